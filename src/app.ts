@@ -1,0 +1,61 @@
+import { OpenAPIHono } from "@hono/zod-openapi";
+import type { MiddlewareHandler } from "hono";
+import type { App, AppEnv } from "./http/context";
+import { errorResponse, onError, validationHook } from "./http/errors";
+import { apiKeyAuth } from "./http/middleware/auth";
+import { limitBody } from "./http/middleware/body-limit";
+import { requestContext } from "./http/middleware/request-context";
+import { AppError } from "./lib/errors";
+import { registerAdminRoutes } from "./modules/admin/routes";
+import { registerDataRoutes } from "./modules/data/routes";
+import { registerDocsPage } from "./modules/docs/page";
+
+export const OPENAPI_PATH = "/v1/openapi.json";
+const PUBLIC_V1_PATHS = new Set([OPENAPI_PATH, "/v1/docs"]);
+
+const v1Auth: MiddlewareHandler<AppEnv> = (c, next) =>
+  PUBLIC_V1_PATHS.has(c.req.path) ? next() : apiKeyAuth(c, next);
+
+export const OPENAPI_INFO = {
+  openapi: "3.0.0",
+  info: {
+    title: "Credit Operations and Business Health API",
+    version: "1.0.0",
+    description:
+      "Multi-tenant API for credit operations and business-health monitoring. The tenant comes from the API key. " +
+      "Fraud, SME health, agent health and KYC/AML outputs are advisory only.",
+  },
+  servers: [{ url: "http://localhost:8787", description: "Local development" }],
+};
+
+export function buildApp(): App {
+  const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
+
+  app.use("*", requestContext);
+  app.use("*", limitBody);
+  app.use("/v1/*", v1Auth);
+
+  app.get("/health", (c) => c.json({ success: true, status: "ok" }));
+
+  registerAdminRoutes(app);
+  registerDataRoutes(app);
+  registerDocsPage(app);
+
+  app.openAPIRegistry.registerComponent("securitySchemes", "ApiKeyAuth", {
+    type: "http",
+    scheme: "bearer",
+    description: "Tenant API key: `Authorization: Bearer csk_live_...` (csk_test_ locally)",
+  });
+  app.openAPIRegistry.registerComponent("securitySchemes", "AdminAuth", {
+    type: "http",
+    scheme: "bearer",
+    description: "Operator token (the ADMIN_TOKEN secret) for /admin operations",
+  });
+  app.doc(OPENAPI_PATH, OPENAPI_INFO);
+
+  app.notFound((c) =>
+    errorResponse(c, new AppError("not_found", `No route for ${c.req.method} ${c.req.path}`)),
+  );
+  app.onError(onError);
+  return app;
+}

@@ -1,0 +1,127 @@
+import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+
+/** Tenant data tables (every shard): mirrors migrations/shard/0001_data.sql. */
+export const customers = sqliteTable(
+  "customers",
+  {
+    id: text("id").primaryKey(),
+    tenantId: text("tenant_id").notNull(),
+    externalId: text("external_id").notNull(),
+    externalSource: text("external_source").notNull(),
+    type: text("type").notNull(),
+    name: text("name").notNull(),
+    email: text("email"),
+    phone: text("phone"),
+    status: text("status").notNull(),
+    vertical: text("vertical"),
+    riskLevel: text("risk_level"),
+    riskScore: text("risk_score"),
+    tags: text("tags", { mode: "json" }).$type<string[]>().notNull(),
+    businessInfo: text("business_info", { mode: "json" }).$type<Record<string, string>>().notNull(),
+    createdAt: text("created_at").notNull(),
+    updatedAt: text("updated_at").notNull(),
+  },
+  (t) => [
+    uniqueIndex("customers_external_uq").on(t.tenantId, t.externalSource, t.externalId),
+    index("customers_list_idx").on(t.tenantId, t.createdAt, t.id),
+    index("customers_status_idx").on(t.tenantId, t.status, t.createdAt, t.id),
+  ],
+);
+
+export const accounts = sqliteTable(
+  "accounts",
+  {
+    id: text("id").primaryKey(),
+    tenantId: text("tenant_id").notNull(),
+    customerId: text("customer_id").notNull(),
+    externalId: text("external_id").notNull(),
+    externalSource: text("external_source").notNull(),
+    type: text("type").notNull(),
+    name: text("name"),
+    status: text("status").notNull(),
+    currency: text("currency").notNull(),
+    currentBalanceMinor: integer("current_balance_minor").notNull(),
+    availableBalanceMinor: integer("available_balance_minor"),
+    creditLimitMinor: integer("credit_limit_minor"),
+    createdAt: text("created_at").notNull(),
+    updatedAt: text("updated_at").notNull(),
+  },
+  (t) => [
+    uniqueIndex("accounts_external_uq").on(t.tenantId, t.externalSource, t.externalId),
+    index("accounts_customer_idx").on(t.tenantId, t.customerId, t.createdAt, t.id),
+  ],
+);
+
+export const transactions = sqliteTable(
+  "transactions",
+  {
+    id: text("id").primaryKey(),
+    tenantId: text("tenant_id").notNull(),
+    customerId: text("customer_id").notNull(),
+    accountId: text("account_id").notNull(),
+    agentId: text("agent_id"),
+    externalId: text("external_id").notNull(),
+    externalSource: text("external_source").notNull(),
+    type: text("type", { enum: ["credit", "debit"] }).notNull(),
+    category: text("category"),
+    amountMinor: integer("amount_minor").notNull(),
+    currency: text("currency").notNull(),
+    description: text("description"),
+    status: text("status").notNull(),
+    transactionDate: text("transaction_date").notNull(),
+    merchantName: text("merchant_name"),
+    balanceAfterMinor: integer("balance_after_minor"),
+    channel: text("channel"),
+    counterpartyName: text("counterparty_name"),
+    counterpartyAccount: text("counterparty_account"),
+    counterpartyCountry: text("counterparty_country"),
+    createdAt: text("created_at").notNull(),
+  },
+  (t) => [
+    uniqueIndex("transactions_external_uq").on(t.tenantId, t.externalSource, t.externalId),
+    index("transactions_list_idx").on(t.tenantId, t.transactionDate, t.id),
+    index("transactions_customer_idx").on(t.tenantId, t.customerId, t.transactionDate, t.id),
+    index("transactions_account_idx").on(t.tenantId, t.accountId, t.transactionDate, t.id),
+  ],
+);
+
+export const agents = sqliteTable(
+  "agents",
+  {
+    id: text("id").primaryKey(),
+    tenantId: text("tenant_id").notNull(),
+    agentId: text("agent_id").notNull(),
+    externalId: text("external_id").notNull(),
+    externalSource: text("external_source").notNull(),
+    agentCode: text("agent_code").notNull(),
+    agentName: text("agent_name"),
+    agentType: text("agent_type").notNull(),
+    agentTier: text("agent_tier").notNull(),
+    agentStatus: text("agent_status").notNull(),
+    floatBalanceMinor: integer("float_balance_minor").notNull(),
+    floatLimitMinor: integer("float_limit_minor").notNull(),
+    currency: text("currency").notNull(),
+    region: text("region"),
+    servesRegions: text("serves_regions", { mode: "json" }).$type<string[]>().notNull(),
+    activatedAt: text("activated_at"),
+    lastTransactionAt: text("last_transaction_at"),
+    createdAt: text("created_at").notNull(),
+    updatedAt: text("updated_at").notNull(),
+  },
+  (t) => [uniqueIndex("agents_agent_id_uq").on(t.tenantId, t.agentId)],
+);
+
+/** Durable outbox of domain events (bhi.calculated, customer.risk_alert, ...). */
+export const events = sqliteTable("events", {
+  id: text("id").primaryKey(),
+  tenantId: text("tenant_id").notNull(),
+  type: text("type").notNull(),
+  data: text("data", { mode: "json" }).$type<Record<string, unknown>>().notNull(),
+  createdAt: text("created_at").notNull(),
+  dispatchedAt: text("dispatched_at"),
+});
+
+export type CustomerRow = typeof customers.$inferSelect;
+export type AccountRow = typeof accounts.$inferSelect;
+export type TransactionRow = typeof transactions.$inferSelect;
+export type AgentRow = typeof agents.$inferSelect;

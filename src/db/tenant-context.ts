@@ -1,0 +1,58 @@
+import { eq } from "drizzle-orm";
+import type { Env } from "../env";
+import { type Clock, systemClock } from "../lib/clock";
+import { notFound } from "../lib/errors";
+import { controlDb, type ShardDb, shardDb, type TenantScope } from "./client";
+import { type TenantFeatures, type TenantSettings, tenants } from "./control-schema";
+
+export interface Tenant {
+  id: string;
+  name: string;
+  shard: number;
+  features: TenantFeatures;
+  settings: Required<Pick<TenantSettings, "riskAlertThreshold" | "currency">> & TenantSettings;
+}
+
+/**
+ * What services take as their first argument, from a route, a queue consumer, a cron
+ * handler or a Durable Object alike.
+ */
+export interface TenantContext extends TenantScope {
+  env: Env;
+  tenant: Tenant;
+  db: ShardDb;
+  clock: Clock;
+  requestId: string;
+}
+
+export const DEFAULT_SETTINGS = { riskAlertThreshold: 40, currency: "GHS" } as const;
+
+export function toTenant(row: typeof tenants.$inferSelect): Tenant {
+  return {
+    id: row.id,
+    name: row.name,
+    shard: row.shard,
+    features: row.features ?? {},
+    settings: { ...DEFAULT_SETTINGS, ...(row.settings ?? {}) },
+  };
+}
+
+export function tenantContext(
+  env: Env,
+  tenant: Tenant,
+  requestId: string,
+  clock: Clock = systemClock,
+): TenantContext {
+  return { env, tenant, tenantId: tenant.id, db: shardDb(env, tenant.shard), clock, requestId };
+}
+
+/** For queues, cron and Durable Objects, which know only the tenant id. */
+export async function loadTenantContext(
+  env: Env,
+  tenantId: string,
+  requestId: string,
+): Promise<TenantContext> {
+  const row = await controlDb(env).select().from(tenants).where(eq(tenants.id, tenantId)).get();
+  if (!row) throw notFound("Tenant");
+  return tenantContext(env, toTenant(row), requestId);
+}

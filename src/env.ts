@@ -1,0 +1,21 @@
+/** Bindings and vars of the Worker, as declared in wrangler.toml. */
+export interface Env {
+  CONTROL_DB: D1Database;
+  SHARD_0: D1Database;
+  SHARD_1: D1Database;
+  FRAUD_CASE: DurableObjectNamespace;
+  WEBHOOK_QUEUE: Queue;
+  JOBS_QUEUE: Queue;
+  FILES: R2Bucket;
+  ASSETS: Fetcher;
+  /** Operator token for /admin; a Worker secret (locally in .dev.vars). */
+  ADMIN_TOKEN?: string;
+  /** "development" only under `npm start`; deployments leave it "production". */
+  ENVIRONMENT: string;
+  /** How many SHARD_n bindings exist. */
+  SHARD_COUNT: string;
+  /** "csk_live_" deployed, "csk_test_" locally. */
+  KEY_PREFIX: string;
+}
+
+export const isDevelopment = (env: Pick<Env, "ENVIRONMENT">): boolean => env.ENVIRONMENT === "development";

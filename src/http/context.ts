@@ -1,0 +1,23 @@
+import type { OpenAPIHono } from "@hono/zod-openapi";
+import type { TenantContext } from "../db/tenant-context";
+import type { Env } from "../env";
+import type { Scope } from "./scopes";
+
+export interface AuthInfo {
+  keyId: string;
+  scopes: Scope[];
+}
+
+export interface AppVariables {
+  requestId: string;
+  /** Set by the API-key middleware on /v1 routes. */
+  auth: AuthInfo;
+  ctx: TenantContext;
+}
+
+export interface AppEnv {
+  Bindings: Env;
+  Variables: AppVariables;
+}
+
+export type App = OpenAPIHono<AppEnv>;

@@ -1,0 +1,110 @@
+import { z } from "@hono/zod-openapi";
+import type { Context } from "hono";
+import { HTTPException } from "hono/http-exception";
+import type { ContentfulStatusCode } from "hono/utils/http-status";
+import type { ZodError } from "zod";
+import { AppError, type ErrorCode, type ErrorDetail } from "../lib/errors";
+
+/** The only place that knows which HTTP status an error code becomes. */
+export const STATUS_BY_CODE: Record<ErrorCode, ContentfulStatusCode> = {
+  bad_request: 400,
+  invalid_transition: 400,
+  unauthorized: 401,
+  forbidden: 403,
+  not_found: 404,
+  conflict: 409,
+  payload_too_large: 413,
+  unsupported_media_type: 415,
+  rate_limited: 429,
+  internal: 500,
+  not_implemented: 501,
+};
+
+const CODE_BY_STATUS: Record<number, ErrorCode> = {
+  400: "bad_request",
+  401: "unauthorized",
+  403: "forbidden",
+  404: "not_found",
+  409: "conflict",
+  413: "payload_too_large",
+  415: "unsupported_media_type",
+  429: "rate_limited",
+  501: "not_implemented",
+};
+
+export const ErrorBodySchema = z
+  .object({
+    success: z.literal(false),
+    error: z.object({
+      code: z.string().openapi({ example: "bad_request" }),
+      message: z.string(),
+      details: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+    }),
+    requestId: z.string(),
+  })
+  .openapi("Error");
+
+/** Turns a zod error into one `{path, message}` entry per bad field. */
+export function zodDetails(error: ZodError): ErrorDetail[] {
+  return error.issues.map((issue) => ({
+    path: issue.path.length ? issue.path.join(".") : "(body)",
+    message: issue.message,
+  }));
+}
+
+export function errorResponse(c: Context, error: AppError): Response {
+  const status = STATUS_BY_CODE[error.code];
+  if (error.code === "unauthorized") c.header("WWW-Authenticate", 'Bearer realm="api"');
+  return c.json(
+    {
+      success: false as const,
+      error: {
+        code: error.code,
+        message: error.message,
+        ...(error.details?.length ? { details: error.details } : {}),
+      },
+      requestId: c.get("requestId") ?? "",
+    },
+    status,
+  );
+}
+
+/** Maps anything thrown to the error envelope; internals never reach the client. */
+export function toAppError(err: unknown): AppError {
+  if (err instanceof AppError) return err;
+  if (err instanceof HTTPException) {
+    const code = CODE_BY_STATUS[err.status] ?? "internal";
+    const message =
+      err.status === 415
+        ? "Unsupported Content-Type: send application/json"
+        : err.status === 400 && /json/i.test(err.message)
+          ? "Malformed JSON in request body"
+          : err.message || code;
+    return new AppError(code, message);
+  }
+  return new AppError("internal", "Internal server error");
+}
+
+export function onError(err: unknown, c: Context): Response {
+  const appError = toAppError(err);
+  if (appError.code === "internal") {
+    console.error(
+      JSON.stringify({
+        level: "error",
+        requestId: c.get("requestId"),
+        message: err instanceof Error ? err.message : String(err),
+        stack: err instanceof Error ? err.stack : undefined,
+      }),
+    );
+  }
+  return errorResponse(c, appError);
+}
+
+/** defaultHook of OpenAPIHono: validation failures use the same envelope. */
+export function validationHook(
+  result: { success: boolean; error?: ZodError },
+  c: Context,
+): Response | undefined {
+  if (result.success || !result.error) return undefined;
+  return errorResponse(c, new AppError("bad_request", "Invalid request", zodDetails(result.error)));
+}

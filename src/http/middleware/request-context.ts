@@ -1,0 +1,30 @@
+import type { MiddlewareHandler } from "hono";
+import type { AppEnv } from "../context";
+
+const INBOUND_ID = /^[A-Za-z0-9._-]{8,128}$/;
+
+/**
+ * Request id on every response, a Deprecation header when the retired x-tenant-id is sent
+ * (it is never read), and one structured log line per request.
+ */
+export const requestContext: MiddlewareHandler<AppEnv> = async (c, next) => {
+  const started = Date.now();
+  const inbound = c.req.header("x-request-id");
+  const requestId = inbound && INBOUND_ID.test(inbound) ? inbound : crypto.randomUUID();
+  c.set("requestId", requestId);
+  await next();
+  c.res.headers.set("x-request-id", requestId);
+  if (c.req.header("x-tenant-id") !== undefined) c.res.headers.set("Deprecation", "true");
+  console.log(
+    JSON.stringify({
+      level: "info",
+      method: c.req.method,
+      route: c.req.routePath,
+      path: c.req.path,
+      status: c.res.status,
+      ms: Date.now() - started,
+      tenant: c.get("ctx")?.tenantId ?? null,
+      requestId,
+    }),
+  );
+};

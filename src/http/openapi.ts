@@ -1,0 +1,121 @@
+import { createRoute, type RouteConfig, z } from "@hono/zod-openapi";
+import { ErrorBodySchema } from "./errors";
+import { adminAuth, requireScope } from "./middleware/auth";
+import type { Scope } from "./scopes";
+
+type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 429 | 500 | 501;
+
+const ERROR_DESCRIPTIONS: Record<ErrorStatus, string> = {
+  400: "Invalid input (one `details` entry per bad field), malformed JSON or a refused transition",
+  401: "Missing, malformed, unknown, revoked or expired credentials",
+  403: "The API key lacks the scope this operation needs",
+  404: "Not found (another tenant's objects are indistinguishable from absent ones)",
+  409: "Conflict with the current state",
+  413: "Request body over 1 MiB (or over a per-operation record limit)",
+  415: "Unsupported Content-Type",
+  429: "Rate limited; see Retry-After",
+  500: "Internal error (no internals are returned)",
+  501: "Not enabled for this tenant",
+};
+
+export function errorResponses<const S extends readonly ErrorStatus[]>(
+  ...statuses: S
+): {
+  [K in S[number]]: {
+    description: string;
+    content: { "application/json": { schema: typeof ErrorBodySchema } };
+  };
+} {
+  return Object.fromEntries(
+    statuses.map((s) => [
+      s,
+      { description: ERROR_DESCRIPTIONS[s], content: { "application/json": { schema: ErrorBodySchema } } },
+    ]),
+  ) as never;
+}
+
+const STANDARD_ERRORS = errorResponses(400, 401, 403, 404, 500);
+const BODY_ERRORS = errorResponses(413, 415);
+
+type TenantRouteConfig = Omit<RouteConfig, "security" | "middleware"> & { scope: Scope };
+
+/**
+ * A /v1 operation: API-key security, the scope it needs (enforced by middleware and shown
+ * in the document as `x-required-scope`), and the error responses every operation has.
+ */
+export function tenantRoute<const R extends TenantRouteConfig>(config: R) {
+  const { scope, ...route } = config;
+  return createRoute({
+    ...route,
+    security: [{ ApiKeyAuth: [] }],
+    middleware: [requireScope(scope)] as const,
+    "x-required-scope": scope,
+    responses: { ...STANDARD_ERRORS, ...(route.request?.body ? BODY_ERRORS : {}), ...route.responses },
+  } as Omit<R, "scope"> & { responses: R["responses"] & typeof STANDARD_ERRORS });
+}
+
+type AdminRouteConfig = Omit<RouteConfig, "security" | "middleware">;
+
+/** An /admin operation: operator-token security. */
+export function adminRoute<const R extends AdminRouteConfig>(config: R) {
+  return createRoute({
+    ...config,
+    tags: ["Admin"],
+    security: [{ AdminAuth: [] }],
+    middleware: [adminAuth] as const,
+    responses: { ...STANDARD_ERRORS, ...(config.request?.body ? BODY_ERRORS : {}), ...config.responses },
+  } as R & { responses: R["responses"] & typeof STANDARD_ERRORS });
+}
+
+/** JSON response helper for route definitions. */
+export const jsonContent = <T extends z.ZodType>(schema: T, description: string) => ({
+  description,
+  content: { "application/json": { schema } },
+});
+
+/** JSON request body, required so a missing Content-Type is refused rather than read as {}. */
+export const jsonBody = <T extends z.ZodType>(schema: T, required = true) => ({
+  required,
+  content: { "application/json": { schema } },
+});
+
+// ---- shared schemas -------------------------------------------------------------------
+
+export const PaginationQuery = z.object({
+  limit: z.coerce.number().int().min(1).max(500).default(50).openapi({ description: "1..500, default 50" }),
+  offset: z.coerce.number().int().min(0).default(0).openapi({ description: "default 0" }),
+});
+
+export const PaginationSchema = z
+  .object({
+    total: z.number().int(),
+    limit: z.number().int(),
+    offset: z.number().int(),
+    hasMore: z.boolean(),
+  })
+  .openapi("Pagination");
+
+export const pagination = (total: number, limit: number, offset: number) => ({
+  total,
+  limit,
+  offset,
+  hasMore: offset + limit < total,
+});
+
+/** "true"/"false" in a query string (z.coerce.boolean would read "false" as true). */
+export const booleanQuery = (defaultValue: boolean) =>
+  z
+    .enum(["true", "false"])
+    .default(defaultValue ? "true" : "false")
+    .transform((v) => v === "true");
+
+export const uuidParam = (name: string) =>
+  z.uuid().openapi({ param: { name, in: "path" }, example: "7f3c9a52-1d2e-4b6a-9c1f-2a3b4c5d6e7f" });
+
+export const IsoDateTime = z.iso.datetime({ offset: true }).openapi({ example: "2026-01-31T00:00:00.000Z" });
+
+export const Money = z
+  .string()
+  .openapi({ example: "1250.00", description: "Decimal string, 2 fraction digits" });
+
+export const SuccessTrue = z.literal(true);

@@ -1,0 +1,22 @@
+import { buildApp } from "./app";
+import type { Env } from "./env";
+import { handleScheduled } from "./jobs/cron";
+import { handleDeadLetters, handleJobsBatch } from "./jobs/queue";
+import type { JobMessage } from "./jobs/registry";
+
+export { FraudCaseObject } from "./durable-objects/fraud-case";
+
+const app = buildApp();
+
+export default {
+  fetch: app.fetch,
+  async queue(batch: MessageBatch<unknown>, env: Env): Promise<void> {
+    if (batch.queue.endsWith("-dlq")) return handleDeadLetters(batch);
+    if (batch.queue === "credit-ops-jobs") return handleJobsBatch(batch as MessageBatch<JobMessage>, env);
+    // credit-ops-webhooks: the webhooks module's delivery consumer.
+    for (const message of batch.messages) message.retry();
+  },
+  async scheduled(controller: ScheduledController, env: Env): Promise<void> {
+    await handleScheduled(controller, env);
+  },
+} satisfies ExportedHandler<Env>;

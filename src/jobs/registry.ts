@@ -1,0 +1,21 @@
+import type { Env } from "../env";
+
+/** A background job on JOBS_QUEUE: `type` selects the handler; the rest is ids, not payloads. */
+export interface JobMessage {
+  type: string;
+  tenantId: string;
+  [key: string]: unknown;
+}
+
+export type JobHandler = (env: Env, message: JobMessage) => Promise<void>;
+
+/** Modules add their job handlers here (large syncs, large BHI runs, backtests, workflows). */
+export const jobHandlers: Record<string, JobHandler> = {};
+
+/** Cron tasks by schedule expression (wrangler.toml [triggers]). */
+export type CronTask = (env: Env, scheduledTime: Date) => Promise<void>;
+export const cronTasks: Record<string, CronTask[]> = {
+  "* * * * *": [],
+  "0 2 * * *": [],
+  "0 3 1 * *": [],
+};

@@ -1,0 +1,37 @@
+/**
+ * The one error type of the service. Services throw it with a semantic code; only
+ * src/http/errors.ts knows which HTTP status each code becomes.
+ */
+export type ErrorCode =
+  | "bad_request"
+  | "unauthorized"
+  | "forbidden"
+  | "not_found"
+  | "conflict"
+  | "invalid_transition"
+  | "payload_too_large"
+  | "unsupported_media_type"
+  | "rate_limited"
+  | "not_implemented"
+  | "internal";
+
+export interface ErrorDetail {
+  path: string;
+  message: string;
+}
+
+export class AppError extends Error {
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    readonly details?: ErrorDetail[],
+  ) {
+    super(message);
+    this.name = "AppError";
+  }
+}
+
+export const notFound = (what: string): AppError => new AppError("not_found", `${what} not found`);
+export const badRequest = (message: string, details?: ErrorDetail[]): AppError =>
+  new AppError("bad_request", message, details);
+export const conflict = (message: string): AppError => new AppError("conflict", message);

@@ -1,0 +1,77 @@
+import { and, count, desc, eq } from "drizzle-orm";
+import type { ControlDb } from "../../db/client";
+import { type ApiKeyRow, apiKeys, connectors, type TenantRow, tenants } from "../../db/control-schema";
+
+/** Control-database queries. Operator scope: these are not tenant-scoped by design. */
+export const findTenant = (db: ControlDb, tenantId: string) =>
+  db.select().from(tenants).where(eq(tenants.id, tenantId)).get();
+
+export async function listTenants(db: ControlDb, limit: number, offset: number) {
+  const [rows, [{ total }]] = await Promise.all([
+    db.select().from(tenants).orderBy(desc(tenants.createdAt), desc(tenants.id)).limit(limit).offset(offset),
+    db.select({ total: count() }).from(tenants),
+  ]);
+  return { rows, total };
+}
+
+export async function tenantsPerShard(db: ControlDb): Promise<Map<number, number>> {
+  const rows = await db.select({ shard: tenants.shard, n: count() }).from(tenants).groupBy(tenants.shard);
+  return new Map(rows.map((r) => [r.shard, r.n]));
+}
+
+export const insertTenantWithKey = (db: ControlDb, tenant: TenantRow, key: ApiKeyRow) =>
+  db.batch([db.insert(tenants).values(tenant), db.insert(apiKeys).values(key)]);
+
+export const updateTenant = (db: ControlDb, tenantId: string, patch: Partial<TenantRow>) =>
+  db.update(tenants).set(patch).where(eq(tenants.id, tenantId)).returning().get();
+
+export const insertKey = (db: ControlDb, key: ApiKeyRow) => db.insert(apiKeys).values(key);
+
+export const findKey = (db: ControlDb, keyId: string) =>
+  db.select().from(apiKeys).where(eq(apiKeys.id, keyId)).get();
+
+export const listKeys = (db: ControlDb, tenantId: string) =>
+  db
+    .select()
+    .from(apiKeys)
+    .where(eq(apiKeys.tenantId, tenantId))
+    .orderBy(desc(apiKeys.createdAt), desc(apiKeys.id));
+
+/** Candidates for a presented key: rows sharing its display prefix, with their tenant. */
+export const keysByPrefix = (db: ControlDb, prefix: string) =>
+  db
+    .select({ key: apiKeys, tenant: tenants })
+    .from(apiKeys)
+    .innerJoin(tenants, eq(tenants.id, apiKeys.tenantId))
+    .where(eq(apiKeys.prefix, prefix));
+
+/** Rotation: new key and the old key's shortened life in one atomic batch. */
+export const rotateKey = (db: ControlDb, oldKeyId: string, oldExpiresAt: string, newKey: ApiKeyRow) =>
+  db.batch([
+    db.insert(apiKeys).values(newKey),
+    db.update(apiKeys).set({ expiresAt: oldExpiresAt, rotatedTo: newKey.id }).where(eq(apiKeys.id, oldKeyId)),
+  ]);
+
+export const revokeKey = (db: ControlDb, keyId: string, at: string) =>
+  db
+    .update(apiKeys)
+    .set({ revokedAt: at })
+    .where(and(eq(apiKeys.id, keyId)));
+
+export const findConnector = (db: ControlDb, tenantId: string, type: string) =>
+  db
+    .select()
+    .from(connectors)
+    .where(and(eq(connectors.tenantId, tenantId), eq(connectors.type, type)))
+    .get();
+
+export const upsertConnector = (db: ControlDb, row: typeof connectors.$inferInsert) =>
+  db
+    .insert(connectors)
+    .values(row)
+    .onConflictDoUpdate({
+      target: [connectors.tenantId, connectors.type],
+      set: { provider: row.provider, config: row.config, updatedAt: row.updatedAt },
+    })
+    .returning()
+    .get();

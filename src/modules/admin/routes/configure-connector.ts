@@ -1,0 +1,30 @@
+import { z } from "@hono/zod-openapi";
+import type { App } from "../../../http/context";
+import { adminRoute, jsonBody, jsonContent } from "../../../http/openapi";
+import { ConnectorBody, ConnectorSchema, TenantIdParams } from "../schemas";
+import { configureConnector } from "../service";
+
+export const configureConnectorRoute = adminRoute({
+  method: "put",
+  path: "/admin/tenants/{tenantId}/connectors/core_banking",
+  operationId: "adminConfigureCoreBankingConnector",
+  summary: "Configure the tenant's core-banking connector (export files or Apache Fineract)",
+  request: { params: TenantIdParams, body: jsonBody(ConnectorBody) },
+  responses: {
+    200: jsonContent(
+      z.object({ success: z.literal(true), connector: ConnectorSchema }),
+      "Stored; secrets never returned",
+    ),
+  },
+});
+
+export const registerConfigureConnector = (app: App) =>
+  app.openapi(configureConnectorRoute, async (c) => {
+    const connector = await configureConnector(
+      c.env,
+      c.req.valid("param").tenantId,
+      "core_banking",
+      c.req.valid("json"),
+    );
+    return c.json({ success: true as const, connector }, 200);
+  });

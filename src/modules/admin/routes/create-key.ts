@@ -1,0 +1,30 @@
+import { z } from "@hono/zod-openapi";
+import type { App } from "../../../http/context";
+import { adminRoute, jsonBody, jsonContent } from "../../../http/openapi";
+import type { Scope } from "../../../http/scopes";
+import { CreateKeyBody, NewApiKeySchema, TenantIdParams } from "../schemas";
+import { createKey } from "../service";
+
+export const createKeyRoute = adminRoute({
+  method: "post",
+  path: "/admin/tenants/{tenantId}/keys",
+  operationId: "adminCreateKey",
+  summary: "Create an API key with the given scopes",
+  request: { params: TenantIdParams, body: jsonBody(CreateKeyBody) },
+  responses: {
+    201: jsonContent(
+      z.object({ success: z.literal(true), apiKey: NewApiKeySchema }),
+      "Key created; shown only here",
+    ),
+  },
+});
+
+export const registerCreateKey = (app: App) =>
+  app.openapi(createKeyRoute, async (c) => {
+    const body = c.req.valid("json");
+    const apiKey = await createKey(c.env, c.req.valid("param").tenantId, {
+      ...body,
+      scopes: body.scopes as Scope[],
+    });
+    return c.json({ success: true as const, apiKey }, 201);
+  });

@@ -1,0 +1,25 @@
+import { z } from "@hono/zod-openapi";
+import type { App } from "../../../http/context";
+import { adminRoute, jsonBody, jsonContent } from "../../../http/openapi";
+import { CreateTenantBody, NewApiKeySchema, TenantSchema } from "../schemas";
+import { createTenant } from "../service";
+
+export const createTenantRoute = adminRoute({
+  method: "post",
+  path: "/admin/tenants",
+  operationId: "adminCreateTenant",
+  summary: 'Create a tenant and its first API key (scopes ["*"])',
+  request: { body: jsonBody(CreateTenantBody) },
+  responses: {
+    201: jsonContent(
+      z.object({ success: z.literal(true), tenant: TenantSchema, apiKey: NewApiKeySchema }),
+      "Tenant created; the key is shown only here",
+    ),
+  },
+});
+
+export const registerCreateTenant = (app: App) =>
+  app.openapi(createTenantRoute, async (c) => {
+    const result = await createTenant(c.env, c.req.valid("json"));
+    return c.json({ success: true as const, ...result }, 201);
+  });

@@ -1,0 +1,22 @@
+import { z } from "@hono/zod-openapi";
+import type { App } from "../../../http/context";
+import { adminRoute, jsonContent } from "../../../http/openapi";
+import { ApiKeySchema, TenantIdParams } from "../schemas";
+import { listKeys } from "../service";
+
+export const listKeysRoute = adminRoute({
+  method: "get",
+  path: "/admin/tenants/{tenantId}/keys",
+  operationId: "adminListKeys",
+  summary: "List a tenant's keys (never the key or its hash)",
+  request: { params: TenantIdParams },
+  responses: {
+    200: jsonContent(z.object({ success: z.literal(true), data: z.array(ApiKeySchema) }), "Keys"),
+  },
+});
+
+export const registerListKeys = (app: App) =>
+  app.openapi(listKeysRoute, async (c) => {
+    const data = await listKeys(c.env, c.req.valid("param").tenantId);
+    return c.json({ success: true as const, data }, 200);
+  });

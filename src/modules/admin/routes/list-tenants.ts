@@ -1,0 +1,32 @@
+import { z } from "@hono/zod-openapi";
+import type { App } from "../../../http/context";
+import {
+  adminRoute,
+  jsonContent,
+  PaginationQuery,
+  PaginationSchema,
+  pagination,
+} from "../../../http/openapi";
+import { TenantSchema } from "../schemas";
+import { listTenants } from "../service";
+
+export const listTenantsRoute = adminRoute({
+  method: "get",
+  path: "/admin/tenants",
+  operationId: "adminListTenants",
+  summary: "List tenants, newest first",
+  request: { query: PaginationQuery },
+  responses: {
+    200: jsonContent(
+      z.object({ success: z.literal(true), data: z.array(TenantSchema), pagination: PaginationSchema }),
+      "Tenants",
+    ),
+  },
+});
+
+export const registerListTenants = (app: App) =>
+  app.openapi(listTenantsRoute, async (c) => {
+    const { limit, offset } = c.req.valid("query");
+    const { data, total } = await listTenants(c.env, limit, offset);
+    return c.json({ success: true as const, data, pagination: pagination(total, limit, offset) }, 200);
+  });

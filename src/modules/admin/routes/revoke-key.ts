@@ -1,0 +1,20 @@
+import { z } from "@hono/zod-openapi";
+import type { App } from "../../../http/context";
+import { adminRoute, jsonContent } from "../../../http/openapi";
+import { KeyIdParams } from "../schemas";
+import { revokeKey } from "../service";
+
+export const revokeKeyRoute = adminRoute({
+  method: "delete",
+  path: "/admin/keys/{keyId}",
+  operationId: "adminRevokeKey",
+  summary: "Revoke a key (refused everywhere within 10 seconds; idempotent)",
+  request: { params: KeyIdParams },
+  responses: { 200: jsonContent(z.object({ success: z.literal(true) }), "Revoked") },
+});
+
+export const registerRevokeKey = (app: App) =>
+  app.openapi(revokeKeyRoute, async (c) => {
+    await revokeKey(c.env, c.req.valid("param").keyId);
+    return c.json({ success: true as const }, 200);
+  });

@@ -1,0 +1,31 @@
+import { z } from "@hono/zod-openapi";
+import type { App } from "../../../http/context";
+import { adminRoute, errorResponses, jsonBody, jsonContent } from "../../../http/openapi";
+import { KeyIdParams, NewApiKeySchema, RotateKeyBody } from "../schemas";
+import { rotateKey } from "../service";
+
+export const rotateKeyRoute = adminRoute({
+  method: "post",
+  path: "/admin/keys/{keyId}/rotate",
+  operationId: "adminRotateKey",
+  summary: "Rotate a key: a new key now, the old one keeps working for the grace period",
+  request: { params: KeyIdParams, body: jsonBody(RotateKeyBody, false) },
+  responses: {
+    201: jsonContent(
+      z.object({
+        success: z.literal(true),
+        apiKey: NewApiKeySchema,
+        previous: z.object({ id: z.uuid(), expiresAt: z.string() }),
+      }),
+      "The new key (shown only here) and when the old one stops working",
+    ),
+    ...errorResponses(409),
+  },
+});
+
+export const registerRotateKey = (app: App) =>
+  app.openapi(rotateKeyRoute, async (c) => {
+    const body = RotateKeyBody.parse(c.req.valid("json") ?? {});
+    const result = await rotateKey(c.env, c.req.valid("param").keyId, body.graceSeconds);
+    return c.json({ success: true as const, ...result }, 201);
+  });

@@ -1,0 +1,127 @@
+import { z } from "@hono/zod-openapi";
+import { ALL_SCOPES } from "../../http/scopes";
+
+export const TenantFeaturesSchema = z
+  .strictObject({ agentNetwork: z.boolean().optional() })
+  .openapi("TenantFeatures", { description: "Feature flags; agentNetwork enables agent health" });
+
+export const TenantSettingsSchema = z
+  .strictObject({
+    riskAlertThreshold: z
+      .number()
+      .min(0)
+      .max(100)
+      .optional()
+      .openapi({ description: "BHI below which customer.risk_alert fires (default 40)" }),
+    currency: z
+      .string()
+      .regex(/^[A-Z]{3}$/, "currency must be an ISO 4217 code such as GHS")
+      .optional()
+      .openapi({ description: "Tenant currency (default GHS)" }),
+  })
+  .openapi("TenantSettings");
+
+export const TenantSchema = z
+  .object({
+    id: z.uuid(),
+    name: z.string(),
+    shard: z.number().int(),
+    features: z.object({ agentNetwork: z.boolean().optional() }),
+    settings: z.object({ riskAlertThreshold: z.number(), currency: z.string() }),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+  })
+  .openapi("Tenant");
+
+export const ScopeSchema = z.enum(ALL_SCOPES as [string, ...string[]]).openapi("Scope");
+
+export const NewApiKeySchema = z
+  .object({
+    id: z.uuid(),
+    key: z.string().openapi({ description: "The plaintext key. Shown only in this answer." }),
+    prefix: z.string(),
+    name: z.string(),
+    scopes: z.array(z.string()),
+    expiresAt: z.string().nullable(),
+  })
+  .openapi("NewApiKey");
+
+export const ApiKeySchema = z
+  .object({
+    id: z.uuid(),
+    prefix: z.string(),
+    name: z.string(),
+    scopes: z.array(z.string()),
+    status: z.enum(["active", "expired", "revoked"]),
+    expiresAt: z.string().nullable(),
+    revokedAt: z.string().nullable(),
+    rotatedTo: z.string().nullable(),
+    createdAt: z.string(),
+  })
+  .openapi("ApiKey");
+
+export const CreateTenantBody = z
+  .strictObject({
+    name: z.string().trim().min(1).max(200),
+    shard: z.number().int().min(0).optional().openapi({ description: "Default: the least-loaded shard" }),
+    features: TenantFeaturesSchema.optional(),
+    settings: TenantSettingsSchema.optional(),
+  })
+  .openapi("CreateTenantRequest");
+
+export const UpdateTenantBody = z
+  .strictObject({ features: TenantFeaturesSchema.optional(), settings: TenantSettingsSchema.optional() })
+  .openapi("UpdateTenantRequest");
+
+export const CreateKeyBody = z
+  .strictObject({
+    name: z.string().trim().min(1).max(100),
+    scopes: z.array(ScopeSchema).min(1),
+    expiresAt: z.iso.datetime({ offset: true }).optional(),
+  })
+  .openapi("CreateKeyRequest");
+
+export const RotateKeyBody = z
+  .strictObject({
+    graceSeconds: z
+      .number()
+      .int()
+      .min(0)
+      .max(30 * 86_400)
+      .default(86_400)
+      .openapi({ description: "How long the old key keeps working (default 86400)" }),
+  })
+  .openapi("RotateKeyRequest");
+
+export const ConnectorBody = z
+  .discriminatedUnion("provider", [
+    z.strictObject({ provider: z.literal("export") }),
+    z.strictObject({
+      provider: z.literal("fineract"),
+      baseUrl: z
+        .url({ protocol: /^https?$/ })
+        .openapi({ example: "https://fineract.example.com/fineract-provider/api/v1" }),
+      tenantIdentifier: z.string().min(1).max(100),
+      username: z.string().min(1).max(200),
+      password: z.string().min(1).max(500),
+    }),
+  ])
+  .openapi("ConnectorConfigRequest");
+
+export const ConnectorSchema = z
+  .object({
+    type: z.string(),
+    provider: z.string(),
+    baseUrl: z.string().optional(),
+    tenantIdentifier: z.string().optional(),
+    username: z.string().optional(),
+    hasPassword: z.boolean(),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+  })
+  .openapi("Connector");
+
+export const TenantIdParams = z.object({
+  tenantId: z.uuid().openapi({ param: { name: "tenantId", in: "path" } }),
+});
+export const KeyIdParams = z.object({ keyId: z.uuid().openapi({ param: { name: "keyId", in: "path" } }) });

@@ -1,0 +1,270 @@
+import { controlDb, shardCount } from "../../db/client";
+import type {
+  ApiKeyRow,
+  ConnectorRow,
+  TenantFeatures,
+  TenantRow,
+  TenantSettings,
+} from "../../db/control-schema";
+import { type Tenant, toTenant } from "../../db/tenant-context";
+import type { Env } from "../../env";
+import type { Scope } from "../../http/scopes";
+import { type Clock, systemClock } from "../../lib/clock";
+import { sha256Hex, timingSafeEqualText } from "../../lib/crypto";
+import { AppError, badRequest, conflict, notFound } from "../../lib/errors";
+import { generateApiKey, graceExpiry, isWellFormedKey, keyState, leastLoadedShard } from "./domain/keys";
+import * as repo from "./repo";
+
+// ---- authentication ------------------------------------------------------------------
+
+/**
+ * Positive lookups are cached per isolate for at most 5 s; revocation clears this
+ * isolate's entry at once and every other isolate's within the TTL (CONTRACT: 10 s).
+ */
+const AUTH_CACHE_TTL_MS = 5_000;
+const authCache = new Map<string, { key: ApiKeyRow; tenant: TenantRow; cachedAt: number }>();
+
+export interface Authenticated {
+  tenant: Tenant;
+  keyId: string;
+  scopes: Scope[];
+}
+
+const unauthorized = () => new AppError("unauthorized", "Invalid, revoked or expired API key");
+
+export async function authenticateApiKey(env: Env, presented: string, clock: Clock = systemClock) {
+  if (!isWellFormedKey(presented) || !presented.startsWith(env.KEY_PREFIX)) throw unauthorized();
+  const hash = await sha256Hex(presented);
+  const now = clock.now();
+  let entry = authCache.get(hash);
+  if (!entry || now.getTime() - entry.cachedAt > AUTH_CACHE_TTL_MS) {
+    const candidates = await repo.keysByPrefix(controlDb(env), presented.slice(0, 17));
+    // Constant-time comparison against every candidate with this display prefix.
+    const match = candidates.find((c) => timingSafeEqualText(c.key.keyHash, hash));
+    if (!match) {
+      authCache.delete(hash);
+      throw unauthorized();
+    }
+    entry = { ...match, cachedAt: now.getTime() };
+    authCache.set(hash, entry);
+  }
+  if (keyState(entry.key, now) !== "active") throw unauthorized();
+  return { tenant: toTenant(entry.tenant), keyId: entry.key.id, scopes: entry.key.scopes as Scope[] };
+}
+
+const forgetKey = (keyId: string) => {
+  for (const [hash, entry] of authCache) if (entry.key.id === keyId) authCache.delete(hash);
+};
+
+// ---- tenants -------------------------------------------------------------------------
+
+export interface CreateTenantInput {
+  name: string;
+  shard?: number;
+  features?: TenantFeatures;
+  settings?: TenantSettings;
+}
+
+function newKeyRow(
+  env: Env,
+  tenantId: string,
+  name: string,
+  scopes: string[],
+  expiresAt: string | null,
+  now: Date,
+) {
+  const { key, prefix } = generateApiKey(env.KEY_PREFIX);
+  const row: ApiKeyRow = {
+    id: crypto.randomUUID(),
+    tenantId,
+    name,
+    prefix,
+    keyHash: "",
+    scopes,
+    expiresAt,
+    revokedAt: null,
+    rotatedTo: null,
+    createdAt: now.toISOString(),
+  };
+  return { key, row };
+}
+
+async function withHash(created: { key: string; row: ApiKeyRow }) {
+  created.row.keyHash = await sha256Hex(created.key);
+  return created;
+}
+
+export const presentKey = (row: ApiKeyRow, key: string) => ({
+  id: row.id,
+  key,
+  prefix: row.prefix,
+  name: row.name,
+  scopes: row.scopes,
+  expiresAt: row.expiresAt,
+});
+
+export async function createTenant(env: Env, input: CreateTenantInput, clock: Clock = systemClock) {
+  const db = controlDb(env);
+  const shards = shardCount(env);
+  if (input.shard !== undefined && input.shard >= shards) {
+    throw badRequest("Invalid request", [
+      { path: "shard", message: `shard must be between 0 and ${shards - 1}` },
+    ]);
+  }
+  const shard = input.shard ?? leastLoadedShard(shards, await repo.tenantsPerShard(db));
+  const now = clock.now().toISOString();
+  const tenant: TenantRow = {
+    id: crypto.randomUUID(),
+    name: input.name,
+    shard,
+    features: { agentNetwork: false, ...input.features },
+    settings: input.settings ?? {},
+    createdAt: now,
+    updatedAt: now,
+  };
+  const created = await withHash(newKeyRow(env, tenant.id, "default", ["*"], null, clock.now()));
+  await repo.insertTenantWithKey(db, tenant, created.row);
+  return { tenant: presentTenant(tenant), apiKey: presentKey(created.row, created.key) };
+}
+
+export function presentTenant(row: TenantRow) {
+  const tenant = toTenant(row);
+  return { ...tenant, createdAt: row.createdAt, updatedAt: row.updatedAt };
+}
+
+export async function getTenant(env: Env, tenantId: string) {
+  const row = await repo.findTenant(controlDb(env), tenantId);
+  if (!row) throw notFound("Tenant");
+  return row;
+}
+
+export async function listTenants(env: Env, limit: number, offset: number) {
+  const { rows, total } = await repo.listTenants(controlDb(env), limit, offset);
+  return { data: rows.map(presentTenant), total };
+}
+
+export async function updateTenant(
+  env: Env,
+  tenantId: string,
+  patch: { features?: TenantFeatures; settings?: TenantSettings },
+  clock: Clock = systemClock,
+) {
+  const current = await getTenant(env, tenantId);
+  const updated = await repo.updateTenant(controlDb(env), tenantId, {
+    features: { ...current.features, ...patch.features },
+    settings: { ...current.settings, ...patch.settings },
+    updatedAt: clock.now().toISOString(),
+  });
+  // Cached auth entries carry the tenant row; drop them so settings apply at once here.
+  for (const [hash, entry] of authCache) if (entry.tenant.id === tenantId) authCache.delete(hash);
+  return presentTenant(updated ?? current);
+}
+
+// ---- keys ----------------------------------------------------------------------------
+
+export async function createKey(
+  env: Env,
+  tenantId: string,
+  input: { name: string; scopes: Scope[]; expiresAt?: string },
+  clock: Clock = systemClock,
+) {
+  await getTenant(env, tenantId);
+  const now = clock.now();
+  if (input.expiresAt && Date.parse(input.expiresAt) <= now.getTime()) {
+    throw badRequest("Invalid request", [{ path: "expiresAt", message: "expiresAt must be in the future" }]);
+  }
+  const expiresAt = input.expiresAt ? new Date(input.expiresAt).toISOString() : null;
+  const created = await withHash(
+    newKeyRow(env, tenantId, input.name, [...new Set(input.scopes)], expiresAt, now),
+  );
+  await repo.insertKey(controlDb(env), created.row);
+  return presentKey(created.row, created.key);
+}
+
+export async function listKeys(env: Env, tenantId: string, clock: Clock = systemClock) {
+  await getTenant(env, tenantId);
+  const now = clock.now();
+  const rows = await repo.listKeys(controlDb(env), tenantId);
+  return rows.map((row) => ({
+    id: row.id,
+    prefix: row.prefix,
+    name: row.name,
+    scopes: row.scopes,
+    status: keyState(row, now),
+    expiresAt: row.expiresAt,
+    revokedAt: row.revokedAt,
+    rotatedTo: row.rotatedTo,
+    createdAt: row.createdAt,
+  }));
+}
+
+export async function rotateKey(env: Env, keyId: string, graceSeconds: number, clock: Clock = systemClock) {
+  const db = controlDb(env);
+  const old = await repo.findKey(db, keyId);
+  if (!old) throw notFound("API key");
+  const now = clock.now();
+  const state = keyState(old, now);
+  if (state !== "active") throw conflict(`API key is ${state} and cannot be rotated`);
+  if (old.rotatedTo) throw conflict("API key was already rotated; rotate its successor instead");
+  // The successor keeps the name, scopes and any fixed end of life: rotation never extends a key.
+  const created = await withHash(newKeyRow(env, old.tenantId, old.name, old.scopes, old.expiresAt, now));
+  const oldExpiresAt = graceExpiry(old.expiresAt, now, graceSeconds);
+  await repo.rotateKey(db, old.id, oldExpiresAt, created.row);
+  forgetKey(old.id);
+  return { apiKey: presentKey(created.row, created.key), previous: { id: old.id, expiresAt: oldExpiresAt } };
+}
+
+export async function revokeKey(env: Env, keyId: string, clock: Clock = systemClock) {
+  const db = controlDb(env);
+  const key = await repo.findKey(db, keyId);
+  if (!key) throw notFound("API key");
+  if (!key.revokedAt) await repo.revokeKey(db, keyId, clock.now().toISOString());
+  forgetKey(keyId);
+}
+
+// ---- connectors ----------------------------------------------------------------------
+
+export type ConnectorConfig =
+  | { provider: "export" }
+  | { provider: "fineract"; baseUrl: string; tenantIdentifier: string; username: string; password: string };
+
+/** Secrets never leave the service. */
+export function presentConnector(row: ConnectorRow) {
+  const { password, ...config } = row.config as Record<string, unknown>;
+  return {
+    type: row.type,
+    provider: row.provider,
+    ...config,
+    hasPassword: typeof password === "string" && password.length > 0,
+    createdAt: row.createdAt,
+    updatedAt: row.updatedAt,
+  };
+}
+
+export async function configureConnector(
+  env: Env,
+  tenantId: string,
+  type: "core_banking",
+  input: ConnectorConfig,
+  clock: Clock = systemClock,
+) {
+  await getTenant(env, tenantId);
+  const { provider, ...config } = input;
+  const now = clock.now().toISOString();
+  const row = await repo.upsertConnector(controlDb(env), {
+    tenantId,
+    type,
+    provider,
+    config,
+    createdAt: now,
+    updatedAt: now,
+  });
+  return presentConnector(row);
+}
+
+/** The tenant's connector of a type; `export` when none was configured (CONTRACT default). */
+export async function connectorFor(env: Env, tenantId: string, type: string): Promise<ConnectorConfig> {
+  const row = await repo.findConnector(controlDb(env), tenantId, type);
+  if (!row) return { provider: "export" };
+  return { provider: row.provider, ...row.config } as ConnectorConfig;
+}

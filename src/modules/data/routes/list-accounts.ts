@@ -1,0 +1,22 @@
+import type { App } from "../../../http/context";
+import { jsonContent, pagination, tenantRoute } from "../../../http/openapi";
+import { AccountListQuery, AccountSchema, listOf } from "../schemas";
+import { listAccounts } from "../service";
+
+export const listAccountsRoute = tenantRoute({
+  method: "get",
+  path: "/v1/accounts",
+  operationId: "listAccounts",
+  tags: ["Data"],
+  summary: "List accounts, optionally of one customer, newest first",
+  scope: "data:read",
+  request: { query: AccountListQuery },
+  responses: { 200: jsonContent(listOf(AccountSchema), "Accounts") },
+});
+
+export const registerListAccounts = (app: App) =>
+  app.openapi(listAccountsRoute, async (c) => {
+    const { limit, offset, ...filter } = c.req.valid("query");
+    const { data, total } = await listAccounts(c.get("ctx"), filter, { limit, offset });
+    return c.json({ success: true as const, data, pagination: pagination(total, limit, offset) }, 200);
+  });

@@ -1,0 +1,22 @@
+import type { App } from "../../../http/context";
+import { jsonContent, pagination, tenantRoute } from "../../../http/openapi";
+import { AgentListQuery, AgentSchema, listOf } from "../schemas";
+import { listAgents } from "../service";
+
+export const listAgentsRoute = tenantRoute({
+  method: "get",
+  path: "/v1/agents",
+  operationId: "listAgents",
+  tags: ["Data"],
+  summary: "List mobile-money agents (tier, region, status), newest first",
+  scope: "agents:read",
+  request: { query: AgentListQuery },
+  responses: { 200: jsonContent(listOf(AgentSchema), "Agents") },
+});
+
+export const registerListAgents = (app: App) =>
+  app.openapi(listAgentsRoute, async (c) => {
+    const { limit, offset, ...filter } = c.req.valid("query");
+    const { data, total } = await listAgents(c.get("ctx"), filter, { limit, offset });
+    return c.json({ success: true as const, data, pagination: pagination(total, limit, offset) }, 200);
+  });

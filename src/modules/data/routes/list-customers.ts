@@ -1,0 +1,22 @@
+import type { App } from "../../../http/context";
+import { jsonContent, pagination, tenantRoute } from "../../../http/openapi";
+import { CustomerListQuery, CustomerSchema, listOf } from "../schemas";
+import { listCustomers } from "../service";
+
+export const listCustomersRoute = tenantRoute({
+  method: "get",
+  path: "/v1/customers",
+  operationId: "listCustomers",
+  tags: ["Data"],
+  summary: "List customers (search by name or email, filter by status), newest first",
+  scope: "data:read",
+  request: { query: CustomerListQuery },
+  responses: { 200: jsonContent(listOf(CustomerSchema), "Customers") },
+});
+
+export const registerListCustomers = (app: App) =>
+  app.openapi(listCustomersRoute, async (c) => {
+    const { limit, offset, ...filter } = c.req.valid("query");
+    const { data, total } = await listCustomers(c.get("ctx"), filter, { limit, offset });
+    return c.json({ success: true as const, data, pagination: pagination(total, limit, offset) }, 200);
+  });

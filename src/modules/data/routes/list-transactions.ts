@@ -1,0 +1,22 @@
+import type { App } from "../../../http/context";
+import { jsonContent, pagination, tenantRoute } from "../../../http/openapi";
+import { listOf, TransactionListQuery, TransactionSchema } from "../schemas";
+import { listTransactions } from "../service";
+
+export const listTransactionsRoute = tenantRoute({
+  method: "get",
+  path: "/v1/transactions",
+  operationId: "listTransactions",
+  tags: ["Data"],
+  summary: "List transactions (customer, account, type, date range), newest transactionDate first",
+  scope: "data:read",
+  request: { query: TransactionListQuery },
+  responses: { 200: jsonContent(listOf(TransactionSchema), "Transactions") },
+});
+
+export const registerListTransactions = (app: App) =>
+  app.openapi(listTransactionsRoute, async (c) => {
+    const { limit, offset, ...filter } = c.req.valid("query");
+    const { data, total } = await listTransactions(c.get("ctx"), filter, { limit, offset });
+    return c.json({ success: true as const, data, pagination: pagination(total, limit, offset) }, 200);
+  });

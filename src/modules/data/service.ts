@@ -1,0 +1,125 @@
+import type { TenantScope } from "../../db/client";
+import type { AccountRow, AgentRow, CustomerRow, TransactionRow } from "../../db/shard";
+import { notFound } from "../../lib/errors";
+import { fromMinor, fromMinorOrNull } from "../../lib/money";
+import * as repo from "./repo";
+
+export const presentCustomer = (row: CustomerRow) => ({
+  id: row.id,
+  tenantId: row.tenantId,
+  externalId: row.externalId,
+  externalSource: row.externalSource,
+  type: row.type,
+  name: row.name,
+  email: row.email,
+  phone: row.phone,
+  status: row.status as "active" | "inactive" | "suspended" | "closed",
+  vertical: row.vertical,
+  riskLevel: row.riskLevel,
+  riskScore: row.riskScore,
+  tags: row.tags,
+  businessInfo: row.businessInfo,
+  createdAt: row.createdAt,
+  updatedAt: row.updatedAt,
+});
+
+export const presentAccount = (row: AccountRow) => ({
+  id: row.id,
+  tenantId: row.tenantId,
+  customerId: row.customerId,
+  externalId: row.externalId,
+  type: row.type,
+  name: row.name,
+  status: row.status,
+  currency: row.currency,
+  currentBalance: fromMinor(row.currentBalanceMinor),
+  availableBalance: fromMinorOrNull(row.availableBalanceMinor),
+  creditLimit: fromMinorOrNull(row.creditLimitMinor),
+  createdAt: row.createdAt,
+});
+
+export const presentTransaction = (row: TransactionRow) => ({
+  id: row.id,
+  tenantId: row.tenantId,
+  customerId: row.customerId,
+  accountId: row.accountId,
+  agentId: row.agentId,
+  externalId: row.externalId,
+  type: row.type,
+  category: row.category,
+  amount: fromMinor(row.amountMinor),
+  currency: row.currency,
+  description: row.description,
+  status: row.status,
+  transactionDate: row.transactionDate,
+  merchantName: row.merchantName,
+  balanceAfter: fromMinorOrNull(row.balanceAfterMinor),
+  channel: row.channel,
+  counterpartyName: row.counterpartyName,
+  counterpartyCountry: row.counterpartyCountry,
+});
+
+export const presentAgent = (row: AgentRow) => ({
+  id: row.id,
+  tenantId: row.tenantId,
+  agentId: row.agentId,
+  agentCode: row.agentCode,
+  agentName: row.agentName,
+  agentType: row.agentType,
+  agentTier: row.agentTier,
+  agentStatus: row.agentStatus,
+  floatBalance: fromMinor(row.floatBalanceMinor),
+  floatLimit: fromMinor(row.floatLimitMinor),
+  currency: row.currency,
+  region: row.region,
+  servesRegions: row.servesRegions,
+  activatedAt: row.activatedAt,
+  lastTransactionAt: row.lastTransactionAt,
+  createdAt: row.createdAt,
+  updatedAt: row.updatedAt,
+});
+
+export async function listCustomers(
+  scope: TenantScope,
+  filter: { search?: string; status?: string },
+  page: repo.Page,
+) {
+  const { rows, total } = await repo.listCustomers(scope, filter, page);
+  return { data: rows.map(presentCustomer), total };
+}
+
+/** Other modules call this to resolve a customer (404 when absent or another tenant's). */
+export async function getCustomer(scope: TenantScope, customerId: string) {
+  const row = await repo.findCustomer(scope, customerId);
+  if (!row) throw notFound("Customer");
+  return row;
+}
+
+export async function listAccounts(scope: TenantScope, filter: { customerId?: string }, page: repo.Page) {
+  const { rows, total } = await repo.listAccounts(scope, filter, page);
+  return { data: rows.map(presentAccount), total };
+}
+
+const isoUtc = (value: string | undefined) => (value ? new Date(value).toISOString() : undefined);
+
+export async function listTransactions(scope: TenantScope, filter: repo.TransactionFilter, page: repo.Page) {
+  // Stored dates are UTC ISO strings; bring offsets to the same form so comparison is exact.
+  const normalized = { ...filter, startDate: isoUtc(filter.startDate), endDate: isoUtc(filter.endDate) };
+  const { rows, total } = await repo.listTransactions(scope, normalized, page);
+  return { data: rows.map(presentTransaction), total };
+}
+
+export async function listAgents(
+  scope: TenantScope,
+  filter: { tier?: string; region?: string; status?: string },
+  page: repo.Page,
+) {
+  const { rows, total } = await repo.listAgents(scope, filter, page);
+  return { data: rows.map(presentAgent), total };
+}
+
+export async function getAgent(scope: TenantScope, agentId: string) {
+  const row = await repo.findAgent(scope, agentId);
+  if (!row) throw notFound("Agent");
+  return row;
+}

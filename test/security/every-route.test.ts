@@ -1,0 +1,116 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { AREAS, type Scope } from "../../src/http/scopes";
+import { TEST_ADMIN_TOKEN } from "../constants";
+import { call, createKey, createTenant, json, type TestTenant } from "../harness";
+import { pathFixtures, requestBodies } from "./fixtures";
+
+interface Operation {
+  method: string;
+  path: string;
+  scope?: Scope;
+  admin: boolean;
+  hasBody: boolean;
+}
+
+/** Every operation of the live OpenAPI document: later routes are covered without edits. */
+async function operations(): Promise<Operation[]> {
+  const doc = await json<{ paths: Record<string, Record<string, Record<string, unknown>>> }>(
+    await call("GET", "/v1/openapi.json"),
+  );
+  return Object.entries(doc.paths).flatMap(([path, item]) =>
+    Object.entries(item).map(([method, op]) => ({
+      method: method.toUpperCase(),
+      path,
+      scope: op["x-required-scope"] as Scope | undefined,
+      admin: JSON.stringify(op.security ?? []).includes("AdminAuth"),
+      hasBody: Boolean(op.requestBody),
+    })),
+  );
+}
+
+const ops = await operations();
+const tenantOps = ops.filter((op) => !op.admin);
+const adminOps = ops.filter((op) => op.admin);
+const withParams = tenantOps.filter((op) => op.path.includes("{"));
+const filler = (path: string) => path.replace(/\{[^}]+\}/g, "00000000-0000-4000-8000-000000000000");
+const bodyFor = (op: Operation) => requestBodies[`${op.method} ${op.path}`] ?? (op.hasBody ? {} : undefined);
+
+function fixtureFor(path: string) {
+  const key = Object.keys(pathFixtures)
+    .filter((prefix) => path.startsWith(prefix))
+    .sort((a, b) => b.length - a.length)[0];
+  return key ? pathFixtures[key] : undefined;
+}
+
+let owner: TestTenant;
+let other: TestTenant;
+
+beforeAll(async () => {
+  owner = await createTenant({ name: "Owner", shard: 0, features: { agentNetwork: true } });
+  other = await createTenant({ name: "Other", shard: 1, features: { agentNetwork: true } });
+});
+
+describe("every tenant operation", () => {
+  it("is in the document with a declared scope", () => {
+    expect(tenantOps.length).toBeGreaterThan(0);
+    for (const op of tenantOps) expect(op.scope, `${op.method} ${op.path}`).toMatch(/^[a-z]+:(read|write)$/);
+  });
+
+  it.each(tenantOps.map((op) => [`${op.method} ${op.path}`, op] as const))(
+    "%s: 401 without a key",
+    async (_, op) => {
+      const res = await call(op.method, filler(op.path), { body: bodyFor(op) });
+      expect(res.status).toBe(401);
+      expect(res.headers.get("www-authenticate")).toMatch(/^Bearer/);
+      expect((await json<{ error: { code: string } }>(res)).error.code).toBe("unauthorized");
+    },
+  );
+
+  it.each(tenantOps.map((op) => [`${op.method} ${op.path}`, op] as const))(
+    "%s: 401 with a bad key",
+    async (_, op) => {
+      const bad = `csk_test_${"x".repeat(40)}`;
+      const res = await call(op.method, filler(op.path), { key: bad, body: bodyFor(op) });
+      expect(res.status).toBe(401);
+    },
+  );
+
+  it.each(tenantOps.map((op) => [`${op.method} ${op.path}`, op] as const))(
+    "%s: 403 with every scope but its own",
+    async (_, op) => {
+      const scopes = AREAS.flatMap((a) => [`${a}:read`, `${a}:write`] as Scope[]).filter(
+        (s) => s !== op.scope,
+      );
+      const key = await createKey(owner.id, scopes);
+      const res = await call(op.method, filler(op.path), { key: key.key, body: bodyFor(op) });
+      expect(res.status).toBe(403);
+      expect((await json<{ error: { code: string } }>(res)).error.code).toBe("forbidden");
+    },
+  );
+
+  it.each(withParams.map((op) => [`${op.method} ${op.path}`, op] as const))(
+    "%s: another tenant's object is 404, the owner's is not",
+    async (_, op) => {
+      const fixture = fixtureFor(op.path);
+      expect(fixture, `add a pathFixtures entry for ${op.path} in test/security/fixtures.ts`).toBeDefined();
+      const params = await fixture!(owner);
+      const path = op.path.replace(/\{([^}]+)\}/g, (_m, name: string) => params[name] ?? "missing-fixture");
+      const foreign = await call(op.method, path, { key: other.key, body: bodyFor(op) });
+      expect(foreign.status).toBe(404);
+      const own = await call(op.method, path, { key: owner.key, body: bodyFor(op) });
+      expect(own.status).not.toBe(404);
+    },
+  );
+});
+
+describe("every operator operation", () => {
+  it.each(adminOps.map((op) => [`${op.method} ${op.path}`, op] as const))(
+    "%s: 401 without the admin token, with a wrong one, and with a tenant key",
+    async (_, op) => {
+      for (const key of [undefined, `${TEST_ADMIN_TOKEN}x`, owner.key]) {
+        const res = await call(op.method, filler(op.path), { key, body: bodyFor(op) });
+        expect(res.status).toBe(401);
+      }
+    },
+  );
+});

@@ -1,0 +1,21 @@
+import { insertAgent, insertCustomer, type TestTenant } from "../harness";
+
+/**
+ * How to make, for an owner tenant, the object a templated path names. The security suite
+ * asks another tenant for it (must be 404) and the owner (must not be 404). The longest
+ * key that prefixes an operation's path wins, so "/v1/bhi/{customerId}" can build a
+ * customer with a BHI record while "/v1/customers/{customerId}" builds a bare customer.
+ * Every operation with a path parameter needs an entry: the suite fails without one.
+ */
+export type PathFixture = (owner: TestTenant) => Promise<Record<string, string>>;
+
+export const pathFixtures: Record<string, PathFixture> = {
+  "/v1/customers/{customerId}": async (owner) => ({ customerId: (await insertCustomer(owner)).id }),
+  "/v1/agents/{agentId}": async (owner) => ({ agentId: (await insertAgent(owner)).agentId }),
+};
+
+/**
+ * Valid bodies for operations whose body is required, so that a cross-tenant request
+ * reaches the tenant lookup instead of stopping at validation. Key: "METHOD /templated/path".
+ */
+export const requestBodies: Record<string, unknown> = {};

@@ -1,0 +1,43 @@
+import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-pool-workers";
+import { defineConfig } from "vitest/config";
+
+import { TEST_ADMIN_TOKEN } from "./test/constants";
+
+export default defineConfig(async () => {
+  const controlMigrations = await readD1Migrations("migrations/control");
+  const shardMigrations = await readD1Migrations("migrations/shard");
+  return {
+    test: {
+      projects: [
+        {
+          // Pure domain logic: plain Node, fast.
+          test: { name: "unit", include: ["src/**/*.test.ts"], environment: "node" },
+        },
+        {
+          // Routes, bindings, queues, Durable Objects: inside workerd with real local D1/R2/Queues.
+          plugins: [
+            cloudflareTest({
+              main: "./src/index.ts",
+              wrangler: { configPath: "./wrangler.toml" },
+              miniflare: {
+                bindings: {
+                  CONTROL_MIGRATIONS: controlMigrations,
+                  SHARD_MIGRATIONS: shardMigrations,
+                  ADMIN_TOKEN: TEST_ADMIN_TOKEN,
+                  ENVIRONMENT: "test",
+                  KEY_PREFIX: "csk_test_",
+                },
+              },
+            }),
+          ],
+          test: {
+            name: "workers",
+            include: ["test/**/*.test.ts"],
+            setupFiles: ["./test/setup.ts"],
+            testTimeout: 30_000,
+          },
+        },
+      ],
+    },
+  };
+});
