@@ -17,7 +17,9 @@ export function call(
     body = typeof init.body === "string" ? init.body : JSON.stringify(init.body);
     headers["content-type"] ??= "application/json";
   }
-  return (exports as unknown as { default: Fetcher }).default.fetch(new Request(`http://localhost${path}`, { method, headers, body }));
+  return (exports as unknown as { default: Fetcher }).default.fetch(
+    new Request(`http://localhost${path}`, { method, headers, body }),
+  );
 }
 
 export const admin = (method: string, path: string, body?: unknown) =>

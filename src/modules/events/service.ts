@@ -1,0 +1,40 @@
+import { events } from "../../db/shard";
+import type { TenantContext } from "../../db/tenant-context";
+
+/** Event types a subscriber can receive (SPEC section 6). */
+export const EVENT_TYPES = [
+  "bhi.calculated",
+  "customer.risk_alert",
+  "nba.generated",
+  "workflow.completed",
+  "workflow.failed",
+] as const;
+export type EventType = (typeof EVENT_TYPES)[number];
+
+/**
+ * The outbox insert for an event, to put in the same `db.batch` as the change that caused
+ * it: the event exists if and only if the change does.
+ */
+export function eventInsert(
+  ctx: Pick<TenantContext, "db" | "tenantId">,
+  type: EventType,
+  data: Record<string, unknown>,
+  at: Date,
+) {
+  return ctx.db.insert(events).values({
+    id: crypto.randomUUID(),
+    tenantId: ctx.tenantId,
+    type,
+    data,
+    createdAt: at.toISOString(),
+    dispatchedAt: null,
+  });
+}
+
+/** The outbox job's message type (the webhooks module handles it; a cron sweep backs it up). */
+export const OUTBOX_DISPATCH_JOB = "outbox.dispatch";
+
+/** Call after a batch that recorded events, so they fan out within seconds. */
+export async function notifyOutbox(ctx: Pick<TenantContext, "env" | "tenantId">): Promise<void> {
+  await ctx.env.JOBS_QUEUE.send({ type: OUTBOX_DISPATCH_JOB, tenantId: ctx.tenantId });
+}
