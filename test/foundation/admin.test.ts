@@ -1,0 +1,87 @@
+import { describe, expect, it } from "vitest";
+import { admin, createTenant, json } from "../harness";
+
+interface TenantBody {
+  tenant: {
+    id: string;
+    shard: number;
+    features: { agentNetwork?: boolean };
+    settings: Record<string, unknown>;
+  };
+}
+
+describe("operator API", () => {
+  it("creates a tenant with default settings and a key with every scope", async () => {
+    const res = await admin("POST", "/admin/tenants", { name: "Kumasi Microfinance" });
+    expect(res.status).toBe(201);
+    const body = await json<TenantBody & { apiKey: { key: string; scopes: string[]; prefix: string } }>(res);
+    expect(body.tenant.settings).toEqual({ riskAlertThreshold: 40, currency: "GHS" });
+    expect(body.tenant.features.agentNetwork).toBe(false);
+    expect(body.apiKey.scopes).toEqual(["*"]);
+    expect(body.apiKey.key).toMatch(/^csk_test_[0-9A-Za-z]{40}$/);
+    expect(body.apiKey.key.startsWith(body.apiKey.prefix)).toBe(true);
+  });
+
+  it("places new tenants on the least-loaded shard unless one is chosen", async () => {
+    const a = await createTenant({ shard: 0 });
+    const b = await createTenant({ shard: 0 });
+    expect([a.shard, b.shard]).toEqual([0, 0]);
+    const auto = await createTenant();
+    expect(auto.shard).toBe(1);
+    expect((await admin("POST", "/admin/tenants", { name: "x", shard: 2 })).status).toBe(400);
+  });
+
+  it("updates features and settings by merging", async () => {
+    const t = await createTenant({ settings: { currency: "GHS" } });
+    const res = await admin("PATCH", `/admin/tenants/${t.id}`, {
+      features: { agentNetwork: true },
+      settings: { riskAlertThreshold: 35 },
+    });
+    expect(res.status).toBe(200);
+    const body = await json<TenantBody>(res);
+    expect(body.tenant.features.agentNetwork).toBe(true);
+    expect(body.tenant.settings).toEqual({ riskAlertThreshold: 35, currency: "GHS" });
+    const bad = await admin("PATCH", `/admin/tenants/${t.id}`, { settings: { currency: "cedi" } });
+    expect(bad.status).toBe(400);
+  });
+
+  it("lists tenants newest first with pagination", async () => {
+    await createTenant({ name: "first" });
+    await createTenant({ name: "second" });
+    const body = await json<{ data: { name: string }[]; pagination: { total: number; hasMore: boolean } }>(
+      await admin("GET", "/admin/tenants?limit=1"),
+    );
+    expect(body.data).toHaveLength(1);
+    expect(body.pagination.hasMore).toBe(true);
+  });
+
+  it("stores connector configuration without ever returning the password", async () => {
+    const t = await createTenant();
+    const res = await admin("PUT", `/admin/tenants/${t.id}/connectors/core_banking`, {
+      provider: "fineract",
+      baseUrl: "https://core.example.test/fineract-provider/api/v1",
+      tenantIdentifier: "default",
+      username: "mifos",
+      password: "s3cret-password",
+    });
+    expect(res.status).toBe(200);
+    const text = await res.text();
+    expect(text).not.toContain("s3cret-password");
+    expect(JSON.parse(text).connector).toMatchObject({
+      provider: "fineract",
+      username: "mifos",
+      hasPassword: true,
+    });
+    const bad = await admin("PUT", `/admin/tenants/${t.id}/connectors/core_banking`, {
+      provider: "fineract",
+    });
+    expect(bad.status).toBe(400);
+    const back = await admin("PUT", `/admin/tenants/${t.id}/connectors/core_banking`, { provider: "export" });
+    expect(
+      (await json<{ connector: { provider: string; hasPassword: boolean } }>(back)).connector,
+    ).toMatchObject({
+      provider: "export",
+      hasPassword: false,
+    });
+  });
+});
