@@ -37,8 +37,9 @@ export function buildApp(): App {
 
   app.get("/health", (c) => c.json({ success: true, status: "ok" }));
 
-  registerAdminRoutes(app);
   registerDataRoutes(app);
+  // Operator routes last, so the docs page opens on the tenant API.
+  registerAdminRoutes(app);
   registerDocsPage(app);
 
   app.openAPIRegistry.registerComponent("securitySchemes", "ApiKeyAuth", {

@@ -1,0 +1,134 @@
+// Demo tenants for `npm start`, provisioned through the operator API and seeded through the
+// public ingest API, exactly as an operator and a client would. Idempotent: existing tenants
+// and data are kept; a partial seed is completed (ingestion upserts by external id).
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { generateAgents, generateBusinesses, merge } from "./generate.mjs";
+
+const SOURCE = "demo-core";
+const BATCH = 1000;
+
+export const DEMO_TENANTS = [
+  {
+    name: "Demo: Accra SME Lender",
+    shard: 0,
+    features: { agentNetwork: false },
+    data: (now) => generateBusinesses({ seed: 11, count: 220, source: SOURCE, now, prefix: "ACC" }),
+  },
+  {
+    name: "Demo: Kumasi Mobile Money",
+    shard: 1,
+    features: { agentNetwork: true },
+    data: (now) =>
+      merge(
+        generateBusinesses({ seed: 22, count: 120, source: SOURCE, now, prefix: "KSI" }),
+        generateAgents({ seed: 33, count: 80, source: SOURCE, now, prefix: "KSI" }),
+      ),
+  },
+];
+
+async function request(base, token, method, path, body) {
+  const res = await fetch(`${base}${path}`, {
+    method,
+    headers: { authorization: `Bearer ${token}`, ...(body ? { "content-type": "application/json" } : {}) },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  const text = await res.text();
+  let json;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    json = { raw: text };
+  }
+  return { status: res.status, body: json };
+}
+
+function progress(label, done, total) {
+  const width = 30;
+  const filled = Math.round((done / Math.max(1, total)) * width);
+  process.stdout.write(
+    `\r  ${label.padEnd(13)} [${"#".repeat(filled)}${".".repeat(width - filled)}] ${done}/${total}`,
+  );
+  if (done >= total) process.stdout.write("\n");
+}
+
+async function ingestAll(base, key, data) {
+  let rejected = 0;
+  for (const resource of ["customers", "agents", "accounts", "transactions"]) {
+    const records = data[resource];
+    if (!records.length) continue;
+    progress(resource, 0, records.length);
+    for (let i = 0; i < records.length; i += BATCH) {
+      const chunk = records.slice(i, i + BATCH);
+      const res = await request(base, key, "POST", `/v1/ingest/${resource}`, chunk);
+      if (res.status === 404 && i === 0 && res.body?.error?.message?.startsWith("No route")) {
+        throw new Error("this build has no ingest endpoint yet (POST /v1/ingest/:resource)");
+      }
+      if (res.status >= 300)
+        throw new Error(
+          `ingest ${resource} answered ${res.status}: ${JSON.stringify(res.body).slice(0, 300)}`,
+        );
+      const errors = res.body.errors ?? [];
+      rejected += errors.length;
+      if (errors.length)
+        console.warn(`\n  ${errors.length} ${resource} rejected, e.g. ${JSON.stringify(errors[0])}`);
+      progress(resource, Math.min(records.length, i + BATCH), records.length);
+    }
+  }
+  return rejected;
+}
+
+const total = async (base, key, path) =>
+  (await request(base, key, "GET", `${path}?limit=1`)).body?.pagination?.total ?? 0;
+
+export async function provisionDemo({ base, adminToken, keyFile }) {
+  const keys = existsSync(keyFile) ? JSON.parse(readFileSync(keyFile, "utf8")) : {};
+  const listed = await request(base, adminToken, "GET", "/admin/tenants?limit=500");
+  if (listed.status !== 200)
+    throw new Error(`admin API answered ${listed.status}: is ADMIN_TOKEN in .dev.vars right?`);
+  const result = [];
+  for (const demo of DEMO_TENANTS) {
+    let tenant = listed.body.data.find((t) => t.name === demo.name);
+    if (!tenant) {
+      const created = await request(base, adminToken, "POST", "/admin/tenants", {
+        name: demo.name,
+        shard: demo.shard,
+        features: demo.features,
+      });
+      if (created.status !== 201)
+        throw new Error(`creating ${demo.name}: ${created.status} ${JSON.stringify(created.body)}`);
+      tenant = created.body.tenant;
+      keys[tenant.id] = created.body.apiKey.key;
+      console.log(`Created tenant "${demo.name}" on shard ${tenant.shard}.`);
+    }
+    let key = keys[tenant.id];
+    if (!key || (await request(base, key, "GET", "/v1/customers?limit=1")).status !== 200) {
+      const created = await request(base, adminToken, "POST", `/admin/tenants/${tenant.id}/keys`, {
+        name: "demo",
+        scopes: ["*"],
+      });
+      key = created.body.apiKey.key;
+      keys[tenant.id] = key;
+    }
+    writeFileSync(keyFile, `${JSON.stringify(keys, null, 2)}\n`);
+
+    const data = demo.data(new Date());
+    const [customers, transactions] = [
+      await total(base, key, "/v1/customers"),
+      await total(base, key, "/v1/transactions"),
+    ];
+    if (customers >= data.customers.length && transactions >= data.transactions.length) {
+      console.log(`"${demo.name}" already holds ${customers} customers and ${transactions} transactions.`);
+    } else {
+      const stories = Object.entries(data.stories)
+        .map(([s, n]) => `${n} ${s}`)
+        .join(", ");
+      console.log(`Seeding "${demo.name}" through the ingest API (${stories}):`);
+      const rejected = await ingestAll(base, key, data);
+      if (rejected) console.warn(`  ${rejected} records were rejected (see above).`);
+      const bhi = await request(base, key, "POST", "/v1/bhi/calculate-from-db", {});
+      if (bhi.status < 300) console.log("  Business Health Index calculated for every customer.");
+    }
+    result.push({ ...tenant, key, agentNetwork: demo.features.agentNetwork });
+  }
+  return result;
+}

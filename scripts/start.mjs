@@ -1,0 +1,121 @@
+#!/usr/bin/env node
+// `npm start`: a working local service in one command.
+// 1. .dev.vars with a random ADMIN_TOKEN when missing  2. migrations on every local database
+// 3. wrangler dev on :8787 (ENVIRONMENT=development, csk_test_ keys)  4. two demo tenants on
+// different shards, seeded through the public ingest API when empty  5. keys and a curl printed.
+// Running it again keeps the data (local state lives in .wrangler/).
+import { spawn, spawnSync } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { createWriteStream, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { provisionDemo } from "./seed/provision.mjs";
+
+const root = resolve(import.meta.dirname, "..");
+const PORT = Number(process.env.PORT ?? 8787);
+const BASE = `http://localhost:${PORT}`;
+const quiet = {
+  ...process.env,
+  WRANGLER_SEND_METRICS: "false",
+  WRANGLER_SEND_ERROR_REPORTS: "false",
+  CLOUDFLARE_CF_FETCH_ENABLED: "false",
+};
+const wrangler = join(root, "node_modules/.bin/wrangler");
+
+function ensureDevVars() {
+  const file = join(root, ".dev.vars");
+  const existing = existsSync(file) ? readFileSync(file, "utf8") : "";
+  const match = existing.match(/^ADMIN_TOKEN=(.+)$/m);
+  if (match) return match[1].trim();
+  const token = `adm_${randomBytes(24).toString("base64url")}`;
+  writeFileSync(file, `${existing}${existing && !existing.endsWith("\n") ? "\n" : ""}ADMIN_TOKEN=${token}\n`);
+  console.log("Created .dev.vars with a random ADMIN_TOKEN.");
+  return token;
+}
+
+function migrate() {
+  for (const binding of ["CONTROL_DB", "SHARD_0", "SHARD_1"]) {
+    process.stdout.write(`Applying migrations to ${binding}... `);
+    const run = spawnSync(wrangler, ["d1", "migrations", "apply", binding, "--local"], {
+      cwd: root,
+      env: { ...quiet, CI: "true" },
+      encoding: "utf8",
+    });
+    if (run.status !== 0) {
+      console.error(`failed\n${run.stdout}\n${run.stderr}`);
+      process.exit(1);
+    }
+    console.log(/No migrations to apply/.test(run.stdout) ? "up to date" : "done");
+  }
+}
+
+async function waitForHealth(child) {
+  for (let i = 0; i < 120; i++) {
+    if (child.exitCode !== null) throw new Error("wrangler dev exited; see .wrangler/dev.log");
+    try {
+      const res = await fetch(`${BASE}/health`);
+      if (res.ok) return;
+    } catch {}
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  throw new Error(`the service did not answer on ${BASE}/health within 60 s`);
+}
+
+const adminToken = ensureDevVars();
+migrate();
+mkdirSync(join(root, ".wrangler"), { recursive: true });
+const log = createWriteStream(join(root, ".wrangler/dev.log"), { flags: "a" });
+let echo = false; // request logs go to .wrangler/dev.log while seeding, to the terminal after
+const dev = spawn(
+  wrangler,
+  [
+    "dev",
+    "--port",
+    String(PORT),
+    "--ip",
+    "127.0.0.1",
+    "--var",
+    "ENVIRONMENT:development",
+    "--var",
+    "KEY_PREFIX:csk_test_",
+  ],
+  { cwd: root, env: quiet, stdio: ["ignore", "pipe", "pipe"] },
+);
+for (const stream of [dev.stdout, dev.stderr]) {
+  stream.on("data", (chunk) => {
+    log.write(chunk);
+    if (echo) process.stdout.write(chunk);
+  });
+}
+const stop = () => dev.kill("SIGINT");
+process.on("SIGINT", stop);
+process.on("SIGTERM", stop);
+dev.on("exit", (code) => process.exit(code ?? 0));
+
+try {
+  console.log(`Starting wrangler dev on ${BASE} ...`);
+  await waitForHealth(dev);
+  const tenants = await provisionDemo({
+    base: BASE,
+    adminToken,
+    keyFile: join(root, ".wrangler/demo-keys.json"),
+  });
+  console.log(`\nCredit Operations API is running on ${BASE}`);
+  console.log(`  Docs:         ${BASE}/v1/docs   (OpenAPI: ${BASE}/v1/openapi.json)`);
+  console.log("  Admin token:  ADMIN_TOKEN in .dev.vars");
+  console.log("  Demo keys:    also saved in .wrangler/demo-keys.json");
+  for (const t of tenants) {
+    console.log(
+      `\n  ${t.name}  (tenant ${t.id}, shard ${t.shard}${t.agentNetwork ? ", agent network" : ""})`,
+    );
+    console.log(`    API key: ${t.key}`);
+  }
+  console.log(
+    `\nTry:\n  curl -s -H "Authorization: Bearer ${tenants[0].key}" "${BASE}/v1/customers?limit=3"\n`,
+  );
+  console.log("Request logs follow (Ctrl-C to stop).\n");
+  echo = true;
+} catch (err) {
+  console.error(`\nStartup failed: ${err instanceof Error ? err.message : err}`);
+  stop();
+  process.exitCode = 1;
+}
