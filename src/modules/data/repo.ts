@@ -1,4 +1,5 @@
-import { and, count, desc, eq, gte, lte, or, type SQL, sql } from "drizzle-orm";
+import { and, count, desc, eq, gte, type InferSelectModel, lte, or, type SQL, sql } from "drizzle-orm";
+import type { SQLiteTable } from "drizzle-orm/sqlite-core";
 import type { TenantScope } from "../../db/client";
 import { accounts, agents, customers, transactions } from "../../db/shard";
 
@@ -22,33 +23,45 @@ function customerSearch(search: string): SQL {
   )!;
 }
 
-/** One batch: the page and the total from the same snapshot. */
-async function pageOf<T>(scope: TenantScope, rows: Promise<T[]> | unknown, total: unknown) {
-  const [data, [{ n }]] = (await scope.db.batch([rows as never, total as never])) as unknown as [
-    T[],
-    { n: number }[],
-  ];
-  return { rows: data, total: n };
-}
-
-export function listCustomers(scope: TenantScope, filter: { search?: string; status?: string }, page: Page) {
-  const where = and(
-    eq(customers.tenantId, scope.tenantId),
-    filter.status ? eq(customers.status, filter.status) : undefined,
-    filter.search ? customerSearch(filter.search) : undefined,
-  );
-  return pageOf<typeof customers.$inferSelect>(
-    scope,
+/**
+ * One page of a tenant table and its total, from one batch (one snapshot, one round trip).
+ * `orderBy` must end in a unique column so limit/offset never skips or repeats a row.
+ */
+async function listPage<T extends SQLiteTable>(
+  scope: TenantScope,
+  table: T,
+  where: SQL | undefined,
+  orderBy: SQL[],
+  page: Page,
+): Promise<{ rows: InferSelectModel<T>[]; total: number }> {
+  const [rows, [{ n }]] = await scope.db.batch([
     scope.db
       .select()
-      .from(customers)
+      .from(table as SQLiteTable)
       .where(where)
-      .orderBy(desc(customers.createdAt), desc(customers.id))
+      .orderBy(...orderBy)
       .limit(page.limit)
       .offset(page.offset),
-    scope.db.select({ n: count() }).from(customers).where(where),
-  );
+    scope.db
+      .select({ n: count() })
+      .from(table as SQLiteTable)
+      .where(where),
+  ]);
+  return { rows: rows as InferSelectModel<T>[], total: n };
 }
+
+export const listCustomers = (scope: TenantScope, filter: { search?: string; status?: string }, page: Page) =>
+  listPage(
+    scope,
+    customers,
+    and(
+      eq(customers.tenantId, scope.tenantId),
+      filter.status ? eq(customers.status, filter.status) : undefined,
+      filter.search ? customerSearch(filter.search) : undefined,
+    ),
+    [desc(customers.createdAt), desc(customers.id)],
+    page,
+  );
 
 export const findCustomer = (scope: TenantScope, customerId: string) =>
   scope.db
@@ -57,23 +70,17 @@ export const findCustomer = (scope: TenantScope, customerId: string) =>
     .where(and(eq(customers.tenantId, scope.tenantId), eq(customers.id, customerId)))
     .get();
 
-export function listAccounts(scope: TenantScope, filter: { customerId?: string }, page: Page) {
-  const where = and(
-    eq(accounts.tenantId, scope.tenantId),
-    filter.customerId ? eq(accounts.customerId, filter.customerId) : undefined,
-  );
-  return pageOf<typeof accounts.$inferSelect>(
+export const listAccounts = (scope: TenantScope, filter: { customerId?: string }, page: Page) =>
+  listPage(
     scope,
-    scope.db
-      .select()
-      .from(accounts)
-      .where(where)
-      .orderBy(desc(accounts.createdAt), desc(accounts.id))
-      .limit(page.limit)
-      .offset(page.offset),
-    scope.db.select({ n: count() }).from(accounts).where(where),
+    accounts,
+    and(
+      eq(accounts.tenantId, scope.tenantId),
+      filter.customerId ? eq(accounts.customerId, filter.customerId) : undefined,
+    ),
+    [desc(accounts.createdAt), desc(accounts.id)],
+    page,
   );
-}
 
 export interface TransactionFilter {
   customerId?: string;
@@ -83,51 +90,39 @@ export interface TransactionFilter {
   endDate?: string;
 }
 
-export function listTransactions(scope: TenantScope, filter: TransactionFilter, page: Page) {
-  const where = and(
-    eq(transactions.tenantId, scope.tenantId),
-    filter.customerId ? eq(transactions.customerId, filter.customerId) : undefined,
-    filter.accountId ? eq(transactions.accountId, filter.accountId) : undefined,
-    filter.type ? eq(transactions.type, filter.type) : undefined,
-    filter.startDate ? gte(transactions.transactionDate, filter.startDate) : undefined,
-    filter.endDate ? lte(transactions.transactionDate, filter.endDate) : undefined,
-  );
-  return pageOf<typeof transactions.$inferSelect>(
+export const listTransactions = (scope: TenantScope, filter: TransactionFilter, page: Page) =>
+  listPage(
     scope,
-    scope.db
-      .select()
-      .from(transactions)
-      .where(where)
-      .orderBy(desc(transactions.transactionDate), desc(transactions.id))
-      .limit(page.limit)
-      .offset(page.offset),
-    scope.db.select({ n: count() }).from(transactions).where(where),
+    transactions,
+    and(
+      eq(transactions.tenantId, scope.tenantId),
+      filter.customerId ? eq(transactions.customerId, filter.customerId) : undefined,
+      filter.accountId ? eq(transactions.accountId, filter.accountId) : undefined,
+      filter.type ? eq(transactions.type, filter.type) : undefined,
+      filter.startDate ? gte(transactions.transactionDate, filter.startDate) : undefined,
+      filter.endDate ? lte(transactions.transactionDate, filter.endDate) : undefined,
+    ),
+    [desc(transactions.transactionDate), desc(transactions.id)],
+    page,
   );
-}
 
-export function listAgents(
+export const listAgents = (
   scope: TenantScope,
   filter: { tier?: string; region?: string; status?: string },
   page: Page,
-) {
-  const where = and(
-    eq(agents.tenantId, scope.tenantId),
-    filter.tier ? eq(agents.agentTier, filter.tier) : undefined,
-    filter.region ? eq(agents.region, filter.region) : undefined,
-    filter.status ? eq(agents.agentStatus, filter.status) : undefined,
-  );
-  return pageOf<typeof agents.$inferSelect>(
+) =>
+  listPage(
     scope,
-    scope.db
-      .select()
-      .from(agents)
-      .where(where)
-      .orderBy(desc(agents.createdAt), desc(agents.id))
-      .limit(page.limit)
-      .offset(page.offset),
-    scope.db.select({ n: count() }).from(agents).where(where),
+    agents,
+    and(
+      eq(agents.tenantId, scope.tenantId),
+      filter.tier ? eq(agents.agentTier, filter.tier) : undefined,
+      filter.region ? eq(agents.region, filter.region) : undefined,
+      filter.status ? eq(agents.agentStatus, filter.status) : undefined,
+    ),
+    [desc(agents.createdAt), desc(agents.id)],
+    page,
   );
-}
 
 export const findAgent = (scope: TenantScope, agentId: string) =>
   scope.db
