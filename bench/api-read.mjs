@@ -27,15 +27,13 @@ try {
       .bind(tenantId, now, JSON.stringify(customers.slice(i, i + 500)))
       .run();
   }
-  const txns = customers
-    .slice(0, 200)
-    .flatMap((c) =>
-      Array.from({ length: 100 }, (_, k) => ({
-        id: crypto.randomUUID(),
-        c: c.id,
-        d: new Date(Date.now() - k * 3_600_000).toISOString(),
-      })),
-    );
+  const txns = customers.slice(0, 200).flatMap((c) =>
+    Array.from({ length: 100 }, (_, k) => ({
+      id: crypto.randomUUID(),
+      c: c.id,
+      d: new Date(Date.now() - k * 3_600_000).toISOString(),
+    })),
+  );
   for (let i = 0; i < txns.length; i += 1000) {
     await db
       .prepare(
