@@ -2,7 +2,10 @@ import { describe, expect, it } from "vitest";
 import { CASE_STATUSES, type CaseStatus, canTransition, decideEvent, TRANSITIONS } from "./case-state";
 
 const ALLOWED: Array<[CaseStatus, CaseStatus[]]> = [
-  ["open", ["under_review", "pending_info", "escalated", "closed_cleared", "closed_suspicious", "closed_reported"]],
+  [
+    "open",
+    ["under_review", "pending_info", "escalated", "closed_cleared", "closed_suspicious", "closed_reported"],
+  ],
   ["under_review", ["pending_info", "escalated", "closed_cleared", "closed_suspicious", "closed_reported"]],
   ["pending_info", ["under_review", "escalated", "closed_cleared", "closed_suspicious", "closed_reported"]],
   ["escalated", ["under_review", "pending_info", "closed_cleared", "closed_suspicious", "closed_reported"]],
@@ -29,33 +32,74 @@ describe("fraud case transitions", () => {
 
 describe("event requirements", () => {
   it("status_changed needs newStatus", () => {
-    expect(decideEvent("open", { eventType: "status_changed" })).toMatchObject({ ok: false, code: "bad_request", path: "newStatus" });
+    expect(decideEvent("open", { eventType: "status_changed" })).toMatchObject({
+      ok: false,
+      code: "bad_request",
+      path: "newStatus",
+    });
   });
   it("escalated moves to escalated, and only there", () => {
-    expect(decideEvent("open", { eventType: "escalated" })).toMatchObject({ ok: true, newStatus: "escalated" });
-    expect(decideEvent("open", { eventType: "escalated", newStatus: "under_review" })).toMatchObject({ ok: false, code: "bad_request" });
-    expect(decideEvent("escalated", { eventType: "escalated" })).toMatchObject({ ok: false, code: "invalid_transition" });
+    expect(decideEvent("open", { eventType: "escalated" })).toMatchObject({
+      ok: true,
+      newStatus: "escalated",
+    });
+    expect(decideEvent("open", { eventType: "escalated", newStatus: "under_review" })).toMatchObject({
+      ok: false,
+      code: "bad_request",
+    });
+    expect(decideEvent("escalated", { eventType: "escalated" })).toMatchObject({
+      ok: false,
+      code: "invalid_transition",
+    });
   });
   it("closed needs a closed_* newStatus", () => {
     expect(decideEvent("open", { eventType: "closed" })).toMatchObject({ ok: false, code: "bad_request" });
-    expect(decideEvent("open", { eventType: "closed", newStatus: "under_review" })).toMatchObject({ ok: false, code: "bad_request" });
-    expect(decideEvent("open", { eventType: "closed", newStatus: "closed_reported" })).toMatchObject({ ok: true, statusAfter: "closed_reported" });
+    expect(decideEvent("open", { eventType: "closed", newStatus: "under_review" })).toMatchObject({
+      ok: false,
+      code: "bad_request",
+    });
+    expect(decideEvent("open", { eventType: "closed", newStatus: "closed_reported" })).toMatchObject({
+      ok: true,
+      statusAfter: "closed_reported",
+    });
   });
   it("assigned needs assigneeId; note_added needs noteContent; evidence_added needs evidenceType", () => {
     expect(decideEvent("open", { eventType: "assigned" })).toMatchObject({ ok: false, path: "assigneeId" });
-    expect(decideEvent("open", { eventType: "assigned", assigneeId: "u1" })).toMatchObject({ ok: true, newStatus: null, statusAfter: "open" });
-    expect(decideEvent("open", { eventType: "note_added", noteContent: "  " })).toMatchObject({ ok: false, path: "noteContent" });
-    expect(decideEvent("open", { eventType: "evidence_added" })).toMatchObject({ ok: false, path: "evidenceType" });
+    expect(decideEvent("open", { eventType: "assigned", assigneeId: "u1" })).toMatchObject({
+      ok: true,
+      newStatus: null,
+      statusAfter: "open",
+    });
+    expect(decideEvent("open", { eventType: "note_added", noteContent: "  " })).toMatchObject({
+      ok: false,
+      path: "noteContent",
+    });
+    expect(decideEvent("open", { eventType: "evidence_added" })).toMatchObject({
+      ok: false,
+      path: "evidenceType",
+    });
     expect(decideEvent("open", { eventType: "unassigned" })).toMatchObject({ ok: true });
   });
   it("refuses created and a newStatus on non-status events", () => {
     expect(decideEvent("open", { eventType: "created" })).toMatchObject({ ok: false, code: "bad_request" });
-    expect(decideEvent("open", { eventType: "note_added", noteContent: "x", newStatus: "escalated" })).toMatchObject({ ok: false, path: "newStatus" });
+    expect(
+      decideEvent("open", { eventType: "note_added", noteContent: "x", newStatus: "escalated" }),
+    ).toMatchObject({ ok: false, path: "newStatus" });
   });
   it("a closed case takes notes and evidence, nothing else", () => {
-    expect(decideEvent("closed_cleared", { eventType: "note_added", noteContent: "follow-up" })).toMatchObject({ ok: true, statusAfter: "closed_cleared" });
-    expect(decideEvent("closed_cleared", { eventType: "evidence_added", evidenceType: "document" })).toMatchObject({ ok: true });
-    expect(decideEvent("closed_cleared", { eventType: "assigned", assigneeId: "u1" })).toMatchObject({ ok: false, code: "invalid_transition" });
-    expect(decideEvent("closed_cleared", { eventType: "escalated" })).toMatchObject({ ok: false, code: "invalid_transition" });
+    expect(
+      decideEvent("closed_cleared", { eventType: "note_added", noteContent: "follow-up" }),
+    ).toMatchObject({ ok: true, statusAfter: "closed_cleared" });
+    expect(
+      decideEvent("closed_cleared", { eventType: "evidence_added", evidenceType: "document" }),
+    ).toMatchObject({ ok: true });
+    expect(decideEvent("closed_cleared", { eventType: "assigned", assigneeId: "u1" })).toMatchObject({
+      ok: false,
+      code: "invalid_transition",
+    });
+    expect(decideEvent("closed_cleared", { eventType: "escalated" })).toMatchObject({
+      ok: false,
+      code: "invalid_transition",
+    });
   });
 });

@@ -60,7 +60,12 @@ const STATUS_EVENTS: CaseEventType[] = ["status_changed", "escalated", "closed"]
 /** Events that stay allowed on a closed case: the record may still be annotated. */
 const AFTER_CLOSE: CaseEventType[] = ["note_added", "evidence_added"];
 
-const refuse = (message: string, path?: string): EventDecision => ({ ok: false, code: "bad_request", message, path });
+const refuse = (message: string, path?: string): EventDecision => ({
+  ok: false,
+  code: "bad_request",
+  message,
+  path,
+});
 
 /**
  * Decides whether an event may be appended to a case in `current` status, and which
@@ -69,10 +74,12 @@ const refuse = (message: string, path?: string): EventDecision => ({ ok: false, 
  */
 export function decideEvent(current: CaseStatus, req: EventRequest): EventDecision {
   const { eventType } = req;
-  if (eventType === "created") return refuse("The created event is written by case creation only", "eventType");
+  if (eventType === "created")
+    return refuse("The created event is written by case creation only", "eventType");
   if (!STATUS_EVENTS.includes(eventType) && req.newStatus)
     return refuse(`newStatus does not apply to ${eventType} events`, "newStatus");
-  if (eventType === "assigned" && !req.assigneeId) return refuse("assigned events need assigneeId", "assigneeId");
+  if (eventType === "assigned" && !req.assigneeId)
+    return refuse("assigned events need assigneeId", "assigneeId");
   if (eventType === "note_added" && !req.noteContent?.trim())
     return refuse("note_added events need noteContent", "noteContent");
   if (eventType === "evidence_added" && !req.evidenceType?.trim())

@@ -1,7 +1,7 @@
+import type { ActivityView } from "./activity";
 import { buildView } from "./activity";
 import type { SignalDefinition } from "./catalog";
 import { alertSeverity, contribution, overallScore, recommendation, signalSeverity } from "./score";
-import { amountSpike, justUnderThreshold, refundReversalAbuse, roundAmounts, velocityAmount, velocityCount } from "./signals-volume";
 import {
   dormantReactivation,
   manyCounterparties,
@@ -9,8 +9,15 @@ import {
   rapidPassThrough,
   unusualHours,
 } from "./signals-behavior";
-import type { ActivityView } from "./activity";
-import type { EvaluationInput, Evidence, Severity, SignalOutcome } from "./types";
+import {
+  amountSpike,
+  justUnderThreshold,
+  refundReversalAbuse,
+  roundAmounts,
+  velocityAmount,
+  velocityCount,
+} from "./signals-volume";
+import type { EntityType, EvaluationInput, Evidence, Severity, SignalOutcome } from "./types";
 
 const EVALUATORS: Record<string, (view: ActivityView, p: Record<string, number>) => SignalOutcome> = {
   velocity_count: velocityCount,
@@ -37,7 +44,7 @@ export interface TriggeredSignal {
   computedAt: string;
   windowStart: string;
   windowEnd: string;
-  entityType: string;
+  entityType: EntityType;
   entityId: string;
   explanation: string;
   counterfactual: string | null;
@@ -68,7 +75,9 @@ export function evaluateSignals(input: EvaluationInput, signals: SignalDefinitio
   const windowStart = new Date(view.windowStart).toISOString();
   const results = signals.map((def) => {
     const outcome = EVALUATORS[def.signalId](view, def.parameters);
-    const severity = outcome.triggered ? signalSeverity(def.defaultSeverity, outcome.deviation) : def.defaultSeverity;
+    const severity = outcome.triggered
+      ? signalSeverity(def.defaultSeverity, outcome.deviation)
+      : def.defaultSeverity;
     const signal: TriggeredSignal = {
       signalId: def.signalId,
       signalName: def.name,
@@ -91,7 +100,10 @@ export function evaluateSignals(input: EvaluationInput, signals: SignalDefinitio
   const triggered = results.filter((r) => r.outcome.triggered).map((r) => r.signal);
   triggered.sort((a, b) => b.contribution - a.contribution || a.signalId.localeCompare(b.signalId));
   const score = overallScore(triggered.map((s) => s.contribution));
-  const severity = alertSeverity(score, triggered.map((s) => s.severity));
+  const severity = alertSeverity(
+    score,
+    triggered.map((s) => s.severity),
+  );
   const quiet = results.filter((r) => !r.outcome.triggered);
   return {
     severity,
@@ -103,8 +115,14 @@ export function evaluateSignals(input: EvaluationInput, signals: SignalDefinitio
     nonTriggeredSignalCount: quiet.length,
     evaluatedSignalIds: results.map((r) => r.def.signalId),
     explainability: {
-      topContributors: triggered.slice(0, 3).map((s) => ({ signalId: s.signalId, contribution: s.contribution, reason: s.explanation })),
-      mitigatingFactors: mitigatingFactors(view, quiet.map((r) => r.def.name), triggered),
+      topContributors: triggered
+        .slice(0, 3)
+        .map((s) => ({ signalId: s.signalId, contribution: s.contribution, reason: s.explanation })),
+      mitigatingFactors: mitigatingFactors(
+        view,
+        quiet.map((r) => r.def.name),
+        triggered,
+      ),
       recommendation: recommendation(severity, triggered.length),
     },
     windowStart,
@@ -118,7 +136,9 @@ function mitigatingFactors(view: ActivityView, quietNames: string[], triggered: 
   const factors: string[] = [];
   if (quietNames.length) factors.push(`Not triggered: ${quietNames.join(", ")}.`);
   if (view.baseline.length >= 20)
-    factors.push(`Established history: ${view.baseline.length} transactions in the ${view.baselineDays}-day baseline.`);
+    factors.push(
+      `Established history: ${view.baseline.length} transactions in the ${view.baselineDays}-day baseline.`,
+    );
   const lowConfidence = triggered.filter((s) => s.confidence < 1).map((s) => s.signalId);
   if (lowConfidence.length)
     factors.push(`Reduced confidence (thin baseline or missing data) for: ${lowConfidence.join(", ")}.`);

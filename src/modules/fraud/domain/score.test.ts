@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { SIGNALS } from "./catalog";
 import { evaluateSignals } from "./evaluate";
-import { daysAgo, input, normalActivity, NOW, txn } from "./fixtures.test-util";
+import { daysAgo, input, NOW, normalActivity, txn } from "./fixtures.test-util";
 import { alertSeverity, contribution, overallScore, signalSeverity } from "./score";
 
 describe("score", () => {
@@ -42,11 +42,15 @@ describe("score", () => {
 describe("evaluation", () => {
   const suspicious = () => [
     ...normalActivity(),
-    ...Array.from({ length: 25 }, (_, i) => txn({ at: daysAgo(i % 6), amountMinor: 4_900_000 - i, counterparty: `x-${i}` })),
+    ...Array.from({ length: 25 }, (_, i) =>
+      txn({ at: daysAgo(i % 6), amountMinor: 4_900_000 - i, counterparty: `x-${i}` }),
+    ),
   ];
 
   it("is deterministic for the same data", () => {
-    expect(evaluateSignals(input(suspicious()), SIGNALS)).toEqual(evaluateSignals(input(suspicious()), SIGNALS));
+    expect(evaluateSignals(input(suspicious()), SIGNALS)).toEqual(
+      evaluateSignals(input(suspicious()), SIGNALS),
+    );
   });
 
   it("explains: contributors sorted by contribution, recommendation by severity", () => {

@@ -6,7 +6,10 @@ const HOUR_MS = 3_600_000;
 
 export function dormantReactivation(view: ActivityView, p: P): SignalOutcome {
   // The largest silence before window activity, counting from the last activity before it.
-  const points = [...(view.lastBeforeWindowAt !== null ? [view.lastBeforeWindowAt] : []), ...view.window.map((t) => t.at)];
+  const points = [
+    ...(view.lastBeforeWindowAt !== null ? [view.lastBeforeWindowAt] : []),
+    ...view.window.map((t) => t.at),
+  ];
   let gapDays = 0;
   let countAfter = 0;
   for (let i = 1; i < points.length; i++) {
@@ -45,7 +48,14 @@ export function dormantReactivation(view: ActivityView, p: P): SignalOutcome {
 
 export function newEntityHighActivity(view: ActivityView, p: P): SignalOutcome {
   if (view.entityAgeDays === null)
-    return { triggered: false, evidence: [], explanation: "Creation date unknown.", counterfactual: null, confidence: 0.5, deviation: 0 };
+    return {
+      triggered: false,
+      evidence: [],
+      explanation: "Creation date unknown.",
+      counterfactual: null,
+      confidence: 0.5,
+      deviation: 0,
+    };
   const age = round2(view.entityAgeDays);
   const count = view.window.length;
   const amount = sumMinor(view.window);
@@ -154,7 +164,9 @@ const inHours = (t: Txn, p: P) => {
 export function unusualHours(view: ActivityView, p: P): SignalOutcome {
   const odd = view.window.filter((t) => inHours(t, p));
   const share = view.window.length ? odd.length / view.window.length : 0;
-  const baselineShare = view.baseline.length ? view.baseline.filter((t) => inHours(t, p)).length / view.baseline.length : 0;
+  const baselineShare = view.baseline.length
+    ? view.baseline.filter((t) => inHours(t, p)).length / view.baseline.length
+    : 0;
   const thresholdShare = round2(Math.max(p.minShare, p.baselineMultiple * baselineShare));
   const triggered = odd.length >= p.minCount && share >= thresholdShare;
   const window = `${String(p.startHourUtc).padStart(2, "0")}:00-${String(p.endHourUtc).padStart(2, "0")}:00 UTC`;
@@ -192,7 +204,9 @@ export function manyCounterparties(view: ActivityView, p: P): SignalOutcome {
   let totalDistinct = 0;
   for (let b = 0; b < buckets; b++) {
     const from = view.baselineStart + b * bucketMs;
-    totalDistinct += distinctCounterparties(view.baseline.filter((t) => t.at >= from && t.at < from + bucketMs));
+    totalDistinct += distinctCounterparties(
+      view.baseline.filter((t) => t.at >= from && t.at < from + bucketMs),
+    );
   }
   const expected = round2(totalDistinct / buckets);
   const threshold = Math.max(p.minDistinct, Math.ceil(p.baselineMultiple * expected));

@@ -63,7 +63,9 @@ export function velocityAmount(view: ActivityView, p: P): SignalOutcome {
     explanation: triggered
       ? `${money(observed)} moved in the last ${view.recentDays} days, at or above ${money(threshold)} (baseline ${money(expected)}).`
       : `${money(observed)} moved in the last ${view.recentDays} days, below ${money(threshold)}.`,
-    counterfactual: triggered ? `Would not trigger if the ${period} amount were below ${money(threshold)}.` : null,
+    counterfactual: triggered
+      ? `Would not trigger if the ${period} amount were below ${money(threshold)}.`
+      : null,
     confidence: baselineConfidence(view),
     deviation: ratio(observed, threshold),
   };
@@ -167,7 +169,10 @@ export const REFUND_PATTERN = /refund|revers|chargeback/i;
 
 export function refundReversalAbuse(view: ActivityView, p: P): SignalOutcome {
   const refunds = view.window.filter(
-    (t) => REFUND_PATTERN.test(t.category ?? "") || REFUND_PATTERN.test(t.status) || REFUND_PATTERN.test(t.description ?? ""),
+    (t) =>
+      REFUND_PATTERN.test(t.category ?? "") ||
+      REFUND_PATTERN.test(t.status) ||
+      REFUND_PATTERN.test(t.description ?? ""),
   );
   const { threshold, triggered, share } = countAndShare(view.window.length, refunds.length, p);
   return {

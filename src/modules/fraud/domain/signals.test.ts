@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { findSignal, SIGNALS, selectSignals, unknownSignalIds } from "./catalog";
 import { evaluateSignals } from "./evaluate";
-import { daysAgo, input, normalActivity, NOW, txn } from "./fixtures.test-util";
+import { daysAgo, input, NOW, normalActivity, txn } from "./fixtures.test-util";
 import type { EvaluationInput, Txn } from "./types";
 
 const run = (signalId: string, transactions: Txn[], extra: Partial<EvaluationInput> = {}) => {
@@ -11,19 +11,34 @@ const run = (signalId: string, transactions: Txn[], extra: Partial<EvaluationInp
 
 /** For every signal: data built to trigger it, and the same entity's normal data stays quiet. */
 const TRIGGERS: Record<string, { data: () => Txn[]; extra?: Partial<EvaluationInput> }> = {
-  velocity_count: { data: () => [...normalActivity(), ...Array.from({ length: 25 }, (_, i) => txn({ at: daysAgo(i % 6) }))] },
+  velocity_count: {
+    data: () => [...normalActivity(), ...Array.from({ length: 25 }, (_, i) => txn({ at: daysAgo(i % 6) }))],
+  },
   velocity_amount: {
-    data: () => [...normalActivity(), txn({ at: daysAgo(2), amountMinor: 3_000_000 }), txn({ at: daysAgo(1), amountMinor: 3_000_000 })],
+    data: () => [
+      ...normalActivity(),
+      txn({ at: daysAgo(2), amountMinor: 3_000_000 }),
+      txn({ at: daysAgo(1), amountMinor: 3_000_000 }),
+    ],
   },
   amount_spike: { data: () => [...normalActivity(), txn({ at: daysAgo(5), amountMinor: 400_000 })] },
   round_amounts: {
-    data: () => Array.from({ length: 6 }, (_, i) => txn({ at: daysAgo(i * 3 + 1), amountMinor: 200_000 * (i + 1) })),
+    data: () =>
+      Array.from({ length: 6 }, (_, i) => txn({ at: daysAgo(i * 3 + 1), amountMinor: 200_000 * (i + 1) })),
   },
   just_under_threshold: {
-    data: () => [...normalActivity(), ...[4_990_000, 4_800_000, 4_650_000].map((a, i) => txn({ at: daysAgo(i * 4 + 2), amountMinor: a }))],
+    data: () => [
+      ...normalActivity(),
+      ...[4_990_000, 4_800_000, 4_650_000].map((a, i) => txn({ at: daysAgo(i * 4 + 2), amountMinor: a })),
+    ],
   },
   dormant_reactivation: {
-    data: () => [txn({ at: daysAgo(200) }), txn({ at: daysAgo(5) }), txn({ at: daysAgo(4) }), txn({ at: daysAgo(3) })],
+    data: () => [
+      txn({ at: daysAgo(200) }),
+      txn({ at: daysAgo(5) }),
+      txn({ at: daysAgo(4) }),
+      txn({ at: daysAgo(3) }),
+    ],
   },
   new_entity_high_activity: {
     data: () => Array.from({ length: 22 }, (_, i) => txn({ at: daysAgo(i % 10) })),
@@ -38,10 +53,16 @@ const TRIGGERS: Record<string, { data: () => Txn[]; extra?: Partial<EvaluationIn
     ],
   },
   unusual_hours: {
-    data: () => [...normalActivity(), ...Array.from({ length: 6 }, (_, i) => txn({ at: daysAgo(i * 2 + 1, 2) }))],
+    data: () => [
+      ...normalActivity(),
+      ...Array.from({ length: 6 }, (_, i) => txn({ at: daysAgo(i * 2 + 1, 2) })),
+    ],
   },
   many_counterparties: {
-    data: () => [...normalActivity(), ...Array.from({ length: 18 }, (_, i) => txn({ at: daysAgo(i % 5), counterparty: `new-${i}` }))],
+    data: () => [
+      ...normalActivity(),
+      ...Array.from({ length: 18 }, (_, i) => txn({ at: daysAgo(i % 5), counterparty: `new-${i}` })),
+    ],
   },
   refund_reversal_abuse: {
     data: () => [
@@ -116,7 +137,9 @@ describe("windows", () => {
   });
 
   it("the baseline raises thresholds for an entity whose normal is busy", () => {
-    const busy = Array.from({ length: 150 }, (_, i) => txn({ at: daysAgo(i * 0.7), counterparty: `p-${i % 40}` }));
+    const busy = Array.from({ length: 150 }, (_, i) =>
+      txn({ at: daysAgo(i * 0.7), counterparty: `p-${i % 40}` }),
+    );
     expect(run("velocity_count", busy).signal).toBeUndefined();
   });
 });
