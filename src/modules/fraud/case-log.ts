@@ -6,7 +6,7 @@ import * as repo from "./repo";
 
 /**
  * The write side of a case's log. Appends must run one at a time per case: the case's
- * Durable Object calls appendEvent inside its queue (src/durable-objects/fraud-case.ts).
+ * Durable Object prepares and commits its events one group at a time (src/durable-objects/fraud-case.ts).
  */
 
 export type LogError = {
@@ -130,11 +130,10 @@ export async function readHead(scope: TenantScope, caseId: string): Promise<LogH
 }
 
 /**
- * Appends one event after `head` (which the caller guarantees is current). Returns the
- * stored event and the new head. A stale head fails on the unique sequence and changes nothing.
+ * Builds the event that follows `head` (no I/O): the state machine decides, the sequence is
+ * head + 1, the hash chains to the head's. Returns the event and the head after it.
  */
-export async function appendEvent(
-  scope: TenantScope,
+export async function prepareEvent(
   head: LogHead,
   input: EventInput,
   now: Date,
@@ -145,7 +144,7 @@ export async function appendEvent(
   const previousHash = head.headHash;
   const unhashed: FraudCaseEventRow = {
     id: crypto.randomUUID(),
-    tenantId: scope.tenantId,
+    tenantId: head.tenantId,
     caseId: head.caseId,
     eventSequence: head.lastSequence + 1,
     eventType: input.eventType,
@@ -167,7 +166,6 @@ export async function appendEvent(
     hash: "",
   };
   const event = { ...unhashed, hash: await chainHash(previousHash, eventContent(unhashed)) };
-  await scope.db.batch(repo.appendEventStatements(scope, event, decision.statusAfter));
   return {
     ok: true,
     value: {
@@ -180,6 +178,25 @@ export async function appendEvent(
       },
     },
   };
+}
+
+/**
+ * Makes consecutive prepared events and the projection durable in one D1 batch (one
+ * transaction). The unique (case_id, event_sequence) refuses a stale head: nothing is written.
+ */
+export async function commitEvents(
+  scope: TenantScope,
+  events: FraudCaseEventRow[],
+  head: LogHead,
+): Promise<void> {
+  if (!events.length) return;
+  const [first, ...rest] = repo.appendEventStatements(scope, events, {
+    status: head.status,
+    lastEventAt: events[events.length - 1].createdAt,
+    lastSequence: head.lastSequence,
+    headHash: head.headHash,
+  });
+  await scope.db.batch([first, ...rest]);
 }
 
 /** Recomputes the chain from genesis, over the case row and every event in sequence order. */

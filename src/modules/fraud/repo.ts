@@ -125,28 +125,33 @@ export function createCaseStatements(
 }
 
 /**
- * Statements appending an event: the event (its unique (case_id, event_sequence) refuses any
- * stale sequence, which rolls back the whole batch) and the projection moved to it.
+ * Statements appending consecutive events: the events (their unique (case_id,
+ * event_sequence) refuses any stale sequence, which rolls back the whole batch) and the
+ * projection moved from the sequence before the first to the last.
  */
-export function appendEventStatements(scope: TenantScope, event: FraudCaseEventRow, status: string) {
+export function appendEventStatements(
+  scope: TenantScope,
+  events: FraudCaseEventRow[],
+  head: { status: string; lastEventAt: string; lastSequence: number; headHash: string },
+) {
   return [
-    scope.db.insert(fraudCaseEvents).values(event),
+    ...events.map((event) => scope.db.insert(fraudCaseEvents).values(event)),
     scope.db
       .update(fraudCaseHeads)
       .set({
-        currentStatus: status,
-        lastEventAt: event.createdAt,
-        lastSequence: event.eventSequence,
-        headHash: event.hash,
+        currentStatus: head.status,
+        lastEventAt: head.lastEventAt,
+        lastSequence: head.lastSequence,
+        headHash: head.headHash,
       })
       .where(
         and(
           eq(fraudCaseHeads.tenantId, scope.tenantId),
-          eq(fraudCaseHeads.caseId, event.caseId),
-          eq(fraudCaseHeads.lastSequence, event.eventSequence - 1),
+          eq(fraudCaseHeads.caseId, events[0].caseId),
+          eq(fraudCaseHeads.lastSequence, events[0].eventSequence - 1),
         ),
       ),
-  ] as const;
+  ];
 }
 
 export interface CaseFilter {
