@@ -85,3 +85,8 @@ CREATE TABLE fraud_case_heads (
 CREATE INDEX fraud_case_heads_list_idx ON fraud_case_heads (tenant_id, created_at DESC, case_id DESC);
 CREATE INDEX fraud_case_heads_status_idx ON fraud_case_heads (tenant_id, current_status, created_at DESC);
 CREATE INDEX fraud_case_heads_entity_idx ON fraud_case_heads (tenant_id, entity_type, entity_id, current_status);
+
+-- Merchant evaluations read a merchant's transactions by name and date (customer, account
+-- and agent evaluations use the existing indexes of 0001_data.sql).
+CREATE INDEX transactions_merchant_idx ON transactions (tenant_id, merchant_name, transaction_date DESC)
+  WHERE merchant_name IS NOT NULL;

@@ -14,7 +14,10 @@ const CaseStatus = z.enum(CASE_STATUSES).openapi("FraudCaseStatus");
 const EntityId = z.string().trim().min(1).max(200).openapi({
   description: "customer or account uuid, the tenant's agent identifier, or a merchant name",
 });
-const JsonObject = z.record(z.string(), z.unknown());
+/** A free-form JSON object (documented as `additionalProperties: {}`, any value). */
+const JsonObject = z.record(z.string(), z.unknown()).openapi({ type: "object", additionalProperties: {} });
+/** Nullable status without an allOf wrapper (OpenAPI 3.0 needs `type` beside `nullable`). */
+const NullableCaseStatus = z.enum(CASE_STATUSES).nullable();
 
 export const SignalDefinitionSchema = z
   .object({
@@ -104,8 +107,8 @@ export const FraudCaseEventSchema = z
     actorType: z.enum(["user", "system", "workflow"]),
     actorId: z.string(),
     actorName: z.string().nullable(),
-    previousStatus: CaseStatus.nullable(),
-    newStatus: CaseStatus.nullable(),
+    previousStatus: NullableCaseStatus,
+    newStatus: NullableCaseStatus,
     assigneeId: z.string().nullable(),
     assigneeName: z.string().nullable(),
     noteContent: z.string().nullable(),
