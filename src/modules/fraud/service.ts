@@ -4,11 +4,12 @@ import type { TenantContext } from "../../db/tenant-context";
 import type { FraudCaseObject } from "../../durable-objects/fraud-case";
 import { AppError, notFound } from "../../lib/errors";
 import { createCase as createCaseLog, type EventInput, type LogResult, verifyCaseLog } from "./case-log";
+import type { CaseListFilter, CreateCaseInput } from "./case-requests";
 import { CASE_STATUSES, type CaseStatus } from "./domain/case-state";
 import { ENTITY_TYPES, SEVERITIES } from "./domain/types";
 import { type EvaluateInput, evaluate, type FraudAlert } from "./evaluation";
 import * as repo from "./repo";
-import { type CaseListFilter, type CreateCaseInput, DISCLAIMER } from "./schemas";
+import { DISCLAIMER } from "./schemas";
 
 type Ctx = TenantContext;
 

@@ -1,6 +1,7 @@
 import type { App } from "../../../http/context";
 import { jsonBody, jsonContent, tenantRoute } from "../../../http/openapi";
-import { AddNoteBody, DISCLAIMER } from "../schemas";
+import { AddNoteBody } from "../case-requests";
+import { DISCLAIMER } from "../schemas";
 import { addNote } from "../service";
 import { EventResponse } from "./add-event";
 import { CaseParams } from "./get-case";

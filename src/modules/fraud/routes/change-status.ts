@@ -1,6 +1,7 @@
 import type { App } from "../../../http/context";
 import { jsonBody, jsonContent, tenantRoute } from "../../../http/openapi";
-import { ChangeStatusBody, DISCLAIMER } from "../schemas";
+import { ChangeStatusBody } from "../case-requests";
+import { DISCLAIMER } from "../schemas";
 import { changeStatus } from "../service";
 import { EventResponse } from "./add-event";
 import { CaseParams } from "./get-case";

@@ -1,7 +1,8 @@
 import { z } from "@hono/zod-openapi";
 import type { App } from "../../../http/context";
 import { errorResponses, jsonBody, jsonContent, tenantRoute } from "../../../http/openapi";
-import { CreateCaseBody, DISCLAIMER, Disclaimer, FraudCaseSchema } from "../schemas";
+import { CreateCaseBody } from "../case-requests";
+import { DISCLAIMER, Disclaimer, FraudCaseSchema } from "../schemas";
 import { createCase } from "../service";
 
 export const createCaseRoute = tenantRoute({

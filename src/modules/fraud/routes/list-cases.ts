@@ -1,7 +1,8 @@
 import { z } from "@hono/zod-openapi";
 import type { App } from "../../../http/context";
 import { jsonContent, tenantRoute } from "../../../http/openapi";
-import { CaseListQuery, DISCLAIMER, Disclaimer, FraudCaseSchema } from "../schemas";
+import { CaseListQuery } from "../case-requests";
+import { DISCLAIMER, Disclaimer, FraudCaseSchema } from "../schemas";
 import { listCases } from "../service";
 
 export const listCasesRoute = tenantRoute({
