@@ -55,6 +55,34 @@ describe("one Durable Object per case", () => {
     expect(statuses.filter((s) => s === 200)).toHaveLength(1);
     expect(statuses.filter((s) => s === 400)).toHaveLength(3);
   });
+
+  it("refused requests in a burst take no sequence number", async () => {
+    const c = await openCase(t);
+    const bodies = Array.from({ length: 30 }, (_, i) =>
+      i % 3 === 0
+        ? { eventType: "note_added", actorType: "user", actorId: "a" } // no noteContent: 400
+        : i === 10
+          ? { eventType: "closed", actorType: "user", actorId: "a", newStatus: "closed_cleared" }
+          : i % 3 === 1
+            ? note("a", `n${i}`)
+            : { eventType: "assigned", actorType: "user", actorId: "a", assigneeId: "u1" },
+    );
+    const responses = await Promise.all(
+      bodies.map((body) => call("POST", `/v1/fraud/cases/${c.id}/events`, { key: t.key, body })),
+    );
+    const accepted = responses.filter((r) => r.status === 201).length;
+    expect(responses.every((r) => r.status === 201 || r.status === 400)).toBe(true);
+    const events = await json<{ data: EventJson[] }>(
+      await call("GET", `/v1/fraud/cases/${c.id}/events?limit=500`, { key: t.key }),
+    );
+    expect(events.data.map((e) => e.eventSequence)).toEqual(
+      Array.from({ length: accepted + 1 }, (_, i) => i + 1),
+    );
+    // Nothing but notes follows the close.
+    const closedAt = events.data.findIndex((e) => e.eventType === "closed");
+    expect(closedAt).toBeGreaterThan(0);
+    expect(events.data.slice(closedAt + 1).every((e) => e.eventType === "note_added")).toBe(true);
+  });
 });
 
 describe("POST /v1/fraud/evaluate-and-create", () => {
