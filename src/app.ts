@@ -9,6 +9,7 @@ import { AppError } from "./lib/errors";
 import { registerAdminRoutes } from "./modules/admin/routes";
 import { registerDataRoutes } from "./modules/data/routes";
 import { registerDocsPage } from "./modules/docs/page";
+import { registerFraudRoutes } from "./modules/fraud/routes";
 
 export const OPENAPI_PATH = "/v1/openapi.json";
 const PUBLIC_V1_PATHS = new Set([OPENAPI_PATH, "/v1/docs"]);
@@ -38,6 +39,7 @@ export function buildApp(): App {
   app.get("/health", (c) => c.json({ success: true, status: "ok" }));
 
   registerDataRoutes(app);
+  registerFraudRoutes(app);
   // Operator routes last, so the docs page opens on the tenant API.
   registerAdminRoutes(app);
   registerDocsPage(app);

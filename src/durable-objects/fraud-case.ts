@@ -1,8 +1,130 @@
 import { DurableObject } from "cloudflare:workers";
+import { shardDb } from "../db/client";
+import type { FraudCaseEventRow, FraudCaseRow } from "../db/shard";
 import type { Env } from "../env";
+import {
+  commitEvents,
+  createCase,
+  type EventInput,
+  type LogError,
+  type LogHead,
+  type LogResult,
+  prepareEvent,
+  readHead,
+} from "../modules/fraud/case-log";
+import * as repo from "../modules/fraud/repo";
+
+export interface AppendRequest {
+  tenantId: string;
+  shard: number;
+  caseId: string;
+  input: EventInput;
+}
+
+export interface CreateUnlessOpenRequest {
+  tenantId: string;
+  shard: number;
+  row: FraudCaseRow;
+  actor: { actorType: EventInput["actorType"]; actorId: string; actorName?: string | null };
+}
+
+interface Waiting {
+  req: AppendRequest;
+  resolve: (result: LogResult<FraudCaseEventRow>) => void;
+  reject: (error: unknown) => void;
+}
+
+/** Most events made durable in one D1 batch (statements: events + 1 projection update). */
+const MAX_GROUP = 50;
 
 /**
- * One instance per fraud case (idFromName(caseId)): serializes the case's event appends so
- * eventSequence is gapless. The fraud module gives it its methods.
+ * One instance per fraud case (idFromName(caseId)) serializes that case's appends, so
+ * eventSequence is gapless and strictly increasing. Appends that arrive while a write is in
+ * flight wait, then go together (group commit): each is decided against the head left by
+ * the one before it, and the group's events plus the projection are one D1 batch (one
+ * transaction): all durable or none. Answers go out only after the batch succeeds.
+ * Entity instances (idFromName("entity:...")) serialize evaluate-and-create for one entity.
+ * D1 stays the source of truth: the head cached here is a shortcut, dropped on any error.
  */
-export class FraudCaseObject extends DurableObject<Env> {}
+export class FraudCaseObject extends DurableObject<Env> {
+  private waiting: Waiting[] = [];
+  private draining = false;
+  private head: LogHead | null = null;
+  private queue: Promise<unknown> = Promise.resolve();
+
+  append(req: AppendRequest): Promise<LogResult<FraudCaseEventRow>> {
+    return new Promise((resolve, reject) => {
+      this.waiting.push({ req, resolve, reject });
+      if (!this.draining) void this.drain();
+    });
+  }
+
+  private async drain(): Promise<void> {
+    this.draining = true;
+    try {
+      while (this.waiting.length) {
+        // One group = consecutive requests for the same tenant and case (an id is one case).
+        const key = (w: Waiting) => `${w.req.tenantId}/${w.req.caseId}`;
+        const first = key(this.waiting[0]);
+        let size = 0;
+        while (size < this.waiting.length && size < MAX_GROUP && key(this.waiting[size]) === first) size++;
+        const group = this.waiting.splice(0, size);
+        try {
+          await this.commitGroup(group);
+        } catch (err) {
+          this.head = null;
+          for (const w of group) w.reject(err);
+        }
+      }
+    } finally {
+      this.draining = false;
+    }
+  }
+
+  private async commitGroup(group: Waiting[]): Promise<void> {
+    const { tenantId, shard, caseId } = group[0].req;
+    const scope = { db: shardDb(this.env, shard), tenantId };
+    const cached = this.head?.tenantId === tenantId && this.head.caseId === caseId ? this.head : null;
+    let head = cached ?? (await readHead(scope, caseId));
+    if (!head) {
+      for (const w of group)
+        w.resolve({ ok: false, error: { code: "not_found", message: "Fraud case not found" } });
+      return;
+    }
+    const now = new Date();
+    const outcomes: Array<{ event: FraudCaseEventRow } | { error: LogError }> = [];
+    const events: FraudCaseEventRow[] = [];
+    for (const w of group) {
+      const prepared = await prepareEvent(head, w.req.input, now);
+      if (!prepared.ok) {
+        outcomes.push({ error: prepared.error });
+        continue;
+      }
+      head = prepared.value.head;
+      events.push(prepared.value.event);
+      outcomes.push({ event: prepared.value.event });
+    }
+    await commitEvents(scope, events, head);
+    this.head = head;
+    group.forEach((w, i) => {
+      const outcome = outcomes[i];
+      w.resolve(
+        "event" in outcome ? { ok: true, value: outcome.event } : { ok: false, error: outcome.error },
+      );
+    });
+  }
+
+  /** Evaluate-and-create for one entity: returns the open case, or creates `row`. */
+  createUnlessOpen(req: CreateUnlessOpenRequest): Promise<LogResult<{ caseId: string; created: boolean }>> {
+    const run = this.queue.then(async (): Promise<LogResult<{ caseId: string; created: boolean }>> => {
+      const scope = { db: shardDb(this.env, req.shard), tenantId: req.tenantId };
+      const open = await repo.findOpenCaseId(scope, req.row.entityType, req.row.entityId);
+      if (open) return { ok: true, value: { caseId: open.id, created: false } };
+      const result = await createCase(scope, req.row, req.actor);
+      if (!result.ok) return result;
+      return { ok: true, value: { caseId: req.row.id, created: true } };
+    });
+    this.queue = run.catch(() => undefined);
+    return run;
+  }
+}

@@ -1,4 +1,4 @@
-import { insertAgent, insertCustomer, type TestTenant } from "../harness";
+import { call, insertAgent, insertCustomer, json, type TestTenant } from "../harness";
 
 /**
  * How to make, for an owner tenant, the object a templated path names. The security suite
@@ -12,10 +12,34 @@ export type PathFixture = (owner: TestTenant) => Promise<Record<string, string>>
 export const pathFixtures: Record<string, PathFixture> = {
   "/v1/customers/{customerId}": async (owner) => ({ customerId: (await insertCustomer(owner)).id }),
   "/v1/agents/{agentId}": async (owner) => ({ agentId: (await insertAgent(owner)).agentId }),
+  "/v1/fraud/cases/{caseId}": async (owner) => {
+    const res = await call("POST", "/v1/fraud/cases", { key: owner.key, body: fraudCaseBody() });
+    return { caseId: (await json<{ case: { id: string } }>(res)).case.id };
+  },
 };
+
+const fraudCaseBody = () => ({
+  alertId: crypto.randomUUID(),
+  entityType: "merchant",
+  entityId: "Security Fixture Shop",
+  severity: "medium",
+  overallScore: 42,
+});
 
 /**
  * Valid bodies for operations whose body is required, so that a cross-tenant request
  * reaches the tenant lookup instead of stopping at validation. Key: "METHOD /templated/path".
  */
-export const requestBodies: Record<string, unknown> = {};
+export const requestBodies: Record<string, unknown> = {
+  "POST /v1/fraud/evaluate": { entityType: "merchant", entityId: "Security Fixture Shop" },
+  "POST /v1/fraud/evaluate-and-create": { entityType: "merchant", entityId: "Security Fixture Shop" },
+  "POST /v1/fraud/cases": fraudCaseBody(),
+  "POST /v1/fraud/cases/{caseId}/events": {
+    eventType: "note_added",
+    actorType: "user",
+    actorId: "analyst-1",
+    noteContent: "Reviewed",
+  },
+  "POST /v1/fraud/cases/{caseId}/status": { newStatus: "under_review", actorId: "analyst-1" },
+  "POST /v1/fraud/cases/{caseId}/notes": { content: "Reviewed", actorId: "analyst-1" },
+};

@@ -1,0 +1,79 @@
+import { index, integer, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+
+/** Fraud cases: mirrors migrations/shard/0004_fraud.sql (cases and events are append-only). */
+export const fraudCases = sqliteTable(
+  "fraud_cases",
+  {
+    id: text("id").primaryKey(),
+    tenantId: text("tenant_id").notNull(),
+    alertId: text("alert_id").notNull(),
+    correlationId: text("correlation_id").notNull(),
+    entityType: text("entity_type").notNull(),
+    entityId: text("entity_id").notNull(),
+    severity: text("severity").notNull(),
+    overallScore: real("overall_score").notNull(),
+    title: text("title").notNull(),
+    summary: text("summary"),
+    triggeredSignals: text("triggered_signals", { mode: "json" })
+      .$type<Record<string, unknown>[]>()
+      .notNull(),
+    explainability: text("explainability", { mode: "json" }).$type<Record<string, unknown>>().notNull(),
+    windowDays: integer("window_days").notNull(),
+    windowStart: text("window_start"),
+    windowEnd: text("window_end"),
+    disclaimer: text("disclaimer").notNull(),
+    metadata: text("metadata", { mode: "json" }).$type<Record<string, unknown>>().notNull(),
+    createdAt: text("created_at").notNull(),
+  },
+  (t) => [
+    uniqueIndex("fraud_cases_alert_uq").on(t.tenantId, t.alertId),
+    index("fraud_cases_list_idx").on(t.tenantId, t.createdAt, t.id),
+  ],
+);
+
+export const fraudCaseEvents = sqliteTable(
+  "fraud_case_events",
+  {
+    id: text("id").primaryKey(),
+    tenantId: text("tenant_id").notNull(),
+    caseId: text("case_id").notNull(),
+    eventSequence: integer("event_sequence").notNull(),
+    eventType: text("event_type").notNull(),
+    actorType: text("actor_type").notNull(),
+    actorId: text("actor_id").notNull(),
+    actorName: text("actor_name"),
+    previousStatus: text("previous_status"),
+    newStatus: text("new_status"),
+    assigneeId: text("assignee_id"),
+    assigneeName: text("assignee_name"),
+    noteContent: text("note_content"),
+    noteType: text("note_type"),
+    evidenceType: text("evidence_type"),
+    evidenceReference: text("evidence_reference", { mode: "json" }).$type<Record<string, unknown> | null>(),
+    resolution: text("resolution", { mode: "json" }).$type<Record<string, unknown> | null>(),
+    correlationId: text("correlation_id").notNull(),
+    createdAt: text("created_at").notNull(),
+    previousHash: text("previous_hash").notNull(),
+    hash: text("hash").notNull(),
+  },
+  (t) => [uniqueIndex("fraud_case_events_seq_uq").on(t.caseId, t.eventSequence)],
+);
+
+/** Projection of each case's events (current status, last event, chain head). */
+export const fraudCaseHeads = sqliteTable("fraud_case_heads", {
+  caseId: text("case_id").primaryKey(),
+  tenantId: text("tenant_id").notNull(),
+  currentStatus: text("current_status").notNull(),
+  lastEventAt: text("last_event_at").notNull(),
+  lastSequence: integer("last_sequence").notNull(),
+  headHash: text("head_hash").notNull(),
+  entityType: text("entity_type").notNull(),
+  entityId: text("entity_id").notNull(),
+  severity: text("severity").notNull(),
+  overallScore: real("overall_score").notNull(),
+  createdAt: text("created_at").notNull(),
+});
+
+export type FraudCaseRow = typeof fraudCases.$inferSelect;
+export type FraudCaseEventRow = typeof fraudCaseEvents.$inferSelect;
+export type FraudCaseHeadRow = typeof fraudCaseHeads.$inferSelect;

@@ -1,0 +1,115 @@
+import { z } from "@hono/zod-openapi";
+import { IsoDateTime, PaginationQuery } from "../../http/openapi";
+import { APPENDABLE_EVENT_TYPES, CASE_STATUSES, NOTE_TYPES } from "./domain/case-state";
+import { SEVERITIES } from "./domain/types";
+import { CaseStatus, EntityId, EntityType, JsonObject, Severity } from "./schemas";
+
+/** Request bodies and queries of the fraud case operations. */
+export const CreateCaseBody = z
+  .strictObject({
+    alertId: z.uuid(),
+    correlationId: z.uuid().optional().openapi({ description: "Defaults to a new uuid" }),
+    entityType: EntityType,
+    entityId: EntityId,
+    severity: Severity,
+    overallScore: z.number().min(0).max(100),
+    title: z.string().trim().min(1).max(300).optional(),
+    summary: z.string().max(5000).optional(),
+    triggeredSignals: z.array(JsonObject).max(100).default([]),
+    explainability: JsonObject.default({}),
+    windowDays: z.number().int().min(1).max(365).default(30),
+    windowStart: IsoDateTime.optional(),
+    windowEnd: IsoDateTime.optional(),
+    metadata: JsonObject.default({}),
+  })
+  .openapi("FraudCaseCreateRequest");
+
+const ActorType = z.enum(["user", "system", "workflow"]);
+const ActorId = z.string().trim().min(1).max(200);
+const ShortText = z.string().trim().min(1).max(200);
+
+export const AddEventBody = z
+  .strictObject({
+    eventType: z.enum(APPENDABLE_EVENT_TYPES),
+    actorType: ActorType,
+    actorId: ActorId,
+    actorName: ShortText.optional(),
+    newStatus: CaseStatus.optional(),
+    assigneeId: ShortText.optional(),
+    assigneeName: ShortText.optional(),
+    noteContent: z.string().max(10_000).optional(),
+    noteType: z.enum(NOTE_TYPES).optional(),
+    evidenceType: ShortText.optional(),
+    evidenceReference: JsonObject.optional(),
+    resolution: JsonObject.optional(),
+  })
+  .openapi("FraudCaseEventRequest");
+
+export const ChangeStatusBody = z
+  .strictObject({
+    newStatus: CaseStatus,
+    actorId: ActorId,
+    actorName: ShortText.optional(),
+    actorType: ActorType.default("user"),
+  })
+  .openapi("FraudCaseStatusRequest");
+
+export const AddNoteBody = z
+  .strictObject({
+    content: z.string().trim().min(1).max(10_000),
+    noteType: z.enum(NOTE_TYPES).default("review"),
+    actorId: ActorId,
+    actorName: ShortText.optional(),
+    actorType: ActorType.default("user"),
+  })
+  .openapi("FraudCaseNoteRequest");
+
+/** "a,b" lists whose every item must be one of `values`. */
+const commaList = <T extends string>(values: readonly T[], name: string) =>
+  z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      if (!v) return undefined;
+      const items = [
+        ...new Set(
+          v
+            .split(",")
+            .map((s) => s.trim())
+            .filter(Boolean),
+        ),
+      ];
+      const bad = items.filter((i) => !(values as readonly string[]).includes(i));
+      if (bad.length) {
+        ctx.addIssue({
+          code: "custom",
+          message: `unknown ${name}: ${bad.join(", ")} (allowed: ${values.join(", ")})`,
+        });
+        return z.NEVER;
+      }
+      return items as T[];
+    })
+    .openapi({ type: "string", description: `Comma-separated: ${values.join(", ")}` });
+
+export const CaseListQuery = PaginationQuery.extend({
+  entityType: EntityType.optional(),
+  entityId: z.string().trim().min(1).max(200).optional(),
+  severity: commaList(SEVERITIES, "severity"),
+  status: commaList(CASE_STATUSES, "status"),
+  minScore: z.coerce.number().min(0).max(100).optional(),
+  maxScore: z.coerce.number().min(0).max(100).optional(),
+  startDate: IsoDateTime.optional().openapi({ description: "Cases created at or after" }),
+  endDate: IsoDateTime.optional().openapi({ description: "Cases created at or before" }),
+})
+  .refine((q) => q.minScore === undefined || q.maxScore === undefined || q.minScore <= q.maxScore, {
+    message: "minScore must not be above maxScore",
+    path: ["minScore"],
+  })
+  .refine((q) => !q.startDate || !q.endDate || Date.parse(q.startDate) <= Date.parse(q.endDate), {
+    message: "startDate must not be after endDate",
+    path: ["startDate"],
+  });
+
+export type CaseListFilter = Omit<z.infer<typeof CaseListQuery>, "limit" | "offset">;
+export type CreateCaseInput = z.infer<typeof CreateCaseBody>;
+export type AddEventInput = z.infer<typeof AddEventBody>;

@@ -1,0 +1,76 @@
+import type { EvaluationInput, Txn } from "./types";
+
+export const DAY_MS = 86_400_000;
+
+/** The slices of an entity's activity that the signals compare. */
+export interface ActivityView {
+  now: number;
+  windowDays: number;
+  windowStart: number;
+  baselineStart: number;
+  baselineDays: number;
+  /** Transactions inside the evaluation window, oldest first. */
+  window: Txn[];
+  /** Transactions of the baseline period (the baselineDays before the window), oldest first. */
+  baseline: Txn[];
+  /** Length in days of the "recent" period used by velocity signals: min(7, windowDays). */
+  recentDays: number;
+  recent: Txn[];
+  /** Latest activity before the window (from the baseline or before it). */
+  lastBeforeWindowAt: number | null;
+  entityAgeDays: number | null;
+}
+
+export function buildView(input: EvaluationInput): ActivityView {
+  const now = input.now.getTime();
+  const windowStart = now - input.windowDays * DAY_MS;
+  const baselineStart = windowStart - input.baselineDays * DAY_MS;
+  const recentDays = Math.min(7, input.windowDays);
+  const recentStart = now - recentDays * DAY_MS;
+  const sorted = [...input.transactions].filter((t) => t.at <= now).sort((a, b) => a.at - b.at);
+  const window = sorted.filter((t) => t.at >= windowStart);
+  const baseline = sorted.filter((t) => t.at >= baselineStart && t.at < windowStart);
+  const before = sorted.filter((t) => t.at < windowStart);
+  const lastBeforeWindowAt = before.length ? before[before.length - 1].at : input.activityBeforeBaselineAt;
+  return {
+    now,
+    windowDays: input.windowDays,
+    windowStart,
+    baselineStart,
+    baselineDays: input.baselineDays,
+    window,
+    baseline,
+    recentDays,
+    recent: window.filter((t) => t.at >= recentStart),
+    lastBeforeWindowAt,
+    entityAgeDays: input.entityCreatedAt ? (now - input.entityCreatedAt.getTime()) / DAY_MS : null,
+  };
+}
+
+export const sumMinor = (txns: Txn[]): number => txns.reduce((s, t) => s + t.amountMinor, 0);
+
+export function median(values: number[]): number {
+  if (!values.length) return 0;
+  const s = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(s.length / 2);
+  return s.length % 2 ? s[mid] : (s[mid - 1] + s[mid]) / 2;
+}
+
+/** Minor units as a decimal string with two fraction digits, grouped for readability in text. */
+export function money(minor: number): string {
+  const sign = minor < 0 ? "-" : "";
+  const abs = Math.round(Math.abs(minor));
+  return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, "0")}`;
+}
+
+export const round2 = (n: number): number => Math.round(n * 100) / 100;
+
+export const pct = (share: number): string => `${round2(share * 100)}%`;
+
+/** observed / threshold, 0 when the threshold is 0. */
+export const ratio = (observed: number, threshold: number): number =>
+  threshold > 0 ? round2(observed / threshold) : 0;
+
+/** Average per-period count in the baseline, scaled to a period of `days`. */
+export const baselineRate = (view: ActivityView, value: number, days: number): number =>
+  view.baselineDays > 0 ? (value / view.baselineDays) * days : 0;

@@ -1,0 +1,119 @@
+/** Fraud case state machine and event rules (CONTRACT section 4). Pure. */
+export const CASE_STATUSES = [
+  "open",
+  "under_review",
+  "pending_info",
+  "escalated",
+  "closed_cleared",
+  "closed_suspicious",
+  "closed_reported",
+] as const;
+export type CaseStatus = (typeof CASE_STATUSES)[number];
+
+export const CLOSED_STATUSES: CaseStatus[] = ["closed_cleared", "closed_suspicious", "closed_reported"];
+export const isClosed = (s: CaseStatus): boolean => CLOSED_STATUSES.includes(s);
+
+export const TRANSITIONS: Record<CaseStatus, CaseStatus[]> = {
+  open: ["under_review", "pending_info", "escalated", ...CLOSED_STATUSES],
+  under_review: ["pending_info", "escalated", ...CLOSED_STATUSES],
+  pending_info: ["under_review", "escalated", ...CLOSED_STATUSES],
+  escalated: ["under_review", "pending_info", ...CLOSED_STATUSES],
+  closed_cleared: [],
+  closed_suspicious: [],
+  closed_reported: [],
+};
+
+export const canTransition = (from: CaseStatus, to: CaseStatus): boolean => TRANSITIONS[from].includes(to);
+
+export const EVENT_TYPES = [
+  "created",
+  "status_changed",
+  "assigned",
+  "unassigned",
+  "note_added",
+  "evidence_added",
+  "escalated",
+  "closed",
+] as const;
+export type CaseEventType = (typeof EVENT_TYPES)[number];
+/** `created` is written only by case creation. */
+export const APPENDABLE_EVENT_TYPES = EVENT_TYPES.filter((t) => t !== "created") as Exclude<
+  CaseEventType,
+  "created"
+>[];
+
+export const NOTE_TYPES = ["review", "clarification", "decision"] as const;
+
+export interface EventRequest {
+  eventType: CaseEventType;
+  newStatus?: CaseStatus | null;
+  assigneeId?: string | null;
+  noteContent?: string | null;
+  evidenceType?: string | null;
+}
+
+export type EventDecision =
+  | { ok: true; previousStatus: CaseStatus | null; newStatus: CaseStatus | null; statusAfter: CaseStatus }
+  | { ok: false; code: "bad_request" | "invalid_transition"; message: string; path?: string };
+
+const STATUS_EVENTS: CaseEventType[] = ["status_changed", "escalated", "closed"];
+/** Events that stay allowed on a closed case: the record may still be annotated. */
+const AFTER_CLOSE: CaseEventType[] = ["note_added", "evidence_added"];
+
+const refuse = (message: string, path?: string): EventDecision => ({
+  ok: false,
+  code: "bad_request",
+  message,
+  path,
+});
+
+/**
+ * Decides whether an event may be appended to a case in `current` status, and which
+ * statuses it records. Status-changing events record previousStatus and newStatus; other
+ * events leave both null.
+ */
+export function decideEvent(current: CaseStatus, req: EventRequest): EventDecision {
+  const { eventType } = req;
+  if (eventType === "created")
+    return refuse("The created event is written by case creation only", "eventType");
+  if (!STATUS_EVENTS.includes(eventType) && req.newStatus)
+    return refuse(`newStatus does not apply to ${eventType} events`, "newStatus");
+  if (eventType === "assigned" && !req.assigneeId)
+    return refuse("assigned events need assigneeId", "assigneeId");
+  if (eventType === "note_added" && !req.noteContent?.trim())
+    return refuse("note_added events need noteContent", "noteContent");
+  if (eventType === "evidence_added" && !req.evidenceType?.trim())
+    return refuse("evidence_added events need evidenceType", "evidenceType");
+
+  let target: CaseStatus | null = null;
+  if (eventType === "status_changed") {
+    if (!req.newStatus) return refuse("status_changed events need newStatus", "newStatus");
+    target = req.newStatus;
+  } else if (eventType === "escalated") {
+    if (req.newStatus && req.newStatus !== "escalated")
+      return refuse("escalated events move the case to escalated", "newStatus");
+    target = "escalated";
+  } else if (eventType === "closed") {
+    if (!req.newStatus || !isClosed(req.newStatus))
+      return refuse("closed events need a closed_* newStatus", "newStatus");
+    target = req.newStatus;
+  }
+
+  if (target) {
+    if (!canTransition(current, target))
+      return {
+        ok: false,
+        code: "invalid_transition",
+        message: `A case cannot move from ${current} to ${target}`,
+        path: "newStatus",
+      };
+    return { ok: true, previousStatus: current, newStatus: target, statusAfter: target };
+  }
+  if (isClosed(current) && !AFTER_CLOSE.includes(eventType))
+    return {
+      ok: false,
+      code: "invalid_transition",
+      message: `A ${current} case accepts only notes and evidence, not ${eventType}`,
+    };
+  return { ok: true, previousStatus: null, newStatus: null, statusAfter: current };
+}

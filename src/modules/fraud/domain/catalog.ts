@@ -1,0 +1,163 @@
+import type { EntityType, Severity, SignalCategory } from "./types";
+
+/** A signal's public definition (SPEC SignalDefinition) plus its thresholds. */
+export interface SignalDefinition {
+  signalId: string;
+  name: string;
+  description: string;
+  category: SignalCategory;
+  applicableTo: EntityType[];
+  defaultSeverity: Severity;
+  /** Enabled signals run when a request names none; disabled ones run only when named. */
+  isEnabled: boolean;
+  /** Thresholds in force (amounts in minor units of the tenant currency). */
+  parameters: Record<string, number>;
+}
+
+const ALL: EntityType[] = ["customer", "account", "agent", "merchant"];
+const HOLDERS: EntityType[] = ["customer", "account", "agent"];
+
+/**
+ * The catalog. Thresholds are deliberately conservative: an absolute floor keeps the signal
+ * quiet on small or thin activity, a multiple of the entity's own baseline keeps it quiet on
+ * entities whose normal is busy. docs/methodology/fraud.md explains each.
+ */
+export const SIGNALS: SignalDefinition[] = [
+  {
+    signalId: "velocity_count",
+    name: "Transaction count velocity",
+    description:
+      "Number of transactions in the last 7 days (or the window, if shorter) against a floor and a multiple of the entity's own baseline rate.",
+    category: "velocity",
+    applicableTo: ALL,
+    defaultSeverity: "medium",
+    isEnabled: true,
+    parameters: { minCount: 20, baselineMultiple: 3 },
+  },
+  {
+    signalId: "velocity_amount",
+    name: "Transaction amount velocity",
+    description:
+      "Total amount moved in the last 7 days (or the window, if shorter) against a floor and a multiple of the entity's own baseline.",
+    category: "velocity",
+    applicableTo: ALL,
+    defaultSeverity: "high",
+    isEnabled: true,
+    parameters: { minAmountMinor: 5_000_000, baselineMultiple: 3 },
+  },
+  {
+    signalId: "amount_spike",
+    name: "Amount spike against own baseline",
+    description:
+      "Largest single transaction in the window against the median transaction of the entity's baseline period.",
+    category: "amount",
+    applicableTo: ALL,
+    defaultSeverity: "medium",
+    isEnabled: true,
+    parameters: { medianMultiple: 5, minAmountMinor: 100_000, minBaselineCount: 5 },
+  },
+  {
+    signalId: "round_amounts",
+    name: "Round amounts",
+    description: "Share of the window's transactions that are exact multiples of 1,000.00.",
+    category: "amount",
+    applicableTo: ALL,
+    defaultSeverity: "low",
+    isEnabled: true,
+    parameters: { unitMinor: 100_000, minCount: 5, minShare: 0.5 },
+  },
+  {
+    signalId: "just_under_threshold",
+    name: "Repeated amounts just under a reporting threshold",
+    description:
+      "Transactions within 10% below the reporting threshold (50,000.00 by default), repeated in the window: a structuring pattern.",
+    category: "structuring",
+    applicableTo: ALL,
+    defaultSeverity: "high",
+    isEnabled: true,
+    parameters: { reportingThresholdMinor: 5_000_000, bandPercent: 10, minCount: 3 },
+  },
+  {
+    signalId: "dormant_reactivation",
+    name: "Dormant reactivation",
+    description:
+      "Activity resuming after at least 90 days without any transaction, with several transactions after the gap.",
+    category: "behavioral",
+    applicableTo: HOLDERS,
+    defaultSeverity: "medium",
+    isEnabled: true,
+    parameters: { dormantDays: 90, minCountAfter: 3 },
+  },
+  {
+    signalId: "new_entity_high_activity",
+    name: "New account with high activity",
+    description:
+      "An entity created within the last 30 days that already moves many transactions or a large amount.",
+    category: "behavioral",
+    applicableTo: HOLDERS,
+    defaultSeverity: "medium",
+    isEnabled: true,
+    parameters: { newDays: 30, minCount: 20, minAmountMinor: 2_000_000 },
+  },
+  {
+    signalId: "rapid_pass_through",
+    name: "Rapid in-and-out (pass-through)",
+    description:
+      "Most of the money credited leaves again as debits within 48 hours: the entity acts as a pass-through.",
+    category: "flow",
+    applicableTo: HOLDERS,
+    defaultSeverity: "high",
+    isEnabled: true,
+    parameters: { holdHours: 48, minRatio: 0.8, minInflowMinor: 500_000, minCredits: 2 },
+  },
+  {
+    signalId: "unusual_hours",
+    name: "Unusual hours",
+    description:
+      "Share of transactions between 00:00 and 05:00 UTC against a floor and twice the baseline share. Off by default: hours are UTC, so enable it by naming it where the tenant's day is close to UTC.",
+    category: "timing",
+    applicableTo: ALL,
+    defaultSeverity: "low",
+    isEnabled: false,
+    parameters: { startHourUtc: 0, endHourUtc: 5, minCount: 5, minShare: 0.3, baselineMultiple: 2 },
+  },
+  {
+    signalId: "many_counterparties",
+    name: "Many distinct counterparties",
+    description:
+      "Distinct counterparties in the last 7 days against a floor and a multiple of the entity's weekly baseline.",
+    category: "network",
+    applicableTo: ["customer", "account"],
+    defaultSeverity: "medium",
+    isEnabled: true,
+    parameters: { minDistinct: 15, baselineMultiple: 3 },
+  },
+  {
+    signalId: "refund_reversal_abuse",
+    name: "Reversal and refund abuse",
+    description:
+      "Refunds, reversals and chargebacks (by category, status or description) repeated in the window and forming a large share of it.",
+    category: "refund",
+    applicableTo: ALL,
+    defaultSeverity: "medium",
+    isEnabled: true,
+    parameters: { minCount: 3, minShare: 0.2 },
+  },
+];
+
+export const SIGNAL_IDS = SIGNALS.map((s) => s.signalId);
+
+export const findSignal = (signalId: string): SignalDefinition | undefined =>
+  SIGNALS.find((s) => s.signalId === signalId);
+
+/** Signals to run: the named ones (all must exist, applicability filters), else enabled + applicable. */
+export function selectSignals(entityType: EntityType, signalIds?: string[]): SignalDefinition[] {
+  if (signalIds?.length) {
+    const wanted = new Set(signalIds);
+    return SIGNALS.filter((s) => wanted.has(s.signalId) && s.applicableTo.includes(entityType));
+  }
+  return SIGNALS.filter((s) => s.isEnabled && s.applicableTo.includes(entityType));
+}
+
+export const unknownSignalIds = (signalIds: string[]): string[] =>
+  signalIds.filter((id) => !SIGNAL_IDS.includes(id));

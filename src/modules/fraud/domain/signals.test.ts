@@ -1,0 +1,153 @@
+import { describe, expect, it } from "vitest";
+import { findSignal, SIGNALS, selectSignals, unknownSignalIds } from "./catalog";
+import { evaluateSignals } from "./evaluate";
+import { daysAgo, input, NOW, normalActivity, txn } from "./fixtures.test-util";
+import type { EvaluationInput, Txn } from "./types";
+
+const run = (signalId: string, transactions: Txn[], extra: Partial<EvaluationInput> = {}) => {
+  const result = evaluateSignals(input(transactions, extra), [findSignal(signalId)!]);
+  return { result, signal: result.triggeredSignals[0] };
+};
+
+/** For every signal: data built to trigger it, and the same entity's normal data stays quiet. */
+const TRIGGERS: Record<string, { data: () => Txn[]; extra?: Partial<EvaluationInput> }> = {
+  velocity_count: {
+    data: () => [...normalActivity(), ...Array.from({ length: 25 }, (_, i) => txn({ at: daysAgo(i % 6) }))],
+  },
+  velocity_amount: {
+    data: () => [
+      ...normalActivity(),
+      txn({ at: daysAgo(2), amountMinor: 3_000_000 }),
+      txn({ at: daysAgo(1), amountMinor: 3_000_000 }),
+    ],
+  },
+  amount_spike: { data: () => [...normalActivity(), txn({ at: daysAgo(5), amountMinor: 400_000 })] },
+  round_amounts: {
+    data: () =>
+      Array.from({ length: 6 }, (_, i) => txn({ at: daysAgo(i * 3 + 1), amountMinor: 200_000 * (i + 1) })),
+  },
+  just_under_threshold: {
+    data: () => [
+      ...normalActivity(),
+      ...[4_990_000, 4_800_000, 4_650_000].map((a, i) => txn({ at: daysAgo(i * 4 + 2), amountMinor: a })),
+    ],
+  },
+  dormant_reactivation: {
+    data: () => [
+      txn({ at: daysAgo(200) }),
+      txn({ at: daysAgo(5) }),
+      txn({ at: daysAgo(4) }),
+      txn({ at: daysAgo(3) }),
+    ],
+  },
+  new_entity_high_activity: {
+    data: () => Array.from({ length: 22 }, (_, i) => txn({ at: daysAgo(i % 10) })),
+    extra: { entityCreatedAt: new Date(NOW.getTime() - 12 * 86_400_000) },
+  },
+  rapid_pass_through: {
+    data: () => [
+      txn({ at: daysAgo(10, 8), amountMinor: 400_000, type: "credit" }),
+      txn({ at: daysAgo(10, 20), amountMinor: 390_000, type: "debit" }),
+      txn({ at: daysAgo(4, 8), amountMinor: 500_000, type: "credit" }),
+      txn({ at: daysAgo(3, 9), amountMinor: 480_000, type: "debit" }),
+    ],
+  },
+  unusual_hours: {
+    data: () => [
+      ...normalActivity(),
+      ...Array.from({ length: 6 }, (_, i) => txn({ at: daysAgo(i * 2 + 1, 2) })),
+    ],
+  },
+  many_counterparties: {
+    data: () => [
+      ...normalActivity(),
+      ...Array.from({ length: 18 }, (_, i) => txn({ at: daysAgo(i % 5), counterparty: `new-${i}` })),
+    ],
+  },
+  refund_reversal_abuse: {
+    data: () => [
+      ...Array.from({ length: 8 }, (_, i) => txn({ at: daysAgo(i * 3 + 1) })),
+      txn({ at: daysAgo(2), category: "refund", type: "debit" }),
+      txn({ at: daysAgo(6), status: "reversed" }),
+      txn({ at: daysAgo(9), description: "Chargeback on card sale" }),
+    ],
+  },
+};
+
+describe("signal catalog", () => {
+  it("has at least 10 signals with unique ids and complete definitions", () => {
+    expect(SIGNALS.length).toBeGreaterThanOrEqual(10);
+    expect(new Set(SIGNALS.map((s) => s.signalId)).size).toBe(SIGNALS.length);
+    for (const s of SIGNALS) {
+      expect(s.applicableTo.length).toBeGreaterThan(0);
+      expect(["low", "medium", "high", "critical"]).toContain(s.defaultSeverity);
+    }
+  });
+
+  it("has a trigger scenario for every signal", () => {
+    expect(Object.keys(TRIGGERS).sort()).toEqual(SIGNALS.map((s) => s.signalId).sort());
+  });
+
+  it("selects enabled applicable signals by default, named ones (even disabled) on request", () => {
+    const merchant = selectSignals("merchant").map((s) => s.signalId);
+    expect(merchant).not.toContain("dormant_reactivation");
+    expect(merchant).not.toContain("unusual_hours");
+    expect(selectSignals("customer", ["unusual_hours"]).map((s) => s.signalId)).toEqual(["unusual_hours"]);
+    expect(unknownSignalIds(["velocity_count", "nope"])).toEqual(["nope"]);
+  });
+});
+
+describe.each(Object.entries(TRIGGERS))("%s", (signalId, scenario) => {
+  it("fires on data built to trigger it, with evidence and a counterfactual", () => {
+    const { result, signal } = run(signalId, scenario.data(), scenario.extra);
+    expect(signal?.signalId).toBe(signalId);
+    expect(signal.triggered).toBe(true);
+    expect(signal.evidence.length).toBeGreaterThan(0);
+    expect(signal.counterfactual).toMatch(/^Would not trigger if/);
+    expect(result.overallScore).toBeGreaterThan(0);
+  });
+
+  it("stays quiet on normal data", () => {
+    const { result } = run(signalId, normalActivity());
+    expect(result.triggeredSignals).toEqual([]);
+    expect(result.overallScore).toBe(0);
+    expect(result.nonTriggeredSignalCount).toBe(1);
+  });
+});
+
+describe("windows", () => {
+  it("ignores activity before the window", () => {
+    const spike = [...normalActivity(200), txn({ at: daysAgo(40), amountMinor: 400_000 })];
+    expect(run("amount_spike", spike, { windowDays: 30 }).signal).toBeUndefined();
+    expect(run("amount_spike", spike, { windowDays: 60 }).signal?.triggered).toBe(true);
+  });
+
+  it("measures velocity over min(7, windowDays) days", () => {
+    const burst = Array.from({ length: 20 }, (_, i) => txn({ at: daysAgo(i % 3 === 0 ? 5 : 1) }));
+    const week = run("velocity_count", burst, { windowDays: 30 }).signal;
+    expect(week.triggered).toBe(true);
+    // With a 2-day window only the 13 transactions of the last 2 days count.
+    expect(run("velocity_count", burst, { windowDays: 2 }).signal).toBeUndefined();
+  });
+
+  it("reports the window bounds", () => {
+    const r = evaluateSignals(input([], { windowDays: 10 }), SIGNALS);
+    expect(r.windowEnd).toBe(NOW.toISOString());
+    expect(r.windowStart).toBe("2026-06-20T12:00:00.000Z");
+  });
+
+  it("the baseline raises thresholds for an entity whose normal is busy", () => {
+    const busy = Array.from({ length: 150 }, (_, i) =>
+      txn({ at: daysAgo(i * 0.7), counterparty: `p-${i % 40}` }),
+    );
+    expect(run("velocity_count", busy).signal).toBeUndefined();
+  });
+});
+
+describe("counterfactuals name the threshold", () => {
+  it("velocity_count", () => {
+    const { signal } = run("velocity_count", TRIGGERS.velocity_count.data());
+    const threshold = signal.evidence[0].threshold;
+    expect(signal.counterfactual).toBe(`Would not trigger if the 7-day count were below ${threshold}.`);
+  });
+});

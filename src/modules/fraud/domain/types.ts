@@ -1,0 +1,67 @@
+/** Pure types of fraud evaluation: no Hono, Drizzle or Cloudflare here. */
+export const ENTITY_TYPES = ["customer", "account", "agent", "merchant"] as const;
+export type EntityType = (typeof ENTITY_TYPES)[number];
+
+export const SEVERITIES = ["low", "medium", "high", "critical"] as const;
+export type Severity = (typeof SEVERITIES)[number];
+
+export const SIGNAL_CATEGORIES = [
+  "velocity",
+  "amount",
+  "structuring",
+  "behavioral",
+  "flow",
+  "timing",
+  "network",
+  "refund",
+] as const;
+export type SignalCategory = (typeof SIGNAL_CATEGORIES)[number];
+
+/** One transaction as the signals see it (amounts in minor units, time in epoch ms). */
+export interface Txn {
+  amountMinor: number;
+  type: "credit" | "debit";
+  at: number;
+  category: string | null;
+  status: string;
+  description: string | null;
+  counterparty: string | null;
+}
+
+export interface Evidence {
+  field: string;
+  observed: string;
+  expected: string;
+  threshold: string;
+  context: string;
+  /** observed / threshold: 1 or more means the threshold is reached. */
+  deviation: number;
+}
+
+/** What one signal concludes about the entity. */
+export interface SignalOutcome {
+  triggered: boolean;
+  evidence: Evidence[];
+  explanation: string;
+  /** For a triggered signal: the smallest change in the data that would keep it quiet. */
+  counterfactual: string | null;
+  /** 0..1: how much the conclusion can be trusted given the data available. */
+  confidence: number;
+  /** Headline deviation (observed / threshold), used for severity and score. */
+  deviation: number;
+}
+
+/** Everything an evaluation needs, loaded by the service. */
+export interface EvaluationInput {
+  entityType: EntityType;
+  entityId: string;
+  now: Date;
+  windowDays: number;
+  /** When the entity came into existence (null for merchants or when unknown). */
+  entityCreatedAt: Date | null;
+  /** Transactions from baselineStart to now, any order. */
+  transactions: Txn[];
+  /** The latest transaction before the baseline period, when there is one. */
+  activityBeforeBaselineAt: number | null;
+  baselineDays: number;
+}

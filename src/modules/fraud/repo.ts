@@ -1,0 +1,249 @@
+import { and, asc, count, desc, eq, gte, inArray, lt, lte, notLike, type SQL, sql } from "drizzle-orm";
+import type { TenantScope } from "../../db/client";
+import type { FraudCaseEventRow, FraudCaseHeadRow, FraudCaseRow } from "../../db/shard";
+import { accounts, fraudCaseEvents, fraudCaseHeads, fraudCases, transactions } from "../../db/shard";
+
+export interface Page {
+  limit: number;
+  offset: number;
+}
+
+// ---- entity activity ---------------------------------------------------------------------
+
+export const findAccount = (scope: TenantScope, accountId: string) =>
+  scope.db
+    .select({ id: accounts.id, createdAt: accounts.createdAt })
+    .from(accounts)
+    .where(and(eq(accounts.tenantId, scope.tenantId), eq(accounts.id, accountId)))
+    .get();
+
+export type ActivityKey = { column: "customer" | "account" | "agent" | "merchant"; value: string };
+
+const ENTITY_COLUMN = {
+  customer: transactions.customerId,
+  account: transactions.accountId,
+  agent: transactions.agentId,
+  merchant: transactions.merchantName,
+} as const;
+
+const entityWhere = (scope: TenantScope, key: ActivityKey): SQL =>
+  and(eq(transactions.tenantId, scope.tenantId), eq(ENTITY_COLUMN[key.column], key.value))!;
+
+/** The entity's transactions in [from, to], newest first, at most `cap` (compact columns only). */
+export const loadActivity = (scope: TenantScope, key: ActivityKey, from: string, to: string, cap: number) =>
+  scope.db
+    .select({
+      amountMinor: transactions.amountMinor,
+      type: transactions.type,
+      transactionDate: transactions.transactionDate,
+      category: transactions.category,
+      status: transactions.status,
+      description: transactions.description,
+      counterparty: sql<
+        string | null
+      >`coalesce(${transactions.counterpartyAccount}, ${transactions.counterpartyName})`,
+    })
+    .from(transactions)
+    .where(
+      and(
+        entityWhere(scope, key),
+        gte(transactions.transactionDate, from),
+        lte(transactions.transactionDate, to),
+      ),
+    )
+    .orderBy(desc(transactions.transactionDate), desc(transactions.id))
+    .limit(cap);
+
+export async function lastActivityBefore(scope: TenantScope, key: ActivityKey, before: string) {
+  const row = await scope.db
+    .select({ at: sql<string | null>`max(${transactions.transactionDate})` })
+    .from(transactions)
+    .where(and(entityWhere(scope, key), lt(transactions.transactionDate, before)))
+    .get();
+  return row?.at ?? null;
+}
+
+// ---- cases -------------------------------------------------------------------------------
+
+export interface CaseWithHead {
+  case: FraudCaseRow;
+  head: FraudCaseHeadRow;
+}
+
+export async function findCase(scope: TenantScope, caseId: string): Promise<CaseWithHead | undefined> {
+  const row = await scope.db
+    .select({ case: fraudCases, head: fraudCaseHeads })
+    .from(fraudCases)
+    .innerJoin(fraudCaseHeads, eq(fraudCaseHeads.caseId, fraudCases.id))
+    .where(and(eq(fraudCases.tenantId, scope.tenantId), eq(fraudCases.id, caseId)))
+    .get();
+  return row ?? undefined;
+}
+
+export const findHead = (scope: TenantScope, caseId: string) =>
+  scope.db
+    .select()
+    .from(fraudCaseHeads)
+    .where(and(eq(fraudCaseHeads.tenantId, scope.tenantId), eq(fraudCaseHeads.caseId, caseId)))
+    .get();
+
+export const findCaseIdByAlert = (scope: TenantScope, alertId: string) =>
+  scope.db
+    .select({ id: fraudCases.id })
+    .from(fraudCases)
+    .where(and(eq(fraudCases.tenantId, scope.tenantId), eq(fraudCases.alertId, alertId)))
+    .get();
+
+/** The newest case of the entity that is not in a closed_* status. */
+export const findOpenCaseId = (scope: TenantScope, entityType: string, entityId: string) =>
+  scope.db
+    .select({ id: fraudCaseHeads.caseId })
+    .from(fraudCaseHeads)
+    .where(
+      and(
+        eq(fraudCaseHeads.tenantId, scope.tenantId),
+        eq(fraudCaseHeads.entityType, entityType),
+        eq(fraudCaseHeads.entityId, entityId),
+        notLike(fraudCaseHeads.currentStatus, "closed_%"),
+      ),
+    )
+    .orderBy(desc(fraudCaseHeads.createdAt))
+    .get();
+
+/** Statements creating a case: the immutable row, its `created` event and the projection. */
+export function createCaseStatements(
+  scope: TenantScope,
+  row: FraudCaseRow,
+  created: FraudCaseEventRow,
+  head: FraudCaseHeadRow,
+) {
+  return [
+    scope.db.insert(fraudCases).values(row),
+    scope.db.insert(fraudCaseEvents).values(created),
+    scope.db.insert(fraudCaseHeads).values(head),
+  ] as const;
+}
+
+/**
+ * Statements appending consecutive events: the events (their unique (case_id,
+ * event_sequence) refuses any stale sequence, which rolls back the whole batch) and the
+ * projection moved from the sequence before the first to the last.
+ */
+export function appendEventStatements(
+  scope: TenantScope,
+  events: FraudCaseEventRow[],
+  head: { status: string; lastEventAt: string; lastSequence: number; headHash: string },
+) {
+  return [
+    ...events.map((event) => scope.db.insert(fraudCaseEvents).values(event)),
+    scope.db
+      .update(fraudCaseHeads)
+      .set({
+        currentStatus: head.status,
+        lastEventAt: head.lastEventAt,
+        lastSequence: head.lastSequence,
+        headHash: head.headHash,
+      })
+      .where(
+        and(
+          eq(fraudCaseHeads.tenantId, scope.tenantId),
+          eq(fraudCaseHeads.caseId, events[0].caseId),
+          eq(fraudCaseHeads.lastSequence, events[0].eventSequence - 1),
+        ),
+      ),
+  ];
+}
+
+export interface CaseFilter {
+  entityType?: string;
+  entityId?: string;
+  severity?: string[];
+  status?: string[];
+  minScore?: number;
+  maxScore?: number;
+  startDate?: string;
+  endDate?: string;
+}
+
+const headWhere = (scope: TenantScope, f: CaseFilter) =>
+  and(
+    eq(fraudCaseHeads.tenantId, scope.tenantId),
+    f.entityType ? eq(fraudCaseHeads.entityType, f.entityType) : undefined,
+    f.entityId ? eq(fraudCaseHeads.entityId, f.entityId) : undefined,
+    f.severity?.length ? inArray(fraudCaseHeads.severity, f.severity) : undefined,
+    f.status?.length ? inArray(fraudCaseHeads.currentStatus, f.status) : undefined,
+    f.minScore !== undefined ? gte(fraudCaseHeads.overallScore, f.minScore) : undefined,
+    f.maxScore !== undefined ? lte(fraudCaseHeads.overallScore, f.maxScore) : undefined,
+    f.startDate ? gte(fraudCaseHeads.createdAt, f.startDate) : undefined,
+    f.endDate ? lte(fraudCaseHeads.createdAt, f.endDate) : undefined,
+  );
+
+export async function listCases(scope: TenantScope, filter: CaseFilter, page: Page) {
+  const where = headWhere(scope, filter);
+  const [rows, [{ n }]] = await scope.db.batch([
+    scope.db
+      .select({ case: fraudCases, head: fraudCaseHeads })
+      .from(fraudCaseHeads)
+      .innerJoin(fraudCases, eq(fraudCases.id, fraudCaseHeads.caseId))
+      .where(where)
+      .orderBy(desc(fraudCaseHeads.createdAt), desc(fraudCaseHeads.caseId))
+      .limit(page.limit)
+      .offset(page.offset),
+    scope.db.select({ n: count() }).from(fraudCaseHeads).where(where),
+  ]);
+  return { rows, total: n };
+}
+
+export async function caseStats(scope: TenantScope) {
+  const tenant = eq(fraudCaseHeads.tenantId, scope.tenantId);
+  const grouped = (column: "currentStatus" | "severity" | "entityType") =>
+    scope.db
+      .select({ key: sql<string>`${fraudCaseHeads[column]}`, n: count() })
+      .from(fraudCaseHeads)
+      .where(tenant)
+      .groupBy(fraudCaseHeads[column]);
+  const [[totals], byStatus, bySeverity, byEntityType] = await scope.db.batch([
+    scope.db
+      .select({
+        total: count(),
+        avgScore: sql<number | null>`avg(${fraudCaseHeads.overallScore})`,
+        openCount: sql<number>`coalesce(sum(${fraudCaseHeads.currentStatus} NOT LIKE 'closed_%'), 0)`,
+        criticalCount: sql<number>`coalesce(sum(${fraudCaseHeads.severity} = 'critical'), 0)`,
+      })
+      .from(fraudCaseHeads)
+      .where(tenant),
+    grouped("currentStatus"),
+    grouped("severity"),
+    grouped("entityType"),
+  ]);
+  return { totals, byStatus, bySeverity, byEntityType };
+}
+
+export async function listEvents(scope: TenantScope, caseId: string, page: Page) {
+  const where = and(eq(fraudCaseEvents.tenantId, scope.tenantId), eq(fraudCaseEvents.caseId, caseId));
+  const [rows, [{ n }]] = await scope.db.batch([
+    scope.db
+      .select()
+      .from(fraudCaseEvents)
+      .where(where)
+      .orderBy(asc(fraudCaseEvents.eventSequence))
+      .limit(page.limit)
+      .offset(page.offset),
+    scope.db.select({ n: count() }).from(fraudCaseEvents).where(where),
+  ]);
+  return { rows, total: n };
+}
+
+export const allEvents = (scope: TenantScope, caseId: string) =>
+  scope.db
+    .select()
+    .from(fraudCaseEvents)
+    .where(and(eq(fraudCaseEvents.tenantId, scope.tenantId), eq(fraudCaseEvents.caseId, caseId)))
+    .orderBy(asc(fraudCaseEvents.eventSequence));
+
+export const findCaseRow = (scope: TenantScope, caseId: string) =>
+  scope.db
+    .select()
+    .from(fraudCases)
+    .where(and(eq(fraudCases.tenantId, scope.tenantId), eq(fraudCases.id, caseId)))
+    .get();

@@ -1,0 +1,30 @@
+import { z } from "@hono/zod-openapi";
+import type { App } from "../../../http/context";
+import { jsonBody, jsonContent, tenantRoute } from "../../../http/openapi";
+import { AddEventBody } from "../case-requests";
+import { DISCLAIMER, Disclaimer, FraudCaseEventSchema } from "../schemas";
+import { appendEvent } from "../service";
+import { CaseParams } from "./get-case";
+
+export const EventResponse = z.object({
+  success: z.literal(true),
+  event: FraudCaseEventSchema,
+  disclaimer: Disclaimer,
+});
+
+export const addEventRoute = tenantRoute({
+  method: "post",
+  path: "/v1/fraud/cases/{caseId}/events",
+  operationId: "addFraudCaseEvent",
+  tags: ["Fraud"],
+  summary: "Append an event to a case (status changes follow the case state machine)",
+  scope: "fraud:write",
+  request: { params: CaseParams, body: jsonBody(AddEventBody) },
+  responses: { 201: jsonContent(EventResponse, "The appended event") },
+});
+
+export const registerAddEvent = (app: App) =>
+  app.openapi(addEventRoute, async (c) => {
+    const event = await appendEvent(c.get("ctx"), c.req.valid("param").caseId, c.req.valid("json"));
+    return c.json({ success: true as const, event, disclaimer: DISCLAIMER }, 201);
+  });

@@ -1,0 +1,29 @@
+import { z } from "@hono/zod-openapi";
+import type { App } from "../../../http/context";
+import { errorResponses, jsonBody, jsonContent, tenantRoute } from "../../../http/openapi";
+import { CreateCaseBody } from "../case-requests";
+import { DISCLAIMER, Disclaimer, FraudCaseSchema } from "../schemas";
+import { createCase } from "../service";
+
+export const createCaseRoute = tenantRoute({
+  method: "post",
+  path: "/v1/fraud/cases",
+  operationId: "createFraudCase",
+  tags: ["Fraud"],
+  summary: "Open a fraud case (status open; event 1 is `created`)",
+  scope: "fraud:write",
+  request: { body: jsonBody(CreateCaseBody) },
+  responses: {
+    201: jsonContent(
+      z.object({ success: z.literal(true), case: FraudCaseSchema, disclaimer: Disclaimer }),
+      "Created",
+    ),
+    ...errorResponses(409),
+  },
+});
+
+export const registerCreateCase = (app: App) =>
+  app.openapi(createCaseRoute, async (c) => {
+    const created = await createCase(c.get("ctx"), c.req.valid("json"));
+    return c.json({ success: true as const, case: created, disclaimer: DISCLAIMER }, 201);
+  });

@@ -1,0 +1,39 @@
+import { z } from "@hono/zod-openapi";
+import type { App } from "../../../http/context";
+import { jsonBody, jsonContent, tenantRoute } from "../../../http/openapi";
+import {
+  DISCLAIMER,
+  Disclaimer,
+  EvaluateAndCreateBody,
+  FraudAlertSchema,
+  FraudCaseWithEventsSchema,
+} from "../schemas";
+import { evaluateAndCreate } from "../service";
+
+export const evaluateAndCreateRoute = tenantRoute({
+  method: "post",
+  path: "/v1/fraud/evaluate-and-create",
+  operationId: "evaluateFraudAndCreateCase",
+  tags: ["Fraud"],
+  summary: "Evaluate, then return the entity's open case or open one when the score reaches the threshold",
+  scope: "fraud:write",
+  request: { body: jsonBody(EvaluateAndCreateBody) },
+  responses: {
+    200: jsonContent(
+      z.object({
+        success: z.literal(true),
+        alert: FraudAlertSchema,
+        case: FraudCaseWithEventsSchema.nullable(),
+        caseCreated: z.boolean(),
+        disclaimer: Disclaimer,
+      }),
+      "The alert and the case (null when none exists and none was created)",
+    ),
+  },
+});
+
+export const registerEvaluateAndCreate = (app: App) =>
+  app.openapi(evaluateAndCreateRoute, async (c) => {
+    const result = await evaluateAndCreate(c.get("ctx"), c.req.valid("json"));
+    return c.json({ success: true as const, ...result, disclaimer: DISCLAIMER }, 200);
+  });

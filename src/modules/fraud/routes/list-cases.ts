@@ -1,0 +1,48 @@
+import { z } from "@hono/zod-openapi";
+import type { App } from "../../../http/context";
+import { jsonContent, tenantRoute } from "../../../http/openapi";
+import { CaseListQuery } from "../case-requests";
+import { DISCLAIMER, Disclaimer, FraudCaseSchema } from "../schemas";
+import { listCases } from "../service";
+
+export const listCasesRoute = tenantRoute({
+  method: "get",
+  path: "/v1/fraud/cases",
+  operationId: "listFraudCases",
+  tags: ["Fraud"],
+  summary: "List fraud cases (filters; newest first)",
+  scope: "fraud:read",
+  request: { query: CaseListQuery },
+  responses: {
+    200: jsonContent(
+      z.object({
+        success: z.literal(true),
+        data: z.array(FraudCaseSchema),
+        total: z.number().int(),
+        limit: z.number().int(),
+        offset: z.number().int(),
+        hasMore: z.boolean(),
+        disclaimer: Disclaimer,
+      }),
+      "Cases",
+    ),
+  },
+});
+
+export const registerListCases = (app: App) =>
+  app.openapi(listCasesRoute, async (c) => {
+    const { limit, offset, ...filter } = c.req.valid("query");
+    const { data, total } = await listCases(c.get("ctx"), filter, { limit, offset });
+    return c.json(
+      {
+        success: true as const,
+        data,
+        total,
+        limit,
+        offset,
+        hasMore: offset + limit < total,
+        disclaimer: DISCLAIMER,
+      },
+      200,
+    );
+  });

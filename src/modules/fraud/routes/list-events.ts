@@ -1,0 +1,51 @@
+import { z } from "@hono/zod-openapi";
+import type { App } from "../../../http/context";
+import { jsonContent, PaginationQuery, tenantRoute } from "../../../http/openapi";
+import { DISCLAIMER, Disclaimer, FraudCaseEventSchema } from "../schemas";
+import { listEvents } from "../service";
+import { CaseParams } from "./get-case";
+
+export const listEventsRoute = tenantRoute({
+  method: "get",
+  path: "/v1/fraud/cases/{caseId}/events",
+  operationId: "listFraudCaseEvents",
+  tags: ["Fraud"],
+  summary: "List a case's events in eventSequence order",
+  scope: "fraud:read",
+  request: { params: CaseParams, query: PaginationQuery },
+  responses: {
+    200: jsonContent(
+      z.object({
+        success: z.literal(true),
+        caseId: z.uuid(),
+        data: z.array(FraudCaseEventSchema),
+        total: z.number().int(),
+        limit: z.number().int(),
+        offset: z.number().int(),
+        hasMore: z.boolean(),
+        disclaimer: Disclaimer,
+      }),
+      "Events",
+    ),
+  },
+});
+
+export const registerListEvents = (app: App) =>
+  app.openapi(listEventsRoute, async (c) => {
+    const { caseId } = c.req.valid("param");
+    const { limit, offset } = c.req.valid("query");
+    const { data, total } = await listEvents(c.get("ctx"), caseId, { limit, offset });
+    return c.json(
+      {
+        success: true as const,
+        caseId,
+        data,
+        total,
+        limit,
+        offset,
+        hasMore: offset + limit < total,
+        disclaimer: DISCLAIMER,
+      },
+      200,
+    );
+  });

@@ -1,0 +1,37 @@
+import { z } from "@hono/zod-openapi";
+import type { App } from "../../../http/context";
+import { jsonContent, tenantRoute } from "../../../http/openapi";
+import { DISCLAIMER, Disclaimer } from "../schemas";
+import { verifyCase } from "../service";
+import { CaseParams } from "./get-case";
+
+export const verifyCaseRoute = tenantRoute({
+  method: "get",
+  path: "/v1/fraud/cases/{caseId}/verify",
+  operationId: "verifyFraudCase",
+  tags: ["Fraud"],
+  summary: "Recompute the case's hash chain (case row and every event) from genesis",
+  scope: "fraud:read",
+  request: { params: CaseParams },
+  responses: {
+    200: jsonContent(
+      z
+        .object({
+          success: z.literal(true),
+          valid: z.boolean(),
+          eventCount: z.number().int(),
+          headHash: z.string(),
+          firstInvalidSequence: z.number().int().nullable(),
+          disclaimer: Disclaimer,
+        })
+        .openapi("FraudCaseVerification"),
+      "Verification",
+    ),
+  },
+});
+
+export const registerVerifyCase = (app: App) =>
+  app.openapi(verifyCaseRoute, async (c) => {
+    const result = await verifyCase(c.get("ctx"), c.req.valid("param").caseId);
+    return c.json({ success: true as const, ...result, disclaimer: DISCLAIMER }, 200);
+  });

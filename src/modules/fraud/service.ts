@@ -1,0 +1,210 @@
+import type { TenantScope } from "../../db/client";
+import type { FraudCaseEventRow, FraudCaseRow } from "../../db/shard";
+import type { TenantContext } from "../../db/tenant-context";
+import type { FraudCaseObject } from "../../durable-objects/fraud-case";
+import { AppError, notFound } from "../../lib/errors";
+import { createCase as createCaseLog, type EventInput, type LogResult, verifyCaseLog } from "./case-log";
+import type { CaseListFilter, CreateCaseInput } from "./case-requests";
+import { CASE_STATUSES, type CaseStatus } from "./domain/case-state";
+import { ENTITY_TYPES, SEVERITIES } from "./domain/types";
+import { type EvaluateInput, evaluate, type FraudAlert } from "./evaluation";
+import * as repo from "./repo";
+import { DISCLAIMER } from "./schemas";
+
+type Ctx = TenantContext;
+
+const namespace = (ctx: Ctx) => ctx.env.FRAUD_CASE as unknown as DurableObjectNamespace<FraudCaseObject>;
+const caseStub = (ctx: Ctx, caseId: string) => namespace(ctx).get(namespace(ctx).idFromName(caseId));
+const entityStub = (ctx: Ctx, entityType: string, entityId: string) =>
+  namespace(ctx).get(namespace(ctx).idFromName(`entity:${ctx.tenantId}:${entityType}:${entityId}`));
+
+function unwrap<T>(result: LogResult<T>): T {
+  if (result.ok) return result.value;
+  const { code, message, path } = result.error;
+  throw new AppError(code, message, path ? [{ path, message }] : undefined);
+}
+
+export const presentEvent = (e: FraudCaseEventRow) => {
+  const { previousHash: _p, ...rest } = e;
+  return {
+    ...rest,
+    eventType: e.eventType as "created",
+    actorType: e.actorType as "user" | "system" | "workflow",
+    previousStatus: e.previousStatus as CaseStatus | null,
+    newStatus: e.newStatus as CaseStatus | null,
+  };
+};
+
+export const presentCase = ({ case: c, head }: repo.CaseWithHead) => ({
+  ...c,
+  entityType: c.entityType as (typeof ENTITY_TYPES)[number],
+  severity: c.severity as (typeof SEVERITIES)[number],
+  currentStatus: head.currentStatus as CaseStatus,
+  lastEventAt: head.lastEventAt,
+});
+
+async function loadCase(ctx: Ctx, caseId: string) {
+  const found = await repo.findCase(ctx, caseId);
+  if (!found) throw notFound("Fraud case");
+  return found;
+}
+
+function caseRow(ctx: Ctx, input: CreateCaseInput, now: Date): FraudCaseRow {
+  return {
+    id: crypto.randomUUID(),
+    tenantId: ctx.tenantId,
+    alertId: input.alertId,
+    correlationId: input.correlationId ?? crypto.randomUUID(),
+    entityType: input.entityType,
+    entityId: input.entityId,
+    severity: input.severity,
+    overallScore: input.overallScore,
+    title: input.title ?? `${input.severity} fraud signals on ${input.entityType} ${input.entityId}`,
+    summary: input.summary ?? null,
+    triggeredSignals: input.triggeredSignals,
+    explainability: input.explainability,
+    windowDays: input.windowDays,
+    windowStart: input.windowStart ? new Date(input.windowStart).toISOString() : null,
+    windowEnd: input.windowEnd ? new Date(input.windowEnd).toISOString() : null,
+    disclaimer: DISCLAIMER,
+    metadata: input.metadata,
+    createdAt: now.toISOString(),
+  };
+}
+
+const API_ACTOR = { actorType: "system" as const, actorId: "api", actorName: null };
+
+/** A new case (status open, event 1 `created`). 409 when the alert already has a case. */
+export async function createCase(ctx: Ctx, input: CreateCaseInput, actor = API_ACTOR) {
+  const row = caseRow(ctx, input, ctx.clock.now());
+  // A fresh id has no other writer yet: no serialization needed until it is returned.
+  const created = unwrap(await createCaseLog(ctx, row, actor));
+  return presentCase({ case: created.row, head: created.head });
+}
+
+export async function getCase(ctx: Ctx, caseId: string) {
+  const found = await loadCase(ctx, caseId);
+  const events = await repo.allEvents(ctx, caseId);
+  return { ...presentCase(found), events: events.map(presentEvent) };
+}
+
+const isoUtc = (v?: string) => (v ? new Date(v).toISOString() : undefined);
+
+export async function listCases(ctx: Ctx, filter: CaseListFilter, page: repo.Page) {
+  const { rows, total } = await repo.listCases(
+    ctx,
+    { ...filter, startDate: isoUtc(filter.startDate), endDate: isoUtc(filter.endDate) },
+    page,
+  );
+  return { data: rows.map(presentCase), total };
+}
+
+export async function listEvents(ctx: Ctx, caseId: string, page: repo.Page) {
+  await loadCase(ctx, caseId);
+  const { rows, total } = await repo.listEvents(ctx, caseId, page);
+  return { data: rows.map(presentEvent), total };
+}
+
+/** Appends through the case's Durable Object, which assigns the next sequence. */
+export async function appendEvent(ctx: Ctx, caseId: string, input: EventInput) {
+  const stub = caseStub(ctx, caseId);
+  const result = await stub.append({ tenantId: ctx.tenantId, shard: ctx.tenant.shard, caseId, input });
+  return presentEvent(unwrap(result as LogResult<FraudCaseEventRow>));
+}
+
+export const changeStatus = (
+  ctx: Ctx,
+  caseId: string,
+  input: { newStatus: CaseStatus; actorId: string; actorName?: string; actorType: EventInput["actorType"] },
+) => appendEvent(ctx, caseId, { eventType: "status_changed", ...input });
+
+export const addNote = (
+  ctx: Ctx,
+  caseId: string,
+  input: {
+    content: string;
+    noteType: string;
+    actorId: string;
+    actorName?: string;
+    actorType: EventInput["actorType"];
+  },
+) =>
+  appendEvent(ctx, caseId, {
+    eventType: "note_added",
+    noteContent: input.content,
+    noteType: input.noteType,
+    actorId: input.actorId,
+    actorName: input.actorName,
+    actorType: input.actorType,
+  });
+
+const zeros = (keys: readonly string[]) =>
+  Object.fromEntries(keys.map((k) => [k, 0])) as Record<string, number>;
+const tally = (keys: readonly string[], rows: Array<{ key: string; n: number }>) => {
+  const out = zeros(keys);
+  for (const r of rows) out[r.key] = r.n;
+  return out;
+};
+
+export async function caseStats(ctx: Ctx) {
+  const { totals, byStatus, bySeverity, byEntityType } = await repo.caseStats(ctx);
+  return {
+    total: totals.total,
+    byStatus: tally(CASE_STATUSES, byStatus),
+    bySeverity: tally(SEVERITIES, bySeverity),
+    byEntityType: tally(ENTITY_TYPES, byEntityType),
+    openCount: Number(totals.openCount),
+    criticalCount: Number(totals.criticalCount),
+    avgScore: totals.avgScore === null ? 0 : Math.round(totals.avgScore * 100) / 100,
+  };
+}
+
+export async function verifyCase(scope: TenantScope, caseId: string) {
+  const result = await verifyCaseLog(scope, caseId);
+  if (!result) throw notFound("Fraud case");
+  return result;
+}
+
+/**
+ * Evaluates, then returns the entity's non-closed case (caseCreated false) or opens one when
+ * autoCreateCase and the score reaches the threshold. The entity's Durable Object serializes
+ * the check and the create, so two concurrent calls never open two cases.
+ */
+export async function evaluateAndCreate(
+  ctx: Ctx,
+  input: EvaluateInput & { createCaseThreshold: number; autoCreateCase: boolean },
+) {
+  const alert = await evaluate(ctx, input);
+  const existing = await repo.findOpenCaseId(ctx, input.entityType, input.entityId);
+  if (existing) return { alert, case: await getCase(ctx, existing.id), caseCreated: false };
+  if (!input.autoCreateCase || alert.overallScore < input.createCaseThreshold)
+    return { alert, case: null, caseCreated: false };
+  const row = caseRow(ctx, fromAlert(alert), ctx.clock.now());
+  const stub = entityStub(ctx, input.entityType, input.entityId);
+  const result = unwrap(
+    (await stub.createUnlessOpen({
+      tenantId: ctx.tenantId,
+      shard: ctx.tenant.shard,
+      row,
+      actor: { actorType: "system", actorId: "evaluate-and-create", actorName: null },
+    })) as LogResult<{ caseId: string; created: boolean }>,
+  );
+  return { alert, case: await getCase(ctx, result.caseId), caseCreated: result.created };
+}
+
+const fromAlert = (alert: FraudAlert): CreateCaseInput => ({
+  alertId: alert.alertId,
+  correlationId: alert.correlationId,
+  entityType: alert.entityType,
+  entityId: alert.entityId,
+  severity: alert.severity,
+  overallScore: alert.overallScore,
+  title: `${alert.severity} fraud signals on ${alert.entityType} ${alert.entityId}`,
+  summary: alert.summary,
+  triggeredSignals: alert.triggeredSignals as unknown as Record<string, unknown>[],
+  explainability: alert.explainability,
+  windowDays: alert.windowDays,
+  windowStart: alert.windowStart,
+  windowEnd: alert.windowEnd,
+  metadata: { source: "evaluate-and-create", evaluatedSignalIds: alert.evaluatedSignalIds },
+});
