@@ -1,4 +1,4 @@
-import { insertAgent, insertCustomer, type TestTenant } from "../harness";
+import { call, insertAgent, insertCustomer, json, type TestTenant } from "../harness";
 
 /**
  * How to make, for an owner tenant, the object a templated path names. The security suite
@@ -12,6 +12,10 @@ export type PathFixture = (owner: TestTenant) => Promise<Record<string, string>>
 export const pathFixtures: Record<string, PathFixture> = {
   "/v1/customers/{customerId}": async (owner) => ({ customerId: (await insertCustomer(owner)).id }),
   "/v1/agents/{agentId}": async (owner) => ({ agentId: (await insertAgent(owner)).agentId }),
+  "/v1/sync/runs/{runId}": async (owner) => {
+    const res = await call("POST", "/v1/sync/core_banking", { key: owner.key });
+    return { runId: (await json<{ syncStatus: { runId: string } }>(res)).syncStatus.runId };
+  },
 };
 
 /**

@@ -64,8 +64,8 @@ export async function upsertRows(
   rows: Record<string, unknown>[],
   now: string,
   defaultCurrency: string,
-): Promise<void> {
-  if (rows.length === 0) return;
+): Promise<number> {
+  if (rows.length === 0) return 0;
   const db = d1(scope);
   const sql = upsertSql(spec);
   const highest = Math.max(...[...sql.matchAll(/\?(\d)/g)].map((m) => Number(m[1])));
@@ -73,5 +73,7 @@ export async function upsertRows(
   const statements = chunkByBytes(rows).map((chunk) =>
     db.prepare(sql).bind(...[JSON.stringify(chunk), scope.tenantId, now, defaultCurrency].slice(0, highest)),
   );
-  await db.batch(statements);
+  const results = await db.batch(statements);
+  // Rows inserted or actually changed (an unchanged row is not rewritten).
+  return results.reduce((sum, r) => sum + r.results.length, 0);
 }

@@ -25,8 +25,11 @@ export interface RecordError {
 }
 
 export interface IngestResult {
+  /** Valid records upserted: a repeat of the same batch reports the same number. */
   recordsWritten: number;
   errors: RecordError[];
+  /** Of those, rows that were new or changed (syncs report this). */
+  recordsChanged: number;
 }
 
 type Ctx = Pick<TenantContext, "db" | "tenantId" | "clock" | "tenant">;
@@ -102,7 +105,7 @@ export async function ingestRaw(ctx: Ctx, resource: Resource, raws: RawRecord[])
     resource
   ];
   const now = ctx.clock.now().toISOString();
-  await repo.upsertRows(
+  const recordsChanged = await repo.upsertRows(
     ctx,
     spec,
     rows.map((row) => ({ id: crypto.randomUUID(), ...row })),
@@ -110,7 +113,7 @@ export async function ingestRaw(ctx: Ctx, resource: Resource, raws: RawRecord[])
     ctx.tenant.settings.currency,
   );
   errors.sort((a, b) => a.index - b.index);
-  return { recordsWritten: rows.length, errors };
+  return { recordsWritten: rows.length, errors, recordsChanged };
 }
 
 /** Parses an HTTP body in one of the three formats, then ingests it. */

@@ -119,6 +119,7 @@ function merged(c: Column): string {
  * One INSERT .. SELECT .. ON CONFLICT DO UPDATE per chunk. The LEFT JOIN makes the JSON
  * rows the outer loop (each existing row found through the unique external index), and
  * the DO UPDATE only fires for rows whose values change, so a re-ingest writes nothing.
+ * RETURNING yields one row per row inserted or changed (trigger writes not included).
  */
 export function upsertSql(spec: TableSpec): string {
   const columns = [...spec.columns];
@@ -148,7 +149,8 @@ LEFT JOIN ${spec.table} AS e ON e.tenant_id = ?2
   AND e.external_source = ${get("externalSource")} AND e.external_id = ${get("externalId")}
 WHERE true
 ON CONFLICT (tenant_id, external_source, external_id) DO UPDATE SET ${sets.join(", ")}
-WHERE ${changed}`;
+WHERE ${changed}
+RETURNING 1`;
 }
 
 /** Splits rows so each chunk's JSON stays well under D1's 100 KB statement limit. */

@@ -8,10 +8,13 @@ export interface CsvChunk {
   rows: string[][];
   /** Characters of the input consumed by `rows`. */
   consumed: number;
+  /** For each row, the character offset just after it. */
+  ends: number[];
 }
 
 export function parseCsvChunk(input: string, final: boolean): CsvChunk {
   const rows: string[][] = [];
+  const ends: number[] = [];
   let row: string[] = [];
   let field = "";
   let quoted = false;
@@ -21,7 +24,10 @@ export function parseCsvChunk(input: string, final: boolean): CsvChunk {
   const endRow = (next: number) => {
     row.push(field);
     // A blank line is not a record.
-    if (!(row.length === 1 && row[0] === "" && !fieldStarted)) rows.push(row);
+    if (!(row.length === 1 && row[0] === "" && !fieldStarted)) {
+      rows.push(row);
+      ends.push(next);
+    }
     row = [];
     field = "";
     fieldStarted = false;
@@ -75,7 +81,7 @@ export function parseCsvChunk(input: string, final: boolean): CsvChunk {
   }
   if (final && !quoted && (field !== "" || row.length > 0 || fieldStarted)) endRow(input.length);
   if (final && quoted) throw new SyntaxError("unterminated quoted field at end of input");
-  return { rows, consumed };
+  return { rows, consumed, ends };
 }
 
 export const stripBom = (text: string): string => (text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);

@@ -50,8 +50,8 @@ export function registerIngest(app: App): void {
           "Send application/json (an array), application/x-ndjson or text/csv",
         );
       }
-      const result = await ingestBody(c.get("ctx"), resource, format, await c.req.text());
-      return c.json({ success: true as const, ...result }, 200);
+      const { recordsWritten, errors } = await ingestBody(c.get("ctx"), resource, format, await c.req.text());
+      return c.json({ success: true as const, recordsWritten, errors }, 200);
     });
   }
   // Not in the document: a resource name that does not exist is a bad request, not a 404.
