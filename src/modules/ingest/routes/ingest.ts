@@ -4,6 +4,7 @@ import { jsonContent, tenantRoute } from "../../../http/openapi";
 import { AppError, badRequest } from "../../../lib/errors";
 import { formatOf, MAX_RECORDS } from "../domain/parse";
 import { isResource, RESOURCES, type Resource } from "../domain/records";
+import { countingContext } from "../query-count";
 import { IngestResultSchema, RECORD_COMPONENTS } from "../schemas";
 import { ingestBody } from "../service";
 
@@ -50,7 +51,14 @@ export function registerIngest(app: App): void {
           "Send application/json (an array), application/x-ndjson or text/csv",
         );
       }
-      const { recordsWritten, errors } = await ingestBody(c.get("ctx"), resource, format, await c.req.text());
+      const body = await c.req.text();
+      if (c.env.ENVIRONMENT === "production") {
+        const { recordsWritten, errors } = await ingestBody(c.get("ctx"), resource, format, body);
+        return c.json({ success: true as const, recordsWritten, errors }, 200);
+      }
+      const counted = countingContext(c.get("ctx"));
+      const { recordsWritten, errors } = await ingestBody(counted.ctx, resource, format, body);
+      c.header("x-d1-queries", String(counted.queries()));
       return c.json({ success: true as const, recordsWritten, errors }, 200);
     });
   }
