@@ -160,6 +160,16 @@ describe("POST /v1/sync/core_banking with export files", () => {
       name: `Customer ${i}`,
     }));
     await put(big, "customers.ndjson", ndjson(customers));
+    // CSV with quoted commas and line breaks, resumed from byte offsets across steps.
+    const csvRows = Array.from(
+      { length: 1500 },
+      (_, i) => `A${i},cbs,C${i},GHS,${i}.50,"Main, ""${i}""\nbranch"`,
+    );
+    await put(
+      big,
+      "accounts.csv",
+      `externalId,externalSource,customerExternalId,currency,currentBalance,name\n${csvRows.join("\n")}\n`,
+    );
     const ctx = await loadTenantContext(env, big.id, "test");
     // A small step budget forces several hand-overs to the queue consumer.
     const started = await startSync(ctx, "core_banking", { stepRecords: 1000 });
@@ -170,8 +180,19 @@ describe("POST /v1/sync/core_banking with export files", () => {
     expect(conflict.status).toBe(409);
 
     const finished = await waitForRun(big, started.runId);
-    expect(finished).toMatchObject({ status: "succeeded", filesLoaded: ["customers.ndjson"] });
-    expect(finished.recordsWritten.customers).toBe(2500);
+    expect(finished).toMatchObject({
+      status: "succeeded",
+      filesLoaded: ["customers.ndjson", "accounts.csv"],
+    });
+    expect(finished.errors).toEqual([]);
+    expect(finished.recordsWritten).toMatchObject({ customers: 2500, accounts: 1500 });
+    const last = await shardBinding(env, big.shard)
+      .prepare(
+        "SELECT name, current_balance_minor AS balance FROM accounts WHERE tenant_id = ? AND external_id = 'A1499'",
+      )
+      .bind(big.id)
+      .first();
+    expect(last).toEqual({ name: 'Main, "1499"\nbranch', balance: 149950 });
     const count = await shardBinding(env, big.shard)
       .prepare("SELECT count(*) AS n FROM customers WHERE tenant_id = ?")
       .bind(big.id)
