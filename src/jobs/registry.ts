@@ -1,5 +1,5 @@
 import type { Env } from "../env";
-import { continueSync, SYNC_CONTINUE_JOB } from "../modules/ingest/sync/service";
+import { continueSync, resumeStalledSyncs, SYNC_CONTINUE_JOB } from "../modules/ingest/sync/service";
 
 /** A background job on JOBS_QUEUE: `type` selects the handler; the rest is ids, not payloads. */
 export interface JobMessage {
@@ -18,7 +18,7 @@ export const jobHandlers: Record<string, JobHandler> = {
 /** Cron tasks by schedule expression (wrangler.toml [triggers]). */
 export type CronTask = (env: Env, scheduledTime: Date) => Promise<void>;
 export const cronTasks: Record<string, CronTask[]> = {
-  "* * * * *": [],
+  "* * * * *": [resumeStalledSyncs],
   "0 2 * * *": [],
   "0 3 1 * *": [],
 };

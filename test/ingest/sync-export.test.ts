@@ -2,7 +2,7 @@ import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import { shardBinding } from "../../src/db/client";
 import { loadTenantContext } from "../../src/db/tenant-context";
-import { startSync } from "../../src/modules/ingest/sync/service";
+import { resumeStalledSyncs, startSync } from "../../src/modules/ingest/sync/service";
 import { call, createTenant, json, type TestTenant } from "../harness";
 
 interface SyncBody {
@@ -225,6 +225,24 @@ describe("POST /v1/sync/core_banking with export files", () => {
       .bind(crypto.randomUUID(), other.id, "2026-01-01T00:00:00.000Z", "2026-01-01T00:00:00.000Z")
       .run();
     expect((await sync(other)).status).toBe(200);
+  });
+
+  it("resumes, from the cron sweep, a run whose queue message was lost", async () => {
+    const t = await createTenant({ name: "Lost message", shard: 1 });
+    await put(t, "customers.ndjson", ndjson([{ externalId: "L1", externalSource: "cbs", name: "Lost" }]));
+    const runId = crypto.randomUUID();
+    const stale = new Date(Date.now() - 10 * 60_000).toISOString();
+    await shardBinding(env, t.shard)
+      .prepare(
+        `INSERT INTO sync_runs (id, tenant_id, connector_type, provider, status, started_at, heartbeat_at)
+         VALUES (?, ?, 'core_banking', 'export', 'running', ?, ?)`,
+      )
+      .bind(runId, t.id, stale, stale)
+      .run();
+    await resumeStalledSyncs(env, new Date());
+    const finished = await waitForRun(t, runId);
+    expect(finished).toMatchObject({ status: "succeeded", filesLoaded: ["customers.ndjson"] });
+    expect(finished.recordsWritten.customers).toBe(1);
   });
 
   it("answers 400 for other connector types", async () => {

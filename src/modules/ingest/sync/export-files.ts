@@ -32,7 +32,8 @@ async function discover(step: Step): Promise<void> {
     step.requests++;
     for (const object of page.objects) {
       const known = ledger.get(object.key);
-      if (known && known.etag === object.etag) continue; // loaded (or refused) once already
+      // Loaded (or refused) once already; a file left pending by a dead run is taken over.
+      if (known && known.etag === object.etag && known.status !== "pending") continue;
       const name = object.key.slice(prefix.length);
       const spec = exportFileSpec(name);
       if (!spec)

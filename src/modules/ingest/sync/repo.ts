@@ -162,3 +162,14 @@ export const markFineractAccountSynced = (
     .update(fineractAccounts)
     .set({ syncedFingerprint: fingerprint, lastTransactionId })
     .where(and(eq(fineractAccounts.tenantId, scope.tenantId), eq(fineractAccounts.accountId, accountId)));
+
+/** Running runs of one shard whose last progress is older than `before` (cron sweep; all tenants). */
+export async function stalledRuns(db: D1Database, before: string) {
+  const { results } = await db
+    .prepare(
+      "SELECT id, tenant_id AS tenantId FROM sync_runs WHERE status = 'running' AND heartbeat_at < ?1 LIMIT 100",
+    )
+    .bind(before)
+    .all<{ id: string; tenantId: string }>();
+  return results;
+}

@@ -1,3 +1,4 @@
+import { shardBinding, shardCount } from "../../../db/client";
 import type { SyncRunRow } from "../../../db/shard";
 import { loadTenantContext, type TenantContext } from "../../../db/tenant-context";
 import type { Env } from "../../../env";
@@ -131,4 +132,22 @@ export async function getSyncRun(ctx: TenantContext, runId: string) {
   const run = await repo.findRun(ctx, runId);
   if (!run) throw notFound("Sync run");
   return presentRun(run);
+}
+
+/** A step hands over within seconds; a running run quiet for this long lost its message. */
+const STALLED_AFTER_MS = 2 * 60_000;
+
+/**
+ * Cron (every minute): re-sends the continuation of runs whose chain of queue messages broke
+ * (a lost message or a crashed step). Duplicates are harmless: steps are versioned.
+ */
+export async function resumeStalledSyncs(env: Env, now: Date): Promise<void> {
+  const before = new Date(now.getTime() - STALLED_AFTER_MS).toISOString();
+  for (let shard = 0; shard < shardCount(env); shard++) {
+    const runs = await repo.stalledRuns(shardBinding(env, shard), before);
+    if (runs.length === 0) continue;
+    await env.JOBS_QUEUE.sendBatch(
+      runs.map((r) => ({ body: { type: SYNC_CONTINUE_JOB, tenantId: r.tenantId, runId: r.id } })),
+    );
+  }
 }
