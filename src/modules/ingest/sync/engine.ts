@@ -19,7 +19,7 @@ export interface SyncDeps {
 
 export const DEFAULT_DEPS: SyncDeps = {
   fetcher: (input, init) => fetch(input, init),
-  stepRecords: 20_000,
+  stepRecords: 10_000,
   stepRequests: 200,
 };
 
