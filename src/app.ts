@@ -10,6 +10,7 @@ import { registerAdminRoutes } from "./modules/admin/routes";
 import { registerDataRoutes } from "./modules/data/routes";
 import { registerDocsPage } from "./modules/docs/page";
 import { registerFraudRoutes } from "./modules/fraud/routes";
+import { registerIngestRoutes } from "./modules/ingest/routes";
 
 export const OPENAPI_PATH = "/v1/openapi.json";
 const PUBLIC_V1_PATHS = new Set([OPENAPI_PATH, "/v1/docs"]);
@@ -40,6 +41,7 @@ export function buildApp(): App {
 
   registerDataRoutes(app);
   registerFraudRoutes(app);
+  registerIngestRoutes(app);
   // Operator routes last, so the docs page opens on the tenant API.
   registerAdminRoutes(app);
   registerDocsPage(app);

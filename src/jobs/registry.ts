@@ -1,4 +1,5 @@
 import type { Env } from "../env";
+import { continueSync, resumeStalledSyncs, SYNC_CONTINUE_JOB } from "../modules/ingest/sync/service";
 
 /** A background job on JOBS_QUEUE: `type` selects the handler; the rest is ids, not payloads. */
 export interface JobMessage {
@@ -10,12 +11,14 @@ export interface JobMessage {
 export type JobHandler = (env: Env, message: JobMessage) => Promise<void>;
 
 /** Modules add their job handlers here (large syncs, large BHI runs, backtests, workflows). */
-export const jobHandlers: Record<string, JobHandler> = {};
+export const jobHandlers: Record<string, JobHandler> = {
+  [SYNC_CONTINUE_JOB]: (env, message) => continueSync(env, message),
+};
 
 /** Cron tasks by schedule expression (wrangler.toml [triggers]). */
 export type CronTask = (env: Env, scheduledTime: Date) => Promise<void>;
 export const cronTasks: Record<string, CronTask[]> = {
-  "* * * * *": [],
+  "* * * * *": [resumeStalledSyncs],
   "0 2 * * *": [],
   "0 3 1 * *": [],
 };

@@ -10,6 +10,8 @@ interface Operation {
   scope?: Scope;
   admin: boolean;
   hasBody: boolean;
+  /** Path parameters that name tenant objects (an enum such as a resource name does not). */
+  objectParams: string[];
 }
 
 /** Every operation of the live OpenAPI document: later routes are covered without edits. */
@@ -24,6 +26,9 @@ async function operations(): Promise<Operation[]> {
       scope: op["x-required-scope"] as Scope | undefined,
       admin: JSON.stringify(op.security ?? []).includes("AdminAuth"),
       hasBody: Boolean(op.requestBody),
+      objectParams: ((op.parameters ?? []) as { in: string; name: string; schema?: { enum?: unknown[] } }[])
+        .filter((p) => p.in === "path" && !p.schema?.enum)
+        .map((p) => p.name),
     })),
   );
 }
@@ -31,7 +36,7 @@ async function operations(): Promise<Operation[]> {
 const ops = await operations();
 const tenantOps = ops.filter((op) => !op.admin);
 const adminOps = ops.filter((op) => op.admin);
-const withParams = tenantOps.filter((op) => op.path.includes("{"));
+const withParams = tenantOps.filter((op) => op.objectParams.length > 0);
 const filler = (path: string) => path.replace(/\{[^}]+\}/g, "00000000-0000-4000-8000-000000000000");
 const bodyFor = (op: Operation) => requestBodies[`${op.method} ${op.path}`] ?? (op.hasBody ? {} : undefined);
 

@@ -16,6 +16,10 @@ export const pathFixtures: Record<string, PathFixture> = {
     const res = await call("POST", "/v1/fraud/cases", { key: owner.key, body: fraudCaseBody() });
     return { caseId: (await json<{ case: { id: string } }>(res)).case.id };
   },
+  "/v1/sync/runs/{runId}": async (owner) => {
+    const res = await call("POST", "/v1/sync/core_banking", { key: owner.key });
+    return { runId: (await json<{ syncStatus: { runId: string } }>(res)).syncStatus.runId };
+  },
 };
 
 const fraudCaseBody = () => ({

@@ -1,0 +1,72 @@
+import { z } from "@hono/zod-openapi";
+import type { App } from "../../../http/context";
+import { jsonContent, tenantRoute } from "../../../http/openapi";
+import { AppError } from "../../../lib/errors";
+import { formatOf, MAX_RECORDS } from "../domain/parse";
+import { RESOURCES } from "../domain/records";
+import { countingContext } from "../query-count";
+import { IngestResultSchema, RECORD_COMPONENTS } from "../schemas";
+import { ingestBody } from "../service";
+
+const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
+
+const recordLists = RESOURCES.map((resource) => ({
+  type: "array" as const,
+  maxItems: MAX_RECORDS,
+  items: ref(RECORD_COMPONENTS[resource].name),
+}));
+
+export const ingestRoute = tenantRoute({
+  method: "post",
+  path: "/v1/ingest/{resource}",
+  operationId: "ingestRecords",
+  tags: ["Ingestion"],
+  summary: `Upsert up to ${MAX_RECORDS} customers, accounts, transactions or agents by (externalSource, externalId)`,
+  description:
+    "Body: a JSON array of the resource's records (CustomerRecord, AccountRecord, TransactionRecord or " +
+    "AgentRecord), NDJSON (one record per line) or CSV (header row; `a.b` columns nest, list fields are " +
+    "`;`-separated). Each record is validated on its own: bad ones come back in `errors` and are skipped, " +
+    "good ones are written together. Re-sending a batch changes nothing. Load order: customers, agents, " +
+    "accounts, transactions.",
+  scope: "data:write",
+  request: {
+    params: z.object({
+      resource: z.enum(RESOURCES).openapi({ param: { name: "resource", in: "path" } }),
+    }),
+    body: {
+      required: true,
+      content: {
+        "application/json": { schema: { oneOf: recordLists } },
+        "application/x-ndjson": { schema: { type: "string" as const } },
+        "text/csv": { schema: { type: "string" as const } },
+      },
+    },
+  },
+  responses: { 200: jsonContent(IngestResultSchema, "Written records and the skipped ones") },
+});
+
+export function registerIngest(app: App): void {
+  for (const resource of RESOURCES) {
+    const { name, schema } = RECORD_COMPONENTS[resource];
+    app.openAPIRegistry.register(name, schema);
+  }
+  app.openapi(ingestRoute, async (c) => {
+    const { resource } = c.req.valid("param");
+    const format = formatOf(c.req.header("content-type"));
+    if (!format) {
+      throw new AppError(
+        "unsupported_media_type",
+        "Send application/json (an array), application/x-ndjson or text/csv",
+      );
+    }
+    const body = await c.req.text();
+    if (c.env.ENVIRONMENT === "production") {
+      const { recordsWritten, errors } = await ingestBody(c.get("ctx"), resource, format, body);
+      return c.json({ success: true as const, recordsWritten, errors }, 200);
+    }
+    const counted = countingContext(c.get("ctx"));
+    const { recordsWritten, errors } = await ingestBody(counted.ctx, resource, format, body);
+    c.header("x-d1-queries", String(counted.queries()));
+    return c.json({ success: true as const, recordsWritten, errors }, 200);
+  });
+}

@@ -1,0 +1,256 @@
+import type { TenantContext } from "../../db/tenant-context";
+import { AppError, badRequest } from "../../lib/errors";
+import { BodyFormatError, type Format, MAX_RECORDS, parseRecords, type RawRecord } from "./domain/parse";
+import {
+  type AccountRecord,
+  type AgentRecord,
+  accountRow,
+  agentIdentity,
+  agentRow,
+  type CustomerRecord,
+  customerRow,
+  describeIssues,
+  identityKey,
+  type Resource,
+  recordSchemas,
+  type TransactionRecord,
+  transactionRow,
+} from "./domain/records";
+import * as repo from "./repo";
+import { ACCOUNTS, AGENTS, CUSTOMERS, TRANSACTIONS } from "./upsert-sql";
+
+export interface RecordError {
+  index: number;
+  message: string;
+}
+
+export interface IngestResult {
+  /** Valid records upserted: a repeat of the same batch reports the same number. */
+  recordsWritten: number;
+  errors: RecordError[];
+  /** Of those, rows that were new or changed (syncs report this). */
+  recordsChanged: number;
+}
+
+type Ctx = Pick<TenantContext, "db" | "tenantId" | "clock" | "tenant">;
+
+interface Valid<T> {
+  index: number;
+  record: T;
+}
+
+/** Validates records one by one: schema, then no second record with the same identity. */
+function validate<R extends Resource>(resource: R, records: RawRecord[], errors: RecordError[]) {
+  const schema = recordSchemas[resource];
+  const seen = new Map<string, number>();
+  const valid: Valid<unknown>[] = [];
+  for (const [index, raw] of records.entries()) {
+    const message = "error" in raw ? raw.error : undefined;
+    if (message !== undefined) {
+      errors.push({ index, message });
+      continue;
+    }
+    const value = (raw as { value: unknown }).value;
+    if (typeof value !== "object" || value === null || Array.isArray(value)) {
+      errors.push({ index, message: "record must be an object" });
+      continue;
+    }
+    const parsed = schema.safeParse(value);
+    if (!parsed.success) {
+      errors.push({ index, message: describeIssues(parsed.error) });
+      continue;
+    }
+    const identity =
+      resource === "agents"
+        ? agentIdentity(parsed.data as AgentRecord)
+        : (parsed.data as { externalSource: string; externalId: string });
+    const key = identityKey(identity.externalSource, identity.externalId);
+    const first = seen.get(key);
+    if (first !== undefined) {
+      errors.push({ index, message: `duplicate of record ${first} (same externalSource and externalId)` });
+      continue;
+    }
+    seen.set(key, index);
+    valid.push({ index, record: parsed.data });
+  }
+  return valid;
+}
+
+/**
+ * The one write path for customers, accounts, transactions and agents: the HTTP endpoint,
+ * export-file syncs, the Fineract connector and the demo seeder all come through here.
+ * Bad records are reported and skipped; the good ones are written in one atomic batch.
+ */
+export function ingestRecords(ctx: Ctx, resource: Resource, records: unknown[]): Promise<IngestResult> {
+  return ingestRaw(
+    ctx,
+    resource,
+    records.map((value) => ({ value })),
+  );
+}
+
+/** Same, for records already split from a body or file (a line may be unreadable). */
+export async function ingestRaw(ctx: Ctx, resource: Resource, raws: RawRecord[]): Promise<IngestResult> {
+  const records = raws;
+  if (records.length > MAX_RECORDS) {
+    throw new AppError(
+      "payload_too_large",
+      `At most ${MAX_RECORDS} records per request; this body has ${records.length}. Split it into several requests.`,
+    );
+  }
+  const errors: RecordError[] = [];
+  const valid = validate(resource, raws, errors);
+  const rows = await rowsFor(ctx, resource, valid, errors);
+  const spec = { customers: CUSTOMERS, accounts: ACCOUNTS, transactions: TRANSACTIONS, agents: AGENTS }[
+    resource
+  ];
+  const now = ctx.clock.now().toISOString();
+  const recordsChanged = await repo.upsertRows(
+    ctx,
+    spec,
+    rows.map((row) => ({ id: crypto.randomUUID(), ...row })),
+    now,
+    ctx.tenant.settings.currency,
+  );
+  errors.sort((a, b) => a.index - b.index);
+  return { recordsWritten: rows.length, errors, recordsChanged };
+}
+
+/** Parses an HTTP body in one of the three formats, then ingests it. */
+export async function ingestBody(ctx: Ctx, resource: Resource, format: Format, body: string) {
+  let records: RawRecord[];
+  try {
+    records = parseRecords(format, body);
+  } catch (err) {
+    if (err instanceof BodyFormatError) throw badRequest(err.message);
+    throw err;
+  }
+  return ingestRaw(ctx, resource, records);
+}
+
+async function rowsFor(
+  ctx: Ctx,
+  resource: Resource,
+  valid: Valid<unknown>[],
+  errors: RecordError[],
+): Promise<Record<string, unknown>[]> {
+  switch (resource) {
+    case "customers":
+      return (valid as Valid<CustomerRecord>[]).map((v) => customerRow(v.record));
+    case "accounts":
+      return accountRows(ctx, valid as Valid<AccountRecord>[], errors);
+    case "transactions":
+      return transactionRows(ctx, valid as Valid<TransactionRecord>[], errors);
+    case "agents":
+      return agentRows(ctx, valid as Valid<AgentRecord>[], errors);
+  }
+}
+
+interface LinkRef {
+  id?: string;
+  externalId?: string;
+  source: string;
+}
+
+/** Resolves "by id or by external id" links in one round of lookups. */
+async function resolveLinks(
+  ctx: Ctx,
+  table: "customers" | "accounts",
+  refs: LinkRef[],
+): Promise<(ref: LinkRef) => repo.LinkTarget | string> {
+  const ids = [...new Set(refs.flatMap((r) => (r.id ? [r.id] : [])))];
+  const keys = new Map<string, [string, string]>();
+  for (const r of refs)
+    if (r.externalId) keys.set(identityKey(r.source, r.externalId), [r.source, r.externalId]);
+  const found = await repo.findLinkTargets(ctx, table, ids, [...keys.values()]);
+  const byId = new Map(found.map((t) => [t.id, t]));
+  const byKey = new Map(found.map((t) => [identityKey(t.source, t.externalId), t]));
+  const what = table === "customers" ? "customer" : "account";
+  return (ref) => {
+    if (!ref.id && !ref.externalId) return `${what}Id or ${what}ExternalId is required`;
+    const viaId = ref.id ? byId.get(ref.id) : undefined;
+    if (ref.id && !viaId) return `${what}Id: no ${what} ${ref.id}`;
+    const viaKey = ref.externalId ? byKey.get(identityKey(ref.source, ref.externalId)) : undefined;
+    if (ref.externalId && !viaKey) {
+      return `${what}ExternalId: no ${what} with externalSource "${ref.source}" and externalId "${ref.externalId}"`;
+    }
+    if (viaId && viaKey && viaId.id !== viaKey.id) {
+      return `${what}Id and ${what}ExternalId name different ${what}s`;
+    }
+    return (viaId ?? viaKey)!;
+  };
+}
+
+async function accountRows(ctx: Ctx, valid: Valid<AccountRecord>[], errors: RecordError[]) {
+  const ref = (r: AccountRecord): LinkRef => ({
+    id: r.customerId,
+    externalId: r.customerExternalId,
+    source: r.customerExternalSource ?? r.externalSource,
+  });
+  const resolve = await resolveLinks(
+    ctx,
+    "customers",
+    valid.map((v) => ref(v.record)),
+  );
+  const rows: Record<string, unknown>[] = [];
+  for (const v of valid) {
+    const target = resolve(ref(v.record));
+    if (typeof target === "string") errors.push({ index: v.index, message: target });
+    else rows.push(accountRow(v.record, target.id));
+  }
+  return rows;
+}
+
+async function transactionRows(ctx: Ctx, valid: Valid<TransactionRecord>[], errors: RecordError[]) {
+  const ref = (r: TransactionRecord): LinkRef => ({
+    id: r.accountId,
+    externalId: r.accountExternalId,
+    source: r.accountExternalSource ?? r.externalSource,
+  });
+  const agentIds = [...new Set(valid.flatMap((v) => (v.record.agentId ? [v.record.agentId] : [])))];
+  const [resolve, agents] = await Promise.all([
+    resolveLinks(
+      ctx,
+      "accounts",
+      valid.map((v) => ref(v.record)),
+    ),
+    repo.findAgentsById(ctx, agentIds),
+  ]);
+  const knownAgents = new Set(agents.map((a) => a.agentId));
+  const rows: Record<string, unknown>[] = [];
+  for (const v of valid) {
+    const target = resolve(ref(v.record));
+    if (typeof target === "string") errors.push({ index: v.index, message: target });
+    else if (v.record.agentId && !knownAgents.has(v.record.agentId)) {
+      errors.push({ index: v.index, message: `agentId: no agent "${v.record.agentId}"` });
+    } else rows.push(transactionRow(v.record, { id: target.id, customerId: target.customerId! }));
+  }
+  return rows;
+}
+
+async function agentRows(ctx: Ctx, valid: Valid<AgentRecord>[], errors: RecordError[]) {
+  const holders = await repo.findAgentsById(
+    ctx,
+    valid.map((v) => v.record.agentId),
+  );
+  const holderOf = new Map(holders.map((h) => [h.agentId, h]));
+  const claimed = new Map<string, number>();
+  const rows: Record<string, unknown>[] = [];
+  for (const v of valid) {
+    const identity = agentIdentity(v.record);
+    const holder = holderOf.get(v.record.agentId);
+    const earlier = claimed.get(v.record.agentId);
+    if (holder && (holder.source !== identity.externalSource || holder.externalId !== identity.externalId)) {
+      errors.push({
+        index: v.index,
+        message: `agentId: "${v.record.agentId}" belongs to the agent with externalSource "${holder.source}" and externalId "${holder.externalId}"`,
+      });
+    } else if (earlier !== undefined) {
+      errors.push({ index: v.index, message: `agentId: duplicate of record ${earlier}` });
+    } else {
+      claimed.set(v.record.agentId, v.index);
+      rows.push(agentRow(v.record));
+    }
+  }
+  return rows;
+}

@@ -1,0 +1,175 @@
+import { and, asc, eq, gt, lt, sql } from "drizzle-orm";
+import type { TenantScope } from "../../../db/client";
+import { fineractAccounts, importFiles, type SyncRunRow, syncRuns } from "../../../db/shard";
+
+/** Sync bookkeeping queries; every one filtered by the tenant. */
+
+export const findRun = (scope: TenantScope, runId: string) =>
+  scope.db
+    .select()
+    .from(syncRuns)
+    .where(and(eq(syncRuns.tenantId, scope.tenantId), eq(syncRuns.id, runId)))
+    .get();
+
+/**
+ * Starts a run unless one is running: a run whose heartbeat is older than `staleBefore`
+ * is declared failed first (its worker died), so a crash never blocks syncs for good.
+ * Returns false when another run holds the tenant's connector.
+ */
+export async function startRun(scope: TenantScope, run: SyncRunRow, staleBefore: string): Promise<boolean> {
+  const [, inserted] = await scope.db.batch([
+    scope.db
+      .update(syncRuns)
+      .set({
+        status: "failed",
+        completedAt: run.startedAt,
+        errors: sql`json_insert(errors, '$[#]', 'abandoned: no progress')`,
+      })
+      .where(
+        and(
+          eq(syncRuns.tenantId, scope.tenantId),
+          eq(syncRuns.connectorType, run.connectorType),
+          eq(syncRuns.status, "running"),
+          lt(syncRuns.heartbeatAt, staleBefore),
+        ),
+      ),
+    scope.db.insert(syncRuns).values(run).onConflictDoNothing(),
+  ]);
+  return (inserted as { meta: { changes: number } }).meta.changes === 1;
+}
+
+export const runningRun = (scope: TenantScope, connectorType: string) =>
+  scope.db
+    .select({ id: syncRuns.id })
+    .from(syncRuns)
+    .where(
+      and(
+        eq(syncRuns.tenantId, scope.tenantId),
+        eq(syncRuns.connectorType, connectorType),
+        eq(syncRuns.status, "running"),
+      ),
+    )
+    .get();
+
+/** Saves progress only if nobody else advanced the run since `version` (at-least-once queue). */
+export async function saveRun(scope: TenantScope, run: SyncRunRow, version: number): Promise<boolean> {
+  const result = await scope.db
+    .update(syncRuns)
+    .set({ ...run, version: version + 1 })
+    .where(
+      and(eq(syncRuns.tenantId, scope.tenantId), eq(syncRuns.id, run.id), eq(syncRuns.version, version)),
+    );
+  return (result as unknown as { meta: { changes: number } }).meta.changes === 1;
+}
+
+// ---- export files ----------------------------------------------------------------------
+
+export const fileLedger = (scope: TenantScope) =>
+  scope.db
+    .select({ key: importFiles.objectKey, etag: importFiles.etag, status: importFiles.status })
+    .from(importFiles)
+    .where(eq(importFiles.tenantId, scope.tenantId));
+
+export async function claimFiles(scope: TenantScope, rows: (typeof importFiles.$inferInsert)[]) {
+  // 11 columns per row: 9 rows per statement stays under 100 bound parameters.
+  const statements = [];
+  for (let i = 0; i < rows.length; i += 9) {
+    statements.push(
+      scope.db
+        .insert(importFiles)
+        .values(rows.slice(i, i + 9))
+        .onConflictDoUpdate({
+          target: [importFiles.tenantId, importFiles.objectKey],
+          set: {
+            etag: sql`excluded.etag`,
+            resource: sql`excluded.resource`,
+            format: sql`excluded.format`,
+            size: sql`excluded.size`,
+            status: sql`excluded.status`,
+            runId: sql`excluded.run_id`,
+            recordsWritten: 0,
+            errorCount: 0,
+            loadedAt: null,
+          },
+        }),
+    );
+  }
+  if (statements.length > 0) await scope.db.batch(statements as [never, ...never[]]);
+}
+
+export const pendingFiles = (scope: TenantScope, runId: string) =>
+  scope.db
+    .select()
+    .from(importFiles)
+    .where(
+      and(
+        eq(importFiles.tenantId, scope.tenantId),
+        eq(importFiles.runId, runId),
+        eq(importFiles.status, "pending"),
+      ),
+    );
+
+export const markFileLoaded = (
+  scope: TenantScope,
+  key: string,
+  result: { recordsWritten: number; errorCount: number; loadedAt: string },
+) =>
+  scope.db
+    .update(importFiles)
+    .set({ status: "loaded", ...result })
+    .where(and(eq(importFiles.tenantId, scope.tenantId), eq(importFiles.objectKey, key)));
+
+// ---- fineract -------------------------------------------------------------------------
+
+/** Records what the account listing showed; new accounts start with no transactions loaded. */
+export async function noteFineractAccounts(
+  scope: TenantScope,
+  seen: { accountId: string; fingerprint: string }[],
+) {
+  if (seen.length === 0) return;
+  await scope.db.$client
+    .prepare(
+      `INSERT INTO fineract_accounts (tenant_id, account_id, fingerprint, last_transaction_id)
+       SELECT ?1, json_extract(value, '$.accountId'), json_extract(value, '$.fingerprint'), 0 FROM json_each(?2) WHERE true
+       ON CONFLICT (tenant_id, account_id) DO UPDATE SET fingerprint = excluded.fingerprint`,
+    )
+    .bind(scope.tenantId, JSON.stringify(seen))
+    .run();
+}
+
+/** Accounts that moved since their transactions were last loaded, in id order after `after`. */
+export const movedFineractAccounts = (scope: TenantScope, after: string, limit: number) =>
+  scope.db
+    .select()
+    .from(fineractAccounts)
+    .where(
+      and(
+        eq(fineractAccounts.tenantId, scope.tenantId),
+        gt(fineractAccounts.accountId, after),
+        sql`${fineractAccounts.fingerprint} IS NOT ${fineractAccounts.syncedFingerprint}`,
+      ),
+    )
+    .orderBy(asc(fineractAccounts.accountId))
+    .limit(limit);
+
+export const markFineractAccountSynced = (
+  scope: TenantScope,
+  accountId: string,
+  fingerprint: string | null,
+  lastTransactionId: number,
+) =>
+  scope.db
+    .update(fineractAccounts)
+    .set({ syncedFingerprint: fingerprint, lastTransactionId })
+    .where(and(eq(fineractAccounts.tenantId, scope.tenantId), eq(fineractAccounts.accountId, accountId)));
+
+/** Running runs of one shard whose last progress is older than `before` (cron sweep; all tenants). */
+export async function stalledRuns(db: D1Database, before: string) {
+  const { results } = await db
+    .prepare(
+      "SELECT id, tenant_id AS tenantId FROM sync_runs WHERE status = 'running' AND heartbeat_at < ?1 LIMIT 100",
+    )
+    .bind(before)
+    .all<{ id: string; tenantId: string }>();
+  return results;
+}

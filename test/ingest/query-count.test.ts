@@ -1,0 +1,106 @@
+import { env } from "cloudflare:workers";
+import { drizzle } from "drizzle-orm/d1";
+import { beforeAll, describe, expect, it } from "vitest";
+import { shardBinding } from "../../src/db/client";
+import * as shardSchema from "../../src/db/shard";
+import { loadTenantContext, type TenantContext } from "../../src/db/tenant-context";
+import { ingestRecords } from "../../src/modules/ingest/service";
+import { createTenant, type TestTenant } from "../harness";
+import { account, customer, transaction } from "./helpers";
+
+/** A D1 binding that counts every statement it executes, alone or in a batch. */
+function countingD1(db: D1Database) {
+  const real = new WeakMap<object, D1PreparedStatement>();
+  let statements = 0;
+  const wrap = (stmt: D1PreparedStatement): D1PreparedStatement => {
+    const proxy = new Proxy(stmt, {
+      get(target, prop) {
+        if (prop === "bind") return (...values: unknown[]) => wrap(target.bind(...values));
+        const value = Reflect.get(target, prop, target);
+        if (typeof value !== "function") return value;
+        if (["all", "run", "first", "raw"].includes(String(prop))) {
+          return (...args: unknown[]) => {
+            statements++;
+            return value.apply(target, args);
+          };
+        }
+        return value.bind(target);
+      },
+    });
+    real.set(proxy, stmt);
+    return proxy;
+  };
+  const binding = {
+    prepare: (sql: string) => wrap(db.prepare(sql)),
+    batch: (stmts: D1PreparedStatement[]) => {
+      statements += stmts.length;
+      return db.batch(stmts.map((s) => real.get(s) ?? s));
+    },
+    exec: (sql: string) => {
+      statements++;
+      return db.exec(sql);
+    },
+  } as unknown as D1Database;
+  return { binding, count: () => statements };
+}
+
+let tenant: TestTenant;
+let ctx: TenantContext;
+
+async function counted<T>(work: (c: TenantContext) => Promise<T>) {
+  const d1 = countingD1(shardBinding(env, tenant.shard));
+  const result = await work({ ...ctx, db: drizzle(d1.binding, { schema: shardSchema }) });
+  return { result, queries: d1.count() };
+}
+
+beforeAll(async () => {
+  tenant = await createTenant({ name: "Bulk", shard: 1 });
+  ctx = await loadTenantContext(env, tenant.id, "query-count-test");
+});
+
+describe("1,000 records in one request", () => {
+  it("take at most 20 D1 queries for each resource, written or re-written", async () => {
+    const customers = Array.from({ length: 1000 }, (_, i) =>
+      customer(i, {
+        phone: `+23320${String(i).padStart(7, "0")}`,
+        tags: ["sme"],
+        businessInfo: { industry: "retail" },
+      }),
+    );
+    const c = await counted((cx) => ingestRecords(cx, "customers", customers));
+    expect(c.result).toMatchObject({ recordsWritten: 1000, errors: [] });
+    expect(c.queries).toBeLessThanOrEqual(20);
+
+    const accounts = Array.from({ length: 1000 }, (_, i) => account(i, `C-${i}`));
+    const a = await counted((cx) => ingestRecords(cx, "accounts", accounts));
+    expect(a.result).toMatchObject({ recordsWritten: 1000, errors: [] });
+    expect(a.queries).toBeLessThanOrEqual(20);
+
+    const txns = Array.from({ length: 1000 }, (_, i) =>
+      transaction(i, `A-${i % 100}`, {
+        category: "sales",
+        merchantName: "Makola Market Stall 12",
+        counterpartyName: "Ama Owusu",
+      }),
+    );
+    const t = await counted((cx) => ingestRecords(cx, "transactions", txns));
+    expect(t.result).toMatchObject({ recordsWritten: 1000, errors: [] });
+    expect(t.queries).toBeLessThanOrEqual(20);
+    const again = await counted((cx) => ingestRecords(cx, "transactions", txns));
+    expect(again.result).toMatchObject({ recordsWritten: 1000, errors: [] });
+    expect(again.queries).toBeLessThanOrEqual(20);
+    expect(again.result.recordsChanged).toBe(0);
+    console.log(
+      JSON.stringify({
+        d1QueriesPer1000: { customers: c.queries, accounts: a.queries, transactions: t.queries },
+      }),
+    );
+
+    const stored = await shardBinding(env, tenant.shard)
+      .prepare("SELECT count(*) AS n, sum(amount_minor) AS total FROM transactions WHERE tenant_id = ?")
+      .bind(tenant.id)
+      .first<{ n: number; total: number }>();
+    const expected = txns.reduce((sum, r) => sum + Math.round(Number(r.amount) * 100), 0);
+    expect(stored).toEqual({ n: 1000, total: expected });
+  });
+});
