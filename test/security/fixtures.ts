@@ -1,4 +1,12 @@
-import { insertAgent, insertCustomer, type TestTenant } from "../harness";
+import {
+  call,
+  insertAccount,
+  insertAgent,
+  insertCustomer,
+  insertTransactions,
+  json,
+  type TestTenant,
+} from "../harness";
 
 /**
  * How to make, for an owner tenant, the object a templated path names. The security suite
@@ -12,10 +20,31 @@ export type PathFixture = (owner: TestTenant) => Promise<Record<string, string>>
 export const pathFixtures: Record<string, PathFixture> = {
   "/v1/customers/{customerId}": async (owner) => ({ customerId: (await insertCustomer(owner)).id }),
   "/v1/agents/{agentId}": async (owner) => ({ agentId: (await insertAgent(owner)).agentId }),
+  "/v1/kyc-aml/cases/{caseId}": async (owner) => ({ caseId: await amlCaseFor(owner) }),
 };
+
+/** An AML case opened the way users open one: a large cash deposit, then a non-dry evaluation. */
+async function amlCaseFor(owner: TestTenant): Promise<string> {
+  const customer = await insertCustomer(owner);
+  const account = await insertAccount(owner, customer.id!);
+  await insertTransactions(owner, { id: account.id!, customerId: customer.id! }, [
+    { amountMinor: 6_000_000, channel: "cash", transactionDate: new Date().toISOString() },
+  ]);
+  const res = await call("POST", "/v1/kyc-aml/evaluate", {
+    key: owner.key,
+    body: { entityType: "customer", entityId: customer.id, ruleIds: ["AML-LCT-001"] },
+  });
+  const body = await json<{ result: { cases: Array<{ caseId: string }> } }>(res);
+  return body.result.cases[0].caseId;
+}
 
 /**
  * Valid bodies for operations whose body is required, so that a cross-tenant request
  * reaches the tenant lookup instead of stopping at validation. Key: "METHOD /templated/path".
  */
-export const requestBodies: Record<string, unknown> = {};
+export const requestBodies: Record<string, unknown> = {
+  "POST /v1/kyc-aml/evaluate": { entityType: "counterparty", entityId: "ACC-1", dryRun: true },
+  "PUT /v1/kyc-aml/thresholds": { thresholds: {} },
+  "POST /v1/kyc-aml/cases/{caseId}/transition": { toStatus: "under_investigation", actorId: "analyst-1" },
+  "POST /v1/kyc-aml/backtest": { windowDays: 30 },
+};
