@@ -96,3 +96,12 @@ BEGIN
   UPDATE aml_cases SET status = NEW.to_status, last_event_at = NEW.created_at, event_count = NEW.sequence
   WHERE id = NEW.case_id;
 END;
+
+-- AML evaluates merchants and counterparties by what transactions name; without these,
+-- evaluating one of them scans the tenant's whole window. (Owned here; the transactions
+-- table itself belongs to the data module.)
+CREATE INDEX transactions_merchant_idx ON transactions (tenant_id, merchant_name, transaction_date)
+  WHERE merchant_name IS NOT NULL;
+CREATE INDEX transactions_counterparty_idx
+  ON transactions (tenant_id, coalesce(counterparty_account, counterparty_name), transaction_date)
+  WHERE coalesce(counterparty_account, counterparty_name) IS NOT NULL;

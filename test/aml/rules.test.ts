@@ -142,7 +142,7 @@ describe("rules on built data, at threshold edges", () => {
     );
   });
 
-  it("fan-in from 10 counterparties fires, 9 do not; fan-out likewise", async () => {
+  it("fan-in from 20 counterparties fires, 19 do not; fan-out likewise", async () => {
     const from = (n: number, type: "credit" | "debit") =>
       Array.from({ length: n }, (_, i) => ({
         amountMinor: 150_000,
@@ -151,16 +151,16 @@ describe("rules on built data, at threshold edges", () => {
         counterpartyAccount: `CP-${i}`,
       }));
     expect(
-      (await fires(t, (await customerWith(t, from(10, "credit"))).customerId, "AML-FIN-008")).triggered,
+      (await fires(t, (await customerWith(t, from(20, "credit"))).customerId, "AML-FIN-008")).triggered,
     ).toBe(true);
     expect(
-      (await fires(t, (await customerWith(t, from(9, "credit"))).customerId, "AML-FIN-008")).triggered,
+      (await fires(t, (await customerWith(t, from(19, "credit"))).customerId, "AML-FIN-008")).triggered,
     ).toBe(false);
     expect(
-      (await fires(t, (await customerWith(t, from(10, "debit"))).customerId, "AML-FOUT-009")).triggered,
+      (await fires(t, (await customerWith(t, from(20, "debit"))).customerId, "AML-FOUT-009")).triggered,
     ).toBe(true);
     expect(
-      (await fires(t, (await customerWith(t, from(10, "credit"))).customerId, "AML-FOUT-009")).triggered,
+      (await fires(t, (await customerWith(t, from(20, "credit"))).customerId, "AML-FOUT-009")).triggered,
     ).toBe(false);
   });
 

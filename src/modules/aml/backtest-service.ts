@@ -4,7 +4,7 @@ import { evaluateRules, highestRiskLevel, type RuleOutcome } from "./domain/eval
 import type { EntityFeatures } from "./domain/features";
 import type { AmlEntityType, AmlRuleDefinition } from "./domain/rules";
 import { mergeThresholds, type Thresholds } from "./domain/thresholds";
-import { loadFeatures } from "./features-sql";
+import { FAMILY_THRESHOLDS, type Family, loadFeatures } from "./features-sql";
 import { checkThresholdValues, effectiveThresholds, homeCountry, selectRules } from "./service";
 
 export interface BacktestInput {

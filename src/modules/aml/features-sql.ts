@@ -1,6 +1,6 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { TenantScope } from "../../db/client";
-import type { EntityFeatures } from "./domain/features";
+import { type EntityFeatures, emptyFeatures } from "./domain/features";
 import type { AmlEntityType } from "./domain/rules";
 import { type Thresholds, toMinorUnits } from "./domain/thresholds";
 
@@ -17,7 +17,20 @@ export interface FeatureQuery {
   thresholds: Thresholds;
   highRiskCountries: string[];
   homeCountry: string;
+  /** Set mode only: skip velocity windows for entities with fewer transactions than this. */
+  velocityPrefilter?: number;
 }
+
+export type Family = "aggregates" | "structuring" | "velocity" | "rapid" | "dormancy";
+
+/** Thresholds each statement reads (the others only enter the decision in domain/). */
+export const FAMILY_THRESHOLDS: Record<Family, string[]> = {
+  aggregates: ["largeCashAmount", "roundAmountUnit", "crossBorderAmount"],
+  structuring: ["largeCashAmount", "structuringBandPercent", "structuringWindowDays"],
+  velocity: ["velocityWindowHours"],
+  rapid: ["rapidMovementMinAmount", "rapidMovementDays"],
+  dormancy: [],
+};
 
 /** How transactions are attributed to an entity (fixed SQL, never user input). */
 const ENTITY_KEY: Record<AmlEntityType, SQL> = {
@@ -129,7 +142,7 @@ function structuring(scope: TenantScope, q: FeatureQuery) {
     WITH band AS (
       SELECT ${ENTITY_KEY[q.entityType]} AS entity_id, ${EPOCH} AS ts, t.amount_minor AS amount
       FROM transactions t
-      WHERE ${where(scope, q)} AND ${CASH} AND t.type = 'credit' AND t.amount_minor >= ${low} AND t.amount_minor < ${high}
+      WHERE ${where(scope, q)} AND ${CASH} AND +t.type = 'credit' AND +t.amount_minor >= ${low} AND +t.amount_minor < ${high}
     ), counted AS (
       SELECT entity_id, ts, count(*) OVER (${frame}) AS n, sum(amount) OVER (${frame}) AS s FROM band
     )
@@ -143,9 +156,16 @@ interface VelocityRow {
 }
 
 function velocity(scope: TenantScope, q: FeatureQuery) {
+  const key = ENTITY_KEY[q.entityType];
+  // Over all entities, only those with enough transactions in the whole window can reach
+  // the count in a sub-window: the window function then sorts far fewer rows.
+  const busy =
+    q.entityId === undefined && q.velocityPrefilter !== undefined
+      ? sql`AND ${key} IN (SELECT ${key} FROM transactions t WHERE ${where(scope, q)} GROUP BY 1 HAVING count(*) >= ${q.velocityPrefilter})`
+      : sql``;
   const frame = sql`PARTITION BY entity_id ORDER BY ts RANGE BETWEEN CURRENT ROW AND ${int(q.thresholds.velocityWindowHours * 3600 - 1)} FOLLOWING`;
   return scope.db.all<VelocityRow>(sql`
-    WITH tx AS (SELECT ${ENTITY_KEY[q.entityType]} AS entity_id, ${EPOCH} AS ts FROM transactions t WHERE ${where(scope, q)}),
+    WITH tx AS (SELECT ${key} AS entity_id, ${EPOCH} AS ts FROM transactions t WHERE ${where(scope, q)} ${busy}),
     counted AS (SELECT entity_id, ts, count(*) OVER (${frame}) AS n FROM tx)
     SELECT entity_id, max(n) AS n, ts FROM counted GROUP BY entity_id`);
 }
@@ -189,56 +209,71 @@ function dormancy(scope: TenantScope, q: FeatureQuery) {
   const key = ENTITY_KEY[q.entityType];
   return scope.db.all<DormancyRow>(sql`
     WITH hist AS (
-      SELECT ${key} AS entity_id, t.transaction_date AS d, t.amount_minor AS amount,
-        lag(t.transaction_date) OVER (PARTITION BY ${key} ORDER BY t.transaction_date, t.id) AS prev
+      SELECT ${key} AS entity_id, t.transaction_date AS d,
+        lag(t.transaction_date) OVER (PARTITION BY ${key} ORDER BY t.transaction_date, t.id) AS prev,
+        sum(t.amount_minor) OVER (
+          PARTITION BY ${key} ORDER BY t.transaction_date, t.id ROWS BETWEEN CURRENT ROW AND UNBOUNDED FOLLOWING
+        ) AS volume_after
       FROM transactions t WHERE ${where(scope, q, lookback)}
-    ), best AS (
-      SELECT entity_id, max(CAST(julianday(d) - julianday(prev) AS INTEGER)) AS gap, d AS reactivated_at, prev AS last_before
-      FROM hist WHERE d >= ${q.windowStart} AND prev IS NOT NULL GROUP BY entity_id
     )
-    SELECT b.entity_id, b.gap, b.reactivated_at, b.last_before, sum(h.amount) AS volume_after
-    FROM best b JOIN hist h ON h.entity_id = b.entity_id AND h.d >= b.reactivated_at
-    GROUP BY b.entity_id, b.gap, b.reactivated_at, b.last_before`);
+    SELECT entity_id, max(CAST(julianday(d) - julianday(prev) AS INTEGER)) AS gap, d AS reactivated_at,
+      prev AS last_before, volume_after
+    FROM hist WHERE d >= ${q.windowStart} AND prev IS NOT NULL GROUP BY entity_id`);
 }
 
 const list = (text: string | null) => (text ? text.split(",").sort() : []);
 const iso = (epochSeconds: number | null | undefined) =>
   epochSeconds === null || epochSeconds === undefined ? null : new Date(epochSeconds * 1000).toISOString();
 
-/** Features of every entity matched by the query (one entity when `entityId` is set). */
+const RESET: Record<Exclude<Family, "aggregates">, Partial<EntityFeatures>> = {
+  structuring: { structuringMaxCount: 0, structuringSumMinor: 0, structuringWindowStart: null },
+  velocity: { velocityMaxCount: 0, velocityWindowStart: null },
+  rapid: { rapidRatioPercent: null, rapidCreditsMinor: 0, rapidForwardedMinor: 0, rapidDay: null },
+  dormancy: {
+    dormancyGapDays: null,
+    reactivatedAt: null,
+    lastActivityBefore: null,
+    volumeAfterReactivationMinor: 0,
+  },
+};
+
+const ALL_FAMILIES: Family[] = ["aggregates", "structuring", "velocity", "rapid", "dormancy"];
+
+/**
+ * Features of every entity matched by the query (one entity when `entityId` is set). With
+ * `base`, only the given families are re-queried and laid over copies of the base features
+ * (a backtest's trial thresholds usually change one or two statements, not all five).
+ */
 export async function loadFeatures(
   scope: TenantScope,
   q: FeatureQuery,
+  rerun?: { base: Map<string, EntityFeatures>; families: Family[] },
 ): Promise<Map<string, EntityFeatures>> {
+  const families = new Set(rerun?.families ?? ALL_FAMILIES);
+  const none = Promise.resolve([] as never[]);
   const [agg, str, vel, rmf, dor] = await Promise.all([
-    aggregates(scope, q),
-    structuring(scope, q),
-    velocity(scope, q),
-    rapid(scope, q),
-    dormancy(scope, q),
+    families.has("aggregates") ? aggregates(scope, q) : none,
+    families.has("structuring") ? structuring(scope, q) : none,
+    families.has("velocity") ? velocity(scope, q) : none,
+    families.has("rapid") ? rapid(scope, q) : none,
+    families.has("dormancy") ? dormancy(scope, q) : none,
   ]);
   const out = new Map<string, EntityFeatures>();
+  if (rerun) {
+    for (const [id, f] of rerun.base) {
+      const copy = { ...f };
+      for (const family of families) if (family !== "aggregates") Object.assign(copy, RESET[family]);
+      out.set(id, copy);
+    }
+  }
   for (const a of agg) {
-    out.set(a.entity_id, {
+    const aggregate: Partial<EntityFeatures> = {
       entityId: a.entity_id,
       txCount: a.tx_count,
       volumeMinor: a.volume ?? 0,
       maxCashMinor: a.max_cash,
       largeCashCount: a.large_cash_count ?? 0,
       cashVolumeMinor: a.cash_volume ?? 0,
-      structuringMaxCount: 0,
-      structuringWindowStart: null,
-      structuringSumMinor: 0,
-      rapidRatioPercent: null,
-      rapidCreditsMinor: 0,
-      rapidForwardedMinor: 0,
-      rapidDay: null,
-      velocityMaxCount: 0,
-      velocityWindowStart: null,
-      dormancyGapDays: null,
-      reactivatedAt: null,
-      lastActivityBefore: null,
-      volumeAfterReactivationMinor: 0,
       highRiskCount: a.geo_count ?? 0,
       highRiskVolumeMinor: a.geo_volume ?? 0,
       highRiskCountries: list(a.geo_countries),
@@ -252,40 +287,33 @@ export async function loadFeatures(
       crossBorderCount: a.xb_count ?? 0,
       crossBorderCountries: list(a.xb_countries),
       declaredBusiness: a.declared ?? null,
+    };
+    out.set(a.entity_id, { ...(out.get(a.entity_id) ?? emptyFeatures(a.entity_id)), ...aggregate });
+  }
+  const merge = (id: string, fields: Partial<EntityFeatures>) => {
+    const f = out.get(id);
+    if (f) Object.assign(f, fields);
+  };
+  for (const r of str)
+    merge(r.entity_id, {
+      structuringMaxCount: r.n,
+      structuringSumMinor: r.s,
+      structuringWindowStart: iso(r.ts),
     });
-  }
-  for (const r of str) {
-    const f = out.get(r.entity_id);
-    if (f)
-      Object.assign(f, {
-        structuringMaxCount: r.n,
-        structuringSumMinor: r.s,
-        structuringWindowStart: iso(r.ts),
-      });
-  }
-  for (const r of vel) {
-    const f = out.get(r.entity_id);
-    if (f) Object.assign(f, { velocityMaxCount: r.n, velocityWindowStart: iso(r.ts) });
-  }
-  for (const r of rmf) {
-    const f = out.get(r.entity_id);
-    if (f)
-      Object.assign(f, {
-        rapidRatioPercent: r.ratio,
-        rapidCreditsMinor: r.credits,
-        rapidForwardedMinor: r.forwarded,
-        rapidDay: r.day,
-      });
-  }
-  for (const r of dor) {
-    const f = out.get(r.entity_id);
-    if (f)
-      Object.assign(f, {
-        dormancyGapDays: r.gap,
-        reactivatedAt: r.reactivated_at,
-        lastActivityBefore: r.last_before,
-        volumeAfterReactivationMinor: r.volume_after ?? 0,
-      });
-  }
+  for (const r of vel) merge(r.entity_id, { velocityMaxCount: r.n, velocityWindowStart: iso(r.ts) });
+  for (const r of rmf)
+    merge(r.entity_id, {
+      rapidRatioPercent: r.ratio,
+      rapidCreditsMinor: r.credits,
+      rapidForwardedMinor: r.forwarded,
+      rapidDay: r.day,
+    });
+  for (const r of dor)
+    merge(r.entity_id, {
+      dormancyGapDays: r.gap,
+      reactivatedAt: r.reactivated_at,
+      lastActivityBefore: r.last_before,
+      volumeAfterReactivationMinor: r.volume_after ?? 0,
+    });
   return out;
 }

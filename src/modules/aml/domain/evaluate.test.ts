@@ -118,12 +118,14 @@ describe("round amounts, fan-in/out, cross-border, declared business", () => {
     expect(run("AML-RND-007", { roundCount: 4, roundEligibleCount: 4 }).triggered).toBe(false);
   });
   it("fan-in and fan-out at the counterparty edge with enough volume", () => {
-    expect(run("AML-FIN-008", { fanInCounterparties: 10, fanInVolumeMinor: 1_000_000 }).triggered).toBe(true);
-    expect(run("AML-FIN-008", { fanInCounterparties: 9, fanInVolumeMinor: 9_000_000 }).triggered).toBe(false);
-    expect(run("AML-FOUT-009", { fanOutCounterparties: 10, fanOutVolumeMinor: 999_999 }).triggered).toBe(
+    expect(run("AML-FIN-008", { fanInCounterparties: 20, fanInVolumeMinor: 2_000_000 }).triggered).toBe(true);
+    expect(run("AML-FIN-008", { fanInCounterparties: 19, fanInVolumeMinor: 9_000_000 }).triggered).toBe(
       false,
     );
-    expect(run("AML-FOUT-009", { fanOutCounterparties: 12, fanOutVolumeMinor: 1_000_000 }).triggered).toBe(
+    expect(run("AML-FOUT-009", { fanOutCounterparties: 20, fanOutVolumeMinor: 1_999_999 }).triggered).toBe(
+      false,
+    );
+    expect(run("AML-FOUT-009", { fanOutCounterparties: 22, fanOutVolumeMinor: 2_000_000 }).triggered).toBe(
       true,
     );
   });

@@ -76,9 +76,9 @@ export const THRESHOLD_DEFINITIONS: readonly ThresholdDefinition[] = [
     100,
     "Share of transactions >= roundAmountUnit that are round",
   ),
-  int("fanInMinCounterparties", 10, 2, 100_000, "count", "Distinct senders that make a fan-in"),
-  int("fanOutMinCounterparties", 10, 2, 100_000, "count", "Distinct receivers that make a fan-out"),
-  money("fanMinAmount", 10_000, "Volume over those counterparties needed for fan-in/fan-out", 0),
+  int("fanInMinCounterparties", 20, 2, 100_000, "count", "Distinct senders that make a fan-in"),
+  int("fanOutMinCounterparties", 20, 2, 100_000, "count", "Distinct receivers that make a fan-out"),
+  money("fanMinAmount", 20_000, "Volume over those counterparties needed for fan-in/fan-out", 0),
   money(
     "crossBorderAmount",
     12_000,
