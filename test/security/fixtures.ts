@@ -21,6 +21,10 @@ export const pathFixtures: Record<string, PathFixture> = {
   "/v1/customers/{customerId}": async (owner) => ({ customerId: (await insertCustomer(owner)).id }),
   "/v1/agents/{agentId}": async (owner) => ({ agentId: (await insertAgent(owner)).agentId }),
   "/v1/kyc-aml/cases/{caseId}": async (owner) => ({ caseId: await amlCaseFor(owner) }),
+  "/v1/kyc-aml/backtests/{backtestId}": async (owner) => {
+    const res = await call("POST", "/v1/kyc-aml/backtest", { key: owner.key, body: { async: true } });
+    return { backtestId: (await json<{ backtestId: string }>(res)).backtestId };
+  },
 };
 
 /** An AML case opened the way users open one: a large cash deposit, then a non-dry evaluation. */

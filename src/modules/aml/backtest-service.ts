@@ -4,7 +4,7 @@ import { evaluateRules, highestRiskLevel, type RuleOutcome } from "./domain/eval
 import type { EntityFeatures } from "./domain/features";
 import type { AmlEntityType, AmlRuleDefinition } from "./domain/rules";
 import { mergeThresholds, type Thresholds } from "./domain/thresholds";
-import { FAMILY_THRESHOLDS, type Family, loadFeatures } from "./features-sql";
+import { countEntities, FAMILY_THRESHOLDS, type Family, loadFeatures } from "./features-sql";
 import { checkThresholdValues, effectiveThresholds, homeCountry, selectRules } from "./service";
 
 export interface BacktestInput {
@@ -34,9 +34,27 @@ function evaluateAll(
  * thresholds and under trial values, without opening cases. Set-based: five statements per
  * threshold set, whatever the number of entities.
  */
-export async function backtest(ctx: TenantContext, input: BacktestInput) {
-  const { rules, skipped } = selectRules(input.entityType, input.ruleIds, input.highRiskCountries);
+export function validateBacktest(input: BacktestInput) {
+  const selection = selectRules(input.entityType, input.ruleIds, input.highRiskCountries);
   const trialValues = input.thresholds ? checkThresholdValues(input.thresholds, "thresholds") : {};
+  return { ...selection, trialValues };
+}
+
+/** Entities above this many (with activity in the window) are backtested on the jobs queue. */
+export const SYNC_BACKTEST_MAX_ENTITIES = 25_000;
+
+export async function backtestIsLarge(ctx: TenantContext, input: BacktestInput): Promise<boolean> {
+  const now = ctx.clock.now();
+  const n = await countEntities(ctx, {
+    entityType: input.entityType,
+    windowStart: daysBefore(now, input.windowDays).toISOString(),
+    windowEnd: now.toISOString(),
+  });
+  return n > SYNC_BACKTEST_MAX_ENTITIES;
+}
+
+export async function backtest(ctx: TenantContext, input: BacktestInput) {
+  const { rules, skipped, trialValues } = validateBacktest(input);
   const { thresholds: current } = await effectiveThresholds(ctx);
   const trial = mergeThresholds(current, trialValues);
   const now = ctx.clock.now();
@@ -49,12 +67,16 @@ export async function backtest(ctx: TenantContext, input: BacktestInput) {
     windowEnd,
     highRiskCountries,
     homeCountry: homeCountry(ctx),
+    velocityPrefilter: Math.min(current.velocityMaxCount, trial.velocityMaxCount),
   };
-  const sameThresholds = Object.keys(trialValues).length === 0;
-  const [currentFeatures, trialFeatures] = await Promise.all([
-    loadFeatures(ctx, { ...base, thresholds: current }),
-    sameThresholds ? Promise.resolve(undefined) : loadFeatures(ctx, { ...base, thresholds: trial }),
-  ]);
+  const currentFeatures = await loadFeatures(ctx, { ...base, thresholds: current });
+  // Re-query only the statements whose thresholds the trial changes.
+  const changed = (Object.keys(FAMILY_THRESHOLDS) as Family[]).filter((family) =>
+    FAMILY_THRESHOLDS[family].some((name) => current[name] !== trial[name]),
+  );
+  const trialFeatures = changed.length
+    ? await loadFeatures(ctx, { ...base, thresholds: trial }, { base: currentFeatures, families: changed })
+    : undefined;
   const options = { highRiskCountries, at: windowEnd };
   const currentOutcomes = evaluateAll(currentFeatures, rules, current, options);
   const trialOutcomes = trialFeatures ? evaluateAll(trialFeatures, rules, trial, options) : currentOutcomes;

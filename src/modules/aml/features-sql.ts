@@ -221,6 +221,19 @@ function dormancy(scope: TenantScope, q: FeatureQuery) {
     FROM hist WHERE d >= ${q.windowStart} AND prev IS NOT NULL GROUP BY entity_id`);
 }
 
+/** Entities of a type with activity in the window (decides between a sync and a queued backtest). */
+export async function countEntities(
+  scope: TenantScope,
+  q: Pick<FeatureQuery, "entityType" | "windowStart" | "windowEnd">,
+): Promise<number> {
+  const key = ENTITY_KEY[q.entityType];
+  const [row] = await scope.db.all<{ n: number }>(sql`
+    SELECT count(DISTINCT ${key}) AS n FROM transactions t
+    WHERE t.tenant_id = ${scope.tenantId} AND t.transaction_date >= ${q.windowStart}
+      AND t.transaction_date <= ${q.windowEnd} AND ${key} IS NOT NULL`);
+  return row?.n ?? 0;
+}
+
 const list = (text: string | null) => (text ? text.split(",").sort() : []);
 const iso = (epochSeconds: number | null | undefined) =>
   epochSeconds === null || epochSeconds === undefined ? null : new Date(epochSeconds * 1000).toISOString();

@@ -259,6 +259,9 @@ export const BacktestBody = z
       .openapi({ description: "Values to try, over the current ones" }),
     highRiskCountries: z.array(CountryCode).max(250).optional(),
     top: z.number().int().min(1).max(100).default(20),
+    async: z.boolean().default(false).openapi({
+      description: "Queue the run (202) and read it from GET /v1/kyc-aml/backtests/{backtestId}",
+    }),
   })
   .strict();
 
@@ -276,31 +279,52 @@ const RuleBacktest = z.object({
   removedSample: z.array(z.string()),
 });
 
+export const BacktestQueuedResponse = z.object({
+  success: z.literal(true),
+  backtestId: z.uuid(),
+  status: z.literal("queued"),
+  createdAt: IsoDateTime,
+  disclaimer: Disclaimer,
+});
+
+const BacktestResult = z
+  .object({
+    entityType: EntityType,
+    windowDays: z.number().int(),
+    windowStart: IsoDateTime,
+    windowEnd: IsoDateTime,
+    entitiesEvaluated: z.number().int(),
+    currentThresholds: z.record(z.string(), z.number()),
+    trialThresholds: z.record(z.string(), z.number()),
+    rules: z.array(RuleBacktest),
+    skippedRules: z.array(z.object({ ruleId: z.string(), reason: z.string() })),
+    topEntities: z.array(
+      z.object({
+        entityId: z.string(),
+        totalTriggered: z.number().int(),
+        highestRiskLevel: RiskLevel.nullable(),
+        triggeredRuleIds: z.array(z.string()),
+      }),
+    ),
+    entitiesTriggeredCurrent: z.number().int(),
+    entitiesTriggeredTrial: z.number().int(),
+    persisted: z.literal(false),
+  })
+  .openapi("AmlBacktest");
+
 export const BacktestResponse = z.object({
   success: z.literal(true),
-  backtest: z
-    .object({
-      entityType: EntityType,
-      windowDays: z.number().int(),
-      windowStart: IsoDateTime,
-      windowEnd: IsoDateTime,
-      entitiesEvaluated: z.number().int(),
-      currentThresholds: z.record(z.string(), z.number()),
-      trialThresholds: z.record(z.string(), z.number()),
-      rules: z.array(RuleBacktest),
-      skippedRules: z.array(z.object({ ruleId: z.string(), reason: z.string() })),
-      topEntities: z.array(
-        z.object({
-          entityId: z.string(),
-          totalTriggered: z.number().int(),
-          highestRiskLevel: RiskLevel.nullable(),
-          triggeredRuleIds: z.array(z.string()),
-        }),
-      ),
-      entitiesTriggeredCurrent: z.number().int(),
-      entitiesTriggeredTrial: z.number().int(),
-      persisted: z.literal(false),
-    })
-    .openapi("AmlBacktest"),
+  backtest: BacktestResult,
+  disclaimer: Disclaimer,
+});
+
+export const BacktestRunResponse = z.object({
+  success: z.literal(true),
+  backtestId: z.uuid(),
+  status: z.enum(["queued", "succeeded", "failed"]),
+  createdAt: IsoDateTime,
+  completedAt: IsoDateTime.nullable(),
+  backtest: BacktestResult.nullable(),
+  error: z.string().nullable(),
   disclaimer: Disclaimer,
 });

@@ -1,21 +1,37 @@
 import type { App } from "../../../http/context";
 import { jsonBody, jsonContent, tenantRoute } from "../../../http/openapi";
-import { backtest } from "../backtest-service";
-import { BacktestBody, BacktestResponse, DISCLAIMER } from "../schemas";
+import { queueBacktest } from "../backtest-jobs";
+import { backtest, backtestIsLarge } from "../backtest-service";
+import { BacktestBody, BacktestQueuedResponse, BacktestResponse, DISCLAIMER } from "../schemas";
 
 export const backtestRoute = tenantRoute({
   method: "post",
   path: "/v1/kyc-aml/backtest",
   operationId: "backtestAmlRules",
   tags: ["KYC/AML"],
-  summary: "Run rules over every entity with current and trial thresholds; opens no cases, persists nothing",
+  summary: "Run rules over every entity with current and trial thresholds; opens no cases",
+  description:
+    "Persists no domain state (no cases, no thresholds), hence `aml:read`. Runs over more than 25,000 active " +
+    "entities, or with `async: true`, are queued: 202 with a `backtestId` to read from " +
+    "`GET /v1/kyc-aml/backtests/{backtestId}` (the result document is kept under the tenant's prefix).",
   scope: "aml:read",
   request: { body: jsonBody(BacktestBody) },
-  responses: { 200: jsonContent(BacktestResponse, "Hits per rule, the difference, top entities") },
+  responses: {
+    200: jsonContent(BacktestResponse, "Hits per rule, the difference, top entities"),
+    202: jsonContent(BacktestQueuedResponse, "Queued on the jobs queue"),
+  },
 });
 
 export const registerBacktest = (app: App) =>
   app.openapi(backtestRoute, async (c) => {
-    const result = await backtest(c.get("ctx"), c.req.valid("json"));
-    return c.json({ success: true as const, backtest: result, disclaimer: DISCLAIMER }, 200);
+    const ctx = c.get("ctx");
+    const { async: queued, ...input } = c.req.valid("json");
+    if (queued || (await backtestIsLarge(ctx, input))) {
+      const run = await queueBacktest(ctx, input);
+      return c.json({ success: true as const, ...run, disclaimer: DISCLAIMER }, 202);
+    }
+    return c.json(
+      { success: true as const, backtest: await backtest(ctx, input), disclaimer: DISCLAIMER },
+      200,
+    );
   });

@@ -1,6 +1,7 @@
 import type { App } from "../../../http/context";
 import { registerBacktest } from "./backtest";
 import { registerEvaluate } from "./evaluate";
+import { registerGetBacktest } from "./get-backtest";
 import { registerGetCase } from "./get-case";
 import { registerGetThresholds } from "./get-thresholds";
 import { registerGetTransitions } from "./get-transitions";
@@ -20,4 +21,5 @@ export function registerAmlRoutes(app: App): void {
   registerGetCase(app);
   registerTransitionCase(app);
   registerBacktest(app);
+  registerGetBacktest(app);
 }
