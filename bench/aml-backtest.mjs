@@ -155,7 +155,7 @@ console.log(
 const runs = [
   ["backtest, current thresholds", { windowDays: 30 }],
   [
-    "backtest, trial thresholds (2 x 5 queries)",
+    "backtest, trial thresholds (re-runs only the statements they change)",
     { windowDays: 30, thresholds: { largeCashAmount: 40_000, velocityMaxCount: 10 } },
   ],
   ["backtest, 90-day window, all rules incl. geography", { windowDays: 90, highRiskCountries: ["NG"] }],
@@ -185,7 +185,5 @@ const { ms: cpMs } = await fetchJson("POST", "/v1/kyc-aml/evaluate", key, {
   entityId: "CP-123",
   dryRun: true,
 });
-console.log(
-  `evaluate one counterparty (expression index): ${cpMs.toFixed(1)} ms`,
-);
+console.log(`evaluate one counterparty (expression index): ${cpMs.toFixed(1)} ms`);
 await mf.dispose();

@@ -41,7 +41,7 @@ export function validateBacktest(input: BacktestInput) {
 }
 
 /** Entities above this many (with activity in the window) are backtested on the jobs queue. */
-export const SYNC_BACKTEST_MAX_ENTITIES = 25_000;
+export const SYNC_BACKTEST_MAX_ENTITIES = 10_000;
 
 export async function backtestIsLarge(ctx: TenantContext, input: BacktestInput): Promise<boolean> {
   const now = ctx.clock.now();

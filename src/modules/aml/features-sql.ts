@@ -136,7 +136,8 @@ interface StructuringRow {
 function structuring(scope: TenantScope, q: FeatureQuery) {
   const t = q.thresholds;
   const high = toMinorUnits(t.largeCashAmount);
-  const low = Math.ceil(high * (1 - t.structuringBandPercent / 100));
+  // Integer arithmetic first: 5,000,000 x 90 / 100 is exact, 5,000,000 x 0.9 need not be.
+  const low = Math.ceil((high * (100 - t.structuringBandPercent)) / 100 - 1e-9);
   const frame = sql`PARTITION BY entity_id ORDER BY ts RANGE BETWEEN CURRENT ROW AND ${int(t.structuringWindowDays * 86_400 - 1)} FOLLOWING`;
   return scope.db.all<StructuringRow>(sql`
     WITH band AS (

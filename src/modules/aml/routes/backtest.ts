@@ -11,7 +11,7 @@ export const backtestRoute = tenantRoute({
   tags: ["KYC/AML"],
   summary: "Run rules over every entity with current and trial thresholds; opens no cases",
   description:
-    "Persists no domain state (no cases, no thresholds), hence `aml:read`. Runs over more than 25,000 active " +
+    "Persists no domain state (no cases, no thresholds), hence `aml:read`. Runs over more than 10,000 active " +
     "entities, or with `async: true`, are queued: 202 with a `backtestId` to read from " +
     "`GET /v1/kyc-aml/backtests/{backtestId}` (the result document is kept under the tenant's prefix).",
   scope: "aml:read",
