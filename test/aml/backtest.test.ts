@@ -29,6 +29,8 @@ let t: TestTenant;
 const mid: string[] = [];
 let big: string;
 let structurer: string;
+let busy: string;
+let dormant: string;
 
 beforeAll(async () => {
   t = await createTenant({ name: "AML backtest" });
@@ -48,6 +50,18 @@ beforeAll(async () => {
   ).customerId;
   for (let i = 0; i < 4; i++)
     await customerWith(t, [{ amountMinor: 12_345, transactionDate: ago(i + 1), channel: "card" }]);
+  // One busy customer (velocity) and one dormant one (dormancy), so set mode covers those statements.
+  const burst = Array.from({ length: 26 }, (_, i) => ({
+    amountMinor: 777 + i,
+    transactionDate: ago(5, i * 0.5),
+  }));
+  busy = (await customerWith(t, burst)).customerId;
+  dormant = (
+    await customerWith(t, [
+      { amountMinor: 100, transactionDate: ago(400) },
+      { amountMinor: 1_500_000, transactionDate: ago(6) },
+    ])
+  ).customerId;
 });
 
 const run = async (body: Record<string, unknown>) => {
@@ -64,7 +78,7 @@ describe("backtest", () => {
       thresholds: { largeCashAmount: 25000 },
     });
     expect(disclaimer).toBeTruthy();
-    expect(b.entitiesEvaluated).toBe(9);
+    expect(b.entitiesEvaluated).toBe(11);
     const lct = b.rules.find((r) => r.ruleId === "AML-LCT-001")!;
     // Only the 60k deposit reaches 50k today; at 25k the three 30k depositors and the structurer join.
     expect(lct).toMatchObject({ currentHits: 1, trialHits: 5, added: 4, removed: 0 });
@@ -80,13 +94,30 @@ describe("backtest", () => {
   it("agrees with evaluate entity by entity, and ranks the top entities", async () => {
     const { backtest: b } = await run({ windowDays: 30 });
     expect(b.skippedRules.map((s) => s.ruleId)).toContain("AML-GEO-006");
-    for (const id of [big, structurer, ...mid]) {
+    for (const id of [big, structurer, busy, dormant, ...mid]) {
       const { body } = await evaluate(t, { entityType: "customer", entityId: id });
       const fired = body!.result.triggeredRules.filter((r) => r.triggered).map((r) => r.ruleId);
       const top = b.topEntities.find((e) => e.entityId === id);
       expect(top?.triggeredRuleIds ?? []).toEqual(fired);
     }
     expect(b.topEntities[0].totalTriggered).toBeGreaterThanOrEqual(b.topEntities.at(-1)!.totalTriggered);
+  });
+
+  it("trial values give the same hits as the same values set as the tenant's thresholds", async () => {
+    const trial = { largeCashAmount: 25000, velocityWindowHours: 6, velocityMaxCount: 10, dormancyDays: 400 };
+    const { backtest: tried } = await run({ windowDays: 30, thresholds: trial });
+    const put = await call("PUT", "/v1/kyc-aml/thresholds", { key: t.key, body: { thresholds: trial } });
+    expect(put.status).toBe(200);
+    const { backtest: actual } = await run({ windowDays: 30 });
+    await call("PUT", "/v1/kyc-aml/thresholds", { key: t.key, body: { thresholds: {} } });
+    expect(actual.rules.map((r) => [r.ruleId, r.currentHits])).toEqual(
+      tried.rules.map((r) => [r.ruleId, r.trialHits]),
+    );
+    expect(tried.rules.find((r) => r.ruleId === "AML-VEL-004")?.trialHits).toBe(1);
+    expect(tried.rules.find((r) => r.ruleId === "AML-DOR-005")).toMatchObject({
+      currentHits: 1,
+      trialHits: 0,
+    });
   });
 
   it("opens no cases and refuses bad trial thresholds", async () => {

@@ -147,6 +147,26 @@ describe("transitions and history", () => {
     await expect(db.prepare("DELETE FROM aml_cases WHERE id = ?").bind(caseId).run()).rejects.toThrow(
       /never deleted/,
     );
+    // An entry that does not follow the head (wrong sequence or previous hash) is refused.
+    const forge = (sequence: number, previousHash: string) =>
+      db
+        .prepare(
+          `INSERT INTO aml_case_history (id, tenant_id, case_id, sequence, event_type, from_status, to_status,
+             actor_type, actor_id, created_at, previous_hash, hash)
+           VALUES (?, ?, ?, ?, 'transitioned', 'open', 'closed_no_action', 'user', 'mallory', ?, ?, ?)`,
+        )
+        .bind(
+          crypto.randomUUID(),
+          t.id,
+          caseId,
+          sequence,
+          new Date().toISOString(),
+          previousHash,
+          "f".repeat(64),
+        )
+        .run();
+    await expect(forge(2, "0".repeat(64))).rejects.toThrow(/does not follow the head/);
+    await expect(forge(3, "0".repeat(64))).rejects.toThrow(/does not follow the head/);
   });
 
   it("concurrent transitions never fork the chain", async () => {
