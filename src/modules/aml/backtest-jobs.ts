@@ -55,7 +55,7 @@ export async function getBacktestRun(ctx: TenantContext, backtestId: string) {
     status: doc.status,
     createdAt: doc.createdAt,
     completedAt: doc.completedAt ?? null,
-    backtest: doc.backtest ?? null,
+    ...(doc.backtest ? { backtest: doc.backtest } : {}),
     error: doc.error ?? null,
   };
 }

@@ -67,7 +67,9 @@ export const ThresholdsResponse = z
 
 export const PutThresholdsBody = z
   .object({
+    // Parsed loosely so the service reports every bad name and value at once; documented as numbers.
     thresholds: z.record(z.string(), z.unknown()).openapi({
+      additionalProperties: { type: "number" },
       description: "name -> number; replaces the tenant's overrides ({} restores defaults)",
       example: { largeCashAmount: 20000 },
     }),
@@ -256,7 +258,10 @@ export const BacktestBody = z
     thresholds: z
       .record(z.string(), z.unknown())
       .optional()
-      .openapi({ description: "Values to try, over the current ones" }),
+      .openapi({
+        additionalProperties: { type: "number" },
+        description: "Values to try, over the current ones",
+      }),
     highRiskCountries: z.array(CountryCode).max(250).optional(),
     top: z.number().int().min(1).max(100).default(20),
     async: z.boolean().default(false).openapi({
@@ -324,7 +329,7 @@ export const BacktestRunResponse = z.object({
   status: z.enum(["queued", "succeeded", "failed"]),
   createdAt: IsoDateTime,
   completedAt: IsoDateTime.nullable(),
-  backtest: BacktestResult.nullable(),
+  backtest: BacktestResult.optional().openapi({ description: "Present once the run succeeded" }),
   error: z.string().nullable(),
   disclaimer: Disclaimer,
 });
