@@ -60,6 +60,23 @@ describe("opening cases", () => {
     expect(list.data).toHaveLength(1);
   });
 
+  it("concurrent evaluations of the same entity open one case, not two", async () => {
+    const { customerId } = await customerWith(t, largeCash());
+    const body = { entityType: "customer", entityId: customerId, ruleIds: ["AML-LCT-001"] };
+    const results = await Promise.all(
+      [1, 2, 3].map(async () =>
+        json<EvaluateBody>(await call("POST", "/v1/kyc-aml/evaluate", { key: t.key, body })),
+      ),
+    );
+    const refs = results.flatMap((r) => r.result.cases);
+    expect(refs.filter((c) => c.created)).toHaveLength(1);
+    expect(new Set(refs.map((c) => c.caseId)).size).toBe(1);
+    const list = await json<{ pagination: { total: number } }>(
+      await call("GET", `/v1/kyc-aml/cases?entityId=${customerId}`, { key: t.key }),
+    );
+    expect(list.pagination.total).toBe(1);
+  });
+
   it("a dry run opens nothing", async () => {
     const { customerId } = await customerWith(t, largeCash());
     const res = await call("POST", "/v1/kyc-aml/evaluate", {
