@@ -1,7 +1,9 @@
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
+import { loadTenantContext } from "../../src/db/tenant-context";
 import { jobHandlers } from "../../src/jobs/registry";
 import { AML_BACKTEST_JOB } from "../../src/modules/aml/backtest-jobs";
+import { backtest } from "../../src/modules/aml/backtest-service";
 import { call, createTenant, json, type TestTenant } from "../harness";
 import { ago, customerWith, evaluate } from "./helpers";
 
@@ -171,5 +173,25 @@ describe("queued backtest", () => {
       body: { ruleIds: ["AML-X"], async: true },
     });
     expect(res.status).toBe(400);
+  });
+});
+
+describe("partitioned backtest (queued runs on large tenants)", () => {
+  it("gives the same answer in any number of partitions", async () => {
+    const ctx = await loadTenantContext(env, t.id, "test-partitions");
+    const input = {
+      entityType: "customer" as const,
+      windowDays: 30,
+      top: 50,
+      thresholds: { largeCashAmount: 25000 },
+    };
+    const whole = await backtest(ctx, input);
+    for (const partitions of [2, 3, 7]) {
+      const split = await backtest(ctx, input, { partitions });
+      const { windowStart: _a, windowEnd: _b, ...rest } = split;
+      const { windowStart: _c, windowEnd: _d, ...expected } = whole;
+      expect(rest).toEqual(expected);
+    }
+    expect(whole.entitiesEvaluated).toBe(11);
   });
 });

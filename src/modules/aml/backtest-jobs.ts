@@ -2,7 +2,13 @@ import { loadTenantContext, type TenantContext } from "../../db/tenant-context";
 import type { Env } from "../../env";
 import type { JobMessage } from "../../jobs/registry";
 import { AppError, notFound } from "../../lib/errors";
-import { type BacktestInput, backtest, validateBacktest } from "./backtest-service";
+import {
+  activeEntities,
+  type BacktestInput,
+  backtest,
+  partitionsFor,
+  validateBacktest,
+} from "./backtest-service";
 
 /**
  * Large backtests run on JOBS_QUEUE. The request and, later, the result live in one R2
@@ -69,7 +75,9 @@ export async function runBacktestJob(env: Env, message: JobMessage): Promise<voi
   if (doc.status !== "queued") return;
   const ctx = await loadTenantContext(env, message.tenantId, `job:${AML_BACKTEST_JOB}:${backtestId}`);
   try {
-    const result = await backtest(ctx, doc.input);
+    // Partitions keep each statement to about 10,000 entities on large tenants.
+    const partitions = partitionsFor(await activeEntities(ctx, doc.input));
+    const result = await backtest(ctx, doc.input, { partitions });
     await put(env, message.tenantId, {
       ...doc,
       status: "succeeded",

@@ -19,6 +19,8 @@ export interface FeatureQuery {
   homeCountry: string;
   /** Set mode only: skip velocity windows for entities with fewer transactions than this. */
   velocityPrefilter?: number;
+  /** Set mode only: this share of the entities (by the last character of their key). */
+  partition?: { index: number; count: number };
 }
 
 export type Family = "aggregates" | "structuring" | "velocity" | "rapid" | "dormancy";
@@ -62,7 +64,8 @@ function where(scope: TenantScope, q: FeatureQuery, from = q.windowStart): SQL {
   const key = ENTITY_KEY[q.entityType];
   return sql`t.tenant_id = ${scope.tenantId} AND t.transaction_date >= ${from} AND t.transaction_date <= ${q.windowEnd}
     AND lower(t.status) NOT IN ${IGNORED_STATUSES} AND ${key} IS NOT NULL
-    ${q.entityId === undefined ? sql`` : sql`AND ${key} = ${q.entityId}`}`;
+    ${q.entityId === undefined ? sql`` : sql`AND ${key} = ${q.entityId}`}
+    ${q.partition ? sql`AND unicode(substr(${key}, -1)) % ${int(q.partition.count)} = ${int(q.partition.index)}` : sql``}`;
 }
 
 interface AggregateRow {

@@ -1,7 +1,7 @@
 import type { App } from "../../../http/context";
 import { jsonBody, jsonContent, tenantRoute } from "../../../http/openapi";
 import { queueBacktest } from "../backtest-jobs";
-import { backtest, backtestIsLarge } from "../backtest-service";
+import { activeEntities, backtest, SYNC_BACKTEST_MAX_ENTITIES } from "../backtest-service";
 import { BacktestBody, BacktestQueuedResponse, BacktestResponse, DISCLAIMER } from "../schemas";
 
 export const backtestRoute = tenantRoute({
@@ -26,7 +26,7 @@ export const registerBacktest = (app: App) =>
   app.openapi(backtestRoute, async (c) => {
     const ctx = c.get("ctx");
     const { async: queued, ...input } = c.req.valid("json");
-    if (queued || (await backtestIsLarge(ctx, input))) {
+    if (queued || (await activeEntities(ctx, input)) > SYNC_BACKTEST_MAX_ENTITIES) {
       const run = await queueBacktest(ctx, input);
       return c.json({ success: true as const, ...run, disclaimer: DISCLAIMER }, 202);
     }
