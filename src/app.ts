@@ -7,6 +7,7 @@ import { limitBody } from "./http/middleware/body-limit";
 import { requestContext } from "./http/middleware/request-context";
 import { AppError } from "./lib/errors";
 import { registerAdminRoutes } from "./modules/admin/routes";
+import { registerAmlRoutes } from "./modules/aml/routes";
 import { registerDataRoutes } from "./modules/data/routes";
 import { registerDocsPage } from "./modules/docs/page";
 import { registerFraudRoutes } from "./modules/fraud/routes";
@@ -42,6 +43,7 @@ export function buildApp(): App {
   registerDataRoutes(app);
   registerFraudRoutes(app);
   registerIngestRoutes(app);
+  registerAmlRoutes(app);
   // Operator routes last, so the docs page opens on the tenant API.
   registerAdminRoutes(app);
   registerDocsPage(app);

@@ -1,4 +1,5 @@
 import type { Env } from "../env";
+import { AML_BACKTEST_JOB, runBacktestJob } from "../modules/aml/backtest-jobs";
 import { continueSync, resumeStalledSyncs, SYNC_CONTINUE_JOB } from "../modules/ingest/sync/service";
 
 /** A background job on JOBS_QUEUE: `type` selects the handler; the rest is ids, not payloads. */
@@ -13,6 +14,7 @@ export type JobHandler = (env: Env, message: JobMessage) => Promise<void>;
 /** Modules add their job handlers here (large syncs, large BHI runs, backtests, workflows). */
 export const jobHandlers: Record<string, JobHandler> = {
   [SYNC_CONTINUE_JOB]: (env, message) => continueSync(env, message),
+  [AML_BACKTEST_JOB]: runBacktestJob,
 };
 
 /** Cron tasks by schedule expression (wrangler.toml [triggers]). */

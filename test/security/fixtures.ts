@@ -1,4 +1,12 @@
-import { call, insertAgent, insertCustomer, json, type TestTenant } from "../harness";
+import {
+  call,
+  insertAccount,
+  insertAgent,
+  insertCustomer,
+  insertTransactions,
+  json,
+  type TestTenant,
+} from "../harness";
 
 /**
  * How to make, for an owner tenant, the object a templated path names. The security suite
@@ -20,6 +28,11 @@ export const pathFixtures: Record<string, PathFixture> = {
     const res = await call("POST", "/v1/sync/core_banking", { key: owner.key });
     return { runId: (await json<{ syncStatus: { runId: string } }>(res)).syncStatus.runId };
   },
+  "/v1/kyc-aml/cases/{caseId}": async (owner) => ({ caseId: await amlCaseFor(owner) }),
+  "/v1/kyc-aml/backtests/{backtestId}": async (owner) => {
+    const res = await call("POST", "/v1/kyc-aml/backtest", { key: owner.key, body: { async: true } });
+    return { backtestId: (await json<{ backtestId: string }>(res)).backtestId };
+  },
 };
 
 const fraudCaseBody = () => ({
@@ -29,6 +42,21 @@ const fraudCaseBody = () => ({
   severity: "medium",
   overallScore: 42,
 });
+
+/** An AML case opened the way users open one: a large cash deposit, then a non-dry evaluation. */
+async function amlCaseFor(owner: TestTenant): Promise<string> {
+  const customer = await insertCustomer(owner);
+  const account = await insertAccount(owner, customer.id!);
+  await insertTransactions(owner, { id: account.id!, customerId: customer.id! }, [
+    { amountMinor: 6_000_000, channel: "cash", transactionDate: new Date().toISOString() },
+  ]);
+  const res = await call("POST", "/v1/kyc-aml/evaluate", {
+    key: owner.key,
+    body: { entityType: "customer", entityId: customer.id, ruleIds: ["AML-LCT-001"] },
+  });
+  const body = await json<{ result: { cases: Array<{ caseId: string }> } }>(res);
+  return body.result.cases[0].caseId;
+}
 
 /**
  * Valid bodies for operations whose body is required, so that a cross-tenant request
@@ -46,4 +74,8 @@ export const requestBodies: Record<string, unknown> = {
   },
   "POST /v1/fraud/cases/{caseId}/status": { newStatus: "under_review", actorId: "analyst-1" },
   "POST /v1/fraud/cases/{caseId}/notes": { content: "Reviewed", actorId: "analyst-1" },
+  "POST /v1/kyc-aml/evaluate": { entityType: "counterparty", entityId: "ACC-1", dryRun: true },
+  "PUT /v1/kyc-aml/thresholds": { thresholds: {} },
+  "POST /v1/kyc-aml/cases/{caseId}/transition": { toStatus: "under_investigation", actorId: "analyst-1" },
+  "POST /v1/kyc-aml/backtest": { windowDays: 30 },
 };

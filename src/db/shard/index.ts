@@ -1,4 +1,6 @@
 // One file per domain; each later module adds its tables in its own file and exports here.
+
+export * from "./aml";
 export * from "./data";
 export * from "./fraud";
 export * from "./ingest";

@@ -1,0 +1,204 @@
+import type { AmlCaseHistoryRow, AmlCaseRow } from "../../db/shard";
+import type { TenantContext } from "../../db/tenant-context";
+import { AppError, conflict, notFound } from "../../lib/errors";
+import { chainHash, GENESIS_HASH, verifyChain } from "../../lib/hash-chain";
+import { type AmlCaseStatus, canTransition } from "./domain/case-machine";
+import type { RuleOutcome } from "./domain/evaluate";
+import { type HistoryFields, historyContent, snapshotOf } from "./domain/history";
+import { type AmlEntityType, ruleById } from "./domain/rules";
+import * as repo from "./repo";
+
+export const presentCase = (row: AmlCaseRow) => ({
+  id: row.id,
+  tenantId: row.tenantId,
+  ruleId: row.ruleId,
+  ruleName: row.ruleName,
+  caseType: row.caseType,
+  entityType: row.entityType as AmlEntityType,
+  entityId: row.entityId,
+  riskLevel: row.riskLevel as "low" | "medium" | "high" | "critical",
+  status: row.status as AmlCaseStatus,
+  evidence: row.evidence as Array<{
+    field: string;
+    observed: string;
+    threshold: string;
+    context: string;
+    deviation: number;
+  }>,
+  explanation: row.explanation,
+  correlationId: row.correlationId,
+  windowDays: row.windowDays,
+  windowStart: row.windowStart,
+  windowEnd: row.windowEnd,
+  createdAt: row.createdAt,
+  lastEventAt: row.lastEventAt,
+  eventCount: row.eventCount,
+});
+
+export const presentHistory = (row: AmlCaseHistoryRow) => ({
+  id: row.id,
+  caseId: row.caseId,
+  sequence: row.sequence,
+  eventType: row.eventType,
+  fromStatus: row.fromStatus as AmlCaseStatus | null,
+  toStatus: row.toStatus as AmlCaseStatus,
+  actorType: row.actorType,
+  actorId: row.actorId,
+  actorName: row.actorName,
+  note: row.note,
+  createdAt: row.createdAt,
+  previousHash: row.previousHash,
+  hash: row.hash,
+});
+
+const fieldsOf = (row: AmlCaseHistoryRow): HistoryFields => ({
+  id: row.id,
+  tenantId: row.tenantId,
+  caseId: row.caseId,
+  sequence: row.sequence,
+  eventType: row.eventType,
+  fromStatus: row.fromStatus,
+  toStatus: row.toStatus,
+  actorType: row.actorType,
+  actorId: row.actorId,
+  actorName: row.actorName,
+  note: row.note,
+  createdAt: row.createdAt,
+});
+
+export interface OpenCasesInput {
+  entityType: AmlEntityType;
+  entityId: string;
+  correlationId: string;
+  windowDays: number;
+  windowStart: string;
+  windowEnd: string;
+  outcomes: RuleOutcome[];
+}
+
+/** One case per triggered rule unless a non-closed one exists for that rule and entity. */
+export async function openCasesForTriggered(ctx: TenantContext, input: OpenCasesInput) {
+  if (input.outcomes.length === 0) return [];
+  const at = ctx.clock.now().toISOString();
+  const items = await Promise.all(
+    input.outcomes.map(async (o) => {
+      const rule = ruleById(o.ruleId)!;
+      const row: repo.NewCase = {
+        id: crypto.randomUUID(),
+        tenantId: ctx.tenantId,
+        ruleId: o.ruleId,
+        ruleName: o.ruleName,
+        caseType: rule.caseType,
+        entityType: input.entityType,
+        entityId: input.entityId,
+        riskLevel: o.riskLevel,
+        status: "open",
+        evidence: o.evidence,
+        explanation: o.explanation,
+        correlationId: input.correlationId,
+        windowDays: input.windowDays,
+        windowStart: input.windowStart,
+        windowEnd: input.windowEnd,
+        createdAt: at,
+        lastEventAt: at,
+        eventCount: 0,
+      };
+      const fields: HistoryFields = {
+        id: crypto.randomUUID(),
+        tenantId: ctx.tenantId,
+        caseId: row.id!,
+        sequence: 1,
+        eventType: "created",
+        fromStatus: null,
+        toStatus: "open",
+        actorType: "system",
+        actorId: "aml-evaluate",
+        actorName: null,
+        note: null,
+        createdAt: at,
+      };
+      const hash = await chainHash(GENESIS_HASH, historyContent(fields, snapshotOf(row as AmlCaseRow)));
+      return { row, created: { ...fields, previousHash: GENESIS_HASH, hash } };
+    }),
+  );
+  await repo.openCases(ctx, items);
+  const newIds = new Set(items.map((i) => i.row.id));
+  const open = await repo.openCasesFor(
+    ctx,
+    input.entityType,
+    input.entityId,
+    input.outcomes.map((o) => o.ruleId),
+  );
+  return input.outcomes.flatMap((o) => {
+    const found = open.find((c) => c.ruleId === o.ruleId);
+    // A case closed between the batch and this read is simply not reported.
+    return found
+      ? [
+          {
+            caseId: found.id,
+            ruleId: o.ruleId,
+            status: found.status as AmlCaseStatus,
+            created: newIds.has(found.id),
+          },
+        ]
+      : [];
+  });
+}
+
+export async function listCases(ctx: TenantContext, filter: repo.CaseFilter, page: repo.Page) {
+  const { rows, total } = await repo.listCases(ctx, filter, page);
+  return { data: rows.map(presentCase), total };
+}
+
+export async function getCase(ctx: TenantContext, caseId: string) {
+  const row = await repo.findCase(ctx, caseId);
+  if (!row) throw notFound("AML case");
+  const history = await repo.caseHistory(ctx, caseId);
+  const snapshot = snapshotOf(row);
+  const verification = await verifyChain(
+    history.map((h) => ({ hash: h.hash, content: historyContent(fieldsOf(h), snapshot) })),
+  );
+  return { ...presentCase(row), history: history.map(presentHistory), chainValid: verification.valid };
+}
+
+export interface TransitionInput {
+  toStatus: AmlCaseStatus;
+  actorId: string;
+  actorName?: string;
+  note?: string;
+}
+
+/** Appends a status change; retried when another transition won the race for the head. */
+export async function transitionCase(ctx: TenantContext, caseId: string, input: TransitionInput) {
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const row = await repo.findCase(ctx, caseId);
+    if (!row) throw notFound("AML case");
+    const from = row.status as AmlCaseStatus;
+    if (!canTransition(from, input.toStatus))
+      throw new AppError("invalid_transition", `An AML case cannot move from ${from} to ${input.toStatus}`, [
+        { path: "toStatus", message: `Allowed from ${from}: see GET /v1/kyc-aml/cases/transitions` },
+      ]);
+    const head = await repo.headOf(ctx, caseId);
+    const previousHash = head?.hash ?? GENESIS_HASH;
+    const fields: HistoryFields = {
+      id: crypto.randomUUID(),
+      tenantId: ctx.tenantId,
+      caseId,
+      sequence: (head?.sequence ?? 0) + 1,
+      eventType: "transitioned",
+      fromStatus: from,
+      toStatus: input.toStatus,
+      actorType: "user",
+      actorId: input.actorId,
+      actorName: input.actorName ?? null,
+      note: input.note ?? null,
+      createdAt: ctx.clock.now().toISOString(),
+    };
+    const entry = { ...fields, previousHash, hash: await chainHash(previousHash, historyContent(fields)) };
+    if (await repo.appendHistory(ctx, entry)) {
+      const updated = await repo.findCase(ctx, caseId);
+      return { case: presentCase(updated!), event: presentHistory(entry as AmlCaseHistoryRow) };
+    }
+  }
+  throw conflict("The case changed concurrently; read it again and retry");
+}

@@ -1,0 +1,165 @@
+import { describe, expect, it } from "vitest";
+import { evaluateRules, highestRiskLevel } from "./evaluate";
+import { type EntityFeatures, emptyFeatures } from "./features";
+import { AML_RULES, ruleById } from "./rules";
+import { DEFAULT_THRESHOLDS, mergeThresholds } from "./thresholds";
+
+const AT = "2026-06-01T00:00:00.000Z";
+const opts = { highRiskCountries: ["KP", "IR"], at: AT };
+
+function run(ruleId: string, features: Partial<EntityFeatures>, thresholds = DEFAULT_THRESHOLDS) {
+  const [outcome] = evaluateRules(
+    { ...emptyFeatures("e1"), ...features },
+    [ruleById(ruleId)!],
+    thresholds,
+    opts,
+  );
+  return outcome;
+}
+
+describe("rule catalog", () => {
+  it("has at least 10 rules, each with a decision, thresholds that exist and a regulatory basis", () => {
+    expect(AML_RULES.length).toBeGreaterThanOrEqual(10);
+    for (const rule of AML_RULES) {
+      for (const name of rule.thresholdNames)
+        expect(DEFAULT_THRESHOLDS[name], `${rule.ruleId} ${name}`).toBeDefined();
+      expect(rule.thresholdNames).toContain(rule.primaryThreshold);
+      expect(rule.regulatoryBasis.length).toBeGreaterThan(10);
+    }
+    expect(new Set(AML_RULES.map((r) => r.ruleId)).size).toBe(AML_RULES.length);
+  });
+
+  it("stays quiet on an entity with no activity", () => {
+    const outcomes = evaluateRules(emptyFeatures("e1"), AML_RULES, DEFAULT_THRESHOLDS, opts);
+    expect(outcomes.filter((o) => o.triggered)).toEqual([]);
+    expect(highestRiskLevel(outcomes)).toBeNull();
+  });
+});
+
+describe("large cash transaction (>= largeCashAmount)", () => {
+  it("fires at exactly the threshold and not one pesewa below", () => {
+    expect(run("AML-LCT-001", { maxCashMinor: 5_000_000, largeCashCount: 1 }).triggered).toBe(true);
+    expect(run("AML-LCT-001", { maxCashMinor: 4_999_999 }).triggered).toBe(false);
+  });
+  it("gives counterfactuals on both sides", () => {
+    const fired = run("AML-LCT-001", { maxCashMinor: 6_200_000, largeCashCount: 1 });
+    expect(fired.counterfactual).toMatchObject({ threshold: "largeCashAmount", flipValue: 62_000.01 });
+    expect(fired.evidence[0]).toMatchObject({ observed: "62000.00", threshold: "50000.00", deviation: 0.24 });
+    const quiet = run("AML-LCT-001", { maxCashMinor: 4_200_000 });
+    expect(quiet.counterfactual).toMatchObject({ flipValue: 42_000 });
+    // Applying the counterfactual really flips the outcome.
+    const t = mergeThresholds({ largeCashAmount: 62_000.01 });
+    expect(run("AML-LCT-001", { maxCashMinor: 6_200_000 }, t).triggered).toBe(false);
+  });
+  it("follows a tenant override", () => {
+    const t = mergeThresholds({ largeCashAmount: 20_000 });
+    expect(run("AML-LCT-001", { maxCashMinor: 2_000_000 }, t).triggered).toBe(true);
+  });
+});
+
+describe("structuring (>= structuringMinCount in band)", () => {
+  it("fires at minCount and not below", () => {
+    expect(run("AML-STR-002", { structuringMaxCount: 3 }).triggered).toBe(true);
+    expect(run("AML-STR-002", { structuringMaxCount: 2 }).triggered).toBe(false);
+  });
+  it("explains the CONTRACT band", () => {
+    expect(run("AML-STR-002", { structuringMaxCount: 3 }).explanation).toContain("[45000.00, 50000.00)");
+    expect(run("AML-STR-002", { structuringMaxCount: 4 }).counterfactual?.flipValue).toBe(5);
+  });
+});
+
+describe("rapid movement (forwarded % >= rapidMovementPercent)", () => {
+  it("fires at the percentage edge", () => {
+    expect(run("AML-RMF-003", { rapidRatioPercent: 80 }).triggered).toBe(true);
+    expect(run("AML-RMF-003", { rapidRatioPercent: 79.99 }).triggered).toBe(false);
+    expect(run("AML-RMF-003", { rapidRatioPercent: null }).triggered).toBe(false);
+  });
+  it("counterfactual flips it", () => {
+    const cf = run("AML-RMF-003", { rapidRatioPercent: 92.345 }).counterfactual!;
+    expect(cf.flipValue).toBe(92.35);
+    expect(
+      run(
+        "AML-RMF-003",
+        { rapidRatioPercent: 92.345 },
+        mergeThresholds({ rapidMovementPercent: cf.flipValue }),
+      ).triggered,
+    ).toBe(false);
+  });
+});
+
+describe("velocity, dormancy, geography", () => {
+  it("velocity at the count edge", () => {
+    expect(run("AML-VEL-004", { velocityMaxCount: 25 }).triggered).toBe(true);
+    expect(run("AML-VEL-004", { velocityMaxCount: 24 }).triggered).toBe(false);
+  });
+  it("dormancy needs both the silence and the volume", () => {
+    const base = { dormancyGapDays: 180, volumeAfterReactivationMinor: 1_000_000 };
+    expect(run("AML-DOR-005", base).triggered).toBe(true);
+    expect(run("AML-DOR-005", { ...base, dormancyGapDays: 179 }).triggered).toBe(false);
+    expect(run("AML-DOR-005", { ...base, volumeAfterReactivationMinor: 999_999 }).triggered).toBe(false);
+    // Volume short: no value of dormancyDays alone flips it.
+    expect(run("AML-DOR-005", { ...base, volumeAfterReactivationMinor: 999_999 }).counterfactual).toBeNull();
+  });
+  it("geography fires on any high-risk transaction by default, and respects the minimum", () => {
+    expect(
+      run("AML-GEO-006", { highRiskCount: 1, highRiskVolumeMinor: 100, highRiskCountries: ["IR"] }).triggered,
+    ).toBe(true);
+    expect(run("AML-GEO-006", { highRiskCount: 0 }).triggered).toBe(false);
+    const t = mergeThresholds({ highRiskGeographyMinAmount: 5_000 });
+    expect(run("AML-GEO-006", { highRiskCount: 1, highRiskVolumeMinor: 499_999 }, t).triggered).toBe(false);
+    expect(run("AML-GEO-006", { highRiskCount: 1, highRiskVolumeMinor: 500_000 }, t).triggered).toBe(true);
+  });
+});
+
+describe("round amounts, fan-in/out, cross-border, declared business", () => {
+  it("round amounts need both count and share", () => {
+    expect(run("AML-RND-007", { roundCount: 5, roundEligibleCount: 10 }).triggered).toBe(true);
+    expect(run("AML-RND-007", { roundCount: 5, roundEligibleCount: 11 }).triggered).toBe(false);
+    expect(run("AML-RND-007", { roundCount: 4, roundEligibleCount: 4 }).triggered).toBe(false);
+  });
+  it("fan-in and fan-out at the counterparty edge with enough volume", () => {
+    expect(run("AML-FIN-008", { fanInCounterparties: 20, fanInVolumeMinor: 2_000_000 }).triggered).toBe(true);
+    expect(run("AML-FIN-008", { fanInCounterparties: 19, fanInVolumeMinor: 9_000_000 }).triggered).toBe(
+      false,
+    );
+    expect(run("AML-FOUT-009", { fanOutCounterparties: 20, fanOutVolumeMinor: 1_999_999 }).triggered).toBe(
+      false,
+    );
+    expect(run("AML-FOUT-009", { fanOutCounterparties: 22, fanOutVolumeMinor: 2_000_000 }).triggered).toBe(
+      true,
+    );
+  });
+  it("cross-border fires only when exceeding (strictly) the threshold", () => {
+    expect(run("AML-XBR-010", { crossBorderMaxMinor: 1_200_000 }).triggered).toBe(false);
+    expect(run("AML-XBR-010", { crossBorderMaxMinor: 1_200_001 }).triggered).toBe(true);
+    expect(run("AML-XBR-010", { crossBorderMaxMinor: 1_500_000 }).counterfactual?.flipValue).toBe(15_000);
+    expect(run("AML-XBR-010", { crossBorderMaxMinor: 1_000_000 }).counterfactual?.flipValue).toBe(9_999.99);
+  });
+  it("cash share is judged against the declared business", () => {
+    const cashy = { cashVolumeMinor: 6_000_000, volumeMinor: 10_000_000 };
+    expect(run("AML-BIZ-011", { ...cashy, declaredBusiness: "software consulting" }).triggered).toBe(true);
+    expect(run("AML-BIZ-011", { ...cashy, declaredBusiness: "Retail grocery" }).triggered).toBe(false);
+    expect(run("AML-BIZ-011", { cashVolumeMinor: 5_000_000, volumeMinor: 10_000_000 }).triggered).toBe(false);
+    expect(run("AML-BIZ-011", { cashVolumeMinor: 1_900_000, volumeMinor: 2_000_000 }).triggered).toBe(false);
+  });
+});
+
+describe("highest risk level", () => {
+  it("is the highest among triggered rules only", () => {
+    const outcomes = evaluateRules(
+      {
+        ...emptyFeatures("e"),
+        maxCashMinor: 6_000_000,
+        largeCashCount: 1,
+        structuringMaxCount: 1,
+        roundCount: 6,
+        roundEligibleCount: 6,
+      },
+      AML_RULES,
+      DEFAULT_THRESHOLDS,
+      opts,
+    );
+    expect(outcomes.filter((o) => o.triggered).map((o) => o.ruleId)).toEqual(["AML-LCT-001", "AML-RND-007"]);
+    expect(highestRiskLevel(outcomes)).toBe("medium");
+  });
+});

@@ -1,0 +1,62 @@
+/**
+ * What each AML case history entry's hash covers. The `created` entry also covers the
+ * case's own immutable fields, so the case record is tamper-evident through its chain.
+ */
+export interface HistoryFields {
+  id: string;
+  tenantId: string;
+  caseId: string;
+  sequence: number;
+  eventType: "created" | "transitioned";
+  fromStatus: string | null;
+  toStatus: string;
+  actorType: string;
+  actorId: string;
+  actorName: string | null;
+  note: string | null;
+  createdAt: string;
+}
+
+export interface CaseSnapshot {
+  ruleId: string;
+  caseType: string;
+  entityType: string;
+  entityId: string;
+  riskLevel: string;
+  evidence: unknown;
+  explanation: string;
+  correlationId: string;
+  windowStart: string;
+  windowEnd: string;
+  createdAt: string;
+}
+
+export const historyContent = (entry: HistoryFields, snapshot?: CaseSnapshot) => ({
+  id: entry.id,
+  tenantId: entry.tenantId,
+  caseId: entry.caseId,
+  sequence: entry.sequence,
+  eventType: entry.eventType,
+  fromStatus: entry.fromStatus,
+  toStatus: entry.toStatus,
+  actorType: entry.actorType,
+  actorId: entry.actorId,
+  actorName: entry.actorName,
+  note: entry.note,
+  createdAt: entry.createdAt,
+  ...(entry.eventType === "created" && snapshot ? { case: snapshot } : {}),
+});
+
+export const snapshotOf = (row: CaseSnapshot): CaseSnapshot => ({
+  ruleId: row.ruleId,
+  caseType: row.caseType,
+  entityType: row.entityType,
+  entityId: row.entityId,
+  riskLevel: row.riskLevel,
+  evidence: row.evidence,
+  explanation: row.explanation,
+  correlationId: row.correlationId,
+  windowStart: row.windowStart,
+  windowEnd: row.windowEnd,
+  createdAt: row.createdAt,
+});

@@ -1,0 +1,249 @@
+/**
+ * The AML trigger rule catalog: deterministic rules over an entity's transactions in a
+ * window. Pure data; evaluate.ts holds the decisions.
+ */
+export const AML_ENTITY_TYPES = ["customer", "account", "agent", "merchant", "counterparty"] as const;
+export type AmlEntityType = (typeof AML_ENTITY_TYPES)[number];
+
+export const RISK_LEVELS = ["low", "medium", "high", "critical"] as const;
+export type RiskLevel = (typeof RISK_LEVELS)[number];
+export const riskRank = (level: RiskLevel): number => RISK_LEVELS.indexOf(level);
+
+export interface AmlRuleDefinition {
+  ruleId: string;
+  name: string;
+  description: string;
+  category: "threshold" | "pattern" | "behavioural" | "geographic" | "profile";
+  /** What a confirmed case leads to: ctr (cash transaction report), str (suspicious transaction report), ectr, review. */
+  caseType: "ctr" | "str" | "ectr" | "review";
+  defaultRiskLevel: RiskLevel;
+  isEnabled: boolean;
+  /** Names of the thresholds (thresholds.ts) this rule reads. */
+  thresholdNames: string[];
+  /** The threshold a counterfactual moves. */
+  primaryThreshold: string;
+  applicableTo: AmlEntityType[];
+  requiresHighRiskCountries: boolean;
+  regulatoryBasis: string;
+  internalPolicy: string;
+}
+
+const ALL: AmlEntityType[] = [...AML_ENTITY_TYPES];
+const ACCOUNT_HOLDERS: AmlEntityType[] = ["customer", "account", "counterparty"];
+
+export const AML_RULES: readonly AmlRuleDefinition[] = [
+  {
+    ruleId: "AML-LCT-001",
+    name: "Large cash transaction",
+    description: "A single cash deposit or withdrawal at or above largeCashAmount.",
+    category: "threshold",
+    caseType: "ctr",
+    defaultRiskLevel: "medium",
+    isEnabled: true,
+    thresholdNames: ["largeCashAmount"],
+    primaryThreshold: "largeCashAmount",
+    applicableTo: ALL,
+    requiresHighRiskCountries: false,
+    regulatoryBasis:
+      "Anti-Money Laundering Act, 2020 (Act 1044): cash transaction reports to the Financial Intelligence Centre; FIC threshold GHS 50,000 for the banking and securities sectors.",
+    internalPolicy:
+      "File or confirm the CTR; review whether the source of funds fits the customer's profile.",
+  },
+  {
+    ruleId: "AML-STR-002",
+    name: "Structuring below the cash reporting threshold",
+    description:
+      "At least structuringMinCount cash credits, each in [largeCashAmount x (1 - structuringBandPercent/100), largeCashAmount), within structuringWindowDays.",
+    category: "pattern",
+    caseType: "str",
+    defaultRiskLevel: "high",
+    isEnabled: true,
+    thresholdNames: [
+      "largeCashAmount",
+      "structuringBandPercent",
+      "structuringMinCount",
+      "structuringWindowDays",
+    ],
+    primaryThreshold: "structuringMinCount",
+    applicableTo: ALL,
+    requiresHighRiskCountries: false,
+    regulatoryBasis:
+      "Act 1044: suspicious transaction reports (no threshold; within 24 hours of forming suspicion); splitting cash to stay under the CTR threshold is a recognised red flag.",
+    internalPolicy: "Investigate as potential structuring; an STR decision is a human one.",
+  },
+  {
+    ruleId: "AML-RMF-003",
+    name: "Rapid movement of funds (pass-through)",
+    description:
+      "On a day with credits of at least rapidMovementMinAmount, debits within rapidMovementDays reach rapidMovementPercent of those credits.",
+    category: "behavioural",
+    caseType: "str",
+    defaultRiskLevel: "high",
+    isEnabled: true,
+    thresholdNames: ["rapidMovementMinAmount", "rapidMovementPercent", "rapidMovementDays"],
+    primaryThreshold: "rapidMovementPercent",
+    applicableTo: ACCOUNT_HOLDERS,
+    requiresHighRiskCountries: false,
+    regulatoryBasis: "FATF typologies of layering; Act 1044 suspicious transaction reporting.",
+    internalPolicy: "Review the economic purpose of funds that leave soon after arriving.",
+  },
+  {
+    ruleId: "AML-VEL-004",
+    name: "High transaction velocity",
+    description: "At least velocityMaxCount transactions within any velocityWindowHours.",
+    category: "behavioural",
+    caseType: "review",
+    defaultRiskLevel: "medium",
+    isEnabled: true,
+    thresholdNames: ["velocityMaxCount", "velocityWindowHours"],
+    primaryThreshold: "velocityMaxCount",
+    applicableTo: ACCOUNT_HOLDERS,
+    requiresHighRiskCountries: false,
+    regulatoryBasis: "Bank of Ghana AML/CFT guideline: ongoing transaction monitoring, risk-based approach.",
+    internalPolicy: "Compare with the customer's usual activity before escalating.",
+  },
+  {
+    ruleId: "AML-DOR-005",
+    name: "Dormant account reactivation",
+    description:
+      "Activity resumes after at least dormancyDays without transactions, with dormantReactivationAmount or more moved after it within the window.",
+    category: "behavioural",
+    caseType: "review",
+    defaultRiskLevel: "medium",
+    isEnabled: true,
+    thresholdNames: ["dormancyDays", "dormantReactivationAmount"],
+    primaryThreshold: "dormancyDays",
+    applicableTo: ["customer", "account", "agent"],
+    requiresHighRiskCountries: false,
+    regulatoryBasis: "Bank of Ghana AML/CFT guideline: ongoing monitoring; dormant accounts are a red flag.",
+    internalPolicy: "Refresh customer due diligence before further activity is relied upon.",
+  },
+  {
+    ruleId: "AML-GEO-006",
+    name: "High-risk geography",
+    description:
+      "Transactions with counterparties in a country of the request's highRiskCountries, totalling more than highRiskGeographyMinAmount (0: any).",
+    category: "geographic",
+    caseType: "review",
+    defaultRiskLevel: "high",
+    isEnabled: true,
+    thresholdNames: ["highRiskGeographyMinAmount"],
+    primaryThreshold: "highRiskGeographyMinAmount",
+    applicableTo: ALL,
+    requiresHighRiskCountries: true,
+    regulatoryBasis: "FATF Recommendation 19 (higher-risk countries); enhanced due diligence under Act 1044.",
+    internalPolicy: "Apply enhanced due diligence; the list of countries is the caller's policy.",
+  },
+  {
+    ruleId: "AML-RND-007",
+    name: "Round-amount pattern",
+    description:
+      "At least roundAmountMinCount transactions that are whole multiples of roundAmountUnit, being at least roundAmountMinSharePercent of transactions of roundAmountUnit or more.",
+    category: "pattern",
+    caseType: "review",
+    defaultRiskLevel: "low",
+    isEnabled: true,
+    thresholdNames: ["roundAmountUnit", "roundAmountMinCount", "roundAmountMinSharePercent"],
+    primaryThreshold: "roundAmountMinCount",
+    applicableTo: ALL,
+    requiresHighRiskCountries: false,
+    regulatoryBasis:
+      "FATF and GIABA red-flag indicators: transactions in round amounts without business reason.",
+    internalPolicy: "Low risk alone; weigh together with other rules.",
+  },
+  {
+    ruleId: "AML-FIN-008",
+    name: "Fan-in from many counterparties",
+    description:
+      "Credits from at least fanInMinCounterparties distinct counterparties, totalling fanMinAmount or more.",
+    category: "pattern",
+    caseType: "str",
+    defaultRiskLevel: "medium",
+    isEnabled: true,
+    thresholdNames: ["fanInMinCounterparties", "fanMinAmount"],
+    primaryThreshold: "fanInMinCounterparties",
+    applicableTo: ACCOUNT_HOLDERS,
+    requiresHighRiskCountries: false,
+    regulatoryBasis: "FATF typologies: collection accounts and money mules; Act 1044 STR.",
+    internalPolicy: "Check whether many senders fit the declared business (e.g. a retailer).",
+  },
+  {
+    ruleId: "AML-FOUT-009",
+    name: "Fan-out to many counterparties",
+    description:
+      "Debits to at least fanOutMinCounterparties distinct counterparties, totalling fanMinAmount or more.",
+    category: "pattern",
+    caseType: "str",
+    defaultRiskLevel: "medium",
+    isEnabled: true,
+    thresholdNames: ["fanOutMinCounterparties", "fanMinAmount"],
+    primaryThreshold: "fanOutMinCounterparties",
+    applicableTo: ACCOUNT_HOLDERS,
+    requiresHighRiskCountries: false,
+    regulatoryBasis: "FATF typologies: distribution of funds through many recipients; Act 1044 STR.",
+    internalPolicy: "Check whether many recipients fit the declared business (e.g. payroll).",
+  },
+  {
+    ruleId: "AML-XBR-010",
+    name: "Cross-border transfer over threshold",
+    description:
+      "A transfer with a counterparty outside the tenant's home country exceeding crossBorderAmount.",
+    category: "threshold",
+    caseType: "ectr",
+    defaultRiskLevel: "low",
+    isEnabled: true,
+    thresholdNames: ["crossBorderAmount"],
+    primaryThreshold: "crossBorderAmount",
+    applicableTo: ALL,
+    requiresHighRiskCountries: false,
+    regulatoryBasis:
+      "Financial Intelligence Centre electronic currency transaction reports: inward and outward transfers exceeding USD 1,000 (commercial banks).",
+    internalPolicy: "Confirm the ECTR; review purpose for unusual corridors.",
+  },
+  {
+    ruleId: "AML-BIZ-011",
+    name: "Cash activity out of line with declared business",
+    description:
+      "Cash volume of cashActivityMinAmount or more whose share of all volume exceeds what the declared business makes plausible (cashShareMaxPercent, or cashIntensiveShareMaxPercent for cash-intensive industries).",
+    category: "profile",
+    caseType: "str",
+    defaultRiskLevel: "medium",
+    isEnabled: true,
+    thresholdNames: ["cashActivityMinAmount", "cashShareMaxPercent", "cashIntensiveShareMaxPercent"],
+    primaryThreshold: "cashShareMaxPercent",
+    applicableTo: ["customer", "account"],
+    requiresHighRiskCountries: false,
+    regulatoryBasis:
+      "Act 1044 and Bank of Ghana AML/CFT guideline: customer due diligence and knowing the nature of the customer's business.",
+    internalPolicy: "Update the customer's declared business or investigate the source of cash.",
+  },
+];
+
+export const RULE_IDS = AML_RULES.map((r) => r.ruleId);
+export const ruleById = (ruleId: string): AmlRuleDefinition | undefined =>
+  AML_RULES.find((r) => r.ruleId === ruleId);
+
+/** Industries where a high cash share is ordinary (matched as substrings of industry/vertical). */
+export const CASH_INTENSIVE_INDUSTRIES = [
+  "retail",
+  "grocery",
+  "market",
+  "trader",
+  "trading",
+  "restaurant",
+  "food",
+  "chop bar",
+  "hospitality",
+  "bar",
+  "transport",
+  "fuel",
+  "agricultur",
+  "farm",
+  "mobile money",
+  "kiosk",
+] as const;
+
+export const isCashIntensive = (declared: string | null | undefined): boolean => {
+  const text = (declared ?? "").toLowerCase();
+  return text.length > 0 && CASH_INTENSIVE_INDUSTRIES.some((word) => text.includes(word));
+};

@@ -1,0 +1,142 @@
+/**
+ * Named, numeric AML thresholds. Money thresholds are major units of the tenant currency
+ * (50000 = GHS 50,000.00). Defaults follow CONTRACT section 5 and, where one exists, the
+ * Ghana Financial Intelligence Centre's reporting threshold (docs/methodology/aml.md).
+ */
+export interface ThresholdDefinition {
+  name: string;
+  defaultValue: number;
+  min: number;
+  max: number;
+  integer: boolean;
+  unit: "money" | "percent" | "count" | "days" | "hours";
+  description: string;
+}
+
+const money = (name: string, defaultValue: number, description: string, min = 0.01): ThresholdDefinition => ({
+  name,
+  defaultValue,
+  min,
+  max: 1_000_000_000,
+  integer: false,
+  unit: "money",
+  description,
+});
+const int = (
+  name: string,
+  defaultValue: number,
+  min: number,
+  max: number,
+  unit: ThresholdDefinition["unit"],
+  description: string,
+): ThresholdDefinition => ({ name, defaultValue, min, max, integer: true, unit, description });
+const percent = (name: string, defaultValue: number, min: number, max: number, description: string) => ({
+  name,
+  defaultValue,
+  min,
+  max,
+  integer: false,
+  unit: "percent" as const,
+  description,
+});
+
+export const THRESHOLD_DEFINITIONS: readonly ThresholdDefinition[] = [
+  money("largeCashAmount", 50_000, "A single cash transaction at or above this amount is large (FIC CTR)"),
+  percent("structuringBandPercent", 10, 0.01, 99.99, "Width of the band just below largeCashAmount"),
+  int(
+    "structuringMinCount",
+    3,
+    2,
+    1000,
+    "count",
+    "Cash credits in the band needed within structuringWindowDays",
+  ),
+  int("structuringWindowDays", 7, 1, 365, "days", "Sliding window for structuring"),
+  money("rapidMovementMinAmount", 20_000, "Credits in a day at or above this are checked for pass-through"),
+  percent("rapidMovementPercent", 80, 1, 1000, "Share of a day's credits debited within rapidMovementDays"),
+  int("rapidMovementDays", 2, 1, 30, "days", "Days (the credit's day included) in which funds move on"),
+  int(
+    "velocityMaxCount",
+    25,
+    2,
+    100_000,
+    "count",
+    "Transactions within velocityWindowHours that are high velocity",
+  ),
+  int("velocityWindowHours", 24, 1, 168, "hours", "Sliding window for velocity"),
+  int("dormancyDays", 180, 30, 1095, "days", "Days without activity after which an entity is dormant"),
+  money("dormantReactivationAmount", 10_000, "Volume after reactivation that raises the rule", 0),
+  money("highRiskGeographyMinAmount", 0, "Volume with high-risk countries that raises the rule (0: any)", 0),
+  money("roundAmountUnit", 1_000, "An amount that is a whole multiple of this is round"),
+  int("roundAmountMinCount", 5, 1, 100_000, "count", "Round-amount transactions needed"),
+  percent(
+    "roundAmountMinSharePercent",
+    50,
+    0,
+    100,
+    "Share of transactions >= roundAmountUnit that are round",
+  ),
+  int("fanInMinCounterparties", 20, 2, 100_000, "count", "Distinct senders that make a fan-in"),
+  int("fanOutMinCounterparties", 20, 2, 100_000, "count", "Distinct receivers that make a fan-out"),
+  money("fanMinAmount", 20_000, "Volume over those counterparties needed for fan-in/fan-out", 0),
+  money(
+    "crossBorderAmount",
+    12_000,
+    "A cross-border transfer exceeding this is reported (FIC ECTR, ~USD 1,000)",
+  ),
+  percent("cashShareMaxPercent", 50, 0, 100, "Cash share of volume expected at most for a non-cash business"),
+  percent(
+    "cashIntensiveShareMaxPercent",
+    90,
+    0,
+    100,
+    "Cash share expected at most for a cash-intensive business",
+  ),
+  money("cashActivityMinAmount", 20_000, "Cash volume below which cash share is not assessed", 0),
+];
+
+export type Thresholds = Record<string, number>;
+
+export const THRESHOLD_NAMES = THRESHOLD_DEFINITIONS.map((d) => d.name);
+
+export const DEFAULT_THRESHOLDS: Thresholds = Object.fromEntries(
+  THRESHOLD_DEFINITIONS.map((d) => [d.name, d.defaultValue]),
+);
+
+export interface ThresholdProblem {
+  path: string;
+  message: string;
+}
+
+/** Every problem with a set of overrides: unknown names, non-numbers, out-of-range values. */
+export function validateThresholds(
+  values: Record<string, unknown>,
+  pathPrefix = "thresholds",
+): ThresholdProblem[] {
+  const problems: ThresholdProblem[] = [];
+  const byName = new Map(THRESHOLD_DEFINITIONS.map((d) => [d.name, d]));
+  for (const [name, value] of Object.entries(values)) {
+    const path = `${pathPrefix}.${name}`;
+    const def = byName.get(name);
+    if (!def) {
+      problems.push({ path, message: `Unknown threshold; known: ${THRESHOLD_NAMES.join(", ")}` });
+      continue;
+    }
+    if (typeof value !== "number" || !Number.isFinite(value)) {
+      problems.push({ path, message: "Must be a finite number" });
+    } else if (def.integer && !Number.isInteger(value)) {
+      problems.push({ path, message: "Must be an integer" });
+    } else if (value < def.min || value > def.max) {
+      problems.push({ path, message: `Must be between ${def.min} and ${def.max}` });
+    } else if (def.unit === "money" && Math.round(value * 100) !== value * 100) {
+      problems.push({ path, message: "At most 2 fraction digits" });
+    }
+  }
+  return problems;
+}
+
+/** Defaults, then the tenant's own values, then values to try (backtest). */
+export const mergeThresholds = (...layers: Array<Thresholds | undefined>): Thresholds =>
+  Object.assign({}, DEFAULT_THRESHOLDS, ...layers.filter(Boolean));
+
+export const toMinorUnits = (major: number): number => Math.round(major * 100);

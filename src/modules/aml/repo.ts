@@ -1,0 +1,166 @@
+import { and, asc, count, desc, eq, inArray, notInArray, sql } from "drizzle-orm";
+import type { TenantScope } from "../../db/client";
+import {
+  type AmlCaseHistoryRow,
+  type AmlCaseRow,
+  accounts,
+  amlCaseHistory,
+  amlCases,
+  amlThresholds,
+} from "../../db/shard";
+
+export const CLOSED_STATUSES = ["closed_false_positive", "closed_no_action", "closed_reported"];
+
+export interface Page {
+  limit: number;
+  offset: number;
+}
+
+// ---- thresholds -------------------------------------------------------------------------
+
+export async function getThresholdOverrides(scope: TenantScope): Promise<Record<string, number>> {
+  const row = await scope.db
+    .select({ thresholds: amlThresholds.thresholds })
+    .from(amlThresholds)
+    .where(eq(amlThresholds.tenantId, scope.tenantId))
+    .get();
+  return row?.thresholds ?? {};
+}
+
+export const putThresholdOverrides = (scope: TenantScope, thresholds: Record<string, number>, at: string) =>
+  scope.db
+    .insert(amlThresholds)
+    .values({ tenantId: scope.tenantId, thresholds, updatedAt: at })
+    .onConflictDoUpdate({ target: amlThresholds.tenantId, set: { thresholds, updatedAt: at } });
+
+// ---- entities ---------------------------------------------------------------------------
+
+/** Accounts have no lookup in the data service; existence only, scoped to the tenant. */
+export const accountExists = async (scope: TenantScope, accountId: string) =>
+  Boolean(
+    await scope.db
+      .select({ id: accounts.id })
+      .from(accounts)
+      .where(and(eq(accounts.tenantId, scope.tenantId), eq(accounts.id, accountId)))
+      .get(),
+  );
+
+// ---- cases ------------------------------------------------------------------------------
+
+export type NewCase = typeof amlCases.$inferInsert;
+export type NewHistory = typeof amlCaseHistory.$inferInsert;
+
+/**
+ * Opens each case unless a non-closed one exists for its rule and entity (the partial
+ * unique index decides, so concurrent evaluations cannot both open one); its `created`
+ * history entry is written only when the case was. One atomic batch.
+ */
+export async function openCases(scope: TenantScope, items: Array<{ row: NewCase; created: NewHistory }>) {
+  if (items.length === 0) return;
+  const statements = items.flatMap(({ row, created: h }) => [
+    scope.db.insert(amlCases).values(row).onConflictDoNothing(),
+    // INSERT ... SELECT: the created entry exists only if the case row was inserted.
+    scope.db.insert(amlCaseHistory).select(
+      scope.db
+        .select({
+          id: sql`${h.id}`.as("id"),
+          tenantId: sql`${h.tenantId}`.as("tenant_id"),
+          caseId: sql`${h.caseId}`.as("case_id"),
+          sequence: sql`${h.sequence}`.as("sequence"),
+          eventType: sql`${h.eventType}`.as("event_type"),
+          fromStatus: sql`${h.fromStatus ?? null}`.as("from_status"),
+          toStatus: sql`${h.toStatus}`.as("to_status"),
+          actorType: sql`${h.actorType}`.as("actor_type"),
+          actorId: sql`${h.actorId}`.as("actor_id"),
+          actorName: sql`${h.actorName ?? null}`.as("actor_name"),
+          note: sql`${h.note ?? null}`.as("note"),
+          createdAt: sql`${h.createdAt}`.as("created_at"),
+          previousHash: sql`${h.previousHash}`.as("previous_hash"),
+          hash: sql`${h.hash}`.as("hash"),
+        })
+        .from(amlCases)
+        .where(and(eq(amlCases.id, h.caseId), eq(amlCases.tenantId, scope.tenantId))),
+    ),
+  ]);
+  await scope.db.batch(statements as never);
+}
+
+/** The non-closed cases of an entity for the given rules. */
+export const openCasesFor = (scope: TenantScope, entityType: string, entityId: string, ruleIds: string[]) =>
+  scope.db
+    .select()
+    .from(amlCases)
+    .where(
+      and(
+        eq(amlCases.tenantId, scope.tenantId),
+        eq(amlCases.entityType, entityType),
+        eq(amlCases.entityId, entityId),
+        inArray(amlCases.ruleId, ruleIds),
+        notInArray(amlCases.status, CLOSED_STATUSES),
+      ),
+    )
+    .all();
+
+export const findCase = (scope: TenantScope, caseId: string) =>
+  scope.db
+    .select()
+    .from(amlCases)
+    .where(and(eq(amlCases.tenantId, scope.tenantId), eq(amlCases.id, caseId)))
+    .get();
+
+export const caseHistory = (scope: TenantScope, caseId: string): Promise<AmlCaseHistoryRow[]> =>
+  scope.db
+    .select()
+    .from(amlCaseHistory)
+    .where(and(eq(amlCaseHistory.tenantId, scope.tenantId), eq(amlCaseHistory.caseId, caseId)))
+    .orderBy(asc(amlCaseHistory.sequence))
+    .all();
+
+export const headOf = (scope: TenantScope, caseId: string) =>
+  scope.db
+    .select()
+    .from(amlCaseHistory)
+    .where(and(eq(amlCaseHistory.tenantId, scope.tenantId), eq(amlCaseHistory.caseId, caseId)))
+    .orderBy(desc(amlCaseHistory.sequence))
+    .limit(1)
+    .get();
+
+/** Appends one entry; the database refuses it unless it follows the head (then: false). */
+export async function appendHistory(scope: TenantScope, entry: NewHistory): Promise<boolean> {
+  try {
+    await scope.db.insert(amlCaseHistory).values(entry);
+    return true;
+  } catch (error) {
+    const text = String((error as { cause?: unknown })?.cause ?? error);
+    if (/does not follow the head|UNIQUE constraint/i.test(text)) return false;
+    throw error;
+  }
+}
+
+export interface CaseFilter {
+  status?: string[];
+  entityType?: string;
+  entityId?: string;
+  ruleId?: string;
+}
+
+export async function listCases(scope: TenantScope, filter: CaseFilter, page: Page) {
+  const where = and(
+    eq(amlCases.tenantId, scope.tenantId),
+    filter.status?.length ? inArray(amlCases.status, filter.status) : undefined,
+    filter.entityType ? eq(amlCases.entityType, filter.entityType) : undefined,
+    filter.entityId ? eq(amlCases.entityId, filter.entityId) : undefined,
+    filter.ruleId ? eq(amlCases.ruleId, filter.ruleId) : undefined,
+  );
+  const [rows, [{ n }]] = (await scope.db.batch([
+    scope.db
+      .select()
+      .from(amlCases)
+      .where(where)
+      .orderBy(desc(amlCases.createdAt), desc(amlCases.id))
+      .limit(page.limit)
+      .offset(page.offset),
+    scope.db.select({ n: count() }).from(amlCases).where(where),
+  ])) as unknown as [AmlCaseRow[], { n: number }[]];
+  return { rows, total: n };
+}

@@ -1,0 +1,28 @@
+import type { App } from "../../../http/context";
+import { errorResponses, jsonBody, jsonContent, tenantRoute } from "../../../http/openapi";
+import { DISCLAIMER, EvaluateBody, EvaluateResponse } from "../schemas";
+import { evaluate } from "../service";
+
+export const evaluateRoute = tenantRoute({
+  method: "post",
+  path: "/v1/kyc-aml/evaluate",
+  operationId: "evaluateAml",
+  tags: ["KYC/AML"],
+  summary: "Evaluate AML trigger rules for an entity; a non-dry run opens cases",
+  description:
+    "Needs `aml:read`; a run with `dryRun: false` opens cases and additionally needs `aml:write` (403 otherwise). " +
+    "Unknown or inapplicable `ruleIds`, and a geographic rule named without `highRiskCountries`, are 400. " +
+    "When all rules run without `highRiskCountries`, geographic rules are listed in `skippedRules`.",
+  scope: "aml:read",
+  request: { body: jsonBody(EvaluateBody) },
+  responses: { 200: jsonContent(EvaluateResponse, "Evaluation result"), ...errorResponses(409) },
+});
+
+export const registerEvaluate = (app: App) =>
+  app.openapi(evaluateRoute, async (c) => {
+    const result = await evaluate(c.get("ctx"), c.req.valid("json"), c.get("auth").scopes);
+    return c.json(
+      { success: true as const, result: { ...result, disclaimer: DISCLAIMER }, disclaimer: DISCLAIMER },
+      200,
+    );
+  });

@@ -1,0 +1,25 @@
+import type { App } from "../../../http/context";
+import { registerBacktest } from "./backtest";
+import { registerEvaluate } from "./evaluate";
+import { registerGetBacktest } from "./get-backtest";
+import { registerGetCase } from "./get-case";
+import { registerGetThresholds } from "./get-thresholds";
+import { registerGetTransitions } from "./get-transitions";
+import { registerListCases } from "./list-cases";
+import { registerListRules } from "./list-rules";
+import { registerPutThresholds } from "./put-thresholds";
+import { registerTransitionCase } from "./transition-case";
+
+export function registerAmlRoutes(app: App): void {
+  registerEvaluate(app);
+  registerListRules(app);
+  registerGetThresholds(app);
+  registerPutThresholds(app);
+  registerListCases(app);
+  // Before {caseId}, so "transitions" is not read as a case id.
+  registerGetTransitions(app);
+  registerGetCase(app);
+  registerTransitionCase(app);
+  registerBacktest(app);
+  registerGetBacktest(app);
+}

@@ -1,0 +1,25 @@
+import type { App } from "../../../http/context";
+import { jsonContent, pagination, tenantRoute } from "../../../http/openapi";
+import { listCases } from "../case-service";
+import { CaseListQuery, CaseListResponse, DISCLAIMER } from "../schemas";
+
+export const listCasesRoute = tenantRoute({
+  method: "get",
+  path: "/v1/kyc-aml/cases",
+  operationId: "listAmlCases",
+  tags: ["KYC/AML"],
+  summary: "List AML cases (status, entityType, entityId, ruleId), newest first",
+  scope: "aml:read",
+  request: { query: CaseListQuery },
+  responses: { 200: jsonContent(CaseListResponse, "AML cases") },
+});
+
+export const registerListCases = (app: App) =>
+  app.openapi(listCasesRoute, async (c) => {
+    const { limit, offset, ...filter } = c.req.valid("query");
+    const { data, total } = await listCases(c.get("ctx"), filter, { limit, offset });
+    return c.json(
+      { success: true as const, data, pagination: pagination(total, limit, offset), disclaimer: DISCLAIMER },
+      200,
+    );
+  });

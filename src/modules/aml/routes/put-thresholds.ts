@@ -1,0 +1,21 @@
+import type { App } from "../../../http/context";
+import { jsonBody, jsonContent, tenantRoute } from "../../../http/openapi";
+import { DISCLAIMER, PutThresholdsBody, ThresholdsResponse } from "../schemas";
+import { putThresholds } from "../service";
+
+export const putThresholdsRoute = tenantRoute({
+  method: "put",
+  path: "/v1/kyc-aml/thresholds",
+  operationId: "putAmlThresholds",
+  tags: ["KYC/AML"],
+  summary: "Set the tenant's own AML thresholds (replaces its overrides; unknown names and bad values 400)",
+  scope: "aml:write",
+  request: { body: jsonBody(PutThresholdsBody) },
+  responses: { 200: jsonContent(ThresholdsResponse, "Effective thresholds after the change") },
+});
+
+export const registerPutThresholds = (app: App) =>
+  app.openapi(putThresholdsRoute, async (c) => {
+    const result = await putThresholds(c.get("ctx"), c.req.valid("json").thresholds);
+    return c.json({ success: true as const, ...result, disclaimer: DISCLAIMER }, 200);
+  });

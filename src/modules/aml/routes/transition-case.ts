@@ -1,0 +1,25 @@
+import { z } from "@hono/zod-openapi";
+import type { App } from "../../../http/context";
+import { errorResponses, jsonBody, jsonContent, tenantRoute, uuidParam } from "../../../http/openapi";
+import { transitionCase } from "../case-service";
+import { DISCLAIMER, TransitionBody, TransitionResponse } from "../schemas";
+
+export const transitionCaseRoute = tenantRoute({
+  method: "post",
+  path: "/v1/kyc-aml/cases/{caseId}/transition",
+  operationId: "transitionAmlCase",
+  tags: ["KYC/AML"],
+  summary: "Move an AML case to another status (400 invalid_transition when the state machine refuses)",
+  scope: "aml:write",
+  request: { params: z.object({ caseId: uuidParam("caseId") }), body: jsonBody(TransitionBody) },
+  responses: {
+    200: jsonContent(TransitionResponse, "The case and the appended history entry"),
+    ...errorResponses(409),
+  },
+});
+
+export const registerTransitionCase = (app: App) =>
+  app.openapi(transitionCaseRoute, async (c) => {
+    const result = await transitionCase(c.get("ctx"), c.req.valid("param").caseId, c.req.valid("json"));
+    return c.json({ success: true as const, ...result, disclaimer: DISCLAIMER }, 200);
+  });

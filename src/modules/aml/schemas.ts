@@ -1,0 +1,335 @@
+import { z } from "@hono/zod-openapi";
+import { IsoDateTime, PaginationQuery, PaginationSchema } from "../../http/openapi";
+import { AML_CASE_STATUSES } from "./domain/case-machine";
+import { AML_ENTITY_TYPES, RISK_LEVELS } from "./domain/rules";
+
+export const DISCLAIMER =
+  "Advisory only. These AML trigger rules are deterministic indicators for human review; they perform no identity verification, document validation or sanctions screening, make no automated decision and block no transaction. Filing a report is the decision of the institution's AML reporting officer.";
+
+const Disclaimer = z.string().openapi({ example: DISCLAIMER });
+const RiskLevel = z.enum(RISK_LEVELS);
+const CaseStatus = z.enum(AML_CASE_STATUSES);
+const EntityType = z.enum(AML_ENTITY_TYPES);
+
+const CountryCode = z
+  .string()
+  .regex(/^[A-Za-z]{2}$/, "ISO 3166-1 alpha-2 country code")
+  .transform((c) => c.toUpperCase());
+
+export const AmlRuleSchema = z
+  .object({
+    ruleId: z.string().openapi({ example: "AML-LCT-001" }),
+    name: z.string(),
+    description: z.string(),
+    category: z.string().openapi({ example: "threshold" }),
+    caseType: z.string().openapi({ example: "ctr" }),
+    defaultRiskLevel: RiskLevel,
+    isEnabled: z.boolean(),
+    thresholds: z
+      .record(z.string(), z.number())
+      .openapi({ description: "Effective values of the thresholds the rule reads" }),
+    regulatoryBasis: z.string(),
+    internalPolicy: z.string(),
+    applicableTo: z.array(EntityType),
+    requiresHighRiskCountries: z.boolean(),
+  })
+  .openapi("AmlRule");
+
+export const RulesResponse = z.object({
+  success: z.literal(true),
+  rules: z.array(AmlRuleSchema),
+  totalEnabled: z.number().int(),
+  allRuleIds: z.array(z.string()),
+  disclaimer: Disclaimer,
+});
+
+export const ThresholdsResponse = z
+  .object({
+    success: z.literal(true),
+    thresholds: z
+      .record(z.string(), z.number())
+      .openapi({ description: "Effective values: defaults merged with the tenant's own" }),
+    overrides: z.record(z.string(), z.number()).openapi({ description: "The tenant's own values" }),
+    definitions: z.array(
+      z.object({
+        name: z.string(),
+        defaultValue: z.number(),
+        min: z.number(),
+        max: z.number(),
+        integer: z.boolean(),
+        unit: z.string(),
+        description: z.string(),
+      }),
+    ),
+    disclaimer: Disclaimer,
+  })
+  .openapi("AmlThresholds");
+
+export const PutThresholdsBody = z
+  .object({
+    // Parsed loosely so the service reports every bad name and value at once; documented as numbers.
+    thresholds: z.record(z.string(), z.unknown()).openapi({
+      additionalProperties: { type: "number" },
+      description: "name -> number; replaces the tenant's overrides ({} restores defaults)",
+      example: { largeCashAmount: 20000 },
+    }),
+  })
+  .strict();
+
+export const EvidenceSchema = z
+  .object({
+    field: z.string(),
+    observed: z.string(),
+    threshold: z.string(),
+    context: z.string(),
+    deviation: z.number(),
+  })
+  .openapi("AmlEvidence");
+
+export const CounterfactualSchema = z
+  .object({ threshold: z.string(), currentValue: z.number(), flipValue: z.number(), statement: z.string() })
+  .openapi("AmlCounterfactual");
+
+export const RuleResultSchema = z
+  .object({
+    ruleId: z.string(),
+    ruleName: z.string(),
+    triggered: z.boolean(),
+    riskLevel: RiskLevel,
+    evidence: z.array(EvidenceSchema),
+    explanation: z.string(),
+    counterfactual: CounterfactualSchema.nullable(),
+    triggeredAt: IsoDateTime.nullable(),
+  })
+  .openapi("AmlRuleResult");
+
+export const EvaluateBody = z
+  .object({
+    entityType: EntityType,
+    entityId: z.string().trim().min(1).max(200),
+    windowDays: z.number().int().min(7).max(365).default(30),
+    ruleIds: z.array(z.string()).min(1).max(50).optional(),
+    dryRun: z.boolean().default(false),
+    highRiskCountries: z.array(CountryCode).max(250).optional(),
+  })
+  .strict();
+
+const CaseRef = z.object({ caseId: z.uuid(), ruleId: z.string(), status: CaseStatus, created: z.boolean() });
+
+export const EvaluationResultSchema = z
+  .object({
+    correlationId: z.uuid(),
+    entityType: EntityType,
+    entityId: z.string(),
+    evaluatedAt: IsoDateTime,
+    dryRun: z.boolean(),
+    windowDays: z.number().int(),
+    windowStart: IsoDateTime,
+    windowEnd: IsoDateTime,
+    triggeredRules: z.array(RuleResultSchema),
+    totalTriggered: z.number().int(),
+    highestRiskLevel: RiskLevel.nullable(),
+    skippedRules: z.array(z.object({ ruleId: z.string(), reason: z.string() })),
+    cases: z
+      .array(CaseRef)
+      .openapi({ description: "Cases opened (created true) or already open; empty on a dry run" }),
+    disclaimer: Disclaimer,
+  })
+  .openapi("AmlEvaluationResult");
+
+export const EvaluateResponse = z.object({
+  success: z.literal(true),
+  result: EvaluationResultSchema,
+  disclaimer: Disclaimer,
+});
+
+export const AmlCaseSchema = z
+  .object({
+    id: z.uuid(),
+    tenantId: z.string(),
+    ruleId: z.string(),
+    ruleName: z.string(),
+    caseType: z.string(),
+    entityType: EntityType,
+    entityId: z.string(),
+    riskLevel: RiskLevel,
+    status: CaseStatus,
+    evidence: z.array(EvidenceSchema),
+    explanation: z.string(),
+    correlationId: z.uuid(),
+    windowDays: z.number().int(),
+    windowStart: IsoDateTime,
+    windowEnd: IsoDateTime,
+    createdAt: IsoDateTime,
+    lastEventAt: IsoDateTime,
+    eventCount: z.number().int(),
+  })
+  .openapi("AmlCase");
+
+export const AmlCaseHistorySchema = z
+  .object({
+    id: z.uuid(),
+    caseId: z.uuid(),
+    sequence: z.number().int(),
+    eventType: z.enum(["created", "transitioned"]),
+    fromStatus: CaseStatus.nullable(),
+    toStatus: CaseStatus,
+    actorType: z.string(),
+    actorId: z.string(),
+    actorName: z.string().nullable(),
+    note: z.string().nullable(),
+    createdAt: IsoDateTime,
+    previousHash: z.string(),
+    hash: z.string(),
+  })
+  .openapi("AmlCaseHistoryEntry");
+
+export const CaseListQuery = PaginationQuery.extend({
+  status: z
+    .string()
+    .optional()
+    .openapi({ description: "Status, or comma-separated statuses" })
+    .transform((v, ctx) => {
+      if (v === undefined) return undefined;
+      const parts = v
+        .split(",")
+        .map((s) => s.trim())
+        .filter(Boolean);
+      for (const p of parts)
+        if (!(AML_CASE_STATUSES as readonly string[]).includes(p)) {
+          ctx.addIssue({ code: "custom", message: `Unknown status ${p}` });
+          return z.NEVER;
+        }
+      return parts;
+    }),
+  entityType: EntityType.optional(),
+  entityId: z.string().min(1).max(200).optional(),
+  ruleId: z.string().min(1).max(50).optional(),
+});
+
+export const CaseListResponse = z.object({
+  success: z.literal(true),
+  data: z.array(AmlCaseSchema),
+  pagination: PaginationSchema,
+  disclaimer: Disclaimer,
+});
+
+export const CaseResponse = z.object({
+  success: z.literal(true),
+  case: AmlCaseSchema.extend({ history: z.array(AmlCaseHistorySchema), chainValid: z.boolean() }),
+  disclaimer: Disclaimer,
+});
+
+export const TransitionBody = z
+  .object({
+    toStatus: CaseStatus,
+    actorId: z.string().trim().min(1).max(200),
+    actorName: z.string().trim().min(1).max(200).optional(),
+    note: z.string().trim().min(1).max(5000).optional(),
+  })
+  .strict();
+
+export const TransitionResponse = z.object({
+  success: z.literal(true),
+  case: AmlCaseSchema,
+  event: AmlCaseHistorySchema,
+  disclaimer: Disclaimer,
+});
+
+export const TransitionsResponse = z.object({
+  success: z.literal(true),
+  transitions: z.record(z.string(), z.array(CaseStatus)),
+  statusDetails: z.array(
+    z.object({
+      status: CaseStatus,
+      label: z.string(),
+      isTerminal: z.boolean(),
+      validTransitions: z.array(CaseStatus),
+    }),
+  ),
+  disclaimer: Disclaimer,
+});
+
+export const BacktestBody = z
+  .object({
+    entityType: EntityType.default("customer"),
+    windowDays: z.number().int().min(7).max(365).default(30),
+    ruleIds: z.array(z.string()).min(1).max(50).optional(),
+    thresholds: z
+      .record(z.string(), z.unknown())
+      .optional()
+      .openapi({
+        additionalProperties: { type: "number" },
+        description: "Values to try, over the current ones",
+      }),
+    highRiskCountries: z.array(CountryCode).max(250).optional(),
+    top: z.number().int().min(1).max(100).default(20),
+    async: z.boolean().default(false).openapi({
+      description: "Queue the run (202) and read it from GET /v1/kyc-aml/backtests/{backtestId}",
+    }),
+  })
+  .strict();
+
+const RuleBacktest = z.object({
+  ruleId: z.string(),
+  ruleName: z.string(),
+  currentHits: z.number().int(),
+  trialHits: z.number().int(),
+  added: z.number().int().openapi({ description: "Entities that trigger only with the trial thresholds" }),
+  removed: z
+    .number()
+    .int()
+    .openapi({ description: "Entities that trigger only with the current thresholds" }),
+  addedSample: z.array(z.string()),
+  removedSample: z.array(z.string()),
+});
+
+export const BacktestQueuedResponse = z.object({
+  success: z.literal(true),
+  backtestId: z.uuid(),
+  status: z.literal("queued"),
+  createdAt: IsoDateTime,
+  disclaimer: Disclaimer,
+});
+
+const BacktestResult = z
+  .object({
+    entityType: EntityType,
+    windowDays: z.number().int(),
+    windowStart: IsoDateTime,
+    windowEnd: IsoDateTime,
+    entitiesEvaluated: z.number().int(),
+    currentThresholds: z.record(z.string(), z.number()),
+    trialThresholds: z.record(z.string(), z.number()),
+    rules: z.array(RuleBacktest),
+    skippedRules: z.array(z.object({ ruleId: z.string(), reason: z.string() })),
+    topEntities: z.array(
+      z.object({
+        entityId: z.string(),
+        totalTriggered: z.number().int(),
+        highestRiskLevel: RiskLevel.nullable(),
+        triggeredRuleIds: z.array(z.string()),
+      }),
+    ),
+    entitiesTriggeredCurrent: z.number().int(),
+    entitiesTriggeredTrial: z.number().int(),
+    persisted: z.literal(false),
+  })
+  .openapi("AmlBacktest");
+
+export const BacktestResponse = z.object({
+  success: z.literal(true),
+  backtest: BacktestResult,
+  disclaimer: Disclaimer,
+});
+
+export const BacktestRunResponse = z.object({
+  success: z.literal(true),
+  backtestId: z.uuid(),
+  status: z.enum(["queued", "succeeded", "failed"]),
+  createdAt: IsoDateTime,
+  completedAt: IsoDateTime.nullable(),
+  backtest: BacktestResult.optional().openapi({ description: "Present once the run succeeded" }),
+  error: z.string().nullable(),
+  disclaimer: Disclaimer,
+});

@@ -1,0 +1,202 @@
+import type { TenantContext } from "../../db/tenant-context";
+import { grants, type Scope } from "../../http/scopes";
+import { daysBefore } from "../../lib/clock";
+import { AppError, badRequest, type ErrorDetail, notFound } from "../../lib/errors";
+import { getAgent, getCustomer } from "../data/service";
+import { openCasesForTriggered } from "./case-service";
+import { evaluateRules, highestRiskLevel } from "./domain/evaluate";
+import { emptyFeatures } from "./domain/features";
+import { AML_RULES, type AmlEntityType, type AmlRuleDefinition, ruleById } from "./domain/rules";
+import {
+  mergeThresholds,
+  THRESHOLD_DEFINITIONS,
+  type Thresholds,
+  validateThresholds,
+} from "./domain/thresholds";
+import { loadFeatures } from "./features-sql";
+import * as repo from "./repo";
+
+// ---- rules and thresholds --------------------------------------------------------------
+
+export async function effectiveThresholds(ctx: TenantContext) {
+  const overrides = await repo.getThresholdOverrides(ctx);
+  return { overrides, thresholds: mergeThresholds(overrides) };
+}
+
+export async function listRules(ctx: TenantContext) {
+  const { thresholds } = await effectiveThresholds(ctx);
+  const rules = AML_RULES.map((r) => ({
+    ruleId: r.ruleId,
+    name: r.name,
+    description: r.description,
+    category: r.category,
+    caseType: r.caseType,
+    defaultRiskLevel: r.defaultRiskLevel,
+    isEnabled: r.isEnabled,
+    thresholds: Object.fromEntries(r.thresholdNames.map((n) => [n, thresholds[n]])),
+    regulatoryBasis: r.regulatoryBasis,
+    internalPolicy: r.internalPolicy,
+    applicableTo: r.applicableTo,
+    requiresHighRiskCountries: r.requiresHighRiskCountries,
+  }));
+  return {
+    rules,
+    totalEnabled: rules.filter((r) => r.isEnabled).length,
+    allRuleIds: rules.map((r) => r.ruleId),
+  };
+}
+
+export async function getThresholds(ctx: TenantContext) {
+  return { ...(await effectiveThresholds(ctx)), definitions: THRESHOLD_DEFINITIONS.map((d) => ({ ...d })) };
+}
+
+export function checkThresholdValues(values: Record<string, unknown>, path: string): Thresholds {
+  const problems = validateThresholds(values, path);
+  if (problems.length) throw badRequest("Invalid thresholds", problems);
+  return values as Thresholds;
+}
+
+export async function putThresholds(ctx: TenantContext, values: Record<string, unknown>) {
+  const overrides = checkThresholdValues(values, "thresholds");
+  await repo.putThresholdOverrides(ctx, overrides, ctx.clock.now().toISOString());
+  return getThresholds(ctx);
+}
+
+// ---- rule selection ---------------------------------------------------------------------
+
+export interface Selection {
+  rules: AmlRuleDefinition[];
+  skipped: Array<{ ruleId: string; reason: string }>;
+}
+
+/** Named rules must exist, apply to the entity type and have what they need (else 400). */
+export function selectRules(
+  entityType: AmlEntityType,
+  ruleIds: string[] | undefined,
+  highRiskCountries: string[] | undefined,
+): Selection {
+  const hasCountries = Boolean(highRiskCountries?.length);
+  if (ruleIds) {
+    const details: ErrorDetail[] = [];
+    const rules: AmlRuleDefinition[] = [];
+    ruleIds.forEach((id, i) => {
+      const rule = ruleById(id);
+      const path = `ruleIds.${i}`;
+      if (!rule) details.push({ path, message: `Unknown rule ${id}` });
+      else if (!rule.applicableTo.includes(entityType))
+        details.push({ path, message: `${id} does not apply to entityType ${entityType}` });
+      else if (rule.requiresHighRiskCountries && !hasCountries)
+        details.push({
+          path: "highRiskCountries",
+          message: `${id} needs a non-empty highRiskCountries list`,
+        });
+      else if (!rules.includes(rule)) rules.push(rule);
+    });
+    if (details.length) throw badRequest("Invalid ruleIds", details);
+    return { rules, skipped: [] };
+  }
+  const skipped: Selection["skipped"] = [];
+  const rules = AML_RULES.filter((r) => {
+    if (!r.isEnabled) return false;
+    if (!r.applicableTo.includes(entityType)) {
+      skipped.push({ ruleId: r.ruleId, reason: `does not apply to entityType ${entityType}` });
+      return false;
+    }
+    if (r.requiresHighRiskCountries && !hasCountries) {
+      skipped.push({ ruleId: r.ruleId, reason: "highRiskCountries not given" });
+      return false;
+    }
+    return true;
+  });
+  return { rules, skipped };
+}
+
+/** Home country for cross-border: the tenant setting `country`, else the currency's first two letters. */
+export function homeCountry(ctx: TenantContext): string {
+  const configured = ctx.tenant.settings.country;
+  if (typeof configured === "string" && /^[A-Za-z]{2}$/.test(configured)) return configured.toUpperCase();
+  return ctx.tenant.settings.currency.slice(0, 2).toUpperCase();
+}
+
+async function assertEntityExists(ctx: TenantContext, entityType: AmlEntityType, entityId: string) {
+  const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+  if (entityType === "customer") {
+    if (!uuid.test(entityId)) throw notFound("Customer");
+    await getCustomer(ctx, entityId);
+  } else if (entityType === "account") {
+    if (!uuid.test(entityId) || !(await repo.accountExists(ctx, entityId))) throw notFound("Account");
+  } else if (entityType === "agent") {
+    await getAgent(ctx, entityId);
+  }
+  // merchant and counterparty have no registry: they are whatever the transactions name.
+}
+
+// ---- evaluate ---------------------------------------------------------------------------
+
+export interface EvaluateInput {
+  entityType: AmlEntityType;
+  entityId: string;
+  windowDays: number;
+  ruleIds?: string[];
+  dryRun: boolean;
+  highRiskCountries?: string[];
+}
+
+export async function evaluate(ctx: TenantContext, input: EvaluateInput, scopes: readonly Scope[]) {
+  // The route needs aml:read (a dry run persists nothing); opening cases needs aml:write.
+  if (!input.dryRun && !grants(scopes, "aml:write"))
+    throw new AppError("forbidden", "A non-dry-run evaluation opens cases and needs the scope aml:write");
+  const { rules, skipped } = selectRules(input.entityType, input.ruleIds, input.highRiskCountries);
+  await assertEntityExists(ctx, input.entityType, input.entityId);
+  const { thresholds } = await effectiveThresholds(ctx);
+  const now = ctx.clock.now();
+  const windowEnd = now.toISOString();
+  const windowStart = daysBefore(now, input.windowDays).toISOString();
+  const highRiskCountries = input.highRiskCountries ?? [];
+  const features = await loadFeatures(ctx, {
+    entityType: input.entityType,
+    entityId: input.entityId,
+    windowStart,
+    windowEnd,
+    thresholds,
+    highRiskCountries,
+    homeCountry: homeCountry(ctx),
+  });
+  const outcomes = evaluateRules(
+    features.get(input.entityId) ?? emptyFeatures(input.entityId),
+    rules,
+    thresholds,
+    {
+      highRiskCountries,
+      at: windowEnd,
+    },
+  );
+  const correlationId = crypto.randomUUID();
+  const triggered = outcomes.filter((o) => o.triggered);
+  const cases = input.dryRun
+    ? []
+    : await openCasesForTriggered(ctx, {
+        entityType: input.entityType,
+        entityId: input.entityId,
+        correlationId,
+        windowDays: input.windowDays,
+        windowStart,
+        windowEnd,
+        outcomes: triggered,
+      });
+  return {
+    correlationId,
+    entityType: input.entityType,
+    entityId: input.entityId,
+    evaluatedAt: windowEnd,
+    dryRun: input.dryRun,
+    windowDays: input.windowDays,
+    windowStart,
+    windowEnd,
+    triggeredRules: outcomes,
+    totalTriggered: triggered.length,
+    highestRiskLevel: highestRiskLevel(outcomes),
+    skippedRules: skipped,
+    cases,
+  };
+}
