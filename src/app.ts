@@ -7,6 +7,7 @@ import { limitBody } from "./http/middleware/body-limit";
 import { requestContext } from "./http/middleware/request-context";
 import { AppError } from "./lib/errors";
 import { registerAdminRoutes } from "./modules/admin/routes";
+import { registerBhiRoutes } from "./modules/bhi/routes";
 import { registerDataRoutes } from "./modules/data/routes";
 import { registerDocsPage } from "./modules/docs/page";
 
@@ -39,6 +40,7 @@ export function buildApp(): App {
 
   registerAdminRoutes(app);
   registerDataRoutes(app);
+  registerBhiRoutes(app);
   registerDocsPage(app);
 
   app.openAPIRegistry.registerComponent("securitySchemes", "ApiKeyAuth", {

@@ -1,4 +1,5 @@
 import type { Env } from "../env";
+import { bhiCalculateJob } from "../modules/bhi/jobs";
 
 /** A background job on JOBS_QUEUE: `type` selects the handler; the rest is ids, not payloads. */
 export interface JobMessage {
@@ -10,7 +11,9 @@ export interface JobMessage {
 export type JobHandler = (env: Env, message: JobMessage) => Promise<void>;
 
 /** Modules add their job handlers here (large syncs, large BHI runs, backtests, workflows). */
-export const jobHandlers: Record<string, JobHandler> = {};
+export const jobHandlers: Record<string, JobHandler> = {
+  "bhi.calculate": bhiCalculateJob,
+};
 
 /** Cron tasks by schedule expression (wrangler.toml [triggers]). */
 export type CronTask = (env: Env, scheduledTime: Date) => Promise<void>;
