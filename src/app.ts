@@ -10,6 +10,7 @@ import { registerAdminRoutes } from "./modules/admin/routes";
 import { registerBhiRoutes } from "./modules/bhi/routes";
 import { registerDataRoutes } from "./modules/data/routes";
 import { registerDocsPage } from "./modules/docs/page";
+import { registerReportRoutes } from "./modules/reports/routes";
 
 export const OPENAPI_PATH = "/v1/openapi.json";
 const PUBLIC_V1_PATHS = new Set([OPENAPI_PATH, "/v1/docs"]);
@@ -41,6 +42,7 @@ export function buildApp(): App {
   registerAdminRoutes(app);
   registerDataRoutes(app);
   registerBhiRoutes(app);
+  registerReportRoutes(app);
   registerDocsPage(app);
 
   app.openAPIRegistry.registerComponent("securitySchemes", "ApiKeyAuth", {

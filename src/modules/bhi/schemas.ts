@@ -128,12 +128,9 @@ export const BhiCalculationResultSchema = z
     alerts: z.array(BhiAlertSchema),
     isSignificantChange: z.boolean(),
     persisted: z.boolean(),
-    error: z
-      .object({ code: z.string(), message: z.string() })
-      .optional()
-      .openapi({
-        description: "Why this customer was not calculated (not_found, insufficient_data, write_failed)",
-      }),
+    error: z.object({ code: z.string(), message: z.string() }).optional().openapi({
+      description: "Why this customer was not calculated (not_found, insufficient_data, write_failed)",
+    }),
   })
   .openapi("BHICalculationResult");
 
@@ -142,12 +139,9 @@ export const CalculateBody = z
     customerId: z.uuid().optional(),
     customerIds: z.array(z.uuid()).max(1_000).optional(),
     weights: BhiWeightsSchema.optional(),
-    includeDetails: z
-      .boolean()
-      .optional()
-      .openapi({
-        description: "inputMetrics and reasons in each result; default true when customers are named",
-      }),
+    includeDetails: z.boolean().optional().openapi({
+      description: "inputMetrics and reasons in each result; default true when customers are named",
+    }),
   })
   .strict()
   .openapi("BHICalculateRequest");
