@@ -1,5 +1,7 @@
 -- Business Health Index records: append-only history per customer. Only the is_latest flag
 -- ever changes (1 -> 0, when a newer record arrives); the database refuses anything else.
+-- Reasons are not stored: they are a pure function of the scores, weights and input metrics
+-- (domain reasonsFor), rebuilt on read.
 CREATE TABLE bhi_records (
   id TEXT PRIMARY KEY NOT NULL,
   tenant_id TEXT NOT NULL,
@@ -18,7 +20,6 @@ CREATE TABLE bhi_records (
   bhi_change_percent REAL,
   is_significant_change INTEGER NOT NULL DEFAULT 0,
   input_metrics TEXT NOT NULL,
-  reasons TEXT NOT NULL,
   alerts TEXT NOT NULL,
   alert_count INTEGER NOT NULL DEFAULT 0,
   component_weights TEXT NOT NULL,
@@ -38,7 +39,7 @@ CREATE INDEX bhi_records_trend_idx ON bhi_records (tenant_id, is_latest, trend, 
 CREATE TRIGGER bhi_records_append_only BEFORE UPDATE OF
   id, tenant_id, customer_id, version, bhi_overall, bhi_band, liquidity_score, volatility_score,
   revenue_stability_score, expense_ratio_score, payment_behavior_score, trend, previous_bhi,
-  bhi_change_percent, is_significant_change, input_metrics, reasons, alerts, alert_count,
+  bhi_change_percent, is_significant_change, input_metrics, alerts, alert_count,
   component_weights, recent_scores, calculation_version, created_at
 ON bhi_records BEGIN
   SELECT RAISE(ABORT, 'bhi_records are append-only');

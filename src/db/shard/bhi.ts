@@ -20,7 +20,6 @@ export const bhiRecords = sqliteTable(
     bhiChangePercent: real("bhi_change_percent"),
     isSignificantChange: integer("is_significant_change", { mode: "boolean" }).notNull(),
     inputMetrics: text("input_metrics", { mode: "json" }).$type<Record<string, number>>().notNull(),
-    reasons: text("reasons", { mode: "json" }).$type<unknown[]>().notNull(),
     alerts: text("alerts", { mode: "json" }).$type<unknown[]>().notNull(),
     alertCount: integer("alert_count").notNull(),
     componentWeights: text("component_weights", { mode: "json" }).$type<Record<string, number>>().notNull(),

@@ -1,6 +1,6 @@
 import type { BhiRecordRow } from "../../db/shard";
 import type { BhiAlert } from "./domain/alerts";
-import type { Reason } from "./domain/calculate";
+import { reasonsFor } from "./domain/calculate";
 import type { Weights } from "./domain/weights";
 
 const score = (x: number) => x.toFixed(2);
@@ -22,7 +22,7 @@ export function presentRecord(row: BhiRecordRow, details = true) {
     trend: row.trend as "improving" | "stable" | "declining" | "volatile",
     previousBhi: scoreOrNull(row.previousBhi),
     bhiChangePercent: scoreOrNull(row.bhiChangePercent),
-    ...(details ? { inputMetrics: row.inputMetrics, reasons: row.reasons as Reason[] } : {}),
+    ...(details ? { inputMetrics: row.inputMetrics, reasons: reasonsOf(row) } : {}),
     alerts: row.alerts as BhiAlert[],
     componentWeights: row.componentWeights as Weights,
     calculationVersion: row.calculationVersion,
@@ -45,3 +45,17 @@ export function presentHistory(row: BhiRecordRow) {
     recordedAt: row.createdAt,
   };
 }
+
+/** Reasons are derived from the stored scores, weights and metrics (not stored twice). */
+export const reasonsOf = (row: BhiRecordRow) =>
+  reasonsFor(
+    {
+      liquidity: row.liquidityScore,
+      volatility: row.volatilityScore,
+      revenueStability: row.revenueStabilityScore,
+      expenseRatio: row.expenseRatioScore,
+      paymentBehavior: row.paymentBehaviorScore,
+    },
+    row.componentWeights as Weights,
+    row.inputMetrics,
+  );

@@ -54,33 +54,41 @@ interface ActivityRow {
   overdraft_n: number;
 }
 
+/** Money moved: 'completed' (nearly every row) short-circuits the list check. */
+const MOVED = sql.raw(
+  `(status = 'completed' OR status NOT IN (${FAILED_STATUSES.map((x) => `'${x}'`).join(", ")}))`,
+);
+
 /**
- * One pass over the window's transactions: per customer and week, then per customer.
- * Week 0 is the newest; weeks 8-11, 4-7 and 0-3 are periods 1, 2 and 3.
+ * One pass over the window's transactions along the customer index: per customer and week,
+ * then per customer. `weekStarts` are the 13 ISO boundaries, newest first (weekStarts[0] is
+ * the calculation time, weekStarts[12] the window start); week 0 is the newest and weeks
+ * 8-11, 4-7 and 0-3 are periods 1, 2 and 3. The week is found by comparing ISO strings
+ * (cheaper than date functions on a million rows).
  */
 export async function activityByCustomer(
   scope: TenantScope,
   target: Target,
-  windowStart: string,
-  asOf: string,
+  weekStarts: readonly string[],
 ): Promise<Map<string, Omit<CustomerActivity, "accountCount" | "balanceMinor">>> {
-  const failed = sql.join(
-    FAILED_STATUSES.map((s) => sql`${s}`),
-    sql`, `,
+  const week = sql.join(
+    weekStarts
+      .slice(1, 12)
+      .map((start, k) => sql`WHEN transaction_date > ${start} THEN ${sql.raw(String(k))}`),
+    sql` `,
   );
   const rows = await scope.db.all<ActivityRow>(sql`
     WITH weekly AS (
-      SELECT customer_id,
-        MIN(11, CAST((julianday(${asOf}) - julianday(transaction_date)) / 7 AS INTEGER)) AS wk,
-        SUM(CASE WHEN type = 'credit' AND status NOT IN (${failed}) THEN amount_minor ELSE 0 END) AS cr,
-        SUM(CASE WHEN type = 'debit' AND status NOT IN (${failed}) THEN amount_minor ELSE 0 END) AS dr,
-        SUM(type = 'credit' AND status NOT IN (${failed})) AS credit_n,
+      SELECT customer_id, CASE ${week} ELSE 11 END AS wk,
+        SUM(CASE WHEN type = 'credit' AND ${MOVED} THEN amount_minor ELSE 0 END) AS cr,
+        SUM(CASE WHEN type = 'debit' AND ${MOVED} THEN amount_minor ELSE 0 END) AS dr,
+        SUM(type = 'credit' AND ${MOVED}) AS credit_n,
         SUM(type = 'debit') AS debit_n,
-        SUM(type = 'debit' AND status IN (${failed})) AS failed_n,
-        SUM(type = 'debit' AND status NOT IN (${failed}) AND balance_after_minor < 0) AS overdraft_n
-      FROM transactions
-      WHERE tenant_id = ${scope.tenantId} AND transaction_date > ${windowStart} AND transaction_date <= ${asOf}
-        ${targetFilter(sql`customer_id`, target)}
+        SUM(type = 'debit' AND NOT ${MOVED}) AS failed_n,
+        SUM(balance_after_minor < 0 AND type = 'debit' AND ${MOVED}) AS overdraft_n
+      FROM transactions INDEXED BY transactions_customer_idx
+      WHERE tenant_id = ${scope.tenantId}${targetFilter(sql`customer_id`, target)}
+        AND transaction_date > ${weekStarts[12]} AND transaction_date <= ${weekStarts[0]}
       GROUP BY customer_id, wk
     )
     SELECT customer_id,
@@ -151,8 +159,9 @@ export async function latestByCustomer(scope: TenantScope, target: Target) {
   );
 }
 
-/** A record as written: snake_case keys are the columns. */
+/** A record as written (reasons are derived on read, weights travel once per statement). */
 export type NewRecord = Omit<BhiRecordRow, "tenantId">;
+/** An event other than bhi.calculated (which is built in SQL from the records). */
 export interface NewEvent {
   id: string;
   type: string;
@@ -162,7 +171,7 @@ export interface NewEvent {
 /** D1 refuses statements over 100 KB; JSON parameters stay under this many characters. */
 const MAX_JSON_CHARS = 90_000;
 
-function sizedChunks<T>(items: T[]): string[] {
+function sizedChunks(items: unknown[]): string[] {
   const chunks: string[] = [];
   let current: string[] = [];
   let size = 2;
@@ -180,7 +189,8 @@ function sizedChunks<T>(items: T[]): string[] {
   return chunks;
 }
 
-const RECORD_COLUMNS: Array<[string, keyof NewRecord]> = [
+/** Columns sent per row, as a JSON array in this order (no key names on the wire). */
+const RECORD_COLUMNS = [
   ["id", "id"],
   ["customer_id", "customerId"],
   ["version", "version"],
@@ -196,37 +206,48 @@ const RECORD_COLUMNS: Array<[string, keyof NewRecord]> = [
   ["bhi_change_percent", "bhiChangePercent"],
   ["is_significant_change", "isSignificantChange"],
   ["input_metrics", "inputMetrics"],
-  ["reasons", "reasons"],
   ["alerts", "alerts"],
   ["alert_count", "alertCount"],
-  ["component_weights", "componentWeights"],
   ["recent_scores", "recentScores"],
-  ["calculation_version", "calculationVersion"],
-  ["created_at", "createdAt"],
-];
-const JSON_COLUMNS = new Set(["input_metrics", "reasons", "alerts", "component_weights", "recent_scores"]);
+] as const satisfies ReadonlyArray<readonly [string, keyof NewRecord]>;
+const JSON_COLUMNS = new Set<string>(["input_metrics", "alerts", "recent_scores"]);
+
+const INSERT_RECORDS = `INSERT INTO bhi_records
+  (tenant_id, is_latest, component_weights, calculation_version, created_at, ${RECORD_COLUMNS.map(([c]) => c).join(", ")})
+  SELECT ?1, 1, json(?2), ?3, ?4, ${RECORD_COLUMNS.map(([c], i) =>
+    JSON_COLUMNS.has(c) ? `json(json_extract(value, '$[${i}]'))` : `json_extract(value, '$[${i}]')`,
+  ).join(", ")}
+  FROM json_each(?5)`;
+
+const SQL_UUID = `lower(hex(randomblob(4)) || '-' || hex(randomblob(2)) || '-4' || substr(hex(randomblob(2)), 2) || '-'
+  || substr('89ab', 1 + abs(random()) % 4, 1) || substr(hex(randomblob(2)), 2) || '-' || hex(randomblob(6)))`;
+
+/** bhi.calculated for each new latest record, built from the rows just inserted. */
+const INSERT_CALCULATED_EVENTS = `INSERT INTO events (id, tenant_id, type, data, created_at, dispatched_at)
+  SELECT ${SQL_UUID}, tenant_id, 'bhi.calculated',
+    json_object('customerId', customer_id, 'bhiOverall', bhi_overall, 'bhiBand', bhi_band, 'trend', trend,
+      'alerts', json(alerts)),
+    created_at, NULL
+  FROM bhi_records
+  WHERE tenant_id = ?1 AND is_latest = 1 AND customer_id IN (SELECT value FROM json_each(?2))`;
 
 /**
  * The statements that store a group of calculations atomically: clear isLatest on the
  * customers' current records, append the new records (isLatest), record the outbox events.
- * Rows travel as one JSON parameter per statement, expanded with json_each.
+ * Rows travel as JSON arrays in one parameter per statement, expanded with json_each; the
+ * bhi.calculated events are made in SQL from the inserted rows, so their data is not sent twice.
  */
 export function writeStatements(
   scope: TenantScope,
   records: NewRecord[],
-  events: NewEvent[],
-  at: string,
+  extraEvents: NewEvent[],
+  run: { weights: Record<string, number>; calculationVersion: string; at: string },
 ): D1PreparedStatement[] {
   const d1 = scope.db.$client;
   const ids = JSON.stringify(records.map((r) => r.customerId));
-  const columns = RECORD_COLUMNS.map(([c]) => c).join(", ");
-  const values = RECORD_COLUMNS.map(([c]) =>
-    JSON_COLUMNS.has(c) ? `json(json_extract(value, '$.${c}'))` : `json_extract(value, '$.${c}')`,
-  ).join(", ");
+  const weights = JSON.stringify(run.weights);
   const rows = records.map((r) =>
-    Object.fromEntries(
-      RECORD_COLUMNS.map(([c, k]) => [c, k === "isSignificantChange" ? (r[k] ? 1 : 0) : r[k]]),
-    ),
+    RECORD_COLUMNS.map(([, k]) => (k === "isSignificantChange" ? (r[k] ? 1 : 0) : r[k])),
   );
   return [
     d1
@@ -236,14 +257,10 @@ export function writeStatements(
       )
       .bind(scope.tenantId, ids),
     ...sizedChunks(rows).map((chunk) =>
-      d1
-        .prepare(
-          `INSERT INTO bhi_records (tenant_id, is_latest, ${columns})
-           SELECT ?1, 1, ${values} FROM json_each(?2)`,
-        )
-        .bind(scope.tenantId, chunk),
+      d1.prepare(INSERT_RECORDS).bind(scope.tenantId, weights, run.calculationVersion, run.at, chunk),
     ),
-    ...sizedChunks(events).map((chunk) =>
+    d1.prepare(INSERT_CALCULATED_EVENTS).bind(scope.tenantId, ids),
+    ...sizedChunks(extraEvents).map((chunk) =>
       d1
         .prepare(
           `INSERT INTO events (id, tenant_id, type, data, created_at, dispatched_at)
@@ -251,7 +268,7 @@ export function writeStatements(
              json(json_extract(value, '$.data')), ?2, NULL
            FROM json_each(?3)`,
         )
-        .bind(scope.tenantId, at, chunk),
+        .bind(scope.tenantId, run.at, chunk),
     ),
   ];
 }

@@ -56,17 +56,7 @@ export interface BhiComputation {
  */
 export function calculateBhi({ activity, weights, previous, riskAlertThreshold }: BhiInput): BhiComputation {
   const { scores, metrics } = componentScores(activity);
-  const reasons = COMPONENTS.map((factor): Reason => {
-    const score = scores[factor];
-    return {
-      factor,
-      score,
-      weight: weights[factor],
-      contribution: round2(score * weights[factor]),
-      direction: score >= 65 ? "positive" : score < 50 ? "negative" : "neutral",
-      explanation: explain(factor, metrics),
-    };
-  });
+  const reasons = reasonsFor(scores, weights, metrics);
   const overall = reasons.reduce((cents, r) => cents + Math.round(r.contribution * 100), 0) / 100;
   const band = bandOf(overall);
   const previousBhi = previous?.overall ?? null;
@@ -90,6 +80,28 @@ export function calculateBhi({ activity, weights, previous, riskAlertThreshold }
     recentScores,
     calculationVersion: CALCULATION_VERSION,
   };
+}
+
+/**
+ * The reasons of a calculation: a pure function of its scores, weights and metrics, so a
+ * stored record keeps only those and its reasons read back identical.
+ */
+export function reasonsFor(
+  scores: Record<Component, number>,
+  weights: Weights,
+  metrics: Record<string, number>,
+): Reason[] {
+  return COMPONENTS.map((factor): Reason => {
+    const score = scores[factor];
+    return {
+      factor,
+      score,
+      weight: weights[factor],
+      contribution: round2(score * weights[factor]),
+      direction: score >= 65 ? "positive" : score < 50 ? "negative" : "neutral",
+      explanation: explain(factor, metrics),
+    };
+  });
 }
 
 const fmt = (x: number | undefined, digits = 2) => (x === undefined ? "n/a" : x.toFixed(digits));
