@@ -1,12 +1,26 @@
 import { env } from "cloudflare:workers";
 import Papa from "papaparse";
-import { PDFDocument } from "pdf-lib";
+import { decodePDFRawStream, PDFArray, PDFDocument, PDFRawStream } from "pdf-lib";
 import { describe, expect, it } from "vitest";
 import { calculate, seedHealthyCustomer, worsen } from "../bhi/seed";
 import { call, createTenant, insertCustomer, json, type TestTenant } from "../harness";
 
 const report = (t: TestTenant, customerId: string, format?: string, headers?: Record<string, string>) =>
   call("GET", `/v1/reports/bhi/${customerId}${format ? `?format=${format}` : ""}`, { key: t.key, headers });
+
+/** Standard-font text is drawn as hex strings in the (compressed) page content streams. */
+const hex = (text: string) =>
+  [...new TextEncoder().encode(text)].map((b) => b.toString(16).padStart(2, "0").toUpperCase()).join("");
+
+function pageText(pdf: PDFDocument, index: number): string {
+  const contents = pdf.getPage(index).node.Contents();
+  const streams =
+    contents instanceof PDFArray ? contents.asArray().map((r) => pdf.context.lookup(r)) : [contents];
+  return streams
+    .filter((s): s is PDFRawStream => s instanceof PDFRawStream)
+    .map((s) => new TextDecoder("latin1").decode(decodePDFRawStream(s).decode()))
+    .join("\n");
+}
 
 async function scoredCustomer(name = "Kofi Hardware Ltd") {
   const t = await createTenant({ name: "Accra Credit Union" });
@@ -82,6 +96,11 @@ describe("GET /v1/reports/bhi/{customerId}", () => {
     const pdf = await PDFDocument.load(bytes);
     expect(pdf.getPageCount()).toBeGreaterThanOrEqual(1);
     expect(pdf.getTitle()).toContain("Ama Textiles & Sons");
+    expect(pageText(pdf, 0)).toContain(hex("Ama Textiles & Sons"));
+    expect(pageText(pdf, 0)).toContain(hex("Accra Credit Union"));
+    expect(pageText(pdf, pdf.getPageCount() - 1)).toContain(
+      hex(`Page ${pdf.getPageCount()} of ${pdf.getPageCount()}`),
+    );
 
     const stored = await env.FILES.list({ prefix: `tenants/${t.id}/reports/` });
     expect(stored.objects.map((o) => o.key)).toEqual([

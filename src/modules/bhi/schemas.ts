@@ -169,6 +169,7 @@ export const BhiJobSchema = z
     successful: z.number().int(),
     failed: z.number().int(),
     alertCount: z.number().int(),
+    error: z.string().nullable().openapi({ description: "Last error of a slice (it is retried)" }),
     createdAt: IsoDateTime,
     updatedAt: IsoDateTime,
     completedAt: IsoDateTime.nullable(),

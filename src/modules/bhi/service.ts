@@ -119,6 +119,10 @@ export async function runJobSlice(ctx: TenantContext, jobId: string): Promise<vo
 export async function getJob(ctx: TenantContext, jobId: string) {
   const job = await repo.findJob(ctx, jobId);
   if (!job) throw notFound("BHI job");
+  return presentJob(job);
+}
+
+export function presentJob(job: NonNullable<Awaited<ReturnType<typeof repo.findJob>>>) {
   return {
     id: job.id,
     status: job.status,
@@ -127,6 +131,7 @@ export async function getJob(ctx: TenantContext, jobId: string) {
     successful: job.successful,
     failed: job.failed,
     alertCount: job.alertCount,
+    error: job.error,
     createdAt: job.createdAt,
     updatedAt: job.updatedAt,
     completedAt: job.completedAt,

@@ -1,7 +1,7 @@
 import type { App } from "../../../http/context";
 import { jsonBody, jsonContent, tenantRoute } from "../../../http/openapi";
 import { CalculateAccepted, CalculateBody, CalculateResponse } from "../schemas";
-import { calculateFromDb } from "../service";
+import { calculateFromDb, presentJob } from "../service";
 
 export const calculateRoute = tenantRoute({
   method: "post",
@@ -32,18 +32,7 @@ export const registerCalculate = (app: App) =>
         {
           success: true as const,
           jobId: job.id,
-          job: {
-            id: job.id,
-            status: job.status,
-            total: job.total,
-            processed: job.processed,
-            successful: job.successful,
-            failed: job.failed,
-            alertCount: job.alertCount,
-            createdAt: job.createdAt,
-            updatedAt: job.updatedAt,
-            completedAt: job.completedAt,
-          },
+          job: presentJob(job),
           message: `${job.total} customers: calculating in the background; poll /v1/bhi/jobs/${job.id}`,
         },
         202,
