@@ -35,7 +35,7 @@ describe("more than 10,000 customers", () => {
 
     let job: { status: string; processed: number; successful: number; failed: number } | undefined;
     for (let i = 0; i < 60; i++) {
-      const got = await call("GET", `/v1/bhi/jobs/${accepted.jobId}`, { key: t.key });
+      const got = await call("GET", `/v1/bhi/calculate-from-db/jobs/${accepted.jobId}`, { key: t.key });
       job = (await json<{ job: typeof job }>(got)).job;
       if (job?.status === "succeeded" || job?.status === "failed") break;
       await new Promise((r) => setTimeout(r, 500));

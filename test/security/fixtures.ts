@@ -26,7 +26,7 @@ export const pathFixtures: Record<string, PathFixture> = {
   "/v1/agents/{agentId}": async (owner) => ({ agentId: (await insertAgent(owner)).agentId }),
   "/v1/bhi/{customerId}": bhiCustomer,
   "/v1/reports/bhi/{customerId}": bhiCustomer,
-  "/v1/bhi/jobs/{jobId}": async (owner) => {
+  "/v1/bhi/calculate-from-db/jobs/{jobId}": async (owner) => {
     const now = new Date().toISOString();
     const id = crypto.randomUUID();
     await shardDb(env, owner.shard).insert(bhiJobs).values({

@@ -5,7 +5,7 @@ import { runJobSlice } from "./service";
 
 /**
  * JOBS_QUEUE handler for "bhi.calculate" {tenantId, jobId}. A failing slice records its error
- * on the job (visible at GET /v1/bhi/jobs/{jobId}) and is retried by the queue; after the
+ * on the job (visible at GET /v1/bhi/calculate-from-db/jobs/{jobId}) and is retried by the queue; after the
  * queue's last retry the message goes to the dead-letter queue and the job keeps the error.
  */
 export const bhiCalculateJob: JobHandler = async (env, message) => {

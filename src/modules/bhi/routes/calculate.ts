@@ -13,7 +13,7 @@ export const calculateRoute = tenantRoute({
     "Each calculated customer gets a new record (isLatest) and a `bhi.calculated` event; a drop below the " +
     "tenant's riskAlertThreshold also records `customer.risk_alert`. Customers that cannot be scored are " +
     "reported in `results` with `persisted: false` and an `error`. With no customer named and more than " +
-    "10,000 customers, the run continues in the background: 202 with a job to poll at /v1/bhi/jobs/{jobId}.",
+    "10,000 customers, the run continues in the background: 202 with a job to poll at /v1/bhi/calculate-from-db/jobs/{jobId}.",
   scope: "bhi:write",
   request: { body: jsonBody(CalculateBody) },
   responses: {
@@ -33,7 +33,7 @@ export const registerCalculate = (app: App) =>
           success: true as const,
           jobId: job.id,
           job: presentJob(job),
-          message: `${job.total} customers: calculating in the background; poll /v1/bhi/jobs/${job.id}`,
+          message: `${job.total} customers: calculating in the background; poll /v1/bhi/calculate-from-db/jobs/${job.id}`,
         },
         202,
       );

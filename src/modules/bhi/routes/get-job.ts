@@ -6,7 +6,7 @@ import { getJob } from "../service";
 
 export const getJobRoute = tenantRoute({
   method: "get",
-  path: "/v1/bhi/jobs/{jobId}",
+  path: "/v1/bhi/calculate-from-db/jobs/{jobId}",
   operationId: "getBhiJob",
   tags: ["BHI"],
   summary: "Progress of a background BHI run (started by calculate-from-db with > 10,000 customers)",

@@ -8,10 +8,10 @@ import { registerSummary } from "./summary";
 
 export function registerBhiRoutes(app: App): void {
   registerCalculate(app);
+  registerGetJob(app);
   registerList(app);
   // Literal paths before "/v1/bhi/{customerId}" so "summary" is never read as an id.
   registerSummary(app);
-  registerGetJob(app);
   registerGetLatest(app);
   registerHistory(app);
 }
