@@ -11,6 +11,8 @@ import * as repo from "./repo";
 
 /** Customers whose records and events go into one atomic batch. */
 const WRITE_GROUP = 1_000;
+/** Write batches sent concurrently. */
+const WRITES_IN_FLIGHT = 3;
 
 export interface CalculationFailure {
   customerId: string;
@@ -151,8 +153,9 @@ export async function runCalculation(
 
   const t2 = Date.now();
   let eventsWritten = 0;
-  for (let i = 0; i < pending.length; i += WRITE_GROUP) {
-    const group = pending.slice(i, i + WRITE_GROUP);
+  const groups: Array<typeof pending> = [];
+  for (let i = 0; i < pending.length; i += WRITE_GROUP) groups.push(pending.slice(i, i + WRITE_GROUP));
+  const writeGroup = async (group: typeof pending) => {
     const events = group.flatMap((g) => g.events);
     const statements = repo.writeStatements(
       ctx,
@@ -191,6 +194,11 @@ export async function runCalculation(
         );
       }
     }
+  };
+  // Groups are disjoint customers, each its own transaction: a few in flight at once overlap
+  // the transfer of one with the execution of another.
+  for (let i = 0; i < groups.length; i += WRITES_IN_FLIGHT) {
+    await Promise.all(groups.slice(i, i + WRITES_IN_FLIGHT).map(writeGroup));
   }
   outcome.failed = outcome.results.length - outcome.successful;
   if (eventsWritten > 0) await notifyOutbox(ctx);
