@@ -312,7 +312,7 @@ export async function listRecords(scope: TenantScope, filter: RecordFilter, page
       .select()
       .from(bhiRecords)
       .where(where)
-      .orderBy(desc(bhiRecords.createdAt), desc(bhiRecords.id))
+      .orderBy(desc(bhiRecords.createdAt), desc(bhiRecords.version), desc(bhiRecords.id))
       .limit(page.limit)
       .offset(page.offset),
     scope.db.select({ n: count() }).from(bhiRecords).where(where),

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { bandOf, round2 } from "./bands";
-import { calculateBhi } from "./calculate";
+import { calculateBhi, reasonsFor } from "./calculate";
 import { type CustomerActivity, componentScores } from "./components";
 import { trendOf } from "./trend";
 import { DEFAULT_WEIGHTS, normaliseWeights, weightProblems } from "./weights";
@@ -200,6 +200,14 @@ describe("calculateBhi", () => {
       previous: { overall: 58.33, band: "fair", recentScores: [75, 58.33] },
     });
     expect(again.crossedRiskThreshold).toBe(false);
+  });
+
+  it("reasons rebuild identically from the stored scores, weights and metrics", () => {
+    const r = calculateBhi({ ...base, activity: steady });
+    expect(reasonsFor(r.scores, r.weights, r.inputMetrics)).toEqual(r.reasons);
+    expect(r.reasons[3].explanation).toBe(
+      "Outflow is 75.0% of inflow; 70% or less scores 100, 130% or more scores 0.",
+    );
   });
 
   it("is deterministic", () => {
