@@ -8,10 +8,12 @@ import { requestContext } from "./http/middleware/request-context";
 import { AppError } from "./lib/errors";
 import { registerAdminRoutes } from "./modules/admin/routes";
 import { registerAmlRoutes } from "./modules/aml/routes";
+import { registerBhiRoutes } from "./modules/bhi/routes";
 import { registerDataRoutes } from "./modules/data/routes";
 import { registerDocsPage } from "./modules/docs/page";
 import { registerFraudRoutes } from "./modules/fraud/routes";
 import { registerIngestRoutes } from "./modules/ingest/routes";
+import { registerReportRoutes } from "./modules/reports/routes";
 
 export const OPENAPI_PATH = "/v1/openapi.json";
 const PUBLIC_V1_PATHS = new Set([OPENAPI_PATH, "/v1/docs"]);
@@ -41,6 +43,8 @@ export function buildApp(): App {
   app.get("/health", (c) => c.json({ success: true, status: "ok" }));
 
   registerDataRoutes(app);
+  registerBhiRoutes(app);
+  registerReportRoutes(app);
   registerFraudRoutes(app);
   registerIngestRoutes(app);
   registerAmlRoutes(app);

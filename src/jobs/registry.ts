@@ -1,5 +1,6 @@
 import type { Env } from "../env";
 import { AML_BACKTEST_JOB, runBacktestJob } from "../modules/aml/backtest-jobs";
+import { bhiCalculateJob } from "../modules/bhi/jobs";
 import { continueSync, resumeStalledSyncs, SYNC_CONTINUE_JOB } from "../modules/ingest/sync/service";
 
 /** A background job on JOBS_QUEUE: `type` selects the handler; the rest is ids, not payloads. */
@@ -15,6 +16,7 @@ export type JobHandler = (env: Env, message: JobMessage) => Promise<void>;
 export const jobHandlers: Record<string, JobHandler> = {
   [SYNC_CONTINUE_JOB]: (env, message) => continueSync(env, message),
   [AML_BACKTEST_JOB]: runBacktestJob,
+  "bhi.calculate": bhiCalculateJob,
 };
 
 /** Cron tasks by schedule expression (wrangler.toml [triggers]). */

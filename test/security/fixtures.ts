@@ -1,3 +1,7 @@
+import { env } from "cloudflare:workers";
+import { shardDb } from "../../src/db/client";
+import { bhiJobs } from "../../src/db/shard";
+import { calculate, seedHealthyCustomer } from "../bhi/seed";
 import {
   call,
   insertAccount,
@@ -17,6 +21,14 @@ import {
  */
 export type PathFixture = (owner: TestTenant) => Promise<Record<string, string>>;
 
+/** A customer with a calculated BHI record. */
+async function bhiCustomer(owner: TestTenant) {
+  const { customer } = await seedHealthyCustomer(owner);
+  const res = await calculate(owner, { customerId: customer.id });
+  if (res.status !== 200) throw new Error(`bhi fixture: ${res.status}`);
+  return { customerId: customer.id! };
+}
+
 export const pathFixtures: Record<string, PathFixture> = {
   "/v1/customers/{customerId}": async (owner) => ({ customerId: (await insertCustomer(owner)).id }),
   "/v1/agents/{agentId}": async (owner) => ({ agentId: (await insertAgent(owner)).agentId }),
@@ -32,6 +44,26 @@ export const pathFixtures: Record<string, PathFixture> = {
   "/v1/kyc-aml/backtests/{backtestId}": async (owner) => {
     const res = await call("POST", "/v1/kyc-aml/backtest", { key: owner.key, body: { async: true } });
     return { backtestId: (await json<{ backtestId: string }>(res)).backtestId };
+  },
+  "/v1/bhi/{customerId}": bhiCustomer,
+  "/v1/reports/bhi/{customerId}": bhiCustomer,
+  "/v1/bhi/calculate-from-db/jobs/{jobId}": async (owner) => {
+    const now = new Date().toISOString();
+    const id = crypto.randomUUID();
+    await shardDb(env, owner.shard).insert(bhiJobs).values({
+      id,
+      tenantId: owner.id,
+      status: "pending",
+      weights: {},
+      total: 10_001,
+      processed: 0,
+      successful: 0,
+      failed: 0,
+      alertCount: 0,
+      createdAt: now,
+      updatedAt: now,
+    });
+    return { jobId: id };
   },
 };
 

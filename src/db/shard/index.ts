@@ -1,6 +1,7 @@
 // One file per domain; each later module adds its tables in its own file and exports here.
 
 export * from "./aml";
+export * from "./bhi";
 export * from "./data";
 export * from "./fraud";
 export * from "./ingest";

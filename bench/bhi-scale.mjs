@@ -1,0 +1,239 @@
+#!/usr/bin/env node
+// BHI at scale: seeds a tenant of 10,000 customers and 1,000,000 transactions (12 weeks) in a
+// local D1 database, then prints
+//   - seconds for POST /v1/bhi/calculate-from-db (all customers), twice (first run, then with
+//     every customer having a previous record),
+//   - D1 statements that run used (the Worker's x-d1-queries header, sent outside production),
+//   - seconds for one raw SQLite GROUP BY over the same transactions file (sqlite3 CLI),
+//   - their ratio (goal <= 3).
+//
+// How it seeds: the Worker is built (`wrangler deploy --dry-run`) and served by plain
+// Miniflare with its D1 state under bench/.data/bhi-scale/d1 (gitignored). Miniflare, like
+// `wrangler dev`, keeps each local D1 database as a SQLite file named by a hash under
+// <persist>/miniflare-D1DatabaseObject/ (wrangler: .wrangler/state/v3/d1/...). The rows are
+// generated inside SQLite by recursive-CTE INSERT ... SELECT statements sent through the D1
+// binding (mf.getD1Database), 100,000 rows per statement: no per-row round trips and no
+// direct writes to the file while the runtime has it open. The raw GROUP BY then opens that
+// same file with the sqlite3 CLI (`apt-get install -y sqlite3`) after Miniflare is stopped.
+// The tenant (and its key) is kept in bench/.data/bhi-scale/tenant.json, so later runs reuse
+// the seeded data; `--fresh` starts over.
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { Miniflare } from "miniflare";
+import { unstable_getMiniflareWorkerOptions, unstable_splitSqlQuery } from "wrangler";
+
+const root = resolve(import.meta.dirname, "..");
+const state = join(root, "bench/.data/bhi-scale");
+const ADMIN_TOKEN = "bench-admin-token-0123456789";
+const CUSTOMERS = 10_000;
+const TRANSACTIONS = 1_000_000;
+const CHUNK = 100_000;
+
+if (process.argv.includes("--fresh")) rmSync(state, { recursive: true, force: true });
+mkdirSync(state, { recursive: true });
+
+function build() {
+  const outdir = join(tmpdir(), `bhi-bench-${process.pid}`);
+  const run = spawnSync(
+    join(root, "node_modules/.bin/wrangler"),
+    ["deploy", "--dry-run", "--outdir", outdir],
+    {
+      cwd: root,
+      encoding: "utf8",
+      env: { ...process.env, WRANGLER_SEND_METRICS: "false", CLOUDFLARE_CF_FETCH_ENABLED: "false" },
+    },
+  );
+  if (run.status !== 0) throw new Error(`build failed:\n${run.stderr}`);
+  return outdir;
+}
+
+async function start(outdir) {
+  const { workerOptions } = unstable_getMiniflareWorkerOptions(join(root, "wrangler.toml"));
+  const mf = new Miniflare({
+    ...workerOptions,
+    modules: true,
+    scriptPath: join(outdir, "index.js"),
+    modulesRoot: outdir,
+    bindings: { ...workerOptions.bindings, ADMIN_TOKEN, ENVIRONMENT: "development", KEY_PREFIX: "csk_test_" },
+    d1Persist: join(state, "d1"),
+    r2Persist: join(state, "r2"),
+    durableObjectsPersist: join(state, "do"),
+    port: 0,
+    host: "127.0.0.1",
+    handleRuntimeStdio: (stdout, stderr) => {
+      stdout.resume();
+      stderr.pipe(process.stderr);
+    },
+  });
+  const url = (await mf.ready).toString().replace(/\/$/, "");
+  return { mf, url };
+}
+
+async function migrate(mf, binding, dir) {
+  const db = await mf.getD1Database(binding);
+  await db.prepare("CREATE TABLE IF NOT EXISTS bench_migrations (name TEXT PRIMARY KEY)").run();
+  for (const file of readdirSync(join(root, dir))
+    .filter((f) => f.endsWith(".sql"))
+    .sort()) {
+    if (await db.prepare("SELECT 1 FROM bench_migrations WHERE name = ?").bind(file).first()) continue;
+    for (const statement of unstable_splitSqlQuery(readFileSync(join(root, dir, file), "utf8"))) {
+      await db.prepare(statement).run();
+    }
+    await db.prepare("INSERT INTO bench_migrations (name) VALUES (?)").bind(file).run();
+  }
+}
+
+const uuid = (prefix, expr) => `printf('${prefix}-0000-4000-8000-%012d', ${expr})`;
+
+async function seed(mf, tenantId) {
+  const db = await mf.getD1Database("SHARD_0");
+  const t0 = performance.now();
+  const now = "strftime('%Y-%m-%dT%H:%M:%fZ', 'now')";
+  await db
+    .prepare(
+      `WITH RECURSIVE seq(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM seq WHERE i < ${CUSTOMERS - 1})
+       INSERT INTO customers (id, tenant_id, external_id, external_source, type, name, status, tags, business_info, created_at, updated_at)
+       SELECT ${uuid("00000000", "i")}, ?1, 'cus-' || i, 'bench', 'business', 'Bench Customer ' || i, 'active', '[]', '{}', ${now}, ${now} FROM seq`,
+    )
+    .bind(tenantId)
+    .run();
+  await db
+    .prepare(
+      `WITH RECURSIVE seq(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM seq WHERE i < ${CUSTOMERS - 1})
+       INSERT INTO accounts (id, tenant_id, customer_id, external_id, external_source, type, status, currency, current_balance_minor, created_at, updated_at)
+       SELECT ${uuid("20000000", "i")}, ?1, ${uuid("00000000", "i")}, 'acc-' || i, 'bench', 'current', 'active', 'GHS',
+         (i * 7919) % 5000000, ${now}, ${now} FROM seq`,
+    )
+    .bind(tenantId)
+    .run();
+  // 100 transactions per customer over the last 83 days: 45-64% credits, 0-6% failed, a few
+  // overdrafts, varying by customer so the bands spread.
+  for (let start = 0; start < TRANSACTIONS; start += CHUNK) {
+    await db
+      .prepare(
+        `WITH RECURSIVE seq(i) AS (SELECT ?2 UNION ALL SELECT i + 1 FROM seq WHERE i < ?3)
+         INSERT INTO transactions (id, tenant_id, customer_id, account_id, external_id, external_source, type,
+           amount_minor, currency, status, transaction_date, balance_after_minor, created_at)
+         SELECT ${uuid("10000000", "i")}, ?1, ${uuid("00000000", `i % ${CUSTOMERS}`)}, ${uuid("20000000", `i % ${CUSTOMERS}`)},
+           'txn-' || i, 'bench',
+           CASE WHEN ((i / ${CUSTOMERS}) * 7 + (i % ${CUSTOMERS}) * 13) % 100 < 45 + (i % ${CUSTOMERS}) % 20
+             THEN 'credit' ELSE 'debit' END,
+           1000 + (i * 2654435761 + (i / ${CUSTOMERS}) * 40503) % 500000, 'GHS',
+           CASE WHEN ((i / ${CUSTOMERS}) * 31 + (i % ${CUSTOMERS}) * 17) % 100 < (i % ${CUSTOMERS}) % 7
+             THEN 'failed' ELSE 'completed' END,
+           strftime('%Y-%m-%dT%H:%M:%fZ', 'now', printf('-%d minutes', (i * 37) % (83 * 1440))),
+           CASE WHEN ((i / ${CUSTOMERS}) * 13 + i % ${CUSTOMERS}) % 200 = 0 THEN -5000 ELSE 100000 END,
+           ${now}
+         FROM seq`,
+      )
+      .bind(tenantId, start, Math.min(TRANSACTIONS, start + CHUNK) - 1)
+      .run();
+    process.stdout.write(`\r  seeded ${Math.min(TRANSACTIONS, start + CHUNK).toLocaleString()} transactions`);
+  }
+  process.stdout.write("\n");
+  return (performance.now() - t0) / 1000;
+}
+
+async function post(url, key, path, body) {
+  const t0 = performance.now();
+  const res = await fetch(`${url}${path}`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${key}`, "content-type": "application/json" },
+    body: JSON.stringify(body),
+  });
+  const json = await res.json();
+  return {
+    seconds: (performance.now() - t0) / 1000,
+    status: res.status,
+    json,
+    queries: res.headers.get("x-d1-queries"),
+    timings: res.headers.get("x-bhi-timings"),
+  };
+}
+
+function sqliteFileWith(tenantId) {
+  const dir = join(state, "d1/miniflare-D1DatabaseObject");
+  for (const file of readdirSync(dir).filter((f) => f.endsWith(".sqlite"))) {
+    const path = join(dir, file);
+    const out = spawnSync(
+      "sqlite3",
+      [path, `SELECT count(*) FROM transactions WHERE tenant_id = '${tenantId}'`],
+      {
+        encoding: "utf8",
+      },
+    );
+    if (out.status === 0 && Number(out.stdout.trim()) === TRANSACTIONS) return path;
+  }
+  throw new Error("no local D1 file holds the seeded transactions");
+}
+
+// ---- run ---------------------------------------------------------------------------------
+console.log("building the Worker and starting Miniflare ...");
+const { mf, url } = await start(build());
+try {
+  await migrate(mf, "CONTROL_DB", "migrations/control");
+  await migrate(mf, "SHARD_0", "migrations/shard");
+  await migrate(mf, "SHARD_1", "migrations/shard");
+
+  const tenantFile = join(state, "tenant.json");
+  let tenant = existsSync(tenantFile) ? JSON.parse(readFileSync(tenantFile, "utf8")) : null;
+  if (!tenant) {
+    const res = await fetch(`${url}/admin/tenants`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${ADMIN_TOKEN}`, "content-type": "application/json" },
+      body: JSON.stringify({ name: "BHI scale bench", shard: 0 }),
+    });
+    const body = await res.json();
+    if (res.status !== 201) throw new Error(`create tenant: ${res.status} ${JSON.stringify(body)}`);
+    tenant = { id: body.tenant.id, key: body.apiKey.key };
+    console.log(
+      `seeding ${CUSTOMERS.toLocaleString()} customers, ${TRANSACTIONS.toLocaleString()} transactions ...`,
+    );
+    const seconds = await seed(mf, tenant.id);
+    console.log(`  seed: ${seconds.toFixed(1)} s`);
+    writeFileSync(tenantFile, JSON.stringify(tenant));
+  } else {
+    console.log(`reusing the seeded tenant ${tenant.id} (--fresh to reseed)`);
+  }
+
+  const runs = [];
+  for (let i = 0; i < 2; i++) {
+    const r = await post(url, tenant.key, "/v1/bhi/calculate-from-db", {});
+    if (r.status !== 200) throw new Error(`calculate: ${r.status} ${JSON.stringify(r.json).slice(0, 500)}`);
+    runs.push(r);
+    console.log(
+      `calculate-from-db (all) run ${i + 1}: ${r.seconds.toFixed(2)} s, ${r.json.summary.successful.toLocaleString()} scored, ` +
+        `${r.json.summary.failed} failed, ${r.queries} D1 statements, bands ${JSON.stringify(r.json.summary.byBand)}, phases ${r.timings}`,
+    );
+  }
+  await mf.dispose();
+
+  const file = sqliteFileWith(tenant.id);
+  const groupBy =
+    `SELECT customer_id, COUNT(*), SUM(CASE WHEN type = 'credit' THEN amount_minor ELSE 0 END), ` +
+    `SUM(CASE WHEN type = 'debit' THEN amount_minor ELSE 0 END) FROM transactions ` +
+    `WHERE tenant_id = '${tenant.id}' GROUP BY customer_id`;
+  spawnSync("sqlite3", [file, `${groupBy};`], { encoding: "utf8", maxBuffer: 64 << 20 }); // warm the page cache
+  const t0 = performance.now();
+  const raw = spawnSync("sqlite3", [file, `${groupBy};`], { encoding: "utf8", maxBuffer: 64 << 20 });
+  const rawSeconds = (performance.now() - t0) / 1000;
+  if (raw.status !== 0) throw new Error(raw.stderr);
+
+  const best = Math.min(...runs.map((r) => r.seconds));
+  console.log("");
+  console.log(
+    `raw SQLite GROUP BY over the same file: ${rawSeconds.toFixed(2)} s (${raw.stdout.trim().split("\n").length} groups)`,
+  );
+  console.log(
+    `calculate-from-db (all):                ${runs.map((r) => `${r.seconds.toFixed(2)} s`).join(", ")}`,
+  );
+  console.log(`ratio (best run / raw GROUP BY):        ${(best / rawSeconds).toFixed(2)} (goal <= 3)`);
+  console.log(
+    `D1 statements used:                     ${runs.map((r) => r.queries).join(", ")} (limit 1,000)`,
+  );
+} catch (err) {
+  await mf.dispose().catch(() => {});
+  throw err;
+}

@@ -1,0 +1,383 @@
+import { and, count, desc, eq, type SQL, sql } from "drizzle-orm";
+import type { TenantScope } from "../../db/client";
+import { type BhiRecordRow, bhiJobs, bhiRecords, customers } from "../../db/shard";
+import type { CustomerActivity } from "./domain/components";
+
+/** Which customers a run covers: named ids, an id range (queue slices), or all. */
+export type Target =
+  | { kind: "ids"; ids: string[] }
+  | { kind: "range"; afterId: string | null; throughId: string }
+  | { kind: "all" };
+
+export interface Page {
+  limit: number;
+  offset: number;
+}
+
+/** Statuses whose money did not move: counted as failed payments, left out of flows. */
+export const FAILED_STATUSES = ["failed", "declined", "returned", "reversed", "bounced", "cancelled"];
+
+function targetFilter(column: SQL, target: Target): SQL {
+  if (target.kind === "ids")
+    return sql` AND ${column} IN (SELECT value FROM json_each(${JSON.stringify(target.ids)}))`;
+  if (target.kind === "range") {
+    const after = target.afterId === null ? sql`` : sql` AND ${column} > ${target.afterId}`;
+    return sql`${after} AND ${column} <= ${target.throughId}`;
+  }
+  return sql``;
+}
+
+export const countCustomers = async (scope: TenantScope) =>
+  (await scope.db.select({ n: count() }).from(customers).where(eq(customers.tenantId, scope.tenantId)).get())
+    ?.n ?? 0;
+
+/** Customers of a target in id order (names for reports, ids for the run). */
+export function customersOf(scope: TenantScope, target: Target, limit?: number) {
+  return scope.db.all<{ id: string }>(sql`
+    SELECT id FROM customers WHERE tenant_id = ${scope.tenantId}${targetFilter(sql`id`, target)}
+    ORDER BY id ${limit ? sql`LIMIT ${limit}` : sql``}`);
+}
+
+interface ActivityRow {
+  customer_id: string;
+  in1: number;
+  in2: number;
+  in3: number;
+  out1: number;
+  out2: number;
+  out3: number;
+  net_sum: number;
+  net_sq: number;
+  credit_n: number;
+  debit_n: number;
+  failed_n: number;
+  overdraft_n: number;
+}
+
+/** Money moved: 'completed' (nearly every row) short-circuits the list check. */
+const MOVED = sql.raw(
+  `(status = 'completed' OR status NOT IN (${FAILED_STATUSES.map((x) => `'${x}'`).join(", ")}))`,
+);
+
+/**
+ * One pass over the window's transactions along the customer index: per customer and week,
+ * then per customer. `weekStarts` are the 13 ISO boundaries, newest first (weekStarts[0] is
+ * the calculation time, weekStarts[12] the window start); week 0 is the newest and weeks
+ * 8-11, 4-7 and 0-3 are periods 1, 2 and 3. The week is found by comparing ISO strings
+ * (cheaper than date functions on a million rows).
+ */
+export async function activityByCustomer(
+  scope: TenantScope,
+  target: Target,
+  weekStarts: readonly string[],
+): Promise<Map<string, Omit<CustomerActivity, "accountCount" | "balanceMinor">>> {
+  const week = sql.join(
+    weekStarts
+      .slice(1, 12)
+      .map((start, k) => sql`WHEN transaction_date > ${start} THEN ${sql.raw(String(k))}`),
+    sql` `,
+  );
+  const rows = await scope.db.all<ActivityRow>(sql`
+    WITH weekly AS (
+      SELECT customer_id, CASE ${week} ELSE 11 END AS wk,
+        SUM(CASE WHEN type = 'credit' AND ${MOVED} THEN amount_minor ELSE 0 END) AS cr,
+        SUM(CASE WHEN type = 'debit' AND ${MOVED} THEN amount_minor ELSE 0 END) AS dr,
+        SUM(type = 'credit' AND ${MOVED}) AS credit_n,
+        SUM(type = 'debit') AS debit_n,
+        SUM(type = 'debit' AND NOT ${MOVED}) AS failed_n,
+        SUM(balance_after_minor < 0 AND type = 'debit' AND ${MOVED}) AS overdraft_n
+      FROM transactions INDEXED BY transactions_customer_idx
+      WHERE tenant_id = ${scope.tenantId}${targetFilter(sql`customer_id`, target)}
+        AND transaction_date > ${weekStarts[12]} AND transaction_date <= ${weekStarts[0]}
+      GROUP BY customer_id, wk
+    )
+    SELECT customer_id,
+      SUM(CASE WHEN wk >= 8 THEN cr ELSE 0 END) AS in1,
+      SUM(CASE WHEN wk BETWEEN 4 AND 7 THEN cr ELSE 0 END) AS in2,
+      SUM(CASE WHEN wk < 4 THEN cr ELSE 0 END) AS in3,
+      SUM(CASE WHEN wk >= 8 THEN dr ELSE 0 END) AS out1,
+      SUM(CASE WHEN wk BETWEEN 4 AND 7 THEN dr ELSE 0 END) AS out2,
+      SUM(CASE WHEN wk < 4 THEN dr ELSE 0 END) AS out3,
+      SUM((cr - dr) / 100.0) AS net_sum,
+      SUM(((cr - dr) / 100.0) * ((cr - dr) / 100.0)) AS net_sq,
+      SUM(credit_n) AS credit_n, SUM(debit_n) AS debit_n,
+      SUM(failed_n) AS failed_n, SUM(overdraft_n) AS overdraft_n
+    FROM weekly GROUP BY customer_id`);
+  return new Map(
+    rows.map((r) => [
+      r.customer_id,
+      {
+        periodInflowMinor: [r.in1, r.in2, r.in3],
+        periodOutflowMinor: [r.out1, r.out2, r.out3],
+        weeklyNetSum: r.net_sum,
+        weeklyNetSquareSum: r.net_sq,
+        creditCount: r.credit_n,
+        debitCount: r.debit_n,
+        failedDebitCount: r.failed_n,
+        overdraftCount: r.overdraft_n,
+      },
+    ]),
+  );
+}
+
+/** Open accounts per customer: count and combined current balance. */
+export async function balancesByCustomer(scope: TenantScope, target: Target) {
+  const rows = await scope.db.all<{ customer_id: string; n: number; balance: number }>(sql`
+    SELECT customer_id, COUNT(*) AS n, SUM(current_balance_minor) AS balance FROM accounts
+    WHERE tenant_id = ${scope.tenantId} AND status <> 'closed'${targetFilter(sql`customer_id`, target)}
+    GROUP BY customer_id`);
+  return new Map(rows.map((r) => [r.customer_id, { accountCount: r.n, balanceMinor: r.balance }]));
+}
+
+export interface LatestSnapshot {
+  version: number;
+  overall: number;
+  band: string;
+  recentScores: number[];
+}
+
+export async function latestByCustomer(scope: TenantScope, target: Target) {
+  const rows = await scope.db.all<{
+    customer_id: string;
+    version: number;
+    bhi_overall: number;
+    bhi_band: string;
+    recent_scores: string;
+  }>(sql`
+    SELECT customer_id, version, bhi_overall, bhi_band, recent_scores FROM bhi_records
+    WHERE tenant_id = ${scope.tenantId} AND is_latest = 1${targetFilter(sql`customer_id`, target)}`);
+  return new Map<string, LatestSnapshot>(
+    rows.map((r) => [
+      r.customer_id,
+      {
+        version: r.version,
+        overall: r.bhi_overall,
+        band: r.bhi_band,
+        recentScores: JSON.parse(r.recent_scores) as number[],
+      },
+    ]),
+  );
+}
+
+/** A record as written (reasons are derived on read, weights travel once per statement). */
+export type NewRecord = Omit<BhiRecordRow, "tenantId">;
+/** An event other than bhi.calculated (which is built in SQL from the records). */
+export interface NewEvent {
+  id: string;
+  type: string;
+  data: Record<string, unknown>;
+}
+
+/** D1 refuses statements over 100 KB; JSON parameters stay under this many characters. */
+const MAX_JSON_CHARS = 90_000;
+
+function sizedChunks(items: unknown[]): string[] {
+  const chunks: string[] = [];
+  let current: string[] = [];
+  let size = 2;
+  for (const item of items) {
+    const text = JSON.stringify(item);
+    if (current.length && size + text.length + 1 > MAX_JSON_CHARS) {
+      chunks.push(`[${current.join(",")}]`);
+      current = [];
+      size = 2;
+    }
+    current.push(text);
+    size += text.length + 1;
+  }
+  if (current.length) chunks.push(`[${current.join(",")}]`);
+  return chunks;
+}
+
+/** Columns sent per row, as a JSON array in this order (no key names on the wire). */
+const RECORD_COLUMNS = [
+  ["id", "id"],
+  ["customer_id", "customerId"],
+  ["version", "version"],
+  ["bhi_overall", "bhiOverall"],
+  ["bhi_band", "bhiBand"],
+  ["liquidity_score", "liquidityScore"],
+  ["volatility_score", "volatilityScore"],
+  ["revenue_stability_score", "revenueStabilityScore"],
+  ["expense_ratio_score", "expenseRatioScore"],
+  ["payment_behavior_score", "paymentBehaviorScore"],
+  ["trend", "trend"],
+  ["previous_bhi", "previousBhi"],
+  ["bhi_change_percent", "bhiChangePercent"],
+  ["is_significant_change", "isSignificantChange"],
+  ["input_metrics", "inputMetrics"],
+  ["alerts", "alerts"],
+  ["alert_count", "alertCount"],
+  ["recent_scores", "recentScores"],
+] as const satisfies ReadonlyArray<readonly [string, keyof NewRecord]>;
+const JSON_COLUMNS = new Set<string>(["input_metrics", "alerts", "recent_scores"]);
+
+const INSERT_RECORDS = `INSERT INTO bhi_records
+  (tenant_id, is_latest, component_weights, calculation_version, created_at, ${RECORD_COLUMNS.map(([c]) => c).join(", ")})
+  SELECT ?1, 1, json(?2), ?3, ?4, ${RECORD_COLUMNS.map(([c], i) =>
+    JSON_COLUMNS.has(c) ? `json(json_extract(value, '$[${i}]'))` : `json_extract(value, '$[${i}]')`,
+  ).join(", ")}
+  FROM json_each(?5)`;
+
+const SQL_UUID = `lower(hex(randomblob(4)) || '-' || hex(randomblob(2)) || '-4' || substr(hex(randomblob(2)), 2) || '-'
+  || substr('89ab', 1 + abs(random()) % 4, 1) || substr(hex(randomblob(2)), 2) || '-' || hex(randomblob(6)))`;
+
+/** bhi.calculated for each new latest record, built from the rows just inserted. */
+const INSERT_CALCULATED_EVENTS = `INSERT INTO events (id, tenant_id, type, data, created_at, dispatched_at)
+  SELECT ${SQL_UUID}, tenant_id, 'bhi.calculated',
+    json_object('customerId', customer_id, 'bhiOverall', bhi_overall, 'bhiBand', bhi_band, 'trend', trend,
+      'alerts', json(alerts)),
+    created_at, NULL
+  FROM bhi_records
+  WHERE tenant_id = ?1 AND is_latest = 1 AND customer_id IN (SELECT value FROM json_each(?2))`;
+
+/**
+ * The statements that store a group of calculations atomically: clear isLatest on the
+ * customers' current records, append the new records (isLatest), record the outbox events.
+ * Rows travel as JSON arrays in one parameter per statement, expanded with json_each; the
+ * bhi.calculated events are made in SQL from the inserted rows, so their data is not sent twice.
+ */
+export function writeStatements(
+  scope: TenantScope,
+  records: NewRecord[],
+  extraEvents: NewEvent[],
+  run: { weights: Record<string, number>; calculationVersion: string; at: string },
+): D1PreparedStatement[] {
+  const d1 = scope.db.$client;
+  const ids = JSON.stringify(records.map((r) => r.customerId));
+  const weights = JSON.stringify(run.weights);
+  const rows = records.map((r) =>
+    RECORD_COLUMNS.map(([, k]) => (k === "isSignificantChange" ? (r[k] ? 1 : 0) : r[k])),
+  );
+  return [
+    d1
+      .prepare(
+        `UPDATE bhi_records SET is_latest = 0 WHERE tenant_id = ?1 AND is_latest = 1
+         AND customer_id IN (SELECT value FROM json_each(?2))`,
+      )
+      .bind(scope.tenantId, ids),
+    ...sizedChunks(rows).map((chunk) =>
+      d1.prepare(INSERT_RECORDS).bind(scope.tenantId, weights, run.calculationVersion, run.at, chunk),
+    ),
+    d1.prepare(INSERT_CALCULATED_EVENTS).bind(scope.tenantId, ids),
+    ...sizedChunks(extraEvents).map((chunk) =>
+      d1
+        .prepare(
+          `INSERT INTO events (id, tenant_id, type, data, created_at, dispatched_at)
+           SELECT json_extract(value, '$.id'), ?1, json_extract(value, '$.type'),
+             json(json_extract(value, '$.data')), ?2, NULL
+           FROM json_each(?3)`,
+        )
+        .bind(scope.tenantId, run.at, chunk),
+    ),
+  ];
+}
+
+/** One D1 transaction: all of the statements or none. */
+export const writeAtomically = (scope: TenantScope, statements: D1PreparedStatement[]) =>
+  scope.db.$client.batch(statements);
+
+// ---- reads -----------------------------------------------------------------------------
+
+export const findLatest = (scope: TenantScope, customerId: string) =>
+  scope.db
+    .select()
+    .from(bhiRecords)
+    .where(
+      and(
+        eq(bhiRecords.tenantId, scope.tenantId),
+        eq(bhiRecords.customerId, customerId),
+        eq(bhiRecords.isLatest, true),
+      ),
+    )
+    .get();
+
+export interface RecordFilter {
+  customerId?: string;
+  bhiBand?: string;
+  trend?: string;
+  isLatest: boolean;
+}
+
+export async function listRecords(scope: TenantScope, filter: RecordFilter, page: Page) {
+  const where = and(
+    eq(bhiRecords.tenantId, scope.tenantId),
+    filter.isLatest ? eq(bhiRecords.isLatest, true) : undefined,
+    filter.customerId ? eq(bhiRecords.customerId, filter.customerId) : undefined,
+    filter.bhiBand ? eq(bhiRecords.bhiBand, filter.bhiBand) : undefined,
+    filter.trend ? eq(bhiRecords.trend, filter.trend) : undefined,
+  );
+  const [rows, [{ n }]] = await scope.db.batch([
+    scope.db
+      .select()
+      .from(bhiRecords)
+      .where(where)
+      .orderBy(desc(bhiRecords.createdAt), desc(bhiRecords.version), desc(bhiRecords.id))
+      .limit(page.limit)
+      .offset(page.offset),
+    scope.db.select({ n: count() }).from(bhiRecords).where(where),
+  ]);
+  return { rows, total: n };
+}
+
+/** A customer's records, newest first (by version, so equal timestamps keep their order). */
+export async function history(scope: TenantScope, customerId: string, page: Page) {
+  const where = and(eq(bhiRecords.tenantId, scope.tenantId), eq(bhiRecords.customerId, customerId));
+  const [rows, [{ n }]] = await scope.db.batch([
+    scope.db
+      .select()
+      .from(bhiRecords)
+      .where(where)
+      .orderBy(desc(bhiRecords.version))
+      .limit(page.limit)
+      .offset(page.offset),
+    scope.db.select({ n: count() }).from(bhiRecords).where(where),
+  ]);
+  return { rows, total: n };
+}
+
+export interface SummaryRow {
+  total: number;
+  average: number | null;
+  excellent: number;
+  good: number;
+  fair: number;
+  poor: number;
+  critical: number;
+  improving: number;
+  stable: number;
+  declining: number;
+  volatile: number;
+  alerts: number;
+}
+
+export async function summary(scope: TenantScope): Promise<SummaryRow> {
+  const rows = await scope.db.all<SummaryRow>(sql`
+    SELECT COUNT(*) AS total, AVG(bhi_overall) AS average,
+      COALESCE(SUM(bhi_band = 'excellent'), 0) AS excellent, COALESCE(SUM(bhi_band = 'good'), 0) AS good,
+      COALESCE(SUM(bhi_band = 'fair'), 0) AS fair, COALESCE(SUM(bhi_band = 'poor'), 0) AS poor,
+      COALESCE(SUM(bhi_band = 'critical'), 0) AS critical,
+      COALESCE(SUM(trend = 'improving'), 0) AS improving, COALESCE(SUM(trend = 'stable'), 0) AS stable,
+      COALESCE(SUM(trend = 'declining'), 0) AS declining, COALESCE(SUM(trend = 'volatile'), 0) AS volatile,
+      COALESCE(SUM(alert_count), 0) AS alerts
+    FROM bhi_records WHERE tenant_id = ${scope.tenantId} AND is_latest = 1`);
+  return rows[0];
+}
+
+// ---- jobs ------------------------------------------------------------------------------
+
+export const insertJob = (scope: TenantScope, job: typeof bhiJobs.$inferInsert) =>
+  scope.db.insert(bhiJobs).values(job);
+
+export const findJob = (scope: TenantScope, jobId: string) =>
+  scope.db
+    .select()
+    .from(bhiJobs)
+    .where(and(eq(bhiJobs.tenantId, scope.tenantId), eq(bhiJobs.id, jobId)))
+    .get();
+
+export const updateJob = (scope: TenantScope, jobId: string, fields: Partial<typeof bhiJobs.$inferInsert>) =>
+  scope.db
+    .update(bhiJobs)
+    .set(fields)
+    .where(and(eq(bhiJobs.tenantId, scope.tenantId), eq(bhiJobs.id, jobId)));

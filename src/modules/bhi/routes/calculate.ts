@@ -1,0 +1,60 @@
+import type { App } from "../../../http/context";
+import { jsonBody, jsonContent, tenantRoute } from "../../../http/openapi";
+import { CalculateAccepted, CalculateBody, CalculateResponse } from "../schemas";
+import { calculateFromDb, presentJob } from "../service";
+
+export const calculateRoute = tenantRoute({
+  method: "post",
+  path: "/v1/bhi/calculate-from-db",
+  operationId: "calculateBhiFromDb",
+  tags: ["BHI"],
+  summary: "Calculate and store the BHI of one, several or all customers",
+  description:
+    "Each calculated customer gets a new record (isLatest) and a `bhi.calculated` event; a drop below the " +
+    "tenant's riskAlertThreshold also records `customer.risk_alert`. Customers that cannot be scored are " +
+    "reported in `results` with `persisted: false` and an `error`. With no customer named and more than " +
+    "10,000 customers, the run continues in the background: 202 with a job to poll at /v1/bhi/calculate-from-db/jobs/{jobId}.",
+  scope: "bhi:write",
+  request: { body: jsonBody(CalculateBody) },
+  responses: {
+    200: jsonContent(CalculateResponse, "Calculated"),
+    202: jsonContent(CalculateAccepted, "Accepted: running on the jobs queue"),
+  },
+});
+
+export const registerCalculate = (app: App) =>
+  app.openapi(calculateRoute, async (c) => {
+    const ctx = c.get("ctx");
+    const result = await calculateFromDb(ctx, c.req.valid("json"));
+    if (result.kind === "queued") {
+      const { job } = result;
+      return c.json(
+        {
+          success: true as const,
+          jobId: job.id,
+          job: presentJob(job),
+          message: `${job.total} customers: calculating in the background; poll /v1/bhi/calculate-from-db/jobs/${job.id}`,
+        },
+        202,
+      );
+    }
+    const { outcome, total } = result;
+    if (ctx.env.ENVIRONMENT !== "production") {
+      c.header("x-d1-queries", String(outcome.queries));
+      if (outcome.timings) c.header("x-bhi-timings", JSON.stringify(outcome.timings));
+    }
+    return c.json(
+      {
+        success: true as const,
+        results: outcome.results,
+        summary: {
+          total,
+          successful: outcome.successful,
+          failed: outcome.failed,
+          byBand: outcome.byBand,
+          alertCount: outcome.alertCount,
+        },
+      },
+      200,
+    );
+  });

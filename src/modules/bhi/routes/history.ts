@@ -1,0 +1,27 @@
+import { z } from "@hono/zod-openapi";
+import type { App } from "../../../http/context";
+import { jsonContent, PaginationQuery, pagination, tenantRoute, uuidParam } from "../../../http/openapi";
+import { BhiHistoryResponse } from "../schemas";
+import { getHistory } from "../service";
+
+export const historyRoute = tenantRoute({
+  method: "get",
+  path: "/v1/bhi/{customerId}/history",
+  operationId: "getBhiHistory",
+  tags: ["BHI"],
+  summary: "A customer's BHI history, newest first (404 when the customer is absent)",
+  scope: "bhi:read",
+  request: { params: z.object({ customerId: uuidParam("customerId") }), query: PaginationQuery },
+  responses: { 200: jsonContent(BhiHistoryResponse, "History") },
+});
+
+export const registerHistory = (app: App) =>
+  app.openapi(historyRoute, async (c) => {
+    const { customerId } = c.req.valid("param");
+    const { limit, offset } = c.req.valid("query");
+    const { history, total } = await getHistory(c.get("ctx"), customerId, { limit, offset });
+    return c.json(
+      { success: true as const, customerId, history, pagination: pagination(total, limit, offset) },
+      200,
+    );
+  });

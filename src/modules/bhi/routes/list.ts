@@ -1,0 +1,22 @@
+import type { App } from "../../../http/context";
+import { jsonContent, pagination, tenantRoute } from "../../../http/openapi";
+import { BhiListQuery, BhiListResponse } from "../schemas";
+import { listRecords } from "../service";
+
+export const listRoute = tenantRoute({
+  method: "get",
+  path: "/v1/bhi",
+  operationId: "listBhiRecords",
+  tags: ["BHI"],
+  summary: "List BHI records (latest per customer by default), newest first",
+  scope: "bhi:read",
+  request: { query: BhiListQuery },
+  responses: { 200: jsonContent(BhiListResponse, "BHI records") },
+});
+
+export const registerList = (app: App) =>
+  app.openapi(listRoute, async (c) => {
+    const { limit, offset, ...filter } = c.req.valid("query");
+    const { data, total } = await listRecords(c.get("ctx"), filter, { limit, offset });
+    return c.json({ success: true as const, data, pagination: pagination(total, limit, offset) }, 200);
+  });

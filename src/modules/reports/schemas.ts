@@ -1,0 +1,26 @@
+import { z } from "@hono/zod-openapi";
+import { BhiHistoryRecordSchema, BhiRecordSchema } from "../bhi/schemas";
+
+export const BhiReportSchema = z
+  .object({
+    success: z.literal(true),
+    report: z.object({
+      reportId: z.uuid(),
+      generatedAt: z.string(),
+      tenant: z.object({ id: z.uuid(), name: z.string(), currency: z.string() }),
+      customer: z.object({
+        id: z.uuid(),
+        name: z.string(),
+        externalId: z.string(),
+        type: z.string(),
+        status: z.string(),
+        vertical: z.string().nullable(),
+        industry: z.string().nullable(),
+      }),
+      bhi: BhiRecordSchema,
+      history: z.array(BhiHistoryRecordSchema).openapi({ description: "Newest first, at most 100" }),
+      historyTotal: z.number().int(),
+      disclaimer: z.string(),
+    }),
+  })
+  .openapi("BHIReport");
