@@ -9,6 +9,7 @@ import { AppError } from "./lib/errors";
 import { registerAdminRoutes } from "./modules/admin/routes";
 import { registerDataRoutes } from "./modules/data/routes";
 import { registerDocsPage } from "./modules/docs/page";
+import { registerWebhookRoutes } from "./modules/webhooks/routes";
 
 export const OPENAPI_PATH = "/v1/openapi.json";
 const PUBLIC_V1_PATHS = new Set([OPENAPI_PATH, "/v1/docs"]);
@@ -39,6 +40,7 @@ export function buildApp(): App {
 
   registerAdminRoutes(app);
   registerDataRoutes(app);
+  registerWebhookRoutes(app);
   registerDocsPage(app);
 
   app.openAPIRegistry.registerComponent("securitySchemes", "ApiKeyAuth", {

@@ -1,4 +1,6 @@
 import type { Env } from "../env";
+import { OUTBOX_DISPATCH_JOB } from "../modules/events/service";
+import { outboxDispatchJob, webhookSweepTask } from "../modules/webhooks/jobs";
 
 /** A background job on JOBS_QUEUE: `type` selects the handler; the rest is ids, not payloads. */
 export interface JobMessage {
@@ -10,12 +12,14 @@ export interface JobMessage {
 export type JobHandler = (env: Env, message: JobMessage) => Promise<void>;
 
 /** Modules add their job handlers here (large syncs, large BHI runs, backtests, workflows). */
-export const jobHandlers: Record<string, JobHandler> = {};
+export const jobHandlers: Record<string, JobHandler> = {
+  [OUTBOX_DISPATCH_JOB]: outboxDispatchJob,
+};
 
 /** Cron tasks by schedule expression (wrangler.toml [triggers]). */
 export type CronTask = (env: Env, scheduledTime: Date) => Promise<void>;
 export const cronTasks: Record<string, CronTask[]> = {
-  "* * * * *": [],
+  "* * * * *": [webhookSweepTask],
   "0 2 * * *": [],
   "0 3 1 * *": [],
 };
