@@ -3,6 +3,7 @@ import { eq } from "drizzle-orm";
 import { inject } from "vitest";
 import { controlDb } from "../../src/db/client";
 import { tenants } from "../../src/db/control-schema";
+import { webhookDeliveries } from "../../src/db/shard";
 import { type TenantContext, tenantContext, toTenant } from "../../src/db/tenant-context";
 import { type EventType, eventInsert } from "../../src/modules/events/service";
 import { call, json, type TestTenant } from "../harness";
@@ -68,4 +69,39 @@ export async function eventually<T>(
     if (done(value) || Date.now() > until) return value;
     await new Promise((r) => setTimeout(r, 100));
   }
+}
+
+/** A delivery row made directly (as fan-out would), so a test can drive the consumer itself. */
+export async function insertDelivery(
+  ctx: TenantContext,
+  subscriptionId: string,
+  eventType = "bhi.calculated",
+  data: Record<string, unknown> = { customerId: crypto.randomUUID(), bhiOverall: 55.5 },
+) {
+  const now = ctx.clock.now().toISOString();
+  const eventId = crypto.randomUUID();
+  const id = crypto.randomUUID();
+  const payload = JSON.stringify({
+    id: eventId,
+    type: eventType,
+    timestamp: now,
+    tenantId: ctx.tenantId,
+    data,
+  });
+  await ctx.db.insert(webhookDeliveries).values({
+    id,
+    tenantId: ctx.tenantId,
+    subscriptionId,
+    eventId,
+    eventType,
+    eventCreatedAt: now,
+    payload,
+    status: "pending",
+    attemptCount: 0,
+    nextAttemptAt: now,
+    isTest: false,
+    createdAt: now,
+    updatedAt: now,
+  });
+  return { id, eventId, payload };
 }

@@ -181,13 +181,7 @@ export async function recordAttempt(
     );
   }
   if (plan.disableSubscription) {
-    statements.push(
-      repo.updateSubscription(ctx, sub.id, {
-        enabled: false,
-        disabledReason: "receiver answered 410 Gone",
-        updatedAt: iso(now),
-      }) as never,
-    );
+    statements.push(repo.disableSubscription(ctx, sub.id, "receiver answered 410 Gone", iso(now)) as never);
   }
   await ctx.db.batch(statements as never);
   return plan;

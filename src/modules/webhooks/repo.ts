@@ -72,6 +72,13 @@ export const updateSubscription = (
   patch: Partial<typeof webhookSubscriptions.$inferInsert>,
 ) => scope.db.update(webhookSubscriptions).set(patch).where(liveSubscription(scope, id)).returning().get();
 
+/** For a batch: the subscription stops receiving (410 Gone from its receiver). */
+export const disableSubscription = (scope: TenantScope, id: string, reason: string, at: string) =>
+  scope.db
+    .update(webhookSubscriptions)
+    .set({ enabled: false, disabledReason: reason, updatedAt: at })
+    .where(and(eq(webhookSubscriptions.tenantId, scope.tenantId), eq(webhookSubscriptions.id, id)));
+
 /** Soft delete; deliveries still to be made end as dead ("subscription deleted"). */
 export async function deleteSubscription(scope: TenantScope, id: string, at: string): Promise<boolean> {
   const [deleted] = await scope.db.batch([
