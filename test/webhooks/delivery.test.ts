@@ -1,4 +1,3 @@
-import { env } from "cloudflare:workers";
 import { verify as verifyServiceSignature } from "@octokit/webhooks-methods";
 import { eq } from "drizzle-orm";
 import { Webhook } from "standardwebhooks";

@@ -1,0 +1,107 @@
+// Benchmarks load-test the built Worker under plain Miniflare (STACK.md: wrangler dev's proxy and
+// per-request logging cost ~3x). This builds the bundle, starts Miniflare with the wrangler.toml
+// bindings (local D1, R2, Queues, Durable Objects), applies every migration and hands back a URL.
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, readdirSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { Miniflare } from "miniflare";
+import { unstable_getMiniflareWorkerOptions, unstable_splitSqlQuery } from "wrangler";
+
+const root = resolve(import.meta.dirname, "../..");
+export const ADMIN_TOKEN = "bench-admin-token-0123456789";
+
+async function migrate(mf, binding, dir) {
+  const db = await mf.getD1Database(binding);
+  for (const file of readdirSync(join(root, dir))
+    .filter((f) => f.endsWith(".sql"))
+    .sort()) {
+    for (const statement of unstable_splitSqlQuery(readFileSync(join(root, dir, file), "utf8"))) {
+      await db.prepare(statement).run();
+    }
+  }
+}
+
+/** Starts the service; `persistTo` keeps state between runs (default: a fresh temp dir). */
+export async function startService({ persistTo, vars = {} } = {}) {
+  const outdir = mkdtempSync(join(tmpdir(), "bench-build-"));
+  const build = spawnSync(
+    join(root, "node_modules/.bin/wrangler"),
+    ["deploy", "--dry-run", "--outdir", outdir],
+    {
+      cwd: root,
+      encoding: "utf8",
+      env: { ...process.env, WRANGLER_SEND_METRICS: "false", CLOUDFLARE_CF_FETCH_ENABLED: "false" },
+    },
+  );
+  if (build.status !== 0) throw new Error(`build failed:\n${build.stderr}`);
+  const { workerOptions } = unstable_getMiniflareWorkerOptions(join(root, "wrangler.toml"));
+  const state = persistTo ?? mkdtempSync(join(tmpdir(), "bench-state-"));
+  const mf = new Miniflare({
+    ...workerOptions,
+    modules: true,
+    scriptPath: join(outdir, "index.js"),
+    modulesRoot: outdir,
+    bindings: {
+      ...workerOptions.bindings,
+      ADMIN_TOKEN,
+      ENVIRONMENT: "development",
+      KEY_PREFIX: "csk_test_",
+      ...vars,
+    },
+    d1Persist: join(state, "d1"),
+    r2Persist: join(state, "r2"),
+    durableObjectsPersist: join(state, "do"),
+    port: 0,
+    host: "127.0.0.1",
+    // The Worker's per-request log lines would swamp the figures; keep stderr for crashes.
+    handleRuntimeStdio: (stdout, stderr) => {
+      stdout.resume();
+      stderr.pipe(process.stderr);
+    },
+  });
+  const url = (await mf.ready).toString().replace(/\/$/, "");
+  await migrate(mf, "CONTROL_DB", "migrations/control");
+  for (const binding of ["SHARD_0", "SHARD_1"]) await migrate(mf, binding, "migrations/shard");
+  return { url, mf, state, dispose: () => mf.dispose() };
+}
+
+export async function api(url, token, method, path, body, contentType = "application/json") {
+  const res = await fetch(`${url}${path}`, {
+    method,
+    headers: {
+      authorization: `Bearer ${token}`,
+      ...(body !== undefined ? { "content-type": contentType } : {}),
+    },
+    body: body === undefined ? undefined : typeof body === "string" ? body : JSON.stringify(body),
+  });
+  const text = await res.text();
+  let json;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    json = text;
+  }
+  return { status: res.status, body: json, headers: res.headers };
+}
+
+/** Closed-loop load: `concurrency` clients for `seconds`; returns req/s and latency percentiles. */
+export async function load(makeRequest, { concurrency = 20, seconds = 5 } = {}) {
+  const latencies = [];
+  let errors = 0;
+  const end = performance.now() + seconds * 1000;
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (performance.now() < end) {
+        const t0 = performance.now();
+        const res = await makeRequest();
+        await res.arrayBuffer();
+        if (!res.ok) errors++;
+        latencies.push(performance.now() - t0);
+      }
+    }),
+  );
+  latencies.sort((a, b) => a - b);
+  const pct = (p) => latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))] ?? 0;
+  return { requests: latencies.length, rps: latencies.length / seconds, p50: pct(50), p99: pct(99), errors };
+}
