@@ -2,7 +2,7 @@
 // per-request logging cost ~3x). This builds the bundle, starts Miniflare with the wrangler.toml
 // bindings (local D1, R2, Queues, Durable Objects), applies every migration and hands back a URL.
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, readdirSync, readFileSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { Miniflare } from "miniflare";
@@ -63,7 +63,12 @@ export async function startService({ persistTo, vars = {} } = {}) {
   const url = (await mf.ready).toString().replace(/\/$/, "");
   await migrate(mf, "CONTROL_DB", "migrations/control");
   for (const binding of ["SHARD_0", "SHARD_1"]) await migrate(mf, binding, "migrations/shard");
-  return { url, mf, state, dispose: () => mf.dispose() };
+  const dispose = async () => {
+    await mf.dispose();
+    if (!persistTo) rmSync(state, { recursive: true, force: true });
+    rmSync(outdir, { recursive: true, force: true });
+  };
+  return { url, mf, state, dispose };
 }
 
 export async function api(url, token, method, path, body, contentType = "application/json") {

@@ -166,6 +166,19 @@ describe("retry schedule", () => {
     await verifyServiceSignature(secret, reqs[2].body, reqs[2].headers["x-service-signature"]);
   });
 
+  it("a delivery deferred past the 24-hour retry window ends dead without another request", async () => {
+    const t = await createTenant();
+    const url = receiverUrl("status/500");
+    const { subscription } = await subscribe(t, url);
+    const clock = manualClock();
+    const ctx = await contextFor(t, clock);
+    const d = await insertDelivery(ctx, subscription.id);
+    clock.advance(86_401);
+    expect(await consumeDelivery(ctx, d.id, 1)).toMatchObject({ status: "dead" });
+    expect(await received(url)).toHaveLength(0);
+    expect((await getDelivery(t.key, d.id)).lastError).toBe("retry window of 24 hours exceeded");
+  });
+
   it("a duplicate message for an attempt already made sends nothing", async () => {
     const t = await createTenant();
     const url = receiverUrl("status/500");

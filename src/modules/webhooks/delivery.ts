@@ -7,6 +7,7 @@ import {
   DELIVERY_TIMEOUT_MS,
   planAfterAttempt,
   RESPONSE_EXCERPT_BYTES,
+  retryWindowExpired,
 } from "./domain/schedule";
 import { deliveryHeaders } from "./domain/signing";
 import { checkWebhookUrl } from "./domain/ssrf";
@@ -167,7 +168,9 @@ export async function recordAttempt(
       updatedAt: iso(now),
     }),
   ];
-  if (!delivery.isTest && !record.refused) {
+  const breakerUntouched =
+    plan.status === "succeeded" && sub.consecutiveFailures === 0 && !sub.breakerOpenUntil;
+  if (!delivery.isTest && !record.refused && !breakerUntouched) {
     // Where openUntil lands if this failure is the one that trips the breaker (domain/breaker.ts).
     const tripped = new Date(now.getTime() + config.breakerCooldownSeconds * 1000);
     statements.push(
@@ -206,8 +209,9 @@ export async function consumeDelivery(
 ): Promise<ConsumeOutcome> {
   const config = webhookConfig(ctx.env);
   const now = ctx.clock.now();
-  const delivery = await repo.findDelivery(ctx, deliveryId);
-  if (!delivery) return { kind: "skipped", reason: "no such delivery" };
+  const found = await repo.findDeliveryWithSubscription(ctx, deliveryId);
+  if (!found) return { kind: "skipped", reason: "no such delivery" };
+  const { delivery, subscription: sub } = found;
   if (delivery.status === "succeeded" || delivery.status === "dead")
     return { kind: "skipped", reason: "finished" };
   if (delivery.attemptCount !== attemptNumber - 1) return { kind: "skipped", reason: "stale message" };
@@ -226,7 +230,15 @@ export async function consumeDelivery(
     return { kind: "deferred", until };
   }
 
-  const sub = await repo.findSubscriptionIncludingDeleted(ctx, delivery.subscriptionId);
+  if (retryWindowExpired(new Date(delivery.createdAt), now)) {
+    await repo.setDelivery(ctx, deliveryId, {
+      status: "dead",
+      nextAttemptAt: null,
+      lastError: "retry window of 24 hours exceeded",
+      updatedAt: iso(now),
+    });
+    return { kind: "attempted", status: "dead", nextAttemptAt: null };
+  }
   if (!sub || sub.deletedAt || !sub.enabled) {
     const reason =
       !sub || sub.deletedAt

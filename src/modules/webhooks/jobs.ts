@@ -1,4 +1,4 @@
-import { loadTenantContext } from "../../db/tenant-context";
+import { loadTenantContext, type TenantContext } from "../../db/tenant-context";
 import type { Env } from "../../env";
 import { type DeliveryMessage, isDeliveryMessage } from "./config";
 import { consumeDelivery, markDeadLettered } from "./delivery";
@@ -17,6 +17,16 @@ const log = (fields: Record<string, unknown>) => console.error(JSON.stringify({ 
  * max_retries it lands in the dead-letter queue, which marks the delivery dead.
  */
 export async function handleWebhookBatch(batch: MessageBatch<unknown>, env: Env): Promise<void> {
+  // One control-database read per tenant per batch, not per message.
+  const contexts = new Map<string, Promise<TenantContext>>();
+  const contextFor = (tenantId: string) => {
+    let ctx = contexts.get(tenantId);
+    if (!ctx) {
+      ctx = loadTenantContext(env, tenantId, `webhook-batch-${crypto.randomUUID()}`);
+      contexts.set(tenantId, ctx);
+    }
+    return ctx;
+  };
   await Promise.all(
     batch.messages.map(async (message) => {
       if (!isDeliveryMessage(message.body)) {
@@ -26,8 +36,7 @@ export async function handleWebhookBatch(batch: MessageBatch<unknown>, env: Env)
       }
       const body = message.body;
       try {
-        const ctx = await loadTenantContext(env, body.tenantId, `webhook-${body.deliveryId}`);
-        await consumeDelivery(ctx, body.deliveryId, body.attempt);
+        await consumeDelivery(await contextFor(body.tenantId), body.deliveryId, body.attempt);
         message.ack();
       } catch (err) {
         log({

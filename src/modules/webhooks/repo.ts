@@ -58,14 +58,6 @@ export function listSubscriptions(scope: TenantScope, page: Page) {
 export const findSubscription = (scope: TenantScope, id: string) =>
   scope.db.select().from(webhookSubscriptions).where(liveSubscription(scope, id)).get();
 
-/** Deleted ones too: the consumer must learn that a delivery's subscription is gone. */
-export const findSubscriptionIncludingDeleted = (scope: TenantScope, id: string) =>
-  scope.db
-    .select()
-    .from(webhookSubscriptions)
-    .where(and(eq(webhookSubscriptions.tenantId, scope.tenantId), eq(webhookSubscriptions.id, id)))
-    .get();
-
 export const updateSubscription = (
   scope: TenantScope,
   id: string,
@@ -184,6 +176,23 @@ export const findDelivery = (scope: TenantScope, id: string) =>
     .from(webhookDeliveries)
     .where(and(eq(webhookDeliveries.tenantId, scope.tenantId), eq(webhookDeliveries.id, id)))
     .get();
+
+/** The delivery and its subscription (deleted ones too) in one read: the consumer's hot path. */
+export async function findDeliveryWithSubscription(scope: TenantScope, id: string) {
+  const row = await scope.db
+    .select({ delivery: webhookDeliveries, subscription: webhookSubscriptions })
+    .from(webhookDeliveries)
+    .leftJoin(
+      webhookSubscriptions,
+      and(
+        eq(webhookSubscriptions.tenantId, webhookDeliveries.tenantId),
+        eq(webhookSubscriptions.id, webhookDeliveries.subscriptionId),
+      ),
+    )
+    .where(and(eq(webhookDeliveries.tenantId, scope.tenantId), eq(webhookDeliveries.id, id)))
+    .get();
+  return row ?? null;
+}
 
 export const listAttempts = (scope: TenantScope, deliveryId: string) =>
   scope.db

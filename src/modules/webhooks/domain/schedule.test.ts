@@ -6,6 +6,7 @@ import {
   nextRetryDelay,
   parseRetrySchedule,
   planAfterAttempt,
+  retryWindowExpired,
 } from "./schedule";
 
 const t0 = new Date("2026-03-01T00:00:00.000Z");
@@ -37,6 +38,11 @@ describe("retry schedule", () => {
     }
     expect(attemptTimes).toEqual([at(0), at(60), at(360), at(2160), at(9360), at(30960)]);
     expect(30960).toBeLessThan(24 * 3600);
+  });
+
+  it("gives up on a delivery 24 hours after it was created, whatever deferred it", () => {
+    expect(retryWindowExpired(t0, new Date(at(86_400)))).toBe(false);
+    expect(retryWindowExpired(t0, new Date(at(86_401)))).toBe(true);
   });
 
   it("accepts an injected schedule and falls back on nonsense", () => {

@@ -6,6 +6,8 @@
 
 export const DEFAULT_RETRY_DELAYS_SECONDS = [60, 300, 1800, 7200, 21600] as const;
 export const DELIVERY_TIMEOUT_MS = 10_000;
+/** SPEC 8: retries happen within 24 hours of the delivery's creation (breaker deferrals included). */
+export const RETRY_WINDOW_SECONDS = 86_400;
 export const RESPONSE_EXCERPT_BYTES = 4096;
 
 export type DeliveryStatus = "pending" | "succeeded" | "retrying" | "dead";
@@ -22,6 +24,10 @@ export function nextRetryDelay(attemptsMade: number, delays: readonly number[]):
   if (attemptsMade < 1) return 0;
   return attemptsMade <= delays.length ? delays[attemptsMade - 1] : null;
 }
+
+/** A delivery still unfinished this long after creation is dead, however it was deferred. */
+export const retryWindowExpired = (createdAt: Date, now: Date): boolean =>
+  now.getTime() - createdAt.getTime() > RETRY_WINDOW_SECONDS * 1000;
 
 /**
  * An injected schedule ("1,1,1,1,1", seconds) for local proofs and tests; anything that is
