@@ -111,10 +111,21 @@ export const DeliverySchema = z
   })
   .openapi("WebhookDelivery");
 
+/** SPEC 6's request body, exactly as sent. */
+export const EventPayloadSchema = z
+  .object({
+    id: z.string().openapi({ description: "The event id (X-Idempotency-Key, webhook-id)" }),
+    type: z.string(),
+    timestamp: z.string(),
+    tenantId: z.string(),
+    data: z
+      .record(z.string(), z.unknown())
+      .openapi({ type: "object", additionalProperties: {}, description: "Event-type specific (CONTRACT 6)" }),
+  })
+  .openapi("WebhookEventPayload");
+
 export const DeliveryDetailSchema = DeliverySchema.extend({
-  payload: z
-    .record(z.string(), z.unknown())
-    .openapi({ description: "The body sent (same bytes every attempt)" }),
+  payload: EventPayloadSchema,
   attempts: z.array(AttemptSchema),
 }).openapi("WebhookDeliveryDetail");
 

@@ -213,7 +213,13 @@ export async function getDelivery(ctx: TenantContext, id: string) {
   const attempts = await repo.listAttempts(ctx, id);
   return {
     ...presentDelivery(row),
-    payload: JSON.parse(row.payload) as Record<string, unknown>,
+    payload: JSON.parse(row.payload) as {
+      id: string;
+      type: string;
+      timestamp: string;
+      tenantId: string;
+      data: Record<string, unknown>;
+    },
     attempts: attempts.map((a) => ({
       attemptNumber: a.attemptNumber,
       attemptedAt: a.attemptedAt,
