@@ -7,7 +7,7 @@ import { dispatchOutbox, sweepWebhooks } from "./outbox";
 export const WEBHOOK_QUEUE_NAME = "credit-ops-webhooks";
 export const WEBHOOK_DLQ_NAME = "credit-ops-webhooks-dlq";
 /** A consumer crash (not a receiver failure: those are recorded attempts) retries after this. */
-const CRASH_RETRY_SECONDS = 30;
+const CRASH_RETRY_SECONDS = 45; // past the lease a crashed attempt may still hold
 
 const log = (fields: Record<string, unknown>) => console.error(JSON.stringify({ level: "error", ...fields }));
 

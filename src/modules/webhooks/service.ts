@@ -2,13 +2,14 @@ import type { WebhookDeliveryRow, WebhookSubscriptionRow } from "../../db/shard"
 import type { TenantContext } from "../../db/tenant-context";
 import { AppError, badRequest, conflict, notFound } from "../../lib/errors";
 import { webhookConfig } from "./config";
-import { recordAttempt, type SendOptions, sendOnce } from "./delivery";
+import { recordAttempt } from "./delivery";
 import { breakerPhase } from "./domain/breaker";
 import { generateSecret } from "./domain/signing";
 import { checkWebhookUrl } from "./domain/ssrf";
 import { enqueueDeliveries } from "./outbox";
 import * as repo from "./repo";
 import { TEST_EVENT_TYPE } from "./schemas";
+import { type SendOptions, sendOnce } from "./send";
 
 const iso = (d: Date) => d.toISOString();
 
