@@ -34,6 +34,8 @@ export default defineConfig(async () => {
             name: "workers",
             include: ["test/**/*.test.ts"],
             setupFiles: ["./test/setup.ts"],
+            // A real HTTP receiver on 127.0.0.1 for the webhook delivery tests.
+            globalSetup: ["./test/webhooks/receiver.global.ts"],
             testTimeout: 30_000,
           },
         },

@@ -14,6 +14,7 @@ import { registerDocsPage } from "./modules/docs/page";
 import { registerFraudRoutes } from "./modules/fraud/routes";
 import { registerIngestRoutes } from "./modules/ingest/routes";
 import { registerReportRoutes } from "./modules/reports/routes";
+import { registerWebhookRoutes } from "./modules/webhooks/routes";
 
 export const OPENAPI_PATH = "/v1/openapi.json";
 const PUBLIC_V1_PATHS = new Set([OPENAPI_PATH, "/v1/docs"]);
@@ -48,6 +49,7 @@ export function buildApp(): App {
   registerFraudRoutes(app);
   registerIngestRoutes(app);
   registerAmlRoutes(app);
+  registerWebhookRoutes(app);
   // Operator routes last, so the docs page opens on the tenant API.
   registerAdminRoutes(app);
   registerDocsPage(app);

@@ -16,6 +16,10 @@ export interface Env {
   SHARD_COUNT: string;
   /** "csk_live_" deployed, "csk_test_" locally. */
   KEY_PREFIX: string;
+  /** Webhook retry delays in seconds ("60,300,1800,7200,21600" when unset); local proofs shrink it. */
+  WEBHOOK_RETRY_SCHEDULE?: string;
+  /** Webhook circuit-breaker cool-down in seconds (300 when unset); local proofs shrink it. */
+  WEBHOOK_BREAKER_COOLDOWN_SECONDS?: string;
 }
 
 export const isDevelopment = (env: Pick<Env, "ENVIRONMENT">): boolean => env.ENVIRONMENT === "development";

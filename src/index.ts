@@ -3,6 +3,12 @@ import type { Env } from "./env";
 import { handleScheduled } from "./jobs/cron";
 import { handleDeadLetters, handleJobsBatch } from "./jobs/queue";
 import type { JobMessage } from "./jobs/registry";
+import {
+  handleWebhookBatch,
+  handleWebhookDeadLetters,
+  WEBHOOK_DLQ_NAME,
+  WEBHOOK_QUEUE_NAME,
+} from "./modules/webhooks/jobs";
 
 export { FraudCaseObject } from "./durable-objects/fraud-case";
 
@@ -11,9 +17,11 @@ const app = buildApp();
 export default {
   fetch: app.fetch,
   async queue(batch: MessageBatch<unknown>, env: Env): Promise<void> {
+    if (batch.queue === WEBHOOK_DLQ_NAME) return handleWebhookDeadLetters(batch, env);
     if (batch.queue.endsWith("-dlq")) return handleDeadLetters(batch);
     if (batch.queue === "credit-ops-jobs") return handleJobsBatch(batch as MessageBatch<JobMessage>, env);
-    // credit-ops-webhooks: the webhooks module's delivery consumer.
+    if (batch.queue === WEBHOOK_QUEUE_NAME) return handleWebhookBatch(batch, env);
+    console.error(JSON.stringify({ level: "error", msg: "unknown queue", queue: batch.queue }));
     for (const message of batch.messages) message.retry();
   },
   async scheduled(controller: ScheduledController, env: Env): Promise<void> {

@@ -1,7 +1,9 @@
 import type { Env } from "../env";
 import { AML_BACKTEST_JOB, runBacktestJob } from "../modules/aml/backtest-jobs";
 import { bhiCalculateJob } from "../modules/bhi/jobs";
+import { OUTBOX_DISPATCH_JOB } from "../modules/events/service";
 import { continueSync, resumeStalledSyncs, SYNC_CONTINUE_JOB } from "../modules/ingest/sync/service";
+import { outboxDispatchJob, webhookSweepTask } from "../modules/webhooks/jobs";
 
 /** A background job on JOBS_QUEUE: `type` selects the handler; the rest is ids, not payloads. */
 export interface JobMessage {
@@ -17,12 +19,13 @@ export const jobHandlers: Record<string, JobHandler> = {
   [SYNC_CONTINUE_JOB]: (env, message) => continueSync(env, message),
   [AML_BACKTEST_JOB]: runBacktestJob,
   "bhi.calculate": bhiCalculateJob,
+  [OUTBOX_DISPATCH_JOB]: outboxDispatchJob,
 };
 
 /** Cron tasks by schedule expression (wrangler.toml [triggers]). */
 export type CronTask = (env: Env, scheduledTime: Date) => Promise<void>;
 export const cronTasks: Record<string, CronTask[]> = {
-  "* * * * *": [resumeStalledSyncs],
+  "* * * * *": [resumeStalledSyncs, webhookSweepTask],
   "0 2 * * *": [],
   "0 3 1 * *": [],
 };

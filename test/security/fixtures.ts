@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { shardDb } from "../../src/db/client";
-import { bhiJobs } from "../../src/db/shard";
+import { bhiJobs, webhookDeliveries } from "../../src/db/shard";
 import { calculate, seedHealthyCustomer } from "../bhi/seed";
 import {
   call,
@@ -11,6 +11,46 @@ import {
   json,
   type TestTenant,
 } from "../harness";
+
+/** A webhook subscription of the owner; its URL refuses connections at once (test sends fail fast). */
+async function webhookSubscription(owner: TestTenant): Promise<string> {
+  const res = await call("POST", "/v1/webhooks/subscriptions", {
+    key: owner.key,
+    body: { url: "http://127.0.0.1:9/security-suite", eventTypes: ["*"] },
+  });
+  return (await json<{ subscription: { id: string } }>(res)).subscription.id;
+}
+
+/** A finished (dead) delivery of the owner, so replay answers 202 for the owner. */
+async function webhookDelivery(owner: TestTenant): Promise<string> {
+  const subscriptionId = await webhookSubscription(owner);
+  const id = crypto.randomUUID();
+  const now = new Date().toISOString();
+  const eventId = crypto.randomUUID();
+  await shardDb(env, owner.shard)
+    .insert(webhookDeliveries)
+    .values({
+      id,
+      tenantId: owner.id,
+      subscriptionId,
+      eventId,
+      eventType: "bhi.calculated",
+      eventCreatedAt: now,
+      payload: JSON.stringify({
+        id: eventId,
+        type: "bhi.calculated",
+        timestamp: now,
+        tenantId: owner.id,
+        data: {},
+      }),
+      status: "dead",
+      attemptCount: 6,
+      isTest: false,
+      createdAt: now,
+      updatedAt: now,
+    });
+  return id;
+}
 
 /**
  * How to make, for an owner tenant, the object a templated path names. The security suite
@@ -65,6 +105,8 @@ export const pathFixtures: Record<string, PathFixture> = {
     });
     return { jobId: id };
   },
+  "/v1/webhooks/subscriptions/{id}": async (owner) => ({ id: await webhookSubscription(owner) }),
+  "/v1/webhooks/deliveries/{id}": async (owner) => ({ id: await webhookDelivery(owner) }),
 };
 
 const fraudCaseBody = () => ({
@@ -110,4 +152,6 @@ export const requestBodies: Record<string, unknown> = {
   "PUT /v1/kyc-aml/thresholds": { thresholds: {} },
   "POST /v1/kyc-aml/cases/{caseId}/transition": { toStatus: "under_investigation", actorId: "analyst-1" },
   "POST /v1/kyc-aml/backtest": { windowDays: 30 },
+  "POST /v1/webhooks/subscriptions": { url: "https://hooks.example.com/in", eventTypes: ["*"] },
+  "PATCH /v1/webhooks/subscriptions/{id}": { description: "security suite" },
 };

@@ -5,3 +5,4 @@ export * from "./bhi";
 export * from "./data";
 export * from "./fraud";
 export * from "./ingest";
+export * from "./webhooks";

@@ -1,0 +1,86 @@
+#!/usr/bin/env node
+import { insertEvents, sleep, startReceiver, until } from "./lib/receiver.mjs";
+// Webhook delivery at volume: N events (default 10,000) recorded in the outbox in batches of
+// 100, each batch followed by its outbox.dispatch job (as a capability's notifyOutbox does),
+// fanned out to one subscription and delivered by the queue consumer to a verifying receiver
+// on 127.0.0.1, all under Miniflare with the built Worker.
+// Prints delivered, lost (must be 0), duplicates, failed verifications, throughput and
+// p50/p99 event-to-delivery latency (event created_at -> first arrival at the receiver).
+// Usage: node bench/webhooks.mjs [events] [eventsPerSecond]
+import { ADMIN_TOKEN, api, startService } from "./lib/server.mjs";
+
+const total = Number(process.argv[2] ?? 10_000);
+const rate = Number(process.argv[3] ?? 0); // 0: as fast as the outbox takes them
+const BATCH = 100;
+
+const receiver = await startReceiver(() => 200);
+const service = await startService();
+try {
+  const created = await api(service.url, ADMIN_TOKEN, "POST", "/admin/tenants", {
+    name: "webhooks bench",
+    shard: 0,
+  });
+  const tenantId = created.body.tenant.id;
+  const key = created.body.apiKey.key;
+  const sub = await api(service.url, key, "POST", "/v1/webhooks/subscriptions", {
+    url: `${receiver.base}/bench`,
+    eventTypes: ["*"],
+  });
+  receiver.secrets.bench = sub.body.secret;
+
+  const db = await service.mf.getD1Database("SHARD_0");
+  const jobs = await service.mf.getQueueProducer("JOBS_QUEUE");
+  const createdAt = new Map();
+  const started = Date.now();
+  for (let i = 0; i < total; i += BATCH) {
+    const at = new Date();
+    const batch = Array.from({ length: Math.min(BATCH, total - i) }, (_, k) => ({
+      id: crypto.randomUUID(),
+      type: "bhi.calculated",
+      createdAt: at.toISOString(),
+      data: {
+        customerId: crypto.randomUUID(),
+        bhiOverall: 50 + ((i + k) % 50),
+        bhiBand: "fair",
+        trend: "stable",
+        alerts: [],
+      },
+    }));
+    for (const e of batch) createdAt.set(e.id, at.getTime());
+    await insertEvents(db, tenantId, batch);
+    await jobs.send({ type: "outbox.dispatch", tenantId });
+    if (rate > 0) await sleep((BATCH / rate) * 1000);
+  }
+  const produced = Date.now();
+  await until(() => new Set(receiver.requests.map((r) => r.eventId)).size >= total, {
+    timeoutMs: 20 * 60_000,
+    everyMs: 500,
+  });
+  const finished = Date.now();
+  await sleep(3000); // late duplicates, if any, would arrive now
+
+  const first = new Map();
+  for (const r of receiver.requests) if (!first.has(r.eventId)) first.set(r.eventId, r.at);
+  const delivered = [...createdAt.keys()].filter((id) => first.has(id)).length;
+  const latencies = [...first.entries()]
+    .filter(([id]) => createdAt.has(id))
+    .map(([id, at]) => at - createdAt.get(id))
+    .sort((a, b) => a - b);
+  const pct = (p) => latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))] ?? 0;
+  const dead = await api(service.url, key, "GET", "/v1/webhooks/deliveries?status=dead&limit=1");
+  console.log(`events ${total}, one subscription, Miniflare + built Worker, receiver on 127.0.0.1`);
+  console.log(
+    `produced in ${((produced - started) / 1000).toFixed(1)} s${rate ? ` (target ${rate}/s)` : ""}`,
+  );
+  console.log(`delivered   ${delivered}`);
+  console.log(`lost        ${total - delivered}`);
+  console.log(`duplicates  ${receiver.requests.length - first.size}`);
+  console.log(`unverified  ${receiver.requests.filter((r) => !r.verified).length}`);
+  console.log(`dead        ${dead.body.pagination?.total ?? "?"}`);
+  console.log(`throughput  ${(delivered / ((finished - started) / 1000)).toFixed(0)} deliveries/s`);
+  console.log(`latency     p50 ${pct(50)} ms, p99 ${pct(99)} ms, max ${latencies.at(-1) ?? 0} ms`);
+  if (delivered !== total) process.exitCode = 1;
+} finally {
+  await service.dispose();
+  await receiver.close();
+}

@@ -1,0 +1,256 @@
+import { and, count, desc, eq, gte, inArray, isNull, lte, or, sql } from "drizzle-orm";
+import type { TenantScope } from "../../db/client";
+import {
+  type WebhookDeliveryRow,
+  type WebhookSubscriptionRow,
+  webhookDeliveries,
+  webhookDeliveryAttempts,
+  webhookSubscriptions,
+} from "../../db/shard";
+
+export interface Page {
+  limit: number;
+  offset: number;
+}
+
+async function pageOf<T>(scope: TenantScope, rows: unknown, total: unknown) {
+  const [data, [{ n }]] = (await scope.db.batch([rows as never, total as never])) as unknown as [
+    T[],
+    { n: number }[],
+  ];
+  return { rows: data, total: n };
+}
+
+const changes = (result: unknown): number => (result as { meta?: { changes?: number } }).meta?.changes ?? 0;
+
+// ---- subscriptions ------------------------------------------------------------------------
+
+const liveSubscription = (scope: TenantScope, id: string) =>
+  and(
+    eq(webhookSubscriptions.tenantId, scope.tenantId),
+    eq(webhookSubscriptions.id, id),
+    isNull(webhookSubscriptions.deletedAt),
+  );
+
+export const insertSubscription = (
+  scope: TenantScope,
+  row: Omit<typeof webhookSubscriptions.$inferInsert, "tenantId">,
+) => scope.db.insert(webhookSubscriptions).values({ ...row, tenantId: scope.tenantId });
+
+export function listSubscriptions(scope: TenantScope, page: Page) {
+  const where = and(
+    eq(webhookSubscriptions.tenantId, scope.tenantId),
+    isNull(webhookSubscriptions.deletedAt),
+  );
+  return pageOf<WebhookSubscriptionRow>(
+    scope,
+    scope.db
+      .select()
+      .from(webhookSubscriptions)
+      .where(where)
+      .orderBy(desc(webhookSubscriptions.createdAt), desc(webhookSubscriptions.id))
+      .limit(page.limit)
+      .offset(page.offset),
+    scope.db.select({ n: count() }).from(webhookSubscriptions).where(where),
+  );
+}
+
+export const findSubscription = (scope: TenantScope, id: string) =>
+  scope.db.select().from(webhookSubscriptions).where(liveSubscription(scope, id)).get();
+
+export const updateSubscription = (
+  scope: TenantScope,
+  id: string,
+  patch: Partial<typeof webhookSubscriptions.$inferInsert>,
+) => scope.db.update(webhookSubscriptions).set(patch).where(liveSubscription(scope, id)).returning().get();
+
+/** For a batch: the subscription stops receiving (410 Gone from its receiver). */
+export const disableSubscription = (scope: TenantScope, id: string, reason: string, at: string) =>
+  scope.db
+    .update(webhookSubscriptions)
+    .set({ enabled: false, disabledReason: reason, updatedAt: at })
+    .where(and(eq(webhookSubscriptions.tenantId, scope.tenantId), eq(webhookSubscriptions.id, id)));
+
+/** Soft delete; deliveries still to be made end as dead ("subscription deleted"). */
+export async function deleteSubscription(scope: TenantScope, id: string, at: string): Promise<boolean> {
+  const [deleted] = await scope.db.batch([
+    scope.db
+      .update(webhookSubscriptions)
+      .set({ deletedAt: at, updatedAt: at })
+      .where(liveSubscription(scope, id)),
+    scope.db
+      .update(webhookDeliveries)
+      .set({ status: "dead", nextAttemptAt: null, lastError: "subscription deleted", updatedAt: at })
+      .where(
+        and(
+          eq(webhookDeliveries.tenantId, scope.tenantId),
+          eq(webhookDeliveries.subscriptionId, id),
+          inArray(webhookDeliveries.status, ["pending", "retrying"]),
+        ),
+      ),
+  ]);
+  return changes(deleted) > 0;
+}
+
+/** Half-open: only one consumer wins the right to probe an open breaker. */
+export async function claimProbe(scope: TenantScope, id: string, now: string, probeUntil: string) {
+  const result = await scope.db
+    .update(webhookSubscriptions)
+    .set({ breakerProbeUntil: probeUntil })
+    .where(
+      and(
+        eq(webhookSubscriptions.tenantId, scope.tenantId),
+        eq(webhookSubscriptions.id, id),
+        lte(webhookSubscriptions.breakerOpenUntil, now),
+        or(isNull(webhookSubscriptions.breakerProbeUntil), lte(webhookSubscriptions.breakerProbeUntil, now)),
+      ),
+    )
+    .run();
+  return changes(result) === 1;
+}
+
+/**
+ * The breaker after an attempt, as domain/breaker.ts `afterAttempt` says, computed in SQL
+ * so concurrent consumers count every failure.
+ */
+export function breakerOutcome(
+  scope: TenantScope,
+  id: string,
+  succeeded: boolean,
+  openUntilIfTripped: string,
+  threshold: number,
+) {
+  const where = and(eq(webhookSubscriptions.tenantId, scope.tenantId), eq(webhookSubscriptions.id, id));
+  if (succeeded) {
+    return scope.db
+      .update(webhookSubscriptions)
+      .set({ consecutiveFailures: 0, breakerOpenUntil: null, breakerProbeUntil: null })
+      .where(where);
+  }
+  return scope.db
+    .update(webhookSubscriptions)
+    .set({
+      consecutiveFailures: sql`${webhookSubscriptions.consecutiveFailures} + 1`,
+      breakerOpenUntil: sql`CASE WHEN ${webhookSubscriptions.consecutiveFailures} + 1 >= ${threshold} THEN ${openUntilIfTripped} ELSE ${webhookSubscriptions.breakerOpenUntil} END`,
+      breakerProbeUntil: null,
+    })
+    .where(where);
+}
+
+// ---- deliveries -----------------------------------------------------------------------------
+
+export interface DeliveryFilter {
+  subscriptionId?: string;
+  eventType?: string;
+  status?: string;
+  eventId?: string;
+  createdAfter?: string;
+}
+
+export function listDeliveries(scope: TenantScope, filter: DeliveryFilter, page: Page) {
+  const d = webhookDeliveries;
+  const where = and(
+    eq(d.tenantId, scope.tenantId),
+    filter.subscriptionId ? eq(d.subscriptionId, filter.subscriptionId) : undefined,
+    filter.eventType ? eq(d.eventType, filter.eventType) : undefined,
+    filter.status ? eq(d.status, filter.status as WebhookDeliveryRow["status"]) : undefined,
+    filter.eventId ? eq(d.eventId, filter.eventId) : undefined,
+    filter.createdAfter ? gte(d.createdAt, filter.createdAfter) : undefined,
+  );
+  return pageOf<WebhookDeliveryRow>(
+    scope,
+    scope.db
+      .select()
+      .from(d)
+      .where(where)
+      .orderBy(desc(d.createdAt), desc(d.id))
+      .limit(page.limit)
+      .offset(page.offset),
+    scope.db.select({ n: count() }).from(d).where(where),
+  );
+}
+
+export const findDelivery = (scope: TenantScope, id: string) =>
+  scope.db
+    .select()
+    .from(webhookDeliveries)
+    .where(and(eq(webhookDeliveries.tenantId, scope.tenantId), eq(webhookDeliveries.id, id)))
+    .get();
+
+/** The delivery and its subscription (deleted ones too) in one read: the consumer's hot path. */
+export async function findDeliveryWithSubscription(scope: TenantScope, id: string) {
+  const row = await scope.db
+    .select({ delivery: webhookDeliveries, subscription: webhookSubscriptions })
+    .from(webhookDeliveries)
+    .leftJoin(
+      webhookSubscriptions,
+      and(
+        eq(webhookSubscriptions.tenantId, webhookDeliveries.tenantId),
+        eq(webhookSubscriptions.id, webhookDeliveries.subscriptionId),
+      ),
+    )
+    .where(and(eq(webhookDeliveries.tenantId, scope.tenantId), eq(webhookDeliveries.id, id)))
+    .get();
+  return row ?? null;
+}
+
+export const listAttempts = (scope: TenantScope, deliveryId: string) =>
+  scope.db
+    .select()
+    .from(webhookDeliveryAttempts)
+    .where(
+      and(
+        eq(webhookDeliveryAttempts.tenantId, scope.tenantId),
+        eq(webhookDeliveryAttempts.deliveryId, deliveryId),
+      ),
+    )
+    .orderBy(webhookDeliveryAttempts.attemptNumber)
+    .all();
+
+export const insertDelivery = (
+  scope: TenantScope,
+  row: Omit<typeof webhookDeliveries.$inferInsert, "tenantId">,
+) => scope.db.insert(webhookDeliveries).values({ ...row, tenantId: scope.tenantId });
+
+/**
+ * Take the delivery for attempt `attemptNumber`: only if it is still to be made, that attempt
+ * is the next one, and no other consumer holds it. Duplicate queue messages lose here.
+ */
+export async function claimDelivery(
+  scope: TenantScope,
+  id: string,
+  attemptNumber: number,
+  now: string,
+  leaseUntil: string,
+): Promise<boolean> {
+  const d = webhookDeliveries;
+  const result = await scope.db
+    .update(d)
+    .set({ leaseUntil })
+    .where(
+      and(
+        eq(d.tenantId, scope.tenantId),
+        eq(d.id, id),
+        inArray(d.status, ["pending", "retrying"]),
+        eq(d.attemptCount, attemptNumber - 1),
+        or(isNull(d.leaseUntil), lte(d.leaseUntil, now)),
+      ),
+    )
+    .run();
+  return changes(result) === 1;
+}
+
+export const setDelivery = (
+  scope: TenantScope,
+  id: string,
+  patch: Partial<typeof webhookDeliveries.$inferInsert>,
+) =>
+  scope.db
+    .update(webhookDeliveries)
+    .set(patch)
+    .where(and(eq(webhookDeliveries.tenantId, scope.tenantId), eq(webhookDeliveries.id, id)));
+
+export const insertAttempt = (
+  scope: TenantScope,
+  row: Omit<typeof webhookDeliveryAttempts.$inferInsert, "tenantId">,
+) => scope.db.insert(webhookDeliveryAttempts).values({ ...row, tenantId: scope.tenantId });

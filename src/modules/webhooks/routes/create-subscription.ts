@@ -1,0 +1,31 @@
+import { z } from "@hono/zod-openapi";
+import type { App } from "../../../http/context";
+import { errorResponses, jsonBody, jsonContent, tenantRoute } from "../../../http/openapi";
+import { CreateSubscriptionBody, SecretSchema, SubscriptionSchema } from "../schemas";
+import { createSubscription } from "../service";
+
+export const createSubscriptionRoute = tenantRoute({
+  method: "post",
+  path: "/v1/webhooks/subscriptions",
+  operationId: "createWebhookSubscription",
+  tags: ["Webhooks"],
+  summary: "Register a webhook endpoint (the signing secret is shown only in this answer)",
+  description:
+    "https URLs on port 443 only (http to localhost/127.0.0.1 in local development); private, loopback, " +
+    "link-local, CGNAT and metadata addresses and embedded credentials are refused with 400.",
+  scope: "webhooks:write",
+  request: { body: jsonBody(CreateSubscriptionBody) },
+  responses: {
+    201: jsonContent(
+      z.object({ success: z.literal(true), subscription: SubscriptionSchema, secret: SecretSchema }),
+      "The subscription and its secret",
+    ),
+    ...errorResponses(400),
+  },
+});
+
+export const registerCreateSubscription = (app: App) =>
+  app.openapi(createSubscriptionRoute, async (c) => {
+    const result = await createSubscription(c.get("ctx"), c.req.valid("json"));
+    return c.json({ success: true as const, ...result }, 201);
+  });

@@ -1,0 +1,22 @@
+import type { App } from "../../../http/context";
+import { jsonContent, pagination, tenantRoute } from "../../../http/openapi";
+import { DeliveryListQuery, DeliverySchema, listOf } from "../schemas";
+import { listDeliveries } from "../service";
+
+export const listDeliveriesRoute = tenantRoute({
+  method: "get",
+  path: "/v1/webhooks/deliveries",
+  operationId: "listWebhookDeliveries",
+  tags: ["Webhooks"],
+  summary: "List deliveries (filter by subscription, event type, status, event id), newest first",
+  scope: "webhooks:read",
+  request: { query: DeliveryListQuery },
+  responses: { 200: jsonContent(listOf(DeliverySchema), "Deliveries") },
+});
+
+export const registerListDeliveries = (app: App) =>
+  app.openapi(listDeliveriesRoute, async (c) => {
+    const { limit, offset, ...filter } = c.req.valid("query");
+    const { data, total } = await listDeliveries(c.get("ctx"), filter, { limit, offset });
+    return c.json({ success: true as const, data, pagination: pagination(total, limit, offset) }, 200);
+  });

@@ -1,0 +1,22 @@
+import type { App } from "../../../http/context";
+import { jsonContent, PaginationQuery, pagination, tenantRoute } from "../../../http/openapi";
+import { listOf, SubscriptionSchema } from "../schemas";
+import { listSubscriptions } from "../service";
+
+export const listSubscriptionsRoute = tenantRoute({
+  method: "get",
+  path: "/v1/webhooks/subscriptions",
+  operationId: "listWebhookSubscriptions",
+  tags: ["Webhooks"],
+  summary: "List webhook subscriptions, newest first",
+  scope: "webhooks:read",
+  request: { query: PaginationQuery },
+  responses: { 200: jsonContent(listOf(SubscriptionSchema), "Subscriptions") },
+});
+
+export const registerListSubscriptions = (app: App) =>
+  app.openapi(listSubscriptionsRoute, async (c) => {
+    const { limit, offset } = c.req.valid("query");
+    const { data, total } = await listSubscriptions(c.get("ctx"), { limit, offset });
+    return c.json({ success: true as const, data, pagination: pagination(total, limit, offset) }, 200);
+  });

@@ -1,0 +1,268 @@
+import type { WebhookDeliveryRow, WebhookSubscriptionRow } from "../../db/shard";
+import type { TenantContext } from "../../db/tenant-context";
+import { AppError, badRequest, conflict, notFound } from "../../lib/errors";
+import { webhookConfig } from "./config";
+import { recordAttempt } from "./delivery";
+import { breakerPhase } from "./domain/breaker";
+import { generateSecret } from "./domain/signing";
+import { checkWebhookUrl } from "./domain/ssrf";
+import { enqueueDeliveries } from "./outbox";
+import * as repo from "./repo";
+import { TEST_EVENT_TYPE } from "./schemas";
+import { type SendOptions, sendOnce } from "./send";
+
+const iso = (d: Date) => d.toISOString();
+
+export function presentSubscription(row: WebhookSubscriptionRow, now: Date) {
+  const graceLeft = row.previousSecretExpiresAt && Date.parse(row.previousSecretExpiresAt) > now.getTime();
+  return {
+    id: row.id,
+    url: row.url,
+    eventTypes: row.eventTypes,
+    description: row.description,
+    enabled: row.enabled,
+    disabledReason: row.disabledReason,
+    secretPrefix: row.secret.slice(0, 10),
+    previousSecretExpiresAt: graceLeft ? row.previousSecretExpiresAt : null,
+    breaker: {
+      state: breakerPhase(
+        {
+          consecutiveFailures: row.consecutiveFailures,
+          openUntil: row.breakerOpenUntil ? new Date(row.breakerOpenUntil) : null,
+          probeUntil: row.breakerProbeUntil ? new Date(row.breakerProbeUntil) : null,
+        },
+        now,
+      ),
+      consecutiveFailures: row.consecutiveFailures,
+      openUntil: row.breakerOpenUntil,
+    },
+    createdAt: row.createdAt,
+    updatedAt: row.updatedAt,
+  };
+}
+
+export function presentDelivery(row: WebhookDeliveryRow) {
+  return {
+    id: row.id,
+    subscriptionId: row.subscriptionId,
+    eventId: row.eventId,
+    eventType: row.eventType,
+    status: row.status,
+    attemptCount: row.attemptCount,
+    nextAttemptAt: row.nextAttemptAt,
+    lastAttemptAt: row.lastAttemptAt,
+    lastResponseStatus: row.lastResponseStatus,
+    lastError: row.lastError,
+    replayOf: row.replayOf,
+    test: row.isTest,
+    createdAt: row.createdAt,
+    updatedAt: row.updatedAt,
+  };
+}
+
+function assertUrl(ctx: TenantContext, url: string): string {
+  const check = checkWebhookUrl(url, webhookConfig(ctx.env).urlPolicy);
+  if (!check.ok) throw badRequest("The webhook URL is not allowed", [{ path: "url", message: check.reason }]);
+  return url;
+}
+
+async function requireSubscription(ctx: TenantContext, id: string) {
+  const row = await repo.findSubscription(ctx, id);
+  if (!row) throw notFound("Webhook subscription");
+  return row;
+}
+
+export async function createSubscription(
+  ctx: TenantContext,
+  input: { url: string; eventTypes: string[]; description?: string },
+) {
+  const now = iso(ctx.clock.now());
+  const secret = generateSecret();
+  const row: WebhookSubscriptionRow = {
+    id: crypto.randomUUID(),
+    tenantId: ctx.tenantId,
+    url: assertUrl(ctx, input.url),
+    description: input.description ?? null,
+    eventTypes: input.eventTypes,
+    enabled: true,
+    disabledReason: null,
+    secret,
+    previousSecret: null,
+    previousSecretExpiresAt: null,
+    consecutiveFailures: 0,
+    breakerOpenUntil: null,
+    breakerProbeUntil: null,
+    createdAt: now,
+    updatedAt: now,
+    deletedAt: null,
+  };
+  await repo.insertSubscription(ctx, row);
+  return { subscription: presentSubscription(row, ctx.clock.now()), secret };
+}
+
+export async function listSubscriptions(ctx: TenantContext, page: repo.Page) {
+  const { rows, total } = await repo.listSubscriptions(ctx, page);
+  const now = ctx.clock.now();
+  return { data: rows.map((r) => presentSubscription(r, now)), total };
+}
+
+export async function getSubscription(ctx: TenantContext, id: string) {
+  return presentSubscription(await requireSubscription(ctx, id), ctx.clock.now());
+}
+
+export async function updateSubscription(
+  ctx: TenantContext,
+  id: string,
+  input: { url?: string; eventTypes?: string[]; description?: string | null; enabled?: boolean },
+) {
+  const current = await requireSubscription(ctx, id);
+  const now = ctx.clock.now();
+  const patch: Partial<WebhookSubscriptionRow> = { updatedAt: iso(now) };
+  if (input.url !== undefined) patch.url = assertUrl(ctx, input.url);
+  if (input.eventTypes !== undefined) patch.eventTypes = input.eventTypes;
+  if (input.description !== undefined) patch.description = input.description;
+  if (input.enabled === true && !current.enabled) {
+    Object.assign(patch, {
+      enabled: true,
+      disabledReason: null,
+      consecutiveFailures: 0,
+      breakerOpenUntil: null,
+      breakerProbeUntil: null,
+    });
+  } else if (input.enabled === false && current.enabled) {
+    Object.assign(patch, { enabled: false, disabledReason: "disabled through the API" });
+  }
+  const row = await repo.updateSubscription(ctx, id, patch);
+  if (!row) throw notFound("Webhook subscription");
+  return presentSubscription(row, now);
+}
+
+export async function deleteSubscription(ctx: TenantContext, id: string): Promise<void> {
+  if (!(await repo.deleteSubscription(ctx, id, iso(ctx.clock.now())))) throw notFound("Webhook subscription");
+}
+
+/** New secret now; the old one keeps signing too (second signatures) for `graceSeconds`. */
+export async function rotateSecret(ctx: TenantContext, id: string, graceSeconds: number) {
+  const current = await requireSubscription(ctx, id);
+  const now = ctx.clock.now();
+  const secret = generateSecret();
+  const row = await repo.updateSubscription(ctx, id, {
+    secret,
+    previousSecret: graceSeconds > 0 ? current.secret : null,
+    previousSecretExpiresAt: graceSeconds > 0 ? iso(new Date(now.getTime() + graceSeconds * 1000)) : null,
+    updatedAt: iso(now),
+  });
+  if (!row) throw notFound("Webhook subscription");
+  return { subscription: presentSubscription(row, now), secret };
+}
+
+/**
+ * A test delivery, sent now and answered with its attempt: one attempt, no retries, and it
+ * moves neither the breaker nor the enabled flag, so it works on a disabled endpoint too.
+ */
+export async function sendTestDelivery(
+  ctx: TenantContext,
+  id: string,
+  input: { eventType?: string },
+  options: SendOptions = {},
+) {
+  const sub = await requireSubscription(ctx, id);
+  const now = ctx.clock.now();
+  const eventId = crypto.randomUUID();
+  const eventType = input.eventType ?? TEST_EVENT_TYPE;
+  const payload = JSON.stringify({
+    id: eventId,
+    type: eventType,
+    timestamp: iso(now),
+    tenantId: ctx.tenantId,
+    data: { test: true, subscriptionId: sub.id, message: "Test delivery from the credit operations API" },
+  });
+  const delivery: WebhookDeliveryRow = {
+    id: crypto.randomUUID(),
+    tenantId: ctx.tenantId,
+    subscriptionId: sub.id,
+    eventId,
+    eventType,
+    eventCreatedAt: iso(now),
+    payload,
+    status: "pending",
+    attemptCount: 0,
+    nextAttemptAt: iso(now),
+    leaseUntil: null,
+    lastAttemptAt: null,
+    lastResponseStatus: null,
+    lastError: null,
+    replayOf: null,
+    isTest: true,
+    createdAt: iso(now),
+    updatedAt: iso(now),
+  };
+  await repo.insertDelivery(ctx, delivery);
+  const record = await sendOnce(sub, delivery, now, webhookConfig(ctx.env), options);
+  await recordAttempt(ctx, sub, delivery, 1, record, webhookConfig(ctx.env));
+  return getDelivery(ctx, delivery.id);
+}
+
+export async function listDeliveries(ctx: TenantContext, filter: repo.DeliveryFilter, page: repo.Page) {
+  const { rows, total } = await repo.listDeliveries(ctx, filter, page);
+  return { data: rows.map(presentDelivery), total };
+}
+
+export async function getDelivery(ctx: TenantContext, id: string) {
+  const row = await repo.findDelivery(ctx, id);
+  if (!row) throw notFound("Webhook delivery");
+  const attempts = await repo.listAttempts(ctx, id);
+  return {
+    ...presentDelivery(row),
+    payload: JSON.parse(row.payload) as {
+      id: string;
+      type: string;
+      timestamp: string;
+      tenantId: string;
+      data: Record<string, unknown>;
+    },
+    attempts: attempts.map((a) => ({
+      attemptNumber: a.attemptNumber,
+      attemptedAt: a.attemptedAt,
+      responseStatus: a.responseStatus,
+      durationMs: a.durationMs,
+      error: a.error,
+      responseExcerpt: a.responseExcerpt,
+    })),
+  };
+}
+
+/**
+ * Replay a finished delivery: a new delivery of the same event (same event id, body and
+ * idempotency key, so receivers can deduplicate) with a fresh attempt schedule.
+ */
+export async function replayDelivery(ctx: TenantContext, id: string) {
+  const original = await repo.findDelivery(ctx, id);
+  if (!original) throw notFound("Webhook delivery");
+  if (original.isTest) throw conflict("Test deliveries are not replayed: send a new test");
+  if (original.status === "pending" || original.status === "retrying") {
+    throw conflict(`The delivery is ${original.status}: it is still being attempted`);
+  }
+  const sub = await repo.findSubscription(ctx, original.subscriptionId);
+  if (!sub) throw conflict("The delivery's subscription was deleted");
+  if (!sub.enabled)
+    throw new AppError("conflict", "The subscription is disabled: enable it before replaying");
+  const now = iso(ctx.clock.now());
+  const replay: WebhookDeliveryRow = {
+    ...original,
+    id: crypto.randomUUID(),
+    status: "pending",
+    attemptCount: 0,
+    nextAttemptAt: now,
+    leaseUntil: null,
+    lastAttemptAt: null,
+    lastResponseStatus: null,
+    lastError: null,
+    replayOf: original.replayOf ?? original.id,
+    createdAt: now,
+    updatedAt: now,
+  };
+  await repo.insertDelivery(ctx, replay);
+  await enqueueDeliveries(ctx.env, [{ tenantId: ctx.tenantId, deliveryId: replay.id, attempt: 1 }]);
+  return presentDelivery(replay);
+}
