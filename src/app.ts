@@ -27,6 +27,7 @@ export const OPENAPI_INFO = {
   info: {
     title: "Credit Operations and Business Health API",
     version: "1.0.0",
+    license: { name: "Proprietary" },
     description:
       "Multi-tenant API for credit operations and business-health monitoring. The tenant comes from the API key. " +
       "Fraud, SME health, agent health and KYC/AML outputs are advisory only.",

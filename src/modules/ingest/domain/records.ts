@@ -36,10 +36,8 @@ export const customerRecord = z.object({
   status: z.enum(["active", "inactive", "suspended", "closed"]).optional(),
   vertical: optionalText(100),
   riskLevel: optionalText(50),
-  riskScore: z
-    .union([z.number(), text(20)])
-    .nullable()
-    .optional(),
+  // A number is taken as its decimal string (the API types riskScore as a string).
+  riskScore: z.preprocess((v) => (typeof v === "number" ? String(v) : v), text(20).nullable()).optional(),
   tags: stringList.nullable().optional(),
   businessInfo: z
     .object({
