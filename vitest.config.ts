@@ -37,6 +37,8 @@ export default defineConfig(async () => {
             // A real HTTP receiver on 127.0.0.1 for the webhook delivery tests.
             globalSetup: ["./test/webhooks/receiver.global.ts"],
             testTimeout: 30_000,
+            // The Worker's per-request log lines are shown only for failing tests.
+            silent: "passed-only",
           },
         },
       ],
