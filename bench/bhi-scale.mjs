@@ -19,71 +19,17 @@
 // the seeded data; `--fresh` starts over.
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
-import { Miniflare } from "miniflare";
-import { unstable_getMiniflareWorkerOptions, unstable_splitSqlQuery } from "wrangler";
+import { ADMIN_TOKEN, startService } from "./lib/server.mjs";
 
 const root = resolve(import.meta.dirname, "..");
 const state = join(root, "bench/.data/bhi-scale");
-const ADMIN_TOKEN = "bench-admin-token-0123456789";
 const CUSTOMERS = 10_000;
 const TRANSACTIONS = 1_000_000;
 const CHUNK = 100_000;
 
 if (process.argv.includes("--fresh")) rmSync(state, { recursive: true, force: true });
 mkdirSync(state, { recursive: true });
-
-function build() {
-  const outdir = join(tmpdir(), `bhi-bench-${process.pid}`);
-  const run = spawnSync(
-    join(root, "node_modules/.bin/wrangler"),
-    ["deploy", "--dry-run", "--outdir", outdir],
-    {
-      cwd: root,
-      encoding: "utf8",
-      env: { ...process.env, WRANGLER_SEND_METRICS: "false", CLOUDFLARE_CF_FETCH_ENABLED: "false" },
-    },
-  );
-  if (run.status !== 0) throw new Error(`build failed:\n${run.stderr}`);
-  return outdir;
-}
-
-async function start(outdir) {
-  const { workerOptions } = unstable_getMiniflareWorkerOptions(join(root, "wrangler.toml"));
-  const mf = new Miniflare({
-    ...workerOptions,
-    modules: true,
-    scriptPath: join(outdir, "index.js"),
-    modulesRoot: outdir,
-    bindings: { ...workerOptions.bindings, ADMIN_TOKEN, ENVIRONMENT: "development", KEY_PREFIX: "csk_test_" },
-    d1Persist: join(state, "d1"),
-    r2Persist: join(state, "r2"),
-    durableObjectsPersist: join(state, "do"),
-    port: 0,
-    host: "127.0.0.1",
-    handleRuntimeStdio: (stdout, stderr) => {
-      stdout.resume();
-      stderr.pipe(process.stderr);
-    },
-  });
-  const url = (await mf.ready).toString().replace(/\/$/, "");
-  return { mf, url };
-}
-
-async function migrate(mf, binding, dir) {
-  const db = await mf.getD1Database(binding);
-  await db.prepare("CREATE TABLE IF NOT EXISTS bench_migrations (name TEXT PRIMARY KEY)").run();
-  for (const file of readdirSync(join(root, dir))
-    .filter((f) => f.endsWith(".sql"))
-    .sort()) {
-    if (await db.prepare("SELECT 1 FROM bench_migrations WHERE name = ?").bind(file).first()) continue;
-    for (const statement of unstable_splitSqlQuery(readFileSync(join(root, dir, file), "utf8"))) {
-      await db.prepare(statement).run();
-    }
-    await db.prepare("INSERT INTO bench_migrations (name) VALUES (?)").bind(file).run();
-  }
-}
 
 const uuid = (prefix, expr) => `printf('${prefix}-0000-4000-8000-%012d', ${expr})`;
 
@@ -171,12 +117,9 @@ function sqliteFileWith(tenantId) {
 
 // ---- run ---------------------------------------------------------------------------------
 console.log("building the Worker and starting Miniflare ...");
-const { mf, url } = await start(build());
+const service = await startService({ persistTo: state });
+const { mf, url } = service;
 try {
-  await migrate(mf, "CONTROL_DB", "migrations/control");
-  await migrate(mf, "SHARD_0", "migrations/shard");
-  await migrate(mf, "SHARD_1", "migrations/shard");
-
   const tenantFile = join(state, "tenant.json");
   let tenant = existsSync(tenantFile) ? JSON.parse(readFileSync(tenantFile, "utf8")) : null;
   if (!tenant) {
@@ -208,7 +151,7 @@ try {
         `${r.json.summary.failed} failed, ${r.queries} D1 statements, bands ${JSON.stringify(r.json.summary.byBand)}, phases ${r.timings}`,
     );
   }
-  await mf.dispose();
+  await service.dispose();
 
   const file = sqliteFileWith(tenant.id);
   const groupBy =
@@ -234,6 +177,6 @@ try {
     `D1 statements used:                     ${runs.map((r) => r.queries).join(", ")} (limit 1,000)`,
   );
 } catch (err) {
-  await mf.dispose().catch(() => {});
+  await service.dispose().catch(() => {});
   throw err;
 }

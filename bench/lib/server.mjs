@@ -11,14 +11,18 @@ import { unstable_getMiniflareWorkerOptions, unstable_splitSqlQuery } from "wran
 const root = resolve(import.meta.dirname, "../..");
 export const ADMIN_TOKEN = "bench-admin-token-0123456789";
 
+/** Applies the migrations not applied before (tracked in bench_migrations, so state can persist). */
 async function migrate(mf, binding, dir) {
   const db = await mf.getD1Database(binding);
+  await db.prepare("CREATE TABLE IF NOT EXISTS bench_migrations (name TEXT PRIMARY KEY)").run();
   for (const file of readdirSync(join(root, dir))
     .filter((f) => f.endsWith(".sql"))
     .sort()) {
+    if (await db.prepare("SELECT 1 FROM bench_migrations WHERE name = ?").bind(file).first()) continue;
     for (const statement of unstable_splitSqlQuery(readFileSync(join(root, dir, file), "utf8"))) {
       await db.prepare(statement).run();
     }
+    await db.prepare("INSERT INTO bench_migrations (name) VALUES (?)").bind(file).run();
   }
 }
 

@@ -1,56 +1,20 @@
 import { env } from "cloudflare:workers";
-import { drizzle } from "drizzle-orm/d1";
 import { beforeAll, describe, expect, it } from "vitest";
 import { shardBinding } from "../../src/db/client";
-import * as shardSchema from "../../src/db/shard";
 import { loadTenantContext, type TenantContext } from "../../src/db/tenant-context";
+import { countingContext } from "../../src/modules/ingest/query-count";
 import { ingestRecords } from "../../src/modules/ingest/service";
 import { createTenant, type TestTenant } from "../harness";
 import { account, customer, transaction } from "./helpers";
 
-/** A D1 binding that counts every statement it executes, alone or in a batch. */
-function countingD1(db: D1Database) {
-  const real = new WeakMap<object, D1PreparedStatement>();
-  let statements = 0;
-  const wrap = (stmt: D1PreparedStatement): D1PreparedStatement => {
-    const proxy = new Proxy(stmt, {
-      get(target, prop) {
-        if (prop === "bind") return (...values: unknown[]) => wrap(target.bind(...values));
-        const value = Reflect.get(target, prop, target);
-        if (typeof value !== "function") return value;
-        if (["all", "run", "first", "raw"].includes(String(prop))) {
-          return (...args: unknown[]) => {
-            statements++;
-            return value.apply(target, args);
-          };
-        }
-        return value.bind(target);
-      },
-    });
-    real.set(proxy, stmt);
-    return proxy;
-  };
-  const binding = {
-    prepare: (sql: string) => wrap(db.prepare(sql)),
-    batch: (stmts: D1PreparedStatement[]) => {
-      statements += stmts.length;
-      return db.batch(stmts.map((s) => real.get(s) ?? s));
-    },
-    exec: (sql: string) => {
-      statements++;
-      return db.exec(sql);
-    },
-  } as unknown as D1Database;
-  return { binding, count: () => statements };
-}
-
 let tenant: TestTenant;
 let ctx: TenantContext;
 
+/** Runs `work` over a context whose D1 binding counts every statement, alone or in a batch. */
 async function counted<T>(work: (c: TenantContext) => Promise<T>) {
-  const d1 = countingD1(shardBinding(env, tenant.shard));
-  const result = await work({ ...ctx, db: drizzle(d1.binding, { schema: shardSchema }) });
-  return { result, queries: d1.count() };
+  const counting = countingContext(ctx);
+  const result = await work(counting.ctx);
+  return { result, queries: counting.queries() };
 }
 
 beforeAll(async () => {
