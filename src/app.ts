@@ -4,6 +4,7 @@ import type { App, AppEnv } from "./http/context";
 import { errorResponse, onError, validationHook } from "./http/errors";
 import { apiKeyAuth } from "./http/middleware/auth";
 import { limitBody } from "./http/middleware/body-limit";
+import { rateLimit } from "./http/middleware/rate-limit";
 import { requestContext } from "./http/middleware/request-context";
 import { AppError } from "./lib/errors";
 import { registerAdminRoutes } from "./modules/admin/routes";
@@ -21,6 +22,8 @@ const PUBLIC_V1_PATHS = new Set([OPENAPI_PATH, "/v1/docs"]);
 
 const v1Auth: MiddlewareHandler<AppEnv> = (c, next) =>
   PUBLIC_V1_PATHS.has(c.req.path) ? next() : apiKeyAuth(c, next);
+const v1RateLimit: MiddlewareHandler<AppEnv> = (c, next) =>
+  PUBLIC_V1_PATHS.has(c.req.path) ? next() : rateLimit(c, next);
 
 export const OPENAPI_INFO = {
   openapi: "3.0.0",
@@ -41,6 +44,7 @@ export function buildApp(): App {
   app.use("*", requestContext);
   app.use("*", limitBody);
   app.use("/v1/*", v1Auth);
+  app.use("/v1/*", v1RateLimit);
 
   app.get("/health", (c) => c.json({ success: true, status: "ok" }));
 

@@ -8,6 +8,8 @@ export interface Env {
   JOBS_QUEUE: Queue;
   FILES: R2Bucket;
   ASSETS: Fetcher;
+  /** Per-API-key request budget (wrangler.toml [[ratelimits]]); absent means unlimited. */
+  API_RATE_LIMITER?: RateLimit;
   /** Operator token for /admin; a Worker secret (locally in .dev.vars). */
   ADMIN_TOKEN?: string;
   /** "development" only under `npm start`; deployments leave it "production". */

@@ -53,6 +53,8 @@ export async function startService({ persistTo, vars = {} } = {}) {
       KEY_PREFIX: "csk_test_",
       ...vars,
     },
+    // Benchmarks drive one key far past the production budget on purpose.
+    ratelimits: { API_RATE_LIMITER: { simple: { limit: 1_000_000_000, period: 60 } } },
     d1Persist: join(state, "d1"),
     r2Persist: join(state, "r2"),
     durableObjectsPersist: join(state, "do"),

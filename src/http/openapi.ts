@@ -35,6 +35,7 @@ export function errorResponses<const S extends readonly ErrorStatus[]>(
 }
 
 const STANDARD_ERRORS = errorResponses(400, 401, 403, 404, 500);
+const TENANT_ERRORS = errorResponses(400, 401, 403, 404, 429, 500);
 const BODY_ERRORS = errorResponses(413, 415);
 
 type TenantRouteConfig = Omit<RouteConfig, "security" | "middleware"> & { scope: Scope };
@@ -50,8 +51,8 @@ export function tenantRoute<const R extends TenantRouteConfig>(config: R) {
     security: [{ ApiKeyAuth: [] }],
     middleware: [requireScope(scope)] as const,
     "x-required-scope": scope,
-    responses: { ...STANDARD_ERRORS, ...(route.request?.body ? BODY_ERRORS : {}), ...route.responses },
-  } as Omit<R, "scope"> & { responses: R["responses"] & typeof STANDARD_ERRORS });
+    responses: { ...TENANT_ERRORS, ...(route.request?.body ? BODY_ERRORS : {}), ...route.responses },
+  } as Omit<R, "scope"> & { responses: R["responses"] & typeof TENANT_ERRORS });
 }
 
 type AdminRouteConfig = Omit<RouteConfig, "security" | "middleware">;
