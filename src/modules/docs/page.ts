@@ -20,6 +20,9 @@ const page = `<!doctype html>
         hideClientButton: false,
         telemetry: false,
         showDeveloperTools: "never",
+        // Hosted AI and MCP helpers need outside services: off for a self-contained page.
+        agent: { disabled: true },
+        mcp: { disabled: true },
       });
     </script>
   </body>
