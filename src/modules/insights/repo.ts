@@ -111,7 +111,13 @@ export interface FlowStatsRow {
  * Balance and the sum / sum of squares of monthly net flow over [from, to] for the customers
  * with ids in (afterId, throughId]: one statement per slice, along the customer index.
  */
-export function sliceFlowStats(scope: TenantScope, afterId: string, throughId: string, from: number, to: number) {
+export function sliceFlowStats(
+  scope: TenantScope,
+  afterId: string,
+  throughId: string,
+  from: number,
+  to: number,
+) {
   const t = scope.tenantId;
   return scope.db.all<FlowStatsRow>(sql`
     WITH flows AS (

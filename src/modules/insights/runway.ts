@@ -29,7 +29,9 @@ const months = (x: number | null) => (x === null ? null : round1(x));
 const QUANTILES = { p10: 0.1, p50: 0.5, p90: 0.9 } as const;
 
 function runwayView(s: FlowStats) {
-  const [p10, p50, p90] = [QUANTILES.p10, QUANTILES.p50, QUANTILES.p90].map((p) => months(runwayQuantile(s, p)));
+  const [p10, p50, p90] = [QUANTILES.p10, QUANTILES.p50, QUANTILES.p90].map((p) =>
+    months(runwayQuantile(s, p)),
+  );
   return {
     status: runwayStatus(s),
     expectedMonths: months(expectedRunway(s)),
@@ -81,7 +83,14 @@ export async function getPortfolioRunway(ctx: TenantContext) {
   const last = lastCompleteMonth(ctx.clock.now());
   const from = last - RUNWAY_WINDOW_MONTHS + 1;
   const n = RUNWAY_WINDOW_MONTHS;
-  const counts: Record<RunwayStatus, number> = { depleted: 0, critical: 0, warning: 0, watch: 0, stable: 0, not_burning: 0 };
+  const counts: Record<RunwayStatus, number> = {
+    depleted: 0,
+    critical: 0,
+    warning: 0,
+    watch: 0,
+    stable: 0,
+    not_burning: 0,
+  };
   const expected = { within3: [0, 0], within6: [0, 0], within12: [0, 0] } as Record<string, [number, number]>;
   const runways: number[] = [];
   let balanceAtRiskMinor = 0;
@@ -99,7 +108,11 @@ export async function getPortfolioRunway(ctx: TenantContext) {
       const e = expectedRunway(s);
       if (e !== null) runways.push(e);
       if (status === "critical" || status === "depleted") balanceAtRiskMinor += Math.max(0, r.balance);
-      for (const [key, t] of [["within3", 3], ["within6", 6], ["within12", 12]] as const) {
+      for (const [key, t] of [
+        ["within3", 3],
+        ["within6", 6],
+        ["within12", 12],
+      ] as const) {
         const p = depletionProbability(s, t);
         expected[key][0] += p;
         expected[key][1] += p * (1 - p);
@@ -114,7 +127,8 @@ export async function getPortfolioRunway(ctx: TenantContext) {
     const half = z * Math.sqrt(variance);
     return { expected: round1(mean), lower: round1(Math.max(0, mean - half)), upper: round1(mean + half) };
   };
-  const pick = (q: number) => (runways.length ? round1(runways[Math.min(runways.length - 1, Math.floor(q * runways.length))]) : null);
+  const pick = (q: number) =>
+    runways.length ? round1(runways[Math.min(runways.length - 1, Math.floor(q * runways.length))]) : null;
   return {
     currency: ctx.tenant.settings.currency,
     customersAnalysed: analysed,

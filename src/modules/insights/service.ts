@@ -9,7 +9,6 @@ import { churnCount, project } from "./domain/what-if";
 import * as repo from "./repo";
 import { getPortfolioRunway } from "./runway";
 
-
 /** Complete months the projection growth rate of what-if churn is measured over. */
 export const GROWTH_WINDOW_MONTHS = 6;
 
@@ -65,16 +64,23 @@ export async function getSaasMetrics(ctx: TenantContext) {
   return {
     currency: ctx.tenant.settings.currency,
     metrics: { ...presentMetrics(current), totalCustomers },
-    mrrTrend: series.map((m) => ({ month: monthLabel(m.month), mrr: fromMinor(m.mrrMinor), growthPercent: m.growthPercent })),
+    mrrTrend: series.map((m) => ({
+      month: monthLabel(m.month),
+      mrr: fromMinor(m.mrrMinor),
+      growthPercent: m.growthPercent,
+    })),
     compoundMonthlyGrowthPercent: round2(compoundMonthlyGrowth(series.map((m) => m.mrrMinor)) * 100),
   };
 }
 
 export async function getSaasHistory(ctx: TenantContext, count: number) {
   const series = await movements(ctx, count);
-  return { currency: ctx.tenant.settings.currency, months: count, history: series.reverse().map(presentMetrics) };
+  return {
+    currency: ctx.tenant.settings.currency,
+    months: count,
+    history: series.reverse().map(presentMetrics),
+  };
 }
-
 
 // ---- concentration -----------------------------------------------------------------------
 
@@ -225,16 +231,29 @@ export async function whatIfChurn(ctx: TenantContext, input: WhatIfInput) {
   const growth = compoundMonthlyGrowth(series.map((m) => m.mrrMinor));
   const current = series[series.length - 1];
   // The rate applies to last month's active customers; named customers come on top of it.
-  const pick = input.churnRatePercent === undefined ? 0 : churnCount(current.activeCustomers, input.churnRatePercent);
+  const pick =
+    input.churnRatePercent === undefined ? 0 : churnCount(current.activeCustomers, input.churnRatePercent);
   const split = await repo.churnSplit(ctx, current.month, named, pick);
   const h = input.horizonMonths;
   const baseline = scenarioView(
-    { n: split.n_all, total: split.total_all, sq: split.sq_all, top1: split.top1_all, top10: split.top10_all },
+    {
+      n: split.n_all,
+      total: split.total_all,
+      sq: split.sq_all,
+      top1: split.top1_all,
+      top10: split.top10_all,
+    },
     growth,
     h,
   );
   const scenario = scenarioView(
-    { n: split.n_rem, total: split.total_rem, sq: split.sq_rem, top1: split.top1_rem, top10: split.top10_rem },
+    {
+      n: split.n_rem,
+      total: split.total_rem,
+      sq: split.sq_rem,
+      top1: split.top1_rem,
+      top10: split.top10_rem,
+    },
     growth,
     h,
   );
@@ -255,10 +274,13 @@ export async function whatIfChurn(ctx: TenantContext, input: WhatIfInput) {
     scenario: scenario.view,
     delta: {
       mrr: fromMinor(scenario.raw.total - baseline.raw.total),
-      mrrPercent: baseline.raw.total ? round2(((scenario.raw.total - baseline.raw.total) / baseline.raw.total) * 100) : 0,
+      mrrPercent: baseline.raw.total
+        ? round2(((scenario.raw.total - baseline.raw.total) / baseline.raw.total) * 100)
+        : 0,
       activeCustomers: scenario.raw.n - baseline.raw.n,
       top10SharePercent: round2(
-        sharePercent(scenario.raw.top10, scenario.raw.total) - sharePercent(baseline.raw.top10, baseline.raw.total),
+        sharePercent(scenario.raw.top10, scenario.raw.total) -
+          sharePercent(baseline.raw.top10, baseline.raw.total),
       ),
       hhi: scenario.raw.hhi - baseline.raw.hhi,
       projectedMrrAtHorizon: fromMinor(scenario.raw.endMrrMinor - baseline.raw.endMrrMinor),

@@ -7,7 +7,8 @@ export type ConcentrationLevel = (typeof CONCENTRATION_LEVELS)[number];
 
 const round2 = (x: number) => Math.round(x * 100) / 100;
 
-export const sharePercent = (part: number, total: number): number => (total <= 0 ? 0 : round2((part / total) * 100));
+export const sharePercent = (part: number, total: number): number =>
+  total <= 0 ? 0 : round2((part / total) * 100);
 
 /** HHI from the sum of squared amounts and the total: sum((x/T * 100)^2) = 10,000 * sum(x^2) / T^2. */
 export const hhiFromSums = (sumOfSquares: number, total: number): number =>

@@ -34,7 +34,15 @@ describe("saas metrics", () => {
   it("computes growth, Quick Ratio and retention from month-over-month movements", () => {
     // 1000 last month: 50 contraction, 150 churned, 100 expansion, 300 new -> 1200 this month
     const m = saasMetrics(
-      movements({ mrrMinor: 1200, previousMrrMinor: 1000, activeCustomers: 4, newMinor: 300, expansionMinor: 100, contractionMinor: 50, churnedMinor: 150 }),
+      movements({
+        mrrMinor: 1200,
+        previousMrrMinor: 1000,
+        activeCustomers: 4,
+        newMinor: 300,
+        expansionMinor: 100,
+        contractionMinor: 50,
+        churnedMinor: 150,
+      }),
     );
     expect(m.growthPercent).toBe(20);
     expect(m.quickRatio).toBe(2);
@@ -45,9 +53,15 @@ describe("saas metrics", () => {
   });
 
   it("labels health by Quick Ratio bands", () => {
-    expect(revenueHealth(movements({ mrrMinor: 1, previousMrrMinor: 1, newMinor: 400, contractionMinor: 100 }))).toBe("strong");
-    expect(revenueHealth(movements({ mrrMinor: 1, previousMrrMinor: 1, newMinor: 60, contractionMinor: 100 }))).toBe("at_risk");
-    expect(revenueHealth(movements({ mrrMinor: 1, previousMrrMinor: 1, newMinor: 40, churnedMinor: 100 }))).toBe("declining");
+    expect(
+      revenueHealth(movements({ mrrMinor: 1, previousMrrMinor: 1, newMinor: 400, contractionMinor: 100 })),
+    ).toBe("strong");
+    expect(
+      revenueHealth(movements({ mrrMinor: 1, previousMrrMinor: 1, newMinor: 60, contractionMinor: 100 })),
+    ).toBe("at_risk");
+    expect(
+      revenueHealth(movements({ mrrMinor: 1, previousMrrMinor: 1, newMinor: 40, churnedMinor: 100 })),
+    ).toBe("declining");
     expect(revenueHealth(movements({ mrrMinor: 5, newMinor: 5 }))).toBe("strong");
     expect(revenueHealth(movements({}))).toBe("insufficient_data");
   });
@@ -90,9 +104,15 @@ describe("runway", () => {
 
   it("first-passage probability matches the inverse Gaussian by hand (m = 1, lambda = 1)", () => {
     // B = 100, mu = -100, sigma = 100: F(1) = Phi(0) + e^2 Phi(-2) = 0.5 + 7.38906 * 0.02275 = 0.66810
-    expect(depletionProbability({ balanceMinor: 100, meanNetMinor: -100, sdNetMinor: 100 }, 1)).toBeCloseTo(0.6681, 3);
+    expect(depletionProbability({ balanceMinor: 100, meanNetMinor: -100, sdNetMinor: 100 }, 1)).toBeCloseTo(
+      0.6681,
+      3,
+    );
     // no drift: reflection principle, 2 Phi(-B / (sigma sqrt t)) = 2 Phi(-1) = 0.31731
-    expect(depletionProbability({ balanceMinor: 100, meanNetMinor: 0, sdNetMinor: 100 }, 1)).toBeCloseTo(0.3173, 3);
+    expect(depletionProbability({ balanceMinor: 100, meanNetMinor: 0, sdNetMinor: 100 }, 1)).toBeCloseTo(
+      0.3173,
+      3,
+    );
   });
 
   it("stays finite for tiny volatility (no overflow) and orders its quantiles", () => {

@@ -42,16 +42,22 @@ export function portfolioNarrative(i: NarrativeInput): Narrative {
       : `the Quick Ratio is ${i.quickRatio.toFixed(2)} (inflow gained per unit lost)`;
   const revenue = `In ${i.month} ${i.activeCustomers} customers brought in ${i.currency} ${i.mrr} of inflow, ${growth}; ${qr}, and net retention is ${pct(i.netRetentionPercent)}. Revenue health: ${i.revenueHealth}.`;
   const concentration = `The 10 largest customers account for ${pct(i.top10SharePercent)} of inflow; the Herfindahl-Hirschman index is ${i.hhi} (${i.concentrationLevel}).${
-    i.topVertical ? ` The largest sector, ${i.topVertical.key}, holds ${pct(i.topVertical.sharePercent)}.` : ""
+    i.topVertical
+      ? ` The largest sector, ${i.topVertical.key}, holds ${pct(i.topVertical.sharePercent)}.`
+      : ""
   }${i.topCountry ? ` By counterparty country, ${i.topCountry.key} provides ${pct(i.topCountry.sharePercent)}.` : ""}`;
   const runway = `Of ${i.customersAnalysed} customers, ${i.under3Months} have an expected cash runway under 3 months and ${i.under6Months} under 6 months; about ${i.expectedDepletedIn6Months.toFixed(1)} are expected to run out of cash within 6 months.`;
 
   const insights: string[] = [];
   if (i.revenueHealth === "declining" || i.revenueHealth === "at_risk")
-    insights.push("Inflow lost from existing customers outweighs inflow gained: review contracting and churned customers.");
+    insights.push(
+      "Inflow lost from existing customers outweighs inflow gained: review contracting and churned customers.",
+    );
   if (i.revenueHealth === "strong") insights.push("Inflow gained comfortably exceeds inflow lost.");
   if (i.concentrationLevel === "high")
-    insights.push("Inflow is highly concentrated: the loss of a few customers would move the portfolio materially.");
+    insights.push(
+      "Inflow is highly concentrated: the loss of a few customers would move the portfolio materially.",
+    );
   if (i.topVertical && i.topVertical.sharePercent >= 50)
     insights.push(`More than half of inflow comes from one sector (${i.topVertical.key}).`);
   if (i.customersAnalysed > 0 && i.under3Months / i.customersAnalysed >= 0.1)

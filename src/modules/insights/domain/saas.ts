@@ -41,7 +41,9 @@ const round2 = (x: number) => Math.round(x * 100) / 100;
  * Quick Ratio = (new + expansion) / (contraction + churned). Null when nothing was lost
  * (the ratio is unbounded); the health label still reads it as strong when inflow was gained.
  */
-export function quickRatio(m: Pick<MonthMovements, "newMinor" | "expansionMinor" | "contractionMinor" | "churnedMinor">) {
+export function quickRatio(
+  m: Pick<MonthMovements, "newMinor" | "expansionMinor" | "contractionMinor" | "churnedMinor">,
+) {
   const lost = m.contractionMinor + m.churnedMinor;
   return lost === 0 ? null : round2((m.newMinor + m.expansionMinor) / lost);
 }
