@@ -83,6 +83,7 @@ describe("POST /v1/insights/what-if-churn", () => {
     baseline: Record<string, unknown>;
     scenario: Record<string, unknown>;
     delta: Record<string, unknown>;
+    projection: unknown[];
   };
   const whatIf = (key: string, body: unknown) => call("POST", "/v1/insights/what-if-churn", { key, body });
 

@@ -5,7 +5,8 @@ import { monthStartIso } from "./domain/months";
 /**
  * Set-based reads over transactions: every statement groups by customer and month inside
  * SQL and returns per-month or per-group totals (or, for runway, one slice of customers at a
- * time), never a query per customer. Months are integers (year * 12 + month - 1).
+ * time), never a query per customer, reading the covering transactions_flow_idx (migration
+ * 0010). Months are integers (year * 12 + month - 1).
  */
 
 /** Statuses whose money did not move (same list as the BHI methodology). */
@@ -42,7 +43,7 @@ export function monthlyMovements(scope: TenantScope, from: number, to: number) {
   return scope.db.all<MovementRow>(sql`
     WITH monthly AS (
       SELECT customer_id, ${MONTH} AS m, SUM(amount_minor) AS inflow
-      FROM transactions INDEXED BY transactions_list_idx
+      FROM transactions INDEXED BY transactions_flow_idx
       WHERE tenant_id = ${scope.tenantId} AND ${within(from - 1, to)} AND type = 'credit' AND ${MOVED}
       GROUP BY customer_id, m
     ),
@@ -80,7 +81,7 @@ export async function customerFlows(scope: TenantScope, customerId: string, from
       SELECT ${MONTH} AS m, ${NET} AS net,
         SUM(CASE WHEN type = 'credit' THEN amount_minor ELSE 0 END) AS inflow,
         SUM(CASE WHEN type = 'debit' THEN amount_minor ELSE 0 END) AS outflow
-      FROM transactions INDEXED BY transactions_customer_idx
+      FROM transactions INDEXED BY transactions_flow_idx
       WHERE tenant_id = ${scope.tenantId} AND customer_id = ${customerId} AND ${within(from, to)} AND ${MOVED}
       GROUP BY m`),
     scope.db.all<{ b: number | null }>(sql`
@@ -122,7 +123,7 @@ export function sliceFlowStats(
   return scope.db.all<FlowStatsRow>(sql`
     WITH flows AS (
       SELECT customer_id, ${MONTH} AS m, ${NET} AS net
-      FROM transactions INDEXED BY transactions_customer_idx
+      FROM transactions INDEXED BY transactions_flow_idx
       WHERE tenant_id = ${t} AND customer_id > ${afterId} AND customer_id <= ${throughId}
         AND ${within(from, to)} AND ${MOVED}
       GROUP BY customer_id, m
@@ -143,7 +144,7 @@ export function sliceFlowStats(
 const perCustomerInflow = (scope: TenantScope, from: number, to: number) => sql`
   per AS (
     SELECT customer_id, SUM(amount_minor) AS inflow
-    FROM transactions INDEXED BY transactions_list_idx
+    FROM transactions INDEXED BY transactions_flow_idx
     WHERE tenant_id = ${scope.tenantId} AND ${within(from, to)} AND type = 'credit' AND ${MOVED}
     GROUP BY customer_id
   ),
@@ -190,7 +191,7 @@ export function inflowByCountry(scope: TenantScope, from: number, to: number) {
   return scope.db.all<{ key: string; customers: number; inflow: number }>(sql`
     SELECT COALESCE(NULLIF(upper(counterparty_country), ''), 'UNKNOWN') AS key,
       COUNT(DISTINCT customer_id) AS customers, SUM(amount_minor) AS inflow
-    FROM transactions INDEXED BY transactions_list_idx
+    FROM transactions INDEXED BY transactions_flow_idx
     WHERE tenant_id = ${scope.tenantId} AND ${within(from, to)} AND type = 'credit' AND ${MOVED}
     GROUP BY key ORDER BY inflow DESC, key`);
 }
@@ -226,7 +227,7 @@ export async function churnSplit(scope: TenantScope, month: number, namedIds: st
   const rows = await scope.db.all<ChurnSplitRow>(sql`
     WITH per AS (
       SELECT customer_id, SUM(amount_minor) AS inflow
-      FROM transactions INDEXED BY transactions_list_idx
+      FROM transactions INDEXED BY transactions_flow_idx
       WHERE tenant_id = ${scope.tenantId} AND ${within(month, month)} AND type = 'credit' AND ${MOVED}
       GROUP BY customer_id
     ),

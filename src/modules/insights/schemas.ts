@@ -49,11 +49,15 @@ export const SaasMonthSchema = z
   })
   .openapi("SaasMonthMetrics");
 
+const SaasCurrentSchema = SaasMonthSchema.extend({ totalCustomers: z.number().int() }).openapi(
+  "SaasCurrentMetrics",
+);
+
 export const SaasMetricsResponse = z
   .object({
     success: z.literal(true),
     currency: Currency,
-    metrics: SaasMonthSchema.extend({ totalCustomers: z.number().int() }).openapi("SaasCurrentMetrics"),
+    metrics: SaasCurrentSchema,
     mrrTrend: z.array(
       z.object({ month: Month, mrr: Money, growthPercent: Percent }).openapi("MrrTrendPoint"),
     ),
@@ -201,9 +205,20 @@ export const NarrativeResponse = z
             .openapi("NarrativeEvidence"),
         ),
         metrics: z.object({
-          saas: z.record(z.string(), z.unknown()),
-          concentration: z.record(z.string(), z.unknown()),
-          runway: z.record(z.string(), z.unknown()),
+          saas: SaasCurrentSchema,
+          concentration: z.object({
+            top1SharePercent: z.number(),
+            top5SharePercent: z.number(),
+            top10SharePercent: z.number(),
+            hhi: z.number().int(),
+            concentrationLevel: z.enum(CONCENTRATION_LEVELS),
+          }),
+          runway: z.object({
+            customersAnalysed: z.number().int(),
+            under3Months: z.number().int(),
+            under6Months: z.number().int(),
+            under12Months: z.number().int(),
+          }),
         }),
       })
       .openapi("PortfolioNarrative"),
@@ -266,5 +281,8 @@ export const WhatIfChurnResponse = z
         projectedCumulativeInflow: Money,
       })
       .openapi("WhatIfChurnDelta"),
+    projection: z.array(
+      z.object({ month: Month, baselineMrr: Money, scenarioMrr: Money }).openapi("WhatIfProjectionMonth"),
+    ),
   })
   .openapi("WhatIfChurnResponse");

@@ -5,7 +5,7 @@ import { concentrationLevel, hhiFromSums, sharePercent } from "./domain/concentr
 import { lastCompleteMonth, monthLabel } from "./domain/months";
 import { portfolioNarrative } from "./domain/narrative";
 import { compoundMonthlyGrowth, type MonthMovements, type SaasMetrics, saasMetrics } from "./domain/saas";
-import { churnCount, project } from "./domain/what-if";
+import { churnCount, project, projectMonths } from "./domain/what-if";
 import * as repo from "./repo";
 import { getPortfolioRunway } from "./runway";
 
@@ -258,6 +258,16 @@ export async function whatIfChurn(ctx: TenantContext, input: WhatIfInput) {
     h,
   );
   const lost = baseline.raw.cumulativeInflowMinor - scenario.raw.cumulativeInflowMinor;
+  const baselineMonths = projectMonths({
+    startMrrMinor: baseline.raw.total,
+    monthlyGrowthRate: growth,
+    horizonMonths: h,
+  });
+  const scenarioMonths = projectMonths({
+    startMrrMinor: scenario.raw.total,
+    monthlyGrowthRate: growth,
+    horizonMonths: h,
+  });
   return {
     currency: ctx.tenant.settings.currency,
     month: monthLabel(current.month),
@@ -286,5 +296,10 @@ export async function whatIfChurn(ctx: TenantContext, input: WhatIfInput) {
       projectedMrrAtHorizon: fromMinor(scenario.raw.endMrrMinor - baseline.raw.endMrrMinor),
       projectedCumulativeInflow: fromMinor(-lost),
     },
+    projection: baselineMonths.map((b, k) => ({
+      month: monthLabel(current.month + k + 1),
+      baselineMrr: fromMinor(b),
+      scenarioMrr: fromMinor(scenarioMonths[k]),
+    })),
   };
 }

@@ -4,7 +4,7 @@ import { lastCompleteMonth, monthIndexOf, monthLabel, monthStartIso } from "./mo
 import { cdf, quantile } from "./normal";
 import { depletionProbability, expectedRunway, meanAndSd, runwayQuantile, runwayStatus } from "./runway";
 import { compoundMonthlyGrowth, type MonthMovements, revenueHealth, saasMetrics } from "./saas";
-import { churnCount, project } from "./what-if";
+import { churnCount, project, projectMonths } from "./what-if";
 
 const movements = (m: Partial<MonthMovements>): MonthMovements => ({
   month: 0,
@@ -158,6 +158,14 @@ describe("what-if projection", () => {
       endMrrMinor: 1210,
       cumulativeInflowMinor: 2310,
     });
+  });
+  it("lists each projected month", () => {
+    expect(projectMonths({ startMrrMinor: 1000, monthlyGrowthRate: -0.5, horizonMonths: 3 })).toEqual([
+      500, 250, 125,
+    ]);
+    expect(
+      project({ startMrrMinor: 1000, monthlyGrowthRate: 0, horizonMonths: 12 }).cumulativeInflowMinor,
+    ).toBe(12_000);
   });
   it("rounds the churn count half up", () => {
     expect(churnCount(10, 25)).toBe(3);

@@ -17,14 +17,23 @@ export interface ProjectedTotals {
   cumulativeInflowMinor: number;
 }
 
-export function project(p: Projection): ProjectedTotals {
+/** Inflow of each projected month 1..horizon (unrounded). */
+export function projectMonths(p: Projection): number[] {
+  const months: number[] = [];
   let month = p.startMrrMinor;
-  let cumulative = 0;
   for (let h = 1; h <= p.horizonMonths; h++) {
     month *= 1 + p.monthlyGrowthRate;
-    cumulative += month;
+    months.push(month);
   }
-  return { endMrrMinor: Math.round(month), cumulativeInflowMinor: Math.round(cumulative) };
+  return months;
+}
+
+export function project(p: Projection): ProjectedTotals {
+  const months = projectMonths(p);
+  return {
+    endMrrMinor: Math.round(months[months.length - 1] ?? p.startMrrMinor),
+    cumulativeInflowMinor: Math.round(months.reduce((s, x) => s + x, 0)),
+  };
 }
 
 /** How many of `activeCustomers` a churn rate removes (rounded half up; 0.5 customer counts). */
