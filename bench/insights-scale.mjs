@@ -2,8 +2,7 @@
 // Insights at scale: seeds a tenant of 100,000 customers and 1,200,000 transactions spread
 // over the last 24 months in a local D1 database (same method as bhi-scale.mjs: rows made
 // inside SQLite by recursive-CTE INSERT ... SELECT through the D1 binding), then prints, for
-// each insights operation, the seconds of one cold and one warm request and the D1
-// statements it used (x-d1-queries, sent outside production).
+// each insights operation, the seconds of a first and a second request.
 // State lives in bench/.data/insights-scale (gitignored); `--fresh` reseeds.
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
@@ -81,7 +80,6 @@ async function timed(url, key, method, path, body) {
     seconds: (performance.now() - t0) / 1000,
     status: res.status,
     json,
-    queries: res.headers.get("x-d1-queries"),
   };
 }
 
@@ -127,7 +125,7 @@ try {
       runs.push(r);
     }
     console.log(
-      `${`${method} ${path}`.padEnd(72)} ${runs.map((r) => `${r.seconds.toFixed(2)} s`).join(", ")}  (${runs[1].queries} D1 statements)`,
+      `${`${method} ${path}`.padEnd(72)} ${runs.map((r) => `${r.seconds.toFixed(2)} s`).join(", ")}`,
     );
   }
 } finally {
