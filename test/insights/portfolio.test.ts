@@ -67,7 +67,7 @@ describe("GET /v1/insights/portfolio-narrative", () => {
     expect(narrative.sections[1].content).toContain("retail");
     expect(narrative.keyInsights.join(" ")).toContain("highly concentrated");
     expect(narrative.evidence).toContainEqual({ metric: "mrr", value: "2100.00" });
-    expect(narrative.evidence).toContainEqual({ metric: "hhi", value: 3750 });
+    expect(narrative.evidence).toContainEqual({ metric: "hhi", value: "3750" });
     // deterministic: same data, same text
     const again = await json<{ narrative: unknown }>(
       await call("GET", "/v1/insights/portfolio-narrative", { key: t.key }),

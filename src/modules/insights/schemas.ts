@@ -201,7 +201,13 @@ export const NarrativeResponse = z
         keyInsights: z.array(z.string()),
         evidence: z.array(
           z
-            .object({ metric: z.string(), value: z.union([z.string(), z.number()]).nullable() })
+            .object({
+              metric: z.string(),
+              value: z
+                .string()
+                .nullable()
+                .openapi({ description: "The number as text; null when undefined" }),
+            })
             .openapi("NarrativeEvidence"),
         ),
         metrics: z.object({

@@ -26,7 +26,7 @@ export interface Narrative {
   headline: string;
   sections: { title: string; content: string }[];
   keyInsights: string[];
-  evidence: { metric: string; value: string | number | null }[];
+  evidence: { metric: string; value: string | null }[];
 }
 
 const pct = (x: number | null) => (x === null ? "n/a" : `${x.toFixed(2)}%`);
@@ -73,16 +73,16 @@ export function portfolioNarrative(i: NarrativeInput): Narrative {
     ],
     keyInsights: insights,
     evidence: [
-      { metric: "mrr", value: i.mrr },
-      { metric: "growthPercent", value: i.growthPercent },
-      { metric: "quickRatio", value: i.quickRatio },
-      { metric: "netRetentionPercent", value: i.netRetentionPercent },
-      { metric: "activeCustomers", value: i.activeCustomers },
-      { metric: "top10SharePercent", value: i.top10SharePercent },
-      { metric: "hhi", value: i.hhi },
-      { metric: "runwayUnder3Months", value: i.under3Months },
-      { metric: "runwayUnder6Months", value: i.under6Months },
-      { metric: "expectedDepletedIn6Months", value: Math.round(i.expectedDepletedIn6Months * 10) / 10 },
-    ],
+      ["mrr", i.mrr],
+      ["growthPercent", i.growthPercent],
+      ["quickRatio", i.quickRatio],
+      ["netRetentionPercent", i.netRetentionPercent],
+      ["activeCustomers", i.activeCustomers],
+      ["top10SharePercent", i.top10SharePercent],
+      ["hhi", i.hhi],
+      ["runwayUnder3Months", i.under3Months],
+      ["runwayUnder6Months", i.under6Months],
+      ["expectedDepletedIn6Months", Math.round(i.expectedDepletedIn6Months * 10) / 10],
+    ].map(([metric, value]) => ({ metric: String(metric), value: value === null ? null : String(value) })),
   };
 }
