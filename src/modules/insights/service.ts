@@ -98,12 +98,12 @@ const groupShares = (rows: { key: string; customers: number; inflow: number }[],
   return { hhi: index, concentrationLevel: concentrationLevel(index), groups: shares };
 };
 
-export async function getConcentration(ctx: TenantContext, windowMonths: number) {
+export async function getConcentration(ctx: TenantContext, windowMonths: number, listTop = true) {
   const last = lastCompleteMonth(ctx.clock.now());
   const from = last - windowMonths + 1;
   const [totals, top, verticals, countries] = await Promise.all([
     repo.customerConcentration(ctx, from, last),
-    repo.topCustomers(ctx, from, last, 10),
+    listTop ? repo.topCustomers(ctx, from, last, 10) : Promise.resolve([]),
     repo.inflowByVertical(ctx, from, last),
     repo.inflowByCountry(ctx, from, last),
   ]);
@@ -140,7 +140,7 @@ export async function getConcentration(ctx: TenantContext, windowMonths: number)
 export async function getPortfolioNarrative(ctx: TenantContext) {
   const [saas, concentration, runway] = await Promise.all([
     getSaasMetrics(ctx),
-    getConcentration(ctx, 12),
+    getConcentration(ctx, 12, false),
     getPortfolioRunway(ctx),
   ]);
   const m = saas.metrics;
