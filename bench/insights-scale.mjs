@@ -68,19 +68,21 @@ async function seed(mf, tenantId) {
   return (performance.now() - t0) / 1000;
 }
 
-async function timed(url, key, method, path, body) {
+/** One timed request; a keep-alive socket the server closed while idle is retried once. */
+async function timed(url, key, method, path, body, retry = true) {
   const t0 = performance.now();
-  const res = await fetch(`${url}${path}`, {
-    method,
-    headers: { authorization: `Bearer ${key}`, ...(body ? { "content-type": "application/json" } : {}) },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  const json = await res.json();
-  return {
-    seconds: (performance.now() - t0) / 1000,
-    status: res.status,
-    json,
-  };
+  try {
+    const res = await fetch(`${url}${path}`, {
+      method,
+      headers: { authorization: `Bearer ${key}`, ...(body ? { "content-type": "application/json" } : {}) },
+      body: body ? JSON.stringify(body) : undefined,
+    });
+    const json = await res.json();
+    return { seconds: (performance.now() - t0) / 1000, status: res.status, json };
+  } catch (err) {
+    if (retry && err?.cause?.code === "UND_ERR_SOCKET") return timed(url, key, method, path, body, false);
+    throw err;
+  }
 }
 
 console.log("building the Worker and starting Miniflare ...");
