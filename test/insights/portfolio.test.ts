@@ -115,6 +115,17 @@ describe("POST /v1/insights/what-if-churn", () => {
     const body = await json<WhatIf>(await whatIf(t.key, { churnedCustomerIds: [a] }));
     expect(body.scenario).toMatchObject({ mrr: "900.00", activeCustomers: 2 });
     expect(body.delta).toMatchObject({ mrrPercent: -57.14 });
+    // named and rate together: A named, then the smallest of the others (B) by the rate
+    const both = await json<WhatIf>(
+      await whatIf(t.key, { churnedCustomerIds: [a, a], churnRatePercent: 34 }),
+    );
+    expect(both.assumptions).toMatchObject({ namedCustomers: 1, selectedByRate: 1 });
+    expect(both.scenario).toMatchObject({
+      mrr: "600.00",
+      activeCustomers: 1,
+      top1SharePercent: 100,
+      hhi: 10000,
+    });
     const other = await createTenant();
     const foreign = await insertCustomer(other);
     expect((await whatIf(t.key, { churnedCustomerIds: [foreign.id] })).status).toBe(404);
