@@ -14,6 +14,7 @@ import { registerDataRoutes } from "./modules/data/routes";
 import { registerDocsPage } from "./modules/docs/page";
 import { registerFraudRoutes } from "./modules/fraud/routes";
 import { registerIngestRoutes } from "./modules/ingest/routes";
+import { registerInsightsRoutes } from "./modules/insights/routes";
 import { registerReportRoutes } from "./modules/reports/routes";
 import { registerWebhookRoutes } from "./modules/webhooks/routes";
 
@@ -55,6 +56,7 @@ export function buildApp(): App {
   registerIngestRoutes(app);
   registerAmlRoutes(app);
   registerWebhookRoutes(app);
+  registerInsightsRoutes(app);
   // Operator routes last, so the docs page opens on the tenant API.
   registerAdminRoutes(app);
   registerDocsPage(app);

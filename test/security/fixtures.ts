@@ -105,6 +105,7 @@ export const pathFixtures: Record<string, PathFixture> = {
     });
     return { jobId: id };
   },
+  "/v1/insights/runway/{customerId}": async (owner) => ({ customerId: (await insertCustomer(owner)).id! }),
   "/v1/webhooks/subscriptions/{id}": async (owner) => ({ id: await webhookSubscription(owner) }),
   "/v1/webhooks/deliveries/{id}": async (owner) => ({ id: await webhookDelivery(owner) }),
 };
@@ -154,4 +155,5 @@ export const requestBodies: Record<string, unknown> = {
   "POST /v1/kyc-aml/backtest": { windowDays: 30 },
   "POST /v1/webhooks/subscriptions": { url: "https://hooks.example.com/in", eventTypes: ["*"] },
   "PATCH /v1/webhooks/subscriptions/{id}": { description: "security suite" },
+  "POST /v1/insights/what-if-churn": { churnRatePercent: 10 },
 };

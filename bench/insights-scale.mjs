@@ -1,0 +1,135 @@
+#!/usr/bin/env node
+// Insights at scale: seeds a tenant of 100,000 customers and 1,200,000 transactions spread
+// over the last 24 months in a local D1 database (same method as bhi-scale.mjs: rows made
+// inside SQLite by recursive-CTE INSERT ... SELECT through the D1 binding), then prints, for
+// each insights operation, the seconds of a first and a second request.
+// State lives in bench/.data/insights-scale (gitignored); `--fresh` reseeds.
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { ADMIN_TOKEN, startService } from "./lib/server.mjs";
+
+const root = resolve(import.meta.dirname, "..");
+const state = join(root, "bench/.data/insights-scale");
+const CUSTOMERS = 100_000;
+const TRANSACTIONS = 1_200_000;
+const CHUNK = 100_000;
+const DAYS = 730;
+
+if (process.argv.includes("--fresh")) rmSync(state, { recursive: true, force: true });
+mkdirSync(state, { recursive: true });
+
+const uuid = (prefix, expr) => `printf('${prefix}-0000-4000-8000-%012d', ${expr})`;
+
+async function seed(mf, tenantId) {
+  const db = await mf.getD1Database("SHARD_0");
+  const t0 = performance.now();
+  const now = "strftime('%Y-%m-%dT%H:%M:%fZ', 'now')";
+  await db
+    .prepare(
+      `WITH RECURSIVE seq(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM seq WHERE i < ${CUSTOMERS - 1})
+       INSERT INTO customers (id, tenant_id, external_id, external_source, type, name, status, vertical, tags, business_info, created_at, updated_at)
+       SELECT ${uuid("00000000", "i")}, ?1, 'cus-' || i, 'bench', 'business', 'Bench Customer ' || i, 'active',
+         CASE i % 5 WHEN 0 THEN 'retail' WHEN 1 THEN 'agriculture' WHEN 2 THEN 'transport' WHEN 3 THEN 'services' ELSE 'manufacturing' END,
+         '[]', '{}', ${now}, ${now} FROM seq`,
+    )
+    .bind(tenantId)
+    .run();
+  await db
+    .prepare(
+      `WITH RECURSIVE seq(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM seq WHERE i < ${CUSTOMERS - 1})
+       INSERT INTO accounts (id, tenant_id, customer_id, external_id, external_source, type, status, currency, current_balance_minor, created_at, updated_at)
+       SELECT ${uuid("20000000", "i")}, ?1, ${uuid("00000000", "i")}, 'acc-' || i, 'bench', 'current', 'active', 'GHS',
+         (i * 7919) % 5000000, ${now}, ${now} FROM seq`,
+    )
+    .bind(tenantId)
+    .run();
+  for (let start = 0; start < TRANSACTIONS; start += CHUNK) {
+    await db
+      .prepare(
+        `WITH RECURSIVE seq(i) AS (SELECT ?2 UNION ALL SELECT i + 1 FROM seq WHERE i < ?3)
+         INSERT INTO transactions (id, tenant_id, customer_id, account_id, external_id, external_source, type,
+           amount_minor, currency, status, transaction_date, counterparty_country, created_at)
+         SELECT ${uuid("10000000", "i")}, ?1, ${uuid("00000000", `i % ${CUSTOMERS}`)}, ${uuid("20000000", `i % ${CUSTOMERS}`)},
+           'txn-' || i, 'bench',
+           CASE WHEN ((i / ${CUSTOMERS}) * 7 + (i % ${CUSTOMERS}) * 13) % 100 < 45 + (i % ${CUSTOMERS}) % 20
+             THEN 'credit' ELSE 'debit' END,
+           1000 + (i * 2654435761 + (i / ${CUSTOMERS}) * 40503) % 500000, 'GHS',
+           CASE WHEN (i * 31) % 100 < 3 THEN 'failed' ELSE 'completed' END,
+           strftime('%Y-%m-%dT%H:%M:%fZ', 'now', printf('-%d minutes', (i * 37) % (${DAYS} * 1440))),
+           CASE i % 10 WHEN 0 THEN 'NG' WHEN 1 THEN 'TG' ELSE 'GH' END,
+           ${now}
+         FROM seq`,
+      )
+      .bind(tenantId, start, Math.min(TRANSACTIONS, start + CHUNK) - 1)
+      .run();
+    process.stdout.write(`\r  seeded ${Math.min(TRANSACTIONS, start + CHUNK).toLocaleString()} transactions`);
+  }
+  process.stdout.write("\n");
+  return (performance.now() - t0) / 1000;
+}
+
+/** One timed request; a keep-alive socket the server closed while idle is retried once. */
+async function timed(url, key, method, path, body, retry = true) {
+  const t0 = performance.now();
+  try {
+    const res = await fetch(`${url}${path}`, {
+      method,
+      headers: { authorization: `Bearer ${key}`, ...(body ? { "content-type": "application/json" } : {}) },
+      body: body ? JSON.stringify(body) : undefined,
+    });
+    const json = await res.json();
+    return { seconds: (performance.now() - t0) / 1000, status: res.status, json };
+  } catch (err) {
+    if (retry && err?.cause?.code === "UND_ERR_SOCKET") return timed(url, key, method, path, body, false);
+    throw err;
+  }
+}
+
+console.log("building the Worker and starting Miniflare ...");
+const service = await startService({ persistTo: state });
+const { mf, url } = service;
+try {
+  const tenantFile = join(state, "tenant.json");
+  let tenant = existsSync(tenantFile) ? JSON.parse(readFileSync(tenantFile, "utf8")) : null;
+  if (!tenant) {
+    const res = await fetch(`${url}/admin/tenants`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${ADMIN_TOKEN}`, "content-type": "application/json" },
+      body: JSON.stringify({ name: "Insights scale bench", shard: 0 }),
+    });
+    const body = await res.json();
+    if (res.status !== 201) throw new Error(`create tenant: ${res.status} ${JSON.stringify(body)}`);
+    tenant = { id: body.tenant.id, key: body.apiKey.key };
+    console.log(
+      `seeding ${CUSTOMERS.toLocaleString()} customers, ${TRANSACTIONS.toLocaleString()} transactions ...`,
+    );
+    console.log(`  seed: ${(await seed(mf, tenant.id)).toFixed(1)} s`);
+    writeFileSync(tenantFile, JSON.stringify(tenant));
+  } else {
+    console.log(`reusing the seeded tenant ${tenant.id} (--fresh to reseed)`);
+  }
+  const operations = [
+    ["GET", "/v1/insights/saas-metrics"],
+    ["GET", "/v1/insights/saas-metrics/history?months=24"],
+    ["GET", "/v1/insights/runway/00000000-0000-4000-8000-000000000042"],
+    ["GET", "/v1/insights/runway/portfolio"],
+    ["GET", "/v1/insights/concentration?months=12"],
+    ["GET", "/v1/insights/portfolio-narrative"],
+    ["POST", "/v1/insights/what-if-churn", { churnRatePercent: 10, horizonMonths: 12 }],
+  ];
+  console.log("");
+  for (const [method, path, body] of operations) {
+    const runs = [];
+    for (let i = 0; i < 2; i++) {
+      const r = await timed(url, tenant.key, method, path, body);
+      if (r.status !== 200)
+        throw new Error(`${method} ${path}: ${r.status} ${JSON.stringify(r.json).slice(0, 400)}`);
+      runs.push(r);
+    }
+    console.log(
+      `${`${method} ${path}`.padEnd(72)} ${runs.map((r) => `${r.seconds.toFixed(2)} s`).join(", ")}`,
+    );
+  }
+} finally {
+  await service.dispose().catch(() => {});
+}

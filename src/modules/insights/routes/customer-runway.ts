@@ -1,0 +1,23 @@
+import { z } from "@hono/zod-openapi";
+import type { App } from "../../../http/context";
+import { jsonContent, tenantRoute, uuidParam } from "../../../http/openapi";
+import { getCustomerRunway } from "../runway";
+import { CustomerRunwayResponse } from "../schemas";
+
+export const customerRunwayRoute = tenantRoute({
+  method: "get",
+  path: "/v1/insights/runway/{customerId}",
+  operationId: "getCustomerRunway",
+  tags: ["Insights"],
+  summary:
+    "A customer's cash runway: expected months and p10/p50/p90 with an 80% interval (404 when the customer is absent)",
+  scope: "insights:read",
+  request: { params: z.object({ customerId: uuidParam("customerId") }) },
+  responses: { 200: jsonContent(CustomerRunwayResponse, "Runway") },
+});
+
+export const registerCustomerRunway = (app: App) =>
+  app.openapi(customerRunwayRoute, async (c) => {
+    const { customerId } = c.req.valid("param");
+    return c.json({ success: true as const, runway: await getCustomerRunway(c.get("ctx"), customerId) }, 200);
+  });

@@ -1,0 +1,19 @@
+import type { App } from "../../../http/context";
+import { jsonContent, tenantRoute } from "../../../http/openapi";
+import { NarrativeResponse } from "../schemas";
+import { getPortfolioNarrative } from "../service";
+
+export const narrativeRoute = tenantRoute({
+  method: "get",
+  path: "/v1/insights/portfolio-narrative",
+  operationId: "getPortfolioNarrative",
+  tags: ["Insights"],
+  summary: "Deterministic portfolio narrative with the metrics as evidence",
+  scope: "insights:read",
+  responses: { 200: jsonContent(NarrativeResponse, "Narrative") },
+});
+
+export const registerNarrative = (app: App) =>
+  app.openapi(narrativeRoute, async (c) => {
+    return c.json({ success: true as const, narrative: await getPortfolioNarrative(c.get("ctx")) }, 200);
+  });

@@ -1,0 +1,19 @@
+import type { App } from "../../../http/context";
+import { jsonContent, tenantRoute } from "../../../http/openapi";
+import { getPortfolioRunway } from "../runway";
+import { PortfolioRunwayResponse } from "../schemas";
+
+export const portfolioRunwayRoute = tenantRoute({
+  method: "get",
+  path: "/v1/insights/runway/portfolio",
+  operationId: "getPortfolioRunway",
+  tags: ["Insights"],
+  summary: "Runway distribution across customers and projected depletions with intervals",
+  scope: "insights:read",
+  responses: { 200: jsonContent(PortfolioRunwayResponse, "Portfolio runway") },
+});
+
+export const registerPortfolioRunway = (app: App) =>
+  app.openapi(portfolioRunwayRoute, async (c) => {
+    return c.json({ success: true as const, portfolio: await getPortfolioRunway(c.get("ctx")) }, 200);
+  });
