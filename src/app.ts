@@ -14,6 +14,7 @@ import { registerDocsPage } from "./modules/docs/page";
 import { registerFraudRoutes } from "./modules/fraud/routes";
 import { registerIngestRoutes } from "./modules/ingest/routes";
 import { registerReportRoutes } from "./modules/reports/routes";
+import { registerSmeRoutes } from "./modules/sme/routes";
 import { registerWebhookRoutes } from "./modules/webhooks/routes";
 
 export const OPENAPI_PATH = "/v1/openapi.json";
@@ -51,6 +52,7 @@ export function buildApp(): App {
   registerIngestRoutes(app);
   registerAmlRoutes(app);
   registerWebhookRoutes(app);
+  registerSmeRoutes(app);
   // Operator routes last, so the docs page opens on the tenant API.
   registerAdminRoutes(app);
   registerDocsPage(app);
