@@ -81,13 +81,10 @@ export const SmeCohortSchema = z
 export const CohortPlacementSchema = z
   .object({
     cohort: SmeCohortSchema,
-    comparedAgainst: z
-      .object({ cohortId: z.string(), sampleSize: z.number().int() })
-      .nullable()
-      .openapi({
-        description:
-          "Peers the rankings use: the cohort, or `all` when it has fewer than 5; null when neither has 5",
-      }),
+    comparedAgainst: z.object({ cohortId: z.string(), sampleSize: z.number().int() }).nullable().openapi({
+      description:
+        "Peers the rankings use: the cohort, or `all` when it has fewer than 5; null when neither has 5",
+    }),
     percentileRankings: z.record(z.string(), z.number()),
     overallPercentile: z.number().nullable().openapi({ description: "null when there are too few peers" }),
     performanceLabel: z.enum(PERFORMANCE_LABELS),
