@@ -256,4 +256,22 @@ describe("GET /v1/sme-health/benchmarks", () => {
     expect(next.snapshotId).not.toBe(first.snapshotId);
     expect(next.cohorts.find((c) => c.cohortId === "all")!.sampleSize).toBe(2);
   });
+
+  it("serves a stale snapshot at once (a refresh job runs in the background) rather than recomputing in the request", async () => {
+    const t = await createTenant();
+    await seedSteadySme(t);
+    const old = new Date(Date.now() - 30 * 3_600_000).toISOString();
+    const staleId = crypto.randomUUID();
+    await shardDb(env, t.shard).run(sql`
+      INSERT INTO sme_benchmark_snapshots (id, tenant_id, window_days, customer_count, cohorts, calculation_version, computed_at)
+      VALUES (${staleId}, ${t.id}, 90, 0, '[]', '1.0.0', ${old})`);
+    const body = await json<BenchBody>(await call("GET", "/v1/sme-health/benchmarks", { key: t.key }));
+    expect(body.snapshotId).toBe(staleId);
+    expect(body.cohorts).toEqual([]);
+    // The job the request enqueued (run here directly) replaces it with a fresh one.
+    await jobHandlers["sme.benchmarks"](env, { type: "sme.benchmarks", tenantId: t.id, windowDays: 90 });
+    const next = await json<BenchBody>(await call("GET", "/v1/sme-health/benchmarks", { key: t.key }));
+    expect(next.snapshotId).not.toBe(staleId);
+    expect(next.cohorts.find((c) => c.cohortId === "all")!.sampleSize).toBe(1);
+  });
 });
