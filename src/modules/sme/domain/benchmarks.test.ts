@@ -171,7 +171,10 @@ describe("narrative", () => {
     const n = buildNarrative(input);
     expect(n).toEqual(buildNarrative(structuredClone(input)));
     expect(n.executiveSummary).toContain("Ama Foods");
-    expect(n.executiveSummary).toContain("85.18/100");
+    expect(n.executiveSummary).toBe(
+      "Ama Foods shows strong advisory SME health of 85.18/100 over the last 28 days, with a stable trend " +
+        "(inflow +0.00% half over half). Confidence in the data is high (0.87).",
+    );
     expect(n.disclaimer).toBe(DISCLAIMER);
     expect(n.evidencePoints).toHaveLength(health.evidence.length);
     // strengths sorted by score, ties by name: cashFlowHealth 100, seasonalityScore 100

@@ -46,7 +46,7 @@ export function buildNarrative(input: {
 
   const executiveSummary =
     `${customerName} shows ${standing(h.overallScore)} advisory SME health of ${f(h.overallScore)}/100 over the last ${windowDays} days, ` +
-    `with an ${h.overallTrend === "improving" ? "improving" : h.overallTrend === "declining" ? "declining" : "stable"} trend ` +
+    `with ${h.overallTrend === "improving" ? "an improving" : `a ${h.overallTrend}`} trend ` +
     `(inflow ${m.growthRatePercent >= 0 ? "+" : ""}${f(m.growthRatePercent)}% half over half). ` +
     `Confidence in the data is ${confidenceWord(h.confidenceScore)} (${f(h.confidenceScore)}).`;
 
