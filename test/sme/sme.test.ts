@@ -2,8 +2,10 @@ import { env } from "cloudflare:workers";
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { shardDb } from "../../src/db/client";
+import { loadTenantContext } from "../../src/db/tenant-context";
 import { jobHandlers } from "../../src/jobs/registry";
-import { call, createTenant, insertCustomer, insertTransactions, json } from "../harness";
+import { computeSnapshot } from "../../src/modules/sme/benchmarks";
+import { call, createTenant, insertAccount, insertCustomer, insertTransactions, json } from "../harness";
 import { calculateSme, getSme, type SmeBody, seedSteadySme, weekDate } from "./seed";
 
 const ABSENT = "00000000-0000-4000-8000-000000000000";
@@ -273,5 +275,23 @@ describe("GET /v1/sme-health/benchmarks", () => {
     const next = await json<BenchBody>(await call("GET", "/v1/sme-health/benchmarks", { key: t.key }));
     expect(next.snapshotId).not.toBe(staleId);
     expect(next.cohorts.find((c) => c.cohortId === "all")!.sampleSize).toBe(1);
+  });
+
+  it("gives the same snapshot whatever the slice size (slices cover every customer exactly once)", async () => {
+    const t = await createTenant();
+    for (let i = 0; i < 5; i++) await seedSteadySme(t, `Peer ${i}`);
+    const other = await insertCustomer(t, { name: "Bigger" });
+    const account = await insertAccount(t, other.id!);
+    await insertTransactions(t, { id: account.id!, customerId: other.id! }, [
+      { type: "credit", amountMinor: 2_000_000, transactionDate: weekDate(1), counterpartyName: "Big payer" },
+    ]);
+    const ctx = await loadTenantContext(env, t.id, "test");
+    const whole = await computeSnapshot(ctx, 28);
+    for (const size of [1, 2, 4, 6]) {
+      const sliced = await computeSnapshot(ctx, 28, size);
+      expect(sliced.cohorts, `slice size ${size}`).toEqual(whole.cohorts);
+    }
+    expect(whole.customerCount).toBe(6);
+    expect(whole.cohorts.find((c) => c.cohortId === "t1-v2")!.sampleSize).toBe(1);
   });
 });

@@ -111,11 +111,20 @@ export async function activityByCustomer(
   );
 }
 
-/** The next slice of customer ids after `afterId`, in id order. */
-export const customerIdsAfter = (scope: TenantScope, afterId: string | null, limit: number) =>
-  scope.db.all<{ id: string }>(sql`
-    SELECT id FROM customers WHERE tenant_id = ${scope.tenantId}
-    ${afterId === null ? sql`` : sql`AND id > ${afterId}`} ORDER BY id LIMIT ${limit}`);
+/**
+ * Ids that cut the tenant's customers (in id order) into slices of `size`: the id at
+ * positions size, 2 x size, ... One sort of the customer ids, whatever the number of slices.
+ */
+export const sliceBoundaries = async (scope: TenantScope, size: number) =>
+  (
+    await scope.db.all<{ id: string }>(sql`
+      SELECT id FROM (
+        SELECT id, ROW_NUMBER() OVER (ORDER BY id) AS rn FROM customers WHERE tenant_id = ${scope.tenantId}
+      ) WHERE rn % ${size} = 0 ORDER BY id`)
+  ).map((r) => r.id);
+
+/** Above every id (ids are UUIDs: hex digits and dashes). */
+export const LAST_ID = "~";
 
 /** Whether a transaction of the customer was ingested after `since` (a stored assessment is then stale). */
 export async function hasTransactionsIngestedSince(scope: TenantScope, customerId: string, since: string) {
