@@ -106,8 +106,10 @@ export async function calculate(ctx: TenantContext, customerId: string, windowDa
  * customer ingested since); otherwise computed from current data and not stored.
  */
 export async function getForCustomer(ctx: TenantContext, customerId: string, windowDays: number) {
-  const customer = await getCustomer(ctx, customerId);
-  const row = await repo.latestAssessment(ctx, customerId, windowDays);
+  const [customer, row] = await Promise.all([
+    getCustomer(ctx, customerId),
+    repo.latestAssessment(ctx, customerId, windowDays),
+  ]);
   const now = ctx.clock.now();
   if (
     row &&
