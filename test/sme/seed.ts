@@ -75,5 +75,6 @@ export interface SmeBody {
   windowDays: number;
   assessmentId: string | null;
   source: string;
+  benchmarkSnapshotId: string | null;
   disclaimer: string;
 }

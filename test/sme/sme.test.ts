@@ -159,6 +159,8 @@ describe("GET /v1/sme-health/{customerId}", () => {
       evaluatedAt: posted.evaluatedAt,
     });
     expect(stored.health).toEqual(posted.health);
+    expect(stored.benchmarkSnapshotId).toBe(posted.benchmarkSnapshotId);
+    expect(posted.benchmarkSnapshotId).toMatch(/^[0-9a-f-]{36}$/);
     // Another window is another assessment: computed.
     expect((await json<SmeBody>(await getSme(t, customer.id, "?windowDays=30"))).source).toBe("computed");
     // A new transaction makes the stored one stale.

@@ -16,5 +16,6 @@ export const presentAssessment = (
   assessmentId: r.assessmentId,
   source: r.source,
   calculationVersion: r.assessment.calculationVersion,
+  benchmarkSnapshotId: r.assessment.benchmarkSnapshotId || null,
   disclaimer: DISCLAIMER,
 });

@@ -125,6 +125,10 @@ export const SmeHealthResponse = z
         "calculated: by this POST and stored; stored: a fresh stored assessment; computed: from current data, not stored",
     }),
     calculationVersion: z.string(),
+    benchmarkSnapshotId: z
+      .uuid()
+      .nullable()
+      .openapi({ description: "The cohort benchmark snapshot the placement was ranked against" }),
     disclaimer: Disclaimer,
   })
   .openapi("SMEHealthResponse");
