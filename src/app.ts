@@ -16,6 +16,7 @@ import { registerFraudRoutes } from "./modules/fraud/routes";
 import { registerIngestRoutes } from "./modules/ingest/routes";
 import { registerInsightsRoutes } from "./modules/insights/routes";
 import { registerReportRoutes } from "./modules/reports/routes";
+import { registerSmeRoutes } from "./modules/sme/routes";
 import { registerWebhookRoutes } from "./modules/webhooks/routes";
 
 export const OPENAPI_PATH = "/v1/openapi.json";
@@ -57,6 +58,7 @@ export function buildApp(): App {
   registerAmlRoutes(app);
   registerWebhookRoutes(app);
   registerInsightsRoutes(app);
+  registerSmeRoutes(app);
   // Operator routes last, so the docs page opens on the tenant API.
   registerAdminRoutes(app);
   registerDocsPage(app);

@@ -3,6 +3,8 @@ import { AML_BACKTEST_JOB, runBacktestJob } from "../modules/aml/backtest-jobs";
 import { bhiCalculateJob } from "../modules/bhi/jobs";
 import { OUTBOX_DISPATCH_JOB } from "../modules/events/service";
 import { continueSync, resumeStalledSyncs, SYNC_CONTINUE_JOB } from "../modules/ingest/sync/service";
+import { SME_BENCHMARK_JOB } from "../modules/sme/benchmarks";
+import { smeBenchmarksCron, smeBenchmarksJob } from "../modules/sme/jobs";
 import { outboxDispatchJob, webhookSweepTask } from "../modules/webhooks/jobs";
 
 /** A background job on JOBS_QUEUE: `type` selects the handler; the rest is ids, not payloads. */
@@ -20,12 +22,13 @@ export const jobHandlers: Record<string, JobHandler> = {
   [AML_BACKTEST_JOB]: runBacktestJob,
   "bhi.calculate": bhiCalculateJob,
   [OUTBOX_DISPATCH_JOB]: outboxDispatchJob,
+  [SME_BENCHMARK_JOB]: smeBenchmarksJob,
 };
 
 /** Cron tasks by schedule expression (wrangler.toml [triggers]). */
 export type CronTask = (env: Env, scheduledTime: Date) => Promise<void>;
 export const cronTasks: Record<string, CronTask[]> = {
   "* * * * *": [resumeStalledSyncs, webhookSweepTask],
-  "0 2 * * *": [],
+  "0 2 * * *": [smeBenchmarksCron],
   "0 3 1 * *": [],
 };

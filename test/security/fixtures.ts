@@ -11,6 +11,7 @@ import {
   json,
   type TestTenant,
 } from "../harness";
+import { seedSteadySme } from "../sme/seed";
 
 /** A webhook subscription of the owner; its URL refuses connections at once (test sends fail fast). */
 async function webhookSubscription(owner: TestTenant): Promise<string> {
@@ -106,6 +107,7 @@ export const pathFixtures: Record<string, PathFixture> = {
     return { jobId: id };
   },
   "/v1/insights/runway/{customerId}": async (owner) => ({ customerId: (await insertCustomer(owner)).id! }),
+  "/v1/sme-health/{customerId}": async (owner) => ({ customerId: (await seedSteadySme(owner)).customer.id }),
   "/v1/webhooks/subscriptions/{id}": async (owner) => ({ id: await webhookSubscription(owner) }),
   "/v1/webhooks/deliveries/{id}": async (owner) => ({ id: await webhookDelivery(owner) }),
 };
@@ -156,4 +158,5 @@ export const requestBodies: Record<string, unknown> = {
   "POST /v1/webhooks/subscriptions": { url: "https://hooks.example.com/in", eventTypes: ["*"] },
   "PATCH /v1/webhooks/subscriptions/{id}": { description: "security suite" },
   "POST /v1/insights/what-if-churn": { churnRatePercent: 10 },
+  "POST /v1/sme-health/calculate": { customerId: "00000000-0000-4000-8000-000000000000" },
 };

@@ -5,4 +5,5 @@ export * from "./bhi";
 export * from "./data";
 export * from "./fraud";
 export * from "./ingest";
+export * from "./sme";
 export * from "./webhooks";

@@ -1,0 +1,159 @@
+#!/usr/bin/env node
+// SME health at the design size: seeds a tenant of 100,000 customers and 2,000,000
+// transactions (90 days, named payers) in a local D1 database, then prints
+//   - seconds for the first GET /v1/sme-health/benchmarks (computes and stores the snapshot:
+//     every customer's health in one pass, slices of 5,000 customers),
+//   - seconds for the next GET (served from the snapshot),
+//   - latency of POST /v1/sme-health/calculate and GET /v1/sme-health/{customerId} for one
+//     customer once the snapshot exists, and GET throughput under load.
+// Seeding follows bench/bhi-scale.mjs: recursive-CTE INSERT ... SELECT through the D1 binding,
+// 100,000 rows per statement. State is kept in bench/.data/sme-benchmarks (gitignored); `--fresh`
+// starts over.
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { ADMIN_TOKEN, api, load, startService } from "./lib/server.mjs";
+
+const root = resolve(import.meta.dirname, "..");
+const state = join(root, "bench/.data/sme-benchmarks");
+const CUSTOMERS = Number(process.env.SME_BENCH_CUSTOMERS ?? 100_000);
+const PER_CUSTOMER = 20;
+const TRANSACTIONS = CUSTOMERS * PER_CUSTOMER;
+const CHUNK = 100_000;
+
+if (process.argv.includes("--fresh")) rmSync(state, { recursive: true, force: true });
+mkdirSync(state, { recursive: true });
+
+const uuid = (prefix, expr) => `printf('${prefix}-0000-4000-8000-%012d', ${expr})`;
+
+async function seed(mf, tenantId) {
+  const db = await mf.getD1Database("SHARD_0");
+  const t0 = performance.now();
+  const now = "strftime('%Y-%m-%dT%H:%M:%fZ', 'now')";
+  for (let start = 0; start < CUSTOMERS; start += CHUNK) {
+    const end = Math.min(CUSTOMERS, start + CHUNK) - 1;
+    await db
+      .prepare(
+        `WITH RECURSIVE seq(i) AS (SELECT ?2 UNION ALL SELECT i + 1 FROM seq WHERE i < ?3)
+         INSERT INTO customers (id, tenant_id, external_id, external_source, type, name, status, tags, business_info, created_at, updated_at)
+         SELECT ${uuid("00000000", "i")}, ?1, 'cus-' || i, 'bench', 'business', 'Bench SME ' || i, 'active', '[]', '{}', ${now}, ${now} FROM seq`,
+      )
+      .bind(tenantId, start, end)
+      .run();
+    await db
+      .prepare(
+        `WITH RECURSIVE seq(i) AS (SELECT ?2 UNION ALL SELECT i + 1 FROM seq WHERE i < ?3)
+         INSERT INTO accounts (id, tenant_id, customer_id, external_id, external_source, type, status, currency, current_balance_minor, created_at, updated_at)
+         SELECT ${uuid("20000000", "i")}, ?1, ${uuid("00000000", "i")}, 'acc-' || i, 'bench', 'current', 'active', 'GHS', 100000, ${now}, ${now} FROM seq`,
+      )
+      .bind(tenantId, start, end)
+      .run();
+  }
+  // Per customer: 20 transactions over the last 89 days, 40-79% credits, payers among
+  // 1-12 names, amounts varying by customer so cohorts and metrics spread.
+  for (let start = 0; start < TRANSACTIONS; start += CHUNK) {
+    await db
+      .prepare(
+        `WITH RECURSIVE seq(i) AS (SELECT ?2 UNION ALL SELECT i + 1 FROM seq WHERE i < ?3)
+         INSERT INTO transactions (id, tenant_id, customer_id, account_id, external_id, external_source, type,
+           amount_minor, currency, status, transaction_date, counterparty_name, created_at)
+         SELECT ${uuid("10000000", "i")}, ?1, ${uuid("00000000", `i % ${CUSTOMERS}`)}, ${uuid("20000000", `i % ${CUSTOMERS}`)},
+           'txn-' || i, 'bench',
+           CASE WHEN ((i / ${CUSTOMERS}) * 7 + (i % ${CUSTOMERS}) * 13) % 100 < 40 + (i % ${CUSTOMERS}) % 40
+             THEN 'credit' ELSE 'debit' END,
+           1000 + (i * 2654435761 + (i / ${CUSTOMERS}) * 40503) % (5000 + (i % ${CUSTOMERS}) % 997 * 1000), 'GHS', 'completed',
+           strftime('%Y-%m-%dT%H:%M:%fZ', 'now', printf('-%d minutes', (i * 37 + (i % ${CUSTOMERS}) * 11) % (89 * 1440))),
+           'Payer ' || ((i / ${CUSTOMERS}) % (1 + (i % ${CUSTOMERS}) % 12)),
+           ${now}
+         FROM seq`,
+      )
+      .bind(tenantId, start, Math.min(TRANSACTIONS, start + CHUNK) - 1)
+      .run();
+    process.stdout.write(`\r  seeded ${Math.min(TRANSACTIONS, start + CHUNK).toLocaleString()} transactions`);
+  }
+  process.stdout.write("\n");
+  return (performance.now() - t0) / 1000;
+}
+
+/** One retry: after a response of ~20 s the client's pooled connection is sometimes already closed. */
+async function timed(fn) {
+  for (let attempt = 0; ; attempt++) {
+    const t0 = performance.now();
+    try {
+      const r = await fn();
+      return { ...r, seconds: (performance.now() - t0) / 1000 };
+    } catch (err) {
+      if (attempt > 0) throw err;
+      await new Promise((res) => setTimeout(res, 500));
+    }
+  }
+}
+
+console.log("building the Worker and starting Miniflare ...");
+const service = await startService({ persistTo: state });
+const { mf, url } = service;
+try {
+  const tenantFile = join(state, "tenant.json");
+  let tenant = existsSync(tenantFile) ? JSON.parse(readFileSync(tenantFile, "utf8")) : null;
+  if (!tenant) {
+    const res = await api(url, ADMIN_TOKEN, "POST", "/admin/tenants", { name: "SME bench", shard: 0 });
+    if (res.status !== 201) throw new Error(`create tenant: ${res.status} ${JSON.stringify(res.body)}`);
+    tenant = { id: res.body.tenant.id, key: res.body.apiKey.key };
+    console.log(
+      `seeding ${CUSTOMERS.toLocaleString()} customers, ${TRANSACTIONS.toLocaleString()} transactions ...`,
+    );
+    console.log(`  seed: ${(await seed(mf, tenant.id)).toFixed(1)} s`);
+    writeFileSync(tenantFile, JSON.stringify(tenant));
+  } else {
+    console.log(`reusing the seeded tenant ${tenant.id} (--fresh to reseed)`);
+  }
+  // A window no earlier run used, so the first call really computes a snapshot.
+  let windowDays;
+  let first;
+  for (;;) {
+    windowDays = 60 + Math.floor(Math.random() * 300);
+    const startedAt = new Date().toISOString();
+    first = await timed(() =>
+      api(url, tenant.key, "GET", `/v1/sme-health/benchmarks?windowDays=${windowDays}`),
+    );
+    if (first.status !== 200 || first.body.computedAt >= startedAt) break;
+  }
+  if (first.status !== 200)
+    throw new Error(`benchmarks: ${first.status} ${JSON.stringify(first.body).slice(0, 500)}`);
+  const all = first.body.cohorts.find((c) => c.cohortId === "all");
+  console.log(
+    `benchmarks, first call (computes the snapshot, windowDays ${windowDays}): ${first.seconds.toFixed(2)} s, ` +
+      `${all.sampleSize.toLocaleString()} active customers, cohort sizes ${first.body.cohorts.map((c) => `${c.cohortId}=${c.sampleSize}`).join(" ")}`,
+  );
+  const second = await timed(() =>
+    api(url, tenant.key, "GET", `/v1/sme-health/benchmarks?windowDays=${windowDays}`),
+  );
+  console.log(`benchmarks, second call (stored snapshot): ${(second.seconds * 1000).toFixed(1)} ms`);
+
+  const customerId = `00000000-0000-4000-8000-${String(Math.floor(CUSTOMERS / 2)).padStart(12, "0")}`;
+  const calc = await timed(() =>
+    api(url, tenant.key, "POST", "/v1/sme-health/calculate", { customerId, windowDays }),
+  );
+  console.log(
+    `calculate one customer: ${(calc.seconds * 1000).toFixed(1)} ms (status ${calc.status}, overall ${calc.body.health?.overallScore}, percentile ${calc.body.cohort?.overallPercentile})`,
+  );
+  const stats = await load(
+    () =>
+      fetch(
+        `${url}/v1/sme-health/00000000-0000-4000-8000-${String(Math.floor(Math.random() * CUSTOMERS)).padStart(12, "0")}?windowDays=${windowDays}`,
+        { headers: { authorization: `Bearer ${tenant.key}` } },
+      ),
+    { concurrency: 10, seconds: 5 },
+  );
+  console.log(`GET /v1/sme-health/{customerId} (computed on demand) under load: ${JSON.stringify(stats)}`);
+  const baseline = await load(
+    () =>
+      fetch(
+        `${url}/v1/customers/00000000-0000-4000-8000-${String(Math.floor(Math.random() * CUSTOMERS)).padStart(12, "0")}`,
+        { headers: { authorization: `Bearer ${tenant.key}` } },
+      ),
+    { concurrency: 10, seconds: 5 },
+  );
+  console.log(`baseline GET /v1/customers/{customerId} under the same load: ${JSON.stringify(baseline)}`);
+} finally {
+  await service.dispose().catch(() => {});
+}
