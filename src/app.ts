@@ -12,6 +12,7 @@ import { registerBhiRoutes } from "./modules/bhi/routes";
 import { registerDataRoutes } from "./modules/data/routes";
 import { registerDocsPage } from "./modules/docs/page";
 import { registerFraudRoutes } from "./modules/fraud/routes";
+import { registerGraphQLRoutes } from "./modules/graphql/routes";
 import { registerIngestRoutes } from "./modules/ingest/routes";
 import { registerReportRoutes } from "./modules/reports/routes";
 import { registerWebhookRoutes } from "./modules/webhooks/routes";
@@ -51,6 +52,7 @@ export function buildApp(): App {
   registerIngestRoutes(app);
   registerAmlRoutes(app);
   registerWebhookRoutes(app);
+  registerGraphQLRoutes(app);
   // Operator routes last, so the docs page opens on the tenant API.
   registerAdminRoutes(app);
   registerDocsPage(app);
