@@ -46,6 +46,10 @@ function transactionsOf(g: GraphQLContext, filter: { customerId?: string; accoun
     .then((r) => r.data);
 }
 
+/** A customer by id, once per request however many children name it. */
+const customerOf = async (g: GraphQLContext, id: string) =>
+  presentCustomer(await g.load(key("customer", id), () => getCustomer(g.ctx, id)));
+
 const amlCaseOf = (g: GraphQLContext, id: string) => g.load(key("amlCase", id), () => getAmlCase(g.ctx, id));
 
 export const resolvers: Record<string, Record<string, Resolver>> = {
@@ -56,7 +60,7 @@ export const resolvers: Record<string, Record<string, Resolver>> = {
     },
     customer: async (_, args, g) => {
       const { id } = parseArgs(IdArg, args);
-      return presentCustomer(await g.load(key("customer", id), () => getCustomer(g.ctx, id)));
+      return customerOf(g, id);
     },
     accounts: async (_, args, g) => {
       const { limit: _l, offset: _o, ...filter } = parseArgs(AccountListQuery, args);
@@ -131,7 +135,11 @@ export const resolvers: Record<string, Record<string, Resolver>> = {
     },
   },
   Account: {
+    customer: (parent: Parent & { customerId: string }, _args, g) => customerOf(g, parent.customerId),
     transactions: (parent: Parent, args, g) => transactionsOf(g, { accountId: parent.id }, args),
+  },
+  Transaction: {
+    customer: (parent: Parent & { customerId: string }, _args, g) => customerOf(g, parent.customerId),
   },
   FraudCase: {
     events: async (parent: Parent & { events?: unknown[] }, args, g) => {

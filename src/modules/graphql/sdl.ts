@@ -68,6 +68,8 @@ type Account {
   availableBalance: String
   creditLimit: String
   createdAt: String!
+  """The account's customer."""
+  customer: Customer @scope(requires: "data:read")
   """The account's transactions, newest first."""
   transactions(limit: Int, offset: Int, type: TransactionType, startDate: String, endDate: String): [Transaction!]
     @scope(requires: "data:read") @list(default: 20, max: 100)
@@ -92,6 +94,8 @@ type Transaction {
   channel: String
   counterpartyName: String
   counterpartyCountry: String
+  """The transaction's customer."""
+  customer: Customer @scope(requires: "data:read")
 }
 
 type Agent {

@@ -41,7 +41,11 @@ const refused = (errors: GraphQLFormattedError[]) => ({
  * validation, variables, depth or cost over the limits) answer 400 before anything runs;
  * errors of single fields answer 200 with the rest of the data.
  */
-export async function runGraphQL(ctx: TenantContext, scopes: readonly Scope[], request: GraphQLRequest) {
+export async function runGraphQL(
+  ctx: TenantContext,
+  scopes: readonly Scope[],
+  request: GraphQLRequest,
+): Promise<{ status: 200 | 400; body: GraphQLBody }> {
   let document: ReturnType<typeof parse>;
   try {
     document = parse(request.query, { maxTokens: MAX_TOKENS });
