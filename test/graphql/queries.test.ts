@@ -162,6 +162,36 @@ describe("list limits", () => {
   });
 });
 
+describe("calculateBhi", () => {
+  it("calculates named customers through the BHI service and agrees with the stored record", async () => {
+    const r = await gql(
+      tenant.key,
+      `mutation ($ids: [ID!]!) { calculateBhi(customerIds: $ids) {
+        results { customerId persisted bhi { id bhiOverall isLatest } error { code } }
+        summary { total successful failed byBand { excellent } }
+      } }`,
+      { ids: [customerId, "00000000-0000-4000-8000-000000000000"] },
+    );
+    expect(r.errors).toBeUndefined();
+    const { results, summary } = r.data!.calculateBhi;
+    expect(summary).toEqual({ total: 2, successful: 1, failed: 1, byBand: { excellent: 1 } });
+    const ok = results.find((x: { customerId: string }) => x.customerId === customerId);
+    expect(ok).toMatchObject({ persisted: true, bhi: { bhiOverall: "100.00", isLatest: true }, error: null });
+    expect(results.find((x: { persisted: boolean }) => !x.persisted).error.code).toBe("not_found");
+
+    const rest = await json<{ bhi: { id: string } }>(
+      await call("GET", `/v1/bhi/${customerId}`, { key: tenant.key }),
+    );
+    expect(rest.bhi.id).toBe(ok.bhi.id);
+  });
+
+  it("refuses an empty customer list (an all-customers run stays in REST)", async () => {
+    const r = await gql(tenant.key, "mutation { calculateBhi(customerIds: []) { summary { total } } }");
+    expect(r.data).toEqual({ calculateBhi: null });
+    expect(codes(r)).toEqual(["BAD_USER_INPUT"]);
+  });
+});
+
 describe("the other areas", () => {
   it("reads agents, one agent, the BHI summary and history", async () => {
     const agent = await insertAgent(tenant, { agentName: "Kumasi Central" });
@@ -180,10 +210,14 @@ describe("the other areas", () => {
     expect(r.data!.agents.data).toEqual([{ agentId: agent.agentId, agentName: "Kumasi Central" }]);
     expect(r.data!.agent.agentName).toBe("Kumasi Central");
     expect(r.data!.bhiSummary).toEqual({ totalCustomers: 1, byBand: { excellent: 1 } });
+    const restHistory = await json<{ history: Array<{ bhiOverall: string }>; pagination: { total: number } }>(
+      await call("GET", `/v1/bhi/${customerId}/history`, { key: tenant.key }),
+    );
+    expect(restHistory.pagination.total).toBeGreaterThan(0);
     expect(r.data!.bhiHistory).toEqual({
       customerId,
-      data: [{ bhiOverall: "100.00" }],
-      pagination: { total: 1 },
+      data: restHistory.history.map((h) => ({ bhiOverall: h.bhiOverall })),
+      pagination: { total: restHistory.pagination.total },
     });
     expect(r.data!.bhi.bhiOverall).toBe("100.00");
   });

@@ -1,6 +1,7 @@
 import { z } from "@hono/zod-openapi";
 import { zodDetails } from "../../http/errors";
 import { badRequest } from "../../lib/errors";
+import { CalculateBody } from "../bhi/schemas";
 
 /** GraphQL passes explicit nulls; the REST schemas read absent values. */
 const withoutNulls = (args: Record<string, unknown>) =>
@@ -15,6 +16,11 @@ export function parseArgs<T extends z.ZodType>(schema: T, args: Record<string, u
 
 export const IdArg = z.object({ id: z.uuid() });
 export const CustomerIdArg = z.object({ customerId: z.uuid() });
+
+/** calculateBhi names its customers: an all-customers run (possibly queued) stays in REST. */
+export const CalculateArgs = CalculateBody.pick({ weights: true, includeDetails: true }).extend({
+  customerIds: z.array(z.uuid()).min(1).max(1_000),
+});
 
 /**
  * `limit` and `offset` of a list field against its `@list` bounds (the default filled in), so a

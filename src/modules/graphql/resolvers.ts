@@ -3,7 +3,7 @@ import { getCase as getAmlCase, listCases as listAmlCases } from "../aml/case-se
 import { DISCLAIMER as AML_DISCLAIMER, CaseListQuery as AmlCaseListQuery } from "../aml/schemas";
 import { listRules } from "../aml/service";
 import { presentRecord } from "../bhi/present";
-import { getHistory, getLatest, getSummary, listRecords } from "../bhi/service";
+import { calculateFromDb, getHistory, getLatest, getSummary, listRecords } from "../bhi/service";
 import { AccountListQuery, AgentListQuery, CustomerListQuery, TransactionListQuery } from "../data/schemas";
 import {
   getAgent,
@@ -19,7 +19,7 @@ import { CaseListQuery as FraudCaseListQuery } from "../fraud/case-requests";
 import { DISCLAIMER as FRAUD_DISCLAIMER } from "../fraud/schemas";
 import { getCase as getFraudCase, listEvents, listCases as listFraudCases } from "../fraud/service";
 import { listSubscriptions } from "../webhooks/service";
-import { CustomerIdArg, IdArg, parseArgs } from "./args";
+import { CalculateArgs, CustomerIdArg, IdArg, parseArgs } from "./args";
 import type { GraphQLContext } from "./context";
 
 /** Arguments as the schema wrapper hands them over: `limit`/`offset` already checked and defaulted. */
@@ -118,6 +118,17 @@ export const resolvers: Record<string, Record<string, Resolver>> = {
     },
     amlRules: async (_, _args, g) => ({ ...(await listRules(g.ctx)), disclaimer: AML_DISCLAIMER }),
     webhookSubscriptions: async (_, args, g) => pageOf(await listSubscriptions(g.ctx, page(args)), args),
+  },
+  Mutation: {
+    calculateBhi: async (_, args, g) => {
+      const input = parseArgs(CalculateArgs, args);
+      const result = await calculateFromDb(g.ctx, input);
+      // Named customers always run at once; only an all-customers run can be queued.
+      if (result.kind !== "done") throw new Error("calculateBhi: unexpected background run");
+      const { outcome, total } = result;
+      const { successful, failed, byBand, alertCount } = outcome;
+      return { results: outcome.results, summary: { total, successful, failed, byBand, alertCount } };
+    },
   },
   Customer: {
     accounts: (parent: Parent, args, g) =>

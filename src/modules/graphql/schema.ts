@@ -57,7 +57,9 @@ function build(): GraphQLSchema {
 
 export const schema = build();
 
-/** Root field -> the scope it needs (shown in the OpenAPI document as `x-field-scopes`). */
+/** Root field (query or mutation) -> the scope it needs (in the OpenAPI document as `x-field-scopes`). */
 export const rootFieldScopes: Record<string, string> = Object.fromEntries(
-  Object.values(schema.getQueryType()?.getFields() ?? {}).map((f) => [f.name, scopeOf(schema, f) ?? ""]),
+  [schema.getQueryType(), schema.getMutationType()].flatMap((root) =>
+    Object.values(root?.getFields() ?? {}).map((f) => [f.name, scopeOf(schema, f) ?? ""]),
+  ),
 );

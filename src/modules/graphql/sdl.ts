@@ -280,6 +280,20 @@ type WebhookSubscription {
   updatedAt: String!
 }
 
+input BhiWeightsInput { liquidity: Float volatility: Float revenueStability: Float expenseRatio: Float paymentBehavior: Float }
+type BhiCalculationError { code: String! message: String! }
+type BhiCalculationResult {
+  customerId: ID!
+  "null when the customer could not be scored (see error)"
+  bhi: BhiRecord
+  alerts: [BhiAlert!]!
+  isSignificantChange: Boolean!
+  persisted: Boolean!
+  error: BhiCalculationError
+}
+type BhiCalculationSummary { total: Int! successful: Int! failed: Int! byBand: BhiBandCounts! alertCount: Int! }
+type BhiCalculation { results: [BhiCalculationResult!]! summary: BhiCalculationSummary! }
+
 type CustomerPage { data: [Customer!]! pagination: Pagination! }
 type AccountPage { data: [Account!]! pagination: Pagination! }
 type TransactionPage { data: [Transaction!]! pagination: Pagination! }
@@ -351,5 +365,12 @@ type Query {
   "GET /v1/webhooks/subscriptions"
   webhookSubscriptions(limit: Int, offset: Int): WebhookSubscriptionPage
     @scope(requires: "webhooks:read") @list(default: 50, max: 500)
+}
+
+"""Writes: thin calls to the same services as REST, with the same scopes."""
+type Mutation {
+  "POST /v1/bhi/calculate-from-db for named customers (1..1000): a new record each, with its events"
+  calculateBhi(customerIds: [ID!]!, weights: BhiWeightsInput, includeDetails: Boolean): BhiCalculation
+    @scope(requires: "bhi:write")
 }
 `;
