@@ -37,6 +37,7 @@ const ROOT_QUERIES: Record<string, string> = {
   bhi: `{ bhi(customerId: "${someId}") { id } }`,
   bhiHistory: `{ bhiHistory(customerId: "${someId}") { customerId } }`,
   bhiSummary: "{ bhiSummary { totalCustomers } }",
+  bhiRecords: "{ bhiRecords { pagination { total } } }",
   fraudCases: "{ fraudCases { pagination { total } } }",
   fraudCase: `{ fraudCase(id: "${someId}") { id } }`,
   amlCases: "{ amlCases { pagination { total } } }",
@@ -124,6 +125,26 @@ describe("tenancy", () => {
 
     const mine = await gql(owner.key, `query ($id: ID!) { customer(id: $id) { id } }`, { id: customerId });
     expect(mine.data).toEqual({ customer: { id: customerId } });
+  });
+
+  it("does the same for another tenant's fraud case", async () => {
+    const created = await call("POST", "/v1/fraud/cases", {
+      key: owner.key,
+      body: {
+        alertId: crypto.randomUUID(),
+        entityType: "merchant",
+        entityId: "Shop",
+        severity: "low",
+        overallScore: 12,
+      },
+    });
+    const caseId = (await json<{ case: { id: string } }>(created)).case.id;
+    const query = `query ($id: ID!) { fraudCase(id: $id) { id events { eventType } } }`;
+    const foreign = await gql(other.key, query, { id: caseId });
+    expect(foreign.data).toEqual({ fraudCase: null });
+    expect(codes(foreign)).toEqual(["NOT_FOUND"]);
+    const own = await gql(owner.key, query, { id: caseId });
+    expect(own.data).toEqual({ fraudCase: { id: caseId, events: [{ eventType: "created" }] } });
   });
 
   it("lists only the caller's own data", async () => {

@@ -203,6 +203,7 @@ describe("the other areas", () => {
         bhiSummary { totalCustomers byBand { excellent } }
         bhiHistory(customerId: $id) { customerId data { bhiOverall } pagination { total } }
         bhi(customerId: $id) { bhiOverall }
+        bhiRecords(bhiBand: excellent) { data { bhiOverall customer { name } } pagination { total } }
       }`,
       { agentId: agent.agentId, id: customerId },
     );
@@ -220,6 +221,10 @@ describe("the other areas", () => {
       pagination: { total: restHistory.pagination.total },
     });
     expect(r.data!.bhi.bhiOverall).toBe("100.00");
+    expect(r.data!.bhiRecords).toEqual({
+      data: [{ bhiOverall: "100.00", customer: { name: "Ama Textiles" } }],
+      pagination: { total: 1 },
+    });
   });
 
   it("reads fraud cases with their events and a disclaimer", async () => {

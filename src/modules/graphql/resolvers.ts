@@ -3,6 +3,7 @@ import { getCase as getAmlCase, listCases as listAmlCases } from "../aml/case-se
 import { DISCLAIMER as AML_DISCLAIMER, CaseListQuery as AmlCaseListQuery } from "../aml/schemas";
 import { listRules } from "../aml/service";
 import { presentRecord } from "../bhi/present";
+import { BhiListQuery } from "../bhi/schemas";
 import { calculateFromDb, getHistory, getLatest, getSummary, listRecords } from "../bhi/service";
 import { AccountListQuery, AgentListQuery, CustomerListQuery, TransactionListQuery } from "../data/schemas";
 import {
@@ -75,6 +76,11 @@ export const resolvers: Record<string, Record<string, Resolver>> = {
       return pageOf(await listAgents(g.ctx, filter, page(args)), args);
     },
     agent: async (_, args, g) => presentAgent(await getAgent(g.ctx, String(args.agentId))),
+    bhiRecords: async (_, args, g) => {
+      const isLatest = typeof args.isLatest === "boolean" ? String(args.isLatest) : undefined;
+      const { limit: _l, offset: _o, ...filter } = parseArgs(BhiListQuery, { ...args, isLatest });
+      return pageOf(await listRecords(g.ctx, filter, page(args)), args);
+    },
     bhi: async (_, args, g) => {
       const { customerId } = parseArgs(CustomerIdArg, args);
       return presentRecord(await getLatest(g.ctx, customerId));
@@ -148,6 +154,9 @@ export const resolvers: Record<string, Record<string, Resolver>> = {
   Account: {
     customer: (parent: Parent & { customerId: string }, _args, g) => customerOf(g, parent.customerId),
     transactions: (parent: Parent, args, g) => transactionsOf(g, { accountId: parent.id }, args),
+  },
+  BhiRecord: {
+    customer: (parent: Parent & { customerId: string }, _args, g) => customerOf(g, parent.customerId),
   },
   Transaction: {
     customer: (parent: Parent & { customerId: string }, _args, g) => customerOf(g, parent.customerId),

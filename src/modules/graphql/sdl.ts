@@ -141,6 +141,8 @@ type BhiRecord {
   calculationVersion: String!
   isLatest: Boolean!
   createdAt: String!
+  """The record's customer."""
+  customer: Customer @scope(requires: "data:read")
 }
 
 type BhiHistoryEntry {
@@ -298,6 +300,7 @@ type CustomerPage { data: [Customer!]! pagination: Pagination! }
 type AccountPage { data: [Account!]! pagination: Pagination! }
 type TransactionPage { data: [Transaction!]! pagination: Pagination! }
 type AgentPage { data: [Agent!]! pagination: Pagination! }
+type BhiRecordPage { data: [BhiRecord!]! pagination: Pagination! }
 type BhiHistoryPage { customerId: ID! data: [BhiHistoryEntry!]! pagination: Pagination! }
 type FraudCasePage { data: [FraudCase!]! pagination: Pagination! disclaimer: String! }
 type AmlCasePage { data: [AmlCase!]! pagination: Pagination! disclaimer: String! }
@@ -333,6 +336,9 @@ type Query {
     @scope(requires: "agents:read") @list(default: 50, max: 500)
   "GET /v1/agents/{agentId} (the tenant's own agent identifier)"
   agent(agentId: String!): Agent @scope(requires: "agents:read")
+  "GET /v1/bhi: records, each customer's latest by default, newest first"
+  bhiRecords(customerId: ID, bhiBand: BhiBand, trend: BhiTrend, isLatest: Boolean, limit: Int, offset: Int): BhiRecordPage
+    @scope(requires: "bhi:read") @list(default: 50, max: 500)
   "GET /v1/bhi/{customerId}: the latest record (NOT_FOUND when the customer or its BHI is absent)"
   bhi(customerId: ID!): BhiRecord @scope(requires: "bhi:read")
   "GET /v1/bhi/{customerId}/history, newest first"
