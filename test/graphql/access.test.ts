@@ -255,6 +255,19 @@ describe("HTTP", () => {
     expect(atLimit.extensions).toMatchObject({ cost: { loads: 200, depth: 4 } });
   });
 
+  it("refuses fragments that expand exponentially, quickly", async () => {
+    const levels = Array.from(
+      { length: 30 },
+      (_, k) => `fragment F${k + 1} on Customer { ...F${k} ...F${k} }`,
+    );
+    const query = `{ customers { data { ...F30 } } } fragment F0 on Customer { id name } ${levels.join(" ")}`;
+    const started = Date.now();
+    const r = await gql(owner.key, query);
+    expect(Date.now() - started).toBeLessThan(5_000);
+    expect(r.status).toBe(400);
+    expect(codes(r)).toEqual(["COMPLEXITY_LIMIT_EXCEEDED"]);
+  });
+
   it("keeps introspection enabled and documents each field's scope", async () => {
     const r = await gql(owner.key, `{ __type(name: "Query") { fields { name description } } }`);
     expect(r.status).toBe(200);

@@ -46,7 +46,7 @@ export const GraphQLResponseSchema = z
     extensions: z.record(z.string(), z.unknown()).optional().openapi({
       type: "object",
       additionalProperties: {},
-      description: "cost: {depth, nodes, loads, limits} of the query",
+      description: "cost: {depth, nodes, loads, fields, limits} of the query",
     }),
   })
   .openapi("GraphQLResponse");

@@ -37,6 +37,7 @@ describe("analyze", () => {
       depth: 4,
       nodes: 20 + 20 * 3,
       loads: 1 + 20,
+      fields: 6,
     });
   });
 
@@ -49,7 +50,21 @@ describe("analyze", () => {
     const c = cost(`
       { a: items(limit: 2) { ...F } b: items(limit: 3) { data { ... on Item { children(limit: 1) { id } } } } }
       fragment F on Page { data { children(limit: 4) { id } } }`);
-    expect(c).toEqual({ depth: 4, nodes: 2 + 8 + 3 + 3, loads: 2 + 2 + 3 });
+    expect(c).toEqual({ depth: 4, nodes: 2 + 8 + 3 + 3, loads: 2 + 2 + 3, fields: 8 });
+  });
+
+  it("stops early on fragments that expand exponentially", () => {
+    // F0 has 2 fields; each Fk spreads F(k-1) twice through an alias: 2^31 selections in all.
+    const levels = Array.from(
+      { length: 30 },
+      (_, k) => `fragment F${k + 1} on Item { a: children { ...F${k} } b: children { ...F${k} } }`,
+    );
+    const query = `{ item(id: "1") { ...F30 } } fragment F0 on Item { id tags } ${levels.join(" ")}`;
+    const started = performance.now();
+    const c = cost(query);
+    expect(performance.now() - started).toBeLessThan(1_000);
+    expect(c.fields).toBeGreaterThan(LIMITS.maxFields);
+    expect(costErrors(c).map((e) => e.extensions.code)).toContain("COMPLEXITY_LIMIT_EXCEEDED");
   });
 
   it("ignores introspection fields for depth", () => {
@@ -59,10 +74,9 @@ describe("analyze", () => {
 
 describe("costErrors", () => {
   it("names the limit a cost is over, and nothing within the limits", () => {
-    expect(costErrors({ depth: LIMITS.maxDepth, nodes: LIMITS.maxNodes, loads: LIMITS.maxLoads })).toEqual(
-      [],
-    );
-    const over = costErrors({ depth: 7, nodes: 1, loads: LIMITS.maxLoads + 1 });
+    const { maxDepth: depth, maxNodes: nodes, maxLoads: loads, maxFields: fields } = LIMITS;
+    expect(costErrors({ depth, nodes, loads, fields })).toEqual([]);
+    const over = costErrors({ depth: 7, nodes: 1, loads: LIMITS.maxLoads + 1, fields: 1 });
     expect(over.map((e) => e.extensions.code)).toEqual(["DEPTH_LIMIT_EXCEEDED", "COMPLEXITY_LIMIT_EXCEEDED"]);
   });
 });

@@ -29,12 +29,19 @@ export const LIMITS = {
    * so 200 stays well under the 1,000 queries a Worker invocation may run.
    */
   maxLoads: 200,
+  /**
+   * Field selections after expanding fragments. A document of a few hundred tokens can spread
+   * fragments into each other and expand exponentially: the walk stops counting here.
+   */
+  maxFields: 2_000,
 } as const;
 
 export interface Cost {
   depth: number;
   nodes: number;
   loads: number;
+  /** Field selections visited (fragments expanded), up to just over maxFields. */
+  fields: number;
 }
 
 export interface ListBounds {
@@ -82,10 +89,11 @@ export function analyze(
   for (const def of document.definitions) {
     if (def.kind === Kind.FRAGMENT_DEFINITION) fragments.set(def.name.value, def);
   }
-  const cost: Cost = { depth: 0, nodes: 0, loads: 0 };
+  const cost: Cost = { depth: 0, nodes: 0, loads: 0, fields: 0 };
 
   const fieldNodes = (set: SelectionSetNode, type: GraphQLObjectType, out: FieldNode[] = []): FieldNode[] => {
     for (const sel of set.selections) {
+      if (out.length > LIMITS.maxFields) break;
       if (sel.kind === Kind.FIELD) out.push(sel);
       else if (sel.kind === Kind.INLINE_FRAGMENT) fieldNodes(sel.selectionSet, type, out);
       else {
@@ -98,6 +106,7 @@ export function analyze(
 
   const walk = (set: SelectionSetNode, type: GraphQLObjectType, multiplier: number, depth: number) => {
     for (const node of fieldNodes(set, type)) {
+      if (++cost.fields > LIMITS.maxFields) return;
       const name = node.name.value;
       if (name.startsWith("__")) continue;
       const field = type.getFields()[name];
@@ -132,10 +141,10 @@ export function costErrors(cost: Cost, limits: typeof LIMITS = LIMITS): GraphQLE
       }),
     );
   }
-  if (cost.nodes > limits.maxNodes || cost.loads > limits.maxLoads) {
+  if (cost.nodes > limits.maxNodes || cost.loads > limits.maxLoads || cost.fields > limits.maxFields) {
     errors.push(
       new GraphQLError(
-        `Query too complex: up to ${cost.nodes} objects (max ${limits.maxNodes}) and ${cost.loads} lookups (max ${limits.maxLoads}); ask for smaller pages or fewer nested lists`,
+        `Query too complex: up to ${cost.nodes} objects (max ${limits.maxNodes}), ${cost.loads} lookups (max ${limits.maxLoads}) and ${cost.fields} fields (max ${limits.maxFields}); ask for smaller pages, fewer nested lists or fewer fields`,
         { extensions: { code: "COMPLEXITY_LIMIT_EXCEEDED", cost, limits } },
       ),
     );
