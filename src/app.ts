@@ -13,6 +13,7 @@ import { registerBhiRoutes } from "./modules/bhi/routes";
 import { registerDataRoutes } from "./modules/data/routes";
 import { registerDocsPage } from "./modules/docs/page";
 import { registerFraudRoutes } from "./modules/fraud/routes";
+import { registerGraphQLRoutes } from "./modules/graphql/routes";
 import { registerIngestRoutes } from "./modules/ingest/routes";
 import { registerInsightsRoutes } from "./modules/insights/routes";
 import { registerReportRoutes } from "./modules/reports/routes";
@@ -59,6 +60,7 @@ export function buildApp(): App {
   registerWebhookRoutes(app);
   registerInsightsRoutes(app);
   registerSmeRoutes(app);
+  registerGraphQLRoutes(app);
   // Operator routes last, so the docs page opens on the tenant API.
   registerAdminRoutes(app);
   registerDocsPage(app);

@@ -140,6 +140,7 @@ async function amlCaseFor(owner: TestTenant): Promise<string> {
  * reaches the tenant lookup instead of stopping at validation. Key: "METHOD /templated/path".
  */
 export const requestBodies: Record<string, unknown> = {
+  "POST /v1/graphql": { query: "{ bhiSummary { totalCustomers } }" },
   "POST /v1/fraud/evaluate": { entityType: "merchant", entityId: "Security Fixture Shop" },
   "POST /v1/fraud/evaluate-and-create": { entityType: "merchant", entityId: "Security Fixture Shop" },
   "POST /v1/fraud/cases": fraudCaseBody(),

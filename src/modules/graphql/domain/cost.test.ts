@@ -1,0 +1,82 @@
+import { buildSchema, getOperationAST, getVariableValues, parse } from "graphql";
+import { describe, expect, it } from "vitest";
+import { analyze, costErrors, itemsOf, LIMITS } from "./cost";
+
+const schema = buildSchema(`
+  directive @scope(requires: String!) on FIELD_DEFINITION
+  directive @list(default: Int, max: Int, estimate: Int) on FIELD_DEFINITION
+  type Item { id: ID! children(limit: Int): [Item!] @scope(requires: "a:read") @list(default: 10, max: 100) tags: [String!] @list(estimate: 5) }
+  type Page { data: [Item!]! total: Int! }
+  type Query {
+    items(limit: Int): Page @scope(requires: "a:read") @list(default: 50, max: 500)
+    item(id: ID!): Item @scope(requires: "a:read")
+  }
+`);
+
+function cost(query: string, variables: Record<string, unknown> = {}) {
+  const document = parse(query);
+  const operation = getOperationAST(document)!;
+  const coerced = getVariableValues(schema, operation.variableDefinitions ?? [], variables);
+  if (coerced.errors) throw coerced.errors[0];
+  return analyze(schema, document, operation, coerced.variableValues);
+}
+
+describe("itemsOf", () => {
+  it("uses the limit, the default, the cap for an out-of-range limit, or the estimate", () => {
+    expect(itemsOf({ default: 10, max: 100 }, { limit: 7 })).toBe(7);
+    expect(itemsOf({ default: 10, max: 100 }, {})).toBe(10);
+    expect(itemsOf({ default: 10, max: 100 }, { limit: 1000 })).toBe(100);
+    expect(itemsOf({ default: 10, max: 100 }, { limit: 0 })).toBe(100);
+    expect(itemsOf({ estimate: 5 }, {})).toBe(5);
+  });
+});
+
+describe("analyze", () => {
+  it("multiplies nested lookups and objects by the page sizes above them", () => {
+    expect(cost("{ items(limit: 20) { total data { id children(limit: 3) { id } } } }")).toEqual({
+      depth: 4,
+      nodes: 20 + 20 * 3,
+      loads: 1 + 20,
+      fields: 6,
+    });
+  });
+
+  it("reads limits from variables and defaults", () => {
+    expect(cost("query ($n: Int) { items(limit: $n) { data { id } } }", { n: 7 }).nodes).toBe(7);
+    expect(cost("{ items { data { children { id } } } }")).toMatchObject({ nodes: 50 + 500, loads: 51 });
+  });
+
+  it("counts fields reached through fragments and each alias", () => {
+    const c = cost(`
+      { a: items(limit: 2) { ...F } b: items(limit: 3) { data { ... on Item { children(limit: 1) { id } } } } }
+      fragment F on Page { data { children(limit: 4) { id } } }`);
+    expect(c).toEqual({ depth: 4, nodes: 2 + 8 + 3 + 3, loads: 2 + 2 + 3, fields: 8 });
+  });
+
+  it("stops early on fragments that expand exponentially", () => {
+    // F0 has 2 fields; each Fk spreads F(k-1) twice through an alias: 2^31 selections in all.
+    const levels = Array.from(
+      { length: 30 },
+      (_, k) => `fragment F${k + 1} on Item { a: children { ...F${k} } b: children { ...F${k} } }`,
+    );
+    const query = `{ item(id: "1") { ...F30 } } fragment F0 on Item { id tags } ${levels.join(" ")}`;
+    const started = performance.now();
+    const c = cost(query);
+    expect(performance.now() - started).toBeLessThan(1_000);
+    expect(c.fields).toBeGreaterThan(LIMITS.maxFields);
+    expect(costErrors(c).map((e) => e.extensions.code)).toContain("COMPLEXITY_LIMIT_EXCEEDED");
+  });
+
+  it("ignores introspection fields for depth", () => {
+    expect(cost("{ __schema { types { fields { type { ofType { ofType { name } } } } } } }").depth).toBe(0);
+  });
+});
+
+describe("costErrors", () => {
+  it("names the limit a cost is over, and nothing within the limits", () => {
+    const { maxDepth: depth, maxNodes: nodes, maxLoads: loads, maxFields: fields } = LIMITS;
+    expect(costErrors({ depth, nodes, loads, fields })).toEqual([]);
+    const over = costErrors({ depth: 7, nodes: 1, loads: LIMITS.maxLoads + 1, fields: 1 });
+    expect(over.map((e) => e.extensions.code)).toEqual(["DEPTH_LIMIT_EXCEEDED", "COMPLEXITY_LIMIT_EXCEEDED"]);
+  });
+});

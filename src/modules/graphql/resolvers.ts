@@ -1,0 +1,178 @@
+import { pagination } from "../../http/openapi";
+import { getCase as getAmlCase, listCases as listAmlCases } from "../aml/case-service";
+import { DISCLAIMER as AML_DISCLAIMER, CaseListQuery as AmlCaseListQuery } from "../aml/schemas";
+import { listRules } from "../aml/service";
+import { presentRecord } from "../bhi/present";
+import { BhiListQuery } from "../bhi/schemas";
+import { calculateFromDb, getHistory, getLatest, getSummary, listRecords } from "../bhi/service";
+import { AccountListQuery, AgentListQuery, CustomerListQuery, TransactionListQuery } from "../data/schemas";
+import {
+  getAgent,
+  getCustomer,
+  listAccounts,
+  listAgents,
+  listCustomers,
+  listTransactions,
+  presentAgent,
+  presentCustomer,
+} from "../data/service";
+import { CaseListQuery as FraudCaseListQuery } from "../fraud/case-requests";
+import { DISCLAIMER as FRAUD_DISCLAIMER } from "../fraud/schemas";
+import { getCase as getFraudCase, listEvents, listCases as listFraudCases } from "../fraud/service";
+import { listSubscriptions } from "../webhooks/service";
+import { CalculateArgs, CustomerIdArg, IdArg, parseArgs } from "./args";
+import type { GraphQLContext } from "./context";
+
+/** Arguments as the schema wrapper hands them over: `limit`/`offset` already checked and defaulted. */
+type Args = Record<string, unknown> & { limit: number; offset: number };
+type Resolver = (parent: never, args: Args, g: GraphQLContext) => unknown;
+
+const page = (args: Args) => ({ limit: args.limit, offset: args.offset });
+const pageOf = <T>(found: { data: T[]; total: number }, args: Args) => ({
+  data: found.data,
+  pagination: pagination(found.total, args.limit, args.offset),
+});
+const joined = (list: unknown) => (Array.isArray(list) && list.length ? list.join(",") : undefined);
+const key = (...parts: unknown[]) => JSON.stringify(parts);
+
+interface Parent {
+  id: string;
+}
+
+/** Transactions of one customer or account (nested fields), through the data service. */
+function transactionsOf(g: GraphQLContext, filter: { customerId?: string; accountId?: string }, args: Args) {
+  const { limit: _l, offset: _o, ...query } = parseArgs(TransactionListQuery, { ...args, ...filter });
+  return g
+    .load(key("transactions", query, page(args)), () => listTransactions(g.ctx, query, page(args)))
+    .then((r) => r.data);
+}
+
+/** A customer by id, once per request however many children name it. */
+const customerOf = async (g: GraphQLContext, id: string) =>
+  presentCustomer(await g.load(key("customer", id), () => getCustomer(g.ctx, id)));
+
+const amlCaseOf = (g: GraphQLContext, id: string) => g.load(key("amlCase", id), () => getAmlCase(g.ctx, id));
+
+export const resolvers: Record<string, Record<string, Resolver>> = {
+  Query: {
+    customers: async (_, args, g) => {
+      const { limit: _l, offset: _o, ...filter } = parseArgs(CustomerListQuery, args);
+      return pageOf(await listCustomers(g.ctx, filter, page(args)), args);
+    },
+    customer: async (_, args, g) => {
+      const { id } = parseArgs(IdArg, args);
+      return customerOf(g, id);
+    },
+    accounts: async (_, args, g) => {
+      const { limit: _l, offset: _o, ...filter } = parseArgs(AccountListQuery, args);
+      return pageOf(await listAccounts(g.ctx, filter, page(args)), args);
+    },
+    transactions: async (_, args, g) => {
+      const { limit: _l, offset: _o, ...filter } = parseArgs(TransactionListQuery, args);
+      return pageOf(await listTransactions(g.ctx, filter, page(args)), args);
+    },
+    agents: async (_, args, g) => {
+      const { limit: _l, offset: _o, ...filter } = parseArgs(AgentListQuery, args);
+      return pageOf(await listAgents(g.ctx, filter, page(args)), args);
+    },
+    agent: async (_, args, g) => presentAgent(await getAgent(g.ctx, String(args.agentId))),
+    bhiRecords: async (_, args, g) => {
+      const isLatest = typeof args.isLatest === "boolean" ? String(args.isLatest) : undefined;
+      const { limit: _l, offset: _o, ...filter } = parseArgs(BhiListQuery, { ...args, isLatest });
+      return pageOf(await listRecords(g.ctx, filter, page(args)), args);
+    },
+    bhi: async (_, args, g) => {
+      const { customerId } = parseArgs(CustomerIdArg, args);
+      return presentRecord(await getLatest(g.ctx, customerId));
+    },
+    bhiHistory: async (_, args, g) => {
+      const { customerId } = parseArgs(CustomerIdArg, { customerId: args.customerId });
+      const { history, total } = await getHistory(g.ctx, customerId, page(args));
+      return { customerId, ...pageOf({ data: history, total }, args) };
+    },
+    bhiSummary: (_, _args, g) => getSummary(g.ctx),
+    fraudCases: async (_, args, g) => {
+      const query = parseArgs(FraudCaseListQuery, {
+        ...args,
+        severity: joined(args.severity),
+        status: joined(args.status),
+      });
+      const { limit: _l, offset: _o, ...filter } = query;
+      return {
+        ...pageOf(await listFraudCases(g.ctx, filter, page(args)), args),
+        disclaimer: FRAUD_DISCLAIMER,
+      };
+    },
+    fraudCase: async (_, args, g) => {
+      const { id } = parseArgs(IdArg, args);
+      return getFraudCase(g.ctx, id);
+    },
+    amlCases: async (_, args, g) => {
+      const {
+        limit: _l,
+        offset: _o,
+        ...filter
+      } = parseArgs(AmlCaseListQuery, {
+        ...args,
+        status: joined(args.status),
+      });
+      return { ...pageOf(await listAmlCases(g.ctx, filter, page(args)), args), disclaimer: AML_DISCLAIMER };
+    },
+    amlCase: async (_, args, g) => {
+      const { id } = parseArgs(IdArg, args);
+      return amlCaseOf(g, id);
+    },
+    amlRules: async (_, _args, g) => ({ ...(await listRules(g.ctx)), disclaimer: AML_DISCLAIMER }),
+    webhookSubscriptions: async (_, args, g) => pageOf(await listSubscriptions(g.ctx, page(args)), args),
+  },
+  Mutation: {
+    calculateBhi: async (_, args, g) => {
+      const input = parseArgs(CalculateArgs, args);
+      const result = await calculateFromDb(g.ctx, input);
+      // Named customers always run at once; only an all-customers run can be queued.
+      if (result.kind !== "done") throw new Error("calculateBhi: unexpected background run");
+      const { outcome, total } = result;
+      const { successful, failed, byBand, alertCount } = outcome;
+      return { results: outcome.results, summary: { total, successful, failed, byBand, alertCount } };
+    },
+  },
+  Customer: {
+    accounts: (parent: Parent, args, g) =>
+      g
+        .load(key("accounts", parent.id, page(args)), () =>
+          listAccounts(g.ctx, { customerId: parent.id }, page(args)),
+        )
+        .then((r) => r.data),
+    transactions: (parent: Parent, args, g) => transactionsOf(g, { customerId: parent.id }, args),
+    latestBhi: async (parent: Parent, _args, g) => {
+      const found = await g.load(key("latestBhi", parent.id), () =>
+        listRecords(g.ctx, { customerId: parent.id, isLatest: true }, { limit: 1, offset: 0 }),
+      );
+      return found.data[0] ?? null;
+    },
+  },
+  Account: {
+    customer: (parent: Parent & { customerId: string }, _args, g) => customerOf(g, parent.customerId),
+    transactions: (parent: Parent, args, g) => transactionsOf(g, { accountId: parent.id }, args),
+  },
+  BhiRecord: {
+    customer: (parent: Parent & { customerId: string }, _args, g) => customerOf(g, parent.customerId),
+  },
+  Transaction: {
+    customer: (parent: Parent & { customerId: string }, _args, g) => customerOf(g, parent.customerId),
+  },
+  FraudCase: {
+    events: async (parent: Parent & { events?: unknown[] }, args, g) => {
+      // A case read by id comes with its events; a case from a list reads one page of them.
+      if (parent.events) return parent.events.slice(args.offset, args.offset + args.limit);
+      return (await listEvents(g.ctx, parent.id, page(args))).data;
+    },
+  },
+  AmlCase: {
+    disclaimer: () => AML_DISCLAIMER,
+    history: async (parent: Parent & { history?: unknown[] }, _args, g) =>
+      parent.history ?? (await amlCaseOf(g, parent.id)).history,
+    chainValid: async (parent: Parent & { chainValid?: boolean }, _args, g) =>
+      parent.chainValid ?? (await amlCaseOf(g, parent.id)).chainValid,
+  },
+};

@@ -1,0 +1,43 @@
+import { createRoute, type z } from "@hono/zod-openapi";
+import type { App } from "../../../http/context";
+import { ErrorBodySchema } from "../../../http/errors";
+import { errorResponses, jsonBody, jsonContent } from "../../../http/openapi";
+import { rootFieldScopes } from "../schema";
+import { GraphQLRequestSchema, GraphQLResponseSchema } from "../schemas";
+import { runGraphQL } from "../service";
+
+/**
+ * Not a tenantRoute: the route checks only the API key; each field checks the scope of the
+ * REST operation it mirrors (docs/decisions/graphql.md), listed in `x-field-scopes`.
+ */
+export const graphqlRoute = createRoute({
+  method: "post",
+  path: "/v1/graphql",
+  operationId: "graphql",
+  tags: ["GraphQL"],
+  summary: "Run a GraphQL query (same API keys; each field needs the scope of the REST operation it mirrors)",
+  description:
+    "Body `{query, variables?, operationName?}`. Field errors (FORBIDDEN, NOT_FOUND, BAD_USER_INPUT) answer 200 " +
+    "with the other fields' data; errors of the request itself (syntax, validation, variables, depth over 6, cost " +
+    "over the limits) answer 400 with GraphQL `errors`. A body that is not a GraphQL request answers the usual error " +
+    "envelope. Introspection is enabled.",
+  security: [{ ApiKeyAuth: [] }],
+  "x-field-scopes": rootFieldScopes,
+  request: { body: jsonBody(GraphQLRequestSchema) },
+  responses: {
+    200: jsonContent(GraphQLResponseSchema, "Executed (possibly with field errors and partial data)"),
+    400: {
+      description:
+        "The GraphQL request was refused (GraphQL `errors`), or the body is not a GraphQL request (error envelope)",
+      content: { "application/json": { schema: GraphQLResponseSchema.or(ErrorBodySchema) } },
+    },
+    ...errorResponses(401, 413, 415, 500),
+  },
+});
+
+export const registerGraphQL = (app: App) =>
+  app.openapi(graphqlRoute, async (c) => {
+    const { status, body } = await runGraphQL(c.get("ctx"), c.get("auth").scopes, c.req.valid("json"));
+    // GraphQLFormattedError's readonly arrays are the same JSON as the schema's arrays.
+    return c.json(body as z.infer<typeof GraphQLResponseSchema>, status);
+  });
