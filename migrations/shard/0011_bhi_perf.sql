@@ -18,3 +18,17 @@ END;
 -- A tenant's customers in id order. UNIQUE (id is the primary key anyway) tells the planner
 -- that each customer is one row, which is what lets the week loop inside it count as ordered.
 CREATE UNIQUE INDEX customers_tenant_id_uq ON customers (tenant_id, id);
+
+-- Every record gets its bhi.calculated outbox event in the statement that inserts it (same
+-- transaction, no second pass that reads the records back). Same data shape as before:
+-- {customerId, bhiOverall, bhiBand, trend, alerts}; the id is a random UUID v4.
+CREATE TRIGGER bhi_records_calculated_event AFTER INSERT ON bhi_records BEGIN
+  INSERT INTO events (id, tenant_id, type, data, created_at, dispatched_at)
+  VALUES (
+    lower(hex(randomblob(4)) || '-' || hex(randomblob(2)) || '-4' || substr(hex(randomblob(2)), 2) || '-'
+      || substr('89ab', 1 + abs(random()) % 4, 1) || substr(hex(randomblob(2)), 2) || '-' || hex(randomblob(6))),
+    NEW.tenant_id, 'bhi.calculated',
+    json_object('customerId', NEW.customer_id, 'bhiOverall', NEW.bhi_overall, 'bhiBand', NEW.bhi_band,
+      'trend', NEW.trend, 'alerts', json(NEW.alerts)),
+    NEW.created_at, NULL);
+END;

@@ -70,17 +70,13 @@ const MOVED = sql.raw(
  * of the index in order and SQLite sorts nothing but the 12 rows per customer of the second
  * level (grouping by a computed week instead sorts every transaction of the window).
  */
-export async function activityByCustomer(
-  scope: TenantScope,
-  target: Target,
-  weekStarts: readonly string[],
-): Promise<Map<string, Omit<CustomerActivity, "accountCount" | "balanceMinor">>> {
+export function activityQuery(scope: TenantScope, target: Target, weekStarts: readonly string[]): SQL {
   const boundary = (offset: number) =>
     sql.join(
       weekStarts.slice(offset, offset + 12).map((start, k) => sql`WHEN ${sql.raw(String(k))} THEN ${start}`),
       sql` `,
     );
-  const rows = await scope.db.all<ActivityRow>(sql`
+  return sql`
     WITH weekly AS (
       SELECT c.id AS customer_id, w.k AS wk,
         SUM(CASE WHEN t.type = 'credit' AND ${MOVED} THEN t.amount_minor ELSE 0 END) AS cr,
@@ -109,7 +105,16 @@ export async function activityByCustomer(
       SUM(((cr - dr) / 100.0) * ((cr - dr) / 100.0)) AS net_sq,
       SUM(credit_n) AS credit_n, SUM(debit_n) AS debit_n,
       SUM(failed_n) AS failed_n, SUM(overdraft_n) AS overdraft_n
-    FROM weekly GROUP BY customer_id`);
+    FROM weekly GROUP BY customer_id`;
+}
+
+/** activityQuery's rows by customer id. */
+export async function activityByCustomer(
+  scope: TenantScope,
+  target: Target,
+  weekStarts: readonly string[],
+): Promise<Map<string, Omit<CustomerActivity, "accountCount" | "balanceMinor">>> {
+  const rows = await scope.db.all<ActivityRow>(activityQuery(scope, target, weekStarts));
   return new Map(
     rows.map((r) => [
       r.customer_id,
@@ -226,23 +231,13 @@ const INSERT_RECORDS = `INSERT INTO bhi_records
   ).join(", ")}
   FROM json_each(?5)`;
 
-const SQL_UUID = `lower(hex(randomblob(4)) || '-' || hex(randomblob(2)) || '-4' || substr(hex(randomblob(2)), 2) || '-'
-  || substr('89ab', 1 + abs(random()) % 4, 1) || substr(hex(randomblob(2)), 2) || '-' || hex(randomblob(6)))`;
-
-/** bhi.calculated for each new latest record, built from the rows just inserted. */
-const INSERT_CALCULATED_EVENTS = `INSERT INTO events (id, tenant_id, type, data, created_at, dispatched_at)
-  SELECT ${SQL_UUID}, tenant_id, 'bhi.calculated',
-    json_object('customerId', customer_id, 'bhiOverall', bhi_overall, 'bhiBand', bhi_band, 'trend', trend,
-      'alerts', json(alerts)),
-    created_at, NULL
-  FROM bhi_records
-  WHERE tenant_id = ?1 AND is_latest = 1 AND customer_id IN (SELECT value FROM json_each(?2))`;
-
 /**
  * The statements that store a group of calculations atomically: clear isLatest on the
  * customers' current records, append the new records (isLatest), record the outbox events.
- * Rows travel as JSON arrays in one parameter per statement, expanded with json_each; the
- * bhi.calculated events are made in SQL from the inserted rows, so their data is not sent twice.
+ * Rows travel as JSON arrays in one parameter per statement, expanded with json_each. Each
+ * inserted record makes its bhi.calculated event in the same statement (trigger
+ * bhi_records_calculated_event, migrations/shard/0011_bhi_perf.sql), so that data is neither
+ * sent twice nor read back.
  */
 export function writeStatements(
   scope: TenantScope,
@@ -266,7 +261,6 @@ export function writeStatements(
     ...sizedChunks(rows).map((chunk) =>
       d1.prepare(INSERT_RECORDS).bind(scope.tenantId, weights, run.calculationVersion, run.at, chunk),
     ),
-    d1.prepare(INSERT_CALCULATED_EVENTS).bind(scope.tenantId, ids),
     ...sizedChunks(extraEvents).map((chunk) =>
       d1
         .prepare(
