@@ -51,5 +51,10 @@ export const bhiJobs = sqliteTable("bhi_jobs", {
   completedAt: text("completed_at"),
 });
 
+/** Week numbers 0..11 (constant; migrations/shard/0011_bhi_perf.sql): the calculation's week loop. */
+export const bhiWeekNumbers = sqliteTable("bhi_week_numbers", {
+  k: integer("k").primaryKey(),
+});
+
 export type BhiRecordRow = typeof bhiRecords.$inferSelect;
 export type BhiJobRow = typeof bhiJobs.$inferSelect;

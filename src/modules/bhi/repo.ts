@@ -56,40 +56,43 @@ interface ActivityRow {
 
 /** Money moved: 'completed' (nearly every row) short-circuits the list check. */
 const MOVED = sql.raw(
-  `(status = 'completed' OR status NOT IN (${FAILED_STATUSES.map((x) => `'${x}'`).join(", ")}))`,
+  `(t.status = 'completed' OR t.status NOT IN (${FAILED_STATUSES.map((x) => `'${x}'`).join(", ")}))`,
 );
 
 /**
- * One pass over the window's transactions along the customer index: per customer and week,
- * then per customer. `weekStarts` are the 13 ISO boundaries, newest first (weekStarts[0] is
- * the calculation time, weekStarts[12] the window start); week 0 is the newest and weeks
- * 8-11, 4-7 and 0-3 are periods 1, 2 and 3. The week is found by comparing ISO strings
- * (cheaper than date functions on a million rows).
+ * One pass over the window's transactions: per customer and week, then per customer.
+ * `weekStarts` are the 13 ISO boundaries, newest first (weekStarts[0] is the calculation
+ * time, weekStarts[12] the window start); week k holds the transactions dated after
+ * weekStarts[k + 1] up to weekStarts[k]; weeks 8-11, 4-7 and 0-3 are periods 1, 2 and 3.
+ *
+ * The loops are customers (in id order) x week numbers 0..11 x one range of
+ * transactions_customer_idx per customer and week, so the (customer, week) groups come out
+ * of the index in order and SQLite sorts nothing but the 12 rows per customer of the second
+ * level (grouping by a computed week instead sorts every transaction of the window).
  */
-export async function activityByCustomer(
-  scope: TenantScope,
-  target: Target,
-  weekStarts: readonly string[],
-): Promise<Map<string, Omit<CustomerActivity, "accountCount" | "balanceMinor">>> {
-  const week = sql.join(
-    weekStarts
-      .slice(1, 12)
-      .map((start, k) => sql`WHEN transaction_date > ${start} THEN ${sql.raw(String(k))}`),
-    sql` `,
-  );
-  const rows = await scope.db.all<ActivityRow>(sql`
+export function activityQuery(scope: TenantScope, target: Target, weekStarts: readonly string[]): SQL {
+  const boundary = (offset: number) =>
+    sql.join(
+      weekStarts.slice(offset, offset + 12).map((start, k) => sql`WHEN ${sql.raw(String(k))} THEN ${start}`),
+      sql` `,
+    );
+  return sql`
     WITH weekly AS (
-      SELECT customer_id, CASE ${week} ELSE 11 END AS wk,
-        SUM(CASE WHEN type = 'credit' AND ${MOVED} THEN amount_minor ELSE 0 END) AS cr,
-        SUM(CASE WHEN type = 'debit' AND ${MOVED} THEN amount_minor ELSE 0 END) AS dr,
-        SUM(type = 'credit' AND ${MOVED}) AS credit_n,
-        SUM(type = 'debit') AS debit_n,
-        SUM(type = 'debit' AND NOT ${MOVED}) AS failed_n,
-        SUM(balance_after_minor < 0 AND type = 'debit' AND ${MOVED}) AS overdraft_n
-      FROM transactions INDEXED BY transactions_customer_idx
-      WHERE tenant_id = ${scope.tenantId}${targetFilter(sql`customer_id`, target)}
-        AND transaction_date > ${weekStarts[12]} AND transaction_date <= ${weekStarts[0]}
-      GROUP BY customer_id, wk
+      SELECT c.id AS customer_id, w.k AS wk,
+        SUM(CASE WHEN t.type = 'credit' AND ${MOVED} THEN t.amount_minor ELSE 0 END) AS cr,
+        SUM(CASE WHEN t.type = 'debit' AND ${MOVED} THEN t.amount_minor ELSE 0 END) AS dr,
+        SUM(t.type = 'credit' AND ${MOVED}) AS credit_n,
+        SUM(t.type = 'debit') AS debit_n,
+        SUM(t.type = 'debit' AND NOT ${MOVED}) AS failed_n,
+        SUM(t.balance_after_minor < 0 AND t.type = 'debit' AND ${MOVED}) AS overdraft_n
+      FROM customers c INDEXED BY customers_tenant_id_uq
+        CROSS JOIN bhi_week_numbers w
+        CROSS JOIN transactions t INDEXED BY transactions_customer_idx
+      WHERE c.tenant_id = ${scope.tenantId}${targetFilter(sql`c.id`, target)} AND w.k < 12
+        AND t.tenant_id = ${scope.tenantId} AND t.customer_id = c.id
+        AND t.transaction_date > CASE w.k ${boundary(1)} END
+        AND t.transaction_date <= CASE w.k ${boundary(0)} END
+      GROUP BY c.id, w.k
     )
     SELECT customer_id,
       SUM(CASE WHEN wk >= 8 THEN cr ELSE 0 END) AS in1,
@@ -102,7 +105,16 @@ export async function activityByCustomer(
       SUM(((cr - dr) / 100.0) * ((cr - dr) / 100.0)) AS net_sq,
       SUM(credit_n) AS credit_n, SUM(debit_n) AS debit_n,
       SUM(failed_n) AS failed_n, SUM(overdraft_n) AS overdraft_n
-    FROM weekly GROUP BY customer_id`);
+    FROM weekly GROUP BY customer_id`;
+}
+
+/** activityQuery's rows by customer id. */
+export async function activityByCustomer(
+  scope: TenantScope,
+  target: Target,
+  weekStarts: readonly string[],
+): Promise<Map<string, Omit<CustomerActivity, "accountCount" | "balanceMinor">>> {
+  const rows = await scope.db.all<ActivityRow>(activityQuery(scope, target, weekStarts));
   return new Map(
     rows.map((r) => [
       r.customer_id,
@@ -219,23 +231,13 @@ const INSERT_RECORDS = `INSERT INTO bhi_records
   ).join(", ")}
   FROM json_each(?5)`;
 
-const SQL_UUID = `lower(hex(randomblob(4)) || '-' || hex(randomblob(2)) || '-4' || substr(hex(randomblob(2)), 2) || '-'
-  || substr('89ab', 1 + abs(random()) % 4, 1) || substr(hex(randomblob(2)), 2) || '-' || hex(randomblob(6)))`;
-
-/** bhi.calculated for each new latest record, built from the rows just inserted. */
-const INSERT_CALCULATED_EVENTS = `INSERT INTO events (id, tenant_id, type, data, created_at, dispatched_at)
-  SELECT ${SQL_UUID}, tenant_id, 'bhi.calculated',
-    json_object('customerId', customer_id, 'bhiOverall', bhi_overall, 'bhiBand', bhi_band, 'trend', trend,
-      'alerts', json(alerts)),
-    created_at, NULL
-  FROM bhi_records
-  WHERE tenant_id = ?1 AND is_latest = 1 AND customer_id IN (SELECT value FROM json_each(?2))`;
-
 /**
  * The statements that store a group of calculations atomically: clear isLatest on the
  * customers' current records, append the new records (isLatest), record the outbox events.
- * Rows travel as JSON arrays in one parameter per statement, expanded with json_each; the
- * bhi.calculated events are made in SQL from the inserted rows, so their data is not sent twice.
+ * Rows travel as JSON arrays in one parameter per statement, expanded with json_each. Each
+ * inserted record makes its bhi.calculated event in the same statement (trigger
+ * bhi_records_calculated_event, migrations/shard/0011_bhi_perf.sql), so that data is neither
+ * sent twice nor read back.
  */
 export function writeStatements(
   scope: TenantScope,
@@ -259,7 +261,6 @@ export function writeStatements(
     ...sizedChunks(rows).map((chunk) =>
       d1.prepare(INSERT_RECORDS).bind(scope.tenantId, weights, run.calculationVersion, run.at, chunk),
     ),
-    d1.prepare(INSERT_CALCULATED_EVENTS).bind(scope.tenantId, ids),
     ...sizedChunks(extraEvents).map((chunk) =>
       d1
         .prepare(
