@@ -7,6 +7,7 @@ import { limitBody } from "./http/middleware/body-limit";
 import { requestContext } from "./http/middleware/request-context";
 import { AppError } from "./lib/errors";
 import { registerAdminRoutes } from "./modules/admin/routes";
+import { registerAgentHealthRoutes } from "./modules/agent-health/routes";
 import { registerAmlRoutes } from "./modules/aml/routes";
 import { registerBhiRoutes } from "./modules/bhi/routes";
 import { registerDataRoutes } from "./modules/data/routes";
@@ -51,6 +52,7 @@ export function buildApp(): App {
   registerIngestRoutes(app);
   registerAmlRoutes(app);
   registerWebhookRoutes(app);
+  registerAgentHealthRoutes(app);
   // Operator routes last, so the docs page opens on the tenant API.
   registerAdminRoutes(app);
   registerDocsPage(app);

@@ -72,6 +72,7 @@ async function bhiCustomer(owner: TestTenant) {
 export const pathFixtures: Record<string, PathFixture> = {
   "/v1/customers/{customerId}": async (owner) => ({ customerId: (await insertCustomer(owner)).id }),
   "/v1/agents/{agentId}": async (owner) => ({ agentId: (await insertAgent(owner)).agentId }),
+  "/v1/agent-health/{agentId}": async (owner) => ({ agentId: (await insertAgent(owner)).agentId }),
   "/v1/fraud/cases/{caseId}": async (owner) => {
     const res = await call("POST", "/v1/fraud/cases", { key: owner.key, body: fraudCaseBody() });
     return { caseId: (await json<{ case: { id: string } }>(res)).case.id };
@@ -154,4 +155,12 @@ export const requestBodies: Record<string, unknown> = {
   "POST /v1/kyc-aml/backtest": { windowDays: 30 },
   "POST /v1/webhooks/subscriptions": { url: "https://hooks.example.com/in", eventTypes: ["*"] },
   "PATCH /v1/webhooks/subscriptions/{id}": { description: "security suite" },
+  "POST /v1/agent-health/calculate": {
+    agentId: "AGT-SEC-1",
+    agentCode: "AC-SEC-1",
+    agentTier: "standard",
+    agentStatus: "active",
+    floatBalance: 500,
+    floatLimit: 1000,
+  },
 };
