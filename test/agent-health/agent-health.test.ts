@@ -80,6 +80,17 @@ describe("GET /v1/agent-health/{agentId}", () => {
     expect(r.confidenceScore).toBe(1);
   });
 
+  it("without a category, a debit of the float is a cash-in and a credit a cash-out", async () => {
+    const t = await agentNetwork();
+    const agent = await seedAgent(t, { agentId: "AGT-NOCAT" }, [
+      ...[1, 2, 3].map((d) => ({ daysAgo: d, cashIn: true, category: null })),
+      { daysAgo: 4, cashIn: false, category: null },
+    ]);
+    const r = await report(await get(t, `/v1/agent-health/${agent.agentId}`));
+    expect(component(r, "cash_balance").rawValue).toBe(0.75);
+    expect(r.flags.map((f) => f.type)).not.toContain("cash_imbalance"); // 75 % is within 20..80 %
+  });
+
   it("honours windowDays (7: the last 7 days against the 7 before)", async () => {
     const t = await agentNetwork();
     const agent = await seedAgent(t, { agentId: "AGT-7" }, STEADY);

@@ -15,6 +15,8 @@ export interface AgentTxn {
   cashIn: boolean;
   amountMinor?: number;
   status?: string;
+  /** Defaults to cash_in / cash_out; null for a transaction without a category. */
+  category?: string | null;
 }
 
 /**
@@ -40,7 +42,7 @@ export async function seedAgent(
       txns.map((t) => ({
         agentId: agent.agentId,
         type: t.cashIn ? ("debit" as const) : ("credit" as const),
-        category: t.cashIn ? "cash_in" : "cash_out",
+        category: t.category === undefined ? (t.cashIn ? "cash_in" : "cash_out") : t.category,
         amountMinor: t.amountMinor ?? 10_000,
         status: t.status ?? "completed",
         transactionDate: daysAgo(t.daysAgo),

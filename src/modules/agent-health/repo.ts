@@ -17,7 +17,7 @@ const MOVED = sql.raw(
  * (the agent sends e-value to the customer). Everything else is a cash-out.
  */
 const CASH_IN = sql.raw(
-  `(category = 'cash_in' OR (coalesce(category, '') <> 'cash_out' AND type = 'debit'))`,
+  `(coalesce(category, '') = 'cash_in' OR (coalesce(category, '') <> 'cash_out' AND type = 'debit'))`,
 );
 
 /** Which agents a read covers: one agent, or an agent-id range (refresh slices). */
