@@ -59,14 +59,16 @@ const floatScoreOf = (result: AhiResult) => {
  */
 export async function refreshSnapshots(
   ctx: TenantContext,
-): Promise<{ refreshed: number; computedAt: string }> {
+): Promise<{ refreshed: number; computedAt: string; queries: number }> {
   const now = ctx.clock.now();
   const computedAt = now.toISOString();
   const b = boundsFor(now, STANDARD_WINDOW);
   let after: string | null = null;
   let refreshed = 0;
+  let queries = 0;
   for (;;) {
     const agents = await repo.agentsAfter(ctx, after, REFRESH_SLICE, b.now);
+    queries++;
     if (agents.length === 0) break;
     const through = agents[agents.length - 1].agent_id;
     const activity = await repo.activityByAgent(
@@ -109,12 +111,12 @@ export async function refreshSnapshots(
         computedAt,
       );
     });
-    await repo.upsertSnapshots(ctx, rows);
+    queries += await repo.upsertSnapshots(ctx, rows);
     refreshed += rows.length;
     after = through;
     if (agents.length < REFRESH_SLICE) break;
   }
-  return { refreshed, computedAt };
+  return { refreshed, computedAt, queries };
 }
 
 /** Portfolio reads need snapshots: the first read of a tenant computes them. */
