@@ -141,6 +141,7 @@ export const countAgents = async (scope: TenantScope) =>
 
 export type SnapshotInsert = Omit<AgentHealthSnapshotRow, "tenantId">;
 
+/** Per-row columns, sent as a JSON array in this order (no key names on the wire). */
 const SNAPSHOT_COLUMNS: ReadonlyArray<readonly [string, keyof SnapshotInsert]> = [
   ["agent_id", "agentId"],
   ["agent_code", "agentCode"],
@@ -157,31 +158,52 @@ const SNAPSHOT_COLUMNS: ReadonlyArray<readonly [string, keyof SnapshotInsert]> =
   ["float_balance_minor", "floatBalanceMinor"],
   ["transaction_count", "transactionCount"],
   ["transaction_volume_minor", "transactionVolumeMinor"],
-  ["window_days", "windowDays"],
-  ["calculation_version", "calculationVersion"],
-  ["computed_at", "computedAt"],
 ];
+/** Columns shared by every row of a refresh, bound once per statement. */
+const RUN_COLUMNS = ["window_days", "calculation_version", "computed_at"];
 
-const UPSERT = `INSERT INTO agent_health_snapshots (tenant_id, ${SNAPSHOT_COLUMNS.map(([c]) => c).join(", ")})
-  SELECT ?1, ${SNAPSHOT_COLUMNS.map((_, i) => `json_extract(value, '$[${i}]')`).join(", ")}
-  FROM json_each(?2) WHERE true
+const UPSERT = `INSERT INTO agent_health_snapshots
+  (tenant_id, ${RUN_COLUMNS.join(", ")}, ${SNAPSHOT_COLUMNS.map(([c]) => c).join(", ")})
+  SELECT ?1, ?2, ?3, ?4, ${SNAPSHOT_COLUMNS.map((_, i) => `json_extract(value, '$[${i}]')`).join(", ")}
+  FROM json_each(?5) WHERE true
   ON CONFLICT (tenant_id, agent_id) DO UPDATE SET
-  ${SNAPSHOT_COLUMNS.slice(1)
-    .map(([c]) => `${c} = excluded.${c}`)
-    .join(", ")}`;
+  ${[...RUN_COLUMNS, ...SNAPSHOT_COLUMNS.slice(1).map(([c]) => c)].map((c) => `${c} = excluded.${c}`).join(", ")}`;
 
-/** Rows per statement: about 250 bytes each keeps a statement far under D1's 100 KB. */
-const UPSERT_CHUNK = 250;
+/** D1 refuses statements over 100 KB: each JSON parameter stays under this many characters. */
+const MAX_JSON_CHARS = 90_000;
 
-/** Upserts snapshots: rows travel as one JSON parameter per statement, all in one batch. */
-export async function upsertSnapshots(scope: TenantScope, rows: SnapshotInsert[]): Promise<number> {
+function sizedChunks(rows: unknown[][]): string[] {
+  const chunks: string[] = [];
+  let current: string[] = [];
+  let size = 2;
+  for (const row of rows) {
+    const text = JSON.stringify(row);
+    if (current.length && size + text.length + 1 > MAX_JSON_CHARS) {
+      chunks.push(`[${current.join(",")}]`);
+      current = [];
+      size = 2;
+    }
+    current.push(text);
+    size += text.length + 1;
+  }
+  if (current.length) chunks.push(`[${current.join(",")}]`);
+  return chunks;
+}
+
+/**
+ * Upserts the snapshots of one refresh run (same window, version and time): rows travel as
+ * one JSON parameter per statement, all statements in one batch. Returns the statement count.
+ */
+export async function upsertSnapshots(
+  scope: TenantScope,
+  run: { windowDays: number; calculationVersion: string; computedAt: string },
+  rows: SnapshotInsert[],
+): Promise<number> {
   if (rows.length === 0) return 0;
   const d1 = scope.db.$client;
-  const statements: D1PreparedStatement[] = [];
-  for (let i = 0; i < rows.length; i += UPSERT_CHUNK) {
-    const chunk = rows.slice(i, i + UPSERT_CHUNK).map((r) => SNAPSHOT_COLUMNS.map(([, k]) => r[k]));
-    statements.push(d1.prepare(UPSERT).bind(scope.tenantId, JSON.stringify(chunk)));
-  }
+  const statements = sizedChunks(rows.map((r) => SNAPSHOT_COLUMNS.map(([, k]) => r[k]))).map((chunk) =>
+    d1.prepare(UPSERT).bind(scope.tenantId, run.windowDays, run.calculationVersion, run.computedAt, chunk),
+  );
   await d1.batch(statements);
   return statements.length;
 }

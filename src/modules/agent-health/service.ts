@@ -3,7 +3,7 @@ import { AppError } from "../../lib/errors";
 import { getAgent } from "../data/service";
 import { round2 } from "./domain/curve";
 import { type BenchmarkGroup, compareWithPeers } from "./domain/peers";
-import { type AhiResult, calculateAhi } from "./domain/score";
+import { type AhiResult, CALCULATION_VERSION, calculateAhi } from "./domain/score";
 import type { AgentActivity } from "./domain/types";
 import { activityFromStore, boundsFor, STANDARD_WINDOW } from "./inputs";
 import { type AgentProfile, buildReport, type PeerComparison, presentSummary } from "./present";
@@ -19,7 +19,7 @@ export function requireAgentNetwork(ctx: TenantContext): void {
 }
 
 /** Agents per refresh slice: one agent read and one transaction aggregate each. */
-const REFRESH_SLICE = 2_000;
+const REFRESH_SLICE = 5_000;
 
 const snapshotOf = (
   agent: AgentProfile & { floatBalanceMinor: number },
@@ -111,7 +111,11 @@ export async function refreshSnapshots(
         computedAt,
       );
     });
-    queries += await repo.upsertSnapshots(ctx, rows);
+    queries += await repo.upsertSnapshots(
+      ctx,
+      { windowDays: STANDARD_WINDOW, calculationVersion: CALCULATION_VERSION, computedAt },
+      rows,
+    );
     refreshed += rows.length;
     after = through;
     if (agents.length < REFRESH_SLICE) break;
