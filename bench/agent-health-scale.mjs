@@ -66,9 +66,16 @@ async function seed(mf, tenantId) {
   return (performance.now() - t0) / 1000;
 }
 
-async function timed(url, key, method, path) {
+async function timed(url, key, method, path, retry = true) {
   const t0 = performance.now();
-  const res = await fetch(`${url}${path}`, { method, headers: { authorization: `Bearer ${key}` } });
+  let res;
+  try {
+    res = await fetch(`${url}${path}`, { method, headers: { authorization: `Bearer ${key}` } });
+  } catch (err) {
+    // A keep-alive socket left idle by the long refresh may be closed under us: retry once.
+    if (retry && err.cause?.code === "ECONNRESET") return timed(url, key, method, path, false);
+    throw err;
+  }
   const json = await res.json();
   if (res.status !== 200)
     throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(json).slice(0, 300)}`);

@@ -15,9 +15,10 @@ export const refreshPortfolioRoute = tenantRoute({
 });
 
 export const registerRefreshPortfolio = (app: App) =>
-  app.openapi(refreshPortfolioRoute, async (c) =>
-    c.json(
-      { success: true as const, ...(await refreshPortfolio(c.get("ctx"))), disclaimer: DISCLAIMER },
-      200,
-    ),
-  );
+  app.openapi(refreshPortfolioRoute, async (c) => {
+    const ctx = c.get("ctx");
+    const { refreshed, computedAt, queries } = await refreshPortfolio(ctx);
+    // D1 statements used, for the scale bench and tests (never in production).
+    if (ctx.env.ENVIRONMENT !== "production") c.header("x-d1-queries", String(queries));
+    return c.json({ success: true as const, refreshed, computedAt, disclaimer: DISCLAIMER }, 200);
+  });
