@@ -33,3 +33,22 @@ CREATE INDEX agent_health_code_idx ON agent_health_snapshots (tenant_id, agent_c
 -- Peer groups (benchmarks and rankings).
 CREATE INDEX agent_health_tier_idx ON agent_health_snapshots (tenant_id, agent_tier, ahi_score);
 CREATE INDEX agent_health_region_idx ON agent_health_snapshots (tenant_id, region, ahi_score);
+
+-- Peer benchmarks per tier and per region, rebuilt from the snapshots at the end of each
+-- refresh (one window-function pass per dimension), so reads and peer comparisons are key
+-- lookups instead of a sort of every agent.
+CREATE TABLE agent_health_benchmarks (
+  tenant_id TEXT NOT NULL,
+  dimension TEXT NOT NULL CHECK (dimension IN ('tier', 'region')),
+  group_value TEXT NOT NULL,
+  sample_size INTEGER NOT NULL,
+  avg_count REAL NOT NULL,
+  avg_volume_minor REAL NOT NULL,
+  avg_float REAL,
+  avg_ahi REAL NOT NULL,
+  p25 REAL NOT NULL,
+  p50 REAL NOT NULL,
+  p75 REAL NOT NULL,
+  computed_at TEXT NOT NULL,
+  PRIMARY KEY (tenant_id, dimension, group_value)
+);

@@ -36,3 +36,23 @@ export const agentHealthSnapshots = sqliteTable(
 );
 
 export type AgentHealthSnapshotRow = typeof agentHealthSnapshots.$inferSelect;
+
+/** Peer benchmarks per tier / region, rebuilt at each refresh (0008_agent_health.sql). */
+export const agentHealthBenchmarks = sqliteTable(
+  "agent_health_benchmarks",
+  {
+    tenantId: text("tenant_id").notNull(),
+    dimension: text("dimension", { enum: ["tier", "region"] }).notNull(),
+    groupValue: text("group_value").notNull(),
+    sampleSize: integer("sample_size").notNull(),
+    avgCount: real("avg_count").notNull(),
+    avgVolumeMinor: real("avg_volume_minor").notNull(),
+    avgFloat: real("avg_float"),
+    avgAhi: real("avg_ahi").notNull(),
+    p25: real("p25").notNull(),
+    p50: real("p50").notNull(),
+    p75: real("p75").notNull(),
+    computedAt: text("computed_at").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.dimension, t.groupValue] })],
+);

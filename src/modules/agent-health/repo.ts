@@ -125,10 +125,6 @@ export async function lastTransactionOf(scope: TenantScope, agentId: string, now
   return rows[0]?.last_tx ?? null;
 }
 
-export const hasSnapshots = async (scope: TenantScope) =>
-  (await scope.db.all(sql`SELECT 1 FROM agent_health_snapshots WHERE tenant_id = ${scope.tenantId} LIMIT 1`))
-    .length > 0;
-
 export const hasAgents = async (scope: TenantScope) =>
   (await scope.db.all(sql`SELECT 1 FROM agents WHERE tenant_id = ${scope.tenantId} LIMIT 1`)).length > 0;
 
@@ -279,26 +275,54 @@ export interface GroupStatsRow {
 }
 
 /**
- * Per peer group (all tiers or regions, or one): averages and nearest-rank AHI quartiles
- * (rank ceil(q*n), as integer arithmetic) from one window-function pass over the snapshots.
+ * Recomputes the tenant's stored benchmarks from its snapshots (run at the end of a refresh):
+ * per tier and per region, sizes and averages, and the AHI quartiles by nearest rank (rank
+ * ceil(q*n), as integer arithmetic), from one window-function pass per dimension.
  */
+export async function rebuildBenchmarks(scope: TenantScope, computedAt: string): Promise<number> {
+  const d1 = scope.db.$client;
+  const insert = (dimension: Dimension) =>
+    d1
+      .prepare(
+        `INSERT INTO agent_health_benchmarks (tenant_id, dimension, group_value, sample_size, avg_count,
+           avg_volume_minor, avg_float, avg_ahi, p25, p50, p75, computed_at)
+         WITH ranked AS (
+           SELECT ${dimension === "tier" ? "agent_tier" : "region"} AS g, ahi_score, transaction_count,
+             transaction_volume_minor, float_utilization,
+             ROW_NUMBER() OVER (PARTITION BY ${dimension === "tier" ? "agent_tier" : "region"} ORDER BY ahi_score) AS rn,
+             COUNT(*) OVER (PARTITION BY ${dimension === "tier" ? "agent_tier" : "region"}) AS n
+           FROM agent_health_snapshots
+           WHERE tenant_id = ?1 AND ${dimension === "tier" ? "agent_tier" : "region"} IS NOT NULL
+         )
+         SELECT ?1, '${dimension}', g, COUNT(*), AVG(transaction_count), AVG(transaction_volume_minor),
+           AVG(float_utilization), AVG(ahi_score),
+           MAX(CASE WHEN rn = (n + 3) / 4 THEN ahi_score END),
+           MAX(CASE WHEN rn = (n + 1) / 2 THEN ahi_score END),
+           MAX(CASE WHEN rn = (3 * n + 3) / 4 THEN ahi_score END), ?2
+         FROM ranked GROUP BY g`,
+      )
+      .bind(scope.tenantId, computedAt);
+  const statements = [
+    d1.prepare("DELETE FROM agent_health_benchmarks WHERE tenant_id = ?1").bind(scope.tenantId),
+    insert("tier"),
+    insert("region"),
+  ];
+  await d1.batch(statements);
+  return statements.length;
+}
+
+export const hasBenchmarks = async (scope: TenantScope) =>
+  (await scope.db.all(sql`SELECT 1 FROM agent_health_benchmarks WHERE tenant_id = ${scope.tenantId} LIMIT 1`))
+    .length > 0;
+
+/** Stored benchmark groups of a dimension (or one group of it), by group name. */
 export function groupStats(scope: TenantScope, dimension: Dimension, value?: string) {
-  const col = DIMENSION_COLUMN[dimension];
-  const only = value === undefined ? sql`` : sql` AND ${col} = ${value}`;
+  const only = value === undefined ? sql`` : sql` AND group_value = ${value}`;
   return scope.db.all<GroupStatsRow>(sql`
-    WITH ranked AS (
-      SELECT ${col} AS g, ahi_score, transaction_count, transaction_volume_minor, float_utilization,
-        ROW_NUMBER() OVER (PARTITION BY ${col} ORDER BY ahi_score, agent_id) AS rn,
-        COUNT(*) OVER (PARTITION BY ${col}) AS n
-      FROM agent_health_snapshots
-      WHERE tenant_id = ${scope.tenantId} AND ${col} IS NOT NULL${only}
-    )
-    SELECT g, COUNT(*) AS n, AVG(transaction_count) AS avg_count, AVG(transaction_volume_minor) AS avg_volume_minor,
-      AVG(float_utilization) AS avg_float, AVG(ahi_score) AS avg_ahi,
-      MAX(CASE WHEN rn = (n + 3) / 4 THEN ahi_score END) AS p25,
-      MAX(CASE WHEN rn = (n + 1) / 2 THEN ahi_score END) AS p50,
-      MAX(CASE WHEN rn = (3 * n + 3) / 4 THEN ahi_score END) AS p75
-    FROM ranked GROUP BY g ORDER BY g`);
+    SELECT group_value AS g, sample_size AS n, avg_count, avg_volume_minor, avg_float, avg_ahi, p25, p50, p75
+    FROM agent_health_benchmarks
+    WHERE tenant_id = ${scope.tenantId} AND dimension = ${dimension}${only}
+    ORDER BY group_value`);
 }
 
 export interface PeerValues {

@@ -120,12 +120,13 @@ export async function refreshSnapshots(
     after = through;
     if (agents.length < REFRESH_SLICE) break;
   }
+  queries += await repo.rebuildBenchmarks(ctx, computedAt);
   return { refreshed, computedAt, queries };
 }
 
-/** Portfolio reads need snapshots: the first read of a tenant computes them. */
+/** Portfolio reads need snapshots and benchmarks: the first read of a tenant computes them. */
 async function ensureSnapshots(ctx: TenantContext): Promise<void> {
-  if (await repo.hasSnapshots(ctx)) return;
+  if (await repo.hasBenchmarks(ctx)) return;
   if (await repo.hasAgents(ctx)) await refreshSnapshots(ctx);
 }
 
