@@ -4,9 +4,9 @@ import { tenants } from "../../db/control-schema";
 import { loadTenantContext } from "../../db/tenant-context";
 import type { Env } from "../../env";
 import type { JobHandler } from "../../jobs/registry";
-import { refreshSnapshots } from "./service";
+import { AGENT_HEALTH_REFRESH_JOB, refreshSnapshots } from "./service";
 
-export const AGENT_HEALTH_REFRESH_JOB = "agent-health.refresh";
+export { AGENT_HEALTH_REFRESH_JOB };
 
 /** JOBS_QUEUE handler for "agent-health.refresh" {tenantId}: recompute the tenant's snapshots. */
 export const agentHealthRefreshJob: JobHandler = async (env, message) => {

@@ -272,6 +272,7 @@ export interface GroupStatsRow {
   p25: number;
   p50: number;
   p75: number;
+  computed_at: string;
 }
 
 /**
@@ -319,7 +320,8 @@ export const hasBenchmarks = async (scope: TenantScope) =>
 export function groupStats(scope: TenantScope, dimension: Dimension, value?: string) {
   const only = value === undefined ? sql`` : sql` AND group_value = ${value}`;
   return scope.db.all<GroupStatsRow>(sql`
-    SELECT group_value AS g, sample_size AS n, avg_count, avg_volume_minor, avg_float, avg_ahi, p25, p50, p75
+    SELECT group_value AS g, sample_size AS n, avg_count, avg_volume_minor, avg_float, avg_ahi, p25, p50, p75,
+      computed_at
     FROM agent_health_benchmarks
     WHERE tenant_id = ${scope.tenantId} AND dimension = ${dimension}${only}
     ORDER BY group_value`);

@@ -77,6 +77,7 @@ export const BenchmarkGroupSchema = z
     percentiles: z
       .object({ p25: z.number(), p50: z.number(), p75: z.number() })
       .openapi({ description: "AHI score quartiles (nearest rank)" }),
+    computedAt: z.string().optional().openapi({ description: "When the group's figures were computed" }),
   })
   .openapi("AgentBenchmarkGroup");
 
@@ -254,5 +255,12 @@ export const RefreshResponse = z.object({
   success: z.literal(true),
   refreshed: z.number().int().openapi({ description: "Agents whose snapshot was recomputed" }),
   computedAt: z.string(),
+  disclaimer: Disclaimer,
+});
+
+export const RefreshQueuedResponse = z.object({
+  success: z.literal(true),
+  queued: z.literal(true),
+  agents: z.number().int().openapi({ description: "Agents the queued refresh covers" }),
   disclaimer: Disclaimer,
 });

@@ -142,6 +142,7 @@ function toGroup(dimension: repo.Dimension, row: repo.GroupStatsRow): BenchmarkG
       avgAHIScore: round2(row.avg_ahi),
     },
     percentiles: { p25: row.p25, p50: row.p50, p75: row.p75 },
+    computedAt: row.computed_at,
   };
 }
 
@@ -312,8 +313,22 @@ export async function portfolioSummary(
   return { agents: rows.map(presentSummary), total };
 }
 
+/** Above this many agents an on-demand refresh runs on the jobs queue (202) instead of inline. */
+export const INLINE_REFRESH_LIMIT = 20_000;
+export const AGENT_HEALTH_REFRESH_JOB = "agent-health.refresh";
+
 /** On-demand refresh (the daily cron does the same for every agent-network tenant). */
-export async function refreshPortfolio(ctx: TenantContext) {
+export async function refreshPortfolio(
+  ctx: TenantContext,
+): Promise<
+  | { kind: "done"; refreshed: number; computedAt: string; queries: number }
+  | { kind: "queued"; agents: number }
+> {
   requireAgentNetwork(ctx);
-  return refreshSnapshots(ctx);
+  const agents = await repo.countAgents(ctx);
+  if (agents > INLINE_REFRESH_LIMIT) {
+    await ctx.env.JOBS_QUEUE.send({ type: AGENT_HEALTH_REFRESH_JOB, tenantId: ctx.tenantId });
+    return { kind: "queued", agents };
+  }
+  return { kind: "done", ...(await refreshSnapshots(ctx)) };
 }

@@ -13,6 +13,8 @@ export interface BenchmarkGroup {
   };
   /** Of the AHI score, nearest-rank. */
   percentiles: { p25: number; p50: number; p75: number };
+  /** When the group's figures were computed (the refresh time). */
+  computedAt?: string;
 }
 
 export const RANKED_METRICS = [
