@@ -73,11 +73,12 @@ async function timed(url, key, method, path, retry = true) {
     res = await fetch(`${url}${path}`, { method, headers: { authorization: `Bearer ${key}` } });
   } catch (err) {
     // A keep-alive socket left idle by the long refresh may be closed under us: retry once.
-    if (retry && err.cause?.code === "ECONNRESET") return timed(url, key, method, path, false);
+    if (retry && ["ECONNRESET", "UND_ERR_SOCKET"].includes(err.cause?.code))
+      return timed(url, key, method, path, false);
     throw err;
   }
   const json = await res.json();
-  if (res.status !== 200)
+  if (res.status !== 200 && res.status !== 202)
     throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(json).slice(0, 300)}`);
   return { ms: performance.now() - t0, json, status: res.status };
 }
@@ -121,8 +122,8 @@ try {
   if (refresh.status === 202) {
     for (;;) {
       await new Promise((r) => setTimeout(r, 500));
-      const b = (await timed(url, key, "GET", "/v1/agent-health/benchmarks")).json.benchmarks.tierBenchmarks;
-      if (Object.values(b).some((g) => g.computedAt > startedAt)) break;
+      const b = await timed(url, key, "GET", "/v1/agent-health/benchmarks").catch(() => null);
+      if (b && Object.values(b.json.benchmarks.tierBenchmarks).some((g) => g.computedAt > startedAt)) break;
     }
   }
   console.log(
