@@ -8,6 +8,7 @@ import { rateLimit } from "./http/middleware/rate-limit";
 import { requestContext } from "./http/middleware/request-context";
 import { AppError } from "./lib/errors";
 import { registerAdminRoutes } from "./modules/admin/routes";
+import { registerAgentHealthRoutes } from "./modules/agent-health/routes";
 import { registerAmlRoutes } from "./modules/aml/routes";
 import { registerBhiRoutes } from "./modules/bhi/routes";
 import { registerDataRoutes } from "./modules/data/routes";
@@ -61,6 +62,7 @@ export function buildApp(): App {
   registerInsightsRoutes(app);
   registerSmeRoutes(app);
   registerGraphQLRoutes(app);
+  registerAgentHealthRoutes(app);
   // Operator routes last, so the docs page opens on the tenant API.
   registerAdminRoutes(app);
   registerDocsPage(app);

@@ -1,4 +1,9 @@
 import type { Env } from "../env";
+import {
+  AGENT_HEALTH_REFRESH_JOB,
+  agentHealthCronTask,
+  agentHealthRefreshJob,
+} from "../modules/agent-health/jobs";
 import { AML_BACKTEST_JOB, runBacktestJob } from "../modules/aml/backtest-jobs";
 import { bhiCalculateJob } from "../modules/bhi/jobs";
 import { OUTBOX_DISPATCH_JOB } from "../modules/events/service";
@@ -23,12 +28,13 @@ export const jobHandlers: Record<string, JobHandler> = {
   "bhi.calculate": bhiCalculateJob,
   [OUTBOX_DISPATCH_JOB]: outboxDispatchJob,
   [SME_BENCHMARK_JOB]: smeBenchmarksJob,
+  [AGENT_HEALTH_REFRESH_JOB]: agentHealthRefreshJob,
 };
 
 /** Cron tasks by schedule expression (wrangler.toml [triggers]). */
 export type CronTask = (env: Env, scheduledTime: Date) => Promise<void>;
 export const cronTasks: Record<string, CronTask[]> = {
   "* * * * *": [resumeStalledSyncs, webhookSweepTask],
-  "0 2 * * *": [smeBenchmarksCron],
+  "0 2 * * *": [smeBenchmarksCron, agentHealthCronTask],
   "0 3 1 * *": [],
 };

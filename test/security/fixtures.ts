@@ -73,6 +73,7 @@ async function bhiCustomer(owner: TestTenant) {
 export const pathFixtures: Record<string, PathFixture> = {
   "/v1/customers/{customerId}": async (owner) => ({ customerId: (await insertCustomer(owner)).id }),
   "/v1/agents/{agentId}": async (owner) => ({ agentId: (await insertAgent(owner)).agentId }),
+  "/v1/agent-health/{agentId}": async (owner) => ({ agentId: (await insertAgent(owner)).agentId }),
   "/v1/fraud/cases/{caseId}": async (owner) => {
     const res = await call("POST", "/v1/fraud/cases", { key: owner.key, body: fraudCaseBody() });
     return { caseId: (await json<{ case: { id: string } }>(res)).case.id };
@@ -160,4 +161,12 @@ export const requestBodies: Record<string, unknown> = {
   "PATCH /v1/webhooks/subscriptions/{id}": { description: "security suite" },
   "POST /v1/insights/what-if-churn": { churnRatePercent: 10 },
   "POST /v1/sme-health/calculate": { customerId: "00000000-0000-4000-8000-000000000000" },
+  "POST /v1/agent-health/calculate": {
+    agentId: "AGT-SEC-1",
+    agentCode: "AC-SEC-1",
+    agentTier: "standard",
+    agentStatus: "active",
+    floatBalance: 500,
+    floatLimit: 1000,
+  },
 };

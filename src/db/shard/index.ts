@@ -1,5 +1,6 @@
 // One file per domain; each later module adds its tables in its own file and exports here.
 
+export * from "./agent-health";
 export * from "./aml";
 export * from "./bhi";
 export * from "./data";

@@ -1,0 +1,147 @@
+#!/usr/bin/env node
+// Agent health at scale: seeds one agent-network tenant with 100,000 agents and 2,000,000
+// agent transactions over the last 60 days (the 30-day window and the 30 days before) in a
+// local D1 database, then prints
+//   - seconds and D1 statements of POST /v1/agent-health/portfolio/refresh (every agent),
+//   - latency of GET /v1/agent-health/portfolio/summary (default sort; filtered and sorted by
+//     volume; a deep page), of GET /v1/agent-health/benchmarks and of one agent's report
+//     (with its peer comparison).
+// Seeding works as in bench/bhi-scale.mjs: recursive-CTE INSERT ... SELECT statements through
+// the D1 binding, state under bench/.data/agent-health-scale (gitignored; --fresh reseeds).
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { ADMIN_TOKEN, startService } from "./lib/server.mjs";
+
+const root = resolve(import.meta.dirname, "..");
+const state = join(root, "bench/.data/agent-health-scale");
+const AGENTS = Number(process.env.AGENTS ?? 100_000);
+const TRANSACTIONS = Number(process.env.TRANSACTIONS ?? 2_000_000);
+const CHUNK = 100_000;
+
+if (process.argv.includes("--fresh")) rmSync(state, { recursive: true, force: true });
+mkdirSync(state, { recursive: true });
+
+const agentId = (expr) => `printf('AGT-%06d', ${expr})`;
+
+async function seed(mf, tenantId) {
+  const db = await mf.getD1Database("SHARD_0");
+  const t0 = performance.now();
+  const now = "strftime('%Y-%m-%dT%H:%M:%fZ', 'now')";
+  await db
+    .prepare(
+      `WITH RECURSIVE seq(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM seq WHERE i < ${AGENTS - 1})
+       INSERT INTO agents (id, tenant_id, agent_id, external_id, external_source, agent_code, agent_name, agent_type,
+         agent_tier, agent_status, float_balance_minor, float_limit_minor, currency, region, serves_regions,
+         activated_at, created_at, updated_at)
+       SELECT printf('30000000-0000-4000-8000-%012d', i), ?1, ${agentId("i")}, ${agentId("i")}, 'bench',
+         printf('AC%06d', i), 'Bench Agent ' || i, 'individual',
+         CASE i % 4 WHEN 0 THEN 'basic' WHEN 1 THEN 'standard' WHEN 2 THEN 'premium' ELSE 'super' END,
+         CASE WHEN i % 50 = 0 THEN 'inactive' ELSE 'active' END,
+         (i * 7919) % 2000000, 2000000, 'GHS',
+         CASE i % 5 WHEN 0 THEN 'Greater Accra' WHEN 1 THEN 'Ashanti' WHEN 2 THEN 'Northern' WHEN 3 THEN 'Volta' ELSE 'Western' END,
+         '[]', strftime('%Y-%m-%dT%H:%M:%fZ', 'now', printf('-%d days', 30 + i % 700)), ${now}, ${now} FROM seq`,
+    )
+    .bind(tenantId)
+    .run();
+  // Agents i % 10 = 9 get no transactions (dormant); the others share the rest, spread over 60 days.
+  for (let start = 0; start < TRANSACTIONS; start += CHUNK) {
+    await db
+      .prepare(
+        `WITH RECURSIVE seq(i) AS (SELECT ?2 UNION ALL SELECT i + 1 FROM seq WHERE i < ?3)
+         INSERT INTO transactions (id, tenant_id, customer_id, account_id, agent_id, external_id, external_source, type,
+           category, amount_minor, currency, status, transaction_date, created_at)
+         SELECT printf('40000000-0000-4000-8000-%012d', i), ?1, 'bench-customer', 'bench-account',
+           ${agentId(`(i % ${AGENTS}) - ((i % ${AGENTS}) % 10 = 9)`)}, 'atx-' || i, 'bench',
+           CASE WHEN (i * 13) % 100 < 40 + (i % ${AGENTS}) % 30 THEN 'debit' ELSE 'credit' END,
+           CASE WHEN (i * 13) % 100 < 40 + (i % ${AGENTS}) % 30 THEN 'cash_in' ELSE 'cash_out' END,
+           2000 + (i * 2654435761) % 300000, 'GHS', 'completed',
+           strftime('%Y-%m-%dT%H:%M:%fZ', 'now', printf('-%d minutes', (i * 37) % (60 * 1440))), ${now}
+         FROM seq`,
+      )
+      .bind(tenantId, start, Math.min(TRANSACTIONS, start + CHUNK) - 1)
+      .run();
+    process.stdout.write(`\r  seeded ${Math.min(TRANSACTIONS, start + CHUNK).toLocaleString()} transactions`);
+  }
+  process.stdout.write("\n");
+  return (performance.now() - t0) / 1000;
+}
+
+async function timed(url, key, method, path, retry = true) {
+  const t0 = performance.now();
+  let res;
+  try {
+    res = await fetch(`${url}${path}`, { method, headers: { authorization: `Bearer ${key}` } });
+  } catch (err) {
+    // A keep-alive socket left idle by the long refresh may be closed under us: retry once.
+    if (retry && ["ECONNRESET", "UND_ERR_SOCKET"].includes(err.cause?.code))
+      return timed(url, key, method, path, false);
+    throw err;
+  }
+  const json = await res.json();
+  if (res.status !== 200 && res.status !== 202)
+    throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(json).slice(0, 300)}`);
+  return { ms: performance.now() - t0, json, status: res.status };
+}
+
+async function median(url, key, path, n = 7) {
+  const runs = [];
+  for (let i = 0; i < n; i++) runs.push((await timed(url, key, "GET", path)).ms);
+  runs.sort((a, b) => a - b);
+  return runs[Math.floor(n / 2)];
+}
+
+console.log("building the Worker and starting Miniflare ...");
+const service = await startService({ persistTo: state });
+const { mf, url } = service;
+try {
+  const tenantFile = join(state, "tenant.json");
+  let tenant = existsSync(tenantFile) ? JSON.parse(readFileSync(tenantFile, "utf8")) : null;
+  if (!tenant) {
+    const res = await fetch(`${url}/admin/tenants`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${ADMIN_TOKEN}`, "content-type": "application/json" },
+      body: JSON.stringify({ name: "Agent health bench", shard: 0, features: { agentNetwork: true } }),
+    });
+    const body = await res.json();
+    if (res.status !== 201) throw new Error(`create tenant: ${res.status} ${JSON.stringify(body)}`);
+    tenant = { id: body.tenant.id, key: body.apiKey.key };
+    console.log(
+      `seeding ${AGENTS.toLocaleString()} agents, ${TRANSACTIONS.toLocaleString()} transactions ...`,
+    );
+    console.log(`  seed: ${(await seed(mf, tenant.id)).toFixed(1)} s`);
+    writeFileSync(tenantFile, JSON.stringify(tenant));
+  } else {
+    console.log(`reusing the seeded tenant ${tenant.id} (--fresh to reseed)`);
+  }
+  const { key } = tenant;
+  // Above 20,000 agents the refresh runs on the jobs queue (202): time it until the
+  // benchmarks, rebuilt last, carry a computedAt after the request.
+  const startedAt = new Date().toISOString();
+  const t0 = performance.now();
+  const refresh = await timed(url, key, "POST", "/v1/agent-health/portfolio/refresh");
+  if (refresh.status === 202) {
+    for (;;) {
+      await new Promise((r) => setTimeout(r, 500));
+      const b = await timed(url, key, "GET", "/v1/agent-health/benchmarks").catch(() => null);
+      if (b && Object.values(b.json.benchmarks.tierBenchmarks).some((g) => g.computedAt > startedAt)) break;
+    }
+  }
+  console.log(
+    `refresh (all agents):          ${((performance.now() - t0) / 1000).toFixed(2)} s (${refresh.status === 202 ? "queued, until done" : "inline"}), ${AGENTS.toLocaleString()} agents`,
+  );
+  const paths = [
+    "/v1/agent-health/portfolio/summary",
+    "/v1/agent-health/portfolio/summary?tier=premium&region=Ashanti&hasCriticalFlags=false&sortBy=transactionVolume",
+    "/v1/agent-health/portfolio/summary?sortBy=agentCode&sortOrder=asc&limit=500&offset=90000",
+    "/v1/agent-health/portfolio/summary?minAHI=40&maxAHI=60&sortBy=floatBalance",
+    "/v1/agent-health/benchmarks",
+    "/v1/agent-health/AGT-000123",
+    "/v1/agent-health/AGT-000123?windowDays=90&includePeerComparison=false",
+  ];
+  for (const path of paths)
+    console.log(`median of 7  ${(await median(url, key, path)).toFixed(1).padStart(7)} ms  GET ${path}`);
+  const total = (await timed(url, key, "GET", "/v1/agent-health/portfolio/summary?limit=1")).json.total;
+  console.log(`summary total: ${total.toLocaleString()}`);
+} finally {
+  await service.dispose().catch(() => {});
+}

@@ -1,0 +1,371 @@
+import { and, asc, count, desc, eq, gte, lte, type SQL, sql } from "drizzle-orm";
+import type { TenantScope } from "../../db/client";
+import { type AgentHealthSnapshotRow, agentHealthSnapshots } from "../../db/shard";
+
+export interface Page {
+  limit: number;
+  offset: number;
+}
+
+/** Statuses whose money did not move: left out of every AHI figure. */
+const FAILED_STATUSES = ["failed", "declined", "returned", "reversed", "bounced", "cancelled"];
+const MOVED = sql.raw(
+  `(status = 'completed' OR status NOT IN (${FAILED_STATUSES.map((x) => `'${x}'`).join(", ")}))`,
+);
+/**
+ * A cash-in: category cash_in, or (no cash category) a debit on the agent's float account
+ * (the agent sends e-value to the customer). Everything else is a cash-out.
+ */
+const CASH_IN = sql.raw(
+  `(coalesce(category, '') = 'cash_in' OR (coalesce(category, '') <> 'cash_out' AND type = 'debit'))`,
+);
+
+/** Which agents a read covers: one agent, or an agent-id range (refresh slices). */
+export type Target =
+  | { kind: "one"; agentId: string }
+  | { kind: "range"; afterId: string | null; throughId: string };
+
+function targetFilter(column: SQL, target: Target): SQL {
+  if (target.kind === "one") return sql` AND ${column} = ${target.agentId}`;
+  const after = target.afterId === null ? sql`` : sql` AND ${column} > ${target.afterId}`;
+  return sql`${after} AND ${column} <= ${target.throughId}`;
+}
+
+/** ISO bounds of a calculation: (previousStart, windowStart] is the previous period, (windowStart, now] the window. */
+export interface Bounds {
+  now: string;
+  windowStart: string;
+  previousStart: string;
+  sevenDayStart: string;
+}
+
+export interface ActivityRow {
+  agent_id: string;
+  n_cur: number;
+  n_7: number;
+  n_prev: number;
+  v_cur: number;
+  v_7: number;
+  v_prev: number;
+  in_n: number;
+  out_n: number;
+  in_v: number;
+  out_v: number;
+}
+
+/**
+ * One pass over two windows of the agents' transactions along the agent index, grouped
+ * per agent: counts and volumes (minor units) of the window, its last 7 days and the
+ * previous period, and the window's cash-in / cash-out split.
+ */
+export async function activityByAgent(
+  scope: TenantScope,
+  target: Target,
+  b: Bounds,
+): Promise<Map<string, ActivityRow>> {
+  const cur = sql`transaction_date > ${b.windowStart}`;
+  const rows = await scope.db.all<ActivityRow>(sql`
+    SELECT agent_id,
+      SUM(${cur}) AS n_cur,
+      SUM(transaction_date > ${b.sevenDayStart}) AS n_7,
+      SUM(transaction_date <= ${b.windowStart}) AS n_prev,
+      SUM(CASE WHEN ${cur} THEN amount_minor ELSE 0 END) AS v_cur,
+      SUM(CASE WHEN transaction_date > ${b.sevenDayStart} THEN amount_minor ELSE 0 END) AS v_7,
+      SUM(CASE WHEN transaction_date <= ${b.windowStart} THEN amount_minor ELSE 0 END) AS v_prev,
+      SUM(${cur} AND ${CASH_IN}) AS in_n,
+      SUM(${cur} AND NOT ${CASH_IN}) AS out_n,
+      SUM(CASE WHEN ${cur} AND ${CASH_IN} THEN amount_minor ELSE 0 END) AS in_v,
+      SUM(CASE WHEN ${cur} AND NOT ${CASH_IN} THEN amount_minor ELSE 0 END) AS out_v
+    FROM transactions INDEXED BY transactions_agent_idx
+    WHERE tenant_id = ${scope.tenantId} AND agent_id IS NOT NULL${targetFilter(sql`agent_id`, target)}
+      AND transaction_date > ${b.previousStart} AND transaction_date <= ${b.now} AND ${MOVED}
+    GROUP BY agent_id`);
+  return new Map(rows.map((r) => [r.agent_id, r]));
+}
+
+export interface AgentWithLast {
+  agent_id: string;
+  agent_code: string;
+  agent_name: string | null;
+  agent_type: string;
+  agent_tier: string;
+  agent_status: string;
+  float_balance_minor: number;
+  float_limit_minor: number;
+  region: string | null;
+  activated_at: string | null;
+  created_at: string;
+  last_transaction_at: string | null;
+  /** Latest transaction up to `now` (one index seek per agent). */
+  last_tx: string | null;
+}
+
+/** The next `limit` agents after `afterId` in agent-id order, with their latest transaction date. */
+export function agentsAfter(scope: TenantScope, afterId: string | null, limit: number, now: string) {
+  return scope.db.all<AgentWithLast>(sql`
+    SELECT a.agent_id, a.agent_code, a.agent_name, a.agent_type, a.agent_tier, a.agent_status,
+      a.float_balance_minor, a.float_limit_minor, a.region, a.activated_at, a.created_at, a.last_transaction_at,
+      (SELECT MAX(t.transaction_date) FROM transactions t INDEXED BY transactions_agent_idx
+        WHERE t.tenant_id = a.tenant_id AND t.agent_id IS NOT NULL AND t.agent_id = a.agent_id
+          AND t.transaction_date <= ${now}) AS last_tx
+    FROM agents a
+    WHERE a.tenant_id = ${scope.tenantId}${afterId === null ? sql`` : sql` AND a.agent_id > ${afterId}`}
+    ORDER BY a.agent_id LIMIT ${limit}`);
+}
+
+/**
+ * Latest transaction of one agent up to `now`, any status (an attempt shows the outlet is
+ * operating), from one index seek.
+ */
+export async function lastTransactionOf(scope: TenantScope, agentId: string, now: string) {
+  const rows = await scope.db.all<{ last_tx: string | null }>(sql`
+    SELECT MAX(transaction_date) AS last_tx FROM transactions INDEXED BY transactions_agent_idx
+    WHERE tenant_id = ${scope.tenantId} AND agent_id IS NOT NULL AND agent_id = ${agentId}
+      AND transaction_date <= ${now}`);
+  return rows[0]?.last_tx ?? null;
+}
+
+export const hasAgents = async (scope: TenantScope) =>
+  (await scope.db.all(sql`SELECT 1 FROM agents WHERE tenant_id = ${scope.tenantId} LIMIT 1`)).length > 0;
+
+export const countAgents = async (scope: TenantScope) =>
+  (
+    await scope.db.all<{ n: number }>(
+      sql`SELECT COUNT(*) AS n FROM agents WHERE tenant_id = ${scope.tenantId}`,
+    )
+  )[0].n;
+
+export type SnapshotInsert = Omit<AgentHealthSnapshotRow, "tenantId">;
+
+/** Per-row columns, sent as a JSON array in this order (no key names on the wire). */
+const SNAPSHOT_COLUMNS: ReadonlyArray<readonly [string, keyof SnapshotInsert]> = [
+  ["agent_id", "agentId"],
+  ["agent_code", "agentCode"],
+  ["agent_name", "agentName"],
+  ["agent_tier", "agentTier"],
+  ["agent_status", "agentStatus"],
+  ["region", "region"],
+  ["ahi_score", "ahiScore"],
+  ["ahi_band", "ahiBand"],
+  ["flag_count", "flagCount"],
+  ["critical_flag_count", "criticalFlagCount"],
+  ["float_utilization", "floatUtilization"],
+  ["float_score", "floatScore"],
+  ["float_balance_minor", "floatBalanceMinor"],
+  ["transaction_count", "transactionCount"],
+  ["transaction_volume_minor", "transactionVolumeMinor"],
+];
+/** Columns shared by every row of a refresh, bound once per statement. */
+const RUN_COLUMNS = ["window_days", "calculation_version", "computed_at"];
+
+const UPSERT = `INSERT INTO agent_health_snapshots
+  (tenant_id, ${RUN_COLUMNS.join(", ")}, ${SNAPSHOT_COLUMNS.map(([c]) => c).join(", ")})
+  SELECT ?1, ?2, ?3, ?4, ${SNAPSHOT_COLUMNS.map((_, i) => `json_extract(value, '$[${i}]')`).join(", ")}
+  FROM json_each(?5) WHERE true
+  ON CONFLICT (tenant_id, agent_id) DO UPDATE SET
+  ${[...RUN_COLUMNS, ...SNAPSHOT_COLUMNS.slice(1).map(([c]) => c)].map((c) => `${c} = excluded.${c}`).join(", ")}`;
+
+/** D1 refuses statements over 100 KB: each JSON parameter stays under this many characters. */
+const MAX_JSON_CHARS = 90_000;
+
+function sizedChunks(rows: unknown[][]): string[] {
+  const chunks: string[] = [];
+  let current: string[] = [];
+  let size = 2;
+  for (const row of rows) {
+    const text = JSON.stringify(row);
+    if (current.length && size + text.length + 1 > MAX_JSON_CHARS) {
+      chunks.push(`[${current.join(",")}]`);
+      current = [];
+      size = 2;
+    }
+    current.push(text);
+    size += text.length + 1;
+  }
+  if (current.length) chunks.push(`[${current.join(",")}]`);
+  return chunks;
+}
+
+/**
+ * Upserts the snapshots of one refresh run (same window, version and time): rows travel as
+ * one JSON parameter per statement, all statements in one batch. Returns the statement count.
+ */
+export async function upsertSnapshots(
+  scope: TenantScope,
+  run: { windowDays: number; calculationVersion: string; computedAt: string },
+  rows: SnapshotInsert[],
+): Promise<number> {
+  if (rows.length === 0) return 0;
+  const d1 = scope.db.$client;
+  const statements = sizedChunks(rows.map((r) => SNAPSHOT_COLUMNS.map(([, k]) => r[k]))).map((chunk) =>
+    d1.prepare(UPSERT).bind(scope.tenantId, run.windowDays, run.calculationVersion, run.computedAt, chunk),
+  );
+  await d1.batch(statements);
+  return statements.length;
+}
+
+// ---- portfolio summary -----------------------------------------------------------------
+
+export interface SummaryFilter {
+  tier?: string;
+  region?: string;
+  status?: string;
+  minAHI?: number;
+  maxAHI?: number;
+  hasCriticalFlags?: boolean;
+}
+export type SortBy = "ahiScore" | "floatBalance" | "transactionVolume" | "agentCode";
+
+const SORT_COLUMNS = {
+  ahiScore: agentHealthSnapshots.ahiScore,
+  floatBalance: agentHealthSnapshots.floatBalanceMinor,
+  transactionVolume: agentHealthSnapshots.transactionVolumeMinor,
+  agentCode: agentHealthSnapshots.agentCode,
+} as const;
+
+export async function summaryPage(
+  scope: TenantScope,
+  filter: SummaryFilter,
+  sort: { by: SortBy; order: "asc" | "desc" },
+  page: Page,
+) {
+  const s = agentHealthSnapshots;
+  const where = and(
+    eq(s.tenantId, scope.tenantId),
+    filter.tier ? eq(s.agentTier, filter.tier) : undefined,
+    filter.region ? eq(s.region, filter.region) : undefined,
+    filter.status ? eq(s.agentStatus, filter.status) : undefined,
+    filter.minAHI !== undefined ? gte(s.ahiScore, filter.minAHI) : undefined,
+    filter.maxAHI !== undefined ? lte(s.ahiScore, filter.maxAHI) : undefined,
+    filter.hasCriticalFlags === undefined
+      ? undefined
+      : filter.hasCriticalFlags
+        ? sql`${s.criticalFlagCount} > 0`
+        : eq(s.criticalFlagCount, 0),
+  );
+  const dir = sort.order === "asc" ? asc : desc;
+  const [rows, [{ n }]] = await scope.db.batch([
+    scope.db
+      .select()
+      .from(s)
+      .where(where)
+      .orderBy(dir(SORT_COLUMNS[sort.by]), dir(s.agentId))
+      .limit(page.limit)
+      .offset(page.offset),
+    scope.db.select({ n: count() }).from(s).where(where),
+  ]);
+  return { rows, total: n };
+}
+
+// ---- benchmarks and peers ----------------------------------------------------------------
+
+export type Dimension = "tier" | "region";
+const DIMENSION_COLUMN: Record<Dimension, SQL> = { tier: sql.raw("agent_tier"), region: sql.raw("region") };
+
+export interface GroupStatsRow {
+  g: string;
+  n: number;
+  avg_count: number;
+  avg_volume_minor: number;
+  avg_float: number | null;
+  avg_ahi: number;
+  p25: number;
+  p50: number;
+  p75: number;
+  computed_at: string;
+}
+
+/**
+ * Recomputes the tenant's stored benchmarks from its snapshots (run at the end of a refresh):
+ * per tier and per region, sizes and averages, and the AHI quartiles by nearest rank (rank
+ * ceil(q*n), as integer arithmetic), from one window-function pass per dimension.
+ */
+export async function rebuildBenchmarks(scope: TenantScope, computedAt: string): Promise<number> {
+  const d1 = scope.db.$client;
+  const insert = (dimension: Dimension) =>
+    d1
+      .prepare(
+        `INSERT INTO agent_health_benchmarks (tenant_id, dimension, group_value, sample_size, avg_count,
+           avg_volume_minor, avg_float, avg_ahi, p25, p50, p75, computed_at)
+         WITH ranked AS (
+           SELECT ${dimension === "tier" ? "agent_tier" : "region"} AS g, ahi_score, transaction_count,
+             transaction_volume_minor, float_utilization,
+             ROW_NUMBER() OVER (PARTITION BY ${dimension === "tier" ? "agent_tier" : "region"} ORDER BY ahi_score) AS rn,
+             COUNT(*) OVER (PARTITION BY ${dimension === "tier" ? "agent_tier" : "region"}) AS n
+           FROM agent_health_snapshots
+           WHERE tenant_id = ?1 AND ${dimension === "tier" ? "agent_tier" : "region"} IS NOT NULL
+         )
+         SELECT ?1, '${dimension}', g, COUNT(*), AVG(transaction_count), AVG(transaction_volume_minor),
+           AVG(float_utilization), AVG(ahi_score),
+           MAX(CASE WHEN rn = (n + 3) / 4 THEN ahi_score END),
+           MAX(CASE WHEN rn = (n + 1) / 2 THEN ahi_score END),
+           MAX(CASE WHEN rn = (3 * n + 3) / 4 THEN ahi_score END), ?2
+         FROM ranked GROUP BY g`,
+      )
+      .bind(scope.tenantId, computedAt);
+  const statements = [
+    d1.prepare("DELETE FROM agent_health_benchmarks WHERE tenant_id = ?1").bind(scope.tenantId),
+    insert("tier"),
+    insert("region"),
+  ];
+  await d1.batch(statements);
+  return statements.length;
+}
+
+export const hasBenchmarks = async (scope: TenantScope) =>
+  (await scope.db.all(sql`SELECT 1 FROM agent_health_benchmarks WHERE tenant_id = ${scope.tenantId} LIMIT 1`))
+    .length > 0;
+
+/** Stored benchmark groups of a dimension (or one group of it), by group name. */
+export function groupStats(scope: TenantScope, dimension: Dimension, value?: string) {
+  const only = value === undefined ? sql`` : sql` AND group_value = ${value}`;
+  return scope.db.all<GroupStatsRow>(sql`
+    SELECT group_value AS g, sample_size AS n, avg_count, avg_volume_minor, avg_float, avg_ahi, p25, p50, p75,
+      computed_at
+    FROM agent_health_benchmarks
+    WHERE tenant_id = ${scope.tenantId} AND dimension = ${dimension}${only}
+    ORDER BY group_value`);
+}
+
+export interface PeerValues {
+  transactionCount: number;
+  transactionVolumeMinor: number;
+  floatScore: number;
+  ahiScore: number;
+}
+
+export interface PeerCountRow {
+  peers: number;
+  c_lt: number;
+  c_eq: number;
+  v_lt: number;
+  v_eq: number;
+  f_lt: number;
+  f_eq: number;
+  a_lt: number;
+  a_eq: number;
+}
+
+/** How many peers of the group (the agent itself excluded) are below / equal, per metric. */
+export async function peerCounts(
+  scope: TenantScope,
+  dimension: Dimension,
+  value: string,
+  agentId: string,
+  v: PeerValues,
+): Promise<PeerCountRow> {
+  const col = DIMENSION_COLUMN[dimension];
+  const rows = await scope.db.all<PeerCountRow>(sql`
+    SELECT COUNT(*) AS peers,
+      COALESCE(SUM(transaction_count < ${v.transactionCount}), 0) AS c_lt,
+      COALESCE(SUM(transaction_count = ${v.transactionCount}), 0) AS c_eq,
+      COALESCE(SUM(transaction_volume_minor < ${v.transactionVolumeMinor}), 0) AS v_lt,
+      COALESCE(SUM(transaction_volume_minor = ${v.transactionVolumeMinor}), 0) AS v_eq,
+      COALESCE(SUM(coalesce(float_score, 0) < ${v.floatScore}), 0) AS f_lt,
+      COALESCE(SUM(coalesce(float_score, 0) = ${v.floatScore}), 0) AS f_eq,
+      COALESCE(SUM(ahi_score < ${v.ahiScore}), 0) AS a_lt,
+      COALESCE(SUM(ahi_score = ${v.ahiScore}), 0) AS a_eq
+    FROM agent_health_snapshots
+    WHERE tenant_id = ${scope.tenantId} AND ${col} = ${value} AND agent_id <> ${agentId}`);
+  return rows[0];
+}

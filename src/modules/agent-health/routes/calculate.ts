@@ -1,0 +1,32 @@
+import type { App } from "../../../http/context";
+import { jsonBody, jsonContent, tenantRoute } from "../../../http/openapi";
+import { CalculateBody, ReportResponse } from "../schemas";
+import { calculateFromData } from "../service";
+
+export const calculateRoute = tenantRoute({
+  method: "post",
+  path: "/v1/agent-health/calculate",
+  operationId: "calculateAgentHealth",
+  tags: ["Agent health"],
+  summary: "AHI from provided data (30-day figures); stores nothing",
+  description:
+    "Persists nothing, so it needs agents:read. Omitted optional figures make their components unavailable (listed in missingDataPoints); they never count as zero.",
+  scope: "agents:read",
+  request: { body: jsonBody(CalculateBody) },
+  responses: { 200: jsonContent(ReportResponse, "The report") },
+});
+
+export const registerCalculate = (app: App) =>
+  app.openapi(calculateRoute, async (c) => {
+    const b = c.req.valid("json");
+    const report = await calculateFromData(c.get("ctx"), {
+      ...b,
+      transactionCount: b.transactionCount30d,
+      cashInCount: b.cashInCount30d,
+      cashOutCount: b.cashOutCount30d,
+      transactionVolume: b.transactionVolume30d,
+      cashInVolume: b.cashInVolume30d,
+      cashOutVolume: b.cashOutVolume30d,
+    });
+    return c.json({ success: true as const, report }, 200);
+  });

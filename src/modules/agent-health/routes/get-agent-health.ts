@@ -1,0 +1,21 @@
+import type { App } from "../../../http/context";
+import { errorResponses, jsonContent, tenantRoute } from "../../../http/openapi";
+import { AgentHealthQuery, AgentIdParams, ReportResponse } from "../schemas";
+import { getAgentHealth } from "../service";
+
+export const getAgentHealthRoute = tenantRoute({
+  method: "get",
+  path: "/v1/agent-health/{agentId}",
+  operationId: "getAgentHealth",
+  tags: ["Agent health"],
+  summary: "Agent Health Index of one agent, computed from its stored transactions",
+  scope: "agents:read",
+  request: { params: AgentIdParams, query: AgentHealthQuery },
+  responses: { 200: jsonContent(ReportResponse, "The report"), ...errorResponses(501) },
+});
+
+export const registerGetAgentHealth = (app: App) =>
+  app.openapi(getAgentHealthRoute, async (c) => {
+    const report = await getAgentHealth(c.get("ctx"), c.req.valid("param").agentId, c.req.valid("query"));
+    return c.json({ success: true as const, report }, 200);
+  });

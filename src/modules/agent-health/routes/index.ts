@@ -1,0 +1,15 @@
+import type { App } from "../../../http/context";
+import { registerCalculate } from "./calculate";
+import { registerGetAgentHealth } from "./get-agent-health";
+import { registerListBenchmarks } from "./list-benchmarks";
+import { registerPortfolioSummary } from "./portfolio-summary";
+import { registerRefreshPortfolio } from "./refresh-portfolio";
+
+export function registerAgentHealthRoutes(app: App): void {
+  // Literal paths before "/v1/agent-health/{agentId}" so "benchmarks" is never read as an id.
+  registerListBenchmarks(app);
+  registerPortfolioSummary(app);
+  registerRefreshPortfolio(app);
+  registerCalculate(app);
+  registerGetAgentHealth(app);
+}

@@ -1,0 +1,23 @@
+import type { App } from "../../../http/context";
+import { errorResponses, jsonContent, tenantRoute } from "../../../http/openapi";
+import { DISCLAIMER } from "../present";
+import { BenchmarksResponse } from "../schemas";
+import { listBenchmarks } from "../service";
+
+export const listBenchmarksRoute = tenantRoute({
+  method: "get",
+  path: "/v1/agent-health/benchmarks",
+  operationId: "listAgentBenchmarks",
+  tags: ["Agent health"],
+  summary: "Peer benchmarks by tier and by region (30-day snapshots)",
+  scope: "agents:read",
+  responses: { 200: jsonContent(BenchmarksResponse, "Benchmarks"), ...errorResponses(501) },
+});
+
+export const registerListBenchmarks = (app: App) =>
+  app.openapi(listBenchmarksRoute, async (c) =>
+    c.json(
+      { success: true as const, benchmarks: await listBenchmarks(c.get("ctx")), disclaimer: DISCLAIMER },
+      200,
+    ),
+  );

@@ -1,0 +1,41 @@
+import type { App } from "../../../http/context";
+import { errorResponses, jsonContent, tenantRoute } from "../../../http/openapi";
+import { DISCLAIMER } from "../present";
+import { SummaryQuery, SummaryResponse } from "../schemas";
+import { portfolioSummary } from "../service";
+
+export const portfolioSummaryRoute = tenantRoute({
+  method: "get",
+  path: "/v1/agent-health/portfolio/summary",
+  operationId: "getAgentPortfolioSummary",
+  tags: ["Agent health"],
+  summary: "Latest AHI of every agent: filters, sort and paging over the daily snapshots",
+  description:
+    "Reads each agent's latest 30-day snapshot (refreshed daily at 02:00 UTC and by POST /v1/agent-health/portfolio/refresh; computed on the tenant's first read). Ties are ordered by agentId.",
+  scope: "agents:read",
+  request: { query: SummaryQuery },
+  responses: { 200: jsonContent(SummaryResponse, "Agents"), ...errorResponses(501) },
+});
+
+export const registerPortfolioSummary = (app: App) =>
+  app.openapi(portfolioSummaryRoute, async (c) => {
+    const { limit, offset, sortBy, sortOrder, ...filter } = c.req.valid("query");
+    const { agents, total } = await portfolioSummary(
+      c.get("ctx"),
+      filter,
+      { by: sortBy, order: sortOrder },
+      { limit, offset },
+    );
+    return c.json(
+      {
+        success: true as const,
+        agents,
+        total,
+        limit,
+        offset,
+        hasMore: offset + limit < total,
+        disclaimer: DISCLAIMER,
+      },
+      200,
+    );
+  });

@@ -1,0 +1,36 @@
+import type { App } from "../../../http/context";
+import { errorResponses, jsonContent, tenantRoute } from "../../../http/openapi";
+import { DISCLAIMER } from "../present";
+import { RefreshQueuedResponse, RefreshResponse } from "../schemas";
+import { refreshPortfolio } from "../service";
+
+export const refreshPortfolioRoute = tenantRoute({
+  method: "post",
+  path: "/v1/agent-health/portfolio/refresh",
+  operationId: "refreshAgentPortfolio",
+  tags: ["Agent health"],
+  summary: "Recompute every agent's 30-day AHI snapshot now (the daily cron does the same)",
+  scope: "agents:write",
+  description:
+    "Up to 20,000 agents the refresh runs now (200). Above that it runs on the jobs queue (202) and the portfolio reads show the new figures when it completes (their computedAt).",
+  responses: {
+    200: jsonContent(RefreshResponse, "Refreshed"),
+    202: jsonContent(RefreshQueuedResponse, "Queued"),
+    ...errorResponses(501),
+  },
+});
+
+export const registerRefreshPortfolio = (app: App) =>
+  app.openapi(refreshPortfolioRoute, async (c) => {
+    const ctx = c.get("ctx");
+    const result = await refreshPortfolio(ctx);
+    if (result.kind === "queued")
+      return c.json(
+        { success: true as const, queued: true as const, agents: result.agents, disclaimer: DISCLAIMER },
+        202,
+      );
+    const { refreshed, computedAt, queries } = result;
+    // D1 statements used, for the scale bench and tests (never in production).
+    if (ctx.env.ENVIRONMENT !== "production") c.header("x-d1-queries", String(queries));
+    return c.json({ success: true as const, refreshed, computedAt, disclaimer: DISCLAIMER }, 200);
+  });

@@ -1,0 +1,266 @@
+import { z } from "@hono/zod-openapi";
+import { booleanQuery, IsoDateTime, Money, PaginationQuery } from "../../http/openapi";
+import { PERFORMANCE_CLASSES } from "./domain/peers";
+import {
+  AGENT_STATUSES,
+  AGENT_TIERS,
+  AGENT_TYPES,
+  AHI_BANDS,
+  COMPONENT_IDS,
+  FLAG_SEVERITIES,
+  FLAG_TYPES,
+} from "./domain/types";
+import { DISCLAIMER } from "./present";
+
+const Disclaimer = z.string().openapi({ example: DISCLAIMER });
+const Score = z.number().min(0).max(100);
+const AgentIdParam = z
+  .string()
+  .min(1)
+  .max(100)
+  .openapi({ param: { name: "agentId", in: "path" }, description: "The tenant's own agent identifier" });
+
+export const AgentIdParams = z.object({ agentId: AgentIdParam });
+
+export const AgentHealthQuery = z.object({
+  windowDays: z.coerce
+    .number()
+    .int()
+    .min(7)
+    .max(90)
+    .default(30)
+    .openapi({ description: "7..90, default 30" }),
+  includePeerComparison: booleanQuery(true).openapi({ description: "default true" }),
+});
+
+const AhiComponentSchema = z
+  .object({
+    componentId: z.enum(COMPONENT_IDS),
+    name: z.string(),
+    score: Score,
+    weight: z.number().min(0).max(1),
+    available: z.boolean(),
+    interpretation: z.string(),
+    rawValue: z.number().nullable().openapi({ description: "The measured value; null when unavailable" }),
+    threshold: z.number(),
+  })
+  .openapi("AhiComponent");
+
+const AgentHealthFlagSchema = z
+  .object({
+    type: z.enum(FLAG_TYPES),
+    severity: z.enum(FLAG_SEVERITIES),
+    description: z.string(),
+    detectedAt: z.string(),
+    daysSinceActivity: z.number().nullable(),
+    percentageValue: z.number().nullable(),
+    threshold: z.number().nullable(),
+    suggestedAction: z.string(),
+  })
+  .openapi("AgentHealthFlag");
+
+const EvidenceSchema = z
+  .object({ metric: z.string(), value: z.number(), interpretation: z.string() })
+  .openapi("AgentHealthEvidence");
+
+export const BenchmarkGroupSchema = z
+  .object({
+    groupId: z.string(),
+    name: z.string(),
+    sampleSize: z.number().int(),
+    metrics: z.object({
+      avgTransactionCount30d: z.number(),
+      avgTransactionVolume30d: z.number(),
+      avgFloatUtilization: z.number().openapi({ description: "Mean floatBalance / floatLimit" }),
+      avgAHIScore: Score,
+    }),
+    percentiles: z
+      .object({ p25: z.number(), p50: z.number(), p75: z.number() })
+      .openapi({ description: "AHI score quartiles (nearest rank)" }),
+    computedAt: z.string().optional().openapi({ description: "When the group's figures were computed" }),
+  })
+  .openapi("AgentBenchmarkGroup");
+
+const RankingSchema = z
+  .object({
+    transactionCount: Score,
+    transactionVolume: Score,
+    floatUtilization: Score.openapi({ description: "Percentile of the float component score" }),
+    overallHealth: Score,
+  })
+  .openapi({ description: "Percentile rank among the group's other agents (ties count half)" });
+
+const GroupComparison = z.object({
+  ranking: RankingSchema,
+  performanceClass: z.enum(PERFORMANCE_CLASSES),
+  benchmarkGroup: BenchmarkGroupSchema,
+  strengths: z.array(z.string()),
+  weaknesses: z.array(z.string()),
+});
+
+const PeerComparisonSchema = GroupComparison.extend({
+  regional: GroupComparison.nullable().openapi({ description: "The same against the agent's region" }),
+})
+  .nullable()
+  .openapi("AgentPeerComparison", {
+    description: "Against the agent's tier (its region when the tier has no other agent); null without peers",
+  });
+
+export const AgentHealthReportSchema = z
+  .object({
+    reportId: z.uuid(),
+    correlationId: z.uuid(),
+    tenantId: z.uuid(),
+    agentId: z.string(),
+    agentCode: z.string(),
+    agentName: z.string().nullable(),
+    agentType: z.string(),
+    agentTier: z.string(),
+    agentStatus: z.string(),
+    region: z.string().nullable(),
+    ahiScore: Score,
+    ahiBand: z.enum(AHI_BANDS),
+    components: z.array(AhiComponentSchema),
+    flags: z.array(AgentHealthFlagSchema),
+    evidence: z.array(EvidenceSchema),
+    peerComparison: PeerComparisonSchema,
+    confidenceScore: z.number().min(0).max(1),
+    missingDataPoints: z.array(z.string()),
+    floatUtilization: z.number().nullable(),
+    windowDays: z.number().int(),
+    computedAt: z.string(),
+    calculationVersion: z.string(),
+    isDiagnosticOnly: z.literal(true),
+    disclaimer: Disclaimer,
+  })
+  .openapi("AgentHealthReport");
+
+export const ReportResponse = z.object({ success: z.literal(true), report: AgentHealthReportSchema });
+
+const Count = z.number().int().min(0);
+const Amount = z.number().min(0);
+
+export const CalculateBody = z
+  .object({
+    agentId: z.string().min(1).max(100),
+    agentCode: z.string().min(1).max(100),
+    agentName: z.string().max(200).optional(),
+    agentType: z.enum(AGENT_TYPES).default("individual"),
+    agentTier: z.enum(AGENT_TIERS),
+    agentStatus: z.enum(AGENT_STATUSES),
+    floatBalance: Amount,
+    floatLimit: Amount,
+    currency: z
+      .string()
+      .regex(/^[A-Z]{3}$/, "ISO 4217 code")
+      .default("GHS"),
+    transactionCount30d: Count.optional(),
+    transactionCount7d: Count.optional(),
+    previousPeriodCount: Count.optional(),
+    cashInCount30d: Count.optional(),
+    cashOutCount30d: Count.optional(),
+    transactionVolume30d: Amount.optional(),
+    transactionVolume7d: Amount.optional(),
+    previousPeriodVolume: Amount.optional(),
+    cashInVolume30d: Amount.optional(),
+    cashOutVolume30d: Amount.optional(),
+    lastTransactionAt: IsoDateTime.optional(),
+    activatedAt: IsoDateTime.optional(),
+    createdAt: IsoDateTime.optional(),
+    region: z.string().min(1).max(100).optional(),
+    servesRegions: z.array(z.string().min(1).max(100)).max(50).optional(),
+    includePeerComparison: z.boolean().default(true),
+  })
+  .refine(
+    (b) =>
+      b.transactionCount7d === undefined ||
+      b.transactionCount30d === undefined ||
+      b.transactionCount7d <= b.transactionCount30d,
+    {
+      message: "transactionCount7d cannot exceed transactionCount30d",
+      path: ["transactionCount7d"],
+    },
+  )
+  .refine(
+    (b) =>
+      b.transactionVolume7d === undefined ||
+      b.transactionVolume30d === undefined ||
+      b.transactionVolume7d <= b.transactionVolume30d,
+    { message: "transactionVolume7d cannot exceed transactionVolume30d", path: ["transactionVolume7d"] },
+  )
+  .openapi("AgentHealthCalculateRequest");
+
+export const BenchmarksResponse = z.object({
+  success: z.literal(true),
+  benchmarks: z.object({
+    tierBenchmarks: z.record(z.string(), BenchmarkGroupSchema),
+    regionalBenchmarks: z.record(z.string(), BenchmarkGroupSchema),
+  }),
+  disclaimer: Disclaimer,
+});
+
+const optionalBoolean = z
+  .enum(["true", "false"])
+  .optional()
+  .transform((v) => (v === undefined ? undefined : v === "true"));
+
+export const SummaryQuery = PaginationQuery.extend({
+  tier: z.enum(AGENT_TIERS).optional(),
+  region: z.string().trim().min(1).max(100).optional(),
+  status: z.enum(AGENT_STATUSES).optional(),
+  minAHI: z.coerce.number().min(0).max(100).optional(),
+  maxAHI: z.coerce.number().min(0).max(100).optional(),
+  hasCriticalFlags: optionalBoolean,
+  sortBy: z.enum(["ahiScore", "floatBalance", "transactionVolume", "agentCode"]).default("ahiScore"),
+  sortOrder: z.enum(["asc", "desc"]).default("desc"),
+}).refine((q) => q.minAHI === undefined || q.maxAHI === undefined || q.minAHI <= q.maxAHI, {
+  message: "minAHI must not be above maxAHI",
+  path: ["minAHI"],
+});
+
+export const AgentHealthSummarySchema = z
+  .object({
+    agentId: z.string(),
+    agentCode: z.string(),
+    agentName: z.string().nullable(),
+    agentTier: z.string(),
+    agentStatus: z.string(),
+    region: z.string().nullable(),
+    ahiScore: Score,
+    ahiBand: z.enum(AHI_BANDS),
+    flagCount: Count,
+    criticalFlagCount: Count,
+    floatUtilization: z
+      .number()
+      .nullable()
+      .openapi({ description: "floatBalance / floatLimit (0..1 in band)" }),
+    floatBalance: Money,
+    transactionCount30d: Count,
+    transactionVolume30d: Money,
+    computedAt: z.string(),
+  })
+  .openapi("AgentHealthSummary");
+
+export const SummaryResponse = z.object({
+  success: z.literal(true),
+  agents: z.array(AgentHealthSummarySchema),
+  total: z.number().int(),
+  limit: z.number().int(),
+  offset: z.number().int(),
+  hasMore: z.boolean(),
+  disclaimer: Disclaimer,
+});
+
+export const RefreshResponse = z.object({
+  success: z.literal(true),
+  refreshed: z.number().int().openapi({ description: "Agents whose snapshot was recomputed" }),
+  computedAt: z.string(),
+  disclaimer: Disclaimer,
+});
+
+export const RefreshQueuedResponse = z.object({
+  success: z.literal(true),
+  queued: z.literal(true),
+  agents: z.number().int().openapi({ description: "Agents the queued refresh covers" }),
+  disclaimer: Disclaimer,
+});

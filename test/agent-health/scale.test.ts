@@ -1,0 +1,77 @@
+import { env } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
+import { shardBinding } from "../../src/db/client";
+import { DEFAULT_SETTINGS, tenantContext } from "../../src/db/tenant-context";
+import type { Env } from "../../src/env";
+import {
+  AGENT_HEALTH_REFRESH_JOB,
+  INLINE_REFRESH_LIMIT,
+  refreshPortfolio,
+} from "../../src/modules/agent-health/service";
+import { call, createTenant, json, type TestTenant } from "../harness";
+
+const insertAgents = (t: TestTenant, n: number) =>
+  shardBinding(env, t.shard)
+    .prepare(
+      `WITH RECURSIVE seq(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM seq WHERE i < ?2 - 1)
+       INSERT INTO agents (id, tenant_id, agent_id, external_id, external_source, agent_code, agent_tier,
+         agent_status, float_balance_minor, float_limit_minor, created_at, updated_at)
+       SELECT lower(hex(randomblob(16))), ?1, printf('S-%05d', i), printf('S-%05d', i), 'test', printf('C%05d', i),
+         'standard', 'active', (i % 100) * 10000, 1000000, '2024-01-01T00:00:00.000Z', '2024-01-01T00:00:00.000Z'
+       FROM seq`,
+    )
+    .bind(t.id, n)
+    .run();
+
+describe("portfolio refresh at size", () => {
+  it("refreshes 5,100 agents with a handful of set-based statements, never one per agent", async () => {
+    const t = await createTenant({ features: { agentNetwork: true } });
+    const n = 5_100; // more than one refresh slice (5,000 agents)
+    await insertAgents(t, n);
+    const res = await call("POST", "/v1/agent-health/portfolio/refresh", { key: t.key });
+    expect(res.status).toBe(200);
+    expect((await json<{ refreshed: number }>(res)).refreshed).toBe(n);
+    // 2 slices x (agents read + transaction GROUP BY) + a few chunked upserts
+    const queries = Number(res.headers.get("x-d1-queries"));
+    expect(queries).toBeGreaterThanOrEqual(5);
+    expect(queries).toBeLessThan(20);
+
+    const page = await json<{ total: number; agents: Array<{ agentId: string; floatUtilization: number }> }>(
+      await call(
+        "GET",
+        "/v1/agent-health/portfolio/summary?sortBy=floatBalance&sortOrder=asc&limit=3&offset=5097",
+        {
+          key: t.key,
+        },
+      ),
+    );
+    expect(page.total).toBe(n);
+    expect(page.agents.map((a) => a.floatUtilization)).toEqual([0.99, 0.99, 0.99]);
+    // a second refresh replaces the rows, it does not add to them
+    await call("POST", "/v1/agent-health/portfolio/refresh", { key: t.key });
+    const again = await json<{ total: number }>(
+      await call("GET", "/v1/agent-health/portfolio/summary?limit=1", { key: t.key }),
+    );
+    expect(again.total).toBe(n);
+  });
+
+  it("an on-demand refresh above the inline limit goes to the jobs queue", async () => {
+    const t = await createTenant({ features: { agentNetwork: true } });
+    await insertAgents(t, INLINE_REFRESH_LIMIT + 1);
+    const sent: unknown[] = [];
+    const queue = { send: async (message: unknown) => void sent.push(message) };
+    const ctx = tenantContext(
+      { ...env, JOBS_QUEUE: queue } as unknown as Env,
+      {
+        id: t.id,
+        name: "t",
+        shard: t.shard,
+        features: { agentNetwork: true },
+        settings: { ...DEFAULT_SETTINGS },
+      },
+      "test",
+    );
+    expect(await refreshPortfolio(ctx)).toEqual({ kind: "queued", agents: INLINE_REFRESH_LIMIT + 1 });
+    expect(sent).toEqual([{ type: AGENT_HEALTH_REFRESH_JOB, tenantId: t.id }]);
+  });
+});
