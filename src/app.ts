@@ -13,6 +13,7 @@ import { registerDataRoutes } from "./modules/data/routes";
 import { registerDocsPage } from "./modules/docs/page";
 import { registerFraudRoutes } from "./modules/fraud/routes";
 import { registerIngestRoutes } from "./modules/ingest/routes";
+import { registerNbaRoutes } from "./modules/nba/routes";
 import { registerReportRoutes } from "./modules/reports/routes";
 import { registerWebhookRoutes } from "./modules/webhooks/routes";
 
@@ -51,6 +52,7 @@ export function buildApp(): App {
   registerIngestRoutes(app);
   registerAmlRoutes(app);
   registerWebhookRoutes(app);
+  registerNbaRoutes(app);
   // Operator routes last, so the docs page opens on the tenant API.
   registerAdminRoutes(app);
   registerDocsPage(app);

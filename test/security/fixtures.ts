@@ -154,4 +154,6 @@ export const requestBodies: Record<string, unknown> = {
   "POST /v1/kyc-aml/backtest": { windowDays: 30 },
   "POST /v1/webhooks/subscriptions": { url: "https://hooks.example.com/in", eventTypes: ["*"] },
   "PATCH /v1/webhooks/subscriptions/{id}": { description: "security suite" },
+  "POST /v1/nba/generate": { customerId: "7f3c9a52-1d2e-4b6a-9c1f-2a3b4c5d6e7f" },
+  "POST /v1/nba/batch": { customerIds: ["7f3c9a52-1d2e-4b6a-9c1f-2a3b4c5d6e7f"] },
 };
