@@ -16,6 +16,7 @@ import { registerIngestRoutes } from "./modules/ingest/routes";
 import { registerNbaRoutes } from "./modules/nba/routes";
 import { registerReportRoutes } from "./modules/reports/routes";
 import { registerWebhookRoutes } from "./modules/webhooks/routes";
+import { registerWorkflowRoutes } from "./modules/workflows/routes";
 
 export const OPENAPI_PATH = "/v1/openapi.json";
 const PUBLIC_V1_PATHS = new Set([OPENAPI_PATH, "/v1/docs"]);
@@ -53,6 +54,7 @@ export function buildApp(): App {
   registerAmlRoutes(app);
   registerWebhookRoutes(app);
   registerNbaRoutes(app);
+  registerWorkflowRoutes(app);
   // Operator routes last, so the docs page opens on the tenant API.
   registerAdminRoutes(app);
   registerDocsPage(app);

@@ -4,6 +4,15 @@ import { bhiCalculateJob } from "../modules/bhi/jobs";
 import { OUTBOX_DISPATCH_JOB } from "../modules/events/service";
 import { continueSync, resumeStalledSyncs, SYNC_CONTINUE_JOB } from "../modules/ingest/sync/service";
 import { outboxDispatchJob, webhookSweepTask } from "../modules/webhooks/jobs";
+import {
+  bhiRefreshCronTask,
+  monthlyReportsCronTask,
+  riskReviewHook,
+  WORKFLOW_RUN_JOB,
+  WORKFLOW_START_JOB,
+  workflowRunJob,
+  workflowStartJob,
+} from "../modules/workflows/jobs";
 
 /** A background job on JOBS_QUEUE: `type` selects the handler; the rest is ids, not payloads. */
 export interface JobMessage {
@@ -19,13 +28,20 @@ export const jobHandlers: Record<string, JobHandler> = {
   [SYNC_CONTINUE_JOB]: (env, message) => continueSync(env, message),
   [AML_BACKTEST_JOB]: runBacktestJob,
   "bhi.calculate": bhiCalculateJob,
-  [OUTBOX_DISPATCH_JOB]: outboxDispatchJob,
+  // Event-triggered workflows (risk-review on customer.risk_alert) start before the outbox
+  // fans the tenant's new events out; the webhooks job itself is unchanged.
+  [OUTBOX_DISPATCH_JOB]: async (env, message) => {
+    await riskReviewHook(env, message.tenantId);
+    await outboxDispatchJob(env, message);
+  },
+  [WORKFLOW_RUN_JOB]: workflowRunJob,
+  [WORKFLOW_START_JOB]: workflowStartJob,
 };
 
 /** Cron tasks by schedule expression (wrangler.toml [triggers]). */
 export type CronTask = (env: Env, scheduledTime: Date) => Promise<void>;
 export const cronTasks: Record<string, CronTask[]> = {
   "* * * * *": [resumeStalledSyncs, webhookSweepTask],
-  "0 2 * * *": [],
-  "0 3 1 * *": [],
+  "0 2 * * *": [bhiRefreshCronTask],
+  "0 3 1 * *": [monthlyReportsCronTask],
 };

@@ -6,3 +6,4 @@ export * from "./data";
 export * from "./fraud";
 export * from "./ingest";
 export * from "./webhooks";
+export * from "./workflows";

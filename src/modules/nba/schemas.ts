@@ -5,12 +5,10 @@ import { PRIORITIES } from "./domain/facts";
 
 export const NbaActionSchema = z
   .object({
-    id: z
-      .string()
-      .openapi({
-        description: "Deterministic: `<ruleId>:<customerId>`",
-        example: "NBA-LIQ-001:7f3c9a52-1d2e-4b6a-9c1f-2a3b4c5d6e7f",
-      }),
+    id: z.string().openapi({
+      description: "Deterministic: `<ruleId>:<customerId>`",
+      example: "NBA-LIQ-001:7f3c9a52-1d2e-4b6a-9c1f-2a3b4c5d6e7f",
+    }),
     actionType: z.string().openapi({ example: "liquidity_buffer" }),
     ruleId: z.string().openapi({ example: "NBA-LIQ-001" }),
     title: z.string(),
