@@ -21,14 +21,17 @@ export type StepOutcome =
 
 export type StepFn = (step: StepInput) => Promise<StepOutcome>;
 
-/** Seconds between checks of a background BHI job the bhi-refresh run waits for. */
-export const BHI_JOB_POLL_SECONDS = 30;
-/** Declining customers given NBA per queue message (100 per page, one cash-flow query each). */
-export const NBA_PER_MESSAGE = 1_000;
-const NBA_PAGE = 100;
-/** PDF reports rendered per queue message (CPU-bound: kept small). */
-export const REPORTS_PER_MESSAGE = 50;
-const REPORT_PAGE = 25;
+/** How much one queue message does before the step continues in the next (tests lower them). */
+export const STEP_LIMITS = {
+  /** Seconds between checks of a background BHI job the bhi-refresh run waits for. */
+  bhiJobPollSeconds: 30,
+  /** Declining customers given NBA per message (pages of 100, one cash-flow query each). */
+  nbaPerMessage: 1_000,
+  nbaPage: 100,
+  /** PDF reports rendered per message (CPU-bound: kept small). */
+  reportsPerMessage: 50,
+  reportPage: 25,
+};
 
 const num = (v: unknown) => (typeof v === "number" ? v : 0);
 
@@ -47,7 +50,7 @@ const bhiCalculate: StepFn = async ({ ctx, input, state }) => {
         done: false,
         state,
         output: { jobId: job.id, processed: job.processed },
-        delaySeconds: BHI_JOB_POLL_SECONDS,
+        delaySeconds: STEP_LIMITS.bhiJobPollSeconds,
       };
     return {
       done: true,
@@ -69,7 +72,7 @@ const bhiCalculate: StepFn = async ({ ctx, input, state }) => {
       done: false,
       state: { jobId: result.job.id },
       output: { jobId: result.job.id },
-      delaySeconds: BHI_JOB_POLL_SECONDS,
+      delaySeconds: STEP_LIMITS.bhiJobPollSeconds,
     };
   const { successful, failed, alertCount } = result.outcome;
   return { done: true, output: { total: result.total, successful, failed, alertCount } };
@@ -98,7 +101,8 @@ const nbaDeclining: StepFn = async ({ ctx, input, state }) => {
   let actions = num(state?.actions);
   let eventsRecorded = num(state?.eventsRecorded);
   let total = num(state?.declining);
-  for (let handled = 0; handled < NBA_PER_MESSAGE; ) {
+  const NBA_PAGE = Math.min(STEP_LIMITS.nbaPage, STEP_LIMITS.nbaPerMessage);
+  for (let handled = 0; handled < STEP_LIMITS.nbaPerMessage; ) {
     const page = await listRecords(ctx, { isLatest: true, trend: "declining" }, { limit: NBA_PAGE, offset });
     total = page.total;
     const out = await generateForRecords(ctx, page.data);
@@ -177,7 +181,8 @@ const pdfReports: StepFn = async ({ ctx, input, state }) => {
   let generated = num(state?.generated);
   let reused = num(state?.reused);
   let total = num(state?.customers);
-  for (let handled = 0; handled < REPORTS_PER_MESSAGE; ) {
+  const REPORT_PAGE = Math.min(STEP_LIMITS.reportPage, STEP_LIMITS.reportsPerMessage);
+  for (let handled = 0; handled < STEP_LIMITS.reportsPerMessage; ) {
     const page = await listRecords(ctx, { isLatest: true }, { limit: REPORT_PAGE, offset });
     total = page.total;
     for (const record of page.data) {
