@@ -3,6 +3,9 @@ import { IsoDateTime } from "../../http/openapi";
 import { STEP_ACTIONS, WORKFLOW_IDS } from "./domain/catalog";
 import { RUN_STATUSES } from "./domain/state";
 
+/** A free-form JSON object (documented as `additionalProperties: {}`, any value). */
+const JsonObject = z.record(z.string(), z.unknown()).openapi({ type: "object", additionalProperties: {} });
+
 export const WorkflowIdParam = z.enum(WORKFLOW_IDS).openapi({
   param: { name: "workflowId", in: "path" },
   description: "A built-in workflow (every tenant has the same set)",
@@ -16,15 +19,13 @@ export const WorkflowSchema = z
     description: z.string(),
     version: z.string().openapi({ example: "1.0.0" }),
     status: z.literal("active"),
-    triggers: z.array(
-      z.object({ type: z.enum(["manual", "cron", "event"]), config: z.record(z.string(), z.unknown()) }),
-    ),
+    triggers: z.array(z.object({ type: z.enum(["manual", "cron", "event"]), config: JsonObject })),
     steps: z.array(
       z.object({
         id: z.string(),
         name: z.string(),
         action: z.enum(STEP_ACTIONS),
-        config: z.record(z.string(), z.unknown()),
+        config: JsonObject,
       }),
     ),
     runCount: z.number().int(),
@@ -45,7 +46,7 @@ export const WorkflowRunSchema = z
     triggeredBy: z
       .string()
       .openapi({ description: '"api:<keyId>", "cron:<schedule>" or "event:customer.risk_alert"' }),
-    input: z.record(z.string(), z.unknown()),
+    input: JsonObject,
     createdAt: IsoDateTime,
     startedAt: IsoDateTime.nullable(),
     completedAt: IsoDateTime.nullable(),
@@ -64,7 +65,7 @@ export const WorkflowRunSchema = z
         error: z.string().nullable(),
       }),
     ),
-    output: z.record(z.string(), z.unknown()).openapi({ description: "Each step's output, by step id" }),
+    output: JsonObject.openapi({ description: "Each step's output, by step id" }),
     error: z.string().nullable(),
   })
   .openapi("WorkflowRun");
