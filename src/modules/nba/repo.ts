@@ -25,28 +25,35 @@ export async function cashFlowFacts(
   now: Date,
 ): Promise<Map<string, CashFlowFacts>> {
   const failed = sql.raw(FAILED_STATUSES.map((s) => `'${s}'`).join(", "));
+  // ids drive the joins (CROSS JOIN; `+t.type` keeps SQLite off the tenant-wide type index),
+  // each customer's credits come from transactions_customer_idx, and the grouped credits are
+  // materialized once instead of being recomputed per output column.
   const rows = await scope.db.all<CashFlowRow>(sql`
-    WITH ids(customer_id) AS (SELECT DISTINCT value FROM json_each(${JSON.stringify(customerIds)})),
-    credits AS (
-      SELECT t.customer_id, COALESCE(t.counterparty_name, t.counterparty_account) AS cp,
+    WITH ids(customer_id) AS MATERIALIZED (SELECT DISTINCT value FROM json_each(${JSON.stringify(customerIds)})),
+    credits AS MATERIALIZED (
+      SELECT i.customer_id, COALESCE(t.counterparty_name, t.counterparty_account) AS cp,
              SUM(t.amount_minor) AS amt, COUNT(*) AS n
-      FROM transactions t
-      WHERE t.tenant_id = ${scope.tenantId}
-        AND t.customer_id IN (SELECT customer_id FROM ids)
-        AND t.type = 'credit' AND t.status NOT IN (${failed})
+      FROM ids i CROSS JOIN transactions t
+      WHERE t.tenant_id = ${scope.tenantId} AND t.customer_id = i.customer_id
         AND t.transaction_date >= ${since}
-      GROUP BY t.customer_id, cp
+        AND +t.type = 'credit' AND t.status NOT IN (${failed})
+      GROUP BY i.customer_id, cp
+    ),
+    totals AS MATERIALIZED (
+      SELECT customer_id, SUM(n) AS credit_count, SUM(amt) AS inflow FROM credits GROUP BY customer_id
+    ),
+    top AS MATERIALIZED (
+      SELECT customer_id, cp, amt,
+             ROW_NUMBER() OVER (PARTITION BY customer_id ORDER BY amt DESC, cp) AS rn
+      FROM credits WHERE cp IS NOT NULL
     )
     SELECT i.customer_id,
       (SELECT MAX(t.transaction_date) FROM transactions t
         WHERE t.tenant_id = ${scope.tenantId} AND t.customer_id = i.customer_id) AS last_at,
-      (SELECT SUM(n) FROM credits c WHERE c.customer_id = i.customer_id) AS credit_count,
-      (SELECT SUM(amt) FROM credits c WHERE c.customer_id = i.customer_id) AS inflow,
-      (SELECT cp FROM credits c WHERE c.customer_id = i.customer_id AND cp IS NOT NULL
-        ORDER BY amt DESC, cp LIMIT 1) AS top_cp,
-      (SELECT amt FROM credits c WHERE c.customer_id = i.customer_id AND cp IS NOT NULL
-        ORDER BY amt DESC, cp LIMIT 1) AS top_amt
-    FROM ids i`);
+      totals.credit_count, totals.inflow, top.cp AS top_cp, top.amt AS top_amt
+    FROM ids i
+    LEFT JOIN totals ON totals.customer_id = i.customer_id
+    LEFT JOIN top ON top.customer_id = i.customer_id AND top.rn = 1`);
   const out = new Map<string, CashFlowFacts>();
   for (const r of rows) {
     const inflow = r.inflow ?? 0;

@@ -119,12 +119,10 @@ export async function generateBatch(
   const items = await Promise.all(
     ids.map(async (customerId): Promise<BatchItem> => {
       try {
-        await getCustomer(ctx, customerId);
-        const facts = factsFor(
-          customerId,
-          await latestOf(ctx, customerId),
-          cash.get(customerId) ?? EMPTY_CASH_FLOW,
-        );
+        // A latest BHI record implies the customer exists; only without one is it looked up.
+        const latest = await latestOf(ctx, customerId);
+        if (!latest) await getCustomer(ctx, customerId);
+        const facts = factsFor(customerId, latest, cash.get(customerId) ?? EMPTY_CASH_FLOW);
         return { customerId, status: "ok", bhiSource: facts.bhiSource, ...recommend(facts) };
       } catch (err) {
         if (!(err instanceof AppError) || err.code !== "not_found") throw err;
