@@ -36,3 +36,8 @@ CREATE TRIGGER workflow_runs_terminal_immutable BEFORE UPDATE ON workflow_runs
   BEGIN SELECT RAISE(ABORT, 'workflow run is finished'); END;
 CREATE TRIGGER workflow_runs_no_delete BEFORE DELETE ON workflow_runs
   BEGIN SELECT RAISE(ABORT, 'workflow runs are append-only'); END;
+
+-- The risk-review event trigger reads a tenant's recent customer.risk_alert events on every
+-- outbox pass; without this it would walk all of the tenant's recent events (100,000
+-- bhi.calculated a day for a large tenant). Additive index on the foundation's outbox table.
+CREATE INDEX events_tenant_type_idx ON events (tenant_id, type, created_at, id);

@@ -3,6 +3,7 @@ import { controlDb } from "../../db/client";
 import { tenants } from "../../db/control-schema";
 import { loadTenantContext, type TenantContext } from "../../db/tenant-context";
 import type { Env } from "../../env";
+import { AppError } from "../../lib/errors";
 import { DAILY_CRON, isWorkflowId, MONTHLY_CRON, type WorkflowId } from "./domain/catalog";
 import * as repo from "./repo";
 import { executeRun, WORKFLOW_RUN_JOB } from "./runner";
@@ -37,7 +38,11 @@ export async function workflowStartJob(
 ): Promise<void> {
   const { workflowId, triggerKey, triggeredBy } = message;
   if (typeof workflowId !== "string" || !isWorkflowId(workflowId) || typeof triggerKey !== "string") return;
-  const ctx = await loadTenantContext(env, message.tenantId, requestId("workflow-start"));
+  const ctx = await loadTenantContext(env, message.tenantId, requestId("workflow-start")).catch((err) => {
+    if (err instanceof AppError && err.code === "not_found") return null; // tenant deleted since the cron
+    throw err;
+  });
+  if (!ctx) return;
   const { run } = await createRun(ctx, {
     workflowId,
     input: {},
