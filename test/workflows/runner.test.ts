@@ -49,8 +49,23 @@ describe("workflow runner", () => {
     const run = await pendingRun(t, ctx);
     const startedAt = new Date().toISOString();
     await setRun(t, run.id, { status: "running", lease: "held", startedAt, updatedAt: startedAt });
-    await executeRun(ctx, run.id); // a duplicate delivery without the lease
+    // A duplicate delivery without the lease: nothing runs, and one delayed look-again is queued
+    // for when the lease would be stale (the retry of a crashed holder ends up resuming it).
+    const sent: Array<{ body: unknown; options: unknown }> = [];
+    const watched = {
+      ...ctx,
+      env: {
+        ...ctx.env,
+        JOBS_QUEUE: { send: async (body: unknown, options: unknown) => void sent.push({ body, options }) },
+      },
+    } as unknown as TenantContext;
+    await executeRun(watched, run.id);
     expect((await getRun(t, run.id)).status).toBe("running");
+    expect(sent).toHaveLength(1);
+    expect(sent[0].body).toEqual({ type: "workflow.run", tenantId: t.id, runId: run.id });
+    const delay = (sent[0].options as { delaySeconds: number }).delaySeconds;
+    expect(delay).toBeGreaterThan(STALE_RUN_MS / 1000 - 30);
+    expect(delay).toBeLessThanOrEqual(STALE_RUN_MS / 1000 + 1);
     await executeRun(ctx, run.id, "someone-else");
     expect((await getRun(t, run.id)).status).toBe("running");
 

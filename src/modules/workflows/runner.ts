@@ -30,7 +30,17 @@ export async function executeRun(ctx: TenantContext, runId: string, lease?: stri
   if (!run || isTerminal(run.status)) return;
   const now = () => ctx.clock.now().toISOString();
   const token = await acquire(ctx, run, lease);
-  if (!token) return; // a duplicate message while another consumer holds the run
+  if (!token) {
+    // Another consumer holds the run. This message may be a duplicate, or the queue's retry
+    // of a consumer that crashed holding it: look again once the lease would be stale, so a
+    // crashed run is resumed rather than left running (a finished run ends the chain).
+    if (run.status === "running") {
+      const silentMs = ctx.clock.now().getTime() - Date.parse(run.updatedAt);
+      const delaySeconds = Math.max(1, Math.ceil((STALE_RUN_MS - silentMs) / 1000) + 1);
+      await ctx.env.JOBS_QUEUE.send({ type: WORKFLOW_RUN_JOB, tenantId: ctx.tenantId, runId }, { delaySeconds });
+    }
+    return;
+  }
   if (!isWorkflowId(run.workflowId))
     return finish(ctx, run, token, run.steps, run.output, `Unknown workflow ${run.workflowId}`);
   const definition = WORKFLOWS[run.workflowId];
