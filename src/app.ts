@@ -17,9 +17,11 @@ import { registerFraudRoutes } from "./modules/fraud/routes";
 import { registerGraphQLRoutes } from "./modules/graphql/routes";
 import { registerIngestRoutes } from "./modules/ingest/routes";
 import { registerInsightsRoutes } from "./modules/insights/routes";
+import { registerNbaRoutes } from "./modules/nba/routes";
 import { registerReportRoutes } from "./modules/reports/routes";
 import { registerSmeRoutes } from "./modules/sme/routes";
 import { registerWebhookRoutes } from "./modules/webhooks/routes";
+import { registerWorkflowRoutes } from "./modules/workflows/routes";
 
 export const OPENAPI_PATH = "/v1/openapi.json";
 const PUBLIC_V1_PATHS = new Set([OPENAPI_PATH, "/v1/docs"]);
@@ -63,6 +65,8 @@ export function buildApp(): App {
   registerSmeRoutes(app);
   registerGraphQLRoutes(app);
   registerAgentHealthRoutes(app);
+  registerNbaRoutes(app);
+  registerWorkflowRoutes(app);
   // Operator routes last, so the docs page opens on the tenant API.
   registerAdminRoutes(app);
   registerDocsPage(app);

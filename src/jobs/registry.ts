@@ -11,6 +11,15 @@ import { continueSync, resumeStalledSyncs, SYNC_CONTINUE_JOB } from "../modules/
 import { SME_BENCHMARK_JOB } from "../modules/sme/benchmarks";
 import { smeBenchmarksCron, smeBenchmarksJob } from "../modules/sme/jobs";
 import { outboxDispatchJob, webhookSweepTask } from "../modules/webhooks/jobs";
+import {
+  bhiRefreshCronTask,
+  monthlyReportsCronTask,
+  riskReviewHook,
+  WORKFLOW_RUN_JOB,
+  WORKFLOW_START_JOB,
+  workflowRunJob,
+  workflowStartJob,
+} from "../modules/workflows/jobs";
 
 /** A background job on JOBS_QUEUE: `type` selects the handler; the rest is ids, not payloads. */
 export interface JobMessage {
@@ -26,15 +35,22 @@ export const jobHandlers: Record<string, JobHandler> = {
   [SYNC_CONTINUE_JOB]: (env, message) => continueSync(env, message),
   [AML_BACKTEST_JOB]: runBacktestJob,
   "bhi.calculate": bhiCalculateJob,
-  [OUTBOX_DISPATCH_JOB]: outboxDispatchJob,
   [SME_BENCHMARK_JOB]: smeBenchmarksJob,
   [AGENT_HEALTH_REFRESH_JOB]: agentHealthRefreshJob,
+  // Event-triggered workflows (risk-review on customer.risk_alert) start before the outbox
+  // fans the tenant's new events out; the webhooks job itself is unchanged.
+  [OUTBOX_DISPATCH_JOB]: async (env, message) => {
+    await riskReviewHook(env, message.tenantId);
+    await outboxDispatchJob(env, message);
+  },
+  [WORKFLOW_RUN_JOB]: workflowRunJob,
+  [WORKFLOW_START_JOB]: workflowStartJob,
 };
 
 /** Cron tasks by schedule expression (wrangler.toml [triggers]). */
 export type CronTask = (env: Env, scheduledTime: Date) => Promise<void>;
 export const cronTasks: Record<string, CronTask[]> = {
   "* * * * *": [resumeStalledSyncs, webhookSweepTask],
-  "0 2 * * *": [smeBenchmarksCron, agentHealthCronTask],
-  "0 3 1 * *": [],
+  "0 2 * * *": [smeBenchmarksCron, agentHealthCronTask, bhiRefreshCronTask],
+  "0 3 1 * *": [monthlyReportsCronTask],
 };

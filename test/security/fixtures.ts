@@ -111,6 +111,11 @@ export const pathFixtures: Record<string, PathFixture> = {
   "/v1/sme-health/{customerId}": async (owner) => ({ customerId: (await seedSteadySme(owner)).customer.id }),
   "/v1/webhooks/subscriptions/{id}": async (owner) => ({ id: await webhookSubscription(owner) }),
   "/v1/webhooks/deliveries/{id}": async (owner) => ({ id: await webhookDelivery(owner) }),
+  // /v1/workflows/{workflowId} needs none: workflowId is an enum of the built-in workflows.
+  "/v1/workflows/runs/{runId}": async (owner) => {
+    const res = await call("POST", "/v1/workflows/bhi-refresh/trigger", { key: owner.key, body: {} });
+    return { runId: (await json<{ runId: string }>(res)).runId };
+  },
 };
 
 const fraudCaseBody = () => ({
@@ -169,4 +174,6 @@ export const requestBodies: Record<string, unknown> = {
     floatBalance: 500,
     floatLimit: 1000,
   },
+  "POST /v1/nba/generate": { customerId: "7f3c9a52-1d2e-4b6a-9c1f-2a3b4c5d6e7f" },
+  "POST /v1/nba/batch": { customerIds: ["7f3c9a52-1d2e-4b6a-9c1f-2a3b4c5d6e7f"] },
 };

@@ -8,3 +8,4 @@ export * from "./fraud";
 export * from "./ingest";
 export * from "./sme";
 export * from "./webhooks";
+export * from "./workflows";

@@ -1,0 +1,22 @@
+import { z } from "@hono/zod-openapi";
+import type { App } from "../../../http/context";
+import { jsonContent, tenantRoute, uuidParam } from "../../../http/openapi";
+import { WorkflowRunSchema } from "../schemas";
+import { getRun } from "../service";
+
+export const getRunRoute = tenantRoute({
+  method: "get",
+  path: "/v1/workflows/runs/{runId}",
+  operationId: "getWorkflowRun",
+  tags: ["Workflows"],
+  summary: "Get a workflow run with its steps",
+  scope: "workflows:read",
+  request: { params: z.object({ runId: uuidParam("runId") }) },
+  responses: { 200: jsonContent(z.object({ success: z.literal(true), run: WorkflowRunSchema }), "The run") },
+});
+
+export const registerGetRun = (app: App) =>
+  app.openapi(getRunRoute, async (c) => {
+    const run = await getRun(c.get("ctx"), c.req.valid("param").runId);
+    return c.json({ success: true as const, run }, 200);
+  });

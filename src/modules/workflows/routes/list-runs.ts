@@ -1,0 +1,38 @@
+import { z } from "@hono/zod-openapi";
+import type { App } from "../../../http/context";
+import { jsonContent, tenantRoute } from "../../../http/openapi";
+import { RunsQuery, WorkflowRunSchema } from "../schemas";
+import { listRuns } from "../service";
+
+export const listRunsRoute = tenantRoute({
+  method: "get",
+  path: "/v1/workflows/runs",
+  operationId: "listWorkflowRuns",
+  tags: ["Workflows"],
+  summary: "List workflow runs, newest first",
+  scope: "workflows:read",
+  request: { query: RunsQuery },
+  responses: {
+    200: jsonContent(
+      z.object({
+        success: z.literal(true),
+        data: z.array(WorkflowRunSchema),
+        total: z.number().int(),
+        limit: z.number().int(),
+        offset: z.number().int(),
+        hasMore: z.boolean(),
+      }),
+      "Runs",
+    ),
+  },
+});
+
+export const registerListRuns = (app: App) =>
+  app.openapi(listRunsRoute, async (c) => {
+    const { limit, offset, workflowId, status } = c.req.valid("query");
+    const { data, total } = await listRuns(c.get("ctx"), { workflowId, status }, { limit, offset });
+    return c.json(
+      { success: true as const, data, total, limit, offset, hasMore: offset + data.length < total },
+      200,
+    );
+  });
