@@ -122,12 +122,12 @@ function pickStory(r) {
   return "stable";
 }
 
+/** A moment in the `month`-th 30.4-day slice of the year that starts at `start` (never after its end). */
 function dayInMonth(start, month, r, hourRange = [7, 20]) {
-  const d = new Date(start);
-  d.setUTCMonth(d.getUTCMonth() + month);
-  d.setUTCDate(r.int(1, 28));
+  const d = new Date(start.getTime() + Math.floor((month + r.next()) * 30.4) * 86_400_000);
   d.setUTCHours(r.int(hourRange[0], hourRange[1]), r.int(0, 59), r.int(0, 59), 0);
-  return d;
+  const end = start.getTime() + 365 * 86_400_000 - 3_600_000;
+  return d.getTime() > end ? new Date(end) : d;
 }
 
 /** A business tenant: `count` SMEs, each with a current account and often a mobile-money wallet. */
