@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, gte, lte, type SQL, sql } from "drizzle-orm";
 import type { TenantScope } from "../../db/client";
 import { type AgentHealthSnapshotRow, agentHealthSnapshots } from "../../db/shard";
+import { jsonArrayChunks } from "../../lib/json-chunks";
 
 export interface Page {
   limit: number;
@@ -165,27 +166,6 @@ const UPSERT = `INSERT INTO agent_health_snapshots
   ON CONFLICT (tenant_id, agent_id) DO UPDATE SET
   ${[...RUN_COLUMNS, ...SNAPSHOT_COLUMNS.slice(1).map(([c]) => c)].map((c) => `${c} = excluded.${c}`).join(", ")}`;
 
-/** D1 refuses statements over 100 KB: each JSON parameter stays under this many characters. */
-const MAX_JSON_CHARS = 90_000;
-
-function sizedChunks(rows: unknown[][]): string[] {
-  const chunks: string[] = [];
-  let current: string[] = [];
-  let size = 2;
-  for (const row of rows) {
-    const text = JSON.stringify(row);
-    if (current.length && size + text.length + 1 > MAX_JSON_CHARS) {
-      chunks.push(`[${current.join(",")}]`);
-      current = [];
-      size = 2;
-    }
-    current.push(text);
-    size += text.length + 1;
-  }
-  if (current.length) chunks.push(`[${current.join(",")}]`);
-  return chunks;
-}
-
 /**
  * Upserts the snapshots of one refresh run (same window, version and time): rows travel as
  * one JSON parameter per statement, all statements in one batch. Returns the statement count.
@@ -197,7 +177,7 @@ export async function upsertSnapshots(
 ): Promise<number> {
   if (rows.length === 0) return 0;
   const d1 = scope.db.$client;
-  const statements = sizedChunks(rows.map((r) => SNAPSHOT_COLUMNS.map(([, k]) => r[k]))).map((chunk) =>
+  const statements = jsonArrayChunks(rows.map((r) => SNAPSHOT_COLUMNS.map(([, k]) => r[k]))).map((chunk) =>
     d1.prepare(UPSERT).bind(scope.tenantId, run.windowDays, run.calculationVersion, run.computedAt, chunk),
   );
   await d1.batch(statements);

@@ -1,6 +1,7 @@
 import { and, count, desc, eq, type SQL, sql } from "drizzle-orm";
 import type { TenantScope } from "../../db/client";
 import { type BhiRecordRow, bhiJobs, bhiRecords, customers } from "../../db/shard";
+import { jsonArrayChunks } from "../../lib/json-chunks";
 import type { CustomerActivity } from "./domain/components";
 
 /** Which customers a run covers: named ids, an id range (queue slices), or all. */
@@ -180,27 +181,6 @@ export interface NewEvent {
   data: Record<string, unknown>;
 }
 
-/** D1 refuses statements over 100 KB; JSON parameters stay under this many characters. */
-const MAX_JSON_CHARS = 90_000;
-
-function sizedChunks(items: unknown[]): string[] {
-  const chunks: string[] = [];
-  let current: string[] = [];
-  let size = 2;
-  for (const item of items) {
-    const text = JSON.stringify(item);
-    if (current.length && size + text.length + 1 > MAX_JSON_CHARS) {
-      chunks.push(`[${current.join(",")}]`);
-      current = [];
-      size = 2;
-    }
-    current.push(text);
-    size += text.length + 1;
-  }
-  if (current.length) chunks.push(`[${current.join(",")}]`);
-  return chunks;
-}
-
 /** Columns sent per row, as a JSON array in this order (no key names on the wire). */
 const RECORD_COLUMNS = [
   ["id", "id"],
@@ -258,10 +238,10 @@ export function writeStatements(
          AND customer_id IN (SELECT value FROM json_each(?2))`,
       )
       .bind(scope.tenantId, ids),
-    ...sizedChunks(rows).map((chunk) =>
+    ...jsonArrayChunks(rows).map((chunk) =>
       d1.prepare(INSERT_RECORDS).bind(scope.tenantId, weights, run.calculationVersion, run.at, chunk),
     ),
-    ...sizedChunks(extraEvents).map((chunk) =>
+    ...jsonArrayChunks(extraEvents).map((chunk) =>
       d1
         .prepare(
           `INSERT INTO events (id, tenant_id, type, data, created_at, dispatched_at)

@@ -1,5 +1,6 @@
 import type { TenantScope } from "../../db/client";
-import { chunkByBytes, type TableSpec, upsertSql } from "./upsert-sql";
+import { jsonArrayChunks } from "../../lib/json-chunks";
+import { type TableSpec, upsertSql } from "./upsert-sql";
 
 /**
  * Ingestion queries. Raw D1 statements (the drizzle client's own binding) because rows
@@ -33,10 +34,8 @@ export async function findLinkTargets(
       AND t.external_source = json_extract(j.value, '$[0]') AND t.external_id = json_extract(j.value, '$[1]')`;
   const db = d1(scope);
   const statements = [
-    ...chunkByBytes(ids).map((chunk) => db.prepare(byId).bind(scope.tenantId, JSON.stringify(chunk))),
-    ...chunkByBytes(externalKeys).map((chunk) =>
-      db.prepare(byKey).bind(scope.tenantId, JSON.stringify(chunk)),
-    ),
+    ...jsonArrayChunks(ids).map((json) => db.prepare(byId).bind(scope.tenantId, json)),
+    ...jsonArrayChunks(externalKeys).map((json) => db.prepare(byKey).bind(scope.tenantId, json)),
   ];
   const results = await db.batch<LinkTarget>(statements);
   return results.flatMap((r) => r.results);
@@ -49,7 +48,7 @@ export async function findAgentsById(scope: TenantScope, agentIds: string[]) {
   const sql = `SELECT agent_id AS agentId, external_source AS source, external_id AS externalId
     FROM agents WHERE tenant_id = ?1 AND agent_id IN (SELECT value FROM json_each(?2))`;
   const results = await db.batch<{ agentId: string; source: string; externalId: string }>(
-    chunkByBytes(agentIds).map((chunk) => db.prepare(sql).bind(scope.tenantId, JSON.stringify(chunk))),
+    jsonArrayChunks(agentIds).map((json) => db.prepare(sql).bind(scope.tenantId, json)),
   );
   return results.flatMap((r) => r.results);
 }
@@ -70,8 +69,8 @@ export async function upsertRows(
   const sql = upsertSql(spec);
   const highest = Math.max(...[...sql.matchAll(/\?(\d)/g)].map((m) => Number(m[1])));
   // D1 wants exactly as many values as the statement's highest ?N.
-  const statements = chunkByBytes(rows).map((chunk) =>
-    db.prepare(sql).bind(...[JSON.stringify(chunk), scope.tenantId, now, defaultCurrency].slice(0, highest)),
+  const statements = jsonArrayChunks(rows).map((json) =>
+    db.prepare(sql).bind(...[json, scope.tenantId, now, defaultCurrency].slice(0, highest)),
   );
   const results = await db.batch(statements);
   // Rows inserted or actually changed (an unchanged row is not rewritten).

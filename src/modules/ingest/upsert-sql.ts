@@ -152,23 +152,3 @@ ON CONFLICT (tenant_id, external_source, external_id) DO UPDATE SET ${sets.join(
 WHERE ${changed}
 RETURNING 1`;
 }
-
-/** Splits rows so each chunk's JSON stays well under D1's 100 KB statement limit. */
-export function chunkByBytes<T>(rows: T[], maxBytes = 80_000): T[][] {
-  const encoder = new TextEncoder();
-  const chunks: T[][] = [];
-  let current: T[] = [];
-  let size = 2;
-  for (const row of rows) {
-    const bytes = encoder.encode(JSON.stringify(row)).length + 1;
-    if (current.length > 0 && size + bytes > maxBytes) {
-      chunks.push(current);
-      current = [];
-      size = 2;
-    }
-    current.push(row);
-    size += bytes;
-  }
-  if (current.length > 0) chunks.push(current);
-  return chunks;
-}
