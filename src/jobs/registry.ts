@@ -14,6 +14,7 @@ import { outboxDispatchJob, webhookSweepTask } from "../modules/webhooks/jobs";
 import {
   bhiRefreshCronTask,
   monthlyReportsCronTask,
+  resumeStrandedWorkflowRuns,
   riskReviewHook,
   WORKFLOW_RUN_JOB,
   WORKFLOW_START_JOB,
@@ -50,7 +51,11 @@ export const jobHandlers: Record<string, JobHandler> = {
 /** Cron tasks by schedule expression (wrangler.toml [triggers]). */
 export type CronTask = (env: Env, scheduledTime: Date) => Promise<void>;
 export const cronTasks: Record<string, CronTask[]> = {
-  "* * * * *": [resumeStalledSyncs, webhookSweepTask],
+  "* * * * *": [
+    resumeStalledSyncs,
+    webhookSweepTask,
+    async (env, at) => void (await resumeStrandedWorkflowRuns(env, at)),
+  ],
   "0 2 * * *": [smeBenchmarksCron, agentHealthCronTask, bhiRefreshCronTask],
   "0 3 1 * *": [monthlyReportsCronTask],
 };

@@ -1,5 +1,5 @@
 import { asc, gt } from "drizzle-orm";
-import { controlDb } from "../../db/client";
+import { controlDb, shardBinding, shardCount } from "../../db/client";
 import { tenants } from "../../db/control-schema";
 import { loadTenantContext, type TenantContext } from "../../db/tenant-context";
 import type { Env } from "../../env";
@@ -82,6 +82,29 @@ async function startForEveryTenant(env: Env, workflowId: WorkflowId, schedule: s
     after = page[page.length - 1].id;
     if (page.length < TENANT_PAGE) return;
   }
+}
+
+/** A trigger enqueues within milliseconds; a run still pending this long lost its message. */
+const STRANDED_AFTER_MS = 2 * 60_000;
+const STRANDED_PER_SHARD = 100;
+
+/**
+ * Cron (every minute): re-sends "workflow.run" for runs still pending after 2 minutes, e.g.
+ * when the trigger stored the run but the queue send failed. A duplicate is harmless: the
+ * runner's lease lets one consumer execute a run.
+ */
+export async function resumeStrandedWorkflowRuns(env: Env, now: Date): Promise<number> {
+  const before = new Date(now.getTime() - STRANDED_AFTER_MS).toISOString();
+  let resent = 0;
+  for (let shard = 0; shard < shardCount(env); shard++) {
+    const runs = await repo.strandedPendingRuns(shardBinding(env, shard), before, STRANDED_PER_SHARD);
+    if (runs.length === 0) continue;
+    await env.JOBS_QUEUE.sendBatch(
+      runs.map((r) => ({ body: { type: WORKFLOW_RUN_JOB, tenantId: r.tenantId, runId: r.id } })),
+    );
+    resent += runs.length;
+  }
+  return resent;
 }
 
 /** Cron "0 2 * * *": bhi-refresh for every tenant, once per UTC day. */

@@ -130,3 +130,18 @@ export function unreviewedRiskAlerts(scope: TenantScope, since: string, limit: n
     .orderBy(events.createdAt, events.id)
     .limit(limit);
 }
+
+/**
+ * Pending runs created before `before`, across tenants (operator sweep over one shard; the
+ * partial index workflow_runs_pending_idx keeps it small).
+ */
+export async function strandedPendingRuns(d1: D1Database, before: string, limit: number) {
+  const { results } = await d1
+    .prepare(
+      `SELECT id, tenant_id AS tenantId FROM workflow_runs
+       WHERE status = 'pending' AND created_at < ?1 ORDER BY created_at LIMIT ?2`,
+    )
+    .bind(before, limit)
+    .all<{ id: string; tenantId: string }>();
+  return results;
+}
