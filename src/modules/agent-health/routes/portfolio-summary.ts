@@ -1,5 +1,5 @@
 import type { App } from "../../../http/context";
-import { errorResponses, jsonContent, tenantRoute } from "../../../http/openapi";
+import { errorResponses, jsonContent, pagination, tenantRoute } from "../../../http/openapi";
 import { DISCLAIMER } from "../present";
 import { SummaryQuery, SummaryResponse } from "../schemas";
 import { portfolioSummary } from "../service";
@@ -30,10 +30,7 @@ export const registerPortfolioSummary = (app: App) =>
       {
         success: true as const,
         agents,
-        total,
-        limit,
-        offset,
-        hasMore: offset + limit < total,
+        ...pagination(total, limit, offset),
         disclaimer: DISCLAIMER,
       },
       200,

@@ -1,6 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import type { App } from "../../../http/context";
-import { jsonContent, tenantRoute } from "../../../http/openapi";
+import { jsonContent, pagination, tenantRoute } from "../../../http/openapi";
 import { CaseListQuery } from "../case-requests";
 import { DISCLAIMER, Disclaimer, FraudCaseSchema } from "../schemas";
 import { listCases } from "../service";
@@ -37,10 +37,7 @@ export const registerListCases = (app: App) =>
       {
         success: true as const,
         data,
-        total,
-        limit,
-        offset,
-        hasMore: offset + limit < total,
+        ...pagination(total, limit, offset),
         disclaimer: DISCLAIMER,
       },
       200,

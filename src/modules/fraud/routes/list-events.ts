@@ -1,6 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import type { App } from "../../../http/context";
-import { jsonContent, PaginationQuery, tenantRoute } from "../../../http/openapi";
+import { jsonContent, PaginationQuery, pagination, tenantRoute } from "../../../http/openapi";
 import { DISCLAIMER, Disclaimer, FraudCaseEventSchema } from "../schemas";
 import { listEvents } from "../service";
 import { CaseParams } from "./get-case";
@@ -40,10 +40,7 @@ export const registerListEvents = (app: App) =>
         success: true as const,
         caseId,
         data,
-        total,
-        limit,
-        offset,
-        hasMore: offset + limit < total,
+        ...pagination(total, limit, offset),
         disclaimer: DISCLAIMER,
       },
       200,
