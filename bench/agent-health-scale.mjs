@@ -1,25 +1,12 @@
 #!/usr/bin/env node
-// Agent health at scale: seeds one agent-network tenant with 100,000 agents and 2,000,000
-// agent transactions over the last 60 days (the 30-day window and the 30 days before) in a
-// local D1 database, then prints
-//   - seconds and D1 statements of POST /v1/agent-health/portfolio/refresh (every agent),
-//   - latency of GET /v1/agent-health/portfolio/summary (default sort; filtered and sorted by
-//     volume; a deep page), of GET /v1/agent-health/benchmarks and of one agent's report
-//     (with its peer comparison).
-// Seeding works as in bench/bhi-scale.mjs: recursive-CTE INSERT ... SELECT statements through
-// the D1 binding, state under bench/.data/agent-health-scale (gitignored; --fresh reseeds).
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { join, resolve } from "node:path";
-import { ADMIN_TOKEN, startService } from "./lib/server.mjs";
 
-const root = resolve(import.meta.dirname, "..");
-const state = join(root, "bench/.data/agent-health-scale");
+import { benchState, seededTenant } from "./lib/seeded.mjs";
+import { startService } from "./lib/server.mjs";
+
+const state = benchState("agent-health-scale");
 const AGENTS = Number(process.env.AGENTS ?? 100_000);
 const TRANSACTIONS = Number(process.env.TRANSACTIONS ?? 2_000_000);
 const CHUNK = 100_000;
-
-if (process.argv.includes("--fresh")) rmSync(state, { recursive: true, force: true });
-mkdirSync(state, { recursive: true });
 
 const agentId = (expr) => `printf('AGT-%06d', ${expr})`;
 
@@ -94,25 +81,13 @@ console.log("building the Worker and starting Miniflare ...");
 const service = await startService({ persistTo: state });
 const { mf, url } = service;
 try {
-  const tenantFile = join(state, "tenant.json");
-  let tenant = existsSync(tenantFile) ? JSON.parse(readFileSync(tenantFile, "utf8")) : null;
-  if (!tenant) {
-    const res = await fetch(`${url}/admin/tenants`, {
-      method: "POST",
-      headers: { authorization: `Bearer ${ADMIN_TOKEN}`, "content-type": "application/json" },
-      body: JSON.stringify({ name: "Agent health bench", shard: 0, features: { agentNetwork: true } }),
-    });
-    const body = await res.json();
-    if (res.status !== 201) throw new Error(`create tenant: ${res.status} ${JSON.stringify(body)}`);
-    tenant = { id: body.tenant.id, key: body.apiKey.key };
-    console.log(
-      `seeding ${AGENTS.toLocaleString()} agents, ${TRANSACTIONS.toLocaleString()} transactions ...`,
-    );
-    console.log(`  seed: ${(await seed(mf, tenant.id)).toFixed(1)} s`);
-    writeFileSync(tenantFile, JSON.stringify(tenant));
-  } else {
-    console.log(`reusing the seeded tenant ${tenant.id} (--fresh to reseed)`);
-  }
+  const tenant = await seededTenant(
+    url,
+    state,
+    { name: "Agent health bench", shard: 0, features: { agentNetwork: true } },
+    `${AGENTS.toLocaleString()} agents, ${TRANSACTIONS.toLocaleString()} transactions`,
+    (tenantId) => seed(mf, tenantId),
+  );
   const { key } = tenant;
   // Above 20,000 agents the refresh runs on the jobs queue (202): time it until the
   // benchmarks, rebuilt last, carry a computedAt after the request.

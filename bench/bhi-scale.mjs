@@ -21,12 +21,12 @@
 // The tenant (and its key) is kept in bench/.data/bhi-scale/tenant.json, so later runs reuse
 // the seeded data; `--fresh` starts over.
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { join, resolve } from "node:path";
-import { ADMIN_TOKEN, startService } from "./lib/server.mjs";
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { benchState, seededTenant, seqUuid } from "./lib/seeded.mjs";
+import { startService } from "./lib/server.mjs";
 
-const root = resolve(import.meta.dirname, "..");
-const state = join(root, "bench/.data/bhi-scale");
+const state = benchState("bhi-scale");
 const CUSTOMERS = 10_000;
 const TRANSACTIONS = 1_000_000;
 const CHUNK = 100_000;
@@ -37,10 +37,7 @@ const median = (xs) => {
   return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
 };
 
-if (process.argv.includes("--fresh")) rmSync(state, { recursive: true, force: true });
-mkdirSync(state, { recursive: true });
-
-const uuid = (prefix, expr) => `printf('${prefix}-0000-4000-8000-%012d', ${expr})`;
+const uuid = seqUuid;
 
 async function seed(mf, tenantId) {
   const db = await mf.getD1Database("SHARD_0");
@@ -152,26 +149,13 @@ console.log("building the Worker and starting Miniflare ...");
 const service = await startService({ persistTo: state });
 const { mf, url } = service;
 try {
-  const tenantFile = join(state, "tenant.json");
-  let tenant = existsSync(tenantFile) ? JSON.parse(readFileSync(tenantFile, "utf8")) : null;
-  if (!tenant) {
-    const res = await fetch(`${url}/admin/tenants`, {
-      method: "POST",
-      headers: { authorization: `Bearer ${ADMIN_TOKEN}`, "content-type": "application/json" },
-      body: JSON.stringify({ name: "BHI scale bench", shard: 0 }),
-    });
-    const body = await res.json();
-    if (res.status !== 201) throw new Error(`create tenant: ${res.status} ${JSON.stringify(body)}`);
-    tenant = { id: body.tenant.id, key: body.apiKey.key };
-    console.log(
-      `seeding ${CUSTOMERS.toLocaleString()} customers, ${TRANSACTIONS.toLocaleString()} transactions ...`,
-    );
-    const seconds = await seed(mf, tenant.id);
-    console.log(`  seed: ${seconds.toFixed(1)} s`);
-    writeFileSync(tenantFile, JSON.stringify(tenant));
-  } else {
-    console.log(`reusing the seeded tenant ${tenant.id} (--fresh to reseed)`);
-  }
+  const tenant = await seededTenant(
+    url,
+    state,
+    { name: "BHI scale bench", shard: 0 },
+    `${CUSTOMERS.toLocaleString()} customers, ${TRANSACTIONS.toLocaleString()} transactions`,
+    (tenantId) => seed(mf, tenantId),
+  );
 
   // Each calculation's outbox events are fanned out by the webhooks module's outbox.dispatch
   // job in the same workerd, on the same database: a run must not overlap the previous run's

@@ -2,49 +2,15 @@
 // GraphQL against REST for the same reads, on the built Worker under Miniflare: 2,000 customers,
 // 20,000 transactions on one tenant. Prints req/s and p50/p99 latency per scenario, and the cost
 // GraphQL reports for each query. Usage: node bench/graphql.mjs [seconds] [concurrency]
-import { ADMIN_TOKEN, api, load, startService } from "./lib/server.mjs";
+import { seedReadFixtures } from "./lib/read-fixtures.mjs";
+import { load, startService } from "./lib/server.mjs";
 
 const seconds = Number(process.argv[2] ?? 5);
 const concurrency = Number(process.argv[3] ?? 20);
 const service = await startService();
 try {
-  const created = await api(service.url, ADMIN_TOKEN, "POST", "/admin/tenants", { name: "bench", shard: 0 });
-  const tenantId = created.body.tenant.id;
-  const key = created.body.apiKey.key;
-  // Fixtures straight into the shard: this bench measures reads, not ingestion.
-  const db = await service.mf.getD1Database("SHARD_0");
-  const now = new Date().toISOString();
-  const customers = Array.from({ length: 2000 }, (_, i) => ({
-    id: crypto.randomUUID(),
-    name: `Business ${i}`,
-    email: `b${i}@example.com.gh`,
-  }));
-  for (let i = 0; i < customers.length; i += 500) {
-    await db
-      .prepare(
-        `INSERT INTO customers (id, tenant_id, external_id, external_source, name, email, created_at, updated_at)
-         SELECT value->>'id', ?1, value->>'id', 'bench', value->>'name', value->>'email', ?2, ?2 FROM json_each(?3)`,
-      )
-      .bind(tenantId, now, JSON.stringify(customers.slice(i, i + 500)))
-      .run();
-  }
   // The newest customers (first page) get the transactions, so nested lists are not empty.
-  const txns = customers.slice(-200).flatMap((c) =>
-    Array.from({ length: 100 }, (_, k) => ({
-      id: crypto.randomUUID(),
-      c: c.id,
-      d: new Date(Date.now() - k * 3_600_000).toISOString(),
-    })),
-  );
-  for (let i = 0; i < txns.length; i += 1000) {
-    await db
-      .prepare(
-        `INSERT INTO transactions (id, tenant_id, customer_id, account_id, external_id, external_source, type, amount_minor, currency, transaction_date, created_at)
-         SELECT value->>'id', ?1, value->>'c', value->>'c', value->>'id', 'bench', 'credit', 10000, 'GHS', value->>'d', ?2 FROM json_each(?3)`,
-      )
-      .bind(tenantId, now, JSON.stringify(txns.slice(i, i + 1000)))
-      .run();
-  }
+  const { key, customers } = await seedReadFixtures(service, (customers) => customers.slice(-200));
   const one = customers.at(-1).id;
   const headers = { authorization: `Bearer ${key}` };
   const graphql = (query) => () =>

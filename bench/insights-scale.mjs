@@ -1,24 +1,15 @@
 #!/usr/bin/env node
-// Insights at scale: seeds a tenant of 100,000 customers and 1,200,000 transactions spread
-// over the last 24 months in a local D1 database (same method as bhi-scale.mjs: rows made
-// inside SQLite by recursive-CTE INSERT ... SELECT through the D1 binding), then prints, for
-// each insights operation, the seconds of a first and a second request.
-// State lives in bench/.data/insights-scale (gitignored); `--fresh` reseeds.
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { join, resolve } from "node:path";
-import { ADMIN_TOKEN, startService } from "./lib/server.mjs";
 
-const root = resolve(import.meta.dirname, "..");
-const state = join(root, "bench/.data/insights-scale");
+import { benchState, seededTenant, seqUuid } from "./lib/seeded.mjs";
+import { startService } from "./lib/server.mjs";
+
+const state = benchState("insights-scale");
 const CUSTOMERS = 100_000;
 const TRANSACTIONS = 1_200_000;
 const CHUNK = 100_000;
 const DAYS = 730;
 
-if (process.argv.includes("--fresh")) rmSync(state, { recursive: true, force: true });
-mkdirSync(state, { recursive: true });
-
-const uuid = (prefix, expr) => `printf('${prefix}-0000-4000-8000-%012d', ${expr})`;
+const uuid = seqUuid;
 
 async function seed(mf, tenantId) {
   const db = await mf.getD1Database("SHARD_0");
@@ -89,25 +80,13 @@ console.log("building the Worker and starting Miniflare ...");
 const service = await startService({ persistTo: state });
 const { mf, url } = service;
 try {
-  const tenantFile = join(state, "tenant.json");
-  let tenant = existsSync(tenantFile) ? JSON.parse(readFileSync(tenantFile, "utf8")) : null;
-  if (!tenant) {
-    const res = await fetch(`${url}/admin/tenants`, {
-      method: "POST",
-      headers: { authorization: `Bearer ${ADMIN_TOKEN}`, "content-type": "application/json" },
-      body: JSON.stringify({ name: "Insights scale bench", shard: 0 }),
-    });
-    const body = await res.json();
-    if (res.status !== 201) throw new Error(`create tenant: ${res.status} ${JSON.stringify(body)}`);
-    tenant = { id: body.tenant.id, key: body.apiKey.key };
-    console.log(
-      `seeding ${CUSTOMERS.toLocaleString()} customers, ${TRANSACTIONS.toLocaleString()} transactions ...`,
-    );
-    console.log(`  seed: ${(await seed(mf, tenant.id)).toFixed(1)} s`);
-    writeFileSync(tenantFile, JSON.stringify(tenant));
-  } else {
-    console.log(`reusing the seeded tenant ${tenant.id} (--fresh to reseed)`);
-  }
+  const tenant = await seededTenant(
+    url,
+    state,
+    { name: "Insights scale bench", shard: 0 },
+    `${CUSTOMERS.toLocaleString()} customers, ${TRANSACTIONS.toLocaleString()} transactions`,
+    (tenantId) => seed(mf, tenantId),
+  );
   const operations = [
     ["GET", "/v1/insights/saas-metrics"],
     ["GET", "/v1/insights/saas-metrics/history?months=24"],

@@ -1,29 +1,15 @@
 #!/usr/bin/env node
-// SME health at the design size: seeds a tenant of 100,000 customers and 2,000,000
-// transactions (90 days, named payers) in a local D1 database, then prints
-//   - seconds for the first GET /v1/sme-health/benchmarks (computes and stores the snapshot:
-//     every customer's health in one pass, slices of 5,000 customers),
-//   - seconds for the next GET (served from the snapshot),
-//   - latency of POST /v1/sme-health/calculate and GET /v1/sme-health/{customerId} for one
-//     customer once the snapshot exists, and GET throughput under load.
-// Seeding follows bench/bhi-scale.mjs: recursive-CTE INSERT ... SELECT through the D1 binding,
-// 100,000 rows per statement. State is kept in bench/.data/sme-benchmarks (gitignored); `--fresh`
-// starts over.
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { join, resolve } from "node:path";
-import { ADMIN_TOKEN, api, load, startService } from "./lib/server.mjs";
 
-const root = resolve(import.meta.dirname, "..");
-const state = join(root, "bench/.data/sme-benchmarks");
+import { benchState, seededTenant, seqUuid } from "./lib/seeded.mjs";
+import { api, load, startService } from "./lib/server.mjs";
+
+const state = benchState("sme-benchmarks");
 const CUSTOMERS = Number(process.env.SME_BENCH_CUSTOMERS ?? 100_000);
 const PER_CUSTOMER = 20;
 const TRANSACTIONS = CUSTOMERS * PER_CUSTOMER;
 const CHUNK = 100_000;
 
-if (process.argv.includes("--fresh")) rmSync(state, { recursive: true, force: true });
-mkdirSync(state, { recursive: true });
-
-const uuid = (prefix, expr) => `printf('${prefix}-0000-4000-8000-%012d', ${expr})`;
+const uuid = seqUuid;
 
 async function seed(mf, tenantId) {
   const db = await mf.getD1Database("SHARD_0");
@@ -92,20 +78,13 @@ console.log("building the Worker and starting Miniflare ...");
 const service = await startService({ persistTo: state });
 const { mf, url } = service;
 try {
-  const tenantFile = join(state, "tenant.json");
-  let tenant = existsSync(tenantFile) ? JSON.parse(readFileSync(tenantFile, "utf8")) : null;
-  if (!tenant) {
-    const res = await api(url, ADMIN_TOKEN, "POST", "/admin/tenants", { name: "SME bench", shard: 0 });
-    if (res.status !== 201) throw new Error(`create tenant: ${res.status} ${JSON.stringify(res.body)}`);
-    tenant = { id: res.body.tenant.id, key: res.body.apiKey.key };
-    console.log(
-      `seeding ${CUSTOMERS.toLocaleString()} customers, ${TRANSACTIONS.toLocaleString()} transactions ...`,
-    );
-    console.log(`  seed: ${(await seed(mf, tenant.id)).toFixed(1)} s`);
-    writeFileSync(tenantFile, JSON.stringify(tenant));
-  } else {
-    console.log(`reusing the seeded tenant ${tenant.id} (--fresh to reseed)`);
-  }
+  const tenant = await seededTenant(
+    url,
+    state,
+    { name: "SME bench", shard: 0 },
+    `${CUSTOMERS.toLocaleString()} customers, ${TRANSACTIONS.toLocaleString()} transactions`,
+    (tenantId) => seed(mf, tenantId),
+  );
   // A window no earlier run used, so the first call really computes a snapshot.
   let windowDays;
   let first;
