@@ -8,7 +8,10 @@
 //     many times,
 //   - their ratio (median / median; goal <= 3),
 //   - the same in CPU seconds (workerd process vs sqlite3), which moves much less than wall
-//     time when other work shares the machine's cores.
+//     time when other work shares the machine's cores,
+//   - for scale, seconds for the calculation's own aggregate statement (the per-customer and
+//     per-week GROUP BY of src/modules/bhi/repo.ts, bundled with esbuild and run by sqlite3 on
+//     the same file): what SQLite alone needs to read what the BHI needs, and the ratio to it.
 //
 // How it seeds: the Worker is built (`wrangler deploy --dry-run`) and served by plain
 // Miniflare with its D1 state under bench/.data/bhi-scale/d1 (gitignored). Miniflare, like
@@ -22,7 +25,8 @@
 // the seeded data; `--fresh` starts over.
 import { spawnSync } from "node:child_process";
 import { readdirSync, readFileSync } from "node:fs";
-import { join } from "node:path";
+import { join, resolve } from "node:path";
+import { build } from "esbuild";
 import { benchState, seededTenant, seqUuid } from "./lib/seeded.mjs";
 import { startService } from "./lib/server.mjs";
 
@@ -128,6 +132,39 @@ async function post(url, key, path, body) {
   };
 }
 
+/**
+ * The calculation's aggregate statement as SQL text with its parameters inlined (they are a
+ * tenant id and ISO timestamps), built by the Worker's own code so the two cannot drift.
+ */
+async function activitySql(tenantId, asOf) {
+  const root = resolve(import.meta.dirname, "..");
+  const out = await build({
+    stdin: {
+      contents: `export { activityQuery } from "./src/modules/bhi/repo.ts";
+        export { SQLiteAsyncDialect } from "drizzle-orm/sqlite-core";
+        export { WINDOW_WEEKS } from "./src/modules/bhi/domain/components.ts";`,
+      resolveDir: root,
+      loader: "ts",
+    },
+    bundle: true,
+    format: "esm",
+    platform: "node",
+    write: false,
+    logLevel: "error",
+  });
+  const mod = await import(
+    `data:text/javascript;base64,${Buffer.from(out.outputFiles[0].text).toString("base64")}`
+  );
+  const weekStarts = Array.from({ length: mod.WINDOW_WEEKS + 1 }, (_, k) =>
+    new Date(asOf.getTime() - 7 * k * 86_400_000).toISOString(),
+  );
+  const query = new mod.SQLiteAsyncDialect().sqlToQuery(
+    mod.activityQuery({ tenantId }, { kind: "all" }, weekStarts),
+  );
+  let i = 0;
+  return query.sql.replace(/\?/g, () => `'${String(query.params[i++]).replace(/'/g, "''")}'`);
+}
+
 function sqliteFileWith(tenantId) {
   const dir = join(state, "d1/miniflare-D1DatabaseObject");
   for (const file of readdirSync(dir).filter((f) => f.endsWith(".sqlite"))) {
@@ -216,6 +253,20 @@ try {
     rawRuns.push({ seconds, cpuSeconds: Number(user) + Number(sys) });
   }
 
+  // The calculation's own aggregate, run by sqlite3 on the same file.
+  const activity = await activitySql(tenant.id, new Date());
+  const activityRuns = [];
+  for (let i = 0; i < RUNS; i++) {
+    const timed = spawnSync("sqlite3", [file], {
+      encoding: "utf8",
+      maxBuffer: 64 << 20,
+      input: `.timer on\n.output /dev/null\n${activity};\n`,
+    });
+    const [, real, user, sys] = timed.stdout.match(/real ([\d.]+) user ([\d.]+) sys ([\d.]+)/) ?? [];
+    if (timed.status !== 0 || !real) throw new Error(`activity SQL: ${timed.stderr}`);
+    activityRuns.push({ seconds: Number(real), cpuSeconds: Number(user) + Number(sys) });
+  }
+
   const list = (xs, f) => xs.map((x) => f(x).toFixed(2)).join(", ");
   const calc = median(runs.map((r) => r.seconds));
   const raw = median(rawRuns.map((r) => r.seconds));
@@ -237,6 +288,15 @@ try {
   );
   console.log(
     `D1 statements used:                     ${runs.map((r) => r.queries).join(", ")} (limit 1,000)`,
+  );
+  const activityMedian = median(activityRuns.map((r) => r.seconds));
+  console.log("");
+  console.log(
+    `for scale, the BHI's own aggregate statement in sqlite3: ${list(activityRuns, (r) => r.seconds)} s ` +
+      `(CPU ${list(activityRuns, (r) => r.cpuSeconds)} s)`,
+  );
+  console.log(
+    `calculate-from-db (all) / that statement:                ${(calc / activityMedian).toFixed(2)} (${calc.toFixed(2)} s / ${activityMedian.toFixed(2)} s)`,
   );
 } catch (err) {
   await service.dispose().catch(() => {});

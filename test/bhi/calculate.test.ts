@@ -2,7 +2,7 @@ import { env } from "cloudflare:workers";
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { shardDb } from "../../src/db/client";
-import { bhiRecords } from "../../src/db/shard";
+import { bhiLatest, bhiRecords } from "../../src/db/shard";
 import { call, createTenant, insertCustomer, json } from "../harness";
 import { calculate, outboxOf, seedHealthyCustomer, worsen } from "./seed";
 
@@ -99,18 +99,33 @@ describe("POST /v1/bhi/calculate-from-db", () => {
     ]);
     await calculate(t, { customerId: customer.id }); // still below: no second risk alert
 
-    const rows = await shardDb(env, t.shard)
+    const db = shardDb(env, t.shard);
+    const rows = await db
       .select()
       .from(bhiRecords)
       .where(and(eq(bhiRecords.tenantId, t.id), eq(bhiRecords.customerId, customer.id!)))
       .all();
-    expect(rows.map((r) => [r.version, r.isLatest])).toEqual(
-      expect.arrayContaining([
-        [1, false],
-        [2, false],
-        [3, true],
-      ]),
+    expect(rows.map((r) => r.version).sort()).toEqual([1, 2, 3]);
+    // The pointer moved with each append and names the newest record; no record was rewritten.
+    const pointer = await db
+      .select()
+      .from(bhiLatest)
+      .where(and(eq(bhiLatest.tenantId, t.id), eq(bhiLatest.customerId, customer.id!)))
+      .all();
+    expect(pointer).toEqual([
+      expect.objectContaining({
+        version: 3,
+        recordId: rows.find((r) => r.version === 3)!.id,
+        bhiOverall: 45,
+      }),
+    ]);
+    const listed = await json<{ data: { version?: number; isLatest: boolean; id: string }[] }>(
+      await call("GET", `/v1/bhi?customerId=${customer.id}&isLatest=false`, { key: t.key }),
     );
+    expect(listed.data.map((r) => [r.id, r.isLatest])).toEqual(
+      expect.arrayContaining(rows.map((r) => [r.id, r.version === 3])),
+    );
+    expect(listed.data).toHaveLength(3);
     const outbox = await outboxOf(t);
     expect(outbox.filter((e) => e.type === "bhi.calculated")).toHaveLength(3);
     const risk = outbox.filter((e) => e.type === "customer.risk_alert");

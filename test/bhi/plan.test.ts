@@ -20,7 +20,7 @@ describe("BHI activity aggregate (query plan through the D1 binding)", () => {
     ).map((r) => r.detail);
     expect(plan).toContain("SEARCH c USING COVERING INDEX customers_tenant_id_uq (tenant_id=?)");
     expect(plan).toContain(
-      "SEARCH t USING INDEX transactions_customer_idx (tenant_id=? AND customer_id=? AND transaction_date>? AND transaction_date<?)",
+      "SEARCH t USING INDEX transactions_flow_idx (tenant_id=? AND customer_id=? AND transaction_date>? AND transaction_date<?)",
     );
     // One sort only: the second level's (at most 12 rows per customer), after the weekly pass.
     const sorts = plan.flatMap((d, i) => (d.startsWith("USE TEMP B-TREE") ? [i] : []));

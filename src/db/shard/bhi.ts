@@ -1,6 +1,6 @@
-import { index, integer, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 
-/** BHI history (every shard): mirrors migrations/shard/0003_bhi.sql. Append-only but for isLatest. */
+/** BHI history (every shard): migrations/shard/0003_bhi.sql and 0013. Append-only. */
 export const bhiRecords = sqliteTable(
   "bhi_records",
   {
@@ -25,12 +25,37 @@ export const bhiRecords = sqliteTable(
     componentWeights: text("component_weights", { mode: "json" }).$type<Record<string, number>>().notNull(),
     recentScores: text("recent_scores", { mode: "json" }).$type<number[]>().notNull(),
     calculationVersion: text("calculation_version").notNull(),
-    isLatest: integer("is_latest", { mode: "boolean" }).notNull(),
     createdAt: text("created_at").notNull(),
   },
   (t) => [
     uniqueIndex("bhi_records_version_uq").on(t.tenantId, t.customerId, t.version),
-    index("bhi_records_list_idx").on(t.tenantId, t.isLatest, t.createdAt, t.id),
+    index("bhi_records_list_idx").on(t.tenantId, t.createdAt, t.version, t.id),
+  ],
+);
+
+/**
+ * Each customer's latest record (migration 0013): moved by the AFTER INSERT trigger on
+ * bhi_records, never written by the application.
+ */
+export const bhiLatest = sqliteTable(
+  "bhi_latest",
+  {
+    tenantId: text("tenant_id").notNull(),
+    customerId: text("customer_id").notNull(),
+    recordId: text("record_id").notNull(),
+    version: integer("version").notNull(),
+    bhiOverall: real("bhi_overall").notNull(),
+    bhiBand: text("bhi_band").notNull(),
+    trend: text("trend").notNull(),
+    alertCount: integer("alert_count").notNull(),
+    recentScores: text("recent_scores", { mode: "json" }).$type<number[]>().notNull(),
+    createdAt: text("created_at").notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.customerId] }),
+    index("bhi_latest_list_idx").on(t.tenantId, t.createdAt, t.version, t.recordId),
+    index("bhi_latest_band_idx").on(t.tenantId, t.bhiBand, t.createdAt, t.version, t.recordId),
+    index("bhi_latest_trend_idx").on(t.tenantId, t.trend, t.createdAt, t.version, t.recordId),
   ],
 );
 
@@ -56,5 +81,6 @@ export const bhiWeekNumbers = sqliteTable("bhi_week_numbers", {
   k: integer("k").primaryKey(),
 });
 
-export type BhiRecordRow = typeof bhiRecords.$inferSelect;
+/** A stored record, with whether it is its customer's latest (from bhi_latest). */
+export type BhiRecordRow = typeof bhiRecords.$inferSelect & { isLatest: boolean };
 export type BhiJobRow = typeof bhiJobs.$inferSelect;

@@ -1,5 +1,6 @@
 import type { TenantContext } from "../../db/tenant-context";
 import { daysBefore } from "../../lib/clock";
+import { uuidV7 } from "../../lib/crypto";
 import { notifyOutbox } from "../events/service";
 import type { BhiAlert } from "./domain/alerts";
 import type { Band } from "./domain/bands";
@@ -111,7 +112,7 @@ export async function runCalculation(
       riskAlertThreshold: threshold,
     });
     const record: repo.NewRecord = {
-      id: crypto.randomUUID(),
+      id: uuidV7(asOf),
       customerId: id,
       version: (prev?.version ?? 0) + 1,
       bhiOverall: bhi.overall,
@@ -131,7 +132,6 @@ export async function runCalculation(
       componentWeights: bhi.weights,
       recentScores: bhi.recentScores,
       calculationVersion: bhi.calculationVersion,
-      isLatest: true,
       createdAt: at,
     };
     const events: repo.NewEvent[] = [];

@@ -1,6 +1,6 @@
-import { and, count, desc, eq, type SQL, sql } from "drizzle-orm";
+import { and, count, desc, eq, getTableColumns, isNotNull, type SQL, sql } from "drizzle-orm";
 import type { TenantScope } from "../../db/client";
-import { type BhiRecordRow, bhiJobs, bhiRecords, customers } from "../../db/shard";
+import { type BhiRecordRow, bhiJobs, bhiLatest, bhiRecords, customers } from "../../db/shard";
 import { jsonArrayChunks } from "../../lib/json-chunks";
 import type { CustomerActivity } from "./domain/components";
 
@@ -55,10 +55,13 @@ interface ActivityRow {
   overdraft_n: number;
 }
 
-/** Money moved: 'completed' (nearly every row) short-circuits the list check. */
-const MOVED = sql.raw(
-  `(t.status = 'completed' OR t.status NOT IN (${FAILED_STATUSES.map((x) => `'${x}'`).join(", ")}))`,
-);
+/**
+ * transactions.flow_kind (migration 0013, a virtual column stored in transactions_flow_idx):
+ * 1 credit that moved money, 2 debit that moved money, 3 the same into an overdraft, 4 debit
+ * that did not (a failed payment), 0 credit that did not. Statuses that did not move money are
+ * FAILED_STATUSES.
+ */
+export const FLOW_KIND = { failedCredit: 0, credit: 1, debit: 2, overdraftDebit: 3, failedDebit: 4 } as const;
 
 /**
  * One pass over the window's transactions: per customer and week, then per customer.
@@ -67,9 +70,10 @@ const MOVED = sql.raw(
  * weekStarts[k + 1] up to weekStarts[k]; weeks 8-11, 4-7 and 0-3 are periods 1, 2 and 3.
  *
  * The loops are customers (in id order) x week numbers 0..11 x one range of
- * transactions_customer_idx per customer and week, so the (customer, week) groups come out
- * of the index in order and SQLite sorts nothing but the 12 rows per customer of the second
- * level (grouping by a computed week instead sorts every transaction of the window).
+ * transactions_flow_idx per customer and week, so the (customer, week) groups come out of the
+ * index in order and SQLite sorts nothing but the 12 rows per customer of the second level
+ * (grouping by a computed week instead sorts every transaction of the window). The index
+ * covers the read (date, amount, flow kind), so no table row is visited.
  */
 export function activityQuery(scope: TenantScope, target: Target, weekStarts: readonly string[]): SQL {
   const boundary = (offset: number) =>
@@ -80,15 +84,15 @@ export function activityQuery(scope: TenantScope, target: Target, weekStarts: re
   return sql`
     WITH weekly AS (
       SELECT c.id AS customer_id, w.k AS wk,
-        SUM(CASE WHEN t.type = 'credit' AND ${MOVED} THEN t.amount_minor ELSE 0 END) AS cr,
-        SUM(CASE WHEN t.type = 'debit' AND ${MOVED} THEN t.amount_minor ELSE 0 END) AS dr,
-        SUM(t.type = 'credit' AND ${MOVED}) AS credit_n,
-        SUM(t.type = 'debit') AS debit_n,
-        SUM(t.type = 'debit' AND NOT ${MOVED}) AS failed_n,
-        SUM(t.balance_after_minor < 0 AND t.type = 'debit' AND ${MOVED}) AS overdraft_n
+        SUM(iif(t.flow_kind = 1, t.amount_minor, 0)) AS cr,
+        SUM(iif(t.flow_kind IN (2, 3), t.amount_minor, 0)) AS dr,
+        SUM(t.flow_kind = 1) AS credit_n,
+        SUM(t.flow_kind >= 2) AS debit_n,
+        SUM(t.flow_kind = 4) AS failed_n,
+        SUM(t.flow_kind = 3) AS overdraft_n
       FROM customers c INDEXED BY customers_tenant_id_uq
         CROSS JOIN bhi_week_numbers w
-        CROSS JOIN transactions t INDEXED BY transactions_customer_idx
+        CROSS JOIN transactions t INDEXED BY transactions_flow_idx
       WHERE c.tenant_id = ${scope.tenantId}${targetFilter(sql`c.id`, target)} AND w.k < 12
         AND t.tenant_id = ${scope.tenantId} AND t.customer_id = c.id
         AND t.transaction_date > CASE w.k ${boundary(1)} END
@@ -157,8 +161,8 @@ export async function latestByCustomer(scope: TenantScope, target: Target) {
     bhi_band: string;
     recent_scores: string;
   }>(sql`
-    SELECT customer_id, version, bhi_overall, bhi_band, recent_scores FROM bhi_records
-    WHERE tenant_id = ${scope.tenantId} AND is_latest = 1${targetFilter(sql`customer_id`, target)}`);
+    SELECT customer_id, version, bhi_overall, bhi_band, recent_scores FROM bhi_latest
+    WHERE tenant_id = ${scope.tenantId}${targetFilter(sql`customer_id`, target)}`);
   return new Map<string, LatestSnapshot>(
     rows.map((r) => [
       r.customer_id,
@@ -173,7 +177,7 @@ export async function latestByCustomer(scope: TenantScope, target: Target) {
 }
 
 /** A record as written (reasons are derived on read, weights travel once per statement). */
-export type NewRecord = Omit<BhiRecordRow, "tenantId">;
+export type NewRecord = Omit<BhiRecordRow, "tenantId" | "isLatest">;
 /** An event other than bhi.calculated (which is built in SQL from the records). */
 export interface NewEvent {
   id: string;
@@ -181,7 +185,11 @@ export interface NewEvent {
   data: Record<string, unknown>;
 }
 
-/** Columns sent per row, as a JSON array in this order (no key names on the wire). */
+/**
+ * Columns sent per row, as a JSON array in this order (no key names on the wire). json_extract
+ * gives an object or array element as its minified JSON text, so the JSON columns are stored
+ * as sent without a second parse.
+ */
 const RECORD_COLUMNS = [
   ["id", "id"],
   ["customer_id", "customerId"],
@@ -202,22 +210,19 @@ const RECORD_COLUMNS = [
   ["alert_count", "alertCount"],
   ["recent_scores", "recentScores"],
 ] as const satisfies ReadonlyArray<readonly [string, keyof NewRecord]>;
-const JSON_COLUMNS = new Set<string>(["input_metrics", "alerts", "recent_scores"]);
 
 const INSERT_RECORDS = `INSERT INTO bhi_records
-  (tenant_id, is_latest, component_weights, calculation_version, created_at, ${RECORD_COLUMNS.map(([c]) => c).join(", ")})
-  SELECT ?1, 1, json(?2), ?3, ?4, ${RECORD_COLUMNS.map(([c], i) =>
-    JSON_COLUMNS.has(c) ? `json(json_extract(value, '$[${i}]'))` : `json_extract(value, '$[${i}]')`,
-  ).join(", ")}
+  (tenant_id, component_weights, calculation_version, created_at, ${RECORD_COLUMNS.map(([c]) => c).join(", ")})
+  SELECT ?1, json(?2), ?3, ?4, ${RECORD_COLUMNS.map((_, i) => `json_extract(value, '$[${i}]')`).join(", ")}
   FROM json_each(?5)`;
 
 /**
- * The statements that store a group of calculations atomically: clear isLatest on the
- * customers' current records, append the new records (isLatest), record the outbox events.
- * Rows travel as JSON arrays in one parameter per statement, expanded with json_each. Each
- * inserted record makes its bhi.calculated event in the same statement (trigger
- * bhi_records_calculated_event, migrations/shard/0011_bhi_perf.sql), so that data is neither
- * sent twice nor read back.
+ * The statements that store a group of calculations atomically: append the new records and
+ * record the outbox events. Rows travel as JSON arrays in one parameter per statement,
+ * expanded with json_each. Each inserted record moves its customer's bhi_latest pointer and
+ * makes its bhi.calculated event in the same statement (triggers bhi_records_move_latest and
+ * bhi_records_calculated_event, migrations/shard/0013_bhi_write_path.sql), so that data is
+ * neither sent twice nor read back, and no earlier record is touched.
  */
 export function writeStatements(
   scope: TenantScope,
@@ -226,18 +231,11 @@ export function writeStatements(
   run: { weights: Record<string, number>; calculationVersion: string; at: string },
 ): D1PreparedStatement[] {
   const d1 = scope.db.$client;
-  const ids = JSON.stringify(records.map((r) => r.customerId));
   const weights = JSON.stringify(run.weights);
   const rows = records.map((r) =>
     RECORD_COLUMNS.map(([, k]) => (k === "isSignificantChange" ? (r[k] ? 1 : 0) : r[k])),
   );
   return [
-    d1
-      .prepare(
-        `UPDATE bhi_records SET is_latest = 0 WHERE tenant_id = ?1 AND is_latest = 1
-         AND customer_id IN (SELECT value FROM json_each(?2))`,
-      )
-      .bind(scope.tenantId, ids),
     ...jsonArrayChunks(rows).map((chunk) =>
       d1.prepare(INSERT_RECORDS).bind(scope.tenantId, weights, run.calculationVersion, run.at, chunk),
     ),
@@ -260,17 +258,31 @@ export const writeAtomically = (scope: TenantScope, statements: D1PreparedStatem
 
 // ---- reads -----------------------------------------------------------------------------
 
-export const findLatest = (scope: TenantScope, customerId: string) =>
+/** A record's columns and whether it is the latest (the left-joined pointer names it). */
+const recordWithLatest = {
+  ...getTableColumns(bhiRecords),
+  isLatest: sql<boolean>`${isNotNull(bhiLatest.recordId)}`.mapWith(Boolean).as("is_latest"),
+};
+const latestRecordColumns = {
+  ...getTableColumns(bhiRecords),
+  isLatest: sql<boolean>`1`.mapWith(Boolean).as("is_latest"),
+};
+const pointerOf = (scope: TenantScope) =>
+  and(
+    eq(bhiLatest.tenantId, scope.tenantId),
+    eq(bhiLatest.customerId, bhiRecords.customerId),
+    eq(bhiLatest.recordId, bhiRecords.id),
+  );
+
+export const findLatest = (scope: TenantScope, customerId: string): Promise<BhiRecordRow | undefined> =>
   scope.db
-    .select()
-    .from(bhiRecords)
-    .where(
-      and(
-        eq(bhiRecords.tenantId, scope.tenantId),
-        eq(bhiRecords.customerId, customerId),
-        eq(bhiRecords.isLatest, true),
-      ),
+    .select(latestRecordColumns)
+    .from(bhiLatest)
+    .innerJoin(
+      bhiRecords,
+      and(eq(bhiRecords.tenantId, scope.tenantId), eq(bhiRecords.id, bhiLatest.recordId)),
     )
+    .where(and(eq(bhiLatest.tenantId, scope.tenantId), eq(bhiLatest.customerId, customerId)))
     .get();
 
 export interface RecordFilter {
@@ -280,18 +292,46 @@ export interface RecordFilter {
   isLatest: boolean;
 }
 
-export async function listRecords(scope: TenantScope, filter: RecordFilter, page: Page) {
+export async function listRecords(
+  scope: TenantScope,
+  filter: RecordFilter,
+  page: Page,
+): Promise<{ rows: BhiRecordRow[]; total: number }> {
+  if (filter.isLatest) {
+    // Latest records only: filtered and ordered on the small pointer table.
+    const where = and(
+      eq(bhiLatest.tenantId, scope.tenantId),
+      filter.customerId ? eq(bhiLatest.customerId, filter.customerId) : undefined,
+      filter.bhiBand ? eq(bhiLatest.bhiBand, filter.bhiBand) : undefined,
+      filter.trend ? eq(bhiLatest.trend, filter.trend) : undefined,
+    );
+    const [rows, [{ n }]] = await scope.db.batch([
+      scope.db
+        .select(latestRecordColumns)
+        .from(bhiLatest)
+        .innerJoin(
+          bhiRecords,
+          and(eq(bhiRecords.tenantId, scope.tenantId), eq(bhiRecords.id, bhiLatest.recordId)),
+        )
+        .where(where)
+        .orderBy(desc(bhiLatest.createdAt), desc(bhiLatest.version), desc(bhiLatest.recordId))
+        .limit(page.limit)
+        .offset(page.offset),
+      scope.db.select({ n: count() }).from(bhiLatest).where(where),
+    ]);
+    return { rows, total: n };
+  }
   const where = and(
     eq(bhiRecords.tenantId, scope.tenantId),
-    filter.isLatest ? eq(bhiRecords.isLatest, true) : undefined,
     filter.customerId ? eq(bhiRecords.customerId, filter.customerId) : undefined,
     filter.bhiBand ? eq(bhiRecords.bhiBand, filter.bhiBand) : undefined,
     filter.trend ? eq(bhiRecords.trend, filter.trend) : undefined,
   );
   const [rows, [{ n }]] = await scope.db.batch([
     scope.db
-      .select()
+      .select(recordWithLatest)
       .from(bhiRecords)
+      .leftJoin(bhiLatest, pointerOf(scope))
       .where(where)
       .orderBy(desc(bhiRecords.createdAt), desc(bhiRecords.version), desc(bhiRecords.id))
       .limit(page.limit)
@@ -306,15 +346,16 @@ export async function history(scope: TenantScope, customerId: string, page: Page
   const where = and(eq(bhiRecords.tenantId, scope.tenantId), eq(bhiRecords.customerId, customerId));
   const [rows, [{ n }]] = await scope.db.batch([
     scope.db
-      .select()
+      .select(recordWithLatest)
       .from(bhiRecords)
+      .leftJoin(bhiLatest, pointerOf(scope))
       .where(where)
       .orderBy(desc(bhiRecords.version))
       .limit(page.limit)
       .offset(page.offset),
     scope.db.select({ n: count() }).from(bhiRecords).where(where),
   ]);
-  return { rows, total: n };
+  return { rows: rows as BhiRecordRow[], total: n };
 }
 
 export interface SummaryRow {
@@ -341,7 +382,7 @@ export async function summary(scope: TenantScope): Promise<SummaryRow> {
       COALESCE(SUM(trend = 'improving'), 0) AS improving, COALESCE(SUM(trend = 'stable'), 0) AS stable,
       COALESCE(SUM(trend = 'declining'), 0) AS declining, COALESCE(SUM(trend = 'volatile'), 0) AS volatile,
       COALESCE(SUM(alert_count), 0) AS alerts
-    FROM bhi_records WHERE tenant_id = ${scope.tenantId} AND is_latest = 1`);
+    FROM bhi_latest WHERE tenant_id = ${scope.tenantId}`);
   return rows[0];
 }
 
