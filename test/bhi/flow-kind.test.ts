@@ -2,7 +2,7 @@ import { env } from "cloudflare:workers";
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { shardDb } from "../../src/db/client";
-import { FAILED_STATUSES, FLOW_KIND } from "../../src/modules/bhi/repo";
+import { FAILED_STATUSES, FLOW_KIND } from "../../src/db/shard/transaction-flows";
 import { createTenant, insertAccount, insertCustomer, insertTransactions } from "../harness";
 
 // transactions.flow_kind is computed by SQLite from a status list written into migration 0013;
@@ -28,7 +28,7 @@ describe("transactions.flow_kind", () => {
     );
     const kindOf = new Map(stored.map((r) => [r.id, r.flow_kind]));
     const expected = (c: (typeof cases)[number]) => {
-      const moved = !FAILED_STATUSES.includes(c.status);
+      const moved = !(FAILED_STATUSES as readonly string[]).includes(c.status);
       if (c.type === "credit") return moved ? FLOW_KIND.credit : FLOW_KIND.failedCredit;
       if (!moved) return FLOW_KIND.failedDebit;
       return c.balanceAfterMinor !== null && c.balanceAfterMinor < 0

@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, gte, lte, type SQL, sql } from "drizzle-orm";
 import type { TenantScope } from "../../db/client";
 import { type AgentHealthSnapshotRow, agentHealthSnapshots } from "../../db/shard";
+import { MOVED_MONEY } from "../../db/shard/transaction-flows";
 import { jsonArrayChunks } from "../../lib/json-chunks";
 
 export interface Page {
@@ -9,10 +10,7 @@ export interface Page {
 }
 
 /** Statuses whose money did not move: left out of every AHI figure. */
-const FAILED_STATUSES = ["failed", "declined", "returned", "reversed", "bounced", "cancelled"];
-const MOVED = sql.raw(
-  `(status = 'completed' OR status NOT IN (${FAILED_STATUSES.map((x) => `'${x}'`).join(", ")}))`,
-);
+const MOVED = MOVED_MONEY;
 /**
  * A cash-in: category cash_in, or (no cash category) a debit on the agent's float account
  * (the agent sends e-value to the customer). Everything else is a cash-out.

@@ -15,9 +15,6 @@ export interface Page {
   offset: number;
 }
 
-/** Statuses whose money did not move: counted as failed payments, left out of flows. */
-export const FAILED_STATUSES = ["failed", "declined", "returned", "reversed", "bounced", "cancelled"];
-
 function targetFilter(column: SQL, target: Target): SQL {
   if (target.kind === "ids")
     return sql` AND ${column} IN (SELECT value FROM json_each(${JSON.stringify(target.ids)}))`;
@@ -56,14 +53,6 @@ interface ActivityRow {
 }
 
 /**
- * transactions.flow_kind (migration 0013, a virtual column stored in transactions_flow_idx):
- * 1 credit that moved money, 2 debit that moved money, 3 the same into an overdraft, 4 debit
- * that did not (a failed payment), 0 credit that did not. Statuses that did not move money are
- * FAILED_STATUSES.
- */
-export const FLOW_KIND = { failedCredit: 0, credit: 1, debit: 2, overdraftDebit: 3, failedDebit: 4 } as const;
-
-/**
  * One pass over the window's transactions: per customer and week, then per customer.
  * `weekStarts` are the 13 ISO boundaries, newest first (weekStarts[0] is the calculation
  * time, weekStarts[12] the window start); week k holds the transactions dated after
@@ -73,7 +62,9 @@ export const FLOW_KIND = { failedCredit: 0, credit: 1, debit: 2, overdraftDebit:
  * transactions_flow_idx per customer and week, so the (customer, week) groups come out of the
  * index in order and SQLite sorts nothing but the 12 rows per customer of the second level
  * (grouping by a computed week instead sorts every transaction of the window). The index
- * covers the read (date, amount, flow kind), so no table row is visited.
+ * covers the read (date, amount, flow kind), so no table row is visited. Flow kinds
+ * (FLOW_KIND in db/shard/transaction-flows.ts): 1 credit, 2 debit, 3 debit into an overdraft,
+ * 4 failed debit, 0 failed credit.
  */
 export function activityQuery(scope: TenantScope, target: Target, weekStarts: readonly string[]): SQL {
   const boundary = (offset: number) =>
@@ -274,14 +265,18 @@ const pointerOf = (scope: TenantScope) =>
     eq(bhiLatest.recordId, bhiRecords.id),
   );
 
-export const findLatest = (scope: TenantScope, customerId: string): Promise<BhiRecordRow | undefined> =>
+/** Latest records: the pointers joined to the records they name. */
+const selectLatestRecords = (scope: TenantScope) =>
   scope.db
     .select(latestRecordColumns)
     .from(bhiLatest)
     .innerJoin(
       bhiRecords,
       and(eq(bhiRecords.tenantId, scope.tenantId), eq(bhiRecords.id, bhiLatest.recordId)),
-    )
+    );
+
+export const findLatest = (scope: TenantScope, customerId: string): Promise<BhiRecordRow | undefined> =>
+  selectLatestRecords(scope)
     .where(and(eq(bhiLatest.tenantId, scope.tenantId), eq(bhiLatest.customerId, customerId)))
     .get();
 
@@ -292,51 +287,36 @@ export interface RecordFilter {
   isLatest: boolean;
 }
 
+/** The filter on the pointers (latest records) or on all records: both have these columns. */
+const filterOn = (table: typeof bhiLatest | typeof bhiRecords, scope: TenantScope, filter: RecordFilter) =>
+  and(
+    eq(table.tenantId, scope.tenantId),
+    filter.customerId ? eq(table.customerId, filter.customerId) : undefined,
+    filter.bhiBand ? eq(table.bhiBand, filter.bhiBand) : undefined,
+    filter.trend ? eq(table.trend, filter.trend) : undefined,
+  );
+
 export async function listRecords(
   scope: TenantScope,
   filter: RecordFilter,
   page: Page,
 ): Promise<{ rows: BhiRecordRow[]; total: number }> {
-  if (filter.isLatest) {
-    // Latest records only: filtered and ordered on the small pointer table.
-    const where = and(
-      eq(bhiLatest.tenantId, scope.tenantId),
-      filter.customerId ? eq(bhiLatest.customerId, filter.customerId) : undefined,
-      filter.bhiBand ? eq(bhiLatest.bhiBand, filter.bhiBand) : undefined,
-      filter.trend ? eq(bhiLatest.trend, filter.trend) : undefined,
-    );
-    const [rows, [{ n }]] = await scope.db.batch([
-      scope.db
-        .select(latestRecordColumns)
-        .from(bhiLatest)
-        .innerJoin(
-          bhiRecords,
-          and(eq(bhiRecords.tenantId, scope.tenantId), eq(bhiRecords.id, bhiLatest.recordId)),
-        )
+  // Latest records only (the default) are filtered and ordered on the small pointer table.
+  const table = filter.isLatest ? bhiLatest : bhiRecords;
+  const where = filterOn(table, scope, filter);
+  const pageQuery = filter.isLatest
+    ? selectLatestRecords(scope)
         .where(where)
         .orderBy(desc(bhiLatest.createdAt), desc(bhiLatest.version), desc(bhiLatest.recordId))
-        .limit(page.limit)
-        .offset(page.offset),
-      scope.db.select({ n: count() }).from(bhiLatest).where(where),
-    ]);
-    return { rows, total: n };
-  }
-  const where = and(
-    eq(bhiRecords.tenantId, scope.tenantId),
-    filter.customerId ? eq(bhiRecords.customerId, filter.customerId) : undefined,
-    filter.bhiBand ? eq(bhiRecords.bhiBand, filter.bhiBand) : undefined,
-    filter.trend ? eq(bhiRecords.trend, filter.trend) : undefined,
-  );
+    : scope.db
+        .select(recordWithLatest)
+        .from(bhiRecords)
+        .leftJoin(bhiLatest, pointerOf(scope))
+        .where(where)
+        .orderBy(desc(bhiRecords.createdAt), desc(bhiRecords.version), desc(bhiRecords.id));
   const [rows, [{ n }]] = await scope.db.batch([
-    scope.db
-      .select(recordWithLatest)
-      .from(bhiRecords)
-      .leftJoin(bhiLatest, pointerOf(scope))
-      .where(where)
-      .orderBy(desc(bhiRecords.createdAt), desc(bhiRecords.version), desc(bhiRecords.id))
-      .limit(page.limit)
-      .offset(page.offset),
-    scope.db.select({ n: count() }).from(bhiRecords).where(where),
+    pageQuery.limit(page.limit).offset(page.offset),
+    scope.db.select({ n: count() }).from(table).where(where),
   ]);
   return { rows, total: n };
 }

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { TenantScope } from "../../db/client";
+import { MOVED_MONEY } from "../../db/shard/transaction-flows";
 import { monthStartIso } from "./domain/months";
 
 /**
@@ -10,10 +11,7 @@ import { monthStartIso } from "./domain/months";
  */
 
 /** Statuses whose money did not move (same list as the BHI methodology). */
-const FAILED_STATUSES = ["failed", "declined", "returned", "reversed", "bounced", "cancelled"];
-const MOVED = sql.raw(
-  `(status = 'completed' OR status NOT IN (${FAILED_STATUSES.map((x) => `'${x}'`).join(", ")}))`,
-);
+const MOVED = MOVED_MONEY;
 const MONTH = sql.raw(
   "(CAST(substr(transaction_date, 1, 4) AS INTEGER) * 12 + CAST(substr(transaction_date, 6, 2) AS INTEGER) - 1)",
 );

@@ -1,9 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { TenantScope } from "../../db/client";
+import { FAILED_STATUS_LIST } from "../../db/shard/transaction-flows";
 import type { CashFlowFacts } from "./domain/facts";
-
-/** Transaction statuses that moved no money (kept in line with the BHI calculation). */
-const FAILED_STATUSES = ["failed", "declined", "returned", "reversed", "bounced", "cancelled"];
 
 interface CashFlowRow {
   customer_id: string;
@@ -24,7 +22,7 @@ export async function cashFlowFacts(
   since: string,
   now: Date,
 ): Promise<Map<string, CashFlowFacts>> {
-  const failed = sql.raw(FAILED_STATUSES.map((s) => `'${s}'`).join(", "));
+  const failed = FAILED_STATUS_LIST;
   // ids drive the joins (CROSS JOIN; `+t.type` keeps SQLite off the tenant-wide type index),
   // each customer's credits come from transactions_customer_idx, and the grouped credits are
   // materialized once instead of being recomputed per output column.

@@ -2,14 +2,12 @@ import { and, desc, eq, sql } from "drizzle-orm";
 import { controlDb, type TenantScope } from "../../db/client";
 import { tenants } from "../../db/control-schema";
 import { type SmeAssessmentRow, smeAssessments, smeBenchmarkSnapshots } from "../../db/shard";
+import { MOVED_MONEY } from "../../db/shard/transaction-flows";
 import type { Env } from "../../env";
 import { type Bucket, bucketCount, type SmeActivity } from "./domain/metrics";
 
-/** Statuses whose money did not move: left out of every flow (as in the BHI). */
-export const FAILED_STATUSES = ["failed", "declined", "returned", "reversed", "bounced", "cancelled"];
-const MOVED = sql.raw(
-  `(status = 'completed' OR status NOT IN (${FAILED_STATUSES.map((x) => `'${x}'`).join(", ")}))`,
-);
+/** Money moved: left out of every flow otherwise (as in the BHI). */
+const MOVED = MOVED_MONEY;
 
 /** Customers whose activity one query reads: one customer, or an id range (benchmark slices). */
 export type Target =
