@@ -1,7 +1,7 @@
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-pool-workers";
 import { defineConfig } from "vitest/config";
 
-import { TEST_ADMIN_TOKEN } from "./test/constants";
+import { TEST_ADMIN_TOKEN, TEST_SECRETS_KEY } from "./test/constants";
 
 export default defineConfig(async () => {
   const controlMigrations = await readD1Migrations("migrations/control");
@@ -26,6 +26,7 @@ export default defineConfig(async () => {
                   CONTROL_MIGRATIONS: controlMigrations,
                   SHARD_MIGRATIONS: shardMigrations,
                   ADMIN_TOKEN: TEST_ADMIN_TOKEN,
+                  SECRETS_KEY: TEST_SECRETS_KEY,
                   ENVIRONMENT: "test",
                   KEY_PREFIX: "csk_test_",
                 },

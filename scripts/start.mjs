@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // `npm start`: a working local service in one command.
-// 1. .dev.vars with a random ADMIN_TOKEN when missing  2. migrations on every local database
+// 1. .dev.vars with a random ADMIN_TOKEN and SECRETS_KEY when missing  2. migrations on every local database
 // 3. wrangler dev on :8787 (ENVIRONMENT=development, csk_test_ keys)  4. two demo tenants on
 // different shards, seeded through the public ingest API when empty  5. keys and a curl printed.
 // Running it again keeps the data (local state lives in .wrangler/).
@@ -21,15 +21,22 @@ const quiet = {
 };
 const wrangler = join(root, "node_modules/.bin/wrangler");
 
-function ensureDevVars() {
+/** Adds `name=<value>` to .dev.vars unless it is there; returns the value either way. */
+function ensureDevVar(name, make) {
   const file = join(root, ".dev.vars");
   const existing = existsSync(file) ? readFileSync(file, "utf8") : "";
-  const match = existing.match(/^ADMIN_TOKEN=(.+)$/m);
+  const match = existing.match(new RegExp(`^${name}=(.+)$`, "m"));
   if (match) return match[1].trim();
-  const token = `adm_${randomBytes(24).toString("base64url")}`;
-  writeFileSync(file, `${existing}${existing && !existing.endsWith("\n") ? "\n" : ""}ADMIN_TOKEN=${token}\n`);
-  console.log("Created .dev.vars with a random ADMIN_TOKEN.");
-  return token;
+  const value = make();
+  writeFileSync(file, `${existing}${existing && !existing.endsWith("\n") ? "\n" : ""}${name}=${value}\n`);
+  console.log(`Added a random ${name} to .dev.vars.`);
+  return value;
+}
+
+function ensureDevVars() {
+  // SECRETS_KEY seals stored webhook secrets and connector passwords (src/lib/sealed.ts).
+  ensureDevVar("SECRETS_KEY", () => randomBytes(32).toString("base64"));
+  return ensureDevVar("ADMIN_TOKEN", () => `adm_${randomBytes(24).toString("base64url")}`);
 }
 
 function migrate() {

@@ -12,6 +12,11 @@ export interface Env {
   API_RATE_LIMITER?: RateLimit;
   /** Operator token for /admin; a Worker secret (locally in .dev.vars). */
   ADMIN_TOKEN?: string;
+  /**
+   * Key(s) that seal stored webhook secrets and connector passwords (src/lib/sealed.ts): base64
+   * of 32 random bytes, comma-separated during a rotation. A Worker secret (locally .dev.vars).
+   */
+  SECRETS_KEY?: string;
   /** "development" only under `npm start`; deployments leave it "production". */
   ENVIRONMENT: string;
   /** How many SHARD_n bindings exist. */

@@ -10,6 +10,8 @@ import { unstable_getMiniflareWorkerOptions, unstable_splitSqlQuery } from "wran
 
 const root = resolve(import.meta.dirname, "../..");
 export const ADMIN_TOKEN = "bench-admin-token-0123456789";
+/** Seals stored webhook secrets and connector passwords (src/lib/sealed.ts): 32 bytes, base64. */
+const SECRETS_KEY = Buffer.alloc(32, 7).toString("base64");
 
 /** Applies the migrations not applied before (tracked in bench_migrations, so state can persist). */
 async function migrate(mf, binding, dir) {
@@ -49,6 +51,7 @@ export async function startService({ persistTo, vars = {} } = {}) {
     bindings: {
       ...workerOptions.bindings,
       ADMIN_TOKEN,
+      SECRETS_KEY,
       ENVIRONMENT: "development",
       KEY_PREFIX: "csk_test_",
       ...vars,

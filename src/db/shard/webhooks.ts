@@ -11,7 +11,9 @@ export const webhookSubscriptions = sqliteTable(
     eventTypes: text("event_types", { mode: "json" }).$type<string[]>().notNull(),
     enabled: integer("enabled", { mode: "boolean" }).notNull(),
     disabledReason: text("disabled_reason"),
+    /** Sealed (src/lib/sealed.ts); plaintext only in rows written before sealing. */
     secret: text("secret").notNull(),
+    secretPrefix: text("secret_prefix").notNull(),
     previousSecret: text("previous_secret"),
     previousSecretExpiresAt: text("previous_secret_expires_at"),
     consecutiveFailures: integer("consecutive_failures").notNull(),

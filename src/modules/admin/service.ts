@@ -12,6 +12,7 @@ import type { Scope } from "../../http/scopes";
 import { type Clock, systemClock } from "../../lib/clock";
 import { sha256Hex, timingSafeEqualText } from "../../lib/crypto";
 import { AppError, badRequest, conflict, notFound } from "../../lib/errors";
+import { keyringFrom, seal, unseal } from "../../lib/sealed";
 import { generateApiKey, graceExpiry, isWellFormedKey, keyState, leastLoadedShard } from "./domain/keys";
 import * as repo from "./repo";
 
@@ -250,6 +251,14 @@ export async function configureConnector(
 ) {
   await getTenant(env, tenantId);
   const { provider, ...config } = input;
+  // The password is stored sealed (src/lib/sealed.ts), bound to this tenant's connector.
+  if ("password" in config) {
+    config.password = await seal(
+      await keyringFrom(env.SECRETS_KEY),
+      config.password,
+      passwordContext(tenantId, type),
+    );
+  }
   const now = clock.now().toISOString();
   const row = await repo.upsertConnector(controlDb(env), {
     tenantId,
@@ -266,5 +275,15 @@ export async function configureConnector(
 export async function connectorFor(env: Env, tenantId: string, type: string): Promise<ConnectorConfig> {
   const row = await repo.findConnector(controlDb(env), tenantId, type);
   if (!row) return { provider: "export" };
-  return { provider: row.provider, ...row.config } as ConnectorConfig;
+  const config = { provider: row.provider, ...row.config } as ConnectorConfig;
+  if ("password" in config) {
+    config.password = await unseal(
+      await keyringFrom(env.SECRETS_KEY),
+      config.password,
+      passwordContext(tenantId, type),
+    );
+  }
+  return config;
 }
+
+const passwordContext = (tenantId: string, type: string) => `connectors.password:${tenantId}:${type}`;

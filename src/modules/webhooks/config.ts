@@ -7,6 +7,8 @@ export interface WebhookConfig {
   retryDelays: readonly number[];
   breakerCooldownSeconds: number;
   urlPolicy: UrlPolicy;
+  /** Unseals the stored signing secrets (src/lib/sealed.ts). */
+  secretsKey: string | undefined;
 }
 
 /**
@@ -21,6 +23,7 @@ export function webhookConfig(env: Env): WebhookConfig {
     retryDelays: parseRetrySchedule(env.WEBHOOK_RETRY_SCHEDULE),
     breakerCooldownSeconds: Number.isInteger(cooldown) && cooldown > 0 ? cooldown : BREAKER_COOLDOWN_SECONDS,
     urlPolicy: { allowLoopbackHttp: env.ENVIRONMENT === "development" || env.ENVIRONMENT === "test" },
+    secretsKey: env.SECRETS_KEY,
   };
 }
 

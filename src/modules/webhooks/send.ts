@@ -3,6 +3,7 @@ import type { WebhookConfig } from "./config";
 import { type AttemptResult, DELIVERY_TIMEOUT_MS, RESPONSE_EXCERPT_BYTES } from "./domain/schedule";
 import { deliveryHeaders } from "./domain/signing";
 import { checkWebhookUrl } from "./domain/ssrf";
+import { signingSecrets } from "./secrets";
 
 /** Injected in tests: the HTTP client and the per-attempt timeout. */
 export interface SendOptions {
@@ -45,11 +46,6 @@ async function readExcerpt(res: Response): Promise<string> {
   return new TextDecoder().decode(bytes);
 }
 
-const secretStillValid = (sub: WebhookSubscriptionRow, now: Date) =>
-  sub.previousSecret && sub.previousSecretExpiresAt && Date.parse(sub.previousSecretExpiresAt) > now.getTime()
-    ? sub.previousSecret
-    : null;
-
 /** One HTTP attempt: SSRF re-check, sign the stored body, POST it, no redirects, 10 s cap. */
 export async function sendOnce(
   sub: WebhookSubscriptionRow,
@@ -73,8 +69,7 @@ export async function sendOnce(
     eventType: delivery.eventType,
     body: delivery.payload,
     timestampSeconds: Math.floor(now.getTime() / 1000),
-    secret: sub.secret,
-    previousSecret: secretStillValid(sub, now),
+    ...(await signingSecrets(config.secretsKey, sub, now)),
   });
   const timeoutMs = options.timeoutMs ?? DELIVERY_TIMEOUT_MS;
   const started = Date.now();

@@ -9,6 +9,7 @@ import { checkWebhookUrl } from "./domain/ssrf";
 import { enqueueDeliveries } from "./outbox";
 import * as repo from "./repo";
 import { TEST_EVENT_TYPE } from "./schemas";
+import { sealSecret } from "./secrets";
 import { type SendOptions, sendOnce } from "./send";
 
 const iso = (d: Date) => d.toISOString();
@@ -22,7 +23,7 @@ export function presentSubscription(row: WebhookSubscriptionRow, now: Date) {
     description: row.description,
     enabled: row.enabled,
     disabledReason: row.disabledReason,
-    secretPrefix: row.secret.slice(0, 10),
+    secretPrefix: row.secretPrefix,
     previousSecretExpiresAt: graceLeft ? row.previousSecretExpiresAt : null,
     breaker: {
       state: breakerPhase(
@@ -78,15 +79,16 @@ export async function createSubscription(
 ) {
   const now = iso(ctx.clock.now());
   const secret = generateSecret();
+  const id = crypto.randomUUID();
   const row: WebhookSubscriptionRow = {
-    id: crypto.randomUUID(),
+    id,
     tenantId: ctx.tenantId,
     url: assertUrl(ctx, input.url),
     description: input.description ?? null,
     eventTypes: input.eventTypes,
     enabled: true,
     disabledReason: null,
-    secret,
+    ...(await sealSecret(ctx.env.SECRETS_KEY, { tenantId: ctx.tenantId, id }, secret)),
     previousSecret: null,
     previousSecretExpiresAt: null,
     consecutiveFailures: 0,
@@ -147,7 +149,7 @@ export async function rotateSecret(ctx: TenantContext, id: string, graceSeconds:
   const now = ctx.clock.now();
   const secret = generateSecret();
   const row = await repo.updateSubscription(ctx, id, {
-    secret,
+    ...(await sealSecret(ctx.env.SECRETS_KEY, current, secret)),
     previousSecret: graceSeconds > 0 ? current.secret : null,
     previousSecretExpiresAt: graceSeconds > 0 ? iso(new Date(now.getTime() + graceSeconds * 1000)) : null,
     updatedAt: iso(now),

@@ -1,0 +1,103 @@
+/**
+ * Secrets the service must read back (webhook signing secrets, connector passwords) are kept in
+ * D1 sealed with AES-256-GCM under SECRETS_KEY, a Worker secret that never enters the database:
+ * a copy of D1 (an export, a backup, a leaked query result) does not reveal them.
+ *
+ * Stored form: `sealed:v1:<key id>:<base64url(iv || ciphertext || tag)>`. The key id is the
+ * first 8 hex digits of SHA-256 of the raw key, so SECRETS_KEY can hold several
+ * comma-separated keys during a rotation: the first seals, any of them unseals. The context
+ * (which row and field the value belongs to) is authenticated as additional data, so a sealed
+ * value copied into another row or tenant does not open there.
+ */
+const PREFIX = "sealed:v1:";
+const encoder = new TextEncoder();
+const decoder = new TextDecoder();
+
+export interface Keyring {
+  sealingKeyId: string;
+  keys: ReadonlyMap<string, CryptoKey>;
+}
+
+const base64ToBytes = (text: string): Uint8Array => {
+  const binary = atob(text.replace(/-/g, "+").replace(/_/g, "/"));
+  return Uint8Array.from(binary, (c) => c.charCodeAt(0));
+};
+const bytesToBase64Url = (bytes: Uint8Array): string =>
+  btoa(String.fromCharCode(...bytes))
+    .replace(/\+/g, "-")
+    .replace(/\//g, "_")
+    .replace(/=+$/, "");
+
+const keyrings = new Map<string, Promise<Keyring>>();
+
+/** The keyring of a SECRETS_KEY value (base64 of 32 bytes, or several, comma-separated). */
+export function keyringFrom(secretsKey: string | undefined): Promise<Keyring> {
+  if (!secretsKey?.trim()) {
+    return Promise.reject(new Error("SECRETS_KEY is not set (base64 of 32 random bytes; see README)"));
+  }
+  let keyring = keyrings.get(secretsKey);
+  if (!keyring) {
+    keyring = importKeys(secretsKey);
+    keyrings.set(secretsKey, keyring);
+    keyring.catch(() => keyrings.delete(secretsKey));
+  }
+  return keyring;
+}
+
+async function importKeys(secretsKey: string): Promise<Keyring> {
+  const keys = new Map<string, CryptoKey>();
+  let sealingKeyId = "";
+  for (const part of secretsKey
+    .split(",")
+    .map((p) => p.trim())
+    .filter(Boolean)) {
+    let raw: Uint8Array;
+    try {
+      raw = base64ToBytes(part);
+    } catch {
+      throw new Error("SECRETS_KEY: each key must be base64");
+    }
+    if (raw.length !== 32) throw new Error(`SECRETS_KEY: each key must be 32 bytes (got ${raw.length})`);
+    const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", raw));
+    const id = [...digest.slice(0, 4)].map((b) => b.toString(16).padStart(2, "0")).join("");
+    keys.set(id, await crypto.subtle.importKey("raw", raw, "AES-GCM", false, ["encrypt", "decrypt"]));
+    sealingKeyId ||= id;
+  }
+  return { sealingKeyId, keys };
+}
+
+export const isSealed = (stored: string): boolean => stored.startsWith(PREFIX);
+
+export async function seal(keyring: Keyring, plaintext: string, context: string): Promise<string> {
+  const iv = crypto.getRandomValues(new Uint8Array(12));
+  const key = keyring.keys.get(keyring.sealingKeyId) as CryptoKey;
+  const sealed = new Uint8Array(
+    await crypto.subtle.encrypt(
+      { name: "AES-GCM", iv, additionalData: encoder.encode(context) },
+      key,
+      encoder.encode(plaintext),
+    ),
+  );
+  const out = new Uint8Array(iv.length + sealed.length);
+  out.set(iv);
+  out.set(sealed, iv.length);
+  return `${PREFIX}${keyring.sealingKeyId}:${bytesToBase64Url(out)}`;
+}
+
+/**
+ * The plaintext of a sealed value. A value without the prefix was stored before sealing
+ * existed (local development data) and is returned as it is; it is sealed when next written.
+ */
+export async function unseal(keyring: Keyring, stored: string, context: string): Promise<string> {
+  if (!isSealed(stored)) return stored;
+  const [keyId, body] = stored.slice(PREFIX.length).split(":");
+  const key = keyring.keys.get(keyId);
+  if (!key) throw new Error(`sealed with key ${keyId}, which SECRETS_KEY does not hold`);
+  const bytes = base64ToBytes(body ?? "");
+  const plain = await crypto.subtle.decrypt(
+    { name: "AES-GCM", iv: bytes.slice(0, 12), additionalData: encoder.encode(context) },
+    key,
+    bytes.slice(12),
+  );
+  return decoder.decode(plain);
+}

@@ -1,0 +1,99 @@
+import { env } from "cloudflare:workers";
+import { verify as verifyServiceSignature } from "@octokit/webhooks-methods";
+import { and, eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { controlDb } from "../../src/db/client";
+import { connectors } from "../../src/db/control-schema";
+import { webhookSubscriptions } from "../../src/db/shard";
+import { admin, call, createTenant } from "../harness";
+import { contextFor, received, receiverUrl, subscribe } from "./helpers";
+
+// Webhook signing secrets and connector passwords are sealed in D1 (src/lib/sealed.ts):
+// a copy of the database does not reveal them, and deliveries are still signed with them.
+describe("secrets at rest", () => {
+  const storedSubscription = async (t: Awaited<ReturnType<typeof createTenant>>, id: string) =>
+    (await contextFor(t)).db.select().from(webhookSubscriptions).where(eq(webhookSubscriptions.id, id)).get();
+
+  it("stores a webhook secret sealed, shows its prefix, and signs deliveries with it", async () => {
+    const t = await createTenant();
+    const url = receiverUrl("ok");
+    const created = await subscribe(t, url);
+    const row = await storedSubscription(t, created.subscription.id);
+    expect(row!.secret).toMatch(/^sealed:v1:[0-9a-f]{8}:/);
+    expect(JSON.stringify(row)).not.toContain(created.secret);
+    expect(row!.secretPrefix).toBe(created.secret.slice(0, 10));
+
+    await call("POST", `/v1/webhooks/subscriptions/${created.subscription.id}/test`, { key: t.key });
+    const [req] = await received(url);
+    expect(await verifyServiceSignature(created.secret, req.body, req.headers["x-service-signature"])).toBe(
+      true,
+    );
+  });
+
+  it("keeps the previous secret sealed through a rotation", async () => {
+    const t = await createTenant();
+    const created = await subscribe(t, receiverUrl("ok"));
+    const rotated = await call(
+      "POST",
+      `/v1/webhooks/subscriptions/${created.subscription.id}/rotate-secret`,
+      {
+        key: t.key,
+        body: { graceSeconds: 3600 },
+      },
+    );
+    const { secret } = (await rotated.json()) as { secret: string };
+    const row = await storedSubscription(t, created.subscription.id);
+    expect(row!.previousSecret).toMatch(/^sealed:v1:/);
+    expect(JSON.stringify(row)).not.toContain(created.secret);
+    expect(JSON.stringify(row)).not.toContain(secret);
+  });
+
+  it("does not open a sealed secret copied into another subscription", async () => {
+    const t = await createTenant();
+    const url = receiverUrl("ok");
+    const a = await subscribe(t, url);
+    const b = await subscribe(t, url);
+    const ctx = await contextFor(t);
+    const stolen = (await storedSubscription(t, a.subscription.id))!.secret;
+    await ctx.db
+      .update(webhookSubscriptions)
+      .set({ secret: stolen })
+      .where(eq(webhookSubscriptions.id, b.subscription.id));
+    const res = await call("POST", `/v1/webhooks/subscriptions/${b.subscription.id}/test`, { key: t.key });
+    expect(res.status).toBe(500);
+    expect(await received(url)).toHaveLength(0);
+  });
+
+  it("still signs with a secret stored before sealing (plaintext row)", async () => {
+    const t = await createTenant();
+    const url = receiverUrl("ok");
+    const created = await subscribe(t, url);
+    const legacy = "whsec_bGVnYWN5LXNlY3JldC1zdG9yZWQtYmVmb3JlLXNlYWxpbmc=";
+    await (await contextFor(t)).db
+      .update(webhookSubscriptions)
+      .set({ secret: legacy })
+      .where(eq(webhookSubscriptions.id, created.subscription.id));
+    await call("POST", `/v1/webhooks/subscriptions/${created.subscription.id}/test`, { key: t.key });
+    const [req] = await received(url);
+    expect(await verifyServiceSignature(legacy, req.body, req.headers["x-service-signature"])).toBe(true);
+  });
+
+  it("stores a connector password sealed", async () => {
+    const t = await createTenant();
+    const res = await admin("PUT", `/admin/tenants/${t.id}/connectors/core_banking`, {
+      provider: "fineract",
+      baseUrl: "https://core.example.test/fineract-provider/api/v1",
+      tenantIdentifier: "default",
+      username: "mifos",
+      password: "s3cret-password",
+    });
+    expect(res.status).toBe(200);
+    const row = await controlDb(env)
+      .select()
+      .from(connectors)
+      .where(and(eq(connectors.tenantId, t.id), eq(connectors.type, "core_banking")))
+      .get();
+    expect(JSON.stringify(row)).not.toContain("s3cret-password");
+    expect((row!.config as { password: string }).password).toMatch(/^sealed:v1:/);
+  });
+});
