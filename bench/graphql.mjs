@@ -24,7 +24,7 @@ try {
     "GraphQL customers(limit: 50) { data { id name } }": "{ customers(limit: 50) { data { id name } } }",
     "GraphQL 20 customers x (10 txns + latestBhi)":
       "{ customers(limit: 20) { data { id transactions(limit: 10) { amount } latestBhi { bhiOverall } } } }",
-    "GraphQL 50 txns x customer (memo: 1 lookup)": `{ transactions(customerId: "${one}", limit: 50) { data { amount customer { name } } } }`,
+    "GraphQL 50 txns x customer (batched: 1 read)": `{ transactions(customerId: "${one}", limit: 50) { data { amount customer { name } } } }`,
   };
   const scenarios = {
     "REST GET /v1/customers/:id": () => fetch(`${service.url}/v1/customers/${one}`, { headers }),

@@ -236,7 +236,8 @@ describe("HTTP", () => {
   });
 
   it("refuses queries over the object or lookup budget, and reports the cost of others", async () => {
-    const lookups = await gql(owner.key, "{ customers(limit: 500) { data { accounts { id } } } }");
+    // Fraud case events are read per case (not @batched): one lookup per case.
+    const lookups = await gql(owner.key, "{ fraudCases(limit: 500) { data { events(limit: 1) { id } } } }");
     expect(lookups.status).toBe(400);
     expect(lookups.errors![0].extensions).toMatchObject({
       code: "COMPLEXITY_LIMIT_EXCEEDED",
@@ -248,11 +249,19 @@ describe("HTTP", () => {
       "{ customers(limit: 100) { data { transactions(limit: 100) { id } } } }",
     );
     expect(objects.status).toBe(400);
-    expect(objects.errors![0].extensions).toMatchObject({ cost: { nodes: 10_100, loads: 101 } });
+    // Nested customer transactions are @batched: one lookup for all 100 customers.
+    expect(objects.errors![0].extensions).toMatchObject({ cost: { nodes: 10_100, loads: 2 } });
 
-    const atLimit = await gql(owner.key, "{ customers(limit: 199) { data { accounts { id } } } }");
+    const atLimit = await gql(owner.key, "{ fraudCases(limit: 199) { data { events(limit: 1) { id } } } }");
     expect(atLimit.status).toBe(200);
     expect(atLimit.extensions).toMatchObject({ cost: { loads: 200, depth: 4 } });
+
+    const batched = await gql(
+      owner.key,
+      "{ customers(limit: 500) { data { accounts(limit: 2) { id } latestBhi { id } } } }",
+    );
+    expect(batched.status).toBe(200);
+    expect(batched.extensions).toMatchObject({ cost: { loads: 3 } });
   });
 
   it("refuses fragments that expand exponentially, quickly", async () => {

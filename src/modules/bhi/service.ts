@@ -145,6 +145,12 @@ export async function getLatest(ctx: TenantContext, customerId: string) {
   return row;
 }
 
+/** Latest records of several customers (one statement), presented, keyed by customer id. */
+export async function latestRecordsOf(ctx: TenantContext, customerIds: readonly string[]) {
+  const rows = await repo.findLatestOf(ctx, customerIds);
+  return new Map(rows.map((row) => [row.customerId, presentRecord(row)]));
+}
+
 export async function listRecords(ctx: TenantContext, filter: repo.RecordFilter, page: repo.Page) {
   const { rows, total } = await repo.listRecords(ctx, filter, page);
   return { data: rows.map((r) => presentRecord(r)), total };

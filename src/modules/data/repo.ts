@@ -1,5 +1,17 @@
-import { and, count, desc, eq, gte, type InferSelectModel, lte, or, type SQL, sql } from "drizzle-orm";
-import type { SQLiteTable } from "drizzle-orm/sqlite-core";
+import {
+  and,
+  count,
+  desc,
+  eq,
+  getTableColumns,
+  gte,
+  type InferSelectModel,
+  lte,
+  or,
+  type SQL,
+  sql,
+} from "drizzle-orm";
+import type { SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
 import type { TenantScope } from "../../db/client";
 import { accounts, agents, customers, transactions } from "../../db/shard";
 
@@ -70,6 +82,46 @@ export const findCustomer = (scope: TenantScope, customerId: string) =>
     .where(and(eq(customers.tenantId, scope.tenantId), eq(customers.id, customerId)))
     .get();
 
+/** `column IN (ids)` with the ids as one JSON parameter (any number, one bound parameter). */
+export const inIds = (column: SQL | SQLiteColumn, ids: readonly string[]) =>
+  sql`${column} IN (SELECT value FROM json_each(${JSON.stringify(ids)}))`;
+
+/** Customers by id, in one statement (GraphQL's nested lookups); absent ids are left out. */
+export const findCustomers = (scope: TenantScope, ids: readonly string[]) =>
+  scope.db
+    .select()
+    .from(customers)
+    .where(and(eq(customers.tenantId, scope.tenantId), inIds(customers.id, ids)))
+    .all();
+
+/**
+ * The same page of accounts for each of several customers, in one statement: accounts are
+ * numbered per customer in list order (newest first, id tie-break) and the page is cut from
+ * each numbering.
+ */
+export async function listAccountsOfCustomers(
+  scope: TenantScope,
+  customerIds: readonly string[],
+  page: Page,
+) {
+  const ranked = scope.db
+    .select({
+      ...getTableColumns(accounts),
+      rank: sql<number>`row_number() OVER (PARTITION BY ${accounts.customerId} ORDER BY ${accounts.createdAt} DESC, ${accounts.id} DESC)`.as(
+        "rank",
+      ),
+    })
+    .from(accounts)
+    .where(and(eq(accounts.tenantId, scope.tenantId), inIds(accounts.customerId, customerIds)))
+    .as("ranked");
+  const rows = await scope.db
+    .select()
+    .from(ranked)
+    .where(sql`${ranked.rank} > ${page.offset} AND ${ranked.rank} <= ${page.offset + page.limit}`)
+    .orderBy(ranked.customerId, sql`${ranked.rank}`);
+  return rows.map(({ rank: _rank, ...row }) => row);
+}
+
 export const listAccounts = (scope: TenantScope, filter: { customerId?: string }, page: Page) =>
   listPage(
     scope,
@@ -105,6 +157,47 @@ export const listTransactions = (scope: TenantScope, filter: TransactionFilter, 
     [desc(transactions.transactionDate), desc(transactions.id)],
     page,
   );
+
+/**
+ * The same page of transactions for each of several customers or accounts, in one statement:
+ * per parent id a correlated subquery takes the page's row ids from the parent's index range
+ * (newest first, the same order as listTransactions), then the rows are read by rowid. No
+ * round trip per parent, and no numbering of every transaction the parents have.
+ */
+export function listTransactionsOfParents(
+  scope: TenantScope,
+  parent: "customerId" | "accountId",
+  parentIds: readonly string[],
+  filter: Omit<TransactionFilter, "customerId" | "accountId">,
+  page: Page,
+) {
+  const parentColumn = sql.raw(parent === "customerId" ? "customer_id" : "account_id");
+  const filters = sql.join(
+    [
+      filter.type ? sql` AND pg.type = ${filter.type}` : undefined,
+      filter.startDate ? sql` AND pg.transaction_date >= ${filter.startDate}` : undefined,
+      filter.endDate ? sql` AND pg.transaction_date <= ${filter.endDate}` : undefined,
+    ].filter((f): f is SQL => f !== undefined),
+  );
+  // The FROM is raw SQL (json_each has no Drizzle table), so the columns are selected as SQL
+  // that still maps each value like the column does.
+  const columns = Object.fromEntries(
+    Object.entries(getTableColumns(transactions)).map(([name, column]) => [
+      name,
+      sql`${transactions}.${sql.identifier(column.name)}`.mapWith(column),
+    ]),
+  ) as { [K in keyof typeof transactions.$inferSelect]: SQL<(typeof transactions.$inferSelect)[K]> };
+  return scope.db
+    .select(columns)
+    .from(
+      sql`json_each(${JSON.stringify(parentIds)}) AS parent JOIN ${transactions} ON ${transactions}.rowid IN (
+        SELECT pg.rowid FROM ${transactions} AS pg
+        WHERE pg.tenant_id = ${scope.tenantId} AND pg.${parentColumn} = parent.value${filters}
+        ORDER BY pg.transaction_date DESC, pg.id DESC LIMIT ${page.limit} OFFSET ${page.offset})`,
+    )
+    .orderBy(sql`parent.key, ${transactions}.transaction_date DESC, ${transactions}.id DESC`)
+    .all();
+}
 
 export const listAgents = (
   scope: TenantScope,

@@ -95,6 +95,26 @@ export async function getCustomer(scope: TenantScope, customerId: string) {
   return row;
 }
 
+/** Customers by id (one statement, any number of ids), keyed by id; absent ids are not keys. */
+export async function getCustomersByIds(scope: TenantScope, ids: readonly string[]) {
+  return new Map((await repo.findCustomers(scope, ids)).map((row) => [row.id, row]));
+}
+
+/** The same page of accounts for each customer (one statement), keyed by customer id. */
+export async function listAccountsOfCustomers(
+  scope: TenantScope,
+  customerIds: readonly string[],
+  page: repo.Page,
+) {
+  const byCustomer = new Map<string, ReturnType<typeof presentAccount>[]>();
+  for (const row of await repo.listAccountsOfCustomers(scope, customerIds, page)) {
+    const list = byCustomer.get(row.customerId) ?? [];
+    list.push(presentAccount(row));
+    byCustomer.set(row.customerId, list);
+  }
+  return byCustomer;
+}
+
 export async function listAccounts(scope: TenantScope, filter: { customerId?: string }, page: repo.Page) {
   const { rows, total } = await repo.listAccounts(scope, filter, page);
   return { data: rows.map(presentAccount), total };
@@ -107,6 +127,24 @@ export async function listTransactions(scope: TenantScope, filter: repo.Transact
   const normalized = { ...filter, startDate: isoUtc(filter.startDate), endDate: isoUtc(filter.endDate) };
   const { rows, total } = await repo.listTransactions(scope, normalized, page);
   return { data: rows.map(presentTransaction), total };
+}
+
+/** The same page of transactions for each customer or account (one statement), keyed by parent id. */
+export async function listTransactionsOfParents(
+  scope: TenantScope,
+  parent: "customerId" | "accountId",
+  parentIds: readonly string[],
+  filter: Omit<repo.TransactionFilter, "customerId" | "accountId">,
+  page: repo.Page,
+) {
+  const normalized = { ...filter, startDate: isoUtc(filter.startDate), endDate: isoUtc(filter.endDate) };
+  const byParent = new Map<string, ReturnType<typeof presentTransaction>[]>();
+  for (const row of await repo.listTransactionsOfParents(scope, parent, parentIds, normalized, page)) {
+    const list = byParent.get(row[parent]) ?? [];
+    list.push(presentTransaction(row));
+    byParent.set(row[parent], list);
+  }
+  return byParent;
 }
 
 export async function listAgents(

@@ -1,18 +1,28 @@
 import { pagination } from "../../http/openapi";
+import { notFound } from "../../lib/errors";
 import { getCase as getAmlCase, listCases as listAmlCases } from "../aml/case-service";
 import { DISCLAIMER as AML_DISCLAIMER, CaseListQuery as AmlCaseListQuery } from "../aml/schemas";
 import { listRules } from "../aml/service";
 import { presentRecord } from "../bhi/present";
 import { BhiListQuery } from "../bhi/schemas";
-import { calculateFromDb, getHistory, getLatest, getSummary, listRecords } from "../bhi/service";
+import {
+  calculateFromDb,
+  getHistory,
+  getLatest,
+  getSummary,
+  latestRecordsOf,
+  listRecords,
+} from "../bhi/service";
 import { AccountListQuery, AgentListQuery, CustomerListQuery, TransactionListQuery } from "../data/schemas";
 import {
   getAgent,
-  getCustomer,
+  getCustomersByIds,
   listAccounts,
+  listAccountsOfCustomers,
   listAgents,
   listCustomers,
   listTransactions,
+  listTransactionsOfParents,
   presentAgent,
   presentCustomer,
 } from "../data/service";
@@ -39,17 +49,35 @@ interface Parent {
   id: string;
 }
 
-/** Transactions of one customer or account (nested fields), through the data service. */
-function transactionsOf(g: GraphQLContext, filter: { customerId?: string; accountId?: string }, args: Args) {
-  const { limit: _l, offset: _o, ...query } = parseArgs(TransactionListQuery, { ...args, ...filter });
-  return g
-    .load(key("transactions", query, page(args)), () => listTransactions(g.ctx, query, page(args)))
-    .then((r) => r.data);
+/**
+ * Transactions of a customer or account (nested fields): the same page for every sibling
+ * parent, read together in one statement.
+ */
+async function transactionsOf(
+  g: GraphQLContext,
+  parent: "customerId" | "accountId",
+  parentId: string,
+  args: Args,
+) {
+  const {
+    limit: _l,
+    offset: _o,
+    customerId: _c,
+    accountId: _a,
+    ...filter
+  } = parseArgs(TransactionListQuery, { ...args, [parent]: parentId });
+  const found = await g.batch(key("transactions", parent, filter, page(args)), parentId, (ids) =>
+    listTransactionsOfParents(g.ctx, parent, ids, filter, page(args)),
+  );
+  return found ?? [];
 }
 
-/** A customer by id, once per request however many children name it. */
-const customerOf = async (g: GraphQLContext, id: string) =>
-  presentCustomer(await g.load(key("customer", id), () => getCustomer(g.ctx, id)));
+/** A customer by id: siblings' customers are read together, each once per request. */
+async function customerOf(g: GraphQLContext, id: string) {
+  const row = await g.batch("customer", id, (ids) => getCustomersByIds(g.ctx, ids));
+  if (!row) throw notFound("Customer");
+  return presentCustomer(row);
+}
 
 const amlCaseOf = (g: GraphQLContext, id: string) => g.load(key("amlCase", id), () => getAmlCase(g.ctx, id));
 
@@ -137,23 +165,17 @@ export const resolvers: Record<string, Record<string, Resolver>> = {
     },
   },
   Customer: {
-    accounts: (parent: Parent, args, g) =>
-      g
-        .load(key("accounts", parent.id, page(args)), () =>
-          listAccounts(g.ctx, { customerId: parent.id }, page(args)),
-        )
-        .then((r) => r.data),
-    transactions: (parent: Parent, args, g) => transactionsOf(g, { customerId: parent.id }, args),
-    latestBhi: async (parent: Parent, _args, g) => {
-      const found = await g.load(key("latestBhi", parent.id), () =>
-        listRecords(g.ctx, { customerId: parent.id, isLatest: true }, { limit: 1, offset: 0 }),
-      );
-      return found.data[0] ?? null;
-    },
+    accounts: async (parent: Parent, args, g) =>
+      (await g.batch(key("accounts", page(args)), parent.id, (ids) =>
+        listAccountsOfCustomers(g.ctx, ids, page(args)),
+      )) ?? [],
+    transactions: (parent: Parent, args, g) => transactionsOf(g, "customerId", parent.id, args),
+    latestBhi: async (parent: Parent, _args, g) =>
+      (await g.batch("latestBhi", parent.id, (ids) => latestRecordsOf(g.ctx, ids))) ?? null,
   },
   Account: {
     customer: (parent: Parent & { customerId: string }, _args, g) => customerOf(g, parent.customerId),
-    transactions: (parent: Parent, args, g) => transactionsOf(g, { accountId: parent.id }, args),
+    transactions: (parent: Parent, args, g) => transactionsOf(g, "accountId", parent.id, args),
   },
   BhiRecord: {
     customer: (parent: Parent & { customerId: string }, _args, g) => customerOf(g, parent.customerId),

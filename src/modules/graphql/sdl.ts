@@ -2,6 +2,7 @@
  * The GraphQL schema (schema-first). `@scope` names the API-key scope a field needs: the same
  * scope as the REST operation it mirrors. `@list` bounds a field's `limit` argument; the
  * cost analysis (domain/cost.ts) reads both bounds from here, so the limits are written once.
+ * `@batched` marks a nested field whose sibling parents are read together in one statement.
  */
 export const SDL = /* GraphQL */ `
 """The API-key scope a field needs (the scope of the REST operation it mirrors)."""
@@ -9,6 +10,9 @@ directive @scope(requires: String!) on FIELD_DEFINITION
 
 """A list field: \`limit\` defaults to \`default\` and may not exceed \`max\`; \`estimate\` is the cost-analysis size of an unpaginated list."""
 directive @list(default: Int, max: Int, estimate: Int) on FIELD_DEFINITION
+
+"""A nested field read for all sibling parents at once (one statement), so it costs one lookup, not one per parent."""
+directive @batched on FIELD_DEFINITION
 
 """Any JSON value (free-form objects such as metadata, evidence or input metrics)."""
 scalar JSON
@@ -47,12 +51,12 @@ type Customer {
   createdAt: String!
   updatedAt: String!
   """The customer's accounts, newest first."""
-  accounts(limit: Int, offset: Int): [Account!] @scope(requires: "data:read") @list(default: 20, max: 100)
+  accounts(limit: Int, offset: Int): [Account!] @scope(requires: "data:read") @list(default: 20, max: 100) @batched
   """The customer's transactions, newest first (transactionDate)."""
   transactions(limit: Int, offset: Int, type: TransactionType, startDate: String, endDate: String): [Transaction!]
-    @scope(requires: "data:read") @list(default: 20, max: 100)
+    @scope(requires: "data:read") @list(default: 20, max: 100) @batched
   """The customer's latest BHI record; null when none was calculated."""
-  latestBhi: BhiRecord @scope(requires: "bhi:read")
+  latestBhi: BhiRecord @scope(requires: "bhi:read") @batched
 }
 
 type Account {
@@ -69,10 +73,10 @@ type Account {
   creditLimit: String
   createdAt: String!
   """The account's customer."""
-  customer: Customer @scope(requires: "data:read")
+  customer: Customer @scope(requires: "data:read") @batched
   """The account's transactions, newest first."""
   transactions(limit: Int, offset: Int, type: TransactionType, startDate: String, endDate: String): [Transaction!]
-    @scope(requires: "data:read") @list(default: 20, max: 100)
+    @scope(requires: "data:read") @list(default: 20, max: 100) @batched
 }
 
 type Transaction {
@@ -95,7 +99,7 @@ type Transaction {
   counterpartyName: String
   counterpartyCountry: String
   """The transaction's customer."""
-  customer: Customer @scope(requires: "data:read")
+  customer: Customer @scope(requires: "data:read") @batched
 }
 
 type Agent {
@@ -142,7 +146,7 @@ type BhiRecord {
   isLatest: Boolean!
   createdAt: String!
   """The record's customer."""
-  customer: Customer @scope(requires: "data:read")
+  customer: Customer @scope(requires: "data:read") @batched
 }
 
 type BhiHistoryEntry {

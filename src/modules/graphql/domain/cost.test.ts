@@ -5,7 +5,13 @@ import { analyze, costErrors, itemsOf, LIMITS } from "./cost";
 const schema = buildSchema(`
   directive @scope(requires: String!) on FIELD_DEFINITION
   directive @list(default: Int, max: Int, estimate: Int) on FIELD_DEFINITION
-  type Item { id: ID! children(limit: Int): [Item!] @scope(requires: "a:read") @list(default: 10, max: 100) tags: [String!] @list(estimate: 5) }
+  directive @batched on FIELD_DEFINITION
+  type Item {
+    id: ID!
+    children(limit: Int): [Item!] @scope(requires: "a:read") @list(default: 10, max: 100)
+    siblings(limit: Int): [Item!] @scope(requires: "a:read") @list(default: 10, max: 100) @batched
+    tags: [String!] @list(estimate: 5)
+  }
   type Page { data: [Item!]! total: Int! }
   type Query {
     items(limit: Int): Page @scope(requires: "a:read") @list(default: 50, max: 500)
@@ -38,6 +44,19 @@ describe("analyze", () => {
       nodes: 20 + 20 * 3,
       loads: 1 + 20,
       fields: 6,
+    });
+  });
+
+  it("counts a @batched field once per place in the query, whatever the number of parents", () => {
+    expect(
+      cost(
+        "{ items(limit: 20) { data { siblings(limit: 3) { siblings { id } children(limit: 2) { id } } } } }",
+      ),
+    ).toEqual({
+      depth: 5,
+      nodes: 20 + 20 * 3 + 60 * 10 + 60 * 2,
+      loads: 1 + 1 + 1 + 60,
+      fields: 7,
     });
   });
 

@@ -62,6 +62,12 @@ export function scopeOf(schema: GraphQLSchema, field: GraphQLField<unknown, unkn
   return getDirectiveValues(directive(schema, "scope"), field.astNode)?.requires as string | undefined;
 }
 
+/** Whether a field is `@batched`: read for all sibling parents in one statement. */
+export function isBatched(schema: GraphQLSchema, field: GraphQLField<unknown, unknown>): boolean {
+  if (!field.astNode) return false;
+  return getDirectiveValues(directive(schema, "batched"), field.astNode) !== undefined;
+}
+
 /** `@list(default:, max:, estimate:)` of a field, if any. */
 export function listOf(schema: GraphQLSchema, field: GraphQLField<unknown, unknown>): ListBounds | undefined {
   if (!field.astNode) return undefined;
@@ -77,7 +83,8 @@ export function itemsOf(bounds: ListBounds, args: Record<string, unknown>): numb
 
 /**
  * Static cost of an operation, before anything runs: depth, the objects its lists can return,
- * and the service calls it can make (a scoped field runs once per parent object).
+ * and the service calls it can make (a scoped field runs once per parent object, a @batched
+ * one once for all of them).
  */
 export function analyze(
   schema: GraphQLSchema,
@@ -112,7 +119,8 @@ export function analyze(
       const field = type.getFields()[name];
       if (!field) continue;
       cost.depth = Math.max(cost.depth, depth + 1);
-      if (scopeOf(schema, field)) cost.loads += multiplier;
+      // A scoped field is a service call per parent object, or one for all of them (@batched).
+      if (scopeOf(schema, field)) cost.loads += isBatched(schema, field) ? 1 : multiplier;
       let childMultiplier = multiplier;
       const bounds = listOf(schema, field);
       if (bounds) {
