@@ -1,4 +1,8 @@
+import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
+import { loadTenantContext } from "../../src/db/tenant-context";
+import { countingContext } from "../../src/modules/ingest/query-count";
+import { generateBatch } from "../../src/modules/nba/service";
 import { calculate, outboxOf, seedHealthyCustomer, weekDate, worsen } from "../bhi/seed";
 import {
   call,
@@ -175,6 +179,25 @@ describe("POST /v1/nba/batch", () => {
     });
     const events = (await outboxOf(t)).filter((e) => e.type === "nba.generated");
     expect(events.map((e) => e.data.customerId)).toEqual([quiet.id]);
+  });
+
+  it("reads 100 customers in three statements (cash flows, latest BHI, existence), not per customer", async () => {
+    const t = await createTenant();
+    const { customer } = await seedHealthyCustomer(t);
+    await calculate(t, { customerId: customer.id });
+    const others = await Promise.all(Array.from({ length: 49 }, () => insertCustomer(t)));
+    const ids = [
+      customer.id!,
+      ...others.map((c) => c.id!),
+      ...Array.from({ length: 50 }, () => crypto.randomUUID()),
+    ];
+    const counting = countingContext(await loadTenantContext(env, t.id, "nba-batch-count"));
+    const items = await generateBatch(counting.ctx, { customerIds: ids }, ["nba:read"]);
+    expect(counting.queries()).toBe(3);
+    expect(items.filter((i) => i.status === "ok")).toHaveLength(50);
+    expect(items.filter((i) => i.status === "failed")).toHaveLength(50);
+    const scored = items.find((i) => i.customerId === customer.id);
+    expect(scored).toMatchObject({ status: "ok", bhiSource: "stored" });
   });
 
   it("accepts 1..100 uuids", async () => {

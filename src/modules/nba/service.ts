@@ -1,11 +1,11 @@
 import type { TenantContext } from "../../db/tenant-context";
 import type { Scope } from "../../http/scopes";
 import { grants } from "../../http/scopes";
-import { AppError } from "../../lib/errors";
+import { AppError, notFound } from "../../lib/errors";
 import { type Band, bandOf } from "../bhi/domain/bands";
 import type { Trend } from "../bhi/domain/trend";
-import { listRecords } from "../bhi/service";
-import { getCustomer } from "../data/service";
+import { latestRecordsOf, type listRecords } from "../bhi/service";
+import { getCustomer, getCustomersByIds } from "../data/service";
 import { eventInsert, notifyOutbox } from "../events/service";
 import { recommend } from "./domain/engine";
 import { CASH_FLOW_WINDOW_DAYS, type CashFlowFacts, type NbaFacts, type NbaResult } from "./domain/facts";
@@ -72,8 +72,7 @@ export function factsFor(
 }
 
 async function latestOf(ctx: TenantContext, customerId: string): Promise<LatestBhi | null> {
-  const { data } = await listRecords(ctx, { customerId, isLatest: true }, { limit: 1, offset: 0 });
-  return data[0] ?? null;
+  return (await latestRecordsOf(ctx, [customerId])).get(customerId) ?? null;
 }
 
 function requireWrite(record: boolean | undefined, scopes: readonly Scope[]) {
@@ -115,21 +114,24 @@ export async function generateBatch(
 ): Promise<BatchItem[]> {
   requireWrite(input.recordEvents, scopes);
   const ids = [...new Set(input.customerIds)];
-  const cash = await repo.cashFlowFacts(ctx, ids, since(ctx), ctx.clock.now());
-  const items = await Promise.all(
-    ids.map(async (customerId): Promise<BatchItem> => {
-      try {
-        // A latest BHI record implies the customer exists; only without one is it looked up.
-        const latest = await latestOf(ctx, customerId);
-        if (!latest) await getCustomer(ctx, customerId);
-        const facts = factsFor(customerId, latest, cash.get(customerId) ?? EMPTY_CASH_FLOW);
-        return { customerId, status: "ok", bhiSource: facts.bhiSource, ...recommend(facts) };
-      } catch (err) {
-        if (!(err instanceof AppError) || err.code !== "not_found") throw err;
-        return { customerId, status: "failed", error: { code: err.code, message: err.message } };
-      }
-    }),
-  );
+  // Three statements whatever the number of customers: cash flows, latest BHI, existence.
+  const [cash, latest, known] = await Promise.all([
+    repo.cashFlowFacts(ctx, ids, since(ctx), ctx.clock.now()),
+    latestRecordsOf(ctx, ids),
+    getCustomersByIds(ctx, ids),
+  ]);
+  const items = ids.map((customerId): BatchItem => {
+    if (!known.has(customerId)) {
+      const err = notFound("Customer");
+      return { customerId, status: "failed", error: { code: err.code, message: err.message } };
+    }
+    const facts = factsFor(
+      customerId,
+      latest.get(customerId) ?? null,
+      cash.get(customerId) ?? EMPTY_CASH_FLOW,
+    );
+    return { customerId, status: "ok", bhiSource: facts.bhiSource, ...recommend(facts) };
+  });
   if (input.recordEvents)
     await recordGenerated(
       ctx,
