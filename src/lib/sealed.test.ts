@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isSealed, keyringFrom, seal, unseal } from "./sealed";
+import { isSealed, keyringFrom, needsReseal, seal, unseal } from "./sealed";
 
 const keyA = Buffer.alloc(32, 1).toString("base64");
 const keyB = Buffer.alloc(32, 2).toString("base64");
@@ -39,6 +39,14 @@ describe("sealed secrets", () => {
     const fresh = await seal(rotated, "pw", "c");
     expect(fresh.split(":")[2]).not.toBe(old.split(":")[2]);
     await expect(unseal(await keyringFrom(keyA), fresh, "c")).rejects.toThrow(/does not hold/);
+  });
+
+  it("says which stored values a rotation still has to rewrite", async () => {
+    const old = await seal(await keyringFrom(keyA), "pw", "c");
+    const rotated = await keyringFrom(`${keyB},${keyA}`);
+    expect(needsReseal(rotated, old)).toBe(true);
+    expect(needsReseal(rotated, "whsec_plaintext")).toBe(true);
+    expect(needsReseal(rotated, await seal(rotated, "pw", "c"))).toBe(false);
   });
 
   it("passes through values stored before sealing", async () => {

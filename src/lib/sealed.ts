@@ -68,6 +68,10 @@ async function importKeys(secretsKey: string): Promise<Keyring> {
 
 export const isSealed = (stored: string): boolean => stored.startsWith(PREFIX);
 
+/** Whether a stored value is plaintext or sealed with a key other than the sealing key. */
+export const needsReseal = (keyring: Keyring, stored: string): boolean =>
+  !isSealed(stored) || stored.slice(PREFIX.length).split(":")[0] !== keyring.sealingKeyId;
+
 export async function seal(keyring: Keyring, plaintext: string, context: string): Promise<string> {
   const iv = crypto.getRandomValues(new Uint8Array(12));
   const key = keyring.keys.get(keyring.sealingKeyId) as CryptoKey;

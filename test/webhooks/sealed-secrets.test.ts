@@ -5,6 +5,8 @@ import { describe, expect, it } from "vitest";
 import { controlDb } from "../../src/db/client";
 import { connectors } from "../../src/db/control-schema";
 import { webhookSubscriptions } from "../../src/db/shard";
+import { connectorFor, resealSecrets } from "../../src/modules/admin/service";
+import { signingSecrets } from "../../src/modules/webhooks/secrets";
 import { admin, call, createTenant } from "../harness";
 import { contextFor, received, receiverUrl, subscribe } from "./helpers";
 
@@ -95,5 +97,62 @@ describe("secrets at rest", () => {
       .get();
     expect(JSON.stringify(row)).not.toContain("s3cret-password");
     expect((row!.config as { password: string }).password).toMatch(/^sealed:v1:/);
+  });
+
+  it("after a key rotation, reseals every stored secret under the new key without changing it", async () => {
+    const t = await createTenant({ name: "Reseal", shard: 1 });
+    const url = receiverUrl("ok");
+    const created = await subscribe(t, url);
+    await admin("PUT", `/admin/tenants/${t.id}/connectors/core_banking`, {
+      provider: "fineract",
+      baseUrl: "https://core.example.test/fineract-provider/api/v1",
+      tenantIdentifier: "default",
+      username: "mifos",
+      password: "s3cret-password",
+    });
+    const before = (await storedSubscription(t, created.subscription.id))!.secret;
+
+    // The operator puts a new key first and keeps the old one after it.
+    const rotated = { ...env, SECRETS_KEY: `${Buffer.alloc(32, 9).toString("base64")},${env.SECRETS_KEY}` };
+    const first = await resealSecrets(rotated);
+    expect(first.keyId).not.toBe(before.split(":")[2]);
+    expect(first.webhookSecrets.resealed).toBeGreaterThanOrEqual(1);
+    expect(first.connectorPasswords.resealed).toBeGreaterThanOrEqual(1);
+    const after = (await storedSubscription(t, created.subscription.id))!.secret;
+    expect(after.split(":")[2]).toBe(first.keyId);
+
+    // The secret did not change: with the new key alone it still opens to what the receiver holds.
+    const sub = (await storedSubscription(t, created.subscription.id))!;
+    const newOnly = rotated.SECRETS_KEY.split(",")[0];
+    expect((await signingSecrets(newOnly, sub, new Date())).secret).toBe(created.secret);
+    expect(
+      (await connectorFor({ ...env, SECRETS_KEY: newOnly }, t.id, "core_banking")) as { password: string },
+    ).toMatchObject({ password: "s3cret-password" });
+
+    // Running it again rewrites nothing of this tenant's.
+    const again = await resealSecrets(rotated);
+    expect(again.webhookSecrets.resealed).toBe(0);
+    expect(again.connectorPasswords.resealed).toBe(0);
+  });
+
+  it("seals plaintext left from before sealing, and the operator route reports counts", async () => {
+    const t = await createTenant();
+    const url = receiverUrl("ok");
+    const created = await subscribe(t, url);
+    const legacy = "whsec_bGVnYWN5LXNlY3JldC1zdG9yZWQtYmVmb3JlLXNlYWxpbmc=";
+    await (await contextFor(t)).db
+      .update(webhookSubscriptions)
+      .set({ secret: legacy })
+      .where(eq(webhookSubscriptions.id, created.subscription.id));
+    const res = await admin("POST", "/admin/secrets/reseal");
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as { webhookSecrets: { resealed: number; current: number } };
+    expect(body.webhookSecrets.resealed).toBeGreaterThanOrEqual(1);
+    const row = await storedSubscription(t, created.subscription.id);
+    expect(row!.secret).toMatch(/^sealed:v1:/);
+    await call("POST", `/v1/webhooks/subscriptions/${created.subscription.id}/test`, { key: t.key });
+    const [req] = await received(url);
+    expect(await verifyServiceSignature(legacy, req.body, req.headers["x-service-signature"])).toBe(true);
+    expect((await call("POST", "/admin/secrets/reseal")).status).toBe(401);
   });
 });

@@ -65,6 +65,20 @@ export const findConnector = (db: ControlDb, tenantId: string, type: string) =>
     .where(and(eq(connectors.tenantId, tenantId), eq(connectors.type, type)))
     .get();
 
+export const connectorsPage = (db: ControlDb, limit: number, offset: number) =>
+  db.select().from(connectors).orderBy(connectors.tenantId, connectors.type).limit(limit).offset(offset);
+
+export const setConnectorConfig = (
+  db: ControlDb,
+  tenantId: string,
+  type: string,
+  config: Record<string, unknown>,
+) =>
+  db
+    .update(connectors)
+    .set({ config })
+    .where(and(eq(connectors.tenantId, tenantId), eq(connectors.type, type)));
+
 export const upsertConnector = (db: ControlDb, row: typeof connectors.$inferInsert) =>
   db
     .insert(connectors)

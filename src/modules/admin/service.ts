@@ -12,7 +12,8 @@ import type { Scope } from "../../http/scopes";
 import { type Clock, systemClock } from "../../lib/clock";
 import { sha256Hex, timingSafeEqualText } from "../../lib/crypto";
 import { AppError, badRequest, conflict, notFound } from "../../lib/errors";
-import { keyringFrom, seal, unseal } from "../../lib/sealed";
+import { keyringFrom, needsReseal, seal, unseal } from "../../lib/sealed";
+import { logUnreadable, type ResealCount, resealShard } from "../webhooks/secrets";
 import { generateApiKey, graceExpiry, isWellFormedKey, keyState, leastLoadedShard } from "./domain/keys";
 import * as repo from "./repo";
 
@@ -287,3 +288,48 @@ export async function connectorFor(env: Env, tenantId: string, type: string): Pr
 }
 
 const passwordContext = (tenantId: string, type: string) => `connectors.password:${tenantId}:${type}`;
+
+/**
+ * After a SECRETS_KEY rotation: every stored connector password and webhook signing secret
+ * (every shard) is sealed again under the first key, plaintext ones included, so the old key
+ * can be dropped. The secrets themselves do not change. Safe to run again (current values are
+ * counted, not rewritten).
+ */
+export async function resealSecrets(env: Env) {
+  const keyring = await keyringFrom(env.SECRETS_KEY);
+  const db = controlDb(env);
+  const connectorPasswords: ResealCount = { resealed: 0, current: 0, unreadable: 0 };
+  for (let offset = 0; ; offset += RESEAL_PAGE) {
+    const rows = await repo.connectorsPage(db, RESEAL_PAGE, offset);
+    for (const row of rows) {
+      const config = row.config as Record<string, unknown>;
+      if (typeof config.password !== "string") continue;
+      if (!needsReseal(keyring, config.password)) {
+        connectorPasswords.current++;
+        continue;
+      }
+      const context = passwordContext(row.tenantId, row.type);
+      let password: string;
+      try {
+        password = await seal(keyring, await unseal(keyring, config.password, context), context);
+      } catch (err) {
+        connectorPasswords.unreadable++;
+        logUnreadable({ table: "connectors", tenantId: row.tenantId, type: row.type }, err);
+        continue;
+      }
+      await repo.setConnectorConfig(db, row.tenantId, row.type, { ...config, password });
+      connectorPasswords.resealed++;
+    }
+    if (rows.length < RESEAL_PAGE) break;
+  }
+  const webhookSecrets: ResealCount = { resealed: 0, current: 0, unreadable: 0 };
+  for (let shard = 0; shard < shardCount(env); shard++) {
+    const found = await resealShard(env, shard);
+    webhookSecrets.resealed += found.resealed;
+    webhookSecrets.current += found.current;
+    webhookSecrets.unreadable += found.unreadable;
+  }
+  return { keyId: keyring.sealingKeyId, connectorPasswords, webhookSecrets };
+}
+
+const RESEAL_PAGE = 500;

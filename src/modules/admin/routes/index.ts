@@ -5,6 +5,7 @@ import { registerCreateTenant } from "./create-tenant";
 import { registerGetTenant } from "./get-tenant";
 import { registerListKeys } from "./list-keys";
 import { registerListTenants } from "./list-tenants";
+import { registerResealSecrets } from "./reseal-secrets";
 import { registerRevokeKey } from "./revoke-key";
 import { registerRotateKey } from "./rotate-key";
 import { registerUpdateTenant } from "./update-tenant";
@@ -20,6 +21,7 @@ export function registerAdminRoutes(app: App): void {
     registerRotateKey,
     registerRevokeKey,
     registerConfigureConnector,
+    registerResealSecrets,
   ]) {
     register(app);
   }
