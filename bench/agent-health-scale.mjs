@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 
-import { benchState, seededTenant } from "./lib/seeded.mjs";
+import { benchState, seededTenant, seedRows } from "./lib/seeded.mjs";
 import { startService } from "./lib/server.mjs";
 
 const state = benchState("agent-health-scale");
@@ -14,9 +14,11 @@ async function seed(mf, tenantId) {
   const db = await mf.getD1Database("SHARD_0");
   const t0 = performance.now();
   const now = "strftime('%Y-%m-%dT%H:%M:%fZ', 'now')";
-  await db
-    .prepare(
-      `WITH RECURSIVE seq(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM seq WHERE i < ${AGENTS - 1})
+  await seedRows(
+    db,
+    tenantId,
+    { total: AGENTS, chunk: AGENTS },
+    `
        INSERT INTO agents (id, tenant_id, agent_id, external_id, external_source, agent_code, agent_name, agent_type,
          agent_tier, agent_status, float_balance_minor, float_limit_minor, currency, region, serves_regions,
          activated_at, created_at, updated_at)
@@ -27,14 +29,13 @@ async function seed(mf, tenantId) {
          (i * 7919) % 2000000, 2000000, 'GHS',
          CASE i % 5 WHEN 0 THEN 'Greater Accra' WHEN 1 THEN 'Ashanti' WHEN 2 THEN 'Northern' WHEN 3 THEN 'Volta' ELSE 'Western' END,
          '[]', strftime('%Y-%m-%dT%H:%M:%fZ', 'now', printf('-%d days', 30 + i % 700)), ${now}, ${now} FROM seq`,
-    )
-    .bind(tenantId)
-    .run();
+  );
   // Agents i % 10 = 9 get no transactions (dormant); the others share the rest, spread over 60 days.
-  for (let start = 0; start < TRANSACTIONS; start += CHUNK) {
-    await db
-      .prepare(
-        `WITH RECURSIVE seq(i) AS (SELECT ?2 UNION ALL SELECT i + 1 FROM seq WHERE i < ?3)
+  await seedRows(
+    db,
+    tenantId,
+    { total: TRANSACTIONS, chunk: CHUNK, label: "transactions" },
+    `
          INSERT INTO transactions (id, tenant_id, customer_id, account_id, agent_id, external_id, external_source, type,
            category, amount_minor, currency, status, transaction_date, created_at)
          SELECT printf('40000000-0000-4000-8000-%012d', i), ?1, 'bench-customer', 'bench-account',
@@ -44,12 +45,7 @@ async function seed(mf, tenantId) {
            2000 + (i * 2654435761) % 300000, 'GHS', 'completed',
            strftime('%Y-%m-%dT%H:%M:%fZ', 'now', printf('-%d minutes', (i * 37) % (60 * 1440))), ${now}
          FROM seq`,
-      )
-      .bind(tenantId, start, Math.min(TRANSACTIONS, start + CHUNK) - 1)
-      .run();
-    process.stdout.write(`\r  seeded ${Math.min(TRANSACTIONS, start + CHUNK).toLocaleString()} transactions`);
-  }
-  process.stdout.write("\n");
+  );
   return (performance.now() - t0) / 1000;
 }
 

@@ -27,7 +27,7 @@ import { spawnSync } from "node:child_process";
 import { readdirSync, readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { build } from "esbuild";
-import { benchState, seededTenant, seqUuid } from "./lib/seeded.mjs";
+import { benchState, seededTenant, seedRows, seqUuid } from "./lib/seeded.mjs";
 import { startService } from "./lib/server.mjs";
 
 const state = benchState("bhi-scale");
@@ -47,29 +47,30 @@ async function seed(mf, tenantId) {
   const db = await mf.getD1Database("SHARD_0");
   const t0 = performance.now();
   const now = "strftime('%Y-%m-%dT%H:%M:%fZ', 'now')";
-  await db
-    .prepare(
-      `WITH RECURSIVE seq(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM seq WHERE i < ${CUSTOMERS - 1})
+  await seedRows(
+    db,
+    tenantId,
+    { total: CUSTOMERS, chunk: CUSTOMERS },
+    `
        INSERT INTO customers (id, tenant_id, external_id, external_source, type, name, status, tags, business_info, created_at, updated_at)
        SELECT ${uuid("00000000", "i")}, ?1, 'cus-' || i, 'bench', 'business', 'Bench Customer ' || i, 'active', '[]', '{}', ${now}, ${now} FROM seq`,
-    )
-    .bind(tenantId)
-    .run();
-  await db
-    .prepare(
-      `WITH RECURSIVE seq(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM seq WHERE i < ${CUSTOMERS - 1})
+  );
+  await seedRows(
+    db,
+    tenantId,
+    { total: CUSTOMERS, chunk: CUSTOMERS },
+    `
        INSERT INTO accounts (id, tenant_id, customer_id, external_id, external_source, type, status, currency, current_balance_minor, created_at, updated_at)
        SELECT ${uuid("20000000", "i")}, ?1, ${uuid("00000000", "i")}, 'acc-' || i, 'bench', 'current', 'active', 'GHS',
          (i * 7919) % 5000000, ${now}, ${now} FROM seq`,
-    )
-    .bind(tenantId)
-    .run();
+  );
   // 100 transactions per customer over the last 83 days: 45-64% credits, 0-6% failed, a few
   // overdrafts, varying by customer so the bands spread.
-  for (let start = 0; start < TRANSACTIONS; start += CHUNK) {
-    await db
-      .prepare(
-        `WITH RECURSIVE seq(i) AS (SELECT ?2 UNION ALL SELECT i + 1 FROM seq WHERE i < ?3)
+  await seedRows(
+    db,
+    tenantId,
+    { total: TRANSACTIONS, chunk: CHUNK, label: "transactions" },
+    `
          INSERT INTO transactions (id, tenant_id, customer_id, account_id, external_id, external_source, type,
            amount_minor, currency, status, transaction_date, balance_after_minor, created_at)
          SELECT ${uuid("10000000", "i")}, ?1, ${uuid("00000000", `i % ${CUSTOMERS}`)}, ${uuid("20000000", `i % ${CUSTOMERS}`)},
@@ -83,12 +84,7 @@ async function seed(mf, tenantId) {
            CASE WHEN ((i / ${CUSTOMERS}) * 13 + i % ${CUSTOMERS}) % 200 = 0 THEN -5000 ELSE 100000 END,
            ${now}
          FROM seq`,
-      )
-      .bind(tenantId, start, Math.min(TRANSACTIONS, start + CHUNK) - 1)
-      .run();
-    process.stdout.write(`\r  seeded ${Math.min(TRANSACTIONS, start + CHUNK).toLocaleString()} transactions`);
-  }
-  process.stdout.write("\n");
+  );
   return (performance.now() - t0) / 1000;
 }
 

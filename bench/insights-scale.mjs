@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 
-import { benchState, seededTenant, seqUuid } from "./lib/seeded.mjs";
+import { benchState, seededTenant, seedRows, seqUuid } from "./lib/seeded.mjs";
 import { startService } from "./lib/server.mjs";
 
 const state = benchState("insights-scale");
@@ -15,29 +15,30 @@ async function seed(mf, tenantId) {
   const db = await mf.getD1Database("SHARD_0");
   const t0 = performance.now();
   const now = "strftime('%Y-%m-%dT%H:%M:%fZ', 'now')";
-  await db
-    .prepare(
-      `WITH RECURSIVE seq(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM seq WHERE i < ${CUSTOMERS - 1})
+  await seedRows(
+    db,
+    tenantId,
+    { total: CUSTOMERS, chunk: CUSTOMERS },
+    `
        INSERT INTO customers (id, tenant_id, external_id, external_source, type, name, status, vertical, tags, business_info, created_at, updated_at)
        SELECT ${uuid("00000000", "i")}, ?1, 'cus-' || i, 'bench', 'business', 'Bench Customer ' || i, 'active',
          CASE i % 5 WHEN 0 THEN 'retail' WHEN 1 THEN 'agriculture' WHEN 2 THEN 'transport' WHEN 3 THEN 'services' ELSE 'manufacturing' END,
          '[]', '{}', ${now}, ${now} FROM seq`,
-    )
-    .bind(tenantId)
-    .run();
-  await db
-    .prepare(
-      `WITH RECURSIVE seq(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM seq WHERE i < ${CUSTOMERS - 1})
+  );
+  await seedRows(
+    db,
+    tenantId,
+    { total: CUSTOMERS, chunk: CUSTOMERS },
+    `
        INSERT INTO accounts (id, tenant_id, customer_id, external_id, external_source, type, status, currency, current_balance_minor, created_at, updated_at)
        SELECT ${uuid("20000000", "i")}, ?1, ${uuid("00000000", "i")}, 'acc-' || i, 'bench', 'current', 'active', 'GHS',
          (i * 7919) % 5000000, ${now}, ${now} FROM seq`,
-    )
-    .bind(tenantId)
-    .run();
-  for (let start = 0; start < TRANSACTIONS; start += CHUNK) {
-    await db
-      .prepare(
-        `WITH RECURSIVE seq(i) AS (SELECT ?2 UNION ALL SELECT i + 1 FROM seq WHERE i < ?3)
+  );
+  await seedRows(
+    db,
+    tenantId,
+    { total: TRANSACTIONS, chunk: CHUNK, label: "transactions" },
+    `
          INSERT INTO transactions (id, tenant_id, customer_id, account_id, external_id, external_source, type,
            amount_minor, currency, status, transaction_date, counterparty_country, created_at)
          SELECT ${uuid("10000000", "i")}, ?1, ${uuid("00000000", `i % ${CUSTOMERS}`)}, ${uuid("20000000", `i % ${CUSTOMERS}`)},
@@ -50,12 +51,7 @@ async function seed(mf, tenantId) {
            CASE i % 10 WHEN 0 THEN 'NG' WHEN 1 THEN 'TG' ELSE 'GH' END,
            ${now}
          FROM seq`,
-      )
-      .bind(tenantId, start, Math.min(TRANSACTIONS, start + CHUNK) - 1)
-      .run();
-    process.stdout.write(`\r  seeded ${Math.min(TRANSACTIONS, start + CHUNK).toLocaleString()} transactions`);
-  }
-  process.stdout.write("\n");
+  );
   return (performance.now() - t0) / 1000;
 }
 

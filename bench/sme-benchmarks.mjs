@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 
-import { benchState, seededTenant, seqUuid } from "./lib/seeded.mjs";
+import { benchState, seededTenant, seedRows, seqUuid } from "./lib/seeded.mjs";
 import { api, load, startService } from "./lib/server.mjs";
 
 const state = benchState("sme-benchmarks");
@@ -15,31 +15,29 @@ async function seed(mf, tenantId) {
   const db = await mf.getD1Database("SHARD_0");
   const t0 = performance.now();
   const now = "strftime('%Y-%m-%dT%H:%M:%fZ', 'now')";
-  for (let start = 0; start < CUSTOMERS; start += CHUNK) {
-    const end = Math.min(CUSTOMERS, start + CHUNK) - 1;
-    await db
-      .prepare(
-        `WITH RECURSIVE seq(i) AS (SELECT ?2 UNION ALL SELECT i + 1 FROM seq WHERE i < ?3)
+  await seedRows(
+    db,
+    tenantId,
+    { total: CUSTOMERS, chunk: CHUNK },
+    `
          INSERT INTO customers (id, tenant_id, external_id, external_source, type, name, status, tags, business_info, created_at, updated_at)
          SELECT ${uuid("00000000", "i")}, ?1, 'cus-' || i, 'bench', 'business', 'Bench SME ' || i, 'active', '[]', '{}', ${now}, ${now} FROM seq`,
-      )
-      .bind(tenantId, start, end)
-      .run();
-    await db
-      .prepare(
-        `WITH RECURSIVE seq(i) AS (SELECT ?2 UNION ALL SELECT i + 1 FROM seq WHERE i < ?3)
+  );
+  await seedRows(
+    db,
+    tenantId,
+    { total: CUSTOMERS, chunk: CHUNK },
+    `
          INSERT INTO accounts (id, tenant_id, customer_id, external_id, external_source, type, status, currency, current_balance_minor, created_at, updated_at)
          SELECT ${uuid("20000000", "i")}, ?1, ${uuid("00000000", "i")}, 'acc-' || i, 'bench', 'current', 'active', 'GHS', 100000, ${now}, ${now} FROM seq`,
-      )
-      .bind(tenantId, start, end)
-      .run();
-  }
+  );
   // Per customer: 20 transactions over the last 89 days, 40-79% credits, payers among
   // 1-12 names, amounts varying by customer so cohorts and metrics spread.
-  for (let start = 0; start < TRANSACTIONS; start += CHUNK) {
-    await db
-      .prepare(
-        `WITH RECURSIVE seq(i) AS (SELECT ?2 UNION ALL SELECT i + 1 FROM seq WHERE i < ?3)
+  await seedRows(
+    db,
+    tenantId,
+    { total: TRANSACTIONS, chunk: CHUNK, label: "transactions" },
+    `
          INSERT INTO transactions (id, tenant_id, customer_id, account_id, external_id, external_source, type,
            amount_minor, currency, status, transaction_date, counterparty_name, created_at)
          SELECT ${uuid("10000000", "i")}, ?1, ${uuid("00000000", `i % ${CUSTOMERS}`)}, ${uuid("20000000", `i % ${CUSTOMERS}`)},
@@ -51,12 +49,7 @@ async function seed(mf, tenantId) {
            'Payer ' || ((i / ${CUSTOMERS}) % (1 + (i % ${CUSTOMERS}) % 12)),
            ${now}
          FROM seq`,
-      )
-      .bind(tenantId, start, Math.min(TRANSACTIONS, start + CHUNK) - 1)
-      .run();
-    process.stdout.write(`\r  seeded ${Math.min(TRANSACTIONS, start + CHUNK).toLocaleString()} transactions`);
-  }
-  process.stdout.write("\n");
+  );
   return (performance.now() - t0) / 1000;
 }
 
