@@ -1,5 +1,6 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { TenantScope } from "../../db/client";
+import { inJsonList } from "../../db/sql";
 import { type EntityFeatures, emptyFeatures } from "./domain/features";
 import type { AmlEntityType } from "./domain/rules";
 import { type Thresholds, toMinorUnits } from "./domain/thresholds";
@@ -94,7 +95,7 @@ function aggregates(scope: TenantScope, q: FeatureQuery) {
   const t = q.thresholds;
   const key = ENTITY_KEY[q.entityType];
   const other = OTHER_PARTY[q.entityType];
-  const geo = sql`upper(t.counterparty_country) IN (SELECT value FROM json_each(${JSON.stringify(q.highRiskCountries)}))`;
+  const geo = inJsonList(sql`upper(t.counterparty_country)`, q.highRiskCountries);
   const xb = sql`t.counterparty_country IS NOT NULL AND upper(t.counterparty_country) <> ${q.homeCountry}`;
   const unit = toMinorUnits(t.roundAmountUnit);
   const joinsCustomer = q.entityType === "customer" || q.entityType === "account";

@@ -1,6 +1,7 @@
 import { and, count, desc, eq, getTableColumns, isNotNull, type SQL, sql } from "drizzle-orm";
 import type { TenantScope } from "../../db/client";
 import { type BhiRecordRow, bhiJobs, bhiLatest, bhiRecords, customers } from "../../db/shard";
+import { inJsonList } from "../../db/sql";
 import { jsonArrayChunks } from "../../lib/json-chunks";
 import type { CustomerActivity } from "./domain/components";
 
@@ -16,8 +17,7 @@ export interface Page {
 }
 
 function targetFilter(column: SQL, target: Target): SQL {
-  if (target.kind === "ids")
-    return sql` AND ${column} IN (SELECT value FROM json_each(${JSON.stringify(target.ids)}))`;
+  if (target.kind === "ids") return sql` AND ${inJsonList(column, target.ids)}`;
   if (target.kind === "range") {
     const after = target.afterId === null ? sql`` : sql` AND ${column} > ${target.afterId}`;
     return sql`${after} AND ${column} <= ${target.throughId}`;
@@ -278,12 +278,7 @@ const selectLatestRecords = (scope: TenantScope) =>
 /** The latest records of several customers, in one statement (GraphQL's nested lookups). */
 export const findLatestOf = (scope: TenantScope, customerIds: readonly string[]): Promise<BhiRecordRow[]> =>
   selectLatestRecords(scope)
-    .where(
-      and(
-        eq(bhiLatest.tenantId, scope.tenantId),
-        sql`${bhiLatest.customerId} IN (SELECT value FROM json_each(${JSON.stringify(customerIds)}))`,
-      ),
-    )
+    .where(and(eq(bhiLatest.tenantId, scope.tenantId), inJsonList(bhiLatest.customerId, customerIds)))
     .all();
 
 export const findLatest = (scope: TenantScope, customerId: string): Promise<BhiRecordRow | undefined> =>

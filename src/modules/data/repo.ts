@@ -11,9 +11,10 @@ import {
   type SQL,
   sql,
 } from "drizzle-orm";
-import type { SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
+import type { SQLiteTable } from "drizzle-orm/sqlite-core";
 import type { TenantScope } from "../../db/client";
 import { accounts, agents, customers, transactions } from "../../db/shard";
+import { inJsonList } from "../../db/sql";
 
 export interface Page {
   limit: number;
@@ -82,16 +83,12 @@ export const findCustomer = (scope: TenantScope, customerId: string) =>
     .where(and(eq(customers.tenantId, scope.tenantId), eq(customers.id, customerId)))
     .get();
 
-/** `column IN (ids)` with the ids as one JSON parameter (any number, one bound parameter). */
-export const inIds = (column: SQL | SQLiteColumn, ids: readonly string[]) =>
-  sql`${column} IN (SELECT value FROM json_each(${JSON.stringify(ids)}))`;
-
 /** Customers by id, in one statement (GraphQL's nested lookups); absent ids are left out. */
 export const findCustomers = (scope: TenantScope, ids: readonly string[]) =>
   scope.db
     .select()
     .from(customers)
-    .where(and(eq(customers.tenantId, scope.tenantId), inIds(customers.id, ids)))
+    .where(and(eq(customers.tenantId, scope.tenantId), inJsonList(customers.id, ids)))
     .all();
 
 /**
@@ -112,7 +109,7 @@ export async function listAccountsOfCustomers(
       ),
     })
     .from(accounts)
-    .where(and(eq(accounts.tenantId, scope.tenantId), inIds(accounts.customerId, customerIds)))
+    .where(and(eq(accounts.tenantId, scope.tenantId), inJsonList(accounts.customerId, customerIds)))
     .as("ranked");
   const rows = await scope.db
     .select()

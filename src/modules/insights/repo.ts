@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { TenantScope } from "../../db/client";
 import { MOVED_MONEY } from "../../db/shard/transaction-flows";
+import { inJsonList } from "../../db/sql";
 import { monthStartIso } from "./domain/months";
 
 /**
@@ -199,7 +200,7 @@ export function inflowByCountry(scope: TenantScope, from: number, to: number) {
 export function existingCustomerIds(scope: TenantScope, ids: string[]) {
   return scope.db.all<{ id: string }>(sql`
     SELECT id FROM customers WHERE tenant_id = ${scope.tenantId}
-      AND id IN (SELECT value FROM json_each(${JSON.stringify(ids)}))`);
+      AND ${inJsonList(sql`id`, ids)}`);
 }
 
 export interface ChurnSplitRow {
