@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isSealed, keyringFrom, needsReseal, seal, unseal } from "./sealed";
+import { emptyResealCount, isSealed, keyringFrom, needsReseal, resealInto, seal, unseal } from "./sealed";
 
 const keyA = Buffer.alloc(32, 1).toString("base64");
 const keyB = Buffer.alloc(32, 2).toString("base64");
@@ -47,6 +47,19 @@ describe("sealed secrets", () => {
     expect(needsReseal(rotated, old)).toBe(true);
     expect(needsReseal(rotated, "whsec_plaintext")).toBe(true);
     expect(needsReseal(rotated, await seal(rotated, "pw", "c"))).toBe(false);
+  });
+
+  it("reseals and counts: current values untouched, stale ones rewritten, unreadable ones skipped", async () => {
+    const rotated = await keyringFrom(`${keyB},${keyA}`);
+    const count = emptyResealCount();
+    const where = { table: "t", id: "1" };
+    const stale = await seal(await keyringFrom(keyA), "pw", "c");
+    const fresh = await resealInto(count, rotated, stale, "c", where);
+    expect(fresh).toBeDefined();
+    expect(await unseal(await keyringFrom(keyB), fresh!, "c")).toBe("pw");
+    expect(await resealInto(count, rotated, fresh!, "c", where)).toBeUndefined();
+    expect(await resealInto(count, rotated, stale, "other context", where)).toBeUndefined();
+    expect(count).toEqual({ resealed: 1, current: 1, unreadable: 1 });
   });
 
   it("passes through values stored before sealing", async () => {

@@ -105,3 +105,44 @@ export async function unseal(keyring: Keyring, stored: string, context: string):
   );
   return decoder.decode(plain);
 }
+
+/** What a reseal (after a key rotation) did to the stored values it looked at. */
+export interface ResealCount {
+  /** Values rewritten under the sealing key (sealed with an older key, or plaintext). */
+  resealed: number;
+  /** Values already sealed with the sealing key. */
+  current: number;
+  /** Values that no key of SECRETS_KEY opens (left as they are; each is logged). */
+  unreadable: number;
+}
+
+export const emptyResealCount = (): ResealCount => ({ resealed: 0, current: 0, unreadable: 0 });
+
+/**
+ * One stored value, sealed again under the sealing key when it is not already, counted in
+ * `count`. Returns the new stored form, or undefined when there is nothing to write: the value
+ * is current, or no key opens it (then it is logged by `where`, never by value).
+ */
+export async function resealInto(
+  count: ResealCount,
+  keyring: Keyring,
+  stored: string,
+  context: string,
+  where: Record<string, string>,
+): Promise<string | undefined> {
+  if (!needsReseal(keyring, stored)) {
+    count.current++;
+    return undefined;
+  }
+  try {
+    const again = await seal(keyring, await unseal(keyring, stored, context), context);
+    count.resealed++;
+    return again;
+  } catch (err) {
+    count.unreadable++;
+    console.error(
+      JSON.stringify({ level: "error", msg: "sealed value does not open", ...where, err: String(err) }),
+    );
+    return undefined;
+  }
+}

@@ -12,8 +12,8 @@ import type { Scope } from "../../http/scopes";
 import { type Clock, systemClock } from "../../lib/clock";
 import { sha256Hex, timingSafeEqualText } from "../../lib/crypto";
 import { AppError, badRequest, conflict, notFound } from "../../lib/errors";
-import { keyringFrom, needsReseal, seal, unseal } from "../../lib/sealed";
-import { logUnreadable, type ResealCount, resealShard } from "../webhooks/secrets";
+import { emptyResealCount, keyringFrom, resealInto, seal, unseal } from "../../lib/sealed";
+import { resealShard } from "../webhooks/secrets";
 import { generateApiKey, graceExpiry, isWellFormedKey, keyState, leastLoadedShard } from "./domain/keys";
 import * as repo from "./repo";
 
@@ -298,31 +298,27 @@ const passwordContext = (tenantId: string, type: string) => `connectors.password
 export async function resealSecrets(env: Env) {
   const keyring = await keyringFrom(env.SECRETS_KEY);
   const db = controlDb(env);
-  const connectorPasswords: ResealCount = { resealed: 0, current: 0, unreadable: 0 };
+  const connectorPasswords = emptyResealCount();
   for (let offset = 0; ; offset += RESEAL_PAGE) {
     const rows = await repo.connectorsPage(db, RESEAL_PAGE, offset);
+    const updates = [];
     for (const row of rows) {
       const config = row.config as Record<string, unknown>;
       if (typeof config.password !== "string") continue;
-      if (!needsReseal(keyring, config.password)) {
-        connectorPasswords.current++;
-        continue;
-      }
-      const context = passwordContext(row.tenantId, row.type);
-      let password: string;
-      try {
-        password = await seal(keyring, await unseal(keyring, config.password, context), context);
-      } catch (err) {
-        connectorPasswords.unreadable++;
-        logUnreadable({ table: "connectors", tenantId: row.tenantId, type: row.type }, err);
-        continue;
-      }
-      await repo.setConnectorConfig(db, row.tenantId, row.type, { ...config, password });
-      connectorPasswords.resealed++;
+      const password = await resealInto(
+        connectorPasswords,
+        keyring,
+        config.password,
+        passwordContext(row.tenantId, row.type),
+        { table: "connectors", tenantId: row.tenantId, type: row.type },
+      );
+      if (password !== undefined)
+        updates.push(repo.setConnectorConfig(db, row.tenantId, row.type, { ...config, password }));
     }
+    if (updates.length > 0) await db.batch(updates as [(typeof updates)[number], ...typeof updates]);
     if (rows.length < RESEAL_PAGE) break;
   }
-  const webhookSecrets: ResealCount = { resealed: 0, current: 0, unreadable: 0 };
+  const webhookSecrets = emptyResealCount();
   for (let shard = 0; shard < shardCount(env); shard++) {
     const found = await resealShard(env, shard);
     webhookSecrets.resealed += found.resealed;

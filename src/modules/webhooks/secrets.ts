@@ -2,7 +2,7 @@ import { and, eq, gt } from "drizzle-orm";
 import { shardDb } from "../../db/client";
 import { type WebhookSubscriptionRow, webhookSubscriptions } from "../../db/shard";
 import type { Env } from "../../env";
-import { keyringFrom, needsReseal, seal, unseal } from "../../lib/sealed";
+import { emptyResealCount, keyringFrom, type ResealCount, resealInto, seal, unseal } from "../../lib/sealed";
 
 /** What a sealed secret is bound to: a copy in another subscription or tenant does not open. */
 const contextOf = (tenantId: string, subscriptionId: string) =>
@@ -43,22 +43,6 @@ export async function signingSecrets(
 /** Rows read per statement while resealing. */
 const RESEAL_PAGE = 500;
 
-export interface ResealCount {
-  /** Values rewritten under the sealing key (sealed with an older key, or plaintext). */
-  resealed: number;
-  /** Values already sealed with the sealing key. */
-  current: number;
-  /** Values that no key of SECRETS_KEY opens (left as they are; each is logged). */
-  unreadable: number;
-}
-
-/** Logs a stored value that no key opens, by where it is (never the value). */
-export function logUnreadable(where: Record<string, string>, err: unknown) {
-  console.error(
-    JSON.stringify({ level: "error", msg: "sealed value does not open", ...where, err: String(err) }),
-  );
-}
-
 /**
  * Operator maintenance after a SECRETS_KEY rotation (src/lib/sealed.ts): every stored signing
  * secret of one shard, current and previous, is opened and sealed again under the first key,
@@ -68,7 +52,7 @@ export function logUnreadable(where: Record<string, string>, err: unknown) {
 export async function resealShard(env: Env, shard: number): Promise<ResealCount> {
   const keyring = await keyringFrom(env.SECRETS_KEY);
   const db = shardDb(env, shard);
-  const count: ResealCount = { resealed: 0, current: 0, unreadable: 0 };
+  const count = emptyResealCount();
   let after = "";
   for (;;) {
     const rows = await db
@@ -87,30 +71,17 @@ export async function resealShard(env: Env, shard: number): Promise<ResealCount>
     const updates = [];
     for (const row of rows) {
       const context = contextOf(row.tenantId, row.id);
-      const again = async (stored: string) => seal(keyring, await unseal(keyring, stored, context), context);
-      const stale = needsReseal(keyring, row.secret);
-      const staleOld = row.previousSecret !== null && needsReseal(keyring, row.previousSecret);
-      if (!stale && !staleOld) {
-        count.current++;
-        continue;
-      }
-      let fields: { secret: string; previousSecret: string | null };
-      try {
-        fields = {
-          secret: stale ? await again(row.secret) : row.secret,
-          previousSecret:
-            staleOld && row.previousSecret !== null ? await again(row.previousSecret) : row.previousSecret,
-        };
-      } catch (err) {
-        count.unreadable++;
-        logUnreadable({ table: "webhook_subscriptions", tenantId: row.tenantId, id: row.id }, err);
-        continue;
-      }
-      count.resealed++;
+      const where = { table: "webhook_subscriptions", tenantId: row.tenantId, id: row.id };
+      const secret = await resealInto(count, keyring, row.secret, context, where);
+      const previousSecret =
+        row.previousSecret === null
+          ? undefined
+          : await resealInto(count, keyring, row.previousSecret, context, where);
+      if (secret === undefined && previousSecret === undefined) continue;
       updates.push(
         db
           .update(webhookSubscriptions)
-          .set(fields)
+          .set({ secret, previousSecret })
           .where(and(eq(webhookSubscriptions.tenantId, row.tenantId), eq(webhookSubscriptions.id, row.id))),
       );
     }
