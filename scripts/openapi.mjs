@@ -20,8 +20,8 @@ await build({
   logLevel: "error",
   alias: { "cloudflare:workers": join(root, "scripts/shims/cloudflare-workers.mjs") },
 });
-const { buildApp, OPENAPI_INFO } = await import(pathToFileURL(outfile).href);
-const document = buildApp().getOpenAPIDocument(OPENAPI_INFO);
+const { buildApp, OPENAPI_INFO, openApiDocument } = await import(pathToFileURL(outfile).href);
+const document = openApiDocument(buildApp(), OPENAPI_INFO);
 const text = `${JSON.stringify(document, null, 2)}\n`;
 const target = join(root, "openapi.json");
 

@@ -6,6 +6,7 @@ import { apiKeyAuth } from "./http/middleware/auth";
 import { limitBody } from "./http/middleware/body-limit";
 import { rateLimit } from "./http/middleware/rate-limit";
 import { requestContext } from "./http/middleware/request-context";
+import { openApiDocument } from "./http/openapi-document";
 import { AppError } from "./lib/errors";
 import { registerAdminRoutes } from "./modules/admin/routes";
 import { registerAgentHealthRoutes } from "./modules/agent-health/routes";
@@ -22,6 +23,8 @@ import { registerReportRoutes } from "./modules/reports/routes";
 import { registerSmeRoutes } from "./modules/sme/routes";
 import { registerWebhookRoutes } from "./modules/webhooks/routes";
 import { registerWorkflowRoutes } from "./modules/workflows/routes";
+
+export { openApiDocument } from "./http/openapi-document";
 
 export const OPENAPI_PATH = "/v1/openapi.json";
 const PUBLIC_V1_PATHS = new Set([OPENAPI_PATH, "/v1/docs"]);
@@ -81,7 +84,11 @@ export function buildApp(): App {
     scheme: "bearer",
     description: "Operator token (the ADMIN_TOKEN secret) for /admin operations",
   });
-  app.doc(OPENAPI_PATH, OPENAPI_INFO);
+  let document: unknown;
+  app.get(OPENAPI_PATH, (c) => {
+    document ??= openApiDocument(app, OPENAPI_INFO);
+    return c.json(document as object);
+  });
 
   app.notFound((c) =>
     errorResponse(c, new AppError("not_found", `No route for ${c.req.method} ${c.req.path}`)),

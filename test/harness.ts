@@ -3,9 +3,13 @@ import { shardDb } from "../src/db/client";
 import { accounts, agents, customers, transactions } from "../src/db/shard";
 import type { Scope } from "../src/http/scopes";
 import { TEST_ADMIN_TOKEN } from "./constants";
+import { assertMatchesContract } from "./contract";
 
-/** Requests go through the real Worker entry point (fetch handler, middleware, routes). */
-export function call(
+/**
+ * Requests go through the real Worker entry point (fetch handler, middleware, routes), and
+ * every response is checked against openapi.json (test/contract.ts) before the test sees it.
+ */
+export async function call(
   method: string,
   path: string,
   init: { key?: string; body?: unknown; headers?: Record<string, string> } = {},
@@ -17,9 +21,11 @@ export function call(
     body = typeof init.body === "string" ? init.body : JSON.stringify(init.body);
     headers["content-type"] ??= "application/json";
   }
-  return (exports as unknown as { default: Fetcher }).default.fetch(
+  const res = await (exports as unknown as { default: Fetcher }).default.fetch(
     new Request(`http://localhost${path}`, { method, headers, body }),
   );
+  await assertMatchesContract(method, path, res);
+  return res;
 }
 
 export const admin = (method: string, path: string, body?: unknown) =>

@@ -1,6 +1,6 @@
 import { createRoute, type RouteConfig, z } from "@hono/zod-openapi";
 import { ErrorBodySchema } from "./errors";
-import { adminAuth, requireScope } from "./middleware/auth";
+import { adminAuth, requireFeature, requireScope, type TenantFeature } from "./middleware/auth";
 import type { Scope } from "./scopes";
 
 type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 429 | 500 | 501;
@@ -38,21 +38,33 @@ const STANDARD_ERRORS = errorResponses(400, 401, 403, 404, 500);
 const TENANT_ERRORS = errorResponses(400, 401, 403, 404, 429, 500);
 const BODY_ERRORS = errorResponses(413, 415);
 
-type TenantRouteConfig = Omit<RouteConfig, "security" | "middleware"> & { scope: Scope };
+type TenantRouteConfig = Omit<RouteConfig, "security" | "middleware"> & {
+  scope: Scope;
+  /** A tenant feature the operation needs: refused with 501 without it, and 501 is declared. */
+  feature?: TenantFeature;
+};
+const FEATURE_ERRORS = errorResponses(501);
 
 /**
  * A /v1 operation: API-key security, the scope it needs (enforced by middleware and shown
  * in the document as `x-required-scope`), and the error responses every operation has.
  */
 export function tenantRoute<const R extends TenantRouteConfig>(config: R) {
-  const { scope, ...route } = config;
+  const { scope, feature, ...route } = config;
   return createRoute({
     ...route,
     security: [{ ApiKeyAuth: [] }],
-    middleware: [requireScope(scope)] as const,
+    middleware: (feature ? [requireScope(scope), requireFeature(feature)] : [requireScope(scope)]) as [
+      ReturnType<typeof requireScope>,
+    ],
     "x-required-scope": scope,
-    responses: { ...TENANT_ERRORS, ...(route.request?.body ? BODY_ERRORS : {}), ...route.responses },
-  } as Omit<R, "scope"> & { responses: R["responses"] & typeof TENANT_ERRORS });
+    responses: {
+      ...TENANT_ERRORS,
+      ...(route.request?.body ? BODY_ERRORS : {}),
+      ...(feature ? FEATURE_ERRORS : {}),
+      ...route.responses,
+    },
+  } as Omit<R, "scope" | "feature"> & { responses: R["responses"] & typeof TENANT_ERRORS });
 }
 
 type AdminRouteConfig = Omit<RouteConfig, "security" | "middleware">;
@@ -120,3 +132,9 @@ export const Money = z
   .openapi({ example: "1250.00", description: "Decimal string, 2 fraction digits" });
 
 export const SuccessTrue = z.literal(true);
+
+/**
+ * `schema` or null. Not `.nullable()` on a named schema: the generator would mark the
+ * component itself nullable and leave the field a bare $ref (src/http/openapi-document.ts).
+ */
+export const orNull = <T extends z.ZodType>(schema: T) => z.union([schema, z.null()]);

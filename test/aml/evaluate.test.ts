@@ -94,6 +94,24 @@ describe("evaluate", () => {
     expect(r.triggeredRules.map((x) => x.ruleId)).not.toContain("AML-GEO-006");
   });
 
+  it("money that did not move (bounced, returned, rejected cash deposits) counts toward no rule", async () => {
+    const deposits = (status: string) =>
+      [4_600_000, 4_700_000, 4_800_000].map((amountMinor, i) => ({
+        amountMinor,
+        transactionDate: ago(3 - i),
+        channel: "cash",
+        status,
+      }));
+    const fired = async (status: string) => {
+      const c = await customerWith(t, deposits(status));
+      const { body } = await evaluate(t, { entityType: "customer", entityId: c.customerId });
+      return body!.result.triggeredRules.filter((x) => x.triggered).map((x) => x.ruleId);
+    };
+    expect(await fired("completed")).toContain("AML-STR-002");
+    for (const status of ["bounced", "returned", "rejected", "failed"])
+      expect(await fired(status), status).toEqual([]);
+  });
+
   it("quiet data triggers nothing", async () => {
     const c = await customerWith(t, [
       { amountMinor: 123_456, transactionDate: ago(10), channel: "card", type: "debit" },

@@ -5,7 +5,7 @@ import { shardDb } from "../../src/db/client";
 import { FAILED_STATUSES, FLOW_KIND } from "../../src/db/shard/transaction-flows";
 import { createTenant, insertAccount, insertCustomer, insertTransactions } from "../harness";
 
-// transactions.flow_kind is computed by SQLite from a status list written into migration 0013;
+// transactions.flow_kind is computed by SQLite from a status list written into migration 0020;
 // the calculation's docs and FAILED_STATUSES describe the same list. This keeps them in step.
 describe("transactions.flow_kind", () => {
   it("classifies every status, type and overdraft the way FAILED_STATUSES says", async () => {

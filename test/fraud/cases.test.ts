@@ -215,6 +215,21 @@ describe("list and stats", () => {
     ).toBe(4);
   });
 
+  it("lists each case exactly as GET shows it (no column of one table read as another's)", async () => {
+    const { data } = await list("");
+    expect(data.length).toBe(4);
+    for (const listed of data) {
+      const one = await json<{ case: CaseJson }>(
+        await call("GET", `/v1/fraud/cases/${listed.id}`, { key: s.key }),
+      );
+      const { events: _events, ...expected } = one.case;
+      expect(listed).toEqual(expected);
+    }
+    expect((await list("?status=closed_suspicious")).data.map((c) => c.currentStatus)).toEqual([
+      "closed_suspicious",
+    ]);
+  });
+
   it("pages with total, limit, offset, hasMore at the top level", async () => {
     const page = await list("?limit=3&offset=0");
     expect(page).toMatchObject({ total: 4, limit: 3, offset: 0, hasMore: true });

@@ -166,7 +166,7 @@ describe("accounts, transactions and agents", () => {
 
     const txns = await ingest(tenant, "transactions", [
       transaction(1, "A-100"),
-      transaction(2, "A-101", { counterpartyCountry: "GH" }),
+      transaction(2, "A-101", { counterpartyCountry: "GH", status: "Bounced" }),
       transaction(3, "A-404"),
       transaction(4, "A-100", { amount: "-5.00" }),
       transaction(5, "A-100", { amount: "1.001", transactionDate: "2026-13-01" }),
@@ -177,7 +177,7 @@ describe("accounts, transactions and agents", () => {
     expect(txns.errors.map((e) => e.index)).toEqual([2, 3, 4, 5, 6]);
     const written = await rows<Record<string, unknown>>(
       tenant,
-      `SELECT t.external_id, t.amount_minor, t.customer_id, c.external_id AS customer_ext, t.counterparty_country
+      `SELECT t.external_id, t.amount_minor, t.customer_id, c.external_id AS customer_ext, t.counterparty_country, t.status
          FROM transactions t JOIN customers c ON c.id = t.customer_id
         WHERE t.tenant_id = ? ORDER BY t.external_id`,
       tenant.id,
@@ -189,6 +189,8 @@ describe("accounts, transactions and agents", () => {
         amount_minor: 10225,
         customer_ext: "C-101",
         counterparty_country: "GH",
+        // Stored in lower case, so every module reads it as money that did not move.
+        status: "bounced",
       }),
     ]);
   });

@@ -29,8 +29,15 @@ async function operations(): Promise<Operation[]> {
       admin: JSON.stringify(op.security ?? []).includes("AdminAuth"),
       hasBody: Boolean(op.requestBody),
       fieldScoped: Boolean(op["x-field-scopes"]),
-      objectParams: ((op.parameters ?? []) as { in: string; name: string; schema?: { enum?: unknown[] } }[])
-        .filter((p) => p.in === "path" && !p.schema?.enum)
+      objectParams: (
+        (op.parameters ?? []) as {
+          in: string;
+          name: string;
+          schema?: { enum?: unknown[] };
+          "x-shared-catalog"?: boolean;
+        }[]
+      )
+        .filter((p) => p.in === "path" && !p.schema?.enum && !p["x-shared-catalog"])
         .map((p) => p.name),
     })),
   );

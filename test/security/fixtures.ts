@@ -111,7 +111,7 @@ export const pathFixtures: Record<string, PathFixture> = {
   "/v1/sme-health/{customerId}": async (owner) => ({ customerId: (await seedSteadySme(owner)).customer.id }),
   "/v1/webhooks/subscriptions/{id}": async (owner) => ({ id: await webhookSubscription(owner) }),
   "/v1/webhooks/deliveries/{id}": async (owner) => ({ id: await webhookDelivery(owner) }),
-  // /v1/workflows/{workflowId} needs none: workflowId is an enum of the built-in workflows.
+  // /v1/workflows/{workflowId} needs none: workflowId names a built-in workflow (x-shared-catalog).
   "/v1/workflows/runs/{runId}": async (owner) => {
     const res = await call("POST", "/v1/workflows/bhi-refresh/trigger", { key: owner.key, body: {} });
     return { runId: (await json<{ runId: string }>(res)).runId };

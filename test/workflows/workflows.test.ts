@@ -46,10 +46,12 @@ describe("workflow definitions", () => {
     await waitForRun(t, (await json<{ runId: string }>(started)).runId);
   });
 
-  it("an unknown workflow id is refused; /v1/workflows/runs is the runs list, not a workflow", async () => {
+  it("an unknown workflow id is 404 not_found; /v1/workflows/runs is the runs list, not a workflow", async () => {
     const t = await createTenant();
-    expect((await call("GET", "/v1/workflows/no-such-flow", { key: t.key })).status).toBe(400);
-    expect((await trigger(t, "no-such-flow", {})).status).toBe(400);
+    const got = await call("GET", "/v1/workflows/no-such-flow", { key: t.key });
+    expect(got.status).toBe(404);
+    expect((await json<{ error: { code: string } }>(got)).error.code).toBe("not_found");
+    expect((await trigger(t, "no-such-flow", {})).status).toBe(404);
     const runs = await call("GET", "/v1/workflows/runs", { key: t.key });
     expect(runs.status).toBe(200);
     expect(await json(runs)).toMatchObject({ success: true, data: [], total: 0 });

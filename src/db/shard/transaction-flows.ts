@@ -2,12 +2,14 @@ import { sql } from "drizzle-orm";
 
 /**
  * Transaction statuses whose money did not move: counted as failed payments and left out of
- * every flow (BHI, SME, agent health, insights, next-best actions). Migration 0013 writes the
- * same list into `transactions.flow_kind`; test/bhi/flow-kind.test.ts keeps the two in step.
+ * every flow (BHI, SME, agent health, insights, next-best actions, AML rules). Migration 0020
+ * writes the same list into `transactions.flow_kind`; test/bhi/flow-kind.test.ts keeps the two
+ * in step. Ingest stores statuses in lower case, so the comparison is exact.
  */
 export const FAILED_STATUSES = [
   "failed",
   "declined",
+  "rejected",
   "returned",
   "reversed",
   "bounced",
@@ -21,7 +23,7 @@ export const FAILED_STATUS_LIST = sql.raw(FAILED_STATUSES.map((s) => `'${s}'`).j
 export const MOVED_MONEY = sql`(status = 'completed' OR status NOT IN (${FAILED_STATUS_LIST}))`;
 
 /**
- * transactions.flow_kind (migration 0013, a virtual generated column stored in
+ * transactions.flow_kind (migration 0020, a virtual generated column stored in
  * transactions_flow_idx).
  */
 export const FLOW_KIND = { failedCredit: 0, credit: 1, debit: 2, overdraftDebit: 3, failedDebit: 4 } as const;

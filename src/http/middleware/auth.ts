@@ -40,3 +40,18 @@ export const requireScope =
     }
     await next();
   };
+
+export type TenantFeature = "agentNetwork";
+
+/** Declared on routes of an optional capability (CONTRACT: 501 when the tenant lacks it). */
+export const requireFeature =
+  (feature: TenantFeature): MiddlewareHandler<AppEnv> =>
+  async (c, next) => {
+    if (!c.get("ctx").tenant.features[feature]) {
+      throw new AppError(
+        "not_implemented",
+        `This capability is not enabled for this tenant (${feature} feature)`,
+      );
+    }
+    await next();
+  };

@@ -1,5 +1,5 @@
 import { z } from "@hono/zod-openapi";
-import { booleanQuery, IsoDateTime, Money, PaginationQuery } from "../../http/openapi";
+import { booleanQuery, IsoDateTime, Money, orNull, PaginationQuery } from "../../http/openapi";
 import { PERFORMANCE_CLASSES } from "./domain/peers";
 import {
   AGENT_STATUSES,
@@ -100,11 +100,9 @@ const GroupComparison = z.object({
 
 const PeerComparisonSchema = GroupComparison.extend({
   regional: GroupComparison.nullable().openapi({ description: "The same against the agent's region" }),
-})
-  .nullable()
-  .openapi("AgentPeerComparison", {
-    description: "Against the agent's tier (its region when the tier has no other agent); null without peers",
-  });
+}).openapi("AgentPeerComparison", {
+  description: "Against the agent's tier (its region when the tier has no other agent)",
+});
 
 export const AgentHealthReportSchema = z
   .object({
@@ -123,7 +121,7 @@ export const AgentHealthReportSchema = z
     components: z.array(AhiComponentSchema),
     flags: z.array(AgentHealthFlagSchema),
     evidence: z.array(EvidenceSchema),
-    peerComparison: PeerComparisonSchema,
+    peerComparison: orNull(PeerComparisonSchema).openapi({ description: "null without peers" }),
     confidenceScore: z.number().min(0).max(1),
     missingDataPoints: z.array(z.string()),
     floatUtilization: z.number().nullable(),

@@ -1,7 +1,7 @@
 import type { TenantContext } from "../../db/tenant-context";
 import { AppError } from "../../lib/errors";
+import { round2 } from "../../lib/numbers";
 import { getAgent } from "../data/service";
-import { round2 } from "./domain/curve";
 import { type BenchmarkGroup, compareWithPeers } from "./domain/peers";
 import { type AhiResult, CALCULATION_VERSION, calculateAhi } from "./domain/score";
 import type { AgentActivity } from "./domain/types";

@@ -1,5 +1,6 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { TenantScope } from "../../db/client";
+import { FAILED_STATUS_LIST } from "../../db/shard/transaction-flows";
 import { inJsonList } from "../../db/sql";
 import { type EntityFeatures, emptyFeatures } from "./domain/features";
 import type { AmlEntityType } from "./domain/rules";
@@ -53,7 +54,6 @@ const OTHER_PARTY: Record<AmlEntityType, SQL> = {
   merchant: sql.raw("NULL"),
 };
 
-const IGNORED_STATUSES = sql.raw("('failed', 'reversed', 'cancelled', 'declined', 'rejected')");
 const CASH = sql.raw("lower(coalesce(t.channel, '')) = 'cash'");
 const EPOCH = sql.raw("CAST(strftime('%s', t.transaction_date) AS INTEGER)");
 const DORMANCY_LOOKBACK_DAYS = 3 * 365;
@@ -64,7 +64,7 @@ const int = (n: number): SQL => sql.raw(String(Math.max(0, Math.floor(n))));
 function where(scope: TenantScope, q: FeatureQuery, from = q.windowStart): SQL {
   const key = ENTITY_KEY[q.entityType];
   return sql`t.tenant_id = ${scope.tenantId} AND t.transaction_date >= ${from} AND t.transaction_date <= ${q.windowEnd}
-    AND lower(t.status) NOT IN ${IGNORED_STATUSES} AND ${key} IS NOT NULL
+    AND (t.status = 'completed' OR t.status NOT IN (${FAILED_STATUS_LIST})) AND ${key} IS NOT NULL
     ${q.entityId === undefined ? sql`` : sql`AND ${key} = ${q.entityId}`}
     ${q.partition ? sql`AND unicode(substr(${key}, -1)) % ${int(q.partition.count)} = ${int(q.partition.index)}` : sql``}`;
 }

@@ -1,5 +1,5 @@
 import { z } from "@hono/zod-openapi";
-import { IsoDateTime, PaginationQuery, PaginationSchema } from "../../http/openapi";
+import { IsoDateTime, orNull, PaginationQuery, PaginationSchema } from "../../http/openapi";
 import { AML_CASE_STATUSES } from "./domain/case-machine";
 import { AML_ENTITY_TYPES, RISK_LEVELS } from "./domain/rules";
 
@@ -98,7 +98,7 @@ export const RuleResultSchema = z
     riskLevel: RiskLevel,
     evidence: z.array(EvidenceSchema),
     explanation: z.string(),
-    counterfactual: CounterfactualSchema.nullable(),
+    counterfactual: orNull(CounterfactualSchema),
     triggeredAt: IsoDateTime.nullable(),
   })
   .openapi("AmlRuleResult");

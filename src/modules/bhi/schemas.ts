@@ -1,5 +1,5 @@
 import { z } from "@hono/zod-openapi";
-import { booleanQuery, IsoDateTime, PaginationQuery, PaginationSchema } from "../../http/openapi";
+import { booleanQuery, IsoDateTime, orNull, PaginationQuery, PaginationSchema } from "../../http/openapi";
 import { BANDS } from "./domain/bands";
 import { TRENDS } from "./domain/trend";
 
@@ -124,7 +124,7 @@ export const BhiSummarySchema = z
 export const BhiCalculationResultSchema = z
   .object({
     customerId: z.uuid(),
-    bhi: BhiRecordSchema.nullable(),
+    bhi: orNull(BhiRecordSchema),
     alerts: z.array(BhiAlertSchema),
     isSignificantChange: z.boolean(),
     persisted: z.boolean(),

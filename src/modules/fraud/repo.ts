@@ -180,7 +180,9 @@ const headWhere = (scope: TenantScope, f: CaseFilter) =>
 
 export async function listCases(scope: TenantScope, filter: CaseFilter, page: Page) {
   const where = headWhere(scope, filter);
-  const [rows, [{ n }]] = await scope.db.batch([
+  // Not db.batch: D1 batch results come back keyed by column name, so the two tables'
+  // same-named columns (created_at, entity_type, severity, ...) would overwrite each other.
+  const [rows, [{ n }]] = await Promise.all([
     scope.db
       .select({ case: fraudCases, head: fraudCaseHeads })
       .from(fraudCaseHeads)

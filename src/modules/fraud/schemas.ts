@@ -14,9 +14,7 @@ export const EntityId = z.string().trim().min(1).max(200).openapi({
   description: "customer or account uuid, the tenant's agent identifier, or a merchant name",
 });
 /** A free-form JSON object (documented as `additionalProperties: {}`, any value). */
-export const JsonObject = z
-  .record(z.string(), z.unknown())
-  .openapi({ type: "object", additionalProperties: {} });
+export const JsonObject = z.record(z.string(), z.unknown());
 /** Nullable status without an allOf wrapper (OpenAPI 3.0 needs `type` beside `nullable`). */
 const NullableCaseStatus = z.enum(CASE_STATUSES).nullable();
 

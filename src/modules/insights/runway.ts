@@ -1,5 +1,6 @@
 import type { TenantContext } from "../../db/tenant-context";
 import { fromMinor } from "../../lib/money";
+import { round1, round2 } from "../../lib/numbers";
 import { getCustomer } from "../data/service";
 import { lastCompleteMonth, monthLabel } from "./domain/months";
 import { quantile } from "./domain/normal";
@@ -20,8 +21,6 @@ export const RUNWAY_WINDOW_MONTHS = 6;
 /** Customers per runway statement (portfolio). */
 export const RUNWAY_SLICE = 5_000;
 
-const round1 = (x: number) => Math.round(x * 10) / 10;
-const round2 = (x: number) => Math.round(x * 100) / 100;
 const months = (x: number | null) => (x === null ? null : round1(x));
 
 // ---- runway ------------------------------------------------------------------------------

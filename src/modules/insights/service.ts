@@ -1,6 +1,7 @@
 import type { TenantContext } from "../../db/tenant-context";
 import { badRequest, notFound } from "../../lib/errors";
 import { fromMinor } from "../../lib/money";
+import { round2 } from "../../lib/numbers";
 import { concentrationLevel, hhiFromSums, sharePercent } from "./domain/concentration";
 import { lastCompleteMonth, monthLabel } from "./domain/months";
 import { portfolioNarrative } from "./domain/narrative";
@@ -11,8 +12,6 @@ import { getPortfolioRunway } from "./runway";
 
 /** Complete months the projection growth rate of what-if churn is measured over. */
 export const GROWTH_WINDOW_MONTHS = 6;
-
-const round2 = (x: number) => Math.round(x * 100) / 100;
 
 // ---- SaaS metrics ------------------------------------------------------------------------
 

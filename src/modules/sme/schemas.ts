@@ -1,5 +1,5 @@
 import { z } from "@hono/zod-openapi";
-import { IsoDateTime } from "../../http/openapi";
+import { IsoDateTime, orNull } from "../../http/openapi";
 import { PERFORMANCE_LABELS } from "./domain/benchmarks";
 import { OVERALL_TRENDS } from "./domain/health";
 import { GROWTH_TRENDS } from "./domain/metrics";
@@ -112,8 +112,8 @@ export const SmeHealthResponse = z
     customerId: z.uuid(),
     customerName: z.string(),
     health: SmeHealthSchema,
-    cohort: CohortPlacementSchema.nullable().openapi({ description: "null when includeCohort is false" }),
-    narrative: SmeNarrativeSchema.nullable().openapi({ description: "null when includeNarrative is false" }),
+    cohort: orNull(CohortPlacementSchema).openapi({ description: "null when includeCohort is false" }),
+    narrative: orNull(SmeNarrativeSchema).openapi({ description: "null when includeNarrative is false" }),
     evaluatedAt: IsoDateTime,
     windowDays: z.number().int(),
     assessmentId: z

@@ -6,11 +6,16 @@ import { RUN_STATUSES } from "./domain/state";
 /** A free-form JSON object (documented as `additionalProperties: {}`, any value). */
 const JsonObject = z.record(z.string(), z.unknown()).openapi({ type: "object", additionalProperties: {} });
 
-export const WorkflowIdParam = z.enum(WORKFLOW_IDS).openapi({
-  param: { name: "workflowId", in: "path" },
-  description: "A built-in workflow (every tenant has the same set)",
-  example: "bhi-refresh",
-});
+/** A string, not an enum: a workflow that does not exist is a 404, like any absent resource. */
+export const WorkflowIdParam = z
+  .string()
+  .max(64)
+  .openapi({
+    // Names a built-in definition every tenant shares, not a tenant object (test/security).
+    param: { name: "workflowId", in: "path", "x-shared-catalog": true } as { name: string; in: "path" },
+    description: `A built-in workflow (every tenant has the same set): ${WORKFLOW_IDS.join(", ")}. Others: 404`,
+    example: "bhi-refresh",
+  });
 
 export const WorkflowSchema = z
   .object({

@@ -1,4 +1,5 @@
-import { type Curve, clamp, DAY_MS, interpolate, round2 } from "./curve";
+import { clamp, round2 } from "../../../lib/numbers";
+import { type Curve, DAY_MS, interpolate } from "./curve";
 import type { AgentActivity, Component, ComponentId } from "./types";
 
 /** Default weights (sum 1). Unavailable components drop out and the rest are renormalised. */

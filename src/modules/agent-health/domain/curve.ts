@@ -15,14 +15,6 @@ export function interpolate(curve: Curve, x: number): number {
   return curve[curve.length - 1][1];
 }
 
-/** Rounds to 2 decimals, half away from zero (1.005 -> 1.01, not 1.00). */
-export function round2(value: number): number {
-  const sign = value < 0 ? -1 : 1;
-  return (sign * Math.round(Math.abs(value) * 100 + 1e-9)) / 100;
-}
-
-export const clamp = (value: number, low = 0, high = 100): number => Math.min(high, Math.max(low, value));
-
 export const DAY_MS = 86_400_000;
 
 /** Whole and fractional days from `from` to `to` (negative when `from` is in the future). */

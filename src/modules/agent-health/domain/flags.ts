@@ -1,5 +1,5 @@
+import { round2 } from "../../../lib/numbers";
 import { cashInShare, inactivity, percentChange, THRESHOLDS, tenureMonths } from "./components";
-import { round2 } from "./curve";
 import type { AgentActivity, Flag, FlagSeverity, FlagType } from "./types";
 
 const NO_SUSPENSION = "This index is diagnostic: do not suspend or restrict the agent on this signal alone.";

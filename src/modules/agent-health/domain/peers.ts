@@ -1,4 +1,4 @@
-import { round2 } from "./curve";
+import { round2 } from "../../../lib/numbers";
 
 /** Aggregates of a peer group (a tier or a region) over the agents' latest snapshots. */
 export interface BenchmarkGroup {

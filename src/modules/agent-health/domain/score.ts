@@ -1,5 +1,5 @@
+import { round2 } from "../../../lib/numbers";
 import { components, WEIGHTS } from "./components";
-import { round2 } from "./curve";
 import { detectFlags } from "./flags";
 import type { AgentActivity, AhiBand, Component, Evidence, Flag } from "./types";
 

@@ -12,6 +12,7 @@ export const calculateRoute = tenantRoute({
   description:
     "Persists nothing, so it needs agents:read. Omitted optional figures make their components unavailable (listed in missingDataPoints); they never count as zero.",
   scope: "agents:read",
+  feature: "agentNetwork",
   request: { body: jsonBody(CalculateBody) },
   responses: { 200: jsonContent(ReportResponse, "The report") },
 });

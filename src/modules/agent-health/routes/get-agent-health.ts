@@ -1,5 +1,5 @@
 import type { App } from "../../../http/context";
-import { errorResponses, jsonContent, tenantRoute } from "../../../http/openapi";
+import { jsonContent, tenantRoute } from "../../../http/openapi";
 import { AgentHealthQuery, AgentIdParams, ReportResponse } from "../schemas";
 import { getAgentHealth } from "../service";
 
@@ -10,8 +10,9 @@ export const getAgentHealthRoute = tenantRoute({
   tags: ["Agent health"],
   summary: "Agent Health Index of one agent, computed from its stored transactions",
   scope: "agents:read",
+  feature: "agentNetwork",
   request: { params: AgentIdParams, query: AgentHealthQuery },
-  responses: { 200: jsonContent(ReportResponse, "The report"), ...errorResponses(501) },
+  responses: { 200: jsonContent(ReportResponse, "The report") },
 });
 
 export const registerGetAgentHealth = (app: App) =>

@@ -1,5 +1,5 @@
 import type { App } from "../../../http/context";
-import { errorResponses, jsonContent, tenantRoute } from "../../../http/openapi";
+import { jsonContent, tenantRoute } from "../../../http/openapi";
 import { DISCLAIMER } from "../present";
 import { BenchmarksResponse } from "../schemas";
 import { listBenchmarks } from "../service";
@@ -11,7 +11,8 @@ export const listBenchmarksRoute = tenantRoute({
   tags: ["Agent health"],
   summary: "Peer benchmarks by tier and by region (30-day snapshots)",
   scope: "agents:read",
-  responses: { 200: jsonContent(BenchmarksResponse, "Benchmarks"), ...errorResponses(501) },
+  feature: "agentNetwork",
+  responses: { 200: jsonContent(BenchmarksResponse, "Benchmarks") },
 });
 
 export const registerListBenchmarks = (app: App) =>

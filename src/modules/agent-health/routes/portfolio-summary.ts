@@ -1,5 +1,5 @@
 import type { App } from "../../../http/context";
-import { errorResponses, jsonContent, pagination, tenantRoute } from "../../../http/openapi";
+import { jsonContent, pagination, tenantRoute } from "../../../http/openapi";
 import { DISCLAIMER } from "../present";
 import { SummaryQuery, SummaryResponse } from "../schemas";
 import { portfolioSummary } from "../service";
@@ -13,8 +13,9 @@ export const portfolioSummaryRoute = tenantRoute({
   description:
     "Reads each agent's latest 30-day snapshot (refreshed daily at 02:00 UTC and by POST /v1/agent-health/portfolio/refresh; computed on the tenant's first read). Ties are ordered by agentId.",
   scope: "agents:read",
+  feature: "agentNetwork",
   request: { query: SummaryQuery },
-  responses: { 200: jsonContent(SummaryResponse, "Agents"), ...errorResponses(501) },
+  responses: { 200: jsonContent(SummaryResponse, "Agents") },
 });
 
 export const registerPortfolioSummary = (app: App) =>

@@ -1,5 +1,5 @@
 import type { App } from "../../../http/context";
-import { errorResponses, jsonContent, tenantRoute } from "../../../http/openapi";
+import { jsonContent, tenantRoute } from "../../../http/openapi";
 import { DISCLAIMER } from "../present";
 import { RefreshQueuedResponse, RefreshResponse } from "../schemas";
 import { refreshPortfolio } from "../service";
@@ -11,12 +11,12 @@ export const refreshPortfolioRoute = tenantRoute({
   tags: ["Agent health"],
   summary: "Recompute every agent's 30-day AHI snapshot now (the daily cron does the same)",
   scope: "agents:write",
+  feature: "agentNetwork",
   description:
     "Up to 20,000 agents the refresh runs now (200). Above that it runs on the jobs queue (202) and the portfolio reads show the new figures when it completes (their computedAt).",
   responses: {
     200: jsonContent(RefreshResponse, "Refreshed"),
     202: jsonContent(RefreshQueuedResponse, "Queued"),
-    ...errorResponses(501),
   },
 });
 

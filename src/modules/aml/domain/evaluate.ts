@@ -1,3 +1,4 @@
+import { round2, round4 } from "../../../lib/numbers";
 import type { EntityFeatures } from "./features";
 import { type AmlRuleDefinition, isCashIntensive, type RiskLevel, riskRank } from "./rules";
 import { THRESHOLD_DEFINITIONS, type Thresholds } from "./thresholds";
@@ -32,8 +33,6 @@ export interface RuleOutcome {
 
 const major = (minor: number) => minor / 100;
 const moneyText = (minor: number) => (minor / 100).toFixed(2);
-const round4 = (x: number) => Math.round(x * 10_000) / 10_000;
-const round2 = (x: number) => Math.round(x * 100) / 100;
 const deviation = (observed: number, threshold: number) =>
   threshold === 0 ? round4(observed) : round4((observed - threshold) / threshold);
 

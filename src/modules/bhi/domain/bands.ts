@@ -13,11 +13,3 @@ export function bandOf(score: number): Band {
   for (const [band, floor] of BAND_FLOORS) if (score >= floor) return band;
   return "critical";
 }
-
-/** Rounds to 2 decimals, half away from zero, without the 1.005 -> 1.00 float surprise. */
-export function round2(value: number): number {
-  const sign = value < 0 ? -1 : 1;
-  return (sign * Math.round(Math.abs(value) * 100 + 1e-9)) / 100;
-}
-
-export const clamp = (value: number, low = 0, high = 100): number => Math.min(high, Math.max(low, value));

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { bandOf, round2 } from "./bands";
+import { round2 } from "../../../lib/numbers";
+import { bandOf } from "./bands";
 import { calculateBhi, reasonsFor } from "./calculate";
 import { type CustomerActivity, componentScores } from "./components";
 import { trendOf } from "./trend";

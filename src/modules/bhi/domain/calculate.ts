@@ -1,5 +1,6 @@
+import { round2 } from "../../../lib/numbers";
 import { alertsFor, type BhiAlert } from "./alerts";
-import { type Band, bandOf, round2 } from "./bands";
+import { type Band, bandOf } from "./bands";
 import { type CustomerActivity, componentScores, SCORING } from "./components";
 import { TREND_WINDOW, type Trend, trendOf } from "./trend";
 import { COMPONENTS, type Component, type Weights } from "./weights";

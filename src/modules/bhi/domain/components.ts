@@ -1,4 +1,4 @@
-import { clamp, round2 } from "./bands";
+import { clamp, round2, round4 } from "../../../lib/numbers";
 import type { Component } from "./weights";
 
 /** Window: 12 weeks ending at the calculation time, read as three 4-week periods. */
@@ -129,8 +129,6 @@ export function componentScores(a: CustomerActivity): ComponentResult {
     }),
   };
 }
-
-const round4 = (x: number) => Math.round(x * 10_000) / 10_000;
 
 const definedOnly = (m: Record<string, number | undefined>): Record<string, number> =>
   Object.fromEntries(Object.entries(m).filter(([, v]) => v !== undefined)) as Record<string, number>;

@@ -1,3 +1,4 @@
+import { round2 } from "../../../lib/numbers";
 import type { EvaluationInput, Txn } from "./types";
 
 export const DAY_MS = 86_400_000;
@@ -62,8 +63,6 @@ export function money(minor: number): string {
   const abs = Math.round(Math.abs(minor));
   return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, "0")}`;
 }
-
-export const round2 = (n: number): number => Math.round(n * 100) / 100;
 
 export const pct = (share: number): string => `${round2(share * 100)}%`;
 

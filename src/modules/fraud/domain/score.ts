@@ -1,4 +1,4 @@
-import { round2 } from "./activity";
+import { round2 } from "../../../lib/numbers";
 import { SEVERITIES, type Severity } from "./types";
 
 /** Weight of a triggered signal by its severity: the most one signal can add to the score. */

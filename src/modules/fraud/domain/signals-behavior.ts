@@ -1,4 +1,5 @@
-import { type ActivityView, DAY_MS, money, pct, ratio, round2, sumMinor } from "./activity";
+import { round2 } from "../../../lib/numbers";
+import { type ActivityView, DAY_MS, money, pct, ratio, sumMinor } from "./activity";
 import type { SignalOutcome, Txn } from "./types";
 
 type P = Record<string, number>;

@@ -1,4 +1,5 @@
-import { type ActivityView, baselineRate, median, money, pct, ratio, round2, sumMinor } from "./activity";
+import { round2 } from "../../../lib/numbers";
+import { type ActivityView, baselineRate, median, money, pct, ratio, sumMinor } from "./activity";
 import type { SignalOutcome } from "./types";
 
 type P = Record<string, number>;

@@ -1,6 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import type { App } from "../../../http/context";
-import { jsonBody, jsonContent, tenantRoute } from "../../../http/openapi";
+import { jsonBody, jsonContent, orNull, tenantRoute } from "../../../http/openapi";
 import {
   DISCLAIMER,
   Disclaimer,
@@ -23,7 +23,7 @@ export const evaluateAndCreateRoute = tenantRoute({
       z.object({
         success: z.literal(true),
         alert: FraudAlertSchema,
-        case: FraudCaseWithEventsSchema.nullable(),
+        case: orNull(FraudCaseWithEventsSchema),
         caseCreated: z.boolean(),
         disclaimer: Disclaimer,
       }),

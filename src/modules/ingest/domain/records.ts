@@ -81,7 +81,10 @@ export const transactionRecord = z.object({
   transactionDate: instant,
   category: optionalText(100),
   description: optionalText(500),
-  status: text(50).optional(),
+  // Lower case, so "FAILED" and "failed" are the same status to every module (FAILED_STATUSES).
+  status: text(50)
+    .transform((s) => s.toLowerCase())
+    .optional(),
   merchantName: optionalText(200),
   balanceAfter: money.nullable().optional(),
   agentId: externalKey.nullable().optional(),

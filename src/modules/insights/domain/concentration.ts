@@ -1,11 +1,10 @@
+import { round2 } from "../../../lib/numbers";
 /**
  * Concentration of inflow: shares of the largest contributors and the
  * Herfindahl-Hirschman index (sum of squared percentage shares, 0..10,000).
  */
 export const CONCENTRATION_LEVELS = ["unconcentrated", "moderate", "high"] as const;
 export type ConcentrationLevel = (typeof CONCENTRATION_LEVELS)[number];
-
-const round2 = (x: number) => Math.round(x * 100) / 100;
 
 export const sharePercent = (part: number, total: number): number =>
   total <= 0 ? 0 : round2((part / total) * 100);

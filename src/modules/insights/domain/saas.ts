@@ -1,3 +1,4 @@
+import { round2 } from "../../../lib/numbers";
 /**
  * SaaS-style metrics of a lender's portfolio, where a customer's "revenue" is its inflow
  * (credits) in a calendar month. Movements compare each customer's inflow with its own
@@ -34,8 +35,6 @@ export interface SaasMetrics extends MonthMovements {
   averageInflowPerCustomerMinor: number;
   revenueHealth: RevenueHealth;
 }
-
-const round2 = (x: number) => Math.round(x * 100) / 100;
 
 /**
  * Quick Ratio = (new + expansion) / (contraction + churned). Null when nothing was lost

@@ -1,4 +1,5 @@
-import { round2, stdDev, sum } from "./math";
+import { round2 } from "../../../lib/numbers";
+import { stdDev, sum } from "./math";
 import {
   computeMetrics,
   confidenceScore,

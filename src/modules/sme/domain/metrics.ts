@@ -1,4 +1,5 @@
-import { clamp, round2, stdDev, sum } from "./math";
+import { clamp, round2 } from "../../../lib/numbers";
+import { stdDev, sum } from "./math";
 
 /** One equal-length slice of the window (about a week), amounts in minor units. */
 export interface Bucket {

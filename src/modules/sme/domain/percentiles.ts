@@ -1,4 +1,5 @@
-import { round2, sum } from "./math";
+import { round1, round2 } from "../../../lib/numbers";
+import { sum } from "./math";
 
 /** Percent points at which a benchmark keeps its distribution: 0, 5, ..., 100. */
 export const QUANTILE_STEP = 5;
@@ -56,5 +57,3 @@ export function percentileRank(quantiles: readonly number[], value: number): num
   const hi = quantiles[first];
   return round1((first - 1 + (value - lo) / (hi - lo)) * step);
 }
-
-const round1 = (x: number) => Math.round(x * 10) / 10;
