@@ -32,7 +32,12 @@ type Db = ControlDb | ShardDb;
  * just before it in the batch changed a row (SQLite changes()), so a change that found nothing
  * to change (a lost race) leaves no entry.
  */
-export function insertEntry(db: Db, table: typeof auditLog | typeof tenantAuditLog, row: AuditRow, onlyIfChanged = false) {
+export function insertEntry(
+  db: Db,
+  table: typeof auditLog | typeof tenantAuditLog,
+  row: AuditRow,
+  onlyIfChanged = false,
+) {
   const values: Record<string, unknown> = {
     ...row,
     before: row.before === null ? null : JSON.stringify(row.before),
@@ -44,7 +49,9 @@ export function insertEntry(db: Db, table: typeof auditLog | typeof tenantAuditL
     sql`, `,
   );
   const condition = onlyIfChanged ? sql`changes() > 0` : sql`1`;
-  return (db as ControlDb).insert(table as typeof auditLog).select(sql`SELECT ${selected} WHERE ${condition}`);
+  return (db as ControlDb)
+    .insert(table as typeof auditLog)
+    .select(sql`SELECT ${selected} WHERE ${condition}`);
 }
 
 function whereOf(t: typeof auditLog | typeof tenantAuditLog, filter: AuditFilter): SQL | undefined {

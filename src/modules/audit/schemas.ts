@@ -23,14 +23,14 @@ export const AuditEntrySchema = z
       .object({ type: z.string(), id: z.string() })
       .openapi("AuditTarget", { example: { type: "webhook_subscription", id: "0196..." } }),
     tenantId: z.uuid().nullable().openapi({ description: "null for platform actions" }),
-    before: z
-      .record(z.string(), z.unknown())
-      .nullable()
-      .openapi({ description: "State before the change (secrets never appear); null on creation" }),
-    after: z
-      .record(z.string(), z.unknown())
-      .nullable()
-      .openapi({ description: "State after the change (secrets never appear); null on deletion" }),
+    before: z.record(z.string(), z.unknown()).nullable().openapi({
+      additionalProperties: true,
+      description: "State before the change (secrets never appear); null on creation",
+    }),
+    after: z.record(z.string(), z.unknown()).nullable().openapi({
+      additionalProperties: true,
+      description: "State after the change (secrets never appear); null on deletion",
+    }),
     requestId: z.string(),
     createdAt: z.string(),
   })
