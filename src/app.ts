@@ -11,6 +11,7 @@ import { AppError } from "./lib/errors";
 import { registerAdminRoutes } from "./modules/admin/routes";
 import { registerAgentHealthRoutes } from "./modules/agent-health/routes";
 import { registerAmlRoutes } from "./modules/aml/routes";
+import { registerTenantAuditRoutes } from "./modules/audit/routes";
 import { registerBhiRoutes } from "./modules/bhi/routes";
 import { registerDataRoutes } from "./modules/data/routes";
 import { registerDocsPage } from "./modules/docs/page";
@@ -70,6 +71,7 @@ export function buildApp(): App {
   registerAgentHealthRoutes(app);
   registerNbaRoutes(app);
   registerWorkflowRoutes(app);
+  registerTenantAuditRoutes(app);
   // Operator routes last, so the docs page opens on the tenant API.
   registerAdminRoutes(app);
   registerDocsPage(app);
@@ -82,7 +84,9 @@ export function buildApp(): App {
   app.openAPIRegistry.registerComponent("securitySchemes", "AdminAuth", {
     type: "http",
     scheme: "bearer",
-    description: "Operator token (the ADMIN_TOKEN secret) for /admin operations",
+    description:
+      "Operator credential for /admin operations: a named operator token (cop_..., POST /admin/operator-tokens) " +
+      "or the bootstrap ADMIN_TOKEN secret",
   });
   let document: unknown;
   app.get(OPENAPI_PATH, (c) => {

@@ -48,6 +48,45 @@ export const connectors = sqliteTable(
   (t) => [primaryKey({ columns: [t.tenantId, t.type] })],
 );
 
+export const operatorTokens = sqliteTable(
+  "operator_tokens",
+  {
+    id: text("id").primaryKey(),
+    name: text("name").notNull(),
+    prefix: text("prefix").notNull(),
+    tokenHash: text("token_hash").notNull(),
+    createdBy: text("created_by").notNull(),
+    createdAt: text("created_at").notNull(),
+    revokedAt: text("revoked_at"),
+  },
+  (t) => [
+    index("operator_tokens_prefix_idx").on(t.prefix),
+    index("operator_tokens_created_idx").on(t.createdAt, t.id),
+  ],
+);
+
+/** Operator actions; append-only (triggers in migrations/control/0002_audit_operators.sql). */
+export const auditLog = sqliteTable(
+  "audit_log",
+  {
+    id: text("id").primaryKey(),
+    actorType: text("actor_type", { enum: ["operator", "api_key", "system"] }).notNull(),
+    actorId: text("actor_id").notNull(),
+    action: text("action").notNull(),
+    targetType: text("target_type").notNull(),
+    targetId: text("target_id").notNull(),
+    tenantId: text("tenant_id"),
+    before: text("before", { mode: "json" }).$type<Record<string, unknown>>(),
+    after: text("after", { mode: "json" }).$type<Record<string, unknown>>(),
+    requestId: text("request_id").notNull(),
+    createdAt: text("created_at").notNull(),
+  },
+  (t) => [
+    index("audit_log_tenant_idx").on(t.tenantId, t.id),
+    index("audit_log_action_idx").on(t.action, t.id),
+  ],
+);
+
 export interface TenantFeatures {
   agentNetwork?: boolean;
 }
@@ -61,3 +100,5 @@ export interface TenantSettings {
 export type TenantRow = typeof tenants.$inferSelect;
 export type ApiKeyRow = typeof apiKeys.$inferSelect;
 export type ConnectorRow = typeof connectors.$inferSelect;
+export type OperatorTokenRow = typeof operatorTokens.$inferSelect;
+export type AuditLogRow = typeof auditLog.$inferSelect;

@@ -23,6 +23,8 @@ export interface TenantContext extends TenantScope {
   db: ShardDb;
   clock: Clock;
   requestId: string;
+  /** The API key that authenticated the request (audit attribution); absent in queues, cron, DOs. */
+  keyId?: string;
 }
 
 export const DEFAULT_SETTINGS = { riskAlertThreshold: 40, currency: "GHS" } as const;

@@ -1,6 +1,7 @@
 import type { OpenAPIHono } from "@hono/zod-openapi";
 import type { TenantContext } from "../db/tenant-context";
 import type { Env } from "../env";
+import type { OperatorContext } from "../modules/audit/context";
 import type { Scope } from "./scopes";
 
 export interface AuthInfo {
@@ -13,6 +14,8 @@ export interface AppVariables {
   /** Set by the API-key middleware on /v1 routes. */
   auth: AuthInfo;
   ctx: TenantContext;
+  /** Set by the operator middleware on /admin routes: who acts, for the audit log. */
+  op: OperatorContext;
 }
 
 export interface AppEnv {

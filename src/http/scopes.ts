@@ -13,9 +13,15 @@ export const AREAS = [
   "webhooks",
 ] as const;
 export type Area = (typeof AREAS)[number];
-export type Scope = `${Area}:read` | `${Area}:write` | "*";
+/** Read-only areas: the audit log is written by the service itself, never through the API. */
+export const READ_ONLY_SCOPES = ["audit:read"] as const;
+export type Scope = `${Area}:read` | `${Area}:write` | (typeof READ_ONLY_SCOPES)[number] | "*";
 
-export const ALL_SCOPES: Scope[] = ["*", ...AREAS.flatMap((a) => [`${a}:read`, `${a}:write`] as Scope[])];
+export const ALL_SCOPES: Scope[] = [
+  "*",
+  ...AREAS.flatMap((a) => [`${a}:read`, `${a}:write`] as Scope[]),
+  ...READ_ONLY_SCOPES,
+];
 
 export const isScope = (value: string): value is Scope => (ALL_SCOPES as string[]).includes(value);
 

@@ -1,5 +1,5 @@
-import { describe, expect, it } from "vitest";
-import { uuidV7 } from "./crypto";
+import { describe, expect, it, vi } from "vitest";
+import { timingSafeEqualText, uuidV7 } from "./crypto";
 
 describe("uuidV7", () => {
   it("is an RFC 9562 version 7 UUID whose first 48 bits are the time in milliseconds", () => {
@@ -15,5 +15,31 @@ describe("uuidV7", () => {
     expect(earlier < later).toBe(true);
     const same = new Set(Array.from({ length: 1_000 }, () => uuidV7(new Date(5))));
     expect(same.size).toBe(1_000);
+  });
+});
+
+describe("timingSafeEqualText", () => {
+  it("answers equality", async () => {
+    expect(await timingSafeEqualText("cop_abc", "cop_abc")).toBe(true);
+    expect(await timingSafeEqualText("cop_abc", "cop_abd")).toBe(false);
+    expect(await timingSafeEqualText("short", "a much longer secret value")).toBe(false);
+    expect(await timingSafeEqualText("", "")).toBe(true);
+  });
+
+  it("compares SHA-256 digests of both sides, so unequal lengths cost the same as equal ones", async () => {
+    const digest = vi.spyOn(crypto.subtle, "digest");
+    try {
+      await timingSafeEqualText("x", "a-token-of-forty-characters-0123456789ab");
+      const hashed = digest.mock.calls.map(([algorithm, data]) => [
+        algorithm,
+        new TextDecoder().decode(data as Uint8Array),
+      ]);
+      expect(hashed).toEqual([
+        ["SHA-256", "x"],
+        ["SHA-256", "a-token-of-forty-characters-0123456789ab"],
+      ]);
+    } finally {
+      digest.mockRestore();
+    }
   });
 });

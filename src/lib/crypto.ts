@@ -19,16 +19,24 @@ export function randomBase62(length: number): string {
   return out;
 }
 
-/** Constant-time string comparison (length is not secret here: hashes and tokens). */
-export function timingSafeEqualText(a: string, b: string): boolean {
-  const left = encoder.encode(a);
-  const right = encoder.encode(b);
-  if (left.byteLength !== right.byteLength) {
-    // Still spend the comparison so timing does not reveal where lengths differ.
-    crypto.subtle.timingSafeEqual(left, left);
-    return false;
-  }
-  return crypto.subtle.timingSafeEqual(left, right);
+/**
+ * Constant-time comparison of two secrets (tokens, key hashes). Both sides are hashed first, so
+ * the bytes compared are always 32 whatever was presented: neither the length of the expected
+ * value nor how many leading characters matched shows in the timing.
+ */
+export async function timingSafeEqualText(a: string, b: string): Promise<boolean> {
+  const [left, right] = await Promise.all([
+    crypto.subtle.digest("SHA-256", encoder.encode(a)),
+    crypto.subtle.digest("SHA-256", encoder.encode(b)),
+  ]);
+  return constantTimeEqual(new Uint8Array(left), new Uint8Array(right));
+}
+
+/** XOR-accumulate over equal-length digests: no early exit. */
+function constantTimeEqual(left: Uint8Array, right: Uint8Array): boolean {
+  let difference = left.byteLength ^ right.byteLength;
+  for (let i = 0; i < left.byteLength; i++) difference |= left[i] ^ (right[i] ?? 0);
+  return difference === 0;
 }
 
 /**

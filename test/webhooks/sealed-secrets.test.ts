@@ -6,6 +6,7 @@ import { controlDb } from "../../src/db/client";
 import { connectors } from "../../src/db/control-schema";
 import { webhookSubscriptions } from "../../src/db/shard";
 import { connectorFor, resealSecrets } from "../../src/modules/admin/service";
+import { systemContext } from "../../src/modules/audit/context";
 import { signingSecrets } from "../../src/modules/webhooks/secrets";
 import { admin, call, createTenant } from "../harness";
 import { contextFor, received, receiverUrl, subscribe } from "./helpers";
@@ -114,7 +115,7 @@ describe("secrets at rest", () => {
 
     // The operator puts a new key first and keeps the old one after it.
     const rotated = { ...env, SECRETS_KEY: `${Buffer.alloc(32, 9).toString("base64")},${env.SECRETS_KEY}` };
-    const first = await resealSecrets(rotated);
+    const first = await resealSecrets(systemContext(rotated, "test-reseal"));
     expect(first.keyId).not.toBe(before.split(":")[2]);
     expect(first.webhookSecrets.resealed).toBeGreaterThanOrEqual(1);
     expect(first.connectorPasswords.resealed).toBeGreaterThanOrEqual(1);
@@ -130,7 +131,7 @@ describe("secrets at rest", () => {
     ).toMatchObject({ password: "s3cret-password" });
 
     // Running it again rewrites nothing of this tenant's.
-    const again = await resealSecrets(rotated);
+    const again = await resealSecrets(systemContext(rotated, "test-reseal"));
     expect(again.webhookSecrets.resealed).toBe(0);
     expect(again.connectorPasswords.resealed).toBe(0);
   });

@@ -2,6 +2,7 @@
 
 export * from "./agent-health";
 export * from "./aml";
+export * from "./audit";
 export * from "./bhi";
 export * from "./data";
 export * from "./fraud";

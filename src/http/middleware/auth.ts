@@ -1,8 +1,9 @@
 import type { MiddlewareHandler } from "hono";
 import { tenantContext } from "../../db/tenant-context";
-import { timingSafeEqualText } from "../../lib/crypto";
 import { AppError } from "../../lib/errors";
+import { authenticateOperator } from "../../modules/admin/operators/service";
 import { authenticateApiKey } from "../../modules/admin/service";
+import { operatorContext } from "../../modules/audit/context";
 import type { AppEnv } from "../context";
 import { grants, type Scope } from "../scopes";
 
@@ -17,17 +18,16 @@ export const apiKeyAuth: MiddlewareHandler<AppEnv> = async (c, next) => {
   if (!presented) throw new AppError("unauthorized", "Missing API key: send Authorization: Bearer <key>");
   const { tenant, keyId, scopes } = await authenticateApiKey(c.env, presented);
   c.set("auth", { keyId, scopes });
-  c.set("ctx", tenantContext(c.env, tenant, c.get("requestId")));
+  c.set("ctx", { ...tenantContext(c.env, tenant, c.get("requestId")), keyId });
   await next();
 };
 
-/** /admin: the operator token, compared in constant time. */
+/** /admin: the bootstrap ADMIN_TOKEN or a named operator token; the operator is set for the audit log. */
 export const adminAuth: MiddlewareHandler<AppEnv> = async (c, next) => {
   const presented = bearer(c.req.header("authorization"));
-  const expected = c.env.ADMIN_TOKEN;
-  if (!presented || !expected || !timingSafeEqualText(presented, expected)) {
-    throw new AppError("unauthorized", "Missing or invalid admin token");
-  }
+  if (!presented) throw new AppError("unauthorized", "Missing or invalid admin token");
+  const actor = await authenticateOperator(c.env, presented);
+  c.set("op", operatorContext(c.env, actor, c.get("requestId")));
   await next();
 };
 

@@ -1,4 +1,5 @@
-import { and, count, desc, eq } from "drizzle-orm";
+import { and, count, desc, eq, isNull } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
 import type { ControlDb } from "../../db/client";
 import { type ApiKeyRow, apiKeys, connectors, type TenantRow, tenants } from "../../db/control-schema";
 
@@ -19,11 +20,19 @@ export async function tenantsPerShard(db: ControlDb): Promise<Map<number, number
   return new Map(rows.map((r) => [r.shard, r.n]));
 }
 
-export const insertTenantWithKey = (db: ControlDb, tenant: TenantRow, key: ApiKeyRow) =>
-  db.batch([db.insert(tenants).values(tenant), db.insert(apiKeys).values(key)]);
+/** An audit statement rides along in the same batch (it exists if and only if the change does). */
+type Audit = BatchItem<"sqlite">;
 
-export const updateTenant = (db: ControlDb, tenantId: string, patch: Partial<TenantRow>) =>
-  db.update(tenants).set(patch).where(eq(tenants.id, tenantId)).returning().get();
+export const insertTenantWithKey = (db: ControlDb, tenant: TenantRow, key: ApiKeyRow, audit: Audit) =>
+  db.batch([db.insert(tenants).values(tenant), db.insert(apiKeys).values(key), audit]);
+
+export async function updateTenant(db: ControlDb, tenantId: string, patch: Partial<TenantRow>, audit: Audit) {
+  const [rows] = await db.batch([
+    db.update(tenants).set(patch).where(eq(tenants.id, tenantId)).returning(),
+    audit,
+  ]);
+  return rows[0];
+}
 
 export const insertKey = (db: ControlDb, key: ApiKeyRow) => db.insert(apiKeys).values(key);
 
@@ -46,17 +55,24 @@ export const keysByPrefix = (db: ControlDb, prefix: string) =>
     .where(eq(apiKeys.prefix, prefix));
 
 /** Rotation: new key and the old key's shortened life in one atomic batch. */
-export const rotateKey = (db: ControlDb, oldKeyId: string, oldExpiresAt: string, newKey: ApiKeyRow) =>
+export const rotateKey = (
+  db: ControlDb,
+  oldKeyId: string,
+  oldExpiresAt: string,
+  newKey: ApiKeyRow,
+  audit: Audit,
+) =>
   db.batch([
     db.insert(apiKeys).values(newKey),
     db.update(apiKeys).set({ expiresAt: oldExpiresAt, rotatedTo: newKey.id }).where(eq(apiKeys.id, oldKeyId)),
+    audit,
   ]);
 
 export const revokeKey = (db: ControlDb, keyId: string, at: string) =>
   db
     .update(apiKeys)
     .set({ revokedAt: at })
-    .where(and(eq(apiKeys.id, keyId)));
+    .where(and(eq(apiKeys.id, keyId), isNull(apiKeys.revokedAt)));
 
 export const findConnector = (db: ControlDb, tenantId: string, type: string) =>
   db
@@ -86,6 +102,4 @@ export const upsertConnector = (db: ControlDb, row: typeof connectors.$inferInse
     .onConflictDoUpdate({
       target: [connectors.tenantId, connectors.type],
       set: { provider: row.provider, config: row.config, updatedAt: row.updatedAt },
-    })
-    .returning()
-    .get();
+    });

@@ -13,6 +13,8 @@ import { type Clock, systemClock } from "../../lib/clock";
 import { sha256Hex, timingSafeEqualText } from "../../lib/crypto";
 import { AppError, badRequest, conflict, notFound } from "../../lib/errors";
 import { emptyResealCount, keyringFrom, resealInto, seal, unseal } from "../../lib/sealed";
+import type { OperatorContext } from "../audit/context";
+import { operatorAuditInsert } from "../audit/service";
 import { resealShard } from "../webhooks/secrets";
 import { generateApiKey, graceExpiry, isWellFormedKey, keyState, leastLoadedShard } from "./domain/keys";
 import * as repo from "./repo";
@@ -42,7 +44,10 @@ export async function authenticateApiKey(env: Env, presented: string, clock: Clo
   if (!entry || now.getTime() - entry.cachedAt > AUTH_CACHE_TTL_MS) {
     const candidates = await repo.keysByPrefix(controlDb(env), presented.slice(0, 17));
     // Constant-time comparison against every candidate with this display prefix.
-    const match = candidates.find((c) => timingSafeEqualText(c.key.keyHash, hash));
+    let match: (typeof candidates)[number] | undefined;
+    for (const candidate of candidates) {
+      if (await timingSafeEqualText(candidate.key.keyHash, hash)) match = candidate;
+    }
     if (!match) {
       authCache.delete(hash);
       throw unauthorized();
@@ -105,7 +110,11 @@ export const presentKey = (row: ApiKeyRow, key: string) => ({
   expiresAt: row.expiresAt,
 });
 
-export async function createTenant(env: Env, input: CreateTenantInput, clock: Clock = systemClock) {
+/** The audited view of a key: never the key or its hash. */
+const auditedKey = ({ key: _key, ...shown }: ReturnType<typeof presentKey>) => shown;
+
+export async function createTenant(op: OperatorContext, input: CreateTenantInput) {
+  const { env, clock } = op;
   const db = controlDb(env);
   const shards = shardCount(env);
   if (input.shard !== undefined && input.shard >= shards) {
@@ -125,8 +134,22 @@ export async function createTenant(env: Env, input: CreateTenantInput, clock: Cl
     updatedAt: now,
   };
   const created = await withHash(newKeyRow(env, tenant.id, "default", ["*"], null, clock.now()));
-  await repo.insertTenantWithKey(db, tenant, created.row);
-  return { tenant: presentTenant(tenant), apiKey: presentKey(created.row, created.key) };
+  const apiKey = presentKey(created.row, created.key);
+  await repo.insertTenantWithKey(
+    db,
+    tenant,
+    created.row,
+    operatorAuditInsert(
+      op,
+      {
+        action: "tenant.created",
+        target: { type: "tenant", id: tenant.id },
+        after: { ...presentTenant(tenant), apiKey: auditedKey(apiKey) },
+      },
+      tenant.id,
+    ),
+  );
+  return { tenant: presentTenant(tenant), apiKey };
 }
 
 export function presentTenant(row: TenantRow) {
@@ -146,17 +169,32 @@ export async function listTenants(env: Env, limit: number, offset: number) {
 }
 
 export async function updateTenant(
-  env: Env,
+  op: OperatorContext,
   tenantId: string,
   patch: { features?: TenantFeatures; settings?: TenantSettings },
-  clock: Clock = systemClock,
 ) {
-  const current = await getTenant(env, tenantId);
-  const updated = await repo.updateTenant(controlDb(env), tenantId, {
+  const current = await getTenant(op.env, tenantId);
+  const next: TenantRow = {
+    ...current,
     features: { ...current.features, ...patch.features },
     settings: { ...current.settings, ...patch.settings },
-    updatedAt: clock.now().toISOString(),
-  });
+    updatedAt: op.clock.now().toISOString(),
+  };
+  const updated = await repo.updateTenant(
+    controlDb(op.env),
+    tenantId,
+    { features: next.features, settings: next.settings, updatedAt: next.updatedAt },
+    operatorAuditInsert(
+      op,
+      {
+        action: "tenant.settings_updated",
+        target: { type: "tenant", id: tenantId },
+        before: presentTenant(current),
+        after: presentTenant(next),
+      },
+      tenantId,
+    ),
+  );
   // Cached auth entries carry the tenant row; drop them so settings apply at once here.
   for (const [hash, entry] of authCache) if (entry.tenant.id === tenantId) authCache.delete(hash);
   return presentTenant(updated ?? current);
@@ -165,11 +203,11 @@ export async function updateTenant(
 // ---- keys ----------------------------------------------------------------------------
 
 export async function createKey(
-  env: Env,
+  op: OperatorContext,
   tenantId: string,
   input: { name: string; scopes: Scope[]; expiresAt?: string },
-  clock: Clock = systemClock,
 ) {
+  const { env, clock } = op;
   await getTenant(env, tenantId);
   const now = clock.now();
   if (input.expiresAt && Date.parse(input.expiresAt) <= now.getTime()) {
@@ -179,8 +217,17 @@ export async function createKey(
   const created = await withHash(
     newKeyRow(env, tenantId, input.name, [...new Set(input.scopes)], expiresAt, now),
   );
-  await repo.insertKey(controlDb(env), created.row);
-  return presentKey(created.row, created.key);
+  const apiKey = presentKey(created.row, created.key);
+  const db = controlDb(env);
+  await db.batch([
+    repo.insertKey(db, created.row),
+    operatorAuditInsert(
+      op,
+      { action: "api_key.created", target: { type: "api_key", id: apiKey.id }, after: auditedKey(apiKey) },
+      tenantId,
+    ),
+  ]);
+  return apiKey;
 }
 
 export async function listKeys(env: Env, tenantId: string, clock: Clock = systemClock) {
@@ -200,7 +247,8 @@ export async function listKeys(env: Env, tenantId: string, clock: Clock = system
   }));
 }
 
-export async function rotateKey(env: Env, keyId: string, graceSeconds: number, clock: Clock = systemClock) {
+export async function rotateKey(op: OperatorContext, keyId: string, graceSeconds: number) {
+  const { env, clock } = op;
   const db = controlDb(env);
   const old = await repo.findKey(db, keyId);
   if (!old) throw notFound("API key");
@@ -211,16 +259,53 @@ export async function rotateKey(env: Env, keyId: string, graceSeconds: number, c
   // The successor keeps the name, scopes and any fixed end of life: rotation never extends a key.
   const created = await withHash(newKeyRow(env, old.tenantId, old.name, old.scopes, old.expiresAt, now));
   const oldExpiresAt = graceExpiry(old.expiresAt, now, graceSeconds);
-  await repo.rotateKey(db, old.id, oldExpiresAt, created.row);
+  const apiKey = presentKey(created.row, created.key);
+  const keyView = (row: ApiKeyRow) => ({ id: row.id, expiresAt: row.expiresAt, rotatedTo: row.rotatedTo });
+  await repo.rotateKey(
+    db,
+    old.id,
+    oldExpiresAt,
+    created.row,
+    operatorAuditInsert(
+      op,
+      {
+        action: "api_key.rotated",
+        target: { type: "api_key", id: old.id },
+        before: keyView(old),
+        after: {
+          ...keyView({ ...old, expiresAt: oldExpiresAt, rotatedTo: apiKey.id }),
+          successor: auditedKey(apiKey),
+        },
+      },
+      old.tenantId,
+    ),
+  );
   forgetKey(old.id);
-  return { apiKey: presentKey(created.row, created.key), previous: { id: old.id, expiresAt: oldExpiresAt } };
+  return { apiKey, previous: { id: old.id, expiresAt: oldExpiresAt } };
 }
 
-export async function revokeKey(env: Env, keyId: string, clock: Clock = systemClock) {
-  const db = controlDb(env);
+/** Idempotent: revoking a revoked key changes nothing and records nothing. */
+export async function revokeKey(op: OperatorContext, keyId: string) {
+  const db = controlDb(op.env);
   const key = await repo.findKey(db, keyId);
   if (!key) throw notFound("API key");
-  if (!key.revokedAt) await repo.revokeKey(db, keyId, clock.now().toISOString());
+  if (!key.revokedAt) {
+    const at = op.clock.now().toISOString();
+    await db.batch([
+      repo.revokeKey(db, keyId, at),
+      operatorAuditInsert(
+        op,
+        {
+          action: "api_key.revoked",
+          target: { type: "api_key", id: keyId },
+          before: { id: keyId, revokedAt: null },
+          after: { id: keyId, revokedAt: at },
+        },
+        key.tenantId,
+        { onlyIfChanged: true },
+      ),
+    ]);
+  }
   forgetKey(keyId);
 }
 
@@ -244,13 +329,15 @@ export function presentConnector(row: ConnectorRow) {
 }
 
 export async function configureConnector(
-  env: Env,
+  op: OperatorContext,
   tenantId: string,
   type: "core_banking",
   input: ConnectorConfig,
-  clock: Clock = systemClock,
 ) {
+  const { env, clock } = op;
   await getTenant(env, tenantId);
+  const db = controlDb(env);
+  const previous = await repo.findConnector(db, tenantId, type);
   const { provider, ...config } = input;
   // The password is stored sealed (src/lib/sealed.ts), bound to this tenant's connector.
   if ("password" in config) {
@@ -261,14 +348,20 @@ export async function configureConnector(
     );
   }
   const now = clock.now().toISOString();
-  const row = await repo.upsertConnector(controlDb(env), {
-    tenantId,
-    type,
-    provider,
-    config,
-    createdAt: now,
-    updatedAt: now,
-  });
+  const row = { tenantId, type, provider, config, createdAt: previous?.createdAt ?? now, updatedAt: now };
+  await db.batch([
+    repo.upsertConnector(db, row),
+    operatorAuditInsert(
+      op,
+      {
+        action: "connector.configured",
+        target: { type: "connector", id: `${tenantId}:${type}` },
+        before: previous ? presentConnector(previous) : null,
+        after: presentConnector(row),
+      },
+      tenantId,
+    ),
+  ]);
   return presentConnector(row);
 }
 
@@ -295,7 +388,8 @@ const passwordContext = (tenantId: string, type: string) => `connectors.password
  * can be dropped. The secrets themselves do not change. Safe to run again (current values are
  * counted, not rewritten).
  */
-export async function resealSecrets(env: Env) {
+export async function resealSecrets(op: OperatorContext) {
+  const { env } = op;
   const keyring = await keyringFrom(env.SECRETS_KEY);
   const db = controlDb(env);
   const connectorPasswords = emptyResealCount();
@@ -325,7 +419,14 @@ export async function resealSecrets(env: Env) {
     webhookSecrets.current += found.current;
     webhookSecrets.unreadable += found.unreadable;
   }
-  return { keyId: keyring.sealingKeyId, connectorPasswords, webhookSecrets };
+  const result = { keyId: keyring.sealingKeyId, connectorPasswords, webhookSecrets };
+  // Spans every database, so it is recorded once it is done (counts only; no secret is read out).
+  await operatorAuditInsert(
+    op,
+    { action: "secrets.resealed", target: { type: "secrets", id: "all" }, after: result },
+    null,
+  );
+  return result;
 }
 
 const RESEAL_PAGE = 500;

@@ -2,6 +2,7 @@ import type { TenantContext } from "../../db/tenant-context";
 import { grants, type Scope } from "../../http/scopes";
 import { daysBefore } from "../../lib/clock";
 import { AppError, badRequest, type ErrorDetail, notFound } from "../../lib/errors";
+import { tenantAuditInsert } from "../audit/service";
 import { getAgent, getCustomer } from "../data/service";
 import { openCasesForTriggered } from "./case-service";
 import { evaluateRules, highestRiskLevel } from "./domain/evaluate";
@@ -56,9 +57,22 @@ export function checkThresholdValues(values: Record<string, unknown>, path: stri
   return values as Thresholds;
 }
 
+/**
+ * Replaces the overrides. The audit entry (same batch) keeps the overrides and the effective
+ * thresholds before and after, so the log says which thresholds were in force when.
+ */
 export async function putThresholds(ctx: TenantContext, values: Record<string, unknown>) {
   const overrides = checkThresholdValues(values, "thresholds");
-  await repo.putThresholdOverrides(ctx, overrides, ctx.clock.now().toISOString());
+  const before = await effectiveThresholds(ctx);
+  await ctx.db.batch([
+    repo.putThresholdOverrides(ctx, overrides, ctx.clock.now().toISOString()),
+    tenantAuditInsert(ctx, {
+      action: "aml.thresholds_updated",
+      target: { type: "aml_thresholds", id: ctx.tenantId },
+      before,
+      after: { overrides, thresholds: mergeThresholds(overrides) },
+    }),
+  ]);
   return getThresholds(ctx);
 }
 

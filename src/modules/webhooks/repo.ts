@@ -1,4 +1,5 @@
 import { and, count, desc, eq, gte, inArray, isNull, lte, or, sql } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
 import type { TenantScope } from "../../db/client";
 import {
   type WebhookDeliveryRow,
@@ -58,11 +59,22 @@ export function listSubscriptions(scope: TenantScope, page: Page) {
 export const findSubscription = (scope: TenantScope, id: string) =>
   scope.db.select().from(webhookSubscriptions).where(liveSubscription(scope, id)).get();
 
-export const updateSubscription = (
+/**
+ * The change and its audit entry in one batch; the entry is written only if a live subscription
+ * was changed (onlyIfChanged). The updated row, or undefined when there was none.
+ */
+export async function updateSubscription(
   scope: TenantScope,
   id: string,
   patch: Partial<typeof webhookSubscriptions.$inferInsert>,
-) => scope.db.update(webhookSubscriptions).set(patch).where(liveSubscription(scope, id)).returning().get();
+  audit: BatchItem<"sqlite">,
+): Promise<WebhookSubscriptionRow | undefined> {
+  const [rows] = await scope.db.batch([
+    scope.db.update(webhookSubscriptions).set(patch).where(liveSubscription(scope, id)).returning(),
+    audit,
+  ]);
+  return rows[0];
+}
 
 /** For a batch: the subscription stops receiving (410 Gone from its receiver). */
 export const disableSubscription = (scope: TenantScope, id: string, reason: string, at: string) =>
@@ -72,12 +84,19 @@ export const disableSubscription = (scope: TenantScope, id: string, reason: stri
     .where(and(eq(webhookSubscriptions.tenantId, scope.tenantId), eq(webhookSubscriptions.id, id)));
 
 /** Soft delete; deliveries still to be made end as dead ("subscription deleted"). */
-export async function deleteSubscription(scope: TenantScope, id: string, at: string): Promise<boolean> {
+export async function deleteSubscription(
+  scope: TenantScope,
+  id: string,
+  at: string,
+  audit: BatchItem<"sqlite">,
+): Promise<boolean> {
   const [deleted] = await scope.db.batch([
     scope.db
       .update(webhookSubscriptions)
       .set({ deletedAt: at, updatedAt: at })
       .where(liveSubscription(scope, id)),
+    // Right after the soft delete: an onlyIfChanged entry sees its changes().
+    audit,
     scope.db
       .update(webhookDeliveries)
       .set({ status: "dead", nextAttemptAt: null, lastError: "subscription deleted", updatedAt: at })

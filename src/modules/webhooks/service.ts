@@ -1,6 +1,7 @@
 import type { WebhookDeliveryRow, WebhookSubscriptionRow } from "../../db/shard";
 import type { TenantContext } from "../../db/tenant-context";
 import { AppError, badRequest, conflict, notFound } from "../../lib/errors";
+import { tenantAuditInsert } from "../audit/service";
 import { webhookConfig } from "./config";
 import { recordAttempt } from "./delivery";
 import { breakerPhase } from "./domain/breaker";
@@ -98,8 +99,16 @@ export async function createSubscription(
     updatedAt: now,
     deletedAt: null,
   };
-  await repo.insertSubscription(ctx, row);
-  return { subscription: presentSubscription(row, ctx.clock.now()), secret };
+  const subscription = presentSubscription(row, ctx.clock.now());
+  await ctx.db.batch([
+    repo.insertSubscription(ctx, row),
+    tenantAuditInsert(ctx, {
+      action: "webhook_subscription.created",
+      target: { type: "webhook_subscription", id },
+      after: subscription,
+    }),
+  ]);
+  return { subscription, secret };
 }
 
 export async function listSubscriptions(ctx: TenantContext, page: repo.Page) {
@@ -134,13 +143,40 @@ export async function updateSubscription(
   } else if (input.enabled === false && current.enabled) {
     Object.assign(patch, { enabled: false, disabledReason: "disabled through the API" });
   }
-  const row = await repo.updateSubscription(ctx, id, patch);
+  const row = await repo.updateSubscription(
+    ctx,
+    id,
+    patch,
+    audited(ctx, "webhook_subscription.updated", current, { ...current, ...patch }, now),
+  );
   if (!row) throw notFound("Webhook subscription");
   return presentSubscription(row, now);
 }
 
+/** The audit entry of a change to a live subscription (written only if the change happened). */
+const audited = (
+  ctx: TenantContext,
+  action: "webhook_subscription.updated" | "webhook_subscription.deleted" | "webhook_secret.rotated",
+  before: WebhookSubscriptionRow,
+  after: WebhookSubscriptionRow | null,
+  now: Date,
+) =>
+  tenantAuditInsert(
+    ctx,
+    {
+      action,
+      target: { type: "webhook_subscription", id: before.id },
+      before: presentSubscription(before, now),
+      after: after ? presentSubscription(after, now) : null,
+    },
+    { onlyIfChanged: true },
+  );
+
 export async function deleteSubscription(ctx: TenantContext, id: string): Promise<void> {
-  if (!(await repo.deleteSubscription(ctx, id, iso(ctx.clock.now())))) throw notFound("Webhook subscription");
+  const current = await requireSubscription(ctx, id);
+  const now = ctx.clock.now();
+  const audit = audited(ctx, "webhook_subscription.deleted", current, null, now);
+  if (!(await repo.deleteSubscription(ctx, id, iso(now), audit))) throw notFound("Webhook subscription");
 }
 
 /** New secret now; the old one keeps signing too (second signatures) for `graceSeconds`. */
@@ -148,12 +184,14 @@ export async function rotateSecret(ctx: TenantContext, id: string, graceSeconds:
   const current = await requireSubscription(ctx, id);
   const now = ctx.clock.now();
   const secret = generateSecret();
-  const row = await repo.updateSubscription(ctx, id, {
+  const patch = {
     ...(await sealSecret(ctx.env.SECRETS_KEY, current, secret)),
     previousSecret: graceSeconds > 0 ? current.secret : null,
     previousSecretExpiresAt: graceSeconds > 0 ? iso(new Date(now.getTime() + graceSeconds * 1000)) : null,
     updatedAt: iso(now),
-  });
+  };
+  const audit = audited(ctx, "webhook_secret.rotated", current, { ...current, ...patch }, now);
+  const row = await repo.updateSubscription(ctx, id, patch, audit);
   if (!row) throw notFound("Webhook subscription");
   return { subscription: presentSubscription(row, now), secret };
 }

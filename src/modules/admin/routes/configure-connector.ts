@@ -21,7 +21,7 @@ export const configureConnectorRoute = adminRoute({
 export const registerConfigureConnector = (app: App) =>
   app.openapi(configureConnectorRoute, async (c) => {
     const connector = await configureConnector(
-      c.env,
+      c.get("op"),
       c.req.valid("param").tenantId,
       "core_banking",
       c.req.valid("json"),

@@ -22,7 +22,7 @@ export const createKeyRoute = adminRoute({
 export const registerCreateKey = (app: App) =>
   app.openapi(createKeyRoute, async (c) => {
     const body = c.req.valid("json");
-    const apiKey = await createKey(c.env, c.req.valid("param").tenantId, {
+    const apiKey = await createKey(c.get("op"), c.req.valid("param").tenantId, {
       ...body,
       scopes: body.scopes as Scope[],
     });

@@ -20,6 +20,6 @@ export const createTenantRoute = adminRoute({
 
 export const registerCreateTenant = (app: App) =>
   app.openapi(createTenantRoute, async (c) => {
-    const result = await createTenant(c.env, c.req.valid("json"));
+    const result = await createTenant(c.get("op"), c.req.valid("json"));
     return c.json({ success: true as const, ...result }, 201);
   });

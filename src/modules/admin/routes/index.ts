@@ -1,12 +1,16 @@
 import type { App } from "../../../http/context";
+import { registerAdminAuditRoutes } from "../../audit/routes";
 import { registerConfigureConnector } from "./configure-connector";
 import { registerCreateKey } from "./create-key";
+import { registerCreateOperatorToken } from "./create-operator-token";
 import { registerCreateTenant } from "./create-tenant";
 import { registerGetTenant } from "./get-tenant";
 import { registerListKeys } from "./list-keys";
+import { registerListOperatorTokens } from "./list-operator-tokens";
 import { registerListTenants } from "./list-tenants";
 import { registerResealSecrets } from "./reseal-secrets";
 import { registerRevokeKey } from "./revoke-key";
+import { registerRevokeOperatorToken } from "./revoke-operator-token";
 import { registerRotateKey } from "./rotate-key";
 import { registerUpdateTenant } from "./update-tenant";
 
@@ -22,6 +26,10 @@ export function registerAdminRoutes(app: App): void {
     registerRevokeKey,
     registerConfigureConnector,
     registerResealSecrets,
+    registerCreateOperatorToken,
+    registerListOperatorTokens,
+    registerRevokeOperatorToken,
+    registerAdminAuditRoutes,
   ]) {
     register(app);
   }

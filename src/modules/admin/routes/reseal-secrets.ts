@@ -43,5 +43,5 @@ export const resealSecretsRoute = adminRoute({
 
 export const registerResealSecrets = (app: App) =>
   app.openapi(resealSecretsRoute, async (c) =>
-    c.json({ success: true as const, ...(await resealSecrets(c.env)) }, 200),
+    c.json({ success: true as const, ...(await resealSecrets(c.get("op"))) }, 200),
   );

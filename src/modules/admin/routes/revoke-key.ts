@@ -15,6 +15,6 @@ export const revokeKeyRoute = adminRoute({
 
 export const registerRevokeKey = (app: App) =>
   app.openapi(revokeKeyRoute, async (c) => {
-    await revokeKey(c.env, c.req.valid("param").keyId);
+    await revokeKey(c.get("op"), c.req.valid("param").keyId);
     return c.json({ success: true as const }, 200);
   });

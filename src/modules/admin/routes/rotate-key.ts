@@ -26,6 +26,6 @@ export const rotateKeyRoute = adminRoute({
 export const registerRotateKey = (app: App) =>
   app.openapi(rotateKeyRoute, async (c) => {
     const body = RotateKeyBody.parse(c.req.valid("json") ?? {});
-    const result = await rotateKey(c.env, c.req.valid("param").keyId, body.graceSeconds);
+    const result = await rotateKey(c.get("op"), c.req.valid("param").keyId, body.graceSeconds);
     return c.json({ success: true as const, ...result }, 201);
   });

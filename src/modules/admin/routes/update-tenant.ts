@@ -17,6 +17,6 @@ export const updateTenantRoute = adminRoute({
 
 export const registerUpdateTenant = (app: App) =>
   app.openapi(updateTenantRoute, async (c) => {
-    const tenant = await updateTenant(c.env, c.req.valid("param").tenantId, c.req.valid("json"));
+    const tenant = await updateTenant(c.get("op"), c.req.valid("param").tenantId, c.req.valid("json"));
     return c.json({ success: true as const, tenant }, 200);
   });

@@ -1,0 +1,25 @@
+import { index, sqliteTable, text } from "drizzle-orm/sqlite-core";
+
+/** A tenant's own audited actions (every shard): mirrors migrations/shard/0015_audit_log.sql. */
+export const tenantAuditLog = sqliteTable(
+  "tenant_audit_log",
+  {
+    id: text("id").primaryKey(),
+    tenantId: text("tenant_id").notNull(),
+    actorType: text("actor_type", { enum: ["operator", "api_key", "system"] }).notNull(),
+    actorId: text("actor_id").notNull(),
+    action: text("action").notNull(),
+    targetType: text("target_type").notNull(),
+    targetId: text("target_id").notNull(),
+    before: text("before", { mode: "json" }).$type<Record<string, unknown>>(),
+    after: text("after", { mode: "json" }).$type<Record<string, unknown>>(),
+    requestId: text("request_id").notNull(),
+    createdAt: text("created_at").notNull(),
+  },
+  (t) => [
+    index("tenant_audit_log_tenant_idx").on(t.tenantId, t.id),
+    index("tenant_audit_log_action_idx").on(t.tenantId, t.action, t.id),
+  ],
+);
+
+export type TenantAuditLogRow = typeof tenantAuditLog.$inferSelect;

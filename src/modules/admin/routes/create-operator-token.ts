@@ -1,0 +1,28 @@
+import { z } from "@hono/zod-openapi";
+import type { App } from "../../../http/context";
+import { adminRoute, jsonBody, jsonContent } from "../../../http/openapi";
+import { createOperatorToken } from "../operators/service";
+import { CreateOperatorTokenBody, NewOperatorTokenSchema } from "../schemas";
+
+export const createOperatorTokenRoute = adminRoute({
+  method: "post",
+  path: "/admin/operator-tokens",
+  operationId: "adminCreateOperatorToken",
+  summary: "Create a named operator token (accepted on /admin like ADMIN_TOKEN, revocable)",
+  description:
+    "Each operator gets their own token, so the audit log names who acted. Only the SHA-256 of the " +
+    "token and its display prefix are stored; the token is shown only in this answer.",
+  request: { body: jsonBody(CreateOperatorTokenBody) },
+  responses: {
+    201: jsonContent(
+      z.object({ success: z.literal(true), operatorToken: NewOperatorTokenSchema }),
+      "Token created; shown only here",
+    ),
+  },
+});
+
+export const registerCreateOperatorToken = (app: App) =>
+  app.openapi(createOperatorTokenRoute, async (c) => {
+    const operatorToken = await createOperatorToken(c.get("op"), c.req.valid("json").name);
+    return c.json({ success: true as const, operatorToken }, 201);
+  });

@@ -1,0 +1,36 @@
+import { z } from "@hono/zod-openapi";
+import type { App } from "../../../http/context";
+import {
+  adminRoute,
+  jsonContent,
+  PaginationQuery,
+  PaginationSchema,
+  pagination,
+} from "../../../http/openapi";
+import { listOperatorTokens } from "../operators/service";
+import { OperatorTokenSchema } from "../schemas";
+
+export const listOperatorTokensRoute = adminRoute({
+  method: "get",
+  path: "/admin/operator-tokens",
+  operationId: "adminListOperatorTokens",
+  summary: "List operator tokens, newest first (never the token or its hash)",
+  request: { query: PaginationQuery },
+  responses: {
+    200: jsonContent(
+      z.object({
+        success: z.literal(true),
+        data: z.array(OperatorTokenSchema),
+        pagination: PaginationSchema,
+      }),
+      "Operator tokens",
+    ),
+  },
+});
+
+export const registerListOperatorTokens = (app: App) =>
+  app.openapi(listOperatorTokensRoute, async (c) => {
+    const { limit, offset } = c.req.valid("query");
+    const { data, total } = await listOperatorTokens(c.env, limit, offset);
+    return c.json({ success: true as const, data, pagination: pagination(total, limit, offset) }, 200);
+  });

@@ -1,0 +1,20 @@
+import { z } from "@hono/zod-openapi";
+import type { App } from "../../../http/context";
+import { adminRoute, jsonContent } from "../../../http/openapi";
+import { revokeOperatorToken } from "../operators/service";
+import { OperatorTokenIdParams } from "../schemas";
+
+export const revokeOperatorTokenRoute = adminRoute({
+  method: "delete",
+  path: "/admin/operator-tokens/{tokenId}",
+  operationId: "adminRevokeOperatorToken",
+  summary: "Revoke an operator token (refused on the next request; idempotent)",
+  request: { params: OperatorTokenIdParams },
+  responses: { 200: jsonContent(z.object({ success: z.literal(true) }), "Revoked") },
+});
+
+export const registerRevokeOperatorToken = (app: App) =>
+  app.openapi(revokeOperatorTokenRoute, async (c) => {
+    await revokeOperatorToken(c.get("op"), c.req.valid("param").tokenId);
+    return c.json({ success: true as const }, 200);
+  });

@@ -1,0 +1,48 @@
+/** Who acted: an operator credential, a tenant API key, or the platform itself (jobs, cron). */
+export const ACTOR_TYPES = ["operator", "api_key", "system"] as const;
+export type ActorType = (typeof ACTOR_TYPES)[number];
+
+export interface Actor {
+  type: ActorType;
+  /** Operator token id ("bootstrap" for ADMIN_TOKEN), API key id, or the job's name. */
+  id: string;
+}
+
+/** Every audited action; the list is the OpenAPI enum of the `action` filter. */
+export const AUDIT_ACTIONS = [
+  "tenant.created",
+  "tenant.settings_updated",
+  "api_key.created",
+  "api_key.rotated",
+  "api_key.revoked",
+  "connector.configured",
+  "secrets.resealed",
+  "operator_token.created",
+  "operator_token.revoked",
+  "aml.thresholds_updated",
+  "webhook_subscription.created",
+  "webhook_subscription.updated",
+  "webhook_subscription.deleted",
+  "webhook_secret.rotated",
+] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+/** What a service says about its change; actor, request id and time come from the context. */
+export interface AuditChange {
+  action: AuditAction;
+  target: { type: string; id: string };
+  before?: Record<string, unknown> | null;
+  after?: Record<string, unknown> | null;
+}
+
+export interface AuditEntry {
+  id: string;
+  actor: Actor;
+  action: string;
+  target: { type: string; id: string };
+  tenantId: string | null;
+  before: Record<string, unknown> | null;
+  after: Record<string, unknown> | null;
+  requestId: string;
+  createdAt: string;
+}

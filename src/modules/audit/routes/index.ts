@@ -1,0 +1,6 @@
+import type { App } from "../../../http/context";
+import { registerListAdminAuditLog } from "./list-admin-audit-log";
+import { registerListTenantAuditLog } from "./list-tenant-audit-log";
+
+export const registerTenantAuditRoutes = (app: App) => registerListTenantAuditLog(app);
+export const registerAdminAuditRoutes = (app: App) => registerListAdminAuditLog(app);

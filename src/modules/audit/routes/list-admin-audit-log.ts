@@ -1,0 +1,28 @@
+import { loadTenantContext } from "../../../db/tenant-context";
+import type { App } from "../../../http/context";
+import { adminRoute, jsonContent, pagination } from "../../../http/openapi";
+import { AdminAuditQuerySchema, AuditLogPage } from "../schemas";
+import { listOperatorAudit } from "../service";
+
+export const listAdminAuditLogRoute = adminRoute({
+  method: "get",
+  path: "/admin/audit-log",
+  operationId: "adminListAuditLog",
+  summary: "The audit log of operator and tenant actions, newest first",
+  description:
+    "Operator actions (CONTROL_DB) and tenants' own actions (every shard, or the tenant's shard when " +
+    "tenantId is given), merged newest first. Append-only; secrets never appear.",
+  request: { query: AdminAuditQuerySchema },
+  responses: { 200: jsonContent(AuditLogPage, "Audit entries") },
+});
+
+export const registerListAdminAuditLog = (app: App) =>
+  app.openapi(listAdminAuditLogRoute, async (c) => {
+    const { limit, offset, ...query } = c.req.valid("query");
+    // An unknown tenant is a 404; a known one is read on its own shard only.
+    const shard = query.tenantId
+      ? (await loadTenantContext(c.env, query.tenantId, c.get("requestId"))).tenant.shard
+      : undefined;
+    const { data, total } = await listOperatorAudit(c.env, { ...query, shard }, limit, offset);
+    return c.json({ success: true as const, data, pagination: pagination(total, limit, offset) }, 200);
+  });

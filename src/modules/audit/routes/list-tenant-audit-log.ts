@@ -1,0 +1,26 @@
+import type { App } from "../../../http/context";
+import { jsonContent, pagination, tenantRoute } from "../../../http/openapi";
+import { AuditLogPage, AuditQuerySchema } from "../schemas";
+import { listTenantAudit } from "../service";
+
+export const listTenantAuditLogRoute = tenantRoute({
+  method: "get",
+  path: "/v1/audit-log",
+  operationId: "listAuditLog",
+  tags: ["Audit"],
+  summary: "The tenant's audit log: its own changes and the operator's changes to it, newest first",
+  description:
+    "Append-only. Entries of the tenant's own API keys (AML thresholds, webhook subscriptions and secrets) " +
+    "and of operators acting on this tenant (settings, keys, connectors) are merged newest first. " +
+    "Secrets never appear in `before`/`after`.",
+  scope: "audit:read",
+  request: { query: AuditQuerySchema },
+  responses: { 200: jsonContent(AuditLogPage, "Audit entries") },
+});
+
+export const registerListTenantAuditLog = (app: App) =>
+  app.openapi(listTenantAuditLogRoute, async (c) => {
+    const { limit, offset, ...query } = c.req.valid("query");
+    const { data, total } = await listTenantAudit(c.get("ctx"), query, limit, offset);
+    return c.json({ success: true as const, data, pagination: pagination(total, limit, offset) }, 200);
+  });

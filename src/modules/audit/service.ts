@@ -1,0 +1,134 @@
+import { controlDb, shardCount, shardDb } from "../../db/client";
+import { auditLog } from "../../db/control-schema";
+import { tenantAuditLog } from "../../db/shard";
+import type { TenantContext } from "../../db/tenant-context";
+import type { Env } from "../../env";
+import { uuidV7 } from "../../lib/crypto";
+import { type OperatorContext, tenantActor } from "./context";
+import { mergeNewestFirst } from "./domain/merge";
+import { redactSecrets } from "./domain/redact";
+import type { Actor, AuditChange, AuditEntry } from "./domain/types";
+import * as repo from "./repo";
+
+function rowOf(actor: Actor, change: AuditChange, tenantId: string | null, requestId: string, at: Date) {
+  return {
+    id: uuidV7(at),
+    actorType: actor.type,
+    actorId: actor.id,
+    action: change.action,
+    targetType: change.target.type,
+    targetId: change.target.id,
+    tenantId,
+    before: change.before ? redactSecrets(change.before) : null,
+    after: change.after ? redactSecrets(change.after) : null,
+    requestId,
+    createdAt: at.toISOString(),
+  } satisfies repo.AuditRow;
+}
+
+export interface AuditOptions {
+  /** Write the entry only if the statement just before it in the batch changed a row. */
+  onlyIfChanged?: boolean;
+}
+
+/**
+ * An operator action's entry (CONTROL_DB), to put in the same db.batch as the change: the entry
+ * exists if and only if the change does.
+ */
+export function operatorAuditInsert(
+  op: OperatorContext,
+  change: AuditChange,
+  tenantId: string | null,
+  options: AuditOptions = {},
+) {
+  const row = rowOf(op.actor, change, tenantId, op.requestId, op.clock.now());
+  return repo.insertEntry(controlDb(op.env), auditLog, row, options.onlyIfChanged);
+}
+
+/** A tenant's own action (its shard), attributed to the API key; for the change's db.batch. */
+export function tenantAuditInsert(ctx: TenantContext, change: AuditChange, options: AuditOptions = {}) {
+  const row = rowOf(tenantActor(ctx), change, ctx.tenantId, ctx.requestId, ctx.clock.now());
+  return repo.insertEntry(ctx.db, tenantAuditLog, row, options.onlyIfChanged);
+}
+
+// ---- reading ------------------------------------------------------------------------------
+
+export interface AuditQuery {
+  action?: string;
+  since?: string;
+  until?: string;
+}
+
+const present = (row: repo.AuditRow): AuditEntry => ({
+  id: row.id,
+  actor: { type: row.actorType, id: row.actorId },
+  action: row.action,
+  target: { type: row.targetType, id: row.targetId },
+  tenantId: row.tenantId,
+  before: row.before,
+  after: row.after,
+  requestId: row.requestId,
+  createdAt: row.createdAt,
+});
+
+/** Stored times are UTC ISO strings; compare filters in the same form. */
+const normalized = (q: AuditQuery & { tenantId?: string }): repo.AuditFilter => ({
+  ...q,
+  since: q.since ? new Date(q.since).toISOString() : undefined,
+  until: q.until ? new Date(q.until).toISOString() : undefined,
+});
+
+async function mergedPage(
+  reads: Promise<{ rows: repo.AuditRow[]; total: number }>[],
+  limit: number,
+  offset: number,
+) {
+  const pages = await Promise.all(reads);
+  return {
+    data: mergeNewestFirst(
+      pages.map((p) => p.rows.map(present)),
+      limit,
+      offset,
+    ),
+    total: pages.reduce((sum, p) => sum + p.total, 0),
+  };
+}
+
+/**
+ * A tenant's log: its own actions (its shard) and the operator actions that targeted it
+ * (CONTROL_DB), merged newest first.
+ */
+export function listTenantAudit(ctx: TenantContext, query: AuditQuery, limit: number, offset: number) {
+  const filter = normalized({ ...query, tenantId: ctx.tenantId });
+  return mergedPage(
+    [
+      repo.readControl(controlDb(ctx.env), filter, offset + limit),
+      repo.readShard(ctx.db, filter, offset + limit),
+    ],
+    limit,
+    offset,
+  );
+}
+
+/**
+ * The operator's log: operator actions and tenants' own actions, merged newest first. With a
+ * tenant id, its shard only; without, every shard.
+ */
+export async function listOperatorAudit(
+  env: Env,
+  query: AuditQuery & { tenantId?: string; shard?: number },
+  limit: number,
+  offset: number,
+) {
+  const { shard, ...rest } = query;
+  const filter = normalized(rest);
+  const shards = shard !== undefined ? [shard] : Array.from({ length: shardCount(env) }, (_, n) => n);
+  return mergedPage(
+    [
+      repo.readControl(controlDb(env), filter, offset + limit),
+      ...shards.map((n) => repo.readShard(shardDb(env, n), filter, offset + limit)),
+    ],
+    limit,
+    offset,
+  );
+}
