@@ -48,6 +48,11 @@ const tenantOps = ops.filter((op) => !op.admin);
 const scopedOps = tenantOps.filter((op) => !op.fieldScoped);
 const adminOps = ops.filter((op) => op.admin);
 const withParams = tenantOps.filter((op) => op.objectParams.length > 0);
+/** Reads without path parameters (lists, summaries): checked for the owner's ids after the fixtures ran. */
+const listReads = tenantOps.filter((op) => op.method === "GET" && !op.path.includes("{") && !op.fieldScoped);
+/** Ids of the owner's objects made by the fixtures below. */
+const ownerIds = new Set<string>();
+const idsIn = (text: string) => [...ownerIds].filter((id) => text.includes(id));
 const filler = (path: string) => path.replace(/\{[^}]+\}/g, "00000000-0000-4000-8000-000000000000");
 const bodyFor = (op: Operation) => requestBodies[`${op.method} ${op.path}`] ?? (op.hasBody ? {} : undefined);
 
@@ -59,11 +64,25 @@ function fixtureFor(path: string) {
 }
 
 let owner: TestTenant;
-let other: TestTenant;
+/**
+ * Two other tenants: one on another shard (its database cannot hold the owner's rows) and one on
+ * the owner's shard, where only a tenant filter keeps the owner's rows out of its answers.
+ */
+let others: Array<{ pair: string; tenant: TestTenant }>;
 
 beforeAll(async () => {
   owner = await createTenant({ name: "Owner", shard: 0, features: { agentNetwork: true } });
-  other = await createTenant({ name: "Other", shard: 1, features: { agentNetwork: true } });
+  others = [
+    {
+      pair: "cross-shard",
+      tenant: await createTenant({ name: "Other shard", shard: 1, features: { agentNetwork: true } }),
+    },
+    {
+      pair: "same-shard",
+      tenant: await createTenant({ name: "Same shard", shard: 0, features: { agentNetwork: true } }),
+    },
+  ];
+  expect(others.map((o) => o.tenant.shard)).toEqual([1, owner.shard]);
 });
 
 describe("every tenant operation", () => {
@@ -105,18 +124,46 @@ describe("every tenant operation", () => {
   );
 
   it.each(withParams.map((op) => [`${op.method} ${op.path}`, op] as const))(
-    "%s: another tenant's object is 404, the owner's is not",
+    "%s: another tenant's object is 404 (on another shard and on the same one), the owner's succeeds",
     async (_, op) => {
       const fixture = fixtureFor(op.path);
       expect(fixture, `add a pathFixtures entry for ${op.path} in test/security/fixtures.ts`).toBeDefined();
       const params = await fixture!(owner);
+      for (const value of Object.values(params)) ownerIds.add(value);
       const path = op.path.replace(/\{([^}]+)\}/g, (_m, name: string) => params[name] ?? "missing-fixture");
-      const foreign = await call(op.method, path, { key: other.key, body: bodyFor(op) });
-      expect(foreign.status).toBe(404);
+      for (const { pair, tenant } of others) {
+        const foreign = await call(op.method, path, { key: tenant.key, body: bodyFor(op) });
+        expect(foreign.status, `${pair}: ${await foreign.clone().text()}`).toBe(404);
+      }
+      // Last, so a write by the owner cannot hide a leak to the others.
       const own = await call(op.method, path, { key: owner.key, body: bodyFor(op) });
-      expect(own.status).not.toBe(404);
+      expect(own.status, await own.clone().text()).toBeLessThan(400);
     },
   );
+});
+
+describe("every tenant read without a path parameter", () => {
+  let ownerSaw = 0;
+
+  it.each(listReads.map((op) => [`${op.method} ${op.path}`, op] as const))(
+    "%s: shows another tenant none of the owner's objects",
+    async (_, op) => {
+      expect(ownerIds.size, "runs after the path-parameter checks made the owner's objects").toBeGreaterThan(
+        5,
+      );
+      for (const { pair, tenant } of others) {
+        const res = await call(op.method, op.path, { key: tenant.key });
+        const text = await res.text();
+        expect(res.status, `${pair}: ${text.slice(0, 300)}`).toBeLessThan(500);
+        expect(idsIn(text), pair).toEqual([]);
+      }
+      ownerSaw += idsIn(await (await call(op.method, op.path, { key: owner.key })).text()).length;
+    },
+  );
+
+  it("would see a leak: the owner's own lists show its objects", () => {
+    expect(ownerSaw).toBeGreaterThan(5);
+  });
 });
 
 describe("every operator operation", () => {

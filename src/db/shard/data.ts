@@ -28,6 +28,16 @@ export const customers = sqliteTable(
   ],
 );
 
+/**
+ * The per-shard sequence behind each tenant's tag in the customer search index
+ * (migrations/shard/0016_search_by_tenant.sql; the tag itself is the view customer_search_tags).
+ * Written only by the customers triggers.
+ */
+export const customerSearchTenants = sqliteTable("customer_search_tenants", {
+  seq: integer("seq").primaryKey(),
+  tenantId: text("tenant_id").notNull().unique(),
+});
+
 export const accounts = sqliteTable(
   "accounts",
   {

@@ -15,21 +15,31 @@ import type { SQLiteTable } from "drizzle-orm/sqlite-core";
 import type { TenantScope } from "../../db/client";
 import { accounts, agents, customers, transactions } from "../../db/shard";
 import { inJsonList } from "../../db/sql";
+import { ftsPhrase, likePattern, usesTrigramIndex, withoutControls } from "./domain/search";
 
 export interface Page {
   limit: number;
   offset: number;
 }
 
-const escapeLike = (text: string) => `%${text.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
-const ftsPhrase = (text: string) => `"${text.replace(/"/g, '""')}"`;
+/**
+ * The rowids the trigram index matches for a tenant's text (3+ characters): the tenant's tag is
+ * inside the MATCH (migration 0016), so the index yields only this tenant's rows. A tenant
+ * without a tag (no customer yet) matches the empty phrase, which is nothing.
+ */
+export const searchIndexMatches = (scope: TenantScope, text: string): SQL =>
+  sql`SELECT rowid FROM customers_search WHERE customers_search MATCH (
+    SELECT 'tenant_tag : "' || coalesce(max(tag), '') || '" AND {name email} : ' || ${ftsPhrase(text)}
+    FROM customer_search_tags WHERE tenant_id = ${scope.tenantId})`;
 
-/** Name/email substring: the trigram index for 3+ characters, a scan of the tenant for fewer. */
-function customerSearch(search: string): SQL {
-  if ([...search].length >= 3) {
-    return sql`${customers}.rowid IN (SELECT rowid FROM customers_search WHERE customers_search MATCH ${ftsPhrase(search)})`;
-  }
-  const pattern = escapeLike(search);
+/**
+ * Name/email substring: the trigram index for 3+ characters, a scan of the tenant for fewer.
+ * Control characters are dropped (the query schema refuses them; this guards other callers).
+ */
+function customerSearch(scope: TenantScope, search: string): SQL {
+  const text = withoutControls(search);
+  if (usesTrigramIndex(text)) return sql`${customers}.rowid IN (${searchIndexMatches(scope, text)})`;
+  const pattern = likePattern(text);
   return or(
     sql`${customers.name} LIKE ${pattern} ESCAPE '\\'`,
     sql`${customers.email} LIKE ${pattern} ESCAPE '\\'`,
@@ -70,7 +80,7 @@ export const listCustomers = (scope: TenantScope, filter: { search?: string; sta
     and(
       eq(customers.tenantId, scope.tenantId),
       filter.status ? eq(customers.status, filter.status) : undefined,
-      filter.search ? customerSearch(filter.search) : undefined,
+      filter.search ? customerSearch(scope, filter.search) : undefined,
     ),
     [desc(customers.createdAt), desc(customers.id)],
     page,

@@ -1,5 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import { IsoDateTime, Money, PaginationQuery, PaginationSchema } from "../../http/openapi";
+import { CONTROL_CHARACTERS, MAX_SEARCH_LENGTH } from "./domain/search";
 
 export const CUSTOMER_STATUSES = ["active", "inactive", "suspended", "closed"] as const;
 export const TRANSACTION_TYPES = ["credit", "debit"] as const;
@@ -100,9 +101,12 @@ export const CustomerListQuery = PaginationQuery.extend({
     .string()
     .trim()
     .min(1)
-    .max(100)
+    .max(MAX_SEARCH_LENGTH)
+    .regex(new RegExp(`^[^${CONTROL_CHARACTERS}]*$`), "must not contain control characters")
     .optional()
-    .openapi({ description: "Matches name or email (substring)" }),
+    .openapi({
+      description: `Matches name or email (case-insensitive substring; 1 to ${MAX_SEARCH_LENGTH} characters after trimming, no control characters). Every character is literal: quotes, \`*\`, \`^\`, \`:\`, \`NEAR\`, \`AND\`/\`OR\`/\`NOT\` and \`%\`/\`_\` are matched as written.`,
+    }),
   status: z.enum(CUSTOMER_STATUSES).optional(),
 });
 

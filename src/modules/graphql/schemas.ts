@@ -1,15 +1,26 @@
 import { z } from "@hono/zod-openapi";
+import { INPUT_LIMITS } from "./domain/input-bounds";
 
 export const GraphQLRequestSchema = z
   .object({
-    query: z.string().min(1).max(100_000).openapi({
-      example: "query ($limit: Int) { customers(limit: $limit) { data { id name } pagination { total } } }",
-    }),
+    query: z
+      .string()
+      .min(1)
+      .max(INPUT_LIMITS.maxQueryLength)
+      .openapi({
+        description: `At most ${INPUT_LIMITS.maxNesting} levels of nested braces, parentheses and brackets (checked before parsing)`,
+        example: "query ($limit: Int) { customers(limit: $limit) { data { id name } pagination { total } } }",
+      }),
     variables: z
       .record(z.string(), z.unknown())
       .nullable()
       .optional()
-      .openapi({ type: "object", additionalProperties: {}, example: { limit: 10 } }),
+      .openapi({
+        type: "object",
+        additionalProperties: {},
+        example: { limit: 10 },
+        description: `At most ${INPUT_LIMITS.maxVariableDepth} levels of nested objects/arrays and ${INPUT_LIMITS.maxVariableValues} values`,
+      }),
     operationName: z.string().max(200).nullable().optional(),
   })
   .openapi("GraphQLRequest");
@@ -24,7 +35,7 @@ const GraphQLErrorSchema = z
         code: z.string().openapi({
           example: "FORBIDDEN",
           description:
-            "FORBIDDEN, NOT_FOUND, BAD_USER_INPUT, INTERNAL_SERVER_ERROR (fields); GRAPHQL_PARSE_FAILED, GRAPHQL_VALIDATION_FAILED, DEPTH_LIMIT_EXCEEDED, COMPLEXITY_LIMIT_EXCEEDED (requests)",
+            "FORBIDDEN, NOT_FOUND, BAD_USER_INPUT, INTERNAL_SERVER_ERROR (fields); GRAPHQL_PARSE_FAILED, GRAPHQL_VALIDATION_FAILED, BAD_USER_INPUT, DEPTH_LIMIT_EXCEEDED, COMPLEXITY_LIMIT_EXCEEDED, MUTATION_LIMIT_EXCEEDED (requests)",
         }),
         details: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
       })

@@ -12,6 +12,7 @@ import type { TenantContext } from "../../db/tenant-context";
 import type { Scope } from "../../http/scopes";
 import { graphQLContext } from "./context";
 import { analyze, costErrors, LIMITS } from "./domain/cost";
+import { describeProblem, type InputProblem, queryProblem, variablesProblem } from "./domain/input-bounds";
 import { formatError, requestError } from "./errors";
 import { schema } from "./schema";
 
@@ -36,16 +37,37 @@ const refused = (errors: GraphQLFormattedError[]) => ({
   body: { success: false, errors } satisfies GraphQLBody,
 });
 
+const PROBLEM_CODE: Record<InputProblem["kind"], string> = {
+  query_length: "COMPLEXITY_LIMIT_EXCEEDED",
+  query_nesting: "DEPTH_LIMIT_EXCEEDED",
+  variables_depth: "BAD_USER_INPUT",
+  variables_size: "BAD_USER_INPUT",
+};
+
+/** The 400 for a request over the bounds checked before parsing, or undefined. */
+function inputRefusal(request: GraphQLRequest) {
+  const problem = queryProblem(request.query) ?? variablesProblem(request.variables ?? null);
+  if (!problem) return undefined;
+  const { kind, ...figures } = problem;
+  return refused([
+    { message: describeProblem(problem), extensions: { code: PROBLEM_CODE[kind], ...figures } },
+  ]);
+}
+
 /**
  * Runs one GraphQL request for the tenant of `ctx`. Errors in the request itself (syntax,
  * validation, variables, depth or cost over the limits) answer 400 before anything runs;
- * errors of single fields answer 200 with the rest of the data.
+ * errors of single fields answer 200 with the rest of the data. Mutations run at most one field
+ * per operation (LIMITS.maxMutations).
  */
 export async function runGraphQL(
   ctx: TenantContext,
   scopes: readonly Scope[],
   request: GraphQLRequest,
 ): Promise<{ status: 200 | 400; body: GraphQLBody }> {
+  // Bounded before graphql-js parses (recursively) or coerces anything.
+  const tooLarge = inputRefusal(request);
+  if (tooLarge) return tooLarge;
   let document: ReturnType<typeof parse>;
   try {
     document = parse(request.query, { maxTokens: MAX_TOKENS });

@@ -16,6 +16,12 @@ const schema = buildSchema(`
   type Query {
     items(limit: Int): Page @scope(requires: "a:read") @list(default: 50, max: 500)
     item(id: ID!): Item @scope(requires: "a:read")
+    byIds(ids: [ID!]): [Item!] @scope(requires: "a:read") @list(estimate: 10)
+  }
+  type Result { done: Int! }
+  type Mutation {
+    act(ids: [ID!]!, note: String): Result @scope(requires: "a:write")
+    other: Result @scope(requires: "a:write")
   }
 `);
 
@@ -44,6 +50,8 @@ describe("analyze", () => {
       nodes: 20 + 20 * 3,
       loads: 1 + 20,
       fields: 6,
+      mutations: 0,
+      ids: 0,
     });
   });
 
@@ -57,6 +65,8 @@ describe("analyze", () => {
       nodes: 20 + 20 * 3 + 60 * 10 + 60 * 2,
       loads: 1 + 1 + 1 + 60,
       fields: 7,
+      mutations: 0,
+      ids: 0,
     });
   });
 
@@ -69,7 +79,7 @@ describe("analyze", () => {
     const c = cost(`
       { a: items(limit: 2) { ...F } b: items(limit: 3) { data { ... on Item { children(limit: 1) { id } } } } }
       fragment F on Page { data { children(limit: 4) { id } } }`);
-    expect(c).toEqual({ depth: 4, nodes: 2 + 8 + 3 + 3, loads: 2 + 2 + 3, fields: 8 });
+    expect(c).toEqual({ depth: 4, nodes: 2 + 8 + 3 + 3, loads: 2 + 2 + 3, fields: 8, mutations: 0, ids: 0 });
   });
 
   it("stops early on fragments that expand exponentially", () => {
@@ -91,11 +101,58 @@ describe("analyze", () => {
   });
 });
 
+describe("mutations and id lists", () => {
+  const ids = (n: number) => Array.from({ length: n }, (_, i) => `id-${i}`);
+
+  it("counts each root mutation field, through aliases and fragments", () => {
+    expect(cost(`mutation { act(ids: ["1"]) { done } }`)).toMatchObject({ mutations: 1, ids: 1 });
+    expect(cost(`mutation { a: act(ids: ["1"]) { done } b: act(ids: ["2", "3"]) { done } }`)).toMatchObject({
+      mutations: 2,
+      ids: 3,
+    });
+    const spread = cost(
+      `mutation { ...M other { done } } fragment M on Mutation { act(ids: ["1"]) { done } }`,
+    );
+    expect(spread.mutations).toBe(2);
+    expect(cost(`mutation { __typename act(ids: ["1"]) { done } }`).mutations).toBe(1);
+  });
+
+  it("counts ids from literals and variables, times the parents of a nested field", () => {
+    expect(cost(`mutation ($ids: [ID!]!) { act(ids: $ids) { done } }`, { ids: ids(700) }).ids).toBe(700);
+    // A single id coerces to a one-item list.
+    expect(cost(`mutation { act(ids: "1") { done } }`).ids).toBe(1);
+    expect(cost(`{ items(limit: 20) { data { id } } byIds(ids: ["a", "b"]) { id } }`).ids).toBe(2);
+    expect(cost(`query { a: byIds(ids: ["a", "b"]) { id } b: byIds(ids: ["c"]) { id } }`).ids).toBe(3);
+  });
+
+  it("refuses 200 aliases of 1,000 ids each: one mutation field and 1,000 ids at most", () => {
+    const aliases = Array.from({ length: 200 }, (_, i) => `m${i}: act(ids: $ids) { done }`).join(" ");
+    const c = cost(`mutation ($ids: [ID!]!) { ${aliases} }`, { ids: ids(1_000) });
+    expect(c).toMatchObject({ mutations: 200, ids: 200_000 });
+    expect(costErrors(c).map((e) => e.extensions.code)).toEqual([
+      "MUTATION_LIMIT_EXCEEDED",
+      "COMPLEXITY_LIMIT_EXCEEDED",
+    ]);
+
+    const one = cost(`mutation ($ids: [ID!]!) { act(ids: $ids) { done } }`, { ids: ids(LIMITS.maxIds) });
+    expect(costErrors(one)).toEqual([]);
+    const over = cost(`mutation ($ids: [ID!]!) { act(ids: $ids) { done } }`, { ids: ids(LIMITS.maxIds + 1) });
+    expect(costErrors(over).map((e) => e.extensions.code)).toEqual(["COMPLEXITY_LIMIT_EXCEEDED"]);
+  });
+});
+
 describe("costErrors", () => {
   it("names the limit a cost is over, and nothing within the limits", () => {
     const { maxDepth: depth, maxNodes: nodes, maxLoads: loads, maxFields: fields } = LIMITS;
-    expect(costErrors({ depth, nodes, loads, fields })).toEqual([]);
-    const over = costErrors({ depth: 7, nodes: 1, loads: LIMITS.maxLoads + 1, fields: 1 });
+    const within = { depth, nodes, loads, fields, mutations: LIMITS.maxMutations, ids: LIMITS.maxIds };
+    expect(costErrors(within)).toEqual([]);
+    const over = costErrors({ ...within, depth: 7, loads: LIMITS.maxLoads + 1 });
     expect(over.map((e) => e.extensions.code)).toEqual(["DEPTH_LIMIT_EXCEEDED", "COMPLEXITY_LIMIT_EXCEEDED"]);
+    for (const field of ["nodes", "loads", "fields", "ids"] as const) {
+      const codes = costErrors({ ...within, [field]: within[field] + 1 }).map((e) => e.extensions.code);
+      expect(codes, field).toEqual(["COMPLEXITY_LIMIT_EXCEEDED"]);
+    }
+    const twoMutations = costErrors({ ...within, mutations: 2 });
+    expect(twoMutations.map((e) => e.extensions.code)).toEqual(["MUTATION_LIMIT_EXCEEDED"]);
   });
 });

@@ -5,11 +5,14 @@ import {
   type GraphQLDirective,
   GraphQLError,
   type GraphQLField,
+  type GraphQLInputType,
   type GraphQLObjectType,
   type GraphQLSchema,
   getArgumentValues,
   getDirectiveValues,
   getNamedType,
+  getNullableType,
+  isListType,
   isObjectType,
   Kind,
   type OperationDefinitionNode,
@@ -34,6 +37,16 @@ export const LIMITS = {
    * fragments into each other and expand exponentially: the walk stops counting here.
    */
   maxFields: 2_000,
+  /**
+   * Mutation fields per operation. graphql-js runs each alias of a mutation in turn, so 200
+   * aliases of one mutation would be 200 writes behind one cost check.
+   */
+  maxMutations: 1,
+  /**
+   * Ids the operation's ID-list arguments name (e.g. calculateBhi's customerIds), times the
+   * parents the field runs for: the customers one request may calculate, as REST's 1,000.
+   */
+  maxIds: 1_000,
 } as const;
 
 export interface Cost {
@@ -42,6 +55,10 @@ export interface Cost {
   loads: number;
   /** Field selections visited (fragments expanded), up to just over maxFields. */
   fields: number;
+  /** Root fields of a mutation (aliases and fragments expanded). */
+  mutations: number;
+  /** Ids named by ID-list arguments, times the parents of their field. */
+  ids: number;
 }
 
 export interface ListBounds {
@@ -81,6 +98,12 @@ export function itemsOf(bounds: ListBounds, args: Record<string, unknown>): numb
   return limit >= 1 && limit <= bounds.max ? limit : bounds.max;
 }
 
+/** Whether an argument is a list of IDs (the ids a field acts on or fans out to). */
+const isIdList = (type: GraphQLInputType) => {
+  const nullable = getNullableType(type);
+  return isListType(nullable) && getNamedType(nullable).name === "ID";
+};
+
 /**
  * Static cost of an operation, before anything runs: depth, the objects its lists can return,
  * and the service calls it can make (a scoped field runs once per parent object, a @batched
@@ -96,7 +119,8 @@ export function analyze(
   for (const def of document.definitions) {
     if (def.kind === Kind.FRAGMENT_DEFINITION) fragments.set(def.name.value, def);
   }
-  const cost: Cost = { depth: 0, nodes: 0, loads: 0, fields: 0 };
+  const cost: Cost = { depth: 0, nodes: 0, loads: 0, fields: 0, mutations: 0, ids: 0 };
+  const isMutation = operation.operation === "mutation";
 
   const fieldNodes = (set: SelectionSetNode, type: GraphQLObjectType, out: FieldNode[] = []): FieldNode[] => {
     for (const sel of set.selections) {
@@ -119,12 +143,18 @@ export function analyze(
       const field = type.getFields()[name];
       if (!field) continue;
       cost.depth = Math.max(cost.depth, depth + 1);
+      if (isMutation && depth === 0) cost.mutations++;
+      const args = field.args.length ? getArgumentValues(field, node, variables) : {};
+      for (const arg of field.args) {
+        const value = args[arg.name];
+        if (isIdList(arg.type) && Array.isArray(value)) cost.ids += multiplier * value.length;
+      }
       // A scoped field is a service call per parent object, or one for all of them (@batched).
       if (scopeOf(schema, field)) cost.loads += isBatched(schema, field) ? 1 : multiplier;
       let childMultiplier = multiplier;
       const bounds = listOf(schema, field);
       if (bounds) {
-        const items = itemsOf(bounds, getArgumentValues(field, node, variables));
+        const items = itemsOf(bounds, args);
         cost.nodes += multiplier * items;
         childMultiplier = multiplier * items;
       }
@@ -134,7 +164,7 @@ export function analyze(
     }
   };
 
-  const root = operation.operation === "query" ? schema.getQueryType() : schema.getMutationType();
+  const root = isMutation ? schema.getMutationType() : schema.getQueryType();
   if (root) walk(operation.selectionSet, root, 1, 0);
   return cost;
 }
@@ -149,10 +179,29 @@ export function costErrors(cost: Cost, limits: typeof LIMITS = LIMITS): GraphQLE
       }),
     );
   }
-  if (cost.nodes > limits.maxNodes || cost.loads > limits.maxLoads || cost.fields > limits.maxFields) {
+  if (cost.mutations > limits.maxMutations) {
     errors.push(
       new GraphQLError(
-        `Query too complex: up to ${cost.nodes} objects (max ${limits.maxNodes}), ${cost.loads} lookups (max ${limits.maxLoads}) and ${cost.fields} fields (max ${limits.maxFields}); ask for smaller pages, fewer nested lists or fewer fields`,
+        `An operation may run at most ${limits.maxMutations} mutation field; this one has ${cost.mutations} (aliases and fragments included): send one request per mutation`,
+        {
+          extensions: {
+            code: "MUTATION_LIMIT_EXCEEDED",
+            mutations: cost.mutations,
+            maxMutations: limits.maxMutations,
+          },
+        },
+      ),
+    );
+  }
+  if (
+    cost.nodes > limits.maxNodes ||
+    cost.loads > limits.maxLoads ||
+    cost.fields > limits.maxFields ||
+    cost.ids > limits.maxIds
+  ) {
+    errors.push(
+      new GraphQLError(
+        `Query too complex: up to ${cost.nodes} objects (max ${limits.maxNodes}), ${cost.loads} lookups (max ${limits.maxLoads}), ${cost.fields} fields (max ${limits.maxFields}) and ${cost.ids} ids in id-list arguments (max ${limits.maxIds}); ask for smaller pages, fewer nested lists, fewer fields or fewer ids`,
         { extensions: { code: "COMPLEXITY_LIMIT_EXCEEDED", cost, limits } },
       ),
     );

@@ -19,7 +19,8 @@ export const graphqlRoute = createRoute({
   description:
     "Body `{query, variables?, operationName?}`. Field errors (FORBIDDEN, NOT_FOUND, BAD_USER_INPUT) answer 200 " +
     "with the other fields' data; errors of the request itself (syntax, validation, variables, depth over 6, cost " +
-    "over the limits) answer 400 with GraphQL `errors`. A body that is not a GraphQL request answers the usual error " +
+    "over the limits, more than one mutation field, more than 1,000 ids in id-list arguments, more than 64 levels " +
+    "of nesting before parsing) answer 400 with GraphQL `errors`. A body that is not a GraphQL request answers the usual error " +
     "envelope. Introspection is enabled.",
   security: [{ ApiKeyAuth: [] }],
   "x-field-scopes": rootFieldScopes,
