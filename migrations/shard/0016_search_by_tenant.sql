@@ -34,7 +34,9 @@ CREATE VIRTUAL TABLE customers_search USING fts5 (
 );
 
 CREATE TRIGGER customers_search_ai AFTER INSERT ON customers BEGIN
-  INSERT OR IGNORE INTO customer_search_tenants (tenant_id) VALUES (new.tenant_id);
+  -- Not INSERT OR IGNORE: an outer upsert's conflict policy would override it (ingest upserts).
+  INSERT INTO customer_search_tenants (tenant_id)
+  SELECT new.tenant_id WHERE NOT EXISTS (SELECT 1 FROM customer_search_tenants WHERE tenant_id = new.tenant_id);
   INSERT INTO customers_search (rowid, name, email, tenant_tag)
   VALUES (new.rowid, new.name, coalesce(new.email, ''), (SELECT tag FROM customer_search_tags WHERE tenant_id = new.tenant_id));
 END;
@@ -45,7 +47,9 @@ END;
 CREATE TRIGGER customers_search_au AFTER UPDATE OF name, email, tenant_id ON customers BEGIN
   INSERT INTO customers_search (customers_search, rowid, name, email, tenant_tag)
   VALUES ('delete', old.rowid, old.name, coalesce(old.email, ''), (SELECT tag FROM customer_search_tags WHERE tenant_id = old.tenant_id));
-  INSERT OR IGNORE INTO customer_search_tenants (tenant_id) VALUES (new.tenant_id);
+  -- Not INSERT OR IGNORE: an outer upsert's conflict policy would override it (ingest upserts).
+  INSERT INTO customer_search_tenants (tenant_id)
+  SELECT new.tenant_id WHERE NOT EXISTS (SELECT 1 FROM customer_search_tenants WHERE tenant_id = new.tenant_id);
   INSERT INTO customers_search (rowid, name, email, tenant_tag)
   VALUES (new.rowid, new.name, coalesce(new.email, ''), (SELECT tag FROM customer_search_tags WHERE tenant_id = new.tenant_id));
 END;
