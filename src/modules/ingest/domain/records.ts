@@ -117,6 +117,29 @@ export const recordSchemas = {
   agents: agentRecord,
 } as const;
 
+/** The schema inside optional/nullable/default wrappers. */
+function unwrap(schema: z.ZodType): z.ZodType {
+  let inner = schema;
+  while (inner instanceof z.ZodOptional || inner instanceof z.ZodNullable || inner instanceof z.ZodDefault) {
+    inner = inner.unwrap() as z.ZodType;
+  }
+  return inner;
+}
+
+/** The CSV header cells a resource accepts: its fields, and `parent.child` for object fields. */
+export function csvColumns(resource: Resource): ReadonlySet<string> {
+  const columns = new Set<string>();
+  for (const [name, field] of Object.entries(recordSchemas[resource].shape)) {
+    const inner = unwrap(field as z.ZodType);
+    if (inner instanceof z.ZodObject) {
+      for (const child of Object.keys(inner.shape)) columns.add(`${name}.${child}`);
+    } else {
+      columns.add(name);
+    }
+  }
+  return columns;
+}
+
 export type CustomerRecord = z.infer<typeof customerRecord>;
 export type AccountRecord = z.infer<typeof accountRecord>;
 export type TransactionRecord = z.infer<typeof transactionRecord>;
