@@ -1,15 +1,16 @@
 import { z } from "@hono/zod-openapi";
+import { boundedJson } from "../../http/bounded-json";
 
 export const GraphQLRequestSchema = z
   .object({
     query: z.string().min(1).max(100_000).openapi({
       example: "query ($limit: Int) { customers(limit: $limit) { data { id name } pagination { total } } }",
     }),
-    variables: z
-      .record(z.string(), z.unknown())
+    // Room for id lists (1,000 uuids are ~40 KB); depth bounded before graphql-js coerces them.
+    variables: boundedJson({ maxBytes: 256 * 1024, maxProperties: 100 }, { description: "Variable values" })
       .nullable()
       .optional()
-      .openapi({ type: "object", additionalProperties: {}, example: { limit: 10 } }),
+      .openapi({ example: { limit: 10 } }),
     operationName: z.string().max(200).nullable().optional(),
   })
   .openapi("GraphQLRequest");
