@@ -12,6 +12,12 @@ import {
 
 export { FraudCaseObject } from "./durable-objects/fraud-case";
 
+// Backstop against prototype pollution (docs/decisions/input-hardening.md): after every
+// module has loaded, nothing may add to or change the shared prototypes of this isolate.
+Object.freeze(Object.prototype);
+Object.freeze(Array.prototype);
+Object.freeze(Function.prototype);
+
 const app = buildApp();
 
 export default {

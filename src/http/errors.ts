@@ -4,6 +4,7 @@ import { HTTPException } from "hono/http-exception";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import type { ZodError } from "zod";
 import { AppError, type ErrorCode, type ErrorDetail } from "../lib/errors";
+import { forbiddenKeyPath } from "../lib/json-guard";
 
 /** The only place that knows which HTTP status an error code becomes. */
 export const STATUS_BY_CODE: Record<ErrorCode, ContentfulStatusCode> = {
@@ -100,11 +101,38 @@ export function onError(err: unknown, c: Context): Response {
   return errorResponse(c, appError);
 }
 
-/** defaultHook of OpenAPIHono: validation failures use the same envelope. */
-export function validationHook(
-  result: { success: boolean; error?: ZodError },
+/** A 400 naming the path of a key that could reach a prototype (`__proto__`, `constructor`, `prototype`). */
+export function forbiddenKeyError(path: string): AppError {
+  const key = path.slice(path.lastIndexOf(".") + 1);
+  return new AppError("bad_request", "Invalid request", [
+    { path, message: `the key "${key}" is not allowed anywhere in input` },
+  ]);
+}
+
+/** Words that must appear in the body text for a forbidden key to be there (`\\u` covers escaped spellings). */
+const SUSPECT = /__proto__|constructor|prototype|\\u/;
+
+/**
+ * The parsed body as sent (zod's output has already dropped or absorbed such keys); Hono
+ * caches the text, so this parses again only when the text could hold a forbidden key.
+ */
+async function forbiddenKeyInBody(c: Context): Promise<string | null> {
+  if (!SUSPECT.test(await c.req.text())) return null;
+  return forbiddenKeyPath(await c.req.json());
+}
+
+/**
+ * defaultHook of OpenAPIHono: validation failures use the same envelope. It also sees every
+ * parsed JSON body first (success or not), so forbidden keys are refused here, once, for all routes.
+ */
+export async function validationHook(
+  result: { success: boolean; error?: ZodError; target?: string },
   c: Context,
-): Response | undefined {
+): Promise<Response | undefined> {
+  if (result.target === "json") {
+    const path = await forbiddenKeyInBody(c);
+    if (path !== null) return errorResponse(c, forbiddenKeyError(path));
+  }
   if (result.success || !result.error) return undefined;
   return errorResponse(c, new AppError("bad_request", "Invalid request", zodDetails(result.error)));
 }

@@ -80,8 +80,8 @@ describe("customers", () => {
       tenant.key,
       `query ($id: ID!) { customer(id: $id) {
         id externalId externalSource type name email phone status vertical riskLevel riskScore tags
-        businessInfo { legalName industry registrationNumber taxId } createdAt updatedAt
-        accounts { id customerId externalId type name status currency currentBalance availableBalance creditLimit createdAt }
+        businessInfo { legalName industry registrationNumber taxId } sourceCreatedAt createdAt updatedAt
+        accounts { id customerId externalId type name status currency currentBalance availableBalance creditLimit sourceCreatedAt createdAt }
         transactions(limit: 100) { id customerId accountId agentId externalId type category amount currency description status transactionDate merchantName balanceAfter channel counterpartyName counterpartyCountry }
         latestBhi { id customerId bhiOverall bhiBand liquidityScore volatilityScore revenueStabilityScore expenseRatioScore paymentBehaviorScore trend previousBhi bhiChangePercent inputMetrics calculationVersion isLatest createdAt
           reasons { factor score weight contribution direction explanation }

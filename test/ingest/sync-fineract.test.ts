@@ -73,7 +73,7 @@ describe("Fineract sync", () => {
       status: "active",
       email: "ama@example.com",
       phone: "0244000001",
-      createdAt: "2024-02-20T00:00:00.000Z",
+      sourceCreatedAt: "2024-02-20T00:00:00.000Z",
     });
     expect(customers.data.find((c) => c.externalId === "2")).toMatchObject({
       type: "business",

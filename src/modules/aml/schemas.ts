@@ -1,4 +1,5 @@
 import { z } from "@hono/zod-openapi";
+import { boundedJson } from "../../http/bounded-json";
 import { IsoDateTime, orNull, PaginationQuery, PaginationSchema } from "../../http/openapi";
 import { AML_CASE_STATUSES } from "./domain/case-machine";
 import { AML_ENTITY_TYPES, RISK_LEVELS } from "./domain/rules";
@@ -68,11 +69,13 @@ export const ThresholdsResponse = z
 export const PutThresholdsBody = z
   .object({
     // Parsed loosely so the service reports every bad name and value at once; documented as numbers.
-    thresholds: z.record(z.string(), z.unknown()).openapi({
-      additionalProperties: { type: "number" },
-      description: "name -> number; replaces the tenant's overrides ({} restores defaults)",
-      example: { largeCashAmount: 20000 },
-    }),
+    thresholds: boundedJson(
+      { maxBytes: 4096, maxProperties: 50 },
+      {
+        additionalProperties: { type: "number" },
+        description: "name -> number; replaces the tenant's overrides ({} restores defaults)",
+      },
+    ).openapi({ example: { largeCashAmount: 20000 } }),
   })
   .strict();
 
@@ -255,13 +258,10 @@ export const BacktestBody = z
     entityType: EntityType.default("customer"),
     windowDays: z.number().int().min(7).max(365).default(30),
     ruleIds: z.array(z.string()).min(1).max(50).optional(),
-    thresholds: z
-      .record(z.string(), z.unknown())
-      .optional()
-      .openapi({
-        additionalProperties: { type: "number" },
-        description: "Values to try, over the current ones",
-      }),
+    thresholds: boundedJson(
+      { maxBytes: 4096, maxProperties: 50 },
+      { additionalProperties: { type: "number" }, description: "Values to try, over the current ones" },
+    ).optional(),
     highRiskCountries: z.array(CountryCode).max(250).optional(),
     top: z.number().int().min(1).max(100).default(20),
     async: z.boolean().default(false).openapi({

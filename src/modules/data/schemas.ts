@@ -8,6 +8,19 @@ export const AGENT_TIERS = ["basic", "standard", "premium", "super"] as const;
 export const AGENT_STATUSES = ["active", "inactive", "suspended", "pending_verification"] as const;
 export const AGENT_TYPES = ["individual", "corporate", "super_agent"] as const;
 
+/** The source's creation date: shown, never scored (tenure uses activatedAt, else createdAt). */
+const SourceCreatedAt = z
+  .string()
+  .nullable()
+  .openapi({
+    description:
+      "The creation date the source system sent (ingest `createdAt`), kept as given; null when none was sent. " +
+      "Informational only: no score uses it.",
+  });
+const RecordedAt = z
+  .string()
+  .openapi({ description: "When this service first recorded the row (never taken from a client)" });
+
 export const CustomerSchema = z
   .object({
     id: z.uuid(),
@@ -29,7 +42,8 @@ export const CustomerSchema = z
       registrationNumber: z.string().optional(),
       taxId: z.string().optional(),
     }),
-    createdAt: z.string(),
+    sourceCreatedAt: SourceCreatedAt,
+    createdAt: RecordedAt,
     updatedAt: z.string(),
   })
   .openapi("Customer");
@@ -47,7 +61,8 @@ export const AccountSchema = z
     currentBalance: Money,
     availableBalance: Money.nullable(),
     creditLimit: Money.nullable(),
-    createdAt: z.string(),
+    sourceCreatedAt: SourceCreatedAt,
+    createdAt: RecordedAt,
   })
   .openapi("Account");
 
@@ -91,7 +106,8 @@ export const AgentSchema = z
     servesRegions: z.array(z.string()),
     activatedAt: z.string().nullable(),
     lastTransactionAt: z.string().nullable(),
-    createdAt: z.string(),
+    sourceCreatedAt: SourceCreatedAt,
+    createdAt: RecordedAt,
     updatedAt: z.string(),
   })
   .openapi("Agent");

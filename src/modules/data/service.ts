@@ -19,6 +19,7 @@ export const presentCustomer = (row: CustomerRow) => ({
   riskScore: row.riskScore,
   tags: row.tags,
   businessInfo: row.businessInfo,
+  sourceCreatedAt: row.sourceCreatedAt,
   createdAt: row.createdAt,
   updatedAt: row.updatedAt,
 });
@@ -35,6 +36,7 @@ export const presentAccount = (row: AccountRow) => ({
   currentBalance: fromMinor(row.currentBalanceMinor),
   availableBalance: fromMinorOrNull(row.availableBalanceMinor),
   creditLimit: fromMinorOrNull(row.creditLimitMinor),
+  sourceCreatedAt: row.sourceCreatedAt,
   createdAt: row.createdAt,
 });
 
@@ -75,6 +77,7 @@ export const presentAgent = (row: AgentRow) => ({
   servesRegions: row.servesRegions,
   activatedAt: row.activatedAt,
   lastTransactionAt: row.lastTransactionAt,
+  sourceCreatedAt: row.sourceCreatedAt,
   createdAt: row.createdAt,
   updatedAt: row.updatedAt,
 });

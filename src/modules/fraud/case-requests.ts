@@ -1,8 +1,12 @@
 import { z } from "@hono/zod-openapi";
+import { boundedJson } from "../../http/bounded-json";
 import { IsoDateTime, PaginationQuery } from "../../http/openapi";
 import { APPENDABLE_EVENT_TYPES, CASE_STATUSES, NOTE_TYPES } from "./domain/case-state";
 import { SEVERITIES } from "./domain/types";
-import { CaseStatus, EntityId, EntityType, JsonObject, Severity } from "./schemas";
+import { CaseStatus, EntityId, EntityType, Severity } from "./schemas";
+
+/** Free-form JSON input: bounded depth, size and keys (docs/decisions/input-hardening.md). */
+const FreeJson = boundedJson();
 
 /** Request bodies and queries of the fraud case operations. */
 export const CreateCaseBody = z
@@ -15,12 +19,12 @@ export const CreateCaseBody = z
     overallScore: z.number().min(0).max(100),
     title: z.string().trim().min(1).max(300).optional(),
     summary: z.string().max(5000).optional(),
-    triggeredSignals: z.array(JsonObject).max(100).default([]),
-    explainability: JsonObject.default({}),
+    triggeredSignals: z.array(FreeJson).max(100).default([]),
+    explainability: FreeJson.default({}),
     windowDays: z.number().int().min(1).max(365).default(30),
     windowStart: IsoDateTime.optional(),
     windowEnd: IsoDateTime.optional(),
-    metadata: JsonObject.default({}),
+    metadata: FreeJson.default({}),
   })
   .openapi("FraudCaseCreateRequest");
 
@@ -40,8 +44,8 @@ export const AddEventBody = z
     noteContent: z.string().max(10_000).optional(),
     noteType: z.enum(NOTE_TYPES).optional(),
     evidenceType: ShortText.optional(),
-    evidenceReference: JsonObject.optional(),
-    resolution: JsonObject.optional(),
+    evidenceReference: FreeJson.optional(),
+    resolution: FreeJson.optional(),
   })
   .openapi("FraudCaseEventRequest");
 

@@ -1,4 +1,5 @@
 import { z } from "@hono/zod-openapi";
+import { boundedJson } from "../../http/bounded-json";
 import { INPUT_LIMITS } from "./domain/input-bounds";
 
 export const GraphQLRequestSchema = z
@@ -11,16 +12,14 @@ export const GraphQLRequestSchema = z
         description: `At most ${INPUT_LIMITS.maxNesting} levels of nested braces, parentheses and brackets (checked before parsing)`,
         example: "query ($limit: Int) { customers(limit: $limit) { data { id name } pagination { total } } }",
       }),
-    variables: z
-      .record(z.string(), z.unknown())
+    // Room for id lists (1,000 uuids are ~40 KB); depth bounded before graphql-js coerces them.
+    variables: boundedJson(
+      { maxBytes: 256 * 1024, maxProperties: 100, maxDepth: INPUT_LIMITS.maxVariableDepth },
+      { description: `Variable values (at most ${INPUT_LIMITS.maxVariableValues} values in all)` },
+    )
       .nullable()
       .optional()
-      .openapi({
-        type: "object",
-        additionalProperties: {},
-        example: { limit: 10 },
-        description: `At most ${INPUT_LIMITS.maxVariableDepth} levels of nested objects/arrays and ${INPUT_LIMITS.maxVariableValues} values`,
-      }),
+      .openapi({ example: { limit: 10 } }),
     operationName: z.string().max(200).nullable().optional(),
   })
   .openapi("GraphQLRequest");

@@ -48,6 +48,8 @@ type Customer {
   riskScore: String
   tags: [String!]!
   businessInfo: BusinessInfo!
+  """The source system's creation date (the ingest createdAt); informational, no score uses it."""
+  sourceCreatedAt: String
   createdAt: String!
   updatedAt: String!
   """The customer's accounts, newest first."""
@@ -71,6 +73,8 @@ type Account {
   currentBalance: String!
   availableBalance: String
   creditLimit: String
+  """The source system's creation date (the ingest createdAt); informational, no score uses it."""
+  sourceCreatedAt: String
   createdAt: String!
   """The account's customer."""
   customer: Customer @scope(requires: "data:read") @batched
@@ -117,6 +121,8 @@ type Agent {
   servesRegions: [String!]!
   activatedAt: String
   lastTransactionAt: String
+  """The source system's creation date (the ingest createdAt); informational, no score uses it."""
+  sourceCreatedAt: String
   createdAt: String!
   updatedAt: String!
 }

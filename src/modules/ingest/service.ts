@@ -1,6 +1,13 @@
 import type { TenantContext } from "../../db/tenant-context";
 import { AppError, badRequest } from "../../lib/errors";
-import { BodyFormatError, type Format, MAX_RECORDS, parseRecords, type RawRecord } from "./domain/parse";
+import {
+  BodyFormatError,
+  type Format,
+  forbiddenKeyRecordError,
+  MAX_RECORDS,
+  parseRecords,
+  type RawRecord,
+} from "./domain/parse";
 import {
   type AccountRecord,
   type AgentRecord,
@@ -53,6 +60,12 @@ function validate<R extends Resource>(resource: R, records: RawRecord[], errors:
     const value = (raw as { value: unknown }).value;
     if (typeof value !== "object" || value === null || Array.isArray(value)) {
       errors.push({ index, message: "record must be an object" });
+      continue;
+    }
+    // Backstop for every path in (export files, Fineract, seeders): HTTP bodies were refused already.
+    const forbidden = forbiddenKeyRecordError(value);
+    if (forbidden !== null) {
+      errors.push({ index, message: forbidden });
       continue;
     }
     const parsed = schema.safeParse(value);
@@ -120,9 +133,9 @@ export async function ingestRaw(ctx: Ctx, resource: Resource, raws: RawRecord[])
 export async function ingestBody(ctx: Ctx, resource: Resource, format: Format, body: string) {
   let records: RawRecord[];
   try {
-    records = parseRecords(format, body);
+    records = parseRecords(format, body, resource);
   } catch (err) {
-    if (err instanceof BodyFormatError) throw badRequest(err.message);
+    if (err instanceof BodyFormatError) throw badRequest(err.message, err.details);
     throw err;
   }
   return ingestRaw(ctx, resource, records);

@@ -18,7 +18,10 @@ export interface TableSpec {
   columns: Column[];
   /** Only tables that have updated_at get it bumped on change. */
   hasUpdatedAt: boolean;
-  /** created_at is kept on update unless the row gives it. */
+  /**
+   * created_at from the row: never for client data any more (a source's date goes to
+   * source_created_at), so every table keeps "first recorded here" and this stays false.
+   */
   createdAtFromRow: boolean;
 }
 
@@ -27,7 +30,7 @@ const col = (column: string, key: string, insertDefault?: string): Column => ({ 
 export const CUSTOMERS: TableSpec = {
   table: "customers",
   hasUpdatedAt: true,
-  createdAtFromRow: true,
+  createdAtFromRow: false,
   columns: [
     col("name", "name"),
     col("type", "type", "'business'"),
@@ -39,13 +42,14 @@ export const CUSTOMERS: TableSpec = {
     col("risk_score", "riskScore"),
     col("tags", "tags", "'[]'"),
     col("business_info", "businessInfo", "'{}'"),
+    col("source_created_at", "sourceCreatedAt"),
   ],
 };
 
 export const ACCOUNTS: TableSpec = {
   table: "accounts",
   hasUpdatedAt: true,
-  createdAtFromRow: true,
+  createdAtFromRow: false,
   columns: [
     col("customer_id", "customerId"),
     col("type", "type", "'current'"),
@@ -55,6 +59,7 @@ export const ACCOUNTS: TableSpec = {
     col("current_balance_minor", "currentBalanceMinor"),
     col("available_balance_minor", "availableBalanceMinor"),
     col("credit_limit_minor", "creditLimitMinor"),
+    col("source_created_at", "sourceCreatedAt"),
   ],
 };
 
@@ -85,7 +90,7 @@ export const TRANSACTIONS: TableSpec = {
 export const AGENTS: TableSpec = {
   table: "agents",
   hasUpdatedAt: true,
-  createdAtFromRow: true,
+  createdAtFromRow: false,
   columns: [
     col("agent_id", "agentId"),
     col("agent_code", "agentCode"),
@@ -100,6 +105,7 @@ export const AGENTS: TableSpec = {
     col("serves_regions", "servesRegions", "'[]'"),
     col("activated_at", "activatedAt"),
     col("last_transaction_at", "lastTransactionAt"),
+    col("source_created_at", "sourceCreatedAt"),
   ],
 };
 

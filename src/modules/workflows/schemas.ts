@@ -4,7 +4,7 @@ import { STEP_ACTIONS, WORKFLOW_IDS } from "./domain/catalog";
 import { RUN_STATUSES } from "./domain/state";
 
 /** A free-form JSON object (documented as `additionalProperties: {}`, any value). */
-const JsonObject = z.record(z.string(), z.unknown()).openapi({ type: "object", additionalProperties: {} });
+const JsonObject = z.record(z.string(), z.unknown()).openapi({ additionalProperties: {} });
 
 /** A string, not an enum: a workflow that does not exist is a 404, like any absent resource. */
 export const WorkflowIdParam = z

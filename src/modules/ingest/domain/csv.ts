@@ -1,3 +1,6 @@
+import type { ErrorDetail } from "../../../lib/errors";
+import { isForbiddenKey } from "../../../lib/json-guard";
+
 /**
  * RFC 4180 CSV: quoted fields may hold commas, quotes ("") and line breaks; rows end in
  * LF or CRLF. Incremental: with `final: false` only rows that are complete (their line end
@@ -89,26 +92,50 @@ export const stripBom = (text: string): string => (text.charCodeAt(0) === 0xfeff
 const LIST_FIELDS = new Set(["tags", "servesRegions"]);
 
 /**
+ * Header cells that are not columns of the resource (`allowed`, from its record schema) or
+ * that hold a key which could reach a prototype. Empty cells (a trailing comma) are allowed.
+ */
+export function headerProblems(header: string[], allowed: ReadonlySet<string>): ErrorDetail[] {
+  const problems: ErrorDetail[] = [];
+  for (const name of header) {
+    if (name === "") continue;
+    const bad = name.split(".").find(isForbiddenKey);
+    if (bad !== undefined) {
+      problems.push({ path: `header.${name}`, message: `the key "${bad}" is not allowed anywhere in input` });
+    } else if (!allowed.has(name)) {
+      problems.push({ path: `header.${name}`, message: `"${name}" is not a field of this resource` });
+    }
+  }
+  return problems;
+}
+
+/**
  * A CSV row as a record: empty cells are absent, `a.b` headers nest (businessInfo.legalName),
  * list fields are `;`-separated (or a JSON array). Values stay strings; the record schema
- * decides what they must be.
+ * decides what they must be. Objects have no prototype and forbidden keys are dropped, so
+ * no header can write through `__proto__` even if a caller skipped `headerProblems`.
  */
 export function csvRecord(header: string[], cells: string[]): Record<string, unknown> {
-  const record: Record<string, unknown> = {};
+  const record: Record<string, unknown> = Object.create(null);
   header.forEach((name, i) => {
     const raw = cells[i];
     if (raw === undefined || raw.trim() === "" || !name) return;
-    let value: unknown = raw;
-    if (LIST_FIELDS.has(name)) value = parseList(raw);
+    const value: unknown = LIST_FIELDS.has(name) ? parseList(raw) : raw;
     const dot = name.indexOf(".");
-    if (dot > 0) {
-      const parent = name.slice(0, dot);
-      if (typeof record[parent] !== "object") record[parent] = {};
-      const nested = record[parent] as Record<string, unknown>;
-      nested[name.slice(dot + 1)] = value;
-    } else {
-      record[name] = value;
+    const parent = dot > 0 ? name.slice(0, dot) : name;
+    const child = dot > 0 ? name.slice(dot + 1) : undefined;
+    if (isForbiddenKey(parent) || (child !== undefined && isForbiddenKey(child))) return;
+    if (child === undefined) {
+      record[parent] = value;
+      return;
     }
+    const existing = record[parent];
+    const nested: Record<string, unknown> =
+      typeof existing === "object" && existing !== null
+        ? (existing as Record<string, unknown>)
+        : Object.create(null);
+    nested[child] = value;
+    record[parent] = nested;
   });
   return record;
 }

@@ -1,4 +1,7 @@
-import { csvRecord, normalizeHeader, parseCsvChunk, stripBom } from "./csv";
+import type { ErrorDetail } from "../../../lib/errors";
+import { forbiddenKeyPath } from "../../../lib/json-guard";
+import { csvRecord, headerProblems, normalizeHeader, parseCsvChunk, stripBom } from "./csv";
+import { csvColumns, type Resource } from "./records";
 
 export type Format = "json" | "ndjson" | "csv";
 
@@ -7,7 +10,25 @@ export type RawRecord = { value: unknown } | { error: string };
 
 export const MAX_RECORDS = 1000;
 
-export class BodyFormatError extends Error {}
+export class BodyFormatError extends Error {
+  constructor(
+    message: string,
+    readonly details?: ErrorDetail[],
+  ) {
+    super(message);
+  }
+}
+
+const forbidden = (path: string): BodyFormatError =>
+  new BodyFormatError("Invalid request", [
+    { path, message: `the key "${path.slice(path.lastIndexOf(".") + 1)}" is not allowed anywhere in input` },
+  ]);
+
+/** A per-record error for a forbidden key (export files, where there is no request to refuse). */
+export function forbiddenKeyRecordError(value: unknown): string | null {
+  const path = forbiddenKeyPath(value);
+  return path === null ? null : `${path}: the key "${path.slice(path.lastIndexOf(".") + 1)}" is not allowed`;
+}
 
 export function formatOf(contentType: string | undefined): Format | undefined {
   const essence = (contentType ?? "").split(";")[0].trim().toLowerCase();
@@ -23,8 +44,12 @@ export function formatOf(contentType: string | undefined): Format | undefined {
   return undefined;
 }
 
-/** Splits a body into records. Whole-body problems throw BodyFormatError. */
-export function parseRecords(format: Format, body: string): RawRecord[] {
+/**
+ * Splits a body into records. Whole-body problems throw BodyFormatError: malformed JSON or
+ * CSV, a key that could reach a prototype anywhere in it (path `<record index>.<key path>`),
+ * CSV columns that are not fields of the resource.
+ */
+export function parseRecords(format: Format, body: string, resource: Resource): RawRecord[] {
   const text = stripBom(body);
   if (format === "json") {
     let parsed: unknown;
@@ -34,10 +59,19 @@ export function parseRecords(format: Format, body: string): RawRecord[] {
       throw new BodyFormatError("Malformed JSON in request body");
     }
     if (!Array.isArray(parsed)) throw new BodyFormatError("A JSON body must be an array of records");
+    const path = forbiddenKeyPath(parsed);
+    if (path !== null) throw forbidden(path);
     return parsed.map((value) => ({ value }));
   }
-  if (format === "ndjson") return parseNdjsonLines(text.split(/\r?\n/));
-  return parseCsv(text);
+  if (format === "ndjson") {
+    const records = parseNdjsonLines(text.split(/\r?\n/));
+    for (const [index, record] of records.entries()) {
+      const path = "value" in record ? forbiddenKeyPath(record.value, String(index)) : null;
+      if (path !== null) throw forbidden(path);
+    }
+    return records;
+  }
+  return parseCsv(text, resource);
 }
 
 export function parseNdjsonLines(lines: string[]): RawRecord[] {
@@ -53,7 +87,7 @@ export function parseNdjsonLines(lines: string[]): RawRecord[] {
   return out;
 }
 
-function parseCsv(text: string): RawRecord[] {
+function parseCsv(text: string, resource: Resource): RawRecord[] {
   let rows: string[][];
   try {
     rows = parseCsvChunk(text, true).rows;
@@ -62,6 +96,9 @@ function parseCsv(text: string): RawRecord[] {
   }
   if (rows.length === 0) return [];
   const header = normalizeHeader(rows[0]);
+  const problems = headerProblems(header, csvColumns(resource));
+  if (problems.length > 0)
+    throw new BodyFormatError("The CSV header names columns this resource does not have", problems);
   return rows.slice(1).map((cells) => csvRows(header, cells));
 }
 

@@ -26,6 +26,14 @@ export type Resource = (typeof RESOURCES)[number];
 export const isResource = (value: string): value is Resource =>
   (RESOURCES as readonly string[]).includes(value);
 
+/** A client's creation date is kept apart (sourceCreatedAt): it never backdates a stored row or drives a score. */
+const sourceCreatedAt = instant
+  .describe(
+    "The source system's creation date. Stored and shown as `sourceCreatedAt`; the row's `createdAt` is when this " +
+      "service first recorded it. No score uses it (agent tenure uses `activatedAt`).",
+  )
+  .optional();
+
 export const customerRecord = z.object({
   externalId: externalKey,
   externalSource: externalKey,
@@ -48,7 +56,7 @@ export const customerRecord = z.object({
     })
     .nullable()
     .optional(),
-  createdAt: instant.optional(),
+  createdAt: sourceCreatedAt,
 });
 
 const linkSource = externalKey.optional();
@@ -66,7 +74,7 @@ export const accountRecord = z.object({
   currentBalance: money,
   availableBalance: money.nullable().optional(),
   creditLimit: money.nullable().optional(),
-  createdAt: instant.optional(),
+  createdAt: sourceCreatedAt,
 });
 
 export const transactionRecord = z.object({
@@ -106,9 +114,14 @@ export const agentRecord = z.object({
   currency: currency.optional(),
   region: optionalText(100),
   servesRegions: stringList.nullable().optional(),
-  activatedAt: instant.nullable().optional(),
+  activatedAt: instant
+    .nullable()
+    .describe(
+      "When the agent started operating; agent tenure is measured from it (else from first recorded here)",
+    )
+    .optional(),
   lastTransactionAt: instant.nullable().optional(),
-  createdAt: instant.optional(),
+  createdAt: sourceCreatedAt,
   externalSource: externalKey.optional(),
   externalId: externalKey.optional(),
 });
@@ -119,6 +132,29 @@ export const recordSchemas = {
   transactions: transactionRecord,
   agents: agentRecord,
 } as const;
+
+/** The schema inside optional/nullable/default wrappers. */
+function unwrap(schema: z.ZodType): z.ZodType {
+  let inner = schema;
+  while (inner instanceof z.ZodOptional || inner instanceof z.ZodNullable || inner instanceof z.ZodDefault) {
+    inner = inner.unwrap() as z.ZodType;
+  }
+  return inner;
+}
+
+/** The CSV header cells a resource accepts: its fields, and `parent.child` for object fields. */
+export function csvColumns(resource: Resource): ReadonlySet<string> {
+  const columns = new Set<string>();
+  for (const [name, field] of Object.entries(recordSchemas[resource].shape)) {
+    const inner = unwrap(field as z.ZodType);
+    if (inner instanceof z.ZodObject) {
+      for (const child of Object.keys(inner.shape)) columns.add(`${name}.${child}`);
+    } else {
+      columns.add(name);
+    }
+  }
+  return columns;
+}
 
 export type CustomerRecord = z.infer<typeof customerRecord>;
 export type AccountRecord = z.infer<typeof accountRecord>;
@@ -163,7 +199,7 @@ export const customerRow = (r: CustomerRecord) =>
     riskScore: r.riskScore === undefined || r.riskScore === null ? r.riskScore : String(r.riskScore),
     tags: r.tags === undefined ? undefined : (r.tags ?? []),
     businessInfo: r.businessInfo === undefined ? undefined : compact({ ...(r.businessInfo ?? {}) }),
-    createdAt: instantOrNull(r.createdAt) ?? undefined,
+    sourceCreatedAt: instantOrNull(r.createdAt) ?? undefined,
   });
 
 export const accountRow = (r: AccountRecord, customerId: string) =>
@@ -178,7 +214,7 @@ export const accountRow = (r: AccountRecord, customerId: string) =>
     currentBalanceMinor: moneyToMinor(r.currentBalance),
     availableBalanceMinor: minorOrNull(r.availableBalance),
     creditLimitMinor: minorOrNull(r.creditLimit),
-    createdAt: instantOrNull(r.createdAt) ?? undefined,
+    sourceCreatedAt: instantOrNull(r.createdAt) ?? undefined,
   });
 
 export const transactionRow = (r: TransactionRecord, account: { id: string; customerId: string }) =>
@@ -226,7 +262,7 @@ export const agentRow = (r: AgentRecord) =>
     servesRegions: r.servesRegions === undefined ? undefined : (r.servesRegions ?? []),
     activatedAt: instantOrNull(r.activatedAt),
     lastTransactionAt: instantOrNull(r.lastTransactionAt),
-    createdAt: instantOrNull(r.createdAt) ?? undefined,
+    sourceCreatedAt: instantOrNull(r.createdAt) ?? undefined,
   });
 
 /** The identity key of a record within its resource. */

@@ -1,7 +1,7 @@
-import { parseCsvChunk } from "../domain/csv";
+import { headerProblems, parseCsvChunk } from "../domain/csv";
 import { exportFileSpec, importPrefix, loadOrder } from "../domain/files";
 import { csvRows, type Format, MAX_RECORDS, parseNdjsonLines, type RawRecord } from "../domain/parse";
-import type { Resource } from "../domain/records";
+import { csvColumns, type Resource } from "../domain/records";
 import type { Step } from "./engine";
 import * as repo from "./repo";
 
@@ -137,6 +137,12 @@ export async function exportStep(step: Step): Promise<boolean> {
         header,
         more,
       } = recordsOf(file.format as Format, text, eof, cursor, budget);
+      const problems = !cursor.header && header ? headerProblems(header, csvColumns(file.resource)) : [];
+      if (problems.length > 0) {
+        const list = problems.map((p) => `${p.path}: ${p.message}`).join("; ");
+        step.error(`${name}: ${list}; the file was skipped`);
+        break;
+      }
       if (used === 0 && records.length === 0 && more && !eof) {
         step.error(`${name}: a record longer than ${WINDOW_BYTES} bytes; the rest of the file was skipped`);
         break;

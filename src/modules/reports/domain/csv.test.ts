@@ -11,6 +11,21 @@ describe("RFC 4180 CSV", () => {
     expect(csvField("two\nlines")).toBe('"two\nlines"');
     expect(csvField("cr\rhere")).toBe('"cr\rhere"');
   });
+  it("neutralises cells a spreadsheet would run as a formula with a leading quote (OWASP)", () => {
+    expect(csvField('=HYPERLINK("http://x")')).toBe('"\'=HYPERLINK(""http://x"")"');
+    expect(csvField("+1+cmd|' /C calc'!A0")).toBe("'+1+cmd|' /C calc'!A0");
+    expect(csvField("-2+3")).toBe("'-2+3");
+    expect(csvField("@SUM(A1:A2)")).toBe("'@SUM(A1:A2)");
+    expect(csvField("\t=1")).toBe("'\t=1");
+    expect(csvField("\r=1")).toBe('"\'\r=1"');
+    expect(csvField("a=b")).toBe("a=b");
+  });
+  it("leaves plain numbers readable, negative ones included", () => {
+    expect(csvField("-12.50")).toBe("-12.50");
+    expect(csvField(-12.5)).toBe("-12.5");
+    expect(csvField(-1e-7)).toBe("-1e-7");
+    expect(csvField("-")).toBe("'-");
+  });
   it("ends every record with CRLF", () => {
     expect(toCsv(["a", "b"], [[1, "x,y"]])).toBe('a,b\r\n1,"x,y"\r\n');
   });
