@@ -2,7 +2,9 @@ import { DurableObject } from "cloudflare:workers";
 import { shardDb } from "../db/client";
 import type { FraudCaseEventRow, FraudCaseRow } from "../db/shard";
 import type { Env } from "../env";
+import { anchorKeysFrom } from "../lib/case-anchor";
 import {
+  type CaseActor,
   commitEvents,
   createCase,
   type EventInput,
@@ -25,7 +27,7 @@ export interface CreateUnlessOpenRequest {
   tenantId: string;
   shard: number;
   row: FraudCaseRow;
-  actor: { actorType: EventInput["actorType"]; actorId: string; actorName?: string | null };
+  actor: CaseActor;
 }
 
 interface Waiting {
@@ -84,6 +86,8 @@ export class FraudCaseObject extends DurableObject<Env> {
   private async commitGroup(group: Waiting[]): Promise<void> {
     const { tenantId, shard, caseId } = group[0].req;
     const scope = { db: shardDb(this.env, shard), tenantId };
+    // Fails closed: without SECRETS_KEY no event is written (the head could not be anchored).
+    const keys = await anchorKeysFrom(this.env.SECRETS_KEY);
     const cached = this.head?.tenantId === tenantId && this.head.caseId === caseId ? this.head : null;
     let head = cached ?? (await readHead(scope, caseId));
     if (!head) {
@@ -104,7 +108,7 @@ export class FraudCaseObject extends DurableObject<Env> {
       events.push(prepared.value.event);
       outcomes.push({ event: prepared.value.event });
     }
-    await commitEvents(scope, events, head);
+    await commitEvents(scope, events, head, keys);
     this.head = head;
     group.forEach((w, i) => {
       const outcome = outcomes[i];
@@ -118,9 +122,10 @@ export class FraudCaseObject extends DurableObject<Env> {
   createUnlessOpen(req: CreateUnlessOpenRequest): Promise<LogResult<{ caseId: string; created: boolean }>> {
     const run = this.queue.then(async (): Promise<LogResult<{ caseId: string; created: boolean }>> => {
       const scope = { db: shardDb(this.env, req.shard), tenantId: req.tenantId };
+      const keys = await anchorKeysFrom(this.env.SECRETS_KEY);
       const open = await repo.findOpenCaseId(scope, req.row.entityType, req.row.entityId);
       if (open) return { ok: true, value: { caseId: open.id, created: false } };
-      const result = await createCase(scope, req.row, req.actor);
+      const result = await createCase(scope, req.row, req.actor, keys);
       if (!result.ok) return result;
       return { ok: true, value: { caseId: req.row.id, created: true } };
     });

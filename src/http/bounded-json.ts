@@ -29,30 +29,35 @@ export function boundedJson(
 ) {
   const b = { ...FREE_FORM_JSON_BOUNDS, ...bounds };
   const limits = describeBounds(b);
-  return z
-    .record(z.string(), z.unknown())
-    .superRefine((value, ctx) => {
-      const keys = Object.keys(value).length;
-      if (keys > b.maxProperties) {
-        ctx.addIssue({ code: "custom", message: `must have at most ${b.maxProperties} keys (has ${keys})` });
-        return;
-      }
-      if (jsonDepth(value, b.maxDepth) > b.maxDepth) {
-        ctx.addIssue({ code: "custom", message: `must be at most ${b.maxDepth} levels deep` });
-        return;
-      }
-      const bytes = jsonBytes(value);
-      if (bytes > b.maxBytes) {
-        ctx.addIssue({
-          code: "custom",
-          message: `must be at most ${kb(b.maxBytes)} as JSON (is ${bytes} bytes)`,
-        });
-      }
-    })
-    // No `type` here: an override with a type makes a later .nullable() vanish from the document.
-    .openapi({
-      additionalProperties: openapi.additionalProperties ?? {},
-      maxProperties: b.maxProperties,
-      description: openapi.description ? `${openapi.description}. ${limits}` : limits,
-    });
+  return (
+    z
+      .record(z.string(), z.unknown())
+      .superRefine((value, ctx) => {
+        const keys = Object.keys(value).length;
+        if (keys > b.maxProperties) {
+          ctx.addIssue({
+            code: "custom",
+            message: `must have at most ${b.maxProperties} keys (has ${keys})`,
+          });
+          return;
+        }
+        if (jsonDepth(value, b.maxDepth) > b.maxDepth) {
+          ctx.addIssue({ code: "custom", message: `must be at most ${b.maxDepth} levels deep` });
+          return;
+        }
+        const bytes = jsonBytes(value);
+        if (bytes > b.maxBytes) {
+          ctx.addIssue({
+            code: "custom",
+            message: `must be at most ${kb(b.maxBytes)} as JSON (is ${bytes} bytes)`,
+          });
+        }
+      })
+      // No `type` here: an override with a type makes a later .nullable() vanish from the document.
+      .openapi({
+        additionalProperties: openapi.additionalProperties ?? {},
+        maxProperties: b.maxProperties,
+        description: openapi.description ? `${openapi.description}. ${limits}` : limits,
+      })
+  );
 }

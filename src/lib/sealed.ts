@@ -44,9 +44,9 @@ export function keyringFrom(secretsKey: string | undefined): Promise<Keyring> {
   return keyring;
 }
 
-async function importKeys(secretsKey: string): Promise<Keyring> {
-  const keys = new Map<string, CryptoKey>();
-  let sealingKeyId = "";
+/** The raw keys of a SECRETS_KEY value with their ids (first 8 hex digits of SHA-256), first = sealing key. */
+export async function secretKeyBytes(secretsKey: string): Promise<Array<{ id: string; raw: Uint8Array }>> {
+  const out: Array<{ id: string; raw: Uint8Array }> = [];
   for (const part of secretsKey
     .split(",")
     .map((p) => p.trim())
@@ -59,7 +59,15 @@ async function importKeys(secretsKey: string): Promise<Keyring> {
     }
     if (raw.length !== 32) throw new Error(`SECRETS_KEY: each key must be 32 bytes (got ${raw.length})`);
     const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", raw));
-    const id = [...digest.slice(0, 4)].map((b) => b.toString(16).padStart(2, "0")).join("");
+    out.push({ id: [...digest.slice(0, 4)].map((b) => b.toString(16).padStart(2, "0")).join(""), raw });
+  }
+  return out;
+}
+
+async function importKeys(secretsKey: string): Promise<Keyring> {
+  const keys = new Map<string, CryptoKey>();
+  let sealingKeyId = "";
+  for (const { id, raw } of await secretKeyBytes(secretsKey)) {
     keys.set(id, await crypto.subtle.importKey("raw", raw, "AES-GCM", false, ["encrypt", "decrypt"]));
     sealingKeyId ||= id;
   }

@@ -87,8 +87,8 @@ describe("case events", () => {
     expect(assigned.status).toBe(201);
     const closed = await post(`/v1/fraud/cases/${c.id}/events`, {
       eventType: "closed",
-      actorType: "workflow",
-      actorId: "wf-1",
+      actorType: "user",
+      actorId: "a1",
       newStatus: "closed_cleared",
       resolution: { outcome: "legitimate payroll" },
     });
@@ -143,8 +143,8 @@ describe("case events", () => {
       expect((await post(`/v1/fraud/cases/${c.id}/events`, body)).status, JSON.stringify(body)).toBe(400);
     const escalated = await post(`/v1/fraud/cases/${c.id}/events`, {
       eventType: "escalated",
-      actorType: "system",
-      actorId: "rules",
+      actorType: "user",
+      actorId: "a1",
     });
     expect((await json<{ event: EventJson }>(escalated)).event.newStatus).toBe("escalated");
     const evidence = await post(`/v1/fraud/cases/${c.id}/events`, {

@@ -28,6 +28,9 @@ export const amlCases = sqliteTable(
     createdAt: text("created_at").notNull(),
     lastEventAt: text("last_event_at").notNull(),
     eventCount: integer("event_count").notNull(),
+    /** HMAC of the history's head under a Worker-held key (src/lib/case-anchor.ts); null before 0017. */
+    headAnchor: text("head_anchor"),
+    headAnchorKeyId: text("head_anchor_key_id"),
   },
   (t) => [
     index("aml_cases_list_idx").on(t.tenantId, t.createdAt, t.id),
@@ -50,6 +53,8 @@ export const amlCaseHistory = sqliteTable(
     actorType: text("actor_type").notNull(),
     actorId: text("actor_id").notNull(),
     actorName: text("actor_name"),
+    /** The API key that authenticated the write (null: no key, e.g. a workflow); 0017. */
+    actorKeyId: text("actor_key_id"),
     note: text("note"),
     createdAt: text("created_at").notNull(),
     previousHash: text("previous_hash").notNull(),

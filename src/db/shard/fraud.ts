@@ -42,6 +42,8 @@ export const fraudCaseEvents = sqliteTable(
     actorType: text("actor_type").notNull(),
     actorId: text("actor_id").notNull(),
     actorName: text("actor_name"),
+    /** The API key that authenticated the write (null: no key, e.g. a workflow); 0017. */
+    actorKeyId: text("actor_key_id"),
     previousStatus: text("previous_status"),
     newStatus: text("new_status"),
     assigneeId: text("assignee_id"),
@@ -67,6 +69,9 @@ export const fraudCaseHeads = sqliteTable("fraud_case_heads", {
   lastEventAt: text("last_event_at").notNull(),
   lastSequence: integer("last_sequence").notNull(),
   headHash: text("head_hash").notNull(),
+  /** HMAC of the head under a Worker-held key (src/lib/case-anchor.ts); null before 0017. */
+  headAnchor: text("head_anchor"),
+  headAnchorKeyId: text("head_anchor_key_id"),
   entityType: text("entity_type").notNull(),
   entityId: text("entity_id").notNull(),
   severity: text("severity").notNull(),

@@ -1,7 +1,8 @@
 import type { AmlCaseHistoryRow, AmlCaseRow } from "../../db/shard";
 import type { TenantContext } from "../../db/tenant-context";
 import { AppError, conflict, notFound } from "../../lib/errors";
-import { chainHash, GENESIS_HASH, verifyChain } from "../../lib/hash-chain";
+import { chainHash, GENESIS_HASH } from "../../lib/hash-chain";
+import { anchorFor, verifyHistory } from "./case-chain";
 import { type AmlCaseStatus, canTransition } from "./domain/case-machine";
 import type { RuleOutcome } from "./domain/evaluate";
 import { type HistoryFields, historyContent, snapshotOf } from "./domain/history";
@@ -45,25 +46,11 @@ export const presentHistory = (row: AmlCaseHistoryRow) => ({
   actorType: row.actorType,
   actorId: row.actorId,
   actorName: row.actorName,
+  actorKeyId: row.actorKeyId ?? null,
   note: row.note,
   createdAt: row.createdAt,
   previousHash: row.previousHash,
   hash: row.hash,
-});
-
-const fieldsOf = (row: AmlCaseHistoryRow): HistoryFields => ({
-  id: row.id,
-  tenantId: row.tenantId,
-  caseId: row.caseId,
-  sequence: row.sequence,
-  eventType: row.eventType,
-  fromStatus: row.fromStatus,
-  toStatus: row.toStatus,
-  actorType: row.actorType,
-  actorId: row.actorId,
-  actorName: row.actorName,
-  note: row.note,
-  createdAt: row.createdAt,
 });
 
 export interface OpenCasesInput {
@@ -74,9 +61,14 @@ export interface OpenCasesInput {
   windowStart: string;
   windowEnd: string;
   outcomes: RuleOutcome[];
+  /** The API key of the request that asked for the evaluation (null from a workflow). */
+  actorKeyId: string | null;
 }
 
-/** One case per triggered rule unless a non-closed one exists for that rule and entity. */
+/**
+ * One case per triggered rule unless a non-closed one exists for that rule and entity. The
+ * `created` entry is the service's (`system`/`aml-evaluate`), with the requesting key.
+ */
 export async function openCasesForTriggered(ctx: TenantContext, input: OpenCasesInput) {
   if (input.outcomes.length === 0) return [];
   const at = ctx.clock.now().toISOString();
@@ -114,11 +106,13 @@ export async function openCasesForTriggered(ctx: TenantContext, input: OpenCases
         actorType: "system",
         actorId: "aml-evaluate",
         actorName: null,
+        actorKeyId: input.actorKeyId,
         note: null,
         createdAt: at,
       };
       const hash = await chainHash(GENESIS_HASH, historyContent(fields, snapshotOf(row as AmlCaseRow)));
-      return { row, created: { ...fields, previousHash: GENESIS_HASH, hash } };
+      const anchor = await anchorFor(ctx, fields.caseId, 1, hash);
+      return { row, created: { ...fields, previousHash: GENESIS_HASH, hash }, anchor };
     }),
   );
   await repo.openCases(ctx, items);
@@ -154,11 +148,8 @@ export async function getCase(ctx: TenantContext, caseId: string) {
   const row = await repo.findCase(ctx, caseId);
   if (!row) throw notFound("AML case");
   const history = await repo.caseHistory(ctx, caseId);
-  const snapshot = snapshotOf(row);
-  const verification = await verifyChain(
-    history.map((h) => ({ hash: h.hash, content: historyContent(fieldsOf(h), snapshot) })),
-  );
-  return { ...presentCase(row), history: history.map(presentHistory), chainValid: verification.valid };
+  const { chainValid, anchorValid } = await verifyHistory(ctx, row, history);
+  return { ...presentCase(row), history: history.map(presentHistory), chainValid, anchorValid };
 }
 
 export interface TransitionInput {
@@ -166,9 +157,14 @@ export interface TransitionInput {
   actorId: string;
   actorName?: string;
   note?: string;
+  /** The API key that authenticated the request. */
+  actorKeyId: string | null;
 }
 
-/** Appends a status change; retried when another transition won the race for the head. */
+/**
+ * Appends a status change (a `user` actor: the API accepts no other) and moves the case's
+ * anchor with it; retried when another transition won the race for the head.
+ */
 export async function transitionCase(ctx: TenantContext, caseId: string, input: TransitionInput) {
   for (let attempt = 0; attempt < 3; attempt++) {
     const row = await repo.findCase(ctx, caseId);
@@ -191,11 +187,13 @@ export async function transitionCase(ctx: TenantContext, caseId: string, input: 
       actorType: "user",
       actorId: input.actorId,
       actorName: input.actorName ?? null,
+      actorKeyId: input.actorKeyId,
       note: input.note ?? null,
       createdAt: ctx.clock.now().toISOString(),
     };
     const entry = { ...fields, previousHash, hash: await chainHash(previousHash, historyContent(fields)) };
-    if (await repo.appendHistory(ctx, entry)) {
+    const anchor = await anchorFor(ctx, caseId, entry.sequence, entry.hash);
+    if (await repo.appendHistory(ctx, entry, anchor)) {
       const updated = await repo.findCase(ctx, caseId);
       return { case: presentCase(updated!), event: presentHistory(entry as AmlCaseHistoryRow) };
     }

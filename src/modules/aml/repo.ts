@@ -8,6 +8,7 @@ import {
   amlCases,
   amlThresholds,
 } from "../../db/shard";
+import type { Anchor } from "../../lib/case-anchor";
 
 export const CLOSED_STATUSES = ["closed_false_positive", "closed_no_action", "closed_reported"];
 
@@ -55,9 +56,12 @@ export type NewHistory = typeof amlCaseHistory.$inferInsert;
  * unique index decides, so concurrent evaluations cannot both open one); its `created`
  * history entry is written only when the case was. One atomic batch.
  */
-export async function openCases(scope: TenantScope, items: Array<{ row: NewCase; created: NewHistory }>) {
+export async function openCases(
+  scope: TenantScope,
+  items: Array<{ row: NewCase; created: NewHistory; anchor: Anchor }>,
+) {
   if (items.length === 0) return;
-  const statements = items.flatMap(({ row, created: h }) => [
+  const statements = items.flatMap(({ row, created: h, anchor }) => [
     scope.db.insert(amlCases).values(row).onConflictDoNothing(),
     // INSERT ... SELECT: the created entry exists only if the case row was inserted.
     scope.db.insert(amlCaseHistory).select(
@@ -73,6 +77,7 @@ export async function openCases(scope: TenantScope, items: Array<{ row: NewCase;
           actorType: sql`${h.actorType}`.as("actor_type"),
           actorId: sql`${h.actorId}`.as("actor_id"),
           actorName: sql`${h.actorName ?? null}`.as("actor_name"),
+          actorKeyId: sql`${h.actorKeyId ?? null}`.as("actor_key_id"),
           note: sql`${h.note ?? null}`.as("note"),
           createdAt: sql`${h.createdAt}`.as("created_at"),
           previousHash: sql`${h.previousHash}`.as("previous_hash"),
@@ -81,6 +86,8 @@ export async function openCases(scope: TenantScope, items: Array<{ row: NewCase;
         .from(amlCases)
         .where(and(eq(amlCases.id, h.caseId), eq(amlCases.tenantId, scope.tenantId))),
     ),
+    // Changes nothing when the case row was not inserted (its id exists only if it was).
+    anchorStatement(scope, h.caseId, h.sequence, anchor),
   ]);
   await scope.db.batch(statements as never);
 }
@@ -125,10 +132,25 @@ export const headOf = (scope: TenantScope, caseId: string) =>
     .limit(1)
     .get();
 
-/** Appends one entry; the database refuses it unless it follows the head (then: false). */
-export async function appendHistory(scope: TenantScope, entry: NewHistory): Promise<boolean> {
+/** Stores the anchor of the head the history just reached (guarded by that head's sequence). */
+const anchorStatement = (scope: TenantScope, caseId: string, sequence: number, anchor: Anchor) =>
+  scope.db
+    .update(amlCases)
+    .set({ headAnchor: anchor.anchor, headAnchorKeyId: anchor.keyId })
+    .where(
+      and(eq(amlCases.tenantId, scope.tenantId), eq(amlCases.id, caseId), eq(amlCases.eventCount, sequence)),
+    );
+
+/**
+ * Appends one entry and its head's anchor in one batch; the database refuses the entry unless
+ * it follows the head (then: false, and nothing is written).
+ */
+export async function appendHistory(scope: TenantScope, entry: NewHistory, anchor: Anchor): Promise<boolean> {
   try {
-    await scope.db.insert(amlCaseHistory).values(entry);
+    await scope.db.batch([
+      scope.db.insert(amlCaseHistory).values(entry),
+      anchorStatement(scope, entry.caseId, entry.sequence, anchor),
+    ]);
     return true;
   } catch (error) {
     const text = String((error as { cause?: unknown })?.cause ?? error);

@@ -1,6 +1,7 @@
 import { z } from "@hono/zod-openapi";
 import { boundedJson } from "../../http/bounded-json";
 import { IsoDateTime, orNull, PaginationQuery, PaginationSchema } from "../../http/openapi";
+import { storableText } from "../../http/storable";
 import { AML_CASE_STATUSES } from "./domain/case-machine";
 import { AML_ENTITY_TYPES, RISK_LEVELS } from "./domain/rules";
 
@@ -106,16 +107,18 @@ export const RuleResultSchema = z
   })
   .openapi("AmlRuleResult");
 
-export const EvaluateBody = z
-  .object({
-    entityType: EntityType,
-    entityId: z.string().trim().min(1).max(200),
-    windowDays: z.number().int().min(7).max(365).default(30),
-    ruleIds: z.array(z.string()).min(1).max(50).optional(),
-    dryRun: z.boolean().default(false),
-    highRiskCountries: z.array(CountryCode).max(250).optional(),
-  })
-  .strict();
+export const EvaluateBody = storableText(
+  z
+    .object({
+      entityType: EntityType,
+      entityId: z.string().trim().min(1).max(200),
+      windowDays: z.number().int().min(7).max(365).default(30),
+      ruleIds: z.array(z.string()).min(1).max(50).optional(),
+      dryRun: z.boolean().default(false),
+      highRiskCountries: z.array(CountryCode).max(250).optional(),
+    })
+    .strict(),
+);
 
 const CaseRef = z.object({ caseId: z.uuid(), ruleId: z.string(), status: CaseStatus, created: z.boolean() });
 
@@ -180,6 +183,14 @@ export const AmlCaseHistorySchema = z
     actorType: z.string(),
     actorId: z.string(),
     actorName: z.string().nullable(),
+    actorKeyId: z
+      .string()
+      .nullable()
+      .openapi({
+        description:
+          "Id of the API key that authenticated the write (inside the hashed content); null when " +
+          "no key was involved (workflows) and on entries written before it was recorded",
+      }),
     note: z.string().nullable(),
     createdAt: IsoDateTime,
     previousHash: z.string(),
@@ -219,18 +230,35 @@ export const CaseListResponse = z.object({
 
 export const CaseResponse = z.object({
   success: z.literal(true),
-  case: AmlCaseSchema.extend({ history: z.array(AmlCaseHistorySchema), chainValid: z.boolean() }),
+  case: AmlCaseSchema.extend({
+    history: z.array(AmlCaseHistorySchema),
+    chainValid: z.boolean().openapi({
+      description: "The history's hash chain recomputes from genesis and its head matches its anchor",
+    }),
+    anchorValid: z
+      .boolean()
+      .nullable()
+      .openapi({
+        description:
+          "Whether the history's head matches the anchor the service keyed with a Worker secret: " +
+          "false when the history was rewritten, truncated or extended outside the service (even " +
+          "with every hash recomputed); null for cases written before anchoring existed",
+      }),
+  }),
   disclaimer: Disclaimer,
 });
 
-export const TransitionBody = z
-  .object({
-    toStatus: CaseStatus,
-    actorId: z.string().trim().min(1).max(200),
-    actorName: z.string().trim().min(1).max(200).optional(),
-    note: z.string().trim().min(1).max(5000).optional(),
-  })
-  .strict();
+/** No actorType: a transition through the API is always a `user` actor (the key is recorded). */
+export const TransitionBody = storableText(
+  z
+    .object({
+      toStatus: CaseStatus,
+      actorId: z.string().trim().min(1).max(200),
+      actorName: z.string().trim().min(1).max(200).optional(),
+      note: z.string().trim().min(1).max(5000).optional(),
+    })
+    .strict(),
+);
 
 export const TransitionResponse = z.object({
   success: z.literal(true),

@@ -156,7 +156,13 @@ export interface EvaluateInput {
   highRiskCountries?: string[];
 }
 
-export async function evaluate(ctx: TenantContext, input: EvaluateInput, scopes: readonly Scope[]) {
+/** actorKeyId: the API key of the request (recorded on the cases it opens); null from a workflow. */
+export async function evaluate(
+  ctx: TenantContext,
+  input: EvaluateInput,
+  scopes: readonly Scope[],
+  actorKeyId: string | null = null,
+) {
   // The route needs aml:read (a dry run persists nothing); opening cases needs aml:write.
   if (!input.dryRun && !grants(scopes, "aml:write"))
     throw new AppError("forbidden", "A non-dry-run evaluation opens cases and needs the scope aml:write");
@@ -197,6 +203,7 @@ export async function evaluate(ctx: TenantContext, input: EvaluateInput, scopes:
         windowStart,
         windowEnd,
         outcomes: triggered,
+        actorKeyId,
       });
   return {
     correlationId,

@@ -1,6 +1,7 @@
 import type { TenantScope } from "../../db/client";
 import type { FraudCaseEventRow, FraudCaseHeadRow, FraudCaseRow } from "../../db/shard";
-import { chainHash, GENESIS_HASH, verifyChain } from "../../lib/hash-chain";
+import { type AnchorKeys, anchorHead } from "../../lib/case-anchor";
+import { chainHash, GENESIS_HASH } from "../../lib/hash-chain";
 import { type CaseStatus, decideEvent, type EventRequest } from "./domain/case-state";
 import * as repo from "./repo";
 
@@ -16,10 +17,16 @@ export type LogError = {
 };
 export type LogResult<T> = { ok: true; value: T } | { ok: false; error: LogError };
 
-/** What a client may say about an event; the log adds sequence, statuses, time and hash. */
+/**
+ * What a caller may say about an event; the log adds sequence, statuses, time and hash.
+ * API requests are always `user` actors (their schema allows nothing else); `system` and
+ * `workflow` are for code of the service itself. actorKeyId is the API key that
+ * authenticated the request (null when none did, e.g. a workflow run from the queue).
+ */
 export interface EventInput extends EventRequest {
   actorType: "user" | "system" | "workflow";
   actorId: string;
+  actorKeyId?: string | null;
   actorName?: string | null;
   assigneeName?: string | null;
   noteType?: string | null;
@@ -40,11 +47,26 @@ export interface LogHead {
 /** The case fields covered by the created event's hash (so the immutable row is covered too). */
 export const caseContent = (row: FraudCaseRow) => ({ ...row });
 
-/** The hashed content of an event: every stored field but the hashes themselves. */
+/**
+ * The hashed content of an event: every stored field but the hashes themselves. actorKeyId
+ * (added by migration 0017) is hashed when set; left out when null, so events written
+ * before it existed still verify.
+ */
 export function eventContent(event: FraudCaseEventRow, row?: FraudCaseRow) {
-  const { hash: _h, previousHash: _p, ...content } = event;
+  const { hash: _h, previousHash: _p, actorKeyId, ...rest } = event;
+  const content = actorKeyId == null ? rest : { ...rest, actorKeyId };
   return event.eventType === "created" && row ? { ...content, case: caseContent(row) } : content;
 }
+
+export type CaseActor = Pick<EventInput, "actorType" | "actorId" | "actorName" | "actorKeyId">;
+
+const anchorOf = (
+  keys: AnchorKeys,
+  tenantId: string,
+  caseId: string,
+  lastSequence: number,
+  headHash: string,
+) => anchorHead(keys, { kind: "fraud", tenantId, caseId, lastSequence, headHash });
 
 const emptyEvent = {
   actorName: null,
@@ -62,7 +84,8 @@ const emptyEvent = {
 export async function createCase(
   scope: TenantScope,
   row: FraudCaseRow,
-  actor: { actorType: EventInput["actorType"]; actorId: string; actorName?: string | null },
+  actor: CaseActor,
+  keys: AnchorKeys,
 ): Promise<LogResult<{ row: FraudCaseRow; head: FraudCaseHeadRow; event: FraudCaseEventRow }>> {
   if (await repo.findCaseIdByAlert(scope, row.alertId))
     return {
@@ -79,6 +102,7 @@ export async function createCase(
     actorType: actor.actorType,
     actorId: actor.actorId,
     actorName: actor.actorName ?? null,
+    actorKeyId: actor.actorKeyId ?? null,
     newStatus: "open",
     correlationId: row.correlationId,
     createdAt: row.createdAt,
@@ -96,6 +120,10 @@ export async function createCase(
     lastEventAt: row.createdAt,
     lastSequence: 1,
     headHash: event.hash,
+    ...(await anchorOf(keys, scope.tenantId, row.id, 1, event.hash).then((a) => ({
+      headAnchor: a.anchor,
+      headAnchorKeyId: a.keyId,
+    }))),
     entityType: row.entityType,
     entityId: row.entityId,
     severity: row.severity,
@@ -151,6 +179,7 @@ export async function prepareEvent(
     actorType: input.actorType,
     actorId: input.actorId,
     actorName: input.actorName ?? null,
+    actorKeyId: input.actorKeyId ?? null,
     previousStatus: decision.previousStatus,
     newStatus: decision.newStatus,
     assigneeId: input.assigneeId ?? null,
@@ -181,37 +210,25 @@ export async function prepareEvent(
 }
 
 /**
- * Makes consecutive prepared events and the projection durable in one D1 batch (one
- * transaction). The unique (case_id, event_sequence) refuses a stale head: nothing is written.
+ * Makes consecutive prepared events and the projection (with the new head's anchor) durable
+ * in one D1 batch (one transaction). The unique (case_id, event_sequence) refuses a stale
+ * head: nothing is written.
  */
 export async function commitEvents(
   scope: TenantScope,
   events: FraudCaseEventRow[],
   head: LogHead,
+  keys: AnchorKeys,
 ): Promise<void> {
   if (!events.length) return;
+  const anchor = await anchorOf(keys, head.tenantId, head.caseId, head.lastSequence, head.headHash);
   const [first, ...rest] = repo.appendEventStatements(scope, events, {
     status: head.status,
     lastEventAt: events[events.length - 1].createdAt,
     lastSequence: head.lastSequence,
     headHash: head.headHash,
+    headAnchor: anchor.anchor,
+    headAnchorKeyId: anchor.keyId,
   });
   await scope.db.batch([first, ...rest]);
-}
-
-/** Recomputes the chain from genesis, over the case row and every event in sequence order. */
-export async function verifyCaseLog(scope: TenantScope, caseId: string) {
-  const row = await repo.findCaseRow(scope, caseId);
-  if (!row) return undefined;
-  const events = await repo.allEvents(scope, caseId);
-  const gapless = events.every((e, i) => e.eventSequence === i + 1);
-  const result = await verifyChain(events.map((e) => ({ hash: e.hash, content: eventContent(e, row) })));
-  const linked = events.every((e, i) => e.previousHash === (i ? events[i - 1].hash : GENESIS_HASH));
-  return {
-    valid: result.valid && gapless && linked,
-    eventCount: events.length,
-    headHash: result.valid ? result.headHash : (events.at(-1)?.hash ?? GENESIS_HASH),
-    firstInvalidSequence:
-      result.firstInvalidIndex !== undefined ? events[result.firstInvalidIndex].eventSequence : null,
-  };
 }

@@ -1,6 +1,7 @@
 import { z } from "@hono/zod-openapi";
 import { boundedJson } from "../../http/bounded-json";
 import { IsoDateTime, PaginationQuery } from "../../http/openapi";
+import { storableText } from "../../http/storable";
 import { APPENDABLE_EVENT_TYPES, CASE_STATUSES, NOTE_TYPES } from "./domain/case-state";
 import { SEVERITIES } from "./domain/types";
 import { CaseStatus, EntityId, EntityType, Severity } from "./schemas";
@@ -8,9 +9,13 @@ import { CaseStatus, EntityId, EntityType, Severity } from "./schemas";
 /** Free-form JSON input: bounded depth, size and keys (docs/decisions/input-hardening.md). */
 const FreeJson = boundedJson();
 
-/** Request bodies and queries of the fraud case operations. */
-export const CreateCaseBody = z
-  .strictObject({
+/**
+ * Request bodies and queries of the fraud case operations. Every body that feeds a hashed
+ * event is wrapped in storableText: a string storage would not return exactly (lone
+ * surrogate, NUL), anywhere in it, keys included, is a 400 naming the field.
+ */
+export const CreateCaseBody = storableText(
+  z.strictObject({
     alertId: z.uuid(),
     correlationId: z.uuid().optional().openapi({ description: "Defaults to a new uuid" }),
     entityType: EntityType,
@@ -25,15 +30,24 @@ export const CreateCaseBody = z
     windowStart: IsoDateTime.optional(),
     windowEnd: IsoDateTime.optional(),
     metadata: FreeJson.default({}),
-  })
-  .openapi("FraudCaseCreateRequest");
+  }),
+).openapi("FraudCaseCreateRequest");
 
-const ActorType = z.enum(["user", "system", "workflow"]);
+/**
+ * An API caller is always a `user` actor: `system` and `workflow` events are written only by
+ * the service's own code (case creation, evaluate-and-create, workflows), so a key cannot
+ * pass its writes off as the system's. actorId names the person; the key is recorded anyway.
+ */
+const ActorType = z.enum(["user"]).openapi({
+  description:
+    "Always `user` for API callers (`system` and `workflow` are refused with 400: only the " +
+    "service's own code writes those). The API key used is recorded as the event's actorKeyId.",
+});
 const ActorId = z.string().trim().min(1).max(200);
 const ShortText = z.string().trim().min(1).max(200);
 
-export const AddEventBody = z
-  .strictObject({
+export const AddEventBody = storableText(
+  z.strictObject({
     eventType: z.enum(APPENDABLE_EVENT_TYPES),
     actorType: ActorType,
     actorId: ActorId,
@@ -46,27 +60,27 @@ export const AddEventBody = z
     evidenceType: ShortText.optional(),
     evidenceReference: FreeJson.optional(),
     resolution: FreeJson.optional(),
-  })
-  .openapi("FraudCaseEventRequest");
+  }),
+).openapi("FraudCaseEventRequest");
 
-export const ChangeStatusBody = z
-  .strictObject({
+export const ChangeStatusBody = storableText(
+  z.strictObject({
     newStatus: CaseStatus,
     actorId: ActorId,
     actorName: ShortText.optional(),
     actorType: ActorType.default("user"),
-  })
-  .openapi("FraudCaseStatusRequest");
+  }),
+).openapi("FraudCaseStatusRequest");
 
-export const AddNoteBody = z
-  .strictObject({
+export const AddNoteBody = storableText(
+  z.strictObject({
     content: z.string().trim().min(1).max(10_000),
     noteType: z.enum(NOTE_TYPES).default("review"),
     actorId: ActorId,
     actorName: ShortText.optional(),
     actorType: ActorType.default("user"),
-  })
-  .openapi("FraudCaseNoteRequest");
+  }),
+).openapi("FraudCaseNoteRequest");
 
 /** "a,b" lists whose every item must be one of `values`. */
 const commaList = <T extends string>(values: readonly T[], name: string) =>

@@ -132,7 +132,14 @@ export function createCaseStatements(
 export function appendEventStatements(
   scope: TenantScope,
   events: FraudCaseEventRow[],
-  head: { status: string; lastEventAt: string; lastSequence: number; headHash: string },
+  head: {
+    status: string;
+    lastEventAt: string;
+    lastSequence: number;
+    headHash: string;
+    headAnchor: string;
+    headAnchorKeyId: string;
+  },
 ) {
   return [
     ...events.map((event) => scope.db.insert(fraudCaseEvents).values(event)),
@@ -143,6 +150,8 @@ export function appendEventStatements(
         lastEventAt: head.lastEventAt,
         lastSequence: head.lastSequence,
         headHash: head.headHash,
+        headAnchor: head.headAnchor,
+        headAnchorKeyId: head.headAnchorKeyId,
       })
       .where(
         and(

@@ -1,4 +1,5 @@
 import { z } from "@hono/zod-openapi";
+import { storableText } from "../../http/storable";
 import { CASE_STATUSES, EVENT_TYPES } from "./domain/case-state";
 import { ENTITY_TYPES, SEVERITIES, SIGNAL_CATEGORIES } from "./domain/types";
 
@@ -106,6 +107,14 @@ export const FraudCaseEventSchema = z
     actorType: z.enum(["user", "system", "workflow"]),
     actorId: z.string(),
     actorName: z.string().nullable(),
+    actorKeyId: z
+      .string()
+      .nullable()
+      .openapi({
+        description:
+          "Id of the API key that authenticated the write (inside the hashed content); null when " +
+          "no key was involved (workflows, cron) and on events written before it was recorded",
+      }),
     previousStatus: NullableCaseStatus,
     newStatus: NullableCaseStatus,
     assigneeId: z.string().nullable(),
@@ -168,15 +177,15 @@ export const EvaluateBody = z
   .strictObject({ entityType: EntityType, entityId: EntityId, windowDays: WindowDays, signalIds: SignalIds })
   .openapi("FraudEvaluateRequest");
 
-export const EvaluateAndCreateBody = z
-  .strictObject({
+export const EvaluateAndCreateBody = storableText(
+  z.strictObject({
     entityType: EntityType,
     entityId: EntityId,
     windowDays: WindowDays,
     signalIds: SignalIds,
     createCaseThreshold: z.number().min(0).max(100).default(30),
     autoCreateCase: z.boolean().default(true),
-  })
-  .openapi("FraudEvaluateAndCreateRequest");
+  }),
+).openapi("FraudEvaluateAndCreateRequest");
 
 export { Disclaimer };

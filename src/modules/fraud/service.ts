@@ -1,10 +1,11 @@
-import type { TenantScope } from "../../db/client";
 import type { FraudCaseEventRow, FraudCaseRow } from "../../db/shard";
 import type { TenantContext } from "../../db/tenant-context";
 import type { FraudCaseObject } from "../../durable-objects/fraud-case";
+import { anchorKeysFrom } from "../../lib/case-anchor";
 import { AppError, notFound } from "../../lib/errors";
-import { createCase as createCaseLog, type EventInput, type LogResult, verifyCaseLog } from "./case-log";
+import { type CaseActor, createCase as createCaseLog, type EventInput, type LogResult } from "./case-log";
 import type { CaseListFilter, CreateCaseInput } from "./case-requests";
+import { verifyCaseLog } from "./case-verify";
 import { CASE_STATUSES, type CaseStatus } from "./domain/case-state";
 import { ENTITY_TYPES, SEVERITIES } from "./domain/types";
 import { type EvaluateInput, evaluate, type FraudAlert } from "./evaluation";
@@ -72,13 +73,17 @@ function caseRow(ctx: Ctx, input: CreateCaseInput, now: Date): FraudCaseRow {
   };
 }
 
-const API_ACTOR = { actorType: "system" as const, actorId: "api", actorName: null };
-
-/** A new case (status open, event 1 `created`). 409 when the alert already has a case. */
-export async function createCase(ctx: Ctx, input: CreateCaseInput, actor = API_ACTOR) {
+/**
+ * A new case (status open, event 1 `created`). 409 when the alert already has a case. The
+ * `created` event is the service's (`system`/`api`): the request names no person; the key
+ * that asked for it is recorded as actorKeyId.
+ */
+export async function createCase(ctx: Ctx, input: CreateCaseInput, actorKeyId: string | null) {
   const row = caseRow(ctx, input, ctx.clock.now());
+  const actor: CaseActor = { actorType: "system", actorId: "api", actorName: null, actorKeyId };
+  const keys = await anchorKeysFrom(ctx.env.SECRETS_KEY);
   // A fresh id has no other writer yet: no serialization needed until it is returned.
-  const created = unwrap(await createCaseLog(ctx, row, actor));
+  const created = unwrap(await createCaseLog(ctx, row, actor, keys));
   return presentCase({ case: created.row, head: created.head });
 }
 
@@ -115,7 +120,13 @@ export async function appendEvent(ctx: Ctx, caseId: string, input: EventInput) {
 export const changeStatus = (
   ctx: Ctx,
   caseId: string,
-  input: { newStatus: CaseStatus; actorId: string; actorName?: string; actorType: EventInput["actorType"] },
+  input: {
+    newStatus: CaseStatus;
+    actorId: string;
+    actorName?: string;
+    actorType: EventInput["actorType"];
+    actorKeyId: string | null;
+  },
 ) => appendEvent(ctx, caseId, { eventType: "status_changed", ...input });
 
 export const addNote = (
@@ -127,6 +138,7 @@ export const addNote = (
     actorId: string;
     actorName?: string;
     actorType: EventInput["actorType"];
+    actorKeyId: string | null;
   },
 ) =>
   appendEvent(ctx, caseId, {
@@ -136,6 +148,7 @@ export const addNote = (
     actorId: input.actorId,
     actorName: input.actorName,
     actorType: input.actorType,
+    actorKeyId: input.actorKeyId,
   });
 
 const zeros = (keys: readonly string[]) =>
@@ -159,8 +172,8 @@ export async function caseStats(ctx: Ctx) {
   };
 }
 
-export async function verifyCase(scope: TenantScope, caseId: string) {
-  const result = await verifyCaseLog(scope, caseId);
+export async function verifyCase(ctx: Ctx, caseId: string) {
+  const result = await verifyCaseLog(ctx, caseId, () => anchorKeysFrom(ctx.env.SECRETS_KEY));
   if (!result) throw notFound("Fraud case");
   return result;
 }
@@ -168,11 +181,14 @@ export async function verifyCase(scope: TenantScope, caseId: string) {
 /**
  * Evaluates, then returns the entity's non-closed case (caseCreated false) or opens one when
  * autoCreateCase and the score reaches the threshold. The entity's Durable Object serializes
- * the check and the create, so two concurrent calls never open two cases.
+ * the check and the create, so two concurrent calls never open two cases. The `created`
+ * event is the service's (`system`/`evaluate-and-create`), with the key that asked for the
+ * evaluation (null from a workflow).
  */
 export async function evaluateAndCreate(
   ctx: Ctx,
   input: EvaluateInput & { createCaseThreshold: number; autoCreateCase: boolean },
+  actorKeyId: string | null = null,
 ) {
   const alert = await evaluate(ctx, input);
   const existing = await repo.findOpenCaseId(ctx, input.entityType, input.entityId);
@@ -186,7 +202,7 @@ export async function evaluateAndCreate(
       tenantId: ctx.tenantId,
       shard: ctx.tenant.shard,
       row,
-      actor: { actorType: "system", actorId: "evaluate-and-create", actorName: null },
+      actor: { actorType: "system", actorId: "evaluate-and-create", actorName: null, actorKeyId },
     })) as LogResult<{ caseId: string; created: boolean }>,
   );
   return { alert, case: await getCase(ctx, result.caseId), caseCreated: result.created };

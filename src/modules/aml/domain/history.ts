@@ -1,6 +1,8 @@
 /**
  * What each AML case history entry's hash covers. The `created` entry also covers the
  * case's own immutable fields, so the case record is tamper-evident through its chain.
+ * actorKeyId (the API key that authenticated the write, migration 0017) is covered when set
+ * and left out when null, so entries written before it existed still verify.
  */
 export interface HistoryFields {
   id: string;
@@ -13,6 +15,7 @@ export interface HistoryFields {
   actorType: string;
   actorId: string;
   actorName: string | null;
+  actorKeyId: string | null;
   note: string | null;
   createdAt: string;
 }
@@ -44,6 +47,7 @@ export const historyContent = (entry: HistoryFields, snapshot?: CaseSnapshot) =>
   actorName: entry.actorName,
   note: entry.note,
   createdAt: entry.createdAt,
+  ...(entry.actorKeyId != null ? { actorKeyId: entry.actorKeyId } : {}),
   ...(entry.eventType === "created" && snapshot ? { case: snapshot } : {}),
 });
 

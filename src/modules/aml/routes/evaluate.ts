@@ -20,7 +20,12 @@ export const evaluateRoute = tenantRoute({
 
 export const registerEvaluate = (app: App) =>
   app.openapi(evaluateRoute, async (c) => {
-    const result = await evaluate(c.get("ctx"), c.req.valid("json"), c.get("auth").scopes);
+    const result = await evaluate(
+      c.get("ctx"),
+      c.req.valid("json"),
+      c.get("auth").scopes,
+      c.get("auth").keyId,
+    );
     return c.json(
       { success: true as const, result: { ...result, disclaimer: DISCLAIMER }, disclaimer: DISCLAIMER },
       200,

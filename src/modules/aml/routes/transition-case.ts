@@ -20,6 +20,9 @@ export const transitionCaseRoute = tenantRoute({
 
 export const registerTransitionCase = (app: App) =>
   app.openapi(transitionCaseRoute, async (c) => {
-    const result = await transitionCase(c.get("ctx"), c.req.valid("param").caseId, c.req.valid("json"));
+    const result = await transitionCase(c.get("ctx"), c.req.valid("param").caseId, {
+      ...c.req.valid("json"),
+      actorKeyId: c.get("auth").keyId,
+    });
     return c.json({ success: true as const, ...result, disclaimer: DISCLAIMER }, 200);
   });

@@ -25,6 +25,9 @@ export const addEventRoute = tenantRoute({
 
 export const registerAddEvent = (app: App) =>
   app.openapi(addEventRoute, async (c) => {
-    const event = await appendEvent(c.get("ctx"), c.req.valid("param").caseId, c.req.valid("json"));
+    const event = await appendEvent(c.get("ctx"), c.req.valid("param").caseId, {
+      ...c.req.valid("json"),
+      actorKeyId: c.get("auth").keyId,
+    });
     return c.json({ success: true as const, event, disclaimer: DISCLAIMER }, 201);
   });

@@ -19,6 +19,9 @@ export const addNoteRoute = tenantRoute({
 
 export const registerAddNote = (app: App) =>
   app.openapi(addNoteRoute, async (c) => {
-    const event = await addNote(c.get("ctx"), c.req.valid("param").caseId, c.req.valid("json"));
+    const event = await addNote(c.get("ctx"), c.req.valid("param").caseId, {
+      ...c.req.valid("json"),
+      actorKeyId: c.get("auth").keyId,
+    });
     return c.json({ success: true as const, event, disclaimer: DISCLAIMER }, 201);
   });

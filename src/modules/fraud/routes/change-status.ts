@@ -19,6 +19,9 @@ export const changeStatusRoute = tenantRoute({
 
 export const registerChangeStatus = (app: App) =>
   app.openapi(changeStatusRoute, async (c) => {
-    const event = await changeStatus(c.get("ctx"), c.req.valid("param").caseId, c.req.valid("json"));
+    const event = await changeStatus(c.get("ctx"), c.req.valid("param").caseId, {
+      ...c.req.valid("json"),
+      actorKeyId: c.get("auth").keyId,
+    });
     return c.json({ success: true as const, event, disclaimer: DISCLAIMER }, 200);
   });

@@ -24,6 +24,6 @@ export const createCaseRoute = tenantRoute({
 
 export const registerCreateCase = (app: App) =>
   app.openapi(createCaseRoute, async (c) => {
-    const created = await createCase(c.get("ctx"), c.req.valid("json"));
+    const created = await createCase(c.get("ctx"), c.req.valid("json"), c.get("auth").keyId);
     return c.json({ success: true as const, case: created, disclaimer: DISCLAIMER }, 201);
   });

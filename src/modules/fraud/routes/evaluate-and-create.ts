@@ -34,6 +34,6 @@ export const evaluateAndCreateRoute = tenantRoute({
 
 export const registerEvaluateAndCreate = (app: App) =>
   app.openapi(evaluateAndCreateRoute, async (c) => {
-    const result = await evaluateAndCreate(c.get("ctx"), c.req.valid("json"));
+    const result = await evaluateAndCreate(c.get("ctx"), c.req.valid("json"), c.get("auth").keyId);
     return c.json({ success: true as const, ...result, disclaimer: DISCLAIMER }, 200);
   });

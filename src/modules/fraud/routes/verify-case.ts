@@ -22,6 +22,16 @@ export const verifyCaseRoute = tenantRoute({
           eventCount: z.number().int(),
           headHash: z.string(),
           firstInvalidSequence: z.number().int().nullable(),
+          anchorValid: z
+            .boolean()
+            .nullable()
+            .openapi({
+              description:
+                "Whether the head (last sequence and hash) matches the anchor the service keyed with a " +
+                "Worker secret when it last wrote the case: false when the log was rewritten, truncated " +
+                "or extended outside the service (even with every hash recomputed); null for cases " +
+                "written before anchoring existed. `valid` is false whenever this is false.",
+            }),
           disclaimer: Disclaimer,
         })
         .openapi("FraudCaseVerification"),
