@@ -1,12 +1,12 @@
 import type { Env } from "../../env";
 import { BREAKER_COOLDOWN_SECONDS } from "./domain/breaker";
 import { parseRetrySchedule } from "./domain/schedule";
-import type { UrlPolicy } from "./domain/ssrf";
+import type { WebhookUrlPolicy } from "./domain/ssrf";
 
 export interface WebhookConfig {
   retryDelays: readonly number[];
   breakerCooldownSeconds: number;
-  urlPolicy: UrlPolicy;
+  urlPolicy: WebhookUrlPolicy;
   /** Unseals the stored signing secrets (src/lib/sealed.ts). */
   secretsKey: string | undefined;
 }

@@ -37,6 +37,28 @@ export const insertSubscription = (
   row: Omit<typeof webhookSubscriptions.$inferInsert, "tenantId">,
 ) => scope.db.insert(webhookSubscriptions).values({ ...row, tenantId: scope.tenantId });
 
+const liveSubscriptions = (scope: TenantScope) =>
+  and(eq(webhookSubscriptions.tenantId, scope.tenantId), isNull(webhookSubscriptions.deletedAt));
+
+export const countLiveSubscriptions = (scope: TenantScope) =>
+  scope.db.select({ n: count() }).from(webhookSubscriptions).where(liveSubscriptions(scope));
+
+/**
+ * Inserts the row and counts the tenant's live subscriptions in one transaction (D1 batch);
+ * the caller takes the row back out when the count went over the cap (concurrent creates).
+ */
+export async function insertSubscriptionCounted(
+  scope: TenantScope,
+  row: Omit<typeof webhookSubscriptions.$inferInsert, "tenantId">,
+): Promise<number> {
+  const [, [{ n }]] = await scope.db.batch([insertSubscription(scope, row), countLiveSubscriptions(scope)]);
+  return n;
+}
+
+/** Undoes an insert that went over the cap: a hard delete (it never received a delivery). */
+export const removeNewSubscription = (scope: TenantScope, id: string) =>
+  scope.db.delete(webhookSubscriptions).where(liveSubscription(scope, id));
+
 export function listSubscriptions(scope: TenantScope, page: Page) {
   const where = and(
     eq(webhookSubscriptions.tenantId, scope.tenantId),

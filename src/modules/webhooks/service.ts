@@ -4,6 +4,7 @@ import { AppError, badRequest, conflict, notFound } from "../../lib/errors";
 import { webhookConfig } from "./config";
 import { recordAttempt } from "./delivery";
 import { breakerPhase } from "./domain/breaker";
+import { excerptFor } from "./domain/response-record";
 import { generateSecret } from "./domain/signing";
 import { checkWebhookUrl } from "./domain/ssrf";
 import { enqueueDeliveries } from "./outbox";
@@ -73,10 +74,21 @@ async function requireSubscription(ctx: TenantContext, id: string) {
   return row;
 }
 
+const capReached = (cap: number) =>
+  conflict(
+    `This tenant already has ${cap} webhook subscriptions (its limit): delete one first, or ask the ` +
+      "operator to raise settings.maxWebhookSubscriptions",
+  );
+
 export async function createSubscription(
   ctx: TenantContext,
   input: { url: string; eventTypes: string[]; description?: string },
 ) {
+  // Each event fans out to every subscription: the cap keeps one tenant from turning the
+  // service into a signed-POST reflector (issue 11, finding 8).
+  const cap = ctx.tenant.settings.maxWebhookSubscriptions;
+  const [{ n: live }] = await repo.countLiveSubscriptions(ctx);
+  if (live >= cap) throw capReached(cap);
   const now = iso(ctx.clock.now());
   const secret = generateSecret();
   const id = crypto.randomUUID();
@@ -98,7 +110,10 @@ export async function createSubscription(
     updatedAt: now,
     deletedAt: null,
   };
-  await repo.insertSubscription(ctx, row);
+  if ((await repo.insertSubscriptionCounted(ctx, row)) > cap) {
+    await repo.removeNewSubscription(ctx, id);
+    throw capReached(cap);
+  }
   return { subscription: presentSubscription(row, ctx.clock.now()), secret };
 }
 
@@ -229,7 +244,10 @@ export async function getDelivery(ctx: TenantContext, id: string) {
       responseStatus: a.responseStatus,
       durationMs: a.durationMs,
       error: a.error,
-      responseExcerpt: a.responseExcerpt,
+      // Rows written before 0019 may hold up to 4 KB of any answer: re-applied on read.
+      responseExcerpt: excerptFor(a.responseStatus, a.responseExcerpt),
+      responseBodySha256: a.responseSha256,
+      responseBodyBytes: a.responseBytes,
     })),
   };
 }
