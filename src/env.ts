@@ -30,3 +30,7 @@ export interface Env {
 }
 
 export const isDevelopment = (env: Pick<Env, "ENVIRONMENT">): boolean => env.ENVIRONMENT === "development";
+
+/** Outbound http to localhost (webhook receivers, the Fineract fake) only in development and tests. */
+export const allowsLoopbackHttp = (env: Pick<Env, "ENVIRONMENT">): boolean =>
+  env.ENVIRONMENT === "development" || env.ENVIRONMENT === "test";

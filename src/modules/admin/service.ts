@@ -7,13 +7,14 @@ import type {
   TenantSettings,
 } from "../../db/control-schema";
 import { type Tenant, toTenant } from "../../db/tenant-context";
-import type { Env } from "../../env";
+import { allowsLoopbackHttp, type Env } from "../../env";
 import type { Scope } from "../../http/scopes";
 import { type Clock, systemClock } from "../../lib/clock";
 import { sha256Hex, timingSafeEqualText } from "../../lib/crypto";
 import { AppError, badRequest, conflict, notFound } from "../../lib/errors";
 import { emptyResealCount, keyringFrom, resealInto, seal, unseal } from "../../lib/sealed";
 import { resealShard } from "../webhooks/secrets";
+import { checkConnectorUrl } from "./domain/connector-url";
 import { generateApiKey, graceExpiry, isWellFormedKey, keyState, leastLoadedShard } from "./domain/keys";
 import * as repo from "./repo";
 
@@ -251,6 +252,12 @@ export async function configureConnector(
   clock: Clock = systemClock,
 ) {
   await getTenant(env, tenantId);
+  if (input.provider === "fineract") {
+    const check = checkConnectorUrl(input.baseUrl, allowsLoopbackHttp(env));
+    if (!check.ok) {
+      throw badRequest("The connector URL is not allowed", [{ path: "baseUrl", message: check.reason }]);
+    }
+  }
   const { provider, ...config } = input;
   // The password is stored sealed (src/lib/sealed.ts), bound to this tenant's connector.
   if ("password" in config) {
@@ -286,6 +293,8 @@ export async function connectorFor(env: Env, tenantId: string, type: string): Pr
   }
   return config;
 }
+
+export { checkConnectorUrl } from "./domain/connector-url";
 
 const passwordContext = (tenantId: string, type: string) => `connectors.password:${tenantId}:${type}`;
 
