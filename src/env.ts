@@ -10,6 +10,8 @@ export interface Env {
   ASSETS: Fetcher;
   /** Per-API-key request budget (wrangler.toml [[ratelimits]]); absent means unlimited. */
   API_RATE_LIMITER?: RateLimit;
+  /** Per-client-address budget before authentication, on /v1 and /admin (wrangler.toml [[ratelimits]]). */
+  IP_RATE_LIMITER?: RateLimit;
   /** Operator token for /admin; a Worker secret (locally in .dev.vars). */
   ADMIN_TOKEN?: string;
   /**
