@@ -21,7 +21,10 @@ export default defineConfig(async () => {
               wrangler: { configPath: "./wrangler.toml" },
               miniflare: {
                 // Tests drive one key hard; the 429 path is tested with its own limiter.
-                ratelimits: { API_RATE_LIMITER: { simple: { limit: 1_000_000, period: 60 } } },
+                ratelimits: {
+                  API_RATE_LIMITER: { simple: { limit: 1_000_000, period: 60 } },
+                  IP_RATE_LIMITER: { simple: { limit: 1_000_000, period: 60 } },
+                },
                 bindings: {
                   CONTROL_MIGRATIONS: controlMigrations,
                   SHARD_MIGRATIONS: shardMigrations,

@@ -4,7 +4,7 @@ import type { App, AppEnv } from "./http/context";
 import { errorResponse, onError, validationHook } from "./http/errors";
 import { apiKeyAuth } from "./http/middleware/auth";
 import { limitBody } from "./http/middleware/body-limit";
-import { rateLimit } from "./http/middleware/rate-limit";
+import { ipRateLimit, rateLimit } from "./http/middleware/rate-limit";
 import { requestContext } from "./http/middleware/request-context";
 import { openApiDocument } from "./http/openapi-document";
 import { AppError } from "./lib/errors";
@@ -52,6 +52,10 @@ export function buildApp(): App {
   const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
 
   app.use("*", requestContext);
+  // By client address before any credential lookup (the public document included: it is
+  // generated per request); the per-key budget follows authentication.
+  app.use("/v1/*", ipRateLimit);
+  app.use("/admin/*", ipRateLimit);
   app.use("*", limitBody);
   app.use("/v1/*", v1Auth);
   app.use("/v1/*", v1RateLimit);

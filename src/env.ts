@@ -10,6 +10,8 @@ export interface Env {
   ASSETS: Fetcher;
   /** Per-API-key request budget (wrangler.toml [[ratelimits]]); absent means unlimited. */
   API_RATE_LIMITER?: RateLimit;
+  /** Per-client-address budget before authentication, on /v1 and /admin (wrangler.toml [[ratelimits]]). */
+  IP_RATE_LIMITER?: RateLimit;
   /** Operator token for /admin; a Worker secret (locally in .dev.vars). */
   ADMIN_TOKEN?: string;
   /**
@@ -30,3 +32,7 @@ export interface Env {
 }
 
 export const isDevelopment = (env: Pick<Env, "ENVIRONMENT">): boolean => env.ENVIRONMENT === "development";
+
+/** Outbound http to localhost (webhook receivers, the Fineract fake) only in development and tests. */
+export const allowsLoopbackHttp = (env: Pick<Env, "ENVIRONMENT">): boolean =>
+  env.ENVIRONMENT === "development" || env.ENVIRONMENT === "test";

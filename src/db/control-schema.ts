@@ -94,6 +94,8 @@ export interface TenantFeatures {
 export interface TenantSettings {
   riskAlertThreshold?: number;
   currency?: string;
+  /** Webhook subscriptions the tenant may hold (default 20; operator-set, 1..200). */
+  maxWebhookSubscriptions?: number;
   [key: string]: unknown;
 }
 

@@ -10,7 +10,8 @@ export interface Tenant {
   name: string;
   shard: number;
   features: TenantFeatures;
-  settings: Required<Pick<TenantSettings, "riskAlertThreshold" | "currency">> & TenantSettings;
+  settings: Required<Pick<TenantSettings, "riskAlertThreshold" | "currency" | "maxWebhookSubscriptions">> &
+    TenantSettings;
 }
 
 /**
@@ -27,7 +28,11 @@ export interface TenantContext extends TenantScope {
   keyId?: string;
 }
 
-export const DEFAULT_SETTINGS = { riskAlertThreshold: 40, currency: "GHS" } as const;
+export const DEFAULT_SETTINGS = {
+  riskAlertThreshold: 40,
+  currency: "GHS",
+  maxWebhookSubscriptions: 20,
+} as const;
 
 export function toTenant(row: typeof tenants.$inferSelect): Tenant {
   return {

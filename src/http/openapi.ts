@@ -13,9 +13,13 @@ const ERROR_DESCRIPTIONS: Record<ErrorStatus, string> = {
   409: "Conflict with the current state",
   413: "Request body over 1 MiB (or over a per-operation record limit)",
   415: "Unsupported Content-Type",
-  429: "Rate limited; see Retry-After",
+  429: "Rate limited (per client address before authentication, then per API key); retry after Retry-After seconds",
   500: "Internal error (no internals are returned)",
   501: "Not enabled for this tenant",
+};
+
+const RETRY_AFTER = {
+  "Retry-After": { description: "Seconds to wait before retrying", schema: { type: "integer" as const } },
 };
 
 export function errorResponses<const S extends readonly ErrorStatus[]>(
@@ -29,12 +33,16 @@ export function errorResponses<const S extends readonly ErrorStatus[]>(
   return Object.fromEntries(
     statuses.map((s) => [
       s,
-      { description: ERROR_DESCRIPTIONS[s], content: { "application/json": { schema: ErrorBodySchema } } },
+      {
+        description: ERROR_DESCRIPTIONS[s],
+        ...(s === 429 ? { headers: RETRY_AFTER } : {}),
+        content: { "application/json": { schema: ErrorBodySchema } },
+      },
     ]),
   ) as never;
 }
 
-const STANDARD_ERRORS = errorResponses(400, 401, 403, 404, 500);
+const STANDARD_ERRORS = errorResponses(400, 401, 403, 404, 429, 500);
 const TENANT_ERRORS = errorResponses(400, 401, 403, 404, 429, 500);
 const BODY_ERRORS = errorResponses(413, 415);
 

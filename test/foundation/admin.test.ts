@@ -15,7 +15,11 @@ describe("operator API", () => {
     const res = await admin("POST", "/admin/tenants", { name: "Kumasi Microfinance" });
     expect(res.status).toBe(201);
     const body = await json<TenantBody & { apiKey: { key: string; scopes: string[]; prefix: string } }>(res);
-    expect(body.tenant.settings).toEqual({ riskAlertThreshold: 40, currency: "GHS" });
+    expect(body.tenant.settings).toEqual({
+      riskAlertThreshold: 40,
+      currency: "GHS",
+      maxWebhookSubscriptions: 20,
+    });
     expect(body.tenant.features.agentNetwork).toBe(false);
     expect(body.apiKey.scopes).toEqual(["*"]);
     expect(body.apiKey.key).toMatch(/^csk_test_[0-9A-Za-z]{40}$/);
@@ -40,9 +44,22 @@ describe("operator API", () => {
     expect(res.status).toBe(200);
     const body = await json<TenantBody>(res);
     expect(body.tenant.features.agentNetwork).toBe(true);
-    expect(body.tenant.settings).toEqual({ riskAlertThreshold: 35, currency: "GHS" });
+    expect(body.tenant.settings).toEqual({
+      riskAlertThreshold: 35,
+      currency: "GHS",
+      maxWebhookSubscriptions: 20,
+    });
     const bad = await admin("PATCH", `/admin/tenants/${t.id}`, { settings: { currency: "cedi" } });
     expect(bad.status).toBe(400);
+    // The webhook subscription cap: whole numbers 1..200, named in the 400.
+    for (const maxWebhookSubscriptions of [0, 201, 2.5, "5"]) {
+      const refused = await admin("PATCH", `/admin/tenants/${t.id}`, {
+        settings: { maxWebhookSubscriptions },
+      });
+      expect(refused.status).toBe(400);
+      const err = await json<{ error: { details: { path: string }[] } }>(refused);
+      expect(err.error.details[0].path).toBe("settings.maxWebhookSubscriptions");
+    }
   });
 
   it("lists tenants newest first with pagination", async () => {

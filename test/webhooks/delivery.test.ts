@@ -3,6 +3,7 @@ import { eq } from "drizzle-orm";
 import { Webhook } from "standardwebhooks";
 import { describe, expect, it } from "vitest";
 import { webhookSubscriptions } from "../../src/db/shard";
+import { sha256Hex } from "../../src/lib/crypto";
 import { consumeDelivery } from "../../src/modules/webhooks/delivery";
 import { DEFAULT_RETRY_DELAYS_SECONDS } from "../../src/modules/webhooks/domain/schedule";
 import { claimProbe } from "../../src/modules/webhooks/repo";
@@ -16,6 +17,8 @@ interface Attempt {
   durationMs: number;
   error: string | null;
   responseExcerpt: string | null;
+  responseBodySha256: string | null;
+  responseBodyBytes: number | null;
 }
 interface Delivery {
   id: string;
@@ -103,13 +106,36 @@ describe("delivery attempts against a real receiver", () => {
     expect(attempt.durationMs).toBeGreaterThanOrEqual(250);
   });
 
-  it("keeps only the first 4 KB of a response body", async () => {
+  it("keeps a 256-character excerpt of a 2xx body, with the body's SHA-256 and length", async () => {
     const t = await createTenant();
     const { subscription } = await subscribe(t, receiverUrl("big"));
     const ctx = await contextFor(t);
     const d = await insertDelivery(ctx, subscription.id);
     await consumeDelivery(ctx, d.id, 1);
-    expect((await getDelivery(t.key, d.id)).attempts[0].responseExcerpt).toBe("x".repeat(4096));
+    const body = "x".repeat(10_000); // what the receiver answers (receiver.global.ts)
+    expect((await getDelivery(t.key, d.id)).attempts[0]).toMatchObject({
+      responseExcerpt: "x".repeat(256),
+      responseBodySha256: await sha256Hex(body),
+      responseBodyBytes: body.length,
+    });
+  });
+
+  it("never returns the body of a non-2xx answer, only its hash and length", async () => {
+    const t = await createTenant();
+    const { subscription } = await subscribe(t, receiverUrl("status/500"));
+    const ctx = await contextFor(t);
+    const d = await insertDelivery(ctx, subscription.id);
+    await consumeDelivery(ctx, d.id, 1);
+    const res = await call("GET", `/v1/webhooks/deliveries/${d.id}`, { key: t.key });
+    const text = await res.text();
+    expect(text).not.toContain("status 500"); // the receiver's body
+    const [attempt] = (JSON.parse(text) as { delivery: Delivery }).delivery.attempts;
+    expect(attempt).toMatchObject({
+      responseStatus: 500,
+      responseExcerpt: null,
+      responseBodySha256: await sha256Hex("status 500"),
+      responseBodyBytes: "status 500".length,
+    });
   });
 });
 
@@ -313,6 +339,8 @@ describe("test deliveries", () => {
       await call("POST", `/v1/webhooks/subscriptions/${bad.subscription.id}/test`, { key: t.key }),
     );
     expect(failed.delivery).toMatchObject({ status: "dead", nextAttemptAt: null, lastError: "HTTP 500" });
+    // The synchronous answer never carries a non-2xx receiver body either.
+    expect(failed.delivery.attempts[0]).toMatchObject({ responseStatus: 500, responseExcerpt: null });
     const sub = await json<{ subscription: { breaker: { consecutiveFailures: number } } }>(
       await call("GET", `/v1/webhooks/subscriptions/${bad.subscription.id}`, { key: t.key }),
     );

@@ -56,6 +56,9 @@ describe("webhook subscriptions API", () => {
     ["https://u:p@hooks.example.com/in", /credentials/],
     ["https://hooks.example.com:8080/in", /port/],
     ["https://metadata.google.internal/", /internal/],
+    ["https://[::ffff:0:127.0.0.1]/in", /loopback/], // IPv4-translated
+    ["https://169.254.169.254.nip.io/latest/meta-data/", /wildcard-DNS|blocked range/],
+    ["https://localtest.me/in", /wildcard-DNS/],
   ])("refuses %s at registration with 400 and the reason", async (url, reason) => {
     const t = await createTenant();
     const res = await call("POST", "/v1/webhooks/subscriptions", {
@@ -67,6 +70,49 @@ describe("webhook subscriptions API", () => {
     expect(body.error.code).toBe("bad_request");
     expect(body.error.details[0].path).toBe("url");
     expect(body.error.details[0].message).toMatch(reason);
+  });
+
+  it("caps live subscriptions per tenant at settings.maxWebhookSubscriptions (409), deleted ones not counted", async () => {
+    const t = await createTenant({ settings: { maxWebhookSubscriptions: 2 } });
+    const create = () =>
+      call("POST", "/v1/webhooks/subscriptions", {
+        key: t.key,
+        body: { url: "https://hooks.example.com/in", eventTypes: ["*"] },
+      });
+    const first = await json<{ subscription: Sub }>(await create());
+    expect((await create()).status).toBe(201);
+    const over = await create();
+    expect(over.status).toBe(409);
+    const err = await json<{ error: { code: string; message: string } }>(over);
+    expect(err.error.code).toBe("conflict");
+    expect(err.error.message).toMatch(/2 webhook subscriptions.*maxWebhookSubscriptions/);
+    const list = await json<{ pagination: { total: number } }>(
+      await call("GET", "/v1/webhooks/subscriptions", { key: t.key }),
+    );
+    expect(list.pagination.total).toBe(2); // the refused one left nothing behind
+    // Deleting one frees a place.
+    await call("DELETE", `/v1/webhooks/subscriptions/${first.subscription.id}`, { key: t.key });
+    expect((await create()).status).toBe(201);
+    // Concurrent creates at the cap never leave more than the cap.
+    await Promise.all([create(), create(), create()]);
+    const after = await json<{ pagination: { total: number } }>(
+      await call("GET", "/v1/webhooks/subscriptions", { key: t.key }),
+    );
+    expect(after.pagination.total).toBe(2);
+  });
+
+  it("defaults the cap to 20", async () => {
+    const t = await createTenant();
+    const statuses: number[] = [];
+    for (let i = 0; i < 21; i++) {
+      const res = await call("POST", "/v1/webhooks/subscriptions", {
+        key: t.key,
+        body: { url: `https://hooks.example.com/in/${i}`, eventTypes: ["*"] },
+      });
+      statuses.push(res.status);
+    }
+    expect(statuses.filter((s) => s === 201)).toHaveLength(20);
+    expect(statuses[20]).toBe(409);
   });
 
   it("validates event types", async () => {

@@ -65,7 +65,10 @@ export const webhookDeliveryAttempts = sqliteTable(
     responseStatus: integer("response_status"),
     durationMs: integer("duration_ms").notNull(),
     error: text("error"),
+    /** Sanitised, at most 256 characters, 2xx answers only (0019_webhook_caps.sql). */
     responseExcerpt: text("response_excerpt"),
+    responseSha256: text("response_sha256"),
+    responseBytes: integer("response_bytes"),
   },
   (t) => [uniqueIndex("webhook_delivery_attempts_uq").on(t.tenantId, t.deliveryId, t.attemptNumber)],
 );

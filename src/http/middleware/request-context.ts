@@ -1,11 +1,13 @@
 import type { MiddlewareHandler } from "hono";
+import { matchedRoutes } from "hono/route";
 import type { AppEnv } from "../context";
+import { requestLogLine } from "../request-log";
 
 const INBOUND_ID = /^[A-Za-z0-9._-]{8,128}$/;
 
 /**
  * Request id on every response, a Deprecation header when the retired x-tenant-id is sent
- * (it is never read), and one structured log line per request.
+ * (it is never read), and one structured log line per request (src/http/request-log.ts).
  */
 export const requestContext: MiddlewareHandler<AppEnv> = async (c, next) => {
   const started = Date.now();
@@ -16,15 +18,17 @@ export const requestContext: MiddlewareHandler<AppEnv> = async (c, next) => {
   c.res.headers.set("x-request-id", requestId);
   if (c.req.header("x-tenant-id") !== undefined) c.res.headers.set("Deprecation", "true");
   console.log(
-    JSON.stringify({
-      level: "info",
-      method: c.req.method,
-      route: c.req.routePath,
-      path: c.req.path,
-      status: c.res.status,
-      ms: Date.now() - started,
-      tenant: c.get("ctx")?.tenantId ?? null,
-      requestId,
-    }),
+    JSON.stringify(
+      requestLogLine({
+        method: c.req.method,
+        matched: matchedRoutes(c),
+        path: c.req.path,
+        status: c.res.status,
+        ms: Date.now() - started,
+        tenantId: c.get("ctx")?.tenantId ?? null,
+        keyId: c.get("auth")?.keyId ?? null,
+        requestId,
+      }),
+    ),
   );
 };

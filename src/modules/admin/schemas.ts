@@ -1,6 +1,9 @@
 import { z } from "@hono/zod-openapi";
 import { ALL_SCOPES } from "../../http/scopes";
 
+/** The highest subscription cap an operator may set (issue 11, finding 8). */
+export const MAX_WEBHOOK_SUBSCRIPTIONS_LIMIT = 200;
+
 export const TenantFeaturesSchema = z
   .strictObject({ agentNetwork: z.boolean().optional() })
   .openapi("TenantFeatures", { description: "Feature flags; agentNetwork enables agent health" });
@@ -18,6 +21,15 @@ export const TenantSettingsSchema = z
       .regex(/^[A-Z]{3}$/, "currency must be an ISO 4217 code such as GHS")
       .optional()
       .openapi({ description: "Tenant currency (default GHS)" }),
+    maxWebhookSubscriptions: z
+      .number()
+      .int()
+      .min(1)
+      .max(MAX_WEBHOOK_SUBSCRIPTIONS_LIMIT)
+      .optional()
+      .openapi({
+        description: `Webhook subscriptions the tenant may hold (default 20, at most ${MAX_WEBHOOK_SUBSCRIPTIONS_LIMIT}); every event fans out to each`,
+      }),
   })
   .openapi("TenantSettings");
 
@@ -27,7 +39,11 @@ export const TenantSchema = z
     name: z.string(),
     shard: z.number().int(),
     features: z.object({ agentNetwork: z.boolean().optional() }),
-    settings: z.object({ riskAlertThreshold: z.number(), currency: z.string() }),
+    settings: z.object({
+      riskAlertThreshold: z.number(),
+      currency: z.string(),
+      maxWebhookSubscriptions: z.number().int(),
+    }),
     createdAt: z.string(),
     updatedAt: z.string(),
   })

@@ -7,8 +7,9 @@ import type {
   TenantSettings,
 } from "../../db/control-schema";
 import { type Tenant, toTenant } from "../../db/tenant-context";
-import type { Env } from "../../env";
+import { allowsLoopbackHttp, type Env } from "../../env";
 import type { Scope } from "../../http/scopes";
+import { BoundedTtlCache } from "../../lib/bounded-cache";
 import { type Clock, systemClock } from "../../lib/clock";
 import { sha256Hex, timingSafeEqualText } from "../../lib/crypto";
 import { AppError, badRequest, conflict, notFound } from "../../lib/errors";
@@ -16,7 +17,15 @@ import { emptyResealCount, keyringFrom, resealInto, seal, unseal } from "../../l
 import type { OperatorContext } from "../audit/context";
 import { operatorAuditInsert } from "../audit/service";
 import { resealShard } from "../webhooks/secrets";
-import { generateApiKey, graceExpiry, isWellFormedKey, keyState, leastLoadedShard } from "./domain/keys";
+import { checkConnectorUrl } from "./domain/connector-url";
+import {
+  displayPrefix,
+  generateApiKey,
+  graceExpiry,
+  isWellFormedKey,
+  keyState,
+  leastLoadedShard,
+} from "./domain/keys";
 import * as repo from "./repo";
 
 // ---- authentication ------------------------------------------------------------------
@@ -36,13 +45,29 @@ export interface Authenticated {
 
 const unauthorized = () => new AppError("unauthorized", "Invalid, revoked or expired API key");
 
+/**
+ * Failed lookups, remembered for 5 s so a repeated fake key costs no CONTROL_DB query
+ * (issue 11, finding 2). Two kinds: a display prefix no key has (safe to refuse for any
+ * key with it: a new key with that exact prefix within 5 s is a 1-in-62^8 event, and
+ * createKey clears it in this isolate), and the hash of a key that matched no candidate
+ * (never the prefix of a real key, so a wrong guess cannot lock the real key out).
+ * Bounded, so a flood of distinct fake keys cannot grow it without limit.
+ */
+const MISS_CACHE_MAX = 10_000;
+const missCache = new BoundedTtlCache<true>(MISS_CACHE_MAX, AUTH_CACHE_TTL_MS);
+
 export async function authenticateApiKey(env: Env, presented: string, clock: Clock = systemClock) {
   if (!isWellFormedKey(presented) || !presented.startsWith(env.KEY_PREFIX)) throw unauthorized();
   const hash = await sha256Hex(presented);
+  const prefix = displayPrefix(presented);
   const now = clock.now();
+  const nowMs = now.getTime();
   let entry = authCache.get(hash);
-  if (!entry || now.getTime() - entry.cachedAt > AUTH_CACHE_TTL_MS) {
-    const candidates = await repo.keysByPrefix(controlDb(env), presented.slice(0, 17));
+  if (!entry || nowMs - entry.cachedAt > AUTH_CACHE_TTL_MS) {
+    if (missCache.get(`prefix:${prefix}`, nowMs) || missCache.get(`hash:${hash}`, nowMs)) {
+      throw unauthorized();
+    }
+    const candidates = await repo.keysByPrefix(controlDb(env), prefix);
     // Constant-time comparison against every candidate with this display prefix.
     let match: (typeof candidates)[number] | undefined;
     for (const candidate of candidates) {
@@ -50,6 +75,7 @@ export async function authenticateApiKey(env: Env, presented: string, clock: Clo
     }
     if (!match) {
       authCache.delete(hash);
+      missCache.set(candidates.length === 0 ? `prefix:${prefix}` : `hash:${hash}`, true, nowMs);
       throw unauthorized();
     }
     entry = { ...match, cachedAt: now.getTime() };
@@ -98,6 +124,7 @@ function newKeyRow(
 
 async function withHash(created: { key: string; row: ApiKeyRow }) {
   created.row.keyHash = await sha256Hex(created.key);
+  missCache.delete(`prefix:${created.row.prefix}`);
   return created;
 }
 
@@ -336,6 +363,12 @@ export async function configureConnector(
 ) {
   const { env, clock } = op;
   await getTenant(env, tenantId);
+  if (input.provider === "fineract") {
+    const check = checkConnectorUrl(input.baseUrl, allowsLoopbackHttp(env));
+    if (!check.ok) {
+      throw badRequest("The connector URL is not allowed", [{ path: "baseUrl", message: check.reason }]);
+    }
+  }
   const db = controlDb(env);
   const previous = await repo.findConnector(db, tenantId, type);
   const { provider, ...config } = input;
@@ -379,6 +412,8 @@ export async function connectorFor(env: Env, tenantId: string, type: string): Pr
   }
   return config;
 }
+
+export { checkConnectorUrl } from "./domain/connector-url";
 
 const passwordContext = (tenantId: string, type: string) => `connectors.password:${tenantId}:${type}`;
 

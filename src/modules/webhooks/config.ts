@@ -1,12 +1,12 @@
-import type { Env } from "../../env";
+import { allowsLoopbackHttp, type Env } from "../../env";
 import { BREAKER_COOLDOWN_SECONDS } from "./domain/breaker";
 import { parseRetrySchedule } from "./domain/schedule";
-import type { UrlPolicy } from "./domain/ssrf";
+import type { WebhookUrlPolicy } from "./domain/ssrf";
 
 export interface WebhookConfig {
   retryDelays: readonly number[];
   breakerCooldownSeconds: number;
-  urlPolicy: UrlPolicy;
+  urlPolicy: WebhookUrlPolicy;
   /** Unseals the stored signing secrets (src/lib/sealed.ts). */
   secretsKey: string | undefined;
 }
@@ -22,7 +22,7 @@ export function webhookConfig(env: Env): WebhookConfig {
   return {
     retryDelays: parseRetrySchedule(env.WEBHOOK_RETRY_SCHEDULE),
     breakerCooldownSeconds: Number.isInteger(cooldown) && cooldown > 0 ? cooldown : BREAKER_COOLDOWN_SECONDS,
-    urlPolicy: { allowLoopbackHttp: env.ENVIRONMENT === "development" || env.ENVIRONMENT === "test" },
+    urlPolicy: { allowLoopbackHttp: allowsLoopbackHttp(env) },
     secretsKey: env.SECRETS_KEY,
   };
 }

@@ -44,7 +44,9 @@ export async function recordAttempt(
       responseStatus: status,
       durationMs: record.durationMs,
       error,
-      responseExcerpt: record.excerpt,
+      responseExcerpt: record.response.excerpt,
+      responseSha256: record.response.bodySha256,
+      responseBytes: record.response.bodyBytes,
     }),
     repo.setDelivery(ctx, delivery.id, {
       status: plan.status,

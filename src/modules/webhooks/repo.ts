@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gte, inArray, isNull, lte, or, sql } from "drizzle-orm";
+import { and, count, desc, eq, getTableColumns, gte, inArray, isNull, lte, or, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { TenantScope } from "../../db/client";
 import {
@@ -37,6 +37,37 @@ export const insertSubscription = (
   scope: TenantScope,
   row: Omit<typeof webhookSubscriptions.$inferInsert, "tenantId">,
 ) => scope.db.insert(webhookSubscriptions).values({ ...row, tenantId: scope.tenantId });
+
+const liveSubscriptions = (scope: TenantScope) =>
+  and(eq(webhookSubscriptions.tenantId, scope.tenantId), isNull(webhookSubscriptions.deletedAt));
+
+/**
+ * Inserts the row only while the tenant has fewer than `cap` live subscriptions: the count and
+ * the insert are one statement, so concurrent creates cannot pass the cap together. For the
+ * caller's db.batch; the statement changes no row when the cap was reached.
+ */
+export function insertSubscriptionUnderCap(
+  scope: TenantScope,
+  row: Omit<typeof webhookSubscriptions.$inferInsert, "tenantId">,
+  cap: number,
+) {
+  const values: Record<string, unknown> = {
+    ...row,
+    tenantId: scope.tenantId,
+    eventTypes: JSON.stringify(row.eventTypes),
+    enabled: row.enabled ? 1 : 0,
+  };
+  // INSERT ... SELECT lists the table's columns in declaration order: select the values in it.
+  const selected = sql.join(
+    Object.keys(getTableColumns(webhookSubscriptions)).map((name) => sql`${values[name] ?? null}`),
+    sql`, `,
+  );
+  return scope.db
+    .insert(webhookSubscriptions)
+    .select(
+      sql`SELECT ${selected} WHERE (SELECT count(*) FROM ${webhookSubscriptions} WHERE ${liveSubscriptions(scope)}) < ${cap}`,
+    );
+}
 
 export function listSubscriptions(scope: TenantScope, page: Page) {
   const where = and(

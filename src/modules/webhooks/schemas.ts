@@ -88,7 +88,29 @@ export const AttemptSchema = z
     responseStatus: z.number().int().nullable(),
     durationMs: z.number().int(),
     error: z.string().nullable(),
-    responseExcerpt: z.string().nullable().openapi({ description: "First 4 KB of the response body" }),
+    responseExcerpt: z
+      .string()
+      .max(256)
+      .nullable()
+      .openapi({
+        description:
+          "At most 256 characters of a 2xx answer's body, control characters replaced by spaces; " +
+          "null for any other answer. Receiver bodies are never returned whole.",
+      }),
+    responseBodySha256: z
+      .string()
+      .regex(/^[0-9a-f]{64}$/)
+      .nullable()
+      .openapi({
+        description: "SHA-256 (hex) of the response body's first 65,536 bytes; null when none was read",
+      }),
+    responseBodyBytes: z
+      .number()
+      .int()
+      .min(0)
+      .max(65_536)
+      .nullable()
+      .openapi({ description: "Bytes of the response body read (reading stops at 65,536)" }),
   })
   .openapi("WebhookDeliveryAttempt");
 

@@ -1,6 +1,9 @@
 import type { WebhookDeliveryRow, WebhookSubscriptionRow } from "../../db/shard";
+import { toHex } from "../../lib/crypto";
+import { readCapped } from "../../lib/read-capped";
 import type { WebhookConfig } from "./config";
-import { type AttemptResult, DELIVERY_TIMEOUT_MS, RESPONSE_EXCERPT_BYTES } from "./domain/schedule";
+import { excerptFor, isSuccessStatus, RESPONSE_DIGEST_BYTES } from "./domain/response-record";
+import { type AttemptResult, DELIVERY_TIMEOUT_MS } from "./domain/schedule";
 import { deliveryHeaders } from "./domain/signing";
 import { checkWebhookUrl } from "./domain/ssrf";
 import { signingSecrets } from "./secrets";
@@ -11,40 +14,35 @@ export interface SendOptions {
   timeoutMs?: number;
 }
 
+export interface ResponseRecord {
+  /** Sanitised start of a 2xx body; null for any other answer. */
+  excerpt: string | null;
+  /** SHA-256 (hex) and length of the body's first RESPONSE_DIGEST_BYTES. */
+  bodySha256: string | null;
+  bodyBytes: number | null;
+}
+
 export interface AttemptRecord {
   result: AttemptResult;
   attemptedAt: Date;
   durationMs: number;
-  excerpt: string | null;
+  response: ResponseRecord;
   /** The URL no longer passes the rules: retrying cannot help. */
   refused: boolean;
 }
 
-async function readExcerpt(res: Response): Promise<string> {
-  if (!res.body) return "";
-  const reader = res.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  try {
-    while (size < RESPONSE_EXCERPT_BYTES) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      chunks.push(value);
-      size += value.byteLength;
-    }
-  } finally {
-    reader.cancel().catch(() => {});
-  }
-  const bytes = new Uint8Array(Math.min(size, RESPONSE_EXCERPT_BYTES));
-  let offset = 0;
-  for (const chunk of chunks) {
-    const part = chunk.subarray(0, bytes.length - offset);
-    bytes.set(part, offset);
-    offset += part.length;
-    if (offset >= bytes.length) break;
-  }
-  return new TextDecoder().decode(bytes);
+/** Digest and excerpt of an answer (domain/response-record.ts): the body is never kept whole. */
+async function readResponse(res: Response): Promise<ResponseRecord> {
+  const { bytes } = await readCapped(res, RESPONSE_DIGEST_BYTES);
+  const text = isSuccessStatus(res.status) ? new TextDecoder().decode(bytes) : null;
+  return {
+    excerpt: excerptFor(res.status, text),
+    bodySha256: toHex(await crypto.subtle.digest("SHA-256", bytes)),
+    bodyBytes: bytes.byteLength,
+  };
 }
+
+const NO_RESPONSE: ResponseRecord = { excerpt: null, bodySha256: null, bodyBytes: null };
 
 /** One HTTP attempt: SSRF re-check, sign the stored body, POST it, no redirects, 10 s cap. */
 export async function sendOnce(
@@ -60,7 +58,7 @@ export async function sendOnce(
       result: { error: `URL refused: ${check.reason}` },
       attemptedAt: now,
       durationMs: 0,
-      excerpt: null,
+      response: NO_RESPONSE,
       refused: true,
     };
   }
@@ -81,12 +79,12 @@ export async function sendOnce(
       redirect: "manual",
       signal: AbortSignal.timeout(timeoutMs),
     });
-    const excerpt = await readExcerpt(res).catch(() => null);
+    const response = await readResponse(res).catch(() => NO_RESPONSE);
     return {
       result: { status: res.status },
       attemptedAt: now,
       durationMs: Date.now() - started,
-      excerpt,
+      response,
       refused: false,
     };
   } catch (err) {
@@ -99,7 +97,7 @@ export async function sendOnce(
       result: { error },
       attemptedAt: now,
       durationMs: Date.now() - started,
-      excerpt: null,
+      response: NO_RESPONSE,
       refused: false,
     };
   }

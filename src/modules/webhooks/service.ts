@@ -5,6 +5,7 @@ import { tenantAuditInsert } from "../audit/service";
 import { webhookConfig } from "./config";
 import { recordAttempt } from "./delivery";
 import { breakerPhase } from "./domain/breaker";
+import { excerptFor } from "./domain/response-record";
 import { generateSecret } from "./domain/signing";
 import { checkWebhookUrl } from "./domain/ssrf";
 import { enqueueDeliveries } from "./outbox";
@@ -74,10 +75,19 @@ async function requireSubscription(ctx: TenantContext, id: string) {
   return row;
 }
 
+const capReached = (cap: number) =>
+  conflict(
+    `This tenant already has ${cap} webhook subscriptions (its limit): delete one first, or ask the ` +
+      "operator to raise settings.maxWebhookSubscriptions",
+  );
+
 export async function createSubscription(
   ctx: TenantContext,
   input: { url: string; eventTypes: string[]; description?: string },
 ) {
+  // Each event fans out to every subscription: the cap keeps one tenant from turning the
+  // service into a signed-POST reflector (issue 11, finding 8).
+  const cap = ctx.tenant.settings.maxWebhookSubscriptions;
   const now = iso(ctx.clock.now());
   const secret = generateSecret();
   const id = crypto.randomUUID();
@@ -100,14 +110,19 @@ export async function createSubscription(
     deletedAt: null,
   };
   const subscription = presentSubscription(row, ctx.clock.now());
-  await ctx.db.batch([
-    repo.insertSubscription(ctx, row),
-    tenantAuditInsert(ctx, {
-      action: "webhook_subscription.created",
-      target: { type: "webhook_subscription", id },
-      after: subscription,
-    }),
+  const [inserted] = await ctx.db.batch([
+    repo.insertSubscriptionUnderCap(ctx, row, cap),
+    tenantAuditInsert(
+      ctx,
+      {
+        action: "webhook_subscription.created",
+        target: { type: "webhook_subscription", id },
+        after: subscription,
+      },
+      { onlyIfChanged: true },
+    ),
   ]);
+  if ((inserted as unknown as D1Result).meta.changes === 0) throw capReached(cap);
   return { subscription, secret };
 }
 
@@ -267,7 +282,10 @@ export async function getDelivery(ctx: TenantContext, id: string) {
       responseStatus: a.responseStatus,
       durationMs: a.durationMs,
       error: a.error,
-      responseExcerpt: a.responseExcerpt,
+      // Rows written before 0019 may hold up to 4 KB of any answer: re-applied on read.
+      responseExcerpt: excerptFor(a.responseStatus, a.responseExcerpt),
+      responseBodySha256: a.responseSha256,
+      responseBodyBytes: a.responseBytes,
     })),
   };
 }

@@ -15,12 +15,18 @@ export interface SyncDeps {
   stepRecords: number;
   /** Outbound requests one invocation may make before it hands over. */
   stepRequests: number;
+  /** Per-request limit on an outbound call (Fineract), in ms. */
+  timeoutMs: number;
+  /** Largest response body read from an outbound call; a larger one fails the run. */
+  maxResponseBytes: number;
 }
 
 export const DEFAULT_DEPS: SyncDeps = {
   fetcher: (input, init) => fetch(input, init),
   stepRecords: 10_000,
   stepRequests: 200,
+  timeoutMs: 15_000,
+  maxResponseBytes: 5 * 1024 * 1024,
 };
 
 /** Thrown when another invocation advanced the run: this one stops without harm. */

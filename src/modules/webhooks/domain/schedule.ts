@@ -8,7 +8,6 @@ export const DEFAULT_RETRY_DELAYS_SECONDS = [60, 300, 1800, 7200, 21600] as cons
 export const DELIVERY_TIMEOUT_MS = 10_000;
 /** SPEC 8: retries happen within 24 hours of the delivery's creation (breaker deferrals included). */
 export const RETRY_WINDOW_SECONDS = 86_400;
-export const RESPONSE_EXCERPT_BYTES = 4096;
 
 export type DeliveryStatus = "pending" | "succeeded" | "retrying" | "dead";
 export const DELIVERY_STATUSES = ["pending", "succeeded", "retrying", "dead"] as const;

@@ -45,6 +45,40 @@ const refusedEverywhere: Array<[string, RegExp]> = [
   ["https://printer.local/in", /internal name/],
   ["https://app.localhost/in", /internal name/],
   ["https://intranet/in", /fully qualified/],
+  // IPv4 carried inside IPv6 (issue 11, finding 5).
+  ["https://[::ffff:0:127.0.0.1]/in", /loopback/], // IPv4-translated (SIIT)
+  ["https://[::ffff:0:a9fe:a9fe]/in", /link-local/],
+  ["https://[::ffff:0:8.8.8.8]/in", /translated/], // never a public endpoint
+  ["https://[::ffff:10.1.2.3]/in", /private/], // IPv4-mapped
+  ["https://[64:ff9b::169.254.169.254]/in", /link-local/], // NAT64
+  ["https://[64:ff9b:1::8.8.8.8]/in", /NAT64 local-use/],
+  ["https://[2002:a9fe:a9fe::1]/in", /link-local/], // 6to4 of 169.254.169.254
+  ["https://[2002:7f00:1::]/in", /loopback/], // 6to4 of 127.0.0.1
+  ["https://[2001:0:4136:e378:8000:63bf:f5ff:fffe]/in", /Teredo/], // client 10.0.0.1 obfuscated
+  ["https://[2001:db8::1]/in", /documentation/],
+  ["https://[3fff::1]/in", /documentation/],
+  ["https://[2001:2::1]/in", /IETF/], // benchmarking
+  ["https://[2620:0:2d0:200::5efe:10.0.0.1]/in", /ISATAP, private/],
+  ["https://[fe80::5efe:192.168.0.1]/in", /link-local|ISATAP/],
+  ["https://[::5efe:8.8.8.8]/in", /global unicast/],
+  ["https://[100::1]/in", /discard/],
+  ["https://[4000::1]/in", /global unicast/],
+  // Wildcard-DNS names that resolve to the address they spell (defense in depth).
+  ["https://127.0.0.1.nip.io/in", /wildcard-DNS|blocked range/],
+  ["https://169.254.169.254.nip.io/latest", /wildcard-DNS|blocked range/],
+  ["https://8.8.8.8.nip.io/in", /wildcard-DNS/],
+  ["https://7f000001.nip.io/in", /wildcard-DNS/],
+  ["https://nip.io/in", /wildcard-DNS/],
+  ["https://10-0-0-1.sslip.io/in", /wildcard-DNS|blocked range/],
+  ["https://app.xip.io/in", /wildcard-DNS/],
+  ["https://localtest.me/in", /wildcard-DNS/],
+  ["https://readme.localtest.me/in", /wildcard-DNS/],
+  ["https://LVH.ME./in", /wildcard-DNS/],
+  ["https://a.b.localhost/in", /internal name/],
+  // Unknown services of the same kind: a blocked address spelled in the name.
+  ["https://10.0.0.1.rebind.example.com/in", /spells an address.*private/],
+  ["https://hook-192-168-1-1.example.net/in", /spells an address.*private/],
+  ["https://127.0.0.1.example.org/in", /spells an address.*loopback/],
   [`https://hooks.example.com/${"a".repeat(2100)}`, /longer/],
 ];
 
@@ -78,6 +112,11 @@ describe("checkWebhookUrl", () => {
     "https://[2606:4700:4700::1111]/in",
     "https://[::ffff:8.8.8.8]/in",
     "https://sub.domain.example.org/path?query=1#frag",
+    "https://[64:ff9b::8.8.8.8]/in", // NAT64 of a public address
+    "https://[2002:808:808::1]/in", // 6to4 of 8.8.8.8
+    "https://8.8.8.8.in-addr.example.com/in", // a public address spelled in a name
+    "https://v2-10-20.example.com/in", // numbers, not an address
+    "https://snip.io.example.com/in", // under example.com, not nip.io
   ])("accepts the public %s", (url) => {
     expect(checkWebhookUrl(url, deployed).ok).toBe(true);
   });

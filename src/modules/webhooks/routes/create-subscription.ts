@@ -12,7 +12,11 @@ export const createSubscriptionRoute = tenantRoute({
   summary: "Register a webhook endpoint (the signing secret is shown only in this answer)",
   description:
     "https URLs on port 443 only (http to localhost/127.0.0.1 in local development); private, loopback, " +
-    "link-local, CGNAT and metadata addresses and embedded credentials are refused with 400.",
+    "link-local, CGNAT and metadata addresses, wildcard-DNS names (nip.io, sslip.io, localtest.me, ...) and " +
+    "embedded credentials are refused with 400. A tenant holds at most `settings.maxWebhookSubscriptions` live " +
+    "subscriptions (default 20, set by the operator); creating one more answers 409 `conflict`. " +
+    "Receivers should verify the Standard Webhooks `webhook-signature` header, which covers `webhook-timestamp` " +
+    "(refuse anything older than 5 minutes); `X-Service-Signature` covers the body only and does not expire.",
   scope: "webhooks:write",
   request: { body: jsonBody(CreateSubscriptionBody) },
   responses: {
@@ -20,7 +24,7 @@ export const createSubscriptionRoute = tenantRoute({
       z.object({ success: z.literal(true), subscription: SubscriptionSchema, secret: SecretSchema }),
       "The subscription and its secret",
     ),
-    ...errorResponses(400),
+    ...errorResponses(400, 409),
   },
 });
 
