@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { COUNTRY_CODES, CURRENCY_COUNTRY, countryOfCurrency, isCountryCode } from "./countries";
+import { COUNTRY_CODES, CURRENCY_COUNTRY, countryOfCurrency, homeCountryOf, isCountryCode } from "./countries";
 
 describe("country codes", () => {
   it("holds the 249 assigned ISO 3166-1 alpha-2 codes plus XK, sorted and unique", () => {
@@ -28,5 +28,18 @@ describe("currency to country", () => {
 
   it("maps only to real country codes", () => {
     for (const country of Object.values(CURRENCY_COUNTRY)) expect(isCountryCode(country)).toBe(true);
+  });
+});
+
+describe("home country", () => {
+  it("is the country setting, else the currency's country, else null", () => {
+    expect(homeCountryOf({ country: "CI", currency: "XOF" })).toBe("CI");
+    expect(homeCountryOf({ country: "GH", currency: "USD" })).toBe("GH");
+    expect(homeCountryOf({ currency: "GHS" })).toBe("GH");
+    expect(homeCountryOf({ country: null, currency: "KES" })).toBe("KE");
+    expect(homeCountryOf({ currency: "XOF" })).toBeNull();
+    expect(homeCountryOf({ currency: "EUR" })).toBeNull();
+    // A stored value that is not a country (never accepted by the settings schema) is ignored.
+    expect(homeCountryOf({ country: "XO", currency: "XOF" })).toBeNull();
   });
 });

@@ -45,3 +45,13 @@ export const CURRENCY_COUNTRY: Readonly<Record<string, string>> = {
 /** The default country of a currency, or null for a shared or unlisted currency. */
 export const countryOfCurrency = (currency: string): string | null =>
   CURRENCY_COUNTRY[currency.toUpperCase()] ?? null;
+
+/**
+ * A tenant's home country (AML cross-border): its `country` setting, else the country of its
+ * currency; null when neither names one (e.g. XOF without a country setting).
+ */
+export function homeCountryOf(settings: { country?: unknown; currency: string }): string | null {
+  const configured = typeof settings.country === "string" ? settings.country.toUpperCase() : null;
+  if (configured && isCountryCode(configured)) return configured;
+  return countryOfCurrency(settings.currency);
+}

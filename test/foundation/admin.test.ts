@@ -15,7 +15,12 @@ describe("operator API", () => {
     const res = await admin("POST", "/admin/tenants", { name: "Kumasi Microfinance" });
     expect(res.status).toBe(201);
     const body = await json<TenantBody & { apiKey: { key: string; scopes: string[]; prefix: string } }>(res);
-    expect(body.tenant.settings).toEqual({ riskAlertThreshold: 40, currency: "GHS" });
+    expect(body.tenant.settings).toEqual({
+      riskAlertThreshold: 40,
+      currency: "GHS",
+      country: null,
+      homeCountry: "GH",
+    });
     expect(body.tenant.features.agentNetwork).toBe(false);
     expect(body.apiKey.scopes).toEqual(["*"]);
     expect(body.apiKey.key).toMatch(/^csk_test_[0-9A-Za-z]{40}$/);
@@ -40,9 +45,43 @@ describe("operator API", () => {
     expect(res.status).toBe(200);
     const body = await json<TenantBody>(res);
     expect(body.tenant.features.agentNetwork).toBe(true);
-    expect(body.tenant.settings).toEqual({ riskAlertThreshold: 35, currency: "GHS" });
+    expect(body.tenant.settings).toEqual({
+      riskAlertThreshold: 35,
+      currency: "GHS",
+      country: null,
+      homeCountry: "GH",
+    });
     const bad = await admin("PATCH", `/admin/tenants/${t.id}`, { settings: { currency: "cedi" } });
     expect(bad.status).toBe(400);
+  });
+
+  it("sets the country (ISO 3166-1 alpha-2), else derives it from single-country currencies only", async () => {
+    const settingsOf = async (res: Response) => {
+      expect(res.status).toBeLessThan(300);
+      return (await json<TenantBody>(res)).tenant.settings;
+    };
+    const created = await admin("POST", "/admin/tenants", {
+      name: "Abidjan MFI",
+      settings: { currency: "XOF", country: "CI" },
+    });
+    expect(created.status).toBe(201);
+    const id = (await json<TenantBody>(created.clone())).tenant.id;
+    expect(await settingsOf(created)).toMatchObject({ currency: "XOF", country: "CI", homeCountry: "CI" });
+
+    // Removing it: XOF belongs to eight countries, so there is no home country (not "XO").
+    const cleared = await admin("PATCH", `/admin/tenants/${id}`, { settings: { country: null } });
+    expect(await settingsOf(cleared)).toMatchObject({ currency: "XOF", country: null, homeCountry: null });
+    const naira = await admin("PATCH", `/admin/tenants/${id}`, { settings: { currency: "NGN" } });
+    expect(await settingsOf(naira)).toMatchObject({ country: null, homeCountry: "NG" });
+
+    for (const country of ["XO", "UK", "gh", "GHA", 233]) {
+      const bad = await admin("PATCH", `/admin/tenants/${id}`, { settings: { country } });
+      expect(bad.status, String(country)).toBe(400);
+      const err = (await bad.json()) as { error: { details: Array<{ path: string }> } };
+      expect(err.error.details.map((d) => d.path)).toEqual(["settings.country"]);
+    }
+    const after = await admin("GET", `/admin/tenants/${id}`);
+    expect(await settingsOf(after)).toMatchObject({ currency: "NGN", country: null });
   });
 
   it("lists tenants newest first with pagination", async () => {

@@ -1,5 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import { ALL_SCOPES } from "../../http/scopes";
+import { COUNTRY_CODES } from "../../lib/countries";
 
 export const TenantFeaturesSchema = z
   .strictObject({ agentNetwork: z.boolean().optional() })
@@ -18,6 +19,16 @@ export const TenantSettingsSchema = z
       .regex(/^[A-Z]{3}$/, "currency must be an ISO 4217 code such as GHS")
       .optional()
       .openapi({ description: "Tenant currency (default GHS)" }),
+    country: z
+      .enum(COUNTRY_CODES as [string, ...string[]], {
+        error: "country must be an ISO 3166-1 alpha-2 code in upper case, such as GH",
+      })
+      .nullable()
+      .optional()
+      .openapi({
+        description:
+          "Home country (ISO 3166-1 alpha-2, upper case), used by AML cross-border. Default: the country of the currency when one country issues it (GHS -> GH); none for shared currencies (EUR, XOF, XAF). null removes the setting.",
+      }),
   })
   .openapi("TenantSettings");
 
@@ -27,7 +38,14 @@ export const TenantSchema = z
     name: z.string(),
     shard: z.number().int(),
     features: z.object({ agentNetwork: z.boolean().optional() }),
-    settings: z.object({ riskAlertThreshold: z.number(), currency: z.string() }),
+    settings: z.object({
+      riskAlertThreshold: z.number(),
+      currency: z.string(),
+      country: z.string().nullable().openapi({ description: "The country setting; null when not set" }),
+      homeCountry: z.string().nullable().openapi({
+        description: "Country in force: the setting, else the currency's country; null when neither names one",
+      }),
+    }),
     createdAt: z.string(),
     updatedAt: z.string(),
   })

@@ -7,6 +7,7 @@ import type {
   TenantSettings,
 } from "../../db/control-schema";
 import { type Tenant, toTenant } from "../../db/tenant-context";
+import { homeCountryOf } from "../../lib/countries";
 import type { Env } from "../../env";
 import type { Scope } from "../../http/scopes";
 import { type Clock, systemClock } from "../../lib/clock";
@@ -154,7 +155,14 @@ export async function createTenant(op: OperatorContext, input: CreateTenantInput
 
 export function presentTenant(row: TenantRow) {
   const tenant = toTenant(row);
-  return { ...tenant, createdAt: row.createdAt, updatedAt: row.updatedAt };
+  const { settings } = tenant;
+  const country = typeof settings.country === "string" ? settings.country : null;
+  return {
+    ...tenant,
+    settings: { ...settings, country, homeCountry: homeCountryOf(settings) },
+    createdAt: row.createdAt,
+    updatedAt: row.updatedAt,
+  };
 }
 
 export async function getTenant(env: Env, tenantId: string) {
