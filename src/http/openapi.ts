@@ -103,11 +103,7 @@ export const MAX_COUNT = 1_000_000_000;
 export const MAX_OFFSET = 1_000_000_000;
 
 /** A money figure given as a JSON number (major units): 0..1e12. */
-export const AmountInput = z
-  .number()
-  .min(0)
-  .max(MAX_AMOUNT)
-  .openapi({ description: "Major units, 0..1e12" });
+export const AmountInput = z.number().min(0).max(MAX_AMOUNT).openapi({ description: "Major units, 0..1e12" });
 
 /** A count given as a JSON number: integer 0..1e9. */
 export const CountInput = z.number().int().min(0).max(MAX_COUNT);

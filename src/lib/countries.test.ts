@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { COUNTRY_CODES, CURRENCY_COUNTRY, countryOfCurrency, homeCountryOf, isCountryCode } from "./countries";
+import {
+  COUNTRY_CODES,
+  CURRENCY_COUNTRY,
+  countryOfCurrency,
+  homeCountryOf,
+  isCountryCode,
+} from "./countries";
 
 describe("country codes", () => {
   it("holds the 249 assigned ISO 3166-1 alpha-2 codes plus XK, sorted and unique", () => {
@@ -11,14 +17,25 @@ describe("country codes", () => {
 
   it("accepts assigned codes and refuses reserved, withdrawn, lower-case and made-up ones", () => {
     for (const c of ["GH", "NG", "CI", "SN", "GB", "XK"]) expect(isCountryCode(c)).toBe(true);
-    for (const c of ["UK", "EU", "SU", "YU", "QQ", "XO", "gh", "GHA", ""]) expect(isCountryCode(c)).toBe(false);
+    for (const c of ["UK", "EU", "SU", "YU", "QQ", "XO", "gh", "GHA", ""])
+      expect(isCountryCode(c)).toBe(false);
   });
 });
 
 describe("currency to country", () => {
   it("maps single-country currencies to their issuer", () => {
-    const expected = { GHS: "GH", NGN: "NG", KES: "KE", UGX: "UG", TZS: "TZ", ZAR: "ZA", USD: "US", GBP: "GB" };
-    for (const [currency, country] of Object.entries(expected)) expect(countryOfCurrency(currency)).toBe(country);
+    const expected = {
+      GHS: "GH",
+      NGN: "NG",
+      KES: "KE",
+      UGX: "UG",
+      TZS: "TZ",
+      ZAR: "ZA",
+      USD: "US",
+      GBP: "GB",
+    };
+    for (const [currency, country] of Object.entries(expected))
+      expect(countryOfCurrency(currency)).toBe(country);
     expect(countryOfCurrency("ghs")).toBe("GH");
   });
 

@@ -253,7 +253,9 @@ describe("POST /v1/agent-health/calculate: currency and servesRegions", () => {
     );
     expect(given.servesRegions).toEqual(["Volta", "Eastern"]);
     expect(given.region).toBe("Greater Accra");
-    const none = await report(await call("POST", "/v1/agent-health/calculate", { key: t.key, body: FIGURES }));
+    const none = await report(
+      await call("POST", "/v1/agent-health/calculate", { key: t.key, body: FIGURES }),
+    );
     expect(none.servesRegions).toEqual([]);
 
     const stored = await insertAgent(t, { servesRegions: ["Ashanti"] });

@@ -180,20 +180,26 @@ describe("rules on built data, at threshold edges", () => {
   });
 
   it("cross-border uses the country setting; a shared currency without one has no home country", async () => {
-    const xb = (country: string) => [{ amountMinor: 1_300_000, transactionDate: ago(2), counterpartyCountry: country }];
+    const xb = (country: string) => [
+      { amountMinor: 1_300_000, transactionDate: ago(2), counterpartyCountry: country },
+    ];
     // XOF is shared by eight countries: before, its first letters made "XO" the home country,
     // so every transfer, even one inside Senegal, counted as cross-border.
     const senegal = await createTenant({ name: "Dakar MFI", settings: { currency: "XOF", country: "SN" } });
-    expect((await fires(senegal, (await customerWith(senegal, xb("SN"))).customerId, "AML-XBR-010")).triggered).toBe(
-      false,
-    );
-    expect((await fires(senegal, (await customerWith(senegal, xb("ML"))).customerId, "AML-XBR-010")).triggered).toBe(
-      true,
-    );
+    expect(
+      (await fires(senegal, (await customerWith(senegal, xb("SN"))).customerId, "AML-XBR-010")).triggered,
+    ).toBe(false);
+    expect(
+      (await fires(senegal, (await customerWith(senegal, xb("ML"))).customerId, "AML-XBR-010")).triggered,
+    ).toBe(true);
 
     const unset = await createTenant({ name: "XOF without country", settings: { currency: "XOF" } });
     const { customerId } = await customerWith(unset, xb("SN"));
-    const named = await evaluate(unset, { entityType: "customer", entityId: customerId, ruleIds: ["AML-XBR-010"] });
+    const named = await evaluate(unset, {
+      entityType: "customer",
+      entityId: customerId,
+      ruleIds: ["AML-XBR-010"],
+    });
     expect(named.res.status).toBe(400);
     const err = (await named.res.json()) as { error: { details: Array<{ path: string; message: string }> } };
     expect(err.error.details).toEqual([

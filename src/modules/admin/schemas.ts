@@ -43,7 +43,8 @@ export const TenantSchema = z
       currency: z.string(),
       country: z.string().nullable().openapi({ description: "The country setting; null when not set" }),
       homeCountry: z.string().nullable().openapi({
-        description: "Country in force: the setting, else the currency's country; null when neither names one",
+        description:
+          "Country in force: the setting, else the currency's country; null when neither names one",
       }),
     }),
     createdAt: z.string(),
@@ -81,7 +82,10 @@ export const ApiKeySchema = z
 export const CreateTenantBody = z
   .strictObject({
     name: z.string().trim().min(1).max(200),
-    shard: z.number().int().min(0).optional().openapi({ description: "Default: the least-loaded shard" }),
+    shard: z.number().int().min(0).max(999).optional().openapi({
+      description:
+        "An existing shard, 0..SHARD_COUNT-1 of the deployment (else 400; the document states 999, the most it allows). Default: the least-loaded shard",
+    }),
     features: TenantFeaturesSchema.optional(),
     settings: TenantSettingsSchema.optional(),
   })

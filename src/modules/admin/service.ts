@@ -7,10 +7,10 @@ import type {
   TenantSettings,
 } from "../../db/control-schema";
 import { type Tenant, toTenant } from "../../db/tenant-context";
-import { homeCountryOf } from "../../lib/countries";
 import type { Env } from "../../env";
 import type { Scope } from "../../http/scopes";
 import { type Clock, systemClock } from "../../lib/clock";
+import { homeCountryOf } from "../../lib/countries";
 import { sha256Hex, timingSafeEqualText } from "../../lib/crypto";
 import { AppError, badRequest, conflict, notFound } from "../../lib/errors";
 import { emptyResealCount, keyringFrom, resealInto, seal, unseal } from "../../lib/sealed";

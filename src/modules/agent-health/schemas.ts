@@ -174,12 +174,12 @@ export const CalculateBody = z
           "ISO 4217 currency of the money figures. Default: the tenant's currency (GHS unless the operator set another). Peers are the tenant's agents, whose figures are in the tenant's currency, so another currency gets no peer comparison (peerBenchmarks in missingDataPoints).",
       }),
     transactionCount30d: CountInput.optional(),
-    transactionCount7d: CountInput.optional(),
+    transactionCount7d: CountInput.optional().openapi({ description: "Not above transactionCount30d" }),
     previousPeriodCount: CountInput.optional(),
     cashInCount30d: CountInput.optional(),
     cashOutCount30d: CountInput.optional(),
     transactionVolume30d: AmountInput.optional(),
-    transactionVolume7d: AmountInput.optional(),
+    transactionVolume7d: AmountInput.optional().openapi({ description: "Not above transactionVolume30d" }),
     previousPeriodVolume: AmountInput.optional(),
     cashInVolume30d: AmountInput.optional(),
     cashOutVolume30d: AmountInput.optional(),
@@ -187,11 +187,9 @@ export const CalculateBody = z
     activatedAt: IsoDateTime.optional(),
     createdAt: IsoDateTime.optional(),
     region: z.string().min(1).max(100).optional(),
-    servesRegions: z
-      .array(z.string().min(1).max(100))
-      .max(50)
-      .optional()
-      .openapi({ description: "Regions the agent serves besides `region`; returned in the report, not scored" }),
+    servesRegions: z.array(z.string().min(1).max(100)).max(50).optional().openapi({
+      description: "Regions the agent serves besides `region`; returned in the report, not scored",
+    }),
     includePeerComparison: z.boolean().default(true),
   })
   .refine(
@@ -231,8 +229,8 @@ export const SummaryQuery = PaginationQuery.extend({
   tier: z.enum(AGENT_TIERS).optional(),
   region: z.string().trim().min(1).max(100).optional(),
   status: z.enum(AGENT_STATUSES).optional(),
-  minAHI: z.coerce.number().min(0).max(100).optional(),
-  maxAHI: z.coerce.number().min(0).max(100).optional(),
+  minAHI: z.coerce.number().min(0).max(100).optional().openapi({ description: "0..100, not above maxAHI" }),
+  maxAHI: z.coerce.number().min(0).max(100).optional().openapi({ description: "0..100, not below minAHI" }),
   hasCriticalFlags: optionalBoolean,
   sortBy: z.enum(["ahiScore", "floatBalance", "transactionVolume", "agentCode"]).default("ahiScore"),
   sortOrder: z.enum(["asc", "desc"]).default("desc"),

@@ -6,7 +6,9 @@ import * as repo from "./repo";
 
 /** Rows ingested before nulls were dropped may still hold `"legalName": null`: never shown. */
 const stringsOnly = (info: Record<string, unknown>): Record<string, string> =>
-  Object.fromEntries(Object.entries(info ?? {}).filter((e): e is [string, string] => typeof e[1] === "string"));
+  Object.fromEntries(
+    Object.entries(info ?? {}).filter((e): e is [string, string] => typeof e[1] === "string"),
+  );
 
 export const presentCustomer = (row: CustomerRow) => ({
   id: row.id,
