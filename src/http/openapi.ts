@@ -102,9 +102,29 @@ export const jsonBody = <T extends z.ZodType>(schema: T, required = true) => ({
 
 // ---- shared schemas -------------------------------------------------------------------
 
+/**
+ * Caps of numeric inputs (docs/decisions/input-constraints.md): finite, far above any real
+ * figure, and low enough that sums, ratios and minor units (x 100) stay exact doubles.
+ */
+export const MAX_AMOUNT = 1_000_000_000_000;
+export const MAX_COUNT = 1_000_000_000;
+export const MAX_OFFSET = 1_000_000_000;
+
+/** A money figure given as a JSON number (major units): 0..1e12. */
+export const AmountInput = z.number().min(0).max(MAX_AMOUNT).openapi({ description: "Major units, 0..1e12" });
+
+/** A count given as a JSON number: integer 0..1e9. */
+export const CountInput = z.number().int().min(0).max(MAX_COUNT);
+
 export const PaginationQuery = z.object({
   limit: z.coerce.number().int().min(1).max(500).default(50).openapi({ description: "1..500, default 50" }),
-  offset: z.coerce.number().int().min(0).default(0).openapi({ description: "default 0" }),
+  offset: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(MAX_OFFSET)
+    .default(0)
+    .openapi({ description: "0..1e9, default 0" }),
 });
 
 export const PaginationSchema = z

@@ -19,6 +19,9 @@ interface Report {
   };
   confidenceScore: number;
   missingDataPoints: string[];
+  currency: string;
+  region: string | null;
+  servesRegions: string[];
   isDiagnosticOnly: boolean;
   disclaimer: string;
 }
@@ -177,6 +180,12 @@ describe("POST /v1/agent-health/calculate", () => {
       [{ ...VALID_BODY, cashInVolume30d: -3 }, "cashInVolume30d"],
       [{ ...VALID_BODY, lastTransactionAt: "yesterday" }, "lastTransactionAt"],
       [{ ...VALID_BODY, transactionCount30d: 3, transactionCount7d: 4 }, "transactionCount7d"],
+      // Finite caps (1e12 for money, 1e9 for counts): 1e308 used to answer 200 "Infinity moved".
+      [{ ...VALID_BODY, transactionVolume30d: 1e308 }, "transactionVolume30d"],
+      [{ ...VALID_BODY, floatBalance: 1e12 + 1 }, "floatBalance"],
+      [{ ...VALID_BODY, previousPeriodCount: 1e9 + 1 }, "previousPeriodCount"],
+      [{ ...VALID_BODY, currency: "ghs" }, "currency"],
+      [{ ...VALID_BODY, servesRegions: [""] }, "servesRegions.0"],
       [
         { agentCode: "AC", agentTier: "basic", agentStatus: "active", floatBalance: 1, floatLimit: 1 },
         "agentId",
@@ -188,6 +197,71 @@ describe("POST /v1/agent-health/calculate", () => {
       const err = (await json<{ error: { details: Array<{ path: string }> } }>(res)).error;
       expect(err.details.map((d) => d.path)).toEqual([field]);
     }
+  });
+});
+
+describe("POST /v1/agent-health/calculate: currency and servesRegions", () => {
+  const FIGURES = { ...VALID_BODY, transactionCount30d: 30, transactionVolume30d: 1000 };
+
+  it("accepts the caps themselves (1e12 money, 1e9 counts) with finite numbers throughout", async () => {
+    const t = await agentNetwork();
+    const res = await call("POST", "/v1/agent-health/calculate", {
+      key: t.key,
+      body: { ...VALID_BODY, floatLimit: 1e12, transactionVolume30d: 1e12, transactionCount30d: 1e9 },
+    });
+    expect(res.status).toBe(200);
+    const r = await report(res);
+    expect(evidence(r, "transaction_volume")).toBe(1e12);
+    expect(evidence(r, "transaction_count")).toBe(1e9);
+  });
+
+  it("compares with the tenant's agents only when the figures are in the tenant's currency", async () => {
+    const t = await agentNetwork(); // currency GHS by default
+    await seedAgent(t, { agentId: "PEER", agentCode: "AC-PEER" }, STEADY);
+    const inTenantCurrency = await report(
+      await call("POST", "/v1/agent-health/calculate", { key: t.key, body: FIGURES }),
+    );
+    expect(inTenantCurrency.currency).toBe("GHS");
+    expect(inTenantCurrency.peerComparison?.benchmarkGroup.groupId).toBe("tier:standard");
+    expect(inTenantCurrency.missingDataPoints).not.toContain("peerBenchmarks");
+
+    const inNaira = await report(
+      await call("POST", "/v1/agent-health/calculate", { key: t.key, body: { ...FIGURES, currency: "NGN" } }),
+    );
+    expect(inNaira.currency).toBe("NGN");
+    expect(inNaira.peerComparison).toBeNull();
+    expect(inNaira.missingDataPoints).toContain("peerBenchmarks");
+    // Everything else is the same computation.
+    expect(inNaira.ahiScore).toBe(inTenantCurrency.ahiScore);
+  });
+
+  it("defaults the currency to the tenant's own", async () => {
+    const t = await createTenant({ features: { agentNetwork: true }, settings: { currency: "NGN" } });
+    await seedAgent(t, { agentId: "PEER", agentCode: "AC-PEER", currency: "NGN" }, STEADY);
+    const r = await report(await call("POST", "/v1/agent-health/calculate", { key: t.key, body: FIGURES }));
+    expect(r.currency).toBe("NGN");
+    expect(r.peerComparison).not.toBeNull();
+  });
+
+  it("returns servesRegions in the report (given, or the stored agent's)", async () => {
+    const t = await agentNetwork();
+    const given = await report(
+      await call("POST", "/v1/agent-health/calculate", {
+        key: t.key,
+        body: { ...FIGURES, region: "Greater Accra", servesRegions: ["Volta", "Eastern"] },
+      }),
+    );
+    expect(given.servesRegions).toEqual(["Volta", "Eastern"]);
+    expect(given.region).toBe("Greater Accra");
+    const none = await report(
+      await call("POST", "/v1/agent-health/calculate", { key: t.key, body: FIGURES }),
+    );
+    expect(none.servesRegions).toEqual([]);
+
+    const stored = await insertAgent(t, { servesRegions: ["Ashanti"] });
+    const read = await report(await get(t, `/v1/agent-health/${stored.agentId}?includePeerComparison=false`));
+    expect(read.servesRegions).toEqual(["Ashanti"]);
+    expect(read.currency).toBe("GHS");
   });
 });
 

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { call, createTenant, type TestTenant } from "../harness";
-import { ago, customerWith, fires } from "./helpers";
+import { ago, customerWith, evaluate, fires } from "./helpers";
 
 let t: TestTenant;
 beforeAll(async () => {
@@ -177,6 +177,38 @@ describe("rules on built data, at threshold edges", () => {
     expect(
       (await fires(t, (await customerWith(t, xb(5_000_000, "GH"))).customerId, "AML-XBR-010")).triggered,
     ).toBe(false);
+  });
+
+  it("cross-border uses the country setting; a shared currency without one has no home country", async () => {
+    const xb = (country: string) => [
+      { amountMinor: 1_300_000, transactionDate: ago(2), counterpartyCountry: country },
+    ];
+    // XOF is shared by eight countries: before, its first letters made "XO" the home country,
+    // so every transfer, even one inside Senegal, counted as cross-border.
+    const senegal = await createTenant({ name: "Dakar MFI", settings: { currency: "XOF", country: "SN" } });
+    expect(
+      (await fires(senegal, (await customerWith(senegal, xb("SN"))).customerId, "AML-XBR-010")).triggered,
+    ).toBe(false);
+    expect(
+      (await fires(senegal, (await customerWith(senegal, xb("ML"))).customerId, "AML-XBR-010")).triggered,
+    ).toBe(true);
+
+    const unset = await createTenant({ name: "XOF without country", settings: { currency: "XOF" } });
+    const { customerId } = await customerWith(unset, xb("SN"));
+    const named = await evaluate(unset, {
+      entityType: "customer",
+      entityId: customerId,
+      ruleIds: ["AML-XBR-010"],
+    });
+    expect(named.res.status).toBe(400);
+    const err = (await named.res.json()) as { error: { details: Array<{ path: string; message: string }> } };
+    expect(err.error.details).toEqual([
+      { path: "ruleIds.0", message: expect.stringContaining("settings.country") },
+    ]);
+    const all = await evaluate(unset, { entityType: "customer", entityId: customerId });
+    expect(all.res.status).toBe(200);
+    expect(all.body!.result.skippedRules.map((r) => r.ruleId)).toContain("AML-XBR-010");
+    expect(all.body!.result.triggeredRules.map((r) => r.ruleId)).not.toContain("AML-XBR-010");
   });
 
   it("cash out of line with the declared business depends on the declaration", async () => {

@@ -163,6 +163,9 @@ describe("POST /v1/bhi/calculate-from-db", () => {
     [{ liquidity: -1, volatility: 1 }, "weights.liquidity"],
     [{ liquidity: 0, volatility: 0 }, "weights"],
     [{ liquidity: "1" }, "weights.liquidity"],
+    // 1e308 + 1e308 is Infinity: every normalised weight became 0. Capped at 1000 now.
+    [{ liquidity: 1e308, volatility: 1 }, "weights.liquidity"],
+    [{ liquidity: 1, paymentBehavior: 1000.5 }, "weights.paymentBehavior"],
   ])("refuses weights %j with 400", async (weights, path) => {
     const t = await createTenant();
     const res = await calculate(t, { weights });

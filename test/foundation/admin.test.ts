@@ -19,6 +19,8 @@ describe("operator API", () => {
       riskAlertThreshold: 40,
       currency: "GHS",
       maxWebhookSubscriptions: 20,
+      country: null,
+      homeCountry: "GH",
     });
     expect(body.tenant.features.agentNetwork).toBe(false);
     expect(body.apiKey.scopes).toEqual(["*"]);
@@ -48,6 +50,8 @@ describe("operator API", () => {
       riskAlertThreshold: 35,
       currency: "GHS",
       maxWebhookSubscriptions: 20,
+      country: null,
+      homeCountry: "GH",
     });
     const bad = await admin("PATCH", `/admin/tenants/${t.id}`, { settings: { currency: "cedi" } });
     expect(bad.status).toBe(400);
@@ -60,6 +64,35 @@ describe("operator API", () => {
       const err = await json<{ error: { details: { path: string }[] } }>(refused);
       expect(err.error.details[0].path).toBe("settings.maxWebhookSubscriptions");
     }
+  });
+
+  it("sets the country (ISO 3166-1 alpha-2), else derives it from single-country currencies only", async () => {
+    const settingsOf = async (res: Response) => {
+      expect(res.status).toBeLessThan(300);
+      return (await json<TenantBody>(res)).tenant.settings;
+    };
+    const created = await admin("POST", "/admin/tenants", {
+      name: "Abidjan MFI",
+      settings: { currency: "XOF", country: "CI" },
+    });
+    expect(created.status).toBe(201);
+    const id = (await json<TenantBody>(created.clone())).tenant.id;
+    expect(await settingsOf(created)).toMatchObject({ currency: "XOF", country: "CI", homeCountry: "CI" });
+
+    // Removing it: XOF belongs to eight countries, so there is no home country (not "XO").
+    const cleared = await admin("PATCH", `/admin/tenants/${id}`, { settings: { country: null } });
+    expect(await settingsOf(cleared)).toMatchObject({ currency: "XOF", country: null, homeCountry: null });
+    const naira = await admin("PATCH", `/admin/tenants/${id}`, { settings: { currency: "NGN" } });
+    expect(await settingsOf(naira)).toMatchObject({ country: null, homeCountry: "NG" });
+
+    for (const country of ["XO", "UK", "gh", "GHA", 233]) {
+      const bad = await admin("PATCH", `/admin/tenants/${id}`, { settings: { country } });
+      expect(bad.status, String(country)).toBe(400);
+      const err = (await bad.json()) as { error: { details: Array<{ path: string }> } };
+      expect(err.error.details.map((d) => d.path)).toEqual(["settings.country"]);
+    }
+    const after = await admin("GET", `/admin/tenants/${id}`);
+    expect(await settingsOf(after)).toMatchObject({ currency: "NGN", country: null });
   });
 
   it("lists tenants newest first with pagination", async () => {

@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
+import { SIGNALS } from "../../src/modules/fraud/domain/catalog";
 import {
   call,
   createTenant,
@@ -135,17 +136,21 @@ describe("POST /v1/fraud/evaluate", () => {
 
 describe("signals and alerts", () => {
   it("lists enabled signals by default and all with enabledOnly=false", async () => {
-    const enabled = await json<{
-      signals: Array<{ isEnabled: boolean }>;
+    type Listing = {
+      signals: Array<{ signalId: string; isEnabled: boolean }>;
       totalCount: number;
       disclaimer: string;
-    }>(await call("GET", "/v1/fraud/signals", { key: t.key }));
-    expect(enabled.signals.every((s) => s.isEnabled)).toBe(true);
-    const all = await json<{ totalCount: number }>(
-      await call("GET", "/v1/fraud/signals?enabledOnly=false", { key: t.key }),
+    };
+    const enabled = await json<Listing>(await call("GET", "/v1/fraud/signals", { key: t.key }));
+    const all = await json<Listing>(await call("GET", "/v1/fraud/signals?enabledOnly=false", { key: t.key }));
+    // The catalogue (docs/methodology/fraud.md, "Signals"): 11 signals, unusual_hours off by default.
+    expect(all.signals.map((s) => s.signalId)).toEqual(SIGNALS.map((s) => s.signalId));
+    expect(all.totalCount).toBe(11);
+    expect(all.signals.filter((s) => !s.isEnabled).map((s) => s.signalId)).toEqual(["unusual_hours"]);
+    expect(enabled.signals.map((s) => s.signalId)).toEqual(
+      SIGNALS.filter((s) => s.isEnabled).map((s) => s.signalId),
     );
-    expect(all.totalCount).toBeGreaterThanOrEqual(10);
-    expect(all.totalCount).toBeGreaterThan(enabled.totalCount);
+    expect(enabled.totalCount).toBe(10);
     expect(enabled.disclaimer).toBeTruthy();
   });
 

@@ -63,6 +63,43 @@ describe("POST /v1/ingest/customers", () => {
     });
   });
 
+  it("drops a null inside businessInfo, so the customer reads back with plain strings only", async () => {
+    const res = await ingest(tenant, "customers", [
+      customer(7, { businessInfo: { legalName: null, industry: "retail", taxId: null } }),
+    ]);
+    expect(res).toMatchObject({ status: 200, recordsWritten: 1, errors: [] });
+    const [row] = await rows<{ id: string; business_info: string }>(
+      tenant,
+      "SELECT id, business_info FROM customers WHERE tenant_id = ? AND external_id = 'C-7'",
+      tenant.id,
+    );
+    expect(JSON.parse(row.business_info)).toEqual({ industry: "retail" });
+    // call() checks the body against Customer in openapi.json (businessInfo.* are strings).
+    const read = await call("GET", `/v1/customers/${row.id}`, { key: tenant.key });
+    expect(read.status).toBe(200);
+    expect(((await read.json()) as { customer: { businessInfo: unknown } }).customer.businessInfo).toEqual({
+      industry: "retail",
+    });
+  });
+
+  it("never shows a null stored inside businessInfo before nulls were dropped", async () => {
+    const id = crypto.randomUUID();
+    const at = new Date().toISOString();
+    await shardDb(env, tenant.shard)
+      .$client.prepare(
+        `INSERT INTO customers (id, tenant_id, external_id, external_source, type, name, status, tags,
+           business_info, created_at, updated_at)
+         VALUES (?, ?, 'C-legacy', 'core', 'business', 'Legacy', 'active', '[]', ?, ?, ?)`,
+      )
+      .bind(id, tenant.id, JSON.stringify({ legalName: null, industry: "fuel" }), at, at)
+      .run();
+    const read = await call("GET", `/v1/customers/${id}`, { key: tenant.key });
+    expect(read.status).toBe(200);
+    expect(((await read.json()) as { customer: { businessInfo: unknown } }).customer.businessInfo).toEqual({
+      industry: "fuel",
+    });
+  });
+
   it("reports bad records by index and writes the good ones", async () => {
     const res = await ingest(tenant, "customers", [
       customer(10),

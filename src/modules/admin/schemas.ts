@@ -1,5 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import { ALL_SCOPES } from "../../http/scopes";
+import { COUNTRY_CODES } from "../../lib/countries";
 
 /** The highest subscription cap an operator may set (issue 11, finding 8). */
 export const MAX_WEBHOOK_SUBSCRIPTIONS_LIMIT = 200;
@@ -30,6 +31,16 @@ export const TenantSettingsSchema = z
       .openapi({
         description: `Webhook subscriptions the tenant may hold (default 20, at most ${MAX_WEBHOOK_SUBSCRIPTIONS_LIMIT}); every event fans out to each`,
       }),
+    country: z
+      .enum(COUNTRY_CODES as [string, ...string[]], {
+        error: "country must be an ISO 3166-1 alpha-2 code in upper case, such as GH",
+      })
+      .nullable()
+      .optional()
+      .openapi({
+        description:
+          "Home country (ISO 3166-1 alpha-2, upper case), used by AML cross-border. Default: the country of the currency when one country issues it (GHS -> GH); none for shared currencies (EUR, XOF, XAF). null removes the setting.",
+      }),
   })
   .openapi("TenantSettings");
 
@@ -43,6 +54,11 @@ export const TenantSchema = z
       riskAlertThreshold: z.number(),
       currency: z.string(),
       maxWebhookSubscriptions: z.number().int(),
+      country: z.string().nullable().openapi({ description: "The country setting; null when not set" }),
+      homeCountry: z.string().nullable().openapi({
+        description:
+          "Country in force: the setting, else the currency's country; null when neither names one",
+      }),
     }),
     createdAt: z.string(),
     updatedAt: z.string(),
@@ -79,7 +95,10 @@ export const ApiKeySchema = z
 export const CreateTenantBody = z
   .strictObject({
     name: z.string().trim().min(1).max(200),
-    shard: z.number().int().min(0).optional().openapi({ description: "Default: the least-loaded shard" }),
+    shard: z.number().int().min(0).max(999).optional().openapi({
+      description:
+        "An existing shard, 0..SHARD_COUNT-1 of the deployment (else 400; the document states 999, the most it allows). Default: the least-loaded shard",
+    }),
     features: TenantFeaturesSchema.optional(),
     settings: TenantSettingsSchema.optional(),
   })

@@ -11,6 +11,7 @@ import { allowsLoopbackHttp, type Env } from "../../env";
 import type { Scope } from "../../http/scopes";
 import { BoundedTtlCache } from "../../lib/bounded-cache";
 import { type Clock, systemClock } from "../../lib/clock";
+import { homeCountryOf } from "../../lib/countries";
 import { sha256Hex, timingSafeEqualText } from "../../lib/crypto";
 import { AppError, badRequest, conflict, notFound } from "../../lib/errors";
 import { emptyResealCount, keyringFrom, resealInto, seal, unseal } from "../../lib/sealed";
@@ -181,7 +182,14 @@ export async function createTenant(op: OperatorContext, input: CreateTenantInput
 
 export function presentTenant(row: TenantRow) {
   const tenant = toTenant(row);
-  return { ...tenant, createdAt: row.createdAt, updatedAt: row.updatedAt };
+  const { settings } = tenant;
+  const country = typeof settings.country === "string" ? settings.country : null;
+  return {
+    ...tenant,
+    settings: { ...settings, country, homeCountry: homeCountryOf(settings) },
+    createdAt: row.createdAt,
+    updatedAt: row.updatedAt,
+  };
 }
 
 export async function getTenant(env: Env, tenantId: string) {

@@ -29,6 +29,7 @@ export function buildReport(
   peerComparison: PeerComparison | null,
   windowDays: number,
   computedAt: string,
+  figures: { currency: string; servesRegions: string[] },
 ) {
   return {
     reportId: crypto.randomUUID(),
@@ -41,6 +42,8 @@ export function buildReport(
     agentTier: profile.agentTier,
     agentStatus: profile.agentStatus,
     region: profile.region,
+    currency: figures.currency,
+    servesRegions: figures.servesRegions,
     ahiScore: result.ahiScore,
     ahiBand: result.ahiBand,
     components: result.components,

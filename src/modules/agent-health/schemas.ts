@@ -1,5 +1,13 @@
 import { z } from "@hono/zod-openapi";
-import { booleanQuery, IsoDateTime, Money, orNull, PaginationQuery } from "../../http/openapi";
+import {
+  AmountInput,
+  booleanQuery,
+  CountInput,
+  IsoDateTime,
+  Money,
+  orNull,
+  PaginationQuery,
+} from "../../http/openapi";
 import { PERFORMANCE_CLASSES } from "./domain/peers";
 import {
   AGENT_STATUSES,
@@ -121,7 +129,16 @@ export const AgentHealthReportSchema = z
     components: z.array(AhiComponentSchema),
     flags: z.array(AgentHealthFlagSchema),
     evidence: z.array(EvidenceSchema),
-    peerComparison: orNull(PeerComparisonSchema).openapi({ description: "null without peers" }),
+    currency: z.string().openapi({
+      example: "GHS",
+      description: "Currency of the money figures: the tenant's currency, or the one given to calculate",
+    }),
+    servesRegions: z.array(z.string()).openapi({
+      description: "Regions the agent serves besides its home region (reported, not scored)",
+    }),
+    peerComparison: orNull(PeerComparisonSchema).openapi({
+      description: "null without peers, or when the figures are in another currency than the tenant's",
+    }),
     confidenceScore: z.number().min(0).max(1),
     missingDataPoints: z.array(z.string()),
     floatUtilization: z.number().nullable(),
@@ -136,7 +153,6 @@ export const AgentHealthReportSchema = z
 export const ReportResponse = z.object({ success: z.literal(true), report: AgentHealthReportSchema });
 
 const Count = z.number().int().min(0);
-const Amount = z.number().min(0);
 
 export const CalculateBody = z
   .object({
@@ -146,27 +162,34 @@ export const CalculateBody = z
     agentType: z.enum(AGENT_TYPES).default("individual"),
     agentTier: z.enum(AGENT_TIERS),
     agentStatus: z.enum(AGENT_STATUSES),
-    floatBalance: Amount,
-    floatLimit: Amount,
+    floatBalance: AmountInput,
+    floatLimit: AmountInput,
     currency: z
       .string()
       .regex(/^[A-Z]{3}$/, "ISO 4217 code")
-      .default("GHS"),
-    transactionCount30d: Count.optional(),
-    transactionCount7d: Count.optional(),
-    previousPeriodCount: Count.optional(),
-    cashInCount30d: Count.optional(),
-    cashOutCount30d: Count.optional(),
-    transactionVolume30d: Amount.optional(),
-    transactionVolume7d: Amount.optional(),
-    previousPeriodVolume: Amount.optional(),
-    cashInVolume30d: Amount.optional(),
-    cashOutVolume30d: Amount.optional(),
+      .optional()
+      .openapi({
+        example: "GHS",
+        description:
+          "ISO 4217 currency of the money figures. Default: the tenant's currency (GHS unless the operator set another). Peers are the tenant's agents, whose figures are in the tenant's currency, so another currency gets no peer comparison (peerBenchmarks in missingDataPoints).",
+      }),
+    transactionCount30d: CountInput.optional(),
+    transactionCount7d: CountInput.optional().openapi({ description: "Not above transactionCount30d" }),
+    previousPeriodCount: CountInput.optional(),
+    cashInCount30d: CountInput.optional(),
+    cashOutCount30d: CountInput.optional(),
+    transactionVolume30d: AmountInput.optional(),
+    transactionVolume7d: AmountInput.optional().openapi({ description: "Not above transactionVolume30d" }),
+    previousPeriodVolume: AmountInput.optional(),
+    cashInVolume30d: AmountInput.optional(),
+    cashOutVolume30d: AmountInput.optional(),
     lastTransactionAt: IsoDateTime.optional(),
     activatedAt: IsoDateTime.optional(),
     createdAt: IsoDateTime.optional(),
     region: z.string().min(1).max(100).optional(),
-    servesRegions: z.array(z.string().min(1).max(100)).max(50).optional(),
+    servesRegions: z.array(z.string().min(1).max(100)).max(50).optional().openapi({
+      description: "Regions the agent serves besides `region`; returned in the report, not scored",
+    }),
     includePeerComparison: z.boolean().default(true),
   })
   .refine(
@@ -206,8 +229,8 @@ export const SummaryQuery = PaginationQuery.extend({
   tier: z.enum(AGENT_TIERS).optional(),
   region: z.string().trim().min(1).max(100).optional(),
   status: z.enum(AGENT_STATUSES).optional(),
-  minAHI: z.coerce.number().min(0).max(100).optional(),
-  maxAHI: z.coerce.number().min(0).max(100).optional(),
+  minAHI: z.coerce.number().min(0).max(100).optional().openapi({ description: "0..100, not above maxAHI" }),
+  maxAHI: z.coerce.number().min(0).max(100).optional().openapi({ description: "0..100, not below minAHI" }),
   hasCriticalFlags: optionalBoolean,
   sortBy: z.enum(["ahiScore", "floatBalance", "transactionVolume", "agentCode"]).default("ahiScore"),
   sortOrder: z.enum(["asc", "desc"]).default("desc"),

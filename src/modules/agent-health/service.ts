@@ -1,6 +1,6 @@
 import type { TenantContext } from "../../db/tenant-context";
 import { AppError } from "../../lib/errors";
-import { round2 } from "../../lib/numbers";
+import { round2, roundTo } from "../../lib/numbers";
 import { getAgent } from "../data/service";
 import { type BenchmarkGroup, compareWithPeers } from "./domain/peers";
 import { type AhiResult, CALCULATION_VERSION, calculateAhi } from "./domain/score";
@@ -216,20 +216,27 @@ async function peerComparison(
   return { ...main, regional: tier ? region : null };
 }
 
+/**
+ * Peers are the tenant's agents, whose snapshots are in the tenant's currency: figures in
+ * another currency have no peer group (ranking GHS volumes against NGN ones would mislead).
+ */
 async function report(
   ctx: TenantContext,
   profile: AgentProfile,
   activity: AgentActivity,
   windowDays: number,
   includePeerComparison: boolean,
+  figures: { currency: string; servesRegions: string[] },
 ) {
   const now = ctx.clock.now();
   const result = calculateAhi({ activity, status: profile.agentStatus, windowDays, now });
-  const peers = includePeerComparison
-    ? await peerComparison(ctx, profile, activity, result, windowDays)
-    : null;
+  const samePeerCurrency = figures.currency === ctx.tenant.settings.currency;
+  const peers =
+    includePeerComparison && samePeerCurrency
+      ? await peerComparison(ctx, profile, activity, result, windowDays)
+      : null;
   if (includePeerComparison && !peers) result.missingDataPoints.push("peerBenchmarks");
-  return buildReport(ctx, profile, result, peers, windowDays, now.toISOString());
+  return buildReport(ctx, profile, result, peers, windowDays, now.toISOString(), figures);
 }
 
 export async function getAgentHealth(
@@ -251,6 +258,7 @@ export async function getAgentHealth(
     input,
     options.windowDays,
     options.includePeerComparison,
+    { currency: ctx.tenant.settings.currency, servesRegions: agent.servesRegions },
   );
 }
 
@@ -264,8 +272,14 @@ export interface ProvidedData extends Omit<AgentActivity, "floatBalance" | "floa
   floatBalance: number;
   floatLimit: number;
   region?: string;
+  /** ISO 4217; default the tenant's currency. */
+  currency?: string;
+  servesRegions?: string[];
   includePeerComparison: boolean;
 }
+
+/** Money in the domain has 2 decimals, as stored figures do: 5e-324 is 0, not a divisor. */
+const cents = (amount: number | undefined) => (amount === undefined ? undefined : roundTo(amount, 2));
 
 /** AHI from data the caller provides (30-day figures); reads only peers, stores nothing. */
 export async function calculateFromData(ctx: TenantContext, input: ProvidedData) {
@@ -273,18 +287,18 @@ export async function calculateFromData(ctx: TenantContext, input: ProvidedData)
   const { agentId, agentCode, agentName, agentType, agentTier, agentStatus, region, includePeerComparison } =
     input;
   const activity: AgentActivity = {
-    floatBalance: input.floatBalance,
-    floatLimit: input.floatLimit,
+    floatBalance: roundTo(input.floatBalance, 2),
+    floatLimit: roundTo(input.floatLimit, 2),
     transactionCount: input.transactionCount,
     transactionCount7d: input.transactionCount7d,
     previousPeriodCount: input.previousPeriodCount,
     cashInCount: input.cashInCount,
     cashOutCount: input.cashOutCount,
-    transactionVolume: input.transactionVolume,
-    transactionVolume7d: input.transactionVolume7d,
-    previousPeriodVolume: input.previousPeriodVolume,
-    cashInVolume: input.cashInVolume,
-    cashOutVolume: input.cashOutVolume,
+    transactionVolume: cents(input.transactionVolume),
+    transactionVolume7d: cents(input.transactionVolume7d),
+    previousPeriodVolume: cents(input.previousPeriodVolume),
+    cashInVolume: cents(input.cashInVolume),
+    cashOutVolume: cents(input.cashOutVolume),
     lastTransactionAt: input.lastTransactionAt,
     activatedAt: input.activatedAt,
     createdAt: input.createdAt,
@@ -298,7 +312,10 @@ export async function calculateFromData(ctx: TenantContext, input: ProvidedData)
     agentStatus,
     region: region ?? null,
   };
-  return report(ctx, profile, activity, STANDARD_WINDOW, includePeerComparison);
+  return report(ctx, profile, activity, STANDARD_WINDOW, includePeerComparison, {
+    currency: input.currency ?? ctx.tenant.settings.currency,
+    servesRegions: input.servesRegions ?? [],
+  });
 }
 
 export async function portfolioSummary(

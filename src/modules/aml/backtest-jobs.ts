@@ -36,7 +36,7 @@ const put = (env: Env, tenantId: string, doc: BacktestDocument) =>
   });
 
 export async function queueBacktest(ctx: TenantContext, input: BacktestInput) {
-  validateBacktest(input); // bad input is a 400 now, not a failed job later
+  validateBacktest(ctx, input); // bad input is a 400 now, not a failed job later
   const doc: BacktestDocument = {
     backtestId: crypto.randomUUID(),
     status: "queued",

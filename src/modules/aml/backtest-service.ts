@@ -28,8 +28,8 @@ export const SYNC_BACKTEST_MAX_ENTITIES = 10_000;
 /** A queued run splits the entities into partitions of about this size (statements per partition). */
 const PARTITION_SIZE = 10_000;
 
-export function validateBacktest(input: BacktestInput) {
-  const selection = selectRules(input.entityType, input.ruleIds, input.highRiskCountries);
+export function validateBacktest(ctx: TenantContext, input: BacktestInput) {
+  const selection = selectRules(input.entityType, input.ruleIds, input.highRiskCountries, homeCountry(ctx));
   const trialValues = input.thresholds ? checkThresholdValues(input.thresholds, "thresholds") : {};
   return { ...selection, trialValues };
 }
@@ -77,7 +77,7 @@ export async function backtest(
   input: BacktestInput,
   options: { partitions?: number } = {},
 ) {
-  const { rules, skipped, trialValues } = validateBacktest(input);
+  const { rules, skipped, trialValues } = validateBacktest(ctx, input);
   const { thresholds: current } = await effectiveThresholds(ctx);
   const trial = mergeThresholds(current, trialValues);
   const { windowStart, windowEnd } = windowOf(ctx, input.windowDays);

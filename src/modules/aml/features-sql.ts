@@ -18,7 +18,8 @@ export interface FeatureQuery {
   windowEnd: string;
   thresholds: Thresholds;
   highRiskCountries: string[];
-  homeCountry: string;
+  /** null: no home country, so nothing is cross-border (the rule is skipped then). */
+  homeCountry: string | null;
   /** Set mode only: skip velocity windows for entities with fewer transactions than this. */
   velocityPrefilter?: number;
   /** Set mode only: this share of the entities (by the last character of their key). */
@@ -96,7 +97,9 @@ function aggregates(scope: TenantScope, q: FeatureQuery) {
   const key = ENTITY_KEY[q.entityType];
   const other = OTHER_PARTY[q.entityType];
   const geo = inJsonList(sql`upper(t.counterparty_country)`, q.highRiskCountries);
-  const xb = sql`t.counterparty_country IS NOT NULL AND upper(t.counterparty_country) <> ${q.homeCountry}`;
+  const xb = q.homeCountry
+    ? sql`t.counterparty_country IS NOT NULL AND upper(t.counterparty_country) <> ${q.homeCountry}`
+    : sql`0`;
   const unit = toMinorUnits(t.roundAmountUnit);
   const joinsCustomer = q.entityType === "customer" || q.entityType === "account";
   return scope.db.all<AggregateRow>(sql`

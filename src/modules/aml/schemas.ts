@@ -1,9 +1,9 @@
 import { z } from "@hono/zod-openapi";
-import { boundedJson } from "../../http/bounded-json";
 import { IsoDateTime, orNull, PaginationQuery, PaginationSchema } from "../../http/openapi";
 import { storableText } from "../../http/storable";
 import { AML_CASE_STATUSES } from "./domain/case-machine";
-import { AML_ENTITY_TYPES, RISK_LEVELS } from "./domain/rules";
+import { AML_ENTITY_TYPES, AML_RULES, RISK_LEVELS } from "./domain/rules";
+import { THRESHOLD_DEFINITIONS } from "./domain/thresholds";
 
 export const DISCLAIMER =
   "Advisory only. These AML trigger rules are deterministic indicators for human review; they perform no identity verification, document validation or sanctions screening, make no automated decision and block no transaction. Filing a report is the decision of the institution's AML reporting officer.";
@@ -12,6 +12,9 @@ const Disclaimer = z.string().openapi({ example: DISCLAIMER });
 const RiskLevel = z.enum(RISK_LEVELS);
 const CaseStatus = z.enum(AML_CASE_STATUSES);
 const EntityType = z.enum(AML_ENTITY_TYPES);
+
+/** Checked by the service (one 400 lists every unknown id), documented as the list of rules. */
+const RuleId = z.string().openapi({ enum: AML_RULES.map((r) => r.ruleId) });
 
 const CountryCode = z
   .string()
@@ -67,16 +70,34 @@ export const ThresholdsResponse = z
   })
   .openapi("AmlThresholds");
 
+/**
+ * Threshold values as the document states them: each known name with its type and range
+ * (THRESHOLD_DEFINITIONS), no other name. Parsed loosely at run time so the service reports
+ * every bad name and value at once (validateThresholds applies exactly these ranges).
+ */
+const thresholdValues = (description: string) =>
+  z.record(z.string(), z.unknown()).openapi({
+    type: "object",
+    properties: Object.fromEntries(
+      THRESHOLD_DEFINITIONS.map((d) => [
+        d.name,
+        {
+          type: d.integer ? "integer" : "number",
+          minimum: d.min,
+          maximum: d.max,
+          // Not multipleOf 0.01: binary floats make validators refuse 20000.07 (2000007.0000000002).
+          description: `${d.description} (${d.unit}${d.unit === "money" ? ", at most 2 fraction digits" : ""}; default ${d.defaultValue})`,
+        },
+      ]),
+    ),
+    additionalProperties: false,
+    description,
+    example: { largeCashAmount: 20000 },
+  });
+
 export const PutThresholdsBody = z
   .object({
-    // Parsed loosely so the service reports every bad name and value at once; documented as numbers.
-    thresholds: boundedJson(
-      { maxBytes: 4096, maxProperties: 50 },
-      {
-        additionalProperties: { type: "number" },
-        description: "name -> number; replaces the tenant's overrides ({} restores defaults)",
-      },
-    ).openapi({ example: { largeCashAmount: 20000 } }),
+    thresholds: thresholdValues("Replaces the tenant's overrides ({} restores defaults)"),
   })
   .strict();
 
@@ -113,7 +134,7 @@ export const EvaluateBody = storableText(
       entityType: EntityType,
       entityId: z.string().trim().min(1).max(200),
       windowDays: z.number().int().min(7).max(365).default(30),
-      ruleIds: z.array(z.string()).min(1).max(50).optional(),
+      ruleIds: z.array(RuleId).min(1).max(50).optional(),
       dryRun: z.boolean().default(false),
       highRiskCountries: z.array(CountryCode).max(250).optional(),
     })
@@ -202,7 +223,7 @@ export const CaseListQuery = PaginationQuery.extend({
   status: z
     .string()
     .optional()
-    .openapi({ description: "Status, or comma-separated statuses" })
+    .openapi({ description: `Status, or comma-separated statuses: ${AML_CASE_STATUSES.join(", ")}` })
     .transform((v, ctx) => {
       if (v === undefined) return undefined;
       const parts = v
@@ -285,11 +306,8 @@ export const BacktestBody = z
   .object({
     entityType: EntityType.default("customer"),
     windowDays: z.number().int().min(7).max(365).default(30),
-    ruleIds: z.array(z.string()).min(1).max(50).optional(),
-    thresholds: boundedJson(
-      { maxBytes: 4096, maxProperties: 50 },
-      { additionalProperties: { type: "number" }, description: "Values to try, over the current ones" },
-    ).optional(),
+    ruleIds: z.array(RuleId).min(1).max(50).optional(),
+    thresholds: thresholdValues("Values to try, over the current ones").optional(),
     highRiskCountries: z.array(CountryCode).max(250).optional(),
     top: z.number().int().min(1).max(100).default(20),
     async: z.boolean().default(false).openapi({

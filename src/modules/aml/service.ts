@@ -1,6 +1,7 @@
 import type { TenantContext } from "../../db/tenant-context";
 import { grants, type Scope } from "../../http/scopes";
 import { daysBefore } from "../../lib/clock";
+import { homeCountryOf } from "../../lib/countries";
 import { AppError, badRequest, type ErrorDetail, notFound } from "../../lib/errors";
 import { tenantAuditInsert } from "../audit/service";
 import { getAgent, getCustomer } from "../data/service";
@@ -88,8 +89,11 @@ export function selectRules(
   entityType: AmlEntityType,
   ruleIds: string[] | undefined,
   highRiskCountries: string[] | undefined,
+  home: string | null = null,
 ): Selection {
   const hasCountries = Boolean(highRiskCountries?.length);
+  const NO_HOME =
+    "needs the tenant's home country: the operator sets settings.country (the tenant currency belongs to no single country)";
   if (ruleIds) {
     const details: ErrorDetail[] = [];
     const rules: AmlRuleDefinition[] = [];
@@ -104,6 +108,7 @@ export function selectRules(
           path: "highRiskCountries",
           message: `${id} needs a non-empty highRiskCountries list`,
         });
+      else if (rule.requiresHomeCountry && !home) details.push({ path, message: `${id} ${NO_HOME}` });
       else if (!rules.includes(rule)) rules.push(rule);
     });
     if (details.length) throw badRequest("Invalid ruleIds", details);
@@ -120,17 +125,20 @@ export function selectRules(
       skipped.push({ ruleId: r.ruleId, reason: "highRiskCountries not given" });
       return false;
     }
+    if (r.requiresHomeCountry && !home) {
+      skipped.push({ ruleId: r.ruleId, reason: NO_HOME });
+      return false;
+    }
     return true;
   });
   return { rules, skipped };
 }
 
-/** Home country for cross-border: the tenant setting `country`, else the currency's first two letters. */
-export function homeCountry(ctx: TenantContext): string {
-  const configured = ctx.tenant.settings.country;
-  if (typeof configured === "string" && /^[A-Za-z]{2}$/.test(configured)) return configured.toUpperCase();
-  return ctx.tenant.settings.currency.slice(0, 2).toUpperCase();
-}
+/**
+ * Home country for cross-border: the tenant setting `country`, else the country that issues
+ * the tenant currency (a table, not its first letters: XOF is not "XO"); null when neither.
+ */
+export const homeCountry = (ctx: TenantContext): string | null => homeCountryOf(ctx.tenant.settings);
 
 async function assertEntityExists(ctx: TenantContext, entityType: AmlEntityType, entityId: string) {
   const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -166,7 +174,12 @@ export async function evaluate(
   // The route needs aml:read (a dry run persists nothing); opening cases needs aml:write.
   if (!input.dryRun && !grants(scopes, "aml:write"))
     throw new AppError("forbidden", "A non-dry-run evaluation opens cases and needs the scope aml:write");
-  const { rules, skipped } = selectRules(input.entityType, input.ruleIds, input.highRiskCountries);
+  const { rules, skipped } = selectRules(
+    input.entityType,
+    input.ruleIds,
+    input.highRiskCountries,
+    homeCountry(ctx),
+  );
   await assertEntityExists(ctx, input.entityType, input.entityId);
   const { thresholds } = await effectiveThresholds(ctx);
   const now = ctx.clock.now();

@@ -7,18 +7,21 @@ const Score = z
   .string()
   .openapi({ example: "72.45", description: "0-100, decimal string, 2 fraction digits" });
 
+/** Relative weight: 0..1000 (normalised afterwards, so only ratios matter; the cap keeps sums finite). */
+const Weight = z.number().min(0).max(1000);
+
 export const BhiWeightsSchema = z
   .object({
-    liquidity: z.number().optional(),
-    volatility: z.number().optional(),
-    revenueStability: z.number().optional(),
-    expenseRatio: z.number().optional(),
-    paymentBehavior: z.number().optional(),
+    liquidity: Weight.optional(),
+    volatility: Weight.optional(),
+    revenueStability: Weight.optional(),
+    expenseRatio: Weight.optional(),
+    paymentBehavior: Weight.optional(),
   })
   .strict()
   .openapi("BHIWeights", {
     description:
-      "Relative weights, each >= 0 and not all zero (absent = 0); normalised to sum to 1. Default 0.25/0.20/0.20/0.20/0.15.",
+      "Relative weights, each 0..1000 and not all zero (absent = 0; all zero is a 400 on `weights`); normalised to sum to 1. Default 0.25/0.20/0.20/0.20/0.15.",
   });
 
 export const BhiAlertSchema = z

@@ -132,8 +132,12 @@ export const TransactionListQuery = PaginationQuery.extend({
   customerId: z.uuid().optional(),
   accountId: z.uuid().optional(),
   type: z.enum(TRANSACTION_TYPES).optional(),
-  startDate: IsoDateTime.optional().openapi({ description: "Inclusive lower bound on transactionDate" }),
-  endDate: IsoDateTime.optional().openapi({ description: "Inclusive upper bound on transactionDate" }),
+  startDate: IsoDateTime.optional().openapi({
+    description: "Inclusive lower bound on transactionDate; not after endDate (else 400 on startDate)",
+  }),
+  endDate: IsoDateTime.optional().openapi({
+    description: "Inclusive upper bound on transactionDate; not before startDate",
+  }),
 }).refine((q) => !q.startDate || !q.endDate || Date.parse(q.startDate) <= Date.parse(q.endDate), {
   message: "startDate must not be after endDate",
   path: ["startDate"],

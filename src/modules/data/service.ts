@@ -4,6 +4,12 @@ import { notFound } from "../../lib/errors";
 import { fromMinor, fromMinorOrNull } from "../../lib/money";
 import * as repo from "./repo";
 
+/** Rows ingested before nulls were dropped may still hold `"legalName": null`: never shown. */
+const stringsOnly = (info: Record<string, unknown>): Record<string, string> =>
+  Object.fromEntries(
+    Object.entries(info ?? {}).filter((e): e is [string, string] => typeof e[1] === "string"),
+  );
+
 export const presentCustomer = (row: CustomerRow) => ({
   id: row.id,
   tenantId: row.tenantId,
@@ -18,7 +24,7 @@ export const presentCustomer = (row: CustomerRow) => ({
   riskLevel: row.riskLevel,
   riskScore: row.riskScore,
   tags: row.tags,
-  businessInfo: row.businessInfo,
+  businessInfo: stringsOnly(row.businessInfo),
   sourceCreatedAt: row.sourceCreatedAt,
   createdAt: row.createdAt,
   updatedAt: row.updatedAt,

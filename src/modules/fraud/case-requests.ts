@@ -114,10 +114,22 @@ export const CaseListQuery = PaginationQuery.extend({
   entityId: z.string().trim().min(1).max(200).optional(),
   severity: commaList(SEVERITIES, "severity"),
   status: commaList(CASE_STATUSES, "status"),
-  minScore: z.coerce.number().min(0).max(100).optional(),
-  maxScore: z.coerce.number().min(0).max(100).optional(),
-  startDate: IsoDateTime.optional().openapi({ description: "Cases created at or after" }),
-  endDate: IsoDateTime.optional().openapi({ description: "Cases created at or before" }),
+  minScore: z.coerce
+    .number()
+    .min(0)
+    .max(100)
+    .optional()
+    .openapi({ description: "0..100, not above maxScore" }),
+  maxScore: z.coerce
+    .number()
+    .min(0)
+    .max(100)
+    .optional()
+    .openapi({ description: "0..100, not below minScore" }),
+  startDate: IsoDateTime.optional().openapi({ description: "Cases created at or after; not after endDate" }),
+  endDate: IsoDateTime.optional().openapi({
+    description: "Cases created at or before; not before startDate",
+  }),
 })
   .refine((q) => q.minScore === undefined || q.maxScore === undefined || q.minScore <= q.maxScore, {
     message: "minScore must not be above maxScore",

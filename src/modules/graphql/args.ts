@@ -1,5 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import { zodDetails } from "../../http/errors";
+import { MAX_OFFSET } from "../../http/openapi";
 import { badRequest } from "../../lib/errors";
 import { CalculateBody } from "../bhi/schemas";
 
@@ -34,7 +35,7 @@ export function pageArgs(bounds: { default?: number; max: number }, args: Record
       .min(1)
       .max(bounds.max)
       .default(bounds.default ?? bounds.max),
-    offset: z.number().int().min(0).default(0),
+    offset: z.number().int().min(0).max(MAX_OFFSET).default(0),
   });
   return parseArgs(schema, { limit: args.limit, offset: args.offset });
 }

@@ -14,7 +14,11 @@ const EventTypeList = z
     message: 'use ["*"] alone for every event type',
   })
   .refine((types) => new Set(types).size === types.length, { message: "event types must not repeat" })
-  .openapi({ example: ["bhi.calculated", "customer.risk_alert"] });
+  .openapi({
+    uniqueItems: true,
+    description: 'Event types, each at most once; ["*"] (alone) for every type',
+    example: ["bhi.calculated", "customer.risk_alert"],
+  });
 
 const Url = z.string().trim().min(1).max(2048).openapi({ example: "https://hooks.example.com/credit-ops" });
 const Description = z.string().trim().max(500);
@@ -31,7 +35,7 @@ export const UpdateSubscriptionBody = z
     enabled: z.boolean().optional().openapi({ description: "Re-enabling also closes the circuit breaker" }),
   })
   .refine((b) => Object.keys(b).length > 0, { message: "give at least one field to change" })
-  .openapi("UpdateWebhookSubscription");
+  .openapi("UpdateWebhookSubscription", { minProperties: 1 });
 
 export const RotateSecretBody = z
   .strictObject({

@@ -1,5 +1,5 @@
 import { z } from "@hono/zod-openapi";
-import { IsoDateTime } from "../../http/openapi";
+import { IsoDateTime, PaginationQuery } from "../../http/openapi";
 import { STEP_ACTIONS, WORKFLOW_IDS } from "./domain/catalog";
 import { RUN_STATUSES } from "./domain/state";
 
@@ -96,7 +96,7 @@ export const TriggerResponse = z
 
 export const RunsQuery = z.object({
   limit: z.coerce.number().int().min(1).max(500).default(50).openapi({ description: "1..500, default 50" }),
-  offset: z.coerce.number().int().min(0).default(0),
+  offset: PaginationQuery.shape.offset,
   workflowId: z.enum(WORKFLOW_IDS).optional(),
   status: RunStatus.optional(),
 });

@@ -83,6 +83,7 @@ const unavailable = (componentId: ComponentId, name: string, threshold: number, 
   threshold,
 });
 
+/** A measured component; a non-finite measurement (never from capped API input) is unavailable. */
 const available = (
   componentId: ComponentId,
   name: string,
@@ -90,16 +91,19 @@ const available = (
   rawValue: number,
   threshold: number,
   interpretation: string,
-): Component => ({
-  componentId,
-  name,
-  score: round2(clamp(score)),
-  weight: WEIGHTS[componentId],
-  available: true,
-  interpretation,
-  rawValue: round2(rawValue),
-  threshold,
-});
+): Component =>
+  Number.isFinite(rawValue) && Number.isFinite(score)
+    ? {
+        componentId,
+        name,
+        score: round2(clamp(score)),
+        weight: WEIGHTS[componentId],
+        available: true,
+        interpretation,
+        rawValue: round2(rawValue),
+        threshold,
+      }
+    : unavailable(componentId, name, threshold, "The figures are out of range: no finite value");
 
 /** Percent change of current vs previous; a start from zero counts as +100 %. Null when both are 0. */
 export function percentChange(current: number, previous: number): number | null {

@@ -18,7 +18,11 @@ function flag(
     description,
     detectedAt: now.toISOString(),
     daysSinceActivity: values.daysSinceActivity ?? null,
-    percentageValue: values.percentageValue === undefined ? null : round2(values.percentageValue),
+    // A ratio over a near-zero base can overflow: null ("not measurable"), never Infinity.
+    percentageValue:
+      values.percentageValue === undefined || !Number.isFinite(values.percentageValue)
+        ? null
+        : round2(values.percentageValue),
     threshold: values.threshold ?? null,
     suggestedAction,
   };

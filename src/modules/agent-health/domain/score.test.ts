@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { interpolate } from "./curve";
-import { bandOf, calculateAhi } from "./score";
+import { bandOf, calculateAhi, nonFiniteInputs } from "./score";
 import type { AgentActivity } from "./types";
 
 const now = new Date("2026-06-30T00:00:00.000Z");
@@ -155,5 +155,33 @@ describe("bands and curves", () => {
     expect(interpolate(curve, -5)).toBe(0);
     expect(interpolate(curve, 2.5)).toBe(25);
     expect(interpolate(curve, 50)).toBe(100);
+  });
+});
+
+describe("finite numbers only", () => {
+  const finiteEverywhere = (value: unknown): boolean =>
+    typeof value === "number"
+      ? Number.isFinite(value)
+      : Array.isArray(value)
+        ? value.every(finiteEverywhere)
+        : value !== null && typeof value === "object"
+          ? Object.values(value).every(finiteEverywhere)
+          : true;
+
+  it("refuses non-finite inputs, naming them, rather than reporting Infinity", () => {
+    const activity = { floatBalance: 1, floatLimit: 2, transactionVolume: Infinity, cashInCount: Number.NaN };
+    expect(nonFiniteInputs(activity)).toEqual(["cashInCount", "transactionVolume"]);
+    expect(() => run(activity)).toThrow(/cashInCount, transactionVolume/);
+  });
+
+  it("a finite but extreme ratio (float limit 5e-324) makes the component unavailable, never Infinity", () => {
+    // 1e12 / 5e-324 overflows to Infinity in IEEE 754.
+    expect(1e12 / 5e-324).toBe(Infinity);
+    const r = run({ floatBalance: 1e12, floatLimit: 5e-324, transactionCount: 10, previousPeriodCount: 10 });
+    expect(byId(r).float_utilization).toMatchObject({ available: false, rawValue: null });
+    expect(r.floatUtilization).toBeNull();
+    const excess = r.flags.find((f) => f.type === "float_excess");
+    expect(excess?.percentageValue).toBeNull();
+    expect(finiteEverywhere(r)).toBe(true);
   });
 });

@@ -50,6 +50,20 @@ export interface AhiResult {
   calculationVersion: string;
 }
 
+const NUMERIC_INPUTS = [
+  "floatBalance",
+  "floatLimit",
+  ...DATA_POINTS.map(([k]) => k).filter((k) => !k.endsWith("At")),
+] as const;
+
+/** Inputs that are numbers but not finite (the API caps every figure, so none in practice). */
+export function nonFiniteInputs(a: AgentActivity): string[] {
+  return NUMERIC_INPUTS.filter((k) => {
+    const v = a[k];
+    return typeof v === "number" && !Number.isFinite(v);
+  });
+}
+
 export function missingDataPoints(a: AgentActivity): string[] {
   const missing = DATA_POINTS.filter(([k]) => a[k] === undefined).map(([, name]) => name);
   // createdAt stands in for activatedAt when only it is known.
@@ -67,6 +81,9 @@ export function calculateAhi(input: {
   now: Date;
 }): AhiResult {
   const { activity: a, status, windowDays, now } = input;
+  // Infinity would reach JSON as null ("Infinity moved in the last 30 days"): refuse instead.
+  const bad = nonFiniteInputs(a);
+  if (bad.length) throw new RangeError(`AHI inputs must be finite numbers: ${bad.join(", ")}`);
   const parts = components(a, now, windowDays);
   const used = parts.filter((c) => c.available);
   const weightSum = used.reduce((s, c) => s + c.weight, 0);
@@ -99,9 +116,15 @@ export function calculateAhi(input: {
     evidence,
     confidenceScore,
     missingDataPoints: missingDataPoints(a),
-    floatUtilization: a.floatLimit > 0 ? Math.round((a.floatBalance / a.floatLimit) * 10_000) / 10_000 : null,
+    floatUtilization: floatRatio(a),
     calculationVersion: CALCULATION_VERSION,
   };
+}
+
+/** floatBalance / floatLimit to 4 decimals; null when the limit is 0 or the ratio is not finite. */
+function floatRatio(a: AgentActivity): number | null {
+  const ratio = a.floatLimit > 0 ? Math.round((a.floatBalance / a.floatLimit) * 10_000) / 10_000 : null;
+  return ratio !== null && Number.isFinite(ratio) ? ratio : null;
 }
 
 export { WEIGHTS };

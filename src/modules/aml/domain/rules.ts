@@ -24,6 +24,8 @@ export interface AmlRuleDefinition {
   primaryThreshold: string;
   applicableTo: AmlEntityType[];
   requiresHighRiskCountries: boolean;
+  /** Needs the tenant's home country (cross-border); skipped, or 400 when named, without one. */
+  requiresHomeCountry?: boolean;
   regulatoryBasis: string;
   internalPolicy: string;
 }
@@ -196,6 +198,7 @@ export const AML_RULES: readonly AmlRuleDefinition[] = [
     primaryThreshold: "crossBorderAmount",
     applicableTo: ALL,
     requiresHighRiskCountries: false,
+    requiresHomeCountry: true,
     regulatoryBasis:
       "Financial Intelligence Centre electronic currency transaction reports: inward and outward transfers exceeding USD 1,000 (commercial banks).",
     internalPolicy: "Confirm the ECTR; review purpose for unusual corridors.",

@@ -179,6 +179,13 @@ export function compact<T extends Record<string, unknown>>(row: T): T {
   return row;
 }
 
+/**
+ * businessInfo is replaced as a whole, so a null inside it means "no value": the key is
+ * dropped and reads never show null there (Customer.businessInfo.* are optional strings).
+ */
+const presentOnly = (info: Record<string, string | null | undefined>): Record<string, string> =>
+  Object.fromEntries(Object.entries(info).filter((e): e is [string, string] => typeof e[1] === "string"));
+
 const instantOrNull = (v: string | null | undefined) =>
   v === undefined ? undefined : v === null ? null : toIsoInstant(v);
 const minorOrNull = (v: string | null | undefined) =>
@@ -198,7 +205,7 @@ export const customerRow = (r: CustomerRecord) =>
     riskLevel: r.riskLevel,
     riskScore: r.riskScore === undefined || r.riskScore === null ? r.riskScore : String(r.riskScore),
     tags: r.tags === undefined ? undefined : (r.tags ?? []),
-    businessInfo: r.businessInfo === undefined ? undefined : compact({ ...(r.businessInfo ?? {}) }),
+    businessInfo: r.businessInfo === undefined ? undefined : presentOnly(r.businessInfo ?? {}),
     sourceCreatedAt: instantOrNull(r.createdAt) ?? undefined,
   });
 

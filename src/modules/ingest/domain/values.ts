@@ -1,4 +1,7 @@
 import { z } from "zod";
+import { isCountryCode } from "../../../lib/countries";
+
+export { isCountryCode };
 
 /**
  * Field-level rules shared by the ingestion record schemas. Pure: the same checks run for
@@ -6,6 +9,8 @@ import { z } from "zod";
  */
 
 const MONEY = /^-?\d{1,13}(\.\d{1,2})?$/;
+/** The largest amount a money string can spell (13 integer digits): numbers get the same cap. */
+export const MAX_MONEY_NUMBER = 9_999_999_999_999.99;
 
 const CURRENCIES: ReadonlySet<string> = new Set(
   typeof Intl.supportedValuesOf === "function" ? Intl.supportedValuesOf("currency") : [],
@@ -13,19 +18,6 @@ const CURRENCIES: ReadonlySet<string> = new Set(
 
 export const isCurrencyCode = (code: string): boolean =>
   /^[A-Z]{3}$/.test(code) && (CURRENCIES.size === 0 || CURRENCIES.has(code));
-
-let regionNames: Intl.DisplayNames | undefined;
-/** ISO 3166-1 alpha-2: ICU knows the assigned codes; an unknown code comes back unchanged. */
-export function isCountryCode(code: string): boolean {
-  if (!/^[A-Z]{2}$/.test(code)) return false;
-  try {
-    regionNames ??= new Intl.DisplayNames(["en"], { type: "region" });
-    const name = regionNames.of(code);
-    return name !== undefined && name !== code;
-  } catch {
-    return true;
-  }
-}
 
 /** An instant: ISO 8601 date-time with Z or an offset, or a calendar date (midnight UTC). */
 export function toIsoInstant(value: string): string | null {
@@ -62,7 +54,7 @@ export const positiveMoney = money.refine((v) => moneyToMinor(v) > 0, "must be g
 
 /** A non-negative amount given as a number or a money string (agent float). */
 export const nonNegativeAmount = z
-  .union([z.number(), money])
+  .union([z.number().min(0).max(MAX_MONEY_NUMBER), money])
   .refine(
     (v) => (typeof v === "number" ? Number.isFinite(v) && v >= 0 : moneyToMinor(v) >= 0),
     "must be a number >= 0",
