@@ -160,6 +160,55 @@ describe("case events", () => {
     expect(events.data.map((e) => e.eventSequence)).toEqual([1, 2, 3]);
   });
 
+  it("states each event type's required fields in the document, and a missing one is a 400 naming it", async () => {
+    const doc = await json<{
+      components: {
+        schemas: Record<string, { required?: string[]; oneOf?: unknown[]; discriminator?: unknown }>;
+      };
+    }>(await call("GET", "/v1/openapi.json"));
+    const schemas = doc.components.schemas;
+    expect(schemas.FraudCaseEventRequest.discriminator).toMatchObject({ propertyName: "eventType" });
+    const needs: Record<string, string> = {
+      FraudCaseStatusChangedEventRequest: "newStatus",
+      FraudCaseAssignedEventRequest: "assigneeId",
+      FraudCaseNoteAddedEventRequest: "noteContent",
+      FraudCaseEvidenceAddedEventRequest: "evidenceType",
+      FraudCaseClosedEventRequest: "newStatus",
+    };
+    for (const [name, field] of Object.entries(needs)) expect(schemas[name].required, name).toContain(field);
+
+    const c = await openCase(t);
+    const missing: Array<[string, string]> = [
+      ["status_changed", "newStatus"],
+      ["assigned", "assigneeId"],
+      ["note_added", "noteContent"],
+      ["evidence_added", "evidenceType"],
+      ["closed", "newStatus"],
+    ];
+    for (const [eventType, field] of missing) {
+      const res = await post(`/v1/fraud/cases/${c.id}/events`, {
+        eventType,
+        actorType: "user",
+        actorId: "a",
+      });
+      expect(res.status, eventType).toBe(400);
+      const body = await json<{ error: { details: { path: string }[] } }>(res);
+      expect(
+        body.error.details.map((d) => d.path),
+        eventType,
+      ).toContain(field);
+    }
+    // newStatus on an event that does not change status is an unknown field for that type.
+    const stray = await post(`/v1/fraud/cases/${c.id}/events`, {
+      eventType: "assigned",
+      actorType: "user",
+      actorId: "a",
+      assigneeId: "u-1",
+      newStatus: "under_review",
+    });
+    expect(stray.status).toBe(400);
+  });
+
   it("404 for an absent case on every case operation", async () => {
     const id = crypto.randomUUID();
     expect((await get(`/v1/fraud/cases/${id}`)).status).toBe(404);

@@ -2,7 +2,13 @@ import { z } from "@hono/zod-openapi";
 import { boundedJson } from "../../http/bounded-json";
 import { IsoDateTime, PaginationQuery } from "../../http/openapi";
 import { storableText } from "../../http/storable";
-import { APPENDABLE_EVENT_TYPES, CASE_STATUSES, NOTE_TYPES } from "./domain/case-state";
+import {
+  type APPENDABLE_EVENT_TYPES,
+  CASE_STATUSES,
+  type CaseStatus as CaseStatusValue,
+  CLOSED_STATUSES,
+  NOTE_TYPES,
+} from "./domain/case-state";
 import { SEVERITIES } from "./domain/types";
 import { CaseStatus, EntityId, EntityType, Severity } from "./schemas";
 
@@ -46,21 +52,52 @@ const ActorType = z.enum(["user"]).openapi({
 const ActorId = z.string().trim().min(1).max(200);
 const ShortText = z.string().trim().min(1).max(200);
 
+/**
+ * One body per event type (a discriminated union on eventType, with the discriminator in the
+ * document), so what each type needs is in the contract: assigned needs assigneeId,
+ * note_added noteContent, evidence_added evidenceType, status_changed newStatus, closed a
+ * closed_* newStatus; escalated moves to escalated; no other type takes newStatus. Whether the
+ * move is allowed from the case's current status is the state machine's call (400
+ * invalid_transition), as is "a closed case accepts only notes and evidence".
+ */
+const CLOSED_STATUSES_LIST = CLOSED_STATUSES as [CaseStatusValue, ...CaseStatusValue[]];
+const eventFields = {
+  actorType: ActorType,
+  actorId: ActorId,
+  actorName: ShortText.optional(),
+  noteContent: z.string().max(10_000).optional(),
+  noteType: z.enum(NOTE_TYPES).optional(),
+  evidenceReference: FreeJson.optional(),
+  resolution: FreeJson.optional(),
+};
+const eventBody = <T extends (typeof APPENDABLE_EVENT_TYPES)[number], S extends z.ZodRawShape>(
+  eventType: T,
+  name: string,
+  shape: S,
+) => z.strictObject({ eventType: z.literal(eventType), ...eventFields, ...shape }).openapi(name);
+const NoteText = z
+  .string()
+  .max(10_000)
+  .refine((s) => s.trim().length > 0, "must not be blank");
+
 export const AddEventBody = storableText(
-  z.strictObject({
-    eventType: z.enum(APPENDABLE_EVENT_TYPES),
-    actorType: ActorType,
-    actorId: ActorId,
-    actorName: ShortText.optional(),
-    newStatus: CaseStatus.optional(),
-    assigneeId: ShortText.optional(),
-    assigneeName: ShortText.optional(),
-    noteContent: z.string().max(10_000).optional(),
-    noteType: z.enum(NOTE_TYPES).optional(),
-    evidenceType: ShortText.optional(),
-    evidenceReference: FreeJson.optional(),
-    resolution: FreeJson.optional(),
-  }),
+  z.discriminatedUnion("eventType", [
+    eventBody("status_changed", "FraudCaseStatusChangedEventRequest", { newStatus: CaseStatus }),
+    eventBody("assigned", "FraudCaseAssignedEventRequest", {
+      assigneeId: ShortText,
+      assigneeName: ShortText.optional(),
+    }),
+    eventBody("unassigned", "FraudCaseUnassignedEventRequest", {
+      assigneeId: ShortText.optional(),
+      assigneeName: ShortText.optional(),
+    }),
+    eventBody("note_added", "FraudCaseNoteAddedEventRequest", { noteContent: NoteText }),
+    eventBody("evidence_added", "FraudCaseEvidenceAddedEventRequest", { evidenceType: ShortText }),
+    eventBody("escalated", "FraudCaseEscalatedEventRequest", {
+      newStatus: z.enum(["escalated"]).optional().openapi({ description: "Always escalated when given" }),
+    }),
+    eventBody("closed", "FraudCaseClosedEventRequest", { newStatus: z.enum(CLOSED_STATUSES_LIST) }),
+  ]),
 ).openapi("FraudCaseEventRequest");
 
 export const ChangeStatusBody = storableText(
