@@ -1,13 +1,7 @@
 import { env } from "cloudflare:workers";
-import { asc, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { shardDb } from "../../src/db/client";
-import { amlCaseHistory, amlCases } from "../../src/db/shard";
-import { chainHash, GENESIS_HASH } from "../../src/lib/hash-chain";
-import { fieldsOf } from "../../src/modules/aml/case-chain";
-import { historyContent, snapshotOf } from "../../src/modules/aml/domain/history";
 import { call, createKey, createTenant, json, type TestTenant } from "../harness";
-import { withoutGuard } from "../tamper";
+import { rewriteAmlHistory } from "../tamper";
 import { ago, customerWith, type EvaluateBody } from "./helpers";
 
 let t: TestTenant;
@@ -78,27 +72,7 @@ describe("AML case head anchors", () => {
     const caseId = await openAmlCase();
     await move(caseId, { toStatus: "under_investigation", note: "cash from a car sale" });
     await move(caseId, { toStatus: "escalated", note: "documents missing" });
-    const db = shardDb(env, 0);
-    const caseRow = (await db.select().from(amlCases).where(eq(amlCases.id, caseId)).get())!;
-    const history = await db
-      .select()
-      .from(amlCaseHistory)
-      .where(eq(amlCaseHistory.caseId, caseId))
-      .orderBy(asc(amlCaseHistory.sequence));
-    const snapshot = snapshotOf(caseRow);
-    let previous = GENESIS_HASH;
-    await withoutGuard("aml_case_history", async () => {
-      for (const h of history) {
-        const fields = { ...fieldsOf(h), note: h.sequence === 2 ? "nothing unusual" : h.note };
-        const hash = await chainHash(previous, historyContent(fields, snapshot));
-        await env.SHARD_0.prepare(
-          "UPDATE aml_case_history SET note = ?, previous_hash = ?, hash = ? WHERE id = ?",
-        )
-          .bind(fields.note, previous, hash, h.id)
-          .run();
-        previous = hash;
-      }
-    });
+    await rewriteAmlHistory(caseId, 2, "nothing unusual");
     const found = await getCase(caseId);
     expect(found.history[1].note).toBe("nothing unusual");
     expect(found).toMatchObject({ chainValid: false, anchorValid: false });

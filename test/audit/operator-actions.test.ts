@@ -125,6 +125,8 @@ describe("operator actions leave exactly one audit entry each", () => {
     expect(rest).toHaveLength(0);
     expect(entry).toMatchObject({ ...bootstrap, action: "secrets.resealed", tenantId: null });
     expect(entry.after).toHaveProperty("webhookSecrets");
+    const counts = { reanchored: 0, invalid: 0, unreadable: 0, pending: 0 };
+    expect(entry.after).toMatchObject({ caseAnchors: { complete: true, fraud: counts, aml: counts } });
   });
 });
 

@@ -2,15 +2,13 @@ import { env } from "cloudflare:workers";
 import { asc, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { shardDb } from "../../src/db/client";
-import { fraudCaseEvents, fraudCases } from "../../src/db/shard";
+import { fraudCaseEvents } from "../../src/db/shard";
 import { loadTenantContext } from "../../src/db/tenant-context";
 import type { Env } from "../../src/env";
-import { chainHash, GENESIS_HASH } from "../../src/lib/hash-chain";
-import { eventContent } from "../../src/modules/fraud/case-log";
 import { findCaseIdByAlert } from "../../src/modules/fraud/repo";
 import { createCase, verifyCase } from "../../src/modules/fraud/service";
 import { call, createTenant, json, type TestTenant } from "../harness";
-import { withoutGuard } from "../tamper";
+import { rewriteFraudLog, withoutGuard } from "../tamper";
 import { caseBody, openCase } from "./helpers";
 
 let t: TestTenant;
@@ -46,35 +44,7 @@ const eventsOf = (caseId: string) =>
     .where(eq(fraudCaseEvents.caseId, caseId))
     .orderBy(asc(fraudCaseEvents.eventSequence));
 
-/**
- * What a shard writer can do without the Worker's secret: rewrite one event, recompute the
- * hash and previous hash of it and of every later event with the published algorithm, and move
- * the head to the new last hash. The chain is then consistent with itself again.
- */
-async function rewriteAndRechain(caseId: string, sequence: number, noteContent: string) {
-  const row = (await db().select().from(fraudCases).where(eq(fraudCases.id, caseId)).get())!;
-  const events = await eventsOf(caseId);
-  let previous = GENESIS_HASH;
-  const rewritten: typeof events = [];
-  for (const e of events) {
-    const changed = e.eventSequence === sequence ? { ...e, noteContent } : e;
-    const hash = await chainHash(previous, eventContent({ ...changed, previousHash: previous }, row));
-    rewritten.push({ ...changed, previousHash: previous, hash });
-    previous = hash;
-  }
-  await withoutGuard("fraud_case_events", async () => {
-    for (const e of rewritten.filter((e) => e.eventSequence >= sequence))
-      await env.SHARD_0.prepare(
-        "UPDATE fraud_case_events SET note_content = ?, previous_hash = ?, hash = ? WHERE id = ?",
-      )
-        .bind(e.noteContent, e.previousHash, e.hash, e.id)
-        .run();
-  });
-  await env.SHARD_0.prepare("UPDATE fraud_case_heads SET head_hash = ? WHERE case_id = ?")
-    .bind(previous, caseId)
-    .run();
-  return previous;
-}
+const rewriteAndRechain = rewriteFraudLog;
 
 describe("case head anchors (GET /v1/fraud/cases/:caseId/verify)", () => {
   it("an untouched case verifies with its anchor", async () => {

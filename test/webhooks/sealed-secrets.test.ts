@@ -147,8 +147,14 @@ describe("secrets at rest", () => {
       .where(eq(webhookSubscriptions.id, created.subscription.id));
     const res = await admin("POST", "/admin/secrets/reseal");
     expect(res.status).toBe(200);
-    const body = (await res.json()) as { webhookSecrets: { resealed: number; current: number } };
+    const body = (await res.json()) as {
+      webhookSecrets: { resealed: number; current: number };
+      caseAnchors: { complete: boolean; fraud: Record<string, number>; aml: Record<string, number> };
+    };
     expect(body.webhookSecrets.resealed).toBeGreaterThanOrEqual(1);
+    // No rotation here: no case is under an older key, so the case sweep has nothing to do.
+    const untouched = { reanchored: 0, invalid: 0, unreadable: 0, pending: 0 };
+    expect(body.caseAnchors).toMatchObject({ complete: true, fraud: untouched, aml: untouched });
     const row = await storedSubscription(t, created.subscription.id);
     expect(row!.secret).toMatch(/^sealed:v1:/);
     await call("POST", `/v1/webhooks/subscriptions/${created.subscription.id}/test`, { key: t.key });

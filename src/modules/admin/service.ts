@@ -18,6 +18,7 @@ import { emptyResealCount, keyringFrom, resealInto, seal, unseal } from "../../l
 import type { OperatorContext } from "../audit/context";
 import { operatorAuditInsert } from "../audit/service";
 import { resealShard } from "../webhooks/secrets";
+import { reanchorCases } from "./case-anchors";
 import { checkConnectorUrl } from "./domain/connector-url";
 import {
   displayPrefix,
@@ -427,9 +428,11 @@ const passwordContext = (tenantId: string, type: string) => `connectors.password
 
 /**
  * After a SECRETS_KEY rotation: every stored connector password and webhook signing secret
- * (every shard) is sealed again under the first key, plaintext ones included, so the old key
- * can be dropped. The secrets themselves do not change. Safe to run again (current values are
- * counted, not rewritten).
+ * (every shard) is sealed again under the first key, plaintext ones included, and every fraud
+ * and AML case head anchored under an older key is verified and anchored again
+ * (./case-anchors.ts), so the old key can be dropped. The secrets themselves do not change.
+ * Safe to run again (current values are counted, not rewritten); when `caseAnchors.complete` is
+ * false the sweep ran out of its query budget and a next run carries on.
  */
 export async function resealSecrets(op: OperatorContext) {
   const { env } = op;
@@ -462,7 +465,8 @@ export async function resealSecrets(op: OperatorContext) {
     webhookSecrets.current += found.current;
     webhookSecrets.unreadable += found.unreadable;
   }
-  const result = { keyId: keyring.sealingKeyId, connectorPasswords, webhookSecrets };
+  const caseAnchors = await reanchorCases(env);
+  const result = { keyId: keyring.sealingKeyId, connectorPasswords, webhookSecrets, caseAnchors };
   // Spans every database, so it is recorded once it is done (counts only; no secret is read out).
   await operatorAuditInsert(
     op,

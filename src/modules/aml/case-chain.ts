@@ -1,6 +1,6 @@
 import type { AmlCaseHistoryRow, AmlCaseRow } from "../../db/shard";
 import type { TenantContext } from "../../db/tenant-context";
-import { type Anchor, anchorHead, anchorKeysFrom, checkAnchor } from "../../lib/case-anchor";
+import { type Anchor, type AnchorKeys, anchorHead, anchorKeysFrom, checkAnchor } from "../../lib/case-anchor";
 import { GENESIS_HASH, verifyChain } from "../../lib/hash-chain";
 import { type HistoryFields, historyContent, snapshotOf } from "./domain/history";
 
@@ -46,7 +46,19 @@ export async function anchorFor(
  * fields) and checks the case's anchor against the history's last entry. anchorValid is null
  * for cases written before anchors existed; chainValid is false when the anchor does not match.
  */
-export async function verifyHistory(ctx: TenantContext, row: AmlCaseRow, history: AmlCaseHistoryRow[]) {
+export const verifyHistory = (ctx: TenantContext, row: AmlCaseRow, history: AmlCaseHistoryRow[]) =>
+  checkHistory(row, history, () => anchorKeysFrom(ctx.env.SECRETS_KEY));
+
+/**
+ * The check itself, over a case row and its history as loaded (in sequence order). Shared by
+ * reads and the re-anchor sweep after a key rotation (case-reanchor.ts), so there is one verifier.
+ * Keys are loaded only when an anchor is there to check.
+ */
+export async function checkHistory(
+  row: AmlCaseRow,
+  history: AmlCaseHistoryRow[],
+  anchorKeys: () => Promise<AnchorKeys>,
+) {
   const snapshot = snapshotOf(row);
   const chain = await verifyChain(
     history.map((h) => ({ hash: h.hash, content: historyContent(fieldsOf(h), snapshot) })),
@@ -56,10 +68,10 @@ export async function verifyHistory(ctx: TenantContext, row: AmlCaseRow, history
     stored.anchor === null && stored.keyId === null
       ? null
       : await checkAnchor(
-          await anchorKeysFrom(ctx.env.SECRETS_KEY),
+          await anchorKeys(),
           {
             kind: "aml",
-            tenantId: ctx.tenantId,
+            tenantId: row.tenantId,
             caseId: row.id,
             lastSequence: history.length,
             headHash: history.at(-1)?.hash ?? GENESIS_HASH,

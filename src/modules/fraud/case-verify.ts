@@ -1,4 +1,5 @@
 import type { TenantScope } from "../../db/client";
+import type { FraudCaseEventRow } from "../../db/shard";
 import { type AnchorKeys, checkAnchor } from "../../lib/case-anchor";
 import { GENESIS_HASH, verifyChain } from "../../lib/hash-chain";
 import { eventContent } from "./case-log";
@@ -18,8 +19,19 @@ export async function verifyCaseLog(
 ) {
   const found = await repo.findCase(scope, caseId);
   if (!found) return undefined;
-  const { case: row, head } = found;
-  const events = await repo.allEvents(scope, caseId);
+  return checkCaseLog(found, await repo.allEvents(scope, caseId), anchorKeys);
+}
+
+/**
+ * The check itself, over a case and its events as loaded (in sequence order). Shared by the
+ * verify endpoint and the re-anchor sweep after a key rotation (case-reanchor.ts), so there is
+ * one verifier.
+ */
+export async function checkCaseLog(
+  { case: row, head }: repo.CaseWithHead,
+  events: FraudCaseEventRow[],
+  anchorKeys: () => Promise<AnchorKeys>,
+) {
   const gapless = events.every((e, i) => e.eventSequence === i + 1);
   const result = await verifyChain(events.map((e) => ({ hash: e.hash, content: eventContent(e, row) })));
   const linked = events.every((e, i) => e.previousHash === (i ? events[i - 1].hash : GENESIS_HASH));
@@ -31,8 +43,8 @@ export async function verifyCaseLog(
           await anchorKeys(),
           {
             kind: "fraud",
-            tenantId: scope.tenantId,
-            caseId,
+            tenantId: row.tenantId,
+            caseId: row.id,
             lastSequence: events.length,
             headHash: events.at(-1)?.hash ?? GENESIS_HASH,
           },

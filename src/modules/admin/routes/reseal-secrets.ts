@@ -14,6 +14,24 @@ const ResealCount = z.object({
   }),
 });
 
+const count = (description: string) => z.number().int().min(0).openapi({ description });
+
+const CaseAnchorCount = z
+  .object({
+    reanchored: count("Chain and old anchor verified, then anchored again under the first key"),
+    current: count("Already anchored under the first key (not read, not rewritten)"),
+    invalid: count(
+      "Chain or old anchor does not verify: NOT re-anchored (that would launder tampering), logged by shard, tenant and case at error level; checked again on every run",
+    ),
+    unreadable: count(
+      "Anchored under a key SECRETS_KEY no longer holds: cannot be checked, left as they are",
+    ),
+    pending: count(
+      "Still under an older key after this run (the run's query budget ran out, or an append moved the head while it ran): run again",
+    ),
+  })
+  .openapi("CaseAnchorSweepCount");
+
 export const resealSecretsRoute = adminRoute({
   method: "post",
   path: "/admin/secrets/reseal",
@@ -23,7 +41,13 @@ export const resealSecretsRoute = adminRoute({
     "Webhook signing secrets and connector passwords are stored sealed with AES-256-GCM under SECRETS_KEY " +
     "(docs/decisions/secrets-at-rest.md). After putting a new key first in SECRETS_KEY (the old one after it), " +
     "this rewrites every stored value under the new key, plaintext ones included; the secrets themselves do not " +
-    "change. When it reports nothing resealed and nothing unreadable, the old key can be removed. Safe to repeat.",
+    "change. " +
+    "Fraud case heads and AML cases anchored under an older key (HMAC under a key derived from SECRETS_KEY, " +
+    "docs/decisions/fraud-cases.md) are verified (whole chain and old anchor) and anchored again under the new key; " +
+    "one that does not verify is left as it is and counted `invalid`. The case sweep uses a bounded number of " +
+    "queries per request: while `caseAnchors.complete` is false, call again (each run carries on; current " +
+    "anchors are counted, not rewritten). When a run reports nothing resealed or unreadable, `caseAnchors` " +
+    "complete with nothing re-anchored, invalid or unreadable, the old key can be removed. Safe to repeat.",
   responses: {
     200: jsonContent(
       z
@@ -34,9 +58,19 @@ export const resealSecretsRoute = adminRoute({
             .openapi({ description: "Id of the sealing key (first 8 hex digits of its SHA-256)" }),
           connectorPasswords: ResealCount,
           webhookSecrets: ResealCount,
+          caseAnchors: z
+            .object({
+              complete: z.boolean().openapi({
+                description:
+                  "Every case under an older key was reached (re-anchored or found invalid); false: call again",
+              }),
+              fraud: CaseAnchorCount,
+              aml: CaseAnchorCount,
+            })
+            .openapi({ description: "The re-anchor sweep of case heads (every shard)" }),
         })
         .openapi("ResealSecretsResult"),
-      "Every stored secret is now sealed with the first key",
+      "Every stored secret is now sealed with the first key; case anchors as reported",
     ),
   },
 });
