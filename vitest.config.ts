@@ -32,6 +32,10 @@ export default defineConfig(async () => {
                   SECRETS_KEY: TEST_SECRETS_KEY,
                   ENVIRONMENT: "test",
                   KEY_PREFIX: "csk_test_",
+                  // The fuzzer's budget and seed (test/fuzz): workerd sees no process.env.
+                  FUZZ_RUNS: process.env.FUZZ_RUNS ?? "",
+                  FUZZ_SEED: process.env.FUZZ_SEED ?? "",
+                  FUZZ_ALL: process.env.FUZZ_ALL ?? "",
                 },
               },
             }),

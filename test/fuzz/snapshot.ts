@@ -1,0 +1,72 @@
+import { env } from "cloudflare:workers";
+import { shardBinding } from "../../src/db/client";
+
+/**
+ * "A refused request writes nothing", made observable: per table, the tenant's row count and
+ * latest `updated_at` on its shard (or, for operator operations, every control table). Taken
+ * right before and after one request; a difference names the table. A global
+ * `total_changes()` cannot serve: it counts every connection's writes, background work included.
+ * Durable Object storage (the fraud case chain) is not covered; its D1 mirror rows are.
+ */
+
+const queries = new Map<string, string>();
+/**
+ * Tables whose rows background work updates by design long after the request that made them
+ * (delivery attempts and their retry schedule): their row count is checked, their updated_at not.
+ */
+const UPDATED_IN_BACKGROUND = new Set(["webhook_deliveries"]);
+
+async function snapshotQuery(db: D1Database, scope: "tenant" | "all"): Promise<string> {
+  const key = `${scope}:${db === env.CONTROL_DB}`;
+  const cached = queries.get(key);
+  if (cached) return cached;
+  const { results } = await db
+    .prepare(
+      `SELECT m.name AS name,
+              SUM(p.name = 'tenant_id') AS has_tenant,
+              SUM(p.name = 'updated_at') AS has_updated
+         FROM sqlite_master m JOIN pragma_table_info(m.name) p
+        WHERE m.type = 'table' AND m.name NOT LIKE 'sqlite_%' AND m.name NOT LIKE '_cf_%'
+          AND m.name NOT LIKE 'd1_%' AND m.sql NOT LIKE 'CREATE VIRTUAL%'
+        GROUP BY m.name ORDER BY m.name`,
+    )
+    .all<{ name: string; has_tenant: number; has_updated: number }>();
+  const tables = results.filter((t) => scope === "all" || t.has_tenant > 0);
+  // One row, one column per table: D1 caps the terms of a compound SELECT (UNION ALL).
+  const where = scope === "tenant" ? " WHERE tenant_id = ?1" : "";
+  const sql = `SELECT ${tables
+    .map(
+      (t) =>
+        `(SELECT COUNT(*) || ' rows, latest update ' || ${t.has_updated && !UPDATED_IN_BACKGROUND.has(t.name) ? "IFNULL(MAX(updated_at), '-')" : "'-'"} FROM "${t.name}"${where}) AS "${t.name}"`,
+    )
+    .join(", ")}`;
+  queries.set(key, sql);
+  return sql;
+}
+
+export type Snapshot = Record<string, string>;
+
+export async function snapshot(target: { shard: number; tenantId: string } | "control"): Promise<Snapshot> {
+  const db = target === "control" ? env.CONTROL_DB : shardBinding(env, target.shard);
+  const sql = await snapshotQuery(db, target === "control" ? "all" : "tenant");
+  const statement = db.prepare(sql);
+  const row = await (target === "control" ? statement : statement.bind(target.tenantId)).first<Snapshot>();
+  return row ?? {};
+}
+
+/** Waits until background work of earlier requests (waitUntil, queues) stops changing the snapshot. */
+export async function settledSnapshot(target: Parameters<typeof snapshot>[0]): Promise<Snapshot> {
+  let previous = await snapshot(target);
+  for (let i = 0; i < 20; i++) {
+    await new Promise((r) => setTimeout(r, i === 0 ? 0 : 25));
+    const next = await snapshot(target);
+    if (diff(previous, next).length === 0) return next;
+    previous = next;
+  }
+  return previous;
+}
+
+export const diff = (before: Snapshot, after: Snapshot) =>
+  Object.keys({ ...before, ...after })
+    .filter((t) => before[t] !== after[t])
+    .map((t) => `${t}: ${before[t]} -> ${after[t]}`);
