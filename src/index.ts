@@ -3,6 +3,7 @@ import type { Env } from "./env";
 import { handleScheduled } from "./jobs/cron";
 import { handleDeadLetters, handleJobsBatch } from "./jobs/queue";
 import type { JobMessage } from "./jobs/registry";
+import { hardenSharedPrototypes } from "./lib/harden";
 import {
   handleWebhookBatch,
   handleWebhookDeadLetters,
@@ -13,10 +14,9 @@ import {
 export { FraudCaseObject } from "./durable-objects/fraud-case";
 
 // Backstop against prototype pollution (docs/decisions/input-hardening.md): after every
-// module has loaded, nothing may add to or change the shared prototypes of this isolate.
-Object.freeze(Object.prototype);
-Object.freeze(Array.prototype);
-Object.freeze(Function.prototype);
+// module has loaded, nothing may add to or change the shared prototypes of this isolate, while
+// objects may still own keys such as "constructor" or "toString" (src/lib/harden.ts).
+hardenSharedPrototypes();
 
 const app = buildApp();
 

@@ -137,6 +137,23 @@ describe("every input path refuses keys that reach a prototype", () => {
     expect(probe().status).toBeUndefined();
   });
 
+  it("constructor inside free-form JSON is a 400 (not a 500 from the frozen prototype); toString and valueOf are plain keys", async () => {
+    const caseBody = (metadata: string) =>
+      `{"alertId":"${crypto.randomUUID()}","entityType":"customer","entityId":"c","severity":"high","overallScore":50,"metadata":${metadata}}`;
+    await expectRefused(
+      await send(a, "/v1/fraud/cases", caseBody('{"b":1,"constructor":false}')),
+      "metadata.constructor",
+    );
+    const ok = await send(
+      a,
+      "/v1/fraud/cases",
+      caseBody('{"toString":1,"valueOf":"v","hasOwnProperty":true}'),
+    );
+    expect(ok.status).toBe(201);
+    const { case: created } = await json<{ case: { metadata: Record<string, unknown> } }>(ok);
+    expect(created.metadata).toEqual({ toString: 1, valueOf: "v", hasOwnProperty: true });
+  });
+
   it("tenant settings: __proto__ in PATCH /admin/tenants settings is a 400", async () => {
     const res = await call("PATCH", `/admin/tenants/${b.id}`, {
       key: (await import("../constants")).TEST_ADMIN_TOKEN,
