@@ -1,5 +1,5 @@
 // Synthetic but realistic demo data for two tenants, in the ingestion record shapes of
-// CONTRACT section 1 (the seeder loads it through the ingest endpoint, as a client would).
+// docs/contract.md#ingestion (the seeder loads it through the ingest endpoint, as a client would).
 //
 // Each business has a cash-flow story that drives 12 months of sales, supplier payments,
 // rent, payroll, utilities and loan repayments, so every index has something to say.

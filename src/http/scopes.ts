@@ -1,4 +1,4 @@
-/** CONTRACT section 3: `<area>:read|write` per area, and `*` for everything. */
+/** docs/contract.md#keys-and-scopes: `<area>:read|write` per area, and `*` for everything. */
 export const AREAS = [
   "data",
   "bhi",

@@ -1,6 +1,6 @@
 /**
  * Rules for URLs the Worker sends requests to on a tenant's behalf: webhook receivers
- * (CONTRACT 6) and the Fineract core-banking connector. Checked when the URL is stored and
+ * (docs/contract.md#target-urls) and the Fineract core-banking connector. Checked when the URL is stored and
  * again right before every request. Pure: the caller says whether loopback http is allowed
  * (local development and the test environment only) and which ports.
  *

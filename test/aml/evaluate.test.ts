@@ -16,7 +16,7 @@ interface ThresholdsBody {
 }
 
 describe("thresholds", () => {
-  it("GET answers the CONTRACT defaults; PUT overrides change outcomes; {} restores defaults", async () => {
+  it("GET answers the contract defaults; PUT overrides change outcomes; {} restores defaults", async () => {
     const get = await json<ThresholdsBody>(await call("GET", "/v1/kyc-aml/thresholds", { key: t.key }));
     expect(get.thresholds).toMatchObject({
       largeCashAmount: 50000,
@@ -74,7 +74,7 @@ describe("thresholds", () => {
 });
 
 describe("evaluate", () => {
-  it("answers the SPEC shape with a disclaimer, totals and the highest risk level", async () => {
+  it("answers the documented shape with a disclaimer, totals and the highest risk level", async () => {
     const c = await customerWith(t, [
       { amountMinor: 4_600_000, transactionDate: ago(3), channel: "cash" },
       { amountMinor: 4_700_000, transactionDate: ago(2), channel: "cash" },

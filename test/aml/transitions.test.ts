@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { call, createTenant, json, type TestTenant } from "../harness";
 import { ago, customerWith, type EvaluateBody } from "./helpers";
 
-// CONTRACT section 4, written out here independently of the implementation.
+// docs/contract.md#aml-cases, written out here independently of the implementation.
 const ALLOWED: Record<string, string[]> = {
   open: [
     "under_investigation",

@@ -10,7 +10,7 @@ export interface Operation {
   queryParams: Array<{ name: string; schema: Schema; required: boolean }>;
   body?: { schema: Schema; required: boolean };
   declares(status: number): boolean;
-  /** Whether the declared error response for `status` is the CONTRACT error envelope. */
+  /** Whether the declared error response for `status` is the error envelope (docs/contract.md#envelope). */
   errorEnvelope(status: number): boolean;
 }
 

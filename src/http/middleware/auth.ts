@@ -43,7 +43,7 @@ export const requireScope =
 
 export type TenantFeature = "agentNetwork";
 
-/** Declared on routes of an optional capability (CONTRACT: 501 when the tenant lacks it). */
+/** Declared on routes of an optional capability (docs/contract.md#errors: 501 when the tenant lacks it). */
 export const requireFeature =
   (feature: TenantFeature): MiddlewareHandler<AppEnv> =>
   async (c, next) => {

@@ -34,7 +34,7 @@ import * as repo from "./repo";
 
 /**
  * Positive lookups are cached per isolate for at most 5 s; revocation clears this
- * isolate's entry at once and every other isolate's within the TTL (CONTRACT: 10 s).
+ * isolate's entry at once and every other isolate's within the TTL (docs/contract.md#keys-and-scopes: 10 s).
  */
 const AUTH_CACHE_TTL_MS = 5_000;
 const authCache = new Map<string, { key: ApiKeyRow; tenant: TenantRow; cachedAt: number }>();
@@ -407,7 +407,7 @@ export async function configureConnector(
   return presentConnector(row);
 }
 
-/** The tenant's connector of a type; `export` when none was configured (CONTRACT default). */
+/** The tenant's connector of a type; `export` when none was configured (docs/contract.md#ingestion). */
 export async function connectorFor(env: Env, tenantId: string, type: string): Promise<ConnectorConfig> {
   const row = await repo.findConnector(controlDb(env), tenantId, type);
   if (!row) return { provider: "export" };

@@ -9,7 +9,7 @@ import { activityFromStore, boundsFor, STANDARD_WINDOW } from "./inputs";
 import { type AgentProfile, buildReport, type PeerComparison, presentSummary } from "./present";
 import * as repo from "./repo";
 
-/** CONTRACT section 5: the capability exists only for tenants with an agent network. */
+/** docs/contract.md#analytics: the capability exists only for tenants with an agent network. */
 export function requireAgentNetwork(ctx: TenantContext): void {
   if (!ctx.tenant.features.agentNetwork)
     throw new AppError(

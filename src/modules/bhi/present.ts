@@ -6,7 +6,7 @@ import type { Weights } from "./domain/weights";
 const score = (x: number) => x.toFixed(2);
 const scoreOrNull = (x: number | null) => (x === null ? null : x.toFixed(2));
 
-/** BHIRecord as the API shows it (scores as 2-decimal strings, SPEC section 2). */
+/** BHIRecord as the API shows it (scores as 2-decimal strings, docs/contract.md#money). */
 export function presentRecord(row: BhiRecordRow, details = true) {
   return {
     id: row.id,

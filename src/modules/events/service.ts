@@ -1,7 +1,7 @@
 import { events } from "../../db/shard";
 import type { TenantContext } from "../../db/tenant-context";
 
-/** Event types a subscriber can receive (SPEC section 6). */
+/** Event types a subscriber can receive (docs/contract.md#webhooks). */
 export const EVENT_TYPES = [
   "bhi.calculated",
   "customer.risk_alert",

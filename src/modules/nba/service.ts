@@ -164,7 +164,7 @@ export async function generateForRecords(ctx: TenantContext, records: readonly L
   return { results, eventsRecorded: recorded };
 }
 
-/** nba.generated (CONTRACT section 6 shape) for each result with actions; returns how many. */
+/** nba.generated (docs/contract.md#event-data shape) for each result with actions; returns how many. */
 async function recordGenerated(
   ctx: TenantContext,
   results: readonly CustomerRecommendation[],

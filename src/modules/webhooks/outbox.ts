@@ -16,7 +16,8 @@ const UUID_SQL = `lower(hex(randomblob(4))) || '-' || lower(hex(randomblob(2))) 
 
 /**
  * One delivery per (enabled subscription, matching event), idempotent through the unique
- * index (INSERT OR IGNORE), built in SQL from the event row: the body is SPEC's envelope.
+ * index (INSERT OR IGNORE), built in SQL from the event row: the body is the
+ * envelope of docs/contract.md#delivery-request.
  */
 const FAN_OUT_SQL = `
 INSERT OR IGNORE INTO webhook_deliveries

@@ -137,7 +137,7 @@ export const DeliverySchema = z
   })
   .openapi("WebhookDelivery");
 
-/** SPEC 6's request body, exactly as sent. */
+/** The delivery body (docs/contract.md#delivery-request), exactly as sent. */
 export const EventPayloadSchema = z
   .object({
     id: z.string().openapi({ description: "The event id (X-Idempotency-Key, webhook-id)" }),

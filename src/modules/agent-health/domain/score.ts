@@ -5,7 +5,7 @@ import type { AgentActivity, AhiBand, Component, Evidence, Flag } from "./types"
 
 export const CALCULATION_VERSION = "ahi-1.0.0";
 
-/** Same bands as the BHI (CONTRACT section 5), lower bounds inclusive. */
+/** Same bands as the BHI (docs/contract.md#analytics), lower bounds inclusive. */
 export const BAND_FLOORS: ReadonlyArray<readonly [AhiBand, number]> = [
   ["excellent", 80],
   ["good", 65],
@@ -18,7 +18,7 @@ export function bandOf(score: number): AhiBand {
   return "critical";
 }
 
-/** Optional inputs by their API names (section 4.6 of the spec), for missingDataPoints. */
+/** Optional inputs by their API names (POST /v1/agent-health/calculate), for missingDataPoints. */
 const DATA_POINTS: ReadonlyArray<readonly [keyof AgentActivity, string]> = [
   ["transactionCount", "transactionCount30d"],
   ["transactionCount7d", "transactionCount7d"],

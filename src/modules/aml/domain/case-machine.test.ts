@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { AML_CASE_STATUSES, canTransition, isTerminal, statusDetails } from "./case-machine";
 
-// CONTRACT section 4, written out independently of the implementation's table.
+// docs/contract.md#aml-cases, written out independently of the implementation's table.
 const ALLOWED = new Set([
   "open>under_investigation",
   "open>pending_information",

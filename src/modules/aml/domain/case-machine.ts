@@ -1,4 +1,4 @@
-/** KYC/AML case state machine (CONTRACT section 4). */
+/** KYC/AML case state machine (docs/contract.md#aml-cases). */
 export const AML_CASE_STATUSES = [
   "open",
   "under_investigation",

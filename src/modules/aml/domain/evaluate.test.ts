@@ -62,7 +62,7 @@ describe("structuring (>= structuringMinCount in band)", () => {
     expect(run("AML-STR-002", { structuringMaxCount: 3 }).triggered).toBe(true);
     expect(run("AML-STR-002", { structuringMaxCount: 2 }).triggered).toBe(false);
   });
-  it("explains the CONTRACT band", () => {
+  it("explains the structuring band", () => {
     expect(run("AML-STR-002", { structuringMaxCount: 3 }).explanation).toContain("[45000.00, 50000.00)");
     expect(run("AML-STR-002", { structuringMaxCount: 4 }).counterfactual?.flipValue).toBe(5);
   });

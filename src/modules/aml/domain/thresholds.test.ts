@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { DEFAULT_THRESHOLDS, mergeThresholds, validateThresholds } from "./thresholds";
 
 describe("thresholds", () => {
-  it("defaults follow CONTRACT section 5", () => {
+  it("defaults follow the contract", () => {
     expect(DEFAULT_THRESHOLDS).toMatchObject({
       largeCashAmount: 50_000,
       structuringBandPercent: 10,

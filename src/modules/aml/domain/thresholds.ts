@@ -1,6 +1,6 @@
 /**
  * Named, numeric AML thresholds. Money thresholds are major units of the tenant currency
- * (50000 = GHS 50,000.00). Defaults follow CONTRACT section 5 and, where one exists, the
+ * (50000 = GHS 50,000.00). Defaults follow docs/contract.md#analytics and, where one exists, the
  * Ghana Financial Intelligence Centre's reporting threshold (docs/methodology/aml.md).
  */
 export interface ThresholdDefinition {

@@ -1,7 +1,7 @@
 export const BANDS = ["excellent", "good", "fair", "poor", "critical"] as const;
 export type Band = (typeof BANDS)[number];
 
-/** CONTRACT section 5: lower bounds, inclusive. */
+/** docs/contract.md#analytics: lower bounds, inclusive. */
 export const BAND_FLOORS: ReadonlyArray<readonly [Band, number]> = [
   ["excellent", 80],
   ["good", 65],

@@ -63,7 +63,7 @@ describe("weights", () => {
     });
     expect(Object.values(even)).toEqual([0.2, 0.2, 0.2, 0.2, 0.2]);
   });
-  it("defaults to CONTRACT's weights", () => expect(normaliseWeights()).toEqual(DEFAULT_WEIGHTS));
+  it("defaults to the contract's weights", () => expect(normaliseWeights()).toEqual(DEFAULT_WEIGHTS));
 });
 
 describe("component scores (hand-computed)", () => {

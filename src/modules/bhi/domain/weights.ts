@@ -9,7 +9,7 @@ export const COMPONENTS = [
 export type Component = (typeof COMPONENTS)[number];
 export type Weights = Record<Component, number>;
 
-/** CONTRACT section 5. */
+/** docs/contract.md#analytics. */
 export const DEFAULT_WEIGHTS: Weights = {
   liquidity: 0.25,
   volatility: 0.2,

@@ -15,7 +15,7 @@ const ALLOWED: Array<[CaseStatus, CaseStatus[]]> = [
 ];
 
 describe("fraud case transitions", () => {
-  it("match CONTRACT section 4 exactly", () => {
+  it("match the contract's table exactly", () => {
     expect(Object.entries(TRANSITIONS)).toEqual(ALLOWED);
   });
 

@@ -1,4 +1,4 @@
-/** Fraud case state machine and event rules (CONTRACT section 4). Pure. */
+/** Fraud case state machine and event rules (docs/contract.md#fraud-cases). Pure. */
 export const CASE_STATUSES = [
   "open",
   "under_review",

@@ -1,6 +1,6 @@
 import type { EntityType, Severity, SignalCategory } from "./types";
 
-/** A signal's public definition (SPEC SignalDefinition) plus its thresholds. */
+/** A signal's public definition (SignalDefinition in openapi.json) plus its thresholds. */
 export interface SignalDefinition {
   signalId: string;
   name: string;

@@ -16,7 +16,7 @@ import {
 } from "./values";
 
 /**
- * Ingestion record shapes (SPEC field names). Unknown fields are ignored, so identity and
+ * Ingestion record shapes (the API's field names, docs/contract.md#ingestion). Unknown fields are ignored, so identity and
  * bookkeeping fields (id, tenantId, updatedAt) can never be set by a client. An optional
  * field that is absent keeps its stored value on upsert; `null` clears it.
  */

@@ -1,5 +1,5 @@
 /**
- * Circuit breaker per subscription (CONTRACT 6): after 5 consecutive failed attempts it
+ * Circuit breaker per subscription (docs/contract.md#retries-and-the-circuit-breaker): after 5 consecutive failed attempts it
  * opens; while open, due deliveries are deferred (not dropped); once the cool-down (5 min)
  * has passed, one delivery probes; a success closes it, a failure opens it again.
  *

@@ -1,12 +1,12 @@
 /**
- * Retry schedule and response classification (SPEC 6 rule 2, CONTRACT 6): after a failed
+ * Retry schedule and response classification (docs/contract.md#retries-and-the-circuit-breaker): after a failed
  * attempt the next comes 1 min, 5 min, 30 min, 2 h, 6 h later; six attempts in all (the
  * last one 8 h 36 min after the first, inside the 24 h window); then the delivery is dead.
  */
 
 export const DEFAULT_RETRY_DELAYS_SECONDS = [60, 300, 1800, 7200, 21600] as const;
 export const DELIVERY_TIMEOUT_MS = 10_000;
-/** SPEC 8: retries happen within 24 hours of the delivery's creation (breaker deferrals included). */
+/** Retries happen within 24 hours of the delivery's creation (breaker deferrals included). */
 export const RETRY_WINDOW_SECONDS = 86_400;
 
 export type DeliveryStatus = "pending" | "succeeded" | "retrying" | "dead";

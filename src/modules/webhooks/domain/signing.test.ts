@@ -53,7 +53,7 @@ describe("webhook-signature (Standard Webhooks)", () => {
     expect(() => new Webhook(generateSecret()).verify(body, headers)).toThrow();
   });
 
-  it("carries only the current secret outside a rotation, and SPEC's headers", async () => {
+  it("carries only the current secret outside a rotation, and the contract's headers", async () => {
     const secret = generateSecret();
     const headers = await deliveryHeaders({
       eventId: "e2",

@@ -1,6 +1,6 @@
 /**
- * Webhook signatures (CONTRACT 6). Two schemes on every delivery, over the exact body bytes:
- * - SPEC's `X-Service-Signature: sha256=<hex>`: HMAC-SHA256 of the body keyed with the whole
+ * Webhook signatures (docs/contract.md#signing). Two schemes on every delivery, over the exact body bytes:
+ * - `X-Service-Signature: sha256=<hex>`: HMAC-SHA256 of the body keyed with the whole
  *   secret string as UTF-8 (what a GitHub-style receiver does);
  * - Standard Webhooks `webhook-signature: v1,<base64>`: HMAC-SHA256 of "{id}.{timestamp}.{body}"
  *   keyed with the base64-decoded bytes after "whsec_".
@@ -21,7 +21,7 @@ export function fromBase64(text: string): Uint8Array {
   return Uint8Array.from(binary, (ch) => ch.charCodeAt(0));
 }
 
-/** A new secret: "whsec_" + base64 of `bytes` random bytes (24..64, CONTRACT 6). */
+/** A new secret: "whsec_" + base64 of `bytes` random bytes (24..64). */
 export function generateSecret(bytes = 32): string {
   if (bytes < 24 || bytes > 64) throw new RangeError("secret length must be 24..64 bytes");
   return SECRET_PREFIX + toBase64(crypto.getRandomValues(new Uint8Array(bytes)));
@@ -72,7 +72,7 @@ export interface SigningInput {
   previousSecret?: string | null;
 }
 
-/** Every header of a delivery request: SPEC's four, the Standard Webhooks three, and the rotation one. */
+/** Every header of a delivery request: the four of docs/contract.md#delivery-request, the Standard Webhooks three, and the rotation one. */
 export async function deliveryHeaders(input: SigningInput): Promise<Record<string, string>> {
   const { eventId, body, timestampSeconds, secret, previousSecret } = input;
   const secrets = previousSecret ? [secret, previousSecret] : [secret];

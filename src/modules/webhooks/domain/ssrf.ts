@@ -1,5 +1,5 @@
 /**
- * Target URL rules for webhook endpoints (CONTRACT 6): the shared outbound rules
+ * Target URL rules for webhook endpoints (docs/contract.md#target-urls): the shared outbound rules
  * (src/lib/outbound-url.ts) with https on the default port only.
  */
 import { checkOutboundUrl, type UrlCheck } from "../../../lib/outbound-url";

@@ -1,5 +1,5 @@
 /**
- * The built-in workflows every tenant has (CONTRACT section 1). They live in code, not in
+ * The built-in workflows every tenant has (docs/contract.md#workflows). They live in code, not in
  * the database: identical for every tenant, versioned with the deployment, and a new tenant
  * has them from its first request. Runs are stored per tenant.
  */

@@ -21,7 +21,7 @@ describe("workflow run state machine", () => {
 });
 
 describe("built-in catalog", () => {
-  it("has the CONTRACT workflows with unique step ids and the required triggers", () => {
+  it("has the contract's workflows with unique step ids and the required triggers", () => {
     expect(WORKFLOW_IDS).toEqual(expect.arrayContaining(["bhi-refresh", "risk-review", "monthly-reports"]));
     for (const id of WORKFLOW_IDS) {
       const steps = WORKFLOWS[id].steps.map((s) => s.id);

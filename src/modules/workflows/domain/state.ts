@@ -1,7 +1,7 @@
 export const RUN_STATUSES = ["pending", "running", "succeeded", "failed"] as const;
 export type WorkflowRunStatus = (typeof RUN_STATUSES)[number];
 
-/** CONTRACT section 4: pending -> running -> succeeded | failed. Nothing else. */
+/** docs/contract.md#workflows: pending -> running -> succeeded | failed. Nothing else. */
 export const RUN_TRANSITIONS: Readonly<Record<WorkflowRunStatus, readonly WorkflowRunStatus[]>> = {
   pending: ["running"],
   running: ["succeeded", "failed"],
