@@ -30,7 +30,7 @@ CREATE INDEX workflow_runs_status_idx ON workflow_runs (tenant_id, status, creat
 CREATE UNIQUE INDEX workflow_runs_trigger_uq ON workflow_runs (tenant_id, workflow_id, trigger_key)
   WHERE trigger_key IS NOT NULL;
 
--- A finished run never changes again (CONTRACT section 4: succeeded and failed are terminal).
+-- A finished run never changes again (docs/contract.md#workflows: succeeded and failed are terminal).
 CREATE TRIGGER workflow_runs_terminal_immutable BEFORE UPDATE ON workflow_runs
   WHEN OLD.status IN ('succeeded', 'failed')
   BEGIN SELECT RAISE(ABORT, 'workflow run is finished'); END;
