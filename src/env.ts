@@ -1,11 +1,15 @@
+import type { DeliveryMessage, JobMessage } from "./jobs/messages";
+
 /** Bindings and vars of the Worker, as declared in wrangler.toml. */
 export interface Env {
   CONTROL_DB: D1Database;
   SHARD_0: D1Database;
   SHARD_1: D1Database;
   FRAUD_CASE: DurableObjectNamespace;
-  WEBHOOK_QUEUE: Queue;
-  JOBS_QUEUE: Queue;
+  /** credit-ops-webhooks: one message per delivery attempt (src/jobs/messages.ts). */
+  WEBHOOK_QUEUE: Queue<DeliveryMessage>;
+  /** credit-ops-jobs: background jobs (src/jobs/messages.ts). */
+  JOBS_QUEUE: Queue<JobMessage>;
   FILES: R2Bucket;
   ASSETS: Fetcher;
   /** Per-API-key request budget (wrangler.toml [[ratelimits]]); absent means unlimited. */

@@ -1,15 +1,10 @@
 import { buildApp } from "./app";
 import type { Env } from "./env";
 import { handleScheduled } from "./jobs/cron";
+import { QUEUE_NAMES } from "./jobs/messages";
 import { handleDeadLetters, handleJobsBatch } from "./jobs/queue";
-import type { JobMessage } from "./jobs/registry";
 import { hardenSharedPrototypes } from "./lib/harden";
-import {
-  handleWebhookBatch,
-  handleWebhookDeadLetters,
-  WEBHOOK_DLQ_NAME,
-  WEBHOOK_QUEUE_NAME,
-} from "./modules/webhooks/jobs";
+import { handleWebhookBatch, handleWebhookDeadLetters } from "./modules/webhooks/jobs";
 
 export { FraudCaseObject } from "./durable-objects/fraud-case";
 
@@ -23,10 +18,11 @@ const app = buildApp();
 export default {
   fetch: app.fetch,
   async queue(batch: MessageBatch<unknown>, env: Env): Promise<void> {
-    if (batch.queue === WEBHOOK_DLQ_NAME) return handleWebhookDeadLetters(batch, env);
-    if (batch.queue.endsWith("-dlq")) return handleDeadLetters(batch);
-    if (batch.queue === "credit-ops-jobs") return handleJobsBatch(batch as MessageBatch<JobMessage>, env);
-    if (batch.queue === WEBHOOK_QUEUE_NAME) return handleWebhookBatch(batch, env);
+    // Consumers validate each body themselves: a queue carries whatever was ever sent to it.
+    if (batch.queue === QUEUE_NAMES.webhooksDeadLetter) return handleWebhookDeadLetters(batch, env);
+    if (batch.queue === QUEUE_NAMES.jobsDeadLetter) return handleDeadLetters(batch);
+    if (batch.queue === QUEUE_NAMES.jobs) return handleJobsBatch(batch, env);
+    if (batch.queue === QUEUE_NAMES.webhooks) return handleWebhookBatch(batch, env);
     console.error(JSON.stringify({ level: "error", msg: "unknown queue", queue: batch.queue }));
     for (const message of batch.messages) message.retry();
   },

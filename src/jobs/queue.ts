@@ -1,22 +1,31 @@
 import type { Env } from "../env";
-import { type JobMessage, jobHandlers } from "./registry";
+import { isJobMessage, isJobType } from "./messages";
+import { runJob } from "./registry";
 
-/** JOBS_QUEUE consumer: each message runs its handler; a throw retries that message only. */
-export async function handleJobsBatch(batch: MessageBatch<JobMessage>, env: Env): Promise<void> {
+const logError = (fields: Record<string, unknown>) =>
+  console.error(JSON.stringify({ level: "error", ...fields }));
+
+/**
+ * JOBS_QUEUE consumer: each message runs its handler; a throw retries that message only. The
+ * body's shape is checked here, once: a message no handler can run is logged and acked
+ * (retrying would not change it).
+ */
+export async function handleJobsBatch(batch: MessageBatch<unknown>, env: Env): Promise<void> {
   for (const message of batch.messages) {
-    const handler = jobHandlers[message.body.type];
-    if (!handler) {
-      console.error(JSON.stringify({ level: "error", msg: "unknown job type", type: message.body.type }));
+    const body = message.body;
+    if (!isJobMessage(body)) {
+      const type = (body as { type?: unknown } | null)?.type;
+      logError(
+        isJobType(type) ? { msg: "malformed job message", type, body } : { msg: "unknown job type", type },
+      );
       message.ack();
       continue;
     }
     try {
-      await handler(env, message.body);
+      await runJob(env, body);
       message.ack();
     } catch (err) {
-      console.error(
-        JSON.stringify({ level: "error", msg: "job failed", type: message.body.type, err: String(err) }),
-      );
+      logError({ msg: "job failed", type: body.type, err: String(err) });
       message.retry();
     }
   }
@@ -25,9 +34,7 @@ export async function handleJobsBatch(batch: MessageBatch<JobMessage>, env: Env)
 /** Dead-letter queues: record what exhausted its retries instead of dropping it silently. */
 export async function handleDeadLetters(batch: MessageBatch<unknown>): Promise<void> {
   for (const message of batch.messages) {
-    console.error(
-      JSON.stringify({ level: "error", msg: "dead letter", queue: batch.queue, body: message.body }),
-    );
+    logError({ msg: "dead letter", queue: batch.queue, body: message.body });
     message.ack();
   }
 }

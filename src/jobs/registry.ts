@@ -1,14 +1,8 @@
 import type { Env } from "../env";
-import {
-  AGENT_HEALTH_REFRESH_JOB,
-  agentHealthCronTask,
-  agentHealthRefreshJob,
-} from "../modules/agent-health/jobs";
-import { AML_BACKTEST_JOB, runBacktestJob } from "../modules/aml/backtest-jobs";
+import { agentHealthCronTask, agentHealthRefreshJob } from "../modules/agent-health/jobs";
+import { runBacktestJob } from "../modules/aml/backtest-jobs";
 import { bhiCalculateJob } from "../modules/bhi/jobs";
-import { OUTBOX_DISPATCH_JOB } from "../modules/events/service";
-import { continueSync, resumeStalledSyncs, SYNC_CONTINUE_JOB } from "../modules/ingest/sync/service";
-import { SME_BENCHMARK_JOB } from "../modules/sme/benchmarks";
+import { continueSync, resumeStalledSyncs } from "../modules/ingest/sync/service";
 import { smeBenchmarksCron, smeBenchmarksJob } from "../modules/sme/jobs";
 import { outboxDispatchJob, webhookSweepTask } from "../modules/webhooks/jobs";
 import {
@@ -16,27 +10,32 @@ import {
   monthlyReportsCronTask,
   resumeStrandedWorkflowRuns,
   riskReviewHook,
-  WORKFLOW_RUN_JOB,
-  WORKFLOW_START_JOB,
   workflowRunJob,
   workflowStartJob,
 } from "../modules/workflows/jobs";
+import {
+  AGENT_HEALTH_REFRESH_JOB,
+  AML_BACKTEST_JOB,
+  BHI_CALCULATE_JOB,
+  type JobMessage,
+  type JobType,
+  OUTBOX_DISPATCH_JOB,
+  SME_BENCHMARKS_JOB,
+  SYNC_CONTINUE_JOB,
+  WORKFLOW_RUN_JOB,
+  WORKFLOW_START_JOB,
+} from "./messages";
 
-/** A background job on JOBS_QUEUE: `type` selects the handler; the rest is ids, not payloads. */
-export interface JobMessage {
-  type: string;
-  tenantId: string;
-  [key: string]: unknown;
-}
+/** Each job type's message, by its type: the shape the handler table is checked against. */
+type MessageByType = { [M in JobMessage as M["type"]]: M };
+type Handlers = { [T in JobType]: (env: Env, message: MessageByType[T]) => Promise<void> };
 
-export type JobHandler = (env: Env, message: JobMessage) => Promise<void>;
-
-/** Modules add their job handlers here (large syncs, large BHI runs, backtests, workflows). */
-export const jobHandlers: Record<string, JobHandler> = {
+/** One handler per job type (large syncs, large BHI runs, backtests, workflows, outbox). */
+const handlers: Handlers = {
   [SYNC_CONTINUE_JOB]: (env, message) => continueSync(env, message),
   [AML_BACKTEST_JOB]: runBacktestJob,
-  "bhi.calculate": bhiCalculateJob,
-  [SME_BENCHMARK_JOB]: smeBenchmarksJob,
+  [BHI_CALCULATE_JOB]: bhiCalculateJob,
+  [SME_BENCHMARKS_JOB]: smeBenchmarksJob,
   [AGENT_HEALTH_REFRESH_JOB]: agentHealthRefreshJob,
   // Event-triggered workflows (risk-review on customer.risk_alert) start before the outbox
   // fans the tenant's new events out; the webhooks job itself is unchanged.
@@ -47,6 +46,25 @@ export const jobHandlers: Record<string, JobHandler> = {
   [WORKFLOW_RUN_JOB]: workflowRunJob,
   [WORKFLOW_START_JOB]: workflowStartJob,
 };
+
+const runTyped = <T extends JobType>(env: Env, type: T, message: MessageByType[T]) =>
+  handlers[type](env, message);
+
+/** Runs the handler of a (validated) message's type. */
+export const runJob = (env: Env, message: JobMessage): Promise<void> => runTyped(env, message.type, message);
+
+export type JobHandler = (env: Env, message: JobMessage) => Promise<void>;
+
+/** Each job type's entry point, for callers holding a message of that type (tests drive jobs this way). */
+export const jobHandlers = Object.fromEntries(
+  Object.keys(handlers).map((type): [string, JobHandler] => [
+    type,
+    async (env, message) => {
+      if (message.type !== type) throw new Error(`the ${type} handler got a ${message.type} message`);
+      await runJob(env, message);
+    },
+  ]),
+) as Record<JobType, JobHandler>;
 
 /** Cron tasks by schedule expression (wrangler.toml [triggers]). */
 export type CronTask = (env: Env, scheduledTime: Date) => Promise<void>;

@@ -1,8 +1,9 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { shardDb } from "../../src/db/client";
-import { cronTasks, type JobMessage, jobHandlers } from "../../src/jobs/registry";
-import { AGENT_HEALTH_REFRESH_JOB, agentHealthCronTask } from "../../src/modules/agent-health/jobs";
+import { AGENT_HEALTH_REFRESH_JOB, type JobMessage } from "../../src/jobs/messages";
+import { cronTasks, jobHandlers } from "../../src/jobs/registry";
+import { agentHealthCronTask } from "../../src/modules/agent-health/jobs";
 import { call, createTenant, json, type TestTenant } from "../harness";
 import { STEADY, seedAgent } from "./helpers";
 

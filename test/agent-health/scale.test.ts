@@ -3,11 +3,8 @@ import { describe, expect, it } from "vitest";
 import { shardBinding } from "../../src/db/client";
 import { DEFAULT_SETTINGS, tenantContext } from "../../src/db/tenant-context";
 import type { Env } from "../../src/env";
-import {
-  AGENT_HEALTH_REFRESH_JOB,
-  INLINE_REFRESH_LIMIT,
-  refreshPortfolio,
-} from "../../src/modules/agent-health/service";
+import { AGENT_HEALTH_REFRESH_JOB } from "../../src/jobs/messages";
+import { INLINE_REFRESH_LIMIT, refreshPortfolio } from "../../src/modules/agent-health/service";
 import { call, createTenant, json, type TestTenant } from "../harness";
 
 const insertAgents = (t: TestTenant, n: number) =>

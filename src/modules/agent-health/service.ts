@@ -1,4 +1,5 @@
 import type { TenantContext } from "../../db/tenant-context";
+import { jobs } from "../../jobs/messages";
 import { AppError } from "../../lib/errors";
 import { round2, roundTo } from "../../lib/numbers";
 import { getAgent } from "../data/service";
@@ -332,7 +333,6 @@ export async function portfolioSummary(
 
 /** Above this many agents an on-demand refresh runs on the jobs queue (202) instead of inline. */
 export const INLINE_REFRESH_LIMIT = 20_000;
-export const AGENT_HEALTH_REFRESH_JOB = "agent-health.refresh";
 
 /** On-demand refresh (the daily cron does the same for every agent-network tenant). */
 export async function refreshPortfolio(
@@ -344,7 +344,7 @@ export async function refreshPortfolio(
   requireAgentNetwork(ctx);
   const agents = await repo.countAgents(ctx);
   if (agents > INLINE_REFRESH_LIMIT) {
-    await ctx.env.JOBS_QUEUE.send({ type: AGENT_HEALTH_REFRESH_JOB, tenantId: ctx.tenantId });
+    await ctx.env.JOBS_QUEUE.send(jobs.agentHealthRefresh(ctx.tenantId));
     return { kind: "queued", agents };
   }
   return { kind: "done", ...(await refreshSnapshots(ctx)) };

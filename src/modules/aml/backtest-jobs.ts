@@ -1,6 +1,6 @@
 import { loadTenantContext, type TenantContext } from "../../db/tenant-context";
 import type { Env } from "../../env";
-import type { JobMessage } from "../../jobs/registry";
+import { AML_BACKTEST_JOB, type AmlBacktestMessage, jobs } from "../../jobs/messages";
 import { AppError, notFound } from "../../lib/errors";
 import {
   activeEntities,
@@ -10,11 +10,8 @@ import {
   validateBacktest,
 } from "./backtest-service";
 
-/**
- * Large backtests run on JOBS_QUEUE. The request and, later, the result live in one R2
- * document under the tenant's prefix; the message carries ids only.
- */
-export const AML_BACKTEST_JOB = "aml.backtest";
+// Large backtests run on JOBS_QUEUE. The request and, later, the result live in one R2
+// document under the tenant's prefix; the message carries ids only.
 
 const objectKey = (tenantId: string, backtestId: string) =>
   `tenants/${tenantId}/aml/backtests/${backtestId}.json`;
@@ -44,11 +41,7 @@ export async function queueBacktest(ctx: TenantContext, input: BacktestInput) {
     createdAt: ctx.clock.now().toISOString(),
   };
   await put(ctx.env, ctx.tenantId, doc);
-  await ctx.env.JOBS_QUEUE.send({
-    type: AML_BACKTEST_JOB,
-    tenantId: ctx.tenantId,
-    backtestId: doc.backtestId,
-  });
+  await ctx.env.JOBS_QUEUE.send(jobs.amlBacktest(ctx.tenantId, doc.backtestId));
   return { backtestId: doc.backtestId, status: "queued" as const, createdAt: doc.createdAt };
 }
 
@@ -67,8 +60,8 @@ export async function getBacktestRun(ctx: TenantContext, backtestId: string) {
 }
 
 /** Job handler; idempotent under redelivery (a finished document is left alone). */
-export async function runBacktestJob(env: Env, message: JobMessage): Promise<void> {
-  const backtestId = String(message.backtestId);
+export async function runBacktestJob(env: Env, message: AmlBacktestMessage): Promise<void> {
+  const { backtestId } = message;
   const object = await env.FILES.get(objectKey(message.tenantId, backtestId));
   if (!object) return;
   const doc = (await object.json()) as BacktestDocument;

@@ -1,5 +1,6 @@
 import { loadTenantContext } from "../../db/tenant-context";
-import type { JobHandler } from "../../jobs/registry";
+import type { Env } from "../../env";
+import type { BhiCalculateMessage } from "../../jobs/messages";
 import * as repo from "./repo";
 import { runJobSlice } from "./service";
 
@@ -8,8 +9,8 @@ import { runJobSlice } from "./service";
  * on the job (visible at GET /v1/bhi/calculate-from-db/jobs/{jobId}) and is retried by the queue; after the
  * queue's last retry the message goes to the dead-letter queue and the job keeps the error.
  */
-export const bhiCalculateJob: JobHandler = async (env, message) => {
-  const jobId = String(message.jobId);
+export async function bhiCalculateJob(env: Env, message: BhiCalculateMessage): Promise<void> {
+  const { jobId } = message;
   const ctx = await loadTenantContext(env, message.tenantId, `job:${jobId}`);
   try {
     await runJobSlice(ctx, jobId);
@@ -19,4 +20,4 @@ export const bhiCalculateJob: JobHandler = async (env, message) => {
       .catch(() => {});
     throw err;
   }
-};
+}

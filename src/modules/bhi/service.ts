@@ -1,4 +1,5 @@
 import type { TenantContext } from "../../db/tenant-context";
+import { jobs } from "../../jobs/messages";
 import { badRequest, notFound } from "../../lib/errors";
 import { getCustomer } from "../data/service";
 import { type RunOutcome, runCalculation } from "./calculation";
@@ -10,7 +11,6 @@ import * as repo from "./repo";
 export const SYNC_CUSTOMER_LIMIT = 10_000;
 /** Customers per queue message of a background run. */
 export const JOB_SLICE = 5_000;
-export const BHI_JOB_TYPE = "bhi.calculate";
 
 export interface CalculateInput {
   customerId?: string;
@@ -73,7 +73,7 @@ async function startJob(ctx: TenantContext, weights: Weights, total: number) {
     completedAt: null,
   };
   await repo.insertJob(ctx, job);
-  await ctx.env.JOBS_QUEUE.send({ type: BHI_JOB_TYPE, tenantId: ctx.tenantId, jobId: job.id });
+  await ctx.env.JOBS_QUEUE.send(jobs.bhiCalculate(ctx.tenantId, job.id));
   return job;
 }
 
@@ -113,7 +113,7 @@ export async function runJobSlice(ctx: TenantContext, jobId: string): Promise<vo
     updatedAt: now(),
     completedAt: done ? now() : null,
   });
-  if (!done) await ctx.env.JOBS_QUEUE.send({ type: BHI_JOB_TYPE, tenantId: ctx.tenantId, jobId });
+  if (!done) await ctx.env.JOBS_QUEUE.send(jobs.bhiCalculate(ctx.tenantId, jobId));
 }
 
 export async function getJob(ctx: TenantContext, jobId: string) {

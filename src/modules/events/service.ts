@@ -1,5 +1,6 @@
 import { events } from "../../db/shard";
 import type { TenantContext } from "../../db/tenant-context";
+import { jobs } from "../../jobs/messages";
 
 /** Event types a subscriber can receive (docs/contract.md#webhooks). */
 export const EVENT_TYPES = [
@@ -31,10 +32,10 @@ export function eventInsert(
   });
 }
 
-/** The outbox job's message type (the webhooks module handles it; a cron sweep backs it up). */
-export const OUTBOX_DISPATCH_JOB = "outbox.dispatch";
-
-/** Call after a batch that recorded events, so they fan out within seconds. */
+/**
+ * Call after a batch that recorded events, so they fan out within seconds (the webhooks module
+ * handles the job; a cron sweep backs it up).
+ */
 export async function notifyOutbox(ctx: Pick<TenantContext, "env" | "tenantId">): Promise<void> {
-  await ctx.env.JOBS_QUEUE.send({ type: OUTBOX_DISPATCH_JOB, tenantId: ctx.tenantId });
+  await ctx.env.JOBS_QUEUE.send(jobs.outboxDispatch(ctx.tenantId));
 }

@@ -1,4 +1,5 @@
 import type { TenantContext } from "../../db/tenant-context";
+import { jobs } from "../../jobs/messages";
 import { daysBefore } from "../../lib/clock";
 import { benchmarkValues, buildBenchmarks, type CohortBenchmark, type Member } from "./domain/benchmarks";
 import { cohortFor } from "./domain/cohorts";
@@ -11,7 +12,6 @@ const SLICES_IN_FLIGHT = 2;
 /** A snapshot older than this is refreshed (the daily cron normally keeps it younger). */
 export const BENCHMARK_MAX_AGE_HOURS = 24;
 export const DEFAULT_WINDOW_DAYS = 90;
-export const SME_BENCHMARK_JOB = "sme.benchmarks";
 
 export interface Snapshot {
   id: string;
@@ -90,7 +90,7 @@ export async function currentSnapshot(ctx: TenantContext, windowDays: number): P
   const row = await repo.latestSnapshot(ctx, windowDays);
   if (!row) return computeSnapshot(ctx, windowDays);
   if (!isFresh(row.computedAt, ctx.clock.now()) || row.calculationVersion !== CALCULATION_VERSION)
-    await ctx.env.JOBS_QUEUE.send({ type: SME_BENCHMARK_JOB, tenantId: ctx.tenantId, windowDays });
+    await ctx.env.JOBS_QUEUE.send(jobs.smeBenchmarks(ctx.tenantId, windowDays));
   return toSnapshot(row);
 }
 

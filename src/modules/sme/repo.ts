@@ -1,9 +1,7 @@
 import { and, desc, eq, sql } from "drizzle-orm";
-import { controlDb, type TenantScope } from "../../db/client";
-import { tenants } from "../../db/control-schema";
+import type { TenantScope } from "../../db/client";
 import { type SmeAssessmentRow, smeAssessments, smeBenchmarkSnapshots } from "../../db/shard";
 import { MOVED_MONEY } from "../../db/shard/transaction-flows";
-import type { Env } from "../../env";
 import { type Bucket, bucketCount, type SmeActivity } from "./domain/metrics";
 
 /** Money moved: left out of every flow otherwise (as in the BHI). */
@@ -182,7 +180,3 @@ export const windowsInUse = async (scope: TenantScope, since: string) =>
       SELECT DISTINCT window_days FROM sme_benchmark_snapshots
       WHERE tenant_id = ${scope.tenantId} AND computed_at > ${since}`)
   ).map((r) => r.window_days);
-
-/** Every tenant id (control database), for the daily benchmark cron. */
-export const allTenantIds = async (env: Env) =>
-  (await controlDb(env).select({ id: tenants.id }).from(tenants).orderBy(tenants.id)).map((r) => r.id);

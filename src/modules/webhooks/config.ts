@@ -26,21 +26,3 @@ export function webhookConfig(env: Env): WebhookConfig {
     secretsKey: env.SECRETS_KEY,
   };
 }
-
-/** A WEBHOOK_QUEUE message: ids only. `attempt` is the attempt number it is meant to make. */
-export interface DeliveryMessage {
-  tenantId: string;
-  deliveryId: string;
-  attempt: number;
-}
-
-export function isDeliveryMessage(body: unknown): body is DeliveryMessage {
-  const b = body as Partial<DeliveryMessage> | null;
-  return (
-    typeof b === "object" &&
-    b !== null &&
-    typeof b.tenantId === "string" &&
-    typeof b.deliveryId === "string" &&
-    Number.isInteger(b.attempt)
-  );
-}

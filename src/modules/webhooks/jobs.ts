@@ -1,11 +1,14 @@
 import { loadTenantContext, type TenantContext } from "../../db/tenant-context";
 import type { Env } from "../../env";
-import { type DeliveryMessage, isDeliveryMessage } from "./config";
+import {
+  type DeliveryMessage,
+  isDeliveryMessage,
+  jobs,
+  type OutboxDispatchMessage,
+} from "../../jobs/messages";
 import { consumeDelivery, markDeadLettered } from "./delivery";
 import { dispatchOutbox, sweepWebhooks } from "./outbox";
 
-export const WEBHOOK_QUEUE_NAME = "credit-ops-webhooks";
-export const WEBHOOK_DLQ_NAME = "credit-ops-webhooks-dlq";
 /** A consumer crash (not a receiver failure: those are recorded attempts) retries after this. */
 const CRASH_RETRY_SECONDS = 45; // past the lease a crashed attempt may still hold
 
@@ -51,7 +54,7 @@ export async function handleWebhookBatch(batch: MessageBatch<unknown>, env: Env)
   );
 }
 
-/** credit-ops-webhooks-dlq: the delivery becomes dead (visible, replayable), never silently lost. */
+/** The webhooks dead-letter queue: the delivery becomes dead (visible, replayable), never silently lost. */
 export async function handleWebhookDeadLetters(batch: MessageBatch<unknown>, env: Env): Promise<void> {
   for (const message of batch.messages) {
     const body = message.body as Partial<DeliveryMessage>;
@@ -72,9 +75,9 @@ export async function handleWebhookDeadLetters(batch: MessageBatch<unknown>, env
 }
 
 /** JOBS_QUEUE "outbox.dispatch": fan out; a backlog larger than one run continues in a new job. */
-export async function outboxDispatchJob(env: Env, message: { tenantId: string }): Promise<void> {
+export async function outboxDispatchJob(env: Env, message: OutboxDispatchMessage): Promise<void> {
   const result = await dispatchOutbox(env, message.tenantId);
-  if (result.more) await env.JOBS_QUEUE.send({ type: "outbox.dispatch", tenantId: message.tenantId });
+  if (result.more) await env.JOBS_QUEUE.send(jobs.outboxDispatch(message.tenantId));
 }
 
 /** Cron "* * * * *": the safety-net sweep. */

@@ -1,13 +1,13 @@
 import { shardBinding, shardCount } from "../../db/client";
 import { loadTenantContext } from "../../db/tenant-context";
 import type { Env } from "../../env";
-import type { DeliveryMessage } from "./config";
+import { sendAll } from "../../jobs/enqueue";
+import { type DeliveryMessage, jobs } from "../../jobs/messages";
 
 /** Events taken per round: one INSERT ... SELECT fans them out to every matching subscription. */
 const EVENTS_PER_ROUND = 100;
 /** A dispatch job stops after this many rounds and re-enqueues itself (D1's 1,000 queries). */
 const MAX_ROUNDS = 150;
-const QUEUE_BATCH = 100;
 
 // A v4 UUID from SQLite's randomness, so the whole fan-out stays one statement.
 const UUID_SQL = `lower(hex(randomblob(4))) || '-' || lower(hex(randomblob(2))) || '-4' ||
@@ -37,11 +37,8 @@ const MARK_DISPATCHED_SQL = `
 UPDATE events SET dispatched_at = ?3
 WHERE tenant_id = ?1 AND id IN (SELECT value FROM json_each(?2)) AND dispatched_at IS NULL`;
 
-export async function enqueueDeliveries(env: Env, messages: DeliveryMessage[]): Promise<void> {
-  for (let i = 0; i < messages.length; i += QUEUE_BATCH) {
-    await env.WEBHOOK_QUEUE.sendBatch(messages.slice(i, i + QUEUE_BATCH).map((body) => ({ body })));
-  }
-}
+export const enqueueDeliveries = (env: Env, messages: DeliveryMessage[]): Promise<void> =>
+  sendAll(env.WEBHOOK_QUEUE, messages);
 
 export interface DispatchResult {
   events: number;
@@ -114,7 +111,7 @@ export async function sweepWebhooks(env: Env, at: Date): Promise<{ tenants: numb
     for (const { tenant_id } of pendingTenants) {
       try {
         const r = await dispatchOutbox(env, tenant_id, 20);
-        if (r.more) await env.JOBS_QUEUE.send({ type: "outbox.dispatch", tenantId: tenant_id });
+        if (r.more) await env.JOBS_QUEUE.send(jobs.outboxDispatch(tenant_id));
         tenants++;
       } catch (err) {
         console.error(

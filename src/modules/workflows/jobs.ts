@@ -1,43 +1,30 @@
-import { asc, gt } from "drizzle-orm";
-import { controlDb, shardBinding, shardCount } from "../../db/client";
-import { tenants } from "../../db/control-schema";
+import { shardBinding, shardCount } from "../../db/client";
 import { loadTenantContext, type TenantContext } from "../../db/tenant-context";
 import type { Env } from "../../env";
+import { enqueuePerTenant, sendJobs } from "../../jobs/enqueue";
+import { jobs, type WorkflowRunMessage, type WorkflowStartMessage } from "../../jobs/messages";
 import { AppError } from "../../lib/errors";
 import { DAILY_CRON, isWorkflowId, MONTHLY_CRON, type WorkflowId } from "./domain/catalog";
 import * as repo from "./repo";
-import { executeRun, WORKFLOW_RUN_JOB } from "./runner";
+import { executeRun } from "./runner";
 import { createRun, enqueueRun } from "./service";
 
-export { WORKFLOW_RUN_JOB };
-/** A cron occurrence for one tenant: create the run (once per period) and execute it. */
-export const WORKFLOW_START_JOB = "workflow.start";
-
-/** Tenants read per control-database page, and queue messages per sendBatch (the limit is 100). */
-const TENANT_PAGE = 100;
 /** How far back the risk-alert hook looks for events that started no risk-review yet. */
 export const RISK_ALERT_LOOKBACK_MS = 24 * 3_600_000;
 const RISK_ALERTS_PER_PASS = 50;
 
 const requestId = (kind: string) => `${kind}-${crypto.randomUUID()}`;
 
-/** JOBS_QUEUE "workflow.run" {tenantId, runId}. */
-export async function workflowRunJob(
-  env: Env,
-  message: { tenantId: string; runId?: unknown; lease?: unknown },
-): Promise<void> {
-  if (typeof message.runId !== "string") return;
+/** JOBS_QUEUE "workflow.run" {tenantId, runId, lease?}. */
+export async function workflowRunJob(env: Env, message: WorkflowRunMessage): Promise<void> {
   const ctx = await loadTenantContext(env, message.tenantId, requestId("workflow-run"));
-  await executeRun(ctx, message.runId, typeof message.lease === "string" ? message.lease : undefined);
+  await executeRun(ctx, message.runId, message.lease);
 }
 
 /** JOBS_QUEUE "workflow.start" {tenantId, workflowId, triggerKey, triggeredBy} from cron. */
-export async function workflowStartJob(
-  env: Env,
-  message: { tenantId: string; workflowId?: unknown; triggerKey?: unknown; triggeredBy?: unknown },
-): Promise<void> {
+export async function workflowStartJob(env: Env, message: WorkflowStartMessage): Promise<void> {
   const { workflowId, triggerKey, triggeredBy } = message;
-  if (typeof workflowId !== "string" || !isWorkflowId(workflowId) || typeof triggerKey !== "string") return;
+  if (!isWorkflowId(workflowId)) return; // a workflow removed since the message was sent
   const ctx = await loadTenantContext(env, message.tenantId, requestId("workflow-start")).catch((err) => {
     if (err instanceof AppError && err.code === "not_found") return null; // tenant deleted since the cron
     throw err;
@@ -46,42 +33,19 @@ export async function workflowStartJob(
   const { run } = await createRun(ctx, {
     workflowId,
     input: {},
-    triggeredBy: typeof triggeredBy === "string" ? triggeredBy : "cron",
+    triggeredBy,
     triggerKey,
   });
   await executeRun(ctx, run.id);
 }
 
 /**
- * Cron fan-out: one "workflow.start" message per tenant, sent in batches of 100 while
- * paging through the control database, so one invocation stays small for any number of
- * tenants. The trigger key (the period) makes a repeated cron start nothing twice.
+ * Cron fan-out: one "workflow.start" message per tenant. The trigger key (the period) makes a
+ * repeated cron start nothing twice.
  */
 async function startForEveryTenant(env: Env, workflowId: WorkflowId, schedule: string, triggerKey: string) {
-  const db = controlDb(env);
-  let after = "";
-  for (;;) {
-    const page = await db
-      .select({ id: tenants.id })
-      .from(tenants)
-      .where(gt(tenants.id, after))
-      .orderBy(asc(tenants.id))
-      .limit(TENANT_PAGE);
-    if (page.length === 0) return;
-    await env.JOBS_QUEUE.sendBatch(
-      page.map((t) => ({
-        body: {
-          type: WORKFLOW_START_JOB,
-          tenantId: t.id,
-          workflowId,
-          triggerKey,
-          triggeredBy: `cron:${schedule}`,
-        },
-      })),
-    );
-    after = page[page.length - 1].id;
-    if (page.length < TENANT_PAGE) return;
-  }
+  const start = { workflowId, triggerKey, triggeredBy: `cron:${schedule}` };
+  await enqueuePerTenant(env, (tenant) => jobs.workflowStart(tenant.id, start));
 }
 
 /** A trigger enqueues within milliseconds; a run still pending this long lost its message. */
@@ -98,9 +62,9 @@ export async function resumeStrandedWorkflowRuns(env: Env, now: Date): Promise<n
   let resent = 0;
   for (let shard = 0; shard < shardCount(env); shard++) {
     const runs = await repo.strandedPendingRuns(shardBinding(env, shard), before, STRANDED_PER_SHARD);
-    if (runs.length === 0) continue;
-    await env.JOBS_QUEUE.sendBatch(
-      runs.map((r) => ({ body: { type: WORKFLOW_RUN_JOB, tenantId: r.tenantId, runId: r.id } })),
+    await sendJobs(
+      env,
+      runs.map((r) => jobs.workflowRun(r.tenantId, r.id)),
     );
     resent += runs.length;
   }

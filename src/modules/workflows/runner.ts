@@ -1,5 +1,6 @@
 import { events, type StoredRunStep, type WorkflowRunRow } from "../../db/shard";
 import type { TenantContext } from "../../db/tenant-context";
+import { jobs } from "../../jobs/messages";
 import { AppError } from "../../lib/errors";
 import { type EventType, notifyOutbox } from "../events/service";
 import { isWorkflowId, WORKFLOWS } from "./domain/catalog";
@@ -7,7 +8,6 @@ import { formatDuration, isTerminal } from "./domain/state";
 import * as repo from "./repo";
 import { STEP_FUNCTIONS } from "./steps";
 
-export const WORKFLOW_RUN_JOB = "workflow.run";
 /** A running run whose holder wrote nothing for this long is taken over by the next message. */
 export const STALE_RUN_MS = 10 * 60_000;
 
@@ -37,10 +37,7 @@ export async function executeRun(ctx: TenantContext, runId: string, lease?: stri
     if (run.status === "running") {
       const silentMs = ctx.clock.now().getTime() - Date.parse(run.updatedAt);
       const delaySeconds = Math.max(1, Math.ceil((STALE_RUN_MS - silentMs) / 1000) + 1);
-      await ctx.env.JOBS_QUEUE.send(
-        { type: WORKFLOW_RUN_JOB, tenantId: ctx.tenantId, runId },
-        { delaySeconds },
-      );
+      await ctx.env.JOBS_QUEUE.send(jobs.workflowRun(ctx.tenantId, runId), { delaySeconds });
     }
     return;
   }
@@ -68,7 +65,7 @@ export async function executeRun(ctx: TenantContext, runId: string, lease?: stri
         step.state = outcome.state;
         if (!(await repo.saveProgress(ctx, runId, token, { steps, output, updatedAt: now() }))) return;
         await ctx.env.JOBS_QUEUE.send(
-          { type: WORKFLOW_RUN_JOB, tenantId: ctx.tenantId, runId, lease: token },
+          jobs.workflowRun(ctx.tenantId, runId, token),
           outcome.delaySeconds ? { delaySeconds: outcome.delaySeconds } : undefined,
         );
         return;

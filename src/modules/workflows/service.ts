@@ -1,5 +1,6 @@
 import type { StoredRunStep, WorkflowRunRow } from "../../db/shard";
 import type { TenantContext } from "../../db/tenant-context";
+import { jobs } from "../../jobs/messages";
 import { badRequest, notFound } from "../../lib/errors";
 import { getCustomer } from "../data/service";
 import {
@@ -11,7 +12,6 @@ import {
 } from "./domain/catalog";
 import { formatDuration, type WorkflowRunStatus } from "./domain/state";
 import * as repo from "./repo";
-import { WORKFLOW_RUN_JOB } from "./runner";
 
 type Stats = Awaited<ReturnType<typeof repo.runStats>>;
 
@@ -119,7 +119,7 @@ export async function createRun(
 }
 
 export const enqueueRun = (ctx: TenantContext, runId: string) =>
-  ctx.env.JOBS_QUEUE.send({ type: WORKFLOW_RUN_JOB, tenantId: ctx.tenantId, runId });
+  ctx.env.JOBS_QUEUE.send(jobs.workflowRun(ctx.tenantId, runId));
 
 /** POST /workflows/:workflowId/trigger: validates, stores a pending run, runs it on the jobs queue. */
 export async function triggerWorkflow(

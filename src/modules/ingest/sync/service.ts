@@ -2,7 +2,8 @@ import { shardBinding, shardCount } from "../../../db/client";
 import type { SyncRunRow } from "../../../db/shard";
 import { loadTenantContext, type TenantContext } from "../../../db/tenant-context";
 import type { Env } from "../../../env";
-import type { JobMessage } from "../../../jobs/registry";
+import { sendJobs } from "../../../jobs/enqueue";
+import { jobs, type SyncContinueMessage } from "../../../jobs/messages";
 import { badRequest, conflict, notFound } from "../../../lib/errors";
 import { connectorFor } from "../../admin/service";
 import { DEFAULT_DEPS, Step, Superseded, type SyncDeps } from "./engine";
@@ -11,7 +12,6 @@ import { FineractError, fineractStep } from "./fineract";
 import * as repo from "./repo";
 
 export const CONNECTOR_TYPES = ["core_banking"] as const;
-export const SYNC_CONTINUE_JOB = "ingest.sync.continue";
 /** A running run without progress for this long is considered dead and may be replaced. */
 const STALE_AFTER_MS = 15 * 60_000;
 
@@ -95,7 +95,7 @@ export async function advance(ctx: TenantContext, run: SyncRunRow, deps: SyncDep
       run.completedAt = ctx.clock.now().toISOString();
       await step.checkpoint();
     } else {
-      await ctx.env.JOBS_QUEUE.send({ type: SYNC_CONTINUE_JOB, tenantId: ctx.tenantId, runId: run.id });
+      await ctx.env.JOBS_QUEUE.send(jobs.syncContinue(ctx.tenantId, run.id));
     }
   } catch (err) {
     if (err instanceof Superseded) return (await repo.findRun(ctx, run.id)) ?? run;
@@ -119,11 +119,11 @@ function failWith(step: Step, message: string): true {
 /** JOBS_QUEUE handler: the next step of a run (a redelivered message finds it done). */
 export async function continueSync(
   env: Env,
-  message: JobMessage,
+  message: SyncContinueMessage,
   deps: Partial<SyncDeps> = {},
 ): Promise<void> {
-  const ctx = await loadTenantContext(env, message.tenantId, `job:${String(message.runId)}`);
-  const run = await repo.findRun(ctx, String(message.runId));
+  const ctx = await loadTenantContext(env, message.tenantId, `job:${message.runId}`);
+  const run = await repo.findRun(ctx, message.runId);
   if (run?.status !== "running") return;
   await advance(ctx, run, { ...DEFAULT_DEPS, ...deps });
 }
@@ -145,9 +145,9 @@ export async function resumeStalledSyncs(env: Env, now: Date): Promise<void> {
   const before = new Date(now.getTime() - STALLED_AFTER_MS).toISOString();
   for (let shard = 0; shard < shardCount(env); shard++) {
     const runs = await repo.stalledRuns(shardBinding(env, shard), before);
-    if (runs.length === 0) continue;
-    await env.JOBS_QUEUE.sendBatch(
-      runs.map((r) => ({ body: { type: SYNC_CONTINUE_JOB, tenantId: r.tenantId, runId: r.id } })),
+    await sendJobs(
+      env,
+      runs.map((r) => jobs.syncContinue(r.tenantId, r.id)),
     );
   }
 }

@@ -1,0 +1,184 @@
+/**
+ * The job contract: queue names and every message the Worker's queues carry. This file imports
+ * nothing of ours, so env.ts, producers and handlers all use it without an import cycle.
+ * Messages carry ids only, never payloads (a queue message may be at most 128 KB).
+ */
+
+/** The names in wrangler.toml; the queue() entry dispatches on them. */
+export const QUEUE_NAMES = {
+  jobs: "credit-ops-jobs",
+  jobsDeadLetter: "credit-ops-jobs-dlq",
+  webhooks: "credit-ops-webhooks",
+  webhooksDeadLetter: "credit-ops-webhooks-dlq",
+} as const;
+
+export const SYNC_CONTINUE_JOB = "ingest.sync.continue";
+export const AML_BACKTEST_JOB = "aml.backtest";
+export const BHI_CALCULATE_JOB = "bhi.calculate";
+export const SME_BENCHMARKS_JOB = "sme.benchmarks";
+export const AGENT_HEALTH_REFRESH_JOB = "agent-health.refresh";
+export const OUTBOX_DISPATCH_JOB = "outbox.dispatch";
+export const WORKFLOW_RUN_JOB = "workflow.run";
+export const WORKFLOW_START_JOB = "workflow.start";
+
+/** The next step of a connector sync run. */
+export interface SyncContinueMessage {
+  type: typeof SYNC_CONTINUE_JOB;
+  tenantId: string;
+  runId: string;
+}
+/** A large AML backtest; request and result live in R2 under the tenant's prefix. */
+export interface AmlBacktestMessage {
+  type: typeof AML_BACKTEST_JOB;
+  tenantId: string;
+  backtestId: string;
+}
+/** The next slice of a large BHI calculation job. */
+export interface BhiCalculateMessage {
+  type: typeof BHI_CALCULATE_JOB;
+  tenantId: string;
+  jobId: string;
+}
+/** Refresh one window's SME benchmark snapshot, or with `all` (the daily cron) every window in use. */
+export interface SmeBenchmarksMessage {
+  type: typeof SME_BENCHMARKS_JOB;
+  tenantId: string;
+  windowDays?: number;
+  all?: true;
+}
+/** Recompute the tenant's agent-health snapshots and benchmarks. */
+export interface AgentHealthRefreshMessage {
+  type: typeof AGENT_HEALTH_REFRESH_JOB;
+  tenantId: string;
+}
+/** Fan the tenant's undispatched outbox events out to webhook deliveries. */
+export interface OutboxDispatchMessage {
+  type: typeof OUTBOX_DISPATCH_JOB;
+  tenantId: string;
+}
+/** Execute a stored workflow run; `lease` when the runner hands a run over to itself. */
+export interface WorkflowRunMessage {
+  type: typeof WORKFLOW_RUN_JOB;
+  tenantId: string;
+  runId: string;
+  lease?: string;
+}
+/** A cron occurrence of a built-in workflow for one tenant (the trigger key makes it once per period). */
+export interface WorkflowStartMessage {
+  type: typeof WORKFLOW_START_JOB;
+  tenantId: string;
+  workflowId: string;
+  triggerKey: string;
+  triggeredBy: string;
+}
+
+/** A message on the jobs queue: `type` selects the handler. */
+export type JobMessage =
+  | SyncContinueMessage
+  | AmlBacktestMessage
+  | BhiCalculateMessage
+  | SmeBenchmarksMessage
+  | AgentHealthRefreshMessage
+  | OutboxDispatchMessage
+  | WorkflowRunMessage
+  | WorkflowStartMessage;
+export type JobType = JobMessage["type"];
+export type JobMessageOf<T extends JobType> = Extract<JobMessage, { type: T }>;
+
+/** A message on the webhooks queue. `attempt` is the attempt number it is meant to make. */
+export interface DeliveryMessage {
+  tenantId: string;
+  deliveryId: string;
+  attempt: number;
+}
+
+/** Producers build messages here, so a field cannot be misspelt or mistyped. */
+export const jobs = {
+  syncContinue: (tenantId: string, runId: string): SyncContinueMessage => ({
+    type: SYNC_CONTINUE_JOB,
+    tenantId,
+    runId,
+  }),
+  amlBacktest: (tenantId: string, backtestId: string): AmlBacktestMessage => ({
+    type: AML_BACKTEST_JOB,
+    tenantId,
+    backtestId,
+  }),
+  bhiCalculate: (tenantId: string, jobId: string): BhiCalculateMessage => ({
+    type: BHI_CALCULATE_JOB,
+    tenantId,
+    jobId,
+  }),
+  smeBenchmarks: (tenantId: string, windowDays: number): SmeBenchmarksMessage => ({
+    type: SME_BENCHMARKS_JOB,
+    tenantId,
+    windowDays,
+  }),
+  smeBenchmarksAll: (tenantId: string): SmeBenchmarksMessage => ({
+    type: SME_BENCHMARKS_JOB,
+    tenantId,
+    all: true,
+  }),
+  agentHealthRefresh: (tenantId: string): AgentHealthRefreshMessage => ({
+    type: AGENT_HEALTH_REFRESH_JOB,
+    tenantId,
+  }),
+  outboxDispatch: (tenantId: string): OutboxDispatchMessage => ({ type: OUTBOX_DISPATCH_JOB, tenantId }),
+  workflowRun: (tenantId: string, runId: string, lease?: string): WorkflowRunMessage =>
+    lease === undefined
+      ? { type: WORKFLOW_RUN_JOB, tenantId, runId }
+      : { type: WORKFLOW_RUN_JOB, tenantId, runId, lease },
+  workflowStart: (
+    tenantId: string,
+    start: { workflowId: string; triggerKey: string; triggeredBy: string },
+  ): WorkflowStartMessage => ({ type: WORKFLOW_START_JOB, tenantId, ...start }),
+};
+
+// What each field of each message must be; typed, so a new message or field cannot be left out.
+type FieldRule = "string" | "string?" | "integer?" | "true?";
+type FieldRules<M> = { [K in Exclude<keyof M, "type">]-?: FieldRule };
+const FIELD_RULES: { [T in JobType]: FieldRules<JobMessageOf<T>> } = {
+  [SYNC_CONTINUE_JOB]: { tenantId: "string", runId: "string" },
+  [AML_BACKTEST_JOB]: { tenantId: "string", backtestId: "string" },
+  [BHI_CALCULATE_JOB]: { tenantId: "string", jobId: "string" },
+  [SME_BENCHMARKS_JOB]: { tenantId: "string", windowDays: "integer?", all: "true?" },
+  [AGENT_HEALTH_REFRESH_JOB]: { tenantId: "string" },
+  [OUTBOX_DISPATCH_JOB]: { tenantId: "string" },
+  [WORKFLOW_RUN_JOB]: { tenantId: "string", runId: "string", lease: "string?" },
+  [WORKFLOW_START_JOB]: {
+    tenantId: "string",
+    workflowId: "string",
+    triggerKey: "string",
+    triggeredBy: "string",
+  },
+};
+
+const fits = (value: unknown, rule: FieldRule): boolean => {
+  if (value === undefined) return rule.endsWith("?");
+  if (rule.startsWith("string")) return typeof value === "string";
+  if (rule === "integer?") return Number.isSafeInteger(value);
+  return value === true;
+};
+
+export const isJobType = (type: unknown): type is JobType =>
+  typeof type === "string" && Object.hasOwn(FIELD_RULES, type);
+
+/** The consumer edge: a queue body is a JobMessage only if every field has its declared type. */
+export function isJobMessage(body: unknown): body is JobMessage {
+  if (typeof body !== "object" || body === null) return false;
+  const fields = body as Record<string, unknown>;
+  if (!isJobType(fields.type)) return false;
+  const rules: Record<string, FieldRule> = FIELD_RULES[fields.type];
+  return Object.entries(rules).every(([name, rule]) => fits(fields[name], rule));
+}
+
+export function isDeliveryMessage(body: unknown): body is DeliveryMessage {
+  const b = body as Partial<DeliveryMessage> | null;
+  return (
+    typeof b === "object" &&
+    b !== null &&
+    typeof b.tenantId === "string" &&
+    typeof b.deliveryId === "string" &&
+    Number.isInteger(b.attempt)
+  );
+}
