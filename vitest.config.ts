@@ -8,6 +8,10 @@ export default defineConfig(async () => {
   const shardMigrations = await readD1Migrations("migrations/shard");
   return {
     test: {
+      // Console output (the Worker's per-request log lines included) is shown only for a
+      // failing test. Root level only: the reporter reads the root config, so a project's
+      // own `silent` is ignored.
+      silent: "passed-only" as const,
       projects: [
         {
           // Pure domain logic: plain Node, fast.
@@ -47,8 +51,6 @@ export default defineConfig(async () => {
             // A real HTTP receiver on 127.0.0.1 for the webhook delivery tests.
             globalSetup: ["./test/webhooks/receiver.global.ts"],
             testTimeout: 30_000,
-            // The Worker's per-request log lines are shown only for failing tests.
-            silent: "passed-only",
           },
         },
       ],

@@ -124,7 +124,7 @@ async function post(url, key, path, body) {
     status: res.status,
     json,
     queries: res.headers.get("x-d1-queries"),
-    timings: res.headers.get("x-bhi-timings"),
+    timings: res.headers.get("server-timing"),
   };
 }
 

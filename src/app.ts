@@ -4,6 +4,7 @@ import type { App, AppEnv } from "./http/context";
 import { errorResponse, onError, validationHook } from "./http/errors";
 import { apiKeyAuth } from "./http/middleware/auth";
 import { limitBody } from "./http/middleware/body-limit";
+import { instrumentation } from "./http/middleware/instrumentation";
 import { ipRateLimit, rateLimit } from "./http/middleware/rate-limit";
 import { requestContext } from "./http/middleware/request-context";
 import { openApiDocument } from "./http/openapi-document";
@@ -59,6 +60,8 @@ export function buildApp(): App {
   app.use("*", limitBody);
   app.use("/v1/*", v1Auth);
   app.use("/v1/*", v1RateLimit);
+  // Outside production only: D1 statement count and phase timings for the benches.
+  app.use("/v1/*", instrumentation);
 
   app.get("/health", (c) => c.json({ success: true, status: "ok" }));
 

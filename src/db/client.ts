@@ -16,9 +16,10 @@ export function shardBinding(env: Env, shard: number): D1Database {
   return binding;
 }
 
-export const shardDb = (env: Env, shard: number) =>
-  drizzle(shardBinding(env, shard), { schema: shardSchema });
-export type ShardDb = ReturnType<typeof shardDb>;
+/** Drizzle over a shard's D1 binding (or a wrapper of it: the counting proxy outside production). */
+export const drizzleShard = (binding: D1Database) => drizzle(binding, { schema: shardSchema });
+export const shardDb = (env: Env, shard: number) => drizzleShard(shardBinding(env, shard));
+export type ShardDb = ReturnType<typeof drizzleShard>;
 
 /**
  * What every tenant repository function takes first: the tenant's shard database and its

@@ -2,7 +2,8 @@ import { eq } from "drizzle-orm";
 import type { Env } from "../env";
 import { type Clock, systemClock } from "../lib/clock";
 import { notFound } from "../lib/errors";
-import { controlDb, type ShardDb, shardDb, type TenantScope } from "./client";
+import type { Instrumentation } from "../lib/instrumentation";
+import { controlDb, drizzleShard, type ShardDb, shardBinding, shardDb, type TenantScope } from "./client";
 import { type TenantFeatures, type TenantSettings, tenants } from "./control-schema";
 
 export interface Tenant {
@@ -26,6 +27,8 @@ export interface TenantContext extends TenantScope {
   requestId: string;
   /** The API key that authenticated the request (audit attribution); absent in queues, cron, DOs. */
   keyId?: string;
+  /** Phase timings for the benches; only the non-production middleware installs one. */
+  instrumentation?: Instrumentation;
 }
 
 export const DEFAULT_SETTINGS = {
@@ -51,6 +54,16 @@ export function tenantContext(
   clock: Clock = systemClock,
 ): TenantContext {
   return { env, tenant, tenantId: tenant.id, db: shardDb(env, tenant.shard), clock, requestId };
+}
+
+/**
+ * The same context with its D1 bindings (its shard, in `db` and in `env`, and CONTROL_DB)
+ * seen through `wrap`: how the instrumentation middleware installs its counting proxy.
+ */
+export function withD1Wrapper(ctx: TenantContext, wrap: (d1: D1Database) => D1Database): TenantContext {
+  const shard = wrap(shardBinding(ctx.env, ctx.tenant.shard));
+  const env = { ...ctx.env, CONTROL_DB: wrap(ctx.env.CONTROL_DB), [`SHARD_${ctx.tenant.shard}`]: shard };
+  return { ...ctx, env, db: drizzleShard(shard) };
 }
 
 /** For queues, cron and Durable Objects, which know only the tenant id. */

@@ -1,8 +1,8 @@
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
+import { countingContext } from "../../src/db/counting-d1";
 import { loadTenantContext, type TenantContext } from "../../src/db/tenant-context";
 import { runGraphQL } from "../../src/modules/graphql/service";
-import { countingContext } from "../../src/modules/ingest/query-count";
 import { calculate, seedHealthyCustomer } from "../bhi/seed";
 import {
   call,

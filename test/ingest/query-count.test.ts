@@ -1,8 +1,8 @@
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import { shardBinding } from "../../src/db/client";
+import { countingContext } from "../../src/db/counting-d1";
 import { loadTenantContext, type TenantContext } from "../../src/db/tenant-context";
-import { countingContext } from "../../src/modules/ingest/query-count";
 import { ingestRecords } from "../../src/modules/ingest/service";
 import { createTenant, type TestTenant } from "../harness";
 import { account, customer, transaction } from "./helpers";

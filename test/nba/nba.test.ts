@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
+import { countingContext } from "../../src/db/counting-d1";
 import { loadTenantContext } from "../../src/db/tenant-context";
-import { countingContext } from "../../src/modules/ingest/query-count";
 import { generateBatch } from "../../src/modules/nba/service";
 import { calculate, outboxOf, seedHealthyCustomer, weekDate, worsen } from "../bhi/seed";
 import {

@@ -166,20 +166,19 @@ const UPSERT = `INSERT INTO agent_health_snapshots
 
 /**
  * Upserts the snapshots of one refresh run (same window, version and time): rows travel as
- * one JSON parameter per statement, all statements in one batch. Returns the statement count.
+ * one JSON parameter per statement, all statements in one batch.
  */
 export async function upsertSnapshots(
   scope: TenantScope,
   run: { windowDays: number; calculationVersion: string; computedAt: string },
   rows: SnapshotInsert[],
-): Promise<number> {
-  if (rows.length === 0) return 0;
+): Promise<void> {
+  if (rows.length === 0) return;
   const d1 = scope.db.$client;
   const statements = jsonArrayChunks(rows.map((r) => SNAPSHOT_COLUMNS.map(([, k]) => r[k]))).map((chunk) =>
     d1.prepare(UPSERT).bind(scope.tenantId, run.windowDays, run.calculationVersion, run.computedAt, chunk),
   );
   await d1.batch(statements);
-  return statements.length;
 }
 
 // ---- portfolio summary -----------------------------------------------------------------
@@ -258,7 +257,7 @@ export interface GroupStatsRow {
  * per tier and per region, sizes and averages, and the AHI quartiles by nearest rank (rank
  * ceil(q*n), as integer arithmetic), from one window-function pass per dimension.
  */
-export async function rebuildBenchmarks(scope: TenantScope, computedAt: string): Promise<number> {
+export async function rebuildBenchmarks(scope: TenantScope, computedAt: string): Promise<void> {
   const d1 = scope.db.$client;
   const insert = (dimension: Dimension) =>
     d1
@@ -287,7 +286,6 @@ export async function rebuildBenchmarks(scope: TenantScope, computedAt: string):
     insert("region"),
   ];
   await d1.batch(statements);
-  return statements.length;
 }
 
 export const hasBenchmarks = async (scope: TenantScope) =>

@@ -60,16 +60,14 @@ const floatScoreOf = (result: AhiResult) => {
  */
 export async function refreshSnapshots(
   ctx: TenantContext,
-): Promise<{ refreshed: number; computedAt: string; queries: number }> {
+): Promise<{ refreshed: number; computedAt: string }> {
   const now = ctx.clock.now();
   const computedAt = now.toISOString();
   const b = boundsFor(now, STANDARD_WINDOW);
   let after: string | null = null;
   let refreshed = 0;
-  let queries = 0;
   for (;;) {
     const agents = await repo.agentsAfter(ctx, after, REFRESH_SLICE, b.now);
-    queries++;
     if (agents.length === 0) break;
     const through = agents[agents.length - 1].agent_id;
     const activity = await repo.activityByAgent(
@@ -112,7 +110,7 @@ export async function refreshSnapshots(
         computedAt,
       );
     });
-    queries += await repo.upsertSnapshots(
+    await repo.upsertSnapshots(
       ctx,
       { windowDays: STANDARD_WINDOW, calculationVersion: CALCULATION_VERSION, computedAt },
       rows,
@@ -121,8 +119,8 @@ export async function refreshSnapshots(
     after = through;
     if (agents.length < REFRESH_SLICE) break;
   }
-  queries += await repo.rebuildBenchmarks(ctx, computedAt);
-  return { refreshed, computedAt, queries };
+  await repo.rebuildBenchmarks(ctx, computedAt);
+  return { refreshed, computedAt };
 }
 
 /** Portfolio reads need snapshots and benchmarks: the first read of a tenant computes them. */
@@ -337,10 +335,7 @@ export const INLINE_REFRESH_LIMIT = 20_000;
 /** On-demand refresh (the daily cron does the same for every agent-network tenant). */
 export async function refreshPortfolio(
   ctx: TenantContext,
-): Promise<
-  | { kind: "done"; refreshed: number; computedAt: string; queries: number }
-  | { kind: "queued"; agents: number }
-> {
+): Promise<{ kind: "done"; refreshed: number; computedAt: string } | { kind: "queued"; agents: number }> {
   requireAgentNetwork(ctx);
   const agents = await repo.countAgents(ctx);
   if (agents > INLINE_REFRESH_LIMIT) {

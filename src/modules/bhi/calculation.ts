@@ -30,10 +30,6 @@ export interface RunOutcome {
   failed: number;
   byBand: Record<Band, number>;
   alertCount: number;
-  /** D1 statements this run used (reads + writes), for the scale bench and logs. */
-  queries: number;
-  /** Wall time of the phases (for the bench and logs). */
-  timings?: { readMs: number; computeMs: number; writeMs: number };
 }
 
 const success = (record: repo.NewRecord & { tenantId: string }, details: boolean) => ({
@@ -70,14 +66,13 @@ export async function runCalculation(
   const weekStarts = Array.from({ length: WINDOW_WEEKS + 1 }, (_, k) =>
     daysBefore(asOf, 7 * k).toISOString(),
   );
-  const t0 = performance.now(); // phase timings for logs and the bench (not business time)
+  const t0 = performance.now(); // phase timings for the bench (not business time)
   const [customers, activity, balances, latest] = await Promise.all([
     repo.customersOf(ctx, target),
     repo.activityByCustomer(ctx, target, weekStarts),
     repo.balancesByCustomer(ctx, target),
     repo.latestByCustomer(ctx, target),
   ]);
-  let queries = 4;
   const t1 = performance.now();
   const threshold = ctx.tenant.settings.riskAlertThreshold;
   const outcome: RunOutcome = {
@@ -86,7 +81,6 @@ export async function runCalculation(
     failed: 0,
     byBand: { excellent: 0, good: 0, fair: 0, poor: 0, critical: 0 },
     alertCount: 0,
-    queries: 0,
   };
   for (const id of options.missingIds ?? [])
     outcome.results.push(failure(id, "not_found", "Customer not found"));
@@ -163,7 +157,6 @@ export async function runCalculation(
       events,
       { weights, calculationVersion: CALCULATION_VERSION, at },
     );
-    queries += statements.length;
     try {
       await repo.writeAtomically(ctx, statements);
       eventsWritten += group.length + events.length;
@@ -203,11 +196,8 @@ export async function runCalculation(
   outcome.failed = outcome.results.length - outcome.successful;
   if (eventsWritten > 0) await notifyOutbox(ctx);
   outcome.results.sort((a, b) => (a.customerId < b.customerId ? -1 : a.customerId > b.customerId ? 1 : 0));
-  outcome.queries = queries;
-  outcome.timings = {
-    readMs: Math.round(t1 - t0),
-    computeMs: Math.round(t2 - t1),
-    writeMs: Math.round(performance.now() - t2),
-  };
+  ctx.instrumentation?.phase("bhi-read", t1 - t0);
+  ctx.instrumentation?.phase("bhi-compute", t2 - t1);
+  ctx.instrumentation?.phase("bhi-write", performance.now() - t2);
   return outcome;
 }

@@ -146,7 +146,11 @@ export const EventPayloadSchema = z
     tenantId: z.string(),
     data: z
       .record(z.string(), z.unknown())
-      .openapi({ type: "object", additionalProperties: {}, description: "Event-type specific (docs/contract.md#webhooks)" }),
+      .openapi({
+        type: "object",
+        additionalProperties: {},
+        description: "Event-type specific (docs/contract.md#webhooks)",
+      }),
   })
   .openapi("WebhookEventPayload");
 

@@ -29,8 +29,6 @@ export const registerRefreshPortfolio = (app: App) =>
         { success: true as const, queued: true as const, agents: result.agents, disclaimer: DISCLAIMER },
         202,
       );
-    const { refreshed, computedAt, queries } = result;
-    // D1 statements used, for the scale bench and tests (never in production).
-    if (ctx.env.ENVIRONMENT !== "production") c.header("x-d1-queries", String(queries));
+    const { refreshed, computedAt } = result;
     return c.json({ success: true as const, refreshed, computedAt, disclaimer: DISCLAIMER }, 200);
   });

@@ -39,10 +39,6 @@ export const registerCalculate = (app: App) =>
       );
     }
     const { outcome, total } = result;
-    if (ctx.env.ENVIRONMENT !== "production") {
-      c.header("x-d1-queries", String(outcome.queries));
-      if (outcome.timings) c.header("x-bhi-timings", JSON.stringify(outcome.timings));
-    }
     return c.json(
       {
         success: true as const,

@@ -4,7 +4,6 @@ import { jsonContent, tenantRoute } from "../../../http/openapi";
 import { AppError } from "../../../lib/errors";
 import { formatOf, MAX_RECORDS } from "../domain/parse";
 import { RESOURCES } from "../domain/records";
-import { countingContext } from "../query-count";
 import { IngestResultSchema, RECORD_COMPONENTS } from "../schemas";
 import { ingestBody } from "../service";
 
@@ -60,13 +59,7 @@ export function registerIngest(app: App): void {
       );
     }
     const body = await c.req.text();
-    if (c.env.ENVIRONMENT === "production") {
-      const { recordsWritten, errors } = await ingestBody(c.get("ctx"), resource, format, body);
-      return c.json({ success: true as const, recordsWritten, errors }, 200);
-    }
-    const counted = countingContext(c.get("ctx"));
-    const { recordsWritten, errors } = await ingestBody(counted.ctx, resource, format, body);
-    c.header("x-d1-queries", String(counted.queries()));
+    const { recordsWritten, errors } = await ingestBody(c.get("ctx"), resource, format, body);
     return c.json({ success: true as const, recordsWritten, errors }, 200);
   });
 }
