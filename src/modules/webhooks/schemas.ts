@@ -144,13 +144,11 @@ export const EventPayloadSchema = z
     type: z.string(),
     timestamp: z.string(),
     tenantId: z.string(),
-    data: z
-      .record(z.string(), z.unknown())
-      .openapi({
-        type: "object",
-        additionalProperties: {},
-        description: "Event-type specific (docs/contract.md#webhooks)",
-      }),
+    data: z.record(z.string(), z.unknown()).openapi({
+      type: "object",
+      additionalProperties: {},
+      description: "Event-type specific (docs/contract.md#webhooks)",
+    }),
   })
   .openapi("WebhookEventPayload");
 
