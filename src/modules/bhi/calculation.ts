@@ -2,10 +2,17 @@ import type { TenantContext } from "../../db/tenant-context";
 import { daysBefore } from "../../lib/clock";
 import { uuidV7 } from "../../lib/crypto";
 import { notifyOutbox } from "../events/service";
-import type { BhiAlert } from "./domain/alerts";
 import type { Band } from "./domain/bands";
-import { CALCULATION_VERSION, calculateBhi } from "./domain/calculate";
-import { hasActivity, WINDOW_DAYS, WINDOW_WEEKS } from "./domain/components";
+import { CALCULATION_VERSION } from "./domain/calculate";
+import { WINDOW_DAYS, WINDOW_WEEKS } from "./domain/components";
+import {
+  inGroups,
+  type RunInputs,
+  type Scored,
+  type ScoredRecord,
+  scoreCustomers,
+  tallyStored,
+} from "./domain/run";
 import type { Weights } from "./domain/weights";
 import { presentRecord } from "./present";
 import * as repo from "./repo";
@@ -32,10 +39,10 @@ export interface RunOutcome {
   alertCount: number;
 }
 
-const success = (record: repo.NewRecord & { tenantId: string }, details: boolean) => ({
+const success = (record: ScoredRecord & { tenantId: string }, details: boolean) => ({
   customerId: record.customerId,
   bhi: presentRecord({ ...record, isLatest: true }, details),
-  alerts: record.alerts as BhiAlert[],
+  alerts: record.alerts,
   isSignificantChange: record.isSignificantChange,
   persisted: true as const,
 });
@@ -63,109 +70,100 @@ export async function runCalculation(
 ): Promise<RunOutcome> {
   const asOf = ctx.clock.now();
   const at = asOf.toISOString();
+  const t0 = performance.now(); // phase timings for the bench (not business time)
+  const inputs = await readInputs(ctx, target, asOf);
+  const t1 = performance.now();
+  const { scored, unscorable } = scoreCustomers(inputs, {
+    weights,
+    riskAlertThreshold: ctx.tenant.settings.riskAlertThreshold,
+    at,
+    newRecordId: () => uuidV7(asOf),
+    newEventId: () => crypto.randomUUID(),
+  });
+  const t2 = performance.now();
+  const written = await writeScored(ctx, scored, { weights, calculationVersion: CALCULATION_VERSION, at });
+  if (written.stored.length > 0) await notifyOutbox(ctx);
+  const results = resultsOf(ctx.tenantId, options, unscorable, written);
+  const tally = tallyStored(written.stored);
+  ctx.instrumentation?.phase("bhi-read", t1 - t0);
+  ctx.instrumentation?.phase("bhi-compute", t2 - t1);
+  ctx.instrumentation?.phase("bhi-write", performance.now() - t2);
+  return {
+    results,
+    successful: tally.successful,
+    failed: results.length - tally.successful,
+    byBand: tally.byBand,
+    alertCount: tally.alertCount,
+  };
+}
+
+/** One result per customer asked for, in customer id order. */
+function resultsOf(
+  tenantId: string,
+  options: { details: boolean; missingIds?: string[] },
+  unscorable: string[],
+  written: Written,
+): RunOutcome["results"] {
+  const results: RunOutcome["results"] = [
+    ...(options.missingIds ?? []).map((id) => failure(id, "not_found", "Customer not found")),
+    ...unscorable.map((id) =>
+      failure(id, "insufficient_data", `No transactions in the last ${WINDOW_DAYS} days to score`),
+    ),
+    ...written.stored.map((record) => success({ ...record, tenantId }, options.details)),
+    ...written.failed.map((record) =>
+      failure(
+        record.customerId,
+        "write_failed",
+        "The record could not be stored (concurrent calculation?); retry",
+      ),
+    ),
+  ];
+  return results.sort((a, b) => (a.customerId < b.customerId ? -1 : a.customerId > b.customerId ? 1 : 0));
+}
+
+/** Statements of the read step: customers, activity, balances, latest records. */
+/** The read step: four statements in parallel, whatever the number of customers. */
+async function readInputs(ctx: TenantContext, target: repo.Target, asOf: Date): Promise<RunInputs> {
   const weekStarts = Array.from({ length: WINDOW_WEEKS + 1 }, (_, k) =>
     daysBefore(asOf, 7 * k).toISOString(),
   );
-  const t0 = performance.now(); // phase timings for the bench (not business time)
   const [customers, activity, balances, latest] = await Promise.all([
     repo.customersOf(ctx, target),
     repo.activityByCustomer(ctx, target, weekStarts),
     repo.balancesByCustomer(ctx, target),
     repo.latestByCustomer(ctx, target),
   ]);
-  const t1 = performance.now();
-  const threshold = ctx.tenant.settings.riskAlertThreshold;
-  const outcome: RunOutcome = {
-    results: [],
-    successful: 0,
-    failed: 0,
-    byBand: { excellent: 0, good: 0, fair: 0, poor: 0, critical: 0 },
-    alertCount: 0,
-  };
-  for (const id of options.missingIds ?? [])
-    outcome.results.push(failure(id, "not_found", "Customer not found"));
+  return { customerIds: customers.map((c) => c.id), activity, balances, latest };
+}
 
-  const pending: Array<{ record: repo.NewRecord; events: repo.NewEvent[] }> = [];
-  for (const { id } of customers) {
-    const flows = activity.get(id);
-    const balance = balances.get(id) ?? { accountCount: 0, balanceMinor: 0 };
-    const input = flows ? { ...flows, ...balance } : undefined;
-    if (!input || !hasActivity(input)) {
-      outcome.results.push(
-        failure(id, "insufficient_data", `No transactions in the last ${WINDOW_DAYS} days to score`),
-      );
-      continue;
-    }
-    const prev = latest.get(id);
-    const bhi = calculateBhi({
-      activity: input,
-      weights,
-      previous: prev
-        ? { overall: prev.overall, band: prev.band as Band, recentScores: prev.recentScores }
-        : null,
-      riskAlertThreshold: threshold,
-    });
-    const record: repo.NewRecord = {
-      id: uuidV7(asOf),
-      customerId: id,
-      version: (prev?.version ?? 0) + 1,
-      bhiOverall: bhi.overall,
-      bhiBand: bhi.band,
-      liquidityScore: bhi.scores.liquidity,
-      volatilityScore: bhi.scores.volatility,
-      revenueStabilityScore: bhi.scores.revenueStability,
-      expenseRatioScore: bhi.scores.expenseRatio,
-      paymentBehaviorScore: bhi.scores.paymentBehavior,
-      trend: bhi.trend,
-      previousBhi: bhi.previousBhi,
-      bhiChangePercent: bhi.bhiChangePercent,
-      isSignificantChange: bhi.isSignificantChange,
-      inputMetrics: bhi.inputMetrics,
-      alerts: bhi.alerts,
-      alertCount: bhi.alerts.length,
-      componentWeights: bhi.weights,
-      recentScores: bhi.recentScores,
-      calculationVersion: bhi.calculationVersion,
-      createdAt: at,
-    };
-    const events: repo.NewEvent[] = [];
-    if (bhi.crossedRiskThreshold) {
-      events.push({
-        id: crypto.randomUUID(),
-        type: "customer.risk_alert",
-        data: {
-          customerId: id,
-          bhiOverall: bhi.overall,
-          previousBhi: bhi.previousBhi,
-          threshold,
-          bhiBand: bhi.band,
-        },
-      });
-    }
-    pending.push({ record, events });
-  }
+interface Written {
+  stored: ScoredRecord[];
+  /** Records of the groups whose batch failed: nothing of them was written. */
+  failed: ScoredRecord[];
+}
 
-  const t2 = performance.now();
-  let eventsWritten = 0;
-  const groups: Array<typeof pending> = [];
-  for (let i = 0; i < pending.length; i += WRITE_GROUP) groups.push(pending.slice(i, i + WRITE_GROUP));
-  const writeGroup = async (group: typeof pending) => {
-    const events = group.flatMap((g) => g.events);
+/**
+ * The write step: groups of WRITE_GROUP customers, each one atomic batch. Groups are disjoint
+ * customers, each its own transaction: a few in flight at once overlap the transfer of one
+ * with the execution of another.
+ */
+async function writeScored(
+  ctx: TenantContext,
+  scored: Scored[],
+  run: { weights: Weights; calculationVersion: string; at: string },
+): Promise<Written> {
+  const written: Written = { stored: [], failed: [] };
+  const writeGroup = async (group: Scored[]) => {
+    const records = group.map((g) => g.record);
     const statements = repo.writeStatements(
       ctx,
-      group.map((g) => g.record),
-      events,
-      { weights, calculationVersion: CALCULATION_VERSION, at },
+      records,
+      group.flatMap((g) => g.events),
+      run,
     );
     try {
       await repo.writeAtomically(ctx, statements);
-      eventsWritten += group.length + events.length;
-      for (const { record } of group) {
-        outcome.results.push(success({ ...record, tenantId: ctx.tenantId }, options.details));
-        outcome.successful++;
-        outcome.byBand[record.bhiBand as Band]++;
-        outcome.alertCount += record.alertCount;
-      }
+      written.stored.push(...records);
     } catch (err) {
       // Most likely a concurrent calculation took the same version numbers: nothing of this
       // group was written (the batch is one transaction), so a retry is safe.
@@ -177,27 +175,12 @@ export async function runCalculation(
           err: String(err),
         }),
       );
-      for (const { record } of group) {
-        outcome.results.push(
-          failure(
-            record.customerId,
-            "write_failed",
-            "The record could not be stored (concurrent calculation?); retry",
-          ),
-        );
-      }
+      written.failed.push(...records);
     }
   };
-  // Groups are disjoint customers, each its own transaction: a few in flight at once overlap
-  // the transfer of one with the execution of another.
+  const groups = inGroups(scored, WRITE_GROUP);
   for (let i = 0; i < groups.length; i += WRITES_IN_FLIGHT) {
     await Promise.all(groups.slice(i, i + WRITES_IN_FLIGHT).map(writeGroup));
   }
-  outcome.failed = outcome.results.length - outcome.successful;
-  if (eventsWritten > 0) await notifyOutbox(ctx);
-  outcome.results.sort((a, b) => (a.customerId < b.customerId ? -1 : a.customerId > b.customerId ? 1 : 0));
-  ctx.instrumentation?.phase("bhi-read", t1 - t0);
-  ctx.instrumentation?.phase("bhi-compute", t2 - t1);
-  ctx.instrumentation?.phase("bhi-write", performance.now() - t2);
-  return outcome;
+  return written;
 }

@@ -6,7 +6,7 @@ import { concentrationLevel, hhiFromSums, sharePercent } from "./domain/concentr
 import { lastCompleteMonth, monthLabel } from "./domain/months";
 import { portfolioNarrative } from "./domain/narrative";
 import { compoundMonthlyGrowth, type MonthMovements, type SaasMetrics, saasMetrics } from "./domain/saas";
-import { churnCount, project, projectMonths } from "./domain/what-if";
+import { selectedByRate, whatIfReport } from "./domain/what-if-report";
 import * as repo from "./repo";
 import { getPortfolioRunway } from "./runway";
 
@@ -193,29 +193,10 @@ export interface WhatIfInput {
   horizonMonths: number;
 }
 
-const scenarioView = (
-  x: { n: number; total: number; sq: number; top1: number; top10: number },
-  growth: number,
-  horizonMonths: number,
-) => {
-  const index = hhiFromSums(x.sq, x.total);
-  const p = project({ startMrrMinor: x.total, monthlyGrowthRate: growth, horizonMonths });
-  return {
-    raw: { ...x, hhi: index, ...p },
-    view: {
-      mrr: fromMinor(x.total),
-      activeCustomers: x.n,
-      averageInflowPerCustomer: fromMinor(x.n ? x.total / x.n : 0),
-      top1SharePercent: sharePercent(x.top1, x.total),
-      top10SharePercent: sharePercent(x.top10, x.total),
-      hhi: index,
-      concentrationLevel: concentrationLevel(index),
-      projectedMrrAtHorizon: fromMinor(p.endMrrMinor),
-      projectedCumulativeInflow: fromMinor(p.cumulativeInflowMinor),
-    },
-  };
-};
-
+/**
+ * Reads (the named customers exist, the monthly series, last month's inflow split into churned
+ * and remaining), then whatIfReport (domain/what-if-report.ts) computes the answer.
+ */
 export async function whatIfChurn(ctx: TenantContext, input: WhatIfInput) {
   const named = [...new Set(input.churnedCustomerIds ?? [])];
   if (!named.length && input.churnRatePercent === undefined)
@@ -227,78 +208,32 @@ export async function whatIfChurn(ctx: TenantContext, input: WhatIfInput) {
     if (named.some((id) => !found.has(id))) throw notFound("Customer");
   }
   const series = await movements(ctx, GROWTH_WINDOW_MONTHS + 1);
-  const growth = compoundMonthlyGrowth(series.map((m) => m.mrrMinor));
   const current = series[series.length - 1];
   // The rate applies to last month's active customers; named customers come on top of it.
-  const pick =
-    input.churnRatePercent === undefined ? 0 : churnCount(current.activeCustomers, input.churnRatePercent);
+  const pick = selectedByRate(current.activeCustomers, input.churnRatePercent);
   const split = await repo.churnSplit(ctx, current.month, named, pick);
-  const h = input.horizonMonths;
-  const baseline = scenarioView(
-    {
+  return whatIfReport({
+    currency: ctx.tenant.settings.currency,
+    month: current.month,
+    monthlyGrowthRate: compoundMonthlyGrowth(series.map((m) => m.mrrMinor)),
+    growthWindowMonths: GROWTH_WINDOW_MONTHS,
+    horizonMonths: input.horizonMonths,
+    namedCustomers: named.length,
+    selectedByRate: pick,
+    churnedCustomers: split.n_churned,
+    baseline: {
       n: split.n_all,
       total: split.total_all,
       sq: split.sq_all,
       top1: split.top1_all,
       top10: split.top10_all,
     },
-    growth,
-    h,
-  );
-  const scenario = scenarioView(
-    {
+    remaining: {
       n: split.n_rem,
       total: split.total_rem,
       sq: split.sq_rem,
       top1: split.top1_rem,
       top10: split.top10_rem,
     },
-    growth,
-    h,
-  );
-  const lost = baseline.raw.cumulativeInflowMinor - scenario.raw.cumulativeInflowMinor;
-  const baselineMonths = projectMonths({
-    startMrrMinor: baseline.raw.total,
-    monthlyGrowthRate: growth,
-    horizonMonths: h,
   });
-  const scenarioMonths = projectMonths({
-    startMrrMinor: scenario.raw.total,
-    monthlyGrowthRate: growth,
-    horizonMonths: h,
-  });
-  return {
-    currency: ctx.tenant.settings.currency,
-    month: monthLabel(current.month),
-    horizonMonths: h,
-    assumptions: {
-      monthlyGrowthRatePercent: round2(growth * 100),
-      growthWindowMonths: GROWTH_WINDOW_MONTHS,
-      selection: "named customers, then the smallest active customers by last month's inflow (ties by id)",
-      namedCustomers: named.length,
-      selectedByRate: pick,
-    },
-    churnedCustomers: split.n_churned,
-    baseline: baseline.view,
-    scenario: scenario.view,
-    delta: {
-      mrr: fromMinor(scenario.raw.total - baseline.raw.total),
-      mrrPercent: baseline.raw.total
-        ? round2(((scenario.raw.total - baseline.raw.total) / baseline.raw.total) * 100)
-        : 0,
-      activeCustomers: scenario.raw.n - baseline.raw.n,
-      top10SharePercent: round2(
-        sharePercent(scenario.raw.top10, scenario.raw.total) -
-          sharePercent(baseline.raw.top10, baseline.raw.total),
-      ),
-      hhi: scenario.raw.hhi - baseline.raw.hhi,
-      projectedMrrAtHorizon: fromMinor(scenario.raw.endMrrMinor - baseline.raw.endMrrMinor),
-      projectedCumulativeInflow: fromMinor(-lost),
-    },
-    projection: baselineMonths.map((b, k) => ({
-      month: monthLabel(current.month + k + 1),
-      baselineMrr: fromMinor(b),
-      scenarioMrr: fromMinor(scenarioMonths[k]),
-    })),
-  };
 }

@@ -1,8 +1,8 @@
 import type { WebhookDeliveryRow, WebhookSubscriptionRow } from "../../db/shard";
 import type { TenantContext } from "../../db/tenant-context";
 import { type WebhookConfig, webhookConfig } from "./config";
-import { BREAKER_FAILURE_THRESHOLD, beforeSend } from "./domain/breaker";
-import { planAfterAttempt, retryWindowExpired } from "./domain/schedule";
+import { BREAKER_FAILURE_THRESHOLD } from "./domain/breaker";
+import { type AttemptChanges, attemptChanges, delaySecondsUntil, gateDelivery } from "./domain/consume";
 import * as repo from "./repo";
 import { type AttemptRecord, type SendOptions, sendOnce } from "./send";
 
@@ -22,63 +22,68 @@ export async function recordAttempt(
   record: AttemptRecord,
   config: WebhookConfig,
 ) {
-  const now = record.attemptedAt;
-  const plan = record.refused
-    ? { status: "dead" as const, nextAttemptAt: null, disableSubscription: false }
-    : delivery.isTest
-      ? { ...planAfterAttempt(attemptNumber, record.result, now, []), disableSubscription: false }
-      : planAfterAttempt(attemptNumber, record.result, now, config.retryDelays);
-  const status = "status" in record.result ? record.result.status : null;
-  const error =
-    "error" in record.result
-      ? record.result.error
-      : status !== null && status >= 300
-        ? `HTTP ${status}`
-        : null;
-  const statements = [
+  const changes = attemptChanges({
+    attemptNumber,
+    result: record.result,
+    refused: record.refused,
+    isTest: delivery.isTest,
+    now: record.attemptedAt,
+    subscription: sub,
+    retryDelays: config.retryDelays,
+    breakerCooldownSeconds: config.breakerCooldownSeconds,
+  });
+  await ctx.db.batch(attemptStatements(ctx, sub.id, delivery.id, attemptNumber, record, changes) as never);
+  return changes.plan;
+}
+
+/** The write step of an attempt: its statements, sent as one batch. */
+function attemptStatements(
+  ctx: TenantContext,
+  subscriptionId: string,
+  deliveryId: string,
+  attemptNumber: number,
+  record: AttemptRecord,
+  { plan, responseStatus, error, breaker }: AttemptChanges,
+) {
+  const now = iso(record.attemptedAt);
+  return [
     repo.insertAttempt(ctx, {
       id: crypto.randomUUID(),
-      deliveryId: delivery.id,
+      deliveryId,
       attemptNumber,
-      attemptedAt: iso(now),
-      responseStatus: status,
+      attemptedAt: now,
+      responseStatus,
       durationMs: record.durationMs,
       error,
       responseExcerpt: record.response.excerpt,
       responseSha256: record.response.bodySha256,
       responseBytes: record.response.bodyBytes,
     }),
-    repo.setDelivery(ctx, delivery.id, {
+    repo.setDelivery(ctx, deliveryId, {
       status: plan.status,
       attemptCount: attemptNumber,
       nextAttemptAt: plan.nextAttemptAt ? iso(plan.nextAttemptAt) : null,
       leaseUntil: null,
-      lastAttemptAt: iso(now),
-      lastResponseStatus: status,
+      lastAttemptAt: now,
+      lastResponseStatus: responseStatus,
       lastError: error,
-      updatedAt: iso(now),
+      updatedAt: now,
     }),
+    ...(breaker
+      ? [
+          repo.breakerOutcome(
+            ctx,
+            subscriptionId,
+            breaker.succeeded,
+            iso(breaker.openUntilIfTripped),
+            BREAKER_FAILURE_THRESHOLD,
+          ) as never,
+        ]
+      : []),
+    ...(plan.disableSubscription
+      ? [repo.disableSubscription(ctx, subscriptionId, "receiver answered 410 Gone", now) as never]
+      : []),
   ];
-  const breakerUntouched =
-    plan.status === "succeeded" && sub.consecutiveFailures === 0 && !sub.breakerOpenUntil;
-  if (!delivery.isTest && !record.refused && !breakerUntouched) {
-    // Where openUntil lands if this failure is the one that trips the breaker (domain/breaker.ts).
-    const tripped = new Date(now.getTime() + config.breakerCooldownSeconds * 1000);
-    statements.push(
-      repo.breakerOutcome(
-        ctx,
-        sub.id,
-        plan.status === "succeeded",
-        iso(tripped),
-        BREAKER_FAILURE_THRESHOLD,
-      ) as never,
-    );
-  }
-  if (plan.disableSubscription) {
-    statements.push(repo.disableSubscription(ctx, sub.id, "receiver answered 410 Gone", iso(now)) as never);
-  }
-  await ctx.db.batch(statements as never);
-  return plan;
 }
 
 export type ConsumeOutcome =
@@ -92,6 +97,7 @@ const LEASE_SECONDS = 30;
 /**
  * Handle one WEBHOOK_QUEUE message: skip stale or duplicate messages, respect the breaker,
  * make the attempt, record it, and enqueue the next one. Returns what happened (tests).
+ * The decisions are gateDelivery's and attemptChanges's (domain/consume.ts).
  */
 export async function consumeDelivery(
   ctx: TenantContext,
@@ -102,81 +108,65 @@ export async function consumeDelivery(
   const config = webhookConfig(ctx.env);
   const now = ctx.clock.now();
   const found = await repo.findDeliveryWithSubscription(ctx, deliveryId);
-  if (!found) return { kind: "skipped", reason: "no such delivery" };
-  const { delivery, subscription: sub } = found;
-  if (delivery.status === "succeeded" || delivery.status === "dead")
-    return { kind: "skipped", reason: "finished" };
-  if (delivery.attemptCount !== attemptNumber - 1) return { kind: "skipped", reason: "stale message" };
+  const gate = gateDelivery(found, attemptNumber, now);
+  switch (gate.kind) {
+    case "skip":
+      return { kind: "skipped", reason: gate.reason };
+    case "wait":
+      await enqueueAttempt(ctx, deliveryId, attemptNumber, delaySecondsUntil(gate.until, now));
+      return { kind: "deferred", until: gate.until };
+    case "kill":
+      await repo.setDelivery(ctx, deliveryId, {
+        status: "dead",
+        nextAttemptAt: null,
+        lastError: gate.reason,
+        updatedAt: iso(now),
+      });
+      return { kind: "attempted", status: "dead", nextAttemptAt: null };
+    case "defer":
+      return defer(ctx, deliveryId, attemptNumber, gate.until, now);
+    case "probe":
+      if (!(await repo.claimProbe(ctx, gate.subscription.id, iso(now), iso(gate.probeUntil)))) {
+        return defer(ctx, deliveryId, attemptNumber, gate.probeUntil, now); // another consumer probes
+      }
+  }
+  return attempt(ctx, gate.subscription, gate.delivery, attemptNumber, now, config, options);
+}
 
-  const requeue = async (until: Date) => {
-    const delaySeconds = Math.max(0, Math.ceil((until.getTime() - now.getTime()) / 1000));
-    await ctx.env.WEBHOOK_QUEUE.send(
-      { tenantId: ctx.tenantId, deliveryId, attempt: attemptNumber },
-      { delaySeconds },
-    );
-  };
-  // Early (a sweep re-sent it, or the queue ran ahead): wait for the scheduled time.
-  if (delivery.nextAttemptAt && Date.parse(delivery.nextAttemptAt) > now.getTime() + 1000) {
-    const until = new Date(delivery.nextAttemptAt);
-    await requeue(until);
-    return { kind: "deferred", until };
-  }
+const enqueueAttempt = (ctx: TenantContext, deliveryId: string, attempt: number, delaySeconds: number) =>
+  ctx.env.WEBHOOK_QUEUE.send({ tenantId: ctx.tenantId, deliveryId, attempt }, { delaySeconds });
 
-  if (retryWindowExpired(new Date(delivery.createdAt), now)) {
-    await repo.setDelivery(ctx, deliveryId, {
-      status: "dead",
-      nextAttemptAt: null,
-      lastError: "retry window of 24 hours exceeded",
-      updatedAt: iso(now),
-    });
-    return { kind: "attempted", status: "dead", nextAttemptAt: null };
-  }
-  if (!sub || sub.deletedAt || !sub.enabled) {
-    const reason =
-      !sub || sub.deletedAt
-        ? "subscription deleted"
-        : `subscription disabled (${sub.disabledReason ?? "by the API"})`;
-    await repo.setDelivery(ctx, deliveryId, {
-      status: "dead",
-      nextAttemptAt: null,
-      lastError: reason,
-      updatedAt: iso(now),
-    });
-    return { kind: "attempted", status: "dead", nextAttemptAt: null };
-  }
+/** Move the delivery to `until` and send its message again for then. */
+async function defer(
+  ctx: TenantContext,
+  deliveryId: string,
+  attemptNumber: number,
+  until: Date,
+  now: Date,
+): Promise<ConsumeOutcome> {
+  await repo.setDelivery(ctx, deliveryId, { nextAttemptAt: iso(until), updatedAt: iso(now) });
+  await enqueueAttempt(ctx, deliveryId, attemptNumber, delaySecondsUntil(until, now));
+  return { kind: "deferred", until };
+}
 
-  const decision = beforeSend(
-    {
-      consecutiveFailures: sub.consecutiveFailures,
-      openUntil: sub.breakerOpenUntil ? new Date(sub.breakerOpenUntil) : null,
-      probeUntil: sub.breakerProbeUntil ? new Date(sub.breakerProbeUntil) : null,
-    },
-    now,
-  );
-  let deferUntil: Date | null = decision.action === "defer" ? decision.until : null;
-  if (
-    decision.action === "probe" &&
-    !(await repo.claimProbe(ctx, sub.id, iso(now), iso(decision.probeUntil)))
-  ) {
-    deferUntil = decision.probeUntil; // another consumer probes
-  }
-  if (deferUntil) {
-    await repo.setDelivery(ctx, deliveryId, { nextAttemptAt: iso(deferUntil), updatedAt: iso(now) });
-    await requeue(deferUntil);
-    return { kind: "deferred", until: deferUntil };
-  }
-
+/** Lease the delivery, make the attempt, record it, and enqueue the retry if one is due. */
+async function attempt(
+  ctx: TenantContext,
+  sub: WebhookSubscriptionRow,
+  delivery: WebhookDeliveryRow,
+  attemptNumber: number,
+  now: Date,
+  config: WebhookConfig,
+  options: SendOptions,
+): Promise<ConsumeOutcome> {
   const leaseUntil = new Date(now.getTime() + LEASE_SECONDS * 1000);
-  if (!(await repo.claimDelivery(ctx, deliveryId, attemptNumber, iso(now), iso(leaseUntil)))) {
+  if (!(await repo.claimDelivery(ctx, delivery.id, attemptNumber, iso(now), iso(leaseUntil)))) {
     return { kind: "skipped", reason: "another consumer holds it" };
   }
   const record = await sendOnce(sub, delivery, now, config, options);
   const plan = await recordAttempt(ctx, sub, delivery, attemptNumber, record, config);
   if (plan.status === "retrying" && plan.nextAttemptAt) {
-    await ctx.env.WEBHOOK_QUEUE.send(
-      { tenantId: ctx.tenantId, deliveryId, attempt: attemptNumber + 1 },
-      { delaySeconds: Math.ceil((plan.nextAttemptAt.getTime() - now.getTime()) / 1000) },
-    );
+    await enqueueAttempt(ctx, delivery.id, attemptNumber + 1, delaySecondsUntil(plan.nextAttemptAt, now));
   }
   return { kind: "attempted", status: plan.status, nextAttemptAt: plan.nextAttemptAt };
 }
