@@ -1,7 +1,7 @@
 import { env, exports } from "cloudflare:workers";
 import { shardDb } from "../src/db/client";
 import { accounts, agents, customers, transactions } from "../src/db/shard";
-import type { Scope } from "../src/http/scopes";
+import type { Scope } from "../src/lib/scopes";
 import { TEST_ADMIN_TOKEN } from "./constants";
 import { assertMatchesContract } from "./contract";
 

@@ -3,7 +3,7 @@ import type { Context } from "hono";
 import { HTTPException } from "hono/http-exception";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import type { ZodError } from "zod";
-import { AppError, type ErrorCode, type ErrorDetail } from "../lib/errors";
+import { AppError, type ErrorCode, zodDetails } from "../lib/errors";
 import { forbiddenKeyPath } from "../lib/json-guard";
 
 /** The only place that knows which HTTP status an error code becomes. */
@@ -44,14 +44,6 @@ export const ErrorBodySchema = z
     requestId: z.string(),
   })
   .openapi("Error");
-
-/** Turns a zod error into one `{path, message}` entry per bad field. */
-export function zodDetails(error: ZodError): ErrorDetail[] {
-  return error.issues.map((issue) => ({
-    path: issue.path.length ? issue.path.join(".") : "(body)",
-    message: issue.message,
-  }));
-}
 
 export function errorResponse(c: Context, error: AppError): Response {
   const status = STATUS_BY_CODE[error.code];

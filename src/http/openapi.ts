@@ -1,7 +1,8 @@
 import { createRoute, type RouteConfig, z } from "@hono/zod-openapi";
+import { MAX_OFFSET } from "../lib/pagination";
+import type { Scope } from "../lib/scopes";
 import { ErrorBodySchema } from "./errors";
 import { adminAuth, requireFeature, requireScope, type TenantFeature } from "./middleware/auth";
-import type { Scope } from "./scopes";
 
 type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 429 | 500 | 501;
 
@@ -108,13 +109,15 @@ export const jsonBody = <T extends z.ZodType>(schema: T, required = true) => ({
  */
 export const MAX_AMOUNT = 1_000_000_000_000;
 export const MAX_COUNT = 1_000_000_000;
-export const MAX_OFFSET = 1_000_000_000;
 
 /** A money figure given as a JSON number (major units): 0..1e12. */
 export const AmountInput = z.number().min(0).max(MAX_AMOUNT).openapi({ description: "Major units, 0..1e12" });
 
 /** A count given as a JSON number: integer 0..1e9. */
 export const CountInput = z.number().int().min(0).max(MAX_COUNT);
+
+// Routes take both from here, beside the schemas; non-HTTP code imports src/lib/pagination.
+export { MAX_OFFSET, pagination } from "../lib/pagination";
 
 export const PaginationQuery = z.object({
   limit: z.coerce.number().int().min(1).max(500).default(50).openapi({ description: "1..500, default 50" }),
@@ -135,13 +138,6 @@ export const PaginationSchema = z
     hasMore: z.boolean(),
   })
   .openapi("Pagination");
-
-export const pagination = (total: number, limit: number, offset: number) => ({
-  total,
-  limit,
-  offset,
-  hasMore: offset + limit < total,
-});
 
 /** "true"/"false" in a query string (z.coerce.boolean would read "false" as true). */
 export const booleanQuery = (defaultValue: boolean) =>

@@ -1,3 +1,4 @@
+import type { ZodError } from "zod";
 /**
  * The one error type of the service. Services throw it with a semantic code; only
  * src/http/errors.ts knows which HTTP status each code becomes.
@@ -35,3 +36,11 @@ export const notFound = (what: string): AppError => new AppError("not_found", `$
 export const badRequest = (message: string, details?: ErrorDetail[]): AppError =>
   new AppError("bad_request", message, details);
 export const conflict = (message: string): AppError => new AppError("conflict", message);
+
+/** Turns a zod error into one `{path, message}` entry per bad field. */
+export function zodDetails(error: ZodError): ErrorDetail[] {
+  return error.issues.map((issue) => ({
+    path: issue.path.length ? issue.path.join(".") : "(body)",
+    message: issue.message,
+  }));
+}

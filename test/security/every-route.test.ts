@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { AREAS, type Scope } from "../../src/http/scopes";
+import { AREAS, type Scope } from "../../src/lib/scopes";
 import { TEST_ADMIN_TOKEN } from "../constants";
 import { call, createKey, createTenant, json, type TestTenant } from "../harness";
 import { pathFixtures, requestBodies } from "./fixtures";

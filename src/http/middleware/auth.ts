@@ -1,11 +1,11 @@
 import type { MiddlewareHandler } from "hono";
 import { tenantContext } from "../../db/tenant-context";
 import { AppError } from "../../lib/errors";
+import { grants, type Scope } from "../../lib/scopes";
 import { authenticateOperator } from "../../modules/admin/operators/service";
 import { authenticateApiKey } from "../../modules/admin/service";
 import { operatorContext } from "../../modules/audit/context";
 import type { AppEnv } from "../context";
-import { grants, type Scope } from "../scopes";
 
 function bearer(header: string | undefined): string | undefined {
   const match = header?.match(/^Bearer\s+(\S+)\s*$/i);

@@ -1,6 +1,6 @@
 import { z } from "@hono/zod-openapi";
-import { ALL_SCOPES } from "../../http/scopes";
 import { COUNTRY_CODES } from "../../lib/countries";
+import { ALL_SCOPES } from "../../lib/scopes";
 
 /** The highest subscription cap an operator may set (issue 11, finding 8). */
 export const MAX_WEBHOOK_SUBSCRIPTIONS_LIMIT = 200;

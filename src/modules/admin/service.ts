@@ -8,12 +8,12 @@ import type {
 } from "../../db/control-schema";
 import { type Tenant, toTenant } from "../../db/tenant-context";
 import { allowsLoopbackHttp, type Env } from "../../env";
-import type { Scope } from "../../http/scopes";
 import { BoundedTtlCache } from "../../lib/bounded-cache";
 import { type Clock, systemClock } from "../../lib/clock";
 import { homeCountryOf } from "../../lib/countries";
 import { sha256Hex, timingSafeEqualText } from "../../lib/crypto";
 import { AppError, badRequest, conflict, notFound } from "../../lib/errors";
+import type { Scope } from "../../lib/scopes";
 import { emptyResealCount, keyringFrom, resealInto, seal, unseal } from "../../lib/sealed";
 import type { OperatorContext } from "../audit/context";
 import { operatorAuditInsert } from "../audit/service";

@@ -1,8 +1,8 @@
 import type { TenantContext } from "../../db/tenant-context";
-import { grants, type Scope } from "../../http/scopes";
 import { daysBefore } from "../../lib/clock";
 import { homeCountryOf } from "../../lib/countries";
 import { AppError, badRequest, type ErrorDetail, notFound } from "../../lib/errors";
+import { grants, type Scope } from "../../lib/scopes";
 import { tenantAuditInsert } from "../audit/service";
 import { getAgent, getCustomer } from "../data/service";
 import { openCasesForTriggered } from "./case-service";

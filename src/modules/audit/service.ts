@@ -1,7 +1,7 @@
 import { controlDb, shardCount, shardDb } from "../../db/client";
 import { auditLog } from "../../db/control-schema";
 import { tenantAuditLog } from "../../db/shard";
-import type { TenantContext } from "../../db/tenant-context";
+import { loadTenantContext, type TenantContext } from "../../db/tenant-context";
 import type { Env } from "../../env";
 import { uuidV7 } from "../../lib/crypto";
 import { type OperatorContext, tenantActor } from "./context";
@@ -112,16 +112,19 @@ export function listTenantAudit(ctx: TenantContext, query: AuditQuery, limit: nu
 
 /**
  * The operator's log: operator actions and tenants' own actions, merged newest first. With a
- * tenant id, its shard only; without, every shard.
+ * tenant id, its shard only (an unknown tenant is a 404); without, every shard.
  */
 export async function listOperatorAudit(
   env: Env,
-  query: AuditQuery & { tenantId?: string; shard?: number },
+  requestId: string,
+  query: AuditQuery & { tenantId?: string },
   limit: number,
   offset: number,
 ) {
-  const { shard, ...rest } = query;
-  const filter = normalized(rest);
+  const shard = query.tenantId
+    ? (await loadTenantContext(env, query.tenantId, requestId)).tenant.shard
+    : undefined;
+  const filter = normalized(query);
   const shards = shard !== undefined ? [shard] : Array.from({ length: shardCount(env) }, (_, n) => n);
   return mergedPage(
     [

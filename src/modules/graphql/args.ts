@@ -1,7 +1,6 @@
 import { z } from "@hono/zod-openapi";
-import { zodDetails } from "../../http/errors";
-import { MAX_OFFSET } from "../../http/openapi";
-import { badRequest } from "../../lib/errors";
+import { badRequest, zodDetails } from "../../lib/errors";
+import { MAX_OFFSET } from "../../lib/pagination";
 import { CalculateBody } from "../bhi/schemas";
 
 /** GraphQL passes explicit nulls; the REST schemas read absent values. */

@@ -1,5 +1,5 @@
 import type { TenantContext } from "../../db/tenant-context";
-import type { Scope } from "../../http/scopes";
+import type { Scope } from "../../lib/scopes";
 
 /** What every resolver gets: the tenant (from the API key only), the key's scopes, a memo. */
 export interface GraphQLContext {

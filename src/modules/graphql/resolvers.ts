@@ -1,5 +1,5 @@
-import { pagination } from "../../http/openapi";
 import { notFound } from "../../lib/errors";
+import { pagination } from "../../lib/pagination";
 import { getCase as getAmlCase, listCases as listAmlCases } from "../aml/case-service";
 import { DISCLAIMER as AML_DISCLAIMER, CaseListQuery as AmlCaseListQuery } from "../aml/schemas";
 import { listRules } from "../aml/service";

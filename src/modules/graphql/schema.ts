@@ -6,8 +6,8 @@ import {
   isIntrospectionType,
   isObjectType,
 } from "graphql";
-import { grants, type Scope } from "../../http/scopes";
 import { AppError } from "../../lib/errors";
+import { grants, type Scope } from "../../lib/scopes";
 import { pageArgs } from "./args";
 import type { GraphQLContext } from "./context";
 import { listOf, scopeOf } from "./domain/cost";

@@ -9,7 +9,7 @@ import {
   validate,
 } from "graphql";
 import type { TenantContext } from "../../db/tenant-context";
-import type { Scope } from "../../http/scopes";
+import type { Scope } from "../../lib/scopes";
 import { graphQLContext } from "./context";
 import { analyze, costErrors, LIMITS } from "./domain/cost";
 import { describeProblem, type InputProblem, queryProblem, variablesProblem } from "./domain/input-bounds";

@@ -1,7 +1,7 @@
 import type { TenantContext } from "../../db/tenant-context";
-import type { Scope } from "../../http/scopes";
-import { grants } from "../../http/scopes";
 import { AppError, notFound } from "../../lib/errors";
+import type { Scope } from "../../lib/scopes";
+import { grants } from "../../lib/scopes";
 import { type Band, bandOf } from "../bhi/domain/bands";
 import type { Trend } from "../bhi/domain/trend";
 import { latestRecordsOf, type listRecords } from "../bhi/service";

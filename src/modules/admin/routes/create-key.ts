@@ -1,7 +1,7 @@
 import { z } from "@hono/zod-openapi";
 import type { App } from "../../../http/context";
 import { adminRoute, jsonBody, jsonContent } from "../../../http/openapi";
-import type { Scope } from "../../../http/scopes";
+import type { Scope } from "../../../lib/scopes";
 import { CreateKeyBody, NewApiKeySchema, TenantIdParams } from "../schemas";
 import { createKey } from "../service";
 

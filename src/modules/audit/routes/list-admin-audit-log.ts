@@ -1,4 +1,3 @@
-import { loadTenantContext } from "../../../db/tenant-context";
 import type { App } from "../../../http/context";
 import { adminRoute, jsonContent, pagination } from "../../../http/openapi";
 import { AdminAuditQuerySchema, AuditLogPage } from "../schemas";
@@ -19,10 +18,6 @@ export const listAdminAuditLogRoute = adminRoute({
 export const registerListAdminAuditLog = (app: App) =>
   app.openapi(listAdminAuditLogRoute, async (c) => {
     const { limit, offset, ...query } = c.req.valid("query");
-    // An unknown tenant is a 404; a known one is read on its own shard only.
-    const shard = query.tenantId
-      ? (await loadTenantContext(c.env, query.tenantId, c.get("requestId"))).tenant.shard
-      : undefined;
-    const { data, total } = await listOperatorAudit(c.env, { ...query, shard }, limit, offset);
+    const { data, total } = await listOperatorAudit(c.env, c.get("requestId"), query, limit, offset);
     return c.json({ success: true as const, data, pagination: pagination(total, limit, offset) }, 200);
   });
