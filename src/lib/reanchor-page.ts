@@ -1,12 +1,33 @@
+import { and, count, gt, inArray, isNotNull } from "drizzle-orm";
+import type { SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
 import type { ShardDb } from "../db/client";
 import { type AnchorKeys, anchorHead, type CaseKind } from "./case-anchor";
-import { logInvalidCase, type SweepPage } from "./reanchor";
+import { type AnchorTally, logInvalidCase, type SweepPage } from "./reanchor";
 
 /**
  * The page loop shared by the fraud and AML re-anchor sweeps (src/lib/reanchor.ts): read a page
  * of stale cases, read their logs in one statement, verify each case and batch one guarded update
  * per valid one. Each module supplies only its tables and its chain check.
  */
+
+/** A table that anchors case heads (fraud_case_heads, aml_cases). */
+type AnchorTable = SQLiteTable & { headAnchor: SQLiteColumn; headAnchorKeyId: SQLiteColumn };
+
+/** How many anchored heads of `table` name each key id (cast: a generic column's data type is unknown). */
+export const tallyAnchors = (db: ShardDb, table: AnchorTable): Promise<AnchorTally> =>
+  db
+    .select({ keyId: table.headAnchorKeyId, n: count() })
+    .from(table)
+    .where(isNotNull(table.headAnchor))
+    .groupBy(table.headAnchorKeyId) as Promise<AnchorTally>;
+
+/** A page's condition: heads anchored under one of `staleKeyIds`, with `caseId` after `afterId`. */
+export const staleAfter = (
+  table: AnchorTable,
+  caseId: SQLiteColumn,
+  staleKeyIds: string[],
+  afterId: string,
+) => and(isNotNull(table.headAnchor), inArray(table.headAnchorKeyId, staleKeyIds), gt(caseId, afterId));
 
 /** One page of one kind's sweep: cases anchored under `staleKeyIds`, after `afterId`, by id. */
 export type PageSweeper = (

@@ -1,9 +1,8 @@
-import { and, asc, count, eq, gt, inArray, isNotNull, sql } from "drizzle-orm";
+import { and, asc, eq, sql } from "drizzle-orm";
 import type { ShardDb } from "../../db/client";
 import { amlCaseHistory, amlCases } from "../../db/shard";
 import { GENESIS_HASH } from "../../lib/hash-chain";
-import type { AnchorTally } from "../../lib/reanchor";
-import { pageSweeper } from "../../lib/reanchor-page";
+import { pageSweeper, staleAfter, tallyAnchors } from "../../lib/reanchor-page";
 import { checkHistory } from "./case-chain";
 
 /**
@@ -13,12 +12,7 @@ import { checkHistory } from "./case-chain";
  */
 
 /** How many anchored cases name each key id. */
-export const tallyAmlAnchors = (db: ShardDb): Promise<AnchorTally> =>
-  db
-    .select({ keyId: amlCases.headAnchorKeyId, n: count() })
-    .from(amlCases)
-    .where(isNotNull(amlCases.headAnchor))
-    .groupBy(amlCases.headAnchorKeyId);
+export const tallyAmlAnchors = (db: ShardDb) => tallyAnchors(db, amlCases);
 
 /**
  * One page of cases anchored under `staleKeyIds` (after `afterId`, by id): each is verified by
@@ -33,13 +27,7 @@ export const reanchorAmlPage = pageSweeper({
     db
       .select()
       .from(amlCases)
-      .where(
-        and(
-          isNotNull(amlCases.headAnchor),
-          inArray(amlCases.headAnchorKeyId, staleKeyIds),
-          gt(amlCases.id, afterId),
-        ),
-      )
+      .where(staleAfter(amlCases, amlCases.id, staleKeyIds, afterId))
       .orderBy(asc(amlCases.id))
       .limit(limit),
   ids: (row) => ({ tenantId: row.tenantId, caseId: row.id }),

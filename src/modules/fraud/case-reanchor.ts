@@ -1,8 +1,7 @@
-import { and, asc, count, eq, gt, inArray, isNotNull, sql } from "drizzle-orm";
+import { and, asc, eq, sql } from "drizzle-orm";
 import type { ShardDb } from "../../db/client";
 import { fraudCaseEvents, fraudCaseHeads, fraudCases } from "../../db/shard";
-import type { AnchorTally } from "../../lib/reanchor";
-import { pageSweeper } from "../../lib/reanchor-page";
+import { pageSweeper, staleAfter, tallyAnchors } from "../../lib/reanchor-page";
 import { checkCaseLog } from "./case-verify";
 
 /**
@@ -12,12 +11,7 @@ import { checkCaseLog } from "./case-verify";
  */
 
 /** How many anchored heads name each key id. */
-export const tallyFraudAnchors = (db: ShardDb): Promise<AnchorTally> =>
-  db
-    .select({ keyId: fraudCaseHeads.headAnchorKeyId, n: count() })
-    .from(fraudCaseHeads)
-    .where(isNotNull(fraudCaseHeads.headAnchor))
-    .groupBy(fraudCaseHeads.headAnchorKeyId);
+export const tallyFraudAnchors = (db: ShardDb) => tallyAnchors(db, fraudCaseHeads);
 
 /**
  * One page of heads anchored under `staleKeyIds` (after `afterId`, by case id): each case is
@@ -36,13 +30,7 @@ export const reanchorFraudPage = pageSweeper({
         fraudCases,
         and(eq(fraudCases.id, fraudCaseHeads.caseId), eq(fraudCases.tenantId, fraudCaseHeads.tenantId)),
       )
-      .where(
-        and(
-          isNotNull(fraudCaseHeads.headAnchor),
-          inArray(fraudCaseHeads.headAnchorKeyId, staleKeyIds),
-          gt(fraudCaseHeads.caseId, afterId),
-        ),
-      )
+      .where(staleAfter(fraudCaseHeads, fraudCaseHeads.caseId, staleKeyIds, afterId))
       .orderBy(asc(fraudCaseHeads.caseId))
       .limit(limit),
   ids: ({ head }) => ({ tenantId: head.tenantId, caseId: head.caseId }),
