@@ -151,6 +151,17 @@ export const uuidParam = (name: string) =>
 
 export const IsoDateTime = z.iso.datetime({ offset: true }).openapi({ example: "2026-01-31T00:00:00.000Z" });
 
+/** The API key a hash-chained case log entry was written under (fraud events, AML history). */
+export const actorKeyIdField = (keyless: string, entries: string) =>
+  z
+    .string()
+    .nullable()
+    .openapi({
+      description:
+        "Id of the API key that authenticated the write (inside the hashed content); null when " +
+        `no key was involved (${keyless}) and on ${entries} written before it was recorded`,
+    });
+
 export const Money = z
   .string()
   .openapi({ example: "1250.00", description: "Decimal string, 2 fraction digits" });

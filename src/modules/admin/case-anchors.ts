@@ -1,13 +1,13 @@
 import { type ShardDb, shardCount, shardDb } from "../../db/client";
 import type { Env } from "../../env";
-import { type AnchorKeys, anchorKeysFrom, type CaseKind } from "../../lib/case-anchor";
+import { anchorKeysFrom, type CaseKind } from "../../lib/case-anchor";
 import {
   type AnchorSweepCount,
   type AnchorTally,
   emptyAnchorSweepCount,
-  type SweepPage,
   splitTally,
 } from "../../lib/reanchor";
+import type { PageSweeper } from "../../lib/reanchor-page";
 import { reanchorAmlPage, tallyAmlAnchors } from "../aml/case-reanchor";
 import { reanchorFraudPage, tallyFraudAnchors } from "../fraud/case-reanchor";
 
@@ -26,14 +26,7 @@ const SWEEP_BUDGET = 600;
 interface KindSweep {
   kind: CaseKind;
   tally: (db: ShardDb) => Promise<AnchorTally>;
-  page: (
-    db: ShardDb,
-    shard: number,
-    keys: AnchorKeys,
-    staleKeyIds: string[],
-    afterId: string,
-    limit: number,
-  ) => Promise<SweepPage>;
+  page: PageSweeper;
 }
 
 const KINDS: KindSweep[] = [

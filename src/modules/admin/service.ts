@@ -16,7 +16,7 @@ import { AppError, badRequest, conflict, notFound } from "../../lib/errors";
 import type { Scope } from "../../lib/scopes";
 import { emptyResealCount, keyringFrom, resealInto, seal, unseal } from "../../lib/sealed";
 import type { OperatorContext } from "../audit/context";
-import { operatorAuditInsert } from "../audit/service";
+import { operatorAuditInsert, revokeAudited } from "../audit/service";
 import { resealShard } from "../webhooks/secrets";
 import { reanchorCases } from "./case-anchors";
 import { checkConnectorUrl } from "./domain/connector-url";
@@ -326,21 +326,18 @@ export async function revokeKey(op: OperatorContext, keyId: string) {
   const key = await repo.findKey(db, keyId);
   if (!key) throw notFound("API key");
   if (!key.revokedAt) {
-    const at = op.clock.now().toISOString();
-    await db.batch([
-      repo.revokeKey(db, keyId, at),
-      operatorAuditInsert(
-        op,
-        {
-          action: "api_key.revoked",
-          target: { type: "api_key", id: keyId },
-          before: { id: keyId, revokedAt: null },
-          after: { id: keyId, revokedAt: at },
-        },
-        key.tenantId,
-        { onlyIfChanged: true },
-      ),
-    ]);
+    await revokeAudited(
+      op,
+      db,
+      (at) => repo.revokeKey(db, keyId, at),
+      (at) => ({
+        action: "api_key.revoked",
+        target: { type: "api_key", id: keyId },
+        before: { id: keyId, revokedAt: null },
+        after: { id: keyId, revokedAt: at },
+      }),
+      key.tenantId,
+    );
   }
   forgetKey(keyId);
 }

@@ -1,9 +1,8 @@
-import { and, asc, count, eq, gt, inArray, isNotNull, sql } from "drizzle-orm";
+import { and, asc, eq, sql } from "drizzle-orm";
 import type { ShardDb } from "../../db/client";
-import { type AmlCaseHistoryRow, amlCaseHistory, amlCases } from "../../db/shard";
-import { type AnchorKeys, anchorHead } from "../../lib/case-anchor";
+import { amlCaseHistory, amlCases } from "../../db/shard";
 import { GENESIS_HASH } from "../../lib/hash-chain";
-import { type AnchorTally, logInvalidCase, type SweepPage } from "../../lib/reanchor";
+import { pageSweeper, staleAfter, tallyAnchors } from "../../lib/reanchor-page";
 import { checkHistory } from "./case-chain";
 
 /**
@@ -13,12 +12,7 @@ import { checkHistory } from "./case-chain";
  */
 
 /** How many anchored cases name each key id. */
-export const tallyAmlAnchors = (db: ShardDb): Promise<AnchorTally> =>
-  db
-    .select({ keyId: amlCases.headAnchorKeyId, n: count() })
-    .from(amlCases)
-    .where(isNotNull(amlCases.headAnchor))
-    .groupBy(amlCases.headAnchorKeyId);
+export const tallyAmlAnchors = (db: ShardDb) => tallyAnchors(db, amlCases);
 
 /**
  * One page of cases anchored under `staleKeyIds` (after `afterId`, by id): each is verified by
@@ -27,91 +21,49 @@ export const tallyAmlAnchors = (db: ShardDb): Promise<AnchorTally> =>
  * count and old anchor): a transition in between anchors the case itself. Three statements at
  * most: the page, its history, one batch of updates (one per valid case).
  */
-export async function reanchorAmlPage(
-  db: ShardDb,
-  shard: number,
-  keys: AnchorKeys,
-  staleKeyIds: string[],
-  afterId: string,
-  limit: number,
-): Promise<SweepPage> {
-  const rows = await db
-    .select()
-    .from(amlCases)
-    .where(
-      and(
-        isNotNull(amlCases.headAnchor),
-        inArray(amlCases.headAnchorKeyId, staleKeyIds),
-        gt(amlCases.id, afterId),
-      ),
-    )
-    .orderBy(asc(amlCases.id))
-    .limit(limit);
-  const page: SweepPage = {
-    seen: rows.length,
-    lastId: rows.at(-1)?.id ?? afterId,
-    reanchored: 0,
-    invalid: 0,
-    statements: 1,
-  };
-  if (rows.length === 0) return page;
-
+export const reanchorAmlPage = pageSweeper({
+  kind: "aml",
+  readPage: (db, staleKeyIds, afterId, limit) =>
+    db
+      .select()
+      .from(amlCases)
+      .where(staleAfter(amlCases, amlCases.id, staleKeyIds, afterId))
+      .orderBy(asc(amlCases.id))
+      .limit(limit),
+  ids: (row) => ({ tenantId: row.tenantId, caseId: row.id }),
   // The history of every case of the page in one statement: (tenant, case) pairs as one JSON
   // parameter, matched as row values so the (tenant_id, case_id, sequence) index serves it.
-  const pairs = JSON.stringify(rows.map((r) => [r.tenantId, r.id]));
-  const history = await db
-    .select()
-    .from(amlCaseHistory)
-    .where(
-      sql`(${amlCaseHistory.tenantId}, ${amlCaseHistory.caseId}) IN
-        (SELECT json_extract(value, '$[0]'), json_extract(value, '$[1]') FROM json_each(${pairs}))`,
-    )
-    .orderBy(asc(amlCaseHistory.caseId), asc(amlCaseHistory.sequence));
-  page.statements++;
-  const byCase = new Map<string, AmlCaseHistoryRow[]>();
-  for (const h of history) {
-    const entries = byCase.get(h.caseId);
-    if (entries) entries.push(h);
-    else byCase.set(h.caseId, [h]);
-  }
-
-  const updates = [];
-  for (const row of rows) {
+  readLogs: (db, rows) => {
+    const pairs = JSON.stringify(rows.map((r) => [r.tenantId, r.id]));
+    return db
+      .select()
+      .from(amlCaseHistory)
+      .where(
+        sql`(${amlCaseHistory.tenantId}, ${amlCaseHistory.caseId}) IN
+          (SELECT json_extract(value, '$[0]'), json_extract(value, '$[1]') FROM json_each(${pairs}))`,
+      )
+      .orderBy(asc(amlCaseHistory.caseId), asc(amlCaseHistory.sequence));
+  },
+  entryCaseId: (h) => h.caseId,
+  verify: async (row, history, keys) => {
     // The history as of the row read above: an entry appended since belongs to a newer head.
-    const entries = (byCase.get(row.id) ?? []).filter((h) => h.sequence <= row.eventCount);
+    const entries = history.filter((h) => h.sequence <= row.eventCount);
     const checked = await checkHistory(row, entries, async () => keys);
-    if (!checked.chainValid || checked.anchorValid !== true || entries.length !== row.eventCount) {
-      page.invalid++;
-      logInvalidCase("aml", shard, row.tenantId, row.id);
-      continue;
-    }
-    const anchor = await anchorHead(keys, {
-      kind: "aml",
-      tenantId: row.tenantId,
-      caseId: row.id,
-      lastSequence: row.eventCount,
-      headHash: entries.at(-1)?.hash ?? GENESIS_HASH,
-    });
-    updates.push(
-      db
-        .update(amlCases)
-        .set({ headAnchor: anchor.anchor, headAnchorKeyId: anchor.keyId })
-        .where(
-          and(
-            eq(amlCases.tenantId, row.tenantId),
-            eq(amlCases.id, row.id),
-            eq(amlCases.eventCount, row.eventCount),
-            eq(amlCases.headAnchor, row.headAnchor as string),
-            eq(amlCases.headAnchorKeyId, row.headAnchorKeyId as string),
-          ),
-        )
-        .returning({ id: amlCases.id }),
-    );
-  }
-  if (updates.length > 0) {
-    const written = await db.batch(updates as [(typeof updates)[number], ...typeof updates]);
-    page.reanchored = written.reduce((n, updated) => n + updated.length, 0);
-    page.statements += updates.length;
-  }
-  return page;
-}
+    if (!checked.chainValid || checked.anchorValid !== true || entries.length !== row.eventCount) return null;
+    return { lastSequence: row.eventCount, headHash: entries.at(-1)?.hash ?? GENESIS_HASH };
+  },
+  update: (db, row, anchor) =>
+    db
+      .update(amlCases)
+      .set({ headAnchor: anchor.anchor, headAnchorKeyId: anchor.keyId })
+      .where(
+        and(
+          eq(amlCases.tenantId, row.tenantId),
+          eq(amlCases.id, row.id),
+          eq(amlCases.eventCount, row.eventCount),
+          eq(amlCases.headAnchor, row.headAnchor as string),
+          eq(amlCases.headAnchorKeyId, row.headAnchorKeyId as string),
+        ),
+      )
+      .returning({ id: amlCases.id }),
+});

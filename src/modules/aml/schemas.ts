@@ -1,5 +1,5 @@
 import { z } from "@hono/zod-openapi";
-import { IsoDateTime, orNull, PaginationQuery, PaginationSchema } from "../../http/openapi";
+import { actorKeyIdField, IsoDateTime, orNull, PaginationQuery, PaginationSchema } from "../../http/openapi";
 import { storableText } from "../../http/storable";
 import { AML_CASE_STATUSES } from "./domain/case-machine";
 import { AML_ENTITY_TYPES, AML_RULES, RISK_LEVELS } from "./domain/rules";
@@ -204,14 +204,7 @@ export const AmlCaseHistorySchema = z
     actorType: z.string(),
     actorId: z.string(),
     actorName: z.string().nullable(),
-    actorKeyId: z
-      .string()
-      .nullable()
-      .openapi({
-        description:
-          "Id of the API key that authenticated the write (inside the hashed content); null when " +
-          "no key was involved (workflows) and on entries written before it was recorded",
-      }),
+    actorKeyId: actorKeyIdField("workflows", "entries"),
     note: z.string().nullable(),
     createdAt: IsoDateTime,
     previousHash: z.string(),

@@ -1,4 +1,5 @@
-import { controlDb, shardCount, shardDb } from "../../db/client";
+import type { BatchItem } from "drizzle-orm/batch";
+import { type ControlDb, controlDb, shardCount, shardDb } from "../../db/client";
 import { auditLog } from "../../db/control-schema";
 import { tenantAuditLog } from "../../db/shard";
 import { loadTenantContext, type TenantContext } from "../../db/tenant-context";
@@ -43,6 +44,21 @@ export function operatorAuditInsert(
 ) {
   const row = rowOf(op.actor, change, tenantId, op.requestId, op.clock.now());
   return repo.insertEntry(controlDb(op.env), auditLog, row, options.onlyIfChanged);
+}
+
+/**
+ * An operator's revocation and its entry in one batch, both stamped with the same time: `revoke`
+ * changes the row only while it is live, and the entry is written only if it did (idempotent).
+ */
+export async function revokeAudited(
+  op: OperatorContext,
+  db: ControlDb,
+  revoke: (at: string) => BatchItem<"sqlite">,
+  change: (at: string) => AuditChange,
+  tenantId: string | null,
+) {
+  const at = op.clock.now().toISOString();
+  await db.batch([revoke(at), operatorAuditInsert(op, change(at), tenantId, { onlyIfChanged: true })]);
 }
 
 /** A tenant's own action (its shard), attributed to the API key; for the change's db.batch. */

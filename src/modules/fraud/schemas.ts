@@ -1,4 +1,5 @@
 import { z } from "@hono/zod-openapi";
+import { actorKeyIdField } from "../../http/openapi";
 import { storableText } from "../../http/storable";
 import { CASE_STATUSES, EVENT_TYPES } from "./domain/case-state";
 import { ENTITY_TYPES, SEVERITIES, SIGNAL_CATEGORIES } from "./domain/types";
@@ -107,14 +108,7 @@ export const FraudCaseEventSchema = z
     actorType: z.enum(["user", "system", "workflow"]),
     actorId: z.string(),
     actorName: z.string().nullable(),
-    actorKeyId: z
-      .string()
-      .nullable()
-      .openapi({
-        description:
-          "Id of the API key that authenticated the write (inside the hashed content); null when " +
-          "no key was involved (workflows, cron) and on events written before it was recorded",
-      }),
+    actorKeyId: actorKeyIdField("workflows, cron", "events"),
     previousStatus: NullableCaseStatus,
     newStatus: NullableCaseStatus,
     assigneeId: z.string().nullable(),

@@ -5,7 +5,7 @@ import { sha256Hex, timingSafeEqualText, uuidV7 } from "../../../lib/crypto";
 import { AppError, notFound } from "../../../lib/errors";
 import { BOOTSTRAP_OPERATOR, type OperatorContext } from "../../audit/context";
 import type { Actor } from "../../audit/domain/types";
-import { operatorAuditInsert } from "../../audit/service";
+import { operatorAuditInsert, revokeAudited } from "../../audit/service";
 import {
   generateOperatorToken,
   isWellFormedOperatorToken,
@@ -82,19 +82,16 @@ export async function revokeOperatorToken(op: OperatorContext, id: string) {
   const row = await repo.findToken(db, id);
   if (!row) throw notFound("Operator token");
   if (row.revokedAt) return;
-  const at = op.clock.now().toISOString();
-  await db.batch([
-    repo.revokeToken(db, id, at),
-    operatorAuditInsert(
-      op,
-      {
-        action: "operator_token.revoked",
-        target: { type: "operator_token", id },
-        before: presentToken(row),
-        after: presentToken({ ...row, revokedAt: at }),
-      },
-      null,
-      { onlyIfChanged: true },
-    ),
-  ]);
+  await revokeAudited(
+    op,
+    db,
+    (at) => repo.revokeToken(db, id, at),
+    (at) => ({
+      action: "operator_token.revoked",
+      target: { type: "operator_token", id },
+      before: presentToken(row),
+      after: presentToken({ ...row, revokedAt: at }),
+    }),
+    null,
+  );
 }
