@@ -36,13 +36,8 @@ const SYSTEM_REPOSITORIES = new Set([
  */
 const TO_CONVERT = new Set([
   "modules/agent-health/repo.ts",
-  "modules/aml/features-sql.ts",
-  "modules/aml/repo.ts",
-  "modules/bhi/repo.ts",
   "modules/ingest/repo.ts",
-  "modules/ingest/sync/repo.ts",
   "modules/ingest/upsert-sql.ts",
-  "modules/insights/repo.ts",
 ]);
 
 const predicatesIn = (text: string) => text.match(HAND_WRITTEN) ?? [];
