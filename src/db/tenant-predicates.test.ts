@@ -32,7 +32,8 @@ const SYSTEM_REPOSITORIES = new Set([
 
 /**
  * Files still to convert to the tenant-tables helpers. This list may only shrink: when a file
- * is converted, remove it (the second test fails until you do); never add one.
+ * is converted, remove it (the second test fails until you do); never add one. What remains
+ * is raw D1 prepared SQL (`tenant_id = ?1` strings) and one raw same-tenant join.
  */
 const TO_CONVERT = new Set([
   "modules/agent-health/repo.ts",
