@@ -2,6 +2,7 @@ import { and, count, desc, eq, isNull } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { ControlDb } from "../../db/client";
 import { type ApiKeyRow, apiKeys, connectors, type TenantRow, tenants } from "../../db/control-schema";
+import { tenantWhere } from "../../db/tenant-tables";
 
 /** Control-database queries. Operator scope: these are not tenant-scoped by design. */
 export const findTenant = (db: ControlDb, tenantId: string) =>
@@ -43,7 +44,7 @@ export const listKeys = (db: ControlDb, tenantId: string) =>
   db
     .select()
     .from(apiKeys)
-    .where(eq(apiKeys.tenantId, tenantId))
+    .where(tenantWhere({ tenantId }, apiKeys))
     .orderBy(desc(apiKeys.createdAt), desc(apiKeys.id));
 
 /** Candidates for a presented key: rows sharing its display prefix, with their tenant. */
@@ -78,7 +79,7 @@ export const findConnector = (db: ControlDb, tenantId: string, type: string) =>
   db
     .select()
     .from(connectors)
-    .where(and(eq(connectors.tenantId, tenantId), eq(connectors.type, type)))
+    .where(tenantWhere({ tenantId }, connectors, eq(connectors.type, type)))
     .get();
 
 export const connectorsPage = (db: ControlDb, limit: number, offset: number) =>
@@ -93,7 +94,7 @@ export const setConnectorConfig = (
   db
     .update(connectors)
     .set({ config })
-    .where(and(eq(connectors.tenantId, tenantId), eq(connectors.type, type)));
+    .where(tenantWhere({ tenantId }, connectors, eq(connectors.type, type)));
 
 export const upsertConnector = (db: ControlDb, row: typeof connectors.$inferInsert) =>
   db

@@ -1,7 +1,8 @@
-import { and, asc, count, desc, eq, gte, lte, type SQL, sql } from "drizzle-orm";
+import { asc, count, desc, eq, gte, lte, type SQL, sql } from "drizzle-orm";
 import type { TenantScope } from "../../db/client";
 import { type AgentHealthSnapshotRow, agentHealthSnapshots } from "../../db/shard";
 import { MOVED_MONEY } from "../../db/shard/transaction-flows";
+import { tenantSql, tenantWhere } from "../../db/tenant-tables";
 import { jsonArrayChunks } from "../../lib/json-chunks";
 
 export interface Page {
@@ -76,7 +77,7 @@ export async function activityByAgent(
       SUM(CASE WHEN ${cur} AND ${CASH_IN} THEN amount_minor ELSE 0 END) AS in_v,
       SUM(CASE WHEN ${cur} AND NOT ${CASH_IN} THEN amount_minor ELSE 0 END) AS out_v
     FROM transactions INDEXED BY transactions_agent_idx
-    WHERE tenant_id = ${scope.tenantId} AND agent_id IS NOT NULL${targetFilter(sql`agent_id`, target)}
+    WHERE ${tenantSql(scope)} AND agent_id IS NOT NULL${targetFilter(sql`agent_id`, target)}
       AND transaction_date > ${b.previousStart} AND transaction_date <= ${b.now} AND ${MOVED}
     GROUP BY agent_id`);
   return new Map(rows.map((r) => [r.agent_id, r]));
@@ -108,7 +109,7 @@ export function agentsAfter(scope: TenantScope, afterId: string | null, limit: n
         WHERE t.tenant_id = a.tenant_id AND t.agent_id IS NOT NULL AND t.agent_id = a.agent_id
           AND t.transaction_date <= ${now}) AS last_tx
     FROM agents a
-    WHERE a.tenant_id = ${scope.tenantId}${afterId === null ? sql`` : sql` AND a.agent_id > ${afterId}`}
+    WHERE ${tenantSql(scope, "a")}${afterId === null ? sql`` : sql` AND a.agent_id > ${afterId}`}
     ORDER BY a.agent_id LIMIT ${limit}`);
 }
 
@@ -119,20 +120,16 @@ export function agentsAfter(scope: TenantScope, afterId: string | null, limit: n
 export async function lastTransactionOf(scope: TenantScope, agentId: string, now: string) {
   const rows = await scope.db.all<{ last_tx: string | null }>(sql`
     SELECT MAX(transaction_date) AS last_tx FROM transactions INDEXED BY transactions_agent_idx
-    WHERE tenant_id = ${scope.tenantId} AND agent_id IS NOT NULL AND agent_id = ${agentId}
+    WHERE ${tenantSql(scope)} AND agent_id IS NOT NULL AND agent_id = ${agentId}
       AND transaction_date <= ${now}`);
   return rows[0]?.last_tx ?? null;
 }
 
 export const hasAgents = async (scope: TenantScope) =>
-  (await scope.db.all(sql`SELECT 1 FROM agents WHERE tenant_id = ${scope.tenantId} LIMIT 1`)).length > 0;
+  (await scope.db.all(sql`SELECT 1 FROM agents WHERE ${tenantSql(scope)} LIMIT 1`)).length > 0;
 
 export const countAgents = async (scope: TenantScope) =>
-  (
-    await scope.db.all<{ n: number }>(
-      sql`SELECT COUNT(*) AS n FROM agents WHERE tenant_id = ${scope.tenantId}`,
-    )
-  )[0].n;
+  (await scope.db.all<{ n: number }>(sql`SELECT COUNT(*) AS n FROM agents WHERE ${tenantSql(scope)}`))[0].n;
 
 export type SnapshotInsert = Omit<AgentHealthSnapshotRow, "tenantId">;
 
@@ -207,8 +204,9 @@ export async function summaryPage(
   page: Page,
 ) {
   const s = agentHealthSnapshots;
-  const where = and(
-    eq(s.tenantId, scope.tenantId),
+  const where = tenantWhere(
+    scope,
+    s,
     filter.tier ? eq(s.agentTier, filter.tier) : undefined,
     filter.region ? eq(s.region, filter.region) : undefined,
     filter.status ? eq(s.agentStatus, filter.status) : undefined,
@@ -289,8 +287,8 @@ export async function rebuildBenchmarks(scope: TenantScope, computedAt: string):
 }
 
 export const hasBenchmarks = async (scope: TenantScope) =>
-  (await scope.db.all(sql`SELECT 1 FROM agent_health_benchmarks WHERE tenant_id = ${scope.tenantId} LIMIT 1`))
-    .length > 0;
+  (await scope.db.all(sql`SELECT 1 FROM agent_health_benchmarks WHERE ${tenantSql(scope)} LIMIT 1`)).length >
+  0;
 
 /** Stored benchmark groups of a dimension (or one group of it), by group name. */
 export function groupStats(scope: TenantScope, dimension: Dimension, value?: string) {
@@ -299,7 +297,7 @@ export function groupStats(scope: TenantScope, dimension: Dimension, value?: str
     SELECT group_value AS g, sample_size AS n, avg_count, avg_volume_minor, avg_float, avg_ahi, p25, p50, p75,
       computed_at
     FROM agent_health_benchmarks
-    WHERE tenant_id = ${scope.tenantId} AND dimension = ${dimension}${only}
+    WHERE ${tenantSql(scope)} AND dimension = ${dimension}${only}
     ORDER BY group_value`);
 }
 
@@ -342,6 +340,6 @@ export async function peerCounts(
       COALESCE(SUM(ahi_score < ${v.ahiScore}), 0) AS a_lt,
       COALESCE(SUM(ahi_score = ${v.ahiScore}), 0) AS a_eq
     FROM agent_health_snapshots
-    WHERE tenant_id = ${scope.tenantId} AND ${col} = ${value} AND agent_id <> ${agentId}`);
+    WHERE ${tenantSql(scope)} AND ${col} = ${value} AND agent_id <> ${agentId}`);
   return rows[0];
 }

@@ -2,6 +2,7 @@ import { type SQL, sql } from "drizzle-orm";
 import type { TenantScope } from "../../db/client";
 import { FAILED_STATUS_LIST } from "../../db/shard/transaction-flows";
 import { inJsonList } from "../../db/sql";
+import { tenantSql } from "../../db/tenant-tables";
 import { type EntityFeatures, emptyFeatures } from "./domain/features";
 import type { AmlEntityType } from "./domain/rules";
 import { type Thresholds, toMinorUnits } from "./domain/thresholds";
@@ -64,7 +65,7 @@ const int = (n: number): SQL => sql.raw(String(Math.max(0, Math.floor(n))));
 
 function where(scope: TenantScope, q: FeatureQuery, from = q.windowStart): SQL {
   const key = ENTITY_KEY[q.entityType];
-  return sql`t.tenant_id = ${scope.tenantId} AND t.transaction_date >= ${from} AND t.transaction_date <= ${q.windowEnd}
+  return sql`${tenantSql(scope, "t")} AND t.transaction_date >= ${from} AND t.transaction_date <= ${q.windowEnd}
     AND (t.status = 'completed' OR t.status NOT IN (${FAILED_STATUS_LIST})) AND ${key} IS NOT NULL
     ${q.entityId === undefined ? sql`` : sql`AND ${key} = ${q.entityId}`}
     ${q.partition ? sql`AND unicode(substr(${key}, -1)) % ${int(q.partition.count)} = ${int(q.partition.index)}` : sql``}`;
@@ -106,7 +107,7 @@ function aggregates(scope: TenantScope, q: FeatureQuery) {
     SELECT a.*, ${
       joinsCustomer
         ? sql`(SELECT coalesce(json_extract(c.business_info, '$.industry'), c.vertical) FROM customers c
-              WHERE c.tenant_id = ${scope.tenantId} AND c.id = a.customer_id)`
+              WHERE ${tenantSql(scope, "c")} AND c.id = a.customer_id)`
         : sql`NULL`
     } AS declared
     FROM (
@@ -237,7 +238,7 @@ export async function countEntities(
   const key = ENTITY_KEY[q.entityType];
   const [row] = await scope.db.all<{ n: number }>(sql`
     SELECT count(DISTINCT ${key}) AS n FROM transactions t
-    WHERE t.tenant_id = ${scope.tenantId} AND t.transaction_date >= ${q.windowStart}
+    WHERE ${tenantSql(scope, "t")} AND t.transaction_date >= ${q.windowStart}
       AND t.transaction_date <= ${q.windowEnd} AND ${key} IS NOT NULL`);
   return row?.n ?? 0;
 }

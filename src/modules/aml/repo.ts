@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, notInArray, sql } from "drizzle-orm";
+import { asc, count, desc, eq, inArray, notInArray, sql } from "drizzle-orm";
 import type { TenantScope } from "../../db/client";
 import {
   type AmlCaseHistoryRow,
@@ -8,6 +8,7 @@ import {
   amlCases,
   amlThresholds,
 } from "../../db/shard";
+import { tenantWhere } from "../../db/tenant-tables";
 import type { Anchor } from "../../lib/case-anchor";
 
 export const CLOSED_STATUSES = ["closed_false_positive", "closed_no_action", "closed_reported"];
@@ -23,7 +24,7 @@ export async function getThresholdOverrides(scope: TenantScope): Promise<Record<
   const row = await scope.db
     .select({ thresholds: amlThresholds.thresholds })
     .from(amlThresholds)
-    .where(eq(amlThresholds.tenantId, scope.tenantId))
+    .where(tenantWhere(scope, amlThresholds))
     .get();
   return row?.thresholds ?? {};
 }
@@ -42,7 +43,7 @@ export const accountExists = async (scope: TenantScope, accountId: string) =>
     await scope.db
       .select({ id: accounts.id })
       .from(accounts)
-      .where(and(eq(accounts.tenantId, scope.tenantId), eq(accounts.id, accountId)))
+      .where(tenantWhere(scope, accounts, eq(accounts.id, accountId)))
       .get(),
   );
 
@@ -84,7 +85,7 @@ export async function openCases(
           hash: sql`${h.hash}`.as("hash"),
         })
         .from(amlCases)
-        .where(and(eq(amlCases.id, h.caseId), eq(amlCases.tenantId, scope.tenantId))),
+        .where(tenantWhere(scope, amlCases, eq(amlCases.id, h.caseId))),
     ),
     // Changes nothing when the case row was not inserted (its id exists only if it was).
     anchorStatement(scope, h.caseId, h.sequence, anchor),
@@ -98,8 +99,9 @@ export const openCasesFor = (scope: TenantScope, entityType: string, entityId: s
     .select()
     .from(amlCases)
     .where(
-      and(
-        eq(amlCases.tenantId, scope.tenantId),
+      tenantWhere(
+        scope,
+        amlCases,
         eq(amlCases.entityType, entityType),
         eq(amlCases.entityId, entityId),
         inArray(amlCases.ruleId, ruleIds),
@@ -112,14 +114,14 @@ export const findCase = (scope: TenantScope, caseId: string) =>
   scope.db
     .select()
     .from(amlCases)
-    .where(and(eq(amlCases.tenantId, scope.tenantId), eq(amlCases.id, caseId)))
+    .where(tenantWhere(scope, amlCases, eq(amlCases.id, caseId)))
     .get();
 
 export const caseHistory = (scope: TenantScope, caseId: string): Promise<AmlCaseHistoryRow[]> =>
   scope.db
     .select()
     .from(amlCaseHistory)
-    .where(and(eq(amlCaseHistory.tenantId, scope.tenantId), eq(amlCaseHistory.caseId, caseId)))
+    .where(tenantWhere(scope, amlCaseHistory, eq(amlCaseHistory.caseId, caseId)))
     .orderBy(asc(amlCaseHistory.sequence))
     .all();
 
@@ -127,7 +129,7 @@ export const headOf = (scope: TenantScope, caseId: string) =>
   scope.db
     .select()
     .from(amlCaseHistory)
-    .where(and(eq(amlCaseHistory.tenantId, scope.tenantId), eq(amlCaseHistory.caseId, caseId)))
+    .where(tenantWhere(scope, amlCaseHistory, eq(amlCaseHistory.caseId, caseId)))
     .orderBy(desc(amlCaseHistory.sequence))
     .limit(1)
     .get();
@@ -137,9 +139,7 @@ const anchorStatement = (scope: TenantScope, caseId: string, sequence: number, a
   scope.db
     .update(amlCases)
     .set({ headAnchor: anchor.anchor, headAnchorKeyId: anchor.keyId })
-    .where(
-      and(eq(amlCases.tenantId, scope.tenantId), eq(amlCases.id, caseId), eq(amlCases.eventCount, sequence)),
-    );
+    .where(tenantWhere(scope, amlCases, eq(amlCases.id, caseId), eq(amlCases.eventCount, sequence)));
 
 /**
  * Appends one entry and its head's anchor in one batch; the database refuses the entry unless
@@ -167,8 +167,9 @@ export interface CaseFilter {
 }
 
 export async function listCases(scope: TenantScope, filter: CaseFilter, page: Page) {
-  const where = and(
-    eq(amlCases.tenantId, scope.tenantId),
+  const where = tenantWhere(
+    scope,
+    amlCases,
     filter.status?.length ? inArray(amlCases.status, filter.status) : undefined,
     filter.entityType ? eq(amlCases.entityType, filter.entityType) : undefined,
     filter.entityId ? eq(amlCases.entityId, filter.entityId) : undefined,

@@ -2,6 +2,7 @@ import { and, count, desc, eq, getTableColumns, gte, lte, type SQL, sql } from "
 import type { ControlDb, ShardDb } from "../../db/client";
 import { auditLog } from "../../db/control-schema";
 import { tenantAuditLog } from "../../db/shard";
+import { tenantWhere } from "../../db/tenant-tables";
 
 /** One row of either audit table (same columns; tenant_id is required in the shard's). */
 export interface AuditRow {
@@ -56,7 +57,8 @@ export function insertEntry(
 
 function whereOf(t: typeof auditLog | typeof tenantAuditLog, filter: AuditFilter): SQL | undefined {
   return and(
-    filter.tenantId ? eq(t.tenantId, filter.tenantId) : undefined,
+    // An operator's optional tenant filter (the control log spans tenants).
+    filter.tenantId ? tenantWhere({ tenantId: filter.tenantId }, t) : undefined,
     filter.action ? eq(t.action, filter.action) : undefined,
     filter.since ? gte(t.createdAt, filter.since) : undefined,
     filter.until ? lte(t.createdAt, filter.until) : undefined,

@@ -1,7 +1,8 @@
-import { and, count, desc, eq, getTableColumns, isNotNull, type SQL, sql } from "drizzle-orm";
+import { count, desc, eq, getTableColumns, isNotNull, type SQL, sql } from "drizzle-orm";
 import type { TenantScope } from "../../db/client";
 import { type BhiRecordRow, bhiJobs, bhiLatest, bhiRecords, customers } from "../../db/shard";
 import { inJsonList } from "../../db/sql";
+import { tenantSql, tenantWhere } from "../../db/tenant-tables";
 import { jsonArrayChunks } from "../../lib/json-chunks";
 import type { CustomerActivity } from "./domain/components";
 
@@ -26,13 +27,12 @@ function targetFilter(column: SQL, target: Target): SQL {
 }
 
 export const countCustomers = async (scope: TenantScope) =>
-  (await scope.db.select({ n: count() }).from(customers).where(eq(customers.tenantId, scope.tenantId)).get())
-    ?.n ?? 0;
+  (await scope.db.select({ n: count() }).from(customers).where(tenantWhere(scope, customers)).get())?.n ?? 0;
 
 /** Customers of a target in id order (names for reports, ids for the run). */
 export function customersOf(scope: TenantScope, target: Target, limit?: number) {
   return scope.db.all<{ id: string }>(sql`
-    SELECT id FROM customers WHERE tenant_id = ${scope.tenantId}${targetFilter(sql`id`, target)}
+    SELECT id FROM customers WHERE ${tenantSql(scope)}${targetFilter(sql`id`, target)}
     ORDER BY id ${limit ? sql`LIMIT ${limit}` : sql``}`);
 }
 
@@ -84,8 +84,8 @@ export function activityQuery(scope: TenantScope, target: Target, weekStarts: re
       FROM customers c INDEXED BY customers_tenant_id_uq
         CROSS JOIN bhi_week_numbers w
         CROSS JOIN transactions t INDEXED BY transactions_flow_idx
-      WHERE c.tenant_id = ${scope.tenantId}${targetFilter(sql`c.id`, target)} AND w.k < 12
-        AND t.tenant_id = ${scope.tenantId} AND t.customer_id = c.id
+      WHERE ${tenantSql(scope, "c")}${targetFilter(sql`c.id`, target)} AND w.k < 12
+        AND ${tenantSql(scope, "t")} AND t.customer_id = c.id
         AND t.transaction_date > CASE w.k ${boundary(1)} END
         AND t.transaction_date <= CASE w.k ${boundary(0)} END
       GROUP BY c.id, w.k
@@ -132,7 +132,7 @@ export async function activityByCustomer(
 export async function balancesByCustomer(scope: TenantScope, target: Target) {
   const rows = await scope.db.all<{ customer_id: string; n: number; balance: number }>(sql`
     SELECT customer_id, COUNT(*) AS n, SUM(current_balance_minor) AS balance FROM accounts
-    WHERE tenant_id = ${scope.tenantId} AND status <> 'closed'${targetFilter(sql`customer_id`, target)}
+    WHERE ${tenantSql(scope)} AND status <> 'closed'${targetFilter(sql`customer_id`, target)}
     GROUP BY customer_id`);
   return new Map(rows.map((r) => [r.customer_id, { accountCount: r.n, balanceMinor: r.balance }]));
 }
@@ -153,7 +153,7 @@ export async function latestByCustomer(scope: TenantScope, target: Target) {
     recent_scores: string;
   }>(sql`
     SELECT customer_id, version, bhi_overall, bhi_band, recent_scores FROM bhi_latest
-    WHERE tenant_id = ${scope.tenantId}${targetFilter(sql`customer_id`, target)}`);
+    WHERE ${tenantSql(scope)}${targetFilter(sql`customer_id`, target)}`);
   return new Map<string, LatestSnapshot>(
     rows.map((r) => [
       r.customer_id,
@@ -259,8 +259,9 @@ const latestRecordColumns = {
   isLatest: sql<boolean>`1`.mapWith(Boolean).as("is_latest"),
 };
 const pointerOf = (scope: TenantScope) =>
-  and(
-    eq(bhiLatest.tenantId, scope.tenantId),
+  tenantWhere(
+    scope,
+    bhiLatest,
     eq(bhiLatest.customerId, bhiRecords.customerId),
     eq(bhiLatest.recordId, bhiRecords.id),
   );
@@ -270,20 +271,17 @@ const selectLatestRecords = (scope: TenantScope) =>
   scope.db
     .select(latestRecordColumns)
     .from(bhiLatest)
-    .innerJoin(
-      bhiRecords,
-      and(eq(bhiRecords.tenantId, scope.tenantId), eq(bhiRecords.id, bhiLatest.recordId)),
-    );
+    .innerJoin(bhiRecords, tenantWhere(scope, bhiRecords, eq(bhiRecords.id, bhiLatest.recordId)));
 
 /** The latest records of several customers, in one statement (GraphQL's nested lookups). */
 export const findLatestOf = (scope: TenantScope, customerIds: readonly string[]): Promise<BhiRecordRow[]> =>
   selectLatestRecords(scope)
-    .where(and(eq(bhiLatest.tenantId, scope.tenantId), inJsonList(bhiLatest.customerId, customerIds)))
+    .where(tenantWhere(scope, bhiLatest, inJsonList(bhiLatest.customerId, customerIds)))
     .all();
 
 export const findLatest = (scope: TenantScope, customerId: string): Promise<BhiRecordRow | undefined> =>
   selectLatestRecords(scope)
-    .where(and(eq(bhiLatest.tenantId, scope.tenantId), eq(bhiLatest.customerId, customerId)))
+    .where(tenantWhere(scope, bhiLatest, eq(bhiLatest.customerId, customerId)))
     .get();
 
 export interface RecordFilter {
@@ -295,8 +293,9 @@ export interface RecordFilter {
 
 /** The filter on the pointers (latest records) or on all records: both have these columns. */
 const filterOn = (table: typeof bhiLatest | typeof bhiRecords, scope: TenantScope, filter: RecordFilter) =>
-  and(
-    eq(table.tenantId, scope.tenantId),
+  tenantWhere(
+    scope,
+    table,
     filter.customerId ? eq(table.customerId, filter.customerId) : undefined,
     filter.bhiBand ? eq(table.bhiBand, filter.bhiBand) : undefined,
     filter.trend ? eq(table.trend, filter.trend) : undefined,
@@ -329,7 +328,7 @@ export async function listRecords(
 
 /** A customer's records, newest first (by version, so equal timestamps keep their order). */
 export async function history(scope: TenantScope, customerId: string, page: Page) {
-  const where = and(eq(bhiRecords.tenantId, scope.tenantId), eq(bhiRecords.customerId, customerId));
+  const where = tenantWhere(scope, bhiRecords, eq(bhiRecords.customerId, customerId));
   const [rows, [{ n }]] = await scope.db.batch([
     scope.db
       .select(recordWithLatest)
@@ -368,7 +367,7 @@ export async function summary(scope: TenantScope): Promise<SummaryRow> {
       COALESCE(SUM(trend = 'improving'), 0) AS improving, COALESCE(SUM(trend = 'stable'), 0) AS stable,
       COALESCE(SUM(trend = 'declining'), 0) AS declining, COALESCE(SUM(trend = 'volatile'), 0) AS volatile,
       COALESCE(SUM(alert_count), 0) AS alerts
-    FROM bhi_latest WHERE tenant_id = ${scope.tenantId}`);
+    FROM bhi_latest WHERE ${tenantSql(scope)}`);
   return rows[0];
 }
 
@@ -381,11 +380,11 @@ export const findJob = (scope: TenantScope, jobId: string) =>
   scope.db
     .select()
     .from(bhiJobs)
-    .where(and(eq(bhiJobs.tenantId, scope.tenantId), eq(bhiJobs.id, jobId)))
+    .where(tenantWhere(scope, bhiJobs, eq(bhiJobs.id, jobId)))
     .get();
 
 export const updateJob = (scope: TenantScope, jobId: string, fields: Partial<typeof bhiJobs.$inferInsert>) =>
   scope.db
     .update(bhiJobs)
     .set(fields)
-    .where(and(eq(bhiJobs.tenantId, scope.tenantId), eq(bhiJobs.id, jobId)));
+    .where(tenantWhere(scope, bhiJobs, eq(bhiJobs.id, jobId)));

@@ -1,5 +1,4 @@
 import {
-  and,
   count,
   desc,
   eq,
@@ -15,6 +14,7 @@ import type { SQLiteTable } from "drizzle-orm/sqlite-core";
 import type { TenantScope } from "../../db/client";
 import { accounts, agents, customers, transactions } from "../../db/shard";
 import { inJsonList } from "../../db/sql";
+import { tenantSql, tenantWhere } from "../../db/tenant-tables";
 import { ftsPhrase, likePattern, usesTrigramIndex, withoutControls } from "./domain/search";
 
 export interface Page {
@@ -30,7 +30,7 @@ export interface Page {
 export const searchIndexMatches = (scope: TenantScope, text: string): SQL =>
   sql`SELECT rowid FROM customers_search WHERE customers_search MATCH (
     SELECT 'tenant_tag : "' || coalesce(max(tag), '') || '" AND {name email} : ' || ${ftsPhrase(text)}
-    FROM customer_search_tags WHERE tenant_id = ${scope.tenantId})`;
+    FROM customer_search_tags WHERE ${tenantSql(scope)})`;
 
 /**
  * Name/email substring: the trigram index for 3+ characters, a scan of the tenant for fewer.
@@ -77,8 +77,9 @@ export const listCustomers = (scope: TenantScope, filter: { search?: string; sta
   listPage(
     scope,
     customers,
-    and(
-      eq(customers.tenantId, scope.tenantId),
+    tenantWhere(
+      scope,
+      customers,
       filter.status ? eq(customers.status, filter.status) : undefined,
       filter.search ? customerSearch(scope, filter.search) : undefined,
     ),
@@ -90,7 +91,7 @@ export const findCustomer = (scope: TenantScope, customerId: string) =>
   scope.db
     .select()
     .from(customers)
-    .where(and(eq(customers.tenantId, scope.tenantId), eq(customers.id, customerId)))
+    .where(tenantWhere(scope, customers, eq(customers.id, customerId)))
     .get();
 
 /** Customers by id, in one statement (GraphQL's nested lookups); absent ids are left out. */
@@ -98,7 +99,7 @@ export const findCustomers = (scope: TenantScope, ids: readonly string[]) =>
   scope.db
     .select()
     .from(customers)
-    .where(and(eq(customers.tenantId, scope.tenantId), inJsonList(customers.id, ids)))
+    .where(tenantWhere(scope, customers, inJsonList(customers.id, ids)))
     .all();
 
 /**
@@ -119,7 +120,7 @@ export async function listAccountsOfCustomers(
       ),
     })
     .from(accounts)
-    .where(and(eq(accounts.tenantId, scope.tenantId), inJsonList(accounts.customerId, customerIds)))
+    .where(tenantWhere(scope, accounts, inJsonList(accounts.customerId, customerIds)))
     .as("ranked");
   const rows = await scope.db
     .select()
@@ -133,10 +134,7 @@ export const listAccounts = (scope: TenantScope, filter: { customerId?: string }
   listPage(
     scope,
     accounts,
-    and(
-      eq(accounts.tenantId, scope.tenantId),
-      filter.customerId ? eq(accounts.customerId, filter.customerId) : undefined,
-    ),
+    tenantWhere(scope, accounts, filter.customerId ? eq(accounts.customerId, filter.customerId) : undefined),
     [desc(accounts.createdAt), desc(accounts.id)],
     page,
   );
@@ -153,8 +151,9 @@ export const listTransactions = (scope: TenantScope, filter: TransactionFilter, 
   listPage(
     scope,
     transactions,
-    and(
-      eq(transactions.tenantId, scope.tenantId),
+    tenantWhere(
+      scope,
+      transactions,
       filter.customerId ? eq(transactions.customerId, filter.customerId) : undefined,
       filter.accountId ? eq(transactions.accountId, filter.accountId) : undefined,
       filter.type ? eq(transactions.type, filter.type) : undefined,
@@ -199,7 +198,7 @@ export function listTransactionsOfParents(
     .from(
       sql`json_each(${JSON.stringify(parentIds)}) AS parent JOIN ${transactions} ON ${transactions}.rowid IN (
         SELECT pg.rowid FROM ${transactions} AS pg
-        WHERE pg.tenant_id = ${scope.tenantId} AND pg.${parentColumn} = parent.value${filters}
+        WHERE ${tenantSql(scope, "pg")} AND pg.${parentColumn} = parent.value${filters}
         ORDER BY pg.transaction_date DESC, pg.id DESC LIMIT ${page.limit} OFFSET ${page.offset})`,
     )
     .orderBy(sql`parent.key, ${transactions}.transaction_date DESC, ${transactions}.id DESC`)
@@ -214,8 +213,9 @@ export const listAgents = (
   listPage(
     scope,
     agents,
-    and(
-      eq(agents.tenantId, scope.tenantId),
+    tenantWhere(
+      scope,
+      agents,
       filter.tier ? eq(agents.agentTier, filter.tier) : undefined,
       filter.region ? eq(agents.region, filter.region) : undefined,
       filter.status ? eq(agents.agentStatus, filter.status) : undefined,
@@ -228,5 +228,5 @@ export const findAgent = (scope: TenantScope, agentId: string) =>
   scope.db
     .select()
     .from(agents)
-    .where(and(eq(agents.tenantId, scope.tenantId), eq(agents.agentId, agentId)))
+    .where(tenantWhere(scope, agents, eq(agents.agentId, agentId)))
     .get();

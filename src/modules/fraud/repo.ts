@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, gte, inArray, lt, lte, notLike, type SQL, sq
 import type { TenantScope } from "../../db/client";
 import type { FraudCaseEventRow, FraudCaseHeadRow, FraudCaseRow } from "../../db/shard";
 import { accounts, fraudCaseEvents, fraudCaseHeads, fraudCases, transactions } from "../../db/shard";
+import { tenantWhere } from "../../db/tenant-tables";
 
 export interface Page {
   limit: number;
@@ -14,7 +15,7 @@ export const findAccount = (scope: TenantScope, accountId: string) =>
   scope.db
     .select({ id: accounts.id, createdAt: accounts.createdAt })
     .from(accounts)
-    .where(and(eq(accounts.tenantId, scope.tenantId), eq(accounts.id, accountId)))
+    .where(tenantWhere(scope, accounts, eq(accounts.id, accountId)))
     .get();
 
 export type ActivityKey = { column: "customer" | "account" | "agent" | "merchant"; value: string };
@@ -27,7 +28,7 @@ const ENTITY_COLUMN = {
 } as const;
 
 const entityWhere = (scope: TenantScope, key: ActivityKey): SQL =>
-  and(eq(transactions.tenantId, scope.tenantId), eq(ENTITY_COLUMN[key.column], key.value))!;
+  tenantWhere(scope, transactions, eq(ENTITY_COLUMN[key.column], key.value));
 
 /** The entity's transactions in [from, to], newest first, at most `cap` (compact columns only). */
 export const loadActivity = (scope: TenantScope, key: ActivityKey, from: string, to: string, cap: number) =>
@@ -75,7 +76,7 @@ export async function findCase(scope: TenantScope, caseId: string): Promise<Case
     .select({ case: fraudCases, head: fraudCaseHeads })
     .from(fraudCases)
     .innerJoin(fraudCaseHeads, eq(fraudCaseHeads.caseId, fraudCases.id))
-    .where(and(eq(fraudCases.tenantId, scope.tenantId), eq(fraudCases.id, caseId)))
+    .where(tenantWhere(scope, fraudCases, eq(fraudCases.id, caseId)))
     .get();
   return row ?? undefined;
 }
@@ -84,14 +85,14 @@ export const findHead = (scope: TenantScope, caseId: string) =>
   scope.db
     .select()
     .from(fraudCaseHeads)
-    .where(and(eq(fraudCaseHeads.tenantId, scope.tenantId), eq(fraudCaseHeads.caseId, caseId)))
+    .where(tenantWhere(scope, fraudCaseHeads, eq(fraudCaseHeads.caseId, caseId)))
     .get();
 
 export const findCaseIdByAlert = (scope: TenantScope, alertId: string) =>
   scope.db
     .select({ id: fraudCases.id })
     .from(fraudCases)
-    .where(and(eq(fraudCases.tenantId, scope.tenantId), eq(fraudCases.alertId, alertId)))
+    .where(tenantWhere(scope, fraudCases, eq(fraudCases.alertId, alertId)))
     .get();
 
 /** The newest case of the entity that is not in a closed_* status. */
@@ -100,8 +101,9 @@ export const findOpenCaseId = (scope: TenantScope, entityType: string, entityId:
     .select({ id: fraudCaseHeads.caseId })
     .from(fraudCaseHeads)
     .where(
-      and(
-        eq(fraudCaseHeads.tenantId, scope.tenantId),
+      tenantWhere(
+        scope,
+        fraudCaseHeads,
         eq(fraudCaseHeads.entityType, entityType),
         eq(fraudCaseHeads.entityId, entityId),
         notLike(fraudCaseHeads.currentStatus, "closed_%"),
@@ -154,8 +156,9 @@ export function appendEventStatements(
         headAnchorKeyId: head.headAnchorKeyId,
       })
       .where(
-        and(
-          eq(fraudCaseHeads.tenantId, scope.tenantId),
+        tenantWhere(
+          scope,
+          fraudCaseHeads,
           eq(fraudCaseHeads.caseId, events[0].caseId),
           eq(fraudCaseHeads.lastSequence, events[0].eventSequence - 1),
         ),
@@ -175,8 +178,9 @@ export interface CaseFilter {
 }
 
 const headWhere = (scope: TenantScope, f: CaseFilter) =>
-  and(
-    eq(fraudCaseHeads.tenantId, scope.tenantId),
+  tenantWhere(
+    scope,
+    fraudCaseHeads,
     f.entityType ? eq(fraudCaseHeads.entityType, f.entityType) : undefined,
     f.entityId ? eq(fraudCaseHeads.entityId, f.entityId) : undefined,
     f.severity?.length ? inArray(fraudCaseHeads.severity, f.severity) : undefined,
@@ -206,7 +210,7 @@ export async function listCases(scope: TenantScope, filter: CaseFilter, page: Pa
 }
 
 export async function caseStats(scope: TenantScope) {
-  const tenant = eq(fraudCaseHeads.tenantId, scope.tenantId);
+  const tenant = tenantWhere(scope, fraudCaseHeads);
   const grouped = (column: "currentStatus" | "severity" | "entityType") =>
     scope.db
       .select({ key: sql<string>`${fraudCaseHeads[column]}`, n: count() })
@@ -231,7 +235,7 @@ export async function caseStats(scope: TenantScope) {
 }
 
 export async function listEvents(scope: TenantScope, caseId: string, page: Page) {
-  const where = and(eq(fraudCaseEvents.tenantId, scope.tenantId), eq(fraudCaseEvents.caseId, caseId));
+  const where = tenantWhere(scope, fraudCaseEvents, eq(fraudCaseEvents.caseId, caseId));
   const [rows, [{ n }]] = await scope.db.batch([
     scope.db
       .select()
@@ -249,12 +253,12 @@ export const allEvents = (scope: TenantScope, caseId: string) =>
   scope.db
     .select()
     .from(fraudCaseEvents)
-    .where(and(eq(fraudCaseEvents.tenantId, scope.tenantId), eq(fraudCaseEvents.caseId, caseId)))
+    .where(tenantWhere(scope, fraudCaseEvents, eq(fraudCaseEvents.caseId, caseId)))
     .orderBy(asc(fraudCaseEvents.eventSequence));
 
 export const findCaseRow = (scope: TenantScope, caseId: string) =>
   scope.db
     .select()
     .from(fraudCases)
-    .where(and(eq(fraudCases.tenantId, scope.tenantId), eq(fraudCases.id, caseId)))
+    .where(tenantWhere(scope, fraudCases, eq(fraudCases.id, caseId)))
     .get();

@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import type { TenantScope } from "../../db/client";
 import { MOVED_MONEY } from "../../db/shard/transaction-flows";
 import { inJsonList } from "../../db/sql";
+import { tenantSql } from "../../db/tenant-tables";
 import { monthStartIso } from "./domain/months";
 
 /**
@@ -43,7 +44,7 @@ export function monthlyMovements(scope: TenantScope, from: number, to: number) {
     WITH monthly AS (
       SELECT customer_id, ${MONTH} AS m, SUM(amount_minor) AS inflow
       FROM transactions INDEXED BY transactions_flow_idx
-      WHERE tenant_id = ${scope.tenantId} AND ${within(from - 1, to)} AND type = 'credit' AND ${MOVED}
+      WHERE ${tenantSql(scope)} AND ${within(from - 1, to)} AND type = 'credit' AND ${MOVED}
       GROUP BY customer_id, m
     ),
     pairs AS (
@@ -64,7 +65,7 @@ export function monthlyMovements(scope: TenantScope, from: number, to: number) {
 
 export async function countCustomers(scope: TenantScope): Promise<number> {
   const rows = await scope.db.all<{ n: number }>(
-    sql`SELECT COUNT(*) AS n FROM customers WHERE tenant_id = ${scope.tenantId} AND status <> 'closed'`,
+    sql`SELECT COUNT(*) AS n FROM customers WHERE ${tenantSql(scope)} AND status <> 'closed'`,
   );
   return rows[0]?.n ?? 0;
 }
@@ -81,11 +82,11 @@ export async function customerFlows(scope: TenantScope, customerId: string, from
         SUM(CASE WHEN type = 'credit' THEN amount_minor ELSE 0 END) AS inflow,
         SUM(CASE WHEN type = 'debit' THEN amount_minor ELSE 0 END) AS outflow
       FROM transactions INDEXED BY transactions_flow_idx
-      WHERE tenant_id = ${scope.tenantId} AND customer_id = ${customerId} AND ${within(from, to)} AND ${MOVED}
+      WHERE ${tenantSql(scope)} AND customer_id = ${customerId} AND ${within(from, to)} AND ${MOVED}
       GROUP BY m`),
     scope.db.all<{ b: number | null }>(sql`
       SELECT SUM(current_balance_minor) AS b FROM accounts
-      WHERE tenant_id = ${scope.tenantId} AND customer_id = ${customerId} AND status <> 'closed'`),
+      WHERE ${tenantSql(scope)} AND customer_id = ${customerId} AND status <> 'closed'`),
   ]);
   return { months, balanceMinor: balance[0]?.b ?? 0 };
 }
@@ -95,7 +96,7 @@ export async function customerSliceBounds(scope: TenantScope, size: number): Pro
   const rows = await scope.db.all<{ id: string }>(sql`
     SELECT id FROM (
       SELECT id, ROW_NUMBER() OVER (ORDER BY id) AS rn, COUNT(*) OVER () AS n FROM customers
-      WHERE tenant_id = ${scope.tenantId} AND status <> 'closed'
+      WHERE ${tenantSql(scope)} AND status <> 'closed'
     ) WHERE rn % ${size} = 0 OR rn = n ORDER BY id`);
   return [...new Set(rows.map((r) => r.id))];
 }
@@ -118,24 +119,23 @@ export function sliceFlowStats(
   from: number,
   to: number,
 ) {
-  const t = scope.tenantId;
   return scope.db.all<FlowStatsRow>(sql`
     WITH flows AS (
       SELECT customer_id, ${MONTH} AS m, ${NET} AS net
       FROM transactions INDEXED BY transactions_flow_idx
-      WHERE tenant_id = ${t} AND customer_id > ${afterId} AND customer_id <= ${throughId}
+      WHERE ${tenantSql(scope)} AND customer_id > ${afterId} AND customer_id <= ${throughId}
         AND ${within(from, to)} AND ${MOVED}
       GROUP BY customer_id, m
     ),
     stats AS (SELECT customer_id, SUM(net) AS s, SUM(net * 1.0 * net) AS sq FROM flows GROUP BY customer_id),
     bal AS (
       SELECT customer_id, SUM(current_balance_minor) AS b FROM accounts
-      WHERE tenant_id = ${t} AND customer_id > ${afterId} AND customer_id <= ${throughId} AND status <> 'closed'
+      WHERE ${tenantSql(scope)} AND customer_id > ${afterId} AND customer_id <= ${throughId} AND status <> 'closed'
       GROUP BY customer_id
     )
     SELECT c.id AS id, COALESCE(bal.b, 0) AS balance, COALESCE(stats.s, 0) AS net_sum, COALESCE(stats.sq, 0) AS net_sq
     FROM customers c LEFT JOIN stats ON stats.customer_id = c.id LEFT JOIN bal ON bal.customer_id = c.id
-    WHERE c.tenant_id = ${t} AND c.id > ${afterId} AND c.id <= ${throughId} AND c.status <> 'closed'`);
+    WHERE ${tenantSql(scope, "c")} AND c.id > ${afterId} AND c.id <= ${throughId} AND c.status <> 'closed'`);
 }
 
 // ---- concentration ----------------------------------------------------------------------
@@ -144,7 +144,7 @@ const perCustomerInflow = (scope: TenantScope, from: number, to: number) => sql`
   per AS (
     SELECT customer_id, SUM(amount_minor) AS inflow
     FROM transactions INDEXED BY transactions_flow_idx
-    WHERE tenant_id = ${scope.tenantId} AND ${within(from, to)} AND type = 'credit' AND ${MOVED}
+    WHERE ${tenantSql(scope)} AND ${within(from, to)} AND type = 'credit' AND ${MOVED}
     GROUP BY customer_id
   ),
   ranked AS (SELECT customer_id, inflow, ROW_NUMBER() OVER (ORDER BY inflow DESC, customer_id) AS rn FROM per)`;
@@ -174,7 +174,7 @@ export function topCustomers(scope: TenantScope, from: number, to: number, limit
   return scope.db.all<{ customer_id: string; name: string; vertical: string | null; inflow: number }>(sql`
     WITH ${perCustomerInflow(scope, from, to)}
     SELECT r.customer_id, c.name, c.vertical, r.inflow FROM ranked r
-    JOIN customers c ON c.tenant_id = ${scope.tenantId} AND c.id = r.customer_id
+    JOIN customers c ON ${tenantSql(scope, "c")} AND c.id = r.customer_id
     WHERE r.rn <= ${limit} ORDER BY r.rn`);
 }
 
@@ -182,7 +182,7 @@ export function inflowByVertical(scope: TenantScope, from: number, to: number) {
   return scope.db.all<{ key: string; customers: number; inflow: number }>(sql`
     WITH ${perCustomerInflow(scope, from, to)}
     SELECT COALESCE(NULLIF(c.vertical, ''), 'unspecified') AS key, COUNT(*) AS customers, SUM(p.inflow) AS inflow
-    FROM per p JOIN customers c ON c.tenant_id = ${scope.tenantId} AND c.id = p.customer_id
+    FROM per p JOIN customers c ON ${tenantSql(scope, "c")} AND c.id = p.customer_id
     GROUP BY key ORDER BY inflow DESC, key`);
 }
 
@@ -191,7 +191,7 @@ export function inflowByCountry(scope: TenantScope, from: number, to: number) {
     SELECT COALESCE(NULLIF(upper(counterparty_country), ''), 'UNKNOWN') AS key,
       COUNT(DISTINCT customer_id) AS customers, SUM(amount_minor) AS inflow
     FROM transactions INDEXED BY transactions_flow_idx
-    WHERE tenant_id = ${scope.tenantId} AND ${within(from, to)} AND type = 'credit' AND ${MOVED}
+    WHERE ${tenantSql(scope)} AND ${within(from, to)} AND type = 'credit' AND ${MOVED}
     GROUP BY key ORDER BY inflow DESC, key`);
 }
 
@@ -199,7 +199,7 @@ export function inflowByCountry(scope: TenantScope, from: number, to: number) {
 
 export function existingCustomerIds(scope: TenantScope, ids: string[]) {
   return scope.db.all<{ id: string }>(sql`
-    SELECT id FROM customers WHERE tenant_id = ${scope.tenantId}
+    SELECT id FROM customers WHERE ${tenantSql(scope)}
       AND ${inJsonList(sql`id`, ids)}`);
 }
 
@@ -227,7 +227,7 @@ export async function churnSplit(scope: TenantScope, month: number, namedIds: st
     WITH per AS (
       SELECT customer_id, SUM(amount_minor) AS inflow
       FROM transactions INDEXED BY transactions_flow_idx
-      WHERE tenant_id = ${scope.tenantId} AND ${within(month, month)} AND type = 'credit' AND ${MOVED}
+      WHERE ${tenantSql(scope)} AND ${within(month, month)} AND type = 'credit' AND ${MOVED}
       GROUP BY customer_id
     ),
     named AS (SELECT value AS id FROM json_each(${JSON.stringify(namedIds)})),

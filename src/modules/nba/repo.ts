@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { TenantScope } from "../../db/client";
 import { FAILED_STATUS_LIST } from "../../db/shard/transaction-flows";
+import { tenantSql } from "../../db/tenant-tables";
 import type { CashFlowFacts } from "./domain/facts";
 
 interface CashFlowRow {
@@ -32,7 +33,7 @@ export async function cashFlowFacts(
       SELECT i.customer_id, COALESCE(t.counterparty_name, t.counterparty_account) AS cp,
              SUM(t.amount_minor) AS amt, COUNT(*) AS n
       FROM ids i CROSS JOIN transactions t
-      WHERE t.tenant_id = ${scope.tenantId} AND t.customer_id = i.customer_id
+      WHERE ${tenantSql(scope, "t")} AND t.customer_id = i.customer_id
         AND t.transaction_date >= ${since}
         AND +t.type = 'credit' AND t.status NOT IN (${failed})
       GROUP BY i.customer_id, cp
@@ -47,7 +48,7 @@ export async function cashFlowFacts(
     )
     SELECT i.customer_id,
       (SELECT MAX(t.transaction_date) FROM transactions t
-        WHERE t.tenant_id = ${scope.tenantId} AND t.customer_id = i.customer_id) AS last_at,
+        WHERE ${tenantSql(scope, "t")} AND t.customer_id = i.customer_id) AS last_at,
       totals.credit_count, totals.inflow, top.cp AS top_cp, top.amt AS top_amt
     FROM ids i
     LEFT JOIN totals ON totals.customer_id = i.customer_id

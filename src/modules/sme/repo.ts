@@ -1,7 +1,8 @@
-import { and, desc, eq, sql } from "drizzle-orm";
+import { desc, eq, sql } from "drizzle-orm";
 import type { TenantScope } from "../../db/client";
 import { type SmeAssessmentRow, smeAssessments, smeBenchmarkSnapshots } from "../../db/shard";
 import { MOVED_MONEY } from "../../db/shard/transaction-flows";
+import { tenantSql, tenantWhere, withTenant } from "../../db/tenant-tables";
 import { type Bucket, bucketCount, type SmeActivity } from "./domain/metrics";
 
 /** Money moved: left out of every flow otherwise (as in the BHI). */
@@ -53,7 +54,7 @@ export async function activityByCustomer(
         CASE WHEN type = 'credit' THEN COALESCE(NULLIF(counterparty_account, ''), NULLIF(counterparty_name, ''),
           NULLIF(merchant_name, '')) END AS source
       FROM transactions INDEXED BY transactions_customer_idx
-      WHERE tenant_id = ${scope.tenantId}${targetFilter(target)}
+      WHERE ${tenantSql(scope)}${targetFilter(target)}
         AND transaction_date > ${w.start} AND transaction_date <= ${w.end} AND ${MOVED}
     ),
     b AS (
@@ -115,7 +116,7 @@ export const sliceBoundaries = async (scope: TenantScope, size: number) =>
   (
     await scope.db.all<{ id: string }>(sql`
       SELECT id FROM (
-        SELECT id, ROW_NUMBER() OVER (ORDER BY id) AS rn FROM customers WHERE tenant_id = ${scope.tenantId}
+        SELECT id, ROW_NUMBER() OVER (ORDER BY id) AS rn FROM customers WHERE ${tenantSql(scope)}
       ) WHERE rn % ${size} = 0 ORDER BY id`)
   ).map((r) => r.id);
 
@@ -126,7 +127,7 @@ export const LAST_ID = "~";
 export async function hasTransactionsIngestedSince(scope: TenantScope, customerId: string, since: string) {
   const rows = await scope.db.all<{ x: number }>(sql`
     SELECT 1 AS x FROM transactions INDEXED BY transactions_customer_idx
-    WHERE tenant_id = ${scope.tenantId} AND customer_id = ${customerId} AND created_at > ${since} LIMIT 1`);
+    WHERE ${tenantSql(scope)} AND customer_id = ${customerId} AND created_at > ${since} LIMIT 1`);
   return rows.length > 0;
 }
 
@@ -135,15 +136,16 @@ export async function hasTransactionsIngestedSince(scope: TenantScope, customerI
 export type NewAssessment = Omit<SmeAssessmentRow, "tenantId">;
 
 export const insertAssessment = (scope: TenantScope, row: NewAssessment) =>
-  scope.db.insert(smeAssessments).values({ ...row, tenantId: scope.tenantId });
+  scope.db.insert(smeAssessments).values(withTenant(scope, row));
 
 export const latestAssessment = (scope: TenantScope, customerId: string, windowDays: number) =>
   scope.db
     .select()
     .from(smeAssessments)
     .where(
-      and(
-        eq(smeAssessments.tenantId, scope.tenantId),
+      tenantWhere(
+        scope,
+        smeAssessments,
         eq(smeAssessments.customerId, customerId),
         eq(smeAssessments.windowDays, windowDays),
       ),
@@ -157,18 +159,13 @@ export const latestAssessment = (scope: TenantScope, customerId: string, windowD
 export const insertSnapshot = (
   scope: TenantScope,
   row: Omit<typeof smeBenchmarkSnapshots.$inferInsert, "tenantId">,
-) => scope.db.insert(smeBenchmarkSnapshots).values({ ...row, tenantId: scope.tenantId });
+) => scope.db.insert(smeBenchmarkSnapshots).values(withTenant(scope, row));
 
 export const latestSnapshot = (scope: TenantScope, windowDays: number) =>
   scope.db
     .select()
     .from(smeBenchmarkSnapshots)
-    .where(
-      and(
-        eq(smeBenchmarkSnapshots.tenantId, scope.tenantId),
-        eq(smeBenchmarkSnapshots.windowDays, windowDays),
-      ),
-    )
+    .where(tenantWhere(scope, smeBenchmarkSnapshots, eq(smeBenchmarkSnapshots.windowDays, windowDays)))
     .orderBy(desc(smeBenchmarkSnapshots.computedAt), desc(smeBenchmarkSnapshots.id))
     .limit(1)
     .get();
@@ -178,5 +175,5 @@ export const windowsInUse = async (scope: TenantScope, since: string) =>
   (
     await scope.db.all<{ window_days: number }>(sql`
       SELECT DISTINCT window_days FROM sme_benchmark_snapshots
-      WHERE tenant_id = ${scope.tenantId} AND computed_at > ${since}`)
+      WHERE ${tenantSql(scope)} AND computed_at > ${since}`)
   ).map((r) => r.window_days);

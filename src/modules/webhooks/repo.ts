@@ -8,6 +8,7 @@ import {
   webhookDeliveryAttempts,
   webhookSubscriptions,
 } from "../../db/shard";
+import { sameTenant, tenantWhere, withTenant } from "../../db/tenant-tables";
 
 export interface Page {
   limit: number;
@@ -27,8 +28,9 @@ const changes = (result: unknown): number => (result as { meta?: { changes?: num
 // ---- subscriptions ------------------------------------------------------------------------
 
 const liveSubscription = (scope: TenantScope, id: string) =>
-  and(
-    eq(webhookSubscriptions.tenantId, scope.tenantId),
+  tenantWhere(
+    scope,
+    webhookSubscriptions,
     eq(webhookSubscriptions.id, id),
     isNull(webhookSubscriptions.deletedAt),
   );
@@ -36,10 +38,10 @@ const liveSubscription = (scope: TenantScope, id: string) =>
 export const insertSubscription = (
   scope: TenantScope,
   row: Omit<typeof webhookSubscriptions.$inferInsert, "tenantId">,
-) => scope.db.insert(webhookSubscriptions).values({ ...row, tenantId: scope.tenantId });
+) => scope.db.insert(webhookSubscriptions).values(withTenant(scope, row));
 
 const liveSubscriptions = (scope: TenantScope) =>
-  and(eq(webhookSubscriptions.tenantId, scope.tenantId), isNull(webhookSubscriptions.deletedAt));
+  tenantWhere(scope, webhookSubscriptions, isNull(webhookSubscriptions.deletedAt));
 
 /**
  * Inserts the row only while the tenant has fewer than `cap` live subscriptions: the count and
@@ -52,8 +54,7 @@ export function insertSubscriptionUnderCap(
   cap: number,
 ) {
   const values: Record<string, unknown> = {
-    ...row,
-    tenantId: scope.tenantId,
+    ...withTenant(scope, row),
     eventTypes: JSON.stringify(row.eventTypes),
     enabled: row.enabled ? 1 : 0,
   };
@@ -70,10 +71,7 @@ export function insertSubscriptionUnderCap(
 }
 
 export function listSubscriptions(scope: TenantScope, page: Page) {
-  const where = and(
-    eq(webhookSubscriptions.tenantId, scope.tenantId),
-    isNull(webhookSubscriptions.deletedAt),
-  );
+  const where = tenantWhere(scope, webhookSubscriptions, isNull(webhookSubscriptions.deletedAt));
   return pageOf<WebhookSubscriptionRow>(
     scope,
     scope.db
@@ -112,7 +110,7 @@ export const disableSubscription = (scope: TenantScope, id: string, reason: stri
   scope.db
     .update(webhookSubscriptions)
     .set({ enabled: false, disabledReason: reason, updatedAt: at })
-    .where(and(eq(webhookSubscriptions.tenantId, scope.tenantId), eq(webhookSubscriptions.id, id)));
+    .where(tenantWhere(scope, webhookSubscriptions, eq(webhookSubscriptions.id, id)));
 
 /** Soft delete; deliveries still to be made end as dead ("subscription deleted"). */
 export async function deleteSubscription(
@@ -132,8 +130,9 @@ export async function deleteSubscription(
       .update(webhookDeliveries)
       .set({ status: "dead", nextAttemptAt: null, lastError: "subscription deleted", updatedAt: at })
       .where(
-        and(
-          eq(webhookDeliveries.tenantId, scope.tenantId),
+        tenantWhere(
+          scope,
+          webhookDeliveries,
           eq(webhookDeliveries.subscriptionId, id),
           inArray(webhookDeliveries.status, ["pending", "retrying"]),
         ),
@@ -148,8 +147,9 @@ export async function claimProbe(scope: TenantScope, id: string, now: string, pr
     .update(webhookSubscriptions)
     .set({ breakerProbeUntil: probeUntil })
     .where(
-      and(
-        eq(webhookSubscriptions.tenantId, scope.tenantId),
+      tenantWhere(
+        scope,
+        webhookSubscriptions,
         eq(webhookSubscriptions.id, id),
         lte(webhookSubscriptions.breakerOpenUntil, now),
         or(isNull(webhookSubscriptions.breakerProbeUntil), lte(webhookSubscriptions.breakerProbeUntil, now)),
@@ -170,7 +170,7 @@ export function breakerOutcome(
   openUntilIfTripped: string,
   threshold: number,
 ) {
-  const where = and(eq(webhookSubscriptions.tenantId, scope.tenantId), eq(webhookSubscriptions.id, id));
+  const where = tenantWhere(scope, webhookSubscriptions, eq(webhookSubscriptions.id, id));
   if (succeeded) {
     return scope.db
       .update(webhookSubscriptions)
@@ -199,8 +199,9 @@ export interface DeliveryFilter {
 
 export function listDeliveries(scope: TenantScope, filter: DeliveryFilter, page: Page) {
   const d = webhookDeliveries;
-  const where = and(
-    eq(d.tenantId, scope.tenantId),
+  const where = tenantWhere(
+    scope,
+    d,
     filter.subscriptionId ? eq(d.subscriptionId, filter.subscriptionId) : undefined,
     filter.eventType ? eq(d.eventType, filter.eventType) : undefined,
     filter.status ? eq(d.status, filter.status as WebhookDeliveryRow["status"]) : undefined,
@@ -224,7 +225,7 @@ export const findDelivery = (scope: TenantScope, id: string) =>
   scope.db
     .select()
     .from(webhookDeliveries)
-    .where(and(eq(webhookDeliveries.tenantId, scope.tenantId), eq(webhookDeliveries.id, id)))
+    .where(tenantWhere(scope, webhookDeliveries, eq(webhookDeliveries.id, id)))
     .get();
 
 /** The delivery and its subscription (deleted ones too) in one read: the consumer's hot path. */
@@ -235,11 +236,11 @@ export async function findDeliveryWithSubscription(scope: TenantScope, id: strin
     .leftJoin(
       webhookSubscriptions,
       and(
-        eq(webhookSubscriptions.tenantId, webhookDeliveries.tenantId),
+        sameTenant(webhookSubscriptions, webhookDeliveries),
         eq(webhookSubscriptions.id, webhookDeliveries.subscriptionId),
       ),
     )
-    .where(and(eq(webhookDeliveries.tenantId, scope.tenantId), eq(webhookDeliveries.id, id)))
+    .where(tenantWhere(scope, webhookDeliveries, eq(webhookDeliveries.id, id)))
     .get();
   return row ?? null;
 }
@@ -248,19 +249,14 @@ export const listAttempts = (scope: TenantScope, deliveryId: string) =>
   scope.db
     .select()
     .from(webhookDeliveryAttempts)
-    .where(
-      and(
-        eq(webhookDeliveryAttempts.tenantId, scope.tenantId),
-        eq(webhookDeliveryAttempts.deliveryId, deliveryId),
-      ),
-    )
+    .where(tenantWhere(scope, webhookDeliveryAttempts, eq(webhookDeliveryAttempts.deliveryId, deliveryId)))
     .orderBy(webhookDeliveryAttempts.attemptNumber)
     .all();
 
 export const insertDelivery = (
   scope: TenantScope,
   row: Omit<typeof webhookDeliveries.$inferInsert, "tenantId">,
-) => scope.db.insert(webhookDeliveries).values({ ...row, tenantId: scope.tenantId });
+) => scope.db.insert(webhookDeliveries).values(withTenant(scope, row));
 
 /**
  * Take the delivery for attempt `attemptNumber`: only if it is still to be made, that attempt
@@ -278,8 +274,9 @@ export async function claimDelivery(
     .update(d)
     .set({ leaseUntil })
     .where(
-      and(
-        eq(d.tenantId, scope.tenantId),
+      tenantWhere(
+        scope,
+        d,
         eq(d.id, id),
         inArray(d.status, ["pending", "retrying"]),
         eq(d.attemptCount, attemptNumber - 1),
@@ -298,9 +295,9 @@ export const setDelivery = (
   scope.db
     .update(webhookDeliveries)
     .set(patch)
-    .where(and(eq(webhookDeliveries.tenantId, scope.tenantId), eq(webhookDeliveries.id, id)));
+    .where(tenantWhere(scope, webhookDeliveries, eq(webhookDeliveries.id, id)));
 
 export const insertAttempt = (
   scope: TenantScope,
   row: Omit<typeof webhookDeliveryAttempts.$inferInsert, "tenantId">,
-) => scope.db.insert(webhookDeliveryAttempts).values({ ...row, tenantId: scope.tenantId });
+) => scope.db.insert(webhookDeliveryAttempts).values(withTenant(scope, row));

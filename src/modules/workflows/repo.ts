@@ -1,6 +1,7 @@
-import { and, count, desc, eq, gte, isNull, max, sql } from "drizzle-orm";
+import { count, desc, eq, gte, isNull, max, sql } from "drizzle-orm";
 import type { TenantScope } from "../../db/client";
 import { events, type StoredRunStep, type WorkflowRunRow, workflowRuns } from "../../db/shard";
+import { tenantSql, tenantWhere } from "../../db/tenant-tables";
 import type { WorkflowRunStatus } from "./domain/state";
 
 export interface RunFilter {
@@ -27,7 +28,7 @@ export const findRun = (scope: TenantScope, runId: string) =>
   scope.db
     .select()
     .from(workflowRuns)
-    .where(and(eq(workflowRuns.tenantId, scope.tenantId), eq(workflowRuns.id, runId)))
+    .where(tenantWhere(scope, workflowRuns, eq(workflowRuns.id, runId)))
     .get();
 
 export const findRunByTrigger = (scope: TenantScope, workflowId: string, triggerKey: string) =>
@@ -35,8 +36,9 @@ export const findRunByTrigger = (scope: TenantScope, workflowId: string, trigger
     .select()
     .from(workflowRuns)
     .where(
-      and(
-        eq(workflowRuns.tenantId, scope.tenantId),
+      tenantWhere(
+        scope,
+        workflowRuns,
         eq(workflowRuns.workflowId, workflowId),
         eq(workflowRuns.triggerKey, triggerKey),
       ),
@@ -44,8 +46,9 @@ export const findRunByTrigger = (scope: TenantScope, workflowId: string, trigger
     .get();
 
 export async function listRuns(scope: TenantScope, filter: RunFilter, page: Page) {
-  const where = and(
-    eq(workflowRuns.tenantId, scope.tenantId),
+  const where = tenantWhere(
+    scope,
+    workflowRuns,
     filter.workflowId ? eq(workflowRuns.workflowId, filter.workflowId) : undefined,
     filter.status ? eq(workflowRuns.status, filter.status) : undefined,
   );
@@ -71,7 +74,7 @@ export async function runStats(scope: TenantScope) {
       lastRunAt: max(workflowRuns.createdAt),
     })
     .from(workflowRuns)
-    .where(eq(workflowRuns.tenantId, scope.tenantId))
+    .where(tenantWhere(scope, workflowRuns))
     .groupBy(workflowRuns.workflowId);
   return new Map(rows.map((r) => [r.workflowId, r]));
 }
@@ -92,8 +95,9 @@ export function updateRunStatement(
     .update(workflowRuns)
     .set(fields)
     .where(
-      and(
-        eq(workflowRuns.tenantId, scope.tenantId),
+      tenantWhere(
+        scope,
+        workflowRuns,
         eq(workflowRuns.id, runId),
         eq(workflowRuns.status, from.status),
         from.lease === null ? isNull(workflowRuns.lease) : eq(workflowRuns.lease, from.lease),
@@ -119,11 +123,12 @@ export function unreviewedRiskAlerts(scope: TenantScope, since: string, limit: n
     .select({ id: events.id, data: events.data, createdAt: events.createdAt })
     .from(events)
     .where(
-      and(
-        eq(events.tenantId, scope.tenantId),
+      tenantWhere(
+        scope,
+        events,
         gte(events.createdAt, since),
         eq(events.type, "customer.risk_alert"),
-        sql`NOT EXISTS (SELECT 1 FROM workflow_runs r WHERE r.tenant_id = ${scope.tenantId}
+        sql`NOT EXISTS (SELECT 1 FROM workflow_runs r WHERE ${tenantSql(scope, "r")}
               AND r.workflow_id = 'risk-review' AND r.trigger_key = 'event:' || ${events.id})`,
       ),
     )

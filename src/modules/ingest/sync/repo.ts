@@ -1,6 +1,7 @@
-import { and, asc, eq, gt, lt, sql } from "drizzle-orm";
+import { asc, eq, gt, lt, sql } from "drizzle-orm";
 import type { TenantScope } from "../../../db/client";
 import { fineractAccounts, importFiles, type SyncRunRow, syncRuns } from "../../../db/shard";
+import { tenantWhere } from "../../../db/tenant-tables";
 
 /** Sync bookkeeping queries; every one filtered by the tenant. */
 
@@ -8,7 +9,7 @@ export const findRun = (scope: TenantScope, runId: string) =>
   scope.db
     .select()
     .from(syncRuns)
-    .where(and(eq(syncRuns.tenantId, scope.tenantId), eq(syncRuns.id, runId)))
+    .where(tenantWhere(scope, syncRuns, eq(syncRuns.id, runId)))
     .get();
 
 /**
@@ -26,8 +27,9 @@ export async function startRun(scope: TenantScope, run: SyncRunRow, staleBefore:
         errors: sql`json_insert(errors, '$[#]', 'abandoned: no progress')`,
       })
       .where(
-        and(
-          eq(syncRuns.tenantId, scope.tenantId),
+        tenantWhere(
+          scope,
+          syncRuns,
           eq(syncRuns.connectorType, run.connectorType),
           eq(syncRuns.status, "running"),
           lt(syncRuns.heartbeatAt, staleBefore),
@@ -43,11 +45,7 @@ export const runningRun = (scope: TenantScope, connectorType: string) =>
     .select({ id: syncRuns.id })
     .from(syncRuns)
     .where(
-      and(
-        eq(syncRuns.tenantId, scope.tenantId),
-        eq(syncRuns.connectorType, connectorType),
-        eq(syncRuns.status, "running"),
-      ),
+      tenantWhere(scope, syncRuns, eq(syncRuns.connectorType, connectorType), eq(syncRuns.status, "running")),
     )
     .get();
 
@@ -56,9 +54,7 @@ export async function saveRun(scope: TenantScope, run: SyncRunRow, version: numb
   const result = await scope.db
     .update(syncRuns)
     .set({ ...run, version: version + 1 })
-    .where(
-      and(eq(syncRuns.tenantId, scope.tenantId), eq(syncRuns.id, run.id), eq(syncRuns.version, version)),
-    );
+    .where(tenantWhere(scope, syncRuns, eq(syncRuns.id, run.id), eq(syncRuns.version, version)));
   return (result as unknown as { meta: { changes: number } }).meta.changes === 1;
 }
 
@@ -68,7 +64,7 @@ export const fileLedger = (scope: TenantScope) =>
   scope.db
     .select({ key: importFiles.objectKey, etag: importFiles.etag, status: importFiles.status })
     .from(importFiles)
-    .where(eq(importFiles.tenantId, scope.tenantId));
+    .where(tenantWhere(scope, importFiles));
 
 export async function claimFiles(scope: TenantScope, rows: (typeof importFiles.$inferInsert)[]) {
   // 11 columns per row: 9 rows per statement stays under 100 bound parameters.
@@ -101,13 +97,7 @@ export const pendingFiles = (scope: TenantScope, runId: string) =>
   scope.db
     .select()
     .from(importFiles)
-    .where(
-      and(
-        eq(importFiles.tenantId, scope.tenantId),
-        eq(importFiles.runId, runId),
-        eq(importFiles.status, "pending"),
-      ),
-    );
+    .where(tenantWhere(scope, importFiles, eq(importFiles.runId, runId), eq(importFiles.status, "pending")));
 
 export const markFileLoaded = (
   scope: TenantScope,
@@ -117,7 +107,7 @@ export const markFileLoaded = (
   scope.db
     .update(importFiles)
     .set({ status: "loaded", ...result })
-    .where(and(eq(importFiles.tenantId, scope.tenantId), eq(importFiles.objectKey, key)));
+    .where(tenantWhere(scope, importFiles, eq(importFiles.objectKey, key)));
 
 // ---- fineract -------------------------------------------------------------------------
 
@@ -143,8 +133,9 @@ export const movedFineractAccounts = (scope: TenantScope, after: string, limit: 
     .select()
     .from(fineractAccounts)
     .where(
-      and(
-        eq(fineractAccounts.tenantId, scope.tenantId),
+      tenantWhere(
+        scope,
+        fineractAccounts,
         gt(fineractAccounts.accountId, after),
         sql`${fineractAccounts.fingerprint} IS NOT ${fineractAccounts.syncedFingerprint}`,
       ),
@@ -161,7 +152,7 @@ export const markFineractAccountSynced = (
   scope.db
     .update(fineractAccounts)
     .set({ syncedFingerprint: fingerprint, lastTransactionId })
-    .where(and(eq(fineractAccounts.tenantId, scope.tenantId), eq(fineractAccounts.accountId, accountId)));
+    .where(tenantWhere(scope, fineractAccounts, eq(fineractAccounts.accountId, accountId)));
 
 /** Running runs of one shard whose last progress is older than `before` (cron sweep; all tenants). */
 export async function stalledRuns(db: D1Database, before: string) {
