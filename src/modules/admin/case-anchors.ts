@@ -1,4 +1,5 @@
 import { type ShardDb, shardCount, shardDb } from "../../db/client";
+import type { PageSweeper } from "../../db/reanchor-page";
 import type { Env } from "../../env";
 import { anchorKeysFrom, type CaseKind } from "../../lib/case-anchor";
 import {
@@ -7,7 +8,6 @@ import {
   emptyAnchorSweepCount,
   splitTally,
 } from "../../lib/reanchor";
-import type { PageSweeper } from "../../lib/reanchor-page";
 import { reanchorAmlPage, tallyAmlAnchors } from "../aml/case-reanchor";
 import { reanchorFraudPage, tallyFraudAnchors } from "../fraud/case-reanchor";
 

@@ -1,8 +1,8 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import type { ShardDb } from "../../db/client";
+import { pageSweeper, staleAfter, tallyAnchors } from "../../db/reanchor-page";
 import { amlCaseHistory, amlCases } from "../../db/shard";
 import { GENESIS_HASH } from "../../lib/hash-chain";
-import { pageSweeper, staleAfter, tallyAnchors } from "../../lib/reanchor-page";
 import { checkHistory } from "./case-chain";
 
 /**
