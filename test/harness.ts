@@ -61,6 +61,15 @@ export async function createKey(tenantId: string, scopes: Scope[], extra: { expi
   return ((await res.json()) as { apiKey: { id: string; key: string } }).apiKey;
 }
 
+/** Raw rows of a tenant's shard (tests that look at what was stored). */
+export const shardRows = async <T>(t: TestTenant, query: string, ...params: unknown[]) =>
+  (
+    await shardDb(env, t.shard)
+      .$client.prepare(query)
+      .bind(...params)
+      .all<T>()
+  ).results;
+
 export const json = async <T = Record<string, unknown>>(res: Response): Promise<T> => (await res.json()) as T;
 
 // ---- direct fixtures (tests only; product data arrives through ingest or sync) --------

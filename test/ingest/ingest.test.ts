@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import { shardDb } from "../../src/db/client";
-import { call, createKey, createTenant, type TestTenant } from "../harness";
+import { call, createKey, createTenant, shardRows, type TestTenant } from "../harness";
 import { account, customer, ingest, transaction } from "./helpers";
 
 let tenant: TestTenant;
@@ -12,13 +12,7 @@ beforeAll(async () => {
   other = await createTenant({ name: "Other", shard: 1 });
 });
 
-const rows = async <T>(t: TestTenant, query: string, ...params: unknown[]) =>
-  (
-    await shardDb(env, t.shard)
-      .$client.prepare(query)
-      .bind(...params)
-      .all<T>()
-  ).results;
+const rows = shardRows;
 
 describe("POST /v1/ingest/customers", () => {
   it("upserts a JSON array and reports nothing new on a repeat", async () => {

@@ -1,8 +1,7 @@
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
-import { shardDb } from "../../src/db/client";
 import { loadTenantContext } from "../../src/db/tenant-context";
-import { call, createTenant, json, type TestTenant } from "../harness";
+import { call, createTenant, json, shardRows, type TestTenant } from "../harness";
 import { account, customer, ingest, transaction } from "../ingest/helpers";
 
 /**
@@ -25,13 +24,7 @@ beforeAll(async () => {
   b = await createTenant({ name: "Bystander", shard: 0 });
 });
 
-const rows = async <T>(t: TestTenant, query: string, ...params: unknown[]) =>
-  (
-    await shardDb(env, t.shard)
-      .$client.prepare(query)
-      .bind(...params)
-      .all<T>()
-  ).results;
+const rows = shardRows;
 
 const send = (t: TestTenant, path: string, body: string, contentType = "application/json") =>
   call("POST", path, { key: t.key, body, headers: { "content-type": contentType } });
