@@ -15,7 +15,7 @@ import { registerAmlRoutes } from "./modules/aml/routes";
 import { registerTenantAuditRoutes } from "./modules/audit/routes";
 import { registerBhiRoutes } from "./modules/bhi/routes";
 import { registerDataRoutes } from "./modules/data/routes";
-import { registerDocsPage } from "./modules/docs/page";
+import { registerDocsPage } from "./modules/docs/routes/page";
 import { registerFraudRoutes } from "./modules/fraud/routes";
 import { registerGraphQLRoutes } from "./modules/graphql/routes";
 import { registerIngestRoutes } from "./modules/ingest/routes";

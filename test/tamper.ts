@@ -3,9 +3,9 @@ import { asc, eq } from "drizzle-orm";
 import { shardDb } from "../src/db/client";
 import { amlCaseHistory, amlCases, fraudCaseEvents, fraudCases } from "../src/db/shard";
 import { chainHash, GENESIS_HASH } from "../src/lib/hash-chain";
-import { fieldsOf } from "../src/modules/aml/case-chain";
+import { fieldsOf } from "../src/modules/aml/cases/service";
 import { historyContent, snapshotOf } from "../src/modules/aml/domain/history";
-import { eventContent } from "../src/modules/fraud/case-log";
+import { eventContent } from "../src/modules/fraud/cases/service";
 
 /**
  * Runs `change` with the append-only guard of `table` dropped, as someone with write access to

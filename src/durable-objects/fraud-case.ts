@@ -13,7 +13,7 @@ import {
   type LogResult,
   prepareEvent,
   readHead,
-} from "../modules/fraud/case-log";
+} from "../modules/fraud/cases/service";
 import * as repo from "../modules/fraud/repo";
 
 export interface AppendRequest {

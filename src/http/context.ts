@@ -2,7 +2,7 @@ import type { OpenAPIHono } from "@hono/zod-openapi";
 import type { TenantContext } from "../db/tenant-context";
 import type { Env } from "../env";
 import type { Scope } from "../lib/scopes";
-import type { OperatorContext } from "../modules/audit/context";
+import type { OperatorContext } from "../modules/audit/service";
 
 export interface AuthInfo {
   keyId: string;

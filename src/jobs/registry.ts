@@ -1,6 +1,6 @@
 import type { Env } from "../env";
 import { agentHealthCronTask, agentHealthRefreshJob } from "../modules/agent-health/jobs";
-import { runBacktestJob } from "../modules/aml/backtest-jobs";
+import { runBacktestJob } from "../modules/aml/backtest/jobs";
 import { bhiCalculateJob } from "../modules/bhi/jobs";
 import { continueSync, resumeStalledSyncs } from "../modules/ingest/sync/service";
 import { smeBenchmarksCron, smeBenchmarksJob } from "../modules/sme/jobs";

@@ -2,7 +2,7 @@ import type { AnchorKeys, CaseKind } from "./case-anchor";
 
 /**
  * Shared pieces of the re-anchor sweep that runs with `POST /admin/secrets/reseal` after a
- * SECRETS_KEY rotation (src/modules/admin/case-anchors.ts): each case head anchored under an
+ * SECRETS_KEY rotation (src/modules/admin/reseal/service.ts): each case head anchored under an
  * older key of the keyring is verified (chain and old anchor) and, only then, anchored again
  * under the first key. No I/O here.
  */

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { loadTenantContext } from "../../src/db/tenant-context";
 import { AML_BACKTEST_JOB } from "../../src/jobs/messages";
 import { jobHandlers } from "../../src/jobs/registry";
-import { backtest } from "../../src/modules/aml/backtest-service";
+import { backtest } from "../../src/modules/aml/backtest/service";
 import { call, createTenant, json, type TestTenant } from "../harness";
 import { ago, customerWith, evaluate } from "./helpers";
 

@@ -4,13 +4,13 @@ import { loadTenantContext } from "../../src/db/tenant-context";
 import type { Env } from "../../src/env";
 import { anchorKeysFrom } from "../../src/lib/case-anchor";
 import { resealSecrets } from "../../src/modules/admin/service";
-import { getCase } from "../../src/modules/aml/case-service";
-import { systemContext } from "../../src/modules/audit/context";
+import { getCase } from "../../src/modules/aml/cases/service";
+import { systemContext } from "../../src/modules/audit/service";
 import { call, createTenant, json, type TestTenant } from "../harness";
 import { rewriteAmlHistory } from "../tamper";
 import { ago, customerWith, type EvaluateBody } from "./helpers";
 
-// The re-anchor sweep of POST /admin/secrets/reseal for AML cases (src/modules/aml/case-reanchor.ts).
+// The re-anchor sweep of POST /admin/secrets/reseal for AML cases (src/modules/aml/cases/system-repo.ts).
 const OLD = env.SECRETS_KEY as string;
 const NEW = Buffer.alloc(32, 5).toString("base64");
 const rotated = { ...env, SECRETS_KEY: `${NEW},${OLD}` } as Env;

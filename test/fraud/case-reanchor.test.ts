@@ -3,16 +3,16 @@ import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { loadTenantContext } from "../../src/db/tenant-context";
 import type { Env } from "../../src/env";
 import { anchorKeysFrom } from "../../src/lib/case-anchor";
-import { reanchorCases } from "../../src/modules/admin/case-anchors";
+import { reanchorCases } from "../../src/modules/admin/reseal/service";
 import { resealSecrets } from "../../src/modules/admin/service";
-import { systemContext } from "../../src/modules/audit/context";
+import { systemContext } from "../../src/modules/audit/service";
 import { verifyCase } from "../../src/modules/fraud/service";
 import { call, createTenant, type TestTenant } from "../harness";
 import { rewriteFraudLog } from "../tamper";
 import { openCase } from "./helpers";
 
 // After SECRETS_KEY = "NEW,OLD", POST /admin/secrets/reseal re-anchors case heads under NEW
-// (src/modules/admin/case-anchors.ts), so OLD can be dropped without every case reading as
+// (src/modules/admin/reseal/service.ts), so OLD can be dropped without every case reading as
 // tampered; a case that does not verify is never re-anchored.
 const OLD = env.SECRETS_KEY as string;
 const NEW = Buffer.alloc(32, 7).toString("base64");

@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { shardDb } from "../../src/db/client";
 import { loadTenantContext } from "../../src/db/tenant-context";
 import { jobHandlers } from "../../src/jobs/registry";
-import { computeSnapshot } from "../../src/modules/sme/benchmarks";
+import { computeSnapshot } from "../../src/modules/sme/benchmarks/service";
 import { call, createTenant, insertAccount, insertCustomer, insertTransactions, json } from "../harness";
 import { calculateSme, getSme, type SmeBody, seedSteadySme, weekDate } from "./seed";
 

@@ -4,7 +4,7 @@ import { Webhook } from "standardwebhooks";
 import { describe, expect, it } from "vitest";
 import { webhookSubscriptions } from "../../src/db/shard";
 import { sha256Hex } from "../../src/lib/crypto";
-import { consumeDelivery } from "../../src/modules/webhooks/delivery";
+import { consumeDelivery } from "../../src/modules/webhooks/delivery/service";
 import { DEFAULT_RETRY_DELAYS_SECONDS } from "../../src/modules/webhooks/domain/schedule";
 import { claimProbe } from "../../src/modules/webhooks/repo";
 import { call, createTenant, json } from "../harness";

@@ -11,7 +11,7 @@ import {
   handleWebhookDeadLetters,
   webhookSweepTask,
 } from "../../src/modules/webhooks/jobs";
-import { dispatchOutbox, sweepWebhooks } from "../../src/modules/webhooks/outbox";
+import { dispatchOutbox, sweepWebhooks } from "../../src/modules/webhooks/outbox/system-repo";
 import { call, createTenant, json } from "../harness";
 import {
   contextFor,

@@ -6,8 +6,8 @@ import { controlDb } from "../../src/db/client";
 import { connectors } from "../../src/db/control-schema";
 import { webhookSubscriptions } from "../../src/db/shard";
 import { connectorFor, resealSecrets } from "../../src/modules/admin/service";
-import { systemContext } from "../../src/modules/audit/context";
-import { signingSecrets } from "../../src/modules/webhooks/secrets";
+import { systemContext } from "../../src/modules/audit/service";
+import { signingSecrets } from "../../src/modules/webhooks/secrets/service";
 import { admin, call, createTenant } from "../harness";
 import { contextFor, received, receiverUrl, subscribe } from "./helpers";
 

@@ -4,7 +4,7 @@ import { AppError } from "../../lib/errors";
 import { grants, type Scope } from "../../lib/scopes";
 import { authenticateOperator } from "../../modules/admin/operators/service";
 import { authenticateApiKey } from "../../modules/admin/service";
-import { operatorContext } from "../../modules/audit/context";
+import { operatorContext } from "../../modules/audit/service";
 import type { AppEnv } from "../context";
 
 function bearer(header: string | undefined): string | undefined {

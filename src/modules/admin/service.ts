@@ -15,10 +15,9 @@ import { sha256Hex, timingSafeEqualText } from "../../lib/crypto";
 import { AppError, badRequest, conflict, notFound } from "../../lib/errors";
 import type { Scope } from "../../lib/scopes";
 import { emptyResealCount, keyringFrom, resealInto, seal, unseal } from "../../lib/sealed";
-import type { OperatorContext } from "../audit/context";
+import type { OperatorContext } from "../audit/service";
 import { operatorAuditInsert, revokeAudited } from "../audit/service";
-import { resealShard } from "../webhooks/secrets";
-import { reanchorCases } from "./case-anchors";
+import { resealShard } from "../webhooks/secrets/system-repo";
 import { checkConnectorUrl } from "./domain/connector-url";
 import {
   displayPrefix,
@@ -29,6 +28,7 @@ import {
   leastLoadedShard,
 } from "./domain/keys";
 import * as repo from "./repo";
+import { reanchorCases } from "./reseal/service";
 
 // ---- authentication ------------------------------------------------------------------
 

@@ -4,6 +4,7 @@ import { type AgentHealthSnapshotRow, agentHealthSnapshots } from "../../db/shar
 import { MOVED_MONEY } from "../../db/shard/transaction-flows";
 import { tenantSql, tenantWhere } from "../../db/tenant-tables";
 import { jsonArrayChunks } from "../../lib/json-chunks";
+import type { ActivityRow, Bounds } from "./domain/types";
 
 export interface Page {
   limit: number;
@@ -29,28 +30,6 @@ function targetFilter(column: SQL, target: Target): SQL {
   if (target.kind === "one") return sql` AND ${column} = ${target.agentId}`;
   const after = target.afterId === null ? sql`` : sql` AND ${column} > ${target.afterId}`;
   return sql`${after} AND ${column} <= ${target.throughId}`;
-}
-
-/** ISO bounds of a calculation: (previousStart, windowStart] is the previous period, (windowStart, now] the window. */
-export interface Bounds {
-  now: string;
-  windowStart: string;
-  previousStart: string;
-  sevenDayStart: string;
-}
-
-export interface ActivityRow {
-  agent_id: string;
-  n_cur: number;
-  n_7: number;
-  n_prev: number;
-  v_cur: number;
-  v_7: number;
-  v_prev: number;
-  in_n: number;
-  out_n: number;
-  in_v: number;
-  out_v: number;
 }
 
 /**

@@ -3,10 +3,10 @@ import { jobs } from "../../jobs/messages";
 import { AppError } from "../../lib/errors";
 import { round2, roundTo } from "../../lib/numbers";
 import { getAgent } from "../data/service";
+import { activityFromStore, boundsFor, STANDARD_WINDOW } from "./domain/inputs";
 import { type BenchmarkGroup, compareWithPeers } from "./domain/peers";
 import { type AhiResult, CALCULATION_VERSION, calculateAhi } from "./domain/score";
 import type { AgentActivity } from "./domain/types";
-import { activityFromStore, boundsFor, STANDARD_WINDOW } from "./inputs";
 import { type AgentProfile, buildReport, type PeerComparison, presentSummary } from "./present";
 import * as repo from "./repo";
 

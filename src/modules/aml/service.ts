@@ -5,7 +5,7 @@ import { AppError, badRequest, type ErrorDetail, notFound } from "../../lib/erro
 import { grants, type Scope } from "../../lib/scopes";
 import { tenantAuditInsert } from "../audit/service";
 import { getAgent, getCustomer } from "../data/service";
-import { openCasesForTriggered } from "./case-service";
+import { openCasesForTriggered } from "./cases/service";
 import { evaluateRules, highestRiskLevel } from "./domain/evaluate";
 import { emptyFeatures } from "./domain/features";
 import { AML_RULES, type AmlEntityType, type AmlRuleDefinition, ruleById } from "./domain/rules";
@@ -15,7 +15,7 @@ import {
   type Thresholds,
   validateThresholds,
 } from "./domain/thresholds";
-import { loadFeatures } from "./features-sql";
+import { loadFeatures } from "./features/repo";
 import * as repo from "./repo";
 
 // ---- rules and thresholds --------------------------------------------------------------

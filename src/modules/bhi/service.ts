@@ -2,7 +2,7 @@ import type { TenantContext } from "../../db/tenant-context";
 import { jobs } from "../../jobs/messages";
 import { badRequest, notFound } from "../../lib/errors";
 import { getCustomer } from "../data/service";
-import { type RunOutcome, runCalculation } from "./calculation";
+import { type RunOutcome, runCalculation } from "./calculation/service";
 import { normaliseWeights, type Weights, weightProblems } from "./domain/weights";
 import { presentHistory, presentRecord } from "./present";
 import * as repo from "./repo";

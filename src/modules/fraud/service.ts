@@ -3,12 +3,17 @@ import type { TenantContext } from "../../db/tenant-context";
 import type { FraudCaseObject } from "../../durable-objects/fraud-case";
 import { anchorKeysFrom } from "../../lib/case-anchor";
 import { AppError, notFound } from "../../lib/errors";
-import { type CaseActor, createCase as createCaseLog, type EventInput, type LogResult } from "./case-log";
-import type { CaseListFilter, CreateCaseInput } from "./case-requests";
-import { verifyCaseLog } from "./case-verify";
+import type { CaseListFilter, CreateCaseInput } from "./cases/schemas";
+import {
+  type CaseActor,
+  createCase as createCaseLog,
+  type EventInput,
+  type LogResult,
+  verifyCaseLog,
+} from "./cases/service";
 import { CASE_STATUSES, type CaseStatus } from "./domain/case-state";
 import { ENTITY_TYPES, SEVERITIES } from "./domain/types";
-import { type EvaluateInput, evaluate, type FraudAlert } from "./evaluation";
+import { type EvaluateInput, evaluate, type FraudAlert } from "./evaluation/service";
 import * as repo from "./repo";
 import { DISCLAIMER } from "./schemas";
 

@@ -1,6 +1,6 @@
 import { notFound } from "../../lib/errors";
 import { pagination } from "../../lib/pagination";
-import { getCase as getAmlCase, listCases as listAmlCases } from "../aml/case-service";
+import { getCase as getAmlCase, listCases as listAmlCases } from "../aml/cases/service";
 import { DISCLAIMER as AML_DISCLAIMER, CaseListQuery as AmlCaseListQuery } from "../aml/schemas";
 import { listRules } from "../aml/service";
 import { presentRecord } from "../bhi/present";
@@ -26,7 +26,7 @@ import {
   presentAgent,
   presentCustomer,
 } from "../data/service";
-import { CaseListQuery as FraudCaseListQuery } from "../fraud/case-requests";
+import { CaseListQuery as FraudCaseListQuery } from "../fraud/cases/schemas";
 import { DISCLAIMER as FRAUD_DISCLAIMER } from "../fraud/schemas";
 import { getCase as getFraudCase, listEvents, listCases as listFraudCases } from "../fraud/service";
 import { listSubscriptions } from "../webhooks/service";

@@ -14,7 +14,7 @@ import { graphQLContext } from "./context";
 import { analyze, costErrors, LIMITS } from "./domain/cost";
 import { describeProblem, type InputProblem, queryProblem, variablesProblem } from "./domain/input-bounds";
 import { formatError, requestError } from "./errors";
-import { schema } from "./schema";
+import { schema } from "./executable-schema";
 
 export interface GraphQLRequest {
   query: string;

@@ -1,6 +1,6 @@
 import type { TenantScope } from "../../db/client";
 import { jsonArrayChunks } from "../../lib/json-chunks";
-import { type TableSpec, upsertSql } from "./upsert-sql";
+import { type TableSpec, upsertSql } from "./upsert/repo";
 
 /**
  * Ingestion queries. Raw D1 statements (the drizzle client's own binding) because rows

@@ -24,7 +24,7 @@ import {
   transactionRow,
 } from "./domain/records";
 import * as repo from "./repo";
-import { ACCOUNTS, AGENTS, CUSTOMERS, TRANSACTIONS } from "./upsert-sql";
+import { ACCOUNTS, AGENTS, CUSTOMERS, TRANSACTIONS } from "./upsert/repo";
 
 export interface RecordError {
   index: number;

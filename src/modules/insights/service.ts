@@ -8,7 +8,7 @@ import { portfolioNarrative } from "./domain/narrative";
 import { compoundMonthlyGrowth, type MonthMovements, type SaasMetrics, saasMetrics } from "./domain/saas";
 import { selectedByRate, whatIfReport } from "./domain/what-if-report";
 import * as repo from "./repo";
-import { getPortfolioRunway } from "./runway";
+import { getPortfolioRunway } from "./runway/service";
 
 /** Complete months the projection growth rate of what-if churn is measured over. */
 export const GROWTH_WINDOW_MONTHS = 6;

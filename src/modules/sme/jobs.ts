@@ -2,7 +2,7 @@ import { loadTenantContext } from "../../db/tenant-context";
 import type { Env } from "../../env";
 import { enqueuePerTenant } from "../../jobs/enqueue";
 import { jobs, SME_BENCHMARKS_JOB, type SmeBenchmarksMessage } from "../../jobs/messages";
-import { DEFAULT_WINDOW_DAYS, refreshAllWindows, refreshSnapshot } from "./benchmarks";
+import { DEFAULT_WINDOW_DAYS, refreshAllWindows, refreshSnapshot } from "./benchmarks/service";
 
 /**
  * JOBS_QUEUE "sme.benchmarks" {tenantId, windowDays?}: refresh one window's snapshot (when a

@@ -1,6 +1,6 @@
 import type { TenantContext } from "../../db/tenant-context";
 import { getCustomer } from "../data/service";
-import { currentSnapshot, type Snapshot, windowOf } from "./benchmarks";
+import { currentSnapshot, type Snapshot, windowOf } from "./benchmarks/service";
 import { ALL_COHORT, type CohortPlacement, placeInCohort } from "./domain/benchmarks";
 import { COHORTS } from "./domain/cohorts";
 import { assessHealth, CALCULATION_VERSION, type SmeHealth } from "./domain/health";

@@ -6,8 +6,8 @@ import {
   jobs,
   type OutboxDispatchMessage,
 } from "../../jobs/messages";
-import { consumeDelivery, markDeadLettered } from "./delivery";
-import { dispatchOutbox, sweepWebhooks } from "./outbox";
+import { consumeDelivery, markDeadLettered } from "./delivery/service";
+import { dispatchOutbox, sweepWebhooks } from "./outbox/system-repo";
 
 /** A consumer crash (not a receiver failure: those are recorded attempts) retries after this. */
 const CRASH_RETRY_SECONDS = 45; // past the lease a crashed attempt may still hold

@@ -2,17 +2,17 @@ import type { WebhookDeliveryRow, WebhookSubscriptionRow } from "../../db/shard"
 import type { TenantContext } from "../../db/tenant-context";
 import { AppError, badRequest, conflict, notFound } from "../../lib/errors";
 import { tenantAuditInsert } from "../audit/service";
-import { webhookConfig } from "./config";
-import { recordAttempt } from "./delivery";
+import { type SendOptions, sendOnce } from "./delivery/client";
+import { webhookConfig } from "./delivery/config";
+import { recordAttempt } from "./delivery/service";
 import { breakerPhase } from "./domain/breaker";
 import { excerptFor } from "./domain/response-record";
 import { generateSecret } from "./domain/signing";
 import { checkWebhookUrl } from "./domain/ssrf";
-import { enqueueDeliveries } from "./outbox";
+import { enqueueDeliveries } from "./outbox/system-repo";
 import * as repo from "./repo";
 import { TEST_EVENT_TYPE } from "./schemas";
-import { sealSecret } from "./secrets";
-import { type SendOptions, sendOnce } from "./send";
+import { sealSecret } from "./secrets/service";
 
 const iso = (d: Date) => d.toISOString();
 

@@ -3,9 +3,13 @@ import type { OperatorTokenRow } from "../../../db/control-schema";
 import type { Env } from "../../../env";
 import { sha256Hex, timingSafeEqualText, uuidV7 } from "../../../lib/crypto";
 import { AppError, notFound } from "../../../lib/errors";
-import { BOOTSTRAP_OPERATOR, type OperatorContext } from "../../audit/context";
 import type { Actor } from "../../audit/domain/types";
-import { operatorAuditInsert, revokeAudited } from "../../audit/service";
+import {
+  BOOTSTRAP_OPERATOR,
+  type OperatorContext,
+  operatorAuditInsert,
+  revokeAudited,
+} from "../../audit/service";
 import {
   generateOperatorToken,
   isWellFormedOperatorToken,

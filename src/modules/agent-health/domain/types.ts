@@ -87,3 +87,25 @@ export interface Evidence {
   value: number;
   interpretation: string;
 }
+
+/** ISO bounds of a calculation: (previousStart, windowStart] is the previous period, (windowStart, now] the window. */
+export interface Bounds {
+  now: string;
+  windowStart: string;
+  previousStart: string;
+  sevenDayStart: string;
+}
+
+export interface ActivityRow {
+  agent_id: string;
+  n_cur: number;
+  n_7: number;
+  n_prev: number;
+  v_cur: number;
+  v_7: number;
+  v_prev: number;
+  in_n: number;
+  out_n: number;
+  in_v: number;
+  out_v: number;
+}

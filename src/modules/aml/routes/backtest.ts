@@ -1,7 +1,7 @@
 import type { App } from "../../../http/context";
 import { jsonBody, jsonContent, tenantRoute } from "../../../http/openapi";
-import { queueBacktest } from "../backtest-jobs";
-import { activeEntities, backtest, SYNC_BACKTEST_MAX_ENTITIES } from "../backtest-service";
+import { queueBacktest } from "../backtest/jobs";
+import { activeEntities, backtest, SYNC_BACKTEST_MAX_ENTITIES } from "../backtest/service";
 import { BacktestBody, BacktestQueuedResponse, BacktestResponse, DISCLAIMER } from "../schemas";
 
 export const backtestRoute = tenantRoute({

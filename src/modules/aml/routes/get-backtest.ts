@@ -1,7 +1,7 @@
 import { z } from "@hono/zod-openapi";
 import type { App } from "../../../http/context";
 import { jsonContent, tenantRoute, uuidParam } from "../../../http/openapi";
-import { getBacktestRun } from "../backtest-jobs";
+import { getBacktestRun } from "../backtest/jobs";
 import { BacktestRunResponse, DISCLAIMER } from "../schemas";
 
 export const getBacktestRoute = tenantRoute({

@@ -1,7 +1,7 @@
 import { z } from "@hono/zod-openapi";
 import type { App } from "../../../http/context";
 import { jsonContent, tenantRoute, uuidParam } from "../../../http/openapi";
-import { getCase } from "../case-service";
+import { getCase } from "../cases/service";
 import { CaseResponse, DISCLAIMER } from "../schemas";
 
 export const getCaseRoute = tenantRoute({

@@ -1,6 +1,6 @@
 import type { App } from "../../../http/context";
 import { jsonContent, pagination, tenantRoute } from "../../../http/openapi";
-import { listCases } from "../case-service";
+import { listCases } from "../cases/service";
 import { CaseListQuery, CaseListResponse, DISCLAIMER } from "../schemas";
 
 export const listCasesRoute = tenantRoute({

@@ -1,7 +1,7 @@
 import { z } from "@hono/zod-openapi";
 import type { App } from "../../../http/context";
 import { jsonBody, jsonContent, tenantRoute } from "../../../http/openapi";
-import { AddEventBody } from "../case-requests";
+import { AddEventBody } from "../cases/schemas";
 import { DISCLAIMER, Disclaimer, FraudCaseEventSchema } from "../schemas";
 import { appendEvent } from "../service";
 import { CaseParams } from "./get-case";

@@ -1,6 +1,6 @@
 import type { App } from "../../../http/context";
 import { jsonBody, jsonContent, tenantRoute } from "../../../http/openapi";
-import { AddNoteBody } from "../case-requests";
+import { AddNoteBody } from "../cases/schemas";
 import { DISCLAIMER } from "../schemas";
 import { addNote } from "../service";
 import { EventResponse } from "./add-event";

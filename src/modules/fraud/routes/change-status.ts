@@ -1,6 +1,6 @@
 import type { App } from "../../../http/context";
 import { jsonBody, jsonContent, tenantRoute } from "../../../http/openapi";
-import { ChangeStatusBody } from "../case-requests";
+import { ChangeStatusBody } from "../cases/schemas";
 import { DISCLAIMER } from "../schemas";
 import { changeStatus } from "../service";
 import { EventResponse } from "./add-event";

@@ -1,7 +1,7 @@
 import { z } from "@hono/zod-openapi";
 import type { App } from "../../../http/context";
 import { errorResponses, jsonBody, jsonContent, tenantRoute } from "../../../http/openapi";
-import { CreateCaseBody } from "../case-requests";
+import { CreateCaseBody } from "../cases/schemas";
 import { DISCLAIMER, Disclaimer, FraudCaseSchema } from "../schemas";
 import { createCase } from "../service";
 

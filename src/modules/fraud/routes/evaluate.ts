@@ -1,7 +1,7 @@
 import { z } from "@hono/zod-openapi";
 import type { App } from "../../../http/context";
 import { jsonBody, jsonContent, tenantRoute } from "../../../http/openapi";
-import { evaluate } from "../evaluation";
+import { evaluate } from "../evaluation/service";
 import { DISCLAIMER, Disclaimer, EvaluateBody, FraudAlertSchema } from "../schemas";
 
 export const evaluateRoute = tenantRoute({

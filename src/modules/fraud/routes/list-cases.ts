@@ -1,7 +1,7 @@
 import { z } from "@hono/zod-openapi";
 import type { App } from "../../../http/context";
 import { jsonContent, pagination, tenantRoute } from "../../../http/openapi";
-import { CaseListQuery } from "../case-requests";
+import { CaseListQuery } from "../cases/schemas";
 import { DISCLAIMER, Disclaimer, FraudCaseSchema } from "../schemas";
 import { listCases } from "../service";
 

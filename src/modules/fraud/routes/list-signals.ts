@@ -1,7 +1,7 @@
 import { z } from "@hono/zod-openapi";
 import type { App } from "../../../http/context";
 import { booleanQuery, jsonContent, tenantRoute } from "../../../http/openapi";
-import { listSignals } from "../evaluation";
+import { listSignals } from "../evaluation/service";
 import { DISCLAIMER, Disclaimer, SignalDefinitionSchema } from "../schemas";
 
 export const listSignalsRoute = tenantRoute({

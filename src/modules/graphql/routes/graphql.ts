@@ -2,7 +2,7 @@ import { createRoute, type z } from "@hono/zod-openapi";
 import type { App } from "../../../http/context";
 import { ErrorBodySchema } from "../../../http/errors";
 import { errorResponses, jsonBody, jsonContent } from "../../../http/openapi";
-import { rootFieldScopes } from "../schema";
+import { rootFieldScopes } from "../executable-schema";
 import { GraphQLRequestSchema, GraphQLResponseSchema } from "../schemas";
 import { runGraphQL } from "../service";
 

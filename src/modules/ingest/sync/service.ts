@@ -6,10 +6,10 @@ import { sendJobs } from "../../../jobs/enqueue";
 import { jobs, type SyncContinueMessage } from "../../../jobs/messages";
 import { badRequest, conflict, notFound } from "../../../lib/errors";
 import { connectorFor } from "../../admin/service";
-import { DEFAULT_DEPS, Step, Superseded, type SyncDeps } from "./engine";
-import { exportStep } from "./export-files";
-import { FineractError, fineractStep } from "./fineract";
 import * as repo from "./repo";
+import { DEFAULT_DEPS, Step, Superseded, type SyncDeps } from "./runner";
+import { exportStep } from "./steps/export-files";
+import { FineractError, fineractStep } from "./steps/fineract";
 
 export const CONNECTOR_TYPES = ["core_banking"] as const;
 /** A running run without progress for this long is considered dead and may be replaced. */

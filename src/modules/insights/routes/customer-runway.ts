@@ -1,7 +1,7 @@
 import { z } from "@hono/zod-openapi";
 import type { App } from "../../../http/context";
 import { jsonContent, tenantRoute, uuidParam } from "../../../http/openapi";
-import { getCustomerRunway } from "../runway";
+import { getCustomerRunway } from "../runway/service";
 import { CustomerRunwayResponse } from "../schemas";
 
 export const customerRunwayRoute = tenantRoute({

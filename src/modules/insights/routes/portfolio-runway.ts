@@ -1,6 +1,6 @@
 import type { App } from "../../../http/context";
 import { jsonContent, tenantRoute } from "../../../http/openapi";
-import { getPortfolioRunway } from "../runway";
+import { getPortfolioRunway } from "../runway/service";
 import { PortfolioRunwayResponse } from "../schemas";
 
 export const portfolioRunwayRoute = tenantRoute({

@@ -1,0 +1,101 @@
+// Writes the layering rules (docs/architecture.md#layers) into biome.json as
+// noRestrictedImports overrides. Biome matches import specifiers as written (relative), and
+// one override's options replace another's, so the rules are expanded here per folder depth
+// and per file role. `node scripts/layering.mjs --check` fails when biome.json is stale.
+import { readFileSync, writeFileSync } from "node:fs";
+
+const MAX_DEPTH = 4; // src/modules/<module>/a/b/c/file.ts
+const LAYERING_TAG = "layering:";
+
+/** Another module's public surface: its (sub-feature) service, schemas and pure domain. */
+const PUBLIC = ["*/service", "*/*/service", "*/schemas", "*/*/schemas", "*/domain/**", "*/present"];
+/** Reached across modules by name, each with a reason in docs/architecture.md#layers. */
+const CROSS_MODULE_EXCEPTIONS = [
+  "aml/cases/system-repo", // operator reseal re-anchors AML case heads on every shard
+  "fraud/cases/system-repo", // same, fraud cases
+  "webhooks/secrets/system-repo", // operator reseal re-seals webhook secrets
+  "audit/routes", // the audit routes are mounted by the app and the admin router
+];
+
+const msg = {
+  http: "Layering: only a module's routes/ and schemas.ts import src/http/ (the HTTP layer). Shared code lives in src/lib/.",
+  crossModule: `Layering: another module is reached only through its service.ts, schemas.ts, present.ts or pure domain/ (named exceptions: ${CROSS_MODULE_EXCEPTIONS.join(", ")}).`,
+  repo: "Layering: only a module's services, jobs and runners read and write through repo.ts.",
+  db: "Layering: routes/ and domain/ do not touch src/db/; the service does.",
+  domainInfra:
+    "Layering: domain/ is pure logic, unit-tested in Node: no Hono, Drizzle or Cloudflare imports.",
+  domainService: "Layering: domain/ does not call services (they reach the database); pass data in.",
+};
+
+const up = (depth) => "../".repeat(depth);
+const rule = (group, message) => ({ group, message: `${LAYERING_TAG} ${message}` });
+
+function crossModule(depth) {
+  const u = up(depth);
+  return rule(
+    [
+      `${u}*/**`,
+      `!${u}../**`,
+      ...PUBLIC.map((p) => `!${u}${p}`),
+      ...CROSS_MODULE_EXCEPTIONS.map((p) => `!${u}${p}`),
+    ],
+    msg.crossModule,
+  );
+}
+
+const ROLE_RULES = {
+  other: () => [rule(["**/http/**"], msg.http)],
+  schemas: () => [],
+  routes: () => [rule(["**/repo", "**/system-repo"], msg.repo), rule(["**/db/**"], msg.db)],
+  domain: () => [
+    rule(["hono", "hono/**", "@hono/**", "drizzle-orm", "drizzle-orm/**", "cloudflare:*"], msg.domainInfra),
+    rule(["**/http/**"], msg.http),
+    rule(["**/repo", "**/system-repo"], msg.repo),
+    rule(["**/service"], msg.domainService),
+    rule(["**/db/**"], msg.db),
+  ],
+};
+
+/** Globs of files `depth` folders below src/modules/ whose path has `role` in it. */
+function globs(depth, role) {
+  const dirs = depth - 1; // folders between the module folder and the file
+  const at = (segments) => `src/modules/*/${segments.map((s) => `${s}/`).join("")}*.ts`;
+  const star = Array(dirs).fill("*");
+  if (role === "other") return [at(star)];
+  if (role === "schemas") return [`src/modules/*/${star.map((s) => `${s}/`).join("")}schemas.ts`];
+  // routes/ or domain/ at any folder position (deeper folders under them included)
+  const out = [];
+  for (let i = 0; i < dirs; i++) out.push(at(star.map((s, j) => (j === i ? role : s))));
+  return out;
+}
+
+function overrides() {
+  const list = [];
+  for (let depth = 1; depth <= MAX_DEPTH; depth++) {
+    for (const role of ["other", "schemas", "routes", "domain"]) {
+      const includes = globs(depth, role);
+      if (includes.length === 0) continue;
+      const patterns = [...ROLE_RULES[role](), crossModule(depth)];
+      list.push({
+        includes,
+        linter: { rules: { style: { noRestrictedImports: { level: "error", options: { patterns } } } } },
+      });
+    }
+  }
+  return list;
+}
+
+const isLayering = (o) =>
+  JSON.stringify(o.linter?.rules?.style?.noRestrictedImports ?? {}).includes(LAYERING_TAG);
+
+const path = new URL("../biome.json", import.meta.url);
+const current = readFileSync(path, "utf8");
+const config = JSON.parse(current);
+config.overrides = [...config.overrides.filter((o) => !isLayering(o)), ...overrides()];
+const next = `${JSON.stringify(config, null, 2)}\n`;
+if (process.argv.includes("--check")) {
+  if (JSON.parse(current) && JSON.stringify(JSON.parse(current)) !== JSON.stringify(JSON.parse(next))) {
+    console.error("biome.json layering rules are stale: run `node scripts/layering.mjs`");
+    process.exit(1);
+  }
+} else writeFileSync(path, next);

@@ -1,0 +1,95 @@
+import { type ShardDb, shardCount, shardDb } from "../../../db/client";
+import type { PageSweeper } from "../../../db/reanchor-page";
+import type { Env } from "../../../env";
+import { anchorKeysFrom, type CaseKind } from "../../../lib/case-anchor";
+import {
+  type AnchorSweepCount,
+  type AnchorTally,
+  emptyAnchorSweepCount,
+  splitTally,
+} from "../../../lib/reanchor";
+import { reanchorAmlPage, tallyAmlAnchors } from "../../aml/cases/system-repo";
+import { reanchorFraudPage, tallyFraudAnchors } from "../../fraud/cases/system-repo";
+
+/** Cases read per page (one statement for the cases, one for their events). */
+const SWEEP_PAGE = 200;
+
+/**
+ * D1 statements the sweep may use in one request. D1 allows 1,000 queries per invocation; the
+ * rest is left to authentication, the reseal of sealed secrets and the audit entry. A page
+ * starts only while a whole one (2 reads + one update per case) still fits; what is left over
+ * is reported as `pending`, and running the reseal again carries on (current heads are counted,
+ * not read again).
+ */
+const SWEEP_BUDGET = 600;
+
+interface KindSweep {
+  kind: CaseKind;
+  tally: (db: ShardDb) => Promise<AnchorTally>;
+  page: PageSweeper;
+}
+
+const KINDS: KindSweep[] = [
+  { kind: "fraud", tally: tallyFraudAnchors, page: reanchorFraudPage },
+  { kind: "aml", tally: tallyAmlAnchors, page: reanchorAmlPage },
+];
+
+export interface CaseAnchorSweep {
+  /**
+   * True when every case under an older key this keyring holds was reached: re-anchored, or
+   * found invalid. False: run the reseal again.
+   */
+  complete: boolean;
+  fraud: AnchorSweepCount;
+  aml: AnchorSweepCount;
+}
+
+/**
+ * After a SECRETS_KEY rotation: on every shard, each fraud case head and AML case anchored
+ * under an older key of the keyring is verified (whole chain and old anchor) and anchored
+ * again under the first key. A case that does not verify is left as it is and logged
+ * (re-anchoring it would launder the tampering); one whose key is gone is counted unreadable.
+ */
+export async function reanchorCases(
+  env: Env,
+  { budget = SWEEP_BUDGET, pageSize = SWEEP_PAGE } = {},
+): Promise<CaseAnchorSweep> {
+  const keys = await anchorKeysFrom(env.SECRETS_KEY);
+  const counts: Record<CaseKind, AnchorSweepCount> = {
+    fraud: emptyAnchorSweepCount(),
+    aml: emptyAnchorSweepCount(),
+  };
+  let left = budget;
+  for (let shard = 0; shard < shardCount(env); shard++) {
+    const db = shardDb(env, shard);
+    for (const { kind, tally, page } of KINDS) {
+      const count = counts[kind];
+      const split = splitTally(await tally(db), keys);
+      left--;
+      count.current += split.current;
+      count.unreadable += split.unreadable;
+      if (split.unreadable > 0)
+        console.error(
+          JSON.stringify({
+            level: "error",
+            msg: "case heads anchored under a key SECRETS_KEY no longer holds",
+            kind,
+            shard,
+            count: split.unreadable,
+          }),
+        );
+      let done = 0;
+      for (let after = ""; split.stale > 0 && left >= pageSize + 2; ) {
+        const found = await page(db, shard, keys, split.staleKeyIds, after, pageSize);
+        left -= found.statements;
+        count.reanchored += found.reanchored;
+        count.invalid += found.invalid;
+        done += found.reanchored + found.invalid;
+        if (found.seen < pageSize) break;
+        after = found.lastId;
+      }
+      count.pending += Math.max(0, split.stale - done);
+    }
+  }
+  return { complete: counts.fraud.pending + counts.aml.pending === 0, ...counts };
+}

@@ -1,0 +1,286 @@
+import type { AmlCaseHistoryRow, AmlCaseRow } from "../../../db/shard";
+import type { TenantContext } from "../../../db/tenant-context";
+import {
+  type Anchor,
+  type AnchorKeys,
+  anchorHead,
+  anchorKeysFrom,
+  checkAnchor,
+} from "../../../lib/case-anchor";
+import { AppError, conflict, notFound } from "../../../lib/errors";
+import { chainHash, GENESIS_HASH, verifyChain } from "../../../lib/hash-chain";
+import { type AmlCaseStatus, canTransition } from "../domain/case-machine";
+import type { RuleOutcome } from "../domain/evaluate";
+import { type HistoryFields, historyContent, snapshotOf } from "../domain/history";
+import { type AmlEntityType, ruleById } from "../domain/rules";
+import * as repo from "../repo";
+
+export const presentCase = (row: AmlCaseRow) => ({
+  id: row.id,
+  tenantId: row.tenantId,
+  ruleId: row.ruleId,
+  ruleName: row.ruleName,
+  caseType: row.caseType,
+  entityType: row.entityType as AmlEntityType,
+  entityId: row.entityId,
+  riskLevel: row.riskLevel as "low" | "medium" | "high" | "critical",
+  status: row.status as AmlCaseStatus,
+  evidence: row.evidence as Array<{
+    field: string;
+    observed: string;
+    threshold: string;
+    context: string;
+    deviation: number;
+  }>,
+  explanation: row.explanation,
+  correlationId: row.correlationId,
+  windowDays: row.windowDays,
+  windowStart: row.windowStart,
+  windowEnd: row.windowEnd,
+  createdAt: row.createdAt,
+  lastEventAt: row.lastEventAt,
+  eventCount: row.eventCount,
+});
+
+export const presentHistory = (row: AmlCaseHistoryRow) => ({
+  id: row.id,
+  caseId: row.caseId,
+  sequence: row.sequence,
+  eventType: row.eventType,
+  fromStatus: row.fromStatus as AmlCaseStatus | null,
+  toStatus: row.toStatus as AmlCaseStatus,
+  actorType: row.actorType,
+  actorId: row.actorId,
+  actorName: row.actorName,
+  actorKeyId: row.actorKeyId ?? null,
+  note: row.note,
+  createdAt: row.createdAt,
+  previousHash: row.previousHash,
+  hash: row.hash,
+});
+
+export interface OpenCasesInput {
+  entityType: AmlEntityType;
+  entityId: string;
+  correlationId: string;
+  windowDays: number;
+  windowStart: string;
+  windowEnd: string;
+  outcomes: RuleOutcome[];
+  /** The API key of the request that asked for the evaluation (null from a workflow). */
+  actorKeyId: string | null;
+}
+
+/**
+ * One case per triggered rule unless a non-closed one exists for that rule and entity. The
+ * `created` entry is the service's (`system`/`aml-evaluate`), with the requesting key.
+ */
+export async function openCasesForTriggered(ctx: TenantContext, input: OpenCasesInput) {
+  if (input.outcomes.length === 0) return [];
+  const at = ctx.clock.now().toISOString();
+  const items = await Promise.all(
+    input.outcomes.map(async (o) => {
+      const rule = ruleById(o.ruleId)!;
+      const row: repo.NewCase = {
+        id: crypto.randomUUID(),
+        tenantId: ctx.tenantId,
+        ruleId: o.ruleId,
+        ruleName: o.ruleName,
+        caseType: rule.caseType,
+        entityType: input.entityType,
+        entityId: input.entityId,
+        riskLevel: o.riskLevel,
+        status: "open",
+        evidence: o.evidence,
+        explanation: o.explanation,
+        correlationId: input.correlationId,
+        windowDays: input.windowDays,
+        windowStart: input.windowStart,
+        windowEnd: input.windowEnd,
+        createdAt: at,
+        lastEventAt: at,
+        eventCount: 0,
+      };
+      const fields: HistoryFields = {
+        id: crypto.randomUUID(),
+        tenantId: ctx.tenantId,
+        caseId: row.id!,
+        sequence: 1,
+        eventType: "created",
+        fromStatus: null,
+        toStatus: "open",
+        actorType: "system",
+        actorId: "aml-evaluate",
+        actorName: null,
+        actorKeyId: input.actorKeyId,
+        note: null,
+        createdAt: at,
+      };
+      const hash = await chainHash(GENESIS_HASH, historyContent(fields, snapshotOf(row as AmlCaseRow)));
+      const anchor = await anchorFor(ctx, fields.caseId, 1, hash);
+      return { row, created: { ...fields, previousHash: GENESIS_HASH, hash }, anchor };
+    }),
+  );
+  await repo.openCases(ctx, items);
+  const newIds = new Set(items.map((i) => i.row.id));
+  const open = await repo.openCasesFor(
+    ctx,
+    input.entityType,
+    input.entityId,
+    input.outcomes.map((o) => o.ruleId),
+  );
+  return input.outcomes.flatMap((o) => {
+    const found = open.find((c) => c.ruleId === o.ruleId);
+    // A case closed between the batch and this read is simply not reported.
+    return found
+      ? [
+          {
+            caseId: found.id,
+            ruleId: o.ruleId,
+            status: found.status as AmlCaseStatus,
+            created: newIds.has(found.id),
+          },
+        ]
+      : [];
+  });
+}
+
+export async function listCases(ctx: TenantContext, filter: repo.CaseFilter, page: repo.Page) {
+  const { rows, total } = await repo.listCases(ctx, filter, page);
+  return { data: rows.map(presentCase), total };
+}
+
+export async function getCase(ctx: TenantContext, caseId: string) {
+  const row = await repo.findCase(ctx, caseId);
+  if (!row) throw notFound("AML case");
+  const history = await repo.caseHistory(ctx, caseId);
+  const { chainValid, anchorValid } = await verifyHistory(ctx, row, history);
+  return { ...presentCase(row), history: history.map(presentHistory), chainValid, anchorValid };
+}
+
+export interface TransitionInput {
+  toStatus: AmlCaseStatus;
+  actorId: string;
+  actorName?: string;
+  note?: string;
+  /** The API key that authenticated the request. */
+  actorKeyId: string | null;
+}
+
+/**
+ * Appends a status change (a `user` actor: the API accepts no other) and moves the case's
+ * anchor with it; retried when another transition won the race for the head.
+ */
+export async function transitionCase(ctx: TenantContext, caseId: string, input: TransitionInput) {
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const row = await repo.findCase(ctx, caseId);
+    if (!row) throw notFound("AML case");
+    const from = row.status as AmlCaseStatus;
+    if (!canTransition(from, input.toStatus))
+      throw new AppError("invalid_transition", `An AML case cannot move from ${from} to ${input.toStatus}`, [
+        { path: "toStatus", message: `Allowed from ${from}: see GET /v1/kyc-aml/cases/transitions` },
+      ]);
+    const head = await repo.headOf(ctx, caseId);
+    const previousHash = head?.hash ?? GENESIS_HASH;
+    const fields: HistoryFields = {
+      id: crypto.randomUUID(),
+      tenantId: ctx.tenantId,
+      caseId,
+      sequence: (head?.sequence ?? 0) + 1,
+      eventType: "transitioned",
+      fromStatus: from,
+      toStatus: input.toStatus,
+      actorType: "user",
+      actorId: input.actorId,
+      actorName: input.actorName ?? null,
+      actorKeyId: input.actorKeyId,
+      note: input.note ?? null,
+      createdAt: ctx.clock.now().toISOString(),
+    };
+    const entry = { ...fields, previousHash, hash: await chainHash(previousHash, historyContent(fields)) };
+    const anchor = await anchorFor(ctx, caseId, entry.sequence, entry.hash);
+    if (await repo.appendHistory(ctx, entry, anchor)) {
+      const updated = await repo.findCase(ctx, caseId);
+      return { case: presentCase(updated!), event: presentHistory(entry as AmlCaseHistoryRow) };
+    }
+  }
+  throw conflict("The case changed concurrently; read it again and retry");
+}
+
+/** The hashed fields of a stored history entry. */
+export const fieldsOf = (row: AmlCaseHistoryRow): HistoryFields => ({
+  id: row.id,
+  tenantId: row.tenantId,
+  caseId: row.caseId,
+  sequence: row.sequence,
+  eventType: row.eventType,
+  fromStatus: row.fromStatus,
+  toStatus: row.toStatus,
+  actorType: row.actorType,
+  actorId: row.actorId,
+  actorName: row.actorName,
+  actorKeyId: row.actorKeyId,
+  note: row.note,
+  createdAt: row.createdAt,
+});
+
+/**
+ * The anchor of a case whose history ends at (sequence, hash) (src/lib/case-anchor.ts). Throws
+ * when SECRETS_KEY is missing: nothing is written without its anchor.
+ */
+export async function anchorFor(
+  ctx: TenantContext,
+  caseId: string,
+  sequence: number,
+  hash: string,
+): Promise<Anchor> {
+  const keys = await anchorKeysFrom(ctx.env.SECRETS_KEY);
+  return anchorHead(keys, {
+    kind: "aml",
+    tenantId: ctx.tenantId,
+    caseId,
+    lastSequence: sequence,
+    headHash: hash,
+  });
+}
+
+/**
+ * Recomputes the history's chain from genesis (the `created` entry covers the case's immutable
+ * fields) and checks the case's anchor against the history's last entry. anchorValid is null
+ * for cases written before anchors existed; chainValid is false when the anchor does not match.
+ */
+export const verifyHistory = (ctx: TenantContext, row: AmlCaseRow, history: AmlCaseHistoryRow[]) =>
+  checkHistory(row, history, () => anchorKeysFrom(ctx.env.SECRETS_KEY));
+
+/**
+ * The check itself, over a case row and its history as loaded (in sequence order). Shared by
+ * reads and the re-anchor sweep after a key rotation (cases/system-repo.ts), so there is one verifier.
+ * Keys are loaded only when an anchor is there to check.
+ */
+export async function checkHistory(
+  row: AmlCaseRow,
+  history: AmlCaseHistoryRow[],
+  anchorKeys: () => Promise<AnchorKeys>,
+) {
+  const snapshot = snapshotOf(row);
+  const chain = await verifyChain(
+    history.map((h) => ({ hash: h.hash, content: historyContent(fieldsOf(h), snapshot) })),
+  );
+  const stored = { anchor: row.headAnchor, keyId: row.headAnchorKeyId };
+  const anchorValid =
+    stored.anchor === null && stored.keyId === null
+      ? null
+      : await checkAnchor(
+          await anchorKeys(),
+          {
+            kind: "aml",
+            tenantId: row.tenantId,
+            caseId: row.id,
+            lastSequence: history.length,
+            headHash: history.at(-1)?.hash ?? GENESIS_HASH,
+          },
+          stored,
+        );
+  const gapless = history.every((h, i) => h.sequence === i + 1);
+  return { chainValid: chain.valid && gapless && anchorValid !== false, anchorValid };
+}

@@ -1,0 +1,186 @@
+import type { TenantContext } from "../../../db/tenant-context";
+import { daysBefore } from "../../../lib/clock";
+import { uuidV7 } from "../../../lib/crypto";
+import { notifyOutbox } from "../../events/service";
+import type { Band } from "../domain/bands";
+import { CALCULATION_VERSION } from "../domain/calculate";
+import { WINDOW_DAYS, WINDOW_WEEKS } from "../domain/components";
+import {
+  inGroups,
+  type RunInputs,
+  type Scored,
+  type ScoredRecord,
+  scoreCustomers,
+  tallyStored,
+} from "../domain/run";
+import type { Weights } from "../domain/weights";
+import { presentRecord } from "../present";
+import * as repo from "../repo";
+
+/** Customers whose records and events go into one atomic batch. */
+const WRITE_GROUP = 1_000;
+/** Write batches sent concurrently. */
+const WRITES_IN_FLIGHT = 3;
+
+export interface CalculationFailure {
+  customerId: string;
+  bhi: null;
+  alerts: [];
+  isSignificantChange: false;
+  persisted: false;
+  error: { code: string; message: string };
+}
+
+export interface RunOutcome {
+  results: Array<ReturnType<typeof success> | CalculationFailure>;
+  successful: number;
+  failed: number;
+  byBand: Record<Band, number>;
+  alertCount: number;
+}
+
+const success = (record: ScoredRecord & { tenantId: string }, details: boolean) => ({
+  customerId: record.customerId,
+  bhi: presentRecord({ ...record, isLatest: true }, details),
+  alerts: record.alerts,
+  isSignificantChange: record.isSignificantChange,
+  persisted: true as const,
+});
+
+const failure = (customerId: string, code: string, message: string): CalculationFailure => ({
+  customerId,
+  bhi: null,
+  alerts: [],
+  isSignificantChange: false,
+  persisted: false,
+  error: { code, message },
+});
+
+/**
+ * Calculates and stores the BHI of every customer in the target: three aggregate reads
+ * (transactions, balances, latest records) and one customer read, whatever the number of
+ * customers, then grouped atomic writes. A customer without activity in the window, or
+ * whose write group fails, is reported as a failure; the others are kept.
+ */
+export async function runCalculation(
+  ctx: TenantContext,
+  target: repo.Target,
+  weights: Weights,
+  options: { details: boolean; missingIds?: string[] },
+): Promise<RunOutcome> {
+  const asOf = ctx.clock.now();
+  const at = asOf.toISOString();
+  const t0 = performance.now(); // phase timings for the bench (not business time)
+  const inputs = await readInputs(ctx, target, asOf);
+  const t1 = performance.now();
+  const { scored, unscorable } = scoreCustomers(inputs, {
+    weights,
+    riskAlertThreshold: ctx.tenant.settings.riskAlertThreshold,
+    at,
+    newRecordId: () => uuidV7(asOf),
+    newEventId: () => crypto.randomUUID(),
+  });
+  const t2 = performance.now();
+  const written = await writeScored(ctx, scored, { weights, calculationVersion: CALCULATION_VERSION, at });
+  if (written.stored.length > 0) await notifyOutbox(ctx);
+  const results = resultsOf(ctx.tenantId, options, unscorable, written);
+  const tally = tallyStored(written.stored);
+  ctx.instrumentation?.phase("bhi-read", t1 - t0);
+  ctx.instrumentation?.phase("bhi-compute", t2 - t1);
+  ctx.instrumentation?.phase("bhi-write", performance.now() - t2);
+  return {
+    results,
+    successful: tally.successful,
+    failed: results.length - tally.successful,
+    byBand: tally.byBand,
+    alertCount: tally.alertCount,
+  };
+}
+
+/** One result per customer asked for, in customer id order. */
+function resultsOf(
+  tenantId: string,
+  options: { details: boolean; missingIds?: string[] },
+  unscorable: string[],
+  written: Written,
+): RunOutcome["results"] {
+  const results: RunOutcome["results"] = [
+    ...(options.missingIds ?? []).map((id) => failure(id, "not_found", "Customer not found")),
+    ...unscorable.map((id) =>
+      failure(id, "insufficient_data", `No transactions in the last ${WINDOW_DAYS} days to score`),
+    ),
+    ...written.stored.map((record) => success({ ...record, tenantId }, options.details)),
+    ...written.failed.map((record) =>
+      failure(
+        record.customerId,
+        "write_failed",
+        "The record could not be stored (concurrent calculation?); retry",
+      ),
+    ),
+  ];
+  return results.sort((a, b) => (a.customerId < b.customerId ? -1 : a.customerId > b.customerId ? 1 : 0));
+}
+
+/** Statements of the read step: customers, activity, balances, latest records. */
+/** The read step: four statements in parallel, whatever the number of customers. */
+async function readInputs(ctx: TenantContext, target: repo.Target, asOf: Date): Promise<RunInputs> {
+  const weekStarts = Array.from({ length: WINDOW_WEEKS + 1 }, (_, k) =>
+    daysBefore(asOf, 7 * k).toISOString(),
+  );
+  const [customers, activity, balances, latest] = await Promise.all([
+    repo.customersOf(ctx, target),
+    repo.activityByCustomer(ctx, target, weekStarts),
+    repo.balancesByCustomer(ctx, target),
+    repo.latestByCustomer(ctx, target),
+  ]);
+  return { customerIds: customers.map((c) => c.id), activity, balances, latest };
+}
+
+interface Written {
+  stored: ScoredRecord[];
+  /** Records of the groups whose batch failed: nothing of them was written. */
+  failed: ScoredRecord[];
+}
+
+/**
+ * The write step: groups of WRITE_GROUP customers, each one atomic batch. Groups are disjoint
+ * customers, each its own transaction: a few in flight at once overlap the transfer of one
+ * with the execution of another.
+ */
+async function writeScored(
+  ctx: TenantContext,
+  scored: Scored[],
+  run: { weights: Weights; calculationVersion: string; at: string },
+): Promise<Written> {
+  const written: Written = { stored: [], failed: [] };
+  const writeGroup = async (group: Scored[]) => {
+    const records = group.map((g) => g.record);
+    const statements = repo.writeStatements(
+      ctx,
+      records,
+      group.flatMap((g) => g.events),
+      run,
+    );
+    try {
+      await repo.writeAtomically(ctx, statements);
+      written.stored.push(...records);
+    } catch (err) {
+      // Most likely a concurrent calculation took the same version numbers: nothing of this
+      // group was written (the batch is one transaction), so a retry is safe.
+      console.error(
+        JSON.stringify({
+          level: "error",
+          msg: "bhi write failed",
+          requestId: ctx.requestId,
+          err: String(err),
+        }),
+      );
+      written.failed.push(...records);
+    }
+  };
+  const groups = inGroups(scored, WRITE_GROUP);
+  for (let i = 0; i < groups.length; i += WRITES_IN_FLIGHT) {
+    await Promise.all(groups.slice(i, i + WRITES_IN_FLIGHT).map(writeGroup));
+  }
+  return written;
+}

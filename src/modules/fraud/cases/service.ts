@@ -1,0 +1,289 @@
+import type { TenantScope } from "../../../db/client";
+import type { FraudCaseEventRow, FraudCaseHeadRow, FraudCaseRow } from "../../../db/shard";
+import { type AnchorKeys, anchorHead, checkAnchor } from "../../../lib/case-anchor";
+import { chainHash, GENESIS_HASH, verifyChain } from "../../../lib/hash-chain";
+import { type CaseStatus, decideEvent, type EventRequest } from "../domain/case-state";
+import * as repo from "../repo";
+
+/**
+ * The write side of a case's log. Appends must run one at a time per case: the case's
+ * Durable Object prepares and commits its events one group at a time (src/durable-objects/fraud-case.ts).
+ */
+
+export type LogError = {
+  code: "bad_request" | "invalid_transition" | "not_found" | "conflict";
+  message: string;
+  path?: string;
+};
+export type LogResult<T> = { ok: true; value: T } | { ok: false; error: LogError };
+
+/**
+ * What a caller may say about an event; the log adds sequence, statuses, time and hash.
+ * API requests are always `user` actors (their schema allows nothing else); `system` and
+ * `workflow` are for code of the service itself. actorKeyId is the API key that
+ * authenticated the request (null when none did, e.g. a workflow run from the queue).
+ */
+export interface EventInput extends EventRequest {
+  actorType: "user" | "system" | "workflow";
+  actorId: string;
+  actorKeyId?: string | null;
+  actorName?: string | null;
+  assigneeName?: string | null;
+  noteType?: string | null;
+  evidenceReference?: Record<string, unknown> | null;
+  resolution?: Record<string, unknown> | null;
+}
+
+/** Head of a case's log as the writer needs it. */
+export interface LogHead {
+  tenantId: string;
+  caseId: string;
+  lastSequence: number;
+  headHash: string;
+  status: CaseStatus;
+  correlationId: string;
+}
+
+/** The case fields covered by the created event's hash (so the immutable row is covered too). */
+export const caseContent = (row: FraudCaseRow) => ({ ...row });
+
+/**
+ * The hashed content of an event: every stored field but the hashes themselves. actorKeyId
+ * (added by migration 0017) is hashed when set; left out when null, so events written
+ * before it existed still verify.
+ */
+export function eventContent(event: FraudCaseEventRow, row?: FraudCaseRow) {
+  const { hash: _h, previousHash: _p, actorKeyId, ...rest } = event;
+  const content = actorKeyId == null ? rest : { ...rest, actorKeyId };
+  return event.eventType === "created" && row ? { ...content, case: caseContent(row) } : content;
+}
+
+export type CaseActor = Pick<EventInput, "actorType" | "actorId" | "actorName" | "actorKeyId">;
+
+const anchorOf = (
+  keys: AnchorKeys,
+  tenantId: string,
+  caseId: string,
+  lastSequence: number,
+  headHash: string,
+) => anchorHead(keys, { kind: "fraud", tenantId, caseId, lastSequence, headHash });
+
+const emptyEvent = {
+  actorName: null,
+  previousStatus: null,
+  newStatus: null,
+  assigneeId: null,
+  assigneeName: null,
+  noteContent: null,
+  noteType: null,
+  evidenceType: null,
+  evidenceReference: null,
+  resolution: null,
+} satisfies Partial<FraudCaseEventRow>;
+
+export async function createCase(
+  scope: TenantScope,
+  row: FraudCaseRow,
+  actor: CaseActor,
+  keys: AnchorKeys,
+): Promise<LogResult<{ row: FraudCaseRow; head: FraudCaseHeadRow; event: FraudCaseEventRow }>> {
+  if (await repo.findCaseIdByAlert(scope, row.alertId))
+    return {
+      ok: false,
+      error: { code: "conflict", message: `A case for alert ${row.alertId} already exists` },
+    };
+  const unhashed = {
+    ...emptyEvent,
+    id: crypto.randomUUID(),
+    tenantId: scope.tenantId,
+    caseId: row.id,
+    eventSequence: 1,
+    eventType: "created",
+    actorType: actor.actorType,
+    actorId: actor.actorId,
+    actorName: actor.actorName ?? null,
+    actorKeyId: actor.actorKeyId ?? null,
+    newStatus: "open",
+    correlationId: row.correlationId,
+    createdAt: row.createdAt,
+    previousHash: GENESIS_HASH,
+    hash: "",
+  };
+  const event: FraudCaseEventRow = {
+    ...unhashed,
+    hash: await chainHash(GENESIS_HASH, eventContent(unhashed, row)),
+  };
+  const head: FraudCaseHeadRow = {
+    caseId: row.id,
+    tenantId: scope.tenantId,
+    currentStatus: "open",
+    lastEventAt: row.createdAt,
+    lastSequence: 1,
+    headHash: event.hash,
+    ...(await anchorOf(keys, scope.tenantId, row.id, 1, event.hash).then((a) => ({
+      headAnchor: a.anchor,
+      headAnchorKeyId: a.keyId,
+    }))),
+    entityType: row.entityType,
+    entityId: row.entityId,
+    severity: row.severity,
+    overallScore: row.overallScore,
+    createdAt: row.createdAt,
+  };
+  try {
+    await scope.db.batch(repo.createCaseStatements(scope, row, event, head));
+  } catch (err) {
+    // A concurrent create for the same alert lost the race on the unique index.
+    if (/UNIQUE/i.test(String(err)) && (await repo.findCaseIdByAlert(scope, row.alertId)))
+      return {
+        ok: false,
+        error: { code: "conflict", message: `A case for alert ${row.alertId} already exists` },
+      };
+    throw err;
+  }
+  return { ok: true, value: { row, head, event } };
+}
+
+export async function readHead(scope: TenantScope, caseId: string): Promise<LogHead | undefined> {
+  const found = await repo.findCase(scope, caseId);
+  if (!found) return undefined;
+  return {
+    tenantId: scope.tenantId,
+    caseId,
+    lastSequence: found.head.lastSequence,
+    headHash: found.head.headHash,
+    status: found.head.currentStatus as CaseStatus,
+    correlationId: found.case.correlationId,
+  };
+}
+
+/**
+ * Builds the event that follows `head` (no I/O): the state machine decides, the sequence is
+ * head + 1, the hash chains to the head's. Returns the event and the head after it.
+ */
+export async function prepareEvent(
+  head: LogHead,
+  input: EventInput,
+  now: Date,
+): Promise<LogResult<{ event: FraudCaseEventRow; head: LogHead }>> {
+  const decision = decideEvent(head.status, input);
+  if (!decision.ok)
+    return { ok: false, error: { code: decision.code, message: decision.message, path: decision.path } };
+  const previousHash = head.headHash;
+  const unhashed: FraudCaseEventRow = {
+    id: crypto.randomUUID(),
+    tenantId: head.tenantId,
+    caseId: head.caseId,
+    eventSequence: head.lastSequence + 1,
+    eventType: input.eventType,
+    actorType: input.actorType,
+    actorId: input.actorId,
+    actorName: input.actorName ?? null,
+    actorKeyId: input.actorKeyId ?? null,
+    previousStatus: decision.previousStatus,
+    newStatus: decision.newStatus,
+    assigneeId: input.assigneeId ?? null,
+    assigneeName: input.assigneeName ?? null,
+    noteContent: input.noteContent ?? null,
+    noteType: input.eventType === "note_added" ? (input.noteType ?? "review") : (input.noteType ?? null),
+    evidenceType: input.evidenceType ?? null,
+    evidenceReference: input.evidenceReference ?? null,
+    resolution: input.resolution ?? null,
+    correlationId: head.correlationId,
+    createdAt: now.toISOString(),
+    previousHash,
+    hash: "",
+  };
+  const event = { ...unhashed, hash: await chainHash(previousHash, eventContent(unhashed)) };
+  return {
+    ok: true,
+    value: {
+      event,
+      head: {
+        ...head,
+        lastSequence: event.eventSequence,
+        headHash: event.hash,
+        status: decision.statusAfter,
+      },
+    },
+  };
+}
+
+/**
+ * Makes consecutive prepared events and the projection (with the new head's anchor) durable
+ * in one D1 batch (one transaction). The unique (case_id, event_sequence) refuses a stale
+ * head: nothing is written.
+ */
+export async function commitEvents(
+  scope: TenantScope,
+  events: FraudCaseEventRow[],
+  head: LogHead,
+  keys: AnchorKeys,
+): Promise<void> {
+  if (!events.length) return;
+  const anchor = await anchorOf(keys, head.tenantId, head.caseId, head.lastSequence, head.headHash);
+  const [first, ...rest] = repo.appendEventStatements(scope, events, {
+    status: head.status,
+    lastEventAt: events[events.length - 1].createdAt,
+    lastSequence: head.lastSequence,
+    headHash: head.headHash,
+    headAnchor: anchor.anchor,
+    headAnchorKeyId: anchor.keyId,
+  });
+  await scope.db.batch([first, ...rest]);
+}
+
+/**
+ * Recomputes the chain from genesis, over the case row and every event in sequence order, and
+ * checks the head's anchor (src/lib/case-anchor.ts) against the log's last event. The chain
+ * alone only shows the log is consistent with itself; the anchor shows its head is one the
+ * service wrote. `anchorValid` is null for cases written before anchors existed (no anchor).
+ * Keys are loaded only when an anchor is there to check, and their absence then fails closed.
+ */
+export async function verifyCaseLog(
+  scope: TenantScope,
+  caseId: string,
+  anchorKeys: () => Promise<AnchorKeys>,
+) {
+  const found = await repo.findCase(scope, caseId);
+  if (!found) return undefined;
+  return checkCaseLog(found, await repo.allEvents(scope, caseId), anchorKeys);
+}
+
+/**
+ * The check itself, over a case and its events as loaded (in sequence order). Shared by the
+ * verify endpoint and the re-anchor sweep after a key rotation (cases/system-repo.ts), so there is
+ * one verifier.
+ */
+export async function checkCaseLog(
+  { case: row, head }: repo.CaseWithHead,
+  events: FraudCaseEventRow[],
+  anchorKeys: () => Promise<AnchorKeys>,
+) {
+  const gapless = events.every((e, i) => e.eventSequence === i + 1);
+  const result = await verifyChain(events.map((e) => ({ hash: e.hash, content: eventContent(e, row) })));
+  const linked = events.every((e, i) => e.previousHash === (i ? events[i - 1].hash : GENESIS_HASH));
+  const stored = { anchor: head.headAnchor, keyId: head.headAnchorKeyId };
+  const anchorValid =
+    stored.anchor === null && stored.keyId === null
+      ? null
+      : await checkAnchor(
+          await anchorKeys(),
+          {
+            kind: "fraud",
+            tenantId: row.tenantId,
+            caseId: row.id,
+            lastSequence: events.length,
+            headHash: events.at(-1)?.hash ?? GENESIS_HASH,
+          },
+          stored,
+        );
+  return {
+    valid: result.valid && gapless && linked && anchorValid !== false,
+    eventCount: events.length,
+    headHash: result.valid ? result.headHash : (events.at(-1)?.hash ?? GENESIS_HASH),
+    firstInvalidSequence:
+      result.firstInvalidIndex !== undefined ? events[result.firstInvalidIndex].eventSequence : null,
+    anchorValid,
+  };
+}

@@ -1,0 +1,113 @@
+/**
+ * The custom-rule operator catalog (docs/methodology/rules.md#operator-catalog): the shape of
+ * a tenant's own rule, as stored in a rule-set version. A rule is a boolean tree whose leaves
+ * compare an aggregate over the entity's transactions in a window with a constant, a tenant
+ * threshold or the entity's own previous period, or test membership in a tenant list.
+ * Semantic checks (one error per node, with its path) and the SQL compiler live beside this
+ * file; this file is the contract between them and the rule-set storage.
+ */
+
+export const AGGREGATE_FUNCTIONS = ["count", "count_distinct", "sum", "avg", "min", "max", "stddev"] as const;
+export type AggregateFunction = (typeof AGGREGATE_FUNCTIONS)[number];
+
+/** What an aggregate reads: `amount` (major units of the tenant currency) or a column counted distinct. */
+export const AGGREGATE_FIELDS = [
+  "amount",
+  "counterparty",
+  "counterparty_account",
+  "counterparty_country",
+  "merchant",
+  "channel",
+  "category",
+  "day",
+] as const;
+export type AggregateField = (typeof AGGREGATE_FIELDS)[number];
+
+export const COMPARATORS = ["<", "<=", "=", ">=", ">"] as const;
+export type Comparator = (typeof COMPARATORS)[number];
+
+/** Transactions an aggregate counts: every present filter must hold (AND); lists inside are OR. */
+export interface TransactionFilter {
+  types?: Array<"credit" | "debit">;
+  statuses?: string[];
+  channels?: string[];
+  categories?: string[];
+  /** Inclusive bounds, major units of the tenant currency, on the absolute amount. */
+  amountMin?: number;
+  amountMax?: number;
+  counterparties?: string[];
+  merchants?: string[];
+  /** ISO 3166-1 alpha-2 codes. */
+  counterpartyCountries?: string[];
+  /** Hour of day in the tenant's time zone, inclusive; from > to wraps midnight (22..5). */
+  hourFrom?: number;
+  hourTo?: number;
+}
+
+export interface Aggregate {
+  fn: AggregateFunction;
+  /** Required for every function but `count`. */
+  field?: AggregateField;
+  /** The window ending at evaluation time. */
+  windowDays: number;
+  filter?: TransactionFilter;
+}
+
+/** The right-hand side of a comparison. */
+export type Operand =
+  | { value: number }
+  /** A named threshold of the tenant's live AML rule set (for example largeCashAmount). */
+  | { threshold: string }
+  /** The same aggregate over the equal-length period just before the window, times `multiple`. */
+  | { previousPeriod: { multiple: number } };
+
+export type Condition =
+  | { op: "and" | "or"; conditions: Condition[] }
+  | { op: "not"; condition: Condition }
+  | { op: "compare"; aggregate: Aggregate; comparator: Comparator; to: Operand }
+  | { op: "between"; aggregate: Aggregate; low: Operand; high: Operand }
+  | {
+      op: "in_list";
+      /** What is looked up: the entity's own attributes, or any counterparty in the window. */
+      subject:
+        | "entity_name"
+        | "entity_phone"
+        | "entity_account_number"
+        | "counterparty"
+        | "counterparty_account";
+      listId: string;
+      /** For counterparty subjects: the window searched. */
+      windowDays?: number;
+    };
+
+export const SEVERITIES = ["low", "medium", "high", "critical"] as const;
+export type RuleSeverity = (typeof SEVERITIES)[number];
+
+/** A tenant's own rule inside a rule-set version. `ruleId` is stable across versions. */
+export interface CustomRule {
+  ruleId: string;
+  name: string;
+  description?: string;
+  enabled: boolean;
+  appliesTo: Array<"customer" | "account" | "agent" | "merchant" | "counterparty">;
+  severity: RuleSeverity;
+  /** Added to the alert's score (0-100) when the rule fires. */
+  score: number;
+  /** Shown when it fires ("3 cash credits just under the reporting threshold in 7 days"). */
+  reason: string;
+  /** Shown with the alert: what would have kept it quiet ("would not fire below 3 credits"). */
+  counterfactual: string;
+  condition: Condition;
+}
+
+/** Bounds every layer enforces (schema, validator, compiler): a tree stays cheap to run. */
+export const TREE_LIMITS = {
+  maxDepth: 6,
+  maxNodes: 40,
+  maxChildren: 10,
+  maxWindowDays: 400,
+  maxFilterValues: 50,
+  maxCustomRules: 50,
+  /** Sum of aggregate costs over a rule set's custom rules (docs/methodology/rules.md#cost). */
+  maxRuleSetCost: 400,
+} as const;
