@@ -1,6 +1,6 @@
 import { env, exports } from "cloudflare:workers";
-import { shardDb } from "../src/db/client";
 import { accounts, agents, customers, transactions } from "../src/db/shard";
+import { systemShardDb } from "../src/db/system-db";
 import type { Scope } from "../src/lib/scopes";
 import { TEST_ADMIN_TOKEN } from "./constants";
 import { assertMatchesContract } from "./contract";
@@ -64,7 +64,7 @@ export async function createKey(tenantId: string, scopes: Scope[], extra: { expi
 /** Raw rows of a tenant's shard (tests that look at what was stored). */
 export const shardRows = async <T>(t: TestTenant, query: string, ...params: unknown[]) =>
   (
-    await shardDb(env, t.shard)
+    await systemShardDb(env, t.shard)
       .$client.prepare(query)
       .bind(...params)
       .all<T>()
@@ -97,7 +97,7 @@ export async function insertCustomer(
     updatedAt: now(),
     ...fields,
   };
-  await shardDb(env, tenant.shard).insert(customers).values(row);
+  await systemShardDb(env, tenant.shard).insert(customers).values(row);
   return row;
 }
 
@@ -120,7 +120,7 @@ export async function insertAccount(
     updatedAt: now(),
     ...fields,
   };
-  await shardDb(env, tenant.shard).insert(accounts).values(row);
+  await systemShardDb(env, tenant.shard).insert(accounts).values(row);
   return row;
 }
 
@@ -142,7 +142,7 @@ export async function insertTransactions(
     createdAt: now(),
     ...item,
   }));
-  const db = shardDb(env, tenant.shard);
+  const db = systemShardDb(env, tenant.shard);
   // 21 columns per row: stay under D1's 100 bound parameters per statement.
   for (let i = 0; i < rows.length; i += 4) await db.insert(transactions).values(rows.slice(i, i + 4));
   return rows;
@@ -170,6 +170,6 @@ export async function insertAgent(tenant: TestTenant, fields: Partial<typeof age
     updatedAt: now(),
     ...fields,
   };
-  await shardDb(env, tenant.shard).insert(agents).values(row);
+  await systemShardDb(env, tenant.shard).insert(agents).values(row);
   return row;
 }

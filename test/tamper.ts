@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { asc, eq } from "drizzle-orm";
-import { shardDb } from "../src/db/client";
 import { amlCaseHistory, amlCases, fraudCaseEvents, fraudCases } from "../src/db/shard";
+import { systemShardDb } from "../src/db/system-db";
 import { chainHash, GENESIS_HASH } from "../src/lib/hash-chain";
 import { fieldsOf } from "../src/modules/aml/cases/service";
 import { historyContent, snapshotOf } from "../src/modules/aml/domain/history";
@@ -32,7 +32,7 @@ export async function withoutGuard(table: string, change: () => Promise<unknown>
  * again; only the anchor still tells. Returns the new head hash.
  */
 export async function rewriteFraudLog(caseId: string, sequence: number, noteContent: string) {
-  const db = shardDb(env, 0);
+  const db = systemShardDb(env, 0);
   const row = (await db.select().from(fraudCases).where(eq(fraudCases.id, caseId)).get())!;
   const events = await db
     .select()
@@ -63,7 +63,7 @@ export async function rewriteFraudLog(caseId: string, sequence: number, noteCont
 
 /** The same for an AML case (shard 0): entry `sequence` gets `note`, every hash is recomputed. */
 export async function rewriteAmlHistory(caseId: string, sequence: number, note: string) {
-  const db = shardDb(env, 0);
+  const db = systemShardDb(env, 0);
   const caseRow = (await db.select().from(amlCases).where(eq(amlCases.id, caseId)).get())!;
   const history = await db
     .select()

@@ -2,7 +2,7 @@ import { and, count, gt, inArray, isNotNull } from "drizzle-orm";
 import type { SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
 import { type AnchorKeys, anchorHead, type CaseKind } from "../lib/case-anchor";
 import { type AnchorTally, logInvalidCase, type SweepPage } from "../lib/reanchor";
-import type { ShardDb } from "./client";
+import type { ShardDb } from "./system-db";
 
 /**
  * The page loop shared by the fraud and AML re-anchor sweeps (src/lib/reanchor.ts): read a page

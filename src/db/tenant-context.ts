@@ -3,8 +3,10 @@ import type { Env } from "../env";
 import { type Clock, systemClock } from "../lib/clock";
 import { notFound } from "../lib/errors";
 import type { Instrumentation } from "../lib/instrumentation";
-import { controlDb, drizzleShard, type ShardDb, shardBinding, shardDb, type TenantScope } from "./client";
+import { controlDb, type TenantScope } from "./client";
 import { type TenantFeatures, type TenantSettings, tenants } from "./control-schema";
+import { drizzleShard, systemShardBinding, systemShardDb } from "./system-db";
+import { forTenant, type TenantDb } from "./tenant-db";
 
 export interface Tenant {
   id: string;
@@ -22,7 +24,7 @@ export interface Tenant {
 export interface TenantContext extends TenantScope {
   env: Env;
   tenant: Tenant;
-  db: ShardDb;
+  db: TenantDb;
   clock: Clock;
   requestId: string;
   /** The API key that authenticated the request (audit attribution); absent in queues, cron, DOs. */
@@ -53,17 +55,30 @@ export function tenantContext(
   requestId: string,
   clock: Clock = systemClock,
 ): TenantContext {
-  return { env, tenant, tenantId: tenant.id, db: shardDb(env, tenant.shard), clock, requestId };
+  return {
+    env,
+    tenant,
+    tenantId: tenant.id,
+    db: forTenant(systemShardDb(env, tenant.shard), tenant.id),
+    clock,
+    requestId,
+  };
 }
+
+/** A repository scope for one tenant on a known shard (Durable Objects, which know both). */
+export const tenantScope = (env: Env, shard: number, tenantId: string): TenantScope => ({
+  db: forTenant(systemShardDb(env, shard), tenantId),
+  tenantId,
+});
 
 /**
  * The same context with its D1 bindings (its shard, in `db` and in `env`, and CONTROL_DB)
  * seen through `wrap`: how the instrumentation middleware installs its counting proxy.
  */
 export function withD1Wrapper(ctx: TenantContext, wrap: (d1: D1Database) => D1Database): TenantContext {
-  const shard = wrap(shardBinding(ctx.env, ctx.tenant.shard));
+  const shard = wrap(systemShardBinding(ctx.env, ctx.tenant.shard));
   const env = { ...ctx.env, CONTROL_DB: wrap(ctx.env.CONTROL_DB), [`SHARD_${ctx.tenant.shard}`]: shard };
-  return { ...ctx, env, db: drizzleShard(shard) };
+  return { ...ctx, env, db: forTenant(drizzleShard(shard), ctx.tenantId) };
 }
 
 /** For queues, cron and Durable Objects, which know only the tenant id. */

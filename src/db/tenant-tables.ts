@@ -1,5 +1,6 @@
-import { and, eq, type SQL, sql } from "drizzle-orm";
+import { and, eq, SQL, sql } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
+import { AppError } from "../lib/errors";
 
 /**
  * The one way a module writes the tenant predicate (docs/architecture.md#tenancy-and-shards).
@@ -18,9 +19,19 @@ export interface TenantTable {
   tenantId: SQLiteColumn;
 }
 
+/**
+ * The SQL fragments made here, with the tenant they name: how TenantDb recognises a raw
+ * statement that is scoped (assertTenantScoped), without parsing SQL text.
+ */
+const tenantFragments = new WeakMap<SQL, string>();
+const marked = (fragment: SQL, scope: TenantOf): SQL => {
+  tenantFragments.set(fragment, scope.tenantId);
+  return fragment;
+};
+
 /** `table.tenant_id = scope's tenant AND conditions...` (undefined conditions are skipped). */
 export function tenantWhere(scope: TenantOf, table: TenantTable, ...conditions: (SQL | undefined)[]): SQL {
-  const tenant = eq(table.tenantId, scope.tenantId);
+  const tenant = marked(eq(table.tenantId, scope.tenantId), scope);
   return conditions.length === 0 ? tenant : and(tenant, ...conditions)!;
 }
 
@@ -32,7 +43,28 @@ export const sameTenant = (left: TenantTable, right: TenantTable): SQL => eq(lef
  * virtual tables Drizzle does not model). The alias is a code constant, never input.
  */
 export const tenantSql = (scope: TenantOf, alias?: string): SQL =>
-  alias ? sql`${sql.identifier(alias)}.tenant_id = ${scope.tenantId}` : sql`tenant_id = ${scope.tenantId}`;
+  marked(
+    alias ? sql`${sql.identifier(alias)}.tenant_id = ${scope.tenantId}` : sql`tenant_id = ${scope.tenantId}`,
+    scope,
+  );
+
+/** The tenant id as a bound value, for raw INSERT ... SELECT statements that write it. */
+export const tenantValue = (scope: TenantOf): SQL => marked(sql`${scope.tenantId}`, scope);
+
+function holdsTenant(fragment: SQL, tenantId: string): boolean {
+  if (tenantFragments.get(fragment) === tenantId) return true;
+  return fragment.queryChunks.some((chunk) => chunk instanceof SQL && holdsTenant(chunk, tenantId));
+}
+
+/**
+ * Refuses (throws, before anything reaches D1) a raw statement that holds none of the
+ * scope's tenant fragments (tenantSql, tenantWhere, tenantValue).
+ */
+export function assertTenantScoped(scope: TenantOf, query: SQL): void {
+  if (!holdsTenant(query, scope.tenantId)) {
+    throw new AppError("internal", "raw shard SQL without the tenant predicate (use tenantSql)");
+  }
+}
 
 /** The row to insert, its tenant filled from the scope (callers cannot pass another one). */
 export const withTenant = <Row extends object>(scope: TenantOf, row: Row): Row & TenantOf => ({

@@ -1,6 +1,6 @@
 import { DurableObject } from "cloudflare:workers";
-import { shardDb } from "../db/client";
 import type { FraudCaseEventRow, FraudCaseRow } from "../db/shard";
+import { tenantScope } from "../db/tenant-context";
 import type { Env } from "../env";
 import { anchorKeysFrom } from "../lib/case-anchor";
 import {
@@ -85,7 +85,7 @@ export class FraudCaseObject extends DurableObject<Env> {
 
   private async commitGroup(group: Waiting[]): Promise<void> {
     const { tenantId, shard, caseId } = group[0].req;
-    const scope = { db: shardDb(this.env, shard), tenantId };
+    const scope = tenantScope(this.env, shard, tenantId);
     // Fails closed: without SECRETS_KEY no event is written (the head could not be anchored).
     const keys = await anchorKeysFrom(this.env.SECRETS_KEY);
     const cached = this.head?.tenantId === tenantId && this.head.caseId === caseId ? this.head : null;
@@ -121,7 +121,7 @@ export class FraudCaseObject extends DurableObject<Env> {
   /** Evaluate-and-create for one entity: returns the open case, or creates `row`. */
   createUnlessOpen(req: CreateUnlessOpenRequest): Promise<LogResult<{ caseId: string; created: boolean }>> {
     const run = this.queue.then(async (): Promise<LogResult<{ caseId: string; created: boolean }>> => {
-      const scope = { db: shardDb(this.env, req.shard), tenantId: req.tenantId };
+      const scope = tenantScope(this.env, req.shard, req.tenantId);
       const keys = await anchorKeysFrom(this.env.SECRETS_KEY);
       const open = await repo.findOpenCaseId(scope, req.row.entityType, req.row.entityId);
       if (open) return { ok: true, value: { caseId: open.id, created: false } };

@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { shardDb } from "../../src/db/client";
+import { systemShardDb } from "../../src/db/system-db";
 import { AGENT_HEALTH_REFRESH_JOB, type JobMessage } from "../../src/jobs/messages";
 import { cronTasks, jobHandlers } from "../../src/jobs/registry";
 import { agentHealthCronTask } from "../../src/modules/agent-health/jobs";
@@ -28,7 +28,7 @@ function recordingQueue() {
 }
 
 const stored = async (t: TestTenant) =>
-  (await shardDb(env, t.shard)
+  (await systemShardDb(env, t.shard)
     .$client.prepare(
       `SELECT (SELECT count(*) FROM agent_health_snapshots WHERE tenant_id = ?1) AS snapshots,
               (SELECT count(*) FROM agent_health_benchmarks WHERE tenant_id = ?1) AS benchmarks`,

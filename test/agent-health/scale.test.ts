@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { shardBinding } from "../../src/db/client";
+import { systemShardBinding } from "../../src/db/system-db";
 import { DEFAULT_SETTINGS, tenantContext } from "../../src/db/tenant-context";
 import type { Env } from "../../src/env";
 import { AGENT_HEALTH_REFRESH_JOB } from "../../src/jobs/messages";
@@ -8,7 +8,7 @@ import { INLINE_REFRESH_LIMIT, refreshPortfolio } from "../../src/modules/agent-
 import { call, createTenant, json, type TestTenant } from "../harness";
 
 const insertAgents = (t: TestTenant, n: number) =>
-  shardBinding(env, t.shard)
+  systemShardBinding(env, t.shard)
     .prepare(
       `WITH RECURSIVE seq(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM seq WHERE i < ?2 - 1)
        INSERT INTO agents (id, tenant_id, agent_id, external_id, external_source, agent_code, agent_tier,

@@ -1,8 +1,9 @@
 import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
-import { controlDb, shardDb } from "../../src/db/client";
+import { controlDb } from "../../src/db/client";
 import { auditLog } from "../../src/db/control-schema";
 import { tenantAuditLog } from "../../src/db/shard";
+import { systemShardDb } from "../../src/db/system-db";
 import { TEST_ADMIN_TOKEN } from "../constants";
 import { call } from "../harness";
 
@@ -27,7 +28,7 @@ export const operatorEntries = (requestId: string) =>
 
 /** Stored tenant entries (the shard) for one request id. */
 export const tenantEntries = (shard: number, requestId: string) =>
-  shardDb(env, shard).select().from(tenantAuditLog).where(eq(tenantAuditLog.requestId, requestId));
+  systemShardDb(env, shard).select().from(tenantAuditLog).where(eq(tenantAuditLog.requestId, requestId));
 
 /** Every stored byte of both audit tables on every database, as text: to search for secrets. */
 export async function everyStoredEntry(): Promise<string> {

@@ -1,8 +1,8 @@
 import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { shardDb } from "../../src/db/client";
 import { tenantAuditLog, webhookSubscriptions } from "../../src/db/shard";
+import { systemShardDb } from "../../src/db/system-db";
 import { tenantAuditInsert } from "../../src/modules/audit/service";
 import { createKey, createTenant, json, type TestTenant } from "../harness";
 import { contextFor, receiverUrl } from "../webhooks/helpers";
@@ -102,13 +102,16 @@ describe("a tenant's own actions are audited in its shard, attributed to the API
       action: "webhook_subscription.updated" as const,
       target: { type: "webhook_subscription", id: "none" },
     };
-    const noop = ctx.db
+    const noop = systemShardDb(ctx.env, ctx.tenant.shard)
       .update(webhookSubscriptions)
       .set({ description: "x" })
       .where(eq(webhookSubscriptions.id, crypto.randomUUID()));
-    await ctx.db.batch([noop, tenantAuditInsert(ctx, change, { onlyIfChanged: true })]);
+    await systemShardDb(ctx.env, ctx.tenant.shard).batch([
+      noop,
+      tenantAuditInsert(ctx, change, { onlyIfChanged: true }),
+    ]);
     expect(await tenantEntries(t.shard, ctx.requestId)).toHaveLength(0);
-    await ctx.db.batch([noop, tenantAuditInsert(ctx, change)]);
+    await systemShardDb(ctx.env, ctx.tenant.shard).batch([noop, tenantAuditInsert(ctx, change)]);
     expect(await tenantEntries(t.shard, ctx.requestId)).toHaveLength(1);
   });
 });
@@ -141,7 +144,7 @@ describe("GET /v1/audit-log", () => {
         .sort()
         .reverse(),
     );
-    const stored = await shardDb(env, 0)
+    const stored = await systemShardDb(env, 0)
       .select()
       .from(tenantAuditLog)
       .where(eq(tenantAuditLog.tenantId, b.id));

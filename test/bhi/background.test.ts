@@ -1,13 +1,13 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { shardBinding } from "../../src/db/client";
+import { systemShardBinding } from "../../src/db/system-db";
 import { call, createTenant, json, type TestTenant } from "../harness";
 import { calculate, outboxOf, seedHealthyCustomer } from "./seed";
 
 /** 10,000 idle customers in one statement (a recursive CTE), so the tenant has > 10,000. */
 async function insertIdleCustomers(t: TestTenant, n: number) {
   const now = new Date().toISOString();
-  await shardBinding(env, t.shard)
+  await systemShardBinding(env, t.shard)
     .prepare(
       `WITH RECURSIVE seq(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM seq WHERE i < ?3)
        INSERT INTO customers (id, tenant_id, external_id, external_source, type, name, status, tags,

@@ -1,8 +1,8 @@
 import { env } from "cloudflare:workers";
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { shardDb } from "../../src/db/client";
 import { bhiLatest, bhiRecords } from "../../src/db/shard";
+import { systemShardDb } from "../../src/db/system-db";
 import { call, createTenant, insertCustomer, json } from "../harness";
 import { calculate, outboxOf, seedHealthyCustomer, worsen } from "./seed";
 
@@ -99,7 +99,7 @@ describe("POST /v1/bhi/calculate-from-db", () => {
     ]);
     await calculate(t, { customerId: customer.id }); // still below: no second risk alert
 
-    const db = shardDb(env, t.shard);
+    const db = systemShardDb(env, t.shard);
     const rows = await db
       .select()
       .from(bhiRecords)

@@ -1,8 +1,8 @@
 import { env } from "cloudflare:workers";
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { shardDb } from "../../src/db/client";
 import { FAILED_STATUSES, FLOW_KIND } from "../../src/db/shard/transaction-flows";
+import { systemShardDb } from "../../src/db/system-db";
 import { createTenant, insertAccount, insertCustomer, insertTransactions } from "../harness";
 
 // transactions.flow_kind is computed by SQLite from a status list written into migration 0020;
@@ -23,7 +23,7 @@ describe("transactions.flow_kind", () => {
       account,
       cases.map((c) => ({ ...c, amountMinor: 100, transactionDate: "2026-11-01T00:00:00.000Z" })),
     );
-    const stored = await shardDb(env, t.shard).all<{ id: string; flow_kind: number }>(
+    const stored = await systemShardDb(env, t.shard).all<{ id: string; flow_kind: number }>(
       sql`SELECT id, flow_kind FROM transactions WHERE tenant_id = ${t.id}`,
     );
     const kindOf = new Map(stored.map((r) => [r.id, r.flow_kind]));

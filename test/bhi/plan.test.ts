@@ -1,7 +1,8 @@
 import { env } from "cloudflare:workers";
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { shardDb } from "../../src/db/client";
+import { systemShardDb } from "../../src/db/system-db";
+import { forTenant } from "../../src/db/tenant-db";
 import { activityQuery } from "../../src/modules/bhi/repo";
 import { createTenant } from "../harness";
 
@@ -10,12 +11,12 @@ const DAY = 86_400_000;
 describe("BHI activity aggregate (query plan through the D1 binding)", () => {
   it("walks customers x weeks x one transactions index range each, sorting no transaction", async () => {
     const t = await createTenant();
-    const db = shardDb(env, t.shard);
+    const db = systemShardDb(env, t.shard);
     const asOf = Date.UTC(2026, 0, 15, 12);
     const weekStarts = Array.from({ length: 13 }, (_, k) => new Date(asOf - 7 * k * DAY).toISOString());
     const plan = (
       await db.all<{ detail: string }>(
-        sql`EXPLAIN QUERY PLAN ${activityQuery({ db, tenantId: t.id }, { kind: "all" }, weekStarts)}`,
+        sql`EXPLAIN QUERY PLAN ${activityQuery({ db: forTenant(db, t.id), tenantId: t.id }, { kind: "all" }, weekStarts)}`,
       )
     ).map((r) => r.detail);
     expect(plan).toContain("SEARCH c USING COVERING INDEX customers_tenant_id_uq (tenant_id=?)");

@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
-import { shardDb } from "../../src/db/client";
 import { events } from "../../src/db/shard";
+import { systemShardDb } from "../../src/db/system-db";
 import { call, insertAccount, insertCustomer, insertTransactions, type TestTenant } from "../harness";
 
 const DAY = 86_400_000;
@@ -51,4 +51,4 @@ export const calculate = (tenant: TestTenant, body: unknown = {}) =>
   call("POST", "/v1/bhi/calculate-from-db", { key: tenant.key, body });
 
 export const outboxOf = (tenant: TestTenant) =>
-  shardDb(env, tenant.shard).select().from(events).where(eq(events.tenantId, tenant.id)).all();
+  systemShardDb(env, tenant.shard).select().from(events).where(eq(events.tenantId, tenant.id)).all();

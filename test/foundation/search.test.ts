@@ -1,6 +1,7 @@
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
-import { shardDb } from "../../src/db/client";
+import { systemShardDb } from "../../src/db/system-db";
+import { forTenant } from "../../src/db/tenant-db";
 import { searchIndexMatches } from "../../src/modules/data/repo";
 import { call, createTenant, insertCustomer, json, type TestTenant } from "../harness";
 
@@ -24,8 +25,10 @@ const names = async (t: TestTenant, text: string) => {
 
 /** Customer rowids the index matches for a tenant, with the tenant that owns each. */
 async function indexMatches(t: TestTenant, text: string) {
-  const db = shardDb(env, t.shard);
-  const rows = await db.all<{ rowid: number }>(searchIndexMatches({ db, tenantId: t.id }, text));
+  const db = systemShardDb(env, t.shard);
+  const rows = await db.all<{ rowid: number }>(
+    searchIndexMatches({ db: forTenant(db, t.id), tenantId: t.id }, text),
+  );
   const owners = await env[`SHARD_${t.shard}` as "SHARD_0"]
     .prepare("SELECT tenant_id FROM customers WHERE rowid IN (SELECT value FROM json_each(?))")
     .bind(JSON.stringify(rows.map((r) => r.rowid)))

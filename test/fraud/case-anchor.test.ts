@@ -1,8 +1,8 @@
 import { env } from "cloudflare:workers";
 import { asc, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { shardDb } from "../../src/db/client";
 import { fraudCaseEvents } from "../../src/db/shard";
+import { systemShardDb } from "../../src/db/system-db";
 import { loadTenantContext } from "../../src/db/tenant-context";
 import type { Env } from "../../src/env";
 import { findCaseIdByAlert } from "../../src/modules/fraud/repo";
@@ -36,7 +36,7 @@ async function caseWithNotes(count: number) {
   return c;
 }
 
-const db = () => shardDb(env, 0);
+const db = () => systemShardDb(env, 0);
 const eventsOf = (caseId: string) =>
   db()
     .select()

@@ -1,5 +1,5 @@
 import { env } from "cloudflare:workers";
-import { shardBinding } from "../../src/db/client";
+import { systemShardBinding } from "../../src/db/system-db";
 
 /**
  * "A refused request writes nothing", made observable: per table, the tenant's row count and
@@ -55,7 +55,7 @@ async function snapshotQuery(db: D1Database, scope: "tenant" | "all"): Promise<s
 export type Snapshot = Record<string, string>;
 
 export async function snapshot(target: { shard: number; tenantId: string } | "control"): Promise<Snapshot> {
-  const db = target === "control" ? env.CONTROL_DB : shardBinding(env, target.shard);
+  const db = target === "control" ? env.CONTROL_DB : systemShardBinding(env, target.shard);
   const sql = await snapshotQuery(db, target === "control" ? "all" : "tenant");
   const statement = db.prepare(sql);
   const row = await (target === "control" ? statement : statement.bind(target.tenantId)).first<Snapshot>();

@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
-import { shardDb } from "../../src/db/client";
+import { systemShardDb } from "../../src/db/system-db";
 import { call, createKey, createTenant, shardRows, type TestTenant } from "../harness";
 import { account, customer, ingest, transaction } from "./helpers";
 
@@ -79,7 +79,7 @@ describe("POST /v1/ingest/customers", () => {
   it("never shows a null stored inside businessInfo before nulls were dropped", async () => {
     const id = crypto.randomUUID();
     const at = new Date().toISOString();
-    await shardDb(env, tenant.shard)
+    await systemShardDb(env, tenant.shard)
       .$client.prepare(
         `INSERT INTO customers (id, tenant_id, external_id, external_source, type, name, status, tags,
            business_info, created_at, updated_at)

@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
-import { shardBinding } from "../../src/db/client";
 import { countingContext } from "../../src/db/counting-d1";
+import { systemShardBinding } from "../../src/db/system-db";
 import { loadTenantContext, type TenantContext } from "../../src/db/tenant-context";
 import { ingestRecords } from "../../src/modules/ingest/service";
 import { createTenant, type TestTenant } from "../harness";
@@ -60,7 +60,7 @@ describe("1,000 records in one request", () => {
       }),
     );
 
-    const stored = await shardBinding(env, tenant.shard)
+    const stored = await systemShardBinding(env, tenant.shard)
       .prepare("SELECT count(*) AS n, sum(amount_minor) AS total FROM transactions WHERE tenant_id = ?")
       .bind(tenant.id)
       .first<{ n: number; total: number }>();

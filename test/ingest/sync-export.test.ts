@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
-import { shardBinding } from "../../src/db/client";
+import { systemShardBinding } from "../../src/db/system-db";
 import { loadTenantContext } from "../../src/db/tenant-context";
 import { resumeStalledSyncs, startSync } from "../../src/modules/ingest/sync/service";
 import { call, createTenant, json, type TestTenant } from "../harness";
@@ -186,14 +186,14 @@ describe("POST /v1/sync/core_banking with export files", () => {
     });
     expect(finished.errors).toEqual([]);
     expect(finished.recordsWritten).toMatchObject({ customers: 2500, accounts: 1500 });
-    const last = await shardBinding(env, big.shard)
+    const last = await systemShardBinding(env, big.shard)
       .prepare(
         "SELECT name, current_balance_minor AS balance FROM accounts WHERE tenant_id = ? AND external_id = 'A1499'",
       )
       .bind(big.id)
       .first();
     expect(last).toEqual({ name: 'Main, "1499"\nbranch', balance: 149950 });
-    const count = await shardBinding(env, big.shard)
+    const count = await systemShardBinding(env, big.shard)
       .prepare("SELECT count(*) AS n FROM customers WHERE tenant_id = ?")
       .bind(big.id)
       .first<{ n: number }>();
@@ -202,7 +202,7 @@ describe("POST /v1/sync/core_banking with export files", () => {
 
   it("refuses a second concurrent sync with 409, and takes over a dead one", async () => {
     const t = await createTenant({ name: "Busy", shard: 0 });
-    const db = shardBinding(env, t.shard);
+    const db = systemShardBinding(env, t.shard);
     const insert = (heartbeat: string) =>
       db
         .prepare(
@@ -232,7 +232,7 @@ describe("POST /v1/sync/core_banking with export files", () => {
     await put(t, "customers.ndjson", ndjson([{ externalId: "L1", externalSource: "cbs", name: "Lost" }]));
     const runId = crypto.randomUUID();
     const stale = new Date(Date.now() - 10 * 60_000).toISOString();
-    await shardBinding(env, t.shard)
+    await systemShardBinding(env, t.shard)
       .prepare(
         `INSERT INTO sync_runs (id, tenant_id, connector_type, provider, status, started_at, heartbeat_at)
          VALUES (?, ?, 'core_banking', 'export', 'running', ?, ?)`,

@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
-import { shardDb } from "../../src/db/client";
 import { bhiJobs, webhookDeliveries } from "../../src/db/shard";
+import { systemShardDb } from "../../src/db/system-db";
 import { calculate, seedHealthyCustomer } from "../bhi/seed";
 import {
   call,
@@ -28,7 +28,7 @@ async function webhookDelivery(owner: TestTenant): Promise<string> {
   const id = crypto.randomUUID();
   const now = new Date().toISOString();
   const eventId = crypto.randomUUID();
-  await shardDb(env, owner.shard)
+  await systemShardDb(env, owner.shard)
     .insert(webhookDeliveries)
     .values({
       id,
@@ -92,7 +92,7 @@ export const pathFixtures: Record<string, PathFixture> = {
   "/v1/bhi/calculate-from-db/jobs/{jobId}": async (owner) => {
     const now = new Date().toISOString();
     const id = crypto.randomUUID();
-    await shardDb(env, owner.shard).insert(bhiJobs).values({
+    await systemShardDb(env, owner.shard).insert(bhiJobs).values({
       id,
       tenantId: owner.id,
       status: "pending",

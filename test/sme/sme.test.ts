@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { shardDb } from "../../src/db/client";
+import { systemShardDb } from "../../src/db/system-db";
 import { loadTenantContext } from "../../src/db/tenant-context";
 import { jobHandlers } from "../../src/jobs/registry";
 import { computeSnapshot } from "../../src/modules/sme/benchmarks/service";
@@ -45,7 +45,7 @@ describe("POST /v1/sme-health/calculate", () => {
     expect(body.disclaimer).toMatch(/not a credit score/);
     expect(body.narrative?.disclaimer).toBe(body.disclaimer);
 
-    const stored = await shardDb(env, t.shard).all<{
+    const stored = await systemShardDb(env, t.shard).all<{
       id: string;
       overall_score: number;
       window_days: number;
@@ -93,7 +93,7 @@ describe("POST /v1/sme-health/calculate", () => {
     const { customer } = await seedSteadySme(other);
     expect((await calculateSme(t, { customerId: ABSENT })).status).toBe(404);
     expect((await calculateSme(t, { customerId: customer.id })).status).toBe(404);
-    const rows = await shardDb(env, t.shard).all(
+    const rows = await systemShardDb(env, t.shard).all(
       sql`SELECT id FROM sme_assessments WHERE tenant_id = ${t.id}`,
     );
     expect(rows).toEqual([]);
@@ -103,7 +103,7 @@ describe("POST /v1/sme-health/calculate", () => {
     const t = await createTenant();
     const { customer } = await seedSteadySme(t);
     await calculateSme(t, { customerId: customer.id });
-    const db = shardDb(env, t.shard);
+    const db = systemShardDb(env, t.shard);
     await expect(
       db.run(sql`UPDATE sme_assessments SET overall_score = 99 WHERE tenant_id = ${t.id}`),
     ).rejects.toThrow();
@@ -120,7 +120,7 @@ describe("GET /v1/sme-health/{customerId}", () => {
     const body = await json<SmeBody>(res);
     expect(body).toMatchObject({ source: "computed", assessmentId: null, windowDays: 28 });
     expect(body.health.overallScore).toBe(74.58);
-    const rows = await shardDb(env, t.shard).all(
+    const rows = await systemShardDb(env, t.shard).all(
       sql`SELECT id FROM sme_assessments WHERE tenant_id = ${t.id}`,
     );
     expect(rows).toEqual([]);
@@ -266,7 +266,7 @@ describe("GET /v1/sme-health/benchmarks", () => {
     await seedSteadySme(t);
     const old = new Date(Date.now() - 30 * 3_600_000).toISOString();
     const staleId = crypto.randomUUID();
-    await shardDb(env, t.shard).run(sql`
+    await systemShardDb(env, t.shard).run(sql`
       INSERT INTO sme_benchmark_snapshots (id, tenant_id, window_days, customer_count, cohorts, calculation_version, computed_at)
       VALUES (${staleId}, ${t.id}, 90, 0, '[]', '1.0.0', ${old})`);
     const body = await json<BenchBody>(await call("GET", "/v1/sme-health/benchmarks", { key: t.key }));

@@ -3,6 +3,7 @@ import { eq } from "drizzle-orm";
 import { Webhook } from "standardwebhooks";
 import { describe, expect, it } from "vitest";
 import { webhookSubscriptions } from "../../src/db/shard";
+import { systemShardDb } from "../../src/db/system-db";
 import { sha256Hex } from "../../src/lib/crypto";
 import { consumeDelivery } from "../../src/modules/webhooks/delivery/service";
 import { DEFAULT_RETRY_DELAYS_SECONDS } from "../../src/modules/webhooks/domain/schedule";
@@ -269,7 +270,7 @@ describe("circuit breaker", () => {
     clock.advance(300);
     const probe = await insertDelivery(ctx, subscription.id);
     expect(await consumeDelivery(ctx, probe.id, 1)).toMatchObject({ status: "retrying" });
-    const [row] = await ctx.db
+    const [row] = await systemShardDb(ctx.env, ctx.tenant.shard)
       .select()
       .from(webhookSubscriptions)
       .where(eq(webhookSubscriptions.id, subscription.id));
@@ -306,7 +307,7 @@ describe("secret rotation", () => {
 
     // The grace period ends (moved into the past rather than waited for).
     const ctx = await contextFor(t);
-    await ctx.db
+    await systemShardDb(ctx.env, ctx.tenant.shard)
       .update(webhookSubscriptions)
       .set({ previousSecretExpiresAt: new Date(Date.now() - 1000).toISOString() })
       .where(eq(webhookSubscriptions.id, created.subscription.id));

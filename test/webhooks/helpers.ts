@@ -4,6 +4,7 @@ import { inject } from "vitest";
 import { controlDb } from "../../src/db/client";
 import { tenants } from "../../src/db/control-schema";
 import { webhookDeliveries } from "../../src/db/shard";
+import { systemShardDb } from "../../src/db/system-db";
 import { type TenantContext, tenantContext, toTenant } from "../../src/db/tenant-context";
 import { type EventType, eventInsert } from "../../src/modules/events/service";
 import { call, json, type TestTenant } from "../harness";
@@ -46,7 +47,7 @@ export async function contextFor(tenant: TestTenant, clock = manualClock()): Pro
 
 export async function recordEvent(ctx: TenantContext, type: EventType, data: Record<string, unknown>) {
   const insert = eventInsert(ctx, type, data, ctx.clock.now());
-  await ctx.db.batch([insert]);
+  await systemShardDb(ctx.env, ctx.tenant.shard).batch([insert]);
 }
 
 export async function subscribe(tenant: TestTenant, url: string, eventTypes: string[] = ["*"]) {
@@ -88,7 +89,7 @@ export async function insertDelivery(
     tenantId: ctx.tenantId,
     data,
   });
-  await ctx.db.insert(webhookDeliveries).values({
+  await systemShardDb(ctx.env, ctx.tenant.shard).insert(webhookDeliveries).values({
     id,
     tenantId: ctx.tenantId,
     subscriptionId,

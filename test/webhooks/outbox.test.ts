@@ -5,6 +5,7 @@ import { eq } from "drizzle-orm";
 import { Webhook } from "standardwebhooks";
 import { describe, expect, it } from "vitest";
 import { events, webhookDeliveries } from "../../src/db/shard";
+import { systemShardDb } from "../../src/db/system-db";
 import { cronTasks, jobHandlers } from "../../src/jobs/registry";
 import {
   handleWebhookBatch,
@@ -75,7 +76,10 @@ describe("outbox fan-out", () => {
     // The job handler the outbox notification reaches; running it twice changes nothing.
     await jobHandlers["outbox.dispatch"](env, { type: "outbox.dispatch", tenantId: t.id });
     expect(await dispatchOutbox(env, t.id)).toEqual({ events: 0, deliveries: 0, more: false });
-    const pending = await ctx.db.select().from(events).where(eq(events.tenantId, t.id));
+    const pending = await systemShardDb(ctx.env, ctx.tenant.shard)
+      .select()
+      .from(events)
+      .where(eq(events.tenantId, t.id));
     expect(pending.every((e) => e.dispatchedAt !== null)).toBe(true);
 
     const list = await listDeliveries(t.key);
@@ -133,9 +137,12 @@ describe("outbox fan-out", () => {
       createdAt: new Date(base + i).toISOString(),
       dispatchedAt: null,
     }));
-    for (let i = 0; i < rows.length; i += 10) await ctx.db.insert(events).values(rows.slice(i, i + 10));
+    for (let i = 0; i < rows.length; i += 10)
+      await systemShardDb(ctx.env, ctx.tenant.shard)
+        .insert(events)
+        .values(rows.slice(i, i + 10));
     expect(await dispatchOutbox(env, t.id)).toEqual({ events: 250, deliveries: 250, more: false });
-    const [{ n }] = await ctx.db
+    const [{ n }] = await systemShardDb(ctx.env, ctx.tenant.shard)
       .select({ n: webhookDeliveries.id })
       .from(webhookDeliveries)
       .where(eq(webhookDeliveries.subscriptionId, subscription.id))
@@ -179,7 +186,7 @@ describe("replay", () => {
     const { subscription } = await subscribe(t, url);
     const ctx = await contextFor(t);
     const original = await insertDelivery(ctx, subscription.id);
-    await ctx.db
+    await systemShardDb(ctx.env, ctx.tenant.shard)
       .update(webhookDeliveries)
       .set({ status: "dead", attemptCount: 6 })
       .where(eq(webhookDeliveries.id, original.id));
@@ -240,7 +247,10 @@ describe("deliveries list", () => {
       clock.advance(1);
       made.push((await insertDelivery(ctx, sub.subscription.id, type)).id);
     }
-    await ctx.db.update(webhookDeliveries).set({ status: "dead" }).where(eq(webhookDeliveries.id, made[0]));
+    await systemShardDb(ctx.env, ctx.tenant.shard)
+      .update(webhookDeliveries)
+      .set({ status: "dead" })
+      .where(eq(webhookDeliveries.id, made[0]));
     expect((await listDeliveries(t.key)).data.map((d) => d.id)).toEqual([...made].reverse());
     expect((await listDeliveries(t.key, `?subscriptionId=${a.subscription.id}`)).pagination.total).toBe(2);
     expect((await listDeliveries(t.key, "?eventType=bhi.calculated")).pagination.total).toBe(2);

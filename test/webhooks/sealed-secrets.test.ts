@@ -5,6 +5,7 @@ import { describe, expect, it } from "vitest";
 import { controlDb } from "../../src/db/client";
 import { connectors } from "../../src/db/control-schema";
 import { webhookSubscriptions } from "../../src/db/shard";
+import { systemShardDb } from "../../src/db/system-db";
 import { connectorFor, resealSecrets } from "../../src/modules/admin/service";
 import { systemContext } from "../../src/modules/audit/service";
 import { signingSecrets } from "../../src/modules/webhooks/secrets/service";
@@ -15,7 +16,11 @@ import { contextFor, received, receiverUrl, subscribe } from "./helpers";
 // a copy of the database does not reveal them, and deliveries are still signed with them.
 describe("secrets at rest", () => {
   const storedSubscription = async (t: Awaited<ReturnType<typeof createTenant>>, id: string) =>
-    (await contextFor(t)).db.select().from(webhookSubscriptions).where(eq(webhookSubscriptions.id, id)).get();
+    systemShardDb(env, t.shard)
+      .select()
+      .from(webhookSubscriptions)
+      .where(eq(webhookSubscriptions.id, id))
+      .get();
 
   it("stores a webhook secret sealed, shows its prefix, and signs deliveries with it", async () => {
     const t = await createTenant();
@@ -58,7 +63,7 @@ describe("secrets at rest", () => {
     const b = await subscribe(t, url);
     const ctx = await contextFor(t);
     const stolen = (await storedSubscription(t, a.subscription.id))!.secret;
-    await ctx.db
+    await systemShardDb(ctx.env, ctx.tenant.shard)
       .update(webhookSubscriptions)
       .set({ secret: stolen })
       .where(eq(webhookSubscriptions.id, b.subscription.id));
@@ -72,7 +77,7 @@ describe("secrets at rest", () => {
     const url = receiverUrl("ok");
     const created = await subscribe(t, url);
     const legacy = "whsec_bGVnYWN5LXNlY3JldC1zdG9yZWQtYmVmb3JlLXNlYWxpbmc=";
-    await (await contextFor(t)).db
+    await systemShardDb(env, t.shard)
       .update(webhookSubscriptions)
       .set({ secret: legacy })
       .where(eq(webhookSubscriptions.id, created.subscription.id));
@@ -141,7 +146,7 @@ describe("secrets at rest", () => {
     const url = receiverUrl("ok");
     const created = await subscribe(t, url);
     const legacy = "whsec_bGVnYWN5LXNlY3JldC1zdG9yZWQtYmVmb3JlLXNlYWxpbmc=";
-    await (await contextFor(t)).db
+    await systemShardDb(env, t.shard)
       .update(webhookSubscriptions)
       .set({ secret: legacy })
       .where(eq(webhookSubscriptions.id, created.subscription.id));

@@ -1,8 +1,8 @@
 import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
-import { shardDb } from "../../src/db/client";
 import { workflowRuns } from "../../src/db/shard";
+import { systemShardDb } from "../../src/db/system-db";
 import { loadTenantContext, type TenantContext } from "../../src/db/tenant-context";
 import { executeRun, STALE_RUN_MS } from "../../src/modules/workflows/runner";
 import { createRun } from "../../src/modules/workflows/service";
@@ -15,7 +15,7 @@ const defaults = { ...STEP_LIMITS };
 afterEach(() => Object.assign(STEP_LIMITS, defaults));
 
 const setRun = (t: TestTenant, runId: string, fields: Partial<typeof workflowRuns.$inferInsert>) =>
-  shardDb(env, t.shard).update(workflowRuns).set(fields).where(eq(workflowRuns.id, runId));
+  systemShardDb(env, t.shard).update(workflowRuns).set(fields).where(eq(workflowRuns.id, runId));
 
 async function pendingRun(t: TestTenant, ctx: TenantContext) {
   const c = await insertCustomer(t);
@@ -85,7 +85,7 @@ describe("workflow runner", () => {
     expect((await getRun(t, run.id)).status).toBe("succeeded");
     await expect(setRun(t, run.id, { status: "running" })).rejects.toThrow();
     await expect(
-      shardDb(env, t.shard).delete(workflowRuns).where(eq(workflowRuns.id, run.id)),
+      systemShardDb(env, t.shard).delete(workflowRuns).where(eq(workflowRuns.id, run.id)),
     ).rejects.toThrow();
   });
 });

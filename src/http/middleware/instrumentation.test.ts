@@ -54,7 +54,7 @@ async function request(environment: string) {
   app.use("*", instrumentation);
   app.get("/work", async (c) => {
     const ctx = c.get("ctx");
-    const d1 = ctx.db.$client;
+    const d1 = ctx.env.SHARD_0;
     await d1.prepare("SELECT 1").bind(1).all();
     await d1.batch([d1.prepare("INSERT 1"), d1.prepare("INSERT 2").bind(2)]);
     await ctx.env.CONTROL_DB.prepare("SELECT key").first();

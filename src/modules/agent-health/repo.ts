@@ -2,7 +2,7 @@ import { asc, count, desc, eq, gte, lte, type SQL, sql } from "drizzle-orm";
 import type { TenantScope } from "../../db/client";
 import { type AgentHealthSnapshotRow, agentHealthSnapshots } from "../../db/shard";
 import { MOVED_MONEY } from "../../db/shard/transaction-flows";
-import { tenantSql, tenantWhere } from "../../db/tenant-tables";
+import { tenantSql, tenantValue } from "../../db/tenant-tables";
 import { jsonArrayChunks } from "../../lib/json-chunks";
 import type { ActivityRow, Bounds } from "./domain/types";
 
@@ -85,7 +85,7 @@ export function agentsAfter(scope: TenantScope, afterId: string | null, limit: n
     SELECT a.agent_id, a.agent_code, a.agent_name, a.agent_type, a.agent_tier, a.agent_status,
       a.float_balance_minor, a.float_limit_minor, a.region, a.activated_at, a.created_at, a.last_transaction_at,
       (SELECT MAX(t.transaction_date) FROM transactions t INDEXED BY transactions_agent_idx
-        WHERE t.tenant_id = a.tenant_id AND t.agent_id IS NOT NULL AND t.agent_id = a.agent_id
+        WHERE ${tenantSql(scope, "t")} AND t.agent_id IS NOT NULL AND t.agent_id = a.agent_id
           AND t.transaction_date <= ${now}) AS last_tx
     FROM agents a
     WHERE ${tenantSql(scope, "a")}${afterId === null ? sql`` : sql` AND a.agent_id > ${afterId}`}
@@ -133,12 +133,13 @@ const SNAPSHOT_COLUMNS: ReadonlyArray<readonly [string, keyof SnapshotInsert]> =
 /** Columns shared by every row of a refresh, bound once per statement. */
 const RUN_COLUMNS = ["window_days", "calculation_version", "computed_at"];
 
-const UPSERT = `INSERT INTO agent_health_snapshots
-  (tenant_id, ${RUN_COLUMNS.join(", ")}, ${SNAPSHOT_COLUMNS.map(([c]) => c).join(", ")})
-  SELECT ?1, ?2, ?3, ?4, ${SNAPSHOT_COLUMNS.map((_, i) => `json_extract(value, '$[${i}]')`).join(", ")}
-  FROM json_each(?5) WHERE true
-  ON CONFLICT (tenant_id, agent_id) DO UPDATE SET
-  ${[...RUN_COLUMNS, ...SNAPSHOT_COLUMNS.slice(1).map(([c]) => c)].map((c) => `${c} = excluded.${c}`).join(", ")}`;
+const UPSERT_COLUMNS = sql.raw(`${RUN_COLUMNS.join(", ")}, ${SNAPSHOT_COLUMNS.map(([c]) => c).join(", ")}`);
+const UPSERT_VALUES = sql.raw(SNAPSHOT_COLUMNS.map((_, i) => `json_extract(value, '$[${i}]')`).join(", "));
+const UPSERT_SET = sql.raw(
+  [...RUN_COLUMNS, ...SNAPSHOT_COLUMNS.slice(1).map(([c]) => c)]
+    .map((c) => `${c} = excluded.${c}`)
+    .join(", "),
+);
 
 /**
  * Upserts the snapshots of one refresh run (same window, version and time): rows travel as
@@ -150,11 +151,14 @@ export async function upsertSnapshots(
   rows: SnapshotInsert[],
 ): Promise<void> {
   if (rows.length === 0) return;
-  const d1 = scope.db.$client;
-  const statements = jsonArrayChunks(rows.map((r) => SNAPSHOT_COLUMNS.map(([, k]) => r[k]))).map((chunk) =>
-    d1.prepare(UPSERT).bind(scope.tenantId, run.windowDays, run.calculationVersion, run.computedAt, chunk),
+  const statements = jsonArrayChunks(rows.map((r) => SNAPSHOT_COLUMNS.map(([, k]) => r[k]))).map(
+    (chunk) =>
+      sql`INSERT INTO agent_health_snapshots (tenant_id, ${UPSERT_COLUMNS})
+      SELECT ${tenantValue(scope)}, ${run.windowDays}, ${run.calculationVersion}, ${run.computedAt}, ${UPSERT_VALUES}
+      FROM json_each(${chunk}) WHERE true
+      ON CONFLICT (tenant_id, agent_id) DO UPDATE SET ${UPSERT_SET}`,
   );
-  await d1.batch(statements);
+  await scope.db.batchSql(statements);
 }
 
 // ---- portfolio summary -----------------------------------------------------------------
@@ -183,9 +187,7 @@ export async function summaryPage(
   page: Page,
 ) {
   const s = agentHealthSnapshots;
-  const where = tenantWhere(
-    scope,
-    s,
+  const where = [
     filter.tier ? eq(s.agentTier, filter.tier) : undefined,
     filter.region ? eq(s.region, filter.region) : undefined,
     filter.status ? eq(s.agentStatus, filter.status) : undefined,
@@ -196,17 +198,16 @@ export async function summaryPage(
       : filter.hasCriticalFlags
         ? sql`${s.criticalFlagCount} > 0`
         : eq(s.criticalFlagCount, 0),
-  );
+  ];
   const dir = sort.order === "asc" ? asc : desc;
   const [rows, [{ n }]] = await scope.db.batch([
     scope.db
       .select()
-      .from(s)
-      .where(where)
+      .from(s, ...where)
       .orderBy(dir(SORT_COLUMNS[sort.by]), dir(s.agentId))
       .limit(page.limit)
       .offset(page.offset),
-    scope.db.select({ n: count() }).from(s).where(where),
+    scope.db.select({ n: count() }).from(s, ...where),
   ]);
   return { rows, total: n };
 }
@@ -235,34 +236,29 @@ export interface GroupStatsRow {
  * ceil(q*n), as integer arithmetic), from one window-function pass per dimension.
  */
 export async function rebuildBenchmarks(scope: TenantScope, computedAt: string): Promise<void> {
-  const d1 = scope.db.$client;
-  const insert = (dimension: Dimension) =>
-    d1
-      .prepare(
-        `INSERT INTO agent_health_benchmarks (tenant_id, dimension, group_value, sample_size, avg_count,
-           avg_volume_minor, avg_float, avg_ahi, p25, p50, p75, computed_at)
-         WITH ranked AS (
-           SELECT ${dimension === "tier" ? "agent_tier" : "region"} AS g, ahi_score, transaction_count,
-             transaction_volume_minor, float_utilization,
-             ROW_NUMBER() OVER (PARTITION BY ${dimension === "tier" ? "agent_tier" : "region"} ORDER BY ahi_score) AS rn,
-             COUNT(*) OVER (PARTITION BY ${dimension === "tier" ? "agent_tier" : "region"}) AS n
-           FROM agent_health_snapshots
-           WHERE tenant_id = ?1 AND ${dimension === "tier" ? "agent_tier" : "region"} IS NOT NULL
-         )
-         SELECT ?1, '${dimension}', g, COUNT(*), AVG(transaction_count), AVG(transaction_volume_minor),
-           AVG(float_utilization), AVG(ahi_score),
-           MAX(CASE WHEN rn = (n + 3) / 4 THEN ahi_score END),
-           MAX(CASE WHEN rn = (n + 1) / 2 THEN ahi_score END),
-           MAX(CASE WHEN rn = (3 * n + 3) / 4 THEN ahi_score END), ?2
-         FROM ranked GROUP BY g`,
+  const insert = (dimension: Dimension) => {
+    const column = DIMENSION_COLUMN[dimension];
+    return sql`INSERT INTO agent_health_benchmarks (tenant_id, dimension, group_value, sample_size,
+        avg_count, avg_volume_minor, avg_float, avg_ahi, p25, p50, p75, computed_at)
+      WITH ranked AS (
+        SELECT ${column} AS g, ahi_score, transaction_count, transaction_volume_minor, float_utilization,
+          ROW_NUMBER() OVER (PARTITION BY ${column} ORDER BY ahi_score) AS rn,
+          COUNT(*) OVER (PARTITION BY ${column}) AS n
+        FROM agent_health_snapshots
+        WHERE ${tenantSql(scope)} AND ${column} IS NOT NULL
       )
-      .bind(scope.tenantId, computedAt);
-  const statements = [
-    d1.prepare("DELETE FROM agent_health_benchmarks WHERE tenant_id = ?1").bind(scope.tenantId),
+      SELECT ${tenantValue(scope)}, ${sql.raw(`'${dimension}'`)}, g, COUNT(*), AVG(transaction_count),
+        AVG(transaction_volume_minor), AVG(float_utilization), AVG(ahi_score),
+        MAX(CASE WHEN rn = (n + 3) / 4 THEN ahi_score END),
+        MAX(CASE WHEN rn = (n + 1) / 2 THEN ahi_score END),
+        MAX(CASE WHEN rn = (3 * n + 3) / 4 THEN ahi_score END), ${computedAt}
+      FROM ranked GROUP BY g`;
+  };
+  await scope.db.batchSql([
+    sql`DELETE FROM agent_health_benchmarks WHERE ${tenantSql(scope)}`,
     insert("tier"),
     insert("region"),
-  ];
-  await d1.batch(statements);
+  ]);
 }
 
 export const hasBenchmarks = async (scope: TenantScope) =>

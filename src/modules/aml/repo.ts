@@ -8,7 +8,6 @@ import {
   amlCases,
   amlThresholds,
 } from "../../db/shard";
-import { tenantWhere } from "../../db/tenant-tables";
 import type { Anchor } from "../../lib/case-anchor";
 
 export const CLOSED_STATUSES = ["closed_false_positive", "closed_no_action", "closed_reported"];
@@ -21,11 +20,7 @@ export interface Page {
 // ---- thresholds -------------------------------------------------------------------------
 
 export async function getThresholdOverrides(scope: TenantScope): Promise<Record<string, number>> {
-  const row = await scope.db
-    .select({ thresholds: amlThresholds.thresholds })
-    .from(amlThresholds)
-    .where(tenantWhere(scope, amlThresholds))
-    .get();
+  const row = await scope.db.select({ thresholds: amlThresholds.thresholds }).from(amlThresholds).get();
   return row?.thresholds ?? {};
 }
 
@@ -39,13 +34,7 @@ export const putThresholdOverrides = (scope: TenantScope, thresholds: Record<str
 
 /** Accounts have no lookup in the data service; existence only, scoped to the tenant. */
 export const accountExists = async (scope: TenantScope, accountId: string) =>
-  Boolean(
-    await scope.db
-      .select({ id: accounts.id })
-      .from(accounts)
-      .where(tenantWhere(scope, accounts, eq(accounts.id, accountId)))
-      .get(),
-  );
+  Boolean(await scope.db.select({ id: accounts.id }).from(accounts, eq(accounts.id, accountId)).get());
 
 // ---- cases ------------------------------------------------------------------------------
 
@@ -84,8 +73,7 @@ export async function openCases(
           previousHash: sql`${h.previousHash}`.as("previous_hash"),
           hash: sql`${h.hash}`.as("hash"),
         })
-        .from(amlCases)
-        .where(tenantWhere(scope, amlCases, eq(amlCases.id, h.caseId))),
+        .from(amlCases, eq(amlCases.id, h.caseId)),
     ),
     // Changes nothing when the case row was not inserted (its id exists only if it was).
     anchorStatement(scope, h.caseId, h.sequence, anchor),
@@ -97,39 +85,29 @@ export async function openCases(
 export const openCasesFor = (scope: TenantScope, entityType: string, entityId: string, ruleIds: string[]) =>
   scope.db
     .select()
-    .from(amlCases)
-    .where(
-      tenantWhere(
-        scope,
-        amlCases,
-        eq(amlCases.entityType, entityType),
-        eq(amlCases.entityId, entityId),
-        inArray(amlCases.ruleId, ruleIds),
-        notInArray(amlCases.status, CLOSED_STATUSES),
-      ),
+    .from(
+      amlCases,
+      eq(amlCases.entityType, entityType),
+      eq(amlCases.entityId, entityId),
+      inArray(amlCases.ruleId, ruleIds),
+      notInArray(amlCases.status, CLOSED_STATUSES),
     )
     .all();
 
 export const findCase = (scope: TenantScope, caseId: string) =>
-  scope.db
-    .select()
-    .from(amlCases)
-    .where(tenantWhere(scope, amlCases, eq(amlCases.id, caseId)))
-    .get();
+  scope.db.select().from(amlCases, eq(amlCases.id, caseId)).get();
 
 export const caseHistory = (scope: TenantScope, caseId: string): Promise<AmlCaseHistoryRow[]> =>
   scope.db
     .select()
-    .from(amlCaseHistory)
-    .where(tenantWhere(scope, amlCaseHistory, eq(amlCaseHistory.caseId, caseId)))
+    .from(amlCaseHistory, eq(amlCaseHistory.caseId, caseId))
     .orderBy(asc(amlCaseHistory.sequence))
     .all();
 
 export const headOf = (scope: TenantScope, caseId: string) =>
   scope.db
     .select()
-    .from(amlCaseHistory)
-    .where(tenantWhere(scope, amlCaseHistory, eq(amlCaseHistory.caseId, caseId)))
+    .from(amlCaseHistory, eq(amlCaseHistory.caseId, caseId))
     .orderBy(desc(amlCaseHistory.sequence))
     .limit(1)
     .get();
@@ -139,7 +117,7 @@ const anchorStatement = (scope: TenantScope, caseId: string, sequence: number, a
   scope.db
     .update(amlCases)
     .set({ headAnchor: anchor.anchor, headAnchorKeyId: anchor.keyId })
-    .where(tenantWhere(scope, amlCases, eq(amlCases.id, caseId), eq(amlCases.eventCount, sequence)));
+    .where(eq(amlCases.id, caseId), eq(amlCases.eventCount, sequence));
 
 /**
  * Appends one entry and its head's anchor in one batch; the database refuses the entry unless
@@ -167,23 +145,20 @@ export interface CaseFilter {
 }
 
 export async function listCases(scope: TenantScope, filter: CaseFilter, page: Page) {
-  const where = tenantWhere(
-    scope,
-    amlCases,
+  const where = [
     filter.status?.length ? inArray(amlCases.status, filter.status) : undefined,
     filter.entityType ? eq(amlCases.entityType, filter.entityType) : undefined,
     filter.entityId ? eq(amlCases.entityId, filter.entityId) : undefined,
     filter.ruleId ? eq(amlCases.ruleId, filter.ruleId) : undefined,
-  );
+  ];
   const [rows, [{ n }]] = (await scope.db.batch([
     scope.db
       .select()
-      .from(amlCases)
-      .where(where)
+      .from(amlCases, ...where)
       .orderBy(desc(amlCases.createdAt), desc(amlCases.id))
       .limit(page.limit)
       .offset(page.offset),
-    scope.db.select({ n: count() }).from(amlCases).where(where),
+    scope.db.select({ n: count() }).from(amlCases, ...where),
   ])) as unknown as [AmlCaseRow[], { n: number }[]];
   return { rows, total: n };
 }

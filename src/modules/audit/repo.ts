@@ -1,8 +1,8 @@
 import { and, count, desc, eq, getTableColumns, gte, lte, type SQL, sql } from "drizzle-orm";
-import type { ControlDb, ShardDb } from "../../db/client";
+import type { ControlDb, TenantScope } from "../../db/client";
 import { auditLog } from "../../db/control-schema";
 import { tenantAuditLog } from "../../db/shard";
-import { tenantWhere } from "../../db/tenant-tables";
+import { tenantValue } from "../../db/tenant-tables";
 
 /** One row of either audit table (same columns; tenant_id is required in the shard's). */
 export interface AuditRow {
@@ -26,19 +26,26 @@ export interface AuditFilter {
   until?: string;
 }
 
-type Db = ControlDb | ShardDb;
-
 /**
  * The insert, for the caller's db.batch. With `onlyIfChanged` it writes only when the statement
  * just before it in the batch changed a row (SQLite changes()), so a change that found nothing
  * to change (a lost race) leaves no entry.
  */
-export function insertEntry(
-  db: Db,
+export function insertEntry(db: ControlDb, row: AuditRow, onlyIfChanged = false) {
+  return db.insert(auditLog).select(entrySelect(auditLog, row, onlyIfChanged));
+}
+
+/** The same into the tenant's own log, through its scoped client (the tenant filled in). */
+export function insertTenantEntry(scope: TenantScope, row: AuditRow, onlyIfChanged = false) {
+  const tenantRow = { ...row, tenantId: tenantValue(scope) };
+  return scope.db.insert(tenantAuditLog).select(entrySelect(tenantAuditLog, tenantRow, onlyIfChanged));
+}
+
+function entrySelect(
   table: typeof auditLog | typeof tenantAuditLog,
-  row: AuditRow,
-  onlyIfChanged = false,
-) {
+  row: Omit<AuditRow, "tenantId"> & { tenantId: string | null | SQL },
+  onlyIfChanged: boolean,
+): SQL {
   const values: Record<string, unknown> = {
     ...row,
     before: row.before === null ? null : JSON.stringify(row.before),
@@ -50,38 +57,24 @@ export function insertEntry(
     sql`, `,
   );
   const condition = onlyIfChanged ? sql`changes() > 0` : sql`1`;
-  return (db as ControlDb)
-    .insert(table as typeof auditLog)
-    .select(sql`SELECT ${selected} WHERE ${condition}`);
+  return sql`SELECT ${selected} WHERE ${condition}`;
 }
 
-function whereOf(t: typeof auditLog | typeof tenantAuditLog, filter: AuditFilter): SQL | undefined {
-  return and(
-    // An operator's optional tenant filter (the control log spans tenants).
-    filter.tenantId ? tenantWhere({ tenantId: filter.tenantId }, t) : undefined,
+/** The tenant's own entries, through its scoped client. */
+export async function readTenant(scope: TenantScope, filter: Omit<AuditFilter, "tenantId">, take: number) {
+  const t = tenantAuditLog;
+  const where = [
     filter.action ? eq(t.action, filter.action) : undefined,
     filter.since ? gte(t.createdAt, filter.since) : undefined,
     filter.until ? lte(t.createdAt, filter.until) : undefined,
-  );
+  ];
+  const [rows, [{ n }]] = await scope.db.batch([
+    scope.db
+      .select()
+      .from(t, ...where)
+      .orderBy(desc(t.id))
+      .limit(take),
+    scope.db.select({ n: count() }).from(t, ...where),
+  ]);
+  return { rows: rows as AuditRow[], total: n };
 }
-
-/** The first `take` entries newest first, and how many match in all. */
-async function readTable(
-  db: Db,
-  t: typeof auditLog | typeof tenantAuditLog,
-  filter: AuditFilter,
-  take: number,
-) {
-  const where = whereOf(t, filter);
-  const [rows, [{ n }]] = (await db.batch([
-    db.select().from(t).where(where).orderBy(desc(t.id)).limit(take) as never,
-    db.select({ n: count() }).from(t).where(where) as never,
-  ])) as unknown as [AuditRow[], { n: number }[]];
-  return { rows, total: n };
-}
-
-export const readControl = (db: ControlDb, filter: AuditFilter, take: number) =>
-  readTable(db, auditLog, filter, take);
-
-export const readShard = (db: ShardDb, filter: AuditFilter, take: number) =>
-  readTable(db, tenantAuditLog, filter, take);

@@ -1,7 +1,5 @@
 import type { BatchItem } from "drizzle-orm/batch";
-import { type ControlDb, controlDb, shardCount, shardDb } from "../../db/client";
-import { auditLog } from "../../db/control-schema";
-import { tenantAuditLog } from "../../db/shard";
+import { type ControlDb, controlDb, shardCount } from "../../db/client";
 import { loadTenantContext, type TenantContext } from "../../db/tenant-context";
 import type { Env } from "../../env";
 import { type Clock, systemClock } from "../../lib/clock";
@@ -10,6 +8,7 @@ import { mergeNewestFirst } from "./domain/merge";
 import { redactSecrets } from "./domain/redact";
 import type { Actor, AuditChange, AuditEntry } from "./domain/types";
 import * as repo from "./repo";
+import * as systemRepo from "./system-repo";
 
 function rowOf(actor: Actor, change: AuditChange, tenantId: string | null, requestId: string, at: Date) {
   return {
@@ -43,7 +42,7 @@ export function operatorAuditInsert(
   options: AuditOptions = {},
 ) {
   const row = rowOf(op.actor, change, tenantId, op.requestId, op.clock.now());
-  return repo.insertEntry(controlDb(op.env), auditLog, row, options.onlyIfChanged);
+  return repo.insertEntry(controlDb(op.env), row, options.onlyIfChanged);
 }
 
 /**
@@ -64,7 +63,7 @@ export async function revokeAudited(
 /** A tenant's own action (its shard), attributed to the API key; for the change's db.batch. */
 export function tenantAuditInsert(ctx: TenantContext, change: AuditChange, options: AuditOptions = {}) {
   const row = rowOf(tenantActor(ctx), change, ctx.tenantId, ctx.requestId, ctx.clock.now());
-  return repo.insertEntry(ctx.db, tenantAuditLog, row, options.onlyIfChanged);
+  return repo.insertTenantEntry(ctx, row, options.onlyIfChanged);
 }
 
 // ---- reading ------------------------------------------------------------------------------
@@ -118,8 +117,8 @@ export function listTenantAudit(ctx: TenantContext, query: AuditQuery, limit: nu
   const filter = normalized({ ...query, tenantId: ctx.tenantId });
   return mergedPage(
     [
-      repo.readControl(controlDb(ctx.env), filter, offset + limit),
-      repo.readShard(ctx.db, filter, offset + limit),
+      systemRepo.readControl(controlDb(ctx.env), filter, offset + limit),
+      repo.readTenant(ctx, filter, offset + limit),
     ],
     limit,
     offset,
@@ -144,8 +143,8 @@ export async function listOperatorAudit(
   const shards = shard !== undefined ? [shard] : Array.from({ length: shardCount(env) }, (_, n) => n);
   return mergedPage(
     [
-      repo.readControl(controlDb(env), filter, offset + limit),
-      ...shards.map((n) => repo.readShard(shardDb(env, n), filter, offset + limit)),
+      systemRepo.readControl(controlDb(env), filter, offset + limit),
+      ...shards.map((n) => systemRepo.readShardLog(env, n, filter, offset + limit)),
     ],
     limit,
     offset,

@@ -2,7 +2,7 @@ import { count, desc, eq, getTableColumns, isNotNull, type SQL, sql } from "driz
 import type { TenantScope } from "../../db/client";
 import { type BhiRecordRow, bhiJobs, bhiLatest, bhiRecords, customers } from "../../db/shard";
 import { inJsonList } from "../../db/sql";
-import { tenantSql, tenantWhere } from "../../db/tenant-tables";
+import { tenantSql, tenantValue } from "../../db/tenant-tables";
 import { jsonArrayChunks } from "../../lib/json-chunks";
 import type { CustomerActivity } from "./domain/components";
 
@@ -27,7 +27,7 @@ function targetFilter(column: SQL, target: Target): SQL {
 }
 
 export const countCustomers = async (scope: TenantScope) =>
-  (await scope.db.select({ n: count() }).from(customers).where(tenantWhere(scope, customers)).get())?.n ?? 0;
+  (await scope.db.select({ n: count() }).from(customers).get())?.n ?? 0;
 
 /** Customers of a target in id order (names for reports, ids for the run). */
 export function customersOf(scope: TenantScope, target: Target, limit?: number) {
@@ -202,10 +202,8 @@ const RECORD_COLUMNS = [
   ["recent_scores", "recentScores"],
 ] as const satisfies ReadonlyArray<readonly [string, keyof NewRecord]>;
 
-const INSERT_RECORDS = `INSERT INTO bhi_records
-  (tenant_id, component_weights, calculation_version, created_at, ${RECORD_COLUMNS.map(([c]) => c).join(", ")})
-  SELECT ?1, json(?2), ?3, ?4, ${RECORD_COLUMNS.map((_, i) => `json_extract(value, '$[${i}]')`).join(", ")}
-  FROM json_each(?5)`;
+const RECORD_COLUMN_LIST = sql.raw(RECORD_COLUMNS.map(([c]) => c).join(", "));
+const RECORD_VALUES = sql.raw(RECORD_COLUMNS.map((_, i) => `json_extract(value, '$[${i}]')`).join(", "));
 
 /**
  * The statements that store a group of calculations atomically: append the new records and
@@ -220,32 +218,31 @@ export function writeStatements(
   records: NewRecord[],
   extraEvents: NewEvent[],
   run: { weights: Record<string, number>; calculationVersion: string; at: string },
-): D1PreparedStatement[] {
-  const d1 = scope.db.$client;
+) {
   const weights = JSON.stringify(run.weights);
   const rows = records.map((r) =>
     RECORD_COLUMNS.map(([, k]) => (k === "isSignificantChange" ? (r[k] ? 1 : 0) : r[k])),
   );
   return [
-    ...jsonArrayChunks(rows).map((chunk) =>
-      d1.prepare(INSERT_RECORDS).bind(scope.tenantId, weights, run.calculationVersion, run.at, chunk),
+    ...jsonArrayChunks(rows).map(
+      (chunk) =>
+        sql`INSERT INTO bhi_records
+        (tenant_id, component_weights, calculation_version, created_at, ${RECORD_COLUMN_LIST})
+        SELECT ${tenantValue(scope)}, json(${weights}), ${run.calculationVersion}, ${run.at}, ${RECORD_VALUES}
+        FROM json_each(${chunk})`,
     ),
-    ...jsonArrayChunks(extraEvents).map((chunk) =>
-      d1
-        .prepare(
-          `INSERT INTO events (id, tenant_id, type, data, created_at, dispatched_at)
-           SELECT json_extract(value, '$.id'), ?1, json_extract(value, '$.type'),
-             json(json_extract(value, '$.data')), ?2, NULL
-           FROM json_each(?3)`,
-        )
-        .bind(scope.tenantId, run.at, chunk),
+    ...jsonArrayChunks(extraEvents).map(
+      (chunk) =>
+        sql`INSERT INTO events (id, tenant_id, type, data, created_at, dispatched_at)
+        SELECT json_extract(value, '$.id'), ${tenantValue(scope)}, json_extract(value, '$.type'),
+          json(json_extract(value, '$.data')), ${run.at}, NULL
+        FROM json_each(${chunk})`,
     ),
   ];
 }
 
 /** One D1 transaction: all of the statements or none. */
-export const writeAtomically = (scope: TenantScope, statements: D1PreparedStatement[]) =>
-  scope.db.$client.batch(statements);
+export const writeAtomically = (scope: TenantScope, statements: SQL[]) => scope.db.batchSql(statements);
 
 // ---- reads -----------------------------------------------------------------------------
 
@@ -258,31 +255,25 @@ const latestRecordColumns = {
   ...getTableColumns(bhiRecords),
   isLatest: sql<boolean>`1`.mapWith(Boolean).as("is_latest"),
 };
-const pointerOf = (scope: TenantScope) =>
-  tenantWhere(
-    scope,
-    bhiLatest,
-    eq(bhiLatest.customerId, bhiRecords.customerId),
-    eq(bhiLatest.recordId, bhiRecords.id),
-  );
+/** The pointer naming a record, for the record's LEFT JOIN to it. */
+const pointsAtRecord = [
+  eq(bhiLatest.customerId, bhiRecords.customerId),
+  eq(bhiLatest.recordId, bhiRecords.id),
+];
 
 /** Latest records: the pointers joined to the records they name. */
-const selectLatestRecords = (scope: TenantScope) =>
+const selectLatestRecords = (scope: TenantScope, ...conditions: (SQL | undefined)[]) =>
   scope.db
     .select(latestRecordColumns)
-    .from(bhiLatest)
-    .innerJoin(bhiRecords, tenantWhere(scope, bhiRecords, eq(bhiRecords.id, bhiLatest.recordId)));
+    .from(bhiLatest, ...conditions)
+    .innerJoin(bhiRecords, scope.db.on(bhiRecords, eq(bhiRecords.id, bhiLatest.recordId)));
 
 /** The latest records of several customers, in one statement (GraphQL's nested lookups). */
 export const findLatestOf = (scope: TenantScope, customerIds: readonly string[]): Promise<BhiRecordRow[]> =>
-  selectLatestRecords(scope)
-    .where(tenantWhere(scope, bhiLatest, inJsonList(bhiLatest.customerId, customerIds)))
-    .all();
+  selectLatestRecords(scope, inJsonList(bhiLatest.customerId, customerIds)).all();
 
 export const findLatest = (scope: TenantScope, customerId: string): Promise<BhiRecordRow | undefined> =>
-  selectLatestRecords(scope)
-    .where(tenantWhere(scope, bhiLatest, eq(bhiLatest.customerId, customerId)))
-    .get();
+  selectLatestRecords(scope, eq(bhiLatest.customerId, customerId)).get();
 
 export interface RecordFilter {
   customerId?: string;
@@ -292,14 +283,11 @@ export interface RecordFilter {
 }
 
 /** The filter on the pointers (latest records) or on all records: both have these columns. */
-const filterOn = (table: typeof bhiLatest | typeof bhiRecords, scope: TenantScope, filter: RecordFilter) =>
-  tenantWhere(
-    scope,
-    table,
-    filter.customerId ? eq(table.customerId, filter.customerId) : undefined,
-    filter.bhiBand ? eq(table.bhiBand, filter.bhiBand) : undefined,
-    filter.trend ? eq(table.trend, filter.trend) : undefined,
-  );
+const filterOn = (table: typeof bhiLatest | typeof bhiRecords, filter: RecordFilter) => [
+  filter.customerId ? eq(table.customerId, filter.customerId) : undefined,
+  filter.bhiBand ? eq(table.bhiBand, filter.bhiBand) : undefined,
+  filter.trend ? eq(table.trend, filter.trend) : undefined,
+];
 
 export async function listRecords(
   scope: TenantScope,
@@ -308,37 +296,37 @@ export async function listRecords(
 ): Promise<{ rows: BhiRecordRow[]; total: number }> {
   // Latest records only (the default) are filtered and ordered on the small pointer table.
   const table = filter.isLatest ? bhiLatest : bhiRecords;
-  const where = filterOn(table, scope, filter);
+  const where = filterOn(table, filter);
   const pageQuery = filter.isLatest
-    ? selectLatestRecords(scope)
-        .where(where)
-        .orderBy(desc(bhiLatest.createdAt), desc(bhiLatest.version), desc(bhiLatest.recordId))
+    ? selectLatestRecords(scope, ...where).orderBy(
+        desc(bhiLatest.createdAt),
+        desc(bhiLatest.version),
+        desc(bhiLatest.recordId),
+      )
     : scope.db
         .select(recordWithLatest)
-        .from(bhiRecords)
-        .leftJoin(bhiLatest, pointerOf(scope))
-        .where(where)
+        .from(bhiRecords, ...where)
+        .leftJoin(bhiLatest, scope.db.on(bhiLatest, ...pointsAtRecord))
         .orderBy(desc(bhiRecords.createdAt), desc(bhiRecords.version), desc(bhiRecords.id));
   const [rows, [{ n }]] = await scope.db.batch([
     pageQuery.limit(page.limit).offset(page.offset),
-    scope.db.select({ n: count() }).from(table).where(where),
+    scope.db.select({ n: count() }).from(table, ...where),
   ]);
   return { rows, total: n };
 }
 
 /** A customer's records, newest first (by version, so equal timestamps keep their order). */
 export async function history(scope: TenantScope, customerId: string, page: Page) {
-  const where = tenantWhere(scope, bhiRecords, eq(bhiRecords.customerId, customerId));
+  const where = eq(bhiRecords.customerId, customerId);
   const [rows, [{ n }]] = await scope.db.batch([
     scope.db
       .select(recordWithLatest)
-      .from(bhiRecords)
-      .leftJoin(bhiLatest, pointerOf(scope))
-      .where(where)
+      .from(bhiRecords, where)
+      .leftJoin(bhiLatest, scope.db.on(bhiLatest, ...pointsAtRecord))
       .orderBy(desc(bhiRecords.version))
       .limit(page.limit)
       .offset(page.offset),
-    scope.db.select({ n: count() }).from(bhiRecords).where(where),
+    scope.db.select({ n: count() }).from(bhiRecords, where),
   ]);
   return { rows: rows as BhiRecordRow[], total: n };
 }
@@ -377,14 +365,7 @@ export const insertJob = (scope: TenantScope, job: typeof bhiJobs.$inferInsert) 
   scope.db.insert(bhiJobs).values(job);
 
 export const findJob = (scope: TenantScope, jobId: string) =>
-  scope.db
-    .select()
-    .from(bhiJobs)
-    .where(tenantWhere(scope, bhiJobs, eq(bhiJobs.id, jobId)))
-    .get();
+  scope.db.select().from(bhiJobs, eq(bhiJobs.id, jobId)).get();
 
 export const updateJob = (scope: TenantScope, jobId: string, fields: Partial<typeof bhiJobs.$inferInsert>) =>
-  scope.db
-    .update(bhiJobs)
-    .set(fields)
-    .where(tenantWhere(scope, bhiJobs, eq(bhiJobs.id, jobId)));
+  scope.db.update(bhiJobs).set(fields).where(eq(bhiJobs.id, jobId));

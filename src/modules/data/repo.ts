@@ -14,7 +14,7 @@ import type { SQLiteTable } from "drizzle-orm/sqlite-core";
 import type { TenantScope } from "../../db/client";
 import { accounts, agents, customers, transactions } from "../../db/shard";
 import { inJsonList } from "../../db/sql";
-import { tenantSql, tenantWhere } from "../../db/tenant-tables";
+import { type TenantTable, tenantSql } from "../../db/tenant-tables";
 import { ftsPhrase, likePattern, usesTrigramIndex, withoutControls } from "./domain/search";
 
 export interface Page {
@@ -50,25 +50,21 @@ function customerSearch(scope: TenantScope, search: string): SQL {
  * One page of a tenant table and its total, from one batch (one snapshot, one round trip).
  * `orderBy` must end in a unique column so limit/offset never skips or repeats a row.
  */
-async function listPage<T extends SQLiteTable>(
+async function listPage<T extends SQLiteTable & TenantTable>(
   scope: TenantScope,
   table: T,
-  where: SQL | undefined,
+  where: (SQL | undefined)[],
   orderBy: SQL[],
   page: Page,
 ): Promise<{ rows: InferSelectModel<T>[]; total: number }> {
   const [rows, [{ n }]] = await scope.db.batch([
     scope.db
       .select()
-      .from(table as SQLiteTable)
-      .where(where)
+      .from(table as SQLiteTable & TenantTable, ...where)
       .orderBy(...orderBy)
       .limit(page.limit)
       .offset(page.offset),
-    scope.db
-      .select({ n: count() })
-      .from(table as SQLiteTable)
-      .where(where),
+    scope.db.select({ n: count() }).from(table as SQLiteTable & TenantTable, ...where),
   ]);
   return { rows: rows as InferSelectModel<T>[], total: n };
 }
@@ -77,30 +73,20 @@ export const listCustomers = (scope: TenantScope, filter: { search?: string; sta
   listPage(
     scope,
     customers,
-    tenantWhere(
-      scope,
-      customers,
+    [
       filter.status ? eq(customers.status, filter.status) : undefined,
       filter.search ? customerSearch(scope, filter.search) : undefined,
-    ),
+    ],
     [desc(customers.createdAt), desc(customers.id)],
     page,
   );
 
 export const findCustomer = (scope: TenantScope, customerId: string) =>
-  scope.db
-    .select()
-    .from(customers)
-    .where(tenantWhere(scope, customers, eq(customers.id, customerId)))
-    .get();
+  scope.db.select().from(customers, eq(customers.id, customerId)).get();
 
 /** Customers by id, in one statement (GraphQL's nested lookups); absent ids are left out. */
 export const findCustomers = (scope: TenantScope, ids: readonly string[]) =>
-  scope.db
-    .select()
-    .from(customers)
-    .where(tenantWhere(scope, customers, inJsonList(customers.id, ids)))
-    .all();
+  scope.db.select().from(customers, inJsonList(customers.id, ids)).all();
 
 /**
  * The same page of accounts for each of several customers, in one statement: accounts are
@@ -119,12 +105,11 @@ export async function listAccountsOfCustomers(
         "rank",
       ),
     })
-    .from(accounts)
-    .where(tenantWhere(scope, accounts, inJsonList(accounts.customerId, customerIds)))
+    .from(accounts, inJsonList(accounts.customerId, customerIds))
     .as("ranked");
   const rows = await scope.db
     .select()
-    .from(ranked)
+    .fromSubquery(ranked)
     .where(sql`${ranked.rank} > ${page.offset} AND ${ranked.rank} <= ${page.offset + page.limit}`)
     .orderBy(ranked.customerId, sql`${ranked.rank}`);
   return rows.map(({ rank: _rank, ...row }) => row);
@@ -134,7 +119,7 @@ export const listAccounts = (scope: TenantScope, filter: { customerId?: string }
   listPage(
     scope,
     accounts,
-    tenantWhere(scope, accounts, filter.customerId ? eq(accounts.customerId, filter.customerId) : undefined),
+    [filter.customerId ? eq(accounts.customerId, filter.customerId) : undefined],
     [desc(accounts.createdAt), desc(accounts.id)],
     page,
   );
@@ -151,15 +136,13 @@ export const listTransactions = (scope: TenantScope, filter: TransactionFilter, 
   listPage(
     scope,
     transactions,
-    tenantWhere(
-      scope,
-      transactions,
+    [
       filter.customerId ? eq(transactions.customerId, filter.customerId) : undefined,
       filter.accountId ? eq(transactions.accountId, filter.accountId) : undefined,
       filter.type ? eq(transactions.type, filter.type) : undefined,
       filter.startDate ? gte(transactions.transactionDate, filter.startDate) : undefined,
       filter.endDate ? lte(transactions.transactionDate, filter.endDate) : undefined,
-    ),
+    ],
     [desc(transactions.transactionDate), desc(transactions.id)],
     page,
   );
@@ -195,7 +178,7 @@ export function listTransactionsOfParents(
   ) as { [K in keyof typeof transactions.$inferSelect]: SQL<(typeof transactions.$inferSelect)[K]> };
   return scope.db
     .select(columns)
-    .from(
+    .fromSql(
       sql`json_each(${JSON.stringify(parentIds)}) AS parent JOIN ${transactions} ON ${transactions}.rowid IN (
         SELECT pg.rowid FROM ${transactions} AS pg
         WHERE ${tenantSql(scope, "pg")} AND pg.${parentColumn} = parent.value${filters}
@@ -213,20 +196,14 @@ export const listAgents = (
   listPage(
     scope,
     agents,
-    tenantWhere(
-      scope,
-      agents,
+    [
       filter.tier ? eq(agents.agentTier, filter.tier) : undefined,
       filter.region ? eq(agents.region, filter.region) : undefined,
       filter.status ? eq(agents.agentStatus, filter.status) : undefined,
-    ),
+    ],
     [desc(agents.createdAt), desc(agents.id)],
     page,
   );
 
 export const findAgent = (scope: TenantScope, agentId: string) =>
-  scope.db
-    .select()
-    .from(agents)
-    .where(tenantWhere(scope, agents, eq(agents.agentId, agentId)))
-    .get();
+  scope.db.select().from(agents, eq(agents.agentId, agentId)).get();

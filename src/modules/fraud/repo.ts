@@ -1,8 +1,7 @@
-import { and, asc, count, desc, eq, gte, inArray, lt, lte, notLike, type SQL, sql } from "drizzle-orm";
+import { asc, count, desc, eq, gte, inArray, lt, lte, notLike, type SQL, sql } from "drizzle-orm";
 import type { TenantScope } from "../../db/client";
 import type { FraudCaseEventRow, FraudCaseHeadRow, FraudCaseRow } from "../../db/shard";
 import { accounts, fraudCaseEvents, fraudCaseHeads, fraudCases, transactions } from "../../db/shard";
-import { tenantWhere } from "../../db/tenant-tables";
 
 export interface Page {
   limit: number;
@@ -14,8 +13,7 @@ export interface Page {
 export const findAccount = (scope: TenantScope, accountId: string) =>
   scope.db
     .select({ id: accounts.id, createdAt: accounts.createdAt })
-    .from(accounts)
-    .where(tenantWhere(scope, accounts, eq(accounts.id, accountId)))
+    .from(accounts, eq(accounts.id, accountId))
     .get();
 
 export type ActivityKey = { column: "customer" | "account" | "agent" | "merchant"; value: string };
@@ -27,8 +25,7 @@ const ENTITY_COLUMN = {
   merchant: transactions.merchantName,
 } as const;
 
-const entityWhere = (scope: TenantScope, key: ActivityKey): SQL =>
-  tenantWhere(scope, transactions, eq(ENTITY_COLUMN[key.column], key.value));
+const entityIs = (key: ActivityKey): SQL => eq(ENTITY_COLUMN[key.column], key.value);
 
 /** The entity's transactions in [from, to], newest first, at most `cap` (compact columns only). */
 export const loadActivity = (scope: TenantScope, key: ActivityKey, from: string, to: string, cap: number) =>
@@ -44,13 +41,11 @@ export const loadActivity = (scope: TenantScope, key: ActivityKey, from: string,
         string | null
       >`coalesce(${transactions.counterpartyAccount}, ${transactions.counterpartyName})`,
     })
-    .from(transactions)
-    .where(
-      and(
-        entityWhere(scope, key),
-        gte(transactions.transactionDate, from),
-        lte(transactions.transactionDate, to),
-      ),
+    .from(
+      transactions,
+      entityIs(key),
+      gte(transactions.transactionDate, from),
+      lte(transactions.transactionDate, to),
     )
     .orderBy(desc(transactions.transactionDate), desc(transactions.id))
     .limit(cap);
@@ -58,8 +53,7 @@ export const loadActivity = (scope: TenantScope, key: ActivityKey, from: string,
 export async function lastActivityBefore(scope: TenantScope, key: ActivityKey, before: string) {
   const row = await scope.db
     .select({ at: sql<string | null>`max(${transactions.transactionDate})` })
-    .from(transactions)
-    .where(and(entityWhere(scope, key), lt(transactions.transactionDate, before)))
+    .from(transactions, entityIs(key), lt(transactions.transactionDate, before))
     .get();
   return row?.at ?? null;
 }
@@ -74,40 +68,27 @@ export interface CaseWithHead {
 export async function findCase(scope: TenantScope, caseId: string): Promise<CaseWithHead | undefined> {
   const row = await scope.db
     .select({ case: fraudCases, head: fraudCaseHeads })
-    .from(fraudCases)
-    .innerJoin(fraudCaseHeads, eq(fraudCaseHeads.caseId, fraudCases.id))
-    .where(tenantWhere(scope, fraudCases, eq(fraudCases.id, caseId)))
+    .from(fraudCases, eq(fraudCases.id, caseId))
+    .innerJoin(fraudCaseHeads, scope.db.on(fraudCaseHeads, eq(fraudCaseHeads.caseId, fraudCases.id)))
     .get();
   return row ?? undefined;
 }
 
 export const findHead = (scope: TenantScope, caseId: string) =>
-  scope.db
-    .select()
-    .from(fraudCaseHeads)
-    .where(tenantWhere(scope, fraudCaseHeads, eq(fraudCaseHeads.caseId, caseId)))
-    .get();
+  scope.db.select().from(fraudCaseHeads, eq(fraudCaseHeads.caseId, caseId)).get();
 
 export const findCaseIdByAlert = (scope: TenantScope, alertId: string) =>
-  scope.db
-    .select({ id: fraudCases.id })
-    .from(fraudCases)
-    .where(tenantWhere(scope, fraudCases, eq(fraudCases.alertId, alertId)))
-    .get();
+  scope.db.select({ id: fraudCases.id }).from(fraudCases, eq(fraudCases.alertId, alertId)).get();
 
 /** The newest case of the entity that is not in a closed_* status. */
 export const findOpenCaseId = (scope: TenantScope, entityType: string, entityId: string) =>
   scope.db
     .select({ id: fraudCaseHeads.caseId })
-    .from(fraudCaseHeads)
-    .where(
-      tenantWhere(
-        scope,
-        fraudCaseHeads,
-        eq(fraudCaseHeads.entityType, entityType),
-        eq(fraudCaseHeads.entityId, entityId),
-        notLike(fraudCaseHeads.currentStatus, "closed_%"),
-      ),
+    .from(
+      fraudCaseHeads,
+      eq(fraudCaseHeads.entityType, entityType),
+      eq(fraudCaseHeads.entityId, entityId),
+      notLike(fraudCaseHeads.currentStatus, "closed_%"),
     )
     .orderBy(desc(fraudCaseHeads.createdAt))
     .get();
@@ -156,12 +137,8 @@ export function appendEventStatements(
         headAnchorKeyId: head.headAnchorKeyId,
       })
       .where(
-        tenantWhere(
-          scope,
-          fraudCaseHeads,
-          eq(fraudCaseHeads.caseId, events[0].caseId),
-          eq(fraudCaseHeads.lastSequence, events[0].eventSequence - 1),
-        ),
+        eq(fraudCaseHeads.caseId, events[0].caseId),
+        eq(fraudCaseHeads.lastSequence, events[0].eventSequence - 1),
       ),
   ];
 }
@@ -177,45 +154,39 @@ export interface CaseFilter {
   endDate?: string;
 }
 
-const headWhere = (scope: TenantScope, f: CaseFilter) =>
-  tenantWhere(
-    scope,
-    fraudCaseHeads,
-    f.entityType ? eq(fraudCaseHeads.entityType, f.entityType) : undefined,
-    f.entityId ? eq(fraudCaseHeads.entityId, f.entityId) : undefined,
-    f.severity?.length ? inArray(fraudCaseHeads.severity, f.severity) : undefined,
-    f.status?.length ? inArray(fraudCaseHeads.currentStatus, f.status) : undefined,
-    f.minScore !== undefined ? gte(fraudCaseHeads.overallScore, f.minScore) : undefined,
-    f.maxScore !== undefined ? lte(fraudCaseHeads.overallScore, f.maxScore) : undefined,
-    f.startDate ? gte(fraudCaseHeads.createdAt, f.startDate) : undefined,
-    f.endDate ? lte(fraudCaseHeads.createdAt, f.endDate) : undefined,
-  );
+const headWhere = (f: CaseFilter) => [
+  f.entityType ? eq(fraudCaseHeads.entityType, f.entityType) : undefined,
+  f.entityId ? eq(fraudCaseHeads.entityId, f.entityId) : undefined,
+  f.severity?.length ? inArray(fraudCaseHeads.severity, f.severity) : undefined,
+  f.status?.length ? inArray(fraudCaseHeads.currentStatus, f.status) : undefined,
+  f.minScore !== undefined ? gte(fraudCaseHeads.overallScore, f.minScore) : undefined,
+  f.maxScore !== undefined ? lte(fraudCaseHeads.overallScore, f.maxScore) : undefined,
+  f.startDate ? gte(fraudCaseHeads.createdAt, f.startDate) : undefined,
+  f.endDate ? lte(fraudCaseHeads.createdAt, f.endDate) : undefined,
+];
 
 export async function listCases(scope: TenantScope, filter: CaseFilter, page: Page) {
-  const where = headWhere(scope, filter);
+  const where = headWhere(filter);
   // Not db.batch: D1 batch results come back keyed by column name, so the two tables'
   // same-named columns (created_at, entity_type, severity, ...) would overwrite each other.
   const [rows, [{ n }]] = await Promise.all([
     scope.db
       .select({ case: fraudCases, head: fraudCaseHeads })
-      .from(fraudCaseHeads)
-      .innerJoin(fraudCases, eq(fraudCases.id, fraudCaseHeads.caseId))
-      .where(where)
+      .from(fraudCaseHeads, ...where)
+      .innerJoin(fraudCases, scope.db.on(fraudCases, eq(fraudCases.id, fraudCaseHeads.caseId)))
       .orderBy(desc(fraudCaseHeads.createdAt), desc(fraudCaseHeads.caseId))
       .limit(page.limit)
       .offset(page.offset),
-    scope.db.select({ n: count() }).from(fraudCaseHeads).where(where),
+    scope.db.select({ n: count() }).from(fraudCaseHeads, ...where),
   ]);
   return { rows, total: n };
 }
 
 export async function caseStats(scope: TenantScope) {
-  const tenant = tenantWhere(scope, fraudCaseHeads);
   const grouped = (column: "currentStatus" | "severity" | "entityType") =>
     scope.db
       .select({ key: sql<string>`${fraudCaseHeads[column]}`, n: count() })
       .from(fraudCaseHeads)
-      .where(tenant)
       .groupBy(fraudCaseHeads[column]);
   const [[totals], byStatus, bySeverity, byEntityType] = await scope.db.batch([
     scope.db
@@ -225,8 +196,7 @@ export async function caseStats(scope: TenantScope) {
         openCount: sql<number>`coalesce(sum(${fraudCaseHeads.currentStatus} NOT LIKE 'closed_%'), 0)`,
         criticalCount: sql<number>`coalesce(sum(${fraudCaseHeads.severity} = 'critical'), 0)`,
       })
-      .from(fraudCaseHeads)
-      .where(tenant),
+      .from(fraudCaseHeads),
     grouped("currentStatus"),
     grouped("severity"),
     grouped("entityType"),
@@ -235,16 +205,15 @@ export async function caseStats(scope: TenantScope) {
 }
 
 export async function listEvents(scope: TenantScope, caseId: string, page: Page) {
-  const where = tenantWhere(scope, fraudCaseEvents, eq(fraudCaseEvents.caseId, caseId));
+  const where = [eq(fraudCaseEvents.caseId, caseId)];
   const [rows, [{ n }]] = await scope.db.batch([
     scope.db
       .select()
-      .from(fraudCaseEvents)
-      .where(where)
+      .from(fraudCaseEvents, ...where)
       .orderBy(asc(fraudCaseEvents.eventSequence))
       .limit(page.limit)
       .offset(page.offset),
-    scope.db.select({ n: count() }).from(fraudCaseEvents).where(where),
+    scope.db.select({ n: count() }).from(fraudCaseEvents, ...where),
   ]);
   return { rows, total: n };
 }
@@ -252,13 +221,8 @@ export async function listEvents(scope: TenantScope, caseId: string, page: Page)
 export const allEvents = (scope: TenantScope, caseId: string) =>
   scope.db
     .select()
-    .from(fraudCaseEvents)
-    .where(tenantWhere(scope, fraudCaseEvents, eq(fraudCaseEvents.caseId, caseId)))
+    .from(fraudCaseEvents, eq(fraudCaseEvents.caseId, caseId))
     .orderBy(asc(fraudCaseEvents.eventSequence));
 
 export const findCaseRow = (scope: TenantScope, caseId: string) =>
-  scope.db
-    .select()
-    .from(fraudCases)
-    .where(tenantWhere(scope, fraudCases, eq(fraudCases.id, caseId)))
-    .get();
+  scope.db.select().from(fraudCases, eq(fraudCases.id, caseId)).get();

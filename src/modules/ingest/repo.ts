@@ -1,12 +1,13 @@
+import { type SQL, sql } from "drizzle-orm";
 import type { TenantScope } from "../../db/client";
+import { tenantSql, tenantValue } from "../../db/tenant-tables";
 import { jsonArrayChunks } from "../../lib/json-chunks";
 import { type TableSpec, upsertSql } from "./upsert/repo";
 
 /**
- * Ingestion queries. Raw D1 statements (the drizzle client's own binding) because rows
- * travel as one JSON parameter; every statement is bound to the tenant (?2 or ?1).
+ * Ingestion queries. Raw SQL because rows travel as one JSON parameter; every statement
+ * holds the tenant through the tenant helpers (the scoped client refuses it otherwise).
  */
-const d1 = (scope: TenantScope): D1Database => scope.db.$client;
 
 export interface LinkTarget {
   id: string;
@@ -26,31 +27,39 @@ export async function findLinkTargets(
   externalKeys: [string, string][],
 ): Promise<LinkTarget[]> {
   if (ids.length === 0 && externalKeys.length === 0) return [];
-  const extra = table === "accounts" ? ", t.customer_id AS customerId" : "";
-  const byId = `SELECT t.id AS id, t.external_source AS source, t.external_id AS externalId${extra}
-    FROM ${table} AS t WHERE t.tenant_id = ?1 AND t.id IN (SELECT value FROM json_each(?2))`;
-  const byKey = `SELECT t.id AS id, t.external_source AS source, t.external_id AS externalId${extra}
-    FROM json_each(?2) AS j CROSS JOIN ${table} AS t ON t.tenant_id = ?1
+  const t = sql.raw(table);
+  const columns = sql.raw(
+    `t.id AS id, t.external_source AS source, t.external_id AS externalId${table === "accounts" ? ", t.customer_id AS customerId" : ""}`,
+  );
+  const byId = (json: string) => sql`SELECT ${columns}
+    FROM ${t} AS t WHERE ${tenantSql(scope, "t")} AND t.id IN (SELECT value FROM json_each(${json}))`;
+  const byKey = (json: string) => sql`SELECT ${columns}
+    FROM json_each(${json}) AS j CROSS JOIN ${t} AS t ON ${tenantSql(scope, "t")}
       AND t.external_source = json_extract(j.value, '$[0]') AND t.external_id = json_extract(j.value, '$[1]')`;
-  const db = d1(scope);
-  const statements = [
-    ...jsonArrayChunks(ids).map((json) => db.prepare(byId).bind(scope.tenantId, json)),
-    ...jsonArrayChunks(externalKeys).map((json) => db.prepare(byKey).bind(scope.tenantId, json)),
-  ];
-  const results = await db.batch<LinkTarget>(statements);
+  const results = await scope.db.batchSql<LinkTarget>([
+    ...jsonArrayChunks(ids).map(byId),
+    ...jsonArrayChunks(externalKeys).map(byKey),
+  ]);
   return results.flatMap((r) => r.results);
 }
 
 /** Agents holding any of these agent identifiers, with their external identity. */
 export async function findAgentsById(scope: TenantScope, agentIds: string[]) {
   if (agentIds.length === 0) return [];
-  const db = d1(scope);
-  const sql = `SELECT agent_id AS agentId, external_source AS source, external_id AS externalId
-    FROM agents WHERE tenant_id = ?1 AND agent_id IN (SELECT value FROM json_each(?2))`;
-  const results = await db.batch<{ agentId: string; source: string; externalId: string }>(
-    jsonArrayChunks(agentIds).map((json) => db.prepare(sql).bind(scope.tenantId, json)),
+  type Found = { agentId: string; source: string; externalId: string };
+  const results = await scope.db.batchSql<Found>(
+    jsonArrayChunks(agentIds).map(
+      (json) => sql`SELECT agent_id AS agentId, external_source AS source, external_id AS externalId
+        FROM agents WHERE ${tenantSql(scope)} AND agent_id IN (SELECT value FROM json_each(${json}))`,
+    ),
   );
   return results.flatMap((r) => r.results);
+}
+
+/** A statement text's ?N placeholders bound to SQL fragments (params[N - 1]). */
+function bindNumbered(text: string, params: SQL[]): SQL {
+  const parts = text.split(/\?(\d)/);
+  return sql.join(parts.map((part, i) => (i % 2 === 0 ? sql.raw(part) : params[Number(part) - 1])));
 }
 
 /**
@@ -65,14 +74,11 @@ export async function upsertRows(
   defaultCurrency: string,
 ): Promise<number> {
   if (rows.length === 0) return 0;
-  const db = d1(scope);
-  const sql = upsertSql(spec);
-  const highest = Math.max(...[...sql.matchAll(/\?(\d)/g)].map((m) => Number(m[1])));
-  // D1 wants exactly as many values as the statement's highest ?N.
-  const statements = jsonArrayChunks(rows).map((json) =>
-    db.prepare(sql).bind(...[json, scope.tenantId, now, defaultCurrency].slice(0, highest)),
+  const text = upsertSql(spec);
+  const bound = [sql``, tenantValue(scope), sql`${now}`, sql`${defaultCurrency}`, tenantSql(scope, "e")];
+  const results = await scope.db.batchSql(
+    jsonArrayChunks(rows).map((json) => bindNumbered(text, [sql`${json}`, ...bound.slice(1)])),
   );
-  const results = await db.batch(statements);
   // Rows inserted or actually changed (an unchanged row is not rewritten).
   return results.reduce((sum, r) => sum + r.results.length, 0);
 }

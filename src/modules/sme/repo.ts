@@ -2,7 +2,7 @@ import { desc, eq, sql } from "drizzle-orm";
 import type { TenantScope } from "../../db/client";
 import { type SmeAssessmentRow, smeAssessments, smeBenchmarkSnapshots } from "../../db/shard";
 import { MOVED_MONEY } from "../../db/shard/transaction-flows";
-import { tenantSql, tenantWhere, withTenant } from "../../db/tenant-tables";
+import { tenantSql } from "../../db/tenant-tables";
 import { type Bucket, bucketCount, type SmeActivity } from "./domain/metrics";
 
 /** Money moved: left out of every flow otherwise (as in the BHI). */
@@ -136,19 +136,15 @@ export async function hasTransactionsIngestedSince(scope: TenantScope, customerI
 export type NewAssessment = Omit<SmeAssessmentRow, "tenantId">;
 
 export const insertAssessment = (scope: TenantScope, row: NewAssessment) =>
-  scope.db.insert(smeAssessments).values(withTenant(scope, row));
+  scope.db.insert(smeAssessments).values(row);
 
 export const latestAssessment = (scope: TenantScope, customerId: string, windowDays: number) =>
   scope.db
     .select()
-    .from(smeAssessments)
-    .where(
-      tenantWhere(
-        scope,
-        smeAssessments,
-        eq(smeAssessments.customerId, customerId),
-        eq(smeAssessments.windowDays, windowDays),
-      ),
+    .from(
+      smeAssessments,
+      eq(smeAssessments.customerId, customerId),
+      eq(smeAssessments.windowDays, windowDays),
     )
     .orderBy(desc(smeAssessments.evaluatedAt), desc(smeAssessments.id))
     .limit(1)
@@ -159,13 +155,12 @@ export const latestAssessment = (scope: TenantScope, customerId: string, windowD
 export const insertSnapshot = (
   scope: TenantScope,
   row: Omit<typeof smeBenchmarkSnapshots.$inferInsert, "tenantId">,
-) => scope.db.insert(smeBenchmarkSnapshots).values(withTenant(scope, row));
+) => scope.db.insert(smeBenchmarkSnapshots).values(row);
 
 export const latestSnapshot = (scope: TenantScope, windowDays: number) =>
   scope.db
     .select()
-    .from(smeBenchmarkSnapshots)
-    .where(tenantWhere(scope, smeBenchmarkSnapshots, eq(smeBenchmarkSnapshots.windowDays, windowDays)))
+    .from(smeBenchmarkSnapshots, eq(smeBenchmarkSnapshots.windowDays, windowDays))
     .orderBy(desc(smeBenchmarkSnapshots.computedAt), desc(smeBenchmarkSnapshots.id))
     .limit(1)
     .get();

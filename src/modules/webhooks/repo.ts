@@ -1,4 +1,4 @@
-import { and, count, desc, eq, getTableColumns, gte, inArray, isNull, lte, or, sql } from "drizzle-orm";
+import { count, desc, eq, getTableColumns, gte, inArray, isNull, lte, or, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { TenantScope } from "../../db/client";
 import {
@@ -8,7 +8,7 @@ import {
   webhookDeliveryAttempts,
   webhookSubscriptions,
 } from "../../db/shard";
-import { sameTenant, tenantWhere, withTenant } from "../../db/tenant-tables";
+import { tenantWhere, withTenant } from "../../db/tenant-tables";
 
 export interface Page {
   limit: number;
@@ -27,18 +27,15 @@ const changes = (result: unknown): number => (result as { meta?: { changes?: num
 
 // ---- subscriptions ------------------------------------------------------------------------
 
-const liveSubscription = (scope: TenantScope, id: string) =>
-  tenantWhere(
-    scope,
-    webhookSubscriptions,
-    eq(webhookSubscriptions.id, id),
-    isNull(webhookSubscriptions.deletedAt),
-  );
+const liveSubscription = (id: string) => [
+  eq(webhookSubscriptions.id, id),
+  isNull(webhookSubscriptions.deletedAt),
+];
 
 export const insertSubscription = (
   scope: TenantScope,
   row: Omit<typeof webhookSubscriptions.$inferInsert, "tenantId">,
-) => scope.db.insert(webhookSubscriptions).values(withTenant(scope, row));
+) => scope.db.insert(webhookSubscriptions).values(row);
 
 const liveSubscriptions = (scope: TenantScope) =>
   tenantWhere(scope, webhookSubscriptions, isNull(webhookSubscriptions.deletedAt));
@@ -71,22 +68,24 @@ export function insertSubscriptionUnderCap(
 }
 
 export function listSubscriptions(scope: TenantScope, page: Page) {
-  const where = tenantWhere(scope, webhookSubscriptions, isNull(webhookSubscriptions.deletedAt));
+  const where = isNull(webhookSubscriptions.deletedAt);
   return pageOf<WebhookSubscriptionRow>(
     scope,
     scope.db
       .select()
-      .from(webhookSubscriptions)
-      .where(where)
+      .from(webhookSubscriptions, where)
       .orderBy(desc(webhookSubscriptions.createdAt), desc(webhookSubscriptions.id))
       .limit(page.limit)
       .offset(page.offset),
-    scope.db.select({ n: count() }).from(webhookSubscriptions).where(where),
+    scope.db.select({ n: count() }).from(webhookSubscriptions, where),
   );
 }
 
 export const findSubscription = (scope: TenantScope, id: string) =>
-  scope.db.select().from(webhookSubscriptions).where(liveSubscription(scope, id)).get();
+  scope.db
+    .select()
+    .from(webhookSubscriptions, ...liveSubscription(id))
+    .get();
 
 /**
  * The change and its audit entry in one batch; the entry is written only if a live subscription
@@ -99,7 +98,11 @@ export async function updateSubscription(
   audit: BatchItem<"sqlite">,
 ): Promise<WebhookSubscriptionRow | undefined> {
   const [rows] = await scope.db.batch([
-    scope.db.update(webhookSubscriptions).set(patch).where(liveSubscription(scope, id)).returning(),
+    scope.db
+      .update(webhookSubscriptions)
+      .set(patch)
+      .where(...liveSubscription(id))
+      .returning(),
     audit,
   ]);
   return rows[0];
@@ -110,7 +113,7 @@ export const disableSubscription = (scope: TenantScope, id: string, reason: stri
   scope.db
     .update(webhookSubscriptions)
     .set({ enabled: false, disabledReason: reason, updatedAt: at })
-    .where(tenantWhere(scope, webhookSubscriptions, eq(webhookSubscriptions.id, id)));
+    .where(eq(webhookSubscriptions.id, id));
 
 /** Soft delete; deliveries still to be made end as dead ("subscription deleted"). */
 export async function deleteSubscription(
@@ -123,19 +126,15 @@ export async function deleteSubscription(
     scope.db
       .update(webhookSubscriptions)
       .set({ deletedAt: at, updatedAt: at })
-      .where(liveSubscription(scope, id)),
+      .where(...liveSubscription(id)),
     // Right after the soft delete: an onlyIfChanged entry sees its changes().
     audit,
     scope.db
       .update(webhookDeliveries)
       .set({ status: "dead", nextAttemptAt: null, lastError: "subscription deleted", updatedAt: at })
       .where(
-        tenantWhere(
-          scope,
-          webhookDeliveries,
-          eq(webhookDeliveries.subscriptionId, id),
-          inArray(webhookDeliveries.status, ["pending", "retrying"]),
-        ),
+        eq(webhookDeliveries.subscriptionId, id),
+        inArray(webhookDeliveries.status, ["pending", "retrying"]),
       ),
   ]);
   return changes(deleted) > 0;
@@ -147,13 +146,9 @@ export async function claimProbe(scope: TenantScope, id: string, now: string, pr
     .update(webhookSubscriptions)
     .set({ breakerProbeUntil: probeUntil })
     .where(
-      tenantWhere(
-        scope,
-        webhookSubscriptions,
-        eq(webhookSubscriptions.id, id),
-        lte(webhookSubscriptions.breakerOpenUntil, now),
-        or(isNull(webhookSubscriptions.breakerProbeUntil), lte(webhookSubscriptions.breakerProbeUntil, now)),
-      ),
+      eq(webhookSubscriptions.id, id),
+      lte(webhookSubscriptions.breakerOpenUntil, now),
+      or(isNull(webhookSubscriptions.breakerProbeUntil), lte(webhookSubscriptions.breakerProbeUntil, now)),
     )
     .run();
   return changes(result) === 1;
@@ -170,7 +165,7 @@ export function breakerOutcome(
   openUntilIfTripped: string,
   threshold: number,
 ) {
-  const where = tenantWhere(scope, webhookSubscriptions, eq(webhookSubscriptions.id, id));
+  const where = eq(webhookSubscriptions.id, id);
   if (succeeded) {
     return scope.db
       .update(webhookSubscriptions)
@@ -199,48 +194,37 @@ export interface DeliveryFilter {
 
 export function listDeliveries(scope: TenantScope, filter: DeliveryFilter, page: Page) {
   const d = webhookDeliveries;
-  const where = tenantWhere(
-    scope,
-    d,
+  const where = [
     filter.subscriptionId ? eq(d.subscriptionId, filter.subscriptionId) : undefined,
     filter.eventType ? eq(d.eventType, filter.eventType) : undefined,
     filter.status ? eq(d.status, filter.status as WebhookDeliveryRow["status"]) : undefined,
     filter.eventId ? eq(d.eventId, filter.eventId) : undefined,
     filter.createdAfter ? gte(d.createdAt, filter.createdAfter) : undefined,
-  );
+  ];
   return pageOf<WebhookDeliveryRow>(
     scope,
     scope.db
       .select()
-      .from(d)
-      .where(where)
+      .from(d, ...where)
       .orderBy(desc(d.createdAt), desc(d.id))
       .limit(page.limit)
       .offset(page.offset),
-    scope.db.select({ n: count() }).from(d).where(where),
+    scope.db.select({ n: count() }).from(d, ...where),
   );
 }
 
 export const findDelivery = (scope: TenantScope, id: string) =>
-  scope.db
-    .select()
-    .from(webhookDeliveries)
-    .where(tenantWhere(scope, webhookDeliveries, eq(webhookDeliveries.id, id)))
-    .get();
+  scope.db.select().from(webhookDeliveries, eq(webhookDeliveries.id, id)).get();
 
 /** The delivery and its subscription (deleted ones too) in one read: the consumer's hot path. */
 export async function findDeliveryWithSubscription(scope: TenantScope, id: string) {
   const row = await scope.db
     .select({ delivery: webhookDeliveries, subscription: webhookSubscriptions })
-    .from(webhookDeliveries)
+    .from(webhookDeliveries, eq(webhookDeliveries.id, id))
     .leftJoin(
       webhookSubscriptions,
-      and(
-        sameTenant(webhookSubscriptions, webhookDeliveries),
-        eq(webhookSubscriptions.id, webhookDeliveries.subscriptionId),
-      ),
+      scope.db.on(webhookSubscriptions, eq(webhookSubscriptions.id, webhookDeliveries.subscriptionId)),
     )
-    .where(tenantWhere(scope, webhookDeliveries, eq(webhookDeliveries.id, id)))
     .get();
   return row ?? null;
 }
@@ -248,15 +232,14 @@ export async function findDeliveryWithSubscription(scope: TenantScope, id: strin
 export const listAttempts = (scope: TenantScope, deliveryId: string) =>
   scope.db
     .select()
-    .from(webhookDeliveryAttempts)
-    .where(tenantWhere(scope, webhookDeliveryAttempts, eq(webhookDeliveryAttempts.deliveryId, deliveryId)))
+    .from(webhookDeliveryAttempts, eq(webhookDeliveryAttempts.deliveryId, deliveryId))
     .orderBy(webhookDeliveryAttempts.attemptNumber)
     .all();
 
 export const insertDelivery = (
   scope: TenantScope,
   row: Omit<typeof webhookDeliveries.$inferInsert, "tenantId">,
-) => scope.db.insert(webhookDeliveries).values(withTenant(scope, row));
+) => scope.db.insert(webhookDeliveries).values(row);
 
 /**
  * Take the delivery for attempt `attemptNumber`: only if it is still to be made, that attempt
@@ -274,14 +257,10 @@ export async function claimDelivery(
     .update(d)
     .set({ leaseUntil })
     .where(
-      tenantWhere(
-        scope,
-        d,
-        eq(d.id, id),
-        inArray(d.status, ["pending", "retrying"]),
-        eq(d.attemptCount, attemptNumber - 1),
-        or(isNull(d.leaseUntil), lte(d.leaseUntil, now)),
-      ),
+      eq(d.id, id),
+      inArray(d.status, ["pending", "retrying"]),
+      eq(d.attemptCount, attemptNumber - 1),
+      or(isNull(d.leaseUntil), lte(d.leaseUntil, now)),
     )
     .run();
   return changes(result) === 1;
@@ -291,13 +270,9 @@ export const setDelivery = (
   scope: TenantScope,
   id: string,
   patch: Partial<typeof webhookDeliveries.$inferInsert>,
-) =>
-  scope.db
-    .update(webhookDeliveries)
-    .set(patch)
-    .where(tenantWhere(scope, webhookDeliveries, eq(webhookDeliveries.id, id)));
+) => scope.db.update(webhookDeliveries).set(patch).where(eq(webhookDeliveries.id, id));
 
 export const insertAttempt = (
   scope: TenantScope,
   row: Omit<typeof webhookDeliveryAttempts.$inferInsert, "tenantId">,
-) => scope.db.insert(webhookDeliveryAttempts).values(withTenant(scope, row));
+) => scope.db.insert(webhookDeliveryAttempts).values(row);

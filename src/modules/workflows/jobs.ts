@@ -1,4 +1,4 @@
-import { shardBinding, shardCount } from "../../db/client";
+import { shardCount } from "../../db/client";
 import { loadTenantContext, type TenantContext } from "../../db/tenant-context";
 import type { Env } from "../../env";
 import { enqueuePerTenant, sendJobs } from "../../jobs/enqueue";
@@ -8,6 +8,7 @@ import { DAILY_CRON, isWorkflowId, MONTHLY_CRON, type WorkflowId } from "./domai
 import * as repo from "./repo";
 import { executeRun } from "./runner";
 import { createRun, enqueueRun } from "./service";
+import * as systemRepo from "./system-repo";
 
 /** How far back the risk-alert hook looks for events that started no risk-review yet. */
 export const RISK_ALERT_LOOKBACK_MS = 24 * 3_600_000;
@@ -61,7 +62,7 @@ export async function resumeStrandedWorkflowRuns(env: Env, now: Date): Promise<n
   const before = new Date(now.getTime() - STRANDED_AFTER_MS).toISOString();
   let resent = 0;
   for (let shard = 0; shard < shardCount(env); shard++) {
-    const runs = await repo.strandedPendingRuns(shardBinding(env, shard), before, STRANDED_PER_SHARD);
+    const runs = await systemRepo.strandedPendingRuns(env, shard, before, STRANDED_PER_SHARD);
     await sendJobs(
       env,
       runs.map((r) => jobs.workflowRun(r.tenantId, r.id)),

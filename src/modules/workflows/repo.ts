@@ -1,7 +1,7 @@
 import { count, desc, eq, gte, isNull, max, sql } from "drizzle-orm";
 import type { TenantScope } from "../../db/client";
 import { events, type StoredRunStep, type WorkflowRunRow, workflowRuns } from "../../db/shard";
-import { tenantSql, tenantWhere } from "../../db/tenant-tables";
+import { tenantSql } from "../../db/tenant-tables";
 import type { WorkflowRunStatus } from "./domain/state";
 
 export interface RunFilter {
@@ -25,42 +25,27 @@ export async function insertRun(scope: TenantScope, row: typeof workflowRuns.$in
 }
 
 export const findRun = (scope: TenantScope, runId: string) =>
-  scope.db
-    .select()
-    .from(workflowRuns)
-    .where(tenantWhere(scope, workflowRuns, eq(workflowRuns.id, runId)))
-    .get();
+  scope.db.select().from(workflowRuns, eq(workflowRuns.id, runId)).get();
 
 export const findRunByTrigger = (scope: TenantScope, workflowId: string, triggerKey: string) =>
   scope.db
     .select()
-    .from(workflowRuns)
-    .where(
-      tenantWhere(
-        scope,
-        workflowRuns,
-        eq(workflowRuns.workflowId, workflowId),
-        eq(workflowRuns.triggerKey, triggerKey),
-      ),
-    )
+    .from(workflowRuns, eq(workflowRuns.workflowId, workflowId), eq(workflowRuns.triggerKey, triggerKey))
     .get();
 
 export async function listRuns(scope: TenantScope, filter: RunFilter, page: Page) {
-  const where = tenantWhere(
-    scope,
-    workflowRuns,
+  const where = [
     filter.workflowId ? eq(workflowRuns.workflowId, filter.workflowId) : undefined,
     filter.status ? eq(workflowRuns.status, filter.status) : undefined,
-  );
+  ];
   const [rows, [{ n }]] = await scope.db.batch([
     scope.db
       .select()
-      .from(workflowRuns)
-      .where(where)
+      .from(workflowRuns, ...where)
       .orderBy(desc(workflowRuns.createdAt), desc(workflowRuns.id))
       .limit(page.limit)
       .offset(page.offset),
-    scope.db.select({ n: count() }).from(workflowRuns).where(where),
+    scope.db.select({ n: count() }).from(workflowRuns, ...where),
   ]);
   return { rows, total: n };
 }
@@ -74,7 +59,6 @@ export async function runStats(scope: TenantScope) {
       lastRunAt: max(workflowRuns.createdAt),
     })
     .from(workflowRuns)
-    .where(tenantWhere(scope, workflowRuns))
     .groupBy(workflowRuns.workflowId);
   return new Map(rows.map((r) => [r.workflowId, r]));
 }
@@ -95,13 +79,9 @@ export function updateRunStatement(
     .update(workflowRuns)
     .set(fields)
     .where(
-      tenantWhere(
-        scope,
-        workflowRuns,
-        eq(workflowRuns.id, runId),
-        eq(workflowRuns.status, from.status),
-        from.lease === null ? isNull(workflowRuns.lease) : eq(workflowRuns.lease, from.lease),
-      ),
+      eq(workflowRuns.id, runId),
+      eq(workflowRuns.status, from.status),
+      from.lease === null ? isNull(workflowRuns.lease) : eq(workflowRuns.lease, from.lease),
     )
     .returning({ id: workflowRuns.id });
 }
@@ -121,32 +101,13 @@ export async function saveProgress(
 export function unreviewedRiskAlerts(scope: TenantScope, since: string, limit: number) {
   return scope.db
     .select({ id: events.id, data: events.data, createdAt: events.createdAt })
-    .from(events)
-    .where(
-      tenantWhere(
-        scope,
-        events,
-        gte(events.createdAt, since),
-        eq(events.type, "customer.risk_alert"),
-        sql`NOT EXISTS (SELECT 1 FROM workflow_runs r WHERE ${tenantSql(scope, "r")}
+    .from(
+      events,
+      gte(events.createdAt, since),
+      eq(events.type, "customer.risk_alert"),
+      sql`NOT EXISTS (SELECT 1 FROM workflow_runs r WHERE ${tenantSql(scope, "r")}
               AND r.workflow_id = 'risk-review' AND r.trigger_key = 'event:' || ${events.id})`,
-      ),
     )
     .orderBy(events.createdAt, events.id)
     .limit(limit);
-}
-
-/**
- * Pending runs created before `before`, across tenants (operator sweep over one shard; the
- * partial index workflow_runs_pending_idx keeps it small).
- */
-export async function strandedPendingRuns(d1: D1Database, before: string, limit: number) {
-  const { results } = await d1
-    .prepare(
-      `SELECT id, tenant_id AS tenantId FROM workflow_runs
-       WHERE status = 'pending' AND created_at < ?1 ORDER BY created_at LIMIT ?2`,
-    )
-    .bind(before, limit)
-    .all<{ id: string; tenantId: string }>();
-  return results;
 }

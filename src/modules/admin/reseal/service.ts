@@ -1,5 +1,6 @@
-import { type ShardDb, shardCount, shardDb } from "../../../db/client";
+import { shardCount } from "../../../db/client";
 import type { PageSweeper } from "../../../db/reanchor-page";
+import type { ShardDb } from "../../../db/system-db";
 import type { Env } from "../../../env";
 import { anchorKeysFrom, type CaseKind } from "../../../lib/case-anchor";
 import {
@@ -10,6 +11,7 @@ import {
 } from "../../../lib/reanchor";
 import { reanchorAmlPage, tallyAmlAnchors } from "../../aml/cases/system-repo";
 import { reanchorFraudPage, tallyFraudAnchors } from "../../fraud/cases/system-repo";
+import { sweepShardDb } from "./system-repo";
 
 /** Cases read per page (one statement for the cases, one for their events). */
 const SWEEP_PAGE = 200;
@@ -61,7 +63,7 @@ export async function reanchorCases(
   };
   let left = budget;
   for (let shard = 0; shard < shardCount(env); shard++) {
-    const db = shardDb(env, shard);
+    const db = sweepShardDb(env, shard);
     for (const { kind, tally, page } of KINDS) {
       const count = counts[kind];
       const split = splitTally(await tally(db), keys);

@@ -1,16 +1,12 @@
 import { asc, eq, gt, lt, sql } from "drizzle-orm";
 import type { TenantScope } from "../../../db/client";
 import { fineractAccounts, importFiles, type SyncRunRow, syncRuns } from "../../../db/shard";
-import { tenantWhere } from "../../../db/tenant-tables";
+import { tenantValue } from "../../../db/tenant-tables";
 
 /** Sync bookkeeping queries; every one filtered by the tenant. */
 
 export const findRun = (scope: TenantScope, runId: string) =>
-  scope.db
-    .select()
-    .from(syncRuns)
-    .where(tenantWhere(scope, syncRuns, eq(syncRuns.id, runId)))
-    .get();
+  scope.db.select().from(syncRuns, eq(syncRuns.id, runId)).get();
 
 /**
  * Starts a run unless one is running: a run whose heartbeat is older than `staleBefore`
@@ -27,13 +23,9 @@ export async function startRun(scope: TenantScope, run: SyncRunRow, staleBefore:
         errors: sql`json_insert(errors, '$[#]', 'abandoned: no progress')`,
       })
       .where(
-        tenantWhere(
-          scope,
-          syncRuns,
-          eq(syncRuns.connectorType, run.connectorType),
-          eq(syncRuns.status, "running"),
-          lt(syncRuns.heartbeatAt, staleBefore),
-        ),
+        eq(syncRuns.connectorType, run.connectorType),
+        eq(syncRuns.status, "running"),
+        lt(syncRuns.heartbeatAt, staleBefore),
       ),
     scope.db.insert(syncRuns).values(run).onConflictDoNothing(),
   ]);
@@ -43,10 +35,7 @@ export async function startRun(scope: TenantScope, run: SyncRunRow, staleBefore:
 export const runningRun = (scope: TenantScope, connectorType: string) =>
   scope.db
     .select({ id: syncRuns.id })
-    .from(syncRuns)
-    .where(
-      tenantWhere(scope, syncRuns, eq(syncRuns.connectorType, connectorType), eq(syncRuns.status, "running")),
-    )
+    .from(syncRuns, eq(syncRuns.connectorType, connectorType), eq(syncRuns.status, "running"))
     .get();
 
 /** Saves progress only if nobody else advanced the run since `version` (at-least-once queue). */
@@ -54,7 +43,7 @@ export async function saveRun(scope: TenantScope, run: SyncRunRow, version: numb
   const result = await scope.db
     .update(syncRuns)
     .set({ ...run, version: version + 1 })
-    .where(tenantWhere(scope, syncRuns, eq(syncRuns.id, run.id), eq(syncRuns.version, version)));
+    .where(eq(syncRuns.id, run.id), eq(syncRuns.version, version));
   return (result as unknown as { meta: { changes: number } }).meta.changes === 1;
 }
 
@@ -63,8 +52,7 @@ export async function saveRun(scope: TenantScope, run: SyncRunRow, version: numb
 export const fileLedger = (scope: TenantScope) =>
   scope.db
     .select({ key: importFiles.objectKey, etag: importFiles.etag, status: importFiles.status })
-    .from(importFiles)
-    .where(tenantWhere(scope, importFiles));
+    .from(importFiles);
 
 export async function claimFiles(scope: TenantScope, rows: (typeof importFiles.$inferInsert)[]) {
   // 11 columns per row: 9 rows per statement stays under 100 bound parameters.
@@ -94,10 +82,7 @@ export async function claimFiles(scope: TenantScope, rows: (typeof importFiles.$
 }
 
 export const pendingFiles = (scope: TenantScope, runId: string) =>
-  scope.db
-    .select()
-    .from(importFiles)
-    .where(tenantWhere(scope, importFiles, eq(importFiles.runId, runId), eq(importFiles.status, "pending")));
+  scope.db.select().from(importFiles, eq(importFiles.runId, runId), eq(importFiles.status, "pending"));
 
 export const markFileLoaded = (
   scope: TenantScope,
@@ -107,7 +92,7 @@ export const markFileLoaded = (
   scope.db
     .update(importFiles)
     .set({ status: "loaded", ...result })
-    .where(tenantWhere(scope, importFiles, eq(importFiles.objectKey, key)));
+    .where(eq(importFiles.objectKey, key));
 
 // ---- fineract -------------------------------------------------------------------------
 
@@ -117,28 +102,20 @@ export async function noteFineractAccounts(
   seen: { accountId: string; fingerprint: string }[],
 ) {
   if (seen.length === 0) return;
-  await scope.db.$client
-    .prepare(
-      `INSERT INTO fineract_accounts (tenant_id, account_id, fingerprint, last_transaction_id)
-       SELECT ?1, json_extract(value, '$.accountId'), json_extract(value, '$.fingerprint'), 0 FROM json_each(?2) WHERE true
-       ON CONFLICT (tenant_id, account_id) DO UPDATE SET fingerprint = excluded.fingerprint`,
-    )
-    .bind(scope.tenantId, JSON.stringify(seen))
-    .run();
+  await scope.db.run(sql`INSERT INTO fineract_accounts (tenant_id, account_id, fingerprint, last_transaction_id)
+    SELECT ${tenantValue(scope)}, json_extract(value, '$.accountId'), json_extract(value, '$.fingerprint'), 0
+    FROM json_each(${JSON.stringify(seen)}) WHERE true
+    ON CONFLICT (tenant_id, account_id) DO UPDATE SET fingerprint = excluded.fingerprint`);
 }
 
 /** Accounts that moved since their transactions were last loaded, in id order after `after`. */
 export const movedFineractAccounts = (scope: TenantScope, after: string, limit: number) =>
   scope.db
     .select()
-    .from(fineractAccounts)
-    .where(
-      tenantWhere(
-        scope,
-        fineractAccounts,
-        gt(fineractAccounts.accountId, after),
-        sql`${fineractAccounts.fingerprint} IS NOT ${fineractAccounts.syncedFingerprint}`,
-      ),
+    .from(
+      fineractAccounts,
+      gt(fineractAccounts.accountId, after),
+      sql`${fineractAccounts.fingerprint} IS NOT ${fineractAccounts.syncedFingerprint}`,
     )
     .orderBy(asc(fineractAccounts.accountId))
     .limit(limit);
@@ -152,15 +129,4 @@ export const markFineractAccountSynced = (
   scope.db
     .update(fineractAccounts)
     .set({ syncedFingerprint: fingerprint, lastTransactionId })
-    .where(tenantWhere(scope, fineractAccounts, eq(fineractAccounts.accountId, accountId)));
-
-/** Running runs of one shard whose last progress is older than `before` (cron sweep; all tenants). */
-export async function stalledRuns(db: D1Database, before: string) {
-  const { results } = await db
-    .prepare(
-      "SELECT id, tenant_id AS tenantId FROM sync_runs WHERE status = 'running' AND heartbeat_at < ?1 LIMIT 100",
-    )
-    .bind(before)
-    .all<{ id: string; tenantId: string }>();
-  return results;
-}
+    .where(eq(fineractAccounts.accountId, accountId));

@@ -1,4 +1,4 @@
-import { shardBinding, shardCount } from "../../../db/client";
+import { shardCount } from "../../../db/client";
 import type { SyncRunRow } from "../../../db/shard";
 import { loadTenantContext, type TenantContext } from "../../../db/tenant-context";
 import type { Env } from "../../../env";
@@ -10,6 +10,7 @@ import * as repo from "./repo";
 import { DEFAULT_DEPS, Step, Superseded, type SyncDeps } from "./runner";
 import { exportStep } from "./steps/export-files";
 import { FineractError, fineractStep } from "./steps/fineract";
+import * as systemRepo from "./system-repo";
 
 export const CONNECTOR_TYPES = ["core_banking"] as const;
 /** A running run without progress for this long is considered dead and may be replaced. */
@@ -144,7 +145,7 @@ const STALLED_AFTER_MS = 2 * 60_000;
 export async function resumeStalledSyncs(env: Env, now: Date): Promise<void> {
   const before = new Date(now.getTime() - STALLED_AFTER_MS).toISOString();
   for (let shard = 0; shard < shardCount(env); shard++) {
-    const runs = await repo.stalledRuns(shardBinding(env, shard), before);
+    const runs = await systemRepo.stalledRuns(env, shard, before);
     await sendJobs(
       env,
       runs.map((r) => jobs.syncContinue(r.tenantId, r.id)),

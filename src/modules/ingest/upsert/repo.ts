@@ -3,7 +3,8 @@
  * with json_each, so a statement has 2-4 bound parameters however many rows it carries.
  * An optional field that is absent from the JSON keeps the stored value; JSON null clears it.
  *
- * Parameters: ?1 rows (JSON array), ?2 tenant id, ?3 now (ISO), ?4 default currency.
+ * Parameters: ?1 rows (JSON array), ?2 tenant id, ?3 now (ISO), ?4 default currency, ?5 the
+ * tenant predicate on the existing row `e` (bound by ingest/repo.ts through the tenant helpers).
  */
 export interface Column {
   column: string;
@@ -151,7 +152,7 @@ export function upsertSql(spec: TableSpec): string {
   return `INSERT INTO ${spec.table} (${names.join(", ")})
 SELECT ${values.join(", ")}
 FROM json_each(?1) AS r
-LEFT JOIN ${spec.table} AS e ON e.tenant_id = ?2
+LEFT JOIN ${spec.table} AS e ON ?5
   AND e.external_source = ${get("externalSource")} AND e.external_id = ${get("externalId")}
 WHERE true
 ON CONFLICT (tenant_id, external_source, external_id) DO UPDATE SET ${sets.join(", ")}

@@ -1,4 +1,5 @@
-import { shardBinding, shardCount } from "../../../db/client";
+import { shardCount } from "../../../db/client";
+import { systemShardBinding } from "../../../db/system-db";
 import { loadTenantContext } from "../../../db/tenant-context";
 import type { Env } from "../../../env";
 import { sendAll } from "../../../jobs/enqueue";
@@ -57,7 +58,7 @@ export async function dispatchOutbox(
   maxRounds = MAX_ROUNDS,
 ): Promise<DispatchResult> {
   const ctx = await loadTenantContext(env, tenantId, `outbox-${crypto.randomUUID()}`);
-  const d1 = shardBinding(env, ctx.tenant.shard);
+  const d1 = systemShardBinding(env, ctx.tenant.shard);
   const result: DispatchResult = { events: 0, deliveries: 0, more: false };
   for (let round = 0; round < maxRounds; round++) {
     const { results } = await d1
@@ -101,7 +102,7 @@ export async function sweepWebhooks(env: Env, at: Date): Promise<{ tenants: numb
   let tenants = 0;
   let requeued = 0;
   for (let shard = 0; shard < shardCount(env); shard++) {
-    const d1 = shardBinding(env, shard);
+    const d1 = systemShardBinding(env, shard);
     const { results: pendingTenants } = await d1
       .prepare(
         "SELECT DISTINCT tenant_id FROM events WHERE dispatched_at IS NULL AND created_at <= ?1 LIMIT 50",

@@ -1,6 +1,6 @@
 import { and, eq, gt } from "drizzle-orm";
-import { shardDb } from "../../../db/client";
 import { webhookSubscriptions } from "../../../db/shard";
+import { systemShardDb } from "../../../db/system-db";
 import type { Env } from "../../../env";
 import { emptyResealCount, keyringFrom, type ResealCount, resealInto } from "../../../lib/sealed";
 import { contextOf } from "./service";
@@ -16,7 +16,7 @@ const RESEAL_PAGE = 500;
  */
 export async function resealShard(env: Env, shard: number): Promise<ResealCount> {
   const keyring = await keyringFrom(env.SECRETS_KEY);
-  const db = shardDb(env, shard);
+  const db = systemShardDb(env, shard);
   const count = emptyResealCount();
   let after = "";
   for (;;) {

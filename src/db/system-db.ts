@@ -1,0 +1,25 @@
+import { drizzle } from "drizzle-orm/d1";
+import type { Env } from "../env";
+import { AppError } from "../lib/errors";
+import * as shardSchema from "./shard";
+
+/**
+ * The raw shard clients: no tenant predicate is added. Only src/db, src/jobs, the Durable
+ * Objects and files named system-repo.ts (cross-tenant sweeps: cron, queues, reseal) import
+ * this; biome.json's layering rules and src/db/tenant-predicates.test.ts refuse it elsewhere.
+ * Modules get a TenantDb (src/db/tenant-db.ts) instead.
+ */
+
+/** Drizzle over a shard's D1 binding (or a wrapper of it: the counting proxy outside production). */
+export const drizzleShard = (binding: D1Database) => drizzle(binding, { schema: shardSchema });
+export type ShardDb = ReturnType<typeof drizzleShard>;
+
+/** The D1 binding of a shard: SHARD_0, SHARD_1, ... (adding a shard = a binding + SHARD_COUNT). */
+export function systemShardBinding(env: Env, shard: number): D1Database {
+  const binding = (env as unknown as Record<string, D1Database | undefined>)[`SHARD_${shard}`];
+  if (!binding) throw new AppError("internal", `shard ${shard} is not bound`);
+  return binding;
+}
+
+/** Drizzle over a shard, every tenant's rows. */
+export const systemShardDb = (env: Env, shard: number) => drizzleShard(systemShardBinding(env, shard));

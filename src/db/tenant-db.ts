@@ -1,0 +1,169 @@
+import { SQL, type Subquery } from "drizzle-orm";
+import {
+  type SelectedFields,
+  SQLiteAsyncDialect,
+  type SQLiteInsertSelectQueryBuilder,
+  type SQLiteInsertValue,
+  type SQLiteSelectBuilder,
+  type SQLiteTable,
+  type SQLiteUpdateSetSource,
+} from "drizzle-orm/sqlite-core";
+import type { ShardDb } from "./system-db";
+import { assertTenantScoped, type TenantTable, tenantWhere } from "./tenant-tables";
+
+/**
+ * The only shard client a module holds (docs/architecture.md#tenancy-and-shards): every
+ * statement it can build carries the tenant. Selects, updates and deletes get
+ * `table.tenant_id = <tenant>` ANDed into their WHERE (Drizzle's builders then refuse a
+ * second `.where` at the type level); joins take their ON from `on()`, which adds the joined
+ * table's tenant; inserts get
+ * the tenant filled in; raw SQL is refused unless it holds this tenant's predicate
+ * (tenantSql / tenantWhere / tenantValue). Cross-tenant sweeps use src/db/system-db.ts
+ * from files named system-repo.ts.
+ */
+
+type Condition = SQL | undefined;
+/** Turns raw SQL into text and parameters the way Drizzle's D1 driver does. */
+const dialect = new SQLiteAsyncDialect();
+type ScopedTable = SQLiteTable & TenantTable;
+type D1Select<TSelection extends SelectedFields | undefined> = SQLiteSelectBuilder<
+  TSelection,
+  "async",
+  D1Result,
+  "db"
+>;
+/** A row to insert: the tenant is the scope's, whatever the caller passes. */
+type TenantRow<T extends SQLiteTable> = Omit<SQLiteInsertValue<T>, "tenantId"> & { tenantId?: string };
+
+class ScopedSelect<TSelection extends SelectedFields | undefined> {
+  readonly #select: D1Select<TSelection>;
+  readonly #scope: TenantDb;
+  constructor(select: D1Select<TSelection>, scope: TenantDb) {
+    this.#select = select;
+    this.#scope = scope;
+  }
+
+  /**
+   * FROM a tenant table, WHERE its tenant AND conditions (undefined ones are skipped). Joins
+   * chain on it with their ON from `TenantDb.on` (the source test refuses any other ON).
+   */
+  from<T extends ScopedTable>(table: T, ...conditions: Condition[]) {
+    return this.#select.from(table).where(tenantWhere(this.#scope, table, ...conditions));
+  }
+
+  /**
+   * FROM raw SQL (json_each, subqueries over aliases) that must itself hold this tenant's
+   * predicate; refused otherwise. The caller may add its own WHERE.
+   */
+  fromSql(source: SQL) {
+    assertTenantScoped(this.#scope, source);
+    return this.#select.from(source);
+  }
+
+  /** FROM a subquery built from this client (so holding this tenant's predicate); refused otherwise. */
+  fromSubquery<Q extends Subquery>(subquery: Q) {
+    assertTenantScoped(this.#scope, subquery._.sql);
+    return this.#select.from(subquery);
+  }
+}
+
+export class TenantDb {
+  readonly #db: ShardDb;
+  readonly tenantId: string;
+
+  constructor(db: ShardDb, tenantId: string) {
+    this.#db = db;
+    this.tenantId = tenantId;
+  }
+
+  select(): ScopedSelect<undefined>;
+  select<TSelection extends SelectedFields>(fields: TSelection): ScopedSelect<TSelection>;
+  select<TSelection extends SelectedFields>(fields?: TSelection): ScopedSelect<TSelection | undefined> {
+    return fields
+      ? new ScopedSelect(this.#db.select(fields), this)
+      : new ScopedSelect(this.#db.select(), this);
+  }
+
+  /** A join's ON: the joined table's tenant AND conditions. */
+  on(joined: TenantTable, ...conditions: Condition[]): SQL {
+    return tenantWhere(this, joined, ...conditions);
+  }
+
+  /** INSERT rows with the tenant filled in (a row naming another tenant is overwritten). */
+  insert<T extends ScopedTable>(table: T) {
+    const db = this.#db;
+    const tenantId = this.tenantId;
+    return {
+      values: (rows: TenantRow<T> | TenantRow<T>[]) => {
+        const filled = (Array.isArray(rows) ? rows : [rows]).map(
+          (row) => ({ ...row, tenantId }) as SQLiteInsertValue<T>,
+        );
+        return db.insert(table).values(filled);
+      },
+      /** INSERT ... SELECT: refused unless the query holds this tenant (tenantValue / a scoped select). */
+      select: (query: SQL | SQLiteInsertSelectQueryBuilder<T>) => {
+        assertTenantScoped(this, query instanceof SQL ? query : query.getSQL());
+        return query instanceof SQL ? db.insert(table).select(query) : db.insert(table).select(query);
+      },
+    };
+  }
+
+  /** UPDATE table SET values WHERE its tenant AND conditions; the tenant column cannot be set. */
+  update<T extends ScopedTable>(table: T) {
+    const db = this.#db;
+    return {
+      set: (values: SQLiteUpdateSetSource<T>) => {
+        // A row never moves to another tenant: a tenantId among the values is dropped.
+        const { tenantId: _tenant, ...rest } = values as SQLiteUpdateSetSource<T> & { tenantId?: unknown };
+        return {
+          where: (...conditions: Condition[]) =>
+            db
+              .update(table)
+              .set(rest as unknown as SQLiteUpdateSetSource<T>)
+              .where(tenantWhere(this, table, ...conditions)),
+        };
+      },
+    };
+  }
+
+  /** DELETE FROM table WHERE its tenant AND conditions. */
+  delete<T extends ScopedTable>(table: T) {
+    return {
+      where: (...conditions: Condition[]) =>
+        this.#db.delete(table).where(tenantWhere(this, table, ...conditions)),
+    };
+  }
+
+  /** Raw SQL returning rows; refused unless it holds this tenant's predicate. */
+  all<T = unknown>(query: SQL) {
+    assertTenantScoped(this, query);
+    return this.#db.all<T>(query);
+  }
+
+  /** Raw SQL statement; refused unless it holds this tenant's predicate or value. */
+  run(query: SQL) {
+    assertTenantScoped(this, query);
+    return this.#db.run(query);
+  }
+
+  /**
+   * Raw statements in one D1 batch (one transaction), each refused unless it holds this
+   * tenant. Drizzle 0.45 cannot put raw SQL with parameters into a D1 batch (its raw query has
+   * no prepared statement), so these go to the binding directly; results as D1 gives them.
+   */
+  batchSql<Row = Record<string, unknown>>(queries: SQL[]): Promise<D1Result<Row>[]> {
+    const client = this.#db.$client;
+    const statements = queries.map((query) => {
+      assertTenantScoped(this, query);
+      const { sql: text, params } = dialect.sqlToQuery(query);
+      return client.prepare(text).bind(...params);
+    });
+    return client.batch<Row>(statements);
+  }
+
+  /** Atomic batch of statements built from this client (one D1 transaction). */
+  batch: ShardDb["batch"] = (statements) => this.#db.batch(statements);
+}
+
+/** The tenant's scoped client over a shard's Drizzle client. */
+export const forTenant = (db: ShardDb, tenantId: string): TenantDb => new TenantDb(db, tenantId);
