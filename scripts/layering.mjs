@@ -25,6 +25,8 @@ const msg = {
   domainInfra:
     "Layering: domain/ is pure logic, unit-tested in Node: no Hono, Drizzle or Cloudflare imports.",
   domainService: "Layering: domain/ does not call services (they reach the database); pass data in.",
+  systemDb:
+    "Tenancy: the raw shard client (src/db/system-db) is for system-repo.ts files only; modules use the TenantDb on their scope (docs/architecture.md#tenancy-and-shards).",
 };
 
 const up = (depth) => "../".repeat(depth);
@@ -43,9 +45,12 @@ function crossModule(depth) {
   );
 }
 
+const systemDb = () => rule(["**/db/system-db"], msg.systemDb);
+
 const ROLE_RULES = {
-  other: () => [rule(["**/http/**"], msg.http)],
-  schemas: () => [],
+  other: () => [rule(["**/http/**"], msg.http), systemDb()],
+  "system-repo": () => [rule(["**/http/**"], msg.http)],
+  schemas: () => [systemDb()],
   routes: () => [rule(["**/repo", "**/system-repo"], msg.repo), rule(["**/db/**"], msg.db)],
   domain: () => [
     rule(["hono", "hono/**", "@hono/**", "drizzle-orm", "drizzle-orm/**", "cloudflare:*"], msg.domainInfra),
@@ -63,6 +68,7 @@ function globs(depth, role) {
   const star = Array(dirs).fill("*");
   if (role === "other") return [at(star)];
   if (role === "schemas") return [`src/modules/*/${star.map((s) => `${s}/`).join("")}schemas.ts`];
+  if (role === "system-repo") return [`src/modules/*/${star.map((s) => `${s}/`).join("")}system-repo.ts`];
   // routes/ or domain/ at any folder position (deeper folders under them included)
   const out = [];
   for (let i = 0; i < dirs; i++) out.push(at(star.map((s, j) => (j === i ? role : s))));
@@ -72,7 +78,8 @@ function globs(depth, role) {
 function overrides() {
   const list = [];
   for (let depth = 1; depth <= MAX_DEPTH; depth++) {
-    for (const role of ["other", "schemas", "routes", "domain"]) {
+    // system-repo after other: the later override's options replace the earlier one's.
+    for (const role of ["other", "system-repo", "schemas", "routes", "domain"]) {
       const includes = globs(depth, role);
       if (includes.length === 0) continue;
       const patterns = [...ROLE_RULES[role](), crossModule(depth)];

@@ -45,13 +45,6 @@ const rawClientIn = (text: string) => [
   ...(usesScope(text) ? (text.match(UNSCOPED_JOIN) ?? []) : []),
 ];
 
-/**
- * The operator's re-anchor sweep: it walks every shard and hands each raw client to the
- * aml/fraud system repositories (it holds one from admin/reseal/system-repo.ts, never builds
- * a query). The only non-system file allowed to hold a raw client; this list never grows.
- */
-const SYSTEM_ORCHESTRATORS = new Set(["modules/admin/reseal/service.ts"]);
-
 const predicatesIn = (text: string) => text.match(HAND_WRITTEN) ?? [];
 const withPredicates = Object.entries(sources)
   .map(([path, text]) => ({ file: path.replace(/^\.\.\//, ""), count: predicatesIn(text).length }))
@@ -79,9 +72,7 @@ describe("tenant predicates", () => {
     expect(rawClientIn("scope.db.select().from(a).innerJoin(b, scope.db.on(b, eq(b.id, a.id)))")).toEqual([]);
     const offenders = Object.entries(sources)
       .map(([path, text]) => ({ file: path.replace(/^\.\.\//, ""), found: rawClientIn(text) }))
-      .filter(
-        ({ file, found }) => found.length > 0 && !isSystemRepository(file) && !SYSTEM_ORCHESTRATORS.has(file),
-      )
+      .filter(({ file, found }) => found.length > 0 && !isSystemRepository(file))
       .map(({ file, found }) => `${file}: ${found.join(", ")}`);
     expect(offenders, "modules get a TenantDb (src/db/tenant-db.ts); sweeps live in system-repo.ts").toEqual(
       [],

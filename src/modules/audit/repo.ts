@@ -1,4 +1,4 @@
-import { and, count, desc, eq, getTableColumns, gte, lte, type SQL, sql } from "drizzle-orm";
+import { count, desc, eq, getTableColumns, gte, lte, type SQL, sql } from "drizzle-orm";
 import type { ControlDb, TenantScope } from "../../db/client";
 import { auditLog } from "../../db/control-schema";
 import { tenantAuditLog } from "../../db/shard";

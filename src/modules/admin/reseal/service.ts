@@ -1,6 +1,5 @@
 import { shardCount } from "../../../db/client";
 import type { PageSweeper } from "../../../db/reanchor-page";
-import type { ShardDb } from "../../../db/system-db";
 import type { Env } from "../../../env";
 import { anchorKeysFrom, type CaseKind } from "../../../lib/case-anchor";
 import {
@@ -11,7 +10,7 @@ import {
 } from "../../../lib/reanchor";
 import { reanchorAmlPage, tallyAmlAnchors } from "../../aml/cases/system-repo";
 import { reanchorFraudPage, tallyFraudAnchors } from "../../fraud/cases/system-repo";
-import { sweepShardDb } from "./system-repo";
+import { type SweepDb, sweepShardDb } from "./system-repo";
 
 /** Cases read per page (one statement for the cases, one for their events). */
 const SWEEP_PAGE = 200;
@@ -27,7 +26,7 @@ const SWEEP_BUDGET = 600;
 
 interface KindSweep {
   kind: CaseKind;
-  tally: (db: ShardDb) => Promise<AnchorTally>;
+  tally: (db: SweepDb) => Promise<AnchorTally>;
   page: PageSweeper;
 }
 
