@@ -62,7 +62,7 @@ export function insertHistory(scope: TenantScope, row: NewHistory, onlyIfChanged
 
 const entryCount = (scope: TenantScope) =>
   sql<number>`(SELECT count(*) FROM list_entries list_count WHERE ${tenantSql(scope, "list_count")}
-    AND list_count.list_id = ${lists.id})`.mapWith(Number);
+    AND list_count.list_id = lists.id)`.mapWith(Number); // "lists": the unaliased outer table
 
 const withCount = (scope: TenantScope) => ({ ...getTableColumns(lists), entryCount: entryCount(scope) });
 export type ListWithCount = ListRow & { entryCount: number };
