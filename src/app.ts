@@ -20,6 +20,7 @@ import { registerFraudRoutes } from "./modules/fraud/routes";
 import { registerGraphQLRoutes } from "./modules/graphql/routes";
 import { registerIngestRoutes } from "./modules/ingest/routes";
 import { registerInsightsRoutes } from "./modules/insights/routes";
+import { registerListRoutes } from "./modules/lists/routes";
 import { registerNbaRoutes } from "./modules/nba/routes";
 import { registerReportRoutes } from "./modules/reports/routes";
 import { registerSmeRoutes } from "./modules/sme/routes";
@@ -79,6 +80,7 @@ export function buildApp(): App {
   registerNbaRoutes(app);
   registerWorkflowRoutes(app);
   registerTenantAuditRoutes(app);
+  registerListRoutes(app);
   // Operator routes last, so the docs page opens on the tenant API.
   registerAdminRoutes(app);
   registerDocsPage(app);

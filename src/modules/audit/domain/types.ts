@@ -24,6 +24,9 @@ export const AUDIT_ACTIONS = [
   "webhook_subscription.updated",
   "webhook_subscription.deleted",
   "webhook_secret.rotated",
+  "list.created",
+  "list.updated",
+  "list.archived",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
