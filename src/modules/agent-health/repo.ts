@@ -1,9 +1,9 @@
 import { asc, count, desc, eq, gte, lte, type SQL, sql } from "drizzle-orm";
 import type { TenantScope } from "../../db/client";
-import { type AgentHealthSnapshotRow, agentHealthSnapshots } from "../../db/shard";
-import { MOVED_MONEY } from "../../db/shard/transaction-flows";
+import { type AgentHealthSnapshotRow, agentHealthSnapshots } from "../../db/shard/agent-health";
 import { tenantSql, tenantWhere } from "../../db/tenant-tables";
 import { jsonArrayChunks } from "../../lib/json-chunks";
+import { MOVED_MONEY } from "../data/read-model";
 import type { ActivityRow, Bounds } from "./domain/types";
 
 export interface Page {

@@ -1,9 +1,10 @@
 import { count, desc, eq, getTableColumns, isNotNull, type SQL, sql } from "drizzle-orm";
 import type { TenantScope } from "../../db/client";
-import { type BhiRecordRow, bhiJobs, bhiLatest, bhiRecords, customers } from "../../db/shard";
+import { type BhiRecordRow, bhiJobs, bhiLatest, bhiRecords } from "../../db/shard/bhi";
 import { inJsonList } from "../../db/sql";
 import { tenantSql, tenantWhere } from "../../db/tenant-tables";
 import { jsonArrayChunks } from "../../lib/json-chunks";
+import { customers } from "../data/read-model";
 import type { CustomerActivity } from "./domain/components";
 
 /** Which customers a run covers: named ids, an id range (queue slices), or all. */
@@ -169,12 +170,6 @@ export async function latestByCustomer(scope: TenantScope, target: Target) {
 
 /** A record as written (reasons are derived on read, weights travel once per statement). */
 export type NewRecord = Omit<BhiRecordRow, "tenantId" | "isLatest">;
-/** An event other than bhi.calculated (which is built in SQL from the records). */
-export interface NewEvent {
-  id: string;
-  type: string;
-  data: Record<string, unknown>;
-}
 
 /**
  * Columns sent per row, as a JSON array in this order (no key names on the wire). json_extract
@@ -208,8 +203,8 @@ const INSERT_RECORDS = `INSERT INTO bhi_records
   FROM json_each(?5)`;
 
 /**
- * The statements that store a group of calculations atomically: append the new records and
- * record the outbox events. Rows travel as JSON arrays in one parameter per statement,
+ * The statements that append a group of calculations (the service adds the other outbox
+ * events through the events service, in the same atomic batch). Rows travel as JSON arrays in one parameter per statement,
  * expanded with json_each. Each inserted record moves its customer's bhi_latest pointer and
  * makes its bhi.calculated event in the same statement (triggers bhi_records_move_latest and
  * bhi_records_calculated_event, migrations/shard/0013_bhi_write_path.sql), so that data is
@@ -218,7 +213,6 @@ const INSERT_RECORDS = `INSERT INTO bhi_records
 export function writeStatements(
   scope: TenantScope,
   records: NewRecord[],
-  extraEvents: NewEvent[],
   run: { weights: Record<string, number>; calculationVersion: string; at: string },
 ): D1PreparedStatement[] {
   const d1 = scope.db.$client;
@@ -226,21 +220,9 @@ export function writeStatements(
   const rows = records.map((r) =>
     RECORD_COLUMNS.map(([, k]) => (k === "isSignificantChange" ? (r[k] ? 1 : 0) : r[k])),
   );
-  return [
-    ...jsonArrayChunks(rows).map((chunk) =>
-      d1.prepare(INSERT_RECORDS).bind(scope.tenantId, weights, run.calculationVersion, run.at, chunk),
-    ),
-    ...jsonArrayChunks(extraEvents).map((chunk) =>
-      d1
-        .prepare(
-          `INSERT INTO events (id, tenant_id, type, data, created_at, dispatched_at)
-           SELECT json_extract(value, '$.id'), ?1, json_extract(value, '$.type'),
-             json(json_extract(value, '$.data')), ?2, NULL
-           FROM json_each(?3)`,
-        )
-        .bind(scope.tenantId, run.at, chunk),
-    ),
-  ];
+  return jsonArrayChunks(rows).map((chunk) =>
+    d1.prepare(INSERT_RECORDS).bind(scope.tenantId, weights, run.calculationVersion, run.at, chunk),
+  );
 }
 
 /** One D1 transaction: all of the statements or none. */

@@ -7,7 +7,7 @@ import {
   webhookDeliveries,
   webhookDeliveryAttempts,
   webhookSubscriptions,
-} from "../../db/shard";
+} from "../../db/shard/webhooks";
 import { sameTenant, tenantWhere, withTenant } from "../../db/tenant-tables";
 
 export interface Page {

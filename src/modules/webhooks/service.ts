@@ -1,4 +1,4 @@
-import type { WebhookDeliveryRow, WebhookSubscriptionRow } from "../../db/shard";
+import type { WebhookDeliveryRow, WebhookSubscriptionRow } from "../../db/shard/webhooks";
 import type { TenantContext } from "../../db/tenant-context";
 import { AppError, badRequest, conflict, notFound } from "../../lib/errors";
 import { tenantAuditInsert } from "../audit/service";

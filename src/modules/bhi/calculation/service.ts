@@ -1,7 +1,7 @@
 import type { TenantContext } from "../../../db/tenant-context";
 import { daysBefore } from "../../../lib/clock";
 import { uuidV7 } from "../../../lib/crypto";
-import { notifyOutbox } from "../../events/service";
+import { eventStatements, notifyOutbox } from "../../events/service";
 import type { Band } from "../domain/bands";
 import { CALCULATION_VERSION } from "../domain/calculate";
 import { WINDOW_DAYS, WINDOW_WEEKS } from "../domain/components";
@@ -155,12 +155,15 @@ async function writeScored(
   const written: Written = { stored: [], failed: [] };
   const writeGroup = async (group: Scored[]) => {
     const records = group.map((g) => g.record);
-    const statements = repo.writeStatements(
-      ctx,
-      records,
-      group.flatMap((g) => g.events),
-      run,
-    );
+    // Records first, then the events other than bhi.calculated (a trigger makes that one).
+    const statements = [
+      ...repo.writeStatements(ctx, records, run),
+      ...eventStatements(
+        ctx,
+        group.flatMap((g) => g.events),
+        run.at,
+      ),
+    ];
     try {
       await repo.writeAtomically(ctx, statements);
       written.stored.push(...records);

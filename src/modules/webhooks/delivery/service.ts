@@ -1,4 +1,4 @@
-import type { WebhookDeliveryRow, WebhookSubscriptionRow } from "../../../db/shard";
+import type { WebhookDeliveryRow, WebhookSubscriptionRow } from "../../../db/shard/webhooks";
 import type { TenantContext } from "../../../db/tenant-context";
 import { BREAKER_FAILURE_THRESHOLD } from "../domain/breaker";
 import { type AttemptChanges, attemptChanges, delaySecondsUntil, gateDelivery } from "../domain/consume";
