@@ -15,7 +15,8 @@ import {
 } from "../domain/run";
 import type { Weights } from "../domain/weights";
 import { presentRecord } from "../present";
-import * as repo from "../repo";
+import { customersOf, type Target } from "../repo";
+import * as repo from "./repo";
 
 /** Customers whose records and events go into one atomic batch. */
 const WRITE_GROUP = 1_000;
@@ -64,7 +65,7 @@ const failure = (customerId: string, code: string, message: string): Calculation
  */
 export async function runCalculation(
   ctx: TenantContext,
-  target: repo.Target,
+  target: Target,
   weights: Weights,
   options: { details: boolean; missingIds?: string[] },
 ): Promise<RunOutcome> {
@@ -123,12 +124,12 @@ function resultsOf(
 
 /** Statements of the read step: customers, activity, balances, latest records. */
 /** The read step: four statements in parallel, whatever the number of customers. */
-async function readInputs(ctx: TenantContext, target: repo.Target, asOf: Date): Promise<RunInputs> {
+async function readInputs(ctx: TenantContext, target: Target, asOf: Date): Promise<RunInputs> {
   const weekStarts = Array.from({ length: WINDOW_WEEKS + 1 }, (_, k) =>
     daysBefore(asOf, 7 * k).toISOString(),
   );
   const [customers, activity, balances, latest] = await Promise.all([
-    repo.customersOf(ctx, target),
+    customersOf(ctx, target),
     repo.activityByCustomer(ctx, target, weekStarts),
     repo.balancesByCustomer(ctx, target),
     repo.latestByCustomer(ctx, target),
