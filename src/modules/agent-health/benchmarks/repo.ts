@@ -1,6 +1,6 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { TenantScope } from "../../../db/client";
-import { tenantSql, } from "../../../db/tenant-tables";
+import { tenantSql } from "../../../db/tenant-tables";
 
 /** Tier and regional benchmarks, and an agent's standing among its peers. */
 

@@ -1,7 +1,7 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { TenantScope } from "../../../db/client";
-import { type BhiRecordRow, } from "../../../db/shard/bhi";
-import { tenantSql, } from "../../../db/tenant-tables";
+import type { BhiRecordRow } from "../../../db/shard/bhi";
+import { tenantSql } from "../../../db/tenant-tables";
 import { jsonArrayChunks } from "../../../lib/json-chunks";
 import type { CustomerActivity } from "../domain/components";
 import { type Target, targetFilter } from "../repo";

@@ -1,10 +1,6 @@
 import { and, eq, inArray, isNull, lte, or, sql } from "drizzle-orm";
 import type { TenantScope } from "../../../db/client";
-import {
-  webhookDeliveries,
-  webhookDeliveryAttempts,
-  webhookSubscriptions,
-} from "../../../db/shard/webhooks";
+import { webhookDeliveries, webhookDeliveryAttempts, webhookSubscriptions } from "../../../db/shard/webhooks";
 import { sameTenant, tenantWhere, withTenant } from "../../../db/tenant-tables";
 import { changes } from "../repo";
 
