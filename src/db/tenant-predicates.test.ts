@@ -33,8 +33,9 @@ const isSystemRepository = (file: string) => file.endsWith("/system-repo.ts");
  */
 const TO_CONVERT = new Set([
   "modules/agent-health/repo.ts",
-  "modules/ingest/repo.ts",
-  "modules/ingest/upsert/repo.ts",
+  "modules/agent-health/benchmarks/repo.ts", // moved out of agent-health/repo.ts, not new
+  "modules/data/upsert/repo.ts",
+  "modules/data/domain/upsert-sql.ts",
 ]);
 
 const predicatesIn = (text: string) => text.match(HAND_WRITTEN) ?? [];

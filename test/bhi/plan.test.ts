@@ -2,7 +2,7 @@ import { env } from "cloudflare:workers";
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { shardDb } from "../../src/db/client";
-import { activityQuery } from "../../src/modules/bhi/repo";
+import { activityQuery } from "../../src/modules/bhi/calculation/repo";
 import { createTenant } from "../harness";
 
 const DAY = 86_400_000;

@@ -3,13 +3,13 @@ import type { TenantScope } from "../../db/client";
 import {
   type AmlCaseHistoryRow,
   type AmlCaseRow,
-  accounts,
   amlCaseHistory,
   amlCases,
   amlThresholds,
-} from "../../db/shard";
+} from "../../db/shard/aml";
 import { tenantWhere } from "../../db/tenant-tables";
 import type { Anchor } from "../../lib/case-anchor";
+import { accounts } from "../data/read-model";
 
 export const CLOSED_STATUSES = ["closed_false_positive", "closed_no_action", "closed_reported"];
 

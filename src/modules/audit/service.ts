@@ -1,7 +1,7 @@
 import type { BatchItem } from "drizzle-orm/batch";
 import { type ControlDb, controlDb, shardCount, shardDb } from "../../db/client";
 import { auditLog } from "../../db/control-schema";
-import { tenantAuditLog } from "../../db/shard";
+import { tenantAuditLog } from "../../db/shard/audit";
 import { loadTenantContext, type TenantContext } from "../../db/tenant-context";
 import type { Env } from "../../env";
 import { type Clock, systemClock } from "../../lib/clock";

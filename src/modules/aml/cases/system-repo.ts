@@ -1,7 +1,7 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import type { ShardDb } from "../../../db/client";
 import { pageSweeper, staleAfter, tallyAnchors } from "../../../db/reanchor-page";
-import { amlCaseHistory, amlCases } from "../../../db/shard";
+import { amlCaseHistory, amlCases } from "../../../db/shard/aml";
 import { GENESIS_HASH } from "../../../lib/hash-chain";
 import { checkHistory } from "./service";
 

@@ -1,7 +1,7 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import type { ShardDb } from "../../../db/client";
 import { pageSweeper, staleAfter, tallyAnchors } from "../../../db/reanchor-page";
-import { fraudCaseEvents, fraudCaseHeads, fraudCases } from "../../../db/shard";
+import { fraudCaseEvents, fraudCaseHeads, fraudCases } from "../../../db/shard/fraud";
 import { checkCaseLog } from "./service";
 
 /**

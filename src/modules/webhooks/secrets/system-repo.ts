@@ -1,6 +1,6 @@
 import { and, eq, gt } from "drizzle-orm";
 import { shardDb } from "../../../db/client";
-import { webhookSubscriptions } from "../../../db/shard";
+import { webhookSubscriptions } from "../../../db/shard/webhooks";
 import type { Env } from "../../../env";
 import { emptyResealCount, keyringFrom, type ResealCount, resealInto } from "../../../lib/sealed";
 import { contextOf } from "./service";

@@ -158,3 +158,11 @@ ON CONFLICT (tenant_id, external_source, external_id) DO UPDATE SET ${sets.join(
 WHERE ${changed}
 RETURNING 1`;
 }
+
+/** The spec of each table ingest writes. */
+export const TABLE_SPECS = {
+  customers: CUSTOMERS,
+  accounts: ACCOUNTS,
+  transactions: TRANSACTIONS,
+  agents: AGENTS,
+};

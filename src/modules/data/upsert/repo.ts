@@ -1,9 +1,9 @@
-import type { TenantScope } from "../../db/client";
-import { jsonArrayChunks } from "../../lib/json-chunks";
-import { type TableSpec, upsertSql } from "./upsert/repo";
+import type { TenantScope } from "../../../db/client";
+import { jsonArrayChunks } from "../../../lib/json-chunks";
+import { type TableSpec, upsertSql } from "../domain/upsert-sql";
 
 /**
- * Ingestion queries. Raw D1 statements (the drizzle client's own binding) because rows
+ * The write path of the data tables (ingest and connector syncs reach it through ./service.ts). Raw D1 statements (the drizzle client's own binding) because rows
  * travel as one JSON parameter; every statement is bound to the tenant (?2 or ?1).
  */
 const d1 = (scope: TenantScope): D1Database => scope.db.$client;
