@@ -2,7 +2,7 @@
 // noRestrictedImports overrides. Biome matches import specifiers as written (relative), and
 // one override's options replace another's, so the rules are expanded here per folder depth
 // and per file role. `node scripts/layering.mjs --check` fails when biome.json is stale.
-import { readFileSync, writeFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 
 const MAX_DEPTH = 4; // src/modules/<module>/a/b/c/file.ts
 const LAYERING_TAG = "layering:";
@@ -23,19 +23,17 @@ const PUBLIC = [
  * src/db/shard/ and the module that alone imports each. Another module reads a table through
  * the owner's read-model.ts or asks its service.
  */
-const SHARD_SCHEMA_OWNERS = {
-  "agent-health": ["agent-health"],
-  aml: ["aml"],
-  audit: ["audit"],
-  bhi: ["bhi"],
-  data: ["data", "transaction-flows"],
-  events: ["events"],
-  fraud: ["fraud"],
-  ingest: ["ingest"],
-  sme: ["sme"],
-  webhooks: ["webhooks"],
-  workflows: ["workflows"],
-};
+/** Modules own src/db/shard/<module>.ts; these own more (or a file named otherwise). */
+const EXTRA_SHARD_SCHEMAS = { data: ["transaction-flows"] };
+const SHARD_SCHEMA_OWNERS = Object.fromEntries(
+  readdirSync(new URL("../src/modules/", import.meta.url), { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map(({ name }) => [name, [name, ...(EXTRA_SHARD_SCHEMAS[name] ?? [])]])
+    .filter(
+      ([name]) =>
+        existsSync(new URL(`../src/db/shard/${name}.ts`, import.meta.url)) || EXTRA_SHARD_SCHEMAS[name],
+    ),
+);
 
 /** src/http/ files that may reach modules, and what: where a request meets an identity. */
 const HTTP_EXCEPTIONS = {

@@ -1,4 +1,4 @@
-import type { ListEntryRow, ListHistoryRow } from "../../db/shard";
+import type { ListEntryRow, ListHistoryRow } from "../../db/shard/lists";
 import { isExpired } from "./domain/entries";
 import type { ListWithCount } from "./repo";
 

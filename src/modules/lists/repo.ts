@@ -1,6 +1,6 @@
 import { count, desc, eq, getTableColumns, isNull, type SQL, sql } from "drizzle-orm";
 import type { TenantScope } from "../../db/client";
-import { type ListRow, listHistory, lists } from "../../db/shard";
+import { type ListRow, listHistory, lists } from "../../db/shard/lists";
 import { type TenantOf, tenantSql, tenantWhere, withTenant } from "../../db/tenant-tables";
 
 export interface Page {

@@ -1,6 +1,6 @@
 import { and, asc, count, eq, gte, isNull, lt, type SQL, sql } from "drizzle-orm";
 import type { TenantScope } from "../../../db/client";
-import { type ListRow, listEntries, listHistory, lists } from "../../../db/shard";
+import { type ListRow, listEntries, listHistory, lists } from "../../../db/shard/lists";
 import { type TenantOf, tenantSql, tenantWhere } from "../../../db/tenant-tables";
 import { liveListExists, type Page, pageOf } from "../repo";
 
