@@ -124,6 +124,7 @@ export const TREE_LIMITS = {
   maxRuleCost: 100,
   /** offsetDays at most this. */
   maxOffsetDays: 400,
-  maxIdLength: 64,
   maxTextLength: 500,
+  /** Characters of filter values over a rule set's enabled rules (they travel as one JSON parameter). */
+  maxConstantChars: 100_000,
 } as const;

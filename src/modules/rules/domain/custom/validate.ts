@@ -1,6 +1,6 @@
 import type { ErrorDetail } from "../../../../lib/errors";
 import { ruleCost } from "./cost";
-import { isEntitySubject } from "./keys";
+import { isEntitySubject, leaves } from "./keys";
 import { COMPARATORS, type CustomRule, SEVERITIES, TREE_LIMITS } from "./tree";
 import {
   type Bag,
@@ -162,8 +162,19 @@ function rule(r: unknown, path: string, out: ErrorDetail[]): boolean {
   const w: Walk = { out, nodes: 0, appliesTo: types.filter((t): t is string => oneOf(ENTITY_TYPES, t)) };
   condition(field(r, "condition"), `${path}.condition`, 1, w);
   if (w.nodes > TREE_LIMITS.maxNodes)
-    out.push({ path: `${path}.condition`, message: `More than ${TREE_LIMITS.maxNodes} nodes (${w.nodes})` });
+    out.push({ path: `${path}.condition`, message: `More than ${TREE_LIMITS.maxNodes} nodes` });
   return out.length === before;
+}
+
+/** Characters of a (valid) rule's filter values. */
+function constantChars(rule: CustomRule): number {
+  let n = 0;
+  for (const leaf of leaves(rule.condition)) {
+    if (leaf.op !== "compare" && leaf.op !== "between") continue;
+    for (const v of Object.values(leaf.aggregate.filter ?? {}))
+      if (Array.isArray(v)) for (const s of v) n += s.length;
+  }
+  return n;
 }
 
 export function validateCustomRules(rules: CustomRule[], path: string): ErrorDetail[] {
@@ -174,6 +185,7 @@ export function validateCustomRules(rules: CustomRule[], path: string): ErrorDet
     return [{ path, message: `At most ${TREE_LIMITS.maxCustomRules} custom rules` }];
   const seen = new Set<string>();
   let total = 0;
+  let chars = 0;
   list.forEach((r, i) => {
     const p = `${path}.${i}`;
     const valid = rule(r, p, out);
@@ -189,8 +201,16 @@ export function validateCustomRules(rules: CustomRule[], path: string): ErrorDet
         path: `${p}.condition`,
         message: `Costs ${cost}, more than ${TREE_LIMITS.maxRuleCost} per rule`,
       });
-    if ((r as CustomRule).enabled) total += cost;
+    if ((r as CustomRule).enabled) {
+      total += cost;
+      chars += constantChars(r as CustomRule);
+    }
   });
+  if (chars > TREE_LIMITS.maxConstantChars)
+    out.push({
+      path,
+      message: `Filter values of enabled rules hold ${chars} characters, more than ${TREE_LIMITS.maxConstantChars}`,
+    });
   if (total > TREE_LIMITS.maxRuleSetCost)
     out.push({
       path,
