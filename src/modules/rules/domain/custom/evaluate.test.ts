@@ -89,8 +89,9 @@ describe("evaluateTree", () => {
   });
 
   it("builds the rule outcome with severity, score, reason and counterfactual", () => {
-    const dormant = DORMANT_REACTIVATION.condition as Extract<Condition, { op: "and" }>;
-    const [quiet, volume] = dormant.conditions as Array<Extract<Condition, { op: "compare" }>>;
+    type Compare = Extract<Condition, { op: "compare" }>;
+    const dormant = DORMANT_REACTIVATION.condition as { conditions: Compare[] };
+    const [quiet, volume] = dormant.conditions;
     const v = values([
       [quiet!.aggregate, 0],
       [volume!.aggregate, 10_000],
