@@ -1,4 +1,5 @@
 import { type SQL, sql } from "drizzle-orm";
+import { SQLiteAsyncDialect } from "drizzle-orm/sqlite-core";
 import type { TenantScope } from "../../../db/client";
 import { FAILED_STATUSES } from "../../../db/shard/transaction-flows";
 import { tenantSql } from "../../../db/tenant-tables";
@@ -30,11 +31,22 @@ function render(scope: TenantScope, fragments: Fragment[]): SQL {
 export type Row = Record<string, unknown> & { entity_id: string };
 
 /** Rows by entity id, the columns of every statement merged. */
+const dialect = new SQLiteAsyncDialect();
+
 export async function runCompiled(scope: TenantScope, query: CompiledQuery): Promise<Map<string, Row>> {
-  const [first, ...rest] = query.statements.map((s) => scope.db.all<Row>(render(scope, s)));
-  const results = rest.length ? await scope.db.batch([first!, ...rest]) : [await first!];
+  let results: Row[][];
+  if (query.statements.length === 1) results = [await scope.db.all<Row>(render(scope, query.statements[0]!))];
+  else {
+    // drizzle's batch takes query builders only: prepare the rendered statements on D1 itself.
+    const d1 = scope.db.$client;
+    const prepared = query.statements.map((s) => {
+      const q = dialect.sqlToQuery(render(scope, s));
+      return d1.prepare(q.sql).bind(...q.params);
+    });
+    results = (await d1.batch<Row>(prepared)).map((r) => r.results);
+  }
   const out = new Map<string, Row>();
-  for (const rows of results as Row[][])
+  for (const rows of results)
     for (const row of rows) out.set(String(row.entity_id), { ...out.get(String(row.entity_id)), ...row });
   return out;
 }
