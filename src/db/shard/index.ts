@@ -7,6 +7,7 @@ export * from "./bhi";
 export * from "./data";
 export * from "./fraud";
 export * from "./ingest";
+export * from "./rules";
 export * from "./sme";
 export * from "./webhooks";
 export * from "./workflows";
