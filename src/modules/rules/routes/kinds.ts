@@ -18,7 +18,13 @@ export const VersionParams = z.object({
     .int()
     .min(1)
     .max(1_000_000_000)
-    .openapi({ param: { name: "version", in: "path" }, type: "integer", minimum: 1, example: 1 }),
+    .openapi({
+      param: { name: "version", in: "path" },
+      type: "integer",
+      minimum: 1,
+      maximum: 1_000_000_000,
+      example: 1,
+    }),
 });
 
 export const PageQuery = PaginationQuery;
