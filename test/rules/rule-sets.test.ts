@@ -118,7 +118,7 @@ describe("rule-set versions", () => {
     const res = await putDraft(t.key, "fraud", {
       builtins: {
         nope: { enabled: true, severity: "low" },
-        velocity_count: { enabled: true, severity: "high", parameters: { minCount: -1, bogus: 1 } },
+        velocity_count: { enabled: true, severity: "high", parameters: { minCount: 0, bogus: 1 } },
         amount_spike: { enabled: true, severity: "medium", parameters: { medianMultiple: 5000 } },
       },
       thresholds: { largeCashAmount: 1 },

@@ -112,6 +112,8 @@ export const CustomRuleSchema = z
 // ---- content -------------------------------------------------------------------------------
 
 const Parameters = z.record(z.string(), z.number());
+/** Outer bounds for the document; each name's own range is checked on save (domain/validate.ts). */
+const ParameterInputs = z.record(z.string(), z.number().min(0).max(1e14));
 const builtinFields = {
   enabled: z.boolean(),
   severity: z.enum(SEVERITIES),
@@ -121,7 +123,7 @@ const builtinFields = {
 export const BuiltinConfigInput = z
   .strictObject({
     ...builtinFields,
-    parameters: Parameters.default({}).openapi({
+    parameters: ParameterInputs.default({}).openapi({
       description:
         "Fraud: the signal's parameters (minor units), left-out ones default. AML: per-rule overrides of thresholds the rule reads",
     }),
@@ -139,8 +141,9 @@ export const RuleSetContentInput = z
     builtins: z.record(z.string(), BuiltinConfigInput).optional().openapi({
       description: "By built-in id (signalId or AML ruleId); left-out built-ins keep their defaults",
     }),
-    thresholds: z.record(z.string(), z.number()).optional().openapi({
-      description: "AML only: named thresholds (major units); left-out ones default",
+    thresholds: z.record(z.string(), z.number().min(0).max(1_000_000_000)).optional().openapi({
+      description:
+        "AML only: named thresholds (major units); left-out ones default; ranges as PUT /v1/kyc-aml/thresholds",
     }),
     custom: z.array(CustomRuleSchema).max(TREE_LIMITS.maxCustomRules).optional(),
   })
