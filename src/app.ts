@@ -23,6 +23,7 @@ import { registerInsightsRoutes } from "./modules/insights/routes";
 import { registerListRoutes } from "./modules/lists/routes";
 import { registerNbaRoutes } from "./modules/nba/routes";
 import { registerReportRoutes } from "./modules/reports/routes";
+import { registerRuleSetRoutes } from "./modules/rules/routes";
 import { registerSmeRoutes } from "./modules/sme/routes";
 import { registerWebhookRoutes } from "./modules/webhooks/routes";
 import { registerWorkflowRoutes } from "./modules/workflows/routes";
@@ -72,6 +73,7 @@ export function buildApp(): App {
   registerFraudRoutes(app);
   registerIngestRoutes(app);
   registerAmlRoutes(app);
+  registerRuleSetRoutes(app);
   registerWebhookRoutes(app);
   registerInsightsRoutes(app);
   registerSmeRoutes(app);

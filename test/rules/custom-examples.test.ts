@@ -15,7 +15,7 @@ import {
 } from "../../src/modules/rules/domain/custom/examples";
 import { createTenant, insertAccount, insertCustomer, insertTransactions, type TestTenant } from "../harness";
 
-/** The three worked examples of docs/methodology/rules-catalog.md against real D1. */
+/** The three worked examples of docs/methodology/rules.md against real D1. */
 const NOW = new Date();
 const at = (days: number, hours = 0) =>
   new Date(NOW.getTime() - (days * 24 + hours) * 3_600_000).toISOString();

@@ -77,6 +77,17 @@ async function webhookDelivery(owner: TestTenant): Promise<string> {
  */
 export type PathFixture = (owner: TestTenant) => Promise<Record<string, string>>;
 
+/** A published rule-set version of the owner (an empty draft: the defaults). */
+async function publishedVersion(owner: TestTenant, kind: "fraud" | "aml") {
+  await call("PUT", `/v1/rule-sets/${kind}/draft`, { key: owner.key, body: {} });
+  const res = await call("POST", `/v1/rule-sets/${kind}/publish`, {
+    key: owner.key,
+    body: { reason: "fixture" },
+  });
+  if (res.status !== 200) throw new Error(`rule-set fixture: ${res.status}`);
+  return { version: String((await json<{ version: { version: number } }>(res)).version.version) };
+}
+
 /** A customer with a calculated BHI record. */
 async function bhiCustomer(owner: TestTenant) {
   const { customer } = await seedHealthyCustomer(owner);
@@ -98,6 +109,8 @@ export const pathFixtures: Record<string, PathFixture> = {
     return { runId: (await json<{ syncStatus: { runId: string } }>(res)).syncStatus.runId };
   },
   "/v1/kyc-aml/cases/{caseId}": async (owner) => ({ caseId: await amlCaseFor(owner) }),
+  "/v1/rule-sets/fraud/versions/{version}": (owner) => publishedVersion(owner, "fraud"),
+  "/v1/rule-sets/aml/versions/{version}": (owner) => publishedVersion(owner, "aml"),
   "/v1/kyc-aml/backtests/{backtestId}": async (owner) => {
     const res = await call("POST", "/v1/kyc-aml/backtest", { key: owner.key, body: { async: true } });
     return { backtestId: (await json<{ backtestId: string }>(res)).backtestId };

@@ -27,6 +27,10 @@ export const AUDIT_ACTIONS = [
   "list.created",
   "list.updated",
   "list.archived",
+  "rule_set.draft_saved",
+  "rule_set.draft_deleted",
+  "rule_set.published",
+  "rule_set.rolled_back",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -1,8 +1,8 @@
 import { type SQL, sql } from "drizzle-orm";
 import { SQLiteAsyncDialect } from "drizzle-orm/sqlite-core";
 import type { TenantScope } from "../../../db/client";
-import { FAILED_STATUSES } from "../../../db/shard/transaction-flows";
 import { tenantSql } from "../../../db/tenant-tables";
+import { FAILED_STATUSES } from "../../data/read-model";
 import type { CompiledQuery, Fragment, ListSource } from "../domain/custom/compile";
 
 /**
@@ -14,7 +14,7 @@ import type { CompiledQuery, Fragment, ListSource } from "../domain/custom/compi
 export const failedStatuses: readonly string[] = FAILED_STATUSES;
 
 /**
- * The lists module's entry table as the compiler reads it (docs/methodology/rules-catalog.md#lists):
+ * The lists module's entry table as the compiler reads it (docs/methodology/rules.md#lists):
  * one row per entry with the tenant, the list id and the normalized value.
  */
 export const LIST_TABLE: ListSource = {

@@ -13,7 +13,7 @@ import type { CustomRule } from "../domain/custom/tree";
 import { failedStatuses, LIST_TABLE, runCompiled } from "./repo";
 
 /**
- * Custom rules at run time (docs/methodology/rules-catalog.md#sql): one compiled statement
+ * Custom rules at run time (docs/methodology/rules.md#sql): one compiled statement
  * (rarely a batch of two or three for the largest rule sets) computes every aggregate of
  * every enabled rule; the boolean trees are evaluated in JS over those values.
  */

@@ -19,7 +19,7 @@ export function normalizeListValue(subject: ListCondition["subject"], value: str
 }
 
 /**
- * Compiles a rule set's custom rules into set-based SQL (docs/methodology/rules-catalog.md#sql):
+ * Compiles a rule set's custom rules into set-based SQL (docs/methodology/rules.md#sql):
  * one pass over the entity's transactions computes every aggregate of every rule with
  * conditional aggregation, for one entity (evaluate) or for a page of entities (backtest,
  * GROUP BY entity). Pure: the output is text and placeholders, which the repository renders

@@ -2,7 +2,7 @@ import { isEntitySubject, leaves } from "./keys";
 import type { Aggregate, Condition, CustomRule } from "./tree";
 
 /**
- * The cost model (docs/methodology/rules-catalog.md#cost-model): what a rule adds to the one
+ * The cost model (docs/methodology/rules.md#cost-model): what a rule adds to the one
  * set-based statement that evaluates a rule set. Rows scanned grow with the window (one unit
  * per started 30 days) and every filter is one more test per row; a previous-period operand
  * computes the aggregate a second time. Entity-list lookups are one indexed probe per entity;

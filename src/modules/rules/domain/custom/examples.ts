@@ -1,6 +1,6 @@
 import type { CustomRule } from "./tree";
 
-/** The worked examples of docs/methodology/rules-catalog.md (kept here so tests run them). */
+/** The worked examples of docs/methodology/rules.md (kept here so tests run them). */
 export const STRUCTURING: CustomRule = {
   ruleId: "structuring-cash-7d",
   name: "Cash credits just under the reporting threshold",

@@ -2,7 +2,7 @@
  * The fixed UTC offset (minutes) of an IANA time zone at one instant. Custom rules read
  * hour-of-day and calendar day with this one offset over the whole window: SQLite has no
  * time-zone database, so a window that crosses a daylight-saving change reads the hours on
- * the other side of it one hour off (docs/methodology/rules-catalog.md#time-zones).
+ * the other side of it one hour off (docs/methodology/rules.md#time-zones).
  */
 export function utcOffsetMinutes(timeZone: string, at: Date): number {
   const parts = new Intl.DateTimeFormat("en-US", {

@@ -120,7 +120,7 @@ export const TREE_LIMITS = {
   maxCustomRules: 50,
   /** Sum of aggregate costs over a rule set's custom rules (docs/methodology/rules.md#cost). */
   maxRuleSetCost: 400,
-  /** Cost of one rule (docs/methodology/rules-catalog.md#cost-model). */
+  /** Cost of one rule (docs/methodology/rules.md#cost-model). */
   maxRuleCost: 100,
   /** offsetDays at most this. */
   maxOffsetDays: 400,

@@ -30,7 +30,7 @@ const SUBJECTS = [
   "counterparty_account",
 ];
 
-/** Entity types that have the attribute an entity subject looks up (docs: rules-catalog.md#lists). */
+/** Entity types that have the attribute an entity subject looks up (docs: rules.md#lists). */
 export const SUBJECT_ENTITY_TYPES: Record<string, readonly string[]> = {
   entity_name: ["customer", "account", "agent", "merchant"],
   entity_phone: ["customer", "account"],
