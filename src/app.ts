@@ -20,8 +20,10 @@ import { registerFraudRoutes } from "./modules/fraud/routes";
 import { registerGraphQLRoutes } from "./modules/graphql/routes";
 import { registerIngestRoutes } from "./modules/ingest/routes";
 import { registerInsightsRoutes } from "./modules/insights/routes";
+import { registerListRoutes } from "./modules/lists/routes";
 import { registerNbaRoutes } from "./modules/nba/routes";
 import { registerReportRoutes } from "./modules/reports/routes";
+import { registerRuleSetRoutes } from "./modules/rules/routes";
 import { registerSmeRoutes } from "./modules/sme/routes";
 import { registerWebhookRoutes } from "./modules/webhooks/routes";
 import { registerWorkflowRoutes } from "./modules/workflows/routes";
@@ -71,6 +73,7 @@ export function buildApp(): App {
   registerFraudRoutes(app);
   registerIngestRoutes(app);
   registerAmlRoutes(app);
+  registerRuleSetRoutes(app);
   registerWebhookRoutes(app);
   registerInsightsRoutes(app);
   registerSmeRoutes(app);
@@ -79,6 +82,7 @@ export function buildApp(): App {
   registerNbaRoutes(app);
   registerWorkflowRoutes(app);
   registerTenantAuditRoutes(app);
+  registerListRoutes(app);
   // Operator routes last, so the docs page opens on the tenant API.
   registerAdminRoutes(app);
   registerDocsPage(app);

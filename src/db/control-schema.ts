@@ -96,6 +96,8 @@ export interface TenantSettings {
   currency?: string;
   /** Webhook subscriptions the tenant may hold (default 20; operator-set, 1..200). */
   maxWebhookSubscriptions?: number;
+  /** Rule sets: publishing needs a key that did not edit the draft (operator-set; default false). */
+  rulesRequireSecondApprover?: boolean;
   [key: string]: unknown;
 }
 

@@ -84,6 +84,11 @@ export class TenantDb {
       : new ScopedSelect(this.#db.select(), this);
   }
 
+  /** SELECT DISTINCT, scoped as select(). */
+  selectDistinct<TSelection extends SelectedFields>(fields: TSelection): ScopedSelect<TSelection> {
+    return new ScopedSelect(this.#db.selectDistinct(fields), this);
+  }
+
   /** A join's ON: the joined table's tenant AND conditions. */
   on(joined: TenantTable, ...conditions: Condition[]): SQL {
     return tenantWhere(this, joined, ...conditions);

@@ -7,6 +7,7 @@ export type ErrorCode =
   | "bad_request"
   | "unauthorized"
   | "forbidden"
+  | "second_approver_required"
   | "not_found"
   | "conflict"
   | "invalid_transition"

@@ -26,6 +26,7 @@ const ROLES = [
   "config",
   "runner",
   "steps",
+  "read-model",
 ];
 const FREE_FOLDERS = ["routes", "domain", "steps"];
 /** Transport modules: they adapt another protocol to the services, like src/http/ does. */

@@ -3,7 +3,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { loadTenantContext } from "../../src/db/tenant-context";
 import type { Env } from "../../src/env";
 import { anchorKeysFrom } from "../../src/lib/case-anchor";
-import { resealSecrets } from "../../src/modules/admin/service";
+import { resealSecrets } from "../../src/modules/admin/reseal/service";
 import { getCase } from "../../src/modules/aml/cases/service";
 import { systemContext } from "../../src/modules/audit/service";
 import { call, createTenant, json, type TestTenant } from "../harness";

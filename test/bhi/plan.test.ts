@@ -3,7 +3,7 @@ import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { systemShardDb } from "../../src/db/system-db";
 import { forTenant } from "../../src/db/tenant-db";
-import { activityQuery } from "../../src/modules/bhi/repo";
+import { activityQuery } from "../../src/modules/bhi/calculation/repo";
 import { createTenant } from "../harness";
 
 const DAY = 86_400_000;

@@ -22,6 +22,21 @@ async function webhookSubscription(owner: TestTenant): Promise<string> {
   return (await json<{ subscription: { id: string } }>(res)).subscription.id;
 }
 
+/** A name watchlist of the owner holding one entry (list and entry operations). */
+async function listWithEntry(owner: TestTenant): Promise<{ listId: string; entryId: string }> {
+  const created = await call("POST", "/v1/lists", {
+    key: owner.key,
+    body: { name: "Security watchlist", kind: "watchlist", entryType: "name" },
+  });
+  const listId = (await json<{ list: { listId: string } }>(created)).list.listId;
+  const added = await call("POST", `/v1/lists/${listId}/entries`, {
+    key: owner.key,
+    body: { entries: [{ value: "Security Fixture" }] },
+  });
+  const entryId = (await json<{ added: { entryId: string }[] }>(added)).added[0].entryId;
+  return { listId, entryId };
+}
+
 /** A finished (dead) delivery of the owner, so replay answers 202 for the owner. */
 async function webhookDelivery(owner: TestTenant): Promise<string> {
   const subscriptionId = await webhookSubscription(owner);
@@ -62,6 +77,17 @@ async function webhookDelivery(owner: TestTenant): Promise<string> {
  */
 export type PathFixture = (owner: TestTenant) => Promise<Record<string, string>>;
 
+/** A published rule-set version of the owner (an empty draft: the defaults). */
+async function publishedVersion(owner: TestTenant, kind: "fraud" | "aml") {
+  await call("PUT", `/v1/rule-sets/${kind}/draft`, { key: owner.key, body: {} });
+  const res = await call("POST", `/v1/rule-sets/${kind}/publish`, {
+    key: owner.key,
+    body: { reason: "fixture" },
+  });
+  if (res.status !== 200) throw new Error(`rule-set fixture: ${res.status}`);
+  return { version: String((await json<{ version: { version: number } }>(res)).version.version) };
+}
+
 /** A customer with a calculated BHI record. */
 async function bhiCustomer(owner: TestTenant) {
   const { customer } = await seedHealthyCustomer(owner);
@@ -83,6 +109,8 @@ export const pathFixtures: Record<string, PathFixture> = {
     return { runId: (await json<{ syncStatus: { runId: string } }>(res)).syncStatus.runId };
   },
   "/v1/kyc-aml/cases/{caseId}": async (owner) => ({ caseId: await amlCaseFor(owner) }),
+  "/v1/rule-sets/fraud/versions/{version}": (owner) => publishedVersion(owner, "fraud"),
+  "/v1/rule-sets/aml/versions/{version}": (owner) => publishedVersion(owner, "aml"),
   "/v1/kyc-aml/backtests/{backtestId}": async (owner) => {
     const res = await call("POST", "/v1/kyc-aml/backtest", { key: owner.key, body: { async: true } });
     return { backtestId: (await json<{ backtestId: string }>(res)).backtestId };
@@ -111,6 +139,7 @@ export const pathFixtures: Record<string, PathFixture> = {
   "/v1/sme-health/{customerId}": async (owner) => ({ customerId: (await seedSteadySme(owner)).customer.id }),
   "/v1/webhooks/subscriptions/{id}": async (owner) => ({ id: await webhookSubscription(owner) }),
   "/v1/webhooks/deliveries/{id}": async (owner) => ({ id: await webhookDelivery(owner) }),
+  "/v1/lists/{listId}": listWithEntry,
   // /v1/workflows/{workflowId} needs none: workflowId names a built-in workflow (x-shared-catalog).
   "/v1/workflows/runs/{runId}": async (owner) => {
     const res = await call("POST", "/v1/workflows/bhi-refresh/trigger", { key: owner.key, body: {} });
@@ -164,6 +193,9 @@ export const requestBodies: Record<string, unknown> = {
   "POST /v1/kyc-aml/backtest": { windowDays: 30 },
   "POST /v1/webhooks/subscriptions": { url: "https://hooks.example.com/in", eventTypes: ["*"] },
   "PATCH /v1/webhooks/subscriptions/{id}": { description: "security suite" },
+  "POST /v1/lists": { name: "Security list", kind: "high_risk_countries" },
+  "PATCH /v1/lists/{listId}": { description: "security suite" },
+  "POST /v1/lists/{listId}/entries": { entries: [{ value: "Security Fixture" }] },
   "POST /v1/insights/what-if-churn": { churnRatePercent: 10 },
   "POST /v1/sme-health/calculate": { customerId: "00000000-0000-4000-8000-000000000000" },
   "POST /v1/agent-health/calculate": {

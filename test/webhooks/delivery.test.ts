@@ -5,9 +5,9 @@ import { describe, expect, it } from "vitest";
 import { webhookSubscriptions } from "../../src/db/shard";
 import { systemShardDb } from "../../src/db/system-db";
 import { sha256Hex } from "../../src/lib/crypto";
+import { claimProbe } from "../../src/modules/webhooks/delivery/repo";
 import { consumeDelivery } from "../../src/modules/webhooks/delivery/service";
 import { DEFAULT_RETRY_DELAYS_SECONDS } from "../../src/modules/webhooks/domain/schedule";
-import { claimProbe } from "../../src/modules/webhooks/repo";
 import { call, createTenant, json } from "../harness";
 import { contextFor, insertDelivery, manualClock, received, receiverUrl, subscribe } from "./helpers";
 

@@ -1,6 +1,7 @@
 import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 
 /** KYC/AML tables (every shard): mirrors migrations/shard/0005_aml.sql. */
+/** No longer read: migration 0021 carried its rows into rule_set_heads (version 0 thresholds). */
 export const amlThresholds = sqliteTable("aml_thresholds", {
   tenantId: text("tenant_id").primaryKey(),
   thresholds: text("thresholds", { mode: "json" }).$type<Record<string, number>>().notNull(),

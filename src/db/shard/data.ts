@@ -125,16 +125,6 @@ export const agents = sqliteTable(
   (t) => [uniqueIndex("agents_agent_id_uq").on(t.tenantId, t.agentId)],
 );
 
-/** Durable outbox of domain events (bhi.calculated, customer.risk_alert, ...). */
-export const events = sqliteTable("events", {
-  id: text("id").primaryKey(),
-  tenantId: text("tenant_id").notNull(),
-  type: text("type").notNull(),
-  data: text("data", { mode: "json" }).$type<Record<string, unknown>>().notNull(),
-  createdAt: text("created_at").notNull(),
-  dispatchedAt: text("dispatched_at"),
-});
-
 export type CustomerRow = typeof customers.$inferSelect;
 export type AccountRow = typeof accounts.$inferSelect;
 export type TransactionRow = typeof transactions.$inferSelect;

@@ -1,12 +1,16 @@
-// One file per domain; each later module adds its tables in its own file and exports here.
+// One file per module (the owner of its tables, docs/architecture.md#tables-and-their-owners);
+// the barrel is for src/db, src/durable-objects and tests: modules import their own file.
 
 export * from "./agent-health";
 export * from "./aml";
 export * from "./audit";
 export * from "./bhi";
 export * from "./data";
+export * from "./events";
 export * from "./fraud";
 export * from "./ingest";
+export * from "./lists";
+export * from "./rules";
 export * from "./sme";
 export * from "./webhooks";
 export * from "./workflows";

@@ -3,7 +3,7 @@ import { tenantContext } from "../../db/tenant-context";
 import { AppError } from "../../lib/errors";
 import { grants, type Scope } from "../../lib/scopes";
 import { authenticateOperator } from "../../modules/admin/operators/service";
-import { authenticateApiKey } from "../../modules/admin/service";
+import { authenticateApiKey } from "../../modules/admin/verification/service";
 import { operatorContext } from "../../modules/audit/service";
 import type { AppEnv } from "../context";
 

@@ -41,6 +41,10 @@ export const TenantSettingsSchema = z
         description:
           "Home country (ISO 3166-1 alpha-2, upper case), used by AML cross-border. Default: the country of the currency when one country issues it (GHS -> GH); none for shared currencies (EUR, XOF, XAF). null removes the setting.",
       }),
+    rulesRequireSecondApprover: z.boolean().optional().openapi({
+      description:
+        "Maker-checker for rule sets (default false): a key that edited a draft cannot publish it, and PUT /v1/kyc-aml/thresholds is refused (403 second_approver_required)",
+    }),
   })
   .openapi("TenantSettings");
 
@@ -54,6 +58,7 @@ export const TenantSchema = z
       riskAlertThreshold: z.number(),
       currency: z.string(),
       maxWebhookSubscriptions: z.number().int(),
+      rulesRequireSecondApprover: z.boolean().optional(),
       country: z.string().nullable().openapi({ description: "The country setting; null when not set" }),
       homeCountry: z.string().nullable().openapi({
         description:

@@ -2,7 +2,7 @@ import { loadTenantContext } from "../../db/tenant-context";
 import type { Env } from "../../env";
 import { enqueuePerTenant } from "../../jobs/enqueue";
 import { AGENT_HEALTH_REFRESH_JOB, type AgentHealthRefreshMessage, jobs } from "../../jobs/messages";
-import { refreshSnapshots } from "./service";
+import { refreshSnapshots } from "./snapshots/service";
 
 /** JOBS_QUEUE handler for "agent-health.refresh" {tenantId}: recompute the tenant's snapshots. */
 export async function agentHealthRefreshJob(env: Env, message: AgentHealthRefreshMessage): Promise<void> {

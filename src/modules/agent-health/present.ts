@@ -1,4 +1,4 @@
-import type { AgentHealthSnapshotRow } from "../../db/shard";
+import type { AgentHealthSnapshotRow } from "../../db/shard/agent-health";
 import type { TenantContext } from "../../db/tenant-context";
 import { fromMinor } from "../../lib/money";
 import type { compareWithPeers } from "./domain/peers";

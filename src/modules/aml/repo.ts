@@ -1,14 +1,8 @@
 import { asc, count, desc, eq, inArray, notInArray, sql } from "drizzle-orm";
 import type { TenantScope } from "../../db/client";
-import {
-  type AmlCaseHistoryRow,
-  type AmlCaseRow,
-  accounts,
-  amlCaseHistory,
-  amlCases,
-  amlThresholds,
-} from "../../db/shard";
+import { type AmlCaseHistoryRow, type AmlCaseRow, amlCaseHistory, amlCases } from "../../db/shard/aml";
 import type { Anchor } from "../../lib/case-anchor";
+import { accounts } from "../data/read-model";
 
 export const CLOSED_STATUSES = ["closed_false_positive", "closed_no_action", "closed_reported"];
 
@@ -16,19 +10,6 @@ export interface Page {
   limit: number;
   offset: number;
 }
-
-// ---- thresholds -------------------------------------------------------------------------
-
-export async function getThresholdOverrides(scope: TenantScope): Promise<Record<string, number>> {
-  const row = await scope.db.select({ thresholds: amlThresholds.thresholds }).from(amlThresholds).get();
-  return row?.thresholds ?? {};
-}
-
-export const putThresholdOverrides = (scope: TenantScope, thresholds: Record<string, number>, at: string) =>
-  scope.db
-    .insert(amlThresholds)
-    .values({ tenantId: scope.tenantId, thresholds, updatedAt: at })
-    .onConflictDoUpdate({ target: amlThresholds.tenantId, set: { thresholds, updatedAt: at } });
 
 // ---- entities ---------------------------------------------------------------------------
 

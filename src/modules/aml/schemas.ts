@@ -29,10 +29,12 @@ export const AmlRuleSchema = z
     category: z.string().openapi({ example: "threshold" }),
     caseType: z.string().openapi({ example: "ctr" }),
     defaultRiskLevel: RiskLevel,
-    isEnabled: z.boolean(),
+    isEnabled: z.boolean().openapi({ description: "As the live rule-set version says" }),
+    severity: RiskLevel.openapi({ description: "Risk level under the live rule-set version" }),
+    weight: z.number().openapi({ description: "Score multiplier under the live rule-set version" }),
     thresholds: z
       .record(z.string(), z.number())
-      .openapi({ description: "Effective values of the thresholds the rule reads" }),
+      .openapi({ description: "Effective values of the thresholds the rule reads (live version)" }),
     regulatoryBasis: z.string(),
     internalPolicy: z.string(),
     applicableTo: z.array(EntityType),
@@ -40,11 +42,18 @@ export const AmlRuleSchema = z
   })
   .openapi("AmlRule");
 
+/** The live AML rule-set version these figures come from (docs/methodology/rules.md). */
+const ruleSetFields = {
+  ruleSetVersion: z.number().int().min(0).openapi({ description: "Live AML rule-set version (0: defaults)" }),
+  ruleSetHash: z.string().openapi({ description: "sha256 of that version's content" }),
+};
+
 export const RulesResponse = z.object({
   success: z.literal(true),
   rules: z.array(AmlRuleSchema),
   totalEnabled: z.number().int(),
   allRuleIds: z.array(z.string()),
+  ...ruleSetFields,
   disclaimer: Disclaimer,
 });
 
@@ -54,7 +63,10 @@ export const ThresholdsResponse = z
     thresholds: z
       .record(z.string(), z.number())
       .openapi({ description: "Effective values: defaults merged with the tenant's own" }),
-    overrides: z.record(z.string(), z.number()).openapi({ description: "The tenant's own values" }),
+    overrides: z
+      .record(z.string(), z.number())
+      .openapi({ description: "The live version's values that differ from the defaults" }),
+    ...ruleSetFields,
     definitions: z.array(
       z.object({
         name: z.string(),

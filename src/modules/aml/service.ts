@@ -3,8 +3,10 @@ import { daysBefore } from "../../lib/clock";
 import { homeCountryOf } from "../../lib/countries";
 import { AppError, badRequest, type ErrorDetail, notFound } from "../../lib/errors";
 import { grants, type Scope } from "../../lib/scopes";
-import { tenantAuditInsert } from "../audit/service";
 import { getAgent, getCustomer } from "../data/service";
+import { thresholdOverrides } from "../rules/domain/publication";
+import { publishThresholds } from "../rules/publish/service";
+import { liveRuleSet } from "../rules/service";
 import { openCasesForTriggered } from "./cases/service";
 import { evaluateRules, highestRiskLevel } from "./domain/evaluate";
 import { emptyFeatures } from "./domain/features";
@@ -20,31 +22,50 @@ import * as repo from "./repo";
 
 // ---- rules and thresholds --------------------------------------------------------------
 
+/**
+ * The thresholds of the live AML rule-set version (docs/methodology/rules.md): `overrides` are
+ * the values that differ from the defaults.
+ */
 export async function effectiveThresholds(ctx: TenantContext) {
-  const overrides = await repo.getThresholdOverrides(ctx);
-  return { overrides, thresholds: mergeThresholds(overrides) };
+  const live = await liveRuleSet(ctx, "aml");
+  const thresholds = mergeThresholds(live.content.thresholds);
+  return {
+    overrides: thresholdOverrides(thresholds),
+    thresholds,
+    ruleSetVersion: live.version,
+    ruleSetHash: live.hash,
+  };
 }
 
 export async function listRules(ctx: TenantContext) {
-  const { thresholds } = await effectiveThresholds(ctx);
-  const rules = AML_RULES.map((r) => ({
-    ruleId: r.ruleId,
-    name: r.name,
-    description: r.description,
-    category: r.category,
-    caseType: r.caseType,
-    defaultRiskLevel: r.defaultRiskLevel,
-    isEnabled: r.isEnabled,
-    thresholds: Object.fromEntries(r.thresholdNames.map((n) => [n, thresholds[n]])),
-    regulatoryBasis: r.regulatoryBasis,
-    internalPolicy: r.internalPolicy,
-    applicableTo: r.applicableTo,
-    requiresHighRiskCountries: r.requiresHighRiskCountries,
-  }));
+  const live = await liveRuleSet(ctx, "aml");
+  const thresholds = mergeThresholds(live.content.thresholds);
+  const rules = AML_RULES.map((r) => {
+    const config = live.content.builtins[r.ruleId];
+    const own = { ...thresholds, ...config?.parameters };
+    return {
+      ruleId: r.ruleId,
+      name: r.name,
+      description: r.description,
+      category: r.category,
+      caseType: r.caseType,
+      defaultRiskLevel: r.defaultRiskLevel,
+      isEnabled: config?.enabled ?? r.isEnabled,
+      severity: config?.severity ?? r.defaultRiskLevel,
+      weight: config?.weight ?? 1,
+      thresholds: Object.fromEntries(r.thresholdNames.map((n) => [n, own[n]])),
+      regulatoryBasis: r.regulatoryBasis,
+      internalPolicy: r.internalPolicy,
+      applicableTo: r.applicableTo,
+      requiresHighRiskCountries: r.requiresHighRiskCountries,
+    };
+  });
   return {
     rules,
     totalEnabled: rules.filter((r) => r.isEnabled).length,
     allRuleIds: rules.map((r) => r.ruleId),
+    ruleSetVersion: live.version,
+    ruleSetHash: live.hash,
   };
 }
 
@@ -59,21 +80,11 @@ export function checkThresholdValues(values: Record<string, unknown>, path: stri
 }
 
 /**
- * Replaces the overrides. The audit entry (same batch) keeps the overrides and the effective
- * thresholds before and after, so the log says which thresholds were in force when.
+ * Publishes a new AML rule-set version with these thresholds (names left out return to their
+ * defaults), audited as aml.thresholds_updated with what was in force before and after.
  */
 export async function putThresholds(ctx: TenantContext, values: Record<string, unknown>) {
-  const overrides = checkThresholdValues(values, "thresholds");
-  const before = await effectiveThresholds(ctx);
-  await ctx.db.batch([
-    repo.putThresholdOverrides(ctx, overrides, ctx.clock.now().toISOString()),
-    tenantAuditInsert(ctx, {
-      action: "aml.thresholds_updated",
-      target: { type: "aml_thresholds", id: ctx.tenantId },
-      before,
-      after: { overrides, thresholds: mergeThresholds(overrides) },
-    }),
-  ]);
+  await publishThresholds(ctx, checkThresholdValues(values, "thresholds"));
   return getThresholds(ctx);
 }
 

@@ -1,7 +1,7 @@
 import { count, desc, eq, getTableColumns, gte, lte, type SQL, sql } from "drizzle-orm";
 import type { ControlDb, TenantScope } from "../../db/client";
 import { auditLog } from "../../db/control-schema";
-import { tenantAuditLog } from "../../db/shard";
+import { tenantAuditLog } from "../../db/shard/audit";
 import { tenantValue } from "../../db/tenant-tables";
 
 /** One row of either audit table (same columns; tenant_id is required in the shard's). */

@@ -1,7 +1,7 @@
 import { and, count, desc, eq, gte, lte, type SQL } from "drizzle-orm";
 import type { ControlDb } from "../../db/client";
 import { auditLog } from "../../db/control-schema";
-import { tenantAuditLog } from "../../db/shard";
+import { tenantAuditLog } from "../../db/shard/audit";
 import { type ShardDb, systemShardDb } from "../../db/system-db";
 import { tenantWhere } from "../../db/tenant-tables";
 import type { Env } from "../../env";

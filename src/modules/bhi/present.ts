@@ -1,4 +1,4 @@
-import type { BhiRecordRow } from "../../db/shard";
+import type { BhiRecordRow } from "../../db/shard/bhi";
 import type { BhiAlert } from "./domain/alerts";
 import { reasonsFor } from "./domain/calculate";
 import type { Weights } from "./domain/weights";

@@ -1,10 +1,9 @@
 import { count, desc, eq, getTableColumns, isNotNull, type SQL, sql } from "drizzle-orm";
 import type { TenantScope } from "../../db/client";
-import { type BhiRecordRow, bhiJobs, bhiLatest, bhiRecords, customers } from "../../db/shard";
+import { type BhiRecordRow, bhiJobs, bhiLatest, bhiRecords } from "../../db/shard/bhi";
 import { inJsonList } from "../../db/sql";
-import { tenantSql, tenantValue } from "../../db/tenant-tables";
-import { jsonArrayChunks } from "../../lib/json-chunks";
-import type { CustomerActivity } from "./domain/components";
+import { tenantSql } from "../../db/tenant-tables";
+import { customers } from "../data/read-model";
 
 /** Which customers a run covers: named ids, an id range (queue slices), or all. */
 export type Target =
@@ -17,7 +16,7 @@ export interface Page {
   offset: number;
 }
 
-function targetFilter(column: SQL, target: Target): SQL {
+export function targetFilter(column: SQL, target: Target): SQL {
   if (target.kind === "ids") return sql` AND ${inJsonList(column, target.ids)}`;
   if (target.kind === "range") {
     const after = target.afterId === null ? sql`` : sql` AND ${column} > ${target.afterId}`;
@@ -35,214 +34,6 @@ export function customersOf(scope: TenantScope, target: Target, limit?: number) 
     SELECT id FROM customers WHERE ${tenantSql(scope)}${targetFilter(sql`id`, target)}
     ORDER BY id ${limit ? sql`LIMIT ${limit}` : sql``}`);
 }
-
-interface ActivityRow {
-  customer_id: string;
-  in1: number;
-  in2: number;
-  in3: number;
-  out1: number;
-  out2: number;
-  out3: number;
-  net_sum: number;
-  net_sq: number;
-  credit_n: number;
-  debit_n: number;
-  failed_n: number;
-  overdraft_n: number;
-}
-
-/**
- * One pass over the window's transactions: per customer and week, then per customer.
- * `weekStarts` are the 13 ISO boundaries, newest first (weekStarts[0] is the calculation
- * time, weekStarts[12] the window start); week k holds the transactions dated after
- * weekStarts[k + 1] up to weekStarts[k]; weeks 8-11, 4-7 and 0-3 are periods 1, 2 and 3.
- *
- * The loops are customers (in id order) x week numbers 0..11 x one range of
- * transactions_flow_idx per customer and week, so the (customer, week) groups come out of the
- * index in order and SQLite sorts nothing but the 12 rows per customer of the second level
- * (grouping by a computed week instead sorts every transaction of the window). The index
- * covers the read (date, amount, flow kind), so no table row is visited. Flow kinds
- * (FLOW_KIND in db/shard/transaction-flows.ts): 1 credit, 2 debit, 3 debit into an overdraft,
- * 4 failed debit, 0 failed credit.
- */
-export function activityQuery(scope: TenantScope, target: Target, weekStarts: readonly string[]): SQL {
-  const boundary = (offset: number) =>
-    sql.join(
-      weekStarts.slice(offset, offset + 12).map((start, k) => sql`WHEN ${sql.raw(String(k))} THEN ${start}`),
-      sql` `,
-    );
-  return sql`
-    WITH weekly AS (
-      SELECT c.id AS customer_id, w.k AS wk,
-        SUM(iif(t.flow_kind = 1, t.amount_minor, 0)) AS cr,
-        SUM(iif(t.flow_kind IN (2, 3), t.amount_minor, 0)) AS dr,
-        SUM(t.flow_kind = 1) AS credit_n,
-        SUM(t.flow_kind >= 2) AS debit_n,
-        SUM(t.flow_kind = 4) AS failed_n,
-        SUM(t.flow_kind = 3) AS overdraft_n
-      FROM customers c INDEXED BY customers_tenant_id_uq
-        CROSS JOIN bhi_week_numbers w
-        CROSS JOIN transactions t INDEXED BY transactions_flow_idx
-      WHERE ${tenantSql(scope, "c")}${targetFilter(sql`c.id`, target)} AND w.k < 12
-        AND ${tenantSql(scope, "t")} AND t.customer_id = c.id
-        AND t.transaction_date > CASE w.k ${boundary(1)} END
-        AND t.transaction_date <= CASE w.k ${boundary(0)} END
-      GROUP BY c.id, w.k
-    )
-    SELECT customer_id,
-      SUM(CASE WHEN wk >= 8 THEN cr ELSE 0 END) AS in1,
-      SUM(CASE WHEN wk BETWEEN 4 AND 7 THEN cr ELSE 0 END) AS in2,
-      SUM(CASE WHEN wk < 4 THEN cr ELSE 0 END) AS in3,
-      SUM(CASE WHEN wk >= 8 THEN dr ELSE 0 END) AS out1,
-      SUM(CASE WHEN wk BETWEEN 4 AND 7 THEN dr ELSE 0 END) AS out2,
-      SUM(CASE WHEN wk < 4 THEN dr ELSE 0 END) AS out3,
-      SUM((cr - dr) / 100.0) AS net_sum,
-      SUM(((cr - dr) / 100.0) * ((cr - dr) / 100.0)) AS net_sq,
-      SUM(credit_n) AS credit_n, SUM(debit_n) AS debit_n,
-      SUM(failed_n) AS failed_n, SUM(overdraft_n) AS overdraft_n
-    FROM weekly GROUP BY customer_id`;
-}
-
-/** activityQuery's rows by customer id. */
-export async function activityByCustomer(
-  scope: TenantScope,
-  target: Target,
-  weekStarts: readonly string[],
-): Promise<Map<string, Omit<CustomerActivity, "accountCount" | "balanceMinor">>> {
-  const rows = await scope.db.all<ActivityRow>(activityQuery(scope, target, weekStarts));
-  return new Map(
-    rows.map((r) => [
-      r.customer_id,
-      {
-        periodInflowMinor: [r.in1, r.in2, r.in3],
-        periodOutflowMinor: [r.out1, r.out2, r.out3],
-        weeklyNetSum: r.net_sum,
-        weeklyNetSquareSum: r.net_sq,
-        creditCount: r.credit_n,
-        debitCount: r.debit_n,
-        failedDebitCount: r.failed_n,
-        overdraftCount: r.overdraft_n,
-      },
-    ]),
-  );
-}
-
-/** Open accounts per customer: count and combined current balance. */
-export async function balancesByCustomer(scope: TenantScope, target: Target) {
-  const rows = await scope.db.all<{ customer_id: string; n: number; balance: number }>(sql`
-    SELECT customer_id, COUNT(*) AS n, SUM(current_balance_minor) AS balance FROM accounts
-    WHERE ${tenantSql(scope)} AND status <> 'closed'${targetFilter(sql`customer_id`, target)}
-    GROUP BY customer_id`);
-  return new Map(rows.map((r) => [r.customer_id, { accountCount: r.n, balanceMinor: r.balance }]));
-}
-
-export interface LatestSnapshot {
-  version: number;
-  overall: number;
-  band: string;
-  recentScores: number[];
-}
-
-export async function latestByCustomer(scope: TenantScope, target: Target) {
-  const rows = await scope.db.all<{
-    customer_id: string;
-    version: number;
-    bhi_overall: number;
-    bhi_band: string;
-    recent_scores: string;
-  }>(sql`
-    SELECT customer_id, version, bhi_overall, bhi_band, recent_scores FROM bhi_latest
-    WHERE ${tenantSql(scope)}${targetFilter(sql`customer_id`, target)}`);
-  return new Map<string, LatestSnapshot>(
-    rows.map((r) => [
-      r.customer_id,
-      {
-        version: r.version,
-        overall: r.bhi_overall,
-        band: r.bhi_band,
-        recentScores: JSON.parse(r.recent_scores) as number[],
-      },
-    ]),
-  );
-}
-
-/** A record as written (reasons are derived on read, weights travel once per statement). */
-export type NewRecord = Omit<BhiRecordRow, "tenantId" | "isLatest">;
-/** An event other than bhi.calculated (which is built in SQL from the records). */
-export interface NewEvent {
-  id: string;
-  type: string;
-  data: Record<string, unknown>;
-}
-
-/**
- * Columns sent per row, as a JSON array in this order (no key names on the wire). json_extract
- * gives an object or array element as its minified JSON text, so the JSON columns are stored
- * as sent without a second parse.
- */
-const RECORD_COLUMNS = [
-  ["id", "id"],
-  ["customer_id", "customerId"],
-  ["version", "version"],
-  ["bhi_overall", "bhiOverall"],
-  ["bhi_band", "bhiBand"],
-  ["liquidity_score", "liquidityScore"],
-  ["volatility_score", "volatilityScore"],
-  ["revenue_stability_score", "revenueStabilityScore"],
-  ["expense_ratio_score", "expenseRatioScore"],
-  ["payment_behavior_score", "paymentBehaviorScore"],
-  ["trend", "trend"],
-  ["previous_bhi", "previousBhi"],
-  ["bhi_change_percent", "bhiChangePercent"],
-  ["is_significant_change", "isSignificantChange"],
-  ["input_metrics", "inputMetrics"],
-  ["alerts", "alerts"],
-  ["alert_count", "alertCount"],
-  ["recent_scores", "recentScores"],
-] as const satisfies ReadonlyArray<readonly [string, keyof NewRecord]>;
-
-const RECORD_COLUMN_LIST = sql.raw(RECORD_COLUMNS.map(([c]) => c).join(", "));
-const RECORD_VALUES = sql.raw(RECORD_COLUMNS.map((_, i) => `json_extract(value, '$[${i}]')`).join(", "));
-
-/**
- * The statements that store a group of calculations atomically: append the new records and
- * record the outbox events. Rows travel as JSON arrays in one parameter per statement,
- * expanded with json_each. Each inserted record moves its customer's bhi_latest pointer and
- * makes its bhi.calculated event in the same statement (triggers bhi_records_move_latest and
- * bhi_records_calculated_event, migrations/shard/0013_bhi_write_path.sql), so that data is
- * neither sent twice nor read back, and no earlier record is touched.
- */
-export function writeStatements(
-  scope: TenantScope,
-  records: NewRecord[],
-  extraEvents: NewEvent[],
-  run: { weights: Record<string, number>; calculationVersion: string; at: string },
-) {
-  const weights = JSON.stringify(run.weights);
-  const rows = records.map((r) =>
-    RECORD_COLUMNS.map(([, k]) => (k === "isSignificantChange" ? (r[k] ? 1 : 0) : r[k])),
-  );
-  return [
-    ...jsonArrayChunks(rows).map(
-      (chunk) =>
-        sql`INSERT INTO bhi_records
-        (tenant_id, component_weights, calculation_version, created_at, ${RECORD_COLUMN_LIST})
-        SELECT ${tenantValue(scope)}, json(${weights}), ${run.calculationVersion}, ${run.at}, ${RECORD_VALUES}
-        FROM json_each(${chunk})`,
-    ),
-    ...jsonArrayChunks(extraEvents).map(
-      (chunk) =>
-        sql`INSERT INTO events (id, tenant_id, type, data, created_at, dispatched_at)
-        SELECT json_extract(value, '$.id'), ${tenantValue(scope)}, json_extract(value, '$.type'),
-          json(json_extract(value, '$.data')), ${run.at}, NULL
-        FROM json_each(${chunk})`,
-    ),
-  ];
-}
-
-/** One D1 transaction: all of the statements or none. */
-export const writeAtomically = (scope: TenantScope, statements: SQL[]) => scope.db.batchSql(statements);
 
 // ---- reads -----------------------------------------------------------------------------
 

@@ -12,7 +12,7 @@ import {
 } from "drizzle-orm";
 import type { SQLiteTable } from "drizzle-orm/sqlite-core";
 import type { TenantScope } from "../../db/client";
-import { accounts, agents, customers, transactions } from "../../db/shard";
+import { accounts, agents, customers, transactions } from "../../db/shard/data";
 import { inJsonList } from "../../db/sql";
 import { type TenantTable, tenantSql } from "../../db/tenant-tables";
 import { ftsPhrase, likePattern, usesTrigramIndex, withoutControls } from "./domain/search";

@@ -1,5 +1,5 @@
 import type { TenantScope } from "../../db/client";
-import type { AccountRow, AgentRow, CustomerRow, TransactionRow } from "../../db/shard";
+import type { AccountRow, AgentRow, CustomerRow, TransactionRow } from "../../db/shard/data";
 import { notFound } from "../../lib/errors";
 import { fromMinor, fromMinorOrNull } from "../../lib/money";
 import * as repo from "./repo";

@@ -1,6 +1,12 @@
-import { events } from "../../db/shard";
+import { type SQL, sql } from "drizzle-orm";
+import type { TenantScope } from "../../db/client";
+import { events } from "../../db/shard/events";
 import type { TenantContext } from "../../db/tenant-context";
+import { tenantValue } from "../../db/tenant-tables";
 import { jobs } from "../../jobs/messages";
+import { jsonArrayChunks } from "../../lib/json-chunks";
+
+export { markDispatched, tenantsWithUndispatchedEvents, undispatchedEventIds } from "./system-repo";
 
 /** Event types a subscriber can receive (docs/contract.md#webhooks). */
 export const EVENT_TYPES = [
@@ -30,6 +36,44 @@ export function eventInsert(
     createdAt: at.toISOString(),
     dispatchedAt: null,
   });
+}
+
+/**
+ * An event whose id the caller chooses, recorded at most once: a duplicate (a queue message
+ * racing to the same end) records nothing twice. Otherwise the same insert as eventInsert.
+ */
+export function eventInsertOnce(
+  ctx: Pick<TenantContext, "db" | "tenantId">,
+  id: string,
+  type: EventType,
+  data: Record<string, unknown>,
+  at: string,
+) {
+  return ctx.db
+    .insert(events)
+    .values({ id, tenantId: ctx.tenantId, type, data, createdAt: at, dispatchedAt: null })
+    .onConflictDoNothing();
+}
+
+/** An event given to eventStatements: its id, type and data (the time is the batch's). */
+export interface NewEvent {
+  id: string;
+  type: string;
+  data: Record<string, unknown>;
+}
+
+/**
+ * Set-based outbox inserts for a large batch: the events travel as JSON, one D1 statement per
+ * ~80 KB, so a batch of thousands of events stays within D1's bound-parameter limit.
+ */
+export function eventStatements(scope: TenantScope, newEvents: NewEvent[], at: string): SQL[] {
+  return jsonArrayChunks(newEvents).map(
+    (chunk) =>
+      sql`INSERT INTO events (id, tenant_id, type, data, created_at, dispatched_at)
+        SELECT json_extract(value, '$.id'), ${tenantValue(scope)}, json_extract(value, '$.type'),
+          json(json_extract(value, '$.data')), ${at}, NULL
+        FROM json_each(${chunk})`,
+  );
 }
 
 /**

@@ -1,7 +1,8 @@
 import { asc, count, desc, eq, gte, inArray, lt, lte, notLike, type SQL, sql } from "drizzle-orm";
 import type { TenantScope } from "../../db/client";
-import type { FraudCaseEventRow, FraudCaseHeadRow, FraudCaseRow } from "../../db/shard";
-import { accounts, fraudCaseEvents, fraudCaseHeads, fraudCases, transactions } from "../../db/shard";
+import type { FraudCaseEventRow, FraudCaseHeadRow, FraudCaseRow } from "../../db/shard/fraud";
+import { fraudCaseEvents, fraudCaseHeads, fraudCases } from "../../db/shard/fraud";
+import { accounts, transactions } from "../data/read-model";
 
 export interface Page {
   limit: number;

@@ -28,10 +28,12 @@ export const SignalDefinitionSchema = z
     category: z.enum(SIGNAL_CATEGORIES),
     applicableTo: z.array(EntityType),
     defaultSeverity: Severity,
-    isEnabled: z.boolean(),
+    isEnabled: z.boolean().openapi({ description: "As the live rule-set version says" }),
+    severity: Severity.openapi({ description: "Severity under the live rule-set version" }),
+    weight: z.number().openapi({ description: "Score multiplier under the live rule-set version" }),
     parameters: z
       .record(z.string(), z.number())
-      .openapi({ description: "Thresholds (amounts in minor units)" }),
+      .openapi({ description: "Thresholds of the live rule-set version (amounts in minor units)" }),
   })
   .openapi("SignalDefinition");
 

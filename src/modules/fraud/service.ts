@@ -1,4 +1,4 @@
-import type { FraudCaseEventRow, FraudCaseRow } from "../../db/shard";
+import type { FraudCaseEventRow, FraudCaseRow } from "../../db/shard/fraud";
 import type { TenantContext } from "../../db/tenant-context";
 import type { FraudCaseObject } from "../../durable-objects/fraud-case";
 import { anchorKeysFrom } from "../../lib/case-anchor";

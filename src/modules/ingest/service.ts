@@ -1,5 +1,6 @@
 import type { TenantContext } from "../../db/tenant-context";
 import { AppError, badRequest } from "../../lib/errors";
+import * as upsert from "../data/upsert/service";
 import {
   BodyFormatError,
   type Format,
@@ -23,8 +24,6 @@ import {
   type TransactionRecord,
   transactionRow,
 } from "./domain/records";
-import * as repo from "./repo";
-import { ACCOUNTS, AGENTS, CUSTOMERS, TRANSACTIONS } from "./upsert/repo";
 
 export interface RecordError {
   index: number;
@@ -114,13 +113,10 @@ export async function ingestRaw(ctx: Ctx, resource: Resource, raws: RawRecord[])
   const errors: RecordError[] = [];
   const valid = validate(resource, raws, errors);
   const rows = await rowsFor(ctx, resource, valid, errors);
-  const spec = { customers: CUSTOMERS, accounts: ACCOUNTS, transactions: TRANSACTIONS, agents: AGENTS }[
-    resource
-  ];
   const now = ctx.clock.now().toISOString();
-  const recordsChanged = await repo.upsertRows(
+  const recordsChanged = await upsert.upsertRows(
     ctx,
-    spec,
+    resource,
     rows.map((row) => ({ id: crypto.randomUUID(), ...row })),
     now,
     ctx.tenant.settings.currency,
@@ -170,12 +166,12 @@ async function resolveLinks(
   ctx: Ctx,
   table: "customers" | "accounts",
   refs: LinkRef[],
-): Promise<(ref: LinkRef) => repo.LinkTarget | string> {
+): Promise<(ref: LinkRef) => upsert.LinkTarget | string> {
   const ids = [...new Set(refs.flatMap((r) => (r.id ? [r.id] : [])))];
   const keys = new Map<string, [string, string]>();
   for (const r of refs)
     if (r.externalId) keys.set(identityKey(r.source, r.externalId), [r.source, r.externalId]);
-  const found = await repo.findLinkTargets(ctx, table, ids, [...keys.values()]);
+  const found = await upsert.findLinkTargets(ctx, table, ids, [...keys.values()]);
   const byId = new Map(found.map((t) => [t.id, t]));
   const byKey = new Map(found.map((t) => [identityKey(t.source, t.externalId), t]));
   const what = table === "customers" ? "customer" : "account";
@@ -227,7 +223,7 @@ async function transactionRows(ctx: Ctx, valid: Valid<TransactionRecord>[], erro
       "accounts",
       valid.map((v) => ref(v.record)),
     ),
-    repo.findAgentsById(ctx, agentIds),
+    upsert.findAgentsById(ctx, agentIds),
   ]);
   const knownAgents = new Set(agents.map((a) => a.agentId));
   const rows: Record<string, unknown>[] = [];
@@ -242,7 +238,7 @@ async function transactionRows(ctx: Ctx, valid: Valid<TransactionRecord>[], erro
 }
 
 async function agentRows(ctx: Ctx, valid: Valid<AgentRecord>[], errors: RecordError[]) {
-  const holders = await repo.findAgentsById(
+  const holders = await upsert.findAgentsById(
     ctx,
     valid.map((v) => v.record.agentId),
   );

@@ -1,8 +1,8 @@
 import { sql } from "drizzle-orm";
 import type { TenantScope } from "../../db/client";
-import { MOVED_MONEY } from "../../db/shard/transaction-flows";
 import { inJsonList } from "../../db/sql";
 import { tenantSql } from "../../db/tenant-tables";
+import { MOVED_MONEY } from "../data/read-model";
 import { monthStartIso } from "./domain/months";
 
 /**

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { TenantScope } from "../../db/client";
-import { FAILED_STATUS_LIST } from "../../db/shard/transaction-flows";
 import { tenantSql } from "../../db/tenant-tables";
+import { FAILED_STATUS_LIST } from "../data/read-model";
 import type { CashFlowFacts } from "./domain/facts";
 
 interface CashFlowRow {

@@ -1,8 +1,8 @@
 import { desc, eq, sql } from "drizzle-orm";
 import type { TenantScope } from "../../db/client";
-import { type SmeAssessmentRow, smeAssessments, smeBenchmarkSnapshots } from "../../db/shard";
-import { MOVED_MONEY } from "../../db/shard/transaction-flows";
+import { type SmeAssessmentRow, smeAssessments, smeBenchmarkSnapshots } from "../../db/shard/sme";
 import { tenantSql } from "../../db/tenant-tables";
+import { MOVED_MONEY } from "../data/read-model";
 import { type Bucket, bucketCount, type SmeActivity } from "./domain/metrics";
 
 /** Money moved: left out of every flow otherwise (as in the BHI). */

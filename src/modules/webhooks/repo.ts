@@ -1,4 +1,4 @@
-import { count, desc, eq, getTableColumns, gte, inArray, isNull, lte, or, sql } from "drizzle-orm";
+import { count, desc, eq, getTableColumns, gte, inArray, isNull, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { TenantScope } from "../../db/client";
 import {
@@ -7,7 +7,7 @@ import {
   webhookDeliveries,
   webhookDeliveryAttempts,
   webhookSubscriptions,
-} from "../../db/shard";
+} from "../../db/shard/webhooks";
 import { tenantWhere, withTenant } from "../../db/tenant-tables";
 
 export interface Page {
@@ -23,7 +23,8 @@ async function pageOf<T>(scope: TenantScope, rows: unknown, total: unknown) {
   return { rows: data, total: n };
 }
 
-const changes = (result: unknown): number => (result as { meta?: { changes?: number } }).meta?.changes ?? 0;
+export const changes = (result: unknown): number =>
+  (result as { meta?: { changes?: number } }).meta?.changes ?? 0;
 
 // ---- subscriptions ------------------------------------------------------------------------
 
@@ -140,48 +141,6 @@ export async function deleteSubscription(
   return changes(deleted) > 0;
 }
 
-/** Half-open: only one consumer wins the right to probe an open breaker. */
-export async function claimProbe(scope: TenantScope, id: string, now: string, probeUntil: string) {
-  const result = await scope.db
-    .update(webhookSubscriptions)
-    .set({ breakerProbeUntil: probeUntil })
-    .where(
-      eq(webhookSubscriptions.id, id),
-      lte(webhookSubscriptions.breakerOpenUntil, now),
-      or(isNull(webhookSubscriptions.breakerProbeUntil), lte(webhookSubscriptions.breakerProbeUntil, now)),
-    )
-    .run();
-  return changes(result) === 1;
-}
-
-/**
- * The breaker after an attempt, as domain/breaker.ts `afterAttempt` says, computed in SQL
- * so concurrent consumers count every failure.
- */
-export function breakerOutcome(
-  scope: TenantScope,
-  id: string,
-  succeeded: boolean,
-  openUntilIfTripped: string,
-  threshold: number,
-) {
-  const where = eq(webhookSubscriptions.id, id);
-  if (succeeded) {
-    return scope.db
-      .update(webhookSubscriptions)
-      .set({ consecutiveFailures: 0, breakerOpenUntil: null, breakerProbeUntil: null })
-      .where(where);
-  }
-  return scope.db
-    .update(webhookSubscriptions)
-    .set({
-      consecutiveFailures: sql`${webhookSubscriptions.consecutiveFailures} + 1`,
-      breakerOpenUntil: sql`CASE WHEN ${webhookSubscriptions.consecutiveFailures} + 1 >= ${threshold} THEN ${openUntilIfTripped} ELSE ${webhookSubscriptions.breakerOpenUntil} END`,
-      breakerProbeUntil: null,
-    })
-    .where(where);
-}
-
 // ---- deliveries -----------------------------------------------------------------------------
 
 export interface DeliveryFilter {
@@ -216,19 +175,6 @@ export function listDeliveries(scope: TenantScope, filter: DeliveryFilter, page:
 export const findDelivery = (scope: TenantScope, id: string) =>
   scope.db.select().from(webhookDeliveries, eq(webhookDeliveries.id, id)).get();
 
-/** The delivery and its subscription (deleted ones too) in one read: the consumer's hot path. */
-export async function findDeliveryWithSubscription(scope: TenantScope, id: string) {
-  const row = await scope.db
-    .select({ delivery: webhookDeliveries, subscription: webhookSubscriptions })
-    .from(webhookDeliveries, eq(webhookDeliveries.id, id))
-    .leftJoin(
-      webhookSubscriptions,
-      scope.db.on(webhookSubscriptions, eq(webhookSubscriptions.id, webhookDeliveries.subscriptionId)),
-    )
-    .get();
-  return row ?? null;
-}
-
 export const listAttempts = (scope: TenantScope, deliveryId: string) =>
   scope.db
     .select()
@@ -240,39 +186,3 @@ export const insertDelivery = (
   scope: TenantScope,
   row: Omit<typeof webhookDeliveries.$inferInsert, "tenantId">,
 ) => scope.db.insert(webhookDeliveries).values(row);
-
-/**
- * Take the delivery for attempt `attemptNumber`: only if it is still to be made, that attempt
- * is the next one, and no other consumer holds it. Duplicate queue messages lose here.
- */
-export async function claimDelivery(
-  scope: TenantScope,
-  id: string,
-  attemptNumber: number,
-  now: string,
-  leaseUntil: string,
-): Promise<boolean> {
-  const d = webhookDeliveries;
-  const result = await scope.db
-    .update(d)
-    .set({ leaseUntil })
-    .where(
-      eq(d.id, id),
-      inArray(d.status, ["pending", "retrying"]),
-      eq(d.attemptCount, attemptNumber - 1),
-      or(isNull(d.leaseUntil), lte(d.leaseUntil, now)),
-    )
-    .run();
-  return changes(result) === 1;
-}
-
-export const setDelivery = (
-  scope: TenantScope,
-  id: string,
-  patch: Partial<typeof webhookDeliveries.$inferInsert>,
-) => scope.db.update(webhookDeliveries).set(patch).where(eq(webhookDeliveries.id, id));
-
-export const insertAttempt = (
-  scope: TenantScope,
-  row: Omit<typeof webhookDeliveryAttempts.$inferInsert, "tenantId">,
-) => scope.db.insert(webhookDeliveryAttempts).values(row);

@@ -1,67 +1,20 @@
-import type { WebhookDeliveryRow, WebhookSubscriptionRow } from "../../db/shard";
+import type { WebhookDeliveryRow, WebhookSubscriptionRow } from "../../db/shard/webhooks";
 import type { TenantContext } from "../../db/tenant-context";
 import { AppError, badRequest, conflict, notFound } from "../../lib/errors";
 import { tenantAuditInsert } from "../audit/service";
 import { type SendOptions, sendOnce } from "./delivery/client";
 import { webhookConfig } from "./delivery/config";
 import { recordAttempt } from "./delivery/service";
-import { breakerPhase } from "./domain/breaker";
 import { excerptFor } from "./domain/response-record";
 import { generateSecret } from "./domain/signing";
 import { checkWebhookUrl } from "./domain/ssrf";
 import { enqueueDeliveries } from "./outbox/system-repo";
+import { presentDelivery, presentSubscription } from "./present";
 import * as repo from "./repo";
 import { TEST_EVENT_TYPE } from "./schemas";
 import { sealSecret } from "./secrets/service";
 
 const iso = (d: Date) => d.toISOString();
-
-export function presentSubscription(row: WebhookSubscriptionRow, now: Date) {
-  const graceLeft = row.previousSecretExpiresAt && Date.parse(row.previousSecretExpiresAt) > now.getTime();
-  return {
-    id: row.id,
-    url: row.url,
-    eventTypes: row.eventTypes,
-    description: row.description,
-    enabled: row.enabled,
-    disabledReason: row.disabledReason,
-    secretPrefix: row.secretPrefix,
-    previousSecretExpiresAt: graceLeft ? row.previousSecretExpiresAt : null,
-    breaker: {
-      state: breakerPhase(
-        {
-          consecutiveFailures: row.consecutiveFailures,
-          openUntil: row.breakerOpenUntil ? new Date(row.breakerOpenUntil) : null,
-          probeUntil: row.breakerProbeUntil ? new Date(row.breakerProbeUntil) : null,
-        },
-        now,
-      ),
-      consecutiveFailures: row.consecutiveFailures,
-      openUntil: row.breakerOpenUntil,
-    },
-    createdAt: row.createdAt,
-    updatedAt: row.updatedAt,
-  };
-}
-
-export function presentDelivery(row: WebhookDeliveryRow) {
-  return {
-    id: row.id,
-    subscriptionId: row.subscriptionId,
-    eventId: row.eventId,
-    eventType: row.eventType,
-    status: row.status,
-    attemptCount: row.attemptCount,
-    nextAttemptAt: row.nextAttemptAt,
-    lastAttemptAt: row.lastAttemptAt,
-    lastResponseStatus: row.lastResponseStatus,
-    lastError: row.lastError,
-    replayOf: row.replayOf,
-    test: row.isTest,
-    createdAt: row.createdAt,
-    updatedAt: row.updatedAt,
-  };
-}
 
 function assertUrl(ctx: TenantContext, url: string): string {
   const check = checkWebhookUrl(url, webhookConfig(ctx.env).urlPolicy);

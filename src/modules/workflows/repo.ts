@@ -1,7 +1,8 @@
 import { count, desc, eq, gte, isNull, max, sql } from "drizzle-orm";
 import type { TenantScope } from "../../db/client";
-import { events, type StoredRunStep, type WorkflowRunRow, workflowRuns } from "../../db/shard";
+import { type StoredRunStep, type WorkflowRunRow, workflowRuns } from "../../db/shard/workflows";
 import { tenantSql } from "../../db/tenant-tables";
+import { events } from "../events/read-model";
 import type { WorkflowRunStatus } from "./domain/state";
 
 export interface RunFilter {

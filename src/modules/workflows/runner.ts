@@ -1,8 +1,8 @@
-import { events, type StoredRunStep, type WorkflowRunRow } from "../../db/shard";
+import type { StoredRunStep, WorkflowRunRow } from "../../db/shard/workflows";
 import type { TenantContext } from "../../db/tenant-context";
 import { jobs } from "../../jobs/messages";
 import { AppError } from "../../lib/errors";
-import { type EventType, notifyOutbox } from "../events/service";
+import { type EventType, eventInsertOnce, notifyOutbox } from "../events/service";
 import { isWorkflowId, WORKFLOWS } from "./domain/catalog";
 import { formatDuration, isTerminal } from "./domain/state";
 import * as repo from "./repo";
@@ -154,7 +154,7 @@ async function finish(
 
 /**
  * The run's one terminal event. Its id is the run id, so a duplicate queue message that
- * races to the same end records nothing twice (same shape as eventInsert otherwise).
+ * races to the same end records nothing twice.
  */
 function terminalEvent(
   ctx: TenantContext,
@@ -164,8 +164,5 @@ function terminalEvent(
   at: string,
 ) {
   const type: EventType = status === "succeeded" ? "workflow.completed" : "workflow.failed";
-  return ctx.db
-    .insert(events)
-    .values({ id: runId, tenantId: ctx.tenantId, type, data, createdAt: at, dispatchedAt: null })
-    .onConflictDoNothing();
+  return eventInsertOnce(ctx, runId, type, data, at);
 }

@@ -1,4 +1,4 @@
-import type { StoredRunStep, WorkflowRunRow } from "../../db/shard";
+import type { StoredRunStep, WorkflowRunRow } from "../../db/shard/workflows";
 import type { TenantContext } from "../../db/tenant-context";
 import { jobs } from "../../jobs/messages";
 import { badRequest, notFound } from "../../lib/errors";

@@ -8,8 +8,13 @@ import {
   emptyAnchorSweepCount,
   splitTally,
 } from "../../../lib/reanchor";
+import { emptyResealCount, keyringFrom } from "../../../lib/sealed";
 import { reanchorAmlPage, tallyAmlAnchors } from "../../aml/cases/system-repo";
+import type { OperatorContext } from "../../audit/service";
+import { operatorAuditInsert } from "../../audit/service";
 import { reanchorFraudPage, tallyFraudAnchors } from "../../fraud/cases/system-repo";
+import { resealShard } from "../../webhooks/secrets/system-repo";
+import { resealConnectorPasswords } from "../connectors/service";
 import { type SweepDb, sweepShardDb } from "./system-repo";
 
 /** Cases read per page (one statement for the cases, one for their events). */
@@ -93,4 +98,34 @@ export async function reanchorCases(
     }
   }
   return { complete: counts.fraud.pending + counts.aml.pending === 0, ...counts };
+}
+
+/**
+ * After a SECRETS_KEY rotation: every stored connector password and webhook signing secret
+ * (every shard) is sealed again under the first key, plaintext ones included, and every fraud
+ * and AML case head anchored under an older key is verified and anchored again
+ * (reanchorCases), so the old key can be dropped. The secrets themselves do not change.
+ * Safe to run again (current values are counted, not rewritten); when `caseAnchors.complete` is
+ * false the sweep ran out of its query budget and a next run carries on.
+ */
+export async function resealSecrets(op: OperatorContext) {
+  const { env } = op;
+  const keyring = await keyringFrom(env.SECRETS_KEY);
+  const connectorPasswords = await resealConnectorPasswords(env, keyring);
+  const webhookSecrets = emptyResealCount();
+  for (let shard = 0; shard < shardCount(env); shard++) {
+    const found = await resealShard(env, shard);
+    webhookSecrets.resealed += found.resealed;
+    webhookSecrets.current += found.current;
+    webhookSecrets.unreadable += found.unreadable;
+  }
+  const caseAnchors = await reanchorCases(env);
+  const result = { keyId: keyring.sealingKeyId, connectorPasswords, webhookSecrets, caseAnchors };
+  // Spans every database, so it is recorded once it is done (counts only; no secret is read out).
+  await operatorAuditInsert(
+    op,
+    { action: "secrets.resealed", target: { type: "secrets", id: "all" }, after: result },
+    null,
+  );
+  return result;
 }

@@ -1,8 +1,8 @@
 import { z } from "@hono/zod-openapi";
 import type { App } from "../../../http/context";
 import { adminRoute, jsonBody, jsonContent } from "../../../http/openapi";
+import { configureConnector } from "../connectors/service";
 import { ConnectorBody, ConnectorSchema, TenantIdParams } from "../schemas";
-import { configureConnector } from "../service";
 
 export const configureConnectorRoute = adminRoute({
   method: "put",

@@ -2,8 +2,8 @@ import { z } from "@hono/zod-openapi";
 import type { App } from "../../../http/context";
 import { adminRoute, jsonBody, jsonContent } from "../../../http/openapi";
 import type { Scope } from "../../../lib/scopes";
+import { createKey } from "../keys/service";
 import { CreateKeyBody, NewApiKeySchema, TenantIdParams } from "../schemas";
-import { createKey } from "../service";
 
 export const createKeyRoute = adminRoute({
   method: "post",

@@ -2,7 +2,7 @@ import { z } from "@hono/zod-openapi";
 import type { App } from "../../../http/context";
 import { adminRoute, jsonBody, jsonContent } from "../../../http/openapi";
 import { CreateTenantBody, NewApiKeySchema, TenantSchema } from "../schemas";
-import { createTenant } from "../service";
+import { createTenant } from "../tenants/service";
 
 export const createTenantRoute = adminRoute({
   method: "post",

@@ -2,7 +2,7 @@ import { z } from "@hono/zod-openapi";
 import type { App } from "../../../http/context";
 import { adminRoute, jsonContent } from "../../../http/openapi";
 import { TenantIdParams, TenantSchema } from "../schemas";
-import { getTenant, presentTenant } from "../service";
+import { getTenant, presentTenant } from "../tenants/service";
 
 export const getTenantRoute = adminRoute({
   method: "get",

@@ -1,8 +1,8 @@
 import { z } from "@hono/zod-openapi";
 import type { App } from "../../../http/context";
 import { adminRoute, jsonContent } from "../../../http/openapi";
+import { listKeys } from "../keys/service";
 import { ApiKeySchema, TenantIdParams } from "../schemas";
-import { listKeys } from "../service";
 
 export const listKeysRoute = adminRoute({
   method: "get",

@@ -8,7 +8,7 @@ import {
   pagination,
 } from "../../../http/openapi";
 import { TenantSchema } from "../schemas";
-import { listTenants } from "../service";
+import { listTenants } from "../tenants/service";
 
 export const listTenantsRoute = adminRoute({
   method: "get",

@@ -1,7 +1,7 @@
 import { z } from "@hono/zod-openapi";
 import type { App } from "../../../http/context";
 import { adminRoute, jsonContent } from "../../../http/openapi";
-import { resealSecrets } from "../service";
+import { resealSecrets } from "../reseal/service";
 
 const ResealCount = z.object({
   resealed: z

@@ -2,7 +2,7 @@ import { z } from "@hono/zod-openapi";
 import type { App } from "../../../http/context";
 import { adminRoute, jsonBody, jsonContent } from "../../../http/openapi";
 import { TenantIdParams, TenantSchema, UpdateTenantBody } from "../schemas";
-import { updateTenant } from "../service";
+import { updateTenant } from "../tenants/service";
 
 export const updateTenantRoute = adminRoute({
   method: "patch",

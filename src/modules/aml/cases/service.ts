@@ -1,4 +1,4 @@
-import type { AmlCaseHistoryRow, AmlCaseRow } from "../../../db/shard";
+import type { AmlCaseHistoryRow, AmlCaseRow } from "../../../db/shard/aml";
 import type { TenantContext } from "../../../db/tenant-context";
 import {
   type Anchor,

@@ -1,6 +1,6 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import { pageSweeper, staleAfter, tallyAnchors } from "../../../db/reanchor-page";
-import { amlCaseHistory, amlCases } from "../../../db/shard";
+import { amlCaseHistory, amlCases } from "../../../db/shard/aml";
 import type { ShardDb } from "../../../db/system-db";
 import { GENESIS_HASH } from "../../../lib/hash-chain";
 import { checkHistory } from "./service";

@@ -1,8 +1,8 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { TenantScope } from "../../../db/client";
-import { FAILED_STATUS_LIST } from "../../../db/shard/transaction-flows";
 import { inJsonList } from "../../../db/sql";
 import { tenantSql } from "../../../db/tenant-tables";
+import { FAILED_STATUS_LIST } from "../../data/read-model";
 import { type EntityFeatures, emptyFeatures } from "../domain/features";
 import type { AmlEntityType } from "../domain/rules";
 import { type Thresholds, toMinorUnits } from "../domain/thresholds";

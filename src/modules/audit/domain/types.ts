@@ -24,6 +24,13 @@ export const AUDIT_ACTIONS = [
   "webhook_subscription.updated",
   "webhook_subscription.deleted",
   "webhook_secret.rotated",
+  "list.created",
+  "list.updated",
+  "list.archived",
+  "rule_set.draft_saved",
+  "rule_set.draft_deleted",
+  "rule_set.published",
+  "rule_set.rolled_back",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -1,7 +1,7 @@
 import type { TenantContext } from "../../../db/tenant-context";
 import { daysBefore } from "../../../lib/clock";
 import { uuidV7 } from "../../../lib/crypto";
-import { notifyOutbox } from "../../events/service";
+import { eventStatements, notifyOutbox } from "../../events/service";
 import type { Band } from "../domain/bands";
 import { CALCULATION_VERSION } from "../domain/calculate";
 import { WINDOW_DAYS, WINDOW_WEEKS } from "../domain/components";
@@ -15,7 +15,8 @@ import {
 } from "../domain/run";
 import type { Weights } from "../domain/weights";
 import { presentRecord } from "../present";
-import * as repo from "../repo";
+import { customersOf, type Target } from "../repo";
+import * as repo from "./repo";
 
 /** Customers whose records and events go into one atomic batch. */
 const WRITE_GROUP = 1_000;
@@ -64,7 +65,7 @@ const failure = (customerId: string, code: string, message: string): Calculation
  */
 export async function runCalculation(
   ctx: TenantContext,
-  target: repo.Target,
+  target: Target,
   weights: Weights,
   options: { details: boolean; missingIds?: string[] },
 ): Promise<RunOutcome> {
@@ -123,12 +124,12 @@ function resultsOf(
 
 /** Statements of the read step: customers, activity, balances, latest records. */
 /** The read step: four statements in parallel, whatever the number of customers. */
-async function readInputs(ctx: TenantContext, target: repo.Target, asOf: Date): Promise<RunInputs> {
+async function readInputs(ctx: TenantContext, target: Target, asOf: Date): Promise<RunInputs> {
   const weekStarts = Array.from({ length: WINDOW_WEEKS + 1 }, (_, k) =>
     daysBefore(asOf, 7 * k).toISOString(),
   );
   const [customers, activity, balances, latest] = await Promise.all([
-    repo.customersOf(ctx, target),
+    customersOf(ctx, target),
     repo.activityByCustomer(ctx, target, weekStarts),
     repo.balancesByCustomer(ctx, target),
     repo.latestByCustomer(ctx, target),
@@ -155,12 +156,15 @@ async function writeScored(
   const written: Written = { stored: [], failed: [] };
   const writeGroup = async (group: Scored[]) => {
     const records = group.map((g) => g.record);
-    const statements = repo.writeStatements(
-      ctx,
-      records,
-      group.flatMap((g) => g.events),
-      run,
-    );
+    // Records first, then the events other than bhi.calculated (a trigger makes that one).
+    const statements = [
+      ...repo.writeStatements(ctx, records, run),
+      ...eventStatements(
+        ctx,
+        group.flatMap((g) => g.events),
+        run.at,
+      ),
+    ];
     try {
       await repo.writeAtomically(ctx, statements);
       written.stored.push(...records);

@@ -1,5 +1,5 @@
 import type { TenantScope } from "../../../db/client";
-import type { FraudCaseEventRow, FraudCaseHeadRow, FraudCaseRow } from "../../../db/shard";
+import type { FraudCaseEventRow, FraudCaseHeadRow, FraudCaseRow } from "../../../db/shard/fraud";
 import { type AnchorKeys, anchorHead, checkAnchor } from "../../../lib/case-anchor";
 import { chainHash, GENESIS_HASH, verifyChain } from "../../../lib/hash-chain";
 import { type CaseStatus, decideEvent, type EventRequest } from "../domain/case-state";

@@ -1,6 +1,6 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import { pageSweeper, staleAfter, tallyAnchors } from "../../../db/reanchor-page";
-import { fraudCaseEvents, fraudCaseHeads, fraudCases } from "../../../db/shard";
+import { fraudCaseEvents, fraudCaseHeads, fraudCases } from "../../../db/shard/fraud";
 import type { ShardDb } from "../../../db/system-db";
 import { checkCaseLog } from "./service";
 

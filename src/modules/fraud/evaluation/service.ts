@@ -1,6 +1,7 @@
 import type { TenantContext } from "../../../db/tenant-context";
 import { badRequest, notFound } from "../../../lib/errors";
 import { getAgent, getCustomer } from "../../data/service";
+import { liveRuleSet } from "../../rules/service";
 import { DAY_MS } from "../domain/activity";
 import { SIGNALS, selectSignals, unknownSignalIds } from "../domain/catalog";
 import { evaluateSignals } from "../domain/evaluate";
@@ -19,7 +20,21 @@ export interface EvaluateInput {
   signalIds?: string[];
 }
 
-export const listSignals = (enabledOnly: boolean) => SIGNALS.filter((s) => !enabledOnly || s.isEnabled);
+/** The catalog as the live fraud rule-set version configures it (enabled, severity, parameters). */
+export async function listSignals(ctx: TenantContext, enabledOnly: boolean) {
+  const live = await liveRuleSet(ctx, "fraud");
+  const signals = SIGNALS.map((s) => {
+    const config = live.content.builtins[s.signalId];
+    return {
+      ...s,
+      isEnabled: config?.enabled ?? s.isEnabled,
+      severity: config?.severity ?? s.defaultSeverity,
+      weight: config?.weight ?? 1,
+      parameters: config?.parameters ?? s.parameters,
+    };
+  }).filter((s) => !enabledOnly || s.isEnabled);
+  return { signals, ruleSetVersion: live.version, ruleSetHash: live.hash };
+}
 
 /** Resolves the entity (404 when absent) to its transaction key and creation time. */
 async function resolveEntity(ctx: TenantContext, type: EntityType, id: string) {

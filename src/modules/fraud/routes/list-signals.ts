@@ -22,6 +22,12 @@ export const listSignalsRoute = tenantRoute({
         success: z.literal(true),
         signals: z.array(SignalDefinitionSchema),
         totalCount: z.number().int(),
+        ruleSetVersion: z
+          .number()
+          .int()
+          .min(0)
+          .openapi({ description: "Live fraud rule-set version (0: defaults)" }),
+        ruleSetHash: z.string().openapi({ description: "sha256 of that version's content" }),
         disclaimer: Disclaimer,
       }),
       "Signal definitions",
@@ -30,10 +36,10 @@ export const listSignalsRoute = tenantRoute({
 });
 
 export const registerListSignals = (app: App) =>
-  app.openapi(listSignalsRoute, (c) => {
-    const signals = listSignals(c.req.valid("query").enabledOnly);
+  app.openapi(listSignalsRoute, async (c) => {
+    const { signals, ...version } = await listSignals(c.get("ctx"), c.req.valid("query").enabledOnly);
     return c.json(
-      { success: true as const, signals, totalCount: signals.length, disclaimer: DISCLAIMER },
+      { success: true as const, signals, totalCount: signals.length, ...version, disclaimer: DISCLAIMER },
       200,
     );
   });

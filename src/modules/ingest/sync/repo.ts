@@ -1,6 +1,6 @@
 import { asc, eq, gt, lt, sql } from "drizzle-orm";
 import type { TenantScope } from "../../../db/client";
-import { fineractAccounts, importFiles, type SyncRunRow, syncRuns } from "../../../db/shard";
+import { fineractAccounts, importFiles, type SyncRunRow, syncRuns } from "../../../db/shard/ingest";
 import { tenantValue } from "../../../db/tenant-tables";
 
 /** Sync bookkeeping queries; every one filtered by the tenant. */

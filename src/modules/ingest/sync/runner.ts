@@ -1,4 +1,4 @@
-import type { SyncRunRow } from "../../../db/shard";
+import type { SyncRunRow } from "../../../db/shard/ingest";
 import type { TenantContext } from "../../../db/tenant-context";
 import type { RawRecord } from "../domain/parse";
 import type { Resource } from "../domain/records";

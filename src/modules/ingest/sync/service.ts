@@ -1,11 +1,11 @@
 import { shardCount } from "../../../db/client";
-import type { SyncRunRow } from "../../../db/shard";
+import type { SyncRunRow } from "../../../db/shard/ingest";
 import { loadTenantContext, type TenantContext } from "../../../db/tenant-context";
 import type { Env } from "../../../env";
 import { sendJobs } from "../../../jobs/enqueue";
 import { jobs, type SyncContinueMessage } from "../../../jobs/messages";
 import { badRequest, conflict, notFound } from "../../../lib/errors";
-import { connectorFor } from "../../admin/service";
+import { connectorFor } from "../../admin/connectors/service";
 import * as repo from "./repo";
 import { DEFAULT_DEPS, Step, Superseded, type SyncDeps } from "./runner";
 import { exportStep } from "./steps/export-files";

@@ -1,4 +1,4 @@
-import type { WebhookDeliveryRow, WebhookSubscriptionRow } from "../../../db/shard";
+import type { WebhookDeliveryRow, WebhookSubscriptionRow } from "../../../db/shard/webhooks";
 import { toHex } from "../../../lib/crypto";
 import { readCapped } from "../../../lib/read-capped";
 import { excerptFor, isSuccessStatus, RESPONSE_DIGEST_BYTES } from "../domain/response-record";

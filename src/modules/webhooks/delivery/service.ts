@@ -1,10 +1,11 @@
-import type { WebhookDeliveryRow, WebhookSubscriptionRow } from "../../../db/shard";
+import type { WebhookDeliveryRow, WebhookSubscriptionRow } from "../../../db/shard/webhooks";
 import type { TenantContext } from "../../../db/tenant-context";
 import { BREAKER_FAILURE_THRESHOLD } from "../domain/breaker";
 import { type AttemptChanges, attemptChanges, delaySecondsUntil, gateDelivery } from "../domain/consume";
-import * as repo from "../repo";
+import { disableSubscription, findDelivery } from "../repo";
 import { type AttemptRecord, type SendOptions, sendOnce } from "./client";
 import { type WebhookConfig, webhookConfig } from "./config";
+import * as repo from "./repo";
 
 export type { SendOptions } from "./client";
 
@@ -81,7 +82,7 @@ function attemptStatements(
         ]
       : []),
     ...(plan.disableSubscription
-      ? [repo.disableSubscription(ctx, subscriptionId, "receiver answered 410 Gone", now) as never]
+      ? [disableSubscription(ctx, subscriptionId, "receiver answered 410 Gone", now) as never]
       : []),
   ];
 }
@@ -173,7 +174,7 @@ async function attempt(
 
 /** A delivery whose messages crashed the consumer until the queue gave up: dead, visibly. */
 export async function markDeadLettered(ctx: TenantContext, deliveryId: string): Promise<void> {
-  const delivery = await repo.findDelivery(ctx, deliveryId);
+  const delivery = await findDelivery(ctx, deliveryId);
   if (!delivery || delivery.status === "succeeded" || delivery.status === "dead") return;
   await repo.setDelivery(ctx, deliveryId, {
     status: "dead",

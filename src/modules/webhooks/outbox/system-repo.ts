@@ -4,6 +4,7 @@ import { loadTenantContext } from "../../../db/tenant-context";
 import type { Env } from "../../../env";
 import { sendAll } from "../../../jobs/enqueue";
 import { type DeliveryMessage, jobs } from "../../../jobs/messages";
+import { markDispatched, tenantsWithUndispatchedEvents, undispatchedEventIds } from "../../events/service";
 
 /** Events taken per round: one INSERT ... SELECT fans them out to every matching subscription. */
 const EVENTS_PER_ROUND = 100;
@@ -34,10 +35,6 @@ WHERE e.tenant_id = ?1 AND e.id IN (SELECT value FROM json_each(?2)) AND e.dispa
 ORDER BY e.created_at, e.id
 RETURNING id`;
 
-const MARK_DISPATCHED_SQL = `
-UPDATE events SET dispatched_at = ?3
-WHERE tenant_id = ?1 AND id IN (SELECT value FROM json_each(?2)) AND dispatched_at IS NULL`;
-
 export const enqueueDeliveries = (env: Env, messages: DeliveryMessage[]): Promise<void> =>
   sendAll(env.WEBHOOK_QUEUE, messages);
 
@@ -61,18 +58,13 @@ export async function dispatchOutbox(
   const d1 = systemShardBinding(env, ctx.tenant.shard);
   const result: DispatchResult = { events: 0, deliveries: 0, more: false };
   for (let round = 0; round < maxRounds; round++) {
-    const { results } = await d1
-      .prepare(
-        "SELECT id FROM events WHERE tenant_id = ?1 AND dispatched_at IS NULL ORDER BY created_at, id LIMIT ?2",
-      )
-      .bind(tenantId, EVENTS_PER_ROUND)
-      .all<{ id: string }>();
+    const results = await undispatchedEventIds(d1, tenantId, EVENTS_PER_ROUND);
     if (results.length === 0) return result;
     const ids = JSON.stringify(results.map((r) => r.id));
     const now = ctx.clock.now().toISOString();
     const [inserted] = await d1.batch<{ id: string }>([
       d1.prepare(FAN_OUT_SQL).bind(tenantId, ids, now),
-      d1.prepare(MARK_DISPATCHED_SQL).bind(tenantId, ids, now),
+      markDispatched(d1, tenantId, ids, now),
     ]);
     const created = inserted.results ?? [];
     await enqueueDeliveries(
@@ -103,12 +95,7 @@ export async function sweepWebhooks(env: Env, at: Date): Promise<{ tenants: numb
   let requeued = 0;
   for (let shard = 0; shard < shardCount(env); shard++) {
     const d1 = systemShardBinding(env, shard);
-    const { results: pendingTenants } = await d1
-      .prepare(
-        "SELECT DISTINCT tenant_id FROM events WHERE dispatched_at IS NULL AND created_at <= ?1 LIMIT 50",
-      )
-      .bind(outboxBefore)
-      .all<{ tenant_id: string }>();
+    const pendingTenants = await tenantsWithUndispatchedEvents(d1, outboxBefore, 50);
     for (const { tenant_id } of pendingTenants) {
       try {
         const r = await dispatchOutbox(env, tenant_id, 20);

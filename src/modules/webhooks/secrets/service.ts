@@ -1,4 +1,4 @@
-import type { WebhookSubscriptionRow } from "../../../db/shard";
+import type { WebhookSubscriptionRow } from "../../../db/shard/webhooks";
 import { keyringFrom, seal, unseal } from "../../../lib/sealed";
 
 /** What a sealed secret is bound to: a copy in another subscription or tenant does not open. */

@@ -1,5 +1,5 @@
 import { and, eq, gt } from "drizzle-orm";
-import { webhookSubscriptions } from "../../../db/shard";
+import { webhookSubscriptions } from "../../../db/shard/webhooks";
 import { systemShardDb } from "../../../db/system-db";
 import type { Env } from "../../../env";
 import { emptyResealCount, keyringFrom, type ResealCount, resealInto } from "../../../lib/sealed";

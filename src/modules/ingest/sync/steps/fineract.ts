@@ -1,7 +1,7 @@
 import { allowsLoopbackHttp } from "../../../../env";
 import { isLoopbackName } from "../../../../lib/outbound-url";
 import { readCapped } from "../../../../lib/read-capped";
-import { type ConnectorConfig, checkConnectorUrl } from "../../../admin/service";
+import { type ConnectorConfig, checkConnectorUrl } from "../../../admin/connectors/service";
 import {
   accountFingerprint,
   clientToCustomer,

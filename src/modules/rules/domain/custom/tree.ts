@@ -26,15 +26,23 @@ export type AggregateField = (typeof AGGREGATE_FIELDS)[number];
 export const COMPARATORS = ["<", "<=", "=", ">=", ">"] as const;
 export type Comparator = (typeof COMPARATORS)[number];
 
+/**
+ * An amount bound: a constant (major units of the tenant currency) or a named threshold of
+ * the tenant's live AML rule set times `multiple` (default 1), read when the rule runs.
+ */
+export type AmountBound = number | { threshold: string; multiple?: number };
+
 /** Transactions an aggregate counts: every present filter must hold (AND); lists inside are OR. */
 export interface TransactionFilter {
   types?: Array<"credit" | "debit">;
   statuses?: string[];
   channels?: string[];
   categories?: string[];
-  /** Inclusive bounds, major units of the tenant currency, on the absolute amount. */
-  amountMin?: number;
-  amountMax?: number;
+  /** Inclusive bounds on the absolute amount, major units of the tenant currency. */
+  amountMin?: AmountBound;
+  amountMax?: AmountBound;
+  /** Exclusive upper bound ("just below the reporting threshold"). */
+  amountBelow?: AmountBound;
   counterparties?: string[];
   merchants?: string[];
   /** ISO 3166-1 alpha-2 codes. */
@@ -48,16 +56,18 @@ export interface Aggregate {
   fn: AggregateFunction;
   /** Required for every function but `count`. */
   field?: AggregateField;
-  /** The window ending at evaluation time. */
+  /** The window's length; it ends `offsetDays` before evaluation time. */
   windowDays: number;
+  /** Shifts the window into the past ("the 90 days before the last 7"); default 0. */
+  offsetDays?: number;
   filter?: TransactionFilter;
 }
 
 /** The right-hand side of a comparison. */
 export type Operand =
   | { value: number }
-  /** A named threshold of the tenant's live AML rule set (for example largeCashAmount). */
-  | { threshold: string }
+  /** A named threshold of the tenant's live AML rule set (for example largeCashAmount), times `multiple` (default 1). */
+  | { threshold: string; multiple?: number }
   /** The same aggregate over the equal-length period just before the window, times `multiple`. */
   | { previousPeriod: { multiple: number } };
 
@@ -110,4 +120,11 @@ export const TREE_LIMITS = {
   maxCustomRules: 50,
   /** Sum of aggregate costs over a rule set's custom rules (docs/methodology/rules.md#cost). */
   maxRuleSetCost: 400,
+  /** Cost of one rule (docs/methodology/rules.md#cost-model). */
+  maxRuleCost: 100,
+  /** offsetDays at most this. */
+  maxOffsetDays: 400,
+  maxTextLength: 500,
+  /** Characters of filter values over a rule set's enabled rules (they travel as one JSON parameter). */
+  maxConstantChars: 100_000,
 } as const;

@@ -1,12 +1,13 @@
 import { type SQL, sql } from "drizzle-orm";
-import type { TenantScope } from "../../db/client";
-import { tenantSql, tenantValue } from "../../db/tenant-tables";
-import { jsonArrayChunks } from "../../lib/json-chunks";
-import { type TableSpec, upsertSql } from "./upsert/repo";
+import type { TenantScope } from "../../../db/client";
+import { tenantSql, tenantValue } from "../../../db/tenant-tables";
+import { jsonArrayChunks } from "../../../lib/json-chunks";
+import { type TableSpec, upsertSql } from "../domain/upsert-sql";
 
 /**
- * Ingestion queries. Raw SQL because rows travel as one JSON parameter; every statement
- * holds the tenant through the tenant helpers (the scoped client refuses it otherwise).
+ * The write path of the data tables (ingest and connector syncs reach it through ./service.ts).
+ * Raw SQL because rows travel as one JSON parameter; every statement holds the tenant through
+ * the tenant helpers (the scoped client refuses it otherwise).
  */
 
 export interface LinkTarget {

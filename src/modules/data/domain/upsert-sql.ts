@@ -4,7 +4,7 @@
  * An optional field that is absent from the JSON keeps the stored value; JSON null clears it.
  *
  * Parameters: ?1 rows (JSON array), ?2 tenant id, ?3 now (ISO), ?4 default currency, ?5 the
- * tenant predicate on the existing row `e` (bound by ingest/repo.ts through the tenant helpers).
+ * tenant predicate on the existing row `e` (bound by data/upsert/repo.ts through the tenant helpers).
  */
 export interface Column {
   column: string;
@@ -159,3 +159,11 @@ ON CONFLICT (tenant_id, external_source, external_id) DO UPDATE SET ${sets.join(
 WHERE ${changed}
 RETURNING 1`;
 }
+
+/** The spec of each table ingest writes. */
+export const TABLE_SPECS = {
+  customers: CUSTOMERS,
+  accounts: ACCOUNTS,
+  transactions: TRANSACTIONS,
+  agents: AGENTS,
+};

@@ -1,0 +1,165 @@
+import { controlDb } from "../../../db/client";
+import type { ApiKeyRow } from "../../../db/control-schema";
+import type { Env } from "../../../env";
+import { type Clock, systemClock } from "../../../lib/clock";
+import { sha256Hex } from "../../../lib/crypto";
+import { badRequest, conflict, notFound } from "../../../lib/errors";
+import type { Scope } from "../../../lib/scopes";
+import type { OperatorContext } from "../../audit/service";
+import { operatorAuditInsert, revokeAudited } from "../../audit/service";
+import { generateApiKey, graceExpiry, keyState } from "../domain/keys";
+import * as repo from "../repo";
+import { forgetKey, forgetMissedPrefix } from "../verification/service";
+
+/** Keys belong to a tenant: an unknown tenant is a 404 (the same read as getTenant). */
+async function requireTenant(env: Env, tenantId: string) {
+  if (!(await repo.findTenant(controlDb(env), tenantId))) throw notFound("Tenant");
+}
+
+export function newKeyRow(
+  env: Env,
+  tenantId: string,
+  name: string,
+  scopes: string[],
+  expiresAt: string | null,
+  now: Date,
+) {
+  const { key, prefix } = generateApiKey(env.KEY_PREFIX);
+  const row: ApiKeyRow = {
+    id: crypto.randomUUID(),
+    tenantId,
+    name,
+    prefix,
+    keyHash: "",
+    scopes,
+    expiresAt,
+    revokedAt: null,
+    rotatedTo: null,
+    createdAt: now.toISOString(),
+  };
+  return { key, row };
+}
+
+export async function withHash(created: { key: string; row: ApiKeyRow }) {
+  created.row.keyHash = await sha256Hex(created.key);
+  forgetMissedPrefix(created.row.prefix);
+  return created;
+}
+
+export const presentKey = (row: ApiKeyRow, key: string) => ({
+  id: row.id,
+  key,
+  prefix: row.prefix,
+  name: row.name,
+  scopes: row.scopes,
+  expiresAt: row.expiresAt,
+});
+
+/** The audited view of a key: never the key or its hash. */
+export const auditedKey = ({ key: _key, ...shown }: ReturnType<typeof presentKey>) => shown;
+
+// ---- keys ----------------------------------------------------------------------------
+
+export async function createKey(
+  op: OperatorContext,
+  tenantId: string,
+  input: { name: string; scopes: Scope[]; expiresAt?: string },
+) {
+  const { env, clock } = op;
+  await requireTenant(env, tenantId);
+  const now = clock.now();
+  if (input.expiresAt && Date.parse(input.expiresAt) <= now.getTime()) {
+    throw badRequest("Invalid request", [{ path: "expiresAt", message: "expiresAt must be in the future" }]);
+  }
+  const expiresAt = input.expiresAt ? new Date(input.expiresAt).toISOString() : null;
+  const created = await withHash(
+    newKeyRow(env, tenantId, input.name, [...new Set(input.scopes)], expiresAt, now),
+  );
+  const apiKey = presentKey(created.row, created.key);
+  const db = controlDb(env);
+  await db.batch([
+    repo.insertKey(db, created.row),
+    operatorAuditInsert(
+      op,
+      { action: "api_key.created", target: { type: "api_key", id: apiKey.id }, after: auditedKey(apiKey) },
+      tenantId,
+    ),
+  ]);
+  return apiKey;
+}
+
+export async function listKeys(env: Env, tenantId: string, clock: Clock = systemClock) {
+  await requireTenant(env, tenantId);
+  const now = clock.now();
+  const rows = await repo.listKeys(controlDb(env), tenantId);
+  return rows.map((row) => ({
+    id: row.id,
+    prefix: row.prefix,
+    name: row.name,
+    scopes: row.scopes,
+    status: keyState(row, now),
+    expiresAt: row.expiresAt,
+    revokedAt: row.revokedAt,
+    rotatedTo: row.rotatedTo,
+    createdAt: row.createdAt,
+  }));
+}
+
+export async function rotateKey(op: OperatorContext, keyId: string, graceSeconds: number) {
+  const { env, clock } = op;
+  const db = controlDb(env);
+  const old = await repo.findKey(db, keyId);
+  if (!old) throw notFound("API key");
+  const now = clock.now();
+  const state = keyState(old, now);
+  if (state !== "active") throw conflict(`API key is ${state} and cannot be rotated`);
+  if (old.rotatedTo) throw conflict("API key was already rotated; rotate its successor instead");
+  // The successor keeps the name, scopes and any fixed end of life: rotation never extends a key.
+  const created = await withHash(newKeyRow(env, old.tenantId, old.name, old.scopes, old.expiresAt, now));
+  const oldExpiresAt = graceExpiry(old.expiresAt, now, graceSeconds);
+  const apiKey = presentKey(created.row, created.key);
+  const keyView = (row: ApiKeyRow) => ({ id: row.id, expiresAt: row.expiresAt, rotatedTo: row.rotatedTo });
+  await repo.rotateKey(
+    db,
+    old.id,
+    oldExpiresAt,
+    created.row,
+    operatorAuditInsert(
+      op,
+      {
+        action: "api_key.rotated",
+        target: { type: "api_key", id: old.id },
+        before: keyView(old),
+        after: {
+          ...keyView({ ...old, expiresAt: oldExpiresAt, rotatedTo: apiKey.id }),
+          successor: auditedKey(apiKey),
+        },
+      },
+      old.tenantId,
+    ),
+  );
+  forgetKey(old.id);
+  return { apiKey, previous: { id: old.id, expiresAt: oldExpiresAt } };
+}
+
+/** Idempotent: revoking a revoked key changes nothing and records nothing. */
+export async function revokeKey(op: OperatorContext, keyId: string) {
+  const db = controlDb(op.env);
+  const key = await repo.findKey(db, keyId);
+  if (!key) throw notFound("API key");
+  if (!key.revokedAt) {
+    await revokeAudited(
+      op,
+      db,
+      (at) => repo.revokeKey(db, keyId, at),
+      (at) => ({
+        action: "api_key.revoked",
+        target: { type: "api_key", id: keyId },
+        before: { id: keyId, revokedAt: null },
+        after: { id: keyId, revokedAt: at },
+      }),
+      key.tenantId,
+    );
+  }
+  forgetKey(keyId);
+}

@@ -1,0 +1,113 @@
+import { controlDb, shardCount } from "../../../db/client";
+import type { TenantFeatures, TenantRow, TenantSettings } from "../../../db/control-schema";
+import { toTenant } from "../../../db/tenant-context";
+import type { Env } from "../../../env";
+import { homeCountryOf } from "../../../lib/countries";
+import { badRequest, notFound } from "../../../lib/errors";
+import type { OperatorContext } from "../../audit/service";
+import { operatorAuditInsert } from "../../audit/service";
+import { leastLoadedShard } from "../domain/keys";
+import { auditedKey, newKeyRow, presentKey, withHash } from "../keys/service";
+import * as repo from "../repo";
+import { forgetTenant } from "../verification/service";
+
+export interface CreateTenantInput {
+  name: string;
+  shard?: number;
+  features?: TenantFeatures;
+  settings?: TenantSettings;
+}
+
+export async function createTenant(op: OperatorContext, input: CreateTenantInput) {
+  const { env, clock } = op;
+  const db = controlDb(env);
+  const shards = shardCount(env);
+  if (input.shard !== undefined && input.shard >= shards) {
+    throw badRequest("Invalid request", [
+      { path: "shard", message: `shard must be between 0 and ${shards - 1}` },
+    ]);
+  }
+  const shard = input.shard ?? leastLoadedShard(shards, await repo.tenantsPerShard(db));
+  const now = clock.now().toISOString();
+  const tenant: TenantRow = {
+    id: crypto.randomUUID(),
+    name: input.name,
+    shard,
+    features: { agentNetwork: false, ...input.features },
+    settings: input.settings ?? {},
+    createdAt: now,
+    updatedAt: now,
+  };
+  const created = await withHash(newKeyRow(env, tenant.id, "default", ["*"], null, clock.now()));
+  const apiKey = presentKey(created.row, created.key);
+  await repo.insertTenantWithKey(
+    db,
+    tenant,
+    created.row,
+    operatorAuditInsert(
+      op,
+      {
+        action: "tenant.created",
+        target: { type: "tenant", id: tenant.id },
+        after: { ...presentTenant(tenant), apiKey: auditedKey(apiKey) },
+      },
+      tenant.id,
+    ),
+  );
+  return { tenant: presentTenant(tenant), apiKey };
+}
+
+export function presentTenant(row: TenantRow) {
+  const tenant = toTenant(row);
+  const { settings } = tenant;
+  const country = typeof settings.country === "string" ? settings.country : null;
+  return {
+    ...tenant,
+    settings: { ...settings, country, homeCountry: homeCountryOf(settings) },
+    createdAt: row.createdAt,
+    updatedAt: row.updatedAt,
+  };
+}
+
+export async function getTenant(env: Env, tenantId: string) {
+  const row = await repo.findTenant(controlDb(env), tenantId);
+  if (!row) throw notFound("Tenant");
+  return row;
+}
+
+export async function listTenants(env: Env, limit: number, offset: number) {
+  const { rows, total } = await repo.listTenants(controlDb(env), limit, offset);
+  return { data: rows.map(presentTenant), total };
+}
+
+export async function updateTenant(
+  op: OperatorContext,
+  tenantId: string,
+  patch: { features?: TenantFeatures; settings?: TenantSettings },
+) {
+  const current = await getTenant(op.env, tenantId);
+  const next: TenantRow = {
+    ...current,
+    features: { ...current.features, ...patch.features },
+    settings: { ...current.settings, ...patch.settings },
+    updatedAt: op.clock.now().toISOString(),
+  };
+  const updated = await repo.updateTenant(
+    controlDb(op.env),
+    tenantId,
+    { features: next.features, settings: next.settings, updatedAt: next.updatedAt },
+    operatorAuditInsert(
+      op,
+      {
+        action: "tenant.settings_updated",
+        target: { type: "tenant", id: tenantId },
+        before: presentTenant(current),
+        after: presentTenant(next),
+      },
+      tenantId,
+    ),
+  );
+  // Cached auth entries carry the tenant row; drop them so settings apply at once here.
+  forgetTenant(tenantId);
+  return presentTenant(updated ?? current);
+}

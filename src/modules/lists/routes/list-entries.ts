@@ -1,0 +1,25 @@
+import type { App } from "../../../http/context";
+import { jsonContent, pagination, tenantRoute } from "../../../http/openapi";
+import { listEntries } from "../entries/service";
+import { EntrySchema, ListEntriesQuery, ListIdParams, listOf } from "../schemas";
+
+export const listEntriesRoute = tenantRoute({
+  method: "get",
+  path: "/v1/lists/{listId}/entries",
+  operationId: "listListEntries",
+  tags: ["Lists"],
+  summary: "A list's entries in value order, optionally those whose value starts with a prefix",
+  scope: "aml:read",
+  request: { params: ListIdParams, query: ListEntriesQuery },
+  responses: { 200: jsonContent(listOf(EntrySchema), "Entries") },
+});
+
+export const registerListEntries = (app: App) =>
+  app.openapi(listEntriesRoute, async (c) => {
+    const { limit, offset, prefix } = c.req.valid("query");
+    const { data, total } = await listEntries(c.get("ctx"), c.req.valid("param").listId, prefix, {
+      limit,
+      offset,
+    });
+    return c.json({ success: true as const, data, pagination: pagination(total, limit, offset) }, 200);
+  });

@@ -1,0 +1,23 @@
+import type { App } from "../../../http/context";
+import { jsonContent, PaginationQuery, pagination, tenantRoute } from "../../../http/openapi";
+import { HistorySchema, ListIdParams, listOf } from "../schemas";
+import { listHistory } from "../service";
+
+export const listHistoryRoute = tenantRoute({
+  method: "get",
+  path: "/v1/lists/{listId}/history",
+  operationId: "listListHistory",
+  tags: ["Lists"],
+  summary:
+    "A list's append-only history, newest first: who created, changed, archived it, added or removed what",
+  scope: "aml:read",
+  request: { params: ListIdParams, query: PaginationQuery },
+  responses: { 200: jsonContent(listOf(HistorySchema), "History rows") },
+});
+
+export const registerListHistory = (app: App) =>
+  app.openapi(listHistoryRoute, async (c) => {
+    const { limit, offset } = c.req.valid("query");
+    const { data, total } = await listHistory(c.get("ctx"), c.req.valid("param").listId, { limit, offset });
+    return c.json({ success: true as const, data, pagination: pagination(total, limit, offset) }, 200);
+  });

@@ -1,0 +1,22 @@
+import type { App } from "../../../http/context";
+import { jsonContent, pagination, tenantRoute } from "../../../http/openapi";
+import { ListListsQuery, ListSchema, listOf } from "../schemas";
+import { listLists } from "../service";
+
+export const listListsRoute = tenantRoute({
+  method: "get",
+  path: "/v1/lists",
+  operationId: "listLists",
+  tags: ["Lists"],
+  summary: "List the tenant's lists, newest first (live ones unless includeArchived)",
+  scope: "aml:read",
+  request: { query: ListListsQuery },
+  responses: { 200: jsonContent(listOf(ListSchema), "Lists") },
+});
+
+export const registerListLists = (app: App) =>
+  app.openapi(listListsRoute, async (c) => {
+    const { limit, offset, kind, includeArchived } = c.req.valid("query");
+    const { data, total } = await listLists(c.get("ctx"), { kind, includeArchived }, { limit, offset });
+    return c.json({ success: true as const, data, pagination: pagination(total, limit, offset) }, 200);
+  });

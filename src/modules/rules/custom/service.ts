@@ -1,0 +1,131 @@
+import type { TenantScope } from "../../../db/client";
+import { badRequest } from "../../../lib/errors";
+import {
+  compileCustomRules,
+  type EntityType,
+  type ListSource,
+  rulesFor,
+  type Target,
+} from "../domain/custom/compile";
+import { type CustomRuleOutcome, decodeRow, ruleOutcome } from "../domain/custom/evaluate";
+import { utcOffsetMinutes } from "../domain/custom/time-zone";
+import type { CustomRule } from "../domain/custom/tree";
+import { failedStatuses, LIST_TABLE, runCompiled } from "./repo";
+
+/**
+ * Custom rules at run time (docs/methodology/rules.md#sql): one compiled statement
+ * (rarely a batch of two or three for the largest rule sets) computes every aggregate of
+ * every enabled rule; the boolean trees are evaluated in JS over those values.
+ */
+interface Common {
+  entityType: EntityType;
+  /** The rule set's custom rules (all of them: disabled ones and other entity types are skipped). */
+  rules: CustomRule[];
+  /** The live AML thresholds (major units for money). */
+  thresholds: Readonly<Record<string, number>>;
+  /** IANA zone for hour-of-day and day filters; default UTC. */
+  timeZone?: string;
+  /** List entries by list id; absent: the lists module's table (LIST_TABLE). */
+  lists?: Readonly<Record<string, readonly string[]>>;
+}
+
+export interface EvaluateCustomInput extends Common {
+  entityId: string;
+  now: Date;
+}
+
+function offsetOf(timeZone: string | undefined, at: Date): number {
+  try {
+    return utcOffsetMinutes(timeZone ?? "UTC", at);
+  } catch {
+    throw badRequest("Invalid time zone", [{ path: "timeZone", message: "Not an IANA time zone" }]);
+  }
+}
+
+const listSource = (lists: Common["lists"]): ListSource => (lists ? { values: lists } : LIST_TABLE);
+
+function compile(input: Common, asOf: Date, target: Target) {
+  return compileCustomRules({
+    rules: input.rules,
+    entityType: input.entityType,
+    thresholds: input.thresholds,
+    asOf: asOf.toISOString(),
+    utcOffsetMinutes: offsetOf(input.timeZone, asOf),
+    target,
+    lists: listSource(input.lists),
+    failedStatuses,
+  });
+}
+
+/** Outcomes of every enabled custom rule for one entity (fired or not, with evidence). */
+export async function evaluateCustomRules(
+  ctx: TenantScope,
+  input: EvaluateCustomInput,
+): Promise<CustomRuleOutcome[]> {
+  const rules = rulesFor(input.rules, input.entityType);
+  if (rules.length === 0) return [];
+  const query = compile(input, input.now, { entityId: input.entityId });
+  const rows = await runCompiled(ctx, query);
+  const values = decodeRow(query.columns, rows.get(input.entityId) ?? { entity_id: input.entityId });
+  return rules.map((rule) => ruleOutcome(rule, values, input.thresholds));
+}
+
+export interface CustomHitsInput extends Common {
+  /** Entities with a transaction in [from, to] are evaluated, as of `to`. */
+  from: Date;
+  to: Date;
+  /** Entities per statement (rows returned per page); default 1,000. */
+  pageSize?: number;
+}
+
+export interface CustomHitsPage {
+  hits: Map<string, Set<string>>;
+  /** Pass as `after` for the next page; null when this was the last. */
+  next: string | null;
+}
+
+const DEFAULT_PAGE_SIZE = 1_000;
+
+/**
+ * One page of a backtest: entities in key order after `after`. A page is one statement (a
+ * batch of 2-3 for the largest rule sets) returning at most `pageSize` rows, so a queued
+ * backtest can spread pages over invocations (D1: 1,000 queries per invocation).
+ */
+export async function customRuleHitsPage(
+  ctx: TenantScope,
+  input: CustomHitsInput & { after?: string },
+): Promise<CustomHitsPage> {
+  const rules = rulesFor(input.rules, input.entityType);
+  const hits = new Map(rules.map((r) => [r.ruleId, new Set<string>()]));
+  if (rules.length === 0) return { hits, next: null };
+  const limit = input.pageSize ?? DEFAULT_PAGE_SIZE;
+  const query = compile(input, input.to, { activeFrom: input.from.toISOString(), after: input.after, limit });
+  const rows = await runCompiled(ctx, query);
+  let last: string | null = null;
+  for (const [entityId, row] of rows) {
+    const values = decodeRow(query.columns, row);
+    for (const rule of rules)
+      if (ruleOutcome(rule, values, input.thresholds).fired) hits.get(rule.ruleId)!.add(entityId);
+    last = entityId; // rows arrive in the statement's ORDER BY (SQLite's collation, not JS's)
+  }
+  return { hits, next: rows.size < limit ? null : last };
+}
+
+/** Which entities each enabled rule hits over [from, to], all pages (synchronous backtests). */
+export async function customRuleHits(
+  ctx: TenantScope,
+  input: CustomHitsInput,
+): Promise<Map<string, Set<string>>> {
+  const all = new Map<string, Set<string>>();
+  let after: string | undefined;
+  do {
+    const page = await customRuleHitsPage(ctx, { ...input, after });
+    for (const [ruleId, ids] of page.hits) {
+      const set = all.get(ruleId) ?? new Set<string>();
+      for (const id of ids) set.add(id);
+      all.set(ruleId, set);
+    }
+    after = page.next ?? undefined;
+  } while (after !== undefined);
+  return all;
+}

@@ -1,0 +1,247 @@
+import { aggregateKey, isEntitySubject, type ListCondition, leaves, listKey } from "./keys";
+import {
+  aggregateExpressions,
+  counterpartyListExpression,
+  instant,
+  literal,
+  type PredicateContext,
+  predicate,
+  rowColumns,
+  Strings,
+  windowOf,
+} from "./sql-parts";
+import type { Aggregate, CustomRule } from "./tree";
+
+/** How list values compare (the lists module stores entries normalized the same way). */
+export function normalizeListValue(subject: ListCondition["subject"], value: string): string {
+  if (subject === "entity_phone") return value.replace(/[+\s\-().]/g, "");
+  return value.trim().toLowerCase();
+}
+
+/**
+ * Compiles a rule set's custom rules into set-based SQL (docs/methodology/rules.md#sql):
+ * one pass over the entity's transactions computes every aggregate of every rule with
+ * conditional aggregation, for one entity (evaluate) or for a page of entities (backtest,
+ * GROUP BY entity). Pure: the output is text and placeholders, which the repository renders
+ * with drizzle (`param` is a bound value, `tenant` the tenant predicate on an alias).
+ * Bound parameters per statement: 2-5 whatever the rule set (tenant ids, the JSON of string
+ * constants, the entity id or page cursor). A rule set whose SQL would pass
+ * `maxStatementChars` is split into statements over the same rows (D1: 100 KB per statement).
+ */
+export type Fragment = string | { param: string | number } | { tenant: string };
+
+export type EntityType = "customer" | "account" | "agent" | "merchant" | "counterparty";
+
+/** Where list entries come from: the lists module's table, or values given (tests, previews). */
+export type ListSource =
+  | { values: Readonly<Record<string, readonly string[]>> }
+  | { table: { name: string; listColumn: string; valueColumn: string } };
+
+export type Target = { entityId: string } | { activeFrom: string; after?: string; limit: number };
+
+export interface CompileInput {
+  rules: CustomRule[];
+  entityType: EntityType;
+  thresholds: Readonly<Record<string, number>>;
+  /** Windows end here (ISO instant). */
+  asOf: string;
+  utcOffsetMinutes: number;
+  target: Target;
+  lists: ListSource;
+  failedStatuses: readonly string[];
+  maxStatementChars?: number;
+}
+
+export interface ColumnSpec {
+  alias: string;
+  key: string;
+  kind: "aggregate" | "previous" | "list";
+  aggregate?: Aggregate;
+}
+
+export interface CompiledQuery {
+  statements: Fragment[][];
+  columns: ColumnSpec[];
+}
+
+const ENTITY_KEY: Record<EntityType, string> = {
+  customer: "t.customer_id",
+  account: "t.account_id",
+  agent: "t.agent_id",
+  merchant: "t.merchant_name",
+  counterparty: "coalesce(t.counterparty_account, t.counterparty_name)",
+};
+
+const DIGITS = (x: string) =>
+  ["+", " ", "-", "(", ")", "."].reduce((e, ch) => `replace(${e}, '${ch}', '')`, x);
+
+/** The entity's own attribute an entity subject looks up, and the joins it needs. */
+const ENTITY_ATTRIBUTE: Partial<Record<EntityType, Record<string, string>>> = {
+  customer: { entity_name: "lower(trim(c.name))", entity_phone: DIGITS("c.phone") },
+  account: {
+    entity_name: "lower(trim(c.name))",
+    entity_phone: DIGITS("c.phone"),
+    entity_account_number: "lower(trim(ac.external_id))",
+  },
+  agent: { entity_name: "lower(trim(g.agent_name))" },
+  merchant: { entity_name: "lower(trim(a.entity_id))" },
+};
+
+function entityJoins(type: EntityType): Fragment[] {
+  if (type === "customer") return [" LEFT JOIN customers c ON ", { tenant: "c" }, " AND c.id = a.entity_id"];
+  if (type === "account")
+    return [
+      " LEFT JOIN accounts ac ON ",
+      { tenant: "ac" },
+      " AND ac.id = a.entity_id LEFT JOIN customers c ON ",
+      { tenant: "c" },
+      " AND c.id = ac.customer_id",
+    ];
+  if (type === "agent") return [" LEFT JOIN agents g ON ", { tenant: "g" }, " AND g.agent_id = a.entity_id"];
+  return [];
+}
+
+/** The enabled rules that apply to an entity type. */
+export const rulesFor = (rules: CustomRule[], type: EntityType): CustomRule[] =>
+  rules.filter((r) => r.enabled && r.appliesTo.includes(type));
+
+const IDENT = /^[a-z_]+$/;
+
+export function compileCustomRules(input: CompileInput): CompiledQuery {
+  const strings = new Strings();
+  const asOfMs = Date.parse(input.asOf);
+  const ctx: PredicateContext = { strings, asOfMs, thresholds: input.thresholds };
+  const columns: Array<ColumnSpec & { sql: string }> = [];
+  const entityLists: Array<ColumnSpec & { sql: string }> = [];
+  const seen = new Set<string>();
+  let lowMs = asOfMs;
+
+  const listIds: string[] = [];
+  const listRef = (listId: string, subject: ListCondition["subject"]): string => {
+    if ("values" in input.lists) {
+      const values = Object.hasOwn(input.lists.values, listId) ? (input.lists.values[listId] ?? []) : [];
+      return `(SELECT e.value FROM k, json_each(k.j, '${strings.ref(values.map((v) => normalizeListValue(subject, v)))}') e)`;
+    }
+    listIds.push(listId);
+    return `(SELECT le.v FROM le, k WHERE le.l = json_extract(k.j, '${strings.ref(listId)}'))`;
+  };
+
+  const addAggregate = (a: Aggregate, previous: boolean) => {
+    const key = aggregateKey(a);
+    const id = `${previous ? "p" : "v"}:${key}`;
+    if (seen.has(id)) return;
+    seen.add(id);
+    lowMs = Math.min(lowMs, windowOf(asOfMs, a.windowDays, a.offsetDays, previous).startMs);
+    const alias = `${previous ? "p" : "v"}${columns.length}`;
+    const parts = aggregateExpressions(a, predicate(a, ctx, previous));
+    columns.push({
+      alias,
+      key,
+      kind: previous ? "previous" : "aggregate",
+      aggregate: a,
+      sql: parts.map(([suffix, expr]) => `${expr} AS ${alias}${suffix}`).join(", "),
+    });
+  };
+
+  for (const rule of rulesFor(input.rules, input.entityType)) {
+    for (const leaf of leaves(rule.condition)) {
+      if (leaf.op === "compare" || leaf.op === "between") {
+        const operands = leaf.op === "compare" ? [leaf.to] : [leaf.low, leaf.high];
+        addAggregate(leaf.aggregate, false);
+        if (operands.some((o) => "previousPeriod" in o)) addAggregate(leaf.aggregate, true);
+      } else if (leaf.op === "in_list") addList(leaf);
+    }
+  }
+
+  function addList(c: ListCondition) {
+    const key = listKey(c);
+    if (seen.has(`l:${key}`)) return;
+    seen.add(`l:${key}`);
+    if (isEntitySubject(c.subject)) {
+      const attribute = ENTITY_ATTRIBUTE[input.entityType]?.[c.subject];
+      const alias = `l${entityLists.length}`;
+      const test = attribute ? `coalesce(${attribute} IN ${listRef(c.listId, c.subject)}, 0)` : "0";
+      entityLists.push({ alias, key, kind: "list", sql: `${test} AS ${alias}` });
+    } else {
+      const alias = `c${columns.length}`;
+      lowMs = Math.min(lowMs, windowOf(asOfMs, c.windowDays ?? 30).startMs);
+      const expr = counterpartyListExpression(c, ctx, listRef(c.listId, c.subject));
+      columns.push({ alias, key, kind: "list", sql: `${expr} AS ${alias}` });
+    }
+  }
+
+  const target = input.target;
+  if ("activeFrom" in target) lowMs = Math.min(lowMs, Date.parse(target.activeFrom));
+  const listIdsRef =
+    listIds.length && "table" in input.lists ? strings.ref([...new Set(listIds)].sort()) : undefined;
+  // Every string constant is known now: the one JSON parameter is final.
+  const json = JSON.stringify({ s: strings.values });
+  const chunks = chunk(columns, input.maxStatementChars ?? 80_000);
+  const statements = chunks.map((cols, i) =>
+    statement(input, { json, listIdsRef, lowMs, asOfMs, cols, lists: i === 0 ? entityLists : [] }),
+  );
+  return { statements, columns: [...columns, ...entityLists].map(({ sql: _, ...spec }) => spec) };
+}
+
+function chunk<T extends { sql: string }>(columns: T[], max: number): T[][] {
+  const out: T[][] = [[]];
+  let size = 0;
+  for (const c of columns) {
+    if (size + c.sql.length > max && out[out.length - 1]!.length > 0) {
+      out.push([]);
+      size = 0;
+    }
+    out[out.length - 1]!.push(c);
+    size += c.sql.length + 2;
+  }
+  return out;
+}
+
+interface Parts {
+  json: string;
+  listIdsRef: string | undefined;
+  lowMs: number;
+  asOfMs: number;
+  cols: Array<{ sql: string }>;
+  lists: Array<{ sql: string }>;
+}
+
+function statement(input: CompileInput, p: Parts): Fragment[] {
+  const key = ENTITY_KEY[input.entityType];
+  const target = input.target;
+  const out: Fragment[] = [];
+  out.push("WITH k(j) AS (SELECT ", { param: p.json }, ")");
+  if (p.listIdsRef && "table" in input.lists) {
+    const t = input.lists.table;
+    if (![t.name, t.listColumn, t.valueColumn].every((x) => IDENT.test(x)))
+      throw new Error("custom rules: bad list table");
+    out.push(
+      `, le(l, v) AS (SELECT x.${t.listColumn}, x.${t.valueColumn} FROM ${t.name} x WHERE `,
+      { tenant: "x" },
+      ` AND x.${t.listColumn} IN (SELECT e.value FROM k, json_each(k.j, '${p.listIdsRef}') e))`,
+    );
+  }
+  const selected = p.cols.map((c) => c.sql);
+  if ("activeFrom" in target)
+    selected.push(`count(CASE WHEN r.d >= ${instant(Date.parse(target.activeFrom))} THEN 1 END) AS active`);
+  out.push(", a AS (SELECT ", "entityId" in target ? { param: target.entityId } : "r.e", " AS entity_id");
+  for (const s of selected) out.push(`, ${s}`);
+  out.push(
+    ` FROM (SELECT ${rowColumns(key, input.utcOffsetMinutes, input.failedStatuses)} FROM transactions t WHERE `,
+    { tenant: "t" },
+  );
+  out.push(` AND t.transaction_date > ${instant(p.lowMs)} AND t.transaction_date <= ${instant(p.asOfMs)}`);
+  if ("entityId" in target) out.push(` AND ${key} = `, { param: target.entityId }, ") r)");
+  else {
+    out.push(` AND ${key} IS NOT NULL`);
+    if (target.after !== undefined) out.push(` AND ${key} > `, { param: target.after });
+    out.push(
+      `) r GROUP BY r.e HAVING active > 0 ORDER BY r.e LIMIT ${literal(Math.max(1, Math.floor(target.limit)))})`,
+    );
+  }
+  out.push(" SELECT a.*");
+  for (const l of p.lists) out.push(`, ${l.sql}`);
+  out.push(" FROM a");
+  if (p.lists.length) out.push(...entityJoins(input.entityType));
+  return out;
+}

@@ -1,0 +1,55 @@
+import type { Aggregate, Condition } from "./tree";
+
+/**
+ * Stable keys for the leaves of custom rules: equal aggregates (same function, field, window
+ * and filter) share one SQL column however many rules use them, and evaluation finds a
+ * leaf's value by the same key.
+ */
+
+/** JSON with object keys sorted recursively (the same value always gives the same text). */
+export function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(",")}]`;
+  if (value !== null && typeof value === "object") {
+    const entries = Object.keys(value)
+      .sort()
+      .map((k) => `${JSON.stringify(k)}:${canonicalJson((value as Record<string, unknown>)[k])}`);
+    return `{${entries.join(",")}}`;
+  }
+  return JSON.stringify(value) ?? "null";
+}
+
+export const aggregateKey = (a: Aggregate): string =>
+  canonicalJson({
+    fn: a.fn,
+    field: a.fn === "count" ? null : (a.field ?? null),
+    windowDays: a.windowDays,
+    offsetDays: a.offsetDays ?? 0,
+    filter: a.filter ?? {},
+  });
+
+/** The window searched for counterparty subjects when a rule names none. */
+export const DEFAULT_LIST_WINDOW_DAYS = 30;
+
+export type ListCondition = Extract<Condition, { op: "in_list" }>;
+
+export const isEntitySubject = (subject: ListCondition["subject"]): boolean => subject.startsWith("entity_");
+
+export const listKey = (c: ListCondition): string =>
+  canonicalJson({
+    subject: c.subject,
+    listId: c.listId,
+    windowDays: isEntitySubject(c.subject) ? null : (c.windowDays ?? DEFAULT_LIST_WINDOW_DAYS),
+  });
+
+/** Every leaf of a (validated) condition tree, depth first. */
+export function leaves(condition: Condition): Condition[] {
+  switch (condition.op) {
+    case "and":
+    case "or":
+      return condition.conditions.flatMap(leaves);
+    case "not":
+      return leaves(condition.condition);
+    default:
+      return [condition];
+  }
+}

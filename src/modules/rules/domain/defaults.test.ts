@@ -1,0 +1,102 @@
+import { describe, expect, it } from "vitest";
+import { AML_RULES } from "../../aml/domain/rules";
+import { THRESHOLD_DEFINITIONS } from "../../aml/domain/thresholds";
+import { SIGNALS } from "../../fraud/domain/catalog";
+import { defaultContent } from "./defaults";
+import { FRAUD_PARAMETER_BOUNDS, parameterProblem } from "./parameters";
+import { checkContent } from "./validate";
+
+describe("defaultContent", () => {
+  it("fraud: every signal with its catalog state, severity and parameters, weight 1, no thresholds", () => {
+    const content = defaultContent("fraud");
+    expect(Object.keys(content.builtins)).toEqual(SIGNALS.map((s) => s.signalId));
+    for (const s of SIGNALS) {
+      expect(content.builtins[s.signalId]).toEqual({
+        enabled: s.isEnabled,
+        severity: s.defaultSeverity,
+        parameters: s.parameters,
+        weight: 1,
+      });
+    }
+    expect(content.thresholds).toBeUndefined();
+    expect(content.custom).toEqual([]);
+  });
+
+  it("aml: every rule with its catalog state and risk level, no per-rule overrides, every threshold default", () => {
+    const content = defaultContent("aml");
+    expect(Object.keys(content.builtins)).toEqual(AML_RULES.map((r) => r.ruleId));
+    for (const r of AML_RULES) {
+      expect(content.builtins[r.ruleId]).toEqual({
+        enabled: r.isEnabled,
+        severity: r.defaultRiskLevel,
+        parameters: {},
+        weight: 1,
+      });
+    }
+    expect(content.thresholds).toEqual(
+      Object.fromEntries(THRESHOLD_DEFINITIONS.map((d) => [d.name, d.defaultValue])),
+    );
+  });
+
+  it("returns a fresh object each time (callers may change it)", () => {
+    const a = defaultContent("aml");
+    a.builtins["AML-LCT-001"].parameters.largeCashAmount = 1;
+    expect(defaultContent("aml").builtins["AML-LCT-001"].parameters).toEqual({});
+  });
+
+  it("passes its own validation, and every fraud parameter has bounds its default meets", () => {
+    for (const kind of ["fraud", "aml"] as const) {
+      expect(checkContent(kind, defaultContent(kind)).problems).toEqual([]);
+    }
+    for (const s of SIGNALS) {
+      for (const [name, value] of Object.entries(s.parameters)) {
+        expect(FRAUD_PARAMETER_BOUNDS[name], name).toBeDefined();
+        expect(parameterProblem(FRAUD_PARAMETER_BOUNDS[name], value), name).toBeNull();
+      }
+    }
+  });
+});
+
+describe("checkContent", () => {
+  it("fills left-out built-ins, parameters and thresholds from the defaults", () => {
+    const { content, problems } = checkContent("aml", {
+      builtins: {
+        "AML-STR-002": {
+          enabled: false,
+          severity: "high",
+          parameters: { structuringMinCount: 4 },
+          weight: 2,
+        },
+      },
+      thresholds: { largeCashAmount: 40000 },
+    });
+    expect(problems).toEqual([]);
+    expect(Object.keys(content.builtins)).toHaveLength(AML_RULES.length);
+    expect(content.builtins["AML-STR-002"]).toMatchObject({
+      enabled: false,
+      parameters: { structuringMinCount: 4 },
+    });
+    expect(content.thresholds).toMatchObject({ largeCashAmount: 40000, structuringMinCount: 3 });
+  });
+
+  it("names every problem by path: unknown built-in, parameter the rule does not read, out of range", () => {
+    const { problems } = checkContent("aml", {
+      builtins: {
+        "AML-XXX-999": { enabled: true, severity: "low", parameters: {}, weight: 1 },
+        "AML-LCT-001": {
+          enabled: true,
+          severity: "low",
+          parameters: { dormancyDays: 100, largeCashAmount: -5 },
+          weight: 1,
+        },
+      },
+      thresholds: { velocityWindowHours: 1000 },
+    });
+    expect(problems.map((p) => p.path).sort()).toEqual([
+      "builtins.AML-LCT-001.parameters.dormancyDays",
+      "builtins.AML-LCT-001.parameters.largeCashAmount",
+      "builtins.AML-XXX-999",
+      "thresholds.velocityWindowHours",
+    ]);
+  });
+});

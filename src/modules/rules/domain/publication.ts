@@ -1,0 +1,17 @@
+import { DEFAULT_THRESHOLDS } from "../../aml/domain/thresholds";
+
+/** How a version came to be: a draft published, an older version copied, or the SPEC's PUT thresholds. */
+export const PUBLICATION_ACTIONS = ["publish", "rollback", "thresholds"] as const;
+export type PublicationAction = (typeof PUBLICATION_ACTIONS)[number];
+
+/** The AML thresholds that differ from the defaults: what `GET /v1/kyc-aml/thresholds` calls overrides. */
+export const thresholdOverrides = (thresholds: Record<string, number> = {}): Record<string, number> =>
+  Object.fromEntries(
+    Object.entries(thresholds).filter(([name, value]) => DEFAULT_THRESHOLDS[name] !== value),
+  );
+
+/** A rollback copies a version strictly older than the live one. */
+export function rollbackProblem(target: number, live: number): string | null {
+  if (target >= live) return `Version ${target} is not older than the live version ${live}`;
+  return null;
+}

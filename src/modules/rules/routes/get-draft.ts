@@ -1,0 +1,24 @@
+import type { App } from "../../../http/context";
+import { jsonContent, tenantRoute } from "../../../http/openapi";
+import type { RuleSetKind } from "../domain/document";
+import { DraftResponse } from "../schemas";
+import { getDraft } from "../service";
+import { KINDS, label, readScope, TAGS } from "./kinds";
+
+const route = (kind: RuleSetKind) =>
+  tenantRoute({
+    method: "get",
+    path: `/v1/rule-sets/${kind}/draft`,
+    operationId: `get${label(kind)}RuleSetDraft`,
+    tags: TAGS,
+    summary: `The ${kind} rule-set draft (404 when there is none)`,
+    scope: readScope(kind),
+    responses: { 200: jsonContent(DraftResponse, "The draft") },
+  });
+
+export const registerGetDraft = (app: App) => {
+  for (const kind of KINDS)
+    app.openapi(route(kind), async (c) =>
+      c.json({ success: true as const, draft: await getDraft(c.get("ctx"), kind) }, 200),
+    );
+};

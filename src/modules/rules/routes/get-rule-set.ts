@@ -1,0 +1,24 @@
+import type { App } from "../../../http/context";
+import { jsonContent, tenantRoute } from "../../../http/openapi";
+import type { RuleSetKind } from "../domain/document";
+import { RuleSetResponse } from "../schemas";
+import { getRuleSet } from "../service";
+import { KINDS, label, readScope, TAGS } from "./kinds";
+
+const route = (kind: RuleSetKind) =>
+  tenantRoute({
+    method: "get",
+    path: `/v1/rule-sets/${kind}`,
+    operationId: `get${label(kind)}RuleSet`,
+    tags: TAGS,
+    summary: `The ${kind} rule set: the live version (0 = built-in defaults), the draft, maker-checker`,
+    scope: readScope(kind),
+    responses: { 200: jsonContent(RuleSetResponse, "The rule set") },
+  });
+
+export const registerGetRuleSet = (app: App) => {
+  for (const kind of KINDS)
+    app.openapi(route(kind), async (c) =>
+      c.json({ success: true as const, ...(await getRuleSet(c.get("ctx"), kind)) }, 200),
+    );
+};

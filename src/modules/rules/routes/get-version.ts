@@ -1,0 +1,31 @@
+import type { App } from "../../../http/context";
+import { jsonContent, tenantRoute } from "../../../http/openapi";
+import type { RuleSetKind } from "../domain/document";
+import { VersionResponse } from "../schemas";
+import { getVersion } from "../service";
+import { KINDS, label, readScope, TAGS, VersionParams } from "./kinds";
+
+const route = (kind: RuleSetKind) =>
+  tenantRoute({
+    method: "get",
+    path: `/v1/rule-sets/${kind}/versions/{version}`,
+    operationId: `get${label(kind)}RuleSetVersion`,
+    tags: TAGS,
+    summary: `One published ${kind} version with its content`,
+    scope: readScope(kind),
+    request: { params: VersionParams },
+    responses: { 200: jsonContent(VersionResponse, "The version") },
+  });
+
+export const registerGetVersion = (app: App) => {
+  for (const kind of KINDS)
+    app.openapi(route(kind), async (c) =>
+      c.json(
+        {
+          success: true as const,
+          version: await getVersion(c.get("ctx"), kind, c.req.valid("param").version),
+        },
+        200,
+      ),
+    );
+};

@@ -1,0 +1,27 @@
+import type { App } from "../../../http/context";
+import { jsonContent, pagination, tenantRoute } from "../../../http/openapi";
+import type { RuleSetKind } from "../domain/document";
+import { PublicationListResponse } from "../schemas";
+import { listPublications } from "../service";
+import { KINDS, label, PageQuery, readScope, TAGS } from "./kinds";
+
+const route = (kind: RuleSetKind) =>
+  tenantRoute({
+    method: "get",
+    path: `/v1/rule-sets/${kind}/publications`,
+    operationId: `list${label(kind)}RuleSetPublications`,
+    tags: TAGS,
+    summary: `The ${kind} publication log, newest first: who published which version, from which draft, why`,
+    scope: readScope(kind),
+    request: { query: PageQuery },
+    responses: { 200: jsonContent(PublicationListResponse, "Publications") },
+  });
+
+export const registerListPublications = (app: App) => {
+  for (const kind of KINDS)
+    app.openapi(route(kind), async (c) => {
+      const { limit, offset } = c.req.valid("query");
+      const { data, total } = await listPublications(c.get("ctx"), kind, { limit, offset });
+      return c.json({ success: true as const, data, pagination: pagination(total, limit, offset) }, 200);
+    });
+};

@@ -1,0 +1,27 @@
+import type { App } from "../../../http/context";
+import { jsonContent, pagination, tenantRoute } from "../../../http/openapi";
+import type { RuleSetKind } from "../domain/document";
+import { VersionListResponse } from "../schemas";
+import { listVersions } from "../service";
+import { KINDS, label, PageQuery, readScope, TAGS } from "./kinds";
+
+const route = (kind: RuleSetKind) =>
+  tenantRoute({
+    method: "get",
+    path: `/v1/rule-sets/${kind}/versions`,
+    operationId: `list${label(kind)}RuleSetVersions`,
+    tags: TAGS,
+    summary: `Published ${kind} versions, newest first (content: GET one version)`,
+    scope: readScope(kind),
+    request: { query: PageQuery },
+    responses: { 200: jsonContent(VersionListResponse, "Versions") },
+  });
+
+export const registerListVersions = (app: App) => {
+  for (const kind of KINDS)
+    app.openapi(route(kind), async (c) => {
+      const { limit, offset } = c.req.valid("query");
+      const { data, total } = await listVersions(c.get("ctx"), kind, { limit, offset });
+      return c.json({ success: true as const, data, pagination: pagination(total, limit, offset) }, 200);
+    });
+};

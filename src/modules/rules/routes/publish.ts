@@ -1,0 +1,31 @@
+import type { App } from "../../../http/context";
+import { errorResponses, jsonBody, jsonContent, tenantRoute } from "../../../http/openapi";
+import type { RuleSetKind } from "../domain/document";
+import { publishDraft } from "../publish/service";
+import { PublishBody, PublishResponse } from "../schemas";
+import { KINDS, label, TAGS } from "./kinds";
+
+const route = (kind: RuleSetKind) =>
+  tenantRoute({
+    method: "post",
+    path: `/v1/rule-sets/${kind}/publish`,
+    operationId: `publish${label(kind)}RuleSet`,
+    tags: TAGS,
+    summary: `Freeze the ${kind} draft as the next version and make it live. 409: no draft, or a concurrent publication; 403 second_approver_required: the tenant requires maker-checker and this key edited the draft`,
+    scope: "rules:publish",
+    request: { body: jsonBody(PublishBody) },
+    responses: {
+      200: jsonContent(PublishResponse, "The new live version and its log entry"),
+      ...errorResponses(409),
+    },
+  });
+
+export const registerPublish = (app: App) => {
+  for (const kind of KINDS)
+    app.openapi(route(kind), async (c) =>
+      c.json(
+        { success: true as const, ...(await publishDraft(c.get("ctx"), kind, c.req.valid("json").reason)) },
+        200,
+      ),
+    );
+};

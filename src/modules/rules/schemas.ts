@@ -1,0 +1,276 @@
+import { z } from "@hono/zod-openapi";
+import { IsoDateTime, orNull, PaginationSchema } from "../../http/openapi";
+import {
+  AGGREGATE_FIELDS,
+  AGGREGATE_FUNCTIONS,
+  COMPARATORS,
+  type Condition,
+  SEVERITIES,
+  TREE_LIMITS,
+} from "./domain/custom/tree";
+import { PUBLICATION_ACTIONS } from "./domain/publication";
+
+// ---- custom-rule tree shape (domain/custom/tree.ts); semantics: domain/custom/validate.ts ----
+
+const Text = (max: number) => z.string().trim().min(1).max(max);
+const Values = z.array(Text(200)).min(1).max(TREE_LIMITS.maxFilterValues);
+const Hour = z.number().int().min(0).max(23);
+const Window = z.number().int().min(1).max(TREE_LIMITS.maxWindowDays);
+
+/** A money bound: an amount (major units) or a multiple of a named AML threshold. */
+const AmountBound = z
+  .union([
+    z.number().min(0).max(1e12),
+    z.strictObject({ threshold: Text(100), multiple: z.number().gt(0).max(1000).optional() }),
+  ])
+  .openapi("RuleAmountBound");
+
+const TransactionFilter = z
+  .strictObject({
+    types: z
+      .array(z.enum(["credit", "debit"]))
+      .min(1)
+      .max(2)
+      .optional(),
+    statuses: Values.optional(),
+    channels: Values.optional(),
+    categories: Values.optional(),
+    amountMin: AmountBound.optional(),
+    amountMax: AmountBound.optional(),
+    amountBelow: AmountBound.optional().openapi({ description: "Exclusive upper bound" }),
+    counterparties: Values.optional(),
+    merchants: Values.optional(),
+    counterpartyCountries: z
+      .array(z.string().regex(/^[A-Z]{2}$/, "ISO 3166-1 alpha-2, upper case"))
+      .min(1)
+      .max(TREE_LIMITS.maxFilterValues)
+      .optional(),
+    hourFrom: Hour.optional(),
+    hourTo: Hour.optional(),
+  })
+  .openapi("RuleTransactionFilter");
+
+const Aggregate = z
+  .strictObject({
+    fn: z.enum(AGGREGATE_FUNCTIONS),
+    field: z.enum(AGGREGATE_FIELDS).optional().openapi({ description: "Required for every fn but count" }),
+    windowDays: Window,
+    offsetDays: z
+      .number()
+      .int()
+      .min(0)
+      .max(TREE_LIMITS.maxOffsetDays)
+      .optional()
+      .openapi({ description: "The window ends this many days before evaluation time (default 0)" }),
+    filter: TransactionFilter.optional(),
+  })
+  .openapi("RuleAggregate");
+
+const Operand = z
+  .union([
+    z.strictObject({ value: z.number().min(-1e12).max(1e12) }),
+    z.strictObject({ threshold: Text(100), multiple: z.number().gt(0).max(1000).optional() }),
+    z.strictObject({ previousPeriod: z.strictObject({ multiple: z.number().min(0).max(1000) }) }),
+  ])
+  .openapi("RuleOperand");
+
+const Conditions = z
+  .array(z.lazy(() => RuleCondition))
+  .min(1)
+  .max(TREE_LIMITS.maxChildren);
+export const RuleCondition: z.ZodType<Condition> = z
+  .lazy(() =>
+    z.discriminatedUnion("op", [
+      z.strictObject({ op: z.literal("and"), conditions: Conditions }),
+      z.strictObject({ op: z.literal("or"), conditions: Conditions }),
+      z.strictObject({ op: z.literal("not"), condition: RuleCondition }),
+      z.strictObject({
+        op: z.literal("compare"),
+        aggregate: Aggregate,
+        comparator: z.enum(COMPARATORS),
+        to: Operand,
+      }),
+      z.strictObject({ op: z.literal("between"), aggregate: Aggregate, low: Operand, high: Operand }),
+      z.strictObject({
+        op: z.literal("in_list"),
+        subject: z.enum([
+          "entity_name",
+          "entity_phone",
+          "entity_account_number",
+          "counterparty",
+          "counterparty_account",
+        ]),
+        listId: Text(100),
+        windowDays: Window.optional(),
+      }),
+    ]),
+  )
+  .openapi("RuleCondition");
+
+export const CustomRuleSchema = z
+  .strictObject({
+    ruleId: z.string().regex(/^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$/, "1-64 letters, digits, _ . -"),
+    name: Text(200),
+    description: z.string().max(1000).optional(),
+    enabled: z.boolean(),
+    appliesTo: z
+      .array(z.enum(["customer", "account", "agent", "merchant", "counterparty"]))
+      .min(1)
+      .max(5),
+    severity: z.enum(SEVERITIES),
+    score: z.number().min(0).max(100),
+    reason: Text(500),
+    counterfactual: Text(500),
+    condition: RuleCondition,
+  })
+  .openapi("CustomRule");
+
+// ---- content -------------------------------------------------------------------------------
+
+const Parameters = z.record(z.string(), z.number());
+/** Outer bounds for the document; each name's own range is checked on save (domain/validate.ts). */
+const ParameterInputs = z.record(z.string(), z.number().min(0).max(1e14));
+const builtinFields = {
+  enabled: z.boolean(),
+  severity: z.enum(SEVERITIES),
+  windowDays: Window.optional().openapi({ description: "Look-back window; absent: the request's window" }),
+};
+
+export const BuiltinConfigInput = z
+  .strictObject({
+    ...builtinFields,
+    parameters: ParameterInputs.default({}).openapi({
+      description:
+        "Fraud: the signal's parameters (minor units), left-out ones default. AML: per-rule overrides of thresholds the rule reads",
+    }),
+    weight: z
+      .number()
+      .min(0)
+      .max(10)
+      .default(1)
+      .openapi({ description: "Score multiplier, 0..10, default 1" }),
+  })
+  .openapi("BuiltinConfigInput");
+
+export const RuleSetContentInput = z
+  .strictObject({
+    builtins: z.record(z.string(), BuiltinConfigInput).optional().openapi({
+      description: "By built-in id (signalId or AML ruleId); left-out built-ins keep their defaults",
+    }),
+    thresholds: z.record(z.string(), z.number().min(0).max(1_000_000_000)).optional().openapi({
+      description:
+        "AML only: named thresholds (major units); left-out ones default; ranges as PUT /v1/kyc-aml/thresholds",
+    }),
+    custom: z.array(CustomRuleSchema).max(TREE_LIMITS.maxCustomRules).optional(),
+  })
+  .openapi("RuleSetContentInput");
+
+const BuiltinConfigSchema = z
+  .object({ ...builtinFields, parameters: Parameters, weight: z.number() })
+  .openapi("BuiltinConfig");
+
+export const RuleSetContentSchema = z
+  .object({
+    builtins: z.record(z.string(), BuiltinConfigSchema),
+    thresholds: z.record(z.string(), z.number()).optional().openapi({ description: "AML only" }),
+    custom: z.array(CustomRuleSchema),
+  })
+  .openapi("RuleSetContent");
+
+// ---- responses -----------------------------------------------------------------------------
+
+const Hash = z
+  .string()
+  .regex(/^[0-9a-f]{64}$/)
+  .openapi({ description: "sha256 (hex) of the canonical JSON of content" });
+
+export const LiveRuleSetSchema = z
+  .object({
+    version: z.number().int().min(0).openapi({ description: "0: nothing published, the built-in defaults" }),
+    hash: Hash,
+    publishedAt: orNull(IsoDateTime),
+    content: RuleSetContentSchema,
+  })
+  .openapi("LiveRuleSet");
+
+export const RuleSetDraftSchema = z
+  .object({
+    draftId: z.uuid(),
+    basedOnVersion: z.number().int().min(0),
+    revision: z.number().int().min(1),
+    hash: Hash,
+    createdBy: z.string(),
+    updatedBy: z.string(),
+    editors: z.array(z.string()).openapi({ description: "Every key id that wrote the draft" }),
+    createdAt: IsoDateTime,
+    updatedAt: IsoDateTime,
+    content: RuleSetContentSchema,
+  })
+  .openapi("RuleSetDraft");
+
+const versionFields = {
+  version: z.number().int().min(1),
+  hash: Hash,
+  basedOnVersion: z.number().int().min(0),
+  fromDraftId: orNull(z.uuid()),
+  createdBy: z.string(),
+  updatedBy: z.string(),
+  publishedBy: z.string(),
+  createdAt: IsoDateTime,
+  publishedAt: IsoDateTime,
+};
+export const RuleSetVersionSummarySchema = z.object(versionFields).openapi("RuleSetVersionSummary");
+export const RuleSetVersionSchema = z
+  .object({ ...versionFields, content: RuleSetContentSchema })
+  .openapi("RuleSetVersion");
+
+export const PublicationSchema = z
+  .object({
+    publicationId: z.uuid(),
+    version: z.number().int().min(1),
+    action: z.enum(PUBLICATION_ACTIONS),
+    actorKeyId: z.string(),
+    fromDraftId: orNull(z.uuid()),
+    basedOnVersion: z.number().int().min(0),
+    rolledBackTo: orNull(z.number().int().min(1)),
+    reason: orNull(z.string()),
+    hash: Hash,
+    publishedAt: IsoDateTime,
+  })
+  .openapi("RuleSetPublication");
+
+export const RuleSetResponse = z
+  .object({
+    success: z.literal(true),
+    kind: z.enum(["fraud", "aml"]),
+    live: LiveRuleSetSchema,
+    draft: orNull(RuleSetDraftSchema),
+    requiresSecondApprover: z.boolean(),
+  })
+  .openapi("RuleSetResponse");
+
+export const DraftResponse = z.object({ success: z.literal(true), draft: RuleSetDraftSchema });
+export const VersionResponse = z.object({ success: z.literal(true), version: RuleSetVersionSchema });
+export const PublishResponse = z.object({
+  success: z.literal(true),
+  version: RuleSetVersionSchema,
+  publication: PublicationSchema,
+});
+export const VersionListResponse = z.object({
+  success: z.literal(true),
+  data: z.array(RuleSetVersionSummarySchema),
+  pagination: PaginationSchema,
+});
+export const PublicationListResponse = z.object({
+  success: z.literal(true),
+  data: z.array(PublicationSchema),
+  pagination: PaginationSchema,
+});
+
+// ---- requests ------------------------------------------------------------------------------
+
+const Reason = Text(1000).openapi({ description: "Why (kept in the publication log)" });
+export const PublishBody = z.strictObject({ reason: Reason }).openapi("PublishRuleSetRequest");
+export const RollbackBody = z
+  .strictObject({ version: z.number().int().min(1).max(1_000_000_000), reason: Reason })
+  .openapi("RollbackRuleSetRequest");

@@ -1,0 +1,225 @@
+import type { TenantContext } from "../../db/tenant-context";
+import { uuidV7 } from "../../lib/crypto";
+import { AppError, badRequest, conflict, notFound } from "../../lib/errors";
+import { tenantActor, tenantAuditInsert } from "../audit/service";
+import { contentHash } from "./domain/canonical";
+import { defaultContent } from "./domain/defaults";
+import type { LiveRuleSet, RuleSetContent, RuleSetKind } from "./domain/document";
+import { checkContent, type RuleSetInput } from "./domain/validate";
+import { presentDraft, presentPublication, presentVersion, presentVersionSummary } from "./present";
+import * as repo from "./repo";
+
+export interface LiveState extends LiveRuleSet {
+  publishedAt: string | null;
+}
+
+/** One read per request and kind: evaluation, listings and the rule-set view share it. */
+const memo = new WeakMap<TenantContext, Map<RuleSetKind, Promise<LiveState>>>();
+
+async function readLiveState(ctx: TenantContext, kind: RuleSetKind): Promise<LiveState> {
+  const row = await repo.readLive(ctx, kind);
+  if (row?.content && row.contentHash && row.liveVersion > 0) {
+    return {
+      kind,
+      version: row.liveVersion,
+      hash: row.contentHash,
+      content: row.content,
+      publishedAt: row.publishedAt,
+    };
+  }
+  // Version 0: the defaults, with the AML overrides carried over from before rule sets (0021).
+  const content = defaultContent(kind, ctx.tenant.settings);
+  if (kind === "aml" && row?.legacyThresholds)
+    content.thresholds = { ...content.thresholds, ...row.legacyThresholds };
+  return { kind, version: 0, hash: await contentHash(content), content, publishedAt: null };
+}
+
+/** The rule set evaluation runs now (at most one D1 query, memoised for the request). */
+export function liveState(ctx: TenantContext, kind: RuleSetKind): Promise<LiveState> {
+  const byKind = memo.get(ctx) ?? new Map<RuleSetKind, Promise<LiveState>>();
+  memo.set(ctx, byKind);
+  let state = byKind.get(kind);
+  if (!state) {
+    state = readLiveState(ctx, kind);
+    byKind.set(kind, state);
+    state.catch(() => byKind.delete(kind));
+  }
+  return state;
+}
+
+export async function liveRuleSet(ctx: TenantContext, kind: RuleSetKind): Promise<LiveRuleSet> {
+  const { publishedAt: _publishedAt, ...live } = await liveState(ctx, kind);
+  return live;
+}
+
+const forget = (ctx: TenantContext, kind: RuleSetKind) => memo.get(ctx)?.delete(kind);
+const actorOf = (ctx: TenantContext) => tenantActor(ctx).id;
+export const requiresSecondApprover = (ctx: TenantContext) =>
+  ctx.tenant.settings.rulesRequireSecondApprover === true;
+
+export async function getRuleSet(ctx: TenantContext, kind: RuleSetKind) {
+  const [live, draft] = await Promise.all([liveState(ctx, kind), repo.getDraft(ctx, kind)]);
+  return {
+    kind,
+    live: { version: live.version, hash: live.hash, publishedAt: live.publishedAt, content: live.content },
+    draft: draft ? presentDraft(draft) : null,
+    requiresSecondApprover: requiresSecondApprover(ctx),
+  };
+}
+
+// ---- draft -------------------------------------------------------------------------------
+
+export async function getDraft(ctx: TenantContext, kind: RuleSetKind) {
+  const draft = await repo.getDraft(ctx, kind);
+  if (!draft) throw notFound("Draft");
+  return presentDraft(draft);
+}
+
+/** Validates (one 400 detail per problem), completes with defaults and replaces the draft. */
+export async function putDraft(ctx: TenantContext, kind: RuleSetKind, input: RuleSetInput) {
+  const { content, problems } = checkContent(kind, input);
+  if (problems.length) throw badRequest("Invalid rule set", problems);
+  const [before, live] = await Promise.all([repo.getDraft(ctx, kind), liveState(ctx, kind)]);
+  const now = ctx.clock.now().toISOString();
+  const actor = actorOf(ctx);
+  const hash = await contentHash(content);
+  await ctx.db.batch([
+    repo.upsertDraft(ctx, {
+      id: crypto.randomUUID(),
+      kind,
+      content,
+      contentHash: hash,
+      basedOnVersion: live.version,
+      revision: 1,
+      editors: [actor],
+      createdBy: actor,
+      updatedBy: actor,
+      createdAt: now,
+      updatedAt: now,
+    }),
+    tenantAuditInsert(ctx, {
+      action: "rule_set.draft_saved",
+      target: { type: "rule_set_draft", id: kind },
+      before: before
+        ? { draftId: before.id, revision: before.revision, hash: before.contentHash }
+        : undefined,
+      after: { hash, basedOnVersion: before?.basedOnVersion ?? live.version },
+    }),
+  ]);
+  return getDraft(ctx, kind);
+}
+
+export async function deleteDraft(ctx: TenantContext, kind: RuleSetKind): Promise<void> {
+  const draft = await repo.getDraft(ctx, kind);
+  if (!draft) throw notFound("Draft");
+  const exact = { id: draft.id, revision: draft.revision };
+  await ctx.db.batch([
+    repo.deleteDraft(ctx, kind, exact),
+    tenantAuditInsert(
+      ctx,
+      {
+        action: "rule_set.draft_deleted",
+        target: { type: "rule_set_draft", id: kind },
+        before: { draftId: draft.id, revision: draft.revision, hash: draft.contentHash },
+      },
+      { onlyIfChanged: true },
+    ),
+  ]);
+}
+
+// ---- reading versions and the log ------------------------------------------------------------
+
+export async function listVersions(ctx: TenantContext, kind: RuleSetKind, page: repo.Page) {
+  const { rows, total } = await repo.listVersions(ctx, kind, page);
+  return { data: rows.map(presentVersionSummary), total };
+}
+
+export async function getVersion(ctx: TenantContext, kind: RuleSetKind, version: number) {
+  const row = await repo.getVersion(ctx, kind, version);
+  if (!row) throw notFound("Rule-set version");
+  return presentVersion(row);
+}
+
+export async function listPublications(ctx: TenantContext, kind: RuleSetKind, page: repo.Page) {
+  const { rows, total } = await repo.listPublications(ctx, kind, page);
+  return { data: rows.map(presentPublication), total };
+}
+
+// ---- publishing ------------------------------------------------------------------------------
+
+export const secondApproverRequired = (message: string) => new AppError("second_approver_required", message);
+
+const isUniqueViolation = (err: unknown): boolean => {
+  for (let e: unknown = err; e instanceof Error; e = e.cause)
+    if (/UNIQUE constraint failed/.test(e.message)) return true;
+  return false;
+};
+
+export interface Publication {
+  kind: RuleSetKind;
+  content: RuleSetContent;
+  action: "publish" | "rollback" | "thresholds";
+  reason: string | null;
+  draft?: { id: string; revision: number; createdBy: string; updatedBy: string; createdAt: string };
+  rolledBackTo?: number;
+  /** The audit entry, given the live state before and the new version number. */
+  audit: (before: LiveState, version: number, hash: string) => Parameters<typeof tenantAuditInsert>[1];
+}
+
+/**
+ * Freezes content as version N+1 and makes it live, atomically with its log entry, the head and
+ * the audit entry. 409 when another publication took N+1 first or the draft changed meanwhile.
+ */
+export async function publishVersion(ctx: TenantContext, p: Publication) {
+  const live = await liveState(ctx, p.kind);
+  const now = ctx.clock.now().toISOString();
+  const actor = actorOf(ctx);
+  const hash = await contentHash(p.content);
+  const number = live.version + 1;
+  const version = {
+    id: crypto.randomUUID(),
+    kind: p.kind,
+    version: number,
+    content: p.content,
+    contentHash: hash,
+    basedOnVersion: live.version,
+    fromDraftId: p.draft?.id ?? null,
+    createdBy: p.draft?.createdBy ?? actor,
+    updatedBy: p.draft?.updatedBy ?? actor,
+    publishedBy: actor,
+    createdAt: p.draft?.createdAt ?? now,
+    publishedAt: now,
+  };
+  const log = {
+    id: uuidV7(ctx.clock.now()),
+    kind: p.kind,
+    version: number,
+    action: p.action,
+    actorKeyId: actor,
+    fromDraftId: version.fromDraftId,
+    basedOnVersion: live.version,
+    rolledBackTo: p.rolledBackTo ?? null,
+    reason: p.reason,
+    contentHash: hash,
+    publishedAt: now,
+  };
+  const audit = tenantAuditInsert(ctx, p.audit(live, number, hash), { onlyIfChanged: true });
+  const statements = repo.publicationStatements(ctx, version, log, p.draft);
+  let results: unknown[];
+  try {
+    results = p.draft
+      ? await ctx.db.batch([...statements, repo.deleteDraft(ctx, p.kind, p.draft), audit])
+      : await ctx.db.batch([...statements, audit]);
+  } catch (err) {
+    if (isUniqueViolation(err)) throw conflict(`Version ${number} was published concurrently; retry`);
+    throw err;
+  } finally {
+    forget(ctx, p.kind);
+  }
+  if ((results[0] as D1Result).meta.changes === 0)
+    throw conflict("The draft changed while publishing; retry");
+  return {
+    version: presentVersion({ ...version, tenantId: ctx.tenantId }),
+    publication: presentPublication({ ...log, tenantId: ctx.tenantId }),
+  };
+}
