@@ -113,13 +113,11 @@ describe("listMembershipSql", () => {
 
     // Another tenant naming this list id matches nothing.
     const other = await createTenant({ shard: t.shard });
-    const foreign = listMembershipSql(
-      await ctxOf(other),
-      list.listId,
-      sql`${"acme trading ltd"}`,
-      new Date(),
-    );
-    expect(await ctx.db.all(sql`SELECT 1 AS hit WHERE ${foreign}`)).toEqual([]);
+    const otherCtx = await ctxOf(other);
+    const foreign = listMembershipSql(otherCtx, list.listId, sql`${"acme trading ltd"}`, new Date());
+    expect(await otherCtx.db.all(sql`SELECT 1 AS hit WHERE ${foreign}`)).toEqual([]);
+    // ... and this tenant's scoped client refuses a statement scoped to the other tenant.
+    expect(() => ctx.db.all(sql`SELECT 1 AS hit WHERE ${foreign}`)).toThrow(/tenant predicate/);
     const own = listMembershipSql(ctx, list.listId, sql`${"acme trading ltd"}`, new Date());
     expect(await ctx.db.all(sql`SELECT 1 AS hit WHERE ${own}`)).toEqual([{ hit: 1 }]);
   });

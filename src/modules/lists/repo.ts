@@ -1,7 +1,7 @@
 import { count, desc, eq, getTableColumns, isNull, type SQL, sql } from "drizzle-orm";
 import type { TenantScope } from "../../db/client";
 import { type ListRow, listHistory, lists } from "../../db/shard/lists";
-import { type TenantOf, tenantSql, tenantWhere, withTenant } from "../../db/tenant-tables";
+import { type TenantOf, tenantSql, tenantValue, tenantWhere } from "../../db/tenant-tables";
 
 export interface Page {
   limit: number;
@@ -19,11 +19,14 @@ export async function pageOf<T>(scope: TenantScope, rows: unknown, total: unknow
   return { rows: data, total: n };
 }
 
-/** INSERT ... SELECT lists the table's columns in declaration order: select the values in it. */
-const selectedValues = (table: typeof lists | typeof listHistory, values: object) =>
+/**
+ * INSERT ... SELECT lists the table's columns in declaration order: select the values in it,
+ * the tenant column being the scope's.
+ */
+const selectedValues = (scope: TenantScope, table: typeof lists | typeof listHistory, values: object) =>
   sql.join(
-    Object.keys(getTableColumns(table)).map(
-      (name) => sql`${(values as Record<string, unknown>)[name] ?? null}`,
+    Object.keys(getTableColumns(table)).map((name) =>
+      name === "tenantId" ? tenantValue(scope) : sql`${(values as Record<string, unknown>)[name] ?? null}`,
     ),
     sql`, `,
   );
@@ -42,18 +45,18 @@ export const liveListExists = (scope: TenantOf, listId: string, alias = "list_li
 export function insertListUnderCap(scope: TenantScope, row: NewList, cap: number) {
   const live = tenantWhere(scope, lists, isNull(lists.archivedAt));
   return scope.db.insert(lists).select(
-    sql`SELECT ${selectedValues(lists, withTenant(scope, row))}
+    sql`SELECT ${selectedValues(scope, lists, row)}
         WHERE (SELECT count(*) FROM ${lists} WHERE ${live}) < ${cap}`,
   );
 }
 
 /** A history row, for the change's batch; with onlyIfChanged only if the statement before changed a row. */
 export function insertHistory(scope: TenantScope, row: NewHistory, onlyIfChanged: boolean) {
-  const values = { ...withTenant(scope, row), details: row.details ? JSON.stringify(row.details) : null };
+  const values = { ...row, details: row.details ? JSON.stringify(row.details) : null };
   return scope.db
     .insert(listHistory)
     .select(
-      sql`SELECT ${selectedValues(listHistory, values)} WHERE ${onlyIfChanged ? sql`changes() > 0` : sql`1`}`,
+      sql`SELECT ${selectedValues(scope, listHistory, values)} WHERE ${onlyIfChanged ? sql`changes() > 0` : sql`1`}`,
     );
 }
 
