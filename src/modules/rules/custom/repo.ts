@@ -3,7 +3,7 @@ import { SQLiteAsyncDialect } from "drizzle-orm/sqlite-core";
 import type { TenantScope } from "../../../db/client";
 import { tenantSql } from "../../../db/tenant-tables";
 import { FAILED_STATUSES } from "../../data/read-model";
-import type { CompiledQuery, Fragment, ListSource } from "../domain/custom/compile";
+import type { CompiledQuery, Fragment, Membership } from "../domain/custom/compile";
 
 /**
  * Runs compiled custom-rule SQL (rules/domain/custom/compile.ts) against the tenant's shard.
@@ -13,18 +13,16 @@ import type { CompiledQuery, Fragment, ListSource } from "../domain/custom/compi
  */
 export const failedStatuses: readonly string[] = FAILED_STATUSES;
 
-/**
- * The lists module's entry table as the compiler reads it (docs/methodology/rules.md#lists):
- * one row per entry with the tenant, the list id and the normalized value.
- */
-export const LIST_TABLE: ListSource = {
-  table: { name: "list_entries", listColumn: "list_id", valueColumn: "value" },
-};
+/** Renders a list-membership test (the lists module's SQL, given by the service). */
+export type MemberSql = (m: Membership) => SQL;
 
-function render(scope: TenantScope, fragments: Fragment[]): SQL {
-  const parts = fragments.map((f) =>
-    typeof f === "string" ? sql.raw(f) : "tenant" in f ? tenantSql(scope, f.tenant) : sql`${f.param}`,
-  );
+function render(scope: TenantScope, fragments: Fragment[], member: MemberSql): SQL {
+  const parts = fragments.map((f) => {
+    if (typeof f === "string") return sql.raw(f);
+    if ("tenant" in f) return tenantSql(scope, f.tenant);
+    if ("member" in f) return member(f.member);
+    return sql`${f.param}`;
+  });
   return sql.join(parts, sql.raw(""));
 }
 
@@ -33,14 +31,19 @@ export type Row = Record<string, unknown> & { entity_id: string };
 /** Rows by entity id, the columns of every statement merged. */
 const dialect = new SQLiteAsyncDialect();
 
-export async function runCompiled(scope: TenantScope, query: CompiledQuery): Promise<Map<string, Row>> {
+export async function runCompiled(
+  scope: TenantScope,
+  query: CompiledQuery,
+  member: MemberSql,
+): Promise<Map<string, Row>> {
   let results: Row[][];
-  if (query.statements.length === 1) results = [await scope.db.all<Row>(render(scope, query.statements[0]!))];
+  if (query.statements.length === 1)
+    results = [await scope.db.all<Row>(render(scope, query.statements[0]!, member))];
   else {
     // drizzle's batch takes query builders only: prepare the rendered statements on D1 itself.
     const d1 = scope.db.$client;
     const prepared = query.statements.map((s) => {
-      const q = dialect.sqlToQuery(render(scope, s));
+      const q = dialect.sqlToQuery(render(scope, s, member));
       return d1.prepare(q.sql).bind(...q.params);
     });
     results = (await d1.batch<Row>(prepared)).map((r) => r.results);
