@@ -1,5 +1,7 @@
+import { sql } from "drizzle-orm";
 import type { TenantScope } from "../../../db/client";
 import { badRequest } from "../../../lib/errors";
+import { listMembershipSql, normalizedColumnSql } from "../../lists/service";
 import {
   compileCustomRules,
   type EntityType,
@@ -10,8 +12,6 @@ import {
 import { type CustomRuleOutcome, decodeRow, ruleOutcome } from "../domain/custom/evaluate";
 import { utcOffsetMinutes } from "../domain/custom/time-zone";
 import type { CustomRule } from "../domain/custom/tree";
-import { sql } from "drizzle-orm";
-import { listMembershipSql, normalizedColumnSql } from "../../lists/service";
 import { failedStatuses, type MemberSql, runCompiled } from "./repo";
 
 /**

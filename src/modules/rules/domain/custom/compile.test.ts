@@ -166,7 +166,9 @@ describe("compileCustomRules", () => {
     // Through the lists module, the list id travels in a membership fragment, never in the text.
     const [m] = compileCustomRules(input([r], { lists: { membership: true } })).statements;
     expect(text(m!)).not.toContain("w'1");
-    expect(params(m!)).toContainEqual({ member: { listId: "w'1", entryType: "counterparty", value: "r.cn" } });
+    expect(params(m!)).toContainEqual({
+      member: { listId: "w'1", entryType: "counterparty", value: "r.cn" },
+    });
   });
 
   it("groups by entity in pages for backtests", () => {

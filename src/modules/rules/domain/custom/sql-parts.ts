@@ -177,7 +177,11 @@ export function aggregateExpressions(a: Aggregate, when: string): Array<[string,
 
 /** A counterparty-subject list lookup: did any transaction in the window hit the list? */
 /** `memberTest`: the boolean test of the transaction's counterparty column against the list. */
-export function counterpartyListExpression(c: ListCondition, ctx: PredicateContext, memberTest: string): string {
+export function counterpartyListExpression(
+  c: ListCondition,
+  ctx: PredicateContext,
+  memberTest: string,
+): string {
   const w = windowOf(ctx.asOfMs, c.windowDays ?? DEFAULT_LIST_WINDOW_DAYS);
   return `max(CASE WHEN ${windowTerm(w)} AND r.ok AND ${memberTest} THEN 1 ELSE 0 END)`;
 }
