@@ -98,6 +98,8 @@ export interface TenantSettings {
   maxWebhookSubscriptions?: number;
   /** Rule sets: publishing needs a key that did not edit the draft (operator-set; default false). */
   rulesRequireSecondApprover?: boolean;
+  /** IANA time zone for hour-of-day rules (operator-set; default UTC). */
+  timeZone?: string;
   [key: string]: unknown;
 }
 

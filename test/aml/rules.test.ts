@@ -180,8 +180,9 @@ describe("rules on built data, at threshold edges", () => {
   });
 
   it("cross-border uses the country setting; a shared currency without one has no home country", async () => {
+    // XOF defaults are the GHS figures scaled by the reference table (x50): 500,000 for cross-border.
     const xb = (country: string) => [
-      { amountMinor: 1_300_000, transactionDate: ago(2), counterpartyCountry: country },
+      { amountMinor: 65_000_000, transactionDate: ago(2), counterpartyCountry: country },
     ];
     // XOF is shared by eight countries: before, its first letters made "XO" the home country,
     // so every transfer, even one inside Senegal, counted as cross-border.

@@ -32,6 +32,9 @@ export const amlCases = sqliteTable(
     /** HMAC of the history's head under a Worker-held key (src/lib/case-anchor.ts); null before 0017. */
     headAnchor: text("head_anchor"),
     headAnchorKeyId: text("head_anchor_key_id"),
+    /** The AML rule-set version of the evaluation that opened it (0023); null before. */
+    ruleSetVersion: integer("rule_set_version"),
+    ruleSetHash: text("rule_set_hash"),
   },
   (t) => [
     index("aml_cases_list_idx").on(t.tenantId, t.createdAt, t.id),

@@ -24,6 +24,9 @@ export const fraudCases = sqliteTable(
     disclaimer: text("disclaimer").notNull(),
     metadata: text("metadata", { mode: "json" }).$type<Record<string, unknown>>().notNull(),
     createdAt: text("created_at").notNull(),
+    /** The fraud rule-set version of the evaluation that opened it (0023); null otherwise. */
+    ruleSetVersion: integer("rule_set_version"),
+    ruleSetHash: text("rule_set_hash"),
   },
   (t) => [
     uniqueIndex("fraud_cases_alert_uq").on(t.tenantId, t.alertId),

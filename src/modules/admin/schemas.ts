@@ -9,6 +9,16 @@ export const TenantFeaturesSchema = z
   .strictObject({ agentNetwork: z.boolean().optional() })
   .openapi("TenantFeatures", { description: "Feature flags; agentNetwork enables agent health" });
 
+/** An IANA name the runtime's Intl knows (what evaluation will resolve). */
+function isTimeZone(name: string): boolean {
+  try {
+    new Intl.DateTimeFormat("en-US", { timeZone: name });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 export const TenantSettingsSchema = z
   .strictObject({
     riskAlertThreshold: z
@@ -41,6 +51,17 @@ export const TenantSettingsSchema = z
         description:
           "Home country (ISO 3166-1 alpha-2, upper case), used by AML cross-border. Default: the country of the currency when one country issues it (GHS -> GH); none for shared currencies (EUR, XOF, XAF). null removes the setting.",
       }),
+    timeZone: z
+      .string()
+      .min(1)
+      .max(64)
+      .refine(isTimeZone, { message: "timeZone must be an IANA time zone name, such as Africa/Accra" })
+      .optional()
+      .openapi({
+        description:
+          "IANA time zone (e.g. Africa/Lagos) for hour-of-day rules: the fraud unusual_hours signal and custom-rule hour filters. Default UTC",
+        example: "Africa/Accra",
+      }),
     rulesRequireSecondApprover: z.boolean().optional().openapi({
       description:
         "Maker-checker for rule sets (default false): a key that edited a draft cannot publish it, and PUT /v1/kyc-aml/thresholds is refused (403 second_approver_required)",
@@ -59,6 +80,7 @@ export const TenantSchema = z
       currency: z.string(),
       maxWebhookSubscriptions: z.number().int(),
       rulesRequireSecondApprover: z.boolean().optional(),
+      timeZone: z.string().optional().openapi({ description: "IANA time zone; absent: UTC" }),
       country: z.string().nullable().openapi({ description: "The country setting; null when not set" }),
       homeCountry: z.string().nullable().openapi({
         description:

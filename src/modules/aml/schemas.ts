@@ -1,6 +1,7 @@
 import { z } from "@hono/zod-openapi";
 import { actorKeyIdField, IsoDateTime, orNull, PaginationQuery, PaginationSchema } from "../../http/openapi";
 import { storableText } from "../../http/storable";
+import { RuleSetStampSchema } from "../rules/schemas";
 import { AML_CASE_STATUSES } from "./domain/case-machine";
 import { AML_ENTITY_TYPES, AML_RULES, RISK_LEVELS } from "./domain/rules";
 import { THRESHOLD_DEFINITIONS } from "./domain/thresholds";
@@ -136,6 +137,12 @@ export const RuleResultSchema = z
     evidence: z.array(EvidenceSchema),
     explanation: z.string(),
     counterfactual: orNull(CounterfactualSchema),
+    counterfactualStatement: z.string().optional().openapi({
+      description: "Custom rules: the tenant's statement of what would have kept the rule quiet",
+    }),
+    source: z
+      .enum(["builtin", "custom"])
+      .openapi({ description: "A catalog rule or the tenant's custom rule" }),
     triggeredAt: IsoDateTime.nullable(),
   })
   .openapi("AmlRuleResult");
@@ -169,6 +176,13 @@ export const EvaluationResultSchema = z
     totalTriggered: z.number().int(),
     highestRiskLevel: RiskLevel.nullable(),
     skippedRules: z.array(z.object({ ruleId: z.string(), reason: z.string() })),
+    suppressedRules: z
+      .array(z.object({ ruleId: z.string(), explanation: z.string(), suppressedBy: z.enum(["allowlist"]) }))
+      .openapi({ description: "Rules that triggered but an allowlist entry clears for this entity" }),
+    highRiskCountries: z.array(z.string()).openapi({
+      description: "Countries the geography rule used: the tenant's stored lists united with the request's",
+    }),
+    ruleSet: RuleSetStampSchema,
     cases: z
       .array(CaseRef)
       .openapi({ description: "Cases opened (created true) or already open; empty on a dry run" }),
@@ -202,6 +216,9 @@ export const AmlCaseSchema = z
     createdAt: IsoDateTime,
     lastEventAt: IsoDateTime,
     eventCount: z.number().int(),
+    ruleSet: orNull(RuleSetStampSchema).openapi({
+      description: "The AML rule-set version whose evaluation opened the case; null before rule sets",
+    }),
   })
   .openapi("AmlCase");
 

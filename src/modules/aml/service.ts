@@ -1,15 +1,10 @@
 import type { TenantContext } from "../../db/tenant-context";
-import { daysBefore } from "../../lib/clock";
 import { homeCountryOf } from "../../lib/countries";
-import { AppError, badRequest, type ErrorDetail, notFound } from "../../lib/errors";
-import { grants, type Scope } from "../../lib/scopes";
+import { badRequest, type ErrorDetail, notFound } from "../../lib/errors";
 import { getAgent, getCustomer } from "../data/service";
 import { thresholdOverrides } from "../rules/domain/publication";
 import { publishThresholds } from "../rules/publish/service";
 import { liveRuleSet } from "../rules/service";
-import { openCasesForTriggered } from "./cases/service";
-import { evaluateRules, highestRiskLevel } from "./domain/evaluate";
-import { emptyFeatures } from "./domain/features";
 import { AML_RULES, type AmlEntityType, type AmlRuleDefinition, ruleById } from "./domain/rules";
 import {
   mergeThresholds,
@@ -17,7 +12,6 @@ import {
   type Thresholds,
   validateThresholds,
 } from "./domain/thresholds";
-import { loadFeatures } from "./features/repo";
 import * as repo from "./repo";
 
 // ---- rules and thresholds --------------------------------------------------------------
@@ -96,11 +90,19 @@ export interface Selection {
 }
 
 /** Named rules must exist, apply to the entity type and have what they need (else 400). */
+export interface LiveSelection {
+  /** The live version's built-in configs: `enabled` decides what runs when no rule is named. */
+  builtins?: Readonly<Record<string, { enabled: boolean }>>;
+  /** Custom rule ids of the live version: named ones are accepted (evaluation runs them). */
+  customIds?: ReadonlySet<string>;
+}
+
 export function selectRules(
   entityType: AmlEntityType,
   ruleIds: string[] | undefined,
   highRiskCountries: string[] | undefined,
   home: string | null = null,
+  live: LiveSelection = {},
 ): Selection {
   const hasCountries = Boolean(highRiskCountries?.length);
   const NO_HOME =
@@ -111,6 +113,7 @@ export function selectRules(
     ruleIds.forEach((id, i) => {
       const rule = ruleById(id);
       const path = `ruleIds.${i}`;
+      if (!rule && live.customIds?.has(id)) return;
       if (!rule) details.push({ path, message: `Unknown rule ${id}` });
       else if (!rule.applicableTo.includes(entityType))
         details.push({ path, message: `${id} does not apply to entityType ${entityType}` });
@@ -127,13 +130,16 @@ export function selectRules(
   }
   const skipped: Selection["skipped"] = [];
   const rules = AML_RULES.filter((r) => {
-    if (!r.isEnabled) return false;
+    if (!(live.builtins?.[r.ruleId]?.enabled ?? r.isEnabled)) return false;
     if (!r.applicableTo.includes(entityType)) {
       skipped.push({ ruleId: r.ruleId, reason: `does not apply to entityType ${entityType}` });
       return false;
     }
     if (r.requiresHighRiskCountries && !hasCountries) {
-      skipped.push({ ruleId: r.ruleId, reason: "highRiskCountries not given" });
+      skipped.push({
+        ruleId: r.ruleId,
+        reason: "no high-risk countries: none stored in the tenant's lists and none given",
+      });
       return false;
     }
     if (r.requiresHomeCountry && !home) {
@@ -151,7 +157,7 @@ export function selectRules(
  */
 export const homeCountry = (ctx: TenantContext): string | null => homeCountryOf(ctx.tenant.settings);
 
-async function assertEntityExists(ctx: TenantContext, entityType: AmlEntityType, entityId: string) {
+export async function assertEntityExists(ctx: TenantContext, entityType: AmlEntityType, entityId: string) {
   const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
   if (entityType === "customer") {
     if (!uuid.test(entityId)) throw notFound("Customer");
@@ -162,86 +168,4 @@ async function assertEntityExists(ctx: TenantContext, entityType: AmlEntityType,
     await getAgent(ctx, entityId);
   }
   // merchant and counterparty have no registry: they are whatever the transactions name.
-}
-
-// ---- evaluate ---------------------------------------------------------------------------
-
-export interface EvaluateInput {
-  entityType: AmlEntityType;
-  entityId: string;
-  windowDays: number;
-  ruleIds?: string[];
-  dryRun: boolean;
-  highRiskCountries?: string[];
-}
-
-/** actorKeyId: the API key of the request (recorded on the cases it opens); null from a workflow. */
-export async function evaluate(
-  ctx: TenantContext,
-  input: EvaluateInput,
-  scopes: readonly Scope[],
-  actorKeyId: string | null = null,
-) {
-  // The route needs aml:read (a dry run persists nothing); opening cases needs aml:write.
-  if (!input.dryRun && !grants(scopes, "aml:write"))
-    throw new AppError("forbidden", "A non-dry-run evaluation opens cases and needs the scope aml:write");
-  const { rules, skipped } = selectRules(
-    input.entityType,
-    input.ruleIds,
-    input.highRiskCountries,
-    homeCountry(ctx),
-  );
-  await assertEntityExists(ctx, input.entityType, input.entityId);
-  const { thresholds } = await effectiveThresholds(ctx);
-  const now = ctx.clock.now();
-  const windowEnd = now.toISOString();
-  const windowStart = daysBefore(now, input.windowDays).toISOString();
-  const highRiskCountries = input.highRiskCountries ?? [];
-  const features = await loadFeatures(ctx, {
-    entityType: input.entityType,
-    entityId: input.entityId,
-    windowStart,
-    windowEnd,
-    thresholds,
-    highRiskCountries,
-    homeCountry: homeCountry(ctx),
-  });
-  const outcomes = evaluateRules(
-    features.get(input.entityId) ?? emptyFeatures(input.entityId),
-    rules,
-    thresholds,
-    {
-      highRiskCountries,
-      at: windowEnd,
-    },
-  );
-  const correlationId = crypto.randomUUID();
-  const triggered = outcomes.filter((o) => o.triggered);
-  const cases = input.dryRun
-    ? []
-    : await openCasesForTriggered(ctx, {
-        entityType: input.entityType,
-        entityId: input.entityId,
-        correlationId,
-        windowDays: input.windowDays,
-        windowStart,
-        windowEnd,
-        outcomes: triggered,
-        actorKeyId,
-      });
-  return {
-    correlationId,
-    entityType: input.entityType,
-    entityId: input.entityId,
-    evaluatedAt: windowEnd,
-    dryRun: input.dryRun,
-    windowDays: input.windowDays,
-    windowStart,
-    windowEnd,
-    triggeredRules: outcomes,
-    totalTriggered: triggered.length,
-    highestRiskLevel: highestRiskLevel(outcomes),
-    skippedRules: skipped,
-    cases,
-  };
 }

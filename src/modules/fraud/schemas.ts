@@ -1,6 +1,7 @@
 import { z } from "@hono/zod-openapi";
-import { actorKeyIdField } from "../../http/openapi";
+import { actorKeyIdField, orNull } from "../../http/openapi";
 import { storableText } from "../../http/storable";
+import { RuleSetStampSchema } from "../rules/schemas";
 import { CASE_STATUSES, EVENT_TYPES } from "./domain/case-state";
 import { ENTITY_TYPES, SEVERITIES, SIGNAL_CATEGORIES } from "./domain/types";
 
@@ -89,6 +90,18 @@ export const FraudAlertSchema = z
     overallScore: z.number().min(0).max(100),
     summary: z.string(),
     triggeredSignals: z.array(TriggeredSignalSchema),
+    suppressedSignals: z
+      .array(
+        z.object({
+          signalId: z.string(),
+          signalName: z.string(),
+          explanation: z.string(),
+          suppressedBy: z.enum(["allowlist"]),
+        }),
+      )
+      .openapi({
+        description: "Signals and custom rules that triggered but an allowlist entry clears for this entity",
+      }),
     nonTriggeredSignalCount: z.number().int(),
     evaluatedSignalIds: z.array(z.string()),
     explainability: ExplainabilitySchema,
@@ -96,6 +109,7 @@ export const FraudAlertSchema = z
     windowStart: z.string(),
     windowEnd: z.string(),
     windowDays: z.number().int(),
+    ruleSet: RuleSetStampSchema,
     isAdvisoryOnly: z.literal(true),
   })
   .openapi("FraudAlert");
@@ -144,6 +158,10 @@ export const FraudCaseSchema = z
     windowStart: z.string().nullable(),
     windowEnd: z.string().nullable(),
     currentStatus: CaseStatus,
+    ruleSet: orNull(RuleSetStampSchema).openapi({
+      description:
+        "The fraud rule-set version whose evaluation opened the case; null when created from client data",
+    }),
     disclaimer: z.string(),
     metadata: JsonObject,
     createdAt: z.string(),

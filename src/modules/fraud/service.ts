@@ -41,8 +41,12 @@ export const presentEvent = (e: FraudCaseEventRow) => {
   };
 };
 
-export const presentCase = ({ case: c, head }: repo.CaseWithHead) => ({
+export const presentCase = ({ case: { ruleSetVersion, ruleSetHash, ...c }, head }: repo.CaseWithHead) => ({
   ...c,
+  ruleSet:
+    ruleSetVersion !== null && ruleSetHash !== null
+      ? { kind: "fraud" as const, version: ruleSetVersion, hash: ruleSetHash }
+      : null,
   entityType: c.entityType as (typeof ENTITY_TYPES)[number],
   severity: c.severity as (typeof SEVERITIES)[number],
   currentStatus: head.currentStatus as CaseStatus,
@@ -55,7 +59,12 @@ async function loadCase(ctx: Ctx, caseId: string) {
   return found;
 }
 
-function caseRow(ctx: Ctx, input: CreateCaseInput, now: Date): FraudCaseRow {
+function caseRow(
+  ctx: Ctx,
+  input: CreateCaseInput,
+  now: Date,
+  ruleSet: { version: number; hash: string } | null = null,
+): FraudCaseRow {
   return {
     id: crypto.randomUUID(),
     tenantId: ctx.tenantId,
@@ -75,6 +84,8 @@ function caseRow(ctx: Ctx, input: CreateCaseInput, now: Date): FraudCaseRow {
     disclaimer: DISCLAIMER,
     metadata: input.metadata,
     createdAt: now.toISOString(),
+    ruleSetVersion: ruleSet?.version ?? null,
+    ruleSetHash: ruleSet?.hash ?? null,
   };
 }
 
@@ -200,7 +211,7 @@ export async function evaluateAndCreate(
   if (existing) return { alert, case: await getCase(ctx, existing.id), caseCreated: false };
   if (!input.autoCreateCase || alert.overallScore < input.createCaseThreshold)
     return { alert, case: null, caseCreated: false };
-  const row = caseRow(ctx, fromAlert(alert), ctx.clock.now());
+  const row = caseRow(ctx, fromAlert(alert), ctx.clock.now(), alert.ruleSet);
   const stub = entityStub(ctx, input.entityType, input.entityId);
   const result = unwrap(
     (await stub.createUnlessOpen({

@@ -8,7 +8,21 @@ import {
   SEVERITIES,
   TREE_LIMITS,
 } from "./domain/custom/tree";
+import { RULE_SET_KINDS } from "./domain/document";
 import { PUBLICATION_ACTIONS } from "./domain/publication";
+
+/** Stamped on alerts, evaluations and cases: the rule-set version that produced them. */
+export const RuleSetStampSchema = z
+  .object({
+    kind: z.enum(RULE_SET_KINDS),
+    version: z
+      .number()
+      .int()
+      .min(0)
+      .openapi({ description: "Rule-set version (0: the built-in defaults, nothing published)" }),
+    hash: z.string().openapi({ description: "sha256 (hex) of the version's canonical content" }),
+  })
+  .openapi("RuleSetStamp");
 
 // ---- custom-rule tree shape (domain/custom/tree.ts); semantics: domain/custom/validate.ts ----
 

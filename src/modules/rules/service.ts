@@ -3,6 +3,7 @@ import { uuidV7 } from "../../lib/crypto";
 import { AppError, badRequest, conflict, notFound } from "../../lib/errors";
 import { tenantActor, tenantAuditInsert } from "../audit/service";
 import { contentHash } from "./domain/canonical";
+import { utcOffsetMinutes } from "./domain/custom/time-zone";
 import { defaultContent } from "./domain/defaults";
 import type { LiveRuleSet, RuleSetContent, RuleSetKind } from "./domain/document";
 import { checkContent, type RuleSetInput } from "./domain/validate";
@@ -50,6 +51,22 @@ export function liveState(ctx: TenantContext, kind: RuleSetKind): Promise<LiveSt
 export async function liveRuleSet(ctx: TenantContext, kind: RuleSetKind): Promise<LiveRuleSet> {
   const { publishedAt: _publishedAt, ...live } = await liveState(ctx, kind);
   return live;
+}
+
+/**
+ * The tenant's time zone for hour-of-day rules: `settings.timeZone` (IANA, validated when the
+ * operator sets it), default UTC; with its offset at `at` (docs/methodology/rules.md#time-zones).
+ */
+export function tenantTimeZone(ctx: TenantContext, at: Date): { timeZone: string; utcOffsetMinutes: number } {
+  const zone = ctx.tenant.settings.timeZone;
+  if (typeof zone === "string" && zone) {
+    try {
+      return { timeZone: zone, utcOffsetMinutes: utcOffsetMinutes(zone, at) };
+    } catch {
+      // A zone the runtime no longer knows: UTC rather than a failed evaluation.
+    }
+  }
+  return { timeZone: "UTC", utcOffsetMinutes: 0 };
 }
 
 const forget = (ctx: TenantContext, kind: RuleSetKind) => memo.get(ctx)?.delete(kind);

@@ -1,6 +1,6 @@
 import type { TenantContext } from "../../db/tenant-context";
 import { AppError } from "../../lib/errors";
-import { evaluate as amlEvaluate } from "../aml/service";
+import { evaluate as amlEvaluate } from "../aml/evaluation/service";
 import { calculateFromDb, getJob, listRecords } from "../bhi/service";
 import { evaluateAndCreate } from "../fraud/service";
 import { generateForRecords } from "../nba/service";

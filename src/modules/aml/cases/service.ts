@@ -40,6 +40,10 @@ export const presentCase = (row: AmlCaseRow) => ({
   createdAt: row.createdAt,
   lastEventAt: row.lastEventAt,
   eventCount: row.eventCount,
+  ruleSet:
+    row.ruleSetVersion !== null && row.ruleSetHash !== null
+      ? { kind: "aml" as const, version: row.ruleSetVersion, hash: row.ruleSetHash }
+      : null,
 });
 
 export const presentHistory = (row: AmlCaseHistoryRow) => ({
@@ -69,6 +73,8 @@ export interface OpenCasesInput {
   outcomes: RuleOutcome[];
   /** The API key of the request that asked for the evaluation (null from a workflow). */
   actorKeyId: string | null;
+  /** The live AML rule-set version that produced the outcomes. */
+  ruleSet?: { version: number; hash: string };
 }
 
 /**
@@ -80,13 +86,13 @@ export async function openCasesForTriggered(ctx: TenantContext, input: OpenCases
   const at = ctx.clock.now().toISOString();
   const items = await Promise.all(
     input.outcomes.map(async (o) => {
-      const rule = ruleById(o.ruleId)!;
+      // A custom rule (rules/custom) has no catalog entry: its cases are reviews.
       const row: repo.NewCase = {
         id: crypto.randomUUID(),
         tenantId: ctx.tenantId,
         ruleId: o.ruleId,
         ruleName: o.ruleName,
-        caseType: rule.caseType,
+        caseType: ruleById(o.ruleId)?.caseType ?? "review",
         entityType: input.entityType,
         entityId: input.entityId,
         riskLevel: o.riskLevel,
@@ -100,6 +106,8 @@ export async function openCasesForTriggered(ctx: TenantContext, input: OpenCases
         createdAt: at,
         lastEventAt: at,
         eventCount: 0,
+        ruleSetVersion: input.ruleSet?.version ?? null,
+        ruleSetHash: input.ruleSet?.hash ?? null,
       };
       const fields: HistoryFields = {
         id: crypto.randomUUID(),

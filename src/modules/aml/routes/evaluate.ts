@@ -1,7 +1,7 @@
 import type { App } from "../../../http/context";
 import { errorResponses, jsonBody, jsonContent, tenantRoute } from "../../../http/openapi";
+import { evaluate } from "../evaluation/service";
 import { DISCLAIMER, EvaluateBody, EvaluateResponse } from "../schemas";
-import { evaluate } from "../service";
 
 export const evaluateRoute = tenantRoute({
   method: "post",

@@ -45,7 +45,14 @@ export interface LogHead {
 }
 
 /** The case fields covered by the created event's hash (so the immutable row is covered too). */
-export const caseContent = (row: FraudCaseRow) => ({ ...row });
+export function caseContent(row: FraudCaseRow) {
+  // The rule-set stamp (0023) is hashed when set; left out when null, so cases created before
+  // it (or from client data) verify unchanged.
+  const { ruleSetVersion, ruleSetHash, ...rest } = row;
+  return ruleSetVersion === null || ruleSetVersion === undefined
+    ? rest
+    : { ...rest, ruleSetVersion, ruleSetHash };
+}
 
 /**
  * The hashed content of an event: every stored field but the hashes themselves. actorKeyId

@@ -20,6 +20,9 @@ export interface ActivityView {
   /** Latest activity before the window (from the baseline or before it). */
   lastBeforeWindowAt: number | null;
   entityAgeDays: number | null;
+  /** The tenant's time zone (IANA) and its UTC offset at evaluation time, for hour-of-day. */
+  timeZone: string;
+  utcOffsetMinutes: number;
 }
 
 export function buildView(input: EvaluationInput): ActivityView {
@@ -45,6 +48,8 @@ export function buildView(input: EvaluationInput): ActivityView {
     recent: window.filter((t) => t.at >= recentStart),
     lastBeforeWindowAt,
     entityAgeDays: input.entityCreatedAt ? (now - input.entityCreatedAt.getTime()) / DAY_MS : null,
+    timeZone: input.timeZone ?? "UTC",
+    utcOffsetMinutes: input.utcOffsetMinutes ?? 0,
   };
 }
 

@@ -150,13 +150,52 @@ export const SIGNAL_IDS = SIGNALS.map((s) => s.signalId);
 export const findSignal = (signalId: string): SignalDefinition | undefined =>
   SIGNALS.find((s) => s.signalId === signalId);
 
-/** Signals to run: the named ones (all must exist, applicability filters), else enabled + applicable. */
-export function selectSignals(entityType: EntityType, signalIds?: string[]): SignalDefinition[] {
+/** A signal as a rule-set version configures it (rules/domain/document.ts BuiltinConfig). */
+export interface ConfiguredSignal extends SignalDefinition {
+  /** Multiplies the signal's score contribution. */
+  weight: number;
+  /** The signal's own window (days); absent: the request's window. */
+  windowDays?: number;
+}
+
+interface SignalConfig {
+  enabled: boolean;
+  severity: Severity;
+  parameters: Record<string, number>;
+  windowDays?: number;
+  weight: number;
+}
+
+/** The catalog under a version's built-in configs (a signal the version omits keeps its defaults). */
+export function configureSignals(builtins: Readonly<Record<string, SignalConfig>>): ConfiguredSignal[] {
+  return SIGNALS.map((s) => {
+    const c = builtins[s.signalId];
+    if (!c) return { ...s, weight: 1 };
+    return {
+      ...s,
+      isEnabled: c.enabled,
+      defaultSeverity: c.severity,
+      parameters: { ...s.parameters, ...c.parameters },
+      weight: c.weight,
+      ...(c.windowDays !== undefined ? { windowDays: c.windowDays } : {}),
+    };
+  });
+}
+
+/**
+ * Signals to run: the named ones (all must exist, applicability filters; a signal the live
+ * version disables still runs when named), else enabled + applicable.
+ */
+export function selectSignals<S extends SignalDefinition>(
+  entityType: EntityType,
+  signalIds?: string[],
+  catalog: readonly S[] = SIGNALS as unknown as S[],
+): S[] {
   if (signalIds?.length) {
     const wanted = new Set(signalIds);
-    return SIGNALS.filter((s) => wanted.has(s.signalId) && s.applicableTo.includes(entityType));
+    return catalog.filter((s) => wanted.has(s.signalId) && s.applicableTo.includes(entityType));
   }
-  return SIGNALS.filter((s) => s.isEnabled && s.applicableTo.includes(entityType));
+  return catalog.filter((s) => s.isEnabled && s.applicableTo.includes(entityType));
 }
 
 export const unknownSignalIds = (signalIds: string[]): string[] =>

@@ -1,3 +1,4 @@
+import { round2 } from "../../../lib/numbers";
 import type { ActivityView } from "./activity";
 import { buildView } from "./activity";
 import type { SignalDefinition } from "./catalog";
@@ -51,11 +52,30 @@ export interface TriggeredSignal {
   contribution: number;
 }
 
+/** A triggered rule an allowlist entry cleared: it adds nothing to the score. */
+export interface SuppressedSignal {
+  signalId: string;
+  signalName: string;
+  explanation: string;
+  suppressedBy: "allowlist";
+}
+
+export interface EvaluateOptions {
+  /** Custom rules' outcomes (already evaluated), combined with the built-ins. */
+  custom?: TriggeredSignal[];
+  /** Rule ids an allowlist clears for this entity. */
+  allowlisted?: (signalId: string) => boolean;
+}
+
+/** A signal with its rule-set configuration (weight default 1, windowDays default the request's). */
+export type RunnableSignal = SignalDefinition & { weight?: number; windowDays?: number };
+
 export interface Evaluation {
   severity: Severity;
   overallScore: number;
   summary: string;
   triggeredSignals: TriggeredSignal[];
+  suppressedSignals: SuppressedSignal[];
   nonTriggeredSignalCount: number;
   evaluatedSignalIds: string[];
   explainability: {
@@ -69,12 +89,25 @@ export interface Evaluation {
   transactionCount: number;
 }
 
-export function evaluateSignals(input: EvaluationInput, signals: SignalDefinition[]): Evaluation {
+export function evaluateSignals(
+  input: EvaluationInput,
+  signals: RunnableSignal[],
+  options: EvaluateOptions = {},
+): Evaluation {
   const view = buildView(input);
+  const views = new Map<number, ActivityView>([[input.windowDays, view]]);
+  const viewFor = (days: number) => {
+    const known = views.get(days);
+    if (known) return known;
+    const built = buildView({ ...input, windowDays: days });
+    views.set(days, built);
+    return built;
+  };
   const at = input.now.toISOString();
   const windowStart = new Date(view.windowStart).toISOString();
-  const results = signals.map((def) => {
-    const outcome = EVALUATORS[def.signalId](view, def.parameters);
+  const builtins = signals.map((def) => {
+    const own = viewFor(def.windowDays ?? input.windowDays);
+    const outcome = EVALUATORS[def.signalId](own, def.parameters);
     const severity = outcome.triggered
       ? signalSeverity(def.defaultSeverity, outcome.deviation)
       : def.defaultSeverity;
@@ -87,24 +120,37 @@ export function evaluateSignals(input: EvaluationInput, signals: SignalDefinitio
       confidence: outcome.confidence,
       evidence: outcome.evidence,
       computedAt: at,
-      windowStart,
+      windowStart: new Date(own.windowStart).toISOString(),
       windowEnd: at,
       entityType: input.entityType,
       entityId: input.entityId,
       explanation: outcome.explanation,
       counterfactual: outcome.counterfactual,
-      contribution: outcome.triggered ? contribution(severity, outcome.confidence, outcome.deviation) : 0,
+      contribution: outcome.triggered
+        ? round2(contribution(severity, outcome.confidence, outcome.deviation) * (def.weight ?? 1))
+        : 0,
     };
-    return { def, outcome, signal };
+    return { name: def.name, signal };
   });
-  const triggered = results.filter((r) => r.outcome.triggered).map((r) => r.signal);
+  const all = [...builtins, ...(options.custom ?? []).map((signal) => ({ name: signal.signalName, signal }))];
+  const cleared = (id: string) => options.allowlisted?.(id) ?? false;
+  const suppressedSignals: SuppressedSignal[] = all
+    .filter((r) => r.signal.triggered && cleared(r.signal.signalId))
+    .map((r) => ({
+      signalId: r.signal.signalId,
+      signalName: r.name,
+      explanation: `${r.signal.explanation} Suppressed: the entity is on an allowlist for this rule.`,
+      suppressedBy: "allowlist" as const,
+    }));
+  const results = all.filter((r) => !(r.signal.triggered && cleared(r.signal.signalId)));
+  const triggered = results.filter((r) => r.signal.triggered).map((r) => r.signal);
   triggered.sort((a, b) => b.contribution - a.contribution || a.signalId.localeCompare(b.signalId));
   const score = overallScore(triggered.map((s) => s.contribution));
   const severity = alertSeverity(
     score,
     triggered.map((s) => s.severity),
   );
-  const quiet = results.filter((r) => !r.outcome.triggered);
+  const quiet = results.filter((r) => !r.signal.triggered);
   return {
     severity,
     overallScore: score,
@@ -112,15 +158,16 @@ export function evaluateSignals(input: EvaluationInput, signals: SignalDefinitio
       ? `${triggered.length} of ${results.length} signals triggered for ${input.entityType} ${input.entityId} over ${input.windowDays} days (score ${score}, ${severity}): ${triggered.map((s) => s.signalName).join(", ")}.`
       : `No signal triggered for ${input.entityType} ${input.entityId} over ${input.windowDays} days (${results.length} evaluated).`,
     triggeredSignals: triggered,
+    suppressedSignals,
     nonTriggeredSignalCount: quiet.length,
-    evaluatedSignalIds: results.map((r) => r.def.signalId),
+    evaluatedSignalIds: all.map((r) => r.signal.signalId),
     explainability: {
       topContributors: triggered
         .slice(0, 3)
         .map((s) => ({ signalId: s.signalId, contribution: s.contribution, reason: s.explanation })),
       mitigatingFactors: mitigatingFactors(
         view,
-        quiet.map((r) => r.def.name),
+        quiet.map((r) => r.name),
         triggered,
       ),
       recommendation: recommendation(severity, triggered.length),

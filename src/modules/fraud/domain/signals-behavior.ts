@@ -157,20 +157,22 @@ export function rapidPassThrough(view: ActivityView, p: P): SignalOutcome {
   };
 }
 
-const inHours = (t: Txn, p: P) => {
-  const h = new Date(t.at).getUTCHours();
+/** Hours of the tenant's day (its time zone's offset at evaluation time; UTC by default). */
+const inHours = (t: Txn, p: P, offsetMinutes: number) => {
+  const h = new Date(t.at + offsetMinutes * 60_000).getUTCHours();
   return h >= p.startHourUtc && h < p.endHourUtc;
 };
 
 export function unusualHours(view: ActivityView, p: P): SignalOutcome {
-  const odd = view.window.filter((t) => inHours(t, p));
+  const offset = view.utcOffsetMinutes;
+  const odd = view.window.filter((t) => inHours(t, p, offset));
   const share = view.window.length ? odd.length / view.window.length : 0;
   const baselineShare = view.baseline.length
-    ? view.baseline.filter((t) => inHours(t, p)).length / view.baseline.length
+    ? view.baseline.filter((t) => inHours(t, p, offset)).length / view.baseline.length
     : 0;
   const thresholdShare = round2(Math.max(p.minShare, p.baselineMultiple * baselineShare));
   const triggered = odd.length >= p.minCount && share >= thresholdShare;
-  const window = `${String(p.startHourUtc).padStart(2, "0")}:00-${String(p.endHourUtc).padStart(2, "0")}:00 UTC`;
+  const window = `${String(p.startHourUtc).padStart(2, "0")}:00-${String(p.endHourUtc).padStart(2, "0")}:00 ${view.timeZone}`;
   return {
     triggered,
     evidence: [

@@ -64,4 +64,7 @@ export interface EvaluationInput {
   /** The latest transaction before the baseline period, when there is one. */
   activityBeforeBaselineAt: number | null;
   baselineDays: number;
+  /** The tenant's time zone (default UTC) and its offset in minutes at `now` (default 0). */
+  timeZone?: string;
+  utcOffsetMinutes?: number;
 }

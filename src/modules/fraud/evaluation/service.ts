@@ -1,9 +1,14 @@
 import type { TenantContext } from "../../../db/tenant-context";
 import { badRequest, notFound } from "../../../lib/errors";
 import { getAgent, getCustomer } from "../../data/service";
-import { liveRuleSet } from "../../rules/service";
+import { allowlistedEntities } from "../../lists/service";
+import { evaluateCustomRules } from "../../rules/custom/service";
+import type { LiveRuleSet } from "../../rules/domain/document";
+import { stampOf } from "../../rules/domain/document";
+import { liveRuleSet, tenantTimeZone } from "../../rules/service";
 import { DAY_MS } from "../domain/activity";
-import { SIGNALS, selectSignals, unknownSignalIds } from "../domain/catalog";
+import { configureSignals, SIGNALS, selectSignals, unknownSignalIds } from "../domain/catalog";
+import { customSignal } from "../domain/custom-signals";
 import { evaluateSignals } from "../domain/evaluate";
 import type { EntityType, Txn } from "../domain/types";
 import * as repo from "../repo";
@@ -20,20 +25,39 @@ export interface EvaluateInput {
   signalIds?: string[];
 }
 
-/** The catalog as the live fraud rule-set version configures it (enabled, severity, parameters). */
+/**
+ * The catalog as the live rule sets configure it: the fraud version's enabled, severity,
+ * parameters, weight and window, and the structuring band's top taken from the AML version's
+ * largeCashAmount (major units, so x100 in minor units) rather than the signal's own parameter.
+ */
+export async function liveSignals(ctx: TenantContext) {
+  const [fraud, aml] = await Promise.all([liveRuleSet(ctx, "fraud"), liveRuleSet(ctx, "aml")]);
+  const largeCash = aml.content.thresholds?.largeCashAmount;
+  const signals = configureSignals(fraud.content.builtins).map((s) =>
+    s.signalId === "just_under_threshold" && typeof largeCash === "number"
+      ? { ...s, parameters: { ...s.parameters, reportingThresholdMinor: Math.round(largeCash * 100) } }
+      : s,
+  );
+  return { signals, fraud, aml };
+}
+
 export async function listSignals(ctx: TenantContext, enabledOnly: boolean) {
-  const live = await liveRuleSet(ctx, "fraud");
-  const signals = SIGNALS.map((s) => {
-    const config = live.content.builtins[s.signalId];
-    return {
+  const { signals, fraud } = await liveSignals(ctx);
+  const shown = signals
+    .map(({ windowDays: _w, ...s }) => ({
       ...s,
-      isEnabled: config?.enabled ?? s.isEnabled,
-      severity: config?.severity ?? s.defaultSeverity,
-      weight: config?.weight ?? 1,
-      parameters: config?.parameters ?? s.parameters,
-    };
-  }).filter((s) => !enabledOnly || s.isEnabled);
-  return { signals, ruleSetVersion: live.version, ruleSetHash: live.hash };
+      defaultSeverity: SIGNALS.find((d) => d.signalId === s.signalId)!.defaultSeverity,
+      severity: s.defaultSeverity,
+    }))
+    .filter((s) => !enabledOnly || s.isEnabled);
+  return { signals: shown, ruleSetVersion: fraud.version, ruleSetHash: fraud.hash };
+}
+
+/** Custom rules to run: the named ones (enabled or not), else every enabled one. */
+function customRulesToRun(live: LiveRuleSet, signalIds: string[] | undefined) {
+  if (!signalIds?.length) return live.content.custom;
+  const wanted = new Set(signalIds);
+  return live.content.custom.filter((r) => wanted.has(r.ruleId)).map((r) => ({ ...r, enabled: true }));
 }
 
 /** Resolves the entity (404 when absent) to its transaction key and creation time. */
@@ -74,7 +98,9 @@ const toTxn = (r: Awaited<ReturnType<typeof repo.loadActivity>>[number]): Txn =>
 
 /** Computes a FraudAlert on demand. Persists nothing. */
 export async function evaluate(ctx: TenantContext, input: EvaluateInput) {
-  const unknown = unknownSignalIds(input.signalIds ?? []);
+  const { signals: catalog, fraud, aml } = await liveSignals(ctx);
+  const customIds = new Set(fraud.content.custom.map((r) => r.ruleId));
+  const unknown = unknownSignalIds(input.signalIds ?? []).filter((id) => !customIds.has(id));
   if (unknown.length)
     throw badRequest(
       `Unknown signalIds: ${unknown.join(", ")}`,
@@ -82,13 +108,41 @@ export async function evaluate(ctx: TenantContext, input: EvaluateInput) {
     );
   const entity = await resolveEntity(ctx, input.entityType, input.entityId);
   const now = ctx.clock.now();
-  const windowStart = new Date(now.getTime() - input.windowDays * DAY_MS);
+  const signals = selectSignals(input.entityType, input.signalIds, catalog);
+  // A signal with its own longer window reads further back.
+  const longest = Math.max(input.windowDays, ...signals.map((s) => s.windowDays ?? 0));
+  const windowStart = new Date(now.getTime() - longest * DAY_MS);
   const baselineStart = new Date(windowStart.getTime() - BASELINE_DAYS * DAY_MS);
-  const [rows, before] = await Promise.all([
+  const zone = tenantTimeZone(ctx, now);
+  const customRules = customRulesToRun(fraud, input.signalIds);
+  const [rows, before, customOutcomes, allowlist] = await Promise.all([
     repo.loadActivity(ctx, entity.key, baselineStart.toISOString(), now.toISOString(), ACTIVITY_CAP),
     repo.lastActivityBefore(ctx, entity.key, baselineStart.toISOString()),
+    evaluateCustomRules(ctx, {
+      entityType: input.entityType,
+      entityId: input.entityId,
+      rules: customRules,
+      now,
+      thresholds: aml.content.thresholds ?? {},
+      timeZone: zone.timeZone,
+    }),
+    allowlistedEntities(ctx, {
+      entityType: input.entityType,
+      entityIds: [input.entityId],
+      ruleIds: [...signals.map((s) => s.signalId), ...customRules.map((r) => r.ruleId)],
+      at: now,
+    }),
   ]);
-  const signals = selectSignals(input.entityType, input.signalIds);
+  const at = now.toISOString();
+  const requestWindowStart = new Date(now.getTime() - input.windowDays * DAY_MS).toISOString();
+  const custom = customOutcomes.map((o) =>
+    customSignal(o, {
+      computedAt: at,
+      windowStart: requestWindowStart,
+      entityType: input.entityType,
+      entityId: input.entityId,
+    }),
+  );
   const result = evaluateSignals(
     {
       entityType: input.entityType,
@@ -99,8 +153,11 @@ export async function evaluate(ctx: TenantContext, input: EvaluateInput) {
       transactions: rows.map(toTxn),
       activityBeforeBaselineAt: before ? Date.parse(before) : null,
       baselineDays: BASELINE_DAYS,
+      timeZone: zone.timeZone,
+      utcOffsetMinutes: zone.utcOffsetMinutes,
     },
     signals,
+    { custom, allowlisted: (id) => allowlist.clears(input.entityId, id) },
   );
   const truncated = rows.length >= ACTIVITY_CAP;
   const { transactionCount: _count, ...alert } = result;
@@ -115,6 +172,7 @@ export async function evaluate(ctx: TenantContext, input: EvaluateInput) {
       ? `${alert.summary} Only the newest ${ACTIVITY_CAP} transactions were read; the baseline is partial.`
       : alert.summary,
     evaluatedAt: now.toISOString(),
+    ruleSet: stampOf(fraud),
     isAdvisoryOnly: true as const,
   };
 }

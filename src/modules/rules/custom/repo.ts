@@ -2,7 +2,7 @@ import { type SQL, sql } from "drizzle-orm";
 import type { TenantScope } from "../../../db/client";
 import { tenantSql } from "../../../db/tenant-tables";
 import { FAILED_STATUSES } from "../../data/read-model";
-import type { CompiledQuery, Fragment, ListSource } from "../domain/custom/compile";
+import type { CompiledQuery, Fragment, Membership } from "../domain/custom/compile";
 
 /**
  * Runs compiled custom-rule SQL (rules/domain/custom/compile.ts) against the tenant's shard.
@@ -12,26 +12,28 @@ import type { CompiledQuery, Fragment, ListSource } from "../domain/custom/compi
  */
 export const failedStatuses: readonly string[] = FAILED_STATUSES;
 
-/**
- * The lists module's entry table as the compiler reads it (docs/methodology/rules.md#lists):
- * one row per entry with the tenant, the list id and the normalized value.
- */
-export const LIST_TABLE: ListSource = {
-  table: { name: "list_entries", listColumn: "list_id", valueColumn: "value" },
-};
+/** Renders a list-membership test (the lists module's SQL, given by the service). */
+export type MemberSql = (m: Membership) => SQL;
 
-function render(scope: TenantScope, fragments: Fragment[]): SQL {
-  const parts = fragments.map((f) =>
-    typeof f === "string" ? sql.raw(f) : "tenant" in f ? tenantSql(scope, f.tenant) : sql`${f.param}`,
-  );
+function render(scope: TenantScope, fragments: Fragment[], member: MemberSql): SQL {
+  const parts = fragments.map((f) => {
+    if (typeof f === "string") return sql.raw(f);
+    if ("tenant" in f) return tenantSql(scope, f.tenant);
+    if ("member" in f) return member(f.member);
+    return sql`${f.param}`;
+  });
   return sql.join(parts, sql.raw(""));
 }
 
 export type Row = Record<string, unknown> & { entity_id: string };
 
 /** Rows by entity id, the columns of every statement merged. */
-export async function runCompiled(scope: TenantScope, query: CompiledQuery): Promise<Map<string, Row>> {
-  const statements = query.statements.map((s) => render(scope, s));
+export async function runCompiled(
+  scope: TenantScope,
+  query: CompiledQuery,
+  member: MemberSql,
+): Promise<Map<string, Row>> {
+  const statements = query.statements.map((s) => render(scope, s, member));
   const results =
     statements.length === 1
       ? [await scope.db.all<Row>(statements[0]!)]

@@ -1,5 +1,7 @@
+import { sql } from "drizzle-orm";
 import type { TenantScope } from "../../../db/client";
 import { badRequest } from "../../../lib/errors";
+import { listMembershipSql, normalizedColumnSql } from "../../lists/service";
 import {
   compileCustomRules,
   type EntityType,
@@ -10,7 +12,7 @@ import {
 import { type CustomRuleOutcome, decodeRow, ruleOutcome } from "../domain/custom/evaluate";
 import { utcOffsetMinutes } from "../domain/custom/time-zone";
 import type { CustomRule } from "../domain/custom/tree";
-import { failedStatuses, LIST_TABLE, runCompiled } from "./repo";
+import { failedStatuses, type MemberSql, runCompiled } from "./repo";
 
 /**
  * Custom rules at run time (docs/methodology/rules.md#sql): one compiled statement
@@ -25,7 +27,7 @@ interface Common {
   thresholds: Readonly<Record<string, number>>;
   /** IANA zone for hour-of-day and day filters; default UTC. */
   timeZone?: string;
-  /** List entries by list id; absent: the lists module's table (LIST_TABLE). */
+  /** List entries by list id; absent: the tenant's lists, through the lists module's membership SQL. */
   lists?: Readonly<Record<string, readonly string[]>>;
 }
 
@@ -42,7 +44,16 @@ function offsetOf(timeZone: string | undefined, at: Date): number {
   }
 }
 
-const listSource = (lists: Common["lists"]): ListSource => (lists ? { values: lists } : LIST_TABLE);
+const listSource = (lists: Common["lists"]): ListSource => (lists ? { values: lists } : { membership: true });
+
+/**
+ * Membership through the lists module (docs/decisions/lists.md): its normalization of the
+ * column, its tenant predicate, archived lists and expired entries never matching, as of `at`.
+ */
+const memberSql =
+  (scope: TenantScope, at: Date): MemberSql =>
+  (m) =>
+    listMembershipSql(scope, m.listId, normalizedColumnSql(m.entryType, sql.raw(m.value)), at);
 
 function compile(input: Common, asOf: Date, target: Target) {
   return compileCustomRules({
@@ -65,7 +76,7 @@ export async function evaluateCustomRules(
   const rules = rulesFor(input.rules, input.entityType);
   if (rules.length === 0) return [];
   const query = compile(input, input.now, { entityId: input.entityId });
-  const rows = await runCompiled(ctx, query);
+  const rows = await runCompiled(ctx, query, memberSql(ctx, input.now));
   const values = decodeRow(query.columns, rows.get(input.entityId) ?? { entity_id: input.entityId });
   return rules.map((rule) => ruleOutcome(rule, values, input.thresholds));
 }
@@ -100,7 +111,7 @@ export async function customRuleHitsPage(
   if (rules.length === 0) return { hits, next: null };
   const limit = input.pageSize ?? DEFAULT_PAGE_SIZE;
   const query = compile(input, input.to, { activeFrom: input.from.toISOString(), after: input.after, limit });
-  const rows = await runCompiled(ctx, query);
+  const rows = await runCompiled(ctx, query, memberSql(ctx, input.to));
   let last: string | null = null;
   for (const [entityId, row] of rows) {
     const values = decodeRow(query.columns, row);

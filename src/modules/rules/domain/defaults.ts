@@ -1,6 +1,7 @@
 import { AML_RULES } from "../../aml/domain/rules";
-import { DEFAULT_THRESHOLDS } from "../../aml/domain/thresholds";
+import { DEFAULT_THRESHOLDS, THRESHOLD_DEFINITIONS } from "../../aml/domain/thresholds";
 import { SIGNALS } from "../../fraud/domain/catalog";
+import { scaleMoney } from "./currency";
 import type { BuiltinConfig, RuleSetContent, RuleSetKind } from "./document";
 
 /** The tenant settings the defaults may depend on (currency, time zone: issue 14 "wiring"). */
@@ -9,13 +10,27 @@ export interface RuleSetSettings {
   [key: string]: unknown;
 }
 
-/** Every built-in's default configuration, by id. */
-export function defaultBuiltins(kind: RuleSetKind): Record<string, BuiltinConfig> {
+/** Fraud parameters whose name ends in Minor are money (minor units): scaled by currency. */
+const scaleParameters = (parameters: Record<string, number>, currency: string | undefined) =>
+  Object.fromEntries(
+    Object.entries(parameters).map(([name, v]) => [
+      name,
+      name.endsWith("Minor") ? scaleMoney(v, currency) : v,
+    ]),
+  );
+
+/** Every built-in's default configuration, by id (money in the given currency, default GHS). */
+export function defaultBuiltins(kind: RuleSetKind, currency?: string): Record<string, BuiltinConfig> {
   if (kind === "fraud") {
     return Object.fromEntries(
       SIGNALS.map((s) => [
         s.signalId,
-        { enabled: s.isEnabled, severity: s.defaultSeverity, parameters: { ...s.parameters }, weight: 1 },
+        {
+          enabled: s.isEnabled,
+          severity: s.defaultSeverity,
+          parameters: scaleParameters(s.parameters, currency),
+          weight: 1,
+        },
       ]),
     );
   }
@@ -28,14 +43,25 @@ export function defaultBuiltins(kind: RuleSetKind): Record<string, BuiltinConfig
   );
 }
 
+/** The AML default thresholds with money ones scaled to the currency. */
+export function defaultThresholds(currency?: string): Record<string, number> {
+  return Object.fromEntries(
+    THRESHOLD_DEFINITIONS.map((d) => [
+      d.name,
+      d.unit === "money" ? scaleMoney(DEFAULT_THRESHOLDS[d.name]!, currency) : DEFAULT_THRESHOLDS[d.name]!,
+    ]),
+  );
+}
+
 /**
- * Version 0: what a tenant that published nothing runs. `settings` is taken so per-tenant
- * defaults (currency scaling of money floors) can land here without changing callers.
+ * Version 0: what a tenant that published nothing runs. Money defaults are the GHS figures
+ * scaled to `settings.currency` (rules/domain/currency.ts).
  */
-export function defaultContent(kind: RuleSetKind, _settings: RuleSetSettings = {}): RuleSetContent {
-  const builtins = defaultBuiltins(kind);
+export function defaultContent(kind: RuleSetKind, settings: RuleSetSettings = {}): RuleSetContent {
+  const currency = typeof settings.currency === "string" ? settings.currency : undefined;
+  const builtins = defaultBuiltins(kind, currency);
   return kind === "aml"
-    ? { builtins, thresholds: { ...DEFAULT_THRESHOLDS }, custom: [] }
+    ? { builtins, thresholds: defaultThresholds(currency), custom: [] }
     : { builtins, custom: [] };
 }
 

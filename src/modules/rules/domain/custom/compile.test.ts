@@ -159,15 +159,16 @@ describe("compileCustomRules", () => {
         { op: "in_list", subject: "counterparty", listId: "w'1" },
       ],
     });
-    for (const lists of [
-      { values: { "w'1": [evil] } },
-      { table: { name: "list_entries", listColumn: "list_id", valueColumn: "value" } },
-    ]) {
-      const [s] = compileCustomRules(input([r], { lists })).statements;
-      expect(text(s!)).not.toContain("1=1");
-      expect(text(s!)).not.toContain("w'1");
-      expect(JSON.stringify(params(s!))).toContain("1=1");
-    }
+    const [s] = compileCustomRules(input([r], { lists: { values: { "w'1": [evil] } } })).statements;
+    expect(text(s!)).not.toContain("1=1");
+    expect(text(s!)).not.toContain("w'1");
+    expect(JSON.stringify(params(s!))).toContain("1=1");
+    // Through the lists module, the list id travels in a membership fragment, never in the text.
+    const [m] = compileCustomRules(input([r], { lists: { membership: true } })).statements;
+    expect(text(m!)).not.toContain("w'1");
+    expect(params(m!)).toContainEqual({
+      member: { listId: "w'1", entryType: "counterparty", value: "r.cn" },
+    });
   });
 
   it("groups by entity in pages for backtests", () => {
@@ -202,19 +203,14 @@ describe("compileCustomRules", () => {
     expect(() => compileCustomRules(input([night], { utcOffsetMinutes: 1.5 }))).toThrow();
   });
 
-  it("looks entity lists up through one tenant-scoped join and list entries through one CTE", () => {
+  it("looks entity lists up through one tenant-scoped join and the lists module's membership test", () => {
     const pep = rule("pep", { op: "in_list", subject: "entity_name", listId: "pep" });
-    const [s] = compileCustomRules(
-      input([pep], {
-        lists: { table: { name: "list_entries", listColumn: "list_id", valueColumn: "value" } },
-      }),
-    ).statements;
-    expect(params(s!).filter((f) => "tenant" in f)).toEqual([
-      { tenant: "x" },
-      { tenant: "t" },
-      { tenant: "c" },
-    ]);
-    expect(text(s!)).toContain("le(l, v) AS (SELECT x.list_id, x.value FROM list_entries x WHERE ?");
+    const [s] = compileCustomRules(input([pep], { lists: { membership: true } })).statements;
+    expect(params(s!).filter((f) => "tenant" in f)).toEqual([{ tenant: "t" }, { tenant: "c" }]);
+    // The raw column: the lists module applies its own normalization (names casefolded, spaces collapsed).
+    expect(params(s!)).toContainEqual({ member: { listId: "pep", entryType: "name", value: "c.name" } });
+    expect(text(s!)).toContain("coalesce(?, 0) AS l0");
+    expect(text(s!)).not.toContain("list_entries");
     expect(text(s!)).toContain("LEFT JOIN customers c ON ? AND c.id = a.entity_id");
   });
 });

@@ -28,14 +28,45 @@ export function normalizeListValue(subject: ListCondition["subject"], value: str
  * constants, the entity id or page cursor). A rule set whose SQL would pass
  * `maxStatementChars` is split into statements over the same rows (D1: 100 KB per statement).
  */
-export type Fragment = string | { param: string | number } | { tenant: string };
+export type Fragment = string | { param: string | number } | { tenant: string } | { member: Membership };
+
+/** The list entry type whose normalization a subject's value gets (the lists module's own). */
+export type MemberEntryType = "name" | "phone" | "account_number" | "counterparty";
+
+/**
+ * A membership test the repository renders with the lists module's `listMembershipSql` over
+ * `normalizedColumnSql(entryType, value)`: the owner's normalization, its archived-list and
+ * expiry rules and its tenant predicate apply. `value` is a column expression of this compiler.
+ */
+export interface Membership {
+  listId: string;
+  entryType: MemberEntryType;
+  value: string;
+}
+
+const SUBJECT_ENTRY_TYPE: Record<ListCondition["subject"], MemberEntryType> = {
+  entity_name: "name",
+  entity_phone: "phone",
+  entity_account_number: "account_number",
+  counterparty: "counterparty",
+  counterparty_account: "account_number",
+};
+
+/** Raw attribute columns for owner-normalized membership (ENTITY_ATTRIBUTE normalizes itself). */
+const RAW_ATTRIBUTE: Partial<Record<EntityType, Record<string, string>>> = {
+  customer: { entity_name: "c.name", entity_phone: "c.phone" },
+  account: { entity_name: "c.name", entity_phone: "c.phone", entity_account_number: "ac.external_id" },
+  agent: { entity_name: "g.agent_name" },
+  merchant: { entity_name: "a.entity_id" },
+};
+
+/** Placeholder for a membership inside compiled text (a control character no SQL here contains). */
+const MEMBER_MARK = "\u0001";
 
 export type EntityType = "customer" | "account" | "agent" | "merchant" | "counterparty";
 
-/** Where list entries come from: the lists module's table, or values given (tests, previews). */
-export type ListSource =
-  | { values: Readonly<Record<string, readonly string[]>> }
-  | { table: { name: string; listColumn: string; valueColumn: string } };
+/** Where list entries come from: the lists module (membership fragments), or values given (tests, previews). */
+export type ListSource = { values: Readonly<Record<string, readonly string[]>> } | { membership: true };
 
 export type Target = { entityId: string } | { activeFrom: string; after?: string; limit: number };
 
@@ -105,8 +136,6 @@ function entityJoins(type: EntityType): Fragment[] {
 export const rulesFor = (rules: CustomRule[], type: EntityType): CustomRule[] =>
   rules.filter((r) => r.enabled && r.appliesTo.includes(type));
 
-const IDENT = /^[a-z_]+$/;
-
 export function compileCustomRules(input: CompileInput): CompiledQuery {
   const strings = new Strings();
   const asOfMs = Date.parse(input.asOf);
@@ -116,14 +145,15 @@ export function compileCustomRules(input: CompileInput): CompiledQuery {
   const seen = new Set<string>();
   let lowMs = asOfMs;
 
-  const listIds: string[] = [];
-  const listRef = (listId: string, subject: ListCondition["subject"]): string => {
+  const members: Membership[] = [];
+  /** A boolean SQL test: `value` is in the list. */
+  const listTest = (listId: string, subject: ListCondition["subject"], value: string): string => {
     if ("values" in input.lists) {
       const values = Object.hasOwn(input.lists.values, listId) ? (input.lists.values[listId] ?? []) : [];
-      return `(SELECT e.value FROM k, json_each(k.j, '${strings.ref(values.map((v) => normalizeListValue(subject, v)))}') e)`;
+      return `${value} IN (SELECT e.value FROM k, json_each(k.j, '${strings.ref(values.map((v) => normalizeListValue(subject, v)))}') e)`;
     }
-    listIds.push(listId);
-    return `(SELECT le.v FROM le, k WHERE le.l = json_extract(k.j, '${strings.ref(listId)}'))`;
+    members.push({ listId, entryType: SUBJECT_ENTRY_TYPE[subject], value });
+    return `${MEMBER_MARK}${members.length - 1}${MEMBER_MARK}`;
   };
 
   const addAggregate = (a: Aggregate, previous: boolean) => {
@@ -158,29 +188,47 @@ export function compileCustomRules(input: CompileInput): CompiledQuery {
     if (seen.has(`l:${key}`)) return;
     seen.add(`l:${key}`);
     if (isEntitySubject(c.subject)) {
-      const attribute = ENTITY_ATTRIBUTE[input.entityType]?.[c.subject];
+      const attributes = "values" in input.lists ? ENTITY_ATTRIBUTE : RAW_ATTRIBUTE;
+      const attribute = attributes[input.entityType]?.[c.subject];
       const alias = `l${entityLists.length}`;
-      const test = attribute ? `coalesce(${attribute} IN ${listRef(c.listId, c.subject)}, 0)` : "0";
+      const test = attribute ? `coalesce(${listTest(c.listId, c.subject, attribute)}, 0)` : "0";
       entityLists.push({ alias, key, kind: "list", sql: `${test} AS ${alias}` });
     } else {
       const alias = `c${columns.length}`;
       lowMs = Math.min(lowMs, windowOf(asOfMs, c.windowDays ?? 30).startMs);
-      const expr = counterpartyListExpression(c, ctx, listRef(c.listId, c.subject));
+      const column = c.subject === "counterparty" ? "r.cn" : "r.cac";
+      const expr = counterpartyListExpression(c, ctx, listTest(c.listId, c.subject, column));
       columns.push({ alias, key, kind: "list", sql: `${expr} AS ${alias}` });
     }
   }
 
   const target = input.target;
   if ("activeFrom" in target) lowMs = Math.min(lowMs, Date.parse(target.activeFrom));
-  const listIdsRef =
-    listIds.length && "table" in input.lists ? strings.ref([...new Set(listIds)].sort()) : undefined;
   // Every string constant is known now: the one JSON parameter is final.
   const json = JSON.stringify({ s: strings.values });
   const chunks = chunk(columns, input.maxStatementChars ?? 80_000);
   const statements = chunks.map((cols, i) =>
-    statement(input, { json, listIdsRef, lowMs, asOfMs, cols, lists: i === 0 ? entityLists : [] }),
+    withMembers(statement(input, { json, lowMs, asOfMs, cols, lists: i === 0 ? entityLists : [] }), members),
   );
   return { statements, columns: [...columns, ...entityLists].map(({ sql: _, ...spec }) => spec) };
+}
+
+/** Replaces membership placeholders in text fragments by `{ member }` fragments. */
+function withMembers(fragments: Fragment[], members: Membership[]): Fragment[] {
+  if (members.length === 0) return fragments;
+  const out: Fragment[] = [];
+  for (const f of fragments) {
+    if (typeof f !== "string" || !f.includes(MEMBER_MARK)) {
+      out.push(f);
+      continue;
+    }
+    f.split(MEMBER_MARK).forEach((part, i) => {
+      if (i % 2 === 0) {
+        if (part) out.push(part);
+      } else out.push({ member: members[Number(part)]! });
+    });
+  }
+  return out;
 }
 
 function chunk<T extends { sql: string }>(columns: T[], max: number): T[][] {
@@ -199,7 +247,6 @@ function chunk<T extends { sql: string }>(columns: T[], max: number): T[][] {
 
 interface Parts {
   json: string;
-  listIdsRef: string | undefined;
   lowMs: number;
   asOfMs: number;
   cols: Array<{ sql: string }>;
@@ -211,16 +258,6 @@ function statement(input: CompileInput, p: Parts): Fragment[] {
   const target = input.target;
   const out: Fragment[] = [];
   out.push("WITH k(j) AS (SELECT ", { param: p.json }, ")");
-  if (p.listIdsRef && "table" in input.lists) {
-    const t = input.lists.table;
-    if (![t.name, t.listColumn, t.valueColumn].every((x) => IDENT.test(x)))
-      throw new Error("custom rules: bad list table");
-    out.push(
-      `, le(l, v) AS (SELECT x.${t.listColumn}, x.${t.valueColumn} FROM ${t.name} x WHERE `,
-      { tenant: "x" },
-      ` AND x.${t.listColumn} IN (SELECT e.value FROM k, json_each(k.j, '${p.listIdsRef}') e))`,
-    );
-  }
   const selected = p.cols.map((c) => c.sql);
   if ("activeFrom" in target)
     selected.push(`count(CASE WHEN r.d >= ${instant(Date.parse(target.activeFrom))} THEN 1 END) AS active`);

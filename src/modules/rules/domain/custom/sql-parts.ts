@@ -176,8 +176,12 @@ export function aggregateExpressions(a: Aggregate, when: string): Array<[string,
 }
 
 /** A counterparty-subject list lookup: did any transaction in the window hit the list? */
-export function counterpartyListExpression(c: ListCondition, ctx: PredicateContext, listRef: string): string {
+/** `memberTest`: the boolean test of the transaction's counterparty column against the list. */
+export function counterpartyListExpression(
+  c: ListCondition,
+  ctx: PredicateContext,
+  memberTest: string,
+): string {
   const w = windowOf(ctx.asOfMs, c.windowDays ?? DEFAULT_LIST_WINDOW_DAYS);
-  const column = c.subject === "counterparty" ? "r.cn" : "r.cac";
-  return `max(CASE WHEN ${windowTerm(w)} AND r.ok AND ${column} IN ${listRef} THEN 1 ELSE 0 END)`;
+  return `max(CASE WHEN ${windowTerm(w)} AND r.ok AND ${memberTest} THEN 1 ELSE 0 END)`;
 }

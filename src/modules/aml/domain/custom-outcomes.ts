@@ -1,0 +1,64 @@
+import { round4 } from "../../../lib/numbers";
+import type { RuleOutcome } from "./evaluate";
+import type { RiskLevel } from "./rules";
+
+/** A custom rule's outcome (rules/custom evaluateCustomRules), structurally. */
+export interface CustomOutcomeLike {
+  ruleId: string;
+  name: string;
+  fired: boolean;
+  severity: RiskLevel;
+  reason: string;
+  counterfactual: string;
+  evidence: Array<{
+    path: string;
+    measure: string;
+    observed: number | boolean | null;
+    compareTo?: Array<number | null>;
+    result: boolean;
+  }>;
+}
+
+const text = (v: unknown) => (v === null || v === undefined ? "unknown" : String(v));
+
+/**
+ * A custom rule as an AML rule result: its severity is the risk level, its reason the
+ * explanation; its counterfactual is the tenant's sentence (no single threshold to move).
+ */
+export function customOutcome(
+  o: CustomOutcomeLike,
+  at: string,
+): RuleOutcome & { source: "custom"; counterfactualStatement: string } {
+  return {
+    ruleId: o.ruleId,
+    ruleName: o.name,
+    triggered: o.fired,
+    riskLevel: o.severity,
+    evidence: o.evidence.map((e) => {
+      const bound = e.compareTo?.find((v): v is number => typeof v === "number");
+      return {
+        field: e.path,
+        observed: text(e.observed),
+        threshold: (e.compareTo ?? []).map(text).join(" and ") || "list",
+        context: e.measure,
+        deviation:
+          typeof e.observed === "number" && bound !== undefined
+            ? bound === 0
+              ? round4(e.observed)
+              : round4((e.observed - bound) / bound)
+            : 0,
+      };
+    }),
+    explanation: o.fired ? o.reason : `Did not fire: ${o.reason}`,
+    counterfactual: null,
+    counterfactualStatement: o.counterfactual,
+    source: "custom",
+    triggeredAt: o.fired ? at : null,
+  };
+}
+
+/** The geography rule's countries: the tenant's stored lists united with the request's (sorted, once each). */
+export const unionCountries = (
+  stored: readonly string[],
+  requested: readonly string[] | undefined,
+): string[] => [...new Set([...stored, ...(requested ?? [])].map((c) => c.toUpperCase()))].sort();

@@ -1,0 +1,173 @@
+import type { TenantContext } from "../../../db/tenant-context";
+import { daysBefore } from "../../../lib/clock";
+import { AppError } from "../../../lib/errors";
+import { grants, type Scope } from "../../../lib/scopes";
+import { allowlistedEntities, highRiskCountries as storedHighRiskCountries } from "../../lists/service";
+import { evaluateCustomRules } from "../../rules/custom/service";
+import { type BuiltinConfig, stampOf } from "../../rules/domain/document";
+import { liveRuleSet, tenantTimeZone } from "../../rules/service";
+import { openCasesForTriggered } from "../cases/service";
+import { customOutcome, unionCountries } from "../domain/custom-outcomes";
+import { evaluateRules, highestRiskLevel, type RuleOutcome } from "../domain/evaluate";
+import { emptyFeatures } from "../domain/features";
+import type { AmlEntityType, AmlRuleDefinition } from "../domain/rules";
+import { mergeThresholds, type Thresholds } from "../domain/thresholds";
+import { loadFeatures } from "../features/repo";
+import { assertEntityExists, homeCountry, selectRules } from "../service";
+
+export interface EvaluateInput {
+  entityType: AmlEntityType;
+  entityId: string;
+  windowDays: number;
+  ruleIds?: string[];
+  dryRun: boolean;
+  highRiskCountries?: string[];
+}
+
+interface Group {
+  thresholds: Thresholds;
+  windowDays: number;
+  rules: AmlRuleDefinition[];
+}
+
+/**
+ * Rules grouped by what their features depend on: the thresholds (shared ones with the rule's
+ * own parameters over them) and the window. Usually one group: one feature read.
+ */
+function groupRules(
+  rules: AmlRuleDefinition[],
+  builtins: Readonly<Record<string, BuiltinConfig>>,
+  shared: Thresholds,
+  windowDays: number,
+): Group[] {
+  const groups = new Map<string, Group>();
+  for (const rule of rules) {
+    const config = builtins[rule.ruleId];
+    const thresholds = mergeThresholds(shared, config?.parameters);
+    const days = config?.windowDays ?? windowDays;
+    const key = `${days}:${JSON.stringify(thresholds)}`;
+    const group = groups.get(key) ?? { thresholds, windowDays: days, rules: [] };
+    // The version's severity is the outcome's risk level.
+    group.rules.push(config ? { ...rule, defaultRiskLevel: config.severity } : rule);
+    groups.set(key, group);
+  }
+  return [...groups.values()];
+}
+
+/** actorKeyId: the API key of the request (recorded on the cases it opens); null from a workflow. */
+export async function evaluate(
+  ctx: TenantContext,
+  input: EvaluateInput,
+  scopes: readonly Scope[],
+  actorKeyId: string | null = null,
+) {
+  // The route needs aml:read (a dry run persists nothing); opening cases needs aml:write.
+  if (!input.dryRun && !grants(scopes, "aml:write"))
+    throw new AppError("forbidden", "A non-dry-run evaluation opens cases and needs the scope aml:write");
+  const [live, stored] = await Promise.all([liveRuleSet(ctx, "aml"), storedHighRiskCountries(ctx)]);
+  const countries = unionCountries(stored, input.highRiskCountries);
+  const customIds = new Set(live.content.custom.map((r) => r.ruleId));
+  const home = homeCountry(ctx);
+  const { rules, skipped } = selectRules(input.entityType, input.ruleIds, countries, home, {
+    builtins: live.content.builtins,
+    customIds,
+  });
+  await assertEntityExists(ctx, input.entityType, input.entityId);
+  const thresholds = mergeThresholds(live.content.thresholds);
+  const now = ctx.clock.now();
+  const windowEnd = now.toISOString();
+  const windowStart = daysBefore(now, input.windowDays).toISOString();
+  const named = input.ruleIds ? new Set(input.ruleIds) : null;
+  // Named custom rules run even when the version disables them (as built-ins do).
+  const customRules = named
+    ? live.content.custom.filter((r) => named.has(r.ruleId)).map((r) => ({ ...r, enabled: true }))
+    : live.content.custom;
+  const groups = groupRules(rules, live.content.builtins, thresholds, input.windowDays);
+  const [builtinOutcomes, customOutcomes, allowlist] = await Promise.all([
+    Promise.all(
+      groups.map(async (g) => {
+        const features = await loadFeatures(ctx, {
+          entityType: input.entityType,
+          entityId: input.entityId,
+          windowStart: daysBefore(now, g.windowDays).toISOString(),
+          windowEnd,
+          thresholds: g.thresholds,
+          highRiskCountries: countries,
+          homeCountry: home,
+        });
+        return evaluateRules(
+          features.get(input.entityId) ?? emptyFeatures(input.entityId),
+          g.rules,
+          g.thresholds,
+          {
+            highRiskCountries: countries,
+            at: windowEnd,
+          },
+        );
+      }),
+    ),
+    evaluateCustomRules(ctx, {
+      entityType: input.entityType,
+      entityId: input.entityId,
+      rules: customRules,
+      now,
+      thresholds,
+      timeZone: tenantTimeZone(ctx, now).timeZone,
+    }),
+    allowlistedEntities(ctx, {
+      entityType: input.entityType,
+      entityIds: [input.entityId],
+      ruleIds: [...rules.map((r) => r.ruleId), ...customRules.map((r) => r.ruleId)],
+      at: now,
+    }),
+  ]);
+  const order = new Map(rules.map((r, i) => [r.ruleId, i]));
+  const all: Array<RuleOutcome & { source: "builtin" | "custom"; counterfactualStatement?: string }> = [
+    ...builtinOutcomes
+      .flat()
+      .sort((a, b) => order.get(a.ruleId)! - order.get(b.ruleId)!)
+      .map((o) => ({ ...o, source: "builtin" as const })),
+    ...customOutcomes.map((o) => customOutcome(o, windowEnd)),
+  ];
+  const cleared = (o: RuleOutcome) => o.triggered && allowlist.clears(input.entityId, o.ruleId);
+  const suppressedRules = all.filter(cleared).map((o) => ({
+    ruleId: o.ruleId,
+    explanation: `${o.explanation} Suppressed: the entity is on an allowlist for this rule.`,
+    suppressedBy: "allowlist" as const,
+  }));
+  const outcomes = all.filter((o) => !cleared(o));
+  const correlationId = crypto.randomUUID();
+  const triggered = outcomes.filter((o) => o.triggered);
+  const ruleSet = stampOf(live);
+  const cases = input.dryRun
+    ? []
+    : await openCasesForTriggered(ctx, {
+        entityType: input.entityType,
+        entityId: input.entityId,
+        correlationId,
+        windowDays: input.windowDays,
+        windowStart,
+        windowEnd,
+        outcomes: triggered,
+        actorKeyId,
+        ruleSet,
+      });
+  return {
+    correlationId,
+    entityType: input.entityType,
+    entityId: input.entityId,
+    evaluatedAt: windowEnd,
+    dryRun: input.dryRun,
+    windowDays: input.windowDays,
+    windowStart,
+    windowEnd,
+    triggeredRules: outcomes,
+    totalTriggered: triggered.length,
+    highestRiskLevel: highestRiskLevel(outcomes),
+    skippedRules: skipped,
+    suppressedRules,
+    highRiskCountries: countries,
+    ruleSet,
+    cases,
+  };
+}
