@@ -9,6 +9,7 @@ import {
   TREE_LIMITS,
 } from "./domain/custom/tree";
 import { PUBLICATION_ACTIONS } from "./domain/publication";
+import { FeedbackSchema } from "./feedback/schemas";
 
 // ---- custom-rule tree shape (domain/custom/tree.ts); semantics: domain/custom/validate.ts ----
 
@@ -246,6 +247,10 @@ export const RuleSetResponse = z
     live: LiveRuleSetSchema,
     draft: orNull(RuleSetDraftSchema),
     requiresSecondApprover: z.boolean(),
+    feedback: FeedbackSchema.openapi({
+      description:
+        "Case feedback: precision per rule from closed cases (docs/methodology/rules.md#case-feedback)",
+    }),
   })
   .openapi("RuleSetResponse");
 
