@@ -59,7 +59,9 @@ const RuleSetBacktestResult = z
     live: z.object({ kind: Kind, version: z.number().int().min(0), hash: Hash }),
     draft: z.object({
       kind: Kind,
-      version: z.null().openapi({ description: "A draft has no version until published" }),
+      version: orNull(z.number().int().min(1)).openapi({
+        description: "Always null: a draft has no version until published",
+      }),
       hash: Hash,
       draftId: z.uuid(),
       basedOnVersion: z.number().int().min(0),
