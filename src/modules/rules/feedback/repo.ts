@@ -27,7 +27,7 @@ export const fraudClosedCases = (scope: TenantScope, statuses: string[]): Promis
   scope.db.all<OutcomeRow>(sql`
     SELECT json_extract(s.value, '$.signalId') AS ruleId, h.current_status AS status, count(DISTINCT c.id) AS n
     FROM ${fraudCases} c
-    JOIN ${fraudCaseHeads} h ON h.case_id = c.id AND h.tenant_id = c.tenant_id, json_each(c.triggered_signals) s
+    JOIN ${fraudCaseHeads} h ON h.case_id = c.id AND ${tenantSql(scope, "h")}, json_each(c.triggered_signals) s
     WHERE ${tenantSql(scope, "c")} AND ${inJsonList(sql`h.current_status`, statuses)}
       AND json_type(s.value, '$.signalId') = 'text' AND coalesce(json_extract(s.value, '$.triggered'), 1) <> 0
     GROUP BY 1, 2`);
