@@ -40,6 +40,8 @@ for (const [path, text] of Object.entries(schemaFiles)) {
 const READ_MODELS: Record<string, string[]> = {
   data: ["customers", "accounts", "transactions", "agents"],
   events: ["events"],
+  aml: ["aml_cases", "amlCases"],
+  fraud: ["fraud_cases", "fraudCases", "fraud_case_heads", "fraudCaseHeads"],
 };
 const readable = new Set(Object.values(READ_MODELS).flat());
 

@@ -4,6 +4,7 @@ import { isDeliveryMessage, isJobMessage, isJobType, type JobMessage, jobs, QUEU
 const built: JobMessage[] = [
   jobs.syncContinue("t1", "r1"),
   jobs.amlBacktest("t1", "b1"),
+  jobs.rulesBacktest("t1", "b1", 0),
   jobs.bhiCalculate("t1", "j1"),
   jobs.smeBenchmarks("t1", 90),
   jobs.smeBenchmarksAll("t1"),
@@ -21,7 +22,7 @@ const built: JobMessage[] = [
 describe("job messages", () => {
   it("every builder makes a message the consumer accepts", () => {
     for (const message of built) expect(isJobMessage(message), message.type).toBe(true);
-    expect(new Set(built.map((m) => m.type)).size).toBe(8);
+    expect(new Set(built.map((m) => m.type)).size).toBe(9);
   });
 
   it("a message survives the queue's copy unchanged (plain data, no undefined fields)", () => {
@@ -34,6 +35,8 @@ describe("job messages", () => {
       { type: "bhi.calculate", tenantId: "t1" },
       { type: "bhi.calculate", tenantId: "t1", jobId: 7 },
       { type: "outbox.dispatch" },
+      { type: "rules.backtest", tenantId: "t1", backtestId: "b1" },
+      { type: "rules.backtest", tenantId: "t1", backtestId: "b1", step: 0.5 },
       { type: "outbox.dispatch", tenantId: null },
       { type: "sme.benchmarks", tenantId: "t1", windowDays: "90" },
       { type: "sme.benchmarks", tenantId: "t1", windowDays: 1.5 },

@@ -14,6 +14,7 @@ export const QUEUE_NAMES = {
 
 export const SYNC_CONTINUE_JOB = "ingest.sync.continue";
 export const AML_BACKTEST_JOB = "aml.backtest";
+export const RULES_BACKTEST_JOB = "rules.backtest";
 export const BHI_CALCULATE_JOB = "bhi.calculate";
 export const SME_BENCHMARKS_JOB = "sme.benchmarks";
 export const AGENT_HEALTH_REFRESH_JOB = "agent-health.refresh";
@@ -32,6 +33,13 @@ export interface AmlBacktestMessage {
   type: typeof AML_BACKTEST_JOB;
   tenantId: string;
   backtestId: string;
+}
+/** The next step of a queued rule-set backtest; `step` must match the run document's. */
+export interface RulesBacktestMessage {
+  type: typeof RULES_BACKTEST_JOB;
+  tenantId: string;
+  backtestId: string;
+  step: number;
 }
 /** The next slice of a large BHI calculation job. */
 export interface BhiCalculateMessage {
@@ -76,6 +84,7 @@ export interface WorkflowStartMessage {
 export type JobMessage =
   | SyncContinueMessage
   | AmlBacktestMessage
+  | RulesBacktestMessage
   | BhiCalculateMessage
   | SmeBenchmarksMessage
   | AgentHealthRefreshMessage
@@ -103,6 +112,12 @@ export const jobs = {
     type: AML_BACKTEST_JOB,
     tenantId,
     backtestId,
+  }),
+  rulesBacktest: (tenantId: string, backtestId: string, step: number): RulesBacktestMessage => ({
+    type: RULES_BACKTEST_JOB,
+    tenantId,
+    backtestId,
+    step,
   }),
   bhiCalculate: (tenantId: string, jobId: string): BhiCalculateMessage => ({
     type: BHI_CALCULATE_JOB,
@@ -135,11 +150,12 @@ export const jobs = {
 };
 
 // What each field of each message must be; typed, so a new message or field cannot be left out.
-type FieldRule = "string" | "string?" | "integer?" | "true?";
+type FieldRule = "string" | "string?" | "integer" | "integer?" | "true?";
 type FieldRules<M> = { [K in Exclude<keyof M, "type">]-?: FieldRule };
 const FIELD_RULES: { [T in JobType]: FieldRules<JobMessageOf<T>> } = {
   [SYNC_CONTINUE_JOB]: { tenantId: "string", runId: "string" },
   [AML_BACKTEST_JOB]: { tenantId: "string", backtestId: "string" },
+  [RULES_BACKTEST_JOB]: { tenantId: "string", backtestId: "string", step: "integer" },
   [BHI_CALCULATE_JOB]: { tenantId: "string", jobId: "string" },
   [SME_BENCHMARKS_JOB]: { tenantId: "string", windowDays: "integer?", all: "true?" },
   [AGENT_HEALTH_REFRESH_JOB]: { tenantId: "string" },
@@ -156,7 +172,7 @@ const FIELD_RULES: { [T in JobType]: FieldRules<JobMessageOf<T>> } = {
 const fits = (value: unknown, rule: FieldRule): boolean => {
   if (value === undefined) return rule.endsWith("?");
   if (rule.startsWith("string")) return typeof value === "string";
-  if (rule === "integer?") return Number.isSafeInteger(value);
+  if (rule.startsWith("integer")) return Number.isSafeInteger(value);
   return value === true;
 };
 

@@ -3,6 +3,7 @@ import { agentHealthCronTask, agentHealthRefreshJob } from "../modules/agent-hea
 import { runBacktestJob } from "../modules/aml/backtest/jobs";
 import { bhiCalculateJob } from "../modules/bhi/jobs";
 import { continueSync, resumeStalledSyncs } from "../modules/ingest/sync/service";
+import { rulesBacktestJob } from "../modules/rules/backtest/jobs";
 import { smeBenchmarksCron, smeBenchmarksJob } from "../modules/sme/jobs";
 import { outboxDispatchJob, webhookSweepTask } from "../modules/webhooks/jobs";
 import {
@@ -20,6 +21,7 @@ import {
   type JobMessage,
   type JobType,
   OUTBOX_DISPATCH_JOB,
+  RULES_BACKTEST_JOB,
   SME_BENCHMARKS_JOB,
   SYNC_CONTINUE_JOB,
   WORKFLOW_RUN_JOB,
@@ -34,6 +36,7 @@ type Handlers = { [T in JobType]: (env: Env, message: MessageByType[T]) => Promi
 const handlers: Handlers = {
   [SYNC_CONTINUE_JOB]: (env, message) => continueSync(env, message),
   [AML_BACKTEST_JOB]: runBacktestJob,
+  [RULES_BACKTEST_JOB]: rulesBacktestJob,
   [BHI_CALCULATE_JOB]: bhiCalculateJob,
   [SME_BENCHMARKS_JOB]: smeBenchmarksJob,
   [AGENT_HEALTH_REFRESH_JOB]: agentHealthRefreshJob,

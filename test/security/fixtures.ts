@@ -96,6 +96,20 @@ async function bhiCustomer(owner: TestTenant) {
   return { customerId: customer.id! };
 }
 
+const backtestRange = () => ({
+  from: new Date(Date.now() - 30 * 86_400_000).toISOString(),
+  to: new Date(Date.now() - 1000).toISOString(),
+});
+async function ruleSetBacktest(owner: TestTenant, kind: "fraud" | "aml") {
+  await call("PUT", `/v1/rule-sets/${kind}/draft`, { key: owner.key, body: {} });
+  const res = await call("POST", `/v1/rule-sets/${kind}/backtest`, {
+    key: owner.key,
+    body: { ...backtestRange(), async: true },
+  });
+  if (res.status !== 202) throw new Error(`rule-set backtest fixture: ${res.status}`);
+  return { backtestId: (await json<{ backtestId: string }>(res)).backtestId };
+}
+
 export const pathFixtures: Record<string, PathFixture> = {
   "/v1/customers/{customerId}": async (owner) => ({ customerId: (await insertCustomer(owner)).id }),
   "/v1/agents/{agentId}": async (owner) => ({ agentId: (await insertAgent(owner)).agentId }),
@@ -111,6 +125,8 @@ export const pathFixtures: Record<string, PathFixture> = {
   "/v1/kyc-aml/cases/{caseId}": async (owner) => ({ caseId: await amlCaseFor(owner) }),
   "/v1/rule-sets/fraud/versions/{version}": (owner) => publishedVersion(owner, "fraud"),
   "/v1/rule-sets/aml/versions/{version}": (owner) => publishedVersion(owner, "aml"),
+  "/v1/rule-sets/fraud/backtests/{backtestId}": (owner) => ruleSetBacktest(owner, "fraud"),
+  "/v1/rule-sets/aml/backtests/{backtestId}": (owner) => ruleSetBacktest(owner, "aml"),
   "/v1/kyc-aml/backtests/{backtestId}": async (owner) => {
     const res = await call("POST", "/v1/kyc-aml/backtest", { key: owner.key, body: { async: true } });
     return { backtestId: (await json<{ backtestId: string }>(res)).backtestId };
@@ -191,6 +207,8 @@ export const requestBodies: Record<string, unknown> = {
   "PUT /v1/kyc-aml/thresholds": { thresholds: {} },
   "POST /v1/kyc-aml/cases/{caseId}/transition": { toStatus: "under_investigation", actorId: "analyst-1" },
   "POST /v1/kyc-aml/backtest": { windowDays: 30 },
+  "POST /v1/rule-sets/fraud/backtest": backtestRange(),
+  "POST /v1/rule-sets/aml/backtest": backtestRange(),
   "POST /v1/webhooks/subscriptions": { url: "https://hooks.example.com/in", eventTypes: ["*"] },
   "PATCH /v1/webhooks/subscriptions/{id}": { description: "security suite" },
   "POST /v1/lists": { name: "Security list", kind: "high_risk_countries" },

@@ -10,6 +10,7 @@ import {
 } from "./domain/custom/tree";
 import { RULE_SET_KINDS } from "./domain/document";
 import { PUBLICATION_ACTIONS } from "./domain/publication";
+import { FeedbackSchema } from "./feedback/schemas";
 
 /** Stamped on alerts, evaluations and cases: the rule-set version that produced them. */
 export const RuleSetStampSchema = z
@@ -260,6 +261,10 @@ export const RuleSetResponse = z
     live: LiveRuleSetSchema,
     draft: orNull(RuleSetDraftSchema),
     requiresSecondApprover: z.boolean(),
+    feedback: FeedbackSchema.openapi({
+      description:
+        "Case feedback: precision per rule from closed cases (docs/methodology/rules.md#case-feedback)",
+    }),
   })
   .openapi("RuleSetResponse");
 

@@ -7,6 +7,7 @@ import { utcOffsetMinutes } from "./domain/custom/time-zone";
 import { defaultContent } from "./domain/defaults";
 import type { LiveRuleSet, RuleSetContent, RuleSetKind } from "./domain/document";
 import { checkContent, type RuleSetInput } from "./domain/validate";
+import { ruleFeedback } from "./feedback/service";
 import { presentDraft, presentPublication, presentVersion, presentVersionSummary } from "./present";
 import * as repo from "./repo";
 
@@ -75,12 +76,17 @@ export const requiresSecondApprover = (ctx: TenantContext) =>
   ctx.tenant.settings.rulesRequireSecondApprover === true;
 
 export async function getRuleSet(ctx: TenantContext, kind: RuleSetKind) {
-  const [live, draft] = await Promise.all([liveState(ctx, kind), repo.getDraft(ctx, kind)]);
+  const [live, draft, feedback] = await Promise.all([
+    liveState(ctx, kind),
+    repo.getDraft(ctx, kind),
+    ruleFeedback(ctx, kind),
+  ]);
   return {
     kind,
     live: { version: live.version, hash: live.hash, publishedAt: live.publishedAt, content: live.content },
     draft: draft ? presentDraft(draft) : null,
     requiresSecondApprover: requiresSecondApprover(ctx),
+    feedback,
   };
 }
 

@@ -1,4 +1,6 @@
 import type { App } from "../../../http/context";
+import { registerGetBacktest } from "../backtest/routes/get-backtest";
+import { registerPostBacktest } from "../backtest/routes/post-backtest";
 import { registerDeleteDraft } from "./delete-draft";
 import { registerGetDraft } from "./get-draft";
 import { registerGetRuleSet } from "./get-rule-set";
@@ -19,4 +21,6 @@ export function registerRuleSetRoutes(app: App): void {
   registerListVersions(app);
   registerGetVersion(app);
   registerListPublications(app);
+  registerPostBacktest(app);
+  registerGetBacktest(app);
 }

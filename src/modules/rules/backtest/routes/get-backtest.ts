@@ -1,0 +1,27 @@
+import { z } from "@hono/zod-openapi";
+import type { App } from "../../../../http/context";
+import { jsonContent, tenantRoute, uuidParam } from "../../../../http/openapi";
+import type { RuleSetKind } from "../../domain/document";
+import { KINDS, label, readScope, TAGS } from "../../routes/kinds";
+import { getBacktestRun } from "../jobs";
+import { RuleSetBacktestRunResponse } from "../schemas";
+
+const route = (kind: RuleSetKind) =>
+  tenantRoute({
+    method: "get",
+    path: `/v1/rule-sets/${kind}/backtests/{backtestId}`,
+    operationId: `get${label(kind)}RuleSetBacktest`,
+    tags: TAGS,
+    summary: `A ${kind} rule-set backtest: status, progress and, once done, the comparison`,
+    scope: readScope(kind),
+    request: { params: z.object({ backtestId: uuidParam("backtestId") }) },
+    responses: { 200: jsonContent(RuleSetBacktestRunResponse, "The backtest run") },
+  });
+
+export const registerGetBacktest = (app: App) => {
+  for (const kind of KINDS)
+    app.openapi(route(kind), async (c) => {
+      const run = await getBacktestRun(c.get("ctx"), kind, c.req.valid("param").backtestId);
+      return c.json({ success: true as const, ...run } as never, 200);
+    });
+};

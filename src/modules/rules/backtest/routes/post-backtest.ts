@@ -1,0 +1,42 @@
+import type { App } from "../../../../http/context";
+import { errorResponses, jsonBody, jsonContent, tenantRoute } from "../../../../http/openapi";
+import type { RuleSetKind } from "../../domain/document";
+import { KINDS, label, readScope, TAGS } from "../../routes/kinds";
+import { startBacktest } from "../jobs";
+import { RuleSetBacktestBody, RuleSetBacktestRunResponse } from "../schemas";
+
+const route = (kind: RuleSetKind) =>
+  tenantRoute({
+    method: "post",
+    path: `/v1/rule-sets/${kind}/backtest`,
+    operationId: `backtest${label(kind)}RuleSetDraft`,
+    tags: TAGS,
+    summary: `Run the ${kind} draft and the live version over a date range and compare them per rule`,
+    description:
+      "Entities with a transaction in [from, to] are evaluated as of `to` under both versions: per rule, hits " +
+      "under each, entities newly hit and no longer hit (counts and the first 20 ids), and case-feedback " +
+      "precision. Opens no case and writes nothing but the run document, hence the read scope. Up to 10,000 " +
+      "active entities run in the request (200); more, or `async: true`, are queued (202) and advance step by " +
+      "step on the jobs queue: read progress from GET .../backtests/{backtestId}. 409: no draft. " +
+      (kind === "fraud"
+        ? "Fraud built-in signals are evaluated per entity and are listed in skippedRules; custom rules are backtested."
+        : "AML built-ins and custom rules are backtested."),
+    scope: readScope(kind),
+    request: { body: jsonBody(RuleSetBacktestBody) },
+    responses: {
+      200: jsonContent(RuleSetBacktestRunResponse, "The finished run"),
+      202: jsonContent(RuleSetBacktestRunResponse, "Queued on the jobs queue"),
+      ...errorResponses(409),
+    },
+  });
+
+export const registerPostBacktest = (app: App) => {
+  for (const kind of KINDS)
+    app.openapi(route(kind), async (c) => {
+      const { async: queue, ...input } = c.req.valid("json");
+      const { queued, run } = await startBacktest(c.get("ctx"), kind, input, { queue });
+      return queued
+        ? c.json({ success: true as const, ...run }, 202)
+        : c.json({ success: true as const, ...run } as never, 200);
+    });
+};

@@ -1,0 +1,100 @@
+import { z } from "@hono/zod-openapi";
+import { IsoDateTime, orNull } from "../../../http/openapi";
+import { AML_ENTITY_TYPES } from "../../aml/domain/rules";
+import { RULE_SET_KINDS } from "../domain/document";
+import { RulePrecisionSchema } from "../feedback/schemas";
+import { SAMPLE_SIZE } from "./domain/tally";
+
+/** The longest range a backtest covers (custom windows reach back on their own). */
+export const MAX_RANGE_DAYS = 366;
+const DAY_MS = 86_400_000;
+
+export const RuleSetBacktestBody = z
+  .strictObject({
+    from: IsoDateTime.openapi({ description: "Entities with a transaction from here to `to` are evaluated" }),
+    to: IsoDateTime.openapi({ description: "Evaluated as of this instant (at most now)" }),
+    entityType: z.enum(AML_ENTITY_TYPES).default("customer"),
+    async: z.boolean().default(false).openapi({ description: "Queue the run (202) whatever its size" }),
+  })
+  .superRefine((b, ctx) => {
+    const span = Date.parse(b.to) - Date.parse(b.from);
+    if (!(span > 0)) ctx.addIssue({ code: "custom", path: ["to"], message: "Must be after from" });
+    else if (span > MAX_RANGE_DAYS * DAY_MS)
+      ctx.addIssue({ code: "custom", path: ["to"], message: `At most ${MAX_RANGE_DAYS} days after from` });
+  })
+  .openapi("RuleSetBacktestRequest");
+
+const Hash = z.string().regex(/^[0-9a-f]{64}$/);
+const Kind = z.enum(RULE_SET_KINDS);
+const Ids = z.array(z.string()).max(SAMPLE_SIZE);
+
+const RuleBacktestSchema = z
+  .object({
+    ruleId: z.string(),
+    source: z.enum(["builtin", "custom"]),
+    liveHits: z.number().int().min(0),
+    draftHits: z.number().int().min(0),
+    newlyHit: z
+      .number()
+      .int()
+      .min(0)
+      .openapi({ description: "Entities the draft hits and the live version does not" }),
+    noLongerHit: z
+      .number()
+      .int()
+      .min(0)
+      .openapi({ description: "Entities the live version hits and the draft does not" }),
+    newlyHitSample: Ids.openapi({ description: `The first ${SAMPLE_SIZE} ids, sorted` }),
+    noLongerHitSample: Ids,
+    precision: orNull(RulePrecisionSchema).openapi({ description: "Case feedback; null: no closed case" }),
+  })
+  .openapi("RuleBacktest");
+
+const RuleSetBacktestResult = z
+  .object({
+    kind: Kind,
+    entityType: z.enum(AML_ENTITY_TYPES),
+    from: IsoDateTime,
+    to: IsoDateTime,
+    live: z.object({ kind: Kind, version: z.number().int().min(0), hash: Hash }),
+    draft: z.object({
+      kind: Kind,
+      version: orNull(z.number().int().min(1)).openapi({
+        description: "Always null: a draft has no version until published",
+      }),
+      hash: Hash,
+      draftId: z.uuid(),
+      basedOnVersion: z.number().int().min(0),
+    }),
+    entitiesActive: z.number().int().min(0),
+    rules: z.array(RuleBacktestSchema),
+    skippedRules: z.array(
+      z.object({ ruleId: z.string(), reason: z.string(), side: z.enum(["live", "draft", "both"]) }),
+    ),
+    feedbackByVersion: z.boolean(),
+    statements: z.number().int().min(0).openapi({ description: "D1 statements the run issued (about)" }),
+    casesOpened: z.literal(0),
+  })
+  .openapi("RuleSetBacktestResult");
+
+export const RuleSetBacktestRunResponse = z
+  .object({
+    success: z.literal(true),
+    backtestId: z.uuid(),
+    kind: Kind,
+    status: z.enum(["queued", "running", "succeeded", "failed"]),
+    createdAt: IsoDateTime,
+    completedAt: orNull(IsoDateTime),
+    progress: z.object({
+      entitiesActive: z.number().int().min(0),
+      partitionsDone: z.number().int().min(0),
+      partitions: z.number().int().min(0),
+      customPagesDone: z.number().int().min(0),
+      unitsDone: z.number().int().min(0),
+      unitsEstimated: z.number().int().min(0),
+      percent: z.number().int().min(0).max(100),
+    }),
+    backtest: RuleSetBacktestResult.optional().openapi({ description: "Present once the run succeeded" }),
+    error: orNull(z.string()),
+  })
+  .openapi("RuleSetBacktestRun");

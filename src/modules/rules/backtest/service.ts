@@ -1,0 +1,214 @@
+import type { TenantContext } from "../../../db/tenant-context";
+import { conflict } from "../../../lib/errors";
+import { activeEntitiesBetween, type FeatureCache, groupHits } from "../../aml/backtest/service";
+import type { AmlEntityType } from "../../aml/domain/rules";
+import { mergeThresholds } from "../../aml/domain/thresholds";
+import { homeCountry } from "../../aml/service";
+import { allowlistedEntities, highRiskCountries } from "../../lists/service";
+import { customRuleHitsPage } from "../custom/service";
+import type { RuleSetContent, RuleSetKind } from "../domain/document";
+import * as repo from "../repo";
+import { liveRuleSet } from "../service";
+import {
+  amlBuiltinPlan,
+  type BuiltinGroup,
+  builtinRuleIds,
+  customRuleIds,
+  fraudBuiltinsNotBacktested,
+  type SidePlan,
+  type Skipped,
+} from "./domain/plan";
+import { addUnit, emptyTally, type Hits, type RuleTally } from "./domain/tally";
+
+/**
+ * Backtest of a rule set's draft against its live version (docs/methodology/rules.md#backtest).
+ * Entities with a transaction in [from, to] are evaluated as of `to`, under both versions, by
+ * disjoint units: partitions of the AML built-in statements and pages of the custom-rule
+ * statement. Nothing is written: no case, alert or evaluation; the caller keeps the tally.
+ */
+export interface RuleSetBacktestInput {
+  entityType: AmlEntityType;
+  from: string;
+  to: string;
+}
+
+export interface SideStamp {
+  kind: RuleSetKind;
+  /** null for the draft (it has no version until published). */
+  version: number | null;
+  hash: string;
+}
+
+/** Everything a run needs, frozen when it starts (a queued run does not see later edits). */
+export interface Prepared {
+  kind: RuleSetKind;
+  input: RuleSetBacktestInput;
+  live: {
+    stamp: SideStamp;
+    content: RuleSetContent;
+    plan: SidePlan;
+    customThresholds: Record<string, number>;
+  };
+  draft: {
+    stamp: SideStamp & { draftId: string; basedOnVersion: number };
+    content: RuleSetContent;
+    plan: SidePlan;
+    customThresholds: Record<string, number>;
+  };
+  builtinIds: string[];
+  customIds: string[];
+  highRiskCountries: string[];
+  timeZone: string | undefined;
+  velocityPrefilter: number;
+  /** Allowlist entries ({entityId, ruleId|null}) that suppress a hit, as evaluation does. */
+  allowlisted: Array<{ entityId: string; ruleId: string | null }>;
+  entitiesActive: number;
+}
+
+const plannedThresholds = (groups: BuiltinGroup[]) => groups.map((g) => g.thresholds.velocityMaxCount ?? 0);
+
+export async function prepare(
+  ctx: TenantContext,
+  kind: RuleSetKind,
+  input: RuleSetBacktestInput,
+): Promise<Prepared> {
+  const [draft, live, liveAml, countries] = await Promise.all([
+    repo.getDraft(ctx, kind),
+    liveRuleSet(ctx, kind),
+    liveRuleSet(ctx, "aml"),
+    highRiskCountries(ctx),
+  ]);
+  if (!draft) throw conflict(`No ${kind} draft to backtest: PUT /v1/rule-sets/${kind}/draft first`);
+  const planContext = {
+    entityType: input.entityType,
+    hasHighRiskCountries: countries.length > 0,
+    hasHomeCountry: homeCountry(ctx) !== null,
+  };
+  const plan = (content: RuleSetContent): SidePlan =>
+    kind === "aml" ? amlBuiltinPlan(content, planContext) : { groups: [], skipped: [] };
+  const livePlan = plan(live.content);
+  const draftPlan = plan(draft.content);
+  // Custom rules compare against the tenant's AML thresholds: a fraud draft reads the live ones.
+  const amlThresholds = (content: RuleSetContent) =>
+    mergeThresholds(kind === "aml" ? content.thresholds : liveAml.content.thresholds);
+  const builtinIds = builtinRuleIds(kind, livePlan, draftPlan);
+  const customIds = customRuleIds(live.content, draft.content, input.entityType);
+  const allowlist = await allowlistedEntities(ctx, {
+    entityType: input.entityType,
+    ruleIds: [...builtinIds, ...customIds],
+    at: new Date(input.to),
+  });
+  const timeZone = ctx.tenant.settings.timeZone;
+  return {
+    kind,
+    input,
+    live: {
+      stamp: { kind, version: live.version, hash: live.hash },
+      content: live.content,
+      plan: livePlan,
+      customThresholds: amlThresholds(live.content),
+    },
+    draft: {
+      stamp: {
+        kind,
+        version: null,
+        hash: draft.contentHash,
+        draftId: draft.id,
+        basedOnVersion: draft.basedOnVersion,
+      },
+      content: draft.content,
+      plan: draftPlan,
+      customThresholds: amlThresholds(draft.content),
+    },
+    builtinIds,
+    customIds,
+    highRiskCountries: countries,
+    timeZone: typeof timeZone === "string" ? timeZone : undefined,
+    velocityPrefilter: Math.min(
+      Number.MAX_SAFE_INTEGER,
+      ...plannedThresholds(livePlan.groups),
+      ...plannedThresholds(draftPlan.groups),
+    ),
+    allowlisted: allowlist.entries,
+    entitiesActive: await activeEntitiesBetween(ctx, {
+      entityType: input.entityType,
+      from: new Date(input.from),
+      to: new Date(input.to),
+    }),
+  };
+}
+
+export const initialTallies = (p: Prepared): RuleTally[] => [
+  ...p.builtinIds.map((id) => emptyTally(id, "builtin")),
+  ...p.customIds.map((id) => emptyTally(id, "custom")),
+];
+
+function suppress(p: Prepared, hits: Hits): Hits {
+  if (p.allowlisted.length === 0) return hits;
+  for (const { entityId, ruleId } of p.allowlisted)
+    for (const [rule, ids] of hits) if (ruleId === null || ruleId === rule) ids.delete(entityId);
+  return hits;
+}
+
+/** One partition of the built-in statements, both versions; returns the statements it issued. */
+export async function builtinUnit(
+  ctx: TenantContext,
+  p: Prepared,
+  tallies: RuleTally[],
+  partition: { index: number; count: number },
+): Promise<number> {
+  if (p.builtinIds.length === 0) return 0;
+  const cache: FeatureCache = new Map();
+  const common = {
+    entityType: p.input.entityType,
+    from: new Date(p.input.from),
+    to: new Date(p.input.to),
+    highRiskCountries: p.highRiskCountries,
+    velocityPrefilter: p.velocityPrefilter,
+    partition,
+  };
+  const live = await groupHits(ctx, { ...common, groups: p.live.plan.groups }, cache);
+  const draft = await groupHits(ctx, { ...common, groups: p.draft.plan.groups }, cache);
+  addUnit(tallies, suppress(p, live.hits), suppress(p, draft.hits), p.builtinIds);
+  return live.statements + draft.statements;
+}
+
+/** One page of the custom-rule statement, both versions; `next` is null after the last page. */
+export async function customUnit(
+  ctx: TenantContext,
+  p: Prepared,
+  tallies: RuleTally[],
+  after: string | undefined,
+  pageSize: number,
+): Promise<{ next: string | null; statements: number }> {
+  if (p.customIds.length === 0) return { next: null, statements: 0 };
+  const common = {
+    entityType: p.input.entityType,
+    from: new Date(p.input.from),
+    to: new Date(p.input.to),
+    timeZone: p.timeZone,
+    pageSize,
+    after,
+  };
+  // Both statements select the same entities (active in [from, to], key order), so pages align.
+  const [live, draft] = await Promise.all([
+    customRuleHitsPage(ctx, { ...common, rules: p.live.content.custom, thresholds: p.live.customThresholds }),
+    customRuleHitsPage(ctx, {
+      ...common,
+      rules: p.draft.content.custom,
+      thresholds: p.draft.customThresholds,
+    }),
+  ]);
+  addUnit(tallies, suppress(p, live.hits), suppress(p, draft.hits), p.customIds);
+  const ran = (side: typeof p.live) => (side.content.custom.some((r) => r.enabled) ? 1 : 0);
+  return { next: live.next ?? draft.next, statements: ran(p.live) + ran(p.draft) };
+}
+
+export function skippedRules(p: Prepared): Array<Skipped & { side: "live" | "draft" | "both" }> {
+  if (p.kind === "fraud")
+    return fraudBuiltinsNotBacktested(p.live.content, p.draft.content).map((s) => ({ ...s, side: "both" }));
+  return [
+    ...p.live.plan.skipped.map((s) => ({ ...s, side: "live" as const })),
+    ...p.draft.plan.skipped.map((s) => ({ ...s, side: "draft" as const })),
+  ];
+}
