@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
+import { TREE_LIMITS } from "../../src/modules/rules/domain/custom/tree";
 import {
   admin,
   call,
@@ -243,5 +244,36 @@ describe("custom in_list rules read the lists module", () => {
     const after = await evaluate(t, customer.id!);
     expect(after.evaluatedSignalIds).toContain("watched_counterparty");
     expect(fired(after)).not.toContain("watched_counterparty");
+  });
+});
+
+describe("a rule set at the list-lookup cap", () => {
+  it("evaluates within D1's bound-parameter limit (every lookup of the set in one statement)", async () => {
+    const t = await createTenant({ name: "Many lookups" });
+    const customer = await insertCustomer(t);
+    const account = await insertAccount(t, customer.id!);
+    await insertTransactions(t, account, [
+      { amountMinor: 50_000, transactionDate: daysAgo(2), counterpartyName: "Ama Stores" },
+    ]);
+    const list = await createList(t, { name: "Watch", kind: "watchlist", entryType: "counterparty" });
+    await addEntries(t, list.listId, [{ value: "ama stores" }]);
+    // Each lookup its own window, so none is shared with another in the compiled statement.
+    const lookup = (days: number) => ({
+      op: "in_list",
+      subject: "counterparty",
+      listId: list.listId,
+      windowDays: days,
+    });
+    const rule = (i: number, n: number) => ({
+      ...burst,
+      ruleId: `lookups_${i}`,
+      condition: { op: "and", conditions: Array.from({ length: n }, (_, j) => lookup(10 + i * 10 + j)) },
+    });
+    // Rules of up to 8 lookups (a node has at most 10 children) until the set holds the cap.
+    const sizes: number[] = [];
+    for (let left = TREE_LIMITS.maxListLookups; left > 0; left -= 8) sizes.push(Math.min(8, left));
+    await published(t, "fraud", { custom: sizes.map((n, i) => rule(i, n)) });
+    const alert = await evaluate(t, customer.id!);
+    expect(fired(alert)).toEqual(expect.arrayContaining(sizes.map((_, i) => `lookups_${i}`)));
   });
 });

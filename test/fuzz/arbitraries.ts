@@ -116,16 +116,50 @@ function numberFor(node: Schema, integer: boolean): fc.Arbitrary<number> {
 /** Small free-form JSON: what `additionalProperties: {}` and schemas without a type accept. */
 export const freeJson = fc.jsonValue({ maxDepth: 2 });
 
-export function valueFor(doc: OpenApiDocument, schema: Schema | undefined, depth = 0): fc.Arbitrary<unknown> {
+/** Names of the components a schema's $ref chain passes through. */
+function refNames(doc: OpenApiDocument, schema: Schema | undefined): string[] {
+  const names: string[] = [];
+  let node = schema ?? {};
+  for (let hops = 0; typeof node.$ref === "string" && hops < 20; hops++) {
+    const name = node.$ref.replace("#/components/schemas/", "");
+    names.push(name);
+    node = doc.components.schemas?.[name] ?? {};
+  }
+  return names;
+}
+
+/**
+ * `seen`: the components entered on the way down. Past MAX_DEPTH a union keeps only the
+ * choices that do not lead back into one of them, so a recursive schema (a rule's condition
+ * tree) ends in a leaf instead of recursing until the stack runs out.
+ */
+export function valueFor(
+  doc: OpenApiDocument,
+  schema: Schema | undefined,
+  depth = 0,
+  seen: readonly string[] = [],
+): fc.Arbitrary<unknown> {
   const node = flatten(doc, schema);
-  const base = baseValueFor(doc, node, depth);
+  const base = baseValueFor(doc, node, depth, [...seen, ...refNames(doc, schema)]);
   return node.nullable === true ? fc.option(base, { nil: null, freq: 6 }) : base;
 }
 
-function baseValueFor(doc: OpenApiDocument, node: Schema, depth: number): fc.Arbitrary<unknown> {
+const leadsBack = (choice: Schema, seen: readonly string[]) =>
+  seen.some((name) => JSON.stringify(choice).includes(`"#/components/schemas/${name}"`));
+
+function baseValueFor(
+  doc: OpenApiDocument,
+  node: Schema,
+  depth: number,
+  seen: readonly string[],
+): fc.Arbitrary<unknown> {
   if (Array.isArray(node.enum)) return fc.constantFrom(...(node.enum as unknown[]));
   const choices = (node.anyOf ?? node.oneOf) as Schema[] | undefined;
-  if (choices) return fc.oneof(...choices.map((c) => valueFor(doc, c, depth + 1)));
+  if (choices) {
+    const leaves = choices.filter((c) => !leadsBack(c, seen));
+    const pick = depth > MAX_DEPTH && leaves.length ? leaves : choices;
+    return fc.oneof(...pick.map((c) => valueFor(doc, c, depth + 1, seen)));
+  }
   switch (typeOf(doc, node)) {
     case "string":
       return stringFor(node);
@@ -139,16 +173,21 @@ function baseValueFor(doc: OpenApiDocument, node: Schema, depth: number): fc.Arb
       const minLength = (node.minItems as number | undefined) ?? 0;
       const maxLength = Math.min((node.maxItems as number | undefined) ?? ITEMS, minLength + ITEMS);
       if (depth > MAX_DEPTH) return fc.constant([]);
-      return fc.array(valueFor(doc, node.items as Schema, depth + 1), { minLength, maxLength });
+      return fc.array(valueFor(doc, node.items as Schema, depth + 1, seen), { minLength, maxLength });
     }
     case "object":
-      return objectFor(doc, node, depth);
+      return objectFor(doc, node, depth, seen);
     default:
       return freeJson;
   }
 }
 
-function objectFor(doc: OpenApiDocument, node: Schema, depth: number): fc.Arbitrary<unknown> {
+function objectFor(
+  doc: OpenApiDocument,
+  node: Schema,
+  depth: number,
+  seen: readonly string[],
+): fc.Arbitrary<unknown> {
   const { properties, required } = objectProperties(doc, node);
   const names = Object.keys(properties);
   if (names.length === 0) {
@@ -156,10 +195,12 @@ function objectFor(doc: OpenApiDocument, node: Schema, depth: number): fc.Arbitr
     if (extra === false || depth > MAX_DEPTH) return fc.constant({});
     const values =
       extra && typeof extra === "object" && Object.keys(extra).length
-        ? valueFor(doc, extra as Schema, depth + 1)
+        ? valueFor(doc, extra as Schema, depth + 1, seen)
         : freeJson;
     return fc.dictionary(word, values, { maxKeys: 3 });
   }
-  const shape = Object.fromEntries(names.map((name) => [name, valueFor(doc, properties[name], depth + 1)]));
+  const shape = Object.fromEntries(
+    names.map((name) => [name, valueFor(doc, properties[name], depth + 1, seen)]),
+  );
   return fc.record(shape, { requiredKeys: required.filter((name) => names.includes(name)) });
 }

@@ -72,7 +72,8 @@ interface Sent {
 function poolsFor(op: Operation, sender: FuzzTenant, foreign: FuzzTenant): IdPools {
   if (op.admin) return { own: { tenantId: [operatorTarget.id], keyId: [operatorTarget.keyId] }, foreign: {} };
   // Built-in workflows are one catalogue shared by every tenant: not another tenant's object.
-  const { workflowId: _shared, ...foreignIds } = foreign.idsFor(op.template);
+  // Rule-set versions are numbered per tenant: another tenant's "version 1" names this tenant's own.
+  const { workflowId: _shared, version: _ordinal, ...foreignIds } = foreign.idsFor(op.template);
   return { own: sender.idsFor(op.template), foreign: foreignIds };
 }
 

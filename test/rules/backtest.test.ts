@@ -209,18 +209,13 @@ describe("case feedback", () => {
     expect((await move(caseIds[1], "closed_false_positive")).status).toBe(200);
     expect((await move(caseIds[2], "closed_no_action")).status).toBe(200);
     // caseIds[3] stays open: not feedback yet.
-    const expected = {
-      ruleId: "AML-LCT-001",
-      confirmed: 1,
-      cleared: 1,
-      inconclusive: 1,
-      sampleSize: 2,
-      precision: 0.5,
-    };
+    const counts = { confirmed: 1, cleared: 1, inconclusive: 1, sampleSize: 2, precision: 0.5 };
+    // Every case was opened under the live version 0 (the tenant published none): one version row.
+    const expected = { ruleId: "AML-LCT-001", ...counts, versions: [{ version: 0, ...counts }] };
     const set = await json<{ feedback: { byVersion: boolean; rules: unknown[] } }>(
       await call("GET", "/v1/rule-sets/aml", { key: f.key }),
     );
-    expect(set.feedback).toEqual({ byVersion: false, rules: [expected] });
+    expect(set.feedback).toEqual({ byVersion: true, rules: [expected] });
     expect((await putDraft(f.key, "aml", DRAFT)).status).toBe(200);
     const run = await json<Run>(await backtest(f, "aml"));
     expect(rule(run, "AML-LCT-001").precision).toEqual(expected);
@@ -256,16 +251,12 @@ describe("case feedback", () => {
     const set = await json<{ feedback: { rules: Array<{ ruleId: string; precision: number | null }> } }>(
       await call("GET", "/v1/rule-sets/fraud", { key: f.key }),
     );
+    // Cases created by hand carry no rule-set version: their counts sit under version null.
+    const round = { confirmed: 1, cleared: 0, inconclusive: 0, sampleSize: 1, precision: 1 };
+    const velocity = { confirmed: 1, cleared: 2, inconclusive: 0, sampleSize: 3, precision: 0.3333 };
     expect(set.feedback.rules).toEqual([
-      { ruleId: "round_amounts", confirmed: 1, cleared: 0, inconclusive: 0, sampleSize: 1, precision: 1 },
-      {
-        ruleId: "velocity_count",
-        confirmed: 1,
-        cleared: 2,
-        inconclusive: 0,
-        sampleSize: 3,
-        precision: 0.3333,
-      },
+      { ruleId: "round_amounts", ...round, versions: [{ version: null, ...round }] },
+      { ruleId: "velocity_count", ...velocity, versions: [{ version: null, ...velocity }] },
     ]);
   });
 });

@@ -120,6 +120,11 @@ export const TREE_LIMITS = {
   maxCustomRules: 50,
   /** Sum of aggregate costs over a rule set's custom rules (docs/methodology/rules.md#cost). */
   maxRuleSetCost: 400,
+  /**
+   * in_list leaves across a rule set's custom rules: each binds about 5 parameters in the one
+   * statement that evaluates the set, and D1 allows 100 per statement.
+   */
+  maxListLookups: 12,
   /** Cost of one rule (docs/methodology/rules.md#cost-model). */
   maxRuleCost: 100,
   /** offsetDays at most this. */

@@ -207,6 +207,15 @@ describe("validateCustomRules", () => {
     expect(paths([0, 1, 2, 3, 4].map((i) => rule(i, i < 4)))).toEqual([]);
   });
 
+  it("limits list lookups per rule set, disabled rules included (each binds parameters when it runs)", () => {
+    const lookup = { op: "in_list", subject: "counterparty", listId: "l1", windowDays: 30 };
+    const lists = (n: number, enabled = true) =>
+      base({ op: "or", conditions: Array.from({ length: n }, () => lookup) }, { ruleId: `l${n}`, enabled });
+    const cap = TREE_LIMITS.maxListLookups;
+    expect(paths([lists(cap - 2), lists(2, false)])).toEqual([]);
+    expect(paths([lists(cap - 2), lists(3, false)])).toEqual(["custom"]);
+  });
+
   it("is safe on hostile JSON", () => {
     const hostile = JSON.parse(
       '{"op":"compare","comparator":">","to":{"__proto__":{"value":1}},"aggregate":{"fn":"constructor","field":"__proto__","windowDays":7,"filter":{"__proto__":["x"],"hasOwnProperty":1}}}',

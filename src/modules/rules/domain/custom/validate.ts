@@ -186,6 +186,7 @@ export function validateCustomRules(rules: CustomRule[], path: string): ErrorDet
   const seen = new Set<string>();
   let total = 0;
   let chars = 0;
+  let listLookups = 0;
   list.forEach((r, i) => {
     const p = `${path}.${i}`;
     const valid = rule(r, p, out);
@@ -195,6 +196,8 @@ export function validateCustomRules(rules: CustomRule[], path: string): ErrorDet
       seen.add(id);
     }
     if (!valid) return;
+    // Every rule, enabled or not: a request may name a disabled one, and it then runs too.
+    listLookups += leaves((r as CustomRule).condition).filter((leaf) => leaf.op === "in_list").length;
     const cost = ruleCost(r as CustomRule);
     if (cost > TREE_LIMITS.maxRuleCost)
       out.push({
@@ -210,6 +213,11 @@ export function validateCustomRules(rules: CustomRule[], path: string): ErrorDet
     out.push({
       path,
       message: `Filter values of enabled rules hold ${chars} characters, more than ${TREE_LIMITS.maxConstantChars}`,
+    });
+  if (listLookups > TREE_LIMITS.maxListLookups)
+    out.push({
+      path,
+      message: `Rules hold ${listLookups} list lookups (in_list), more than ${TREE_LIMITS.maxListLookups} per rule set`,
     });
   if (total > TREE_LIMITS.maxRuleSetCost)
     out.push({

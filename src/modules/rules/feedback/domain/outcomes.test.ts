@@ -11,15 +11,30 @@ describe("case feedback", () => {
 
   it("precision = confirmed / (confirmed + cleared); inconclusive and open cases do not count", () => {
     const rows = [
-      { ruleId: "R", status: "closed_reported", n: 3 },
-      { ruleId: "R", status: "closed_false_positive", n: 1 },
-      { ruleId: "R", status: "closed_no_action", n: 5 },
-      { ruleId: "R", status: "open", n: 7 },
-      { ruleId: "Q", status: "closed_no_action", n: 2 },
+      { ruleId: "R", version: 1, status: "closed_reported", n: 3 },
+      { ruleId: "R", version: 2, status: "closed_false_positive", n: 1 },
+      { ruleId: "R", version: 2, status: "closed_reported", n: 1 },
+      { ruleId: "R", version: 1, status: "closed_no_action", n: 5 },
+      { ruleId: "R", version: 2, status: "open", n: 7 },
+      { ruleId: "Q", version: null, status: "closed_no_action", n: 2 },
     ];
+    const tally = (confirmed: number, cleared: number, inconclusive: number) => ({
+      confirmed,
+      cleared,
+      inconclusive,
+      sampleSize: confirmed + cleared,
+      precision: confirmed + cleared ? confirmed / (confirmed + cleared) : null,
+    });
     expect(precisionByRule("aml", rows)).toEqual([
-      { ruleId: "Q", confirmed: 0, cleared: 0, inconclusive: 2, sampleSize: 0, precision: null },
-      { ruleId: "R", confirmed: 3, cleared: 1, inconclusive: 5, sampleSize: 4, precision: 0.75 },
+      { ruleId: "Q", ...tally(0, 0, 2), versions: [{ version: null, ...tally(0, 0, 2) }] },
+      {
+        ruleId: "R",
+        ...tally(4, 1, 5),
+        versions: [
+          { version: 1, ...tally(3, 0, 5) },
+          { version: 2, ...tally(1, 1, 0) },
+        ],
+      },
     ]);
   });
 });

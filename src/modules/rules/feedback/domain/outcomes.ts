@@ -24,8 +24,7 @@ export const CASE_OUTCOMES: Record<RuleSetKind, Record<string, Outcome>> = {
   },
 };
 
-export interface RulePrecision {
-  ruleId: string;
+export interface Tally {
   confirmed: number;
   cleared: number;
   inconclusive: number;
@@ -35,31 +34,64 @@ export interface RulePrecision {
   precision: number | null;
 }
 
-/** Folds (rule, status, count) rows into one precision per rule, sorted by rule id. */
-export function precisionByRule(
-  kind: RuleSetKind,
-  rows: ReadonlyArray<{ ruleId: string; status: string; n: number }>,
-): RulePrecision[] {
-  const out = new Map<string, RulePrecision>();
-  for (const { ruleId, status, n } of rows) {
+/** One version's share of a rule's feedback; version null: cases opened before stamping, or by hand. */
+export interface VersionPrecision extends Tally {
+  version: number | null;
+}
+
+export interface RulePrecision extends Tally {
+  ruleId: string;
+  /** The same counts per rule-set version that opened the cases, oldest first. */
+  versions: VersionPrecision[];
+}
+
+export interface OutcomeRow {
+  ruleId: string;
+  version: number | null;
+  status: string;
+  n: number;
+}
+
+const emptyTally = (): Tally => ({
+  confirmed: 0,
+  cleared: 0,
+  inconclusive: 0,
+  sampleSize: 0,
+  precision: null,
+});
+
+function close(tally: Tally) {
+  tally.sampleSize = tally.confirmed + tally.cleared;
+  tally.precision = tally.sampleSize
+    ? Math.round((tally.confirmed / tally.sampleSize) * 10_000) / 10_000
+    : null;
+}
+
+/** Folds (rule, version, status, count) rows into precision per rule and per version, sorted by rule id. */
+export function precisionByRule(kind: RuleSetKind, rows: ReadonlyArray<OutcomeRow>): RulePrecision[] {
+  const out = new Map<string, { rule: RulePrecision; byVersion: Map<number | null, VersionPrecision> }>();
+  for (const { ruleId, version, status, n } of rows) {
     const outcome = CASE_OUTCOMES[kind][status];
     if (!outcome) continue;
     const entry = out.get(ruleId) ?? {
-      ruleId,
-      confirmed: 0,
-      cleared: 0,
-      inconclusive: 0,
-      sampleSize: 0,
-      precision: null,
+      rule: { ruleId, ...emptyTally(), versions: [] },
+      byVersion: new Map(),
     };
-    entry[outcome] += n;
+    const perVersion = entry.byVersion.get(version) ?? { version, ...emptyTally() };
+    entry.rule[outcome] += n;
+    perVersion[outcome] += n;
+    entry.byVersion.set(version, perVersion);
     out.set(ruleId, entry);
   }
-  for (const e of out.values()) {
-    e.sampleSize = e.confirmed + e.cleared;
-    e.precision = e.sampleSize ? Math.round((e.confirmed / e.sampleSize) * 10_000) / 10_000 : null;
-  }
-  return [...out.values()].sort((a, b) => (a.ruleId < b.ruleId ? -1 : 1));
+  const byVersionOrder = (a: VersionPrecision, b: VersionPrecision) => (a.version ?? -1) - (b.version ?? -1);
+  return [...out.values()]
+    .map(({ rule, byVersion }) => {
+      close(rule);
+      rule.versions = [...byVersion.values()].sort(byVersionOrder);
+      for (const v of rule.versions) close(v);
+      return rule;
+    })
+    .sort((a, b) => (a.ruleId < b.ruleId ? -1 : 1));
 }
 
 export const closedStatuses = (kind: RuleSetKind): string[] => Object.keys(CASE_OUTCOMES[kind]);
