@@ -62,3 +62,34 @@ export const unionCountries = (
   stored: readonly string[],
   requested: readonly string[] | undefined,
 ): string[] => [...new Set([...stored, ...(requested ?? [])].map((c) => c.toUpperCase()))].sort();
+
+export type SourcedOutcome = RuleOutcome & { source: "builtin" | "custom"; counterfactualStatement?: string };
+
+/**
+ * One evaluation's outcomes: built-ins in catalog order, then custom rules; a triggered rule
+ * the entity is allowlisted for moves to `suppressedRules` and counts for nothing.
+ */
+export function combineOutcomes(input: {
+  builtin: RuleOutcome[];
+  custom: CustomOutcomeLike[];
+  catalogOrder: readonly string[];
+  at: string;
+  allowlisted: (ruleId: string) => boolean;
+}) {
+  const order = new Map(input.catalogOrder.map((id, i) => [id, i]));
+  const all: SourcedOutcome[] = [
+    ...[...input.builtin]
+      .sort((a, b) => order.get(a.ruleId)! - order.get(b.ruleId)!)
+      .map((o) => ({ ...o, source: "builtin" as const })),
+    ...input.custom.map((o) => customOutcome(o, input.at)),
+  ];
+  const cleared = (o: RuleOutcome) => o.triggered && input.allowlisted(o.ruleId);
+  return {
+    outcomes: all.filter((o) => !cleared(o)),
+    suppressedRules: all.filter(cleared).map((o) => ({
+      ruleId: o.ruleId,
+      explanation: `${o.explanation} Suppressed: the entity is on an allowlist for this rule.`,
+      suppressedBy: "allowlist" as const,
+    })),
+  };
+}

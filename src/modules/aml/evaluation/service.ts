@@ -7,8 +7,8 @@ import { evaluateCustomRules } from "../../rules/custom/service";
 import { type BuiltinConfig, stampOf } from "../../rules/domain/document";
 import { liveRuleSet, tenantTimeZone } from "../../rules/service";
 import { openCasesForTriggered } from "../cases/service";
-import { customOutcome, unionCountries } from "../domain/custom-outcomes";
-import { evaluateRules, highestRiskLevel, type RuleOutcome } from "../domain/evaluate";
+import { combineOutcomes, unionCountries } from "../domain/custom-outcomes";
+import { evaluateRules, highestRiskLevel } from "../domain/evaluate";
 import { emptyFeatures } from "../domain/features";
 import type { AmlEntityType, AmlRuleDefinition } from "../domain/rules";
 import { mergeThresholds, type Thresholds } from "../domain/thresholds";
@@ -54,6 +54,78 @@ function groupRules(
   return [...groups.values()];
 }
 
+/** What an evaluation runs: the live version, its rules for the request, and the countries. */
+async function plan(ctx: TenantContext, input: EvaluateInput) {
+  const [live, stored] = await Promise.all([liveRuleSet(ctx, "aml"), storedHighRiskCountries(ctx)]);
+  const countries = unionCountries(stored, input.highRiskCountries);
+  const home = homeCountry(ctx);
+  const { rules, skipped } = selectRules(input.entityType, input.ruleIds, countries, home, {
+    builtins: live.content.builtins,
+    customIds: new Set(live.content.custom.map((r) => r.ruleId)),
+  });
+  const named = input.ruleIds ? new Set(input.ruleIds) : null;
+  // Named custom rules run even when the version disables them (as built-ins do).
+  const customRules = named
+    ? live.content.custom.filter((r) => named.has(r.ruleId)).map((r) => ({ ...r, enabled: true }))
+    : live.content.custom;
+  return {
+    live,
+    countries,
+    home,
+    rules,
+    skipped,
+    customRules,
+    thresholds: mergeThresholds(live.content.thresholds),
+  };
+}
+
+type Plan = Awaited<ReturnType<typeof plan>>;
+
+/** The reads: one feature read per rule group, the custom rules' statement, the allowlist. */
+async function runRules(ctx: TenantContext, input: EvaluateInput, p: Plan, now: Date) {
+  const windowEnd = now.toISOString();
+  const groups = groupRules(p.rules, p.live.content.builtins, p.thresholds, input.windowDays);
+  const context = { highRiskCountries: p.countries, at: windowEnd };
+  const [builtin, custom, allowlist] = await Promise.all([
+    Promise.all(
+      groups.map(async (g) => {
+        const features = await loadFeatures(ctx, {
+          entityType: input.entityType,
+          entityId: input.entityId,
+          windowStart: daysBefore(now, g.windowDays).toISOString(),
+          windowEnd,
+          thresholds: g.thresholds,
+          highRiskCountries: p.countries,
+          homeCountry: p.home,
+        });
+        const entity = features.get(input.entityId) ?? emptyFeatures(input.entityId);
+        return evaluateRules(entity, g.rules, g.thresholds, context);
+      }),
+    ),
+    evaluateCustomRules(ctx, {
+      entityType: input.entityType,
+      entityId: input.entityId,
+      rules: p.customRules,
+      now,
+      thresholds: p.thresholds,
+      timeZone: tenantTimeZone(ctx, now).timeZone,
+    }),
+    allowlistedEntities(ctx, {
+      entityType: input.entityType,
+      entityIds: [input.entityId],
+      ruleIds: [...p.rules.map((r) => r.ruleId), ...p.customRules.map((r) => r.ruleId)],
+      at: now,
+    }),
+  ]);
+  return combineOutcomes({
+    builtin: builtin.flat(),
+    custom,
+    catalogOrder: p.rules.map((r) => r.ruleId),
+    at: windowEnd,
+    allowlisted: (ruleId) => allowlist.clears(input.entityId, ruleId),
+  });
+}
+
 /** actorKeyId: the API key of the request (recorded on the cases it opens); null from a workflow. */
 export async function evaluate(
   ctx: TenantContext,
@@ -64,81 +136,15 @@ export async function evaluate(
   // The route needs aml:read (a dry run persists nothing); opening cases needs aml:write.
   if (!input.dryRun && !grants(scopes, "aml:write"))
     throw new AppError("forbidden", "A non-dry-run evaluation opens cases and needs the scope aml:write");
-  const [live, stored] = await Promise.all([liveRuleSet(ctx, "aml"), storedHighRiskCountries(ctx)]);
-  const countries = unionCountries(stored, input.highRiskCountries);
-  const customIds = new Set(live.content.custom.map((r) => r.ruleId));
-  const home = homeCountry(ctx);
-  const { rules, skipped } = selectRules(input.entityType, input.ruleIds, countries, home, {
-    builtins: live.content.builtins,
-    customIds,
-  });
+  const p = await plan(ctx, input);
   await assertEntityExists(ctx, input.entityType, input.entityId);
-  const thresholds = mergeThresholds(live.content.thresholds);
   const now = ctx.clock.now();
   const windowEnd = now.toISOString();
   const windowStart = daysBefore(now, input.windowDays).toISOString();
-  const named = input.ruleIds ? new Set(input.ruleIds) : null;
-  // Named custom rules run even when the version disables them (as built-ins do).
-  const customRules = named
-    ? live.content.custom.filter((r) => named.has(r.ruleId)).map((r) => ({ ...r, enabled: true }))
-    : live.content.custom;
-  const groups = groupRules(rules, live.content.builtins, thresholds, input.windowDays);
-  const [builtinOutcomes, customOutcomes, allowlist] = await Promise.all([
-    Promise.all(
-      groups.map(async (g) => {
-        const features = await loadFeatures(ctx, {
-          entityType: input.entityType,
-          entityId: input.entityId,
-          windowStart: daysBefore(now, g.windowDays).toISOString(),
-          windowEnd,
-          thresholds: g.thresholds,
-          highRiskCountries: countries,
-          homeCountry: home,
-        });
-        return evaluateRules(
-          features.get(input.entityId) ?? emptyFeatures(input.entityId),
-          g.rules,
-          g.thresholds,
-          {
-            highRiskCountries: countries,
-            at: windowEnd,
-          },
-        );
-      }),
-    ),
-    evaluateCustomRules(ctx, {
-      entityType: input.entityType,
-      entityId: input.entityId,
-      rules: customRules,
-      now,
-      thresholds,
-      timeZone: tenantTimeZone(ctx, now).timeZone,
-    }),
-    allowlistedEntities(ctx, {
-      entityType: input.entityType,
-      entityIds: [input.entityId],
-      ruleIds: [...rules.map((r) => r.ruleId), ...customRules.map((r) => r.ruleId)],
-      at: now,
-    }),
-  ]);
-  const order = new Map(rules.map((r, i) => [r.ruleId, i]));
-  const all: Array<RuleOutcome & { source: "builtin" | "custom"; counterfactualStatement?: string }> = [
-    ...builtinOutcomes
-      .flat()
-      .sort((a, b) => order.get(a.ruleId)! - order.get(b.ruleId)!)
-      .map((o) => ({ ...o, source: "builtin" as const })),
-    ...customOutcomes.map((o) => customOutcome(o, windowEnd)),
-  ];
-  const cleared = (o: RuleOutcome) => o.triggered && allowlist.clears(input.entityId, o.ruleId);
-  const suppressedRules = all.filter(cleared).map((o) => ({
-    ruleId: o.ruleId,
-    explanation: `${o.explanation} Suppressed: the entity is on an allowlist for this rule.`,
-    suppressedBy: "allowlist" as const,
-  }));
-  const outcomes = all.filter((o) => !cleared(o));
+  const { outcomes, suppressedRules } = await runRules(ctx, input, p, now);
   const correlationId = crypto.randomUUID();
   const triggered = outcomes.filter((o) => o.triggered);
-  const ruleSet = stampOf(live);
+  const ruleSet = stampOf(p.live);
   const cases = input.dryRun
     ? []
     : await openCasesForTriggered(ctx, {
@@ -164,9 +170,9 @@ export async function evaluate(
     triggeredRules: outcomes,
     totalTriggered: triggered.length,
     highestRiskLevel: highestRiskLevel(outcomes),
-    skippedRules: skipped,
+    skippedRules: p.skipped,
     suppressedRules,
-    highRiskCountries: countries,
+    highRiskCountries: p.countries,
     ruleSet,
     cases,
   };
