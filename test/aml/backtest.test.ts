@@ -22,6 +22,7 @@ interface Backtest {
     entitiesTriggeredCurrent: number;
     entitiesTriggeredTrial: number;
     skippedRules: Array<{ ruleId: string }>;
+    ruleSet: { kind: string; version: number; hash: string };
     persisted: boolean;
   };
   disclaimer: string;
@@ -65,6 +66,13 @@ beforeAll(async () => {
     ])
   ).customerId;
 });
+
+const liveAml = async () => {
+  const { live } = await json<{ live: { version: number; hash: string } }>(
+    await call("GET", "/v1/rule-sets/aml", { key: t.key }),
+  );
+  return { kind: "aml", version: live.version, hash: live.hash };
+};
 
 const run = async (body: Record<string, unknown>) => {
   const res = await call("POST", "/v1/kyc-aml/backtest", { key: t.key, body });
@@ -122,6 +130,21 @@ describe("backtest", () => {
     });
   });
 
+  it("records the live AML rule-set version and hash it ran against", async () => {
+    const before = await liveAml();
+    expect((await run({ windowDays: 30 })).backtest.ruleSet).toEqual(before);
+    const put = await call("PUT", "/v1/kyc-aml/thresholds", {
+      key: t.key,
+      body: { thresholds: { dormancyDays: 400 } },
+    });
+    expect(put.status).toBe(200);
+    const after = await liveAml();
+    expect(after.version).toBe(before.version + 1);
+    expect(after.hash).not.toBe(before.hash);
+    expect((await run({ windowDays: 30 })).backtest.ruleSet).toEqual(after);
+    await call("PUT", "/v1/kyc-aml/thresholds", { key: t.key, body: { thresholds: {} } });
+  });
+
   it("opens no cases and refuses bad trial thresholds", async () => {
     await run({ windowDays: 30 });
     const list = await json<{ pagination: { total: number } }>(
@@ -159,6 +182,7 @@ describe("queued backtest", () => {
     );
     expect(got.status).toBe("succeeded");
     expect(got.backtest.rules[0]).toMatchObject({ ruleId: "AML-LCT-001", currentHits: 1, trialHits: 5 });
+    expect(got.backtest.ruleSet).toEqual(await liveAml());
     expect(got.disclaimer).toBeTruthy();
 
     const stranger = await createTenant({ name: "stranger" });

@@ -381,6 +381,10 @@ const BacktestResult = z
     ),
     entitiesTriggeredCurrent: z.number().int(),
     entitiesTriggeredTrial: z.number().int(),
+    ruleSet: RuleSetStampSchema.openapi({
+      description:
+        "The live AML rule-set version whose thresholds are `currentThresholds` (the trial values are applied on top of it)",
+    }),
     persisted: z.literal(false),
   })
   .openapi("AmlBacktest");

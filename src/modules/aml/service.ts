@@ -2,6 +2,7 @@ import type { TenantContext } from "../../db/tenant-context";
 import { homeCountryOf } from "../../lib/countries";
 import { badRequest, type ErrorDetail, notFound } from "../../lib/errors";
 import { getAgent, getCustomer } from "../data/service";
+import { defaultThresholds } from "../rules/domain/defaults";
 import { thresholdOverrides } from "../rules/domain/publication";
 import { publishThresholds } from "../rules/publish/service";
 import { liveRuleSet } from "../rules/service";
@@ -18,13 +19,13 @@ import * as repo from "./repo";
 
 /**
  * The thresholds of the live AML rule-set version (docs/methodology/rules.md): `overrides` are
- * the values that differ from the defaults.
+ * the values that differ from the tenant's defaults (money scaled to its currency).
  */
 export async function effectiveThresholds(ctx: TenantContext) {
   const live = await liveRuleSet(ctx, "aml");
   const thresholds = mergeThresholds(live.content.thresholds);
   return {
-    overrides: thresholdOverrides(thresholds),
+    overrides: thresholdOverrides(thresholds, defaultThresholds(ctx.tenant.settings.currency)),
     thresholds,
     ruleSetVersion: live.version,
     ruleSetHash: live.hash,

@@ -100,7 +100,7 @@ export async function getDraft(ctx: TenantContext, kind: RuleSetKind) {
 
 /** Validates (one 400 detail per problem), completes with defaults and replaces the draft. */
 export async function putDraft(ctx: TenantContext, kind: RuleSetKind, input: RuleSetInput) {
-  const { content, problems } = checkContent(kind, input);
+  const { content, problems } = checkContent(kind, input, ctx.tenant.settings);
   if (problems.length) throw badRequest("Invalid rule set", problems);
   const [before, live] = await Promise.all([repo.getDraft(ctx, kind), liveState(ctx, kind)]);
   const now = ctx.clock.now().toISOString();

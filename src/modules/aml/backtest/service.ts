@@ -84,7 +84,8 @@ export async function backtest(
   options: { partitions?: number } = {},
 ) {
   const { rules, skipped, trialValues } = validateBacktest(ctx, input);
-  const { thresholds: current } = await effectiveThresholds(ctx);
+  const { thresholds: current, ruleSetVersion, ruleSetHash } = await effectiveThresholds(ctx);
+  const ruleSet = { kind: "aml" as const, version: ruleSetVersion, hash: ruleSetHash };
   const trial = mergeThresholds(current, trialValues);
   const { windowStart, windowEnd } = windowOf(ctx, input.windowDays);
   const highRiskCountries = input.highRiskCountries ?? [];
@@ -115,7 +116,7 @@ export async function backtest(
       results.set(id, { current: c.ids, trial: t.ids, trialRisk: t.risk });
     }
   }
-  return summarize(results, rules, input, { windowStart, windowEnd, current, trial, skipped });
+  return summarize(results, rules, input, { windowStart, windowEnd, current, trial, skipped, ruleSet });
 }
 
 function summarize(
@@ -128,6 +129,7 @@ function summarize(
     current: Thresholds;
     trial: Thresholds;
     skipped: Array<{ ruleId: string; reason: string }>;
+    ruleSet: { kind: "aml"; version: number; hash: string };
   },
 ) {
   const perRule = rules.map((rule) => {
@@ -186,6 +188,7 @@ function summarize(
     topEntities: ranked.slice(0, input.top),
     entitiesTriggeredCurrent,
     entitiesTriggeredTrial: ranked.length,
+    ruleSet: extra.ruleSet,
     persisted: false as const,
   };
 }

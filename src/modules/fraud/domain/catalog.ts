@@ -158,7 +158,7 @@ export interface ConfiguredSignal extends SignalDefinition {
   windowDays?: number;
 }
 
-interface SignalConfig {
+export interface SignalConfig {
   enabled: boolean;
   severity: Severity;
   parameters: Record<string, number>;

@@ -7,7 +7,13 @@ import type { LiveRuleSet } from "../../rules/domain/document";
 import { stampOf } from "../../rules/domain/document";
 import { liveRuleSet, tenantTimeZone } from "../../rules/service";
 import { DAY_MS } from "../domain/activity";
-import { configureSignals, SIGNALS, selectSignals, unknownSignalIds } from "../domain/catalog";
+import {
+  configureSignals,
+  SIGNALS,
+  type SignalConfig,
+  selectSignals,
+  unknownSignalIds,
+} from "../domain/catalog";
 import { customSignal } from "../domain/custom-signals";
 import { evaluateSignals } from "../domain/evaluate";
 import type { EntityType, Txn } from "../domain/types";
@@ -32,14 +38,17 @@ export interface EvaluateInput {
  */
 export async function liveSignals(ctx: TenantContext) {
   const [fraud, aml] = await Promise.all([liveRuleSet(ctx, "fraud"), liveRuleSet(ctx, "aml")]);
-  const largeCash = aml.content.thresholds?.largeCashAmount;
-  const signals = configureSignals(fraud.content.builtins).map((s) =>
+  const signals = signalsOf(fraud.content.builtins, aml.content.thresholds?.largeCashAmount);
+  return { signals, fraud, aml };
+}
+
+/** The catalog under one fraud version's built-ins and the AML largeCashAmount (major units). */
+export const signalsOf = (builtins: Record<string, SignalConfig>, largeCash: number | undefined) =>
+  configureSignals(builtins).map((s) =>
     s.signalId === "just_under_threshold" && typeof largeCash === "number"
       ? { ...s, parameters: { ...s.parameters, reportingThresholdMinor: Math.round(largeCash * 100) } }
       : s,
   );
-  return { signals, fraud, aml };
-}
 
 export async function listSignals(ctx: TenantContext, enabledOnly: boolean) {
   const { signals, fraud } = await liveSignals(ctx);
@@ -86,7 +95,7 @@ async function resolveEntity(ctx: TenantContext, type: EntityType, id: string) {
   }
 }
 
-const toTxn = (r: Awaited<ReturnType<typeof repo.loadActivity>>[number]): Txn => ({
+export const toTxn = (r: Awaited<ReturnType<typeof repo.loadActivity>>[number]): Txn => ({
   amountMinor: Math.abs(r.amountMinor),
   type: r.type,
   at: Date.parse(r.transactionDate),

@@ -9,6 +9,7 @@ import type { RuleTally } from "./domain/tally";
 import {
   builtinUnit,
   customUnit,
+  fraudUnit,
   initialTallies,
   type Prepared,
   prepare,
@@ -26,6 +27,13 @@ const objectKey = (tenantId: string, id: string) => `tenants/${tenantId}/rules/b
 
 /** Entities at or below this (active in the range) run in the request; more go on the queue. */
 export const SYNC_MAX_ENTITIES = 10_000;
+/**
+ * A fraud run evaluates its built-ins per entity (1 + 2 statements each, fraud/backtest): in the
+ * request only up to one page of entities, so the request stays far below D1's 1,000 queries.
+ */
+export const FRAUD_SYNC_MAX_ENTITIES = 200;
+/** Entities per fraud built-in unit: about 401 statements, with margin under D1's 1,000. */
+export const FRAUD_PAGE_SIZE = 200;
 const PAGE_SIZE = 1_000;
 /** Statements one queued step issues at most (plus one unit's worth): far below D1's 1,000. */
 const STEP_STATEMENTS = 100;
@@ -36,6 +44,7 @@ const ALL_UNITS = Number.MAX_SAFE_INTEGER;
 export interface RunOptions {
   partitions?: number;
   pageSize?: number;
+  fraudPageSize?: number;
   /** Units per queued step (tests use 1 to watch progress). */
   unitsPerStep?: number;
 }
@@ -49,8 +58,18 @@ interface RunDocument {
   step: number;
   /** Whether the message for `step` went out (a failed send is retried by the previous message). */
   sent: boolean;
-  cursor: { partition: number; partitions: number; after: string | null; customDone: boolean; pages: number };
-  options: { pageSize: number; unitsPerStep: number };
+  cursor: {
+    partition: number;
+    partitions: number;
+    after: string | null;
+    customDone: boolean;
+    pages: number;
+    /** Fraud built-in pages (absent in runs started before they were backtested: done). */
+    fraudAfter?: string | null;
+    fraudDone?: boolean;
+    fraudPages?: number;
+  };
+  options: { pageSize: number; unitsPerStep: number; fraudPageSize?: number };
   tallies: RuleTally[];
   statements: number;
   result: unknown;
@@ -73,19 +92,30 @@ async function newDocument(ctx: TenantContext, p: Prepared, options: RunOptions)
     sent: false,
     cursor: {
       partition: 0,
-      partitions: options.partitions ?? partitionsFor(p.entitiesActive),
+      partitions: fraudRun(p) ? 0 : (options.partitions ?? partitionsFor(p.entitiesActive)),
       after: null,
       customDone: p.customIds.length === 0,
       pages: 0,
+      fraudAfter: null,
+      fraudDone: !fraudRun(p),
+      fraudPages: 0,
     },
-    options: { pageSize: options.pageSize ?? PAGE_SIZE, unitsPerStep: options.unitsPerStep ?? ALL_UNITS },
+    options: {
+      pageSize: options.pageSize ?? PAGE_SIZE,
+      unitsPerStep: options.unitsPerStep ?? ALL_UNITS,
+      fraudPageSize: options.fraudPageSize ?? FRAUD_PAGE_SIZE,
+    },
     tallies: initialTallies(p),
     statements: 0,
     result: null,
   };
 }
 
-const done = (doc: RunDocument) => doc.cursor.partition >= doc.cursor.partitions && doc.cursor.customDone;
+/** A fraud run's built-ins are evaluated per entity in pages, not in AML partitions. */
+const fraudRun = (p: Prepared) => p.kind === "fraud" && p.builtinIds.length > 0;
+
+const done = (doc: RunDocument) =>
+  doc.cursor.partition >= doc.cursor.partitions && doc.cursor.customDone && doc.cursor.fraudDone !== false;
 
 /** Runs units until the run is done or the step's budget is spent. */
 async function advance(ctx: TenantContext, doc: RunDocument, budget: number): Promise<void> {
@@ -97,12 +127,19 @@ async function advance(ctx: TenantContext, doc: RunDocument, budget: number): Pr
     if (c.partition < c.partitions) {
       statements += await builtinUnit(ctx, p, doc.tallies, { index: c.partition, count: c.partitions });
       c.partition++;
-    } else {
+    } else if (!c.customDone) {
       const page = await customUnit(ctx, p, doc.tallies, c.after ?? undefined, doc.options.pageSize);
       statements += page.statements;
       c.pages++;
       c.after = page.next;
       c.customDone = page.next === null;
+    } else {
+      const size = doc.options.fraudPageSize ?? FRAUD_PAGE_SIZE;
+      const page = await fraudUnit(ctx, p, doc.tallies, c.fraudAfter ?? undefined, size);
+      statements += page.statements;
+      c.fraudPages = (c.fraudPages ?? 0) + 1;
+      c.fraudAfter = page.next;
+      c.fraudDone = page.next === null;
     }
     units++;
   }
@@ -113,13 +150,21 @@ export function progressOf(doc: RunDocument) {
   const c = doc.cursor;
   const p = doc.prepared;
   const pages = p.customIds.length ? Math.max(1, Math.ceil(p.entitiesActive / doc.options.pageSize)) : 0;
-  const unitsEstimated = c.partitions + Math.max(pages, c.pages + (c.customDone ? 0 : 1));
-  const unitsDone = c.partition + c.pages;
+  const fraudPages = fraudRun(p)
+    ? Math.max(1, Math.ceil(p.entitiesActive / (doc.options.fraudPageSize ?? FRAUD_PAGE_SIZE)))
+    : 0;
+  const fraudDone = c.fraudPages ?? 0;
+  const unitsEstimated =
+    c.partitions +
+    Math.max(pages, c.pages + (c.customDone ? 0 : 1)) +
+    Math.max(fraudPages, fraudDone + (c.fraudDone === false ? 1 : 0));
+  const unitsDone = c.partition + c.pages + fraudDone;
   return {
     entitiesActive: p.entitiesActive,
     partitionsDone: c.partition,
     partitions: c.partitions,
     customPagesDone: c.pages,
+    fraudPagesDone: fraudDone,
     unitsDone,
     unitsEstimated,
     percent: doc.status === "succeeded" ? 100 : Math.min(99, Math.floor((unitsDone * 100) / unitsEstimated)),
@@ -160,7 +205,8 @@ export async function startBacktest(
   const iso = (at: string) => new Date(at).toISOString();
   const p = await prepare(ctx, kind, { ...input, from: iso(input.from), to: iso(input.to) });
   const doc = await newDocument(ctx, p, options);
-  if (!options.queue && p.entitiesActive <= SYNC_MAX_ENTITIES) {
+  const syncMax = fraudRun(p) ? FRAUD_SYNC_MAX_ENTITIES : SYNC_MAX_ENTITIES;
+  if (!options.queue && p.entitiesActive <= syncMax) {
     doc.options.unitsPerStep = ALL_UNITS;
     await advance(ctx, doc, ALL_UNITS);
     await finish(ctx, doc);

@@ -90,6 +90,11 @@ export const RuleSetBacktestRunResponse = z
       partitionsDone: z.number().int().min(0),
       partitions: z.number().int().min(0),
       customPagesDone: z.number().int().min(0),
+      fraudPagesDone: z
+        .number()
+        .int()
+        .min(0)
+        .openapi({ description: "Pages of entities whose fraud built-ins were evaluated (fraud rule sets)" }),
       unitsDone: z.number().int().min(0),
       unitsEstimated: z.number().int().min(0),
       percent: z.number().int().min(0).max(100),

@@ -4,6 +4,7 @@ import { activeEntitiesBetween, type FeatureCache, groupHits } from "../../aml/b
 import type { AmlEntityType } from "../../aml/domain/rules";
 import { mergeThresholds } from "../../aml/domain/thresholds";
 import { homeCountry } from "../../aml/service";
+import { signalHitsPage } from "../../fraud/backtest/service";
 import { allowlistedEntities, highRiskCountries } from "../../lists/service";
 import { customRuleHitsPage } from "../custom/service";
 import type { RuleSetContent, RuleSetKind } from "../domain/document";
@@ -14,7 +15,7 @@ import {
   type BuiltinGroup,
   builtinRuleIds,
   customRuleIds,
-  fraudBuiltinsNotBacktested,
+  fraudBuiltinPlan,
   type SidePlan,
   type Skipped,
 } from "./domain/plan";
@@ -23,8 +24,8 @@ import { addUnit, emptyTally, type Hits, type RuleTally } from "./domain/tally";
 /**
  * Backtest of a rule set's draft against its live version (docs/methodology/rules.md#backtest).
  * Entities with a transaction in [from, to] are evaluated as of `to`, under both versions, by
- * disjoint units: partitions of the AML built-in statements and pages of the custom-rule
- * statement. Nothing is written: no case, alert or evaluation; the caller keeps the tally.
+ * disjoint units: partitions of the AML built-in statements, pages of the custom-rule
+ * statement and pages of entities for the fraud built-ins. Nothing is written: no case, alert or evaluation; the caller keeps the tally.
  */
 export interface RuleSetBacktestInput {
   entityType: AmlEntityType;
@@ -58,6 +59,10 @@ export interface Prepared {
   builtinIds: string[];
   customIds: string[];
   highRiskCountries: string[];
+  /** Fraud built-ins either version enables that do not apply to the entity type. */
+  fraudSkipped: Skipped[];
+  /** The live AML largeCashAmount the structuring signal reads (both versions of a fraud run). */
+  largeCashAmount: number | undefined;
   timeZone: string | undefined;
   velocityPrefilter: number;
   /** Allowlist entries ({entityId, ruleId|null}) that suppress a hit, as evaluation does. */
@@ -91,7 +96,11 @@ export async function prepare(
   // Custom rules compare against the tenant's AML thresholds: a fraud draft reads the live ones.
   const amlThresholds = (content: RuleSetContent) =>
     mergeThresholds(kind === "aml" ? content.thresholds : liveAml.content.thresholds);
-  const builtinIds = builtinRuleIds(kind, livePlan, draftPlan);
+  const fraudPlan =
+    kind === "fraud"
+      ? fraudBuiltinPlan(live.content, draft.content, input.entityType)
+      : { ids: [], skipped: [] };
+  const builtinIds = kind === "fraud" ? fraudPlan.ids : builtinRuleIds(kind, livePlan, draftPlan);
   const customIds = customRuleIds(live.content, draft.content, input.entityType);
   const allowlist = await allowlistedEntities(ctx, {
     entityType: input.entityType,
@@ -123,6 +132,8 @@ export async function prepare(
     builtinIds,
     customIds,
     highRiskCountries: countries,
+    fraudSkipped: fraudPlan.skipped,
+    largeCashAmount: liveAml.content.thresholds?.largeCashAmount,
     timeZone: typeof timeZone === "string" ? timeZone : undefined,
     velocityPrefilter: Math.min(
       Number.MAX_SAFE_INTEGER,
@@ -157,7 +168,7 @@ export async function builtinUnit(
   tallies: RuleTally[],
   partition: { index: number; count: number },
 ): Promise<number> {
-  if (p.builtinIds.length === 0) return 0;
+  if (p.kind === "fraud" || p.builtinIds.length === 0) return 0;
   const cache: FeatureCache = new Map();
   const common = {
     entityType: p.input.entityType,
@@ -204,9 +215,35 @@ export async function customUnit(
   return { next: live.next ?? draft.next, statements: ran(p.live) + ran(p.draft) };
 }
 
+/**
+ * One page of entities for the fraud built-ins: each entity's activity read once, both
+ * versions' signals run on it (1 + 2 statements per entity); `next` is null after the last page.
+ */
+export async function fraudUnit(
+  ctx: TenantContext,
+  p: Prepared,
+  tallies: RuleTally[],
+  after: string | undefined,
+  pageSize: number,
+): Promise<{ next: string | null; statements: number }> {
+  if (p.kind !== "fraud" || p.builtinIds.length === 0 || p.input.entityType === "counterparty")
+    return { next: null, statements: 0 };
+  const page = await signalHitsPage(ctx, {
+    entityType: p.input.entityType,
+    from: new Date(p.input.from),
+    to: new Date(p.input.to),
+    after,
+    pageSize,
+    versions: [p.live.content.builtins, p.draft.content.builtins],
+    largeCashAmount: p.largeCashAmount,
+  });
+  const [live, draft] = page.hits;
+  addUnit(tallies, suppress(p, live), suppress(p, draft), p.builtinIds);
+  return { next: page.next, statements: page.statements };
+}
+
 export function skippedRules(p: Prepared): Array<Skipped & { side: "live" | "draft" | "both" }> {
-  if (p.kind === "fraud")
-    return fraudBuiltinsNotBacktested(p.live.content, p.draft.content).map((s) => ({ ...s, side: "both" }));
+  if (p.kind === "fraud") return p.fraudSkipped.map((s) => ({ ...s, side: "both" as const }));
   return [
     ...p.live.plan.skipped.map((s) => ({ ...s, side: "live" as const })),
     ...p.draft.plan.skipped.map((s) => ({ ...s, side: "draft" as const })),

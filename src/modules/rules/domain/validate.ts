@@ -1,10 +1,10 @@
 import type { ErrorDetail } from "../../../lib/errors";
 import { AML_RULES } from "../../aml/domain/rules";
-import { DEFAULT_THRESHOLDS, validateThresholds } from "../../aml/domain/thresholds";
+import { validateThresholds } from "../../aml/domain/thresholds";
 import { SIGNALS } from "../../fraud/domain/catalog";
 import type { CustomRule } from "./custom/tree";
 import { validateCustomRules } from "./custom/validate";
-import { builtinIds, defaultBuiltins } from "./defaults";
+import { builtinIds, defaultContent, type RuleSetSettings } from "./defaults";
 import type { BuiltinConfig, RuleSetContent, RuleSetKind } from "./document";
 import { FRAUD_PARAMETER_BOUNDS, parameterProblem } from "./parameters";
 
@@ -50,14 +50,17 @@ function amlParameterProblems(ruleId: string, parameters: Record<string, number>
 /**
  * Checks a draft's content and completes it: every problem with its path (unknown built-ins,
  * parameters out of bounds, thresholds, custom rules); built-ins, parameters and thresholds left
- * out are filled from the defaults, so a stored version always states every value it runs with.
+ * out are filled from the tenant's defaults (money scaled to `settings.currency`), so a stored
+ * version always states every value it runs with.
  */
 export function checkContent(
   kind: RuleSetKind,
   input: RuleSetInput,
+  settings: RuleSetSettings = {},
 ): { content: RuleSetContent; problems: ErrorDetail[] } {
   const problems: ErrorDetail[] = [];
-  const defaults = defaultBuiltins(kind);
+  const tenantDefaults = defaultContent(kind, settings);
+  const defaults = tenantDefaults.builtins;
   const known = builtinIds(kind);
   const given = input.builtins ?? {};
   for (const id of Object.keys(given)) {
@@ -88,7 +91,10 @@ export function checkContent(
       problems.push({ path: "thresholds", message: "Only AML rule sets have thresholds" });
   } else {
     problems.push(...validateThresholds(input.thresholds ?? {}, "thresholds"));
-    thresholds = { ...DEFAULT_THRESHOLDS, ...(input.thresholds as Record<string, number> | undefined) };
+    thresholds = {
+      ...tenantDefaults.thresholds,
+      ...(input.thresholds as Record<string, number> | undefined),
+    };
   }
   const custom = input.custom ?? [];
   problems.push(...validateCustomRules(custom, "custom"));

@@ -1,6 +1,6 @@
 import type { TenantContext } from "../../../db/tenant-context";
 import { badRequest, conflict, notFound } from "../../../lib/errors";
-import { DEFAULT_THRESHOLDS } from "../../aml/domain/thresholds";
+import { defaultThresholds } from "../domain/defaults";
 import type { RuleSetKind } from "../domain/document";
 import { rollbackProblem, thresholdOverrides } from "../domain/publication";
 import { checkContent } from "../domain/validate";
@@ -28,7 +28,7 @@ export async function publishDraft(ctx: TenantContext, kind: RuleSetKind, reason
     );
   }
   // Re-checked: the catalog may have changed since the draft was saved (new built-ins get defaults).
-  const { content, problems } = checkContent(kind, draft.content);
+  const { content, problems } = checkContent(kind, draft.content, ctx.tenant.settings);
   if (problems.length) throw badRequest("The draft is no longer valid; save it again", problems);
   return publishVersion(ctx, {
     kind,
@@ -68,7 +68,7 @@ export async function rollback(ctx: TenantContext, kind: RuleSetKind, target: nu
 
 /**
  * The SPEC's PUT /v1/kyc-aml/thresholds: a new AML version, the live content with its thresholds
- * replaced (names left out return to their defaults). Values are checked by the caller. Under
+ * replaced (names left out return to the tenant's defaults, money scaled to its currency). Values are checked by the caller. Under
  * maker-checker one key may not change what runs alone, so it is refused there (use a draft).
  */
 export async function publishThresholds(ctx: TenantContext, values: Record<string, number>) {
@@ -78,9 +78,10 @@ export async function publishThresholds(ctx: TenantContext, values: Record<strin
     );
   }
   const live = await liveState(ctx, "aml");
-  const thresholds = { ...DEFAULT_THRESHOLDS, ...values };
+  const defaults = defaultThresholds(ctx.tenant.settings.currency);
+  const thresholds = { ...defaults, ...values };
   const inForce = (s: Record<string, number>, version: number) => ({
-    overrides: thresholdOverrides(s),
+    overrides: thresholdOverrides(s, defaults),
     thresholds: s,
     ruleSetVersion: version,
   });
@@ -92,7 +93,7 @@ export async function publishThresholds(ctx: TenantContext, values: Record<strin
     audit: (before, version) => ({
       action: "aml.thresholds_updated",
       target: { type: "aml_thresholds", id: ctx.tenantId },
-      before: inForce({ ...DEFAULT_THRESHOLDS, ...before.content.thresholds }, before.version),
+      before: inForce({ ...defaults, ...before.content.thresholds }, before.version),
       after: inForce(thresholds, version),
     }),
   });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { SIGNALS } from "../../../fraud/domain/catalog";
 import { defaultContent } from "../../domain/defaults";
-import { amlBuiltinPlan, fraudBuiltinsNotBacktested } from "./plan";
+import { amlBuiltinPlan, fraudBuiltinPlan } from "./plan";
 
 const ctx = { entityType: "customer" as const, hasHighRiskCountries: false, hasHomeCountry: true };
 
@@ -23,12 +24,17 @@ describe("AML built-in plan", () => {
     expect(two.groups.flatMap((g) => g.ruleIds)).not.toContain("AML-VEL-004");
   });
 
-  it("says which fraud signals the draft changes (they are not backtested)", () => {
+  it("runs the fraud signals either version enables that apply to the entity type", () => {
     const live = defaultContent("fraud");
     const draft = defaultContent("fraud");
     draft.builtins.round_amounts = { ...draft.builtins.round_amounts, enabled: false };
-    const skipped = fraudBuiltinsNotBacktested(live, draft);
-    expect(skipped.find((s) => s.ruleId === "round_amounts")?.reason).toContain("the draft changes");
-    expect(skipped.find((s) => s.ruleId === "velocity_count")?.reason).not.toContain("the draft changes");
+    const enabled = SIGNALS.filter((s) => s.isEnabled).map((s) => s.signalId);
+    // Disabled by the draft only: still run (it may be no longer hit).
+    expect(fraudBuiltinPlan(live, draft, "customer").ids).toEqual(enabled);
+    live.builtins.round_amounts = draft.builtins.round_amounts;
+    expect(fraudBuiltinPlan(live, draft, "customer").ids).not.toContain("round_amounts");
+    const counterparty = fraudBuiltinPlan(live, draft, "counterparty");
+    expect(counterparty.ids).toEqual([]);
+    expect(counterparty.skipped).toHaveLength(enabled.length - 1);
   });
 });

@@ -62,19 +62,24 @@ export function amlBuiltinPlan(content: RuleSetContent, ctx: PlanContext): SideP
 }
 
 /**
- * The fraud built-ins are evaluated per entity in JavaScript over up to 20,000 of its
- * transactions (fraud/evaluation), not set-based: a portfolio backtest of them would read
- * every entity's history row by row. They are reported as not backtested, with whether the
- * draft changes them (docs/decisions/rule-set-backtest.md).
+ * The fraud built-ins a backtest runs: those either version enables that apply to the entity
+ * type (fraud signals have no counterparty form). They are evaluated per entity in pages
+ * (fraud/backtest), not set-based (docs/decisions/rule-set-backtest.md).
  */
-export function fraudBuiltinsNotBacktested(live: RuleSetContent, draft: RuleSetContent): Skipped[] {
-  return SIGNALS.map((s) => {
-    const changed = JSON.stringify(live.builtins[s.signalId]) !== JSON.stringify(draft.builtins[s.signalId]);
-    return {
-      ruleId: s.signalId,
-      reason: `fraud built-ins are evaluated per entity, not in a portfolio backtest${changed ? " (the draft changes this signal)" : ""}`,
-    };
-  });
+export function fraudBuiltinPlan(
+  live: RuleSetContent,
+  draft: RuleSetContent,
+  entityType: AmlEntityType,
+): { ids: string[]; skipped: Skipped[] } {
+  const ids: string[] = [];
+  const skipped: Skipped[] = [];
+  for (const s of SIGNALS) {
+    const enabled = (c: RuleSetContent) => c.builtins[s.signalId]?.enabled ?? s.isEnabled;
+    if (!enabled(live) && !enabled(draft)) continue;
+    if ((s.applicableTo as readonly string[]).includes(entityType)) ids.push(s.signalId);
+    else skipped.push({ ruleId: s.signalId, reason: `does not apply to entityType ${entityType}` });
+  }
+  return { ids, skipped };
 }
 
 /** The custom rule ids either version runs for the entity type, in first-seen order. */
@@ -91,7 +96,7 @@ export function customRuleIds(
 
 /** Built-in ids either version runs (union of the groups), in catalog order. */
 export function builtinRuleIds(kind: RuleSetKind, live: SidePlan, draft: SidePlan): string[] {
-  if (kind === "fraud") return [];
+  if (kind === "fraud") return []; // fraudBuiltinPlan
   const ran = new Set([...live.groups, ...draft.groups].flatMap((g) => g.ruleIds));
   return AML_RULES.map((r) => r.ruleId).filter((id) => ran.has(id));
 }
