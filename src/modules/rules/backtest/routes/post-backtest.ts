@@ -15,7 +15,7 @@ const route = (kind: RuleSetKind) =>
     description:
       "Entities with a transaction in [from, to] are evaluated as of `to` under both versions: per rule, hits " +
       "under each, entities newly hit and no longer hit (counts and the first 20 ids), and case-feedback " +
-      "precision. Opens no case and writes nothing but the run document, hence the read scope. Up to 10,000 " +
+      "precision. Opens no case and writes nothing but the run document, hence the read scope. Up to 2,000 " +
       "active entities run in the request (200); more, or `async: true`, are queued (202) and advance step by " +
       "step on the jobs queue: read progress from GET .../backtests/{backtestId}. 409: no draft. " +
       (kind === "fraud"
