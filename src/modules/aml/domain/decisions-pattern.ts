@@ -1,0 +1,221 @@
+import { round2 } from "../../../lib/numbers";
+import { atLeastCounterfactual, type Decide, type Decision, ev, major, moneyText } from "./decision";
+import { isCashIntensive } from "./rules";
+import type { Thresholds } from "./thresholds";
+
+/** Pattern and profile rules: dormancy, geography, round amounts, fan-in/out, cross-border, business profile. */
+export const PATTERN_DECISIONS: Record<string, Decide> = {
+  "AML-DOR-005": (f, t) => {
+    const gap = f.dormancyGapDays;
+    const volume = major(f.volumeAfterReactivationMinor);
+    const volumeOk = volume >= t.dormantReactivationAmount;
+    const triggered = gap !== null && gap >= t.dormancyDays && volumeOk;
+    return {
+      triggered,
+      evidence:
+        gap === null
+          ? []
+          : [
+              ev(
+                "dormantDays",
+                gap,
+                t.dormancyDays,
+                `no activity from ${f.lastActivityBefore} to ${f.reactivatedAt}`,
+              ),
+              ev(
+                "volumeAfterReactivation",
+                volume,
+                t.dormantReactivationAmount,
+                "moved from reactivation to window end",
+                true,
+              ),
+            ],
+      explanation: triggered
+        ? `Active again on ${f.reactivatedAt} after ${gap} days without transactions, then moved ${moneyText(f.volumeAfterReactivationMinor)}.`
+        : gap === null
+          ? "No earlier activity to compare with (or no activity in the window)."
+          : `Longest silence ended in the window: ${gap} days (threshold ${t.dormancyDays}); volume after it ${moneyText(f.volumeAfterReactivationMinor)}.`,
+      counterfactual: atLeastCounterfactual("dormancyDays", t.dormancyDays, gap, triggered, volumeOk, 1),
+    };
+  },
+  "AML-GEO-006": (f, t, ctx) => {
+    const volume = major(f.highRiskVolumeMinor);
+    const triggered = f.highRiskCount > 0 && volume >= t.highRiskGeographyMinAmount;
+    return {
+      triggered,
+      evidence:
+        f.highRiskCount === 0
+          ? []
+          : [
+              ev(
+                "highRiskVolume",
+                volume,
+                t.highRiskGeographyMinAmount,
+                `${f.highRiskCount} transaction(s) with ${f.highRiskCountries.join(", ")}`,
+                true,
+              ),
+            ],
+      explanation: triggered
+        ? `${f.highRiskCount} transaction(s), ${moneyText(f.highRiskVolumeMinor)}, with counterparties in high-risk countries (${f.highRiskCountries.join(", ")}).`
+        : f.highRiskCount === 0
+          ? `No transactions with counterparties in ${ctx.highRiskCountries.join(", ")}.`
+          : `Volume with high-risk countries (${moneyText(f.highRiskVolumeMinor)}) is below ${t.highRiskGeographyMinAmount.toFixed(2)}.`,
+      counterfactual: atLeastCounterfactual(
+        "highRiskGeographyMinAmount",
+        t.highRiskGeographyMinAmount,
+        f.highRiskCount === 0 ? null : volume,
+        triggered,
+        true,
+        0.01,
+      ),
+    };
+  },
+  "AML-RND-007": (f, t) => {
+    const share = f.roundEligibleCount === 0 ? 0 : (f.roundCount * 100) / f.roundEligibleCount;
+    const shareOk = share >= t.roundAmountMinSharePercent;
+    const triggered = f.roundCount >= t.roundAmountMinCount && shareOk;
+    return {
+      triggered,
+      evidence:
+        f.roundEligibleCount === 0
+          ? []
+          : [
+              ev(
+                "roundAmountCount",
+                f.roundCount,
+                t.roundAmountMinCount,
+                `multiples of ${t.roundAmountUnit.toFixed(2)}`,
+              ),
+              ev(
+                "roundAmountSharePercent",
+                share,
+                t.roundAmountMinSharePercent,
+                `of ${f.roundEligibleCount} transactions of ${t.roundAmountUnit.toFixed(2)} or more`,
+              ),
+            ],
+      explanation: triggered
+        ? `${f.roundCount} of ${f.roundEligibleCount} transactions (${round2(share)}%) are whole multiples of ${t.roundAmountUnit.toFixed(2)}.`
+        : `${f.roundCount} round-amount transaction(s), ${round2(share)}% of those of ${t.roundAmountUnit.toFixed(2)} or more.`,
+      counterfactual: atLeastCounterfactual(
+        "roundAmountMinCount",
+        t.roundAmountMinCount,
+        f.roundCount === 0 ? null : f.roundCount,
+        triggered,
+        shareOk,
+        1,
+      ),
+    };
+  },
+  "AML-FIN-008": (f, t) => fan("in", f.fanInCounterparties, f.fanInVolumeMinor, t.fanInMinCounterparties, t),
+  "AML-FOUT-009": (f, t) =>
+    fan("out", f.fanOutCounterparties, f.fanOutVolumeMinor, t.fanOutMinCounterparties, t),
+  "AML-XBR-010": (f, t) => {
+    const max = f.crossBorderMaxMinor;
+    const triggered = max !== null && major(max) > t.crossBorderAmount;
+    return {
+      triggered,
+      evidence:
+        max === null
+          ? []
+          : [
+              ev(
+                "largestCrossBorderAmount",
+                major(max),
+                t.crossBorderAmount,
+                `${f.crossBorderCount} cross-border transfer(s) over the threshold; countries ${f.crossBorderCountries.join(", ")}`,
+                true,
+              ),
+            ],
+      explanation: triggered
+        ? `${f.crossBorderCount} cross-border transfer(s) exceeding ${t.crossBorderAmount.toFixed(2)}; the largest was ${moneyText(max!)}.`
+        : max === null
+          ? "No cross-border transfers in the window."
+          : `The largest cross-border transfer (${moneyText(max)}) does not exceed ${t.crossBorderAmount.toFixed(2)}.`,
+      counterfactual: atLeastCounterfactual(
+        "crossBorderAmount",
+        t.crossBorderAmount,
+        max === null ? null : major(max),
+        triggered,
+        true,
+        0.01,
+        true,
+      ),
+    };
+  },
+  "AML-BIZ-011": (f, t) => {
+    const intensive = isCashIntensive(f.declaredBusiness);
+    const capName = intensive ? "cashIntensiveShareMaxPercent" : "cashShareMaxPercent";
+    const cap = t[capName];
+    const share = f.volumeMinor === 0 ? 0 : (f.cashVolumeMinor * 100) / f.volumeMinor;
+    const volumeOk = major(f.cashVolumeMinor) >= t.cashActivityMinAmount;
+    const triggered = volumeOk && share > cap;
+    const declared = f.declaredBusiness
+      ? `declared business "${f.declaredBusiness}"`
+      : "no declared business";
+    return {
+      triggered,
+      evidence:
+        f.cashVolumeMinor === 0
+          ? []
+          : [
+              ev(
+                "cashSharePercent",
+                share,
+                cap,
+                `${declared}; ${intensive ? "cash-intensive" : "not cash-intensive"}`,
+              ),
+              ev(
+                "cashVolume",
+                major(f.cashVolumeMinor),
+                t.cashActivityMinAmount,
+                "cash volume in the window",
+                true,
+              ),
+            ],
+      explanation: triggered
+        ? `Cash is ${round2(share)}% of volume (${moneyText(f.cashVolumeMinor)}), above the ${cap}% expected for ${declared}.`
+        : `Cash is ${round2(share)}% of volume (${moneyText(f.cashVolumeMinor)}); expected at most ${cap}% for ${declared}${volumeOk ? "" : ", and cash volume is below the assessment minimum"}.`,
+      counterfactual: atLeastCounterfactual(
+        capName,
+        cap,
+        f.cashVolumeMinor === 0 ? null : share,
+        triggered,
+        volumeOk,
+        0.01,
+        true,
+      ),
+    };
+  },
+};
+
+function fan(direction: "in" | "out", n: number, volumeMinor: number, min: number, t: Thresholds): Decision {
+  const name = direction === "in" ? "fanInMinCounterparties" : "fanOutMinCounterparties";
+  const volumeOk = major(volumeMinor) >= t.fanMinAmount;
+  const triggered = n >= min && volumeOk;
+  const verb = direction === "in" ? "from" : "to";
+  return {
+    triggered,
+    evidence:
+      n === 0
+        ? []
+        : [
+            ev(
+              "distinctCounterparties",
+              n,
+              min,
+              `${direction === "in" ? "senders of credits" : "receivers of debits"}`,
+            ),
+            ev(
+              "volume",
+              major(volumeMinor),
+              t.fanMinAmount,
+              `${direction === "in" ? "credited" : "debited"} across them`,
+              true,
+            ),
+          ],
+    explanation: triggered
+      ? `${moneyText(volumeMinor)} ${direction === "in" ? "received" : "sent"} ${verb} ${n} distinct counterparties.`
+      : `${n} distinct counterparties ${verb} which ${moneyText(volumeMinor)} moved (needs ${min} and ${t.fanMinAmount.toFixed(2)}).`,
+    counterfactual: atLeastCounterfactual(name, min, n === 0 ? null : n, triggered, volumeOk, 1),
+  };
+}
