@@ -18,6 +18,7 @@ const custom = (ruleId: string, fired: boolean) => ({
   name: ruleId,
   fired,
   severity: "high" as const,
+  score: 10,
   reason: "why",
   counterfactual: "would not fire if",
   evidence: [],

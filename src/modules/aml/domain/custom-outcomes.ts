@@ -1,23 +1,6 @@
 import { round4 } from "../../../lib/numbers";
+import type { CustomRuleOutcome as CustomOutcomeLike } from "../../rules/domain/custom/evaluate";
 import type { RuleOutcome } from "./evaluate";
-import type { RiskLevel } from "./rules";
-
-/** A custom rule's outcome (rules/custom evaluateCustomRules), structurally. */
-export interface CustomOutcomeLike {
-  ruleId: string;
-  name: string;
-  fired: boolean;
-  severity: RiskLevel;
-  reason: string;
-  counterfactual: string;
-  evidence: Array<{
-    path: string;
-    measure: string;
-    observed: number | boolean | null;
-    compareTo?: Array<number | null>;
-    result: boolean;
-  }>;
-}
 
 const text = (v: unknown) => (v === null || v === undefined ? "unknown" : String(v));
 

@@ -1,29 +1,7 @@
 import { round2 } from "../../../lib/numbers";
+import type { CustomRuleOutcome as CustomOutcomeLike } from "../../rules/domain/custom/evaluate";
 import type { TriggeredSignal } from "./evaluate";
-import type { EntityType, Evidence, Severity } from "./types";
-
-/**
- * A tenant's custom rule outcome (rules/custom: evaluateCustomRules), as fraud evaluation
- * shows it beside the built-in signals: category "custom", confidence 1 (the rule decides on
- * exact aggregates), contribution = the score the tenant gave the rule.
- */
-export interface CustomOutcomeLike {
-  ruleId: string;
-  name: string;
-  fired: boolean;
-  severity: Severity;
-  score: number;
-  reason: string;
-  counterfactual: string;
-  evidence: Array<{
-    path: string;
-    measure: string;
-    observed: number | boolean | null;
-    comparator?: string;
-    compareTo?: Array<number | null>;
-    result: boolean;
-  }>;
-}
+import type { EntityType, Evidence } from "./types";
 
 const text = (v: unknown) => (v === null || v === undefined ? "unknown" : String(v));
 
@@ -39,6 +17,11 @@ function evidenceOf(e: CustomOutcomeLike["evidence"][number]): Evidence {
   };
 }
 
+/**
+ * A tenant's custom rule outcome (rules/custom: evaluateCustomRules), as fraud evaluation
+ * shows it beside the built-in signals: category "custom", confidence 1 (the rule decides on
+ * exact aggregates), contribution = the score the tenant gave the rule.
+ */
 export function customSignal(
   o: CustomOutcomeLike,
   at: { computedAt: string; windowStart: string; entityType: EntityType; entityId: string },
