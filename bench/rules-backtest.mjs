@@ -139,11 +139,33 @@ async function paced(label, { rps = 100, seconds = 5 } = {}) {
       `p50 ${pct(50).toFixed(1)} ms, p99 ${pct(99).toFixed(1)} ms, errors ${errors}`,
   );
 }
+/** One request at a time: the cost of one evaluate, without the queueing of the paced run. */
+async function sequential(label, n = 25) {
+  const ms = [];
+  let queries = null;
+  for (let k = 0; k < n; k++) {
+    const t0 = performance.now();
+    const res = await call("POST", "/v1/kyc-aml/evaluate", {
+      entityType: "customer",
+      entityId: busy.id,
+      dryRun: true,
+    });
+    ms.push(performance.now() - t0);
+    queries = res.headers.get("x-d1-queries");
+  }
+  ms.sort((a, b) => a - b);
+  console.log(
+    `evaluate one at a time (${label}): median ${ms[Math.floor(n / 2)].toFixed(1)} ms, ` +
+      `min ${ms[0].toFixed(1)} ms, D1 queries ${queries}`,
+  );
+}
+await sequential("built-in defaults, version 0 or as seeded");
 await paced("built-in defaults, version 0 or as seeded");
 const put = await call("PUT", "/v1/rule-sets/aml/draft", { custom: customRules(1) });
 if (put.status !== 200) throw new Error(`draft: ${put.status} ${JSON.stringify(put.body)}`);
 const pub = await call("POST", "/v1/rule-sets/aml/publish", { reason: "bench" });
 if (pub.status !== 200) throw new Error(`publish: ${pub.status} ${JSON.stringify(pub.body)}`);
+await sequential(`live version ${pub.body.version.version}: every built-in + 20 custom rules`);
 await paced(`live version ${pub.body.version.version}: every built-in + 20 custom rules`);
 
 // ---- (2) backtest of a draft against the live version ---------------------------------------
