@@ -45,3 +45,10 @@ export function zodDetails(error: ZodError): ErrorDetail[] {
     message: issue.message,
   }));
 }
+
+/**
+ * Our own input error (not "internal"): a background job records it as the run's failure
+ * rather than letting the queue retry, since bad input will not get better on a retry.
+ */
+export const isInputError = (error: unknown): error is AppError =>
+  error instanceof AppError && error.code !== "internal";

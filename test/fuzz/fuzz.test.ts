@@ -71,9 +71,10 @@ interface Sent {
 
 function poolsFor(op: Operation, sender: FuzzTenant, foreign: FuzzTenant): IdPools {
   if (op.admin) return { own: { tenantId: [operatorTarget.id], keyId: [operatorTarget.keyId] }, foreign: {} };
-  // Built-in workflows are one catalogue shared by every tenant: not another tenant's object.
-  // Rule-set versions are numbered per tenant: another tenant's "version 1" names this tenant's own.
-  const { workflowId: _shared, version: _ordinal, ...foreignIds } = foreign.idsFor(op.template);
+  // Parameters the document marks as naming no tenant object have no "foreign" values.
+  const foreignIds = Object.fromEntries(
+    Object.entries(foreign.idsFor(op.template)).filter(([name]) => !op.notTenantObjects.includes(name)),
+  );
   return { own: sender.idsFor(op.template), foreign: foreignIds };
 }
 

@@ -7,6 +7,11 @@ export interface Operation {
   template: string;
   admin: boolean;
   pathParams: Array<{ name: string; schema: Schema }>;
+  /**
+   * Path parameters that name no tenant-owned object, so another tenant's value is not
+   * "foreign": a shared catalogue (x-shared-catalog) or a per-tenant ordinal (x-tenant-ordinal).
+   */
+  notTenantObjects: string[];
   queryParams: Array<{ name: string; schema: Schema; required: boolean }>;
   body?: { schema: Schema; required: boolean };
   declares(status: number): boolean;
@@ -22,6 +27,8 @@ export function operationsOf(doc: OpenApiDocument): Operation[] {
         in: string;
         schema: Schema;
         required?: boolean;
+        "x-shared-catalog"?: boolean;
+        "x-tenant-ordinal"?: boolean;
       }>;
       const requestBody = op.requestBody as
         | { required?: boolean; content?: Record<string, { schema: Schema }> }
@@ -33,6 +40,9 @@ export function operationsOf(doc: OpenApiDocument): Operation[] {
         template,
         admin: JSON.stringify(op.security ?? []).includes("AdminAuth"),
         pathParams: params.filter((p) => p.in === "path").map((p) => ({ name: p.name, schema: p.schema })),
+        notTenantObjects: params
+          .filter((p) => p.in === "path" && (p["x-shared-catalog"] || p["x-tenant-ordinal"]))
+          .map((p) => p.name),
         queryParams: params
           .filter((p) => p.in === "query")
           .map((p) => ({ name: p.name, schema: p.schema, required: p.required === true })),

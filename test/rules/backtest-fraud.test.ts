@@ -7,24 +7,7 @@ import { SIGNALS } from "../../src/modules/fraud/domain/catalog";
 import { startBacktest } from "../../src/modules/rules/backtest/jobs";
 import { ago, customerWith } from "../aml/helpers";
 import { call, createTenant, json, type TestTenant } from "../harness";
-import { putDraft } from "./helpers";
-
-interface RuleRow {
-  ruleId: string;
-  source: string;
-  liveHits: number;
-  draftHits: number;
-  newlyHit: number;
-  noLongerHit: number;
-  newlyHitSample: string[];
-  noLongerHitSample: string[];
-}
-interface Run {
-  backtestId: string;
-  status: string;
-  progress: { unitsDone: number; percent: number; fraudPagesDone: number };
-  backtest?: { rules: RuleRow[]; skippedRules: Array<{ ruleId: string }>; casesOpened: number };
-}
+import { putDraft, type BacktestRun as Run } from "./helpers";
 
 const round = SIGNALS.find((s) => s.signalId === "round_amounts")!;
 const unit = round.parameters.unitMinor!;

@@ -6,32 +6,7 @@ import { jobHandlers } from "../../src/jobs/registry";
 import { startBacktest } from "../../src/modules/rules/backtest/jobs";
 import { ago, customerWith } from "../aml/helpers";
 import { call, createTenant, json, type TestTenant } from "../harness";
-import { putDraft, ruleSet } from "./helpers";
-
-interface RuleRow {
-  ruleId: string;
-  source: string;
-  liveHits: number;
-  draftHits: number;
-  newlyHit: number;
-  noLongerHit: number;
-  newlyHitSample: string[];
-  noLongerHitSample: string[];
-  precision: { confirmed: number; cleared: number; sampleSize: number; precision: number | null } | null;
-}
-interface Run {
-  backtestId: string;
-  status: string;
-  progress: { unitsDone: number; unitsEstimated: number; percent: number; partitions: number };
-  backtest?: {
-    live: { version: number; hash: string };
-    draft: { version: null; hash: string; basedOnVersion: number };
-    entitiesActive: number;
-    rules: RuleRow[];
-    skippedRules: Array<{ ruleId: string; side: string }>;
-    casesOpened: number;
-  };
-}
+import { putDraft, type BacktestRun as Run, ruleSet } from "./helpers";
 
 const CASH_SUM: Record<string, unknown> = {
   ruleId: "cash-sum-30d",

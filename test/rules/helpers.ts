@@ -39,3 +39,37 @@ export const fraudChange = (minCount: number) => ({
     velocity_count: { enabled: true, severity: "high", parameters: { minCount }, weight: 2 },
   },
 });
+
+/** A rule's line of a rule-set backtest (both backtest test files). */
+export interface BacktestRuleRow {
+  ruleId: string;
+  source: string;
+  liveHits: number;
+  draftHits: number;
+  newlyHit: number;
+  noLongerHit: number;
+  newlyHitSample: string[];
+  noLongerHitSample: string[];
+  precision: { confirmed: number; cleared: number; sampleSize: number; precision: number | null } | null;
+}
+
+/** A backtest run as GET/POST .../backtests answer it (the fields the tests read). */
+export interface BacktestRun {
+  backtestId: string;
+  status: string;
+  progress: {
+    unitsDone: number;
+    unitsEstimated: number;
+    percent: number;
+    partitions: number;
+    fraudPagesDone: number;
+  };
+  backtest?: {
+    live: { version: number; hash: string };
+    draft: { version: null; hash: string; basedOnVersion: number };
+    entitiesActive: number;
+    rules: BacktestRuleRow[];
+    skippedRules: Array<{ ruleId: string; side: string }>;
+    casesOpened: number;
+  };
+}

@@ -1,7 +1,7 @@
 import { loadTenantContext, type TenantContext } from "../../../db/tenant-context";
 import type { Env } from "../../../env";
 import { AML_BACKTEST_JOB, type AmlBacktestMessage, jobs } from "../../../jobs/messages";
-import { AppError, notFound } from "../../../lib/errors";
+import { isInputError, notFound } from "../../../lib/errors";
 import { activeEntities, type BacktestInput, backtest, partitionsFor, validateBacktest } from "./service";
 
 // Large backtests run on JOBS_QUEUE. The request and, later, the result live in one R2
@@ -72,8 +72,7 @@ export async function runBacktestJob(env: Env, message: AmlBacktestMessage): Pro
       completedAt: ctx.clock.now().toISOString(),
     });
   } catch (error) {
-    // Input problems will not get better with retries; anything else is retried by the queue.
-    if (!(error instanceof AppError) || error.code === "internal") throw error;
+    if (!isInputError(error)) throw error;
     await put(env, message.tenantId, {
       ...doc,
       status: "failed",

@@ -1,7 +1,7 @@
 import { loadTenantContext, type TenantContext } from "../../../db/tenant-context";
 import type { Env } from "../../../env";
 import { jobs, RULES_BACKTEST_JOB, type RulesBacktestMessage } from "../../../jobs/messages";
-import { AppError, badRequest, notFound } from "../../../lib/errors";
+import { badRequest, isInputError, notFound } from "../../../lib/errors";
 import { partitionsFor } from "../../aml/backtest/service";
 import type { RuleSetKind } from "../domain/document";
 import { ruleFeedback } from "../feedback/service";
@@ -267,8 +267,7 @@ export async function rulesBacktestJob(env: Env, message: RulesBacktestMessage):
       return;
     }
   } catch (error) {
-    // Input problems will not get better with retries; anything else is retried by the queue.
-    if (!(error instanceof AppError) || error.code === "internal") throw error;
+    if (!isInputError(error)) throw error;
     await put(env, message.tenantId, {
       ...doc,
       status: "failed",

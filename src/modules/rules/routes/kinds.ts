@@ -19,7 +19,9 @@ export const VersionParams = z.object({
     .min(1)
     .max(1_000_000_000)
     .openapi({
-      param: { name: "version", in: "path" },
+      // Numbered per tenant: another tenant's "1" names this tenant's own version 1 (test/fuzz).
+      param: { name: "version", in: "path", "x-tenant-ordinal": true } as { name: string; in: "path" },
+      description: "The tenant's own version number (versions are numbered per tenant)",
       type: "integer",
       minimum: 1,
       maximum: 1_000_000_000,
