@@ -10,6 +10,7 @@ export * from "./events";
 export * from "./fraud";
 export * from "./ingest";
 export * from "./lists";
+export * from "./monitoring";
 export * from "./rules";
 export * from "./sme";
 export * from "./webhooks";
