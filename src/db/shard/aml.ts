@@ -51,7 +51,10 @@ export const amlCaseHistory = sqliteTable(
     tenantId: text("tenant_id").notNull(),
     caseId: text("case_id").notNull(),
     sequence: integer("sequence").notNull(),
-    eventType: text("event_type", { enum: ["created", "transitioned"] }).notNull(),
+    /** created | transitioned | alert_added | rule_snoozed (0025). */
+    eventType: text("event_type", {
+      enum: ["created", "transitioned", "alert_added", "rule_snoozed"],
+    }).notNull(),
     fromStatus: text("from_status"),
     toStatus: text("to_status").notNull(),
     actorType: text("actor_type").notNull(),

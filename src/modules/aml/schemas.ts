@@ -3,6 +3,7 @@ import { actorKeyIdField, IsoDateTime, orNull, PaginationQuery, PaginationSchema
 import { storableText } from "../../http/storable";
 import { RuleSetStampSchema } from "../rules/schemas";
 import { AML_CASE_STATUSES } from "./domain/case-machine";
+import { HISTORY_EVENT_TYPES } from "./domain/history";
 import { AML_ENTITY_TYPES, AML_RULES, RISK_LEVELS } from "./domain/rules";
 import { THRESHOLD_DEFINITIONS } from "./domain/thresholds";
 
@@ -227,7 +228,10 @@ export const AmlCaseHistorySchema = z
     id: z.uuid(),
     caseId: z.uuid(),
     sequence: z.number().int(),
-    eventType: z.enum(["created", "transitioned"]),
+    eventType: z.enum(HISTORY_EVENT_TYPES).openapi({
+      description:
+        "created, transitioned (a status change), alert_added (a monitoring hit on the open case) or rule_snoozed; the last two leave the status as it is",
+    }),
     fromStatus: CaseStatus.nullable(),
     toStatus: CaseStatus,
     actorType: z.string(),

@@ -175,19 +175,22 @@ export interface TransitionInput {
   actorKeyId: string | null;
 }
 
+/** What an appended entry says; the service adds ids, sequence, chain and time. */
+type EntryBody = Pick<
+  HistoryFields,
+  "eventType" | "toStatus" | "actorType" | "actorId" | "actorName" | "actorKeyId" | "note"
+>;
+
 /**
- * Appends a status change (a `user` actor: the API accepts no other) and moves the case's
- * anchor with it; retried when another transition won the race for the head.
+ * Appends one history entry built from the case as it is now, and moves the case's anchor
+ * with it; rebuilt and retried when another append won the race for the head (the chain
+ * trigger refuses an entry that does not follow it).
  */
-export async function transitionCase(ctx: TenantContext, caseId: string, input: TransitionInput) {
+async function appendEntry(ctx: TenantContext, caseId: string, build: (row: AmlCaseRow) => EntryBody) {
   for (let attempt = 0; attempt < 3; attempt++) {
     const row = await repo.findCase(ctx, caseId);
     if (!row) throw notFound("AML case");
-    const from = row.status as AmlCaseStatus;
-    if (!canTransition(from, input.toStatus))
-      throw new AppError("invalid_transition", `An AML case cannot move from ${from} to ${input.toStatus}`, [
-        { path: "toStatus", message: `Allowed from ${from}: see GET /v1/kyc-aml/cases/transitions` },
-      ]);
+    const body = build(row);
     const head = await repo.headOf(ctx, caseId);
     const previousHash = head?.hash ?? GENESIS_HASH;
     const fields: HistoryFields = {
@@ -195,14 +198,8 @@ export async function transitionCase(ctx: TenantContext, caseId: string, input: 
       tenantId: ctx.tenantId,
       caseId,
       sequence: (head?.sequence ?? 0) + 1,
-      eventType: "transitioned",
-      fromStatus: from,
-      toStatus: input.toStatus,
-      actorType: "user",
-      actorId: input.actorId,
-      actorName: input.actorName ?? null,
-      actorKeyId: input.actorKeyId,
-      note: input.note ?? null,
+      fromStatus: row.status,
+      ...body,
       createdAt: ctx.clock.now().toISOString(),
     };
     const entry = { ...fields, previousHash, hash: await chainHash(previousHash, historyContent(fields)) };
@@ -214,6 +211,48 @@ export async function transitionCase(ctx: TenantContext, caseId: string, input: 
   }
   throw conflict("The case changed concurrently; read it again and retry");
 }
+
+/** Appends a status change (a `user` actor: the API accepts no other). */
+export const transitionCase = (ctx: TenantContext, caseId: string, input: TransitionInput) =>
+  appendEntry(ctx, caseId, (row) => {
+    const from = row.status as AmlCaseStatus;
+    if (!canTransition(from, input.toStatus))
+      throw new AppError("invalid_transition", `An AML case cannot move from ${from} to ${input.toStatus}`, [
+        { path: "toStatus", message: `Allowed from ${from}: see GET /v1/kyc-aml/cases/transitions` },
+      ]);
+    return {
+      eventType: "transitioned",
+      toStatus: input.toStatus,
+      actorType: "user",
+      actorId: input.actorId,
+      actorName: input.actorName ?? null,
+      actorKeyId: input.actorKeyId,
+      note: input.note ?? null,
+    };
+  });
+
+/** An entry that records something about the case without moving its status. */
+export interface CaseNoteInput {
+  eventType: "alert_added" | "rule_snoozed";
+  actorType: "system" | "user" | "workflow";
+  actorId: string;
+  actorName?: string | null;
+  actorKeyId: string | null;
+  /** What happened, for the reader of the history (e.g. the alert id and rules; the snooze's end). */
+  note: string;
+}
+
+/** Appends a monitoring hit or a snooze to the case's history; the status stays as it is. */
+export const appendCaseNote = (ctx: TenantContext, caseId: string, input: CaseNoteInput) =>
+  appendEntry(ctx, caseId, (row) => ({
+    eventType: input.eventType,
+    toStatus: row.status,
+    actorType: input.actorType,
+    actorId: input.actorId,
+    actorName: input.actorName ?? null,
+    actorKeyId: input.actorKeyId,
+    note: input.note,
+  }));
 
 /** The hashed fields of a stored history entry. */
 export const fieldsOf = (row: AmlCaseHistoryRow): HistoryFields => ({

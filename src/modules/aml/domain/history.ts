@@ -4,12 +4,16 @@
  * actorKeyId (the API key that authenticated the write, migration 0017) is covered when set
  * and left out when null, so entries written before it existed still verify.
  */
+/** `alert_added` (a monitoring hit on the open case) and `rule_snoozed` leave the status as it is. */
+export const HISTORY_EVENT_TYPES = ["created", "transitioned", "alert_added", "rule_snoozed"] as const;
+export type HistoryEventType = (typeof HISTORY_EVENT_TYPES)[number];
+
 export interface HistoryFields {
   id: string;
   tenantId: string;
   caseId: string;
   sequence: number;
-  eventType: "created" | "transitioned";
+  eventType: HistoryEventType;
   fromStatus: string | null;
   toStatus: string;
   actorType: string;

@@ -34,13 +34,17 @@ export const EVENT_TYPES = [
   "evidence_added",
   "escalated",
   "closed",
+  // Written by monitoring only: a new hit on the open case, and a per-rule snooze taken from it.
+  "alert_added",
+  "rule_snoozed",
 ] as const;
 export type CaseEventType = (typeof EVENT_TYPES)[number];
-/** `created` is written only by case creation. */
-export const APPENDABLE_EVENT_TYPES = EVENT_TYPES.filter((t) => t !== "created") as Exclude<
-  CaseEventType,
-  "created"
->[];
+/** Events only the service writes: `created` by case creation, the others by monitoring. */
+export const SYSTEM_EVENT_TYPES = ["created", "alert_added", "rule_snoozed"] as const;
+type SystemEventType = (typeof SYSTEM_EVENT_TYPES)[number];
+export const APPENDABLE_EVENT_TYPES = EVENT_TYPES.filter(
+  (t) => !(SYSTEM_EVENT_TYPES as readonly string[]).includes(t),
+) as Exclude<CaseEventType, SystemEventType>[];
 
 export const NOTE_TYPES = ["review", "clarification", "decision"] as const;
 
@@ -58,7 +62,7 @@ export type EventDecision =
 
 const STATUS_EVENTS: CaseEventType[] = ["status_changed", "escalated", "closed"];
 /** Events that stay allowed on a closed case: the record may still be annotated. */
-const AFTER_CLOSE: CaseEventType[] = ["note_added", "evidence_added"];
+const AFTER_CLOSE: CaseEventType[] = ["note_added", "evidence_added", "alert_added", "rule_snoozed"];
 
 const refuse = (message: string, path?: string): EventDecision => ({
   ok: false,
@@ -82,6 +86,8 @@ export function decideEvent(current: CaseStatus, req: EventRequest): EventDecisi
     return refuse("assigned events need assigneeId", "assigneeId");
   if (eventType === "note_added" && !req.noteContent?.trim())
     return refuse("note_added events need noteContent", "noteContent");
+  if ((eventType === "alert_added" || eventType === "rule_snoozed") && !req.noteContent?.trim())
+    return refuse(`${eventType} events need noteContent`, "noteContent");
   if (eventType === "evidence_added" && !req.evidenceType?.trim())
     return refuse("evidence_added events need evidenceType", "evidenceType");
 

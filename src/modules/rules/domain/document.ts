@@ -21,6 +21,8 @@ export interface BuiltinConfig {
   windowDays?: number;
   /** Multiplies the rule's score contribution (1 = as built). */
   weight: number;
+  /** AML only: whether a hit opens (or adds to) a case; absent: true (docs/methodology/monitoring.md). */
+  opensCase?: boolean;
 }
 
 export interface RuleSetContent {
@@ -30,6 +32,11 @@ export interface RuleSetContent {
   thresholds?: Record<string, number>;
   /** The tenant's own rules, ids stable across versions. */
   custom: CustomRule[];
+  /**
+   * Fraud only: the overall score (0-100) from which monitoring opens a case; absent: 30, the
+   * evaluate-and-create default (docs/methodology/monitoring.md).
+   */
+  createCaseThreshold?: number;
 }
 
 /** The rule set evaluation runs: version 0 is the built-in defaults of a tenant that published none. */

@@ -108,6 +108,8 @@ export interface CustomRule {
   /** Shown with the alert: what would have kept it quiet ("would not fire below 3 credits"). */
   counterfactual: string;
   condition: Condition;
+  /** AML only: whether a hit opens (or adds to) a case; absent: true (docs/methodology/monitoring.md). */
+  opensCase?: boolean;
 }
 
 /** Bounds every layer enforces (schema, validator, compiler): a tree stays cheap to run. */
