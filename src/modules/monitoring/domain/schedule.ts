@@ -1,0 +1,77 @@
+import { utcOffsetMinutes } from "../../rules/domain/custom/time-zone";
+
+/**
+ * When scheduled portfolio monitoring runs (docs/methodology/monitoring.md#schedule). The
+ * minute cron asks each tenant for its latest occurrence; the run table's unique
+ * (tenant, occurrence) makes it once per occurrence, and an occurrence missed while the cron
+ * was down still runs at the next check, since the latest one stays due until the next begins.
+ */
+export const SCHEDULE_FREQUENCIES = ["off", "hourly", "daily"] as const;
+export type ScheduleFrequency = (typeof SCHEDULE_FREQUENCIES)[number];
+
+export interface MonitoringSchedule {
+  frequency: ScheduleFrequency;
+  /** Local hour (0-23) of a daily run. */
+  hour: number;
+  /** IANA time zone the hour is read in. */
+  timeZone: string;
+}
+
+export const DEFAULT_SCHEDULE: Omit<MonitoringSchedule, "timeZone"> = { frequency: "daily", hour: 2 };
+
+export interface Occurrence {
+  /** Unique per schedule slot, e.g. "daily:2026-11-24T02" (local date and hour). */
+  key: string;
+  /** The instant the slot began. */
+  at: Date;
+}
+
+const HOUR_MS = 3_600_000;
+const pad = (n: number) => String(n).padStart(2, "0");
+
+/** Local calendar fields of an instant in a zone. */
+function localParts(at: Date, timeZone: string) {
+  const local = new Date(at.getTime() + utcOffsetMinutes(timeZone, at) * 60_000);
+  return {
+    year: local.getUTCFullYear(),
+    month: local.getUTCMonth(),
+    day: local.getUTCDate(),
+    hour: local.getUTCHours(),
+  };
+}
+
+/** The instant a local wall-clock hour begins (the zone's offset at that hour). */
+function instantOf(timeZone: string, year: number, month: number, day: number, hour: number): Date {
+  const wall = Date.UTC(year, month, day, hour);
+  const guess = new Date(wall - utcOffsetMinutes(timeZone, new Date(wall)) * 60_000);
+  return new Date(wall - utcOffsetMinutes(timeZone, guess) * 60_000);
+}
+
+const keyOf = (frequency: ScheduleFrequency, at: Date, timeZone: string) => {
+  const p = localParts(at, timeZone);
+  return `${frequency}:${p.year}-${pad(p.month + 1)}-${pad(p.day)}T${pad(p.hour)}`;
+};
+
+/** The latest slot at or before `now`; null when the schedule is off. */
+export function latestOccurrence(schedule: MonitoringSchedule, now: Date): Occurrence | null {
+  const { frequency, timeZone } = schedule;
+  if (frequency === "off") return null;
+  const p = localParts(now, timeZone);
+  if (frequency === "hourly") {
+    const at = instantOf(timeZone, p.year, p.month, p.day, p.hour);
+    return { key: keyOf(frequency, at, timeZone), at };
+  }
+  let at = instantOf(timeZone, p.year, p.month, p.day, schedule.hour);
+  // Before today's hour: yesterday's slot is the latest.
+  if (at.getTime() > now.getTime()) {
+    const yesterday = new Date(Date.UTC(p.year, p.month, p.day) - 24 * HOUR_MS);
+    at = instantOf(
+      timeZone,
+      yesterday.getUTCFullYear(),
+      yesterday.getUTCMonth(),
+      yesterday.getUTCDate(),
+      schedule.hour,
+    );
+  }
+  return { key: keyOf(frequency, at, timeZone), at };
+}
