@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { account, customer, ingest, transaction } from "../ingest/helpers";
 import { createTenant, shardRows, type TestTenant } from "../harness";
+import { account, customer, ingest, transaction } from "../ingest/helpers";
 import { eventually } from "../webhooks/helpers";
 import { pending, quietTenant, runScreenJob, screenings } from "./helpers";
 
@@ -42,7 +42,10 @@ describe("screening on arrival", () => {
     const t = await quietTenant("Debounce");
     const { customerId } = await ingestCustomer(t, 10);
     const queued = await pending(t);
-    expect(queued.find((r) => r.entity_type === "customer")).toMatchObject({ entity_id: customerId, generation: 10 });
+    expect(queued.find((r) => r.entity_type === "customer")).toMatchObject({
+      entity_id: customerId,
+      generation: 10,
+    });
 
     await runScreenJob(t);
     expect(await screenings(t, customerId)).toMatchObject([{ screenings: 1 }]);
