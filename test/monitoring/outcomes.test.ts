@@ -134,3 +134,18 @@ describe("outcomes", () => {
     expect(after.find((r) => r.entity_type === "account")?.failed_at).not.toBeNull();
   });
 });
+
+describe("budget", () => {
+  it("screens a quiet entity in a handful of D1 queries and stays under the invocation limit", async () => {
+    const t = await quietTenant("Budget");
+    for (let i = 0; i < 15; i++)
+      await customerWith(t, [{ amountMinor: 10_000 + i, transactionDate: ago(1), channel: "mobile_money" }]);
+    const ctx = await loadTenantContext(env, t.id, "test");
+    const figures = await drainPending(ctx, { trigger: "arrival", runId: null });
+    expect(figures).toMatchObject({ screened: 30, failed: 0, next: null });
+    expect(figures.queries).toBeLessThan(1000);
+    const perEntity = figures.queries / figures.screened;
+    console.log(JSON.stringify({ d1QueriesPerScreenedEntity: perEntity, ...figures }));
+    expect(perEntity).toBeLessThanOrEqual(20);
+  });
+});
