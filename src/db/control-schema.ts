@@ -91,6 +91,13 @@ export interface TenantFeatures {
   agentNetwork?: boolean;
 }
 
+/** Continuous monitoring settings; an object so the schedule can sit beside onArrival. */
+export interface MonitoringSettings {
+  /** Screen the entities of arriving transactions (default true). */
+  onArrival?: boolean;
+  [key: string]: unknown;
+}
+
 export interface TenantSettings {
   riskAlertThreshold?: number;
   currency?: string;
@@ -100,6 +107,8 @@ export interface TenantSettings {
   rulesRequireSecondApprover?: boolean;
   /** IANA time zone for hour-of-day rules (operator-set; default UTC). */
   timeZone?: string;
+  /** Continuous monitoring (docs/methodology/monitoring.md); `onArrival` absent: true. */
+  monitoring?: MonitoringSettings;
   [key: string]: unknown;
 }
 

@@ -17,12 +17,13 @@ const built: JobMessage[] = [
     triggerKey: "cron:2026-01-01",
     triggeredBy: "cron:x",
   }),
+  jobs.monitoringScreen("t1"),
 ];
 
 describe("job messages", () => {
   it("every builder makes a message the consumer accepts", () => {
     for (const message of built) expect(isJobMessage(message), message.type).toBe(true);
-    expect(new Set(built.map((m) => m.type)).size).toBe(9);
+    expect(new Set(built.map((m) => m.type)).size).toBe(10);
   });
 
   it("a message survives the queue's copy unchanged (plain data, no undefined fields)", () => {

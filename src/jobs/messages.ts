@@ -21,6 +21,7 @@ export const AGENT_HEALTH_REFRESH_JOB = "agent-health.refresh";
 export const OUTBOX_DISPATCH_JOB = "outbox.dispatch";
 export const WORKFLOW_RUN_JOB = "workflow.run";
 export const WORKFLOW_START_JOB = "workflow.start";
+export const MONITORING_SCREEN_JOB = "monitoring.screen";
 
 /** The next step of a connector sync run. */
 export interface SyncContinueMessage {
@@ -80,6 +81,12 @@ export interface WorkflowStartMessage {
   triggeredBy: string;
 }
 
+/** Screen the tenant's pending entities (monitoring_pending): one message per arrival, debounced by the table. */
+export interface MonitoringScreenMessage {
+  type: typeof MONITORING_SCREEN_JOB;
+  tenantId: string;
+}
+
 /** A message on the jobs queue: `type` selects the handler. */
 export type JobMessage =
   | SyncContinueMessage
@@ -90,7 +97,8 @@ export type JobMessage =
   | AgentHealthRefreshMessage
   | OutboxDispatchMessage
   | WorkflowRunMessage
-  | WorkflowStartMessage;
+  | WorkflowStartMessage
+  | MonitoringScreenMessage;
 export type JobType = JobMessage["type"];
 export type JobMessageOf<T extends JobType> = Extract<JobMessage, { type: T }>;
 
@@ -147,6 +155,10 @@ export const jobs = {
     tenantId: string,
     start: { workflowId: string; triggerKey: string; triggeredBy: string },
   ): WorkflowStartMessage => ({ type: WORKFLOW_START_JOB, tenantId, ...start }),
+  monitoringScreen: (tenantId: string): MonitoringScreenMessage => ({
+    type: MONITORING_SCREEN_JOB,
+    tenantId,
+  }),
 };
 
 // What each field of each message must be; typed, so a new message or field cannot be left out.
@@ -167,6 +179,7 @@ const FIELD_RULES: { [T in JobType]: FieldRules<JobMessageOf<T>> } = {
     triggerKey: "string",
     triggeredBy: "string",
   },
+  [MONITORING_SCREEN_JOB]: { tenantId: "string" },
 };
 
 const fits = (value: unknown, rule: FieldRule): boolean => {

@@ -3,6 +3,7 @@ import { agentHealthCronTask, agentHealthRefreshJob } from "../modules/agent-hea
 import { runBacktestJob } from "../modules/aml/backtest/jobs";
 import { bhiCalculateJob } from "../modules/bhi/jobs";
 import { continueSync, resumeStalledSyncs } from "../modules/ingest/sync/service";
+import { monitoringScreenJob } from "../modules/monitoring/jobs";
 import { rulesBacktestJob } from "../modules/rules/backtest/jobs";
 import { smeBenchmarksCron, smeBenchmarksJob } from "../modules/sme/jobs";
 import { outboxDispatchJob, webhookSweepTask } from "../modules/webhooks/jobs";
@@ -20,6 +21,7 @@ import {
   BHI_CALCULATE_JOB,
   type JobMessage,
   type JobType,
+  MONITORING_SCREEN_JOB,
   OUTBOX_DISPATCH_JOB,
   RULES_BACKTEST_JOB,
   SME_BENCHMARKS_JOB,
@@ -48,6 +50,7 @@ const handlers: Handlers = {
   },
   [WORKFLOW_RUN_JOB]: workflowRunJob,
   [WORKFLOW_START_JOB]: workflowStartJob,
+  [MONITORING_SCREEN_JOB]: monitoringScreenJob,
 };
 
 const runTyped = <T extends JobType>(env: Env, type: T, message: MessageByType[T]) =>

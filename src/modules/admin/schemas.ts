@@ -19,6 +19,17 @@ function isTimeZone(name: string): boolean {
   }
 }
 
+export const MonitoringSettingsSchema = z
+  .strictObject({
+    onArrival: z.boolean().optional().openapi({
+      description:
+        "Screen the entities of every ingested or synced transaction with the live fraud and AML rule sets as it arrives (default true)",
+    }),
+  })
+  .openapi("MonitoringSettings", {
+    description: "Continuous monitoring (docs/methodology/monitoring.md); fields left out keep their value",
+  });
+
 export const TenantSettingsSchema = z
   .strictObject({
     riskAlertThreshold: z
@@ -66,6 +77,7 @@ export const TenantSettingsSchema = z
       description:
         "Maker-checker for rule sets (default false): a key that edited a draft cannot publish it, and PUT /v1/kyc-aml/thresholds is refused (403 second_approver_required)",
     }),
+    monitoring: MonitoringSettingsSchema.optional(),
   })
   .openapi("TenantSettings");
 
@@ -86,6 +98,10 @@ export const TenantSchema = z
         description:
           "Country in force: the setting, else the currency's country; null when neither names one",
       }),
+      monitoring: z
+        .object({ onArrival: z.boolean().optional() })
+        .optional()
+        .openapi({ description: "Continuous monitoring settings as set; onArrival absent: true" }),
     }),
     createdAt: z.string(),
     updatedAt: z.string(),

@@ -15,6 +15,10 @@ export const EVENT_TYPES = [
   "nba.generated",
   "workflow.completed",
   "workflow.failed",
+  "fraud.alert_raised",
+  "fraud.case_opened",
+  "aml.case_opened",
+  "monitoring.run_completed",
 ] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 

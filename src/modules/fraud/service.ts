@@ -211,20 +211,34 @@ export async function evaluateAndCreate(
   if (existing) return { alert, case: await getCase(ctx, existing.id), caseCreated: false };
   if (!input.autoCreateCase || alert.overallScore < input.createCaseThreshold)
     return { alert, case: null, caseCreated: false };
-  const row = caseRow(ctx, fromAlert(alert), ctx.clock.now(), alert.ruleSet);
-  const stub = entityStub(ctx, input.entityType, input.entityId);
-  const result = unwrap(
+  const result = await openCaseUnlessOpen(ctx, alert, {
+    actorType: "system",
+    actorId: "evaluate-and-create",
+    actorName: null,
+    actorKeyId,
+  });
+  return { alert, case: await getCase(ctx, result.caseId), caseCreated: result.created };
+}
+
+/**
+ * Opens a case for the alert unless the entity has a non-closed one (then returns that one,
+ * created false). The entity's Durable Object serializes the check and the create. Used by
+ * evaluate-and-create and by continuous monitoring; `actor.actorId` names the caller.
+ */
+export async function openCaseUnlessOpen(ctx: Ctx, alert: FraudAlert, actor: CaseActor) {
+  const row = caseRow(ctx, fromAlert(alert, actor.actorId), ctx.clock.now(), alert.ruleSet);
+  const stub = entityStub(ctx, alert.entityType, alert.entityId);
+  return unwrap(
     (await stub.createUnlessOpen({
       tenantId: ctx.tenantId,
       shard: ctx.tenant.shard,
       row,
-      actor: { actorType: "system", actorId: "evaluate-and-create", actorName: null, actorKeyId },
+      actor,
     })) as LogResult<{ caseId: string; created: boolean }>,
   );
-  return { alert, case: await getCase(ctx, result.caseId), caseCreated: result.created };
 }
 
-const fromAlert = (alert: FraudAlert): CreateCaseInput => ({
+const fromAlert = (alert: FraudAlert, source: string): CreateCaseInput => ({
   alertId: alert.alertId,
   correlationId: alert.correlationId,
   entityType: alert.entityType,
@@ -238,5 +252,5 @@ const fromAlert = (alert: FraudAlert): CreateCaseInput => ({
   windowDays: alert.windowDays,
   windowStart: alert.windowStart,
   windowEnd: alert.windowEnd,
-  metadata: { source: "evaluate-and-create", evaluatedSignalIds: alert.evaluatedSignalIds },
+  metadata: { source, evaluatedSignalIds: alert.evaluatedSignalIds },
 });

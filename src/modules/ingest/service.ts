@@ -1,6 +1,7 @@
 import type { TenantContext } from "../../db/tenant-context";
 import { AppError, badRequest } from "../../lib/errors";
 import * as upsert from "../data/upsert/service";
+import { notifyArrival } from "../monitoring/service";
 import {
   BodyFormatError,
   type Format,
@@ -38,7 +39,7 @@ export interface IngestResult {
   recordsChanged: number;
 }
 
-type Ctx = Pick<TenantContext, "db" | "tenantId" | "clock" | "tenant">;
+type Ctx = Pick<TenantContext, "db" | "tenantId" | "clock" | "tenant" | "env">;
 
 interface Valid<T> {
   index: number;
@@ -121,6 +122,9 @@ export async function ingestRaw(ctx: Ctx, resource: Resource, raws: RawRecord[])
     now,
     ctx.tenant.settings.currency,
   );
+  // The triggers queued the changed transactions' entities in the same statements; one message
+  // screens them all. An unchanged replay queued nothing and sends nothing.
+  if (resource === "transactions" && recordsChanged > 0) await notifyArrival(ctx);
   errors.sort((a, b) => a.index - b.index);
   return { recordsWritten: rows.length, errors, recordsChanged };
 }

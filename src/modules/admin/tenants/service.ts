@@ -80,6 +80,13 @@ export async function listTenants(env: Env, limit: number, offset: number) {
   return { data: rows.map(presentTenant), total };
 }
 
+/** A patch replaces top-level settings, except `monitoring`, whose fields merge one by one. */
+function mergeSettings(current: TenantSettings, patch: TenantSettings | undefined): TenantSettings {
+  const next = { ...current, ...patch };
+  if (patch?.monitoring) next.monitoring = { ...current.monitoring, ...patch.monitoring };
+  return next;
+}
+
 export async function updateTenant(
   op: OperatorContext,
   tenantId: string,
@@ -89,7 +96,7 @@ export async function updateTenant(
   const next: TenantRow = {
     ...current,
     features: { ...current.features, ...patch.features },
-    settings: { ...current.settings, ...patch.settings },
+    settings: mergeSettings(current.settings, patch.settings),
     updatedAt: op.clock.now().toISOString(),
   };
   const updated = await repo.updateTenant(

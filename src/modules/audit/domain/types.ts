@@ -31,6 +31,7 @@ export const AUDIT_ACTIONS = [
   "rule_set.draft_deleted",
   "rule_set.published",
   "rule_set.rolled_back",
+  "monitoring.dead_letters_retried",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

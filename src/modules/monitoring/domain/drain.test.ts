@@ -1,0 +1,74 @@
+import { describe, expect, it } from "vitest";
+import {
+  afterFailure,
+  D1_QUERY_LIMIT,
+  followUp,
+  INITIAL_QUERIES_PER_ENTITY,
+  MAX_ATTEMPTS,
+  nextPageSize,
+  PAGE_OVERHEAD_QUERIES,
+  PAGE_SIZE,
+  QUERY_HEADROOM,
+  WALL_BUDGET_MS,
+} from "./drain";
+
+const fresh = { queriesUsed: 0, elapsedMs: 0, worstQueriesPerEntity: 0 };
+
+describe("nextPageSize", () => {
+  it("claims a full page while the budget is wide", () => {
+    expect(nextPageSize(fresh)).toBe(PAGE_SIZE);
+  });
+
+  it("shrinks the page to what fits under the query limit less the headroom, at the worst measured cost", () => {
+    const used = 800;
+    const free = D1_QUERY_LIMIT - QUERY_HEADROOM - used - PAGE_OVERHEAD_QUERIES;
+    expect(nextPageSize({ ...fresh, queriesUsed: used, worstQueriesPerEntity: 30 })).toBe(
+      Math.floor(free / 30),
+    );
+    // A cheaper measurement than the initial estimate does not raise the page above the estimate's fit.
+    expect(nextPageSize({ ...fresh, queriesUsed: used, worstQueriesPerEntity: 1 })).toBe(
+      Math.floor(free / INITIAL_QUERIES_PER_ENTITY),
+    );
+  });
+
+  it("stops when no screening fits or time is up", () => {
+    expect(nextPageSize({ ...fresh, queriesUsed: D1_QUERY_LIMIT - QUERY_HEADROOM })).toBe(0);
+    expect(nextPageSize({ ...fresh, elapsedMs: WALL_BUDGET_MS })).toBe(0);
+  });
+
+  it("never lets a full page of worst-case screenings cross the limit", () => {
+    for (let used = 0; used < D1_QUERY_LIMIT; used += 37) {
+      for (const worst of [0, 5, 20, 45, 90]) {
+        const n = nextPageSize({ ...fresh, queriesUsed: used, worstQueriesPerEntity: worst });
+        const cost = used + PAGE_OVERHEAD_QUERIES + n * Math.max(worst, INITIAL_QUERIES_PER_ENTITY);
+        if (n > 0) expect(cost).toBeLessThanOrEqual(D1_QUERY_LIMIT - QUERY_HEADROOM);
+      }
+    }
+  });
+});
+
+describe("afterFailure", () => {
+  const now = new Date("2026-03-01T10:00:00Z");
+
+  it("backs off doubling from 30 s, then dead-letters at the last attempt", () => {
+    const delays = [1, 2, 3, 4].map((n) => afterFailure(n - 1, now));
+    expect(delays.map((d) => (d.retryAt!.getTime() - now.getTime()) / 1000)).toEqual([30, 60, 120, 240]);
+    expect(delays.every((d) => !d.deadLettered)).toBe(true);
+    expect(afterFailure(MAX_ATTEMPTS - 1, now)).toEqual({
+      attempts: MAX_ATTEMPTS,
+      deadLettered: true,
+      retryAt: null,
+    });
+  });
+});
+
+describe("followUp", () => {
+  const now = new Date("2026-03-01T10:00:00Z");
+
+  it("runs again at once while rows are ready, later for leases and back-offs, else not at all", () => {
+    expect(followUp({ ready: 3, nextAt: null }, now)).toEqual({ delaySeconds: 0 });
+    expect(followUp({ ready: 0, nextAt: "2026-03-01T10:00:29.200Z" }, now)).toEqual({ delaySeconds: 30 });
+    expect(followUp({ ready: 0, nextAt: "2026-03-01T09:59:00Z" }, now)).toEqual({ delaySeconds: 1 });
+    expect(followUp({ ready: 0, nextAt: null }, now)).toBeNull();
+  });
+});

@@ -1,0 +1,86 @@
+/**
+ * Pure decisions of the pending-entity drain (docs/methodology/monitoring.md#failure-and-retry):
+ * how many entities the next page may claim within one invocation's D1 and wall-time budget,
+ * what a failure does to an entity, and when the job should look again.
+ */
+
+/** D1 allows 1,000 queries per Worker invocation. */
+export const D1_QUERY_LIMIT = 1_000;
+/** Kept free for the last page's writes, failure records, the queue look and the outbox notice. */
+export const QUERY_HEADROOM = 100;
+/** Entities claimed per page (claimed together, screened a few at a time). */
+export const PAGE_SIZE = 25;
+/** Entities screened at once within a page. */
+export const SCREEN_CONCURRENCY = 4;
+/** Wall time one invocation spends before it hands over to a new message. */
+export const WALL_BUDGET_MS = 20_000;
+/** A claim's lease: long past one page's work, so a live screener never loses its rows. */
+export const LEASE_MS = 5 * 60_000;
+/** Attempts before an entity is dead-lettered (failed_at set). */
+export const MAX_ATTEMPTS = 5;
+/** First retry delay after a failure; doubled per attempt. */
+export const RETRY_BASE_MS = 30_000;
+/** Queries one screening is assumed to cost before any has been measured. */
+export const INITIAL_QUERIES_PER_ENTITY = 20;
+/** Fixed queries of one page: the claim. */
+export const PAGE_OVERHEAD_QUERIES = 1;
+
+export interface Budget {
+  /** D1 queries this invocation has sent so far. */
+  queriesUsed: number;
+  /** Wall time since the invocation started. */
+  elapsedMs: number;
+  /** The most queries one screening has cost so far in this invocation (0: none measured). */
+  worstQueriesPerEntity: number;
+}
+
+/**
+ * Entities the next page may claim: as many as fit under the query limit less the headroom,
+ * at the worst cost seen so far per entity (or the initial estimate); 0 once time is up.
+ */
+export function nextPageSize(
+  budget: Budget,
+  limits = { pageSize: PAGE_SIZE, wallMs: WALL_BUDGET_MS },
+): number {
+  if (budget.elapsedMs >= limits.wallMs) return 0;
+  const perEntity = Math.max(budget.worstQueriesPerEntity, INITIAL_QUERIES_PER_ENTITY);
+  const free = D1_QUERY_LIMIT - QUERY_HEADROOM - budget.queriesUsed - PAGE_OVERHEAD_QUERIES;
+  return Math.max(0, Math.min(limits.pageSize, Math.floor(free / perEntity)));
+}
+
+export interface FailureOutcome {
+  attempts: number;
+  /** Dead-lettered: never claimed again until a new arrival or a retry request. */
+  deadLettered: boolean;
+  /** Not claimed before this time (absent when dead-lettered). */
+  retryAt: Date | null;
+}
+
+/** What one more failed attempt does: back off (30 s, 60 s, 120 s, 240 s), then dead-letter. */
+export function afterFailure(previousAttempts: number, now: Date): FailureOutcome {
+  const attempts = previousAttempts + 1;
+  if (attempts >= MAX_ATTEMPTS) return { attempts, deadLettered: true, retryAt: null };
+  return {
+    attempts,
+    deadLettered: false,
+    retryAt: new Date(now.getTime() + RETRY_BASE_MS * 2 ** (attempts - 1)),
+  };
+}
+
+export interface QueueState {
+  /** Rows claimable now (not dead-lettered, no live lease or back-off). */
+  ready: number;
+  /** The earliest time a leased or backing-off row becomes claimable; null when none waits. */
+  nextAt: string | null;
+}
+
+/**
+ * After an invocation: run again now (ready rows remain), later (only rows under a lease or a
+ * back-off remain: delay in whole seconds, at least 1), or not at all.
+ */
+export function followUp(state: QueueState, now: Date): { delaySeconds: number } | null {
+  if (state.ready > 0) return { delaySeconds: 0 };
+  if (state.nextAt === null) return null;
+  const wait = Math.ceil((Date.parse(state.nextAt) - now.getTime()) / 1000);
+  return { delaySeconds: Math.max(1, wait) };
+}

@@ -1,0 +1,144 @@
+import { and, asc, count, desc, eq, isNotNull, type SQL, sql } from "drizzle-orm";
+import type { TenantScope } from "../../db/client";
+import { monitoringPending, monitoringScreenings } from "../../db/shard/monitoring";
+import { tenantSql } from "../../db/tenant-tables";
+
+const p = monitoringPending;
+
+export interface PendingKey {
+  entityType: (typeof p.$inferSelect)["entityType"];
+  entityId: string;
+}
+
+export interface ClaimedEntity extends PendingKey {
+  generation: number;
+  attempts: number;
+}
+
+export interface Page {
+  limit: number;
+  offset: number;
+}
+
+const isEntity = (e: PendingKey) => and(eq(p.entityType, e.entityType), eq(p.entityId, e.entityId))!;
+
+/**
+ * Claims up to `limit` claimable rows, oldest arrival first: not dead-lettered, no live lease or
+ * back-off. One statement (select by primary key and update), so two screeners never hold one row.
+ */
+export function claimPage(
+  scope: TenantScope,
+  claim: { limit: number; token: string; now: string; leaseUntil: string },
+): Promise<ClaimedEntity[]> {
+  const oldest = sql`(${p.entityType}, ${p.entityId}) IN (
+    SELECT q.entity_type, q.entity_id FROM monitoring_pending q
+    WHERE ${tenantSql(scope, "q")} AND q.failed_at IS NULL
+      AND (q.claimed_until IS NULL OR q.claimed_until <= ${claim.now})
+    ORDER BY q.first_seen_at LIMIT ${claim.limit})`;
+  return scope.db
+    .update(p)
+    .set({ claimToken: claim.token, claimedUntil: claim.leaseUntil })
+    .where(oldest)
+    .returning({
+      entityType: p.entityType,
+      entityId: p.entityId,
+      generation: p.generation,
+      attempts: p.attempts,
+    });
+}
+
+/**
+ * For a screening's batch: remove the row when nothing arrived while it was screened (same
+ * generation, still our claim), else release the claim so the newer arrival is screened again.
+ */
+export const finishStatements = (scope: TenantScope, e: ClaimedEntity, token: string) =>
+  [
+    scope.db.delete(p).where(isEntity(e), eq(p.claimToken, token), eq(p.generation, e.generation)),
+    scope.db
+      .update(p)
+      .set({ claimToken: null, claimedUntil: null })
+      .where(isEntity(e), eq(p.claimToken, token)),
+  ] as const;
+
+/** A failed attempt: counted, the error kept, the claim released (with a back-off), or dead-lettered. */
+export const recordFailure = (
+  scope: TenantScope,
+  e: ClaimedEntity,
+  token: string,
+  failure: { attempts: number; error: string; retryAt: string | null; failedAt: string | null },
+) =>
+  scope.db
+    .update(p)
+    .set({
+      attempts: failure.attempts,
+      lastError: failure.error.slice(0, 1000),
+      claimToken: null,
+      claimedUntil: failure.retryAt,
+      failedAt: failure.failedAt,
+    })
+    .where(isEntity(e), eq(p.claimToken, token));
+
+/** Rows claimable now, and when the next leased or backing-off row becomes claimable. */
+export async function queueState(scope: TenantScope, now: string) {
+  const row = await scope.db
+    .select({
+      ready: sql<number>`coalesce(sum(CASE WHEN ${p.claimedUntil} IS NULL OR ${p.claimedUntil} <= ${now} THEN 1 ELSE 0 END), 0)`,
+      nextAt: sql<string | null>`min(CASE WHEN ${p.claimedUntil} > ${now} THEN ${p.claimedUntil} END)`,
+    })
+    .from(p, sql`${p.failedAt} IS NULL`)
+    .get();
+  return { ready: Number(row?.ready ?? 0), nextAt: row?.nextAt ?? null };
+}
+
+/** The figures of GET /v1/monitoring/status, in one batch. */
+export async function statusFigures(scope: TenantScope, now: string) {
+  const [[pending], [screened]] = await scope.db.batch([
+    scope.db
+      .select({
+        pending: sql<number>`coalesce(sum(CASE WHEN ${p.failedAt} IS NULL THEN 1 ELSE 0 END), 0)`,
+        oldest: sql<string | null>`min(CASE WHEN ${p.failedAt} IS NULL THEN ${p.firstSeenAt} END)`,
+        claimed: sql<number>`coalesce(sum(CASE WHEN ${p.claimToken} IS NOT NULL AND ${p.claimedUntil} > ${now} THEN 1 ELSE 0 END), 0)`,
+        deadLettered: sql<number>`coalesce(sum(CASE WHEN ${p.failedAt} IS NOT NULL THEN 1 ELSE 0 END), 0)`,
+      })
+      .from(p),
+    scope.db
+      .select({ last: sql<string | null>`max(${monitoringScreenings.screenedAt})` })
+      .from(monitoringScreenings),
+  ]);
+  return {
+    pending: Number(pending.pending),
+    oldest: pending.oldest,
+    claimed: Number(pending.claimed),
+    deadLettered: Number(pending.deadLettered),
+    lastScreenedAt: screened.last,
+  };
+}
+
+export async function listDeadLetters(scope: TenantScope, page: Page) {
+  const [rows, [{ n }]] = await scope.db.batch([
+    scope.db
+      .select()
+      .from(p, isNotNull(p.failedAt))
+      .orderBy(desc(p.failedAt), asc(p.entityType), asc(p.entityId))
+      .limit(page.limit)
+      .offset(page.offset),
+    scope.db.select({ n: count() }).from(p, isNotNull(p.failedAt)),
+  ]);
+  return { rows, total: n };
+}
+
+/** Dead-lettered rows (all, or the named ones) back in the queue: attempts and failure cleared. */
+export function retryDeadLetters(scope: TenantScope, entities: PendingKey[] | undefined) {
+  // The names travel as one JSON parameter (D1 binds at most 100 per statement).
+  const named: SQL | undefined = entities?.length
+    ? sql`(${p.entityType}, ${p.entityId}) IN (SELECT json_extract(value, '$.entityType'),
+        json_extract(value, '$.entityId') FROM json_each(${JSON.stringify(entities)}))`
+    : undefined;
+  return scope.db
+    .update(p)
+    .set({ failedAt: null, attempts: 0, claimToken: null, claimedUntil: null })
+    .where(isNotNull(p.failedAt), named);
+}
+
+/** A column to return from the retry (how many rows it re-queued). */
+export const pendingEntityId = p.entityId;

@@ -1,0 +1,23 @@
+import { z } from "@hono/zod-openapi";
+import type { App } from "../../../http/context";
+import { jsonContent, tenantRoute } from "../../../http/openapi";
+import { MonitoringStatusSchema } from "../schemas";
+import { monitoringStatus } from "../service";
+
+export const getStatusRoute = tenantRoute({
+  method: "get",
+  path: "/v1/monitoring/status",
+  operationId: "getMonitoringStatus",
+  tags: ["Monitoring"],
+  summary: "Continuous monitoring's queue: pending, claimed and dead-lettered entities, the latest screening",
+  scope: "aml:read",
+  responses: {
+    200: jsonContent(z.object({ success: z.literal(true), status: MonitoringStatusSchema }), "The figures"),
+  },
+});
+
+export const registerGetStatus = (app: App) =>
+  app.openapi(getStatusRoute, async (c) => {
+    const status = await monitoringStatus(c.get("ctx"));
+    return c.json({ success: true as const, status }, 200);
+  });

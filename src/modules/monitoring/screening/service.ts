@@ -1,0 +1,109 @@
+import type { BatchItem } from "drizzle-orm/batch";
+import type { MONITORED_ENTITY_TYPES } from "../../../db/shard/monitoring";
+import type { TenantContext } from "../../../db/tenant-context";
+import { uuidV7 } from "../../../lib/crypto";
+import { AppError } from "../../../lib/errors";
+import { evaluate as evaluateAml } from "../../aml/evaluation/service";
+import { eventInsert } from "../../events/service";
+import { evaluate as evaluateFraud, type FraudAlert } from "../../fraud/evaluation/service";
+import { liveRuleSet } from "../../rules/service";
+import { isFraudEntity } from "../domain/outcome";
+import { alertStatements, screeningUpsert } from "./repo";
+import { amlOutcome } from "./steps/aml";
+import { fraudOutcome } from "./steps/fraud";
+import type { Outcome } from "./steps/outcome";
+
+export type MonitoredEntityType = (typeof MONITORED_ENTITY_TYPES)[number];
+export type ScreeningTrigger = "arrival" | "schedule" | "on_demand";
+
+export interface Entity {
+  entityType: MonitoredEntityType;
+  entityId: string;
+}
+
+export interface ScreenOptions {
+  trigger: ScreeningTrigger;
+  runId: string | null;
+}
+
+export interface Screening {
+  screeningId: string;
+  /** The alerts, screening upsert and outbox events: run them in one batch (with the pending row's removal). */
+  statements: BatchItem<"sqlite">[];
+  alerts: number;
+  casesOpened: number;
+  casesAppended: number;
+  events: number;
+}
+
+/** The look-back window of a monitoring evaluation (the evaluate endpoints' default). */
+export const WINDOW_DAYS = 30;
+
+/** An entity that no longer exists (or was never one, e.g. a malformed id) is screened with nothing found. */
+async function unlessGone<T>(run: () => Promise<T>): Promise<T | null> {
+  try {
+    return await run();
+  } catch (err) {
+    if (err instanceof AppError && err.code === "not_found") return null;
+    throw err;
+  }
+}
+
+/**
+ * Screens one entity with the live fraud and AML versions: side-effect-free evaluations, then
+ * cases opened or appended to (through the case logs, which dedupe), and the statements that
+ * store what was found. Cases are written before the alert: a crash between the two leaves the
+ * entity pending, and its next screening appends to the case rather than opening another.
+ */
+export async function screenEntity(
+  ctx: TenantContext,
+  entity: Entity,
+  options: ScreenOptions,
+): Promise<Screening> {
+  const now = ctx.clock.now();
+  const screeningId = uuidV7(now);
+  const [fraudSet, amlSet] = await Promise.all([liveRuleSet(ctx, "fraud"), liveRuleSet(ctx, "aml")]);
+  const { entityType, entityId } = entity;
+  const [fraud, aml] = await Promise.all([
+    isFraudEntity(entityType)
+      ? unlessGone<FraudAlert>(() => evaluateFraud(ctx, { entityType, entityId, windowDays: WINDOW_DAYS }))
+      : Promise.resolve(null),
+    unlessGone(() =>
+      evaluateAml(ctx, { entityType, entityId, windowDays: WINDOW_DAYS, dryRun: true }, ["aml:read"], null),
+    ),
+  ]);
+  const base = { screeningId, trigger: options.trigger, runId: options.runId, at: now };
+  const outcomes: Outcome[] = [];
+  if (fraud && fraud.triggeredSignals.length > 0)
+    outcomes.push(await fraudOutcome(ctx, fraud, fraudSet.content.createCaseThreshold, base));
+  const fired = aml?.triggeredRules.filter((o) => o.triggered) ?? [];
+  if (aml && fired.length > 0) outcomes.push(await amlOutcome(ctx, aml, fired, amlSet.content, base));
+
+  const statements: BatchItem<"sqlite">[] = [];
+  let events = 0;
+  for (const o of outcomes) {
+    statements.push(...alertStatements(ctx, o.alert));
+    for (const e of o.events) statements.push(eventInsert(ctx, e.type, e.data, now));
+    events += o.events.length;
+  }
+  statements.push(
+    screeningUpsert(ctx, {
+      entityType,
+      entityId,
+      screenedAt: now.toISOString(),
+      trigger: options.trigger,
+      fraudVersion: isFraudEntity(entityType) ? fraudSet.version : null,
+      amlVersion: amlSet.version,
+      alerts: outcomes.length,
+    }),
+  );
+  const cases = outcomes.flatMap((o) => o.alert.cases);
+  return {
+    screeningId,
+    statements,
+    alerts: outcomes.length,
+    casesOpened: cases.filter((c) => c.action === "opened").length,
+    casesAppended: cases.filter((c) => c.action === "appended").length,
+    events,
+  };
+}

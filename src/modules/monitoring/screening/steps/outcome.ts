@@ -1,0 +1,27 @@
+import type { AlertCaseRef } from "../../../../db/shard/monitoring";
+import type { EventType } from "../../../events/service";
+import type { NewAlert } from "../repo";
+
+/** What one kind's hit leaves behind: the alert (with its case refs) and the events to record with it. */
+export interface Outcome {
+  alert: NewAlert;
+  events: Array<{ type: EventType; data: Record<string, unknown> }>;
+}
+
+/** What every alert of one screening shares. */
+export interface ScreeningBase {
+  screeningId: string;
+  trigger: NewAlert["trigger"];
+  runId: string | null;
+  at: Date;
+}
+
+/** Who writes monitoring's entries into case logs. */
+export const MONITORING_ACTOR = {
+  actorType: "system" as const,
+  actorId: "monitoring",
+  actorName: null,
+  actorKeyId: null,
+};
+
+export type CaseRef = AlertCaseRef;
