@@ -25,6 +25,13 @@ export interface FeatureQuery {
   velocityPrefilter?: number;
   /** Set mode only: this share of the entities (by the last character of their key). */
   partition?: { index: number; count: number };
+  /** Set mode only: entities with key in (after, upto] (either end open when absent). */
+  keyRange?: KeyRange;
+}
+
+export interface KeyRange {
+  after?: string;
+  upto?: string;
 }
 
 export type Family = "aggregates" | "structuring" | "velocity" | "rapid" | "dormancy";
@@ -68,7 +75,9 @@ function where(scope: TenantScope, q: FeatureQuery, from = q.windowStart): SQL {
   return sql`${tenantSql(scope, "t")} AND t.transaction_date >= ${from} AND t.transaction_date <= ${q.windowEnd}
     AND (t.status = 'completed' OR t.status NOT IN (${FAILED_STATUS_LIST})) AND ${key} IS NOT NULL
     ${q.entityId === undefined ? sql`` : sql`AND ${key} = ${q.entityId}`}
-    ${q.partition ? sql`AND unicode(substr(${key}, -1)) % ${int(q.partition.count)} = ${int(q.partition.index)}` : sql``}`;
+    ${q.partition ? sql`AND unicode(substr(${key}, -1)) % ${int(q.partition.count)} = ${int(q.partition.index)}` : sql``}
+    ${q.keyRange?.after === undefined ? sql`` : sql`AND ${key} > ${q.keyRange.after}`}
+    ${q.keyRange?.upto === undefined ? sql`` : sql`AND ${key} <= ${q.keyRange.upto}`}`;
 }
 
 interface AggregateRow {
@@ -241,6 +250,30 @@ export async function countEntities(
     WHERE ${tenantSql(scope, "t")} AND t.transaction_date >= ${q.windowStart}
       AND t.transaction_date <= ${q.windowEnd} AND ${key} IS NOT NULL`);
   return row?.n ?? 0;
+}
+
+/**
+ * The next page of entities active in the window, in key order after `after`: how many (at most
+ * `size`) and the last key. One statement reading only keys, so a backtest can bound each unit
+ * of work to a key range of at most `size` entities instead of scanning the rest every page.
+ */
+export async function entityPage(
+  scope: TenantScope,
+  q: Pick<FeatureQuery, "entityType" | "windowStart" | "windowEnd"> & { after?: string; size: number },
+): Promise<{ count: number; last: string | null; more: boolean }> {
+  const key = ENTITY_KEY[q.entityType];
+  const size = Math.max(1, Math.floor(q.size));
+  // One key past the page says whether another page follows (no empty last probe).
+  const [row] = await scope.db.all<{ n: number; last: string | null }>(sql`
+    SELECT count(*) AS n, max(CASE WHEN r <= ${int(size)} THEN e END) AS last FROM (
+      SELECT e, row_number() OVER (ORDER BY e) AS r FROM (
+        SELECT DISTINCT ${key} AS e FROM transactions t
+        WHERE ${tenantSql(scope, "t")} AND t.transaction_date >= ${q.windowStart}
+          AND t.transaction_date <= ${q.windowEnd} AND ${key} IS NOT NULL
+          ${q.after === undefined ? sql`` : sql`AND ${key} > ${q.after}`}
+        ORDER BY 1 LIMIT ${int(size + 1)}))`);
+  const n = row?.n ?? 0;
+  return { count: Math.min(n, size), last: row?.last ?? null, more: n > size };
 }
 
 const list = (text: string | null) => (text ? text.split(",").sort() : []);
