@@ -72,7 +72,10 @@ const int = (n: number): SQL => sql.raw(String(Math.max(0, Math.floor(n))));
 
 function where(scope: TenantScope, q: FeatureQuery, from = q.windowStart): SQL {
   const key = ENTITY_KEY[q.entityType];
-  return sql`${tenantSql(scope, "t")} AND t.transaction_date >= ${from} AND t.transaction_date <= ${q.windowEnd}
+  // Over a key range, keep the planner on the entity's index: on the date index it reads the
+  // whole window (measured: the structuring statement 1.7 s instead of 44 ms per 1,000 of 10,000).
+  const date = q.keyRange ? sql.raw("+t.transaction_date") : sql.raw("t.transaction_date");
+  return sql`${tenantSql(scope, "t")} AND ${date} >= ${from} AND ${date} <= ${q.windowEnd}
     AND (t.status = 'completed' OR t.status NOT IN (${FAILED_STATUS_LIST})) AND ${key} IS NOT NULL
     ${q.entityId === undefined ? sql`` : sql`AND ${key} = ${q.entityId}`}
     ${q.partition ? sql`AND unicode(substr(${key}, -1)) % ${int(q.partition.count)} = ${int(q.partition.index)}` : sql``}
