@@ -135,7 +135,7 @@ describe("POST /v1/rule-sets/{kind}/backtest", () => {
       ctx,
       "aml",
       { entityType: "customer", from, to },
-      { queue: true, partitions: 2, pageSize: 2, unitsPerStep: 1 },
+      { queue: true, pageSize: 2, unitsPerStep: 1 },
     );
     expect(queued).toBe(true);
     expect(run).toMatchObject({ status: "queued", progress: { unitsDone: 0, partitions: 2 } });
@@ -154,10 +154,46 @@ describe("POST /v1/rule-sets/{kind}/backtest", () => {
     }
     const done = await read();
     expect(done.status).toBe("succeeded");
-    expect(percents.length).toBeGreaterThanOrEqual(4); // 2 partitions + at least 2 custom pages
+    expect(percents.length).toBe(2); // 4 entities in pages of 2, built-ins and custom rules together
     expect(percents).toEqual([...percents].sort((a, b) => a - b));
     expect(percents.at(-1)).toBe(100);
     expect(done.backtest!.rules).toEqual(sync.backtest!.rules);
+  });
+
+  it("queued: a step evaluates at most its entity budget, in whole pages, whatever its statements", async () => {
+    // Before the entity budget a step ran every unit under ~100 statements: a 10,000-entity run
+    // (about 30 statements) was one invocation of ~30 s. Here a page is 1 entity (about 10
+    // statements), so only the entity budget can end a step after 2 pages.
+    const sync = await json<Run>(await backtest(t, "aml"));
+    const ctx = await loadTenantContext(env, t.id, "test-step-budget");
+    const { from, to } = range();
+    const { run } = await startBacktest(
+      ctx,
+      "aml",
+      { entityType: "customer", from, to },
+      { queue: true, pageSize: 1, stepEntities: 2 },
+    );
+    const read = async () =>
+      json<Run>(await call("GET", `/v1/rule-sets/aml/backtests/${run.backtestId}`, { key: t.key }));
+    const done: number[] = [];
+    for (let step = 0; step < 4; step++) {
+      await jobHandlers[RULES_BACKTEST_JOB](env, {
+        type: RULES_BACKTEST_JOB,
+        tenantId: t.id,
+        backtestId: run.backtestId,
+        step,
+      });
+      const now = await read();
+      done.push(now.progress.unitsDone);
+      if (now.status === "succeeded") break;
+    }
+    const entities = sync.backtest!.entitiesActive;
+    expect(entities).toBe(4);
+    // Pages of 1 entity, 2 entities per step: 4 entities take 2 steps, 2 pages each.
+    expect(done).toEqual([2, 4]);
+    const last = await read();
+    expect(last.status).toBe("succeeded");
+    expect(last.backtest!.rules).toEqual(sync.backtest!.rules);
   });
 });
 

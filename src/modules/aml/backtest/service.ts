@@ -12,11 +12,16 @@ import {
 import { mergeThresholds, type Thresholds } from "../domain/thresholds";
 import {
   countEntities,
+  entityPage,
   FAMILY_THRESHOLDS,
   type Family,
   type FeatureQuery,
+  type KeyRange,
   loadFeatures,
 } from "../features/repo";
+
+export type { KeyRange } from "../features/repo";
+
 import { checkThresholdValues, effectiveThresholds, homeCountry, selectRules } from "../service";
 
 export interface BacktestInput {
@@ -213,6 +218,8 @@ export interface GroupHitsInput {
   /** The lowest velocityMaxCount of every group sharing the cache (both versions). */
   velocityPrefilter: number;
   partition?: { index: number; count: number };
+  /** Entities with key in (after, upto]: one page of a rule-set backtest. */
+  keyRange?: KeyRange;
 }
 
 /** Features already loaded in this run, by window start: the next group re-runs only the families it changes. */
@@ -244,6 +251,7 @@ export async function groupHits(
       homeCountry: homeCountry(ctx),
       velocityPrefilter: input.velocityPrefilter,
       partition: input.partition && input.partition.count > 1 ? input.partition : undefined,
+      keyRange: input.keyRange,
     };
     const base = cache.get(windowStart);
     let features: Map<string, EntityFeatures>;
@@ -285,4 +293,17 @@ export const activeEntitiesBetween = (
     entityType: input.entityType,
     windowStart: input.from.toISOString(),
     windowEnd: input.to.toISOString(),
+  });
+
+/** The next page of at most `size` entities active in [from, to], in key order after `after`. */
+export const activeEntityPage = (
+  ctx: TenantContext,
+  input: { entityType: AmlEntityType; from: Date; to: Date; after?: string; size: number },
+) =>
+  entityPage(ctx, {
+    entityType: input.entityType,
+    windowStart: input.from.toISOString(),
+    windowEnd: input.to.toISOString(),
+    after: input.after,
+    size: input.size,
   });

@@ -25,6 +25,13 @@ export interface FeatureQuery {
   velocityPrefilter?: number;
   /** Set mode only: this share of the entities (by the last character of their key). */
   partition?: { index: number; count: number };
+  /** Set mode only: entities with key in (after, upto] (either end open when absent). */
+  keyRange?: KeyRange;
+}
+
+export interface KeyRange {
+  after?: string;
+  upto?: string;
 }
 
 export type Family = "aggregates" | "structuring" | "velocity" | "rapid" | "dormancy";
@@ -65,10 +72,15 @@ const int = (n: number): SQL => sql.raw(String(Math.max(0, Math.floor(n))));
 
 function where(scope: TenantScope, q: FeatureQuery, from = q.windowStart): SQL {
   const key = ENTITY_KEY[q.entityType];
-  return sql`${tenantSql(scope, "t")} AND t.transaction_date >= ${from} AND t.transaction_date <= ${q.windowEnd}
+  // Over a key range, keep the planner on the entity's index: on the date index it reads the
+  // whole window (measured: the structuring statement 1.7 s instead of 44 ms per 1,000 of 10,000).
+  const date = q.keyRange ? sql.raw("+t.transaction_date") : sql.raw("t.transaction_date");
+  return sql`${tenantSql(scope, "t")} AND ${date} >= ${from} AND ${date} <= ${q.windowEnd}
     AND (t.status = 'completed' OR t.status NOT IN (${FAILED_STATUS_LIST})) AND ${key} IS NOT NULL
     ${q.entityId === undefined ? sql`` : sql`AND ${key} = ${q.entityId}`}
-    ${q.partition ? sql`AND unicode(substr(${key}, -1)) % ${int(q.partition.count)} = ${int(q.partition.index)}` : sql``}`;
+    ${q.partition ? sql`AND unicode(substr(${key}, -1)) % ${int(q.partition.count)} = ${int(q.partition.index)}` : sql``}
+    ${q.keyRange?.after === undefined ? sql`` : sql`AND ${key} > ${q.keyRange.after}`}
+    ${q.keyRange?.upto === undefined ? sql`` : sql`AND ${key} <= ${q.keyRange.upto}`}`;
 }
 
 interface AggregateRow {
@@ -241,6 +253,30 @@ export async function countEntities(
     WHERE ${tenantSql(scope, "t")} AND t.transaction_date >= ${q.windowStart}
       AND t.transaction_date <= ${q.windowEnd} AND ${key} IS NOT NULL`);
   return row?.n ?? 0;
+}
+
+/**
+ * The next page of entities active in the window, in key order after `after`: how many (at most
+ * `size`) and the last key. One statement reading only keys, so a backtest can bound each unit
+ * of work to a key range of at most `size` entities instead of scanning the rest every page.
+ */
+export async function entityPage(
+  scope: TenantScope,
+  q: Pick<FeatureQuery, "entityType" | "windowStart" | "windowEnd"> & { after?: string; size: number },
+): Promise<{ count: number; last: string | null; more: boolean }> {
+  const key = ENTITY_KEY[q.entityType];
+  const size = Math.max(1, Math.floor(q.size));
+  // One key past the page says whether another page follows (no empty last probe).
+  const [row] = await scope.db.all<{ n: number; last: string | null }>(sql`
+    SELECT count(*) AS n, max(CASE WHEN r <= ${int(size)} THEN e END) AS last FROM (
+      SELECT e, row_number() OVER (ORDER BY e) AS r FROM (
+        SELECT DISTINCT ${key} AS e FROM transactions t
+        WHERE ${tenantSql(scope, "t")} AND t.transaction_date >= ${q.windowStart}
+          AND t.transaction_date <= ${q.windowEnd} AND ${key} IS NOT NULL
+          ${q.after === undefined ? sql`` : sql`AND ${key} > ${q.after}`}
+        ORDER BY 1 LIMIT ${int(size + 1)}))`);
+  const n = row?.n ?? 0;
+  return { count: Math.min(n, size), last: row?.last ?? null, more: n > size };
 }
 
 const list = (text: string | null) => (text ? text.split(",").sort() : []);

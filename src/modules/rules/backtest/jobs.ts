@@ -2,16 +2,15 @@ import { loadTenantContext, type TenantContext } from "../../../db/tenant-contex
 import type { Env } from "../../../env";
 import { jobs, RULES_BACKTEST_JOB, type RulesBacktestMessage } from "../../../jobs/messages";
 import { badRequest, isInputError, notFound } from "../../../lib/errors";
-import { partitionsFor } from "../../aml/backtest/service";
 import type { RuleSetKind } from "../domain/document";
 import { ruleFeedback } from "../feedback/service";
 import type { RuleTally } from "./domain/tally";
 import {
-  builtinUnit,
-  customUnit,
   fraudUnit,
   initialTallies,
   type Prepared,
+  pagesEntities,
+  pageUnit,
   prepare,
   type RuleSetBacktestInput,
   skippedRules,
@@ -20,15 +19,16 @@ import {
 /**
  * The backtest run document (R2, under the tenant's prefix): the frozen inputs, the cursor and
  * the running tally. It is the only thing a backtest writes. A queued run advances one step per
- * message (a bounded number of statements: STEP_STATEMENTS), and a message acts only when its
- * `step` is the document's, so a redelivered message never adds a unit twice.
+ * message (bounded in statements, STEP_STATEMENTS, and in entities, STEP_ENTITIES), and a
+ * message acts only when its `step` is the document's, so a redelivered message never adds a
+ * unit twice.
  */
 const objectKey = (tenantId: string, id: string) => `tenants/${tenantId}/rules/backtests/${id}.json`;
 
 /**
  * Entities at or below this (active in the range) run in the request; more go on the queue.
- * Measured: 10,000 entities over 1,000,000 transactions took 32 s in one request (bench), so
- * about 2,000 keeps a request near 6 s.
+ * Measured (bench/rules-backtest.mjs, local): 2,000 entities over 200,000 transactions take
+ * about 3 s in the request; 10,000 over 1,000,000 took 32 s in one request before entity pages.
  */
 export const SYNC_MAX_ENTITIES = 2_000;
 /**
@@ -38,19 +38,27 @@ export const SYNC_MAX_ENTITIES = 2_000;
 export const FRAUD_SYNC_MAX_ENTITIES = 200;
 /** Entities per fraud built-in unit: about 401 statements, with margin under D1's 1,000. */
 export const FRAUD_PAGE_SIZE = 200;
+/** Entities per page (AML built-ins and custom rules over one key range). */
 const PAGE_SIZE = 1_000;
 /** Statements one queued step issues at most (plus one unit's worth): far below D1's 1,000. */
 const STEP_STATEMENTS = 100;
+/**
+ * Entities one queued step evaluates at most (whole pages): the in-request limit, so a step
+ * costs what the largest synchronous run costs. Without it a step ran every page whose
+ * statements fit STEP_STATEMENTS: a 10,000-entity run was one 30 s invocation.
+ */
+export const STEP_ENTITIES = SYNC_MAX_ENTITIES;
 
 export const RUN_STATUSES = ["queued", "running", "succeeded", "failed"] as const;
 type Status = (typeof RUN_STATUSES)[number];
 const ALL_UNITS = Number.MAX_SAFE_INTEGER;
 export interface RunOptions {
-  partitions?: number;
   pageSize?: number;
   fraudPageSize?: number;
   /** Units per queued step (tests use 1 to watch progress). */
   unitsPerStep?: number;
+  /** Entities per queued step (default STEP_ENTITIES). */
+  stepEntities?: number;
 }
 interface RunDocument {
   backtestId: string;
@@ -63,17 +71,16 @@ interface RunDocument {
   /** Whether the message for `step` went out (a failed send is retried by the previous message). */
   sent: boolean;
   cursor: {
-    partition: number;
-    partitions: number;
+    /** Pages of entities (AML built-ins and custom rules) done, and the last key of the last. */
     after: string | null;
-    customDone: boolean;
     pages: number;
+    pagesDone: boolean;
     /** Fraud built-in pages (absent in runs started before they were backtested: done). */
     fraudAfter?: string | null;
     fraudDone?: boolean;
     fraudPages?: number;
   };
-  options: { pageSize: number; unitsPerStep: number; fraudPageSize?: number };
+  options: { pageSize: number; unitsPerStep: number; stepEntities: number; fraudPageSize?: number };
   tallies: RuleTally[];
   statements: number;
   result: unknown;
@@ -95,11 +102,9 @@ async function newDocument(ctx: TenantContext, p: Prepared, options: RunOptions)
     step: 0,
     sent: false,
     cursor: {
-      partition: 0,
-      partitions: fraudRun(p) ? 0 : (options.partitions ?? partitionsFor(p.entitiesActive)),
       after: null,
-      customDone: p.customIds.length === 0,
       pages: 0,
+      pagesDone: !pagesEntities(p),
       fraudAfter: null,
       fraudDone: !fraudRun(p),
       fraudPages: 0,
@@ -107,6 +112,7 @@ async function newDocument(ctx: TenantContext, p: Prepared, options: RunOptions)
     options: {
       pageSize: options.pageSize ?? PAGE_SIZE,
       unitsPerStep: options.unitsPerStep ?? ALL_UNITS,
+      stepEntities: options.stepEntities ?? STEP_ENTITIES,
       fraudPageSize: options.fraudPageSize ?? FRAUD_PAGE_SIZE,
     },
     tallies: initialTallies(p),
@@ -118,29 +124,40 @@ async function newDocument(ctx: TenantContext, p: Prepared, options: RunOptions)
 /** A fraud run's built-ins are evaluated per entity in pages, not in AML partitions. */
 const fraudRun = (p: Prepared) => p.kind === "fraud" && p.builtinIds.length > 0;
 
-const done = (doc: RunDocument) =>
-  doc.cursor.partition >= doc.cursor.partitions && doc.cursor.customDone && doc.cursor.fraudDone !== false;
+const done = (doc: RunDocument) => doc.cursor.pagesDone && doc.cursor.fraudDone !== false;
+
+/** A step's budget: it starts no unit once either is spent (a unit runs whole). */
+interface Budget {
+  statements: number;
+  entities: number;
+}
+const UNBOUNDED: Budget = { statements: ALL_UNITS, entities: ALL_UNITS };
 
 /** Runs units until the run is done or the step's budget is spent. */
-async function advance(ctx: TenantContext, doc: RunDocument, budget: number): Promise<void> {
+async function advance(ctx: TenantContext, doc: RunDocument, budget: Budget): Promise<void> {
   const p = doc.prepared;
   const c = doc.cursor;
   let units = 0;
   let statements = 0;
-  while (!done(doc) && units < doc.options.unitsPerStep && statements < budget) {
-    if (c.partition < c.partitions) {
-      statements += await builtinUnit(ctx, p, doc.tallies, { index: c.partition, count: c.partitions });
-      c.partition++;
-    } else if (!c.customDone) {
-      const page = await customUnit(ctx, p, doc.tallies, c.after ?? undefined, doc.options.pageSize);
+  let entities = 0;
+  while (
+    !done(doc) &&
+    units < doc.options.unitsPerStep &&
+    statements < budget.statements &&
+    entities < budget.entities
+  ) {
+    if (!c.pagesDone) {
+      const page = await pageUnit(ctx, p, doc.tallies, c.after ?? undefined, doc.options.pageSize);
       statements += page.statements;
-      c.pages++;
+      entities += page.entities;
+      if (page.entities > 0) c.pages++;
       c.after = page.next;
-      c.customDone = page.next === null;
+      c.pagesDone = page.next === null;
     } else {
       const size = doc.options.fraudPageSize ?? FRAUD_PAGE_SIZE;
       const page = await fraudUnit(ctx, p, doc.tallies, c.fraudAfter ?? undefined, size);
       statements += page.statements;
+      entities += size;
       c.fraudPages = (c.fraudPages ?? 0) + 1;
       c.fraudAfter = page.next;
       c.fraudDone = page.next === null;
@@ -153,21 +170,21 @@ async function advance(ctx: TenantContext, doc: RunDocument, budget: number): Pr
 export function progressOf(doc: RunDocument) {
   const c = doc.cursor;
   const p = doc.prepared;
-  const pages = p.customIds.length ? Math.max(1, Math.ceil(p.entitiesActive / doc.options.pageSize)) : 0;
+  const pages = pagesEntities(p) ? Math.max(1, Math.ceil(p.entitiesActive / doc.options.pageSize)) : 0;
   const fraudPages = fraudRun(p)
     ? Math.max(1, Math.ceil(p.entitiesActive / (doc.options.fraudPageSize ?? FRAUD_PAGE_SIZE)))
     : 0;
   const fraudDone = c.fraudPages ?? 0;
-  const unitsEstimated =
-    c.partitions +
-    Math.max(pages, c.pages + (c.customDone ? 0 : 1)) +
-    Math.max(fraudPages, fraudDone + (c.fraudDone === false ? 1 : 0));
-  const unitsDone = c.partition + c.pages + fraudDone;
+  const pagesEstimated = Math.max(pages, c.pages + (c.pagesDone ? 0 : 1));
+  const unitsEstimated = pagesEstimated + Math.max(fraudPages, fraudDone + (c.fraudDone === false ? 1 : 0));
+  const unitsDone = c.pages + fraudDone;
+  // A page runs the AML built-ins and the custom rules alike: both counts are pages.
+  const builtins = p.kind === "aml" && p.builtinIds.length > 0;
   return {
     entitiesActive: p.entitiesActive,
-    partitionsDone: c.partition,
-    partitions: c.partitions,
-    customPagesDone: c.pages,
+    partitionsDone: builtins ? c.pages : 0,
+    partitions: builtins ? pagesEstimated : 0,
+    customPagesDone: p.customIds.length > 0 ? c.pages : 0,
     fraudPagesDone: fraudDone,
     unitsDone,
     unitsEstimated,
@@ -212,7 +229,7 @@ export async function startBacktest(
   const syncMax = fraudRun(p) ? FRAUD_SYNC_MAX_ENTITIES : SYNC_MAX_ENTITIES;
   if (!options.queue && p.entitiesActive <= syncMax) {
     doc.options.unitsPerStep = ALL_UNITS;
-    await advance(ctx, doc, ALL_UNITS);
+    await advance(ctx, doc, UNBOUNDED);
     await finish(ctx, doc);
     await put(ctx.env, ctx.tenantId, doc);
     return { queued: false as const, run: present(doc) };
@@ -259,8 +276,22 @@ export async function rulesBacktestJob(env: Env, message: RulesBacktestMessage):
   }
   if (message.step !== doc.step) return;
   const ctx = await loadTenantContext(env, message.tenantId, `job:${RULES_BACKTEST_JOB}:${doc.backtestId}`);
+  if (doc.cursor.pagesDone === undefined) {
+    // Started before entity pages (partition cursor): its tally cannot be continued.
+    const error = "This backtest was started by an older release: start it again";
+    await put(env, message.tenantId, {
+      ...doc,
+      status: "failed",
+      error,
+      completedAt: ctx.clock.now().toISOString(),
+    });
+    return;
+  }
   try {
-    await advance(ctx, doc, STEP_STATEMENTS);
+    await advance(ctx, doc, {
+      statements: STEP_STATEMENTS,
+      entities: doc.options.stepEntities ?? STEP_ENTITIES,
+    });
     if (done(doc)) {
       await finish(ctx, doc);
       await put(env, message.tenantId, doc);

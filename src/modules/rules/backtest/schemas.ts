@@ -87,9 +87,21 @@ export const RuleSetBacktestRunResponse = z
     completedAt: orNull(IsoDateTime),
     progress: z.object({
       entitiesActive: z.number().int().min(0),
-      partitionsDone: z.number().int().min(0),
-      partitions: z.number().int().min(0),
-      customPagesDone: z.number().int().min(0),
+      partitionsDone: z
+        .number()
+        .int()
+        .min(0)
+        .openapi({ description: "Pages of entities whose AML built-ins were evaluated (AML rule sets)" }),
+      partitions: z
+        .number()
+        .int()
+        .min(0)
+        .openapi({ description: "Pages of entities expected for the AML built-ins (an estimate)" }),
+      customPagesDone: z
+        .number()
+        .int()
+        .min(0)
+        .openapi({ description: "Pages of entities whose custom rules were evaluated" }),
       fraudPagesDone: z
         .number()
         .int()

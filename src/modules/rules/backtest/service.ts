@@ -1,6 +1,12 @@
 import type { TenantContext } from "../../../db/tenant-context";
 import { conflict } from "../../../lib/errors";
-import { activeEntitiesBetween, type FeatureCache, groupHits } from "../../aml/backtest/service";
+import {
+  activeEntitiesBetween,
+  activeEntityPage,
+  type FeatureCache,
+  groupHits,
+  type KeyRange,
+} from "../../aml/backtest/service";
 import type { AmlEntityType } from "../../aml/domain/rules";
 import { mergeThresholds } from "../../aml/domain/thresholds";
 import { homeCountry } from "../../aml/service";
@@ -24,8 +30,8 @@ import { addUnit, emptyTally, type Hits, type RuleTally } from "./domain/tally";
 /**
  * Backtest of a rule set's draft against its live version (docs/methodology/rules.md#backtest).
  * Entities with a transaction in [from, to] are evaluated as of `to`, under both versions, by
- * disjoint units: partitions of the AML built-in statements, pages of the custom-rule
- * statement and pages of entities for the fraud built-ins. Nothing is written: no case, alert or evaluation; the caller keeps the tally.
+ * disjoint units: pages of entities (key ranges) for the AML built-in and custom-rule
+ * statements, and pages of entities for the fraud built-ins. Nothing is written: no case, alert or evaluation; the caller keeps the tally.
  */
 export interface RuleSetBacktestInput {
   entityType: AmlEntityType;
@@ -161,13 +167,35 @@ function suppress(p: Prepared, hits: Hits): Hits {
   return hits;
 }
 
-/** One partition of the built-in statements, both versions; returns the statements it issued. */
-export async function builtinUnit(
+/** Whether a run pages through entities for AML built-ins or custom rules (see pageUnit). */
+export const pagesEntities = (p: Prepared) =>
+  (p.kind === "aml" && p.builtinIds.length > 0) || p.customIds.length > 0;
+
+/**
+ * One page of entities: the next `size` entities active in the range, in key order after
+ * `after` (one statement reading keys only), then the AML built-in statements and the custom-rule
+ * statement of both versions restricted to that key range. Every statement of a page reads only
+ * its own entities' rows, so a page costs the same wherever it falls in the portfolio; `next` is
+ * null after the last page.
+ */
+export async function pageUnit(
   ctx: TenantContext,
   p: Prepared,
   tallies: RuleTally[],
-  partition: { index: number; count: number },
-): Promise<number> {
+  after: string | undefined,
+  size: number,
+): Promise<{ next: string | null; entities: number; statements: number }> {
+  const range = { entityType: p.input.entityType, from: new Date(p.input.from), to: new Date(p.input.to) };
+  const page = await activeEntityPage(ctx, { ...range, after, size });
+  if (page.count === 0 || page.last === null) return { next: null, entities: 0, statements: 1 };
+  const keyRange: KeyRange = { after, upto: page.last };
+  const statements =
+    1 + (await builtinUnit(ctx, p, tallies, keyRange)) + (await customUnit(ctx, p, tallies, keyRange, size));
+  return { next: page.more ? page.last : null, entities: page.count, statements };
+}
+
+/** The AML built-in statements over one key range, both versions; returns the statements issued. */
+async function builtinUnit(ctx: TenantContext, p: Prepared, tallies: RuleTally[], keyRange: KeyRange) {
   if (p.kind === "fraud" || p.builtinIds.length === 0) return 0;
   const cache: FeatureCache = new Map();
   const common = {
@@ -176,7 +204,7 @@ export async function builtinUnit(
     to: new Date(p.input.to),
     highRiskCountries: p.highRiskCountries,
     velocityPrefilter: p.velocityPrefilter,
-    partition,
+    keyRange,
   };
   const live = await groupHits(ctx, { ...common, groups: p.live.plan.groups }, cache);
   const draft = await groupHits(ctx, { ...common, groups: p.draft.plan.groups }, cache);
@@ -184,24 +212,24 @@ export async function builtinUnit(
   return live.statements + draft.statements;
 }
 
-/** One page of the custom-rule statement, both versions; `next` is null after the last page. */
-export async function customUnit(
+/** The custom-rule statement over one key range (at most `size` entities), both versions. */
+async function customUnit(
   ctx: TenantContext,
   p: Prepared,
   tallies: RuleTally[],
-  after: string | undefined,
-  pageSize: number,
-): Promise<{ next: string | null; statements: number }> {
-  if (p.customIds.length === 0) return { next: null, statements: 0 };
+  keyRange: KeyRange,
+  size: number,
+): Promise<number> {
+  if (p.customIds.length === 0) return 0;
   const common = {
     entityType: p.input.entityType,
     from: new Date(p.input.from),
     to: new Date(p.input.to),
     timeZone: p.timeZone,
-    pageSize,
-    after,
+    // The key range holds at most `size` active entities, so the statement's LIMIT never cuts.
+    pageSize: size,
+    ...keyRange,
   };
-  // Both statements select the same entities (active in [from, to], key order), so pages align.
   const [live, draft] = await Promise.all([
     customRuleHitsPage(ctx, { ...common, rules: p.live.content.custom, thresholds: p.live.customThresholds }),
     customRuleHitsPage(ctx, {
@@ -212,7 +240,7 @@ export async function customUnit(
   ]);
   addUnit(tallies, suppress(p, live.hits), suppress(p, draft.hits), p.customIds);
   const ran = (side: typeof p.live) => (side.content.custom.some((r) => r.enabled) ? 1 : 0);
-  return { next: live.next ?? draft.next, statements: ran(p.live) + ran(p.draft) };
+  return ran(p.live) + ran(p.draft);
 }
 
 /**

@@ -104,13 +104,18 @@ const DEFAULT_PAGE_SIZE = 1_000;
  */
 export async function customRuleHitsPage(
   ctx: TenantScope,
-  input: CustomHitsInput & { after?: string },
+  input: CustomHitsInput & { after?: string; upto?: string },
 ): Promise<CustomHitsPage> {
   const rules = rulesFor(input.rules, input.entityType);
   const hits = new Map(rules.map((r) => [r.ruleId, new Set<string>()]));
   if (rules.length === 0) return { hits, next: null };
   const limit = input.pageSize ?? DEFAULT_PAGE_SIZE;
-  const query = compile(input, input.to, { activeFrom: input.from.toISOString(), after: input.after, limit });
+  const query = compile(input, input.to, {
+    activeFrom: input.from.toISOString(),
+    after: input.after,
+    upto: input.upto,
+    limit,
+  });
   const rows = await runCompiled(ctx, query, memberSql(ctx, input.to));
   let last: string | null = null;
   for (const [entityId, row] of rows) {

@@ -68,7 +68,10 @@ export type EntityType = "customer" | "account" | "agent" | "merchant" | "counte
 /** Where list entries come from: the lists module (membership fragments), or values given (tests, previews). */
 export type ListSource = { values: Readonly<Record<string, readonly string[]>> } | { membership: true };
 
-export type Target = { entityId: string } | { activeFrom: string; after?: string; limit: number };
+/** One entity, or a page of entities in key order: after `after`, up to `upto` (inclusive). */
+export type Target =
+  | { entityId: string }
+  | { activeFrom: string; after?: string; upto?: string; limit: number };
 
 export interface CompileInput {
   rules: CustomRule[];
@@ -272,6 +275,7 @@ function statement(input: CompileInput, p: Parts): Fragment[] {
   else {
     out.push(` AND ${key} IS NOT NULL`);
     if (target.after !== undefined) out.push(` AND ${key} > `, { param: target.after });
+    if (target.upto !== undefined) out.push(` AND ${key} <= `, { param: target.upto });
     out.push(
       `) r GROUP BY r.e HAVING active > 0 ORDER BY r.e LIMIT ${literal(Math.max(1, Math.floor(target.limit)))})`,
     );
