@@ -122,6 +122,11 @@ export const RuleCondition: z.ZodType<Condition> = z
   )
   .openapi("RuleCondition");
 
+const OpensCase = z.boolean().optional().openapi({
+  description:
+    "AML only: whether a hit opens (or adds to) a case in monitoring; absent: true (docs/methodology/rules.md#case-opening)",
+});
+
 export const CustomRuleSchema = z
   .strictObject({
     ruleId: z.string().regex(/^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$/, "1-64 letters, digits, _ . -"),
@@ -137,6 +142,7 @@ export const CustomRuleSchema = z
     reason: Text(500),
     counterfactual: Text(500),
     condition: RuleCondition,
+    opensCase: OpensCase,
   })
   .openapi("CustomRule");
 
@@ -149,7 +155,13 @@ const builtinFields = {
   enabled: z.boolean(),
   severity: z.enum(SEVERITIES),
   windowDays: Window.optional().openapi({ description: "Look-back window; absent: the request's window" }),
+  opensCase: OpensCase,
 };
+
+const CreateCaseThreshold = z.number().min(0).max(100).optional().openapi({
+  description:
+    "Fraud only: the overall score (0-100) from which monitoring opens a case; absent: 30 (docs/methodology/rules.md#case-opening)",
+});
 
 export const BuiltinConfigInput = z
   .strictObject({
@@ -177,6 +189,7 @@ export const RuleSetContentInput = z
         "AML only: named thresholds (major units); left-out ones default; ranges as PUT /v1/kyc-aml/thresholds",
     }),
     custom: z.array(CustomRuleSchema).max(TREE_LIMITS.maxCustomRules).optional(),
+    createCaseThreshold: CreateCaseThreshold,
   })
   .openapi("RuleSetContentInput");
 
@@ -189,6 +202,7 @@ export const RuleSetContentSchema = z
     builtins: z.record(z.string(), BuiltinConfigSchema),
     thresholds: z.record(z.string(), z.number()).optional().openapi({ description: "AML only" }),
     custom: z.array(CustomRuleSchema),
+    createCaseThreshold: CreateCaseThreshold,
   })
   .openapi("RuleSetContent");
 
