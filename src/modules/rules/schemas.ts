@@ -8,7 +8,7 @@ import {
   SEVERITIES,
   TREE_LIMITS,
 } from "./domain/custom/tree";
-import { RULE_SET_KINDS } from "./domain/document";
+import { RULE_SET_CHOICES, RULE_SET_KINDS } from "./domain/document";
 import { PUBLICATION_ACTIONS } from "./domain/publication";
 import { FeedbackSchema } from "./feedback/schemas";
 
@@ -22,8 +22,21 @@ export const RuleSetStampSchema = z
       .min(0)
       .openapi({ description: "Rule-set version (0: the built-in defaults, nothing published)" }),
     hash: z.string().openapi({ description: "sha256 (hex) of the version's canonical content" }),
+    draft: z
+      .object({ draftId: z.uuid(), revision: z.number().int().min(1) })
+      .optional()
+      .openapi({
+        description:
+          "Present only when a draft was evaluated (ruleSet: draft): version is then the version the draft is based on and hash the draft's content hash",
+      }),
   })
   .openapi("RuleSetStamp");
+
+/** Request field of the evaluate endpoints: which rule set runs. */
+export const RuleSetChoiceField = z.enum(RULE_SET_CHOICES).default("live").openapi({
+  description:
+    "live (default): the published live version. draft: the tenant's current draft of the kind, evaluated without side effects (no case, nothing stored); 400 when there is no draft",
+});
 
 // ---- custom-rule tree shape (domain/custom/tree.ts); semantics: domain/custom/validate.ts ----
 
