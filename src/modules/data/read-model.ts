@@ -24,7 +24,8 @@ export interface ProposedTransactionRow {
   tenant_id: string;
   id: string;
   customer_id: string;
-  account_id: string;
+  /** null when only the customer is named (the row is never stored). */
+  account_id: string | null;
   agent_id: string | null;
   type: "credit" | "debit";
   category: string | null;

@@ -174,4 +174,3 @@ describe("counterfactual of a fired rule beyond the threshold's range", () => {
     expect(outcome.counterfactual?.statement).toContain("no setting of largeCashAmount");
   });
 });
-

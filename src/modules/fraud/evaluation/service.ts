@@ -1,9 +1,9 @@
 import type { TenantContext } from "../../../db/tenant-context";
 import { badRequest, notFound } from "../../../lib/errors";
+import type { ProposedTransactionRow } from "../../data/read-model";
 import { getAgent, getCustomer } from "../../data/service";
 import { allowlistedEntities } from "../../lists/service";
 import { evaluateCustomRules } from "../../rules/custom/service";
-import type { ProposedTransactionRow } from "../../data/read-model";
 import type { LiveRuleSet, RuleSetChoice } from "../../rules/domain/document";
 import { stampOf } from "../../rules/domain/document";
 import { liveRuleSet, ruleSetFor, tenantTimeZone } from "../../rules/service";

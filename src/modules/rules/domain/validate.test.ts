@@ -52,7 +52,9 @@ describe("case-opening content fields", () => {
 
   it("names each misplaced or out-of-range field by its path", () => {
     expect(paths(checkContent("aml", { createCaseThreshold: 40 }).problems)).toEqual(["createCaseThreshold"]);
-    expect(paths(checkContent("fraud", { createCaseThreshold: 101 }).problems)).toEqual(["createCaseThreshold"]);
+    expect(paths(checkContent("fraud", { createCaseThreshold: 101 }).problems)).toEqual([
+      "createCaseThreshold",
+    ]);
     const velocity = defaultContent("fraud").builtins.velocity_count!;
     const problems = checkContent("fraud", {
       builtins: { velocity_count: { ...velocity, opensCase: true } },

@@ -26,14 +26,18 @@ function caseFieldProblems(kind: RuleSetKind, input: RuleSetInput): ErrorDetail[
   const threshold = input.createCaseThreshold;
   if (threshold !== undefined) {
     if (kind !== "fraud")
-      problems.push({ path: "createCaseThreshold", message: "Only fraud rule sets have createCaseThreshold" });
+      problems.push({
+        path: "createCaseThreshold",
+        message: "Only fraud rule sets have createCaseThreshold",
+      });
     else if (!Number.isFinite(threshold) || threshold < 0 || threshold > 100)
       problems.push({ path: "createCaseThreshold", message: "Must be a number from 0 to 100" });
   }
   if (kind === "fraud") {
     const onlyAml = "Only AML rules have opensCase (fraud cases follow createCaseThreshold)";
     for (const [id, config] of Object.entries(input.builtins ?? {}))
-      if (config.opensCase !== undefined) problems.push({ path: `builtins.${id}.opensCase`, message: onlyAml });
+      if (config.opensCase !== undefined)
+        problems.push({ path: `builtins.${id}.opensCase`, message: onlyAml });
     (input.custom ?? []).forEach((rule, i) => {
       if (rule.opensCase !== undefined) problems.push({ path: `custom.${i}.opensCase`, message: onlyAml });
     });

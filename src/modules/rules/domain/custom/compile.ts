@@ -75,7 +75,9 @@ export type EntityType = "customer" | "account" | "agent" | "merchant" | "counte
 export type ListSource = { values: Readonly<Record<string, readonly string[]>> } | { membership: true };
 
 /** `proposed`: the row source is a fragment the repository renders (table UNION ALL one row). */
-export type Target = { entityId: string; proposed?: boolean } | { activeFrom: string; after?: string; limit: number };
+export type Target =
+  | { entityId: string; proposed?: boolean }
+  | { activeFrom: string; after?: string; limit: number };
 
 export interface CompileInput {
   rules: CustomRule[];
