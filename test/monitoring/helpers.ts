@@ -1,3 +1,4 @@
+import { ago, customerWith } from "../aml/helpers";
 import { call, json, type TestTenant } from "../harness";
 import { ruleSet } from "../rules/helpers";
 
@@ -51,3 +52,14 @@ export async function structuringParameters(t: TestTenant) {
 }
 
 export const major = (minor: number) => (minor / 100).toFixed(2);
+
+/** A customer with `n` cash credits just under the reporting threshold in the last hours. */
+export async function structurer(t: TestTenant, n: number, justUnderMinor: number) {
+  const txs = Array.from({ length: n }, (_, i) => ({
+    amountMinor: justUnderMinor,
+    transactionDate: ago(0, i + 1),
+    channel: "cash",
+    type: "credit" as const,
+  }));
+  return customerWith(t, txs);
+}

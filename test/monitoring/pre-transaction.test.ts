@@ -1,23 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { call, createKey, createTenant, json, shardRows, type TestTenant } from "../harness";
 import { ago, customerWith } from "../aml/helpers";
-import { major, type Screening, screen, screened, structuringParameters } from "./helpers";
+import { call, createKey, createTenant, json, shardRows, type TestTenant } from "../harness";
+import { major, type Screening, screen, screened, structurer, structuringParameters } from "./helpers";
 
 const fraudFired = (s: Screening) => s.fraud.triggeredSignals.map((x) => x.signalId);
-const amlFired = (s: Screening) => (s.aml?.triggeredRules ?? []).filter((r) => r.triggered).map((r) => r.ruleId);
+const amlFired = (s: Screening) =>
+  (s.aml?.triggeredRules ?? []).filter((r) => r.triggered).map((r) => r.ruleId);
 const count = async (t: TestTenant, table: string) =>
   (await shardRows<{ n: number }>(t, `SELECT count(*) AS n FROM ${table} WHERE tenant_id = ?`, t.id))[0]!.n;
-
-/** A customer with `n` cash credits just under the reporting threshold in the last hours. */
-async function structurer(t: TestTenant, n: number, justUnderMinor: number) {
-  const txs = Array.from({ length: n }, (_, i) => ({
-    amountMinor: justUnderMinor,
-    transactionDate: ago(0, i + 1),
-    channel: "cash",
-    type: "credit" as const,
-  }));
-  return customerWith(t, txs);
-}
 
 const cashCredit = (amountMinor: number, fields: Record<string, unknown>) => ({
   type: "credit",
@@ -35,7 +25,10 @@ describe("POST /v1/screening/transactions", () => {
     const fraudCustomer = await structurer(t, p.fraudMinCount - 1, p.justUnderMinor);
     const amlCustomer = await structurer(t, p.amlMinCount - 1, p.justUnderMinor);
 
-    const fraudHit = await screened(t, cashCredit(p.justUnderMinor, { customerId: fraudCustomer.customerId }));
+    const fraudHit = await screened(
+      t,
+      cashCredit(p.justUnderMinor, { customerId: fraudCustomer.customerId }),
+    );
     expect(fraudFired(fraudHit)).toContain("just_under_threshold");
     const signal = fraudHit.fraud.triggeredSignals.find((s) => s.signalId === "just_under_threshold")!;
     expect(signal.explanation).toContain(`${p.fraudMinCount} transactions`);
@@ -51,12 +44,12 @@ describe("POST /v1/screening/transactions", () => {
 
     // The same entities with a proposed amount outside the band: quiet.
     const small = 1_000;
-    expect(fraudFired(await screened(t, cashCredit(small, { customerId: fraudCustomer.customerId })))).not.toContain(
-      "just_under_threshold",
-    );
-    expect(amlFired(await screened(t, cashCredit(small, { accountId: amlCustomer.accountId })))).not.toContain(
-      "AML-STR-002",
-    );
+    expect(
+      fraudFired(await screened(t, cashCredit(small, { customerId: fraudCustomer.customerId }))),
+    ).not.toContain("just_under_threshold");
+    expect(
+      amlFired(await screened(t, cashCredit(small, { accountId: amlCustomer.accountId }))),
+    ).not.toContain("AML-STR-002");
     // And the stored history alone (evaluate) does not fire either: nothing was stored.
     const evaluated = await json<{ alert: { triggeredSignals: Array<{ signalId: string }> } }>(
       await call("POST", "/v1/fraud/evaluate", {
@@ -76,7 +69,10 @@ describe("POST /v1/screening/transactions", () => {
       pending: await count(t, "monitoring_pending"),
       screenings: await count(t, "monitoring_screenings"),
     };
-    const s = await screened(t, cashCredit(p.justUnderMinor, { customerId: c.customerId, accountId: c.accountId }));
+    const s = await screened(
+      t,
+      cashCredit(p.justUnderMinor, { customerId: c.customerId, accountId: c.accountId }),
+    );
     expect(s.alertIds).toHaveLength(2);
     expect(s.alertIds).toEqual([s.fraud.alertId, s.aml!.alertId]);
     expect(await count(t, "transactions")).toBe(before.transactions);
@@ -139,17 +135,23 @@ describe("POST /v1/screening/transactions", () => {
       return out.error.details.map((d) => d.path);
     };
     expect(await pathOf(cashCredit(5_000, {}))).toContain("customerId");
-    expect(await pathOf(cashCredit(5_000, { customerId: c.customerId, amount: "-5.00" }))).toContain("amount");
+    expect(await pathOf(cashCredit(5_000, { customerId: c.customerId, amount: "-5.00" }))).toContain(
+      "amount",
+    );
     expect(await pathOf(cashCredit(5_000, { customerId: c.customerId, amount: "0" }))).toContain("amount");
-    expect(await pathOf(cashCredit(5_000, { customerId: c.customerId, currency: "XYZ" }))).toContain("currency");
+    expect(await pathOf(cashCredit(5_000, { customerId: c.customerId, currency: "XYZ" }))).toContain(
+      "currency",
+    );
     const farAhead = new Date(Date.now() + 3 * 86_400_000).toISOString();
-    expect(await pathOf(cashCredit(5_000, { customerId: c.customerId, transactionDate: farAhead }))).toContain(
-      "transactionDate",
-    );
-    expect(await pathOf(cashCredit(5_000, { customerId: other.customerId, accountId: c.accountId }))).toContain(
-      "accountId",
-    );
+    expect(
+      await pathOf(cashCredit(5_000, { customerId: c.customerId, transactionDate: farAhead })),
+    ).toContain("transactionDate");
+    expect(
+      await pathOf(cashCredit(5_000, { customerId: other.customerId, accountId: c.accountId })),
+    ).toContain("accountId");
     // No decision travels either way: an unknown field such as "decision" is refused.
-    expect(await pathOf(cashCredit(5_000, { customerId: c.customerId, decision: "approve" }))).toHaveLength(1);
+    expect(await pathOf(cashCredit(5_000, { customerId: c.customerId, decision: "approve" }))).toHaveLength(
+      1,
+    );
   });
 });
