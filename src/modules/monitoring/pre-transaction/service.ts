@@ -3,7 +3,6 @@ import { badRequest, notFound } from "../../../lib/errors";
 import { grants, type Scope } from "../../../lib/scopes";
 import { evaluate as evaluateAml } from "../../aml/evaluation/service";
 import type { ProposedTransactionRow } from "../../data/read-model";
-import { getCustomer } from "../../data/service";
 import { evaluate as evaluateFraud } from "../../fraud/evaluation/service";
 import { toIsoInstant } from "../../ingest/domain/values";
 import { type AlertRow, alertRow, evaluationInstant } from "./domain/alerts";
@@ -21,7 +20,7 @@ async function resolveEntity(ctx: TenantContext, input: ScreenTransactionInput) 
   const account = input.accountId ? await repo.findAccount(ctx, input.accountId) : undefined;
   if (input.accountId && !account) throw notFound("Account");
   if (input.customerId) {
-    await getCustomer(ctx, input.customerId);
+    // The customer's existence (404) is checked by the evaluations' own entity resolution.
     if (account && account.customerId !== input.customerId)
       throw badRequest("The account is not the customer's", [
         { path: "accountId", message: "Not an account of customerId" },
