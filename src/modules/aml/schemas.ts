@@ -1,7 +1,7 @@
 import { z } from "@hono/zod-openapi";
 import { actorKeyIdField, IsoDateTime, orNull, PaginationQuery, PaginationSchema } from "../../http/openapi";
 import { storableText } from "../../http/storable";
-import { RuleSetStampSchema } from "../rules/schemas";
+import { RuleSetChoiceField, RuleSetStampSchema } from "../rules/schemas";
 import { AML_CASE_STATUSES } from "./domain/case-machine";
 import { HISTORY_EVENT_TYPES } from "./domain/history";
 import { AML_ENTITY_TYPES, AML_RULES, RISK_LEVELS } from "./domain/rules";
@@ -157,6 +157,10 @@ export const EvaluateBody = storableText(
       ruleIds: z.array(RuleId).min(1).max(50).optional(),
       dryRun: z.boolean().default(false),
       highRiskCountries: z.array(CountryCode).max(250).optional(),
+      ruleSet: RuleSetChoiceField.openapi({
+        description:
+          "live (default) or draft: the tenant's AML draft, evaluated as a dry run whatever dryRun says (no case, nothing stored); 400 when there is no draft",
+      }),
     })
     .strict(),
 );

@@ -5,6 +5,8 @@
  * ./upsert/repo.ts, reached through ./service.ts); src/db/table-ownership.test.ts refuses a
  * write elsewhere.
  */
+import { type SQL, sql } from "drizzle-orm";
+
 export type { AccountRow, AgentRow, CustomerRow, TransactionRow } from "../../db/shard/data";
 export { accounts, agents, customers, transactions } from "../../db/shard/data";
 export {
@@ -13,3 +15,60 @@ export {
   FLOW_KIND,
   MOVED_MONEY,
 } from "../../db/shard/transaction-flows";
+
+/**
+ * A transaction that is not stored (pre-transaction screening): the columns set-based reads
+ * use, under their SQL names. Absent optional columns are null.
+ */
+export interface ProposedTransactionRow {
+  tenant_id: string;
+  id: string;
+  customer_id: string;
+  /** null when only the customer is named (the row is never stored). */
+  account_id: string | null;
+  agent_id: string | null;
+  type: "credit" | "debit";
+  category: string | null;
+  amount_minor: number;
+  description: string | null;
+  status: string;
+  transaction_date: string;
+  merchant_name: string | null;
+  channel: string | null;
+  counterparty_name: string | null;
+  counterparty_account: string | null;
+  counterparty_country: string | null;
+}
+
+const SOURCE_COLUMNS = [
+  "tenant_id",
+  "id",
+  "customer_id",
+  "account_id",
+  "agent_id",
+  "type",
+  "category",
+  "amount_minor",
+  "description",
+  "status",
+  "transaction_date",
+  "merchant_name",
+  "channel",
+  "counterparty_name",
+  "counterparty_account",
+  "counterparty_country",
+] as const satisfies ReadonlyArray<keyof ProposedTransactionRow>;
+
+/**
+ * The row source of a set-based read over transactions: the table, or (with a proposed row)
+ * the table UNION ALL that one row, bound as a single JSON parameter. Used as `FROM <source> t`
+ * with the tenant predicate on `t` outside: SQLite pushes the outer WHERE into the compound's
+ * table branch, so the same indexes serve and no window is read into JavaScript. The row's own
+ * tenant_id is the caller's, so the outer predicate keeps it.
+ */
+export function transactionsSource(proposed?: ProposedTransactionRow | null): SQL {
+  if (!proposed) return sql.raw("transactions");
+  const table = SOURCE_COLUMNS.join(", ");
+  const bound = SOURCE_COLUMNS.map((c) => `json_extract(p.value, '$.${c}')`).join(", ");
+  return sql`(SELECT ${sql.raw(table)} FROM transactions UNION ALL SELECT ${sql.raw(bound)} FROM json_each(${JSON.stringify([proposed])}) p)`;
+}

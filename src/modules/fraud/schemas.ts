@@ -1,7 +1,7 @@
 import { z } from "@hono/zod-openapi";
 import { actorKeyIdField, orNull } from "../../http/openapi";
 import { storableText } from "../../http/storable";
-import { RuleSetStampSchema } from "../rules/schemas";
+import { RuleSetChoiceField, RuleSetStampSchema } from "../rules/schemas";
 import { CASE_STATUSES, EVENT_TYPES } from "./domain/case-state";
 import { ENTITY_TYPES, SEVERITIES, SIGNAL_CATEGORIES } from "./domain/types";
 
@@ -188,7 +188,13 @@ const SignalIds = z.array(z.string().min(1)).max(50).optional().openapi({
 });
 
 export const EvaluateBody = z
-  .strictObject({ entityType: EntityType, entityId: EntityId, windowDays: WindowDays, signalIds: SignalIds })
+  .strictObject({
+    entityType: EntityType,
+    entityId: EntityId,
+    windowDays: WindowDays,
+    signalIds: SignalIds,
+    ruleSet: RuleSetChoiceField,
+  })
   .openapi("FraudEvaluateRequest");
 
 export const EvaluateAndCreateBody = storableText(
@@ -199,6 +205,10 @@ export const EvaluateAndCreateBody = storableText(
     signalIds: SignalIds,
     createCaseThreshold: z.number().min(0).max(100).default(30),
     autoCreateCase: z.boolean().default(true),
+    ruleSet: RuleSetChoiceField.openapi({
+      description:
+        "live (default) or draft: the tenant's fraud draft, evaluated without side effects (caseCreated false, case null: no case is looked up or opened); 400 when there is no draft",
+    }),
   }),
 ).openapi("FraudEvaluateAndCreateRequest");
 

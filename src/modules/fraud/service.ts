@@ -199,7 +199,7 @@ export async function verifyCase(ctx: Ctx, caseId: string) {
  * autoCreateCase and the score reaches the threshold. The entity's Durable Object serializes
  * the check and the create, so two concurrent calls never open two cases. The `created`
  * event is the service's (`system`/`evaluate-and-create`), with the key that asked for the
- * evaluation (null from a workflow).
+ * evaluation (null from a workflow). With `ruleSet: "draft"` it only evaluates.
  */
 export async function evaluateAndCreate(
   ctx: Ctx,
@@ -207,6 +207,8 @@ export async function evaluateAndCreate(
   actorKeyId: string | null = null,
 ) {
   const alert = await evaluate(ctx, input);
+  // A draft is evaluated without side effects: no case is looked up or opened.
+  if (input.ruleSet === "draft") return { alert, case: null, caseCreated: false };
   const existing = await repo.findOpenCaseId(ctx, input.entityType, input.entityId);
   if (existing) return { alert, case: await getCase(ctx, existing.id), caseCreated: false };
   if (!input.autoCreateCase || alert.overallScore < input.createCaseThreshold)

@@ -8,7 +8,7 @@ import {
   SEVERITIES,
   TREE_LIMITS,
 } from "./domain/custom/tree";
-import { RULE_SET_KINDS } from "./domain/document";
+import { RULE_SET_CHOICES, RULE_SET_KINDS } from "./domain/document";
 import { PUBLICATION_ACTIONS } from "./domain/publication";
 import { FeedbackSchema } from "./feedback/schemas";
 
@@ -22,8 +22,21 @@ export const RuleSetStampSchema = z
       .min(0)
       .openapi({ description: "Rule-set version (0: the built-in defaults, nothing published)" }),
     hash: z.string().openapi({ description: "sha256 (hex) of the version's canonical content" }),
+    draft: z
+      .object({ draftId: z.uuid(), revision: z.number().int().min(1) })
+      .optional()
+      .openapi({
+        description:
+          "Present only when a draft was evaluated (ruleSet: draft): version is then the version the draft is based on and hash the draft's content hash",
+      }),
   })
   .openapi("RuleSetStamp");
+
+/** Request field of the evaluate endpoints: which rule set runs. */
+export const RuleSetChoiceField = z.enum(RULE_SET_CHOICES).default("live").openapi({
+  description:
+    "live (default): the published live version. draft: the tenant's current draft of the kind, evaluated without side effects (no case, nothing stored); 400 when there is no draft",
+});
 
 // ---- custom-rule tree shape (domain/custom/tree.ts); semantics: domain/custom/validate.ts ----
 
@@ -122,6 +135,11 @@ export const RuleCondition: z.ZodType<Condition> = z
   )
   .openapi("RuleCondition");
 
+const OpensCase = z.boolean().optional().openapi({
+  description:
+    "AML only: whether a hit opens (or adds to) a case in monitoring; absent: true (docs/methodology/rules.md#case-opening)",
+});
+
 export const CustomRuleSchema = z
   .strictObject({
     ruleId: z.string().regex(/^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$/, "1-64 letters, digits, _ . -"),
@@ -137,6 +155,7 @@ export const CustomRuleSchema = z
     reason: Text(500),
     counterfactual: Text(500),
     condition: RuleCondition,
+    opensCase: OpensCase,
   })
   .openapi("CustomRule");
 
@@ -149,7 +168,13 @@ const builtinFields = {
   enabled: z.boolean(),
   severity: z.enum(SEVERITIES),
   windowDays: Window.optional().openapi({ description: "Look-back window; absent: the request's window" }),
+  opensCase: OpensCase,
 };
+
+const CreateCaseThreshold = z.number().min(0).max(100).optional().openapi({
+  description:
+    "Fraud only: the overall score (0-100) from which monitoring opens a case; absent: 30 (docs/methodology/rules.md#case-opening)",
+});
 
 export const BuiltinConfigInput = z
   .strictObject({
@@ -177,6 +202,7 @@ export const RuleSetContentInput = z
         "AML only: named thresholds (major units); left-out ones default; ranges as PUT /v1/kyc-aml/thresholds",
     }),
     custom: z.array(CustomRuleSchema).max(TREE_LIMITS.maxCustomRules).optional(),
+    createCaseThreshold: CreateCaseThreshold,
   })
   .openapi("RuleSetContentInput");
 
@@ -189,6 +215,7 @@ export const RuleSetContentSchema = z
     builtins: z.record(z.string(), BuiltinConfigSchema),
     thresholds: z.record(z.string(), z.number()).optional().openapi({ description: "AML only" }),
     custom: z.array(CustomRuleSchema),
+    createCaseThreshold: CreateCaseThreshold,
   })
   .openapi("RuleSetContent");
 

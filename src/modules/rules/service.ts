@@ -5,7 +5,7 @@ import { tenantActor, tenantAuditInsert } from "../audit/service";
 import { contentHash } from "./domain/canonical";
 import { utcOffsetMinutes } from "./domain/custom/time-zone";
 import { defaultContent } from "./domain/defaults";
-import type { LiveRuleSet, RuleSetContent, RuleSetKind } from "./domain/document";
+import type { LiveRuleSet, RuleSetChoice, RuleSetContent, RuleSetKind } from "./domain/document";
 import { checkContent, type RuleSetInput } from "./domain/validate";
 import { ruleFeedback } from "./feedback/service";
 import { presentDraft, presentPublication, presentVersion, presentVersionSummary } from "./present";
@@ -52,6 +52,30 @@ export function liveState(ctx: TenantContext, kind: RuleSetKind): Promise<LiveSt
 export async function liveRuleSet(ctx: TenantContext, kind: RuleSetKind): Promise<LiveRuleSet> {
   const { publishedAt: _publishedAt, ...live } = await liveState(ctx, kind);
   return live;
+}
+
+/**
+ * The rule set an evaluation asked for: the live version, or the tenant's current draft of the
+ * kind (stamped as a draft; version = the version it is based on). No draft: a 400 on `ruleSet`.
+ */
+export async function ruleSetFor(
+  ctx: TenantContext,
+  kind: RuleSetKind,
+  choice: RuleSetChoice = "live",
+): Promise<LiveRuleSet> {
+  if (choice === "live") return liveRuleSet(ctx, kind);
+  const draft = await repo.getDraft(ctx, kind);
+  if (!draft)
+    throw badRequest(`No ${kind} draft to evaluate`, [
+      { path: "ruleSet", message: `The tenant has no ${kind} rule-set draft; PUT one first or use "live"` },
+    ]);
+  return {
+    kind,
+    version: draft.basedOnVersion,
+    hash: draft.contentHash,
+    content: draft.content,
+    draft: { draftId: draft.id, revision: draft.revision },
+  };
 }
 
 /**

@@ -86,7 +86,12 @@ export function atLeastCounterfactual(
     flip = strict ? onGrid(Math.ceil(units) - 1) : onGrid(Math.floor(units));
     statement = `Would trigger if ${name} were ${flip} or less`;
   }
-  if (def && (flip < def.min || flip > def.max)) return null;
+  if (def && (flip < def.min || flip > def.max)) {
+    if (!triggered) return null;
+    // A fired rule always says what would have kept it quiet, even when no configurable value
+    // of the threshold does: then only the activity itself could.
+    statement = `${statement} (beyond the configurable range ${def.min}-${def.max}: no setting of ${name} keeps this activity quiet)`;
+  }
   return { threshold: name, currentValue: current, flipValue: flip, statement };
 }
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { evaluateRules, highestRiskLevel } from "./evaluate";
 import { type EntityFeatures, emptyFeatures } from "./features";
 import { AML_RULES, ruleById } from "./rules";
-import { DEFAULT_THRESHOLDS, mergeThresholds } from "./thresholds";
+import { DEFAULT_THRESHOLDS, mergeThresholds, THRESHOLD_DEFINITIONS } from "./thresholds";
 
 const AT = "2026-06-01T00:00:00.000Z";
 const opts = { highRiskCountries: ["KP", "IR"], at: AT };
@@ -161,5 +161,16 @@ describe("highest risk level", () => {
     );
     expect(outcomes.filter((o) => o.triggered).map((o) => o.ruleId)).toEqual(["AML-LCT-001", "AML-RND-007"]);
     expect(highestRiskLevel(outcomes)).toBe("medium");
+  });
+});
+
+describe("counterfactual of a fired rule beyond the threshold's range", () => {
+  it("still says what would keep it quiet, and that no setting can", () => {
+    const max = THRESHOLD_DEFINITIONS.find((d) => d.name === "largeCashAmount")!.max;
+    // A cash transaction larger than any configurable largeCashAmount.
+    const outcome = run("AML-LCT-001", { txCount: 1, maxCashMinor: (max + 1_000) * 100, largeCashCount: 1 });
+    expect(outcome.triggered).toBe(true);
+    expect(outcome.counterfactual?.flipValue).toBeGreaterThan(max);
+    expect(outcome.counterfactual?.statement).toContain("no setting of largeCashAmount");
   });
 });

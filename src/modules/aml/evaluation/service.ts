@@ -2,10 +2,11 @@ import type { TenantContext } from "../../../db/tenant-context";
 import { daysBefore } from "../../../lib/clock";
 import { AppError } from "../../../lib/errors";
 import { grants, type Scope } from "../../../lib/scopes";
+import type { ProposedTransactionRow } from "../../data/read-model";
 import { allowlistedEntities, highRiskCountries as storedHighRiskCountries } from "../../lists/service";
 import { evaluateCustomRules } from "../../rules/custom/service";
-import { type BuiltinConfig, stampOf } from "../../rules/domain/document";
-import { liveRuleSet, tenantTimeZone } from "../../rules/service";
+import { type BuiltinConfig, type RuleSetChoice, stampOf } from "../../rules/domain/document";
+import { ruleSetFor, tenantTimeZone } from "../../rules/service";
 import { openCasesForTriggered } from "../cases/service";
 import { combineOutcomes, unionCountries } from "../domain/custom-outcomes";
 import { evaluateRules, highestRiskLevel } from "../domain/evaluate";
@@ -22,6 +23,14 @@ export interface EvaluateInput {
   ruleIds?: string[];
   dryRun: boolean;
   highRiskCountries?: string[];
+  /** The live version (default) or the tenant's AML draft, which forces a dry run. */
+  ruleSet?: RuleSetChoice;
+}
+
+/** Pre-transaction screening: a transaction not stored, read as if it were; the instant to evaluate at. */
+export interface Proposal {
+  row: ProposedTransactionRow;
+  at: Date;
 }
 
 interface Group {
@@ -54,9 +63,12 @@ function groupRules(
   return [...groups.values()];
 }
 
-/** What an evaluation runs: the live version, its rules for the request, and the countries. */
+/** What an evaluation runs: the live version (or draft), its rules for the request, and the countries. */
 async function plan(ctx: TenantContext, input: EvaluateInput) {
-  const [live, stored] = await Promise.all([liveRuleSet(ctx, "aml"), storedHighRiskCountries(ctx)]);
+  const [live, stored] = await Promise.all([
+    ruleSetFor(ctx, "aml", input.ruleSet),
+    storedHighRiskCountries(ctx),
+  ]);
   const countries = unionCountries(stored, input.highRiskCountries);
   const home = homeCountry(ctx);
   const { rules, skipped } = selectRules(input.entityType, input.ruleIds, countries, home, {
@@ -82,7 +94,7 @@ async function plan(ctx: TenantContext, input: EvaluateInput) {
 type Plan = Awaited<ReturnType<typeof plan>>;
 
 /** The reads: one feature read per rule group, the custom rules' statement, the allowlist. */
-async function runRules(ctx: TenantContext, input: EvaluateInput, p: Plan, now: Date) {
+async function runRules(ctx: TenantContext, input: EvaluateInput, p: Plan, now: Date, proposal?: Proposal) {
   const windowEnd = now.toISOString();
   const groups = groupRules(p.rules, p.live.content.builtins, p.thresholds, input.windowDays);
   const context = { highRiskCountries: p.countries, at: windowEnd };
@@ -97,6 +109,7 @@ async function runRules(ctx: TenantContext, input: EvaluateInput, p: Plan, now: 
           thresholds: g.thresholds,
           highRiskCountries: p.countries,
           homeCountry: p.home,
+          proposed: proposal?.row,
         });
         const entity = features.get(input.entityId) ?? emptyFeatures(input.entityId);
         return evaluateRules(entity, g.rules, g.thresholds, context);
@@ -109,6 +122,7 @@ async function runRules(ctx: TenantContext, input: EvaluateInput, p: Plan, now: 
       now,
       thresholds: p.thresholds,
       timeZone: tenantTimeZone(ctx, now).timeZone,
+      proposed: proposal?.row,
     }),
     allowlistedEntities(ctx, {
       entityType: input.entityType,
@@ -126,22 +140,29 @@ async function runRules(ctx: TenantContext, input: EvaluateInput, p: Plan, now: 
   });
 }
 
-/** actorKeyId: the API key of the request (recorded on the cases it opens); null from a workflow. */
+/**
+ * actorKeyId: the API key of the request (recorded on the cases it opens); null from a workflow.
+ * The one path of the evaluate endpoint and pre-transaction screening (with a proposal, which
+ * callers pair with dryRun: the proposed transaction never opens a case).
+ */
 export async function evaluate(
   ctx: TenantContext,
-  input: EvaluateInput,
+  request: EvaluateInput,
   scopes: readonly Scope[],
   actorKeyId: string | null = null,
+  proposal?: Proposal,
 ) {
+  // A draft is evaluated without side effects: a dry run whatever the request said.
+  const input = request.ruleSet === "draft" || proposal ? { ...request, dryRun: true } : request;
   // The route needs aml:read (a dry run persists nothing); opening cases needs aml:write.
   if (!input.dryRun && !grants(scopes, "aml:write"))
     throw new AppError("forbidden", "A non-dry-run evaluation opens cases and needs the scope aml:write");
   const p = await plan(ctx, input);
   await assertEntityExists(ctx, input.entityType, input.entityId);
-  const now = ctx.clock.now();
+  const now = proposal?.at ?? ctx.clock.now();
   const windowEnd = now.toISOString();
   const windowStart = daysBefore(now, input.windowDays).toISOString();
-  const { outcomes, suppressedRules } = await runRules(ctx, input, p, now);
+  const { outcomes, suppressedRules } = await runRules(ctx, input, p, now, proposal);
   const correlationId = crypto.randomUUID();
   const triggered = outcomes.filter((o) => o.triggered);
   const ruleSet = stampOf(p.live);

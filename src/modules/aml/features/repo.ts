@@ -2,7 +2,7 @@ import { type SQL, sql } from "drizzle-orm";
 import type { TenantScope } from "../../../db/client";
 import { inJsonList } from "../../../db/sql";
 import { tenantSql } from "../../../db/tenant-tables";
-import { FAILED_STATUS_LIST } from "../../data/read-model";
+import { FAILED_STATUS_LIST, type ProposedTransactionRow, transactionsSource } from "../../data/read-model";
 import { type EntityFeatures, emptyFeatures } from "../domain/features";
 import type { AmlEntityType } from "../domain/rules";
 import { type Thresholds, toMinorUnits } from "../domain/thresholds";
@@ -25,6 +25,8 @@ export interface FeatureQuery {
   velocityPrefilter?: number;
   /** Set mode only: this share of the entities (by the last character of their key). */
   partition?: { index: number; count: number };
+  /** One entity only: a transaction not stored, read as if it were (pre-transaction screening). */
+  proposed?: ProposedTransactionRow | null;
   /** Set mode only: entities with key in (after, upto] (either end open when absent). */
   keyRange?: KeyRange;
 }
@@ -140,7 +142,7 @@ function aggregates(scope: TenantScope, q: FeatureQuery) {
         max(CASE WHEN ${xb} THEN t.amount_minor END) AS xb_max,
         sum(CASE WHEN ${xb} AND t.amount_minor > ${toMinorUnits(t.crossBorderAmount)} THEN 1 ELSE 0 END) AS xb_count,
         group_concat(DISTINCT CASE WHEN ${xb} THEN upper(t.counterparty_country) END) AS xb_countries
-      FROM transactions t
+      FROM ${transactionsSource(q.proposed)} t
       WHERE ${where(scope, q)}
       GROUP BY 1
     ) a`);
@@ -162,7 +164,7 @@ function structuring(scope: TenantScope, q: FeatureQuery) {
   return scope.db.all<StructuringRow>(sql`
     WITH band AS (
       SELECT ${ENTITY_KEY[q.entityType]} AS entity_id, ${EPOCH} AS ts, t.amount_minor AS amount
-      FROM transactions t
+      FROM ${transactionsSource(q.proposed)} t
       WHERE ${where(scope, q)} AND ${CASH} AND +t.type = 'credit' AND +t.amount_minor >= ${low} AND +t.amount_minor < ${high}
     ), counted AS (
       SELECT entity_id, ts, count(*) OVER (${frame}) AS n, sum(amount) OVER (${frame}) AS s FROM band
@@ -182,11 +184,11 @@ function velocity(scope: TenantScope, q: FeatureQuery) {
   // the count in a sub-window: the window function then sorts far fewer rows.
   const busy =
     q.entityId === undefined && q.velocityPrefilter !== undefined
-      ? sql`AND ${key} IN (SELECT ${key} FROM transactions t WHERE ${where(scope, q)} GROUP BY 1 HAVING count(*) >= ${q.velocityPrefilter})`
+      ? sql`AND ${key} IN (SELECT ${key} FROM ${transactionsSource(q.proposed)} t WHERE ${where(scope, q)} GROUP BY 1 HAVING count(*) >= ${q.velocityPrefilter})`
       : sql``;
   const frame = sql`PARTITION BY entity_id ORDER BY ts RANGE BETWEEN CURRENT ROW AND ${int(q.thresholds.velocityWindowHours * 3600 - 1)} FOLLOWING`;
   return scope.db.all<VelocityRow>(sql`
-    WITH tx AS (SELECT ${key} AS entity_id, ${EPOCH} AS ts FROM transactions t WHERE ${where(scope, q)} ${busy}),
+    WITH tx AS (SELECT ${key} AS entity_id, ${EPOCH} AS ts FROM ${transactionsSource(q.proposed)} t WHERE ${where(scope, q)} ${busy}),
     counted AS (SELECT entity_id, ts, count(*) OVER (${frame}) AS n FROM tx)
     SELECT entity_id, max(n) AS n, ts FROM counted GROUP BY entity_id`);
 }
@@ -206,7 +208,7 @@ function rapid(scope: TenantScope, q: FeatureQuery) {
       SELECT ${ENTITY_KEY[q.entityType]} AS entity_id, substr(t.transaction_date, 1, 10) AS day,
         sum(CASE WHEN t.type = 'credit' THEN t.amount_minor ELSE 0 END) AS credits,
         sum(CASE WHEN t.type = 'debit' THEN t.amount_minor ELSE 0 END) AS debits
-      FROM transactions t WHERE ${where(scope, q)} GROUP BY 1, 2
+      FROM ${transactionsSource(q.proposed)} t WHERE ${where(scope, q)} GROUP BY 1, 2
     ), fwd AS (
       SELECT entity_id, day, credits, sum(debits) OVER (
         PARTITION BY entity_id ORDER BY julianday(day) RANGE BETWEEN CURRENT ROW AND ${int(t.rapidMovementDays - 1)} FOLLOWING
@@ -235,7 +237,7 @@ function dormancy(scope: TenantScope, q: FeatureQuery) {
         sum(t.amount_minor) OVER (
           PARTITION BY ${key} ORDER BY t.transaction_date, t.id ROWS BETWEEN CURRENT ROW AND UNBOUNDED FOLLOWING
         ) AS volume_after
-      FROM transactions t WHERE ${where(scope, q, lookback)}
+      FROM ${transactionsSource(q.proposed)} t WHERE ${where(scope, q, lookback)}
     )
     SELECT entity_id, max(CAST(julianday(d) - julianday(prev) AS INTEGER)) AS gap, d AS reactivated_at,
       prev AS last_before, volume_after

@@ -1,11 +1,12 @@
 import type { TenantContext } from "../../../db/tenant-context";
 import { badRequest, notFound } from "../../../lib/errors";
+import type { ProposedTransactionRow } from "../../data/read-model";
 import { getAgent, getCustomer } from "../../data/service";
 import { allowlistedEntities } from "../../lists/service";
 import { evaluateCustomRules } from "../../rules/custom/service";
-import type { LiveRuleSet } from "../../rules/domain/document";
+import type { LiveRuleSet, RuleSetChoice } from "../../rules/domain/document";
 import { stampOf } from "../../rules/domain/document";
-import { liveRuleSet, tenantTimeZone } from "../../rules/service";
+import { liveRuleSet, ruleSetFor, tenantTimeZone } from "../../rules/service";
 import { DAY_MS } from "../domain/activity";
 import {
   configureSignals,
@@ -29,6 +30,17 @@ export interface EvaluateInput {
   entityId: string;
   windowDays: number;
   signalIds?: string[];
+  /** The live version (default) or the tenant's fraud draft (docs/methodology/rules.md#evaluating-a-draft). */
+  ruleSet?: RuleSetChoice;
+}
+
+/**
+ * Pre-transaction screening (monitoring/pre-transaction): a transaction not stored, evaluated as
+ * part of the entity's history, with the evaluation instant at or after it.
+ */
+export interface Proposal {
+  row: ProposedTransactionRow;
+  at: Date;
 }
 
 /**
@@ -36,8 +48,9 @@ export interface EvaluateInput {
  * parameters, weight and window, and the structuring band's top taken from the AML version's
  * largeCashAmount (major units, so x100 in minor units) rather than the signal's own parameter.
  */
-export async function liveSignals(ctx: TenantContext) {
-  const [fraud, aml] = await Promise.all([liveRuleSet(ctx, "fraud"), liveRuleSet(ctx, "aml")]);
+export async function liveSignals(ctx: TenantContext, choice: RuleSetChoice = "live") {
+  // A fraud draft still reads the live AML largeCashAmount: one draft is evaluated at a time.
+  const [fraud, aml] = await Promise.all([ruleSetFor(ctx, "fraud", choice), liveRuleSet(ctx, "aml")]);
   const signals = signalsOf(fraud.content.builtins, aml.content.thresholds?.largeCashAmount);
   return { signals, fraud, aml };
 }
@@ -105,9 +118,24 @@ export const toTxn = (r: Awaited<ReturnType<typeof repo.loadActivity>>[number]):
   counterparty: r.counterparty,
 });
 
-/** Computes a FraudAlert on demand. Persists nothing. */
-export async function evaluate(ctx: TenantContext, input: EvaluateInput) {
-  const { signals: catalog, fraud, aml } = await liveSignals(ctx);
+/** The proposed row as the signals see it. */
+const proposedTxn = (row: ProposedTransactionRow): Txn => ({
+  amountMinor: Math.abs(row.amount_minor),
+  type: row.type,
+  at: Date.parse(row.transaction_date),
+  category: row.category,
+  status: row.status,
+  description: row.description,
+  counterparty: row.counterparty_account ?? row.counterparty_name,
+});
+
+/**
+ * Computes a FraudAlert on demand (the one path of evaluate, evaluate-and-create and
+ * pre-transaction screening). Persists nothing. With a proposal, the proposed transaction joins
+ * the entity's history in the built-in signals and in the custom rules' SQL.
+ */
+export async function evaluate(ctx: TenantContext, input: EvaluateInput, proposal?: Proposal) {
+  const { signals: catalog, fraud, aml } = await liveSignals(ctx, input.ruleSet);
   const customIds = new Set(fraud.content.custom.map((r) => r.ruleId));
   const unknown = unknownSignalIds(input.signalIds ?? []).filter((id) => !customIds.has(id));
   if (unknown.length)
@@ -116,7 +144,7 @@ export async function evaluate(ctx: TenantContext, input: EvaluateInput) {
       unknown.map((id) => ({ path: "signalIds", message: `unknown signal ${id}` })),
     );
   const entity = await resolveEntity(ctx, input.entityType, input.entityId);
-  const now = ctx.clock.now();
+  const now = proposal?.at ?? ctx.clock.now();
   const signals = selectSignals(input.entityType, input.signalIds, catalog);
   // A signal with its own longer window reads further back.
   const longest = Math.max(input.windowDays, ...signals.map((s) => s.windowDays ?? 0));
@@ -134,6 +162,7 @@ export async function evaluate(ctx: TenantContext, input: EvaluateInput) {
       now,
       thresholds: aml.content.thresholds ?? {},
       timeZone: zone.timeZone,
+      proposed: proposal?.row,
     }),
     allowlistedEntities(ctx, {
       entityType: input.entityType,
@@ -159,7 +188,7 @@ export async function evaluate(ctx: TenantContext, input: EvaluateInput) {
       now,
       windowDays: input.windowDays,
       entityCreatedAt: entity.createdAt ? new Date(entity.createdAt) : null,
-      transactions: rows.map(toTxn),
+      transactions: proposal ? [...rows.map(toTxn), proposedTxn(proposal.row)] : rows.map(toTxn),
       activityBeforeBaselineAt: before ? Date.parse(before) : null,
       baselineDays: BASELINE_DAYS,
       timeZone: zone.timeZone,

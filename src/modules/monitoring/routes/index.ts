@@ -2,9 +2,11 @@ import type { App } from "../../../http/context";
 import { registerGetStatus } from "./get-status";
 import { registerListDeadLetters } from "./list-dead-letters";
 import { registerRetryDeadLetters } from "./retry-dead-letters";
+import { registerScreenTransaction } from "./screen-transaction";
 
 export function registerMonitoringRoutes(app: App): void {
   registerGetStatus(app);
   registerListDeadLetters(app);
   registerRetryDeadLetters(app);
+  registerScreenTransaction(app);
 }

@@ -1,7 +1,7 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { TenantScope } from "../../../db/client";
 import { tenantSql } from "../../../db/tenant-tables";
-import { FAILED_STATUSES } from "../../data/read-model";
+import { FAILED_STATUSES, type ProposedTransactionRow, transactionsSource } from "../../data/read-model";
 import type { CompiledQuery, Fragment, Membership } from "../domain/custom/compile";
 
 /**
@@ -15,9 +15,15 @@ export const failedStatuses: readonly string[] = FAILED_STATUSES;
 /** Renders a list-membership test (the lists module's SQL, given by the service). */
 export type MemberSql = (m: Membership) => SQL;
 
-function render(scope: TenantScope, fragments: Fragment[], member: MemberSql): SQL {
+function render(
+  scope: TenantScope,
+  fragments: Fragment[],
+  member: MemberSql,
+  proposed: ProposedTransactionRow | null,
+): SQL {
   const parts = fragments.map((f) => {
     if (typeof f === "string") return sql.raw(f);
+    if ("transactions" in f) return transactionsSource(proposed);
     if ("tenant" in f) return tenantSql(scope, f.tenant);
     if ("member" in f) return member(f.member);
     return sql`${f.param}`;
@@ -32,8 +38,9 @@ export async function runCompiled(
   scope: TenantScope,
   query: CompiledQuery,
   member: MemberSql,
+  proposed: ProposedTransactionRow | null = null,
 ): Promise<Map<string, Row>> {
-  const statements = query.statements.map((s) => render(scope, s, member));
+  const statements = query.statements.map((s) => render(scope, s, member, proposed));
   const results =
     statements.length === 1
       ? [await scope.db.all<Row>(statements[0]!)]

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { TenantScope } from "../../../db/client";
 import { badRequest } from "../../../lib/errors";
+import type { ProposedTransactionRow } from "../../data/read-model";
 import { listMembershipSql, normalizedColumnSql } from "../../lists/service";
 import {
   compileCustomRules,
@@ -34,6 +35,8 @@ interface Common {
 export interface EvaluateCustomInput extends Common {
   entityId: string;
   now: Date;
+  /** A transaction not stored, counted as if it were (pre-transaction screening). */
+  proposed?: ProposedTransactionRow | null;
 }
 
 function offsetOf(timeZone: string | undefined, at: Date): number {
@@ -75,8 +78,9 @@ export async function evaluateCustomRules(
 ): Promise<CustomRuleOutcome[]> {
   const rules = rulesFor(input.rules, input.entityType);
   if (rules.length === 0) return [];
-  const query = compile(input, input.now, { entityId: input.entityId });
-  const rows = await runCompiled(ctx, query, memberSql(ctx, input.now));
+  const proposed = input.proposed ?? null;
+  const query = compile(input, input.now, { entityId: input.entityId, proposed: proposed !== null });
+  const rows = await runCompiled(ctx, query, memberSql(ctx, input.now), proposed);
   const values = decodeRow(query.columns, rows.get(input.entityId) ?? { entity_id: input.entityId });
   return rules.map((rule) => ruleOutcome(rule, values, input.thresholds));
 }

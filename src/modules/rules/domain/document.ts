@@ -46,17 +46,30 @@ export interface LiveRuleSet {
   /** sha256 (hex) of the canonical JSON of `content`. */
   hash: string;
   content: RuleSetContent;
+  /** Set when this is a tenant's draft (evaluated on request, never persisted): version is its base. */
+  draft?: DraftMark;
 }
+
+export interface DraftMark {
+  draftId: string;
+  revision: number;
+}
+
+/** Which rule set an evaluation runs: the live version (default) or the tenant's draft. */
+export const RULE_SET_CHOICES = ["live", "draft"] as const;
+export type RuleSetChoice = (typeof RULE_SET_CHOICES)[number];
 
 /** Stamped on every alert, evaluation, case and backtest a version produced. */
 export interface RuleSetStamp {
   kind: RuleSetKind;
   version: number;
   hash: string;
+  draft?: DraftMark;
 }
 
 export const stampOf = (set: LiveRuleSet): RuleSetStamp => ({
   kind: set.kind,
   version: set.version,
   hash: set.hash,
+  ...(set.draft ? { draft: set.draft } : {}),
 });

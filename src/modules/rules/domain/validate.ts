@@ -13,6 +13,36 @@ export interface RuleSetInput {
   builtins?: Record<string, BuiltinConfig>;
   thresholds?: Record<string, unknown>;
   custom?: CustomRule[];
+  createCaseThreshold?: number;
+}
+
+/**
+ * The case-opening fields (docs/methodology/rules.md#case-opening): fraud `createCaseThreshold`,
+ * AML `opensCase` on built-ins and custom rules. Each belongs to one kind; on the other it is a
+ * problem at its path rather than a silently ignored value.
+ */
+function caseFieldProblems(kind: RuleSetKind, input: RuleSetInput): ErrorDetail[] {
+  const problems: ErrorDetail[] = [];
+  const threshold = input.createCaseThreshold;
+  if (threshold !== undefined) {
+    if (kind !== "fraud")
+      problems.push({
+        path: "createCaseThreshold",
+        message: "Only fraud rule sets have createCaseThreshold",
+      });
+    else if (!Number.isFinite(threshold) || threshold < 0 || threshold > 100)
+      problems.push({ path: "createCaseThreshold", message: "Must be a number from 0 to 100" });
+  }
+  if (kind === "fraud") {
+    const onlyAml = "Only AML rules have opensCase (fraud cases follow createCaseThreshold)";
+    for (const [id, config] of Object.entries(input.builtins ?? {}))
+      if (config.opensCase !== undefined)
+        problems.push({ path: `builtins.${id}.opensCase`, message: onlyAml });
+    (input.custom ?? []).forEach((rule, i) => {
+      if (rule.opensCase !== undefined) problems.push({ path: `custom.${i}.opensCase`, message: onlyAml });
+    });
+  }
+  return problems;
 }
 
 function fraudParameterProblems(signalId: string, parameters: Record<string, number>, path: string) {
@@ -97,7 +127,9 @@ export function checkContent(
     };
   }
   const custom = input.custom ?? [];
-  problems.push(...validateCustomRules(custom, "custom"));
+  problems.push(...validateCustomRules(custom, "custom"), ...caseFieldProblems(kind, input));
   const content: RuleSetContent = thresholds ? { builtins, thresholds, custom } : { builtins, custom };
+  // Set only when given: content without it hashes as it did before the field existed.
+  if (input.createCaseThreshold !== undefined) content.createCaseThreshold = input.createCaseThreshold;
   return { content, problems };
 }

@@ -28,7 +28,13 @@ export function normalizeListValue(subject: ListCondition["subject"], value: str
  * constants, the entity id or page cursor). A rule set whose SQL would pass
  * `maxStatementChars` is split into statements over the same rows (D1: 100 KB per statement).
  */
-export type Fragment = string | { param: string | number } | { tenant: string } | { member: Membership };
+export type Fragment =
+  | string
+  | { param: string | number }
+  | { tenant: string }
+  | { member: Membership }
+  /** The transactions row source: the table, or the table plus a proposed row (pre-transaction). */
+  | { transactions: true };
 
 /** The list entry type whose normalization a subject's value gets (the lists module's own). */
 export type MemberEntryType = "name" | "phone" | "account_number" | "counterparty";
@@ -68,9 +74,12 @@ export type EntityType = "customer" | "account" | "agent" | "merchant" | "counte
 /** Where list entries come from: the lists module (membership fragments), or values given (tests, previews). */
 export type ListSource = { values: Readonly<Record<string, readonly string[]>> } | { membership: true };
 
-/** One entity, or a page of entities in key order: after `after`, up to `upto` (inclusive). */
+/**
+ * One entity, or a page of entities in key order: after `after`, up to `upto` (inclusive).
+ * `proposed`: the row source is a fragment the repository renders (table UNION ALL one row).
+ */
 export type Target =
-  | { entityId: string }
+  | { entityId: string; proposed?: boolean }
   | { activeFrom: string; after?: string; upto?: string; limit: number };
 
 export interface CompileInput {
@@ -266,10 +275,10 @@ function statement(input: CompileInput, p: Parts): Fragment[] {
     selected.push(`count(CASE WHEN r.d >= ${instant(Date.parse(target.activeFrom))} THEN 1 END) AS active`);
   out.push(", a AS (SELECT ", "entityId" in target ? { param: target.entityId } : "r.e", " AS entity_id");
   for (const s of selected) out.push(`, ${s}`);
-  out.push(
-    ` FROM (SELECT ${rowColumns(key, input.utcOffsetMinutes, input.failedStatuses)} FROM transactions t WHERE `,
-    { tenant: "t" },
-  );
+  const columns = rowColumns(key, input.utcOffsetMinutes, input.failedStatuses);
+  if ("proposed" in target && target.proposed)
+    out.push(` FROM (SELECT ${columns} FROM `, { transactions: true }, " t WHERE ", { tenant: "t" });
+  else out.push(` FROM (SELECT ${columns} FROM transactions t WHERE `, { tenant: "t" });
   out.push(` AND t.transaction_date > ${instant(p.lowMs)} AND t.transaction_date <= ${instant(p.asOfMs)}`);
   if ("entityId" in target) out.push(` AND ${key} = `, { param: target.entityId }, ") r)");
   else {

@@ -1,0 +1,65 @@
+import { describe, expect, it } from "vitest";
+import { contentHash } from "./canonical";
+import { defaultContent } from "./defaults";
+import { checkContent } from "./validate";
+
+const paths = (problems: Array<{ path: string }>) => problems.map((p) => p.path);
+const rule = (extra: Record<string, unknown> = {}) =>
+  ({
+    ruleId: "big_cash",
+    name: "Big cash",
+    enabled: true,
+    appliesTo: ["customer"],
+    severity: "high",
+    score: 40,
+    reason: "Large cash",
+    counterfactual: "Quiet below the amount",
+    condition: {
+      op: "compare",
+      aggregate: { fn: "sum", field: "amount", windowDays: 7 },
+      comparator: ">=",
+      to: { value: 1000 },
+    },
+    ...extra,
+  }) as never;
+
+describe("case-opening content fields", () => {
+  it("leaves the content hash of a document without them as it was before they existed", async () => {
+    // Hashes of the defaults as published before the fields were added (pinned).
+    expect(await contentHash(checkContent("fraud", {}).content)).toBe(
+      "1b6bdfb967abd8f770f8e15961ae7baa893e3d2d9c7d9e31982ee52dbdc2b302",
+    );
+    expect(await contentHash(checkContent("aml", {}).content)).toBe(
+      "c4d3fb4d33c371f06b33a2b587a87142a700d41051c276f70b0b573a0861f85a",
+    );
+    expect("createCaseThreshold" in checkContent("fraud", {}).content).toBe(false);
+  });
+
+  it("keeps fraud createCaseThreshold and AML opensCase, and they change the hash", async () => {
+    const fraud = checkContent("fraud", { createCaseThreshold: 55 });
+    expect(fraud.problems).toEqual([]);
+    expect(fraud.content.createCaseThreshold).toBe(55);
+    expect(await contentHash(fraud.content)).not.toBe(await contentHash(checkContent("fraud", {}).content));
+    const cash = defaultContent("aml").builtins["AML-LCT-001"]!;
+    const aml = checkContent("aml", {
+      builtins: { "AML-LCT-001": { ...cash, opensCase: false } },
+      custom: [rule({ opensCase: false })],
+    });
+    expect(aml.problems).toEqual([]);
+    expect(aml.content.builtins["AML-LCT-001"]!.opensCase).toBe(false);
+    expect(aml.content.custom[0]!.opensCase).toBe(false);
+  });
+
+  it("names each misplaced or out-of-range field by its path", () => {
+    expect(paths(checkContent("aml", { createCaseThreshold: 40 }).problems)).toEqual(["createCaseThreshold"]);
+    expect(paths(checkContent("fraud", { createCaseThreshold: 101 }).problems)).toEqual([
+      "createCaseThreshold",
+    ]);
+    const velocity = defaultContent("fraud").builtins.velocity_count!;
+    const problems = checkContent("fraud", {
+      builtins: { velocity_count: { ...velocity, opensCase: true } },
+      custom: [rule(), rule({ ruleId: "other", opensCase: false })],
+    }).problems;
+    expect(paths(problems)).toEqual(["builtins.velocity_count.opensCase", "custom.1.opensCase"]);
+  });
+});
