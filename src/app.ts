@@ -21,6 +21,7 @@ import { registerGraphQLRoutes } from "./modules/graphql/routes";
 import { registerIngestRoutes } from "./modules/ingest/routes";
 import { registerInsightsRoutes } from "./modules/insights/routes";
 import { registerListRoutes } from "./modules/lists/routes";
+import { registerMonitoringRoutes } from "./modules/monitoring/routes";
 import { registerNbaRoutes } from "./modules/nba/routes";
 import { registerReportRoutes } from "./modules/reports/routes";
 import { registerRuleSetRoutes } from "./modules/rules/routes";
@@ -83,6 +84,7 @@ export function buildApp(): App {
   registerWorkflowRoutes(app);
   registerTenantAuditRoutes(app);
   registerListRoutes(app);
+  registerMonitoringRoutes(app);
   // Operator routes last, so the docs page opens on the tenant API.
   registerAdminRoutes(app);
   registerDocsPage(app);
