@@ -5,6 +5,7 @@ import {
   monitoringAlertRules,
   monitoringAlerts,
 } from "../../../db/shard/monitoring";
+import { tenantSql } from "../../../db/tenant-tables";
 
 export interface Page {
   limit: number;
@@ -79,20 +80,23 @@ export async function listAlerts(scope: TenantScope, f: AlertFilter, page: Page)
 
 async function listByRule(scope: TenantScope, f: AlertFilter & { ruleId: string }, page: Page) {
   const r = monitoringAlertRules;
-  const where = [eq(r.ruleId, f.ruleId), between(r.createdAt, f), ...alertConditions(f, true)];
+  const byRule = [eq(r.ruleId, f.ruleId), between(r.createdAt, f)];
+  const alertWhere = alertConditions(f, true);
   const byId = eq(monitoringAlerts.id, r.alertId);
+  // The count as a correlated EXISTS: a join would let the planner walk the alerts instead.
+  const matching = sql`EXISTS (SELECT 1 FROM monitoring_alerts WHERE ${tenantSql(scope)}
+    AND ${monitoringAlerts.id} = ${r.alertId} ${sql.join(
+      alertWhere.filter((c) => c !== undefined).map((c) => sql` AND ${c}`),
+    )})`;
   const [rows, [{ n }]] = (await scope.db.batch([
     scope.db
       .select(getTableColumns(monitoringAlerts))
-      .from(r, ...where)
+      .from(r, ...byRule, ...alertWhere)
       .innerJoin(monitoringAlerts, scope.db.on(monitoringAlerts, byId))
       .orderBy(desc(r.createdAt), desc(r.alertId))
       .limit(page.limit)
       .offset(page.offset),
-    scope.db
-      .select({ n: count() })
-      .from(r, ...where)
-      .innerJoin(monitoringAlerts, scope.db.on(monitoringAlerts, byId)),
+    scope.db.select({ n: count() }).from(r, ...byRule, matching),
   ])) as unknown as [MonitoringAlertRow[], { n: number }[]];
   return { rows, total: n };
 }
