@@ -154,12 +154,12 @@ describe("signals and alerts", () => {
     expect(enabled.disclaimer).toBeTruthy();
   });
 
-  it("alerts: the empty list with its message", async () => {
+  it("alerts: evaluation stores none, so the list stays empty, with its message", async () => {
     const body = await json<{ alerts: unknown[]; message: string; disclaimer: string }>(
       await call("GET", "/v1/fraud/alerts", { key: t.key }),
     );
     expect(body.alerts).toEqual([]);
-    expect(body.message).toMatch(/on demand/);
+    expect(body.message).toMatch(/stores nothing/);
     expect(body.disclaimer).toBeTruthy();
   });
 });

@@ -11,6 +11,7 @@ import {
   json,
   type TestTenant,
 } from "../harness";
+import { insertAlert } from "../monitoring/alert-fixtures";
 import { seedSteadySme } from "../sme/seed";
 
 /** A webhook subscription of the owner; its URL refuses connections at once (test sends fail fast). */
@@ -156,6 +157,9 @@ export const pathFixtures: Record<string, PathFixture> = {
   "/v1/webhooks/subscriptions/{id}": async (owner) => ({ id: await webhookSubscription(owner) }),
   "/v1/webhooks/deliveries/{id}": async (owner) => ({ id: await webhookDelivery(owner) }),
   "/v1/lists/{listId}": listWithEntry,
+  "/v1/monitoring/alerts/{alertId}": async (owner) => ({
+    alertId: (await insertAlert(owner, { kind: "aml", ruleIds: ["AML-LCT-001"] })).id,
+  }),
   // /v1/workflows/{workflowId} needs none: workflowId names a built-in workflow (x-shared-catalog).
   "/v1/workflows/runs/{runId}": async (owner) => {
     const res = await call("POST", "/v1/workflows/bhi-refresh/trigger", { key: owner.key, body: {} });
@@ -186,6 +190,8 @@ async function amlCaseFor(owner: TestTenant): Promise<string> {
   return body.result.cases[0].caseId;
 }
 
+const tomorrow = () => new Date(Date.now() + 86_400_000).toISOString();
+
 /**
  * Valid bodies for operations whose body is required, so that a cross-tenant request
  * reaches the tenant lookup instead of stopping at validation. Key: "METHOD /templated/path".
@@ -207,6 +213,16 @@ export const requestBodies: Record<string, unknown> = {
   "PUT /v1/kyc-aml/thresholds": { thresholds: {} },
   "POST /v1/kyc-aml/cases/{caseId}/transition": { toStatus: "under_investigation", actorId: "analyst-1" },
   "POST /v1/kyc-aml/backtest": { windowDays: 30 },
+  "POST /v1/fraud/cases/{caseId}/snoozes": {
+    ruleId: "velocity_count",
+    until: tomorrow(),
+    reason: "security suite",
+  },
+  "POST /v1/kyc-aml/cases/{caseId}/snoozes": {
+    ruleId: "AML-LCT-001",
+    until: tomorrow(),
+    reason: "security suite",
+  },
   "POST /v1/rule-sets/fraud/backtest": backtestRange(),
   "POST /v1/rule-sets/aml/backtest": backtestRange(),
   "POST /v1/webhooks/subscriptions": { url: "https://hooks.example.com/in", eventTypes: ["*"] },

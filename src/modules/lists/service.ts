@@ -28,6 +28,7 @@ import { entryTypeFor, MAX_LISTS_PER_TENANT } from "./domain/kinds";
 import * as entriesRepo from "./entries/repo";
 import { presentHistory, presentList } from "./present";
 import * as repo from "./repo";
+import { isCaseSnoozeList } from "./snoozes/service";
 
 export {
   normalizeAccountNumber,
@@ -46,6 +47,17 @@ export async function requireList(ctx: TenantContext, listId: string) {
 
 export const archivedConflict = () =>
   conflict("This list is archived: it no longer applies and cannot change");
+
+/** A list the lists API may change: live, and not the system list of case snoozes. */
+export async function requireChangeableList(ctx: TenantContext, listId: string) {
+  const list = await requireList(ctx, listId);
+  if (await isCaseSnoozeList(ctx, listId))
+    throw conflict(
+      "This list is system-managed: snoozes are taken from their case (POST .../cases/{caseId}/snoozes)",
+    );
+  if (list.archivedAt !== null) throw archivedConflict();
+  return list;
+}
 
 function historyRow(ctx: TenantContext, listId: string, action: repo.NewHistory["action"], details: object) {
   const actor = tenantActor(ctx);
@@ -119,8 +131,7 @@ async function changeList(
   action: "list.updated" | "list.archived",
   patch: Partial<repo.NewList>,
 ) {
-  const current = await requireList(ctx, listId);
-  if (current.archivedAt !== null) throw archivedConflict();
+  const current = await requireChangeableList(ctx, listId);
   const before = presentList(current);
   const after = presentList({ ...current, ...patch });
   const [updated] = await ctx.db.batch([

@@ -7,7 +7,9 @@ import { registerGetThresholds } from "./get-thresholds";
 import { registerGetTransitions } from "./get-transitions";
 import { registerListCases } from "./list-cases";
 import { registerListRules } from "./list-rules";
+import { registerListSnoozes } from "./list-snoozes";
 import { registerPutThresholds } from "./put-thresholds";
+import { registerSnoozeRule } from "./snooze-rule";
 import { registerTransitionCase } from "./transition-case";
 
 export function registerAmlRoutes(app: App): void {
@@ -20,6 +22,8 @@ export function registerAmlRoutes(app: App): void {
   registerGetTransitions(app);
   registerGetCase(app);
   registerTransitionCase(app);
+  registerSnoozeRule(app);
+  registerListSnoozes(app);
   registerBacktest(app);
   registerGetBacktest(app);
 }

@@ -27,6 +27,7 @@ export const AUDIT_ACTIONS = [
   "list.created",
   "list.updated",
   "list.archived",
+  "case.rule_snoozed",
   "rule_set.draft_saved",
   "rule_set.draft_deleted",
   "rule_set.published",

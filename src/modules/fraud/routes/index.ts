@@ -11,6 +11,8 @@ import { registerListAlerts } from "./list-alerts";
 import { registerListCases } from "./list-cases";
 import { registerListEvents } from "./list-events";
 import { registerListSignals } from "./list-signals";
+import { registerListSnoozes } from "./list-snoozes";
+import { registerSnoozeRule } from "./snooze-rule";
 import { registerVerifyCase } from "./verify-case";
 
 export function registerFraudRoutes(app: App): void {
@@ -28,4 +30,6 @@ export function registerFraudRoutes(app: App): void {
   registerChangeStatus(app);
   registerAddNote(app);
   registerVerifyCase(app);
+  registerSnoozeRule(app);
+  registerListSnoozes(app);
 }

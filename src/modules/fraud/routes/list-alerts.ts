@@ -1,38 +1,55 @@
 import { z } from "@hono/zod-openapi";
 import type { App } from "../../../http/context";
-import { jsonContent, tenantRoute } from "../../../http/openapi";
+import { jsonContent, PaginationSchema, pagination, tenantRoute } from "../../../http/openapi";
+import { AlertCaseRefSchema, AlertTrigger, FraudAlertListQuery } from "../../monitoring/alerts/schemas";
+import { listFraudAlerts } from "../../monitoring/alerts/service";
 import { DISCLAIMER, Disclaimer, FraudAlertSchema } from "../schemas";
+
+/** A FraudAlert kept by monitoring: the evaluation as answered, plus its trigger and cases (additive). */
+const StoredFraudAlertSchema = FraudAlertSchema.extend({
+  trigger: AlertTrigger,
+  cases: z.array(AlertCaseRefSchema).openapi({ description: "Cases the alert opened or was appended to" }),
+}).openapi("StoredFraudAlert");
+
+const MESSAGE =
+  "Alerts stored by continuous monitoring (on arrival, scheduled runs, on demand), newest first. " +
+  "POST /v1/fraud/evaluate stores nothing; GET /v1/monitoring/alerts lists fraud and AML alerts together.";
 
 export const listAlertsRoute = tenantRoute({
   method: "get",
   path: "/v1/fraud/alerts",
   operationId: "listFraudAlerts",
   tags: ["Fraud"],
-  summary: "List fraud alerts (always empty: alerts are computed on demand)",
+  summary:
+    "List the tenant's stored fraud alerts, newest first (ruleId, ruleSetVersion, severity, entity, trigger, createdAt range)",
   scope: "fraud:read",
+  request: { query: FraudAlertListQuery },
   responses: {
     200: jsonContent(
       z.object({
         success: z.literal(true),
-        alerts: z.array(FraudAlertSchema),
+        alerts: z.array(StoredFraudAlertSchema),
+        pagination: PaginationSchema,
         message: z.string(),
         disclaimer: Disclaimer,
       }),
-      "No stored alerts",
+      "Stored fraud alerts",
     ),
   },
 });
 
 export const registerListAlerts = (app: App) =>
-  app.openapi(listAlertsRoute, (c) =>
-    c.json(
+  app.openapi(listAlertsRoute, async (c) => {
+    const { limit, offset, ...query } = c.req.valid("query");
+    const { data, total } = await listFraudAlerts(c.get("ctx"), query, { limit, offset });
+    return c.json(
       {
         success: true as const,
-        alerts: [],
-        message:
-          "Alerts are computed on demand and not stored: call POST /v1/fraud/evaluate, or POST /v1/fraud/evaluate-and-create to keep the result as a case.",
+        alerts: data as z.infer<typeof StoredFraudAlertSchema>[],
+        pagination: pagination(total, limit, offset),
+        message: MESSAGE,
         disclaimer: DISCLAIMER,
       },
       200,
-    ),
-  );
+    );
+  });

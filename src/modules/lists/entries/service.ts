@@ -8,7 +8,7 @@ import { MAX_ENTRIES_PER_LIST } from "../domain/kinds";
 import { normalizePrefix } from "../domain/normalize";
 import { presentEntry } from "../present";
 import type { Page } from "../repo";
-import { archivedConflict, requireList } from "../service";
+import { archivedConflict, requireChangeableList, requireList } from "../service";
 import * as repo from "./repo";
 
 function writeMeta(ctx: TenantContext): repo.WriteMeta {
@@ -27,8 +27,7 @@ function writeMeta(ctx: TenantContext): repo.WriteMeta {
  * its expiry; remove and re-add it to change one).
  */
 export async function addEntries(ctx: TenantContext, listId: string, inputs: EntryInput[]) {
-  const list = await requireList(ctx, listId);
-  if (list.archivedAt !== null) throw archivedConflict();
+  const list = await requireChangeableList(ctx, listId);
   const now = ctx.clock.now();
   const { entries, problems } = prepareEntries(list.entryType, inputs, now, isCountryCode);
   if (problems.length > 0) throw badRequest("Invalid list entries", problems);
@@ -70,8 +69,7 @@ export async function listEntries(
 
 /** Deletes the entry (its history rows stay); another list's or tenant's entry is a 404. */
 export async function removeEntry(ctx: TenantContext, listId: string, entryId: string) {
-  const list = await requireList(ctx, listId);
-  if (list.archivedAt !== null) throw archivedConflict();
+  await requireChangeableList(ctx, listId);
   const removed = await repo.removeEntry(ctx, listId, entryId, uuidV7(ctx.clock.now()), writeMeta(ctx));
   if (!removed) {
     const again = await requireList(ctx, listId);

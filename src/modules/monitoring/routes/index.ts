@@ -1,5 +1,7 @@
 import type { App } from "../../../http/context";
+import { registerGetAlert } from "./get-alert";
 import { registerGetStatus } from "./get-status";
+import { registerListAlerts } from "./list-alerts";
 import { registerListDeadLetters } from "./list-dead-letters";
 import { registerRetryDeadLetters } from "./retry-dead-letters";
 import { registerScreenTransaction } from "./screen-transaction";
@@ -9,4 +11,6 @@ export function registerMonitoringRoutes(app: App): void {
   registerListDeadLetters(app);
   registerRetryDeadLetters(app);
   registerScreenTransaction(app);
+  registerListAlerts(app);
+  registerGetAlert(app);
 }

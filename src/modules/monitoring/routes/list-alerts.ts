@@ -1,0 +1,24 @@
+import type { App } from "../../../http/context";
+import { jsonContent, pagination, tenantRoute } from "../../../http/openapi";
+import { AlertListQuery, AlertListResponse } from "../alerts/schemas";
+import { listAlerts, visibleKinds } from "../alerts/service";
+
+export const listAlertsRoute = tenantRoute({
+  method: "get",
+  path: "/v1/monitoring/alerts",
+  operationId: "listMonitoringAlerts",
+  tags: ["Monitoring"],
+  summary:
+    "List stored monitoring alerts, newest first (kind, ruleId, ruleSetVersion, severity, entity, trigger, createdAt range); fraud alerts need fraud:read as well",
+  scope: "aml:read",
+  request: { query: AlertListQuery },
+  responses: { 200: jsonContent(AlertListResponse, "Alerts") },
+});
+
+export const registerListAlerts = (app: App) =>
+  app.openapi(listAlertsRoute, async (c) => {
+    const { limit, offset, ...query } = c.req.valid("query");
+    const kinds = visibleKinds(c.get("auth").scopes);
+    const { data, total } = await listAlerts(c.get("ctx"), query, kinds, { limit, offset });
+    return c.json({ success: true as const, data, pagination: pagination(total, limit, offset) }, 200);
+  });
