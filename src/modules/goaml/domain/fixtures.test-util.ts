@@ -5,7 +5,8 @@ import { validateXML } from "xmllint-wasm";
 import type { ClientAccountInput, PersonInput } from "./parties";
 import type { ReportingEntityInput, TransactionInput } from "./report";
 
-const XSD = readFileSync(new URL("../../../../test/fixtures/goaml/goAMLSchema.xsd", import.meta.url), "utf8");
+// Tests run from the repository root (vitest's root).
+const XSD = readFileSync("test/fixtures/goaml/goAMLSchema.xsd", "utf8");
 
 /** Full XSD validation with libxml2 (xmllint-wasm), the reference for the runtime validator. */
 export async function xsdValidate(xml: string): Promise<{ valid: boolean; errors: string[] }> {

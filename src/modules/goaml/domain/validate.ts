@@ -44,7 +44,14 @@ function checkElement(spec: Extract<Particle, { p: "el" }>, node: XmlElement, pa
     ctx.issues.push({ path, message: "must hold elements, not text" });
   }
   const paths = childPaths(path, kids);
-  const end = spec.content ? matchItem(spec.content, kids, paths, 0, path, ctx) : 0;
+  // An element's own sequence is always entered, so a missing first child is reported as
+  // missing and the rest is still checked.
+  const content = spec.content;
+  const end = !content
+    ? 0
+    : content.p === "seq" && content.max === 1
+      ? matchOnce(content, kids, paths, 0, path, ctx)
+      : matchItem(content, kids, paths, 0, path, ctx);
   if (end < kids.length) {
     ctx.issues.push({ path: paths[end] ?? path, message: "element not expected here" });
   }
