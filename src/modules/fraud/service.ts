@@ -3,6 +3,8 @@ import type { TenantContext } from "../../db/tenant-context";
 import type { FraudCaseObject } from "../../durable-objects/fraud-case";
 import { anchorKeysFrom } from "../../lib/case-anchor";
 import { AppError, notFound } from "../../lib/errors";
+import { alertNote } from "../monitoring/domain/outcome";
+import { recordFraudAlert } from "../monitoring/on-demand/service";
 import type { CaseListFilter, CreateCaseInput } from "./cases/schemas";
 import {
   type CaseActor,
@@ -207,19 +209,34 @@ export async function evaluateAndCreate(
   actorKeyId: string | null = null,
 ) {
   const alert = await evaluate(ctx, input);
-  // A draft is evaluated without side effects: no case is looked up or opened.
+  // A draft is evaluated without side effects: no case is looked up or opened, no alert stored.
   if (input.ruleSet === "draft") return { alert, case: null, caseCreated: false };
   const existing = await repo.findOpenCaseId(ctx, input.entityType, input.entityId);
-  if (existing) return { alert, case: await getCase(ctx, existing.id), caseCreated: false };
-  if (!input.autoCreateCase || alert.overallScore < input.createCaseThreshold)
-    return { alert, case: null, caseCreated: false };
-  const result = await openCaseUnlessOpen(ctx, alert, {
+  const actor: CaseActor = {
     actorType: "system",
     actorId: "evaluate-and-create",
     actorName: null,
     actorKeyId,
-  });
-  return { alert, case: await getCase(ctx, result.caseId), caseCreated: result.created };
+  };
+  // A hit that would open a case adds `alert_added` to the open one instead (one open case per entity).
+  let touched: { caseId: string; created: boolean } | null = null;
+  if (input.autoCreateCase && alert.overallScore >= input.createCaseThreshold) {
+    touched = existing
+      ? { caseId: existing.id, created: false }
+      : await openCaseUnlessOpen(ctx, alert, actor);
+    const ruleIds = alert.triggeredSignals.map((s) => s.signalId);
+    if (!touched.created && ruleIds.length > 0)
+      await appendEvent(ctx, touched.caseId, {
+        eventType: "alert_added",
+        noteContent: alertNote({ alertId: alert.alertId, trigger: "on_demand", ruleIds }),
+        evidenceReference: { alertId: alert.alertId, ruleIds, overallScore: alert.overallScore },
+        ...actor,
+      });
+  }
+  // Stored with the evaluation's alertId, which the opened case carries too.
+  await recordFraudAlert(ctx, alert, touched);
+  const caseId = touched?.caseId ?? existing?.id;
+  return { alert, case: caseId ? await getCase(ctx, caseId) : null, caseCreated: touched?.created ?? false };
 }
 
 /**

@@ -4,10 +4,12 @@ import { AppError } from "../../../lib/errors";
 import { grants, type Scope } from "../../../lib/scopes";
 import type { ProposedTransactionRow } from "../../data/read-model";
 import { allowlistedEntities, highRiskCountries as storedHighRiskCountries } from "../../lists/service";
+import { alertNote } from "../../monitoring/domain/outcome";
+import { newAlertId, recordAmlAlert } from "../../monitoring/on-demand/service";
 import { evaluateCustomRules } from "../../rules/custom/service";
 import { type BuiltinConfig, type RuleSetChoice, stampOf } from "../../rules/domain/document";
 import { ruleSetFor, tenantTimeZone } from "../../rules/service";
-import { openCasesForTriggered } from "../cases/service";
+import { appendCaseNote, openCasesForTriggered } from "../cases/service";
 import { combineOutcomes, unionCountries } from "../domain/custom-outcomes";
 import { evaluateRules, highestRiskLevel } from "../domain/evaluate";
 import { emptyFeatures } from "../domain/features";
@@ -179,7 +181,7 @@ export async function evaluate(
         actorKeyId,
         ruleSet,
       });
-  return {
+  const result = {
     correlationId,
     entityType: input.entityType,
     entityId: input.entityId,
@@ -197,4 +199,38 @@ export async function evaluate(
     ruleSet,
     cases,
   };
+  if (!input.dryRun) await recordHit(ctx, result, actorKeyId);
+  return result;
+}
+
+/**
+ * A kept (non-dry-run) evaluation that fired a rule: `alert_added` on the rules' cases that were
+ * already open (one open case per entity and rule), then the alert stored by monitoring (trigger
+ * on_demand) with the cases it opened or added to.
+ */
+async function recordHit(
+  ctx: TenantContext,
+  result: Parameters<typeof recordAmlAlert>[1] & {
+    cases: Array<{ caseId: string; ruleId: string; created: boolean }>;
+  },
+  actorKeyId: string | null,
+) {
+  const ruleIds = result.triggeredRules.filter((o) => o.triggered).map((o) => o.ruleId);
+  if (ruleIds.length === 0) return;
+  const alertId = newAlertId(ctx);
+  const note = alertNote({ alertId, trigger: "on_demand", ruleIds });
+  await Promise.all(
+    result.cases
+      .filter((c) => !c.created)
+      .map((c) =>
+        appendCaseNote(ctx, c.caseId, {
+          eventType: "alert_added",
+          actorType: "system",
+          actorId: "aml-evaluate",
+          actorKeyId,
+          note,
+        }),
+      ),
+  );
+  await recordAmlAlert(ctx, result, alertId, result.cases);
 }

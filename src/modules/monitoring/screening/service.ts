@@ -4,14 +4,14 @@ import type { TenantContext } from "../../../db/tenant-context";
 import { uuidV7 } from "../../../lib/crypto";
 import { AppError } from "../../../lib/errors";
 import { evaluate as evaluateAml } from "../../aml/evaluation/service";
-import { eventInsert } from "../../events/service";
 import { evaluate as evaluateFraud, type FraudAlert } from "../../fraud/evaluation/service";
 import { liveRuleSet } from "../../rules/service";
 import { isFraudEntity } from "../domain/outcome";
-import { alertStatements, screeningUpsert } from "./repo";
+import { screeningUpsert } from "./repo";
 import { amlOutcome } from "./steps/aml";
 import { fraudOutcome } from "./steps/fraud";
 import type { Outcome } from "./steps/outcome";
+import { outcomeStatements } from "./steps/records";
 
 export type MonitoredEntityType = (typeof MONITORED_ENTITY_TYPES)[number];
 export type ScreeningTrigger = "arrival" | "schedule" | "on_demand";
@@ -79,13 +79,8 @@ export async function screenEntity(
   const fired = aml?.triggeredRules.filter((o) => o.triggered) ?? [];
   if (aml && fired.length > 0) outcomes.push(await amlOutcome(ctx, aml, fired, amlSet.content, base));
 
-  const statements: BatchItem<"sqlite">[] = [];
-  let events = 0;
-  for (const o of outcomes) {
-    statements.push(...alertStatements(ctx, o.alert));
-    for (const e of o.events) statements.push(eventInsert(ctx, e.type, e.data, now));
-    events += o.events.length;
-  }
+  const statements: BatchItem<"sqlite">[] = [...outcomeStatements(ctx, outcomes, now)];
+  const events = outcomes.reduce((n, o) => n + o.events.length, 0);
   statements.push(
     screeningUpsert(ctx, {
       entityType,

@@ -3,7 +3,8 @@ import { uuidV7 } from "../../../../lib/crypto";
 import type { FraudAlert } from "../../../fraud/evaluation/service";
 import { appendEvent, openCaseUnlessOpen } from "../../../fraud/service";
 import { alertNote, fraudOpensCase } from "../../domain/outcome";
-import { type CaseRef, MONITORING_ACTOR, type Outcome, type ScreeningBase } from "./outcome";
+import { MONITORING_ACTOR, type Outcome, type ScreeningBase } from "./outcome";
+import { type FraudCaseResult, fraudRecord } from "./records";
 
 /**
  * A fraud hit: the alert, and when the score reaches the live createCaseThreshold, the entity's
@@ -20,67 +21,21 @@ export async function fraudOutcome(
   const alertId = uuidV7(base.at);
   const fraud = { ...evaluation, alertId };
   const ruleIds = fraud.triggeredSignals.map((s) => s.signalId);
-  const cases: CaseRef[] = [];
-  const events: Outcome["events"] = [];
-  const { entityType, entityId, severity, overallScore } = fraud;
-  if (fraudOpensCase(ruleIds.length, overallScore, threshold)) {
-    const result = await openCaseUnlessOpen(ctx, fraud, MONITORING_ACTOR);
-    if (result.created) {
-      cases.push({ caseId: result.caseId, kind: "fraud", action: "opened" });
-      events.push({
-        type: "fraud.case_opened",
-        data: {
-          caseId: result.caseId,
-          alertId,
-          entityType,
-          entityId,
-          severity,
-          overallScore,
-          trigger: base.trigger,
-        },
-      });
-    } else {
-      await appendEvent(ctx, result.caseId, {
+  let caseResult: FraudCaseResult | null = null;
+  if (fraudOpensCase(ruleIds.length, fraud.overallScore, threshold)) {
+    caseResult = await openCaseUnlessOpen(ctx, fraud, MONITORING_ACTOR);
+    if (!caseResult.created)
+      await appendEvent(ctx, caseResult.caseId, {
         eventType: "alert_added",
         noteContent: alertNote({ alertId, trigger: base.trigger, ruleIds }),
-        evidenceReference: { alertId, screeningId: base.screeningId, ruleIds, overallScore },
+        evidenceReference: {
+          alertId,
+          screeningId: base.screeningId,
+          ruleIds,
+          overallScore: fraud.overallScore,
+        },
         ...MONITORING_ACTOR,
       });
-      cases.push({ caseId: result.caseId, kind: "fraud", action: "appended" });
-    }
   }
-  const ruleSet = fraud.ruleSet;
-  events.unshift({
-    type: "fraud.alert_raised",
-    data: {
-      alertId,
-      entityType,
-      entityId,
-      severity,
-      score: overallScore,
-      ruleIds,
-      trigger: base.trigger,
-      ruleSet,
-    },
-  });
-  return {
-    alert: {
-      id: alertId,
-      kind: "fraud",
-      trigger: base.trigger,
-      entityType,
-      entityId,
-      severity,
-      score: overallScore,
-      ruleIds,
-      ruleSetVersion: ruleSet.version,
-      ruleSetHash: ruleSet.hash,
-      screeningId: base.screeningId,
-      runId: base.runId,
-      cases,
-      detail: fraud as unknown as Record<string, unknown>,
-      createdAt: base.at.toISOString(),
-    },
-    events,
-  };
+  return fraudRecord(fraud, alertId, caseResult, base);
 }

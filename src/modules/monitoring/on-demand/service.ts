@@ -1,0 +1,62 @@
+import type { TenantContext } from "../../../db/tenant-context";
+import { uuidV7 } from "../../../lib/crypto";
+import type { RuleOutcome } from "../../aml/domain/evaluate";
+import { notifyOutbox } from "../../events/service";
+import type { FraudAlert } from "../../fraud/evaluation/service";
+import type { Outcome, ScreeningBase } from "../screening/steps/outcome";
+import {
+  type AmlCaseResult,
+  type AmlEvaluationLike,
+  amlRecord,
+  type FraudCaseResult,
+  fraudRecord,
+  outcomeStatements,
+} from "../screening/steps/records";
+
+/**
+ * Alerts of evaluations a client asked for that keep a result (POST /v1/fraud/evaluate-and-create,
+ * POST /v1/kyc-aml/evaluate with dryRun false): stored like the engine's (same builders, trigger
+ * on_demand, events in the alert's batch). The calling module has settled the cases already (it
+ * opens its own), so this file imports no case service: fraud and AML may call it without a cycle.
+ * An on-demand evaluation covers one kind, so it is not an entity screening (monitoring_screenings
+ * is left alone: a scheduled run still screens the entity with both kinds).
+ */
+
+const onDemandBase = (at: Date): ScreeningBase => ({
+  screeningId: uuidV7(at),
+  trigger: "on_demand",
+  runId: null,
+  at,
+});
+
+async function store(ctx: TenantContext, outcome: Outcome, at: Date) {
+  await ctx.db.batch(outcomeStatements(ctx, [outcome], at) as never);
+  await notifyOutbox(ctx);
+}
+
+/** A fraud evaluation with at least one fired signal: its alert (id = the evaluation's alertId). */
+export async function recordFraudAlert(
+  ctx: TenantContext,
+  alert: FraudAlert,
+  caseResult: FraudCaseResult | null,
+) {
+  if (alert.triggeredSignals.length === 0) return;
+  const at = ctx.clock.now();
+  await store(ctx, fraudRecord(alert, alert.alertId, caseResult, onDemandBase(at)), at);
+}
+
+/** A new alert id for an AML hit (the `alert_added` note on an open case names it before it is stored). */
+export const newAlertId = (ctx: TenantContext) => uuidV7(ctx.clock.now());
+
+/** An AML evaluation with at least one fired rule: its alert, with the cases it opened or appended to. */
+export async function recordAmlAlert(
+  ctx: TenantContext,
+  evaluation: AmlEvaluationLike,
+  alertId: string,
+  found: AmlCaseResult[],
+) {
+  const fired: RuleOutcome[] = evaluation.triggeredRules.filter((o) => o.triggered);
+  if (fired.length === 0) return;
+  const at = ctx.clock.now();
+  await store(ctx, amlRecord(evaluation, fired, alertId, found, onDemandBase(at)), at);
+}
