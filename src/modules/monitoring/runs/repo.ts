@@ -57,11 +57,12 @@ export const addDeadLettered = (scope: TenantScope, runId: string) =>
     .set({ entitiesFailed: sql`${r.entitiesFailed} + 1` })
     .where(eq(r.id, runId), sql`changes() > 0`);
 
+/** A step that handed over to the next (a finished run's figures no longer move). */
 export const addStep = (scope: TenantScope, runId: string) =>
   scope.db
     .update(r)
     .set({ steps: sql`${r.steps} + 1` })
-    .where(eq(r.id, runId));
+    .where(eq(r.id, runId), eq(r.status, "running"));
 
 /**
  * Entities the run left alone because nothing of theirs arrived before it began: a screening
