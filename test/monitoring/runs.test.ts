@@ -1,5 +1,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
+import { jobs } from "../../src/jobs/messages";
+import { jobHandlers } from "../../src/jobs/registry";
 import { latestOccurrence } from "../../src/modules/monitoring/domain/schedule";
 import { scheduleMonitoringRuns, sweepStrandedPending } from "../../src/modules/monitoring/jobs";
 import { ago, customerWith } from "../aml/helpers";
@@ -158,6 +160,36 @@ describe("scheduled runs", () => {
       settings: { monitoring: { schedule: { frequency: "off" } } },
     });
     expect((await getRun(t, runId, other.key)).status).toBe(404);
+  });
+});
+
+describe("a run's cutoff", () => {
+  it("screens what was pending before the run began; what arrives later waits for its own screening", async () => {
+    const t = await scheduledTenant("Cutoff", { frequency: "off" });
+    await customerWith(t, smallTransfer());
+    const share = (await pending(t)).map((r) => `${r.entity_type}:${r.entity_id}`);
+    const pause = () => new Promise((r) => setTimeout(r, 10));
+    await pause();
+    // The run row as the cron inserts it (no message: the test drives the step itself).
+    const runId = crypto.randomUUID();
+    await shardRows(
+      t,
+      `INSERT INTO monitoring_runs (id, tenant_id, trigger, occurrence, status, started_at)
+       VALUES (?, ?, 'schedule', 'hourly:2026-01-01T00', 'running', ?)`,
+      runId,
+      t.id,
+      new Date().toISOString(),
+    );
+    await pause();
+    const late = await customerWith(t, smallTransfer());
+
+    await jobHandlers["monitoring.run"](env, jobs.monitoringRun(t.id, runId));
+    const run = (await json<{ run: Run }>(await getRun(t, runId))).run;
+    expect(run.status).toBe("completed");
+    expect(run.figures.entitiesScreened).toBe(share.length);
+    expect((await pending(t)).map((r) => r.entity_id).sort()).toEqual(
+      [late.accountId, late.customerId].sort(),
+    );
   });
 });
 

@@ -47,7 +47,7 @@ export const MonitoringScheduleSettingSchema = z
   })
   .openapi("MonitoringScheduleSetting", {
     description:
-      "Scheduled portfolio monitoring (docs/methodology/monitoring.md#schedule); fields left out keep their value",
+      "Scheduled portfolio monitoring (docs/methodology/monitoring.md#schedule-portfolio-runs); fields left out keep their value",
   });
 
 export const MonitoringSettingsSchema = z

@@ -3,7 +3,7 @@ import type { Env } from "../../env";
 
 /**
  * Cross-tenant reads and writes of the monitoring tables on one shard, for the minute cron
- * (docs/methodology/monitoring.md#schedule). Tenant lists travel as one JSON parameter.
+ * (docs/methodology/monitoring.md#schedule-portfolio-runs). Tenant lists travel as one JSON parameter.
  */
 
 export interface ScheduleCandidate {

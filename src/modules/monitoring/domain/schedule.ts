@@ -1,7 +1,7 @@
 import { utcOffsetMinutes } from "../../rules/domain/custom/time-zone";
 
 /**
- * When scheduled portfolio monitoring runs (docs/methodology/monitoring.md#schedule). The
+ * When scheduled portfolio monitoring runs (docs/methodology/monitoring.md#schedule-portfolio-runs). The
  * minute cron asks each tenant for its latest occurrence; the run table's unique
  * (tenant, occurrence) makes it once per occurrence, and an occurrence missed while the cron
  * was down still runs at the next check, since the latest one stays due until the next begins.

@@ -1,5 +1,5 @@
 /**
- * Portfolio runs (docs/methodology/monitoring.md#schedule): a run screens the entities with
+ * Portfolio runs (docs/methodology/monitoring.md#schedule-portfolio-runs): a run screens the entities with
  * activity pending from before it began, in as many job steps as needed, adding each entity's
  * figures in that entity's own batch, then completes once nothing it owns is left.
  */
