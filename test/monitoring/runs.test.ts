@@ -288,6 +288,13 @@ describe("monitoring settings", () => {
       schedule: { frequency: "hourly", hour: 5, timeZone: null },
     });
 
+    // The operator's PATCH merges the same way and validates the same fields.
+    const patch = (schedule: unknown) =>
+      admin("PATCH", `/admin/tenants/${t.id}`, { settings: { monitoring: { schedule } } });
+    expect(await fieldOf(await patch({ hour: 30 }))).toEqual(["settings.monitoring.schedule.hour"]);
+    expect((await patch({ hour: 7 })).status).toBe(200);
+    expect(await get()).toMatchObject({ onArrival: false, schedule: { frequency: "hourly", hour: 7 } });
+
     const audit = await json<{ data: Array<{ actor: { type: string; id: string } }> }>(
       await call("GET", "/v1/audit-log?action=monitoring.settings_updated", { key: t.key }),
     );
