@@ -95,6 +95,13 @@ export interface TenantFeatures {
 export interface MonitoringSettings {
   /** Screen the entities of arriving transactions (default true). */
   onArrival?: boolean;
+  /** Scheduled portfolio runs; absent fields take the defaults (daily at 02:00 in the tenant's zone). */
+  schedule?: {
+    frequency?: "off" | "hourly" | "daily";
+    hour?: number;
+    /** IANA zone of the hour; absent or null: the tenant's timeZone, else UTC. */
+    timeZone?: string | null;
+  };
   [key: string]: unknown;
 }
 

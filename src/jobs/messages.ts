@@ -22,6 +22,7 @@ export const OUTBOX_DISPATCH_JOB = "outbox.dispatch";
 export const WORKFLOW_RUN_JOB = "workflow.run";
 export const WORKFLOW_START_JOB = "workflow.start";
 export const MONITORING_SCREEN_JOB = "monitoring.screen";
+export const MONITORING_RUN_JOB = "monitoring.run";
 
 /** The next step of a connector sync run. */
 export interface SyncContinueMessage {
@@ -87,6 +88,13 @@ export interface MonitoringScreenMessage {
   tenantId: string;
 }
 
+/** The next step of a portfolio run (scheduled or manual): screen what was pending before it began. */
+export interface MonitoringRunMessage {
+  type: typeof MONITORING_RUN_JOB;
+  tenantId: string;
+  runId: string;
+}
+
 /** A message on the jobs queue: `type` selects the handler. */
 export type JobMessage =
   | SyncContinueMessage
@@ -98,7 +106,8 @@ export type JobMessage =
   | OutboxDispatchMessage
   | WorkflowRunMessage
   | WorkflowStartMessage
-  | MonitoringScreenMessage;
+  | MonitoringScreenMessage
+  | MonitoringRunMessage;
 export type JobType = JobMessage["type"];
 export type JobMessageOf<T extends JobType> = Extract<JobMessage, { type: T }>;
 
@@ -159,6 +168,11 @@ export const jobs = {
     type: MONITORING_SCREEN_JOB,
     tenantId,
   }),
+  monitoringRun: (tenantId: string, runId: string): MonitoringRunMessage => ({
+    type: MONITORING_RUN_JOB,
+    tenantId,
+    runId,
+  }),
 };
 
 // What each field of each message must be; typed, so a new message or field cannot be left out.
@@ -180,6 +194,7 @@ const FIELD_RULES: { [T in JobType]: FieldRules<JobMessageOf<T>> } = {
     triggeredBy: "string",
   },
   [MONITORING_SCREEN_JOB]: { tenantId: "string" },
+  [MONITORING_RUN_JOB]: { tenantId: "string", runId: "string" },
 };
 
 const fits = (value: unknown, rule: FieldRule): boolean => {

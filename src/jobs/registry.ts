@@ -3,7 +3,12 @@ import { agentHealthCronTask, agentHealthRefreshJob } from "../modules/agent-hea
 import { runBacktestJob } from "../modules/aml/backtest/jobs";
 import { bhiCalculateJob } from "../modules/bhi/jobs";
 import { continueSync, resumeStalledSyncs } from "../modules/ingest/sync/service";
-import { monitoringScreenJob } from "../modules/monitoring/jobs";
+import {
+  monitoringRunJob,
+  monitoringScreenJob,
+  scheduleMonitoringRuns,
+  sweepStrandedPending,
+} from "../modules/monitoring/jobs";
 import { rulesBacktestJob } from "../modules/rules/backtest/jobs";
 import { smeBenchmarksCron, smeBenchmarksJob } from "../modules/sme/jobs";
 import { outboxDispatchJob, webhookSweepTask } from "../modules/webhooks/jobs";
@@ -21,6 +26,7 @@ import {
   BHI_CALCULATE_JOB,
   type JobMessage,
   type JobType,
+  MONITORING_RUN_JOB,
   MONITORING_SCREEN_JOB,
   OUTBOX_DISPATCH_JOB,
   RULES_BACKTEST_JOB,
@@ -51,6 +57,7 @@ const handlers: Handlers = {
   [WORKFLOW_RUN_JOB]: workflowRunJob,
   [WORKFLOW_START_JOB]: workflowStartJob,
   [MONITORING_SCREEN_JOB]: monitoringScreenJob,
+  [MONITORING_RUN_JOB]: monitoringRunJob,
 };
 
 const runTyped = <T extends JobType>(env: Env, type: T, message: MessageByType[T]) =>
@@ -79,6 +86,8 @@ export const cronTasks: Record<string, CronTask[]> = {
     resumeStalledSyncs,
     webhookSweepTask,
     async (env, at) => void (await resumeStrandedWorkflowRuns(env, at)),
+    async (env, at) => void (await scheduleMonitoringRuns(env, at)),
+    async (env, at) => void (await sweepStrandedPending(env, at)),
   ],
   "0 2 * * *": [smeBenchmarksCron, agentHealthCronTask, bhiRefreshCronTask],
   "0 3 1 * *": [monthlyReportsCronTask],

@@ -157,6 +157,17 @@ export const pathFixtures: Record<string, PathFixture> = {
   "/v1/webhooks/subscriptions/{id}": async (owner) => ({ id: await webhookSubscription(owner) }),
   "/v1/webhooks/deliveries/{id}": async (owner) => ({ id: await webhookDelivery(owner) }),
   "/v1/lists/{listId}": listWithEntry,
+  "/v1/monitoring/runs/{runId}": async (owner) => {
+    const runId = crypto.randomUUID();
+    await systemShardDb(env, owner.shard)
+      .$client.prepare(
+        `INSERT INTO monitoring_runs (id, tenant_id, trigger, occurrence, status, started_at, completed_at)
+         VALUES (?1, ?2, 'manual', 'manual:' || ?1, 'completed', ?3, ?3)`,
+      )
+      .bind(runId, owner.id, new Date().toISOString())
+      .run();
+    return { runId };
+  },
   "/v1/monitoring/alerts/{alertId}": async (owner) => ({
     alertId: (await insertAlert(owner, { kind: "aml", ruleIds: ["AML-LCT-001"] })).id,
   }),
@@ -211,6 +222,7 @@ export const requestBodies: Record<string, unknown> = {
   "POST /v1/fraud/cases/{caseId}/notes": { content: "Reviewed", actorId: "analyst-1" },
   "POST /v1/kyc-aml/evaluate": { entityType: "counterparty", entityId: "ACC-1", dryRun: true },
   "PUT /v1/kyc-aml/thresholds": { thresholds: {} },
+  "PUT /v1/monitoring/settings": { onArrival: true },
   "POST /v1/kyc-aml/cases/{caseId}/transition": { toStatus: "under_investigation", actorId: "analyst-1" },
   "POST /v1/kyc-aml/backtest": { windowDays: 30 },
   "POST /v1/fraud/cases/{caseId}/snoozes": {

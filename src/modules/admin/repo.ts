@@ -1,4 +1,4 @@
-import { and, count, desc, eq, isNull } from "drizzle-orm";
+import { and, asc, count, desc, eq, gt, isNull, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { ControlDb } from "../../db/client";
 import { type ApiKeyRow, apiKeys, connectors, type TenantRow, tenants } from "../../db/control-schema";
@@ -15,6 +15,17 @@ export async function listTenants(db: ControlDb, limit: number, offset: number) 
   ]);
   return { rows, total };
 }
+
+/** Tenants after `after` in id order (cron passes over every tenant page by page). */
+export const tenantPage = (db: ControlDb, after: string, limit: number) =>
+  db.select().from(tenants).where(gt(tenants.id, after)).orderBy(asc(tenants.id)).limit(limit);
+
+/** The named tenants (ids travel as one JSON parameter: D1 binds at most 100 per statement). */
+export const tenantsIn = (db: ControlDb, ids: readonly string[]) =>
+  db
+    .select()
+    .from(tenants)
+    .where(sql`${tenants.id} IN (SELECT value FROM json_each(${JSON.stringify(ids)}))`);
 
 export async function tenantsPerShard(db: ControlDb): Promise<Map<number, number>> {
   const rows = await db.select({ shard: tenants.shard, n: count() }).from(tenants).groupBy(tenants.shard);

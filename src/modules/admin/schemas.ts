@@ -1,6 +1,7 @@
 import { z } from "@hono/zod-openapi";
 import { COUNTRY_CODES } from "../../lib/countries";
 import { ALL_SCOPES } from "../../lib/scopes";
+import { SCHEDULE_FREQUENCIES } from "../monitoring/domain/schedule";
 
 /** The highest subscription cap an operator may set (issue 11, finding 8). */
 export const MAX_WEBHOOK_SUBSCRIPTIONS_LIMIT = 200;
@@ -19,12 +20,43 @@ function isTimeZone(name: string): boolean {
   }
 }
 
+export const MonitoringScheduleSettingSchema = z
+  .strictObject({
+    frequency: z.enum(SCHEDULE_FREQUENCIES).optional().openapi({
+      description:
+        "Portfolio runs: off, hourly (at the start of each local hour) or daily (at `hour`); default daily",
+    }),
+    hour: z
+      .number()
+      .int()
+      .min(0)
+      .max(23)
+      .optional()
+      .openapi({ description: "Local hour (0-23) of a daily run; default 2" }),
+    timeZone: z
+      .string()
+      .min(1)
+      .max(64)
+      .refine(isTimeZone, { message: "timeZone must be an IANA time zone name, such as Africa/Accra" })
+      .nullable()
+      .optional()
+      .openapi({
+        description: "IANA zone the hour is read in; absent or null: the tenant's timeZone setting, else UTC",
+        example: "Africa/Accra",
+      }),
+  })
+  .openapi("MonitoringScheduleSetting", {
+    description:
+      "Scheduled portfolio monitoring (docs/methodology/monitoring.md#schedule-portfolio-runs); fields left out keep their value",
+  });
+
 export const MonitoringSettingsSchema = z
   .strictObject({
     onArrival: z.boolean().optional().openapi({
       description:
         "Screen the entities of every ingested or synced transaction with the live fraud and AML rule sets as it arrives (default true)",
     }),
+    schedule: MonitoringScheduleSettingSchema.optional(),
   })
   .openapi("MonitoringSettings", {
     description: "Continuous monitoring (docs/methodology/monitoring.md); fields left out keep their value",
@@ -99,9 +131,21 @@ export const TenantSchema = z
           "Country in force: the setting, else the currency's country; null when neither names one",
       }),
       monitoring: z
-        .object({ onArrival: z.boolean().optional() })
+        .object({
+          onArrival: z.boolean().optional(),
+          schedule: z
+            .object({
+              frequency: z.enum(SCHEDULE_FREQUENCIES).optional(),
+              hour: z.number().int().optional(),
+              timeZone: z.string().nullable().optional(),
+            })
+            .optional(),
+        })
         .optional()
-        .openapi({ description: "Continuous monitoring settings as set; onArrival absent: true" }),
+        .openapi({
+          description:
+            "Continuous monitoring settings as set; onArrival absent: true; schedule fields absent: daily at 2 in the tenant's zone",
+        }),
     }),
     createdAt: z.string(),
     updatedAt: z.string(),

@@ -1,7 +1,16 @@
-import { loadTenantContext } from "../../db/tenant-context";
+import { shardCount } from "../../db/client";
+import type { TenantSettings } from "../../db/control-schema";
+import { loadTenantContext, type TenantContext } from "../../db/tenant-context";
 import type { Env } from "../../env";
-import { jobs, type MonitoringScreenMessage } from "../../jobs/messages";
+import { sendJobs } from "../../jobs/enqueue";
+import { jobs, type MonitoringRunMessage, type MonitoringScreenMessage } from "../../jobs/messages";
+import { uuidV7 } from "../../lib/crypto";
+import { AppError } from "../../lib/errors";
+import { tenantPage, tenantsIn } from "../admin/tenants/service";
+import { dueOccurrence, effectiveSchedule } from "./domain/schedule";
+import { runStep } from "./runs/service";
 import { drainPending } from "./service";
+import * as systemRepo from "./system-repo";
 
 /**
  * The arrival screener: drains the tenant's pending entities within this invocation's budget and
@@ -12,4 +21,120 @@ export async function monitoringScreenJob(env: Env, message: MonitoringScreenMes
   const ctx = await loadTenantContext(env, message.tenantId, `job:monitoring.screen:${crypto.randomUUID()}`);
   const figures = await drainPending(ctx, { trigger: "arrival", runId: null });
   if (figures.next) await env.JOBS_QUEUE.send(jobs.monitoringScreen(message.tenantId), figures.next);
+}
+
+/** A tenant deleted since the message was sent: nothing to do. */
+const contextOrNull = (env: Env, tenantId: string, requestId: string): Promise<TenantContext | null> =>
+  loadTenantContext(env, tenantId, requestId).catch((err) => {
+    if (err instanceof AppError && err.code === "not_found") return null;
+    throw err;
+  });
+
+/** One step of a portfolio run; the next step is a new message (each within D1's limits). */
+export async function monitoringRunJob(env: Env, message: MonitoringRunMessage): Promise<void> {
+  const ctx = await contextOrNull(env, message.tenantId, `job:monitoring.run:${crypto.randomUUID()}`);
+  if (!ctx) return;
+  const { next } = await runStep(ctx, message.runId);
+  if (next) await env.JOBS_QUEUE.send(jobs.monitoringRun(message.tenantId, message.runId), next);
+}
+
+/** Tenants read per control-database page (each page is one statement per shard). */
+const TENANT_PAGE = 500;
+/** A run still running this long with no screener holding its rows lost its message. */
+export const STRANDED_AFTER_MS = 2 * 60_000;
+
+interface TenantSchedule {
+  id: string;
+  shard: number;
+  settings: TenantSettings;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** The slot due for each tenant of a page now, by shard (null: none due). */
+function candidatesByShard(page: TenantSchedule[], now: Date) {
+  const byShard = new Map<number, systemRepo.ScheduleCandidate[]>();
+  for (const tenant of page) {
+    const schedule = effectiveSchedule(tenant.settings.monitoring?.schedule, tenant.settings.timeZone);
+    // A schedule applies from when the tenant's settings were last written (dueOccurrence).
+    const due = dueOccurrence(schedule, now, new Date(tenant.updatedAt ?? tenant.createdAt));
+    const list = byShard.get(tenant.shard) ?? [];
+    list.push({ tenantId: tenant.id, occurrence: due?.key ?? null });
+    byShard.set(tenant.shard, list);
+  }
+  return byShard;
+}
+
+export interface ScheduleOutcome {
+  /** Runs this call inserted (once per slot, whoever else calls at the same time). */
+  started: { tenantId: string; runId: string }[];
+  /** Running runs nobody works on, whose step message was sent again. */
+  resumed: { tenantId: string; runId: string }[];
+}
+
+/**
+ * Minute cron: every tenant whose latest schedule slot has no run yet gets one (inserted with
+ * ON CONFLICT DO NOTHING on (tenant, occurrence), so two crons racing start it once) and a
+ * `monitoring.run` message. A tenant with a run in progress waits for it to end; a run in
+ * progress for 2 minutes with no screener holding its rows gets its message again.
+ */
+export async function scheduleMonitoringRuns(env: Env, now: Date): Promise<ScheduleOutcome> {
+  const outcome: ScheduleOutcome = { started: [], resumed: [] };
+  const stuckBefore = new Date(now.getTime() - STRANDED_AFTER_MS).toISOString();
+  for (let after = ""; ; ) {
+    const page = await tenantPage(env, after, TENANT_PAGE);
+    for (const [shard, candidates] of candidatesByShard(page, now)) {
+      const states = await systemRepo.scheduleState(env, shard, candidates, now.toISOString());
+      const due: systemRepo.DueRun[] = [];
+      for (const s of states) {
+        if (s.latestStatus === "running") {
+          if (s.latestStartedAt! < stuckBefore && !s.working)
+            outcome.resumed.push({ tenantId: s.tenantId, runId: s.latestId! });
+        } else if (s.occurrence && !s.hasRun) {
+          const at = new Date();
+          due.push({
+            id: uuidV7(at),
+            tenantId: s.tenantId,
+            occurrence: s.occurrence,
+            startedAt: at.toISOString(),
+          });
+        }
+      }
+      const inserted = await systemRepo.insertDueRuns(env, shard, due);
+      outcome.started.push(...inserted.map((r) => ({ tenantId: r.tenantId, runId: r.id })));
+    }
+    if (page.length < TENANT_PAGE) break;
+    after = page[page.length - 1].id;
+  }
+  await sendJobs(
+    env,
+    [...outcome.started, ...outcome.resumed].map((r) => jobs.monitoringRun(r.tenantId, r.runId)),
+  );
+  return outcome;
+}
+
+/** Tenants per shard one sweep re-sends a screen job for. */
+const SWEEP_PER_SHARD = 50;
+
+/**
+ * Minute cron: pending rows nobody works on (no live lease, not dead-lettered, first seen over
+ * 2 minutes ago) get one `monitoring.screen` per tenant, so a lost arrival message is never a
+ * lost screening. Tenants with monitoring.onArrival false are left to their schedule.
+ * Answers the tenants it sent a message for.
+ */
+export async function sweepStrandedPending(env: Env, now: Date): Promise<string[]> {
+  const before = new Date(now.getTime() - STRANDED_AFTER_MS).toISOString();
+  const stranded: string[] = [];
+  for (let shard = 0; shard < shardCount(env); shard++)
+    stranded.push(
+      ...(await systemRepo.strandedPendingTenants(env, shard, before, now.toISOString(), SWEEP_PER_SHARD)),
+    );
+  const onArrival = (await tenantsIn(env, stranded))
+    .filter((t) => t.settings.monitoring?.onArrival !== false)
+    .map((t) => t.id);
+  await sendJobs(
+    env,
+    onArrival.map((id) => jobs.monitoringScreen(id)),
+  );
+  return onArrival;
 }

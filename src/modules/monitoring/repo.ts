@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, isNotNull, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, isNotNull, lt, type SQL, sql } from "drizzle-orm";
 import type { TenantScope } from "../../db/client";
 import { monitoringPending, monitoringScreenings } from "../../db/shard/monitoring";
 import { tenantSql } from "../../db/tenant-tables";
@@ -24,16 +24,18 @@ const isEntity = (e: PendingKey) => and(eq(p.entityType, e.entityType), eq(p.ent
 
 /**
  * Claims up to `limit` claimable rows, oldest arrival first: not dead-lettered, no live lease or
- * back-off. One statement (select by primary key and update), so two screeners never hold one row.
+ * back-off, and (a scheduled run) first seen before `seenBefore`. One statement (select by
+ * primary key and update), so two screeners never hold one row.
  */
 export function claimPage(
   scope: TenantScope,
-  claim: { limit: number; token: string; now: string; leaseUntil: string },
+  claim: { limit: number; token: string; now: string; leaseUntil: string; seenBefore?: string },
 ): Promise<ClaimedEntity[]> {
+  const cutoff = claim.seenBefore ? sql`AND q.first_seen_at < ${claim.seenBefore}` : sql``;
   const oldest = sql`(${p.entityType}, ${p.entityId}) IN (
     SELECT q.entity_type, q.entity_id FROM monitoring_pending q
     WHERE ${tenantSql(scope, "q")} AND q.failed_at IS NULL
-      AND (q.claimed_until IS NULL OR q.claimed_until <= ${claim.now})
+      AND (q.claimed_until IS NULL OR q.claimed_until <= ${claim.now}) ${cutoff}
     ORDER BY q.first_seen_at LIMIT ${claim.limit})`;
   return scope.db
     .update(p)
@@ -78,14 +80,17 @@ export const recordFailure = (
     })
     .where(isEntity(e), eq(p.claimToken, token));
 
-/** Rows claimable now, and when the next leased or backing-off row becomes claimable. */
-export async function queueState(scope: TenantScope, now: string) {
+/**
+ * Rows claimable now, and when the next leased or backing-off row becomes claimable (only rows
+ * first seen before `seenBefore` when given: a scheduled run's share).
+ */
+export async function queueState(scope: TenantScope, now: string, seenBefore?: string) {
   const row = await scope.db
     .select({
       ready: sql<number>`coalesce(sum(CASE WHEN ${p.claimedUntil} IS NULL OR ${p.claimedUntil} <= ${now} THEN 1 ELSE 0 END), 0)`,
       nextAt: sql<string | null>`min(CASE WHEN ${p.claimedUntil} > ${now} THEN ${p.claimedUntil} END)`,
     })
-    .from(p, sql`${p.failedAt} IS NULL`)
+    .from(p, sql`${p.failedAt} IS NULL`, seenBefore ? lt(p.firstSeenAt, seenBefore) : undefined)
     .get();
   return { ready: Number(row?.ready ?? 0), nextAt: row?.nextAt ?? null };
 }

@@ -1,3 +1,4 @@
+import type { BatchItem } from "drizzle-orm/batch";
 import { countingContext } from "../../db/counting-d1";
 import type { TenantContext } from "../../db/tenant-context";
 import { jobs } from "../../jobs/messages";
@@ -36,7 +37,18 @@ export async function notifyArrival(ctx: Pick<TenantContext, "env" | "tenantId" 
   }
 }
 
+/** Statements a caller adds to an entity's own batch (a scheduled run's figures). */
+export interface DrainTally {
+  /** In the batch that stores the screening and removes the pending row. */
+  screened(s: Screening): BatchItem<"sqlite">[];
+  /** In the batch that dead-letters the entity, after the failure record. */
+  deadLettered(): BatchItem<"sqlite">[];
+}
+
 export interface DrainOptions extends ScreenOptions {
+  /** Only rows first seen before this instant (a scheduled run: what arrived before it began). */
+  seenBefore?: string;
+  tally?: DrainTally;
   /** Limits for tests and benches; defaults from domain/drain. */
   pageSize?: number;
   wallMs?: number;
@@ -103,6 +115,7 @@ export async function drainPending(base: TenantContext, options: DrainOptions): 
       token,
       now: now.toISOString(),
       leaseUntil: new Date(now.getTime() + LEASE_MS).toISOString(),
+      seenBefore: options.seenBefore,
     });
     if (claimed.length === 0) break;
     figures.pages++;
@@ -110,7 +123,12 @@ export async function drainPending(base: TenantContext, options: DrainOptions): 
     await eachLimited(claimed, SCREEN_CONCURRENCY, async (entity) => {
       try {
         const s = await screen(ctx, entity, options);
-        await ctx.db.batch([...s.statements, ...repo.finishStatements(ctx, entity, token)] as never);
+        const tally = options.tally?.screened(s) ?? [];
+        await ctx.db.batch([
+          ...s.statements,
+          ...repo.finishStatements(ctx, entity, token),
+          ...tally,
+        ] as never);
         figures.screened++;
         figures.alerts += s.alerts;
         figures.casesOpened += s.casesOpened;
@@ -120,19 +138,22 @@ export async function drainPending(base: TenantContext, options: DrainOptions): 
         const failure = afterFailure(entity.attempts, ctx.clock.now());
         figures.failed++;
         if (failure.deadLettered) figures.deadLettered++;
-        await repo.recordFailure(ctx, entity, token, {
+        const record = repo.recordFailure(ctx, entity, token, {
           attempts: failure.attempts,
           error: err instanceof Error ? err.message : String(err),
           retryAt: failure.retryAt?.toISOString() ?? null,
           failedAt: failure.deadLettered ? ctx.clock.now().toISOString() : null,
         });
+        const tally = failure.deadLettered ? (options.tally?.deadLettered() ?? []) : [];
+        if (tally.length > 0) await ctx.db.batch([record, ...tally] as never);
+        else await record;
       }
     });
     worst = Math.max(worst, Math.ceil((counting.queries() - before) / claimed.length));
   }
   if (events > 0) await notifyOutbox(ctx);
   const now = ctx.clock.now();
-  figures.next = followUp(await repo.queueState(ctx, now.toISOString()), now);
+  figures.next = followUp(await repo.queueState(ctx, now.toISOString(), options.seenBefore), now);
   figures.queries = counting.queries();
   return figures;
 }

@@ -4,6 +4,7 @@ import { toTenant } from "../../../db/tenant-context";
 import type { Env } from "../../../env";
 import { homeCountryOf } from "../../../lib/countries";
 import { badRequest, notFound } from "../../../lib/errors";
+import type { AuditAction } from "../../audit/domain/types";
 import type { OperatorContext } from "../../audit/service";
 import { operatorAuditInsert } from "../../audit/service";
 import { leastLoadedShard } from "../domain/keys";
@@ -75,22 +76,43 @@ export async function getTenant(env: Env, tenantId: string) {
   return row;
 }
 
+/** A page of tenant rows in id order, for cron tasks that pass over every tenant. */
+export const tenantPage = (env: Env, after: string, limit: number) =>
+  repo.tenantPage(controlDb(env), after, limit);
+
+/** The named tenants' rows (absent ids are left out). */
+export const tenantsIn = (env: Env, ids: readonly string[]) =>
+  ids.length === 0 ? Promise.resolve([]) : repo.tenantsIn(controlDb(env), ids);
+
 export async function listTenants(env: Env, limit: number, offset: number) {
   const { rows, total } = await repo.listTenants(controlDb(env), limit, offset);
   return { data: rows.map(presentTenant), total };
 }
 
-/** A patch replaces top-level settings, except `monitoring`, whose fields merge one by one. */
+/**
+ * A patch replaces top-level settings, except `monitoring`, whose fields merge one by one (and
+ * so do the fields of its `schedule`).
+ */
 function mergeSettings(current: TenantSettings, patch: TenantSettings | undefined): TenantSettings {
   const next = { ...current, ...patch };
-  if (patch?.monitoring) next.monitoring = { ...current.monitoring, ...patch.monitoring };
+  if (patch?.monitoring) {
+    next.monitoring = { ...current.monitoring, ...patch.monitoring };
+    if (patch.monitoring.schedule)
+      next.monitoring.schedule = { ...current.monitoring?.schedule, ...patch.monitoring.schedule };
+  }
   return next;
 }
 
+/**
+ * Merges the patch into the tenant row and writes it with its audit entry in one CONTROL_DB
+ * batch. `action` names the entry (a tenant's own settings write passes its own, with the API
+ * key as the actor: the tenant's audit log lists control entries that name it).
+ */
 export async function updateTenant(
   op: OperatorContext,
   tenantId: string,
   patch: { features?: TenantFeatures; settings?: TenantSettings },
+  action: AuditAction = "tenant.settings_updated",
 ) {
   const current = await getTenant(op.env, tenantId);
   const next: TenantRow = {
@@ -106,7 +128,7 @@ export async function updateTenant(
     operatorAuditInsert(
       op,
       {
-        action: "tenant.settings_updated",
+        action,
         target: { type: "tenant", id: tenantId },
         before: presentTenant(current),
         after: presentTenant(next),

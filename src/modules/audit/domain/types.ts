@@ -33,6 +33,8 @@ export const AUDIT_ACTIONS = [
   "rule_set.published",
   "rule_set.rolled_back",
   "monitoring.dead_letters_retried",
+  "monitoring.settings_updated",
+  "monitoring.run_started",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

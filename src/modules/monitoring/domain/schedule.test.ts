@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { latestOccurrence, type MonitoringSchedule } from "./schedule";
+import { dueOccurrence, effectiveSchedule, latestOccurrence, type MonitoringSchedule } from "./schedule";
 
 const daily = (hour: number, timeZone = "UTC"): MonitoringSchedule => ({
   frequency: "daily",
@@ -56,5 +56,40 @@ describe("latestOccurrence", () => {
       new Date("2026-11-24T14:20:00Z"),
     )!;
     expect(ist).toEqual({ key: "hourly:2026-11-24T19", at: new Date("2026-11-24T13:30:00Z") });
+  });
+});
+
+describe("effectiveSchedule", () => {
+  it("fills the defaults and takes the tenant's zone, then UTC", () => {
+    expect(effectiveSchedule(undefined, undefined)).toEqual({ frequency: "daily", hour: 2, timeZone: "UTC" });
+    expect(effectiveSchedule({ hour: 5 }, "Africa/Accra")).toEqual({
+      frequency: "daily",
+      hour: 5,
+      timeZone: "Africa/Accra",
+    });
+    expect(
+      effectiveSchedule({ frequency: "hourly", timeZone: "Asia/Kolkata" }, "Africa/Accra").timeZone,
+    ).toBe("Asia/Kolkata");
+    // null: the schedule follows the tenant's zone again.
+    expect(effectiveSchedule({ timeZone: null }, "Africa/Lagos").timeZone).toBe("Africa/Lagos");
+  });
+});
+
+describe("dueOccurrence", () => {
+  const now = new Date("2026-11-24T10:00:00Z");
+  it("the latest slot when it began at or after the schedule was set", () => {
+    expect(dueOccurrence(daily(2), now, new Date("2026-11-20T00:00:00Z"))?.key).toBe("daily:2026-11-24T02");
+    expect(dueOccurrence(daily(2), now, new Date("2026-11-24T02:00:00Z"))?.key).toBe("daily:2026-11-24T02");
+  });
+
+  it("nothing for a slot that began before the tenant was created or the schedule changed", () => {
+    expect(dueOccurrence(daily(2), now, new Date("2026-11-24T09:00:00Z"))).toBeNull();
+    // Moved from 02:00 to 14:00 at 10:00: yesterday's 14:00 slot is not caught up.
+    expect(dueOccurrence(daily(14), now, new Date("2026-11-24T09:59:00Z"))).toBeNull();
+    expect(dueOccurrence(daily(14), new Date("2026-11-24T14:00:00Z"), now)?.key).toBe("daily:2026-11-24T14");
+  });
+
+  it("nothing when the schedule is off", () => {
+    expect(dueOccurrence({ frequency: "off", hour: 2, timeZone: "UTC" }, now, new Date(0))).toBeNull();
   });
 });

@@ -1,7 +1,7 @@
 import { utcOffsetMinutes } from "../../rules/domain/custom/time-zone";
 
 /**
- * When scheduled portfolio monitoring runs (docs/methodology/monitoring.md#schedule). The
+ * When scheduled portfolio monitoring runs (docs/methodology/monitoring.md#schedule-portfolio-runs). The
  * minute cron asks each tenant for its latest occurrence; the run table's unique
  * (tenant, occurrence) makes it once per occurrence, and an occurrence missed while the cron
  * was down still runs at the next check, since the latest one stays due until the next begins.
@@ -74,4 +74,35 @@ export function latestOccurrence(schedule: MonitoringSchedule, now: Date): Occur
     );
   }
   return { key: keyOf(frequency, at, timeZone), at };
+}
+
+/** The schedule as stored in settings: each field optional (absent: the default). */
+export interface ScheduleSetting {
+  frequency?: ScheduleFrequency;
+  hour?: number;
+  timeZone?: string | null;
+}
+
+/** The schedule in force: defaults filled in; the zone falls back to the tenant's, then UTC. */
+export function effectiveSchedule(
+  setting: ScheduleSetting | undefined,
+  tenantTimeZone: string | undefined,
+): MonitoringSchedule {
+  return {
+    frequency: setting?.frequency ?? DEFAULT_SCHEDULE.frequency,
+    hour: setting?.hour ?? DEFAULT_SCHEDULE.hour,
+    timeZone: setting?.timeZone ?? tenantTimeZone ?? "UTC",
+  };
+}
+
+/**
+ * The occurrence a run is due for now, or null. The latest slot stays due until it has a run
+ * (the caller checks the run table), so a slot missed while the cron was down is caught up; but
+ * a slot that began before `since` (the tenant's creation or last settings change) is not: a
+ * schedule applies from the moment it is set, and a new tenant or a moved hour does not start
+ * an immediate catch-up run.
+ */
+export function dueOccurrence(schedule: MonitoringSchedule, now: Date, since: Date): Occurrence | null {
+  const latest = latestOccurrence(schedule, now);
+  return latest && latest.at.getTime() >= since.getTime() ? latest : null;
 }

@@ -1,0 +1,22 @@
+import { z } from "@hono/zod-openapi";
+import type { App } from "../../../http/context";
+import { jsonContent, tenantRoute, uuidParam } from "../../../http/openapi";
+import { MonitoringRunResponse } from "../runs/schemas";
+import { getRun } from "../runs/service";
+
+export const getRunRoute = tenantRoute({
+  method: "get",
+  path: "/v1/monitoring/runs/{runId}",
+  operationId: "getMonitoringRun",
+  tags: ["Monitoring"],
+  summary: "One portfolio monitoring run with its figures",
+  scope: "aml:read",
+  request: { params: z.object({ runId: uuidParam("runId") }) },
+  responses: { 200: jsonContent(MonitoringRunResponse, "The run") },
+});
+
+export const registerGetRun = (app: App) =>
+  app.openapi(getRunRoute, async (c) => {
+    const run = await getRun(c.get("ctx"), c.req.valid("param").runId);
+    return c.json({ success: true as const, run }, 200);
+  });

@@ -1,0 +1,22 @@
+import type { App } from "../../../http/context";
+import { jsonContent, PaginationQuery, pagination, tenantRoute } from "../../../http/openapi";
+import { MonitoringRunListResponse } from "../runs/schemas";
+import { listRuns } from "../runs/service";
+
+export const listRunsRoute = tenantRoute({
+  method: "get",
+  path: "/v1/monitoring/runs",
+  operationId: "listMonitoringRuns",
+  tags: ["Monitoring"],
+  summary: "Portfolio monitoring runs (scheduled and manual), newest first, with their figures",
+  scope: "aml:read",
+  request: { query: PaginationQuery },
+  responses: { 200: jsonContent(MonitoringRunListResponse, "Runs") },
+});
+
+export const registerListRuns = (app: App) =>
+  app.openapi(listRunsRoute, async (c) => {
+    const { limit, offset } = c.req.valid("query");
+    const { data, total } = await listRuns(c.get("ctx"), { limit, offset });
+    return c.json({ success: true as const, data, pagination: pagination(total, limit, offset) }, 200);
+  });

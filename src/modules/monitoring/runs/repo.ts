@@ -1,0 +1,110 @@
+import { count, desc, eq, lt, sql } from "drizzle-orm";
+import type { TenantScope } from "../../../db/client";
+import { type MonitoringRunRow, monitoringRuns, monitoringScreenings } from "../../../db/shard/monitoring";
+import { tenantSql } from "../../../db/tenant-tables";
+
+const r = monitoringRuns;
+
+export interface Page {
+  limit: number;
+  offset: number;
+}
+
+export type NewRun = Omit<MonitoringRunRow, "tenantId">;
+
+export const insertRun = (scope: TenantScope, run: NewRun) => scope.db.insert(r).values(run);
+
+export const findRun = (scope: TenantScope, runId: string) =>
+  scope.db.select().from(r, eq(r.id, runId)).get();
+
+/** The tenant's run in progress, if any (the newest first). */
+export const runningRun = (scope: TenantScope) =>
+  scope.db
+    .select({ id: r.id })
+    .from(r, eq(r.status, "running"))
+    .orderBy(desc(r.startedAt), desc(r.id))
+    .limit(1)
+    .get();
+
+export async function listRuns(scope: TenantScope, page: Page) {
+  const [rows, [{ n }]] = await scope.db.batch([
+    scope.db.select().from(r).orderBy(desc(r.startedAt), desc(r.id)).limit(page.limit).offset(page.offset),
+    scope.db.select({ n: count() }).from(r),
+  ]);
+  return { rows, total: n };
+}
+
+/** One screened entity's share of the run's figures, in the screening's own batch. */
+export const addScreened = (
+  scope: TenantScope,
+  runId: string,
+  s: { alerts: number; casesOpened: number; casesAppended: number },
+) =>
+  scope.db
+    .update(r)
+    .set({
+      entitiesScreened: sql`${r.entitiesScreened} + 1`,
+      alertsRaised: sql`${r.alertsRaised} + ${s.alerts}`,
+      casesOpened: sql`${r.casesOpened} + ${s.casesOpened}`,
+      casesAppended: sql`${r.casesAppended} + ${s.casesAppended}`,
+    })
+    .where(eq(r.id, runId));
+
+/** One dead-lettered entity, counted only when the failure record before it changed a row. */
+export const addDeadLettered = (scope: TenantScope, runId: string) =>
+  scope.db
+    .update(r)
+    .set({ entitiesFailed: sql`${r.entitiesFailed} + 1` })
+    .where(eq(r.id, runId), sql`changes() > 0`);
+
+/** A step that handed over to the next (a finished run's figures no longer move). */
+export const addStep = (scope: TenantScope, runId: string) =>
+  scope.db
+    .update(r)
+    .set({ steps: sql`${r.steps} + 1` })
+    .where(eq(r.id, runId), eq(r.status, "running"));
+
+/**
+ * Entities the run left alone because nothing of theirs arrived before it began: a screening
+ * from before the cutoff and no pending row first seen before it (a dead letter is not skipped).
+ */
+export async function unchangedEntities(scope: TenantScope, cutoff: string): Promise<number> {
+  const s = monitoringScreenings;
+  const row = await scope.db
+    .select({ n: count() })
+    .from(
+      s,
+      lt(s.screenedAt, cutoff),
+      sql`NOT EXISTS (SELECT 1 FROM monitoring_pending q WHERE ${tenantSql(scope, "q")}
+        AND q.entity_type = ${s.entityType} AND q.entity_id = ${s.entityId} AND q.first_seen_at < ${cutoff})`,
+    )
+    .get();
+  return row?.n ?? 0;
+}
+
+/** Ends a running run (only once: a second completer changes nothing). */
+export const finishRun = (
+  scope: TenantScope,
+  runId: string,
+  end: {
+    status: "completed" | "failed";
+    completedAt: string;
+    durationMs: number;
+    skipped: number;
+    error: string | null;
+  },
+) =>
+  scope.db
+    .update(r)
+    .set({
+      steps: sql`${r.steps} + 1`,
+      status: end.status,
+      completedAt: end.completedAt,
+      durationMs: end.durationMs,
+      entitiesSkipped: end.skipped,
+      error: end.error,
+    })
+    .where(eq(r.id, runId), eq(r.status, "running"));
+
+/** A column to return from finishRun (whether this call ended the run). */
+export const runId = r.id;

@@ -1,0 +1,49 @@
+import { z } from "@hono/zod-openapi";
+import { orNull, PaginationSchema } from "../../../http/openapi";
+
+const count = (description: string) => z.number().int().min(0).openapi({ description });
+
+export const MonitoringRunSchema = z
+  .object({
+    runId: z.uuid(),
+    trigger: z
+      .enum(["schedule", "manual"])
+      .openapi({ description: "schedule: the tenant's schedule; manual: POST /v1/monitoring/runs" }),
+    occurrence: z.string().openapi({
+      description:
+        "The schedule slot it ran for (e.g. daily:2026-11-24T02, local date and hour), or manual:<runId>; one run per slot",
+      example: "daily:2026-11-24T02",
+    }),
+    status: z.enum(["running", "completed", "failed"]),
+    startedAt: z.string().openapi({
+      description:
+        "When the run began: it screens the entities that had activity pending before this instant",
+    }),
+    completedAt: orNull(z.string()),
+    durationMs: orNull(z.number().int()).openapi({
+      description: "From start to completion; null while running",
+    }),
+    figures: z
+      .object({
+        entitiesScreened: count("Entities the run screened (activity since their last screening)"),
+        entitiesSkipped: count(
+          "Entities skipped as unchanged: screened before and nothing of theirs arrived since, up to the run's start (counted at completion)",
+        ),
+        entitiesFailed: count("Entities whose screening failed 5 times during the run (dead-lettered)"),
+        alertsRaised: count("Alerts the run's screenings stored"),
+        casesOpened: count("Cases its alerts opened"),
+        casesAppended: count("Open cases its alerts were appended to"),
+      })
+      .openapi({ description: "Accumulated while the run goes; final once status is completed" }),
+    steps: count("Job invocations the run took (each within D1's per-invocation limits)"),
+    error: orNull(z.string()).openapi({ description: "Why a failed run stopped" }),
+  })
+  .openapi("MonitoringRun");
+
+export const MonitoringRunResponse = z
+  .object({ success: z.literal(true), run: MonitoringRunSchema })
+  .openapi("MonitoringRunResponse");
+
+export const MonitoringRunListResponse = z
+  .object({ success: z.literal(true), data: z.array(MonitoringRunSchema), pagination: PaginationSchema })
+  .openapi("MonitoringRunList");

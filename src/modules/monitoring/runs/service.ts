@@ -1,0 +1,149 @@
+/**
+ * Portfolio runs (docs/methodology/monitoring.md#schedule-portfolio-runs): a run screens the entities with
+ * activity pending from before it began, in as many job steps as needed, adding each entity's
+ * figures in that entity's own batch, then completes once nothing it owns is left.
+ */
+import type { TenantContext } from "../../../db/tenant-context";
+import { jobs } from "../../../jobs/messages";
+import { uuidV7 } from "../../../lib/crypto";
+import { conflict, notFound } from "../../../lib/errors";
+import { tenantAuditInsert } from "../../audit/service";
+import { eventInsertOnce, notifyOutbox } from "../../events/service";
+import { type DrainOptions, drainPending } from "../service";
+import { presentRun } from "./present";
+import * as repo from "./repo";
+
+export type RunRow = NonNullable<Awaited<ReturnType<typeof repo.findRun>>>;
+
+/** A new running run (no figures yet) for a schedule slot or a manual start. */
+export function newRun(
+  id: string,
+  trigger: "schedule" | "manual",
+  occurrence: string,
+  at: Date,
+): repo.NewRun {
+  return {
+    id,
+    trigger,
+    occurrence,
+    status: "running",
+    startedAt: at.toISOString(),
+    completedAt: null,
+    entitiesScreened: 0,
+    entitiesSkipped: 0,
+    entitiesFailed: 0,
+    alertsRaised: 0,
+    casesOpened: 0,
+    casesAppended: 0,
+    steps: 0,
+    durationMs: null,
+    error: null,
+  };
+}
+
+/**
+ * POST /v1/monitoring/runs: a run now (occurrence "manual:<id>"), audited in the same batch.
+ * Refused while another run of the tenant is in progress (both would share the same entities).
+ * A failed send leaves the run for the minute cron, which re-sends a stranded run's message.
+ */
+export async function startManualRun(ctx: TenantContext) {
+  const running = await repo.runningRun(ctx);
+  if (running) throw conflict(`monitoring run ${running.id} is in progress`);
+  const id = uuidV7(ctx.clock.now());
+  const run = newRun(id, "manual", `manual:${id}`, ctx.clock.now());
+  const view = presentRun({ ...run, tenantId: ctx.tenantId });
+  await ctx.db.batch([
+    repo.insertRun(ctx, run),
+    tenantAuditInsert(ctx, {
+      action: "monitoring.run_started",
+      target: { type: "monitoring_run", id },
+      after: view,
+    }),
+  ]);
+  try {
+    await ctx.env.JOBS_QUEUE.send(jobs.monitoringRun(ctx.tenantId, id));
+  } catch (err) {
+    console.error(JSON.stringify({ msg: "monitoring.run not sent", runId: id, error: String(err) }));
+  }
+  return view;
+}
+
+export async function listRuns(ctx: TenantContext, page: repo.Page) {
+  const { rows, total } = await repo.listRuns(ctx, page);
+  return { data: rows.map(presentRun), total };
+}
+
+/** One run; another tenant's is a 404. */
+export async function getRun(ctx: TenantContext, runId: string) {
+  const row = await repo.findRun(ctx, runId);
+  if (!row) throw notFound("Monitoring run");
+  return presentRun(row);
+}
+
+/**
+ * One step of a run (one job invocation): drain the run's entities within the invocation's
+ * budget, then either hand over to the next step (returned delay) or complete the run. A step
+ * that throws outside one entity (entities have their own retries) fails the run; the entities
+ * it did not reach stay pending for the next arrival, run or sweep.
+ */
+export async function runStep(
+  ctx: TenantContext,
+  runId: string,
+  limits: Pick<DrainOptions, "pageSize" | "wallMs" | "screen"> = {},
+): Promise<{ next: { delaySeconds: number } | null }> {
+  const run = await repo.findRun(ctx, runId);
+  if (run?.status !== "running") return { next: null };
+  try {
+    const figures = await drainPending(ctx, {
+      ...limits,
+      trigger: run.trigger === "schedule" ? "schedule" : "on_demand",
+      runId: run.id,
+      seenBefore: run.startedAt,
+      tally: {
+        screened: (s) => [repo.addScreened(ctx, run.id, s)],
+        deadLettered: () => [repo.addDeadLettered(ctx, run.id)],
+      },
+    });
+    if (figures.next) {
+      await repo.addStep(ctx, run.id);
+      return { next: figures.next };
+    }
+  } catch (err) {
+    await completeRun(ctx, run.id, err instanceof Error ? err.message : String(err));
+    return { next: null };
+  }
+  await completeRun(ctx, run.id, null);
+  return { next: null };
+}
+
+/**
+ * Completes (or fails) the run and records monitoring.run_completed in the same batch. Once
+ * only: the update needs the run still running, and the event's id is the run's, so a racing
+ * second completer writes neither.
+ */
+async function completeRun(ctx: TenantContext, runId: string, error: string | null) {
+  const run = await repo.findRun(ctx, runId);
+  if (run?.status !== "running") return;
+  const now = ctx.clock.now();
+  const end = {
+    status: error ? ("failed" as const) : ("completed" as const),
+    completedAt: now.toISOString(),
+    durationMs: Math.max(0, now.getTime() - Date.parse(run.startedAt)),
+    skipped: error ? 0 : await repo.unchangedEntities(ctx, run.startedAt),
+    error: error?.slice(0, 1000) ?? null,
+  };
+  const done = {
+    ...run,
+    status: end.status,
+    completedAt: end.completedAt,
+    durationMs: end.durationMs,
+    entitiesSkipped: end.skipped,
+    steps: run.steps + 1,
+    error: end.error,
+  };
+  const [finished] = (await ctx.db.batch([
+    repo.finishRun(ctx, runId, end).returning({ id: repo.runId }),
+    eventInsertOnce(ctx, runId, "monitoring.run_completed", presentRun(done), end.completedAt),
+  ])) as unknown as [unknown[]];
+  if (finished.length > 0) await notifyOutbox(ctx);
+}
