@@ -1,7 +1,24 @@
 import { applyD1Migrations } from "cloudflare:test";
 import { env } from "cloudflare:workers";
+import { afterAll } from "vitest";
+import { catalogIssues } from "../src/modules/events/schemas";
 
 // Setup files may run more than once; applyD1Migrations skips what is already applied.
 await applyD1Migrations(env.CONTROL_DB, env.CONTROL_MIGRATIONS);
 await applyD1Migrations(env.SHARD_0, env.SHARD_MIGRATIONS);
 await applyD1Migrations(env.SHARD_1, env.SHARD_MIGRATIONS);
+
+// Every event any test of this file recorded must match its entry in the event catalog
+// (src/modules/events/schemas.ts): an emitted type missing from the catalog, or data that
+// departs from its documented shape, fails the file.
+afterAll(async () => {
+  const issues: string[] = [];
+  for (const shard of [env.SHARD_0, env.SHARD_1]) {
+    const { results } = await shard
+      .prepare("SELECT type, data FROM events ORDER BY created_at LIMIT 20000")
+      .all<{ type: string; data: string }>();
+    for (const e of results) issues.push(...catalogIssues(e.type, JSON.parse(e.data)));
+  }
+  const distinct = [...new Set(issues)];
+  if (distinct.length) throw new Error(`Events outside the catalog:\n${distinct.slice(0, 20).join("\n")}`);
+});

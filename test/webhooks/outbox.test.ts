@@ -163,7 +163,9 @@ describe("outbox fan-out", () => {
     await recordEvent(ctx, "workflow.completed", {
       runId: crypto.randomUUID(),
       workflowId: "bhi-refresh",
+      workflowName: "BHI refresh",
       status: "succeeded",
+      duration: "1.0s",
     });
     // A delivery due 5 minutes ago whose queue message never arrived.
     const lost = await insertDelivery(ctx, subscription.id, "workflow.failed");

@@ -1,5 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import { IsoDateTime, PaginationQuery, PaginationSchema } from "../../http/openapi";
+import { EVENT_CATALOG } from "../events/schemas";
 import { EVENT_TYPES } from "../events/service";
 import { DELIVERY_STATUSES } from "./domain/schedule";
 
@@ -144,11 +145,15 @@ export const EventPayloadSchema = z
     type: z.string(),
     timestamp: z.string(),
     tenantId: z.string(),
-    data: z.record(z.string(), z.unknown()).openapi({
-      type: "object",
-      additionalProperties: {},
-      description: "Event-type specific (docs/contract.md#webhooks)",
-    }),
+    data: z
+      .union([
+        ...Object.values(EVENT_CATALOG).map((entry) => entry.data),
+        z.record(z.string(), z.unknown()).openapi({ type: "object", additionalProperties: {} }),
+      ])
+      .openapi({
+        description:
+          "By `type`: the event catalog's data schema (GET /v1/webhooks/event-types); a test delivery's data is free-form",
+      }),
   })
   .openapi("WebhookEventPayload");
 

@@ -4,6 +4,7 @@ import { registerDeleteSubscription } from "./delete-subscription";
 import { registerGetDelivery } from "./get-delivery";
 import { registerGetSubscription } from "./get-subscription";
 import { registerListDeliveries } from "./list-deliveries";
+import { registerListEventTypes } from "./list-event-types";
 import { registerListSubscriptions } from "./list-subscriptions";
 import { registerReplayDelivery } from "./replay-delivery";
 import { registerRotateSecret } from "./rotate-secret";
@@ -21,4 +22,5 @@ export function registerWebhookRoutes(app: App): void {
   registerListDeliveries(app);
   registerGetDelivery(app);
   registerReplayDelivery(app);
+  registerListEventTypes(app);
 }

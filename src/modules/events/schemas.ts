@@ -1,0 +1,180 @@
+import { z } from "@hono/zod-openapi";
+import type { EventType } from "./service";
+
+/**
+ * The event catalog: what each event type means and the exact shape of its `data`
+ * (docs/contract.md#event-data). Typed over EventType, so a new type cannot be added without
+ * its entry; the test setup (test/setup.ts) checks every event any test records against it.
+ */
+
+const Trigger = z.enum(["arrival", "schedule", "on_demand"]);
+const EntityType = z.enum(["customer", "account", "agent", "merchant", "counterparty"]);
+const Severity = z.enum(["low", "medium", "high", "critical"]);
+const RuleSetStamp = z.strictObject({
+  kind: z.enum(["fraud", "aml"]),
+  version: z.number().int(),
+  hash: z.string(),
+  draft: z.unknown().optional(),
+});
+const BhiAlert = z.strictObject({
+  type: z.string(),
+  severity: z.string(),
+  message: z.string(),
+  metric: z.string(),
+  currentValue: z.number(),
+  threshold: z.number(),
+});
+const WorkflowEnd = z.strictObject({
+  runId: z.string(),
+  workflowId: z.string(),
+  workflowName: z.string(),
+  status: z.enum(["succeeded", "failed"]),
+  duration: z.string().openapi({ description: "Run time, e.g. 1.2s" }),
+  error: z.string().optional(),
+});
+
+export interface CatalogEntry {
+  description: string;
+  /** The component name the data schema has in the OpenAPI document. */
+  component: string;
+  data: z.ZodType;
+}
+
+export const EVENT_CATALOG: { [T in EventType]: CatalogEntry } = {
+  "bhi.calculated": {
+    description: "A customer's Business Health Index was calculated and stored.",
+    component: "BhiCalculatedEventData",
+    data: z
+      .strictObject({
+        customerId: z.string(),
+        bhiOverall: z.number(),
+        bhiBand: z.enum(["excellent", "good", "fair", "poor", "critical"]),
+        trend: z.enum(["improving", "stable", "declining", "volatile"]),
+        alerts: z.array(BhiAlert),
+      })
+      .openapi("BhiCalculatedEventData"),
+  },
+  "customer.risk_alert": {
+    description: "A customer's BHI fell from at or above the tenant's riskAlertThreshold to below it.",
+    component: "CustomerRiskAlertEventData",
+    data: z
+      .strictObject({
+        customerId: z.string(),
+        bhiOverall: z.number(),
+        previousBhi: z.number().nullable(),
+        threshold: z.number(),
+        bhiBand: z.string(),
+      })
+      .openapi("CustomerRiskAlertEventData"),
+  },
+  "nba.generated": {
+    description: "Next-best actions were generated for a customer.",
+    component: "NbaGeneratedEventData",
+    data: z
+      .strictObject({
+        customerId: z.string(),
+        actionCount: z.number().int(),
+        actions: z.array(
+          z.strictObject({
+            id: z.string(),
+            actionType: z.string(),
+            priority: z.enum(["critical", "high", "medium", "low"]),
+          }),
+        ),
+      })
+      .openapi("NbaGeneratedEventData"),
+  },
+  "workflow.completed": {
+    description: "A workflow run succeeded.",
+    component: "WorkflowCompletedEventData",
+    data: WorkflowEnd.openapi("WorkflowCompletedEventData"),
+  },
+  "workflow.failed": {
+    description: "A workflow run failed; `error` says why.",
+    component: "WorkflowFailedEventData",
+    data: WorkflowEnd.openapi("WorkflowFailedEventData"),
+  },
+  "fraud.alert_raised": {
+    description:
+      "Monitoring or an on-demand evaluation stored a fraud alert (at least one signal fired). Advisory only.",
+    component: "FraudAlertRaisedEventData",
+    data: z
+      .strictObject({
+        alertId: z.string(),
+        entityType: EntityType,
+        entityId: z.string(),
+        severity: Severity,
+        score: z.number().min(0).max(100),
+        ruleIds: z.array(z.string()),
+        trigger: Trigger,
+        ruleSet: RuleSetStamp,
+      })
+      .openapi("FraudAlertRaisedEventData"),
+  },
+  "fraud.case_opened": {
+    description: "A fraud alert opened a case (a hit on an already open case records no event).",
+    component: "FraudCaseOpenedEventData",
+    data: z
+      .strictObject({
+        caseId: z.string(),
+        alertId: z.string(),
+        entityType: EntityType,
+        entityId: z.string(),
+        severity: Severity,
+        overallScore: z.number().min(0).max(100),
+        trigger: Trigger,
+      })
+      .openapi("FraudCaseOpenedEventData"),
+  },
+  "aml.case_opened": {
+    description: "An AML rule's hit opened a case for the entity and rule.",
+    component: "AmlCaseOpenedEventData",
+    data: z
+      .strictObject({
+        caseId: z.string(),
+        alertId: z.string(),
+        ruleId: z.string(),
+        entityType: EntityType,
+        entityId: z.string(),
+        riskLevel: Severity.optional(),
+        trigger: Trigger,
+      })
+      .openapi("AmlCaseOpenedEventData"),
+  },
+  "monitoring.run_completed": {
+    description:
+      "A scheduled or manual portfolio monitoring run ended (completed or failed), with its figures.",
+    component: "MonitoringRunCompletedEventData",
+    data: z
+      .strictObject({
+        runId: z.string(),
+        trigger: z.enum(["schedule", "manual"]),
+        occurrence: z.string(),
+        status: z.enum(["running", "completed", "failed"]),
+        startedAt: z.string(),
+        completedAt: z.string().nullable(),
+        durationMs: z.number().int().nullable(),
+        figures: z.strictObject({
+          entitiesScreened: z.number().int(),
+          entitiesSkipped: z.number().int(),
+          entitiesFailed: z.number().int(),
+          alertsRaised: z.number().int(),
+          casesOpened: z.number().int(),
+          casesAppended: z.number().int(),
+        }),
+        steps: z.number().int(),
+        error: z.string().nullable(),
+      })
+      .openapi("MonitoringRunCompletedEventData"),
+  },
+};
+
+/** Where an event's data departs from its catalog entry; empty when it matches. */
+export function catalogIssues(type: string, data: unknown): string[] {
+  const entry = (EVENT_CATALOG as Record<string, CatalogEntry | undefined>)[type];
+  if (!entry) return [`${type}: not in the event catalog`];
+  const result = entry.data.safeParse(data);
+  return result.success
+    ? []
+    : result.error.issues.map((i) => `${type}: ${i.path.join(".") || "(data)"}: ${i.message}`);
+}
