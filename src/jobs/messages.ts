@@ -22,6 +22,7 @@ export const OUTBOX_DISPATCH_JOB = "outbox.dispatch";
 export const WORKFLOW_RUN_JOB = "workflow.run";
 export const WORKFLOW_START_JOB = "workflow.start";
 export const MONITORING_SCREEN_JOB = "monitoring.screen";
+export const GOAML_CTR_JOB = "goaml.ctr";
 
 /** The next step of a connector sync run. */
 export interface SyncContinueMessage {
@@ -87,6 +88,13 @@ export interface MonitoringScreenMessage {
   tenantId: string;
 }
 
+/** The tenant's daily goAML CTR for the local day before `at` (the cron's scheduled time). */
+export interface GoamlCtrMessage {
+  type: typeof GOAML_CTR_JOB;
+  tenantId: string;
+  at: string;
+}
+
 /** A message on the jobs queue: `type` selects the handler. */
 export type JobMessage =
   | SyncContinueMessage
@@ -98,7 +106,8 @@ export type JobMessage =
   | OutboxDispatchMessage
   | WorkflowRunMessage
   | WorkflowStartMessage
-  | MonitoringScreenMessage;
+  | MonitoringScreenMessage
+  | GoamlCtrMessage;
 export type JobType = JobMessage["type"];
 export type JobMessageOf<T extends JobType> = Extract<JobMessage, { type: T }>;
 
@@ -142,6 +151,7 @@ export const jobs = {
     tenantId,
     all: true,
   }),
+  goamlCtr: (tenantId: string, at: string): GoamlCtrMessage => ({ type: GOAML_CTR_JOB, tenantId, at }),
   agentHealthRefresh: (tenantId: string): AgentHealthRefreshMessage => ({
     type: AGENT_HEALTH_REFRESH_JOB,
     tenantId,
@@ -180,6 +190,7 @@ const FIELD_RULES: { [T in JobType]: FieldRules<JobMessageOf<T>> } = {
     triggeredBy: "string",
   },
   [MONITORING_SCREEN_JOB]: { tenantId: "string" },
+  [GOAML_CTR_JOB]: { tenantId: "string", at: "string" },
 };
 
 const fits = (value: unknown, rule: FieldRule): boolean => {

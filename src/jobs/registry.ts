@@ -2,6 +2,7 @@ import type { Env } from "../env";
 import { agentHealthCronTask, agentHealthRefreshJob } from "../modules/agent-health/jobs";
 import { runBacktestJob } from "../modules/aml/backtest/jobs";
 import { bhiCalculateJob } from "../modules/bhi/jobs";
+import { goamlCtrCronTask, goamlCtrJob } from "../modules/goaml/jobs";
 import { continueSync, resumeStalledSyncs } from "../modules/ingest/sync/service";
 import { monitoringScreenJob } from "../modules/monitoring/jobs";
 import { rulesBacktestJob } from "../modules/rules/backtest/jobs";
@@ -19,6 +20,7 @@ import {
   AGENT_HEALTH_REFRESH_JOB,
   AML_BACKTEST_JOB,
   BHI_CALCULATE_JOB,
+  GOAML_CTR_JOB,
   type JobMessage,
   type JobType,
   MONITORING_SCREEN_JOB,
@@ -51,6 +53,7 @@ const handlers: Handlers = {
   [WORKFLOW_RUN_JOB]: workflowRunJob,
   [WORKFLOW_START_JOB]: workflowStartJob,
   [MONITORING_SCREEN_JOB]: monitoringScreenJob,
+  [GOAML_CTR_JOB]: goamlCtrJob,
 };
 
 const runTyped = <T extends JobType>(env: Env, type: T, message: MessageByType[T]) =>
@@ -80,6 +83,6 @@ export const cronTasks: Record<string, CronTask[]> = {
     webhookSweepTask,
     async (env, at) => void (await resumeStrandedWorkflowRuns(env, at)),
   ],
-  "0 2 * * *": [smeBenchmarksCron, agentHealthCronTask, bhiRefreshCronTask],
+  "0 2 * * *": [smeBenchmarksCron, agentHealthCronTask, bhiRefreshCronTask, goamlCtrCronTask],
   "0 3 1 * *": [monthlyReportsCronTask],
 };

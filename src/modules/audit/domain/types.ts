@@ -33,6 +33,11 @@ export const AUDIT_ACTIONS = [
   "rule_set.published",
   "rule_set.rolled_back",
   "monitoring.dead_letters_retried",
+  "goaml.profile_updated",
+  "goaml.subject_updated",
+  "goaml.report_generated",
+  "goaml.report_status_changed",
+  "goaml.ctr_generated",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
