@@ -216,7 +216,9 @@ async function appendEntry(ctx: TenantContext, caseId: string, build: (row: AmlC
 /** Appends a status change (a `user` actor: the API accepts no other). */
 export async function transitionCase(ctx: TenantContext, caseId: string, input: TransitionInput) {
   // Closing as reported needs a goAML report on file with the FIU (submitted or accepted).
-  const reporting = input.toStatus === "closed_reported" && (await repo.findCase(ctx, caseId));
+  // The state machine answers first (an open case cannot close as reported at all).
+  const current = input.toStatus === "closed_reported" ? await repo.findCase(ctx, caseId) : undefined;
+  const reporting = current && canTransition(current.status as AmlCaseStatus, "closed_reported");
   if (reporting && !(await hasFiledReport(ctx, caseId)))
     throw new AppError("conflict", "closed_reported needs a goAML report on file with the FIU", [
       {
