@@ -205,7 +205,7 @@ describe("FIU profile", () => {
       reportingEntity: null,
       profile: { ctr: { thresholdMinor: 5_000_000 } },
     });
-    const bad = structuredClone(fresh.profile) as Record<string, unknown> & {
+    const bad = structuredClone(fresh.profile) as unknown as Record<string, unknown> & {
       channels: Record<string, { fundsCode: string }>;
     };
     bad.channels.cash.fundsCode = "NOPE";
