@@ -1,3 +1,4 @@
+import { env } from "cloudflare:workers";
 import { call, insertAccount, insertCustomer, insertTransactions, json, type TestTenant } from "../harness";
 import { CUSTOMER, REPORTING_ENTITY } from "./demo";
 
@@ -42,3 +43,35 @@ export const sha256 = async (text: string) =>
   [...new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text)))]
     .map((b) => b.toString(16).padStart(2, "0"))
     .join("");
+
+/** A CTR report of the owner written straight to the shard and R2 (the security suite's fixture). */
+export async function storedCtrReport(
+  t: TestTenant,
+  insert: (row: Record<string, unknown>) => Promise<void>,
+) {
+  const id = crypto.randomUUID();
+  const xml = `<?xml version="1.0" encoding="UTF-8"?>\n<report><entity_reference>CTR-security</entity_reference></report>\n`;
+  const objectKey = `tenants/${t.id}/goaml/ctr/${id}.xml`;
+  await env.FILES.put(objectKey, xml);
+  const at = new Date().toISOString();
+  // Each fixture its own day (one first CTR per day).
+  const day = new Date(Date.UTC(2000, 0, 1) + Math.floor(Math.random() * 9000) * 86_400_000)
+    .toISOString()
+    .slice(0, 10);
+  await insert({
+    id,
+    tenantId: t.id,
+    kind: "ctr",
+    reportDay: day,
+    status: "draft",
+    reportCode: "CTR",
+    objectKey,
+    sha256: await sha256(xml),
+    sizeBytes: xml.length,
+    transactionCount: 1,
+    createdBy: "system",
+    createdAt: at,
+    updatedAt: at,
+  });
+  return id;
+}
