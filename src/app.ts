@@ -17,6 +17,7 @@ import { registerBhiRoutes } from "./modules/bhi/routes";
 import { registerDataRoutes } from "./modules/data/routes";
 import { registerDocsPage } from "./modules/docs/routes/page";
 import { registerFraudRoutes } from "./modules/fraud/routes";
+import { registerGoamlRoutes } from "./modules/goaml/routes";
 import { registerGraphQLRoutes } from "./modules/graphql/routes";
 import { registerIngestRoutes } from "./modules/ingest/routes";
 import { registerInsightsRoutes } from "./modules/insights/routes";
@@ -85,6 +86,7 @@ export function buildApp(): App {
   registerTenantAuditRoutes(app);
   registerListRoutes(app);
   registerMonitoringRoutes(app);
+  registerGoamlRoutes(app);
   // Operator routes last, so the docs page opens on the tenant API.
   registerAdminRoutes(app);
   registerDocsPage(app);

@@ -23,6 +23,7 @@ export const WORKFLOW_RUN_JOB = "workflow.run";
 export const WORKFLOW_START_JOB = "workflow.start";
 export const MONITORING_SCREEN_JOB = "monitoring.screen";
 export const MONITORING_RUN_JOB = "monitoring.run";
+export const GOAML_CTR_JOB = "goaml.ctr";
 
 /** The next step of a connector sync run. */
 export interface SyncContinueMessage {
@@ -94,6 +95,12 @@ export interface MonitoringRunMessage {
   tenantId: string;
   runId: string;
 }
+/** The tenant's daily goAML CTR for the local day before `at` (the cron's scheduled time). */
+export interface GoamlCtrMessage {
+  type: typeof GOAML_CTR_JOB;
+  tenantId: string;
+  at: string;
+}
 
 /** A message on the jobs queue: `type` selects the handler. */
 export type JobMessage =
@@ -107,7 +114,8 @@ export type JobMessage =
   | WorkflowRunMessage
   | WorkflowStartMessage
   | MonitoringScreenMessage
-  | MonitoringRunMessage;
+  | MonitoringRunMessage
+  | GoamlCtrMessage;
 export type JobType = JobMessage["type"];
 export type JobMessageOf<T extends JobType> = Extract<JobMessage, { type: T }>;
 
@@ -151,6 +159,7 @@ export const jobs = {
     tenantId,
     all: true,
   }),
+  goamlCtr: (tenantId: string, at: string): GoamlCtrMessage => ({ type: GOAML_CTR_JOB, tenantId, at }),
   agentHealthRefresh: (tenantId: string): AgentHealthRefreshMessage => ({
     type: AGENT_HEALTH_REFRESH_JOB,
     tenantId,
@@ -195,6 +204,7 @@ const FIELD_RULES: { [T in JobType]: FieldRules<JobMessageOf<T>> } = {
   },
   [MONITORING_SCREEN_JOB]: { tenantId: "string" },
   [MONITORING_RUN_JOB]: { tenantId: "string", runId: "string" },
+  [GOAML_CTR_JOB]: { tenantId: "string", at: "string" },
 };
 
 const fits = (value: unknown, rule: FieldRule): boolean => {

@@ -2,6 +2,7 @@ import type { Env } from "../env";
 import { agentHealthCronTask, agentHealthRefreshJob } from "../modules/agent-health/jobs";
 import { runBacktestJob } from "../modules/aml/backtest/jobs";
 import { bhiCalculateJob } from "../modules/bhi/jobs";
+import { goamlCtrCronTask, goamlCtrJob } from "../modules/goaml/jobs";
 import { continueSync, resumeStalledSyncs } from "../modules/ingest/sync/service";
 import {
   monitoringRunJob,
@@ -24,6 +25,7 @@ import {
   AGENT_HEALTH_REFRESH_JOB,
   AML_BACKTEST_JOB,
   BHI_CALCULATE_JOB,
+  GOAML_CTR_JOB,
   type JobMessage,
   type JobType,
   MONITORING_RUN_JOB,
@@ -58,6 +60,7 @@ const handlers: Handlers = {
   [WORKFLOW_START_JOB]: workflowStartJob,
   [MONITORING_SCREEN_JOB]: monitoringScreenJob,
   [MONITORING_RUN_JOB]: monitoringRunJob,
+  [GOAML_CTR_JOB]: goamlCtrJob,
 };
 
 const runTyped = <T extends JobType>(env: Env, type: T, message: MessageByType[T]) =>
@@ -89,6 +92,6 @@ export const cronTasks: Record<string, CronTask[]> = {
     async (env, at) => void (await scheduleMonitoringRuns(env, at)),
     async (env, at) => void (await sweepStrandedPending(env, at)),
   ],
-  "0 2 * * *": [smeBenchmarksCron, agentHealthCronTask, bhiRefreshCronTask],
+  "0 2 * * *": [smeBenchmarksCron, agentHealthCronTask, bhiRefreshCronTask, goamlCtrCronTask],
   "0 3 1 * *": [monthlyReportsCronTask],
 };

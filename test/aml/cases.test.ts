@@ -1,5 +1,6 @@
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
+import { fileReport } from "../goaml/file-report";
 import { call, createKey, createTenant, json, type TestTenant } from "../harness";
 import { ago, customerWith, type EvaluateBody } from "./helpers";
 
@@ -127,6 +128,8 @@ describe("transitions and history", () => {
     expect((await transition(caseId, "closed_reported")).status).toBe(400);
     const refused = await json<{ error: { code: string } }>(await transition(caseId, "open"));
     expect(refused.error.code).toBe("invalid_transition");
+    // closed_reported needs a report on file with the FIU (test/goaml covers the filing itself).
+    await fileReport(t, caseId);
     for (const to of ["under_investigation", "pending_information", "escalated", "closed_reported"]) {
       const res = await transition(caseId, to);
       expect(res.status, `${to}: ${await res.clone().text()}`).toBe(200);

@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
+import { fileReport } from "../goaml/file-report";
 import { call, createTenant, json, type TestTenant } from "../harness";
 import { ago, customerWith, type EvaluateBody } from "./helpers";
 
@@ -61,6 +62,8 @@ describe("every AML case transition over HTTP", () => {
         }),
       );
       const caseId = opened.result.cases[0].caseId;
+      // closed_reported needs a report on file (test/goaml/str.test.ts covers its absence).
+      await fileReport(t, caseId);
       for (const step of PATH[from]) expect((await move(caseId, step)).status).toBe(200);
       const res = await move(caseId, to);
       if (ALLOWED[from].includes(to)) {

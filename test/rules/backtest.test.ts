@@ -5,6 +5,7 @@ import { RULES_BACKTEST_JOB } from "../../src/jobs/messages";
 import { jobHandlers } from "../../src/jobs/registry";
 import { startBacktest } from "../../src/modules/rules/backtest/jobs";
 import { ago, customerWith } from "../aml/helpers";
+import { fileReport } from "../goaml/file-report";
 import { call, createTenant, json, type TestTenant } from "../harness";
 import { putDraft, type BacktestRun as Run, ruleSet } from "./helpers";
 
@@ -216,6 +217,7 @@ describe("case feedback", () => {
     const move = (id: string, toStatus: string) =>
       call("POST", `/v1/kyc-aml/cases/${id}/transition`, { key: f.key, body: { toStatus, actorId: "a1" } });
     await move(caseIds[0], "under_investigation");
+    await fileReport(f, caseIds[0]);
     expect((await move(caseIds[0], "closed_reported")).status).toBe(200);
     expect((await move(caseIds[1], "closed_false_positive")).status).toBe(200);
     expect((await move(caseIds[2], "closed_no_action")).status).toBe(200);

@@ -1,7 +1,9 @@
 import { env } from "cloudflare:workers";
-import { bhiJobs, webhookDeliveries } from "../../src/db/shard";
+import { bhiJobs, goamlReports, webhookDeliveries } from "../../src/db/shard";
 import { systemShardDb } from "../../src/db/system-db";
 import { calculate, seedHealthyCustomer } from "../bhi/seed";
+import { KYC_SUBJECT } from "../goaml/demo";
+import { setUpGoaml, storedCtrReport } from "../goaml/helpers";
 import {
   call,
   insertAccount,
@@ -124,6 +126,19 @@ export const pathFixtures: Record<string, PathFixture> = {
     return { runId: (await json<{ syncStatus: { runId: string } }>(res)).syncStatus.runId };
   },
   "/v1/kyc-aml/cases/{caseId}": async (owner) => ({ caseId: await amlCaseFor(owner) }),
+  // Generating an STR needs the owner's reporting entity (the KYC facts travel in the body).
+  "/v1/kyc-aml/cases/{caseId}/reports": async (owner) => {
+    await setUpGoaml(owner);
+    return { caseId: await amlCaseFor(owner) };
+  },
+  "/v1/goaml/reports/{reportId}": async (owner) => ({
+    reportId: await storedCtrReport(owner, async (row) => {
+      await systemShardDb(env, owner.shard)
+        .insert(goamlReports)
+        .values(row as typeof goamlReports.$inferInsert);
+    }),
+  }),
+  "/v1/goaml/subjects/{customerId}": async (owner) => ({ customerId: (await insertCustomer(owner)).id! }),
   "/v1/rule-sets/fraud/versions/{version}": (owner) => publishedVersion(owner, "fraud"),
   "/v1/rule-sets/aml/versions/{version}": (owner) => publishedVersion(owner, "aml"),
   "/v1/rule-sets/fraud/backtests/{backtestId}": (owner) => ruleSetBacktest(owner, "fraud"),
@@ -225,6 +240,18 @@ export const requestBodies: Record<string, unknown> = {
   "PUT /v1/monitoring/settings": { onArrival: true },
   "POST /v1/kyc-aml/cases/{caseId}/transition": { toStatus: "under_investigation", actorId: "analyst-1" },
   "POST /v1/kyc-aml/backtest": { windowDays: 30 },
+  "POST /v1/kyc-aml/cases/{caseId}/reports": {
+    narrative: "Security suite",
+    actorId: "analyst-1",
+    subject: { ...KYC_SUBJECT, taxRegistered: false },
+  },
+  "POST /v1/goaml/reports/{reportId}/status": {
+    status: "submitted",
+    fiuRefNumber: "FIC-SEC-1",
+    actorId: "analyst-1",
+  },
+  "PUT /v1/goaml/subjects/{customerId}": { subject: { gender: "M" } },
+  "POST /v1/goaml/ctr-runs": { day: "2026-01-01" },
   "POST /v1/fraud/cases/{caseId}/snoozes": {
     ruleId: "velocity_count",
     until: tomorrow(),

@@ -51,9 +51,18 @@ export const amlCaseHistory = sqliteTable(
     tenantId: text("tenant_id").notNull(),
     caseId: text("case_id").notNull(),
     sequence: integer("sequence").notNull(),
-    /** created | transitioned | alert_added | rule_snoozed (0025). */
+    /** created | transitioned | alert_added | rule_snoozed (0025); report_* goAML filing steps (0026 opened the list). */
     eventType: text("event_type", {
-      enum: ["created", "transitioned", "alert_added", "rule_snoozed"],
+      enum: [
+        "created",
+        "transitioned",
+        "alert_added",
+        "rule_snoozed",
+        "report_generated",
+        "report_submitted",
+        "report_accepted",
+        "report_rejected",
+      ],
     }).notNull(),
     fromStatus: text("from_status"),
     toStatus: text("to_status").notNull(),

@@ -16,6 +16,7 @@ const RuleSetStamp = z.strictObject({
   hash: z.string(),
   draft: z.unknown().optional(),
 });
+const FilingStatus = z.enum(["draft", "submitted", "accepted", "rejected"]);
 const BhiAlert = z.strictObject({
   type: z.string(),
   severity: z.string(),
@@ -166,6 +167,43 @@ export const EVENT_CATALOG: { [T in EventType]: CatalogEntry } = {
         error: z.string().nullable(),
       })
       .openapi("MonitoringRunCompletedEventData"),
+  },
+  "goaml.report_generated": {
+    description:
+      "A goAML suspicious transaction report (STR) was generated from an AML case, validated and stored.",
+    component: "GoamlReportGeneratedEventData",
+    data: z
+      .strictObject({ reportId: z.string(), kind: z.literal("str"), caseId: z.string(), sha256: z.string() })
+      .openapi("GoamlReportGeneratedEventData"),
+  },
+  "goaml.report_status_changed": {
+    description:
+      "A goAML report moved in its filing lifecycle (submitted with the FIU reference, accepted, rejected).",
+    component: "GoamlReportStatusChangedEventData",
+    data: z
+      .strictObject({
+        reportId: z.string(),
+        kind: z.enum(["str", "ctr"]),
+        caseId: z.string().nullable(),
+        day: z.string().nullable(),
+        fromStatus: FilingStatus,
+        toStatus: FilingStatus,
+        fiuRefNumber: z.string().nullable(),
+      })
+      .openapi("GoamlReportStatusChangedEventData"),
+  },
+  "goaml.ctr_generated": {
+    description:
+      "The daily goAML cash transaction report (CTR) of a tenant-local day was generated and stored.",
+    component: "GoamlCtrGeneratedEventData",
+    data: z
+      .strictObject({
+        reportId: z.string(),
+        day: z.string(),
+        transactionCount: z.number().int(),
+        sha256: z.string(),
+      })
+      .openapi("GoamlCtrGeneratedEventData"),
   },
 };
 

@@ -19,6 +19,9 @@ export const EVENT_TYPES = [
   "fraud.case_opened",
   "aml.case_opened",
   "monitoring.run_completed",
+  "goaml.report_generated",
+  "goaml.report_status_changed",
+  "goaml.ctr_generated",
 ] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 

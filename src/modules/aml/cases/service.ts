@@ -9,9 +9,10 @@ import {
 } from "../../../lib/case-anchor";
 import { AppError, conflict, notFound } from "../../../lib/errors";
 import { chainHash, GENESIS_HASH, verifyChain } from "../../../lib/hash-chain";
+import { hasFiledReport } from "../../goaml/read-model";
 import { type AmlCaseStatus, canTransition } from "../domain/case-machine";
 import type { RuleOutcome } from "../domain/evaluate";
-import { type HistoryFields, historyContent, snapshotOf } from "../domain/history";
+import { type HistoryEventType, type HistoryFields, historyContent, snapshotOf } from "../domain/history";
 import { type AmlEntityType, ruleById } from "../domain/rules";
 import * as repo from "../repo";
 
@@ -213,8 +214,20 @@ async function appendEntry(ctx: TenantContext, caseId: string, build: (row: AmlC
 }
 
 /** Appends a status change (a `user` actor: the API accepts no other). */
-export const transitionCase = (ctx: TenantContext, caseId: string, input: TransitionInput) =>
-  appendEntry(ctx, caseId, (row) => {
+export async function transitionCase(ctx: TenantContext, caseId: string, input: TransitionInput) {
+  // Closing as reported needs a goAML report on file with the FIU (submitted or accepted).
+  // The state machine answers first (an open case cannot close as reported at all).
+  const current = input.toStatus === "closed_reported" ? await repo.findCase(ctx, caseId) : undefined;
+  const reporting = current && canTransition(current.status as AmlCaseStatus, "closed_reported");
+  if (reporting && !(await hasFiledReport(ctx, caseId)))
+    throw new AppError("conflict", "closed_reported needs a goAML report on file with the FIU", [
+      {
+        path: "toStatus",
+        message:
+          "no submitted or accepted report on this case: POST /v1/kyc-aml/cases/{caseId}/reports, then record its submission",
+      },
+    ]);
+  return appendEntry(ctx, caseId, (row) => {
     const from = row.status as AmlCaseStatus;
     if (!canTransition(from, input.toStatus))
       throw new AppError("invalid_transition", `An AML case cannot move from ${from} to ${input.toStatus}`, [
@@ -230,10 +243,11 @@ export const transitionCase = (ctx: TenantContext, caseId: string, input: Transi
       note: input.note ?? null,
     };
   });
+}
 
 /** An entry that records something about the case without moving its status. */
 export interface CaseNoteInput {
-  eventType: "alert_added" | "rule_snoozed";
+  eventType: Exclude<HistoryEventType, "created" | "transitioned">;
   actorType: "system" | "user" | "workflow";
   actorId: string;
   actorName?: string | null;

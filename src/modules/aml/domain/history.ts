@@ -4,8 +4,20 @@
  * actorKeyId (the API key that authenticated the write, migration 0017) is covered when set
  * and left out when null, so entries written before it existed still verify.
  */
-/** `alert_added` (a monitoring hit on the open case) and `rule_snoozed` leave the status as it is. */
-export const HISTORY_EVENT_TYPES = ["created", "transitioned", "alert_added", "rule_snoozed"] as const;
+/**
+ * `alert_added` (a monitoring hit on the open case), `rule_snoozed` and the goAML filing steps
+ * (`report_*`, docs/decisions/goaml.md) leave the status as it is.
+ */
+export const HISTORY_EVENT_TYPES = [
+  "created",
+  "transitioned",
+  "alert_added",
+  "rule_snoozed",
+  "report_generated",
+  "report_submitted",
+  "report_accepted",
+  "report_rejected",
+] as const;
 export type HistoryEventType = (typeof HISTORY_EVENT_TYPES)[number];
 
 export interface HistoryFields {

@@ -35,6 +35,11 @@ export const AUDIT_ACTIONS = [
   "monitoring.dead_letters_retried",
   "monitoring.settings_updated",
   "monitoring.run_started",
+  "goaml.profile_updated",
+  "goaml.subject_updated",
+  "goaml.report_generated",
+  "goaml.report_status_changed",
+  "goaml.ctr_generated",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

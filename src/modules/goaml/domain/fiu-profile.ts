@@ -9,6 +9,7 @@
 import { z } from "zod";
 import { AML_RULES } from "../../aml/domain/rules";
 import { SIGNAL_IDS } from "../../fraud/domain/catalog";
+import { XSD_ENUMS } from "./xsd-enums";
 
 const CODE = z.string().regex(/^[A-Za-z0-9-]{1,10}$/, "1-10 letters, digits or '-'");
 const codeEntry = z.strictObject({
@@ -41,6 +42,15 @@ export const fiuProfileSchema = z
       channels: z.array(z.string().min(1).max(40)).min(1).max(20),
       indicatorCodes: z.array(CODE).min(1).max(20),
     }),
+    /**
+     * Our account type and status (accounts.type / accounts.status, lower case) -> the schema's
+     * account_type and account_status_type codes. An unmapped value is left empty, and the
+     * validator names the field.
+     */
+    accounts: z.strictObject({
+      types: z.record(z.string().regex(/^[a-z0-9_ -]{1,50}$/), CODE),
+      statuses: z.record(z.string().regex(/^[a-z0-9_ -]{1,50}$/), CODE),
+    }),
     /** AML rule ids and fraud signal ids -> indicator codes (report_indicators). */
     indicatorMap: z.strictObject({
       amlRules: z.record(z.string(), z.array(CODE).max(10)),
@@ -67,6 +77,13 @@ export const fiuProfileSchema = z
     for (const [i, c] of p.ctr.indicatorCodes.entries()) {
       check(indicators, c, ["ctr", "indicatorCodes", i], "indicators");
     }
+    const accountCodes = [
+      ["types", XSD_ENUMS.account_type, "account_type"],
+      ["statuses", XSD_ENUMS.account_status_type, "account_status_type"],
+    ] as const;
+    for (const [key, list, what] of accountCodes)
+      for (const [ours, c] of Object.entries(p.accounts[key]))
+        check(new Set(list), c, ["accounts", key, ours], what);
     const ruleIds = new Set(AML_RULES.map((r) => r.ruleId));
     const signalIds = new Set(SIGNAL_IDS);
     const maps = [
@@ -115,6 +132,14 @@ export function indicatorsFor(
     ...(fired.fraudSignalIds ?? []).flatMap((id) => profile.indicatorMap.fraudSignals[id] ?? []),
   ];
   return [...new Set(codes)];
+}
+
+/** The schema's account type and status codes for one of our accounts ("" when unmapped). */
+export function accountCodes(profile: FiuProfile, type: string | null, status: string | null) {
+  return {
+    accountType: profile.accounts.types[(type ?? "").toLowerCase()] ?? "",
+    statusCode: profile.accounts.statuses[(status ?? "").toLowerCase()] ?? "",
+  };
 }
 
 /** Funds type and transmission mode for one of our channels (`default` otherwise). */

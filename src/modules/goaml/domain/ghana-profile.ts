@@ -72,6 +72,18 @@ export const GHANA_FIC_PROFILE: FiuProfile = {
     channels: ["cash"],
     indicatorCodes: ["CTRTH"],
   },
+  // Reference codes: C savings, B current, LOAN, CRDTC credit card; A active, C dormant.
+  accounts: {
+    types: { savings: "C", current: "B", checking: "B", loan: "LOAN", credit_card: "CRDTC", wallet: "PREPD" },
+    statuses: {
+      active: "A",
+      dormant: "C",
+      inactive: "C",
+      closed: "CLS",
+      frozen: "FROZN",
+      suspended: "RSTRD",
+    },
+  },
   indicatorMap: {
     amlRules: {
       "AML-LCT-001": ["FRQDW"],

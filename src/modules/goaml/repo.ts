@@ -1,0 +1,201 @@
+import { count, desc, eq, gte, inArray, lt, notInArray, or, sql } from "drizzle-orm";
+import type { TenantScope } from "../../db/client";
+import {
+  type GoamlReportKind,
+  type GoamlReportStatus,
+  goamlCtrRuns,
+  goamlProfiles,
+  goamlReportHistory,
+  goamlReports,
+  goamlSubjects,
+} from "../../db/shard/goaml";
+import { amlCases } from "../aml/read-model";
+import { accounts, customers, FAILED_STATUSES, transactions } from "../data/read-model";
+
+export interface Page {
+  limit: number;
+  offset: number;
+}
+
+export type NewReport = Omit<typeof goamlReports.$inferInsert, "tenantId">;
+export type NewReportHistory = Omit<typeof goamlReportHistory.$inferInsert, "tenantId">;
+
+// ---- profile ------------------------------------------------------------------------------
+
+export async function findProfile(scope: TenantScope) {
+  const [row] = await scope.db.select().from(goamlProfiles);
+  return row;
+}
+
+export const upsertProfile = (scope: TenantScope, profile: unknown, reportingEntity: unknown, at: string) =>
+  scope.db
+    .insert(goamlProfiles)
+    .values({ profile, reportingEntity, updatedAt: at })
+    .onConflictDoUpdate({ target: goamlProfiles.tenantId, set: { profile, reportingEntity, updatedAt: at } });
+
+// ---- reports ------------------------------------------------------------------------------
+
+export const insertReport = (scope: TenantScope, row: NewReport) => scope.db.insert(goamlReports).values(row);
+export const insertHistory = (scope: TenantScope, row: NewReportHistory) =>
+  scope.db.insert(goamlReportHistory).values(row);
+
+/** Moves the report only from the status it was read in (the history's unique index guards races too). */
+export const moveReport = (
+  scope: TenantScope,
+  id: string,
+  from: GoamlReportStatus,
+  set: { status: GoamlReportStatus; fiuRefNumber?: string; updatedAt: string },
+) => scope.db.update(goamlReports).set(set).where(eq(goamlReports.id, id), eq(goamlReports.status, from));
+
+export async function findReport(scope: TenantScope, id: string) {
+  const [row] = await scope.db.select().from(goamlReports, eq(goamlReports.id, id));
+  return row;
+}
+
+export const reportHistory = (scope: TenantScope, reportId: string) =>
+  scope.db
+    .select()
+    .from(goamlReportHistory, eq(goamlReportHistory.reportId, reportId))
+    .orderBy(goamlReportHistory.createdAt, goamlReportHistory.id);
+
+export const reportsForCase = (scope: TenantScope, caseId: string) =>
+  scope.db
+    .select()
+    .from(goamlReports, eq(goamlReports.kind, "str"), eq(goamlReports.caseId, caseId))
+    .orderBy(desc(goamlReports.createdAt), desc(goamlReports.id));
+
+export async function listReports(scope: TenantScope, kind: GoamlReportKind, page: Page) {
+  const where = eq(goamlReports.kind, kind);
+  const [rows, [{ n }]] = (await scope.db.batch([
+    scope.db
+      .select()
+      .from(goamlReports, where)
+      .orderBy(desc(goamlReports.reportDay), desc(goamlReports.createdAt), desc(goamlReports.id))
+      .limit(page.limit)
+      .offset(page.offset),
+    scope.db.select({ n: count() }).from(goamlReports, where),
+  ])) as unknown as [(typeof goamlReports.$inferSelect)[], { n: number }[]];
+  return { rows, total: n };
+}
+
+// ---- CTR runs -----------------------------------------------------------------------------
+
+export async function findRun(scope: TenantScope, day: string) {
+  const [row] = await scope.db.select().from(goamlCtrRuns, eq(goamlCtrRuns.day, day));
+  return row;
+}
+
+/** Records the day's run; a refused run is replaced by the next attempt, a filed or empty one stays. */
+export const upsertRun = (scope: TenantScope, row: Omit<typeof goamlCtrRuns.$inferInsert, "tenantId">) =>
+  scope.db
+    .insert(goamlCtrRuns)
+    .values(row)
+    .onConflictDoUpdate({
+      target: [goamlCtrRuns.tenantId, goamlCtrRuns.day],
+      set: {
+        status: row.status,
+        ranAt: row.ranAt,
+        qualifyingCount: row.qualifyingCount,
+        reportId: row.reportId,
+        issues: row.issues,
+      },
+      setWhere: sql`${goamlCtrRuns.status} = 'refused'`,
+    });
+
+export async function listRuns(scope: TenantScope, page: Page) {
+  const [rows, [{ n }]] = (await scope.db.batch([
+    scope.db
+      .select()
+      .from(goamlCtrRuns)
+      .orderBy(desc(goamlCtrRuns.day))
+      .limit(page.limit)
+      .offset(page.offset),
+    scope.db.select({ n: count() }).from(goamlCtrRuns),
+  ])) as unknown as [(typeof goamlCtrRuns.$inferSelect)[], { n: number }[]];
+  return { rows, total: n };
+}
+
+// ---- KYC subjects -------------------------------------------------------------------------
+
+export const subjectsOf = (scope: TenantScope, customerIds: string[]) =>
+  customerIds.length === 0
+    ? Promise.resolve([])
+    : scope.db.select().from(goamlSubjects, inArray(goamlSubjects.customerId, customerIds));
+
+export const upsertSubject = (scope: TenantScope, customerId: string, subject: unknown, at: string) =>
+  scope.db
+    .insert(goamlSubjects)
+    .values({ customerId, subject, updatedAt: at })
+    .onConflictDoUpdate({
+      target: [goamlSubjects.tenantId, goamlSubjects.customerId],
+      set: { subject, updatedAt: at },
+    });
+
+// ---- what reports are built from (other modules' read models) -----------------------------
+
+export async function findCase(scope: TenantScope, caseId: string) {
+  const [row] = await scope.db.select().from(amlCases, eq(amlCases.id, caseId));
+  return row;
+}
+
+export async function findCustomer(scope: TenantScope, id: string) {
+  const [row] = await scope.db.select().from(customers, eq(customers.id, id));
+  return row;
+}
+
+export const accountsByIds = (scope: TenantScope, ids: string[]) =>
+  ids.length === 0 ? Promise.resolve([]) : scope.db.select().from(accounts, inArray(accounts.id, ids));
+
+const movedMoney = or(
+  eq(transactions.status, "completed"),
+  notInArray(transactions.status, [...FAILED_STATUSES]),
+);
+
+/** The entity's transactions in [from, to] that moved money, newest first, at most `limit`. */
+export const entityTransactions = (
+  scope: TenantScope,
+  entity: { customerId?: string; accountId?: string },
+  from: string,
+  to: string,
+  limit: number,
+) =>
+  scope.db
+    .select()
+    .from(
+      transactions,
+      entity.accountId ? eq(transactions.accountId, entity.accountId) : undefined,
+      entity.customerId ? eq(transactions.customerId, entity.customerId) : undefined,
+      gte(transactions.transactionDate, from),
+      sql`${transactions.transactionDate} <= ${to}`,
+      movedMoney,
+    )
+    .orderBy(desc(transactions.transactionDate), desc(transactions.id))
+    .limit(limit);
+
+/** Cash (the given channels, any case) at or above the threshold in [from, to), oldest first. */
+export const cashAtOrAbove = (
+  scope: TenantScope,
+  channels: string[],
+  thresholdMinor: number,
+  from: string,
+  to: string,
+  limit: number,
+) =>
+  scope.db
+    .select()
+    .from(
+      transactions,
+      gte(transactions.transactionDate, from),
+      lt(transactions.transactionDate, to),
+      inArray(
+        sql`lower(${transactions.channel})`,
+        channels.map((c) => c.toLowerCase()),
+      ),
+      gte(transactions.amountMinor, thresholdMinor),
+      movedMoney,
+    )
+    .orderBy(transactions.transactionDate, transactions.id)
+    .limit(limit);
+
+export const customersByIds = (scope: TenantScope, ids: string[]) =>
+  ids.length === 0 ? Promise.resolve([]) : scope.db.select().from(customers, inArray(customers.id, ids));

@@ -1,0 +1,22 @@
+import type { App } from "../../../http/context";
+import { jsonContent, PaginationQuery, pagination, tenantRoute } from "../../../http/openapi";
+import { PagedReportsResponse } from "../schemas";
+import { listReports } from "../service";
+
+export const listCtrReportsRoute = tenantRoute({
+  method: "get",
+  path: "/v1/goaml/ctr-reports",
+  operationId: "listGoamlCtrReports",
+  tags: ["goAML"],
+  summary: "The daily cash transaction reports, newest day first",
+  scope: "aml:read",
+  request: { query: PaginationQuery },
+  responses: { 200: jsonContent(PagedReportsResponse, "A page of CTRs") },
+});
+
+export const registerListCtrReports = (app: App) =>
+  app.openapi(listCtrReportsRoute, async (c) => {
+    const { limit, offset } = c.req.valid("query");
+    const { data, total } = await listReports(c.get("ctx"), "ctr", { limit, offset });
+    return c.json({ success: true as const, data, pagination: pagination(total, limit, offset) }, 200);
+  });

@@ -1,0 +1,22 @@
+import type { App } from "../../../http/context";
+import { jsonContent, PaginationQuery, pagination, tenantRoute } from "../../../http/openapi";
+import { listRuns } from "../ctr/service";
+import { CtrRunsResponse } from "../schemas";
+
+export const listCtrRunsRoute = tenantRoute({
+  method: "get",
+  path: "/v1/goaml/ctr-runs",
+  operationId: "listGoamlCtrRuns",
+  tags: ["goAML"],
+  summary: "The daily CTR runs (filed, empty or refused with the validator's issues), newest day first",
+  scope: "aml:read",
+  request: { query: PaginationQuery },
+  responses: { 200: jsonContent(CtrRunsResponse, "A page of runs") },
+});
+
+export const registerListCtrRuns = (app: App) =>
+  app.openapi(listCtrRunsRoute, async (c) => {
+    const { limit, offset } = c.req.valid("query");
+    const { data, total } = await listRuns(c.get("ctx"), { limit, offset });
+    return c.json({ success: true as const, data, pagination: pagination(total, limit, offset) }, 200);
+  });

@@ -1,0 +1,221 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { ago } from "../aml/helpers";
+import { call, createTenant, json, shardRows, type TestTenant } from "../harness";
+import { KYC_SUBJECT } from "./demo";
+import { demoCustomer, type ErrorBody, type ReportBody, setUpGoaml, sha256 } from "./helpers";
+
+let t: TestTenant;
+let other: TestTenant;
+beforeAll(async () => {
+  t = await createTenant({ name: "goAML STR" });
+  other = await createTenant({ name: "goAML other" });
+  await setUpGoaml(t);
+});
+
+/** A customer with two cash deposits over GH¢50,000 and a transfer out, and its large-cash case. */
+async function demoCase() {
+  const { customerId, rows } = await demoCustomer(t, [
+    {
+      amountMinor: 6_000_000,
+      transactionDate: ago(3),
+      channel: "cash",
+      description: "Cash deposit at the counter",
+    },
+    {
+      amountMinor: 5_500_000,
+      transactionDate: ago(2),
+      channel: "cash",
+      description: "Cash deposit at the counter",
+    },
+    {
+      amountMinor: 9_500_000,
+      transactionDate: ago(1),
+      type: "debit",
+      channel: "transfer",
+      description: "Transfer to Esi Boateng Enterprise",
+      counterpartyName: "Esi Boateng Enterprise",
+      counterpartyCountry: "GH",
+    },
+  ]);
+  const res = await call("POST", "/v1/kyc-aml/evaluate", {
+    key: t.key,
+    body: { entityType: "customer", entityId: customerId, ruleIds: ["AML-LCT-001"] },
+  });
+  const caseId = (await json<{ result: { cases: Array<{ caseId: string }> } }>(res)).result.cases[0].caseId;
+  return { customerId, caseId, rows };
+}
+
+const NARRATIVE =
+  "Two large cash deposits within two days followed by a transfer of GHS 95,000.00 to a third party.";
+const generate = (caseId: string, body: Record<string, unknown> = {}, key = t.key) =>
+  call("POST", `/v1/kyc-aml/cases/${caseId}/reports`, {
+    key,
+    body: { narrative: NARRATIVE, actorId: "analyst-1", ...body },
+  });
+const setStatus = (reportId: string, body: Record<string, unknown>, key = t.key) =>
+  call("POST", `/v1/goaml/reports/${reportId}/status`, { key, body: { actorId: "analyst-1", ...body } });
+const move = (caseId: string, toStatus: string) =>
+  call("POST", `/v1/kyc-aml/cases/${caseId}/transition`, {
+    key: t.key,
+    body: { toStatus, actorId: "analyst-1" },
+  });
+
+describe("STR from an AML case", () => {
+  it("is refused when KYC facts goAML requires are missing, naming them, and nothing is stored", async () => {
+    const { caseId } = await demoCase();
+    const res = await generate(caseId);
+    expect(res.status).toBe(400);
+    const { error } = await json<ErrorBody>(res);
+    const named = (error.details ?? []).map((d) => `${d.path}: ${d.message}`).join("\n");
+    for (const field of ["gender", "birthdate", "id_number", "nationality1", "identification"])
+      expect(named).toContain(field);
+    const listed = await json<{ data: unknown[] }>(
+      await call("GET", `/v1/kyc-aml/cases/${caseId}/reports`, { key: t.key }),
+    );
+    expect(listed.data).toEqual([]);
+    expect(await shardRows(t, "SELECT id FROM goaml_reports WHERE case_id = ?", caseId)).toEqual([]);
+  });
+
+  it("builds, stores, lists and downloads a valid STR with the case's transactions, logged on the case", async () => {
+    const { caseId, customerId, rows } = await demoCase();
+    expect(
+      (await call("PUT", `/v1/goaml/subjects/${customerId}`, { key: t.key, body: { subject: KYC_SUBJECT } }))
+        .status,
+    ).toBe(200);
+    const res = await generate(caseId, { action: "Account under enhanced monitoring." });
+    expect(res.status, await res.clone().text()).toBe(201);
+    const { report } = await json<ReportBody>(res);
+    expect(report).toMatchObject({ kind: "str", caseId, status: "draft", transactionCount: 3 });
+
+    const xmlRes = await call("GET", `/v1/goaml/reports/${report.id}/xml`, { key: t.key });
+    expect(xmlRes.status).toBe(200);
+    expect(xmlRes.headers.get("content-type")).toMatch(/^application\/xml/);
+    expect(xmlRes.headers.get("content-disposition")).toMatch(/^attachment; filename="goaml-str-/);
+    const xml = await xmlRes.text();
+    expect(await sha256(xml)).toBe(report.sha256);
+    expect(xml).toContain(`<entity_reference>${caseId}</entity_reference>`);
+    expect(xml).toContain("<rentity_id>1047</rentity_id>");
+    expect(xml).toContain(NARRATIVE);
+    expect(xml).toContain("<indicator>FRQDW</indicator>"); // AML-LCT-001 through the Ghana profile
+    // Newest first; each amount in cedis; the client is the holder with the KYC facts.
+    const numbers = [...xml.matchAll(/<transactionnumber>([^<]+)</g)].map((m) => m[1]);
+    expect(numbers).toEqual([...rows].reverse().map((r) => r.externalId));
+    for (const r of rows)
+      expect(xml).toContain(`<amount_local>${(r.amountMinor / 100).toFixed(2)}</amount_local>`);
+    expect(xml).toContain("<birthdate>1984-06-12T00:00:00</birthdate>");
+    expect(xml).toContain("<tax_number>P0012345678</tax_number>");
+
+    const listed = await json<{ data: Array<{ id: string }> }>(
+      await call("GET", `/v1/kyc-aml/cases/${caseId}/reports`, { key: t.key }),
+    );
+    expect(listed.data.map((r) => r.id)).toEqual([report.id]);
+    const got = await json<{
+      case: { history: Array<{ eventType: string; toStatus: string }>; chainValid: boolean };
+    }>(await call("GET", `/v1/kyc-aml/cases/${caseId}`, { key: t.key }));
+    expect(got.case.history.at(-1)).toMatchObject({ eventType: "report_generated", toStatus: "open" });
+    expect(got.case.chainValid).toBe(true);
+    const events = await shardRows<{ type: string }>(
+      t,
+      "SELECT type FROM events WHERE tenant_id = ? AND type LIKE 'goaml.%' AND json_extract(data, '$.reportId') = ?",
+      t.id,
+      report.id,
+    );
+    expect(events.map((e) => e.type)).toEqual(["goaml.report_generated"]);
+  });
+
+  it("goes draft -> submitted -> rejected, is resubmitted with prev_rejected_ref_number, and closes the case as reported", async () => {
+    const { caseId } = await demoCase();
+    const first = (await json<ReportBody>(await generate(caseId, { subject: KYC_SUBJECT }))).report;
+    expect((await move(caseId, "under_investigation")).status).toBe(200);
+    const refused = await move(caseId, "closed_reported");
+    expect(refused.status).toBe(409); // a draft is not on file
+    expect((await json<ErrorBody>(refused)).error.details?.[0].path).toBe("toStatus");
+
+    const noRef = await setStatus(first.id, { status: "submitted" });
+    expect(noRef.status).toBe(400);
+    expect((await json<ErrorBody>(noRef)).error.details?.[0].path).toBe("fiuRefNumber");
+    expect((await setStatus(first.id, { status: "accepted" })).status).toBe(400); // draft cannot be accepted
+    expect((await setStatus(first.id, { status: "submitted", fiuRefNumber: "FIC-2026-000417" })).status).toBe(
+      200,
+    );
+    const rejected = await setStatus(first.id, { status: "rejected", note: "Missing occupation" });
+    expect(rejected.status).toBe(200);
+    expect((await json<ReportBody>(rejected)).report.history.map((h) => h.toStatus)).toEqual([
+      "draft",
+      "submitted",
+      "rejected",
+    ]);
+
+    const second = await generate(caseId, { subject: KYC_SUBJECT, resubmissionOf: first.id });
+    expect(second.status).toBe(201);
+    const replacement = (await json<ReportBody>(second)).report;
+    expect(replacement.prevRejectedRefNumber).toBe("FIC-2026-000417");
+    const xml = await (await call("GET", `/v1/goaml/reports/${replacement.id}/xml`, { key: t.key })).text();
+    expect(xml).toContain("<prev_rejected_ref_number>FIC-2026-000417</prev_rejected_ref_number>");
+    expect((await generate(caseId, { subject: KYC_SUBJECT, resubmissionOf: first.id })).status).toBe(409);
+
+    expect(
+      (await setStatus(replacement.id, { status: "submitted", fiuRefNumber: "FIC-2026-000502" })).status,
+    ).toBe(200);
+    const closed = await move(caseId, "closed_reported");
+    expect(closed.status, await closed.clone().text()).toBe(200);
+    const got = await json<{ case: { history: Array<{ eventType: string }>; chainValid: boolean } }>(
+      await call("GET", `/v1/kyc-aml/cases/${caseId}`, { key: t.key }),
+    );
+    expect(got.case.history.map((h) => h.eventType)).toEqual([
+      "created",
+      "report_generated",
+      "transitioned",
+      "report_submitted",
+      "report_rejected",
+      "report_generated",
+      "report_submitted",
+      "transitioned",
+    ]);
+    expect(got.case.chainValid).toBe(true);
+  });
+
+  it("answers 404 for another tenant's case and report", async () => {
+    const { caseId } = await demoCase();
+    const { report } = await json<ReportBody>(await generate(caseId, { subject: KYC_SUBJECT }));
+    for (const [method, path, body] of [
+      ["GET", `/v1/goaml/reports/${report.id}`, undefined],
+      ["GET", `/v1/goaml/reports/${report.id}/xml`, undefined],
+      [
+        "POST",
+        `/v1/goaml/reports/${report.id}/status`,
+        { status: "submitted", fiuRefNumber: "X", actorId: "a" },
+      ],
+      ["GET", `/v1/kyc-aml/cases/${caseId}/reports`, undefined],
+      ["POST", `/v1/kyc-aml/cases/${caseId}/reports`, { narrative: "x", actorId: "a" }],
+    ] as const)
+      expect((await call(method, path, { key: other.key, body })).status, `${method} ${path}`).toBe(404);
+  });
+});
+
+describe("FIU profile", () => {
+  it("is the Ghana default until stored, and a bad profile is a 400 naming the field", async () => {
+    const fresh = await json<{
+      isDefault: boolean;
+      reportingEntity: unknown;
+      profile: { ctr: { thresholdMinor: number } };
+    }>(await call("GET", "/v1/goaml/profile", { key: other.key }));
+    expect(fresh).toMatchObject({
+      isDefault: true,
+      reportingEntity: null,
+      profile: { ctr: { thresholdMinor: 5_000_000 } },
+    });
+    const bad = structuredClone(fresh.profile) as unknown as Record<string, unknown> & {
+      channels: Record<string, { fundsCode: string }>;
+    };
+    bad.channels.cash.fundsCode = "NOPE";
+    const res = await call("PUT", "/v1/goaml/profile", {
+      key: other.key,
+      body: { profile: bad, reportingEntity: null },
+    });
+    expect(res.status).toBe(400);
+    expect((await json<ErrorBody>(res)).error.details?.map((d) => d.path)).toContain(
+      "profile.channels.cash.fundsCode",
+    );
+  });
+});
