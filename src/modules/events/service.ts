@@ -19,6 +19,7 @@ export const EVENT_TYPES = [
   "fraud.case_opened",
   "aml.case_opened",
   "monitoring.run_completed",
+  "case.sla_breached",
 ] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 

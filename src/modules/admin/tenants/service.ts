@@ -80,10 +80,18 @@ export async function listTenants(env: Env, limit: number, offset: number) {
   return { data: rows.map(presentTenant), total };
 }
 
-/** A patch replaces top-level settings, except `monitoring`, whose fields merge one by one. */
+/**
+ * A patch replaces top-level settings, except `monitoring`, whose fields merge one by one, and
+ * `caseSla`, whose levels merge per case kind.
+ */
 function mergeSettings(current: TenantSettings, patch: TenantSettings | undefined): TenantSettings {
   const next = { ...current, ...patch };
   if (patch?.monitoring) next.monitoring = { ...current.monitoring, ...patch.monitoring };
+  if (patch?.caseSla)
+    next.caseSla = {
+      fraud: { ...current.caseSla?.fraud, ...patch.caseSla.fraud },
+      aml: { ...current.caseSla?.aml, ...patch.caseSla.aml },
+    };
   return next;
 }
 

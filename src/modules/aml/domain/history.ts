@@ -4,8 +4,25 @@
  * actorKeyId (the API key that authenticated the write, migration 0017) is covered when set
  * and left out when null, so entries written before it existed still verify.
  */
-/** `alert_added` (a monitoring hit on the open case) and `rule_snoozed` leave the status as it is. */
-export const HISTORY_EVENT_TYPES = ["created", "transitioned", "alert_added", "rule_snoozed"] as const;
+/**
+ * Only `transitioned` moves the status (the chain trigger holds it). `alert_added` (a monitoring
+ * hit) and `rule_snoozed` come from monitoring; the rest is analyst case work (0028:
+ * docs/decisions/case-work.md), `sla_breached` written by the SLA sweep.
+ */
+export const HISTORY_EVENT_TYPES = [
+  "created",
+  "transitioned",
+  "alert_added",
+  "rule_snoozed",
+  "assigned",
+  "unassigned",
+  "note_added",
+  "tag_added",
+  "tag_removed",
+  "close_requested",
+  "close_rejected",
+  "sla_breached",
+] as const;
 export type HistoryEventType = (typeof HISTORY_EVENT_TYPES)[number];
 
 export interface HistoryFields {
@@ -21,6 +38,8 @@ export interface HistoryFields {
   actorName: string | null;
   actorKeyId: string | null;
   note: string | null;
+  /** Structured facts (assignee, tag, outcome, due date): hashed when set (0028). */
+  details?: Record<string, unknown> | null;
   createdAt: string;
 }
 
@@ -52,6 +71,7 @@ export const historyContent = (entry: HistoryFields, snapshot?: CaseSnapshot) =>
   note: entry.note,
   createdAt: entry.createdAt,
   ...(entry.actorKeyId != null ? { actorKeyId: entry.actorKeyId } : {}),
+  ...(entry.details != null ? { details: entry.details } : {}),
   ...(entry.eventType === "created" && snapshot ? { case: snapshot } : {}),
 });
 
