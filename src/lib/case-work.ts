@@ -120,8 +120,13 @@ export type CloseCheck =
   | { ok: false; code: "conflict" | "second_actor_required"; message: string };
 
 /** Whether `actorId` may confirm or reject the pending close. */
-export function checkSecondActor(pending: CloseRequest | null, actorId: string, confirming: boolean): CloseCheck {
-  if (!pending) return { ok: false, code: "conflict", message: "The case has no close waiting for a second actor" };
+export function checkSecondActor(
+  pending: CloseRequest | null,
+  actorId: string,
+  confirming: boolean,
+): CloseCheck {
+  if (!pending)
+    return { ok: false, code: "conflict", message: "The case has no close waiting for a second actor" };
   if (confirming && pending.actorId === actorId)
     return {
       ok: false,

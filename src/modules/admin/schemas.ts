@@ -33,17 +33,22 @@ export const MonitoringSettingsSchema = z
 
 const SlaHoursField = z.number().int().min(1).max(MAX_SLA_HOURS).optional();
 const slaLevels = (kind: "fraud" | "aml", by: string) =>
-  z.strictObject({
-    low: SlaHoursField,
-    medium: SlaHoursField,
-    high: SlaHoursField,
-    critical: SlaHoursField,
-  }).openapi({
-    description: `Hours from opening to due per ${by}, 1..${MAX_SLA_HOURS}; defaults ${JSON.stringify(DEFAULT_CASE_SLA[kind])}`,
-  });
+  z
+    .strictObject({
+      low: SlaHoursField,
+      medium: SlaHoursField,
+      high: SlaHoursField,
+      critical: SlaHoursField,
+    })
+    .openapi({
+      description: `Hours from opening to due per ${by}, 1..${MAX_SLA_HOURS}; defaults ${JSON.stringify(DEFAULT_CASE_SLA[kind])}`,
+    });
 
 export const CaseSlaSchema = z
-  .strictObject({ fraud: slaLevels("fraud", "severity").optional(), aml: slaLevels("aml", "risk level").optional() })
+  .strictObject({
+    fraud: slaLevels("fraud", "severity").optional(),
+    aml: slaLevels("aml", "risk level").optional(),
+  })
   .openapi("CaseSlaSettings", {
     description:
       "Case due dates (docs/decisions/case-work.md#due-dates): set at opening; a level left out keeps its default. An AML case marked suspicious (escalated) is due within 24 hours whatever its level",
@@ -126,7 +131,9 @@ export const TenantSchema = z
         .object({ onArrival: z.boolean().optional() })
         .optional()
         .openapi({ description: "Continuous monitoring settings as set; onArrival absent: true" }),
-      caseSla: CaseSlaSchema.optional().openapi({ description: "Case SLA hours as set; absent levels: defaults" }),
+      caseSla: CaseSlaSchema.optional().openapi({
+        description: "Case SLA hours as set; absent levels: defaults",
+      }),
       caseCloseRequiresSecondActor: z.boolean().optional(),
     }),
     createdAt: z.string(),

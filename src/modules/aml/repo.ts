@@ -142,7 +142,11 @@ const tagStatements = (scope: TenantScope, caseId: string, at: string, tags?: Ap
     scope.db.insert(amlCaseTags).values({ tag, caseId, createdAt: at }).onConflictDoNothing(),
   ),
   ...(tags?.removed.length
-    ? [scope.db.delete(amlCaseTags).where(eq(amlCaseTags.caseId, caseId), inArray(amlCaseTags.tag, tags.removed))]
+    ? [
+        scope.db
+          .delete(amlCaseTags)
+          .where(eq(amlCaseTags.caseId, caseId), inArray(amlCaseTags.tag, tags.removed)),
+      ]
     : []),
 ];
 

@@ -3,8 +3,8 @@ import type { TenantScope } from "../../db/client";
 import type { FraudCaseEventRow, FraudCaseHeadRow, FraudCaseRow } from "../../db/shard/fraud";
 import { fraudCaseEvents, fraudCaseHeads, fraudCases, fraudCaseTags } from "../../db/shard/fraud";
 import type { CaseWork } from "../../lib/case-work";
-import { eventInsertOnce } from "../events/service";
 import { accounts, transactions } from "../data/read-model";
+import { eventInsertOnce } from "../events/service";
 
 export interface Page {
   limit: number;
@@ -140,7 +140,9 @@ export function appendEventStatements(
       if (e.eventType === "tag_added")
         return [scope.db.insert(fraudCaseTags).values({ tag, caseId, createdAt: at }).onConflictDoNothing()];
       if (e.eventType === "tag_removed")
-        return [scope.db.delete(fraudCaseTags).where(eq(fraudCaseTags.caseId, caseId), eq(fraudCaseTags.tag, tag))];
+        return [
+          scope.db.delete(fraudCaseTags).where(eq(fraudCaseTags.caseId, caseId), eq(fraudCaseTags.tag, tag)),
+        ];
       return [];
     }),
     ...outbox.map((o) => eventInsertOnce(scope, o.id, "case.sla_breached", o.data, at)),
@@ -161,10 +163,7 @@ export function appendEventStatements(
         outcome: head.work.outcome,
         closeRequest: head.work.closeRequest,
       })
-      .where(
-        eq(fraudCaseHeads.caseId, caseId),
-        eq(fraudCaseHeads.lastSequence, events[0].eventSequence - 1),
-      ),
+      .where(eq(fraudCaseHeads.caseId, caseId), eq(fraudCaseHeads.lastSequence, events[0].eventSequence - 1)),
   ];
 }
 

@@ -60,4 +60,3 @@ export const presentHistory = (row: AmlCaseHistoryRow) => ({
   previousHash: row.previousHash,
   hash: row.hash,
 });
-

@@ -1,5 +1,4 @@
 import type { AmlCaseHistoryRow, AmlCaseRow } from "../../../db/shard/aml";
-import { dueAtFor } from "../../../lib/case-work";
 import type { TenantContext } from "../../../db/tenant-context";
 import {
   type Anchor,
@@ -8,6 +7,7 @@ import {
   anchorKeysFrom,
   checkAnchor,
 } from "../../../lib/case-anchor";
+import { dueAtFor } from "../../../lib/case-work";
 import { conflict, notFound } from "../../../lib/errors";
 import { chainHash, GENESIS_HASH, verifyChain } from "../../../lib/hash-chain";
 import type { AmlCaseStatus } from "../domain/case-machine";
@@ -110,9 +110,17 @@ export async function openCasesForTriggered(ctx: TenantContext, input: OpenCases
   });
 }
 
-export async function listCases(ctx: TenantContext, filter: repo.CaseFilter, page: repo.Page) {
-  const { rows, total } = await repo.listCases(ctx, filter, page);
+export async function listCases(
+  ctx: TenantContext,
+  { overdue, ...filter }: Omit<repo.CaseFilter, "dueBy"> & { overdue?: boolean },
+  page: repo.Page,
+) {
   const now = ctx.clock.now();
+  const { rows, total } = await repo.listCases(
+    ctx,
+    { ...filter, dueBy: overdue ? now.toISOString() : undefined },
+    page,
+  );
   return { data: rows.map((r) => presentCase(r, now)), total };
 }
 

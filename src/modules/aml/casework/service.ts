@@ -71,7 +71,8 @@ export function transitionEntry(
       { path: "outcome", message: `${input.toStatus} is not a closed_* status` },
     ]);
   const decided = closing ? outcomeFor(input.toStatus, input.outcome) : null;
-  if (decided && !decided.ok) throw badRequest(decided.message, [{ path: "outcome", message: decided.message }]);
+  if (decided && !decided.ok)
+    throw badRequest(decided.message, [{ path: "outcome", message: decided.message }]);
   const outcome = decided?.ok ? decided.outcome : null;
   const actor = userActor(input, input.note ?? null);
   if (outcome && !confirming && ctx.tenant.settings.caseCloseRequiresSecondActor === true) {

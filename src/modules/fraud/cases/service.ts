@@ -1,11 +1,11 @@
 import type { TenantScope } from "../../../db/client";
 import type { FraudCaseEventRow, FraudCaseHeadRow, FraudCaseRow } from "../../../db/shard/fraud";
 import { type AnchorKeys, anchorHead, checkAnchor } from "../../../lib/case-anchor";
-import { chainHash, GENESIS_HASH, verifyChain } from "../../../lib/hash-chain";
 import { type CaseWork, type CloseRequest, checkSecondActor } from "../../../lib/case-work";
+import { chainHash, GENESIS_HASH, verifyChain } from "../../../lib/hash-chain";
 import { type CaseStatus, decideEvent, type EventRequest } from "../domain/case-state";
-import * as repo from "../repo";
 import { nextWork, workOf } from "../domain/case-work";
+import * as repo from "../repo";
 
 /**
  * The write side of a case's log. Appends must run one at a time per case: the case's
@@ -197,12 +197,18 @@ export async function readHead(scope: TenantScope, caseId: string): Promise<LogH
  * recorded, or for a due date the case no longer has, is refused (conflict).
  */
 function resolveInput(head: LogHead, input: EventInput): LogResult<EventInput> {
-  if (input.eventType === "sla_breached" && (head.work.dueAt !== input.dueAt || head.work.slaBreachedDueAt === input.dueAt))
+  if (
+    input.eventType === "sla_breached" &&
+    (head.work.dueAt !== input.dueAt || head.work.slaBreachedDueAt === input.dueAt)
+  )
     return { ok: false, error: { code: "conflict", message: "No unrecorded breach of that due date" } };
   if (input.eventType === "close_rejected" || (input.eventType === "closed" && input.confirmClose)) {
     const check = checkSecondActor(head.work.closeRequest, input.actorId, input.eventType === "closed");
     if (!check.ok) return { ok: false, error: { code: check.code, message: check.message } };
-    return { ok: true, value: input.eventType === "closed" ? confirmed(input, check.request) : rejected(input, check.request) };
+    return {
+      ok: true,
+      value: input.eventType === "closed" ? confirmed(input, check.request) : rejected(input, check.request),
+    };
   }
   return { ok: true, value: input };
 }

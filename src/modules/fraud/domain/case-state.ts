@@ -51,7 +51,12 @@ export type CaseEventType = (typeof EVENT_TYPES)[number];
  */
 export const SYSTEM_EVENT_TYPES = ["created", "alert_added", "rule_snoozed", "sla_breached"] as const;
 /** Events with an operation of their own (tags, close confirm/reject), not POST .../events. */
-export const DEDICATED_EVENT_TYPES = ["tag_added", "tag_removed", "close_requested", "close_rejected"] as const;
+export const DEDICATED_EVENT_TYPES = [
+  "tag_added",
+  "tag_removed",
+  "close_requested",
+  "close_rejected",
+] as const;
 type SystemEventType = (typeof SYSTEM_EVENT_TYPES)[number] | (typeof DEDICATED_EVENT_TYPES)[number];
 export const APPENDABLE_EVENT_TYPES = EVENT_TYPES.filter(
   (t) => ![...SYSTEM_EVENT_TYPES, ...DEDICATED_EVENT_TYPES].includes(t as SystemEventType),

@@ -68,6 +68,8 @@ export function nextWork(work: CaseWork, e: WorkEvent): CaseWork {
   }
   // Any status move supersedes a pending close request; a close sets the outcome.
   if (e.newStatus === null) return work;
-  const outcome = e.newStatus.startsWith("closed_") ? ((e.resolution?.outcome as Outcome) ?? null) : work.outcome;
+  const outcome = e.newStatus.startsWith("closed_")
+    ? ((e.resolution?.outcome as Outcome) ?? null)
+    : work.outcome;
   return { ...work, closeRequest: null, outcome };
 }
