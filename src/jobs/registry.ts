@@ -1,7 +1,9 @@
 import type { Env } from "../env";
 import { agentHealthCronTask, agentHealthRefreshJob } from "../modules/agent-health/jobs";
 import { runBacktestJob } from "../modules/aml/backtest/jobs";
+import { amlSlaSweepTask } from "../modules/aml/casework/jobs";
 import { bhiCalculateJob } from "../modules/bhi/jobs";
+import { fraudSlaSweepTask } from "../modules/fraud/casework/jobs";
 import { continueSync, resumeStalledSyncs } from "../modules/ingest/sync/service";
 import { monitoringScreenJob } from "../modules/monitoring/jobs";
 import { rulesBacktestJob } from "../modules/rules/backtest/jobs";
@@ -79,6 +81,8 @@ export const cronTasks: Record<string, CronTask[]> = {
     resumeStalledSyncs,
     webhookSweepTask,
     async (env, at) => void (await resumeStrandedWorkflowRuns(env, at)),
+    fraudSlaSweepTask,
+    amlSlaSweepTask,
   ],
   "0 2 * * *": [smeBenchmarksCron, agentHealthCronTask, bhiRefreshCronTask],
   "0 3 1 * *": [monthlyReportsCronTask],

@@ -159,3 +159,24 @@ export const presentWork = (w: CaseWork, closed: boolean, now: Date) => ({
   outcome: w.outcome,
   closeRequest: w.closeRequest,
 });
+
+// ---- SLA breach sweep ------------------------------------------------------------------------
+
+/** Cases whose breach one sweep run records per shard and kind (D1: ~6 queries each). */
+export const SLA_SWEEP_LIMIT = 20;
+
+/**
+ * The outbox id of a breach: derived from kind, tenant, case and due date, so a repeated run
+ * (or a retried batch) records the event at most once per case and due date.
+ */
+export async function slaEventId(kind: CaseKind, tenantId: string, caseId: string, dueAt: string) {
+  const digest = new Uint8Array(
+    await crypto.subtle.digest(
+      "SHA-256",
+      new TextEncoder().encode(`sla:${kind}:${tenantId}:${caseId}:${dueAt}`),
+    ),
+  );
+  const hex = [...digest.slice(0, 16)].map((b) => b.toString(16).padStart(2, "0")).join("");
+  // Shaped as a UUID (version 8: custom), like the outbox's other ids.
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-8${hex.slice(13, 16)}-${((Number.parseInt(hex[16], 16) & 3) | 8).toString(16)}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+}
