@@ -56,6 +56,7 @@ export async function openCases(
           actorName: sql`${h.actorName ?? null}`.as("actor_name"),
           actorKeyId: sql`${h.actorKeyId ?? null}`.as("actor_key_id"),
           note: sql`${h.note ?? null}`.as("note"),
+          details: sql`${null}`.as("details"),
           createdAt: sql`${h.createdAt}`.as("created_at"),
           previousHash: sql`${h.previousHash}`.as("previous_hash"),
           hash: sql`${h.hash}`.as("hash"),

@@ -28,6 +28,8 @@ export async function assignCase(
   caseId: string,
   input: Actor & { assigneeId: string | null; assigneeName?: string },
 ) {
+  if (!input.assigneeId && !(await caseOnly(ctx, caseId)).assignee)
+    throw new AppError("conflict", "The case has no assignee to remove");
   const event = await appendEvent(ctx, caseId, {
     ...user(input),
     eventType: input.assigneeId ? "assigned" : "unassigned",
