@@ -4,7 +4,7 @@ import { cronTasks } from "../../src/jobs/registry";
 import { DEFAULT_CASE_SLA, type SlaLevel } from "../../src/lib/case-work";
 import { amlSlaSweepTask } from "../../src/modules/aml/casework/jobs";
 import { fraudSlaSweepTask } from "../../src/modules/fraud/casework/jobs";
-import { call, createTenant, json, type TestTenant } from "../harness";
+import { call, createTenant, json, shardRows, type TestTenant } from "../harness";
 import { aml, fraud, type Kind, listIds, moveDueAt, outboxOf, post, setSettings } from "./helpers";
 
 const HOUR = 3_600_000;
@@ -217,5 +217,35 @@ describe("settings and AML-only features", () => {
     expect(await aml.chainValid(t, c.id)).toBe(true);
     const blank = await post(t, `/v1/kyc-aml/cases/${c.id}/notes`, { content: " ", actorId: "ana" });
     expect(blank.status).toBe(400);
+  });
+});
+
+describe("indexes", () => {
+  it("the sweep reads only the partial SLA index; the filters use tenant-first indexes", async () => {
+    const t = await createTenant({ name: "plans", shard: 0 });
+    const plan = async (q: string, ...p: unknown[]) =>
+      (await shardRows<{ detail: string }>(t, `EXPLAIN QUERY PLAN ${q}`, ...p))
+        .map((r) => r.detail)
+        .join(" | ");
+    expect(
+      await plan(
+        `SELECT case_id FROM fraud_case_heads WHERE due_at IS NOT NULL AND sla_breached_due_at IS NOT due_at
+         AND current_status NOT LIKE 'closed_%' AND due_at <= ?1 ORDER BY due_at LIMIT 20`,
+        "2026-01-01",
+      ),
+    ).toContain("fraud_case_heads_sla_idx");
+    expect(
+      await plan(
+        `SELECT id FROM aml_cases WHERE due_at IS NOT NULL AND sla_breached_due_at IS NOT due_at
+         AND status NOT IN ('closed_false_positive', 'closed_no_action', 'closed_reported') AND due_at <= ?1 ORDER BY due_at LIMIT 20`,
+        "2026-01-01",
+      ),
+    ).toContain("aml_cases_sla_idx");
+    expect(
+      await plan("SELECT id FROM aml_cases WHERE tenant_id = ?1 AND assignee_id = ?2", t.id, "ana"),
+    ).toContain("aml_cases_assignee_idx");
+    expect(
+      await plan("SELECT case_id FROM fraud_case_tags WHERE tenant_id = ?1 AND tag = ?2", t.id, "x"),
+    ).toMatch(/PRIMARY KEY|sqlite_autoindex/);
   });
 });
