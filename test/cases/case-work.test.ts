@@ -4,7 +4,7 @@ import { cronTasks } from "../../src/jobs/registry";
 import { DEFAULT_CASE_SLA, type SlaLevel } from "../../src/lib/case-work";
 import { amlSlaSweepTask } from "../../src/modules/aml/casework/jobs";
 import { fraudSlaSweepTask } from "../../src/modules/fraud/casework/jobs";
-import { call, createTenant, json, shardRows, type TestTenant } from "../harness";
+import { createTenant, json, shardRows, type TestTenant } from "../harness";
 import { aml, fraud, type Kind, listIds, moveDueAt, outboxOf, post, setSettings } from "./helpers";
 
 const HOUR = 3_600_000;
