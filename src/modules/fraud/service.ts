@@ -2,8 +2,8 @@ import type { FraudCaseEventRow, FraudCaseRow } from "../../db/shard/fraud";
 import type { TenantContext } from "../../db/tenant-context";
 import type { FraudCaseObject } from "../../durable-objects/fraud-case";
 import { anchorKeysFrom } from "../../lib/case-anchor";
-import { dueAtFor, type Outcome, outcomeFor, presentWork } from "../../lib/case-work";
-import { AppError, badRequest, notFound } from "../../lib/errors";
+import { dueAtFor, type Outcome, presentWork } from "../../lib/case-work";
+import { AppError, notFound } from "../../lib/errors";
 import type { CaseListFilter, CreateCaseInput } from "./cases/schemas";
 import {
   type CaseActor,
@@ -13,7 +13,7 @@ import {
   verifyCaseLog,
 } from "./cases/service";
 import { CASE_STATUSES, type CaseStatus, isClosed } from "./domain/case-state";
-import { workOf } from "./domain/case-work";
+import { closeInput, workOf } from "./domain/case-work";
 import { ENTITY_TYPES, SEVERITIES } from "./domain/types";
 import { type EvaluateInput, evaluate, type FraudAlert } from "./evaluation/service";
 import * as repo from "./repo";
@@ -150,35 +150,9 @@ export async function appendEvent(ctx: Ctx, caseId: string, input: EventInput & 
     tenantId: ctx.tenantId,
     shard: ctx.tenant.shard,
     caseId,
-    input: closeInput(ctx, input),
+    input: closeInput(ctx.tenant.settings.caseCloseRequiresSecondActor === true, input),
   });
   return presentEvent(unwrap(result as LogResult<FraudCaseEventRow>));
-}
-
-/**
- * A move to a closed_* status (a `closed` or `status_changed` event) carries its outcome label
- * in `resolution.outcome` (default from the status); under the tenant's maker-checker setting it
- * is recorded as `close_requested` for a second actor to confirm (docs/decisions/case-work.md).
- */
-function closeInput(ctx: Ctx, { outcome, ...input }: EventInput & { outcome?: Outcome }): EventInput {
-  const target = input.newStatus;
-  const closing =
-    (input.eventType === "closed" || input.eventType === "status_changed") && target && isClosed(target);
-  if (!closing || input.confirmClose) {
-    if (outcome)
-      throw badRequest("outcome applies to a close only", [{ path: "outcome", message: "not a close" }]);
-    return input;
-  }
-  const decided = outcomeFor(target, outcome);
-  if (!decided.ok) throw badRequest(decided.message, [{ path: "outcome", message: decided.message }]);
-  const resolution = { ...input.resolution, outcome: decided.outcome };
-  if (ctx.tenant.settings.caseCloseRequiresSecondActor !== true) return { ...input, resolution };
-  return {
-    ...input,
-    eventType: "close_requested",
-    newStatus: null,
-    resolution: { ...resolution, toStatus: target },
-  };
 }
 
 export const changeStatus = (

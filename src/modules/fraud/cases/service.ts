@@ -1,10 +1,10 @@
 import type { TenantScope } from "../../../db/client";
 import type { FraudCaseEventRow, FraudCaseHeadRow, FraudCaseRow } from "../../../db/shard/fraud";
 import { type AnchorKeys, anchorHead, checkAnchor } from "../../../lib/case-anchor";
-import { type CaseWork, type CloseRequest, checkSecondActor } from "../../../lib/case-work";
+import type { CaseWork } from "../../../lib/case-work";
 import { chainHash, GENESIS_HASH, verifyChain } from "../../../lib/hash-chain";
 import { type CaseStatus, decideEvent, type EventRequest } from "../domain/case-state";
-import { nextWork, workOf } from "../domain/case-work";
+import { nextWork, resolveWorkInput, workOf } from "../domain/case-work";
 import * as repo from "../repo";
 
 /**
@@ -192,38 +192,6 @@ export async function readHead(scope: TenantScope, caseId: string): Promise<LogH
 }
 
 /**
- * What the input becomes against the head: a confirmation turns into the `closed` event the
- * pending request named (403 second_actor_required for its requester); an SLA breach already
- * recorded, or for a due date the case no longer has, is refused (conflict).
- */
-function resolveInput(head: LogHead, input: EventInput): LogResult<EventInput> {
-  if (
-    input.eventType === "sla_breached" &&
-    (head.work.dueAt !== input.dueAt || head.work.slaBreachedDueAt === input.dueAt)
-  )
-    return { ok: false, error: { code: "conflict", message: "No unrecorded breach of that due date" } };
-  if (input.eventType === "close_rejected" || (input.eventType === "closed" && input.confirmClose)) {
-    const check = checkSecondActor(head.work.closeRequest, input.actorId, input.eventType === "closed");
-    if (!check.ok) return { ok: false, error: { code: check.code, message: check.message } };
-    return {
-      ok: true,
-      value: input.eventType === "closed" ? confirmed(input, check.request) : rejected(input, check.request),
-    };
-  }
-  return { ok: true, value: input };
-}
-
-const confirmed = (input: EventInput, request: CloseRequest): EventInput => ({
-  ...input,
-  newStatus: request.toStatus as CaseStatus,
-  resolution: { ...input.resolution, outcome: request.outcome, requestedBy: request.actorId },
-});
-const rejected = (input: EventInput, request: CloseRequest): EventInput => ({
-  ...input,
-  resolution: { ...input.resolution, toStatus: request.toStatus, requestedBy: request.actorId },
-});
-
-/**
  * Builds the event that follows `head` (no I/O): the state machine decides, the sequence is
  * head + 1, the hash chains to the head's. Returns the event and the head after it.
  */
@@ -232,8 +200,8 @@ export async function prepareEvent(
   rawInput: EventInput,
   now: Date,
 ): Promise<LogResult<{ event: FraudCaseEventRow; head: LogHead; outbox?: OutboxEvent }>> {
-  const resolved = resolveInput(head, rawInput);
-  if (!resolved.ok) return resolved;
+  const resolved = resolveWorkInput(head.work, rawInput);
+  if (!resolved.ok) return { ok: false, error: resolved.error };
   const input = resolved.value;
   const decision = decideEvent(head.status, {
     ...input,
