@@ -1,4 +1,5 @@
 import { index, integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import type { CaseSlaSetting } from "../lib/case-work";
 
 /** Control database (CONTROL_DB): mirrors migrations/control. */
 export const tenants = sqliteTable(
@@ -116,6 +117,10 @@ export interface TenantSettings {
   timeZone?: string;
   /** Continuous monitoring (docs/methodology/monitoring.md); `onArrival` absent: true. */
   monitoring?: MonitoringSettings;
+  /** Case due dates in hours per kind and level (docs/decisions/case-work.md); defaults in lib/case-work. */
+  caseSla?: CaseSlaSetting;
+  /** Maker-checker close: a second actor confirms a requested close (default false). */
+  caseCloseRequiresSecondActor?: boolean;
   [key: string]: unknown;
 }
 

@@ -11,6 +11,7 @@ import {
   type LogError,
   type LogHead,
   type LogResult,
+  type OutboxEvent,
   prepareEvent,
   readHead,
 } from "../modules/fraud/cases/service";
@@ -28,6 +29,8 @@ export interface CreateUnlessOpenRequest {
   shard: number;
   row: FraudCaseRow;
   actor: CaseActor;
+  /** The case's due date from the tenant's SLA (null: none). */
+  dueAt?: string | null;
 }
 
 interface Waiting {
@@ -98,6 +101,7 @@ export class FraudCaseObject extends DurableObject<Env> {
     const now = new Date();
     const outcomes: Array<{ event: FraudCaseEventRow } | { error: LogError }> = [];
     const events: FraudCaseEventRow[] = [];
+    const outbox: OutboxEvent[] = [];
     for (const w of group) {
       const prepared = await prepareEvent(head, w.req.input, now);
       if (!prepared.ok) {
@@ -106,9 +110,10 @@ export class FraudCaseObject extends DurableObject<Env> {
       }
       head = prepared.value.head;
       events.push(prepared.value.event);
+      if (prepared.value.outbox) outbox.push(prepared.value.outbox);
       outcomes.push({ event: prepared.value.event });
     }
-    await commitEvents(scope, events, head, keys);
+    await commitEvents(scope, events, head, keys, outbox);
     this.head = head;
     group.forEach((w, i) => {
       const outcome = outcomes[i];
@@ -125,7 +130,7 @@ export class FraudCaseObject extends DurableObject<Env> {
       const keys = await anchorKeysFrom(this.env.SECRETS_KEY);
       const open = await repo.findOpenCaseId(scope, req.row.entityType, req.row.entityId);
       if (open) return { ok: true, value: { caseId: open.id, created: false } };
-      const result = await createCase(scope, req.row, req.actor, keys);
+      const result = await createCase(scope, req.row, req.actor, keys, req.dueAt ?? null);
       if (!result.ok) return result;
       return { ok: true, value: { caseId: req.row.id, created: true } };
     });

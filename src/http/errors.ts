@@ -13,6 +13,7 @@ export const STATUS_BY_CODE: Record<ErrorCode, ContentfulStatusCode> = {
   unauthorized: 401,
   forbidden: 403,
   second_approver_required: 403,
+  second_actor_required: 403,
   not_found: 404,
   conflict: 409,
   payload_too_large: 413,

@@ -1,7 +1,9 @@
 import type { Env } from "../env";
 import { agentHealthCronTask, agentHealthRefreshJob } from "../modules/agent-health/jobs";
 import { runBacktestJob } from "../modules/aml/backtest/jobs";
+import { amlSlaSweepTask } from "../modules/aml/casework/jobs";
 import { bhiCalculateJob } from "../modules/bhi/jobs";
+import { fraudSlaSweepTask } from "../modules/fraud/casework/jobs";
 import { goamlCtrCronTask, goamlCtrJob } from "../modules/goaml/jobs";
 import { continueSync, resumeStalledSyncs } from "../modules/ingest/sync/service";
 import {
@@ -91,6 +93,8 @@ export const cronTasks: Record<string, CronTask[]> = {
     async (env, at) => void (await resumeStrandedWorkflowRuns(env, at)),
     async (env, at) => void (await scheduleMonitoringRuns(env, at)),
     async (env, at) => void (await sweepStrandedPending(env, at)),
+    fraudSlaSweepTask,
+    amlSlaSweepTask,
   ],
   "0 2 * * *": [smeBenchmarksCron, agentHealthCronTask, bhiRefreshCronTask, goamlCtrCronTask],
   "0 3 1 * *": [monthlyReportsCronTask],

@@ -8,6 +8,7 @@ export type ErrorCode =
   | "unauthorized"
   | "forbidden"
   | "second_approver_required"
+  | "second_actor_required"
   | "not_found"
   | "conflict"
   | "invalid_transition"

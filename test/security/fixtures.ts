@@ -5,6 +5,7 @@ import { calculate, seedHealthyCustomer } from "../bhi/seed";
 import { KYC_SUBJECT } from "../goaml/demo";
 import { setUpGoaml, storedCtrReport } from "../goaml/helpers";
 import {
+  admin,
   call,
   insertAccount,
   insertAgent,
@@ -139,6 +140,29 @@ export const pathFixtures: Record<string, PathFixture> = {
     }),
   }),
   "/v1/goaml/subjects/{customerId}": async (owner) => ({ customerId: (await insertCustomer(owner)).id! }),
+  // A close waiting for a second actor: requested by "security-maker" under maker-checker.
+  "/v1/fraud/cases/{caseId}/close-request": (owner) =>
+    pendingClose(owner, async () => {
+      const res = await call("POST", "/v1/fraud/cases", { key: owner.key, body: fraudCaseBody() });
+      const caseId = (await json<{ case: { id: string } }>(res)).case.id;
+      const closeBody = {
+        eventType: "closed",
+        actorType: "user",
+        actorId: "security-maker",
+        newStatus: "closed_cleared",
+      };
+      await call("POST", `/v1/fraud/cases/${caseId}/events`, { key: owner.key, body: closeBody });
+      return caseId;
+    }),
+  "/v1/kyc-aml/cases/{caseId}/close-request": (owner) =>
+    pendingClose(owner, async () => {
+      const caseId = await amlCaseFor(owner);
+      await call("POST", `/v1/kyc-aml/cases/${caseId}/transition`, {
+        key: owner.key,
+        body: { toStatus: "closed_false_positive", actorId: "security-maker" },
+      });
+      return caseId;
+    }),
   "/v1/rule-sets/fraud/versions/{version}": (owner) => publishedVersion(owner, "fraud"),
   "/v1/rule-sets/aml/versions/{version}": (owner) => publishedVersion(owner, "aml"),
   "/v1/rule-sets/fraud/backtests/{backtestId}": (owner) => ruleSetBacktest(owner, "fraud"),
@@ -202,6 +226,16 @@ const fraudCaseBody = () => ({
 });
 
 /** An AML case opened the way users open one: a large cash deposit, then a non-dry evaluation. */
+/** Makes a case with a pending close (maker-checker on only while it is requested). */
+async function pendingClose(owner: TestTenant, requestClose: () => Promise<string>) {
+  await admin("PATCH", `/admin/tenants/${owner.id}`, { settings: { caseCloseRequiresSecondActor: true } });
+  try {
+    return { caseId: await requestClose() };
+  } finally {
+    await admin("PATCH", `/admin/tenants/${owner.id}`, { settings: { caseCloseRequiresSecondActor: false } });
+  }
+}
+
 async function amlCaseFor(owner: TestTenant): Promise<string> {
   const customer = await insertCustomer(owner);
   const account = await insertAccount(owner, customer.id!);
@@ -252,6 +286,15 @@ export const requestBodies: Record<string, unknown> = {
   },
   "PUT /v1/goaml/subjects/{customerId}": { subject: { gender: "M" } },
   "POST /v1/goaml/ctr-runs": { day: "2026-01-01" },
+  "POST /v1/fraud/cases/{caseId}/assignment": { assigneeId: "analyst-2", actorId: "analyst-1" },
+  "POST /v1/fraud/cases/{caseId}/tags": { add: ["security"], actorId: "analyst-1" },
+  "POST /v1/fraud/cases/{caseId}/close-request/confirm": { actorId: "analyst-1" },
+  "POST /v1/fraud/cases/{caseId}/close-request/reject": { actorId: "analyst-1" },
+  "POST /v1/kyc-aml/cases/{caseId}/assignment": { assigneeId: "analyst-2", actorId: "analyst-1" },
+  "POST /v1/kyc-aml/cases/{caseId}/notes": { content: "Reviewed", actorId: "analyst-1" },
+  "POST /v1/kyc-aml/cases/{caseId}/tags": { add: ["security"], actorId: "analyst-1" },
+  "POST /v1/kyc-aml/cases/{caseId}/close-request/confirm": { actorId: "analyst-1" },
+  "POST /v1/kyc-aml/cases/{caseId}/close-request/reject": { actorId: "analyst-1" },
   "POST /v1/fraud/cases/{caseId}/snoozes": {
     ruleId: "velocity_count",
     until: tomorrow(),

@@ -1,4 +1,5 @@
-import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import type { CloseRequest } from "../../lib/case-work";
 
 /** KYC/AML tables (every shard): mirrors migrations/shard/0005_aml.sql. */
 /** No longer read: migration 0021 carried its rows into rule_set_heads (version 0 thresholds). */
@@ -35,8 +36,19 @@ export const amlCases = sqliteTable(
     /** The AML rule-set version of the evaluation that opened it (0023); null before. */
     ruleSetVersion: integer("rule_set_version"),
     ruleSetHash: text("rule_set_hash"),
+    /** Case work (0028): written only with a history entry, in the same batch. */
+    assigneeId: text("assignee_id"),
+    assigneeName: text("assignee_name"),
+    dueAt: text("due_at"),
+    strDueAt: text("str_due_at"),
+    slaBreachedDueAt: text("sla_breached_due_at"),
+    tags: text("tags", { mode: "json" }).$type<string[]>().notNull().default([]),
+    outcome: text("outcome"),
+    closeRequest: text("close_request", { mode: "json" }).$type<CloseRequest | null>(),
   },
   (t) => [
+    index("aml_cases_assignee_idx").on(t.tenantId, t.assigneeId, t.createdAt, t.id),
+    index("aml_cases_due_idx").on(t.tenantId, t.dueAt),
     index("aml_cases_list_idx").on(t.tenantId, t.createdAt, t.id),
     index("aml_cases_status_idx").on(t.tenantId, t.status, t.createdAt, t.id),
     index("aml_cases_entity_idx").on(t.tenantId, t.entityType, t.entityId, t.createdAt, t.id),
@@ -51,19 +63,8 @@ export const amlCaseHistory = sqliteTable(
     tenantId: text("tenant_id").notNull(),
     caseId: text("case_id").notNull(),
     sequence: integer("sequence").notNull(),
-    /** created | transitioned | alert_added | rule_snoozed (0025); report_* goAML filing steps (0026 opened the list). */
-    eventType: text("event_type", {
-      enum: [
-        "created",
-        "transitioned",
-        "alert_added",
-        "rule_snoozed",
-        "report_generated",
-        "report_submitted",
-        "report_accepted",
-        "report_rejected",
-      ],
-    }).notNull(),
+    /** One of HISTORY_EVENT_TYPES (src/modules/aml/domain/history.ts); no CHECK since 0026. */
+    eventType: text("event_type").notNull(),
     fromStatus: text("from_status"),
     toStatus: text("to_status").notNull(),
     actorType: text("actor_type").notNull(),
@@ -72,11 +73,25 @@ export const amlCaseHistory = sqliteTable(
     /** The API key that authenticated the write (null: no key, e.g. a workflow); 0017. */
     actorKeyId: text("actor_key_id"),
     note: text("note"),
+    /** Structured facts of the entry (assignee, tag, outcome, due date); hashed when set (0028). */
+    details: text("details", { mode: "json" }).$type<Record<string, unknown> | null>(),
     createdAt: text("created_at").notNull(),
     previousHash: text("previous_hash").notNull(),
     hash: text("hash").notNull(),
   },
   (t) => [uniqueIndex("aml_case_history_seq_uq").on(t.tenantId, t.caseId, t.sequence)],
+);
+
+/** One row per tag on a case, so the tag filter is an index lookup (0028). */
+export const amlCaseTags = sqliteTable(
+  "aml_case_tags",
+  {
+    tenantId: text("tenant_id").notNull(),
+    tag: text("tag").notNull(),
+    caseId: text("case_id").notNull(),
+    createdAt: text("created_at").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.tag, t.caseId] })],
 );
 
 export type AmlCaseRow = typeof amlCases.$inferSelect;

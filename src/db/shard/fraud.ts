@@ -1,4 +1,5 @@
-import { index, integer, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import type { CloseRequest } from "../../lib/case-work";
 
 /** Fraud cases: mirrors migrations/shard/0004_fraud.sql (cases and events are append-only). */
 export const fraudCases = sqliteTable(
@@ -64,23 +65,50 @@ export const fraudCaseEvents = sqliteTable(
   (t) => [uniqueIndex("fraud_case_events_seq_uq").on(t.caseId, t.eventSequence)],
 );
 
-/** Projection of each case's events (current status, last event, chain head). */
-export const fraudCaseHeads = sqliteTable("fraud_case_heads", {
-  caseId: text("case_id").primaryKey(),
-  tenantId: text("tenant_id").notNull(),
-  currentStatus: text("current_status").notNull(),
-  lastEventAt: text("last_event_at").notNull(),
-  lastSequence: integer("last_sequence").notNull(),
-  headHash: text("head_hash").notNull(),
-  /** HMAC of the head under a Worker-held key (src/lib/case-anchor.ts); null before 0017. */
-  headAnchor: text("head_anchor"),
-  headAnchorKeyId: text("head_anchor_key_id"),
-  entityType: text("entity_type").notNull(),
-  entityId: text("entity_id").notNull(),
-  severity: text("severity").notNull(),
-  overallScore: real("overall_score").notNull(),
-  createdAt: text("created_at").notNull(),
-});
+/** Projection of each case's events (current status, last event, chain head, case work 0028). */
+export const fraudCaseHeads = sqliteTable(
+  "fraud_case_heads",
+  {
+    caseId: text("case_id").primaryKey(),
+    tenantId: text("tenant_id").notNull(),
+    currentStatus: text("current_status").notNull(),
+    lastEventAt: text("last_event_at").notNull(),
+    lastSequence: integer("last_sequence").notNull(),
+    headHash: text("head_hash").notNull(),
+    /** HMAC of the head under a Worker-held key (src/lib/case-anchor.ts); null before 0017. */
+    headAnchor: text("head_anchor"),
+    headAnchorKeyId: text("head_anchor_key_id"),
+    entityType: text("entity_type").notNull(),
+    entityId: text("entity_id").notNull(),
+    severity: text("severity").notNull(),
+    overallScore: real("overall_score").notNull(),
+    createdAt: text("created_at").notNull(),
+    assigneeId: text("assignee_id"),
+    assigneeName: text("assignee_name"),
+    dueAt: text("due_at"),
+    /** The due date whose breach was recorded (once per case and due date). */
+    slaBreachedDueAt: text("sla_breached_due_at"),
+    tags: text("tags", { mode: "json" }).$type<string[]>().notNull().default([]),
+    outcome: text("outcome"),
+    closeRequest: text("close_request", { mode: "json" }).$type<CloseRequest | null>(),
+  },
+  (t) => [
+    index("fraud_case_heads_assignee_idx").on(t.tenantId, t.assigneeId, t.createdAt, t.caseId),
+    index("fraud_case_heads_due_idx").on(t.tenantId, t.dueAt),
+  ],
+);
+
+/** One row per tag on a case, so the tag filter is an index lookup (0028). */
+export const fraudCaseTags = sqliteTable(
+  "fraud_case_tags",
+  {
+    tenantId: text("tenant_id").notNull(),
+    tag: text("tag").notNull(),
+    caseId: text("case_id").notNull(),
+    createdAt: text("created_at").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.tag, t.caseId] })],
+);
 
 export type FraudCaseRow = typeof fraudCases.$inferSelect;
 export type FraudCaseEventRow = typeof fraudCaseEvents.$inferSelect;

@@ -1,4 +1,5 @@
 import { z } from "@hono/zod-openapi";
+import { DEFAULT_CASE_SLA, MAX_SLA_HOURS } from "../../lib/case-work";
 import { COUNTRY_CODES } from "../../lib/countries";
 import { ALL_SCOPES } from "../../lib/scopes";
 import { SCHEDULE_FREQUENCIES } from "../monitoring/domain/schedule";
@@ -62,6 +63,29 @@ export const MonitoringSettingsSchema = z
     description: "Continuous monitoring (docs/methodology/monitoring.md); fields left out keep their value",
   });
 
+const SlaHoursField = z.number().int().min(1).max(MAX_SLA_HOURS).optional();
+const slaLevels = (kind: "fraud" | "aml", by: string) =>
+  z
+    .strictObject({
+      low: SlaHoursField,
+      medium: SlaHoursField,
+      high: SlaHoursField,
+      critical: SlaHoursField,
+    })
+    .openapi({
+      description: `Hours from opening to due per ${by}, 1..${MAX_SLA_HOURS}; defaults ${JSON.stringify(DEFAULT_CASE_SLA[kind])}`,
+    });
+
+export const CaseSlaSchema = z
+  .strictObject({
+    fraud: slaLevels("fraud", "severity").optional(),
+    aml: slaLevels("aml", "risk level").optional(),
+  })
+  .openapi("CaseSlaSettings", {
+    description:
+      "Case due dates (docs/decisions/case-work.md#due-dates): set at opening; a level left out keeps its default. An AML case marked suspicious (escalated) is due within 24 hours whatever its level",
+  });
+
 export const TenantSettingsSchema = z
   .strictObject({
     riskAlertThreshold: z
@@ -110,6 +134,11 @@ export const TenantSettingsSchema = z
         "Maker-checker for rule sets (default false): a key that edited a draft cannot publish it, and PUT /v1/kyc-aml/thresholds is refused (403 second_approver_required)",
     }),
     monitoring: MonitoringSettingsSchema.optional(),
+    caseSla: CaseSlaSchema.optional(),
+    caseCloseRequiresSecondActor: z.boolean().optional().openapi({
+      description:
+        "Maker-checker close for fraud and AML cases (default false): a close is recorded as close_requested and a different actorId confirms it (403 second_actor_required for the same one) or rejects it",
+    }),
   })
   .openapi("TenantSettings");
 
@@ -146,6 +175,10 @@ export const TenantSchema = z
           description:
             "Continuous monitoring settings as set; onArrival absent: true; schedule fields absent: daily at 2 in the tenant's zone",
         }),
+      caseSla: CaseSlaSchema.optional().openapi({
+        description: "Case SLA hours as set; absent levels: defaults",
+      }),
+      caseCloseRequiresSecondActor: z.boolean().optional(),
     }),
     createdAt: z.string(),
     updatedAt: z.string(),

@@ -1,6 +1,12 @@
-import { asc, count, desc, eq, inArray, notInArray, sql } from "drizzle-orm";
+import { asc, count, desc, eq, inArray, isNull, lte, notInArray, type SQL, sql } from "drizzle-orm";
 import type { TenantScope } from "../../db/client";
-import { type AmlCaseHistoryRow, type AmlCaseRow, amlCaseHistory, amlCases } from "../../db/shard/aml";
+import {
+  type AmlCaseHistoryRow,
+  type AmlCaseRow,
+  amlCaseHistory,
+  amlCases,
+  amlCaseTags,
+} from "../../db/shard/aml";
 import type { Anchor } from "../../lib/case-anchor";
 import { accounts } from "../data/read-model";
 
@@ -50,6 +56,7 @@ export async function openCases(
           actorName: sql`${h.actorName ?? null}`.as("actor_name"),
           actorKeyId: sql`${h.actorKeyId ?? null}`.as("actor_key_id"),
           note: sql`${h.note ?? null}`.as("note"),
+          details: sql`${null}`.as("details"),
           createdAt: sql`${h.createdAt}`.as("created_at"),
           previousHash: sql`${h.previousHash}`.as("previous_hash"),
           hash: sql`${h.hash}`.as("hash"),
@@ -93,23 +100,74 @@ export const headOf = (scope: TenantScope, caseId: string) =>
     .limit(1)
     .get();
 
-/** Stores the anchor of the head the history just reached (guarded by that head's sequence). */
-const anchorStatement = (scope: TenantScope, caseId: string, sequence: number, anchor: Anchor) =>
-  scope.db
-    .update(amlCases)
-    .set({ headAnchor: anchor.anchor, headAnchorKeyId: anchor.keyId })
-    .where(eq(amlCases.id, caseId), eq(amlCases.eventCount, sequence));
+/** Case-work projection columns an entry may move (0028). */
+export type WorkPatch = Partial<
+  Pick<
+    AmlCaseRow,
+    | "assigneeId"
+    | "assigneeName"
+    | "dueAt"
+    | "strDueAt"
+    | "slaBreachedDueAt"
+    | "tags"
+    | "outcome"
+    | "closeRequest"
+  >
+>;
 
 /**
- * Appends one entry and its head's anchor in one batch; the database refuses the entry unless
- * it follows the head (then: false, and nothing is written).
+ * Stores the anchor of the head the history just reached, and the case-work projection the
+ * entry moved (guarded by that head's sequence).
  */
-export async function appendHistory(scope: TenantScope, entry: NewHistory, anchor: Anchor): Promise<boolean> {
+const anchorStatement = (
+  scope: TenantScope,
+  caseId: string,
+  sequence: number,
+  anchor: Anchor,
+  patch: WorkPatch = {},
+) =>
+  scope.db
+    .update(amlCases)
+    .set({ ...patch, headAnchor: anchor.anchor, headAnchorKeyId: anchor.keyId })
+    .where(eq(amlCases.id, caseId), eq(amlCases.eventCount, sequence));
+
+export interface AppendExtras {
+  patch?: WorkPatch;
+  tags?: { added: string[]; removed: string[] };
+  /** Statements of other modules to commit with the entry (an outbox event). */
+  statements?: unknown[];
+}
+
+const tagStatements = (scope: TenantScope, caseId: string, at: string, tags?: AppendExtras["tags"]) => [
+  ...(tags?.added ?? []).map((tag) =>
+    scope.db.insert(amlCaseTags).values({ tag, caseId, createdAt: at }).onConflictDoNothing(),
+  ),
+  ...(tags?.removed.length
+    ? [
+        scope.db
+          .delete(amlCaseTags)
+          .where(eq(amlCaseTags.caseId, caseId), inArray(amlCaseTags.tag, tags.removed)),
+      ]
+    : []),
+];
+
+/**
+ * Appends one entry, its head's anchor and the projection it moved in one batch; the database
+ * refuses the entry unless it follows the head (then: false, and nothing is written).
+ */
+export async function appendHistory(
+  scope: TenantScope,
+  entry: NewHistory,
+  anchor: Anchor,
+  extras: AppendExtras = {},
+): Promise<boolean> {
   try {
     await scope.db.batch([
       scope.db.insert(amlCaseHistory).values(entry),
-      anchorStatement(scope, entry.caseId, entry.sequence, anchor),
-    ]);
+      anchorStatement(scope, entry.caseId, entry.sequence, anchor, extras.patch),
+      ...tagStatements(scope, entry.caseId, entry.createdAt, extras.tags),
+      ...((extras.statements ?? []) as []),
+    ] as never);
     return true;
   } catch (error) {
     const text = String((error as { cause?: unknown })?.cause ?? error);
@@ -123,7 +181,25 @@ export interface CaseFilter {
   entityType?: string;
   entityId?: string;
   ruleId?: string;
+  assignedTo?: string;
+  unassigned?: boolean;
+  /** Open cases whose due date is at or before this instant (the `overdue` filter). */
+  dueBy?: string;
+  tag?: string;
 }
+
+const workWhere = (scope: TenantScope, f: CaseFilter): Array<SQL | undefined> => [
+  f.assignedTo ? eq(amlCases.assigneeId, f.assignedTo) : undefined,
+  f.unassigned ? isNull(amlCases.assigneeId) : undefined,
+  f.dueBy ? lte(amlCases.dueAt, f.dueBy) : undefined,
+  f.dueBy ? notInArray(amlCases.status, CLOSED_STATUSES) : undefined,
+  f.tag
+    ? inArray(
+        amlCases.id,
+        scope.db.select({ id: amlCaseTags.caseId }).from(amlCaseTags, eq(amlCaseTags.tag, f.tag)),
+      )
+    : undefined,
+];
 
 export async function listCases(scope: TenantScope, filter: CaseFilter, page: Page) {
   const where = [
@@ -131,6 +207,7 @@ export async function listCases(scope: TenantScope, filter: CaseFilter, page: Pa
     filter.entityType ? eq(amlCases.entityType, filter.entityType) : undefined,
     filter.entityId ? eq(amlCases.entityId, filter.entityId) : undefined,
     filter.ruleId ? eq(amlCases.ruleId, filter.ruleId) : undefined,
+    ...workWhere(scope, filter),
   ];
   const [rows, [{ n }]] = (await scope.db.batch([
     scope.db

@@ -1,6 +1,7 @@
 import { z } from "@hono/zod-openapi";
 import { actorKeyIdField, IsoDateTime, orNull, PaginationQuery, PaginationSchema } from "../../http/openapi";
 import { storableText } from "../../http/storable";
+import { CaseOutcome, caseWorkFields, caseWorkQuery } from "../fraud/casework/schemas";
 import { RuleSetChoiceField, RuleSetStampSchema } from "../rules/schemas";
 import { AML_CASE_STATUSES } from "./domain/case-machine";
 import { HISTORY_EVENT_TYPES } from "./domain/history";
@@ -10,7 +11,7 @@ import { THRESHOLD_DEFINITIONS } from "./domain/thresholds";
 export const DISCLAIMER =
   "Advisory only. These AML trigger rules are deterministic indicators for human review; they perform no identity verification, document validation or sanctions screening, make no automated decision and block no transaction. Filing a report is the decision of the institution's AML reporting officer.";
 
-const Disclaimer = z.string().openapi({ example: DISCLAIMER });
+export const Disclaimer = z.string().openapi({ example: DISCLAIMER });
 const RiskLevel = z.enum(RISK_LEVELS);
 const CaseStatus = z.enum(AML_CASE_STATUSES);
 const EntityType = z.enum(AML_ENTITY_TYPES);
@@ -224,6 +225,11 @@ export const AmlCaseSchema = z
     ruleSet: orNull(RuleSetStampSchema).openapi({
       description: "The AML rule-set version whose evaluation opened the case; null before rule sets",
     }),
+    ...caseWorkFields,
+    strDueAt: IsoDateTime.nullable().openapi({
+      description:
+        "The STR clock: 24 hours after the case was first marked suspicious (escalated); dueAt is then at the latest this. null until escalated",
+    }),
   })
   .openapi("AmlCase");
 
@@ -234,7 +240,7 @@ export const AmlCaseHistorySchema = z
     sequence: z.number().int(),
     eventType: z.enum(HISTORY_EVENT_TYPES).openapi({
       description:
-        "created, transitioned (a status change), alert_added (a monitoring hit on the open case) or rule_snoozed; the last two leave the status as it is",
+        "created; transitioned (the only entry that changes the status); alert_added (a monitoring hit) and rule_snoozed; case work: assigned, unassigned, note_added, tag_added, tag_removed, close_requested, close_rejected, sla_breached (docs/decisions/case-work.md)",
     }),
     fromStatus: CaseStatus.nullable(),
     toStatus: CaseStatus,
@@ -243,6 +249,9 @@ export const AmlCaseHistorySchema = z
     actorName: z.string().nullable(),
     actorKeyId: actorKeyIdField("workflows", "entries"),
     note: z.string().nullable(),
+    details: orNull(z.record(z.string(), z.unknown())).openapi({
+      description: "Structured facts of the entry (assignee, tag, outcome, due dates); covered by its hash",
+    }),
     createdAt: IsoDateTime,
     previousHash: z.string(),
     hash: z.string(),
@@ -270,6 +279,7 @@ export const CaseListQuery = PaginationQuery.extend({
   entityType: EntityType.optional(),
   entityId: z.string().min(1).max(200).optional(),
   ruleId: z.string().min(1).max(50).optional(),
+  ...caseWorkQuery,
 });
 
 export const CaseListResponse = z.object({
@@ -307,6 +317,7 @@ export const TransitionBody = storableText(
       actorId: z.string().trim().min(1).max(200),
       actorName: z.string().trim().min(1).max(200).optional(),
       note: z.string().trim().min(1).max(5000).optional(),
+      outcome: CaseOutcome.optional().openapi({ description: "Only with a closed_* toStatus" }),
     })
     .strict(),
 );

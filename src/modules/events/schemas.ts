@@ -205,6 +205,28 @@ export const EVENT_CATALOG: { [T in EventType]: CatalogEntry } = {
       })
       .openapi("GoamlCtrGeneratedEventData"),
   },
+  "case.sla_breached": {
+    description:
+      "A fraud or AML case passed its due date (SLA, or the AML 24-hour STR clock) without being closed; once per case and due date.",
+    component: "CaseSlaBreachedEventData",
+    data: z
+      .strictObject({
+        caseId: z.string(),
+        kind: z.enum(["fraud", "aml"]),
+        dueAt: z.string(),
+        breachedAt: z.string(),
+        status: z.string(),
+        assigneeId: z.string().nullable(),
+        severity: Severity.optional().openapi({ description: "Fraud cases" }),
+        riskLevel: Severity.optional().openapi({ description: "AML cases" }),
+        strDueAt: z
+          .string()
+          .nullable()
+          .optional()
+          .openapi({ description: "AML cases: the STR clock, if running" }),
+      })
+      .openapi("CaseSlaBreachedEventData"),
+  },
 };
 
 /** Where an event's data departs from its catalog entry; empty when it matches. */

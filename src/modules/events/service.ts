@@ -22,6 +22,7 @@ export const EVENT_TYPES = [
   "goaml.report_generated",
   "goaml.report_status_changed",
   "goaml.ctr_generated",
+  "case.sla_breached",
 ] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 

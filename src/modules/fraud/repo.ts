@@ -1,8 +1,10 @@
-import { asc, count, desc, eq, gte, inArray, lt, lte, notLike, type SQL, sql } from "drizzle-orm";
+import { asc, count, desc, eq, gte, inArray, isNull, lt, lte, notLike, type SQL, sql } from "drizzle-orm";
 import type { TenantScope } from "../../db/client";
 import type { FraudCaseEventRow, FraudCaseHeadRow, FraudCaseRow } from "../../db/shard/fraud";
-import { fraudCaseEvents, fraudCaseHeads, fraudCases } from "../../db/shard/fraud";
+import { fraudCaseEvents, fraudCaseHeads, fraudCases, fraudCaseTags } from "../../db/shard/fraud";
+import type { CaseWork } from "../../lib/case-work";
 import { accounts, transactions } from "../data/read-model";
+import { eventInsertOnce } from "../events/service";
 
 export interface Page {
   limit: number;
@@ -116,6 +118,7 @@ export function createCaseStatements(
 export function appendEventStatements(
   scope: TenantScope,
   events: FraudCaseEventRow[],
+  outbox: Array<{ id: string; data: Record<string, unknown> }>,
   head: {
     status: string;
     lastEventAt: string;
@@ -123,10 +126,26 @@ export function appendEventStatements(
     headHash: string;
     headAnchor: string;
     headAnchorKeyId: string;
+    work: CaseWork;
   },
 ) {
+  const caseId = events[0].caseId;
+  const at = events[events.length - 1].createdAt;
   return [
     ...events.map((event) => scope.db.insert(fraudCaseEvents).values(event)),
+    // One row per tag, so the list's tag filter is an index lookup.
+    // In event order, so a tag removed and added again in one group ends up present.
+    ...events.flatMap((e): unknown[] => {
+      const tag = e.noteContent ?? "";
+      if (e.eventType === "tag_added")
+        return [scope.db.insert(fraudCaseTags).values({ tag, caseId, createdAt: at }).onConflictDoNothing()];
+      if (e.eventType === "tag_removed")
+        return [
+          scope.db.delete(fraudCaseTags).where(eq(fraudCaseTags.caseId, caseId), eq(fraudCaseTags.tag, tag)),
+        ];
+      return [];
+    }),
+    ...outbox.map((o) => eventInsertOnce(scope, o.id, "case.sla_breached", o.data, at)),
     scope.db
       .update(fraudCaseHeads)
       .set({
@@ -136,11 +155,15 @@ export function appendEventStatements(
         headHash: head.headHash,
         headAnchor: head.headAnchor,
         headAnchorKeyId: head.headAnchorKeyId,
+        assigneeId: head.work.assigneeId,
+        assigneeName: head.work.assigneeName,
+        dueAt: head.work.dueAt,
+        slaBreachedDueAt: head.work.slaBreachedDueAt,
+        tags: head.work.tags,
+        outcome: head.work.outcome,
+        closeRequest: head.work.closeRequest,
       })
-      .where(
-        eq(fraudCaseHeads.caseId, events[0].caseId),
-        eq(fraudCaseHeads.lastSequence, events[0].eventSequence - 1),
-      ),
+      .where(eq(fraudCaseHeads.caseId, caseId), eq(fraudCaseHeads.lastSequence, events[0].eventSequence - 1)),
   ];
 }
 
@@ -153,9 +176,24 @@ export interface CaseFilter {
   maxScore?: number;
   startDate?: string;
   endDate?: string;
+  assignedTo?: string;
+  unassigned?: boolean;
+  /** Open cases due at or before this instant (the `overdue` filter). */
+  dueBy?: string;
+  tag?: string;
 }
 
-const headWhere = (f: CaseFilter) => [
+const headWhere = (scope: TenantScope, f: CaseFilter) => [
+  f.assignedTo ? eq(fraudCaseHeads.assigneeId, f.assignedTo) : undefined,
+  f.unassigned ? isNull(fraudCaseHeads.assigneeId) : undefined,
+  f.dueBy ? lte(fraudCaseHeads.dueAt, f.dueBy) : undefined,
+  f.dueBy ? notLike(fraudCaseHeads.currentStatus, "closed_%") : undefined,
+  f.tag
+    ? inArray(
+        fraudCaseHeads.caseId,
+        scope.db.select({ id: fraudCaseTags.caseId }).from(fraudCaseTags, eq(fraudCaseTags.tag, f.tag)),
+      )
+    : undefined,
   f.entityType ? eq(fraudCaseHeads.entityType, f.entityType) : undefined,
   f.entityId ? eq(fraudCaseHeads.entityId, f.entityId) : undefined,
   f.severity?.length ? inArray(fraudCaseHeads.severity, f.severity) : undefined,
@@ -167,7 +205,7 @@ const headWhere = (f: CaseFilter) => [
 ];
 
 export async function listCases(scope: TenantScope, filter: CaseFilter, page: Page) {
-  const where = headWhere(filter);
+  const where = headWhere(scope, filter);
   // Not db.batch: D1 batch results come back keyed by column name, so the two tables'
   // same-named columns (created_at, entity_type, severity, ...) would overwrite each other.
   const [rows, [{ n }]] = await Promise.all([

@@ -2,6 +2,7 @@ import { z } from "@hono/zod-openapi";
 import { actorKeyIdField, orNull } from "../../http/openapi";
 import { storableText } from "../../http/storable";
 import { RuleSetChoiceField, RuleSetStampSchema } from "../rules/schemas";
+import { caseWorkFields } from "./casework/schemas";
 import { CASE_STATUSES, EVENT_TYPES } from "./domain/case-state";
 import { ENTITY_TYPES, SEVERITIES, SIGNAL_CATEGORIES } from "./domain/types";
 
@@ -166,6 +167,7 @@ export const FraudCaseSchema = z
     metadata: JsonObject,
     createdAt: z.string(),
     lastEventAt: z.string(),
+    ...caseWorkFields,
   })
   .openapi("FraudCase");
 

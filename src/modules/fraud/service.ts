@@ -2,6 +2,7 @@ import type { FraudCaseEventRow, FraudCaseRow } from "../../db/shard/fraud";
 import type { TenantContext } from "../../db/tenant-context";
 import type { FraudCaseObject } from "../../durable-objects/fraud-case";
 import { anchorKeysFrom } from "../../lib/case-anchor";
+import { dueAtFor, type Outcome, presentWork } from "../../lib/case-work";
 import { AppError, notFound } from "../../lib/errors";
 import { alertNote } from "../monitoring/domain/outcome";
 import { recordFraudAlert } from "../monitoring/on-demand/service";
@@ -13,7 +14,8 @@ import {
   type LogResult,
   verifyCaseLog,
 } from "./cases/service";
-import { CASE_STATUSES, type CaseStatus } from "./domain/case-state";
+import { CASE_STATUSES, type CaseStatus, isClosed } from "./domain/case-state";
+import { closeInput, workOf } from "./domain/case-work";
 import { ENTITY_TYPES, SEVERITIES } from "./domain/types";
 import { type EvaluateInput, evaluate, type FraudAlert } from "./evaluation/service";
 import * as repo from "./repo";
@@ -43,7 +45,11 @@ export const presentEvent = (e: FraudCaseEventRow) => {
   };
 };
 
-export const presentCase = ({ case: { ruleSetVersion, ruleSetHash, ...c }, head }: repo.CaseWithHead) => ({
+/** A stored case as the API shows it; `now` decides `overdue`. */
+export const presentCase = (
+  { case: { ruleSetVersion, ruleSetHash, ...c }, head }: repo.CaseWithHead,
+  now: Date,
+) => ({
   ...c,
   ruleSet:
     ruleSetVersion !== null && ruleSetHash !== null
@@ -53,7 +59,11 @@ export const presentCase = ({ case: { ruleSetVersion, ruleSetHash, ...c }, head 
   severity: c.severity as (typeof SEVERITIES)[number],
   currentStatus: head.currentStatus as CaseStatus,
   lastEventAt: head.lastEventAt,
+  ...presentWork(workOf(head), isClosed(head.currentStatus as CaseStatus), now),
 });
+
+const dueAtOf = (ctx: Ctx, row: FraudCaseRow) =>
+  dueAtFor(ctx.tenant.settings.caseSla, "fraud", row.severity, new Date(row.createdAt));
 
 async function loadCase(ctx: Ctx, caseId: string) {
   const found = await repo.findCase(ctx, caseId);
@@ -101,25 +111,32 @@ export async function createCase(ctx: Ctx, input: CreateCaseInput, actorKeyId: s
   const actor: CaseActor = { actorType: "system", actorId: "api", actorName: null, actorKeyId };
   const keys = await anchorKeysFrom(ctx.env.SECRETS_KEY);
   // A fresh id has no other writer yet: no serialization needed until it is returned.
-  const created = unwrap(await createCaseLog(ctx, row, actor, keys));
-  return presentCase({ case: created.row, head: created.head });
+  const created = unwrap(await createCaseLog(ctx, row, actor, keys, dueAtOf(ctx, row)));
+  return presentCase({ case: created.row, head: created.head }, ctx.clock.now());
 }
 
 export async function getCase(ctx: Ctx, caseId: string) {
   const found = await loadCase(ctx, caseId);
   const events = await repo.allEvents(ctx, caseId);
-  return { ...presentCase(found), events: events.map(presentEvent) };
+  return { ...presentCase(found, ctx.clock.now()), events: events.map(presentEvent) };
 }
 
 const isoUtc = (v?: string) => (v ? new Date(v).toISOString() : undefined);
 
 export async function listCases(ctx: Ctx, filter: CaseListFilter, page: repo.Page) {
+  const now = ctx.clock.now();
+  const { overdue, ...rest } = filter;
   const { rows, total } = await repo.listCases(
     ctx,
-    { ...filter, startDate: isoUtc(filter.startDate), endDate: isoUtc(filter.endDate) },
+    {
+      ...rest,
+      startDate: isoUtc(filter.startDate),
+      endDate: isoUtc(filter.endDate),
+      dueBy: overdue ? now.toISOString() : undefined,
+    },
     page,
   );
-  return { data: rows.map(presentCase), total };
+  return { data: rows.map((r) => presentCase(r, now)), total };
 }
 
 export async function listEvents(ctx: Ctx, caseId: string, page: repo.Page) {
@@ -129,9 +146,14 @@ export async function listEvents(ctx: Ctx, caseId: string, page: repo.Page) {
 }
 
 /** Appends through the case's Durable Object, which assigns the next sequence. */
-export async function appendEvent(ctx: Ctx, caseId: string, input: EventInput) {
+export async function appendEvent(ctx: Ctx, caseId: string, input: EventInput & { outcome?: Outcome }) {
   const stub = caseStub(ctx, caseId);
-  const result = await stub.append({ tenantId: ctx.tenantId, shard: ctx.tenant.shard, caseId, input });
+  const result = await stub.append({
+    tenantId: ctx.tenantId,
+    shard: ctx.tenant.shard,
+    caseId,
+    input: closeInput(ctx.tenant.settings.caseCloseRequiresSecondActor === true, input),
+  });
   return presentEvent(unwrap(result as LogResult<FraudCaseEventRow>));
 }
 
@@ -140,6 +162,7 @@ export const changeStatus = (
   caseId: string,
   input: {
     newStatus: CaseStatus;
+    outcome?: Outcome;
     actorId: string;
     actorName?: string;
     actorType: EventInput["actorType"];
@@ -253,6 +276,7 @@ export async function openCaseUnlessOpen(ctx: Ctx, alert: FraudAlert, actor: Cas
       shard: ctx.tenant.shard,
       row,
       actor,
+      dueAt: dueAtOf(ctx, row),
     })) as LogResult<{ caseId: string; created: boolean }>,
   );
 }

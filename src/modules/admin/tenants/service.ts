@@ -91,7 +91,7 @@ export async function listTenants(env: Env, limit: number, offset: number) {
 
 /**
  * A patch replaces top-level settings, except `monitoring`, whose fields merge one by one (and
- * so do the fields of its `schedule`).
+ * so do the fields of its `schedule`), and `caseSla`, whose levels merge per case kind.
  */
 function mergeSettings(current: TenantSettings, patch: TenantSettings | undefined): TenantSettings {
   const next = { ...current, ...patch };
@@ -100,6 +100,11 @@ function mergeSettings(current: TenantSettings, patch: TenantSettings | undefine
     if (patch.monitoring.schedule)
       next.monitoring.schedule = { ...current.monitoring?.schedule, ...patch.monitoring.schedule };
   }
+  if (patch?.caseSla)
+    next.caseSla = {
+      fraud: { ...current.caseSla?.fraud, ...patch.caseSla.fraud },
+      aml: { ...current.caseSla?.aml, ...patch.caseSla.aml },
+    };
   return next;
 }
 

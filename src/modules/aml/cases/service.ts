@@ -7,62 +7,17 @@ import {
   anchorKeysFrom,
   checkAnchor,
 } from "../../../lib/case-anchor";
-import { AppError, conflict, notFound } from "../../../lib/errors";
+import { dueAtFor } from "../../../lib/case-work";
+import { conflict, notFound } from "../../../lib/errors";
 import { chainHash, GENESIS_HASH, verifyChain } from "../../../lib/hash-chain";
-import { hasFiledReport } from "../../goaml/read-model";
-import { type AmlCaseStatus, canTransition } from "../domain/case-machine";
+import type { AmlCaseStatus } from "../domain/case-machine";
 import type { RuleOutcome } from "../domain/evaluate";
 import { type HistoryEventType, type HistoryFields, historyContent, snapshotOf } from "../domain/history";
 import { type AmlEntityType, ruleById } from "../domain/rules";
 import * as repo from "../repo";
+import { presentCase, presentHistory } from "./present";
 
-export const presentCase = (row: AmlCaseRow) => ({
-  id: row.id,
-  tenantId: row.tenantId,
-  ruleId: row.ruleId,
-  ruleName: row.ruleName,
-  caseType: row.caseType,
-  entityType: row.entityType as AmlEntityType,
-  entityId: row.entityId,
-  riskLevel: row.riskLevel as "low" | "medium" | "high" | "critical",
-  status: row.status as AmlCaseStatus,
-  evidence: row.evidence as Array<{
-    field: string;
-    observed: string;
-    threshold: string;
-    context: string;
-    deviation: number;
-  }>,
-  explanation: row.explanation,
-  correlationId: row.correlationId,
-  windowDays: row.windowDays,
-  windowStart: row.windowStart,
-  windowEnd: row.windowEnd,
-  createdAt: row.createdAt,
-  lastEventAt: row.lastEventAt,
-  eventCount: row.eventCount,
-  ruleSet:
-    row.ruleSetVersion !== null && row.ruleSetHash !== null
-      ? { kind: "aml" as const, version: row.ruleSetVersion, hash: row.ruleSetHash }
-      : null,
-});
-
-export const presentHistory = (row: AmlCaseHistoryRow) => ({
-  id: row.id,
-  caseId: row.caseId,
-  sequence: row.sequence,
-  eventType: row.eventType,
-  fromStatus: row.fromStatus as AmlCaseStatus | null,
-  toStatus: row.toStatus as AmlCaseStatus,
-  actorType: row.actorType,
-  actorId: row.actorId,
-  actorName: row.actorName,
-  actorKeyId: row.actorKeyId ?? null,
-  note: row.note,
-  createdAt: row.createdAt,
-  previousHash: row.previousHash,
-  hash: row.hash,
-});
+export { presentCase, presentHistory } from "./present";
 
 export interface OpenCasesInput {
   entityType: AmlEntityType;
@@ -109,6 +64,7 @@ export async function openCasesForTriggered(ctx: TenantContext, input: OpenCases
         eventCount: 0,
         ruleSetVersion: input.ruleSet?.version ?? null,
         ruleSetHash: input.ruleSet?.hash ?? null,
+        dueAt: dueAtFor(ctx.tenant.settings.caseSla, "aml", o.riskLevel, new Date(at)),
       };
       const fields: HistoryFields = {
         id: crypto.randomUUID(),
@@ -154,9 +110,18 @@ export async function openCasesForTriggered(ctx: TenantContext, input: OpenCases
   });
 }
 
-export async function listCases(ctx: TenantContext, filter: repo.CaseFilter, page: repo.Page) {
-  const { rows, total } = await repo.listCases(ctx, filter, page);
-  return { data: rows.map(presentCase), total };
+export async function listCases(
+  ctx: TenantContext,
+  { overdue, ...filter }: Omit<repo.CaseFilter, "dueBy"> & { overdue?: boolean },
+  page: repo.Page,
+) {
+  const now = ctx.clock.now();
+  const { rows, total } = await repo.listCases(
+    ctx,
+    { ...filter, dueBy: overdue ? now.toISOString() : undefined },
+    page,
+  );
+  return { data: rows.map((r) => presentCase(r, now)), total };
 }
 
 export async function getCase(ctx: TenantContext, caseId: string) {
@@ -164,34 +129,38 @@ export async function getCase(ctx: TenantContext, caseId: string) {
   if (!row) throw notFound("AML case");
   const history = await repo.caseHistory(ctx, caseId);
   const { chainValid, anchorValid } = await verifyHistory(ctx, row, history);
-  return { ...presentCase(row), history: history.map(presentHistory), chainValid, anchorValid };
+  return {
+    ...presentCase(row, ctx.clock.now()),
+    history: history.map(presentHistory),
+    chainValid,
+    anchorValid,
+  };
 }
-
-export interface TransitionInput {
-  toStatus: AmlCaseStatus;
-  actorId: string;
-  actorName?: string;
-  note?: string;
-  /** The API key that authenticated the request. */
-  actorKeyId: string | null;
-}
-
-/** What an appended entry says; the service adds ids, sequence, chain and time. */
-type EntryBody = Pick<
-  HistoryFields,
-  "eventType" | "toStatus" | "actorType" | "actorId" | "actorName" | "actorKeyId" | "note"
->;
 
 /**
- * Appends one history entry built from the case as it is now, and moves the case's anchor
- * with it; rebuilt and retried when another append won the race for the head (the chain
- * trigger refuses an entry that does not follow it).
+ * What an appended entry says; the service adds ids, sequence, chain and time. `extras` are the
+ * case-work projection and statements committed with it (repo.appendHistory).
  */
-async function appendEntry(ctx: TenantContext, caseId: string, build: (row: AmlCaseRow) => EntryBody) {
+export type EntryBody = Pick<
+  HistoryFields,
+  "eventType" | "toStatus" | "actorType" | "actorId" | "actorName" | "actorKeyId" | "note" | "details"
+> & { extras?: repo.AppendExtras };
+
+/**
+ * Appends one history entry built from the case as it is now, and moves the case's anchor and
+ * case-work projection with it; rebuilt and retried when another append won the race for the
+ * head (the chain trigger refuses an entry that does not follow it).
+ */
+export async function appendEntry(
+  ctx: TenantContext,
+  caseId: string,
+  build: (row: AmlCaseRow, now: Date) => EntryBody,
+) {
   for (let attempt = 0; attempt < 3; attempt++) {
     const row = await repo.findCase(ctx, caseId);
     if (!row) throw notFound("AML case");
-    const body = build(row);
+    const now = ctx.clock.now();
+    const { extras, ...body } = build(row, now);
     const head = await repo.headOf(ctx, caseId);
     const previousHash = head?.hash ?? GENESIS_HASH;
     const fields: HistoryFields = {
@@ -201,48 +170,17 @@ async function appendEntry(ctx: TenantContext, caseId: string, build: (row: AmlC
       sequence: (head?.sequence ?? 0) + 1,
       fromStatus: row.status,
       ...body,
-      createdAt: ctx.clock.now().toISOString(),
+      details: body.details ?? null,
+      createdAt: now.toISOString(),
     };
     const entry = { ...fields, previousHash, hash: await chainHash(previousHash, historyContent(fields)) };
     const anchor = await anchorFor(ctx, caseId, entry.sequence, entry.hash);
-    if (await repo.appendHistory(ctx, entry, anchor)) {
+    if (await repo.appendHistory(ctx, entry, anchor, extras)) {
       const updated = await repo.findCase(ctx, caseId);
-      return { case: presentCase(updated!), event: presentHistory(entry as AmlCaseHistoryRow) };
+      return { case: presentCase(updated!, now), event: presentHistory(entry as AmlCaseHistoryRow) };
     }
   }
   throw conflict("The case changed concurrently; read it again and retry");
-}
-
-/** Appends a status change (a `user` actor: the API accepts no other). */
-export async function transitionCase(ctx: TenantContext, caseId: string, input: TransitionInput) {
-  // Closing as reported needs a goAML report on file with the FIU (submitted or accepted).
-  // The state machine answers first (an open case cannot close as reported at all).
-  const current = input.toStatus === "closed_reported" ? await repo.findCase(ctx, caseId) : undefined;
-  const reporting = current && canTransition(current.status as AmlCaseStatus, "closed_reported");
-  if (reporting && !(await hasFiledReport(ctx, caseId)))
-    throw new AppError("conflict", "closed_reported needs a goAML report on file with the FIU", [
-      {
-        path: "toStatus",
-        message:
-          "no submitted or accepted report on this case: POST /v1/kyc-aml/cases/{caseId}/reports, then record its submission",
-      },
-    ]);
-  return appendEntry(ctx, caseId, (row) => {
-    const from = row.status as AmlCaseStatus;
-    if (!canTransition(from, input.toStatus))
-      throw new AppError("invalid_transition", `An AML case cannot move from ${from} to ${input.toStatus}`, [
-        { path: "toStatus", message: `Allowed from ${from}: see GET /v1/kyc-aml/cases/transitions` },
-      ]);
-    return {
-      eventType: "transitioned",
-      toStatus: input.toStatus,
-      actorType: "user",
-      actorId: input.actorId,
-      actorName: input.actorName ?? null,
-      actorKeyId: input.actorKeyId,
-      note: input.note ?? null,
-    };
-  });
 }
 
 /** An entry that records something about the case without moving its status. */
@@ -274,7 +212,7 @@ export const fieldsOf = (row: AmlCaseHistoryRow): HistoryFields => ({
   tenantId: row.tenantId,
   caseId: row.caseId,
   sequence: row.sequence,
-  eventType: row.eventType,
+  eventType: row.eventType as HistoryFields["eventType"],
   fromStatus: row.fromStatus,
   toStatus: row.toStatus,
   actorType: row.actorType,
@@ -282,6 +220,7 @@ export const fieldsOf = (row: AmlCaseHistoryRow): HistoryFields => ({
   actorName: row.actorName,
   actorKeyId: row.actorKeyId,
   note: row.note,
+  details: row.details ?? null,
   createdAt: row.createdAt,
 });
 

@@ -5,14 +5,24 @@
  * and left out when null, so entries written before it existed still verify.
  */
 /**
- * `alert_added` (a monitoring hit on the open case), `rule_snoozed` and the goAML filing steps
- * (`report_*`, docs/decisions/goaml.md) leave the status as it is.
+ * Only `transitioned` moves the status (the chain trigger holds it). `alert_added` (a monitoring
+ * hit) and `rule_snoozed` come from monitoring; the goAML filing steps (`report_*`,
+ * docs/decisions/goaml.md) from filings; the rest is analyst case work (0028:
+ * docs/decisions/case-work.md), `sla_breached` written by the SLA sweep.
  */
 export const HISTORY_EVENT_TYPES = [
   "created",
   "transitioned",
   "alert_added",
   "rule_snoozed",
+  "assigned",
+  "unassigned",
+  "note_added",
+  "tag_added",
+  "tag_removed",
+  "close_requested",
+  "close_rejected",
+  "sla_breached",
   "report_generated",
   "report_submitted",
   "report_accepted",
@@ -33,6 +43,8 @@ export interface HistoryFields {
   actorName: string | null;
   actorKeyId: string | null;
   note: string | null;
+  /** Structured facts (assignee, tag, outcome, due date): hashed when set (0028). */
+  details?: Record<string, unknown> | null;
   createdAt: string;
 }
 
@@ -64,6 +76,7 @@ export const historyContent = (entry: HistoryFields, snapshot?: CaseSnapshot) =>
   note: entry.note,
   createdAt: entry.createdAt,
   ...(entry.actorKeyId != null ? { actorKeyId: entry.actorKeyId } : {}),
+  ...(entry.details != null ? { details: entry.details } : {}),
   ...(entry.eventType === "created" && snapshot ? { case: snapshot } : {}),
 });
 

@@ -1,7 +1,7 @@
 import { z } from "@hono/zod-openapi";
 import type { App } from "../../../http/context";
 import { errorResponses, jsonBody, jsonContent, tenantRoute, uuidParam } from "../../../http/openapi";
-import { transitionCase } from "../cases/service";
+import { transitionCase } from "../casework/service";
 import { DISCLAIMER, TransitionBody, TransitionResponse } from "../schemas";
 
 export const transitionCaseRoute = tenantRoute({

@@ -2,6 +2,7 @@ import { z } from "@hono/zod-openapi";
 import { boundedJson } from "../../../http/bounded-json";
 import { IsoDateTime, PaginationQuery } from "../../../http/openapi";
 import { storableText } from "../../../http/storable";
+import { CaseOutcome, caseWorkQuery } from "../casework/schemas";
 import {
   type APPENDABLE_EVENT_TYPES,
   CASE_STATUSES,
@@ -82,7 +83,10 @@ const NoteText = z
 
 export const AddEventBody = storableText(
   z.discriminatedUnion("eventType", [
-    eventBody("status_changed", "FraudCaseStatusChangedEventRequest", { newStatus: CaseStatus }),
+    eventBody("status_changed", "FraudCaseStatusChangedEventRequest", {
+      newStatus: CaseStatus,
+      outcome: CaseOutcome.optional().openapi({ description: "Only with a closed_* newStatus" }),
+    }),
     eventBody("assigned", "FraudCaseAssignedEventRequest", {
       assigneeId: ShortText,
       assigneeName: ShortText.optional(),
@@ -96,13 +100,17 @@ export const AddEventBody = storableText(
     eventBody("escalated", "FraudCaseEscalatedEventRequest", {
       newStatus: z.enum(["escalated"]).optional().openapi({ description: "Always escalated when given" }),
     }),
-    eventBody("closed", "FraudCaseClosedEventRequest", { newStatus: z.enum(CLOSED_STATUSES_LIST) }),
+    eventBody("closed", "FraudCaseClosedEventRequest", {
+      newStatus: z.enum(CLOSED_STATUSES_LIST),
+      outcome: CaseOutcome.optional(),
+    }),
   ]),
 ).openapi("FraudCaseEventRequest");
 
 export const ChangeStatusBody = storableText(
   z.strictObject({
     newStatus: CaseStatus,
+    outcome: CaseOutcome.optional().openapi({ description: "Only with a closed_* newStatus" }),
     actorId: ActorId,
     actorName: ShortText.optional(),
     actorType: ActorType.default("user"),
@@ -167,6 +175,7 @@ export const CaseListQuery = PaginationQuery.extend({
   endDate: IsoDateTime.optional().openapi({
     description: "Cases created at or before; not before startDate",
   }),
+  ...caseWorkQuery,
 })
   .refine((q) => q.minScore === undefined || q.maxScore === undefined || q.minScore <= q.maxScore, {
     message: "minScore must not be above maxScore",

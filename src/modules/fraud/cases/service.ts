@@ -1,8 +1,10 @@
 import type { TenantScope } from "../../../db/client";
 import type { FraudCaseEventRow, FraudCaseHeadRow, FraudCaseRow } from "../../../db/shard/fraud";
 import { type AnchorKeys, anchorHead, checkAnchor } from "../../../lib/case-anchor";
+import type { CaseWork } from "../../../lib/case-work";
 import { chainHash, GENESIS_HASH, verifyChain } from "../../../lib/hash-chain";
 import { type CaseStatus, decideEvent, type EventRequest } from "../domain/case-state";
+import { nextWork, resolveWorkInput, workOf } from "../domain/case-work";
 import * as repo from "../repo";
 
 /**
@@ -11,7 +13,7 @@ import * as repo from "../repo";
  */
 
 export type LogError = {
-  code: "bad_request" | "invalid_transition" | "not_found" | "conflict";
+  code: "bad_request" | "invalid_transition" | "not_found" | "conflict" | "second_actor_required";
   message: string;
   path?: string;
 };
@@ -32,6 +34,18 @@ export interface EventInput extends EventRequest {
   noteType?: string | null;
   evidenceReference?: Record<string, unknown> | null;
   resolution?: Record<string, unknown> | null;
+  /** `closed` only: confirm the pending close request (maker-checker), by another actor. */
+  confirmClose?: boolean;
+  /** `close_rejected` only: which pending request; `sla_breached` only: which due date. */
+  dueAt?: string;
+  /** `sla_breached` only: the outbox event's id (one per case and due date). */
+  outboxEventId?: string;
+}
+
+/** An outbox event committed with the log (case.sla_breached). */
+export interface OutboxEvent {
+  id: string;
+  data: Record<string, unknown>;
 }
 
 /** Head of a case's log as the writer needs it. */
@@ -42,6 +56,9 @@ export interface LogHead {
   headHash: string;
   status: CaseStatus;
   correlationId: string;
+  /** The case-work projection (assignee, due date, tags, outcome, close request). */
+  work: CaseWork;
+  severity: string;
 }
 
 /** The case fields covered by the created event's hash (so the immutable row is covered too). */
@@ -93,6 +110,7 @@ export async function createCase(
   row: FraudCaseRow,
   actor: CaseActor,
   keys: AnchorKeys,
+  dueAt: string | null = null,
 ): Promise<LogResult<{ row: FraudCaseRow; head: FraudCaseHeadRow; event: FraudCaseEventRow }>> {
   if (await repo.findCaseIdByAlert(scope, row.alertId))
     return {
@@ -136,6 +154,13 @@ export async function createCase(
     severity: row.severity,
     overallScore: row.overallScore,
     createdAt: row.createdAt,
+    assigneeId: null,
+    assigneeName: null,
+    dueAt,
+    slaBreachedDueAt: null,
+    tags: [],
+    outcome: null,
+    closeRequest: null,
   };
   try {
     await scope.db.batch(repo.createCaseStatements(scope, row, event, head));
@@ -161,6 +186,8 @@ export async function readHead(scope: TenantScope, caseId: string): Promise<LogH
     headHash: found.head.headHash,
     status: found.head.currentStatus as CaseStatus,
     correlationId: found.case.correlationId,
+    work: workOf(found.head),
+    severity: found.head.severity,
   };
 }
 
@@ -170,10 +197,16 @@ export async function readHead(scope: TenantScope, caseId: string): Promise<LogH
  */
 export async function prepareEvent(
   head: LogHead,
-  input: EventInput,
+  rawInput: EventInput,
   now: Date,
-): Promise<LogResult<{ event: FraudCaseEventRow; head: LogHead }>> {
-  const decision = decideEvent(head.status, input);
+): Promise<LogResult<{ event: FraudCaseEventRow; head: LogHead; outbox?: OutboxEvent }>> {
+  const resolved = resolveWorkInput(head.work, rawInput);
+  if (!resolved.ok) return { ok: false, error: resolved.error };
+  const input = resolved.value;
+  const decision = decideEvent(head.status, {
+    ...input,
+    requestedStatus: (input.resolution?.toStatus as CaseStatus | undefined) ?? null,
+  });
   if (!decision.ok)
     return { ok: false, error: { code: decision.code, message: decision.message, path: decision.path } };
   const previousHash = head.headHash;
@@ -202,15 +235,32 @@ export async function prepareEvent(
     hash: "",
   };
   const event = { ...unhashed, hash: await chainHash(previousHash, eventContent(unhashed)) };
+  const outbox =
+    input.eventType === "sla_breached" && input.outboxEventId
+      ? {
+          id: input.outboxEventId,
+          data: {
+            caseId: head.caseId,
+            kind: "fraud",
+            dueAt: input.dueAt,
+            severity: head.severity,
+            status: head.status,
+            assigneeId: head.work.assigneeId,
+            breachedAt: event.createdAt,
+          },
+        }
+      : undefined;
   return {
     ok: true,
     value: {
       event,
+      outbox,
       head: {
         ...head,
         lastSequence: event.eventSequence,
         headHash: event.hash,
         status: decision.statusAfter,
+        work: nextWork(head.work, event),
       },
     },
   };
@@ -226,18 +276,20 @@ export async function commitEvents(
   events: FraudCaseEventRow[],
   head: LogHead,
   keys: AnchorKeys,
+  outbox: OutboxEvent[] = [],
 ): Promise<void> {
   if (!events.length) return;
   const anchor = await anchorOf(keys, head.tenantId, head.caseId, head.lastSequence, head.headHash);
-  const [first, ...rest] = repo.appendEventStatements(scope, events, {
+  const [first, ...rest] = repo.appendEventStatements(scope, events, outbox, {
     status: head.status,
     lastEventAt: events[events.length - 1].createdAt,
     lastSequence: head.lastSequence,
     headHash: head.headHash,
     headAnchor: anchor.anchor,
     headAnchorKeyId: anchor.keyId,
+    work: head.work,
   });
-  await scope.db.batch([first, ...rest]);
+  await scope.db.batch([first, ...rest] as never);
 }
 
 /**

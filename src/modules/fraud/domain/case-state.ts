@@ -37,13 +37,29 @@ export const EVENT_TYPES = [
   // Written by monitoring only: a new hit on the open case, and a per-rule snooze taken from it.
   "alert_added",
   "rule_snoozed",
+  // Case work (docs/decisions/case-work.md): tags, the maker-checker close, SLA breaches.
+  "tag_added",
+  "tag_removed",
+  "close_requested",
+  "close_rejected",
+  "sla_breached",
 ] as const;
 export type CaseEventType = (typeof EVENT_TYPES)[number];
-/** Events only the service writes: `created` by case creation, the others by monitoring. */
-export const SYSTEM_EVENT_TYPES = ["created", "alert_added", "rule_snoozed"] as const;
-type SystemEventType = (typeof SYSTEM_EVENT_TYPES)[number];
+/**
+ * Events only the service writes: `created` by case creation, `alert_added` and `rule_snoozed`
+ * by monitoring, `sla_breached` by the SLA sweep.
+ */
+export const SYSTEM_EVENT_TYPES = ["created", "alert_added", "rule_snoozed", "sla_breached"] as const;
+/** Events with an operation of their own (tags, close confirm/reject), not POST .../events. */
+export const DEDICATED_EVENT_TYPES = [
+  "tag_added",
+  "tag_removed",
+  "close_requested",
+  "close_rejected",
+] as const;
+type SystemEventType = (typeof SYSTEM_EVENT_TYPES)[number] | (typeof DEDICATED_EVENT_TYPES)[number];
 export const APPENDABLE_EVENT_TYPES = EVENT_TYPES.filter(
-  (t) => !(SYSTEM_EVENT_TYPES as readonly string[]).includes(t),
+  (t) => ![...SYSTEM_EVENT_TYPES, ...DEDICATED_EVENT_TYPES].includes(t as SystemEventType),
 ) as Exclude<CaseEventType, SystemEventType>[];
 
 export const NOTE_TYPES = ["review", "clarification", "decision"] as const;
@@ -54,6 +70,8 @@ export interface EventRequest {
   assigneeId?: string | null;
   noteContent?: string | null;
   evidenceType?: string | null;
+  /** close_requested: the closed_* status asked for. */
+  requestedStatus?: CaseStatus | null;
 }
 
 export type EventDecision =
@@ -62,7 +80,14 @@ export type EventDecision =
 
 const STATUS_EVENTS: CaseEventType[] = ["status_changed", "escalated", "closed"];
 /** Events that stay allowed on a closed case: the record may still be annotated. */
-const AFTER_CLOSE: CaseEventType[] = ["note_added", "evidence_added", "alert_added", "rule_snoozed"];
+const AFTER_CLOSE: CaseEventType[] = [
+  "note_added",
+  "evidence_added",
+  "alert_added",
+  "rule_snoozed",
+  "tag_added",
+  "tag_removed",
+];
 
 const refuse = (message: string, path?: string): EventDecision => ({
   ok: false,
@@ -90,6 +115,20 @@ export function decideEvent(current: CaseStatus, req: EventRequest): EventDecisi
     return refuse(`${eventType} events need noteContent`, "noteContent");
   if (eventType === "evidence_added" && !req.evidenceType?.trim())
     return refuse("evidence_added events need evidenceType", "evidenceType");
+  if ((eventType === "tag_added" || eventType === "tag_removed") && !req.noteContent?.trim())
+    return refuse(`${eventType} events need the tag`, "noteContent");
+  // A close request names a close the state machine must allow now; it moves nothing yet.
+  if (eventType === "close_requested") {
+    const target = req.requestedStatus;
+    if (!target || !isClosed(target)) return refuse("close_requested needs a closed_* status", "newStatus");
+    if (!canTransition(current, target))
+      return {
+        ok: false,
+        code: "invalid_transition",
+        message: `A case cannot move from ${current} to ${target}`,
+        path: "newStatus",
+      };
+  }
 
   let target: CaseStatus | null = null;
   if (eventType === "status_changed") {

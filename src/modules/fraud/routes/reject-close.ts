@@ -1,0 +1,39 @@
+import { z } from "@hono/zod-openapi";
+import type { App } from "../../../http/context";
+import { errorResponses, jsonBody, jsonContent, tenantRoute } from "../../../http/openapi";
+import { CloseDecisionBody } from "../casework/schemas";
+import { rejectClose } from "../casework/service";
+import { DISCLAIMER, Disclaimer, FraudCaseEventSchema, FraudCaseSchema } from "../schemas";
+import { CaseParams } from "./get-case";
+
+export const rejectCloseRoute = tenantRoute({
+  method: "post",
+  path: "/v1/fraud/cases/{caseId}/close-request/reject",
+  operationId: "RejectFraudCaseClose",
+  tags: ["Fraud"],
+  summary:
+    "Maker-checker: withdraw or refuse the pending close (close_rejected entry; the status stays). 409: no close pending",
+  scope: "fraud:write",
+  request: { params: CaseParams, body: jsonBody(CloseDecisionBody) },
+  responses: {
+    200: jsonContent(
+      z.object({
+        success: z.literal(true),
+        case: FraudCaseSchema,
+        events: z.array(FraudCaseEventSchema),
+        disclaimer: Disclaimer,
+      }),
+      "The case and the appended events",
+    ),
+    ...errorResponses(409),
+  },
+});
+
+export const registerRejectClose = (app: App) =>
+  app.openapi(rejectCloseRoute, async (c) => {
+    const result = await rejectClose(c.get("ctx"), c.req.valid("param").caseId, {
+      ...c.req.valid("json"),
+      actorKeyId: c.get("auth").keyId,
+    });
+    return c.json({ success: true as const, ...result, disclaimer: DISCLAIMER }, 200);
+  });
