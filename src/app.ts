@@ -4,9 +4,11 @@ import type { App, AppEnv } from "./http/context";
 import { errorResponse, onError, validationHook } from "./http/errors";
 import { apiKeyAuth } from "./http/middleware/auth";
 import { limitBody } from "./http/middleware/body-limit";
+import { corsHeaders, corsPreflight } from "./http/middleware/cors";
 import { instrumentation } from "./http/middleware/instrumentation";
 import { ipRateLimit, rateLimit } from "./http/middleware/rate-limit";
 import { requestContext } from "./http/middleware/request-context";
+import { securityHeaders } from "./http/middleware/security-headers";
 import { openApiDocument } from "./http/openapi-document";
 import { AppError } from "./lib/errors";
 import { registerAdminRoutes } from "./modules/admin/routes";
@@ -56,10 +58,15 @@ export function buildApp(): App {
   const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
 
   app.use("*", requestContext);
+  app.use("*", securityHeaders);
+  // Outside the limits and authentication, so 401 and 429 answers are readable by an allowed page.
+  app.use("/v1/*", corsHeaders);
   // By client address before any credential lookup (the public document included: it is
   // generated per request); the per-key budget follows authentication.
   app.use("/v1/*", ipRateLimit);
   app.use("/admin/*", ipRateLimit);
+  // Preflights carry no key: answered here, after the address budget, before authentication.
+  app.use("/v1/*", corsPreflight);
   app.use("*", limitBody);
   app.use("/v1/*", v1Auth);
   app.use("/v1/*", v1RateLimit);

@@ -8,6 +8,7 @@ export * from "./bhi";
 export * from "./data";
 export * from "./events";
 export * from "./fraud";
+export * from "./idempotency";
 export * from "./ingest";
 export * from "./lists";
 export * from "./monitoring";
