@@ -60,7 +60,14 @@ describe("CORS on real responses", () => {
     expect(res.status).toBe(200);
     expect(res.headers.get("access-control-allow-origin")).toBe(origin);
     const exposed = (res.headers.get("access-control-expose-headers") ?? "").toLowerCase();
-    for (const h of ["x-request-id", "ratelimit-limit", "ratelimit-remaining", "ratelimit-reset", "etag", "retry-after"]) {
+    for (const h of [
+      "x-request-id",
+      "ratelimit-limit",
+      "ratelimit-remaining",
+      "ratelimit-reset",
+      "etag",
+      "retry-after",
+    ]) {
       expect(exposed).toContain(h);
     }
     expect(res.headers.get("access-control-allow-credentials")).toBeNull();
