@@ -2,6 +2,7 @@ import type { Env } from "../env";
 import { agentHealthCronTask, agentHealthRefreshJob } from "../modules/agent-health/jobs";
 import { runBacktestJob } from "../modules/aml/backtest/jobs";
 import { bhiCalculateJob } from "../modules/bhi/jobs";
+import { sweepExpiredIdempotencyKeys } from "../modules/idempotency/jobs";
 import { continueSync, resumeStalledSyncs } from "../modules/ingest/sync/service";
 import { monitoringScreenJob } from "../modules/monitoring/jobs";
 import { rulesBacktestJob } from "../modules/rules/backtest/jobs";
@@ -80,6 +81,6 @@ export const cronTasks: Record<string, CronTask[]> = {
     webhookSweepTask,
     async (env, at) => void (await resumeStrandedWorkflowRuns(env, at)),
   ],
-  "0 2 * * *": [smeBenchmarksCron, agentHealthCronTask, bhiRefreshCronTask],
+  "0 2 * * *": [smeBenchmarksCron, agentHealthCronTask, bhiRefreshCronTask, sweepExpiredIdempotencyKeys],
   "0 3 1 * *": [monthlyReportsCronTask],
 };

@@ -1,6 +1,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { tenantScope } from "../../src/db/tenant-context";
+import { sweepExpiredIdempotencyKeys } from "../../src/modules/idempotency/jobs";
 import { fingerprint, tenantKeys } from "../../src/modules/idempotency/service";
 import { TEST_ADMIN_TOKEN } from "../constants";
 import { caseBody } from "../fraud/helpers";
@@ -147,6 +148,30 @@ describe("Idempotency-Key on creating POSTs", () => {
     const key = newKey();
     const wins = await Promise.all(Array.from({ length: 8 }, () => store.claim(key, "h", times)));
     expect(wins.filter(Boolean)).toHaveLength(1);
+  });
+
+  it("the daily sweep deletes expired keys and keeps live ones", async () => {
+    const t = await createTenant();
+    const live = newKey();
+    expect((await post(t, "/v1/fraud/cases", caseBody(), live)).status).toBe(201);
+    const expired = newKey();
+    const past = new Date(Date.now() - 1000).toISOString();
+    await shardRows(
+      t,
+      "INSERT INTO idempotency_keys (tenant_id, key, request_hash, state, created_at, locked_until, expires_at) VALUES (?, ?, 'h', 'done', ?, ?, ?)",
+      t.id,
+      expired,
+      past,
+      past,
+      past,
+    );
+    await sweepExpiredIdempotencyKeys(env, new Date());
+    const keys = await shardRows<{ key: string }>(
+      t,
+      "SELECT key FROM idempotency_keys WHERE tenant_id = ?",
+      t.id,
+    );
+    expect(keys.map((k) => k.key)).toEqual([live]);
   });
 
   it("webhook subscription: the replay shows the same signing secret, which is stored sealed", async () => {

@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { type ControlDb, controlDb } from "../../../db/client";
 import { tenantOrigins } from "../../../db/control-schema";
+import { tenantWhere } from "../../../db/tenant-tables";
 import type { Env } from "../../../env";
 import { BoundedTtlCache } from "../../../lib/bounded-cache";
 
@@ -11,7 +12,7 @@ import { BoundedTtlCache } from "../../../lib/bounded-cache";
 /** Statements that make tenant_origins hold exactly `origins` for the tenant (ride in its batch). */
 export function originStatements(db: ControlDb, tenantId: string, origins: string[]): BatchItem<"sqlite">[] {
   const replace: BatchItem<"sqlite">[] = [
-    db.delete(tenantOrigins).where(eq(tenantOrigins.tenantId, tenantId)),
+    db.delete(tenantOrigins).where(tenantWhere({ tenantId }, tenantOrigins)),
   ];
   const unique = [...new Set(origins)];
   if (unique.length > 0)
