@@ -4,6 +4,7 @@ import type { App, AppEnv } from "./http/context";
 import { errorResponse, onError, validationHook } from "./http/errors";
 import { apiKeyAuth } from "./http/middleware/auth";
 import { limitBody } from "./http/middleware/body-limit";
+import { conditionalGet } from "./http/middleware/conditional-get";
 import { corsHeaders, corsPreflight } from "./http/middleware/cors";
 import { instrumentation } from "./http/middleware/instrumentation";
 import { ipRateLimit, rateLimit } from "./http/middleware/rate-limit";
@@ -70,6 +71,8 @@ export function buildApp(): App {
   app.use("*", limitBody);
   app.use("/v1/*", v1Auth);
   app.use("/v1/*", v1RateLimit);
+  // ETag and 304 on JSON GETs (inside the rate limit: a 304 still counts).
+  app.use("/v1/*", conditionalGet);
   // Outside production only: D1 statement count and phase timings for the benches.
   app.use("/v1/*", instrumentation);
 
