@@ -23,6 +23,15 @@ const ERROR_DESCRIPTIONS: Record<ErrorStatus, string> = {
 
 const RETRY_AFTER = {
   "Retry-After": { description: "Seconds to wait before retrying", schema: { type: "integer" as const } },
+  "RateLimit-Limit": {
+    description: "Per-key requests a minute (also on every authenticated /v1 answer)",
+    schema: { type: "integer" as const },
+  },
+  "RateLimit-Remaining": {
+    description: "Requests left in this window",
+    schema: { type: "integer" as const },
+  },
+  "RateLimit-Reset": { description: "Seconds until the window resets", schema: { type: "integer" as const } },
 };
 
 export function errorResponses<const S extends readonly ErrorStatus[]>(

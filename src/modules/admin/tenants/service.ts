@@ -4,7 +4,7 @@ import { toTenant } from "../../../db/tenant-context";
 import type { Env } from "../../../env";
 import { homeCountryOf } from "../../../lib/countries";
 import { badRequest, notFound } from "../../../lib/errors";
-import { DEFAULT_RATE_LIMIT_PER_MINUTE } from "../../../lib/rate-limit";
+import { DEFAULT_RATE_LIMIT_PER_MINUTE } from "../../../lib/rate-window";
 import type { OperatorContext } from "../../audit/service";
 import { operatorAuditInsert } from "../../audit/service";
 import { leastLoadedShard } from "../domain/keys";
