@@ -1,6 +1,7 @@
 import { OpenAPIHono } from "@hono/zod-openapi";
 import type { MiddlewareHandler } from "hono";
 import type { App, AppEnv } from "./http/context";
+import { CONVENTIONS_MARKDOWN } from "./http/conventions-doc";
 import { errorResponse, onError, validationHook } from "./http/errors";
 import { apiKeyAuth } from "./http/middleware/auth";
 import { limitBody } from "./http/middleware/body-limit";
@@ -50,7 +51,8 @@ export const OPENAPI_INFO = {
     license: { name: "Proprietary" },
     description:
       "Multi-tenant API for credit operations and business-health monitoring. The tenant comes from the API key. " +
-      "Fraud, SME health, agent health and KYC/AML outputs are advisory only.",
+      "Fraud, SME health, agent health and KYC/AML outputs are advisory only.\n" +
+      CONVENTIONS_MARKDOWN,
   },
   servers: [{ url: "http://localhost:8787", description: "Local development" }],
 };
