@@ -71,6 +71,11 @@ describe("CORS on real responses", () => {
       expect(exposed).toContain(h);
     }
     expect(res.headers.get("access-control-allow-credentials")).toBeNull();
+    // The exposed headers are there to read.
+    expect(res.headers.get("x-request-id")).not.toBeNull();
+    expect(Number(res.headers.get("ratelimit-remaining"))).toBeGreaterThanOrEqual(0);
+    expect(res.headers.get("etag")).toMatch(/^"[0-9a-f]{32}"$/);
+    expect(res.headers.get("x-content-type-options")).toBe("nosniff");
   });
 
   it("does not allow an origin that only another tenant lists", async () => {
