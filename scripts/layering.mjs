@@ -37,8 +37,21 @@ const SHARD_SCHEMA_OWNERS = Object.fromEntries(
 
 /** src/http/ files that may reach modules, and what: where a request meets an identity. */
 const HTTP_EXCEPTIONS = {
-  files: ["src/http/middleware/auth.ts", "src/http/context.ts"],
-  allowed: ["admin/verification/service", "admin/operators/service", "audit/service"],
+  files: [
+    "src/http/middleware/auth.ts",
+    "src/http/context.ts",
+    "src/http/middleware/cors.ts",
+    "src/http/middleware/idempotency.ts",
+    "src/http/route-conventions.ts",
+  ],
+  allowed: [
+    "admin/verification/service",
+    "admin/operators/service",
+    "audit/service",
+    "admin/origins/service",
+    "idempotency/service",
+    "idempotency/domain/keys",
+  ],
 };
 /** Reached across modules by name, each with a reason in docs/architecture.md#layers. */
 const CROSS_MODULE_EXCEPTIONS = [
@@ -62,7 +75,7 @@ const msg = {
     "Layering: a module imports only its own schema file src/db/shard/<module>.ts; another module's tables are read through its read-model.ts or its service.",
   httpModules:
     "Layering: src/http/ does not import modules; the one exception is the auth middleware and the request context (docs/architecture.md#layers).",
-  httpAuth: `Layering: the auth middleware and request context may reach only ${HTTP_EXCEPTIONS.allowed.join(", ")}.`,
+  httpAuth: `Layering: the auth, CORS and idempotency middleware and the request context may reach only ${HTTP_EXCEPTIONS.allowed.join(", ")}.`,
 };
 
 const shardSchemaRule = (own = []) =>

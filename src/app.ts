@@ -1,12 +1,16 @@
 import { OpenAPIHono } from "@hono/zod-openapi";
 import type { MiddlewareHandler } from "hono";
 import type { App, AppEnv } from "./http/context";
+import { CONVENTIONS_MARKDOWN } from "./http/conventions-doc";
 import { errorResponse, onError, validationHook } from "./http/errors";
 import { apiKeyAuth } from "./http/middleware/auth";
 import { limitBody } from "./http/middleware/body-limit";
+import { conditionalGet } from "./http/middleware/conditional-get";
+import { corsHeaders, corsPreflight } from "./http/middleware/cors";
 import { instrumentation } from "./http/middleware/instrumentation";
 import { ipRateLimit, rateLimit } from "./http/middleware/rate-limit";
 import { requestContext } from "./http/middleware/request-context";
+import { securityHeaders } from "./http/middleware/security-headers";
 import { openApiDocument } from "./http/openapi-document";
 import { AppError } from "./lib/errors";
 import { registerAdminRoutes } from "./modules/admin/routes";
@@ -48,7 +52,8 @@ export const OPENAPI_INFO = {
     license: { name: "Proprietary" },
     description:
       "Multi-tenant API for credit operations and business-health monitoring. The tenant comes from the API key. " +
-      "Fraud, SME health, agent health and KYC/AML outputs are advisory only.",
+      "Fraud, SME health, agent health and KYC/AML outputs are advisory only.\n" +
+      CONVENTIONS_MARKDOWN,
   },
   servers: [{ url: "http://localhost:8787", description: "Local development" }],
 };
@@ -57,13 +62,20 @@ export function buildApp(): App {
   const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
 
   app.use("*", requestContext);
+  app.use("*", securityHeaders);
+  // Outside the limits and authentication, so 401 and 429 answers are readable by an allowed page.
+  app.use("/v1/*", corsHeaders);
   // By client address before any credential lookup (the public document included: it is
   // generated per request); the per-key budget follows authentication.
   app.use("/v1/*", ipRateLimit);
   app.use("/admin/*", ipRateLimit);
+  // Preflights carry no key: answered here, after the address budget, before authentication.
+  app.use("/v1/*", corsPreflight);
   app.use("*", limitBody);
   app.use("/v1/*", v1Auth);
   app.use("/v1/*", v1RateLimit);
+  // ETag and 304 on JSON GETs (inside the rate limit: a 304 still counts).
+  app.use("/v1/*", conditionalGet);
   // Outside production only: D1 statement count and phase timings for the benches.
   app.use("/v1/*", instrumentation);
 

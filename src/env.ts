@@ -12,8 +12,8 @@ export interface Env {
   JOBS_QUEUE: Queue<JobMessage>;
   FILES: R2Bucket;
   ASSETS: Fetcher;
-  /** Per-API-key request budget (wrangler.toml [[ratelimits]]); absent means unlimited. */
-  API_RATE_LIMITER?: RateLimit;
+  /** Per-API-key request budget: one KeyRateLimiter object per key; absent means unlimited. */
+  KEY_RATE_LIMITER?: DurableObjectNamespace<import("./durable-objects/rate-limiter").KeyRateLimiter>;
   /** Per-client-address budget before authentication, on /v1 and /admin (wrangler.toml [[ratelimits]]). */
   IP_RATE_LIMITER?: RateLimit;
   /** Operator token for /admin; a Worker secret (locally in .dev.vars). */

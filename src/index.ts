@@ -7,6 +7,7 @@ import { hardenSharedPrototypes } from "./lib/harden";
 import { handleWebhookBatch, handleWebhookDeadLetters } from "./modules/webhooks/jobs";
 
 export { FraudCaseObject } from "./durable-objects/fraud-case";
+export { KeyRateLimiter } from "./durable-objects/rate-limiter";
 
 // Backstop against prototype pollution (docs/decisions/input-hardening.md): after every
 // module has loaded, nothing may add to or change the shared prototypes of this isolate, while

@@ -66,6 +66,34 @@ export const operatorTokens = sqliteTable(
   ],
 );
 
+/** Mirror of each tenant's settings.allowedOrigins, for the keyless CORS preflight (migrations/control/0003). */
+export const tenantOrigins = sqliteTable(
+  "tenant_origins",
+  { origin: text("origin").notNull(), tenantId: text("tenant_id").notNull() },
+  (t) => [primaryKey({ columns: [t.origin, t.tenantId] }), index("tenant_origins_tenant_idx").on(t.tenantId)],
+);
+
+/** Idempotency keys of operator POSTs (/admin), scoped to the operator credential. */
+export const operatorIdempotencyKeys = sqliteTable(
+  "operator_idempotency_keys",
+  {
+    operatorId: text("operator_id").notNull(),
+    key: text("key").notNull(),
+    requestHash: text("request_hash").notNull(),
+    state: text("state", { enum: ["in_flight", "done"] }).notNull(),
+    status: integer("status"),
+    headers: text("headers", { mode: "json" }).$type<Record<string, string>>(),
+    body: text("body"),
+    createdAt: text("created_at").notNull(),
+    lockedUntil: text("locked_until").notNull(),
+    expiresAt: text("expires_at").notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.operatorId, t.key] }),
+    index("operator_idempotency_keys_expiry_idx").on(t.expiresAt),
+  ],
+);
+
 /** Operator actions; append-only (triggers in migrations/control/0002_audit_operators.sql). */
 export const auditLog = sqliteTable(
   "audit_log",
@@ -121,6 +149,10 @@ export interface TenantSettings {
   caseSla?: CaseSlaSetting;
   /** Maker-checker close: a second actor confirms a requested close (default false). */
   caseCloseRequiresSecondActor?: boolean;
+  /** Browser origins allowed to call /v1 with this tenant's keys (operator-set; exact origins). */
+  allowedOrigins?: string[];
+  /** Requests a minute each of the tenant's API keys may send (operator-set; default 1,200). */
+  rateLimitPerMinute?: number;
   [key: string]: unknown;
 }
 

@@ -16,6 +16,8 @@ export const STATUS_BY_CODE: Record<ErrorCode, ContentfulStatusCode> = {
   second_actor_required: 403,
   not_found: 404,
   conflict: 409,
+  idempotency_key_in_use: 409,
+  idempotency_key_reused: 422,
   payload_too_large: 413,
   unsupported_media_type: 415,
   rate_limited: 429,
@@ -31,6 +33,7 @@ const CODE_BY_STATUS: Record<number, ErrorCode> = {
   409: "conflict",
   413: "payload_too_large",
   415: "unsupported_media_type",
+  422: "idempotency_key_reused",
   429: "rate_limited",
   501: "not_implemented",
 };

@@ -3,8 +3,9 @@ import { MAX_OFFSET } from "../lib/pagination";
 import type { Scope } from "../lib/scopes";
 import { ErrorBodySchema } from "./errors";
 import { adminAuth, requireFeature, requireScope, type TenantFeature } from "./middleware/auth";
+import { type HttpConventionOptions, httpConventions } from "./route-conventions";
 
-type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 429 | 500 | 501;
+type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 422 | 429 | 500 | 501;
 
 const ERROR_DESCRIPTIONS: Record<ErrorStatus, string> = {
   400: "Invalid input (one `details` entry per bad field), malformed JSON or a refused transition",
@@ -14,6 +15,7 @@ const ERROR_DESCRIPTIONS: Record<ErrorStatus, string> = {
   409: "Conflict with the current state",
   413: "Request body over 1 MiB (or over a per-operation record limit)",
   415: "Unsupported Content-Type",
+  422: "`idempotency_key_reused`: the Idempotency-Key was used within 24 h for a different request",
   429: "Rate limited (per client address before authentication, then per API key); retry after Retry-After seconds",
   500: "Internal error (no internals are returned)",
   501: "Not enabled for this tenant",
@@ -21,6 +23,15 @@ const ERROR_DESCRIPTIONS: Record<ErrorStatus, string> = {
 
 const RETRY_AFTER = {
   "Retry-After": { description: "Seconds to wait before retrying", schema: { type: "integer" as const } },
+  "RateLimit-Limit": {
+    description: "Per-key requests a minute (also on every authenticated /v1 answer)",
+    schema: { type: "integer" as const },
+  },
+  "RateLimit-Remaining": {
+    description: "Requests left in this window",
+    schema: { type: "integer" as const },
+  },
+  "RateLimit-Reset": { description: "Seconds until the window resets", schema: { type: "integer" as const } },
 };
 
 export function errorResponses<const S extends readonly ErrorStatus[]>(
@@ -47,11 +58,12 @@ const STANDARD_ERRORS = errorResponses(400, 401, 403, 404, 429, 500);
 const TENANT_ERRORS = errorResponses(400, 401, 403, 404, 429, 500);
 const BODY_ERRORS = errorResponses(413, 415);
 
-type TenantRouteConfig = Omit<RouteConfig, "security" | "middleware"> & {
-  scope: Scope;
-  /** A tenant feature the operation needs: refused with 501 without it, and 501 is declared. */
-  feature?: TenantFeature;
-};
+type TenantRouteConfig = Omit<RouteConfig, "security" | "middleware"> &
+  HttpConventionOptions & {
+    scope: Scope;
+    /** A tenant feature the operation needs: refused with 501 without it, and 501 is declared. */
+    feature?: TenantFeature;
+  };
 const FEATURE_ERRORS = errorResponses(501);
 
 /**
@@ -59,34 +71,47 @@ const FEATURE_ERRORS = errorResponses(501);
  * in the document as `x-required-scope`), and the error responses every operation has.
  */
 export function tenantRoute<const R extends TenantRouteConfig>(config: R) {
-  const { scope, feature, ...route } = config;
+  const { scope, feature, readOnly, ...route } = config;
+  const conventions = httpConventions(route, "tenant", readOnly);
   return createRoute({
     ...route,
+    ...conventions.document,
     security: [{ ApiKeyAuth: [] }],
-    middleware: (feature ? [requireScope(scope), requireFeature(feature)] : [requireScope(scope)]) as [
-      ReturnType<typeof requireScope>,
-    ],
+    middleware: [
+      requireScope(scope),
+      ...(feature ? [requireFeature(feature)] : []),
+      ...conventions.middleware,
+    ] as unknown as [ReturnType<typeof requireScope>],
     "x-required-scope": scope,
     responses: {
       ...TENANT_ERRORS,
       ...(route.request?.body ? BODY_ERRORS : {}),
       ...(feature ? FEATURE_ERRORS : {}),
+      ...conventions.responses,
       ...route.responses,
     },
-  } as Omit<R, "scope" | "feature"> & { responses: R["responses"] & typeof TENANT_ERRORS });
+  } as Omit<R, "scope" | "feature" | "readOnly"> & { responses: R["responses"] & typeof TENANT_ERRORS });
 }
 
-type AdminRouteConfig = Omit<RouteConfig, "security" | "middleware">;
+type AdminRouteConfig = Omit<RouteConfig, "security" | "middleware"> & HttpConventionOptions;
 
 /** An /admin operation: operator-token security. */
 export function adminRoute<const R extends AdminRouteConfig>(config: R) {
+  const { readOnly, ...route } = config;
+  const conventions = httpConventions(route, "operator", readOnly);
   return createRoute({
-    ...config,
+    ...route,
+    ...conventions.document,
     tags: ["Admin"],
     security: [{ AdminAuth: [] }],
-    middleware: [adminAuth] as const,
-    responses: { ...STANDARD_ERRORS, ...(config.request?.body ? BODY_ERRORS : {}), ...config.responses },
-  } as R & { responses: R["responses"] & typeof STANDARD_ERRORS });
+    middleware: [adminAuth, ...conventions.middleware] as unknown as readonly [typeof adminAuth],
+    responses: {
+      ...STANDARD_ERRORS,
+      ...(route.request?.body ? BODY_ERRORS : {}),
+      ...conventions.responses,
+      ...route.responses,
+    },
+  } as Omit<R, "readOnly"> & { responses: R["responses"] & typeof STANDARD_ERRORS });
 }
 
 /** JSON response helper for route definitions. */

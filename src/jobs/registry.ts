@@ -5,6 +5,7 @@ import { amlSlaSweepTask } from "../modules/aml/casework/jobs";
 import { bhiCalculateJob } from "../modules/bhi/jobs";
 import { fraudSlaSweepTask } from "../modules/fraud/casework/jobs";
 import { goamlCtrCronTask, goamlCtrJob } from "../modules/goaml/jobs";
+import { sweepExpiredIdempotencyKeys } from "../modules/idempotency/jobs";
 import { continueSync, resumeStalledSyncs } from "../modules/ingest/sync/service";
 import {
   monitoringRunJob,
@@ -96,6 +97,12 @@ export const cronTasks: Record<string, CronTask[]> = {
     fraudSlaSweepTask,
     amlSlaSweepTask,
   ],
-  "0 2 * * *": [smeBenchmarksCron, agentHealthCronTask, bhiRefreshCronTask, goamlCtrCronTask],
+  "0 2 * * *": [
+    smeBenchmarksCron,
+    agentHealthCronTask,
+    bhiRefreshCronTask,
+    goamlCtrCronTask,
+    sweepExpiredIdempotencyKeys,
+  ],
   "0 3 1 * *": [monthlyReportsCronTask],
 };

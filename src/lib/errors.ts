@@ -11,6 +11,8 @@ export type ErrorCode =
   | "second_actor_required"
   | "not_found"
   | "conflict"
+  | "idempotency_key_in_use"
+  | "idempotency_key_reused"
   | "invalid_transition"
   | "payload_too_large"
   | "unsupported_media_type"

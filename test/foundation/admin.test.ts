@@ -21,6 +21,8 @@ describe("operator API", () => {
       maxWebhookSubscriptions: 20,
       country: null,
       homeCountry: "GH",
+      allowedOrigins: [],
+      rateLimitPerMinute: 1200,
     });
     expect(body.tenant.features.agentNetwork).toBe(false);
     expect(body.apiKey.scopes).toEqual(["*"]);
@@ -52,6 +54,8 @@ describe("operator API", () => {
       maxWebhookSubscriptions: 20,
       country: null,
       homeCountry: "GH",
+      allowedOrigins: [],
+      rateLimitPerMinute: 1200,
     });
     const bad = await admin("PATCH", `/admin/tenants/${t.id}`, { settings: { currency: "cedi" } });
     expect(bad.status).toBe(400);

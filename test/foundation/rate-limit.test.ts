@@ -2,41 +2,61 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { buildApp } from "../../src/app";
 import { TEST_ADMIN_TOKEN } from "../constants";
-import { createTenant, json } from "../harness";
+import { admin, call, createKey, createTenant, json } from "../harness";
 
-/** The app over the real bindings, with the rate limiter swapped for one that counts keys. */
-function appWithLimit(limit: number) {
-  const seen = new Map<string, number>();
-  const limiter: RateLimit = {
-    limit: async ({ key }) => {
-      seen.set(key, (seen.get(key) ?? 0) + 1);
-      return { success: (seen.get(key) ?? 0) <= limit };
-    },
-  };
-  const app = buildApp();
-  return (path: string, key: string) =>
-    app.request(path, { headers: { authorization: `Bearer ${key}` } }, { ...env, API_RATE_LIMITER: limiter });
+/** Waits out the end of the clock minute, so a test's requests share one fixed window. */
+async function awayFromWindowEdge() {
+  const left = 60_000 - (Date.now() % 60_000);
+  if (left < 5_000) await new Promise((r) => setTimeout(r, left + 50));
 }
 
 describe("per-key rate limit", () => {
-  it("answers 429 rate_limited with Retry-After once a key's budget is spent, per key", async () => {
-    const a = await createTenant();
-    const b = await createTenant();
-    const request = appWithLimit(2);
-    expect((await request("/v1/customers", a.key)).status).toBe(200);
-    expect((await request("/v1/customers", a.key)).status).toBe(200);
-    const refused = await request("/v1/customers", a.key);
+  it("says what is left on every answer, then 429 with Retry-After at the reset; per key", async () => {
+    const a = await createTenant({ settings: { rateLimitPerMinute: 2 } });
+    const b = await createTenant({ settings: { rateLimitPerMinute: 2 } });
+    await awayFromWindowEdge();
+    const first = await call("GET", "/v1/customers", { key: a.key });
+    expect(first.status).toBe(200);
+    expect(first.headers.get("ratelimit-limit")).toBe("2");
+    expect(first.headers.get("ratelimit-remaining")).toBe("1");
+    const reset = Number(first.headers.get("ratelimit-reset"));
+    expect(reset).toBeGreaterThanOrEqual(1);
+    expect(reset).toBeLessThanOrEqual(60);
+    expect(reset).toBe(Math.ceil((60_000 - (Date.now() % 60_000)) / 1000));
+    expect(first.headers.get("ratelimit-policy")).toBe("2;w=60");
+    const second = await call("GET", "/v1/customers", { key: a.key });
+    expect(second.headers.get("ratelimit-remaining")).toBe("0");
+    const refused = await call("GET", "/v1/customers", { key: a.key });
     expect(refused.status).toBe(429);
-    expect(refused.headers.get("retry-after")).toBe("60");
+    expect(refused.headers.get("ratelimit-remaining")).toBe("0");
+    expect(refused.headers.get("retry-after")).toBe(refused.headers.get("ratelimit-reset"));
     expect((await json<{ error: { code: string } }>(refused)).error.code).toBe("rate_limited");
     // Another key has its own budget.
-    expect((await request("/v1/customers", b.key)).status).toBe(200);
+    expect((await call("GET", "/v1/customers", { key: b.key })).status).toBe(200);
+  });
+
+  it("uses the operator's per-tenant setting, for each key, from the next request", async () => {
+    const t = await createTenant();
+    await awayFromWindowEdge();
+    const before = await call("GET", "/v1/customers", { key: t.key });
+    expect(before.headers.get("ratelimit-limit")).toBe("1200");
+    expect(before.headers.get("ratelimit-remaining")).toBe("1199");
+    await admin("PATCH", `/admin/tenants/${t.id}`, { settings: { rateLimitPerMinute: 1 } });
+    expect((await call("GET", "/v1/customers", { key: t.key })).status).toBe(429);
+    const other = await createKey(t.id, ["data:read"]);
+    const fresh = await call("GET", "/v1/customers", { key: other.key });
+    expect(fresh.status).toBe(200);
+    expect(fresh.headers.get("ratelimit-limit")).toBe("1");
+    expect(
+      (await admin("PATCH", `/admin/tenants/${t.id}`, { settings: { rateLimitPerMinute: 0 } })).status,
+    ).toBe(400);
   });
 
   it("does not count unauthenticated requests or the public document", async () => {
-    const request = appWithLimit(0);
-    expect((await request("/v1/customers", `csk_test_${"x".repeat(40)}`)).status).toBe(401);
-    expect((await request("/v1/openapi.json", "")).status).toBe(200);
+    const refused = await call("GET", "/v1/customers", { key: `csk_test_${"x".repeat(40)}` });
+    expect(refused.status).toBe(401);
+    expect(refused.headers.get("ratelimit-limit")).toBeNull();
+    expect((await call("GET", "/v1/openapi.json")).status).toBe(200);
   });
 });
 

@@ -9,6 +9,7 @@ export * from "./data";
 export * from "./events";
 export * from "./fraud";
 export * from "./goaml";
+export * from "./idempotency";
 export * from "./ingest";
 export * from "./lists";
 export * from "./monitoring";

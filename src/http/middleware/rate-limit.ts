@@ -1,7 +1,13 @@
 import type { Context, MiddlewareHandler } from "hono";
 import { AppError } from "../../lib/errors";
+import {
+  DEFAULT_RATE_LIMIT_PER_MINUTE,
+  RATE_LIMIT_WINDOW_SECONDS,
+  type RateDecision,
+} from "../../lib/rate-window";
 import type { AppEnv } from "../context";
 import { errorResponse } from "../errors";
+import { mutableHeaders } from "./security-headers";
 
 /** The window of the [[ratelimits]] bindings in wrangler.toml: a caller refused now may retry after it. */
 export const RATE_LIMIT_PERIOD_SECONDS = 60;
@@ -12,19 +18,39 @@ function refuse(c: Context<AppEnv>, message: string): Response {
   return res;
 }
 
+/** IETF RateLimit header fields (draft-ietf-httpapi-ratelimit-headers, the three-field form). */
+function setRateLimitHeaders(headers: Headers, d: RateDecision): void {
+  headers.set("RateLimit-Limit", String(d.limit));
+  headers.set("RateLimit-Remaining", String(d.remaining));
+  headers.set("RateLimit-Reset", String(d.resetSeconds));
+  headers.set("RateLimit-Policy", `${d.limit};w=${RATE_LIMIT_WINDOW_SECONDS}`);
+}
+
 /**
  * Per-API-key budget on /v1, after authentication (so the key, not the caller's address, is
- * what is counted). Refusals are 429 `rate_limited` with Retry-After.
+ * what is counted): the tenant's `rateLimitPerMinute` (operator-set, default 1,200) per key,
+ * counted exactly by the key's KeyRateLimiter object. Every answer says what is left
+ * (RateLimit-*); refusals are 429 `rate_limited` with Retry-After = seconds to the reset.
  */
 export const rateLimit: MiddlewareHandler<AppEnv> = async (c, next) => {
-  const limiter = c.env.API_RATE_LIMITER;
-  if (limiter) {
-    const { success } = await limiter.limit({ key: c.get("auth").keyId });
-    if (!success) {
-      return refuse(c, `Too many requests for this API key; retry after ${RATE_LIMIT_PERIOD_SECONDS} s`);
-    }
+  const limiters = c.env.KEY_RATE_LIMITER;
+  if (!limiters) return next();
+  const limit = c.get("ctx").tenant.settings.rateLimitPerMinute ?? DEFAULT_RATE_LIMIT_PER_MINUTE;
+  const decision = await limiters.get(limiters.idFromName(c.get("auth").keyId)).take(limit);
+  if (!decision.allowed) {
+    const res = errorResponse(
+      c,
+      new AppError(
+        "rate_limited",
+        `Too many requests for this API key (${limit} a minute); retry after ${decision.resetSeconds} s`,
+      ),
+    );
+    setRateLimitHeaders(res.headers, decision);
+    res.headers.set("Retry-After", String(decision.resetSeconds));
+    return res;
   }
   await next();
+  setRateLimitHeaders(mutableHeaders(c), decision);
 };
 
 /**

@@ -35,13 +35,26 @@ export async function tenantsPerShard(db: ControlDb): Promise<Map<number, number
 /** An audit statement rides along in the same batch (it exists if and only if the change does). */
 type Audit = BatchItem<"sqlite">;
 
-export const insertTenantWithKey = (db: ControlDb, tenant: TenantRow, key: ApiKeyRow, audit: Audit) =>
-  db.batch([db.insert(tenants).values(tenant), db.insert(apiKeys).values(key), audit]);
+/** `alongside`: statements that must land with the tenant row (its origin mirror). */
+export const insertTenantWithKey = (
+  db: ControlDb,
+  tenant: TenantRow,
+  key: ApiKeyRow,
+  audit: Audit,
+  alongside: Audit[] = [],
+) => db.batch([db.insert(tenants).values(tenant), db.insert(apiKeys).values(key), audit, ...alongside]);
 
-export async function updateTenant(db: ControlDb, tenantId: string, patch: Partial<TenantRow>, audit: Audit) {
+export async function updateTenant(
+  db: ControlDb,
+  tenantId: string,
+  patch: Partial<TenantRow>,
+  audit: Audit,
+  alongside: Audit[] = [],
+) {
   const [rows] = await db.batch([
     db.update(tenants).set(patch).where(eq(tenants.id, tenantId)).returning(),
     audit,
+    ...alongside,
   ]);
   return rows[0];
 }

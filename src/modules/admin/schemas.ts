@@ -3,6 +3,7 @@ import { DEFAULT_CASE_SLA, MAX_SLA_HOURS } from "../../lib/case-work";
 import { COUNTRY_CODES } from "../../lib/countries";
 import { ALL_SCOPES } from "../../lib/scopes";
 import { SCHEDULE_FREQUENCIES } from "../monitoring/domain/schedule";
+import { MAX_ALLOWED_ORIGINS, ORIGIN_PATTERN, originProblem } from "./domain/origins";
 
 /** The highest subscription cap an operator may set (issue 11, finding 8). */
 export const MAX_WEBHOOK_SUBSCRIPTIONS_LIMIT = 200;
@@ -139,6 +140,27 @@ export const TenantSettingsSchema = z
       description:
         "Maker-checker close for fraud and AML cases (default false): a close is recorded as close_requested and a different actorId confirms it (403 second_actor_required for the same one) or rejects it",
     }),
+    allowedOrigins: z
+      .array(
+        z
+          .string()
+          .max(253)
+          .regex(ORIGIN_PATTERN, "each origin must be exact: https://host[:port] (http only for localhost)")
+          .superRefine((origin, check) => {
+            const problem = originProblem(origin);
+            if (problem) check.addIssue({ code: "custom", message: `origin ${problem}` });
+          }),
+      )
+      .max(MAX_ALLOWED_ORIGINS)
+      .optional()
+      .openapi({
+        description: `Browser origins allowed to call /v1 with this tenant's keys (CORS), at most ${MAX_ALLOWED_ORIGINS}: exact scheme://host[:port] in lower case, https (http only for localhost and 127.0.0.1), no path, no default port, no wildcard. Replaces the whole list; [] removes all`,
+        example: ["https://dashboard.lender.example"],
+      }),
+    rateLimitPerMinute: z.number().int().min(1).max(100_000).optional().openapi({
+      description:
+        "Requests a minute each of this tenant's API keys may send (default 1,200); a key's own rateLimitPerMinute wins",
+    }),
   })
   .openapi("TenantSettings");
 
@@ -179,6 +201,11 @@ export const TenantSchema = z
         description: "Case SLA hours as set; absent levels: defaults",
       }),
       caseCloseRequiresSecondActor: z.boolean().optional(),
+      allowedOrigins: z.array(z.string()).openapi({ description: "CORS origins; [] when none" }),
+      rateLimitPerMinute: z
+        .number()
+        .int()
+        .openapi({ description: "Per-key budget in force (default 1,200)" }),
     }),
     createdAt: z.string(),
     updatedAt: z.string(),

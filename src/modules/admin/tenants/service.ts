@@ -4,11 +4,13 @@ import { toTenant } from "../../../db/tenant-context";
 import type { Env } from "../../../env";
 import { homeCountryOf } from "../../../lib/countries";
 import { badRequest, notFound } from "../../../lib/errors";
+import { DEFAULT_RATE_LIMIT_PER_MINUTE } from "../../../lib/rate-window";
 import type { AuditAction } from "../../audit/domain/types";
 import type { OperatorContext } from "../../audit/service";
 import { operatorAuditInsert } from "../../audit/service";
 import { leastLoadedShard } from "../domain/keys";
 import { auditedKey, newKeyRow, presentKey, withHash } from "../keys/service";
+import { forgetOrigins, originStatements } from "../origins/service";
 import * as repo from "../repo";
 import { forgetTenant } from "../verification/service";
 
@@ -41,6 +43,7 @@ export async function createTenant(op: OperatorContext, input: CreateTenantInput
   };
   const created = await withHash(newKeyRow(env, tenant.id, "default", ["*"], null, clock.now()));
   const apiKey = presentKey(created.row, created.key);
+  const origins = tenant.settings.allowedOrigins ?? [];
   await repo.insertTenantWithKey(
     db,
     tenant,
@@ -54,7 +57,9 @@ export async function createTenant(op: OperatorContext, input: CreateTenantInput
       },
       tenant.id,
     ),
+    origins.length > 0 ? originStatements(db, tenant.id, origins) : [],
   );
+  forgetOrigins(origins);
   return { tenant: presentTenant(tenant), apiKey };
 }
 
@@ -64,7 +69,13 @@ export function presentTenant(row: TenantRow) {
   const country = typeof settings.country === "string" ? settings.country : null;
   return {
     ...tenant,
-    settings: { ...settings, country, homeCountry: homeCountryOf(settings) },
+    settings: {
+      ...settings,
+      country,
+      homeCountry: homeCountryOf(settings),
+      allowedOrigins: settings.allowedOrigins ?? [],
+      rateLimitPerMinute: settings.rateLimitPerMinute ?? DEFAULT_RATE_LIMIT_PER_MINUTE,
+    },
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
   };
@@ -126,8 +137,10 @@ export async function updateTenant(
     settings: mergeSettings(current.settings, patch.settings),
     updatedAt: op.clock.now().toISOString(),
   };
+  const db = controlDb(op.env);
+  const newOrigins = patch.settings?.allowedOrigins;
   const updated = await repo.updateTenant(
-    controlDb(op.env),
+    db,
     tenantId,
     { features: next.features, settings: next.settings, updatedAt: next.updatedAt },
     operatorAuditInsert(
@@ -140,7 +153,9 @@ export async function updateTenant(
       },
       tenantId,
     ),
+    newOrigins ? originStatements(db, tenantId, newOrigins) : [],
   );
+  forgetOrigins([...(current.settings.allowedOrigins ?? []), ...(newOrigins ?? [])]);
   // Cached auth entries carry the tenant row; drop them so settings apply at once here.
   forgetTenant(tenantId);
   return presentTenant(updated ?? current);

@@ -5,6 +5,7 @@ import { calculateFromData } from "../service";
 
 export const calculateRoute = tenantRoute({
   method: "post",
+  readOnly: true, // persists nothing: no Idempotency-Key
   path: "/v1/agent-health/calculate",
   operationId: "calculateAgentHealth",
   tags: ["Agent health"],

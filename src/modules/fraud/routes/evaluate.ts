@@ -6,6 +6,7 @@ import { DISCLAIMER, Disclaimer, EvaluateBody, FraudAlertSchema } from "../schem
 
 export const evaluateRoute = tenantRoute({
   method: "post",
+  readOnly: true, // persists nothing: no Idempotency-Key
   path: "/v1/fraud/evaluate",
   operationId: "evaluateFraud",
   tags: ["Fraud"],

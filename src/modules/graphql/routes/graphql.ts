@@ -2,6 +2,7 @@ import { createRoute, type z } from "@hono/zod-openapi";
 import type { App } from "../../../http/context";
 import { ErrorBodySchema } from "../../../http/errors";
 import { errorResponses, jsonBody, jsonContent } from "../../../http/openapi";
+import { httpConventions } from "../../../http/route-conventions";
 import { rootFieldScopes } from "../executable-schema";
 import { GraphQLRequestSchema, GraphQLResponseSchema } from "../schemas";
 import { runGraphQL } from "../service";
@@ -10,6 +11,13 @@ import { runGraphQL } from "../service";
  * Not a tenantRoute: the route checks only the API key; each field checks the scope of the
  * REST operation it mirrors (docs/decisions/graphql.md), listed in `x-field-scopes`.
  */
+const request = { body: jsonBody(GraphQLRequestSchema) };
+// Mutations create things: the same Idempotency-Key handling as every tenantRoute POST.
+const conventions = httpConventions(
+  { method: "post", path: "/v1/graphql", request, responses: {} },
+  "tenant",
+);
+
 export const graphqlRoute = createRoute({
   method: "post",
   path: "/v1/graphql",
@@ -24,8 +32,10 @@ export const graphqlRoute = createRoute({
     "envelope. Introspection is enabled.",
   security: [{ ApiKeyAuth: [] }],
   "x-field-scopes": rootFieldScopes,
-  request: { body: jsonBody(GraphQLRequestSchema) },
+  request: conventions.document.request as typeof request,
+  middleware: conventions.middleware,
   responses: {
+    ...conventions.responses,
     200: jsonContent(GraphQLResponseSchema, "Executed (possibly with field errors and partial data)"),
     400: {
       description:

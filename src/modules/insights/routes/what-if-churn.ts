@@ -5,6 +5,7 @@ import { whatIfChurn } from "../service";
 
 export const whatIfChurnRoute = tenantRoute({
   method: "post",
+  readOnly: true, // persists nothing: no Idempotency-Key
   path: "/v1/insights/what-if-churn",
   operationId: "simulateWhatIfChurn",
   tags: ["Insights"],

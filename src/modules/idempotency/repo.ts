@@ -1,0 +1,124 @@
+import { and, eq, lte, or } from "drizzle-orm";
+import type { ControlDb, TenantScope } from "../../db/client";
+import { operatorIdempotencyKeys } from "../../db/control-schema";
+import { idempotencyKeys } from "../../db/shard/idempotency";
+
+/** A claim's timestamps (ISO): when it was made, until when it is live, until when it is kept. */
+export interface ClaimTimes {
+  now: string;
+  lockedUntil: string;
+  expiresAt: string;
+}
+
+export interface StoredAnswer {
+  status: number;
+  headers: Record<string, string>;
+  body: string | null;
+}
+
+export interface KeyRow extends Partial<StoredAnswer> {
+  requestHash: string;
+  state: "in_flight" | "done";
+}
+
+/** The storage of one scope's keys: a tenant's on its shard, or an operator's on CONTROL_DB. */
+export interface KeyStore {
+  /** Claims the key (new, expired or abandoned); false when a live row holds it. */
+  claim(key: string, requestHash: string, times: ClaimTimes): Promise<boolean>;
+  find(key: string): Promise<KeyRow | undefined>;
+  complete(key: string, requestHash: string, answer: StoredAnswer): Promise<void>;
+  release(key: string, requestHash: string): Promise<void>;
+}
+
+type Table = typeof idempotencyKeys | typeof operatorIdempotencyKeys;
+
+/** A live row blocks the claim; an expired one, or an in-flight one past its lease, is taken over. */
+const reclaimable = (t: Table, now: string) =>
+  or(lte(t.expiresAt, now), and(eq(t.state, "in_flight"), lte(t.lockedUntil, now)));
+
+const claimedRow = (requestHash: string, times: ClaimTimes) => ({
+  requestHash,
+  state: "in_flight" as const,
+  status: null,
+  headers: null,
+  body: null,
+  createdAt: times.now,
+  lockedUntil: times.lockedUntil,
+  expiresAt: times.expiresAt,
+});
+
+const toKeyRow = (
+  row:
+    | {
+        requestHash: string;
+        state: "in_flight" | "done";
+        status: number | null;
+        headers: Record<string, string> | null;
+        body: string | null;
+      }
+    | undefined,
+): KeyRow | undefined =>
+  row && {
+    requestHash: row.requestHash,
+    state: row.state,
+    status: row.status ?? undefined,
+    headers: row.headers ?? {},
+    body: row.body,
+  };
+
+export function tenantKeyStore(scope: TenantScope): KeyStore {
+  const t = idempotencyKeys;
+  const { db } = scope;
+  return {
+    async claim(key, requestHash, times) {
+      const row = claimedRow(requestHash, times);
+      const claimed = await db
+        .insert(t)
+        .values({ key, ...row })
+        .onConflictDoUpdate({ target: [t.tenantId, t.key], set: row, setWhere: reclaimable(t, times.now) })
+        .returning({ key: t.key });
+      return claimed.length === 1;
+    },
+    async find(key) {
+      const [row] = await db.select().from(t, eq(t.key, key)).limit(1);
+      return toKeyRow(row);
+    },
+    async complete(key, requestHash, answer) {
+      await db
+        .update(t)
+        .set({ state: "done", ...answer })
+        .where(eq(t.key, key), eq(t.requestHash, requestHash));
+    },
+    async release(key, requestHash) {
+      await db.delete(t).where(eq(t.key, key), eq(t.requestHash, requestHash), eq(t.state, "in_flight"));
+    },
+  };
+}
+
+export function operatorKeyStore(db: ControlDb, operatorId: string): KeyStore {
+  const t = operatorIdempotencyKeys;
+  const mine = (key: string) => and(eq(t.operatorId, operatorId), eq(t.key, key));
+  return {
+    async claim(key, requestHash, times) {
+      const row = claimedRow(requestHash, times);
+      const claimed = await db
+        .insert(t)
+        .values({ operatorId, key, ...row })
+        .onConflictDoUpdate({ target: [t.operatorId, t.key], set: row, setWhere: reclaimable(t, times.now) })
+        .returning({ key: t.key });
+      return claimed.length === 1;
+    },
+    async find(key) {
+      return toKeyRow(await db.select().from(t).where(mine(key)).get());
+    },
+    async complete(key, requestHash, answer) {
+      await db
+        .update(t)
+        .set({ state: "done", ...answer })
+        .where(and(mine(key), eq(t.requestHash, requestHash)));
+    },
+    async release(key, requestHash) {
+      await db.delete(t).where(and(mine(key), eq(t.requestHash, requestHash), eq(t.state, "in_flight")));
+    },
+  };
+}

@@ -1,0 +1,95 @@
+import { controlDb, type TenantScope } from "../../db/client";
+import type { Env } from "../../env";
+import type { Clock } from "../../lib/clock";
+import { AppError } from "../../lib/errors";
+import { keyringFrom, seal, unseal } from "../../lib/sealed";
+import {
+  IDEMPOTENCY_LEASE_MS,
+  IDEMPOTENCY_TTL_MS,
+  isReplayable,
+  MAX_STORED_BODY_CHARS,
+  REPLAYED_HEADERS,
+  requestFingerprint,
+  verdict,
+} from "./domain/keys";
+import { type KeyStore, operatorKeyStore, type StoredAnswer, tenantKeyStore } from "./repo";
+
+export type { StoredAnswer } from "./repo";
+
+/** One request's use of an idempotency key: where it is stored and what identifies the request. */
+export interface IdempotentRequest {
+  env: Env;
+  clock: Clock;
+  store: KeyStore;
+  /** Ties sealed answers to their owner and key (AES-GCM additional data). */
+  sealContext: string;
+  key: string;
+  requestHash: string;
+}
+
+export const tenantKeys = (scope: TenantScope) => tenantKeyStore(scope);
+export const operatorKeys = (env: Env, operatorId: string) => operatorKeyStore(controlDb(env), operatorId);
+
+/** Hex SHA-256 of the request's method, path and body. */
+export async function fingerprint(method: string, pathWithQuery: string, body: ArrayBuffer): Promise<string> {
+  const digest = await crypto.subtle.digest("SHA-256", requestFingerprint(method, pathWithQuery, body));
+  return Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+/**
+ * Claims the key for this request, or says what the earlier request with it left: its answer
+ * to replay, 409 while it runs, 422 when that request was a different one.
+ */
+export async function begin(req: IdempotentRequest): Promise<{ replay: StoredAnswer } | "claimed"> {
+  const now = req.clock.now().getTime();
+  const claimed = await req.store.claim(req.key, req.requestHash, {
+    now: new Date(now).toISOString(),
+    lockedUntil: new Date(now + IDEMPOTENCY_LEASE_MS).toISOString(),
+    expiresAt: new Date(now + IDEMPOTENCY_TTL_MS).toISOString(),
+  });
+  if (claimed) return "claimed";
+  const existing = await req.store.find(req.key);
+  // Released between our claim and this read (its request failed): the client may retry.
+  if (!existing) throw inFlight();
+  const found = verdict(existing, req.requestHash);
+  if (found === "mismatch") {
+    throw new AppError(
+      "idempotency_key_reused",
+      "This Idempotency-Key was used within 24 h for a different request (method, path or body); use a new key",
+    );
+  }
+  if (found === "in_flight" || existing.status === undefined) throw inFlight();
+  const body = existing.body === null || existing.body === undefined ? null : await open(req, existing.body);
+  return { replay: { status: existing.status, headers: existing.headers ?? {}, body } };
+}
+
+const inFlight = () =>
+  new AppError(
+    "idempotency_key_in_use",
+    "A request with this Idempotency-Key is still being processed; retry after it completes",
+  );
+
+/**
+ * Keeps a final answer for replay (sealed: creating answers may hold a key or signing secret
+ * shown once); anything else releases the key so a retry does the work.
+ */
+export async function finish(req: IdempotentRequest, res: Response): Promise<void> {
+  const text = isReplayable(res.status) && req.env.SECRETS_KEY ? await res.clone().text() : undefined;
+  if (text === undefined || text.length > MAX_STORED_BODY_CHARS) {
+    await req.store.release(req.key, req.requestHash);
+    return;
+  }
+  const headers: Record<string, string> = {};
+  for (const name of REPLAYED_HEADERS) {
+    const value = res.headers.get(name);
+    if (value !== null) headers[name] = value;
+  }
+  const body = text === "" ? null : await seal(await keyringFrom(req.env.SECRETS_KEY), text, req.sealContext);
+  await req.store.complete(req.key, req.requestHash, { status: res.status, headers, body });
+}
+
+/** Releases the key after the request failed before an answer (a thrown error). */
+export const abandon = (req: IdempotentRequest) => req.store.release(req.key, req.requestHash);
+
+const open = async (req: IdempotentRequest, stored: string) =>
+  unseal(await keyringFrom(req.env.SECRETS_KEY), stored, req.sealContext);
