@@ -13,7 +13,7 @@ export interface Env {
   FILES: R2Bucket;
   ASSETS: Fetcher;
   /** Per-API-key request budget: one KeyRateLimiter object per key; absent means unlimited. */
-  KEY_RATE_LIMITER?: DurableObjectNamespace<import("./durable-objects/rate-limiter").KeyRateLimiter>;
+  KEY_RATE_LIMITER?: DurableObjectNamespace;
   /** Per-client-address budget before authentication, on /v1 and /admin (wrangler.toml [[ratelimits]]). */
   IP_RATE_LIMITER?: RateLimit;
   /** Operator token for /admin; a Worker secret (locally in .dev.vars). */

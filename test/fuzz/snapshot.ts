@@ -62,13 +62,21 @@ export async function snapshot(target: { shard: number; tenantId: string } | "co
   return row ?? {};
 }
 
-/** Waits until background work of earlier requests (waitUntil, queues) stops changing the snapshot. */
-export async function settledSnapshot(target: Parameters<typeof snapshot>[0]): Promise<Snapshot> {
+/**
+ * Waits until background work of earlier requests (waitUntil, queues) stops changing the
+ * snapshot: `quietPolls` unchanged polls in a row, `pollMs` apart, within `maxPolls`.
+ */
+export async function settledSnapshot(
+  target: Parameters<typeof snapshot>[0],
+  { quietPolls = 1, pollMs = 25, maxPolls = 20 } = {},
+): Promise<Snapshot> {
   let previous = await snapshot(target);
-  for (let i = 0; i < 20; i++) {
-    await new Promise((r) => setTimeout(r, i === 0 ? 0 : 25));
+  let quiet = 0;
+  for (let i = 0; i < maxPolls; i++) {
+    await new Promise((r) => setTimeout(r, i === 0 ? 0 : pollMs));
     const next = await snapshot(target);
-    if (diff(previous, next).length === 0) return next;
+    quiet = diff(previous, next).length === 0 ? quiet + 1 : 0;
+    if (quiet >= quietPolls) return next;
     previous = next;
   }
   return previous;

@@ -1,4 +1,5 @@
 import type { Context, MiddlewareHandler } from "hono";
+import type { KeyRateLimiter } from "../../durable-objects/rate-limiter";
 import { AppError } from "../../lib/errors";
 import {
   DEFAULT_RATE_LIMIT_PER_MINUTE,
@@ -33,7 +34,8 @@ function setRateLimitHeaders(headers: Headers, d: RateDecision): void {
  * (RateLimit-*); refusals are 429 `rate_limited` with Retry-After = seconds to the reset.
  */
 export const rateLimit: MiddlewareHandler<AppEnv> = async (c, next) => {
-  const limiters = c.env.KEY_RATE_LIMITER;
+  // Typed here, not in env.ts: the object's module imports env.ts (no import cycle).
+  const limiters = c.env.KEY_RATE_LIMITER as DurableObjectNamespace<KeyRateLimiter> | undefined;
   if (!limiters) return next();
   const limit = c.get("ctx").tenant.settings.rateLimitPerMinute ?? DEFAULT_RATE_LIMIT_PER_MINUTE;
   const decision = await limiters.get(limiters.idFromName(c.get("auth").keyId)).take(limit);
