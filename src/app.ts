@@ -18,6 +18,7 @@ import { registerAgentHealthRoutes } from "./modules/agent-health/routes";
 import { registerAmlRoutes } from "./modules/aml/routes";
 import { registerTenantAuditRoutes } from "./modules/audit/routes";
 import { registerBhiRoutes } from "./modules/bhi/routes";
+import { registerCaseFileRoutes } from "./modules/case-files/routes";
 import { registerDataRoutes } from "./modules/data/routes";
 import { registerDocsPage } from "./modules/docs/routes/page";
 import { registerFraudRoutes } from "./modules/fraud/routes";
@@ -99,6 +100,7 @@ export function buildApp(): App {
   registerListRoutes(app);
   registerMonitoringRoutes(app);
   registerGoamlRoutes(app);
+  registerCaseFileRoutes(app);
   // Operator routes last, so the docs page opens on the tenant API.
   registerAdminRoutes(app);
   registerDocsPage(app);

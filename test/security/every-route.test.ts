@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { AREAS, type Scope } from "../../src/lib/scopes";
 import { TEST_ADMIN_TOKEN } from "../constants";
 import { call, createKey, createTenant, json, type TestTenant } from "../harness";
-import { pathFixtures, requestBodies } from "./fixtures";
+import { pathFixtures, requestBodies, requestExtras } from "./fixtures";
 
 interface Operation {
   method: string;
@@ -132,13 +132,17 @@ describe("every tenant operation", () => {
       const params = await fixture!(owner);
       // Short values (a rule-set version number) would match any text: only ids are searched for.
       for (const value of Object.values(params)) if (value.length >= 8) ownerIds.add(value);
-      const path = op.path.replace(/\{([^}]+)\}/g, (_m, name: string) => params[name] ?? "missing-fixture");
+      const extra = requestExtras[`${op.method} ${op.path}`];
+      const path =
+        op.path.replace(/\{([^}]+)\}/g, (_m, name: string) => params[name] ?? "missing-fixture") +
+        (extra?.query ?? "");
+      const init = extra ? { body: extra.body, headers: extra.headers } : { body: bodyFor(op) };
       for (const { pair, tenant } of others) {
-        const foreign = await call(op.method, path, { key: tenant.key, body: bodyFor(op) });
+        const foreign = await call(op.method, path, { key: tenant.key, ...init });
         expect(foreign.status, `${pair}: ${await foreign.clone().text()}`).toBe(404);
       }
       // Last, so a write by the owner cannot hide a leak to the others.
-      const own = await call(op.method, path, { key: owner.key, body: bodyFor(op) });
+      const own = await call(op.method, path, { key: owner.key, ...init });
       expect(own.status, await own.clone().text()).toBeLessThan(400);
     },
   );

@@ -114,7 +114,41 @@ async function ruleSetBacktest(owner: TestTenant, kind: "fraud" | "aml") {
   return { backtestId: (await json<{ backtestId: string }>(res)).backtestId };
 }
 
+/** An evidence file on a new case of the owner (the upload takes a raw body and query parameters). */
+async function caseFile(owner: TestTenant, base: string, caseId: string) {
+  const res = await call("POST", `${base}/${caseId}/${UPLOAD_QUERY}`, {
+    key: owner.key,
+    body: "evidence",
+    headers: { "content-type": "text/plain" },
+  });
+  if (res.status !== 201) throw new Error(`case file fixture: ${res.status}`);
+  return { caseId, fileId: (await json<{ file: { id: string } }>(res)).file.id };
+}
+const UPLOAD_QUERY = "files?filename=e.txt&actorId=analyst-1";
+
+/**
+ * Operations that take query parameters and a non-JSON body (evidence uploads): what the suite
+ * appends to the path and the headers it sends, so the request reaches the tenant lookup.
+ */
+export const requestExtras: Record<string, { query: string; headers: Record<string, string>; body: string }> =
+  Object.fromEntries(
+    ["/v1/fraud/cases/{caseId}/files", "/v1/kyc-aml/cases/{caseId}/files"].map((p) => [
+      `POST ${p}`,
+      {
+        query: "?filename=e.txt&actorId=analyst-1",
+        headers: { "content-type": "text/plain" },
+        body: "evidence",
+      },
+    ]),
+  );
+
 export const pathFixtures: Record<string, PathFixture> = {
+  "/v1/fraud/cases/{caseId}/files/{fileId}": async (owner) => {
+    const res = await call("POST", "/v1/fraud/cases", { key: owner.key, body: fraudCaseBody() });
+    return caseFile(owner, "/v1/fraud/cases", (await json<{ case: { id: string } }>(res)).case.id);
+  },
+  "/v1/kyc-aml/cases/{caseId}/files/{fileId}": async (owner) =>
+    caseFile(owner, "/v1/kyc-aml/cases", await amlCaseFor(owner)),
   "/v1/customers/{customerId}": async (owner) => ({ customerId: (await insertCustomer(owner)).id }),
   "/v1/agents/{agentId}": async (owner) => ({ agentId: (await insertAgent(owner)).agentId }),
   "/v1/agent-health/{agentId}": async (owner) => ({ agentId: (await insertAgent(owner)).agentId }),

@@ -5,6 +5,7 @@ export * from "./agent-health";
 export * from "./aml";
 export * from "./audit";
 export * from "./bhi";
+export * from "./case-files";
 export * from "./data";
 export * from "./events";
 export * from "./fraud";

@@ -1,11 +1,25 @@
+import type { MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { AppError } from "../../lib/errors";
 import { errorResponse } from "../errors";
 
 export const MAX_BODY_BYTES = 1024 * 1024;
+/** Evidence uploads (POST /v1/{fraud,kyc-aml}/cases/{caseId}/files) take the file as the body. */
+export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
+const UPLOAD_PATH = /^\/v1\/(?:fraud|kyc-aml)\/cases\/[^/]+\/files\/?$/;
 
-/** 413 for bodies over 1 MiB, whether announced by Content-Length or streamed. */
-export const limitBody = bodyLimit({
+const jsonLimit = bodyLimit({
   maxSize: MAX_BODY_BYTES,
   onError: (c) => errorResponse(c, new AppError("payload_too_large", "Request body exceeds 1 MiB")),
 });
+const uploadLimit = bodyLimit({
+  maxSize: MAX_UPLOAD_BYTES,
+  onError: (c) => errorResponse(c, new AppError("payload_too_large", "File exceeds 10 MiB")),
+});
+
+/**
+ * 413 for bodies over 1 MiB (10 MiB for an evidence upload), refused on an announced
+ * Content-Length before reading, else while streaming.
+ */
+export const limitBody: MiddlewareHandler = (c, next) =>
+  c.req.method === "POST" && UPLOAD_PATH.test(c.req.path) ? uploadLimit(c, next) : jsonLimit(c, next);

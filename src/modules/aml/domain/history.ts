@@ -8,7 +8,8 @@
  * Only `transitioned` moves the status (the chain trigger holds it). `alert_added` (a monitoring
  * hit) and `rule_snoozed` come from monitoring; the goAML filing steps (`report_*`,
  * docs/decisions/goaml.md) from filings; the rest is analyst case work (0028:
- * docs/decisions/case-work.md), `sla_breached` written by the SLA sweep.
+ * docs/decisions/case-work.md), `sla_breached` written by the SLA sweep, `evidence_added` by
+ * a file upload (0031, details: the file's id, SHA-256, size, type and name).
  */
 export const HISTORY_EVENT_TYPES = [
   "created",
@@ -18,6 +19,7 @@ export const HISTORY_EVENT_TYPES = [
   "assigned",
   "unassigned",
   "note_added",
+  "evidence_added",
   "tag_added",
   "tag_removed",
   "close_requested",

@@ -96,7 +96,13 @@ export const AddEventBody = storableText(
       assigneeName: ShortText.optional(),
     }),
     eventBody("note_added", "FraudCaseNoteAddedEventRequest", { noteContent: NoteText }),
-    eventBody("evidence_added", "FraudCaseEvidenceAddedEventRequest", { evidenceType: ShortText }),
+    eventBody("evidence_added", "FraudCaseEvidenceAddedEventRequest", {
+      // "file" is recorded only by an upload (POST .../files), which vouches for its SHA-256.
+      evidenceType: ShortText.refine(
+        (t) => t.trim().toLowerCase() !== "file",
+        "file evidence is added by POST /v1/fraud/cases/{caseId}/files",
+      ),
+    }),
     eventBody("escalated", "FraudCaseEscalatedEventRequest", {
       newStatus: z.enum(["escalated"]).optional().openapi({ description: "Always escalated when given" }),
     }),
