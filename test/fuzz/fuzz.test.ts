@@ -8,7 +8,7 @@ import { createTenant, type TestTenant } from "../harness";
 import type { OpenApiDocument } from "./arbitraries";
 import { mutations } from "./mutations";
 import { type FuzzRequest, type IdPools, type Operation, operationsOf, render, validParts } from "./requests";
-import { diff, settledSnapshot } from "./snapshot";
+import { diff, queueWorkDone, settledSnapshot } from "./snapshot";
 import { type FuzzTenant, seedTenant } from "./tenants";
 
 /**
@@ -107,13 +107,9 @@ async function send(op: Operation, { sender, request }: Sent) {
     new Request(`http://localhost${request.url}`, { method: request.method, headers, body: request.body }),
   );
   requestsSent++;
-  // A 202 started work on the queue (a portfolio run drains for seconds, with pauses between
-  // steps): let it finish before the next request's write check, which it would otherwise cross.
-  if (res.status === 202 && !op.admin)
-    await settledSnapshot(
-      { shard: tenant.shard, tenantId: tenant.id },
-      { quietPolls: 6, pollMs: 100, maxPolls: 150 },
-    );
+  // A 202 started work on the queue (a portfolio run drains in steps seconds apart): let it
+  // finish before the next request's write check, which it would otherwise cross.
+  if (res.status === 202 && !op.admin) await queueWorkDone({ shard: tenant.shard, tenantId: tenant.id });
   const text = await res.clone().text();
   const fail = (why: string) => {
     throw new Error(

@@ -86,3 +86,21 @@ export const diff = (before: Snapshot, after: Snapshot) =>
   Object.keys({ ...before, ...after })
     .filter((t) => before[t] !== after[t])
     .map((t) => `${t}: ${before[t]} -> ${after[t]}`);
+
+/**
+ * Waits until the tenant's queued work is done: no portfolio run in progress and no pending
+ * entity leased to a screener (each run step is a queue message, seconds apart), then settles.
+ */
+export async function queueWorkDone(target: { shard: number; tenantId: string }): Promise<void> {
+  const db = systemShardBinding(env, target.shard);
+  const busy = db.prepare(
+    `SELECT (SELECT COUNT(*) FROM monitoring_runs WHERE tenant_id = ?1 AND status = 'running')
+          + (SELECT COUNT(*) FROM monitoring_pending WHERE tenant_id = ?1 AND claim_token IS NOT NULL) AS n`,
+  );
+  for (let i = 0; i < 300; i++) {
+    const row = await busy.bind(target.tenantId).first<{ n: number }>();
+    if (!row?.n) break;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  await settledSnapshot(target, { quietPolls: 4, pollMs: 50, maxPolls: 60 });
+}
