@@ -2,17 +2,10 @@
  * The tenant-local day a daily CTR covers: the day before the local date of `now`, as the
  * UTC instants [from, to) of its local midnights (a DST day has 23 or 25 hours).
  */
-import { utcOffsetMinutes } from "../../rules/domain/custom/time-zone";
+import { instantOfLocal as localMidnight, utcOffsetMinutes } from "../../rules/domain/custom/time-zone";
 
 const DAY_MS = 86_400_000;
 const pad = (n: number) => String(n).padStart(2, "0");
-
-/** The instant local midnight of (year, month, day) begins in the zone. */
-function localMidnight(timeZone: string, year: number, month: number, day: number): Date {
-  const wall = Date.UTC(year, month, day);
-  const guess = new Date(wall - utcOffsetMinutes(timeZone, new Date(wall)) * 60_000);
-  return new Date(wall - utcOffsetMinutes(timeZone, guess) * 60_000);
-}
 
 export interface LocalDay {
   day: string;

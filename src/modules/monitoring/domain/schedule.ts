@@ -1,4 +1,4 @@
-import { utcOffsetMinutes } from "../../rules/domain/custom/time-zone";
+import { instantOfLocal as instantOf, utcOffsetMinutes } from "../../rules/domain/custom/time-zone";
 
 /**
  * When scheduled portfolio monitoring runs (docs/methodology/monitoring.md#schedule-portfolio-runs). The
@@ -38,13 +38,6 @@ function localParts(at: Date, timeZone: string) {
     day: local.getUTCDate(),
     hour: local.getUTCHours(),
   };
-}
-
-/** The instant a local wall-clock hour begins (the zone's offset at that hour). */
-function instantOf(timeZone: string, year: number, month: number, day: number, hour: number): Date {
-  const wall = Date.UTC(year, month, day, hour);
-  const guess = new Date(wall - utcOffsetMinutes(timeZone, new Date(wall)) * 60_000);
-  return new Date(wall - utcOffsetMinutes(timeZone, guess) * 60_000);
 }
 
 const keyOf = (frequency: ScheduleFrequency, at: Date, timeZone: string) => {

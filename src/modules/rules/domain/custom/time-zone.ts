@@ -19,3 +19,14 @@ export function utcOffsetMinutes(timeZone: string, at: Date): number {
   const utc = Math.floor(at.getTime() / 60_000) * 60_000;
   return Math.round((local - utc) / 60_000);
 }
+
+/**
+ * The instant a local wall-clock time (month 0-11) begins in a zone: the offset is read at a first
+ * guess, then again at the instant it gives, so a time next to a daylight-saving change lands on
+ * the offset in force then. Schedules (monitoring) and local days (goAML CTR) both use it.
+ */
+export function instantOfLocal(timeZone: string, year: number, month: number, day: number, hour = 0): Date {
+  const wall = Date.UTC(year, month, day, hour);
+  const guess = new Date(wall - utcOffsetMinutes(timeZone, new Date(wall)) * 60_000);
+  return new Date(wall - utcOffsetMinutes(timeZone, guess) * 60_000);
+}
