@@ -1,7 +1,7 @@
 import { z } from "@hono/zod-openapi";
 import { actorKeyIdField, IsoDateTime, orNull, PaginationQuery, PaginationSchema } from "../../http/openapi";
 import { storableText } from "../../http/storable";
-import { CaseOutcome, caseWorkFields, caseWorkQuery } from "../fraud/casework/schemas";
+import { CaseOutcome, caseWorkFields, caseWorkQuery } from "../case-work/schemas";
 import { RuleSetChoiceField, RuleSetStampSchema } from "../rules/schemas";
 import { AML_CASE_STATUSES } from "./domain/case-machine";
 import { HISTORY_EVENT_TYPES } from "./domain/history";

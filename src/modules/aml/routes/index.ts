@@ -1,9 +1,14 @@
 import type { App } from "../../../http/context";
-import { registerAddNote } from "./add-note";
-import { registerAssignCase } from "./assign-case";
+import {
+  registerAddNote,
+  registerAssignCase,
+  registerChangeTags,
+  registerConfirmClose,
+  registerListSnoozes,
+  registerRejectClose,
+  registerSnoozeRule,
+} from "../../case-work/routes";
 import { registerBacktest } from "./backtest";
-import { registerChangeTags } from "./change-tags";
-import { registerConfirmClose } from "./confirm-close";
 import { registerEvaluate } from "./evaluate";
 import { registerGetBacktest } from "./get-backtest";
 import { registerGetCase } from "./get-case";
@@ -11,10 +16,7 @@ import { registerGetThresholds } from "./get-thresholds";
 import { registerGetTransitions } from "./get-transitions";
 import { registerListCases } from "./list-cases";
 import { registerListRules } from "./list-rules";
-import { registerListSnoozes } from "./list-snoozes";
 import { registerPutThresholds } from "./put-thresholds";
-import { registerRejectClose } from "./reject-close";
-import { registerSnoozeRule } from "./snooze-rule";
 import { registerTransitionCase } from "./transition-case";
 
 export function registerAmlRoutes(app: App): void {
@@ -27,13 +29,13 @@ export function registerAmlRoutes(app: App): void {
   registerGetTransitions(app);
   registerGetCase(app);
   registerTransitionCase(app);
-  registerAssignCase(app);
-  registerAddNote(app);
-  registerChangeTags(app);
-  registerConfirmClose(app);
-  registerRejectClose(app);
-  registerSnoozeRule(app);
-  registerListSnoozes(app);
+  registerAssignCase(app, "aml");
+  registerAddNote(app, "aml");
+  registerChangeTags(app, "aml");
+  registerConfirmClose(app, "aml");
+  registerRejectClose(app, "aml");
+  registerSnoozeRule(app, "aml");
+  registerListSnoozes(app, "aml");
   registerBacktest(app);
   registerGetBacktest(app);
 }
