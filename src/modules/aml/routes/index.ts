@@ -1,13 +1,5 @@
 import type { App } from "../../../http/context";
-import {
-  registerAddNote,
-  registerAssignCase,
-  registerChangeTags,
-  registerConfirmClose,
-  registerListSnoozes,
-  registerRejectClose,
-  registerSnoozeRule,
-} from "../../case-work/routes";
+import * as caseWork from "../../case-work/routes";
 import { registerBacktest } from "./backtest";
 import { registerEvaluate } from "./evaluate";
 import { registerGetBacktest } from "./get-backtest";
@@ -29,13 +21,13 @@ export function registerAmlRoutes(app: App): void {
   registerGetTransitions(app);
   registerGetCase(app);
   registerTransitionCase(app);
-  registerAssignCase(app, "aml");
-  registerAddNote(app, "aml");
-  registerChangeTags(app, "aml");
-  registerConfirmClose(app, "aml");
-  registerRejectClose(app, "aml");
-  registerSnoozeRule(app, "aml");
-  registerListSnoozes(app, "aml");
+  caseWork.registerAssignCase(app, "aml");
+  caseWork.registerAddNote(app, "aml");
+  caseWork.registerChangeTags(app, "aml");
+  caseWork.registerConfirmClose(app, "aml");
+  caseWork.registerRejectClose(app, "aml");
+  caseWork.registerSnoozeRule(app, "aml");
+  caseWork.registerListSnoozes(app, "aml");
   registerBacktest(app);
   registerGetBacktest(app);
 }

@@ -58,6 +58,7 @@ const addNoteRoute = (kind: CaseKind) =>
 export const registerAddNote = (app: App, kind: CaseKind) =>
   app.openapi(addNoteRoute(kind), async (c) => {
     const note = NOTES[kind];
+    // The body was validated against this kind's schema (NOTES[kind].body), which its `add` takes.
     const input = { ...c.req.valid("json"), actorKeyId: c.get("auth").keyId };
     const result = await note.add(c.get("ctx"), c.req.valid("param").caseId, input as never);
     // The status and shape are the kind's, declared above; the route's type is their union.

@@ -1,13 +1,5 @@
 import type { App } from "../../../http/context";
-import {
-  registerAddNote,
-  registerAssignCase,
-  registerChangeTags,
-  registerConfirmClose,
-  registerListSnoozes,
-  registerRejectClose,
-  registerSnoozeRule,
-} from "../../case-work/routes";
+import * as caseWork from "../../case-work/routes";
 import { registerAddEvent } from "./add-event";
 import { registerCaseStats } from "./case-stats";
 import { registerChangeStatus } from "./change-status";
@@ -34,12 +26,12 @@ export function registerFraudRoutes(app: App): void {
   registerListEvents(app);
   registerAddEvent(app);
   registerChangeStatus(app);
-  registerAddNote(app, "fraud");
-  registerAssignCase(app, "fraud");
-  registerChangeTags(app, "fraud");
-  registerConfirmClose(app, "fraud");
-  registerRejectClose(app, "fraud");
+  caseWork.registerAddNote(app, "fraud");
+  caseWork.registerAssignCase(app, "fraud");
+  caseWork.registerChangeTags(app, "fraud");
+  caseWork.registerConfirmClose(app, "fraud");
+  caseWork.registerRejectClose(app, "fraud");
   registerVerifyCase(app);
-  registerSnoozeRule(app, "fraud");
-  registerListSnoozes(app, "fraud");
+  caseWork.registerSnoozeRule(app, "fraud");
+  caseWork.registerListSnoozes(app, "fraud");
 }
