@@ -8,6 +8,7 @@ import { z } from "@hono/zod-openapi";
 import { uuidParam } from "../../../http/openapi";
 import type { CaseKind } from "../../../lib/case-work";
 import type { Scope } from "../../../lib/scopes";
+import { AmlCaseHistorySchema, AmlCaseSchema } from "../../aml/cases/schemas";
 import * as amlWork from "../../aml/casework/service";
 import * as aml from "../../aml/schemas";
 import { amlSnoozeTarget } from "../../aml/snoozes/service";
@@ -70,8 +71,8 @@ export const KIND_ROUTES: Record<CaseKind, CaseKindRoutes> = {
     op: "Aml",
     disclaimer: aml.DISCLAIMER,
     disclaimerSchema: aml.Disclaimer,
-    entrySchema: aml.AmlCaseHistorySchema,
-    workResult: workResult(aml.AmlCaseSchema, aml.AmlCaseHistorySchema, aml.Disclaimer),
+    entrySchema: AmlCaseHistorySchema,
+    workResult: workResult(AmlCaseSchema, AmlCaseHistorySchema, aml.Disclaimer),
     workDescription: "The case and the appended history entries",
   },
 };
