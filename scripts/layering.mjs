@@ -59,6 +59,7 @@ const CROSS_MODULE_EXCEPTIONS = [
   "fraud/cases/system-repo", // same, fraud cases
   "webhooks/secrets/system-repo", // operator reseal re-seals webhook secrets
   "audit/routes", // the audit routes are mounted by the app and the admin router
+  "case-work/routes", // the case actions both kinds share, registered by the fraud and AML routers
 ];
 
 const msg = {

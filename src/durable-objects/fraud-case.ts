@@ -3,18 +3,15 @@ import type { FraudCaseEventRow, FraudCaseRow } from "../db/shard";
 import { tenantScope } from "../db/tenant-context";
 import type { Env } from "../env";
 import { anchorKeysFrom } from "../lib/case-anchor";
-import {
-  type CaseActor,
-  commitEvents,
-  createCase,
-  type EventInput,
-  type LogError,
-  type LogHead,
-  type LogResult,
-  type OutboxEvent,
-  prepareEvent,
-  readHead,
-} from "../modules/fraud/cases/service";
+import { commitEvents, createCase, prepareEvent, readHead } from "../modules/fraud/cases/service";
+import type {
+  CaseActor,
+  EventInput,
+  LogError,
+  LogHead,
+  LogResult,
+  OutboxEvent,
+} from "../modules/fraud/domain/case-log";
 import * as repo from "../modules/fraud/repo";
 
 export interface AppendRequest {

@@ -6,9 +6,10 @@ import { TEST_ADMIN_TOKEN } from "../constants";
 import { assertMatchesContract } from "../contract";
 import { createTenant, type TestTenant } from "../harness";
 import type { OpenApiDocument } from "./arbitraries";
+import { BUSY_PROBES } from "./background";
 import { mutations } from "./mutations";
 import { type FuzzRequest, type IdPools, type Operation, operationsOf, render, validParts } from "./requests";
-import { diff, queueWorkDone, settledSnapshot } from "./snapshot";
+import { backgroundWorkSettled, diff, settledSnapshot } from "./snapshot";
 import { type FuzzTenant, seedTenant } from "./tenants";
 
 /**
@@ -107,9 +108,10 @@ async function send(op: Operation, { sender, request }: Sent) {
     new Request(`http://localhost${request.url}`, { method: request.method, headers, body: request.body }),
   );
   requestsSent++;
-  // A 202 started work on the queue (a portfolio run drains in steps seconds apart): let it
-  // finish before the next request's write check, which it would otherwise cross.
-  if (res.status === 202 && !op.admin) await queueWorkDone({ shard: tenant.shard, tenantId: tenant.id });
+  // A 202 started work on the queue: let it finish before the next request's write check,
+  // which it would otherwise cross.
+  if (res.status === 202 && !op.admin)
+    await backgroundWorkSettled({ shard: tenant.shard, tenantId: tenant.id }, BUSY_PROBES);
   const text = await res.clone().text();
   const fail = (why: string) => {
     throw new Error(

@@ -88,19 +88,31 @@ export const diff = (before: Snapshot, after: Snapshot) =>
     .map((t) => `${t}: ${before[t]} -> ${after[t]}`);
 
 /**
- * Waits until the tenant's queued work is done: no portfolio run in progress and no pending
- * entity leased to a screener (each run step is a queue message, seconds apart), then settles.
+ * Work a request leaves running on the queue for its tenant, as a SQL count of in-flight rows
+ * (`?1` is the tenant id); 0 means none. Each module that answers 202 with work it does in
+ * steps seconds apart adds its probe in ./background.ts.
  */
-export async function queueWorkDone(target: { shard: number; tenantId: string }): Promise<void> {
+export interface BusyProbe {
+  name: string;
+  sql: string;
+}
+
+/**
+ * Waits until every probe counts nothing for the tenant (30 s at most), then until background
+ * work stops changing the snapshot: what a 202 started has settled before the next write check.
+ */
+export async function backgroundWorkSettled(
+  target: { shard: number; tenantId: string },
+  probes: readonly BusyProbe[],
+): Promise<void> {
   const db = systemShardBinding(env, target.shard);
-  const busy = db.prepare(
-    `SELECT (SELECT COUNT(*) FROM monitoring_runs WHERE tenant_id = ?1 AND status = 'running')
-          + (SELECT COUNT(*) FROM monitoring_pending WHERE tenant_id = ?1 AND claim_token IS NOT NULL) AS n`,
-  );
-  for (let i = 0; i < 300; i++) {
-    const row = await busy.bind(target.tenantId).first<{ n: number }>();
-    if (!row?.n) break;
-    await new Promise((r) => setTimeout(r, 100));
+  if (probes.length) {
+    const busy = db.prepare(`SELECT ${probes.map((p) => `(${p.sql})`).join(" + ")} AS n`);
+    for (let i = 0; i < 300; i++) {
+      const row = await busy.bind(target.tenantId).first<{ n: number }>();
+      if (!row?.n) break;
+      await new Promise((r) => setTimeout(r, 100));
+    }
   }
   await settledSnapshot(target, { quietPolls: 4, pollMs: 50, maxPolls: 60 });
 }

@@ -4,7 +4,7 @@ import { loadTenantContext } from "../../src/db/tenant-context";
 import { RULES_BACKTEST_JOB } from "../../src/jobs/messages";
 import { jobHandlers } from "../../src/jobs/registry";
 import { SIGNALS } from "../../src/modules/fraud/domain/catalog";
-import { startBacktest } from "../../src/modules/rules/backtest/jobs";
+import { startBacktest } from "../../src/modules/rules/backtest/runner";
 import { ago, customerWith } from "../aml/helpers";
 import { call, createTenant, json, type TestTenant } from "../harness";
 import { putDraft, type BacktestRun as Run } from "./helpers";

@@ -2,7 +2,8 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { AREAS, type Scope } from "../../src/lib/scopes";
 import { TEST_ADMIN_TOKEN } from "../constants";
 import { call, createKey, createTenant, json, type TestTenant } from "../harness";
-import { pathFixtures, requestBodies, requestExtras } from "./fixtures";
+import { requestBodies, requestExtras } from "./bodies";
+import { pathFixtures } from "./fixtures";
 
 interface Operation {
   method: string;

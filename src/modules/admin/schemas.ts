@@ -1,7 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import { DEFAULT_CASE_SLA, MAX_SLA_HOURS } from "../../lib/case-work";
 import { COUNTRY_CODES } from "../../lib/countries";
-import { ALL_SCOPES } from "../../lib/scopes";
 import { SCHEDULE_FREQUENCIES } from "../monitoring/domain/schedule";
 import { MAX_ALLOWED_ORIGINS, ORIGIN_PATTERN, originProblem } from "./domain/origins";
 
@@ -212,33 +211,6 @@ export const TenantSchema = z
   })
   .openapi("Tenant");
 
-export const ScopeSchema = z.enum(ALL_SCOPES as [string, ...string[]]).openapi("Scope");
-
-export const NewApiKeySchema = z
-  .object({
-    id: z.uuid(),
-    key: z.string().openapi({ description: "The plaintext key. Shown only in this answer." }),
-    prefix: z.string(),
-    name: z.string(),
-    scopes: z.array(z.string()),
-    expiresAt: z.string().nullable(),
-  })
-  .openapi("NewApiKey");
-
-export const ApiKeySchema = z
-  .object({
-    id: z.uuid(),
-    prefix: z.string(),
-    name: z.string(),
-    scopes: z.array(z.string()),
-    status: z.enum(["active", "expired", "revoked"]),
-    expiresAt: z.string().nullable(),
-    revokedAt: z.string().nullable(),
-    rotatedTo: z.string().nullable(),
-    createdAt: z.string(),
-  })
-  .openapi("ApiKey");
-
 export const CreateTenantBody = z
   .strictObject({
     name: z.string().trim().min(1).max(200),
@@ -255,81 +227,6 @@ export const UpdateTenantBody = z
   .strictObject({ features: TenantFeaturesSchema.optional(), settings: TenantSettingsSchema.optional() })
   .openapi("UpdateTenantRequest");
 
-export const CreateKeyBody = z
-  .strictObject({
-    name: z.string().trim().min(1).max(100),
-    scopes: z.array(ScopeSchema).min(1),
-    expiresAt: z.iso.datetime({ offset: true }).optional(),
-  })
-  .openapi("CreateKeyRequest");
-
-export const RotateKeyBody = z
-  .strictObject({
-    graceSeconds: z
-      .number()
-      .int()
-      .min(0)
-      .max(30 * 86_400)
-      .default(86_400)
-      .openapi({ description: "How long the old key keeps working (default 86400)" }),
-  })
-  .openapi("RotateKeyRequest");
-
-export const ConnectorBody = z
-  .discriminatedUnion("provider", [
-    z.strictObject({ provider: z.literal("export") }),
-    z.strictObject({
-      provider: z.literal("fineract"),
-      baseUrl: z
-        .url({ protocol: /^https?$/ })
-        .openapi({ example: "https://fineract.example.com/fineract-provider/api/v1" }),
-      tenantIdentifier: z.string().min(1).max(100),
-      username: z.string().min(1).max(200),
-      password: z.string().min(1).max(500),
-    }),
-  ])
-  .openapi("ConnectorConfigRequest");
-
-export const ConnectorSchema = z
-  .object({
-    type: z.string(),
-    provider: z.string(),
-    baseUrl: z.string().optional(),
-    tenantIdentifier: z.string().optional(),
-    username: z.string().optional(),
-    hasPassword: z.boolean(),
-    createdAt: z.string(),
-    updatedAt: z.string(),
-  })
-  .openapi("Connector");
-
 export const TenantIdParams = z.object({
   tenantId: z.uuid().openapi({ param: { name: "tenantId", in: "path" } }),
-});
-export const KeyIdParams = z.object({ keyId: z.uuid().openapi({ param: { name: "keyId", in: "path" } }) });
-
-export const CreateOperatorTokenBody = z
-  .strictObject({
-    name: z.string().trim().min(1).max(100).openapi({ example: "ama.owusu (on-call)" }),
-  })
-  .openapi("CreateOperatorTokenRequest");
-
-export const OperatorTokenSchema = z
-  .object({
-    id: z.uuid().openapi({ description: "The actor id of this operator in the audit log" }),
-    name: z.string(),
-    prefix: z.string().openapi({ example: "cop_AbC12345" }),
-    status: z.enum(["active", "revoked"]),
-    createdBy: z.string().openapi({ description: 'Operator token id that created it, or "bootstrap"' }),
-    createdAt: z.string(),
-    revokedAt: z.string().nullable(),
-  })
-  .openapi("OperatorToken");
-
-export const NewOperatorTokenSchema = OperatorTokenSchema.extend({
-  token: z.string().openapi({ description: "The plaintext token (cop_...). Shown only in this answer." }),
-}).openapi("NewOperatorToken");
-
-export const OperatorTokenIdParams = z.object({
-  tokenId: z.uuid().openapi({ param: { name: "tokenId", in: "path" } }),
 });

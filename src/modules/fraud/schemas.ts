@@ -1,8 +1,8 @@
 import { z } from "@hono/zod-openapi";
 import { actorKeyIdField, orNull } from "../../http/openapi";
 import { storableText } from "../../http/storable";
+import { caseWorkFields } from "../case-work/schemas";
 import { RuleSetChoiceField, RuleSetStampSchema } from "../rules/schemas";
-import { caseWorkFields } from "./casework/schemas";
 import { CASE_STATUSES, EVENT_TYPES } from "./domain/case-state";
 import { ENTITY_TYPES, SEVERITIES, SIGNAL_CATEGORIES } from "./domain/types";
 

@@ -7,13 +7,8 @@ import { AppError, notFound } from "../../lib/errors";
 import { alertNote } from "../monitoring/domain/outcome";
 import { recordFraudAlert } from "../monitoring/on-demand/service";
 import type { CaseListFilter, CreateCaseInput } from "./cases/schemas";
-import {
-  type CaseActor,
-  createCase as createCaseLog,
-  type EventInput,
-  type LogResult,
-  verifyCaseLog,
-} from "./cases/service";
+import { createCase as createCaseLog, verifyCaseLog } from "./cases/service";
+import type { CaseActor, EventInput, LogResult } from "./domain/case-log";
 import { CASE_STATUSES, type CaseStatus, isClosed } from "./domain/case-state";
 import { closeInput, workOf } from "./domain/case-work";
 import { ENTITY_TYPES, SEVERITIES } from "./domain/types";

@@ -1,7 +1,8 @@
 import { notFound } from "../../lib/errors";
 import { pagination } from "../../lib/pagination";
+import { CaseListQuery as AmlCaseListQuery } from "../aml/cases/schemas";
 import { getCase as getAmlCase, listCases as listAmlCases } from "../aml/cases/service";
-import { DISCLAIMER as AML_DISCLAIMER, CaseListQuery as AmlCaseListQuery } from "../aml/schemas";
+import { DISCLAIMER as AML_DISCLAIMER } from "../aml/schemas";
 import { listRules } from "../aml/service";
 import { presentRecord } from "../bhi/present";
 import { BhiListQuery } from "../bhi/schemas";

@@ -1,13 +1,7 @@
 import { z } from "@hono/zod-openapi";
 import { IsoDateTime, orNull, PaginationSchema } from "../../http/openapi";
-import {
-  AGGREGATE_FIELDS,
-  AGGREGATE_FUNCTIONS,
-  COMPARATORS,
-  type Condition,
-  SEVERITIES,
-  TREE_LIMITS,
-} from "./domain/custom/tree";
+import { CustomRuleSchema, OpensCase, Window } from "./custom/schemas";
+import { SEVERITIES, TREE_LIMITS } from "./domain/custom/tree";
 import { RULE_SET_CHOICES, RULE_SET_KINDS } from "./domain/document";
 import { PUBLICATION_ACTIONS } from "./domain/publication";
 import { FeedbackSchema } from "./feedback/schemas";
@@ -37,127 +31,6 @@ export const RuleSetChoiceField = z.enum(RULE_SET_CHOICES).default("live").opena
   description:
     "live (default): the published live version. draft: the tenant's current draft of the kind, evaluated without side effects (no case, nothing stored); 400 when there is no draft",
 });
-
-// ---- custom-rule tree shape (domain/custom/tree.ts); semantics: domain/custom/validate.ts ----
-
-const Text = (max: number) => z.string().trim().min(1).max(max);
-const Values = z.array(Text(200)).min(1).max(TREE_LIMITS.maxFilterValues);
-const Hour = z.number().int().min(0).max(23);
-const Window = z.number().int().min(1).max(TREE_LIMITS.maxWindowDays);
-
-/** A money bound: an amount (major units) or a multiple of a named AML threshold. */
-const AmountBound = z
-  .union([
-    z.number().min(0).max(1e12),
-    z.strictObject({ threshold: Text(100), multiple: z.number().gt(0).max(1000).optional() }),
-  ])
-  .openapi("RuleAmountBound");
-
-const TransactionFilter = z
-  .strictObject({
-    types: z
-      .array(z.enum(["credit", "debit"]))
-      .min(1)
-      .max(2)
-      .optional(),
-    statuses: Values.optional(),
-    channels: Values.optional(),
-    categories: Values.optional(),
-    amountMin: AmountBound.optional(),
-    amountMax: AmountBound.optional(),
-    amountBelow: AmountBound.optional().openapi({ description: "Exclusive upper bound" }),
-    counterparties: Values.optional(),
-    merchants: Values.optional(),
-    counterpartyCountries: z
-      .array(z.string().regex(/^[A-Z]{2}$/, "ISO 3166-1 alpha-2, upper case"))
-      .min(1)
-      .max(TREE_LIMITS.maxFilterValues)
-      .optional(),
-    hourFrom: Hour.optional(),
-    hourTo: Hour.optional(),
-  })
-  .openapi("RuleTransactionFilter");
-
-const Aggregate = z
-  .strictObject({
-    fn: z.enum(AGGREGATE_FUNCTIONS),
-    field: z.enum(AGGREGATE_FIELDS).optional().openapi({ description: "Required for every fn but count" }),
-    windowDays: Window,
-    offsetDays: z
-      .number()
-      .int()
-      .min(0)
-      .max(TREE_LIMITS.maxOffsetDays)
-      .optional()
-      .openapi({ description: "The window ends this many days before evaluation time (default 0)" }),
-    filter: TransactionFilter.optional(),
-  })
-  .openapi("RuleAggregate");
-
-const Operand = z
-  .union([
-    z.strictObject({ value: z.number().min(-1e12).max(1e12) }),
-    z.strictObject({ threshold: Text(100), multiple: z.number().gt(0).max(1000).optional() }),
-    z.strictObject({ previousPeriod: z.strictObject({ multiple: z.number().min(0).max(1000) }) }),
-  ])
-  .openapi("RuleOperand");
-
-const Conditions = z
-  .array(z.lazy(() => RuleCondition))
-  .min(1)
-  .max(TREE_LIMITS.maxChildren);
-export const RuleCondition: z.ZodType<Condition> = z
-  .lazy(() =>
-    z.discriminatedUnion("op", [
-      z.strictObject({ op: z.literal("and"), conditions: Conditions }),
-      z.strictObject({ op: z.literal("or"), conditions: Conditions }),
-      z.strictObject({ op: z.literal("not"), condition: RuleCondition }),
-      z.strictObject({
-        op: z.literal("compare"),
-        aggregate: Aggregate,
-        comparator: z.enum(COMPARATORS),
-        to: Operand,
-      }),
-      z.strictObject({ op: z.literal("between"), aggregate: Aggregate, low: Operand, high: Operand }),
-      z.strictObject({
-        op: z.literal("in_list"),
-        subject: z.enum([
-          "entity_name",
-          "entity_phone",
-          "entity_account_number",
-          "counterparty",
-          "counterparty_account",
-        ]),
-        listId: Text(100),
-        windowDays: Window.optional(),
-      }),
-    ]),
-  )
-  .openapi("RuleCondition");
-
-const OpensCase = z.boolean().optional().openapi({
-  description:
-    "AML only: whether a hit opens (or adds to) a case in monitoring; absent: true (docs/methodology/rules.md#case-opening)",
-});
-
-export const CustomRuleSchema = z
-  .strictObject({
-    ruleId: z.string().regex(/^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$/, "1-64 letters, digits, _ . -"),
-    name: Text(200),
-    description: z.string().max(1000).optional(),
-    enabled: z.boolean(),
-    appliesTo: z
-      .array(z.enum(["customer", "account", "agent", "merchant", "counterparty"]))
-      .min(1)
-      .max(5),
-    severity: z.enum(SEVERITIES),
-    score: z.number().min(0).max(100),
-    reason: Text(500),
-    counterfactual: Text(500),
-    condition: RuleCondition,
-    opensCase: OpensCase,
-  })
-  .openapi("CustomRule");
 
 // ---- content -------------------------------------------------------------------------------
 
@@ -315,7 +188,12 @@ export const PublicationListResponse = z.object({
 
 // ---- requests ------------------------------------------------------------------------------
 
-const Reason = Text(1000).openapi({ description: "Why (kept in the publication log)" });
+const Reason = z
+  .string()
+  .trim()
+  .min(1)
+  .max(1000)
+  .openapi({ description: "Why (kept in the publication log)" });
 export const PublishBody = z.strictObject({ reason: Reason }).openapi("PublishRuleSetRequest");
 export const RollbackBody = z
   .strictObject({ version: z.number().int().min(1).max(1_000_000_000), reason: Reason })

@@ -1,8 +1,9 @@
 import { z } from "@hono/zod-openapi";
 import type { App } from "../../../http/context";
 import { adminRoute, jsonBody, jsonContent } from "../../../http/openapi";
+import { ConnectorBody, ConnectorSchema } from "../connectors/schemas";
 import { configureConnector } from "../connectors/service";
-import { ConnectorBody, ConnectorSchema, TenantIdParams } from "../schemas";
+import { TenantIdParams } from "../schemas";
 
 export const configureConnectorRoute = adminRoute({
   method: "put",

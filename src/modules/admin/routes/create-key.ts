@@ -2,8 +2,9 @@ import { z } from "@hono/zod-openapi";
 import type { App } from "../../../http/context";
 import { adminRoute, jsonBody, jsonContent } from "../../../http/openapi";
 import type { Scope } from "../../../lib/scopes";
+import { CreateKeyBody, NewApiKeySchema } from "../keys/schemas";
 import { createKey } from "../keys/service";
-import { CreateKeyBody, NewApiKeySchema, TenantIdParams } from "../schemas";
+import { TenantIdParams } from "../schemas";
 
 export const createKeyRoute = adminRoute({
   method: "post",

@@ -1,8 +1,8 @@
 import { z } from "@hono/zod-openapi";
 import type { App } from "../../../http/context";
 import { adminRoute, jsonBody, jsonContent } from "../../../http/openapi";
+import { CreateOperatorTokenBody, NewOperatorTokenSchema } from "../operators/schemas";
 import { createOperatorToken } from "../operators/service";
-import { CreateOperatorTokenBody, NewOperatorTokenSchema } from "../schemas";
 
 export const createOperatorTokenRoute = adminRoute({
   method: "post",

@@ -1,7 +1,8 @@
 import { z } from "@hono/zod-openapi";
 import type { App } from "../../../http/context";
 import { adminRoute, jsonBody, jsonContent } from "../../../http/openapi";
-import { CreateTenantBody, NewApiKeySchema, TenantSchema } from "../schemas";
+import { NewApiKeySchema } from "../keys/schemas";
+import { CreateTenantBody, TenantSchema } from "../schemas";
 import { createTenant } from "../tenants/service";
 
 export const createTenantRoute = adminRoute({

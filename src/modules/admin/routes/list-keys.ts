@@ -1,8 +1,9 @@
 import { z } from "@hono/zod-openapi";
 import type { App } from "../../../http/context";
 import { adminRoute, jsonContent } from "../../../http/openapi";
+import { ApiKeySchema } from "../keys/schemas";
 import { listKeys } from "../keys/service";
-import { ApiKeySchema, TenantIdParams } from "../schemas";
+import { TenantIdParams } from "../schemas";
 
 export const listKeysRoute = adminRoute({
   method: "get",

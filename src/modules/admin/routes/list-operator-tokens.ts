@@ -7,8 +7,8 @@ import {
   PaginationSchema,
   pagination,
 } from "../../../http/openapi";
+import { OperatorTokenSchema } from "../operators/schemas";
 import { listOperatorTokens } from "../operators/service";
-import { OperatorTokenSchema } from "../schemas";
 
 export const listOperatorTokensRoute = adminRoute({
   method: "get",

@@ -1,8 +1,8 @@
 import { z } from "@hono/zod-openapi";
 import type { App } from "../../../http/context";
 import { adminRoute, jsonContent } from "../../../http/openapi";
+import { KeyIdParams } from "../keys/schemas";
 import { revokeKey } from "../keys/service";
-import { KeyIdParams } from "../schemas";
 
 export const revokeKeyRoute = adminRoute({
   method: "delete",

@@ -1,8 +1,8 @@
 import { z } from "@hono/zod-openapi";
 import type { App } from "../../../http/context";
 import { adminRoute, jsonContent } from "../../../http/openapi";
+import { OperatorTokenIdParams } from "../operators/schemas";
 import { revokeOperatorToken } from "../operators/service";
-import { OperatorTokenIdParams } from "../schemas";
 
 export const revokeOperatorTokenRoute = adminRoute({
   method: "delete",

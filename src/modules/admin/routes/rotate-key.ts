@@ -1,8 +1,8 @@
 import { z } from "@hono/zod-openapi";
 import type { App } from "../../../http/context";
 import { adminRoute, errorResponses, jsonBody, jsonContent } from "../../../http/openapi";
+import { KeyIdParams, NewApiKeySchema, RotateKeyBody } from "../keys/schemas";
 import { rotateKey } from "../keys/service";
-import { KeyIdParams, NewApiKeySchema, RotateKeyBody } from "../schemas";
 
 export const rotateKeyRoute = adminRoute({
   method: "post",

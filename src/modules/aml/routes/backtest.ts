@@ -1,8 +1,9 @@
 import type { App } from "../../../http/context";
 import { jsonBody, jsonContent, tenantRoute } from "../../../http/openapi";
 import { queueBacktest } from "../backtest/jobs";
+import { BacktestBody, BacktestQueuedResponse, BacktestResponse } from "../backtest/schemas";
 import { activeEntities, backtest, SYNC_BACKTEST_MAX_ENTITIES } from "../backtest/service";
-import { BacktestBody, BacktestQueuedResponse, BacktestResponse, DISCLAIMER } from "../schemas";
+import { DISCLAIMER } from "../schemas";
 
 export const backtestRoute = tenantRoute({
   method: "post",

@@ -2,7 +2,8 @@ import { z } from "@hono/zod-openapi";
 import type { App } from "../../../http/context";
 import { jsonContent, tenantRoute, uuidParam } from "../../../http/openapi";
 import { getBacktestRun } from "../backtest/jobs";
-import { BacktestRunResponse, DISCLAIMER } from "../schemas";
+import { BacktestRunResponse } from "../backtest/schemas";
+import { DISCLAIMER } from "../schemas";
 
 export const getBacktestRoute = tenantRoute({
   method: "get",

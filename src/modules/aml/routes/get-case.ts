@@ -1,8 +1,9 @@
 import { z } from "@hono/zod-openapi";
 import type { App } from "../../../http/context";
 import { jsonContent, tenantRoute, uuidParam } from "../../../http/openapi";
+import { CaseResponse } from "../cases/schemas";
 import { getCase } from "../cases/service";
-import { CaseResponse, DISCLAIMER } from "../schemas";
+import { DISCLAIMER } from "../schemas";
 
 export const getCaseRoute = tenantRoute({
   method: "get",

@@ -1,7 +1,8 @@
 import type { App } from "../../../http/context";
 import { jsonContent, tenantRoute } from "../../../http/openapi";
+import { TransitionsResponse } from "../cases/schemas";
 import { AML_TRANSITIONS, statusDetails } from "../domain/case-machine";
-import { DISCLAIMER, TransitionsResponse } from "../schemas";
+import { DISCLAIMER } from "../schemas";
 
 export const getTransitionsRoute = tenantRoute({
   method: "get",

@@ -1,9 +1,6 @@
 import type { App } from "../../../http/context";
-import { registerAddNote } from "./add-note";
-import { registerAssignCase } from "./assign-case";
+import * as caseWork from "../../case-work/routes";
 import { registerBacktest } from "./backtest";
-import { registerChangeTags } from "./change-tags";
-import { registerConfirmClose } from "./confirm-close";
 import { registerEvaluate } from "./evaluate";
 import { registerGetBacktest } from "./get-backtest";
 import { registerGetCase } from "./get-case";
@@ -11,10 +8,7 @@ import { registerGetThresholds } from "./get-thresholds";
 import { registerGetTransitions } from "./get-transitions";
 import { registerListCases } from "./list-cases";
 import { registerListRules } from "./list-rules";
-import { registerListSnoozes } from "./list-snoozes";
 import { registerPutThresholds } from "./put-thresholds";
-import { registerRejectClose } from "./reject-close";
-import { registerSnoozeRule } from "./snooze-rule";
 import { registerTransitionCase } from "./transition-case";
 
 export function registerAmlRoutes(app: App): void {
@@ -27,13 +21,13 @@ export function registerAmlRoutes(app: App): void {
   registerGetTransitions(app);
   registerGetCase(app);
   registerTransitionCase(app);
-  registerAssignCase(app);
-  registerAddNote(app);
-  registerChangeTags(app);
-  registerConfirmClose(app);
-  registerRejectClose(app);
-  registerSnoozeRule(app);
-  registerListSnoozes(app);
+  caseWork.registerAssignCase(app, "aml");
+  caseWork.registerAddNote(app, "aml");
+  caseWork.registerChangeTags(app, "aml");
+  caseWork.registerConfirmClose(app, "aml");
+  caseWork.registerRejectClose(app, "aml");
+  caseWork.registerSnoozeRule(app, "aml");
+  caseWork.registerListSnoozes(app, "aml");
   registerBacktest(app);
   registerGetBacktest(app);
 }

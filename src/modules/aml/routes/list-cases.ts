@@ -1,7 +1,8 @@
 import type { App } from "../../../http/context";
 import { jsonContent, pagination, tenantRoute } from "../../../http/openapi";
+import { CaseListQuery, CaseListResponse } from "../cases/schemas";
 import { listCases } from "../cases/service";
-import { CaseListQuery, CaseListResponse, DISCLAIMER } from "../schemas";
+import { DISCLAIMER } from "../schemas";
 
 export const listCasesRoute = tenantRoute({
   method: "get",

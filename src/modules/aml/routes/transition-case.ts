@@ -1,8 +1,9 @@
 import { z } from "@hono/zod-openapi";
 import type { App } from "../../../http/context";
 import { errorResponses, jsonBody, jsonContent, tenantRoute, uuidParam } from "../../../http/openapi";
+import { TransitionBody, TransitionResponse } from "../cases/schemas";
 import { transitionCase } from "../casework/service";
-import { DISCLAIMER, TransitionBody, TransitionResponse } from "../schemas";
+import { DISCLAIMER } from "../schemas";
 
 export const transitionCaseRoute = tenantRoute({
   method: "post",

@@ -1,9 +1,9 @@
 import type { TenantScope } from "../../../db/client";
 import type { FraudCaseEventRow, FraudCaseHeadRow, FraudCaseRow } from "../../../db/shard/fraud";
 import { type AnchorKeys, anchorHead, checkAnchor } from "../../../lib/case-anchor";
-import type { CaseWork } from "../../../lib/case-work";
 import { chainHash, GENESIS_HASH, verifyChain } from "../../../lib/hash-chain";
-import { type CaseStatus, decideEvent, type EventRequest } from "../domain/case-state";
+import type { CaseActor, EventInput, LogHead, LogResult, OutboxEvent } from "../domain/case-log";
+import { type CaseStatus, decideEvent } from "../domain/case-state";
 import { nextWork, resolveWorkInput, workOf } from "../domain/case-work";
 import * as repo from "../repo";
 
@@ -11,55 +11,6 @@ import * as repo from "../repo";
  * The write side of a case's log. Appends must run one at a time per case: the case's
  * Durable Object prepares and commits its events one group at a time (src/durable-objects/fraud-case.ts).
  */
-
-export type LogError = {
-  code: "bad_request" | "invalid_transition" | "not_found" | "conflict" | "second_actor_required";
-  message: string;
-  path?: string;
-};
-export type LogResult<T> = { ok: true; value: T } | { ok: false; error: LogError };
-
-/**
- * What a caller may say about an event; the log adds sequence, statuses, time and hash.
- * API requests are always `user` actors (their schema allows nothing else); `system` and
- * `workflow` are for code of the service itself. actorKeyId is the API key that
- * authenticated the request (null when none did, e.g. a workflow run from the queue).
- */
-export interface EventInput extends EventRequest {
-  actorType: "user" | "system" | "workflow";
-  actorId: string;
-  actorKeyId?: string | null;
-  actorName?: string | null;
-  assigneeName?: string | null;
-  noteType?: string | null;
-  evidenceReference?: Record<string, unknown> | null;
-  resolution?: Record<string, unknown> | null;
-  /** `closed` only: confirm the pending close request (maker-checker), by another actor. */
-  confirmClose?: boolean;
-  /** `close_rejected` only: which pending request; `sla_breached` only: which due date. */
-  dueAt?: string;
-  /** `sla_breached` only: the outbox event's id (one per case and due date). */
-  outboxEventId?: string;
-}
-
-/** An outbox event committed with the log (case.sla_breached). */
-export interface OutboxEvent {
-  id: string;
-  data: Record<string, unknown>;
-}
-
-/** Head of a case's log as the writer needs it. */
-export interface LogHead {
-  tenantId: string;
-  caseId: string;
-  lastSequence: number;
-  headHash: string;
-  status: CaseStatus;
-  correlationId: string;
-  /** The case-work projection (assignee, due date, tags, outcome, close request). */
-  work: CaseWork;
-  severity: string;
-}
 
 /** The case fields covered by the created event's hash (so the immutable row is covered too). */
 export function caseContent(row: FraudCaseRow) {
@@ -81,8 +32,6 @@ export function eventContent(event: FraudCaseEventRow, row?: FraudCaseRow) {
   const content = actorKeyId == null ? rest : { ...rest, actorKeyId };
   return event.eventType === "created" && row ? { ...content, case: caseContent(row) } : content;
 }
-
-export type CaseActor = Pick<EventInput, "actorType" | "actorId" | "actorName" | "actorKeyId">;
 
 const anchorOf = (
   keys: AnchorKeys,

@@ -6,7 +6,7 @@
 import type { TenantContext } from "../../../db/tenant-context";
 import { MAX_TAGS_PER_CASE } from "../../../lib/case-work";
 import { AppError } from "../../../lib/errors";
-import type { EventInput } from "../cases/service";
+import type { EventInput } from "../domain/case-log";
 import { appendEvent, getCase } from "../service";
 
 export interface Actor {

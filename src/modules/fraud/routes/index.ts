@@ -1,11 +1,8 @@
 import type { App } from "../../../http/context";
+import * as caseWork from "../../case-work/routes";
 import { registerAddEvent } from "./add-event";
-import { registerAddNote } from "./add-note";
-import { registerAssignCase } from "./assign-case";
 import { registerCaseStats } from "./case-stats";
 import { registerChangeStatus } from "./change-status";
-import { registerChangeTags } from "./change-tags";
-import { registerConfirmClose } from "./confirm-close";
 import { registerCreateCase } from "./create-case";
 import { registerEvaluate } from "./evaluate";
 import { registerEvaluateAndCreate } from "./evaluate-and-create";
@@ -14,9 +11,6 @@ import { registerListAlerts } from "./list-alerts";
 import { registerListCases } from "./list-cases";
 import { registerListEvents } from "./list-events";
 import { registerListSignals } from "./list-signals";
-import { registerListSnoozes } from "./list-snoozes";
-import { registerRejectClose } from "./reject-close";
-import { registerSnoozeRule } from "./snooze-rule";
 import { registerVerifyCase } from "./verify-case";
 
 export function registerFraudRoutes(app: App): void {
@@ -32,12 +26,12 @@ export function registerFraudRoutes(app: App): void {
   registerListEvents(app);
   registerAddEvent(app);
   registerChangeStatus(app);
-  registerAddNote(app);
-  registerAssignCase(app);
-  registerChangeTags(app);
-  registerConfirmClose(app);
-  registerRejectClose(app);
+  caseWork.registerAddNote(app, "fraud");
+  caseWork.registerAssignCase(app, "fraud");
+  caseWork.registerChangeTags(app, "fraud");
+  caseWork.registerConfirmClose(app, "fraud");
+  caseWork.registerRejectClose(app, "fraud");
   registerVerifyCase(app);
-  registerSnoozeRule(app);
-  registerListSnoozes(app);
+  caseWork.registerSnoozeRule(app, "fraud");
+  caseWork.registerListSnoozes(app, "fraud");
 }

@@ -1,10 +1,12 @@
 /**
  * Per-rule snoozes taken from a fraud or AML case (docs/decisions/alerts-and-snoozes.md#snoozes).
  * A snooze is an allowlist entry (entity + rule + expiry) in the tenant's system-managed list
- * "Case snoozes", so fraud and AML evaluation suppress it like any clearance. The case modules
- * validate the case and the rule, call `snoozeRule`, then record `rule_snoozed` in the case log.
+ * "Case snoozes", so fraud and AML evaluation suppress it like any clearance. `snoozeFromCase`
+ * is the one flow for both kinds: the kind's `CaseSnoozeTarget` finds the case and judges the
+ * rule, `snoozeRule` writes the entry, and the target records `rule_snoozed` in the case's log.
  */
 import type { TenantContext } from "../../../db/tenant-context";
+import type { CaseKind } from "../../../lib/case-work";
 import { uuidV7 } from "../../../lib/crypto";
 import { badRequest } from "../../../lib/errors";
 import { tenantActor, tenantAuditInsert } from "../../audit/service";
@@ -15,8 +17,6 @@ import { MAX_SNOOZE_DAYS } from "./schemas";
 
 export const CASE_SNOOZE_LIST_NAME = "Case snoozes";
 const DAY_MS = 86_400_000;
-
-export type CaseKind = "fraud" | "aml";
 
 /** The tenant's system list id: derived from the tenant, so concurrent first snoozes make one list. */
 export async function caseSnoozeListId(tenantId: string): Promise<string> {
@@ -168,4 +168,90 @@ export async function caseSnoozes(ctx: TenantContext, caseKind: CaseKind, caseId
   const rows = await repo.entriesWithPrefix(ctx, listId, caseValuePrefix(caseKind, caseId));
   const now = ctx.clock.now();
   return rows.map((r) => presentSnooze(r, caseId, now));
+}
+
+// ---- the flow from a case, shared by both kinds ----------------------------------------------
+
+export type CaseSnooze = ReturnType<typeof presentSnooze>;
+
+/** Who took the snooze, as the case log records it. */
+export interface SnoozeActor {
+  actorType: "user" | "system";
+  actorId: string;
+  actorName: string | null;
+  actorKeyId: string | null;
+}
+
+/**
+ * What differs between fraud and AML cases (each module keeps its own tables): where the case
+ * is, which rules it may snooze, and how its log records the snooze (fraud: an event through the
+ * case's Durable Object; AML: an entry of aml_case_history).
+ */
+export interface CaseSnoozeTarget<C extends { entityType: string; entityId: string }, E> {
+  kind: CaseKind;
+  /** The case, or a 404 in the kind's words. */
+  findCase(ctx: TenantContext, caseId: string): Promise<C>;
+  /** Why this case may not snooze `ruleId` (the 400's message for `ruleId`), or null. */
+  refuseRule(ctx: TenantContext, found: C, ruleId: string): Promise<string | null>;
+  /** Appends `rule_snoozed` to the case's log; returns the entry as the API shows it. */
+  recordSnooze(
+    ctx: TenantContext,
+    caseId: string,
+    snooze: CaseSnooze,
+    reason: string,
+    actor: SnoozeActor,
+  ): Promise<E>;
+}
+
+export interface CaseSnoozeRequest {
+  ruleId: string;
+  until: string;
+  reason: string;
+  actorId?: string;
+  actorName?: string;
+}
+
+/** Snoozes the rule for the case's entity until `until`; a closed case may still snooze. */
+export async function snoozeFromCase<C extends { entityType: string; entityId: string }, E>(
+  ctx: TenantContext,
+  target: CaseSnoozeTarget<C, E>,
+  caseId: string,
+  input: CaseSnoozeRequest,
+  actorKeyId: string | null,
+) {
+  const found = await target.findCase(ctx, caseId);
+  const refusal = await target.refuseRule(ctx, found, input.ruleId);
+  if (refusal) throw badRequest("Unknown rule for this case", [{ path: "ruleId", message: refusal }]);
+  const snooze = await snoozeRule(ctx, {
+    caseKind: target.kind,
+    caseId,
+    entityType: found.entityType as EntityType,
+    entityId: found.entityId,
+    ruleId: input.ruleId,
+    until: input.until,
+    reason: input.reason,
+  });
+  try {
+    const event = await target.recordSnooze(ctx, caseId, snooze, input.reason, {
+      actorType: input.actorId ? "user" : "system",
+      actorId: input.actorId ?? "api",
+      actorName: input.actorName ?? null,
+      actorKeyId,
+    });
+    return { snooze, event };
+  } catch (error) {
+    // The case log is the record of the decision: no snooze stays in force without its entry.
+    await withdrawSnooze(ctx, snooze);
+    throw error;
+  }
+}
+
+/** The snoozes taken from the case, after checking it is the tenant's (404 otherwise). */
+export async function listCaseSnoozes<C extends { entityType: string; entityId: string }>(
+  ctx: TenantContext,
+  target: CaseSnoozeTarget<C, unknown>,
+  caseId: string,
+) {
+  await target.findCase(ctx, caseId);
+  return caseSnoozes(ctx, target.kind, caseId);
 }

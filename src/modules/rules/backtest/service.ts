@@ -1,14 +1,14 @@
 import type { TenantContext } from "../../../db/tenant-context";
 import { conflict } from "../../../lib/errors";
+import type { AmlEntityType } from "../../aml/domain/rules";
+import { mergeThresholds } from "../../aml/domain/thresholds";
 import {
   activeEntitiesBetween,
   activeEntityPage,
   type FeatureCache,
   groupHits,
   type KeyRange,
-} from "../../aml/backtest/service";
-import type { AmlEntityType } from "../../aml/domain/rules";
-import { mergeThresholds } from "../../aml/domain/thresholds";
+} from "../../aml/rule-set-hits/service";
 import { homeCountry } from "../../aml/service";
 import { signalHitsPage } from "../../fraud/backtest/service";
 import { allowlistedEntities, highRiskCountries } from "../../lists/service";

@@ -3,7 +3,7 @@ import type { App } from "../../../../http/context";
 import { jsonContent, tenantRoute, uuidParam } from "../../../../http/openapi";
 import type { RuleSetKind } from "../../domain/document";
 import { KINDS, label, readScope, TAGS } from "../../routes/kinds";
-import { getBacktestRun } from "../jobs";
+import { getBacktestRun } from "../runner";
 import { RuleSetBacktestRunResponse } from "../schemas";
 
 const route = (kind: RuleSetKind) =>

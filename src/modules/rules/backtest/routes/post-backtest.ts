@@ -2,7 +2,7 @@ import type { App } from "../../../../http/context";
 import { errorResponses, jsonBody, jsonContent, tenantRoute } from "../../../../http/openapi";
 import type { RuleSetKind } from "../../domain/document";
 import { KINDS, label, readScope, TAGS } from "../../routes/kinds";
-import { startBacktest } from "../jobs";
+import { startBacktest } from "../runner";
 import { RuleSetBacktestBody, RuleSetBacktestRunResponse } from "../schemas";
 
 const route = (kind: RuleSetKind) =>

@@ -1,11 +1,11 @@
 /**
- * OpenAPI shapes of analyst case work, shared by fraud and AML cases (the AML module imports
+ * OpenAPI shapes of analyst case work, shared by fraud and AML cases (both modules import
  * them): the case-work fields of a case, the list filters and the request bodies.
  */
 import { z } from "@hono/zod-openapi";
-import { booleanQuery, IsoDateTime, orNull } from "../../../http/openapi";
-import { storableText } from "../../../http/storable";
-import { MAX_TAGS_PER_CASE, OUTCOMES, TAG_PATTERN } from "../../../lib/case-work";
+import { booleanQuery, IsoDateTime, orNull } from "../../http/openapi";
+import { storableText } from "../../http/storable";
+import { MAX_TAGS_PER_CASE, OUTCOMES, TAG_PATTERN } from "../../lib/case-work";
 
 export const CaseOutcome = z.enum(OUTCOMES).openapi("CaseOutcome", {
   description:

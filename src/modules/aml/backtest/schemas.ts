@@ -1,0 +1,87 @@
+/** OpenAPI shapes of AML threshold backtests (results in R2 when queued). */
+import { z } from "@hono/zod-openapi";
+import { IsoDateTime } from "../../../http/openapi";
+import { RuleSetStampSchema } from "../../rules/schemas";
+import { CountryCode, Disclaimer, EntityType, RiskLevel, RuleId, thresholdValues } from "../schemas";
+
+export const BacktestBody = z
+  .object({
+    entityType: EntityType.default("customer"),
+    windowDays: z.number().int().min(7).max(365).default(30),
+    ruleIds: z.array(RuleId).min(1).max(50).optional(),
+    thresholds: thresholdValues("Values to try, over the current ones").optional(),
+    highRiskCountries: z.array(CountryCode).max(250).optional(),
+    top: z.number().int().min(1).max(100).default(20),
+    async: z.boolean().default(false).openapi({
+      description: "Queue the run (202) and read it from GET /v1/kyc-aml/backtests/{backtestId}",
+    }),
+  })
+  .strict();
+
+const RuleBacktest = z.object({
+  ruleId: z.string(),
+  ruleName: z.string(),
+  currentHits: z.number().int(),
+  trialHits: z.number().int(),
+  added: z.number().int().openapi({ description: "Entities that trigger only with the trial thresholds" }),
+  removed: z
+    .number()
+    .int()
+    .openapi({ description: "Entities that trigger only with the current thresholds" }),
+  addedSample: z.array(z.string()),
+  removedSample: z.array(z.string()),
+});
+
+export const BacktestQueuedResponse = z.object({
+  success: z.literal(true),
+  backtestId: z.uuid(),
+  status: z.literal("queued"),
+  createdAt: IsoDateTime,
+  disclaimer: Disclaimer,
+});
+
+const BacktestResult = z
+  .object({
+    entityType: EntityType,
+    windowDays: z.number().int(),
+    windowStart: IsoDateTime,
+    windowEnd: IsoDateTime,
+    entitiesEvaluated: z.number().int(),
+    currentThresholds: z.record(z.string(), z.number()),
+    trialThresholds: z.record(z.string(), z.number()),
+    rules: z.array(RuleBacktest),
+    skippedRules: z.array(z.object({ ruleId: z.string(), reason: z.string() })),
+    topEntities: z.array(
+      z.object({
+        entityId: z.string(),
+        totalTriggered: z.number().int(),
+        highestRiskLevel: RiskLevel.nullable(),
+        triggeredRuleIds: z.array(z.string()),
+      }),
+    ),
+    entitiesTriggeredCurrent: z.number().int(),
+    entitiesTriggeredTrial: z.number().int(),
+    ruleSet: RuleSetStampSchema.openapi({
+      description:
+        "The live AML rule-set version whose thresholds are `currentThresholds` (the trial values are applied on top of it)",
+    }),
+    persisted: z.literal(false),
+  })
+  .openapi("AmlBacktest");
+
+export const BacktestResponse = z.object({
+  success: z.literal(true),
+  backtest: BacktestResult,
+  disclaimer: Disclaimer,
+});
+
+export const BacktestRunResponse = z.object({
+  success: z.literal(true),
+  backtestId: z.uuid(),
+  status: z.enum(["queued", "succeeded", "failed"]),
+  createdAt: IsoDateTime,
+  completedAt: IsoDateTime.nullable(),
+  backtest: BacktestResult.optional().openapi({ description: "Present once the run succeeded" }),
+  error: z.string().nullable(),
+  disclaimer: Disclaimer,
+});

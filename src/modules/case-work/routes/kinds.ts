@@ -1,0 +1,100 @@
+/**
+ * What the shared case actions need to know of each case kind: where its routes live, the
+ * scopes, the case and log-entry shapes it answers with, and its case-work services. The two
+ * kinds keep their own logs and tables (fraud: events through the case's Durable Object; AML:
+ * entries of aml_case_history); this table only adapts their answers to one shape.
+ */
+import { z } from "@hono/zod-openapi";
+import { uuidParam } from "../../../http/openapi";
+import type { CaseKind } from "../../../lib/case-work";
+import type { Scope } from "../../../lib/scopes";
+import { AmlCaseHistorySchema, AmlCaseSchema } from "../../aml/cases/schemas";
+import * as amlWork from "../../aml/casework/service";
+import * as aml from "../../aml/schemas";
+import { amlSnoozeTarget } from "../../aml/snoozes/service";
+import * as fraudWork from "../../fraud/casework/service";
+import * as fraud from "../../fraud/schemas";
+import { fraudSnoozeTarget } from "../../fraud/snoozes/service";
+import type { CaseSnoozeTarget } from "../../lists/snoozes/service";
+
+export const CaseParams = z.object({ caseId: uuidParam("caseId") });
+
+/** An AML action appends one history entry; the routes answer with a list, as fraud's do. */
+export const asEvents =
+  <A extends unknown[], C, E>(action: (...args: A) => Promise<{ case: C; event: E }>) =>
+  async (...args: A) => {
+    const { case: found, event } = await action(...args);
+    return { case: found, events: [event] };
+  };
+
+const workResult = (caseSchema: z.ZodType, entrySchema: z.ZodType, disclaimer: z.ZodType) =>
+  z.object({
+    success: z.literal(true),
+    case: caseSchema,
+    events: z.array(entrySchema),
+    disclaimer,
+  });
+
+export interface CaseKindRoutes {
+  prefix: string;
+  tag: string;
+  read: Scope;
+  write: Scope;
+  /** The kind's word in operation ids (`Assign${op}Case`). */
+  op: string;
+  disclaimer: string;
+  disclaimerSchema: z.ZodType;
+  entrySchema: z.ZodType;
+  /** The answer of assignment, tags and the close decisions: the case and the appended entries. */
+  workResult: ReturnType<typeof workResult>;
+  workDescription: string;
+}
+
+export const KIND_ROUTES: Record<CaseKind, CaseKindRoutes> = {
+  fraud: {
+    prefix: "/v1/fraud/cases",
+    tag: "Fraud",
+    read: "fraud:read",
+    write: "fraud:write",
+    op: "Fraud",
+    disclaimer: fraud.DISCLAIMER,
+    disclaimerSchema: fraud.Disclaimer,
+    entrySchema: fraud.FraudCaseEventSchema,
+    workResult: workResult(fraud.FraudCaseSchema, fraud.FraudCaseEventSchema, fraud.Disclaimer),
+    workDescription: "The case and the appended events",
+  },
+  aml: {
+    prefix: "/v1/kyc-aml/cases",
+    tag: "KYC/AML",
+    read: "aml:read",
+    write: "aml:write",
+    op: "Aml",
+    disclaimer: aml.DISCLAIMER,
+    disclaimerSchema: aml.Disclaimer,
+    entrySchema: AmlCaseHistorySchema,
+    workResult: workResult(AmlCaseSchema, AmlCaseHistorySchema, aml.Disclaimer),
+    workDescription: "The case and the appended history entries",
+  },
+};
+
+/** Each kind's case-work services, answering `{ case, events }`. */
+export const CASE_WORK = {
+  fraud: {
+    assignCase: fraudWork.assignCase,
+    changeTags: fraudWork.changeTags,
+    confirmClose: fraudWork.confirmClose,
+    rejectClose: fraudWork.rejectClose,
+  },
+  aml: {
+    assignCase: asEvents(amlWork.assignCase),
+    changeTags: amlWork.changeTags,
+    confirmClose: asEvents(amlWork.confirmClose),
+    rejectClose: asEvents(amlWork.rejectClose),
+  },
+};
+
+/** Each kind's side of the snooze flow (lists/snoozes `snoozeFromCase`). */
+export const SNOOZE_TARGETS: Record<
+  CaseKind,
+  CaseSnoozeTarget<{ entityType: string; entityId: string }, unknown>
+> = { fraud: fraudSnoozeTarget, aml: amlSnoozeTarget };

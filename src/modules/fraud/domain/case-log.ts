@@ -1,0 +1,58 @@
+/**
+ * The vocabulary of a fraud case's log, shared by the writer (cases/service.ts), the case's
+ * Durable Object and the fraud service: what a caller may say about an event, the head the
+ * writer appends to, and how a refused append is reported. Types only.
+ */
+import type { CaseWork } from "../../../lib/case-work";
+import type { CaseStatus, EventRequest } from "./case-state";
+
+export type LogError = {
+  code: "bad_request" | "invalid_transition" | "not_found" | "conflict" | "second_actor_required";
+  message: string;
+  path?: string;
+};
+export type LogResult<T> = { ok: true; value: T } | { ok: false; error: LogError };
+
+/**
+ * What a caller may say about an event; the log adds sequence, statuses, time and hash.
+ * API requests are always `user` actors (their schema allows nothing else); `system` and
+ * `workflow` are for code of the service itself. actorKeyId is the API key that
+ * authenticated the request (null when none did, e.g. a workflow run from the queue).
+ */
+export interface EventInput extends EventRequest {
+  actorType: "user" | "system" | "workflow";
+  actorId: string;
+  actorKeyId?: string | null;
+  actorName?: string | null;
+  assigneeName?: string | null;
+  noteType?: string | null;
+  evidenceReference?: Record<string, unknown> | null;
+  resolution?: Record<string, unknown> | null;
+  /** `closed` only: confirm the pending close request (maker-checker), by another actor. */
+  confirmClose?: boolean;
+  /** `close_rejected` only: which pending request; `sla_breached` only: which due date. */
+  dueAt?: string;
+  /** `sla_breached` only: the outbox event's id (one per case and due date). */
+  outboxEventId?: string;
+}
+
+/** An outbox event committed with the log (case.sla_breached). */
+export interface OutboxEvent {
+  id: string;
+  data: Record<string, unknown>;
+}
+
+/** Head of a case's log as the writer needs it. */
+export interface LogHead {
+  tenantId: string;
+  caseId: string;
+  lastSequence: number;
+  headHash: string;
+  status: CaseStatus;
+  correlationId: string;
+  /** The case-work projection (assignee, due date, tags, outcome, close request). */
+  work: CaseWork;
+  severity: string;
+}
+
+export type CaseActor = Pick<EventInput, "actorType" | "actorId" | "actorName" | "actorKeyId">;
