@@ -1,5 +1,6 @@
 import { env } from "cloudflare:workers";
-import { bhiJobs, goamlReports, webhookDeliveries } from "../../src/db/shard";
+import { eq } from "drizzle-orm";
+import { bhiJobs, goamlReports, monitoringAlerts, webhookDeliveries } from "../../src/db/shard";
 import { systemShardDb } from "../../src/db/system-db";
 import { calculate, seedHealthyCustomer } from "../bhi/seed";
 import { KYC_SUBJECT } from "../goaml/demo";
@@ -126,21 +127,51 @@ async function caseFile(owner: TestTenant, base: string, caseId: string) {
 }
 const UPLOAD_QUERY = "files?filename=e.txt&actorId=analyst-1";
 
+/** A fixed-id AML alert of the owner: the static POST .../links body names it. */
+const LINK_TARGET_ALERT = "5ec0a1e7-0000-4000-8000-00000000a1e7";
+const linkTarget = { target: { kind: "alert", id: LINK_TARGET_ALERT }, actorId: "analyst-1" };
+const linkTargetAlert = async (owner: TestTenant) => {
+  const found = await systemShardDb(env, owner.shard)
+    .select({ id: monitoringAlerts.id })
+    .from(monitoringAlerts)
+    .where(eq(monitoringAlerts.id, LINK_TARGET_ALERT));
+  if (!found.length)
+    await insertAlert(owner, { id: LINK_TARGET_ALERT, kind: "aml", ruleIds: ["AML-LCT-001"] });
+};
+
+/** A link of a new case of the owner to a new alert (unlink operations). */
+async function caseLink(owner: TestTenant, base: string, caseId: string) {
+  const alert = await insertAlert(owner, { kind: "aml", ruleIds: ["AML-LCT-001"] });
+  const res = await call("POST", `${base}/${caseId}/links`, {
+    key: owner.key,
+    body: { target: { kind: "alert", id: alert.id }, actorId: "analyst-1" },
+  });
+  if (res.status !== 201) throw new Error(`case link fixture: ${res.status}`);
+  return { caseId, linkId: (await json<{ link: { id: string } }>(res)).link.id };
+}
+
 /**
  * Operations that take query parameters and a non-JSON body (evidence uploads): what the suite
  * appends to the path and the headers it sends, so the request reaches the tenant lookup.
  */
-export const requestExtras: Record<string, { query: string; headers: Record<string, string>; body: string }> =
-  Object.fromEntries(
-    ["/v1/fraud/cases/{caseId}/files", "/v1/kyc-aml/cases/{caseId}/files"].map((p) => [
-      `POST ${p}`,
-      {
-        query: "?filename=e.txt&actorId=analyst-1",
-        headers: { "content-type": "text/plain" },
-        body: "evidence",
-      },
-    ]),
-  );
+export const requestExtras: Record<
+  string,
+  { query: string; headers: Record<string, string>; body?: string }
+> = Object.fromEntries([
+  ...["/v1/fraud/cases/{caseId}/files", "/v1/kyc-aml/cases/{caseId}/files"].map((p) => [
+    `POST ${p}`,
+    {
+      query: "?filename=e.txt&actorId=analyst-1",
+      headers: { "content-type": "text/plain" },
+      body: "evidence",
+    },
+  ]),
+  // Unlinking names the analyst in the query (a DELETE has no body).
+  ...["/v1/fraud/cases/{caseId}/links/{linkId}", "/v1/kyc-aml/cases/{caseId}/links/{linkId}"].map((p) => [
+    `DELETE ${p}`,
+    { query: "?actorId=analyst-1", headers: {} },
+  ]),
+]);
 
 export const pathFixtures: Record<string, PathFixture> = {
   "/v1/fraud/cases/{caseId}/files/{fileId}": async (owner) => {
@@ -173,7 +204,28 @@ export const pathFixtures: Record<string, PathFixture> = {
         .values(row as typeof goamlReports.$inferInsert);
     }),
   }),
-  "/v1/goaml/subjects/{customerId}": async (owner) => ({ customerId: (await insertCustomer(owner)).id! }),
+  // Facts stored, so the read-back (GET) answers the owner.
+  "/v1/goaml/subjects/{customerId}": async (owner) => {
+    const customerId = (await insertCustomer(owner)).id!;
+    await call("PUT", `/v1/goaml/subjects/${customerId}`, { key: owner.key, body: { subject: KYC_SUBJECT } });
+    return { customerId };
+  },
+  // Links: the POST body names a fixed alert of the owner (requestBodies are static).
+  "/v1/fraud/cases/{caseId}/links": async (owner) => {
+    await linkTargetAlert(owner);
+    const res = await call("POST", "/v1/fraud/cases", { key: owner.key, body: fraudCaseBody() });
+    return { caseId: (await json<{ case: { id: string } }>(res)).case.id };
+  },
+  "/v1/kyc-aml/cases/{caseId}/links": async (owner) => {
+    await linkTargetAlert(owner);
+    return { caseId: await amlCaseFor(owner) };
+  },
+  "/v1/fraud/cases/{caseId}/links/{linkId}": async (owner) => {
+    const res = await call("POST", "/v1/fraud/cases", { key: owner.key, body: fraudCaseBody() });
+    return caseLink(owner, "/v1/fraud/cases", (await json<{ case: { id: string } }>(res)).case.id);
+  },
+  "/v1/kyc-aml/cases/{caseId}/links/{linkId}": async (owner) =>
+    caseLink(owner, "/v1/kyc-aml/cases", await amlCaseFor(owner)),
   // A close waiting for a second actor: requested by "security-maker" under maker-checker.
   "/v1/fraud/cases/{caseId}/close-request": (owner) =>
     pendingClose(owner, async () => {
@@ -319,6 +371,8 @@ export const requestBodies: Record<string, unknown> = {
     actorId: "analyst-1",
   },
   "PUT /v1/goaml/subjects/{customerId}": { subject: { gender: "M" } },
+  "POST /v1/fraud/cases/{caseId}/links": linkTarget,
+  "POST /v1/kyc-aml/cases/{caseId}/links": linkTarget,
   "POST /v1/goaml/ctr-runs": { day: "2026-01-01" },
   "POST /v1/fraud/cases/{caseId}/assignment": { assigneeId: "analyst-2", actorId: "analyst-1" },
   "POST /v1/fraud/cases/{caseId}/tags": { add: ["security"], actorId: "analyst-1" },
