@@ -1,6 +1,5 @@
 import { env } from "cloudflare:workers";
-import { eq } from "drizzle-orm";
-import { bhiJobs, goamlReports, monitoringAlerts, webhookDeliveries } from "../../src/db/shard";
+import { bhiJobs, goamlReports, webhookDeliveries } from "../../src/db/shard";
 import { systemShardDb } from "../../src/db/system-db";
 import { calculate, seedHealthyCustomer } from "../bhi/seed";
 import { KYC_SUBJECT } from "../goaml/demo";
@@ -17,6 +16,7 @@ import {
 } from "../harness";
 import { insertAlert } from "../monitoring/alert-fixtures";
 import { seedSteadySme } from "../sme/seed";
+import { caseLink, linkTarget, linkTargetAlert } from "./link-fixtures";
 
 /** A webhook subscription of the owner; its URL refuses connections at once (test sends fail fast). */
 async function webhookSubscription(owner: TestTenant): Promise<string> {
@@ -126,29 +126,6 @@ async function caseFile(owner: TestTenant, base: string, caseId: string) {
   return { caseId, fileId: (await json<{ file: { id: string } }>(res)).file.id };
 }
 const UPLOAD_QUERY = "files?filename=e.txt&actorId=analyst-1";
-
-/** A fixed-id AML alert of the owner: the static POST .../links body names it. */
-const LINK_TARGET_ALERT = "5ec0a1e7-0000-4000-8000-00000000a1e7";
-const linkTarget = { target: { kind: "alert", id: LINK_TARGET_ALERT }, actorId: "analyst-1" };
-const linkTargetAlert = async (owner: TestTenant) => {
-  const found = await systemShardDb(env, owner.shard)
-    .select({ id: monitoringAlerts.id })
-    .from(monitoringAlerts)
-    .where(eq(monitoringAlerts.id, LINK_TARGET_ALERT));
-  if (!found.length)
-    await insertAlert(owner, { id: LINK_TARGET_ALERT, kind: "aml", ruleIds: ["AML-LCT-001"] });
-};
-
-/** A link of a new case of the owner to a new alert (unlink operations). */
-async function caseLink(owner: TestTenant, base: string, caseId: string) {
-  const alert = await insertAlert(owner, { kind: "aml", ruleIds: ["AML-LCT-001"] });
-  const res = await call("POST", `${base}/${caseId}/links`, {
-    key: owner.key,
-    body: { target: { kind: "alert", id: alert.id }, actorId: "analyst-1" },
-  });
-  if (res.status !== 201) throw new Error(`case link fixture: ${res.status}`);
-  return { caseId, linkId: (await json<{ link: { id: string } }>(res)).link.id };
-}
 
 /**
  * Operations that take query parameters and a non-JSON body (evidence uploads): what the suite
