@@ -48,8 +48,9 @@ export default defineConfig(async () => {
             name: "workers",
             include: ["test/**/*.test.ts"],
             setupFiles: ["./test/setup.ts"],
-            // A real HTTP receiver on 127.0.0.1 for the webhook delivery tests.
-            globalSetup: ["./test/webhooks/receiver.global.ts"],
+            // A real HTTP receiver on 127.0.0.1 for the webhook delivery tests; libxml2 XSD
+            // validation of served goAML bytes (xmllint-wasm cannot run inside workerd).
+            globalSetup: ["./test/webhooks/receiver.global.ts", "./test/goaml/xsd.global.ts"],
             testTimeout: 30_000,
           },
         },

@@ -19,6 +19,7 @@ import { registerAmlRoutes } from "./modules/aml/routes";
 import { registerTenantAuditRoutes } from "./modules/audit/routes";
 import { registerBhiRoutes } from "./modules/bhi/routes";
 import { registerCaseFileRoutes } from "./modules/case-files/routes";
+import { registerCaseLinkRoutes } from "./modules/case-links/routes";
 import { registerDataRoutes } from "./modules/data/routes";
 import { registerDocsPage } from "./modules/docs/routes/page";
 import { registerFraudRoutes } from "./modules/fraud/routes";
@@ -101,6 +102,7 @@ export function buildApp(): App {
   registerMonitoringRoutes(app);
   registerGoamlRoutes(app);
   registerCaseFileRoutes(app);
+  registerCaseLinkRoutes(app);
   // Operator routes last, so the docs page opens on the tenant API.
   registerAdminRoutes(app);
   registerDocsPage(app);

@@ -4,6 +4,7 @@
  * validation. The objects the paths name are built by ./fixtures.ts.
  */
 import { KYC_SUBJECT } from "../goaml/demo";
+import { linkTarget } from "./link-fixtures";
 
 export const backtestRange = () => ({
   from: new Date(Date.now() - 30 * 86_400_000).toISOString(),
@@ -13,17 +14,24 @@ export const backtestRange = () => ({
  * Operations that take query parameters and a non-JSON body (evidence uploads): what the suite
  * appends to the path and the headers it sends, so the request reaches the tenant lookup.
  */
-export const requestExtras: Record<string, { query: string; headers: Record<string, string>; body: string }> =
-  Object.fromEntries(
-    ["/v1/fraud/cases/{caseId}/files", "/v1/kyc-aml/cases/{caseId}/files"].map((p) => [
-      `POST ${p}`,
-      {
-        query: "?filename=e.txt&actorId=analyst-1",
-        headers: { "content-type": "text/plain" },
-        body: "evidence",
-      },
-    ]),
-  );
+export const requestExtras: Record<
+  string,
+  { query: string; headers: Record<string, string>; body?: string }
+> = Object.fromEntries([
+  ...["/v1/fraud/cases/{caseId}/files", "/v1/kyc-aml/cases/{caseId}/files"].map((p) => [
+    `POST ${p}`,
+    {
+      query: "?filename=e.txt&actorId=analyst-1",
+      headers: { "content-type": "text/plain" },
+      body: "evidence",
+    },
+  ]),
+  // Unlinking names the analyst in the query (a DELETE has no body).
+  ...["/v1/fraud/cases/{caseId}/links/{linkId}", "/v1/kyc-aml/cases/{caseId}/links/{linkId}"].map((p) => [
+    `DELETE ${p}`,
+    { query: "?actorId=analyst-1", headers: {} },
+  ]),
+]);
 
 export const fraudCaseBody = () => ({
   alertId: crypto.randomUUID(),
@@ -68,6 +76,8 @@ export const requestBodies: Record<string, unknown> = {
     actorId: "analyst-1",
   },
   "PUT /v1/goaml/subjects/{customerId}": { subject: { gender: "M" } },
+  "POST /v1/fraud/cases/{caseId}/links": linkTarget,
+  "POST /v1/kyc-aml/cases/{caseId}/links": linkTarget,
   "POST /v1/goaml/ctr-runs": { day: "2026-01-01" },
   "POST /v1/fraud/cases/{caseId}/assignment": { assigneeId: "analyst-2", actorId: "analyst-1" },
   "POST /v1/fraud/cases/{caseId}/tags": { add: ["security"], actorId: "analyst-1" },

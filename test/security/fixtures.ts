@@ -2,6 +2,7 @@ import { env } from "cloudflare:workers";
 import { bhiJobs, goamlReports, webhookDeliveries } from "../../src/db/shard";
 import { systemShardDb } from "../../src/db/system-db";
 import { calculate, seedHealthyCustomer } from "../bhi/seed";
+import { KYC_SUBJECT } from "../goaml/demo";
 import { setUpGoaml, storedCtrReport } from "../goaml/helpers";
 import {
   admin,
@@ -16,6 +17,7 @@ import {
 import { insertAlert } from "../monitoring/alert-fixtures";
 import { seedSteadySme } from "../sme/seed";
 import { backtestRange, fraudCaseBody } from "./bodies";
+import { caseLink, linkTargetAlert } from "./link-fixtures";
 
 /** A webhook subscription of the owner; its URL refuses connections at once (test sends fail fast). */
 async function webhookSubscription(owner: TestTenant): Promise<string> {
@@ -153,7 +155,28 @@ export const pathFixtures: Record<string, PathFixture> = {
         .values(row as typeof goamlReports.$inferInsert);
     }),
   }),
-  "/v1/goaml/subjects/{customerId}": async (owner) => ({ customerId: (await insertCustomer(owner)).id! }),
+  // Facts stored, so the read-back (GET) answers the owner.
+  "/v1/goaml/subjects/{customerId}": async (owner) => {
+    const customerId = (await insertCustomer(owner)).id!;
+    await call("PUT", `/v1/goaml/subjects/${customerId}`, { key: owner.key, body: { subject: KYC_SUBJECT } });
+    return { customerId };
+  },
+  // Links: the POST body names a fixed alert of the owner (requestBodies are static).
+  "/v1/fraud/cases/{caseId}/links": async (owner) => {
+    await linkTargetAlert(owner);
+    const res = await call("POST", "/v1/fraud/cases", { key: owner.key, body: fraudCaseBody() });
+    return { caseId: (await json<{ case: { id: string } }>(res)).case.id };
+  },
+  "/v1/kyc-aml/cases/{caseId}/links": async (owner) => {
+    await linkTargetAlert(owner);
+    return { caseId: await amlCaseFor(owner) };
+  },
+  "/v1/fraud/cases/{caseId}/links/{linkId}": async (owner) => {
+    const res = await call("POST", "/v1/fraud/cases", { key: owner.key, body: fraudCaseBody() });
+    return caseLink(owner, "/v1/fraud/cases", (await json<{ case: { id: string } }>(res)).case.id);
+  },
+  "/v1/kyc-aml/cases/{caseId}/links/{linkId}": async (owner) =>
+    caseLink(owner, "/v1/kyc-aml/cases", await amlCaseFor(owner)),
   // A close waiting for a second actor: requested by "security-maker" under maker-checker.
   "/v1/fraud/cases/{caseId}/close-request": (owner) =>
     pendingClose(owner, async () => {

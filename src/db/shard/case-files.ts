@@ -1,10 +1,8 @@
-import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
 
-/** Evidence files and case links (every shard): mirrors migrations/shard/0031_case_files.sql. */
+/** Evidence files (every shard): mirrors migrations/shard/0031_case_files.sql (case_links: ./case-links.ts). */
 export const CASE_FILE_KINDS = ["fraud", "aml"] as const;
 export type CaseFileKind = (typeof CASE_FILE_KINDS)[number];
-export const LINK_KINDS = ["fraud_case", "aml_case", "alert"] as const;
-export type LinkKind = (typeof LINK_KINDS)[number];
 
 export const caseFiles = sqliteTable(
   "case_files",
@@ -26,23 +24,3 @@ export const caseFiles = sqliteTable(
   (t) => [index("case_files_case_idx").on(t.tenantId, t.caseKind, t.caseId, t.createdAt, t.id)],
 );
 export type CaseFileRow = typeof caseFiles.$inferSelect;
-
-export const caseLinks = sqliteTable(
-  "case_links",
-  {
-    id: text("id").primaryKey(),
-    tenantId: text("tenant_id").notNull(),
-    aKind: text("a_kind", { enum: LINK_KINDS }).notNull(),
-    aId: text("a_id").notNull(),
-    bKind: text("b_kind", { enum: LINK_KINDS }).notNull(),
-    bId: text("b_id").notNull(),
-    createdBy: text("created_by").notNull(),
-    actorKeyId: text("actor_key_id"),
-    createdAt: text("created_at").notNull(),
-  },
-  (t) => [
-    uniqueIndex("case_links_pair_idx").on(t.tenantId, t.aKind, t.aId, t.bKind, t.bId),
-    index("case_links_b_idx").on(t.tenantId, t.bKind, t.bId),
-  ],
-);
-export type CaseLinkRow = typeof caseLinks.$inferSelect;

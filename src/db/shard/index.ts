@@ -6,6 +6,7 @@ export * from "./aml";
 export * from "./audit";
 export * from "./bhi";
 export * from "./case-files";
+export * from "./case-links";
 export * from "./data";
 export * from "./events";
 export * from "./fraud";

@@ -34,6 +34,14 @@ const WorkflowEnd = z.strictObject({
   error: z.string().optional(),
 });
 
+const LinkEnd = z.strictObject({ kind: z.enum(["fraud_case", "aml_case", "alert"]), id: z.string() });
+const LinkEventData = z.strictObject({
+  linkId: z.string(),
+  ends: z.array(LinkEnd).length(2),
+  actorId: z.string(),
+  at: z.string(),
+});
+
 export interface CatalogEntry {
   description: string;
   /** The component name the data schema has in the OpenAPI document. */
@@ -226,6 +234,17 @@ export const EVENT_CATALOG: { [T in EventType]: CatalogEntry } = {
           .openapi({ description: "AML cases: the STR clock, if running" }),
       })
       .openapi("CaseSlaBreachedEventData"),
+  },
+  "case.linked": {
+    description:
+      "Two of a tenant's fraud cases, AML cases and alerts were linked (docs/decisions/case-work.md#links); the ends in their stored order.",
+    component: "CaseLinkedEventData",
+    data: LinkEventData.openapi("CaseLinkedEventData"),
+  },
+  "case.unlinked": {
+    description: "A link between fraud cases, AML cases or alerts was removed.",
+    component: "CaseUnlinkedEventData",
+    data: LinkEventData.openapi("CaseUnlinkedEventData"),
   },
 };
 

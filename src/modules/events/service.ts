@@ -23,6 +23,8 @@ export const EVENT_TYPES = [
   "goaml.report_status_changed",
   "goaml.ctr_generated",
   "case.sla_breached",
+  "case.linked",
+  "case.unlinked",
 ] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 

@@ -122,6 +122,14 @@ export const subjectsOf = (scope: TenantScope, customerIds: string[]) =>
     ? Promise.resolve([])
     : scope.db.select().from(goamlSubjects, inArray(goamlSubjects.customerId, customerIds));
 
+export async function findSubject(scope: TenantScope, customerId: string) {
+  const [row] = await scope.db
+    .select()
+    .from(goamlSubjects, eq(goamlSubjects.customerId, customerId))
+    .limit(1);
+  return row;
+}
+
 export const upsertSubject = (scope: TenantScope, customerId: string, subject: unknown, at: string) =>
   scope.db
     .insert(goamlSubjects)

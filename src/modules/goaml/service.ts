@@ -84,6 +84,13 @@ export async function putSubject(ctx: TenantContext, customerId: string, subject
   return { customerId, subject: subject as PutSubjectBody["subject"], updatedAt: at };
 }
 
+/** The KYC facts stored for a customer: 404 when none were entered (or another tenant's customer). */
+export async function getSubject(ctx: TenantContext, customerId: string) {
+  const row = await repo.findSubject(ctx, customerId);
+  if (!row) throw notFound("KYC facts for this customer");
+  return { customerId, subject: row.subject as PutSubjectBody["subject"], updatedAt: row.updatedAt };
+}
+
 export const reportObjectKey = (tenantId: string, kind: GoamlReportKind, reportId: string) =>
   `tenants/${tenantId}/goaml/${kind}/${reportId}.xml`;
 

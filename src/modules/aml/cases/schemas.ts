@@ -52,7 +52,7 @@ export const AmlCaseHistorySchema = z
     sequence: z.number().int(),
     eventType: z.enum(HISTORY_EVENT_TYPES).openapi({
       description:
-        "created; transitioned (the only entry that changes the status); alert_added (a monitoring hit) and rule_snoozed; case work: assigned, unassigned, note_added, evidence_added (an uploaded file), tag_added, tag_removed, close_requested, close_rejected, sla_breached (docs/decisions/case-work.md)",
+        "created; transitioned (the only entry that changes the status); alert_added (a monitoring hit) and rule_snoozed; case work: assigned, unassigned, note_added, evidence_added (an uploaded file), tag_added, tag_removed, close_requested, close_rejected, sla_breached, linked, unlinked (a link to another case or an alert: details.linkId, details.linked) (docs/decisions/case-work.md)",
     }),
     fromStatus: CaseStatus.nullable(),
     toStatus: CaseStatus,

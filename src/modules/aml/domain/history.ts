@@ -9,7 +9,8 @@
  * hit) and `rule_snoozed` come from monitoring; the goAML filing steps (`report_*`,
  * docs/decisions/goaml.md) from filings; the rest is analyst case work (0028:
  * docs/decisions/case-work.md), `sla_breached` written by the SLA sweep, `evidence_added` by
- * a file upload (0031, details: the file's id, SHA-256, size, type and name).
+ * a file upload (0031, details: the file's id, SHA-256, size, type and name), `linked` and
+ * `unlinked` by the case-links module (details: the link's id and its other end).
  */
 export const HISTORY_EVENT_TYPES = [
   "created",
@@ -29,6 +30,8 @@ export const HISTORY_EVENT_TYPES = [
   "report_submitted",
   "report_accepted",
   "report_rejected",
+  "linked",
+  "unlinked",
 ] as const;
 export type HistoryEventType = (typeof HISTORY_EVENT_TYPES)[number];
 

@@ -40,6 +40,8 @@ export const AUDIT_ACTIONS = [
   "goaml.report_generated",
   "goaml.report_status_changed",
   "goaml.ctr_generated",
+  "case.linked",
+  "case.unlinked",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

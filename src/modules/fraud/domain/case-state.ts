@@ -43,6 +43,9 @@ export const EVENT_TYPES = [
   "close_requested",
   "close_rejected",
   "sla_breached",
+  // Links to other cases (docs/decisions/case-work.md#links), written by the case-links module.
+  "linked",
+  "unlinked",
 ] as const;
 export type CaseEventType = (typeof EVENT_TYPES)[number];
 /**
@@ -50,12 +53,14 @@ export type CaseEventType = (typeof EVENT_TYPES)[number];
  * by monitoring, `sla_breached` by the SLA sweep.
  */
 export const SYSTEM_EVENT_TYPES = ["created", "alert_added", "rule_snoozed", "sla_breached"] as const;
-/** Events with an operation of their own (tags, close confirm/reject), not POST .../events. */
+/** Events with an operation of their own (tags, close confirm/reject, links), not POST .../events. */
 export const DEDICATED_EVENT_TYPES = [
   "tag_added",
   "tag_removed",
   "close_requested",
   "close_rejected",
+  "linked",
+  "unlinked",
 ] as const;
 type SystemEventType = (typeof SYSTEM_EVENT_TYPES)[number] | (typeof DEDICATED_EVENT_TYPES)[number];
 export const APPENDABLE_EVENT_TYPES = EVENT_TYPES.filter(
@@ -87,6 +92,8 @@ const AFTER_CLOSE: CaseEventType[] = [
   "rule_snoozed",
   "tag_added",
   "tag_removed",
+  "linked",
+  "unlinked",
 ];
 
 const refuse = (message: string, path?: string): EventDecision => ({

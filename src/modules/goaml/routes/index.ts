@@ -3,6 +3,7 @@ import { registerGenerateStr } from "./generate-str";
 import { registerGetGoamlProfile } from "./get-profile";
 import { registerGetGoamlReport } from "./get-report";
 import { registerGetGoamlReportXml } from "./get-report-xml";
+import { registerGetGoamlSubject } from "./get-subject";
 import { registerListCaseReports } from "./list-case-reports";
 import { registerListCtrReports } from "./list-ctr-reports";
 import { registerListCtrRuns } from "./list-ctr-runs";
@@ -15,6 +16,7 @@ export function registerGoamlRoutes(app: App): void {
   registerGetGoamlProfile(app);
   registerPutGoamlProfile(app);
   registerPutGoamlSubject(app);
+  registerGetGoamlSubject(app);
   registerGenerateStr(app);
   registerListCaseReports(app);
   registerGetGoamlReport(app);
