@@ -1,8 +1,8 @@
+import type { MONITORED_ENTITY_TYPES } from "../../../../db/shard/monitoring";
 import type { TenantContext } from "../../../../db/tenant-context";
 import { type AmlPreload, preloadAml } from "../../../aml/evaluation/service";
 import { entityStarts, type FraudPreload, preloadFraud } from "../../../fraud/evaluation/service";
 import { isFraudEntity } from "../../domain/outcome";
-import type { Entity } from "../service";
 
 /**
  * A page's reads, done once for all its entities (docs/methodology/monitoring.md#performance):
@@ -10,6 +10,11 @@ import type { Entity } from "../service";
  * type the fraud activity (two statements), the AML features (one per rule group) and each
  * kind's allowlist. Per entity, screening then reads only custom rules (none by default).
  */
+interface Entity {
+  entityType: (typeof MONITORED_ENTITY_TYPES)[number];
+  entityId: string;
+}
+
 export interface EntityPreload {
   /** Not in the registry (deleted, or never was): screened with nothing found. */
   gone: boolean;
