@@ -205,11 +205,12 @@ export async function drainPending(base: TenantContext, options: DrainOptions): 
           done.map((d) => d.entity),
           token,
         ),
-      ]).catch(() =>
-        eachLimited(done, SCREEN_CONCURRENCY, (d) =>
-          stored([d], [...repo.finishStatements(ctx, d.entity, token)]).catch((err) => fail(d.entity, err)),
-        ),
-      );
+      ]).catch((err) => {
+        console.error(JSON.stringify({ msg: "monitoring page batch failed", error: String(err) }));
+        return eachLimited(done, SCREEN_CONCURRENCY, (d) =>
+          stored([d], [...repo.finishStatements(ctx, d.entity, token)]).catch((e) => fail(d.entity, e)),
+        );
+      });
     worst = Math.max(worst, Math.ceil((counting.queries() - before) / claimed.length));
   }
   if (events > 0) await notifyOutbox(ctx);

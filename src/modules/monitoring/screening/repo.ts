@@ -28,8 +28,8 @@ export function alertStatements(scope: TenantScope, alert: NewAlert) {
 
 export type ScreeningRecord = Omit<typeof monitoringScreenings.$inferInsert, "tenantId" | "screenings">;
 
-/** Screening rows per statement: 8 bound values each (with the tenant), under D1's 100. */
-const SCREENINGS_PER_STATEMENT = 12;
+/** Screening rows per statement: 9 bound values each (with the tenant and the count), 90 of D1's 100. */
+const SCREENINGS_PER_STATEMENT = 10;
 
 /**
  * Each entity's last screening (one row per entity, counting how often it was screened): a page's
