@@ -18,15 +18,16 @@ export interface RegisteredIds {
 
 /** When each registered entity began (agents: activation, else creation); absent ids are not keys. */
 export async function entityStarts(scope: TenantScope, ids: RegisteredIds) {
+  // Every part names its columns: any of them may be the first (which names the result's).
   const parts: SQL[] = [];
   if (ids.customer.length)
     parts.push(sql`SELECT 'customer' AS type, c.id AS id, c.created_at AS started FROM customers c
       WHERE ${tenantSql(scope, "c")} AND ${inJsonList(sql`c.id`, ids.customer)}`);
   if (ids.account.length)
-    parts.push(sql`SELECT 'account', a.id, a.created_at FROM accounts a
+    parts.push(sql`SELECT 'account' AS type, a.id AS id, a.created_at AS started FROM accounts a
       WHERE ${tenantSql(scope, "a")} AND ${inJsonList(sql`a.id`, ids.account)}`);
   if (ids.agent.length)
-    parts.push(sql`SELECT 'agent', g.agent_id, coalesce(g.activated_at, g.created_at) FROM agents g
+    parts.push(sql`SELECT 'agent' AS type, g.agent_id AS id, coalesce(g.activated_at, g.created_at) AS started FROM agents g
       WHERE ${tenantSql(scope, "g")} AND ${inJsonList(sql`g.agent_id`, ids.agent)}`);
   const out = new Map<string, string>();
   if (parts.length === 0) return out;
