@@ -108,14 +108,93 @@ async function eachLimited<T>(items: T[], limit: number, work: (item: T) => Prom
 }
 
 /**
+ * One claimed page: its reads at once (preloadPage), the entities screened a few at a time, then
+ * one batch storing every outcome with the pending rows' removal. A failure fails its entity
+ * only: the page's batch falls back to per-entity batches. Answers the events recorded.
+ */
+async function screenPage(
+  ctx: TenantContext,
+  claimed: repo.ClaimedEntity[],
+  token: string,
+  options: DrainOptions,
+  figures: DrainFigures,
+): Promise<number> {
+  const screen = options.screen ?? screenEntity;
+  let events = 0;
+  const fail = async (entity: repo.ClaimedEntity, err: unknown) => {
+    const failure = afterFailure(entity.attempts, ctx.clock.now());
+    figures.failed++;
+    if (failure.deadLettered) figures.deadLettered++;
+    const record = repo.recordFailure(ctx, entity, token, {
+      attempts: failure.attempts,
+      error: err instanceof Error ? err.message : String(err),
+      retryAt: failure.retryAt?.toISOString() ?? null,
+      failedAt: failure.deadLettered ? ctx.clock.now().toISOString() : null,
+    });
+    const tally = failure.deadLettered ? (options.tally?.deadLettered() ?? []) : [];
+    if (tally.length > 0) await ctx.db.batch([record, ...tally] as never);
+    else await record;
+  };
+  const pre = await preloadPage(ctx, claimed, { now: ctx.clock.now(), windowDays: WINDOW_DAYS }).catch(
+    (err) => {
+      // Each entity then reads for itself, and fails (and backs off) on its own.
+      console.error(JSON.stringify({ msg: "monitoring page preload failed", error: String(err) }));
+      return null;
+    },
+  );
+  const done: Array<{ entity: repo.ClaimedEntity; s: Screening }> = [];
+  await eachLimited(claimed, SCREEN_CONCURRENCY, async (entity) => {
+    try {
+      done.push({
+        entity,
+        s: await screen(ctx, entity, options, pre ? preloadOf(pre, entity) : undefined),
+      });
+    } catch (err) {
+      await fail(entity, err);
+    }
+  });
+  const stored = async (group: typeof done, finish: BatchItem<"sqlite">[]) => {
+    const sum = tallyOf(group.map((d) => d.s));
+    await ctx.db.batch([
+      ...group.flatMap((d) => d.s.statements),
+      ...screeningsUpsert(
+        ctx,
+        group.map((d) => d.s.record),
+      ),
+      ...finish,
+      ...(options.tally?.screened(sum) ?? []),
+    ] as never);
+    figures.screened += sum.screened;
+    figures.alerts += sum.alerts;
+    figures.casesOpened += sum.casesOpened;
+    figures.casesAppended += sum.casesAppended;
+    events += group.reduce((n, d) => n + d.s.events, 0);
+  };
+  // One batch for the page; if it fails, each entity's own batch, so one bad row fails alone.
+  if (done.length > 0)
+    await stored(done, [
+      ...repo.finishPageStatements(
+        ctx,
+        done.map((d) => d.entity),
+        token,
+      ),
+    ]).catch((err) => {
+      console.error(JSON.stringify({ msg: "monitoring page batch failed", error: String(err) }));
+      return eachLimited(done, SCREEN_CONCURRENCY, (d) =>
+        stored([d], [...repo.finishStatements(ctx, d.entity, token)]).catch((e) => fail(d.entity, e)),
+      );
+    });
+  return events;
+}
+
+/**
  * Screens the tenant's pending entities in pages within one invocation's budget (D1 queries
- * counted, wall time): claim a page under a lease, screen a few at a time, store each outcome
- * with the pending row's removal in one batch. Reused by scheduled runs (trigger and runId).
+ * counted, wall time): claim a page under a lease, then screenPage. Reused by scheduled runs
+ * (trigger and runId).
  */
 export async function drainPending(base: TenantContext, options: DrainOptions): Promise<DrainFigures> {
   const counting = countingContext(base);
   const ctx = counting.ctx;
-  const screen = options.screen ?? screenEntity;
   const started = Date.now();
   const figures: DrainFigures = {
     screened: 0,
@@ -148,69 +227,7 @@ export async function drainPending(base: TenantContext, options: DrainOptions): 
     if (claimed.length === 0) break;
     figures.pages++;
     const before = counting.queries();
-    const fail = async (entity: repo.ClaimedEntity, err: unknown) => {
-      const failure = afterFailure(entity.attempts, ctx.clock.now());
-      figures.failed++;
-      if (failure.deadLettered) figures.deadLettered++;
-      const record = repo.recordFailure(ctx, entity, token, {
-        attempts: failure.attempts,
-        error: err instanceof Error ? err.message : String(err),
-        retryAt: failure.retryAt?.toISOString() ?? null,
-        failedAt: failure.deadLettered ? ctx.clock.now().toISOString() : null,
-      });
-      const tally = failure.deadLettered ? (options.tally?.deadLettered() ?? []) : [];
-      if (tally.length > 0) await ctx.db.batch([record, ...tally] as never);
-      else await record;
-    };
-    const pre = await preloadPage(ctx, claimed, { now: ctx.clock.now(), windowDays: WINDOW_DAYS }).catch(
-      (err) => {
-        // Each entity then reads for itself, and fails (and backs off) on its own.
-        console.error(JSON.stringify({ msg: "monitoring page preload failed", error: String(err) }));
-        return null;
-      },
-    );
-    const done: Array<{ entity: repo.ClaimedEntity; s: Screening }> = [];
-    await eachLimited(claimed, SCREEN_CONCURRENCY, async (entity) => {
-      try {
-        done.push({
-          entity,
-          s: await screen(ctx, entity, options, pre ? preloadOf(pre, entity) : undefined),
-        });
-      } catch (err) {
-        await fail(entity, err);
-      }
-    });
-    const stored = async (group: typeof done, finish: BatchItem<"sqlite">[]) => {
-      const sum = tallyOf(group.map((d) => d.s));
-      await ctx.db.batch([
-        ...group.flatMap((d) => d.s.statements),
-        ...screeningsUpsert(
-          ctx,
-          group.map((d) => d.s.record),
-        ),
-        ...finish,
-        ...(options.tally?.screened(sum) ?? []),
-      ] as never);
-      figures.screened += sum.screened;
-      figures.alerts += sum.alerts;
-      figures.casesOpened += sum.casesOpened;
-      figures.casesAppended += sum.casesAppended;
-      events += group.reduce((n, d) => n + d.s.events, 0);
-    };
-    // One batch for the page; if it fails, each entity's own batch, so one bad row fails alone.
-    if (done.length > 0)
-      await stored(done, [
-        ...repo.finishPageStatements(
-          ctx,
-          done.map((d) => d.entity),
-          token,
-        ),
-      ]).catch((err) => {
-        console.error(JSON.stringify({ msg: "monitoring page batch failed", error: String(err) }));
-        return eachLimited(done, SCREEN_CONCURRENCY, (d) =>
-          stored([d], [...repo.finishStatements(ctx, d.entity, token)]).catch((e) => fail(d.entity, e)),
-        );
-      });
+    events += await screenPage(ctx, claimed, token, options, figures);
     worst = Math.max(worst, Math.ceil((counting.queries() - before) / claimed.length));
   }
   if (events > 0) await notifyOutbox(ctx);
