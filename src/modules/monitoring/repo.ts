@@ -62,6 +62,30 @@ export const finishStatements = (scope: TenantScope, e: ClaimedEntity, token: st
       .where(isEntity(e), eq(p.claimToken, token)),
   ] as const;
 
+/**
+ * finishStatements for a whole page (two statements): remove each screened entity's row unless a
+ * newer arrival bumped its generation, then release what remains of our claim on them.
+ */
+export function finishPageStatements(scope: TenantScope, screened: readonly ClaimedEntity[], token: string) {
+  const rows = JSON.stringify(screened.map((e) => [e.entityType, e.entityId, e.generation]));
+  const keys = JSON.stringify(screened.map((e) => [e.entityType, e.entityId]));
+  return [
+    scope.db.delete(p).where(
+      eq(p.claimToken, token),
+      sql`(${p.entityType}, ${p.entityId}, ${p.generation}) IN (SELECT json_extract(value, '$[0]'),
+          json_extract(value, '$[1]'), json_extract(value, '$[2]') FROM json_each(${rows}))`,
+    ),
+    scope.db
+      .update(p)
+      .set({ claimToken: null, claimedUntil: null })
+      .where(
+        eq(p.claimToken, token),
+        sql`(${p.entityType}, ${p.entityId}) IN (SELECT json_extract(value, '$[0]'), json_extract(value, '$[1]')
+          FROM json_each(${keys}))`,
+      ),
+  ] as const;
+}
+
 /** A failed attempt: counted, the error kept, the claim released (with a back-off), or dead-lettered. */
 export const recordFailure = (
   scope: TenantScope,

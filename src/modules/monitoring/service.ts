@@ -15,7 +15,15 @@ import {
 } from "./domain/drain";
 import { presentDeadLetter } from "./present";
 import * as repo from "./repo";
-import { type Entity, type Screening, type ScreenOptions, screenEntity } from "./screening/service";
+import { screeningsUpsert } from "./screening/repo";
+import {
+  type Entity,
+  type Screening,
+  type ScreenOptions,
+  screenEntity,
+  WINDOW_DAYS,
+} from "./screening/service";
+import { type EntityPreload, preloadOf, preloadPage } from "./screening/steps/preload";
 
 /** Whether arrivals are screened: the tenant setting monitoring.onArrival, default true. */
 export const screensOnArrival = (ctx: Pick<TenantContext, "tenant">) =>
@@ -37,10 +45,18 @@ export async function notifyArrival(ctx: Pick<TenantContext, "env" | "tenantId" 
   }
 }
 
-/** Statements a caller adds to an entity's own batch (a scheduled run's figures). */
+/** What a batch of screenings found, summed (a page, or one entity when its page's batch failed). */
+export interface ScreenedTally {
+  screened: number;
+  alerts: number;
+  casesOpened: number;
+  casesAppended: number;
+}
+
+/** Statements a caller adds to the batches that store screenings (a scheduled run's figures). */
 export interface DrainTally {
-  /** In the batch that stores the screening and removes the pending row. */
-  screened(s: Screening): BatchItem<"sqlite">[];
+  /** In the batch that stores the screenings and removes their pending rows. */
+  screened(t: ScreenedTally): BatchItem<"sqlite">[];
   /** In the batch that dead-letters the entity, after the failure record. */
   deadLettered(): BatchItem<"sqlite">[];
 }
@@ -53,7 +69,12 @@ export interface DrainOptions extends ScreenOptions {
   pageSize?: number;
   wallMs?: number;
   /** The screening of one entity (tests inject a failing one). */
-  screen?: (ctx: TenantContext, entity: Entity, options: ScreenOptions) => Promise<Screening>;
+  screen?: (
+    ctx: TenantContext,
+    entity: Entity,
+    options: ScreenOptions,
+    pre?: EntityPreload,
+  ) => Promise<Screening>;
 }
 
 export interface DrainFigures {
@@ -70,6 +91,13 @@ export interface DrainFigures {
   next: { delaySeconds: number } | null;
 }
 
+const tallyOf = (screenings: readonly Screening[]): ScreenedTally => ({
+  screened: screenings.length,
+  alerts: screenings.reduce((n, s) => n + s.alerts, 0),
+  casesOpened: screenings.reduce((n, s) => n + s.casesOpened, 0),
+  casesAppended: screenings.reduce((n, s) => n + s.casesAppended, 0),
+});
+
 /** Runs `work` over the items, at most `limit` at once. */
 async function eachLimited<T>(items: T[], limit: number, work: (item: T) => Promise<void>) {
   let next = 0;
@@ -80,14 +108,93 @@ async function eachLimited<T>(items: T[], limit: number, work: (item: T) => Prom
 }
 
 /**
+ * One claimed page: its reads at once (preloadPage), the entities screened a few at a time, then
+ * one batch storing every outcome with the pending rows' removal. A failure fails its entity
+ * only: the page's batch falls back to per-entity batches. Answers the events recorded.
+ */
+async function screenPage(
+  ctx: TenantContext,
+  claimed: repo.ClaimedEntity[],
+  token: string,
+  options: DrainOptions,
+  figures: DrainFigures,
+): Promise<number> {
+  const screen = options.screen ?? screenEntity;
+  let events = 0;
+  const fail = async (entity: repo.ClaimedEntity, err: unknown) => {
+    const failure = afterFailure(entity.attempts, ctx.clock.now());
+    figures.failed++;
+    if (failure.deadLettered) figures.deadLettered++;
+    const record = repo.recordFailure(ctx, entity, token, {
+      attempts: failure.attempts,
+      error: err instanceof Error ? err.message : String(err),
+      retryAt: failure.retryAt?.toISOString() ?? null,
+      failedAt: failure.deadLettered ? ctx.clock.now().toISOString() : null,
+    });
+    const tally = failure.deadLettered ? (options.tally?.deadLettered() ?? []) : [];
+    if (tally.length > 0) await ctx.db.batch([record, ...tally] as never);
+    else await record;
+  };
+  const pre = await preloadPage(ctx, claimed, { now: ctx.clock.now(), windowDays: WINDOW_DAYS }).catch(
+    (err) => {
+      // Each entity then reads for itself, and fails (and backs off) on its own.
+      console.error(JSON.stringify({ msg: "monitoring page preload failed", error: String(err) }));
+      return null;
+    },
+  );
+  const done: Array<{ entity: repo.ClaimedEntity; s: Screening }> = [];
+  await eachLimited(claimed, SCREEN_CONCURRENCY, async (entity) => {
+    try {
+      done.push({
+        entity,
+        s: await screen(ctx, entity, options, pre ? preloadOf(pre, entity) : undefined),
+      });
+    } catch (err) {
+      await fail(entity, err);
+    }
+  });
+  const stored = async (group: typeof done, finish: BatchItem<"sqlite">[]) => {
+    const sum = tallyOf(group.map((d) => d.s));
+    await ctx.db.batch([
+      ...group.flatMap((d) => d.s.statements),
+      ...screeningsUpsert(
+        ctx,
+        group.map((d) => d.s.record),
+      ),
+      ...finish,
+      ...(options.tally?.screened(sum) ?? []),
+    ] as never);
+    figures.screened += sum.screened;
+    figures.alerts += sum.alerts;
+    figures.casesOpened += sum.casesOpened;
+    figures.casesAppended += sum.casesAppended;
+    events += group.reduce((n, d) => n + d.s.events, 0);
+  };
+  // One batch for the page; if it fails, each entity's own batch, so one bad row fails alone.
+  if (done.length > 0)
+    await stored(done, [
+      ...repo.finishPageStatements(
+        ctx,
+        done.map((d) => d.entity),
+        token,
+      ),
+    ]).catch((err) => {
+      console.error(JSON.stringify({ msg: "monitoring page batch failed", error: String(err) }));
+      return eachLimited(done, SCREEN_CONCURRENCY, (d) =>
+        stored([d], [...repo.finishStatements(ctx, d.entity, token)]).catch((e) => fail(d.entity, e)),
+      );
+    });
+  return events;
+}
+
+/**
  * Screens the tenant's pending entities in pages within one invocation's budget (D1 queries
- * counted, wall time): claim a page under a lease, screen a few at a time, store each outcome
- * with the pending row's removal in one batch. Reused by scheduled runs (trigger and runId).
+ * counted, wall time): claim a page under a lease, then screenPage. Reused by scheduled runs
+ * (trigger and runId).
  */
 export async function drainPending(base: TenantContext, options: DrainOptions): Promise<DrainFigures> {
   const counting = countingContext(base);
   const ctx = counting.ctx;
-  const screen = options.screen ?? screenEntity;
   const started = Date.now();
   const figures: DrainFigures = {
     screened: 0,
@@ -120,35 +227,7 @@ export async function drainPending(base: TenantContext, options: DrainOptions): 
     if (claimed.length === 0) break;
     figures.pages++;
     const before = counting.queries();
-    await eachLimited(claimed, SCREEN_CONCURRENCY, async (entity) => {
-      try {
-        const s = await screen(ctx, entity, options);
-        const tally = options.tally?.screened(s) ?? [];
-        await ctx.db.batch([
-          ...s.statements,
-          ...repo.finishStatements(ctx, entity, token),
-          ...tally,
-        ] as never);
-        figures.screened++;
-        figures.alerts += s.alerts;
-        figures.casesOpened += s.casesOpened;
-        figures.casesAppended += s.casesAppended;
-        events += s.events;
-      } catch (err) {
-        const failure = afterFailure(entity.attempts, ctx.clock.now());
-        figures.failed++;
-        if (failure.deadLettered) figures.deadLettered++;
-        const record = repo.recordFailure(ctx, entity, token, {
-          attempts: failure.attempts,
-          error: err instanceof Error ? err.message : String(err),
-          retryAt: failure.retryAt?.toISOString() ?? null,
-          failedAt: failure.deadLettered ? ctx.clock.now().toISOString() : null,
-        });
-        const tally = failure.deadLettered ? (options.tally?.deadLettered() ?? []) : [];
-        if (tally.length > 0) await ctx.db.batch([record, ...tally] as never);
-        else await record;
-      }
-    });
+    events += await screenPage(ctx, claimed, token, options, figures);
     worst = Math.max(worst, Math.ceil((counting.queries() - before) / claimed.length));
   }
   if (events > 0) await notifyOutbox(ctx);

@@ -7,14 +7,15 @@ import { allowlistedEntities, highRiskCountries as storedHighRiskCountries } fro
 import { alertNote } from "../../monitoring/domain/outcome";
 import { newAlertId, recordAmlAlert } from "../../monitoring/on-demand/service";
 import { evaluateCustomRules } from "../../rules/custom/service";
-import { type BuiltinConfig, type RuleSetChoice, stampOf } from "../../rules/domain/document";
+import { type RuleSetChoice, stampOf } from "../../rules/domain/document";
 import { ruleSetFor, tenantTimeZone } from "../../rules/service";
 import { appendCaseNote, openCasesForTriggered } from "../cases/service";
 import { combineOutcomes, unionCountries } from "../domain/custom-outcomes";
 import { evaluateRules, highestRiskLevel } from "../domain/evaluate";
-import { emptyFeatures } from "../domain/features";
-import type { AmlEntityType, AmlRuleDefinition } from "../domain/rules";
-import { mergeThresholds, type Thresholds } from "../domain/thresholds";
+import { type EntityFeatures, emptyFeatures } from "../domain/features";
+import { groupRules } from "../domain/rule-groups";
+import type { AmlEntityType } from "../domain/rules";
+import { mergeThresholds } from "../domain/thresholds";
 import { loadFeatures } from "../features/repo";
 import { assertEntityExists, homeCountry, selectRules } from "../service";
 
@@ -35,41 +36,11 @@ export interface Proposal {
   at: Date;
 }
 
-interface Group {
-  thresholds: Thresholds;
-  windowDays: number;
-  rules: AmlRuleDefinition[];
-}
-
-/**
- * Rules grouped by what their features depend on: the thresholds (shared ones with the rule's
- * own parameters over them) and the window. Usually one group: one feature read.
- */
-function groupRules(
-  rules: AmlRuleDefinition[],
-  builtins: Readonly<Record<string, BuiltinConfig>>,
-  shared: Thresholds,
-  windowDays: number,
-): Group[] {
-  const groups = new Map<string, Group>();
-  for (const rule of rules) {
-    const config = builtins[rule.ruleId];
-    const thresholds = mergeThresholds(shared, config?.parameters);
-    const days = config?.windowDays ?? windowDays;
-    const key = `${days}:${JSON.stringify(thresholds)}`;
-    const group = groups.get(key) ?? { thresholds, windowDays: days, rules: [] };
-    // The version's severity is the outcome's risk level.
-    group.rules.push(config ? { ...rule, defaultRiskLevel: config.severity } : rule);
-    groups.set(key, group);
-  }
-  return [...groups.values()];
-}
-
 /** What an evaluation runs: the live version (or draft), its rules for the request, and the countries. */
-async function plan(ctx: TenantContext, input: EvaluateInput) {
+async function plan(ctx: TenantContext, input: EvaluateInput, preloaded?: string[]) {
   const [live, stored] = await Promise.all([
     ruleSetFor(ctx, "aml", input.ruleSet),
-    storedHighRiskCountries(ctx),
+    preloaded ?? storedHighRiskCountries(ctx),
   ]);
   const countries = unionCountries(stored, input.highRiskCountries);
   const home = homeCountry(ctx);
@@ -96,13 +67,21 @@ async function plan(ctx: TenantContext, input: EvaluateInput) {
 type Plan = Awaited<ReturnType<typeof plan>>;
 
 /** The reads: one feature read per rule group, the custom rules' statement, the allowlist. */
-async function runRules(ctx: TenantContext, input: EvaluateInput, p: Plan, now: Date, proposal?: Proposal) {
+async function runRules(
+  ctx: TenantContext,
+  input: EvaluateInput,
+  p: Plan,
+  now: Date,
+  proposal?: Proposal,
+  pre?: AmlPreload,
+) {
   const windowEnd = now.toISOString();
   const groups = groupRules(p.rules, p.live.content.builtins, p.thresholds, input.windowDays);
   const context = { highRiskCountries: p.countries, at: windowEnd };
   const [builtin, custom, allowlist] = await Promise.all([
     Promise.all(
-      groups.map(async (g) => {
+      groups.map(async (g, i) => {
+        if (pre) return evaluateRules(pre.features[i], g.rules, g.thresholds, context);
         const features = await loadFeatures(ctx, {
           entityType: input.entityType,
           entityId: input.entityId,
@@ -126,12 +105,13 @@ async function runRules(ctx: TenantContext, input: EvaluateInput, p: Plan, now: 
       timeZone: tenantTimeZone(ctx, now).timeZone,
       proposed: proposal?.row,
     }),
-    allowlistedEntities(ctx, {
-      entityType: input.entityType,
-      entityIds: [input.entityId],
-      ruleIds: [...p.rules.map((r) => r.ruleId), ...p.customRules.map((r) => r.ruleId)],
-      at: now,
-    }),
+    pre?.allowlist ??
+      allowlistedEntities(ctx, {
+        entityType: input.entityType,
+        entityIds: [input.entityId],
+        ruleIds: [...p.rules.map((r) => r.ruleId), ...p.customRules.map((r) => r.ruleId)],
+        at: now,
+      }),
   ]);
   return combineOutcomes({
     builtin: builtin.flat(),
@@ -140,6 +120,61 @@ async function runRules(ctx: TenantContext, input: EvaluateInput, p: Plan, now: 
     at: windowEnd,
     allowlisted: (ruleId) => allowlist.clears(input.entityId, ruleId),
   });
+}
+
+/**
+ * An entity's reads done for it by a page read (monitoring, preloadAml): the features per rule
+ * group (in groupRules order), the allowlist, the countries, the instant. evaluate then reads
+ * only its custom rules, and answers what it would have answered reading them itself.
+ */
+export interface AmlPreload {
+  now: Date;
+  countries: string[];
+  features: EntityFeatures[];
+  allowlist: Awaited<ReturnType<typeof allowlistedEntities>>;
+}
+
+/**
+ * The reads of live evaluations (no ruleIds) of many entities of one type as of `now`: the
+ * countries, one feature statement per rule group (usually one) and the allowlist. Entities are
+ * not checked here: the caller passes only those it found.
+ */
+export async function preloadAml(
+  ctx: TenantContext,
+  page: { entityType: AmlEntityType; entityIds: string[]; windowDays: number; now: Date },
+): Promise<Map<string, AmlPreload>> {
+  const { entityType, entityIds, windowDays, now } = page;
+  const countries = await storedHighRiskCountries(ctx);
+  const p = await plan(ctx, { entityType, entityId: "", windowDays, dryRun: true }, countries);
+  const windowEnd = now.toISOString();
+  const groups = groupRules(p.rules, p.live.content.builtins, p.thresholds, windowDays);
+  const [byGroup, allowlist] = await Promise.all([
+    Promise.all(
+      groups.map((g) =>
+        loadFeatures(ctx, {
+          entityType,
+          entityIds,
+          windowStart: daysBefore(now, g.windowDays).toISOString(),
+          windowEnd,
+          thresholds: g.thresholds,
+          highRiskCountries: p.countries,
+          homeCountry: p.home,
+        }),
+      ),
+    ),
+    allowlistedEntities(ctx, {
+      entityType,
+      entityIds,
+      ruleIds: [...p.rules.map((r) => r.ruleId), ...p.customRules.map((r) => r.ruleId)],
+      at: now,
+    }),
+  ]);
+  return new Map(
+    entityIds.map((id) => [
+      id,
+      { now, countries, allowlist, features: byGroup.map((f) => f.get(id) ?? emptyFeatures(id)) },
+    ]),
+  );
 }
 
 /**
@@ -153,18 +188,20 @@ export async function evaluate(
   scopes: readonly Scope[],
   actorKeyId: string | null = null,
   proposal?: Proposal,
+  pre?: AmlPreload,
 ) {
   // A draft is evaluated without side effects: a dry run whatever the request said.
   const input = request.ruleSet === "draft" || proposal ? { ...request, dryRun: true } : request;
   // The route needs aml:read (a dry run persists nothing); opening cases needs aml:write.
   if (!input.dryRun && !grants(scopes, "aml:write"))
     throw new AppError("forbidden", "A non-dry-run evaluation opens cases and needs the scope aml:write");
-  const p = await plan(ctx, input);
-  await assertEntityExists(ctx, input.entityType, input.entityId);
-  const now = proposal?.at ?? ctx.clock.now();
+  const p = await plan(ctx, input, pre?.countries);
+  // A preload comes from a page read that already found the entity.
+  if (!pre) await assertEntityExists(ctx, input.entityType, input.entityId);
+  const now = proposal?.at ?? pre?.now ?? ctx.clock.now();
   const windowEnd = now.toISOString();
   const windowStart = daysBefore(now, input.windowDays).toISOString();
-  const { outcomes, suppressedRules } = await runRules(ctx, input, p, now, proposal);
+  const { outcomes, suppressedRules } = await runRules(ctx, input, p, now, proposal, pre);
   const correlationId = crypto.randomUUID();
   const triggered = outcomes.filter((o) => o.triggered);
   const ruleSet = stampOf(p.live);

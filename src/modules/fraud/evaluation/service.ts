@@ -19,6 +19,7 @@ import { customSignal } from "../domain/custom-signals";
 import { evaluateSignals } from "../domain/evaluate";
 import type { EntityType, Txn } from "../domain/types";
 import * as repo from "../repo";
+import { type ActivityRow, activityOf, type RegisteredIds, entityStarts as readEntityStarts } from "./repo";
 
 /** Days of the entity's own history before the window that signals compare against. */
 export const BASELINE_DAYS = 90;
@@ -108,7 +109,7 @@ async function resolveEntity(ctx: TenantContext, type: EntityType, id: string) {
   }
 }
 
-export const toTxn = (r: Awaited<ReturnType<typeof repo.loadActivity>>[number]): Txn => ({
+export const toTxn = (r: ActivityRow): Txn => ({
   amountMinor: Math.abs(r.amountMinor),
   type: r.type,
   at: Date.parse(r.transactionDate),
@@ -129,12 +130,77 @@ const proposedTxn = (row: ProposedTransactionRow): Txn => ({
   counterparty: row.counterparty_account ?? row.counterparty_name,
 });
 
+/** What a signal set reads: a signal with its own longer window reads further back, then the baseline. */
+function readRange(windowDays: number, signals: ReadonlyArray<{ windowDays?: number }>, now: Date) {
+  const longest = Math.max(windowDays, ...signals.map((s) => s.windowDays ?? 0));
+  const windowStart = new Date(now.getTime() - longest * DAY_MS);
+  return { baselineStart: new Date(windowStart.getTime() - BASELINE_DAYS * DAY_MS) };
+}
+
+/** When each registered entity of a page began, keyed "type:id" (absent: not found); one statement. */
+export const entityStarts = (ctx: TenantContext, ids: RegisteredIds) => readEntityStarts(ctx, ids);
+
+/**
+ * An entity's reads done for it by a page read (monitoring, preloadFraud): evaluate then reads
+ * only its custom rules. Same rows, same instant, so the alert is the one evaluate would answer.
+ */
+export interface FraudPreload {
+  now: Date;
+  createdAt: string | null;
+  rows: ActivityRow[];
+  before: string | null;
+  allowlist: Awaited<ReturnType<typeof allowlistedEntities>>;
+}
+
+/**
+ * The reads of live evaluations (no signalIds) of many entities of one type as of `now`, in three
+ * statements: activity, last activity before the baseline, allowlist. `starts` says when each
+ * registered entity began (from the page's entity read; a merchant has no registry).
+ */
+export async function preloadFraud(
+  ctx: TenantContext,
+  page: { entityType: EntityType; entityIds: string[]; windowDays: number; now: Date },
+  starts: ReadonlyMap<string, string>,
+): Promise<Map<string, FraudPreload>> {
+  const { entityType, entityIds, now } = page;
+  const { signals: catalog, fraud } = await liveSignals(ctx);
+  const signals = selectSignals(entityType, undefined, catalog);
+  const { baselineStart } = readRange(page.windowDays, signals, now);
+  const range = { from: baselineStart.toISOString(), to: now.toISOString(), cap: ACTIVITY_CAP };
+  const [{ activity, before }, allowlist] = await Promise.all([
+    activityOf(ctx, entityType, entityIds, { ...range, before: range.from }),
+    allowlistedEntities(ctx, {
+      entityType,
+      entityIds,
+      ruleIds: [...signals.map((s) => s.signalId), ...fraud.content.custom.map((r) => r.ruleId)],
+      at: now,
+    }),
+  ]);
+  return new Map(
+    entityIds.map((id) => [
+      id,
+      {
+        now,
+        createdAt: starts.get(`${entityType}:${id}`) ?? null,
+        rows: activity.get(id) ?? [],
+        before: before.get(id) ?? null,
+        allowlist,
+      },
+    ]),
+  );
+}
+
 /**
  * Computes a FraudAlert on demand (the one path of evaluate, evaluate-and-create and
  * pre-transaction screening). Persists nothing. With a proposal, the proposed transaction joins
  * the entity's history in the built-in signals and in the custom rules' SQL.
  */
-export async function evaluate(ctx: TenantContext, input: EvaluateInput, proposal?: Proposal) {
+export async function evaluate(
+  ctx: TenantContext,
+  input: EvaluateInput,
+  proposal?: Proposal,
+  pre?: FraudPreload,
+) {
   const { signals: catalog, fraud, aml } = await liveSignals(ctx, input.ruleSet);
   const customIds = new Set(fraud.content.custom.map((r) => r.ruleId));
   const unknown = unknownSignalIds(input.signalIds ?? []).filter((id) => !customIds.has(id));
@@ -143,18 +209,18 @@ export async function evaluate(ctx: TenantContext, input: EvaluateInput, proposa
       `Unknown signalIds: ${unknown.join(", ")}`,
       unknown.map((id) => ({ path: "signalIds", message: `unknown signal ${id}` })),
     );
-  const entity = await resolveEntity(ctx, input.entityType, input.entityId);
-  const now = proposal?.at ?? ctx.clock.now();
+  const entity = pre
+    ? { key: { column: input.entityType, value: input.entityId }, createdAt: pre.createdAt }
+    : await resolveEntity(ctx, input.entityType, input.entityId);
+  const now = proposal?.at ?? pre?.now ?? ctx.clock.now();
   const signals = selectSignals(input.entityType, input.signalIds, catalog);
-  // A signal with its own longer window reads further back.
-  const longest = Math.max(input.windowDays, ...signals.map((s) => s.windowDays ?? 0));
-  const windowStart = new Date(now.getTime() - longest * DAY_MS);
-  const baselineStart = new Date(windowStart.getTime() - BASELINE_DAYS * DAY_MS);
+  const { baselineStart } = readRange(input.windowDays, signals, now);
   const zone = tenantTimeZone(ctx, now);
   const customRules = customRulesToRun(fraud, input.signalIds);
   const [rows, before, customOutcomes, allowlist] = await Promise.all([
-    repo.loadActivity(ctx, entity.key, baselineStart.toISOString(), now.toISOString(), ACTIVITY_CAP),
-    repo.lastActivityBefore(ctx, entity.key, baselineStart.toISOString()),
+    pre?.rows ??
+      repo.loadActivity(ctx, entity.key, baselineStart.toISOString(), now.toISOString(), ACTIVITY_CAP),
+    pre ? pre.before : repo.lastActivityBefore(ctx, entity.key, baselineStart.toISOString()),
     evaluateCustomRules(ctx, {
       entityType: input.entityType,
       entityId: input.entityId,
@@ -164,12 +230,13 @@ export async function evaluate(ctx: TenantContext, input: EvaluateInput, proposa
       timeZone: zone.timeZone,
       proposed: proposal?.row,
     }),
-    allowlistedEntities(ctx, {
-      entityType: input.entityType,
-      entityIds: [input.entityId],
-      ruleIds: [...signals.map((s) => s.signalId), ...customRules.map((r) => r.ruleId)],
-      at: now,
-    }),
+    pre?.allowlist ??
+      allowlistedEntities(ctx, {
+        entityType: input.entityType,
+        entityIds: [input.entityId],
+        ruleIds: [...signals.map((s) => s.signalId), ...customRules.map((r) => r.ruleId)],
+        at: now,
+      }),
   ]);
   const at = now.toISOString();
   const requestWindowStart = new Date(now.getTime() - input.windowDays * DAY_MS).toISOString();

@@ -38,12 +38,12 @@ export async function listRuns(scope: TenantScope, page: Page) {
 export const addScreened = (
   scope: TenantScope,
   runId: string,
-  s: { alerts: number; casesOpened: number; casesAppended: number },
+  s: { screened: number; alerts: number; casesOpened: number; casesAppended: number },
 ) =>
   scope.db
     .update(r)
     .set({
-      entitiesScreened: sql`${r.entitiesScreened} + 1`,
+      entitiesScreened: sql`${r.entitiesScreened} + ${s.screened}`,
       alertsRaised: sql`${r.alertsRaised} + ${s.alerts}`,
       casesOpened: sql`${r.casesOpened} + ${s.casesOpened}`,
       casesAppended: sql`${r.casesAppended} + ${s.casesAppended}`,

@@ -26,24 +26,34 @@ export function alertStatements(scope: TenantScope, alert: NewAlert) {
   return [scope.db.insert(monitoringAlerts).values(alert), ...chunks];
 }
 
-/** The entity's last screening (one row per entity, counting how often it was screened). */
-export function screeningUpsert(
-  scope: TenantScope,
-  row: Omit<typeof monitoringScreenings.$inferInsert, "tenantId" | "screenings">,
-) {
+export type ScreeningRecord = Omit<typeof monitoringScreenings.$inferInsert, "tenantId" | "screenings">;
+
+/** Screening rows per statement: 9 bound values each (with the tenant and the count), 90 of D1's 100. */
+const SCREENINGS_PER_STATEMENT = 10;
+
+/**
+ * Each entity's last screening (one row per entity, counting how often it was screened): a page's
+ * screenings in a few multi-row upserts.
+ */
+export function screeningsUpsert(scope: TenantScope, rows: readonly ScreeningRecord[]) {
   const s = monitoringScreenings;
-  return scope.db
-    .insert(s)
-    .values({ ...row, screenings: 1 })
-    .onConflictDoUpdate({
-      target: [s.tenantId, s.entityType, s.entityId],
-      set: {
-        screenedAt: row.screenedAt,
-        trigger: row.trigger,
-        fraudVersion: row.fraudVersion,
-        amlVersion: row.amlVersion,
-        alerts: row.alerts,
-        screenings: sql`${s.screenings} + 1`,
-      },
-    });
+  const statements = [];
+  for (let i = 0; i < rows.length; i += SCREENINGS_PER_STATEMENT)
+    statements.push(
+      scope.db
+        .insert(s)
+        .values(rows.slice(i, i + SCREENINGS_PER_STATEMENT).map((row) => ({ ...row, screenings: 1 })))
+        .onConflictDoUpdate({
+          target: [s.tenantId, s.entityType, s.entityId],
+          set: {
+            screenedAt: sql`excluded.screened_at`,
+            trigger: sql`excluded.trigger`,
+            fraudVersion: sql`excluded.fraud_version`,
+            amlVersion: sql`excluded.aml_version`,
+            alerts: sql`excluded.alerts`,
+            screenings: sql`${s.screenings} + 1`,
+          },
+        }),
+    );
+  return statements;
 }

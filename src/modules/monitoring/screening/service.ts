@@ -7,10 +7,11 @@ import { evaluate as evaluateAml } from "../../aml/evaluation/service";
 import { evaluate as evaluateFraud, type FraudAlert } from "../../fraud/evaluation/service";
 import { liveRuleSet } from "../../rules/service";
 import { isFraudEntity } from "../domain/outcome";
-import { screeningUpsert } from "./repo";
+import type { ScreeningRecord } from "./repo";
 import { amlOutcome } from "./steps/aml";
 import { fraudOutcome } from "./steps/fraud";
 import type { Outcome } from "./steps/outcome";
+import type { EntityPreload } from "./steps/preload";
 import { outcomeStatements } from "./steps/records";
 
 export type MonitoredEntityType = (typeof MONITORED_ENTITY_TYPES)[number];
@@ -28,8 +29,10 @@ export interface ScreenOptions {
 
 export interface Screening {
   screeningId: string;
-  /** The alerts, screening upsert and outbox events: run them in one batch (with the pending row's removal). */
+  /** The alerts and outbox events: run them in one batch with the screening record and the pending row's removal. */
   statements: BatchItem<"sqlite">[];
+  /** The entity's last-screening row (screeningsUpsert). */
+  record: ScreeningRecord;
   alerts: number;
   casesOpened: number;
   casesAppended: number;
@@ -59,18 +62,36 @@ export async function screenEntity(
   ctx: TenantContext,
   entity: Entity,
   options: ScreenOptions,
+  pre?: EntityPreload,
 ): Promise<Screening> {
   const now = ctx.clock.now();
   const screeningId = uuidV7(now);
   const [fraudSet, amlSet] = await Promise.all([liveRuleSet(ctx, "fraud"), liveRuleSet(ctx, "aml")]);
   const { entityType, entityId } = entity;
+  // With a page's preload, an entity it did not find is gone (as a 404 below would say).
   const [fraud, aml] = await Promise.all([
-    isFraudEntity(entityType)
-      ? unlessGone<FraudAlert>(() => evaluateFraud(ctx, { entityType, entityId, windowDays: WINDOW_DAYS }))
+    isFraudEntity(entityType) && !pre?.gone
+      ? unlessGone<FraudAlert>(() =>
+          evaluateFraud(
+            ctx,
+            { entityType, entityId, windowDays: WINDOW_DAYS },
+            undefined,
+            pre?.fraud ?? undefined,
+          ),
+        )
       : Promise.resolve(null),
-    unlessGone(() =>
-      evaluateAml(ctx, { entityType, entityId, windowDays: WINDOW_DAYS, dryRun: true }, ["aml:read"], null),
-    ),
+    pre?.gone
+      ? null
+      : unlessGone(() =>
+          evaluateAml(
+            ctx,
+            { entityType, entityId, windowDays: WINDOW_DAYS, dryRun: true },
+            ["aml:read"],
+            null,
+            undefined,
+            pre?.aml ?? undefined,
+          ),
+        ),
   ]);
   const base = { screeningId, trigger: options.trigger, runId: options.runId, at: now };
   const outcomes: Outcome[] = [];
@@ -81,21 +102,20 @@ export async function screenEntity(
 
   const statements: BatchItem<"sqlite">[] = [...outcomeStatements(ctx, outcomes, now)];
   const events = outcomes.reduce((n, o) => n + o.events.length, 0);
-  statements.push(
-    screeningUpsert(ctx, {
-      entityType,
-      entityId,
-      screenedAt: now.toISOString(),
-      trigger: options.trigger,
-      fraudVersion: isFraudEntity(entityType) ? fraudSet.version : null,
-      amlVersion: amlSet.version,
-      alerts: outcomes.length,
-    }),
-  );
+  const record: ScreeningRecord = {
+    entityType,
+    entityId,
+    screenedAt: now.toISOString(),
+    trigger: options.trigger,
+    fraudVersion: isFraudEntity(entityType) ? fraudSet.version : null,
+    amlVersion: amlSet.version,
+    alerts: outcomes.length,
+  };
   const cases = outcomes.flatMap((o) => o.alert.cases);
   return {
     screeningId,
     statements,
+    record,
     alerts: outcomes.length,
     casesOpened: cases.filter((c) => c.action === "opened").length,
     casesAppended: cases.filter((c) => c.action === "appended").length,

@@ -1,0 +1,92 @@
+import { type SQL, sql } from "drizzle-orm";
+import type { TenantScope } from "../../../db/client";
+import { inJsonList } from "../../../db/sql";
+import { tenantSql } from "../../../db/tenant-tables";
+import type { ActivityKey } from "../repo";
+
+/**
+ * Set reads for a page of entities (monitoring screens up to a page at once): the same rows the
+ * one-entity reads in ../repo.ts answer, for many entities in one statement each. Ids travel as
+ * one JSON parameter, so a page of any size stays within D1's 100 bound parameters.
+ */
+
+export interface RegisteredIds {
+  customer: readonly string[];
+  account: readonly string[];
+  agent: readonly string[];
+}
+
+/** When each registered entity began (agents: activation, else creation); absent ids are not keys. */
+export async function entityStarts(scope: TenantScope, ids: RegisteredIds) {
+  // Every part names its columns: any of them may be the first (which names the result's).
+  const parts: SQL[] = [];
+  if (ids.customer.length)
+    parts.push(sql`SELECT 'customer' AS type, c.id AS id, c.created_at AS started FROM customers c
+      WHERE ${tenantSql(scope, "c")} AND ${inJsonList(sql`c.id`, ids.customer)}`);
+  if (ids.account.length)
+    parts.push(sql`SELECT 'account' AS type, a.id AS id, a.created_at AS started FROM accounts a
+      WHERE ${tenantSql(scope, "a")} AND ${inJsonList(sql`a.id`, ids.account)}`);
+  if (ids.agent.length)
+    parts.push(sql`SELECT 'agent' AS type, g.agent_id AS id, coalesce(g.activated_at, g.created_at) AS started FROM agents g
+      WHERE ${tenantSql(scope, "g")} AND ${inJsonList(sql`g.agent_id`, ids.agent)}`);
+  const out = new Map<string, string>();
+  if (parts.length === 0) return out;
+  const rows = await scope.db.all<{ type: string; id: string; started: string }>(
+    sql.join(parts, sql` UNION ALL `),
+  );
+  for (const r of rows) out.set(`${r.type}:${r.id}`, r.started);
+  return out;
+}
+
+const KEY_COLUMN: Record<ActivityKey["column"], SQL> = {
+  customer: sql.raw("t.customer_id"),
+  account: sql.raw("t.account_id"),
+  agent: sql.raw("t.agent_id"),
+  merchant: sql.raw("t.merchant_name"),
+};
+
+export interface ActivityRow {
+  amountMinor: number;
+  type: "credit" | "debit";
+  transactionDate: string;
+  category: string | null;
+  status: string;
+  description: string | null;
+  counterparty: string | null;
+}
+
+/**
+ * Each entity's transactions in [from, to], newest first, at most `cap` per entity, and the last
+ * transaction before `before` (the baseline's edge): two statements for the whole page.
+ */
+export async function activityOf(
+  scope: TenantScope,
+  column: ActivityKey["column"],
+  values: readonly string[],
+  range: { from: string; to: string; before: string; cap: number },
+) {
+  const key = KEY_COLUMN[column];
+  const [rows, befores] = await Promise.all([
+    scope.db.all<ActivityRow & { entity: string }>(sql`
+      SELECT entity, amountMinor, type, transactionDate, category, status, description, counterparty FROM (
+        SELECT ${key} AS entity, t.amount_minor AS amountMinor, t.type AS type, t.transaction_date AS transactionDate,
+          t.category AS category, t.status AS status, t.description AS description,
+          coalesce(t.counterparty_account, t.counterparty_name) AS counterparty,
+          row_number() OVER (PARTITION BY ${key} ORDER BY t.transaction_date DESC, t.id DESC) AS r
+        FROM transactions t
+        WHERE ${tenantSql(scope, "t")} AND ${inJsonList(key, values)}
+          AND t.transaction_date >= ${range.from} AND t.transaction_date <= ${range.to})
+      WHERE r <= ${range.cap} ORDER BY entity, r`),
+    scope.db.all<{ entity: string; at: string }>(sql`
+      SELECT ${key} AS entity, max(t.transaction_date) AS at FROM transactions t
+      WHERE ${tenantSql(scope, "t")} AND ${inJsonList(key, values)} AND t.transaction_date < ${range.before}
+      GROUP BY 1`),
+  ]);
+  const activity = new Map<string, ActivityRow[]>();
+  for (const { entity, ...row } of rows) {
+    const list = activity.get(entity) ?? [];
+    list.push(row);
+    activity.set(entity, list);
+  }
+  return { activity, before: new Map(befores.map((b) => [b.entity, b.at])) };
+}

@@ -1,0 +1,64 @@
+import type { MONITORED_ENTITY_TYPES } from "../../../../db/shard/monitoring";
+import type { TenantContext } from "../../../../db/tenant-context";
+import { type AmlPreload, preloadAml } from "../../../aml/evaluation/service";
+import { entityStarts, type FraudPreload, preloadFraud } from "../../../fraud/evaluation/service";
+import { isFraudEntity } from "../../domain/outcome";
+
+/**
+ * A page's reads, done once for all its entities (docs/methodology/monitoring.md#performance):
+ * one statement finds the registered entities (customers, accounts, agents), then per entity
+ * type the fraud activity (two statements), the AML features (one per rule group) and each
+ * kind's allowlist. Per entity, screening then reads only custom rules (none by default).
+ */
+interface Entity {
+  entityType: (typeof MONITORED_ENTITY_TYPES)[number];
+  entityId: string;
+}
+
+export interface EntityPreload {
+  /** Not in the registry (deleted, or never was): screened with nothing found. */
+  gone: boolean;
+  fraud: FraudPreload | null;
+  aml: AmlPreload | null;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const keyOf = (e: Entity) => `${e.entityType}:${e.entityId}`;
+
+export async function preloadPage(
+  ctx: TenantContext,
+  entities: readonly Entity[],
+  at: { now: Date; windowDays: number },
+): Promise<Map<string, EntityPreload>> {
+  const idsOf = (type: Entity["entityType"]) =>
+    entities.filter((e) => e.entityType === type).map((e) => e.entityId);
+  // Customers and accounts are UUIDs: any other id is not one (evaluate answers 404 for it).
+  const starts = await entityStarts(ctx, {
+    customer: idsOf("customer").filter((id) => UUID.test(id)),
+    account: idsOf("account").filter((id) => UUID.test(id)),
+    agent: idsOf("agent"),
+  });
+  const registered = (e: Entity) =>
+    e.entityType === "merchant" || e.entityType === "counterparty" || starts.has(keyOf(e));
+  const found = entities.filter(registered);
+  const types = [...new Set(found.map((e) => e.entityType))];
+  const byType = await Promise.all(
+    types.map(async (entityType) => {
+      const entityIds = found.filter((e) => e.entityType === entityType).map((e) => e.entityId);
+      const page = { entityIds, ...at };
+      const [fraud, aml] = await Promise.all([
+        isFraudEntity(entityType) ? preloadFraud(ctx, { ...page, entityType }, starts) : null,
+        preloadAml(ctx, { ...page, entityType }),
+      ]);
+      return { entityType, fraud, aml };
+    }),
+  );
+  const out = new Map<string, EntityPreload>();
+  for (const e of entities) out.set(keyOf(e), { gone: true, fraud: null, aml: null });
+  for (const { entityType, fraud, aml } of byType)
+    for (const [id, a] of aml)
+      out.set(`${entityType}:${id}`, { gone: false, fraud: fraud?.get(id) ?? null, aml: a });
+  return out;
+}
+
+export const preloadOf = (pre: Map<string, EntityPreload>, e: Entity) => pre.get(keyOf(e));
