@@ -1,4 +1,5 @@
 import type { OpenAPIHono } from "@hono/zod-openapi";
+import type { LazyD1Session } from "../db/d1-session";
 import type { TenantContext } from "../db/tenant-context";
 import type { Env } from "../env";
 import type { Scope } from "../lib/scopes";
@@ -16,6 +17,8 @@ export interface AppVariables {
   ctx: TenantContext;
   /** Set by the operator middleware on /admin routes: who acts, for the audit log. */
   op: OperatorContext;
+  /** The request's D1 session (its shard on /v1, CONTROL_DB on /admin): docs/decisions/read-replication.md. */
+  d1: LazyD1Session;
 }
 
 export interface AppEnv {
