@@ -8,6 +8,8 @@ import type { OperatorContext } from "../modules/audit/service";
 export interface AuthInfo {
   keyId: string;
   scopes: Scope[];
+  /** The key's own per-minute budget (operator-set), read with the key: no query in the limiter. */
+  rateLimitPerMinute?: number | null;
 }
 
 export interface AppVariables {
