@@ -13,6 +13,7 @@ import { ipRateLimit, rateLimit } from "./http/middleware/rate-limit";
 import { requestContext } from "./http/middleware/request-context";
 import { securityHeaders } from "./http/middleware/security-headers";
 import { openApiDocument } from "./http/openapi-document";
+import { registerBookmarkHeader } from "./http/read-replication-doc";
 import { AppError } from "./lib/errors";
 import { registerAdminRoutes } from "./modules/admin/routes";
 import { registerAgentHealthRoutes } from "./modules/agent-health/routes";
@@ -120,6 +121,7 @@ export function buildApp(): App {
       "Operator credential for /admin operations: a named operator token (cop_..., POST /admin/operator-tokens) " +
       "or the bootstrap ADMIN_TOKEN secret",
   });
+  registerBookmarkHeader(app);
   let document: unknown;
   app.get(OPENAPI_PATH, (c) => {
     document ??= openApiDocument(app, OPENAPI_INFO);

@@ -1,5 +1,6 @@
 import { type RouteConfig, z } from "@hono/zod-openapi";
 import { BOOKMARK_PATTERN } from "../db/d1-session";
+import type { App } from "./context";
 import { BOOKMARK_HEADER, BOOKMARK_MESSAGE } from "./middleware/d1-session";
 
 // How read replication shows in the OpenAPI document (docs/decisions/read-replication.md):
@@ -30,13 +31,20 @@ export function withReplicationDocument(route: RouteConfig, primary: boolean): R
   };
 }
 
-const BOOKMARK_RESPONSE_HEADER = {
-  [BOOKMARK_HEADER]: {
+const BOOKMARK_HEADER_COMPONENT = "D1Bookmark";
+
+/** One shared header component, referenced by every response (keeps the document small). */
+export function registerBookmarkHeader(app: App): void {
+  app.openAPIRegistry.registerComponent("headers", BOOKMARK_HEADER_COMPONENT, {
     description:
       "The D1 session's bookmark after this request, when it used the database: send it back as `x-d1-bookmark` " +
       "to read at least this state",
-    schema: { type: "string" as const, pattern: BOOKMARK_PATTERN.source },
-  },
+    schema: { type: "string", pattern: BOOKMARK_PATTERN.source },
+  });
+}
+
+const BOOKMARK_RESPONSE_HEADER = {
+  [BOOKMARK_HEADER]: { $ref: `#/components/headers/${BOOKMARK_HEADER_COMPONENT}` },
 };
 
 type Responses = NonNullable<RouteConfig["responses"]>;
