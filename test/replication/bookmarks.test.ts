@@ -76,6 +76,15 @@ describe("x-d1-bookmark", () => {
     expect(seen[0] < seen[1] && seen[1] < seen[2]).toBe(true);
   });
 
+  it("a replayed Idempotency-Key answer carries a bookmark at or after the original write", async () => {
+    const t = await createTenant();
+    const headers = { "idempotency-key": crypto.randomUUID() };
+    const first = await newList(t.key, "once", headers);
+    const replay = await newList(t.key, "once", headers);
+    expect(replay.headers.get("idempotent-replayed")).toBe("true");
+    expect(bookmarkOf(replay) >= bookmarkOf(first)).toBe(true);
+  });
+
   it.each(["garbage", "00000000-00000022-00000000", `ZZZZZZZZ-00000022-00000000-${"0".repeat(32)}`, " "])(
     "refuses the malformed bookmark %j with a 400 naming x-d1-bookmark, and writes nothing",
     async (bad) => {
