@@ -7,11 +7,13 @@ import { apiKeyAuth } from "./http/middleware/auth";
 import { limitBody } from "./http/middleware/body-limit";
 import { conditionalGet } from "./http/middleware/conditional-get";
 import { corsHeaders, corsPreflight } from "./http/middleware/cors";
+import { tenantD1Session } from "./http/middleware/d1-session";
 import { instrumentation } from "./http/middleware/instrumentation";
 import { ipRateLimit, rateLimit } from "./http/middleware/rate-limit";
 import { requestContext } from "./http/middleware/request-context";
 import { securityHeaders } from "./http/middleware/security-headers";
 import { openApiDocument } from "./http/openapi-document";
+import { registerBookmarkHeader } from "./http/read-replication-doc";
 import { AppError } from "./lib/errors";
 import { registerAdminRoutes } from "./modules/admin/routes";
 import { registerAgentHealthRoutes } from "./modules/agent-health/routes";
@@ -75,6 +77,8 @@ export function buildApp(): App {
   app.use("/v1/*", corsPreflight);
   app.use("*", limitBody);
   app.use("/v1/*", v1Auth);
+  // The shard in a D1 session: replicas for reads, x-d1-bookmark on the answer.
+  app.use("/v1/*", tenantD1Session);
   app.use("/v1/*", v1RateLimit);
   // ETag and 304 on JSON GETs (inside the rate limit: a 304 still counts).
   app.use("/v1/*", conditionalGet);
@@ -119,6 +123,7 @@ export function buildApp(): App {
       "Operator credential for /admin operations: a named operator token (cop_..., POST /admin/operator-tokens) " +
       "or the bootstrap ADMIN_TOKEN secret",
   });
+  registerBookmarkHeader(app);
   let document: unknown;
   app.get(OPENAPI_PATH, (c) => {
     document ??= openApiDocument(app, OPENAPI_INFO);

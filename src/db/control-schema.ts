@@ -29,6 +29,8 @@ export const apiKeys = sqliteTable(
     revokedAt: text("revoked_at"),
     rotatedTo: text("rotated_to"),
     createdAt: text("created_at").notNull(),
+    /** Operator override of the tenant's per-key budget (control migration 0004); null: the tenant's. */
+    rateLimitPerMinute: integer("rate_limit_per_minute"),
   },
   (t) => [
     index("api_keys_prefix_idx").on(t.prefix),

@@ -81,6 +81,15 @@ export function withD1Wrapper(ctx: TenantContext, wrap: (d1: D1Database) => D1Da
   return { ...ctx, env, db: forTenant(drizzleShard(shard), ctx.tenantId) };
 }
 
+/**
+ * The same context on another binding of its own shard (a D1 session: src/db/d1-session.ts),
+ * in `db` and in `env`, so repositories and raw system-repo reads share the session.
+ */
+export function withShardBinding(ctx: TenantContext, shard: D1Database): TenantContext {
+  const env = { ...ctx.env, [`SHARD_${ctx.tenant.shard}`]: shard };
+  return { ...ctx, env, db: forTenant(drizzleShard(shard), ctx.tenantId) };
+}
+
 /** For queues, cron and Durable Objects, which know only the tenant id. */
 export async function loadTenantContext(
   env: Env,

@@ -1,4 +1,5 @@
 import type { OpenAPIHono } from "@hono/zod-openapi";
+import type { LazyD1Session } from "../db/d1-session";
 import type { TenantContext } from "../db/tenant-context";
 import type { Env } from "../env";
 import type { Scope } from "../lib/scopes";
@@ -7,6 +8,8 @@ import type { OperatorContext } from "../modules/audit/service";
 export interface AuthInfo {
   keyId: string;
   scopes: Scope[];
+  /** The key's own per-minute budget (operator-set), read with the key: no query in the limiter. */
+  rateLimitPerMinute?: number | null;
 }
 
 export interface AppVariables {
@@ -16,6 +19,8 @@ export interface AppVariables {
   ctx: TenantContext;
   /** Set by the operator middleware on /admin routes: who acts, for the audit log. */
   op: OperatorContext;
+  /** The request's D1 session (its shard on /v1, CONTROL_DB on /admin): docs/decisions/read-replication.md. */
+  d1: LazyD1Session;
 }
 
 export interface AppEnv {

@@ -3,6 +3,8 @@ import { MAX_OFFSET } from "../lib/pagination";
 import type { Scope } from "../lib/scopes";
 import { ErrorBodySchema } from "./errors";
 import { adminAuth, requireFeature, requireScope, type TenantFeature } from "./middleware/auth";
+import { operatorD1Session } from "./middleware/d1-session";
+import { withBookmarkResponses } from "./read-replication-doc";
 import { type HttpConventionOptions, httpConventions } from "./route-conventions";
 
 type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 422 | 429 | 500 | 501;
@@ -71,8 +73,8 @@ const FEATURE_ERRORS = errorResponses(501);
  * in the document as `x-required-scope`), and the error responses every operation has.
  */
 export function tenantRoute<const R extends TenantRouteConfig>(config: R) {
-  const { scope, feature, readOnly, ...route } = config;
-  const conventions = httpConventions(route, "tenant", readOnly);
+  const { scope, feature, readOnly, fresh, ...route } = config;
+  const conventions = httpConventions(route, "tenant", readOnly, fresh);
   return createRoute({
     ...route,
     ...conventions.document,
@@ -83,35 +85,40 @@ export function tenantRoute<const R extends TenantRouteConfig>(config: R) {
       ...conventions.middleware,
     ] as unknown as [ReturnType<typeof requireScope>],
     "x-required-scope": scope,
-    responses: {
+    responses: withBookmarkResponses({
       ...TENANT_ERRORS,
       ...(route.request?.body ? BODY_ERRORS : {}),
       ...(feature ? FEATURE_ERRORS : {}),
       ...conventions.responses,
       ...route.responses,
-    },
-  } as Omit<R, "scope" | "feature" | "readOnly"> & { responses: R["responses"] & typeof TENANT_ERRORS });
+    }),
+  } as Omit<R, "scope" | "feature" | "readOnly" | "fresh"> & {
+    responses: R["responses"] & typeof TENANT_ERRORS;
+  });
 }
 
 type AdminRouteConfig = Omit<RouteConfig, "security" | "middleware"> & HttpConventionOptions;
 
 /** An /admin operation: operator-token security. */
 export function adminRoute<const R extends AdminRouteConfig>(config: R) {
-  const { readOnly, ...route } = config;
-  const conventions = httpConventions(route, "operator", readOnly);
+  const { readOnly, fresh, ...route } = config;
+  const conventions = httpConventions(route, "operator", readOnly, fresh);
   return createRoute({
     ...route,
     ...conventions.document,
     tags: ["Admin"],
     security: [{ AdminAuth: [] }],
-    middleware: [adminAuth, ...conventions.middleware] as unknown as readonly [typeof adminAuth],
-    responses: {
+    // The operator token is checked on the primary, then CONTROL_DB is put in a session.
+    middleware: [adminAuth, operatorD1Session, ...conventions.middleware] as unknown as readonly [
+      typeof adminAuth,
+    ],
+    responses: withBookmarkResponses({
       ...STANDARD_ERRORS,
       ...(route.request?.body ? BODY_ERRORS : {}),
       ...conventions.responses,
       ...route.responses,
-    },
-  } as Omit<R, "readOnly"> & { responses: R["responses"] & typeof STANDARD_ERRORS });
+    }),
+  } as Omit<R, "readOnly" | "fresh"> & { responses: R["responses"] & typeof STANDARD_ERRORS });
 }
 
 /** JSON response helper for route definitions. */

@@ -3,7 +3,9 @@ import type { MiddlewareHandler } from "hono";
 import { IDEMPOTENCY_KEY_PATTERN } from "../modules/idempotency/domain/keys";
 import type { AppEnv } from "./context";
 import { ErrorBodySchema } from "./errors";
+import { BOOKMARK_HEADER, freshRead } from "./middleware/d1-session";
 import { IDEMPOTENCY_HEADER, idempotency } from "./middleware/idempotency";
+import { BookmarkHeader, withReplicationDocument } from "./read-replication-doc";
 
 // What tenantRoute/adminRoute add by method, so no operation file repeats it
 // (docs/decisions/http-conventions.md): Idempotency-Key on POSTs, If-None-Match/304 on GETs.
@@ -15,6 +17,11 @@ export interface HttpConventionOptions {
    * (test/http/idempotency-document.test.ts) refuses a POST with neither.
    */
   readOnly?: true;
+  /**
+   * A GET whose answer must not come from a lagging replica (docs/decisions/read-replication.md):
+   * its D1 session starts at the primary. Shown as `x-d1-session: first-primary` and in the description.
+   */
+  fresh?: true;
 }
 
 const errorBody = (description: string) => ({
@@ -68,7 +75,28 @@ interface Conventions {
   responses: Record<never, never>;
 }
 
+/** Every operation: by method (below), plus x-d1-bookmark in and out and its session's start. */
 export function httpConventions(
+  route: RouteConfig,
+  audience: "tenant" | "operator",
+  readOnly?: true,
+  fresh?: true,
+): Conventions {
+  const byMethod = methodConventions(route, audience, readOnly);
+  const request = (byMethod.document.request as RouteConfig["request"]) ?? route.request;
+  const primary = route.method !== "get" || fresh === true;
+  return {
+    document: {
+      ...byMethod.document,
+      ...withHeader({ ...route, request }, BOOKMARK_HEADER, BookmarkHeader),
+      ...withReplicationDocument(route, primary),
+    },
+    middleware: fresh ? [freshRead, ...byMethod.middleware] : byMethod.middleware,
+    responses: byMethod.responses,
+  };
+}
+
+function methodConventions(
   route: RouteConfig,
   audience: "tenant" | "operator",
   readOnly?: true,

@@ -16,8 +16,8 @@ function bearer(header: string | undefined): string | undefined {
 export const apiKeyAuth: MiddlewareHandler<AppEnv> = async (c, next) => {
   const presented = bearer(c.req.header("authorization"));
   if (!presented) throw new AppError("unauthorized", "Missing API key: send Authorization: Bearer <key>");
-  const { tenant, keyId, scopes } = await authenticateApiKey(c.env, presented);
-  c.set("auth", { keyId, scopes });
+  const { tenant, keyId, scopes, rateLimitPerMinute } = await authenticateApiKey(c.env, presented);
+  c.set("auth", { keyId, scopes, rateLimitPerMinute });
   c.set("ctx", { ...tenantContext(c.env, tenant, c.get("requestId")), keyId });
   await next();
 };

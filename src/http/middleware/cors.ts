@@ -1,12 +1,12 @@
 import type { Context, MiddlewareHandler } from "hono";
 import { isOriginListed } from "../../modules/admin/origins/service";
 import type { AppEnv } from "../context";
+import { BOOKMARK_HEADER } from "./d1-session";
 import { mutableHeaders } from "./security-headers";
 
 // CORS for browser dashboards (docs/decisions/http-conventions.md#cors). Keys travel in the
 // Authorization header, never cookies, so no credentials mode and never a wildcard.
 
-export const BOOKMARK_HEADER = "X-D1-Bookmark";
 const ALLOWED_METHODS = "GET, POST, PUT, PATCH, DELETE";
 const ALLOWED_HEADERS = [
   "Authorization",

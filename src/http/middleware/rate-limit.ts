@@ -29,7 +29,8 @@ function setRateLimitHeaders(headers: Headers, d: RateDecision): void {
 
 /**
  * Per-API-key budget on /v1, after authentication (so the key, not the caller's address, is
- * what is counted): the tenant's `rateLimitPerMinute` (operator-set, default 1,200) per key,
+ * what is counted): the key's own `rateLimitPerMinute` if the operator set one, else the
+ * tenant's (operator-set, default 1,200), both read with the key at authentication, per key,
  * counted exactly by the key's KeyRateLimiter object. Every answer says what is left
  * (RateLimit-*); refusals are 429 `rate_limited` with Retry-After = seconds to the reset.
  */
@@ -37,7 +38,10 @@ export const rateLimit: MiddlewareHandler<AppEnv> = async (c, next) => {
   // Typed here, not in env.ts: the object's module imports env.ts (no import cycle).
   const limiters = c.env.KEY_RATE_LIMITER as DurableObjectNamespace<KeyRateLimiter> | undefined;
   if (!limiters) return next();
-  const limit = c.get("ctx").tenant.settings.rateLimitPerMinute ?? DEFAULT_RATE_LIMIT_PER_MINUTE;
+  const limit =
+    c.get("auth").rateLimitPerMinute ??
+    c.get("ctx").tenant.settings.rateLimitPerMinute ??
+    DEFAULT_RATE_LIMIT_PER_MINUTE;
   const decision = await limiters.get(limiters.idFromName(c.get("auth").keyId)).take(limit);
   if (!decision.allowed) {
     const res = errorResponse(

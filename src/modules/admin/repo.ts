@@ -71,6 +71,9 @@ export const listKeys = (db: ControlDb, tenantId: string) =>
     .where(tenantWhere({ tenantId }, apiKeys))
     .orderBy(desc(apiKeys.createdAt), desc(apiKeys.id));
 
+export const setKeyRateLimit = (db: ControlDb, keyId: string, rateLimitPerMinute: number | null) =>
+  db.update(apiKeys).set({ rateLimitPerMinute }).where(eq(apiKeys.id, keyId));
+
 /** Candidates for a presented key: rows sharing its display prefix, with their tenant. */
 export const keysByPrefix = (db: ControlDb, prefix: string) =>
   db

@@ -26,8 +26,29 @@ export const ApiKeySchema = z
     revokedAt: z.string().nullable(),
     rotatedTo: z.string().nullable(),
     createdAt: z.string(),
+    rateLimitPerMinute: z.number().int().nullable().openapi({
+      description: "The operator's per-key budget; null: the tenant's rateLimitPerMinute applies",
+    }),
   })
   .openapi("ApiKey");
+
+export const MAX_RATE_LIMIT_PER_MINUTE = 100_000;
+
+export const KeyRateLimitBody = z
+  .strictObject({
+    rateLimitPerMinute: z
+      .number()
+      .int()
+      .min(1)
+      .max(MAX_RATE_LIMIT_PER_MINUTE)
+      .nullable()
+      .openapi({
+        description:
+          "Requests a minute this key may send (1..100,000), in force everywhere within 5 s; null removes the " +
+          "override and the tenant's rateLimitPerMinute (default 1,200) applies again",
+      }),
+  })
+  .openapi("KeyRateLimitRequest");
 
 export const CreateKeyBody = z
   .strictObject({

@@ -23,6 +23,7 @@ export function newKeyRow(
   scopes: string[],
   expiresAt: string | null,
   now: Date,
+  rateLimitPerMinute: number | null = null,
 ) {
   const { key, prefix } = generateApiKey(env.KEY_PREFIX);
   const row: ApiKeyRow = {
@@ -36,6 +37,7 @@ export function newKeyRow(
     revokedAt: null,
     rotatedTo: null,
     createdAt: now.toISOString(),
+    rateLimitPerMinute,
   };
   return { key, row };
 }
@@ -102,6 +104,7 @@ export async function listKeys(env: Env, tenantId: string, clock: Clock = system
     revokedAt: row.revokedAt,
     rotatedTo: row.rotatedTo,
     createdAt: row.createdAt,
+    rateLimitPerMinute: row.rateLimitPerMinute,
   }));
 }
 
@@ -114,8 +117,10 @@ export async function rotateKey(op: OperatorContext, keyId: string, graceSeconds
   const state = keyState(old, now);
   if (state !== "active") throw conflict(`API key is ${state} and cannot be rotated`);
   if (old.rotatedTo) throw conflict("API key was already rotated; rotate its successor instead");
-  // The successor keeps the name, scopes and any fixed end of life: rotation never extends a key.
-  const created = await withHash(newKeyRow(env, old.tenantId, old.name, old.scopes, old.expiresAt, now));
+  // The successor keeps the name, scopes, budget and any fixed end of life: rotation never extends a key.
+  const created = await withHash(
+    newKeyRow(env, old.tenantId, old.name, old.scopes, old.expiresAt, now, old.rateLimitPerMinute),
+  );
   const oldExpiresAt = graceExpiry(old.expiresAt, now, graceSeconds);
   const apiKey = presentKey(created.row, created.key);
   const keyView = (row: ApiKeyRow) => ({ id: row.id, expiresAt: row.expiresAt, rotatedTo: row.rotatedTo });
@@ -162,4 +167,32 @@ export async function revokeKey(op: OperatorContext, keyId: string) {
     );
   }
   forgetKey(keyId);
+}
+
+/**
+ * The operator's per-key budget (requests a minute); null goes back to the tenant's setting.
+ * Audited in the same batch; this isolate's cached key is dropped at once, other isolates'
+ * within the 5 s auth cache, which is how the limiter reads it without a query of its own.
+ */
+export async function setKeyRateLimit(op: OperatorContext, keyId: string, rateLimitPerMinute: number | null) {
+  const db = controlDb(op.env);
+  const key = await repo.findKey(db, keyId);
+  if (!key) throw notFound("API key");
+  // Setting the value in force changes nothing and records nothing.
+  if (key.rateLimitPerMinute === rateLimitPerMinute) return { id: keyId, rateLimitPerMinute };
+  await db.batch([
+    repo.setKeyRateLimit(db, keyId, rateLimitPerMinute),
+    operatorAuditInsert(
+      op,
+      {
+        action: "api_key.rate_limit_set",
+        target: { type: "api_key", id: keyId },
+        before: { id: keyId, rateLimitPerMinute: key.rateLimitPerMinute },
+        after: { id: keyId, rateLimitPerMinute },
+      },
+      key.tenantId,
+    ),
+  ]);
+  forgetKey(keyId);
+  return { id: keyId, rateLimitPerMinute };
 }

@@ -12,6 +12,7 @@ import { registerResealSecrets } from "./reseal-secrets";
 import { registerRevokeKey } from "./revoke-key";
 import { registerRevokeOperatorToken } from "./revoke-operator-token";
 import { registerRotateKey } from "./rotate-key";
+import { registerSetKeyRateLimit } from "./set-key-rate-limit";
 import { registerUpdateTenant } from "./update-tenant";
 
 export function registerAdminRoutes(app: App): void {
@@ -24,6 +25,7 @@ export function registerAdminRoutes(app: App): void {
     registerListKeys,
     registerRotateKey,
     registerRevokeKey,
+    registerSetKeyRateLimit,
     registerConfigureConnector,
     registerResealSecrets,
     registerCreateOperatorToken,

@@ -23,6 +23,8 @@ export interface Authenticated {
   tenant: Tenant;
   keyId: string;
   scopes: Scope[];
+  /** The operator's per-key budget override; null: the tenant's setting. */
+  rateLimitPerMinute: number | null;
 }
 
 const unauthorized = () => new AppError("unauthorized", "Invalid, revoked or expired API key");
@@ -64,7 +66,12 @@ export async function authenticateApiKey(env: Env, presented: string, clock: Clo
     authCache.set(hash, entry);
   }
   if (keyState(entry.key, now) !== "active") throw unauthorized();
-  return { tenant: toTenant(entry.tenant), keyId: entry.key.id, scopes: entry.key.scopes as Scope[] };
+  return {
+    tenant: toTenant(entry.tenant),
+    keyId: entry.key.id,
+    scopes: entry.key.scopes as Scope[],
+    rateLimitPerMinute: entry.key.rateLimitPerMinute ?? null,
+  } satisfies Authenticated;
 }
 
 /** A key was rotated or revoked: this isolate stops accepting it at once. */

@@ -7,6 +7,7 @@ import { DISCLAIMER } from "../schemas";
 
 export const getBacktestRoute = tenantRoute({
   method: "get",
+  fresh: true,
   path: "/v1/kyc-aml/backtests/{backtestId}",
   operationId: "getAmlBacktest",
   tags: ["KYC/AML"],

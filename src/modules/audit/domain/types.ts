@@ -15,6 +15,7 @@ export const AUDIT_ACTIONS = [
   "api_key.created",
   "api_key.rotated",
   "api_key.revoked",
+  "api_key.rate_limit_set",
   "connector.configured",
   "secrets.resealed",
   "operator_token.created",

@@ -6,6 +6,7 @@ import { getJob } from "../service";
 
 export const getJobRoute = tenantRoute({
   method: "get",
+  fresh: true,
   path: "/v1/bhi/calculate-from-db/jobs/{jobId}",
   operationId: "getBhiJob",
   tags: ["BHI"],

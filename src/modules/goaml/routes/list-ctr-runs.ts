@@ -5,6 +5,7 @@ import { CtrRunsResponse } from "../schemas";
 
 export const listCtrRunsRoute = tenantRoute({
   method: "get",
+  fresh: true,
   path: "/v1/goaml/ctr-runs",
   operationId: "listGoamlCtrRuns",
   tags: ["goAML"],

@@ -2,6 +2,7 @@ import { createRoute, type z } from "@hono/zod-openapi";
 import type { App } from "../../../http/context";
 import { ErrorBodySchema } from "../../../http/errors";
 import { errorResponses, jsonBody, jsonContent } from "../../../http/openapi";
+import { withBookmarkResponses } from "../../../http/read-replication-doc";
 import { httpConventions } from "../../../http/route-conventions";
 import { rootFieldScopes } from "../executable-schema";
 import { GraphQLRequestSchema, GraphQLResponseSchema } from "../schemas";
@@ -33,8 +34,9 @@ export const graphqlRoute = createRoute({
   security: [{ ApiKeyAuth: [] }],
   "x-field-scopes": rootFieldScopes,
   request: conventions.document.request as typeof request,
+  "x-d1-session": conventions.document["x-d1-session"],
   middleware: conventions.middleware,
-  responses: {
+  responses: withBookmarkResponses({
     ...conventions.responses,
     200: jsonContent(GraphQLResponseSchema, "Executed (possibly with field errors and partial data)"),
     400: {
@@ -43,7 +45,7 @@ export const graphqlRoute = createRoute({
       content: { "application/json": { schema: GraphQLResponseSchema.or(ErrorBodySchema) } },
     },
     ...errorResponses(401, 413, 415, 500),
-  },
+  }),
 });
 
 export const registerGraphQL = (app: App) =>

@@ -31,6 +31,7 @@ export const syncRoute = tenantRoute({
 
 export const getSyncRunRoute = tenantRoute({
   method: "get",
+  fresh: true,
   path: "/v1/sync/runs/{runId}",
   operationId: "getSyncRun",
   tags: ["Ingestion"],

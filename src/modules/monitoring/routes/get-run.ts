@@ -6,6 +6,7 @@ import { getRun } from "../runs/service";
 
 export const getRunRoute = tenantRoute({
   method: "get",
+  fresh: true,
   path: "/v1/monitoring/runs/{runId}",
   operationId: "getMonitoringRun",
   tags: ["Monitoring"],

@@ -6,6 +6,7 @@ import { monitoringStatus } from "../service";
 
 export const getStatusRoute = tenantRoute({
   method: "get",
+  fresh: true,
   path: "/v1/monitoring/status",
   operationId: "getMonitoringStatus",
   tags: ["Monitoring"],

@@ -6,6 +6,7 @@ import { getDelivery } from "../service";
 
 export const getDeliveryRoute = tenantRoute({
   method: "get",
+  fresh: true,
   path: "/v1/webhooks/deliveries/{id}",
   operationId: "getWebhookDelivery",
   tags: ["Webhooks"],

@@ -5,6 +5,7 @@ import { listDeliveries } from "../service";
 
 export const listDeliveriesRoute = tenantRoute({
   method: "get",
+  fresh: true,
   path: "/v1/webhooks/deliveries",
   operationId: "listWebhookDeliveries",
   tags: ["Webhooks"],

@@ -6,6 +6,7 @@ import { getRun } from "../service";
 
 export const getRunRoute = tenantRoute({
   method: "get",
+  fresh: true,
   path: "/v1/workflows/runs/{runId}",
   operationId: "getWorkflowRun",
   tags: ["Workflows"],

@@ -9,6 +9,7 @@ import { RuleSetBacktestRunResponse } from "../schemas";
 const route = (kind: RuleSetKind) =>
   tenantRoute({
     method: "get",
+    fresh: true,
     path: `/v1/rule-sets/${kind}/backtests/{backtestId}`,
     operationId: `get${label(kind)}RuleSetBacktest`,
     tags: TAGS,
