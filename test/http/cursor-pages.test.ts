@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { openCase } from "../fraud/helpers";
+import { gql } from "../graphql/helpers";
 import {
   call,
   createTenant,
@@ -199,6 +200,25 @@ describe("cursor checks", () => {
     const seen = (await page(b, `/v1/customers?cursor=${await firstCursor(a, "/v1/customers")}&limit=100`))
       .data;
     expect(seen.every((r) => ownOfB.includes(r.id))).toBe(true);
+  });
+});
+
+describe("GraphQL lists", () => {
+  it("customers page by pagination.nextCursor like REST; a bad cursor is an error", async () => {
+    const query = `query ($cursor: String) { customers(limit: 4, cursor: $cursor, status: active) {
+      data { id } pagination { total offset hasMore nextCursor } } }`;
+    const ids: string[] = [];
+    let cursor: string | null = null;
+    do {
+      const result = await gql(a.key, query, { cursor });
+      const { data, pagination } = result.data?.customers;
+      ids.push(...data.map((r: { id: string }) => r.id));
+      cursor = pagination.nextCursor;
+    } while (cursor !== null);
+    expect(ids).toEqual(await walkByOffset(a, "/v1/customers?status=active", 4));
+    const bad = await gql(a.key, query, { cursor: "bm90LWEtY3Vyc29y" });
+    expect(bad.data?.customers ?? null).toBeNull();
+    expect(bad.errors?.length).toBeGreaterThan(0);
   });
 });
 
