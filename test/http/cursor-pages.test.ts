@@ -211,7 +211,7 @@ describe("GraphQL lists", () => {
     let cursor: string | null = null;
     do {
       const result = await gql(a.key, query, { cursor });
-      const { data, pagination } = result.data?.customers;
+      const { data, pagination } = result.data?.customers ?? {};
       ids.push(...data.map((r: { id: string }) => r.id));
       cursor = pagination.nextCursor;
     } while (cursor !== null);
