@@ -8,6 +8,7 @@ import {
   insertCustomer,
   insertTransactions,
   json,
+  shardRows,
   type TestTenant,
 } from "../harness";
 
@@ -210,10 +211,13 @@ describe("GraphQL lists", () => {
     const ids: string[] = [];
     let cursor: string | null = null;
     do {
-      const result = await gql(a.key, query, { cursor });
-      const { data, pagination } = result.data?.customers ?? {};
-      ids.push(...data.map((r: { id: string }) => r.id));
-      cursor = pagination.nextCursor;
+      const result: { data?: { customers: Page & { pagination: Paging } } | null } = await gql(a.key, query, {
+        cursor,
+      });
+      const customers = result.data?.customers;
+      if (!customers) throw new Error("no customers page");
+      ids.push(...customers.data.map((r) => r.id));
+      cursor = customers.pagination.nextCursor;
     } while (cursor !== null);
     expect(ids).toEqual(await walkByOffset(a, "/v1/customers?status=active", 4));
     const bad = await gql(a.key, query, { cursor: "bm90LWEtY3Vyc29y" });
@@ -230,5 +234,12 @@ describe("cheap totals", () => {
     for (let i = 0; i < 3; i++) await insertCustomer(t);
     expect(await total()).toBe(3);
     expect(paging(await page(t, "/v1/customers?status=active")).total).toBe(3);
+    // The unfiltered total is the kept row, not a count: the triggers keep it.
+    const kept = await shardRows<{ n: number }>(
+      t,
+      "SELECT n FROM data_row_counts WHERE tenant_id = ? AND table_name = 'customers'",
+      t.id,
+    );
+    expect(kept).toEqual([{ n: 3 }]);
   });
 });
