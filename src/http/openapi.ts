@@ -1,4 +1,5 @@
 import { createRoute, type RouteConfig, z } from "@hono/zod-openapi";
+import { MAX_CURSOR_LENGTH } from "../lib/cursor";
 import { MAX_OFFSET } from "../lib/pagination";
 import type { Scope } from "../lib/scopes";
 import { ErrorBodySchema } from "./errors";
@@ -151,6 +152,23 @@ export const CountInput = z.number().int().min(0).max(MAX_COUNT);
 // Routes take both from here, beside the schemas; non-HTTP code imports src/lib/pagination.
 export { MAX_OFFSET, pagination } from "../lib/pagination";
 
+/** The opaque position of keyset pagination: `pagination.nextCursor` of the previous page. */
+export const CursorQuery = z
+  .string()
+  .min(1)
+  .max(MAX_CURSOR_LENGTH)
+  .regex(/^[A-Za-z0-9_-]+$/)
+  .optional()
+  .openapi({
+    description: "The previous page's nextCursor (opaque). Send the same filters; not with offset > 0.",
+  });
+
+/** The next page's cursor in a list response; null on the last page. */
+export const NextCursor = z
+  .string()
+  .nullable()
+  .openapi({ description: "Pass as `cursor` for the next page; null on the last page." });
+
 export const PaginationQuery = z.object({
   limit: z.coerce.number().int().min(1).max(500).default(50).openapi({ description: "1..500, default 50" }),
   offset: z.coerce
@@ -160,6 +178,7 @@ export const PaginationQuery = z.object({
     .max(MAX_OFFSET)
     .default(0)
     .openapi({ description: "0..1e9, default 0" }),
+  cursor: CursorQuery,
 });
 
 export const PaginationSchema = z
@@ -168,8 +187,18 @@ export const PaginationSchema = z
     limit: z.number().int(),
     offset: z.number().int(),
     hasMore: z.boolean(),
+    nextCursor: NextCursor,
   })
   .openapi("Pagination");
+
+/** The same fields at the top level, for the lists SPEC section 4 gives no `pagination` object. */
+export const TopLevelPagination = {
+  total: z.number().int(),
+  limit: z.number().int(),
+  offset: z.number().int(),
+  hasMore: z.boolean(),
+  nextCursor: NextCursor,
+};
 
 /** "true"/"false" in a query string (z.coerce.boolean would read "false" as true). */
 export const booleanQuery = (defaultValue: boolean) =>

@@ -137,7 +137,13 @@ describe("POST /v1/bhi/calculate-from-db", () => {
       await call("GET", `/v1/bhi/${customer.id}/history?limit=2`, { key: t.key }),
     );
     expect(history.history.map((h) => h.bhiOverall)).toEqual(["45.00", "45.00"]);
-    expect(history.pagination).toEqual({ total: 3, limit: 2, offset: 2 - 2, hasMore: true });
+    expect(history.pagination).toEqual({
+      total: 3,
+      limit: 2,
+      offset: 2 - 2,
+      hasMore: true,
+      nextCursor: expect.any(String),
+    });
     const older = await json<{ history: { bhiOverall: string }[] }>(
       await call("GET", `/v1/bhi/${customer.id}/history?offset=2`, { key: t.key }),
     );

@@ -120,7 +120,13 @@ describe("list entries", () => {
       `/v1/lists/${list.listId}/entries?prefix=${encodeURIComponent("KW")}&limit=1`,
     );
     expect(kw.data.map((e) => e.value)).toEqual(["kwabena boateng"]);
-    expect(kw.pagination).toEqual({ total: 2, limit: 1, offset: 0, hasMore: true });
+    expect(kw.pagination).toEqual({
+      total: 2,
+      limit: 1,
+      offset: 0,
+      hasMore: true,
+      nextCursor: expect.any(String),
+    });
     const next = await getPage<EntryBody>(t, `/v1/lists/${list.listId}/entries?prefix=kw&limit=1&offset=1`);
     expect(next.data.map((e) => e.value)).toEqual(["kwame mensah"]);
     const all = await getPage<EntryBody>(t, `/v1/lists/${list.listId}/entries`);

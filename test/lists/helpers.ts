@@ -26,7 +26,7 @@ export interface EntryBody {
 
 export interface Page<T> {
   data: T[];
-  pagination: { total: number; limit: number; offset: number; hasMore: boolean };
+  pagination: { total: number; limit: number; offset: number; hasMore: boolean; nextCursor: string | null };
 }
 
 export async function createList(t: TestTenant, body: Record<string, unknown>): Promise<ListBody> {

@@ -43,7 +43,13 @@ describe("list history", () => {
 
     const second = await getPage<History>(t, `/v1/lists/${list.listId}/history?limit=2&offset=2`);
     expect(second.data.map((h) => h.historyId)).toEqual(page.data.slice(2, 4).map((h) => h.historyId));
-    expect(second.pagination).toEqual({ total: 5, limit: 2, offset: 2, hasMore: true });
+    expect(second.pagination).toEqual({
+      total: 5,
+      limit: 2,
+      offset: 2,
+      hasMore: true,
+      nextCursor: expect.any(String),
+    });
   });
 
   it("is append-only: a raw UPDATE or DELETE of a history row fails", async () => {

@@ -77,7 +77,13 @@ describe("lists CRUD", () => {
     const watch = made.filter((l) => l.kind === "watchlist").reverse();
     const first = await getPage<ListBody>(t, "/v1/lists?kind=watchlist&limit=2");
     expect(first.data.map((l) => l.listId)).toEqual(watch.slice(0, 2).map((l) => l.listId));
-    expect(first.pagination).toEqual({ total: 3, limit: 2, offset: 0, hasMore: true });
+    expect(first.pagination).toEqual({
+      total: 3,
+      limit: 2,
+      offset: 0,
+      hasMore: true,
+      nextCursor: expect.any(String),
+    });
     const second = await getPage<ListBody>(t, "/v1/lists?kind=watchlist&limit=2&offset=2");
     expect(second.data.map((l) => l.listId)).toEqual([watch[2].listId]);
     expect(second.pagination.hasMore).toBe(false);

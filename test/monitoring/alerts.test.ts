@@ -6,7 +6,7 @@ import { insertAlert } from "./alert-fixtures";
 /** Issue 15: stored alerts listed with filters (GET /v1/monitoring/alerts, GET /v1/fraud/alerts). */
 interface Page<T> {
   data: T[];
-  pagination: { total: number; limit: number; offset: number; hasMore: boolean };
+  pagination: { total: number; limit: number; offset: number; hasMore: boolean; nextCursor: string | null };
 }
 interface Alert {
   alertId: string;
@@ -117,7 +117,13 @@ describe("GET /v1/monitoring/alerts", () => {
   it("lists the tenant's alerts newest first, in the documented shape", async () => {
     const page = await get("/v1/monitoring/alerts?limit=500");
     expect(page.data.map((a) => a.alertId)).toEqual(newestFirst(rows));
-    expect(page.pagination).toEqual({ total: rows.length, limit: 500, offset: 0, hasMore: false });
+    expect(page.pagination).toEqual({
+      total: rows.length,
+      limit: 500,
+      offset: 0,
+      hasMore: false,
+      nextCursor: null,
+    });
     const first = page.data.find((a) => a.alertId === rows[1].id)!;
     expect(first).toMatchObject({
       kind: "fraud",
@@ -182,6 +188,7 @@ describe("GET /v1/monitoring/alerts", () => {
         limit: 5,
         offset,
         hasMore: offset + 5 < rows.length,
+        nextCursor: offset + 5 < rows.length ? expect.any(String) : null,
       });
       seen.push(...page.data.map((a) => a.alertId));
     }

@@ -1,4 +1,4 @@
-import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 
 /** Tenant data tables (every shard): mirrors migrations/shard/0001_data.sql. */
 export const customers = sqliteTable(
@@ -123,6 +123,20 @@ export const agents = sqliteTable(
     updatedAt: text("updated_at").notNull(),
   },
   (t) => [uniqueIndex("agents_agent_id_uq").on(t.tenantId, t.agentId)],
+);
+
+/**
+ * Each tenant's row count of the four data tables, kept by triggers (migrations/shard/0033):
+ * the total of an unfiltered data list (docs/decisions/pagination.md). Never written by code.
+ */
+export const dataRowCounts = sqliteTable(
+  "data_row_counts",
+  {
+    tenantId: text("tenant_id").notNull(),
+    tableName: text("table_name").notNull(),
+    n: integer("n").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.tableName] })],
 );
 
 export type CustomerRow = typeof customers.$inferSelect;

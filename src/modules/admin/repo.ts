@@ -2,19 +2,21 @@ import { and, asc, count, desc, eq, gt, isNull, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { ControlDb } from "../../db/client";
 import { type ApiKeyRow, apiKeys, connectors, type TenantRow, tenants } from "../../db/control-schema";
+import { keysetPage, listOrder, type PageRequest, planned } from "../../db/keyset";
 import { tenantWhere } from "../../db/tenant-tables";
 
 /** Control-database queries. Operator scope: these are not tenant-scoped by design. */
 export const findTenant = (db: ControlDb, tenantId: string) =>
   db.select().from(tenants).where(eq(tenants.id, tenantId)).get();
 
-export async function listTenants(db: ControlDb, limit: number, offset: number) {
-  const [rows, [{ total }]] = await Promise.all([
-    db.select().from(tenants).orderBy(desc(tenants.createdAt), desc(tenants.id)).limit(limit).offset(offset),
-    db.select({ total: count() }).from(tenants),
-  ]);
-  return { rows, total };
-}
+const tenantOrder = listOrder("tenants", tenants, { createdAt: "desc", id: "desc" });
+
+/** The operator's list of tenants (the control database: not tenant-scoped by design). */
+export const listTenants = (db: ControlDb, page: PageRequest) =>
+  keysetPage(tenantOrder, {}, page, {
+    rows: (plan) => planned(db.select().from(tenants).where(plan.after), plan),
+    count: async () => (await db.select({ total: count() }).from(tenants).get())?.total ?? 0,
+  });
 
 /** Tenants after `after` in id order (cron passes over every tenant page by page). */
 export const tenantPage = (db: ControlDb, after: string, limit: number) =>

@@ -1,15 +1,13 @@
-import { asc, count, desc, eq, gte, lte, type SQL, sql } from "drizzle-orm";
+import { eq, gte, lte, type SQL, sql } from "drizzle-orm";
 import type { TenantScope } from "../../db/client";
+import { listOrder, type PageRequest, tablePage } from "../../db/keyset";
 import { type AgentHealthSnapshotRow, agentHealthSnapshots } from "../../db/shard/agent-health";
 import { tenantSql, tenantValue } from "../../db/tenant-tables";
 import { jsonArrayChunks } from "../../lib/json-chunks";
 import { MOVED_MONEY } from "../data/read-model";
 import type { ActivityRow, Bounds } from "./domain/types";
 
-export interface Page {
-  limit: number;
-  offset: number;
-}
+export type Page = PageRequest;
 
 /** Statuses whose money did not move: left out of every AHI figure. */
 const MOVED = MOVED_MONEY;
@@ -174,13 +172,20 @@ export interface SummaryFilter {
 export type SortBy = "ahiScore" | "floatBalance" | "transactionVolume" | "agentCode";
 
 const SORT_COLUMNS = {
-  ahiScore: agentHealthSnapshots.ahiScore,
-  floatBalance: agentHealthSnapshots.floatBalanceMinor,
-  transactionVolume: agentHealthSnapshots.transactionVolumeMinor,
-  agentCode: agentHealthSnapshots.agentCode,
+  ahiScore: "ahiScore",
+  floatBalance: "floatBalanceMinor",
+  transactionVolume: "transactionVolumeMinor",
+  agentCode: "agentCode",
 } as const;
 
-export async function summaryPage(
+/** One order per sort choice, agentId (the key) breaking ties; the sort is in the cursor's filters. */
+const summaryOrder = (sort: { by: SortBy; order: "asc" | "desc" }) =>
+  listOrder("agent-health-summary", agentHealthSnapshots, {
+    [SORT_COLUMNS[sort.by]]: sort.order,
+    agentId: sort.order,
+  });
+
+export function summaryPage(
   scope: TenantScope,
   filter: SummaryFilter,
   sort: { by: SortBy; order: "asc" | "desc" },
@@ -199,15 +204,5 @@ export async function summaryPage(
         ? sql`${s.criticalFlagCount} > 0`
         : eq(s.criticalFlagCount, 0),
   ];
-  const dir = sort.order === "asc" ? asc : desc;
-  const [rows, [{ n }]] = await scope.db.batch([
-    scope.db
-      .select()
-      .from(s, ...where)
-      .orderBy(dir(SORT_COLUMNS[sort.by]), dir(s.agentId))
-      .limit(page.limit)
-      .offset(page.offset),
-    scope.db.select({ n: count() }).from(s, ...where),
-  ]);
-  return { rows, total: n };
+  return tablePage(scope.db, s, summaryOrder(sort), { ...filter, sort }, where, page);
 }

@@ -7,6 +7,7 @@ import {
   Money,
   orNull,
   PaginationQuery,
+  TopLevelPagination,
 } from "../../http/openapi";
 import { PERFORMANCE_CLASSES } from "./domain/peers";
 import {
@@ -265,10 +266,7 @@ export const AgentHealthSummarySchema = z
 export const SummaryResponse = z.object({
   success: z.literal(true),
   agents: z.array(AgentHealthSummarySchema),
-  total: z.number().int(),
-  limit: z.number().int(),
-  offset: z.number().int(),
-  hasMore: z.boolean(),
+  ...TopLevelPagination,
   disclaimer: Disclaimer,
 });
 

@@ -2,6 +2,7 @@ import type { TenantContext } from "../../db/tenant-context";
 import { jobs } from "../../jobs/messages";
 import { AppError } from "../../lib/errors";
 import { roundTo } from "../../lib/numbers";
+import { presentPage } from "../../lib/pagination";
 import { getAgent } from "../data/service";
 import { benchmarkGroups, peerComparison } from "./benchmarks/service";
 import { activityFromStore, boundsFor, STANDARD_WINDOW } from "./domain/inputs";
@@ -136,8 +137,8 @@ export async function portfolioSummary(
 ) {
   requireAgentNetwork(ctx);
   await ensureSnapshots(ctx);
-  const { rows, total } = await repo.summaryPage(ctx, filter, sort, page);
-  return { agents: rows.map(presentSummary), total };
+  const { data, page: found } = presentPage(await repo.summaryPage(ctx, filter, sort, page), presentSummary);
+  return { agents: data, page: found };
 }
 
 /** Above this many agents an on-demand refresh runs on the jobs queue (202) instead of inline. */

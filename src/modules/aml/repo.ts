@@ -1,5 +1,6 @@
-import { asc, count, desc, eq, inArray, isNull, lte, notInArray, type SQL, sql } from "drizzle-orm";
+import { asc, desc, eq, inArray, isNull, lte, notInArray, type SQL, sql } from "drizzle-orm";
 import type { TenantScope } from "../../db/client";
+import { listOrder, type PageRequest, tablePage } from "../../db/keyset";
 import {
   type AmlCaseHistoryRow,
   type AmlCaseRow,
@@ -201,7 +202,9 @@ const workWhere = (scope: TenantScope, f: CaseFilter): Array<SQL | undefined> =>
     : undefined,
 ];
 
-export async function listCases(scope: TenantScope, filter: CaseFilter, page: Page) {
+const amlCaseOrder = listOrder("aml-cases", amlCases, { createdAt: "desc", id: "desc" });
+
+export function listCases(scope: TenantScope, filter: CaseFilter, page: PageRequest) {
   const where = [
     filter.status?.length ? inArray(amlCases.status, filter.status) : undefined,
     filter.entityType ? eq(amlCases.entityType, filter.entityType) : undefined,
@@ -209,14 +212,7 @@ export async function listCases(scope: TenantScope, filter: CaseFilter, page: Pa
     filter.ruleId ? eq(amlCases.ruleId, filter.ruleId) : undefined,
     ...workWhere(scope, filter),
   ];
-  const [rows, [{ n }]] = (await scope.db.batch([
-    scope.db
-      .select()
-      .from(amlCases, ...where)
-      .orderBy(desc(amlCases.createdAt), desc(amlCases.id))
-      .limit(page.limit)
-      .offset(page.offset),
-    scope.db.select({ n: count() }).from(amlCases, ...where),
-  ])) as unknown as [AmlCaseRow[], { n: number }[]];
-  return { rows, total: n };
+  // The overdue cut-off moves with the clock: the cursor records only that it was asked for.
+  const fingerprinted = { ...filter, dueBy: filter.dueBy === undefined ? undefined : "now" };
+  return tablePage(scope.db, amlCases, amlCaseOrder, fingerprinted, where, page);
 }

@@ -1,8 +1,10 @@
-import { count, desc, eq, getTableColumns, gte, lte, type SQL, sql } from "drizzle-orm";
+import { desc, eq, getTableColumns, gte, lt, lte, type SQL, sql } from "drizzle-orm";
 import type { ControlDb, TenantScope } from "../../db/client";
 import { auditLog } from "../../db/control-schema";
+import { countRows, listOrder } from "../../db/keyset";
 import { tenantAuditLog } from "../../db/shard/audit";
 import { tenantValue } from "../../db/tenant-tables";
+import type { AuditEntry } from "./domain/types";
 
 /** One row of either audit table (same columns; tenant_id is required in the shard's). */
 export interface AuditRow {
@@ -60,21 +62,34 @@ function entrySelect(
   return sql`SELECT ${selected} WHERE ${condition}`;
 }
 
-/** The tenant's own entries, through its scoped client. */
-export async function readTenant(scope: TenantScope, filter: Omit<AuditFilter, "tenantId">, take: number) {
+/**
+ * The order of both merged logs: UUID v7 ids, newest first. The sources are read with the
+ * cursor's id (`plan.key`), so the table named here only gives the key its name.
+ */
+export const tenantAuditOrder = listOrder<typeof tenantAuditLog, AuditEntry>("audit-log", tenantAuditLog, {
+  id: "desc",
+});
+export const operatorAuditOrder = listOrder<typeof tenantAuditLog, AuditEntry>(
+  "admin-audit-log",
+  tenantAuditLog,
+  { id: "desc" },
+);
+
+/** The tenant's own entries, through its scoped client: up to `take`, older than `beforeId`. */
+export function tenantSource(scope: TenantScope, filter: Omit<AuditFilter, "tenantId">) {
   const t = tenantAuditLog;
   const where = [
     filter.action ? eq(t.action, filter.action) : undefined,
     filter.since ? gte(t.createdAt, filter.since) : undefined,
     filter.until ? lte(t.createdAt, filter.until) : undefined,
   ];
-  const [rows, [{ n }]] = await scope.db.batch([
-    scope.db
-      .select()
-      .from(t, ...where)
-      .orderBy(desc(t.id))
-      .limit(take),
-    scope.db.select({ n: count() }).from(t, ...where),
-  ]);
-  return { rows: rows as AuditRow[], total: n };
+  return {
+    read: async (take: number, beforeId?: string) =>
+      (await scope.db
+        .select()
+        .from(t, ...where, beforeId ? lt(t.id, beforeId) : undefined)
+        .orderBy(desc(t.id))
+        .limit(take)) as AuditRow[],
+    count: countRows(scope.db, t, ...where),
+  };
 }

@@ -1,5 +1,5 @@
 import { z } from "@hono/zod-openapi";
-import { IsoDateTime, PaginationSchema } from "../../http/openapi";
+import { CursorQuery, IsoDateTime, PaginationSchema } from "../../http/openapi";
 import { ACTOR_TYPES, AUDIT_ACTIONS } from "./domain/types";
 
 /** Deep pages cost offset + limit rows per source: page further back with `until` instead. */
@@ -48,7 +48,8 @@ export const AuditQuerySchema = z.object({
     .min(0)
     .max(MAX_AUDIT_OFFSET)
     .default(0)
-    .openapi({ description: `0..${MAX_AUDIT_OFFSET}, default 0; page further back with until` }),
+    .openapi({ description: `0..${MAX_AUDIT_OFFSET}, default 0; page further back by cursor or with until` }),
+  cursor: CursorQuery,
   action: z.enum(AUDIT_ACTIONS).optional(),
   since: IsoDateTime.optional().openapi({ description: "Entries at or after this time" }),
   until: IsoDateTime.optional().openapi({ description: "Entries at or before this time" }),

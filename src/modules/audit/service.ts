@@ -1,9 +1,11 @@
 import type { BatchItem } from "drizzle-orm/batch";
 import { type ControlDb, controlDb, shardCount } from "../../db/client";
+import { keysetPage, type PageRequest } from "../../db/keyset";
 import { loadTenantContext, type TenantContext } from "../../db/tenant-context";
 import type { Env } from "../../env";
 import { type Clock, systemClock } from "../../lib/clock";
 import { uuidV7 } from "../../lib/crypto";
+import { presentPage } from "../../lib/pagination";
 import { mergeNewestFirst } from "./domain/merge";
 import { redactSecrets } from "./domain/redact";
 import type { Actor, AuditChange, AuditEntry } from "./domain/types";
@@ -93,36 +95,43 @@ const normalized = (q: AuditQuery & { tenantId?: string }): repo.AuditFilter => 
   until: q.until ? new Date(q.until).toISOString() : undefined,
 });
 
+interface AuditSource {
+  read: (take: number, beforeId?: string) => Promise<repo.AuditRow[]>;
+  count: () => Promise<number>;
+}
+
+/** One page merged from several logs: each read up to the page's end, after the cursor's id. */
 async function mergedPage(
-  reads: Promise<{ rows: repo.AuditRow[]; total: number }>[],
-  limit: number,
-  offset: number,
+  order: typeof repo.tenantAuditOrder,
+  filter: object,
+  page: PageRequest,
+  sources: AuditSource[],
 ) {
-  const pages = await Promise.all(reads);
-  return {
-    data: mergeNewestFirst(
-      pages.map((p) => p.rows.map(present)),
-      limit,
-      offset,
-    ),
-    total: pages.reduce((sum, p) => sum + p.total, 0),
-  };
+  const found = await keysetPage(order, filter, page, {
+    rows: async (plan) => {
+      const beforeId = plan.key?.[0] as string | undefined;
+      const lists = await Promise.all(sources.map((s) => s.read(plan.offset + plan.limit, beforeId)));
+      return mergeNewestFirst(
+        lists.map((rows) => rows.map(present)),
+        plan.limit,
+        plan.offset,
+      );
+    },
+    count: async () => (await Promise.all(sources.map((s) => s.count()))).reduce((sum, n) => sum + n, 0),
+  });
+  return presentPage(found, (entry) => entry);
 }
 
 /**
  * A tenant's log: its own actions (its shard) and the operator actions that targeted it
  * (CONTROL_DB), merged newest first.
  */
-export function listTenantAudit(ctx: TenantContext, query: AuditQuery, limit: number, offset: number) {
+export function listTenantAudit(ctx: TenantContext, query: AuditQuery, page: PageRequest) {
   const filter = normalized({ ...query, tenantId: ctx.tenantId });
-  return mergedPage(
-    [
-      systemRepo.readControl(controlDb(ctx.env), filter, offset + limit),
-      repo.readTenant(ctx, filter, offset + limit),
-    ],
-    limit,
-    offset,
-  );
+  return mergedPage(repo.tenantAuditOrder, filter, page, [
+    systemRepo.controlSource(controlDb(ctx.env), filter),
+    repo.tenantSource(ctx, filter),
+  ]);
 }
 
 /**
@@ -133,22 +142,17 @@ export async function listOperatorAudit(
   env: Env,
   requestId: string,
   query: AuditQuery & { tenantId?: string },
-  limit: number,
-  offset: number,
+  page: PageRequest,
 ) {
   const shard = query.tenantId
     ? (await loadTenantContext(env, query.tenantId, requestId)).tenant.shard
     : undefined;
   const filter = normalized(query);
   const shards = shard !== undefined ? [shard] : Array.from({ length: shardCount(env) }, (_, n) => n);
-  return mergedPage(
-    [
-      systemRepo.readControl(controlDb(env), filter, offset + limit),
-      ...shards.map((n) => systemRepo.readShardLog(env, n, filter, offset + limit)),
-    ],
-    limit,
-    offset,
-  );
+  return mergedPage(repo.operatorAuditOrder, filter, page, [
+    systemRepo.controlSource(controlDb(env), filter),
+    ...shards.map((n) => systemRepo.shardSource(env, n, filter)),
+  ]);
 }
 
 /** What operator services take first: who is acting (for the audit log), and the request. */

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gte, lte, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, gte, lt, lte, type SQL } from "drizzle-orm";
 import type { ControlDb } from "../../db/client";
 import { auditLog } from "../../db/control-schema";
 import { tenantAuditLog } from "../../db/shard/audit";
@@ -24,24 +24,34 @@ function whereOf(t: typeof auditLog | typeof tenantAuditLog, filter: AuditFilter
   );
 }
 
-/** The first `take` entries newest first, and how many match in all. */
+/** Up to `take` entries newest first, older than `beforeId` when given (a cursor's position). */
 async function readTable(
   db: Db,
   t: typeof auditLog | typeof tenantAuditLog,
   filter: AuditFilter,
   take: number,
+  beforeId?: string,
 ) {
-  const where = whereOf(t, filter);
-  const [rows, [{ n }]] = (await db.batch([
-    db.select().from(t).where(where).orderBy(desc(t.id)).limit(take) as never,
-    db.select({ n: count() }).from(t).where(where) as never,
-  ])) as unknown as [AuditRow[], { n: number }[]];
-  return { rows, total: n };
+  const where = and(whereOf(t, filter), beforeId ? lt(t.id, beforeId) : undefined);
+  return (await (db.select().from(t).where(where).orderBy(desc(t.id)).limit(take) as never)) as AuditRow[];
 }
 
-export const readControl = (db: ControlDb, filter: AuditFilter, take: number) =>
-  readTable(db, auditLog, filter, take);
+/** How many entries match (a first page's total). */
+async function countTable(db: Db, t: typeof auditLog | typeof tenantAuditLog, filter: AuditFilter) {
+  const [row] = (await (db.select({ n: count() }).from(t).where(whereOf(t, filter)) as never)) as {
+    n: number;
+  }[];
+  return row?.n ?? 0;
+}
+
+export const controlSource = (db: ControlDb, filter: AuditFilter) => ({
+  read: (take: number, beforeId?: string) => readTable(db, auditLog, filter, take, beforeId),
+  count: () => countTable(db, auditLog, filter),
+});
 
 /** Every tenant's own entries on one shard: the operator's log (optionally filtered by tenant). */
-export const readShardLog = (env: Env, shard: number, filter: AuditFilter, take: number) =>
-  readTable(systemShardDb(env, shard), tenantAuditLog, filter, take);
+export const shardSource = (env: Env, shard: number, filter: AuditFilter) => ({
+  read: (take: number, beforeId?: string) =>
+    readTable(systemShardDb(env, shard), tenantAuditLog, filter, take, beforeId),
+  count: () => countTable(systemShardDb(env, shard), tenantAuditLog, filter),
+});

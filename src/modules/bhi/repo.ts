@@ -1,5 +1,6 @@
-import { count, desc, eq, getTableColumns, isNotNull, type SQL, sql } from "drizzle-orm";
+import { count, eq, getTableColumns, isNotNull, type SQL, sql } from "drizzle-orm";
 import type { TenantScope } from "../../db/client";
+import { countRows, keysetPage, listOrder, type PageRequest, planned } from "../../db/keyset";
 import { type BhiRecordRow, bhiJobs, bhiLatest, bhiRecords } from "../../db/shard/bhi";
 import { inJsonList } from "../../db/sql";
 import { tenantSql } from "../../db/tenant-tables";
@@ -11,10 +12,7 @@ export type Target =
   | { kind: "range"; afterId: string | null; throughId: string }
   | { kind: "all" };
 
-export interface Page {
-  limit: number;
-  offset: number;
-}
+export type Page = PageRequest;
 
 export function targetFilter(column: SQL, target: Target): SQL {
   if (target.kind === "ids") return sql` AND ${inJsonList(column, target.ids)}`;
@@ -80,46 +78,55 @@ const filterOn = (table: typeof bhiLatest | typeof bhiRecords, filter: RecordFil
   filter.trend ? eq(table.trend, filter.trend) : undefined,
 ];
 
-export async function listRecords(
-  scope: TenantScope,
-  filter: RecordFilter,
-  page: Page,
-): Promise<{ rows: BhiRecordRow[]; total: number }> {
+const latestOrder = listOrder(
+  "bhi-records",
+  bhiLatest,
+  { createdAt: "desc", version: "desc", recordId: "desc" },
+  { rowOf: (row: BhiRecordRow) => ({ createdAt: row.createdAt, version: row.version, recordId: row.id }) },
+);
+const recordOrder = listOrder<typeof bhiRecords, BhiRecordRow>("bhi-records", bhiRecords, {
+  createdAt: "desc",
+  version: "desc",
+  id: "desc",
+});
+/** Versions are numbered per customer, and the customer is part of the cursor's filters. */
+const historyOrder = listOrder<typeof bhiRecords, BhiRecordRow>("bhi-history", bhiRecords, {
+  version: "desc",
+});
+
+export function listRecords(scope: TenantScope, filter: RecordFilter, page: Page) {
   // Latest records only (the default) are filtered and ordered on the small pointer table.
   const table = filter.isLatest ? bhiLatest : bhiRecords;
   const where = filterOn(table, filter);
-  const pageQuery = filter.isLatest
-    ? selectLatestRecords(scope, ...where).orderBy(
-        desc(bhiLatest.createdAt),
-        desc(bhiLatest.version),
-        desc(bhiLatest.recordId),
-      )
-    : scope.db
-        .select(recordWithLatest)
-        .from(bhiRecords, ...where)
-        .leftJoin(bhiLatest, scope.db.on(bhiLatest, ...pointsAtRecord))
-        .orderBy(desc(bhiRecords.createdAt), desc(bhiRecords.version), desc(bhiRecords.id));
-  const [rows, [{ n }]] = await scope.db.batch([
-    pageQuery.limit(page.limit).offset(page.offset),
-    scope.db.select({ n: count() }).from(table, ...where),
-  ]);
-  return { rows, total: n };
+  return keysetPage(filter.isLatest ? latestOrder : recordOrder, filter, page, {
+    rows: (plan) =>
+      filter.isLatest
+        ? planned(selectLatestRecords(scope, ...where, plan.after), plan)
+        : (planned(
+            scope.db
+              .select(recordWithLatest)
+              .from(bhiRecords, ...where, plan.after)
+              .leftJoin(bhiLatest, scope.db.on(bhiLatest, ...pointsAtRecord)),
+            plan,
+          ) as Promise<BhiRecordRow[]>),
+    count: countRows(scope.db, table, ...where),
+  });
 }
 
 /** A customer's records, newest first (by version, so equal timestamps keep their order). */
-export async function history(scope: TenantScope, customerId: string, page: Page) {
+export function history(scope: TenantScope, customerId: string, page: Page) {
   const where = eq(bhiRecords.customerId, customerId);
-  const [rows, [{ n }]] = await scope.db.batch([
-    scope.db
-      .select(recordWithLatest)
-      .from(bhiRecords, where)
-      .leftJoin(bhiLatest, scope.db.on(bhiLatest, ...pointsAtRecord))
-      .orderBy(desc(bhiRecords.version))
-      .limit(page.limit)
-      .offset(page.offset),
-    scope.db.select({ n: count() }).from(bhiRecords, where),
-  ]);
-  return { rows: rows as BhiRecordRow[], total: n };
+  return keysetPage(historyOrder, { customerId }, page, {
+    rows: (plan) =>
+      planned(
+        scope.db
+          .select(recordWithLatest)
+          .from(bhiRecords, where, plan.after)
+          .leftJoin(bhiLatest, scope.db.on(bhiLatest, ...pointsAtRecord)),
+        plan,
+      ) as Promise<BhiRecordRow[]>,
+    count: countRows(scope.db, bhiRecords, where),
+  });
 }
 
 export interface SummaryRow {

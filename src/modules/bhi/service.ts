@@ -1,6 +1,7 @@
 import type { TenantContext } from "../../db/tenant-context";
 import { jobs } from "../../jobs/messages";
 import { badRequest, notFound } from "../../lib/errors";
+import { presentPage } from "../../lib/pagination";
 import { getCustomer } from "../data/service";
 import { type RunOutcome, runCalculation } from "./calculation/service";
 import { normaliseWeights, type Weights, weightProblems } from "./domain/weights";
@@ -152,14 +153,13 @@ export async function latestRecordsOf(ctx: TenantContext, customerIds: readonly 
 }
 
 export async function listRecords(ctx: TenantContext, filter: repo.RecordFilter, page: repo.Page) {
-  const { rows, total } = await repo.listRecords(ctx, filter, page);
-  return { data: rows.map((r) => presentRecord(r)), total };
+  return presentPage(await repo.listRecords(ctx, filter, page), (r) => presentRecord(r));
 }
 
 export async function getHistory(ctx: TenantContext, customerId: string, page: repo.Page) {
   await getCustomer(ctx, customerId);
-  const { rows, total } = await repo.history(ctx, customerId, page);
-  return { history: rows.map(presentHistory), rows, total };
+  const { data, page: found } = presentPage(await repo.history(ctx, customerId, page), presentHistory);
+  return { history: data, page: found };
 }
 
 export async function getSummary(ctx: TenantContext) {

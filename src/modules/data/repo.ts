@@ -1,18 +1,8 @@
-import {
-  count,
-  desc,
-  eq,
-  getTableColumns,
-  gte,
-  type InferSelectModel,
-  lte,
-  or,
-  type SQL,
-  sql,
-} from "drizzle-orm";
+import { eq, getTableColumns, gte, type InferSelectModel, lte, or, type SQL, sql } from "drizzle-orm";
 import type { SQLiteTable } from "drizzle-orm/sqlite-core";
 import type { TenantScope } from "../../db/client";
-import { accounts, agents, customers, transactions } from "../../db/shard/data";
+import { type ListOrder, listOrder, type PageRequest, tablePage } from "../../db/keyset";
+import { accounts, agents, customers, dataRowCounts, transactions } from "../../db/shard/data";
 import { inJsonList } from "../../db/sql";
 import { type TenantTable, tenantSql } from "../../db/tenant-tables";
 import { ftsPhrase, likePattern, usesTrigramIndex, withoutControls } from "./domain/search";
@@ -46,38 +36,49 @@ function customerSearch(scope: TenantScope, search: string): SQL {
   )!;
 }
 
-/**
- * One page of a tenant table and its total, from one batch (one snapshot, one round trip).
- * `orderBy` must end in a unique column so limit/offset never skips or repeats a row.
- */
-async function listPage<T extends SQLiteTable & TenantTable>(
+/** Order and name of each data list (the cursor records the name). */
+const customerOrder = listOrder("customers", customers, { createdAt: "desc", id: "desc" });
+const accountOrder = listOrder("accounts", accounts, { createdAt: "desc", id: "desc" });
+const transactionOrder = listOrder("transactions", transactions, { transactionDate: "desc", id: "desc" });
+const agentOrder = listOrder("agents", agents, { createdAt: "desc", id: "desc" });
+
+/** The tenant's row count kept by triggers (migration 0033): the total of an unfiltered list. */
+const keptCount = async (scope: TenantScope, table: "customers" | "accounts" | "transactions" | "agents") =>
+  (
+    await scope.db
+      .select({ n: dataRowCounts.n })
+      .from(dataRowCounts, eq(dataRowCounts.tableName, table))
+      .get()
+  )?.n ?? 0;
+
+/** One page of a data table: an unfiltered list's total is the kept count, not a COUNT. */
+function listPage<T extends SQLiteTable & TenantTable>(
   scope: TenantScope,
   table: T,
+  order: ListOrder<InferSelectModel<T>>,
+  filter: object,
   where: (SQL | undefined)[],
-  orderBy: SQL[],
-  page: Page,
-): Promise<{ rows: InferSelectModel<T>[]; total: number }> {
-  const [rows, [{ n }]] = await scope.db.batch([
-    scope.db
-      .select()
-      .from(table as SQLiteTable & TenantTable, ...where)
-      .orderBy(...orderBy)
-      .limit(page.limit)
-      .offset(page.offset),
-    scope.db.select({ n: count() }).from(table as SQLiteTable & TenantTable, ...where),
-  ]);
-  return { rows: rows as InferSelectModel<T>[], total: n };
+  page: PageRequest,
+) {
+  const unfiltered = where.every((w) => w === undefined);
+  const kept = () => keptCount(scope, order.name as Parameters<typeof keptCount>[1]);
+  return tablePage(scope.db, table, order, filter, where, page, unfiltered ? kept : undefined);
 }
 
-export const listCustomers = (scope: TenantScope, filter: { search?: string; status?: string }, page: Page) =>
+export const listCustomers = (
+  scope: TenantScope,
+  filter: { search?: string; status?: string },
+  page: PageRequest,
+) =>
   listPage(
     scope,
     customers,
+    customerOrder,
+    filter,
     [
       filter.status ? eq(customers.status, filter.status) : undefined,
       filter.search ? customerSearch(scope, filter.search) : undefined,
     ],
-    [desc(customers.createdAt), desc(customers.id)],
     page,
   );
 
@@ -115,12 +116,13 @@ export async function listAccountsOfCustomers(
   return rows.map(({ rank: _rank, ...row }) => row);
 }
 
-export const listAccounts = (scope: TenantScope, filter: { customerId?: string }, page: Page) =>
+export const listAccounts = (scope: TenantScope, filter: { customerId?: string }, page: PageRequest) =>
   listPage(
     scope,
     accounts,
+    accountOrder,
+    filter,
     [filter.customerId ? eq(accounts.customerId, filter.customerId) : undefined],
-    [desc(accounts.createdAt), desc(accounts.id)],
     page,
   );
 
@@ -132,10 +134,12 @@ export interface TransactionFilter {
   endDate?: string;
 }
 
-export const listTransactions = (scope: TenantScope, filter: TransactionFilter, page: Page) =>
+export const listTransactions = (scope: TenantScope, filter: TransactionFilter, page: PageRequest) =>
   listPage(
     scope,
     transactions,
+    transactionOrder,
+    filter,
     [
       filter.customerId ? eq(transactions.customerId, filter.customerId) : undefined,
       filter.accountId ? eq(transactions.accountId, filter.accountId) : undefined,
@@ -143,7 +147,6 @@ export const listTransactions = (scope: TenantScope, filter: TransactionFilter, 
       filter.startDate ? gte(transactions.transactionDate, filter.startDate) : undefined,
       filter.endDate ? lte(transactions.transactionDate, filter.endDate) : undefined,
     ],
-    [desc(transactions.transactionDate), desc(transactions.id)],
     page,
   );
 
@@ -191,17 +194,18 @@ export function listTransactionsOfParents(
 export const listAgents = (
   scope: TenantScope,
   filter: { tier?: string; region?: string; status?: string },
-  page: Page,
+  page: PageRequest,
 ) =>
   listPage(
     scope,
     agents,
+    agentOrder,
+    filter,
     [
       filter.tier ? eq(agents.agentTier, filter.tier) : undefined,
       filter.region ? eq(agents.region, filter.region) : undefined,
       filter.status ? eq(agents.agentStatus, filter.status) : undefined,
     ],
-    [desc(agents.createdAt), desc(agents.id)],
     page,
   );
 

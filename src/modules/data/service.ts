@@ -1,7 +1,9 @@
 import type { TenantScope } from "../../db/client";
+import type { PageRequest } from "../../db/keyset";
 import type { AccountRow, AgentRow, CustomerRow, TransactionRow } from "../../db/shard/data";
 import { notFound } from "../../lib/errors";
 import { fromMinor, fromMinorOrNull } from "../../lib/money";
+import { presentPage } from "../../lib/pagination";
 import * as repo from "./repo";
 
 /** Rows ingested before nulls were dropped may still hold `"legalName": null`: never shown. */
@@ -91,10 +93,9 @@ export const presentAgent = (row: AgentRow) => ({
 export async function listCustomers(
   scope: TenantScope,
   filter: { search?: string; status?: string },
-  page: repo.Page,
+  page: PageRequest,
 ) {
-  const { rows, total } = await repo.listCustomers(scope, filter, page);
-  return { data: rows.map(presentCustomer), total };
+  return presentPage(await repo.listCustomers(scope, filter, page), presentCustomer);
 }
 
 /** Other modules call this to resolve a customer (404 when absent or another tenant's). */
@@ -124,18 +125,20 @@ export async function listAccountsOfCustomers(
   return byCustomer;
 }
 
-export async function listAccounts(scope: TenantScope, filter: { customerId?: string }, page: repo.Page) {
-  const { rows, total } = await repo.listAccounts(scope, filter, page);
-  return { data: rows.map(presentAccount), total };
+export async function listAccounts(scope: TenantScope, filter: { customerId?: string }, page: PageRequest) {
+  return presentPage(await repo.listAccounts(scope, filter, page), presentAccount);
 }
 
 const isoUtc = (value: string | undefined) => (value ? new Date(value).toISOString() : undefined);
 
-export async function listTransactions(scope: TenantScope, filter: repo.TransactionFilter, page: repo.Page) {
+export async function listTransactions(
+  scope: TenantScope,
+  filter: repo.TransactionFilter,
+  page: PageRequest,
+) {
   // Stored dates are UTC ISO strings; bring offsets to the same form so comparison is exact.
   const normalized = { ...filter, startDate: isoUtc(filter.startDate), endDate: isoUtc(filter.endDate) };
-  const { rows, total } = await repo.listTransactions(scope, normalized, page);
-  return { data: rows.map(presentTransaction), total };
+  return presentPage(await repo.listTransactions(scope, normalized, page), presentTransaction);
 }
 
 /** The same page of transactions for each customer or account (one statement), keyed by parent id. */
@@ -159,10 +162,9 @@ export async function listTransactionsOfParents(
 export async function listAgents(
   scope: TenantScope,
   filter: { tier?: string; region?: string; status?: string },
-  page: repo.Page,
+  page: PageRequest,
 ) {
-  const { rows, total } = await repo.listAgents(scope, filter, page);
-  return { data: rows.map(presentAgent), total };
+  return presentPage(await repo.listAgents(scope, filter, page), presentAgent);
 }
 
 export async function getAgent(scope: TenantScope, agentId: string) {

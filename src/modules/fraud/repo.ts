@@ -1,5 +1,6 @@
 import { asc, count, desc, eq, gte, inArray, isNull, lt, lte, notLike, type SQL, sql } from "drizzle-orm";
 import type { TenantScope } from "../../db/client";
+import { keysetPage, listOrder, type PageRequest } from "../../db/keyset";
 import type { FraudCaseEventRow, FraudCaseHeadRow, FraudCaseRow } from "../../db/shard/fraud";
 import { fraudCaseEvents, fraudCaseHeads, fraudCases, fraudCaseTags } from "../../db/shard/fraud";
 import type { CaseWork } from "../../lib/case-work";
@@ -204,21 +205,36 @@ const headWhere = (scope: TenantScope, f: CaseFilter) => [
   f.endDate ? lte(fraudCaseHeads.createdAt, f.endDate) : undefined,
 ];
 
-export async function listCases(scope: TenantScope, filter: CaseFilter, page: Page) {
+const caseOrder = listOrder(
+  "fraud-cases",
+  fraudCaseHeads,
+  { createdAt: "desc", caseId: "desc" },
+  { rowOf: (row: { case: FraudCaseRow; head: FraudCaseHeadRow }) => row.head },
+);
+
+export function listCases(scope: TenantScope, filter: CaseFilter, page: PageRequest) {
   const where = headWhere(scope, filter);
   // Not db.batch: D1 batch results come back keyed by column name, so the two tables'
   // same-named columns (created_at, entity_type, severity, ...) would overwrite each other.
-  const [rows, [{ n }]] = await Promise.all([
-    scope.db
-      .select({ case: fraudCases, head: fraudCaseHeads })
-      .from(fraudCaseHeads, ...where)
-      .innerJoin(fraudCases, scope.db.on(fraudCases, eq(fraudCases.id, fraudCaseHeads.caseId)))
-      .orderBy(desc(fraudCaseHeads.createdAt), desc(fraudCaseHeads.caseId))
-      .limit(page.limit)
-      .offset(page.offset),
-    scope.db.select({ n: count() }).from(fraudCaseHeads, ...where),
-  ]);
-  return { rows, total: n };
+  // The overdue cut-off moves with the clock: the cursor records only that it was asked for.
+  const fingerprinted = { ...filter, dueBy: filter.dueBy === undefined ? undefined : "now" };
+  return keysetPage(caseOrder, fingerprinted, page, {
+    rows: (plan) =>
+      scope.db
+        .select({ case: fraudCases, head: fraudCaseHeads })
+        .from(fraudCaseHeads, ...where, plan.after)
+        .innerJoin(fraudCases, scope.db.on(fraudCases, eq(fraudCases.id, fraudCaseHeads.caseId)))
+        .orderBy(...plan.orderBy)
+        .limit(plan.limit)
+        .offset(plan.offset),
+    count: async () =>
+      (
+        await scope.db
+          .select({ n: count() })
+          .from(fraudCaseHeads, ...where)
+          .get()
+      )?.n ?? 0,
+  });
 }
 
 export async function caseStats(scope: TenantScope) {
@@ -243,18 +259,21 @@ export async function caseStats(scope: TenantScope) {
   return { totals, byStatus, bySeverity, byEntityType };
 }
 
-export async function listEvents(scope: TenantScope, caseId: string, page: Page) {
-  const where = [eq(fraudCaseEvents.caseId, caseId)];
-  const [rows, [{ n }]] = await scope.db.batch([
-    scope.db
-      .select()
-      .from(fraudCaseEvents, ...where)
-      .orderBy(asc(fraudCaseEvents.eventSequence))
-      .limit(page.limit)
-      .offset(page.offset),
-    scope.db.select({ n: count() }).from(fraudCaseEvents, ...where),
-  ]);
-  return { rows, total: n };
+const eventOrder = listOrder("fraud-case-events", fraudCaseEvents, { eventSequence: "asc" });
+
+/** eventSequence is unique within a case, and the case id is part of the cursor's filters. */
+export function listEvents(scope: TenantScope, caseId: string, page: PageRequest) {
+  const where = eq(fraudCaseEvents.caseId, caseId);
+  return keysetPage(eventOrder, { caseId }, page, {
+    rows: (plan) =>
+      scope.db
+        .select()
+        .from(fraudCaseEvents, where, plan.after)
+        .orderBy(...plan.orderBy)
+        .limit(plan.limit)
+        .offset(plan.offset),
+    count: async () => (await scope.db.select({ n: count() }).from(fraudCaseEvents, where).get())?.n ?? 0,
+  });
 }
 
 export const allEvents = (scope: TenantScope, caseId: string) =>

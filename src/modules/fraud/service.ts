@@ -1,9 +1,11 @@
+import type { PageRequest } from "../../db/keyset";
 import type { FraudCaseEventRow, FraudCaseRow } from "../../db/shard/fraud";
 import type { TenantContext } from "../../db/tenant-context";
 import type { FraudCaseObject } from "../../durable-objects/fraud-case";
 import { anchorKeysFrom } from "../../lib/case-anchor";
 import { dueAtFor, type Outcome, presentWork } from "../../lib/case-work";
 import { AppError, notFound } from "../../lib/errors";
+import { presentPage } from "../../lib/pagination";
 import { alertNote } from "../monitoring/domain/outcome";
 import { recordFraudAlert } from "../monitoring/on-demand/service";
 import type { CaseListFilter, CreateCaseInput } from "./cases/schemas";
@@ -118,10 +120,10 @@ export async function getCase(ctx: Ctx, caseId: string) {
 
 const isoUtc = (v?: string) => (v ? new Date(v).toISOString() : undefined);
 
-export async function listCases(ctx: Ctx, filter: CaseListFilter, page: repo.Page) {
+export async function listCases(ctx: Ctx, filter: CaseListFilter, page: PageRequest) {
   const now = ctx.clock.now();
   const { overdue, ...rest } = filter;
-  const { rows, total } = await repo.listCases(
+  const found = await repo.listCases(
     ctx,
     {
       ...rest,
@@ -131,13 +133,12 @@ export async function listCases(ctx: Ctx, filter: CaseListFilter, page: repo.Pag
     },
     page,
   );
-  return { data: rows.map((r) => presentCase(r, now)), total };
+  return presentPage(found, (r) => presentCase(r, now));
 }
 
-export async function listEvents(ctx: Ctx, caseId: string, page: repo.Page) {
+export async function listEvents(ctx: Ctx, caseId: string, page: PageRequest) {
   await loadCase(ctx, caseId);
-  const { rows, total } = await repo.listEvents(ctx, caseId, page);
-  return { data: rows.map(presentEvent), total };
+  return presentPage(await repo.listEvents(ctx, caseId, page), presentEvent);
 }
 
 /** Appends through the case's Durable Object, which assigns the next sequence. */

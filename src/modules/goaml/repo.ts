@@ -1,5 +1,6 @@
-import { count, desc, eq, gte, inArray, lt, notInArray, or, sql } from "drizzle-orm";
+import { desc, eq, gte, inArray, lt, notInArray, or, sql } from "drizzle-orm";
 import type { TenantScope } from "../../db/client";
+import { listOrder, type PageRequest, tablePage } from "../../db/keyset";
 import {
   type GoamlReportKind,
   type GoamlReportStatus,
@@ -64,19 +65,24 @@ export const reportsForCase = (scope: TenantScope, caseId: string) =>
     .from(goamlReports, eq(goamlReports.kind, "str"), eq(goamlReports.caseId, caseId))
     .orderBy(desc(goamlReports.createdAt), desc(goamlReports.id));
 
-export async function listReports(scope: TenantScope, kind: GoamlReportKind, page: Page) {
-  const where = eq(goamlReports.kind, kind);
-  const [rows, [{ n }]] = (await scope.db.batch([
-    scope.db
-      .select()
-      .from(goamlReports, where)
-      .orderBy(desc(goamlReports.reportDay), desc(goamlReports.createdAt), desc(goamlReports.id))
-      .limit(page.limit)
-      .offset(page.offset),
-    scope.db.select({ n: count() }).from(goamlReports, where),
-  ])) as unknown as [(typeof goamlReports.$inferSelect)[], { n: number }[]];
-  return { rows, total: n };
-}
+/** A CTR always has its day; an STR never has one, so its day sorts nothing. */
+const ctrOrder = listOrder(
+  "goaml-reports",
+  goamlReports,
+  { reportDay: "desc", createdAt: "desc", id: "desc" },
+  { setByFilter: ["reportDay"] },
+);
+const strOrder = listOrder("goaml-reports", goamlReports, { createdAt: "desc", id: "desc" });
+
+export const listReports = (scope: TenantScope, kind: GoamlReportKind, page: PageRequest) =>
+  tablePage(
+    scope.db,
+    goamlReports,
+    kind === "ctr" ? ctrOrder : strOrder,
+    { kind },
+    [eq(goamlReports.kind, kind)],
+    page,
+  );
 
 // ---- CTR runs -----------------------------------------------------------------------------
 
@@ -102,18 +108,11 @@ export const upsertRun = (scope: TenantScope, row: Omit<typeof goamlCtrRuns.$inf
       setWhere: sql`${goamlCtrRuns.status} = 'refused'`,
     });
 
-export async function listRuns(scope: TenantScope, page: Page) {
-  const [rows, [{ n }]] = (await scope.db.batch([
-    scope.db
-      .select()
-      .from(goamlCtrRuns)
-      .orderBy(desc(goamlCtrRuns.day))
-      .limit(page.limit)
-      .offset(page.offset),
-    scope.db.select({ n: count() }).from(goamlCtrRuns),
-  ])) as unknown as [(typeof goamlCtrRuns.$inferSelect)[], { n: number }[]];
-  return { rows, total: n };
-}
+/** One run per (tenant, day): the day alone orders them. */
+const runOrder = listOrder("goaml-ctr-runs", goamlCtrRuns, { day: "desc" });
+
+export const listRuns = (scope: TenantScope, page: PageRequest) =>
+  tablePage(scope.db, goamlCtrRuns, runOrder, {}, [], page);
 
 // ---- KYC subjects -------------------------------------------------------------------------
 

@@ -4,10 +4,12 @@
  * in ./str/service.ts, the daily CTR in ./ctr/service.ts.
  */
 import type { BatchItem } from "drizzle-orm/batch";
+import type { PageRequest } from "../../db/keyset";
 import type { GoamlReportKind } from "../../db/shard/goaml";
 import type { TenantContext } from "../../db/tenant-context";
 import { sha256Hex } from "../../lib/crypto";
 import { AppError, badRequest, conflict, notFound } from "../../lib/errors";
+import { presentPage } from "../../lib/pagination";
 import { appendCaseNote } from "../aml/cases/service";
 import { tenantAuditInsert } from "../audit/service";
 import { eventInsert } from "../events/service";
@@ -130,9 +132,8 @@ export async function listCaseReports(ctx: TenantContext, caseId: string) {
   return (await repo.reportsForCase(ctx, caseId)).map(presentReport);
 }
 
-export async function listReports(ctx: TenantContext, kind: GoamlReportKind, page: repo.Page) {
-  const { rows, total } = await repo.listReports(ctx, kind, page);
-  return { data: rows.map(presentReport), total };
+export async function listReports(ctx: TenantContext, kind: GoamlReportKind, page: PageRequest) {
+  return presentPage(await repo.listReports(ctx, kind, page), presentReport);
 }
 
 /** The stored XML, checked against the SHA-256 recorded when it was generated. */

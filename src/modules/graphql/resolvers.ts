@@ -1,5 +1,5 @@
 import { notFound } from "../../lib/errors";
-import { pagination } from "../../lib/pagination";
+import { type PageState, pagination } from "../../lib/pagination";
 import { CaseListQuery as AmlCaseListQuery } from "../aml/cases/schemas";
 import { getCase as getAmlCase, listCases as listAmlCases } from "../aml/cases/service";
 import { DISCLAIMER as AML_DISCLAIMER } from "../aml/schemas";
@@ -38,10 +38,14 @@ import type { GraphQLContext } from "./context";
 type Args = Record<string, unknown> & { limit: number; offset: number };
 type Resolver = (parent: never, args: Args, g: GraphQLContext) => unknown;
 
-const page = (args: Args) => ({ limit: args.limit, offset: args.offset });
-const pageOf = <T>(found: { data: T[]; total: number }, args: Args) => ({
+const page = (args: Args) => ({
+  limit: args.limit,
+  offset: args.offset,
+  cursor: typeof args.cursor === "string" ? args.cursor : undefined,
+});
+const pageOf = <T>(found: { data: T[]; page: PageState }, args: Args) => ({
   data: found.data,
-  pagination: pagination(found.total, args.limit, args.offset),
+  pagination: pagination(found.page, args.limit),
 });
 const joined = (list: unknown) => (Array.isArray(list) && list.length ? list.join(",") : undefined);
 const key = (...parts: unknown[]) => JSON.stringify(parts);
@@ -85,7 +89,7 @@ const amlCaseOf = (g: GraphQLContext, id: string) => g.load(key("amlCase", id), 
 export const resolvers: Record<string, Record<string, Resolver>> = {
   Query: {
     customers: async (_, args, g) => {
-      const { limit: _l, offset: _o, ...filter } = parseArgs(CustomerListQuery, args);
+      const { limit: _l, offset: _o, cursor: _k, ...filter } = parseArgs(CustomerListQuery, args);
       return pageOf(await listCustomers(g.ctx, filter, page(args)), args);
     },
     customer: async (_, args, g) => {
@@ -93,21 +97,21 @@ export const resolvers: Record<string, Record<string, Resolver>> = {
       return customerOf(g, id);
     },
     accounts: async (_, args, g) => {
-      const { limit: _l, offset: _o, ...filter } = parseArgs(AccountListQuery, args);
+      const { limit: _l, offset: _o, cursor: _k, ...filter } = parseArgs(AccountListQuery, args);
       return pageOf(await listAccounts(g.ctx, filter, page(args)), args);
     },
     transactions: async (_, args, g) => {
-      const { limit: _l, offset: _o, ...filter } = parseArgs(TransactionListQuery, args);
+      const { limit: _l, offset: _o, cursor: _k, ...filter } = parseArgs(TransactionListQuery, args);
       return pageOf(await listTransactions(g.ctx, filter, page(args)), args);
     },
     agents: async (_, args, g) => {
-      const { limit: _l, offset: _o, ...filter } = parseArgs(AgentListQuery, args);
+      const { limit: _l, offset: _o, cursor: _k, ...filter } = parseArgs(AgentListQuery, args);
       return pageOf(await listAgents(g.ctx, filter, page(args)), args);
     },
     agent: async (_, args, g) => presentAgent(await getAgent(g.ctx, String(args.agentId))),
     bhiRecords: async (_, args, g) => {
       const isLatest = typeof args.isLatest === "boolean" ? String(args.isLatest) : undefined;
-      const { limit: _l, offset: _o, ...filter } = parseArgs(BhiListQuery, { ...args, isLatest });
+      const { limit: _l, offset: _o, cursor: _k, ...filter } = parseArgs(BhiListQuery, { ...args, isLatest });
       return pageOf(await listRecords(g.ctx, filter, page(args)), args);
     },
     bhi: async (_, args, g) => {
@@ -116,8 +120,8 @@ export const resolvers: Record<string, Record<string, Resolver>> = {
     },
     bhiHistory: async (_, args, g) => {
       const { customerId } = parseArgs(CustomerIdArg, { customerId: args.customerId });
-      const { history, total } = await getHistory(g.ctx, customerId, page(args));
-      return { customerId, ...pageOf({ data: history, total }, args) };
+      const { history, page: found } = await getHistory(g.ctx, customerId, page(args));
+      return { customerId, ...pageOf({ data: history, page: found }, args) };
     },
     bhiSummary: (_, _args, g) => getSummary(g.ctx),
     fraudCases: async (_, args, g) => {
@@ -126,7 +130,7 @@ export const resolvers: Record<string, Record<string, Resolver>> = {
         severity: joined(args.severity),
         status: joined(args.status),
       });
-      const { limit: _l, offset: _o, ...filter } = query;
+      const { limit: _l, offset: _o, cursor: _k, ...filter } = query;
       return {
         ...pageOf(await listFraudCases(g.ctx, filter, page(args)), args),
         disclaimer: FRAUD_DISCLAIMER,
@@ -140,6 +144,7 @@ export const resolvers: Record<string, Record<string, Resolver>> = {
       const {
         limit: _l,
         offset: _o,
+        cursor: _k,
         ...filter
       } = parseArgs(AmlCaseListQuery, {
         ...args,

@@ -30,7 +30,8 @@ enum FraudCaseStatus { open under_review pending_info escalated closed_cleared c
 enum AmlEntityType { customer account agent merchant counterparty }
 enum AmlCaseStatus { open under_investigation pending_information escalated closed_false_positive closed_no_action closed_reported }
 
-type Pagination { total: Int! limit: Int! offset: Int! hasMore: Boolean! }
+"nextCursor: pass as cursor for the next page (same filters); null on the last page."
+type Pagination { total: Int! limit: Int! offset: Int! hasMore: Boolean! nextCursor: String }
 
 type BusinessInfo { legalName: String industry: String registrationNumber: String taxId: String }
 
@@ -319,16 +320,17 @@ type WebhookSubscriptionPage { data: [WebhookSubscription!]! pagination: Paginat
 """
 Read access to the tenant's data. Each field needs the scope of the REST operation it mirrors;
 without it the field is null with an error whose extensions.code is FORBIDDEN. Another tenant's
-ids resolve to null with NOT_FOUND. Lists take limit (1..500 unless stated) and offset.
+ids resolve to null with NOT_FOUND. Lists take limit (1..500 unless stated) and offset; paged
+lists also take cursor (the previous page's pagination.nextCursor, not with offset > 0).
 """
 type Query {
   "GET /v1/customers"
-  customers(limit: Int, offset: Int, search: String, status: CustomerStatus): CustomerPage
+  customers(limit: Int, offset: Int, cursor: String, search: String, status: CustomerStatus): CustomerPage
     @scope(requires: "data:read") @list(default: 50, max: 500)
   "GET /v1/customers/{customerId}"
   customer(id: ID!): Customer @scope(requires: "data:read")
   "GET /v1/accounts"
-  accounts(customerId: ID, limit: Int, offset: Int): AccountPage @scope(requires: "data:read") @list(default: 50, max: 500)
+  accounts(customerId: ID, limit: Int, offset: Int, cursor: String): AccountPage @scope(requires: "data:read") @list(default: 50, max: 500)
   "GET /v1/transactions"
   transactions(
     customerId: ID
@@ -340,19 +342,20 @@ type Query {
     endDate: String
     limit: Int
     offset: Int
+    cursor: String
   ): TransactionPage @scope(requires: "data:read") @list(default: 50, max: 500)
   "GET /v1/agents"
-  agents(tier: AgentTier, region: String, status: AgentStatus, limit: Int, offset: Int): AgentPage
+  agents(tier: AgentTier, region: String, status: AgentStatus, limit: Int, offset: Int, cursor: String): AgentPage
     @scope(requires: "agents:read") @list(default: 50, max: 500)
   "GET /v1/agents/{agentId} (the tenant's own agent identifier)"
   agent(agentId: String!): Agent @scope(requires: "agents:read")
   "GET /v1/bhi: records, each customer's latest by default, newest first"
-  bhiRecords(customerId: ID, bhiBand: BhiBand, trend: BhiTrend, isLatest: Boolean, limit: Int, offset: Int): BhiRecordPage
+  bhiRecords(customerId: ID, bhiBand: BhiBand, trend: BhiTrend, isLatest: Boolean, limit: Int, offset: Int, cursor: String): BhiRecordPage
     @scope(requires: "bhi:read") @list(default: 50, max: 500)
   "GET /v1/bhi/{customerId}: the latest record (NOT_FOUND when the customer or its BHI is absent)"
   bhi(customerId: ID!): BhiRecord @scope(requires: "bhi:read")
   "GET /v1/bhi/{customerId}/history, newest first"
-  bhiHistory(customerId: ID!, limit: Int, offset: Int): BhiHistoryPage
+  bhiHistory(customerId: ID!, limit: Int, offset: Int, cursor: String): BhiHistoryPage
     @scope(requires: "bhi:read") @list(default: 50, max: 500)
   "GET /v1/bhi/summary"
   bhiSummary: BhiSummary @scope(requires: "bhi:read")
@@ -368,18 +371,19 @@ type Query {
     endDate: String
     limit: Int
     offset: Int
+    cursor: String
   ): FraudCasePage @scope(requires: "fraud:read") @list(default: 50, max: 500)
   "GET /v1/fraud/cases/{caseId} (with its events)"
   fraudCase(id: ID!): FraudCase @scope(requires: "fraud:read")
   "GET /v1/kyc-aml/cases"
-  amlCases(status: [AmlCaseStatus!], entityType: AmlEntityType, entityId: String, ruleId: String, limit: Int, offset: Int): AmlCasePage
+  amlCases(status: [AmlCaseStatus!], entityType: AmlEntityType, entityId: String, ruleId: String, limit: Int, offset: Int, cursor: String): AmlCasePage
     @scope(requires: "aml:read") @list(default: 50, max: 500)
   "GET /v1/kyc-aml/cases/{caseId} (with its history)"
   amlCase(id: ID!): AmlCase @scope(requires: "aml:read")
   "GET /v1/kyc-aml/rules"
   amlRules: AmlRuleCatalog @scope(requires: "aml:read")
   "GET /v1/webhooks/subscriptions"
-  webhookSubscriptions(limit: Int, offset: Int): WebhookSubscriptionPage
+  webhookSubscriptions(limit: Int, offset: Int, cursor: String): WebhookSubscriptionPage
     @scope(requires: "webhooks:read") @list(default: 50, max: 500)
 }
 

@@ -1,23 +1,13 @@
-import { count, desc, eq, getTableColumns, isNull, type SQL, sql } from "drizzle-orm";
+import { eq, getTableColumns, isNull, type SQL, sql } from "drizzle-orm";
 import type { TenantScope } from "../../db/client";
+import { countRows, keysetPage, listOrder, type PageRequest, planned, tablePage } from "../../db/keyset";
 import { type ListRow, listHistory, lists } from "../../db/shard/lists";
 import { type TenantOf, tenantSql, tenantValue, tenantWhere } from "../../db/tenant-tables";
 
-export interface Page {
-  limit: number;
-  offset: number;
-}
+export type Page = PageRequest;
 
 export type NewList = Omit<typeof lists.$inferInsert, "tenantId">;
 export type NewHistory = Omit<typeof listHistory.$inferInsert, "tenantId">;
-
-export async function pageOf<T>(scope: TenantScope, rows: unknown, total: unknown) {
-  const [data, [{ n }]] = (await scope.db.batch([rows as never, total as never])) as unknown as [
-    T[],
-    { n: number }[],
-  ];
-  return { rows: data, total: n };
-}
 
 /**
  * INSERT ... SELECT lists the table's columns in declaration order: select the values in it,
@@ -70,6 +60,9 @@ export type ListWithCount = ListRow & { entryCount: number };
 export const findList = (scope: TenantScope, id: string): Promise<ListWithCount | undefined> =>
   scope.db.select(withCount(scope)).from(lists, eq(lists.id, id)).get();
 
+const listOrderOfLists = listOrder("lists", lists, { createdAt: "desc", id: "desc" });
+const historyOrder = listOrder("list-history", listHistory, { createdAt: "desc", id: "desc" });
+
 export function listLists(
   scope: TenantScope,
   filter: { kind?: ListRow["kind"]; includeArchived: boolean },
@@ -79,16 +72,10 @@ export function listLists(
     filter.kind ? eq(lists.kind, filter.kind) : undefined,
     filter.includeArchived ? undefined : isNull(lists.archivedAt),
   ];
-  return pageOf<ListWithCount>(
-    scope,
-    scope.db
-      .select(withCount(scope))
-      .from(lists, ...where)
-      .orderBy(desc(lists.createdAt), desc(lists.id))
-      .limit(page.limit)
-      .offset(page.offset),
-    scope.db.select({ n: count() }).from(lists, ...where),
-  );
+  return keysetPage(listOrderOfLists, filter, page, {
+    rows: (plan) => planned(scope.db.select(withCount(scope)).from(lists, ...where, plan.after), plan),
+    count: countRows(scope.db, lists, ...where),
+  });
 }
 
 /** For a batch: changes a live list only. */
@@ -99,16 +86,7 @@ export const updateLiveList = (scope: TenantScope, id: string, patch: Partial<Ne
 
 export function listHistoryPage(scope: TenantScope, listId: string, page: Page) {
   const where = eq(listHistory.listId, listId);
-  return pageOf<typeof listHistory.$inferSelect>(
-    scope,
-    scope.db
-      .select()
-      .from(listHistory, where)
-      .orderBy(desc(listHistory.createdAt), desc(listHistory.id))
-      .limit(page.limit)
-      .offset(page.offset),
-    scope.db.select({ n: count() }).from(listHistory, where),
-  );
+  return tablePage(scope.db, listHistory, historyOrder, { listId }, [where], page);
 }
 
 // ---- SQL-side normalization (for other modules' set-based reads) ---------------------------

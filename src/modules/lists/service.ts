@@ -19,9 +19,11 @@
  *   normalization on JavaScript values (re-exported from domain/normalize.ts).
  */
 import type { SQL } from "drizzle-orm";
+import type { PageRequest } from "../../db/keyset";
 import type { TenantContext } from "../../db/tenant-context";
 import { uuidV7 } from "../../lib/crypto";
 import { badRequest, conflict, notFound } from "../../lib/errors";
+import { presentPage } from "../../lib/pagination";
 import { tenantActor, tenantAuditInsert } from "../audit/service";
 import type { EntityType, EntryType, ListKind } from "./domain/kinds";
 import { entryTypeFor, MAX_LISTS_PER_TENANT } from "./domain/kinds";
@@ -115,10 +117,9 @@ export async function createList(
 export async function listLists(
   ctx: TenantContext,
   filter: { kind?: ListKind; includeArchived: boolean },
-  page: repo.Page,
+  page: PageRequest,
 ) {
-  const { rows, total } = await repo.listLists(ctx, filter, page);
-  return { data: rows.map(presentList), total };
+  return presentPage(await repo.listLists(ctx, filter, page), presentList);
 }
 
 export const getList = async (ctx: TenantContext, listId: string) =>
@@ -160,10 +161,9 @@ export async function archiveList(ctx: TenantContext, listId: string) {
   await changeList(ctx, listId, "list.archived", { archivedAt: now, updatedAt: now });
 }
 
-export async function listHistory(ctx: TenantContext, listId: string, page: repo.Page) {
+export async function listHistory(ctx: TenantContext, listId: string, page: PageRequest) {
   await requireList(ctx, listId);
-  const { rows, total } = await repo.listHistoryPage(ctx, listId, page);
-  return { data: rows.map(presentHistory), total };
+  return presentPage(await repo.listHistoryPage(ctx, listId, page), presentHistory);
 }
 
 // ---- reads for other modules -------------------------------------------------------------

@@ -1,5 +1,6 @@
-import { and, asc, count, desc, eq, isNotNull, lt, type SQL, sql } from "drizzle-orm";
+import { and, eq, isNotNull, lt, type SQL, sql } from "drizzle-orm";
 import type { TenantScope } from "../../db/client";
+import { listOrder, type PageRequest, tablePage } from "../../db/keyset";
 import { monitoringPending, monitoringScreenings } from "../../db/shard/monitoring";
 import { tenantSql } from "../../db/tenant-tables";
 
@@ -15,10 +16,7 @@ export interface ClaimedEntity extends PendingKey {
   attempts: number;
 }
 
-export interface Page {
-  limit: number;
-  offset: number;
-}
+export type Page = PageRequest;
 
 const isEntity = (e: PendingKey) => and(eq(p.entityType, e.entityType), eq(p.entityId, e.entityId))!;
 
@@ -143,18 +141,16 @@ export async function statusFigures(scope: TenantScope, now: string) {
   };
 }
 
-export async function listDeadLetters(scope: TenantScope, page: Page) {
-  const [rows, [{ n }]] = await scope.db.batch([
-    scope.db
-      .select()
-      .from(p, isNotNull(p.failedAt))
-      .orderBy(desc(p.failedAt), asc(p.entityType), asc(p.entityId))
-      .limit(page.limit)
-      .offset(page.offset),
-    scope.db.select({ n: count() }).from(p, isNotNull(p.failedAt)),
-  ]);
-  return { rows, total: n };
-}
+/** Only failed rows are listed, so failedAt is set; (entity type, id) is the row's key. */
+const deadLetterOrder = listOrder(
+  "monitoring-dead-letters",
+  p,
+  { failedAt: "desc", entityType: "asc", entityId: "asc" },
+  { setByFilter: ["failedAt"] },
+);
+
+export const listDeadLetters = (scope: TenantScope, page: Page) =>
+  tablePage(scope.db, p, deadLetterOrder, {}, [isNotNull(p.failedAt)], page);
 
 /** Dead-lettered rows (all, or the named ones) back in the queue: attempts and failure cleared. */
 export function retryDeadLetters(scope: TenantScope, entities: PendingKey[] | undefined) {

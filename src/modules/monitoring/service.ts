@@ -1,7 +1,9 @@
 import type { BatchItem } from "drizzle-orm/batch";
 import { countingContext } from "../../db/counting-d1";
+import type { PageRequest } from "../../db/keyset";
 import type { TenantContext } from "../../db/tenant-context";
 import { jobs } from "../../jobs/messages";
+import { presentPage } from "../../lib/pagination";
 import { tenantAuditInsert } from "../audit/service";
 import { notifyOutbox } from "../events/service";
 import {
@@ -249,9 +251,8 @@ export async function monitoringStatus(ctx: TenantContext) {
   };
 }
 
-export async function listDeadLetters(ctx: TenantContext, page: repo.Page) {
-  const { rows, total } = await repo.listDeadLetters(ctx, page);
-  return { data: rows.map(presentDeadLetter), total };
+export async function listDeadLetters(ctx: TenantContext, page: PageRequest) {
+  return presentPage(await repo.listDeadLetters(ctx, page), presentDeadLetter);
 }
 
 /**

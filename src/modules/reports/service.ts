@@ -99,7 +99,7 @@ async function buildModel(
     },
     bhi,
     history: history.history,
-    historyTotal: history.total,
+    historyTotal: history.page.total,
     disclaimer: REPORT_DISCLAIMER,
   };
 }

@@ -1,6 +1,7 @@
-import { and, count, desc, eq, getTableColumns, type SQL, sql } from "drizzle-orm";
+import { and, eq, getTableColumns, type SQL, sql } from "drizzle-orm";
 import type { SQLiteTable } from "drizzle-orm/sqlite-core";
 import type { TenantScope } from "../../db/client";
+import { countRows, keysetPage, listOrder, type PageRequest, planned, tablePage } from "../../db/keyset";
 import {
   type RuleSetDraftRow,
   type RuleSetPublicationRow,
@@ -155,31 +156,33 @@ export async function getVersion(scope: TenantScope, kind: RuleSetKind, version:
   return row;
 }
 
-export async function listVersions(scope: TenantScope, kind: RuleSetKind, page: Page) {
+const versionOrder = listOrder<typeof ruleSetVersions, Omit<typeof ruleSetVersions.$inferSelect, "content">>(
+  "rule-set-versions",
+  ruleSetVersions,
+  { version: "desc" },
+);
+/** A version can be published again (a rollback): the id breaks the tie, newest first. */
+const publicationOrder = listOrder("rule-set-publications", ruleSetPublications, {
+  version: "desc",
+  id: "desc",
+});
+
+/** Versions are numbered per (tenant, kind), and the kind is part of the cursor's filters. */
+export function listVersions(scope: TenantScope, kind: RuleSetKind, page: PageRequest) {
   const { content: _content, ...summary } = getTableColumns(ruleSetVersions);
   const where = eq(ruleSetVersions.kind, kind);
-  const [rows, [{ total }]] = await scope.db.batch([
-    scope.db
-      .select(summary)
-      .from(ruleSetVersions, where)
-      .orderBy(desc(ruleSetVersions.version))
-      .limit(page.limit)
-      .offset(page.offset),
-    scope.db.select({ total: count() }).from(ruleSetVersions, where),
-  ]);
-  return { rows, total };
+  return keysetPage(versionOrder, { kind }, page, {
+    rows: (plan) => planned(scope.db.select(summary).from(ruleSetVersions, where, plan.after), plan),
+    count: countRows(scope.db, ruleSetVersions, where),
+  });
 }
 
-export async function listPublications(scope: TenantScope, kind: RuleSetKind, page: Page) {
-  const where = eq(ruleSetPublications.kind, kind);
-  const [rows, [{ total }]] = await scope.db.batch([
-    scope.db
-      .select()
-      .from(ruleSetPublications, where)
-      .orderBy(desc(ruleSetPublications.version))
-      .limit(page.limit)
-      .offset(page.offset),
-    scope.db.select({ total: count() }).from(ruleSetPublications, where),
-  ]);
-  return { rows, total };
-}
+export const listPublications = (scope: TenantScope, kind: RuleSetKind, page: PageRequest) =>
+  tablePage(
+    scope.db,
+    ruleSetPublications,
+    publicationOrder,
+    { kind },
+    [eq(ruleSetPublications.kind, kind)],
+    page,
+  );

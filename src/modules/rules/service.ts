@@ -1,6 +1,8 @@
+import type { PageRequest } from "../../db/keyset";
 import type { TenantContext } from "../../db/tenant-context";
 import { uuidV7 } from "../../lib/crypto";
 import { AppError, badRequest, conflict, notFound } from "../../lib/errors";
+import { presentPage } from "../../lib/pagination";
 import { tenantActor, tenantAuditInsert } from "../audit/service";
 import { contentHash } from "./domain/canonical";
 import { utcOffsetMinutes } from "./domain/custom/time-zone";
@@ -176,9 +178,8 @@ export async function deleteDraft(ctx: TenantContext, kind: RuleSetKind): Promis
 
 // ---- reading versions and the log ------------------------------------------------------------
 
-export async function listVersions(ctx: TenantContext, kind: RuleSetKind, page: repo.Page) {
-  const { rows, total } = await repo.listVersions(ctx, kind, page);
-  return { data: rows.map(presentVersionSummary), total };
+export async function listVersions(ctx: TenantContext, kind: RuleSetKind, page: PageRequest) {
+  return presentPage(await repo.listVersions(ctx, kind, page), presentVersionSummary);
 }
 
 export async function getVersion(ctx: TenantContext, kind: RuleSetKind, version: number) {
@@ -187,9 +188,8 @@ export async function getVersion(ctx: TenantContext, kind: RuleSetKind, version:
   return presentVersion(row);
 }
 
-export async function listPublications(ctx: TenantContext, kind: RuleSetKind, page: repo.Page) {
-  const { rows, total } = await repo.listPublications(ctx, kind, page);
-  return { data: rows.map(presentPublication), total };
+export async function listPublications(ctx: TenantContext, kind: RuleSetKind, page: PageRequest) {
+  return presentPage(await repo.listPublications(ctx, kind, page), presentPublication);
 }
 
 // ---- publishing ------------------------------------------------------------------------------

@@ -1,6 +1,7 @@
-import { count, desc, eq, getTableColumns, gte, inArray, isNull, sql } from "drizzle-orm";
+import { eq, getTableColumns, gte, inArray, isNull, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { TenantScope } from "../../db/client";
+import { listOrder, type PageRequest, tablePage } from "../../db/keyset";
 import {
   type WebhookDeliveryRow,
   type WebhookSubscriptionRow,
@@ -10,18 +11,7 @@ import {
 } from "../../db/shard/webhooks";
 import { tenantWhere, withTenant } from "../../db/tenant-tables";
 
-export interface Page {
-  limit: number;
-  offset: number;
-}
-
-async function pageOf<T>(scope: TenantScope, rows: unknown, total: unknown) {
-  const [data, [{ n }]] = (await scope.db.batch([rows as never, total as never])) as unknown as [
-    T[],
-    { n: number }[],
-  ];
-  return { rows: data, total: n };
-}
+export type Page = PageRequest;
 
 export const changes = (result: unknown): number =>
   (result as { meta?: { changes?: number } }).meta?.changes ?? 0;
@@ -68,18 +58,15 @@ export function insertSubscriptionUnderCap(
     );
 }
 
+const subscriptionOrder = listOrder("webhook-subscriptions", webhookSubscriptions, {
+  createdAt: "desc",
+  id: "desc",
+});
+const deliveryOrder = listOrder("webhook-deliveries", webhookDeliveries, { createdAt: "desc", id: "desc" });
+
 export function listSubscriptions(scope: TenantScope, page: Page) {
   const where = isNull(webhookSubscriptions.deletedAt);
-  return pageOf<WebhookSubscriptionRow>(
-    scope,
-    scope.db
-      .select()
-      .from(webhookSubscriptions, where)
-      .orderBy(desc(webhookSubscriptions.createdAt), desc(webhookSubscriptions.id))
-      .limit(page.limit)
-      .offset(page.offset),
-    scope.db.select({ n: count() }).from(webhookSubscriptions, where),
-  );
+  return tablePage(scope.db, webhookSubscriptions, subscriptionOrder, {}, [where], page);
 }
 
 export const findSubscription = (scope: TenantScope, id: string) =>
@@ -160,16 +147,7 @@ export function listDeliveries(scope: TenantScope, filter: DeliveryFilter, page:
     filter.eventId ? eq(d.eventId, filter.eventId) : undefined,
     filter.createdAfter ? gte(d.createdAt, filter.createdAfter) : undefined,
   ];
-  return pageOf<WebhookDeliveryRow>(
-    scope,
-    scope.db
-      .select()
-      .from(d, ...where)
-      .orderBy(desc(d.createdAt), desc(d.id))
-      .limit(page.limit)
-      .offset(page.offset),
-    scope.db.select({ n: count() }).from(d, ...where),
-  );
+  return tablePage(scope.db, d, deliveryOrder, filter, where, page);
 }
 
 export const findDelivery = (scope: TenantScope, id: string) =>

@@ -1,6 +1,8 @@
+import type { PageRequest } from "../../db/keyset";
 import type { WebhookDeliveryRow, WebhookSubscriptionRow } from "../../db/shard/webhooks";
 import type { TenantContext } from "../../db/tenant-context";
 import { AppError, badRequest, conflict, notFound } from "../../lib/errors";
+import { presentPage } from "../../lib/pagination";
 import { tenantAuditInsert } from "../audit/service";
 import { type SendOptions, sendOnce } from "./delivery/client";
 import { webhookConfig } from "./delivery/config";
@@ -79,10 +81,10 @@ export async function createSubscription(
   return { subscription, secret };
 }
 
-export async function listSubscriptions(ctx: TenantContext, page: repo.Page) {
-  const { rows, total } = await repo.listSubscriptions(ctx, page);
+export async function listSubscriptions(ctx: TenantContext, page: PageRequest) {
+  const found = await repo.listSubscriptions(ctx, page);
   const now = ctx.clock.now();
-  return { data: rows.map((r) => presentSubscription(r, now)), total };
+  return presentPage(found, (r) => presentSubscription(r, now));
 }
 
 export async function getSubscription(ctx: TenantContext, id: string) {
@@ -211,9 +213,8 @@ export async function sendTestDelivery(
   return getDelivery(ctx, delivery.id);
 }
 
-export async function listDeliveries(ctx: TenantContext, filter: repo.DeliveryFilter, page: repo.Page) {
-  const { rows, total } = await repo.listDeliveries(ctx, filter, page);
-  return { data: rows.map(presentDelivery), total };
+export async function listDeliveries(ctx: TenantContext, filter: repo.DeliveryFilter, page: PageRequest) {
+  return presentPage(await repo.listDeliveries(ctx, filter, page), presentDelivery);
 }
 
 export async function getDelivery(ctx: TenantContext, id: string) {

@@ -1,5 +1,6 @@
-import { count, desc, eq, gte, isNull, max, sql } from "drizzle-orm";
+import { count, eq, gte, isNull, max, sql } from "drizzle-orm";
 import type { TenantScope } from "../../db/client";
+import { listOrder, type PageRequest, tablePage } from "../../db/keyset";
 import { type StoredRunStep, type WorkflowRunRow, workflowRuns } from "../../db/shard/workflows";
 import { tenantSql } from "../../db/tenant-tables";
 import { events } from "../events/read-model";
@@ -10,10 +11,7 @@ export interface RunFilter {
   status?: WorkflowRunStatus;
 }
 
-export interface Page {
-  limit: number;
-  offset: number;
-}
+export type Page = PageRequest;
 
 export async function insertRun(scope: TenantScope, row: typeof workflowRuns.$inferInsert): Promise<boolean> {
   // A trigger occurrence (event id, cron period) starts at most one run.
@@ -34,21 +32,14 @@ export const findRunByTrigger = (scope: TenantScope, workflowId: string, trigger
     .from(workflowRuns, eq(workflowRuns.workflowId, workflowId), eq(workflowRuns.triggerKey, triggerKey))
     .get();
 
-export async function listRuns(scope: TenantScope, filter: RunFilter, page: Page) {
+const runOrder = listOrder("workflow-runs", workflowRuns, { createdAt: "desc", id: "desc" });
+
+export function listRuns(scope: TenantScope, filter: RunFilter, page: Page) {
   const where = [
     filter.workflowId ? eq(workflowRuns.workflowId, filter.workflowId) : undefined,
     filter.status ? eq(workflowRuns.status, filter.status) : undefined,
   ];
-  const [rows, [{ n }]] = await scope.db.batch([
-    scope.db
-      .select()
-      .from(workflowRuns, ...where)
-      .orderBy(desc(workflowRuns.createdAt), desc(workflowRuns.id))
-      .limit(page.limit)
-      .offset(page.offset),
-    scope.db.select({ n: count() }).from(workflowRuns, ...where),
-  ]);
-  return { rows, total: n };
+  return tablePage(scope.db, workflowRuns, runOrder, filter, where, page);
 }
 
 /** runCount and lastRunAt per workflow, in one GROUP BY. */

@@ -97,6 +97,7 @@ export const TriggerResponse = z
 export const RunsQuery = z.object({
   limit: z.coerce.number().int().min(1).max(500).default(50).openapi({ description: "1..500, default 50" }),
   offset: PaginationQuery.shape.offset,
+  cursor: PaginationQuery.shape.cursor,
   workflowId: z.enum(WORKFLOW_IDS).optional(),
   status: RunStatus.optional(),
 });

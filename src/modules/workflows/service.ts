@@ -1,7 +1,9 @@
+import type { PageRequest } from "../../db/keyset";
 import type { StoredRunStep, WorkflowRunRow } from "../../db/shard/workflows";
 import type { TenantContext } from "../../db/tenant-context";
 import { jobs } from "../../jobs/messages";
 import { badRequest, notFound } from "../../lib/errors";
+import { presentPage } from "../../lib/pagination";
 import { getCustomer } from "../data/service";
 import {
   isWorkflowId,
@@ -58,9 +60,8 @@ export function presentRun(row: WorkflowRunRow) {
   };
 }
 
-export async function listRuns(ctx: TenantContext, filter: repo.RunFilter, page: repo.Page) {
-  const { rows, total } = await repo.listRuns(ctx, filter, page);
-  return { data: rows.map(presentRun), total };
+export async function listRuns(ctx: TenantContext, filter: repo.RunFilter, page: PageRequest) {
+  return presentPage(await repo.listRuns(ctx, filter, page), presentRun);
 }
 
 export async function getRun(ctx: TenantContext, runId: string) {

@@ -104,7 +104,7 @@ const nbaDeclining: StepFn = async ({ ctx, input, state }) => {
   const NBA_PAGE = Math.min(STEP_LIMITS.nbaPage, STEP_LIMITS.nbaPerMessage);
   for (let handled = 0; handled < STEP_LIMITS.nbaPerMessage; ) {
     const page = await listRecords(ctx, { isLatest: true, trend: "declining" }, { limit: NBA_PAGE, offset });
-    total = page.total;
+    total = page.page.total;
     const out = await generateForRecords(ctx, page.data);
     customers += out.results.length;
     actions += out.results.reduce((n, r) => n + r.actions.length, 0);
@@ -184,7 +184,7 @@ const pdfReports: StepFn = async ({ ctx, input, state }) => {
   const REPORT_PAGE = Math.min(STEP_LIMITS.reportPage, STEP_LIMITS.reportsPerMessage);
   for (let handled = 0; handled < STEP_LIMITS.reportsPerMessage; ) {
     const page = await listRecords(ctx, { isLatest: true }, { limit: REPORT_PAGE, offset });
-    total = page.total;
+    total = page.page.total;
     for (const record of page.data) {
       if ((await reportFor(ctx, record.customerId)) === "generated") generated++;
       else reused++;

@@ -1,6 +1,7 @@
-import { and, count, desc, eq, isNull } from "drizzle-orm";
+import { and, count, eq, isNull } from "drizzle-orm";
 import type { ControlDb } from "../../../db/client";
 import { type OperatorTokenRow, operatorTokens } from "../../../db/control-schema";
+import { keysetPage, listOrder, type PageRequest, planned } from "../../../db/keyset";
 
 export const insertToken = (db: ControlDb, row: OperatorTokenRow) => db.insert(operatorTokens).values(row);
 
@@ -17,15 +18,10 @@ export const revokeToken = (db: ControlDb, id: string, at: string) =>
     .set({ revokedAt: at })
     .where(and(eq(operatorTokens.id, id), isNull(operatorTokens.revokedAt)));
 
-export async function listTokens(db: ControlDb, limit: number, offset: number) {
-  const [rows, [{ total }]] = await Promise.all([
-    db
-      .select()
-      .from(operatorTokens)
-      .orderBy(desc(operatorTokens.createdAt), desc(operatorTokens.id))
-      .limit(limit)
-      .offset(offset),
-    db.select({ total: count() }).from(operatorTokens),
-  ]);
-  return { rows, total };
-}
+const tokenOrder = listOrder("operator-tokens", operatorTokens, { createdAt: "desc", id: "desc" });
+
+export const listTokens = (db: ControlDb, page: PageRequest) =>
+  keysetPage(tokenOrder, {}, page, {
+    rows: (plan) => planned(db.select().from(operatorTokens).where(plan.after), plan),
+    count: async () => (await db.select({ total: count() }).from(operatorTokens).get())?.total ?? 0,
+  });

@@ -1,8 +1,10 @@
 import { controlDb } from "../../../db/client";
 import type { OperatorTokenRow } from "../../../db/control-schema";
+import type { PageRequest } from "../../../db/keyset";
 import type { Env } from "../../../env";
 import { sha256Hex, timingSafeEqualText, uuidV7 } from "../../../lib/crypto";
 import { AppError, notFound } from "../../../lib/errors";
+import { presentPage } from "../../../lib/pagination";
 import type { Actor } from "../../audit/domain/types";
 import {
   BOOTSTRAP_OPERATOR,
@@ -75,9 +77,8 @@ export async function createOperatorToken(op: OperatorContext, name: string) {
   return { ...presentToken(row), token };
 }
 
-export async function listOperatorTokens(env: Env, limit: number, offset: number) {
-  const { rows, total } = await repo.listTokens(controlDb(env), limit, offset);
-  return { data: rows.map(presentToken), total };
+export async function listOperatorTokens(env: Env, page: PageRequest) {
+  return presentPage(await repo.listTokens(controlDb(env), page), presentToken);
 }
 
 /** Idempotent: revoking a revoked token changes nothing and records nothing. */

@@ -30,7 +30,7 @@ export const listOperatorTokensRoute = adminRoute({
 
 export const registerListOperatorTokens = (app: App) =>
   app.openapi(listOperatorTokensRoute, async (c) => {
-    const { limit, offset } = c.req.valid("query");
-    const { data, total } = await listOperatorTokens(c.env, limit, offset);
-    return c.json({ success: true as const, data, pagination: pagination(total, limit, offset) }, 200);
+    const { limit, offset, cursor } = c.req.valid("query");
+    const { data, page } = await listOperatorTokens(c.env, { limit, offset, cursor });
+    return c.json({ success: true as const, data, pagination: pagination(page, limit) }, 200);
   });

@@ -26,7 +26,7 @@ export const listTenantsRoute = adminRoute({
 
 export const registerListTenants = (app: App) =>
   app.openapi(listTenantsRoute, async (c) => {
-    const { limit, offset } = c.req.valid("query");
-    const { data, total } = await listTenants(c.env, limit, offset);
-    return c.json({ success: true as const, data, pagination: pagination(total, limit, offset) }, 200);
+    const { limit, offset, cursor } = c.req.valid("query");
+    const { data, page } = await listTenants(c.env, { limit, offset, cursor });
+    return c.json({ success: true as const, data, pagination: pagination(page, limit) }, 200);
   });

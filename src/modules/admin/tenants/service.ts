@@ -1,9 +1,11 @@
 import { controlDb, shardCount } from "../../../db/client";
 import type { TenantFeatures, TenantRow, TenantSettings } from "../../../db/control-schema";
+import type { PageRequest } from "../../../db/keyset";
 import { toTenant } from "../../../db/tenant-context";
 import type { Env } from "../../../env";
 import { homeCountryOf } from "../../../lib/countries";
 import { badRequest, notFound } from "../../../lib/errors";
+import { presentPage } from "../../../lib/pagination";
 import { DEFAULT_RATE_LIMIT_PER_MINUTE } from "../../../lib/rate-window";
 import type { AuditAction } from "../../audit/domain/types";
 import type { OperatorContext } from "../../audit/service";
@@ -95,9 +97,8 @@ export const tenantPage = (env: Env, after: string, limit: number) =>
 export const tenantsIn = (env: Env, ids: readonly string[]) =>
   ids.length === 0 ? Promise.resolve([]) : repo.tenantsIn(controlDb(env), ids);
 
-export async function listTenants(env: Env, limit: number, offset: number) {
-  const { rows, total } = await repo.listTenants(controlDb(env), limit, offset);
-  return { data: rows.map(presentTenant), total };
+export async function listTenants(env: Env, page: PageRequest) {
+  return presentPage(await repo.listTenants(controlDb(env), page), presentTenant);
 }
 
 /**

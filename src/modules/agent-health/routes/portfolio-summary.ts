@@ -20,18 +20,18 @@ export const portfolioSummaryRoute = tenantRoute({
 
 export const registerPortfolioSummary = (app: App) =>
   app.openapi(portfolioSummaryRoute, async (c) => {
-    const { limit, offset, sortBy, sortOrder, ...filter } = c.req.valid("query");
-    const { agents, total } = await portfolioSummary(
+    const { limit, offset, cursor, sortBy, sortOrder, ...filter } = c.req.valid("query");
+    const { agents, page } = await portfolioSummary(
       c.get("ctx"),
       filter,
       { by: sortBy, order: sortOrder },
-      { limit, offset },
+      { limit, offset, cursor },
     );
     return c.json(
       {
         success: true as const,
         agents,
-        ...pagination(total, limit, offset),
+        ...pagination(page, limit),
         disclaimer: DISCLAIMER,
       },
       200,

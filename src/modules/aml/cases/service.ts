@@ -1,3 +1,4 @@
+import type { PageRequest } from "../../../db/keyset";
 import type { AmlCaseHistoryRow, AmlCaseRow } from "../../../db/shard/aml";
 import type { TenantContext } from "../../../db/tenant-context";
 import {
@@ -10,6 +11,7 @@ import {
 import { dueAtFor } from "../../../lib/case-work";
 import { conflict, notFound } from "../../../lib/errors";
 import { chainHash, GENESIS_HASH, verifyChain } from "../../../lib/hash-chain";
+import { presentPage } from "../../../lib/pagination";
 import type { AmlCaseStatus } from "../domain/case-machine";
 import type { RuleOutcome } from "../domain/evaluate";
 import { type HistoryEventType, type HistoryFields, historyContent, snapshotOf } from "../domain/history";
@@ -113,15 +115,15 @@ export async function openCasesForTriggered(ctx: TenantContext, input: OpenCases
 export async function listCases(
   ctx: TenantContext,
   { overdue, ...filter }: Omit<repo.CaseFilter, "dueBy"> & { overdue?: boolean },
-  page: repo.Page,
+  page: PageRequest,
 ) {
   const now = ctx.clock.now();
-  const { rows, total } = await repo.listCases(
+  const found = await repo.listCases(
     ctx,
     { ...filter, dueBy: overdue ? now.toISOString() : undefined },
     page,
   );
-  return { data: rows.map((r) => presentCase(r, now)), total };
+  return presentPage(found, (r) => presentCase(r, now));
 }
 
 export async function getCase(ctx: TenantContext, caseId: string) {

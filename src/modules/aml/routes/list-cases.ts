@@ -17,10 +17,10 @@ export const listCasesRoute = tenantRoute({
 
 export const registerListCases = (app: App) =>
   app.openapi(listCasesRoute, async (c) => {
-    const { limit, offset, ...filter } = c.req.valid("query");
-    const { data, total } = await listCases(c.get("ctx"), filter, { limit, offset });
+    const { limit, offset, cursor, ...filter } = c.req.valid("query");
+    const { data, page } = await listCases(c.get("ctx"), filter, { limit, offset, cursor });
     return c.json(
-      { success: true as const, data, pagination: pagination(total, limit, offset), disclaimer: DISCLAIMER },
+      { success: true as const, data, pagination: pagination(page, limit), disclaimer: DISCLAIMER },
       200,
     );
   });

@@ -17,7 +17,11 @@ export const listAdminAuditLogRoute = adminRoute({
 
 export const registerListAdminAuditLog = (app: App) =>
   app.openapi(listAdminAuditLogRoute, async (c) => {
-    const { limit, offset, ...query } = c.req.valid("query");
-    const { data, total } = await listOperatorAudit(c.env, c.get("requestId"), query, limit, offset);
-    return c.json({ success: true as const, data, pagination: pagination(total, limit, offset) }, 200);
+    const { limit, offset, cursor, ...query } = c.req.valid("query");
+    const { data, page } = await listOperatorAudit(c.env, c.get("requestId"), query, {
+      limit,
+      offset,
+      cursor,
+    });
+    return c.json({ success: true as const, data, pagination: pagination(page, limit) }, 200);
   });

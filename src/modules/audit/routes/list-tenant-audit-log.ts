@@ -20,7 +20,7 @@ export const listTenantAuditLogRoute = tenantRoute({
 
 export const registerListTenantAuditLog = (app: App) =>
   app.openapi(listTenantAuditLogRoute, async (c) => {
-    const { limit, offset, ...query } = c.req.valid("query");
-    const { data, total } = await listTenantAudit(c.get("ctx"), query, limit, offset);
-    return c.json({ success: true as const, data, pagination: pagination(total, limit, offset) }, 200);
+    const { limit, offset, cursor, ...query } = c.req.valid("query");
+    const { data, page } = await listTenantAudit(c.get("ctx"), query, { limit, offset, cursor });
+    return c.json({ success: true as const, data, pagination: pagination(page, limit) }, 200);
   });

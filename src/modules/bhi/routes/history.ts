@@ -18,10 +18,7 @@ export const historyRoute = tenantRoute({
 export const registerHistory = (app: App) =>
   app.openapi(historyRoute, async (c) => {
     const { customerId } = c.req.valid("param");
-    const { limit, offset } = c.req.valid("query");
-    const { history, total } = await getHistory(c.get("ctx"), customerId, { limit, offset });
-    return c.json(
-      { success: true as const, customerId, history, pagination: pagination(total, limit, offset) },
-      200,
-    );
+    const { limit, offset, cursor } = c.req.valid("query");
+    const { history, page } = await getHistory(c.get("ctx"), customerId, { limit, offset, cursor });
+    return c.json({ success: true as const, customerId, history, pagination: pagination(page, limit) }, 200);
   });

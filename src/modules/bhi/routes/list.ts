@@ -16,7 +16,7 @@ export const listRoute = tenantRoute({
 
 export const registerList = (app: App) =>
   app.openapi(listRoute, async (c) => {
-    const { limit, offset, ...filter } = c.req.valid("query");
-    const { data, total } = await listRecords(c.get("ctx"), filter, { limit, offset });
-    return c.json({ success: true as const, data, pagination: pagination(total, limit, offset) }, 200);
+    const { limit, offset, cursor, ...filter } = c.req.valid("query");
+    const { data, page } = await listRecords(c.get("ctx"), filter, { limit, offset, cursor });
+    return c.json({ success: true as const, data, pagination: pagination(page, limit) }, 200);
   });

@@ -40,13 +40,13 @@ export const listAlertsRoute = tenantRoute({
 
 export const registerListAlerts = (app: App) =>
   app.openapi(listAlertsRoute, async (c) => {
-    const { limit, offset, ...query } = c.req.valid("query");
-    const { data, total } = await listFraudAlerts(c.get("ctx"), query, { limit, offset });
+    const { limit, offset, cursor, ...query } = c.req.valid("query");
+    const { data, page } = await listFraudAlerts(c.get("ctx"), query, { limit, offset, cursor });
     return c.json(
       {
         success: true as const,
         alerts: data as z.infer<typeof StoredFraudAlertSchema>[],
-        pagination: pagination(total, limit, offset),
+        pagination: pagination(page, limit),
         message: MESSAGE,
         disclaimer: DISCLAIMER,
       },

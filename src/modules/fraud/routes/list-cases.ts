@@ -1,6 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import type { App } from "../../../http/context";
-import { jsonContent, pagination, tenantRoute } from "../../../http/openapi";
+import { jsonContent, pagination, TopLevelPagination, tenantRoute } from "../../../http/openapi";
 import { CaseListQuery } from "../cases/schemas";
 import { DISCLAIMER, Disclaimer, FraudCaseSchema } from "../schemas";
 import { listCases } from "../service";
@@ -18,10 +18,7 @@ export const listCasesRoute = tenantRoute({
       z.object({
         success: z.literal(true),
         data: z.array(FraudCaseSchema),
-        total: z.number().int(),
-        limit: z.number().int(),
-        offset: z.number().int(),
-        hasMore: z.boolean(),
+        ...TopLevelPagination,
         disclaimer: Disclaimer,
       }),
       "Cases",
@@ -31,13 +28,13 @@ export const listCasesRoute = tenantRoute({
 
 export const registerListCases = (app: App) =>
   app.openapi(listCasesRoute, async (c) => {
-    const { limit, offset, ...filter } = c.req.valid("query");
-    const { data, total } = await listCases(c.get("ctx"), filter, { limit, offset });
+    const { limit, offset, cursor, ...filter } = c.req.valid("query");
+    const { data, page } = await listCases(c.get("ctx"), filter, { limit, offset, cursor });
     return c.json(
       {
         success: true as const,
         data,
-        ...pagination(total, limit, offset),
+        ...pagination(page, limit),
         disclaimer: DISCLAIMER,
       },
       200,

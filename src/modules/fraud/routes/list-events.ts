@@ -1,6 +1,12 @@
 import { z } from "@hono/zod-openapi";
 import type { App } from "../../../http/context";
-import { jsonContent, PaginationQuery, pagination, tenantRoute } from "../../../http/openapi";
+import {
+  jsonContent,
+  PaginationQuery,
+  pagination,
+  TopLevelPagination,
+  tenantRoute,
+} from "../../../http/openapi";
 import { DISCLAIMER, Disclaimer, FraudCaseEventSchema } from "../schemas";
 import { listEvents } from "../service";
 import { CaseParams } from "./get-case";
@@ -19,10 +25,7 @@ export const listEventsRoute = tenantRoute({
         success: z.literal(true),
         caseId: z.uuid(),
         data: z.array(FraudCaseEventSchema),
-        total: z.number().int(),
-        limit: z.number().int(),
-        offset: z.number().int(),
-        hasMore: z.boolean(),
+        ...TopLevelPagination,
         disclaimer: Disclaimer,
       }),
       "Events",
@@ -33,14 +36,14 @@ export const listEventsRoute = tenantRoute({
 export const registerListEvents = (app: App) =>
   app.openapi(listEventsRoute, async (c) => {
     const { caseId } = c.req.valid("param");
-    const { limit, offset } = c.req.valid("query");
-    const { data, total } = await listEvents(c.get("ctx"), caseId, { limit, offset });
+    const { limit, offset, cursor } = c.req.valid("query");
+    const { data, page } = await listEvents(c.get("ctx"), caseId, { limit, offset, cursor });
     return c.json(
       {
         success: true as const,
         caseId,
         data,
-        ...pagination(total, limit, offset),
+        ...pagination(page, limit),
         disclaimer: DISCLAIMER,
       },
       200,

@@ -4,8 +4,11 @@
  * profile's threshold, in one report per day. The run is recorded whatever happens: `empty`
  * when nothing qualified, `refused` with the validator's issues (missing KYC facts), `filed`.
  */
+
+import type { PageRequest } from "../../../db/keyset";
 import type { TenantContext } from "../../../db/tenant-context";
 import { badRequest } from "../../../lib/errors";
+import { presentPage } from "../../../lib/pagination";
 import { tenantAuditInsert } from "../../audit/service";
 import { eventInsert } from "../../events/service";
 import {
@@ -167,7 +170,6 @@ async function runCtr(ctx: TenantContext, bounds: LocalDay) {
   return presentRun({ ...run, tenantId: ctx.tenantId });
 }
 
-export async function listRuns(ctx: TenantContext, page: repo.Page) {
-  const { rows, total } = await repo.listRuns(ctx, page);
-  return { data: rows.map(presentRun), total };
+export async function listRuns(ctx: TenantContext, page: PageRequest) {
+  return presentPage(await repo.listRuns(ctx, page), presentRun);
 }

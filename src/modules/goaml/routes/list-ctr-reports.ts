@@ -16,7 +16,7 @@ export const listCtrReportsRoute = tenantRoute({
 
 export const registerListCtrReports = (app: App) =>
   app.openapi(listCtrReportsRoute, async (c) => {
-    const { limit, offset } = c.req.valid("query");
-    const { data, total } = await listReports(c.get("ctx"), "ctr", { limit, offset });
-    return c.json({ success: true as const, data, pagination: pagination(total, limit, offset) }, 200);
+    const { limit, offset, cursor } = c.req.valid("query");
+    const { data, page } = await listReports(c.get("ctx"), "ctr", { limit, offset, cursor });
+    return c.json({ success: true as const, data, pagination: pagination(page, limit) }, 200);
   });

@@ -17,7 +17,7 @@ export const listCtrRunsRoute = tenantRoute({
 
 export const registerListCtrRuns = (app: App) =>
   app.openapi(listCtrRunsRoute, async (c) => {
-    const { limit, offset } = c.req.valid("query");
-    const { data, total } = await listRuns(c.get("ctx"), { limit, offset });
-    return c.json({ success: true as const, data, pagination: pagination(total, limit, offset) }, 200);
+    const { limit, offset, cursor } = c.req.valid("query");
+    const { data, page } = await listRuns(c.get("ctx"), { limit, offset, cursor });
+    return c.json({ success: true as const, data, pagination: pagination(page, limit) }, 200);
   });

@@ -1,29 +1,24 @@
-import { and, asc, count, eq, gte, isNull, lt, type SQL, sql } from "drizzle-orm";
+import { and, asc, eq, gte, isNull, lt, type SQL, sql } from "drizzle-orm";
 import type { TenantScope } from "../../../db/client";
+import { listOrder, tablePage } from "../../../db/keyset";
 import { type ListRow, listEntries, listHistory, lists } from "../../../db/shard/lists";
 import { type TenantOf, tenantSql, tenantValue } from "../../../db/tenant-tables";
-import { liveListExists, type Page, pageOf } from "../repo";
+import { liveListExists, type Page } from "../repo";
 
 // ---- entries (reads) ---------------------------------------------------------------------
 
 /** Values sort as their UTF-8 bytes; U+10FFFF is above every character a prefix can be followed by. */
 const PREFIX_END = "\u{10FFFF}";
 
+/** A value is unique within a list, and the list is part of the cursor's filters. */
+const entryOrder = listOrder("list-entries", listEntries, { value: "asc" });
+
 export function listEntriesPage(scope: TenantScope, listId: string, prefix: string | undefined, page: Page) {
   const where = [
     eq(listEntries.listId, listId),
     prefix ? and(gte(listEntries.value, prefix), lt(listEntries.value, prefix + PREFIX_END)) : undefined,
   ];
-  return pageOf<typeof listEntries.$inferSelect>(
-    scope,
-    scope.db
-      .select()
-      .from(listEntries, ...where)
-      .orderBy(asc(listEntries.value))
-      .limit(page.limit)
-      .offset(page.offset),
-    scope.db.select({ n: count() }).from(listEntries, ...where),
-  );
+  return tablePage(scope.db, listEntries, entryOrder, { listId, prefix }, where, page);
 }
 
 /** Entry values of live lists of `kind` (every list of that kind), each once, sorted. */

@@ -2,6 +2,7 @@ import type { TenantContext } from "../../../db/tenant-context";
 import { isCountryCode } from "../../../lib/countries";
 import { uuidV7 } from "../../../lib/crypto";
 import { badRequest, conflict, notFound } from "../../../lib/errors";
+import { presentPage } from "../../../lib/pagination";
 import { tenantActor } from "../../audit/service";
 import { type EntryInput, prepareEntries } from "../domain/entries";
 import { MAX_ENTRIES_PER_LIST } from "../domain/kinds";
@@ -62,9 +63,9 @@ export async function listEntries(
 ) {
   const list = await requireList(ctx, listId);
   const normalized = prefix === undefined ? undefined : normalizePrefix(list.entryType, prefix);
-  const { rows, total } = await repo.listEntriesPage(ctx, listId, normalized || undefined, page);
+  const found = await repo.listEntriesPage(ctx, listId, normalized || undefined, page);
   const now = ctx.clock.now();
-  return { data: rows.map((r) => presentEntry(r, now)), total };
+  return presentPage(found, (r) => presentEntry(r, now));
 }
 
 /** Deletes the entry (its history rows stay); another list's or tenant's entry is a 404. */

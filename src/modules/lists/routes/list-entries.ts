@@ -16,10 +16,8 @@ export const listEntriesRoute = tenantRoute({
 
 export const registerListEntries = (app: App) =>
   app.openapi(listEntriesRoute, async (c) => {
-    const { limit, offset, prefix } = c.req.valid("query");
-    const { data, total } = await listEntries(c.get("ctx"), c.req.valid("param").listId, prefix, {
-      limit,
-      offset,
-    });
-    return c.json({ success: true as const, data, pagination: pagination(total, limit, offset) }, 200);
+    const { limit, offset, cursor, prefix } = c.req.valid("query");
+    const { listId } = c.req.valid("param");
+    const { data, page } = await listEntries(c.get("ctx"), listId, prefix, { limit, offset, cursor });
+    return c.json({ success: true as const, data, pagination: pagination(page, limit) }, 200);
   });

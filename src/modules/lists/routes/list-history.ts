@@ -17,7 +17,11 @@ export const listHistoryRoute = tenantRoute({
 
 export const registerListHistory = (app: App) =>
   app.openapi(listHistoryRoute, async (c) => {
-    const { limit, offset } = c.req.valid("query");
-    const { data, total } = await listHistory(c.get("ctx"), c.req.valid("param").listId, { limit, offset });
-    return c.json({ success: true as const, data, pagination: pagination(total, limit, offset) }, 200);
+    const { limit, offset, cursor } = c.req.valid("query");
+    const { data, page } = await listHistory(c.get("ctx"), c.req.valid("param").listId, {
+      limit,
+      offset,
+      cursor,
+    });
+    return c.json({ success: true as const, data, pagination: pagination(page, limit) }, 200);
   });

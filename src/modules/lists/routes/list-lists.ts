@@ -16,7 +16,11 @@ export const listListsRoute = tenantRoute({
 
 export const registerListLists = (app: App) =>
   app.openapi(listListsRoute, async (c) => {
-    const { limit, offset, kind, includeArchived } = c.req.valid("query");
-    const { data, total } = await listLists(c.get("ctx"), { kind, includeArchived }, { limit, offset });
-    return c.json({ success: true as const, data, pagination: pagination(total, limit, offset) }, 200);
+    const { limit, offset, cursor, kind, includeArchived } = c.req.valid("query");
+    const { data, page } = await listLists(
+      c.get("ctx"),
+      { kind, includeArchived },
+      { limit, offset, cursor },
+    );
+    return c.json({ success: true as const, data, pagination: pagination(page, limit) }, 200);
   });

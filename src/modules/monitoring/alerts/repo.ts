@@ -1,5 +1,6 @@
-import { type AnyColumn, and, count, desc, eq, getTableColumns, gte, lte, type SQL, sql } from "drizzle-orm";
+import { type AnyColumn, and, eq, getTableColumns, gte, lte, type SQL, sql } from "drizzle-orm";
 import type { TenantScope } from "../../../db/client";
+import { countRows, keysetPage, listOrder, type PageRequest, planned, tablePage } from "../../../db/keyset";
 import {
   type MonitoringAlertRow,
   monitoringAlertRules,
@@ -7,10 +8,7 @@ import {
 } from "../../../db/shard/monitoring";
 import { tenantSql } from "../../../db/tenant-tables";
 
-export interface Page {
-  limit: number;
-  offset: number;
-}
+export type Page = PageRequest;
 
 /** Validated filters; `kinds` is what the caller's key may see (one or both). */
 export interface AlertFilter {
@@ -63,22 +61,22 @@ const to = (
  * (tenant, rule_id, created_at) index of monitoring_alert_rules drives, joined to the alert by
  * id; otherwise the entity, kind or (tenant, created_at) index of monitoring_alerts.
  */
-export async function listAlerts(scope: TenantScope, f: AlertFilter, page: Page) {
+const alertOrder = listOrder("monitoring-alerts", monitoringAlerts, { createdAt: "desc", id: "desc" });
+/** A rule row carries its alert's createdAt (screening/repo.ts), so the alert row gives the key. */
+const byRuleOrder = listOrder(
+  "monitoring-alerts",
+  monitoringAlertRules,
+  { createdAt: "desc", alertId: "desc" },
+  { rowOf: (row: MonitoringAlertRow) => ({ createdAt: row.createdAt, alertId: row.id }) },
+);
+
+export function listAlerts(scope: TenantScope, f: AlertFilter, page: Page) {
   if (f.ruleId !== undefined) return listByRule(scope, f as AlertFilter & { ruleId: string }, page);
   const where = [...alertConditions(f, false), between(monitoringAlerts.createdAt, f)];
-  const [rows, [{ n }]] = (await scope.db.batch([
-    scope.db
-      .select()
-      .from(monitoringAlerts, ...where)
-      .orderBy(desc(monitoringAlerts.createdAt), desc(monitoringAlerts.id))
-      .limit(page.limit)
-      .offset(page.offset),
-    scope.db.select({ n: count() }).from(monitoringAlerts, ...where),
-  ])) as unknown as [MonitoringAlertRow[], { n: number }[]];
-  return { rows, total: n };
+  return tablePage(scope.db, monitoringAlerts, alertOrder, f, where, page);
 }
 
-async function listByRule(scope: TenantScope, f: AlertFilter & { ruleId: string }, page: Page) {
+function listByRule(scope: TenantScope, f: AlertFilter & { ruleId: string }, page: Page) {
   const r = monitoringAlertRules;
   const byRule = [eq(r.ruleId, f.ruleId), between(r.createdAt, f)];
   const alertWhere = alertConditions(f, true);
@@ -88,17 +86,17 @@ async function listByRule(scope: TenantScope, f: AlertFilter & { ruleId: string 
     AND ${monitoringAlerts.id} = ${r.alertId} ${sql.join(
       alertWhere.filter((c) => c !== undefined).map((c) => sql` AND ${c}`),
     )})`;
-  const [rows, [{ n }]] = (await scope.db.batch([
-    scope.db
-      .select(getTableColumns(monitoringAlerts))
-      .from(r, ...byRule, ...alertWhere)
-      .innerJoin(monitoringAlerts, scope.db.on(monitoringAlerts, byId))
-      .orderBy(desc(r.createdAt), desc(r.alertId))
-      .limit(page.limit)
-      .offset(page.offset),
-    scope.db.select({ n: count() }).from(r, ...byRule, matching),
-  ])) as unknown as [MonitoringAlertRow[], { n: number }[]];
-  return { rows, total: n };
+  return keysetPage(byRuleOrder, f, page, {
+    rows: (plan) =>
+      planned(
+        scope.db
+          .select(getTableColumns(monitoringAlerts))
+          .from(r, ...byRule, ...alertWhere, plan.after)
+          .innerJoin(monitoringAlerts, scope.db.on(monitoringAlerts, byId)),
+        plan,
+      ),
+    count: countRows(scope.db, r, ...byRule, matching),
+  });
 }
 
 export const findAlert = (scope: TenantScope, alertId: string): Promise<MonitoringAlertRow | undefined> =>

@@ -4,6 +4,7 @@
  */
 import type { TenantContext } from "../../../db/tenant-context";
 import { badRequest, notFound } from "../../../lib/errors";
+import { presentPage } from "../../../lib/pagination";
 import { grants } from "../../../lib/scopes";
 import { presentAlert, presentFraudAlert } from "./present";
 import * as repo from "./repo";
@@ -46,9 +47,9 @@ function checked(query: AlertQuery, kinds: AlertKind[]): repo.AlertFilter {
 export async function listAlerts(ctx: TenantContext, query: AlertQuery, kinds: AlertKind[], page: repo.Page) {
   const filter = checked(query, kinds);
   // A kind the key may not read: an empty page, as if there were none.
-  if (filter.kinds.length === 0) return { data: [], total: 0 };
-  const { rows, total } = await repo.listAlerts(ctx, filter, page);
-  return { data: rows.map(presentAlert), total };
+  if (filter.kinds.length === 0)
+    return { data: [], page: { total: 0, offset: page.offset, nextCursor: null } };
+  return presentPage(await repo.listAlerts(ctx, filter, page), presentAlert);
 }
 
 /** One alert; another tenant's, or a kind the key may not read, is a 404. */
@@ -60,6 +61,5 @@ export async function getAlert(ctx: TenantContext, alertId: string, kinds: Alert
 
 /** GET /v1/fraud/alerts: the tenant's stored fraud alerts in the FraudAlert shape. */
 export async function listFraudAlerts(ctx: TenantContext, query: Omit<AlertQuery, "kind">, page: repo.Page) {
-  const { rows, total } = await repo.listAlerts(ctx, checked(query, ["fraud"]), page);
-  return { data: rows.map(presentFraudAlert), total };
+  return presentPage(await repo.listAlerts(ctx, checked(query, ["fraud"]), page), presentFraudAlert);
 }

@@ -17,8 +17,8 @@ export const listAlertsRoute = tenantRoute({
 
 export const registerListAlerts = (app: App) =>
   app.openapi(listAlertsRoute, async (c) => {
-    const { limit, offset, ...query } = c.req.valid("query");
+    const { limit, offset, cursor, ...query } = c.req.valid("query");
     const kinds = visibleKinds(c.get("auth").scopes);
-    const { data, total } = await listAlerts(c.get("ctx"), query, kinds, { limit, offset });
-    return c.json({ success: true as const, data, pagination: pagination(total, limit, offset) }, 200);
+    const { data, page } = await listAlerts(c.get("ctx"), query, kinds, { limit, offset, cursor });
+    return c.json({ success: true as const, data, pagination: pagination(page, limit) }, 200);
   });

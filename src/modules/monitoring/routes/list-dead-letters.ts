@@ -30,7 +30,7 @@ export const listDeadLettersRoute = tenantRoute({
 
 export const registerListDeadLetters = (app: App) =>
   app.openapi(listDeadLettersRoute, async (c) => {
-    const { limit, offset } = c.req.valid("query");
-    const { data, total } = await listDeadLetters(c.get("ctx"), { limit, offset });
-    return c.json({ success: true as const, data, pagination: pagination(total, limit, offset) }, 200);
+    const { limit, offset, cursor } = c.req.valid("query");
+    const { data, page } = await listDeadLetters(c.get("ctx"), { limit, offset, cursor });
+    return c.json({ success: true as const, data, pagination: pagination(page, limit) }, 200);
   });

@@ -1,5 +1,6 @@
 import { count, desc, eq, lt, sql } from "drizzle-orm";
 import type { TenantScope } from "../../../db/client";
+import { listOrder, type PageRequest, tablePage } from "../../../db/keyset";
 import { type MonitoringRunRow, monitoringRuns, monitoringScreenings } from "../../../db/shard/monitoring";
 import { tenantSql } from "../../../db/tenant-tables";
 
@@ -26,13 +27,10 @@ export const runningRun = (scope: TenantScope) =>
     .limit(1)
     .get();
 
-export async function listRuns(scope: TenantScope, page: Page) {
-  const [rows, [{ n }]] = await scope.db.batch([
-    scope.db.select().from(r).orderBy(desc(r.startedAt), desc(r.id)).limit(page.limit).offset(page.offset),
-    scope.db.select({ n: count() }).from(r),
-  ]);
-  return { rows, total: n };
-}
+const runOrder = listOrder("monitoring-runs", r, { startedAt: "desc", id: "desc" });
+
+export const listRuns = (scope: TenantScope, page: PageRequest) =>
+  tablePage(scope.db, r, runOrder, {}, [], page);
 
 /** One screened entity's share of the run's figures, in the screening's own batch. */
 export const addScreened = (

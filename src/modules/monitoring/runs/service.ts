@@ -3,10 +3,13 @@
  * activity pending from before it began, in as many job steps as needed, adding each entity's
  * figures in that entity's own batch, then completes once nothing it owns is left.
  */
+
+import type { PageRequest } from "../../../db/keyset";
 import type { TenantContext } from "../../../db/tenant-context";
 import { jobs } from "../../../jobs/messages";
 import { uuidV7 } from "../../../lib/crypto";
 import { conflict, notFound } from "../../../lib/errors";
+import { presentPage } from "../../../lib/pagination";
 import { tenantAuditInsert } from "../../audit/service";
 import { eventInsertOnce, notifyOutbox } from "../../events/service";
 import { type DrainOptions, drainPending } from "../service";
@@ -68,9 +71,8 @@ export async function startManualRun(ctx: TenantContext) {
   return view;
 }
 
-export async function listRuns(ctx: TenantContext, page: repo.Page) {
-  const { rows, total } = await repo.listRuns(ctx, page);
-  return { data: rows.map(presentRun), total };
+export async function listRuns(ctx: TenantContext, page: PageRequest) {
+  return presentPage(await repo.listRuns(ctx, page), presentRun);
 }
 
 /** One run; another tenant's is a 404. */

@@ -20,8 +20,8 @@ const route = (kind: RuleSetKind) =>
 export const registerListPublications = (app: App) => {
   for (const kind of KINDS)
     app.openapi(route(kind), async (c) => {
-      const { limit, offset } = c.req.valid("query");
-      const { data, total } = await listPublications(c.get("ctx"), kind, { limit, offset });
-      return c.json({ success: true as const, data, pagination: pagination(total, limit, offset) }, 200);
+      const { limit, offset, cursor } = c.req.valid("query");
+      const { data, page } = await listPublications(c.get("ctx"), kind, { limit, offset, cursor });
+      return c.json({ success: true as const, data, pagination: pagination(page, limit) }, 200);
     });
 };

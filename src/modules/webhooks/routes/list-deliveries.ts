@@ -17,7 +17,7 @@ export const listDeliveriesRoute = tenantRoute({
 
 export const registerListDeliveries = (app: App) =>
   app.openapi(listDeliveriesRoute, async (c) => {
-    const { limit, offset, ...filter } = c.req.valid("query");
-    const { data, total } = await listDeliveries(c.get("ctx"), filter, { limit, offset });
-    return c.json({ success: true as const, data, pagination: pagination(total, limit, offset) }, 200);
+    const { limit, offset, cursor, ...filter } = c.req.valid("query");
+    const { data, page } = await listDeliveries(c.get("ctx"), filter, { limit, offset, cursor });
+    return c.json({ success: true as const, data, pagination: pagination(page, limit) }, 200);
   });

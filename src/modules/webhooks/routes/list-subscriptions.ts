@@ -16,7 +16,7 @@ export const listSubscriptionsRoute = tenantRoute({
 
 export const registerListSubscriptions = (app: App) =>
   app.openapi(listSubscriptionsRoute, async (c) => {
-    const { limit, offset } = c.req.valid("query");
-    const { data, total } = await listSubscriptions(c.get("ctx"), { limit, offset });
-    return c.json({ success: true as const, data, pagination: pagination(total, limit, offset) }, 200);
+    const { limit, offset, cursor } = c.req.valid("query");
+    const { data, page } = await listSubscriptions(c.get("ctx"), { limit, offset, cursor });
+    return c.json({ success: true as const, data, pagination: pagination(page, limit) }, 200);
   });

@@ -1,6 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import type { App } from "../../../http/context";
-import { jsonContent, tenantRoute } from "../../../http/openapi";
+import { jsonContent, pagination, TopLevelPagination, tenantRoute } from "../../../http/openapi";
 import { RunsQuery, WorkflowRunSchema } from "../schemas";
 import { listRuns } from "../service";
 
@@ -17,10 +17,7 @@ export const listRunsRoute = tenantRoute({
       z.object({
         success: z.literal(true),
         data: z.array(WorkflowRunSchema),
-        total: z.number().int(),
-        limit: z.number().int(),
-        offset: z.number().int(),
-        hasMore: z.boolean(),
+        ...TopLevelPagination,
       }),
       "Runs",
     ),
@@ -29,10 +26,7 @@ export const listRunsRoute = tenantRoute({
 
 export const registerListRuns = (app: App) =>
   app.openapi(listRunsRoute, async (c) => {
-    const { limit, offset, workflowId, status } = c.req.valid("query");
-    const { data, total } = await listRuns(c.get("ctx"), { workflowId, status }, { limit, offset });
-    return c.json(
-      { success: true as const, data, total, limit, offset, hasMore: offset + data.length < total },
-      200,
-    );
+    const { limit, offset, cursor, workflowId, status } = c.req.valid("query");
+    const { data, page } = await listRuns(c.get("ctx"), { workflowId, status }, { limit, offset, cursor });
+    return c.json({ success: true as const, data, ...pagination(page, limit) }, 200);
   });
