@@ -255,7 +255,8 @@ export const EVENT_CATALOG: { [T in EventType]: CatalogEntry } = {
     data: LoanTransition.openapi("LoanBucketChangedEventData"),
   },
   "loan.repaid": {
-    description: "Repayments cover a loan's whole schedule (nothing outstanding); once per loan unless its schedule grows again.",
+    description:
+      "Repayments cover a loan's whole schedule (nothing outstanding); once per loan unless its schedule grows again.",
     component: "LoanRepaidEventData",
     data: LoanTransition.openapi("LoanRepaidEventData"),
   },

@@ -51,7 +51,8 @@ export const presentArrears = (a: Arrears) => ({
 function presentInstallment(i: ScheduledInstallment, asOf: string) {
   const due = i.due.principal + i.due.interest + i.due.fee;
   const paid = i.paid.principal + i.paid.interest + i.paid.fee;
-  const state = paid >= due ? "paid" : i.dueDate < asOf ? "overdue" : paid > 0 ? "partially_paid" : "due";
+  const state: "paid" | "overdue" | "partially_paid" | "due" =
+    paid >= due ? "paid" : i.dueDate < asOf ? "overdue" : paid > 0 ? "partially_paid" : "due";
   return {
     seq: i.seq,
     dueDate: i.dueDate,

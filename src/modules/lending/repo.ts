@@ -23,7 +23,9 @@ export const dpdSql = (asOf: string, alias = "loans"): SQL => {
 export const bucketSql = (dpd: SQL): SQL =>
   sql`(CASE ${sql.join(
     BUCKETS.map((b) =>
-      b.max === null ? sql.raw(`ELSE '${b.bucket}'`) : sql`WHEN ${dpd} <= ${sql.raw(String(b.max))} THEN ${sql.raw(`'${b.bucket}'`)}`,
+      b.max === null
+        ? sql.raw(`ELSE '${b.bucket}'`)
+        : sql`WHEN ${dpd} <= ${sql.raw(String(b.max))} THEN ${sql.raw(`'${b.bucket}'`)}`,
     ),
     sql` `,
   )} END)`;
@@ -186,11 +188,16 @@ const INSTALLMENT_COLUMNS = [
 ] as const;
 
 /** Replaces the schedules of these loans with the given installments (paid amounts included). */
-export function replaceInstallments(scope: TenantScope, loanIds: string[], rows: Record<string, unknown>[]): SQL[] {
+export function replaceInstallments(
+  scope: TenantScope,
+  loanIds: string[],
+  rows: Record<string, unknown>[],
+): SQL[] {
   const names = sql.raw(INSTALLMENT_COLUMNS.map(([c]) => c).join(", "));
   return [
     ...jsonArrayChunks(loanIds).map(
-      (json) => sql`DELETE FROM loan_installments WHERE ${tenantSql(scope)} AND loan_id IN (SELECT value FROM json_each(${json}))`,
+      (json) =>
+        sql`DELETE FROM loan_installments WHERE ${tenantSql(scope)} AND loan_id IN (SELECT value FROM json_each(${json}))`,
     ),
     ...jsonArrayChunks(rows).map(
       (json) => sql`INSERT INTO loan_installments (tenant_id, ${names})

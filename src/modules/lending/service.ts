@@ -15,7 +15,8 @@ import * as repo from "./repo";
 
 /** Reads of the lending book, and what every write path shares (events of transitions). */
 
-export const today = (ctx: Pick<TenantContext, "clock">): string => ctx.clock.now().toISOString().slice(0, 10);
+export const today = (ctx: Pick<TenantContext, "clock">): string =>
+  ctx.clock.now().toISOString().slice(0, 10);
 
 export const scheduleOf = (rows: readonly LoanInstallmentRow[]): ScheduleLine[] =>
   rows.map((i) => ({
@@ -24,7 +25,9 @@ export const scheduleOf = (rows: readonly LoanInstallmentRow[]): ScheduleLine[] 
     due: { principal: i.principalDueMinor, interest: i.interestDueMinor, fee: i.feeDueMinor },
   }));
 
-export const repaymentInputs = (rows: readonly Pick<LoanRepaymentRow, "id" | "paidOn" | "amountMinor" | "installmentSeq">[]): RepaymentInput[] =>
+export const repaymentInputs = (
+  rows: readonly Pick<LoanRepaymentRow, "id" | "paidOn" | "amountMinor" | "installmentSeq">[],
+): RepaymentInput[] =>
   rows.map((r) => ({ id: r.id, paidOn: r.paidOn, amount: r.amountMinor, installmentSeq: r.installmentSeq }));
 
 /** A UUID fixed by the transition's key: the outbox keeps one event per transition however often it is seen. */
@@ -34,11 +37,19 @@ async function eventId(key: string): Promise<string> {
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-5${h.slice(13, 16)}-${variant}${h.slice(17, 20)}-${h.slice(20, 32)}`;
 }
 
-type EventLoan = Pick<LoanRow, "id" | "customerId" | "externalSource" | "externalId" | "product" | "currency">;
+type EventLoan = Pick<
+  LoanRow,
+  "id" | "customerId" | "externalSource" | "externalId" | "product" | "currency"
+>;
 
 /** The outbox events of these transitions (ids fixed per loan, move and day). */
 export async function transitionEvents(
-  items: Array<{ loan: EventLoan; transition: Transition; daysPastDue: number; outstandingPrincipal: number }>,
+  items: Array<{
+    loan: EventLoan;
+    transition: Transition;
+    daysPastDue: number;
+    outstandingPrincipal: number;
+  }>,
   on: string,
 ): Promise<NewEvent[]> {
   return Promise.all(
@@ -76,7 +87,12 @@ export async function listLoans(ctx: TenantContext, filter: repo.LoanFilter, pag
   return { data: rows.map((row) => presentLoan(row, on)), total };
 }
 
-export async function listCustomerLoans(ctx: TenantContext, customerId: string, filter: repo.LoanFilter, page: repo.Page) {
+export async function listCustomerLoans(
+  ctx: TenantContext,
+  customerId: string,
+  filter: repo.LoanFilter,
+  page: repo.Page,
+) {
   await getCustomer(ctx, customerId);
   return listLoans(ctx, { ...filter, customerId }, page);
 }

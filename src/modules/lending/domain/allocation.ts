@@ -47,12 +47,22 @@ function pay(inst: ScheduledInstallment, amount: number, line: AllocationLine): 
   return left;
 }
 
-export function allocate(schedule: readonly ScheduleLine[], repayments: readonly RepaymentInput[]): Allocated {
+export function allocate(
+  schedule: readonly ScheduleLine[],
+  repayments: readonly RepaymentInput[],
+): Allocated {
   const installments: ScheduledInstallment[] = [...schedule]
     .sort((a, b) => a.dueDate.localeCompare(b.dueDate) || a.seq - b.seq)
-    .map((s) => ({ seq: s.seq, dueDate: s.dueDate, due: { ...s.due }, paid: { principal: 0, interest: 0, fee: 0 } }));
+    .map((s) => ({
+      seq: s.seq,
+      dueDate: s.dueDate,
+      due: { ...s.due },
+      paid: { principal: 0, interest: 0, fee: 0 },
+    }));
   const bySeq = new Map(installments.map((i) => [i.seq, i]));
-  const ordered = [...repayments].sort((a, b) => a.paidOn.localeCompare(b.paidOn) || a.id.localeCompare(b.id));
+  const ordered = [...repayments].sort(
+    (a, b) => a.paidOn.localeCompare(b.paidOn) || a.id.localeCompare(b.id),
+  );
   const result = new Map<string, { allocation: AllocationLine[]; unallocated: number }>();
   for (const r of ordered) {
     const lines = new Map<number, AllocationLine>();

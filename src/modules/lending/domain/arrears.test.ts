@@ -76,7 +76,9 @@ describe("arrears", () => {
   it("is current on the due date itself and after a full payment", () => {
     const { installments } = allocate(schedule, []);
     expect(arrearsOf(installments, "2026-01-31").daysPastDue).toBe(0);
-    const paid = allocate(schedule, [{ id: "p", paidOn: "2026-01-31", amount: 11_100, installmentSeq: null }]);
+    const paid = allocate(schedule, [
+      { id: "p", paidOn: "2026-01-31", amount: 11_100, installmentSeq: null },
+    ]);
     const a = arrearsOf(paid.installments, "2026-02-10");
     expect(a.daysPastDue).toBe(0);
     expect(a.oldestUnpaidDueDate).toBe("2026-02-28");
@@ -99,7 +101,9 @@ describe("transitions and PAR helpers", () => {
       { type: "loan.entered_arrears", from: "current", to: "1-30" },
       { type: "loan.bucket_changed", from: "current", to: "1-30" },
     ]);
-    expect(transitions({ bucket: "1-30", repaid: false }, { bucket: "31-60", repaid: false })).toHaveLength(1);
+    expect(transitions({ bucket: "1-30", repaid: false }, { bucket: "31-60", repaid: false })).toHaveLength(
+      1,
+    );
     expect(transitions({ bucket: "31-60", repaid: false }, { bucket: "current", repaid: true })).toEqual([
       { type: "loan.bucket_changed", from: "31-60", to: "current" },
       { type: "loan.repaid", from: "31-60", to: "current" },

@@ -70,4 +70,3 @@ export function validateRecords<S extends z.ZodType<{ externalSource: string; ex
   }
   return valid;
 }
-

@@ -1,6 +1,13 @@
 import { z } from "zod";
+import {
+  currency,
+  externalKey,
+  moneyToMinor,
+  optionalText,
+  positiveMoney,
+  text,
+} from "../../ingest/domain/values";
 import { LOAN_STATUS_LIST, TERM_UNIT_LIST } from "./constants";
-import { currency, externalKey, moneyToMinor, optionalText, positiveMoney, text } from "../../ingest/domain/values";
 
 /**
  * Ingestion shapes of loans (with their schedule) and loan repayments (docs/methodology/lending.md#ingest).
@@ -23,7 +30,10 @@ export const calendarDate = z
 const nonNegativeMoney = z
   .string()
   .trim()
-  .regex(/^\d{1,13}(\.\d{1,2})?$/, 'must be a decimal string >= 0 with at most 2 fraction digits, e.g. "12.50"');
+  .regex(
+    /^\d{1,13}(\.\d{1,2})?$/,
+    'must be a decimal string >= 0 with at most 2 fraction digits, e.g. "12.50"',
+  );
 
 const installmentRecord = z.object({
   seq: z.coerce.number().int().min(1).max(MAX_INSTALLMENTS).optional(),

@@ -2,12 +2,12 @@ import type { LoanRepaymentRow, LoanRow } from "../../../db/shard/lending";
 import type { TenantContext } from "../../../db/tenant-context";
 import { badRequest } from "../../../lib/errors";
 import { toMinor } from "../../../lib/money";
-import { type LinkRef, resolveLinks } from "../../ingest/service";
 import { BodyFormatError, type Format, type RawRecord } from "../../ingest/domain/parse";
 import { identityKey } from "../../ingest/domain/records";
+import { type LinkRef, resolveLinks } from "../../ingest/service";
 import type { RepaymentInput, ScheduleLine } from "../domain/allocation";
 import { type Derived, derive } from "../domain/derive";
-import { parseBody, type RecordError, type Valid, validateRecords } from "../domain/ingest-body";
+import { parseBody, type RecordError, validateRecords } from "../domain/ingest-body";
 import {
   LOAN_COLUMNS,
   type LoanRecord,
@@ -34,7 +34,9 @@ export type Ctx = Pick<TenantContext, "db" | "tenantId" | "clock" | "tenant" | "
 export interface LoanChange {
   loan: LoanRow;
   schedule: ScheduleLine[];
-  repayments: Array<RepaymentInput & Omit<LoanRepaymentRow, "tenantId" | "allocation" | "unallocatedMinor" | "createdAt">>;
+  repayments: Array<
+    RepaymentInput & Omit<LoanRepaymentRow, "tenantId" | "allocation" | "unallocatedMinor" | "createdAt">
+  >;
   /** Whether the loan row itself is written (loan ingest) or only its derived columns. */
   upsertLoan: boolean;
 }
@@ -56,10 +58,20 @@ export async function writeChanges(ctx: Ctx, changes: LoanChange[], on: string):
   const derivedRows: Record<string, unknown>[] = [];
   const installmentRows: Record<string, unknown>[] = [];
   const repaymentRows: Record<string, unknown>[] = [];
-  const moves: Array<{ loan: LoanRow; transition: Transition; daysPastDue: number; outstandingPrincipal: number }> = [];
+  const moves: Array<{
+    loan: LoanRow;
+    transition: Transition;
+    daysPastDue: number;
+    outstandingPrincipal: number;
+  }> = [];
   for (const change of changes) {
     const { loan } = change;
-    const d = derive(change.schedule, change.repayments, { bucket: loan.stateBucket, repaid: loan.stateRepaid === 1 }, on);
+    const d = derive(
+      change.schedule,
+      change.repayments,
+      { bucket: loan.stateBucket, repaid: loan.stateRepaid === 1 },
+      on,
+    );
     const columns = derivedColumns(d, on);
     if (change.upsertLoan) loanRows.push({ ...loan, ...columns });
     else derivedRows.push({ id: loan.id, ...columns });
@@ -92,7 +104,12 @@ export async function writeChanges(ctx: Ctx, changes: LoanChange[], on: string):
       });
     }
     for (const transition of d.transitions) {
-      moves.push({ loan, transition, daysPastDue: d.arrears.daysPastDue, outstandingPrincipal: d.outstandingPrincipal });
+      moves.push({
+        loan,
+        transition,
+        daysPastDue: d.arrears.daysPastDue,
+        outstandingPrincipal: d.outstandingPrincipal,
+      });
     }
   }
   const events = await transitionEvents(moves, on);
@@ -143,12 +160,26 @@ export async function ingestLoans(ctx: Ctx, format: Format, body: string): Promi
   });
   const withAccount = valid.filter((v) => v.record.accountId || v.record.accountExternalId);
   const [customerOf, accountOf, existing] = await Promise.all([
-    resolveLinks(ctx, "customers", valid.map((v) => customerRef(v.record))),
-    resolveLinks(ctx, "accounts", withAccount.map((v) => accountRef(v.record))),
-    repo.findLoansByIdentity(ctx, valid.map((v) => [v.record.externalSource, v.record.externalId])),
+    resolveLinks(
+      ctx,
+      "customers",
+      valid.map((v) => customerRef(v.record)),
+    ),
+    resolveLinks(
+      ctx,
+      "accounts",
+      withAccount.map((v) => accountRef(v.record)),
+    ),
+    repo.findLoansByIdentity(
+      ctx,
+      valid.map((v) => [v.record.externalSource, v.record.externalId]),
+    ),
   ]);
   const byKey = new Map(existing.map((l) => [identityKey(l.externalSource, l.externalId), l]));
-  const storedRepayments = await repo.repaymentsOf(ctx, existing.map((l) => l.id));
+  const storedRepayments = await repo.repaymentsOf(
+    ctx,
+    existing.map((l) => l.id),
+  );
   const on = today(ctx);
   const changes: LoanChange[] = [];
   for (const { index, record } of valid) {
@@ -182,7 +213,13 @@ export async function ingestLoans(ctx: Ctx, format: Format, body: string): Promi
 }
 
 /** The stored row of a loan record (derived columns are filled by writeChanges; created_at by the insert). */
-function loanRow(r: LoanRecord, before: LoanRow | undefined, customerId: string, accountId: string | null, now: string): LoanRow {
+function loanRow(
+  r: LoanRecord,
+  before: LoanRow | undefined,
+  customerId: string,
+  accountId: string | null,
+  now: string,
+): LoanRow {
   return {
     id: before?.id ?? crypto.randomUUID(),
     tenantId: "",
@@ -226,7 +263,10 @@ export async function ingestRepayments(ctx: Ctx, format: Format, body: string): 
         return key ? [key] : [];
       }),
     ),
-    repo.findRepaymentsByIdentity(ctx, valid.map((v) => [v.record.externalSource, v.record.externalId])),
+    repo.findRepaymentsByIdentity(
+      ctx,
+      valid.map((v) => [v.record.externalSource, v.record.externalId]),
+    ),
   ]);
   const loanById = new Map([...byId, ...byIdentity].map((l) => [l.id, l]));
   const loanByKey = new Map(byIdentity.map((l) => [identityKey(l.externalSource, l.externalId), l]));
@@ -265,7 +305,10 @@ export async function ingestRepayments(ctx: Ctx, format: Format, body: string): 
     accepted.push({ loan, repayment, index });
   }
   const loanIds = [...new Set(accepted.map((a) => a.loan.id))];
-  const [installments, storedRepayments] = await Promise.all([repo.installmentsOf(ctx, loanIds), repo.repaymentsOf(ctx, loanIds)]);
+  const [installments, storedRepayments] = await Promise.all([
+    repo.installmentsOf(ctx, loanIds),
+    repo.repaymentsOf(ctx, loanIds),
+  ]);
   const changes: LoanChange[] = [];
   let written = 0;
   for (const loanId of loanIds) {
@@ -306,7 +349,8 @@ function resolveLoan(
   const viaId = r.loanId ? byId.get(r.loanId) : undefined;
   if (r.loanId && !viaId) return `loanId: no loan ${r.loanId}`;
   const viaKey = key ? byKey.get(identityKey(key[0], key[1])) : undefined;
-  if (key && !viaKey) return `loanExternalId: no loan with externalSource "${key[0]}" and externalId "${key[1]}"`;
+  if (key && !viaKey)
+    return `loanExternalId: no loan with externalSource "${key[0]}" and externalId "${key[1]}"`;
   if (viaId && viaKey && viaId.id !== viaKey.id) return "loanId and loanExternalId name different loans";
   return (viaId ?? viaKey)!;
 }
