@@ -6,10 +6,17 @@ import { IngestResultSchema } from "../../ingest/schemas";
 import { ingestLoans, ingestRepayments } from "../ingest/service";
 import { LoanRecordSchema, LoanRepaymentRecordSchema } from "../schemas";
 
-const body = (schema: typeof LoanRecordSchema | typeof LoanRepaymentRecordSchema) => ({
+// Documented, not validated as a whole: each record is checked on its own and reported in `errors`.
+const body = (component: "LoanRecord" | "LoanRepaymentRecord") => ({
   required: true,
   content: {
-    "application/json": { schema: schema.array().max(MAX_RECORDS) },
+    "application/json": {
+      schema: {
+        type: "array" as const,
+        maxItems: MAX_RECORDS,
+        items: { $ref: `#/components/schemas/${component}` },
+      },
+    },
     "application/x-ndjson": { schema: { type: "string" as const } },
     "text/csv": { schema: { type: "string" as const } },
   },
@@ -28,7 +35,7 @@ export const ingestLoansRoute = tenantRoute({
   summary: `Upsert up to ${MAX_RECORDS} loans with their repayment schedules by (externalSource, externalId)`,
   description: `${FORMATS} A loan record replaces the stored loan and its schedule; its stored repayments are allocated again. Load customers (and accounts) first.`,
   scope: "data:write",
-  request: { body: body(LoanRecordSchema) },
+  request: { body: body("LoanRecord") },
   responses: { 200: jsonContent(IngestResultSchema, "Written records and the skipped ones") },
 });
 
@@ -40,7 +47,7 @@ export const ingestRepaymentsRoute = tenantRoute({
   summary: `Upsert up to ${MAX_RECORDS} loan repayments by (externalSource, externalId)`,
   description: `${FORMATS} Allocation: fees, then interest, then principal, oldest installment first (a named installmentSeq first). paidOn may not be in the future.`,
   scope: "data:write",
-  request: { body: body(LoanRepaymentRecordSchema) },
+  request: { body: body("LoanRepaymentRecord") },
   responses: { 200: jsonContent(IngestResultSchema, "Written records and the skipped ones") },
 });
 
@@ -56,6 +63,8 @@ const formatOrThrow = (contentType: string | undefined) => {
 };
 
 export function registerLendingIngest(app: App): void {
+  app.openAPIRegistry.register("LoanRecord", LoanRecordSchema);
+  app.openAPIRegistry.register("LoanRepaymentRecord", LoanRepaymentRecordSchema);
   app.openapi(ingestLoansRoute, async (c) => {
     const format = formatOrThrow(c.req.header("content-type"));
     const result = await ingestLoans(c.get("ctx"), format, await c.req.text());
