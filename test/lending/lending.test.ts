@@ -3,6 +3,20 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { jobHandlers } from "../../src/jobs/registry";
 import { call, createTenant, json, shardRows, type TestTenant } from "../harness";
 
+interface LoanView {
+  daysPastDue: number;
+  arrearsBucket: string;
+  arrears: { overdue: Record<string, string>; outstanding: Record<string, string> };
+  schedule: { state: string }[];
+  repayments: { allocation: unknown[] }[];
+}
+interface ParView {
+  source: string;
+  portfolio: Record<string, unknown>;
+  groups: { key: string | null; par1: number }[];
+  history: { monthEnd: string }[];
+}
+
 /**
  * Loans and repayments through the API, arrears and PAR as of today: every expected figure is
  * worked out here from the schedule (dates relative to today, so the test never ages).
@@ -107,7 +121,7 @@ beforeAll(async () => {
 
 describe("loans: ingest and reads", () => {
   it("shows arrears from the schedule and the allocated repayments", async () => {
-    const { status, body } = await get<{ loan: Record<string, any> }>(tenant, `/v1/loans/${ids.L1}`);
+    const { status, body } = await get<{ loan: LoanView }>(tenant, `/v1/loans/${ids.L1}`);
     expect(status).toBe(200);
     const l1 = body.loan;
     // Oldest unpaid: the second installment, due 15 days ago; it still owes 100.00 + 6.00 interest.
@@ -128,18 +142,15 @@ describe("loans: ingest and reads", () => {
 
   it("answers as of an earlier date with only the repayments paid by then", async () => {
     // 20 days ago: installment 1 was paid (44 days ago), installment 2 not due yet: current.
-    const { body } = await get<{ loan: Record<string, any> }>(tenant, `/v1/loans/${ids.L1}?asOf=${day(-20)}`);
+    const { body } = await get<{ loan: LoanView }>(tenant, `/v1/loans/${ids.L1}?asOf=${day(-20)}`);
     expect(body.loan.daysPastDue).toBe(0);
     expect(body.loan.repayments).toHaveLength(1);
     // 12 days ago: R2 (10 days ago) not paid yet, installment 2 (due 15 days ago) wholly unpaid, 3 days late.
-    const before = await get<{ loan: Record<string, any> }>(tenant, `/v1/loans/${ids.L1}?asOf=${day(-12)}`);
+    const before = await get<{ loan: LoanView }>(tenant, `/v1/loans/${ids.L1}?asOf=${day(-12)}`);
     expect(before.body.loan.daysPastDue).toBe(3);
     expect(before.body.loan.arrears.overdue.total).toBe("111.00");
     // A repayment counts on the day it is paid: 44 days ago installment 1 (due the day before) was settled.
-    const paidThatDay = await get<{ loan: Record<string, any> }>(
-      tenant,
-      `/v1/loans/${ids.L1}?asOf=${day(-44)}`,
-    );
+    const paidThatDay = await get<{ loan: LoanView }>(tenant, `/v1/loans/${ids.L1}?asOf=${day(-44)}`);
     expect(paidThatDay.body.loan.daysPastDue).toBe(0);
   });
 
@@ -186,7 +197,7 @@ describe("portfolio at risk", () => {
   it("divides the principal of loans past n days by all outstanding principal", async () => {
     // Outstanding principal: L1 200.00 (15 days), L2 200.00 (100 days), L3 500.00 (current).
     const total = 200 + 200 + 500;
-    const { body } = await get<Record<string, any>>(tenant, "/v1/lending/portfolio-at-risk?groupBy=branch");
+    const { body } = await get<ParView>(tenant, "/v1/lending/portfolio-at-risk?groupBy=branch");
     expect(body.source).toBe("live");
     expect(body.portfolio).toMatchObject({
       loans: 3,
@@ -195,12 +206,12 @@ describe("portfolio at risk", () => {
       par30: Math.round((200 / total) * 10_000) / 10_000,
       par90: Math.round((200 / total) * 10_000) / 10_000,
     });
-    expect(body.groups.map((g: { key: string; par1: number }) => [g.key, g.par1])).toEqual([
+    expect(body.groups.map((g) => [g.key, g.par1])).toEqual([
       ["Accra", 1],
       ["Kumasi", 0],
     ]);
-    const segment = await get<Record<string, any>>(tenant, "/v1/lending/portfolio-at-risk?groupBy=segment");
-    expect(segment.body.groups.map((g: { key: string }) => g.key)).toEqual(["retail"]);
+    const segment = await get<ParView>(tenant, "/v1/lending/portfolio-at-risk?groupBy=segment");
+    expect(segment.body.groups.map((g) => g.key)).toEqual(["retail"]);
   });
 
   it("refuses a past date that has no snapshot, then answers from the month-end the daily job stores", async () => {
@@ -223,10 +234,7 @@ describe("portfolio at risk", () => {
     const share = (n: number) =>
       Math.round((atMonthEnd.filter((l) => l.dpd > n).reduce((s, l) => s + l.principal, 0) / 900) * 10_000) /
       10_000;
-    const { status, body } = await get<Record<string, any>>(
-      tenant,
-      `/v1/lending/portfolio-at-risk?asOf=${monthEnd}`,
-    );
+    const { status, body } = await get<ParView>(tenant, `/v1/lending/portfolio-at-risk?asOf=${monthEnd}`);
     expect(status).toBe(200);
     expect(body.source).toBe("snapshot");
     expect(body.portfolio).toMatchObject({ loans: 3, par1: share(1), par30: share(30), par90: share(90) });

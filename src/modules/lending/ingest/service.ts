@@ -8,18 +8,10 @@ import { type LinkRef, resolveLinks } from "../../ingest/service";
 import type { RepaymentInput, ScheduleLine } from "../domain/allocation";
 import { type Derived, derive } from "../domain/derive";
 import { parseBody, type RecordError, validateRecords } from "../domain/ingest-body";
-import {
-  LOAN_COLUMNS,
-  type LoanRecord,
-  loanRecord,
-  REPAYMENT_COLUMNS,
-  type RepaymentRecord,
-  repaymentRecord,
-  scheduleLines,
-} from "../domain/records";
+import { LOAN_COLUMNS, type LoanRecord, loanRecord, scheduleLines } from "../domain/records";
 import type { Transition } from "../domain/transitions";
 import * as repo from "../repo";
-import { afterEvents, eventsOnce, repaymentInputs, scheduleOf, today, transitionEvents } from "../service";
+import { afterEvents, eventsOnce, repaymentInputs, today, transitionEvents } from "../service";
 
 /**
  * What both lending ingests share: the body formats, limits and per-record errors of
@@ -132,7 +124,7 @@ export interface LendingIngestResult {
   errors: RecordError[];
 }
 
-function readBody(format: Format, body: string, columns: ReadonlySet<string>): RawRecord[] {
+export function readBody(format: Format, body: string, columns: ReadonlySet<string>): RawRecord[] {
   try {
     return parseBody(format, body, columns);
   } catch (err) {
@@ -141,8 +133,8 @@ function readBody(format: Format, body: string, columns: ReadonlySet<string>): R
   }
 }
 
-type StoredRepayment = LoanChange["repayments"][number];
-const stored = (r: LoanRepaymentRow): StoredRepayment => ({ ...r, ...repaymentInputs([r])[0] });
+export type StoredRepayment = LoanChange["repayments"][number];
+export const stored = (r: LoanRepaymentRow): StoredRepayment => ({ ...r, ...repaymentInputs([r])[0] });
 
 /** POST /v1/ingest/loans: loans with their schedules, upserted by (externalSource, externalId). */
 export async function ingestLoans(ctx: Ctx, format: Format, body: string): Promise<LendingIngestResult> {
@@ -246,111 +238,4 @@ function loanRow(
     createdAt: before?.createdAt ?? now,
     updatedAt: now,
   };
-}
-
-/** POST /v1/ingest/loan-repayments: repayments upserted by identity, then every touched loan re-allocated. */
-export async function ingestRepayments(ctx: Ctx, format: Format, body: string): Promise<LendingIngestResult> {
-  const errors: RecordError[] = [];
-  const valid = validateRecords(readBody(format, body, REPAYMENT_COLUMNS), repaymentRecord, errors);
-  const loanKey = (r: RepaymentRecord): [string, string] | null =>
-    r.loanExternalId ? [r.loanExternalSource ?? r.externalSource, r.loanExternalId] : null;
-  const [byId, byIdentity, sameIdentity] = await Promise.all([
-    repo.findLoansById(ctx, [...new Set(valid.flatMap((v) => (v.record.loanId ? [v.record.loanId] : [])))]),
-    repo.findLoansByIdentity(
-      ctx,
-      valid.flatMap((v) => {
-        const key = loanKey(v.record);
-        return key ? [key] : [];
-      }),
-    ),
-    repo.findRepaymentsByIdentity(
-      ctx,
-      valid.map((v) => [v.record.externalSource, v.record.externalId]),
-    ),
-  ]);
-  const loanById = new Map([...byId, ...byIdentity].map((l) => [l.id, l]));
-  const loanByKey = new Map(byIdentity.map((l) => [identityKey(l.externalSource, l.externalId), l]));
-  const previous = new Map(sameIdentity.map((r) => [identityKey(r.externalSource, r.externalId), r]));
-  const on = today(ctx);
-  const accepted: Array<{ loan: LoanRow; repayment: StoredRepayment; index: number }> = [];
-  for (const { index, record } of valid) {
-    const loan = resolveLoan(record, loanById, loanByKey, loanKey(record));
-    const prior = previous.get(identityKey(record.externalSource, record.externalId));
-    const problem =
-      typeof loan === "string"
-        ? loan
-        : prior && prior.loanId !== loan.id
-          ? "externalId: this repayment is recorded against another loan"
-          : record.currency.toUpperCase() !== loan.currency
-            ? `currency: the loan is in ${loan.currency}`
-            : record.paidOn > on
-              ? "paidOn: must not be in the future"
-              : null;
-    if (problem !== null || typeof loan === "string") {
-      errors.push({ index, message: problem ?? String(loan) });
-      continue;
-    }
-    const amountMinor = toMinor(record.amount);
-    const repayment: StoredRepayment = {
-      id: prior?.id ?? crypto.randomUUID(),
-      loanId: loan.id,
-      externalSource: record.externalSource,
-      externalId: record.externalId,
-      amountMinor,
-      amount: amountMinor,
-      currency: loan.currency,
-      paidOn: record.paidOn,
-      installmentSeq: record.installmentSeq ?? null,
-    };
-    accepted.push({ loan, repayment, index });
-  }
-  const loanIds = [...new Set(accepted.map((a) => a.loan.id))];
-  const [installments, storedRepayments] = await Promise.all([
-    repo.installmentsOf(ctx, loanIds),
-    repo.repaymentsOf(ctx, loanIds),
-  ]);
-  const changes: LoanChange[] = [];
-  let written = 0;
-  for (const loanId of loanIds) {
-    const mine = accepted.filter((a) => a.loan.id === loanId);
-    const schedule = scheduleOf(installments.filter((i) => i.loanId === loanId));
-    const seqs = new Set(schedule.map((s) => s.seq));
-    const incoming = mine.filter((a) => {
-      const seq = a.repayment.installmentSeq;
-      if (seq === null || seqs.has(seq)) return true;
-      errors.push({ index: a.index, message: `installmentSeq: the loan has no installment ${seq}` });
-      return false;
-    });
-    if (incoming.length === 0) continue;
-    written += incoming.length;
-    const replaced = new Set(incoming.map((a) => a.repayment.id));
-    changes.push({
-      loan: mine[0].loan,
-      schedule,
-      repayments: [
-        ...storedRepayments.filter((r) => r.loanId === loanId && !replaced.has(r.id)).map(stored),
-        ...incoming.map((a) => a.repayment),
-      ],
-      upsertLoan: false,
-    });
-  }
-  await writeChanges(ctx, changes, on);
-  errors.sort((a, b) => a.index - b.index);
-  return { recordsWritten: written, errors };
-}
-
-function resolveLoan(
-  r: RepaymentRecord,
-  byId: Map<string, LoanRow>,
-  byKey: Map<string, LoanRow>,
-  key: [string, string] | null,
-): LoanRow | string {
-  if (!r.loanId && !key) return "loanId or loanExternalId is required";
-  const viaId = r.loanId ? byId.get(r.loanId) : undefined;
-  if (r.loanId && !viaId) return `loanId: no loan ${r.loanId}`;
-  const viaKey = key ? byKey.get(identityKey(key[0], key[1])) : undefined;
-  if (key && !viaKey)
-    return `loanExternalId: no loan with externalSource "${key[0]}" and externalId "${key[1]}"`;
-  if (viaId && viaKey && viaId.id !== viaKey.id) return "loanId and loanExternalId name different loans";
-  return (viaId ?? viaKey)!;
 }

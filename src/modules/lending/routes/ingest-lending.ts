@@ -3,7 +3,8 @@ import { jsonContent, tenantRoute } from "../../../http/openapi";
 import { AppError } from "../../../lib/errors";
 import { formatOf, MAX_RECORDS } from "../../ingest/domain/parse";
 import { IngestResultSchema } from "../../ingest/schemas";
-import { ingestLoans, ingestRepayments } from "../ingest/service";
+import { ingestLoans } from "../ingest/service";
+import { ingestRepayments } from "../repayments/service";
 import { LoanRecordSchema, LoanRepaymentRecordSchema } from "../schemas";
 
 // Documented, not validated as a whole: each record is checked on its own and reported in `errors`.
