@@ -181,6 +181,34 @@ describe("loans: ingest and reads", () => {
     });
   });
 
+  it("takes loans as CSV (schedule as a JSON array in its cell) and NDJSON", async () => {
+    const schedule = JSON.stringify([{ dueDate: day(40), principal: "50.00" }]).replaceAll('"', '""');
+    const csv = `externalId,externalSource,customerExternalId,product,principal,interestRate,termCount,disbursementDate,currency,schedule\nCSV1,core,C1,micro,50.00,12,1,${day(-5)},GHS,"${schedule}"\n`;
+    expect(await post(tenant, "/v1/ingest/loans", csv, "text/csv")).toMatchObject({
+      status: 200,
+      recordsWritten: 1,
+      errors: [],
+    });
+    const ndjson = `${JSON.stringify({ ...LOANS[2], externalId: "ND1" })}\nnot json\n`;
+    const nd = await post(tenant, "/v1/ingest/loans", ndjson, "application/x-ndjson");
+    expect(nd).toMatchObject({
+      status: 200,
+      recordsWritten: 1,
+      errors: [{ index: 1, message: "line is not valid JSON" }],
+    });
+    const list = await get<{ data: { externalId: string; outstandingPrincipal: string }[] }>(
+      tenant,
+      "/v1/loans?product=micro&branch=Kumasi",
+    );
+    expect(list.body.data.map((l) => l.externalId)).toEqual(["ND1", "L3"]);
+    // Leave the book as the PAR tests expect it.
+    await shardRows(
+      tenant,
+      "DELETE FROM loans WHERE tenant_id = ? AND external_id IN ('CSV1', 'ND1')",
+      tenant.id,
+    );
+  });
+
   it("hides another tenant's loans and customers (404) and lists none of them", async () => {
     expect((await get(other, `/v1/loans/${ids.L1}`)).status).toBe(404);
     expect((await get(other, `/v1/customers/${customerId}/loans`)).status).toBe(404);
