@@ -1,4 +1,4 @@
-import type { LoanRow } from "../../../db/shard/lending";
+import type { LoanInstallmentRow, LoanRepaymentRow, LoanRow } from "../../../db/shard/lending";
 import { toMinor } from "../../../lib/money";
 import type { Format } from "../../ingest/domain/parse";
 import { identityKey } from "../../ingest/domain/records";
@@ -41,7 +41,7 @@ export async function ingestRepayments(ctx: Ctx, format: Format, body: string): 
   const loanByKey = new Map(byIdentity.map((l) => [identityKey(l.externalSource, l.externalId), l]));
   const previous = new Map(sameIdentity.map((r) => [identityKey(r.externalSource, r.externalId), r]));
   const on = today(ctx);
-  const accepted: Array<{ loan: LoanRow; repayment: StoredRepayment; index: number }> = [];
+  const accepted: Accepted[] = [];
   for (const { index, record } of valid) {
     const loan = resolveLoan(record, loanById, loanByKey, loanKey(record));
     const prior = previous.get(identityKey(record.externalSource, record.externalId));
@@ -78,11 +78,37 @@ export async function ingestRepayments(ctx: Ctx, format: Format, body: string): 
     repo.installmentsOf(ctx, loanIds),
     repo.repaymentsOf(ctx, loanIds),
   ]);
-  const changes: LoanChange[] = [];
-  let written = 0;
-  for (const loanId of loanIds) {
-    const mine = accepted.filter((a) => a.loan.id === loanId);
-    const schedule = scheduleOf(installments.filter((i) => i.loanId === loanId));
+  const changes = changesFor(accepted, installments, storedRepayments, errors);
+  const written = changes.reduce((n, c) => n + c.incoming, 0);
+  await writeChanges(ctx, changes, on);
+  errors.sort((a, b) => a.index - b.index);
+  return { recordsWritten: written, errors };
+}
+
+type Accepted = { loan: LoanRow; repayment: StoredRepayment; index: number };
+
+const groupBy = <T>(items: readonly T[], key: (item: T) => string) => {
+  const groups = new Map<string, T[]>();
+  for (const item of items) {
+    const group = groups.get(key(item));
+    if (group) group.push(item);
+    else groups.set(key(item), [item]);
+  }
+  return groups;
+};
+
+/** Per touched loan: its schedule and all its repayments, the incoming ones replacing stored ones of the same id. */
+function changesFor(
+  accepted: Accepted[],
+  installments: LoanInstallmentRow[],
+  storedRepayments: LoanRepaymentRow[],
+  errors: RecordError[],
+): Array<LoanChange & { incoming: number }> {
+  const scheduleByLoan = groupBy(installments, (i) => i.loanId);
+  const storedByLoan = groupBy(storedRepayments, (r) => r.loanId);
+  const changes: Array<LoanChange & { incoming: number }> = [];
+  for (const [loanId, mine] of groupBy(accepted, (a) => a.loan.id)) {
+    const schedule = scheduleOf(scheduleByLoan.get(loanId) ?? []);
     const seqs = new Set(schedule.map((s) => s.seq));
     const incoming = mine.filter((a) => {
       const seq = a.repayment.installmentSeq;
@@ -91,21 +117,19 @@ export async function ingestRepayments(ctx: Ctx, format: Format, body: string): 
       return false;
     });
     if (incoming.length === 0) continue;
-    written += incoming.length;
     const replaced = new Set(incoming.map((a) => a.repayment.id));
     changes.push({
       loan: mine[0].loan,
       schedule,
       repayments: [
-        ...storedRepayments.filter((r) => r.loanId === loanId && !replaced.has(r.id)).map(stored),
+        ...(storedByLoan.get(loanId) ?? []).filter((r) => !replaced.has(r.id)).map(stored),
         ...incoming.map((a) => a.repayment),
       ],
       upsertLoan: false,
+      incoming: incoming.length,
     });
   }
-  await writeChanges(ctx, changes, on);
-  errors.sort((a, b) => a.index - b.index);
-  return { recordsWritten: written, errors };
+  return changes;
 }
 
 function resolveLoan(
