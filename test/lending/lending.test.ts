@@ -304,7 +304,12 @@ describe("loan events", () => {
     await run();
     await run();
     // The same move seen again the same day (a racing ingest, a retried job) is the same event.
-    await shardRows(tenant, "UPDATE loans SET state_bucket = '61-90' WHERE tenant_id = ? AND id = ?", tenant.id, ids.L2);
+    await shardRows(
+      tenant,
+      "UPDATE loans SET state_bucket = '61-90' WHERE tenant_id = ? AND id = ?",
+      tenant.id,
+      ids.L2,
+    );
     await run();
     const moves = (await events(tenant, "loan.bucket_changed")).map((e) => JSON.parse(e.data));
     expect(moves.filter((e) => e.fromBucket === "61-90")).toMatchObject([
