@@ -29,6 +29,7 @@ import { registerGoamlRoutes } from "./modules/goaml/routes";
 import { registerGraphQLRoutes } from "./modules/graphql/routes";
 import { registerIngestRoutes } from "./modules/ingest/routes";
 import { registerInsightsRoutes } from "./modules/insights/routes";
+import { registerLendingRoutes } from "./modules/lending/routes";
 import { registerListRoutes } from "./modules/lists/routes";
 import { registerMonitoringRoutes } from "./modules/monitoring/routes";
 import { registerNbaRoutes } from "./modules/nba/routes";
@@ -91,6 +92,7 @@ export function buildApp(): App {
   registerBhiRoutes(app);
   registerReportRoutes(app);
   registerFraudRoutes(app);
+  registerLendingRoutes(app);
   registerIngestRoutes(app);
   registerAmlRoutes(app);
   registerRuleSetRoutes(app);

@@ -24,6 +24,7 @@ export const WORKFLOW_START_JOB = "workflow.start";
 export const MONITORING_SCREEN_JOB = "monitoring.screen";
 export const MONITORING_RUN_JOB = "monitoring.run";
 export const GOAML_CTR_JOB = "goaml.ctr";
+export const LENDING_REFRESH_JOB = "lending.refresh";
 
 /** The next step of a connector sync run. */
 export interface SyncContinueMessage {
@@ -60,6 +61,11 @@ export interface SmeBenchmarksMessage {
 /** Recompute the tenant's agent-health snapshots and benchmarks. */
 export interface AgentHealthRefreshMessage {
   type: typeof AGENT_HEALTH_REFRESH_JOB;
+  tenantId: string;
+}
+/** Announce the tenant's loan bucket changes that time made; write last month's PAR snapshot. */
+export interface LendingRefreshMessage {
+  type: typeof LENDING_REFRESH_JOB;
   tenantId: string;
 }
 /** Fan the tenant's undispatched outbox events out to webhook deliveries. */
@@ -115,7 +121,8 @@ export type JobMessage =
   | WorkflowStartMessage
   | MonitoringScreenMessage
   | MonitoringRunMessage
-  | GoamlCtrMessage;
+  | GoamlCtrMessage
+  | LendingRefreshMessage;
 export type JobType = JobMessage["type"];
 export type JobMessageOf<T extends JobType> = Extract<JobMessage, { type: T }>;
 
@@ -164,6 +171,7 @@ export const jobs = {
     type: AGENT_HEALTH_REFRESH_JOB,
     tenantId,
   }),
+  lendingRefresh: (tenantId: string): LendingRefreshMessage => ({ type: LENDING_REFRESH_JOB, tenantId }),
   outboxDispatch: (tenantId: string): OutboxDispatchMessage => ({ type: OUTBOX_DISPATCH_JOB, tenantId }),
   workflowRun: (tenantId: string, runId: string, lease?: string): WorkflowRunMessage =>
     lease === undefined
@@ -195,6 +203,7 @@ const FIELD_RULES: { [T in JobType]: FieldRules<JobMessageOf<T>> } = {
   [SME_BENCHMARKS_JOB]: { tenantId: "string", windowDays: "integer?", all: "true?" },
   [AGENT_HEALTH_REFRESH_JOB]: { tenantId: "string" },
   [OUTBOX_DISPATCH_JOB]: { tenantId: "string" },
+  [LENDING_REFRESH_JOB]: { tenantId: "string" },
   [WORKFLOW_RUN_JOB]: { tenantId: "string", runId: "string", lease: "string?" },
   [WORKFLOW_START_JOB]: {
     tenantId: "string",

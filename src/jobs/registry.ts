@@ -7,6 +7,7 @@ import { fraudSlaSweepTask } from "../modules/fraud/casework/jobs";
 import { goamlCtrCronTask, goamlCtrJob } from "../modules/goaml/jobs";
 import { sweepExpiredIdempotencyKeys } from "../modules/idempotency/jobs";
 import { continueSync, resumeStalledSyncs } from "../modules/ingest/sync/service";
+import { lendingCronTask, lendingRefreshJob } from "../modules/lending/portfolio/jobs";
 import {
   monitoringRunJob,
   monitoringScreenJob,
@@ -31,6 +32,7 @@ import {
   GOAML_CTR_JOB,
   type JobMessage,
   type JobType,
+  LENDING_REFRESH_JOB,
   MONITORING_RUN_JOB,
   MONITORING_SCREEN_JOB,
   OUTBOX_DISPATCH_JOB,
@@ -64,6 +66,7 @@ const handlers: Handlers = {
   [MONITORING_SCREEN_JOB]: monitoringScreenJob,
   [MONITORING_RUN_JOB]: monitoringRunJob,
   [GOAML_CTR_JOB]: goamlCtrJob,
+  [LENDING_REFRESH_JOB]: lendingRefreshJob,
 };
 
 const runTyped = <T extends JobType>(env: Env, type: T, message: MessageByType[T]) =>
@@ -103,6 +106,7 @@ export const cronTasks: Record<string, CronTask[]> = {
     bhiRefreshCronTask,
     goamlCtrCronTask,
     sweepExpiredIdempotencyKeys,
+    lendingCronTask,
   ],
   "0 3 1 * *": [monthlyReportsCronTask],
 };

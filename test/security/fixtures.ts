@@ -19,6 +19,31 @@ import { seedSteadySme } from "../sme/seed";
 import { backtestRange, fraudCaseBody } from "./bodies";
 import { caseLink, linkTargetAlert } from "./link-fixtures";
 
+/** A loan of the owner, ingested the way users send one (customer first). */
+async function loanOf(owner: TestTenant): Promise<{ loanId: string }> {
+  const customer = await insertCustomer(owner);
+  const res = await call("POST", "/v1/ingest/loans", {
+    key: owner.key,
+    body: [
+      {
+        externalId: `SEC-${crypto.randomUUID()}`,
+        externalSource: "security",
+        customerId: customer.id,
+        product: "micro",
+        principal: "100.00",
+        interestRate: "20",
+        termCount: 1,
+        disbursementDate: "2026-01-01",
+        currency: "GHS",
+        schedule: [{ dueDate: "2026-02-01", principal: "100.00" }],
+      },
+    ],
+  });
+  if (res.status !== 200) throw new Error(`loan fixture: ${res.status}`);
+  const list = await call("GET", `/v1/customers/${customer.id}/loans`, { key: owner.key });
+  return { loanId: (await json<{ data: { id: string }[] }>(list)).data[0].id };
+}
+
 /** A webhook subscription of the owner; its URL refuses connections at once (test sends fail fast). */
 async function webhookSubscription(owner: TestTenant): Promise<string> {
   const res = await call("POST", "/v1/webhooks/subscriptions", {
@@ -132,6 +157,7 @@ export const pathFixtures: Record<string, PathFixture> = {
   "/v1/kyc-aml/cases/{caseId}/files/{fileId}": async (owner) =>
     caseFile(owner, "/v1/kyc-aml/cases", await amlCaseFor(owner)),
   "/v1/customers/{customerId}": async (owner) => ({ customerId: (await insertCustomer(owner)).id }),
+  "/v1/loans/{loanId}": loanOf,
   "/v1/agents/{agentId}": async (owner) => ({ agentId: (await insertAgent(owner)).agentId }),
   "/v1/agent-health/{agentId}": async (owner) => ({ agentId: (await insertAgent(owner)).agentId }),
   "/v1/fraud/cases/{caseId}": async (owner) => {

@@ -13,6 +13,7 @@ export * from "./fraud";
 export * from "./goaml";
 export * from "./idempotency";
 export * from "./ingest";
+export * from "./lending";
 export * from "./lists";
 export * from "./monitoring";
 export * from "./rules";

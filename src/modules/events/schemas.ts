@@ -41,6 +41,20 @@ const LinkEventData = z.strictObject({
   actorId: z.string(),
   at: z.string(),
 });
+const LoanBucket = z.enum(["current", "1-30", "31-60", "61-90", "90+"]);
+const LoanTransition = z.strictObject({
+  loanId: z.string(),
+  customerId: z.string(),
+  externalSource: z.string(),
+  externalId: z.string(),
+  product: z.string(),
+  fromBucket: LoanBucket,
+  toBucket: LoanBucket,
+  daysPastDue: z.number().int(),
+  outstandingPrincipal: z.string().openapi({ description: "Decimal string, 2 fraction digits" }),
+  currency: z.string(),
+  asOf: z.string().openapi({ description: "The day (YYYY-MM-DD) the transition was seen" }),
+});
 
 export interface CatalogEntry {
   description: string;
@@ -245,6 +259,24 @@ export const EVENT_CATALOG: { [T in EventType]: CatalogEntry } = {
     description: "A link between fraud cases, AML cases or alerts was removed.",
     component: "CaseUnlinkedEventData",
     data: LinkEventData.openapi("CaseUnlinkedEventData"),
+  },
+  "loan.entered_arrears": {
+    description:
+      "A loan moved from current into arrears (an installment unpaid after its due date); once per transition and day.",
+    component: "LoanEnteredArrearsEventData",
+    data: LoanTransition.openapi("LoanEnteredArrearsEventData"),
+  },
+  "loan.bucket_changed": {
+    description:
+      "A loan's arrears bucket (current, 1-30, 31-60, 61-90, 90+) changed, up or down; once per transition and day.",
+    component: "LoanBucketChangedEventData",
+    data: LoanTransition.openapi("LoanBucketChangedEventData"),
+  },
+  "loan.repaid": {
+    description:
+      "Repayments cover a loan's whole schedule (nothing outstanding); once per loan unless its schedule grows again.",
+    component: "LoanRepaidEventData",
+    data: LoanTransition.openapi("LoanRepaidEventData"),
   },
 };
 

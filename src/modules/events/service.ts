@@ -25,6 +25,9 @@ export const EVENT_TYPES = [
   "case.sla_breached",
   "case.linked",
   "case.unlinked",
+  "loan.entered_arrears",
+  "loan.bucket_changed",
+  "loan.repaid",
 ] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 
@@ -76,10 +79,17 @@ export interface NewEvent {
  * Set-based outbox inserts for a large batch: the events travel as JSON, one D1 statement per
  * ~80 KB, so a batch of thousands of events stays within D1's bound-parameter limit.
  */
-export function eventStatements(scope: TenantScope, newEvents: NewEvent[], at: string): SQL[] {
+export function eventStatements(
+  scope: TenantScope,
+  newEvents: NewEvent[],
+  at: string,
+  options: { once?: boolean } = {},
+): SQL[] {
+  // once: caller-chosen ids, an id already recorded is skipped (like eventInsertOnce).
+  const verb = sql.raw(options.once ? "INSERT OR IGNORE" : "INSERT");
   return jsonArrayChunks(newEvents).map(
     (chunk) =>
-      sql`INSERT INTO events (id, tenant_id, type, data, created_at, dispatched_at)
+      sql`${verb} INTO events (id, tenant_id, type, data, created_at, dispatched_at)
         SELECT json_extract(value, '$.id'), ${tenantValue(scope)}, json_extract(value, '$.type'),
           json(json_extract(value, '$.data')), ${at}, NULL
         FROM json_each(${chunk})`,

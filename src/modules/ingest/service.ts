@@ -159,14 +159,14 @@ async function rowsFor(
   }
 }
 
-interface LinkRef {
+export interface LinkRef {
   id?: string;
   externalId?: string;
   source: string;
 }
 
-/** Resolves "by id or by external id" links in one round of lookups. */
-async function resolveLinks(
+/** Resolves "by id or by external id" links in one round of lookups (lending links loans the same way). */
+export async function resolveLinks(
   ctx: Ctx,
   table: "customers" | "accounts",
   refs: LinkRef[],

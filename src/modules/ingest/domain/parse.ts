@@ -49,7 +49,11 @@ export function formatOf(contentType: string | undefined): Format | undefined {
  * CSV, a key that could reach a prototype anywhere in it (path `<record index>.<key path>`),
  * CSV columns that are not fields of the resource.
  */
-export function parseRecords(format: Format, body: string, resource: Resource): RawRecord[] {
+export function parseRecords(
+  format: Format,
+  body: string,
+  resource: Resource | ReadonlySet<string>,
+): RawRecord[] {
   const text = stripBom(body);
   if (format === "json") {
     let parsed: unknown;
@@ -87,7 +91,8 @@ export function parseNdjsonLines(lines: string[]): RawRecord[] {
   return out;
 }
 
-function parseCsv(text: string, resource: Resource): RawRecord[] {
+/** `resource`: a data resource, or the CSV columns another module's records accept (loans). */
+function parseCsv(text: string, resource: Resource | ReadonlySet<string>): RawRecord[] {
   let rows: string[][];
   try {
     rows = parseCsvChunk(text, true).rows;
@@ -96,7 +101,7 @@ function parseCsv(text: string, resource: Resource): RawRecord[] {
   }
   if (rows.length === 0) return [];
   const header = normalizeHeader(rows[0]);
-  const problems = headerProblems(header, csvColumns(resource));
+  const problems = headerProblems(header, typeof resource === "string" ? csvColumns(resource) : resource);
   if (problems.length > 0)
     throw new BodyFormatError("The CSV header names columns this resource does not have", problems);
   return rows.slice(1).map((cells) => csvRows(header, cells));

@@ -1,0 +1,126 @@
+import { type SQL, sql } from "drizzle-orm";
+import type { TenantScope } from "../../../db/client";
+import { tenantSql, tenantValue } from "../../../db/tenant-tables";
+import { bucketSql, dpdSql } from "../repo";
+
+/**
+ * Portfolio-at-risk aggregates: one GROUP BY over the loans' derived columns (live) or over
+ * the month-end snapshots, never installment rows (docs/methodology/lending.md#par).
+ */
+
+export const GROUP_BYS = ["branch", "product", "officer", "segment"] as const;
+export type GroupBy = (typeof GROUP_BYS)[number];
+
+export interface ParRow {
+  grp: string | null;
+  loans: number;
+  total: number;
+  par1: number;
+  par30: number;
+  par90: number;
+}
+
+/** Sums of outstanding principal over rows with a `dpd` and `op` column (a subquery). */
+const parColumns = sql.raw(`COUNT(*) AS loans, COALESCE(SUM(op), 0) AS total,
+  COALESCE(SUM(CASE WHEN dpd > 1 THEN op END), 0) AS par1,
+  COALESCE(SUM(CASE WHEN dpd > 30 THEN op END), 0) AS par30,
+  COALESCE(SUM(CASE WHEN dpd > 90 THEN op END), 0) AS par90`);
+
+/** The segment of a loan: its customer's vertical (the data module's read model). */
+const segmentOf = (scope: TenantScope, alias: string): SQL =>
+  sql`(SELECT c.vertical FROM customers c WHERE ${tenantSql(scope, "c")} AND c.id = ${sql.raw(`${alias}.customer_id`)})`;
+
+const liveGroup = (scope: TenantScope, groupBy: GroupBy | undefined): SQL =>
+  groupBy === undefined ? sql`NULL` : groupBy === "segment" ? segmentOf(scope, "l") : sql.raw(`l.${groupBy}`);
+
+/** Live PAR as of a date (today or later): from oldest_unpaid_due_date and outstanding principal. */
+export function livePar(scope: TenantScope, asOf: string, currency: string, groupBy?: GroupBy) {
+  return scope.db.all<ParRow>(sql`SELECT grp, ${parColumns} FROM (
+      SELECT l.outstanding_principal_minor AS op, ${dpdSql(asOf, "l")} AS dpd, ${liveGroup(scope, groupBy)} AS grp
+      FROM loans l
+      WHERE ${tenantSql(scope, "l")} AND l.currency = ${currency} AND l.status = 'active' AND l.outstanding_principal_minor > 0
+    ) GROUP BY grp ORDER BY grp`);
+}
+
+/** PAR of a stored month-end. */
+export function snapshotPar(scope: TenantScope, monthEnd: string, currency: string, groupBy?: GroupBy) {
+  const grp = groupBy === undefined ? sql`NULL` : sql.raw(`s.${groupBy}`);
+  return scope.db.all<ParRow>(sql`SELECT grp, ${parColumns} FROM (
+      SELECT s.outstanding_principal_minor AS op, s.dpd AS dpd, ${grp} AS grp
+      FROM lending_snapshots s WHERE ${tenantSql(scope, "s")} AND s.month_end = ${monthEnd} AND s.currency = ${currency}
+    ) GROUP BY grp ORDER BY grp`);
+}
+
+/** PAR of the latest `months` month-ends stored, newest first. */
+export function parHistory(scope: TenantScope, currency: string, months: number) {
+  return scope.db.all<
+    ParRow & { monthEnd: string }
+  >(sql`SELECT month_end AS monthEnd, NULL AS grp, ${parColumns} FROM (
+      SELECT s.month_end, s.outstanding_principal_minor AS op, s.dpd AS dpd FROM lending_snapshots s
+      WHERE ${tenantSql(scope, "s")} AND s.currency = ${currency}
+    ) GROUP BY month_end ORDER BY month_end DESC LIMIT ${months}`);
+}
+
+export interface RollRow {
+  fromMonth: string;
+  fromBucket: string;
+  toBucket: string;
+  loans: number;
+  principal: number;
+}
+
+/**
+ * Loans of each month-end by their bucket then and one month later (`closed` when the loan is
+ * not in the next snapshot: repaid, closed or written off). Only months whose next one is stored.
+ */
+export function rollRows(scope: TenantScope, currency: string, fromMonths: string[]) {
+  if (fromMonths.length === 0) return Promise.resolve([] as RollRow[]);
+  return scope.db.all<RollRow>(sql`SELECT a.month_end AS fromMonth, a.bucket AS fromBucket,
+      COALESCE((SELECT b.bucket FROM lending_snapshots b WHERE ${tenantSql(scope, "b")} AND b.loan_id = a.loan_id
+        AND b.month_end = date(a.month_end, '+1 day', '+1 month', '-1 day')), 'closed') AS toBucket,
+      COUNT(*) AS loans, SUM(a.outstanding_principal_minor) AS principal
+    FROM lending_snapshots a
+    WHERE ${tenantSql(scope, "a")} AND a.currency = ${currency} AND a.month_end IN (SELECT value FROM json_each(${JSON.stringify(fromMonths)}))
+    GROUP BY 1, 2, 3 ORDER BY 1, 2, 3`);
+}
+
+/** Writes the month-end picture of every active loan with principal outstanding (once per month-end). */
+export function writeSnapshot(scope: TenantScope, monthEnd: string, now: string) {
+  const dpd = dpdSql(monthEnd, "l");
+  return scope.db.run(sql`INSERT OR IGNORE INTO lending_snapshots (tenant_id, month_end, loan_id, currency, dpd, bucket,
+      outstanding_principal_minor, branch, product, officer, segment, created_at)
+    SELECT ${tenantValue(scope)}, ${monthEnd}, l.id, l.currency, ${dpd}, ${bucketSql(dpd)}, l.outstanding_principal_minor,
+      l.branch, l.product, l.officer, ${segmentOf(scope, "l")}, ${now}
+    FROM loans l WHERE ${tenantSql(scope, "l")} AND l.status = 'active' AND l.outstanding_principal_minor > 0
+      AND l.disbursement_date <= ${monthEnd}`);
+}
+
+export const hasSnapshot = async (scope: TenantScope, monthEnd: string) =>
+  (
+    await scope.db.all<{ n: number }>(
+      sql`SELECT COUNT(*) AS n FROM (SELECT 1 FROM lending_snapshots WHERE ${tenantSql(scope)} AND month_end = ${monthEnd} LIMIT 1)`,
+    )
+  )[0].n > 0;
+
+export interface StateChange {
+  id: string;
+  customerId: string;
+  externalSource: string;
+  externalId: string;
+  product: string;
+  currency: string;
+  stateBucket: string;
+  stateRepaid: number;
+  bucket: string;
+  dpd: number;
+  outstandingPrincipal: number;
+}
+
+/** Loans whose bucket as of `on` differs from the one last announced (time passed), a page at a time. */
+export function stateChanges(scope: TenantScope, on: string, limit: number) {
+  const dpd = dpdSql(on, "loans");
+  return scope.db.all<StateChange>(sql`SELECT id, customer_id AS customerId, external_source AS externalSource,
+      external_id AS externalId, product, currency, state_bucket AS stateBucket, state_repaid AS stateRepaid,
+      ${bucketSql(dpd)} AS bucket, ${dpd} AS dpd, outstanding_principal_minor AS outstandingPrincipal
+    FROM loans WHERE ${tenantSql(scope, "loans")} AND ${bucketSql(dpd)} <> state_bucket LIMIT ${limit}`);
+}

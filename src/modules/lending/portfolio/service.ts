@@ -1,0 +1,143 @@
+import type { TenantContext } from "../../../db/tenant-context";
+import { badRequest } from "../../../lib/errors";
+import { fromMinor } from "../../../lib/money";
+import type { Bucket } from "../domain/arrears";
+import { parRatio, previousMonthEnd, transitions } from "../domain/transitions";
+import * as lending from "../repo";
+import { afterEvents, eventsOnce, today, transitionEvents } from "../service";
+import * as repo from "./repo";
+
+const HISTORY_MONTHS = 12;
+
+const figures = (r: Omit<repo.ParRow, "grp">) => ({
+  loans: r.loans,
+  outstandingPrincipal: fromMinor(r.total),
+  par1: parRatio(r.par1, r.total),
+  par30: parRatio(r.par30, r.total),
+  par90: parRatio(r.par90, r.total),
+  atRisk: { par1: fromMinor(r.par1), par30: fromMinor(r.par30), par90: fromMinor(r.par90) },
+});
+
+const totalOf = (rows: repo.ParRow[]) =>
+  rows.reduce(
+    (t, r) => ({
+      loans: t.loans + r.loans,
+      total: t.total + r.total,
+      par1: t.par1 + r.par1,
+      par30: t.par30 + r.par30,
+      par90: t.par90 + r.par90,
+    }),
+    { loans: 0, total: 0, par1: 0, par30: 0, par90: 0 },
+  );
+
+/**
+ * PAR as of a date: today or later live from the loans' derived columns; an earlier date only
+ * from a stored month-end snapshot (the derived columns know only the present repayments).
+ */
+export async function portfolioAtRisk(
+  ctx: TenantContext,
+  input: { asOf?: string; groupBy?: repo.GroupBy; currency?: string },
+) {
+  const now = today(ctx);
+  const asOf = input.asOf ?? now;
+  const currency = (input.currency ?? ctx.tenant.settings.currency).toUpperCase();
+  let source: "live" | "snapshot" = "live";
+  let rows: repo.ParRow[];
+  if (asOf >= now) rows = await repo.livePar(ctx, asOf, currency, input.groupBy);
+  else if (await repo.hasSnapshot(ctx, asOf)) {
+    source = "snapshot";
+    rows = await repo.snapshotPar(ctx, asOf, currency, input.groupBy);
+  } else {
+    throw badRequest("Invalid request", [
+      { path: "asOf", message: "a past date must be a month-end with a stored snapshot (see history)" },
+    ]);
+  }
+  const history = await repo.parHistory(ctx, currency, HISTORY_MONTHS);
+  return {
+    asOf,
+    currency,
+    source,
+    groupBy: input.groupBy ?? null,
+    portfolio: figures(totalOf(rows)),
+    groups: input.groupBy ? rows.map((r) => ({ key: r.grp, ...figures(r) })) : [],
+    history: history.map((h) => ({ monthEnd: h.monthEnd, ...figures(h) })),
+    rollRates: await rollRates(
+      ctx,
+      currency,
+      history.map((h) => h.monthEnd),
+    ),
+  };
+}
+
+const nextMonthEnd = (monthEnd: string) => {
+  const d = new Date(`${monthEnd}T00:00:00Z`);
+  d.setUTCDate(1);
+  d.setUTCMonth(d.getUTCMonth() + 2, 0);
+  return d.toISOString().slice(0, 10);
+};
+
+/** Month-to-month roll rates: of the principal in a bucket at one month-end, the share in each bucket a month later. */
+async function rollRates(ctx: TenantContext, currency: string, months: string[]) {
+  const stored = new Set(months);
+  const from = months.filter((m) => stored.has(nextMonthEnd(m)));
+  const rows = await repo.rollRows(ctx, currency, from);
+  return from.sort().map((fromMonth) => {
+    const mine = rows.filter((r) => r.fromMonth === fromMonth);
+    const base = new Map<string, number>();
+    for (const r of mine) base.set(r.fromBucket, (base.get(r.fromBucket) ?? 0) + r.principal);
+    return {
+      fromMonth,
+      toMonth: nextMonthEnd(fromMonth),
+      flows: mine.map((r) => ({
+        fromBucket: r.fromBucket as Bucket,
+        toBucket: r.toBucket as Bucket | "closed",
+        loans: r.loans,
+        outstandingPrincipal: fromMinor(r.principal),
+        rate: parRatio(r.principal, base.get(r.fromBucket) ?? 0),
+      })),
+    };
+  });
+}
+
+const PAGE = 2_000;
+const MAX_PAGES = 50;
+
+/**
+ * The daily refresh: announce the bucket changes that time alone made (no repayment arrived),
+ * and write last month's snapshot if it is missing. Events are fixed per loan, move and day.
+ */
+export async function refreshLending(ctx: TenantContext) {
+  const on = today(ctx);
+  const now = ctx.clock.now().toISOString();
+  let changed = 0;
+  for (let page = 0; page < MAX_PAGES; page++) {
+    const rows = await repo.stateChanges(ctx, on, PAGE);
+    if (rows.length === 0) break;
+    const moves = rows.flatMap((r) =>
+      transitions(
+        { bucket: r.stateBucket as Bucket, repaid: r.stateRepaid === 1 },
+        { bucket: r.bucket as Bucket, repaid: r.stateRepaid === 1 },
+      ).map((transition) => ({
+        loan: r,
+        transition,
+        daysPastDue: r.dpd,
+        outstandingPrincipal: r.outstandingPrincipal,
+      })),
+    );
+    const events = await transitionEvents(moves, on);
+    await ctx.db.batchSql([
+      ...lending.updateLoanState(
+        ctx,
+        rows.map((r) => ({ id: r.id, stateBucket: r.bucket })),
+        on,
+      ),
+      ...eventsOnce(ctx, events, now),
+    ]);
+    await afterEvents(ctx, events.length);
+    changed += rows.length;
+  }
+  const monthEnd = previousMonthEnd(on);
+  const snapshot = (await repo.hasSnapshot(ctx, monthEnd)) ? null : monthEnd;
+  if (snapshot) await repo.writeSnapshot(ctx, snapshot, now);
+  return { changed, snapshot };
+}

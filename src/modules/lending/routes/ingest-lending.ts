@@ -1,0 +1,79 @@
+import type { App } from "../../../http/context";
+import { jsonContent, tenantRoute } from "../../../http/openapi";
+import { AppError } from "../../../lib/errors";
+import { formatOf, MAX_RECORDS } from "../../ingest/domain/parse";
+import { IngestResultSchema } from "../../ingest/schemas";
+import { ingestLoans } from "../ingest/service";
+import { ingestRepayments } from "../repayments/service";
+import { LoanRecordSchema, LoanRepaymentRecordSchema } from "../schemas";
+
+// Documented, not validated as a whole: each record is checked on its own and reported in `errors`.
+const body = (component: "LoanRecord" | "LoanRepaymentRecord") => ({
+  required: true,
+  content: {
+    "application/json": {
+      schema: {
+        type: "array" as const,
+        maxItems: MAX_RECORDS,
+        items: { $ref: `#/components/schemas/${component}` },
+      },
+    },
+    "application/x-ndjson": { schema: { type: "string" as const } },
+    "text/csv": { schema: { type: "string" as const } },
+  },
+});
+
+const FORMATS =
+  "Body: a JSON array, NDJSON (one record per line) or CSV (header row; a loan's `schedule` is a JSON array in its cell). " +
+  "Each record is validated on its own: bad ones come back in `errors` and are skipped, good ones are written together " +
+  "in one transaction. Re-sending a batch changes nothing.";
+
+export const ingestLoansRoute = tenantRoute({
+  method: "post",
+  path: "/v1/ingest/loans",
+  operationId: "ingestLoans",
+  tags: ["Lending"],
+  summary: `Upsert up to ${MAX_RECORDS} loans with their repayment schedules by (externalSource, externalId)`,
+  description: `${FORMATS} A loan record replaces the stored loan and its schedule; its stored repayments are allocated again. Load customers (and accounts) first.`,
+  scope: "data:write",
+  request: { body: body("LoanRecord") },
+  responses: { 200: jsonContent(IngestResultSchema, "Written records and the skipped ones") },
+});
+
+export const ingestRepaymentsRoute = tenantRoute({
+  method: "post",
+  path: "/v1/ingest/loan-repayments",
+  operationId: "ingestLoanRepayments",
+  tags: ["Lending"],
+  summary: `Upsert up to ${MAX_RECORDS} loan repayments by (externalSource, externalId)`,
+  description: `${FORMATS} Allocation: fees, then interest, then principal, oldest installment first (a named installmentSeq first). paidOn may not be in the future.`,
+  scope: "data:write",
+  request: { body: body("LoanRepaymentRecord") },
+  responses: { 200: jsonContent(IngestResultSchema, "Written records and the skipped ones") },
+});
+
+const formatOrThrow = (contentType: string | undefined) => {
+  const format = formatOf(contentType);
+  if (!format) {
+    throw new AppError(
+      "unsupported_media_type",
+      "Send application/json (an array), application/x-ndjson or text/csv",
+    );
+  }
+  return format;
+};
+
+export function registerLendingIngest(app: App): void {
+  app.openAPIRegistry.register("LoanRecord", LoanRecordSchema);
+  app.openAPIRegistry.register("LoanRepaymentRecord", LoanRepaymentRecordSchema);
+  app.openapi(ingestLoansRoute, async (c) => {
+    const format = formatOrThrow(c.req.header("content-type"));
+    const result = await ingestLoans(c.get("ctx"), format, await c.req.text());
+    return c.json({ success: true as const, ...result }, 200);
+  });
+  app.openapi(ingestRepaymentsRoute, async (c) => {
+    const format = formatOrThrow(c.req.header("content-type"));
+    const result = await ingestRepayments(c.get("ctx"), format, await c.req.text());
+    return c.json({ success: true as const, ...result }, 200);
+  });
+}
