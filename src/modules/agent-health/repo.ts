@@ -129,6 +129,13 @@ const SNAPSHOT_COLUMNS: ReadonlyArray<readonly [string, keyof SnapshotInsert]> =
   ["float_balance_minor", "floatBalanceMinor"],
   ["transaction_count", "transactionCount"],
   ["transaction_volume_minor", "transactionVolumeMinor"],
+  ["stockout_hours_p10", "stockoutHoursP10"],
+  ["stockout_hours_p50", "stockoutHoursP50"],
+  ["stockout_hours_p90", "stockoutHoursP90"],
+  ["stockout_probability_24h", "stockoutProbability24h"],
+  ["stockout_probability_72h", "stockoutProbability72h"],
+  ["cash_stockout_hours_p50", "cashStockoutHoursP50"],
+  ["suggested_rebalance_minor", "suggestedRebalanceMinor"],
 ];
 /** Columns shared by every row of a refresh, bound once per statement. */
 const RUN_COLUMNS = ["window_days", "calculation_version", "computed_at"];
@@ -170,15 +177,38 @@ export interface SummaryFilter {
   minAHI?: number;
   maxAHI?: number;
   hasCriticalFlags?: boolean;
+  stockoutWithinHours?: number;
 }
-export type SortBy = "ahiScore" | "floatBalance" | "transactionVolume" | "agentCode";
+export type SortBy =
+  | "ahiScore"
+  | "floatBalance"
+  | "transactionVolume"
+  | "agentCode"
+  | "stockoutHoursP50"
+  | "stockoutProbability24h";
 
 const SORT_COLUMNS = {
   ahiScore: agentHealthSnapshots.ahiScore,
   floatBalance: agentHealthSnapshots.floatBalanceMinor,
   transactionVolume: agentHealthSnapshots.transactionVolumeMinor,
   agentCode: agentHealthSnapshots.agentCode,
+  stockoutHoursP50: agentHealthSnapshots.stockoutHoursP50,
+  stockoutProbability24h: agentHealthSnapshots.stockoutProbability24h,
 } as const;
+
+/** Null hours mean no stock-out within the horizon: the longest, so last ascending and first descending. */
+function sortKeys(by: SortBy, order: "asc" | "desc"): SQL[] {
+  const dir = order === "asc" ? asc : desc;
+  const column = SORT_COLUMNS[by];
+  const nulls = sql`(${column} IS NULL)`;
+  const lead =
+    by === "stockoutHoursP50"
+      ? [dir(nulls)]
+      : by === "stockoutProbability24h"
+        ? [desc(sql`(${column} IS NOT NULL)`)]
+        : [];
+  return [...lead, dir(column), dir(agentHealthSnapshots.agentId)];
+}
 
 export async function summaryPage(
   scope: TenantScope,
@@ -198,13 +228,15 @@ export async function summaryPage(
       : filter.hasCriticalFlags
         ? sql`${s.criticalFlagCount} > 0`
         : eq(s.criticalFlagCount, 0),
+    filter.stockoutWithinHours !== undefined
+      ? lte(s.stockoutHoursP50, filter.stockoutWithinHours)
+      : undefined,
   ];
-  const dir = sort.order === "asc" ? asc : desc;
   const [rows, [{ n }]] = await scope.db.batch([
     scope.db
       .select()
       .from(s, ...where)
-      .orderBy(dir(SORT_COLUMNS[sort.by]), dir(s.agentId))
+      .orderBy(...sortKeys(sort.by, sort.order))
       .limit(page.limit)
       .offset(page.offset),
     scope.db.select({ n: count() }).from(s, ...where),

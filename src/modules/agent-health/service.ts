@@ -7,6 +7,9 @@ import { benchmarkGroups, peerComparison } from "./benchmarks/service";
 import { activityFromStore, boundsFor, STANDARD_WINDOW } from "./domain/inputs";
 import { calculateAhi } from "./domain/score";
 import type { AgentActivity } from "./domain/types";
+import { stockoutFlag, withFlag } from "./float/domain/flag";
+import { type AgentForecast, coverDaysOf, forecastAgents } from "./float/forecast/service";
+import { presentForecast } from "./float/present";
 import { type AgentProfile, buildReport, presentSummary } from "./present";
 import * as repo from "./repo";
 import { ensureSnapshots, refreshSnapshots } from "./snapshots/service";
@@ -37,16 +40,23 @@ async function report(
   windowDays: number,
   includePeerComparison: boolean,
   figures: { currency: string; servesRegions: string[] },
+  forecast: AgentForecast | null = null,
 ) {
   const now = ctx.clock.now();
   const result = calculateAhi({ activity, status: profile.agentStatus, windowDays, now });
+  if (forecast)
+    result.flags = withFlag(result.flags, stockoutFlag(forecast, coverDaysOf(ctx), figures.currency, now));
   const samePeerCurrency = figures.currency === ctx.tenant.settings.currency;
   const peers =
     includePeerComparison && samePeerCurrency
       ? await peerComparison(ctx, profile, activity, result, windowDays)
       : null;
   if (includePeerComparison && !peers) result.missingDataPoints.push("peerBenchmarks");
-  return buildReport(ctx, profile, result, peers, windowDays, now.toISOString(), figures);
+  const floatForecast = forecast ? presentForecast(forecast) : null;
+  return buildReport(ctx, profile, result, peers, windowDays, now.toISOString(), {
+    ...figures,
+    floatForecast,
+  });
 }
 
 export async function getAgentHealth(
@@ -57,9 +67,10 @@ export async function getAgentHealth(
   requireAgentNetwork(ctx);
   const agent = await getAgent(ctx, agentId);
   const b = boundsFor(ctx.clock.now(), options.windowDays);
-  const [activity, lastTx] = await Promise.all([
+  const [activity, lastTx, forecasts] = await Promise.all([
     repo.activityByAgent(ctx, { kind: "one", agentId: agent.agentId }, b),
     repo.lastTransactionOf(ctx, agent.agentId, b.now),
+    forecastAgents(ctx, { kind: "one", agentId: agent.agentId }, ctx.clock.now()),
   ]);
   const input = activityFromStore(agent, activity.get(agent.agentId), lastTx, b);
   return report(
@@ -69,6 +80,7 @@ export async function getAgentHealth(
     options.windowDays,
     options.includePeerComparison,
     { currency: ctx.tenant.settings.currency, servesRegions: agent.servesRegions },
+    forecasts.get(agent.agentId) ?? null,
   );
 }
 

@@ -23,6 +23,7 @@ export const EVENT_TYPES = [
   "goaml.report_status_changed",
   "goaml.ctr_generated",
   "case.sla_breached",
+  "agent.float_low",
 ] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 

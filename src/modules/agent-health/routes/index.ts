@@ -1,4 +1,6 @@
 import type { App } from "../../../http/context";
+import { registerGetFloatHistory } from "../float/routes/get-float-history";
+import { registerRecordFloatReports } from "../float/routes/record-float-reports";
 import { registerCalculate } from "./calculate";
 import { registerGetAgentHealth } from "./get-agent-health";
 import { registerListBenchmarks } from "./list-benchmarks";
@@ -12,4 +14,6 @@ export function registerAgentHealthRoutes(app: App): void {
   registerRefreshPortfolio(app);
   registerCalculate(app);
   registerGetAgentHealth(app);
+  registerGetFloatHistory(app);
+  registerRecordFloatReports(app);
 }

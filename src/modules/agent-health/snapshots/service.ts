@@ -1,8 +1,19 @@
 import type { TenantContext } from "../../../db/tenant-context";
+import { daysBefore } from "../../../lib/clock";
+import { notifyOutbox } from "../../events/service";
 import { hasBenchmarks, rebuildBenchmarks } from "../benchmarks/repo";
 import { activityFromStore, boundsFor, STANDARD_WINDOW } from "../domain/inputs";
 import { type AhiResult, CALCULATION_VERSION, calculateAhi } from "../domain/score";
 import type { AgentActivity } from "../domain/types";
+import { stockoutFlag, withFlag } from "../float/domain/flag";
+import { episodeChanges } from "../float/episodes/service";
+import {
+  type AgentForecast,
+  coverDaysOf,
+  forecastAgents,
+  HISTORY_DAYS,
+  tenantPool,
+} from "../float/forecast/service";
 import type { AgentProfile } from "../present";
 import * as repo from "../repo";
 
@@ -14,6 +25,7 @@ const snapshotOf = (
   activity: AgentActivity,
   result: AhiResult,
   computedAt: string,
+  forecast: AgentForecast | undefined,
 ): repo.SnapshotInsert => ({
   agentId: agent.agentId,
   agentCode: agent.agentCode,
@@ -30,6 +42,13 @@ const snapshotOf = (
   floatBalanceMinor: agent.floatBalanceMinor,
   transactionCount: activity.transactionCount ?? 0,
   transactionVolumeMinor: Math.round((activity.transactionVolume ?? 0) * 100),
+  stockoutHoursP10: forecast?.eFloat.hoursToStockout.p10 ?? null,
+  stockoutHoursP50: forecast?.eFloat.hoursToStockout.p50 ?? null,
+  stockoutHoursP90: forecast?.eFloat.hoursToStockout.p90 ?? null,
+  stockoutProbability24h: forecast?.eFloat.probabilityWithin24h ?? null,
+  stockoutProbability72h: forecast?.eFloat.probabilityWithin72h ?? null,
+  cashStockoutHoursP50: forecast?.cash?.hoursToStockout.p50 ?? null,
+  suggestedRebalanceMinor: forecast?.eFloat.suggestedRebalance ?? null,
   windowDays: STANDARD_WINDOW,
   calculationVersion: result.calculationVersion,
   computedAt,
@@ -53,15 +72,18 @@ export async function refreshSnapshots(
   const b = boundsFor(now, STANDARD_WINDOW);
   let after: string | null = null;
   let refreshed = 0;
+  let floatAlerts = 0;
+  const pool = await tenantPool(ctx, daysBefore(now, HISTORY_DAYS).toISOString(), computedAt);
+  const coverDays = coverDaysOf(ctx);
   for (;;) {
     const agents = await repo.agentsAfter(ctx, after, REFRESH_SLICE, b.now);
     if (agents.length === 0) break;
     const through = agents[agents.length - 1].agent_id;
-    const activity = await repo.activityByAgent(
-      ctx,
-      { kind: "range", afterId: after, throughId: through },
-      b,
-    );
+    const range = { kind: "range" as const, afterId: after, throughId: through };
+    const [activity, forecasts] = await Promise.all([
+      repo.activityByAgent(ctx, range, b),
+      forecastAgents(ctx, range, now, { pool }),
+    ]);
     const rows = agents.map((a) => {
       const input = activityFromStore(
         {
@@ -81,6 +103,12 @@ export async function refreshSnapshots(
         windowDays: STANDARD_WINDOW,
         now,
       });
+      const forecast = forecasts.get(a.agent_id);
+      if (forecast)
+        result.flags = withFlag(
+          result.flags,
+          stockoutFlag(forecast, coverDays, ctx.tenant.settings.currency, now),
+        );
       return snapshotOf(
         {
           agentId: a.agent_id,
@@ -95,6 +123,7 @@ export async function refreshSnapshots(
         input,
         result,
         computedAt,
+        forecast,
       );
     });
     await repo.upsertSnapshots(
@@ -102,11 +131,21 @@ export async function refreshSnapshots(
       { windowDays: STANDARD_WINDOW, calculationVersion: CALCULATION_VERSION, computedAt },
       rows,
     );
+    const episodes = await episodeChanges(
+      ctx,
+      range,
+      agents.map((a) => ({ agentId: a.agent_id, agentCode: a.agent_code })),
+      forecasts,
+      computedAt,
+    );
+    if (episodes.statements.length > 0) await ctx.db.batchSql(episodes.statements);
+    floatAlerts += episodes.opened;
     refreshed += rows.length;
     after = through;
     if (agents.length < REFRESH_SLICE) break;
   }
   await rebuildBenchmarks(ctx, computedAt);
+  if (floatAlerts > 0) await notifyOutbox(ctx);
   return { refreshed, computedAt };
 }
 

@@ -14,7 +14,10 @@ const base = { agentId: "AGT-1", asOf, cashBalance: null, floatFloor: 0, cashFlo
 function phi(x: number): number {
   const t = 1 / (1 + 0.3275911 * (Math.abs(x) / Math.SQRT2));
   const y =
-    1 - ((((1.061405429 * t - 1.453152027) * t + 1.421413741) * t - 0.284496736) * t + 0.254829592) * t * Math.exp(-(x * x) / 2);
+    1 -
+    ((((1.061405429 * t - 1.453152027) * t + 1.421413741) * t - 0.284496736) * t + 0.254829592) *
+      t *
+      Math.exp(-(x * x) / 2);
   return x >= 0 ? (1 + y) / 2 : (1 - y) / 2;
 }
 
@@ -40,7 +43,13 @@ describe("forecastStockout", () => {
   });
 
   it("reports no stock-out within the horizon as null, and the cash side moves against e-float", () => {
-    const f = forecastStockout({ ...base, model: flat(30, 0), floatBalance: 500, cashBalance: 1_000, cashFloor: 100 });
+    const f = forecastStockout({
+      ...base,
+      model: flat(30, 0),
+      floatBalance: 500,
+      cashBalance: 1_000,
+      cashFloor: 100,
+    });
     expect(f.eFloat.hoursToStockout).toEqual({ p10: null, p50: null, p90: null });
     expect(f.eFloat.suggestedRebalance).toBe(0);
     const cashHours = Math.floor((1_000 - 100) / 30) + 1;
@@ -71,7 +80,12 @@ describe("forecastStockout", () => {
     const model: SlotModel = { mean, sd: new Float64Array(SLOTS), pooling: "own" };
     const monday = forecastStockout({ ...base, model, floatBalance: 250 });
     expect(monday.eFloat.hoursToStockout.p50).toBe(8 + 3);
-    const sundayNoon = forecastStockout({ ...base, model, floatBalance: 250, asOf: new Date("2026-03-01T12:00:00Z") });
+    const sundayNoon = forecastStockout({
+      ...base,
+      model,
+      floatBalance: 250,
+      asOf: new Date("2026-03-01T12:00:00Z"),
+    });
     expect(sundayNoon.eFloat.hoursToStockout.p50).toBe(12 + 8 + 3);
     // The same weekly total spread evenly would drain 400/168 an hour and last far longer.
     const even = forecastStockout({ ...base, model: flat(-400 / 168, 0), floatBalance: 250 });
@@ -82,7 +96,10 @@ describe("forecastStockout", () => {
 describe("slotModel", () => {
   it("shrinks a slot toward its hour-of-day mean and keeps the daily shape", () => {
     // 8 weeks; hour 9 drains 80 every Monday only.
-    const m = slotModel({ weeks: 8, transactions: 500, slots: [{ slot: 24 + 9, sum: -640, sumSq: 8 * 6_400 }] }, null);
+    const m = slotModel(
+      { weeks: 8, transactions: 500, slots: [{ slot: 24 + 9, sum: -640, sumSq: 8 * 6_400 }] },
+      null,
+    );
     const hourMean = -80 / 7;
     expect(m.mean[24 + 9]).toBeCloseTo((8 * -80 + 4 * hourMean) / 12, 9);
     expect(m.mean[48 + 9]).toBeCloseTo((4 * hourMean) / 12, 9);

@@ -52,7 +52,12 @@ function quantile(sorted: Float64Array, q: number): number | null {
   return Number.isFinite(v) ? v : null;
 }
 
-function summarise(balance: number, floor: number, times: Float64Array, drawdowns: Float64Array): StockoutForecast {
+function summarise(
+  balance: number,
+  floor: number,
+  times: Float64Array,
+  drawdowns: Float64Array,
+): StockoutForecast {
   times.sort();
   drawdowns.sort();
   let in24 = 0;
@@ -104,7 +109,8 @@ export function forecastStockout(input: ForecastInput): Forecast {
         if (cum > high) high = cum;
       }
       if (tFloat === Number.POSITIVE_INFINITY && input.floatBalance + cum < input.floatFloor) tFloat = h;
-      if (tCash === Number.POSITIVE_INFINITY && (input.cashBalance as number) - cum < input.cashFloor) tCash = h;
+      if (tCash === Number.POSITIVE_INFINITY && (input.cashBalance as number) - cum < input.cashFloor)
+        tCash = h;
       if (h >= cover && tFloat !== Number.POSITIVE_INFINITY && tCash !== Number.POSITIVE_INFINITY) break;
     }
     floatTimes[p] = tFloat;

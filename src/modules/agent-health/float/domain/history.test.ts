@@ -5,7 +5,11 @@ const empty = { cashIn: 0, cashOut: 0, rebalanceIn: 0, rebalanceOut: 0, transact
 
 describe("floatSeries", () => {
   it("moves the balance with each bucket's flows and re-anchors at reports, showing the drift", () => {
-    const range = { from: new Date("2026-03-02T09:30:00Z"), to: new Date("2026-03-02T12:10:00Z"), granularity: "hour" as const };
+    const range = {
+      from: new Date("2026-03-02T09:30:00Z"),
+      to: new Date("2026-03-02T12:10:00Z"),
+      granularity: "hour" as const,
+    };
     const { points, drifts } = floatSeries(
       1_000,
       range,
@@ -25,7 +29,13 @@ describe("floatSeries", () => {
     const derivedAt11 = 1_000 - 300 + 50 + 500;
     expect(points.map((p) => p.closingBalance)).toEqual([700, 1_250, 1_200, 1_200 - 100 - 20]);
     expect(drifts).toEqual([
-      { reportedAt: "2026-03-02T11:45:00.000Z", floatBalance: 1_200, cashBalance: 40, derivedBalance: derivedAt11, drift: 1_200 - derivedAt11 },
+      {
+        reportedAt: "2026-03-02T11:45:00.000Z",
+        floatBalance: 1_200,
+        cashBalance: 40,
+        derivedBalance: derivedAt11,
+        drift: 1_200 - derivedAt11,
+      },
     ]);
   });
 

@@ -1,0 +1,33 @@
+-- Agent float (docs/methodology/agent-health.md#float): balances the tenant reports, the
+-- stock-out episode of each agent (agent.float_low fires once per episode), and the
+-- forecast figures on the portfolio snapshot so the summary sorts and filters on them.
+CREATE TABLE agent_float_reports (
+  tenant_id TEXT NOT NULL,
+  agent_id TEXT NOT NULL,
+  reported_at TEXT NOT NULL,
+  float_balance_minor INTEGER NOT NULL CHECK (float_balance_minor >= 0),
+  -- NULL when the tenant did not send the outlet's cash.
+  cash_balance_minor INTEGER CHECK (cash_balance_minor IS NULL OR cash_balance_minor >= 0),
+  recorded_at TEXT NOT NULL,
+  PRIMARY KEY (tenant_id, agent_id, reported_at)
+);
+
+-- One row per agent once a forecast has put it at risk: open (closed_at NULL) until the
+-- forecast recovers; seq numbers the episodes so each one's event id is fixed.
+CREATE TABLE agent_float_episodes (
+  tenant_id TEXT NOT NULL,
+  agent_id TEXT NOT NULL,
+  seq INTEGER NOT NULL,
+  opened_at TEXT NOT NULL,
+  closed_at TEXT,
+  PRIMARY KEY (tenant_id, agent_id)
+);
+
+ALTER TABLE agent_health_snapshots ADD COLUMN stockout_hours_p10 REAL;
+ALTER TABLE agent_health_snapshots ADD COLUMN stockout_hours_p50 REAL;
+ALTER TABLE agent_health_snapshots ADD COLUMN stockout_hours_p90 REAL;
+ALTER TABLE agent_health_snapshots ADD COLUMN stockout_probability_24h REAL;
+ALTER TABLE agent_health_snapshots ADD COLUMN stockout_probability_72h REAL;
+ALTER TABLE agent_health_snapshots ADD COLUMN cash_stockout_hours_p50 REAL;
+ALTER TABLE agent_health_snapshots ADD COLUMN suggested_rebalance_minor INTEGER;
+CREATE INDEX agent_health_stockout_idx ON agent_health_snapshots (tenant_id, stockout_hours_p50, agent_id);
