@@ -152,6 +152,8 @@ export const pathFixtures: Record<string, PathFixture> = {
   "/v1/customers/{customerId}": async (owner) => ({ customerId: (await insertCustomer(owner)).id }),
   "/v1/agents/{agentId}": async (owner) => ({ agentId: (await insertAgent(owner)).agentId }),
   "/v1/agent-health/{agentId}": async (owner) => ({ agentId: (await insertAgent(owner)).agentId }),
+  "/v1/agents/{agentId}/float-history": async (owner) => ({ agentId: (await insertAgent(owner)).agentId }),
+  "/v1/agents/{agentId}/float-reports": async (owner) => ({ agentId: (await insertAgent(owner)).agentId }),
   "/v1/fraud/cases/{caseId}": async (owner) => {
     const res = await call("POST", "/v1/fraud/cases", { key: owner.key, body: fraudCaseBody() });
     return { caseId: (await json<{ case: { id: string } }>(res)).case.id };
@@ -292,6 +294,9 @@ const tomorrow = () => new Date(Date.now() + 86_400_000).toISOString();
  */
 export const requestBodies: Record<string, unknown> = {
   "POST /v1/graphql": { query: "{ bhiSummary { totalCustomers } }" },
+  "POST /v1/agents/{agentId}/float-reports": {
+    reports: [{ reportedAt: "2026-01-01T00:00:00.000Z", floatBalance: 100 }],
+  },
   "POST /v1/fraud/evaluate": { entityType: "merchant", entityId: "Security Fixture Shop" },
   "POST /v1/fraud/evaluate-and-create": { entityType: "merchant", entityId: "Security Fixture Shop" },
   "POST /v1/fraud/cases": fraudCaseBody(),

@@ -83,13 +83,11 @@ export async function reportsBetween(scope: TenantScope, agentId: string, from: 
   return rows.map(toPoint);
 }
 
-/** The latest report at or before `at`, else the earliest after it. */
-export async function nearestReport(scope: TenantScope, agentId: string, at: string) {
+/** The latest report at or before `at` (the history's anchor before the agent record). */
+export async function latestReportAtOrBefore(scope: TenantScope, agentId: string, at: string) {
   const rows = await scope.db.all<ReportRow>(sql`
-    SELECT * FROM (SELECT reported_at, float_balance_minor, cash_balance_minor FROM agent_float_reports
-      WHERE ${tenantSql(scope)} AND agent_id = ${agentId} AND reported_at <= ${at} ORDER BY reported_at DESC LIMIT 1)
-    UNION ALL SELECT * FROM (SELECT reported_at, float_balance_minor, cash_balance_minor FROM agent_float_reports
-      WHERE ${tenantSql(scope)} AND agent_id = ${agentId} AND reported_at > ${at} ORDER BY reported_at LIMIT 1)`);
+    SELECT reported_at, float_balance_minor, cash_balance_minor FROM agent_float_reports
+    WHERE ${tenantSql(scope)} AND agent_id = ${agentId} AND reported_at <= ${at} ORDER BY reported_at DESC LIMIT 1`);
   return rows.length > 0 ? toPoint(rows[0]) : null;
 }
 

@@ -11,8 +11,8 @@ const MAX_SPAN_DAYS = { hour: 31, day: 366 } as const;
 const DEFAULT_SPAN_DAYS = { hour: 7, day: 90 } as const;
 
 /**
- * The agent's e-float per bucket over [from, to]: the opening balance is the nearest anchor
- * (a reported balance, else the agent record as of its last update) moved by the flows
+ * The agent's e-float per bucket over [from, to]: the opening balance is the latest report at
+ * or before the first bucket, else the agent record as of its last update, moved by the flows
  * between it and the first bucket's start; then floatSeries walks the buckets.
  */
 export async function floatHistory(
@@ -31,7 +31,7 @@ export async function floatHistory(
       { path: "from", message: `more than ${MAX_SPAN_DAYS[g]} days before to` },
     ]);
   const start = bucketStart(from, g).toISOString();
-  const report = await repo.nearestReport(ctx, agent.agentId, start);
+  const report = await repo.latestReportAtOrBefore(ctx, agent.agentId, start);
   const anchor = report
     ? { source: "report" as const, at: report.reportedAt, balance: report.floatBalance }
     : { source: "agent_record" as const, at: agent.updatedAt, balance: agent.floatBalanceMinor };
