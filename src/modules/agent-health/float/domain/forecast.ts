@@ -9,6 +9,11 @@ export const HORIZON_HOURS = 168;
 export const DEFAULT_PATHS = 256;
 /** Share of paths that must stay above the floor over the cover period (p90 demand). */
 export const COVER_QUANTILE = 0.9;
+/**
+ * Standard deviations of the horizon's noise beyond which no path reaches the floor: by Levy's
+ * inequality the running minimum of the noise passes -4.5 sd with probability under 2 x 3.4e-6.
+ */
+export const SAFE_SIGMAS = 4.5;
 
 export interface ForecastInput {
   agentId: string;
@@ -52,6 +57,31 @@ function quantile(sorted: Float64Array, q: number): number | null {
   return Number.isFinite(v) ? v : null;
 }
 
+const safe = (balance: number, floor: number): StockoutForecast => ({
+  balance,
+  floor,
+  hoursToStockout: { p10: null, p50: null, p90: null },
+  probabilityWithin24h: 0,
+  probabilityWithin72h: 0,
+  suggestedRebalance: 0,
+});
+
+/** Deepest fall and highest rise of the mean path, and the noise's standard deviation, over the horizon. */
+function envelope(mean: Float64Array, sd: Float64Array, start: number, horizon: number) {
+  let cum = 0;
+  let low = 0;
+  let high = 0;
+  let variance = 0;
+  for (let h = 0; h < horizon; h++) {
+    const slot = (start + h) % SLOTS;
+    cum += mean[slot];
+    variance += sd[slot] * sd[slot];
+    if (cum < low) low = cum;
+    if (cum > high) high = cum;
+  }
+  return { low, high, noise: Math.sqrt(variance) };
+}
+
 function summarise(
   balance: number,
   floor: number,
@@ -82,15 +112,32 @@ function summarise(
  * Normal(mean, sd). E-float moves with the flow, cash against it (a cash-in takes cash and
  * gives e-float away). A path's stock-out hour is the first whose closing balance is below
  * the floor (0 when it starts below); its drawdown is the deepest fall over the cover period.
+ * A side whose balance clears the mean path's deepest fall by SAFE_SIGMAS of noise is not
+ * simulated (no path would reach the floor); a model without noise needs one path.
  */
 export function forecastStockout(input: ForecastInput): Forecast {
-  const paths = input.paths ?? DEFAULT_PATHS;
+  const requested = input.paths ?? DEFAULT_PATHS;
   const horizon = input.horizonHours ?? HORIZON_HOURS;
   const cover = Math.min(input.coverHours, horizon);
   const { mean, sd } = input.model;
-  const z = normalSource(seedOf(`${input.agentId}|${input.asOf.toISOString()}`));
   const start = input.asOf.getUTCDay() * 24 + input.asOf.getUTCHours();
   const hasCash = input.cashBalance !== null;
+  let weekly = 0;
+  for (let s = 0; s < SLOTS; s++) weekly += mean[s];
+  const env = envelope(mean, sd, start, horizon);
+  const margin = SAFE_SIGMAS * env.noise;
+  const floatSafe = input.floatBalance - input.floatFloor > -env.low + margin;
+  const cashSafe = !hasCash || (input.cashBalance as number) - input.cashFloor > env.high + margin;
+  if (floatSafe && cashSafe)
+    return {
+      eFloat: safe(input.floatBalance, input.floatFloor),
+      cash: hasCash ? safe(input.cashBalance as number, input.cashFloor) : null,
+      horizonHours: horizon,
+      paths: requested,
+      expectedNetFlowPerDay: weekly / 7,
+    };
+  const paths = env.noise === 0 ? 1 : requested;
+  const z = normalSource(seedOf(`${input.agentId}|${input.asOf.toISOString()}`));
   const floatTimes = new Float64Array(paths);
   const cashTimes = new Float64Array(paths);
   const floatDraw = new Float64Array(paths);
@@ -103,7 +150,7 @@ export function forecastStockout(input: ForecastInput): Forecast {
     let tCash = !hasCash || (input.cashBalance as number) < input.cashFloor ? 0 : Number.POSITIVE_INFINITY;
     for (let h = 1; h <= horizon; h++) {
       const slot = (start + h - 1) % SLOTS;
-      cum += mean[slot] + sd[slot] * z();
+      cum += sd[slot] === 0 ? mean[slot] : mean[slot] + sd[slot] * z();
       if (h <= cover) {
         if (cum < low) low = cum;
         if (cum > high) high = cum;
@@ -118,13 +165,17 @@ export function forecastStockout(input: ForecastInput): Forecast {
     floatDraw[p] = -low;
     cashDraw[p] = high;
   }
-  let weekly = 0;
-  for (let s = 0; s < SLOTS; s++) weekly += mean[s];
   return {
-    eFloat: summarise(input.floatBalance, input.floatFloor, floatTimes, floatDraw),
-    cash: hasCash ? summarise(input.cashBalance as number, input.cashFloor, cashTimes, cashDraw) : null,
+    eFloat: floatSafe
+      ? safe(input.floatBalance, input.floatFloor)
+      : summarise(input.floatBalance, input.floatFloor, floatTimes, floatDraw),
+    cash: !hasCash
+      ? null
+      : cashSafe
+        ? safe(input.cashBalance as number, input.cashFloor)
+        : summarise(input.cashBalance as number, input.cashFloor, cashTimes, cashDraw),
     horizonHours: horizon,
-    paths,
+    paths: requested,
     expectedNetFlowPerDay: weekly / 7,
   };
 }
