@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+import { resolve } from "node:path";
 // Backtest of the agent float stock-out forecast on the demo operator's agents (the data
 // `npm start` seeds: scripts/seed/generate.mjs, seed 33, 80 agents), at a fixed "now" so the
 // figures repeat. For each held-out week before now, every agent is forecast from the 8 weeks
@@ -6,7 +7,6 @@
 // Prints interval coverage, calibration of P(24 h) and P(72 h), and how float-stressed agents rank.
 // Usage: node bench/float-backtest.mjs [weeks=6] [paths=256]
 import { build } from "esbuild";
-import { resolve } from "node:path";
 import { generateAgents } from "../scripts/seed/generate.mjs";
 
 const root = resolve(import.meta.dirname, "..");
