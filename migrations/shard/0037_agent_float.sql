@@ -31,3 +31,14 @@ ALTER TABLE agent_health_snapshots ADD COLUMN stockout_probability_72h REAL;
 ALTER TABLE agent_health_snapshots ADD COLUMN cash_stockout_hours_p50 REAL;
 ALTER TABLE agent_health_snapshots ADD COLUMN suggested_rebalance_minor INTEGER;
 CREATE INDEX agent_health_stockout_idx ON agent_health_snapshots (tenant_id, stockout_hours_p50, agent_id);
+
+-- The tenant's typical agent (per-slot demand sums per agent), written by each portfolio
+-- refresh so a single agent's forecast with a thin history reads one row, not every agent's
+-- transactions.
+CREATE TABLE agent_float_demand_pools (
+  tenant_id TEXT PRIMARY KEY,
+  weeks REAL NOT NULL,
+  transactions REAL NOT NULL,
+  slots TEXT NOT NULL,
+  computed_at TEXT NOT NULL
+);

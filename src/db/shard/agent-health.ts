@@ -91,3 +91,12 @@ export const agentFloatEpisodes = sqliteTable(
   },
   (t) => [primaryKey({ columns: [t.tenantId, t.agentId] })],
 );
+
+/** The tenant's typical agent for thin-history forecasts (0037_agent_float.sql). */
+export const agentFloatDemandPools = sqliteTable("agent_float_demand_pools", {
+  tenantId: text("tenant_id").primaryKey(),
+  weeks: real("weeks").notNull(),
+  transactions: real("transactions").notNull(),
+  slots: text("slots", { mode: "json" }).$type<{ slot: number; sum: number; sumSq: number }[]>().notNull(),
+  computedAt: text("computed_at").notNull(),
+});

@@ -1,5 +1,4 @@
 import type { TenantContext } from "../../../db/tenant-context";
-import { daysBefore } from "../../../lib/clock";
 import { notifyOutbox } from "../../events/service";
 import { hasBenchmarks, rebuildBenchmarks } from "../benchmarks/repo";
 import { activityFromStore, boundsFor, STANDARD_WINDOW } from "../domain/inputs";
@@ -11,8 +10,7 @@ import {
   type AgentForecast,
   coverDaysOf,
   forecastAgents,
-  HISTORY_DAYS,
-  tenantPool,
+  refreshTenantPool,
 } from "../float/forecast/service";
 import type { AgentProfile } from "../present";
 import * as repo from "../repo";
@@ -73,7 +71,7 @@ export async function refreshSnapshots(
   let after: string | null = null;
   let refreshed = 0;
   let floatAlerts = 0;
-  const pool = await tenantPool(ctx, daysBefore(now, HISTORY_DAYS).toISOString(), computedAt);
+  const pool = await refreshTenantPool(ctx, now);
   const coverDays = coverDaysOf(ctx);
   for (;;) {
     const agents = await repo.agentsAfter(ctx, after, REFRESH_SLICE, b.now);

@@ -1,6 +1,6 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { TenantScope } from "../../../../db/client";
-import { tenantSql } from "../../../../db/tenant-tables";
+import { tenantSql, tenantValue } from "../../../../db/tenant-tables";
 import { MOVED_MONEY } from "../../../data/read-model";
 import type { SlotAggregate } from "../domain/seasonality";
 import { CUSTOMER_FLOW } from "../repo";
@@ -104,4 +104,28 @@ export async function tenantSlotAggregates(scope: TenantScope, from: string, to:
       SELECT COUNT(DISTINCT agent_id) AS agents, COUNT(*) AS n ${customerTx(scope, null, from, to)}`),
   ]);
   return { slots, agents: totals[0]?.agents ?? 0, transactions: totals[0]?.n ?? 0 };
+}
+
+export async function storedPool(scope: TenantScope) {
+  const rows = await scope.db.all<{ weeks: number; transactions: number; slots: string }>(sql`
+    SELECT weeks, transactions, slots FROM agent_float_demand_pools WHERE ${tenantSql(scope)}`);
+  return rows.length === 0
+    ? undefined
+    : {
+        weeks: rows[0].weeks,
+        transactions: rows[0].transactions,
+        slots: JSON.parse(rows[0].slots) as SlotAggregate[],
+      };
+}
+
+export function storePool(
+  scope: TenantScope,
+  pool: { weeks: number; transactions: number; slots: SlotAggregate[] } | null,
+  at: string,
+) {
+  if (!pool) return scope.db.run(sql`DELETE FROM agent_float_demand_pools WHERE ${tenantSql(scope)}`);
+  return scope.db.run(sql`INSERT INTO agent_float_demand_pools (tenant_id, weeks, transactions, slots, computed_at)
+    VALUES (${tenantValue(scope)}, ${pool.weeks}, ${pool.transactions}, ${JSON.stringify(pool.slots)}, ${at})
+    ON CONFLICT (tenant_id) DO UPDATE SET weeks = excluded.weeks, transactions = excluded.transactions,
+      slots = excluded.slots, computed_at = excluded.computed_at`);
 }

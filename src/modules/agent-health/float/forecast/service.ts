@@ -27,16 +27,30 @@ export const coverDaysOf = (ctx: TenantContext) =>
 
 export type TenantPool = FlowHistory | null;
 
-/** The tenant's typical agent: slot sums per agent with flow in the window. */
-export async function tenantPool(ctx: TenantContext, from: string, to: string): Promise<TenantPool> {
-  const t = await repo.tenantSlotAggregates(ctx, from, to);
-  if (t.agents === 0) return null;
-  return {
-    weeks: HISTORY_DAYS / 7,
-    transactions: t.transactions / t.agents,
-    slots: t.slots.map((s) => ({ slot: s.slot, sum: s.sum / t.agents, sumSq: s.sumSq / t.agents })),
-  };
+/**
+ * The tenant's typical agent (slot sums per agent with flow in the window), recomputed and
+ * stored by each portfolio refresh; a single agent's read uses the stored one.
+ */
+export async function refreshTenantPool(ctx: TenantContext, now: Date): Promise<TenantPool> {
+  const t = await repo.tenantSlotAggregates(
+    ctx,
+    daysBefore(now, HISTORY_DAYS).toISOString(),
+    now.toISOString(),
+  );
+  const pool =
+    t.agents === 0
+      ? null
+      : {
+          weeks: HISTORY_DAYS / 7,
+          transactions: t.transactions / t.agents,
+          slots: t.slots.map((s) => ({ slot: s.slot, sum: s.sum / t.agents, sumSq: s.sumSq / t.agents })),
+        };
+  await repo.storePool(ctx, pool, now.toISOString());
+  return pool;
 }
+
+const poolFor = async (ctx: TenantContext, now: Date): Promise<TenantPool> =>
+  (await repo.storedPool(ctx)) ?? refreshTenantPool(ctx, now);
 
 /**
  * Forecasts for the target's agents at `now`: four set-based reads per call (balances, history
@@ -60,7 +74,7 @@ export async function forecastAgents(
   const slotsOf = new Map<string, SlotAggregate[]>();
   for (const s of slots) slotsOf.set(s.agent_id, [...(slotsOf.get(s.agent_id) ?? []), s]);
   const thin = balances.some((b) => (statsOf.get(b.agent_id)?.n ?? 0) < MIN_OWN_TRANSACTIONS);
-  const pool = options.pool !== undefined ? options.pool : thin ? await tenantPool(ctx, from, to) : null;
+  const pool = options.pool !== undefined ? options.pool : thin ? await poolFor(ctx, now) : null;
   const asOf = bucketStart(now, "hour");
   const coverDays = coverDaysOf(ctx);
   const out = new Map<string, AgentForecast>();
