@@ -73,6 +73,17 @@ describe("forecastStockout", () => {
     expect(f.eFloat.hoursToStockout.p50!).toBeLessThanOrEqual(f.eFloat.hoursToStockout.p90!);
   });
 
+  it("a top-up of the suggested amount leaves at most 10% of paths running out within the cover", () => {
+    const input = { ...base, model: flat(-60, 250), floatBalance: 800, floatFloor: 100, coverHours: 72 };
+    const before = forecastStockout(input);
+    expect(before.eFloat.probabilityWithin72h).toBeGreaterThan(0.5);
+    const after = forecastStockout({ ...input, floatBalance: 800 + before.eFloat.suggestedRebalance });
+    expect(after.eFloat.probabilityWithin72h).toBeLessThanOrEqual(0.1);
+    // Noticeably less and the 90% cover no longer holds.
+    const short = forecastStockout({ ...input, floatBalance: 800 + before.eFloat.suggestedRebalance - 150 });
+    expect(short.eFloat.probabilityWithin72h).toBeGreaterThan(0.1);
+  });
+
   it("times the stock-out by the hour of week when demand is seasonal", () => {
     // Demand only on Monday 08:00-11:59 UTC, 100 an hour: 250 of float lasts into the third busy hour.
     const mean = new Float64Array(SLOTS);

@@ -137,12 +137,15 @@ export function forecastStockout(input: ForecastInput): Forecast {
       expectedNetFlowPerDay: weekly / 7,
     };
   const paths = env.noise === 0 ? 1 : requested;
-  const z = normalSource(seedOf(`${input.agentId}|${input.asOf.toISOString()}`));
+  const seed = seedOf(`${input.agentId}|${input.asOf.toISOString()}`);
   const floatTimes = new Float64Array(paths);
   const cashTimes = new Float64Array(paths);
   const floatDraw = new Float64Array(paths);
   const cashDraw = new Float64Array(paths);
   for (let p = 0; p < paths; p++) {
+    // A stream per path: path p draws the same hours whatever the balances, so a what-if on the
+    // balance (the suggested top-up) replays the same futures.
+    const z = normalSource((seed + Math.imul(p + 1, 0x9e3779b9)) >>> 0);
     let cum = 0;
     let low = 0;
     let high = 0;
