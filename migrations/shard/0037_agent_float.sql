@@ -42,3 +42,14 @@ CREATE TABLE agent_float_demand_pools (
   slots TEXT NOT NULL,
   computed_at TEXT NOT NULL
 );
+
+-- Progress of the tenant's latest portfolio refresh (with forecasts, a large portfolio runs
+-- one queue message per slice of agents): GET /v1/agent-health/portfolio/refresh reads it.
+CREATE TABLE agent_health_refresh_runs (
+  tenant_id TEXT PRIMARY KEY,
+  computed_at TEXT NOT NULL,
+  status TEXT NOT NULL CHECK (status IN ('running', 'completed')),
+  total INTEGER NOT NULL,
+  processed INTEGER NOT NULL,
+  updated_at TEXT NOT NULL
+);

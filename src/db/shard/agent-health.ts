@@ -100,3 +100,13 @@ export const agentFloatDemandPools = sqliteTable("agent_float_demand_pools", {
   slots: text("slots", { mode: "json" }).$type<{ slot: number; sum: number; sumSq: number }[]>().notNull(),
   computedAt: text("computed_at").notNull(),
 });
+
+/** Progress of the tenant's latest portfolio refresh (0037_agent_float.sql). */
+export const agentHealthRefreshRuns = sqliteTable("agent_health_refresh_runs", {
+  tenantId: text("tenant_id").primaryKey(),
+  computedAt: text("computed_at").notNull(),
+  status: text("status", { enum: ["running", "completed"] }).notNull(),
+  total: integer("total").notNull(),
+  processed: integer("processed").notNull(),
+  updatedAt: text("updated_at").notNull(),
+});

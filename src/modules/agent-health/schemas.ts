@@ -18,7 +18,7 @@ import {
   FLAG_SEVERITIES,
   FLAG_TYPES,
 } from "./domain/types";
-import { FloatForecastSchema } from "./float/schemas";
+import { FloatForecastSchema, SummaryForecastSchema } from "./float/schemas";
 import { DISCLAIMER } from "./present";
 
 const Disclaimer = z.string().openapi({ example: DISCLAIMER });
@@ -261,22 +261,6 @@ export const SummaryQuery = PaginationQuery.extend({
   message: "minAHI must not be above maxAHI",
   path: ["minAHI"],
 });
-
-const NullableHours = z
-  .number()
-  .nullable()
-  .openapi({ description: "null: not within the 168 h horizon (or no forecast)" });
-const SummaryForecastSchema = z
-  .object({
-    stockoutHoursP10: NullableHours,
-    stockoutHoursP50: NullableHours,
-    stockoutHoursP90: NullableHours,
-    probabilityWithin24h: z.number().min(0).max(1).nullable(),
-    probabilityWithin72h: z.number().min(0).max(1).nullable(),
-    cashStockoutHoursP50: NullableHours,
-    suggestedRebalance: orNull(Money),
-  })
-  .openapi("AgentFloatForecastSummary");
 
 export const AgentHealthSummarySchema = z
   .object({

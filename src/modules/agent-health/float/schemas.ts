@@ -126,3 +126,19 @@ export const ReportsBody = z
   .openapi("AgentFloatReports");
 
 export const ReportsResponse = z.object({ success: z.literal(true), recorded: z.number().int() });
+
+const NullableHours = z
+  .number()
+  .nullable()
+  .openapi({ description: "null: not within the 168 h horizon (or no forecast)" });
+export const SummaryForecastSchema = z
+  .object({
+    stockoutHoursP10: NullableHours,
+    stockoutHoursP50: NullableHours,
+    stockoutHoursP90: NullableHours,
+    probabilityWithin24h: z.number().min(0).max(1).nullable(),
+    probabilityWithin72h: z.number().min(0).max(1).nullable(),
+    cashStockoutHoursP50: NullableHours,
+    suggestedRebalance: orNull(Money),
+  })
+  .openapi("AgentFloatForecastSummary");

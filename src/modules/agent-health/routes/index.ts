@@ -6,12 +6,14 @@ import { registerGetAgentHealth } from "./get-agent-health";
 import { registerListBenchmarks } from "./list-benchmarks";
 import { registerPortfolioSummary } from "./portfolio-summary";
 import { registerRefreshPortfolio } from "./refresh-portfolio";
+import { registerRefreshProgress } from "./refresh-progress";
 
 export function registerAgentHealthRoutes(app: App): void {
   // Literal paths before "/v1/agent-health/{agentId}" so "benchmarks" is never read as an id.
   registerListBenchmarks(app);
   registerPortfolioSummary(app);
   registerRefreshPortfolio(app);
+  registerRefreshProgress(app);
   registerCalculate(app);
   registerGetAgentHealth(app);
   registerGetFloatHistory(app);

@@ -49,6 +49,8 @@ export async function refreshTenantPool(ctx: TenantContext, now: Date): Promise<
   return pool;
 }
 
+export const storedTenantPool = (ctx: TenantContext) => repo.storedPool(ctx);
+
 const poolFor = async (ctx: TenantContext, now: Date): Promise<TenantPool> =>
   (await repo.storedPool(ctx)) ?? refreshTenantPool(ctx, now);
 
