@@ -22,7 +22,10 @@ const { forecastStockout, slotModel } = await import(
 const N = Number(process.argv[2] ?? 20000);
 // A thin agent: ~30 customer transactions over 8 weeks, tickets 20..3000 GHS, 55% cash-in.
 let seed = 1;
-const rnd = () => (seed = (seed * 1103515245 + 12345) >>> 0) / 2 ** 32;
+const rnd = () => {
+  seed = (seed * 1103515245 + 12345) >>> 0;
+  return seed / 2 ** 32;
+};
 const t0 = performance.now();
 let risky = 0;
 for (let i = 0; i < N; i++) {
