@@ -329,7 +329,44 @@ export function generateBusinesses({ seed, count, source, now, prefix }) {
   return { customers, accounts, transactions, agents: [], stories };
 }
 
-/** Mobile-money agents: each is a customer with a float account; cash-in debits float, cash-out credits it. */
+/** Busier mornings and evenings, Saturdays busy, Sundays quiet: the demand shape float forecasts learn. */
+const HOUR_WEIGHTS = [0, 0, 0, 0, 0, 0, 1, 2, 4, 4, 3, 2, 2, 2, 2, 2, 3, 4, 4, 3, 2, 1, 0, 0];
+const DAY_WEIGHTS = [0.6, 1, 1, 1, 1, 1.1, 1.3];
+/** Customer transactions a day in the last 8 weeks (float history and stock-out forecasts). */
+const RECENT_PER_DAY = { thriving: 12, steady: 7, float_stressed: 9, dormant: 0, declining: 3, new: 4 };
+
+function recentHour(r) {
+  let x = r.next() * HOUR_WEIGHTS.reduce((a, b) => a + b, 0);
+  for (let h = 0; h < 24; h++) {
+    x -= HOUR_WEIGHTS[h];
+    if (x <= 0) return h;
+  }
+  return 12;
+}
+
+/** The last 56 days of an agent's customer demand, hour-of-day and day-of-week shaped. */
+function recentDemand(r, profile, now) {
+  const out = [];
+  const perDay = RECENT_PER_DAY[profile];
+  for (let d = 56; d >= 1; d--) {
+    const day = new Date(now.getTime() - d * 86_400_000);
+    const n = Math.round(perDay * DAY_WEIGHTS[day.getUTCDay()] * r.between(0.7, 1.3));
+    for (let k = 0; k < n; k++) {
+      const date = new Date(day);
+      date.setUTCHours(recentHour(r), r.int(0, 59), r.int(0, 59), 0);
+      if (date >= now) continue;
+      const cashIn = r.chance(profile === "float_stressed" ? 0.68 : 0.5);
+      out.push({ cashIn, amount: r.between(20, profile === "thriving" ? 1500 : 600), date });
+    }
+  }
+  return out;
+}
+
+/**
+ * Mobile-money agents: each is a customer with a float account; cash-in debits float, cash-out
+ * credits it, and top-ups (category float_topup) credit it. Most agents top up when their float
+ * runs low; float-stressed agents only get a small top-up every 6 days, so they run dry between.
+ */
 export function generateAgents({ seed, count, source, now, prefix }) {
   const r = rng(seed);
   const start = new Date(now.getTime() - 365 * 86_400_000);
@@ -396,8 +433,37 @@ export function generateAgents({ seed, count, source, now, prefix }) {
         });
       }
     }
+    if (profile !== "dormant") txns.push(...recentDemand(r, profile, now));
     txns.sort((x, y) => x.date - y.date);
+    const recentStart = now.getTime() - 56 * 86_400_000;
+    let nextStressedTopUp = recentStart;
+    const topUp = (amount, date) => {
+      float += amount;
+      transactions.push({
+        externalId: `${agentId}-T${String(++n).padStart(5, "0")}`,
+        externalSource: source,
+        accountExternalId: account.externalId,
+        agentId,
+        type: "credit",
+        category: "float_topup",
+        amount: money(amount),
+        currency: "GHS",
+        description: "Float top-up from super-agent",
+        status: "completed",
+        transactionDate: iso(date),
+        balanceAfter: money(float),
+        channel: "bank",
+      });
+    };
     for (const t of txns) {
+      if (t.date.getTime() >= recentStart) {
+        if (profile === "float_stressed" && t.date.getTime() >= nextStressedTopUp) {
+          topUp(Number(money(floatLimit * 0.05)), new Date(t.date.getTime() - 60_000));
+          nextStressedTopUp = t.date.getTime() + 6 * 86_400_000;
+        } else if (profile !== "float_stressed" && float < floatLimit * 0.2) {
+          topUp(Number(money(floatLimit * 0.6 - float)), new Date(t.date.getTime() - 60_000));
+        }
+      }
       const amount = Number(money(t.amount));
       if (t.cashIn && float < amount) continue; // an agent cannot sell e-value it does not hold
       float += t.cashIn ? -amount : amount;

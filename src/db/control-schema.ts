@@ -151,6 +151,8 @@ export interface TenantSettings {
   caseSla?: CaseSlaSetting;
   /** Maker-checker close: a second actor confirms a requested close (default false). */
   caseCloseRequiresSecondActor?: boolean;
+  /** Days of p90 demand a suggested agent float rebalancing covers (default 3; 0.5..7). */
+  agentFloatCoverDays?: number;
   /** Browser origins allowed to call /v1 with this tenant's keys (operator-set; exact origins). */
   allowedOrigins?: string[];
   /** Requests a minute each of the tenant's API keys may send (operator-set; default 1,200). */

@@ -15,9 +15,11 @@ import type { TenantTable } from "./tenant-tables";
 export type Direction = "asc" | "desc";
 
 interface SortKey<Row> {
-  column: SQLiteColumn;
+  /** The column, or `coalesce(column, value)` for a nullable column with `nullsAs`. */
+  column: SQLiteColumn | SQL;
   direction: Direction;
-  of: (row: Row) => unknown;
+  /** The key's value in a row, as the driver stores it (what the cursor records). */
+  keyOf: (row: Row) => string | number;
 }
 
 export interface ListOrder<Row> {
@@ -57,6 +59,8 @@ interface OrderOptions<T extends SQLiteTable, Row> {
   rowOf?: (row: Row) => { [K in keyof Columns<T>]?: unknown };
   /** Nullable columns this list's filter always has set (say why where it is used). */
   setByFilter?: (keyof Columns<T>)[];
+  /** Nullable numeric columns ordered with NULL as this value (the key is `coalesce(column, value)`). */
+  nullsAs?: { [K in keyof Columns<T>]?: number };
 }
 
 /**
@@ -73,13 +77,18 @@ export function listOrder<T extends SQLiteTable, Row = Columns<T>>(
   const keys = Object.entries(order).map(([property, direction]) => {
     const column = (table as unknown as Record<string, SQLiteColumn>)[property];
     const setByFilter = options.setByFilter?.includes(property as keyof Columns<T>) ?? false;
-    if (!column || (!column.notNull && !setByFilter)) {
+    const nullAs = options.nullsAs?.[property as keyof Columns<T>];
+    if (!column || (!column.notNull && !setByFilter && nullAs === undefined)) {
       throw new Error(`listOrder ${name}: ${property} is not a NOT NULL column`);
     }
+    const value = (row: Row) => (rowOf(row) as Record<string, unknown>)[property];
     return {
-      column,
+      column: nullAs === undefined ? column : sql`coalesce(${column}, ${nullAs})`,
       direction: direction as Direction,
-      of: (row: Row) => (rowOf(row) as Record<string, unknown>)[property],
+      keyOf: (row: Row) =>
+        nullAs === undefined
+          ? (column.mapToDriverValue(value(row)) as string | number)
+          : ((value(row) as number | null) ?? nullAs),
     };
   });
   return { name, keys };
@@ -145,7 +154,7 @@ export async function keysetPage<Row>(
       ? encodeCursor({
           list: order.name,
           filter: fingerprint,
-          key: order.keys.map((k) => k.column.mapToDriverValue(k.of(last)) as string | number),
+          key: order.keys.map((k) => k.keyOf(last)),
           total,
           offset: offset + rows.length,
         })

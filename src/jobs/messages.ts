@@ -62,6 +62,9 @@ export interface SmeBenchmarksMessage {
 export interface AgentHealthRefreshMessage {
   type: typeof AGENT_HEALTH_REFRESH_JOB;
   tenantId: string;
+  /** A run in progress: its time and the last agent id done (both absent: start a run). */
+  runComputedAt?: string;
+  afterId?: string;
 }
 /** Announce the tenant's loan bucket changes that time made; write last month's PAR snapshot. */
 export interface LendingRefreshMessage {
@@ -167,9 +170,13 @@ export const jobs = {
     all: true,
   }),
   goamlCtr: (tenantId: string, at: string): GoamlCtrMessage => ({ type: GOAML_CTR_JOB, tenantId, at }),
-  agentHealthRefresh: (tenantId: string): AgentHealthRefreshMessage => ({
+  agentHealthRefresh: (
+    tenantId: string,
+    cursor?: { computedAt: string; afterId: string },
+  ): AgentHealthRefreshMessage => ({
     type: AGENT_HEALTH_REFRESH_JOB,
     tenantId,
+    ...(cursor ? { runComputedAt: cursor.computedAt, afterId: cursor.afterId } : {}),
   }),
   lendingRefresh: (tenantId: string): LendingRefreshMessage => ({ type: LENDING_REFRESH_JOB, tenantId }),
   outboxDispatch: (tenantId: string): OutboxDispatchMessage => ({ type: OUTBOX_DISPATCH_JOB, tenantId }),
@@ -201,7 +208,7 @@ const FIELD_RULES: { [T in JobType]: FieldRules<JobMessageOf<T>> } = {
   [RULES_BACKTEST_JOB]: { tenantId: "string", backtestId: "string", step: "integer" },
   [BHI_CALCULATE_JOB]: { tenantId: "string", jobId: "string" },
   [SME_BENCHMARKS_JOB]: { tenantId: "string", windowDays: "integer?", all: "true?" },
-  [AGENT_HEALTH_REFRESH_JOB]: { tenantId: "string" },
+  [AGENT_HEALTH_REFRESH_JOB]: { tenantId: "string", runComputedAt: "string?", afterId: "string?" },
   [OUTBOX_DISPATCH_JOB]: { tenantId: "string" },
   [LENDING_REFRESH_JOB]: { tenantId: "string" },
   [WORKFLOW_RUN_JOB]: { tenantId: "string", runId: "string", lease: "string?" },

@@ -49,6 +49,9 @@ const tomorrow = () => new Date(Date.now() + 86_400_000).toISOString();
  */
 export const requestBodies: Record<string, unknown> = {
   "POST /v1/graphql": { query: "{ bhiSummary { totalCustomers } }" },
+  "POST /v1/agents/{agentId}/float-reports": {
+    reports: [{ reportedAt: "2026-01-01T00:00:00.000Z", floatBalance: 100 }],
+  },
   "POST /v1/fraud/evaluate": { entityType: "merchant", entityId: "Security Fixture Shop" },
   "POST /v1/fraud/evaluate-and-create": { entityType: "merchant", entityId: "Security Fixture Shop" },
   "POST /v1/fraud/cases": fraudCaseBody(),

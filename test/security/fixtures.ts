@@ -160,6 +160,8 @@ export const pathFixtures: Record<string, PathFixture> = {
   "/v1/loans/{loanId}": loanOf,
   "/v1/agents/{agentId}": async (owner) => ({ agentId: (await insertAgent(owner)).agentId }),
   "/v1/agent-health/{agentId}": async (owner) => ({ agentId: (await insertAgent(owner)).agentId }),
+  "/v1/agents/{agentId}/float-history": async (owner) => ({ agentId: (await insertAgent(owner)).agentId }),
+  "/v1/agents/{agentId}/float-reports": async (owner) => ({ agentId: (await insertAgent(owner)).agentId }),
   "/v1/fraud/cases/{caseId}": async (owner) => {
     const res = await call("POST", "/v1/fraud/cases", { key: owner.key, body: fraudCaseBody() });
     return { caseId: (await json<{ case: { id: string } }>(res)).case.id };

@@ -156,6 +156,10 @@ export const TenantSettingsSchema = z
         description: `Browser origins allowed to call /v1 with this tenant's keys (CORS), at most ${MAX_ALLOWED_ORIGINS}: exact scheme://host[:port] in lower case, https (http only for localhost and 127.0.0.1), no path, no default port, no wildcard. Replaces the whole list; [] removes all`,
         example: ["https://dashboard.lender.example"],
       }),
+    agentFloatCoverDays: z.number().min(0.5).max(7).optional().openapi({
+      description:
+        "Days of p90 demand the suggested float rebalancing should cover (default 3, 0.5..7: the forecast horizon is 7 days); docs/methodology/agent-health.md#float",
+    }),
     rateLimitPerMinute: z.number().int().min(1).max(100_000).optional().openapi({
       description:
         "Requests a minute each of this tenant's API keys may send (default 1,200); a key's own rateLimitPerMinute wins",
@@ -200,6 +204,7 @@ export const TenantSchema = z
         description: "Case SLA hours as set; absent levels: defaults",
       }),
       caseCloseRequiresSecondActor: z.boolean().optional(),
+      agentFloatCoverDays: z.number().optional().openapi({ description: "As set; absent: 3" }),
       allowedOrigins: z.array(z.string()).openapi({ description: "CORS origins; [] when none" }),
       rateLimitPerMinute: z
         .number()

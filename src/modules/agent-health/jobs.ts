@@ -2,19 +2,27 @@ import { loadTenantContext } from "../../db/tenant-context";
 import type { Env } from "../../env";
 import { enqueuePerTenant } from "../../jobs/enqueue";
 import { AGENT_HEALTH_REFRESH_JOB, type AgentHealthRefreshMessage, jobs } from "../../jobs/messages";
-import { refreshSnapshots } from "./snapshots/service";
+import { refreshStep } from "./snapshots/service";
 
-/** JOBS_QUEUE handler for "agent-health.refresh" {tenantId}: recompute the tenant's snapshots. */
+/**
+ * JOBS_QUEUE handler for "agent-health.refresh" {tenantId, cursor?}: one slice of the tenant's
+ * refresh per message, the next slice queued with the cursor (progress in agent_health_refresh_runs).
+ */
 export async function agentHealthRefreshJob(env: Env, message: AgentHealthRefreshMessage): Promise<void> {
   const ctx = await loadTenantContext(env, message.tenantId, `job:${AGENT_HEALTH_REFRESH_JOB}`);
   if (!ctx.tenant.features.agentNetwork) return;
-  const { refreshed } = await refreshSnapshots(ctx);
+  const { runComputedAt, afterId } = message;
+  const next = await refreshStep(
+    ctx,
+    runComputedAt && afterId ? { computedAt: runComputedAt, afterId } : undefined,
+  );
+  if (next) await env.JOBS_QUEUE.send(jobs.agentHealthRefresh(ctx.tenantId, next));
   console.log(
     JSON.stringify({
       level: "info",
-      msg: "agent health refreshed",
+      msg: next ? "agent health refresh slice done" : "agent health refreshed",
       tenantId: ctx.tenantId,
-      agents: refreshed,
+      through: next?.afterId ?? null,
     }),
   );
 }

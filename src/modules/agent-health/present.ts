@@ -1,9 +1,10 @@
 import type { AgentHealthSnapshotRow } from "../../db/shard/agent-health";
 import type { TenantContext } from "../../db/tenant-context";
-import { fromMinor } from "../../lib/money";
+import { fromMinor, fromMinorOrNull } from "../../lib/money";
 import type { compareWithPeers } from "./domain/peers";
 import type { AhiResult } from "./domain/score";
 import type { AhiBand } from "./domain/types";
+import type { presentForecast } from "./float/present";
 
 export const DISCLAIMER =
   "Diagnostic only. The Agent Health Index describes an agent's recent activity, float and cash position from the data available; it is not a performance rating, makes no automated decision and never suspends or restricts an agent. Any action needs human review.";
@@ -29,7 +30,11 @@ export function buildReport(
   peerComparison: PeerComparison | null,
   windowDays: number,
   computedAt: string,
-  figures: { currency: string; servesRegions: string[] },
+  figures: {
+    currency: string;
+    servesRegions: string[];
+    floatForecast: ReturnType<typeof presentForecast> | null;
+  },
 ) {
   return {
     reportId: crypto.randomUUID(),
@@ -53,6 +58,7 @@ export function buildReport(
     confidenceScore: result.confidenceScore,
     missingDataPoints: result.missingDataPoints,
     floatUtilization: result.floatUtilization,
+    floatForecast: figures.floatForecast,
     windowDays,
     computedAt,
     calculationVersion: result.calculationVersion,
@@ -76,5 +82,14 @@ export const presentSummary = (row: AgentHealthSnapshotRow) => ({
   floatBalance: fromMinor(row.floatBalanceMinor),
   transactionCount30d: row.transactionCount,
   transactionVolume30d: fromMinor(row.transactionVolumeMinor),
+  floatForecast: {
+    stockoutHoursP10: row.stockoutHoursP10,
+    stockoutHoursP50: row.stockoutHoursP50,
+    stockoutHoursP90: row.stockoutHoursP90,
+    probabilityWithin24h: row.stockoutProbability24h,
+    probabilityWithin72h: row.stockoutProbability72h,
+    cashStockoutHoursP50: row.cashStockoutHoursP50,
+    suggestedRebalance: fromMinorOrNull(row.suggestedRebalanceMinor),
+  },
   computedAt: row.computedAt,
 });

@@ -127,6 +127,13 @@ const SNAPSHOT_COLUMNS: ReadonlyArray<readonly [string, keyof SnapshotInsert]> =
   ["float_balance_minor", "floatBalanceMinor"],
   ["transaction_count", "transactionCount"],
   ["transaction_volume_minor", "transactionVolumeMinor"],
+  ["stockout_hours_p10", "stockoutHoursP10"],
+  ["stockout_hours_p50", "stockoutHoursP50"],
+  ["stockout_hours_p90", "stockoutHoursP90"],
+  ["stockout_probability_24h", "stockoutProbability24h"],
+  ["stockout_probability_72h", "stockoutProbability72h"],
+  ["cash_stockout_hours_p50", "cashStockoutHoursP50"],
+  ["suggested_rebalance_minor", "suggestedRebalanceMinor"],
 ];
 /** Columns shared by every row of a refresh, bound once per statement. */
 const RUN_COLUMNS = ["window_days", "calculation_version", "computed_at"];
@@ -168,22 +175,39 @@ export interface SummaryFilter {
   minAHI?: number;
   maxAHI?: number;
   hasCriticalFlags?: boolean;
+  stockoutWithinHours?: number;
 }
-export type SortBy = "ahiScore" | "floatBalance" | "transactionVolume" | "agentCode";
+export type SortBy =
+  | "ahiScore"
+  | "floatBalance"
+  | "transactionVolume"
+  | "agentCode"
+  | "stockoutHoursP50"
+  | "stockoutProbability24h";
 
 const SORT_COLUMNS = {
   ahiScore: "ahiScore",
   floatBalance: "floatBalanceMinor",
   transactionVolume: "transactionVolumeMinor",
   agentCode: "agentCode",
+  stockoutHoursP50: "stockoutHoursP50",
+  stockoutProbability24h: "stockoutProbability24h",
 } as const;
 
 /** One order per sort choice, agentId (the key) breaking ties; the sort is in the cursor's filters. */
 const summaryOrder = (sort: { by: SortBy; order: "asc" | "desc" }) =>
-  listOrder("agent-health-summary", agentHealthSnapshots, {
-    [SORT_COLUMNS[sort.by]]: sort.order,
-    agentId: sort.order,
-  });
+  listOrder(
+    "agent-health-summary",
+    agentHealthSnapshots,
+    {
+      [SORT_COLUMNS[sort.by]]: sort.order,
+      agentId: sort.order,
+    },
+    {
+      // No forecast stock-out within the horizon is the longest time; no forecast, the lowest probability.
+      nullsAs: { stockoutHoursP50: 1e12, stockoutProbability24h: -1 },
+    },
+  );
 
 export function summaryPage(
   scope: TenantScope,
@@ -203,6 +227,9 @@ export function summaryPage(
       : filter.hasCriticalFlags
         ? sql`${s.criticalFlagCount} > 0`
         : eq(s.criticalFlagCount, 0),
+    filter.stockoutWithinHours !== undefined
+      ? lte(s.stockoutHoursP50, filter.stockoutWithinHours)
+      : undefined,
   ];
   return tablePage(scope.db, s, summaryOrder(sort), { ...filter, sort }, where, page);
 }

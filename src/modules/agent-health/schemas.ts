@@ -19,6 +19,7 @@ import {
   FLAG_SEVERITIES,
   FLAG_TYPES,
 } from "./domain/types";
+import { FloatForecastSchema, SummaryForecastSchema } from "./float/schemas";
 import { DISCLAIMER } from "./present";
 
 const Disclaimer = z.string().openapi({ example: DISCLAIMER });
@@ -65,6 +66,10 @@ const AgentHealthFlagSchema = z
     percentageValue: z.number().nullable(),
     threshold: z.number().nullable(),
     suggestedAction: z.string(),
+    counterfactual: z
+      .string()
+      .optional()
+      .openapi({ description: "What would clear the flag (float_stockout_risk)" }),
   })
   .openapi("AgentHealthFlag");
 
@@ -143,6 +148,9 @@ export const AgentHealthReportSchema = z
     confidenceScore: z.number().min(0).max(1),
     missingDataPoints: z.array(z.string()),
     floatUtilization: z.number().nullable(),
+    floatForecast: orNull(FloatForecastSchema).openapi({
+      description: "E-float (and cash) stock-out forecast from stored data; null for calculate-from-data",
+    }),
     windowDays: z.number().int(),
     computedAt: z.string(),
     calculationVersion: z.string(),
@@ -233,7 +241,22 @@ export const SummaryQuery = PaginationQuery.extend({
   minAHI: z.coerce.number().min(0).max(100).optional().openapi({ description: "0..100, not above maxAHI" }),
   maxAHI: z.coerce.number().min(0).max(100).optional().openapi({ description: "0..100, not below minAHI" }),
   hasCriticalFlags: optionalBoolean,
-  sortBy: z.enum(["ahiScore", "floatBalance", "transactionVolume", "agentCode"]).default("ahiScore"),
+  stockoutWithinHours: z.coerce.number().int().min(1).max(168).optional().openapi({
+    description: "Only agents whose median forecast runs out of e-float within this many hours (1..168)",
+  }),
+  sortBy: z
+    .enum([
+      "ahiScore",
+      "floatBalance",
+      "transactionVolume",
+      "agentCode",
+      "stockoutHoursP50",
+      "stockoutProbability24h",
+    ])
+    .default("ahiScore")
+    .openapi({
+      description: "stockoutHoursP50: agents with no stock-out within the horizon sort as the longest",
+    }),
   sortOrder: z.enum(["asc", "desc"]).default("desc"),
 }).refine((q) => q.minAHI === undefined || q.maxAHI === undefined || q.minAHI <= q.maxAHI, {
   message: "minAHI must not be above maxAHI",
@@ -259,6 +282,7 @@ export const AgentHealthSummarySchema = z
     floatBalance: Money,
     transactionCount30d: Count,
     transactionVolume30d: Money,
+    floatForecast: SummaryForecastSchema,
     computedAt: z.string(),
   })
   .openapi("AgentHealthSummary");

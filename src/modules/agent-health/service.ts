@@ -8,8 +8,12 @@ import { benchmarkGroups, peerComparison } from "./benchmarks/service";
 import { activityFromStore, boundsFor, STANDARD_WINDOW } from "./domain/inputs";
 import { calculateAhi } from "./domain/score";
 import type { AgentActivity } from "./domain/types";
+import { stockoutFlag, withFlag } from "./float/domain/flag";
+import { type AgentForecast, coverDaysOf, forecastAgents } from "./float/forecast/service";
+import { presentForecast } from "./float/present";
 import { type AgentProfile, buildReport, presentSummary } from "./present";
 import * as repo from "./repo";
+import { latestRun } from "./snapshots/repo";
 import { ensureSnapshots, refreshSnapshots } from "./snapshots/service";
 
 /** docs/contract.md#analytics: the capability exists only for tenants with an agent network. */
@@ -38,16 +42,23 @@ async function report(
   windowDays: number,
   includePeerComparison: boolean,
   figures: { currency: string; servesRegions: string[] },
+  forecast: AgentForecast | null = null,
 ) {
   const now = ctx.clock.now();
   const result = calculateAhi({ activity, status: profile.agentStatus, windowDays, now });
+  if (forecast)
+    result.flags = withFlag(result.flags, stockoutFlag(forecast, coverDaysOf(ctx), figures.currency, now));
   const samePeerCurrency = figures.currency === ctx.tenant.settings.currency;
   const peers =
     includePeerComparison && samePeerCurrency
       ? await peerComparison(ctx, profile, activity, result, windowDays)
       : null;
   if (includePeerComparison && !peers) result.missingDataPoints.push("peerBenchmarks");
-  return buildReport(ctx, profile, result, peers, windowDays, now.toISOString(), figures);
+  const floatForecast = forecast ? presentForecast(forecast) : null;
+  return buildReport(ctx, profile, result, peers, windowDays, now.toISOString(), {
+    ...figures,
+    floatForecast,
+  });
 }
 
 export async function getAgentHealth(
@@ -58,9 +69,10 @@ export async function getAgentHealth(
   requireAgentNetwork(ctx);
   const agent = await getAgent(ctx, agentId);
   const b = boundsFor(ctx.clock.now(), options.windowDays);
-  const [activity, lastTx] = await Promise.all([
+  const [activity, lastTx, forecasts] = await Promise.all([
     repo.activityByAgent(ctx, { kind: "one", agentId: agent.agentId }, b),
     repo.lastTransactionOf(ctx, agent.agentId, b.now),
+    forecastAgents(ctx, { kind: "one", agentId: agent.agentId }, ctx.clock.now()),
   ]);
   const input = activityFromStore(agent, activity.get(agent.agentId), lastTx, b);
   return report(
@@ -70,6 +82,7 @@ export async function getAgentHealth(
     options.windowDays,
     options.includePeerComparison,
     { currency: ctx.tenant.settings.currency, servesRegions: agent.servesRegions },
+    forecasts.get(agent.agentId) ?? null,
   );
 }
 
@@ -141,8 +154,11 @@ export async function portfolioSummary(
   return { agents: data, page: found };
 }
 
-/** Above this many agents an on-demand refresh runs on the jobs queue (202) instead of inline. */
-export const INLINE_REFRESH_LIMIT = 20_000;
+/**
+ * Above this many agents an on-demand refresh runs on the jobs queue (202), one slice per
+ * message, instead of inline: with stock-out forecasts a slice costs ~0.5 ms of CPU per agent.
+ */
+export const INLINE_REFRESH_LIMIT = 5_000;
 
 /** On-demand refresh (the daily cron does the same for every agent-network tenant). */
 export async function refreshPortfolio(
@@ -155,4 +171,19 @@ export async function refreshPortfolio(
     return { kind: "queued", agents };
   }
   return { kind: "done", ...(await refreshSnapshots(ctx)) };
+}
+
+/** The tenant's latest refresh run and its progress (null before the first refresh). */
+export async function refreshProgress(ctx: TenantContext) {
+  requireAgentNetwork(ctx);
+  const run = await latestRun(ctx);
+  return run
+    ? {
+        status: run.status,
+        computedAt: run.computed_at,
+        total: run.total,
+        processed: run.processed,
+        updatedAt: run.updated_at,
+      }
+    : null;
 }

@@ -278,6 +278,30 @@ export const EVENT_CATALOG: { [T in EventType]: CatalogEntry } = {
     component: "LoanRepaidEventData",
     data: LoanTransition.openapi("LoanRepaidEventData"),
   },
+  "agent.float_low": {
+    description:
+      "An agent's e-float stock-out forecast crossed into risk (P(stock-out within 72 h) >= 50%) at a portfolio refresh; once per episode, re-armed when the probability falls below 25% (docs/methodology/agent-health.md#float).",
+    component: "AgentFloatLowEventData",
+    data: z
+      .strictObject({
+        agentId: z.string(),
+        agentCode: z.string(),
+        episode: z.number().int().min(1).openapi({ description: "The agent's episode number, from 1" }),
+        currency: z.string(),
+        floatBalance: z.string().openapi({ description: "E-float at the forecast, decimal string" }),
+        hoursToStockout: z.strictObject({
+          p10: z.number().nullable(),
+          p50: z.number().nullable(),
+          p90: z.number().nullable(),
+        }),
+        probabilityWithin24h: z.number().min(0).max(1),
+        probabilityWithin72h: z.number().min(0).max(1),
+        suggestedRebalance: z.string().openapi({ description: "Top-up for coverDays at p90 demand" }),
+        coverDays: z.number(),
+        forecastAsOf: z.string(),
+      })
+      .openapi("AgentFloatLowEventData"),
+  },
 };
 
 /** Where an event's data departs from its catalog entry; empty when it matches. */

@@ -28,6 +28,7 @@ export const EVENT_TYPES = [
   "loan.entered_arrears",
   "loan.bucket_changed",
   "loan.repaid",
+  "agent.float_low",
 ] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 

@@ -68,6 +68,7 @@ export const FLAG_TYPES = [
   "cash_imbalance",
   "new_agent",
   "status_not_active",
+  "float_stockout_risk",
 ] as const;
 export type FlagType = (typeof FLAG_TYPES)[number];
 
@@ -80,6 +81,8 @@ export interface Flag {
   percentageValue: number | null;
   threshold: number | null;
   suggestedAction: string;
+  /** What would clear the flag (float_stockout_risk). */
+  counterfactual?: string;
 }
 
 export interface Evidence {

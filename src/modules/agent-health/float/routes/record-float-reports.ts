@@ -1,0 +1,29 @@
+import type { App } from "../../../../http/context";
+import { jsonBody, jsonContent, tenantRoute } from "../../../../http/openapi";
+import { AgentIdParams } from "../../schemas";
+import { ReportsBody, ReportsResponse } from "../schemas";
+import { recordFloatReports } from "../service";
+
+export const recordFloatReportsRoute = tenantRoute({
+  method: "post",
+  path: "/v1/agents/{agentId}/float-reports",
+  operationId: "recordAgentFloatReports",
+  tags: ["Agent health"],
+  summary: "Record balances the agent reported (e-float, and cash when known), with the time of each",
+  description:
+    "Anchors the float history and the stock-out forecast. Up to 500 reports a call; a report at an instant already stored replaces it. Reports in the future are refused.",
+  scope: "agents:write",
+  feature: "agentNetwork",
+  request: { params: AgentIdParams, body: jsonBody(ReportsBody) },
+  responses: { 200: jsonContent(ReportsResponse, "Recorded") },
+});
+
+export const registerRecordFloatReports = (app: App) =>
+  app.openapi(recordFloatReportsRoute, async (c) => {
+    const { recorded } = await recordFloatReports(
+      c.get("ctx"),
+      c.req.valid("param").agentId,
+      c.req.valid("json").reports,
+    );
+    return c.json({ success: true as const, recorded }, 200);
+  });
