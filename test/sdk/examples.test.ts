@@ -2,7 +2,7 @@ import { SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { onboardAndScore, steadyBusiness } from "../../sdk/examples/onboard-and-score";
 import { receive, sendTestDelivery, subscribe } from "../../sdk/examples/webhooks";
-import { createClient, ok } from "../../sdk/src/index";
+import { createClient, ok, verifyWebhook, WebhookVerificationError } from "../../sdk/src/index";
 import { createTenant } from "../harness";
 import { received, receiverUrl } from "../webhooks/helpers";
 
@@ -66,5 +66,10 @@ describe("SDK example: subscribe to webhooks and verify a delivery", () => {
     const other = await subscribe(api, receiverUrl("ok"));
     expect((await receive(other.secret, got, () => {})).status).toBe(400);
     expect(handled).toHaveLength(1);
+    // The genuine delivery replayed 10 minutes later is refused (outside the 5-minute window).
+    const later = { now: () => new Date(Date.now() + 10 * 60_000) };
+    await expect(verifyWebhook(secret, got.headers, got.body, later)).rejects.toThrow(
+      WebhookVerificationError,
+    );
   });
 });
