@@ -83,9 +83,10 @@ function retryingFetch(options: ClientOptions): FetchLike {
       const last = attempt >= maxRetries;
       let response: Response;
       try {
-        response = await send(new Request(request.url, { method: request.method, headers, body }));
+        const { method, signal } = request;
+        response = await send(new Request(request.url, { method, headers, body, signal }));
       } catch (error) {
-        if (last || !repeatable) throw error;
+        if (last || !repeatable || request.signal?.aborted) throw error;
         await sleep(backoff(attempt, maxDelay));
         continue;
       }

@@ -90,6 +90,21 @@ describe("SDK client: retries and Idempotency-Key", () => {
     expect(always.seen).toHaveLength(4); // the first try and 3 retries
   });
 
+  it("retries a 409 idempotency_key_in_use (its first attempt still running) under the same key", async () => {
+    const t = await createTenant();
+    const inUse = () =>
+      Response.json(
+        { success: false, error: { code: "idempotency_key_in_use", message: "in flight" }, requestId: "r2" },
+        { status: 409 },
+      );
+    const { api, seen, waits } = recordingClient(t.key, async (attempt) => (attempt === 1 ? inUse() : null));
+    const { response } = await api.POST("/v1/webhooks/subscriptions", { body: subscriptionBody });
+    expect(response.status).toBe(201);
+    expect(seen).toHaveLength(2);
+    expect(seen[1].headers.get("idempotency-key")).toBe(seen[0].headers.get("idempotency-key"));
+    expect(waits).toHaveLength(1);
+  });
+
   it("does not retry a PATCH after a network error (it has no idempotency key)", async () => {
     const t = await createTenant();
     const { api, seen } = recordingClient(t.key, async () => {
