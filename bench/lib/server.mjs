@@ -40,8 +40,11 @@ async function migrate(mf, binding, dir) {
   }
 }
 
-/** Starts the service; `persistTo` keeps state between runs (default: a fresh temp dir). */
-export async function startService({ persistTo, vars = {} } = {}) {
+/**
+ * Starts the service; `persistTo` keeps state between runs (default: a fresh temp dir);
+ * `rateLimits` keeps the per-key limiter (and its RateLimit-* headers) that benchmarks drop.
+ */
+export async function startService({ persistTo, vars = {}, rateLimits = false } = {}) {
   const outdir = mkdtempSync(join(tmpdir(), "bench-build-"));
   const build = spawnSync(
     join(root, "node_modules/.bin/wrangler"),
@@ -72,7 +75,9 @@ export async function startService({ persistTo, vars = {} } = {}) {
     // limiter binding the Worker does not count (its Durable Object call costs ~1-3 ms a request
     // locally; docs/decisions/http-conventions.md#rate-limits).
     durableObjects: Object.fromEntries(
-      Object.entries(workerOptions.durableObjects ?? {}).filter(([name]) => name !== "KEY_RATE_LIMITER"),
+      Object.entries(workerOptions.durableObjects ?? {}).filter(
+        ([name]) => rateLimits || name !== "KEY_RATE_LIMITER",
+      ),
     ),
     d1Persist: join(state, "d1"),
     r2Persist: join(state, "r2"),
