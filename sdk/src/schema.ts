@@ -129,7 +129,12 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Progress of a background BHI run (started by calculate-from-db with > 10,000 customers) */
+        /**
+         * Progress of a background BHI run (started by calculate-from-db with > 10,000 customers)
+         * @description Progress of a background BHI run (started by calculate-from-db with > 10,000 customers)
+         *
+         *     Fresh read: served by the primary database, never by a lagging replica (`x-d1-session: first-primary`).
+         */
         get: operations["getBhiJob"];
         put?: never;
         post?: never;
@@ -502,6 +507,120 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/ingest/loans": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Upsert up to 1000 loans with their repayment schedules by (externalSource, externalId)
+         * @description Body: a JSON array, NDJSON (one record per line) or CSV (header row; a loan's `schedule` is a JSON array in its cell). Each record is validated on its own: bad ones come back in `errors` and are skipped, good ones are written together in one transaction. Re-sending a batch changes nothing. A loan record replaces the stored loan and its schedule; its stored repayments are allocated again. Load customers (and accounts) first.
+         */
+        post: operations["ingestLoans"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/ingest/loan-repayments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Upsert up to 1000 loan repayments by (externalSource, externalId)
+         * @description Body: a JSON array, NDJSON (one record per line) or CSV (header row; a loan's `schedule` is a JSON array in its cell). Each record is validated on its own: bad ones come back in `errors` and are skipped, good ones are written together in one transaction. Re-sending a batch changes nothing. Allocation: fees, then interest, then principal, oldest installment first (a named installmentSeq first). paidOn may not be in the future.
+         */
+        post: operations["ingestLoanRepayments"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/loans": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List loans (filters: customer, status, product, branch, officer, arrears bucket as of today), newest first */
+        get: operations["listLoans"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/loans/{loanId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A loan with its schedule, repayments and arrears as of asOf (default today)
+         * @description As of a date: only repayments paid on or before it count (allocated in the order they were paid).
+         */
+        get: operations["getLoan"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/customers/{customerId}/loans": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A customer's loans, newest first */
+        get: operations["listCustomerLoans"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/lending/portfolio-at-risk": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * PAR1/PAR30/PAR90 for the tenant and by branch, product, officer or segment, with month-end history and roll rates
+         * @description PARn = outstanding principal of active loans more than n days past due / outstanding principal of active loans, in one currency. asOf today or later: live; an earlier asOf must be a stored month-end (else 400). Segment = the customer's vertical.
+         */
+        get: operations["getPortfolioAtRisk"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/ingest/{resource}": {
         parameters: {
             query?: never;
@@ -549,7 +668,12 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Status of a sync run */
+        /**
+         * Status of a sync run
+         * @description Status of a sync run
+         *
+         *     Fresh read: served by the primary database, never by a lagging replica (`x-d1-session: first-primary`).
+         */
         get: operations["getSyncRun"];
         put?: never;
         post?: never;
@@ -812,7 +936,12 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A queued backtest: its status and, once done, its result */
+        /**
+         * A queued backtest: its status and, once done, its result
+         * @description A queued backtest: its status and, once done, its result
+         *
+         *     Fresh read: served by the primary database, never by a lagging replica (`x-d1-session: first-primary`).
+         */
         get: operations["getAmlBacktest"];
         put?: never;
         post?: never;
@@ -1111,7 +1240,12 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A fraud rule-set backtest: status, progress and, once done, the comparison */
+        /**
+         * A fraud rule-set backtest: status, progress and, once done, the comparison
+         * @description A fraud rule-set backtest: status, progress and, once done, the comparison
+         *
+         *     Fresh read: served by the primary database, never by a lagging replica (`x-d1-session: first-primary`).
+         */
         get: operations["getFraudRuleSetBacktest"];
         put?: never;
         post?: never;
@@ -1128,7 +1262,12 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A aml rule-set backtest: status, progress and, once done, the comparison */
+        /**
+         * A aml rule-set backtest: status, progress and, once done, the comparison
+         * @description A aml rule-set backtest: status, progress and, once done, the comparison
+         *
+         *     Fresh read: served by the primary database, never by a lagging replica (`x-d1-session: first-primary`).
+         */
         get: operations["getAmlRuleSetBacktest"];
         put?: never;
         post?: never;
@@ -1222,7 +1361,12 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List deliveries (filter by subscription, event type, status, event id), newest first */
+        /**
+         * List deliveries (filter by subscription, event type, status, event id), newest first
+         * @description List deliveries (filter by subscription, event type, status, event id), newest first
+         *
+         *     Fresh read: served by the primary database, never by a lagging replica (`x-d1-session: first-primary`).
+         */
         get: operations["listWebhookDeliveries"];
         put?: never;
         post?: never;
@@ -1239,7 +1383,12 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get a delivery with its body and every attempt */
+        /**
+         * Get a delivery with its body and every attempt
+         * @description Get a delivery with its body and every attempt
+         *
+         *     Fresh read: served by the primary database, never by a lagging replica (`x-d1-session: first-primary`).
+         */
         get: operations["getWebhookDelivery"];
         put?: never;
         post?: never;
@@ -1529,7 +1678,8 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /** Progress of the latest portfolio refresh (a queued one runs one slice of agents per message) */
+        get: operations["getAgentPortfolioRefresh"];
         put?: never;
         /**
          * Recompute every agent's 30-day AHI snapshot now (the daily cron does the same)
@@ -1573,6 +1723,46 @@ export interface paths {
         get: operations["getAgentHealth"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/agents/{agentId}/float-history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The agent's e-float balance per hour or day, derived from its transactions, with drift at reported balances
+         * @description Cash-in takes e-float, cash-out returns it, top-ups and rebalancing (categories float_topup, rebalance, ...) move it by their type. The line starts from the nearest anchor (a reported balance, else the agent record) and is re-anchored at each reported balance; `reported` lists each report with the derived balance it replaced and the drift. At most 31 days of hours or 366 days of days.
+         */
+        get: operations["getAgentFloatHistory"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/agents/{agentId}/float-reports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Record balances the agent reported (e-float, and cash when known), with the time of each
+         * @description Anchors the float history and the stock-out forecast. Up to 500 reports a call; a report at an instant already stored replaces it. Reports in the future are refused.
+         */
+        post: operations["recordAgentFloatReports"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1660,7 +1850,12 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get a workflow run with its steps */
+        /**
+         * Get a workflow run with its steps
+         * @description Get a workflow run with its steps
+         *
+         *     Fresh read: served by the primary database, never by a lagging replica (`x-d1-session: first-primary`).
+         */
         get: operations["getWorkflowRun"];
         put?: never;
         post?: never;
@@ -1835,7 +2030,12 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Continuous monitoring's queue: pending, claimed and dead-lettered entities, the latest screening */
+        /**
+         * Continuous monitoring's queue: pending, claimed and dead-lettered entities, the latest screening
+         * @description Continuous monitoring's queue: pending, claimed and dead-lettered entities, the latest screening
+         *
+         *     Fresh read: served by the primary database, never by a lagging replica (`x-d1-session: first-primary`).
+         */
         get: operations["getMonitoringStatus"];
         put?: never;
         post?: never;
@@ -1988,7 +2188,12 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One portfolio monitoring run with its figures */
+        /**
+         * One portfolio monitoring run with its figures
+         * @description One portfolio monitoring run with its figures
+         *
+         *     Fresh read: served by the primary database, never by a lagging replica (`x-d1-session: first-primary`).
+         */
         get: operations["getMonitoringRun"];
         put?: never;
         post?: never;
@@ -2023,7 +2228,8 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /** Read the KYC facts stored for a customer's goAML reports (as PUT stored them); 404 when none were entered */
+        get: operations["getGoamlSubject"];
         /** Store a customer's KYC facts for goAML reports (STR and CTR); 404 for an unknown customer */
         put: operations["putGoamlSubject"];
         post?: never;
@@ -2132,7 +2338,12 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The daily CTR runs (filed, empty or refused with the validator's issues), newest day first */
+        /**
+         * The daily CTR runs (filed, empty or refused with the validator's issues), newest day first
+         * @description The daily CTR runs (filed, empty or refused with the validator's issues), newest day first
+         *
+         *     Fresh read: served by the primary database, never by a lagging replica (`x-d1-session: first-primary`).
+         */
         get: operations["listGoamlCtrRuns"];
         put?: never;
         /** Run the CTR for a past local day (the cron does yesterday); a filed or empty day is returned as recorded */
@@ -2205,6 +2416,93 @@ export interface paths {
         };
         /** Download an evidence file as an attachment, checked against its recorded SHA-256 (409 when the stored bytes do not match) */
         get: operations["downloadAmlCaseFile"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/fraud/cases/{caseId}/links": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List the case's links in both directions (whichever end created them), oldest first; each shows the other end. Cases of a kind the key cannot read are left out */
+        get: operations["listFraudCaseLinks"];
+        put?: never;
+        /** Link the case to a fraud case, an AML case or an alert of the tenant (404 naming an unknown target; 400 for itself). Both case logs record `linked`; a link to a case of the other kind needs that kind's write scope too. An existing link of the pair is answered with 200 and written again nowhere */
+        post: operations["linkFraudCase"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/fraud/cases/{caseId}/links/{linkId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Remove a link of the case (from either end); both case logs record `unlinked`. 404 for a link the case does not have */
+        delete: operations["unlinkFraudCase"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/kyc-aml/cases/{caseId}/links": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List the case's links in both directions (whichever end created them), oldest first; each shows the other end. Cases of a kind the key cannot read are left out */
+        get: operations["listAmlCaseLinks"];
+        put?: never;
+        /** Link the case to a fraud case, an AML case or an alert of the tenant (404 naming an unknown target; 400 for itself). Both case logs record `linked`; a link to a case of the other kind needs that kind's write scope too. An existing link of the pair is answered with 200 and written again nowhere */
+        post: operations["linkAmlCase"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/kyc-aml/cases/{caseId}/links/{linkId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Remove a link of the case (from either end); both case logs record `unlinked`. 404 for a link the case does not have */
+        delete: operations["unlinkAmlCase"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/monitoring/alerts/{alertId}/links": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The cases linked to a stored alert (POST .../cases/{caseId}/links), oldest first; a fraud alert needs fraud:read as well */
+        get: operations["listMonitoringAlertLinks"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2296,6 +2594,26 @@ export interface paths {
         post?: never;
         /** Revoke a key (refused everywhere within 10 seconds; idempotent) */
         delete: operations["adminRevokeKey"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/keys/{keyId}/rate-limit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Set or clear a key's own rate limit (requests a minute; audited)
+         * @description Overrides the tenant's rateLimitPerMinute for this key alone (RateLimit-Limit shows it); null clears the override. Kept across rotation. Setting the value already in force records nothing.
+         */
+        put: operations["adminSetKeyRateLimit"];
+        post?: never;
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -2400,6 +2718,51 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /** @description A loan with its whole schedule. Customer by customerId or customerExternalId (+ customerExternalSource, default the loan's externalSource); optional account likewise. Installment principals must add up to `principal`. */
+        LoanRecord: {
+            externalId: string;
+            externalSource: string;
+            /** Format: uuid */
+            customerId?: string;
+            customerExternalId?: string;
+            customerExternalSource?: string;
+            /** Format: uuid */
+            accountId?: string;
+            accountExternalId?: string;
+            accountExternalSource?: string;
+            product: string;
+            principal: string;
+            interestRate: string;
+            termCount: number;
+            /** @enum {string} */
+            termUnit?: "days" | "weeks" | "months";
+            disbursementDate: string;
+            /** @enum {string} */
+            status?: "pending" | "active" | "closed" | "written_off";
+            branch?: string | null;
+            officer?: string | null;
+            currency: string;
+            schedule: {
+                seq?: number;
+                dueDate: string;
+                principal: string;
+                interest?: string;
+                fee?: string;
+            }[];
+        };
+        /** @description A repayment; loan by loanId or loanExternalId (+ loanExternalSource). `installmentSeq` pays that installment first. */
+        LoanRepaymentRecord: {
+            externalId: string;
+            externalSource: string;
+            /** Format: uuid */
+            loanId?: string;
+            loanExternalId?: string;
+            loanExternalSource?: string;
+            amount: string;
+            currency: string;
+            paidOn: string;
+            installmentSeq?: number | null;
+        };
         CustomerRecord: {
             externalId: string;
             externalSource: string;
@@ -2521,6 +2884,8 @@ export interface components {
             limit: number;
             offset: number;
             hasMore: boolean;
+            /** @description Pass as `cursor` for the next page; null on the last page. */
+            nextCursor: string | null;
         };
         Error: {
             /** @enum {boolean} */
@@ -3060,7 +3425,7 @@ export interface components {
             /** Format: uuid */
             caseId: string;
             /** @enum {string} */
-            eventType: "created" | "status_changed" | "assigned" | "unassigned" | "note_added" | "evidence_added" | "escalated" | "closed" | "alert_added" | "rule_snoozed" | "tag_added" | "tag_removed" | "close_requested" | "close_rejected" | "sla_breached";
+            eventType: "created" | "status_changed" | "assigned" | "unassigned" | "note_added" | "evidence_added" | "escalated" | "closed" | "alert_added" | "rule_snoozed" | "tag_added" | "tag_removed" | "close_requested" | "close_rejected" | "sla_breached" | "linked" | "unlinked";
             eventSequence: number;
             /** @enum {string} */
             actorType: "user" | "system" | "workflow";
@@ -3557,6 +3922,333 @@ export interface components {
                 message: string;
             }[];
         };
+        Loan: {
+            /** Format: uuid */
+            id: string;
+            externalId: string;
+            externalSource: string;
+            /** Format: uuid */
+            customerId: string;
+            /** Format: uuid */
+            accountId: string | null;
+            product: string;
+            /**
+             * @description Decimal string, 2 fraction digits
+             * @example 1250.00
+             */
+            principal: string;
+            /** @description Yearly percentage as sent, e.g. 24.5 */
+            interestRate: string;
+            termCount: number;
+            /** @enum {string} */
+            termUnit: "days" | "weeks" | "months";
+            /**
+             * @description YYYY-MM-DD
+             * @example 2026-01-31
+             */
+            disbursementDate: string;
+            /** @enum {string} */
+            status: "pending" | "active" | "closed" | "written_off";
+            branch: string | null;
+            officer: string | null;
+            currency: string;
+            /**
+             * @description Decimal string, 2 fraction digits
+             * @example 1250.00
+             */
+            outstandingPrincipal: string;
+            /**
+             * @description Decimal string, 2 fraction digits
+             * @example 1250.00
+             */
+            outstandingTotal: string;
+            daysPastDue: number;
+            arrearsBucket: components["schemas"]["ArrearsBucket"];
+            createdAt: string;
+            updatedAt: string;
+        };
+        /** @enum {string} */
+        ArrearsBucket: "current" | "1-30" | "31-60" | "61-90" | "90+";
+        LoanDetail: components["schemas"]["Loan"] & {
+            arrears: components["schemas"]["LoanArrears"];
+            schedule: components["schemas"]["LoanInstallment"][];
+            /** @description Repayments paid on or before asOf */
+            repayments: components["schemas"]["LoanRepayment"][];
+        };
+        LoanArrears: {
+            /**
+             * @description YYYY-MM-DD
+             * @example 2026-01-31
+             */
+            asOf: string;
+            /** @description asOf minus the due date of the oldest installment unpaid before asOf */
+            daysPastDue: number;
+            bucket: components["schemas"]["ArrearsBucket"];
+            /**
+             * @description YYYY-MM-DD
+             * @example 2026-01-31
+             */
+            oldestUnpaidDueDate: string | null;
+            overdueInstallments: number;
+            overdue: {
+                /**
+                 * @description Decimal string, 2 fraction digits
+                 * @example 1250.00
+                 */
+                principal: string;
+                /**
+                 * @description Decimal string, 2 fraction digits
+                 * @example 1250.00
+                 */
+                interest: string;
+                /**
+                 * @description Decimal string, 2 fraction digits
+                 * @example 1250.00
+                 */
+                fee: string;
+                /**
+                 * @description Decimal string, 2 fraction digits
+                 * @example 1250.00
+                 */
+                total: string;
+            };
+            outstanding: {
+                /**
+                 * @description Decimal string, 2 fraction digits
+                 * @example 1250.00
+                 */
+                principal: string;
+                /**
+                 * @description Decimal string, 2 fraction digits
+                 * @example 1250.00
+                 */
+                interest: string;
+                /**
+                 * @description Decimal string, 2 fraction digits
+                 * @example 1250.00
+                 */
+                fee: string;
+                /**
+                 * @description Decimal string, 2 fraction digits
+                 * @example 1250.00
+                 */
+                total: string;
+            };
+        };
+        LoanInstallment: {
+            seq: number;
+            /**
+             * @description YYYY-MM-DD
+             * @example 2026-01-31
+             */
+            dueDate: string;
+            /**
+             * @description Decimal string, 2 fraction digits
+             * @example 1250.00
+             */
+            principalDue: string;
+            /**
+             * @description Decimal string, 2 fraction digits
+             * @example 1250.00
+             */
+            interestDue: string;
+            /**
+             * @description Decimal string, 2 fraction digits
+             * @example 1250.00
+             */
+            feeDue: string;
+            /**
+             * @description Decimal string, 2 fraction digits
+             * @example 1250.00
+             */
+            principalPaid: string;
+            /**
+             * @description Decimal string, 2 fraction digits
+             * @example 1250.00
+             */
+            interestPaid: string;
+            /**
+             * @description Decimal string, 2 fraction digits
+             * @example 1250.00
+             */
+            feePaid: string;
+            /** @enum {string} */
+            state: "paid" | "overdue" | "partially_paid" | "due";
+        };
+        LoanRepayment: {
+            /** Format: uuid */
+            id: string;
+            externalId: string;
+            externalSource: string;
+            /**
+             * @description Decimal string, 2 fraction digits
+             * @example 1250.00
+             */
+            amount: string;
+            currency: string;
+            /**
+             * @description YYYY-MM-DD
+             * @example 2026-01-31
+             */
+            paidOn: string;
+            installmentSeq: number | null;
+            allocation: {
+                seq: number;
+                /**
+                 * @description Decimal string, 2 fraction digits
+                 * @example 1250.00
+                 */
+                principal: string;
+                /**
+                 * @description Decimal string, 2 fraction digits
+                 * @example 1250.00
+                 */
+                interest: string;
+                /**
+                 * @description Decimal string, 2 fraction digits
+                 * @example 1250.00
+                 */
+                fee: string;
+            }[];
+            /**
+             * @description Paid beyond the whole schedule
+             * @example 1250.00
+             */
+            unallocated: string;
+        };
+        PortfolioAtRisk: {
+            /** @enum {boolean} */
+            success: true;
+            /**
+             * @description YYYY-MM-DD
+             * @example 2026-01-31
+             */
+            asOf: string;
+            currency: string;
+            /** @enum {string} */
+            source: "live" | "snapshot";
+            /** @enum {string|null} */
+            groupBy: "branch" | "product" | "officer" | "segment" | null;
+            portfolio: {
+                loans: number;
+                /**
+                 * @description Decimal string, 2 fraction digits
+                 * @example 1250.00
+                 */
+                outstandingPrincipal: string;
+                /** @description Outstanding principal of loans more than 1 day past due / all outstanding principal */
+                par1: number;
+                par30: number;
+                par90: number;
+                atRisk: {
+                    /**
+                     * @description Decimal string, 2 fraction digits
+                     * @example 1250.00
+                     */
+                    par1: string;
+                    /**
+                     * @description Decimal string, 2 fraction digits
+                     * @example 1250.00
+                     */
+                    par30: string;
+                    /**
+                     * @description Decimal string, 2 fraction digits
+                     * @example 1250.00
+                     */
+                    par90: string;
+                };
+            };
+            groups: {
+                loans: number;
+                /**
+                 * @description Decimal string, 2 fraction digits
+                 * @example 1250.00
+                 */
+                outstandingPrincipal: string;
+                /** @description Outstanding principal of loans more than 1 day past due / all outstanding principal */
+                par1: number;
+                par30: number;
+                par90: number;
+                atRisk: {
+                    /**
+                     * @description Decimal string, 2 fraction digits
+                     * @example 1250.00
+                     */
+                    par1: string;
+                    /**
+                     * @description Decimal string, 2 fraction digits
+                     * @example 1250.00
+                     */
+                    par30: string;
+                    /**
+                     * @description Decimal string, 2 fraction digits
+                     * @example 1250.00
+                     */
+                    par90: string;
+                };
+                key: string | null;
+            }[];
+            /** @description Stored month-ends, newest first (up to 12) */
+            history: {
+                loans: number;
+                /**
+                 * @description Decimal string, 2 fraction digits
+                 * @example 1250.00
+                 */
+                outstandingPrincipal: string;
+                /** @description Outstanding principal of loans more than 1 day past due / all outstanding principal */
+                par1: number;
+                par30: number;
+                par90: number;
+                atRisk: {
+                    /**
+                     * @description Decimal string, 2 fraction digits
+                     * @example 1250.00
+                     */
+                    par1: string;
+                    /**
+                     * @description Decimal string, 2 fraction digits
+                     * @example 1250.00
+                     */
+                    par30: string;
+                    /**
+                     * @description Decimal string, 2 fraction digits
+                     * @example 1250.00
+                     */
+                    par90: string;
+                };
+                /**
+                 * @description YYYY-MM-DD
+                 * @example 2026-01-31
+                 */
+                monthEnd: string;
+            }[];
+            rollRates: {
+                /**
+                 * @description YYYY-MM-DD
+                 * @example 2026-01-31
+                 */
+                fromMonth: string;
+                /**
+                 * @description YYYY-MM-DD
+                 * @example 2026-01-31
+                 */
+                toMonth: string;
+                flows: {
+                    fromBucket: components["schemas"]["ArrearsBucket"];
+                    /** @enum {string} */
+                    toBucket: "current" | "1-30" | "31-60" | "61-90" | "90+" | "closed";
+                    loans: number;
+                    /**
+                     * @description At fromMonth
+                     * @example 1250.00
+                     */
+                    outstandingPrincipal: string;
+                    /** @description Share of the fromBucket's principal at fromMonth */
+                    rate: number;
+                }[];
+            }[];
+        };
         SyncStatus: {
             /** Format: uuid */
             runId: string;
@@ -3799,10 +4491,10 @@ export interface components {
             caseId: string;
             sequence: number;
             /**
-             * @description created; transitioned (the only entry that changes the status); alert_added (a monitoring hit) and rule_snoozed; case work: assigned, unassigned, note_added, evidence_added (an uploaded file), tag_added, tag_removed, close_requested, close_rejected, sla_breached (docs/decisions/case-work.md)
+             * @description created; transitioned (the only entry that changes the status); alert_added (a monitoring hit) and rule_snoozed; case work: assigned, unassigned, note_added, evidence_added (an uploaded file), tag_added, tag_removed, close_requested, close_rejected, sla_breached, linked, unlinked (a link to another case or an alert: details.linkId, details.linked) (docs/decisions/case-work.md)
              * @enum {string}
              */
-            eventType: "created" | "transitioned" | "alert_added" | "rule_snoozed" | "assigned" | "unassigned" | "note_added" | "evidence_added" | "tag_added" | "tag_removed" | "close_requested" | "close_rejected" | "sla_breached" | "report_generated" | "report_submitted" | "report_accepted" | "report_rejected";
+            eventType: "created" | "transitioned" | "alert_added" | "rule_snoozed" | "assigned" | "unassigned" | "note_added" | "evidence_added" | "tag_added" | "tag_removed" | "close_requested" | "close_rejected" | "sla_breached" | "report_generated" | "report_submitted" | "report_accepted" | "report_rejected" | "linked" | "unlinked";
             /** @enum {string|null} */
             fromStatus: "open" | "under_investigation" | "pending_information" | "escalated" | "closed_false_positive" | "closed_no_action" | "closed_reported" | null;
             /** @enum {string} */
@@ -4318,7 +5010,7 @@ export interface components {
              *       "customer.risk_alert"
              *     ]
              */
-            eventTypes: ("bhi.calculated" | "customer.risk_alert" | "nba.generated" | "workflow.completed" | "workflow.failed" | "fraud.alert_raised" | "fraud.case_opened" | "aml.case_opened" | "monitoring.run_completed" | "goaml.report_generated" | "goaml.report_status_changed" | "goaml.ctr_generated" | "case.sla_breached" | "*")[];
+            eventTypes: ("bhi.calculated" | "customer.risk_alert" | "nba.generated" | "workflow.completed" | "workflow.failed" | "fraud.alert_raised" | "fraud.case_opened" | "aml.case_opened" | "monitoring.run_completed" | "goaml.report_generated" | "goaml.report_status_changed" | "goaml.ctr_generated" | "case.sla_breached" | "case.linked" | "case.unlinked" | "loan.entered_arrears" | "loan.bucket_changed" | "loan.repaid" | "agent.float_low" | "*")[];
             description?: string;
         };
         UpdateWebhookSubscription: {
@@ -4331,7 +5023,7 @@ export interface components {
              *       "customer.risk_alert"
              *     ]
              */
-            eventTypes?: ("bhi.calculated" | "customer.risk_alert" | "nba.generated" | "workflow.completed" | "workflow.failed" | "fraud.alert_raised" | "fraud.case_opened" | "aml.case_opened" | "monitoring.run_completed" | "goaml.report_generated" | "goaml.report_status_changed" | "goaml.ctr_generated" | "case.sla_breached" | "*")[];
+            eventTypes?: ("bhi.calculated" | "customer.risk_alert" | "nba.generated" | "workflow.completed" | "workflow.failed" | "fraud.alert_raised" | "fraud.case_opened" | "aml.case_opened" | "monitoring.run_completed" | "goaml.report_generated" | "goaml.report_status_changed" | "goaml.ctr_generated" | "case.sla_breached" | "case.linked" | "case.unlinked" | "loan.entered_arrears" | "loan.bucket_changed" | "loan.repaid" | "agent.float_low" | "*")[];
             description?: string | null;
             /** @description Re-enabling also closes the circuit breaker */
             enabled?: boolean;
@@ -4354,7 +5046,7 @@ export interface components {
             timestamp: string;
             tenantId: string;
             /** @description By `type`: the event catalog's data schema (GET /v1/webhooks/event-types); a test delivery's data is free-form */
-            data: components["schemas"]["BhiCalculatedEventData"] | components["schemas"]["CustomerRiskAlertEventData"] | components["schemas"]["NbaGeneratedEventData"] | components["schemas"]["WorkflowCompletedEventData"] | components["schemas"]["WorkflowFailedEventData"] | components["schemas"]["FraudAlertRaisedEventData"] | components["schemas"]["FraudCaseOpenedEventData"] | components["schemas"]["AmlCaseOpenedEventData"] | components["schemas"]["MonitoringRunCompletedEventData"] | components["schemas"]["GoamlReportGeneratedEventData"] | components["schemas"]["GoamlReportStatusChangedEventData"] | components["schemas"]["GoamlCtrGeneratedEventData"] | components["schemas"]["CaseSlaBreachedEventData"] | {
+            data: components["schemas"]["BhiCalculatedEventData"] | components["schemas"]["CustomerRiskAlertEventData"] | components["schemas"]["NbaGeneratedEventData"] | components["schemas"]["WorkflowCompletedEventData"] | components["schemas"]["WorkflowFailedEventData"] | components["schemas"]["FraudAlertRaisedEventData"] | components["schemas"]["FraudCaseOpenedEventData"] | components["schemas"]["AmlCaseOpenedEventData"] | components["schemas"]["MonitoringRunCompletedEventData"] | components["schemas"]["GoamlReportGeneratedEventData"] | components["schemas"]["GoamlReportStatusChangedEventData"] | components["schemas"]["GoamlCtrGeneratedEventData"] | components["schemas"]["CaseSlaBreachedEventData"] | components["schemas"]["CaseLinkedEventData"] | components["schemas"]["CaseUnlinkedEventData"] | components["schemas"]["LoanEnteredArrearsEventData"] | components["schemas"]["LoanBucketChangedEventData"] | components["schemas"]["LoanRepaidEventData"] | components["schemas"]["AgentFloatLowEventData"] | {
                 [key: string]: unknown;
             };
         };
@@ -4521,6 +5213,97 @@ export interface components {
             /** @description AML cases: the STR clock, if running */
             strDueAt?: string | null;
         };
+        CaseLinkedEventData: {
+            linkId: string;
+            ends: {
+                /** @enum {string} */
+                kind: "fraud_case" | "aml_case" | "alert";
+                id: string;
+            }[];
+            actorId: string;
+            at: string;
+        };
+        CaseUnlinkedEventData: {
+            linkId: string;
+            ends: {
+                /** @enum {string} */
+                kind: "fraud_case" | "aml_case" | "alert";
+                id: string;
+            }[];
+            actorId: string;
+            at: string;
+        };
+        LoanEnteredArrearsEventData: {
+            loanId: string;
+            customerId: string;
+            externalSource: string;
+            externalId: string;
+            product: string;
+            /** @enum {string} */
+            fromBucket: "current" | "1-30" | "31-60" | "61-90" | "90+";
+            /** @enum {string} */
+            toBucket: "current" | "1-30" | "31-60" | "61-90" | "90+";
+            daysPastDue: number;
+            /** @description Decimal string, 2 fraction digits */
+            outstandingPrincipal: string;
+            currency: string;
+            /** @description The day (YYYY-MM-DD) the transition was seen */
+            asOf: string;
+        };
+        LoanBucketChangedEventData: {
+            loanId: string;
+            customerId: string;
+            externalSource: string;
+            externalId: string;
+            product: string;
+            /** @enum {string} */
+            fromBucket: "current" | "1-30" | "31-60" | "61-90" | "90+";
+            /** @enum {string} */
+            toBucket: "current" | "1-30" | "31-60" | "61-90" | "90+";
+            daysPastDue: number;
+            /** @description Decimal string, 2 fraction digits */
+            outstandingPrincipal: string;
+            currency: string;
+            /** @description The day (YYYY-MM-DD) the transition was seen */
+            asOf: string;
+        };
+        LoanRepaidEventData: {
+            loanId: string;
+            customerId: string;
+            externalSource: string;
+            externalId: string;
+            product: string;
+            /** @enum {string} */
+            fromBucket: "current" | "1-30" | "31-60" | "61-90" | "90+";
+            /** @enum {string} */
+            toBucket: "current" | "1-30" | "31-60" | "61-90" | "90+";
+            daysPastDue: number;
+            /** @description Decimal string, 2 fraction digits */
+            outstandingPrincipal: string;
+            currency: string;
+            /** @description The day (YYYY-MM-DD) the transition was seen */
+            asOf: string;
+        };
+        AgentFloatLowEventData: {
+            agentId: string;
+            agentCode: string;
+            /** @description The agent's episode number, from 1 */
+            episode: number;
+            currency: string;
+            /** @description E-float at the forecast, decimal string */
+            floatBalance: string;
+            hoursToStockout: {
+                p10: number | null;
+                p50: number | null;
+                p90: number | null;
+            };
+            probabilityWithin24h: number;
+            probabilityWithin72h: number;
+            /** @description Top-up for coverDays at p90 demand */
+            suggestedRebalance: string;
+            coverDays: number;
+            forecastAsOf: string;
+        };
         WebhookDeliveryAttempt: {
             attemptNumber: number;
             attemptedAt: string;
@@ -4560,7 +5343,7 @@ export interface components {
              * @description Sent as X-Service-Event; default webhook.test
              * @enum {string}
              */
-            eventType?: "bhi.calculated" | "customer.risk_alert" | "nba.generated" | "workflow.completed" | "workflow.failed" | "fraud.alert_raised" | "fraud.case_opened" | "aml.case_opened" | "monitoring.run_completed" | "goaml.report_generated" | "goaml.report_status_changed" | "goaml.ctr_generated" | "case.sla_breached";
+            eventType?: "bhi.calculated" | "customer.risk_alert" | "nba.generated" | "workflow.completed" | "workflow.failed" | "fraud.alert_raised" | "fraud.case_opened" | "aml.case_opened" | "monitoring.run_completed" | "goaml.report_generated" | "goaml.report_status_changed" | "goaml.ctr_generated" | "case.sla_breached" | "case.linked" | "case.unlinked" | "loan.entered_arrears" | "loan.bucket_changed" | "loan.repaid" | "agent.float_low";
         };
         WebhookEventType: {
             /** @example fraud.alert_raised */
@@ -5321,7 +6104,21 @@ export interface components {
              * @example 1250.00
              */
             transactionVolume30d: string;
+            floatForecast: components["schemas"]["AgentFloatForecastSummary"];
             computedAt: string;
+        };
+        AgentFloatForecastSummary: {
+            /** @description null: not within the 168 h horizon (or no forecast) */
+            stockoutHoursP10: number | null;
+            /** @description null: not within the 168 h horizon (or no forecast) */
+            stockoutHoursP50: number | null;
+            /** @description null: not within the 168 h horizon (or no forecast) */
+            stockoutHoursP90: number | null;
+            probabilityWithin24h: number | null;
+            probabilityWithin72h: number | null;
+            /** @description null: not within the 168 h horizon (or no forecast) */
+            cashStockoutHoursP50: number | null;
+            suggestedRebalance: string | (never | null);
         };
         AgentHealthReport: {
             /** Format: uuid */
@@ -5355,6 +6152,8 @@ export interface components {
             confidenceScore: number;
             missingDataPoints: string[];
             floatUtilization: number | null;
+            /** @description E-float (and cash) stock-out forecast from stored data; null for calculate-from-data */
+            floatForecast: components["schemas"]["AgentFloatForecast"] | (never | null);
             windowDays: number;
             computedAt: string;
             calculationVersion: string;
@@ -5377,7 +6176,7 @@ export interface components {
         };
         AgentHealthFlag: {
             /** @enum {string} */
-            type: "dormancy" | "no_activity" | "float_depletion" | "float_excess" | "volume_drop" | "activity_drop" | "recent_slowdown" | "cash_imbalance" | "new_agent" | "status_not_active";
+            type: "dormancy" | "no_activity" | "float_depletion" | "float_excess" | "volume_drop" | "activity_drop" | "recent_slowdown" | "cash_imbalance" | "new_agent" | "status_not_active" | "float_stockout_risk";
             /** @enum {string} */
             severity: "info" | "warning" | "critical";
             description: string;
@@ -5386,6 +6185,8 @@ export interface components {
             percentageValue: number | null;
             threshold: number | null;
             suggestedAction: string;
+            /** @description What would clear the flag (float_stockout_risk) */
+            counterfactual?: string;
         };
         AgentHealthEvidence: {
             metric: string;
@@ -5423,6 +6224,58 @@ export interface components {
                 strengths: string[];
                 weaknesses: string[];
             } | null;
+        };
+        AgentFloatForecast: {
+            /** @description The hour the simulation starts (UTC) */
+            asOf: string;
+            /** @enum {string} */
+            method: "monte_carlo_hour_of_week";
+            horizonHours: number;
+            paths: number;
+            /** @description The tenant's agentFloatCoverDays (default 3) */
+            coverDays: number;
+            /** @description Weeks of the agent's own history behind the model (at most 8) */
+            historyWeeks: number;
+            /**
+             * @description own: the agent's history; own_with_tenant / tenant: thin history mixed with the tenant's typical agent; none: no flow anywhere
+             * @enum {string}
+             */
+            pooling: "own" | "own_with_tenant" | "tenant" | "none";
+            /**
+             * @description Mean customer net e-float flow a day (negative: drains)
+             * @example 1250.00
+             */
+            expectedNetFlowPerDay: string;
+            eFloat: components["schemas"]["FloatStockout"];
+            /** @description null unless the tenant reports the agent's cash balance */
+            cash: components["schemas"]["FloatStockout"] | (never | null);
+        };
+        FloatStockout: {
+            /**
+             * @description Balance at the forecast (derived from the latest anchor and the flows since)
+             * @example 1250.00
+             */
+            balance: string;
+            /**
+             * @description Stock-out level: the agent's mean cash-in ticket (e-float) or cash-out ticket (cash) over the history
+             * @example 1250.00
+             */
+            floor: string;
+            /** @description Hours until the balance is below the floor; null: not within the horizon at that quantile */
+            hoursToStockout: {
+                p10: number | null;
+                p50: number | null;
+                p90: number | null;
+            };
+            /** @description true when the median path does not run out within the horizon */
+            notWithinHorizon: boolean;
+            probabilityWithin24h: number;
+            probabilityWithin72h: number;
+            /**
+             * @description Amount to add so 90% of simulated paths stay above the floor for coverDays (p90 demand); 0.00 when covered
+             * @example 1250.00
+             */
+            suggestedRebalance: string;
         };
         AgentHealthCalculateRequest: {
             agentId: string;
@@ -5482,6 +6335,91 @@ export interface components {
             servesRegions?: string[];
             /** @default true */
             includePeerComparison: boolean;
+        };
+        AgentFloatHistory: {
+            agentId: string;
+            currency: string;
+            from: string;
+            to: string;
+            /** @enum {string} */
+            granularity: "hour" | "day";
+            anchor: {
+                /** @enum {string} */
+                source: "report" | "agent_record" | "none";
+                at: string | null;
+                /**
+                 * @description Decimal string, 2 fraction digits
+                 * @example 1250.00
+                 */
+                floatBalance: string;
+            };
+            /**
+             * @description Decimal string, 2 fraction digits
+             * @example 1250.00
+             */
+            openingBalance: string;
+            points: {
+                start: string;
+                /**
+                 * @description Decimal string, 2 fraction digits
+                 * @example 1250.00
+                 */
+                cashIn: string;
+                /**
+                 * @description Decimal string, 2 fraction digits
+                 * @example 1250.00
+                 */
+                cashOut: string;
+                /**
+                 * @description Decimal string, 2 fraction digits
+                 * @example 1250.00
+                 */
+                rebalanceIn: string;
+                /**
+                 * @description Decimal string, 2 fraction digits
+                 * @example 1250.00
+                 */
+                rebalanceOut: string;
+                transactions: number;
+                /**
+                 * @description Derived e-float at the bucket's close (re-anchored at reports)
+                 * @example 1250.00
+                 */
+                closingBalance: string;
+            }[];
+            reported: {
+                reportedAt: string;
+                /**
+                 * @description Decimal string, 2 fraction digits
+                 * @example 1250.00
+                 */
+                floatBalance: string;
+                cashBalance: string | (never | null);
+                /**
+                 * @description What the transactions gave at the close of the report's bucket
+                 * @example 1250.00
+                 */
+                derivedBalance: string;
+                /**
+                 * @description reported - derived; non-zero: transactions missing or misclassified
+                 * @example 1250.00
+                 */
+                drift: string;
+            }[];
+        };
+        AgentFloatReports: {
+            reports: {
+                /**
+                 * Format: date-time
+                 * @description When the balance was read; not in the future
+                 * @example 2026-01-31T00:00:00.000Z
+                 */
+                reportedAt: string;
+                /** @description Major units, 0..1e12 */
+                floatBalance: number;
+                /** @description The outlet's cash, when known */
+                cashBalance?: number | null;
+            }[];
         };
         NBAGenerateResponse: {
             /** @enum {boolean} */
@@ -6347,6 +7285,46 @@ export interface components {
              */
             createdAt: string;
         };
+        CaseLink: {
+            /** Format: uuid */
+            id: string;
+            linked: components["schemas"]["CaseLinkEnd"];
+            /**
+             * Format: date-time
+             * @example 2026-01-31T00:00:00.000Z
+             */
+            createdAt: string;
+            /** @description The analyst (actorId) who linked */
+            createdBy: string;
+            /** @description The API key that linked */
+            actorKeyId: string | null;
+        };
+        /** @description The other end, as seen from the case or alert asked about */
+        CaseLinkEnd: {
+            /**
+             * @description fraud_case, aml_case, or alert (a stored monitoring alert, GET /v1/monitoring/alerts)
+             * @enum {string}
+             */
+            kind: "fraud_case" | "aml_case" | "alert";
+            /** Format: uuid */
+            id: string;
+        };
+        CaseLinkCreateRequest: {
+            target: {
+                /**
+                 * @description fraud_case, aml_case, or alert (a stored monitoring alert, GET /v1/monitoring/alerts)
+                 * @enum {string}
+                 */
+                kind: "fraud_case" | "aml_case" | "alert";
+                /** Format: uuid */
+                id: string;
+            };
+            /** @description The analyst; recorded in both case logs */
+            actorId: string;
+            actorName?: string;
+            /** @description Why; kept in the log entries */
+            note?: string;
+        };
         Tenant: {
             /** Format: uuid */
             id: string;
@@ -6378,6 +7356,8 @@ export interface components {
                 };
                 caseSla?: components["schemas"]["CaseSlaSettings"];
                 caseCloseRequiresSecondActor?: boolean;
+                /** @description As set; absent: 3 */
+                agentFloatCoverDays?: number;
                 /** @description CORS origins; [] when none */
                 allowedOrigins: string[];
                 /** @description Per-key budget in force (default 1,200) */
@@ -6454,6 +7434,8 @@ export interface components {
              *     ]
              */
             allowedOrigins?: string[];
+            /** @description Days of p90 demand the suggested float rebalancing should cover (default 3, 0.5..7: the forecast horizon is 7 days); docs/methodology/agent-health.md#float */
+            agentFloatCoverDays?: number;
             /** @description Requests a minute each of this tenant's API keys may send (default 1,200); a key's own rateLimitPerMinute wins */
             rateLimitPerMinute?: number;
         };
@@ -6487,6 +7469,8 @@ export interface components {
             revokedAt: string | null;
             rotatedTo: string | null;
             createdAt: string;
+            /** @description The operator's per-key budget; null: the tenant's rateLimitPerMinute applies */
+            rateLimitPerMinute: number | null;
         };
         RotateKeyRequest: {
             /**
@@ -6494,6 +7478,10 @@ export interface components {
              * @default 86400
              */
             graceSeconds: number;
+        };
+        KeyRateLimitRequest: {
+            /** @description Requests a minute this key may send (1..100,000), in force everywhere within 5 s; null removes the override and the tenant's rateLimitPerMinute (default 1,200) applies again */
+            rateLimitPerMinute: number | null;
         };
         Connector: {
             type: string;
@@ -6589,7 +7577,10 @@ export interface components {
     responses: never;
     parameters: never;
     requestBodies: never;
-    headers: never;
+    headers: {
+        /** @description The D1 session's bookmark after this request, when it used the database: send it back as `x-d1-bookmark` to read at least this state */
+        D1Bookmark: string;
+    };
     pathItems: never;
 }
 export type $defs = Record<string, never>;
@@ -6601,6 +7592,8 @@ export interface operations {
                 limit?: number;
                 /** @description 0..1e9, default 0 */
                 offset?: number | null;
+                /** @description The previous page's nextCursor (opaque). Send the same filters; not with offset > 0. */
+                cursor?: string;
                 /** @description Matches name or email (case-insensitive substring; 1 to 100 characters after trimming, no control characters). Every character is literal: quotes, `*`, `^`, `:`, `NEAR`, `AND`/`OR`/`NOT` and `%`/`_` are matched as written. */
                 search?: string;
                 status?: "active" | "inactive" | "suspended" | "closed";
@@ -6608,6 +7601,8 @@ export interface operations {
             header?: {
                 /** @description An ETag from an earlier answer: 304 with no body when the representation is unchanged */
                 "If-None-Match"?: string;
+                /** @description The `x-d1-bookmark` of an earlier answer: a GET then reads data at least as new as that answer saw (read-your-writes across replicas). Ignored by writes and fresh reads, which start at the primary. A malformed value is 400. */
+                "x-d1-bookmark"?: string;
             };
             path?: never;
             cookie?: never;
@@ -6617,6 +7612,7 @@ export interface operations {
             /** @description Customers */
             200: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6633,6 +7629,7 @@ export interface operations {
                 headers: {
                     /** @description The representation's ETag */
                     ETag?: string;
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -6640,6 +7637,7 @@ export interface operations {
             /** @description Invalid input (one `details` entry per bad field), malformed JSON or a refused transition */
             400: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6649,6 +7647,7 @@ export interface operations {
             /** @description Missing, malformed, unknown, revoked or expired credentials */
             401: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6658,6 +7657,7 @@ export interface operations {
             /** @description The API key lacks the scope this operation needs */
             403: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6667,6 +7667,7 @@ export interface operations {
             /** @description Not found (another tenant's objects are indistinguishable from absent ones) */
             404: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6684,6 +7685,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets */
                     "RateLimit-Reset"?: number;
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6693,6 +7695,7 @@ export interface operations {
             /** @description Internal error (no internals are returned) */
             500: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6707,6 +7710,8 @@ export interface operations {
             header?: {
                 /** @description An ETag from an earlier answer: 304 with no body when the representation is unchanged */
                 "If-None-Match"?: string;
+                /** @description The `x-d1-bookmark` of an earlier answer: a GET then reads data at least as new as that answer saw (read-your-writes across replicas). Ignored by writes and fresh reads, which start at the primary. A malformed value is 400. */
+                "x-d1-bookmark"?: string;
             };
             path: {
                 customerId: string;
@@ -6718,6 +7723,7 @@ export interface operations {
             /** @description The customer */
             200: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6733,6 +7739,7 @@ export interface operations {
                 headers: {
                     /** @description The representation's ETag */
                     ETag?: string;
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -6740,6 +7747,7 @@ export interface operations {
             /** @description Invalid input (one `details` entry per bad field), malformed JSON or a refused transition */
             400: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6749,6 +7757,7 @@ export interface operations {
             /** @description Missing, malformed, unknown, revoked or expired credentials */
             401: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6758,6 +7767,7 @@ export interface operations {
             /** @description The API key lacks the scope this operation needs */
             403: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6767,6 +7777,7 @@ export interface operations {
             /** @description Not found (another tenant's objects are indistinguishable from absent ones) */
             404: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6784,6 +7795,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets */
                     "RateLimit-Reset"?: number;
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6793,6 +7805,7 @@ export interface operations {
             /** @description Internal error (no internals are returned) */
             500: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6808,11 +7821,15 @@ export interface operations {
                 limit?: number;
                 /** @description 0..1e9, default 0 */
                 offset?: number | null;
+                /** @description The previous page's nextCursor (opaque). Send the same filters; not with offset > 0. */
+                cursor?: string;
                 customerId?: string;
             };
             header?: {
                 /** @description An ETag from an earlier answer: 304 with no body when the representation is unchanged */
                 "If-None-Match"?: string;
+                /** @description The `x-d1-bookmark` of an earlier answer: a GET then reads data at least as new as that answer saw (read-your-writes across replicas). Ignored by writes and fresh reads, which start at the primary. A malformed value is 400. */
+                "x-d1-bookmark"?: string;
             };
             path?: never;
             cookie?: never;
@@ -6822,6 +7839,7 @@ export interface operations {
             /** @description Accounts */
             200: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6838,6 +7856,7 @@ export interface operations {
                 headers: {
                     /** @description The representation's ETag */
                     ETag?: string;
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -6845,6 +7864,7 @@ export interface operations {
             /** @description Invalid input (one `details` entry per bad field), malformed JSON or a refused transition */
             400: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6854,6 +7874,7 @@ export interface operations {
             /** @description Missing, malformed, unknown, revoked or expired credentials */
             401: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6863,6 +7884,7 @@ export interface operations {
             /** @description The API key lacks the scope this operation needs */
             403: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6872,6 +7894,7 @@ export interface operations {
             /** @description Not found (another tenant's objects are indistinguishable from absent ones) */
             404: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6889,6 +7912,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets */
                     "RateLimit-Reset"?: number;
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6898,6 +7922,7 @@ export interface operations {
             /** @description Internal error (no internals are returned) */
             500: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6913,6 +7938,8 @@ export interface operations {
                 limit?: number;
                 /** @description 0..1e9, default 0 */
                 offset?: number | null;
+                /** @description The previous page's nextCursor (opaque). Send the same filters; not with offset > 0. */
+                cursor?: string;
                 customerId?: string;
                 accountId?: string;
                 type?: "credit" | "debit";
@@ -6924,6 +7951,8 @@ export interface operations {
             header?: {
                 /** @description An ETag from an earlier answer: 304 with no body when the representation is unchanged */
                 "If-None-Match"?: string;
+                /** @description The `x-d1-bookmark` of an earlier answer: a GET then reads data at least as new as that answer saw (read-your-writes across replicas). Ignored by writes and fresh reads, which start at the primary. A malformed value is 400. */
+                "x-d1-bookmark"?: string;
             };
             path?: never;
             cookie?: never;
@@ -6933,6 +7962,7 @@ export interface operations {
             /** @description Transactions */
             200: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6949,6 +7979,7 @@ export interface operations {
                 headers: {
                     /** @description The representation's ETag */
                     ETag?: string;
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -6956,6 +7987,7 @@ export interface operations {
             /** @description Invalid input (one `details` entry per bad field), malformed JSON or a refused transition */
             400: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6965,6 +7997,7 @@ export interface operations {
             /** @description Missing, malformed, unknown, revoked or expired credentials */
             401: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6974,6 +8007,7 @@ export interface operations {
             /** @description The API key lacks the scope this operation needs */
             403: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6983,6 +8017,7 @@ export interface operations {
             /** @description Not found (another tenant's objects are indistinguishable from absent ones) */
             404: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7000,6 +8035,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets */
                     "RateLimit-Reset"?: number;
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7009,6 +8045,7 @@ export interface operations {
             /** @description Internal error (no internals are returned) */
             500: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7024,6 +8061,8 @@ export interface operations {
                 limit?: number;
                 /** @description 0..1e9, default 0 */
                 offset?: number | null;
+                /** @description The previous page's nextCursor (opaque). Send the same filters; not with offset > 0. */
+                cursor?: string;
                 tier?: "basic" | "standard" | "premium" | "super";
                 region?: string;
                 status?: "active" | "inactive" | "suspended" | "pending_verification";
@@ -7031,6 +8070,8 @@ export interface operations {
             header?: {
                 /** @description An ETag from an earlier answer: 304 with no body when the representation is unchanged */
                 "If-None-Match"?: string;
+                /** @description The `x-d1-bookmark` of an earlier answer: a GET then reads data at least as new as that answer saw (read-your-writes across replicas). Ignored by writes and fresh reads, which start at the primary. A malformed value is 400. */
+                "x-d1-bookmark"?: string;
             };
             path?: never;
             cookie?: never;
@@ -7040,6 +8081,7 @@ export interface operations {
             /** @description Agents */
             200: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7056,6 +8098,7 @@ export interface operations {
                 headers: {
                     /** @description The representation's ETag */
                     ETag?: string;
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -7063,6 +8106,7 @@ export interface operations {
             /** @description Invalid input (one `details` entry per bad field), malformed JSON or a refused transition */
             400: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7072,6 +8116,7 @@ export interface operations {
             /** @description Missing, malformed, unknown, revoked or expired credentials */
             401: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7081,6 +8126,7 @@ export interface operations {
             /** @description The API key lacks the scope this operation needs */
             403: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7090,6 +8136,7 @@ export interface operations {
             /** @description Not found (another tenant's objects are indistinguishable from absent ones) */
             404: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7107,6 +8154,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets */
                     "RateLimit-Reset"?: number;
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7116,6 +8164,7 @@ export interface operations {
             /** @description Internal error (no internals are returned) */
             500: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7130,6 +8179,8 @@ export interface operations {
             header?: {
                 /** @description An ETag from an earlier answer: 304 with no body when the representation is unchanged */
                 "If-None-Match"?: string;
+                /** @description The `x-d1-bookmark` of an earlier answer: a GET then reads data at least as new as that answer saw (read-your-writes across replicas). Ignored by writes and fresh reads, which start at the primary. A malformed value is 400. */
+                "x-d1-bookmark"?: string;
             };
             path: {
                 agentId: string;
@@ -7141,6 +8192,7 @@ export interface operations {
             /** @description The agent */
             200: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7156,6 +8208,7 @@ export interface operations {
                 headers: {
                     /** @description The representation's ETag */
                     ETag?: string;
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -7163,6 +8216,7 @@ export interface operations {
             /** @description Invalid input (one `details` entry per bad field), malformed JSON or a refused transition */
             400: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7172,6 +8226,7 @@ export interface operations {
             /** @description Missing, malformed, unknown, revoked or expired credentials */
             401: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7181,6 +8236,7 @@ export interface operations {
             /** @description The API key lacks the scope this operation needs */
             403: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7190,6 +8246,7 @@ export interface operations {
             /** @description Not found (another tenant's objects are indistinguishable from absent ones) */
             404: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7207,6 +8264,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets */
                     "RateLimit-Reset"?: number;
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7216,6 +8274,7 @@ export interface operations {
             /** @description Internal error (no internals are returned) */
             500: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7230,6 +8289,8 @@ export interface operations {
             header?: {
                 /** @description Makes a retry safe: the same key and the same request within 24 h return the first answer (status, body, Content-Type, Location, ETag) with `Idempotent-Replayed: true`, without doing the work again; the same key with a different method, path or body is 422 `idempotency_key_reused`; while the first request runs, 409 `idempotency_key_in_use`. 5xx answers are not kept. Scoped to the API key's tenant (operator routes: the operator). */
                 "Idempotency-Key"?: string;
+                /** @description The `x-d1-bookmark` of an earlier answer: a GET then reads data at least as new as that answer saw (read-your-writes across replicas). Ignored by writes and fresh reads, which start at the primary. A malformed value is 400. */
+                "x-d1-bookmark"?: string;
             };
             path?: never;
             cookie?: never;
@@ -7243,6 +8304,7 @@ export interface operations {
             /** @description Calculated */
             200: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7252,6 +8314,7 @@ export interface operations {
             /** @description Accepted: running on the jobs queue */
             202: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7261,6 +8324,7 @@ export interface operations {
             /** @description Invalid input (one `details` entry per bad field), malformed JSON or a refused transition */
             400: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7270,6 +8334,7 @@ export interface operations {
             /** @description Missing, malformed, unknown, revoked or expired credentials */
             401: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7279,6 +8344,7 @@ export interface operations {
             /** @description The API key lacks the scope this operation needs */
             403: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7288,6 +8354,7 @@ export interface operations {
             /** @description Not found (another tenant's objects are indistinguishable from absent ones) */
             404: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7297,6 +8364,7 @@ export interface operations {
             /** @description Conflict with the current state, or `idempotency_key_in_use`: a request with this Idempotency-Key is still running */
             409: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7306,6 +8374,7 @@ export interface operations {
             /** @description Request body over 1 MiB (or over a per-operation record limit) */
             413: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7315,6 +8384,7 @@ export interface operations {
             /** @description Unsupported Content-Type */
             415: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7324,6 +8394,7 @@ export interface operations {
             /** @description `idempotency_key_reused`: the Idempotency-Key was used within 24 h for a different request */
             422: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7341,6 +8412,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets */
                     "RateLimit-Reset"?: number;
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7350,6 +8422,7 @@ export interface operations {
             /** @description Internal error (no internals are returned) */
             500: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7364,6 +8437,8 @@ export interface operations {
             header?: {
                 /** @description An ETag from an earlier answer: 304 with no body when the representation is unchanged */
                 "If-None-Match"?: string;
+                /** @description The `x-d1-bookmark` of an earlier answer: a GET then reads data at least as new as that answer saw (read-your-writes across replicas). Ignored by writes and fresh reads, which start at the primary. A malformed value is 400. */
+                "x-d1-bookmark"?: string;
             };
             path: {
                 jobId: string;
@@ -7375,6 +8450,7 @@ export interface operations {
             /** @description The job */
             200: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7390,6 +8466,7 @@ export interface operations {
                 headers: {
                     /** @description The representation's ETag */
                     ETag?: string;
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -7397,6 +8474,7 @@ export interface operations {
             /** @description Invalid input (one `details` entry per bad field), malformed JSON or a refused transition */
             400: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7406,6 +8484,7 @@ export interface operations {
             /** @description Missing, malformed, unknown, revoked or expired credentials */
             401: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7415,6 +8494,7 @@ export interface operations {
             /** @description The API key lacks the scope this operation needs */
             403: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7424,6 +8504,7 @@ export interface operations {
             /** @description Not found (another tenant's objects are indistinguishable from absent ones) */
             404: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7441,6 +8522,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets */
                     "RateLimit-Reset"?: number;
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7450,6 +8532,7 @@ export interface operations {
             /** @description Internal error (no internals are returned) */
             500: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7465,6 +8548,8 @@ export interface operations {
                 limit?: number;
                 /** @description 0..1e9, default 0 */
                 offset?: number | null;
+                /** @description The previous page's nextCursor (opaque). Send the same filters; not with offset > 0. */
+                cursor?: string;
                 customerId?: string;
                 bhiBand?: "excellent" | "good" | "fair" | "poor" | "critical";
                 trend?: "improving" | "stable" | "declining" | "volatile";
@@ -7474,6 +8559,8 @@ export interface operations {
             header?: {
                 /** @description An ETag from an earlier answer: 304 with no body when the representation is unchanged */
                 "If-None-Match"?: string;
+                /** @description The `x-d1-bookmark` of an earlier answer: a GET then reads data at least as new as that answer saw (read-your-writes across replicas). Ignored by writes and fresh reads, which start at the primary. A malformed value is 400. */
+                "x-d1-bookmark"?: string;
             };
             path?: never;
             cookie?: never;
@@ -7483,6 +8570,7 @@ export interface operations {
             /** @description BHI records */
             200: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7499,6 +8587,7 @@ export interface operations {
                 headers: {
                     /** @description The representation's ETag */
                     ETag?: string;
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -7506,6 +8595,7 @@ export interface operations {
             /** @description Invalid input (one `details` entry per bad field), malformed JSON or a refused transition */
             400: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7515,6 +8605,7 @@ export interface operations {
             /** @description Missing, malformed, unknown, revoked or expired credentials */
             401: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7524,6 +8615,7 @@ export interface operations {
             /** @description The API key lacks the scope this operation needs */
             403: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7533,6 +8625,7 @@ export interface operations {
             /** @description Not found (another tenant's objects are indistinguishable from absent ones) */
             404: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7550,6 +8643,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets */
                     "RateLimit-Reset"?: number;
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7559,6 +8653,7 @@ export interface operations {
             /** @description Internal error (no internals are returned) */
             500: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7573,6 +8668,8 @@ export interface operations {
             header?: {
                 /** @description An ETag from an earlier answer: 304 with no body when the representation is unchanged */
                 "If-None-Match"?: string;
+                /** @description The `x-d1-bookmark` of an earlier answer: a GET then reads data at least as new as that answer saw (read-your-writes across replicas). Ignored by writes and fresh reads, which start at the primary. A malformed value is 400. */
+                "x-d1-bookmark"?: string;
             };
             path?: never;
             cookie?: never;
@@ -7582,6 +8679,7 @@ export interface operations {
             /** @description Summary */
             200: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7597,6 +8695,7 @@ export interface operations {
                 headers: {
                     /** @description The representation's ETag */
                     ETag?: string;
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -7604,6 +8703,7 @@ export interface operations {
             /** @description Invalid input (one `details` entry per bad field), malformed JSON or a refused transition */
             400: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7613,6 +8713,7 @@ export interface operations {
             /** @description Missing, malformed, unknown, revoked or expired credentials */
             401: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7622,6 +8723,7 @@ export interface operations {
             /** @description The API key lacks the scope this operation needs */
             403: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7631,6 +8733,7 @@ export interface operations {
             /** @description Not found (another tenant's objects are indistinguishable from absent ones) */
             404: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7648,6 +8751,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets */
                     "RateLimit-Reset"?: number;
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7657,6 +8761,7 @@ export interface operations {
             /** @description Internal error (no internals are returned) */
             500: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7671,6 +8776,8 @@ export interface operations {
             header?: {
                 /** @description An ETag from an earlier answer: 304 with no body when the representation is unchanged */
                 "If-None-Match"?: string;
+                /** @description The `x-d1-bookmark` of an earlier answer: a GET then reads data at least as new as that answer saw (read-your-writes across replicas). Ignored by writes and fresh reads, which start at the primary. A malformed value is 400. */
+                "x-d1-bookmark"?: string;
             };
             path: {
                 customerId: string;
@@ -7682,6 +8789,7 @@ export interface operations {
             /** @description Latest record */
             200: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7697,6 +8805,7 @@ export interface operations {
                 headers: {
                     /** @description The representation's ETag */
                     ETag?: string;
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -7704,6 +8813,7 @@ export interface operations {
             /** @description Invalid input (one `details` entry per bad field), malformed JSON or a refused transition */
             400: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7713,6 +8823,7 @@ export interface operations {
             /** @description Missing, malformed, unknown, revoked or expired credentials */
             401: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7722,6 +8833,7 @@ export interface operations {
             /** @description The API key lacks the scope this operation needs */
             403: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7731,6 +8843,7 @@ export interface operations {
             /** @description Not found (another tenant's objects are indistinguishable from absent ones) */
             404: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7748,6 +8861,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets */
                     "RateLimit-Reset"?: number;
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7757,6 +8871,7 @@ export interface operations {
             /** @description Internal error (no internals are returned) */
             500: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7772,10 +8887,14 @@ export interface operations {
                 limit?: number;
                 /** @description 0..1e9, default 0 */
                 offset?: number | null;
+                /** @description The previous page's nextCursor (opaque). Send the same filters; not with offset > 0. */
+                cursor?: string;
             };
             header?: {
                 /** @description An ETag from an earlier answer: 304 with no body when the representation is unchanged */
                 "If-None-Match"?: string;
+                /** @description The `x-d1-bookmark` of an earlier answer: a GET then reads data at least as new as that answer saw (read-your-writes across replicas). Ignored by writes and fresh reads, which start at the primary. A malformed value is 400. */
+                "x-d1-bookmark"?: string;
             };
             path: {
                 customerId: string;
@@ -7787,6 +8906,7 @@ export interface operations {
             /** @description History */
             200: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7804,6 +8924,7 @@ export interface operations {
                 headers: {
                     /** @description The representation's ETag */
                     ETag?: string;
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -7811,6 +8932,7 @@ export interface operations {
             /** @description Invalid input (one `details` entry per bad field), malformed JSON or a refused transition */
             400: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7820,6 +8942,7 @@ export interface operations {
             /** @description Missing, malformed, unknown, revoked or expired credentials */
             401: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7829,6 +8952,7 @@ export interface operations {
             /** @description The API key lacks the scope this operation needs */
             403: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7838,6 +8962,7 @@ export interface operations {
             /** @description Not found (another tenant's objects are indistinguishable from absent ones) */
             404: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7855,6 +8980,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets */
                     "RateLimit-Reset"?: number;
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7864,6 +8990,7 @@ export interface operations {
             /** @description Internal error (no internals are returned) */
             500: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7880,6 +9007,8 @@ export interface operations {
             header?: {
                 /** @description An ETag from an earlier answer: 304 with no body when the representation is unchanged */
                 "If-None-Match"?: string;
+                /** @description The `x-d1-bookmark` of an earlier answer: a GET then reads data at least as new as that answer saw (read-your-writes across replicas). Ignored by writes and fresh reads, which start at the primary. A malformed value is 400. */
+                "x-d1-bookmark"?: string;
             };
             path: {
                 customerId: string;
@@ -7905,6 +9034,7 @@ export interface operations {
             /** @description Not modified (If-None-Match matched the current ETag) */
             304: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -7912,6 +9042,7 @@ export interface operations {
             /** @description Invalid input (one `details` entry per bad field), malformed JSON or a refused transition */
             400: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7921,6 +9052,7 @@ export interface operations {
             /** @description Missing, malformed, unknown, revoked or expired credentials */
             401: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7930,6 +9062,7 @@ export interface operations {
             /** @description The API key lacks the scope this operation needs */
             403: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7939,6 +9072,7 @@ export interface operations {
             /** @description Not found (another tenant's objects are indistinguishable from absent ones) */
             404: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7956,6 +9090,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets */
                     "RateLimit-Reset"?: number;
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7965,6 +9100,7 @@ export interface operations {
             /** @description Internal error (no internals are returned) */
             500: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7982,6 +9118,8 @@ export interface operations {
             header?: {
                 /** @description An ETag from an earlier answer: 304 with no body when the representation is unchanged */
                 "If-None-Match"?: string;
+                /** @description The `x-d1-bookmark` of an earlier answer: a GET then reads data at least as new as that answer saw (read-your-writes across replicas). Ignored by writes and fresh reads, which start at the primary. A malformed value is 400. */
+                "x-d1-bookmark"?: string;
             };
             path?: never;
             cookie?: never;
@@ -7991,6 +9129,7 @@ export interface operations {
             /** @description Signal definitions */
             200: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8013,6 +9152,7 @@ export interface operations {
                 headers: {
                     /** @description The representation's ETag */
                     ETag?: string;
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -8020,6 +9160,7 @@ export interface operations {
             /** @description Invalid input (one `details` entry per bad field), malformed JSON or a refused transition */
             400: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8029,6 +9170,7 @@ export interface operations {
             /** @description Missing, malformed, unknown, revoked or expired credentials */
             401: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8038,6 +9180,7 @@ export interface operations {
             /** @description The API key lacks the scope this operation needs */
             403: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8047,6 +9190,7 @@ export interface operations {
             /** @description Not found (another tenant's objects are indistinguishable from absent ones) */
             404: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8064,6 +9208,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets */
                     "RateLimit-Reset"?: number;
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8073,6 +9218,7 @@ export interface operations {
             /** @description Internal error (no internals are returned) */
             500: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8084,7 +9230,10 @@ export interface operations {
     evaluateFraud: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The `x-d1-bookmark` of an earlier answer: a GET then reads data at least as new as that answer saw (read-your-writes across replicas). Ignored by writes and fresh reads, which start at the primary. A malformed value is 400. */
+                "x-d1-bookmark"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -8097,6 +9246,7 @@ export interface operations {
             /** @description The alert */
             200: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8112,6 +9262,7 @@ export interface operations {
             /** @description Invalid input (one `details` entry per bad field), malformed JSON or a refused transition */
             400: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8121,6 +9272,7 @@ export interface operations {
             /** @description Missing, malformed, unknown, revoked or expired credentials */
             401: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8130,6 +9282,7 @@ export interface operations {
             /** @description The API key lacks the scope this operation needs */
             403: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8139,6 +9292,7 @@ export interface operations {
             /** @description Not found (another tenant's objects are indistinguishable from absent ones) */
             404: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8148,6 +9302,7 @@ export interface operations {
             /** @description Request body over 1 MiB (or over a per-operation record limit) */
             413: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8157,6 +9312,7 @@ export interface operations {
             /** @description Unsupported Content-Type */
             415: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8174,6 +9330,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets */
                     "RateLimit-Reset"?: number;
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8183,6 +9340,7 @@ export interface operations {
             /** @description Internal error (no internals are returned) */
             500: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8197,6 +9355,8 @@ export interface operations {
             header?: {
                 /** @description Makes a retry safe: the same key and the same request within 24 h return the first answer (status, body, Content-Type, Location, ETag) with `Idempotent-Replayed: true`, without doing the work again; the same key with a different method, path or body is 422 `idempotency_key_reused`; while the first request runs, 409 `idempotency_key_in_use`. 5xx answers are not kept. Scoped to the API key's tenant (operator routes: the operator). */
                 "Idempotency-Key"?: string;
+                /** @description The `x-d1-bookmark` of an earlier answer: a GET then reads data at least as new as that answer saw (read-your-writes across replicas). Ignored by writes and fresh reads, which start at the primary. A malformed value is 400. */
+                "x-d1-bookmark"?: string;
             };
             path?: never;
             cookie?: never;
@@ -8210,6 +9370,7 @@ export interface operations {
             /** @description The alert and the case (null when none exists and none was created) */
             200: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8227,6 +9388,7 @@ export interface operations {
             /** @description Invalid input (one `details` entry per bad field), malformed JSON or a refused transition */
             400: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8236,6 +9398,7 @@ export interface operations {
             /** @description Missing, malformed, unknown, revoked or expired credentials */
             401: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8245,6 +9408,7 @@ export interface operations {
             /** @description The API key lacks the scope this operation needs */
             403: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8254,6 +9418,7 @@ export interface operations {
             /** @description Not found (another tenant's objects are indistinguishable from absent ones) */
             404: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8263,6 +9428,7 @@ export interface operations {
             /** @description Conflict with the current state, or `idempotency_key_in_use`: a request with this Idempotency-Key is still running */
             409: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8272,6 +9438,7 @@ export interface operations {
             /** @description Request body over 1 MiB (or over a per-operation record limit) */
             413: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8281,6 +9448,7 @@ export interface operations {
             /** @description Unsupported Content-Type */
             415: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8290,6 +9458,7 @@ export interface operations {
             /** @description `idempotency_key_reused`: the Idempotency-Key was used within 24 h for a different request */
             422: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8307,6 +9476,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets */
                     "RateLimit-Reset"?: number;
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8316,6 +9486,7 @@ export interface operations {
             /** @description Internal error (no internals are returned) */
             500: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8331,6 +9502,8 @@ export interface operations {
                 limit?: number;
                 /** @description 0..1e9, default 0 */
                 offset?: number | null;
+                /** @description The previous page's nextCursor (opaque). Send the same filters; not with offset > 0. */
+                cursor?: string;
                 /** @description Alerts where this rule fired */
                 ruleId?: string;
                 ruleSetVersion?: number;
@@ -8348,6 +9521,8 @@ export interface operations {
             header?: {
                 /** @description An ETag from an earlier answer: 304 with no body when the representation is unchanged */
                 "If-None-Match"?: string;
+                /** @description The `x-d1-bookmark` of an earlier answer: a GET then reads data at least as new as that answer saw (read-your-writes across replicas). Ignored by writes and fresh reads, which start at the primary. A malformed value is 400. */
+                "x-d1-bookmark"?: string;
             };
             path?: never;
             cookie?: never;
@@ -8357,6 +9532,7 @@ export interface operations {
             /** @description Stored fraud alerts */
             200: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8376,6 +9552,7 @@ export interface operations {
                 headers: {
                     /** @description The representation's ETag */
                     ETag?: string;
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -8383,6 +9560,7 @@ export interface operations {
             /** @description Invalid input (one `details` entry per bad field), malformed JSON or a refused transition */
             400: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8392,6 +9570,7 @@ export interface operations {
             /** @description Missing, malformed, unknown, revoked or expired credentials */
             401: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8401,6 +9580,7 @@ export interface operations {
             /** @description The API key lacks the scope this operation needs */
             403: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8410,6 +9590,7 @@ export interface operations {
             /** @description Not found (another tenant's objects are indistinguishable from absent ones) */
             404: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8427,6 +9608,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets */
                     "RateLimit-Reset"?: number;
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8436,6 +9618,7 @@ export interface operations {
             /** @description Internal error (no internals are returned) */
             500: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8451,6 +9634,8 @@ export interface operations {
                 limit?: number;
                 /** @description 0..1e9, default 0 */
                 offset?: number | null;
+                /** @description The previous page's nextCursor (opaque). Send the same filters; not with offset > 0. */
+                cursor?: string;
                 entityType?: components["schemas"]["FraudEntityType"];
                 entityId?: string;
                 /** @description Comma-separated: low, medium, high, critical */
@@ -8477,6 +9662,8 @@ export interface operations {
             header?: {
                 /** @description An ETag from an earlier answer: 304 with no body when the representation is unchanged */
                 "If-None-Match"?: string;
+                /** @description The `x-d1-bookmark` of an earlier answer: a GET then reads data at least as new as that answer saw (read-your-writes across replicas). Ignored by writes and fresh reads, which start at the primary. A malformed value is 400. */
+                "x-d1-bookmark"?: string;
             };
             path?: never;
             cookie?: never;
@@ -8486,6 +9673,7 @@ export interface operations {
             /** @description Cases */
             200: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8497,6 +9685,8 @@ export interface operations {
                         limit: number;
                         offset: number;
                         hasMore: boolean;
+                        /** @description Pass as `cursor` for the next page; null on the last page. */
+                        nextCursor: string | null;
                         /** @example Advisory only: fraud signals are deterministic, rule-based indicators, not findings of fraud. They never block transactions or trigger automated decisions; a human must review the evidence before any action. */
                         disclaimer: string;
                     };
@@ -8507,6 +9697,7 @@ export interface operations {
                 headers: {
                     /** @description The representation's ETag */
                     ETag?: string;
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -8514,6 +9705,7 @@ export interface operations {
             /** @description Invalid input (one `details` entry per bad field), malformed JSON or a refused transition */
             400: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8523,6 +9715,7 @@ export interface operations {
             /** @description Missing, malformed, unknown, revoked or expired credentials */
             401: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8532,6 +9725,7 @@ export interface operations {
             /** @description The API key lacks the scope this operation needs */
             403: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8541,6 +9735,7 @@ export interface operations {
             /** @description Not found (another tenant's objects are indistinguishable from absent ones) */
             404: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8558,6 +9753,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets */
                     "RateLimit-Reset"?: number;
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8567,6 +9763,7 @@ export interface operations {
             /** @description Internal error (no internals are returned) */
             500: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8581,6 +9778,8 @@ export interface operations {
             header?: {
                 /** @description Makes a retry safe: the same key and the same request within 24 h return the first answer (status, body, Content-Type, Location, ETag) with `Idempotent-Replayed: true`, without doing the work again; the same key with a different method, path or body is 422 `idempotency_key_reused`; while the first request runs, 409 `idempotency_key_in_use`. 5xx answers are not kept. Scoped to the API key's tenant (operator routes: the operator). */
                 "Idempotency-Key"?: string;
+                /** @description The `x-d1-bookmark` of an earlier answer: a GET then reads data at least as new as that answer saw (read-your-writes across replicas). Ignored by writes and fresh reads, which start at the primary. A malformed value is 400. */
+                "x-d1-bookmark"?: string;
             };
             path?: never;
             cookie?: never;
@@ -8594,6 +9793,7 @@ export interface operations {
             /** @description Created */
             201: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8609,6 +9809,7 @@ export interface operations {
             /** @description Invalid input (one `details` entry per bad field), malformed JSON or a refused transition */
             400: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8618,6 +9819,7 @@ export interface operations {
             /** @description Missing, malformed, unknown, revoked or expired credentials */
             401: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8627,6 +9829,7 @@ export interface operations {
             /** @description The API key lacks the scope this operation needs */
             403: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8636,6 +9839,7 @@ export interface operations {
             /** @description Not found (another tenant's objects are indistinguishable from absent ones) */
             404: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8645,6 +9849,7 @@ export interface operations {
             /** @description Conflict with the current state */
             409: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8654,6 +9859,7 @@ export interface operations {
             /** @description Request body over 1 MiB (or over a per-operation record limit) */
             413: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8663,6 +9869,7 @@ export interface operations {
             /** @description Unsupported Content-Type */
             415: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8672,6 +9879,7 @@ export interface operations {
             /** @description `idempotency_key_reused`: the Idempotency-Key was used within 24 h for a different request */
             422: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8689,6 +9897,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets */
                     "RateLimit-Reset"?: number;
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8698,6 +9907,7 @@ export interface operations {
             /** @description Internal error (no internals are returned) */
             500: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8712,6 +9922,8 @@ export interface operations {
             header?: {
                 /** @description An ETag from an earlier answer: 304 with no body when the representation is unchanged */
                 "If-None-Match"?: string;
+                /** @description The `x-d1-bookmark` of an earlier answer: a GET then reads data at least as new as that answer saw (read-your-writes across replicas). Ignored by writes and fresh reads, which start at the primary. A malformed value is 400. */
+                "x-d1-bookmark"?: string;
             };
             path?: never;
             cookie?: never;
@@ -8721,6 +9933,7 @@ export interface operations {
             /** @description Statistics */
             200: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8738,6 +9951,7 @@ export interface operations {
                 headers: {
                     /** @description The representation's ETag */
                     ETag?: string;
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -8745,6 +9959,7 @@ export interface operations {
             /** @description Invalid input (one `details` entry per bad field), malformed JSON or a refused transition */
             400: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8754,6 +9969,7 @@ export interface operations {
             /** @description Missing, malformed, unknown, revoked or expired credentials */
             401: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8763,6 +9979,7 @@ export interface operations {
             /** @description The API key lacks the scope this operation needs */
             403: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8772,6 +9989,7 @@ export interface operations {
             /** @description Not found (another tenant's objects are indistinguishable from absent ones) */
             404: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8789,6 +10007,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets */
                     "RateLimit-Reset"?: number;
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8798,6 +10017,7 @@ export interface operations {
             /** @description Internal error (no internals are returned) */
             500: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8812,6 +10032,8 @@ export interface operations {
             header?: {
                 /** @description An ETag from an earlier answer: 304 with no body when the representation is unchanged */
                 "If-None-Match"?: string;
+                /** @description The `x-d1-bookmark` of an earlier answer: a GET then reads data at least as new as that answer saw (read-your-writes across replicas). Ignored by writes and fresh reads, which start at the primary. A malformed value is 400. */
+                "x-d1-bookmark"?: string;
             };
             path: {
                 caseId: string;
@@ -8823,6 +10045,7 @@ export interface operations {
             /** @description The case */
             200: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8840,6 +10063,7 @@ export interface operations {
                 headers: {
                     /** @description The representation's ETag */
                     ETag?: string;
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -8847,6 +10071,7 @@ export interface operations {
             /** @description Invalid input (one `details` entry per bad field), malformed JSON or a refused transition */
             400: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8856,6 +10081,7 @@ export interface operations {
             /** @description Missing, malformed, unknown, revoked or expired credentials */
             401: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8865,6 +10091,7 @@ export interface operations {
             /** @description The API key lacks the scope this operation needs */
             403: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8874,6 +10101,7 @@ export interface operations {
             /** @description Not found (another tenant's objects are indistinguishable from absent ones) */
             404: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8891,6 +10119,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets */
                     "RateLimit-Reset"?: number;
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8900,6 +10129,7 @@ export interface operations {
             /** @description Internal error (no internals are returned) */
             500: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8915,10 +10145,14 @@ export interface operations {
                 limit?: number;
                 /** @description 0..1e9, default 0 */
                 offset?: number | null;
+                /** @description The previous page's nextCursor (opaque). Send the same filters; not with offset > 0. */
+                cursor?: string;
             };
             header?: {
                 /** @description An ETag from an earlier answer: 304 with no body when the representation is unchanged */
                 "If-None-Match"?: string;
+                /** @description The `x-d1-bookmark` of an earlier answer: a GET then reads data at least as new as that answer saw (read-your-writes across replicas). Ignored by writes and fresh reads, which start at the primary. A malformed value is 400. */
+                "x-d1-bookmark"?: string;
             };
             path: {
                 caseId: string;
@@ -8930,6 +10164,7 @@ export interface operations {
             /** @description Events */
             200: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8943,6 +10178,8 @@ export interface operations {
                         limit: number;
                         offset: number;
                         hasMore: boolean;
+                        /** @description Pass as `cursor` for the next page; null on the last page. */
+                        nextCursor: string | null;
                         /** @example Advisory only: fraud signals are deterministic, rule-based indicators, not findings of fraud. They never block transactions or trigger automated decisions; a human must review the evidence before any action. */
                         disclaimer: string;
                     };
@@ -8953,6 +10190,7 @@ export interface operations {
                 headers: {
                     /** @description The representation's ETag */
                     ETag?: string;
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -8960,6 +10198,7 @@ export interface operations {
             /** @description Invalid input (one `details` entry per bad field), malformed JSON or a refused transition */
             400: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8969,6 +10208,7 @@ export interface operations {
             /** @description Missing, malformed, unknown, revoked or expired credentials */
             401: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8978,6 +10218,7 @@ export interface operations {
             /** @description The API key lacks the scope this operation needs */
             403: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8987,6 +10228,7 @@ export interface operations {
             /** @description Not found (another tenant's objects are indistinguishable from absent ones) */
             404: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9004,6 +10246,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets */
                     "RateLimit-Reset"?: number;
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9013,6 +10256,7 @@ export interface operations {
             /** @description Internal error (no internals are returned) */
             500: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9027,6 +10271,8 @@ export interface operations {
             header?: {
                 /** @description Makes a retry safe: the same key and the same request within 24 h return the first answer (status, body, Content-Type, Location, ETag) with `Idempotent-Replayed: true`, without doing the work again; the same key with a different method, path or body is 422 `idempotency_key_reused`; while the first request runs, 409 `idempotency_key_in_use`. 5xx answers are not kept. Scoped to the API key's tenant (operator routes: the operator). */
                 "Idempotency-Key"?: string;
+                /** @description The `x-d1-bookmark` of an earlier answer: a GET then reads data at least as new as that answer saw (read-your-writes across replicas). Ignored by writes and fresh reads, which start at the primary. A malformed value is 400. */
+                "x-d1-bookmark"?: string;
             };
             path: {
                 caseId: string;
@@ -9042,6 +10288,7 @@ export interface operations {
             /** @description The appended event */
             201: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9057,6 +10304,7 @@ export interface operations {
             /** @description Invalid input (one `details` entry per bad field), malformed JSON or a refused transition */
             400: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9066,6 +10314,7 @@ export interface operations {
             /** @description Missing, malformed, unknown, revoked or expired credentials */
             401: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9075,6 +10324,7 @@ export interface operations {
             /** @description The API key lacks the scope this operation needs */
             403: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9084,6 +10334,7 @@ export interface operations {
             /** @description Not found (another tenant's objects are indistinguishable from absent ones) */
             404: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9093,6 +10344,7 @@ export interface operations {
             /** @description Conflict with the current state, or `idempotency_key_in_use`: a request with this Idempotency-Key is still running */
             409: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9102,6 +10354,7 @@ export interface operations {
             /** @description Request body over 1 MiB (or over a per-operation record limit) */
             413: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9111,6 +10364,7 @@ export interface operations {
             /** @description Unsupported Content-Type */
             415: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9120,6 +10374,7 @@ export interface operations {
             /** @description `idempotency_key_reused`: the Idempotency-Key was used within 24 h for a different request */
             422: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9137,6 +10392,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets */
                     "RateLimit-Reset"?: number;
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9146,6 +10402,7 @@ export interface operations {
             /** @description Internal error (no internals are returned) */
             500: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9160,6 +10417,8 @@ export interface operations {
             header?: {
                 /** @description Makes a retry safe: the same key and the same request within 24 h return the first answer (status, body, Content-Type, Location, ETag) with `Idempotent-Replayed: true`, without doing the work again; the same key with a different method, path or body is 422 `idempotency_key_reused`; while the first request runs, 409 `idempotency_key_in_use`. 5xx answers are not kept. Scoped to the API key's tenant (operator routes: the operator). */
                 "Idempotency-Key"?: string;
+                /** @description The `x-d1-bookmark` of an earlier answer: a GET then reads data at least as new as that answer saw (read-your-writes across replicas). Ignored by writes and fresh reads, which start at the primary. A malformed value is 400. */
+                "x-d1-bookmark"?: string;
             };
             path: {
                 caseId: string;
@@ -9175,6 +10434,7 @@ export interface operations {
             /** @description The status_changed event */
             200: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9190,6 +10450,7 @@ export interface operations {
             /** @description Invalid input (one `details` entry per bad field), malformed JSON or a refused transition */
             400: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9199,6 +10460,7 @@ export interface operations {
             /** @description Missing, malformed, unknown, revoked or expired credentials */
             401: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9208,6 +10470,7 @@ export interface operations {
             /** @description The API key lacks the scope this operation needs */
             403: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9217,6 +10480,7 @@ export interface operations {
             /** @description Not found (another tenant's objects are indistinguishable from absent ones) */
             404: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9226,6 +10490,7 @@ export interface operations {
             /** @description Conflict with the current state, or `idempotency_key_in_use`: a request with this Idempotency-Key is still running */
             409: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9235,6 +10500,7 @@ export interface operations {
             /** @description Request body over 1 MiB (or over a per-operation record limit) */
             413: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9244,6 +10510,7 @@ export interface operations {
             /** @description Unsupported Content-Type */
             415: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9253,6 +10520,7 @@ export interface operations {
             /** @description `idempotency_key_reused`: the Idempotency-Key was used within 24 h for a different request */
             422: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9270,6 +10538,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets */
                     "RateLimit-Reset"?: number;
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9279,6 +10548,7 @@ export interface operations {
             /** @description Internal error (no internals are returned) */
             500: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9293,6 +10563,8 @@ export interface operations {
             header?: {
                 /** @description Makes a retry safe: the same key and the same request within 24 h return the first answer (status, body, Content-Type, Location, ETag) with `Idempotent-Replayed: true`, without doing the work again; the same key with a different method, path or body is 422 `idempotency_key_reused`; while the first request runs, 409 `idempotency_key_in_use`. 5xx answers are not kept. Scoped to the API key's tenant (operator routes: the operator). */
                 "Idempotency-Key"?: string;
+                /** @description The `x-d1-bookmark` of an earlier answer: a GET then reads data at least as new as that answer saw (read-your-writes across replicas). Ignored by writes and fresh reads, which start at the primary. A malformed value is 400. */
+                "x-d1-bookmark"?: string;
             };
             path: {
                 caseId: string;
@@ -9308,6 +10580,7 @@ export interface operations {
             /** @description The note_added event */
             201: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9323,6 +10596,7 @@ export interface operations {
             /** @description Invalid input (one `details` entry per bad field), malformed JSON or a refused transition */
             400: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9332,6 +10606,7 @@ export interface operations {
             /** @description Missing, malformed, unknown, revoked or expired credentials */
             401: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9341,6 +10616,7 @@ export interface operations {
             /** @description The API key lacks the scope this operation needs */
             403: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9350,6 +10626,7 @@ export interface operations {
             /** @description Not found (another tenant's objects are indistinguishable from absent ones) */
             404: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9359,6 +10636,7 @@ export interface operations {
             /** @description Conflict with the current state, or `idempotency_key_in_use`: a request with this Idempotency-Key is still running */
             409: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9368,6 +10646,7 @@ export interface operations {
             /** @description Request body over 1 MiB (or over a per-operation record limit) */
             413: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9377,6 +10656,7 @@ export interface operations {
             /** @description Unsupported Content-Type */
             415: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9386,6 +10666,7 @@ export interface operations {
             /** @description `idempotency_key_reused`: the Idempotency-Key was used within 24 h for a different request */
             422: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9403,6 +10684,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets */
                     "RateLimit-Reset"?: number;
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9412,6 +10694,7 @@ export interface operations {
             /** @description Internal error (no internals are returned) */
             500: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9426,6 +10709,8 @@ export interface operations {
             header?: {
                 /** @description Makes a retry safe: the same key and the same request within 24 h return the first answer (status, body, Content-Type, Location, ETag) with `Idempotent-Replayed: true`, without doing the work again; the same key with a different method, path or body is 422 `idempotency_key_reused`; while the first request runs, 409 `idempotency_key_in_use`. 5xx answers are not kept. Scoped to the API key's tenant (operator routes: the operator). */
                 "Idempotency-Key"?: string;
+                /** @description The `x-d1-bookmark` of an earlier answer: a GET then reads data at least as new as that answer saw (read-your-writes across replicas). Ignored by writes and fresh reads, which start at the primary. A malformed value is 400. */
+                "x-d1-bookmark"?: string;
             };
             path: {
                 caseId: string;
@@ -9441,6 +10726,7 @@ export interface operations {
             /** @description The case and the appended events */
             200: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9457,6 +10743,7 @@ export interface operations {
             /** @description Invalid input (one `details` entry per bad field), malformed JSON or a refused transition */
             400: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9466,6 +10753,7 @@ export interface operations {
             /** @description Missing, malformed, unknown, revoked or expired credentials */
             401: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9475,6 +10763,7 @@ export interface operations {
             /** @description The API key lacks the scope this operation needs */
             403: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9484,6 +10773,7 @@ export interface operations {
             /** @description Not found (another tenant's objects are indistinguishable from absent ones) */
             404: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9493,6 +10783,7 @@ export interface operations {
             /** @description Conflict with the current state */
             409: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9502,6 +10793,7 @@ export interface operations {
             /** @description Request body over 1 MiB (or over a per-operation record limit) */
             413: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9511,6 +10803,7 @@ export interface operations {
             /** @description Unsupported Content-Type */
             415: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9520,6 +10813,7 @@ export interface operations {
             /** @description `idempotency_key_reused`: the Idempotency-Key was used within 24 h for a different request */
             422: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9537,6 +10831,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets */
                     "RateLimit-Reset"?: number;
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9546,6 +10841,7 @@ export interface operations {
             /** @description Internal error (no internals are returned) */
             500: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9560,6 +10856,8 @@ export interface operations {
             header?: {
                 /** @description Makes a retry safe: the same key and the same request within 24 h return the first answer (status, body, Content-Type, Location, ETag) with `Idempotent-Replayed: true`, without doing the work again; the same key with a different method, path or body is 422 `idempotency_key_reused`; while the first request runs, 409 `idempotency_key_in_use`. 5xx answers are not kept. Scoped to the API key's tenant (operator routes: the operator). */
                 "Idempotency-Key"?: string;
+                /** @description The `x-d1-bookmark` of an earlier answer: a GET then reads data at least as new as that answer saw (read-your-writes across replicas). Ignored by writes and fresh reads, which start at the primary. A malformed value is 400. */
+                "x-d1-bookmark"?: string;
             };
             path: {
                 caseId: string;
@@ -9575,6 +10873,7 @@ export interface operations {
             /** @description The case and the appended events */
             200: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9591,6 +10890,7 @@ export interface operations {
             /** @description Invalid input (one `details` entry per bad field), malformed JSON or a refused transition */
             400: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9600,6 +10900,7 @@ export interface operations {
             /** @description Missing, malformed, unknown, revoked or expired credentials */
             401: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9609,6 +10910,7 @@ export interface operations {
             /** @description The API key lacks the scope this operation needs */
             403: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9618,6 +10920,7 @@ export interface operations {
             /** @description Not found (another tenant's objects are indistinguishable from absent ones) */
             404: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9627,6 +10930,7 @@ export interface operations {
             /** @description Conflict with the current state */
             409: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9636,6 +10940,7 @@ export interface operations {
             /** @description Request body over 1 MiB (or over a per-operation record limit) */
             413: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9645,6 +10950,7 @@ export interface operations {
             /** @description Unsupported Content-Type */
             415: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9654,6 +10960,7 @@ export interface operations {
             /** @description `idempotency_key_reused`: the Idempotency-Key was used within 24 h for a different request */
             422: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9671,6 +10978,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets */
                     "RateLimit-Reset"?: number;
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9680,6 +10988,7 @@ export interface operations {
             /** @description Internal error (no internals are returned) */
             500: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9694,6 +11003,8 @@ export interface operations {
             header?: {
                 /** @description Makes a retry safe: the same key and the same request within 24 h return the first answer (status, body, Content-Type, Location, ETag) with `Idempotent-Replayed: true`, without doing the work again; the same key with a different method, path or body is 422 `idempotency_key_reused`; while the first request runs, 409 `idempotency_key_in_use`. 5xx answers are not kept. Scoped to the API key's tenant (operator routes: the operator). */
                 "Idempotency-Key"?: string;
+                /** @description The `x-d1-bookmark` of an earlier answer: a GET then reads data at least as new as that answer saw (read-your-writes across replicas). Ignored by writes and fresh reads, which start at the primary. A malformed value is 400. */
+                "x-d1-bookmark"?: string;
             };
             path: {
                 caseId: string;
@@ -9709,6 +11020,7 @@ export interface operations {
             /** @description The case and the appended events */
             200: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9725,6 +11037,7 @@ export interface operations {
             /** @description Invalid input (one `details` entry per bad field), malformed JSON or a refused transition */
             400: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9734,6 +11047,7 @@ export interface operations {
             /** @description Missing, malformed, unknown, revoked or expired credentials */
             401: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9743,6 +11057,7 @@ export interface operations {
             /** @description The API key lacks the scope this operation needs */
             403: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9752,6 +11067,7 @@ export interface operations {
             /** @description Not found (another tenant's objects are indistinguishable from absent ones) */
             404: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9761,6 +11077,7 @@ export interface operations {
             /** @description Conflict with the current state */
             409: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9770,6 +11087,7 @@ export interface operations {
             /** @description Request body over 1 MiB (or over a per-operation record limit) */
             413: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9779,6 +11097,7 @@ export interface operations {
             /** @description Unsupported Content-Type */
             415: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9788,6 +11107,7 @@ export interface operations {
             /** @description `idempotency_key_reused`: the Idempotency-Key was used within 24 h for a different request */
             422: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9805,6 +11125,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets */
                     "RateLimit-Reset"?: number;
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9814,6 +11135,7 @@ export interface operations {
             /** @description Internal error (no internals are returned) */
             500: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9828,6 +11150,8 @@ export interface operations {
             header?: {
                 /** @description Makes a retry safe: the same key and the same request within 24 h return the first answer (status, body, Content-Type, Location, ETag) with `Idempotent-Replayed: true`, without doing the work again; the same key with a different method, path or body is 422 `idempotency_key_reused`; while the first request runs, 409 `idempotency_key_in_use`. 5xx answers are not kept. Scoped to the API key's tenant (operator routes: the operator). */
                 "Idempotency-Key"?: string;
+                /** @description The `x-d1-bookmark` of an earlier answer: a GET then reads data at least as new as that answer saw (read-your-writes across replicas). Ignored by writes and fresh reads, which start at the primary. A malformed value is 400. */
+                "x-d1-bookmark"?: string;
             };
             path: {
                 caseId: string;
@@ -9843,6 +11167,7 @@ export interface operations {
             /** @description The case and the appended events */
             200: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9859,6 +11184,7 @@ export interface operations {
             /** @description Invalid input (one `details` entry per bad field), malformed JSON or a refused transition */
             400: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9868,6 +11194,7 @@ export interface operations {
             /** @description Missing, malformed, unknown, revoked or expired credentials */
             401: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9877,6 +11204,7 @@ export interface operations {
             /** @description The API key lacks the scope this operation needs */
             403: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9886,6 +11214,7 @@ export interface operations {
             /** @description Not found (another tenant's objects are indistinguishable from absent ones) */
             404: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9895,6 +11224,7 @@ export interface operations {
             /** @description Conflict with the current state */
             409: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9904,6 +11234,7 @@ export interface operations {
             /** @description Request body over 1 MiB (or over a per-operation record limit) */
             413: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9913,6 +11244,7 @@ export interface operations {
             /** @description Unsupported Content-Type */
             415: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9922,6 +11254,7 @@ export interface operations {
             /** @description `idempotency_key_reused`: the Idempotency-Key was used within 24 h for a different request */
             422: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9939,6 +11272,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets */
                     "RateLimit-Reset"?: number;
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9948,6 +11282,7 @@ export interface operations {
             /** @description Internal error (no internals are returned) */
             500: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9962,6 +11297,8 @@ export interface operations {
             header?: {
                 /** @description An ETag from an earlier answer: 304 with no body when the representation is unchanged */
                 "If-None-Match"?: string;
+                /** @description The `x-d1-bookmark` of an earlier answer: a GET then reads data at least as new as that answer saw (read-your-writes across replicas). Ignored by writes and fresh reads, which start at the primary. A malformed value is 400. */
+                "x-d1-bookmark"?: string;
             };
             path: {
                 caseId: string;
@@ -9973,6 +11310,7 @@ export interface operations {
             /** @description Verification */
             200: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9984,6 +11322,7 @@ export interface operations {
                 headers: {
                     /** @description The representation's ETag */
                     ETag?: string;
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -9991,6 +11330,7 @@ export interface operations {
             /** @description Invalid input (one `details` entry per bad field), malformed JSON or a refused transition */
             400: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10000,6 +11340,7 @@ export interface operations {
             /** @description Missing, malformed, unknown, revoked or expired credentials */
             401: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10009,6 +11350,7 @@ export interface operations {
             /** @description The API key lacks the scope this operation needs */
             403: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10018,6 +11360,7 @@ export interface operations {
             /** @description Not found (another tenant's objects are indistinguishable from absent ones) */
             404: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10035,6 +11378,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets */
                     "RateLimit-Reset"?: number;
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10044,6 +11388,7 @@ export interface operations {
             /** @description Internal error (no internals are returned) */
             500: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10058,6 +11403,8 @@ export interface operations {
             header?: {
                 /** @description An ETag from an earlier answer: 304 with no body when the representation is unchanged */
                 "If-None-Match"?: string;
+                /** @description The `x-d1-bookmark` of an earlier answer: a GET then reads data at least as new as that answer saw (read-your-writes across replicas). Ignored by writes and fresh reads, which start at the primary. A malformed value is 400. */
+                "x-d1-bookmark"?: string;
             };
             path: {
                 caseId: string;
@@ -10069,6 +11416,7 @@ export interface operations {
             /** @description Snoozes of the case */
             200: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10080,6 +11428,7 @@ export interface operations {
                 headers: {
                     /** @description The representation's ETag */
                     ETag?: string;
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -10087,6 +11436,7 @@ export interface operations {
             /** @description Invalid input (one `details` entry per bad field), malformed JSON or a refused transition */
             400: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10096,6 +11446,7 @@ export interface operations {
             /** @description Missing, malformed, unknown, revoked or expired credentials */
             401: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10105,6 +11456,7 @@ export interface operations {
             /** @description The API key lacks the scope this operation needs */
             403: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10114,6 +11466,7 @@ export interface operations {
             /** @description Not found (another tenant's objects are indistinguishable from absent ones) */
             404: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10131,6 +11484,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets */
                     "RateLimit-Reset"?: number;
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10140,6 +11494,7 @@ export interface operations {
             /** @description Internal error (no internals are returned) */
             500: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10154,6 +11509,8 @@ export interface operations {
             header?: {
                 /** @description Makes a retry safe: the same key and the same request within 24 h return the first answer (status, body, Content-Type, Location, ETag) with `Idempotent-Replayed: true`, without doing the work again; the same key with a different method, path or body is 422 `idempotency_key_reused`; while the first request runs, 409 `idempotency_key_in_use`. 5xx answers are not kept. Scoped to the API key's tenant (operator routes: the operator). */
                 "Idempotency-Key"?: string;
+                /** @description The `x-d1-bookmark` of an earlier answer: a GET then reads data at least as new as that answer saw (read-your-writes across replicas). Ignored by writes and fresh reads, which start at the primary. A malformed value is 400. */
+                "x-d1-bookmark"?: string;
             };
             path: {
                 caseId: string;
@@ -10169,6 +11526,7 @@ export interface operations {
             /** @description The snooze and the case-log entry that records it */
             201: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10183,6 +11541,7 @@ export interface operations {
             /** @description Invalid input (one `details` entry per bad field), malformed JSON or a refused transition */
             400: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10192,6 +11551,7 @@ export interface operations {
             /** @description Missing, malformed, unknown, revoked or expired credentials */
             401: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10201,6 +11561,7 @@ export interface operations {
             /** @description The API key lacks the scope this operation needs */
             403: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10210,6 +11571,7 @@ export interface operations {
             /** @description Not found (another tenant's objects are indistinguishable from absent ones) */
             404: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10219,6 +11581,7 @@ export interface operations {
             /** @description Conflict with the current state, or `idempotency_key_in_use`: a request with this Idempotency-Key is still running */
             409: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10228,6 +11591,7 @@ export interface operations {
             /** @description Request body over 1 MiB (or over a per-operation record limit) */
             413: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10237,6 +11601,7 @@ export interface operations {
             /** @description Unsupported Content-Type */
             415: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10246,6 +11611,7 @@ export interface operations {
             /** @description `idempotency_key_reused`: the Idempotency-Key was used within 24 h for a different request */
             422: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10263,6 +11629,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets */
                     "RateLimit-Reset"?: number;
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10272,6 +11639,757 @@ export interface operations {
             /** @description Internal error (no internals are returned) */
             500: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    ingestLoans: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key and the same request within 24 h return the first answer (status, body, Content-Type, Location, ETag) with `Idempotent-Replayed: true`, without doing the work again; the same key with a different method, path or body is 422 `idempotency_key_reused`; while the first request runs, 409 `idempotency_key_in_use`. 5xx answers are not kept. Scoped to the API key's tenant (operator routes: the operator). */
+                "Idempotency-Key"?: string;
+                /** @description The `x-d1-bookmark` of an earlier answer: a GET then reads data at least as new as that answer saw (read-your-writes across replicas). Ignored by writes and fresh reads, which start at the primary. A malformed value is 400. */
+                "x-d1-bookmark"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LoanRecord"][];
+                "application/x-ndjson": string;
+                "text/csv": string;
+            };
+        };
+        responses: {
+            /** @description Written records and the skipped ones */
+            200: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IngestResult"];
+                };
+            };
+            /** @description Invalid input (one `details` entry per bad field), malformed JSON or a refused transition */
+            400: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, unknown, revoked or expired credentials */
+            401: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The API key lacks the scope this operation needs */
+            403: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (another tenant's objects are indistinguishable from absent ones) */
+            404: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the current state, or `idempotency_key_in_use`: a request with this Idempotency-Key is still running */
+            409: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body over 1 MiB (or over a per-operation record limit) */
+            413: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported Content-Type */
+            415: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `idempotency_key_reused`: the Idempotency-Key was used within 24 h for a different request */
+            422: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited (per client address before authentication, then per API key); retry after Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description Per-key requests a minute (also on every authenticated /v1 answer) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets */
+                    "RateLimit-Reset"?: number;
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error (no internals are returned) */
+            500: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    ingestLoanRepayments: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key and the same request within 24 h return the first answer (status, body, Content-Type, Location, ETag) with `Idempotent-Replayed: true`, without doing the work again; the same key with a different method, path or body is 422 `idempotency_key_reused`; while the first request runs, 409 `idempotency_key_in_use`. 5xx answers are not kept. Scoped to the API key's tenant (operator routes: the operator). */
+                "Idempotency-Key"?: string;
+                /** @description The `x-d1-bookmark` of an earlier answer: a GET then reads data at least as new as that answer saw (read-your-writes across replicas). Ignored by writes and fresh reads, which start at the primary. A malformed value is 400. */
+                "x-d1-bookmark"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LoanRepaymentRecord"][];
+                "application/x-ndjson": string;
+                "text/csv": string;
+            };
+        };
+        responses: {
+            /** @description Written records and the skipped ones */
+            200: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IngestResult"];
+                };
+            };
+            /** @description Invalid input (one `details` entry per bad field), malformed JSON or a refused transition */
+            400: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, unknown, revoked or expired credentials */
+            401: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The API key lacks the scope this operation needs */
+            403: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (another tenant's objects are indistinguishable from absent ones) */
+            404: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the current state, or `idempotency_key_in_use`: a request with this Idempotency-Key is still running */
+            409: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body over 1 MiB (or over a per-operation record limit) */
+            413: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported Content-Type */
+            415: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `idempotency_key_reused`: the Idempotency-Key was used within 24 h for a different request */
+            422: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited (per client address before authentication, then per API key); retry after Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description Per-key requests a minute (also on every authenticated /v1 answer) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets */
+                    "RateLimit-Reset"?: number;
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error (no internals are returned) */
+            500: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listLoans: {
+        parameters: {
+            query?: {
+                /** @description 1..500, default 50 */
+                limit?: number;
+                /** @description 0..1e9, default 0 */
+                offset?: number | null;
+                /** @description The previous page's nextCursor (opaque). Send the same filters; not with offset > 0. */
+                cursor?: string;
+                customerId?: string;
+                status?: "pending" | "active" | "closed" | "written_off";
+                product?: string;
+                branch?: string;
+                officer?: string;
+                /** @description Bucket as of today */
+                arrearsBucket?: components["schemas"]["ArrearsBucket"] & unknown;
+            };
+            header?: {
+                /** @description An ETag from an earlier answer: 304 with no body when the representation is unchanged */
+                "If-None-Match"?: string;
+                /** @description The `x-d1-bookmark` of an earlier answer: a GET then reads data at least as new as that answer saw (read-your-writes across replicas). Ignored by writes and fresh reads, which start at the primary. A malformed value is 400. */
+                "x-d1-bookmark"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Loans */
+            200: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: components["schemas"]["Loan"][];
+                        pagination: components["schemas"]["Pagination"];
+                    };
+                };
+            };
+            /** @description Not modified: the If-None-Match ETag is current (no body) */
+            304: {
+                headers: {
+                    /** @description The representation's ETag */
+                    ETag?: string;
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid input (one `details` entry per bad field), malformed JSON or a refused transition */
+            400: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, unknown, revoked or expired credentials */
+            401: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The API key lacks the scope this operation needs */
+            403: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (another tenant's objects are indistinguishable from absent ones) */
+            404: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited (per client address before authentication, then per API key); retry after Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description Per-key requests a minute (also on every authenticated /v1 answer) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets */
+                    "RateLimit-Reset"?: number;
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error (no internals are returned) */
+            500: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getLoan: {
+        parameters: {
+            query?: {
+                /** @description YYYY-MM-DD; default today (UTC) */
+                asOf?: string;
+            };
+            header?: {
+                /** @description An ETag from an earlier answer: 304 with no body when the representation is unchanged */
+                "If-None-Match"?: string;
+                /** @description The `x-d1-bookmark` of an earlier answer: a GET then reads data at least as new as that answer saw (read-your-writes across replicas). Ignored by writes and fresh reads, which start at the primary. A malformed value is 400. */
+                "x-d1-bookmark"?: string;
+            };
+            path: {
+                loanId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The loan */
+            200: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        loan: components["schemas"]["LoanDetail"];
+                    };
+                };
+            };
+            /** @description Not modified: the If-None-Match ETag is current (no body) */
+            304: {
+                headers: {
+                    /** @description The representation's ETag */
+                    ETag?: string;
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid input (one `details` entry per bad field), malformed JSON or a refused transition */
+            400: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, unknown, revoked or expired credentials */
+            401: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The API key lacks the scope this operation needs */
+            403: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (another tenant's objects are indistinguishable from absent ones) */
+            404: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited (per client address before authentication, then per API key); retry after Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description Per-key requests a minute (also on every authenticated /v1 answer) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets */
+                    "RateLimit-Reset"?: number;
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error (no internals are returned) */
+            500: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listCustomerLoans: {
+        parameters: {
+            query?: {
+                /** @description 1..500, default 50 */
+                limit?: number;
+                /** @description 0..1e9, default 0 */
+                offset?: number | null;
+                /** @description The previous page's nextCursor (opaque). Send the same filters; not with offset > 0. */
+                cursor?: string;
+                status?: "pending" | "active" | "closed" | "written_off";
+                product?: string;
+                branch?: string;
+                officer?: string;
+                /** @description Bucket as of today */
+                arrearsBucket?: components["schemas"]["ArrearsBucket"] & unknown;
+            };
+            header?: {
+                /** @description An ETag from an earlier answer: 304 with no body when the representation is unchanged */
+                "If-None-Match"?: string;
+                /** @description The `x-d1-bookmark` of an earlier answer: a GET then reads data at least as new as that answer saw (read-your-writes across replicas). Ignored by writes and fresh reads, which start at the primary. A malformed value is 400. */
+                "x-d1-bookmark"?: string;
+            };
+            path: {
+                customerId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Loans */
+            200: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: components["schemas"]["Loan"][];
+                        pagination: components["schemas"]["Pagination"];
+                    };
+                };
+            };
+            /** @description Not modified: the If-None-Match ETag is current (no body) */
+            304: {
+                headers: {
+                    /** @description The representation's ETag */
+                    ETag?: string;
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid input (one `details` entry per bad field), malformed JSON or a refused transition */
+            400: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, unknown, revoked or expired credentials */
+            401: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The API key lacks the scope this operation needs */
+            403: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (another tenant's objects are indistinguishable from absent ones) */
+            404: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited (per client address before authentication, then per API key); retry after Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description Per-key requests a minute (also on every authenticated /v1 answer) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets */
+                    "RateLimit-Reset"?: number;
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error (no internals are returned) */
+            500: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getPortfolioAtRisk: {
+        parameters: {
+            query?: {
+                /** @description YYYY-MM-DD; default today (UTC) */
+                asOf?: string;
+                groupBy?: "branch" | "product" | "officer" | "segment";
+                /** @description Default the tenant's currency */
+                currency?: string;
+            };
+            header?: {
+                /** @description An ETag from an earlier answer: 304 with no body when the representation is unchanged */
+                "If-None-Match"?: string;
+                /** @description The `x-d1-bookmark` of an earlier answer: a GET then reads data at least as new as that answer saw (read-your-writes across replicas). Ignored by writes and fresh reads, which start at the primary. A malformed value is 400. */
+                "x-d1-bookmark"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Portfolio at risk */
+            200: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PortfolioAtRisk"];
+                };
+            };
+            /** @description Not modified: the If-None-Match ETag is current (no body) */
+            304: {
+                headers: {
+                    /** @description The representation's ETag */
+                    ETag?: string;
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid input (one `details` entry per bad field), malformed JSON or a refused transition */
+            400: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, unknown, revoked or expired credentials */
+            401: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The API key lacks the scope this operation needs */
+            403: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (another tenant's objects are indistinguishable from absent ones) */
+            404: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited (per client address before authentication, then per API key); retry after Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description Per-key requests a minute (also on every authenticated /v1 answer) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets */
+                    "RateLimit-Reset"?: number;
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error (no internals are returned) */
+            500: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10286,6 +12404,8 @@ export interface operations {
             header?: {
                 /** @description Makes a retry safe: the same key and the same request within 24 h return the first answer (status, body, Content-Type, Location, ETag) with `Idempotent-Replayed: true`, without doing the work again; the same key with a different method, path or body is 422 `idempotency_key_reused`; while the first request runs, 409 `idempotency_key_in_use`. 5xx answers are not kept. Scoped to the API key's tenant (operator routes: the operator). */
                 "Idempotency-Key"?: string;
+                /** @description The `x-d1-bookmark` of an earlier answer: a GET then reads data at least as new as that answer saw (read-your-writes across replicas). Ignored by writes and fresh reads, which start at the primary. A malformed value is 400. */
+                "x-d1-bookmark"?: string;
             };
             path: {
                 resource: "customers" | "agents" | "accounts" | "transactions";
@@ -10303,6 +12423,7 @@ export interface operations {
             /** @description Written records and the skipped ones */
             200: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10312,6 +12433,7 @@ export interface operations {
             /** @description Invalid input (one `details` entry per bad field), malformed JSON or a refused transition */
             400: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10321,6 +12443,7 @@ export interface operations {
             /** @description Missing, malformed, unknown, revoked or expired credentials */
             401: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10330,6 +12453,7 @@ export interface operations {
             /** @description The API key lacks the scope this operation needs */
             403: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10339,6 +12463,7 @@ export interface operations {
             /** @description Not found (another tenant's objects are indistinguishable from absent ones) */
             404: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10348,6 +12473,7 @@ export interface operations {
             /** @description Conflict with the current state, or `idempotency_key_in_use`: a request with this Idempotency-Key is still running */
             409: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10357,6 +12483,7 @@ export interface operations {
             /** @description Request body over 1 MiB (or over a per-operation record limit) */
             413: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10366,6 +12493,7 @@ export interface operations {
             /** @description Unsupported Content-Type */
             415: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10375,6 +12503,7 @@ export interface operations {
             /** @description `idempotency_key_reused`: the Idempotency-Key was used within 24 h for a different request */
             422: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10392,6 +12521,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets */
                     "RateLimit-Reset"?: number;
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10401,6 +12531,7 @@ export interface operations {
             /** @description Internal error (no internals are returned) */
             500: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10415,6 +12546,8 @@ export interface operations {
             header?: {
                 /** @description Makes a retry safe: the same key and the same request within 24 h return the first answer (status, body, Content-Type, Location, ETag) with `Idempotent-Replayed: true`, without doing the work again; the same key with a different method, path or body is 422 `idempotency_key_reused`; while the first request runs, 409 `idempotency_key_in_use`. 5xx answers are not kept. Scoped to the API key's tenant (operator routes: the operator). */
                 "Idempotency-Key"?: string;
+                /** @description The `x-d1-bookmark` of an earlier answer: a GET then reads data at least as new as that answer saw (read-your-writes across replicas). Ignored by writes and fresh reads, which start at the primary. A malformed value is 400. */
+                "x-d1-bookmark"?: string;
             };
             path: {
                 connectorType: "core_banking";
@@ -10426,6 +12559,7 @@ export interface operations {
             /** @description The sync finished (status succeeded or failed) */
             200: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10439,6 +12573,7 @@ export interface operations {
             /** @description The sync continues in the background (status running) */
             202: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10452,6 +12587,7 @@ export interface operations {
             /** @description Invalid input (one `details` entry per bad field), malformed JSON or a refused transition */
             400: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10461,6 +12597,7 @@ export interface operations {
             /** @description Missing, malformed, unknown, revoked or expired credentials */
             401: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10470,6 +12607,7 @@ export interface operations {
             /** @description The API key lacks the scope this operation needs */
             403: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10479,6 +12617,7 @@ export interface operations {
             /** @description Not found (another tenant's objects are indistinguishable from absent ones) */
             404: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10488,6 +12627,7 @@ export interface operations {
             /** @description Conflict with the current state */
             409: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10497,6 +12637,7 @@ export interface operations {
             /** @description `idempotency_key_reused`: the Idempotency-Key was used within 24 h for a different request */
             422: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10514,6 +12655,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets */
                     "RateLimit-Reset"?: number;
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10523,6 +12665,7 @@ export interface operations {
             /** @description Internal error (no internals are returned) */
             500: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10537,6 +12680,8 @@ export interface operations {
             header?: {
                 /** @description An ETag from an earlier answer: 304 with no body when the representation is unchanged */
                 "If-None-Match"?: string;
+                /** @description The `x-d1-bookmark` of an earlier answer: a GET then reads data at least as new as that answer saw (read-your-writes across replicas). Ignored by writes and fresh reads, which start at the primary. A malformed value is 400. */
+                "x-d1-bookmark"?: string;
             };
             path: {
                 runId: string;
@@ -10548,6 +12693,7 @@ export interface operations {
             /** @description The run */
             200: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10563,6 +12709,7 @@ export interface operations {
                 headers: {
                     /** @description The representation's ETag */
                     ETag?: string;
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -10570,6 +12717,7 @@ export interface operations {
             /** @description Invalid input (one `details` entry per bad field), malformed JSON or a refused transition */
             400: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10579,6 +12727,7 @@ export interface operations {
             /** @description Missing, malformed, unknown, revoked or expired credentials */
             401: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10588,6 +12737,7 @@ export interface operations {
             /** @description The API key lacks the scope this operation needs */
             403: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10597,6 +12747,7 @@ export interface operations {
             /** @description Not found (another tenant's objects are indistinguishable from absent ones) */
             404: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10614,6 +12765,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets */
                     "RateLimit-Reset"?: number;
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10623,6 +12775,7 @@ export interface operations {
             /** @description Internal error (no internals are returned) */
             500: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10637,6 +12790,8 @@ export interface operations {
             header?: {
                 /** @description Makes a retry safe: the same key and the same request within 24 h return the first answer (status, body, Content-Type, Location, ETag) with `Idempotent-Replayed: true`, without doing the work again; the same key with a different method, path or body is 422 `idempotency_key_reused`; while the first request runs, 409 `idempotency_key_in_use`. 5xx answers are not kept. Scoped to the API key's tenant (operator routes: the operator). */
                 "Idempotency-Key"?: string;
+                /** @description The `x-d1-bookmark` of an earlier answer: a GET then reads data at least as new as that answer saw (read-your-writes across replicas). Ignored by writes and fresh reads, which start at the primary. A malformed value is 400. */
+                "x-d1-bookmark"?: string;
             };
             path?: never;
             cookie?: never;
@@ -10666,6 +12821,7 @@ export interface operations {
             /** @description Evaluation result */
             200: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10681,6 +12837,7 @@ export interface operations {
             /** @description Invalid input (one `details` entry per bad field), malformed JSON or a refused transition */
             400: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10690,6 +12847,7 @@ export interface operations {
             /** @description Missing, malformed, unknown, revoked or expired credentials */
             401: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10699,6 +12857,7 @@ export interface operations {
             /** @description The API key lacks the scope this operation needs */
             403: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10708,6 +12867,7 @@ export interface operations {
             /** @description Not found (another tenant's objects are indistinguishable from absent ones) */
             404: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10717,6 +12877,7 @@ export interface operations {
             /** @description Conflict with the current state */
             409: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10726,6 +12887,7 @@ export interface operations {
             /** @description Request body over 1 MiB (or over a per-operation record limit) */
             413: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10735,6 +12897,7 @@ export interface operations {
             /** @description Unsupported Content-Type */
             415: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10744,6 +12907,7 @@ export interface operations {
             /** @description `idempotency_key_reused`: the Idempotency-Key was used within 24 h for a different request */
             422: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10761,6 +12925,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets */
                     "RateLimit-Reset"?: number;
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10770,6 +12935,7 @@ export interface operations {
             /** @description Internal error (no internals are returned) */
             500: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10784,6 +12950,8 @@ export interface operations {
             header?: {
                 /** @description An ETag from an earlier answer: 304 with no body when the representation is unchanged */
                 "If-None-Match"?: string;
+                /** @description The `x-d1-bookmark` of an earlier answer: a GET then reads data at least as new as that answer saw (read-your-writes across replicas). Ignored by writes and fresh reads, which start at the primary. A malformed value is 400. */
+                "x-d1-bookmark"?: string;
             };
             path?: never;
             cookie?: never;
@@ -10793,6 +12961,7 @@ export interface operations {
             /** @description The rule catalog */
             200: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10816,6 +12985,7 @@ export interface operations {
                 headers: {
                     /** @description The representation's ETag */
                     ETag?: string;
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -10823,6 +12993,7 @@ export interface operations {
             /** @description Invalid input (one `details` entry per bad field), malformed JSON or a refused transition */
             400: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10832,6 +13003,7 @@ export interface operations {
             /** @description Missing, malformed, unknown, revoked or expired credentials */
             401: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10841,6 +13013,7 @@ export interface operations {
             /** @description The API key lacks the scope this operation needs */
             403: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10850,6 +13023,7 @@ export interface operations {
             /** @description Not found (another tenant's objects are indistinguishable from absent ones) */
             404: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10867,6 +13041,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets */
                     "RateLimit-Reset"?: number;
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10876,6 +13051,7 @@ export interface operations {
             /** @description Internal error (no internals are returned) */
             500: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10890,6 +13066,8 @@ export interface operations {
             header?: {
                 /** @description An ETag from an earlier answer: 304 with no body when the representation is unchanged */
                 "If-None-Match"?: string;
+                /** @description The `x-d1-bookmark` of an earlier answer: a GET then reads data at least as new as that answer saw (read-your-writes across replicas). Ignored by writes and fresh reads, which start at the primary. A malformed value is 400. */
+                "x-d1-bookmark"?: string;
             };
             path?: never;
             cookie?: never;
@@ -10899,6 +13077,7 @@ export interface operations {
             /** @description Thresholds */
             200: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10910,6 +13089,7 @@ export interface operations {
                 headers: {
                     /** @description The representation's ETag */
                     ETag?: string;
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -10917,6 +13097,7 @@ export interface operations {
             /** @description Invalid input (one `details` entry per bad field), malformed JSON or a refused transition */
             400: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10926,6 +13107,7 @@ export interface operations {
             /** @description Missing, malformed, unknown, revoked or expired credentials */
             401: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10935,6 +13117,7 @@ export interface operations {
             /** @description The API key lacks the scope this operation needs */
             403: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10944,6 +13127,7 @@ export interface operations {
             /** @description Not found (another tenant's objects are indistinguishable from absent ones) */
             404: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10961,6 +13145,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets */
                     "RateLimit-Reset"?: number;
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10970,6 +13155,7 @@ export interface operations {
             /** @description Internal error (no internals are returned) */
             500: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10981,7 +13167,10 @@ export interface operations {
     putAmlThresholds: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The `x-d1-bookmark` of an earlier answer: a GET then reads data at least as new as that answer saw (read-your-writes across replicas). Ignored by writes and fresh reads, which start at the primary. A malformed value is 400. */
+                "x-d1-bookmark"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -11047,6 +13236,7 @@ export interface operations {
             /** @description Effective thresholds after the change */
             200: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11056,6 +13246,7 @@ export interface operations {
             /** @description Invalid input (one `details` entry per bad field), malformed JSON or a refused transition */
             400: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11065,6 +13256,7 @@ export interface operations {
             /** @description Missing, malformed, unknown, revoked or expired credentials */
             401: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11074,6 +13266,7 @@ export interface operations {
             /** @description The API key lacks the scope this operation needs */
             403: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11083,6 +13276,7 @@ export interface operations {
             /** @description Not found (another tenant's objects are indistinguishable from absent ones) */
             404: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11092,6 +13286,7 @@ export interface operations {
             /** @description Request body over 1 MiB (or over a per-operation record limit) */
             413: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11101,6 +13296,7 @@ export interface operations {
             /** @description Unsupported Content-Type */
             415: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11118,6 +13314,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets */
                     "RateLimit-Reset"?: number;
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11127,6 +13324,7 @@ export interface operations {
             /** @description Internal error (no internals are returned) */
             500: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11142,6 +13340,8 @@ export interface operations {
                 limit?: number;
                 /** @description 0..1e9, default 0 */
                 offset?: number | null;
+                /** @description The previous page's nextCursor (opaque). Send the same filters; not with offset > 0. */
+                cursor?: string;
                 /** @description Status, or comma-separated statuses: open, under_investigation, pending_information, escalated, closed_false_positive, closed_no_action, closed_reported */
                 status?: string;
                 entityType?: "customer" | "account" | "agent" | "merchant" | "counterparty";
@@ -11159,6 +13359,8 @@ export interface operations {
             header?: {
                 /** @description An ETag from an earlier answer: 304 with no body when the representation is unchanged */
                 "If-None-Match"?: string;
+                /** @description The `x-d1-bookmark` of an earlier answer: a GET then reads data at least as new as that answer saw (read-your-writes across replicas). Ignored by writes and fresh reads, which start at the primary. A malformed value is 400. */
+                "x-d1-bookmark"?: string;
             };
             path?: never;
             cookie?: never;
@@ -11168,6 +13370,7 @@ export interface operations {
             /** @description AML cases */
             200: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11186,6 +13389,7 @@ export interface operations {
                 headers: {
                     /** @description The representation's ETag */
                     ETag?: string;
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -11193,6 +13397,7 @@ export interface operations {
             /** @description Invalid input (one `details` entry per bad field), malformed JSON or a refused transition */
             400: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11202,6 +13407,7 @@ export interface operations {
             /** @description Missing, malformed, unknown, revoked or expired credentials */
             401: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11211,6 +13417,7 @@ export interface operations {
             /** @description The API key lacks the scope this operation needs */
             403: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11220,6 +13427,7 @@ export interface operations {
             /** @description Not found (another tenant's objects are indistinguishable from absent ones) */
             404: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11237,6 +13445,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets */
                     "RateLimit-Reset"?: number;
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11246,6 +13455,7 @@ export interface operations {
             /** @description Internal error (no internals are returned) */
             500: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11260,6 +13470,8 @@ export interface operations {
             header?: {
                 /** @description An ETag from an earlier answer: 304 with no body when the representation is unchanged */
                 "If-None-Match"?: string;
+                /** @description The `x-d1-bookmark` of an earlier answer: a GET then reads data at least as new as that answer saw (read-your-writes across replicas). Ignored by writes and fresh reads, which start at the primary. A malformed value is 400. */
+                "x-d1-bookmark"?: string;
             };
             path?: never;
             cookie?: never;
@@ -11269,6 +13481,7 @@ export interface operations {
             /** @description Transitions and status details */
             200: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11295,6 +13508,7 @@ export interface operations {
                 headers: {
                     /** @description The representation's ETag */
                     ETag?: string;
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -11302,6 +13516,7 @@ export interface operations {
             /** @description Invalid input (one `details` entry per bad field), malformed JSON or a refused transition */
             400: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11311,6 +13526,7 @@ export interface operations {
             /** @description Missing, malformed, unknown, revoked or expired credentials */
             401: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11320,6 +13536,7 @@ export interface operations {
             /** @description The API key lacks the scope this operation needs */
             403: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11329,6 +13546,7 @@ export interface operations {
             /** @description Not found (another tenant's objects are indistinguishable from absent ones) */
             404: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11346,6 +13564,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets */
                     "RateLimit-Reset"?: number;
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11355,6 +13574,7 @@ export interface operations {
             /** @description Internal error (no internals are returned) */
             500: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11369,6 +13589,8 @@ export interface operations {
             header?: {
                 /** @description An ETag from an earlier answer: 304 with no body when the representation is unchanged */
                 "If-None-Match"?: string;
+                /** @description The `x-d1-bookmark` of an earlier answer: a GET then reads data at least as new as that answer saw (read-your-writes across replicas). Ignored by writes and fresh reads, which start at the primary. A malformed value is 400. */
+                "x-d1-bookmark"?: string;
             };
             path: {
                 caseId: string;
@@ -11380,6 +13602,7 @@ export interface operations {
             /** @description The case */
             200: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11403,6 +13626,7 @@ export interface operations {
                 headers: {
                     /** @description The representation's ETag */
                     ETag?: string;
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -11410,6 +13634,7 @@ export interface operations {
             /** @description Invalid input (one `details` entry per bad field), malformed JSON or a refused transition */
             400: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11419,6 +13644,7 @@ export interface operations {
             /** @description Missing, malformed, unknown, revoked or expired credentials */
             401: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11428,6 +13654,7 @@ export interface operations {
             /** @description The API key lacks the scope this operation needs */
             403: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11437,6 +13664,7 @@ export interface operations {
             /** @description Not found (another tenant's objects are indistinguishable from absent ones) */
             404: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11454,6 +13682,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets */
                     "RateLimit-Reset"?: number;
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11463,6 +13692,7 @@ export interface operations {
             /** @description Internal error (no internals are returned) */
             500: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11477,6 +13707,8 @@ export interface operations {
             header?: {
                 /** @description Makes a retry safe: the same key and the same request within 24 h return the first answer (status, body, Content-Type, Location, ETag) with `Idempotent-Replayed: true`, without doing the work again; the same key with a different method, path or body is 422 `idempotency_key_reused`; while the first request runs, 409 `idempotency_key_in_use`. 5xx answers are not kept. Scoped to the API key's tenant (operator routes: the operator). */
                 "Idempotency-Key"?: string;
+                /** @description The `x-d1-bookmark` of an earlier answer: a GET then reads data at least as new as that answer saw (read-your-writes across replicas). Ignored by writes and fresh reads, which start at the primary. A malformed value is 400. */
+                "x-d1-bookmark"?: string;
             };
             path: {
                 caseId: string;
@@ -11499,6 +13731,7 @@ export interface operations {
             /** @description The case and the appended history entry */
             200: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11515,6 +13748,7 @@ export interface operations {
             /** @description Invalid input (one `details` entry per bad field), malformed JSON or a refused transition */
             400: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11524,6 +13758,7 @@ export interface operations {
             /** @description Missing, malformed, unknown, revoked or expired credentials */
             401: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11533,6 +13768,7 @@ export interface operations {
             /** @description The API key lacks the scope this operation needs */
             403: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11542,6 +13778,7 @@ export interface operations {
             /** @description Not found (another tenant's objects are indistinguishable from absent ones) */
             404: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11551,6 +13788,7 @@ export interface operations {
             /** @description Conflict with the current state */
             409: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11560,6 +13798,7 @@ export interface operations {
             /** @description Request body over 1 MiB (or over a per-operation record limit) */
             413: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11569,6 +13808,7 @@ export interface operations {
             /** @description Unsupported Content-Type */
             415: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11578,6 +13818,7 @@ export interface operations {
             /** @description `idempotency_key_reused`: the Idempotency-Key was used within 24 h for a different request */
             422: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11595,6 +13836,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets */
                     "RateLimit-Reset"?: number;
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11604,6 +13846,7 @@ export interface operations {
             /** @description Internal error (no internals are returned) */
             500: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11618,6 +13861,8 @@ export interface operations {
             header?: {
                 /** @description Makes a retry safe: the same key and the same request within 24 h return the first answer (status, body, Content-Type, Location, ETag) with `Idempotent-Replayed: true`, without doing the work again; the same key with a different method, path or body is 422 `idempotency_key_reused`; while the first request runs, 409 `idempotency_key_in_use`. 5xx answers are not kept. Scoped to the API key's tenant (operator routes: the operator). */
                 "Idempotency-Key"?: string;
+                /** @description The `x-d1-bookmark` of an earlier answer: a GET then reads data at least as new as that answer saw (read-your-writes across replicas). Ignored by writes and fresh reads, which start at the primary. A malformed value is 400. */
+                "x-d1-bookmark"?: string;
             };
             path: {
                 caseId: string;
@@ -11633,6 +13878,7 @@ export interface operations {
             /** @description The case and the appended history entries */
             200: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11649,6 +13895,7 @@ export interface operations {
             /** @description Invalid input (one `details` entry per bad field), malformed JSON or a refused transition */
             400: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11658,6 +13905,7 @@ export interface operations {
             /** @description Missing, malformed, unknown, revoked or expired credentials */
             401: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11667,6 +13915,7 @@ export interface operations {
             /** @description The API key lacks the scope this operation needs */
             403: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11676,6 +13925,7 @@ export interface operations {
             /** @description Not found (another tenant's objects are indistinguishable from absent ones) */
             404: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11685,6 +13935,7 @@ export interface operations {
             /** @description Conflict with the current state */
             409: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11694,6 +13945,7 @@ export interface operations {
             /** @description Request body over 1 MiB (or over a per-operation record limit) */
             413: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11703,6 +13955,7 @@ export interface operations {
             /** @description Unsupported Content-Type */
             415: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11712,6 +13965,7 @@ export interface operations {
             /** @description `idempotency_key_reused`: the Idempotency-Key was used within 24 h for a different request */
             422: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11729,6 +13983,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets */
                     "RateLimit-Reset"?: number;
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11738,6 +13993,7 @@ export interface operations {
             /** @description Internal error (no internals are returned) */
             500: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11752,6 +14008,8 @@ export interface operations {
             header?: {
                 /** @description Makes a retry safe: the same key and the same request within 24 h return the first answer (status, body, Content-Type, Location, ETag) with `Idempotent-Replayed: true`, without doing the work again; the same key with a different method, path or body is 422 `idempotency_key_reused`; while the first request runs, 409 `idempotency_key_in_use`. 5xx answers are not kept. Scoped to the API key's tenant (operator routes: the operator). */
                 "Idempotency-Key"?: string;
+                /** @description The `x-d1-bookmark` of an earlier answer: a GET then reads data at least as new as that answer saw (read-your-writes across replicas). Ignored by writes and fresh reads, which start at the primary. A malformed value is 400. */
+                "x-d1-bookmark"?: string;
             };
             path: {
                 caseId: string;
@@ -11767,6 +14025,7 @@ export interface operations {
             /** @description The case and the appended history entries */
             200: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11783,6 +14042,7 @@ export interface operations {
             /** @description Invalid input (one `details` entry per bad field), malformed JSON or a refused transition */
             400: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11792,6 +14052,7 @@ export interface operations {
             /** @description Missing, malformed, unknown, revoked or expired credentials */
             401: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11801,6 +14062,7 @@ export interface operations {
             /** @description The API key lacks the scope this operation needs */
             403: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11810,6 +14072,7 @@ export interface operations {
             /** @description Not found (another tenant's objects are indistinguishable from absent ones) */
             404: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11819,6 +14082,7 @@ export interface operations {
             /** @description Conflict with the current state */
             409: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11828,6 +14092,7 @@ export interface operations {
             /** @description Request body over 1 MiB (or over a per-operation record limit) */
             413: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11837,6 +14102,7 @@ export interface operations {
             /** @description Unsupported Content-Type */
             415: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11846,6 +14112,7 @@ export interface operations {
             /** @description `idempotency_key_reused`: the Idempotency-Key was used within 24 h for a different request */
             422: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11863,6 +14130,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets */
                     "RateLimit-Reset"?: number;
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11872,6 +14140,7 @@ export interface operations {
             /** @description Internal error (no internals are returned) */
             500: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11886,6 +14155,8 @@ export interface operations {
             header?: {
                 /** @description Makes a retry safe: the same key and the same request within 24 h return the first answer (status, body, Content-Type, Location, ETag) with `Idempotent-Replayed: true`, without doing the work again; the same key with a different method, path or body is 422 `idempotency_key_reused`; while the first request runs, 409 `idempotency_key_in_use`. 5xx answers are not kept. Scoped to the API key's tenant (operator routes: the operator). */
                 "Idempotency-Key"?: string;
+                /** @description The `x-d1-bookmark` of an earlier answer: a GET then reads data at least as new as that answer saw (read-your-writes across replicas). Ignored by writes and fresh reads, which start at the primary. A malformed value is 400. */
+                "x-d1-bookmark"?: string;
             };
             path: {
                 caseId: string;
@@ -11901,6 +14172,7 @@ export interface operations {
             /** @description The case and the appended history entries */
             200: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11917,6 +14189,7 @@ export interface operations {
             /** @description Invalid input (one `details` entry per bad field), malformed JSON or a refused transition */
             400: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11926,6 +14199,7 @@ export interface operations {
             /** @description Missing, malformed, unknown, revoked or expired credentials */
             401: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11935,6 +14209,7 @@ export interface operations {
             /** @description The API key lacks the scope this operation needs */
             403: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11944,6 +14219,7 @@ export interface operations {
             /** @description Not found (another tenant's objects are indistinguishable from absent ones) */
             404: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11953,6 +14229,7 @@ export interface operations {
             /** @description Conflict with the current state */
             409: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11962,6 +14239,7 @@ export interface operations {
             /** @description Request body over 1 MiB (or over a per-operation record limit) */
             413: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11971,6 +14249,7 @@ export interface operations {
             /** @description Unsupported Content-Type */
             415: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11980,6 +14259,7 @@ export interface operations {
             /** @description `idempotency_key_reused`: the Idempotency-Key was used within 24 h for a different request */
             422: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11997,6 +14277,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets */
                     "RateLimit-Reset"?: number;
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12006,6 +14287,7 @@ export interface operations {
             /** @description Internal error (no internals are returned) */
             500: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12020,6 +14302,8 @@ export interface operations {
             header?: {
                 /** @description Makes a retry safe: the same key and the same request within 24 h return the first answer (status, body, Content-Type, Location, ETag) with `Idempotent-Replayed: true`, without doing the work again; the same key with a different method, path or body is 422 `idempotency_key_reused`; while the first request runs, 409 `idempotency_key_in_use`. 5xx answers are not kept. Scoped to the API key's tenant (operator routes: the operator). */
                 "Idempotency-Key"?: string;
+                /** @description The `x-d1-bookmark` of an earlier answer: a GET then reads data at least as new as that answer saw (read-your-writes across replicas). Ignored by writes and fresh reads, which start at the primary. A malformed value is 400. */
+                "x-d1-bookmark"?: string;
             };
             path: {
                 caseId: string;
@@ -12035,6 +14319,7 @@ export interface operations {
             /** @description The case and the appended history entries */
             200: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12051,6 +14336,7 @@ export interface operations {
             /** @description Invalid input (one `details` entry per bad field), malformed JSON or a refused transition */
             400: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12060,6 +14346,7 @@ export interface operations {
             /** @description Missing, malformed, unknown, revoked or expired credentials */
             401: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12069,6 +14356,7 @@ export interface operations {
             /** @description The API key lacks the scope this operation needs */
             403: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12078,6 +14366,7 @@ export interface operations {
             /** @description Not found (another tenant's objects are indistinguishable from absent ones) */
             404: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12087,6 +14376,7 @@ export interface operations {
             /** @description Conflict with the current state */
             409: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12096,6 +14386,7 @@ export interface operations {
             /** @description Request body over 1 MiB (or over a per-operation record limit) */
             413: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12105,6 +14396,7 @@ export interface operations {
             /** @description Unsupported Content-Type */
             415: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12114,6 +14406,7 @@ export interface operations {
             /** @description `idempotency_key_reused`: the Idempotency-Key was used within 24 h for a different request */
             422: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12131,6 +14424,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets */
                     "RateLimit-Reset"?: number;
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12140,6 +14434,7 @@ export interface operations {
             /** @description Internal error (no internals are returned) */
             500: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12154,6 +14449,8 @@ export interface operations {
             header?: {
                 /** @description Makes a retry safe: the same key and the same request within 24 h return the first answer (status, body, Content-Type, Location, ETag) with `Idempotent-Replayed: true`, without doing the work again; the same key with a different method, path or body is 422 `idempotency_key_reused`; while the first request runs, 409 `idempotency_key_in_use`. 5xx answers are not kept. Scoped to the API key's tenant (operator routes: the operator). */
                 "Idempotency-Key"?: string;
+                /** @description The `x-d1-bookmark` of an earlier answer: a GET then reads data at least as new as that answer saw (read-your-writes across replicas). Ignored by writes and fresh reads, which start at the primary. A malformed value is 400. */
+                "x-d1-bookmark"?: string;
             };
             path: {
                 caseId: string;
@@ -12169,6 +14466,7 @@ export interface operations {
             /** @description The case and the appended history entries */
             200: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12185,6 +14483,7 @@ export interface operations {
             /** @description Invalid input (one `details` entry per bad field), malformed JSON or a refused transition */
             400: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12194,6 +14493,7 @@ export interface operations {
             /** @description Missing, malformed, unknown, revoked or expired credentials */
             401: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12203,6 +14503,7 @@ export interface operations {
             /** @description The API key lacks the scope this operation needs */
             403: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12212,6 +14513,7 @@ export interface operations {
             /** @description Not found (another tenant's objects are indistinguishable from absent ones) */
             404: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12221,6 +14523,7 @@ export interface operations {
             /** @description Conflict with the current state */
             409: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12230,6 +14533,7 @@ export interface operations {
             /** @description Request body over 1 MiB (or over a per-operation record limit) */
             413: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12239,6 +14543,7 @@ export interface operations {
             /** @description Unsupported Content-Type */
             415: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12248,6 +14553,7 @@ export interface operations {
             /** @description `idempotency_key_reused`: the Idempotency-Key was used within 24 h for a different request */
             422: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12265,6 +14571,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets */
                     "RateLimit-Reset"?: number;
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12274,6 +14581,7 @@ export interface operations {
             /** @description Internal error (no internals are returned) */
             500: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12288,6 +14596,8 @@ export interface operations {
             header?: {
                 /** @description An ETag from an earlier answer: 304 with no body when the representation is unchanged */
                 "If-None-Match"?: string;
+                /** @description The `x-d1-bookmark` of an earlier answer: a GET then reads data at least as new as that answer saw (read-your-writes across replicas). Ignored by writes and fresh reads, which start at the primary. A malformed value is 400. */
+                "x-d1-bookmark"?: string;
             };
             path: {
                 caseId: string;
@@ -12299,6 +14609,7 @@ export interface operations {
             /** @description Snoozes of the case */
             200: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12310,6 +14621,7 @@ export interface operations {
                 headers: {
                     /** @description The representation's ETag */
                     ETag?: string;
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -12317,6 +14629,7 @@ export interface operations {
             /** @description Invalid input (one `details` entry per bad field), malformed JSON or a refused transition */
             400: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12326,6 +14639,7 @@ export interface operations {
             /** @description Missing, malformed, unknown, revoked or expired credentials */
             401: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12335,6 +14649,7 @@ export interface operations {
             /** @description The API key lacks the scope this operation needs */
             403: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12344,6 +14659,7 @@ export interface operations {
             /** @description Not found (another tenant's objects are indistinguishable from absent ones) */
             404: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12361,6 +14677,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets */
                     "RateLimit-Reset"?: number;
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12370,6 +14687,7 @@ export interface operations {
             /** @description Internal error (no internals are returned) */
             500: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12384,6 +14702,8 @@ export interface operations {
             header?: {
                 /** @description Makes a retry safe: the same key and the same request within 24 h return the first answer (status, body, Content-Type, Location, ETag) with `Idempotent-Replayed: true`, without doing the work again; the same key with a different method, path or body is 422 `idempotency_key_reused`; while the first request runs, 409 `idempotency_key_in_use`. 5xx answers are not kept. Scoped to the API key's tenant (operator routes: the operator). */
                 "Idempotency-Key"?: string;
+                /** @description The `x-d1-bookmark` of an earlier answer: a GET then reads data at least as new as that answer saw (read-your-writes across replicas). Ignored by writes and fresh reads, which start at the primary. A malformed value is 400. */
+                "x-d1-bookmark"?: string;
             };
             path: {
                 caseId: string;
@@ -12399,6 +14719,7 @@ export interface operations {
             /** @description The snooze and the case-log entry that records it */
             201: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12413,6 +14734,7 @@ export interface operations {
             /** @description Invalid input (one `details` entry per bad field), malformed JSON or a refused transition */
             400: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12422,6 +14744,7 @@ export interface operations {
             /** @description Missing, malformed, unknown, revoked or expired credentials */
             401: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12431,6 +14754,7 @@ export interface operations {
             /** @description The API key lacks the scope this operation needs */
             403: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12440,6 +14764,7 @@ export interface operations {
             /** @description Not found (another tenant's objects are indistinguishable from absent ones) */
             404: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12449,6 +14774,7 @@ export interface operations {
             /** @description Conflict with the current state, or `idempotency_key_in_use`: a request with this Idempotency-Key is still running */
             409: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12458,6 +14784,7 @@ export interface operations {
             /** @description Request body over 1 MiB (or over a per-operation record limit) */
             413: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12467,6 +14794,7 @@ export interface operations {
             /** @description Unsupported Content-Type */
             415: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12476,6 +14804,7 @@ export interface operations {
             /** @description `idempotency_key_reused`: the Idempotency-Key was used within 24 h for a different request */
             422: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12493,6 +14822,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets */
                     "RateLimit-Reset"?: number;
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12502,6 +14832,7 @@ export interface operations {
             /** @description Internal error (no internals are returned) */
             500: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12516,6 +14847,8 @@ export interface operations {
             header?: {
                 /** @description Makes a retry safe: the same key and the same request within 24 h return the first answer (status, body, Content-Type, Location, ETag) with `Idempotent-Replayed: true`, without doing the work again; the same key with a different method, path or body is 422 `idempotency_key_reused`; while the first request runs, 409 `idempotency_key_in_use`. 5xx answers are not kept. Scoped to the API key's tenant (operator routes: the operator). */
                 "Idempotency-Key"?: string;
+                /** @description The `x-d1-bookmark` of an earlier answer: a GET then reads data at least as new as that answer saw (read-your-writes across replicas). Ignored by writes and fresh reads, which start at the primary. A malformed value is 400. */
+                "x-d1-bookmark"?: string;
             };
             path?: never;
             cookie?: never;
@@ -12598,6 +14931,7 @@ export interface operations {
             /** @description Hits per rule, the difference, top entities */
             200: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12613,6 +14947,7 @@ export interface operations {
             /** @description Queued on the jobs queue */
             202: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12636,6 +14971,7 @@ export interface operations {
             /** @description Invalid input (one `details` entry per bad field), malformed JSON or a refused transition */
             400: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12645,6 +14981,7 @@ export interface operations {
             /** @description Missing, malformed, unknown, revoked or expired credentials */
             401: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12654,6 +14991,7 @@ export interface operations {
             /** @description The API key lacks the scope this operation needs */
             403: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12663,6 +15001,7 @@ export interface operations {
             /** @description Not found (another tenant's objects are indistinguishable from absent ones) */
             404: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12672,6 +15011,7 @@ export interface operations {
             /** @description Conflict with the current state, or `idempotency_key_in_use`: a request with this Idempotency-Key is still running */
             409: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12681,6 +15021,7 @@ export interface operations {
             /** @description Request body over 1 MiB (or over a per-operation record limit) */
             413: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12690,6 +15031,7 @@ export interface operations {
             /** @description Unsupported Content-Type */
             415: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12699,6 +15041,7 @@ export interface operations {
             /** @description `idempotency_key_reused`: the Idempotency-Key was used within 24 h for a different request */
             422: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12716,6 +15059,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets */
                     "RateLimit-Reset"?: number;
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12725,6 +15069,7 @@ export interface operations {
             /** @description Internal error (no internals are returned) */
             500: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12739,6 +15084,8 @@ export interface operations {
             header?: {
                 /** @description An ETag from an earlier answer: 304 with no body when the representation is unchanged */
                 "If-None-Match"?: string;
+                /** @description The `x-d1-bookmark` of an earlier answer: a GET then reads data at least as new as that answer saw (read-your-writes across replicas). Ignored by writes and fresh reads, which start at the primary. A malformed value is 400. */
+                "x-d1-bookmark"?: string;
             };
             path: {
                 backtestId: string;
@@ -12750,6 +15097,7 @@ export interface operations {
             /** @description The backtest run */
             200: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12782,6 +15130,7 @@ export interface operations {
                 headers: {
                     /** @description The representation's ETag */
                     ETag?: string;
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -12789,6 +15138,7 @@ export interface operations {
             /** @description Invalid input (one `details` entry per bad field), malformed JSON or a refused transition */
             400: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12798,6 +15148,7 @@ export interface operations {
             /** @description Missing, malformed, unknown, revoked or expired credentials */
             401: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12807,6 +15158,7 @@ export interface operations {
             /** @description The API key lacks the scope this operation needs */
             403: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12816,6 +15168,7 @@ export interface operations {
             /** @description Not found (another tenant's objects are indistinguishable from absent ones) */
             404: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12833,6 +15186,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets */
                     "RateLimit-Reset"?: number;
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12842,6 +15196,7 @@ export interface operations {
             /** @description Internal error (no internals are returned) */
             500: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12856,6 +15211,8 @@ export interface operations {
             header?: {
                 /** @description An ETag from an earlier answer: 304 with no body when the representation is unchanged */
                 "If-None-Match"?: string;
+                /** @description The `x-d1-bookmark` of an earlier answer: a GET then reads data at least as new as that answer saw (read-your-writes across replicas). Ignored by writes and fresh reads, which start at the primary. A malformed value is 400. */
+                "x-d1-bookmark"?: string;
             };
             path?: never;
             cookie?: never;
@@ -12865,6 +15222,7 @@ export interface operations {
             /** @description The rule set */
             200: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12876,6 +15234,7 @@ export interface operations {
                 headers: {
                     /** @description The representation's ETag */
                     ETag?: string;
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -12883,6 +15242,7 @@ export interface operations {
             /** @description Invalid input (one `details` entry per bad field), malformed JSON or a refused transition */
             400: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12892,6 +15252,7 @@ export interface operations {
             /** @description Missing, malformed, unknown, revoked or expired credentials */
             401: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12901,6 +15262,7 @@ export interface operations {
             /** @description The API key lacks the scope this operation needs */
             403: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12910,6 +15272,7 @@ export interface operations {
             /** @description Not found (another tenant's objects are indistinguishable from absent ones) */
             404: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12927,6 +15290,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets */
                     "RateLimit-Reset"?: number;
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12936,6 +15300,7 @@ export interface operations {
             /** @description Internal error (no internals are returned) */
             500: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12950,6 +15315,8 @@ export interface operations {
             header?: {
                 /** @description An ETag from an earlier answer: 304 with no body when the representation is unchanged */
                 "If-None-Match"?: string;
+                /** @description The `x-d1-bookmark` of an earlier answer: a GET then reads data at least as new as that answer saw (read-your-writes across replicas). Ignored by writes and fresh reads, which start at the primary. A malformed value is 400. */
+                "x-d1-bookmark"?: string;
             };
             path?: never;
             cookie?: never;
@@ -12959,6 +15326,7 @@ export interface operations {
             /** @description The rule set */
             200: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12970,6 +15338,7 @@ export interface operations {
                 headers: {
                     /** @description The representation's ETag */
                     ETag?: string;
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -12977,6 +15346,7 @@ export interface operations {
             /** @description Invalid input (one `details` entry per bad field), malformed JSON or a refused transition */
             400: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12986,6 +15356,7 @@ export interface operations {
             /** @description Missing, malformed, unknown, revoked or expired credentials */
             401: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12995,6 +15366,7 @@ export interface operations {
             /** @description The API key lacks the scope this operation needs */
             403: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13004,6 +15376,7 @@ export interface operations {
             /** @description Not found (another tenant's objects are indistinguishable from absent ones) */
             404: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13021,6 +15394,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets */
                     "RateLimit-Reset"?: number;
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13030,6 +15404,7 @@ export interface operations {
             /** @description Internal error (no internals are returned) */
             500: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13044,6 +15419,8 @@ export interface operations {
             header?: {
                 /** @description An ETag from an earlier answer: 304 with no body when the representation is unchanged */
                 "If-None-Match"?: string;
+                /** @description The `x-d1-bookmark` of an earlier answer: a GET then reads data at least as new as that answer saw (read-your-writes across replicas). Ignored by writes and fresh reads, which start at the primary. A malformed value is 400. */
+                "x-d1-bookmark"?: string;
             };
             path?: never;
             cookie?: never;
@@ -13053,6 +15430,7 @@ export interface operations {
             /** @description The draft */
             200: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13068,6 +15446,7 @@ export interface operations {
                 headers: {
                     /** @description The representation's ETag */
                     ETag?: string;
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -13075,6 +15454,7 @@ export interface operations {
             /** @description Invalid input (one `details` entry per bad field), malformed JSON or a refused transition */
             400: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13084,6 +15464,7 @@ export interface operations {
             /** @description Missing, malformed, unknown, revoked or expired credentials */
             401: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13093,6 +15474,7 @@ export interface operations {
             /** @description The API key lacks the scope this operation needs */
             403: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13102,6 +15484,7 @@ export interface operations {
             /** @description Not found (another tenant's objects are indistinguishable from absent ones) */
             404: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13119,6 +15502,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets */
                     "RateLimit-Reset"?: number;
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13128,6 +15512,7 @@ export interface operations {
             /** @description Internal error (no internals are returned) */
             500: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13139,7 +15524,10 @@ export interface operations {
     putFraudRuleSetDraft: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The `x-d1-bookmark` of an earlier answer: a GET then reads data at least as new as that answer saw (read-your-writes across replicas). Ignored by writes and fresh reads, which start at the primary. A malformed value is 400. */
+                "x-d1-bookmark"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -13152,6 +15540,7 @@ export interface operations {
             /** @description The saved draft, completed with defaults */
             200: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13165,6 +15554,7 @@ export interface operations {
             /** @description Invalid input (one `details` entry per bad field), malformed JSON or a refused transition */
             400: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13174,6 +15564,7 @@ export interface operations {
             /** @description Missing, malformed, unknown, revoked or expired credentials */
             401: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13183,6 +15574,7 @@ export interface operations {
             /** @description The API key lacks the scope this operation needs */
             403: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13192,6 +15584,7 @@ export interface operations {
             /** @description Not found (another tenant's objects are indistinguishable from absent ones) */
             404: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13201,6 +15594,7 @@ export interface operations {
             /** @description Request body over 1 MiB (or over a per-operation record limit) */
             413: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13210,6 +15604,7 @@ export interface operations {
             /** @description Unsupported Content-Type */
             415: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13227,6 +15622,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets */
                     "RateLimit-Reset"?: number;
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13236,6 +15632,7 @@ export interface operations {
             /** @description Internal error (no internals are returned) */
             500: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13247,7 +15644,10 @@ export interface operations {
     deleteFraudRuleSetDraft: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The `x-d1-bookmark` of an earlier answer: a GET then reads data at least as new as that answer saw (read-your-writes across replicas). Ignored by writes and fresh reads, which start at the primary. A malformed value is 400. */
+                "x-d1-bookmark"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -13256,6 +15656,7 @@ export interface operations {
             /** @description Discarded */
             200: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13268,6 +15669,7 @@ export interface operations {
             /** @description Invalid input (one `details` entry per bad field), malformed JSON or a refused transition */
             400: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13277,6 +15679,7 @@ export interface operations {
             /** @description Missing, malformed, unknown, revoked or expired credentials */
             401: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13286,6 +15689,7 @@ export interface operations {
             /** @description The API key lacks the scope this operation needs */
             403: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13295,6 +15699,7 @@ export interface operations {
             /** @description Not found (another tenant's objects are indistinguishable from absent ones) */
             404: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13312,6 +15717,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets */
                     "RateLimit-Reset"?: number;
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13321,6 +15727,7 @@ export interface operations {
             /** @description Internal error (no internals are returned) */
             500: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13335,6 +15742,8 @@ export interface operations {
             header?: {
                 /** @description An ETag from an earlier answer: 304 with no body when the representation is unchanged */
                 "If-None-Match"?: string;
+                /** @description The `x-d1-bookmark` of an earlier answer: a GET then reads data at least as new as that answer saw (read-your-writes across replicas). Ignored by writes and fresh reads, which start at the primary. A malformed value is 400. */
+                "x-d1-bookmark"?: string;
             };
             path?: never;
             cookie?: never;
@@ -13344,6 +15753,7 @@ export interface operations {
             /** @description The draft */
             200: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13359,6 +15769,7 @@ export interface operations {
                 headers: {
                     /** @description The representation's ETag */
                     ETag?: string;
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -13366,6 +15777,7 @@ export interface operations {
             /** @description Invalid input (one `details` entry per bad field), malformed JSON or a refused transition */
             400: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13375,6 +15787,7 @@ export interface operations {
             /** @description Missing, malformed, unknown, revoked or expired credentials */
             401: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13384,6 +15797,7 @@ export interface operations {
             /** @description The API key lacks the scope this operation needs */
             403: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13393,6 +15807,7 @@ export interface operations {
             /** @description Not found (another tenant's objects are indistinguishable from absent ones) */
             404: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13410,6 +15825,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets */
                     "RateLimit-Reset"?: number;
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13419,6 +15835,7 @@ export interface operations {
             /** @description Internal error (no internals are returned) */
             500: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13430,7 +15847,10 @@ export interface operations {
     putAmlRuleSetDraft: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The `x-d1-bookmark` of an earlier answer: a GET then reads data at least as new as that answer saw (read-your-writes across replicas). Ignored by writes and fresh reads, which start at the primary. A malformed value is 400. */
+                "x-d1-bookmark"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -13443,6 +15863,7 @@ export interface operations {
             /** @description The saved draft, completed with defaults */
             200: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13456,6 +15877,7 @@ export interface operations {
             /** @description Invalid input (one `details` entry per bad field), malformed JSON or a refused transition */
             400: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13465,6 +15887,7 @@ export interface operations {
             /** @description Missing, malformed, unknown, revoked or expired credentials */
             401: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13474,6 +15897,7 @@ export interface operations {
             /** @description The API key lacks the scope this operation needs */
             403: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13483,6 +15907,7 @@ export interface operations {
             /** @description Not found (another tenant's objects are indistinguishable from absent ones) */
             404: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13492,6 +15917,7 @@ export interface operations {
             /** @description Request body over 1 MiB (or over a per-operation record limit) */
             413: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13501,6 +15927,7 @@ export interface operations {
             /** @description Unsupported Content-Type */
             415: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13518,6 +15945,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets */
                     "RateLimit-Reset"?: number;
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13527,6 +15955,7 @@ export interface operations {
             /** @description Internal error (no internals are returned) */
             500: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13538,7 +15967,10 @@ export interface operations {
     deleteAmlRuleSetDraft: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The `x-d1-bookmark` of an earlier answer: a GET then reads data at least as new as that answer saw (read-your-writes across replicas). Ignored by writes and fresh reads, which start at the primary. A malformed value is 400. */
+                "x-d1-bookmark"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -13547,6 +15979,7 @@ export interface operations {
             /** @description Discarded */
             200: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13559,6 +15992,7 @@ export interface operations {
             /** @description Invalid input (one `details` entry per bad field), malformed JSON or a refused transition */
             400: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13568,6 +16002,7 @@ export interface operations {
             /** @description Missing, malformed, unknown, revoked or expired credentials */
             401: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13577,6 +16012,7 @@ export interface operations {
             /** @description The API key lacks the scope this operation needs */
             403: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13586,6 +16022,7 @@ export interface operations {
             /** @description Not found (another tenant's objects are indistinguishable from absent ones) */
             404: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13603,6 +16040,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets */
                     "RateLimit-Reset"?: number;
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13612,6 +16050,7 @@ export interface operations {
             /** @description Internal error (no internals are returned) */
             500: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13626,6 +16065,8 @@ export interface operations {
             header?: {
                 /** @description Makes a retry safe: the same key and the same request within 24 h return the first answer (status, body, Content-Type, Location, ETag) with `Idempotent-Replayed: true`, without doing the work again; the same key with a different method, path or body is 422 `idempotency_key_reused`; while the first request runs, 409 `idempotency_key_in_use`. 5xx answers are not kept. Scoped to the API key's tenant (operator routes: the operator). */
                 "Idempotency-Key"?: string;
+                /** @description The `x-d1-bookmark` of an earlier answer: a GET then reads data at least as new as that answer saw (read-your-writes across replicas). Ignored by writes and fresh reads, which start at the primary. A malformed value is 400. */
+                "x-d1-bookmark"?: string;
             };
             path?: never;
             cookie?: never;
@@ -13639,6 +16080,7 @@ export interface operations {
             /** @description The new live version and its log entry */
             200: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13653,6 +16095,7 @@ export interface operations {
             /** @description Invalid input (one `details` entry per bad field), malformed JSON or a refused transition */
             400: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13662,6 +16105,7 @@ export interface operations {
             /** @description Missing, malformed, unknown, revoked or expired credentials */
             401: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13671,6 +16115,7 @@ export interface operations {
             /** @description The API key lacks the scope this operation needs */
             403: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13680,6 +16125,7 @@ export interface operations {
             /** @description Not found (another tenant's objects are indistinguishable from absent ones) */
             404: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13689,6 +16135,7 @@ export interface operations {
             /** @description Conflict with the current state */
             409: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13698,6 +16145,7 @@ export interface operations {
             /** @description Request body over 1 MiB (or over a per-operation record limit) */
             413: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13707,6 +16155,7 @@ export interface operations {
             /** @description Unsupported Content-Type */
             415: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13716,6 +16165,7 @@ export interface operations {
             /** @description `idempotency_key_reused`: the Idempotency-Key was used within 24 h for a different request */
             422: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13733,6 +16183,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets */
                     "RateLimit-Reset"?: number;
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13742,6 +16193,7 @@ export interface operations {
             /** @description Internal error (no internals are returned) */
             500: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13756,6 +16208,8 @@ export interface operations {
             header?: {
                 /** @description Makes a retry safe: the same key and the same request within 24 h return the first answer (status, body, Content-Type, Location, ETag) with `Idempotent-Replayed: true`, without doing the work again; the same key with a different method, path or body is 422 `idempotency_key_reused`; while the first request runs, 409 `idempotency_key_in_use`. 5xx answers are not kept. Scoped to the API key's tenant (operator routes: the operator). */
                 "Idempotency-Key"?: string;
+                /** @description The `x-d1-bookmark` of an earlier answer: a GET then reads data at least as new as that answer saw (read-your-writes across replicas). Ignored by writes and fresh reads, which start at the primary. A malformed value is 400. */
+                "x-d1-bookmark"?: string;
             };
             path?: never;
             cookie?: never;
@@ -13769,6 +16223,7 @@ export interface operations {
             /** @description The new live version and its log entry */
             200: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13783,6 +16238,7 @@ export interface operations {
             /** @description Invalid input (one `details` entry per bad field), malformed JSON or a refused transition */
             400: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13792,6 +16248,7 @@ export interface operations {
             /** @description Missing, malformed, unknown, revoked or expired credentials */
             401: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13801,6 +16258,7 @@ export interface operations {
             /** @description The API key lacks the scope this operation needs */
             403: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13810,6 +16268,7 @@ export interface operations {
             /** @description Not found (another tenant's objects are indistinguishable from absent ones) */
             404: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13819,6 +16278,7 @@ export interface operations {
             /** @description Conflict with the current state */
             409: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13828,6 +16288,7 @@ export interface operations {
             /** @description Request body over 1 MiB (or over a per-operation record limit) */
             413: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13837,6 +16298,7 @@ export interface operations {
             /** @description Unsupported Content-Type */
             415: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13846,6 +16308,7 @@ export interface operations {
             /** @description `idempotency_key_reused`: the Idempotency-Key was used within 24 h for a different request */
             422: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13863,6 +16326,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets */
                     "RateLimit-Reset"?: number;
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13872,6 +16336,7 @@ export interface operations {
             /** @description Internal error (no internals are returned) */
             500: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13886,6 +16351,8 @@ export interface operations {
             header?: {
                 /** @description Makes a retry safe: the same key and the same request within 24 h return the first answer (status, body, Content-Type, Location, ETag) with `Idempotent-Replayed: true`, without doing the work again; the same key with a different method, path or body is 422 `idempotency_key_reused`; while the first request runs, 409 `idempotency_key_in_use`. 5xx answers are not kept. Scoped to the API key's tenant (operator routes: the operator). */
                 "Idempotency-Key"?: string;
+                /** @description The `x-d1-bookmark` of an earlier answer: a GET then reads data at least as new as that answer saw (read-your-writes across replicas). Ignored by writes and fresh reads, which start at the primary. A malformed value is 400. */
+                "x-d1-bookmark"?: string;
             };
             path?: never;
             cookie?: never;
@@ -13899,6 +16366,7 @@ export interface operations {
             /** @description The new live version and its log entry */
             200: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13913,6 +16381,7 @@ export interface operations {
             /** @description Invalid input (one `details` entry per bad field), malformed JSON or a refused transition */
             400: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13922,6 +16391,7 @@ export interface operations {
             /** @description Missing, malformed, unknown, revoked or expired credentials */
             401: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13931,6 +16401,7 @@ export interface operations {
             /** @description The API key lacks the scope this operation needs */
             403: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13940,6 +16411,7 @@ export interface operations {
             /** @description Not found (another tenant's objects are indistinguishable from absent ones) */
             404: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13949,6 +16421,7 @@ export interface operations {
             /** @description Conflict with the current state */
             409: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13958,6 +16431,7 @@ export interface operations {
             /** @description Request body over 1 MiB (or over a per-operation record limit) */
             413: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13967,6 +16441,7 @@ export interface operations {
             /** @description Unsupported Content-Type */
             415: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13976,6 +16451,7 @@ export interface operations {
             /** @description `idempotency_key_reused`: the Idempotency-Key was used within 24 h for a different request */
             422: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13993,6 +16469,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets */
                     "RateLimit-Reset"?: number;
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14002,6 +16479,7 @@ export interface operations {
             /** @description Internal error (no internals are returned) */
             500: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14016,6 +16494,8 @@ export interface operations {
             header?: {
                 /** @description Makes a retry safe: the same key and the same request within 24 h return the first answer (status, body, Content-Type, Location, ETag) with `Idempotent-Replayed: true`, without doing the work again; the same key with a different method, path or body is 422 `idempotency_key_reused`; while the first request runs, 409 `idempotency_key_in_use`. 5xx answers are not kept. Scoped to the API key's tenant (operator routes: the operator). */
                 "Idempotency-Key"?: string;
+                /** @description The `x-d1-bookmark` of an earlier answer: a GET then reads data at least as new as that answer saw (read-your-writes across replicas). Ignored by writes and fresh reads, which start at the primary. A malformed value is 400. */
+                "x-d1-bookmark"?: string;
             };
             path?: never;
             cookie?: never;
@@ -14029,6 +16509,7 @@ export interface operations {
             /** @description The new live version and its log entry */
             200: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14043,6 +16524,7 @@ export interface operations {
             /** @description Invalid input (one `details` entry per bad field), malformed JSON or a refused transition */
             400: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14052,6 +16534,7 @@ export interface operations {
             /** @description Missing, malformed, unknown, revoked or expired credentials */
             401: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14061,6 +16544,7 @@ export interface operations {
             /** @description The API key lacks the scope this operation needs */
             403: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14070,6 +16554,7 @@ export interface operations {
             /** @description Not found (another tenant's objects are indistinguishable from absent ones) */
             404: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14079,6 +16564,7 @@ export interface operations {
             /** @description Conflict with the current state */
             409: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14088,6 +16574,7 @@ export interface operations {
             /** @description Request body over 1 MiB (or over a per-operation record limit) */
             413: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14097,6 +16584,7 @@ export interface operations {
             /** @description Unsupported Content-Type */
             415: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14106,6 +16594,7 @@ export interface operations {
             /** @description `idempotency_key_reused`: the Idempotency-Key was used within 24 h for a different request */
             422: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14123,6 +16612,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets */
                     "RateLimit-Reset"?: number;
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14132,6 +16622,7 @@ export interface operations {
             /** @description Internal error (no internals are returned) */
             500: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14147,10 +16638,14 @@ export interface operations {
                 limit?: number;
                 /** @description 0..1e9, default 0 */
                 offset?: number | null;
+                /** @description The previous page's nextCursor (opaque). Send the same filters; not with offset > 0. */
+                cursor?: string;
             };
             header?: {
                 /** @description An ETag from an earlier answer: 304 with no body when the representation is unchanged */
                 "If-None-Match"?: string;
+                /** @description The `x-d1-bookmark` of an earlier answer: a GET then reads data at least as new as that answer saw (read-your-writes across replicas). Ignored by writes and fresh reads, which start at the primary. A malformed value is 400. */
+                "x-d1-bookmark"?: string;
             };
             path?: never;
             cookie?: never;
@@ -14160,6 +16655,7 @@ export interface operations {
             /** @description Versions */
             200: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14176,6 +16672,7 @@ export interface operations {
                 headers: {
                     /** @description The representation's ETag */
                     ETag?: string;
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -14183,6 +16680,7 @@ export interface operations {
             /** @description Invalid input (one `details` entry per bad field), malformed JSON or a refused transition */
             400: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14192,6 +16690,7 @@ export interface operations {
             /** @description Missing, malformed, unknown, revoked or expired credentials */
             401: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14201,6 +16700,7 @@ export interface operations {
             /** @description The API key lacks the scope this operation needs */
             403: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14210,6 +16710,7 @@ export interface operations {
             /** @description Not found (another tenant's objects are indistinguishable from absent ones) */
             404: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14227,6 +16728,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets */
                     "RateLimit-Reset"?: number;
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14236,6 +16738,7 @@ export interface operations {
             /** @description Internal error (no internals are returned) */
             500: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14251,10 +16754,14 @@ export interface operations {
                 limit?: number;
                 /** @description 0..1e9, default 0 */
                 offset?: number | null;
+                /** @description The previous page's nextCursor (opaque). Send the same filters; not with offset > 0. */
+                cursor?: string;
             };
             header?: {
                 /** @description An ETag from an earlier answer: 304 with no body when the representation is unchanged */
                 "If-None-Match"?: string;
+                /** @description The `x-d1-bookmark` of an earlier answer: a GET then reads data at least as new as that answer saw (read-your-writes across replicas). Ignored by writes and fresh reads, which start at the primary. A malformed value is 400. */
+                "x-d1-bookmark"?: string;
             };
             path?: never;
             cookie?: never;
@@ -14264,6 +16771,7 @@ export interface operations {
             /** @description Versions */
             200: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14280,6 +16788,7 @@ export interface operations {
                 headers: {
                     /** @description The representation's ETag */
                     ETag?: string;
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -14287,6 +16796,7 @@ export interface operations {
             /** @description Invalid input (one `details` entry per bad field), malformed JSON or a refused transition */
             400: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14296,6 +16806,7 @@ export interface operations {
             /** @description Missing, malformed, unknown, revoked or expired credentials */
             401: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14305,6 +16816,7 @@ export interface operations {
             /** @description The API key lacks the scope this operation needs */
             403: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14314,6 +16826,7 @@ export interface operations {
             /** @description Not found (another tenant's objects are indistinguishable from absent ones) */
             404: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14331,6 +16844,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets */
                     "RateLimit-Reset"?: number;
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14340,6 +16854,7 @@ export interface operations {
             /** @description Internal error (no internals are returned) */
             500: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14354,6 +16869,8 @@ export interface operations {
             header?: {
                 /** @description An ETag from an earlier answer: 304 with no body when the representation is unchanged */
                 "If-None-Match"?: string;
+                /** @description The `x-d1-bookmark` of an earlier answer: a GET then reads data at least as new as that answer saw (read-your-writes across replicas). Ignored by writes and fresh reads, which start at the primary. A malformed value is 400. */
+                "x-d1-bookmark"?: string;
             };
             path: {
                 /** @description The tenant's own version number (versions are numbered per tenant) */
@@ -14366,6 +16883,7 @@ export interface operations {
             /** @description The version */
             200: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14381,6 +16899,7 @@ export interface operations {
                 headers: {
                     /** @description The representation's ETag */
                     ETag?: string;
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -14388,6 +16907,7 @@ export interface operations {
             /** @description Invalid input (one `details` entry per bad field), malformed JSON or a refused transition */
             400: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14397,6 +16917,7 @@ export interface operations {
             /** @description Missing, malformed, unknown, revoked or expired credentials */
             401: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14406,6 +16927,7 @@ export interface operations {
             /** @description The API key lacks the scope this operation needs */
             403: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14415,6 +16937,7 @@ export interface operations {
             /** @description Not found (another tenant's objects are indistinguishable from absent ones) */
             404: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14432,6 +16955,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets */
                     "RateLimit-Reset"?: number;
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14441,6 +16965,7 @@ export interface operations {
             /** @description Internal error (no internals are returned) */
             500: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14455,6 +16980,8 @@ export interface operations {
             header?: {
                 /** @description An ETag from an earlier answer: 304 with no body when the representation is unchanged */
                 "If-None-Match"?: string;
+                /** @description The `x-d1-bookmark` of an earlier answer: a GET then reads data at least as new as that answer saw (read-your-writes across replicas). Ignored by writes and fresh reads, which start at the primary. A malformed value is 400. */
+                "x-d1-bookmark"?: string;
             };
             path: {
                 /** @description The tenant's own version number (versions are numbered per tenant) */
@@ -14467,6 +16994,7 @@ export interface operations {
             /** @description The version */
             200: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14482,6 +17010,7 @@ export interface operations {
                 headers: {
                     /** @description The representation's ETag */
                     ETag?: string;
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -14489,6 +17018,7 @@ export interface operations {
             /** @description Invalid input (one `details` entry per bad field), malformed JSON or a refused transition */
             400: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14498,6 +17028,7 @@ export interface operations {
             /** @description Missing, malformed, unknown, revoked or expired credentials */
             401: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14507,6 +17038,7 @@ export interface operations {
             /** @description The API key lacks the scope this operation needs */
             403: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14516,6 +17048,7 @@ export interface operations {
             /** @description Not found (another tenant's objects are indistinguishable from absent ones) */
             404: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14533,6 +17066,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets */
                     "RateLimit-Reset"?: number;
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14542,6 +17076,7 @@ export interface operations {
             /** @description Internal error (no internals are returned) */
             500: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14557,10 +17092,14 @@ export interface operations {
                 limit?: number;
                 /** @description 0..1e9, default 0 */
                 offset?: number | null;
+                /** @description The previous page's nextCursor (opaque). Send the same filters; not with offset > 0. */
+                cursor?: string;
             };
             header?: {
                 /** @description An ETag from an earlier answer: 304 with no body when the representation is unchanged */
                 "If-None-Match"?: string;
+                /** @description The `x-d1-bookmark` of an earlier answer: a GET then reads data at least as new as that answer saw (read-your-writes across replicas). Ignored by writes and fresh reads, which start at the primary. A malformed value is 400. */
+                "x-d1-bookmark"?: string;
             };
             path?: never;
             cookie?: never;
@@ -14570,6 +17109,7 @@ export interface operations {
             /** @description Publications */
             200: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14586,6 +17126,7 @@ export interface operations {
                 headers: {
                     /** @description The representation's ETag */
                     ETag?: string;
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -14593,6 +17134,7 @@ export interface operations {
             /** @description Invalid input (one `details` entry per bad field), malformed JSON or a refused transition */
             400: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14602,6 +17144,7 @@ export interface operations {
             /** @description Missing, malformed, unknown, revoked or expired credentials */
             401: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14611,6 +17154,7 @@ export interface operations {
             /** @description The API key lacks the scope this operation needs */
             403: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14620,6 +17164,7 @@ export interface operations {
             /** @description Not found (another tenant's objects are indistinguishable from absent ones) */
             404: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14637,6 +17182,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets */
                     "RateLimit-Reset"?: number;
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14646,6 +17192,7 @@ export interface operations {
             /** @description Internal error (no internals are returned) */
             500: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14661,10 +17208,14 @@ export interface operations {
                 limit?: number;
                 /** @description 0..1e9, default 0 */
                 offset?: number | null;
+                /** @description The previous page's nextCursor (opaque). Send the same filters; not with offset > 0. */
+                cursor?: string;
             };
             header?: {
                 /** @description An ETag from an earlier answer: 304 with no body when the representation is unchanged */
                 "If-None-Match"?: string;
+                /** @description The `x-d1-bookmark` of an earlier answer: a GET then reads data at least as new as that answer saw (read-your-writes across replicas). Ignored by writes and fresh reads, which start at the primary. A malformed value is 400. */
+                "x-d1-bookmark"?: string;
             };
             path?: never;
             cookie?: never;
@@ -14674,6 +17225,7 @@ export interface operations {
             /** @description Publications */
             200: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14690,6 +17242,7 @@ export interface operations {
                 headers: {
                     /** @description The representation's ETag */
                     ETag?: string;
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -14697,6 +17250,7 @@ export interface operations {
             /** @description Invalid input (one `details` entry per bad field), malformed JSON or a refused transition */
             400: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14706,6 +17260,7 @@ export interface operations {
             /** @description Missing, malformed, unknown, revoked or expired credentials */
             401: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14715,6 +17270,7 @@ export interface operations {
             /** @description The API key lacks the scope this operation needs */
             403: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14724,6 +17280,7 @@ export interface operations {
             /** @description Not found (another tenant's objects are indistinguishable from absent ones) */
             404: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14741,6 +17298,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets */
                     "RateLimit-Reset"?: number;
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14750,6 +17308,7 @@ export interface operations {
             /** @description Internal error (no internals are returned) */
             500: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14764,6 +17323,8 @@ export interface operations {
             header?: {
                 /** @description Makes a retry safe: the same key and the same request within 24 h return the first answer (status, body, Content-Type, Location, ETag) with `Idempotent-Replayed: true`, without doing the work again; the same key with a different method, path or body is 422 `idempotency_key_reused`; while the first request runs, 409 `idempotency_key_in_use`. 5xx answers are not kept. Scoped to the API key's tenant (operator routes: the operator). */
                 "Idempotency-Key"?: string;
+                /** @description The `x-d1-bookmark` of an earlier answer: a GET then reads data at least as new as that answer saw (read-your-writes across replicas). Ignored by writes and fresh reads, which start at the primary. A malformed value is 400. */
+                "x-d1-bookmark"?: string;
             };
             path?: never;
             cookie?: never;
@@ -14777,6 +17338,7 @@ export interface operations {
             /** @description The finished run */
             200: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14786,6 +17348,7 @@ export interface operations {
             /** @description Queued on the jobs queue */
             202: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14795,6 +17358,7 @@ export interface operations {
             /** @description Invalid input (one `details` entry per bad field), malformed JSON or a refused transition */
             400: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14804,6 +17368,7 @@ export interface operations {
             /** @description Missing, malformed, unknown, revoked or expired credentials */
             401: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14813,6 +17378,7 @@ export interface operations {
             /** @description The API key lacks the scope this operation needs */
             403: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14822,6 +17388,7 @@ export interface operations {
             /** @description Not found (another tenant's objects are indistinguishable from absent ones) */
             404: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14831,6 +17398,7 @@ export interface operations {
             /** @description Conflict with the current state */
             409: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14840,6 +17408,7 @@ export interface operations {
             /** @description Request body over 1 MiB (or over a per-operation record limit) */
             413: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14849,6 +17418,7 @@ export interface operations {
             /** @description Unsupported Content-Type */
             415: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14858,6 +17428,7 @@ export interface operations {
             /** @description `idempotency_key_reused`: the Idempotency-Key was used within 24 h for a different request */
             422: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14875,6 +17446,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets */
                     "RateLimit-Reset"?: number;
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14884,6 +17456,7 @@ export interface operations {
             /** @description Internal error (no internals are returned) */
             500: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14898,6 +17471,8 @@ export interface operations {
             header?: {
                 /** @description Makes a retry safe: the same key and the same request within 24 h return the first answer (status, body, Content-Type, Location, ETag) with `Idempotent-Replayed: true`, without doing the work again; the same key with a different method, path or body is 422 `idempotency_key_reused`; while the first request runs, 409 `idempotency_key_in_use`. 5xx answers are not kept. Scoped to the API key's tenant (operator routes: the operator). */
                 "Idempotency-Key"?: string;
+                /** @description The `x-d1-bookmark` of an earlier answer: a GET then reads data at least as new as that answer saw (read-your-writes across replicas). Ignored by writes and fresh reads, which start at the primary. A malformed value is 400. */
+                "x-d1-bookmark"?: string;
             };
             path?: never;
             cookie?: never;
@@ -14911,6 +17486,7 @@ export interface operations {
             /** @description The finished run */
             200: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14920,6 +17496,7 @@ export interface operations {
             /** @description Queued on the jobs queue */
             202: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14929,6 +17506,7 @@ export interface operations {
             /** @description Invalid input (one `details` entry per bad field), malformed JSON or a refused transition */
             400: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14938,6 +17516,7 @@ export interface operations {
             /** @description Missing, malformed, unknown, revoked or expired credentials */
             401: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14947,6 +17526,7 @@ export interface operations {
             /** @description The API key lacks the scope this operation needs */
             403: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14956,6 +17536,7 @@ export interface operations {
             /** @description Not found (another tenant's objects are indistinguishable from absent ones) */
             404: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14965,6 +17546,7 @@ export interface operations {
             /** @description Conflict with the current state */
             409: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14974,6 +17556,7 @@ export interface operations {
             /** @description Request body over 1 MiB (or over a per-operation record limit) */
             413: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14983,6 +17566,7 @@ export interface operations {
             /** @description Unsupported Content-Type */
             415: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14992,6 +17576,7 @@ export interface operations {
             /** @description `idempotency_key_reused`: the Idempotency-Key was used within 24 h for a different request */
             422: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15009,6 +17594,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets */
                     "RateLimit-Reset"?: number;
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15018,6 +17604,7 @@ export interface operations {
             /** @description Internal error (no internals are returned) */
             500: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15032,6 +17619,8 @@ export interface operations {
             header?: {
                 /** @description An ETag from an earlier answer: 304 with no body when the representation is unchanged */
                 "If-None-Match"?: string;
+                /** @description The `x-d1-bookmark` of an earlier answer: a GET then reads data at least as new as that answer saw (read-your-writes across replicas). Ignored by writes and fresh reads, which start at the primary. A malformed value is 400. */
+                "x-d1-bookmark"?: string;
             };
             path: {
                 backtestId: string;
@@ -15043,6 +17632,7 @@ export interface operations {
             /** @description The backtest run */
             200: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15054,6 +17644,7 @@ export interface operations {
                 headers: {
                     /** @description The representation's ETag */
                     ETag?: string;
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -15061,6 +17652,7 @@ export interface operations {
             /** @description Invalid input (one `details` entry per bad field), malformed JSON or a refused transition */
             400: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15070,6 +17662,7 @@ export interface operations {
             /** @description Missing, malformed, unknown, revoked or expired credentials */
             401: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15079,6 +17672,7 @@ export interface operations {
             /** @description The API key lacks the scope this operation needs */
             403: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15088,6 +17682,7 @@ export interface operations {
             /** @description Not found (another tenant's objects are indistinguishable from absent ones) */
             404: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15105,6 +17700,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets */
                     "RateLimit-Reset"?: number;
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15114,6 +17710,7 @@ export interface operations {
             /** @description Internal error (no internals are returned) */
             500: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15128,6 +17725,8 @@ export interface operations {
             header?: {
                 /** @description An ETag from an earlier answer: 304 with no body when the representation is unchanged */
                 "If-None-Match"?: string;
+                /** @description The `x-d1-bookmark` of an earlier answer: a GET then reads data at least as new as that answer saw (read-your-writes across replicas). Ignored by writes and fresh reads, which start at the primary. A malformed value is 400. */
+                "x-d1-bookmark"?: string;
             };
             path: {
                 backtestId: string;
@@ -15139,6 +17738,7 @@ export interface operations {
             /** @description The backtest run */
             200: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15150,6 +17750,7 @@ export interface operations {
                 headers: {
                     /** @description The representation's ETag */
                     ETag?: string;
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -15157,6 +17758,7 @@ export interface operations {
             /** @description Invalid input (one `details` entry per bad field), malformed JSON or a refused transition */
             400: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15166,6 +17768,7 @@ export interface operations {
             /** @description Missing, malformed, unknown, revoked or expired credentials */
             401: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15175,6 +17778,7 @@ export interface operations {
             /** @description The API key lacks the scope this operation needs */
             403: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15184,6 +17788,7 @@ export interface operations {
             /** @description Not found (another tenant's objects are indistinguishable from absent ones) */
             404: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15201,6 +17806,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets */
                     "RateLimit-Reset"?: number;
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15210,6 +17816,7 @@ export interface operations {
             /** @description Internal error (no internals are returned) */
             500: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15225,10 +17832,14 @@ export interface operations {
                 limit?: number;
                 /** @description 0..1e9, default 0 */
                 offset?: number | null;
+                /** @description The previous page's nextCursor (opaque). Send the same filters; not with offset > 0. */
+                cursor?: string;
             };
             header?: {
                 /** @description An ETag from an earlier answer: 304 with no body when the representation is unchanged */
                 "If-None-Match"?: string;
+                /** @description The `x-d1-bookmark` of an earlier answer: a GET then reads data at least as new as that answer saw (read-your-writes across replicas). Ignored by writes and fresh reads, which start at the primary. A malformed value is 400. */
+                "x-d1-bookmark"?: string;
             };
             path?: never;
             cookie?: never;
@@ -15238,6 +17849,7 @@ export interface operations {
             /** @description Subscriptions */
             200: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15254,6 +17866,7 @@ export interface operations {
                 headers: {
                     /** @description The representation's ETag */
                     ETag?: string;
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -15261,6 +17874,7 @@ export interface operations {
             /** @description Invalid input (one `details` entry per bad field), malformed JSON or a refused transition */
             400: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15270,6 +17884,7 @@ export interface operations {
             /** @description Missing, malformed, unknown, revoked or expired credentials */
             401: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15279,6 +17894,7 @@ export interface operations {
             /** @description The API key lacks the scope this operation needs */
             403: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15288,6 +17904,7 @@ export interface operations {
             /** @description Not found (another tenant's objects are indistinguishable from absent ones) */
             404: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15305,6 +17922,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets */
                     "RateLimit-Reset"?: number;
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15314,6 +17932,7 @@ export interface operations {
             /** @description Internal error (no internals are returned) */
             500: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15328,6 +17947,8 @@ export interface operations {
             header?: {
                 /** @description Makes a retry safe: the same key and the same request within 24 h return the first answer (status, body, Content-Type, Location, ETag) with `Idempotent-Replayed: true`, without doing the work again; the same key with a different method, path or body is 422 `idempotency_key_reused`; while the first request runs, 409 `idempotency_key_in_use`. 5xx answers are not kept. Scoped to the API key's tenant (operator routes: the operator). */
                 "Idempotency-Key"?: string;
+                /** @description The `x-d1-bookmark` of an earlier answer: a GET then reads data at least as new as that answer saw (read-your-writes across replicas). Ignored by writes and fresh reads, which start at the primary. A malformed value is 400. */
+                "x-d1-bookmark"?: string;
             };
             path?: never;
             cookie?: never;
@@ -15341,6 +17962,7 @@ export interface operations {
             /** @description The subscription and its secret */
             201: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15359,6 +17981,7 @@ export interface operations {
             /** @description Invalid input (one `details` entry per bad field), malformed JSON or a refused transition */
             400: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15368,6 +17991,7 @@ export interface operations {
             /** @description Missing, malformed, unknown, revoked or expired credentials */
             401: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15377,6 +18001,7 @@ export interface operations {
             /** @description The API key lacks the scope this operation needs */
             403: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15386,6 +18011,7 @@ export interface operations {
             /** @description Not found (another tenant's objects are indistinguishable from absent ones) */
             404: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15395,6 +18021,7 @@ export interface operations {
             /** @description Conflict with the current state */
             409: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15404,6 +18031,7 @@ export interface operations {
             /** @description Request body over 1 MiB (or over a per-operation record limit) */
             413: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15413,6 +18041,7 @@ export interface operations {
             /** @description Unsupported Content-Type */
             415: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15422,6 +18051,7 @@ export interface operations {
             /** @description `idempotency_key_reused`: the Idempotency-Key was used within 24 h for a different request */
             422: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15439,6 +18069,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets */
                     "RateLimit-Reset"?: number;
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15448,6 +18079,7 @@ export interface operations {
             /** @description Internal error (no internals are returned) */
             500: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15462,6 +18094,8 @@ export interface operations {
             header?: {
                 /** @description An ETag from an earlier answer: 304 with no body when the representation is unchanged */
                 "If-None-Match"?: string;
+                /** @description The `x-d1-bookmark` of an earlier answer: a GET then reads data at least as new as that answer saw (read-your-writes across replicas). Ignored by writes and fresh reads, which start at the primary. A malformed value is 400. */
+                "x-d1-bookmark"?: string;
             };
             path: {
                 id: string;
@@ -15473,6 +18107,7 @@ export interface operations {
             /** @description The subscription */
             200: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15488,6 +18123,7 @@ export interface operations {
                 headers: {
                     /** @description The representation's ETag */
                     ETag?: string;
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -15495,6 +18131,7 @@ export interface operations {
             /** @description Invalid input (one `details` entry per bad field), malformed JSON or a refused transition */
             400: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15504,6 +18141,7 @@ export interface operations {
             /** @description Missing, malformed, unknown, revoked or expired credentials */
             401: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15513,6 +18151,7 @@ export interface operations {
             /** @description The API key lacks the scope this operation needs */
             403: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15522,6 +18161,7 @@ export interface operations {
             /** @description Not found (another tenant's objects are indistinguishable from absent ones) */
             404: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15539,6 +18179,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets */
                     "RateLimit-Reset"?: number;
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15548,6 +18189,7 @@ export interface operations {
             /** @description Internal error (no internals are returned) */
             500: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15559,7 +18201,10 @@ export interface operations {
     deleteWebhookSubscription: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The `x-d1-bookmark` of an earlier answer: a GET then reads data at least as new as that answer saw (read-your-writes across replicas). Ignored by writes and fresh reads, which start at the primary. A malformed value is 400. */
+                "x-d1-bookmark"?: string;
+            };
             path: {
                 id: string;
             };
@@ -15570,6 +18215,7 @@ export interface operations {
             /** @description Removed */
             200: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15582,6 +18228,7 @@ export interface operations {
             /** @description Invalid input (one `details` entry per bad field), malformed JSON or a refused transition */
             400: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15591,6 +18238,7 @@ export interface operations {
             /** @description Missing, malformed, unknown, revoked or expired credentials */
             401: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15600,6 +18248,7 @@ export interface operations {
             /** @description The API key lacks the scope this operation needs */
             403: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15609,6 +18258,7 @@ export interface operations {
             /** @description Not found (another tenant's objects are indistinguishable from absent ones) */
             404: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15626,6 +18276,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets */
                     "RateLimit-Reset"?: number;
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15635,6 +18286,7 @@ export interface operations {
             /** @description Internal error (no internals are returned) */
             500: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15646,7 +18298,10 @@ export interface operations {
     updateWebhookSubscription: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The `x-d1-bookmark` of an earlier answer: a GET then reads data at least as new as that answer saw (read-your-writes across replicas). Ignored by writes and fresh reads, which start at the primary. A malformed value is 400. */
+                "x-d1-bookmark"?: string;
+            };
             path: {
                 id: string;
             };
@@ -15661,6 +18316,7 @@ export interface operations {
             /** @description The subscription */
             200: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15674,6 +18330,7 @@ export interface operations {
             /** @description Invalid input (one `details` entry per bad field), malformed JSON or a refused transition */
             400: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15683,6 +18340,7 @@ export interface operations {
             /** @description Missing, malformed, unknown, revoked or expired credentials */
             401: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15692,6 +18350,7 @@ export interface operations {
             /** @description The API key lacks the scope this operation needs */
             403: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15701,6 +18360,7 @@ export interface operations {
             /** @description Not found (another tenant's objects are indistinguishable from absent ones) */
             404: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15710,6 +18370,7 @@ export interface operations {
             /** @description Request body over 1 MiB (or over a per-operation record limit) */
             413: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15719,6 +18380,7 @@ export interface operations {
             /** @description Unsupported Content-Type */
             415: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15736,6 +18398,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets */
                     "RateLimit-Reset"?: number;
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15745,6 +18408,7 @@ export interface operations {
             /** @description Internal error (no internals are returned) */
             500: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15759,6 +18423,8 @@ export interface operations {
             header?: {
                 /** @description Makes a retry safe: the same key and the same request within 24 h return the first answer (status, body, Content-Type, Location, ETag) with `Idempotent-Replayed: true`, without doing the work again; the same key with a different method, path or body is 422 `idempotency_key_reused`; while the first request runs, 409 `idempotency_key_in_use`. 5xx answers are not kept. Scoped to the API key's tenant (operator routes: the operator). */
                 "Idempotency-Key"?: string;
+                /** @description The `x-d1-bookmark` of an earlier answer: a GET then reads data at least as new as that answer saw (read-your-writes across replicas). Ignored by writes and fresh reads, which start at the primary. A malformed value is 400. */
+                "x-d1-bookmark"?: string;
             };
             path: {
                 id: string;
@@ -15774,6 +18440,7 @@ export interface operations {
             /** @description The new secret (shown only here) */
             200: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15792,6 +18459,7 @@ export interface operations {
             /** @description Invalid input (one `details` entry per bad field), malformed JSON or a refused transition */
             400: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15801,6 +18469,7 @@ export interface operations {
             /** @description Missing, malformed, unknown, revoked or expired credentials */
             401: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15810,6 +18479,7 @@ export interface operations {
             /** @description The API key lacks the scope this operation needs */
             403: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15819,6 +18489,7 @@ export interface operations {
             /** @description Not found (another tenant's objects are indistinguishable from absent ones) */
             404: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15828,6 +18499,7 @@ export interface operations {
             /** @description Conflict with the current state, or `idempotency_key_in_use`: a request with this Idempotency-Key is still running */
             409: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15837,6 +18509,7 @@ export interface operations {
             /** @description Request body over 1 MiB (or over a per-operation record limit) */
             413: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15846,6 +18519,7 @@ export interface operations {
             /** @description Unsupported Content-Type */
             415: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15855,6 +18529,7 @@ export interface operations {
             /** @description `idempotency_key_reused`: the Idempotency-Key was used within 24 h for a different request */
             422: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15872,6 +18547,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets */
                     "RateLimit-Reset"?: number;
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15881,6 +18557,7 @@ export interface operations {
             /** @description Internal error (no internals are returned) */
             500: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15895,6 +18572,8 @@ export interface operations {
             header?: {
                 /** @description Makes a retry safe: the same key and the same request within 24 h return the first answer (status, body, Content-Type, Location, ETag) with `Idempotent-Replayed: true`, without doing the work again; the same key with a different method, path or body is 422 `idempotency_key_reused`; while the first request runs, 409 `idempotency_key_in_use`. 5xx answers are not kept. Scoped to the API key's tenant (operator routes: the operator). */
                 "Idempotency-Key"?: string;
+                /** @description The `x-d1-bookmark` of an earlier answer: a GET then reads data at least as new as that answer saw (read-your-writes across replicas). Ignored by writes and fresh reads, which start at the primary. A malformed value is 400. */
+                "x-d1-bookmark"?: string;
             };
             path: {
                 id: string;
@@ -15910,6 +18589,7 @@ export interface operations {
             /** @description The test delivery with its attempt (status succeeded or dead) */
             200: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15923,6 +18603,7 @@ export interface operations {
             /** @description Invalid input (one `details` entry per bad field), malformed JSON or a refused transition */
             400: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15932,6 +18613,7 @@ export interface operations {
             /** @description Missing, malformed, unknown, revoked or expired credentials */
             401: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15941,6 +18623,7 @@ export interface operations {
             /** @description The API key lacks the scope this operation needs */
             403: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15950,6 +18633,7 @@ export interface operations {
             /** @description Not found (another tenant's objects are indistinguishable from absent ones) */
             404: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15959,6 +18643,7 @@ export interface operations {
             /** @description Conflict with the current state, or `idempotency_key_in_use`: a request with this Idempotency-Key is still running */
             409: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15968,6 +18653,7 @@ export interface operations {
             /** @description Request body over 1 MiB (or over a per-operation record limit) */
             413: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15977,6 +18663,7 @@ export interface operations {
             /** @description Unsupported Content-Type */
             415: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15986,6 +18673,7 @@ export interface operations {
             /** @description `idempotency_key_reused`: the Idempotency-Key was used within 24 h for a different request */
             422: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16003,6 +18691,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets */
                     "RateLimit-Reset"?: number;
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16012,6 +18701,7 @@ export interface operations {
             /** @description Internal error (no internals are returned) */
             500: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16027,8 +18717,10 @@ export interface operations {
                 limit?: number;
                 /** @description 0..1e9, default 0 */
                 offset?: number | null;
+                /** @description The previous page's nextCursor (opaque). Send the same filters; not with offset > 0. */
+                cursor?: string;
                 subscriptionId?: string;
-                eventType?: "bhi.calculated" | "customer.risk_alert" | "nba.generated" | "workflow.completed" | "workflow.failed" | "fraud.alert_raised" | "fraud.case_opened" | "aml.case_opened" | "monitoring.run_completed" | "goaml.report_generated" | "goaml.report_status_changed" | "goaml.ctr_generated" | "case.sla_breached" | "webhook.test";
+                eventType?: "bhi.calculated" | "customer.risk_alert" | "nba.generated" | "workflow.completed" | "workflow.failed" | "fraud.alert_raised" | "fraud.case_opened" | "aml.case_opened" | "monitoring.run_completed" | "goaml.report_generated" | "goaml.report_status_changed" | "goaml.ctr_generated" | "case.sla_breached" | "case.linked" | "case.unlinked" | "loan.entered_arrears" | "loan.bucket_changed" | "loan.repaid" | "agent.float_low" | "webhook.test";
                 status?: "pending" | "succeeded" | "retrying" | "dead";
                 eventId?: string;
                 createdAfter?: string;
@@ -16036,6 +18728,8 @@ export interface operations {
             header?: {
                 /** @description An ETag from an earlier answer: 304 with no body when the representation is unchanged */
                 "If-None-Match"?: string;
+                /** @description The `x-d1-bookmark` of an earlier answer: a GET then reads data at least as new as that answer saw (read-your-writes across replicas). Ignored by writes and fresh reads, which start at the primary. A malformed value is 400. */
+                "x-d1-bookmark"?: string;
             };
             path?: never;
             cookie?: never;
@@ -16045,6 +18739,7 @@ export interface operations {
             /** @description Deliveries */
             200: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16061,6 +18756,7 @@ export interface operations {
                 headers: {
                     /** @description The representation's ETag */
                     ETag?: string;
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -16068,6 +18764,7 @@ export interface operations {
             /** @description Invalid input (one `details` entry per bad field), malformed JSON or a refused transition */
             400: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16077,6 +18774,7 @@ export interface operations {
             /** @description Missing, malformed, unknown, revoked or expired credentials */
             401: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16086,6 +18784,7 @@ export interface operations {
             /** @description The API key lacks the scope this operation needs */
             403: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16095,6 +18794,7 @@ export interface operations {
             /** @description Not found (another tenant's objects are indistinguishable from absent ones) */
             404: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16112,6 +18812,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets */
                     "RateLimit-Reset"?: number;
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16121,6 +18822,7 @@ export interface operations {
             /** @description Internal error (no internals are returned) */
             500: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16135,6 +18837,8 @@ export interface operations {
             header?: {
                 /** @description An ETag from an earlier answer: 304 with no body when the representation is unchanged */
                 "If-None-Match"?: string;
+                /** @description The `x-d1-bookmark` of an earlier answer: a GET then reads data at least as new as that answer saw (read-your-writes across replicas). Ignored by writes and fresh reads, which start at the primary. A malformed value is 400. */
+                "x-d1-bookmark"?: string;
             };
             path: {
                 id: string;
@@ -16146,6 +18850,7 @@ export interface operations {
             /** @description The delivery */
             200: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16161,6 +18866,7 @@ export interface operations {
                 headers: {
                     /** @description The representation's ETag */
                     ETag?: string;
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -16168,6 +18874,7 @@ export interface operations {
             /** @description Invalid input (one `details` entry per bad field), malformed JSON or a refused transition */
             400: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16177,6 +18884,7 @@ export interface operations {
             /** @description Missing, malformed, unknown, revoked or expired credentials */
             401: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16186,6 +18894,7 @@ export interface operations {
             /** @description The API key lacks the scope this operation needs */
             403: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16195,6 +18904,7 @@ export interface operations {
             /** @description Not found (another tenant's objects are indistinguishable from absent ones) */
             404: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16212,6 +18922,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets */
                     "RateLimit-Reset"?: number;
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16221,6 +18932,7 @@ export interface operations {
             /** @description Internal error (no internals are returned) */
             500: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16235,6 +18947,8 @@ export interface operations {
             header?: {
                 /** @description Makes a retry safe: the same key and the same request within 24 h return the first answer (status, body, Content-Type, Location, ETag) with `Idempotent-Replayed: true`, without doing the work again; the same key with a different method, path or body is 422 `idempotency_key_reused`; while the first request runs, 409 `idempotency_key_in_use`. 5xx answers are not kept. Scoped to the API key's tenant (operator routes: the operator). */
                 "Idempotency-Key"?: string;
+                /** @description The `x-d1-bookmark` of an earlier answer: a GET then reads data at least as new as that answer saw (read-your-writes across replicas). Ignored by writes and fresh reads, which start at the primary. A malformed value is 400. */
+                "x-d1-bookmark"?: string;
             };
             path: {
                 id: string;
@@ -16246,6 +18960,7 @@ export interface operations {
             /** @description The new delivery, queued */
             202: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16259,6 +18974,7 @@ export interface operations {
             /** @description Invalid input (one `details` entry per bad field), malformed JSON or a refused transition */
             400: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16268,6 +18984,7 @@ export interface operations {
             /** @description Missing, malformed, unknown, revoked or expired credentials */
             401: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16277,6 +18994,7 @@ export interface operations {
             /** @description The API key lacks the scope this operation needs */
             403: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16286,6 +19004,7 @@ export interface operations {
             /** @description Not found (another tenant's objects are indistinguishable from absent ones) */
             404: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16295,6 +19014,7 @@ export interface operations {
             /** @description Conflict with the current state */
             409: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16304,6 +19024,7 @@ export interface operations {
             /** @description `idempotency_key_reused`: the Idempotency-Key was used within 24 h for a different request */
             422: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16321,6 +19042,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets */
                     "RateLimit-Reset"?: number;
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16330,6 +19052,7 @@ export interface operations {
             /** @description Internal error (no internals are returned) */
             500: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16344,6 +19067,8 @@ export interface operations {
             header?: {
                 /** @description An ETag from an earlier answer: 304 with no body when the representation is unchanged */
                 "If-None-Match"?: string;
+                /** @description The `x-d1-bookmark` of an earlier answer: a GET then reads data at least as new as that answer saw (read-your-writes across replicas). Ignored by writes and fresh reads, which start at the primary. A malformed value is 400. */
+                "x-d1-bookmark"?: string;
             };
             path?: never;
             cookie?: never;
@@ -16353,6 +19078,7 @@ export interface operations {
             /** @description Event types */
             200: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16368,6 +19094,7 @@ export interface operations {
                 headers: {
                     /** @description The representation's ETag */
                     ETag?: string;
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -16375,6 +19102,7 @@ export interface operations {
             /** @description Invalid input (one `details` entry per bad field), malformed JSON or a refused transition */
             400: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16384,6 +19112,7 @@ export interface operations {
             /** @description Missing, malformed, unknown, revoked or expired credentials */
             401: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16393,6 +19122,7 @@ export interface operations {
             /** @description The API key lacks the scope this operation needs */
             403: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16402,6 +19132,7 @@ export interface operations {
             /** @description Not found (another tenant's objects are indistinguishable from absent ones) */
             404: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16419,6 +19150,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets */
                     "RateLimit-Reset"?: number;
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16428,6 +19160,7 @@ export interface operations {
             /** @description Internal error (no internals are returned) */
             500: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16442,6 +19175,8 @@ export interface operations {
             header?: {
                 /** @description An ETag from an earlier answer: 304 with no body when the representation is unchanged */
                 "If-None-Match"?: string;
+                /** @description The `x-d1-bookmark` of an earlier answer: a GET then reads data at least as new as that answer saw (read-your-writes across replicas). Ignored by writes and fresh reads, which start at the primary. A malformed value is 400. */
+                "x-d1-bookmark"?: string;
             };
             path?: never;
             cookie?: never;
@@ -16451,6 +19186,7 @@ export interface operations {
             /** @description Metrics */
             200: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16462,6 +19198,7 @@ export interface operations {
                 headers: {
                     /** @description The representation's ETag */
                     ETag?: string;
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -16469,6 +19206,7 @@ export interface operations {
             /** @description Invalid input (one `details` entry per bad field), malformed JSON or a refused transition */
             400: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16478,6 +19216,7 @@ export interface operations {
             /** @description Missing, malformed, unknown, revoked or expired credentials */
             401: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16487,6 +19226,7 @@ export interface operations {
             /** @description The API key lacks the scope this operation needs */
             403: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16496,6 +19236,7 @@ export interface operations {
             /** @description Not found (another tenant's objects are indistinguishable from absent ones) */
             404: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16513,6 +19254,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets */
                     "RateLimit-Reset"?: number;
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16522,6 +19264,7 @@ export interface operations {
             /** @description Internal error (no internals are returned) */
             500: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16539,6 +19282,8 @@ export interface operations {
             header?: {
                 /** @description An ETag from an earlier answer: 304 with no body when the representation is unchanged */
                 "If-None-Match"?: string;
+                /** @description The `x-d1-bookmark` of an earlier answer: a GET then reads data at least as new as that answer saw (read-your-writes across replicas). Ignored by writes and fresh reads, which start at the primary. A malformed value is 400. */
+                "x-d1-bookmark"?: string;
             };
             path?: never;
             cookie?: never;
@@ -16548,6 +19293,7 @@ export interface operations {
             /** @description History */
             200: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16559,6 +19305,7 @@ export interface operations {
                 headers: {
                     /** @description The representation's ETag */
                     ETag?: string;
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -16566,6 +19313,7 @@ export interface operations {
             /** @description Invalid input (one `details` entry per bad field), malformed JSON or a refused transition */
             400: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16575,6 +19323,7 @@ export interface operations {
             /** @description Missing, malformed, unknown, revoked or expired credentials */
             401: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16584,6 +19333,7 @@ export interface operations {
             /** @description The API key lacks the scope this operation needs */
             403: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16593,6 +19343,7 @@ export interface operations {
             /** @description Not found (another tenant's objects are indistinguishable from absent ones) */
             404: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16610,6 +19361,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets */
                     "RateLimit-Reset"?: number;
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16619,6 +19371,7 @@ export interface operations {
             /** @description Internal error (no internals are returned) */
             500: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16633,6 +19386,8 @@ export interface operations {
             header?: {
                 /** @description An ETag from an earlier answer: 304 with no body when the representation is unchanged */
                 "If-None-Match"?: string;
+                /** @description The `x-d1-bookmark` of an earlier answer: a GET then reads data at least as new as that answer saw (read-your-writes across replicas). Ignored by writes and fresh reads, which start at the primary. A malformed value is 400. */
+                "x-d1-bookmark"?: string;
             };
             path?: never;
             cookie?: never;
@@ -16642,6 +19397,7 @@ export interface operations {
             /** @description Portfolio runway */
             200: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16653,6 +19409,7 @@ export interface operations {
                 headers: {
                     /** @description The representation's ETag */
                     ETag?: string;
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -16660,6 +19417,7 @@ export interface operations {
             /** @description Invalid input (one `details` entry per bad field), malformed JSON or a refused transition */
             400: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16669,6 +19427,7 @@ export interface operations {
             /** @description Missing, malformed, unknown, revoked or expired credentials */
             401: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16678,6 +19437,7 @@ export interface operations {
             /** @description The API key lacks the scope this operation needs */
             403: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16687,6 +19447,7 @@ export interface operations {
             /** @description Not found (another tenant's objects are indistinguishable from absent ones) */
             404: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16704,6 +19465,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets */
                     "RateLimit-Reset"?: number;
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16713,6 +19475,7 @@ export interface operations {
             /** @description Internal error (no internals are returned) */
             500: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16727,6 +19490,8 @@ export interface operations {
             header?: {
                 /** @description An ETag from an earlier answer: 304 with no body when the representation is unchanged */
                 "If-None-Match"?: string;
+                /** @description The `x-d1-bookmark` of an earlier answer: a GET then reads data at least as new as that answer saw (read-your-writes across replicas). Ignored by writes and fresh reads, which start at the primary. A malformed value is 400. */
+                "x-d1-bookmark"?: string;
             };
             path: {
                 customerId: string;
@@ -16738,6 +19503,7 @@ export interface operations {
             /** @description Runway */
             200: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16749,6 +19515,7 @@ export interface operations {
                 headers: {
                     /** @description The representation's ETag */
                     ETag?: string;
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -16756,6 +19523,7 @@ export interface operations {
             /** @description Invalid input (one `details` entry per bad field), malformed JSON or a refused transition */
             400: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16765,6 +19533,7 @@ export interface operations {
             /** @description Missing, malformed, unknown, revoked or expired credentials */
             401: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16774,6 +19543,7 @@ export interface operations {
             /** @description The API key lacks the scope this operation needs */
             403: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16783,6 +19553,7 @@ export interface operations {
             /** @description Not found (another tenant's objects are indistinguishable from absent ones) */
             404: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16800,6 +19571,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets */
                     "RateLimit-Reset"?: number;
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16809,6 +19581,7 @@ export interface operations {
             /** @description Internal error (no internals are returned) */
             500: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16823,6 +19596,8 @@ export interface operations {
             header?: {
                 /** @description An ETag from an earlier answer: 304 with no body when the representation is unchanged */
                 "If-None-Match"?: string;
+                /** @description The `x-d1-bookmark` of an earlier answer: a GET then reads data at least as new as that answer saw (read-your-writes across replicas). Ignored by writes and fresh reads, which start at the primary. A malformed value is 400. */
+                "x-d1-bookmark"?: string;
             };
             path?: never;
             cookie?: never;
@@ -16832,6 +19607,7 @@ export interface operations {
             /** @description Narrative */
             200: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16843,6 +19619,7 @@ export interface operations {
                 headers: {
                     /** @description The representation's ETag */
                     ETag?: string;
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -16850,6 +19627,7 @@ export interface operations {
             /** @description Invalid input (one `details` entry per bad field), malformed JSON or a refused transition */
             400: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16859,6 +19637,7 @@ export interface operations {
             /** @description Missing, malformed, unknown, revoked or expired credentials */
             401: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16868,6 +19647,7 @@ export interface operations {
             /** @description The API key lacks the scope this operation needs */
             403: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16877,6 +19657,7 @@ export interface operations {
             /** @description Not found (another tenant's objects are indistinguishable from absent ones) */
             404: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16894,6 +19675,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets */
                     "RateLimit-Reset"?: number;
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16903,6 +19685,7 @@ export interface operations {
             /** @description Internal error (no internals are returned) */
             500: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16920,6 +19703,8 @@ export interface operations {
             header?: {
                 /** @description An ETag from an earlier answer: 304 with no body when the representation is unchanged */
                 "If-None-Match"?: string;
+                /** @description The `x-d1-bookmark` of an earlier answer: a GET then reads data at least as new as that answer saw (read-your-writes across replicas). Ignored by writes and fresh reads, which start at the primary. A malformed value is 400. */
+                "x-d1-bookmark"?: string;
             };
             path?: never;
             cookie?: never;
@@ -16929,6 +19714,7 @@ export interface operations {
             /** @description Concentration */
             200: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16940,6 +19726,7 @@ export interface operations {
                 headers: {
                     /** @description The representation's ETag */
                     ETag?: string;
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -16947,6 +19734,7 @@ export interface operations {
             /** @description Invalid input (one `details` entry per bad field), malformed JSON or a refused transition */
             400: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16956,6 +19744,7 @@ export interface operations {
             /** @description Missing, malformed, unknown, revoked or expired credentials */
             401: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16965,6 +19754,7 @@ export interface operations {
             /** @description The API key lacks the scope this operation needs */
             403: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16974,6 +19764,7 @@ export interface operations {
             /** @description Not found (another tenant's objects are indistinguishable from absent ones) */
             404: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16991,6 +19782,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets */
                     "RateLimit-Reset"?: number;
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -17000,6 +19792,7 @@ export interface operations {
             /** @description Internal error (no internals are returned) */
             500: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -17011,7 +19804,10 @@ export interface operations {
     simulateWhatIfChurn: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The `x-d1-bookmark` of an earlier answer: a GET then reads data at least as new as that answer saw (read-your-writes across replicas). Ignored by writes and fresh reads, which start at the primary. A malformed value is 400. */
+                "x-d1-bookmark"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -17024,6 +19820,7 @@ export interface operations {
             /** @description Simulation */
             200: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -17033,6 +19830,7 @@ export interface operations {
             /** @description Invalid input (one `details` entry per bad field), malformed JSON or a refused transition */
             400: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -17042,6 +19840,7 @@ export interface operations {
             /** @description Missing, malformed, unknown, revoked or expired credentials */
             401: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -17051,6 +19850,7 @@ export interface operations {
             /** @description The API key lacks the scope this operation needs */
             403: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -17060,6 +19860,7 @@ export interface operations {
             /** @description Not found (another tenant's objects are indistinguishable from absent ones) */
             404: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -17069,6 +19870,7 @@ export interface operations {
             /** @description Request body over 1 MiB (or over a per-operation record limit) */
             413: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -17078,6 +19880,7 @@ export interface operations {
             /** @description Unsupported Content-Type */
             415: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -17095,6 +19898,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets */
                     "RateLimit-Reset"?: number;
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -17104,6 +19908,7 @@ export interface operations {
             /** @description Internal error (no internals are returned) */
             500: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -17118,6 +19923,8 @@ export interface operations {
             header?: {
                 /** @description Makes a retry safe: the same key and the same request within 24 h return the first answer (status, body, Content-Type, Location, ETag) with `Idempotent-Replayed: true`, without doing the work again; the same key with a different method, path or body is 422 `idempotency_key_reused`; while the first request runs, 409 `idempotency_key_in_use`. 5xx answers are not kept. Scoped to the API key's tenant (operator routes: the operator). */
                 "Idempotency-Key"?: string;
+                /** @description The `x-d1-bookmark` of an earlier answer: a GET then reads data at least as new as that answer saw (read-your-writes across replicas). Ignored by writes and fresh reads, which start at the primary. A malformed value is 400. */
+                "x-d1-bookmark"?: string;
             };
             path?: never;
             cookie?: never;
@@ -17131,6 +19938,7 @@ export interface operations {
             /** @description The assessment (stored) */
             200: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -17140,6 +19948,7 @@ export interface operations {
             /** @description Invalid input (one `details` entry per bad field), malformed JSON or a refused transition */
             400: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -17149,6 +19958,7 @@ export interface operations {
             /** @description Missing, malformed, unknown, revoked or expired credentials */
             401: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -17158,6 +19968,7 @@ export interface operations {
             /** @description The API key lacks the scope this operation needs */
             403: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -17167,6 +19978,7 @@ export interface operations {
             /** @description Not found (another tenant's objects are indistinguishable from absent ones) */
             404: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -17176,6 +19988,7 @@ export interface operations {
             /** @description Conflict with the current state, or `idempotency_key_in_use`: a request with this Idempotency-Key is still running */
             409: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -17185,6 +19998,7 @@ export interface operations {
             /** @description Request body over 1 MiB (or over a per-operation record limit) */
             413: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -17194,6 +20008,7 @@ export interface operations {
             /** @description Unsupported Content-Type */
             415: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -17203,6 +20018,7 @@ export interface operations {
             /** @description `idempotency_key_reused`: the Idempotency-Key was used within 24 h for a different request */
             422: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -17220,6 +20036,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets */
                     "RateLimit-Reset"?: number;
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -17229,6 +20046,7 @@ export interface operations {
             /** @description Internal error (no internals are returned) */
             500: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -17246,6 +20064,8 @@ export interface operations {
             header?: {
                 /** @description An ETag from an earlier answer: 304 with no body when the representation is unchanged */
                 "If-None-Match"?: string;
+                /** @description The `x-d1-bookmark` of an earlier answer: a GET then reads data at least as new as that answer saw (read-your-writes across replicas). Ignored by writes and fresh reads, which start at the primary. A malformed value is 400. */
+                "x-d1-bookmark"?: string;
             };
             path?: never;
             cookie?: never;
@@ -17255,6 +20075,7 @@ export interface operations {
             /** @description Cohort benchmarks */
             200: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -17266,6 +20087,7 @@ export interface operations {
                 headers: {
                     /** @description The representation's ETag */
                     ETag?: string;
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -17273,6 +20095,7 @@ export interface operations {
             /** @description Invalid input (one `details` entry per bad field), malformed JSON or a refused transition */
             400: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -17282,6 +20105,7 @@ export interface operations {
             /** @description Missing, malformed, unknown, revoked or expired credentials */
             401: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -17291,6 +20115,7 @@ export interface operations {
             /** @description The API key lacks the scope this operation needs */
             403: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -17300,6 +20125,7 @@ export interface operations {
             /** @description Not found (another tenant's objects are indistinguishable from absent ones) */
             404: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -17317,6 +20143,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets */
                     "RateLimit-Reset"?: number;
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -17326,6 +20153,7 @@ export interface operations {
             /** @description Internal error (no internals are returned) */
             500: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -17343,6 +20171,8 @@ export interface operations {
             header?: {
                 /** @description An ETag from an earlier answer: 304 with no body when the representation is unchanged */
                 "If-None-Match"?: string;
+                /** @description The `x-d1-bookmark` of an earlier answer: a GET then reads data at least as new as that answer saw (read-your-writes across replicas). Ignored by writes and fresh reads, which start at the primary. A malformed value is 400. */
+                "x-d1-bookmark"?: string;
             };
             path: {
                 customerId: string;
@@ -17354,6 +20184,7 @@ export interface operations {
             /** @description The assessment */
             200: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -17365,6 +20196,7 @@ export interface operations {
                 headers: {
                     /** @description The representation's ETag */
                     ETag?: string;
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -17372,6 +20204,7 @@ export interface operations {
             /** @description Invalid input (one `details` entry per bad field), malformed JSON or a refused transition */
             400: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -17381,6 +20214,7 @@ export interface operations {
             /** @description Missing, malformed, unknown, revoked or expired credentials */
             401: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -17390,6 +20224,7 @@ export interface operations {
             /** @description The API key lacks the scope this operation needs */
             403: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -17399,6 +20234,7 @@ export interface operations {
             /** @description Not found (another tenant's objects are indistinguishable from absent ones) */
             404: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -17416,6 +20252,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets */
                     "RateLimit-Reset"?: number;
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -17425,6 +20262,7 @@ export interface operations {
             /** @description Internal error (no internals are returned) */
             500: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -17439,6 +20277,8 @@ export interface operations {
             header?: {
                 /** @description Makes a retry safe: the same key and the same request within 24 h return the first answer (status, body, Content-Type, Location, ETag) with `Idempotent-Replayed: true`, without doing the work again; the same key with a different method, path or body is 422 `idempotency_key_reused`; while the first request runs, 409 `idempotency_key_in_use`. 5xx answers are not kept. Scoped to the API key's tenant (operator routes: the operator). */
                 "Idempotency-Key"?: string;
+                /** @description The `x-d1-bookmark` of an earlier answer: a GET then reads data at least as new as that answer saw (read-your-writes across replicas). Ignored by writes and fresh reads, which start at the primary. A malformed value is 400. */
+                "x-d1-bookmark"?: string;
             };
             path?: never;
             cookie?: never;
@@ -17452,6 +20292,7 @@ export interface operations {
             /** @description Executed (possibly with field errors and partial data) */
             200: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -17461,6 +20302,7 @@ export interface operations {
             /** @description The GraphQL request was refused (GraphQL `errors`), or the body is not a GraphQL request (error envelope) */
             400: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -17470,6 +20312,7 @@ export interface operations {
             /** @description Missing, malformed, unknown, revoked or expired credentials */
             401: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -17479,6 +20322,7 @@ export interface operations {
             /** @description Conflict with the current state, or `idempotency_key_in_use`: a request with this Idempotency-Key is still running */
             409: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -17488,6 +20332,7 @@ export interface operations {
             /** @description Request body over 1 MiB (or over a per-operation record limit) */
             413: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -17497,6 +20342,7 @@ export interface operations {
             /** @description Unsupported Content-Type */
             415: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -17506,6 +20352,7 @@ export interface operations {
             /** @description `idempotency_key_reused`: the Idempotency-Key was used within 24 h for a different request */
             422: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -17515,6 +20362,7 @@ export interface operations {
             /** @description Internal error (no internals are returned) */
             500: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -17529,6 +20377,8 @@ export interface operations {
             header?: {
                 /** @description An ETag from an earlier answer: 304 with no body when the representation is unchanged */
                 "If-None-Match"?: string;
+                /** @description The `x-d1-bookmark` of an earlier answer: a GET then reads data at least as new as that answer saw (read-your-writes across replicas). Ignored by writes and fresh reads, which start at the primary. A malformed value is 400. */
+                "x-d1-bookmark"?: string;
             };
             path?: never;
             cookie?: never;
@@ -17538,6 +20388,7 @@ export interface operations {
             /** @description Benchmarks */
             200: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -17562,6 +20413,7 @@ export interface operations {
                 headers: {
                     /** @description The representation's ETag */
                     ETag?: string;
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -17569,6 +20421,7 @@ export interface operations {
             /** @description Invalid input (one `details` entry per bad field), malformed JSON or a refused transition */
             400: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -17578,6 +20431,7 @@ export interface operations {
             /** @description Missing, malformed, unknown, revoked or expired credentials */
             401: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -17587,6 +20441,7 @@ export interface operations {
             /** @description The API key lacks the scope this operation needs */
             403: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -17596,6 +20451,7 @@ export interface operations {
             /** @description Not found (another tenant's objects are indistinguishable from absent ones) */
             404: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -17613,6 +20469,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets */
                     "RateLimit-Reset"?: number;
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -17622,6 +20479,7 @@ export interface operations {
             /** @description Internal error (no internals are returned) */
             500: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -17631,6 +20489,7 @@ export interface operations {
             /** @description Not enabled for this tenant */
             501: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -17646,6 +20505,8 @@ export interface operations {
                 limit?: number;
                 /** @description 0..1e9, default 0 */
                 offset?: number | null;
+                /** @description The previous page's nextCursor (opaque). Send the same filters; not with offset > 0. */
+                cursor?: string;
                 tier?: "basic" | "standard" | "premium" | "super";
                 region?: string;
                 status?: "active" | "inactive" | "suspended" | "pending_verification";
@@ -17654,12 +20515,17 @@ export interface operations {
                 /** @description 0..100, not below minAHI */
                 maxAHI?: number | null;
                 hasCriticalFlags?: "true" | "false";
-                sortBy?: "ahiScore" | "floatBalance" | "transactionVolume" | "agentCode";
+                /** @description Only agents whose median forecast runs out of e-float within this many hours (1..168) */
+                stockoutWithinHours?: number;
+                /** @description stockoutHoursP50: agents with no stock-out within the horizon sort as the longest */
+                sortBy?: "ahiScore" | "floatBalance" | "transactionVolume" | "agentCode" | "stockoutHoursP50" | "stockoutProbability24h";
                 sortOrder?: "asc" | "desc";
             };
             header?: {
                 /** @description An ETag from an earlier answer: 304 with no body when the representation is unchanged */
                 "If-None-Match"?: string;
+                /** @description The `x-d1-bookmark` of an earlier answer: a GET then reads data at least as new as that answer saw (read-your-writes across replicas). Ignored by writes and fresh reads, which start at the primary. A malformed value is 400. */
+                "x-d1-bookmark"?: string;
             };
             path?: never;
             cookie?: never;
@@ -17669,6 +20535,7 @@ export interface operations {
             /** @description Agents */
             200: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -17680,6 +20547,8 @@ export interface operations {
                         limit: number;
                         offset: number;
                         hasMore: boolean;
+                        /** @description Pass as `cursor` for the next page; null on the last page. */
+                        nextCursor: string | null;
                         /** @example Diagnostic only. The Agent Health Index describes an agent's recent activity, float and cash position from the data available; it is not a performance rating, makes no automated decision and never suspends or restricts an agent. Any action needs human review. */
                         disclaimer: string;
                     };
@@ -17690,6 +20559,7 @@ export interface operations {
                 headers: {
                     /** @description The representation's ETag */
                     ETag?: string;
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -17697,6 +20567,7 @@ export interface operations {
             /** @description Invalid input (one `details` entry per bad field), malformed JSON or a refused transition */
             400: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -17706,6 +20577,7 @@ export interface operations {
             /** @description Missing, malformed, unknown, revoked or expired credentials */
             401: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -17715,6 +20587,7 @@ export interface operations {
             /** @description The API key lacks the scope this operation needs */
             403: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -17724,6 +20597,7 @@ export interface operations {
             /** @description Not found (another tenant's objects are indistinguishable from absent ones) */
             404: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -17741,6 +20615,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets */
                     "RateLimit-Reset"?: number;
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -17750,6 +20625,7 @@ export interface operations {
             /** @description Internal error (no internals are returned) */
             500: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -17759,6 +20635,134 @@ export interface operations {
             /** @description Not enabled for this tenant */
             501: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getAgentPortfolioRefresh: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description An ETag from an earlier answer: 304 with no body when the representation is unchanged */
+                "If-None-Match"?: string;
+                /** @description The `x-d1-bookmark` of an earlier answer: a GET then reads data at least as new as that answer saw (read-your-writes across replicas). Ignored by writes and fresh reads, which start at the primary. A malformed value is 400. */
+                "x-d1-bookmark"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The latest run; null before the first */
+            200: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        run: {
+                            /** @enum {string} */
+                            status: "running" | "completed";
+                            /** @description The run's time: the snapshots it writes carry it */
+                            computedAt: string;
+                            total: number;
+                            /** @description Agents done so far (at most total) */
+                            processed: number;
+                            updatedAt: string;
+                        } | null;
+                    };
+                };
+            };
+            /** @description Not modified: the If-None-Match ETag is current (no body) */
+            304: {
+                headers: {
+                    /** @description The representation's ETag */
+                    ETag?: string;
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid input (one `details` entry per bad field), malformed JSON or a refused transition */
+            400: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, unknown, revoked or expired credentials */
+            401: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The API key lacks the scope this operation needs */
+            403: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (another tenant's objects are indistinguishable from absent ones) */
+            404: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited (per client address before authentication, then per API key); retry after Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description Per-key requests a minute (also on every authenticated /v1 answer) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets */
+                    "RateLimit-Reset"?: number;
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error (no internals are returned) */
+            500: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not enabled for this tenant */
+            501: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -17773,6 +20777,8 @@ export interface operations {
             header?: {
                 /** @description Makes a retry safe: the same key and the same request within 24 h return the first answer (status, body, Content-Type, Location, ETag) with `Idempotent-Replayed: true`, without doing the work again; the same key with a different method, path or body is 422 `idempotency_key_reused`; while the first request runs, 409 `idempotency_key_in_use`. 5xx answers are not kept. Scoped to the API key's tenant (operator routes: the operator). */
                 "Idempotency-Key"?: string;
+                /** @description The `x-d1-bookmark` of an earlier answer: a GET then reads data at least as new as that answer saw (read-your-writes across replicas). Ignored by writes and fresh reads, which start at the primary. A malformed value is 400. */
+                "x-d1-bookmark"?: string;
             };
             path?: never;
             cookie?: never;
@@ -17782,6 +20788,7 @@ export interface operations {
             /** @description Refreshed */
             200: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -17799,6 +20806,7 @@ export interface operations {
             /** @description Queued */
             202: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -17817,6 +20825,7 @@ export interface operations {
             /** @description Invalid input (one `details` entry per bad field), malformed JSON or a refused transition */
             400: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -17826,6 +20835,7 @@ export interface operations {
             /** @description Missing, malformed, unknown, revoked or expired credentials */
             401: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -17835,6 +20845,7 @@ export interface operations {
             /** @description The API key lacks the scope this operation needs */
             403: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -17844,6 +20855,7 @@ export interface operations {
             /** @description Not found (another tenant's objects are indistinguishable from absent ones) */
             404: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -17853,6 +20865,7 @@ export interface operations {
             /** @description Conflict with the current state, or `idempotency_key_in_use`: a request with this Idempotency-Key is still running */
             409: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -17862,6 +20875,7 @@ export interface operations {
             /** @description `idempotency_key_reused`: the Idempotency-Key was used within 24 h for a different request */
             422: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -17879,6 +20893,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets */
                     "RateLimit-Reset"?: number;
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -17888,6 +20903,7 @@ export interface operations {
             /** @description Internal error (no internals are returned) */
             500: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -17897,6 +20913,7 @@ export interface operations {
             /** @description Not enabled for this tenant */
             501: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -17908,7 +20925,10 @@ export interface operations {
     calculateAgentHealth: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The `x-d1-bookmark` of an earlier answer: a GET then reads data at least as new as that answer saw (read-your-writes across replicas). Ignored by writes and fresh reads, which start at the primary. A malformed value is 400. */
+                "x-d1-bookmark"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -17921,6 +20941,7 @@ export interface operations {
             /** @description The report */
             200: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -17934,6 +20955,7 @@ export interface operations {
             /** @description Invalid input (one `details` entry per bad field), malformed JSON or a refused transition */
             400: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -17943,6 +20965,7 @@ export interface operations {
             /** @description Missing, malformed, unknown, revoked or expired credentials */
             401: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -17952,6 +20975,7 @@ export interface operations {
             /** @description The API key lacks the scope this operation needs */
             403: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -17961,6 +20985,7 @@ export interface operations {
             /** @description Not found (another tenant's objects are indistinguishable from absent ones) */
             404: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -17970,6 +20995,7 @@ export interface operations {
             /** @description Request body over 1 MiB (or over a per-operation record limit) */
             413: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -17979,6 +21005,7 @@ export interface operations {
             /** @description Unsupported Content-Type */
             415: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -17996,6 +21023,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets */
                     "RateLimit-Reset"?: number;
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -18005,6 +21033,7 @@ export interface operations {
             /** @description Internal error (no internals are returned) */
             500: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -18014,6 +21043,7 @@ export interface operations {
             /** @description Not enabled for this tenant */
             501: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -18033,6 +21063,8 @@ export interface operations {
             header?: {
                 /** @description An ETag from an earlier answer: 304 with no body when the representation is unchanged */
                 "If-None-Match"?: string;
+                /** @description The `x-d1-bookmark` of an earlier answer: a GET then reads data at least as new as that answer saw (read-your-writes across replicas). Ignored by writes and fresh reads, which start at the primary. A malformed value is 400. */
+                "x-d1-bookmark"?: string;
             };
             path: {
                 /** @description The tenant's own agent identifier */
@@ -18045,6 +21077,7 @@ export interface operations {
             /** @description The report */
             200: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -18060,6 +21093,7 @@ export interface operations {
                 headers: {
                     /** @description The representation's ETag */
                     ETag?: string;
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -18067,6 +21101,7 @@ export interface operations {
             /** @description Invalid input (one `details` entry per bad field), malformed JSON or a refused transition */
             400: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -18076,6 +21111,7 @@ export interface operations {
             /** @description Missing, malformed, unknown, revoked or expired credentials */
             401: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -18085,6 +21121,7 @@ export interface operations {
             /** @description The API key lacks the scope this operation needs */
             403: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -18094,6 +21131,7 @@ export interface operations {
             /** @description Not found (another tenant's objects are indistinguishable from absent ones) */
             404: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -18111,6 +21149,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets */
                     "RateLimit-Reset"?: number;
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -18120,6 +21159,7 @@ export interface operations {
             /** @description Internal error (no internals are returned) */
             500: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -18129,6 +21169,289 @@ export interface operations {
             /** @description Not enabled for this tenant */
             501: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getAgentFloatHistory: {
+        parameters: {
+            query?: {
+                /** @description Default: 7 days (hour) or 90 days (day) before `to` */
+                from?: string;
+                /** @description Default: now */
+                to?: string;
+                granularity?: "hour" | "day";
+            };
+            header?: {
+                /** @description An ETag from an earlier answer: 304 with no body when the representation is unchanged */
+                "If-None-Match"?: string;
+                /** @description The `x-d1-bookmark` of an earlier answer: a GET then reads data at least as new as that answer saw (read-your-writes across replicas). Ignored by writes and fresh reads, which start at the primary. A malformed value is 400. */
+                "x-d1-bookmark"?: string;
+            };
+            path: {
+                /** @description The tenant's own agent identifier */
+                agentId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The history */
+            200: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        history: components["schemas"]["AgentFloatHistory"];
+                    };
+                };
+            };
+            /** @description Not modified: the If-None-Match ETag is current (no body) */
+            304: {
+                headers: {
+                    /** @description The representation's ETag */
+                    ETag?: string;
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid input (one `details` entry per bad field), malformed JSON or a refused transition */
+            400: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, unknown, revoked or expired credentials */
+            401: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The API key lacks the scope this operation needs */
+            403: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (another tenant's objects are indistinguishable from absent ones) */
+            404: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited (per client address before authentication, then per API key); retry after Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description Per-key requests a minute (also on every authenticated /v1 answer) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets */
+                    "RateLimit-Reset"?: number;
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error (no internals are returned) */
+            500: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not enabled for this tenant */
+            501: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    recordAgentFloatReports: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key and the same request within 24 h return the first answer (status, body, Content-Type, Location, ETag) with `Idempotent-Replayed: true`, without doing the work again; the same key with a different method, path or body is 422 `idempotency_key_reused`; while the first request runs, 409 `idempotency_key_in_use`. 5xx answers are not kept. Scoped to the API key's tenant (operator routes: the operator). */
+                "Idempotency-Key"?: string;
+                /** @description The `x-d1-bookmark` of an earlier answer: a GET then reads data at least as new as that answer saw (read-your-writes across replicas). Ignored by writes and fresh reads, which start at the primary. A malformed value is 400. */
+                "x-d1-bookmark"?: string;
+            };
+            path: {
+                /** @description The tenant's own agent identifier */
+                agentId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AgentFloatReports"];
+            };
+        };
+        responses: {
+            /** @description Recorded */
+            200: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        recorded: number;
+                    };
+                };
+            };
+            /** @description Invalid input (one `details` entry per bad field), malformed JSON or a refused transition */
+            400: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, unknown, revoked or expired credentials */
+            401: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The API key lacks the scope this operation needs */
+            403: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (another tenant's objects are indistinguishable from absent ones) */
+            404: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the current state, or `idempotency_key_in_use`: a request with this Idempotency-Key is still running */
+            409: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body over 1 MiB (or over a per-operation record limit) */
+            413: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported Content-Type */
+            415: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `idempotency_key_reused`: the Idempotency-Key was used within 24 h for a different request */
+            422: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited (per client address before authentication, then per API key); retry after Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description Per-key requests a minute (also on every authenticated /v1 answer) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets */
+                    "RateLimit-Reset"?: number;
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error (no internals are returned) */
+            500: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not enabled for this tenant */
+            501: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -18143,6 +21466,8 @@ export interface operations {
             header?: {
                 /** @description Makes a retry safe: the same key and the same request within 24 h return the first answer (status, body, Content-Type, Location, ETag) with `Idempotent-Replayed: true`, without doing the work again; the same key with a different method, path or body is 422 `idempotency_key_reused`; while the first request runs, 409 `idempotency_key_in_use`. 5xx answers are not kept. Scoped to the API key's tenant (operator routes: the operator). */
                 "Idempotency-Key"?: string;
+                /** @description The `x-d1-bookmark` of an earlier answer: a GET then reads data at least as new as that answer saw (read-your-writes across replicas). Ignored by writes and fresh reads, which start at the primary. A malformed value is 400. */
+                "x-d1-bookmark"?: string;
             };
             path?: never;
             cookie?: never;
@@ -18156,6 +21481,7 @@ export interface operations {
             /** @description Recommended actions, highest priority first */
             200: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -18165,6 +21491,7 @@ export interface operations {
             /** @description Invalid input (one `details` entry per bad field), malformed JSON or a refused transition */
             400: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -18174,6 +21501,7 @@ export interface operations {
             /** @description Missing, malformed, unknown, revoked or expired credentials */
             401: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -18183,6 +21511,7 @@ export interface operations {
             /** @description The API key lacks the scope this operation needs */
             403: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -18192,6 +21521,7 @@ export interface operations {
             /** @description Not found (another tenant's objects are indistinguishable from absent ones) */
             404: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -18201,6 +21531,7 @@ export interface operations {
             /** @description Conflict with the current state, or `idempotency_key_in_use`: a request with this Idempotency-Key is still running */
             409: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -18210,6 +21541,7 @@ export interface operations {
             /** @description Request body over 1 MiB (or over a per-operation record limit) */
             413: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -18219,6 +21551,7 @@ export interface operations {
             /** @description Unsupported Content-Type */
             415: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -18228,6 +21561,7 @@ export interface operations {
             /** @description `idempotency_key_reused`: the Idempotency-Key was used within 24 h for a different request */
             422: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -18245,6 +21579,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets */
                     "RateLimit-Reset"?: number;
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -18254,6 +21589,7 @@ export interface operations {
             /** @description Internal error (no internals are returned) */
             500: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -18268,6 +21604,8 @@ export interface operations {
             header?: {
                 /** @description Makes a retry safe: the same key and the same request within 24 h return the first answer (status, body, Content-Type, Location, ETag) with `Idempotent-Replayed: true`, without doing the work again; the same key with a different method, path or body is 422 `idempotency_key_reused`; while the first request runs, 409 `idempotency_key_in_use`. 5xx answers are not kept. Scoped to the API key's tenant (operator routes: the operator). */
                 "Idempotency-Key"?: string;
+                /** @description The `x-d1-bookmark` of an earlier answer: a GET then reads data at least as new as that answer saw (read-your-writes across replicas). Ignored by writes and fresh reads, which start at the primary. A malformed value is 400. */
+                "x-d1-bookmark"?: string;
             };
             path?: never;
             cookie?: never;
@@ -18281,6 +21619,7 @@ export interface operations {
             /** @description One result per distinct customer id, in request order */
             200: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -18290,6 +21629,7 @@ export interface operations {
             /** @description Invalid input (one `details` entry per bad field), malformed JSON or a refused transition */
             400: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -18299,6 +21639,7 @@ export interface operations {
             /** @description Missing, malformed, unknown, revoked or expired credentials */
             401: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -18308,6 +21649,7 @@ export interface operations {
             /** @description The API key lacks the scope this operation needs */
             403: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -18317,6 +21659,7 @@ export interface operations {
             /** @description Not found (another tenant's objects are indistinguishable from absent ones) */
             404: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -18326,6 +21669,7 @@ export interface operations {
             /** @description Conflict with the current state, or `idempotency_key_in_use`: a request with this Idempotency-Key is still running */
             409: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -18335,6 +21679,7 @@ export interface operations {
             /** @description Request body over 1 MiB (or over a per-operation record limit) */
             413: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -18344,6 +21689,7 @@ export interface operations {
             /** @description Unsupported Content-Type */
             415: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -18353,6 +21699,7 @@ export interface operations {
             /** @description `idempotency_key_reused`: the Idempotency-Key was used within 24 h for a different request */
             422: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -18370,6 +21717,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets */
                     "RateLimit-Reset"?: number;
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -18379,6 +21727,7 @@ export interface operations {
             /** @description Internal error (no internals are returned) */
             500: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -18393,6 +21742,8 @@ export interface operations {
             header?: {
                 /** @description An ETag from an earlier answer: 304 with no body when the representation is unchanged */
                 "If-None-Match"?: string;
+                /** @description The `x-d1-bookmark` of an earlier answer: a GET then reads data at least as new as that answer saw (read-your-writes across replicas). Ignored by writes and fresh reads, which start at the primary. A malformed value is 400. */
+                "x-d1-bookmark"?: string;
             };
             path?: never;
             cookie?: never;
@@ -18402,6 +21753,7 @@ export interface operations {
             /** @description Workflows */
             200: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -18418,6 +21770,7 @@ export interface operations {
                 headers: {
                     /** @description The representation's ETag */
                     ETag?: string;
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -18425,6 +21778,7 @@ export interface operations {
             /** @description Invalid input (one `details` entry per bad field), malformed JSON or a refused transition */
             400: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -18434,6 +21788,7 @@ export interface operations {
             /** @description Missing, malformed, unknown, revoked or expired credentials */
             401: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -18443,6 +21798,7 @@ export interface operations {
             /** @description The API key lacks the scope this operation needs */
             403: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -18452,6 +21808,7 @@ export interface operations {
             /** @description Not found (another tenant's objects are indistinguishable from absent ones) */
             404: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -18469,6 +21826,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets */
                     "RateLimit-Reset"?: number;
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -18478,6 +21836,7 @@ export interface operations {
             /** @description Internal error (no internals are returned) */
             500: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -18493,12 +21852,16 @@ export interface operations {
                 limit?: number;
                 /** @description 0..1e9, default 0 */
                 offset?: number | null;
+                /** @description The previous page's nextCursor (opaque). Send the same filters; not with offset > 0. */
+                cursor?: string;
                 workflowId?: "bhi-refresh" | "risk-review" | "monthly-reports";
                 status?: components["schemas"]["WorkflowRunStatus"];
             };
             header?: {
                 /** @description An ETag from an earlier answer: 304 with no body when the representation is unchanged */
                 "If-None-Match"?: string;
+                /** @description The `x-d1-bookmark` of an earlier answer: a GET then reads data at least as new as that answer saw (read-your-writes across replicas). Ignored by writes and fresh reads, which start at the primary. A malformed value is 400. */
+                "x-d1-bookmark"?: string;
             };
             path?: never;
             cookie?: never;
@@ -18508,6 +21871,7 @@ export interface operations {
             /** @description Runs */
             200: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -18519,6 +21883,8 @@ export interface operations {
                         limit: number;
                         offset: number;
                         hasMore: boolean;
+                        /** @description Pass as `cursor` for the next page; null on the last page. */
+                        nextCursor: string | null;
                     };
                 };
             };
@@ -18527,6 +21893,7 @@ export interface operations {
                 headers: {
                     /** @description The representation's ETag */
                     ETag?: string;
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -18534,6 +21901,7 @@ export interface operations {
             /** @description Invalid input (one `details` entry per bad field), malformed JSON or a refused transition */
             400: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -18543,6 +21911,7 @@ export interface operations {
             /** @description Missing, malformed, unknown, revoked or expired credentials */
             401: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -18552,6 +21921,7 @@ export interface operations {
             /** @description The API key lacks the scope this operation needs */
             403: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -18561,6 +21931,7 @@ export interface operations {
             /** @description Not found (another tenant's objects are indistinguishable from absent ones) */
             404: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -18578,6 +21949,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets */
                     "RateLimit-Reset"?: number;
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -18587,6 +21959,7 @@ export interface operations {
             /** @description Internal error (no internals are returned) */
             500: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -18601,6 +21974,8 @@ export interface operations {
             header?: {
                 /** @description An ETag from an earlier answer: 304 with no body when the representation is unchanged */
                 "If-None-Match"?: string;
+                /** @description The `x-d1-bookmark` of an earlier answer: a GET then reads data at least as new as that answer saw (read-your-writes across replicas). Ignored by writes and fresh reads, which start at the primary. A malformed value is 400. */
+                "x-d1-bookmark"?: string;
             };
             path: {
                 runId: string;
@@ -18612,6 +21987,7 @@ export interface operations {
             /** @description The run */
             200: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -18627,6 +22003,7 @@ export interface operations {
                 headers: {
                     /** @description The representation's ETag */
                     ETag?: string;
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -18634,6 +22011,7 @@ export interface operations {
             /** @description Invalid input (one `details` entry per bad field), malformed JSON or a refused transition */
             400: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -18643,6 +22021,7 @@ export interface operations {
             /** @description Missing, malformed, unknown, revoked or expired credentials */
             401: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -18652,6 +22031,7 @@ export interface operations {
             /** @description The API key lacks the scope this operation needs */
             403: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -18661,6 +22041,7 @@ export interface operations {
             /** @description Not found (another tenant's objects are indistinguishable from absent ones) */
             404: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -18678,6 +22059,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets */
                     "RateLimit-Reset"?: number;
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -18687,6 +22069,7 @@ export interface operations {
             /** @description Internal error (no internals are returned) */
             500: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -18701,6 +22084,8 @@ export interface operations {
             header?: {
                 /** @description An ETag from an earlier answer: 304 with no body when the representation is unchanged */
                 "If-None-Match"?: string;
+                /** @description The `x-d1-bookmark` of an earlier answer: a GET then reads data at least as new as that answer saw (read-your-writes across replicas). Ignored by writes and fresh reads, which start at the primary. A malformed value is 400. */
+                "x-d1-bookmark"?: string;
             };
             path: {
                 /** @description A built-in workflow (every tenant has the same set): bhi-refresh, risk-review, monthly-reports. Others: 404 */
@@ -18713,6 +22098,7 @@ export interface operations {
             /** @description The workflow */
             200: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -18728,6 +22114,7 @@ export interface operations {
                 headers: {
                     /** @description The representation's ETag */
                     ETag?: string;
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -18735,6 +22122,7 @@ export interface operations {
             /** @description Invalid input (one `details` entry per bad field), malformed JSON or a refused transition */
             400: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -18744,6 +22132,7 @@ export interface operations {
             /** @description Missing, malformed, unknown, revoked or expired credentials */
             401: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -18753,6 +22142,7 @@ export interface operations {
             /** @description The API key lacks the scope this operation needs */
             403: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -18762,6 +22152,7 @@ export interface operations {
             /** @description Not found (another tenant's objects are indistinguishable from absent ones) */
             404: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -18779,6 +22170,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets */
                     "RateLimit-Reset"?: number;
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -18788,6 +22180,7 @@ export interface operations {
             /** @description Internal error (no internals are returned) */
             500: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -18802,6 +22195,8 @@ export interface operations {
             header?: {
                 /** @description Makes a retry safe: the same key and the same request within 24 h return the first answer (status, body, Content-Type, Location, ETag) with `Idempotent-Replayed: true`, without doing the work again; the same key with a different method, path or body is 422 `idempotency_key_reused`; while the first request runs, 409 `idempotency_key_in_use`. 5xx answers are not kept. Scoped to the API key's tenant (operator routes: the operator). */
                 "Idempotency-Key"?: string;
+                /** @description The `x-d1-bookmark` of an earlier answer: a GET then reads data at least as new as that answer saw (read-your-writes across replicas). Ignored by writes and fresh reads, which start at the primary. A malformed value is 400. */
+                "x-d1-bookmark"?: string;
             };
             path: {
                 /** @description A built-in workflow (every tenant has the same set): bhi-refresh, risk-review, monthly-reports. Others: 404 */
@@ -18818,6 +22213,7 @@ export interface operations {
             /** @description Run queued */
             202: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -18827,6 +22223,7 @@ export interface operations {
             /** @description Invalid input (one `details` entry per bad field), malformed JSON or a refused transition */
             400: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -18836,6 +22233,7 @@ export interface operations {
             /** @description Missing, malformed, unknown, revoked or expired credentials */
             401: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -18845,6 +22243,7 @@ export interface operations {
             /** @description The API key lacks the scope this operation needs */
             403: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -18854,6 +22253,7 @@ export interface operations {
             /** @description Not found (another tenant's objects are indistinguishable from absent ones) */
             404: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -18863,6 +22263,7 @@ export interface operations {
             /** @description Conflict with the current state, or `idempotency_key_in_use`: a request with this Idempotency-Key is still running */
             409: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -18872,6 +22273,7 @@ export interface operations {
             /** @description Request body over 1 MiB (or over a per-operation record limit) */
             413: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -18881,6 +22283,7 @@ export interface operations {
             /** @description Unsupported Content-Type */
             415: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -18890,6 +22293,7 @@ export interface operations {
             /** @description `idempotency_key_reused`: the Idempotency-Key was used within 24 h for a different request */
             422: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -18907,6 +22311,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets */
                     "RateLimit-Reset"?: number;
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -18916,6 +22321,7 @@ export interface operations {
             /** @description Internal error (no internals are returned) */
             500: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -18929,9 +22335,11 @@ export interface operations {
             query?: {
                 /** @description 1..500, default 50 */
                 limit?: number;
-                /** @description 0..10000, default 0; page further back with until */
+                /** @description 0..10000, default 0; page further back by cursor or with until */
                 offset?: number | null;
-                action?: "tenant.created" | "tenant.settings_updated" | "api_key.created" | "api_key.rotated" | "api_key.revoked" | "connector.configured" | "secrets.resealed" | "operator_token.created" | "operator_token.revoked" | "aml.thresholds_updated" | "webhook_subscription.created" | "webhook_subscription.updated" | "webhook_subscription.deleted" | "webhook_secret.rotated" | "list.created" | "list.updated" | "list.archived" | "case.rule_snoozed" | "rule_set.draft_saved" | "rule_set.draft_deleted" | "rule_set.published" | "rule_set.rolled_back" | "monitoring.dead_letters_retried" | "monitoring.settings_updated" | "monitoring.run_started" | "goaml.profile_updated" | "goaml.subject_updated" | "goaml.report_generated" | "goaml.report_status_changed" | "goaml.ctr_generated";
+                /** @description The previous page's nextCursor (opaque). Send the same filters; not with offset > 0. */
+                cursor?: string;
+                action?: "tenant.created" | "tenant.settings_updated" | "api_key.created" | "api_key.rotated" | "api_key.revoked" | "api_key.rate_limit_set" | "connector.configured" | "secrets.resealed" | "operator_token.created" | "operator_token.revoked" | "aml.thresholds_updated" | "webhook_subscription.created" | "webhook_subscription.updated" | "webhook_subscription.deleted" | "webhook_secret.rotated" | "list.created" | "list.updated" | "list.archived" | "case.rule_snoozed" | "rule_set.draft_saved" | "rule_set.draft_deleted" | "rule_set.published" | "rule_set.rolled_back" | "monitoring.dead_letters_retried" | "monitoring.settings_updated" | "monitoring.run_started" | "goaml.profile_updated" | "goaml.subject_updated" | "goaml.report_generated" | "goaml.report_status_changed" | "goaml.ctr_generated" | "case.linked" | "case.unlinked";
                 /** @description Entries at or after this time */
                 since?: string;
                 /** @description Entries at or before this time */
@@ -18940,6 +22348,8 @@ export interface operations {
             header?: {
                 /** @description An ETag from an earlier answer: 304 with no body when the representation is unchanged */
                 "If-None-Match"?: string;
+                /** @description The `x-d1-bookmark` of an earlier answer: a GET then reads data at least as new as that answer saw (read-your-writes across replicas). Ignored by writes and fresh reads, which start at the primary. A malformed value is 400. */
+                "x-d1-bookmark"?: string;
             };
             path?: never;
             cookie?: never;
@@ -18949,6 +22359,7 @@ export interface operations {
             /** @description Audit entries */
             200: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -18960,6 +22371,7 @@ export interface operations {
                 headers: {
                     /** @description The representation's ETag */
                     ETag?: string;
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -18967,6 +22379,7 @@ export interface operations {
             /** @description Invalid input (one `details` entry per bad field), malformed JSON or a refused transition */
             400: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -18976,6 +22389,7 @@ export interface operations {
             /** @description Missing, malformed, unknown, revoked or expired credentials */
             401: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -18985,6 +22399,7 @@ export interface operations {
             /** @description The API key lacks the scope this operation needs */
             403: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -18994,6 +22409,7 @@ export interface operations {
             /** @description Not found (another tenant's objects are indistinguishable from absent ones) */
             404: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -19011,6 +22427,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets */
                     "RateLimit-Reset"?: number;
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -19020,6 +22437,7 @@ export interface operations {
             /** @description Internal error (no internals are returned) */
             500: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -19035,6 +22453,8 @@ export interface operations {
                 limit?: number;
                 /** @description 0..1e9, default 0 */
                 offset?: number | null;
+                /** @description The previous page's nextCursor (opaque). Send the same filters; not with offset > 0. */
+                cursor?: string;
                 kind?: "high_risk_countries" | "watchlist" | "allowlist";
                 /** @description Also archived lists (default false) */
                 includeArchived?: "true" | "false";
@@ -19042,6 +22462,8 @@ export interface operations {
             header?: {
                 /** @description An ETag from an earlier answer: 304 with no body when the representation is unchanged */
                 "If-None-Match"?: string;
+                /** @description The `x-d1-bookmark` of an earlier answer: a GET then reads data at least as new as that answer saw (read-your-writes across replicas). Ignored by writes and fresh reads, which start at the primary. A malformed value is 400. */
+                "x-d1-bookmark"?: string;
             };
             path?: never;
             cookie?: never;
@@ -19051,6 +22473,7 @@ export interface operations {
             /** @description Lists */
             200: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -19067,6 +22490,7 @@ export interface operations {
                 headers: {
                     /** @description The representation's ETag */
                     ETag?: string;
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -19074,6 +22498,7 @@ export interface operations {
             /** @description Invalid input (one `details` entry per bad field), malformed JSON or a refused transition */
             400: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -19083,6 +22508,7 @@ export interface operations {
             /** @description Missing, malformed, unknown, revoked or expired credentials */
             401: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -19092,6 +22518,7 @@ export interface operations {
             /** @description The API key lacks the scope this operation needs */
             403: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -19101,6 +22528,7 @@ export interface operations {
             /** @description Not found (another tenant's objects are indistinguishable from absent ones) */
             404: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -19118,6 +22546,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets */
                     "RateLimit-Reset"?: number;
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -19127,6 +22556,7 @@ export interface operations {
             /** @description Internal error (no internals are returned) */
             500: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -19141,6 +22571,8 @@ export interface operations {
             header?: {
                 /** @description Makes a retry safe: the same key and the same request within 24 h return the first answer (status, body, Content-Type, Location, ETag) with `Idempotent-Replayed: true`, without doing the work again; the same key with a different method, path or body is 422 `idempotency_key_reused`; while the first request runs, 409 `idempotency_key_in_use`. 5xx answers are not kept. Scoped to the API key's tenant (operator routes: the operator). */
                 "Idempotency-Key"?: string;
+                /** @description The `x-d1-bookmark` of an earlier answer: a GET then reads data at least as new as that answer saw (read-your-writes across replicas). Ignored by writes and fresh reads, which start at the primary. A malformed value is 400. */
+                "x-d1-bookmark"?: string;
             };
             path?: never;
             cookie?: never;
@@ -19154,6 +22586,7 @@ export interface operations {
             /** @description The list */
             201: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -19167,6 +22600,7 @@ export interface operations {
             /** @description Invalid input (one `details` entry per bad field), malformed JSON or a refused transition */
             400: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -19176,6 +22610,7 @@ export interface operations {
             /** @description Missing, malformed, unknown, revoked or expired credentials */
             401: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -19185,6 +22620,7 @@ export interface operations {
             /** @description The API key lacks the scope this operation needs */
             403: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -19194,6 +22630,7 @@ export interface operations {
             /** @description Not found (another tenant's objects are indistinguishable from absent ones) */
             404: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -19203,6 +22640,7 @@ export interface operations {
             /** @description Conflict with the current state */
             409: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -19212,6 +22650,7 @@ export interface operations {
             /** @description Request body over 1 MiB (or over a per-operation record limit) */
             413: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -19221,6 +22660,7 @@ export interface operations {
             /** @description Unsupported Content-Type */
             415: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -19230,6 +22670,7 @@ export interface operations {
             /** @description `idempotency_key_reused`: the Idempotency-Key was used within 24 h for a different request */
             422: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -19247,6 +22688,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets */
                     "RateLimit-Reset"?: number;
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -19256,6 +22698,7 @@ export interface operations {
             /** @description Internal error (no internals are returned) */
             500: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -19270,6 +22713,8 @@ export interface operations {
             header?: {
                 /** @description An ETag from an earlier answer: 304 with no body when the representation is unchanged */
                 "If-None-Match"?: string;
+                /** @description The `x-d1-bookmark` of an earlier answer: a GET then reads data at least as new as that answer saw (read-your-writes across replicas). Ignored by writes and fresh reads, which start at the primary. A malformed value is 400. */
+                "x-d1-bookmark"?: string;
             };
             path: {
                 listId: string;
@@ -19281,6 +22726,7 @@ export interface operations {
             /** @description The list */
             200: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -19296,6 +22742,7 @@ export interface operations {
                 headers: {
                     /** @description The representation's ETag */
                     ETag?: string;
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -19303,6 +22750,7 @@ export interface operations {
             /** @description Invalid input (one `details` entry per bad field), malformed JSON or a refused transition */
             400: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -19312,6 +22760,7 @@ export interface operations {
             /** @description Missing, malformed, unknown, revoked or expired credentials */
             401: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -19321,6 +22770,7 @@ export interface operations {
             /** @description The API key lacks the scope this operation needs */
             403: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -19330,6 +22780,7 @@ export interface operations {
             /** @description Not found (another tenant's objects are indistinguishable from absent ones) */
             404: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -19347,6 +22798,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets */
                     "RateLimit-Reset"?: number;
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -19356,6 +22808,7 @@ export interface operations {
             /** @description Internal error (no internals are returned) */
             500: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -19367,7 +22820,10 @@ export interface operations {
     deleteList: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The `x-d1-bookmark` of an earlier answer: a GET then reads data at least as new as that answer saw (read-your-writes across replicas). Ignored by writes and fresh reads, which start at the primary. A malformed value is 400. */
+                "x-d1-bookmark"?: string;
+            };
             path: {
                 listId: string;
             };
@@ -19378,6 +22834,7 @@ export interface operations {
             /** @description Archived */
             200: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -19390,6 +22847,7 @@ export interface operations {
             /** @description Invalid input (one `details` entry per bad field), malformed JSON or a refused transition */
             400: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -19399,6 +22857,7 @@ export interface operations {
             /** @description Missing, malformed, unknown, revoked or expired credentials */
             401: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -19408,6 +22867,7 @@ export interface operations {
             /** @description The API key lacks the scope this operation needs */
             403: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -19417,6 +22877,7 @@ export interface operations {
             /** @description Not found (another tenant's objects are indistinguishable from absent ones) */
             404: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -19426,6 +22887,7 @@ export interface operations {
             /** @description Conflict with the current state */
             409: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -19443,6 +22905,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets */
                     "RateLimit-Reset"?: number;
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -19452,6 +22915,7 @@ export interface operations {
             /** @description Internal error (no internals are returned) */
             500: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -19463,7 +22927,10 @@ export interface operations {
     updateList: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The `x-d1-bookmark` of an earlier answer: a GET then reads data at least as new as that answer saw (read-your-writes across replicas). Ignored by writes and fresh reads, which start at the primary. A malformed value is 400. */
+                "x-d1-bookmark"?: string;
+            };
             path: {
                 listId: string;
             };
@@ -19478,6 +22945,7 @@ export interface operations {
             /** @description The list */
             200: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -19491,6 +22959,7 @@ export interface operations {
             /** @description Invalid input (one `details` entry per bad field), malformed JSON or a refused transition */
             400: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -19500,6 +22969,7 @@ export interface operations {
             /** @description Missing, malformed, unknown, revoked or expired credentials */
             401: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -19509,6 +22979,7 @@ export interface operations {
             /** @description The API key lacks the scope this operation needs */
             403: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -19518,6 +22989,7 @@ export interface operations {
             /** @description Not found (another tenant's objects are indistinguishable from absent ones) */
             404: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -19527,6 +22999,7 @@ export interface operations {
             /** @description Conflict with the current state */
             409: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -19536,6 +23009,7 @@ export interface operations {
             /** @description Request body over 1 MiB (or over a per-operation record limit) */
             413: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -19545,6 +23019,7 @@ export interface operations {
             /** @description Unsupported Content-Type */
             415: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -19562,6 +23037,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets */
                     "RateLimit-Reset"?: number;
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -19571,6 +23047,7 @@ export interface operations {
             /** @description Internal error (no internals are returned) */
             500: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -19586,12 +23063,16 @@ export interface operations {
                 limit?: number;
                 /** @description 0..1e9, default 0 */
                 offset?: number | null;
+                /** @description The previous page's nextCursor (opaque). Send the same filters; not with offset > 0. */
+                cursor?: string;
                 /** @description Entries whose normalized value starts with this (normalized the same way) */
                 prefix?: string;
             };
             header?: {
                 /** @description An ETag from an earlier answer: 304 with no body when the representation is unchanged */
                 "If-None-Match"?: string;
+                /** @description The `x-d1-bookmark` of an earlier answer: a GET then reads data at least as new as that answer saw (read-your-writes across replicas). Ignored by writes and fresh reads, which start at the primary. A malformed value is 400. */
+                "x-d1-bookmark"?: string;
             };
             path: {
                 listId: string;
@@ -19603,6 +23084,7 @@ export interface operations {
             /** @description Entries */
             200: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -19619,6 +23101,7 @@ export interface operations {
                 headers: {
                     /** @description The representation's ETag */
                     ETag?: string;
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -19626,6 +23109,7 @@ export interface operations {
             /** @description Invalid input (one `details` entry per bad field), malformed JSON or a refused transition */
             400: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -19635,6 +23119,7 @@ export interface operations {
             /** @description Missing, malformed, unknown, revoked or expired credentials */
             401: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -19644,6 +23129,7 @@ export interface operations {
             /** @description The API key lacks the scope this operation needs */
             403: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -19653,6 +23139,7 @@ export interface operations {
             /** @description Not found (another tenant's objects are indistinguishable from absent ones) */
             404: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -19670,6 +23157,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets */
                     "RateLimit-Reset"?: number;
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -19679,6 +23167,7 @@ export interface operations {
             /** @description Internal error (no internals are returned) */
             500: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -19693,6 +23182,8 @@ export interface operations {
             header?: {
                 /** @description Makes a retry safe: the same key and the same request within 24 h return the first answer (status, body, Content-Type, Location, ETag) with `Idempotent-Replayed: true`, without doing the work again; the same key with a different method, path or body is 422 `idempotency_key_reused`; while the first request runs, 409 `idempotency_key_in_use`. 5xx answers are not kept. Scoped to the API key's tenant (operator routes: the operator). */
                 "Idempotency-Key"?: string;
+                /** @description The `x-d1-bookmark` of an earlier answer: a GET then reads data at least as new as that answer saw (read-your-writes across replicas). Ignored by writes and fresh reads, which start at the primary. A malformed value is 400. */
+                "x-d1-bookmark"?: string;
             };
             path: {
                 listId: string;
@@ -19708,6 +23199,7 @@ export interface operations {
             /** @description The entries added, and those the list already held */
             200: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -19722,6 +23214,7 @@ export interface operations {
             /** @description Invalid input (one `details` entry per bad field), malformed JSON or a refused transition */
             400: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -19731,6 +23224,7 @@ export interface operations {
             /** @description Missing, malformed, unknown, revoked or expired credentials */
             401: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -19740,6 +23234,7 @@ export interface operations {
             /** @description The API key lacks the scope this operation needs */
             403: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -19749,6 +23244,7 @@ export interface operations {
             /** @description Not found (another tenant's objects are indistinguishable from absent ones) */
             404: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -19758,6 +23254,7 @@ export interface operations {
             /** @description Conflict with the current state */
             409: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -19767,6 +23264,7 @@ export interface operations {
             /** @description Request body over 1 MiB (or over a per-operation record limit) */
             413: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -19776,6 +23274,7 @@ export interface operations {
             /** @description Unsupported Content-Type */
             415: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -19785,6 +23284,7 @@ export interface operations {
             /** @description `idempotency_key_reused`: the Idempotency-Key was used within 24 h for a different request */
             422: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -19802,6 +23302,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets */
                     "RateLimit-Reset"?: number;
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -19811,6 +23312,7 @@ export interface operations {
             /** @description Internal error (no internals are returned) */
             500: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -19822,7 +23324,10 @@ export interface operations {
     removeListEntry: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The `x-d1-bookmark` of an earlier answer: a GET then reads data at least as new as that answer saw (read-your-writes across replicas). Ignored by writes and fresh reads, which start at the primary. A malformed value is 400. */
+                "x-d1-bookmark"?: string;
+            };
             path: {
                 listId: string;
                 entryId: string;
@@ -19834,6 +23339,7 @@ export interface operations {
             /** @description Removed */
             200: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -19846,6 +23352,7 @@ export interface operations {
             /** @description Invalid input (one `details` entry per bad field), malformed JSON or a refused transition */
             400: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -19855,6 +23362,7 @@ export interface operations {
             /** @description Missing, malformed, unknown, revoked or expired credentials */
             401: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -19864,6 +23372,7 @@ export interface operations {
             /** @description The API key lacks the scope this operation needs */
             403: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -19873,6 +23382,7 @@ export interface operations {
             /** @description Not found (another tenant's objects are indistinguishable from absent ones) */
             404: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -19882,6 +23392,7 @@ export interface operations {
             /** @description Conflict with the current state */
             409: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -19899,6 +23410,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets */
                     "RateLimit-Reset"?: number;
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -19908,6 +23420,7 @@ export interface operations {
             /** @description Internal error (no internals are returned) */
             500: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -19923,10 +23436,14 @@ export interface operations {
                 limit?: number;
                 /** @description 0..1e9, default 0 */
                 offset?: number | null;
+                /** @description The previous page's nextCursor (opaque). Send the same filters; not with offset > 0. */
+                cursor?: string;
             };
             header?: {
                 /** @description An ETag from an earlier answer: 304 with no body when the representation is unchanged */
                 "If-None-Match"?: string;
+                /** @description The `x-d1-bookmark` of an earlier answer: a GET then reads data at least as new as that answer saw (read-your-writes across replicas). Ignored by writes and fresh reads, which start at the primary. A malformed value is 400. */
+                "x-d1-bookmark"?: string;
             };
             path: {
                 listId: string;
@@ -19938,6 +23455,7 @@ export interface operations {
             /** @description History rows */
             200: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -19954,6 +23472,7 @@ export interface operations {
                 headers: {
                     /** @description The representation's ETag */
                     ETag?: string;
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -19961,6 +23480,7 @@ export interface operations {
             /** @description Invalid input (one `details` entry per bad field), malformed JSON or a refused transition */
             400: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -19970,6 +23490,7 @@ export interface operations {
             /** @description Missing, malformed, unknown, revoked or expired credentials */
             401: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -19979,6 +23500,7 @@ export interface operations {
             /** @description The API key lacks the scope this operation needs */
             403: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -19988,6 +23510,7 @@ export interface operations {
             /** @description Not found (another tenant's objects are indistinguishable from absent ones) */
             404: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -20005,6 +23528,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets */
                     "RateLimit-Reset"?: number;
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -20014,6 +23538,7 @@ export interface operations {
             /** @description Internal error (no internals are returned) */
             500: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -20028,6 +23553,8 @@ export interface operations {
             header?: {
                 /** @description An ETag from an earlier answer: 304 with no body when the representation is unchanged */
                 "If-None-Match"?: string;
+                /** @description The `x-d1-bookmark` of an earlier answer: a GET then reads data at least as new as that answer saw (read-your-writes across replicas). Ignored by writes and fresh reads, which start at the primary. A malformed value is 400. */
+                "x-d1-bookmark"?: string;
             };
             path?: never;
             cookie?: never;
@@ -20037,6 +23564,7 @@ export interface operations {
             /** @description The figures */
             200: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -20052,6 +23580,7 @@ export interface operations {
                 headers: {
                     /** @description The representation's ETag */
                     ETag?: string;
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -20059,6 +23588,7 @@ export interface operations {
             /** @description Invalid input (one `details` entry per bad field), malformed JSON or a refused transition */
             400: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -20068,6 +23598,7 @@ export interface operations {
             /** @description Missing, malformed, unknown, revoked or expired credentials */
             401: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -20077,6 +23608,7 @@ export interface operations {
             /** @description The API key lacks the scope this operation needs */
             403: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -20086,6 +23618,7 @@ export interface operations {
             /** @description Not found (another tenant's objects are indistinguishable from absent ones) */
             404: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -20103,6 +23636,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets */
                     "RateLimit-Reset"?: number;
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -20112,6 +23646,7 @@ export interface operations {
             /** @description Internal error (no internals are returned) */
             500: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -20127,10 +23662,14 @@ export interface operations {
                 limit?: number;
                 /** @description 0..1e9, default 0 */
                 offset?: number | null;
+                /** @description The previous page's nextCursor (opaque). Send the same filters; not with offset > 0. */
+                cursor?: string;
             };
             header?: {
                 /** @description An ETag from an earlier answer: 304 with no body when the representation is unchanged */
                 "If-None-Match"?: string;
+                /** @description The `x-d1-bookmark` of an earlier answer: a GET then reads data at least as new as that answer saw (read-your-writes across replicas). Ignored by writes and fresh reads, which start at the primary. A malformed value is 400. */
+                "x-d1-bookmark"?: string;
             };
             path?: never;
             cookie?: never;
@@ -20140,6 +23679,7 @@ export interface operations {
             /** @description Dead letters */
             200: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -20156,6 +23696,7 @@ export interface operations {
                 headers: {
                     /** @description The representation's ETag */
                     ETag?: string;
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -20163,6 +23704,7 @@ export interface operations {
             /** @description Invalid input (one `details` entry per bad field), malformed JSON or a refused transition */
             400: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -20172,6 +23714,7 @@ export interface operations {
             /** @description Missing, malformed, unknown, revoked or expired credentials */
             401: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -20181,6 +23724,7 @@ export interface operations {
             /** @description The API key lacks the scope this operation needs */
             403: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -20190,6 +23734,7 @@ export interface operations {
             /** @description Not found (another tenant's objects are indistinguishable from absent ones) */
             404: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -20207,6 +23752,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets */
                     "RateLimit-Reset"?: number;
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -20216,6 +23762,7 @@ export interface operations {
             /** @description Internal error (no internals are returned) */
             500: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -20230,6 +23777,8 @@ export interface operations {
             header?: {
                 /** @description Makes a retry safe: the same key and the same request within 24 h return the first answer (status, body, Content-Type, Location, ETag) with `Idempotent-Replayed: true`, without doing the work again; the same key with a different method, path or body is 422 `idempotency_key_reused`; while the first request runs, 409 `idempotency_key_in_use`. 5xx answers are not kept. Scoped to the API key's tenant (operator routes: the operator). */
                 "Idempotency-Key"?: string;
+                /** @description The `x-d1-bookmark` of an earlier answer: a GET then reads data at least as new as that answer saw (read-your-writes across replicas). Ignored by writes and fresh reads, which start at the primary. A malformed value is 400. */
+                "x-d1-bookmark"?: string;
             };
             path?: never;
             cookie?: never;
@@ -20243,6 +23792,7 @@ export interface operations {
             /** @description How many were re-queued */
             200: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -20252,6 +23802,7 @@ export interface operations {
             /** @description Invalid input (one `details` entry per bad field), malformed JSON or a refused transition */
             400: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -20261,6 +23812,7 @@ export interface operations {
             /** @description Missing, malformed, unknown, revoked or expired credentials */
             401: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -20270,6 +23822,7 @@ export interface operations {
             /** @description The API key lacks the scope this operation needs */
             403: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -20279,6 +23832,7 @@ export interface operations {
             /** @description Not found (another tenant's objects are indistinguishable from absent ones) */
             404: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -20288,6 +23842,7 @@ export interface operations {
             /** @description Conflict with the current state, or `idempotency_key_in_use`: a request with this Idempotency-Key is still running */
             409: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -20297,6 +23852,7 @@ export interface operations {
             /** @description Request body over 1 MiB (or over a per-operation record limit) */
             413: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -20306,6 +23862,7 @@ export interface operations {
             /** @description Unsupported Content-Type */
             415: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -20315,6 +23872,7 @@ export interface operations {
             /** @description `idempotency_key_reused`: the Idempotency-Key was used within 24 h for a different request */
             422: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -20332,6 +23890,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets */
                     "RateLimit-Reset"?: number;
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -20341,6 +23900,7 @@ export interface operations {
             /** @description Internal error (no internals are returned) */
             500: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -20355,6 +23915,8 @@ export interface operations {
             header?: {
                 /** @description Makes a retry safe: the same key and the same request within 24 h return the first answer (status, body, Content-Type, Location, ETag) with `Idempotent-Replayed: true`, without doing the work again; the same key with a different method, path or body is 422 `idempotency_key_reused`; while the first request runs, 409 `idempotency_key_in_use`. 5xx answers are not kept. Scoped to the API key's tenant (operator routes: the operator). */
                 "Idempotency-Key"?: string;
+                /** @description The `x-d1-bookmark` of an earlier answer: a GET then reads data at least as new as that answer saw (read-your-writes across replicas). Ignored by writes and fresh reads, which start at the primary. A malformed value is 400. */
+                "x-d1-bookmark"?: string;
             };
             path?: never;
             cookie?: never;
@@ -20368,6 +23930,7 @@ export interface operations {
             /** @description The screening */
             200: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -20383,6 +23946,7 @@ export interface operations {
             /** @description Invalid input (one `details` entry per bad field), malformed JSON or a refused transition */
             400: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -20392,6 +23956,7 @@ export interface operations {
             /** @description Missing, malformed, unknown, revoked or expired credentials */
             401: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -20401,6 +23966,7 @@ export interface operations {
             /** @description The API key lacks the scope this operation needs */
             403: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -20410,6 +23976,7 @@ export interface operations {
             /** @description Not found (another tenant's objects are indistinguishable from absent ones) */
             404: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -20419,6 +23986,7 @@ export interface operations {
             /** @description Conflict with the current state, or `idempotency_key_in_use`: a request with this Idempotency-Key is still running */
             409: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -20428,6 +23996,7 @@ export interface operations {
             /** @description Request body over 1 MiB (or over a per-operation record limit) */
             413: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -20437,6 +24006,7 @@ export interface operations {
             /** @description Unsupported Content-Type */
             415: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -20446,6 +24016,7 @@ export interface operations {
             /** @description `idempotency_key_reused`: the Idempotency-Key was used within 24 h for a different request */
             422: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -20463,6 +24034,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets */
                     "RateLimit-Reset"?: number;
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -20472,6 +24044,7 @@ export interface operations {
             /** @description Internal error (no internals are returned) */
             500: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -20487,6 +24060,8 @@ export interface operations {
                 limit?: number;
                 /** @description 0..1e9, default 0 */
                 offset?: number | null;
+                /** @description The previous page's nextCursor (opaque). Send the same filters; not with offset > 0. */
+                cursor?: string;
                 kind?: components["schemas"]["MonitoringAlertKind"];
                 /** @description Alerts where this rule fired */
                 ruleId?: string;
@@ -20505,6 +24080,8 @@ export interface operations {
             header?: {
                 /** @description An ETag from an earlier answer: 304 with no body when the representation is unchanged */
                 "If-None-Match"?: string;
+                /** @description The `x-d1-bookmark` of an earlier answer: a GET then reads data at least as new as that answer saw (read-your-writes across replicas). Ignored by writes and fresh reads, which start at the primary. A malformed value is 400. */
+                "x-d1-bookmark"?: string;
             };
             path?: never;
             cookie?: never;
@@ -20514,6 +24091,7 @@ export interface operations {
             /** @description Alerts */
             200: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -20525,6 +24103,7 @@ export interface operations {
                 headers: {
                     /** @description The representation's ETag */
                     ETag?: string;
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -20532,6 +24111,7 @@ export interface operations {
             /** @description Invalid input (one `details` entry per bad field), malformed JSON or a refused transition */
             400: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -20541,6 +24121,7 @@ export interface operations {
             /** @description Missing, malformed, unknown, revoked or expired credentials */
             401: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -20550,6 +24131,7 @@ export interface operations {
             /** @description The API key lacks the scope this operation needs */
             403: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -20559,6 +24141,7 @@ export interface operations {
             /** @description Not found (another tenant's objects are indistinguishable from absent ones) */
             404: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -20576,6 +24159,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets */
                     "RateLimit-Reset"?: number;
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -20585,6 +24169,7 @@ export interface operations {
             /** @description Internal error (no internals are returned) */
             500: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -20599,6 +24184,8 @@ export interface operations {
             header?: {
                 /** @description An ETag from an earlier answer: 304 with no body when the representation is unchanged */
                 "If-None-Match"?: string;
+                /** @description The `x-d1-bookmark` of an earlier answer: a GET then reads data at least as new as that answer saw (read-your-writes across replicas). Ignored by writes and fresh reads, which start at the primary. A malformed value is 400. */
+                "x-d1-bookmark"?: string;
             };
             path: {
                 alertId: string;
@@ -20610,6 +24197,7 @@ export interface operations {
             /** @description The alert */
             200: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -20621,6 +24209,7 @@ export interface operations {
                 headers: {
                     /** @description The representation's ETag */
                     ETag?: string;
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -20628,6 +24217,7 @@ export interface operations {
             /** @description Invalid input (one `details` entry per bad field), malformed JSON or a refused transition */
             400: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -20637,6 +24227,7 @@ export interface operations {
             /** @description Missing, malformed, unknown, revoked or expired credentials */
             401: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -20646,6 +24237,7 @@ export interface operations {
             /** @description The API key lacks the scope this operation needs */
             403: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -20655,6 +24247,7 @@ export interface operations {
             /** @description Not found (another tenant's objects are indistinguishable from absent ones) */
             404: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -20672,6 +24265,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets */
                     "RateLimit-Reset"?: number;
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -20681,6 +24275,7 @@ export interface operations {
             /** @description Internal error (no internals are returned) */
             500: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -20695,6 +24290,8 @@ export interface operations {
             header?: {
                 /** @description An ETag from an earlier answer: 304 with no body when the representation is unchanged */
                 "If-None-Match"?: string;
+                /** @description The `x-d1-bookmark` of an earlier answer: a GET then reads data at least as new as that answer saw (read-your-writes across replicas). Ignored by writes and fresh reads, which start at the primary. A malformed value is 400. */
+                "x-d1-bookmark"?: string;
             };
             path?: never;
             cookie?: never;
@@ -20704,6 +24301,7 @@ export interface operations {
             /** @description The settings, defaults filled in */
             200: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -20715,6 +24313,7 @@ export interface operations {
                 headers: {
                     /** @description The representation's ETag */
                     ETag?: string;
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -20722,6 +24321,7 @@ export interface operations {
             /** @description Invalid input (one `details` entry per bad field), malformed JSON or a refused transition */
             400: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -20731,6 +24331,7 @@ export interface operations {
             /** @description Missing, malformed, unknown, revoked or expired credentials */
             401: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -20740,6 +24341,7 @@ export interface operations {
             /** @description The API key lacks the scope this operation needs */
             403: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -20749,6 +24351,7 @@ export interface operations {
             /** @description Not found (another tenant's objects are indistinguishable from absent ones) */
             404: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -20766,6 +24369,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets */
                     "RateLimit-Reset"?: number;
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -20775,6 +24379,7 @@ export interface operations {
             /** @description Internal error (no internals are returned) */
             500: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -20786,7 +24391,10 @@ export interface operations {
     updateMonitoringSettings: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The `x-d1-bookmark` of an earlier answer: a GET then reads data at least as new as that answer saw (read-your-writes across replicas). Ignored by writes and fresh reads, which start at the primary. A malformed value is 400. */
+                "x-d1-bookmark"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -20799,6 +24407,7 @@ export interface operations {
             /** @description The settings in force after the change */
             200: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -20808,6 +24417,7 @@ export interface operations {
             /** @description Invalid input (one `details` entry per bad field), malformed JSON or a refused transition */
             400: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -20817,6 +24427,7 @@ export interface operations {
             /** @description Missing, malformed, unknown, revoked or expired credentials */
             401: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -20826,6 +24437,7 @@ export interface operations {
             /** @description The API key lacks the scope this operation needs */
             403: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -20835,6 +24447,7 @@ export interface operations {
             /** @description Not found (another tenant's objects are indistinguishable from absent ones) */
             404: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -20844,6 +24457,7 @@ export interface operations {
             /** @description Request body over 1 MiB (or over a per-operation record limit) */
             413: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -20853,6 +24467,7 @@ export interface operations {
             /** @description Unsupported Content-Type */
             415: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -20870,6 +24485,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets */
                     "RateLimit-Reset"?: number;
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -20879,6 +24495,7 @@ export interface operations {
             /** @description Internal error (no internals are returned) */
             500: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -20894,10 +24511,14 @@ export interface operations {
                 limit?: number;
                 /** @description 0..1e9, default 0 */
                 offset?: number | null;
+                /** @description The previous page's nextCursor (opaque). Send the same filters; not with offset > 0. */
+                cursor?: string;
             };
             header?: {
                 /** @description An ETag from an earlier answer: 304 with no body when the representation is unchanged */
                 "If-None-Match"?: string;
+                /** @description The `x-d1-bookmark` of an earlier answer: a GET then reads data at least as new as that answer saw (read-your-writes across replicas). Ignored by writes and fresh reads, which start at the primary. A malformed value is 400. */
+                "x-d1-bookmark"?: string;
             };
             path?: never;
             cookie?: never;
@@ -20907,6 +24528,7 @@ export interface operations {
             /** @description Runs */
             200: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -20918,6 +24540,7 @@ export interface operations {
                 headers: {
                     /** @description The representation's ETag */
                     ETag?: string;
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -20925,6 +24548,7 @@ export interface operations {
             /** @description Invalid input (one `details` entry per bad field), malformed JSON or a refused transition */
             400: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -20934,6 +24558,7 @@ export interface operations {
             /** @description Missing, malformed, unknown, revoked or expired credentials */
             401: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -20943,6 +24568,7 @@ export interface operations {
             /** @description The API key lacks the scope this operation needs */
             403: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -20952,6 +24578,7 @@ export interface operations {
             /** @description Not found (another tenant's objects are indistinguishable from absent ones) */
             404: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -20969,6 +24596,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets */
                     "RateLimit-Reset"?: number;
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -20978,6 +24606,7 @@ export interface operations {
             /** @description Internal error (no internals are returned) */
             500: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -20992,6 +24621,8 @@ export interface operations {
             header?: {
                 /** @description Makes a retry safe: the same key and the same request within 24 h return the first answer (status, body, Content-Type, Location, ETag) with `Idempotent-Replayed: true`, without doing the work again; the same key with a different method, path or body is 422 `idempotency_key_reused`; while the first request runs, 409 `idempotency_key_in_use`. 5xx answers are not kept. Scoped to the API key's tenant (operator routes: the operator). */
                 "Idempotency-Key"?: string;
+                /** @description The `x-d1-bookmark` of an earlier answer: a GET then reads data at least as new as that answer saw (read-your-writes across replicas). Ignored by writes and fresh reads, which start at the primary. A malformed value is 400. */
+                "x-d1-bookmark"?: string;
             };
             path?: never;
             cookie?: never;
@@ -21001,6 +24632,7 @@ export interface operations {
             /** @description The run, started on the queue */
             202: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -21010,6 +24642,7 @@ export interface operations {
             /** @description Invalid input (one `details` entry per bad field), malformed JSON or a refused transition */
             400: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -21019,6 +24652,7 @@ export interface operations {
             /** @description Missing, malformed, unknown, revoked or expired credentials */
             401: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -21028,6 +24662,7 @@ export interface operations {
             /** @description The API key lacks the scope this operation needs */
             403: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -21037,6 +24672,7 @@ export interface operations {
             /** @description Not found (another tenant's objects are indistinguishable from absent ones) */
             404: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -21046,6 +24682,7 @@ export interface operations {
             /** @description Conflict with the current state */
             409: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -21055,6 +24692,7 @@ export interface operations {
             /** @description `idempotency_key_reused`: the Idempotency-Key was used within 24 h for a different request */
             422: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -21072,6 +24710,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets */
                     "RateLimit-Reset"?: number;
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -21081,6 +24720,7 @@ export interface operations {
             /** @description Internal error (no internals are returned) */
             500: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -21095,6 +24735,8 @@ export interface operations {
             header?: {
                 /** @description An ETag from an earlier answer: 304 with no body when the representation is unchanged */
                 "If-None-Match"?: string;
+                /** @description The `x-d1-bookmark` of an earlier answer: a GET then reads data at least as new as that answer saw (read-your-writes across replicas). Ignored by writes and fresh reads, which start at the primary. A malformed value is 400. */
+                "x-d1-bookmark"?: string;
             };
             path: {
                 runId: string;
@@ -21106,6 +24748,7 @@ export interface operations {
             /** @description The run */
             200: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -21117,6 +24760,7 @@ export interface operations {
                 headers: {
                     /** @description The representation's ETag */
                     ETag?: string;
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -21124,6 +24768,7 @@ export interface operations {
             /** @description Invalid input (one `details` entry per bad field), malformed JSON or a refused transition */
             400: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -21133,6 +24778,7 @@ export interface operations {
             /** @description Missing, malformed, unknown, revoked or expired credentials */
             401: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -21142,6 +24788,7 @@ export interface operations {
             /** @description The API key lacks the scope this operation needs */
             403: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -21151,6 +24798,7 @@ export interface operations {
             /** @description Not found (another tenant's objects are indistinguishable from absent ones) */
             404: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -21168,6 +24816,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets */
                     "RateLimit-Reset"?: number;
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -21177,6 +24826,7 @@ export interface operations {
             /** @description Internal error (no internals are returned) */
             500: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -21191,6 +24841,8 @@ export interface operations {
             header?: {
                 /** @description An ETag from an earlier answer: 304 with no body when the representation is unchanged */
                 "If-None-Match"?: string;
+                /** @description The `x-d1-bookmark` of an earlier answer: a GET then reads data at least as new as that answer saw (read-your-writes across replicas). Ignored by writes and fresh reads, which start at the primary. A malformed value is 400. */
+                "x-d1-bookmark"?: string;
             };
             path?: never;
             cookie?: never;
@@ -21200,6 +24852,7 @@ export interface operations {
             /** @description The profile */
             200: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -21219,6 +24872,7 @@ export interface operations {
                 headers: {
                     /** @description The representation's ETag */
                     ETag?: string;
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -21226,6 +24880,7 @@ export interface operations {
             /** @description Invalid input (one `details` entry per bad field), malformed JSON or a refused transition */
             400: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -21235,6 +24890,7 @@ export interface operations {
             /** @description Missing, malformed, unknown, revoked or expired credentials */
             401: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -21244,6 +24900,7 @@ export interface operations {
             /** @description The API key lacks the scope this operation needs */
             403: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -21253,6 +24910,7 @@ export interface operations {
             /** @description Not found (another tenant's objects are indistinguishable from absent ones) */
             404: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -21270,6 +24928,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets */
                     "RateLimit-Reset"?: number;
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -21279,6 +24938,7 @@ export interface operations {
             /** @description Internal error (no internals are returned) */
             500: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -21290,7 +24950,10 @@ export interface operations {
     putGoamlProfile: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The `x-d1-bookmark` of an earlier answer: a GET then reads data at least as new as that answer saw (read-your-writes across replicas). Ignored by writes and fresh reads, which start at the primary. A malformed value is 400. */
+                "x-d1-bookmark"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -21306,6 +24969,7 @@ export interface operations {
             /** @description The stored profile */
             200: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -21323,6 +24987,7 @@ export interface operations {
             /** @description Invalid input (one `details` entry per bad field), malformed JSON or a refused transition */
             400: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -21332,6 +24997,7 @@ export interface operations {
             /** @description Missing, malformed, unknown, revoked or expired credentials */
             401: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -21341,6 +25007,7 @@ export interface operations {
             /** @description The API key lacks the scope this operation needs */
             403: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -21350,6 +25017,7 @@ export interface operations {
             /** @description Not found (another tenant's objects are indistinguishable from absent ones) */
             404: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -21359,6 +25027,7 @@ export interface operations {
             /** @description Request body over 1 MiB (or over a per-operation record limit) */
             413: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -21368,6 +25037,7 @@ export interface operations {
             /** @description Unsupported Content-Type */
             415: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -21385,6 +25055,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets */
                     "RateLimit-Reset"?: number;
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -21394,6 +25065,119 @@ export interface operations {
             /** @description Internal error (no internals are returned) */
             500: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getGoamlSubject: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description An ETag from an earlier answer: 304 with no body when the representation is unchanged */
+                "If-None-Match"?: string;
+                /** @description The `x-d1-bookmark` of an earlier answer: a GET then reads data at least as new as that answer saw (read-your-writes across replicas). Ignored by writes and fresh reads, which start at the primary. A malformed value is 400. */
+                "x-d1-bookmark"?: string;
+            };
+            path: {
+                customerId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The stored facts */
+            200: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        customerId: string;
+                        subject: components["schemas"]["GoamlKycSubject"];
+                        updatedAt: string;
+                    };
+                };
+            };
+            /** @description Not modified: the If-None-Match ETag is current (no body) */
+            304: {
+                headers: {
+                    /** @description The representation's ETag */
+                    ETag?: string;
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid input (one `details` entry per bad field), malformed JSON or a refused transition */
+            400: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, unknown, revoked or expired credentials */
+            401: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The API key lacks the scope this operation needs */
+            403: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (another tenant's objects are indistinguishable from absent ones) */
+            404: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited (per client address before authentication, then per API key); retry after Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description Per-key requests a minute (also on every authenticated /v1 answer) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets */
+                    "RateLimit-Reset"?: number;
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error (no internals are returned) */
+            500: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -21405,7 +25189,10 @@ export interface operations {
     putGoamlSubject: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The `x-d1-bookmark` of an earlier answer: a GET then reads data at least as new as that answer saw (read-your-writes across replicas). Ignored by writes and fresh reads, which start at the primary. A malformed value is 400. */
+                "x-d1-bookmark"?: string;
+            };
             path: {
                 customerId: string;
             };
@@ -21422,6 +25209,7 @@ export interface operations {
             /** @description The stored facts */
             200: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -21437,6 +25225,7 @@ export interface operations {
             /** @description Invalid input (one `details` entry per bad field), malformed JSON or a refused transition */
             400: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -21446,6 +25235,7 @@ export interface operations {
             /** @description Missing, malformed, unknown, revoked or expired credentials */
             401: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -21455,6 +25245,7 @@ export interface operations {
             /** @description The API key lacks the scope this operation needs */
             403: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -21464,6 +25255,7 @@ export interface operations {
             /** @description Not found (another tenant's objects are indistinguishable from absent ones) */
             404: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -21473,6 +25265,7 @@ export interface operations {
             /** @description Request body over 1 MiB (or over a per-operation record limit) */
             413: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -21482,6 +25275,7 @@ export interface operations {
             /** @description Unsupported Content-Type */
             415: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -21499,6 +25293,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets */
                     "RateLimit-Reset"?: number;
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -21508,6 +25303,7 @@ export interface operations {
             /** @description Internal error (no internals are returned) */
             500: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -21522,6 +25318,8 @@ export interface operations {
             header?: {
                 /** @description An ETag from an earlier answer: 304 with no body when the representation is unchanged */
                 "If-None-Match"?: string;
+                /** @description The `x-d1-bookmark` of an earlier answer: a GET then reads data at least as new as that answer saw (read-your-writes across replicas). Ignored by writes and fresh reads, which start at the primary. A malformed value is 400. */
+                "x-d1-bookmark"?: string;
             };
             path: {
                 caseId: string;
@@ -21533,6 +25331,7 @@ export interface operations {
             /** @description The case's reports */
             200: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -21548,6 +25347,7 @@ export interface operations {
                 headers: {
                     /** @description The representation's ETag */
                     ETag?: string;
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -21555,6 +25355,7 @@ export interface operations {
             /** @description Invalid input (one `details` entry per bad field), malformed JSON or a refused transition */
             400: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -21564,6 +25365,7 @@ export interface operations {
             /** @description Missing, malformed, unknown, revoked or expired credentials */
             401: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -21573,6 +25375,7 @@ export interface operations {
             /** @description The API key lacks the scope this operation needs */
             403: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -21582,6 +25385,7 @@ export interface operations {
             /** @description Not found (another tenant's objects are indistinguishable from absent ones) */
             404: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -21599,6 +25403,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets */
                     "RateLimit-Reset"?: number;
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -21608,6 +25413,7 @@ export interface operations {
             /** @description Internal error (no internals are returned) */
             500: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -21622,6 +25428,8 @@ export interface operations {
             header?: {
                 /** @description Makes a retry safe: the same key and the same request within 24 h return the first answer (status, body, Content-Type, Location, ETag) with `Idempotent-Replayed: true`, without doing the work again; the same key with a different method, path or body is 422 `idempotency_key_reused`; while the first request runs, 409 `idempotency_key_in_use`. 5xx answers are not kept. Scoped to the API key's tenant (operator routes: the operator). */
                 "Idempotency-Key"?: string;
+                /** @description The `x-d1-bookmark` of an earlier answer: a GET then reads data at least as new as that answer saw (read-your-writes across replicas). Ignored by writes and fresh reads, which start at the primary. A malformed value is 400. */
+                "x-d1-bookmark"?: string;
             };
             path: {
                 caseId: string;
@@ -21701,6 +25509,7 @@ export interface operations {
             /** @description The stored draft report */
             201: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -21714,6 +25523,7 @@ export interface operations {
             /** @description Invalid input (one `details` entry per bad field), malformed JSON or a refused transition */
             400: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -21723,6 +25533,7 @@ export interface operations {
             /** @description Missing, malformed, unknown, revoked or expired credentials */
             401: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -21732,6 +25543,7 @@ export interface operations {
             /** @description The API key lacks the scope this operation needs */
             403: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -21741,6 +25553,7 @@ export interface operations {
             /** @description Not found (another tenant's objects are indistinguishable from absent ones) */
             404: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -21750,6 +25563,7 @@ export interface operations {
             /** @description Conflict with the current state */
             409: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -21759,6 +25573,7 @@ export interface operations {
             /** @description Request body over 1 MiB (or over a per-operation record limit) */
             413: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -21768,6 +25583,7 @@ export interface operations {
             /** @description Unsupported Content-Type */
             415: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -21777,6 +25593,7 @@ export interface operations {
             /** @description `idempotency_key_reused`: the Idempotency-Key was used within 24 h for a different request */
             422: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -21794,6 +25611,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets */
                     "RateLimit-Reset"?: number;
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -21803,6 +25621,7 @@ export interface operations {
             /** @description Internal error (no internals are returned) */
             500: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -21817,6 +25636,8 @@ export interface operations {
             header?: {
                 /** @description An ETag from an earlier answer: 304 with no body when the representation is unchanged */
                 "If-None-Match"?: string;
+                /** @description The `x-d1-bookmark` of an earlier answer: a GET then reads data at least as new as that answer saw (read-your-writes across replicas). Ignored by writes and fresh reads, which start at the primary. A malformed value is 400. */
+                "x-d1-bookmark"?: string;
             };
             path: {
                 reportId: string;
@@ -21828,6 +25649,7 @@ export interface operations {
             /** @description The report */
             200: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -21843,6 +25665,7 @@ export interface operations {
                 headers: {
                     /** @description The representation's ETag */
                     ETag?: string;
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -21850,6 +25673,7 @@ export interface operations {
             /** @description Invalid input (one `details` entry per bad field), malformed JSON or a refused transition */
             400: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -21859,6 +25683,7 @@ export interface operations {
             /** @description Missing, malformed, unknown, revoked or expired credentials */
             401: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -21868,6 +25693,7 @@ export interface operations {
             /** @description The API key lacks the scope this operation needs */
             403: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -21877,6 +25703,7 @@ export interface operations {
             /** @description Not found (another tenant's objects are indistinguishable from absent ones) */
             404: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -21894,6 +25721,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets */
                     "RateLimit-Reset"?: number;
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -21903,6 +25731,7 @@ export interface operations {
             /** @description Internal error (no internals are returned) */
             500: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -21917,6 +25746,8 @@ export interface operations {
             header?: {
                 /** @description An ETag from an earlier answer: 304 with no body when the representation is unchanged */
                 "If-None-Match"?: string;
+                /** @description The `x-d1-bookmark` of an earlier answer: a GET then reads data at least as new as that answer saw (read-your-writes across replicas). Ignored by writes and fresh reads, which start at the primary. A malformed value is 400. */
+                "x-d1-bookmark"?: string;
             };
             path: {
                 reportId: string;
@@ -21942,6 +25773,7 @@ export interface operations {
                 headers: {
                     /** @description The representation's ETag */
                     ETag?: string;
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -21949,6 +25781,7 @@ export interface operations {
             /** @description Invalid input (one `details` entry per bad field), malformed JSON or a refused transition */
             400: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -21958,6 +25791,7 @@ export interface operations {
             /** @description Missing, malformed, unknown, revoked or expired credentials */
             401: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -21967,6 +25801,7 @@ export interface operations {
             /** @description The API key lacks the scope this operation needs */
             403: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -21976,6 +25811,7 @@ export interface operations {
             /** @description Not found (another tenant's objects are indistinguishable from absent ones) */
             404: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -21993,6 +25829,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets */
                     "RateLimit-Reset"?: number;
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -22002,6 +25839,7 @@ export interface operations {
             /** @description Internal error (no internals are returned) */
             500: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -22016,6 +25854,8 @@ export interface operations {
             header?: {
                 /** @description Makes a retry safe: the same key and the same request within 24 h return the first answer (status, body, Content-Type, Location, ETag) with `Idempotent-Replayed: true`, without doing the work again; the same key with a different method, path or body is 422 `idempotency_key_reused`; while the first request runs, 409 `idempotency_key_in_use`. 5xx answers are not kept. Scoped to the API key's tenant (operator routes: the operator). */
                 "Idempotency-Key"?: string;
+                /** @description The `x-d1-bookmark` of an earlier answer: a GET then reads data at least as new as that answer saw (read-your-writes across replicas). Ignored by writes and fresh reads, which start at the primary. A malformed value is 400. */
+                "x-d1-bookmark"?: string;
             };
             path: {
                 reportId: string;
@@ -22039,6 +25879,7 @@ export interface operations {
             /** @description The report after the step */
             200: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -22052,6 +25893,7 @@ export interface operations {
             /** @description Invalid input (one `details` entry per bad field), malformed JSON or a refused transition */
             400: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -22061,6 +25903,7 @@ export interface operations {
             /** @description Missing, malformed, unknown, revoked or expired credentials */
             401: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -22070,6 +25913,7 @@ export interface operations {
             /** @description The API key lacks the scope this operation needs */
             403: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -22079,6 +25923,7 @@ export interface operations {
             /** @description Not found (another tenant's objects are indistinguishable from absent ones) */
             404: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -22088,6 +25933,7 @@ export interface operations {
             /** @description Conflict with the current state */
             409: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -22097,6 +25943,7 @@ export interface operations {
             /** @description Request body over 1 MiB (or over a per-operation record limit) */
             413: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -22106,6 +25953,7 @@ export interface operations {
             /** @description Unsupported Content-Type */
             415: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -22115,6 +25963,7 @@ export interface operations {
             /** @description `idempotency_key_reused`: the Idempotency-Key was used within 24 h for a different request */
             422: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -22132,6 +25981,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets */
                     "RateLimit-Reset"?: number;
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -22141,6 +25991,7 @@ export interface operations {
             /** @description Internal error (no internals are returned) */
             500: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -22156,10 +26007,14 @@ export interface operations {
                 limit?: number;
                 /** @description 0..1e9, default 0 */
                 offset?: number | null;
+                /** @description The previous page's nextCursor (opaque). Send the same filters; not with offset > 0. */
+                cursor?: string;
             };
             header?: {
                 /** @description An ETag from an earlier answer: 304 with no body when the representation is unchanged */
                 "If-None-Match"?: string;
+                /** @description The `x-d1-bookmark` of an earlier answer: a GET then reads data at least as new as that answer saw (read-your-writes across replicas). Ignored by writes and fresh reads, which start at the primary. A malformed value is 400. */
+                "x-d1-bookmark"?: string;
             };
             path?: never;
             cookie?: never;
@@ -22169,6 +26024,7 @@ export interface operations {
             /** @description A page of CTRs */
             200: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -22185,6 +26041,7 @@ export interface operations {
                 headers: {
                     /** @description The representation's ETag */
                     ETag?: string;
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -22192,6 +26049,7 @@ export interface operations {
             /** @description Invalid input (one `details` entry per bad field), malformed JSON or a refused transition */
             400: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -22201,6 +26059,7 @@ export interface operations {
             /** @description Missing, malformed, unknown, revoked or expired credentials */
             401: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -22210,6 +26069,7 @@ export interface operations {
             /** @description The API key lacks the scope this operation needs */
             403: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -22219,6 +26079,7 @@ export interface operations {
             /** @description Not found (another tenant's objects are indistinguishable from absent ones) */
             404: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -22236,6 +26097,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets */
                     "RateLimit-Reset"?: number;
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -22245,6 +26107,7 @@ export interface operations {
             /** @description Internal error (no internals are returned) */
             500: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -22260,10 +26123,14 @@ export interface operations {
                 limit?: number;
                 /** @description 0..1e9, default 0 */
                 offset?: number | null;
+                /** @description The previous page's nextCursor (opaque). Send the same filters; not with offset > 0. */
+                cursor?: string;
             };
             header?: {
                 /** @description An ETag from an earlier answer: 304 with no body when the representation is unchanged */
                 "If-None-Match"?: string;
+                /** @description The `x-d1-bookmark` of an earlier answer: a GET then reads data at least as new as that answer saw (read-your-writes across replicas). Ignored by writes and fresh reads, which start at the primary. A malformed value is 400. */
+                "x-d1-bookmark"?: string;
             };
             path?: never;
             cookie?: never;
@@ -22273,6 +26140,7 @@ export interface operations {
             /** @description A page of runs */
             200: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -22289,6 +26157,7 @@ export interface operations {
                 headers: {
                     /** @description The representation's ETag */
                     ETag?: string;
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -22296,6 +26165,7 @@ export interface operations {
             /** @description Invalid input (one `details` entry per bad field), malformed JSON or a refused transition */
             400: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -22305,6 +26175,7 @@ export interface operations {
             /** @description Missing, malformed, unknown, revoked or expired credentials */
             401: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -22314,6 +26185,7 @@ export interface operations {
             /** @description The API key lacks the scope this operation needs */
             403: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -22323,6 +26195,7 @@ export interface operations {
             /** @description Not found (another tenant's objects are indistinguishable from absent ones) */
             404: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -22340,6 +26213,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets */
                     "RateLimit-Reset"?: number;
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -22349,6 +26223,7 @@ export interface operations {
             /** @description Internal error (no internals are returned) */
             500: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -22363,6 +26238,8 @@ export interface operations {
             header?: {
                 /** @description Makes a retry safe: the same key and the same request within 24 h return the first answer (status, body, Content-Type, Location, ETag) with `Idempotent-Replayed: true`, without doing the work again; the same key with a different method, path or body is 422 `idempotency_key_reused`; while the first request runs, 409 `idempotency_key_in_use`. 5xx answers are not kept. Scoped to the API key's tenant (operator routes: the operator). */
                 "Idempotency-Key"?: string;
+                /** @description The `x-d1-bookmark` of an earlier answer: a GET then reads data at least as new as that answer saw (read-your-writes across replicas). Ignored by writes and fresh reads, which start at the primary. A malformed value is 400. */
+                "x-d1-bookmark"?: string;
             };
             path?: never;
             cookie?: never;
@@ -22379,6 +26256,7 @@ export interface operations {
             /** @description The day's run */
             200: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -22392,6 +26270,7 @@ export interface operations {
             /** @description Invalid input (one `details` entry per bad field), malformed JSON or a refused transition */
             400: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -22401,6 +26280,7 @@ export interface operations {
             /** @description Missing, malformed, unknown, revoked or expired credentials */
             401: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -22410,6 +26290,7 @@ export interface operations {
             /** @description The API key lacks the scope this operation needs */
             403: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -22419,6 +26300,7 @@ export interface operations {
             /** @description Not found (another tenant's objects are indistinguishable from absent ones) */
             404: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -22428,6 +26310,7 @@ export interface operations {
             /** @description Conflict with the current state, or `idempotency_key_in_use`: a request with this Idempotency-Key is still running */
             409: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -22437,6 +26320,7 @@ export interface operations {
             /** @description Request body over 1 MiB (or over a per-operation record limit) */
             413: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -22446,6 +26330,7 @@ export interface operations {
             /** @description Unsupported Content-Type */
             415: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -22455,6 +26340,7 @@ export interface operations {
             /** @description `idempotency_key_reused`: the Idempotency-Key was used within 24 h for a different request */
             422: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -22472,6 +26358,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets */
                     "RateLimit-Reset"?: number;
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -22481,6 +26368,7 @@ export interface operations {
             /** @description Internal error (no internals are returned) */
             500: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -22495,6 +26383,8 @@ export interface operations {
             header?: {
                 /** @description An ETag from an earlier answer: 304 with no body when the representation is unchanged */
                 "If-None-Match"?: string;
+                /** @description The `x-d1-bookmark` of an earlier answer: a GET then reads data at least as new as that answer saw (read-your-writes across replicas). Ignored by writes and fresh reads, which start at the primary. A malformed value is 400. */
+                "x-d1-bookmark"?: string;
             };
             path: {
                 caseId: string;
@@ -22506,6 +26396,7 @@ export interface operations {
             /** @description The files */
             200: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -22521,6 +26412,7 @@ export interface operations {
                 headers: {
                     /** @description The representation's ETag */
                     ETag?: string;
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -22528,6 +26420,7 @@ export interface operations {
             /** @description Invalid input (one `details` entry per bad field), malformed JSON or a refused transition */
             400: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -22537,6 +26430,7 @@ export interface operations {
             /** @description Missing, malformed, unknown, revoked or expired credentials */
             401: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -22546,6 +26440,7 @@ export interface operations {
             /** @description The API key lacks the scope this operation needs */
             403: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -22555,6 +26450,7 @@ export interface operations {
             /** @description Not found (another tenant's objects are indistinguishable from absent ones) */
             404: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -22572,6 +26468,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets */
                     "RateLimit-Reset"?: number;
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -22581,6 +26478,7 @@ export interface operations {
             /** @description Internal error (no internals are returned) */
             500: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -22602,6 +26500,8 @@ export interface operations {
             header?: {
                 /** @description Makes a retry safe: the same key and the same request within 24 h return the first answer (status, body, Content-Type, Location, ETag) with `Idempotent-Replayed: true`, without doing the work again; the same key with a different method, path or body is 422 `idempotency_key_reused`; while the first request runs, 409 `idempotency_key_in_use`. 5xx answers are not kept. Scoped to the API key's tenant (operator routes: the operator). */
                 "Idempotency-Key"?: string;
+                /** @description The `x-d1-bookmark` of an earlier answer: a GET then reads data at least as new as that answer saw (read-your-writes across replicas). Ignored by writes and fresh reads, which start at the primary. A malformed value is 400. */
+                "x-d1-bookmark"?: string;
             };
             path: {
                 caseId: string;
@@ -22622,6 +26522,7 @@ export interface operations {
             /** @description The stored file */
             201: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -22635,6 +26536,7 @@ export interface operations {
             /** @description Invalid input (one `details` entry per bad field), malformed JSON or a refused transition */
             400: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -22644,6 +26546,7 @@ export interface operations {
             /** @description Missing, malformed, unknown, revoked or expired credentials */
             401: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -22653,6 +26556,7 @@ export interface operations {
             /** @description The API key lacks the scope this operation needs */
             403: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -22662,6 +26566,7 @@ export interface operations {
             /** @description Not found (another tenant's objects are indistinguishable from absent ones) */
             404: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -22671,6 +26576,7 @@ export interface operations {
             /** @description Conflict with the current state */
             409: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -22680,6 +26586,7 @@ export interface operations {
             /** @description Request body over 1 MiB (or over a per-operation record limit) */
             413: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -22689,6 +26596,7 @@ export interface operations {
             /** @description Unsupported Content-Type */
             415: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -22698,6 +26606,7 @@ export interface operations {
             /** @description `idempotency_key_reused`: the Idempotency-Key was used within 24 h for a different request */
             422: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -22715,6 +26624,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets */
                     "RateLimit-Reset"?: number;
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -22724,6 +26634,7 @@ export interface operations {
             /** @description Internal error (no internals are returned) */
             500: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -22738,6 +26649,8 @@ export interface operations {
             header?: {
                 /** @description An ETag from an earlier answer: 304 with no body when the representation is unchanged */
                 "If-None-Match"?: string;
+                /** @description The `x-d1-bookmark` of an earlier answer: a GET then reads data at least as new as that answer saw (read-your-writes across replicas). Ignored by writes and fresh reads, which start at the primary. A malformed value is 400. */
+                "x-d1-bookmark"?: string;
             };
             path: {
                 caseId: string;
@@ -22770,6 +26683,7 @@ export interface operations {
                 headers: {
                     /** @description The representation's ETag */
                     ETag?: string;
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -22777,6 +26691,7 @@ export interface operations {
             /** @description Invalid input (one `details` entry per bad field), malformed JSON or a refused transition */
             400: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -22786,6 +26701,7 @@ export interface operations {
             /** @description Missing, malformed, unknown, revoked or expired credentials */
             401: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -22795,6 +26711,7 @@ export interface operations {
             /** @description The API key lacks the scope this operation needs */
             403: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -22804,6 +26721,7 @@ export interface operations {
             /** @description Not found (another tenant's objects are indistinguishable from absent ones) */
             404: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -22813,6 +26731,7 @@ export interface operations {
             /** @description Conflict with the current state */
             409: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -22830,6 +26749,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets */
                     "RateLimit-Reset"?: number;
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -22839,6 +26759,7 @@ export interface operations {
             /** @description Internal error (no internals are returned) */
             500: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -22853,6 +26774,8 @@ export interface operations {
             header?: {
                 /** @description An ETag from an earlier answer: 304 with no body when the representation is unchanged */
                 "If-None-Match"?: string;
+                /** @description The `x-d1-bookmark` of an earlier answer: a GET then reads data at least as new as that answer saw (read-your-writes across replicas). Ignored by writes and fresh reads, which start at the primary. A malformed value is 400. */
+                "x-d1-bookmark"?: string;
             };
             path: {
                 caseId: string;
@@ -22864,6 +26787,7 @@ export interface operations {
             /** @description The files */
             200: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -22879,6 +26803,7 @@ export interface operations {
                 headers: {
                     /** @description The representation's ETag */
                     ETag?: string;
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -22886,6 +26811,7 @@ export interface operations {
             /** @description Invalid input (one `details` entry per bad field), malformed JSON or a refused transition */
             400: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -22895,6 +26821,7 @@ export interface operations {
             /** @description Missing, malformed, unknown, revoked or expired credentials */
             401: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -22904,6 +26831,7 @@ export interface operations {
             /** @description The API key lacks the scope this operation needs */
             403: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -22913,6 +26841,7 @@ export interface operations {
             /** @description Not found (another tenant's objects are indistinguishable from absent ones) */
             404: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -22930,6 +26859,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets */
                     "RateLimit-Reset"?: number;
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -22939,6 +26869,7 @@ export interface operations {
             /** @description Internal error (no internals are returned) */
             500: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -22960,6 +26891,8 @@ export interface operations {
             header?: {
                 /** @description Makes a retry safe: the same key and the same request within 24 h return the first answer (status, body, Content-Type, Location, ETag) with `Idempotent-Replayed: true`, without doing the work again; the same key with a different method, path or body is 422 `idempotency_key_reused`; while the first request runs, 409 `idempotency_key_in_use`. 5xx answers are not kept. Scoped to the API key's tenant (operator routes: the operator). */
                 "Idempotency-Key"?: string;
+                /** @description The `x-d1-bookmark` of an earlier answer: a GET then reads data at least as new as that answer saw (read-your-writes across replicas). Ignored by writes and fresh reads, which start at the primary. A malformed value is 400. */
+                "x-d1-bookmark"?: string;
             };
             path: {
                 caseId: string;
@@ -22980,6 +26913,7 @@ export interface operations {
             /** @description The stored file */
             201: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -22993,6 +26927,7 @@ export interface operations {
             /** @description Invalid input (one `details` entry per bad field), malformed JSON or a refused transition */
             400: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -23002,6 +26937,7 @@ export interface operations {
             /** @description Missing, malformed, unknown, revoked or expired credentials */
             401: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -23011,6 +26947,7 @@ export interface operations {
             /** @description The API key lacks the scope this operation needs */
             403: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -23020,6 +26957,7 @@ export interface operations {
             /** @description Not found (another tenant's objects are indistinguishable from absent ones) */
             404: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -23029,6 +26967,7 @@ export interface operations {
             /** @description Conflict with the current state */
             409: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -23038,6 +26977,7 @@ export interface operations {
             /** @description Request body over 1 MiB (or over a per-operation record limit) */
             413: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -23047,6 +26987,7 @@ export interface operations {
             /** @description Unsupported Content-Type */
             415: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -23056,6 +26997,7 @@ export interface operations {
             /** @description `idempotency_key_reused`: the Idempotency-Key was used within 24 h for a different request */
             422: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -23073,6 +27015,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets */
                     "RateLimit-Reset"?: number;
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -23082,6 +27025,7 @@ export interface operations {
             /** @description Internal error (no internals are returned) */
             500: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -23096,6 +27040,8 @@ export interface operations {
             header?: {
                 /** @description An ETag from an earlier answer: 304 with no body when the representation is unchanged */
                 "If-None-Match"?: string;
+                /** @description The `x-d1-bookmark` of an earlier answer: a GET then reads data at least as new as that answer saw (read-your-writes across replicas). Ignored by writes and fresh reads, which start at the primary. A malformed value is 400. */
+                "x-d1-bookmark"?: string;
             };
             path: {
                 caseId: string;
@@ -23128,6 +27074,7 @@ export interface operations {
                 headers: {
                     /** @description The representation's ETag */
                     ETag?: string;
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -23135,6 +27082,7 @@ export interface operations {
             /** @description Invalid input (one `details` entry per bad field), malformed JSON or a refused transition */
             400: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -23144,6 +27092,7 @@ export interface operations {
             /** @description Missing, malformed, unknown, revoked or expired credentials */
             401: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -23153,6 +27102,7 @@ export interface operations {
             /** @description The API key lacks the scope this operation needs */
             403: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -23162,6 +27112,7 @@ export interface operations {
             /** @description Not found (another tenant's objects are indistinguishable from absent ones) */
             404: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -23171,6 +27122,7 @@ export interface operations {
             /** @description Conflict with the current state */
             409: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -23188,6 +27140,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets */
                     "RateLimit-Reset"?: number;
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -23197,6 +27150,861 @@ export interface operations {
             /** @description Internal error (no internals are returned) */
             500: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listFraudCaseLinks: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description An ETag from an earlier answer: 304 with no body when the representation is unchanged */
+                "If-None-Match"?: string;
+                /** @description The `x-d1-bookmark` of an earlier answer: a GET then reads data at least as new as that answer saw (read-your-writes across replicas). Ignored by writes and fresh reads, which start at the primary. A malformed value is 400. */
+                "x-d1-bookmark"?: string;
+            };
+            path: {
+                caseId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The links */
+            200: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: components["schemas"]["CaseLink"][];
+                    };
+                };
+            };
+            /** @description Not modified: the If-None-Match ETag is current (no body) */
+            304: {
+                headers: {
+                    /** @description The representation's ETag */
+                    ETag?: string;
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid input (one `details` entry per bad field), malformed JSON or a refused transition */
+            400: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, unknown, revoked or expired credentials */
+            401: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The API key lacks the scope this operation needs */
+            403: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (another tenant's objects are indistinguishable from absent ones) */
+            404: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited (per client address before authentication, then per API key); retry after Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description Per-key requests a minute (also on every authenticated /v1 answer) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets */
+                    "RateLimit-Reset"?: number;
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error (no internals are returned) */
+            500: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    linkFraudCase: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key and the same request within 24 h return the first answer (status, body, Content-Type, Location, ETag) with `Idempotent-Replayed: true`, without doing the work again; the same key with a different method, path or body is 422 `idempotency_key_reused`; while the first request runs, 409 `idempotency_key_in_use`. 5xx answers are not kept. Scoped to the API key's tenant (operator routes: the operator). */
+                "Idempotency-Key"?: string;
+                /** @description The `x-d1-bookmark` of an earlier answer: a GET then reads data at least as new as that answer saw (read-your-writes across replicas). Ignored by writes and fresh reads, which start at the primary. A malformed value is 400. */
+                "x-d1-bookmark"?: string;
+            };
+            path: {
+                caseId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CaseLinkCreateRequest"];
+            };
+        };
+        responses: {
+            /** @description The pair was already linked: the existing link */
+            200: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        link: components["schemas"]["CaseLink"];
+                    };
+                };
+            };
+            /** @description The new link */
+            201: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        link: components["schemas"]["CaseLink"];
+                    };
+                };
+            };
+            /** @description Invalid input (one `details` entry per bad field), malformed JSON or a refused transition */
+            400: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, unknown, revoked or expired credentials */
+            401: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The API key lacks the scope this operation needs */
+            403: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (another tenant's objects are indistinguishable from absent ones) */
+            404: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the current state, or `idempotency_key_in_use`: a request with this Idempotency-Key is still running */
+            409: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body over 1 MiB (or over a per-operation record limit) */
+            413: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported Content-Type */
+            415: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `idempotency_key_reused`: the Idempotency-Key was used within 24 h for a different request */
+            422: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited (per client address before authentication, then per API key); retry after Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description Per-key requests a minute (also on every authenticated /v1 answer) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets */
+                    "RateLimit-Reset"?: number;
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error (no internals are returned) */
+            500: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    unlinkFraudCase: {
+        parameters: {
+            query: {
+                /** @description The analyst; recorded in both case logs */
+                actorId: string;
+                actorName?: string;
+                note?: string;
+            };
+            header?: {
+                /** @description The `x-d1-bookmark` of an earlier answer: a GET then reads data at least as new as that answer saw (read-your-writes across replicas). Ignored by writes and fresh reads, which start at the primary. A malformed value is 400. */
+                "x-d1-bookmark"?: string;
+            };
+            path: {
+                caseId: string;
+                linkId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The removed link */
+            200: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        link: components["schemas"]["CaseLink"];
+                    };
+                };
+            };
+            /** @description Invalid input (one `details` entry per bad field), malformed JSON or a refused transition */
+            400: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, unknown, revoked or expired credentials */
+            401: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The API key lacks the scope this operation needs */
+            403: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (another tenant's objects are indistinguishable from absent ones) */
+            404: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited (per client address before authentication, then per API key); retry after Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description Per-key requests a minute (also on every authenticated /v1 answer) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets */
+                    "RateLimit-Reset"?: number;
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error (no internals are returned) */
+            500: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listAmlCaseLinks: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description An ETag from an earlier answer: 304 with no body when the representation is unchanged */
+                "If-None-Match"?: string;
+                /** @description The `x-d1-bookmark` of an earlier answer: a GET then reads data at least as new as that answer saw (read-your-writes across replicas). Ignored by writes and fresh reads, which start at the primary. A malformed value is 400. */
+                "x-d1-bookmark"?: string;
+            };
+            path: {
+                caseId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The links */
+            200: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: components["schemas"]["CaseLink"][];
+                    };
+                };
+            };
+            /** @description Not modified: the If-None-Match ETag is current (no body) */
+            304: {
+                headers: {
+                    /** @description The representation's ETag */
+                    ETag?: string;
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid input (one `details` entry per bad field), malformed JSON or a refused transition */
+            400: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, unknown, revoked or expired credentials */
+            401: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The API key lacks the scope this operation needs */
+            403: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (another tenant's objects are indistinguishable from absent ones) */
+            404: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited (per client address before authentication, then per API key); retry after Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description Per-key requests a minute (also on every authenticated /v1 answer) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets */
+                    "RateLimit-Reset"?: number;
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error (no internals are returned) */
+            500: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    linkAmlCase: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key and the same request within 24 h return the first answer (status, body, Content-Type, Location, ETag) with `Idempotent-Replayed: true`, without doing the work again; the same key with a different method, path or body is 422 `idempotency_key_reused`; while the first request runs, 409 `idempotency_key_in_use`. 5xx answers are not kept. Scoped to the API key's tenant (operator routes: the operator). */
+                "Idempotency-Key"?: string;
+                /** @description The `x-d1-bookmark` of an earlier answer: a GET then reads data at least as new as that answer saw (read-your-writes across replicas). Ignored by writes and fresh reads, which start at the primary. A malformed value is 400. */
+                "x-d1-bookmark"?: string;
+            };
+            path: {
+                caseId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CaseLinkCreateRequest"];
+            };
+        };
+        responses: {
+            /** @description The pair was already linked: the existing link */
+            200: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        link: components["schemas"]["CaseLink"];
+                    };
+                };
+            };
+            /** @description The new link */
+            201: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        link: components["schemas"]["CaseLink"];
+                    };
+                };
+            };
+            /** @description Invalid input (one `details` entry per bad field), malformed JSON or a refused transition */
+            400: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, unknown, revoked or expired credentials */
+            401: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The API key lacks the scope this operation needs */
+            403: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (another tenant's objects are indistinguishable from absent ones) */
+            404: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the current state, or `idempotency_key_in_use`: a request with this Idempotency-Key is still running */
+            409: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body over 1 MiB (or over a per-operation record limit) */
+            413: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported Content-Type */
+            415: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `idempotency_key_reused`: the Idempotency-Key was used within 24 h for a different request */
+            422: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited (per client address before authentication, then per API key); retry after Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description Per-key requests a minute (also on every authenticated /v1 answer) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets */
+                    "RateLimit-Reset"?: number;
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error (no internals are returned) */
+            500: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    unlinkAmlCase: {
+        parameters: {
+            query: {
+                /** @description The analyst; recorded in both case logs */
+                actorId: string;
+                actorName?: string;
+                note?: string;
+            };
+            header?: {
+                /** @description The `x-d1-bookmark` of an earlier answer: a GET then reads data at least as new as that answer saw (read-your-writes across replicas). Ignored by writes and fresh reads, which start at the primary. A malformed value is 400. */
+                "x-d1-bookmark"?: string;
+            };
+            path: {
+                caseId: string;
+                linkId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The removed link */
+            200: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        link: components["schemas"]["CaseLink"];
+                    };
+                };
+            };
+            /** @description Invalid input (one `details` entry per bad field), malformed JSON or a refused transition */
+            400: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, unknown, revoked or expired credentials */
+            401: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The API key lacks the scope this operation needs */
+            403: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (another tenant's objects are indistinguishable from absent ones) */
+            404: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited (per client address before authentication, then per API key); retry after Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description Per-key requests a minute (also on every authenticated /v1 answer) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets */
+                    "RateLimit-Reset"?: number;
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error (no internals are returned) */
+            500: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listMonitoringAlertLinks: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description An ETag from an earlier answer: 304 with no body when the representation is unchanged */
+                "If-None-Match"?: string;
+                /** @description The `x-d1-bookmark` of an earlier answer: a GET then reads data at least as new as that answer saw (read-your-writes across replicas). Ignored by writes and fresh reads, which start at the primary. A malformed value is 400. */
+                "x-d1-bookmark"?: string;
+            };
+            path: {
+                alertId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The alert's links */
+            200: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: components["schemas"]["CaseLink"][];
+                    };
+                };
+            };
+            /** @description Not modified: the If-None-Match ETag is current (no body) */
+            304: {
+                headers: {
+                    /** @description The representation's ETag */
+                    ETag?: string;
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid input (one `details` entry per bad field), malformed JSON or a refused transition */
+            400: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, unknown, revoked or expired credentials */
+            401: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The API key lacks the scope this operation needs */
+            403: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (another tenant's objects are indistinguishable from absent ones) */
+            404: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited (per client address before authentication, then per API key); retry after Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description Per-key requests a minute (also on every authenticated /v1 answer) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets */
+                    "RateLimit-Reset"?: number;
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error (no internals are returned) */
+            500: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -23212,8 +28020,13 @@ export interface operations {
                 limit?: number;
                 /** @description 0..1e9, default 0 */
                 offset?: number | null;
+                /** @description The previous page's nextCursor (opaque). Send the same filters; not with offset > 0. */
+                cursor?: string;
             };
-            header?: never;
+            header?: {
+                /** @description The `x-d1-bookmark` of an earlier answer: a GET then reads data at least as new as that answer saw (read-your-writes across replicas). Ignored by writes and fresh reads, which start at the primary. A malformed value is 400. */
+                "x-d1-bookmark"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -23222,6 +28035,7 @@ export interface operations {
             /** @description Tenants */
             200: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -23236,6 +28050,7 @@ export interface operations {
             /** @description Invalid input (one `details` entry per bad field), malformed JSON or a refused transition */
             400: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -23245,6 +28060,7 @@ export interface operations {
             /** @description Missing, malformed, unknown, revoked or expired credentials */
             401: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -23254,6 +28070,7 @@ export interface operations {
             /** @description The API key lacks the scope this operation needs */
             403: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -23263,6 +28080,7 @@ export interface operations {
             /** @description Not found (another tenant's objects are indistinguishable from absent ones) */
             404: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -23280,6 +28098,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets */
                     "RateLimit-Reset"?: number;
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -23289,6 +28108,7 @@ export interface operations {
             /** @description Internal error (no internals are returned) */
             500: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -23303,6 +28123,8 @@ export interface operations {
             header?: {
                 /** @description Makes a retry safe: the same key and the same request within 24 h return the first answer (status, body, Content-Type, Location, ETag) with `Idempotent-Replayed: true`, without doing the work again; the same key with a different method, path or body is 422 `idempotency_key_reused`; while the first request runs, 409 `idempotency_key_in_use`. 5xx answers are not kept. Scoped to the API key's tenant (operator routes: the operator). */
                 "Idempotency-Key"?: string;
+                /** @description The `x-d1-bookmark` of an earlier answer: a GET then reads data at least as new as that answer saw (read-your-writes across replicas). Ignored by writes and fresh reads, which start at the primary. A malformed value is 400. */
+                "x-d1-bookmark"?: string;
             };
             path?: never;
             cookie?: never;
@@ -23316,6 +28138,7 @@ export interface operations {
             /** @description Tenant created; the key is shown only here */
             201: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -23330,6 +28153,7 @@ export interface operations {
             /** @description Invalid input (one `details` entry per bad field), malformed JSON or a refused transition */
             400: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -23339,6 +28163,7 @@ export interface operations {
             /** @description Missing, malformed, unknown, revoked or expired credentials */
             401: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -23348,6 +28173,7 @@ export interface operations {
             /** @description The API key lacks the scope this operation needs */
             403: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -23357,6 +28183,7 @@ export interface operations {
             /** @description Not found (another tenant's objects are indistinguishable from absent ones) */
             404: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -23366,6 +28193,7 @@ export interface operations {
             /** @description Conflict with the current state, or `idempotency_key_in_use`: a request with this Idempotency-Key is still running */
             409: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -23375,6 +28203,7 @@ export interface operations {
             /** @description Request body over 1 MiB (or over a per-operation record limit) */
             413: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -23384,6 +28213,7 @@ export interface operations {
             /** @description Unsupported Content-Type */
             415: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -23393,6 +28223,7 @@ export interface operations {
             /** @description `idempotency_key_reused`: the Idempotency-Key was used within 24 h for a different request */
             422: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -23410,6 +28241,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets */
                     "RateLimit-Reset"?: number;
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -23419,6 +28251,7 @@ export interface operations {
             /** @description Internal error (no internals are returned) */
             500: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -23430,7 +28263,10 @@ export interface operations {
     adminGetTenant: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The `x-d1-bookmark` of an earlier answer: a GET then reads data at least as new as that answer saw (read-your-writes across replicas). Ignored by writes and fresh reads, which start at the primary. A malformed value is 400. */
+                "x-d1-bookmark"?: string;
+            };
             path: {
                 tenantId: string;
             };
@@ -23441,6 +28277,7 @@ export interface operations {
             /** @description The tenant */
             200: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -23454,6 +28291,7 @@ export interface operations {
             /** @description Invalid input (one `details` entry per bad field), malformed JSON or a refused transition */
             400: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -23463,6 +28301,7 @@ export interface operations {
             /** @description Missing, malformed, unknown, revoked or expired credentials */
             401: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -23472,6 +28311,7 @@ export interface operations {
             /** @description The API key lacks the scope this operation needs */
             403: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -23481,6 +28321,7 @@ export interface operations {
             /** @description Not found (another tenant's objects are indistinguishable from absent ones) */
             404: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -23498,6 +28339,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets */
                     "RateLimit-Reset"?: number;
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -23507,6 +28349,7 @@ export interface operations {
             /** @description Internal error (no internals are returned) */
             500: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -23518,7 +28361,10 @@ export interface operations {
     adminUpdateTenant: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The `x-d1-bookmark` of an earlier answer: a GET then reads data at least as new as that answer saw (read-your-writes across replicas). Ignored by writes and fresh reads, which start at the primary. A malformed value is 400. */
+                "x-d1-bookmark"?: string;
+            };
             path: {
                 tenantId: string;
             };
@@ -23533,6 +28379,7 @@ export interface operations {
             /** @description Updated tenant */
             200: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -23546,6 +28393,7 @@ export interface operations {
             /** @description Invalid input (one `details` entry per bad field), malformed JSON or a refused transition */
             400: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -23555,6 +28403,7 @@ export interface operations {
             /** @description Missing, malformed, unknown, revoked or expired credentials */
             401: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -23564,6 +28413,7 @@ export interface operations {
             /** @description The API key lacks the scope this operation needs */
             403: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -23573,6 +28423,7 @@ export interface operations {
             /** @description Not found (another tenant's objects are indistinguishable from absent ones) */
             404: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -23582,6 +28433,7 @@ export interface operations {
             /** @description Request body over 1 MiB (or over a per-operation record limit) */
             413: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -23591,6 +28443,7 @@ export interface operations {
             /** @description Unsupported Content-Type */
             415: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -23608,6 +28461,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets */
                     "RateLimit-Reset"?: number;
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -23617,6 +28471,7 @@ export interface operations {
             /** @description Internal error (no internals are returned) */
             500: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -23628,7 +28483,10 @@ export interface operations {
     adminListKeys: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The `x-d1-bookmark` of an earlier answer: a GET then reads data at least as new as that answer saw (read-your-writes across replicas). Ignored by writes and fresh reads, which start at the primary. A malformed value is 400. */
+                "x-d1-bookmark"?: string;
+            };
             path: {
                 tenantId: string;
             };
@@ -23639,6 +28497,7 @@ export interface operations {
             /** @description Keys */
             200: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -23652,6 +28511,7 @@ export interface operations {
             /** @description Invalid input (one `details` entry per bad field), malformed JSON or a refused transition */
             400: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -23661,6 +28521,7 @@ export interface operations {
             /** @description Missing, malformed, unknown, revoked or expired credentials */
             401: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -23670,6 +28531,7 @@ export interface operations {
             /** @description The API key lacks the scope this operation needs */
             403: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -23679,6 +28541,7 @@ export interface operations {
             /** @description Not found (another tenant's objects are indistinguishable from absent ones) */
             404: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -23696,6 +28559,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets */
                     "RateLimit-Reset"?: number;
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -23705,6 +28569,7 @@ export interface operations {
             /** @description Internal error (no internals are returned) */
             500: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -23719,6 +28584,8 @@ export interface operations {
             header?: {
                 /** @description Makes a retry safe: the same key and the same request within 24 h return the first answer (status, body, Content-Type, Location, ETag) with `Idempotent-Replayed: true`, without doing the work again; the same key with a different method, path or body is 422 `idempotency_key_reused`; while the first request runs, 409 `idempotency_key_in_use`. 5xx answers are not kept. Scoped to the API key's tenant (operator routes: the operator). */
                 "Idempotency-Key"?: string;
+                /** @description The `x-d1-bookmark` of an earlier answer: a GET then reads data at least as new as that answer saw (read-your-writes across replicas). Ignored by writes and fresh reads, which start at the primary. A malformed value is 400. */
+                "x-d1-bookmark"?: string;
             };
             path: {
                 tenantId: string;
@@ -23734,6 +28601,7 @@ export interface operations {
             /** @description Key created; shown only here */
             201: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -23747,6 +28615,7 @@ export interface operations {
             /** @description Invalid input (one `details` entry per bad field), malformed JSON or a refused transition */
             400: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -23756,6 +28625,7 @@ export interface operations {
             /** @description Missing, malformed, unknown, revoked or expired credentials */
             401: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -23765,6 +28635,7 @@ export interface operations {
             /** @description The API key lacks the scope this operation needs */
             403: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -23774,6 +28645,7 @@ export interface operations {
             /** @description Not found (another tenant's objects are indistinguishable from absent ones) */
             404: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -23783,6 +28655,7 @@ export interface operations {
             /** @description Conflict with the current state, or `idempotency_key_in_use`: a request with this Idempotency-Key is still running */
             409: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -23792,6 +28665,7 @@ export interface operations {
             /** @description Request body over 1 MiB (or over a per-operation record limit) */
             413: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -23801,6 +28675,7 @@ export interface operations {
             /** @description Unsupported Content-Type */
             415: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -23810,6 +28685,7 @@ export interface operations {
             /** @description `idempotency_key_reused`: the Idempotency-Key was used within 24 h for a different request */
             422: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -23827,6 +28703,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets */
                     "RateLimit-Reset"?: number;
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -23836,6 +28713,7 @@ export interface operations {
             /** @description Internal error (no internals are returned) */
             500: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -23850,6 +28728,8 @@ export interface operations {
             header?: {
                 /** @description Makes a retry safe: the same key and the same request within 24 h return the first answer (status, body, Content-Type, Location, ETag) with `Idempotent-Replayed: true`, without doing the work again; the same key with a different method, path or body is 422 `idempotency_key_reused`; while the first request runs, 409 `idempotency_key_in_use`. 5xx answers are not kept. Scoped to the API key's tenant (operator routes: the operator). */
                 "Idempotency-Key"?: string;
+                /** @description The `x-d1-bookmark` of an earlier answer: a GET then reads data at least as new as that answer saw (read-your-writes across replicas). Ignored by writes and fresh reads, which start at the primary. A malformed value is 400. */
+                "x-d1-bookmark"?: string;
             };
             path: {
                 keyId: string;
@@ -23865,6 +28745,7 @@ export interface operations {
             /** @description The new key (shown only here) and when the old one stops working */
             201: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -23883,6 +28764,7 @@ export interface operations {
             /** @description Invalid input (one `details` entry per bad field), malformed JSON or a refused transition */
             400: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -23892,6 +28774,7 @@ export interface operations {
             /** @description Missing, malformed, unknown, revoked or expired credentials */
             401: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -23901,6 +28784,7 @@ export interface operations {
             /** @description The API key lacks the scope this operation needs */
             403: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -23910,6 +28794,7 @@ export interface operations {
             /** @description Not found (another tenant's objects are indistinguishable from absent ones) */
             404: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -23919,6 +28804,7 @@ export interface operations {
             /** @description Conflict with the current state */
             409: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -23928,6 +28814,7 @@ export interface operations {
             /** @description Request body over 1 MiB (or over a per-operation record limit) */
             413: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -23937,6 +28824,7 @@ export interface operations {
             /** @description Unsupported Content-Type */
             415: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -23946,6 +28834,7 @@ export interface operations {
             /** @description `idempotency_key_reused`: the Idempotency-Key was used within 24 h for a different request */
             422: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -23963,6 +28852,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets */
                     "RateLimit-Reset"?: number;
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -23972,6 +28862,7 @@ export interface operations {
             /** @description Internal error (no internals are returned) */
             500: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -23983,7 +28874,10 @@ export interface operations {
     adminRevokeKey: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The `x-d1-bookmark` of an earlier answer: a GET then reads data at least as new as that answer saw (read-your-writes across replicas). Ignored by writes and fresh reads, which start at the primary. A malformed value is 400. */
+                "x-d1-bookmark"?: string;
+            };
             path: {
                 keyId: string;
             };
@@ -23994,6 +28888,7 @@ export interface operations {
             /** @description Revoked */
             200: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -24006,6 +28901,7 @@ export interface operations {
             /** @description Invalid input (one `details` entry per bad field), malformed JSON or a refused transition */
             400: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -24015,6 +28911,7 @@ export interface operations {
             /** @description Missing, malformed, unknown, revoked or expired credentials */
             401: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -24024,6 +28921,7 @@ export interface operations {
             /** @description The API key lacks the scope this operation needs */
             403: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -24033,6 +28931,7 @@ export interface operations {
             /** @description Not found (another tenant's objects are indistinguishable from absent ones) */
             404: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -24050,6 +28949,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets */
                     "RateLimit-Reset"?: number;
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -24059,6 +28959,133 @@ export interface operations {
             /** @description Internal error (no internals are returned) */
             500: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    adminSetKeyRateLimit: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The `x-d1-bookmark` of an earlier answer: a GET then reads data at least as new as that answer saw (read-your-writes across replicas). Ignored by writes and fresh reads, which start at the primary. A malformed value is 400. */
+                "x-d1-bookmark"?: string;
+            };
+            path: {
+                keyId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["KeyRateLimitRequest"];
+            };
+        };
+        responses: {
+            /** @description The key's override now in force */
+            200: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        apiKey: {
+                            /** Format: uuid */
+                            id: string;
+                            rateLimitPerMinute: number | null;
+                        };
+                    };
+                };
+            };
+            /** @description Invalid input (one `details` entry per bad field), malformed JSON or a refused transition */
+            400: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, unknown, revoked or expired credentials */
+            401: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The API key lacks the scope this operation needs */
+            403: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (another tenant's objects are indistinguishable from absent ones) */
+            404: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body over 1 MiB (or over a per-operation record limit) */
+            413: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported Content-Type */
+            415: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited (per client address before authentication, then per API key); retry after Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description Per-key requests a minute (also on every authenticated /v1 answer) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets */
+                    "RateLimit-Reset"?: number;
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error (no internals are returned) */
+            500: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -24070,7 +29097,10 @@ export interface operations {
     adminConfigureCoreBankingConnector: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The `x-d1-bookmark` of an earlier answer: a GET then reads data at least as new as that answer saw (read-your-writes across replicas). Ignored by writes and fresh reads, which start at the primary. A malformed value is 400. */
+                "x-d1-bookmark"?: string;
+            };
             path: {
                 tenantId: string;
             };
@@ -24085,6 +29115,7 @@ export interface operations {
             /** @description Stored; secrets never returned */
             200: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -24098,6 +29129,7 @@ export interface operations {
             /** @description Invalid input (one `details` entry per bad field), malformed JSON or a refused transition */
             400: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -24107,6 +29139,7 @@ export interface operations {
             /** @description Missing, malformed, unknown, revoked or expired credentials */
             401: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -24116,6 +29149,7 @@ export interface operations {
             /** @description The API key lacks the scope this operation needs */
             403: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -24125,6 +29159,7 @@ export interface operations {
             /** @description Not found (another tenant's objects are indistinguishable from absent ones) */
             404: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -24134,6 +29169,7 @@ export interface operations {
             /** @description Request body over 1 MiB (or over a per-operation record limit) */
             413: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -24143,6 +29179,7 @@ export interface operations {
             /** @description Unsupported Content-Type */
             415: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -24160,6 +29197,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets */
                     "RateLimit-Reset"?: number;
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -24169,6 +29207,7 @@ export interface operations {
             /** @description Internal error (no internals are returned) */
             500: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -24183,6 +29222,8 @@ export interface operations {
             header?: {
                 /** @description Makes a retry safe: the same key and the same request within 24 h return the first answer (status, body, Content-Type, Location, ETag) with `Idempotent-Replayed: true`, without doing the work again; the same key with a different method, path or body is 422 `idempotency_key_reused`; while the first request runs, 409 `idempotency_key_in_use`. 5xx answers are not kept. Scoped to the API key's tenant (operator routes: the operator). */
                 "Idempotency-Key"?: string;
+                /** @description The `x-d1-bookmark` of an earlier answer: a GET then reads data at least as new as that answer saw (read-your-writes across replicas). Ignored by writes and fresh reads, which start at the primary. A malformed value is 400. */
+                "x-d1-bookmark"?: string;
             };
             path?: never;
             cookie?: never;
@@ -24192,6 +29233,7 @@ export interface operations {
             /** @description Every stored secret is now sealed with the first key; case anchors as reported */
             200: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -24201,6 +29243,7 @@ export interface operations {
             /** @description Invalid input (one `details` entry per bad field), malformed JSON or a refused transition */
             400: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -24210,6 +29253,7 @@ export interface operations {
             /** @description Missing, malformed, unknown, revoked or expired credentials */
             401: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -24219,6 +29263,7 @@ export interface operations {
             /** @description The API key lacks the scope this operation needs */
             403: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -24228,6 +29273,7 @@ export interface operations {
             /** @description Not found (another tenant's objects are indistinguishable from absent ones) */
             404: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -24237,6 +29283,7 @@ export interface operations {
             /** @description Conflict with the current state, or `idempotency_key_in_use`: a request with this Idempotency-Key is still running */
             409: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -24246,6 +29293,7 @@ export interface operations {
             /** @description `idempotency_key_reused`: the Idempotency-Key was used within 24 h for a different request */
             422: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -24263,6 +29311,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets */
                     "RateLimit-Reset"?: number;
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -24272,6 +29321,7 @@ export interface operations {
             /** @description Internal error (no internals are returned) */
             500: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -24287,8 +29337,13 @@ export interface operations {
                 limit?: number;
                 /** @description 0..1e9, default 0 */
                 offset?: number | null;
+                /** @description The previous page's nextCursor (opaque). Send the same filters; not with offset > 0. */
+                cursor?: string;
             };
-            header?: never;
+            header?: {
+                /** @description The `x-d1-bookmark` of an earlier answer: a GET then reads data at least as new as that answer saw (read-your-writes across replicas). Ignored by writes and fresh reads, which start at the primary. A malformed value is 400. */
+                "x-d1-bookmark"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -24297,6 +29352,7 @@ export interface operations {
             /** @description Operator tokens */
             200: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -24311,6 +29367,7 @@ export interface operations {
             /** @description Invalid input (one `details` entry per bad field), malformed JSON or a refused transition */
             400: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -24320,6 +29377,7 @@ export interface operations {
             /** @description Missing, malformed, unknown, revoked or expired credentials */
             401: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -24329,6 +29387,7 @@ export interface operations {
             /** @description The API key lacks the scope this operation needs */
             403: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -24338,6 +29397,7 @@ export interface operations {
             /** @description Not found (another tenant's objects are indistinguishable from absent ones) */
             404: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -24355,6 +29415,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets */
                     "RateLimit-Reset"?: number;
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -24364,6 +29425,7 @@ export interface operations {
             /** @description Internal error (no internals are returned) */
             500: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -24378,6 +29440,8 @@ export interface operations {
             header?: {
                 /** @description Makes a retry safe: the same key and the same request within 24 h return the first answer (status, body, Content-Type, Location, ETag) with `Idempotent-Replayed: true`, without doing the work again; the same key with a different method, path or body is 422 `idempotency_key_reused`; while the first request runs, 409 `idempotency_key_in_use`. 5xx answers are not kept. Scoped to the API key's tenant (operator routes: the operator). */
                 "Idempotency-Key"?: string;
+                /** @description The `x-d1-bookmark` of an earlier answer: a GET then reads data at least as new as that answer saw (read-your-writes across replicas). Ignored by writes and fresh reads, which start at the primary. A malformed value is 400. */
+                "x-d1-bookmark"?: string;
             };
             path?: never;
             cookie?: never;
@@ -24391,6 +29455,7 @@ export interface operations {
             /** @description Token created; shown only here */
             201: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -24404,6 +29469,7 @@ export interface operations {
             /** @description Invalid input (one `details` entry per bad field), malformed JSON or a refused transition */
             400: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -24413,6 +29479,7 @@ export interface operations {
             /** @description Missing, malformed, unknown, revoked or expired credentials */
             401: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -24422,6 +29489,7 @@ export interface operations {
             /** @description The API key lacks the scope this operation needs */
             403: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -24431,6 +29499,7 @@ export interface operations {
             /** @description Not found (another tenant's objects are indistinguishable from absent ones) */
             404: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -24440,6 +29509,7 @@ export interface operations {
             /** @description Conflict with the current state, or `idempotency_key_in_use`: a request with this Idempotency-Key is still running */
             409: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -24449,6 +29519,7 @@ export interface operations {
             /** @description Request body over 1 MiB (or over a per-operation record limit) */
             413: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -24458,6 +29529,7 @@ export interface operations {
             /** @description Unsupported Content-Type */
             415: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -24467,6 +29539,7 @@ export interface operations {
             /** @description `idempotency_key_reused`: the Idempotency-Key was used within 24 h for a different request */
             422: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -24484,6 +29557,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets */
                     "RateLimit-Reset"?: number;
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -24493,6 +29567,7 @@ export interface operations {
             /** @description Internal error (no internals are returned) */
             500: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -24504,7 +29579,10 @@ export interface operations {
     adminRevokeOperatorToken: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The `x-d1-bookmark` of an earlier answer: a GET then reads data at least as new as that answer saw (read-your-writes across replicas). Ignored by writes and fresh reads, which start at the primary. A malformed value is 400. */
+                "x-d1-bookmark"?: string;
+            };
             path: {
                 tokenId: string;
             };
@@ -24515,6 +29593,7 @@ export interface operations {
             /** @description Revoked */
             200: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -24527,6 +29606,7 @@ export interface operations {
             /** @description Invalid input (one `details` entry per bad field), malformed JSON or a refused transition */
             400: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -24536,6 +29616,7 @@ export interface operations {
             /** @description Missing, malformed, unknown, revoked or expired credentials */
             401: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -24545,6 +29626,7 @@ export interface operations {
             /** @description The API key lacks the scope this operation needs */
             403: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -24554,6 +29636,7 @@ export interface operations {
             /** @description Not found (another tenant's objects are indistinguishable from absent ones) */
             404: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -24571,6 +29654,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets */
                     "RateLimit-Reset"?: number;
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -24580,6 +29664,7 @@ export interface operations {
             /** @description Internal error (no internals are returned) */
             500: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -24593,16 +29678,21 @@ export interface operations {
             query?: {
                 /** @description 1..500, default 50 */
                 limit?: number;
-                /** @description 0..10000, default 0; page further back with until */
+                /** @description 0..10000, default 0; page further back by cursor or with until */
                 offset?: number | null;
-                action?: "tenant.created" | "tenant.settings_updated" | "api_key.created" | "api_key.rotated" | "api_key.revoked" | "connector.configured" | "secrets.resealed" | "operator_token.created" | "operator_token.revoked" | "aml.thresholds_updated" | "webhook_subscription.created" | "webhook_subscription.updated" | "webhook_subscription.deleted" | "webhook_secret.rotated" | "list.created" | "list.updated" | "list.archived" | "case.rule_snoozed" | "rule_set.draft_saved" | "rule_set.draft_deleted" | "rule_set.published" | "rule_set.rolled_back" | "monitoring.dead_letters_retried" | "monitoring.settings_updated" | "monitoring.run_started" | "goaml.profile_updated" | "goaml.subject_updated" | "goaml.report_generated" | "goaml.report_status_changed" | "goaml.ctr_generated";
+                /** @description The previous page's nextCursor (opaque). Send the same filters; not with offset > 0. */
+                cursor?: string;
+                action?: "tenant.created" | "tenant.settings_updated" | "api_key.created" | "api_key.rotated" | "api_key.revoked" | "api_key.rate_limit_set" | "connector.configured" | "secrets.resealed" | "operator_token.created" | "operator_token.revoked" | "aml.thresholds_updated" | "webhook_subscription.created" | "webhook_subscription.updated" | "webhook_subscription.deleted" | "webhook_secret.rotated" | "list.created" | "list.updated" | "list.archived" | "case.rule_snoozed" | "rule_set.draft_saved" | "rule_set.draft_deleted" | "rule_set.published" | "rule_set.rolled_back" | "monitoring.dead_letters_retried" | "monitoring.settings_updated" | "monitoring.run_started" | "goaml.profile_updated" | "goaml.subject_updated" | "goaml.report_generated" | "goaml.report_status_changed" | "goaml.ctr_generated" | "case.linked" | "case.unlinked";
                 /** @description Entries at or after this time */
                 since?: string;
                 /** @description Entries at or before this time */
                 until?: string;
                 tenantId?: string;
             };
-            header?: never;
+            header?: {
+                /** @description The `x-d1-bookmark` of an earlier answer: a GET then reads data at least as new as that answer saw (read-your-writes across replicas). Ignored by writes and fresh reads, which start at the primary. A malformed value is 400. */
+                "x-d1-bookmark"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -24611,6 +29701,7 @@ export interface operations {
             /** @description Audit entries */
             200: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -24620,6 +29711,7 @@ export interface operations {
             /** @description Invalid input (one `details` entry per bad field), malformed JSON or a refused transition */
             400: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -24629,6 +29721,7 @@ export interface operations {
             /** @description Missing, malformed, unknown, revoked or expired credentials */
             401: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -24638,6 +29731,7 @@ export interface operations {
             /** @description The API key lacks the scope this operation needs */
             403: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -24647,6 +29741,7 @@ export interface operations {
             /** @description Not found (another tenant's objects are indistinguishable from absent ones) */
             404: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -24664,6 +29759,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets */
                     "RateLimit-Reset"?: number;
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -24673,6 +29769,7 @@ export interface operations {
             /** @description Internal error (no internals are returned) */
             500: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
                 content: {
