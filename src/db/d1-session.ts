@@ -15,14 +15,12 @@ export type SessionStart = D1SessionConstraint | D1SessionBookmark;
 export const BOOKMARK_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{8}-[0-9a-f]{8}-[0-9a-f]{32}$/;
 
 export class LazyD1Session {
-  readonly #raw: D1Database;
   #start: SessionStart;
   #session: D1DatabaseSession | undefined;
   /** A D1Database whose statements run in the session (Drizzle and raw callers alike). */
   readonly binding: D1Database;
 
   constructor(raw: D1Database, start: SessionStart) {
-    this.#raw = raw;
     this.#start = start;
     const session = () => {
       this.#session ??= raw.withSession(this.#start);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ago, customerWith } from "../aml/helpers";
+import { customerWith } from "../aml/helpers";
 import { call, createTenant, json, shardRows, type TestTenant } from "../harness";
 import { type ErrorBody, putDraft, ruleSet } from "../rules/helpers";
 import { structurer, structuringParameters } from "./screening-helpers";
