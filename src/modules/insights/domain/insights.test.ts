@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { cdf, quantile } from "../../../lib/normal";
 import { concentrationLevel, hhi, hhiFromSums, sharePercent } from "./concentration";
 import { lastCompleteMonth, monthIndexOf, monthLabel, monthStartIso } from "./months";
-import { cdf, quantile } from "./normal";
 import { depletionProbability, expectedRunway, meanAndSd, runwayQuantile, runwayStatus } from "./runway";
 import { compoundMonthlyGrowth, type MonthMovements, revenueHealth, saasMetrics } from "./saas";
 import { churnCount, project, projectMonths } from "./what-if";

@@ -1,4 +1,4 @@
-import { cdf, logLowerTail } from "./normal";
+import { cdf, logLowerTail } from "../../../lib/normal";
 
 /**
  * Cash runway as a first-passage time. A customer's balance B moves each month by a net flow

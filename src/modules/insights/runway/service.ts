@@ -1,9 +1,9 @@
 import type { TenantContext } from "../../../db/tenant-context";
 import { fromMinor } from "../../../lib/money";
+import { quantile } from "../../../lib/normal";
 import { round1, round2 } from "../../../lib/numbers";
 import { getCustomer } from "../../data/service";
 import { lastCompleteMonth, monthLabel } from "../domain/months";
-import { quantile } from "../domain/normal";
 import {
   depletionProbability,
   expectedRunway,
