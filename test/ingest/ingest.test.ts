@@ -162,7 +162,7 @@ describe("POST /v1/ingest/customers", () => {
     expect((await ingest(tenant, "customers", "a", "text/plain")).status).toBe(415);
     const notArray = await ingest(tenant, "customers", { externalId: "x" });
     expect(notArray.status).toBe(400);
-    const unknown = await ingest(tenant, "loans", []);
+    const unknown = await ingest(tenant, "widgets", []);
     expect(unknown.status).toBe(400);
   });
 

@@ -120,17 +120,18 @@ describe("SDK client: retries and Idempotency-Key", () => {
 
   it("sends back the last x-d1-bookmark it saw", async () => {
     const t = await createTenant();
+    let returned: string | null = null;
     const { api, seen } = recordingClient(t.key, async (attempt, r) => {
       if (attempt !== 1) return null;
       const res = await toWorker(r);
-      const headers = new Headers(res.headers);
-      headers.set("x-d1-bookmark", "bm-123");
-      return new Response(res.body, { status: res.status, headers });
+      returned = res.headers.get("x-d1-bookmark");
+      return res;
     });
     await ok(api.GET("/v1/customers"));
     await ok(api.GET("/v1/customers"));
+    expect(returned).toMatch(/^[0-9a-f]{8}-/);
     expect(seen[0].headers.get("x-d1-bookmark")).toBeNull();
-    expect(seen[1].headers.get("x-d1-bookmark")).toBe("bm-123");
+    expect(seen[1].headers.get("x-d1-bookmark")).toBe(returned);
   });
 });
 
@@ -162,11 +163,33 @@ describe("SDK client: errors", () => {
 });
 
 describe("SDK paginate", () => {
-  it("walks every customer by offset when the API gives no cursor", async () => {
+  it("walks every customer of the Worker by its nextCursor", async () => {
     const t = await createTenant();
     const made = [];
     for (let i = 0; i < 5; i++) made.push(await insertCustomer(t, { name: `Page customer ${i}` }));
     const { api, seen } = recordingClient(t.key);
+    const ids: string[] = [];
+    for await (const c of paginate((page) => ok(api.GET("/v1/customers", { params: { query: page } })), {
+      limit: 2,
+    })) {
+      ids.push(c.id);
+    }
+    expect(ids.sort()).toEqual(made.map((c) => c.id!).sort());
+    const asked = seen.map((r) => new URL(r.url).searchParams);
+    expect(asked.map((q) => q.get("cursor") !== null)).toEqual([false, true, true]);
+    expect(asked.map((q) => q.get("offset"))).toEqual([null, null, null]);
+  });
+
+  it("walks by offset when an answer carries no nextCursor (older servers)", async () => {
+    const t = await createTenant();
+    const made = [];
+    for (let i = 0; i < 5; i++) made.push(await insertCustomer(t, { name: `Offset customer ${i}` }));
+    const { api, seen } = recordingClient(t.key, async (_attempt, r) => {
+      const res = await toWorker(r);
+      const body = (await res.json()) as { pagination: { nextCursor?: string | null } };
+      delete body.pagination.nextCursor;
+      return Response.json(body, { status: res.status });
+    });
     const ids: string[] = [];
     for await (const c of paginate((page) => ok(api.GET("/v1/customers", { params: { query: page } })), {
       limit: 2,
