@@ -52,6 +52,10 @@ export default defineConfig(async () => {
             // validation of served goAML bytes (xmllint-wasm cannot run inside workerd).
             globalSetup: ["./test/webhooks/receiver.global.ts", "./test/goaml/xsd.global.ts"],
             testTimeout: 30_000,
+            // Vitest's default is one worker per core minus one: a single worker on a 2-core CI
+            // machine. A test file spends much of its time starting workerd and loading modules
+            // over IPC, not on a core, so two run side by side (measured: docs/decisions/ci.md).
+            maxWorkers: 2,
           },
         },
       ],
