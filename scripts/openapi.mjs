@@ -1,11 +1,12 @@
 #!/usr/bin/env node
 // Builds openapi.json from the route definitions (the app is bundled for Node and asked for
 // its document). `--check` exits 1 when the committed file differs: CI fails on a stale one.
-import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { build } from "esbuild";
+import { writeOrCheckGenerated } from "./lib/generated-file.mjs";
 
 const root = resolve(import.meta.dirname, "..");
 const outDir = mkdtempSync(join(tmpdir(), "openapi-"));
@@ -25,17 +26,10 @@ const document = openApiDocument(buildApp(), OPENAPI_INFO);
 const text = `${JSON.stringify(document, null, 2)}\n`;
 const target = join(root, "openapi.json");
 
-if (process.argv.includes("--check")) {
-  let current = "";
-  try {
-    current = readFileSync(target, "utf8");
-  } catch {}
-  if (current !== text) {
-    console.error("openapi.json is stale: run `npm run openapi` and commit the result.");
-    process.exit(1);
-  }
-  console.log(`openapi.json is current (${Object.keys(document.paths).length} paths).`);
-} else {
-  writeFileSync(target, text);
-  console.log(`wrote openapi.json (${Object.keys(document.paths).length} paths)`);
-}
+writeOrCheckGenerated({
+  root,
+  target,
+  text,
+  regenerate: "npm run openapi",
+  summary: `${Object.keys(document.paths).length} paths`,
+});
