@@ -66,11 +66,14 @@ async function checkDocsPage(browser, api) {
   });
   await tab.goto(`${api}/v1/docs`);
   const wanted = ["Credit Operations and Business Health API", "List customers", "Admin"];
+  // innerText, not textContent: what is rendered, not the text of scripts or the embedded spec.
   await tab
+    // biome-ignore lint/performance/useDomNodeTextContent: the rendered text is the point
     .waitForFunction((texts) => texts.every((t) => document.body.innerText.includes(t)), wanted, {
       timeout: 30_000,
     })
     .catch(() => {});
+  // biome-ignore lint/performance/useDomNodeTextContent: the rendered text is the point
   const text = await tab.evaluate(() => document.body.innerText);
   await tab.close();
   const missing = wanted.filter((t) => !text.includes(t));
