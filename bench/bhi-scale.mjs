@@ -27,7 +27,7 @@ import { spawnSync } from "node:child_process";
 import { readdirSync, readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { build } from "esbuild";
-import { benchState, seededTenant, seedRows, seqUuid } from "./lib/seeded.mjs";
+import { benchState, seedCustomersWithAccounts, seededTenant, seedRows, seqUuid } from "./lib/seeded.mjs";
 import { startService } from "./lib/server.mjs";
 
 const state = benchState("bhi-scale");
@@ -47,23 +47,7 @@ async function seed(mf, tenantId) {
   const db = await mf.getD1Database("SHARD_0");
   const t0 = performance.now();
   const now = "strftime('%Y-%m-%dT%H:%M:%fZ', 'now')";
-  await seedRows(
-    db,
-    tenantId,
-    { total: CUSTOMERS, chunk: CUSTOMERS },
-    `
-       INSERT INTO customers (id, tenant_id, external_id, external_source, type, name, status, tags, business_info, created_at, updated_at)
-       SELECT ${uuid("00000000", "i")}, ?1, 'cus-' || i, 'bench', 'business', 'Bench Customer ' || i, 'active', '[]', '{}', ${now}, ${now} FROM seq`,
-  );
-  await seedRows(
-    db,
-    tenantId,
-    { total: CUSTOMERS, chunk: CUSTOMERS },
-    `
-       INSERT INTO accounts (id, tenant_id, customer_id, external_id, external_source, type, status, currency, current_balance_minor, created_at, updated_at)
-       SELECT ${uuid("20000000", "i")}, ?1, ${uuid("00000000", "i")}, 'acc-' || i, 'bench', 'current', 'active', 'GHS',
-         (i * 7919) % 5000000, ${now}, ${now} FROM seq`,
-  );
+  await seedCustomersWithAccounts(db, tenantId, { total: CUSTOMERS, balance: "(i * 7919) % 5000000" });
   // 100 transactions per customer over the last 83 days: 45-64% credits, 0-6% failed, a few
   // overdrafts, varying by customer so the bands spread.
   await seedRows(

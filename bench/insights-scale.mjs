@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 
-import { benchState, seededTenant, seedRows, seqUuid } from "./lib/seeded.mjs";
+import { benchState, seedCustomersWithAccounts, seededTenant, seedRows, seqUuid } from "./lib/seeded.mjs";
 import { startService } from "./lib/server.mjs";
 
 const state = benchState("insights-scale");
@@ -15,25 +15,14 @@ async function seed(mf, tenantId) {
   const db = await mf.getD1Database("SHARD_0");
   const t0 = performance.now();
   const now = "strftime('%Y-%m-%dT%H:%M:%fZ', 'now')";
-  await seedRows(
-    db,
-    tenantId,
-    { total: CUSTOMERS, chunk: CUSTOMERS },
-    `
-       INSERT INTO customers (id, tenant_id, external_id, external_source, type, name, status, vertical, tags, business_info, created_at, updated_at)
-       SELECT ${uuid("00000000", "i")}, ?1, 'cus-' || i, 'bench', 'business', 'Bench Customer ' || i, 'active',
-         CASE i % 5 WHEN 0 THEN 'retail' WHEN 1 THEN 'agriculture' WHEN 2 THEN 'transport' WHEN 3 THEN 'services' ELSE 'manufacturing' END,
-         '[]', '{}', ${now}, ${now} FROM seq`,
-  );
-  await seedRows(
-    db,
-    tenantId,
-    { total: CUSTOMERS, chunk: CUSTOMERS },
-    `
-       INSERT INTO accounts (id, tenant_id, customer_id, external_id, external_source, type, status, currency, current_balance_minor, created_at, updated_at)
-       SELECT ${uuid("20000000", "i")}, ?1, ${uuid("00000000", "i")}, 'acc-' || i, 'bench', 'current', 'active', 'GHS',
-         (i * 7919) % 5000000, ${now}, ${now} FROM seq`,
-  );
+  await seedCustomersWithAccounts(db, tenantId, {
+    total: CUSTOMERS,
+    columns: {
+      vertical:
+        "CASE i % 5 WHEN 0 THEN 'retail' WHEN 1 THEN 'agriculture' WHEN 2 THEN 'transport' WHEN 3 THEN 'services' ELSE 'manufacturing' END",
+    },
+    balance: "(i * 7919) % 5000000",
+  });
   await seedRows(
     db,
     tenantId,

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 
-import { benchState, seededTenant, seedRows, seqUuid } from "./lib/seeded.mjs";
+import { benchState, seedCustomersWithAccounts, seededTenant, seedRows, seqUuid } from "./lib/seeded.mjs";
 import { api, load, startService } from "./lib/server.mjs";
 
 const state = benchState("sme-benchmarks");
@@ -15,22 +15,7 @@ async function seed(mf, tenantId) {
   const db = await mf.getD1Database("SHARD_0");
   const t0 = performance.now();
   const now = "strftime('%Y-%m-%dT%H:%M:%fZ', 'now')";
-  await seedRows(
-    db,
-    tenantId,
-    { total: CUSTOMERS, chunk: CHUNK },
-    `
-         INSERT INTO customers (id, tenant_id, external_id, external_source, type, name, status, tags, business_info, created_at, updated_at)
-         SELECT ${uuid("00000000", "i")}, ?1, 'cus-' || i, 'bench', 'business', 'Bench SME ' || i, 'active', '[]', '{}', ${now}, ${now} FROM seq`,
-  );
-  await seedRows(
-    db,
-    tenantId,
-    { total: CUSTOMERS, chunk: CHUNK },
-    `
-         INSERT INTO accounts (id, tenant_id, customer_id, external_id, external_source, type, status, currency, current_balance_minor, created_at, updated_at)
-         SELECT ${uuid("20000000", "i")}, ?1, ${uuid("00000000", "i")}, 'acc-' || i, 'bench', 'current', 'active', 'GHS', 100000, ${now}, ${now} FROM seq`,
-  );
+  await seedCustomersWithAccounts(db, tenantId, { total: CUSTOMERS, name: "Bench SME ", balance: "100000" });
   // Per customer: 20 transactions over the last 89 days, 40-79% credits, payers among
   // 1-12 names, amounts varying by customer so cohorts and metrics spread.
   await seedRows(

@@ -53,3 +53,43 @@ export async function seededTenant(url, state, tenantBody, what, seed) {
   writeFileSync(tenantFile, JSON.stringify(tenant));
   return tenant;
 }
+
+const NOW_SQL = "strftime('%Y-%m-%dT%H:%M:%fZ', 'now')";
+
+/**
+ * Customers i = 0 .. total - 1 (ids from `customerPrefix`, external ids `cus-i`, named
+ * `${name}i`) and one current GHS account each (ids from `accountPrefix`). `columns` adds
+ * customer columns as SQL expressions of i (e.g. `{ vertical: "CASE i % 2 ..." }`); `balance`
+ * is the account's balance expression.
+ */
+export async function seedCustomersWithAccounts(
+  db,
+  tenantId,
+  {
+    total,
+    chunk = 100_000,
+    customerPrefix = "00000000",
+    accountPrefix = "20000000",
+    name = "Bench Customer ",
+    type = "business",
+    columns = {},
+    balance = "0",
+    at = NOW_SQL,
+  },
+) {
+  const extra = Object.keys(columns);
+  await seedRows(
+    db,
+    tenantId,
+    { total, chunk },
+    `INSERT INTO customers (id, tenant_id, external_id, external_source, type, name, status, tags, business_info, created_at, updated_at${extra.map((c) => `, ${c}`).join("")})
+     SELECT ${seqUuid(customerPrefix, "i")}, ?1, 'cus-' || i, 'bench', '${type}', '${name}' || i, 'active', '[]', '{}', ${at}, ${at}${extra.map((c) => `, ${columns[c]}`).join("")} FROM seq`,
+  );
+  await seedRows(
+    db,
+    tenantId,
+    { total, chunk },
+    `INSERT INTO accounts (id, tenant_id, customer_id, external_id, external_source, type, status, currency, current_balance_minor, created_at, updated_at)
+     SELECT ${seqUuid(accountPrefix, "i")}, ?1, ${seqUuid(customerPrefix, "i")}, 'acc-' || i, 'bench', 'current', 'active', 'GHS', ${balance}, ${at}, ${at} FROM seq`,
+  );
+}
