@@ -1,4 +1,5 @@
 import { env } from "cloudflare:workers";
+import { ago } from "../aml/helpers";
 import { call, insertAccount, insertCustomer, insertTransactions, json, type TestTenant } from "../harness";
 import { CUSTOMER, REPORTING_ENTITY } from "./demo";
 
@@ -74,4 +75,37 @@ export async function storedCtrReport(
     updatedAt: at,
   });
   return id;
+}
+
+/** A customer with two cash deposits over GH¢50,000 and a transfer out, and its large-cash case. */
+export async function largeCashCase(t: TestTenant) {
+  const { customerId, rows } = await demoCustomer(t, [
+    {
+      amountMinor: 6_000_000,
+      transactionDate: ago(3),
+      channel: "cash",
+      description: "Cash deposit at the counter",
+    },
+    {
+      amountMinor: 5_500_000,
+      transactionDate: ago(2),
+      channel: "cash",
+      description: "Cash deposit at the counter",
+    },
+    {
+      amountMinor: 9_500_000,
+      transactionDate: ago(1),
+      type: "debit",
+      channel: "transfer",
+      description: "Transfer to Esi Boateng Enterprise",
+      counterpartyName: "Esi Boateng Enterprise",
+      counterpartyCountry: "GH",
+    },
+  ]);
+  const res = await call("POST", "/v1/kyc-aml/evaluate", {
+    key: t.key,
+    body: { entityType: "customer", entityId: customerId, ruleIds: ["AML-LCT-001"] },
+  });
+  const caseId = (await json<{ result: { cases: Array<{ caseId: string }> } }>(res)).result.cases[0].caseId;
+  return { customerId, caseId, rows };
 }

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, inject, it } from "vitest";
 import { ago } from "../aml/helpers";
 import { call, createTenant, json, type TestTenant } from "../harness";
 import { KYC_SUBJECT } from "./demo";
-import { demoCustomer, type ReportBody, setUpGoaml, sha256 } from "./helpers";
+import { demoCustomer, largeCashCase, type ReportBody, setUpGoaml, sha256 } from "./helpers";
 
 let t: TestTenant;
 let other: TestTenant;
@@ -40,26 +40,8 @@ describe("goAML STR as served", () => {
   });
 
   it("the stored bytes GET .../xml serves validate against goAMLSchema.xsd (libxml2)", async () => {
-    const { customerId } = await demoCustomer(t, [
-      { amountMinor: 6_000_000, transactionDate: ago(3), channel: "cash", description: "Cash deposit" },
-      { amountMinor: 5_500_000, transactionDate: ago(2), channel: "cash", description: "Cash deposit" },
-      {
-        amountMinor: 9_500_000,
-        transactionDate: ago(1),
-        type: "debit",
-        channel: "transfer",
-        description: "Transfer to Esi Boateng Enterprise",
-        counterpartyName: "Esi Boateng Enterprise",
-        counterpartyCountry: "GH",
-      },
-    ]);
+    const { customerId, caseId } = await largeCashCase(t);
     await call("PUT", `/v1/goaml/subjects/${customerId}`, { key: t.key, body: { subject: KYC_SUBJECT } });
-    const evaluated = await call("POST", "/v1/kyc-aml/evaluate", {
-      key: t.key,
-      body: { entityType: "customer", entityId: customerId, ruleIds: ["AML-LCT-001"] },
-    });
-    const caseId = (await json<{ result: { cases: Array<{ caseId: string }> } }>(evaluated)).result.cases[0]
-      .caseId;
     const generated = await call("POST", `/v1/kyc-aml/cases/${caseId}/reports`, {
       key: t.key,
       body: { narrative: "Two large cash deposits followed by a transfer out.", actorId: "analyst-1" },

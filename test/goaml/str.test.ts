@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { ago } from "../aml/helpers";
 import { call, createTenant, json, shardRows, type TestTenant } from "../harness";
 import { KYC_SUBJECT } from "./demo";
-import { demoCustomer, type ErrorBody, type ReportBody, setUpGoaml, sha256 } from "./helpers";
+import { type ErrorBody, largeCashCase, type ReportBody, setUpGoaml, sha256 } from "./helpers";
 
 let t: TestTenant;
 let other: TestTenant;
@@ -12,38 +12,7 @@ beforeAll(async () => {
   await setUpGoaml(t);
 });
 
-/** A customer with two cash deposits over GH¢50,000 and a transfer out, and its large-cash case. */
-async function demoCase() {
-  const { customerId, rows } = await demoCustomer(t, [
-    {
-      amountMinor: 6_000_000,
-      transactionDate: ago(3),
-      channel: "cash",
-      description: "Cash deposit at the counter",
-    },
-    {
-      amountMinor: 5_500_000,
-      transactionDate: ago(2),
-      channel: "cash",
-      description: "Cash deposit at the counter",
-    },
-    {
-      amountMinor: 9_500_000,
-      transactionDate: ago(1),
-      type: "debit",
-      channel: "transfer",
-      description: "Transfer to Esi Boateng Enterprise",
-      counterpartyName: "Esi Boateng Enterprise",
-      counterpartyCountry: "GH",
-    },
-  ]);
-  const res = await call("POST", "/v1/kyc-aml/evaluate", {
-    key: t.key,
-    body: { entityType: "customer", entityId: customerId, ruleIds: ["AML-LCT-001"] },
-  });
-  const caseId = (await json<{ result: { cases: Array<{ caseId: string }> } }>(res)).result.cases[0].caseId;
-  return { customerId, caseId, rows };
-}
+const demoCase = () => largeCashCase(t);
 
 const NARRATIVE =
   "Two large cash deposits within two days followed by a transfer of GHS 95,000.00 to a third party.";
