@@ -1,5 +1,4 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { ago } from "../aml/helpers";
 import { call, createTenant, json, shardRows, type TestTenant } from "../harness";
 import { KYC_SUBJECT } from "./demo";
 import { type ErrorBody, largeCashCase, type ReportBody, setUpGoaml, sha256 } from "./helpers";
