@@ -149,6 +149,11 @@ describe("case links", () => {
     expect(
       (await call("GET", `/v1/monitoring/alerts/${fraudAlert.id}/links`, { key: amlOnly.key })).status,
     ).toBe(404);
+    // Linked by a key that reads both, the fraud alert stays out of the AML-only key's list of the
+    // case's links, as the alert itself would be a 404 to it.
+    expect((await link(aml, c.id, { kind: "alert", id: fraudAlert.id })).status).toBe(201);
+    expect((await links(aml, c.id)).map((l) => l.linked.id)).toEqual([alert.id, fraudAlert.id]);
+    expect((await links(aml, c.id, amlOnly.key)).map((l) => l.linked.id)).toEqual([alert.id]);
   });
 
   it("refuses another tenant's target (404 naming it), an unknown one, and the case itself (400)", async () => {

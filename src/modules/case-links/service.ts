@@ -11,7 +11,7 @@ import { appendEntry } from "../aml/cases/service";
 import { tenantAuditInsert } from "../audit/service";
 import { eventInsert, notifyOutbox } from "../events/service";
 import { appendEvent } from "../fraud/service";
-import { getAlert, visibleKinds } from "../monitoring/alerts/service";
+import { getAlert, readableAlertIds, visibleKinds } from "../monitoring/alerts/service";
 import {
   type CaseEndKind,
   canonicalPair,
@@ -78,8 +78,18 @@ async function assertTarget(ctx: TenantContext, target: End, scopes: readonly Sc
   }
 }
 
-/** Cases the key cannot read stay out of a list (alerts are shown: reading one checks its kind). */
-const readable = (end: End, scopes: readonly Scope[]) => !isCaseEnd(end) || grants(scopes, READ[end.kind]);
+/** The links whose other end the key may read: a case of a kind its scopes grant, an alert of a visible kind. */
+async function readableLinks(ctx: TenantContext, rows: CaseLinkRow[], self: End, scopes: readonly Scope[]) {
+  const others = rows.map((r) => otherEnd(r, self));
+  const alertIds = others.filter((e) => !isCaseEnd(e)).map((e) => e.id);
+  const alerts = alertIds.length
+    ? await readableAlertIds(ctx, alertIds, visibleKinds(scopes))
+    : new Set<string>();
+  return rows.filter((_, i) => {
+    const end = others[i];
+    return isCaseEnd(end) ? grants(scopes, READ[end.kind]) : alerts.has(end.id);
+  });
+}
 
 type Change = "linked" | "unlinked";
 
@@ -212,18 +222,16 @@ export async function listLinks(
 ) {
   const self = { kind: CASE_END[kind], id: caseId };
   await assertCase(ctx, self);
-  return (await repo.linksOf(ctx, self))
-    .filter((r) => readable(otherEnd(r, self), scopes))
-    .map((r) => presentLink(r, self));
+  const rows = await repo.linksOf(ctx, self);
+  return (await readableLinks(ctx, rows, self, scopes)).map((r) => presentLink(r, self));
 }
 
 /** The links of a stored monitoring alert (404 for another tenant's, or one the key cannot read). */
 export async function alertLinks(ctx: TenantContext, alertId: string, scopes: readonly Scope[]) {
   await getAlert(ctx, alertId, visibleKinds(scopes));
   const self: End = { kind: "alert", id: alertId };
-  return (await repo.linksOf(ctx, self))
-    .filter((r) => readable(otherEnd(r, self), scopes))
-    .map((r) => presentLink(r, self));
+  const rows = await repo.linksOf(ctx, self);
+  return (await readableLinks(ctx, rows, self, scopes)).map((r) => presentLink(r, self));
 }
 
 /** Removes a link of this case; both case ends record `unlinked`. */

@@ -1,4 +1,4 @@
-import { type AnyColumn, and, eq, getTableColumns, gte, lte, type SQL, sql } from "drizzle-orm";
+import { type AnyColumn, and, eq, getTableColumns, gte, inArray, lte, type SQL, sql } from "drizzle-orm";
 import type { TenantScope } from "../../../db/client";
 import { countRows, keysetPage, listOrder, type PageRequest, planned, tablePage } from "../../../db/keyset";
 import {
@@ -101,3 +101,15 @@ function listByRule(scope: TenantScope, f: AlertFilter & { ruleId: string }, pag
 
 export const findAlert = (scope: TenantScope, alertId: string): Promise<MonitoringAlertRow | undefined> =>
   scope.db.select().from(monitoringAlerts, eq(monitoringAlerts.id, alertId)).get();
+
+/** The kind of each of these alerts of the tenant (ids in chunks under the bound-parameter limit). */
+export async function alertKinds(scope: TenantScope, ids: string[]) {
+  const kinds = new Map<string, "fraud" | "aml">();
+  for (let i = 0; i < ids.length; i += 90) {
+    const rows = await scope.db
+      .select({ id: monitoringAlerts.id, kind: monitoringAlerts.kind })
+      .from(monitoringAlerts, inArray(monitoringAlerts.id, ids.slice(i, i + 90)));
+    for (const row of rows) kinds.set(row.id, row.kind);
+  }
+  return kinds;
+}

@@ -59,6 +59,12 @@ export async function getAlert(ctx: TenantContext, alertId: string, kinds: Alert
   return presentAlert(row);
 }
 
+/** Of these alert ids, the ones the key may read (its kinds), for lists that mention alerts. */
+export async function readableAlertIds(ctx: TenantContext, ids: string[], kinds: AlertKind[]) {
+  const found = await repo.alertKinds(ctx, [...new Set(ids)]);
+  return new Set([...found].filter(([, kind]) => kinds.includes(kind)).map(([id]) => id));
+}
+
 /** GET /v1/fraud/alerts: the tenant's stored fraud alerts in the FraudAlert shape. */
 export async function listFraudAlerts(ctx: TenantContext, query: Omit<AlertQuery, "kind">, page: repo.Page) {
   return presentPage(await repo.listAlerts(ctx, checked(query, ["fraud"]), page), presentFraudAlert);
