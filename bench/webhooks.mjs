@@ -1,5 +1,4 @@
 #!/usr/bin/env node
-import { insertEvents, sleep, startReceiver, until } from "./lib/receiver.mjs";
 // Webhook delivery at volume: N events (default 10,000) recorded in the outbox in batches of
 // 100, each batch followed by its outbox.dispatch job (as a capability's notifyOutbox does),
 // fanned out to one subscription and delivered by the queue consumer to a verifying receiver
@@ -7,6 +6,8 @@ import { insertEvents, sleep, startReceiver, until } from "./lib/receiver.mjs";
 // Prints delivered, lost (must be 0), duplicates, failed verifications, throughput and
 // p50/p99 event-to-delivery latency (event created_at -> first arrival at the receiver).
 // Usage: node bench/webhooks.mjs [events] [eventsPerSecond]
+import { figure } from "./lib/figures.mjs";
+import { insertEvents, sleep, startReceiver, until } from "./lib/receiver.mjs";
 import { ADMIN_TOKEN, api, startService } from "./lib/server.mjs";
 
 const total = Number(process.argv[2] ?? 10_000);
@@ -79,6 +80,13 @@ try {
   console.log(`dead        ${dead.body.pagination?.total ?? "?"}`);
   console.log(`throughput  ${(delivered / ((finished - started) / 1000)).toFixed(0)} deliveries/s`);
   console.log(`latency     p50 ${pct(50)} ms, p99 ${pct(99)} ms, max ${latencies.at(-1) ?? 0} ms`);
+  // Budgets (issue 21): p99 <= 0.5 s at 50 events/s and <= 2 s at 200/s; a burst >= 600/s.
+  const at = rate ? `${rate}/s` : "burst";
+  figure(`webhooks.lost@${at}`, total - delivered, "", { max: 0 });
+  figure(`webhooks.duplicates@${at}`, receiver.requests.length - first.size, "", { max: 0 });
+  if (rate) figure(`webhooks.p99_ms@${at}`, pct(99), "ms", { max: rate <= 50 ? 500 : 2000 });
+  else
+    figure("webhooks.deliveries_per_s@burst", delivered / ((finished - started) / 1000), "/s", { min: 600 });
   if (delivered !== total) process.exitCode = 1;
 } finally {
   await service.dispose();
