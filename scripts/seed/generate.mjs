@@ -330,6 +330,7 @@ export function generateBusinesses({ seed, count, source, now, prefix }) {
 }
 
 /** Busier mornings and evenings, Saturdays busy, Sundays quiet: the demand shape float forecasts learn. */
+const RECENT_DAYS = Number(process.env.RECENT_DAYS ?? 56);
 const HOUR_WEIGHTS = [0, 0, 0, 0, 0, 0, 1, 2, 4, 4, 3, 2, 2, 2, 2, 2, 3, 4, 4, 3, 2, 1, 0, 0];
 const DAY_WEIGHTS = [0.6, 1, 1, 1, 1, 1.1, 1.3];
 /** Customer transactions a day in the last 8 weeks (float history and stock-out forecasts). */
@@ -348,7 +349,7 @@ function recentHour(r) {
 function recentDemand(r, profile, now) {
   const out = [];
   const perDay = RECENT_PER_DAY[profile];
-  for (let d = 56; d >= 1; d--) {
+  for (let d = RECENT_DAYS; d >= 1; d--) {
     const day = new Date(now.getTime() - d * 86_400_000);
     const n = Math.round(perDay * DAY_WEIGHTS[day.getUTCDay()] * r.between(0.7, 1.3));
     for (let k = 0; k < n; k++) {
@@ -435,7 +436,7 @@ export function generateAgents({ seed, count, source, now, prefix }) {
     }
     if (profile !== "dormant") txns.push(...recentDemand(r, profile, now));
     txns.sort((x, y) => x.date - y.date);
-    const recentStart = now.getTime() - 56 * 86_400_000;
+    const recentStart = now.getTime() - RECENT_DAYS * 86_400_000;
     let nextStressedTopUp = recentStart;
     const topUp = (amount, date) => {
       float += amount;

@@ -2,13 +2,8 @@ import type { TenantContext } from "../../../../db/tenant-context";
 import { daysBefore } from "../../../../lib/clock";
 import { DEFAULT_PATHS, type Forecast, forecastStockout, HORIZON_HOURS } from "../domain/forecast";
 import { bucketStart } from "../domain/history";
-import {
-  type FlowHistory,
-  MIN_OWN_TRANSACTIONS,
-  type Pooling,
-  type SlotAggregate,
-  slotModel,
-} from "../domain/seasonality";
+import { type HourFlow, inStockHistory } from "../domain/in-stock";
+import { type FlowHistory, MIN_OWN_TRANSACTIONS, type Pooling, slotModel, slotOf } from "../domain/seasonality";
 import * as repo from "./repo";
 
 /** Days of history the demand model reads (8 weeks: 8 observations of each hour of the week). */
@@ -20,6 +15,23 @@ export interface AgentForecast extends Forecast {
   coverDays: number;
   pooling: Pooling;
   historyWeeks: number;
+  /** Hours of the history the agent spent below the floor (left out of the demand model). */
+  hoursOutOfStock: number;
+}
+
+const HOUR_MS = 3_600_000;
+
+/** The packed hours of repo.hourlyFlows as offsets from `startMs` (an hour boundary). */
+export function unpackHours(packed: string | undefined, startMs: number): HourFlow[] {
+  if (!packed) return [];
+  return packed.split(",").map((entry) => {
+    const [hour, customer, rebalance] = entry.split("|");
+    return {
+      hour: Math.round((Date.parse(`${hour}:00:00.000Z`) - startMs) / HOUR_MS),
+      customer: Number(customer),
+      rebalance: Number(rebalance),
+    };
+  });
 }
 
 export const coverDaysOf = (ctx: TenantContext) =>
@@ -67,31 +79,47 @@ export async function forecastAgents(
 ): Promise<Map<string, AgentForecast>> {
   const to = now.toISOString();
   const from = daysBefore(now, HISTORY_DAYS).toISOString();
-  const [balances, stats, slots] = await Promise.all([
+  const [balances, stats, hourly] = await Promise.all([
     repo.balancesAt(ctx, target, to),
     repo.historyStats(ctx, target, from, to),
-    repo.slotAggregates(ctx, target, from, to),
+    repo.hourlyFlows(ctx, target, from, to),
   ]);
   const statsOf = new Map(stats.map((s) => [s.agent_id, s]));
-  const slotsOf = new Map<string, SlotAggregate[]>();
-  for (const s of slots) slotsOf.set(s.agent_id, [...(slotsOf.get(s.agent_id) ?? []), s]);
+  const hoursOf = new Map(hourly.map((h) => [h.agent_id, h.hours]));
   const thin = balances.some((b) => (statsOf.get(b.agent_id)?.n ?? 0) < MIN_OWN_TRANSACTIONS);
   const pool = options.pool !== undefined ? options.pool : thin ? await poolFor(ctx, now) : null;
   const asOf = bucketStart(now, "hour");
+  const start = bucketStart(new Date(from), "hour");
+  const hours = Math.round((asOf.getTime() - start.getTime()) / HOUR_MS) + 1;
   const coverDays = coverDaysOf(ctx);
   const out = new Map<string, AgentForecast>();
   for (const b of balances) {
     const s = statsOf.get(b.agent_id);
     const spanDays = s ? (now.getTime() - new Date(s.first_tx).getTime()) / 86_400_000 : 0;
     const weeks = Math.min(HISTORY_DAYS / 7, Math.max(1, Math.ceil(spanDays)) / 7);
-    const model = slotModel({ weeks, transactions: s?.n ?? 0, slots: slotsOf.get(b.agent_id) ?? [] }, pool);
+    const floatFloor = s && s.in_n > 0 ? Math.round(s.in_v / s.in_n) : 0;
+    // Demand from the hours the agent could serve a cash-in (domain/in-stock.ts), over the
+    // whole days since its first transaction in the window.
+    const firstDay = s ? bucketStart(new Date(s.first_tx), "day").getTime() : asOf.getTime();
+    const own = inStockHistory({
+      hours,
+      startSlot: slotOf(start),
+      firstHour: Math.round((firstDay - start.getTime()) / HOUR_MS),
+      closingBalance: b.float_now,
+      level: floatFloor,
+      flows: unpackHours(hoursOf.get(b.agent_id), start.getTime()),
+    });
+    const model = slotModel(
+      { weeks, transactions: s?.n ?? 0, slots: own.slots, observations: own.observations },
+      pool,
+    );
     const f = forecastStockout({
       agentId: b.agent_id,
       asOf,
       model,
       floatBalance: b.float_now,
       cashBalance: b.cash_now,
-      floatFloor: s && s.in_n > 0 ? Math.round(s.in_v / s.in_n) : 0,
+      floatFloor,
       cashFloor: s && s.out_n > 0 ? Math.round(s.out_v / s.out_n) : 0,
       coverHours: coverDays * 24,
       paths: options.paths ?? DEFAULT_PATHS,
@@ -103,6 +131,7 @@ export async function forecastAgents(
       coverDays,
       pooling: model.pooling,
       historyWeeks: Math.round(weeks * 100) / 100,
+      hoursOutOfStock: own.hoursOutOfStock,
     });
   }
   return out;
