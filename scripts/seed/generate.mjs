@@ -329,11 +329,16 @@ export function generateBusinesses({ seed, count, source, now, prefix }) {
   return { customers, accounts, transactions, agents: [], stories };
 }
 
+/**
+ * Days of shaped recent demand: 14 weeks, so a float backtest over the last 6 held-out weeks has
+ * 8 weeks of the same regime before every cut (with 8 weeks, the earlier cuts' histories were
+ * mostly the sparse monthly activity before it, a volume jump no forecast could know).
+ */
+const RECENT_DAYS = 98;
 /** Busier mornings and evenings, Saturdays busy, Sundays quiet: the demand shape float forecasts learn. */
-const RECENT_DAYS = Number(process.env.RECENT_DAYS ?? 56);
 const HOUR_WEIGHTS = [0, 0, 0, 0, 0, 0, 1, 2, 4, 4, 3, 2, 2, 2, 2, 2, 3, 4, 4, 3, 2, 1, 0, 0];
 const DAY_WEIGHTS = [0.6, 1, 1, 1, 1, 1.1, 1.3];
-/** Customer transactions a day in the last 8 weeks (float history and stock-out forecasts). */
+/** Customer transactions a day in the last RECENT_DAYS (float history and stock-out forecasts). */
 const RECENT_PER_DAY = { thriving: 12, steady: 7, float_stressed: 9, dormant: 0, declining: 3, new: 4 };
 
 function recentHour(r) {
@@ -345,7 +350,7 @@ function recentHour(r) {
   return 12;
 }
 
-/** The last 56 days of an agent's customer demand, hour-of-day and day-of-week shaped. */
+/** The last RECENT_DAYS of an agent's customer demand, hour-of-day and day-of-week shaped. */
 function recentDemand(r, profile, now) {
   const out = [];
   const perDay = RECENT_PER_DAY[profile];

@@ -15,7 +15,14 @@ describe("inStockHistory", () => {
       { hour: 2, customer: 0, rebalance: 400 },
       { hour: 3, customer: -50, rebalance: 0 },
     ];
-    const h = inStockHistory({ hours: 4, startSlot: 10, firstHour: 0, closingBalance: 300, level: 60, flows });
+    const h = inStockHistory({
+      hours: 4,
+      startSlot: 10,
+      firstHour: 0,
+      closingBalance: 300,
+      level: 60,
+      flows,
+    });
     // Openings: hour 3 = 300 + 50 = 350, hour 2 = 350 - 400 = -50, hour 1 = -50 + 80 = 30, hour 0 = 30 + 20 = 50.
     // Only hour 3 opened at or above 60.
     expect(h.hoursOutOfStock).toBe(3);
@@ -31,7 +38,14 @@ describe("inStockHistory", () => {
       { hour: 3, customer: -50, rebalance: 0 },
     ];
     // Close -100 (a balance the transactions cannot reach): openings -30, -50, -50, -50, all below 60.
-    const h = inStockHistory({ hours: 4, startSlot: 0, firstHour: 0, closingBalance: -100, level: 60, flows });
+    const h = inStockHistory({
+      hours: 4,
+      startSlot: 0,
+      firstHour: 0,
+      closingBalance: -100,
+      level: 60,
+      flows,
+    });
     expect(h.hoursOutOfStock).toBe(4);
     expect(h.masked).toBe(false);
     expect(Array.from(h.observations.slice(0, 4))).toEqual([1, 1, 1, 1]);

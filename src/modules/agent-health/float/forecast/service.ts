@@ -3,7 +3,13 @@ import { daysBefore } from "../../../../lib/clock";
 import { DEFAULT_PATHS, type Forecast, forecastStockout, HORIZON_HOURS } from "../domain/forecast";
 import { bucketStart } from "../domain/history";
 import { type HourFlow, inStockHistory } from "../domain/in-stock";
-import { type FlowHistory, MIN_OWN_TRANSACTIONS, type Pooling, slotModel, slotOf } from "../domain/seasonality";
+import {
+  type FlowHistory,
+  MIN_OWN_TRANSACTIONS,
+  type Pooling,
+  slotModel,
+  slotOf,
+} from "../domain/seasonality";
 import * as repo from "./repo";
 
 /** Days of history the demand model reads (8 weeks: 8 observations of each hour of the week). */
@@ -44,21 +50,25 @@ export type TenantPool = FlowHistory | null;
  * stored by each portfolio refresh; a single agent's read uses the stored one.
  */
 export async function refreshTenantPool(ctx: TenantContext, now: Date): Promise<TenantPool> {
-  const t = await repo.tenantSlotAggregates(
-    ctx,
-    daysBefore(now, HISTORY_DAYS).toISOString(),
-    now.toISOString(),
-  );
-  const pool =
-    t.agents === 0
-      ? null
-      : {
-          weeks: HISTORY_DAYS / 7,
-          transactions: t.transactions / t.agents,
-          slots: t.slots.map((s) => ({ slot: s.slot, sum: s.sum / t.agents, sumSq: s.sumSq / t.agents })),
-        };
+  const pool = await tenantPoolAt(ctx, now);
   await repo.storePool(ctx, pool, now.toISOString());
   return pool;
+}
+
+/** The tenant's typical agent over the HISTORY_DAYS before `at` (a backtest's cut), not stored. */
+export async function tenantPoolAt(ctx: TenantContext, at: Date): Promise<TenantPool> {
+  const t = await repo.tenantSlotAggregates(
+    ctx,
+    daysBefore(at, HISTORY_DAYS).toISOString(),
+    at.toISOString(),
+  );
+  return t.agents === 0
+    ? null
+    : {
+        weeks: HISTORY_DAYS / 7,
+        transactions: t.transactions / t.agents,
+        slots: t.slots.map((s) => ({ slot: s.slot, sum: s.sum / t.agents, sumSq: s.sumSq / t.agents })),
+      };
 }
 
 export const storedTenantPool = (ctx: TenantContext) => repo.storedPool(ctx);
