@@ -4,7 +4,7 @@
 // 3. wrangler dev on :8787 (ENVIRONMENT=development, csk_test_ keys)  4. two demo tenants on
 // different shards, seeded through the public ingest API when empty  5. keys and a curl printed.
 // Running it again keeps the data (local state lives in .wrangler/).
-import { spawn, spawnSync } from "node:child_process";
+import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { createWriteStream, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
@@ -39,20 +39,27 @@ function ensureDevVars() {
   return ensureDevVar("ADMIN_TOKEN", () => `adm_${randomBytes(24).toString("base64url")}`);
 }
 
-function migrate() {
-  for (const binding of ["CONTROL_DB", "SHARD_0", "SHARD_1"]) {
-    process.stdout.write(`Applying migrations to ${binding}... `);
-    const run = spawnSync(wrangler, ["d1", "migrations", "apply", binding, "--local"], {
-      cwd: root,
-      env: { ...quiet, CI: "true" },
-      encoding: "utf8",
+/** The three local databases migrate side by side (each is its own wrangler process). */
+async function migrate() {
+  const apply = (binding) =>
+    new Promise((done) => {
+      const run = spawn(wrangler, ["d1", "migrations", "apply", binding, "--local"], {
+        cwd: root,
+        env: { ...quiet, CI: "true" },
+      });
+      let out = "";
+      run.stdout.on("data", (c) => (out += c));
+      run.stderr.on("data", (c) => (out += c));
+      run.on("exit", (code) => done({ binding, code, out }));
     });
-    if (run.status !== 0) {
-      console.error(`failed\n${run.stdout}\n${run.stderr}`);
-      process.exit(1);
-    }
-    console.log(/No migrations to apply/.test(run.stdout) ? "up to date" : "done");
+  process.stdout.write("Applying migrations to CONTROL_DB, SHARD_0, SHARD_1... ");
+  const runs = await Promise.all(["CONTROL_DB", "SHARD_0", "SHARD_1"].map(apply));
+  const failed = runs.find((r) => r.code !== 0);
+  if (failed) {
+    console.error(`${failed.binding} failed\n${failed.out}`);
+    process.exit(1);
   }
+  console.log(runs.every((r) => /No migrations to apply/.test(r.out)) ? "up to date" : "done");
 }
 
 async function waitForHealth(child) {
@@ -67,8 +74,9 @@ async function waitForHealth(child) {
   throw new Error(`the service did not answer on ${BASE}/health within 60 s`);
 }
 
+const started = performance.now();
 const adminToken = ensureDevVars();
-migrate();
+await migrate();
 mkdirSync(join(root, ".wrangler"), { recursive: true });
 const log = createWriteStream(join(root, ".wrangler/dev.log"), { flags: "a" });
 let echo = false; // request logs go to .wrangler/dev.log while seeding, to the terminal after
@@ -106,7 +114,9 @@ try {
     adminToken,
     keyFile: join(root, ".wrangler/demo-keys.json"),
   });
-  console.log(`\nCredit Operations API is running on ${BASE}`);
+  console.log(
+    `\nCredit Operations API is running on ${BASE} (ready in ${((performance.now() - started) / 1000).toFixed(1)} s)`,
+  );
   console.log(`  Docs:         ${BASE}/v1/docs   (OpenAPI: ${BASE}/v1/openapi.json)`);
   console.log("  Admin token:  ADMIN_TOKEN in .dev.vars");
   console.log("  Demo keys:    also saved in .wrangler/demo-keys.json");

@@ -1,9 +1,9 @@
 import { loadTenantContext } from "../../../../db/tenant-context";
 import type { Env } from "../../../../env";
 import { FLOAT_BACKTEST_JOB, type FloatBacktestMessage, jobs } from "../../../../jobs/messages";
-import { advance, done, finish, loadDocument, put, STEP_FORECASTS } from "./runner";
+import { advance, done, finish, loadDocument, put } from "./runner";
 
-/** Job handler: one step (at most STEP_FORECASTS forecasts), then the message for the next; idempotent. */
+/** Job handler: one step (runner.STEP_BUDGET), then the message for the next; idempotent under redelivery. */
 export async function floatBacktestJob(env: Env, message: FloatBacktestMessage): Promise<void> {
   const doc = await loadDocument(env, message.tenantId, message.backtestId);
   if (!doc || (doc.status !== "queued" && doc.status !== "running")) return;
@@ -16,7 +16,7 @@ export async function floatBacktestJob(env: Env, message: FloatBacktestMessage):
   }
   if (message.step !== doc.step) return;
   const ctx = await loadTenantContext(env, message.tenantId, `job:${FLOAT_BACKTEST_JOB}:${doc.backtestId}`);
-  await advance(ctx, doc, STEP_FORECASTS);
+  await advance(ctx, doc);
   if (done(doc)) {
     finish(ctx, doc);
     await put(env, message.tenantId, doc);

@@ -15,8 +15,8 @@ export const postFloatBacktestRoute = tenantRoute({
     "(first hour the balance, moved by customer flows only, closes below the floor). Returns the p10-p90 " +
     "interval's coverage (all forecasts and at-risk ones, with misses early and late), calibration of P(24 h) " +
     "and P(72 h), and the p50 error. Writes nothing but the run document, hence the read scope. Runs of up to " +
-    "4,000 forecasts (agents x cuts) finish in the request (200); more, or `async: true`, are queued (202) and " +
-    "advance slice by slice on the jobs queue: read progress from GET .../float-backtests/{backtestId}.",
+    "8 cuts and 2,500 forecasts (agents x cuts) finish in the request (200); larger ones, or `async: true`, are " +
+    "queued (202) and advance up to 8 slices (cut x up to 2,500 agents) a step on the jobs queue: read progress from GET .../float-backtests/{backtestId}.",
   scope: "agents:read",
   feature: "agentNetwork",
   request: { body: jsonBody(FloatBacktestBody) },
