@@ -4,7 +4,7 @@
 // 3. wrangler dev on :8787 (ENVIRONMENT=development, csk_test_ keys)  4. two demo tenants on
 // different shards, seeded through the public ingest API when empty  5. keys and a curl printed.
 // Running it again keeps the data (local state lives in .wrangler/).
-import { spawn } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { createWriteStream, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
@@ -39,27 +39,24 @@ function ensureDevVars() {
   return ensureDevVar("ADMIN_TOKEN", () => `adm_${randomBytes(24).toString("base64url")}`);
 }
 
-/** The three local databases migrate side by side (each is its own wrangler process). */
-async function migrate() {
-  const apply = (binding) =>
-    new Promise((done) => {
-      const run = spawn(wrangler, ["d1", "migrations", "apply", binding, "--local"], {
-        cwd: root,
-        env: { ...quiet, CI: "true" },
-      });
-      let out = "";
-      run.stdout.on("data", (c) => (out += c));
-      run.stderr.on("data", (c) => (out += c));
-      run.on("exit", (code) => done({ binding, code, out }));
+/**
+ * One database after the other: three `wrangler d1 migrations apply --local` side by side fail
+ * with SQLITE_BUSY on wrangler's shared local state (tried).
+ */
+function migrate() {
+  for (const binding of ["CONTROL_DB", "SHARD_0", "SHARD_1"]) {
+    process.stdout.write(`Applying migrations to ${binding}... `);
+    const run = spawnSync(wrangler, ["d1", "migrations", "apply", binding, "--local"], {
+      cwd: root,
+      env: { ...quiet, CI: "true" },
+      encoding: "utf8",
     });
-  process.stdout.write("Applying migrations to CONTROL_DB, SHARD_0, SHARD_1... ");
-  const runs = await Promise.all(["CONTROL_DB", "SHARD_0", "SHARD_1"].map(apply));
-  const failed = runs.find((r) => r.code !== 0);
-  if (failed) {
-    console.error(`${failed.binding} failed\n${failed.out}`);
-    process.exit(1);
+    if (run.status !== 0) {
+      console.error(`failed\n${run.stdout}\n${run.stderr}`);
+      process.exit(1);
+    }
+    console.log(/No migrations to apply/.test(run.stdout) ? "up to date" : "done");
   }
-  console.log(runs.every((r) => /No migrations to apply/.test(r.out)) ? "up to date" : "done");
 }
 
 async function waitForHealth(child) {
@@ -76,7 +73,7 @@ async function waitForHealth(child) {
 
 const started = performance.now();
 const adminToken = ensureDevVars();
-await migrate();
+migrate();
 mkdirSync(join(root, ".wrangler"), { recursive: true });
 const log = createWriteStream(join(root, ".wrangler/dev.log"), { flags: "a" });
 let echo = false; // request logs go to .wrangler/dev.log while seeding, to the terminal after
