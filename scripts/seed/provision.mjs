@@ -51,37 +51,28 @@ function progress(label, done, total) {
   if (done >= total) process.stdout.write("\n");
 }
 
-/** Requests in flight per resource: the ingest is idempotent per record, so batches may overlap. */
-const IN_FLIGHT = 2;
-
 async function ingestAll(base, key, data) {
   let rejected = 0;
   for (const resource of ["customers", "agents", "accounts", "transactions"]) {
     const records = data[resource];
     if (!records.length) continue;
-    let next = 0;
-    let done = 0;
-    const worker = async () => {
-      while (next < records.length) {
-        const chunk = records.slice(next, next + BATCH);
-        next += BATCH;
-        const res = await request(base, key, "POST", `/v1/ingest/${resource}`, chunk);
-        if (res.status === 404 && res.body?.error?.message?.startsWith("No route")) {
-          throw new Error("this build has no ingest endpoint yet (POST /v1/ingest/:resource)");
-        }
-        if (res.status >= 300)
-          throw new Error(
-            `ingest ${resource} answered ${res.status}: ${JSON.stringify(res.body).slice(0, 300)}`,
-          );
-        const errors = res.body.errors ?? [];
-        rejected += errors.length;
-        if (errors.length)
-          console.warn(`\n  ${errors.length} ${resource} rejected, e.g. ${JSON.stringify(errors[0])}`);
-        done += chunk.length;
-        progress(resource, done, records.length);
+    progress(resource, 0, records.length);
+    for (let i = 0; i < records.length; i += BATCH) {
+      const chunk = records.slice(i, i + BATCH);
+      const res = await request(base, key, "POST", `/v1/ingest/${resource}`, chunk);
+      if (res.status === 404 && i === 0 && res.body?.error?.message?.startsWith("No route")) {
+        throw new Error("this build has no ingest endpoint yet (POST /v1/ingest/:resource)");
       }
-    };
-    await Promise.all(Array.from({ length: IN_FLIGHT }, worker));
+      if (res.status >= 300)
+        throw new Error(
+          `ingest ${resource} answered ${res.status}: ${JSON.stringify(res.body).slice(0, 300)}`,
+        );
+      const errors = res.body.errors ?? [];
+      rejected += errors.length;
+      if (errors.length)
+        console.warn(`\n  ${errors.length} ${resource} rejected, e.g. ${JSON.stringify(errors[0])}`);
+      progress(resource, Math.min(records.length, i + BATCH), records.length);
+    }
   }
   return rejected;
 }
