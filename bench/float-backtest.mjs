@@ -1,200 +1,134 @@
 #!/usr/bin/env node
-import { resolve } from "node:path";
-// Backtest of the agent float stock-out forecast on the demo operator's agents (the data
-// `npm start` seeds: scripts/seed/generate.mjs, seed 33, 80 agents), at a fixed "now" so the
-// figures repeat. For each held-out week before now, every agent is forecast from the 8 weeks
-// before the cut (the same domain code the API runs) and compared with what happened next.
-// Prints interval coverage, calibration of P(24 h) and P(72 h), and how float-stressed agents rank.
-// Usage: node bench/float-backtest.mjs [weeks=6] [paths=256]
-import { build } from "esbuild";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+// Backtest of the agent float stock-out forecast on the demo operator's agents, through the API
+// (POST /v1/agent-health/float-backtests: the service the Worker runs, one method measured).
+// The built Worker runs under Miniflare; a tenant gets the 80 agents `npm start` seeds
+// (scripts/seed/generate.mjs, seed 33) generated at a fixed "now", so the figures repeat, ingested
+// through the public ingest API. Then every `cutEveryHours` over the held-out weeks before now,
+// every agent is forecast from the data before the cut and compared with the following 168 hours.
+// Also prints how float-stressed agents rank in the portfolio summary's forecast sort.
+// Usage: node bench/float-backtest.mjs [weeks=6] [cutEveryHours=24] [--fresh]
 import { generateAgents } from "../scripts/seed/generate.mjs";
+import { benchState } from "./lib/seeded.mjs";
+import { ADMIN_TOKEN, api, startService } from "./lib/server.mjs";
 
-const root = resolve(import.meta.dirname, "..");
-const WEEKS = Number(process.argv[2] ?? 6);
-const PATHS = Number(process.argv[3] ?? 256);
+const args = process.argv.slice(2).filter((a) => !a.startsWith("--"));
+const WEEKS = Number(args[0] ?? 6);
+const CUT_EVERY = Number(args[1] ?? 24);
 const NOW = new Date("2026-11-23T00:00:00.000Z");
-const HOUR = 3_600_000;
-const DAY = 24 * HOUR;
 const PROFILES = ["thriving", "steady", "float_stressed", "dormant", "declining", "new"];
 
-// The pure domain code, bundled from TypeScript (no framework imports there).
-const bundle = await build({
-  stdin: {
-    contents: `export * from "./src/modules/agent-health/float/domain/forecast";
-      export * from "./src/modules/agent-health/float/domain/seasonality";`,
-    resolveDir: root,
-    loader: "ts",
-  },
-  bundle: true,
-  format: "esm",
-  platform: "node",
-  write: false,
-});
-const domain = await import(
-  `data:text/javascript;base64,${Buffer.from(bundle.outputFiles[0].text).toString("base64")}`
-);
-const { forecastStockout, slotModel, slotOf, MIN_OWN_TRANSACTIONS } = domain;
+const state = benchState("float-backtest");
 
-const data = generateAgents({ seed: 33, count: 80, source: "demo", now: NOW, prefix: "KSI" });
-const minor = (s) => Math.round(Number(s) * 100);
-const agents = data.agents.map((a, i) => {
-  const txns = data.transactions
-    .filter((t) => t.agentId === a.agentId)
-    .map((t) => {
-      const amount = minor(t.amount);
-      const rebalance = t.category === "float_topup";
-      const customer = rebalance ? 0 : t.category === "cash_in" ? -amount : amount;
-      return {
-        at: new Date(t.transactionDate).getTime(),
-        amount,
-        rebalance,
-        customer,
-        cashIn: t.category === "cash_in",
-        after: minor(t.balanceAfter),
-      };
-    })
-    .sort((x, y) => x.at - y.at);
-  return { id: a.agentId, profile: PROFILES[i % PROFILES.length], txns };
-});
-
-/** What the SQL aggregates give at a cut: balance, tickets, slot sums over the 8 weeks before. */
-function inputsAt(agent, cut) {
-  const from = cut - 56 * DAY;
-  const before = agent.txns.filter((t) => t.at <= cut);
-  const balance = before.length ? before[before.length - 1].after : 0;
-  const hist = before.filter((t) => t.at > from && !t.rebalance);
-  const hourly = new Map();
-  for (const t of hist) {
-    const key = Math.floor(t.at / HOUR);
-    hourly.set(key, (hourly.get(key) ?? 0) + t.customer);
-  }
-  const slots = new Map();
-  for (const [key, net] of hourly) {
-    const slot = slotOf(new Date(key * HOUR));
-    const s = slots.get(slot) ?? { slot, sum: 0, sumSq: 0 };
-    s.sum += net;
-    s.sumSq += net * net;
-    slots.set(slot, s);
-  }
-  const ins = hist.filter((t) => t.cashIn);
-  const span = hist.length ? (cut - hist[0].at) / DAY : 0;
-  return {
-    balance,
-    floor: ins.length ? Math.round(ins.reduce((a, t) => a + t.amount, 0) / ins.length) : 0,
-    history: {
-      weeks: Math.min(8, Math.max(1, Math.ceil(span)) / 7),
-      transactions: hist.length,
-      slots: [...slots.values()],
-    },
-  };
-}
-
-/** First hour after the cut whose close is below the floor, from customer flows only (no top-ups: the forecast's question). */
-function realised(agent, cut, balance, floor, withTopUps) {
-  if (balance < floor) return 0;
-  let b = balance;
-  for (const t of agent.txns) {
-    if (t.at <= cut) continue;
-    if (t.at > cut + 168 * HOUR) break;
-    b += withTopUps && t.rebalance ? t.amount : t.customer;
-    if (b < floor) return Math.ceil((t.at - cut) / HOUR);
-  }
-  return Number.POSITIVE_INFINITY;
-}
-
-const inside = (t, { p10, p90 }) =>
-  t >= (p10 ?? Number.POSITIVE_INFINITY) && t <= (p90 ?? Number.POSITIVE_INFINITY);
-const stats = {
-  m: 0,
-  mCovered: 0,
-  n: 0,
-  covered: 0,
-  coveredWithTopUps: 0,
-  below: 0,
-  above: 0,
-  p24: 0,
-  r24: 0,
-  p72: 0,
-  r72: 0,
-  brier24: 0,
-};
-const ranking = [];
-const t0 = performance.now();
-for (let w = WEEKS; w >= 1; w--) {
-  const cut = NOW.getTime() - w * 7 * DAY;
-  const inputs = agents.map((a) => ({ agent: a, ...inputsAt(a, cut) }));
-  // The tenant's typical agent, for thin histories (as forecast/service.ts pools).
-  const active = inputs.filter((x) => x.history.transactions > 0);
-  const pool = { weeks: 8, transactions: 0, slots: [] };
-  const poolSlots = new Map();
-  for (const x of active) {
-    pool.transactions += x.history.transactions / active.length;
-    for (const s of x.history.slots) {
-      const p = poolSlots.get(s.slot) ?? { slot: s.slot, sum: 0, sumSq: 0 };
-      p.sum += s.sum / active.length;
-      p.sumSq += s.sumSq / active.length;
-      poolSlots.set(s.slot, p);
+/** The demo tenant: reused from tenant.json, else created and seeded through the ingest API. */
+async function demoTenant(data) {
+  const file = join(state, "tenant.json");
+  if (existsSync(file)) return JSON.parse(readFileSync(file, "utf8"));
+  const created = await api(service.url, ADMIN_TOKEN, "POST", "/admin/tenants", {
+    name: "float backtest bench",
+    shard: 1,
+    features: { agentNetwork: true },
+  });
+  if (created.status !== 201) throw new Error(`create tenant: ${created.status}`);
+  const tenant = { id: created.body.tenant.id, key: created.body.apiKey.key };
+  const t0 = performance.now();
+  for (const resource of ["customers", "agents", "accounts", "transactions"])
+    for (let i = 0; i < data[resource].length; i += 1000) {
+      const res = await api(
+        service.url,
+        tenant.key,
+        "POST",
+        `/v1/ingest/${resource}`,
+        data[resource].slice(i, i + 1000),
+      );
+      if (res.status >= 300)
+        throw new Error(`ingest ${resource}: ${res.status} ${JSON.stringify(res.body).slice(0, 300)}`);
     }
-  }
-  pool.slots = [...poolSlots.values()];
-  const week = [];
-  for (const x of active) {
-    const f = forecastStockout({
-      agentId: x.agent.id,
-      asOf: new Date(cut),
-      model: slotModel(x.history, x.history.transactions < MIN_OWN_TRANSACTIONS ? pool : null),
-      floatBalance: x.balance,
-      cashBalance: null,
-      floatFloor: x.floor,
-      cashFloor: 0,
-      coverHours: 72,
-      paths: PATHS,
-    });
-    const real = realised(x.agent, cut, x.balance, x.floor, false);
-    const e = f.eFloat;
-    stats.n++;
-    if (inside(real, e.hoursToStockout)) stats.covered++;
-    else if (real < (e.hoursToStockout.p10 ?? Number.POSITIVE_INFINITY)) stats.below++;
-    else stats.above++;
-    if (inside(realised(x.agent, cut, x.balance, x.floor, true), e.hoursToStockout))
-      stats.coveredWithTopUps++;
-    // The informative cases: a stock-out was forecast possible or happened within the horizon.
-    if (e.hoursToStockout.p10 !== null || Number.isFinite(real)) {
-      stats.m++;
-      if (inside(real, e.hoursToStockout)) stats.mCovered++;
-    }
-    stats.p24 += e.probabilityWithin24h;
-    stats.p72 += e.probabilityWithin72h;
-    stats.r24 += real <= 24 ? 1 : 0;
-    stats.r72 += real <= 72 ? 1 : 0;
-    stats.brier24 += (e.probabilityWithin24h - (real <= 24 ? 1 : 0)) ** 2;
-    week.push({ profile: x.agent.profile, p72: e.probabilityWithin72h, p50: e.hoursToStockout.p50 ?? 1e9 });
-  }
-  week.sort((a, b) => b.p72 - a.p72 || a.p50 - b.p50);
-  const stressed = week.filter((x) => x.profile === "float_stressed").length;
-  const top = week.slice(0, stressed).filter((x) => x.profile === "float_stressed").length;
-  ranking.push({ cut: new Date(cut).toISOString().slice(0, 10), stressed, top, first: week[0].profile });
-}
-const pct = (a, b) => `${((100 * a) / b).toFixed(1)}%`;
-console.log(
-  `float stock-out backtest: demo agents (seed 33), ${WEEKS} held-out weeks before ${NOW.toISOString().slice(0, 10)}, ${PATHS} paths, horizon 168 h`,
-);
-console.log(`  forecasts:                         ${stats.n} (agent x cut, agents with history)`);
-console.log(
-  `  realised inside p10-p90 (target 80%): ${pct(stats.covered, stats.n)}  (earlier than p10: ${pct(stats.below, stats.n)}, later than p90: ${pct(stats.above, stats.n)})`,
-);
-console.log(
-  `  among the ${stats.m} where a stock-out was forecast possible (p10 within 168 h) or happened: ${pct(stats.mCovered, stats.m)}`,
-);
-console.log(`  same, realised with the top-ups that happened: ${pct(stats.coveredWithTopUps, stats.n)}`);
-console.log(
-  `  P(24 h): mean forecast ${(stats.p24 / stats.n).toFixed(3)} vs realised ${(stats.r24 / stats.n).toFixed(3)}; Brier ${(stats.brier24 / stats.n).toFixed(3)}`,
-);
-console.log(
-  `  P(72 h): mean forecast ${(stats.p72 / stats.n).toFixed(3)} vs realised ${(stats.r72 / stats.n).toFixed(3)}`,
-);
-for (const r of ranking)
   console.log(
-    `  cut ${r.cut}: float-stressed agents in the top ${r.stressed} by risk: ${r.top}/${r.stressed}; first ranked: ${r.first}`,
+    `seeded ${data.agents.length} agents, ${data.transactions.length} transactions in ${((performance.now() - t0) / 1000).toFixed(1)} s`,
   );
-console.log(`  took ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+  writeFileSync(file, JSON.stringify(tenant));
+  return tenant;
+}
+const service = await startService({ persistTo: state });
+try {
+  const data = generateAgents({ seed: 33, count: 80, source: "demo", now: NOW, prefix: "KSI" });
+  const tenant = await demoTenant(data);
+  const t0 = performance.now();
+  const started = await api(service.url, tenant.key, "POST", "/v1/agent-health/float-backtests", {
+    to: NOW.toISOString(),
+    weeks: WEEKS,
+    cutEveryHours: CUT_EVERY,
+  });
+  if (started.status !== 200 && started.status !== 202)
+    throw new Error(`backtest: ${started.status} ${JSON.stringify(started.body)}`);
+  let run = started.body;
+  while (run.status === "queued" || run.status === "running") {
+    await new Promise((r) => setTimeout(r, 1000));
+    // A poll that loses its connection during a queue batch (local only) is retried, not fatal.
+    const res = await api(
+      service.url,
+      tenant.key,
+      "GET",
+      `/v1/agent-health/float-backtests/${run.backtestId}`,
+    ).catch(() => null);
+    if (res?.status === 200) run = res.body;
+    process.stdout.write(`\r  ${run.progress.percent}% (${run.progress.cutsDone}/${run.progress.cuts} cuts)`);
+  }
+  const seconds = (performance.now() - t0) / 1000;
+  if (run.status !== "succeeded") throw new Error(`backtest ${run.status}: ${run.error}`);
+  const b = run.backtest;
+  const pct = (x) => (x === null ? "n/a" : `${(100 * x).toFixed(1)}%`);
+  const cov = (c) =>
+    `${pct(c.coverage)} of ${c.forecasts} (earlier than p10 ${pct(c.earlyShare)}, later than p90 ${pct(c.lateShare)})`;
+  console.log(
+    `\nfloat stock-out backtest via POST /v1/agent-health/float-backtests: demo agents (seed 33), ${WEEKS} held-out weeks before ${NOW.toISOString().slice(0, 10)}, a cut every ${CUT_EVERY} h (${b.cuts} cuts), ${b.paths} paths, horizon ${b.horizonHours} h (${started.status === 202 ? "queued" : "in the request"}, ${seconds.toFixed(1)} s)`,
+  );
+  console.log(`  realised inside p10-p90 (nominal ${pct(b.nominalCoverage)}), all forecasts: ${cov(b.all)}`);
+  console.log(`  same, at-risk forecasts (p10 within 168 h or a stock-out happened): ${cov(b.atRisk)}`);
+  console.log(
+    `  p50 error where both within 168 h (${b.p50Error.cases}): median |p50 - realised| ${b.p50Error.medianAbsoluteHours} h, mean ${b.p50Error.meanAbsoluteHours} h, mean signed ${b.p50Error.meanSignedHours} h`,
+  );
+  for (const [label, p] of [
+    ["P(24 h)", b.probabilityWithin24h],
+    ["P(72 h)", b.probabilityWithin72h],
+  ])
+    console.log(`  ${label}: mean forecast ${p.meanForecast} vs realised ${p.realised}; Brier ${p.brier}`);
+  const weekly = new Map();
+  for (const c of b.perCut) {
+    const week = c.cut.slice(0, 10);
+    const w = weekly.get(Math.floor((Date.parse(c.cut) - Date.parse(b.firstCut)) / (7 * 86_400_000))) ?? {
+      week,
+      atRisk: 0,
+      covered: 0,
+    };
+    w.atRisk += c.atRisk;
+    w.covered += c.atRiskCovered;
+    weekly.set(Math.floor((Date.parse(c.cut) - Date.parse(b.firstCut)) / (7 * 86_400_000)), w);
+  }
+  for (const w of weekly.values())
+    console.log(
+      `  held-out week from ${w.week}: at-risk coverage ${pct(w.covered / w.atRisk)} of ${w.atRisk}`,
+    );
+
+  // Ranking now: refresh the portfolio, then the summary sorted by the forecast's median.
+  const refresh = () => api(service.url, tenant.key, "POST", "/v1/agent-health/portfolio/refresh", {});
+  const refreshed = await refresh().catch(refresh);
+  if (refreshed.status >= 300) throw new Error(`refresh: ${refreshed.status}`);
+  const summary = await api(
+    service.url,
+    tenant.key,
+    "GET",
+    "/v1/agent-health/portfolio/summary?sortBy=stockoutHoursP50&sortOrder=asc&limit=100",
+  );
+  const profileOf = (agentId) => PROFILES[(Number(agentId.slice(-4)) - 1) % PROFILES.length];
+  const ranked = summary.body.agents.map((a) => profileOf(a.agentId));
+  const stressed = ranked.filter((p) => p === "float_stressed").length;
+  const top = ranked.slice(0, stressed).filter((p) => p === "float_stressed").length;
+  console.log(
+    `  portfolio summary now, sorted by stockoutHoursP50: float-stressed agents in the top ${stressed}: ${top}/${stressed}; first ranked: ${ranked[0]}`,
+  );
+} finally {
+  await service.dispose();
+}

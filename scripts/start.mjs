@@ -4,10 +4,12 @@
 // 3. wrangler dev on :8787 (ENVIRONMENT=development, csk_test_ keys)  4. two demo tenants on
 // different shards, seeded through the public ingest API when empty  5. keys and a curl printed.
 // Running it again keeps the data (local state lives in .wrangler/).
-import { spawn, spawnSync } from "node:child_process";
+import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { createWriteStream, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { createWriteStream, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
+import { Miniflare } from "miniflare";
+import { unstable_getMiniflareWorkerOptions, unstable_splitSqlQuery } from "wrangler";
 import { provisionDemo } from "./seed/provision.mjs";
 
 const root = resolve(import.meta.dirname, "..");
@@ -39,19 +41,51 @@ function ensureDevVars() {
   return ensureDevVar("ADMIN_TOKEN", () => `adm_${randomBytes(24).toString("base64url")}`);
 }
 
-function migrate() {
-  for (const binding of ["CONTROL_DB", "SHARD_0", "SHARD_1"]) {
-    process.stdout.write(`Applying migrations to ${binding}... `);
-    const run = spawnSync(wrangler, ["d1", "migrations", "apply", binding, "--local"], {
-      cwd: root,
-      env: { ...quiet, CI: "true" },
-      encoding: "utf8",
-    });
-    if (run.status !== 0) {
-      console.error(`failed\n${run.stdout}\n${run.stderr}`);
-      process.exit(1);
+const DATABASES = [
+  ["CONTROL_DB", "migrations/control"],
+  ["SHARD_0", "migrations/shard"],
+  ["SHARD_1", "migrations/shard"],
+];
+
+/**
+ * Applies the migrations not yet applied to each local database, in this process through
+ * Miniflare on the state `wrangler dev` uses (.wrangler/state/v3/d1), tracked in wrangler's own
+ * `d1_migrations` table, so `wrangler d1 migrations apply --local` agrees with it. Three
+ * `wrangler d1 migrations apply` processes took about 45 s of the start on a busy machine (and
+ * side by side they fail with SQLITE_BUSY); this takes a few seconds.
+ */
+async function migrate() {
+  const { workerOptions } = unstable_getMiniflareWorkerOptions(join(root, "wrangler.toml"));
+  const mf = new Miniflare({
+    modules: true,
+    script: "export default {}",
+    d1Databases: workerOptions.d1Databases,
+    d1Persist: join(root, ".wrangler/state/v3/d1"),
+  });
+  try {
+    for (const [binding, dir] of DATABASES) {
+      process.stdout.write(`Applying migrations to ${binding}... `);
+      const db = await mf.getD1Database(binding);
+      await db
+        .prepare(
+          "CREATE TABLE IF NOT EXISTS d1_migrations (id INTEGER PRIMARY KEY AUTOINCREMENT, name TEXT UNIQUE, applied_at TIMESTAMP DEFAULT CURRENT_TIMESTAMP NOT NULL)",
+        )
+        .run();
+      const applied = new Set(
+        (await db.prepare("SELECT name FROM d1_migrations").all()).results.map((r) => r.name),
+      );
+      const pending = readdirSync(join(root, dir))
+        .filter((f) => f.endsWith(".sql") && !applied.has(f))
+        .sort();
+      for (const file of pending) {
+        for (const q of unstable_splitSqlQuery(readFileSync(join(root, dir, file), "utf8")))
+          await db.prepare(q).run();
+        await db.prepare("INSERT INTO d1_migrations (name) VALUES (?)").bind(file).run();
+      }
+      console.log(pending.length ? `${pending.length} applied` : "up to date");
     }
-    console.log(/No migrations to apply/.test(run.stdout) ? "up to date" : "done");
+  } finally {
+    await mf.dispose();
   }
 }
 
@@ -67,8 +101,9 @@ async function waitForHealth(child) {
   throw new Error(`the service did not answer on ${BASE}/health within 60 s`);
 }
 
+const started = performance.now();
 const adminToken = ensureDevVars();
-migrate();
+await migrate();
 mkdirSync(join(root, ".wrangler"), { recursive: true });
 const log = createWriteStream(join(root, ".wrangler/dev.log"), { flags: "a" });
 let echo = false; // request logs go to .wrangler/dev.log while seeding, to the terminal after
@@ -106,7 +141,9 @@ try {
     adminToken,
     keyFile: join(root, ".wrangler/demo-keys.json"),
   });
-  console.log(`\nCredit Operations API is running on ${BASE}`);
+  console.log(
+    `\nCredit Operations API is running on ${BASE} (ready in ${((performance.now() - started) / 1000).toFixed(1)} s)`,
+  );
   console.log(`  Docs:         ${BASE}/v1/docs   (OpenAPI: ${BASE}/v1/openapi.json)`);
   console.log("  Admin token:  ADMIN_TOKEN in .dev.vars");
   console.log("  Demo keys:    also saved in .wrangler/demo-keys.json");

@@ -329,10 +329,16 @@ export function generateBusinesses({ seed, count, source, now, prefix }) {
   return { customers, accounts, transactions, agents: [], stories };
 }
 
+/**
+ * Days of shaped recent demand: 14 weeks, so a float backtest over the last 6 held-out weeks has
+ * 8 weeks of the same regime before every cut (with 8 weeks, the earlier cuts' histories were
+ * mostly the sparse monthly activity before it, a volume jump no forecast could know).
+ */
+const RECENT_DAYS = 98;
 /** Busier mornings and evenings, Saturdays busy, Sundays quiet: the demand shape float forecasts learn. */
 const HOUR_WEIGHTS = [0, 0, 0, 0, 0, 0, 1, 2, 4, 4, 3, 2, 2, 2, 2, 2, 3, 4, 4, 3, 2, 1, 0, 0];
 const DAY_WEIGHTS = [0.6, 1, 1, 1, 1, 1.1, 1.3];
-/** Customer transactions a day in the last 8 weeks (float history and stock-out forecasts). */
+/** Customer transactions a day in the last RECENT_DAYS (float history and stock-out forecasts). */
 const RECENT_PER_DAY = { thriving: 12, steady: 7, float_stressed: 9, dormant: 0, declining: 3, new: 4 };
 
 function recentHour(r) {
@@ -344,11 +350,11 @@ function recentHour(r) {
   return 12;
 }
 
-/** The last 56 days of an agent's customer demand, hour-of-day and day-of-week shaped. */
+/** The last RECENT_DAYS of an agent's customer demand, hour-of-day and day-of-week shaped. */
 function recentDemand(r, profile, now) {
   const out = [];
   const perDay = RECENT_PER_DAY[profile];
-  for (let d = 56; d >= 1; d--) {
+  for (let d = RECENT_DAYS; d >= 1; d--) {
     const day = new Date(now.getTime() - d * 86_400_000);
     const n = Math.round(perDay * DAY_WEIGHTS[day.getUTCDay()] * r.between(0.7, 1.3));
     for (let k = 0; k < n; k++) {
@@ -435,7 +441,7 @@ export function generateAgents({ seed, count, source, now, prefix }) {
     }
     if (profile !== "dormant") txns.push(...recentDemand(r, profile, now));
     txns.sort((x, y) => x.date - y.date);
-    const recentStart = now.getTime() - 56 * 86_400_000;
+    const recentStart = now.getTime() - RECENT_DAYS * 86_400_000;
     let nextStressedTopUp = recentStart;
     const topUp = (amount, date) => {
       float += amount;

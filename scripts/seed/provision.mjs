@@ -26,13 +26,19 @@ export const DEMO_TENANTS = [
   },
 ];
 
-async function request(base, token, method, path, body) {
+async function request(base, token, method, path, body, retries = 2) {
   const res = await fetch(`${base}${path}`, {
     method,
     headers: { authorization: `Bearer ${token}`, ...(body ? { "content-type": "application/json" } : {}) },
     body: body ? JSON.stringify(body) : undefined,
   });
   const text = await res.text();
+  // wrangler dev reloads its runtime now and then and answers 503 to what was in flight; the
+  // ingest upserts by external id, so sending the batch again is safe.
+  if (res.status === 503 && retries > 0 && text.includes("restarted mid-request")) {
+    await new Promise((r) => setTimeout(r, 2000));
+    return request(base, token, method, path, body, retries - 1);
+  }
   let json;
   try {
     json = JSON.parse(text);

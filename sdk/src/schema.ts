@@ -1692,6 +1692,48 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/agent-health/float-backtests": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Backtest the e-float stock-out forecast on the tenant's own data over held-out weeks
+         * @description At each cut (every `cutEveryHours` over the held-out weeks before `to`) every agent is forecast as of then, with the method the API serves and only the data before the cut, and compared with the next 168 hours (first hour the balance, moved by customer flows only, closes below the floor). Returns the p10-p90 interval's coverage (all forecasts and at-risk ones, with misses early and late), calibration of P(24 h) and P(72 h), and the p50 error. Writes nothing but the run document, hence the read scope. Runs of up to 8 cuts and 2,500 forecasts (agents x cuts) finish in the request (200); larger ones, or `async: true`, are queued (202) and advance up to 8 slices (cut x up to 2,500 agents) a step on the jobs queue: read progress from GET .../float-backtests/{backtestId}.
+         */
+        post: operations["backtestAgentFloatForecast"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/agent-health/float-backtests/{backtestId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A float backtest: status, progress and, once done, its coverage and error figures
+         * @description A float backtest: status, progress and, once done, its coverage and error figures
+         *
+         *     Fresh read: served by the primary database, never by a lagging replica (`x-d1-session: first-primary`).
+         */
+        get: operations["getAgentFloatBacktest"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/agent-health/calculate": {
         parameters: {
             query?: never;
@@ -6119,6 +6161,140 @@ export interface components {
             /** @description null: not within the 168 h horizon (or no forecast) */
             cashStockoutHoursP50: number | null;
             suggestedRebalance: string | (never | null);
+        };
+        AgentFloatBacktestRun: {
+            /** @enum {boolean} */
+            success: true;
+            /** Format: uuid */
+            backtestId: string;
+            /** @enum {string} */
+            status: "queued" | "running" | "succeeded" | "failed";
+            /**
+             * Format: date-time
+             * @example 2026-01-31T00:00:00.000Z
+             */
+            createdAt: string;
+            completedAt: string | (never | null);
+            progress: {
+                cuts: number;
+                cutsDone: number;
+                agents: number;
+                slicesDone: number;
+                slicesEstimated: number;
+                percent: number;
+            };
+            /** @description null until the run succeeded */
+            backtest: components["schemas"]["AgentFloatBacktest"] | (never | null);
+            error: string | (never | null);
+        };
+        AgentFloatBacktest: {
+            /**
+             * Format: date-time
+             * @example 2026-01-31T00:00:00.000Z
+             */
+            to: string;
+            weeks: number;
+            cutEveryHours: number;
+            /** @enum {string} */
+            method: "monte_carlo_hour_of_week";
+            horizonHours: number;
+            paths: number;
+            cuts: number;
+            firstCut: string | (never | null);
+            lastCut: string | (never | null);
+            /** @description The p10-p90 interval's nominal coverage (0.8) */
+            nominalCoverage: number;
+            /** @description Every scored forecast (agent x cut, agents with own history) */
+            all: {
+                forecasts: number;
+                /** @description Realised stock-out hour inside [p10, p90] */
+                covered: number;
+                /** @description Realised earlier than p10 */
+                early: number;
+                /** @description Realised later than p90, or not at all while p90 was within the horizon */
+                late: number;
+                /** @description null when nothing was counted */
+                coverage: number | (never | null);
+                /** @description null when nothing was counted */
+                earlyShare: number | (never | null);
+                /** @description null when nothing was counted */
+                lateShare: number | (never | null);
+            };
+            /** @description Forecasts whose p10 is within the horizon, or whose agent did run out in it */
+            atRisk: {
+                forecasts: number;
+                /** @description Realised stock-out hour inside [p10, p90] */
+                covered: number;
+                /** @description Realised earlier than p10 */
+                early: number;
+                /** @description Realised later than p90, or not at all while p90 was within the horizon */
+                late: number;
+                /** @description null when nothing was counted */
+                coverage: number | (never | null);
+                /** @description null when nothing was counted */
+                earlyShare: number | (never | null);
+                /** @description null when nothing was counted */
+                lateShare: number | (never | null);
+            };
+            /** @description Forecasts followed by a stock-out within 168 h */
+            stockouts: number;
+            probabilityWithin24h: {
+                /** @description null when nothing was counted */
+                meanForecast: number | (never | null);
+                /** @description null when nothing was counted */
+                realised: number | (never | null);
+                /** @description Mean squared difference between the probability and the outcome (0 or 1) */
+                brier: number | (never | null);
+            };
+            probabilityWithin72h: {
+                /** @description null when nothing was counted */
+                meanForecast: number | (never | null);
+                /** @description null when nothing was counted */
+                realised: number | (never | null);
+                /** @description Mean squared difference between the probability and the outcome (0 or 1) */
+                brier: number | (never | null);
+            };
+            p50Error: {
+                /** @description Forecasts with both p50 and a stock-out within the horizon */
+                cases: number;
+                medianAbsoluteHours: number | (never | null);
+                meanAbsoluteHours: number | (never | null);
+                /** @description p50 - realised on average (positive: too late) */
+                meanSignedHours: number | (never | null);
+            };
+            perCut: {
+                /**
+                 * Format: date-time
+                 * @example 2026-01-31T00:00:00.000Z
+                 */
+                cut: string;
+                forecasts: number;
+                atRisk: number;
+                atRiskCovered: number;
+            }[];
+        };
+        AgentFloatBacktestRequest: {
+            /**
+             * Format: date-time
+             * @description End of the held-out window (default now; not in the future)
+             * @example 2026-01-31T00:00:00.000Z
+             */
+            to?: string;
+            /**
+             * @description Held-out weeks: cuts from this many weeks before `to` until one week (the horizon) before it
+             * @default 4
+             */
+            weeks: number;
+            /**
+             * @description Hours between cuts (each cut forecasts every agent as of then)
+             * @default 24
+             */
+            cutEveryHours: number;
+            /**
+             * @description Queue the run (202) whatever its size
+             * @default false
+             */
+            async: boolean;
         };
         AgentHealthReport: {
             /** Format: uuid */
@@ -20874,6 +21050,280 @@ export interface operations {
             };
             /** @description `idempotency_key_reused`: the Idempotency-Key was used within 24 h for a different request */
             422: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited (per client address before authentication, then per API key); retry after Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description Per-key requests a minute (also on every authenticated /v1 answer) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets */
+                    "RateLimit-Reset"?: number;
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error (no internals are returned) */
+            500: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not enabled for this tenant */
+            501: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    backtestAgentFloatForecast: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key and the same request within 24 h return the first answer (status, body, Content-Type, Location, ETag) with `Idempotent-Replayed: true`, without doing the work again; the same key with a different method, path or body is 422 `idempotency_key_reused`; while the first request runs, 409 `idempotency_key_in_use`. 5xx answers are not kept. Scoped to the API key's tenant (operator routes: the operator). */
+                "Idempotency-Key"?: string;
+                /** @description The `x-d1-bookmark` of an earlier answer: a GET then reads data at least as new as that answer saw (read-your-writes across replicas). Ignored by writes and fresh reads, which start at the primary. A malformed value is 400. */
+                "x-d1-bookmark"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AgentFloatBacktestRequest"];
+            };
+        };
+        responses: {
+            /** @description The finished run */
+            200: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AgentFloatBacktestRun"];
+                };
+            };
+            /** @description Queued on the jobs queue */
+            202: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AgentFloatBacktestRun"];
+                };
+            };
+            /** @description Invalid input (one `details` entry per bad field), malformed JSON or a refused transition */
+            400: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, unknown, revoked or expired credentials */
+            401: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The API key lacks the scope this operation needs */
+            403: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (another tenant's objects are indistinguishable from absent ones) */
+            404: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the current state, or `idempotency_key_in_use`: a request with this Idempotency-Key is still running */
+            409: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body over 1 MiB (or over a per-operation record limit) */
+            413: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported Content-Type */
+            415: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `idempotency_key_reused`: the Idempotency-Key was used within 24 h for a different request */
+            422: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited (per client address before authentication, then per API key); retry after Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description Per-key requests a minute (also on every authenticated /v1 answer) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets */
+                    "RateLimit-Reset"?: number;
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error (no internals are returned) */
+            500: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not enabled for this tenant */
+            501: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getAgentFloatBacktest: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description An ETag from an earlier answer: 304 with no body when the representation is unchanged */
+                "If-None-Match"?: string;
+                /** @description The `x-d1-bookmark` of an earlier answer: a GET then reads data at least as new as that answer saw (read-your-writes across replicas). Ignored by writes and fresh reads, which start at the primary. A malformed value is 400. */
+                "x-d1-bookmark"?: string;
+            };
+            path: {
+                backtestId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The backtest run */
+            200: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AgentFloatBacktestRun"];
+                };
+            };
+            /** @description Not modified: the If-None-Match ETag is current (no body) */
+            304: {
+                headers: {
+                    /** @description The representation's ETag */
+                    ETag?: string;
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid input (one `details` entry per bad field), malformed JSON or a refused transition */
+            400: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, unknown, revoked or expired credentials */
+            401: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The API key lacks the scope this operation needs */
+            403: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (another tenant's objects are indistinguishable from absent ones) */
+            404: {
                 headers: {
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;

@@ -25,6 +25,7 @@ export const MONITORING_SCREEN_JOB = "monitoring.screen";
 export const MONITORING_RUN_JOB = "monitoring.run";
 export const GOAML_CTR_JOB = "goaml.ctr";
 export const LENDING_REFRESH_JOB = "lending.refresh";
+export const FLOAT_BACKTEST_JOB = "agent-health.float-backtest";
 
 /** The next step of a connector sync run. */
 export interface SyncContinueMessage {
@@ -41,6 +42,13 @@ export interface AmlBacktestMessage {
 /** The next step of a queued rule-set backtest; `step` must match the run document's. */
 export interface RulesBacktestMessage {
   type: typeof RULES_BACKTEST_JOB;
+  tenantId: string;
+  backtestId: string;
+  step: number;
+}
+/** The next step of a queued float backtest; `step` must match the run document's. */
+export interface FloatBacktestMessage {
+  type: typeof FLOAT_BACKTEST_JOB;
   tenantId: string;
   backtestId: string;
   step: number;
@@ -125,7 +133,8 @@ export type JobMessage =
   | MonitoringScreenMessage
   | MonitoringRunMessage
   | GoamlCtrMessage
-  | LendingRefreshMessage;
+  | LendingRefreshMessage
+  | FloatBacktestMessage;
 export type JobType = JobMessage["type"];
 export type JobMessageOf<T extends JobType> = Extract<JobMessage, { type: T }>;
 
@@ -150,6 +159,12 @@ export const jobs = {
   }),
   rulesBacktest: (tenantId: string, backtestId: string, step: number): RulesBacktestMessage => ({
     type: RULES_BACKTEST_JOB,
+    tenantId,
+    backtestId,
+    step,
+  }),
+  floatBacktest: (tenantId: string, backtestId: string, step: number): FloatBacktestMessage => ({
+    type: FLOAT_BACKTEST_JOB,
     tenantId,
     backtestId,
     step,
@@ -221,6 +236,7 @@ const FIELD_RULES: { [T in JobType]: FieldRules<JobMessageOf<T>> } = {
   [MONITORING_SCREEN_JOB]: { tenantId: "string" },
   [MONITORING_RUN_JOB]: { tenantId: "string", runId: "string" },
   [GOAML_CTR_JOB]: { tenantId: "string", at: "string" },
+  [FLOAT_BACKTEST_JOB]: { tenantId: "string", backtestId: "string", step: "integer" },
 };
 
 const fits = (value: unknown, rule: FieldRule): boolean => {

@@ -1,4 +1,5 @@
 import type { Env } from "../env";
+import { floatBacktestJob } from "../modules/agent-health/float/backtest/jobs";
 import { agentHealthCronTask, agentHealthRefreshJob } from "../modules/agent-health/jobs";
 import { runBacktestJob } from "../modules/aml/backtest/jobs";
 import { amlSlaSweepTask } from "../modules/aml/casework/jobs";
@@ -29,6 +30,7 @@ import {
   AGENT_HEALTH_REFRESH_JOB,
   AML_BACKTEST_JOB,
   BHI_CALCULATE_JOB,
+  FLOAT_BACKTEST_JOB,
   GOAML_CTR_JOB,
   type JobMessage,
   type JobType,
@@ -67,6 +69,7 @@ const handlers: Handlers = {
   [MONITORING_RUN_JOB]: monitoringRunJob,
   [GOAML_CTR_JOB]: goamlCtrJob,
   [LENDING_REFRESH_JOB]: lendingRefreshJob,
+  [FLOAT_BACKTEST_JOB]: floatBacktestJob,
 };
 
 const runTyped = <T extends JobType>(env: Env, type: T, message: MessageByType[T]) =>

@@ -67,6 +67,7 @@ export const requestBodies: Record<string, unknown> = {
   "PUT /v1/kyc-aml/thresholds": { thresholds: {} },
   "PUT /v1/monitoring/settings": { onArrival: true },
   "POST /v1/kyc-aml/cases/{caseId}/transition": { toStatus: "under_investigation", actorId: "analyst-1" },
+  "POST /v1/agent-health/float-backtests": { weeks: 1 },
   "POST /v1/kyc-aml/backtest": { windowDays: 30 },
   "POST /v1/kyc-aml/cases/{caseId}/reports": {
     narrative: "Security suite",

@@ -161,6 +161,14 @@ export const pathFixtures: Record<string, PathFixture> = {
   "/v1/agents/{agentId}": async (owner) => ({ agentId: (await insertAgent(owner)).agentId }),
   "/v1/agent-health/{agentId}": async (owner) => ({ agentId: (await insertAgent(owner)).agentId }),
   "/v1/agents/{agentId}/float-history": async (owner) => ({ agentId: (await insertAgent(owner)).agentId }),
+  "/v1/agent-health/float-backtests/{backtestId}": async (owner) => {
+    const res = await call("POST", "/v1/agent-health/float-backtests", {
+      key: owner.key,
+      body: { weeks: 1 },
+    });
+    if (res.status !== 200) throw new Error(`float backtest fixture: ${res.status}`);
+    return { backtestId: (await json<{ backtestId: string }>(res)).backtestId };
+  },
   "/v1/agents/{agentId}/float-reports": async (owner) => ({ agentId: (await insertAgent(owner)).agentId }),
   "/v1/fraud/cases/{caseId}": async (owner) => {
     const res = await call("POST", "/v1/fraud/cases", { key: owner.key, body: fraudCaseBody() });

@@ -1,5 +1,7 @@
 import type { App } from "../../../http/context";
+import { registerGetFloatBacktest } from "../float/routes/get-float-backtest";
 import { registerGetFloatHistory } from "../float/routes/get-float-history";
+import { registerPostFloatBacktest } from "../float/routes/post-float-backtest";
 import { registerRecordFloatReports } from "../float/routes/record-float-reports";
 import { registerCalculate } from "./calculate";
 import { registerGetAgentHealth } from "./get-agent-health";
@@ -14,6 +16,8 @@ export function registerAgentHealthRoutes(app: App): void {
   registerPortfolioSummary(app);
   registerRefreshPortfolio(app);
   registerRefreshProgress(app);
+  registerPostFloatBacktest(app);
+  registerGetFloatBacktest(app);
   registerCalculate(app);
   registerGetAgentHealth(app);
   registerGetFloatHistory(app);

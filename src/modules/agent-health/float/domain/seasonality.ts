@@ -26,6 +26,11 @@ export interface FlowHistory {
   slots: SlotAggregate[];
   /** Customer transactions in the history. */
   transactions: number;
+  /**
+   * Observations of each slot when they differ by slot (168 values): hours the agent was out of
+   * stock are not observations of demand (domain/in-stock.ts). Absent: `weeks` for every slot.
+   */
+  observations?: ArrayLike<number>;
 }
 
 export type Pooling = "own" | "own_with_tenant" | "tenant" | "none";
@@ -36,34 +41,46 @@ export interface SlotModel {
   pooling: Pooling;
 }
 
-/** First and second moments per slot, each slot observed `weeks` times. */
-function moments(h: FlowHistory): { m1: Float64Array; m2: Float64Array } {
-  const m1 = new Float64Array(SLOTS);
-  const m2 = new Float64Array(SLOTS);
-  const w = Math.max(h.weeks, 1 / 7);
-  for (const s of h.slots) {
-    m1[s.slot] += s.sum / w;
-    m2[s.slot] += s.sumSq / w;
-  }
-  return { m1, m2 };
+/** Observations of each slot (at least a day's worth of history, as a short history counts). */
+function countsOf(h: FlowHistory): Float64Array {
+  const counts = new Float64Array(SLOTS);
+  for (let i = 0; i < SLOTS; i++) counts[i] = h.observations ? h.observations[i] : Math.max(h.weeks, 1 / 7);
+  return counts;
 }
 
-/** Each slot shrunk toward its hour-of-day mean over all days (7x the observations). */
+/**
+ * Each slot's first and second moments over its own observations, shrunk toward the same hour's
+ * moments over all days (weighted by observations): a slot with n observations keeps
+ * n / (n + HOUR_OF_DAY_WEIGHT) of its own value, and a slot never observed takes the daily shape.
+ */
 function shrunk(h: FlowHistory) {
-  const { m1, m2 } = moments(h);
-  const weeks = Math.max(h.weeks, 1 / 7);
+  const counts = countsOf(h);
+  const s1 = new Float64Array(SLOTS);
+  const s2 = new Float64Array(SLOTS);
+  for (const s of h.slots) {
+    s1[s.slot] += s.sum;
+    s2[s.slot] += s.sumSq;
+  }
+  const m1 = new Float64Array(SLOTS);
+  const m2 = new Float64Array(SLOTS);
   const k = HOUR_OF_DAY_WEIGHT;
   for (let hour = 0; hour < 24; hour++) {
+    let n = 0;
     let a1 = 0;
     let a2 = 0;
     for (let d = 0; d < 7; d++) {
-      a1 += m1[d * 24 + hour] / 7;
-      a2 += m2[d * 24 + hour] / 7;
+      n += counts[d * 24 + hour];
+      a1 += s1[d * 24 + hour];
+      a2 += s2[d * 24 + hour];
+    }
+    if (n > 0) {
+      a1 /= n;
+      a2 /= n;
     }
     for (let d = 0; d < 7; d++) {
       const i = d * 24 + hour;
-      m1[i] = (weeks * m1[i] + k * a1) / (weeks + k);
-      m2[i] = (weeks * m2[i] + k * a2) / (weeks + k);
+      m1[i] = (s1[i] + k * a1) / (counts[i] + k);
+      m2[i] = (s2[i] + k * a2) / (counts[i] + k);
     }
   }
   return { m1, m2 };

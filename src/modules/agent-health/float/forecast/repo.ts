@@ -89,10 +89,28 @@ const HOURLY = (scope: TenantScope, target: Target | null, from: string, to: str
     SUM(1.0 * (${CUSTOMER_FLOW.delta})) AS net
   ${customerTx(scope, target, from, to)} GROUP BY agent_id, hr`;
 
-export function slotAggregates(scope: TenantScope, target: Target, from: string, to: string) {
-  return scope.db.all<SlotAggregate & { agent_id: string }>(sql`
-    SELECT agent_id, slot, SUM(net) AS sum, SUM(net * net) AS sumSq FROM (${HOURLY(scope, target, from, to)})
-    GROUP BY agent_id, slot`);
+export interface HourlyFlowRow {
+  agent_id: string;
+  /** "2026-03-02T09|-1200|0,...": hour, customer net, rebalancing net, for each hour with a transaction. */
+  hours: string;
+}
+
+/**
+ * Each agent's hours with any moved money in (from, to], packed in one row per agent (the
+ * in-stock walk needs the rebalancing flows too): far fewer rows than one per hour.
+ */
+export function hourlyFlows(scope: TenantScope, target: Target, from: string, to: string) {
+  const { delta, floatDelta } = CUSTOMER_FLOW;
+  return scope.db.all<HourlyFlowRow>(sql`
+    SELECT agent_id, group_concat(hr || '|' || customer || '|' || moved, ',') AS hours FROM (
+      SELECT agent_id, substr(transaction_date, 1, 13) AS hr, SUM(${delta}) AS customer,
+        SUM(${floatDelta}) - SUM(${delta}) AS moved
+      FROM transactions INDEXED BY transactions_agent_idx WHERE ${tenantSql(scope)} AND agent_id IS NOT NULL${targetFilter(
+        sql`agent_id`,
+        target,
+      )} AND transaction_date > ${from} AND transaction_date <= ${to} AND ${MOVED_MONEY}
+      GROUP BY agent_id, hr)
+    GROUP BY agent_id`);
 }
 
 /** The tenant's hourly flows per slot over all agents, with the agents and transactions behind them. */
