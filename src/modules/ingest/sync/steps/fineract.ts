@@ -15,14 +15,15 @@ import {
 import { MAX_RECORDS } from "../../domain/parse";
 import * as repo from "../repo";
 import type { Step } from "../runner";
+import { fineractLoansStep } from "./fineract-loans";
 
-type FineractConfig = Extract<ConnectorConfig, { provider: "fineract" }>;
+export type FineractConfig = Extract<ConnectorConfig, { provider: "fineract" }>;
 
 /** Page size for Fineract list calls. */
 export const PAGE_SIZE = 200;
 
-interface FineractCursor {
-  phase?: "clients" | "accounts" | "transactions";
+export interface FineractCursor {
+  phase?: "clients" | "accounts" | "transactions" | "loans" | "loanDetails";
   offset?: number;
   after?: string;
 }
@@ -40,7 +41,7 @@ export function apiRoot(baseUrl: string): string {
  * credentials only over https or to loopback, no redirects, a timeout and a size cap. Every
  * failure is a FineractError: the run fails with that message, nothing crashes.
  */
-async function get<T>(step: Step, config: FineractConfig, path: string): Promise<T> {
+export async function get<T>(step: Step, config: FineractConfig, path: string): Promise<T> {
   const where = `Fineract GET ${path.split("?")[0]}`;
   const check = checkConnectorUrl(`${apiRoot(config.baseUrl)}${path}`, allowsLoopbackHttp(step.ctx.env));
   if (!check.ok) throw new FineractError(`the connector's baseUrl is refused: ${check.reason}`);
@@ -99,11 +100,12 @@ async function get<T>(step: Step, config: FineractConfig, path: string): Promise
   }
 }
 
-const list = (resource: string, offset: number) =>
+export const list = (resource: string, offset: number) =>
   `/${resource}?offset=${offset}&limit=${PAGE_SIZE}&orderBy=id&sortOrder=ASC`;
 
 /**
- * clients -> customers, savings accounts -> accounts, savings transactions -> transactions.
+ * clients -> customers, savings accounts -> accounts, savings transactions -> transactions, then
+ * loans with their schedules and repayments (steps/fineract-loans.ts).
  * Clients and accounts are listed in full every time (unchanged rows are not rewritten);
  * transactions are fetched only for accounts whose summary moved since the last sync, and
  * only those newer than the last transaction loaded are written.
@@ -157,7 +159,7 @@ export async function fineractStep(step: Step, config: FineractConfig): Promise<
 
   while (cursor().phase === "transactions") {
     const moved = await repo.movedFineractAccounts(ctx, cursor().after ?? "", 50);
-    if (moved.length === 0) return true;
+    if (moved.length === 0) await save({ phase: "loans", offset: 0 });
     for (const account of moved) {
       if (step.spent) return false;
       const detail = await get<FineractSavingsAccount & { transactions?: FineractTransaction[] }>(
@@ -183,5 +185,5 @@ export async function fineractStep(step: Step, config: FineractConfig): Promise<
       await save({ phase: "transactions", after: account.accountId });
     }
   }
-  return true;
+  return fineractLoansStep(step, config, cursor, save);
 }
