@@ -89,7 +89,8 @@ export function generateLoans({ seed, customers, source, now, prefix }) {
       } else {
         // Installments paid on their due dates; the rest of what is due stays unpaid.
         const unpaid = { early_arrears: 1, arrears_31_60: 2, defaulting: due.length - 2 }[story] ?? 0;
-        due.slice(0, due.length - unpaid).forEach((inst, k) => pay(inst.dueMs, dueTotal(inst), k + 1));
+        for (const [k, inst] of due.slice(0, due.length - unpaid).entries())
+          pay(inst.dueMs, dueTotal(inst), k + 1);
       }
       loans.push({
         externalId,
