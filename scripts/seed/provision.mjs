@@ -63,7 +63,13 @@ async function ingestAll(base, key, data, resources = ["customers", "agents", "a
     progress(resource, 0, records.length);
     for (let i = 0; i < records.length; i += BATCH) {
       const chunk = records.slice(i, i + BATCH);
-      const res = await request(base, key, "POST", `/v1/ingest/${resource}`, chunk);
+      let res = await request(base, key, "POST", `/v1/ingest/${resource}`, chunk);
+      // wrangler dev restarts workerd under memory pressure ("Your worker restarted mid-request");
+      // ingest upserts by external id, so sending the same chunk again is safe.
+      for (let retry = 1; res.status === 503 && retry <= 3; retry++) {
+        await new Promise((r) => setTimeout(r, 1000 * retry));
+        res = await request(base, key, "POST", `/v1/ingest/${resource}`, chunk);
+      }
       if (res.status === 404 && i === 0 && res.body?.error?.message?.startsWith("No route")) {
         throw new Error("this build has no ingest endpoint yet (POST /v1/ingest/:resource)");
       }
