@@ -62,3 +62,12 @@ export interface NbaResult {
   evaluatedRules: number;
   matchedRules: number;
 }
+
+/** What a matching rule contributes; the engine adds id, ruleId and the final confidence. */
+export type RuleMatch = Omit<NbaAction, "id" | "ruleId" | "confidence"> & { baseConfidence: number };
+
+export interface NbaRule {
+  id: string;
+  /** Returns null when the rule does not apply to these facts. */
+  evaluate(facts: NbaFacts): RuleMatch | null;
+}

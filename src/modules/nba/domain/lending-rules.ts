@@ -1,5 +1,5 @@
 import { CLEAN_RECORD_MONTHS, hasCleanRecord, loansInArrears } from "../../lending/domain/standing";
-import type { NbaRule } from "./rules";
+import type { NbaRule } from "./facts";
 
 /**
  * The rules that read the customer's loans (docs/methodology/nba.md#loans): days past due and

@@ -1,14 +1,7 @@
-import type { NbaAction, NbaFacts, Priority } from "./facts";
+import type { NbaFacts, NbaRule, Priority } from "./facts";
 import { arrearsEarlyContact, creditLineIncrease, restructureOffer } from "./lending-rules";
 
-/** What a matching rule contributes; the engine adds id, ruleId and the final confidence. */
-export type RuleMatch = Omit<NbaAction, "id" | "ruleId" | "confidence"> & { baseConfidence: number };
-
-export interface NbaRule {
-  id: string;
-  /** Returns null when the rule does not apply to these facts. */
-  evaluate(facts: NbaFacts): RuleMatch | null;
-}
+export type { NbaRule, RuleMatch } from "./facts";
 
 /** Thresholds of the catalog (docs/methodology/nba.md explains each). */
 export const NBA_THRESHOLDS = {

@@ -10,7 +10,7 @@ import {
 import { MAX_RECORDS } from "../../domain/parse";
 import * as repo from "../repo";
 import type { Step } from "../runner";
-import { type FineractConfig, type FineractCursor, get, list, PAGE_SIZE } from "./fineract";
+import { type FineractConfig, type FineractCursor, get, list, PAGE_SIZE } from "./fineract-http";
 
 /** Loans fetched (one request each) between two writes: one lending batch per chunk. */
 const DETAIL_CHUNK = 20;
