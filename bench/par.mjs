@@ -84,6 +84,21 @@ async function seed(mf, tenantId) {
       FROM (SELECT i, ((i * 13 + ${back} * 29) % 7) * ((i * 13 + ${back} * 29) % 23) AS d FROM seq)`,
     );
   }
+  // Roll rates as the daily job stores them with each later month-end (portfolio/repo.writeRollRates).
+  for (const back of [1, 2]) {
+    const to = `date('now', 'start of month', '-${back - 1} months', '-1 day')`;
+    await db
+      .prepare(`INSERT OR IGNORE INTO lending_roll_rates (tenant_id, from_month, to_month, currency, from_bucket,
+        to_bucket, loans, principal_minor, created_at)
+      SELECT ?1, a.month_end, ${to}, a.currency, a.bucket, COALESCE(b.bucket, 'closed'), COUNT(*),
+        SUM(a.outstanding_principal_minor), ${now}
+      FROM lending_snapshots a
+      LEFT JOIN lending_snapshots b ON b.tenant_id = ?1 AND b.loan_id = a.loan_id AND b.month_end = ${to}
+      WHERE a.tenant_id = ?1 AND a.month_end = date(${to}, 'start of month', '-1 day')
+      GROUP BY a.currency, a.bucket, COALESCE(b.bucket, 'closed')`)
+      .bind(tenantId)
+      .run();
+  }
   return (performance.now() - t0) / 1000;
 }
 

@@ -3,6 +3,7 @@
 // and data are kept; a partial seed is completed (ingestion upserts by external id).
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { generateAgents, generateBusinesses, merge } from "./generate.mjs";
+import { generateLoans, LOAN_STORIES } from "./loans.mjs";
 
 const SOURCE = "demo-core";
 const BATCH = 1000;
@@ -13,6 +14,9 @@ export const DEMO_TENANTS = [
     shard: 0,
     features: { agentNetwork: false },
     data: (now) => generateBusinesses({ seed: 11, count: 220, source: SOURCE, now, prefix: "ACC" }),
+    // The demo lender's book: one loan each for the first 60 customers (scripts/seed/loans.mjs).
+    loans: (data, now) =>
+      generateLoans({ seed: 44, customers: data.customers, source: SOURCE, now, prefix: "ACC" }),
   },
   {
     name: "Demo: Kumasi Mobile Money",
@@ -57,15 +61,21 @@ function progress(label, done, total) {
   if (done >= total) process.stdout.write("\n");
 }
 
-async function ingestAll(base, key, data) {
+async function ingestAll(base, key, data, resources = ["customers", "agents", "accounts", "transactions"]) {
   let rejected = 0;
-  for (const resource of ["customers", "agents", "accounts", "transactions"]) {
+  for (const resource of resources) {
     const records = data[resource];
-    if (!records.length) continue;
+    if (!records?.length) continue;
     progress(resource, 0, records.length);
     for (let i = 0; i < records.length; i += BATCH) {
       const chunk = records.slice(i, i + BATCH);
-      const res = await request(base, key, "POST", `/v1/ingest/${resource}`, chunk);
+      let res = await request(base, key, "POST", `/v1/ingest/${resource}`, chunk);
+      // wrangler dev restarts workerd under memory pressure ("Your worker restarted mid-request");
+      // ingest upserts by external id, so sending the same chunk again is safe.
+      for (let retry = 1; res.status === 503 && retry <= 3; retry++) {
+        await new Promise((r) => setTimeout(r, 1000 * retry));
+        res = await request(base, key, "POST", `/v1/ingest/${resource}`, chunk);
+      }
       if (res.status === 404 && i === 0 && res.body?.error?.message?.startsWith("No route")) {
         throw new Error("this build has no ingest endpoint yet (POST /v1/ingest/:resource)");
       }
@@ -85,6 +95,28 @@ async function ingestAll(base, key, data) {
 
 const total = async (base, key, path) =>
   (await request(base, key, "GET", `${path}?limit=1`)).body?.pagination?.total ?? 0;
+
+/** Loans, then their repayments (ingest allocates them), unless the book is already there. */
+async function seedLoans(base, key, demo, book) {
+  const loans = await total(base, key, "/v1/loans");
+  if (loans >= book.loans.length) {
+    console.log(`"${demo.name}" already holds ${loans} loans.`);
+    return;
+  }
+  const stories = Object.entries(LOAN_STORIES)
+    .map(([s, n]) => `${n} ${s}`)
+    .join(", ");
+  console.log(`Seeding the loan book of "${demo.name}" (${stories}):`);
+  const t0 = performance.now();
+  const rejected = await ingestAll(base, key, { loans: book.loans, "loan-repayments": book.repayments }, [
+    "loans",
+    "loan-repayments",
+  ]);
+  if (rejected) console.warn(`  ${rejected} loan records were rejected (see above).`);
+  console.log(
+    `  ${book.loans.length} loans and ${book.repayments.length} repayments in ${((performance.now() - t0) / 1000).toFixed(1)} s.`,
+  );
+}
 
 export async function provisionDemo({ base, adminToken, keyFile }) {
   const keys = existsSync(keyFile) ? JSON.parse(readFileSync(keyFile, "utf8")) : {};
@@ -134,6 +166,7 @@ export async function provisionDemo({ base, adminToken, keyFile }) {
       const bhi = await request(base, key, "POST", "/v1/bhi/calculate-from-db", {});
       if (bhi.status < 300) console.log("  Business Health Index calculated for every customer.");
     }
+    if (demo.loans) await seedLoans(base, key, demo, demo.loans(data, new Date()));
     result.push({ ...tenant, key, agentNetwork: demo.features.agentNetwork });
   }
   return result;

@@ -652,7 +652,7 @@ export interface paths {
         put?: never;
         /**
          * Sync from the tenant's core-banking connector (export files in R2, or Apache Fineract)
-         * @description `export`: loads the files under `tenants/{tenantId}/imports/core_banking/` not loaded before (customers, agents, accounts, then transactions). `fineract`: pulls clients, savings accounts and their transactions, incrementally after the first sync. `recordsWritten` counts rows created or changed. A large sync answers 202 with status `running` and continues in the background. Any other connector type in the path answers 400.
+         * @description `export`: loads the files under `tenants/{tenantId}/imports/core_banking/` not loaded before (customers, agents, accounts, then transactions). `fineract`: pulls clients, savings accounts and their transactions, then loans with their repayment schedules and repayments, incrementally after the first sync. `recordsWritten` counts rows created or changed. A large sync answers 202 with status `running` and continues in the background. Any other connector type in the path answers 400.
          */
         post: operations["syncCoreBanking"];
         delete?: never;
@@ -4306,6 +4306,10 @@ export interface components {
                 accounts: number;
                 transactions: number;
                 agents: number;
+                /** @description Fineract loans written with their schedules */
+                loans: number;
+                /** @description Fineract loan repayments written */
+                loanRepayments: number;
             };
             errors: string[];
             /** @description Export files loaded by this run */

@@ -1,7 +1,8 @@
 /**
- * Recorded-style Apache Fineract responses (shapes of GET /clients, GET /savingsaccounts and
- * GET /savingsaccounts/{id}?associations=transactions), served by a fake fetcher that also
- * records each request.
+ * Recorded-style Apache Fineract responses (shapes of GET /clients, GET /savingsaccounts,
+ * GET /savingsaccounts/{id}?associations=transactions, GET /loans and
+ * GET /loans/{id}?associations=repaymentSchedule,transactions), served by a fake fetcher that
+ * also records each request. Loans are in test/ingest/fineract-loan-fixtures.ts.
  */
 export const client1 = {
   id: 1,
@@ -135,7 +136,14 @@ export const deposit103 = {
 export interface FakeFineract {
   fetcher: typeof fetch;
   requests: { path: string; headers: Headers }[];
-  state: { clients: unknown[]; savings: unknown[]; transactions: Record<string, unknown[]>; status?: number };
+  state: {
+    clients: unknown[];
+    savings: unknown[];
+    transactions: Record<string, unknown[]>;
+    /** Full loans (with repaymentSchedule and transactions); the list leaves those two out, as Fineract does. */
+    loans?: Record<string, unknown>[];
+    status?: number;
+  };
 }
 
 export function fakeFineract(state: FakeFineract["state"]): FakeFineract {
@@ -151,6 +159,13 @@ export function fakeFineract(state: FakeFineract["state"]): FakeFineract {
     const path = url.pathname.replace(/^\/fineract-provider\/api\/v1/, "");
     if (path === "/clients") return page(state.clients);
     if (path === "/savingsaccounts") return page(state.savings);
+    if (path === "/loans")
+      return page((state.loans ?? []).map(({ repaymentSchedule, transactions, ...l }) => l));
+    const loan = /^\/loans\/(\d+)$/.exec(path);
+    if (loan && url.searchParams.get("associations") === "repaymentSchedule,transactions") {
+      const found = (state.loans ?? []).find((l) => String(l.id) === loan[1]);
+      return found ? Response.json(found) : new Response("not found", { status: 404 });
+    }
     const detail = /^\/savingsaccounts\/(\d+)$/.exec(path);
     if (detail && url.searchParams.get("associations") === "transactions") {
       const account = (state.savings as { id: number }[]).find((a) => String(a.id) === detail[1]);

@@ -10,7 +10,14 @@ interface SyncBody {
   syncStatus: {
     runId: string;
     status: string;
-    recordsWritten: { customers: number; accounts: number; transactions: number; agents: number };
+    recordsWritten: {
+      customers: number;
+      accounts: number;
+      transactions: number;
+      agents: number;
+      loans: number;
+      loanRepayments: number;
+    };
     errors: string[];
     filesLoaded: string[];
   };
@@ -45,7 +52,7 @@ describe("POST /v1/sync/core_banking with export files", () => {
     expect(res.status).toBe(200);
     expect(res.syncStatus).toMatchObject({
       status: "succeeded",
-      recordsWritten: { customers: 0, accounts: 0, transactions: 0, agents: 0 },
+      recordsWritten: { customers: 0, accounts: 0, transactions: 0, agents: 0, loans: 0, loanRepayments: 0 },
       errors: [],
       filesLoaded: [],
     });
@@ -118,6 +125,8 @@ describe("POST /v1/sync/core_banking with export files", () => {
       accounts: 1,
       transactions: 2,
       agents: 0,
+      loans: 0,
+      loanRepayments: 0,
     });
     expect(first.syncStatus.errors).toHaveLength(2);
     expect(first.syncStatus.errors.join("\n")).toMatch(/readme\.txt: not an export file name/);
@@ -133,7 +142,7 @@ describe("POST /v1/sync/core_banking with export files", () => {
     const again = await sync(tenant);
     expect(again.syncStatus).toMatchObject({
       status: "succeeded",
-      recordsWritten: { customers: 0, accounts: 0, transactions: 0, agents: 0 },
+      recordsWritten: { customers: 0, accounts: 0, transactions: 0, agents: 0, loans: 0, loanRepayments: 0 },
       filesLoaded: [],
       errors: [],
     });

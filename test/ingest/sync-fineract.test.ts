@@ -58,6 +58,7 @@ describe("Fineract sync", () => {
       "/fineract-provider/api/v1/savingsaccounts?offset=0&limit=200&orderBy=id&sortOrder=ASC",
       "/fineract-provider/api/v1/savingsaccounts/11?associations=transactions",
       "/fineract-provider/api/v1/savingsaccounts/12?associations=transactions",
+      "/fineract-provider/api/v1/loans?offset=0&limit=200&orderBy=id&sortOrder=ASC",
     ]);
     for (const r of fake.requests) {
       expect(r.headers.get("authorization")).toBe(`Basic ${btoa("mifos:password")}`);
@@ -110,7 +111,14 @@ describe("Fineract sync", () => {
     // Nothing moved: lists only, no transaction fetches, nothing written.
     fake.requests.length = 0;
     const second = await startSync(ctx, "core_banking", { fetcher: fake.fetcher });
-    expect(second.recordsWritten).toEqual({ customers: 0, accounts: 0, transactions: 0, agents: 0 });
+    expect(second.recordsWritten).toEqual({
+      customers: 0,
+      accounts: 0,
+      transactions: 0,
+      agents: 0,
+      loans: 0,
+      loanRepayments: 0,
+    });
     expect(fake.requests.some((r) => r.path.includes("associations"))).toBe(false);
 
     // One deposit on account 11: only that account is fetched, only the new transaction written.
@@ -118,7 +126,14 @@ describe("Fineract sync", () => {
     fake.state.transactions["11"] = [deposit103, withdrawal102, deposit101];
     fake.requests.length = 0;
     const third = await startSync(ctx, "core_banking", { fetcher: fake.fetcher });
-    expect(third.recordsWritten).toEqual({ customers: 0, accounts: 1, transactions: 1, agents: 0 });
+    expect(third.recordsWritten).toEqual({
+      customers: 0,
+      accounts: 1,
+      transactions: 1,
+      agents: 0,
+      loans: 0,
+      loanRepayments: 0,
+    });
     expect(fake.requests.filter((r) => r.path.includes("associations")).map((r) => r.path)).toEqual([
       "/fineract-provider/api/v1/savingsaccounts/11?associations=transactions",
     ]);

@@ -91,6 +91,26 @@ describe("POST /v1/workflows/{workflowId}/trigger", () => {
     const { customer, account } = await seedHealthyCustomer(t);
     await calculate(t, { customerId: customer.id });
     await worsen(t, { id: account.id!, customerId: customer.id! });
+    // A loan whose only installment fell due 40 days ago: NBA offers a restructure only with a loan in arrears.
+    const daysAgo = (n: number) => new Date(Date.now() - n * 86_400_000).toISOString().slice(0, 10);
+    const loan = await call("POST", "/v1/ingest/loans", {
+      key: t.key,
+      body: [
+        {
+          externalId: "L1",
+          externalSource: "core",
+          customerId: customer.id,
+          product: "micro",
+          principal: "500.00",
+          interestRate: "24",
+          termCount: 1,
+          disbursementDate: daysAgo(70),
+          currency: "GHS",
+          schedule: [{ dueDate: daysAgo(40), principal: "500.00" }],
+        },
+      ],
+    });
+    expect(await json(loan)).toMatchObject({ recordsWritten: 1, errors: [] });
 
     const res = await trigger(t, "bhi-refresh", { input: { customerId: customer.id } });
     expect(res.status).toBe(202);

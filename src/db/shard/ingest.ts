@@ -58,5 +58,18 @@ export const fineractAccounts = sqliteTable(
   (t) => [primaryKey({ columns: [t.tenantId, t.accountId] })],
 );
 
+/** Fineract loans seen by the sync (migrations/shard/0038_lending_roll_rates.sql), like fineract_accounts. */
+export const fineractLoans = sqliteTable(
+  "fineract_loans",
+  {
+    tenantId: text("tenant_id").notNull(),
+    loanId: text("loan_id").notNull(),
+    fingerprint: text("fingerprint"),
+    syncedFingerprint: text("synced_fingerprint"),
+    lastTransactionId: integer("last_transaction_id").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.loanId] })],
+);
+
 export type SyncRunRow = typeof syncRuns.$inferSelect;
 export type ImportFileRow = typeof importFiles.$inferSelect;

@@ -102,3 +102,20 @@ export const lendingSnapshots = sqliteTable(
   },
   (t) => [primaryKey({ columns: [t.tenantId, t.monthEnd, t.loanId] })],
 );
+
+/** Mirrors migrations/shard/0038_lending_roll_rates.sql: roll rates stored with each month-end. */
+export const lendingRollRates = sqliteTable(
+  "lending_roll_rates",
+  {
+    tenantId: text("tenant_id").notNull(),
+    fromMonth: text("from_month").notNull(),
+    toMonth: text("to_month").notNull(),
+    currency: text("currency").notNull(),
+    fromBucket: text("from_bucket").notNull(),
+    toBucket: text("to_bucket").notNull(),
+    loans: integer("loans").notNull(),
+    principalMinor: integer("principal_minor").notNull(),
+    createdAt: text("created_at").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.fromMonth, t.currency, t.fromBucket, t.toBucket] })],
+);

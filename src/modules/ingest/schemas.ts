@@ -45,6 +45,8 @@ export const SyncStatusSchema = z
       accounts: z.number().int(),
       transactions: z.number().int(),
       agents: z.number().int(),
+      loans: z.number().int().openapi({ description: "Fineract loans written with their schedules" }),
+      loanRepayments: z.number().int().openapi({ description: "Fineract loan repayments written" }),
     }),
     errors: z.array(z.string()),
     filesLoaded: z.array(z.string()).openapi({ description: "Export files loaded by this run" }),

@@ -7,6 +7,8 @@ import type { Trend } from "../bhi/domain/trend";
 import { latestRecordsOf, type listRecords } from "../bhi/service";
 import { getCustomer, getCustomersByIds } from "../data/service";
 import { eventInsert, notifyOutbox } from "../events/service";
+import { emptyStanding, type RepaymentStanding } from "../lending/domain/standing";
+import { repaymentStandings } from "../lending/standing/service";
 import { recommend } from "./domain/engine";
 import { CASH_FLOW_WINDOW_DAYS, type CashFlowFacts, type NbaFacts, type NbaResult } from "./domain/facts";
 import * as repo from "./repo";
@@ -42,6 +44,7 @@ export function factsFor(
   customerId: string,
   latest: LatestBhi | null,
   cashFlow: CashFlowFacts,
+  repayment: RepaymentStanding,
   override?: BhiOverride,
 ): NbaFacts {
   const overridden = override && Object.values(override).some((v) => v !== undefined);
@@ -68,6 +71,7 @@ export function factsFor(
     alerts: latest?.alerts ?? [],
     metrics: (latest?.inputMetrics as Record<string, number> | undefined) ?? {},
     cashFlow,
+    repayment,
   };
 }
 
@@ -92,11 +96,18 @@ export async function generate(
 ): Promise<CustomerRecommendation & { eventRecorded: boolean }> {
   requireWrite(input.recordEvent, scopes);
   await getCustomer(ctx, input.customerId);
-  const [latest, cash] = await Promise.all([
+  const [latest, cash, standing] = await Promise.all([
     latestOf(ctx, input.customerId),
     repo.cashFlowFacts(ctx, [input.customerId], since(ctx), ctx.clock.now()),
+    repaymentStandings(ctx, [input.customerId]),
   ]);
-  const facts = factsFor(input.customerId, latest, cash.get(input.customerId) ?? EMPTY_CASH_FLOW, input.bhi);
+  const facts = factsFor(
+    input.customerId,
+    latest,
+    cash.get(input.customerId) ?? EMPTY_CASH_FLOW,
+    standing.get(input.customerId) ?? emptyStanding(),
+    input.bhi,
+  );
   const result = { customerId: input.customerId, bhiSource: facts.bhiSource, ...recommend(facts) };
   const recorded = input.recordEvent ? await recordGenerated(ctx, [result]) : 0;
   return { ...result, eventRecorded: recorded > 0 };
@@ -114,9 +125,10 @@ export async function generateBatch(
 ): Promise<BatchItem[]> {
   requireWrite(input.recordEvents, scopes);
   const ids = [...new Set(input.customerIds)];
-  // Three statements whatever the number of customers: cash flows, latest BHI, existence.
-  const [cash, latest, known] = await Promise.all([
+  // Four statements whatever the number of customers: cash flows, loans, latest BHI, existence.
+  const [cash, standing, latest, known] = await Promise.all([
     repo.cashFlowFacts(ctx, ids, since(ctx), ctx.clock.now()),
+    repaymentStandings(ctx, ids),
     latestRecordsOf(ctx, ids),
     getCustomersByIds(ctx, ids),
   ]);
@@ -129,6 +141,7 @@ export async function generateBatch(
       customerId,
       latest.get(customerId) ?? null,
       cash.get(customerId) ?? EMPTY_CASH_FLOW,
+      standing.get(customerId) ?? emptyStanding(),
     );
     return { customerId, status: "ok", bhiSource: facts.bhiSource, ...recommend(facts) };
   });
@@ -142,21 +155,25 @@ export async function generateBatch(
 
 /**
  * Recommendations for customers whose latest records the caller already holds (the
- * bhi-refresh workflow pages through declining customers): one cash-flow statement per
- * FACTS_CHUNK customers, and nba.generated for each customer with at least one action.
+ * bhi-refresh workflow pages through declining customers): one cash-flow and one loan statement
+ * per FACTS_CHUNK customers, and nba.generated for each customer with at least one action.
  */
 export async function generateForRecords(ctx: TenantContext, records: readonly LatestBhi[]) {
   const results: CustomerRecommendation[] = [];
   for (let i = 0; i < records.length; i += FACTS_CHUNK) {
     const chunk = records.slice(i, i + FACTS_CHUNK);
-    const cash = await repo.cashFlowFacts(
-      ctx,
-      chunk.map((r) => r.customerId),
-      since(ctx),
-      ctx.clock.now(),
-    );
+    const ids = chunk.map((r) => r.customerId);
+    const [cash, standing] = await Promise.all([
+      repo.cashFlowFacts(ctx, ids, since(ctx), ctx.clock.now()),
+      repaymentStandings(ctx, ids),
+    ]);
     for (const r of chunk) {
-      const facts = factsFor(r.customerId, r, cash.get(r.customerId) ?? EMPTY_CASH_FLOW);
+      const facts = factsFor(
+        r.customerId,
+        r,
+        cash.get(r.customerId) ?? EMPTY_CASH_FLOW,
+        standing.get(r.customerId) ?? emptyStanding(),
+      );
       results.push({ customerId: r.customerId, bhiSource: facts.bhiSource, ...recommend(facts) });
     }
   }

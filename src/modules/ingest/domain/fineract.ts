@@ -10,7 +10,7 @@ export interface FineractPage<T> {
   pageItems?: T[];
 }
 
-type FineractDate = number[] | string | null | undefined;
+export type FineractDate = number[] | string | null | undefined;
 
 interface Status {
   code?: string;

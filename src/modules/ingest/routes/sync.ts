@@ -13,7 +13,7 @@ export const syncRoute = tenantRoute({
   description:
     "`export`: loads the files under `tenants/{tenantId}/imports/core_banking/` not loaded before " +
     "(customers, agents, accounts, then transactions). `fineract`: pulls clients, savings accounts and " +
-    "their transactions, incrementally after the first sync. `recordsWritten` counts rows created or " +
+    "their transactions, then loans with their repayment schedules and repayments, incrementally after the first sync. `recordsWritten` counts rows created or " +
     "changed. A large sync answers 202 with status `running` and continues in the background. " +
     "Any other connector type in the path answers 400.",
   scope: "data:write",

@@ -1,6 +1,12 @@
 import { asc, eq, gt, lt, sql } from "drizzle-orm";
 import type { TenantScope } from "../../../db/client";
-import { fineractAccounts, importFiles, type SyncRunRow, syncRuns } from "../../../db/shard/ingest";
+import {
+  fineractAccounts,
+  fineractLoans,
+  importFiles,
+  type SyncRunRow,
+  syncRuns,
+} from "../../../db/shard/ingest";
 import { tenantValue } from "../../../db/tenant-tables";
 
 /** Sync bookkeeping queries; every one filtered by the tenant. */
@@ -130,3 +136,35 @@ export const markFineractAccountSynced = (
     .update(fineractAccounts)
     .set({ syncedFingerprint: fingerprint, lastTransactionId })
     .where(eq(fineractAccounts.accountId, accountId));
+
+/** Records what the loan listing showed; new loans start with no transactions loaded. */
+export async function noteFineractLoans(scope: TenantScope, seen: { loanId: string; fingerprint: string }[]) {
+  if (seen.length === 0) return;
+  await scope.db.run(sql`INSERT INTO fineract_loans (tenant_id, loan_id, fingerprint, last_transaction_id)
+    SELECT ${tenantValue(scope)}, json_extract(value, '$.loanId'), json_extract(value, '$.fingerprint'), 0
+    FROM json_each(${JSON.stringify(seen)}) WHERE true
+    ON CONFLICT (tenant_id, loan_id) DO UPDATE SET fingerprint = excluded.fingerprint`);
+}
+
+/** Loans that moved since they were last loaded, in id order after `after`. */
+export const movedFineractLoans = (scope: TenantScope, after: string, limit: number) =>
+  scope.db
+    .select()
+    .from(
+      fineractLoans,
+      gt(fineractLoans.loanId, after),
+      sql`${fineractLoans.fingerprint} IS NOT ${fineractLoans.syncedFingerprint}`,
+    )
+    .orderBy(asc(fineractLoans.loanId))
+    .limit(limit);
+
+export const markFineractLoanSynced = (
+  scope: TenantScope,
+  loanId: string,
+  fingerprint: string | null,
+  lastTransactionId: number,
+) =>
+  scope.db
+    .update(fineractLoans)
+    .set({ syncedFingerprint: fingerprint, lastTransactionId })
+    .where(eq(fineractLoans.loanId, loanId));

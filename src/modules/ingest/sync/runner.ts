@@ -69,6 +69,18 @@ export class Step {
     for (const e of result.errors) this.error(`${label(e.index)}: ${e.message}`);
   }
 
+  /** Tallies a chunk another module's ingest loaded (the lending book: loans, loanRepayments). */
+  tally(
+    resource: string,
+    count: number,
+    result: { recordsWritten: number; errors: { index: number; message: string }[] },
+    label: (index: number) => string,
+  ): void {
+    this.records += count;
+    this.run.recordsWritten[resource] = (this.run.recordsWritten[resource] ?? 0) + result.recordsWritten;
+    for (const e of result.errors) this.error(`${label(e.index)}: ${e.message}`);
+  }
+
   async checkpoint(): Promise<void> {
     this.run.heartbeatAt = this.ctx.clock.now().toISOString();
     if (!(await repo.saveRun(this.ctx, this.run, this.version))) throw new Superseded();

@@ -27,6 +27,8 @@ export function presentRun(run: SyncRunRow) {
       accounts: counts.accounts ?? 0,
       transactions: counts.transactions ?? 0,
       agents: counts.agents ?? 0,
+      loans: counts.loans ?? 0,
+      loanRepayments: counts.loanRepayments ?? 0,
     },
     errors:
       run.errorCount > run.errors.length

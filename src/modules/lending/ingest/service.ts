@@ -137,9 +137,13 @@ export type StoredRepayment = LoanChange["repayments"][number];
 export const stored = (r: LoanRepaymentRow): StoredRepayment => ({ ...r, ...repaymentInputs([r])[0] });
 
 /** POST /v1/ingest/loans: loans with their schedules, upserted by (externalSource, externalId). */
-export async function ingestLoans(ctx: Ctx, format: Format, body: string): Promise<LendingIngestResult> {
+export const ingestLoans = (ctx: Ctx, format: Format, body: string): Promise<LendingIngestResult> =>
+  ingestLoanRecords(ctx, readBody(format, body, LOAN_COLUMNS));
+
+/** Loan records already split (the core-banking sync): at most MAX_RECORDS, the same rules as the POST. */
+export async function ingestLoanRecords(ctx: Ctx, raws: RawRecord[]): Promise<LendingIngestResult> {
   const errors: RecordError[] = [];
-  const valid = validateRecords(readBody(format, body, LOAN_COLUMNS), loanRecord, errors);
+  const valid = validateRecords(raws, loanRecord, errors);
   const customerRef = (r: LoanRecord): LinkRef => ({
     id: r.customerId,
     externalId: r.customerExternalId,

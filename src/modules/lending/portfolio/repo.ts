@@ -63,36 +63,48 @@ export function parHistory(scope: TenantScope, currency: string, months: number)
 
 export interface RollRow {
   fromMonth: string;
+  toMonth: string;
   fromBucket: string;
   toBucket: string;
   loans: number;
   principal: number;
 }
 
-/**
- * Loans of each month-end by their bucket then and one month later (`closed` when the loan is
- * not in the next snapshot: repaid, closed or written off). Only months whose next one is stored.
- */
+/** The roll rates stored from these month-ends, in one currency. */
 export function rollRows(scope: TenantScope, currency: string, fromMonths: string[]) {
   if (fromMonths.length === 0) return Promise.resolve([] as RollRow[]);
-  return scope.db.all<RollRow>(sql`SELECT a.month_end AS fromMonth, a.bucket AS fromBucket,
-      COALESCE((SELECT b.bucket FROM lending_snapshots b WHERE ${tenantSql(scope, "b")} AND b.loan_id = a.loan_id
-        AND b.month_end = date(a.month_end, '+1 day', '+1 month', '-1 day')), 'closed') AS toBucket,
-      COUNT(*) AS loans, SUM(a.outstanding_principal_minor) AS principal
+  return scope.db.all<RollRow>(sql`SELECT from_month AS fromMonth, to_month AS toMonth, from_bucket AS fromBucket,
+      to_bucket AS toBucket, loans, principal_minor AS principal
+    FROM lending_roll_rates
+    WHERE ${tenantSql(scope)} AND currency = ${currency} AND from_month IN (SELECT value FROM json_each(${JSON.stringify(fromMonths)}))
+    ORDER BY from_month, from_bucket, to_bucket`);
+}
+
+/**
+ * Roll rates into `monthEnd` from the month-end before it (when stored): loans of each month-end
+ * by their bucket then and one month later (`closed` when the loan is not in the later snapshot:
+ * repaid, closed or written off). Written in the batch that writes the later snapshot.
+ */
+export function writeRollRates(scope: TenantScope, monthEnd: string, now: string) {
+  return sql`INSERT OR IGNORE INTO lending_roll_rates (tenant_id, from_month, to_month, currency, from_bucket,
+      to_bucket, loans, principal_minor, created_at)
+    SELECT ${tenantValue(scope)}, a.month_end, ${monthEnd}, a.currency, a.bucket, COALESCE(b.bucket, 'closed'), COUNT(*),
+      SUM(a.outstanding_principal_minor), ${now}
     FROM lending_snapshots a
-    WHERE ${tenantSql(scope, "a")} AND a.currency = ${currency} AND a.month_end IN (SELECT value FROM json_each(${JSON.stringify(fromMonths)}))
-    GROUP BY 1, 2, 3 ORDER BY 1, 2, 3`);
+    LEFT JOIN lending_snapshots b ON ${tenantSql(scope, "b")} AND b.loan_id = a.loan_id AND b.month_end = ${monthEnd}
+    WHERE ${tenantSql(scope, "a")} AND a.month_end = date(${monthEnd}, 'start of month', '-1 day')
+    GROUP BY a.currency, a.bucket, COALESCE(b.bucket, 'closed')`;
 }
 
 /** Writes the month-end picture of every active loan with principal outstanding (once per month-end). */
 export function writeSnapshot(scope: TenantScope, monthEnd: string, now: string) {
   const dpd = dpdSql(monthEnd, "l");
-  return scope.db.run(sql`INSERT OR IGNORE INTO lending_snapshots (tenant_id, month_end, loan_id, currency, dpd, bucket,
+  return sql`INSERT OR IGNORE INTO lending_snapshots (tenant_id, month_end, loan_id, currency, dpd, bucket,
       outstanding_principal_minor, branch, product, officer, segment, created_at)
     SELECT ${tenantValue(scope)}, ${monthEnd}, l.id, l.currency, ${dpd}, ${bucketSql(dpd)}, l.outstanding_principal_minor,
       l.branch, l.product, l.officer, ${segmentOf(scope, "l")}, ${now}
     FROM loans l WHERE ${tenantSql(scope, "l")} AND l.status = 'active' AND l.outstanding_principal_minor > 0
-      AND l.disbursement_date <= ${monthEnd}`);
+      AND l.disbursement_date <= ${monthEnd}`;
 }
 
 export const hasSnapshot = async (scope: TenantScope, monthEnd: string) =>

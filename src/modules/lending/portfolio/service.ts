@@ -76,27 +76,34 @@ const nextMonthEnd = (monthEnd: string) => {
   return d.toISOString().slice(0, 10);
 };
 
-/** Month-to-month roll rates: of the principal in a bucket at one month-end, the share in each bucket a month later. */
+/**
+ * Month-to-month roll rates as stored with each snapshot: of the principal in a bucket at one
+ * month-end, the share in each bucket a month later.
+ */
 async function rollRates(ctx: TenantContext, currency: string, months: string[]) {
   const stored = new Set(months);
   const from = months.filter((m) => stored.has(nextMonthEnd(m)));
   const rows = await repo.rollRows(ctx, currency, from);
-  return from.sort().map((fromMonth) => {
-    const mine = rows.filter((r) => r.fromMonth === fromMonth);
-    const base = new Map<string, number>();
-    for (const r of mine) base.set(r.fromBucket, (base.get(r.fromBucket) ?? 0) + r.principal);
-    return {
-      fromMonth,
-      toMonth: nextMonthEnd(fromMonth),
-      flows: mine.map((r) => ({
-        fromBucket: r.fromBucket as Bucket,
-        toBucket: r.toBucket as Bucket | "closed",
-        loans: r.loans,
-        outstandingPrincipal: fromMinor(r.principal),
-        rate: parRatio(r.principal, base.get(r.fromBucket) ?? 0),
-      })),
-    };
-  });
+  const withRows = new Set(rows.map((r) => r.fromMonth));
+  return from
+    .filter((m) => withRows.has(m))
+    .sort()
+    .map((fromMonth) => {
+      const mine = rows.filter((r) => r.fromMonth === fromMonth);
+      const base = new Map<string, number>();
+      for (const r of mine) base.set(r.fromBucket, (base.get(r.fromBucket) ?? 0) + r.principal);
+      return {
+        fromMonth,
+        toMonth: nextMonthEnd(fromMonth),
+        flows: mine.map((r) => ({
+          fromBucket: r.fromBucket as Bucket,
+          toBucket: r.toBucket as Bucket | "closed",
+          loans: r.loans,
+          outstandingPrincipal: fromMinor(r.principal),
+          rate: parRatio(r.principal, base.get(r.fromBucket) ?? 0),
+        })),
+      };
+    });
 }
 
 const PAGE = 2_000;
@@ -138,6 +145,8 @@ export async function refreshLending(ctx: TenantContext) {
   }
   const monthEnd = previousMonthEnd(on);
   const snapshot = (await repo.hasSnapshot(ctx, monthEnd)) ? null : monthEnd;
-  if (snapshot) await repo.writeSnapshot(ctx, snapshot, now);
+  // The snapshot and the roll rates it completes, in one transaction.
+  if (snapshot)
+    await ctx.db.batchSql([repo.writeSnapshot(ctx, snapshot, now), repo.writeRollRates(ctx, snapshot, now)]);
   return { changed, snapshot };
 }

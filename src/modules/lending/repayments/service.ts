@@ -1,6 +1,6 @@
 import type { LoanInstallmentRow, LoanRepaymentRow, LoanRow } from "../../../db/shard/lending";
 import { toMinor } from "../../../lib/money";
-import type { Format } from "../../ingest/domain/parse";
+import type { Format, RawRecord } from "../../ingest/domain/parse";
 import { identityKey } from "../../ingest/domain/records";
 import type { RecordError } from "../domain/ingest-body";
 import { validateRecords } from "../domain/ingest-body";
@@ -18,9 +18,13 @@ import * as repo from "../repo";
 import { scheduleOf, today } from "../service";
 
 /** POST /v1/ingest/loan-repayments: repayments upserted by identity, then every touched loan re-allocated. */
-export async function ingestRepayments(ctx: Ctx, format: Format, body: string): Promise<LendingIngestResult> {
+export const ingestRepayments = (ctx: Ctx, format: Format, body: string): Promise<LendingIngestResult> =>
+  ingestRepaymentRecords(ctx, readBody(format, body, REPAYMENT_COLUMNS));
+
+/** Repayment records already split (the core-banking sync): at most MAX_RECORDS, the same rules as the POST. */
+export async function ingestRepaymentRecords(ctx: Ctx, raws: RawRecord[]): Promise<LendingIngestResult> {
   const errors: RecordError[] = [];
-  const valid = validateRecords(readBody(format, body, REPAYMENT_COLUMNS), repaymentRecord, errors);
+  const valid = validateRecords(raws, repaymentRecord, errors);
   const loanKey = (r: RepaymentRecord): [string, string] | null =>
     r.loanExternalId ? [r.loanExternalSource ?? r.externalSource, r.loanExternalId] : null;
   const [byId, byIdentity, sameIdentity] = await Promise.all([

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { emptyStanding, lookbackStart, standingOf } from "../../lending/domain/standing";
 import { recommend } from "./engine";
 import type { NbaFacts } from "./facts";
 import { NBA_RULES } from "./rules";
@@ -19,7 +20,23 @@ const healthy: NbaFacts = {
     topCounterpartyShare: 0.2,
     topCounterpartyName: "Market A",
   },
+  repayment: emptyStanding(),
 };
+const ON = "2026-06-30";
+/** Standing of one active loan whose oldest unpaid installment fell due `dpd` days before ON. */
+const inArrears = (dpd: number, lateInstallments = 1) =>
+  standingOf(
+    [
+      {
+        status: "active",
+        oldestUnpaidDueDate: new Date(Date.parse(`${ON}T00:00:00Z`) - dpd * 86_400_000)
+          .toISOString()
+          .slice(0, 10),
+        lateInstallments,
+      },
+    ],
+    ON,
+  );
 const types = (f: NbaFacts) => recommend(f).actions.map((a) => a.actionType);
 
 describe("NBA rule catalog", () => {
@@ -62,17 +79,35 @@ describe("NBA rule catalog", () => {
     expect(recommend(c).actions[0].priority).toBe("critical");
   });
 
-  it("restructure is offered only to declining customers below 50", () => {
-    expect(types({ ...healthy, trend: "declining", bhiOverall: 50, bhiBand: "fair" })).not.toContain(
-      "restructure_offer",
-    );
-    const poor = recommend({ ...healthy, trend: "declining", bhiOverall: 42, bhiBand: "poor" });
-    expect(poor.actions[0]).toMatchObject({ actionType: "restructure_offer", priority: "high" });
-    const critical = recommend({ ...healthy, trend: "declining", bhiOverall: 20, bhiBand: "critical" });
-    expect(critical.actions[0].priority).toBe("critical");
+  it("early contact for a loan 1-30 days past due; restructure only from 31 days, critical from 91", () => {
+    const at = (dpd: number) =>
+      recommend({ ...healthy, repayment: inArrears(dpd) }).actions.map((a) => [a.actionType, a.priority]);
+    expect(at(0)).toEqual([]);
+    expect(at(1)).toEqual([["arrears_early_contact", "high"]]);
+    expect(at(30)).toEqual([["arrears_early_contact", "high"]]);
+    expect(at(31)).toEqual([["restructure_offer", "high"]]);
+    expect(at(90)).toEqual([["restructure_offer", "high"]]);
+    expect(at(91)).toEqual([["restructure_offer", "critical"]]);
+    // A critical BHI band makes a 31+ restructure critical too.
+    const weak = { ...healthy, bhiOverall: 20, bhiBand: "critical" as const };
+    expect(recommend({ ...weak, repayment: inArrears(40) }).actions[0]).toMatchObject({
+      actionType: "restructure_offer",
+      priority: "critical",
+    });
   });
 
-  it("credit-line increase needs excellent and improving, and no critical alert", () => {
+  it("no restructure without a loan in arrears, however low and declining the BHI", () => {
+    const declining = {
+      ...healthy,
+      trend: "declining" as const,
+      bhiOverall: 20,
+      bhiBand: "critical" as const,
+    };
+    expect(types(declining)).not.toContain("restructure_offer");
+    expect(types({ ...declining, repayment: inArrears(0) })).not.toContain("restructure_offer");
+  });
+
+  it("credit-line increase needs excellent and improving, no critical alert and a clean repayment record", () => {
     const excellent = {
       ...healthy,
       bhiOverall: 88,
@@ -84,6 +119,23 @@ describe("NBA rule catalog", () => {
     expect(types({ ...excellent, alerts: [{ type: "overdraft", severity: "critical" }] })).not.toContain(
       "credit_line_increase",
     );
+    // A loan repaid on time keeps the offer; one late instalment in the lookback, a loan in
+    // arrears or a written-off loan withdraws it.
+    const onTime = inArrears(0, 0);
+    expect(types({ ...excellent, repayment: onTime })).toEqual(["credit_line_increase"]);
+    expect(types({ ...excellent, repayment: inArrears(0, 1) })).toEqual([]);
+    expect(types({ ...excellent, repayment: inArrears(3, 0) })).toEqual(["arrears_early_contact"]);
+    const writtenOff = standingOf(
+      [{ status: "written_off", oldestUnpaidDueDate: null, lateInstallments: 0 }],
+      ON,
+    );
+    expect(types({ ...excellent, repayment: writtenOff })).toEqual([]);
+  });
+
+  it("the clean-record lookback starts six calendar months back, clamped to the month's end", () => {
+    expect(lookbackStart("2026-06-30")).toBe("2025-12-30");
+    expect(lookbackStart("2026-08-31")).toBe("2026-02-28");
+    expect(lookbackStart("2026-01-15")).toBe("2025-07-15");
   });
 
   it("concentration: half of inflow from one payer with at least 5 credits; three quarters is high", () => {

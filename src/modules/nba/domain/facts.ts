@@ -1,5 +1,6 @@
 import type { Band } from "../../bhi/domain/bands";
 import type { Trend } from "../../bhi/domain/trend";
+import type { RepaymentStanding } from "../../lending/domain/standing";
 
 export const PRIORITIES = ["critical", "high", "medium", "low"] as const;
 export type Priority = (typeof PRIORITIES)[number];
@@ -39,6 +40,8 @@ export interface NbaFacts {
   alerts: ReadonlyArray<{ type: string; severity: string }>;
   metrics: Readonly<Record<string, number>>;
   cashFlow: CashFlowFacts;
+  /** The customer's loans as of today (lending module): arrears buckets and late installments. */
+  repayment: RepaymentStanding;
 }
 
 export interface NbaAction {
@@ -58,4 +61,13 @@ export interface NbaResult {
   actions: NbaAction[];
   evaluatedRules: number;
   matchedRules: number;
+}
+
+/** What a matching rule contributes; the engine adds id, ruleId and the final confidence. */
+export type RuleMatch = Omit<NbaAction, "id" | "ruleId" | "confidence"> & { baseConfidence: number };
+
+export interface NbaRule {
+  id: string;
+  /** Returns null when the rule does not apply to these facts. */
+  evaluate(facts: NbaFacts): RuleMatch | null;
 }

@@ -1,21 +1,13 @@
-import type { NbaAction, NbaFacts, Priority } from "./facts";
+import type { NbaFacts, NbaRule, Priority } from "./facts";
+import { arrearsEarlyContact, creditLineIncrease, restructureOffer } from "./lending-rules";
 
-/** What a matching rule contributes; the engine adds id, ruleId and the final confidence. */
-export type RuleMatch = Omit<NbaAction, "id" | "ruleId" | "confidence"> & { baseConfidence: number };
-
-export interface NbaRule {
-  id: string;
-  /** Returns null when the rule does not apply to these facts. */
-  evaluate(facts: NbaFacts): RuleMatch | null;
-}
+export type { NbaRule, RuleMatch } from "./facts";
 
 /** Thresholds of the catalog (docs/methodology/nba.md explains each). */
 export const NBA_THRESHOLDS = {
   lowLiquidityScore: 40,
   criticalLiquidityScore: 20,
   weakPaymentScore: 60,
-  restructureBelowBhi: 50,
-  creditLineMinBhi: 80,
   volatileScore: 40,
   concentrationShare: 0.5,
   highConcentrationShare: 0.75,
@@ -84,49 +76,6 @@ const overduePaymentFollowUp: NbaRule = {
       ],
       expectedImpact: "Fewer failed debits; payment behaviour score recovers as the failed rate falls",
       baseConfidence: failed ? 0.85 : 0.7,
-    };
-  },
-};
-
-const restructureOffer: NbaRule = {
-  id: "NBA-RST-001",
-  evaluate(f) {
-    if (f.trend !== "declining" || f.bhiOverall === null || f.bhiOverall >= T.restructureBelowBhi)
-      return null;
-    return {
-      actionType: "restructure_offer",
-      title: "Offer a loan restructure",
-      description: `BHI ${f.bhiOverall.toFixed(2)} (${f.bhiBand}) and declining: repayments at the current schedule are at risk.`,
-      priority: f.bhiBand === "critical" ? "critical" : "high",
-      category: "credit",
-      suggestedSteps: [
-        "Review the customer's outstanding facilities and repayment schedule",
-        "Propose a longer tenor or a grace period matched to current inflows",
-        "Re-assess BHI 4 weeks after the restructure",
-      ],
-      expectedImpact: "Lower repayment burden; reduced probability of default while cash flow recovers",
-      baseConfidence: 0.75,
-    };
-  },
-};
-
-const creditLineIncrease: NbaRule = {
-  id: "NBA-CLI-001",
-  evaluate(f) {
-    if (f.bhiOverall === null || f.bhiOverall < T.creditLineMinBhi || f.trend !== "improving") return null;
-    if (f.alerts.some((a) => a.severity === "critical")) return null;
-    return {
-      actionType: "credit_line_increase",
-      title: "Offer a credit-line increase",
-      description: `BHI ${f.bhiOverall.toFixed(2)} (excellent) and improving with no critical alerts.`,
-      priority: "medium",
-      category: "growth",
-      suggestedSteps: [
-        "Pre-approve an increase sized to one period of average inflow",
-        "Send the offer through the customer's preferred channel",
-      ],
-      expectedImpact: "Higher facility usage by a low-risk customer",
-      baseConfidence: 0.8,
     };
   },
 };
@@ -252,6 +201,7 @@ const revenueRecovery: NbaRule = {
 export const NBA_RULES: readonly NbaRule[] = [
   liquidityBuffer,
   overduePaymentFollowUp,
+  arrearsEarlyContact,
   restructureOffer,
   expenseReview,
   revenueRecovery,
