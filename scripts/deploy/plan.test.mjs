@@ -158,5 +158,5 @@ describe("npm run deploy -- --dry-run", () => {
     expect(r.stdout).toContain("wrangler d1 migrations apply SHARD_1 --remote --env staging");
     expect(r.stdout).not.toContain("wrangler d1 create credit-ops-staging-shard-0");
     expect(readFileSync("wrangler.toml", "utf8")).toBe(TOML);
-  });
+  }, 60_000); // a child process loading wrangler: seconds on a busy machine
 });
