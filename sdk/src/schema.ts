@@ -7615,10 +7615,7 @@ export interface components {
         };
         Shard: {
             shard: number;
-            /**
-             * @description The D1 binding the shard is found by
-             * @example SHARD_2
-             */
+            /** @description The D1 binding the shard is found by (SHARD_ and the number) */
             binding: string;
             /** @description False: tenants or a registry row name it, but no binding exists */
             bound: boolean;
@@ -7652,10 +7649,6 @@ export interface components {
             deliveriesDue: number;
             /** @description Workflow runs waiting to start */
             workflowRunsPending: number;
-            /** @description Transactions waiting for on-arrival screening */
-            monitoringPending: number;
-            /** @description Connector syncs running */
-            syncsRunning: number;
         };
         UpdateShardRequest: {
             /**

@@ -143,9 +143,7 @@ describe("shards as configuration", () => {
       expect(s.bytes).toBeGreaterThan(0);
       expect(Object.keys(s.queues ?? {}).sort()).toEqual([
         "deliveriesDue",
-        "monitoringPending",
         "outboxPending",
-        "syncsRunning",
         "workflowRunsPending",
       ]);
     }

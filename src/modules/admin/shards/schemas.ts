@@ -8,8 +8,6 @@ export const ShardQueuesSchema = z
     outboxPending: count("Outbox events not yet dispatched to webhook subscriptions"),
     deliveriesDue: count("Webhook deliveries pending or retrying"),
     workflowRunsPending: count("Workflow runs waiting to start"),
-    monitoringPending: count("Transactions waiting for on-arrival screening"),
-    syncsRunning: count("Connector syncs running"),
   })
   .openapi("ShardQueues", {
     description:
@@ -19,7 +17,9 @@ export const ShardQueuesSchema = z
 export const ShardSchema = z
   .object({
     shard: z.number().int(),
-    binding: z.string().openapi({ description: "The D1 binding the shard is found by", example: "SHARD_2" }),
+    binding: z
+      .string()
+      .openapi({ description: "The D1 binding the shard is found by (SHARD_ and the number)" }),
     bound: z
       .boolean()
       .openapi({ description: "False: tenants or a registry row name it, but no binding exists" }),
@@ -60,7 +60,7 @@ export const ShardParams = z.object({
     .int()
     .min(0)
     .max(999)
-    .openapi({ param: { name: "shard", in: "path" }, example: 2 }),
+    .openapi({ param: { name: "shard", in: "path" } }),
 });
 
 export const UpdateShardBody = z

@@ -3,6 +3,8 @@ import type { ShardRegistryRow } from "../../../db/control-schema";
 import type { Env } from "../../../env";
 import { AppError, badRequest, notFound } from "../../../lib/errors";
 import { type OperatorContext, operatorAuditInsert } from "../../audit/service";
+import { dueDeliveriesOnShard } from "../../webhooks/service";
+import { pendingRunsOnShard } from "../../workflows/service";
 import { namedShardProblem, placeTenant, readyShards, type ShardLoad } from "../domain/placement";
 import { tenantsPerShard } from "../repo";
 import * as repo from "./repo";
@@ -22,15 +24,34 @@ export interface ShardView {
   bytes: number | null;
   rows: number | null;
   migrationsApplied: number | null;
-  queues: Omit<ShardFigureRow, "bytes" | "rows" | "migrations"> | null;
+  queues: ShardQueues | null;
   problem: string | null;
   updatedAt: string | null;
   updatedBy: string | null;
 }
 
-type Measured = { figures: ShardFigureRow } | { error: string };
+/** Work waiting in a shard's tables: what a Worker can see of queue depth (docs/operations.md). */
+export interface ShardQueues {
+  outboxPending: number;
+  deliveriesDue: number;
+  workflowRunsPending: number;
+}
 
-async function measure(env: Env): Promise<ShardView[]> {
+type Figures = ShardFigureRow & Partial<Omit<ShardQueues, "outboxPending">>;
+type Measured = { figures: Figures } | { error: string };
+
+/** The figures of one shard; the queue counts of other modules only when asked (the listing). */
+async function figuresOfShard(env: Env, shard: number, withQueues: boolean): Promise<Figures> {
+  const figures = await readShardFigures(env, shard);
+  if (!withQueues) return figures;
+  const [deliveriesDue, workflowRunsPending] = await Promise.all([
+    dueDeliveriesOnShard(env, shard),
+    pendingRunsOnShard(env, shard),
+  ]);
+  return { ...figures, deliveriesDue, workflowRunsPending };
+}
+
+async function measure(env: Env, withQueues = false): Promise<ShardView[]> {
   const db = controlDb(env);
   const bound = shardNumbers(env);
   const [registry, tenants, measured] = await Promise.all([
@@ -39,7 +60,7 @@ async function measure(env: Env): Promise<ShardView[]> {
     Promise.all(
       bound.map(
         (n): Promise<Measured> =>
-          readShardFigures(env, n).then(
+          figuresOfShard(env, n, withQueues).then(
             (figures) => ({ figures }),
             (err) => ({ error: String(err instanceof Error ? err.message : err) }),
           ),
@@ -59,7 +80,14 @@ async function measure(env: Env): Promise<ShardView[]> {
     const figures = figuresOf(m);
     const row = registryOf.get(shard);
     const count = tenants.get(shard) ?? 0;
-    const { bytes, rows, migrations, ...queues } = figures ?? {};
+    const queues: ShardQueues | null =
+      figures && withQueues
+        ? {
+            outboxPending: figures.outboxPending,
+            deliveriesDue: figures.deliveriesDue ?? 0,
+            workflowRunsPending: figures.workflowRunsPending ?? 0,
+          }
+        : null;
     return {
       shard,
       binding: `SHARD_${shard}`,
@@ -68,10 +96,10 @@ async function measure(env: Env): Promise<ShardView[]> {
       ready: ready.has(shard),
       notes: row?.notes ?? "",
       tenants: count,
-      bytes: bytes ?? null,
-      rows: rows ?? null,
-      migrationsApplied: migrations ?? null,
-      queues: figures ? (queues as ShardView["queues"]) : null,
+      bytes: figures?.bytes ?? null,
+      rows: figures?.rows ?? null,
+      migrationsApplied: figures?.migrations ?? null,
+      queues,
       problem: problemOf(m, ready.has(shard), count),
       updatedAt: row?.updatedAt ?? null,
       updatedBy: row?.updatedBy ?? null,
@@ -103,7 +131,7 @@ const loadsOf = (views: ShardView[]): ShardLoad[] =>
 
 /** Every shard with its figures, and where the next tenant would be placed (null: nowhere). */
 export async function listShards(env: Env) {
-  const views = await measure(env);
+  const views = await measure(env, true);
   return { data: views, nextPlacement: placeTenant(loadsOf(views)) };
 }
 
@@ -155,7 +183,7 @@ export async function updateShard(op: OperatorContext, shard: number, patch: Sha
       ),
     ]);
   }
-  const view = (await measure(op.env)).find((v) => v.shard === shard);
+  const view = (await measure(op.env, true)).find((v) => v.shard === shard);
   if (!view) throw notFound("Shard");
   return view;
 }

@@ -1,24 +1,20 @@
 import { systemShardBinding } from "../../../db/system-db";
 import type { Env } from "../../../env";
 
-/** What one statement on a shard tells the operator: size, rows, migrations, local queues. */
+/** What one statement on a shard tells placement and the operator: size, rows, migrations, outbox. */
 export interface ShardFigureRow {
   bytes: number;
   rows: number;
   migrations: number;
   outboxPending: number;
-  deliveriesDue: number;
-  workflowRunsPending: number;
-  monitoringPending: number;
-  syncsRunning: number;
 }
 
 /**
- * One read per shard, every count served by a small table or a partial index (so the
- * figures stay cheap on a 10 GB shard): data_row_counts (shard migration 0033, kept by
- * triggers), d1_migrations (wrangler's and the tests' migration table), the outbox's and
- * the deliveries' pending indexes. Bytes are D1's own figure for the database file after the
- * statement (`meta.size_after`), the same number the 10 GB limit is measured against.
+ * One read per shard, every count served by a small table or a partial index (so the figures
+ * stay cheap on a 10 GB shard): data_row_counts (the data module's read model; shard migration
+ * 0033, kept by triggers), d1_migrations (wrangler's and the tests' migration table), the
+ * outbox's pending index (the events read model). Bytes are D1's own figure for the database
+ * file after the statement (`meta.size_after`), what the 10 GB limit is measured against.
  */
 export async function readShardFigures(env: Env, shard: number): Promise<ShardFigureRow> {
   const result = await systemShardBinding(env, shard)
@@ -26,11 +22,7 @@ export async function readShardFigures(env: Env, shard: number): Promise<ShardFi
       `SELECT
          (SELECT coalesce(sum(n), 0) FROM data_row_counts) AS rows,
          (SELECT count(*) FROM d1_migrations) AS migrations,
-         (SELECT count(*) FROM events WHERE dispatched_at IS NULL) AS outbox_pending,
-         (SELECT count(*) FROM webhook_deliveries WHERE status IN ('pending', 'retrying')) AS deliveries_due,
-         (SELECT count(*) FROM workflow_runs WHERE status = 'pending') AS workflow_runs_pending,
-         (SELECT count(*) FROM monitoring_pending) AS monitoring_pending,
-         (SELECT count(*) FROM sync_runs WHERE status = 'running') AS syncs_running`,
+         (SELECT count(*) FROM events WHERE dispatched_at IS NULL) AS outbox_pending`,
     )
     .all<Record<string, number>>();
   const row = result.results[0] ?? {};
@@ -39,9 +31,5 @@ export async function readShardFigures(env: Env, shard: number): Promise<ShardFi
     rows: row.rows ?? 0,
     migrations: row.migrations ?? 0,
     outboxPending: row.outbox_pending ?? 0,
-    deliveriesDue: row.deliveries_due ?? 0,
-    workflowRunsPending: row.workflow_runs_pending ?? 0,
-    monitoringPending: row.monitoring_pending ?? 0,
-    syncsRunning: row.syncs_running ?? 0,
   };
 }

@@ -137,3 +137,11 @@ export async function sweepWebhooks(env: Env, at: Date): Promise<{ tenants: numb
   }
   return { tenants, requeued };
 }
+
+/** Deliveries waiting on a shard (pending or retrying), every tenant: the operator's figures. */
+export async function dueDeliveryCount(env: Env, shard: number): Promise<number> {
+  const row = await systemShardBinding(env, shard)
+    .prepare("SELECT count(*) AS n FROM webhook_deliveries WHERE status IN ('pending', 'retrying')")
+    .first<{ n: number }>();
+  return row?.n ?? 0;
+}
