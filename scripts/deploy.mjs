@@ -24,6 +24,7 @@ import {
   parseQueuesList,
   parseR2BucketList,
   parseSecretList,
+  plain,
 } from "./deploy/wrangler-output.mjs";
 
 const require = createRequire(import.meta.url);
@@ -82,7 +83,7 @@ function listExisting(env, fixtures) {
   }
   const run = (argv) => {
     const r = wrangler(argv);
-    if (r.code !== 0) throw new Error(`wrangler ${argv.join(" ")}: ${r.stderr.trim()}`);
+    if (r.code !== 0) throw new Error(`wrangler ${argv.join(" ")}: ${plain(r.stderr).trim()}`);
     return r.stdout;
   };
   const queues = new Set();

@@ -10,7 +10,7 @@
 
 // biome-ignore lint/suspicious/noControlCharactersInRegex: ANSI colour codes, when a TTY forced them
 const ANSI = /\u001b\[[0-9;]*m/g;
-const plain = (text) => text.replace(ANSI, "");
+export const plain = (text) => text.replace(ANSI, "");
 
 /** Database ids by name. */
 export function parseD1List(stdout) {
