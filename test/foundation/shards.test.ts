@@ -137,6 +137,33 @@ describe("shards as configuration", () => {
     expect(t.shard).toBe(others.sort((a, b) => load(a) - load(b) || a.shard - b.shard)[0]?.shard);
   });
 
+  it("gives a shard whose migrations are behind the others no tenants until it catches up", async () => {
+    await makeNewShardLightest();
+    expect((await shards()).nextPlacement).toBe(NEW);
+    // One more migration recorded on every other shard: shard NEW is now one behind.
+    const others = shardNumbers(env).filter((n) => n !== NEW);
+    const marker = `9999_not_yet_on_shard_${NEW}.sql`;
+    const record = (n: number) =>
+      systemShardBinding(env, n).prepare("INSERT INTO d1_migrations (name) VALUES (?)").bind(marker).run();
+    const unrecord = (n: number) =>
+      systemShardBinding(env, n).prepare("DELETE FROM d1_migrations WHERE name = ?").bind(marker).run();
+    for (const n of others) await record(n);
+    try {
+      const { of, nextPlacement } = await shards();
+      expect(of(NEW)).toMatchObject({ ready: false, migrationsApplied: env.SHARD_MIGRATIONS.length });
+      expect(of(NEW).problem).toMatch(/migrations behind/);
+      expect(nextPlacement).not.toBe(NEW);
+      expect((await createTenant({ name: "Not on the unmigrated shard" })).shard).not.toBe(NEW);
+      const named = await admin("POST", "/admin/tenants", { name: "Named unmigrated", shard: NEW });
+      expect(named.status).toBe(400);
+      // Caught up: it takes tenants again.
+      await record(NEW);
+      expect((await shards()).of(NEW).ready).toBe(true);
+    } finally {
+      for (const n of shardNumbers(env)) await unrecord(n);
+    }
+  });
+
   it("reports per-shard figures the operator can act on", async () => {
     const { data } = await shards();
     for (const s of data.filter((x) => x.bound)) {
