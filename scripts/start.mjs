@@ -7,6 +7,7 @@
 import { spawn, spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { createWriteStream, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
 import { join, resolve } from "node:path";
 import { provisionDemo } from "./seed/provision.mjs";
 
@@ -39,8 +40,15 @@ function ensureDevVars() {
   return ensureDevVar("ADMIN_TOKEN", () => `adm_${randomBytes(24).toString("base64url")}`);
 }
 
+/** Every D1 binding with migrations in wrangler.toml: the control database and each SHARD_<n>. */
+function migratedBindings() {
+  const { unstable_readConfig: readConfig } = createRequire(import.meta.url)("wrangler");
+  const config = readConfig({ config: join(root, "wrangler.toml") }, {});
+  return config.d1_databases.filter((d) => d.migrations_dir).map((d) => d.binding);
+}
+
 function migrate() {
-  for (const binding of ["CONTROL_DB", "SHARD_0", "SHARD_1"]) {
+  for (const binding of migratedBindings()) {
     process.stdout.write(`Applying migrations to ${binding}... `);
     const run = spawnSync(wrangler, ["d1", "migrations", "apply", binding, "--local"], {
       cwd: root,
