@@ -15,7 +15,7 @@ export default defineConfig(async () => {
       projects: [
         {
           // Pure domain logic: plain Node, fast.
-          test: { name: "unit", include: ["src/**/*.test.ts"], environment: "node" },
+          test: { name: "unit", include: ["src/**/*.test.ts", "scripts/**/*.test.mjs"], environment: "node" },
         },
         {
           // Routes, bindings, queues, Durable Objects: inside workerd with real local D1/R2/Queues.
@@ -24,6 +24,15 @@ export default defineConfig(async () => {
               main: "./src/index.ts",
               wrangler: { configPath: "./wrangler.toml" },
               miniflare: {
+                // A third shard bound by test configuration alone (no source names it): the
+                // Worker discovers it, migrations are applied to it (test/setup.ts), and it
+                // takes new tenants (test/foundation/shards.test.ts).
+                d1Databases: {
+                  CONTROL_DB: "credit-ops-control",
+                  SHARD_0: "credit-ops-shard-0",
+                  SHARD_1: "credit-ops-shard-1",
+                  SHARD_2: "credit-ops-shard-2",
+                },
                 // Tests drive one key hard; the 429 path is tested with its own limiter.
                 ratelimits: {
                   API_RATE_LIMITER: { simple: { limit: 1_000_000, period: 60 } },

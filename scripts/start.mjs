@@ -7,6 +7,7 @@
 import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { createWriteStream, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
 import { join, resolve } from "node:path";
 import { Miniflare } from "miniflare";
 import { unstable_getMiniflareWorkerOptions, unstable_splitSqlQuery } from "wrangler";
@@ -41,11 +42,12 @@ function ensureDevVars() {
   return ensureDevVar("ADMIN_TOKEN", () => `adm_${randomBytes(24).toString("base64url")}`);
 }
 
-const DATABASES = [
-  ["CONTROL_DB", "migrations/control"],
-  ["SHARD_0", "migrations/shard"],
-  ["SHARD_1", "migrations/shard"],
-];
+/** Every D1 binding with migrations in wrangler.toml (the control database and each SHARD_<n>) and its folder. */
+function migratedDatabases() {
+  const { unstable_readConfig: readConfig } = createRequire(import.meta.url)("wrangler");
+  const config = readConfig({ config: join(root, "wrangler.toml") }, {});
+  return config.d1_databases.filter((d) => d.migrations_dir).map((d) => [d.binding, d.migrations_dir]);
+}
 
 /**
  * Applies the migrations not yet applied to each local database, in this process through
@@ -63,7 +65,7 @@ async function migrate() {
     d1Persist: join(root, ".wrangler/state/v3/d1"),
   });
   try {
-    for (const [binding, dir] of DATABASES) {
+    for (const [binding, dir] of migratedDatabases()) {
       process.stdout.write(`Applying migrations to ${binding}... `);
       const db = await mf.getD1Database(binding);
       await db

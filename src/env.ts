@@ -3,8 +3,11 @@ import type { DeliveryMessage, JobMessage } from "./jobs/messages";
 /** Bindings and vars of the Worker, as declared in wrangler.toml. */
 export interface Env {
   CONTROL_DB: D1Database;
-  SHARD_0: D1Database;
-  SHARD_1: D1Database;
+  /**
+   * Tenant data, one D1 database per shard: every binding named SHARD_<n> is a shard, found
+   * at run time (src/db/client.ts shardNumbers); none is named in code.
+   */
+  [shard: `SHARD_${number}`]: D1Database;
   FRAUD_CASE: DurableObjectNamespace;
   /** credit-ops-webhooks: one message per delivery attempt (src/jobs/messages.ts). */
   WEBHOOK_QUEUE: Queue<DeliveryMessage>;
@@ -25,8 +28,6 @@ export interface Env {
   SECRETS_KEY?: string;
   /** "development" only under `npm start`; deployments leave it "production". */
   ENVIRONMENT: string;
-  /** How many SHARD_n bindings exist. */
-  SHARD_COUNT: string;
   /** "csk_live_" deployed, "csk_test_" locally. */
   KEY_PREFIX: string;
   /** Webhook retry delays in seconds ("60,300,1800,7200,21600" when unset); local proofs shrink it. */

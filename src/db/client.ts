@@ -6,7 +6,28 @@ import type { TenantDb } from "./tenant-db";
 export const controlDb = (env: Env) => drizzle(env.CONTROL_DB, { schema: controlSchema });
 export type ControlDb = ReturnType<typeof controlDb>;
 
-export const shardCount = (env: Env): number => Number(env.SHARD_COUNT || "1");
+/** A shard binding's name: SHARD_0, SHARD_1, ... (no leading zeros, so each number has one name). */
+const SHARD_BINDING = /^SHARD_(0|[1-9]\d{0,2})$/;
+
+const isD1Binding = (value: unknown): value is D1Database =>
+  typeof value === "object" &&
+  value !== null &&
+  typeof (value as D1Database).prepare === "function" &&
+  typeof (value as D1Database).batch === "function";
+
+/**
+ * The shards of this deployment, ascending: every binding named SHARD_<n> that is a D1
+ * database. Adding a shard is a binding in the configuration (and its migrations), never a
+ * source edit (docs/operations.md#adding-a-shard). Numbers may have gaps.
+ */
+export function shardNumbers(env: Env): number[] {
+  const found: number[] = [];
+  for (const [name, value] of Object.entries(env)) {
+    const match = SHARD_BINDING.exec(name);
+    if (match && isD1Binding(value)) found.push(Number(match[1]));
+  }
+  return found.sort((a, b) => a - b);
+}
 
 /**
  * What every tenant repository function takes first: the tenant's scoped shard client and

@@ -165,3 +165,13 @@ export type ApiKeyRow = typeof apiKeys.$inferSelect;
 export type ConnectorRow = typeof connectors.$inferSelect;
 export type OperatorTokenRow = typeof operatorTokens.$inferSelect;
 export type AuditLogRow = typeof auditLog.$inferSelect;
+
+/** The operator's state of each shard (migrations/control/0005); a bound shard without a row is open. */
+export const shardRegistry = sqliteTable("shards", {
+  shard: integer("shard").primaryKey(),
+  state: text("state", { enum: ["open", "closed"] }).notNull(),
+  notes: text("notes").notNull(),
+  updatedAt: text("updated_at").notNull(),
+  updatedBy: text("updated_by").notNull(),
+});
+export type ShardRegistryRow = typeof shardRegistry.$inferSelect;

@@ -14,7 +14,7 @@ import * as shardSchema from "./shard";
 export const drizzleShard = (binding: D1Database) => drizzle(binding, { schema: shardSchema });
 export type ShardDb = ReturnType<typeof drizzleShard>;
 
-/** The D1 binding of a shard: SHARD_0, SHARD_1, ... (adding a shard = a binding + SHARD_COUNT). */
+/** The D1 binding of a shard: SHARD_0, SHARD_1, ... (discovered: src/db/client.ts shardNumbers). */
 export function systemShardBinding(env: Env, shard: number): D1Database {
   const binding = (env as unknown as Record<string, D1Database | undefined>)[`SHARD_${shard}`];
   if (!binding) throw new AppError("internal", `shard ${shard} is not bound`);

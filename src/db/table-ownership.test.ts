@@ -38,7 +38,8 @@ for (const [path, text] of Object.entries(schemaFiles)) {
 
 /** Tables a read model (`<module>/read-model.ts`) lets other modules read; never write. */
 const READ_MODELS: Record<string, string[]> = {
-  data: ["customers", "accounts", "transactions", "agents"],
+  // data_row_counts: per-tenant totals, read by the operator's shard figures (admin/shards).
+  data: ["customers", "accounts", "transactions", "agents", "data_row_counts", "dataRowCounts"],
   events: ["events"],
   aml: ["aml_cases", "amlCases"],
   fraud: ["fraud_cases", "fraudCases", "fraud_case_heads", "fraudCaseHeads"],

@@ -1,9 +1,9 @@
 import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
-import { controlDb } from "../../src/db/client";
+import { controlDb, shardNumbers } from "../../src/db/client";
 import { auditLog } from "../../src/db/control-schema";
 import { tenantAuditLog } from "../../src/db/shard";
-import { systemShardDb } from "../../src/db/system-db";
+import { systemShardBinding, systemShardDb } from "../../src/db/system-db";
 import { TEST_ADMIN_TOKEN } from "../constants";
 import { call } from "../harness";
 
@@ -32,8 +32,9 @@ export const tenantEntries = (shard: number, requestId: string) =>
 
 /** Every stored byte of both audit tables on every database, as text: to search for secrets. */
 export async function everyStoredEntry(): Promise<string> {
-  const dbs = [env.CONTROL_DB, env.SHARD_0, env.SHARD_1];
-  const tables = ["audit_log", "tenant_audit_log", "tenant_audit_log"];
+  const shards = shardNumbers(env).map((n) => systemShardBinding(env, n));
+  const dbs = [env.CONTROL_DB, ...shards];
+  const tables = ["audit_log", ...shards.map(() => "tenant_audit_log")];
   const dumps = await Promise.all(dbs.map((db, i) => db.prepare(`SELECT * FROM ${tables[i]}`).all()));
   return JSON.stringify(dumps.map((d) => d.results));
 }

@@ -221,7 +221,7 @@ export const CreateTenantBody = z
     name: z.string().trim().min(1).max(200),
     shard: z.number().int().min(0).max(999).optional().openapi({
       description:
-        "An existing shard, 0..SHARD_COUNT-1 of the deployment (else 400; the document states 999, the most it allows). Default: the least-loaded shard",
+        "A shard of the deployment that is open and migrated (GET /admin/shards; else 400 naming why; the document states 999, the most a binding number may be). Default: placement by measured load (docs/operations.md#placement)",
     }),
     features: TenantFeaturesSchema.optional(),
     settings: TenantSettingsSchema.optional(),

@@ -1,5 +1,5 @@
 import type { BatchItem } from "drizzle-orm/batch";
-import { type ControlDb, controlDb, shardCount } from "../../db/client";
+import { type ControlDb, controlDb, shardNumbers } from "../../db/client";
 import { keysetPage, type PageRequest } from "../../db/keyset";
 import { loadTenantContext, type TenantContext } from "../../db/tenant-context";
 import type { Env } from "../../env";
@@ -148,7 +148,7 @@ export async function listOperatorAudit(
     ? (await loadTenantContext(env, query.tenantId, requestId)).tenant.shard
     : undefined;
   const filter = normalized(query);
-  const shards = shard !== undefined ? [shard] : Array.from({ length: shardCount(env) }, (_, n) => n);
+  const shards = shard !== undefined ? [shard] : shardNumbers(env);
   return mergedPage(repo.operatorAuditOrder, filter, page, [
     systemRepo.controlSource(controlDb(env), filter),
     ...shards.map((n) => systemRepo.shardSource(env, n, filter)),

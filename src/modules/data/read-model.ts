@@ -8,7 +8,7 @@
 import { type SQL, sql } from "drizzle-orm";
 
 export type { AccountRow, AgentRow, CustomerRow, TransactionRow } from "../../db/shard/data";
-export { accounts, agents, customers, transactions } from "../../db/shard/data";
+export { accounts, agents, customers, dataRowCounts, transactions } from "../../db/shard/data";
 export {
   FAILED_STATUS_LIST,
   FAILED_STATUSES,

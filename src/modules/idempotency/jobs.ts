@@ -1,4 +1,4 @@
-import { shardCount } from "../../db/client";
+import { shardNumbers } from "../../db/client";
 import type { Env } from "../../env";
 import * as systemRepo from "./system-repo";
 
@@ -12,7 +12,7 @@ const SWEEP_ROUNDS = 20;
  */
 export async function sweepExpiredIdempotencyKeys(env: Env, scheduledTime: Date): Promise<void> {
   const now = scheduledTime.toISOString();
-  for (let shard = 0; shard < shardCount(env); shard++) {
+  for (const shard of shardNumbers(env)) {
     for (let round = 0; round < SWEEP_ROUNDS; round++) {
       if ((await systemRepo.deleteExpiredTenantKeys(env, shard, now, SWEEP_CHUNK)) < SWEEP_CHUNK) break;
     }

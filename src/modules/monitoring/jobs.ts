@@ -1,4 +1,4 @@
-import { shardCount } from "../../db/client";
+import { shardNumbers } from "../../db/client";
 import type { TenantSettings } from "../../db/control-schema";
 import { loadTenantContext, type TenantContext } from "../../db/tenant-context";
 import type { Env } from "../../env";
@@ -125,7 +125,7 @@ const SWEEP_PER_SHARD = 50;
 export async function sweepStrandedPending(env: Env, now: Date): Promise<string[]> {
   const before = new Date(now.getTime() - STRANDED_AFTER_MS).toISOString();
   const stranded: string[] = [];
-  for (let shard = 0; shard < shardCount(env); shard++)
+  for (const shard of shardNumbers(env))
     stranded.push(
       ...(await systemRepo.strandedPendingTenants(env, shard, before, now.toISOString(), SWEEP_PER_SHARD)),
     );

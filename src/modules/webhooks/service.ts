@@ -10,7 +10,7 @@ import { recordAttempt } from "./delivery/service";
 import { excerptFor } from "./domain/response-record";
 import { generateSecret } from "./domain/signing";
 import { checkWebhookUrl } from "./domain/ssrf";
-import { enqueueDeliveries } from "./outbox/system-repo";
+import { dueDeliveryCount, enqueueDeliveries } from "./outbox/system-repo";
 import { presentDelivery, presentSubscription } from "./present";
 import * as repo from "./repo";
 import { TEST_EVENT_TYPE } from "./schemas";
@@ -278,3 +278,6 @@ export async function replayDelivery(ctx: TenantContext, id: string) {
   await enqueueDeliveries(ctx.env, [{ tenantId: ctx.tenantId, deliveryId: replay.id, attempt: 1 }]);
   return presentDelivery(replay);
 }
+
+/** Deliveries pending or retrying on one shard, every tenant (the operator's shard figures). */
+export const dueDeliveriesOnShard = dueDeliveryCount;

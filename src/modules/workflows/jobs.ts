@@ -1,4 +1,4 @@
-import { shardCount } from "../../db/client";
+import { shardNumbers } from "../../db/client";
 import { loadTenantContext, type TenantContext } from "../../db/tenant-context";
 import type { Env } from "../../env";
 import { enqueuePerTenant, sendJobs } from "../../jobs/enqueue";
@@ -61,7 +61,7 @@ const STRANDED_PER_SHARD = 100;
 export async function resumeStrandedWorkflowRuns(env: Env, now: Date): Promise<number> {
   const before = new Date(now.getTime() - STRANDED_AFTER_MS).toISOString();
   let resent = 0;
-  for (let shard = 0; shard < shardCount(env); shard++) {
+  for (const shard of shardNumbers(env)) {
     const runs = await systemRepo.strandedPendingRuns(env, shard, before, STRANDED_PER_SHARD);
     await sendJobs(
       env,

@@ -14,6 +14,7 @@ import {
 } from "./domain/catalog";
 import { formatDuration, type WorkflowRunStatus } from "./domain/state";
 import * as repo from "./repo";
+import { pendingRunCount } from "./system-repo";
 
 type Stats = Awaited<ReturnType<typeof repo.runStats>>;
 
@@ -153,3 +154,6 @@ export async function triggerWorkflow(
     message: `Workflow ${def.id} queued${customerId ? ` for customer ${customerId}` : " for all customers"}`,
   };
 }
+
+/** Runs waiting to start on one shard, every tenant (the operator's shard figures). */
+export const pendingRunsOnShard = pendingRunCount;

@@ -15,3 +15,11 @@ export async function strandedPendingRuns(env: Env, shard: number, before: strin
     .all<{ id: string; tenantId: string }>();
   return results;
 }
+
+/** Runs waiting to start on a shard, every tenant (partial index): the operator's figures. */
+export async function pendingRunCount(env: Env, shard: number): Promise<number> {
+  const row = await systemShardBinding(env, shard)
+    .prepare("SELECT count(*) AS n FROM workflow_runs WHERE status = 'pending'")
+    .first<{ n: number }>();
+  return row?.n ?? 0;
+}

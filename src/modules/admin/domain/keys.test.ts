@@ -1,12 +1,5 @@
 import { describe, expect, it } from "vitest";
-import {
-  displayPrefix,
-  generateApiKey,
-  graceExpiry,
-  isWellFormedKey,
-  keyState,
-  leastLoadedShard,
-} from "./keys";
+import { displayPrefix, generateApiKey, graceExpiry, isWellFormedKey, keyState } from "./keys";
 
 describe("api keys", () => {
   it("generates well-formed keys whose display prefix keeps 8 random chars", () => {
@@ -40,28 +33,5 @@ describe("api keys", () => {
     const now = new Date("2026-06-01T00:00:00Z");
     expect(graceExpiry(null, now, 3600)).toBe("2026-06-01T01:00:00.000Z");
     expect(graceExpiry("2026-06-01T00:30:00.000Z", now, 3600)).toBe("2026-06-01T00:30:00.000Z");
-  });
-
-  it("puts new tenants on the least-loaded shard", () => {
-    expect(leastLoadedShard(2, new Map())).toBe(0);
-    expect(
-      leastLoadedShard(
-        2,
-        new Map([
-          [0, 3],
-          [1, 2],
-        ]),
-      ),
-    ).toBe(1);
-    expect(
-      leastLoadedShard(
-        3,
-        new Map([
-          [0, 1],
-          [1, 1],
-          [2, 1],
-        ]),
-      ),
-    ).toBe(0);
   });
 });

@@ -37,12 +37,3 @@ export function graceExpiry(currentExpiry: string | null, now: Date, graceSecond
   const end = currentExpiry ? Math.min(Date.parse(currentExpiry), graceEnd) : graceEnd;
   return new Date(end).toISOString();
 }
-
-/** Least-loaded shard; ties go to the lowest number. */
-export function leastLoadedShard(shardCount: number, tenantsPerShard: Map<number, number>): number {
-  let best = 0;
-  for (let shard = 1; shard < shardCount; shard++) {
-    if ((tenantsPerShard.get(shard) ?? 0) < (tenantsPerShard.get(best) ?? 0)) best = shard;
-  }
-  return best;
-}

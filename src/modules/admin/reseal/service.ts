@@ -1,4 +1,4 @@
-import { shardCount } from "../../../db/client";
+import { shardNumbers } from "../../../db/client";
 import type { PageSweeper } from "../../../db/reanchor-page";
 import type { Env } from "../../../env";
 import { anchorKeysFrom, type CaseKind } from "../../../lib/case-anchor";
@@ -66,7 +66,7 @@ export async function reanchorCases(
     aml: emptyAnchorSweepCount(),
   };
   let left = budget;
-  for (let shard = 0; shard < shardCount(env); shard++) {
+  for (const shard of shardNumbers(env)) {
     const db = sweepShardDb(env, shard);
     for (const { kind, tally, page } of KINDS) {
       const count = counts[kind];
@@ -113,7 +113,7 @@ export async function resealSecrets(op: OperatorContext) {
   const keyring = await keyringFrom(env.SECRETS_KEY);
   const connectorPasswords = await resealConnectorPasswords(env, keyring);
   const webhookSecrets = emptyResealCount();
-  for (let shard = 0; shard < shardCount(env); shard++) {
+  for (const shard of shardNumbers(env)) {
     const found = await resealShard(env, shard);
     webhookSecrets.resealed += found.resealed;
     webhookSecrets.current += found.current;

@@ -1,6 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import type { App } from "../../../http/context";
-import { adminRoute, jsonBody, jsonContent } from "../../../http/openapi";
+import { adminRoute, errorResponses, jsonBody, jsonContent } from "../../../http/openapi";
 import { NewApiKeySchema } from "../keys/schemas";
 import { CreateTenantBody, TenantSchema } from "../schemas";
 import { createTenant } from "../tenants/service";
@@ -16,6 +16,8 @@ export const createTenantRoute = adminRoute({
       z.object({ success: z.literal(true), tenant: TenantSchema, apiKey: NewApiKeySchema }),
       "Tenant created; the key is shown only here",
     ),
+    // No `shard` named and every shard closed (or not migrated): nowhere to place it.
+    ...errorResponses(409),
   },
 });
 

@@ -7,12 +7,14 @@ import { registerCreateTenant } from "./create-tenant";
 import { registerGetTenant } from "./get-tenant";
 import { registerListKeys } from "./list-keys";
 import { registerListOperatorTokens } from "./list-operator-tokens";
+import { registerListShards } from "./list-shards";
 import { registerListTenants } from "./list-tenants";
 import { registerResealSecrets } from "./reseal-secrets";
 import { registerRevokeKey } from "./revoke-key";
 import { registerRevokeOperatorToken } from "./revoke-operator-token";
 import { registerRotateKey } from "./rotate-key";
 import { registerSetKeyRateLimit } from "./set-key-rate-limit";
+import { registerUpdateShard } from "./update-shard";
 import { registerUpdateTenant } from "./update-tenant";
 
 export function registerAdminRoutes(app: App): void {
@@ -31,6 +33,8 @@ export function registerAdminRoutes(app: App): void {
     registerCreateOperatorToken,
     registerListOperatorTokens,
     registerRevokeOperatorToken,
+    registerListShards,
+    registerUpdateShard,
     registerAdminAuditRoutes,
   ]) {
     register(app);

@@ -1,19 +1,19 @@
-import { controlDb, shardCount } from "../../../db/client";
+import { controlDb } from "../../../db/client";
 import type { TenantFeatures, TenantRow, TenantSettings } from "../../../db/control-schema";
 import type { PageRequest } from "../../../db/keyset";
 import { toTenant } from "../../../db/tenant-context";
 import type { Env } from "../../../env";
 import { homeCountryOf } from "../../../lib/countries";
-import { badRequest, notFound } from "../../../lib/errors";
+import { notFound } from "../../../lib/errors";
 import { presentPage } from "../../../lib/pagination";
 import { DEFAULT_RATE_LIMIT_PER_MINUTE } from "../../../lib/rate-window";
 import type { AuditAction } from "../../audit/domain/types";
 import type { OperatorContext } from "../../audit/service";
 import { operatorAuditInsert } from "../../audit/service";
-import { leastLoadedShard } from "../domain/keys";
 import { auditedKey, newKeyRow, presentKey, withHash } from "../keys/service";
 import { forgetOrigins, originStatements } from "../origins/service";
 import * as repo from "../repo";
+import { chooseShard } from "../shards/service";
 import { forgetTenant } from "../verification/service";
 
 export interface CreateTenantInput {
@@ -26,13 +26,7 @@ export interface CreateTenantInput {
 export async function createTenant(op: OperatorContext, input: CreateTenantInput) {
   const { env, clock } = op;
   const db = controlDb(env);
-  const shards = shardCount(env);
-  if (input.shard !== undefined && input.shard >= shards) {
-    throw badRequest("Invalid request", [
-      { path: "shard", message: `shard must be between 0 and ${shards - 1}` },
-    ]);
-  }
-  const shard = input.shard ?? leastLoadedShard(shards, await repo.tenantsPerShard(db));
+  const shard = await chooseShard(env, input.shard);
   const now = clock.now().toISOString();
   const tenant: TenantRow = {
     id: crypto.randomUUID(),

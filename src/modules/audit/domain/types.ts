@@ -18,6 +18,7 @@ export const AUDIT_ACTIONS = [
   "api_key.rate_limit_set",
   "connector.configured",
   "secrets.resealed",
+  "shard.updated",
   "operator_token.created",
   "operator_token.revoked",
   "aml.thresholds_updated",

@@ -1,4 +1,4 @@
-import { shardCount } from "../../../db/client";
+import { shardNumbers } from "../../../db/client";
 import { loadTenantContext, type TenantContext } from "../../../db/tenant-context";
 import type { Env } from "../../../env";
 import { SLA_SWEEP_LIMIT, slaEventId } from "../../../lib/case-work";
@@ -16,7 +16,7 @@ import { dueFraudCases } from "./system-repo";
  */
 export async function fraudSlaSweepTask(env: Env, at: Date): Promise<void> {
   const contexts = new Map<string, TenantContext>();
-  for (let shard = 0; shard < shardCount(env); shard++) {
+  for (const shard of shardNumbers(env)) {
     for (const due of await dueFraudCases(env, shard, at.toISOString(), SLA_SWEEP_LIMIT)) {
       const ctx =
         contexts.get(due.tenantId) ??

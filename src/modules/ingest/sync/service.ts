@@ -1,4 +1,4 @@
-import { shardCount } from "../../../db/client";
+import { shardNumbers } from "../../../db/client";
 import type { SyncRunRow } from "../../../db/shard/ingest";
 import { loadTenantContext, type TenantContext } from "../../../db/tenant-context";
 import type { Env } from "../../../env";
@@ -146,7 +146,7 @@ const STALLED_AFTER_MS = 2 * 60_000;
  */
 export async function resumeStalledSyncs(env: Env, now: Date): Promise<void> {
   const before = new Date(now.getTime() - STALLED_AFTER_MS).toISOString();
-  for (let shard = 0; shard < shardCount(env); shard++) {
+  for (const shard of shardNumbers(env)) {
     const runs = await systemRepo.stalledRuns(env, shard, before);
     await sendJobs(
       env,

@@ -1,4 +1,4 @@
-import { shardCount } from "../../../db/client";
+import { shardNumbers } from "../../../db/client";
 import { systemShardBinding } from "../../../db/system-db";
 import { loadTenantContext } from "../../../db/tenant-context";
 import type { Env } from "../../../env";
@@ -93,7 +93,7 @@ export async function sweepWebhooks(env: Env, at: Date): Promise<{ tenants: numb
   const outboxBefore = new Date(at.getTime() - 10_000).toISOString();
   let tenants = 0;
   let requeued = 0;
-  for (let shard = 0; shard < shardCount(env); shard++) {
+  for (const shard of shardNumbers(env)) {
     const d1 = systemShardBinding(env, shard);
     const pendingTenants = await tenantsWithUndispatchedEvents(d1, outboxBefore, 50);
     for (const { tenant_id } of pendingTenants) {
@@ -136,4 +136,12 @@ export async function sweepWebhooks(env: Env, at: Date): Promise<{ tenants: numb
     requeued += stale.length;
   }
   return { tenants, requeued };
+}
+
+/** Deliveries waiting on a shard (pending or retrying), every tenant: the operator's figures. */
+export async function dueDeliveryCount(env: Env, shard: number): Promise<number> {
+  const row = await systemShardBinding(env, shard)
+    .prepare("SELECT count(*) AS n FROM webhook_deliveries WHERE status IN ('pending', 'retrying')")
+    .first<{ n: number }>();
+  return row?.n ?? 0;
 }

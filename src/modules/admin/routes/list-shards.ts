@@ -1,0 +1,36 @@
+import { z } from "@hono/zod-openapi";
+import type { App } from "../../../http/context";
+import { adminRoute, jsonContent } from "../../../http/openapi";
+import { ShardSchema } from "../shards/schemas";
+import { listShards } from "../shards/service";
+
+export const listShardsRoute = adminRoute({
+  method: "get",
+  path: "/admin/shards",
+  operationId: "adminListShards",
+  summary: "List shards with their operating figures",
+  description:
+    "Every SHARD_<n> binding of the deployment (found at run time), with its state, size in bytes, rows, " +
+    "tenant count and the work waiting in its tables, measured now; and the shard the next tenant " +
+    "created without a `shard` would go to. docs/operations.md#operating-figures.",
+  responses: {
+    200: jsonContent(
+      z.object({
+        success: z.literal(true),
+        data: z.array(ShardSchema),
+        nextPlacement: z
+          .number()
+          .int()
+          .nullable()
+          .openapi({ description: "Where placement by load puts the next tenant; null: no shard is open" }),
+      }),
+      "Shards",
+    ),
+  },
+});
+
+export const registerListShards = (app: App) =>
+  app.openapi(listShardsRoute, async (c) => {
+    const result = await listShards(c.env);
+    return c.json({ success: true as const, ...result }, 200);
+  });
