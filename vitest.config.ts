@@ -12,6 +12,11 @@ export default defineConfig(async () => {
       // failing test. Root level only: the reporter reads the root config, so a project's
       // own `silent` is ignored.
       silent: "passed-only" as const,
+      // Vitest's default is one worker per core minus one: a single worker on a 2-core CI
+      // machine. A workerd test file spends much of its time starting workerd and loading
+      // modules over IPC, not on a core, so two run side by side (docs/decisions/ci.md). Root
+      // level: projects with different maxWorkers would need their own sequence.groupOrder.
+      maxWorkers: 2,
       projects: [
         {
           // Pure domain logic: plain Node, fast.
@@ -61,10 +66,6 @@ export default defineConfig(async () => {
             // validation of served goAML bytes (xmllint-wasm cannot run inside workerd).
             globalSetup: ["./test/webhooks/receiver.global.ts", "./test/goaml/xsd.global.ts"],
             testTimeout: 30_000,
-            // Vitest's default is one worker per core minus one: a single worker on a 2-core CI
-            // machine. A test file spends much of its time starting workerd and loading modules
-            // over IPC, not on a core, so two run side by side (measured: docs/decisions/ci.md).
-            maxWorkers: 2,
           },
         },
       ],
