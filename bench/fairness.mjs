@@ -6,7 +6,7 @@ import { insertEvents, sleep, startReceiver, until } from "./lib/receiver.mjs";
 // event-to-delivery p50/p99 with no flood, then during A's flood, and the p99's change (goal:
 // within 20%). With --shared, a third phase sends B's outbox.dispatch on the jobs queue, as the
 // design before the outbox queue did, to show what the isolation buys.
-// Usage: node bench/fairness.mjs [seconds per phase] [B events per second] [A backtests] [--shared]
+// Usage: node bench/fairness.mjs [seconds per phase] [B events per second] [A backtests] [A customers] [--shared]
 import { ADMIN_TOKEN, api, startService } from "./lib/server.mjs";
 
 const args = process.argv.slice(2).filter((a) => !a.startsWith("--"));
@@ -14,6 +14,7 @@ const seconds = Number(args[0] ?? 20);
 const rate = Number(args[1] ?? 10);
 const flood = Number(args[2] ?? 300);
 const shared = process.argv.includes("--shared");
+const SEED_CUSTOMERS = Number(args[3] ?? 500);
 
 const receiver = await startReceiver(() => 200);
 const service = await startService();
@@ -22,41 +23,45 @@ const tenant = async (name) => {
   return { id: created.body.tenant.id, key: created.body.apiKey.key };
 };
 
-/** A's data: 1,000 customers with 10 transactions each, so each backtest does real work. */
-async function seedA(a) {
-  const customers = Array.from({ length: 1000 }, (_, i) => ({
-    externalSource: "bench",
-    externalId: `c${i}`,
-    name: `Customer ${i}`,
-    type: "individual",
-  }));
-  const res = await api(service.url, a.key, "POST", "/v1/ingest/customers", customers);
-  if (res.status !== 200) throw new Error(`seed customers: ${res.status} ${JSON.stringify(res.body)}`);
-  const accounts = customers.map((c) => ({
-    externalSource: "bench",
-    externalId: `a-${c.externalId}`,
-    customerExternalId: c.externalId,
-    currency: "GHS",
-    currentBalance: "1000.00",
-  }));
-  const acc = await api(service.url, a.key, "POST", "/v1/ingest/accounts", accounts);
-  if (acc.status !== 200 || acc.body.errors?.length)
-    throw new Error(`seed accounts: ${JSON.stringify(acc.body).slice(0, 300)}`);
+/** A's data, written straight into the shard: customers with one account and `perCustomer` transactions. */
+async function seedA(a, customers = SEED_CUSTOMERS, perCustomer = 10) {
+  const db = await service.mf.getD1Database("SHARD_0");
   const now = Date.now();
-  for (let page = 0; page < 10; page++) {
-    const txns = accounts.map((account, i) => ({
-      externalSource: "bench",
-      externalId: `t${page}-${i}`,
-      accountExternalId: account.externalId,
-      type: page % 2 ? "debit" : "credit",
-      amount: `${10 + ((i * 7919 + page * 104729) % 50_000)}.00`,
-      currency: "GHS",
-      transactionDate: new Date(now - (page * 3 + (i % 20)) * 86_400_000).toISOString(),
-      channel: "mobile_money",
+  const iso = (ms) => new Date(ms).toISOString();
+  const rows = Array.from({ length: customers }, (_, i) => ({ i, c: crypto.randomUUID(), a: crypto.randomUUID() }));
+  await db
+    .prepare(
+      `INSERT INTO customers (id, tenant_id, external_id, external_source, type, name, status, tags, business_info, created_at, updated_at)
+       SELECT j.value ->> 'c', ?1, 'C' || (j.value ->> 'i'), 'bench', 'individual', 'Customer ' || (j.value ->> 'i'), 'active', '[]', '{}', ?2, ?2
+       FROM json_each(?3) j`,
+    )
+    .bind(a.id, iso(now), JSON.stringify(rows))
+    .run();
+  await db
+    .prepare(
+      `INSERT INTO accounts (id, tenant_id, customer_id, external_id, external_source, currency, created_at, updated_at)
+       SELECT j.value ->> 'a', ?1, j.value ->> 'c', 'A' || (j.value ->> 'i'), 'bench', 'GHS', ?2, ?2 FROM json_each(?3) j`,
+    )
+    .bind(a.id, iso(now), JSON.stringify(rows))
+    .run();
+  for (let k = 0; k < perCustomer; k++) {
+    const txns = rows.map((r) => ({
+      id: crypto.randomUUID(),
+      c: r.c,
+      a: r.a,
+      t: (r.i + k) % 2 ? "debit" : "credit",
+      m: 1_000 + ((r.i * 7919 + k * 104729) % 5_000_000),
+      d: iso(now - ((r.i * 31 + k * 17) % 30) * 86_400_000),
     }));
-    const r = await api(service.url, a.key, "POST", "/v1/ingest/transactions", txns);
-    if (r.status !== 200 || r.body.errors?.length)
-      throw new Error(`seed transactions: ${r.status} ${JSON.stringify(r.body).slice(0, 300)}`);
+    await db
+      .prepare(
+        `INSERT INTO transactions (id, tenant_id, customer_id, account_id, external_id, external_source, type, amount_minor, currency,
+           status, transaction_date, channel, created_at)
+         SELECT j.value ->> 'id', ?1, j.value ->> 'c', j.value ->> 'a', j.value ->> 'id', 'bench', j.value ->> 't', j.value ->> 'm', 'GHS',
+           'completed', j.value ->> 'd', 'mobile_money', ?2 FROM json_each(?3) j`,
+      )
+      .bind(a.id, iso(now), JSON.stringify(txns))
+      .run();
   }
 }
 
@@ -154,7 +159,7 @@ try {
   const finished = await done();
 
   console.log(
-    `fairness: Miniflare + built Worker, B at ${rate} events/s for ${seconds} s per phase; A floods ${flood} queued AML backtests (1,000 customers, 10,000 transactions)`,
+    `fairness: Miniflare + built Worker, B at ${rate} events/s for ${seconds} s per phase; A floods ${flood} queued AML backtests (${SEED_CUSTOMERS} customers, 10 transactions each)`,
   );
   console.log(line("B alone", baseline));
   console.log(line("B during A's flood (outbox queue)", during));
