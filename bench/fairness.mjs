@@ -26,6 +26,10 @@ const tenant = async (name) => {
 /** A's data, written straight into the shard: customers with one account and `perCustomer` transactions. */
 async function seedA(a, customers = SEED_CUSTOMERS, perCustomer = 10) {
   const db = await service.mf.getD1Database("SHARD_0");
+  // D1 reports the database's size after each statement: the growth per table over its rows
+  // is what BYTES_PER_ROW (src/modules/usage/domain/quota.ts) estimates.
+  const sizes = [(await db.prepare("SELECT 1").run()).meta.size_after];
+  const grew = (result) => sizes.push(result.meta.size_after);
   const now = Date.now();
   const iso = (ms) => new Date(ms).toISOString();
   const rows = Array.from({ length: customers }, (_, i) => ({ i, c: crypto.randomUUID(), a: crypto.randomUUID() }));
@@ -36,14 +40,16 @@ async function seedA(a, customers = SEED_CUSTOMERS, perCustomer = 10) {
        FROM json_each(?3) j`,
     )
     .bind(a.id, iso(now), JSON.stringify(rows))
-    .run();
+    .run()
+    .then(grew);
   await db
     .prepare(
       `INSERT INTO accounts (id, tenant_id, customer_id, external_id, external_source, currency, created_at, updated_at)
        SELECT j.value ->> 'a', ?1, j.value ->> 'c', 'A' || (j.value ->> 'i'), 'bench', 'GHS', ?2, ?2 FROM json_each(?3) j`,
     )
     .bind(a.id, iso(now), JSON.stringify(rows))
-    .run();
+    .run()
+    .then(grew);
   for (let k = 0; k < perCustomer; k++) {
     const txns = rows.map((r) => ({
       id: crypto.randomUUID(),
@@ -63,6 +69,9 @@ async function seedA(a, customers = SEED_CUSTOMERS, perCustomer = 10) {
       .bind(a.id, iso(now), JSON.stringify(txns))
       .run();
   }
+  grew(await db.prepare("SELECT 1").run());
+  const per = (i, n) => ((sizes[i + 1] - sizes[i]) / n).toFixed(0);
+  return `bytes per row on the shard (D1 size_after): customers ${per(0, customers)}, accounts ${per(1, customers)}, transactions ${per(2, customers * perCustomer)}`;
 }
 
 const pct = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
@@ -125,7 +134,7 @@ const line = (label, r) =>
 try {
   const a = await tenant("flooding tenant A");
   const b = await tenant("webhook tenant B");
-  await seedA(a);
+  const bytesPerRow = await seedA(a);
   for (const route of ["baseline", "flood", "shared"]) await subscribe(b, route);
 
   const baseline = await phase(b, "baseline", "OUTBOX_QUEUE");
@@ -161,6 +170,7 @@ try {
   console.log(
     `fairness: Miniflare + built Worker, B at ${rate} events/s for ${seconds} s per phase; A floods ${flood} queued AML backtests (${SEED_CUSTOMERS} customers, 10 transactions each)`,
   );
+  console.log(`A's seed: ${bytesPerRow}`);
   console.log(line("B alone", baseline));
   console.log(line("B during A's flood (outbox queue)", during));
   if (sharedPhase) console.log(line("B's dispatch on the jobs queue", sharedPhase));
