@@ -32,7 +32,11 @@ async function seedA(a, customers = SEED_CUSTOMERS, perCustomer = 10) {
   const grew = (result) => sizes.push(result.meta.size_after);
   const now = Date.now();
   const iso = (ms) => new Date(ms).toISOString();
-  const rows = Array.from({ length: customers }, (_, i) => ({ i, c: crypto.randomUUID(), a: crypto.randomUUID() }));
+  const rows = Array.from({ length: customers }, (_, i) => ({
+    i,
+    c: crypto.randomUUID(),
+    a: crypto.randomUUID(),
+  }));
   await db
     .prepare(
       `INSERT INTO customers (id, tenant_id, external_id, external_source, type, name, status, tags, business_info, created_at, updated_at)
@@ -121,7 +125,11 @@ async function startFlood(a) {
   const ids = [];
   for (let i = 0; i < flood; i++) {
     const body = { async: true, windowDays: 30 + (i % 300), top: 1 + (Math.floor(i / 300) % 100) };
-    const res = await api(service.url, a.key, "POST", "/v1/kyc-aml/backtest", body);
+    // A dropped local connection is retried: the same body joins the run it may have queued.
+    const res = await api(service.url, a.key, "POST", "/v1/kyc-aml/backtest", body).catch(async () => {
+      await sleep(500);
+      return api(service.url, a.key, "POST", "/v1/kyc-aml/backtest", body);
+    });
     if (res.status !== 202) throw new Error(`backtest: ${res.status} ${JSON.stringify(res.body)}`);
     ids.push(res.body.backtestId);
   }

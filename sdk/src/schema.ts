@@ -20876,7 +20876,7 @@ export interface operations {
                         queued: true;
                         /** @description Agents the queued refresh covers */
                         agents: number;
-                        /** @description true: a refresh was already queued or running and this request joined it (its progress: GET .../portfolio/refresh); none was queued twice */
+                        /** @description true: joined a refresh already queued or running */
                         joined: boolean;
                         /** @example Diagnostic only. The Agent Health Index describes an agent's recent activity, float and cash position from the data available; it is not a performance rating, makes no automated decision and never suspends or restricts an agent. Any action needs human review. */
                         disclaimer: string;

@@ -17,6 +17,11 @@ export async function dedupeKey(kind: string, input: unknown): Promise<string> {
 export type Joined<T> = { joined: true; job: T } | { joined: false; job: T };
 
 const MAX_ATTEMPTS = 3;
+/**
+ * A job started longer ago than this is never joined: one that died in the dead-letter queue
+ * may look queued or running forever, and must not swallow every later identical request.
+ */
+export const JOIN_WITHIN_MS = 6 * 60 * 60_000;
 
 export async function startOrJoin<T>(
   env: Pick<Env, "CONTROL_DB">,
@@ -41,7 +46,8 @@ export async function startOrJoin<T>(
       .bind(scope.tenantId, scope.key)
       .first<{ job_id: string; created_at: string }>();
     if (!held) continue; // swept meanwhile: claim again
-    const existing = await running(held.job_id, held.created_at);
+    const fresh = Date.parse(held.created_at) > scope.now.getTime() - JOIN_WITHIN_MS;
+    const existing = fresh ? await running(held.job_id, held.created_at) : undefined;
     if (existing !== undefined) return { joined: true, job: existing };
     const swapped = await db
       .prepare(

@@ -158,6 +158,20 @@ describe("dedupe of repeatable jobs", () => {
     expect(fresh.joined).toBe(false);
   });
 
+  it("never joins a job started more than 6 hours ago (one lost to the dead-letter queue looks queued forever)", async () => {
+    const t = await createTenant();
+    const release = await holdSlots(t, 2);
+    const first = await json<Queued>(await post(t, { windowDays: 90 }));
+    await env.CONTROL_DB.prepare("UPDATE job_dedupe SET created_at = ?2 WHERE tenant_id = ?1")
+      .bind(t.id, new Date(Date.now() - 7 * 3_600_000).toISOString())
+      .run();
+    expect(await backtestStatus(t, first.backtestId)).toBe("queued");
+    const later = await json<Queued>(await post(t, { windowDays: 90 }));
+    expect(later.backtestId).not.toBe(first.backtestId);
+    expect(later.joined).toBe(false);
+    await release();
+  });
+
   it("another tenant's identical request never joins this tenant's run", async () => {
     const a = await createTenant();
     const b = await createTenant();

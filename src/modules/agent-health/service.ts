@@ -161,19 +161,18 @@ export async function portfolioSummary(
  */
 export const INLINE_REFRESH_LIMIT = 5_000;
 
-/** A queued refresh waits this long at most before its first slice starts (else it is lost). */
+/** A refresh queued, or a run last moved, longer ago than this is taken for dead: not joined. */
 const QUEUED_REFRESH_MS = 60 * 60_000;
 
 /**
- * Whether the refresh queued at `queuedAt` still counts as in progress: its run is running, or
- * no run began since it was queued and it was queued under an hour ago (waiting for a slot).
+ * Whether the refresh queued at `queuedAt` still counts as in progress: its run is running (and
+ * moved within the hour), or no run began since it was queued, under an hour ago (waiting for a slot).
  */
 async function refreshInProgress(ctx: TenantContext, queuedAt: string): Promise<true | undefined> {
   const run = await latestRun(ctx);
-  if (run?.status === "running") return true;
-  const waiting =
-    (!run || run.computed_at < queuedAt) &&
-    Date.parse(queuedAt) > ctx.clock.now().getTime() - QUEUED_REFRESH_MS;
+  const recent = (at: string) => Date.parse(at) > ctx.clock.now().getTime() - QUEUED_REFRESH_MS;
+  if (run?.status === "running" && recent(run.updated_at)) return true;
+  const waiting = (!run || run.computed_at < queuedAt) && recent(queuedAt);
   return waiting ? true : undefined;
 }
 
