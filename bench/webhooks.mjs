@@ -30,7 +30,7 @@ try {
   receiver.secrets.bench = sub.body.secret;
 
   const db = await service.mf.getD1Database("SHARD_0");
-  const jobs = await service.mf.getQueueProducer("JOBS_QUEUE");
+  const outbox = await service.mf.getQueueProducer("OUTBOX_QUEUE");
   const createdAt = new Map();
   const started = Date.now();
   for (let i = 0; i < total; i += BATCH) {
@@ -49,7 +49,7 @@ try {
     }));
     for (const e of batch) createdAt.set(e.id, at.getTime());
     await insertEvents(db, tenantId, batch);
-    await jobs.send({ type: "outbox.dispatch", tenantId });
+    await outbox.send({ type: "outbox.dispatch", tenantId });
     if (rate > 0) await sleep((BATCH / rate) * 1000);
   }
   const produced = Date.now();

@@ -36,6 +36,7 @@ import { registerNbaRoutes } from "./modules/nba/routes";
 import { registerReportRoutes } from "./modules/reports/routes";
 import { registerRuleSetRoutes } from "./modules/rules/routes";
 import { registerSmeRoutes } from "./modules/sme/routes";
+import { registerUsageRoutes } from "./modules/usage/routes";
 import { registerWebhookRoutes } from "./modules/webhooks/routes";
 import { registerWorkflowRoutes } from "./modules/workflows/routes";
 
@@ -104,6 +105,7 @@ export function buildApp(): App {
   registerNbaRoutes(app);
   registerWorkflowRoutes(app);
   registerTenantAuditRoutes(app);
+  registerUsageRoutes(app);
   registerListRoutes(app);
   registerMonitoringRoutes(app);
   registerGoamlRoutes(app);

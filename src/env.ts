@@ -1,4 +1,4 @@
-import type { DeliveryMessage, JobMessage } from "./jobs/messages";
+import type { DeliveryMessage, JobMessage, OutboxDispatchMessage } from "./jobs/messages";
 
 /** Bindings and vars of the Worker, as declared in wrangler.toml. */
 export interface Env {
@@ -11,8 +11,10 @@ export interface Env {
   FRAUD_CASE: DurableObjectNamespace;
   /** credit-ops-webhooks: one message per delivery attempt (src/jobs/messages.ts). */
   WEBHOOK_QUEUE: Queue<DeliveryMessage>;
-  /** credit-ops-jobs: background jobs (src/jobs/messages.ts). */
+  /** credit-ops-jobs: background jobs (src/jobs/messages.ts), at most a few per tenant at once. */
   JOBS_QUEUE: Queue<JobMessage>;
+  /** credit-ops-outbox: the webhook fan-out (outbox.dispatch), apart from heavy jobs. */
+  OUTBOX_QUEUE: Queue<OutboxDispatchMessage>;
   FILES: R2Bucket;
   ASSETS: Fetcher;
   /** Per-API-key request budget: one KeyRateLimiter object per key; absent means unlimited. */

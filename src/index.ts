@@ -2,7 +2,7 @@ import { buildApp } from "./app";
 import type { Env } from "./env";
 import { handleScheduled } from "./jobs/cron";
 import { QUEUE_NAMES } from "./jobs/messages";
-import { handleDeadLetters, handleJobsBatch } from "./jobs/queue";
+import { handleDeadLetters, handleJobsBatch, handleOutboxBatch } from "./jobs/queue";
 import { hardenSharedPrototypes } from "./lib/harden";
 import { handleWebhookBatch, handleWebhookDeadLetters } from "./modules/webhooks/jobs";
 
@@ -21,9 +21,11 @@ export default {
   async queue(batch: MessageBatch<unknown>, env: Env): Promise<void> {
     // Consumers validate each body themselves: a queue carries whatever was ever sent to it.
     if (batch.queue === QUEUE_NAMES.webhooksDeadLetter) return handleWebhookDeadLetters(batch, env);
-    if (batch.queue === QUEUE_NAMES.jobsDeadLetter) return handleDeadLetters(batch);
+    if (batch.queue === QUEUE_NAMES.jobsDeadLetter || batch.queue === QUEUE_NAMES.outboxDeadLetter)
+      return handleDeadLetters(batch);
     if (batch.queue === QUEUE_NAMES.jobs) return handleJobsBatch(batch, env);
     if (batch.queue === QUEUE_NAMES.webhooks) return handleWebhookBatch(batch, env);
+    if (batch.queue === QUEUE_NAMES.outbox) return handleOutboxBatch(batch, env);
     console.error(JSON.stringify({ level: "error", msg: "unknown queue", queue: batch.queue }));
     for (const message of batch.messages) message.retry();
   },

@@ -113,7 +113,7 @@ export interface paths {
         put?: never;
         /**
          * Calculate and store the BHI of one, several or all customers
-         * @description Each calculated customer gets a new record (isLatest) and a `bhi.calculated` event; a drop below the tenant's riskAlertThreshold also records `customer.risk_alert`. Customers that cannot be scored are reported in `results` with `persisted: false` and an `error`. With no customer named and more than 10,000 customers, the run continues in the background: 202 with a job to poll at /v1/bhi/calculate-from-db/jobs/{jobId}.
+         * @description Each calculated customer gets a new record (isLatest) and a `bhi.calculated` event; a drop below the tenant's riskAlertThreshold also records `customer.risk_alert`. Customers that cannot be scored are reported in `results` with `persisted: false` and an `error`. With no customer named and more than 10,000 customers, the run continues in the background: 202 with a job to poll at /v1/bhi/calculate-from-db/jobs/{jobId}. The 202 may name an existing job: an identical run (same weights) while one is pending or running is joined (`joined: true`, that job's id) instead of started twice.
          */
         post: operations["calculateBhiFromDb"];
         delete?: never;
@@ -632,7 +632,7 @@ export interface paths {
         put?: never;
         /**
          * Upsert up to 1000 customers, accounts, transactions or agents by (externalSource, externalId)
-         * @description Body: a JSON array of the resource's records (CustomerRecord, AccountRecord, TransactionRecord or AgentRecord), NDJSON (one record per line) or CSV (header row; `a.b` columns nest, list fields are `;`-separated). Each record is validated on its own: bad ones come back in `errors` and are skipped, good ones are written together. Re-sending a batch changes nothing. Load order: customers, agents, accounts, transactions.
+         * @description Body: a JSON array of the resource's records (CustomerRecord, AccountRecord, TransactionRecord or AgentRecord), NDJSON (one record per line) or CSV (header row; `a.b` columns nest, list fields are `;`-separated). Each record is validated on its own: bad ones come back in `errors` and are skipped, good ones are written together. Re-sending a batch changes nothing. Load order: customers, agents, accounts, transactions. A batch whose new rows would pass the tenant's storage quota is refused whole: 403 `storage_quota_exceeded` (docs/decisions/fairness.md#storage-quotas).
          */
         post: operations["ingestRecords"];
         delete?: never;
@@ -920,7 +920,7 @@ export interface paths {
         put?: never;
         /**
          * Run rules over every entity with current and trial thresholds; opens no cases
-         * @description Persists no domain state (no cases, no thresholds), hence `aml:read`. Runs over more than 10,000 active entities, or with `async: true`, are queued: 202 with a `backtestId` to read from `GET /v1/kyc-aml/backtests/{backtestId}` (the result document is kept under the tenant's prefix).
+         * @description Persists no domain state (no cases, no thresholds), hence `aml:read`. Runs over more than 10,000 active entities, or with `async: true`, are queued: 202 with a `backtestId` to read from `GET /v1/kyc-aml/backtests/{backtestId}` (the result document is kept under the tenant's prefix). The 202 may name an existing run: an identical request while one is queued or running joins it (`joined: true`, the running job's id) instead of queueing a second.
          */
         post: operations["backtestAmlRules"];
         delete?: never;
@@ -1204,7 +1204,7 @@ export interface paths {
         put?: never;
         /**
          * Run the fraud draft and the live version over a date range and compare them per rule
-         * @description Entities with a transaction in [from, to] are evaluated as of `to` under both versions: per rule, hits under each, entities newly hit and no longer hit (counts and the first 20 ids), and case-feedback precision. Opens no case and writes nothing but the run document, hence the read scope. Up to 2,000 active entities run in the request (200); more, or `async: true`, are queued (202) and advance step by step on the jobs queue: read progress from GET .../backtests/{backtestId}. 409: no draft. Fraud built-in signals are evaluated per entity and are listed in skippedRules; custom rules are backtested.
+         * @description Entities with a transaction in [from, to] are evaluated as of `to` under both versions: per rule, hits under each, entities newly hit and no longer hit (counts and the first 20 ids), and case-feedback precision. Opens no case and writes nothing but the run document, hence the read scope. Up to 2,000 active entities run in the request (200); more, or `async: true`, are queued (202) and advance step by step on the jobs queue: read progress from GET .../backtests/{backtestId}. A queued 202 may name an existing run: an identical request while one is queued or running joins it (`joined: true`, its id). 409: no draft. Fraud built-in signals are evaluated per entity and are listed in skippedRules; custom rules are backtested.
          */
         post: operations["backtestFraudRuleSetDraft"];
         delete?: never;
@@ -1224,7 +1224,7 @@ export interface paths {
         put?: never;
         /**
          * Run the aml draft and the live version over a date range and compare them per rule
-         * @description Entities with a transaction in [from, to] are evaluated as of `to` under both versions: per rule, hits under each, entities newly hit and no longer hit (counts and the first 20 ids), and case-feedback precision. Opens no case and writes nothing but the run document, hence the read scope. Up to 2,000 active entities run in the request (200); more, or `async: true`, are queued (202) and advance step by step on the jobs queue: read progress from GET .../backtests/{backtestId}. 409: no draft. AML built-ins and custom rules are backtested.
+         * @description Entities with a transaction in [from, to] are evaluated as of `to` under both versions: per rule, hits under each, entities newly hit and no longer hit (counts and the first 20 ids), and case-feedback precision. Opens no case and writes nothing but the run document, hence the read scope. Up to 2,000 active entities run in the request (200); more, or `async: true`, are queued (202) and advance step by step on the jobs queue: read progress from GET .../backtests/{backtestId}. A queued 202 may name an existing run: an identical request while one is queued or running joins it (`joined: true`, its id). 409: no draft. AML built-ins and custom rules are backtested.
          */
         post: operations["backtestAmlRuleSetDraft"];
         delete?: never;
@@ -1683,7 +1683,7 @@ export interface paths {
         put?: never;
         /**
          * Recompute every agent's 30-day AHI snapshot now (the daily cron does the same)
-         * @description Up to 20,000 agents the refresh runs now (200). Above that it runs on the jobs queue (202) and the portfolio reads show the new figures when it completes (their computedAt).
+         * @description Up to 20,000 agents the refresh runs now (200). Above that it runs on the jobs queue (202) and the portfolio reads show the new figures when it completes (their computedAt). A refresh requested while one is queued or running joins it (202, `joined: true`) instead of queueing a second.
          */
         post: operations["refreshAgentPortfolio"];
         delete?: never;
@@ -1956,6 +1956,26 @@ export interface paths {
          * @description Append-only. Entries of the tenant's own API keys (AML thresholds, webhook subscriptions and secrets) and of operators acting on this tenant (settings, keys, connectors) are merged newest first. Secrets never appear in `before`/`after`.
          */
         get: operations["listAuditLog"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/usage": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The tenant's storage against its quota, and its running jobs against its concurrency
+         * @description Rows per data table (customers, accounts, transactions, agents) with estimated bytes, the storage quota (an ingest that would pass it is refused with 403 `storage_quota_exceeded`, writing nothing) and the jobs running now out of the tenant's concurrency. docs/decisions/fairness.md.
+         */
+        get: operations["getUsage"];
         put?: never;
         post?: never;
         delete?: never;
@@ -3214,6 +3234,8 @@ export interface components {
             /** Format: uuid */
             jobId: string;
             job: components["schemas"]["BHIJob"];
+            /** @description true: an all-customers run with the same weights was already pending or running, and this is that job; no second job was started */
+            joined: boolean;
             message: string;
         };
         BHIJob: {
@@ -4979,6 +5001,8 @@ export interface components {
             };
             backtest?: components["schemas"]["RuleSetBacktestResult"];
             error: string | (never | null);
+            /** @description On a queued POST (202) only: true when an identical run (same body, same draft and live content) was already queued or running and this is that run; false when this request queued it */
+            joined?: boolean;
         };
         /** @description Present once the run succeeded */
         RuleSetBacktestResult: {
@@ -6891,6 +6915,31 @@ export interface components {
             type: string;
             id: string;
         };
+        Usage: {
+            /** @enum {boolean} */
+            success: true;
+            storage: {
+                tables: {
+                    /** @enum {string} */
+                    table: "customers" | "accounts" | "transactions" | "agents";
+                    /** @description Rows the tenant holds (exact, kept by triggers) */
+                    rows: number;
+                    /** @description rows times the table's measured bytes per row, indexes included (an estimate) */
+                    estimatedBytes: number;
+                }[];
+                /** @description The tables' estimates added up: what the quota counts */
+                estimatedBytes: number;
+                /** @description The tenant's storage quota (default 2,000,000,000; operator-set). An ingest whose new rows would pass it is refused: 403 storage_quota_exceeded */
+                quotaBytes: number;
+                remainingBytes: number;
+            };
+            jobs: {
+                /** @description The tenant's jobs running now */
+                running: number;
+                /** @description Jobs the tenant may run at once (default 2; operator-set); more wait on the queue while others' jobs run */
+                concurrency: number;
+            };
+        };
         TenantList: {
             /** Format: uuid */
             listId: string;
@@ -7582,6 +7631,10 @@ export interface components {
                 allowedOrigins: string[];
                 /** @description Per-key budget in force (default 1,200) */
                 rateLimitPerMinute: number;
+                /** @description Jobs at once in force (default 2) */
+                jobConcurrency: number;
+                /** @description Storage quota in force (default 2,000,000,000) */
+                storageQuotaBytes: number;
             };
             createdAt: string;
             updatedAt: string;
@@ -7658,6 +7711,10 @@ export interface components {
             agentFloatCoverDays?: number;
             /** @description Requests a minute each of this tenant's API keys may send (default 1,200); a key's own rateLimitPerMinute wins */
             rateLimitPerMinute?: number;
+            /** @description Background jobs (backtests, BHI runs, syncs, workflows, refreshes) the tenant may run at once (default 2, at most 50); more wait on the queue without holding up other tenants. docs/decisions/fairness.md */
+            jobConcurrency?: number;
+            /** @description Estimated bytes of customers, accounts, transactions and agents the tenant may hold (default 2000000000); an ingest that would pass it answers 403 storage_quota_exceeded. GET /v1/usage shows the figures */
+            storageQuotaBytes?: number;
         };
         /** @description Continuous monitoring (docs/methodology/monitoring.md); fields left out keep their value */
         MonitoringSettings: {
@@ -8577,7 +8634,7 @@ export interface operations {
                     "application/json": components["schemas"]["BHICalculateResponse"];
                 };
             };
-            /** @description Accepted: running on the jobs queue */
+            /** @description Accepted: running on the jobs queue (possibly the identical job already running: joined) */
             202: {
                 headers: {
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
@@ -12716,7 +12773,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The API key lacks the scope this operation needs */
+            /** @description Missing scope (forbidden), or `storage_quota_exceeded`: the batch's new rows would take the tenant past its storage quota (GET /v1/usage); nothing of the batch was written. Updates of stored rows are never refused */
             403: {
                 headers: {
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
@@ -15210,7 +15267,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Queued on the jobs queue */
+            /** @description Queued on the jobs queue, or the identical run already queued (joined) */
             202: {
                 headers: {
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
@@ -15229,6 +15286,8 @@ export interface operations {
                          * @example 2026-01-31T00:00:00.000Z
                          */
                         createdAt: string;
+                        /** @description true: an identical backtest (same body) was already queued or running, and this is that run (its id, its createdAt); no second run was queued */
+                        joined: boolean;
                         /** @example Advisory only. These AML trigger rules are deterministic indicators for human review; they perform no identity verification, document validation or sanctions screening, make no automated decision and block no transaction. Filing a report is the decision of the institution's AML reporting officer. */
                         disclaimer: string;
                     };
@@ -17611,7 +17670,7 @@ export interface operations {
                     "application/json": components["schemas"]["RuleSetBacktestRun"];
                 };
             };
-            /** @description Queued on the jobs queue */
+            /** @description Queued on the jobs queue, or the identical run already queued (joined) */
             202: {
                 headers: {
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
@@ -17759,7 +17818,7 @@ export interface operations {
                     "application/json": components["schemas"]["RuleSetBacktestRun"];
                 };
             };
-            /** @description Queued on the jobs queue */
+            /** @description Queued on the jobs queue, or the identical run already queued (joined) */
             202: {
                 headers: {
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
@@ -21083,6 +21142,8 @@ export interface operations {
                         queued: true;
                         /** @description Agents the queued refresh covers */
                         agents: number;
+                        /** @description true: joined a refresh already queued or running */
+                        joined: boolean;
                         /** @example Diagnostic only. The Agent Health Index describes an agent's recent activity, float and cash position from the data available; it is not a performance rating, makes no automated decision and never suspends or restricts an agent. Any action needs human review. */
                         disclaimer: string;
                     };
@@ -22904,6 +22965,110 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["AuditLogPage"];
+                };
+            };
+            /** @description Not modified: the If-None-Match ETag is current (no body) */
+            304: {
+                headers: {
+                    /** @description The representation's ETag */
+                    ETag?: string;
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid input (one `details` entry per bad field), malformed JSON or a refused transition */
+            400: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, unknown, revoked or expired credentials */
+            401: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The API key lacks the scope this operation needs */
+            403: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (another tenant's objects are indistinguishable from absent ones) */
+            404: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited (per client address before authentication, then per API key); retry after Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description Per-key requests a minute (also on every authenticated /v1 answer) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets */
+                    "RateLimit-Reset"?: number;
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error (no internals are returned) */
+            500: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getUsage: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description An ETag from an earlier answer: 304 with no body when the representation is unchanged */
+                "If-None-Match"?: string;
+                /** @description The `x-d1-bookmark` of an earlier answer: a GET then reads data at least as new as that answer saw (read-your-writes across replicas). Ignored by writes and fresh reads, which start at the primary. A malformed value is 400. */
+                "x-d1-bookmark"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Usage and quotas */
+            200: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Usage"];
                 };
             };
             /** @description Not modified: the If-None-Match ETag is current (no body) */

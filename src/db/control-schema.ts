@@ -157,6 +157,10 @@ export interface TenantSettings {
   allowedOrigins?: string[];
   /** Requests a minute each of the tenant's API keys may send (operator-set; default 1,200). */
   rateLimitPerMinute?: number;
+  /** Jobs of the tenant that may run at once on the jobs queue (operator-set; default 2). */
+  jobConcurrency?: number;
+  /** Estimated bytes of customers, accounts, transactions and agents the tenant may hold (operator-set). */
+  storageQuotaBytes?: number;
   [key: string]: unknown;
 }
 
@@ -175,3 +179,31 @@ export const shardRegistry = sqliteTable("shards", {
   updatedBy: text("updated_by").notNull(),
 });
 export type ShardRegistryRow = typeof shardRegistry.$inferSelect;
+
+/** Jobs running per tenant (migrations/control/0008; src/jobs/slots.ts). */
+export const jobSlots = sqliteTable(
+  "job_slots",
+  {
+    tenantId: text("tenant_id").notNull(),
+    slotId: text("slot_id").notNull(),
+    jobType: text("job_type").notNull(),
+    acquiredAt: text("acquired_at").notNull(),
+    expiresAt: text("expires_at").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.slotId] })],
+);
+
+/** The job a repeatable request last started, by dedupe key (migrations/control/0008; src/jobs/dedupe.ts). */
+export const jobDedupe = sqliteTable(
+  "job_dedupe",
+  {
+    tenantId: text("tenant_id").notNull(),
+    dedupeKey: text("dedupe_key").notNull(),
+    jobId: text("job_id").notNull(),
+    createdAt: text("created_at").notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.dedupeKey] }),
+    index("job_dedupe_created_idx").on(t.createdAt),
+  ],
+);

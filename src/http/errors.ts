@@ -14,6 +14,7 @@ export const STATUS_BY_CODE: Record<ErrorCode, ContentfulStatusCode> = {
   forbidden: 403,
   second_approver_required: 403,
   second_actor_required: 403,
+  storage_quota_exceeded: 403,
   not_found: 404,
   conflict: 409,
   idempotency_key_in_use: 409,

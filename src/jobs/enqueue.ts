@@ -3,15 +3,25 @@ import { controlDb } from "../db/client";
 import { type TenantFeatures, tenants } from "../db/control-schema";
 import type { Env } from "../env";
 import { sendBatches } from "./batches";
-import type { JobMessage } from "./messages";
+import { type JobMessage, OUTBOX_DISPATCH_JOB } from "./messages";
 
 /** Sends every body in as few sendBatch calls as the queue's limits allow. */
 export async function sendAll<T>(queue: Pick<Queue<T>, "sendBatch">, bodies: readonly T[]): Promise<void> {
   for (const batch of sendBatches(bodies)) await queue.sendBatch(batch.map((body) => ({ body })));
 }
 
-export const sendJobs = (env: Pick<Env, "JOBS_QUEUE">, messages: readonly JobMessage[]) =>
-  sendAll(env.JOBS_QUEUE, messages);
+/** Sends jobs to their queue: the outbox fan-out to OUTBOX_QUEUE, everything else to JOBS_QUEUE. */
+export async function sendJobs(
+  env: Pick<Env, "JOBS_QUEUE" | "OUTBOX_QUEUE">,
+  messages: readonly JobMessage[],
+) {
+  const outbox = messages.filter((m) => m.type === OUTBOX_DISPATCH_JOB);
+  if (outbox.length > 0) await sendAll(env.OUTBOX_QUEUE, outbox);
+  await sendAll(
+    env.JOBS_QUEUE,
+    outbox.length > 0 ? messages.filter((m) => m.type !== OUTBOX_DISPATCH_JOB) : messages,
+  );
+}
 
 /** Tenants read per control-database page: one page is at most one sendBatch. */
 const TENANT_PAGE = 100;

@@ -75,6 +75,8 @@ describe("job messages", () => {
       "credit-ops-jobs-dlq",
       "credit-ops-webhooks",
       "credit-ops-webhooks-dlq",
+      "credit-ops-outbox",
+      "credit-ops-outbox-dlq",
     ]);
   });
 });

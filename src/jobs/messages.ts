@@ -10,6 +10,9 @@ export const QUEUE_NAMES = {
   jobsDeadLetter: "credit-ops-jobs-dlq",
   webhooks: "credit-ops-webhooks",
   webhooksDeadLetter: "credit-ops-webhooks-dlq",
+  /** outbox.dispatch only: the webhook fan-out never waits behind heavy jobs (docs/decisions/fairness.md). */
+  outbox: "credit-ops-outbox",
+  outboxDeadLetter: "credit-ops-outbox-dlq",
 } as const;
 
 export const SYNC_CONTINUE_JOB = "ingest.sync.continue";

@@ -26,6 +26,7 @@ import {
   workflowRunJob,
   workflowStartJob,
 } from "../modules/workflows/jobs";
+import { sweepJobDedupe } from "./dedupe";
 import {
   AGENT_HEALTH_REFRESH_JOB,
   AML_BACKTEST_JOB,
@@ -38,12 +39,23 @@ import {
   MONITORING_RUN_JOB,
   MONITORING_SCREEN_JOB,
   OUTBOX_DISPATCH_JOB,
+  type OutboxDispatchMessage,
   RULES_BACKTEST_JOB,
   SME_BENCHMARKS_JOB,
   SYNC_CONTINUE_JOB,
   WORKFLOW_RUN_JOB,
   WORKFLOW_START_JOB,
 } from "./messages";
+
+/**
+ * The outbox job (on its own queue, src/jobs/queue.ts handleOutboxBatch): event-triggered
+ * workflows (risk-review on customer.risk_alert) start before the outbox fans the tenant's new
+ * events out; `rounds` bounds the fan-out when one invocation serves several tenants.
+ */
+export async function dispatchTenantOutbox(env: Env, message: OutboxDispatchMessage, rounds?: number) {
+  await riskReviewHook(env, message.tenantId);
+  await outboxDispatchJob(env, message, rounds);
+}
 
 /** Each job type's message, by its type: the shape the handler table is checked against. */
 type MessageByType = { [M in JobMessage as M["type"]]: M };
@@ -57,12 +69,7 @@ const handlers: Handlers = {
   [BHI_CALCULATE_JOB]: bhiCalculateJob,
   [SME_BENCHMARKS_JOB]: smeBenchmarksJob,
   [AGENT_HEALTH_REFRESH_JOB]: agentHealthRefreshJob,
-  // Event-triggered workflows (risk-review on customer.risk_alert) start before the outbox
-  // fans the tenant's new events out; the webhooks job itself is unchanged.
-  [OUTBOX_DISPATCH_JOB]: async (env, message) => {
-    await riskReviewHook(env, message.tenantId);
-    await outboxDispatchJob(env, message);
-  },
+  [OUTBOX_DISPATCH_JOB]: (env, message) => dispatchTenantOutbox(env, message),
   [WORKFLOW_RUN_JOB]: workflowRunJob,
   [WORKFLOW_START_JOB]: workflowStartJob,
   [MONITORING_SCREEN_JOB]: monitoringScreenJob,
@@ -110,6 +117,7 @@ export const cronTasks: Record<string, CronTask[]> = {
     goamlCtrCronTask,
     sweepExpiredIdempotencyKeys,
     lendingCronTask,
+    sweepJobDedupe,
   ],
   "0 3 1 * *": [monthlyReportsCronTask],
 };

@@ -9,6 +9,7 @@ export type ErrorCode =
   | "forbidden"
   | "second_approver_required"
   | "second_actor_required"
+  | "storage_quota_exceeded"
   | "not_found"
   | "conflict"
   | "idempotency_key_in_use"

@@ -23,6 +23,8 @@ describe("operator API", () => {
       homeCountry: "GH",
       allowedOrigins: [],
       rateLimitPerMinute: 1200,
+      jobConcurrency: 2,
+      storageQuotaBytes: 2_000_000_000,
     });
     expect(body.tenant.features.agentNetwork).toBe(false);
     expect(body.apiKey.scopes).toEqual(["*"]);
@@ -55,6 +57,8 @@ describe("operator API", () => {
       homeCountry: "GH",
       allowedOrigins: [],
       rateLimitPerMinute: 1200,
+      jobConcurrency: 2,
+      storageQuotaBytes: 2_000_000_000,
     });
     const bad = await admin("PATCH", `/admin/tenants/${t.id}`, { settings: { currency: "cedi" } });
     expect(bad.status).toBe(400);

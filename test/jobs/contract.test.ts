@@ -41,7 +41,7 @@ describe("fan-out to tenants", () => {
     const ids = await tenantIds();
     expect(ids.length).toBeGreaterThanOrEqual(250);
     const queue = recordingQueue();
-    const sent = await enqueuePerTenant(queue.env, (t) => jobs.outboxDispatch(t.id));
+    const sent = await enqueuePerTenant(queue.env, (t) => jobs.lendingRefresh(t.id));
     expect(sent).toBe(ids.length);
     expect(queue.batches.flat().map((m) => m.tenantId)).toEqual(ids);
     expect(queue.batches.every((b) => b.length <= 100)).toBe(true);

@@ -1,7 +1,9 @@
 import { z } from "@hono/zod-openapi";
+import { DEFAULT_JOB_CONCURRENCY, MAX_JOB_CONCURRENCY } from "../../jobs/fairness";
 import { DEFAULT_CASE_SLA, MAX_SLA_HOURS } from "../../lib/case-work";
 import { COUNTRY_CODES } from "../../lib/countries";
 import { SCHEDULE_FREQUENCIES } from "../monitoring/domain/schedule";
+import { DEFAULT_STORAGE_QUOTA_BYTES, MAX_STORAGE_QUOTA_BYTES } from "../usage/domain/quota";
 import { MAX_ALLOWED_ORIGINS, ORIGIN_PATTERN, originProblem } from "./domain/origins";
 
 /** The highest subscription cap an operator may set (issue 11, finding 8). */
@@ -164,6 +166,24 @@ export const TenantSettingsSchema = z
       description:
         "Requests a minute each of this tenant's API keys may send (default 1,200); a key's own rateLimitPerMinute wins",
     }),
+    jobConcurrency: z
+      .number()
+      .int()
+      .min(1)
+      .max(MAX_JOB_CONCURRENCY)
+      .optional()
+      .openapi({
+        description: `Background jobs (backtests, BHI runs, syncs, workflows, refreshes) the tenant may run at once (default ${DEFAULT_JOB_CONCURRENCY}, at most ${MAX_JOB_CONCURRENCY}); more wait on the queue without holding up other tenants. docs/decisions/fairness.md`,
+      }),
+    storageQuotaBytes: z
+      .number()
+      .int()
+      .min(1)
+      .max(MAX_STORAGE_QUOTA_BYTES)
+      .optional()
+      .openapi({
+        description: `Estimated bytes of customers, accounts, transactions and agents the tenant may hold (default ${DEFAULT_STORAGE_QUOTA_BYTES}); an ingest that would pass it answers 403 storage_quota_exceeded. GET /v1/usage shows the figures`,
+      }),
   })
   .openapi("TenantSettings");
 
@@ -210,6 +230,11 @@ export const TenantSchema = z
         .number()
         .int()
         .openapi({ description: "Per-key budget in force (default 1,200)" }),
+      jobConcurrency: z.number().int().openapi({ description: "Jobs at once in force (default 2)" }),
+      storageQuotaBytes: z
+        .number()
+        .int()
+        .openapi({ description: "Storage quota in force (default 2,000,000,000)" }),
     }),
     createdAt: z.string(),
     updatedAt: z.string(),

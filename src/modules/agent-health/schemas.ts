@@ -305,5 +305,6 @@ export const RefreshQueuedResponse = z.object({
   success: z.literal(true),
   queued: z.literal(true),
   agents: z.number().int().openapi({ description: "Agents the queued refresh covers" }),
+  joined: z.boolean().openapi({ description: "true: joined a refresh already queued or running" }),
   disclaimer: Disclaimer,
 });

@@ -1,5 +1,6 @@
 import type { TenantContext } from "../../db/tenant-context";
-import { jobs } from "../../jobs/messages";
+import { startOrJoin } from "../../jobs/dedupe";
+import { AGENT_HEALTH_REFRESH_JOB, jobs } from "../../jobs/messages";
 import { AppError } from "../../lib/errors";
 import { roundTo } from "../../lib/numbers";
 import { presentPage } from "../../lib/pagination";
@@ -160,15 +161,38 @@ export async function portfolioSummary(
  */
 export const INLINE_REFRESH_LIMIT = 5_000;
 
+/** A refresh queued, or a run last moved, longer ago than this is taken for dead: not joined. */
+const QUEUED_REFRESH_MS = 60 * 60_000;
+
+/**
+ * Whether the refresh queued at `queuedAt` still counts as in progress: its run is running (and
+ * moved within the hour), or no run began since it was queued, under an hour ago (waiting for a slot).
+ */
+async function refreshInProgress(ctx: TenantContext, queuedAt: string): Promise<true | undefined> {
+  const run = await latestRun(ctx);
+  const recent = (at: string) => Date.parse(at) > ctx.clock.now().getTime() - QUEUED_REFRESH_MS;
+  if (run?.status === "running" && recent(run.updated_at)) return true;
+  const waiting = (!run || run.computed_at < queuedAt) && recent(queuedAt);
+  return waiting ? true : undefined;
+}
+
 /** On-demand refresh (the daily cron does the same for every agent-network tenant). */
 export async function refreshPortfolio(
   ctx: TenantContext,
-): Promise<{ kind: "done"; refreshed: number; computedAt: string } | { kind: "queued"; agents: number }> {
+): Promise<
+  | { kind: "done"; refreshed: number; computedAt: string }
+  | { kind: "queued"; agents: number; joined: boolean }
+> {
   requireAgentNetwork(ctx);
   const agents = await repo.countAgents(ctx);
   if (agents > INLINE_REFRESH_LIMIT) {
-    await ctx.env.JOBS_QUEUE.send(jobs.agentHealthRefresh(ctx.tenantId));
-    return { kind: "queued", agents };
+    const { joined } = await startOrJoin(
+      ctx.env,
+      { tenantId: ctx.tenantId, key: AGENT_HEALTH_REFRESH_JOB, now: ctx.clock.now() },
+      (_, queuedAt) => refreshInProgress(ctx, queuedAt),
+      async () => void (await ctx.env.JOBS_QUEUE.send(jobs.agentHealthRefresh(ctx.tenantId))),
+    );
+    return { kind: "queued", agents, joined };
   }
   return { kind: "done", ...(await refreshSnapshots(ctx)) };
 }

@@ -180,7 +180,16 @@ export const BhiJobSchema = z
   .openapi("BHIJob");
 
 export const CalculateAccepted = z
-  .object({ success: z.literal(true), jobId: z.uuid(), job: BhiJobSchema, message: z.string() })
+  .object({
+    success: z.literal(true),
+    jobId: z.uuid(),
+    job: BhiJobSchema,
+    joined: z.boolean().openapi({
+      description:
+        "true: an all-customers run with the same weights was already pending or running, and this is that job; no second job was started",
+    }),
+    message: z.string(),
+  })
   .openapi("BHICalculateAccepted");
 
 export const BhiListQuery = PaginationQuery.extend({

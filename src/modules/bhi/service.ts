@@ -1,5 +1,6 @@
 import type { TenantContext } from "../../db/tenant-context";
-import { jobs } from "../../jobs/messages";
+import { dedupeKey, startOrJoin } from "../../jobs/dedupe";
+import { BHI_CALCULATE_JOB, jobs } from "../../jobs/messages";
 import { badRequest, notFound } from "../../lib/errors";
 import { presentPage } from "../../lib/pagination";
 import { getCustomer } from "../data/service";
@@ -22,7 +23,7 @@ export interface CalculateInput {
 
 export type CalculateOutcome =
   | { kind: "done"; outcome: RunOutcome; total: number }
-  | { kind: "queued"; job: NonNullable<Awaited<ReturnType<typeof repo.findJob>>> };
+  | { kind: "queued"; job: NonNullable<Awaited<ReturnType<typeof repo.findJob>>>; joined: boolean };
 
 export function resolveWeights(given?: Partial<Weights>): Weights {
   if (!given) return normaliseWeights();
@@ -48,17 +49,34 @@ export async function calculateFromDb(ctx: TenantContext, input: CalculateInput)
     return { kind: "done", outcome, total: named.length };
   }
   const total = await repo.countCustomers(ctx);
-  if (total > SYNC_CUSTOMER_LIMIT) return { kind: "queued", job: await startJob(ctx, weights, total) };
+  if (total > SYNC_CUSTOMER_LIMIT) return { kind: "queued", ...(await startOrJoinJob(ctx, weights, total)) };
   const outcome = await runCalculation(ctx, { kind: "all" }, weights, {
     details: input.includeDetails ?? false,
   });
   return { kind: "done", outcome, total: outcome.results.length };
 }
 
-async function startJob(ctx: TenantContext, weights: Weights, total: number) {
+/**
+ * An all-customers run with the same weights while one is pending or running joins it
+ * (docs/decisions/fairness.md#dedupe): a second refresh would recompute the same records.
+ */
+async function startOrJoinJob(ctx: TenantContext, weights: Weights, total: number) {
+  const key = await dedupeKey(BHI_CALCULATE_JOB, { weights });
+  return startOrJoin(
+    ctx.env,
+    { tenantId: ctx.tenantId, key, now: ctx.clock.now() },
+    async (jobId) => {
+      const job = await repo.findJob(ctx, jobId);
+      return job && (job.status === "pending" || job.status === "running") ? job : undefined;
+    },
+    (jobId) => startJob(ctx, jobId, weights, total),
+  );
+}
+
+async function startJob(ctx: TenantContext, id: string, weights: Weights, total: number) {
   const now = ctx.clock.now().toISOString();
   const job = {
-    id: crypto.randomUUID(),
+    id,
     tenantId: ctx.tenantId,
     status: "pending" as const,
     weights,

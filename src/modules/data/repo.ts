@@ -211,3 +211,11 @@ export const listAgents = (
 
 export const findAgent = (scope: TenantScope, agentId: string) =>
   scope.db.select().from(agents, eq(agents.agentId, agentId)).get();
+
+/** Every kept row count of the tenant (migration 0033), by table; a table with no row yet is absent. */
+export async function rowCounts(scope: TenantScope): Promise<Record<string, number>> {
+  const rows = await scope.db
+    .select({ table: dataRowCounts.tableName, n: dataRowCounts.n })
+    .from(dataRowCounts);
+  return Object.fromEntries(rows.map((r) => [r.table, r.n]));
+}

@@ -172,3 +172,6 @@ export async function getAgent(scope: TenantScope, agentId: string) {
   if (!row) throw notFound("Agent");
   return row;
 }
+
+/** The tenant's rows per data table (customers, accounts, transactions, agents), kept by triggers. */
+export const rowCounts = (scope: TenantScope) => repo.rowCounts(scope);

@@ -99,8 +99,8 @@ export function eventStatements(
 
 /**
  * Call after a batch that recorded events, so they fan out within seconds (the webhooks module
- * handles the job; a cron sweep backs it up).
+ * handles the job, on its own queue so heavy jobs never delay it; a cron sweep backs it up).
  */
 export async function notifyOutbox(ctx: Pick<TenantContext, "env" | "tenantId">): Promise<void> {
-  await ctx.env.JOBS_QUEUE.send(jobs.outboxDispatch(ctx.tenantId));
+  await ctx.env.OUTBOX_QUEUE.send(jobs.outboxDispatch(ctx.tenantId));
 }

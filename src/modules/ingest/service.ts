@@ -2,6 +2,7 @@ import type { TenantContext } from "../../db/tenant-context";
 import { AppError, badRequest } from "../../lib/errors";
 import * as upsert from "../data/upsert/service";
 import { notifyArrival } from "../monitoring/service";
+import { assertStorageFor } from "../usage/service";
 import {
   BodyFormatError,
   type Format,
@@ -114,6 +115,7 @@ export async function ingestRaw(ctx: Ctx, resource: Resource, raws: RawRecord[])
   const errors: RecordError[] = [];
   const valid = validate(resource, raws, errors);
   const rows = await rowsFor(ctx, resource, valid, errors);
+  await assertStorageFor(ctx, resource, rows); // over the quota: 403, nothing written
   const now = ctx.clock.now().toISOString();
   const recordsChanged = await upsert.upsertRows(
     ctx,

@@ -74,10 +74,17 @@ export async function handleWebhookDeadLetters(batch: MessageBatch<unknown>, env
   }
 }
 
-/** JOBS_QUEUE "outbox.dispatch": fan out; a backlog larger than one run continues in a new job. */
-export async function outboxDispatchJob(env: Env, message: OutboxDispatchMessage): Promise<void> {
-  const result = await dispatchOutbox(env, message.tenantId);
-  if (result.more) await env.JOBS_QUEUE.send(jobs.outboxDispatch(message.tenantId));
+/**
+ * OUTBOX_QUEUE "outbox.dispatch": fan out (at most `rounds` rounds of 100 events when the
+ * consumer shares its invocation between tenants); a larger backlog continues in a new message.
+ */
+export async function outboxDispatchJob(
+  env: Env,
+  message: OutboxDispatchMessage,
+  rounds?: number,
+): Promise<void> {
+  const result = await dispatchOutbox(env, message.tenantId, rounds);
+  if (result.more) await env.OUTBOX_QUEUE.send(jobs.outboxDispatch(message.tenantId));
 }
 
 /** Cron "* * * * *": the safety-net sweep. */

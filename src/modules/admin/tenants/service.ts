@@ -3,6 +3,7 @@ import type { TenantFeatures, TenantRow, TenantSettings } from "../../../db/cont
 import type { PageRequest } from "../../../db/keyset";
 import { toTenant } from "../../../db/tenant-context";
 import type { Env } from "../../../env";
+import { DEFAULT_JOB_CONCURRENCY } from "../../../jobs/fairness";
 import { homeCountryOf } from "../../../lib/countries";
 import { notFound } from "../../../lib/errors";
 import { presentPage } from "../../../lib/pagination";
@@ -10,6 +11,7 @@ import { DEFAULT_RATE_LIMIT_PER_MINUTE } from "../../../lib/rate-window";
 import type { AuditAction } from "../../audit/domain/types";
 import type { OperatorContext } from "../../audit/service";
 import { operatorAuditInsert } from "../../audit/service";
+import { DEFAULT_STORAGE_QUOTA_BYTES } from "../../usage/domain/quota";
 import { auditedKey, newKeyRow, presentKey, withHash } from "../keys/service";
 import { forgetOrigins, originStatements } from "../origins/service";
 import * as repo from "../repo";
@@ -71,6 +73,8 @@ export function presentTenant(row: TenantRow) {
       homeCountry: homeCountryOf(settings),
       allowedOrigins: settings.allowedOrigins ?? [],
       rateLimitPerMinute: settings.rateLimitPerMinute ?? DEFAULT_RATE_LIMIT_PER_MINUTE,
+      jobConcurrency: settings.jobConcurrency ?? DEFAULT_JOB_CONCURRENCY,
+      storageQuotaBytes: settings.storageQuotaBytes ?? DEFAULT_STORAGE_QUOTA_BYTES,
     },
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,

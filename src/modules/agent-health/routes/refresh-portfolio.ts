@@ -13,7 +13,8 @@ export const refreshPortfolioRoute = tenantRoute({
   scope: "agents:write",
   feature: "agentNetwork",
   description:
-    "Up to 20,000 agents the refresh runs now (200). Above that it runs on the jobs queue (202) and the portfolio reads show the new figures when it completes (their computedAt).",
+    "Up to 20,000 agents the refresh runs now (200). Above that it runs on the jobs queue (202) and the portfolio reads show the new figures when it completes (their computedAt). " +
+    "A refresh requested while one is queued or running joins it (202, `joined: true`) instead of queueing a second.",
   responses: {
     200: jsonContent(RefreshResponse, "Refreshed"),
     202: jsonContent(RefreshQueuedResponse, "Queued"),
@@ -26,7 +27,13 @@ export const registerRefreshPortfolio = (app: App) =>
     const result = await refreshPortfolio(ctx);
     if (result.kind === "queued")
       return c.json(
-        { success: true as const, queued: true as const, agents: result.agents, disclaimer: DISCLAIMER },
+        {
+          success: true as const,
+          queued: true as const,
+          agents: result.agents,
+          joined: result.joined,
+          disclaimer: DISCLAIMER,
+        },
         202,
       );
     const { refreshed, computedAt } = result;

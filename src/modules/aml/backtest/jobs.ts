@@ -1,5 +1,6 @@
 import { loadTenantContext, type TenantContext } from "../../../db/tenant-context";
 import type { Env } from "../../../env";
+import { dedupeKey, startOrJoin } from "../../../jobs/dedupe";
 import { AML_BACKTEST_JOB, type AmlBacktestMessage, jobs } from "../../../jobs/messages";
 import { isInputError, notFound } from "../../../lib/errors";
 import { activeEntities, type BacktestInput, backtest, partitionsFor, validateBacktest } from "./service";
@@ -26,17 +27,40 @@ const put = (env: Env, tenantId: string, doc: BacktestDocument) =>
     httpMetadata: { contentType: "application/json" },
   });
 
+const queued = (doc: BacktestDocument) => ({
+  backtestId: doc.backtestId,
+  status: "queued" as const,
+  createdAt: doc.createdAt,
+});
+
+/**
+ * Queues a backtest, or joins an identical one (same input) still queued or running: the
+ * answer is then that run's id, with `joined: true` (docs/decisions/fairness.md#dedupe).
+ */
 export async function queueBacktest(ctx: TenantContext, input: BacktestInput) {
   validateBacktest(ctx, input); // bad input is a 400 now, not a failed job later
-  const doc: BacktestDocument = {
-    backtestId: crypto.randomUUID(),
-    status: "queued",
-    input,
-    createdAt: ctx.clock.now().toISOString(),
-  };
-  await put(ctx.env, ctx.tenantId, doc);
-  await ctx.env.JOBS_QUEUE.send(jobs.amlBacktest(ctx.tenantId, doc.backtestId));
-  return { backtestId: doc.backtestId, status: "queued" as const, createdAt: doc.createdAt };
+  const key = await dedupeKey(AML_BACKTEST_JOB, input);
+  const { joined, job } = await startOrJoin(
+    ctx.env,
+    { tenantId: ctx.tenantId, key, now: ctx.clock.now() },
+    async (backtestId) => {
+      const object = await ctx.env.FILES.get(objectKey(ctx.tenantId, backtestId));
+      const doc = object ? ((await object.json()) as BacktestDocument) : undefined;
+      return doc?.status === "queued" ? queued(doc) : undefined;
+    },
+    async (backtestId) => {
+      const doc: BacktestDocument = {
+        backtestId,
+        status: "queued",
+        input,
+        createdAt: ctx.clock.now().toISOString(),
+      };
+      await put(ctx.env, ctx.tenantId, doc);
+      await ctx.env.JOBS_QUEUE.send(jobs.amlBacktest(ctx.tenantId, doc.backtestId));
+      return queued(doc);
+    },
+  );
+  return { ...job, joined };
 }
 
 export async function getBacktestRun(ctx: TenantContext, backtestId: string) {

@@ -37,6 +37,10 @@ export const BacktestQueuedResponse = z.object({
   backtestId: z.uuid(),
   status: z.literal("queued"),
   createdAt: IsoDateTime,
+  joined: z.boolean().openapi({
+    description:
+      "true: an identical backtest (same body) was already queued or running, and this is that run (its id, its createdAt); no second run was queued",
+  }),
   disclaimer: Disclaimer,
 });
 

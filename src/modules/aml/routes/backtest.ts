@@ -14,12 +14,17 @@ export const backtestRoute = tenantRoute({
   description:
     "Persists no domain state (no cases, no thresholds), hence `aml:read`. Runs over more than 10,000 active " +
     "entities, or with `async: true`, are queued: 202 with a `backtestId` to read from " +
-    "`GET /v1/kyc-aml/backtests/{backtestId}` (the result document is kept under the tenant's prefix).",
+    "`GET /v1/kyc-aml/backtests/{backtestId}` (the result document is kept under the tenant's prefix). " +
+    "The 202 may name an existing run: an identical request while one is queued or running joins it " +
+    "(`joined: true`, the running job's id) instead of queueing a second.",
   scope: "aml:read",
   request: { body: jsonBody(BacktestBody) },
   responses: {
     200: jsonContent(BacktestResponse, "Hits per rule, the difference, top entities"),
-    202: jsonContent(BacktestQueuedResponse, "Queued on the jobs queue"),
+    202: jsonContent(
+      BacktestQueuedResponse,
+      "Queued on the jobs queue, or the identical run already queued (joined)",
+    ),
   },
 });
 

@@ -13,12 +13,17 @@ export const calculateRoute = tenantRoute({
     "Each calculated customer gets a new record (isLatest) and a `bhi.calculated` event; a drop below the " +
     "tenant's riskAlertThreshold also records `customer.risk_alert`. Customers that cannot be scored are " +
     "reported in `results` with `persisted: false` and an `error`. With no customer named and more than " +
-    "10,000 customers, the run continues in the background: 202 with a job to poll at /v1/bhi/calculate-from-db/jobs/{jobId}.",
+    "10,000 customers, the run continues in the background: 202 with a job to poll at /v1/bhi/calculate-from-db/jobs/{jobId}. " +
+    "The 202 may name an existing job: an identical run (same weights) while one is pending or running is joined " +
+    "(`joined: true`, that job's id) instead of started twice.",
   scope: "bhi:write",
   request: { body: jsonBody(CalculateBody) },
   responses: {
     200: jsonContent(CalculateResponse, "Calculated"),
-    202: jsonContent(CalculateAccepted, "Accepted: running on the jobs queue"),
+    202: jsonContent(
+      CalculateAccepted,
+      "Accepted: running on the jobs queue (possibly the identical job already running: joined)",
+    ),
   },
 });
 
@@ -27,13 +32,14 @@ export const registerCalculate = (app: App) =>
     const ctx = c.get("ctx");
     const result = await calculateFromDb(ctx, c.req.valid("json"));
     if (result.kind === "queued") {
-      const { job } = result;
+      const { job, joined } = result;
       return c.json(
         {
           success: true as const,
           jobId: job.id,
           job: presentJob(job),
-          message: `${job.total} customers: calculating in the background; poll /v1/bhi/calculate-from-db/jobs/${job.id}`,
+          joined,
+          message: `${job.total} customers: ${joined ? "joined the run in progress" : "calculating in the background"}; poll /v1/bhi/calculate-from-db/jobs/${job.id}`,
         },
         202,
       );

@@ -83,3 +83,25 @@ export async function upsertRows(
   // Rows inserted or actually changed (an unchanged row is not rewritten).
   return results.reduce((sum, r) => sum + r.results.length, 0);
 }
+
+/**
+ * How many of these rows an upsert would insert (their (externalSource, externalId) is not the
+ * tenant's yet): what a storage quota counts before the write. One statement per ~80 KB of keys.
+ */
+export async function countNewRows(
+  scope: TenantScope,
+  table: string,
+  rows: Record<string, unknown>[],
+): Promise<number> {
+  if (rows.length === 0) return 0;
+  const t = sql.raw(table);
+  const keys = rows.map((row) => [row.externalSource, row.externalId]);
+  const results = await scope.db.batchSql<{ n: number }>(
+    jsonArrayChunks(keys).map(
+      (json) => sql`SELECT count(*) AS n FROM json_each(${json}) AS j
+        WHERE NOT EXISTS (SELECT 1 FROM ${t} AS t WHERE ${tenantSql(scope, "t")}
+          AND t.external_source = json_extract(j.value, '$[0]') AND t.external_id = json_extract(j.value, '$[1]'))`,
+    ),
+  );
+  return results.reduce((sum, r) => sum + (r.results[0]?.n ?? 0), 0);
+}

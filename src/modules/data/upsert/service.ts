@@ -19,5 +19,9 @@ export const upsertRows = (
   defaultCurrency: string,
 ): Promise<number> => repo.upsertRows(scope, TABLE_SPECS[table], rows, now, defaultCurrency);
 
+/** Rows of this batch the upsert would insert (not yet stored by external identity): quota checks. */
+export const countNewRows = (scope: TenantScope, table: UpsertTable, rows: Record<string, unknown>[]) =>
+  repo.countNewRows(scope, TABLE_SPECS[table].table, rows);
+
 export const findLinkTargets = repo.findLinkTargets;
 export const findAgentsById = repo.findAgentsById;

@@ -1,5 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import type { App } from "../../../http/context";
+import { ErrorBodySchema } from "../../../http/errors";
 import { jsonContent, tenantRoute } from "../../../http/openapi";
 import { AppError } from "../../../lib/errors";
 import { formatOf, MAX_RECORDS } from "../domain/parse";
@@ -26,7 +27,8 @@ export const ingestRoute = tenantRoute({
     "AgentRecord), NDJSON (one record per line) or CSV (header row; `a.b` columns nest, list fields are " +
     "`;`-separated). Each record is validated on its own: bad ones come back in `errors` and are skipped, " +
     "good ones are written together. Re-sending a batch changes nothing. Load order: customers, agents, " +
-    "accounts, transactions.",
+    "accounts, transactions. A batch whose new rows would pass the tenant's storage quota is refused whole: " +
+    "403 `storage_quota_exceeded` (docs/decisions/fairness.md#storage-quotas).",
   scope: "data:write",
   request: {
     params: z.object({
@@ -41,7 +43,14 @@ export const ingestRoute = tenantRoute({
       },
     },
   },
-  responses: { 200: jsonContent(IngestResultSchema, "Written records and the skipped ones") },
+  responses: {
+    200: jsonContent(IngestResultSchema, "Written records and the skipped ones"),
+    403: {
+      description:
+        "Missing scope (forbidden), or `storage_quota_exceeded`: the batch's new rows would take the tenant past its storage quota (GET /v1/usage); nothing of the batch was written. Updates of stored rows are never refused",
+      content: { "application/json": { schema: ErrorBodySchema } },
+    },
+  },
 });
 
 export function registerIngest(app: App): void {

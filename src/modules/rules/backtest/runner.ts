@@ -1,6 +1,7 @@
 import type { TenantContext } from "../../../db/tenant-context";
 import type { Env } from "../../../env";
-import { jobs } from "../../../jobs/messages";
+import { dedupeKey, startOrJoin } from "../../../jobs/dedupe";
+import { jobs, RULES_BACKTEST_JOB } from "../../../jobs/messages";
 import { badRequest, notFound } from "../../../lib/errors";
 import type { RuleSetKind } from "../domain/document";
 import { ruleFeedback } from "../feedback/service";
@@ -240,10 +241,30 @@ export async function startBacktest(
     await put(ctx.env, ctx.tenantId, doc);
     return { queued: false as const, run: present(doc) };
   }
-  await put(ctx.env, ctx.tenantId, doc);
-  await ctx.env.JOBS_QUEUE.send(jobs.rulesBacktest(ctx.tenantId, doc.backtestId, 0));
-  await put(ctx.env, ctx.tenantId, { ...doc, sent: true });
-  return { queued: true as const, run: present(doc) };
+  // Queued: an identical run (same range and entity type, same draft and live content) still
+  // queued or running is joined instead (docs/decisions/fairness.md#dedupe).
+  const key = await dedupeKey(RULES_BACKTEST_JOB, {
+    kind,
+    input: p.input,
+    draft: p.draft.stamp.hash,
+    live: p.live.stamp.hash,
+  });
+  const { joined, job } = await startOrJoin(
+    ctx.env,
+    { tenantId: ctx.tenantId, key, now: ctx.clock.now() },
+    async (backtestId) => {
+      const held = await loadDocument(ctx.env, ctx.tenantId, backtestId);
+      return held && (held.status === "queued" || held.status === "running") ? present(held) : undefined;
+    },
+    async (backtestId) => {
+      const queued = { ...doc, backtestId };
+      await put(ctx.env, ctx.tenantId, queued);
+      await ctx.env.JOBS_QUEUE.send(jobs.rulesBacktest(ctx.tenantId, backtestId, 0));
+      await put(ctx.env, ctx.tenantId, { ...queued, sent: true });
+      return present(queued);
+    },
+  );
+  return { queued: true as const, run: { ...job, joined } };
 }
 
 function present(doc: RunDocument) {

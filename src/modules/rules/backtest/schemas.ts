@@ -113,5 +113,9 @@ export const RuleSetBacktestRunResponse = z
     }),
     backtest: RuleSetBacktestResult.optional().openapi({ description: "Present once the run succeeded" }),
     error: orNull(z.string()),
+    joined: z.boolean().optional().openapi({
+      description:
+        "On a queued POST (202) only: true when an identical run (same body, same draft and live content) was already queued or running and this is that run; false when this request queued it",
+    }),
   })
   .openapi("RuleSetBacktestRun");

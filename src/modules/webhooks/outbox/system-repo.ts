@@ -99,7 +99,7 @@ export async function sweepWebhooks(env: Env, at: Date): Promise<{ tenants: numb
     for (const { tenant_id } of pendingTenants) {
       try {
         const r = await dispatchOutbox(env, tenant_id, 20);
-        if (r.more) await env.JOBS_QUEUE.send(jobs.outboxDispatch(tenant_id));
+        if (r.more) await env.OUTBOX_QUEUE.send(jobs.outboxDispatch(tenant_id));
         tenants++;
       } catch (err) {
         console.error(

@@ -17,7 +17,9 @@ const route = (kind: RuleSetKind) =>
       "under each, entities newly hit and no longer hit (counts and the first 20 ids), and case-feedback " +
       "precision. Opens no case and writes nothing but the run document, hence the read scope. Up to 2,000 " +
       "active entities run in the request (200); more, or `async: true`, are queued (202) and advance step by " +
-      "step on the jobs queue: read progress from GET .../backtests/{backtestId}. 409: no draft. " +
+      "step on the jobs queue: read progress from GET .../backtests/{backtestId}. A queued 202 may name an " +
+      "existing run: an identical request while one is queued or running joins it (`joined: true`, its id). " +
+      "409: no draft. " +
       (kind === "fraud"
         ? "Fraud built-in signals are evaluated per entity and are listed in skippedRules; custom rules are backtested."
         : "AML built-ins and custom rules are backtested."),
@@ -25,7 +27,10 @@ const route = (kind: RuleSetKind) =>
     request: { body: jsonBody(RuleSetBacktestBody) },
     responses: {
       200: jsonContent(RuleSetBacktestRunResponse, "The finished run"),
-      202: jsonContent(RuleSetBacktestRunResponse, "Queued on the jobs queue"),
+      202: jsonContent(
+        RuleSetBacktestRunResponse,
+        "Queued on the jobs queue, or the identical run already queued (joined)",
+      ),
       ...errorResponses(409),
     },
   });

@@ -1,0 +1,23 @@
+import type { App } from "../../../http/context";
+import { jsonContent, tenantRoute } from "../../../http/openapi";
+import { UsageResponse } from "../schemas";
+import { usage } from "../service";
+
+export const getUsageRoute = tenantRoute({
+  method: "get",
+  path: "/v1/usage",
+  operationId: "getUsage",
+  tags: ["Usage"],
+  summary: "The tenant's storage against its quota, and its running jobs against its concurrency",
+  description:
+    "Rows per data table (customers, accounts, transactions, agents) with estimated bytes, the storage quota " +
+    "(an ingest that would pass it is refused with 403 `storage_quota_exceeded`, writing nothing) and the jobs " +
+    "running now out of the tenant's concurrency. docs/decisions/fairness.md.",
+  scope: "data:read",
+  responses: { 200: jsonContent(UsageResponse, "Usage and quotas") },
+});
+
+export const registerGetUsage = (app: App) =>
+  app.openapi(getUsageRoute, async (c) =>
+    c.json({ success: true as const, ...(await usage(c.get("ctx"))) }, 200),
+  );
