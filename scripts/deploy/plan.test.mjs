@@ -57,6 +57,8 @@ describe("the deploy plan", () => {
     expect(steps.filter((s) => s.kind.startsWith("create")).map((s) => `${s.kind} ${s.name}`)).toEqual([
       "create-d1 credit-ops-staging-shard-1",
       "create-queue credit-ops-staging-jobs-dlq",
+      "create-queue credit-ops-staging-outbox",
+      "create-queue credit-ops-staging-outbox-dlq",
       "create-queue credit-ops-staging-webhooks-dlq",
     ]);
     expect(steps.find((s) => s.kind === "record-ids")?.bindings).toEqual([
