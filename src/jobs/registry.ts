@@ -3,6 +3,7 @@ import { agentHealthCronTask, agentHealthRefreshJob } from "../modules/agent-hea
 import { runBacktestJob } from "../modules/aml/backtest/jobs";
 import { amlSlaSweepTask } from "../modules/aml/casework/jobs";
 import { bhiCalculateJob } from "../modules/bhi/jobs";
+import { flowsBackfillJob, flowsCronTask } from "../modules/data/flows/jobs";
 import { fraudSlaSweepTask } from "../modules/fraud/casework/jobs";
 import { goamlCtrCronTask, goamlCtrJob } from "../modules/goaml/jobs";
 import { sweepExpiredIdempotencyKeys } from "../modules/idempotency/jobs";
@@ -29,6 +30,7 @@ import {
   AGENT_HEALTH_REFRESH_JOB,
   AML_BACKTEST_JOB,
   BHI_CALCULATE_JOB,
+  FLOWS_BACKFILL_JOB,
   GOAML_CTR_JOB,
   type JobMessage,
   type JobType,
@@ -67,6 +69,7 @@ const handlers: Handlers = {
   [MONITORING_RUN_JOB]: monitoringRunJob,
   [GOAML_CTR_JOB]: goamlCtrJob,
   [LENDING_REFRESH_JOB]: lendingRefreshJob,
+  [FLOWS_BACKFILL_JOB]: flowsBackfillJob,
 };
 
 const runTyped = <T extends JobType>(env: Env, type: T, message: MessageByType[T]) =>
@@ -107,6 +110,7 @@ export const cronTasks: Record<string, CronTask[]> = {
     goamlCtrCronTask,
     sweepExpiredIdempotencyKeys,
     lendingCronTask,
+    flowsCronTask,
   ],
   "0 3 1 * *": [monthlyReportsCronTask],
 };
