@@ -1,5 +1,5 @@
 import { z } from "@hono/zod-openapi";
-import { IsoDateTime, Money, PaginationQuery, PaginationSchema } from "../../http/openapi";
+import { IsoDateTime, Money, orNull, PaginationQuery, PaginationSchema } from "../../http/openapi";
 import { CONTROL_CHARACTERS, MAX_SEARCH_LENGTH } from "./domain/search";
 import { FlowEnum } from "./flows/schemas";
 
@@ -87,7 +87,7 @@ export const TransactionSchema = z
     channel: z.string().nullable(),
     counterpartyName: z.string().nullable(),
     counterpartyCountry: z.string().nullable(),
-    flow: FlowEnum.nullable().openapi({
+    flow: orNull(FlowEnum).openapi({
       description:
         "Flow class (docs/methodology/flows.md): from the tenant's category mapping, loan links, own-account evidence, " +
         "the category, the description, else the direction. Own transfers, loan disbursements and refunds are not revenue. " +

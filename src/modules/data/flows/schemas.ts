@@ -1,4 +1,5 @@
 import { z } from "@hono/zod-openapi";
+import { orNull } from "../../../http/openapi";
 import { FLOWS, MAX_CATEGORY_LENGTH, MAX_MAPPING_ENTRIES } from "../domain/flows";
 
 export const FlowEnum = z.enum(FLOWS).openapi("TransactionFlow", {
@@ -52,7 +53,7 @@ export const FlowBackfill = z
 export const FlowMapping = z
   .object({
     entries: z.array(z.object({ category: z.string(), flow: FlowEnum })),
-    backfill: FlowBackfill.nullable().openapi({
+    backfill: orNull(FlowBackfill).openapi({
       description: "The tenant's latest re-classification of stored transactions (null when none ran)",
     }),
   })

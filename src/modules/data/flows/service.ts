@@ -152,6 +152,7 @@ export async function startBackfill(ctx: TenantContext, reason: BackfillReason):
 export async function runBackfillStep(
   ctx: TenantContext,
   backfillId: string,
+  size: { page: number; pages: number } = { page: BACKFILL_PAGE, pages: BACKFILL_PAGES_PER_STEP },
 ): Promise<"continue" | "done" | "stale"> {
   const state = await repo.backfillOf(ctx);
   if (!state || state.id !== backfillId || state.status !== "running") return "stale";
@@ -161,13 +162,13 @@ export async function runBackfillStep(
   let scanned = 0;
   let changed = 0;
   let done = false;
-  for (let page = 0; page < BACKFILL_PAGES_PER_STEP && !done; page++) {
-    const rows = await repo.rowsAfter(ctx, cursor, BACKFILL_PAGE);
+  for (let page = 0; page < size.pages && !done; page++) {
+    const rows = await repo.rowsAfter(ctx, cursor, size.page);
     changed += await repo.writeFlows(ctx, await classifyRows(ctx, rows, mapping));
     scanned += rows.length;
     const last = rows[rows.length - 1];
     if (last) cursor = { date: last.transaction_date, id: last.id };
-    done = rows.length < BACKFILL_PAGE;
+    done = rows.length < size.page;
   }
   const moved = await repo.advanceBackfill(
     ctx,
