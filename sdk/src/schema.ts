@@ -3313,6 +3313,8 @@ export interface components {
             paymentBehaviorScore: string;
             /** @enum {string} */
             trend: "improving" | "stable" | "declining" | "volatile";
+            /** @description The methodology version this record was calculated with (docs/methodology/bhi.md#versions); kept as recorded */
+            calculationVersion: string;
             /**
              * Format: date-time
              * @example 2026-01-31T00:00:00.000Z
