@@ -29,6 +29,7 @@ export const MONITORING_RUN_JOB = "monitoring.run";
 export const GOAML_CTR_JOB = "goaml.ctr";
 export const LENDING_REFRESH_JOB = "lending.refresh";
 export const FLOAT_BACKTEST_JOB = "agent-health.float-backtest";
+export const FLOWS_BACKFILL_JOB = "flows.backfill";
 
 /** The next step of a connector sync run. */
 export interface SyncContinueMessage {
@@ -81,6 +82,15 @@ export interface AgentHealthRefreshMessage {
 export interface LendingRefreshMessage {
   type: typeof LENDING_REFRESH_JOB;
   tenantId: string;
+}
+/**
+ * The next step of the tenant's flow backfill `backfillId`; without it (the daily sweep) resume a
+ * stalled backfill or start one when transactions lack a flow.
+ */
+export interface FlowsBackfillMessage {
+  type: typeof FLOWS_BACKFILL_JOB;
+  tenantId: string;
+  backfillId?: string;
 }
 /** Fan the tenant's undispatched outbox events out to webhook deliveries. */
 export interface OutboxDispatchMessage {
@@ -137,7 +147,8 @@ export type JobMessage =
   | MonitoringRunMessage
   | GoamlCtrMessage
   | LendingRefreshMessage
-  | FloatBacktestMessage;
+  | FloatBacktestMessage
+  | FlowsBackfillMessage;
 export type JobType = JobMessage["type"];
 export type JobMessageOf<T extends JobType> = Extract<JobMessage, { type: T }>;
 
@@ -197,6 +208,10 @@ export const jobs = {
     ...(cursor ? { runComputedAt: cursor.computedAt, afterId: cursor.afterId } : {}),
   }),
   lendingRefresh: (tenantId: string): LendingRefreshMessage => ({ type: LENDING_REFRESH_JOB, tenantId }),
+  flowsBackfill: (tenantId: string, backfillId?: string): FlowsBackfillMessage =>
+    backfillId === undefined
+      ? { type: FLOWS_BACKFILL_JOB, tenantId }
+      : { type: FLOWS_BACKFILL_JOB, tenantId, backfillId },
   outboxDispatch: (tenantId: string): OutboxDispatchMessage => ({ type: OUTBOX_DISPATCH_JOB, tenantId }),
   workflowRun: (tenantId: string, runId: string, lease?: string): WorkflowRunMessage =>
     lease === undefined
@@ -229,6 +244,7 @@ const FIELD_RULES: { [T in JobType]: FieldRules<JobMessageOf<T>> } = {
   [AGENT_HEALTH_REFRESH_JOB]: { tenantId: "string", runComputedAt: "string?", afterId: "string?" },
   [OUTBOX_DISPATCH_JOB]: { tenantId: "string" },
   [LENDING_REFRESH_JOB]: { tenantId: "string" },
+  [FLOWS_BACKFILL_JOB]: { tenantId: "string", backfillId: "string?" },
   [WORKFLOW_RUN_JOB]: { tenantId: "string", runId: "string", lease: "string?" },
   [WORKFLOW_START_JOB]: {
     tenantId: "string",

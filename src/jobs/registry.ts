@@ -4,6 +4,7 @@ import { agentHealthCronTask, agentHealthRefreshJob } from "../modules/agent-hea
 import { runBacktestJob } from "../modules/aml/backtest/jobs";
 import { amlSlaSweepTask } from "../modules/aml/casework/jobs";
 import { bhiCalculateJob } from "../modules/bhi/jobs";
+import { flowsBackfillJob, flowsCronTask } from "../modules/data/flows/jobs";
 import { fraudSlaSweepTask } from "../modules/fraud/casework/jobs";
 import { goamlCtrCronTask, goamlCtrJob } from "../modules/goaml/jobs";
 import { sweepExpiredIdempotencyKeys } from "../modules/idempotency/jobs";
@@ -32,6 +33,7 @@ import {
   AML_BACKTEST_JOB,
   BHI_CALCULATE_JOB,
   FLOAT_BACKTEST_JOB,
+  FLOWS_BACKFILL_JOB,
   GOAML_CTR_JOB,
   type JobMessage,
   type JobType,
@@ -77,6 +79,7 @@ const handlers: Handlers = {
   [GOAML_CTR_JOB]: goamlCtrJob,
   [LENDING_REFRESH_JOB]: lendingRefreshJob,
   [FLOAT_BACKTEST_JOB]: floatBacktestJob,
+  [FLOWS_BACKFILL_JOB]: flowsBackfillJob,
 };
 
 const runTyped = <T extends JobType>(env: Env, type: T, message: MessageByType[T]) =>
@@ -118,6 +121,7 @@ export const cronTasks: Record<string, CronTask[]> = {
     sweepExpiredIdempotencyKeys,
     lendingCronTask,
     sweepJobDedupe,
+    flowsCronTask,
   ],
   "0 3 1 * *": [monthlyReportsCronTask],
 };

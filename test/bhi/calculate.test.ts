@@ -50,7 +50,7 @@ describe("POST /v1/bhi/calculate-from-db", () => {
       trend: "stable",
       previousBhi: null,
       isLatest: true,
-      calculationVersion: "1.0.0",
+      calculationVersion: "1.1.0",
       componentWeights: {
         liquidity: 0.25,
         volatility: 0.2,

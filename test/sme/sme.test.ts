@@ -23,7 +23,7 @@ describe("POST /v1/sme-health/calculate", () => {
       customerName: "Ama Foods Ltd",
       windowDays: 28,
       source: "calculated",
-      calculationVersion: "1.0.0",
+      calculationVersion: "1.1.0",
     });
     expect(body.health.metrics).toEqual({
       stabilityIndex: 100,

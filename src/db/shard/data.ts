@@ -88,6 +88,8 @@ export const transactions = sqliteTable(
     counterpartyName: text("counterparty_name"),
     counterpartyAccount: text("counterparty_account"),
     counterpartyCountry: text("counterparty_country"),
+    /** Flow class (migration 0036, docs/methodology/flows.md); null until ingest or the backfill classified it. */
+    flow: text("flow"),
     createdAt: text("created_at").notNull(),
   },
   (t) => [
@@ -138,6 +140,33 @@ export const dataRowCounts = sqliteTable(
   },
   (t) => [primaryKey({ columns: [t.tenantId, t.tableName] })],
 );
+
+/** A tenant's category -> flow mapping (migration 0036); categories normalised (data/domain/flows.ts). */
+export const flowMappings = sqliteTable(
+  "flow_mappings",
+  {
+    tenantId: text("tenant_id").notNull(),
+    category: text("category").notNull(),
+    flow: text("flow").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.category] })],
+);
+
+/** The tenant's latest flow backfill: its key-range cursor over (transaction_date, id) and progress. */
+export const flowBackfills = sqliteTable("flow_backfills", {
+  tenantId: text("tenant_id").primaryKey(),
+  id: text("id").notNull(),
+  reason: text("reason").notNull(),
+  status: text("status", { enum: ["running", "completed"] }).notNull(),
+  afterDate: text("after_date"),
+  afterId: text("after_id"),
+  scanned: integer("scanned").notNull(),
+  changed: integer("changed").notNull(),
+  total: integer("total").notNull(),
+  startedAt: text("started_at").notNull(),
+  updatedAt: text("updated_at").notNull(),
+  completedAt: text("completed_at"),
+});
 
 export type CustomerRow = typeof customers.$inferSelect;
 export type AccountRow = typeof accounts.$inferSelect;

@@ -42,6 +42,7 @@ export function presentHistory(row: BhiRecordRow) {
     expenseRatioScore: score(row.expenseRatioScore),
     paymentBehaviorScore: score(row.paymentBehaviorScore),
     trend: row.trend as "improving" | "stable" | "declining" | "volatile",
+    calculationVersion: row.calculationVersion,
     recordedAt: row.createdAt,
   };
 }

@@ -97,6 +97,10 @@ export const BhiHistoryRecordSchema = z
     expenseRatioScore: Score,
     paymentBehaviorScore: Score,
     trend: z.enum(TRENDS),
+    calculationVersion: z.string().openapi({
+      description:
+        "The methodology version this record was calculated with (docs/methodology/bhi.md#versions); kept as recorded",
+    }),
     recordedAt: IsoDateTime,
   })
   .openapi("BHIHistoryRecord");

@@ -14,6 +14,8 @@ export {
   FAILED_STATUSES,
   FLOW_KIND,
   MOVED_MONEY,
+  NON_REVENUE_CREDIT_FLOWS,
+  NON_REVENUE_FLOW_LIST,
 } from "../../db/shard/transaction-flows";
 
 /**

@@ -130,6 +130,7 @@ export interface TransactionFilter {
   customerId?: string;
   accountId?: string;
   type?: "credit" | "debit";
+  flow?: string;
   startDate?: string;
   endDate?: string;
 }
@@ -144,6 +145,7 @@ export const listTransactions = (scope: TenantScope, filter: TransactionFilter, 
       filter.customerId ? eq(transactions.customerId, filter.customerId) : undefined,
       filter.accountId ? eq(transactions.accountId, filter.accountId) : undefined,
       filter.type ? eq(transactions.type, filter.type) : undefined,
+      filter.flow ? eq(transactions.flow, filter.flow) : undefined,
       filter.startDate ? gte(transactions.transactionDate, filter.startDate) : undefined,
       filter.endDate ? lte(transactions.transactionDate, filter.endDate) : undefined,
     ],
@@ -167,6 +169,7 @@ export function listTransactionsOfParents(
   const filters = sql.join(
     [
       filter.type ? sql` AND pg.type = ${filter.type}` : undefined,
+      filter.flow ? sql` AND pg.flow = ${filter.flow}` : undefined,
       filter.startDate ? sql` AND pg.transaction_date >= ${filter.startDate}` : undefined,
       filter.endDate ? sql` AND pg.transaction_date <= ${filter.endDate}` : undefined,
     ].filter((f): f is SQL => f !== undefined),

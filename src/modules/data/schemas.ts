@@ -1,6 +1,7 @@
 import { z } from "@hono/zod-openapi";
-import { IsoDateTime, Money, PaginationQuery, PaginationSchema } from "../../http/openapi";
+import { IsoDateTime, Money, orNull, PaginationQuery, PaginationSchema } from "../../http/openapi";
 import { CONTROL_CHARACTERS, MAX_SEARCH_LENGTH } from "./domain/search";
+import { FlowEnum } from "./flows/schemas";
 
 export const CUSTOMER_STATUSES = ["active", "inactive", "suspended", "closed"] as const;
 export const TRANSACTION_TYPES = ["credit", "debit"] as const;
@@ -86,6 +87,12 @@ export const TransactionSchema = z
     channel: z.string().nullable(),
     counterpartyName: z.string().nullable(),
     counterpartyCountry: z.string().nullable(),
+    flow: orNull(FlowEnum).openapi({
+      description:
+        "Flow class (docs/methodology/flows.md): from the tenant's category mapping, loan links, own-account evidence, " +
+        "the category, the description, else the direction. Own transfers, loan disbursements and refunds are not revenue. " +
+        "Null only for a row stored before classification existed, until the backfill reaches it.",
+    }),
   })
   .openapi("Transaction");
 
@@ -132,6 +139,7 @@ export const TransactionListQuery = PaginationQuery.extend({
   customerId: z.uuid().optional(),
   accountId: z.uuid().optional(),
   type: z.enum(TRANSACTION_TYPES).optional(),
+  flow: FlowEnum.optional().openapi({ description: "Only transactions of this flow class" }),
   startDate: IsoDateTime.optional().openapi({
     description: "Inclusive lower bound on transactionDate; not after endDate (else 400 on startDate)",
   }),

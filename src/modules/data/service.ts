@@ -4,6 +4,7 @@ import type { AccountRow, AgentRow, CustomerRow, TransactionRow } from "../../db
 import { notFound } from "../../lib/errors";
 import { fromMinor, fromMinorOrNull } from "../../lib/money";
 import { presentPage } from "../../lib/pagination";
+import type { Flow } from "./domain/flows";
 import * as repo from "./repo";
 
 /** Rows ingested before nulls were dropped may still hold `"legalName": null`: never shown. */
@@ -67,6 +68,7 @@ export const presentTransaction = (row: TransactionRow) => ({
   channel: row.channel,
   counterpartyName: row.counterpartyName,
   counterpartyCountry: row.counterpartyCountry,
+  flow: row.flow as Flow | null,
 });
 
 export const presentAgent = (row: AgentRow) => ({

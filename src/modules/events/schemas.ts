@@ -1,4 +1,5 @@
 import { z } from "@hono/zod-openapi";
+import { FLOWS } from "../data/domain/flows";
 import type { EventType } from "./service";
 
 /**
@@ -301,6 +302,17 @@ export const EVENT_CATALOG: { [T in EventType]: CatalogEntry } = {
         forecastAsOf: z.string(),
       })
       .openapi("AgentFloatLowEventData"),
+  },
+  "flow_mapping.updated": {
+    description:
+      "The tenant replaced its category-to-flow mapping; a backfill re-classifies every stored transaction with it (docs/methodology/flows.md).",
+    component: "FlowMappingUpdatedEventData",
+    data: z
+      .strictObject({
+        entries: z.array(z.strictObject({ category: z.string(), flow: z.enum(FLOWS) })),
+        backfillId: z.string(),
+      })
+      .openapi("FlowMappingUpdatedEventData"),
   },
 };
 

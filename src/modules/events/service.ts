@@ -29,6 +29,7 @@ export const EVENT_TYPES = [
   "loan.bucket_changed",
   "loan.repaid",
   "agent.float_low",
+  "flow_mapping.updated",
 ] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 

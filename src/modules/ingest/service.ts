@@ -1,5 +1,6 @@
 import type { TenantContext } from "../../db/tenant-context";
 import { AppError, badRequest } from "../../lib/errors";
+import { classifyIngested } from "../data/flows/service";
 import * as upsert from "../data/upsert/service";
 import { notifyArrival } from "../monitoring/service";
 import { assertStorageFor } from "../usage/service";
@@ -124,9 +125,17 @@ export async function ingestRaw(ctx: Ctx, resource: Resource, raws: RawRecord[])
     now,
     ctx.tenant.settings.currency,
   );
-  // The triggers queued the changed transactions' entities in the same statements; one message
-  // screens them all. An unchanged replay queued nothing and sends nothing.
-  if (resource === "transactions" && recordsChanged > 0) await notifyArrival(ctx);
+  if (resource === "transactions") {
+    // Flow classes of the page, set-based (docs/methodology/flows.md). A row left unclassified
+    // by a failure here keeps a null flow until the daily sweep's backfill reaches it.
+    await classifyIngested(
+      ctx,
+      rows.map((r) => [r.externalSource as string, r.externalId as string]),
+    );
+    // The triggers queued the changed transactions' entities in the same statements; one message
+    // screens them all. An unchanged replay queued nothing and sends nothing.
+    if (recordsChanged > 0) await notifyArrival(ctx);
+  }
   errors.sort((a, b) => a.index - b.index);
   return { recordsWritten: rows.length, errors, recordsChanged };
 }

@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import type { TenantScope } from "../../db/client";
 import { inJsonList } from "../../db/sql";
 import { tenantSql } from "../../db/tenant-tables";
-import { MOVED_MONEY } from "../data/read-model";
+import { FLOW_KIND, MOVED_MONEY } from "../data/read-model";
 import { monthStartIso } from "./domain/months";
 
 /**
@@ -14,6 +14,11 @@ import { monthStartIso } from "./domain/months";
 
 /** Statuses whose money did not move (same list as the BHI methodology). */
 const MOVED = MOVED_MONEY;
+/**
+ * A revenue credit that moved money: flow_kind 1 (migration 0036), so own transfers, loan
+ * disbursements and refunds are not inflow (docs/methodology/flows.md). In the covering index.
+ */
+const REVENUE_CREDIT = sql.raw(`flow_kind = ${FLOW_KIND.credit}`);
 const MONTH = sql.raw(
   "(CAST(substr(transaction_date, 1, 4) AS INTEGER) * 12 + CAST(substr(transaction_date, 6, 2) AS INTEGER) - 1)",
 );
@@ -44,7 +49,7 @@ export function monthlyMovements(scope: TenantScope, from: number, to: number) {
     WITH monthly AS (
       SELECT customer_id, ${MONTH} AS m, SUM(amount_minor) AS inflow
       FROM transactions INDEXED BY transactions_flow_idx
-      WHERE ${tenantSql(scope)} AND ${within(from - 1, to)} AND type = 'credit' AND ${MOVED}
+      WHERE ${tenantSql(scope)} AND ${within(from - 1, to)} AND ${REVENUE_CREDIT}
       GROUP BY customer_id, m
     ),
     pairs AS (
@@ -144,7 +149,7 @@ const perCustomerInflow = (scope: TenantScope, from: number, to: number) => sql`
   per AS (
     SELECT customer_id, SUM(amount_minor) AS inflow
     FROM transactions INDEXED BY transactions_flow_idx
-    WHERE ${tenantSql(scope)} AND ${within(from, to)} AND type = 'credit' AND ${MOVED}
+    WHERE ${tenantSql(scope)} AND ${within(from, to)} AND ${REVENUE_CREDIT}
     GROUP BY customer_id
   ),
   ranked AS (SELECT customer_id, inflow, ROW_NUMBER() OVER (ORDER BY inflow DESC, customer_id) AS rn FROM per)`;
@@ -191,7 +196,7 @@ export function inflowByCountry(scope: TenantScope, from: number, to: number) {
     SELECT COALESCE(NULLIF(upper(counterparty_country), ''), 'UNKNOWN') AS key,
       COUNT(DISTINCT customer_id) AS customers, SUM(amount_minor) AS inflow
     FROM transactions INDEXED BY transactions_flow_idx
-    WHERE ${tenantSql(scope)} AND ${within(from, to)} AND type = 'credit' AND ${MOVED}
+    WHERE ${tenantSql(scope)} AND ${within(from, to)} AND ${REVENUE_CREDIT}
     GROUP BY key ORDER BY inflow DESC, key`);
 }
 
@@ -227,7 +232,7 @@ export async function churnSplit(scope: TenantScope, month: number, namedIds: st
     WITH per AS (
       SELECT customer_id, SUM(amount_minor) AS inflow
       FROM transactions INDEXED BY transactions_flow_idx
-      WHERE ${tenantSql(scope)} AND ${within(month, month)} AND type = 'credit' AND ${MOVED}
+      WHERE ${tenantSql(scope)} AND ${within(month, month)} AND ${REVENUE_CREDIT}
       GROUP BY customer_id
     ),
     named AS (SELECT value AS id FROM json_each(${JSON.stringify(namedIds)})),

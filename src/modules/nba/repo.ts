@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { TenantScope } from "../../db/client";
 import { tenantSql } from "../../db/tenant-tables";
-import { FAILED_STATUS_LIST } from "../data/read-model";
+import { FAILED_STATUS_LIST, NON_REVENUE_FLOW_LIST } from "../data/read-model";
 import type { CashFlowFacts } from "./domain/facts";
 
 interface CashFlowRow {
@@ -15,7 +15,8 @@ interface CashFlowRow {
 
 /**
  * Cash-flow facts of up to 100 customers in one statement: the ids travel as one JSON
- * parameter, credits since `since` are grouped per (customer, payer) in SQL.
+ * parameter, credits since `since` are grouped per (customer, payer) in SQL. Only revenue
+ * credits count: own transfers, loan disbursements and refunds are left out (flows.md).
  */
 export async function cashFlowFacts(
   scope: TenantScope,
@@ -36,6 +37,7 @@ export async function cashFlowFacts(
       WHERE ${tenantSql(scope, "t")} AND t.customer_id = i.customer_id
         AND t.transaction_date >= ${since}
         AND +t.type = 'credit' AND t.status NOT IN (${failed})
+        AND coalesce(t.flow, '') NOT IN (${NON_REVENUE_FLOW_LIST})
       GROUP BY i.customer_id, cp
     ),
     totals AS MATERIALIZED (

@@ -2,11 +2,17 @@ import { desc, eq, sql } from "drizzle-orm";
 import type { TenantScope } from "../../db/client";
 import { type SmeAssessmentRow, smeAssessments, smeBenchmarkSnapshots } from "../../db/shard/sme";
 import { tenantSql } from "../../db/tenant-tables";
-import { MOVED_MONEY } from "../data/read-model";
+import { MOVED_MONEY, NON_REVENUE_FLOW_LIST } from "../data/read-model";
 import { type Bucket, bucketCount, type SmeActivity } from "./domain/metrics";
 
 /** Money moved: left out of every flow otherwise (as in the BHI). */
 const MOVED = MOVED_MONEY;
+/**
+ * Revenue: credits but own transfers, loan disbursements and refunds; spending: debits but
+ * transfers to an own account (docs/methodology/flows.md; methodology 1.1.0).
+ */
+const REVENUE = sql`(type = 'credit' AND coalesce(flow, '') NOT IN (${NON_REVENUE_FLOW_LIST}))`;
+const SPEND = sql`(type = 'debit' AND coalesce(flow, '') <> 'own_transfer')`;
 
 /** Customers whose activity one query reads: one customer, or an id range (benchmark slices). */
 export type Target =
@@ -50,8 +56,9 @@ export async function activityByCustomer(
   const n = bucketCount(w.windowDays);
   const rows = await scope.db.all<ActivityRow>(sql`
     WITH tx AS (
-      SELECT customer_id, type, amount_minor, transaction_date,
-        CASE WHEN type = 'credit' THEN COALESCE(NULLIF(counterparty_account, ''), NULLIF(counterparty_name, ''),
+      SELECT customer_id, amount_minor, transaction_date,
+        ${REVENUE} AS rev, ${SPEND} AS spend,
+        CASE WHEN ${REVENUE} THEN COALESCE(NULLIF(counterparty_account, ''), NULLIF(counterparty_name, ''),
           NULLIF(merchant_name, '')) END AS source
       FROM transactions INDEXED BY transactions_customer_idx
       WHERE ${tenantSql(scope)}${targetFilter(target)}
@@ -60,8 +67,8 @@ export async function activityByCustomer(
     b AS (
       SELECT customer_id,
         CAST((julianday(${w.end}) - julianday(transaction_date)) * ${n} / ${w.windowDays} AS INTEGER) AS bucket,
-        SUM(CASE WHEN type = 'credit' THEN amount_minor ELSE 0 END) AS cr,
-        SUM(CASE WHEN type = 'debit' THEN amount_minor ELSE 0 END) AS dr,
+        SUM(CASE WHEN rev THEN amount_minor ELSE 0 END) AS cr,
+        SUM(CASE WHEN spend THEN amount_minor ELSE 0 END) AS dr,
         COUNT(*) AS n
       FROM tx GROUP BY customer_id, bucket
     ),

@@ -44,6 +44,7 @@ export const AUDIT_ACTIONS = [
   "goaml.ctr_generated",
   "case.linked",
   "case.unlinked",
+  "flow_mapping.updated",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -35,8 +35,10 @@ interface ActivityRow {
  * index in order and SQLite sorts nothing but the 12 rows per customer of the second level
  * (grouping by a computed week instead sorts every transaction of the window). The index
  * covers the read (date, amount, flow kind), so no table row is visited. Flow kinds
- * (FLOW_KIND in db/shard/transaction-flows.ts): 1 credit, 2 debit, 3 debit into an overdraft,
- * 4 failed debit, 0 failed credit.
+ * (FLOW_KIND in db/shard/transaction-flows.ts): 1 revenue credit, 2 debit, 3 debit into an
+ * overdraft, 4 failed debit, 0 failed credit, 5 credit that is not revenue (own transfer, loan
+ * disbursement, refund), 6 debit to an own account. Inflow is kind 1 only and outflow kinds 2
+ * and 3 (methodology 1.1.0); kinds 5 and 6 still count as activity.
  */
 export function activityQuery(scope: TenantScope, target: Target, weekStarts: readonly string[]): SQL {
   const boundary = (offset: number) =>
@@ -49,8 +51,8 @@ export function activityQuery(scope: TenantScope, target: Target, weekStarts: re
       SELECT c.id AS customer_id, w.k AS wk,
         SUM(iif(t.flow_kind = 1, t.amount_minor, 0)) AS cr,
         SUM(iif(t.flow_kind IN (2, 3), t.amount_minor, 0)) AS dr,
-        SUM(t.flow_kind = 1) AS credit_n,
-        SUM(t.flow_kind >= 2) AS debit_n,
+        SUM(t.flow_kind IN (1, 5)) AS credit_n,
+        SUM(t.flow_kind IN (2, 3, 4, 6)) AS debit_n,
         SUM(t.flow_kind = 4) AS failed_n,
         SUM(t.flow_kind = 3) AS overdraft_n
       FROM customers c INDEXED BY customers_tenant_id_uq

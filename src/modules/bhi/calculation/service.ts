@@ -2,6 +2,7 @@ import type { TenantContext } from "../../../db/tenant-context";
 import { daysBefore } from "../../../lib/clock";
 import { uuidV7 } from "../../../lib/crypto";
 import { eventStatements, notifyOutbox } from "../../events/service";
+import { repaymentRecords } from "../../lending/history/service";
 import type { Band } from "../domain/bands";
 import { CALCULATION_VERSION } from "../domain/calculate";
 import { WINDOW_DAYS, WINDOW_WEEKS } from "../domain/components";
@@ -122,19 +123,27 @@ function resultsOf(
   return results.sort((a, b) => (a.customerId < b.customerId ? -1 : a.customerId > b.customerId ? 1 : 0));
 }
 
-/** Statements of the read step: customers, activity, balances, latest records. */
-/** The read step: four statements in parallel, whatever the number of customers. */
+/**
+ * The read step: customers (then their loans' repayment records: three reads per 1,000 loans),
+ * activity, balances and latest records in parallel, whatever the number of customers.
+ */
 async function readInputs(ctx: TenantContext, target: Target, asOf: Date): Promise<RunInputs> {
   const weekStarts = Array.from({ length: WINDOW_WEEKS + 1 }, (_, k) =>
     daysBefore(asOf, 7 * k).toISOString(),
   );
-  const [customers, activity, balances, latest] = await Promise.all([
-    customersOf(ctx, target),
+  const asOfDay = asOf.toISOString().slice(0, 10);
+  // The loan records follow the customer ids; the transaction reads run alongside.
+  const customersAndLoans = customersOf(ctx, target).then(async (customers) => {
+    const ids = customers.map((c) => c.id);
+    return { ids, loanRecords: await repaymentRecords(ctx, ids, asOfDay) };
+  });
+  const [{ ids, loanRecords }, activity, balances, latest] = await Promise.all([
+    customersAndLoans,
     repo.activityByCustomer(ctx, target, weekStarts),
     repo.balancesByCustomer(ctx, target),
     repo.latestByCustomer(ctx, target),
   ]);
-  return { customerIds: customers.map((c) => c.id), activity, balances, latest };
+  return { customerIds: ids, activity, balances, latest, loanRecords };
 }
 
 interface Written {

@@ -5,7 +5,12 @@ import { type CustomerActivity, componentScores, SCORING } from "./components";
 import { TREND_WINDOW, type Trend, trendOf } from "./trend";
 import { COMPONENTS, type Component, type Weights } from "./weights";
 
-export const CALCULATION_VERSION = "1.0.0";
+/**
+ * The methodology version each record stores (docs/methodology/bhi.md#versions). 1.1.0: revenue
+ * and inflow leave out own transfers, loan disbursements and refunds (transaction flows), and
+ * payment behaviour blends in the loan repayment record. Older records keep the version they used.
+ */
+export const CALCULATION_VERSION = "1.1.0";
 /** A change of at least this many points (or a band change) is significant. */
 export const SIGNIFICANT_CHANGE_POINTS = 5;
 
@@ -120,6 +125,11 @@ function explain(factor: Component, m: Record<string, number>): string {
     case "expenseRatio":
       return `Outflow is ${m.expenseRatio === undefined ? "n/a" : `${(m.expenseRatio * 100).toFixed(1)}%`} of inflow; ${SCORING.expenseFullRatio * 100}% or less scores 100, ${SCORING.expenseZeroRatio * 100}% or more scores 0.`;
     case "paymentBehavior":
-      return `${m.failedDebitCount} of ${m.debitCount} outgoing payments failed or were returned; ${m.overdraftCount} overdraft(s).`;
+      return (
+        `${m.failedDebitCount} of ${m.debitCount} outgoing payments failed or were returned; ${m.overdraftCount} overdraft(s).` +
+        (m.loanInstallmentsDue === undefined
+          ? ""
+          : ` Loans: ${m.loanInstallmentsOnTime} of ${m.loanInstallmentsDue} installments paid on time; ${m.loanDaysPastDue} day(s) past due.`)
+      );
   }
 }

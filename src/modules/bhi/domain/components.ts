@@ -24,6 +24,19 @@ export interface CustomerActivity {
   debitCount: number;
   failedDebitCount: number;
   overdraftCount: number;
+  /**
+   * The customer's loan repayment record (lending's arrears over the schedule and repayments),
+   * when the customer has loans; absent otherwise. Payment behaviour then blends it in.
+   */
+  loanRecord?: LoanRepaymentRecord;
+}
+
+/** What the BHI reads of a borrower's record (lending/domain/repayment-record.ts computes it). */
+export interface LoanRepaymentRecord {
+  loans: number;
+  installmentsDue: number;
+  installmentsOnTime: number;
+  daysPastDue: number;
 }
 
 /** Targets and thresholds of the scores (docs/methodology/bhi.md explains each). */
@@ -40,6 +53,10 @@ export const SCORING = {
   /** Points lost per percentage point of failed payments, and per overdraft. */
   failedRatePenalty: 400,
   overdraftPenalty: 10,
+  /** Points lost per day past due on the worst loan (100 days past due score 0 on their own). */
+  loanDpdPenalty: 1,
+  /** Share of payment behaviour that the loan repayment record carries when there is one. */
+  loanWeight: 0.5,
 } as const;
 
 export interface ComponentResult {
@@ -87,11 +104,17 @@ export function componentScores(a: CustomerActivity): ComponentResult {
   const { expenseFullRatio: full, expenseZeroRatio: zero } = SCORING;
   const expense = clamp((100 * (zero - expenseRatio)) / (zero - full));
 
-  // Payment behaviour: failed debits and overdrafts.
+  // Payment behaviour: failed debits and overdrafts; blended with the loan repayment record
+  // (installments paid by their due date, days past due today) when the customer has one.
   const failedRate = a.debitCount > 0 ? a.failedDebitCount / a.debitCount : 0;
-  const payment = clamp(
+  const accountPayment = clamp(
     100 - SCORING.failedRatePenalty * failedRate - SCORING.overdraftPenalty * a.overdraftCount,
   );
+  const loan = loanPayment(a.loanRecord);
+  const payment =
+    loan === null
+      ? accountPayment
+      : (1 - SCORING.loanWeight) * accountPayment + SCORING.loanWeight * loan.score;
 
   const [p1, p2, p3] = periodInflow;
   // A ratio with a zero denominator is left out of inputMetrics rather than sent as a sentinel.
@@ -126,8 +149,31 @@ export function componentScores(a: CustomerActivity): ComponentResult {
       failedDebitCount: a.failedDebitCount,
       failedPaymentRate: round4(failedRate),
       overdraftCount: a.overdraftCount,
+      ...(loan === null
+        ? {}
+        : {
+            accountPaymentScore: round2(accountPayment),
+            loanPaymentScore: round2(loan.score),
+            loanCount: loan.record.loans,
+            loanInstallmentsDue: loan.record.installmentsDue,
+            loanInstallmentsOnTime: loan.record.installmentsOnTime,
+            loanOnTimeRate: loan.onTimeRate === null ? undefined : round4(loan.onTimeRate),
+            loanDaysPastDue: loan.record.daysPastDue,
+          }),
     }),
   };
+}
+
+/**
+ * The loan part of payment behaviour: 100 x the on-time rate of installments due in the
+ * lookback (100 when none fell due yet), less loanDpdPenalty per day past due. Null without a
+ * record, or with loans that have neither a due installment nor arrears (nothing to judge yet).
+ */
+export function loanPayment(record: LoanRepaymentRecord | undefined) {
+  if (!record || (record.installmentsDue === 0 && record.daysPastDue === 0)) return null;
+  const onTimeRate = record.installmentsDue > 0 ? record.installmentsOnTime / record.installmentsDue : null;
+  const score = clamp(100 * (onTimeRate ?? 1) - SCORING.loanDpdPenalty * record.daysPastDue);
+  return { score, onTimeRate, record };
 }
 
 const definedOnly = (m: Record<string, number | undefined>): Record<string, number> =>

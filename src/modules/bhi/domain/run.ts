@@ -1,7 +1,7 @@
 import type { BhiAlert } from "./alerts";
 import type { Band } from "./bands";
 import { type BhiComputation, calculateBhi } from "./calculate";
-import { type CustomerActivity, hasActivity } from "./components";
+import { type CustomerActivity, hasActivity, type LoanRepaymentRecord } from "./components";
 import type { Weights } from "./weights";
 
 /**
@@ -29,6 +29,8 @@ export interface RunInputs {
   activity: ReadonlyMap<string, CustomerFlows>;
   balances: ReadonlyMap<string, CustomerBalance>;
   latest: ReadonlyMap<string, LatestScore>;
+  /** Repayment records of the customers who have loans (absent: no loans, today's behaviour). */
+  loanRecords?: ReadonlyMap<string, LoanRepaymentRecord>;
 }
 
 export interface RunSettings {
@@ -89,7 +91,8 @@ export function scoreCustomers(inputs: RunInputs, settings: RunSettings): Scorin
   for (const id of inputs.customerIds) {
     const flows = inputs.activity.get(id);
     const balance = inputs.balances.get(id) ?? { accountCount: 0, balanceMinor: 0 };
-    const activity = flows ? { ...flows, ...balance } : undefined;
+    const loanRecord = inputs.loanRecords?.get(id);
+    const activity = flows ? { ...flows, ...balance, ...(loanRecord ? { loanRecord } : {}) } : undefined;
     if (!activity || !hasActivity(activity)) run.unscorable.push(id);
     else run.scored.push(scoreCustomer(id, activity, inputs.latest.get(id), settings));
   }

@@ -1,4 +1,5 @@
 import type { App } from "../../../http/context";
+import { registerFlowMappingRoutes } from "./flow-mapping";
 import { registerGetAgent } from "./get-agent";
 import { registerGetCustomer } from "./get-customer";
 import { registerListAccounts } from "./list-accounts";
@@ -13,4 +14,5 @@ export function registerDataRoutes(app: App): void {
   registerListTransactions(app);
   registerListAgents(app);
   registerGetAgent(app);
+  registerFlowMappingRoutes(app);
 }

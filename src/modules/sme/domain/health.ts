@@ -12,7 +12,12 @@ import {
   type Totals,
 } from "./metrics";
 
-export const CALCULATION_VERSION = "1.0.0";
+/**
+ * Stored with every assessment and snapshot (docs/methodology/sme-health.md#versions). 1.1.0:
+ * inflow and payer concentration leave out own transfers, loan disbursements and refunds, and
+ * outflow leaves out transfers to own accounts. Stored assessments keep the version they used.
+ */
+export const CALCULATION_VERSION = "1.1.0";
 
 /** Weights of the overall score (sum 1). Growth enters as growthScore(growthRatePercent). */
 export const OVERALL_WEIGHTS = {
