@@ -31,6 +31,12 @@ export interface Env {
   KEY_PREFIX: string;
   /** Webhook retry delays in seconds ("60,300,1800,7200,21600" when unset); local proofs shrink it. */
   WEBHOOK_RETRY_SCHEDULE?: string;
+  /** Tenant moves (docs/decisions/tenant-moves.md): the write fence's deadline in seconds (60 when unset). */
+  TENANT_MOVE_FENCE_SECONDS?: string;
+  /** Seconds a move waits for cached tenant rows to see a fence or a switch (10 when unset: the cache lives 5 s). */
+  TENANT_MOVE_SETTLE_SECONDS?: string;
+  /** Rows per compared page of a move (500 when unset). */
+  TENANT_MOVE_PAGE_ROWS?: string;
   /** Webhook circuit-breaker cool-down in seconds (300 when unset); local proofs shrink it. */
   WEBHOOK_BREAKER_COOLDOWN_SECONDS?: string;
 }

@@ -25,6 +25,7 @@ export const MONITORING_SCREEN_JOB = "monitoring.screen";
 export const MONITORING_RUN_JOB = "monitoring.run";
 export const GOAML_CTR_JOB = "goaml.ctr";
 export const LENDING_REFRESH_JOB = "lending.refresh";
+export const TENANT_MOVE_JOB = "tenant.move";
 
 /** The next step of a connector sync run. */
 export interface SyncContinueMessage {
@@ -111,6 +112,14 @@ export interface GoamlCtrMessage {
   at: string;
 }
 
+/** The next step of a tenant move; `seq` must match the move row's (a late duplicate does nothing). */
+export interface TenantMoveMessage {
+  type: typeof TENANT_MOVE_JOB;
+  tenantId: string;
+  moveId: string;
+  seq: number;
+}
+
 /** A message on the jobs queue: `type` selects the handler. */
 export type JobMessage =
   | SyncContinueMessage
@@ -125,7 +134,8 @@ export type JobMessage =
   | MonitoringScreenMessage
   | MonitoringRunMessage
   | GoamlCtrMessage
-  | LendingRefreshMessage;
+  | LendingRefreshMessage
+  | TenantMoveMessage;
 export type JobType = JobMessage["type"];
 export type JobMessageOf<T extends JobType> = Extract<JobMessage, { type: T }>;
 
@@ -197,6 +207,12 @@ export const jobs = {
     tenantId,
     runId,
   }),
+  tenantMove: (tenantId: string, moveId: string, seq: number): TenantMoveMessage => ({
+    type: TENANT_MOVE_JOB,
+    tenantId,
+    moveId,
+    seq,
+  }),
 };
 
 // What each field of each message must be; typed, so a new message or field cannot be left out.
@@ -221,6 +237,7 @@ const FIELD_RULES: { [T in JobType]: FieldRules<JobMessageOf<T>> } = {
   [MONITORING_SCREEN_JOB]: { tenantId: "string" },
   [MONITORING_RUN_JOB]: { tenantId: "string", runId: "string" },
   [GOAML_CTR_JOB]: { tenantId: "string", at: "string" },
+  [TENANT_MOVE_JOB]: { tenantId: "string", moveId: "string", seq: "integer" },
 };
 
 const fits = (value: unknown, rule: FieldRule): boolean => {

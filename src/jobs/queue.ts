@@ -1,4 +1,5 @@
 import type { Env } from "../env";
+import { isUnavailable } from "../lib/errors";
 import { isJobMessage, isJobType } from "./messages";
 import { runJob } from "./registry";
 
@@ -25,6 +26,11 @@ export async function handleJobsBatch(batch: MessageBatch<unknown>, env: Env): P
       await runJob(env, body);
       message.ack();
     } catch (err) {
+      // A tenant under a move's write fence: wait for the fence, not the queue's next retry.
+      if (isUnavailable(err)) {
+        message.retry({ delaySeconds: err.retryAfterSeconds });
+        continue;
+      }
       logError({ msg: "job failed", type: body.type, err: String(err) });
       message.retry();
     }

@@ -1,4 +1,5 @@
 import type { Env } from "../env";
+import { tenantMoveJob } from "../modules/admin/moves/jobs";
 import { agentHealthCronTask, agentHealthRefreshJob } from "../modules/agent-health/jobs";
 import { runBacktestJob } from "../modules/aml/backtest/jobs";
 import { amlSlaSweepTask } from "../modules/aml/casework/jobs";
@@ -39,6 +40,7 @@ import {
   RULES_BACKTEST_JOB,
   SME_BENCHMARKS_JOB,
   SYNC_CONTINUE_JOB,
+  TENANT_MOVE_JOB,
   WORKFLOW_RUN_JOB,
   WORKFLOW_START_JOB,
 } from "./messages";
@@ -67,6 +69,7 @@ const handlers: Handlers = {
   [MONITORING_RUN_JOB]: monitoringRunJob,
   [GOAML_CTR_JOB]: goamlCtrJob,
   [LENDING_REFRESH_JOB]: lendingRefreshJob,
+  [TENANT_MOVE_JOB]: tenantMoveJob,
 };
 
 const runTyped = <T extends JobType>(env: Env, type: T, message: MessageByType[T]) =>

@@ -18,6 +18,7 @@ export type ErrorCode =
   | "unsupported_media_type"
   | "rate_limited"
   | "not_implemented"
+  | "unavailable"
   | "internal";
 
 export interface ErrorDetail {
@@ -30,6 +31,8 @@ export class AppError extends Error {
     readonly code: ErrorCode,
     message: string,
     readonly details?: ErrorDetail[],
+    /** `unavailable` only: seconds after which a retry may succeed (sent as Retry-After). */
+    readonly retryAfterSeconds?: number,
   ) {
     super(message);
     this.name = "AppError";
@@ -54,4 +57,8 @@ export function zodDetails(error: ZodError): ErrorDetail[] {
  * rather than letting the queue retry, since bad input will not get better on a retry.
  */
 export const isInputError = (error: unknown): error is AppError =>
-  error instanceof AppError && error.code !== "internal";
+  error instanceof AppError && error.code !== "internal" && error.code !== "unavailable";
+
+/** A passing refusal (a move's write fence): retry after the given seconds, not a failure. */
+export const isUnavailable = (error: unknown): error is AppError & { retryAfterSeconds: number } =>
+  error instanceof AppError && error.code === "unavailable";

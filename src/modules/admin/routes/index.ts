@@ -5,6 +5,7 @@ import { registerCreateKey } from "./create-key";
 import { registerCreateOperatorToken } from "./create-operator-token";
 import { registerCreateTenant } from "./create-tenant";
 import { registerGetTenant } from "./get-tenant";
+import { registerGetTenantMove } from "./get-tenant-move";
 import { registerListKeys } from "./list-keys";
 import { registerListOperatorTokens } from "./list-operator-tokens";
 import { registerListTenants } from "./list-tenants";
@@ -13,6 +14,7 @@ import { registerRevokeKey } from "./revoke-key";
 import { registerRevokeOperatorToken } from "./revoke-operator-token";
 import { registerRotateKey } from "./rotate-key";
 import { registerSetKeyRateLimit } from "./set-key-rate-limit";
+import { registerStartTenantMove } from "./start-tenant-move";
 import { registerUpdateTenant } from "./update-tenant";
 
 export function registerAdminRoutes(app: App): void {
@@ -21,6 +23,8 @@ export function registerAdminRoutes(app: App): void {
     registerListTenants,
     registerGetTenant,
     registerUpdateTenant,
+    registerStartTenantMove,
+    registerGetTenantMove,
     registerCreateKey,
     registerListKeys,
     registerRotateKey,

@@ -42,6 +42,7 @@ export async function createTenant(op: OperatorContext, input: CreateTenantInput
     settings: input.settings ?? {},
     createdAt: now,
     updatedAt: now,
+    writeFencedUntil: null,
   };
   const created = await withHash(newKeyRow(env, tenant.id, "default", ["*"], null, clock.now()));
   const apiKey = presentKey(created.row, created.key);
@@ -66,7 +67,8 @@ export async function createTenant(op: OperatorContext, input: CreateTenantInput
 }
 
 export function presentTenant(row: TenantRow) {
-  const tenant = toTenant(row);
+  // The write fence is a move's internal state (GET .../moves/{moveId} shows it), not a setting.
+  const { writeFencedUntil: _fence, ...tenant } = toTenant(row);
   const { settings } = tenant;
   const country = typeof settings.country === "string" ? settings.country : null;
   return {

@@ -1,0 +1,35 @@
+import type { Env } from "../../../env";
+
+/** A tenant move's settings (docs/decisions/tenant-moves.md), read from the environment. */
+export interface MoveConfig {
+  /** The write fence's deadline from each time it is set or extended: a crashed move's fence lifts by then. */
+  fenceSeconds: number;
+  /** How long cached tenant rows (5 s per isolate) may still show the old fence or shard. */
+  settleSeconds: number;
+  /** Rows per compared page (each side's page is one statement). */
+  pageRows: number;
+}
+
+const positive = (value: string | undefined, fallback: number) => {
+  const n = Number(value);
+  return value !== undefined && value !== "" && Number.isFinite(n) && n >= 0 ? n : fallback;
+};
+
+export const moveConfig = (env: Env): MoveConfig => ({
+  fenceSeconds: Math.max(1, positive(env.TENANT_MOVE_FENCE_SECONDS, 60)),
+  settleSeconds: positive(env.TENANT_MOVE_SETTLE_SECONDS, 10),
+  pageRows: Math.min(2_000, Math.max(10, positive(env.TENANT_MOVE_PAGE_ROWS, 500))),
+});
+
+/**
+ * D1 statements one message may send: the invocation allows 1,000 and a batch of the jobs
+ * queue holds up to 5 messages.
+ */
+export const STATEMENTS_PER_MESSAGE = 180;
+/** Wall time one message works before it saves its cursor and continues in the next. */
+export const MILLIS_PER_MESSAGE = 15_000;
+/** Catch-up passes end when one changes at most this many rows (or after MAX_CATCH_UP_ROUNDS). */
+export const CATCH_UP_SMALL_ENOUGH = 1_000;
+export const MAX_CATCH_UP_ROUNDS = 5;
+/** Fenced passes before a move gives the fence up and catches up again (each should find nothing). */
+export const MAX_FENCED_ROUNDS = 3;
