@@ -33,7 +33,7 @@ export interface Env {
   WEBHOOK_RETRY_SCHEDULE?: string;
   /** Tenant moves (docs/decisions/tenant-moves.md): the write fence's deadline in seconds (60 when unset). */
   TENANT_MOVE_FENCE_SECONDS?: string;
-  /** Seconds a move waits for cached tenant rows to see a fence or a switch (10 when unset: the cache lives 5 s). */
+  /** Seconds a move announces its fence ahead, and waits after the switch (6 when unset: the tenant row is cached 5 s). */
   TENANT_MOVE_SETTLE_SECONDS?: string;
   /** Rows per compared page of a move (500 when unset). */
   TENANT_MOVE_PAGE_ROWS?: string;

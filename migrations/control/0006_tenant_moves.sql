@@ -1,8 +1,11 @@
 -- Online tenant moves between shards (docs/decisions/tenant-moves.md).
 
--- The write fence: while set and in the future, the tenant's writes answer 503 with Retry-After
--- and its background jobs wait; reads continue. A deadline, not a flag, so a fence whose move
+-- The write fence: from `write_fenced_from` until `write_fenced_until` the tenant's writes answer
+-- 503 with Retry-After and its background jobs wait; reads continue. Announced ahead (`from` lies
+-- past the 5 s every isolate may cache the tenant row), so all isolates start refusing at the same
+-- moment without the move waiting inside the fence. A deadline, not a flag, so a fence whose move
 -- crashed lifts by itself. Read with the tenant row the request already loads (no extra query).
+ALTER TABLE tenants ADD COLUMN write_fenced_from TEXT;
 ALTER TABLE tenants ADD COLUMN write_fenced_until TEXT;
 
 -- One row per move; the job's whole state lives here so any step can crash and be re-run.

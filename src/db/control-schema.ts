@@ -12,7 +12,8 @@ export const tenants = sqliteTable(
     settings: text("settings", { mode: "json" }).$type<TenantSettings>().notNull(),
     createdAt: text("created_at").notNull(),
     updatedAt: text("updated_at").notNull(),
-    /** A move's write fence (control migration 0006): writes answer 503 until this time. */
+    /** A move's write fence (control migration 0006): writes answer 503 from `from` until `until`. */
+    writeFencedFrom: text("write_fenced_from"),
     writeFencedUntil: text("write_fenced_until"),
   },
   (t) => [index("tenants_created_idx").on(t.createdAt, t.id), index("tenants_shard_idx").on(t.shard)],

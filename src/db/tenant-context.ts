@@ -16,6 +16,7 @@ export interface Tenant {
   settings: Required<Pick<TenantSettings, "riskAlertThreshold" | "currency" | "maxWebhookSubscriptions">> &
     TenantSettings;
   /** While in the future, a move's write fence: writes answer 503, jobs wait (docs/decisions/tenant-moves.md). */
+  writeFencedFrom?: string | null;
   writeFencedUntil?: string | null;
 }
 
@@ -48,13 +49,18 @@ export function toTenant(row: typeof tenants.$inferSelect): Tenant {
     shard: row.shard,
     features: row.features ?? {},
     settings: { ...DEFAULT_SETTINGS, ...(row.settings ?? {}) },
+    writeFencedFrom: row.writeFencedFrom ?? null,
     writeFencedUntil: row.writeFencedUntil ?? null,
   };
 }
 
 /** Seconds the tenant's write fence still holds at `now` (0: not fenced). */
-export function fenceSecondsLeft(tenant: Pick<Tenant, "writeFencedUntil">, now: Date): number {
+export function fenceSecondsLeft(
+  tenant: Pick<Tenant, "writeFencedFrom" | "writeFencedUntil">,
+  now: Date,
+): number {
   if (!tenant.writeFencedUntil) return 0;
+  if (tenant.writeFencedFrom && Date.parse(tenant.writeFencedFrom) > now.getTime()) return 0;
   const left = Date.parse(tenant.writeFencedUntil) - now.getTime();
   return left > 0 ? Math.ceil(left / 1000) : 0;
 }

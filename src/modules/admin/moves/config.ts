@@ -4,8 +4,13 @@ import type { Env } from "../../../env";
 export interface MoveConfig {
   /** The write fence's deadline from each time it is set or extended: a crashed move's fence lifts by then. */
   fenceSeconds: number;
-  /** How long cached tenant rows (5 s per isolate) may still show the old fence or shard. */
+  /**
+   * How long cached tenant rows (5 s per isolate) may still show the old fence or shard: the fence
+   * is announced this far ahead, and the old copy is deleted this long after the switch.
+   */
   settleSeconds: number;
+  /** After the fence starts, how long requests that passed the check just before may still be writing. */
+  drainSeconds: number;
   /** Rows per compared page (each side's page is one statement). */
   pageRows: number;
 }
@@ -15,11 +20,15 @@ const positive = (value: string | undefined, fallback: number) => {
   return value !== undefined && value !== "" && Number.isFinite(n) && n >= 0 ? n : fallback;
 };
 
-export const moveConfig = (env: Env): MoveConfig => ({
-  fenceSeconds: Math.max(1, positive(env.TENANT_MOVE_FENCE_SECONDS, 60)),
-  settleSeconds: positive(env.TENANT_MOVE_SETTLE_SECONDS, 10),
-  pageRows: Math.min(2_000, Math.max(10, positive(env.TENANT_MOVE_PAGE_ROWS, 500))),
-});
+export function moveConfig(env: Env): MoveConfig {
+  const settleSeconds = positive(env.TENANT_MOVE_SETTLE_SECONDS, 6);
+  return {
+    fenceSeconds: Math.max(1, positive(env.TENANT_MOVE_FENCE_SECONDS, 60)),
+    settleSeconds,
+    drainSeconds: Math.min(2, settleSeconds),
+    pageRows: Math.min(2_000, Math.max(10, positive(env.TENANT_MOVE_PAGE_ROWS, 500))),
+  };
+}
 
 /**
  * D1 statements one message may send: the invocation allows 1,000 and a batch of the jobs

@@ -39,11 +39,17 @@ export const saveMove = (db: ControlDb, move: TenantMoveRow, patch: MovePatch, a
     .returning()
     .get();
 
-/** Sets (or extends) the fence while the tenant is still on `shard`; false when it is not. */
-export async function fenceTenant(db: ControlDb, tenantId: string, shard: number, until: string) {
+/** Announces the fence (from `from` until `until`) while the tenant is still on `shard`; false when it is not. */
+export async function fenceTenant(
+  db: ControlDb,
+  tenantId: string,
+  shard: number,
+  from: string,
+  until: string,
+) {
   const rows = await db
     .update(tenants)
-    .set({ writeFencedUntil: until })
+    .set({ writeFencedFrom: from, writeFencedUntil: until })
     .where(and(eq(tenants.id, tenantId), eq(tenants.shard, shard)))
     .returning({ id: tenants.id });
   return rows.length === 1;
@@ -74,7 +80,7 @@ export async function extendFence(
 
 /** Lifts the fence (a move going back to catching up). */
 export const liftFence = (db: ControlDb, tenantId: string) =>
-  db.update(tenants).set({ writeFencedUntil: null }).where(eq(tenants.id, tenantId));
+  db.update(tenants).set({ writeFencedFrom: null, writeFencedUntil: null }).where(eq(tenants.id, tenantId));
 
 /**
  * The switch, one CONTROL_DB batch: the tenant moves to the target and its fence lifts only if
@@ -91,7 +97,7 @@ export async function switchShard(
   const [, saved] = await db.batch([
     db
       .update(tenants)
-      .set({ shard: move.targetShard, writeFencedUntil: null, updatedAt: at })
+      .set({ shard: move.targetShard, writeFencedFrom: null, writeFencedUntil: null, updatedAt: at })
       .where(
         and(
           eq(tenants.id, move.tenantId),

@@ -140,7 +140,11 @@ async function pass(env: Env, move: TenantMoveRow, at: Date, save: Save) {
     } else cursor = page.end;
   }
   if (tableIndex < TENANT_TABLES.length) return save({ tableIndex, cursor, roundChanges, progress });
-  return save({ ...passEnded(move, roundChanges, progress, at), progress });
+  const next = passEnded(move, roundChanges, progress, at);
+  // Fenced passes that keep finding changes give the fence up (something wrote past it).
+  if (move.step === "final_sync" && next.step === "catch_up")
+    await repo.liftFence(controlDb(env), move.tenantId);
+  return save({ ...next, progress });
 }
 
 function passEnded(
@@ -167,17 +171,25 @@ function passEnded(
 }
 
 async function fence(env: Env, move: TenantMoveRow, at: Date, save: Save) {
-  const config = moveConfig(env);
-  await repo.fenceTenant(controlDb(env), move.tenantId, move.sourceShard, later(at, config.fenceSeconds));
-  // This isolate sees the fence at once; the others when their cached row (5 s) expires.
+  const { settleSeconds, drainSeconds, fenceSeconds } = moveConfig(env);
+  // Announced ahead: by `from` every isolate's cached row (5 s) holds it, so all refuse writes
+  // from the same moment and the move does not wait inside the fence for caches to expire.
+  const from = later(at, settleSeconds);
+  await repo.fenceTenant(
+    controlDb(env),
+    move.tenantId,
+    move.sourceShard,
+    from,
+    later(at, settleSeconds + fenceSeconds),
+  );
   forgetTenant(move.tenantId);
   return save({
     step: "final_sync",
     round: 1,
     ...newPass,
-    fenceStartedAt: at.toISOString(),
+    fenceStartedAt: from,
     fenceEndedAt: null,
-    resumeAt: later(at, config.settleSeconds),
+    resumeAt: later(at, settleSeconds + drainSeconds),
   });
 }
 

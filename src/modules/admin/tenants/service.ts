@@ -42,6 +42,7 @@ export async function createTenant(op: OperatorContext, input: CreateTenantInput
     settings: input.settings ?? {},
     createdAt: now,
     updatedAt: now,
+    writeFencedFrom: null,
     writeFencedUntil: null,
   };
   const created = await withHash(newKeyRow(env, tenant.id, "default", ["*"], null, clock.now()));
@@ -68,7 +69,7 @@ export async function createTenant(op: OperatorContext, input: CreateTenantInput
 
 export function presentTenant(row: TenantRow) {
   // The write fence is a move's internal state (GET .../moves/{moveId} shows it), not a setting.
-  const { writeFencedUntil: _fence, ...tenant } = toTenant(row);
+  const { writeFencedFrom: _from, writeFencedUntil: _until, ...tenant } = toTenant(row);
   const { settings } = tenant;
   const country = typeof settings.country === "string" ? settings.country : null;
   return {
