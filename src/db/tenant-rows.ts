@@ -198,3 +198,27 @@ export async function syncPage(
   statements += writes.length;
   return { source: src, target: tgt, end, written: changed.length, deleted: gone.length, statements };
 }
+
+/** Why a tenant's rows are bulk-written on a shard where it is not live (shard migration 0038). */
+export type BulkPurpose = "move_in" | "purge";
+
+/**
+ * Marks the tenant as bulk-written on this shard: its append-only guards and derived-row
+ * triggers stand aside for this tenant there. Only ever on a shard where the tenant is not live.
+ */
+export const markBulk = (db: D1Database, tenantId: string, purpose: BulkPurpose, at: string) =>
+  db
+    .prepare(
+      "INSERT INTO tenant_bulk_writes (tenant_id, purpose, created_at) VALUES (?1, ?2, ?3) " +
+        "ON CONFLICT (tenant_id) DO UPDATE SET purpose = excluded.purpose",
+    )
+    .bind(tenantId, purpose, at)
+    .run();
+
+/** Puts the shard's guards back for the tenant. */
+export const unmarkBulk = (db: D1Database, tenantId: string) =>
+  db.prepare("DELETE FROM tenant_bulk_writes WHERE tenant_id = ?1").bind(tenantId).run();
+
+/** The tenant's per-shard search tag (customer_search_tenants), once its customers are gone from the shard. */
+export const dropTenantSearchTag = (db: D1Database, tenantId: string) =>
+  db.prepare("DELETE FROM customer_search_tenants WHERE tenant_id = ?1").bind(tenantId).run();
