@@ -153,6 +153,7 @@ export const chainHash = async (previous: string, rows: string[]): Promise<strin
 /** One compared range of a table: both sides' rows, and the target made equal to the source. */
 export interface SyncedPage {
   source: RowPage;
+  /** The target's rows of the range as they are after the repair (read back when it wrote). */
   target: RowPage;
   /** The last key of the range (the next page starts after it); null: both sides are exhausted. */
   end: string | null;
@@ -166,6 +167,8 @@ export interface SyncedPage {
  * Compares the range after `after` on both bindings and repairs the target: rows missing or
  * different there are upserted, rows the source lacks are deleted, in one batch (atomic). The
  * range ends at the source page's last key, or earlier when the target holds more rows in it.
+ * After a repair the range is read back from the target, so `target` is what the target holds
+ * now, read independently of the source: equal hashes of the two sides verify the range.
  */
 export async function syncPage(
   source: D1Database,
@@ -194,9 +197,14 @@ export async function syncPage(
     ...(gone.length ? [deleteKeysStatement(target, shape, tenantId, gone)] : []),
     ...upsertStatements(target, shape, changed),
   ];
-  if (writes.length) await target.batch(writes);
-  statements += writes.length;
-  return { source: src, target: tgt, end, written: changed.length, deleted: gone.length, statements };
+  let repaired = tgt;
+  if (writes.length) {
+    await target.batch(writes);
+    // The range now holds exactly the source's rows (at most `limit`).
+    repaired = await readPage(target, shape, tenantId, after, limit, end);
+    statements += writes.length + 1;
+  }
+  return { source: src, target: repaired, end, written: changed.length, deleted: gone.length, statements };
 }
 
 /** Why a tenant's rows are bulk-written on a shard where it is not live (shard migration 0038). */

@@ -31,14 +31,25 @@ export function moveConfig(env: Env): MoveConfig {
 }
 
 /**
- * D1 statements one message may send: the invocation allows 1,000 and a batch of the jobs
- * queue holds up to 5 messages.
+ * D1 statements one message may send (an invocation allows 1,000; the rest is left to the other
+ * messages of its batch), and the wall time it works before it saves and continues in the next.
+ * One message runs several units while the budget lasts, so steps do not wait on queue hops.
  */
-export const STATEMENTS_PER_MESSAGE = 180;
-/** Wall time one message works before it saves its cursor and continues in the next. */
-export const MILLIS_PER_MESSAGE = 15_000;
+export const STATEMENTS_PER_MESSAGE = 600;
+export const MILLIS_PER_MESSAGE = 20_000;
+
+/** What is left of a message's budget; units spend it and stop when it runs out. */
+export interface MoveBudget {
+  statements: number;
+  deadline: number;
+}
+export const messageBudget = (): MoveBudget => ({
+  statements: STATEMENTS_PER_MESSAGE,
+  deadline: Date.now() + MILLIS_PER_MESSAGE,
+});
+export const budgetLeft = (b: MoveBudget) => b.statements > 10 && Date.now() < b.deadline;
 /** Catch-up passes end when one changes at most this many rows (or after MAX_CATCH_UP_ROUNDS). */
 export const CATCH_UP_SMALL_ENOUGH = 1_000;
 export const MAX_CATCH_UP_ROUNDS = 5;
-/** Fenced passes before a move gives the fence up and catches up again (each should find nothing). */
+/** Fenced passes before a move gives the fence up and catches up again (the first should verify). */
 export const MAX_FENCED_ROUNDS = 3;

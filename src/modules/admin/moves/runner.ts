@@ -8,12 +8,13 @@ import { operatorAuditInsert } from "../../audit/service";
 import { getTenant } from "../tenants/service";
 import { forgetTenant } from "../verification/service";
 import {
+  budgetLeft,
   CATCH_UP_SMALL_ENOUGH,
   MAX_CATCH_UP_ROUNDS,
   MAX_FENCED_ROUNDS,
-  MILLIS_PER_MESSAGE,
+  type MoveBudget,
+  messageBudget,
   moveConfig,
-  STATEMENTS_PER_MESSAGE,
 } from "./config";
 import { presentMove } from "./present";
 import * as repo from "./repo";
@@ -61,7 +62,12 @@ export const verified = (progress: Record<string, TableMoveProgress>) =>
 type Save = (patch: repo.MovePatch) => Promise<TenantMoveRow | undefined>;
 
 /** Does the move's next unit of work and saves it; the saved row (undefined: someone else saved first). */
-export async function advanceMove(env: Env, move: TenantMoveRow, clock = systemClock) {
+export async function advanceMove(
+  env: Env,
+  move: TenantMoveRow,
+  budget: MoveBudget = messageBudget(),
+  clock = systemClock,
+) {
   const db = controlDb(env);
   const at = clock.now();
   const save: Save = (patch) => repo.saveMove(db, move, patch, at.toISOString());
@@ -78,13 +84,13 @@ export async function advanceMove(env: Env, move: TenantMoveRow, clock = systemC
     case "copy":
     case "catch_up":
     case "final_sync":
-      return pass(env, move, at, save);
+      return pass(env, move, at, save, budget);
     case "fence":
       return fence(env, move, at, save);
     case "switch":
       return switchOver(env, move, at);
     case "cleanup":
-      return cleanup(env, move, at, save);
+      return cleanup(env, move, at, save, budget);
     default:
       return undefined;
   }
@@ -101,7 +107,7 @@ const fenceLost = (save: Save, at: Date, why: string) =>
     error: why,
   });
 
-async function pass(env: Env, move: TenantMoveRow, at: Date, save: Save) {
+async function pass(env: Env, move: TenantMoveRow, at: Date, save: Save, budget: MoveBudget) {
   const config = moveConfig(env);
   const iso = at.toISOString();
   if (move.step === "final_sync") {
@@ -118,14 +124,13 @@ async function pass(env: Env, move: TenantMoveRow, at: Date, save: Save) {
   await shards.markBulkWrites(env, move.targetShard, move.tenantId, "move_in", iso);
   const progress = { ...move.progress };
   let { tableIndex, cursor, roundChanges } = move;
-  let statements = 3;
-  const started = Date.now();
-  while (statements < STATEMENTS_PER_MESSAGE && Date.now() - started < MILLIS_PER_MESSAGE) {
+  budget.statements -= 3;
+  while (budgetLeft(budget)) {
     const table = TENANT_TABLES[tableIndex];
     if (!table) break;
     const p = cursor === null ? startPass(progress[table]) : { ...progress[table] };
     const page = await shards.syncTablePage(env, move, table, cursor, config.pageRows);
-    statements += page.statements;
+    budget.statements -= page.statements;
     p.sourceRows += page.source.rows.length;
     p.targetRows += page.target.rows.length;
     p.sourceHash = await chainHash(p.sourceHash, page.source.rows);
@@ -158,8 +163,9 @@ function passEnded(
     const enough = changes <= CATCH_UP_SMALL_ENOUGH || move.round >= MAX_CATCH_UP_ROUNDS;
     return enough ? { step: "fence", round: 0, ...newPass } : { round: move.round + 1, ...newPass };
   }
-  // final_sync: a fenced pass that repaired nothing and agrees on every count and hash is the verification.
-  if (changes === 0 && verified(progress)) return { step: "switch", ...newPass, error: null };
+  // final_sync: the source is fenced, so a pass whose counts and hashes (the target read back
+  // after each repair) agree on every table verifies the copy.
+  if (verified(progress)) return { step: "switch", ...newPass, error: null };
   if (move.round < MAX_FENCED_ROUNDS) return { round: move.round + 1, ...newPass };
   return {
     step: "catch_up",
@@ -243,20 +249,19 @@ async function switchOver(env: Env, move: TenantMoveRow, at: Date) {
   return saved;
 }
 
-async function cleanup(env: Env, move: TenantMoveRow, at: Date, save: Save) {
+async function cleanup(env: Env, move: TenantMoveRow, at: Date, save: Save, budget: MoveBudget) {
   const iso = at.toISOString();
   // Only after the switch (checked by advanceMove: the tenant is live on the target).
   await shards.markBulkWrites(env, move.sourceShard, move.tenantId, "purge", iso);
   const tables = [...TENANT_TABLES].reverse();
   const progress = { ...move.progress };
   let { tableIndex } = move;
-  let statements = 2;
-  const started = Date.now();
-  while (statements < STATEMENTS_PER_MESSAGE && Date.now() - started < MILLIS_PER_MESSAGE) {
+  budget.statements -= 3;
+  while (budgetLeft(budget)) {
     const table = tables[tableIndex];
     if (!table) break;
     const removed = await shards.purgeTablePage(env, move.sourceShard, move.tenantId, table, PURGE_PAGE_ROWS);
-    statements++;
+    budget.statements--;
     const p = progress[table] ?? emptyProgress();
     progress[table] = { ...p, removed: p.removed + removed };
     if (removed < PURGE_PAGE_ROWS) tableIndex++;
