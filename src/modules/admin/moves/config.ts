@@ -36,16 +36,15 @@ export function moveConfig(env: Env): MoveConfig {
  * One message runs several units while the budget lasts, so steps do not wait on queue hops.
  */
 export const STATEMENTS_PER_MESSAGE = 600;
-export const MILLIS_PER_MESSAGE = 20_000;
 
 /** What is left of a message's budget; units spend it and stop when it runs out. */
 export interface MoveBudget {
   statements: number;
   deadline: number;
 }
-export const messageBudget = (): MoveBudget => ({
+export const messageBudget = (env: Env): MoveBudget => ({
   statements: STATEMENTS_PER_MESSAGE,
-  deadline: Date.now() + MILLIS_PER_MESSAGE,
+  deadline: Date.now() + 1000 * Math.min(60, Math.max(1, positive(env.TENANT_MOVE_MESSAGE_SECONDS, 20))),
 });
 export const budgetLeft = (b: MoveBudget) => b.statements > 10 && Date.now() < b.deadline;
 /** Catch-up passes end when one changes at most this many rows (or after MAX_CATCH_UP_ROUNDS). */

@@ -24,7 +24,7 @@ export async function tenantMoveJob(env: Env, message: TenantMoveMessage): Promi
     await env.JOBS_QUEUE.send(message, { delaySeconds: wait });
     return;
   }
-  const budget = messageBudget();
+  const budget = messageBudget(env);
   for (;;) {
     const saved = await advanceMove(env, move, budget);
     if (saved?.state !== "running") return;

@@ -65,7 +65,7 @@ type Save = (patch: repo.MovePatch) => Promise<TenantMoveRow | undefined>;
 export async function advanceMove(
   env: Env,
   move: TenantMoveRow,
-  budget: MoveBudget = messageBudget(),
+  budget: MoveBudget = messageBudget(env),
   clock = systemClock,
 ) {
   const db = controlDb(env);
