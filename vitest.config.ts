@@ -50,6 +50,8 @@ export default defineConfig(async () => {
                   SECRETS_KEY: TEST_SECRETS_KEY,
                   ENVIRONMENT: "test",
                   KEY_PREFIX: "csk_test_",
+                  // Tenant moves wait for cached tenant rows (5 s per isolate); tests run in one isolate.
+                  TENANT_MOVE_SETTLE_SECONDS: "1",
                   // The fuzzer's budget and seed (test/fuzz): workerd sees no process.env.
                   FUZZ_RUNS: process.env.FUZZ_RUNS ?? "",
                   FUZZ_SEED: process.env.FUZZ_SEED ?? "",

@@ -12,6 +12,7 @@ import { instrumentation } from "./http/middleware/instrumentation";
 import { ipRateLimit, rateLimit } from "./http/middleware/rate-limit";
 import { requestContext } from "./http/middleware/request-context";
 import { securityHeaders } from "./http/middleware/security-headers";
+import { writeFence } from "./http/middleware/write-fence";
 import { openApiDocument } from "./http/openapi-document";
 import { registerBookmarkHeader } from "./http/read-replication-doc";
 import { AppError } from "./lib/errors";
@@ -79,6 +80,8 @@ export function buildApp(): App {
   app.use("/v1/*", corsPreflight);
   app.use("*", limitBody);
   app.use("/v1/*", v1Auth);
+  // A tenant being moved between shards: writes answer 503 with Retry-After, reads go on.
+  app.use("/v1/*", writeFence);
   // The shard in a D1 session: replicas for reads, x-d1-bookmark on the answer.
   app.use("/v1/*", tenantD1Session);
   app.use("/v1/*", v1RateLimit);

@@ -34,6 +34,14 @@ export interface Env {
   KEY_PREFIX: string;
   /** Webhook retry delays in seconds ("60,300,1800,7200,21600" when unset); local proofs shrink it. */
   WEBHOOK_RETRY_SCHEDULE?: string;
+  /** Tenant moves (docs/decisions/tenant-moves.md): the write fence's deadline in seconds (60 when unset). */
+  TENANT_MOVE_FENCE_SECONDS?: string;
+  /** Seconds a move announces its fence ahead, and waits after the switch (6 when unset: the tenant row is cached 5 s). */
+  TENANT_MOVE_SETTLE_SECONDS?: string;
+  /** Seconds one move message works before it continues in the next (20 when unset; 1..60). */
+  TENANT_MOVE_MESSAGE_SECONDS?: string;
+  /** Rows per compared page of a move (500 when unset). */
+  TENANT_MOVE_PAGE_ROWS?: string;
   /** Webhook circuit-breaker cool-down in seconds (300 when unset); local proofs shrink it. */
   WEBHOOK_BREAKER_COOLDOWN_SECONDS?: string;
 }

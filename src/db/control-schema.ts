@@ -12,6 +12,9 @@ export const tenants = sqliteTable(
     settings: text("settings", { mode: "json" }).$type<TenantSettings>().notNull(),
     createdAt: text("created_at").notNull(),
     updatedAt: text("updated_at").notNull(),
+    /** A move's write fence (control migration 0006): writes answer 503 from `from` until `until`. */
+    writeFencedFrom: text("write_fenced_from"),
+    writeFencedUntil: text("write_fenced_until"),
   },
   (t) => [index("tenants_created_idx").on(t.createdAt, t.id), index("tenants_shard_idx").on(t.shard)],
 );
@@ -118,6 +121,51 @@ export const auditLog = sqliteTable(
   ],
 );
 
+/** Online moves of a tenant between shards (control migration 0006, docs/decisions/tenant-moves.md). */
+export const tenantMoves = sqliteTable(
+  "tenant_moves",
+  {
+    id: text("id").primaryKey(),
+    tenantId: text("tenant_id").notNull(),
+    sourceShard: integer("source_shard").notNull(),
+    targetShard: integer("target_shard").notNull(),
+    state: text("state", { enum: ["running", "succeeded", "failed"] }).notNull(),
+    step: text("step", {
+      enum: ["copy", "catch_up", "fence", "final_sync", "switch", "cleanup", "done"],
+    }).notNull(),
+    seq: integer("seq").notNull(),
+    tableIndex: integer("table_index").notNull(),
+    cursor: text("cursor"),
+    round: integer("round").notNull(),
+    roundChanges: integer("round_changes").notNull(),
+    progress: text("progress", { mode: "json" }).$type<Record<string, TableMoveProgress>>().notNull(),
+    resumeAt: text("resume_at"),
+    fenceStartedAt: text("fence_started_at"),
+    fenceEndedAt: text("fence_ended_at"),
+    switchedAt: text("switched_at"),
+    finishedAt: text("finished_at"),
+    error: text("error"),
+    createdBy: text("created_by").notNull(),
+    createdAt: text("created_at").notNull(),
+    updatedAt: text("updated_at").notNull(),
+  },
+  (t) => [index("tenant_moves_tenant_idx").on(t.tenantId, t.createdAt)],
+);
+
+/** One table of a move: what the last pass read on each side and what it changed on the target. */
+export interface TableMoveProgress {
+  sourceRows: number;
+  targetRows: number;
+  /** Running SHA-256 over the pass's pages (hex); equal on both sides when the contents are. */
+  sourceHash: string;
+  targetHash: string;
+  /** Rows the move wrote or deleted on the target over all passes. */
+  written: number;
+  deleted: number;
+  /** Rows removed from the old shard by the cleanup. */
+  removed: number;
+}
+
 export interface TenantFeatures {
   agentNetwork?: boolean;
 }
@@ -207,3 +255,4 @@ export const jobDedupe = sqliteTable(
     index("job_dedupe_created_idx").on(t.createdAt),
   ],
 );
+export type TenantMoveRow = typeof tenantMoves.$inferSelect;

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { Env } from "../env";
 import { type Clock, systemClock } from "../lib/clock";
-import { notFound } from "../lib/errors";
+import { AppError, notFound } from "../lib/errors";
 import type { Instrumentation } from "../lib/instrumentation";
 import { controlDb, type TenantScope } from "./client";
 import { type TenantFeatures, type TenantSettings, tenants } from "./control-schema";
@@ -15,6 +15,9 @@ export interface Tenant {
   features: TenantFeatures;
   settings: Required<Pick<TenantSettings, "riskAlertThreshold" | "currency" | "maxWebhookSubscriptions">> &
     TenantSettings;
+  /** While in the future, a move's write fence: writes answer 503, jobs wait (docs/decisions/tenant-moves.md). */
+  writeFencedFrom?: string | null;
+  writeFencedUntil?: string | null;
 }
 
 /**
@@ -46,8 +49,30 @@ export function toTenant(row: typeof tenants.$inferSelect): Tenant {
     shard: row.shard,
     features: row.features ?? {},
     settings: { ...DEFAULT_SETTINGS, ...(row.settings ?? {}) },
+    writeFencedFrom: row.writeFencedFrom ?? null,
+    writeFencedUntil: row.writeFencedUntil ?? null,
   };
 }
+
+/** Seconds the tenant's write fence still holds at `now` (0: not fenced). */
+export function fenceSecondsLeft(
+  tenant: Pick<Tenant, "writeFencedFrom" | "writeFencedUntil">,
+  now: Date,
+): number {
+  if (!tenant.writeFencedUntil) return 0;
+  if (tenant.writeFencedFrom && Date.parse(tenant.writeFencedFrom) > now.getTime()) return 0;
+  const left = Date.parse(tenant.writeFencedUntil) - now.getTime();
+  return left > 0 ? Math.ceil(left / 1000) : 0;
+}
+
+/** A write refused while a move fences the tenant; callers retry after `retryAfterSeconds`. */
+export const tenantFenced = (retryAfterSeconds: number) =>
+  new AppError(
+    "unavailable",
+    `This tenant is being moved between databases: writes resume within ${retryAfterSeconds} s`,
+    undefined,
+    retryAfterSeconds,
+  );
 
 export function tenantContext(
   env: Env,
@@ -90,13 +115,21 @@ export function withShardBinding(ctx: TenantContext, shard: D1Database): TenantC
   return { ...ctx, env, db: forTenant(drizzleShard(shard), ctx.tenantId) };
 }
 
-/** For queues, cron and Durable Objects, which know only the tenant id. */
+/**
+ * For queues, cron and Durable Objects, which know only the tenant id. Background work writes,
+ * so a tenant under a move's write fence refuses it (`unavailable`: the jobs consumer retries
+ * the message after the fence); `readOnly` callers pass through.
+ */
 export async function loadTenantContext(
   env: Env,
   tenantId: string,
   requestId: string,
+  options: { readOnly?: boolean } = {},
 ): Promise<TenantContext> {
   const row = await controlDb(env).select().from(tenants).where(eq(tenants.id, tenantId)).get();
   if (!row) throw notFound("Tenant");
-  return tenantContext(env, toTenant(row), requestId);
+  const tenant = toTenant(row);
+  const fenced = fenceSecondsLeft(tenant, new Date());
+  if (fenced > 0 && !options.readOnly) throw tenantFenced(fenced);
+  return tenantContext(env, tenant, requestId);
 }

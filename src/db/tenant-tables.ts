@@ -71,3 +71,78 @@ export const withTenant = <Row extends object>(scope: TenantOf, row: Row): Row &
   ...row,
   tenantId: scope.tenantId,
 });
+
+/**
+ * Every shard table that holds tenant rows, parents before children (foreign keys: customers
+ * before accounts, cases before their logs), as a tenant move copies them and a purge deletes
+ * them (in reverse). test/moves/tables.test.ts fails when a migrated shard has a table with a
+ * tenant_id column that is neither here nor in SHARD_LOCAL_TENANT_TABLES.
+ */
+export const TENANT_TABLES = [
+  "customers",
+  "accounts",
+  "agents",
+  "transactions",
+  "data_row_counts",
+  "events",
+  "sync_runs",
+  "import_files",
+  "fineract_accounts",
+  "bhi_jobs",
+  "bhi_records",
+  "bhi_latest",
+  "fraud_cases",
+  "fraud_case_events",
+  "fraud_case_heads",
+  "fraud_case_tags",
+  "aml_thresholds",
+  "aml_cases",
+  "aml_case_history",
+  "aml_case_tags",
+  "case_files",
+  "case_links",
+  "webhook_subscriptions",
+  "webhook_deliveries",
+  "webhook_delivery_attempts",
+  "sme_assessments",
+  "sme_benchmark_snapshots",
+  "agent_health_snapshots",
+  "agent_health_benchmarks",
+  "agent_health_refresh_runs",
+  "agent_float_reports",
+  "agent_float_episodes",
+  "agent_float_demand_pools",
+  "workflow_runs",
+  "tenant_audit_log",
+  "rule_set_drafts",
+  "rule_set_versions",
+  "rule_set_heads",
+  "rule_set_publications",
+  "lists",
+  "list_entries",
+  "list_history",
+  "monitoring_pending",
+  "monitoring_screenings",
+  "monitoring_alerts",
+  "monitoring_alert_rules",
+  "monitoring_runs",
+  "idempotency_keys",
+  "goaml_profiles",
+  "goaml_reports",
+  "goaml_report_history",
+  "goaml_ctr_runs",
+  "goaml_subjects",
+  "loans",
+  "loan_installments",
+  "loan_repayments",
+  "lending_snapshots",
+] as const;
+export type TenantTableName = (typeof TENANT_TABLES)[number];
+
+/**
+ * Tables with a tenant_id whose rows belong to the shard, not the tenant: rebuilt by triggers
+ * on the target as the tenant's customers arrive (the search index's per-shard tenant tag),
+ * or the move's own marker. A move neither copies nor compares them; a purge deletes the
+ * tenant's row of customer_search_tenants last.
+ */
+export const SHARD_LOCAL_TENANT_TABLES = ["customer_search_tenants", "tenant_bulk_writes"] as const;

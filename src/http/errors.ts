@@ -24,6 +24,7 @@ export const STATUS_BY_CODE: Record<ErrorCode, ContentfulStatusCode> = {
   rate_limited: 429,
   internal: 500,
   not_implemented: 501,
+  unavailable: 503,
 };
 
 const CODE_BY_STATUS: Record<number, ErrorCode> = {
@@ -37,6 +38,7 @@ const CODE_BY_STATUS: Record<number, ErrorCode> = {
   422: "idempotency_key_reused",
   429: "rate_limited",
   501: "not_implemented",
+  503: "unavailable",
 };
 
 export const ErrorBodySchema = z
@@ -54,6 +56,7 @@ export const ErrorBodySchema = z
 export function errorResponse(c: Context, error: AppError): Response {
   const status = STATUS_BY_CODE[error.code];
   if (error.code === "unauthorized") c.header("WWW-Authenticate", 'Bearer realm="api"');
+  if (error.retryAfterSeconds !== undefined) c.header("Retry-After", String(error.retryAfterSeconds));
   return c.json(
     {
       success: false as const,

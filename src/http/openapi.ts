@@ -8,7 +8,7 @@ import { operatorD1Session } from "./middleware/d1-session";
 import { withBookmarkResponses } from "./read-replication-doc";
 import { type HttpConventionOptions, httpConventions } from "./route-conventions";
 
-type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 422 | 429 | 500 | 501;
+type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 422 | 429 | 500 | 501 | 503;
 
 const ERROR_DESCRIPTIONS: Record<ErrorStatus, string> = {
   400: "Invalid input (one `details` entry per bad field), malformed JSON or a refused transition",
@@ -22,6 +22,7 @@ const ERROR_DESCRIPTIONS: Record<ErrorStatus, string> = {
   429: "Rate limited (per client address before authentication, then per API key); retry after Retry-After seconds",
   500: "Internal error (no internals are returned)",
   501: "Not enabled for this tenant",
+  503: "`unavailable`: the tenant is being moved between databases and writes are paused for a few seconds; retry after Retry-After seconds (reads go on)",
 };
 
 const RETRY_AFTER = {
@@ -51,6 +52,7 @@ export function errorResponses<const S extends readonly ErrorStatus[]>(
       {
         description: ERROR_DESCRIPTIONS[s],
         ...(s === 429 ? { headers: RETRY_AFTER } : {}),
+        ...(s === 503 ? { headers: { "Retry-After": RETRY_AFTER["Retry-After"] } } : {}),
         content: { "application/json": { schema: ErrorBodySchema } },
       },
     ]),
@@ -60,6 +62,8 @@ export function errorResponses<const S extends readonly ErrorStatus[]>(
 const STANDARD_ERRORS = errorResponses(400, 401, 403, 404, 429, 500);
 const TENANT_ERRORS = errorResponses(400, 401, 403, 404, 429, 500);
 const BODY_ERRORS = errorResponses(413, 415);
+/** Every /v1 operation but a GET: a moving tenant's write fence (src/http/middleware/write-fence.ts). */
+export const FENCE_ERRORS = errorResponses(503);
 
 type TenantRouteConfig = Omit<RouteConfig, "security" | "middleware"> &
   HttpConventionOptions & {
@@ -90,6 +94,7 @@ export function tenantRoute<const R extends TenantRouteConfig>(config: R) {
       ...TENANT_ERRORS,
       ...(route.request?.body ? BODY_ERRORS : {}),
       ...(feature ? FEATURE_ERRORS : {}),
+      ...(route.method !== "get" ? FENCE_ERRORS : {}),
       ...conventions.responses,
       ...route.responses,
     }),

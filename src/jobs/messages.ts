@@ -30,6 +30,7 @@ export const GOAML_CTR_JOB = "goaml.ctr";
 export const LENDING_REFRESH_JOB = "lending.refresh";
 export const FLOAT_BACKTEST_JOB = "agent-health.float-backtest";
 export const FLOWS_BACKFILL_JOB = "flows.backfill";
+export const TENANT_MOVE_JOB = "tenant.move";
 
 /** The next step of a connector sync run. */
 export interface SyncContinueMessage {
@@ -132,6 +133,14 @@ export interface GoamlCtrMessage {
   at: string;
 }
 
+/** The next step of a tenant move; `seq` must match the move row's (a late duplicate does nothing). */
+export interface TenantMoveMessage {
+  type: typeof TENANT_MOVE_JOB;
+  tenantId: string;
+  moveId: string;
+  seq: number;
+}
+
 /** A message on the jobs queue: `type` selects the handler. */
 export type JobMessage =
   | SyncContinueMessage
@@ -148,7 +157,8 @@ export type JobMessage =
   | GoamlCtrMessage
   | LendingRefreshMessage
   | FloatBacktestMessage
-  | FlowsBackfillMessage;
+  | FlowsBackfillMessage
+  | TenantMoveMessage;
 export type JobType = JobMessage["type"];
 export type JobMessageOf<T extends JobType> = Extract<JobMessage, { type: T }>;
 
@@ -230,6 +240,12 @@ export const jobs = {
     tenantId,
     runId,
   }),
+  tenantMove: (tenantId: string, moveId: string, seq: number): TenantMoveMessage => ({
+    type: TENANT_MOVE_JOB,
+    tenantId,
+    moveId,
+    seq,
+  }),
 };
 
 // What each field of each message must be; typed, so a new message or field cannot be left out.
@@ -256,6 +272,7 @@ const FIELD_RULES: { [T in JobType]: FieldRules<JobMessageOf<T>> } = {
   [MONITORING_RUN_JOB]: { tenantId: "string", runId: "string" },
   [GOAML_CTR_JOB]: { tenantId: "string", at: "string" },
   [FLOAT_BACKTEST_JOB]: { tenantId: "string", backtestId: "string", step: "integer" },
+  [TENANT_MOVE_JOB]: { tenantId: "string", moveId: "string", seq: "integer" },
 };
 
 const fits = (value: unknown, rule: FieldRule): boolean => {

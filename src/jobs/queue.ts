@@ -1,4 +1,5 @@
 import type { Env } from "../env";
+import { isUnavailable } from "../lib/errors";
 import { deferralDelaySeconds, deferralsOf } from "./fairness";
 import { isJobMessage, isJobType, type JobMessage, OUTBOX_DISPATCH_JOB } from "./messages";
 import { dispatchTenantOutbox, runJob } from "./registry";
@@ -58,6 +59,13 @@ export async function handleJobsBatch(
       await runJob(env, body);
       message.ack();
     } catch (err) {
+      // A tenant under a move's write fence: sent again for after the fence (a new message, as a
+      // deferral, so a fence of up to a minute cannot use up max_retries and dead-letter the job).
+      if (isUnavailable(err)) {
+        await env.JOBS_QUEUE.send(body, { delaySeconds: err.retryAfterSeconds });
+        message.ack();
+        continue;
+      }
       logError({ msg: "job failed", type: body.type, err: String(err) });
       message.retry();
     } finally {

@@ -1,4 +1,5 @@
 import type { Env } from "../env";
+import { tenantMoveJob } from "../modules/admin/moves/jobs";
 import { floatBacktestJob } from "../modules/agent-health/float/backtest/jobs";
 import { agentHealthCronTask, agentHealthRefreshJob } from "../modules/agent-health/jobs";
 import { runBacktestJob } from "../modules/aml/backtest/jobs";
@@ -45,6 +46,7 @@ import {
   RULES_BACKTEST_JOB,
   SME_BENCHMARKS_JOB,
   SYNC_CONTINUE_JOB,
+  TENANT_MOVE_JOB,
   WORKFLOW_RUN_JOB,
   WORKFLOW_START_JOB,
 } from "./messages";
@@ -80,6 +82,7 @@ const handlers: Handlers = {
   [LENDING_REFRESH_JOB]: lendingRefreshJob,
   [FLOAT_BACKTEST_JOB]: floatBacktestJob,
   [FLOWS_BACKFILL_JOB]: flowsBackfillJob,
+  [TENANT_MOVE_JOB]: tenantMoveJob,
 };
 
 const runTyped = <T extends JobType>(env: Env, type: T, message: MessageByType[T]) =>

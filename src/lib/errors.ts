@@ -19,6 +19,7 @@ export type ErrorCode =
   | "unsupported_media_type"
   | "rate_limited"
   | "not_implemented"
+  | "unavailable"
   | "internal";
 
 export interface ErrorDetail {
@@ -31,6 +32,8 @@ export class AppError extends Error {
     readonly code: ErrorCode,
     message: string,
     readonly details?: ErrorDetail[],
+    /** `unavailable` only: seconds after which a retry may succeed (sent as Retry-After). */
+    readonly retryAfterSeconds?: number,
   ) {
     super(message);
     this.name = "AppError";
@@ -55,4 +58,8 @@ export function zodDetails(error: ZodError): ErrorDetail[] {
  * rather than letting the queue retry, since bad input will not get better on a retry.
  */
 export const isInputError = (error: unknown): error is AppError =>
-  error instanceof AppError && error.code !== "internal";
+  error instanceof AppError && error.code !== "internal" && error.code !== "unavailable";
+
+/** A passing refusal (a move's write fence): retry after the given seconds, not a failure. */
+export const isUnavailable = (error: unknown): error is AppError & { retryAfterSeconds: number } =>
+  error instanceof AppError && error.code === "unavailable";

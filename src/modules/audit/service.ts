@@ -145,7 +145,7 @@ export async function listOperatorAudit(
   page: PageRequest,
 ) {
   const shard = query.tenantId
-    ? (await loadTenantContext(env, query.tenantId, requestId)).tenant.shard
+    ? (await loadTenantContext(env, query.tenantId, requestId, { readOnly: true })).tenant.shard
     : undefined;
   const filter = normalized(query);
   const shards = shard !== undefined ? [shard] : shardNumbers(env);

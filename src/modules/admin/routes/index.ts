@@ -5,6 +5,7 @@ import { registerCreateKey } from "./create-key";
 import { registerCreateOperatorToken } from "./create-operator-token";
 import { registerCreateTenant } from "./create-tenant";
 import { registerGetTenant } from "./get-tenant";
+import { registerGetTenantMove } from "./get-tenant-move";
 import { registerListKeys } from "./list-keys";
 import { registerListOperatorTokens } from "./list-operator-tokens";
 import { registerListShards } from "./list-shards";
@@ -14,6 +15,7 @@ import { registerRevokeKey } from "./revoke-key";
 import { registerRevokeOperatorToken } from "./revoke-operator-token";
 import { registerRotateKey } from "./rotate-key";
 import { registerSetKeyRateLimit } from "./set-key-rate-limit";
+import { registerStartTenantMove } from "./start-tenant-move";
 import { registerUpdateShard } from "./update-shard";
 import { registerUpdateTenant } from "./update-tenant";
 
@@ -23,6 +25,8 @@ export function registerAdminRoutes(app: App): void {
     registerListTenants,
     registerGetTenant,
     registerUpdateTenant,
+    registerStartTenantMove,
+    registerGetTenantMove,
     registerCreateKey,
     registerListKeys,
     registerRotateKey,

@@ -38,6 +38,8 @@ export async function createTenant(op: OperatorContext, input: CreateTenantInput
     settings: input.settings ?? {},
     createdAt: now,
     updatedAt: now,
+    writeFencedFrom: null,
+    writeFencedUntil: null,
   };
   const created = await withHash(newKeyRow(env, tenant.id, "default", ["*"], null, clock.now()));
   const apiKey = presentKey(created.row, created.key);
@@ -62,7 +64,8 @@ export async function createTenant(op: OperatorContext, input: CreateTenantInput
 }
 
 export function presentTenant(row: TenantRow) {
-  const tenant = toTenant(row);
+  // The write fence is a move's internal state (GET .../moves/{moveId} shows it), not a setting.
+  const { writeFencedFrom: _from, writeFencedUntil: _until, ...tenant } = toTenant(row);
   const { settings } = tenant;
   const country = typeof settings.country === "string" ? settings.country : null;
   return {

@@ -12,6 +12,8 @@ export interface Actor {
 export const AUDIT_ACTIONS = [
   "tenant.created",
   "tenant.settings_updated",
+  "tenant.move_started",
+  "tenant.moved",
   "api_key.created",
   "api_key.rotated",
   "api_key.revoked",

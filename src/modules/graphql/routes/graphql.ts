@@ -44,7 +44,7 @@ export const graphqlRoute = createRoute({
         "The GraphQL request was refused (GraphQL `errors`), or the body is not a GraphQL request (error envelope)",
       content: { "application/json": { schema: GraphQLResponseSchema.or(ErrorBodySchema) } },
     },
-    ...errorResponses(401, 413, 415, 500),
+    ...errorResponses(401, 413, 415, 500, 503),
   }),
 });
 

@@ -1,0 +1,39 @@
+import { controlDb } from "../../../db/client";
+import type { Env } from "../../../env";
+import type { TenantMoveMessage } from "../../../jobs/messages";
+import { jobs } from "../../../jobs/messages";
+import { budgetLeft, messageBudget } from "./config";
+import * as repo from "./repo";
+import { advanceMove } from "./runner";
+
+const secondsUntil = (iso: string | null, now: number) =>
+  iso ? Math.max(0, Math.ceil((Date.parse(iso) - now) / 1000)) : 0;
+
+/**
+ * JOBS_QUEUE "tenant.move": units of the move while the message's budget lasts (so short steps
+ * do not each wait for a queue hop), then the next message. A message whose seq is not the
+ * move's is a duplicate or a late one and does nothing; a step that must wait (the fence being
+ * announced, old readers draining) comes back after the wait. A crash retries the same message,
+ * which re-runs the unit from the last saved state.
+ */
+export async function tenantMoveJob(env: Env, message: TenantMoveMessage): Promise<void> {
+  let move = await repo.findMove(controlDb(env), message.tenantId, message.moveId);
+  if (move?.state !== "running" || move.seq !== message.seq) return;
+  const wait = secondsUntil(move.resumeAt, Date.now());
+  if (wait > 0) {
+    await env.JOBS_QUEUE.send(message, { delaySeconds: wait });
+    return;
+  }
+  const budget = messageBudget(env);
+  for (;;) {
+    const saved = await advanceMove(env, move, budget);
+    if (saved?.state !== "running") return;
+    const delaySeconds = secondsUntil(saved.resumeAt, Date.now());
+    if (delaySeconds > 0 || !budgetLeft(budget)) {
+      const next = jobs.tenantMove(saved.tenantId, saved.id, saved.seq);
+      await env.JOBS_QUEUE.send(next, delaySeconds ? { delaySeconds } : undefined);
+      return;
+    }
+    move = saved;
+  }
+}

@@ -1,0 +1,58 @@
+import type { TableMoveProgress, TenantMoveRow } from "../../../db/control-schema";
+import { TENANT_TABLES } from "../../../db/tenant-tables";
+
+const zero: TableMoveProgress = {
+  sourceRows: 0,
+  targetRows: 0,
+  sourceHash: "",
+  targetHash: "",
+  written: 0,
+  deleted: 0,
+  removed: 0,
+};
+
+const sum = (
+  tables: TableMoveProgress[],
+  field: "sourceRows" | "targetRows" | "written" | "deleted" | "removed",
+) => tables.reduce((n, t) => n + t[field], 0);
+
+/** A move as the operator sees it: where it is, per-table figures, the fence's length. */
+export function presentMove(row: TenantMoveRow) {
+  const tables = TENANT_TABLES.map((table) => ({ table, ...zero, ...row.progress[table] }));
+  const walking =
+    row.step === "copy" || row.step === "catch_up" || row.step === "final_sync" || row.step === "cleanup";
+  const order = row.step === "cleanup" ? [...TENANT_TABLES].reverse() : TENANT_TABLES;
+  const fenceSeconds =
+    row.fenceStartedAt && row.fenceEndedAt
+      ? Math.max(0, Date.parse(row.fenceEndedAt) - Date.parse(row.fenceStartedAt)) / 1000
+      : null;
+  return {
+    id: row.id,
+    tenantId: row.tenantId,
+    sourceShard: row.sourceShard,
+    targetShard: row.targetShard,
+    state: row.state,
+    step: row.step,
+    round: row.round,
+    currentTable: walking ? (order[row.tableIndex] ?? null) : null,
+    tablesDone: walking ? row.tableIndex : row.step === "done" ? TENANT_TABLES.length : 0,
+    tablesTotal: TENANT_TABLES.length,
+    verified: row.switchedAt !== null,
+    fenceStartedAt: row.fenceStartedAt,
+    fenceEndedAt: row.fenceEndedAt,
+    fenceSeconds,
+    switchedAt: row.switchedAt,
+    createdAt: row.createdAt,
+    updatedAt: row.updatedAt,
+    finishedAt: row.finishedAt,
+    error: row.error,
+    totals: {
+      sourceRows: sum(tables, "sourceRows"),
+      targetRows: sum(tables, "targetRows"),
+      written: sum(tables, "written"),
+      deleted: sum(tables, "deleted"),
+      removed: sum(tables, "removed"),
+    },
+    tables: tables.map((t) => ({ ...t, sourceHash: t.sourceHash || null, targetHash: t.targetHash || null })),
+  };
+}

@@ -1,0 +1,122 @@
+import { and, desc, eq, gt, isNotNull, sql } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
+import type { ControlDb } from "../../../db/client";
+import { type TenantMoveRow, tenantMoves, tenants } from "../../../db/control-schema";
+import { tenantWhere } from "../../../db/tenant-tables";
+
+/**
+ * A move's row and the tenant's shard and write fence (CONTROL_DB; operator scope, not
+ * tenant-scoped by design). Every change of a move is guarded by its `seq`, so a duplicate or
+ * late queue message cannot overwrite a newer state.
+ */
+
+export const findMove = (db: ControlDb, tenantId: string, moveId: string) =>
+  db
+    .select()
+    .from(tenantMoves)
+    .where(tenantWhere({ tenantId }, tenantMoves, eq(tenantMoves.id, moveId)))
+    .get();
+
+export const runningMove = (db: ControlDb, tenantId: string) =>
+  db
+    .select()
+    .from(tenantMoves)
+    .where(tenantWhere({ tenantId }, tenantMoves, eq(tenantMoves.state, "running")))
+    .orderBy(desc(tenantMoves.createdAt))
+    .get();
+
+export const insertMove = (db: ControlDb, row: TenantMoveRow, audit: BatchItem<"sqlite">) =>
+  db.batch([db.insert(tenantMoves).values(row), audit]);
+
+export type MovePatch = Partial<Omit<TenantMoveRow, "id" | "tenantId" | "seq">>;
+
+/** The saved next state, only if nobody saved since `seq` was read; the new row, or undefined. */
+export const saveMove = (db: ControlDb, move: TenantMoveRow, patch: MovePatch, at: string) =>
+  db
+    .update(tenantMoves)
+    .set({ ...patch, seq: move.seq + 1, updatedAt: at })
+    .where(and(eq(tenantMoves.id, move.id), eq(tenantMoves.seq, move.seq)))
+    .returning()
+    .get();
+
+/** Announces the fence (from `from` until `until`) while the tenant is still on `shard`; false when it is not. */
+export async function fenceTenant(
+  db: ControlDb,
+  tenantId: string,
+  shard: number,
+  from: string,
+  until: string,
+) {
+  const rows = await db
+    .update(tenants)
+    .set({ writeFencedFrom: from, writeFencedUntil: until })
+    .where(and(eq(tenants.id, tenantId), eq(tenants.shard, shard)))
+    .returning({ id: tenants.id });
+  return rows.length === 1;
+}
+
+/** Extends a fence that still holds at `now`; false when it has lapsed (writes may have landed). */
+export async function extendFence(
+  db: ControlDb,
+  tenantId: string,
+  shard: number,
+  now: string,
+  until: string,
+) {
+  const rows = await db
+    .update(tenants)
+    .set({ writeFencedUntil: until })
+    .where(
+      and(
+        eq(tenants.id, tenantId),
+        eq(tenants.shard, shard),
+        isNotNull(tenants.writeFencedUntil),
+        gt(tenants.writeFencedUntil, now),
+      ),
+    )
+    .returning({ id: tenants.id });
+  return rows.length === 1;
+}
+
+/** Lifts the fence (a move going back to catching up). */
+export const liftFence = (db: ControlDb, tenantId: string) =>
+  db.update(tenants).set({ writeFencedFrom: null, writeFencedUntil: null }).where(eq(tenants.id, tenantId));
+
+/**
+ * The switch, one CONTROL_DB batch: the tenant moves to the target and its fence lifts only if
+ * the fence still holds; the move advances only if the tenant did switch; the audit entry only
+ * if the move did.
+ */
+export async function switchShard(
+  db: ControlDb,
+  move: TenantMoveRow,
+  patch: MovePatch,
+  at: string,
+  audit: BatchItem<"sqlite">,
+) {
+  const [, saved] = await db.batch([
+    db
+      .update(tenants)
+      .set({ shard: move.targetShard, writeFencedFrom: null, writeFencedUntil: null, updatedAt: at })
+      .where(
+        and(
+          eq(tenants.id, move.tenantId),
+          eq(tenants.shard, move.sourceShard),
+          gt(tenants.writeFencedUntil, at),
+        ),
+      ),
+    db
+      .update(tenantMoves)
+      .set({ ...patch, seq: move.seq + 1, updatedAt: at })
+      .where(
+        and(
+          eq(tenantMoves.id, move.id),
+          eq(tenantMoves.seq, move.seq),
+          sql`EXISTS (SELECT 1 FROM tenants WHERE id = ${move.tenantId} AND shard = ${move.targetShard})`,
+        ),
+      )
+      .returning(),
+    audit,
+  ]);
+  return (saved as TenantMoveRow[])[0];
+}

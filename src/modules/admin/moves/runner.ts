@@ -1,0 +1,273 @@
+import { controlDb } from "../../../db/client";
+import type { TableMoveProgress, TenantMoveRow } from "../../../db/control-schema";
+import { chainHash } from "../../../db/tenant-rows";
+import { TENANT_TABLES } from "../../../db/tenant-tables";
+import type { Env } from "../../../env";
+import { systemClock } from "../../../lib/clock";
+import { operatorAuditInsert } from "../../audit/service";
+import { getTenant } from "../tenants/service";
+import { forgetTenant } from "../verification/service";
+import {
+  budgetLeft,
+  CATCH_UP_SMALL_ENOUGH,
+  MAX_CATCH_UP_ROUNDS,
+  MAX_FENCED_ROUNDS,
+  type MoveBudget,
+  messageBudget,
+  moveConfig,
+} from "./config";
+import { presentMove } from "./present";
+import * as repo from "./repo";
+import * as shards from "./system-repo";
+
+/**
+ * One bounded unit of a tenant move (docs/decisions/tenant-moves.md), from the state saved in
+ * CONTROL_DB: copy -> catch_up (passes until little changes) -> fence -> final_sync (fenced
+ * passes until one finds nothing to repair: that pass is the verification) -> switch ->
+ * cleanup -> done. Every unit is idempotent (a pass compares before it writes) and saves with
+ * the move's seq, so a crash anywhere re-runs the unit from the last saved cursor.
+ */
+
+const PURGE_PAGE_ROWS = 500;
+const EMPTY_HASH = "";
+const later = (at: Date, seconds: number) => new Date(at.getTime() + seconds * 1000).toISOString();
+
+const emptyProgress = (): TableMoveProgress => ({
+  sourceRows: 0,
+  targetRows: 0,
+  sourceHash: EMPTY_HASH,
+  targetHash: EMPTY_HASH,
+  written: 0,
+  deleted: 0,
+  removed: 0,
+});
+
+/** A pass starting a table: this pass's rows and hashes start over, the running totals stay. */
+const startPass = (p: TableMoveProgress | undefined): TableMoveProgress => ({
+  ...emptyProgress(),
+  written: p?.written ?? 0,
+  deleted: p?.deleted ?? 0,
+  removed: p?.removed ?? 0,
+});
+
+const newPass = { tableIndex: 0, cursor: null, roundChanges: 0 };
+
+/** Counts and content hashes agree on every table: the target holds exactly the source's rows. */
+export const verified = (progress: Record<string, TableMoveProgress>) =>
+  TENANT_TABLES.every((t) => {
+    const p = progress[t];
+    return p && p.sourceRows === p.targetRows && p.sourceHash === p.targetHash;
+  });
+
+type Save = (patch: repo.MovePatch) => Promise<TenantMoveRow | undefined>;
+
+/** Does the move's next unit of work and saves it; the saved row (undefined: someone else saved first). */
+export async function advanceMove(
+  env: Env,
+  move: TenantMoveRow,
+  budget: MoveBudget = messageBudget(env),
+  clock = systemClock,
+) {
+  const db = controlDb(env);
+  const at = clock.now();
+  const save: Save = (patch) => repo.saveMove(db, move, patch, at.toISOString());
+  const tenant = await getTenant(env, move.tenantId);
+  const liveShard = move.step === "cleanup" || move.step === "done" ? move.targetShard : move.sourceShard;
+  if (tenant.shard !== liveShard) {
+    return save({
+      state: "failed",
+      error: `tenant is on shard ${tenant.shard}, not ${liveShard}`,
+      finishedAt: at.toISOString(),
+    });
+  }
+  switch (move.step) {
+    case "copy":
+    case "catch_up":
+    case "final_sync":
+      return pass(env, move, at, save, budget);
+    case "fence":
+      return fence(env, move, at, save);
+    case "switch":
+      return switchOver(env, move, at);
+    case "cleanup":
+      return cleanup(env, move, at, save, budget);
+    default:
+      return undefined;
+  }
+}
+
+/** Back to catching up when the fence lapsed: writes may have landed meanwhile. */
+const fenceLost = (save: Save, at: Date, why: string) =>
+  save({
+    step: "catch_up",
+    round: 1,
+    ...newPass,
+    fenceEndedAt: at.toISOString(),
+    resumeAt: null,
+    error: why,
+  });
+
+async function pass(env: Env, move: TenantMoveRow, at: Date, save: Save, budget: MoveBudget) {
+  const config = moveConfig(env);
+  const iso = at.toISOString();
+  if (move.step === "final_sync") {
+    const held = await repo.extendFence(
+      controlDb(env),
+      move.tenantId,
+      move.sourceShard,
+      iso,
+      later(at, config.fenceSeconds),
+    );
+    if (!held)
+      return fenceLost(save, at, "the write fence lapsed before the final pass ended; caught up again");
+  }
+  await shards.markBulkWrites(env, move.targetShard, move.tenantId, "move_in", iso);
+  const progress = { ...move.progress };
+  let { tableIndex, cursor, roundChanges } = move;
+  budget.statements -= 3;
+  while (budgetLeft(budget)) {
+    const table = TENANT_TABLES[tableIndex];
+    if (!table) break;
+    const p = cursor === null ? startPass(progress[table]) : { ...progress[table] };
+    const page = await shards.syncTablePage(env, move, table, cursor, config.pageRows);
+    budget.statements -= page.statements;
+    p.sourceRows += page.source.rows.length;
+    p.targetRows += page.target.rows.length;
+    p.sourceHash = await chainHash(p.sourceHash, page.source.rows);
+    p.targetHash = await chainHash(p.targetHash, page.target.rows);
+    p.written += page.written;
+    p.deleted += page.deleted;
+    progress[table] = p;
+    roundChanges += page.written + page.deleted;
+    if (page.end === null) {
+      tableIndex++;
+      cursor = null;
+    } else cursor = page.end;
+  }
+  if (tableIndex < TENANT_TABLES.length) return save({ tableIndex, cursor, roundChanges, progress });
+  const next = passEnded(move, roundChanges, progress, at);
+  // Fenced passes that keep finding changes give the fence up (something wrote past it).
+  if (move.step === "final_sync" && next.step === "catch_up")
+    await repo.liftFence(controlDb(env), move.tenantId);
+  return save({ ...next, progress });
+}
+
+function passEnded(
+  move: TenantMoveRow,
+  changes: number,
+  progress: Record<string, TableMoveProgress>,
+  at: Date,
+): repo.MovePatch {
+  if (move.step === "copy") return { step: "catch_up", round: 1, ...newPass };
+  if (move.step === "catch_up") {
+    const enough = changes <= CATCH_UP_SMALL_ENOUGH || move.round >= MAX_CATCH_UP_ROUNDS;
+    return enough ? { step: "fence", round: 0, ...newPass } : { round: move.round + 1, ...newPass };
+  }
+  // final_sync: the source is fenced, so a pass whose counts and hashes (the target read back
+  // after each repair) agree on every table verifies the copy.
+  if (verified(progress)) return { step: "switch", ...newPass, error: null };
+  if (move.round < MAX_FENCED_ROUNDS) return { round: move.round + 1, ...newPass };
+  return {
+    step: "catch_up",
+    round: 1,
+    ...newPass,
+    fenceEndedAt: at.toISOString(),
+    error: "fenced passes kept finding changes; the fence was lifted and the move caught up again",
+  };
+}
+
+async function fence(env: Env, move: TenantMoveRow, at: Date, save: Save) {
+  const { settleSeconds, drainSeconds, fenceSeconds } = moveConfig(env);
+  // Announced ahead: by `from` every isolate's cached row (5 s) holds it, so all refuse writes
+  // from the same moment and the move does not wait inside the fence for caches to expire.
+  const from = later(at, settleSeconds);
+  await repo.fenceTenant(
+    controlDb(env),
+    move.tenantId,
+    move.sourceShard,
+    from,
+    later(at, settleSeconds + fenceSeconds),
+  );
+  forgetTenant(move.tenantId);
+  return save({
+    step: "final_sync",
+    round: 1,
+    ...newPass,
+    fenceStartedAt: from,
+    fenceEndedAt: null,
+    resumeAt: later(at, settleSeconds + drainSeconds),
+  });
+}
+
+async function switchOver(env: Env, move: TenantMoveRow, at: Date) {
+  const db = controlDb(env);
+  const config = moveConfig(env);
+  const iso = at.toISOString();
+  const save: Save = (patch) => repo.saveMove(db, move, patch, iso);
+  // The fence must outlast every cached copy of the old row: extended, and only if it still holds.
+  const held = await repo.extendFence(
+    db,
+    move.tenantId,
+    move.sourceShard,
+    iso,
+    later(at, config.fenceSeconds),
+  );
+  if (!held) return fenceLost(save, at, "the write fence lapsed before the switch; caught up again");
+  // The target's guards come back before the tenant goes live there.
+  await shards.unmarkBulkWrites(env, move.targetShard, move.tenantId);
+  const op = {
+    env,
+    actor: { type: "system" as const, id: "tenant-move" },
+    requestId: `job:tenant.move:${move.id}`,
+    clock: { now: () => at },
+  };
+  const after = presentMove({ ...move, step: "cleanup", switchedAt: iso, fenceEndedAt: iso });
+  const saved = await repo.switchShard(
+    db,
+    move,
+    {
+      step: "cleanup",
+      ...newPass,
+      switchedAt: iso,
+      fenceEndedAt: iso,
+      resumeAt: later(at, config.settleSeconds),
+    },
+    iso,
+    operatorAuditInsert(
+      op,
+      {
+        action: "tenant.moved",
+        target: { type: "tenant", id: move.tenantId },
+        before: { shard: move.sourceShard },
+        after: { shard: move.targetShard, moveId: move.id, tables: after.tables.length },
+      },
+      move.tenantId,
+      { onlyIfChanged: true },
+    ),
+  );
+  forgetTenant(move.tenantId);
+  return saved;
+}
+
+async function cleanup(env: Env, move: TenantMoveRow, at: Date, save: Save, budget: MoveBudget) {
+  const iso = at.toISOString();
+  // Only after the switch (checked by advanceMove: the tenant is live on the target).
+  await shards.markBulkWrites(env, move.sourceShard, move.tenantId, "purge", iso);
+  const tables = [...TENANT_TABLES].reverse();
+  const progress = { ...move.progress };
+  let { tableIndex } = move;
+  budget.statements -= 3;
+  while (budgetLeft(budget)) {
+    const table = tables[tableIndex];
+    if (!table) break;
+    const removed = await shards.purgeTablePage(env, move.sourceShard, move.tenantId, table, PURGE_PAGE_ROWS);
+    budget.statements--;
+    const p = progress[table] ?? emptyProgress();
+    progress[table] = { ...p, removed: p.removed + removed };
+    if (removed < PURGE_PAGE_ROWS) tableIndex++;
+  }
+  if (tableIndex < tables.length) return save({ tableIndex, progress });
+  await shards.dropSearchTag(env, move.sourceShard, move.tenantId);
+  await shards.unmarkBulkWrites(env, move.sourceShard, move.tenantId);
+  return save({ step: "done", state: "succeeded", ...newPass, progress, finishedAt: iso, resumeAt: null });
+}

@@ -1,0 +1,102 @@
+/** OpenAPI shapes of tenant moves between shards (docs/decisions/tenant-moves.md). */
+import { z } from "@hono/zod-openapi";
+import { TENANT_TABLES } from "../../../db/tenant-tables";
+
+export const StartMoveBody = z
+  .strictObject({
+    targetShard: z
+      .number()
+      .int()
+      .min(0)
+      .max(9_999)
+      .openapi({
+        description:
+          "The shard to move to (0-based; less than the number of shards, not the tenant's current one). An empty, newly " +
+          "added shard makes it a dedicated shard for this tenant.",
+        example: 1,
+      }),
+  })
+  .openapi("StartTenantMoveRequest");
+
+export const MoveParams = z.object({
+  tenantId: z.uuid().openapi({ param: { name: "tenantId", in: "path" } }),
+  moveId: z.uuid().openapi({ param: { name: "moveId", in: "path" } }),
+});
+
+const TableProgressSchema = z
+  .object({
+    table: z.enum(TENANT_TABLES),
+    sourceRows: z
+      .number()
+      .int()
+      .openapi({ description: "Rows of the tenant the latest pass read on the source" }),
+    targetRows: z
+      .number()
+      .int()
+      .openapi({ description: "Rows of the tenant the latest pass read on the target" }),
+    sourceHash: z
+      .string()
+      .nullable()
+      .openapi({ description: "SHA-256 over the latest pass's source pages (hex)" }),
+    targetHash: z
+      .string()
+      .nullable()
+      .openapi({ description: "The same over the target's pages; equal when the contents are" }),
+    written: z.number().int().openapi({ description: "Rows written to the target over all passes" }),
+    deleted: z
+      .number()
+      .int()
+      .openapi({ description: "Rows deleted from the target over all passes (gone from the source)" }),
+    removed: z.number().int().openapi({ description: "Rows removed from the old shard after the switch" }),
+  })
+  .openapi("TenantMoveTable");
+
+export const TenantMoveSchema = z
+  .object({
+    id: z.uuid(),
+    tenantId: z.uuid(),
+    sourceShard: z.number().int(),
+    targetShard: z.number().int(),
+    state: z.enum(["running", "succeeded", "failed"]),
+    step: z.enum(["copy", "catch_up", "fence", "final_sync", "switch", "cleanup", "done"]).openapi({
+      description:
+        "copy: first pass; catch_up: passes re-copying what changed meanwhile; fence: writes pause; final_sync: fenced " +
+        "passes, the last of which verifies counts and hashes; switch: the tenant's shard changes; cleanup: the old " +
+        "copy is deleted in pages; done",
+    }),
+    round: z.number().int().openapi({ description: "Pass number within the step" }),
+    currentTable: z
+      .enum(TENANT_TABLES)
+      .nullable()
+      .openapi({ description: "The table the step is at; null between steps" }),
+    tablesDone: z.number().int(),
+    tablesTotal: z.number().int(),
+    verified: z
+      .boolean()
+      .openapi({ description: "Counts and hashes of every table agreed under the fence (then it switched)" }),
+    fenceStartedAt: z.string().nullable(),
+    fenceEndedAt: z.string().nullable(),
+    fenceSeconds: z
+      .number()
+      .nullable()
+      .openapi({ description: "How long writes were paused (the last fence)" }),
+    switchedAt: z.string().nullable(),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+    finishedAt: z.string().nullable(),
+    error: z
+      .string()
+      .nullable()
+      .openapi({ description: "Why the move failed, or what made it catch up again" }),
+    totals: z.object({
+      sourceRows: z.number().int(),
+      targetRows: z.number().int(),
+      written: z.number().int(),
+      deleted: z.number().int(),
+      removed: z.number().int(),
+    }),
+    tables: z.array(TableProgressSchema),
+  })
+  .openapi("TenantMove");
+
+export const TenantMoveResponse = z.object({ success: z.literal(true), move: TenantMoveSchema });

@@ -1,0 +1,86 @@
+import { controlDb, shardNumbers } from "../../../db/client";
+import type { TenantMoveRow } from "../../../db/control-schema";
+import type { Env } from "../../../env";
+import { jobs } from "../../../jobs/messages";
+import { badRequest, conflict, notFound } from "../../../lib/errors";
+import { type OperatorContext, operatorAuditInsert } from "../../audit/service";
+import { getTenant } from "../tenants/service";
+import { presentMove } from "./present";
+import * as repo from "./repo";
+
+/**
+ * Starts moving a tenant to another shard (docs/decisions/tenant-moves.md): the move row and
+ * its audit entry in one batch, then the first job. Asking again for the same target while the
+ * move runs resumes it (its current step is enqueued again: a stalled move continues, a live
+ * one ignores the duplicate); another target while one runs is a conflict.
+ */
+export async function startMove(op: OperatorContext, tenantId: string, input: { targetShard: number }) {
+  const { env } = op;
+  const db = controlDb(env);
+  const tenant = await getTenant(env, tenantId);
+  const shards = shardNumbers(env);
+  if (!shards.includes(input.targetShard)) {
+    throw badRequest("Invalid request", [
+      { path: "targetShard", message: `targetShard must be a bound shard: ${shards.join(", ")}` },
+    ]);
+  }
+  const running = await repo.runningMove(db, tenantId);
+  if (running) {
+    if (running.targetShard !== input.targetShard) {
+      throw conflict(`A move of this tenant to shard ${running.targetShard} is running`);
+    }
+    await env.JOBS_QUEUE.send(jobs.tenantMove(tenantId, running.id, running.seq));
+    return presentMove(running);
+  }
+  if (tenant.shard === input.targetShard)
+    throw conflict(`The tenant is already on shard ${input.targetShard}`);
+  const at = op.clock.now().toISOString();
+  const row: TenantMoveRow = {
+    id: crypto.randomUUID(),
+    tenantId,
+    sourceShard: tenant.shard,
+    targetShard: input.targetShard,
+    state: "running",
+    step: "copy",
+    seq: 0,
+    tableIndex: 0,
+    cursor: null,
+    round: 0,
+    roundChanges: 0,
+    progress: {},
+    resumeAt: null,
+    fenceStartedAt: null,
+    fenceEndedAt: null,
+    switchedAt: null,
+    finishedAt: null,
+    error: null,
+    createdBy: op.actor.id,
+    createdAt: at,
+    updatedAt: at,
+  };
+  const audit = operatorAuditInsert(
+    op,
+    {
+      action: "tenant.move_started",
+      target: { type: "tenant", id: tenantId },
+      before: { shard: tenant.shard },
+      after: { moveId: row.id, sourceShard: tenant.shard, targetShard: input.targetShard },
+    },
+    tenantId,
+  );
+  try {
+    await repo.insertMove(db, row, audit);
+  } catch (error) {
+    // The one-running-move index: a concurrent start won.
+    if (/UNIQUE/i.test(String(error))) throw conflict("Another move of this tenant has just started");
+    throw error;
+  }
+  await env.JOBS_QUEUE.send(jobs.tenantMove(tenantId, row.id, row.seq));
+  return presentMove(row);
+}
+
+export async function getMove(env: Env, tenantId: string, moveId: string) {
+  const row = await repo.findMove(controlDb(env), tenantId, moveId);
+  if (!row) throw notFound("Move");
+  return presentMove(row);
+}

@@ -1,0 +1,20 @@
+import type { App } from "../../../http/context";
+import { adminRoute, jsonContent } from "../../../http/openapi";
+import { MoveParams, TenantMoveResponse } from "../moves/schemas";
+import { getMove } from "../moves/service";
+
+export const getTenantMoveRoute = adminRoute({
+  method: "get",
+  path: "/admin/tenants/{tenantId}/moves/{moveId}",
+  operationId: "adminGetTenantMove",
+  summary: "A tenant move: its step, progress and figures per table",
+  request: { params: MoveParams },
+  fresh: true,
+  responses: { 200: jsonContent(TenantMoveResponse, "The move") },
+});
+
+export const registerGetTenantMove = (app: App) =>
+  app.openapi(getTenantMoveRoute, async (c) => {
+    const { tenantId, moveId } = c.req.valid("param");
+    return c.json({ success: true as const, move: await getMove(c.env, tenantId, moveId) }, 200);
+  });

@@ -1,0 +1,25 @@
+import type { App } from "../../../http/context";
+import { adminRoute, jsonBody, jsonContent } from "../../../http/openapi";
+import { StartMoveBody, TenantMoveResponse } from "../moves/schemas";
+import { startMove } from "../moves/service";
+import { TenantIdParams } from "../schemas";
+
+export const startTenantMoveRoute = adminRoute({
+  method: "post",
+  path: "/admin/tenants/{tenantId}/moves",
+  operationId: "adminStartTenantMove",
+  summary: "Move a tenant to another shard, online (or resume its running move to that shard)",
+  description:
+    "Copies every table of the tenant in pages on the jobs queue, catches up what changed meanwhile, pauses the " +
+    "tenant's writes for the cut-over (they answer 503 with Retry-After; reads go on), verifies row counts and content " +
+    "hashes per table, switches the tenant's shard, then deletes the old copy. Follow it with GET .../moves/{moveId}. " +
+    "409 when the tenant is already on that shard or a move to another shard runs.",
+  request: { params: TenantIdParams, body: jsonBody(StartMoveBody) },
+  responses: { 202: jsonContent(TenantMoveResponse, "The move (running)") },
+});
+
+export const registerStartTenantMove = (app: App) =>
+  app.openapi(startTenantMoveRoute, async (c) => {
+    const move = await startMove(c.get("op"), c.req.valid("param").tenantId, c.req.valid("json"));
+    return c.json({ success: true as const, move }, 202);
+  });
