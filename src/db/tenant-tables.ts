@@ -88,6 +88,9 @@ export const TENANT_TABLES = [
   "sync_runs",
   "import_files",
   "fineract_accounts",
+  "fineract_loans",
+  "flow_mappings",
+  "flow_backfills",
   "bhi_jobs",
   "bhi_records",
   "bhi_latest",
@@ -136,6 +139,7 @@ export const TENANT_TABLES = [
   "loan_installments",
   "loan_repayments",
   "lending_snapshots",
+  "lending_roll_rates",
 ] as const;
 export type TenantTableName = (typeof TENANT_TABLES)[number];
 
