@@ -20,6 +20,7 @@ import * as repo from "./repo";
 import { screeningsUpsert } from "./screening/repo";
 import { type Entity, type Screening, type ScreenOptions, WINDOW_DAYS } from "./screening/service";
 import { type EntityPreload, preloadOf, preloadPage } from "./screening/steps/preload";
+import { pageOutcomeStatements } from "./screening/steps/records";
 import { eachLimited, settleTogether } from "./screening/steps/settle";
 
 /** Whether arrivals are screened: the tenant setting monitoring.onArrival, default true. */
@@ -146,6 +147,10 @@ async function screenPage(
   const stored = async (group: typeof done, finish: BatchItem<"sqlite">[]) => {
     const sum = tallyOf(group.map((d) => d.s));
     await ctx.db.batch([
+      ...pageOutcomeStatements(
+        ctx,
+        group.map((d) => d.s),
+      ),
       ...group.flatMap((d) => d.s.statements),
       ...screeningsUpsert(
         ctx,

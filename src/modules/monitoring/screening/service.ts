@@ -1,5 +1,4 @@
 import type { BatchItem } from "drizzle-orm/batch";
-import type { TenantScope } from "../../../db/client";
 import type { MONITORED_ENTITY_TYPES } from "../../../db/shard/monitoring";
 import type { TenantContext } from "../../../db/tenant-context";
 import { uuidV7 } from "../../../lib/crypto";
@@ -13,7 +12,6 @@ import { type AmlEvaluation, amlOutcome } from "./steps/aml";
 import { fraudOutcome } from "./steps/fraud";
 import type { Outcome, ScreeningBase } from "./steps/outcome";
 import type { EntityPreload } from "./steps/preload";
-import { outcomeStatements } from "./steps/records";
 
 export type MonitoredEntityType = (typeof MONITORED_ENTITY_TYPES)[number];
 export type ScreeningTrigger = "arrival" | "schedule" | "on_demand";
@@ -30,7 +28,10 @@ export interface ScreenOptions {
 
 export interface Screening {
   screeningId: string;
-  /** The alerts and outbox events: run them in one batch with the screening record and the pending row's removal. */
+  /** The alerts and events found (stored with the page: pageOutcomeStatements), and when. */
+  outcomes: Outcome[];
+  at: Date;
+  /** Further statements for the same batch (none by default; tests add some). */
   statements: BatchItem<"sqlite">[];
   /** The entity's last-screening row (screeningsUpsert). */
   record: ScreeningRecord;
@@ -114,7 +115,7 @@ export async function evaluateEntity(
 }
 
 /** What a screening stores, once its hits' cases are settled (outcomes: fraud first, then AML). */
-export function screeningOf(scope: TenantScope, e: Evaluated, outcomes: readonly Outcome[]): Screening {
+export function screeningOf(e: Evaluated, outcomes: readonly Outcome[]): Screening {
   const { entityType, entityId } = e.entity;
   const record: ScreeningRecord = {
     entityType,
@@ -128,7 +129,9 @@ export function screeningOf(scope: TenantScope, e: Evaluated, outcomes: readonly
   const cases = outcomes.flatMap((o) => o.alert.cases);
   return {
     screeningId: e.base.screeningId,
-    statements: [...outcomeStatements(scope, outcomes, e.base.at)],
+    outcomes: [...outcomes],
+    at: e.base.at,
+    statements: [],
     record,
     alerts: outcomes.length,
     casesOpened: cases.filter((c) => c.action === "opened").length,
@@ -143,7 +146,7 @@ export async function settleOne(ctx: TenantContext, e: Evaluated): Promise<Scree
   if (e.fraud)
     outcomes.push(await fraudOutcome(ctx, e.fraud, e.fraudSet.content.createCaseThreshold, e.base));
   if (e.aml) outcomes.push(await amlOutcome(ctx, e.aml.evaluation, e.aml.fired, e.amlSet.content, e.base));
-  return screeningOf(ctx, e, outcomes);
+  return screeningOf(e, outcomes);
 }
 
 /**

@@ -68,6 +68,6 @@ export async function settlePage(
     const aml = amlHits[i];
     if (aml && e.aml)
       outcomes.push(amlRecord(e.aml.evaluation, e.aml.fired, aml.alertId, amlFound.get(i)!, e.base));
-    return screeningOf(ctx, e, outcomes);
+    return screeningOf(e, outcomes);
   });
 }
