@@ -176,7 +176,8 @@ for (let r = 0; r < ROUNDS; r++) {
 // Whichever tenant goes second in a round ingests while the first one's screening runs (one local
 // isolate): a pair of rounds (one in each order) cancels that position effect.
 const pairs = [];
-for (let r = 0; r + 1 < ROUNDS; r += 2) pairs.push((times[r].off + times[r + 1].off) / (times[r].on + times[r + 1].on));
+for (let r = 0; r + 1 < ROUNDS; r += 2)
+  pairs.push((times[r].off + times[r + 1].off) / (times[r].on + times[r + 1].on));
 const sortedPairs = [...pairs].sort((a, b) => a - b);
 console.log(
   `ingestion: off ${(TOTAL / offRun.seconds).toFixed(0)} records/s, on ${(TOTAL / onRun.seconds).toFixed(0)} records/s ` +

@@ -52,9 +52,7 @@ async function casesOf(t: TestTenant, entities: Array<{ customerId: string; acco
       const amlViews = [];
       for (const c of aml.data) {
         const view = (
-          await json<{ case: AmlCaseView }>(
-            await call("GET", `/v1/kyc-aml/cases/${c.id}`, { key: t.key }),
-          )
+          await json<{ case: AmlCaseView }>(await call("GET", `/v1/kyc-aml/cases/${c.id}`, { key: t.key }))
         ).case;
         expect(view.chainValid, `AML case ${c.id}`).toBe(true);
         expect(view.anchorValid, `AML case ${c.id}`).toBe(true);
