@@ -3,7 +3,9 @@ import type { FraudCaseEventRow, FraudCaseRow } from "../db/shard";
 import { tenantScope } from "../db/tenant-context";
 import type { Env } from "../env";
 import { anchorKeysFrom } from "../lib/case-anchor";
-import { commitEvents, createCase, prepareEvent, readHead } from "../modules/fraud/cases/service";
+import { openCaseIds, openCasesStatements } from "../modules/fraud/cases/batch/repo";
+import { newCaseRecords } from "../modules/fraud/cases/batch/service";
+import { commitEvents, prepareEvent, readHead } from "../modules/fraud/cases/service";
 import type {
   CaseActor,
   EventInput,
@@ -127,9 +129,19 @@ export class FraudCaseObject extends DurableObject<Env> {
       const keys = await anchorKeysFrom(this.env.SECRETS_KEY);
       const open = await repo.findOpenCaseId(scope, req.row.entityType, req.row.entityId);
       if (open) return { ok: true, value: { caseId: open.id, created: false } };
-      const result = await createCase(scope, req.row, req.actor, keys, req.dueAt ?? null);
-      if (!result.ok) return result;
-      return { ok: true, value: { caseId: req.row.id, created: true } };
+      if (await repo.findCaseIdByAlert(scope, req.row.alertId))
+        return {
+          ok: false,
+          error: { code: "conflict", message: `A case for alert ${req.row.alertId} already exists` },
+        };
+      // Guarded like monitoring's page opening (cases/batch), which does not pass through this
+      // object: inserted only if the entity still has no open case when the batch runs.
+      const records = await newCaseRecords(req.tenantId, req.row, req.actor, keys, req.dueAt ?? null);
+      await scope.db.batchSql(openCasesStatements(scope, [{ row: req.row, ...records }]));
+      const [now] = await openCaseIds(scope, [[req.row.entityType, req.row.entityId]]);
+      if (!now)
+        throw new Error(`fraud case of ${req.row.entityType} ${req.row.entityId} neither open nor opened`);
+      return { ok: true, value: { caseId: now.caseId, created: now.caseId === req.row.id } };
     });
     this.queue = run.catch(() => undefined);
     return run;

@@ -1,13 +1,14 @@
 import type { PageRequest } from "../../db/keyset";
-import type { FraudCaseEventRow, FraudCaseRow } from "../../db/shard/fraud";
+import type { FraudCaseEventRow } from "../../db/shard/fraud";
 import type { TenantContext } from "../../db/tenant-context";
 import type { FraudCaseObject } from "../../durable-objects/fraud-case";
 import { anchorKeysFrom } from "../../lib/case-anchor";
-import { dueAtFor, type Outcome, presentWork } from "../../lib/case-work";
+import { type Outcome, presentWork } from "../../lib/case-work";
 import { AppError, notFound } from "../../lib/errors";
 import { presentPage } from "../../lib/pagination";
 import { alertNote } from "../monitoring/domain/outcome";
 import { recordFraudAlert } from "../monitoring/on-demand/service";
+import { caseRow, dueAtOf, fromAlert } from "./cases/batch/service";
 import type { CaseListFilter, CreateCaseInput } from "./cases/schemas";
 import { createCase as createCaseLog, verifyCaseLog } from "./cases/service";
 import type { CaseActor, EventInput, LogResult } from "./domain/case-log";
@@ -16,7 +17,9 @@ import { closeInput, workOf } from "./domain/case-work";
 import { ENTITY_TYPES, SEVERITIES } from "./domain/types";
 import { type EvaluateInput, evaluate, type FraudAlert } from "./evaluation/service";
 import * as repo from "./repo";
-import { DISCLAIMER } from "./schemas";
+
+/** Opening many entities' cases at once (continuous monitoring's page). */
+export { openCasesUnlessOpen } from "./cases/batch/service";
 
 type Ctx = TenantContext;
 
@@ -59,43 +62,10 @@ export const presentCase = (
   ...presentWork(workOf(head), isClosed(head.currentStatus as CaseStatus), now),
 });
 
-const dueAtOf = (ctx: Ctx, row: FraudCaseRow) =>
-  dueAtFor(ctx.tenant.settings.caseSla, "fraud", row.severity, new Date(row.createdAt));
-
 async function loadCase(ctx: Ctx, caseId: string) {
   const found = await repo.findCase(ctx, caseId);
   if (!found) throw notFound("Fraud case");
   return found;
-}
-
-function caseRow(
-  ctx: Ctx,
-  input: CreateCaseInput,
-  now: Date,
-  ruleSet: { version: number; hash: string } | null = null,
-): FraudCaseRow {
-  return {
-    id: crypto.randomUUID(),
-    tenantId: ctx.tenantId,
-    alertId: input.alertId,
-    correlationId: input.correlationId ?? crypto.randomUUID(),
-    entityType: input.entityType,
-    entityId: input.entityId,
-    severity: input.severity,
-    overallScore: input.overallScore,
-    title: input.title ?? `${input.severity} fraud signals on ${input.entityType} ${input.entityId}`,
-    summary: input.summary ?? null,
-    triggeredSignals: input.triggeredSignals,
-    explainability: input.explainability,
-    windowDays: input.windowDays,
-    windowStart: input.windowStart ? new Date(input.windowStart).toISOString() : null,
-    windowEnd: input.windowEnd ? new Date(input.windowEnd).toISOString() : null,
-    disclaimer: DISCLAIMER,
-    metadata: input.metadata,
-    createdAt: now.toISOString(),
-    ruleSetVersion: ruleSet?.version ?? null,
-    ruleSetHash: ruleSet?.hash ?? null,
-  };
 }
 
 /**
@@ -104,7 +74,7 @@ function caseRow(
  * that asked for it is recorded as actorKeyId.
  */
 export async function createCase(ctx: Ctx, input: CreateCaseInput, actorKeyId: string | null) {
-  const row = caseRow(ctx, input, ctx.clock.now());
+  const row = caseRow(ctx.tenantId, input, ctx.clock.now());
   const actor: CaseActor = { actorType: "system", actorId: "api", actorName: null, actorKeyId };
   const keys = await anchorKeysFrom(ctx.env.SECRETS_KEY);
   // A fresh id has no other writer yet: no serialization needed until it is returned.
@@ -264,7 +234,7 @@ export async function evaluateAndCreate(
  * evaluate-and-create and by continuous monitoring; `actor.actorId` names the caller.
  */
 export async function openCaseUnlessOpen(ctx: Ctx, alert: FraudAlert, actor: CaseActor) {
-  const row = caseRow(ctx, fromAlert(alert, actor.actorId), ctx.clock.now(), alert.ruleSet);
+  const row = caseRow(ctx.tenantId, fromAlert(alert, actor.actorId), ctx.clock.now(), alert.ruleSet);
   const stub = entityStub(ctx, alert.entityType, alert.entityId);
   return unwrap(
     (await stub.createUnlessOpen({
@@ -276,20 +246,3 @@ export async function openCaseUnlessOpen(ctx: Ctx, alert: FraudAlert, actor: Cas
     })) as LogResult<{ caseId: string; created: boolean }>,
   );
 }
-
-const fromAlert = (alert: FraudAlert, source: string): CreateCaseInput => ({
-  alertId: alert.alertId,
-  correlationId: alert.correlationId,
-  entityType: alert.entityType,
-  entityId: alert.entityId,
-  severity: alert.severity,
-  overallScore: alert.overallScore,
-  title: `${alert.severity} fraud signals on ${alert.entityType} ${alert.entityId}`,
-  summary: alert.summary,
-  triggeredSignals: alert.triggeredSignals as unknown as Record<string, unknown>[],
-  explainability: alert.explainability,
-  windowDays: alert.windowDays,
-  windowStart: alert.windowStart,
-  windowEnd: alert.windowEnd,
-  metadata: { source, evaluatedSignalIds: alert.evaluatedSignalIds },
-});

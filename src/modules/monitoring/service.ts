@@ -18,14 +18,10 @@ import {
 import { presentDeadLetter } from "./present";
 import * as repo from "./repo";
 import { screeningsUpsert } from "./screening/repo";
-import {
-  type Entity,
-  type Screening,
-  type ScreenOptions,
-  screenEntity,
-  WINDOW_DAYS,
-} from "./screening/service";
+import { type Entity, type Screening, type ScreenOptions, WINDOW_DAYS } from "./screening/service";
 import { type EntityPreload, preloadOf, preloadPage } from "./screening/steps/preload";
+import { pageOutcomeStatements } from "./screening/steps/records";
+import { eachLimited, settleTogether } from "./screening/steps/settle";
 
 /** Whether arrivals are screened: the tenant setting monitoring.onArrival, default true. */
 export const screensOnArrival = (ctx: Pick<TenantContext, "tenant">) =>
@@ -100,15 +96,6 @@ const tallyOf = (screenings: readonly Screening[]): ScreenedTally => ({
   casesAppended: screenings.reduce((n, s) => n + s.casesAppended, 0),
 });
 
-/** Runs `work` over the items, at most `limit` at once. */
-async function eachLimited<T>(items: T[], limit: number, work: (item: T) => Promise<void>) {
-  let next = 0;
-  const lane = async () => {
-    while (next < items.length) await work(items[next++]);
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, lane));
-}
-
 /**
  * One claimed page: its reads at once (preloadPage), the entities screened a few at a time, then
  * one batch storing every outcome with the pending rows' removal. A failure fails its entity
@@ -121,7 +108,6 @@ async function screenPage(
   options: DrainOptions,
   figures: DrainFigures,
 ): Promise<number> {
-  const screen = options.screen ?? screenEntity;
   let events = 0;
   const fail = async (entity: repo.ClaimedEntity, err: unknown) => {
     const failure = afterFailure(entity.attempts, ctx.clock.now());
@@ -145,19 +131,26 @@ async function screenPage(
     },
   );
   const done: Array<{ entity: repo.ClaimedEntity; s: Screening }> = [];
-  await eachLimited(claimed, SCREEN_CONCURRENCY, async (entity) => {
-    try {
-      done.push({
-        entity,
-        s: await screen(ctx, entity, options, pre ? preloadOf(pre, entity) : undefined),
-      });
-    } catch (err) {
-      await fail(entity, err);
-    }
-  });
+  if (options.screen) {
+    const screen = options.screen;
+    await eachLimited(claimed, SCREEN_CONCURRENCY, async (entity) => {
+      try {
+        done.push({
+          entity,
+          s: await screen(ctx, entity, options, pre ? preloadOf(pre, entity) : undefined),
+        });
+      } catch (err) {
+        await fail(entity, err);
+      }
+    });
+  } else await settleTogether(ctx, claimed, options, pre, done, fail);
   const stored = async (group: typeof done, finish: BatchItem<"sqlite">[]) => {
     const sum = tallyOf(group.map((d) => d.s));
     await ctx.db.batch([
+      ...pageOutcomeStatements(
+        ctx,
+        group.map((d) => d.s),
+      ),
       ...group.flatMap((d) => d.s.statements),
       ...screeningsUpsert(
         ctx,

@@ -8,17 +8,18 @@ import {
   anchorKeysFrom,
   checkAnchor,
 } from "../../../lib/case-anchor";
-import { dueAtFor } from "../../../lib/case-work";
 import { conflict, notFound } from "../../../lib/errors";
 import { chainHash, GENESIS_HASH, verifyChain } from "../../../lib/hash-chain";
 import { presentPage } from "../../../lib/pagination";
 import type { AmlCaseStatus } from "../domain/case-machine";
 import type { RuleOutcome } from "../domain/evaluate";
 import { type HistoryEventType, type HistoryFields, historyContent, snapshotOf } from "../domain/history";
-import { type AmlEntityType, ruleById } from "../domain/rules";
+import type { AmlEntityType } from "../domain/rules";
 import * as repo from "../repo";
+import { caseItems } from "./batch/service";
 import { presentCase, presentHistory } from "./present";
 
+export { openCasesForPage } from "./batch/service";
 export { presentCase, presentHistory } from "./present";
 
 export interface OpenCasesInput {
@@ -42,52 +43,7 @@ export interface OpenCasesInput {
 export async function openCasesForTriggered(ctx: TenantContext, input: OpenCasesInput) {
   if (input.outcomes.length === 0) return [];
   const at = ctx.clock.now().toISOString();
-  const items = await Promise.all(
-    input.outcomes.map(async (o) => {
-      // A custom rule (rules/custom) has no catalog entry: its cases are reviews.
-      const row: repo.NewCase = {
-        id: crypto.randomUUID(),
-        tenantId: ctx.tenantId,
-        ruleId: o.ruleId,
-        ruleName: o.ruleName,
-        caseType: ruleById(o.ruleId)?.caseType ?? "review",
-        entityType: input.entityType,
-        entityId: input.entityId,
-        riskLevel: o.riskLevel,
-        status: "open",
-        evidence: o.evidence,
-        explanation: o.explanation,
-        correlationId: input.correlationId,
-        windowDays: input.windowDays,
-        windowStart: input.windowStart,
-        windowEnd: input.windowEnd,
-        createdAt: at,
-        lastEventAt: at,
-        eventCount: 0,
-        ruleSetVersion: input.ruleSet?.version ?? null,
-        ruleSetHash: input.ruleSet?.hash ?? null,
-        dueAt: dueAtFor(ctx.tenant.settings.caseSla, "aml", o.riskLevel, new Date(at)),
-      };
-      const fields: HistoryFields = {
-        id: crypto.randomUUID(),
-        tenantId: ctx.tenantId,
-        caseId: row.id!,
-        sequence: 1,
-        eventType: "created",
-        fromStatus: null,
-        toStatus: "open",
-        actorType: "system",
-        actorId: "aml-evaluate",
-        actorName: null,
-        actorKeyId: input.actorKeyId,
-        note: null,
-        createdAt: at,
-      };
-      const hash = await chainHash(GENESIS_HASH, historyContent(fields, snapshotOf(row as AmlCaseRow)));
-      const anchor = await anchorFor(ctx, fields.caseId, 1, hash);
-      return { row, created: { ...fields, previousHash: GENESIS_HASH, hash }, anchor };
-    }),
-  );
+  const items = await caseItems(ctx, input, at, await anchorKeysFrom(ctx.env.SECRETS_KEY));
   await repo.openCases(ctx, items);
   const newIds = new Set(items.map((i) => i.row.id));
   const open = await repo.openCasesFor(

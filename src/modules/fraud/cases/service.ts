@@ -1,58 +1,19 @@
 import type { TenantScope } from "../../../db/client";
 import type { FraudCaseEventRow, FraudCaseHeadRow, FraudCaseRow } from "../../../db/shard/fraud";
-import { type AnchorKeys, anchorHead, checkAnchor } from "../../../lib/case-anchor";
+import { type AnchorKeys, checkAnchor } from "../../../lib/case-anchor";
 import { chainHash, GENESIS_HASH, verifyChain } from "../../../lib/hash-chain";
 import type { CaseActor, EventInput, LogHead, LogResult, OutboxEvent } from "../domain/case-log";
 import { type CaseStatus, decideEvent } from "../domain/case-state";
 import { nextWork, resolveWorkInput, workOf } from "../domain/case-work";
 import * as repo from "../repo";
+import { anchorOf, eventContent, newCaseRecords } from "./batch/service";
+
+export { caseContent, eventContent } from "./batch/service";
 
 /**
  * The write side of a case's log. Appends must run one at a time per case: the case's
  * Durable Object prepares and commits its events one group at a time (src/durable-objects/fraud-case.ts).
  */
-
-/** The case fields covered by the created event's hash (so the immutable row is covered too). */
-export function caseContent(row: FraudCaseRow) {
-  // The rule-set stamp (0023) is hashed when set; left out when null, so cases created before
-  // it (or from client data) verify unchanged.
-  const { ruleSetVersion, ruleSetHash, ...rest } = row;
-  return ruleSetVersion === null || ruleSetVersion === undefined
-    ? rest
-    : { ...rest, ruleSetVersion, ruleSetHash };
-}
-
-/**
- * The hashed content of an event: every stored field but the hashes themselves. actorKeyId
- * (added by migration 0017) is hashed when set; left out when null, so events written
- * before it existed still verify.
- */
-export function eventContent(event: FraudCaseEventRow, row?: FraudCaseRow) {
-  const { hash: _h, previousHash: _p, actorKeyId, ...rest } = event;
-  const content = actorKeyId == null ? rest : { ...rest, actorKeyId };
-  return event.eventType === "created" && row ? { ...content, case: caseContent(row) } : content;
-}
-
-const anchorOf = (
-  keys: AnchorKeys,
-  tenantId: string,
-  caseId: string,
-  lastSequence: number,
-  headHash: string,
-) => anchorHead(keys, { kind: "fraud", tenantId, caseId, lastSequence, headHash });
-
-const emptyEvent = {
-  actorName: null,
-  previousStatus: null,
-  newStatus: null,
-  assigneeId: null,
-  assigneeName: null,
-  noteContent: null,
-  noteType: null,
-  evidenceType: null,
-  evidenceReference: null,
-  resolution: null,
-} satisfies Partial<FraudCaseEventRow>;
 
 export async function createCase(
   scope: TenantScope,
@@ -66,51 +27,7 @@ export async function createCase(
       ok: false,
       error: { code: "conflict", message: `A case for alert ${row.alertId} already exists` },
     };
-  const unhashed = {
-    ...emptyEvent,
-    id: crypto.randomUUID(),
-    tenantId: scope.tenantId,
-    caseId: row.id,
-    eventSequence: 1,
-    eventType: "created",
-    actorType: actor.actorType,
-    actorId: actor.actorId,
-    actorName: actor.actorName ?? null,
-    actorKeyId: actor.actorKeyId ?? null,
-    newStatus: "open",
-    correlationId: row.correlationId,
-    createdAt: row.createdAt,
-    previousHash: GENESIS_HASH,
-    hash: "",
-  };
-  const event: FraudCaseEventRow = {
-    ...unhashed,
-    hash: await chainHash(GENESIS_HASH, eventContent(unhashed, row)),
-  };
-  const head: FraudCaseHeadRow = {
-    caseId: row.id,
-    tenantId: scope.tenantId,
-    currentStatus: "open",
-    lastEventAt: row.createdAt,
-    lastSequence: 1,
-    headHash: event.hash,
-    ...(await anchorOf(keys, scope.tenantId, row.id, 1, event.hash).then((a) => ({
-      headAnchor: a.anchor,
-      headAnchorKeyId: a.keyId,
-    }))),
-    entityType: row.entityType,
-    entityId: row.entityId,
-    severity: row.severity,
-    overallScore: row.overallScore,
-    createdAt: row.createdAt,
-    assigneeId: null,
-    assigneeName: null,
-    dueAt,
-    slaBreachedDueAt: null,
-    tags: [],
-    outcome: null,
-    closeRequest: null,
-  };
+  const { event, head } = await newCaseRecords(scope.tenantId, row, actor, keys, dueAt);
   try {
     await scope.db.batch(repo.createCaseStatements(scope, row, event, head));
   } catch (err) {

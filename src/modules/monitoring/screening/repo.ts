@@ -26,6 +26,45 @@ export function alertStatements(scope: TenantScope, alert: NewAlert) {
   return [scope.db.insert(monitoringAlerts).values(alert), ...chunks];
 }
 
+/** Alert rows per multi-row insert: 16 bound values each (96 of D1's 100)... */
+const ALERTS_PER_STATEMENT = 6;
+/** ...and at most this much evaluation detail per statement (D1's 100 KB statement limit). */
+const ALERT_DETAIL_BYTES = 60_000;
+
+/**
+ * alertStatements for many alerts (a page's): multi-row inserts of the alerts (by count and
+ * detail size) and of their rule index rows, so a page's alerts cost a few statements, not two each.
+ */
+export function alertsStatements(scope: TenantScope, alerts: readonly NewAlert[]) {
+  const statements = [];
+  let chunk: NewAlert[] = [];
+  let bytes = 0;
+  const flush = () => {
+    if (chunk.length > 0) statements.push(scope.db.insert(monitoringAlerts).values(chunk));
+    chunk = [];
+    bytes = 0;
+  };
+  for (const alert of alerts) {
+    const size = JSON.stringify(alert.detail).length;
+    if (chunk.length >= ALERTS_PER_STATEMENT || (chunk.length > 0 && bytes + size > ALERT_DETAIL_BYTES))
+      flush();
+    chunk.push(alert);
+    bytes += size;
+  }
+  flush();
+  const rules = alerts.flatMap((alert) =>
+    alert.ruleIds.map((ruleId) => ({
+      alertId: alert.id,
+      ruleId,
+      severity: alert.severity,
+      createdAt: alert.createdAt,
+    })),
+  );
+  for (let i = 0; i < rules.length; i += RULES_PER_STATEMENT)
+    statements.push(scope.db.insert(monitoringAlertRules).values(rules.slice(i, i + RULES_PER_STATEMENT)));
+  return statements;
+}
+
 export type ScreeningRecord = Omit<typeof monitoringScreenings.$inferInsert, "tenantId" | "screenings">;
 
 /** Screening rows per statement: 9 bound values each (with the tenant and the count), 90 of D1's 100. */

@@ -8,11 +8,10 @@ import { evaluate as evaluateFraud, type FraudAlert } from "../../fraud/evaluati
 import { liveRuleSet } from "../../rules/service";
 import { isFraudEntity } from "../domain/outcome";
 import type { ScreeningRecord } from "./repo";
-import { amlOutcome } from "./steps/aml";
+import { type AmlEvaluation, amlOutcome } from "./steps/aml";
 import { fraudOutcome } from "./steps/fraud";
-import type { Outcome } from "./steps/outcome";
+import type { Outcome, ScreeningBase } from "./steps/outcome";
 import type { EntityPreload } from "./steps/preload";
-import { outcomeStatements } from "./steps/records";
 
 export type MonitoredEntityType = (typeof MONITORED_ENTITY_TYPES)[number];
 export type ScreeningTrigger = "arrival" | "schedule" | "on_demand";
@@ -29,7 +28,10 @@ export interface ScreenOptions {
 
 export interface Screening {
   screeningId: string;
-  /** The alerts and outbox events: run them in one batch with the screening record and the pending row's removal. */
+  /** The alerts and events found (stored with the page: pageOutcomeStatements), and when. */
+  outcomes: Outcome[];
+  at: Date;
+  /** Further statements for the same batch (none by default; tests add some). */
   statements: BatchItem<"sqlite">[];
   /** The entity's last-screening row (screeningsUpsert). */
   record: ScreeningRecord;
@@ -52,20 +54,28 @@ async function unlessGone<T>(run: () => Promise<T>): Promise<T | null> {
   }
 }
 
-/**
- * Screens one entity with the live fraud and AML versions: side-effect-free evaluations, then
- * cases opened or appended to (through the case logs, which dedupe), and the statements that
- * store what was found. Cases are written before the alert: a crash between the two leaves the
- * entity pending, and its next screening appends to the case rather than opening another.
- */
-export async function screenEntity(
+/** One entity's side-effect-free evaluations with the live versions, before any case work. */
+export interface Evaluated {
+  entity: Entity;
+  base: ScreeningBase;
+  fraudSet: LiveSet;
+  amlSet: LiveSet;
+  /** The fraud evaluation when a signal fired (else null). */
+  fraud: FraudAlert | null;
+  /** The AML evaluation and its fired rules when one fired (else null). */
+  aml: { evaluation: AmlEvaluation; fired: AmlEvaluation["triggeredRules"] } | null;
+}
+type LiveSet = Awaited<ReturnType<typeof liveRuleSet>>;
+
+/** The live fraud and AML evaluations of one entity (with a page's preload: no reads of its own). */
+export async function evaluateEntity(
   ctx: TenantContext,
   entity: Entity,
   options: ScreenOptions,
   pre?: EntityPreload,
-): Promise<Screening> {
+): Promise<Evaluated> {
   const now = ctx.clock.now();
-  const screeningId = uuidV7(now);
+  const base = { screeningId: uuidV7(now), trigger: options.trigger, runId: options.runId, at: now };
   const [fraudSet, amlSet] = await Promise.all([liveRuleSet(ctx, "fraud"), liveRuleSet(ctx, "aml")]);
   const { entityType, entityId } = entity;
   // With a page's preload, an entity it did not find is gone (as a 404 below would say).
@@ -93,32 +103,62 @@ export async function screenEntity(
           ),
         ),
   ]);
-  const base = { screeningId, trigger: options.trigger, runId: options.runId, at: now };
-  const outcomes: Outcome[] = [];
-  if (fraud && fraud.triggeredSignals.length > 0)
-    outcomes.push(await fraudOutcome(ctx, fraud, fraudSet.content.createCaseThreshold, base));
   const fired = aml?.triggeredRules.filter((o) => o.triggered) ?? [];
-  if (aml && fired.length > 0) outcomes.push(await amlOutcome(ctx, aml, fired, amlSet.content, base));
+  return {
+    entity,
+    base,
+    fraudSet,
+    amlSet,
+    fraud: fraud && fraud.triggeredSignals.length > 0 ? fraud : null,
+    aml: aml && fired.length > 0 ? { evaluation: aml, fired } : null,
+  };
+}
 
-  const statements: BatchItem<"sqlite">[] = [...outcomeStatements(ctx, outcomes, now)];
-  const events = outcomes.reduce((n, o) => n + o.events.length, 0);
+/** What a screening stores, once its hits' cases are settled (outcomes: fraud first, then AML). */
+export function screeningOf(e: Evaluated, outcomes: readonly Outcome[]): Screening {
+  const { entityType, entityId } = e.entity;
   const record: ScreeningRecord = {
     entityType,
     entityId,
-    screenedAt: now.toISOString(),
-    trigger: options.trigger,
-    fraudVersion: isFraudEntity(entityType) ? fraudSet.version : null,
-    amlVersion: amlSet.version,
+    screenedAt: e.base.at.toISOString(),
+    trigger: e.base.trigger as ScreeningTrigger,
+    fraudVersion: isFraudEntity(entityType) ? e.fraudSet.version : null,
+    amlVersion: e.amlSet.version,
     alerts: outcomes.length,
   };
   const cases = outcomes.flatMap((o) => o.alert.cases);
   return {
-    screeningId,
-    statements,
+    screeningId: e.base.screeningId,
+    outcomes: [...outcomes],
+    at: e.base.at,
+    statements: [],
     record,
     alerts: outcomes.length,
     casesOpened: cases.filter((c) => c.action === "opened").length,
     casesAppended: cases.filter((c) => c.action === "appended").length,
-    events,
+    events: outcomes.reduce((n, o) => n + o.events.length, 0),
   };
 }
+
+/** One entity's cases settled on their own (the entity's Durable Object, its own case batch). */
+export async function settleOne(ctx: TenantContext, e: Evaluated): Promise<Screening> {
+  const outcomes: Outcome[] = [];
+  if (e.fraud)
+    outcomes.push(await fraudOutcome(ctx, e.fraud, e.fraudSet.content.createCaseThreshold, e.base));
+  if (e.aml) outcomes.push(await amlOutcome(ctx, e.aml.evaluation, e.aml.fired, e.amlSet.content, e.base));
+  return screeningOf(e, outcomes);
+}
+
+/**
+ * Screens one entity with the live fraud and AML versions: side-effect-free evaluations, then
+ * cases opened or appended to (through the case logs, which dedupe), and the statements that
+ * store what was found. Cases are written before the alert: a crash between the two leaves the
+ * entity pending, and its next screening appends to the case rather than opening another.
+ * A drained page settles its entities' cases together (steps/page.ts) with the same results.
+ */
+export const screenEntity = async (
+  ctx: TenantContext,
+  entity: Entity,
+  options: ScreenOptions,
+  pre?: EntityPreload,
+): Promise<Screening> => settleOne(ctx, await evaluateEntity(ctx, entity, options, pre));

@@ -1,31 +1,26 @@
 import type { TenantContext } from "../../../../db/tenant-context";
 import { uuidV7 } from "../../../../lib/crypto";
-import { appendCaseNote, openCasesForTriggered } from "../../../aml/cases/service";
+import { appendCaseNote, type OpenCasesInput, openCasesForTriggered } from "../../../aml/cases/service";
 import type { evaluate } from "../../../aml/evaluation/service";
 import type { RuleSetContent } from "../../../rules/domain/document";
 import { alertNote, amlCaseRules } from "../../domain/outcome";
 import { MONITORING_ACTOR, type Outcome, type ScreeningBase } from "./outcome";
-import { amlRecord } from "./records";
+import { type AmlCaseResult, amlRecord } from "./records";
 
-type AmlEvaluation = Awaited<ReturnType<typeof evaluate>>;
+export type AmlEvaluation = Awaited<ReturnType<typeof evaluate>>;
 type RuleOutcome = AmlEvaluation["triggeredRules"][number];
 
-/**
- * An AML hit: the alert, and per fired rule whose live config lets it open a case, the
- * (entity, rule) case: opened unless one is open (openCasesForTriggered dedupes per rule), else
- * `alert_added` appended to the open one.
- */
-export async function amlOutcome(
-  ctx: TenantContext,
+/** An AML hit: the alert's id and the case-opening request of the fired rules allowed to open one. */
+export function amlHit(
   evaluation: AmlEvaluation,
   fired: RuleOutcome[],
   content: RuleSetContent,
   base: ScreeningBase,
-): Promise<Outcome> {
+) {
   const alertId = uuidV7(base.at);
   const ruleIds = fired.map((o) => o.ruleId);
   const opening = new Set(amlCaseRules(ruleIds, content));
-  const found = await openCasesForTriggered(ctx, {
+  const request: OpenCasesInput = {
     entityType: evaluation.entityType,
     entityId: evaluation.entityId,
     correlationId: evaluation.correlationId,
@@ -35,12 +30,40 @@ export async function amlOutcome(
     outcomes: fired.filter((o) => opening.has(o.ruleId)),
     actorKeyId: null,
     ruleSet: evaluation.ruleSet,
-  });
-  const note = alertNote({ alertId, trigger: base.trigger, ruleIds });
+  };
+  return { alertId, ruleIds, request };
+}
+export type AmlHit = ReturnType<typeof amlHit>;
+
+/** `alert_added` naming the hit on each case that was already open (optimistic chain append). */
+export async function appendAmlHit(
+  ctx: TenantContext,
+  found: readonly AmlCaseResult[],
+  hit: AmlHit,
+  base: ScreeningBase,
+) {
+  const note = alertNote({ alertId: hit.alertId, trigger: base.trigger, ruleIds: hit.ruleIds });
   await Promise.all(
     found
       .filter((c) => !c.created)
       .map((c) => appendCaseNote(ctx, c.caseId, { eventType: "alert_added", ...MONITORING_ACTOR, note })),
   );
-  return amlRecord(evaluation, fired, alertId, found, base);
+}
+
+/**
+ * An AML hit: the alert, and per fired rule whose live config lets it open a case, the
+ * (entity, rule) case: opened unless one is open (openCasesForTriggered dedupes per rule), else
+ * `alert_added` appended to the open one. One entity at a time; a page's hits go through steps/page.ts.
+ */
+export async function amlOutcome(
+  ctx: TenantContext,
+  evaluation: AmlEvaluation,
+  fired: RuleOutcome[],
+  content: RuleSetContent,
+  base: ScreeningBase,
+): Promise<Outcome> {
+  const hit = amlHit(evaluation, fired, content, base);
+  const found = await openCasesForTriggered(ctx, hit.request);
+  await appendAmlHit(ctx, found, hit, base);
+  return amlRecord(evaluation, fired, hit.alertId, found, base);
 }

@@ -6,10 +6,39 @@ import { alertNote, fraudOpensCase } from "../../domain/outcome";
 import { MONITORING_ACTOR, type Outcome, type ScreeningBase } from "./outcome";
 import { type FraudCaseResult, fraudRecord } from "./records";
 
+/** A fraud hit as stored: the evaluation under the alert's id (the case it opens carries it too). */
+export function fraudHit(evaluation: FraudAlert, threshold: number | undefined, base: ScreeningBase) {
+  const alertId = uuidV7(base.at);
+  const fraud = { ...evaluation, alertId };
+  const ruleIds = fraud.triggeredSignals.map((s) => s.signalId);
+  return {
+    fraud,
+    alertId,
+    ruleIds,
+    opensCase: fraudOpensCase(ruleIds.length, fraud.overallScore, threshold),
+  };
+}
+export type FraudHit = ReturnType<typeof fraudHit>;
+
+/** `alert_added` naming the hit, appended to the entity's open case through the case's Durable Object. */
+export const appendFraudHit = (ctx: TenantContext, caseId: string, hit: FraudHit, base: ScreeningBase) =>
+  appendEvent(ctx, caseId, {
+    eventType: "alert_added",
+    noteContent: alertNote({ alertId: hit.alertId, trigger: base.trigger, ruleIds: hit.ruleIds }),
+    evidenceReference: {
+      alertId: hit.alertId,
+      screeningId: base.screeningId,
+      ruleIds: hit.ruleIds,
+      overallScore: hit.fraud.overallScore,
+    },
+    ...MONITORING_ACTOR,
+  });
+
 /**
  * A fraud hit: the alert, and when the score reaches the live createCaseThreshold, the entity's
  * case: opened through the entity's Durable Object unless one is open, else `alert_added`
  * appended to the open one through the case's Durable Object (one open case per entity).
+ * One entity at a time; a page's hits go through steps/page.ts.
  */
 export async function fraudOutcome(
   ctx: TenantContext,
@@ -17,25 +46,11 @@ export async function fraudOutcome(
   threshold: number | undefined,
   base: ScreeningBase,
 ): Promise<Outcome> {
-  // The stored alert and the case share one id, so either leads to the other.
-  const alertId = uuidV7(base.at);
-  const fraud = { ...evaluation, alertId };
-  const ruleIds = fraud.triggeredSignals.map((s) => s.signalId);
+  const hit = fraudHit(evaluation, threshold, base);
   let caseResult: FraudCaseResult | null = null;
-  if (fraudOpensCase(ruleIds.length, fraud.overallScore, threshold)) {
-    caseResult = await openCaseUnlessOpen(ctx, fraud, MONITORING_ACTOR);
-    if (!caseResult.created)
-      await appendEvent(ctx, caseResult.caseId, {
-        eventType: "alert_added",
-        noteContent: alertNote({ alertId, trigger: base.trigger, ruleIds }),
-        evidenceReference: {
-          alertId,
-          screeningId: base.screeningId,
-          ruleIds,
-          overallScore: fraud.overallScore,
-        },
-        ...MONITORING_ACTOR,
-      });
+  if (hit.opensCase) {
+    caseResult = await openCaseUnlessOpen(ctx, hit.fraud, MONITORING_ACTOR);
+    if (!caseResult.created) await appendFraudHit(ctx, caseResult.caseId, hit, base);
   }
-  return fraudRecord(fraud, alertId, caseResult, base);
+  return fraudRecord(hit.fraud, hit.alertId, caseResult, base);
 }

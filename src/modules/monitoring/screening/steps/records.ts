@@ -1,9 +1,9 @@
 import type { TenantScope } from "../../../../db/client";
 import type { RuleOutcome } from "../../../aml/domain/evaluate";
-import { eventInsert } from "../../../events/service";
+import { eventInsert, eventsInsert } from "../../../events/service";
 import type { FraudAlert } from "../../../fraud/evaluation/service";
 import { highestSeverity } from "../../domain/outcome";
-import { alertStatements } from "../repo";
+import { alertStatements, alertsStatements } from "../repo";
 import type { CaseRef, Outcome, ScreeningBase } from "./outcome";
 
 /**
@@ -159,4 +159,21 @@ export function outcomeStatements(scope: TenantScope, outcomes: readonly Outcome
     ...alertStatements(scope, o.alert),
     ...o.events.map((e) => eventInsert(scope, e.type, e.data, at)),
   ]);
+}
+
+/** outcomeStatements for a page's screenings: their alerts and events in a few multi-row inserts. */
+export function pageOutcomeStatements(
+  scope: TenantScope,
+  screenings: ReadonlyArray<{ outcomes: readonly Outcome[]; at: Date }>,
+) {
+  return [
+    ...alertsStatements(
+      scope,
+      screenings.flatMap((s) => s.outcomes.map((o) => o.alert)),
+    ),
+    ...eventsInsert(
+      scope,
+      screenings.flatMap((s) => s.outcomes.flatMap((o) => o.events.map((e) => ({ ...e, at: s.at })))),
+    ),
+  ];
 }

@@ -1,0 +1,73 @@
+import { type SQL, sql } from "drizzle-orm";
+import type { TenantScope } from "../../../../db/client";
+import { jsonRowsInsert } from "../../../../db/json-rows";
+import { amlCaseHistory, amlCases } from "../../../../db/shard/aml";
+import { tenantSql } from "../../../../db/tenant-tables";
+import { jsonArrayChunks } from "../../../../lib/json-chunks";
+import { CLOSED_STATUSES } from "../../repo";
+import type { CaseItem } from "./service";
+
+/**
+ * repo.openCases set-based (for one batch): the case rows (a row whose rule and entity already
+ * have an open case is skipped by the partial unique index), the `created` entries of the rows
+ * that were inserted (their fresh ids exist only then), and each new head's anchor.
+ */
+export function openCasesStatements(scope: TenantScope, items: readonly CaseItem[]): SQL[] {
+  if (items.length === 0) return [];
+  const anchors = jsonArrayChunks(items.map((i) => [i.row.id, i.anchor.anchor, i.anchor.keyId]));
+  return [
+    ...jsonRowsInsert(
+      scope,
+      amlCases,
+      items.map((i) => i.row),
+      { skipConflicts: true },
+    ),
+    ...jsonRowsInsert(
+      scope,
+      amlCaseHistory,
+      items.map((i) => i.created),
+      {
+        where: (f) =>
+          sql`EXISTS (SELECT 1 FROM aml_cases c WHERE ${tenantSql(scope, "c")} AND c.id = ${f("caseId")})`,
+      },
+    ),
+    // Changes nothing for a case that was not inserted (its id exists only if it was).
+    ...anchors.map(
+      (chunk) => sql`UPDATE aml_cases SET head_anchor = json_extract(a.value, '$[1]'),
+          head_anchor_key_id = json_extract(a.value, '$[2]')
+        FROM json_each(${chunk}) a
+        WHERE ${tenantSql(scope, "aml_cases")} AND aml_cases.id = json_extract(a.value, '$[0]')
+          AND aml_cases.event_count = 1`,
+    ),
+  ];
+}
+
+export interface OpenCase {
+  id: string;
+  entityType: string;
+  entityId: string;
+  ruleId: string;
+  status: string;
+}
+
+/** The non-closed cases of the given (entity type, entity id, rule) triples, in one statement. */
+export async function openCasesOf(
+  scope: TenantScope,
+  triples: ReadonlyArray<readonly [string, string, string]>,
+): Promise<OpenCase[]> {
+  const closed = sql.join(
+    CLOSED_STATUSES.map((s) => sql`${s}`),
+    sql`, `,
+  );
+  const found = await Promise.all(
+    jsonArrayChunks(triples).map((chunk) =>
+      scope.db.all<OpenCase>(sql`SELECT c.id, c.entity_type AS entityType, c.entity_id AS entityId,
+          c.rule_id AS ruleId, c.status
+        FROM aml_cases c
+        WHERE ${tenantSql(scope, "c")} AND c.status NOT IN (${closed})
+          AND (c.entity_type, c.entity_id, c.rule_id) IN (SELECT json_extract(value, '$[0]'),
+            json_extract(value, '$[1]'), json_extract(value, '$[2]') FROM json_each(${chunk}))`),
+    ),
+  );
+  return found.flat();
+}

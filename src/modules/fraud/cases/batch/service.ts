@@ -1,0 +1,212 @@
+import type { FraudCaseEventRow, FraudCaseHeadRow, FraudCaseRow } from "../../../../db/shard/fraud";
+import type { TenantContext } from "../../../../db/tenant-context";
+import { type AnchorKeys, anchorHead, anchorKeysFrom } from "../../../../lib/case-anchor";
+import { dueAtFor } from "../../../../lib/case-work";
+import { chainHash, GENESIS_HASH } from "../../../../lib/hash-chain";
+import type { CaseActor } from "../../domain/case-log";
+import type { FraudAlert } from "../../evaluation/service";
+import { DISCLAIMER } from "../../schemas";
+import type { CreateCaseInput } from "../schemas";
+import * as batchRepo from "./repo";
+
+/**
+ * A new case's records, built in memory (row, `created` event chained from genesis, anchored
+ * head), and the opening of many entities' cases at once (continuous monitoring's page) with
+ * the same records as one case opened through the entity's Durable Object.
+ */
+
+/** The case fields covered by the created event's hash (so the immutable row is covered too). */
+export function caseContent(row: FraudCaseRow) {
+  // The rule-set stamp (0023) is hashed when set; left out when null, so cases created before
+  // it (or from client data) verify unchanged.
+  const { ruleSetVersion, ruleSetHash, ...rest } = row;
+  return ruleSetVersion === null || ruleSetVersion === undefined
+    ? rest
+    : { ...rest, ruleSetVersion, ruleSetHash };
+}
+
+/**
+ * The hashed content of an event: every stored field but the hashes themselves. actorKeyId
+ * (added by migration 0017) is hashed when set; left out when null, so events written
+ * before it existed still verify.
+ */
+export function eventContent(event: FraudCaseEventRow, row?: FraudCaseRow) {
+  const { hash: _h, previousHash: _p, actorKeyId, ...rest } = event;
+  const content = actorKeyId == null ? rest : { ...rest, actorKeyId };
+  return event.eventType === "created" && row ? { ...content, case: caseContent(row) } : content;
+}
+
+export const anchorOf = (
+  keys: AnchorKeys,
+  tenantId: string,
+  caseId: string,
+  lastSequence: number,
+  headHash: string,
+) => anchorHead(keys, { kind: "fraud", tenantId, caseId, lastSequence, headHash });
+
+export const emptyEvent = {
+  actorName: null,
+  previousStatus: null,
+  newStatus: null,
+  assigneeId: null,
+  assigneeName: null,
+  noteContent: null,
+  noteType: null,
+  evidenceType: null,
+  evidenceReference: null,
+  resolution: null,
+} satisfies Partial<FraudCaseEventRow>;
+
+/** A new case's `created` event (chained from genesis, covering the row) and its head, anchored. */
+export async function newCaseRecords(
+  tenantId: string,
+  row: FraudCaseRow,
+  actor: CaseActor,
+  keys: AnchorKeys,
+  dueAt: string | null,
+): Promise<{ event: FraudCaseEventRow; head: FraudCaseHeadRow }> {
+  const unhashed = {
+    ...emptyEvent,
+    id: crypto.randomUUID(),
+    tenantId,
+    caseId: row.id,
+    eventSequence: 1,
+    eventType: "created",
+    actorType: actor.actorType,
+    actorId: actor.actorId,
+    actorName: actor.actorName ?? null,
+    actorKeyId: actor.actorKeyId ?? null,
+    newStatus: "open",
+    correlationId: row.correlationId,
+    createdAt: row.createdAt,
+    previousHash: GENESIS_HASH,
+    hash: "",
+  };
+  const event: FraudCaseEventRow = {
+    ...unhashed,
+    hash: await chainHash(GENESIS_HASH, eventContent(unhashed, row)),
+  };
+  const anchor = await anchorOf(keys, tenantId, row.id, 1, event.hash);
+  const head: FraudCaseHeadRow = {
+    caseId: row.id,
+    tenantId,
+    currentStatus: "open",
+    lastEventAt: row.createdAt,
+    lastSequence: 1,
+    headHash: event.hash,
+    headAnchor: anchor.anchor,
+    headAnchorKeyId: anchor.keyId,
+    entityType: row.entityType,
+    entityId: row.entityId,
+    severity: row.severity,
+    overallScore: row.overallScore,
+    createdAt: row.createdAt,
+    assigneeId: null,
+    assigneeName: null,
+    dueAt,
+    slaBreachedDueAt: null,
+    tags: [],
+    outcome: null,
+    closeRequest: null,
+  };
+  return { event, head };
+}
+
+/** The immutable row of a new case. */
+export function caseRow(
+  tenantId: string,
+  input: CreateCaseInput,
+  now: Date,
+  ruleSet: { version: number; hash: string } | null = null,
+): FraudCaseRow {
+  return {
+    id: crypto.randomUUID(),
+    tenantId,
+    alertId: input.alertId,
+    correlationId: input.correlationId ?? crypto.randomUUID(),
+    entityType: input.entityType,
+    entityId: input.entityId,
+    severity: input.severity,
+    overallScore: input.overallScore,
+    title: input.title ?? `${input.severity} fraud signals on ${input.entityType} ${input.entityId}`,
+    summary: input.summary ?? null,
+    triggeredSignals: input.triggeredSignals,
+    explainability: input.explainability,
+    windowDays: input.windowDays,
+    windowStart: input.windowStart ? new Date(input.windowStart).toISOString() : null,
+    windowEnd: input.windowEnd ? new Date(input.windowEnd).toISOString() : null,
+    disclaimer: DISCLAIMER,
+    metadata: input.metadata,
+    createdAt: now.toISOString(),
+    ruleSetVersion: ruleSet?.version ?? null,
+    ruleSetHash: ruleSet?.hash ?? null,
+  };
+}
+
+/** The case an alert opens; `source` names the caller in its metadata. */
+export const fromAlert = (alert: FraudAlert, source: string): CreateCaseInput => ({
+  alertId: alert.alertId,
+  correlationId: alert.correlationId,
+  entityType: alert.entityType,
+  entityId: alert.entityId,
+  severity: alert.severity,
+  overallScore: alert.overallScore,
+  title: `${alert.severity} fraud signals on ${alert.entityType} ${alert.entityId}`,
+  summary: alert.summary,
+  triggeredSignals: alert.triggeredSignals as unknown as Record<string, unknown>[],
+  explainability: alert.explainability,
+  windowDays: alert.windowDays,
+  windowStart: alert.windowStart,
+  windowEnd: alert.windowEnd,
+  metadata: { source, evaluatedSignalIds: alert.evaluatedSignalIds },
+});
+
+/** The case's due date from the tenant's SLA. */
+export const dueAtOf = (ctx: Pick<TenantContext, "tenant">, row: FraudCaseRow) =>
+  dueAtFor(ctx.tenant.settings.caseSla, "fraud", row.severity, new Date(row.createdAt));
+
+/** A case to open: the row, its `created` event and its head. */
+export interface NewCaseRecords {
+  row: FraudCaseRow;
+  event: FraudCaseEventRow;
+  head: FraudCaseHeadRow;
+}
+
+/**
+ * Opens, per alert, a case for its entity unless the entity has a non-closed one (one open case
+ * per entity); answers per alert in order the case found or opened. One read of the entities'
+ * open cases, one batch of guarded set-based inserts (a case whose entity gained an open case
+ * meanwhile is not inserted, nor its event and head), one read back. The alerts are of distinct
+ * entities (a page claims an entity once).
+ */
+export async function openCasesUnlessOpen(
+  ctx: TenantContext,
+  alerts: FraudAlert[],
+  actor: CaseActor,
+): Promise<Array<{ caseId: string; created: boolean }>> {
+  if (alerts.length === 0) return [];
+  const key = (a: { entityType: string; entityId: string }) => `${a.entityType}\u0000${a.entityId}`;
+  const pairs = alerts.map((a) => [a.entityType, a.entityId] as const);
+  const before = new Map((await batchRepo.openCaseIds(ctx, pairs)).map((c) => [key(c), c.caseId]));
+  const keys = await anchorKeysFrom(ctx.env.SECRETS_KEY);
+  const now = ctx.clock.now();
+  const opening = await Promise.all(
+    alerts
+      .filter((a) => !before.has(key(a)))
+      .map(async (alert) => {
+        const row = caseRow(ctx.tenantId, fromAlert(alert, actor.actorId), now, alert.ruleSet);
+        return { row, ...(await newCaseRecords(ctx.tenantId, row, actor, keys, dueAtOf(ctx, row))) };
+      }),
+  );
+  let after = before;
+  if (opening.length > 0) {
+    await ctx.db.batchSql(batchRepo.openCasesStatements(ctx, opening));
+    after = new Map((await batchRepo.openCaseIds(ctx, pairs)).map((c) => [key(c), c.caseId]));
+  }
+  const ours = new Set(opening.map((o) => o.row.id));
+  return alerts.map((a) => {
+    const caseId = after.get(key(a)) ?? before.get(key(a));
+    if (!caseId) throw new Error(`fraud case of ${a.entityType} ${a.entityId} neither open nor opened`);
+    return { caseId, created: ours.has(caseId) };
+  });
+}

@@ -1,0 +1,73 @@
+import type { TenantContext } from "../../../../db/tenant-context";
+import { openCasesForPage } from "../../../aml/cases/service";
+import { openCasesUnlessOpen } from "../../../fraud/service";
+import type { Evaluated, Screening } from "../service";
+import { screeningOf } from "../service";
+import { amlHit, appendAmlHit } from "./aml";
+import { appendFraudHit, fraudHit } from "./fraud";
+import { MONITORING_ACTOR, type Outcome } from "./outcome";
+import { amlRecord, type FraudCaseResult, fraudRecord } from "./records";
+
+/**
+ * The cases of a page's hits settled together (docs/methodology/monitoring.md#case-opening-per-page):
+ * the fraud cases to open in one guarded batch (one open case per entity, checked in the
+ * statement), the AML cases in one batch (the partial unique index dedupes per entity and rule),
+ * each with one read before or after; only appends to cases already open go one case at a time,
+ * through the same writers as one entity's screening. The same cases, events and case refs as
+ * screening the entities one by one (settleOne), answered per entity in order (an Error: that
+ * entity failed).
+ */
+export async function settlePage(
+  ctx: TenantContext,
+  page: readonly Evaluated[],
+): Promise<Array<Screening | Error>> {
+  const fraudHits = page.map((e) =>
+    e.fraud ? fraudHit(e.fraud, e.fraudSet.content.createCaseThreshold, e.base) : null,
+  );
+  const amlHits = page.map((e) =>
+    e.aml ? amlHit(e.aml.evaluation, e.aml.fired, e.amlSet.content, e.base) : null,
+  );
+
+  const opening = fraudHits.flatMap((h, i) => (h?.opensCase ? [i] : []));
+  const [fraudCases, amlCases] = await Promise.all([
+    openCasesUnlessOpen(
+      ctx,
+      opening.map((i) => fraudHits[i]!.fraud),
+      MONITORING_ACTOR,
+    ),
+    openCasesForPage(
+      ctx,
+      amlHits.flatMap((h) => (h ? [h.request] : [])),
+    ),
+  ]);
+  const fraudCaseOf = new Map<number, FraudCaseResult>(opening.map((i, k) => [i, fraudCases[k]]));
+  const amlFound = new Map(amlHits.flatMap((h, i) => (h ? [i] : [])).map((i, k) => [i, amlCases[k]]));
+
+  // Hits on cases that were already open: `alert_added`, as one entity's screening appends it.
+  // A failed append fails its entity only (its cases stand; its retry appends to them).
+  const failed = await Promise.all(
+    page.map(async (e, i) => {
+      try {
+        const fraudCase = fraudCaseOf.get(i);
+        if (fraudCase && !fraudCase.created)
+          await appendFraudHit(ctx, fraudCase.caseId, fraudHits[i]!, e.base);
+        const hit = amlHits[i];
+        if (hit) await appendAmlHit(ctx, amlFound.get(i)!, hit, e.base);
+        return null;
+      } catch (err) {
+        return err instanceof Error ? err : new Error(String(err));
+      }
+    }),
+  );
+
+  return page.map((e, i) => {
+    if (failed[i]) return failed[i];
+    const outcomes: Outcome[] = [];
+    const fraud = fraudHits[i];
+    if (fraud) outcomes.push(fraudRecord(fraud.fraud, fraud.alertId, fraudCaseOf.get(i) ?? null, e.base));
+    const aml = amlHits[i];
+    if (aml && e.aml)
+      outcomes.push(amlRecord(e.aml.evaluation, e.aml.fired, aml.alertId, amlFound.get(i)!, e.base));
+    return screeningOf(e, outcomes);
+  });
+}

@@ -1,0 +1,69 @@
+import type { TenantContext } from "../../../../db/tenant-context";
+import { SCREEN_CONCURRENCY } from "../../domain/drain";
+import {
+  type Entity,
+  type Evaluated,
+  evaluateEntity,
+  type Screening,
+  type ScreenOptions,
+  settleOne,
+} from "../service";
+import { settlePage } from "./page";
+import type { EntityPreload } from "./preload";
+import { preloadOf } from "./preload";
+
+/** Runs `work` over the items, at most `limit` at once. */
+export async function eachLimited<T>(items: T[], limit: number, work: (item: T) => Promise<void>) {
+  let next = 0;
+  const lane = async () => {
+    while (next < items.length) await work(items[next++]);
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, lane));
+}
+
+/**
+ * The default screening of a page: each entity evaluated (a few at a time, on the page's
+ * preload), then the page's cases settled together (steps/page.ts). If that fails as a whole,
+ * each entity settles its own cases (settleOne), so one bad entity fails (and backs off) alone.
+ */
+export async function settleTogether<E extends Entity>(
+  ctx: TenantContext,
+  claimed: E[],
+  options: ScreenOptions,
+  pre: Map<string, EntityPreload> | null,
+  done: Array<{ entity: E; s: Screening }>,
+  fail: (entity: E, err: unknown) => Promise<void>,
+) {
+  const evaluated: Array<{ entity: E; e: Evaluated }> = [];
+  await eachLimited(claimed, SCREEN_CONCURRENCY, async (entity) => {
+    try {
+      evaluated.push({
+        entity,
+        e: await evaluateEntity(ctx, entity, options, pre ? preloadOf(pre, entity) : undefined),
+      });
+    } catch (err) {
+      await fail(entity, err);
+    }
+  });
+  const settled = await settlePage(
+    ctx,
+    evaluated.map((x) => x.e),
+  ).catch((err) => {
+    console.error(JSON.stringify({ msg: "monitoring page case work failed", error: String(err) }));
+    return null;
+  });
+  if (settled) {
+    for (const [i, s] of settled.entries()) {
+      if (s instanceof Error) await fail(evaluated[i].entity, s);
+      else done.push({ entity: evaluated[i].entity, s });
+    }
+    return;
+  }
+  await eachLimited(evaluated, SCREEN_CONCURRENCY, async ({ entity, e }) => {
+    try {
+      done.push({ entity, s: await settleOne(ctx, e) });
+    } catch (err) {
+      await fail(entity, err);
+    }
+  });
+}
