@@ -33,6 +33,7 @@ import { registerLendingRoutes } from "./modules/lending/routes";
 import { registerListRoutes } from "./modules/lists/routes";
 import { registerMonitoringRoutes } from "./modules/monitoring/routes";
 import { registerNbaRoutes } from "./modules/nba/routes";
+import { registerOffboardingRoutes } from "./modules/offboarding/routes";
 import { registerReportRoutes } from "./modules/reports/routes";
 import { registerRuleSetRoutes } from "./modules/rules/routes";
 import { registerSmeRoutes } from "./modules/sme/routes";
@@ -111,6 +112,7 @@ export function buildApp(): App {
   registerCaseLinkRoutes(app);
   // Operator routes last, so the docs page opens on the tenant API.
   registerAdminRoutes(app);
+  registerOffboardingRoutes(app);
   registerDocsPage(app);
 
   app.openAPIRegistry.registerComponent("securitySchemes", "ApiKeyAuth", {

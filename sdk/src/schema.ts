@@ -2540,7 +2540,8 @@ export interface paths {
         get: operations["adminGetTenant"];
         put?: never;
         post?: never;
-        delete?: never;
+        /** Delete a tenant: its keys stop working with this request, its data (every table, R2 objects, case objects) is removed on the jobs queue; a tombstone stays (409 while an export runs) */
+        delete: operations["adminDeleteTenant"];
         options?: never;
         head?: never;
         /** Update a tenant's features or settings (merged into the current values) */
@@ -2706,6 +2707,74 @@ export interface paths {
          * @description Operator actions (CONTROL_DB) and tenants' own actions (every shard, or the tenant's shard when tenantId is given), merged newest first. Append-only; secrets never appear.
          */
         get: operations["adminListAuditLog"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/tenants/{tenantId}/exports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Export all of a tenant's data to R2 (every table as NDJSON pages, its R2 objects, control rows, a manifest with SHA-256 per part); runs on the jobs queue */
+        post: operations["adminRequestTenantExport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/tenants/{tenantId}/exports/{exportId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** An export's status and progress */
+        get: operations["adminGetTenantExport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/tenants/{tenantId}/exports/{exportId}/files/{fileName}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Download one file of a completed export, streamed from R2 (409 while the export runs) */
+        get: operations["adminDownloadTenantExportFile"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/tenants/{tenantId}/deletion": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A deleted tenant's tombstone: who deleted it, when, what was removed, and the removal's progress */
+        get: operations["adminGetTenantDeletion"];
         put?: never;
         post?: never;
         delete?: never;
@@ -7572,6 +7641,55 @@ export interface components {
         CreateOperatorTokenRequest: {
             /** @example ama.owusu (on-call) */
             name: string;
+        };
+        TenantExport: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            tenantId: string;
+            /** @enum {string} */
+            status: "running" | "completed";
+            /** @enum {string} */
+            phase: "control" | "tables" | "objects" | "manifest" | "done";
+            progress: {
+                tablesDone: number;
+                tablesTotal: number;
+                parts: number;
+                rowsExported: number;
+                objectsExported: number;
+            };
+            /** @description Download it from .../files/manifest.json once completed: every part with its rows, bytes and SHA-256 */
+            manifestFile: "manifest.json" | (never | null);
+            /** @description Operator token id (bootstrap for ADMIN_TOKEN) */
+            requestedBy: string;
+            /**
+             * Format: date-time
+             * @example 2026-01-31T00:00:00.000Z
+             */
+            createdAt: string;
+            completedAt: string | (never | null);
+        };
+        /** @description The tombstone a deleted tenant leaves, with the removal's progress */
+        TenantDeletion: {
+            /** Format: uuid */
+            tenantId: string;
+            /** @description SHA-256 of the tenant's name */
+            nameSha256: string;
+            /** @enum {string} */
+            status: "deleting" | "deleted";
+            /** @enum {string} */
+            phase: "objects" | "durable_objects" | "tables" | "verify" | "done";
+            /** @description Rows removed per table, and r2Objects / durableObjects emptied */
+            removed: {
+                [key: string]: number;
+            };
+            deletedBy: string;
+            /**
+             * Format: date-time
+             * @example 2026-01-31T00:00:00.000Z
+             */
+            deletedAt: string;
+            completedAt: string | (never | null);
         };
     };
     responses: never;
@@ -22339,7 +22457,7 @@ export interface operations {
                 offset?: number | null;
                 /** @description The previous page's nextCursor (opaque). Send the same filters; not with offset > 0. */
                 cursor?: string;
-                action?: "tenant.created" | "tenant.settings_updated" | "api_key.created" | "api_key.rotated" | "api_key.revoked" | "api_key.rate_limit_set" | "connector.configured" | "secrets.resealed" | "operator_token.created" | "operator_token.revoked" | "aml.thresholds_updated" | "webhook_subscription.created" | "webhook_subscription.updated" | "webhook_subscription.deleted" | "webhook_secret.rotated" | "list.created" | "list.updated" | "list.archived" | "case.rule_snoozed" | "rule_set.draft_saved" | "rule_set.draft_deleted" | "rule_set.published" | "rule_set.rolled_back" | "monitoring.dead_letters_retried" | "monitoring.settings_updated" | "monitoring.run_started" | "goaml.profile_updated" | "goaml.subject_updated" | "goaml.report_generated" | "goaml.report_status_changed" | "goaml.ctr_generated" | "case.linked" | "case.unlinked";
+                action?: "tenant.created" | "tenant.settings_updated" | "tenant.export_requested" | "tenant.deleted" | "api_key.created" | "api_key.rotated" | "api_key.revoked" | "api_key.rate_limit_set" | "connector.configured" | "secrets.resealed" | "operator_token.created" | "operator_token.revoked" | "aml.thresholds_updated" | "webhook_subscription.created" | "webhook_subscription.updated" | "webhook_subscription.deleted" | "webhook_secret.rotated" | "list.created" | "list.updated" | "list.archived" | "case.rule_snoozed" | "rule_set.draft_saved" | "rule_set.draft_deleted" | "rule_set.published" | "rule_set.rolled_back" | "monitoring.dead_letters_retried" | "monitoring.settings_updated" | "monitoring.run_started" | "goaml.profile_updated" | "goaml.subject_updated" | "goaml.report_generated" | "goaml.report_status_changed" | "goaml.ctr_generated" | "case.linked" | "case.unlinked" | "customer.erasure_requested";
                 /** @description Entries at or after this time */
                 since?: string;
                 /** @description Entries at or before this time */
@@ -28358,6 +28476,114 @@ export interface operations {
             };
         };
     };
+    adminDeleteTenant: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The `x-d1-bookmark` of an earlier answer: a GET then reads data at least as new as that answer saw (read-your-writes across replicas). Ignored by writes and fresh reads, which start at the primary. A malformed value is 400. */
+                "x-d1-bookmark"?: string;
+            };
+            path: {
+                tenantId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleting; follow it at GET /admin/tenants/{tenantId}/deletion */
+            202: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        deletion: components["schemas"]["TenantDeletion"];
+                    };
+                };
+            };
+            /** @description Invalid input (one `details` entry per bad field), malformed JSON or a refused transition */
+            400: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, unknown, revoked or expired credentials */
+            401: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The API key lacks the scope this operation needs */
+            403: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (another tenant's objects are indistinguishable from absent ones) */
+            404: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the current state */
+            409: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited (per client address before authentication, then per API key); retry after Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description Per-key requests a minute (also on every authenticated /v1 answer) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets */
+                    "RateLimit-Reset"?: number;
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error (no internals are returned) */
+            500: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     adminUpdateTenant: {
         parameters: {
             query?: never;
@@ -29682,7 +29908,7 @@ export interface operations {
                 offset?: number | null;
                 /** @description The previous page's nextCursor (opaque). Send the same filters; not with offset > 0. */
                 cursor?: string;
-                action?: "tenant.created" | "tenant.settings_updated" | "api_key.created" | "api_key.rotated" | "api_key.revoked" | "api_key.rate_limit_set" | "connector.configured" | "secrets.resealed" | "operator_token.created" | "operator_token.revoked" | "aml.thresholds_updated" | "webhook_subscription.created" | "webhook_subscription.updated" | "webhook_subscription.deleted" | "webhook_secret.rotated" | "list.created" | "list.updated" | "list.archived" | "case.rule_snoozed" | "rule_set.draft_saved" | "rule_set.draft_deleted" | "rule_set.published" | "rule_set.rolled_back" | "monitoring.dead_letters_retried" | "monitoring.settings_updated" | "monitoring.run_started" | "goaml.profile_updated" | "goaml.subject_updated" | "goaml.report_generated" | "goaml.report_status_changed" | "goaml.ctr_generated" | "case.linked" | "case.unlinked";
+                action?: "tenant.created" | "tenant.settings_updated" | "tenant.export_requested" | "tenant.deleted" | "api_key.created" | "api_key.rotated" | "api_key.revoked" | "api_key.rate_limit_set" | "connector.configured" | "secrets.resealed" | "operator_token.created" | "operator_token.revoked" | "aml.thresholds_updated" | "webhook_subscription.created" | "webhook_subscription.updated" | "webhook_subscription.deleted" | "webhook_secret.rotated" | "list.created" | "list.updated" | "list.archived" | "case.rule_snoozed" | "rule_set.draft_saved" | "rule_set.draft_deleted" | "rule_set.published" | "rule_set.rolled_back" | "monitoring.dead_letters_retried" | "monitoring.settings_updated" | "monitoring.run_started" | "goaml.profile_updated" | "goaml.subject_updated" | "goaml.report_generated" | "goaml.report_status_changed" | "goaml.ctr_generated" | "case.linked" | "case.unlinked" | "customer.erasure_requested";
                 /** @description Entries at or after this time */
                 since?: string;
                 /** @description Entries at or before this time */
@@ -29706,6 +29932,432 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["AuditLogPage"];
+                };
+            };
+            /** @description Invalid input (one `details` entry per bad field), malformed JSON or a refused transition */
+            400: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, unknown, revoked or expired credentials */
+            401: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The API key lacks the scope this operation needs */
+            403: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (another tenant's objects are indistinguishable from absent ones) */
+            404: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited (per client address before authentication, then per API key); retry after Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description Per-key requests a minute (also on every authenticated /v1 answer) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets */
+                    "RateLimit-Reset"?: number;
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error (no internals are returned) */
+            500: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    adminRequestTenantExport: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key and the same request within 24 h return the first answer (status, body, Content-Type, Location, ETag) with `Idempotent-Replayed: true`, without doing the work again; the same key with a different method, path or body is 422 `idempotency_key_reused`; while the first request runs, 409 `idempotency_key_in_use`. 5xx answers are not kept. Scoped to the API key's tenant (operator routes: the operator). */
+                "Idempotency-Key"?: string;
+                /** @description The `x-d1-bookmark` of an earlier answer: a GET then reads data at least as new as that answer saw (read-your-writes across replicas). Ignored by writes and fresh reads, which start at the primary. A malformed value is 400. */
+                "x-d1-bookmark"?: string;
+            };
+            path: {
+                tenantId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Queued; follow it at GET .../exports/{exportId} */
+            202: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        export: components["schemas"]["TenantExport"];
+                    };
+                };
+            };
+            /** @description Invalid input (one `details` entry per bad field), malformed JSON or a refused transition */
+            400: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, unknown, revoked or expired credentials */
+            401: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The API key lacks the scope this operation needs */
+            403: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (another tenant's objects are indistinguishable from absent ones) */
+            404: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the current state */
+            409: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `idempotency_key_reused`: the Idempotency-Key was used within 24 h for a different request */
+            422: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited (per client address before authentication, then per API key); retry after Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description Per-key requests a minute (also on every authenticated /v1 answer) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets */
+                    "RateLimit-Reset"?: number;
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error (no internals are returned) */
+            500: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    adminGetTenantExport: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The `x-d1-bookmark` of an earlier answer: a GET then reads data at least as new as that answer saw (read-your-writes across replicas). Ignored by writes and fresh reads, which start at the primary. A malformed value is 400. */
+                "x-d1-bookmark"?: string;
+            };
+            path: {
+                tenantId: string;
+                exportId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The export */
+            200: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        export: components["schemas"]["TenantExport"];
+                    };
+                };
+            };
+            /** @description Invalid input (one `details` entry per bad field), malformed JSON or a refused transition */
+            400: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, unknown, revoked or expired credentials */
+            401: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The API key lacks the scope this operation needs */
+            403: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (another tenant's objects are indistinguishable from absent ones) */
+            404: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited (per client address before authentication, then per API key); retry after Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description Per-key requests a minute (also on every authenticated /v1 answer) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets */
+                    "RateLimit-Reset"?: number;
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error (no internals are returned) */
+            500: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    adminDownloadTenantExportFile: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The `x-d1-bookmark` of an earlier answer: a GET then reads data at least as new as that answer saw (read-your-writes across replicas). Ignored by writes and fresh reads, which start at the primary. A malformed value is 400. */
+                "x-d1-bookmark"?: string;
+            };
+            path: {
+                tenantId: string;
+                exportId: string;
+                /** @description manifest.json, control.json, <table>-NNNNNN.ndjson or object-NNNNNN (names are in the manifest) */
+                fileName: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file's bytes; X-Content-SHA256 is the digest the manifest lists */
+            200: {
+                headers: {
+                    "X-Content-SHA256": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": string;
+                    "application/x-ndjson": string;
+                    "application/octet-stream": string;
+                };
+            };
+            /** @description Invalid input (one `details` entry per bad field), malformed JSON or a refused transition */
+            400: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, unknown, revoked or expired credentials */
+            401: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The API key lacks the scope this operation needs */
+            403: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (another tenant's objects are indistinguishable from absent ones) */
+            404: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the current state */
+            409: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited (per client address before authentication, then per API key); retry after Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description Per-key requests a minute (also on every authenticated /v1 answer) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets */
+                    "RateLimit-Reset"?: number;
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error (no internals are returned) */
+            500: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    adminGetTenantDeletion: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The `x-d1-bookmark` of an earlier answer: a GET then reads data at least as new as that answer saw (read-your-writes across replicas). Ignored by writes and fresh reads, which start at the primary. A malformed value is 400. */
+                "x-d1-bookmark"?: string;
+            };
+            path: {
+                tenantId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The tombstone */
+            200: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        deletion: components["schemas"]["TenantDeletion"];
+                    };
                 };
             };
             /** @description Invalid input (one `details` entry per bad field), malformed JSON or a refused transition */

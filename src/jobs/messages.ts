@@ -25,6 +25,9 @@ export const MONITORING_SCREEN_JOB = "monitoring.screen";
 export const MONITORING_RUN_JOB = "monitoring.run";
 export const GOAML_CTR_JOB = "goaml.ctr";
 export const LENDING_REFRESH_JOB = "lending.refresh";
+export const TENANT_EXPORT_JOB = "tenant.export";
+export const TENANT_DELETE_JOB = "tenant.delete";
+export const CUSTOMER_ERASURE_JOB = "customer.erasure";
 
 /** The next step of a connector sync run. */
 export interface SyncContinueMessage {
@@ -111,6 +114,27 @@ export interface GoamlCtrMessage {
   at: string;
 }
 
+/** The next turn of a tenant export; `step` must match the export row's (a redelivery does nothing). */
+export interface TenantExportMessage {
+  type: typeof TENANT_EXPORT_JOB;
+  tenantId: string;
+  exportId: string;
+  step: number;
+}
+/** The next turn of a deleted tenant's data removal; `step` must match the tombstone's. */
+export interface TenantDeleteMessage {
+  type: typeof TENANT_DELETE_JOB;
+  tenantId: string;
+  step: number;
+}
+/** The next turn of a data-subject erasure; `step` must match the erasure row's. */
+export interface CustomerErasureMessage {
+  type: typeof CUSTOMER_ERASURE_JOB;
+  tenantId: string;
+  erasureId: string;
+  step: number;
+}
+
 /** A message on the jobs queue: `type` selects the handler. */
 export type JobMessage =
   | SyncContinueMessage
@@ -125,7 +149,10 @@ export type JobMessage =
   | MonitoringScreenMessage
   | MonitoringRunMessage
   | GoamlCtrMessage
-  | LendingRefreshMessage;
+  | LendingRefreshMessage
+  | TenantExportMessage
+  | TenantDeleteMessage
+  | CustomerErasureMessage;
 export type JobType = JobMessage["type"];
 export type JobMessageOf<T extends JobType> = Extract<JobMessage, { type: T }>;
 
@@ -179,6 +206,23 @@ export const jobs = {
     ...(cursor ? { runComputedAt: cursor.computedAt, afterId: cursor.afterId } : {}),
   }),
   lendingRefresh: (tenantId: string): LendingRefreshMessage => ({ type: LENDING_REFRESH_JOB, tenantId }),
+  tenantExport: (tenantId: string, exportId: string, step: number): TenantExportMessage => ({
+    type: TENANT_EXPORT_JOB,
+    tenantId,
+    exportId,
+    step,
+  }),
+  tenantDelete: (tenantId: string, step: number): TenantDeleteMessage => ({
+    type: TENANT_DELETE_JOB,
+    tenantId,
+    step,
+  }),
+  customerErasure: (tenantId: string, erasureId: string, step: number): CustomerErasureMessage => ({
+    type: CUSTOMER_ERASURE_JOB,
+    tenantId,
+    erasureId,
+    step,
+  }),
   outboxDispatch: (tenantId: string): OutboxDispatchMessage => ({ type: OUTBOX_DISPATCH_JOB, tenantId }),
   workflowRun: (tenantId: string, runId: string, lease?: string): WorkflowRunMessage =>
     lease === undefined
@@ -221,6 +265,9 @@ const FIELD_RULES: { [T in JobType]: FieldRules<JobMessageOf<T>> } = {
   [MONITORING_SCREEN_JOB]: { tenantId: "string" },
   [MONITORING_RUN_JOB]: { tenantId: "string", runId: "string" },
   [GOAML_CTR_JOB]: { tenantId: "string", at: "string" },
+  [TENANT_EXPORT_JOB]: { tenantId: "string", exportId: "string", step: "integer" },
+  [TENANT_DELETE_JOB]: { tenantId: "string", step: "integer" },
+  [CUSTOMER_ERASURE_JOB]: { tenantId: "string", erasureId: "string", step: "integer" },
 };
 
 const fits = (value: unknown, rule: FieldRule): boolean => {

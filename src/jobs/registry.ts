@@ -14,6 +14,8 @@ import {
   scheduleMonitoringRuns,
   sweepStrandedPending,
 } from "../modules/monitoring/jobs";
+import { tenantDeleteJob, tenantExportJob } from "../modules/offboarding/jobs";
+import { customerErasureJob } from "../modules/privacy/jobs";
 import { rulesBacktestJob } from "../modules/rules/backtest/jobs";
 import { smeBenchmarksCron, smeBenchmarksJob } from "../modules/sme/jobs";
 import { outboxDispatchJob, webhookSweepTask } from "../modules/webhooks/jobs";
@@ -29,6 +31,7 @@ import {
   AGENT_HEALTH_REFRESH_JOB,
   AML_BACKTEST_JOB,
   BHI_CALCULATE_JOB,
+  CUSTOMER_ERASURE_JOB,
   GOAML_CTR_JOB,
   type JobMessage,
   type JobType,
@@ -39,6 +42,8 @@ import {
   RULES_BACKTEST_JOB,
   SME_BENCHMARKS_JOB,
   SYNC_CONTINUE_JOB,
+  TENANT_DELETE_JOB,
+  TENANT_EXPORT_JOB,
   WORKFLOW_RUN_JOB,
   WORKFLOW_START_JOB,
 } from "./messages";
@@ -67,6 +72,9 @@ const handlers: Handlers = {
   [MONITORING_RUN_JOB]: monitoringRunJob,
   [GOAML_CTR_JOB]: goamlCtrJob,
   [LENDING_REFRESH_JOB]: lendingRefreshJob,
+  [TENANT_EXPORT_JOB]: tenantExportJob,
+  [TENANT_DELETE_JOB]: tenantDeleteJob,
+  [CUSTOMER_ERASURE_JOB]: customerErasureJob,
 };
 
 const runTyped = <T extends JobType>(env: Env, type: T, message: MessageByType[T]) =>

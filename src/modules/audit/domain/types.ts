@@ -12,6 +12,8 @@ export interface Actor {
 export const AUDIT_ACTIONS = [
   "tenant.created",
   "tenant.settings_updated",
+  "tenant.export_requested",
+  "tenant.deleted",
   "api_key.created",
   "api_key.rotated",
   "api_key.revoked",
@@ -43,6 +45,7 @@ export const AUDIT_ACTIONS = [
   "goaml.ctr_generated",
   "case.linked",
   "case.unlinked",
+  "customer.erasure_requested",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
