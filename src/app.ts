@@ -34,6 +34,7 @@ import { registerListRoutes } from "./modules/lists/routes";
 import { registerMonitoringRoutes } from "./modules/monitoring/routes";
 import { registerNbaRoutes } from "./modules/nba/routes";
 import { registerOffboardingRoutes } from "./modules/offboarding/routes";
+import { registerPrivacyRoutes } from "./modules/privacy/routes";
 import { registerReportRoutes } from "./modules/reports/routes";
 import { registerRuleSetRoutes } from "./modules/rules/routes";
 import { registerSmeRoutes } from "./modules/sme/routes";
@@ -90,6 +91,7 @@ export function buildApp(): App {
   app.get("/health", (c) => c.json({ success: true, status: "ok" }));
 
   registerDataRoutes(app);
+  registerPrivacyRoutes(app);
   registerBhiRoutes(app);
   registerReportRoutes(app);
   registerFraudRoutes(app);

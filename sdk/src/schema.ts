@@ -102,6 +102,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/customers/{customerId}/erasure": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Erase a customer's personal data (data-subject request, Ghana Data Protection Act 2012): names, contact details, identifiers and free-text mentions are replaced by [erased] in every table; transactions are kept under the pseudonymous id; runs on the jobs queue */
+        post: operations["eraseCustomer"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/erasures/{erasureId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A customer erasure's status and progress */
+        get: operations["getCustomerErasure"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/bhi/calculate-from-db": {
         parameters: {
             query?: never;
@@ -3067,6 +3101,27 @@ export interface components {
             /** @description When this service first recorded the row (never taken from a client) */
             createdAt: string;
             updatedAt: string;
+        };
+        /** @description A data-subject erasure (Act 843): the customer's personal values become [erased] everywhere; transactions stay under the pseudonymous customer id; case logs stay verifiable */
+        CustomerErasure: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            customerId: string;
+            /** @enum {string} */
+            status: "running" | "completed";
+            progress: {
+                /** @description Rows in which a personal value was replaced */
+                rowsRedacted: number;
+                /** @description The customer's BHI report files deleted */
+                objectsDeleted: number;
+            };
+            /**
+             * Format: date-time
+             * @example 2026-01-31T00:00:00.000Z
+             */
+            createdAt: string;
+            completedAt: string | (never | null);
         };
         BHICalculateResponse: {
             /** @enum {boolean} */
@@ -8318,6 +8373,236 @@ export interface operations {
                         /** @enum {boolean} */
                         success: true;
                         agent: components["schemas"]["Agent"];
+                    };
+                };
+            };
+            /** @description Not modified: the If-None-Match ETag is current (no body) */
+            304: {
+                headers: {
+                    /** @description The representation's ETag */
+                    ETag?: string;
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid input (one `details` entry per bad field), malformed JSON or a refused transition */
+            400: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, unknown, revoked or expired credentials */
+            401: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The API key lacks the scope this operation needs */
+            403: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (another tenant's objects are indistinguishable from absent ones) */
+            404: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited (per client address before authentication, then per API key); retry after Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description Per-key requests a minute (also on every authenticated /v1 answer) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets */
+                    "RateLimit-Reset"?: number;
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error (no internals are returned) */
+            500: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    eraseCustomer: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key and the same request within 24 h return the first answer (status, body, Content-Type, Location, ETag) with `Idempotent-Replayed: true`, without doing the work again; the same key with a different method, path or body is 422 `idempotency_key_reused`; while the first request runs, 409 `idempotency_key_in_use`. 5xx answers are not kept. Scoped to the API key's tenant (operator routes: the operator). */
+                "Idempotency-Key"?: string;
+                /** @description The `x-d1-bookmark` of an earlier answer: a GET then reads data at least as new as that answer saw (read-your-writes across replicas). Ignored by writes and fresh reads, which start at the primary. A malformed value is 400. */
+                "x-d1-bookmark"?: string;
+            };
+            path: {
+                customerId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Queued; follow it at GET /v1/erasures/{erasureId} */
+            202: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        erasure: components["schemas"]["CustomerErasure"];
+                    };
+                };
+            };
+            /** @description Invalid input (one `details` entry per bad field), malformed JSON or a refused transition */
+            400: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, unknown, revoked or expired credentials */
+            401: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The API key lacks the scope this operation needs */
+            403: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (another tenant's objects are indistinguishable from absent ones) */
+            404: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the current state, or `idempotency_key_in_use`: a request with this Idempotency-Key is still running */
+            409: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `idempotency_key_reused`: the Idempotency-Key was used within 24 h for a different request */
+            422: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited (per client address before authentication, then per API key); retry after Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description Per-key requests a minute (also on every authenticated /v1 answer) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets */
+                    "RateLimit-Reset"?: number;
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error (no internals are returned) */
+            500: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getCustomerErasure: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description An ETag from an earlier answer: 304 with no body when the representation is unchanged */
+                "If-None-Match"?: string;
+                /** @description The `x-d1-bookmark` of an earlier answer: a GET then reads data at least as new as that answer saw (read-your-writes across replicas). Ignored by writes and fresh reads, which start at the primary. A malformed value is 400. */
+                "x-d1-bookmark"?: string;
+            };
+            path: {
+                erasureId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The erasure */
+            200: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        erasure: components["schemas"]["CustomerErasure"];
                     };
                 };
             };

@@ -15,7 +15,7 @@ type Row = Record<string, unknown>;
 const id = (name: string) => `"${name.replaceAll('"', '""')}"`;
 const keyOf = (t: TenantTableInfo) => t.key.map(id).join(", ");
 /** `?from, ?from+1, ...` for a key's values. */
-const params = (from: number, n: number) => Array.from({ length: n }, (_, i) => `?${from + i}`).join(", ");
+const numbered = (from: number, n: number) => Array.from({ length: n }, (_, i) => `?${from + i}`).join(", ");
 
 const permit = (binding: D1Database, tenantId: string, kind: "purge" | "erasure") => ({
   grant: binding
@@ -34,7 +34,7 @@ export async function pageRows(
   after: RowKey | null,
   limit: number,
 ): Promise<Row[]> {
-  const range = after ? ` AND (${keyOf(t)}) > (${params(3, after.length)})` : "";
+  const range = after ? ` AND (${keyOf(t)}) > (${numbered(3, after.length)})` : "";
   const { results } = await binding
     .prepare(`SELECT * FROM ${id(t.name)} WHERE tenant_id = ?1${range} ORDER BY ${keyOf(t)} LIMIT ?2`)
     .bind(tenantId, limit, ...(after ?? []))
@@ -91,7 +91,7 @@ export async function scrubPage(
   const keys = await binding
     .prepare(
       `SELECT ${keyOf(t)} FROM ${id(t.name)} WHERE tenant_id = ?1` +
-        (page.after ? ` AND (${keyOf(t)}) > (${params(3, page.after.length)})` : "") +
+        (page.after ? ` AND (${keyOf(t)}) > (${numbered(3, page.after.length)})` : "") +
         ` ORDER BY ${keyOf(t)} LIMIT ?2`,
     )
     .bind(tenantId, page.limit, ...(page.after ?? []))
@@ -110,14 +110,29 @@ export async function scrubPage(
   if (t.stampsRedaction) set.push(`"redacted_at" = ?2`);
   const matches = t.textColumns.flatMap((c) => v.map((p) => `instr(${id(c)}, ${p}) > 0`)).join(" OR ");
   const bounds =
-    (page.after ? ` AND (${keyOf(t)}) > (${params(lowAt, page.after.length)})` : "") +
-    ` AND (${keyOf(t)}) <= (${params(highAt, last.length)})`;
+    (page.after ? ` AND (${keyOf(t)}) > (${numbered(lowAt, page.after.length)})` : "") +
+    ` AND (${keyOf(t)}) <= (${numbered(highAt, last.length)})`;
+  // A value inside a row's identity (monitoring's pending entities keyed by a counterparty
+  // account, say) cannot be replaced in place: such rows are derived work, and go.
+  const identity = t.key.filter((k) => k !== "tenant_id" && k !== "id" && k !== "rowid");
+  const inIdentity = identity.flatMap((c) => v.map((p) => `instr(${id(c)}, ${p}) > 0`)).join(" OR ");
+  const params = [tenantId, at, ...values, ...(page.after ?? []), ...last];
+  const drop = inIdentity
+    ? [
+        binding
+          .prepare(
+            `DELETE FROM ${id(t.name)} WHERE tenant_id = ?1${bounds} AND (${inIdentity}) RETURNING 1 AS gone`,
+          )
+          .bind(...params),
+      ]
+    : [];
   const { grant, revoke } = permit(binding, tenantId, "erasure");
   const update = binding
     .prepare(
       `UPDATE ${id(t.name)} SET ${set.join(", ")} WHERE tenant_id = ?1${bounds} AND (${matches}) RETURNING 1 AS changed`,
     )
-    .bind(tenantId, at, ...values, ...(page.after ?? []), ...last);
-  const [, changed] = await binding.batch([grant, update, revoke]);
-  return { changed: changed.results.length, last };
+    .bind(...params);
+  const results = await binding.batch([grant, ...drop, update, revoke]);
+  const changed = results.slice(1, -1).reduce((n, r) => n + r.results.length, 0);
+  return { changed, last };
 }
