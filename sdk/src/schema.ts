@@ -30532,7 +30532,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": string;
+                    "application/json": {
+                        [key: string]: unknown;
+                    };
                     "application/x-ndjson": string;
                     "application/octet-stream": string;
                 };

@@ -17,7 +17,8 @@ export const downloadExportFileRoute = adminRoute({
       description: "The file's bytes; X-Content-SHA256 is the digest the manifest lists",
       headers: z.object({ "X-Content-SHA256": z.string() }),
       content: {
-        "application/json": binary,
+        // manifest.json and control.json are JSON objects (the manifest's fields: docs/decisions).
+        "application/json": { schema: z.record(z.string(), z.unknown()) },
         "application/x-ndjson": binary,
         "application/octet-stream": binary,
       },
