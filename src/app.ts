@@ -34,6 +34,8 @@ import { registerLendingRoutes } from "./modules/lending/routes";
 import { registerListRoutes } from "./modules/lists/routes";
 import { registerMonitoringRoutes } from "./modules/monitoring/routes";
 import { registerNbaRoutes } from "./modules/nba/routes";
+import { registerOffboardingRoutes } from "./modules/offboarding/routes";
+import { registerPrivacyRoutes } from "./modules/privacy/routes";
 import { registerReportRoutes } from "./modules/reports/routes";
 import { registerRuleSetRoutes } from "./modules/rules/routes";
 import { registerSmeRoutes } from "./modules/sme/routes";
@@ -93,6 +95,7 @@ export function buildApp(): App {
   app.get("/health", (c) => c.json({ success: true, status: "ok" }));
 
   registerDataRoutes(app);
+  registerPrivacyRoutes(app);
   registerBhiRoutes(app);
   registerReportRoutes(app);
   registerFraudRoutes(app);
@@ -116,6 +119,7 @@ export function buildApp(): App {
   registerCaseLinkRoutes(app);
   // Operator routes last, so the docs page opens on the tenant API.
   registerAdminRoutes(app);
+  registerOffboardingRoutes(app);
   registerDocsPage(app);
 
   app.openAPIRegistry.registerComponent("securitySchemes", "ApiKeyAuth", {

@@ -137,6 +137,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/customers/{customerId}/erasure": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Erase a customer's personal data (data-subject request, Ghana Data Protection Act 2012): names, contact details, identifiers and free-text mentions are replaced by [erased] in every table; transactions are kept under the pseudonymous id; runs on the jobs queue */
+        post: operations["eraseCustomer"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/erasures/{erasureId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A customer erasure's status and progress */
+        get: operations["getCustomerErasure"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/bhi/calculate-from-db": {
         parameters: {
             query?: never;
@@ -2637,7 +2671,8 @@ export interface paths {
         get: operations["adminGetTenant"];
         put?: never;
         post?: never;
-        delete?: never;
+        /** Delete a tenant: its keys stop working with this request, its data (every table, R2 objects, case objects) is removed on the jobs queue; a tombstone stays (409 while an export runs) */
+        delete: operations["adminDeleteTenant"];
         options?: never;
         head?: never;
         /** Update a tenant's features or settings (merged into the current values) */
@@ -2885,6 +2920,74 @@ export interface paths {
          * @description Operator actions (CONTROL_DB) and tenants' own actions (every shard, or the tenant's shard when tenantId is given), merged newest first. Append-only; secrets never appear.
          */
         get: operations["adminListAuditLog"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/tenants/{tenantId}/exports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Export all of a tenant's data to R2 (every table as NDJSON pages, its R2 objects, control rows, a manifest with SHA-256 per part); runs on the jobs queue */
+        post: operations["adminRequestTenantExport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/tenants/{tenantId}/exports/{exportId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** An export's status and progress */
+        get: operations["adminGetTenantExport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/tenants/{tenantId}/exports/{exportId}/files/{fileName}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Download one file of a completed export, streamed from R2 (409 while the export runs) */
+        get: operations["adminDownloadTenantExportFile"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/tenants/{tenantId}/deletion": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A deleted tenant's tombstone: who deleted it, when, what was removed, and the removal's progress */
+        get: operations["adminGetTenantDeletion"];
         put?: never;
         post?: never;
         delete?: never;
@@ -3220,6 +3323,27 @@ export interface components {
              */
             category: string;
             flow: components["schemas"]["TransactionFlow"];
+        };
+        /** @description A data-subject erasure (Act 843): the customer's personal values become [erased] everywhere; transactions stay under the pseudonymous customer id; case logs stay verifiable */
+        CustomerErasure: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            customerId: string;
+            /** @enum {string} */
+            status: "running" | "completed";
+            progress: {
+                /** @description Rows in which a personal value was replaced */
+                rowsRedacted: number;
+                /** @description The customer's BHI report files deleted */
+                objectsDeleted: number;
+            };
+            /**
+             * Format: date-time
+             * @example 2026-01-31T00:00:00.000Z
+             */
+            createdAt: string;
+            completedAt: string | (never | null);
         };
         BHICalculateResponse: {
             /** @enum {boolean} */
@@ -7876,7 +8000,7 @@ export interface components {
              * @description The table the step is at; null between steps
              * @enum {string|null}
              */
-            currentTable: "customers" | "accounts" | "agents" | "transactions" | "data_row_counts" | "events" | "sync_runs" | "import_files" | "fineract_accounts" | "fineract_loans" | "flow_mappings" | "flow_backfills" | "bhi_jobs" | "bhi_records" | "bhi_latest" | "fraud_cases" | "fraud_case_events" | "fraud_case_heads" | "fraud_case_tags" | "aml_thresholds" | "aml_cases" | "aml_case_history" | "aml_case_tags" | "case_files" | "case_links" | "webhook_subscriptions" | "webhook_deliveries" | "webhook_delivery_attempts" | "sme_assessments" | "sme_benchmark_snapshots" | "agent_health_snapshots" | "agent_health_benchmarks" | "agent_health_refresh_runs" | "agent_float_reports" | "agent_float_episodes" | "agent_float_demand_pools" | "workflow_runs" | "tenant_audit_log" | "rule_set_drafts" | "rule_set_versions" | "rule_set_heads" | "rule_set_publications" | "lists" | "list_entries" | "list_history" | "monitoring_pending" | "monitoring_screenings" | "monitoring_alerts" | "monitoring_alert_rules" | "monitoring_runs" | "idempotency_keys" | "goaml_profiles" | "goaml_reports" | "goaml_report_history" | "goaml_ctr_runs" | "goaml_subjects" | "loans" | "loan_installments" | "loan_repayments" | "lending_snapshots" | "lending_roll_rates" | null;
+            currentTable: "customers" | "accounts" | "agents" | "transactions" | "data_row_counts" | "events" | "sync_runs" | "import_files" | "fineract_accounts" | "fineract_loans" | "flow_mappings" | "flow_backfills" | "bhi_jobs" | "bhi_records" | "bhi_latest" | "fraud_cases" | "fraud_case_events" | "fraud_case_heads" | "fraud_case_tags" | "aml_thresholds" | "aml_cases" | "aml_case_history" | "aml_case_tags" | "case_files" | "case_links" | "webhook_subscriptions" | "webhook_deliveries" | "webhook_delivery_attempts" | "sme_assessments" | "sme_benchmark_snapshots" | "agent_health_snapshots" | "agent_health_benchmarks" | "agent_health_refresh_runs" | "agent_float_reports" | "agent_float_episodes" | "agent_float_demand_pools" | "workflow_runs" | "tenant_audit_log" | "rule_set_drafts" | "rule_set_versions" | "rule_set_heads" | "rule_set_publications" | "lists" | "list_entries" | "list_history" | "monitoring_pending" | "monitoring_screenings" | "monitoring_alerts" | "monitoring_alert_rules" | "monitoring_runs" | "idempotency_keys" | "goaml_profiles" | "goaml_reports" | "goaml_report_history" | "goaml_ctr_runs" | "goaml_subjects" | "loans" | "loan_installments" | "loan_repayments" | "lending_snapshots" | "lending_roll_rates" | "customer_erasures" | null;
             tablesDone: number;
             tablesTotal: number;
             /** @description Counts and hashes of every table agreed under the fence (then it switched) */
@@ -7902,7 +8026,7 @@ export interface components {
         };
         TenantMoveTable: {
             /** @enum {string} */
-            table: "customers" | "accounts" | "agents" | "transactions" | "data_row_counts" | "events" | "sync_runs" | "import_files" | "fineract_accounts" | "fineract_loans" | "flow_mappings" | "flow_backfills" | "bhi_jobs" | "bhi_records" | "bhi_latest" | "fraud_cases" | "fraud_case_events" | "fraud_case_heads" | "fraud_case_tags" | "aml_thresholds" | "aml_cases" | "aml_case_history" | "aml_case_tags" | "case_files" | "case_links" | "webhook_subscriptions" | "webhook_deliveries" | "webhook_delivery_attempts" | "sme_assessments" | "sme_benchmark_snapshots" | "agent_health_snapshots" | "agent_health_benchmarks" | "agent_health_refresh_runs" | "agent_float_reports" | "agent_float_episodes" | "agent_float_demand_pools" | "workflow_runs" | "tenant_audit_log" | "rule_set_drafts" | "rule_set_versions" | "rule_set_heads" | "rule_set_publications" | "lists" | "list_entries" | "list_history" | "monitoring_pending" | "monitoring_screenings" | "monitoring_alerts" | "monitoring_alert_rules" | "monitoring_runs" | "idempotency_keys" | "goaml_profiles" | "goaml_reports" | "goaml_report_history" | "goaml_ctr_runs" | "goaml_subjects" | "loans" | "loan_installments" | "loan_repayments" | "lending_snapshots" | "lending_roll_rates";
+            table: "customers" | "accounts" | "agents" | "transactions" | "data_row_counts" | "events" | "sync_runs" | "import_files" | "fineract_accounts" | "fineract_loans" | "flow_mappings" | "flow_backfills" | "bhi_jobs" | "bhi_records" | "bhi_latest" | "fraud_cases" | "fraud_case_events" | "fraud_case_heads" | "fraud_case_tags" | "aml_thresholds" | "aml_cases" | "aml_case_history" | "aml_case_tags" | "case_files" | "case_links" | "webhook_subscriptions" | "webhook_deliveries" | "webhook_delivery_attempts" | "sme_assessments" | "sme_benchmark_snapshots" | "agent_health_snapshots" | "agent_health_benchmarks" | "agent_health_refresh_runs" | "agent_float_reports" | "agent_float_episodes" | "agent_float_demand_pools" | "workflow_runs" | "tenant_audit_log" | "rule_set_drafts" | "rule_set_versions" | "rule_set_heads" | "rule_set_publications" | "lists" | "list_entries" | "list_history" | "monitoring_pending" | "monitoring_screenings" | "monitoring_alerts" | "monitoring_alert_rules" | "monitoring_runs" | "idempotency_keys" | "goaml_profiles" | "goaml_reports" | "goaml_report_history" | "goaml_ctr_runs" | "goaml_subjects" | "loans" | "loan_installments" | "loan_repayments" | "lending_snapshots" | "lending_roll_rates" | "customer_erasures";
             /** @description Rows of the tenant the latest pass read on the source */
             sourceRows: number;
             /** @description Rows of the tenant the latest pass read on the target */
@@ -8094,6 +8218,55 @@ export interface components {
             state?: "open" | "closed";
             /** @description Why, for the next operator */
             notes?: string;
+        };
+        TenantExport: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            tenantId: string;
+            /** @enum {string} */
+            status: "running" | "completed";
+            /** @enum {string} */
+            phase: "control" | "tables" | "objects" | "manifest" | "done";
+            progress: {
+                tablesDone: number;
+                tablesTotal: number;
+                parts: number;
+                rowsExported: number;
+                objectsExported: number;
+            };
+            /** @description Download it from .../files/manifest.json once completed: every part with its rows, bytes and SHA-256 */
+            manifestFile: "manifest.json" | (never | null);
+            /** @description Operator token id (bootstrap for ADMIN_TOKEN) */
+            requestedBy: string;
+            /**
+             * Format: date-time
+             * @example 2026-01-31T00:00:00.000Z
+             */
+            createdAt: string;
+            completedAt: string | (never | null);
+        };
+        /** @description The tombstone a deleted tenant leaves, with the removal's progress */
+        TenantDeletion: {
+            /** Format: uuid */
+            tenantId: string;
+            /** @description SHA-256 of the tenant's name */
+            nameSha256: string;
+            /** @enum {string} */
+            status: "deleting" | "deleted";
+            /** @enum {string} */
+            phase: "objects" | "durable_objects" | "tables" | "verify" | "done";
+            /** @description Rows removed per table, and r2Objects / durableObjects emptied */
+            removed: {
+                [key: string]: number;
+            };
+            deletedBy: string;
+            /**
+             * Format: date-time
+             * @example 2026-01-31T00:00:00.000Z
+             */
+            deletedAt: string;
+            completedAt: string | (never | null);
         };
     };
     responses: never;
@@ -9168,6 +9341,248 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before retrying */
                     "Retry-After"?: number;
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    eraseCustomer: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key and the same request within 24 h return the first answer (status, body, Content-Type, Location, ETag) with `Idempotent-Replayed: true`, without doing the work again; the same key with a different method, path or body is 422 `idempotency_key_reused`; while the first request runs, 409 `idempotency_key_in_use`. 5xx answers are not kept. Scoped to the API key's tenant (operator routes: the operator). */
+                "Idempotency-Key"?: string;
+                /** @description The `x-d1-bookmark` of an earlier answer: a GET then reads data at least as new as that answer saw (read-your-writes across replicas). Ignored by writes and fresh reads, which start at the primary. A malformed value is 400. */
+                "x-d1-bookmark"?: string;
+            };
+            path: {
+                customerId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Queued; follow it at GET /v1/erasures/{erasureId} */
+            202: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        erasure: components["schemas"]["CustomerErasure"];
+                    };
+                };
+            };
+            /** @description Invalid input (one `details` entry per bad field), malformed JSON or a refused transition */
+            400: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, unknown, revoked or expired credentials */
+            401: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The API key lacks the scope this operation needs */
+            403: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (another tenant's objects are indistinguishable from absent ones) */
+            404: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the current state, or `idempotency_key_in_use`: a request with this Idempotency-Key is still running */
+            409: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `idempotency_key_reused`: the Idempotency-Key was used within 24 h for a different request */
+            422: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited (per client address before authentication, then per API key); retry after Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description Per-key requests a minute (also on every authenticated /v1 answer) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets */
+                    "RateLimit-Reset"?: number;
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error (no internals are returned) */
+            500: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unavailable`: the tenant is being moved between databases and writes are paused for a few seconds; retry after Retry-After seconds (reads go on) */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getCustomerErasure: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description An ETag from an earlier answer: 304 with no body when the representation is unchanged */
+                "If-None-Match"?: string;
+                /** @description The `x-d1-bookmark` of an earlier answer: a GET then reads data at least as new as that answer saw (read-your-writes across replicas). Ignored by writes and fresh reads, which start at the primary. A malformed value is 400. */
+                "x-d1-bookmark"?: string;
+            };
+            path: {
+                erasureId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The erasure */
+            200: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        erasure: components["schemas"]["CustomerErasure"];
+                    };
+                };
+            };
+            /** @description Not modified: the If-None-Match ETag is current (no body) */
+            304: {
+                headers: {
+                    /** @description The representation's ETag */
+                    ETag?: string;
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid input (one `details` entry per bad field), malformed JSON or a refused transition */
+            400: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, unknown, revoked or expired credentials */
+            401: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The API key lacks the scope this operation needs */
+            403: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (another tenant's objects are indistinguishable from absent ones) */
+            404: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited (per client address before authentication, then per API key); retry after Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description Per-key requests a minute (also on every authenticated /v1 answer) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets */
+                    "RateLimit-Reset"?: number;
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error (no internals are returned) */
+            500: {
+                headers: {
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
@@ -24135,7 +24550,7 @@ export interface operations {
                 offset?: number | null;
                 /** @description The previous page's nextCursor (opaque). Send the same filters; not with offset > 0. */
                 cursor?: string;
-                action?: "tenant.created" | "tenant.settings_updated" | "tenant.move_started" | "tenant.moved" | "api_key.created" | "api_key.rotated" | "api_key.revoked" | "api_key.rate_limit_set" | "connector.configured" | "secrets.resealed" | "shard.updated" | "operator_token.created" | "operator_token.revoked" | "aml.thresholds_updated" | "webhook_subscription.created" | "webhook_subscription.updated" | "webhook_subscription.deleted" | "webhook_secret.rotated" | "list.created" | "list.updated" | "list.archived" | "case.rule_snoozed" | "rule_set.draft_saved" | "rule_set.draft_deleted" | "rule_set.published" | "rule_set.rolled_back" | "monitoring.dead_letters_retried" | "monitoring.settings_updated" | "monitoring.run_started" | "goaml.profile_updated" | "goaml.subject_updated" | "goaml.report_generated" | "goaml.report_status_changed" | "goaml.ctr_generated" | "case.linked" | "case.unlinked" | "flow_mapping.updated";
+                action?: "tenant.created" | "tenant.settings_updated" | "tenant.move_started" | "tenant.moved" | "tenant.export_requested" | "tenant.deleted" | "api_key.created" | "api_key.rotated" | "api_key.revoked" | "api_key.rate_limit_set" | "connector.configured" | "secrets.resealed" | "shard.updated" | "operator_token.created" | "operator_token.revoked" | "aml.thresholds_updated" | "webhook_subscription.created" | "webhook_subscription.updated" | "webhook_subscription.deleted" | "webhook_secret.rotated" | "list.created" | "list.updated" | "list.archived" | "case.rule_snoozed" | "rule_set.draft_saved" | "rule_set.draft_deleted" | "rule_set.published" | "rule_set.rolled_back" | "monitoring.dead_letters_retried" | "monitoring.settings_updated" | "monitoring.run_started" | "goaml.profile_updated" | "goaml.subject_updated" | "goaml.report_generated" | "goaml.report_status_changed" | "goaml.ctr_generated" | "case.linked" | "case.unlinked" | "flow_mapping.updated" | "customer.erasure_requested";
                 /** @description Entries at or after this time */
                 since?: string;
                 /** @description Entries at or before this time */
@@ -30498,6 +30913,114 @@ export interface operations {
             };
         };
     };
+    adminDeleteTenant: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The `x-d1-bookmark` of an earlier answer: a GET then reads data at least as new as that answer saw (read-your-writes across replicas). Ignored by writes and fresh reads, which start at the primary. A malformed value is 400. */
+                "x-d1-bookmark"?: string;
+            };
+            path: {
+                tenantId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleting; follow it at GET /admin/tenants/{tenantId}/deletion */
+            202: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        deletion: components["schemas"]["TenantDeletion"];
+                    };
+                };
+            };
+            /** @description Invalid input (one `details` entry per bad field), malformed JSON or a refused transition */
+            400: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, unknown, revoked or expired credentials */
+            401: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The API key lacks the scope this operation needs */
+            403: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (another tenant's objects are indistinguishable from absent ones) */
+            404: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the current state */
+            409: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited (per client address before authentication, then per API key); retry after Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description Per-key requests a minute (also on every authenticated /v1 answer) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets */
+                    "RateLimit-Reset"?: number;
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error (no internals are returned) */
+            500: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     adminUpdateTenant: {
         parameters: {
             query?: never;
@@ -32285,7 +32808,7 @@ export interface operations {
                 offset?: number | null;
                 /** @description The previous page's nextCursor (opaque). Send the same filters; not with offset > 0. */
                 cursor?: string;
-                action?: "tenant.created" | "tenant.settings_updated" | "tenant.move_started" | "tenant.moved" | "api_key.created" | "api_key.rotated" | "api_key.revoked" | "api_key.rate_limit_set" | "connector.configured" | "secrets.resealed" | "shard.updated" | "operator_token.created" | "operator_token.revoked" | "aml.thresholds_updated" | "webhook_subscription.created" | "webhook_subscription.updated" | "webhook_subscription.deleted" | "webhook_secret.rotated" | "list.created" | "list.updated" | "list.archived" | "case.rule_snoozed" | "rule_set.draft_saved" | "rule_set.draft_deleted" | "rule_set.published" | "rule_set.rolled_back" | "monitoring.dead_letters_retried" | "monitoring.settings_updated" | "monitoring.run_started" | "goaml.profile_updated" | "goaml.subject_updated" | "goaml.report_generated" | "goaml.report_status_changed" | "goaml.ctr_generated" | "case.linked" | "case.unlinked" | "flow_mapping.updated";
+                action?: "tenant.created" | "tenant.settings_updated" | "tenant.move_started" | "tenant.moved" | "tenant.export_requested" | "tenant.deleted" | "api_key.created" | "api_key.rotated" | "api_key.revoked" | "api_key.rate_limit_set" | "connector.configured" | "secrets.resealed" | "shard.updated" | "operator_token.created" | "operator_token.revoked" | "aml.thresholds_updated" | "webhook_subscription.created" | "webhook_subscription.updated" | "webhook_subscription.deleted" | "webhook_secret.rotated" | "list.created" | "list.updated" | "list.archived" | "case.rule_snoozed" | "rule_set.draft_saved" | "rule_set.draft_deleted" | "rule_set.published" | "rule_set.rolled_back" | "monitoring.dead_letters_retried" | "monitoring.settings_updated" | "monitoring.run_started" | "goaml.profile_updated" | "goaml.subject_updated" | "goaml.report_generated" | "goaml.report_status_changed" | "goaml.ctr_generated" | "case.linked" | "case.unlinked" | "flow_mapping.updated" | "customer.erasure_requested";
                 /** @description Entries at or after this time */
                 since?: string;
                 /** @description Entries at or before this time */
@@ -32309,6 +32832,434 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["AuditLogPage"];
+                };
+            };
+            /** @description Invalid input (one `details` entry per bad field), malformed JSON or a refused transition */
+            400: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, unknown, revoked or expired credentials */
+            401: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The API key lacks the scope this operation needs */
+            403: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (another tenant's objects are indistinguishable from absent ones) */
+            404: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited (per client address before authentication, then per API key); retry after Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description Per-key requests a minute (also on every authenticated /v1 answer) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets */
+                    "RateLimit-Reset"?: number;
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error (no internals are returned) */
+            500: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    adminRequestTenantExport: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key and the same request within 24 h return the first answer (status, body, Content-Type, Location, ETag) with `Idempotent-Replayed: true`, without doing the work again; the same key with a different method, path or body is 422 `idempotency_key_reused`; while the first request runs, 409 `idempotency_key_in_use`. 5xx answers are not kept. Scoped to the API key's tenant (operator routes: the operator). */
+                "Idempotency-Key"?: string;
+                /** @description The `x-d1-bookmark` of an earlier answer: a GET then reads data at least as new as that answer saw (read-your-writes across replicas). Ignored by writes and fresh reads, which start at the primary. A malformed value is 400. */
+                "x-d1-bookmark"?: string;
+            };
+            path: {
+                tenantId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Queued; follow it at GET .../exports/{exportId} */
+            202: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        export: components["schemas"]["TenantExport"];
+                    };
+                };
+            };
+            /** @description Invalid input (one `details` entry per bad field), malformed JSON or a refused transition */
+            400: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, unknown, revoked or expired credentials */
+            401: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The API key lacks the scope this operation needs */
+            403: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (another tenant's objects are indistinguishable from absent ones) */
+            404: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the current state */
+            409: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `idempotency_key_reused`: the Idempotency-Key was used within 24 h for a different request */
+            422: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited (per client address before authentication, then per API key); retry after Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description Per-key requests a minute (also on every authenticated /v1 answer) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets */
+                    "RateLimit-Reset"?: number;
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error (no internals are returned) */
+            500: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    adminGetTenantExport: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The `x-d1-bookmark` of an earlier answer: a GET then reads data at least as new as that answer saw (read-your-writes across replicas). Ignored by writes and fresh reads, which start at the primary. A malformed value is 400. */
+                "x-d1-bookmark"?: string;
+            };
+            path: {
+                tenantId: string;
+                exportId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The export */
+            200: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        export: components["schemas"]["TenantExport"];
+                    };
+                };
+            };
+            /** @description Invalid input (one `details` entry per bad field), malformed JSON or a refused transition */
+            400: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, unknown, revoked or expired credentials */
+            401: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The API key lacks the scope this operation needs */
+            403: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (another tenant's objects are indistinguishable from absent ones) */
+            404: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited (per client address before authentication, then per API key); retry after Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description Per-key requests a minute (also on every authenticated /v1 answer) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets */
+                    "RateLimit-Reset"?: number;
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error (no internals are returned) */
+            500: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    adminDownloadTenantExportFile: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The `x-d1-bookmark` of an earlier answer: a GET then reads data at least as new as that answer saw (read-your-writes across replicas). Ignored by writes and fresh reads, which start at the primary. A malformed value is 400. */
+                "x-d1-bookmark"?: string;
+            };
+            path: {
+                tenantId: string;
+                exportId: string;
+                /** @description manifest.json, control.json, <table>-NNNNNN.ndjson or object-NNNNNN (names are in the manifest) */
+                fileName: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file's bytes; X-Content-SHA256 is the digest the manifest lists */
+            200: {
+                headers: {
+                    "X-Content-SHA256": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        [key: string]: unknown;
+                    };
+                    "application/x-ndjson": string;
+                    "application/octet-stream": string;
+                };
+            };
+            /** @description Invalid input (one `details` entry per bad field), malformed JSON or a refused transition */
+            400: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, unknown, revoked or expired credentials */
+            401: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The API key lacks the scope this operation needs */
+            403: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (another tenant's objects are indistinguishable from absent ones) */
+            404: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the current state */
+            409: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited (per client address before authentication, then per API key); retry after Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description Per-key requests a minute (also on every authenticated /v1 answer) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets */
+                    "RateLimit-Reset"?: number;
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error (no internals are returned) */
+            500: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    adminGetTenantDeletion: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The `x-d1-bookmark` of an earlier answer: a GET then reads data at least as new as that answer saw (read-your-writes across replicas). Ignored by writes and fresh reads, which start at the primary. A malformed value is 400. */
+                "x-d1-bookmark"?: string;
+            };
+            path: {
+                tenantId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The tombstone */
+            200: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        deletion: components["schemas"]["TenantDeletion"];
+                    };
                 };
             };
             /** @description Invalid input (one `details` entry per bad field), malformed JSON or a refused transition */

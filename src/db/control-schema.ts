@@ -256,3 +256,45 @@ export const jobDedupe = sqliteTable(
   ],
 );
 export type TenantMoveRow = typeof tenantMoves.$inferSelect;
+
+/** Exports of a tenant's data to R2 (migrations/control/0007); progress of a queue job. */
+export const tenantExports = sqliteTable(
+  "tenant_exports",
+  {
+    id: text("id").primaryKey(),
+    tenantId: text("tenant_id").notNull(),
+    shard: integer("shard").notNull(),
+    status: text("status", { enum: ["running", "completed"] }).notNull(),
+    phase: text("phase", { enum: ["control", "tables", "objects", "manifest", "done"] }).notNull(),
+    step: integer("step").notNull().default(0),
+    tableIndex: integer("table_index").notNull().default(0),
+    cursor: text("cursor"),
+    parts: integer("parts").notNull().default(0),
+    rowsExported: integer("rows_exported").notNull().default(0),
+    objectsExported: integer("objects_exported").notNull().default(0),
+    requestedBy: text("requested_by").notNull(),
+    createdAt: text("created_at").notNull(),
+    updatedAt: text("updated_at").notNull(),
+    completedAt: text("completed_at"),
+  },
+  (t) => [index("tenant_exports_tenant_idx").on(t.tenantId, t.createdAt)],
+);
+
+/** What a deleted tenant leaves (migrations/control/0007); never deleted. */
+export const tenantTombstones = sqliteTable("tenant_tombstones", {
+  tenantId: text("tenant_id").primaryKey(),
+  nameSha256: text("name_sha256").notNull(),
+  shard: integer("shard").notNull(),
+  status: text("status", { enum: ["deleting", "deleted"] }).notNull(),
+  phase: text("phase", { enum: ["objects", "durable_objects", "tables", "verify", "done"] }).notNull(),
+  step: integer("step").notNull().default(0),
+  tableIndex: integer("table_index").notNull().default(0),
+  cursor: text("cursor"),
+  counts: text("counts", { mode: "json" }).$type<Record<string, number>>().notNull(),
+  deletedBy: text("deleted_by").notNull(),
+  deletedAt: text("deleted_at").notNull(),
+  completedAt: text("completed_at"),
+});
+
+export type TenantExportRow = typeof tenantExports.$inferSelect;
+export type TenantTombstoneRow = typeof tenantTombstones.$inferSelect;

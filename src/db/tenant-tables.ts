@@ -140,6 +140,7 @@ export const TENANT_TABLES = [
   "loan_repayments",
   "lending_snapshots",
   "lending_roll_rates",
+  "customer_erasures",
 ] as const;
 export type TenantTableName = (typeof TENANT_TABLES)[number];
 
@@ -149,4 +150,8 @@ export type TenantTableName = (typeof TENANT_TABLES)[number];
  * or the move's own marker. A move neither copies nor compares them; a purge deletes the
  * tenant's row of customer_search_tenants last.
  */
-export const SHARD_LOCAL_TENANT_TABLES = ["customer_search_tenants", "tenant_bulk_writes"] as const;
+export const SHARD_LOCAL_TENANT_TABLES = [
+  "customer_search_tenants",
+  "tenant_bulk_writes",
+  "maintenance_permits",
+] as const;

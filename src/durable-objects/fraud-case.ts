@@ -122,6 +122,16 @@ export class FraudCaseObject extends DurableObject<Env> {
     });
   }
 
+  /**
+   * Offboarding: the case's tenant is being deleted. Forgets the cached head (an append after
+   * this reads D1, where the case is gone, and answers not_found) and clears the object's
+   * storage; the log itself lives in D1 and is deleted there.
+   */
+  async wipe(): Promise<void> {
+    this.head = null;
+    await this.ctx.storage.deleteAll();
+  }
+
   /** Evaluate-and-create for one entity: returns the open case, or creates `row`. */
   createUnlessOpen(req: CreateUnlessOpenRequest): Promise<LogResult<{ caseId: string; created: boolean }>> {
     const run = this.queue.then(async (): Promise<LogResult<{ caseId: string; created: boolean }>> => {

@@ -31,6 +31,9 @@ export const LENDING_REFRESH_JOB = "lending.refresh";
 export const FLOAT_BACKTEST_JOB = "agent-health.float-backtest";
 export const FLOWS_BACKFILL_JOB = "flows.backfill";
 export const TENANT_MOVE_JOB = "tenant.move";
+export const TENANT_EXPORT_JOB = "tenant.export";
+export const TENANT_DELETE_JOB = "tenant.delete";
+export const CUSTOMER_ERASURE_JOB = "customer.erasure";
 
 /** The next step of a connector sync run. */
 export interface SyncContinueMessage {
@@ -140,6 +143,26 @@ export interface TenantMoveMessage {
   moveId: string;
   seq: number;
 }
+/** The next turn of a tenant export; `step` must match the export row's (a redelivery does nothing). */
+export interface TenantExportMessage {
+  type: typeof TENANT_EXPORT_JOB;
+  tenantId: string;
+  exportId: string;
+  step: number;
+}
+/** The next turn of a deleted tenant's data removal; `step` must match the tombstone's. */
+export interface TenantDeleteMessage {
+  type: typeof TENANT_DELETE_JOB;
+  tenantId: string;
+  step: number;
+}
+/** The next turn of a data-subject erasure; `step` must match the erasure row's. */
+export interface CustomerErasureMessage {
+  type: typeof CUSTOMER_ERASURE_JOB;
+  tenantId: string;
+  erasureId: string;
+  step: number;
+}
 
 /** A message on the jobs queue: `type` selects the handler. */
 export type JobMessage =
@@ -158,7 +181,10 @@ export type JobMessage =
   | LendingRefreshMessage
   | FloatBacktestMessage
   | FlowsBackfillMessage
-  | TenantMoveMessage;
+  | TenantMoveMessage
+  | TenantExportMessage
+  | TenantDeleteMessage
+  | CustomerErasureMessage;
 export type JobType = JobMessage["type"];
 export type JobMessageOf<T extends JobType> = Extract<JobMessage, { type: T }>;
 
@@ -222,6 +248,23 @@ export const jobs = {
     backfillId === undefined
       ? { type: FLOWS_BACKFILL_JOB, tenantId }
       : { type: FLOWS_BACKFILL_JOB, tenantId, backfillId },
+  tenantExport: (tenantId: string, exportId: string, step: number): TenantExportMessage => ({
+    type: TENANT_EXPORT_JOB,
+    tenantId,
+    exportId,
+    step,
+  }),
+  tenantDelete: (tenantId: string, step: number): TenantDeleteMessage => ({
+    type: TENANT_DELETE_JOB,
+    tenantId,
+    step,
+  }),
+  customerErasure: (tenantId: string, erasureId: string, step: number): CustomerErasureMessage => ({
+    type: CUSTOMER_ERASURE_JOB,
+    tenantId,
+    erasureId,
+    step,
+  }),
   outboxDispatch: (tenantId: string): OutboxDispatchMessage => ({ type: OUTBOX_DISPATCH_JOB, tenantId }),
   workflowRun: (tenantId: string, runId: string, lease?: string): WorkflowRunMessage =>
     lease === undefined
@@ -273,6 +316,9 @@ const FIELD_RULES: { [T in JobType]: FieldRules<JobMessageOf<T>> } = {
   [GOAML_CTR_JOB]: { tenantId: "string", at: "string" },
   [FLOAT_BACKTEST_JOB]: { tenantId: "string", backtestId: "string", step: "integer" },
   [TENANT_MOVE_JOB]: { tenantId: "string", moveId: "string", seq: "integer" },
+  [TENANT_EXPORT_JOB]: { tenantId: "string", exportId: "string", step: "integer" },
+  [TENANT_DELETE_JOB]: { tenantId: "string", step: "integer" },
+  [CUSTOMER_ERASURE_JOB]: { tenantId: "string", erasureId: "string", step: "integer" },
 };
 
 const fits = (value: unknown, rule: FieldRule): boolean => {

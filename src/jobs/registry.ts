@@ -17,6 +17,8 @@ import {
   scheduleMonitoringRuns,
   sweepStrandedPending,
 } from "../modules/monitoring/jobs";
+import { tenantDeleteJob, tenantExportJob } from "../modules/offboarding/jobs";
+import { customerErasureJob } from "../modules/privacy/jobs";
 import { rulesBacktestJob } from "../modules/rules/backtest/jobs";
 import { smeBenchmarksCron, smeBenchmarksJob } from "../modules/sme/jobs";
 import { outboxDispatchJob, webhookSweepTask } from "../modules/webhooks/jobs";
@@ -33,6 +35,7 @@ import {
   AGENT_HEALTH_REFRESH_JOB,
   AML_BACKTEST_JOB,
   BHI_CALCULATE_JOB,
+  CUSTOMER_ERASURE_JOB,
   FLOAT_BACKTEST_JOB,
   FLOWS_BACKFILL_JOB,
   GOAML_CTR_JOB,
@@ -46,6 +49,8 @@ import {
   RULES_BACKTEST_JOB,
   SME_BENCHMARKS_JOB,
   SYNC_CONTINUE_JOB,
+  TENANT_DELETE_JOB,
+  TENANT_EXPORT_JOB,
   TENANT_MOVE_JOB,
   WORKFLOW_RUN_JOB,
   WORKFLOW_START_JOB,
@@ -83,6 +88,9 @@ const handlers: Handlers = {
   [FLOAT_BACKTEST_JOB]: floatBacktestJob,
   [FLOWS_BACKFILL_JOB]: flowsBackfillJob,
   [TENANT_MOVE_JOB]: tenantMoveJob,
+  [TENANT_EXPORT_JOB]: tenantExportJob,
+  [TENANT_DELETE_JOB]: tenantDeleteJob,
+  [CUSTOMER_ERASURE_JOB]: customerErasureJob,
 };
 
 const runTyped = <T extends JobType>(env: Env, type: T, message: MessageByType[T]) =>

@@ -27,3 +27,32 @@ describe("hash chain", () => {
     expect(result.firstInvalidIndex).toBe(1);
   });
 });
+
+describe("verifyChain with redacted entries", () => {
+  const build = async (contents: unknown[]) => {
+    const entries: Array<{ hash: string; previousHash: string; content: unknown }> = [];
+    let previous = GENESIS_HASH;
+    for (const content of contents) {
+      const hash = await chainHash(previous, content);
+      entries.push({ hash, previousHash: previous, content });
+      previous = hash;
+    }
+    return entries;
+  };
+
+  it("keeps a redacted entry's stored hash and recomputes the ones after it", async () => {
+    const [a, b, c] = await build([{ note: "Ama Mensah called" }, { note: "x" }, { status: "closed" }]);
+    const erased = { ...a, content: { note: "[erased] called" } };
+    expect((await verifyChain([erased, b, c])).valid).toBe(false);
+    const result = await verifyChain([{ ...erased, redacted: { previousHash: a.previousHash } }, b, c]);
+    expect(result).toMatchObject({ valid: true, headHash: c.hash });
+  });
+
+  it("still fails when a later entry changed, or a redacted entry does not link to the one before", async () => {
+    const [a, b, c] = await build([{ n: 1 }, { n: 2 }, { n: 3 }]);
+    const redactedB = { ...b, content: {}, redacted: { previousHash: b.previousHash } };
+    expect((await verifyChain([a, redactedB, { ...c, content: { n: 4 } }])).firstInvalidIndex).toBe(2);
+    const unlinked = { ...redactedB, redacted: { previousHash: "f".repeat(64) } };
+    expect((await verifyChain([a, unlinked, c])).firstInvalidIndex).toBe(1);
+  });
+});

@@ -28,13 +28,27 @@ export interface ChainVerification {
   firstInvalidIndex?: number;
 }
 
+/**
+ * A chain entry to check. `redacted`: an erasure replaced personal fields after the hash was
+ * taken (docs/decisions/offboarding-and-erasure.md), so its content cannot be recomputed; its
+ * stored hash stands, provided its stored previous hash links to the entry before it, and the
+ * entries after it are recomputed from that stored hash as usual.
+ */
+export interface ChainEntry {
+  hash: string;
+  content: unknown;
+  redacted?: { previousHash: string };
+}
+
 /** Recomputes the chain over entries in order; `content` must be what was hashed at write time. */
-export async function verifyChain(
-  entries: Array<{ hash: string; content: unknown }>,
-): Promise<ChainVerification> {
+export async function verifyChain(entries: ChainEntry[]): Promise<ChainVerification> {
   let previous = GENESIS_HASH;
   for (const [index, entry] of entries.entries()) {
-    const expected = await chainHash(previous, entry.content);
+    const expected = entry.redacted
+      ? entry.redacted.previousHash === previous
+        ? entry.hash
+        : `unlinked:${entry.hash}`
+      : await chainHash(previous, entry.content);
     if (expected !== entry.hash)
       return { valid: false, eventCount: entries.length, headHash: previous, firstInvalidIndex: index };
     previous = expected;

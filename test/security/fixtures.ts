@@ -157,6 +157,11 @@ export const pathFixtures: Record<string, PathFixture> = {
   "/v1/kyc-aml/cases/{caseId}/files/{fileId}": async (owner) =>
     caseFile(owner, "/v1/kyc-aml/cases", await amlCaseFor(owner)),
   "/v1/customers/{customerId}": async (owner) => ({ customerId: (await insertCustomer(owner)).id }),
+  "/v1/erasures/{erasureId}": async (owner) => {
+    const customer = await insertCustomer(owner);
+    const res = await call("POST", `/v1/customers/${customer.id}/erasure`, { key: owner.key });
+    return { erasureId: (await json<{ erasure: { id: string } }>(res)).erasure.id };
+  },
   "/v1/loans/{loanId}": loanOf,
   "/v1/agents/{agentId}": async (owner) => ({ agentId: (await insertAgent(owner)).agentId }),
   "/v1/agent-health/{agentId}": async (owner) => ({ agentId: (await insertAgent(owner)).agentId }),

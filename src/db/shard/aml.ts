@@ -36,6 +36,8 @@ export const amlCases = sqliteTable(
     /** The AML rule-set version of the evaluation that opened it (0023); null before. */
     ruleSetVersion: integer("rule_set_version"),
     ruleSetHash: text("rule_set_hash"),
+    /** Set when an erasure redacted personal fields (0040); never hashed. */
+    redactedAt: text("redacted_at"),
     /** Case work (0028): written only with a history entry, in the same batch. */
     assigneeId: text("assignee_id"),
     assigneeName: text("assignee_name"),
@@ -78,6 +80,8 @@ export const amlCaseHistory = sqliteTable(
     createdAt: text("created_at").notNull(),
     previousHash: text("previous_hash").notNull(),
     hash: text("hash").notNull(),
+    /** Set when an erasure redacted personal fields (0040); never hashed. */
+    redactedAt: text("redacted_at"),
   },
   (t) => [uniqueIndex("aml_case_history_seq_uq").on(t.tenantId, t.caseId, t.sequence)],
 );

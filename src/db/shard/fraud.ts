@@ -28,6 +28,8 @@ export const fraudCases = sqliteTable(
     /** The fraud rule-set version of the evaluation that opened it (0023); null otherwise. */
     ruleSetVersion: integer("rule_set_version"),
     ruleSetHash: text("rule_set_hash"),
+    /** Set when an erasure redacted personal fields (0040); never hashed. */
+    redactedAt: text("redacted_at"),
   },
   (t) => [
     uniqueIndex("fraud_cases_alert_uq").on(t.tenantId, t.alertId),
@@ -61,6 +63,8 @@ export const fraudCaseEvents = sqliteTable(
     createdAt: text("created_at").notNull(),
     previousHash: text("previous_hash").notNull(),
     hash: text("hash").notNull(),
+    /** Set when an erasure redacted personal fields (0040); never hashed. */
+    redactedAt: text("redacted_at"),
   },
   (t) => [uniqueIndex("fraud_case_events_seq_uq").on(t.caseId, t.eventSequence)],
 );

@@ -16,6 +16,7 @@ export * from "./ingest";
 export * from "./lending";
 export * from "./lists";
 export * from "./monitoring";
+export * from "./privacy";
 export * from "./rules";
 export * from "./sme";
 export * from "./webhooks";

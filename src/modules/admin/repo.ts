@@ -1,7 +1,14 @@
 import { and, asc, count, desc, eq, gt, isNull, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { ControlDb } from "../../db/client";
-import { type ApiKeyRow, apiKeys, connectors, type TenantRow, tenants } from "../../db/control-schema";
+import {
+  type ApiKeyRow,
+  apiKeys,
+  connectors,
+  type TenantRow,
+  tenantOrigins,
+  tenants,
+} from "../../db/control-schema";
 import { keysetPage, listOrder, type PageRequest, planned } from "../../db/keyset";
 import { tenantWhere } from "../../db/tenant-tables";
 
@@ -60,6 +67,20 @@ export async function updateTenant(
   ]);
   return rows[0];
 }
+
+/**
+ * Offboarding: the tenant's control rows (keys first: they reference the tenant), for the batch
+ * that also writes its tombstone. A deleted tenant's keys stop authenticating with this batch.
+ */
+export const tenantRemovalStatements = (db: ControlDb, tenantId: string): BatchItem<"sqlite">[] => [
+  db.delete(apiKeys).where(tenantWhere({ tenantId }, apiKeys)),
+  db.delete(connectors).where(tenantWhere({ tenantId }, connectors)),
+  db.delete(tenantOrigins).where(tenantWhere({ tenantId }, tenantOrigins)),
+  db.delete(tenants).where(eq(tenants.id, tenantId)),
+];
+
+export const listConnectors = (db: ControlDb, tenantId: string) =>
+  db.select().from(connectors).where(tenantWhere({ tenantId }, connectors));
 
 export const insertKey = (db: ControlDb, key: ApiKeyRow) => db.insert(apiKeys).values(key);
 

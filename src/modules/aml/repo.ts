@@ -61,6 +61,7 @@ export async function openCases(
           createdAt: sql`${h.createdAt}`.as("created_at"),
           previousHash: sql`${h.previousHash}`.as("previous_hash"),
           hash: sql`${h.hash}`.as("hash"),
+          redactedAt: sql`${null}`.as("redacted_at"),
         })
         .from(amlCases, eq(amlCases.id, h.caseId)),
     ),

@@ -23,8 +23,12 @@ export { openCasesUnlessOpen } from "./cases/batch/service";
 
 type Ctx = TenantContext;
 
-const namespace = (ctx: Ctx) => ctx.env.FRAUD_CASE as unknown as DurableObjectNamespace<FraudCaseObject>;
-const caseStub = (ctx: Ctx, caseId: string) => namespace(ctx).get(namespace(ctx).idFromName(caseId));
+const namespace = (ctx: Pick<Ctx, "env">) =>
+  ctx.env.FRAUD_CASE as unknown as DurableObjectNamespace<FraudCaseObject>;
+const caseStub = (ctx: Pick<Ctx, "env">, caseId: string) =>
+  namespace(ctx).get(namespace(ctx).idFromName(caseId));
+/** Offboarding: empties a deleted tenant's case object (cached head, storage). */
+export const wipeCaseObject = (env: Ctx["env"], caseId: string) => caseStub({ env }, caseId).wipe();
 const entityStub = (ctx: Ctx, entityType: string, entityId: string) =>
   namespace(ctx).get(namespace(ctx).idFromName(`entity:${ctx.tenantId}:${entityType}:${entityId}`));
 
@@ -35,7 +39,7 @@ function unwrap<T>(result: LogResult<T>): T {
 }
 
 export const presentEvent = (e: FraudCaseEventRow) => {
-  const { previousHash: _p, ...rest } = e;
+  const { previousHash: _p, redactedAt: _r, ...rest } = e;
   return {
     ...rest,
     eventType: e.eventType as "created",
@@ -47,7 +51,7 @@ export const presentEvent = (e: FraudCaseEventRow) => {
 
 /** A stored case as the API shows it; `now` decides `overdue`. */
 export const presentCase = (
-  { case: { ruleSetVersion, ruleSetHash, ...c }, head }: repo.CaseWithHead,
+  { case: { ruleSetVersion, ruleSetHash, redactedAt: _r, ...c }, head }: repo.CaseWithHead,
   now: Date,
 ) => ({
   ...c,

@@ -90,6 +90,34 @@ export async function getTenant(env: Env, tenantId: string) {
   return row;
 }
 
+/**
+ * What offboarding exports and then removes of a tenant in CONTROL_DB: its row, its keys (no
+ * hashes), its connectors (sealed secrets left out) and the statements that delete them all.
+ */
+export async function tenantControlRows(env: Env, tenantId: string) {
+  const db = controlDb(env);
+  const tenant = await getTenant(env, tenantId);
+  const keys = (await repo.listKeys(db, tenantId)).map(({ keyHash: _h, ...key }) => key);
+  const connectors = (await repo.listConnectors(db, tenantId)).map((c) => ({
+    ...c,
+    config: Object.fromEntries(
+      Object.entries(c.config).filter(([name]) => !/password|secret|token/i.test(name)),
+    ),
+  }));
+  return { tenant: presentTenant(tenant), row: tenant, keys, connectors };
+}
+
+/** The tenant's control rows' deletion, for the batch that writes its tombstone; drops caches. */
+export function tenantRemoval(env: Env, row: TenantRow) {
+  return {
+    statements: repo.tenantRemovalStatements(controlDb(env), row.id),
+    forget: () => {
+      forgetOrigins(row.settings.allowedOrigins ?? []);
+      forgetTenant(row.id);
+    },
+  };
+}
+
 /** A page of tenant rows in id order, for cron tasks that pass over every tenant. */
 export const tenantPage = (env: Env, after: string, limit: number) =>
   repo.tenantPage(controlDb(env), after, limit);

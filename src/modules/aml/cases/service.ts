@@ -222,7 +222,15 @@ export async function checkHistory(
 ) {
   const snapshot = snapshotOf(row);
   const chain = await verifyChain(
-    history.map((h) => ({ hash: h.hash, content: historyContent(fieldsOf(h), snapshot) })),
+    history.map((h) => ({
+      hash: h.hash,
+      content: historyContent(fieldsOf(h), snapshot),
+      // An erased entry (or the created one, when the case row was) keeps its stored hash.
+      redacted:
+        h.redactedAt != null || (h.eventType === "created" && row.redactedAt != null)
+          ? { previousHash: h.previousHash }
+          : undefined,
+    })),
   );
   const stored = { anchor: row.headAnchor, keyId: row.headAnchorKeyId };
   const anchorValid =

@@ -14,6 +14,8 @@ export const AUDIT_ACTIONS = [
   "tenant.settings_updated",
   "tenant.move_started",
   "tenant.moved",
+  "tenant.export_requested",
+  "tenant.deleted",
   "api_key.created",
   "api_key.rotated",
   "api_key.revoked",
@@ -47,6 +49,7 @@ export const AUDIT_ACTIONS = [
   "case.linked",
   "case.unlinked",
   "flow_mapping.updated",
+  "customer.erasure_requested",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

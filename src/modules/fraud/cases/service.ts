@@ -99,6 +99,7 @@ export async function prepareEvent(
     createdAt: now.toISOString(),
     previousHash,
     hash: "",
+    redactedAt: null,
   };
   const event = { ...unhashed, hash: await chainHash(previousHash, eventContent(unhashed)) };
   const outbox =
@@ -186,7 +187,16 @@ export async function checkCaseLog(
   anchorKeys: () => Promise<AnchorKeys>,
 ) {
   const gapless = events.every((e, i) => e.eventSequence === i + 1);
-  const result = await verifyChain(events.map((e) => ({ hash: e.hash, content: eventContent(e, row) })));
+  // An erased entry (or the created one, when the case row was) keeps its stored hash.
+  const redacted = (e: FraudCaseEventRow) =>
+    e.redactedAt != null || (e.eventType === "created" && row.redactedAt != null);
+  const result = await verifyChain(
+    events.map((e) => ({
+      hash: e.hash,
+      content: eventContent(e, row),
+      redacted: redacted(e) ? { previousHash: e.previousHash } : undefined,
+    })),
+  );
   const linked = events.every((e, i) => e.previousHash === (i ? events[i - 1].hash : GENESIS_HASH));
   const stored = { anchor: head.headAnchor, keyId: head.headAnchorKeyId };
   const anchorValid =

@@ -19,7 +19,8 @@ import * as batchRepo from "./repo";
 export function caseContent(row: FraudCaseRow) {
   // The rule-set stamp (0023) is hashed when set; left out when null, so cases created before
   // it (or from client data) verify unchanged.
-  const { ruleSetVersion, ruleSetHash, ...rest } = row;
+  // redactedAt (0040) marks an erasure, after the hash was taken: never hashed.
+  const { ruleSetVersion, ruleSetHash, redactedAt: _r, ...rest } = row;
   return ruleSetVersion === null || ruleSetVersion === undefined
     ? rest
     : { ...rest, ruleSetVersion, ruleSetHash };
@@ -31,7 +32,7 @@ export function caseContent(row: FraudCaseRow) {
  * before it existed still verify.
  */
 export function eventContent(event: FraudCaseEventRow, row?: FraudCaseRow) {
-  const { hash: _h, previousHash: _p, actorKeyId, ...rest } = event;
+  const { hash: _h, previousHash: _p, actorKeyId, redactedAt: _r, ...rest } = event;
   const content = actorKeyId == null ? rest : { ...rest, actorKeyId };
   return event.eventType === "created" && row ? { ...content, case: caseContent(row) } : content;
 }
@@ -81,6 +82,7 @@ export async function newCaseRecords(
     createdAt: row.createdAt,
     previousHash: GENESIS_HASH,
     hash: "",
+    redactedAt: null,
   };
   const event: FraudCaseEventRow = {
     ...unhashed,
@@ -140,6 +142,7 @@ export function caseRow(
     createdAt: now.toISOString(),
     ruleSetVersion: ruleSet?.version ?? null,
     ruleSetHash: ruleSet?.hash ?? null,
+    redactedAt: null,
   };
 }
 

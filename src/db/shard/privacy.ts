@@ -1,0 +1,42 @@
+import { index, integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
+
+/** Erasure and offboarding maintenance (every shard): mirrors migrations/shard/0040_offboarding_erasure.sql. */
+
+/**
+ * Permission for one tenant's maintenance writes to append-only tables ('purge': delete,
+ * 'erasure': redact). Inserted and deleted inside one db.batch (src/db/maintenance.ts), so
+ * it is empty outside such a batch.
+ */
+export const maintenancePermits = sqliteTable(
+  "maintenance_permits",
+  {
+    tenantId: text("tenant_id").notNull(),
+    kind: text("kind", { enum: ["purge", "erasure"] }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.kind] })],
+);
+
+/** A data-subject erasure request and its progress (a queue job walks the tenant's tables). */
+export const customerErasures = sqliteTable(
+  "customer_erasures",
+  {
+    id: text("id").primaryKey(),
+    tenantId: text("tenant_id").notNull(),
+    customerId: text("customer_id").notNull(),
+    status: text("status", { enum: ["running", "completed"] }).notNull(),
+    step: integer("step").notNull().default(0),
+    tableIndex: integer("table_index").notNull().default(0),
+    cursor: text("cursor"),
+    /** The subject's values searched for (JSON strings); null once the erasure completed. */
+    searchValues: text("search_values", { mode: "json" }).$type<string[] | null>(),
+    rowsRedacted: integer("rows_redacted").notNull().default(0),
+    objectsDeleted: integer("objects_deleted").notNull().default(0),
+    requestedBy: text("requested_by").notNull(),
+    createdAt: text("created_at").notNull(),
+    updatedAt: text("updated_at").notNull(),
+    completedAt: text("completed_at"),
+  },
+  (t) => [index("customer_erasures_customer_idx").on(t.tenantId, t.customerId)],
+);
+
+export type CustomerErasureRow = typeof customerErasures.$inferSelect;

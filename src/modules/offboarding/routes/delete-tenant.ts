@@ -1,0 +1,24 @@
+import type { App } from "../../../http/context";
+import { adminRoute, errorResponses, jsonContent } from "../../../http/openapi";
+import { TenantIdParams } from "../../admin/schemas";
+import { TenantDeletionResponse } from "../schemas";
+import { deleteTenant } from "../service";
+
+export const deleteTenantRoute = adminRoute({
+  method: "delete",
+  path: "/admin/tenants/{tenantId}",
+  operationId: "adminDeleteTenant",
+  summary:
+    "Delete a tenant: its keys stop working with this request, its data (every table, R2 objects, case objects) is removed on the jobs queue; a tombstone stays (409 while an export runs)",
+  request: { params: TenantIdParams },
+  responses: {
+    202: jsonContent(TenantDeletionResponse, "Deleting; follow it at GET /admin/tenants/{tenantId}/deletion"),
+    ...errorResponses(409),
+  },
+});
+
+export const registerDeleteTenant = (app: App) =>
+  app.openapi(deleteTenantRoute, async (c) => {
+    const deletion = await deleteTenant(c.get("op"), c.req.valid("param").tenantId);
+    return c.json({ success: true as const, deletion }, 202);
+  });

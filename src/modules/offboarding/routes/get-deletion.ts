@@ -1,0 +1,20 @@
+import type { App } from "../../../http/context";
+import { adminRoute, jsonContent } from "../../../http/openapi";
+import { TenantIdParams } from "../../admin/schemas";
+import { TenantDeletionResponse } from "../schemas";
+import { getDeletion } from "../service";
+
+export const getDeletionRoute = adminRoute({
+  method: "get",
+  path: "/admin/tenants/{tenantId}/deletion",
+  operationId: "adminGetTenantDeletion",
+  summary: "A deleted tenant's tombstone: who deleted it, when, what was removed, and the removal's progress",
+  request: { params: TenantIdParams },
+  responses: { 200: jsonContent(TenantDeletionResponse, "The tombstone") },
+});
+
+export const registerGetDeletion = (app: App) =>
+  app.openapi(getDeletionRoute, async (c) => {
+    const deletion = await getDeletion(c.env, c.req.valid("param").tenantId);
+    return c.json({ success: true as const, deletion }, 200);
+  });

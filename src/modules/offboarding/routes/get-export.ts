@@ -1,0 +1,22 @@
+import type { App } from "../../../http/context";
+import { adminRoute, jsonContent } from "../../../http/openapi";
+import { ExportParams, TenantExportResponse } from "../schemas";
+import { getExport, presentExport } from "../service";
+
+export const getExportRoute = adminRoute({
+  method: "get",
+  path: "/admin/tenants/{tenantId}/exports/{exportId}",
+  operationId: "adminGetTenantExport",
+  summary: "An export's status and progress",
+  request: { params: ExportParams },
+  responses: { 200: jsonContent(TenantExportResponse, "The export") },
+});
+
+export const registerGetExport = (app: App) =>
+  app.openapi(getExportRoute, async (c) => {
+    const { tenantId, exportId } = c.req.valid("param");
+    return c.json(
+      { success: true as const, export: presentExport(await getExport(c.env, tenantId, exportId)) },
+      200,
+    );
+  });

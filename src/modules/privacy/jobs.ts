@@ -1,0 +1,89 @@
+import type { Env } from "../../env";
+import { sendJobs } from "../../jobs/enqueue";
+import { type CustomerErasureMessage, jobs } from "../../jobs/messages";
+import { AppError } from "../../lib/errors";
+import { getTenant } from "../admin/tenants/service";
+import * as systemRepo from "./system-repo";
+
+/**
+ * One turn of an erasure: up to SCRUB_PAGES_PER_TURN pages of SCRUB_ROWS rows (each one read
+ * of keys and one batch: well under 1,000 D1 queries), then the next turn on the queue; the
+ * step number makes a redelivered message a no-op. Last, the customer's BHI reports go (they
+ * print the name and are regenerated on request) and the searched values are dropped.
+ */
+const SCRUB_ROWS = 500;
+const SCRUB_PAGES_PER_TURN = 30;
+
+const reportPrefix = (tenantId: string, customerId: string) =>
+  `tenants/${tenantId}/reports/bhi/${customerId}/`;
+
+async function deleteReports(env: Env, tenantId: string, customerId: string): Promise<number> {
+  let deleted = 0;
+  for (;;) {
+    const listed = await env.FILES.list({ prefix: reportPrefix(tenantId, customerId), limit: 1000 });
+    if (listed.objects.length === 0) return deleted;
+    await env.FILES.delete(listed.objects.map((o) => o.key));
+    deleted += listed.objects.length;
+  }
+}
+
+async function shardOf(env: Env, tenantId: string): Promise<number | undefined> {
+  try {
+    return (await getTenant(env, tenantId)).shard;
+  } catch (err) {
+    if (err instanceof AppError && err.code === "not_found") return undefined; // deleted: its data went too
+    throw err;
+  }
+}
+
+export async function customerErasureJob(env: Env, message: CustomerErasureMessage): Promise<void> {
+  const shard = await shardOf(env, message.tenantId);
+  if (shard === undefined) return;
+  const row = await systemRepo.findErasure(env, shard, message.tenantId, message.erasureId);
+  if (row?.status !== "running" || row.step !== message.step) return;
+  const now = new Date().toISOString();
+  const tables = systemRepo.scrubTables();
+  const values = row.searchValues ?? [];
+  let { tableIndex, rowsRedacted } = row;
+  let cursor = row.cursor ? (JSON.parse(row.cursor) as unknown[]) : null;
+  for (let n = 0; n < SCRUB_PAGES_PER_TURN && tableIndex < tables.length; n++) {
+    const page = { after: cursor, limit: SCRUB_ROWS };
+    const { changed, last } = await systemRepo.scrub(
+      env,
+      shard,
+      tables[tableIndex],
+      row.tenantId,
+      page,
+      values,
+      now,
+    );
+    rowsRedacted += changed;
+    if (last) cursor = last;
+    else {
+      tableIndex++;
+      cursor = null;
+    }
+  }
+  if (tableIndex < tables.length) {
+    const patch = {
+      tableIndex,
+      rowsRedacted,
+      cursor: cursor ? JSON.stringify(cursor) : null,
+      updatedAt: now,
+    };
+    if (await systemRepo.advanceErasure(env, shard, row, patch))
+      await sendJobs(env, [jobs.customerErasure(row.tenantId, row.id, row.step + 1)]);
+    return;
+  }
+  const objectsDeleted = await deleteReports(env, row.tenantId, row.customerId);
+  await systemRepo.advanceErasure(env, shard, row, {
+    tableIndex,
+    rowsRedacted,
+    cursor: null,
+    objectsDeleted,
+    searchValues: null,
+    status: "completed",
+    updatedAt: now,
+    completedAt: now,
+  });
+}

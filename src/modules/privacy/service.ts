@@ -1,0 +1,64 @@
+import { REDACTED } from "../../db/maintenance";
+import type { CustomerErasureRow } from "../../db/shard/privacy";
+import type { TenantContext } from "../../db/tenant-context";
+import { sendJobs } from "../../jobs/enqueue";
+import { jobs } from "../../jobs/messages";
+import { notFound } from "../../lib/errors";
+import { tenantAuditInsert } from "../audit/service";
+import { getCustomer } from "../data/service";
+import { subjectValues } from "./domain/subject";
+import * as repo from "./repo";
+
+/**
+ * A data-subject erasure (Ghana Data Protection Act, 2012 (Act 843), s. 33): the customer's
+ * personal values are replaced by "[erased]" in every tenant table, its BHI reports deleted;
+ * its transactions stay (for accounting) under the now pseudonymous customer id. Runs on the
+ * jobs queue; docs/decisions/offboarding-and-erasure.md says what is kept and why.
+ */
+
+export const presentErasure = (row: CustomerErasureRow) => ({
+  id: row.id,
+  customerId: row.customerId,
+  status: row.status,
+  progress: { rowsRedacted: row.rowsRedacted, objectsDeleted: row.objectsDeleted },
+  createdAt: row.createdAt,
+  completedAt: row.completedAt,
+});
+
+export async function requestErasure(ctx: TenantContext, customerId: string) {
+  const customer = await getCustomer(ctx, customerId);
+  const now = ctx.clock.now().toISOString();
+  const row: CustomerErasureRow = {
+    id: crypto.randomUUID(),
+    tenantId: ctx.tenantId,
+    customerId,
+    status: "running",
+    step: 0,
+    tableIndex: 0,
+    cursor: null,
+    searchValues: subjectValues(customer, REDACTED),
+    rowsRedacted: 0,
+    objectsDeleted: 0,
+    requestedBy: ctx.keyId ?? "unknown",
+    createdAt: now,
+    updatedAt: now,
+    completedAt: null,
+  };
+  await ctx.db.batch([
+    repo.insertErasure(ctx, row),
+    // The entry names the customer by id only: the audit log must not keep what is erased.
+    tenantAuditInsert(ctx, {
+      action: "customer.erasure_requested",
+      target: { type: "customer", id: customerId },
+      after: { erasureId: row.id },
+    }),
+  ]);
+  await sendJobs(ctx.env, [jobs.customerErasure(ctx.tenantId, row.id, 0)]);
+  return presentErasure(row);
+}
+
+export async function getErasure(ctx: TenantContext, erasureId: string) {
+  const row = await repo.findErasure(ctx, erasureId);
+  if (!row) throw notFound("Erasure");
+  return presentErasure(row);
+}

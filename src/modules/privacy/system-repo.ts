@@ -1,0 +1,49 @@
+import { and, eq } from "drizzle-orm";
+import { type RowKey, scrubPage } from "../../db/maintenance";
+import { type CustomerErasureRow, customerErasures } from "../../db/shard/privacy";
+import { systemShardBinding, systemShardDb } from "../../db/system-db";
+import { type TenantTableInfo, tenantTables } from "../../db/tenant-table-list";
+import type { Env } from "../../env";
+
+/**
+ * The erasure job's sweep over every tenant table (src/db/maintenance.ts scrubPage), and its
+ * progress row. A queue message carries the tenant and erasure ids only.
+ */
+
+/**
+ * Every tenant table but goAML's (filed regulatory reports and their subjects are kept: the
+ * AML/CFT record-keeping duty outweighs erasure) and the erasure rows themselves.
+ */
+export const scrubTables = (): TenantTableInfo[] =>
+  tenantTables().filter((t) => !t.name.startsWith("goaml_") && t.name !== "customer_erasures");
+
+export const findErasure = (env: Env, shard: number, tenantId: string, erasureId: string) =>
+  systemShardDb(env, shard)
+    .select()
+    .from(customerErasures)
+    .where(and(eq(customerErasures.id, erasureId), eq(customerErasures.tenantId, tenantId)))
+    .get();
+
+/** Moves the erasure on from its step; false when another turn already did (a redelivery). */
+export async function advanceErasure(
+  env: Env,
+  shard: number,
+  row: CustomerErasureRow,
+  patch: Partial<CustomerErasureRow>,
+) {
+  const result = await systemShardDb(env, shard)
+    .update(customerErasures)
+    .set({ ...patch, step: row.step + 1 })
+    .where(and(eq(customerErasures.id, row.id), eq(customerErasures.step, row.step)));
+  return (result.meta.changes ?? 0) > 0;
+}
+
+export const scrub = (
+  env: Env,
+  shard: number,
+  t: TenantTableInfo,
+  tenantId: string,
+  page: { after: RowKey | null; limit: number },
+  values: readonly string[],
+  at: string,
+) => scrubPage(systemShardBinding(env, shard), t, tenantId, page, values, at);

@@ -1,0 +1,149 @@
+import { runInDurableObject } from "cloudflare:test";
+import { env } from "cloudflare:workers";
+import { beforeAll, describe, expect, it } from "vitest";
+import { aml, fraud, post } from "../cases/helpers";
+import {
+  admin,
+  call,
+  createTenant,
+  insertAccount,
+  insertCustomer,
+  insertTransactions,
+  json,
+  type TestTenant,
+} from "../harness";
+import { driveDeletion, driveExport, objectKeys, rowCounts } from "./helpers";
+
+interface Manifest {
+  tables: Record<string, { rows: number; parts: Array<{ file: string; rows: number; sha256: string }> }>;
+  objects: Array<{ file: string; source: string; sha256: string }>;
+}
+
+const hex = async (bytes: ArrayBuffer) =>
+  [...new Uint8Array(await crypto.subtle.digest("SHA-256", bytes))]
+    .map((b) => b.toString(16).padStart(2, "0"))
+    .join("");
+
+async function seed(t: TestTenant) {
+  const customer = await insertCustomer(t, { name: "Kofi Boateng", phone: "+233201234567" });
+  const account = await insertAccount(t, customer.id);
+  // 1,003 transactions (and the AML case customer's one): more than two export pages of 500.
+  const day = new Date(Date.now() - 86_400_000).toISOString();
+  await insertTransactions(
+    t,
+    account,
+    Array.from({ length: 1003 }, () => ({ amountMinor: 100, transactionDate: day })),
+  );
+  const fraudCase = await fraud.open(t);
+  expect(
+    (await post(t, `/v1/fraud/cases/${fraudCase.id}/notes`, { content: "Called", actorId: "a1" })).status,
+  ).toBe(201);
+  const amlCase = await aml.open(t);
+  await env.FILES.put(`tenants/${t.id}/reports/bhi/${customer.id}/r.pdf`, "pdf bytes");
+  await env.FILES.put(`tenants/${t.id}/case-files/fraud/${fraudCase.id}/f1`, "evidence");
+  return { fraudCase, amlCase };
+}
+
+describe("tenant offboarding", () => {
+  let tenant: TestTenant;
+  let neighbour: TestTenant;
+  let seeded: Awaited<ReturnType<typeof seed>>;
+  let neighbourBefore: Record<string, number>;
+
+  beforeAll(async () => {
+    tenant = await createTenant({ name: "Leaving Ltd", shard: 0 });
+    neighbour = await createTenant({ name: "Staying Ltd", shard: 0 });
+    seeded = await seed(tenant);
+    await seed(neighbour);
+    neighbourBefore = await rowCounts(neighbour);
+  }, 180_000);
+
+  it("exports every table page by page with counts equal to the rows stored, and each part's SHA-256", async () => {
+    const expected = await rowCounts(tenant);
+    expect(expected.transactions).toBe(1003 + 1); // and the AML case's customer's transaction
+    const requested = await admin("POST", `/admin/tenants/${tenant.id}/exports`);
+    expect(requested.status).toBe(202);
+    const { export: started } = await json<{ export: { id: string; status: string } }>(requested);
+    expect(started.status).toBe("running");
+    expect((await admin("POST", `/admin/tenants/${tenant.id}/exports`)).status).toBe(409);
+    const early = await admin("GET", `/admin/tenants/${tenant.id}/exports/${started.id}/files/manifest.json`);
+    expect(early.status).toBe(409);
+
+    const turns = await driveExport(tenant, started.id);
+    expect(turns).toBeGreaterThan(1);
+    const status = await json<{ export: { status: string; progress: { rowsExported: number } } }>(
+      await admin("GET", `/admin/tenants/${tenant.id}/exports/${started.id}`),
+    );
+    const total = Object.values(expected).reduce((a, b) => a + b, 0);
+    expect(status.export).toMatchObject({ status: "completed", progress: { rowsExported: total } });
+
+    const base = `/admin/tenants/${tenant.id}/exports/${started.id}/files`;
+    const manifest = await json<Manifest>(await admin("GET", `${base}/manifest.json`));
+    const counted = Object.fromEntries(
+      Object.entries(manifest.tables)
+        .filter(([, t]) => t.rows > 0)
+        .map(([name, t]) => [name, t.rows]),
+    );
+    expect(counted).toEqual(expected);
+    expect(manifest.tables.transactions.parts).toHaveLength(3);
+
+    // Every part downloads with the digest the manifest lists, and holds its rows.
+    const part = manifest.tables.transactions.parts[2];
+    const res = await admin("GET", `${base}/${part.file}`);
+    expect(res.status).toBe(200);
+    const bytes = await res.arrayBuffer();
+    expect(await hex(bytes)).toBe(part.sha256);
+    const lines = new TextDecoder().decode(bytes).trim().split("\n");
+    expect(lines).toHaveLength(part.rows);
+    expect(JSON.parse(lines[0])).toMatchObject({ tenant_id: tenant.id });
+
+    // The case logs travel with their chains.
+    const events = manifest.tables.fraud_case_events.parts[0];
+    const eventLines = (await (await admin("GET", `${base}/${events.file}`)).text()).trim().split("\n");
+    expect(eventLines.map((l) => JSON.parse(l).hash)).toHaveLength(2);
+    expect(manifest.tables.aml_case_history.rows).toBeGreaterThan(0);
+
+    // R2 objects are copied with their source key.
+    const stored = (await objectKeys(tenant.id)).filter((k) => !k.includes("/exports/"));
+    expect(stored).toContain(`tenants/${tenant.id}/case-files/fraud/${seeded.fraudCase.id}/f1`);
+    expect(manifest.objects.map((o) => o.source).sort()).toEqual(stored.sort());
+    const object = manifest.objects[0];
+    expect(await hex(await (await admin("GET", `${base}/${object.file}`)).arrayBuffer())).toBe(object.sha256);
+  }, 120_000);
+
+  it("deletes a tenant: keys refused at once, then no rows, no objects, empty case objects; a tombstone stays", async () => {
+    // The case object has cached its head (the note above went through it).
+    const stub = () => env.FRAUD_CASE.get(env.FRAUD_CASE.idFromName(seeded.fraudCase.id));
+    const cached = await runInDurableObject(stub(), (o) => (o as unknown as { head: unknown }).head);
+    expect(cached).not.toBeNull();
+
+    const deleted = await admin("DELETE", `/admin/tenants/${tenant.id}`);
+    expect(deleted.status).toBe(202);
+    expect((await call("GET", "/v1/customers", { key: tenant.key })).status).toBe(401);
+    expect((await admin("GET", `/admin/tenants/${tenant.id}`)).status).toBe(404);
+    expect(
+      (await admin("POST", `/admin/tenants/${tenant.id}/keys`, { name: "again", scopes: ["*"] })).status,
+    ).toBe(404);
+
+    await driveDeletion(tenant.id);
+    expect(await rowCounts(tenant)).toEqual({});
+    expect(await objectKeys(tenant.id)).toEqual([]);
+    const after = await runInDurableObject(stub(), async (o, state) => ({
+      head: (o as unknown as { head: unknown }).head,
+      stored: (await state.storage.list()).size,
+    }));
+    expect(after).toEqual({ head: null, stored: 0 });
+
+    const { deletion } = await json<{
+      deletion: Record<string, unknown> & { removed: Record<string, number> };
+    }>(await admin("GET", `/admin/tenants/${tenant.id}/deletion`));
+    expect(deletion).toMatchObject({ status: "deleted", phase: "done", deletedBy: "bootstrap" });
+    expect(deletion.removed.transactions).toBe(1004);
+    expect(deletion.removed.durableObjects).toBe(1);
+    expect(deletion.removed.r2Objects).toBeGreaterThanOrEqual(3); // 2 seeded + the export's parts
+
+    // The neighbour on the same shard is untouched.
+    expect(await rowCounts(neighbour)).toEqual(neighbourBefore);
+    expect((await call("GET", "/v1/customers", { key: neighbour.key })).status).toBe(200);
+  }, 120_000);
+});
