@@ -12,29 +12,13 @@ import { conflict, notFound } from "../../../lib/errors";
 import { chainHash, GENESIS_HASH, verifyChain } from "../../../lib/hash-chain";
 import { presentPage } from "../../../lib/pagination";
 import type { AmlCaseStatus } from "../domain/case-machine";
-import type { RuleOutcome } from "../domain/evaluate";
 import { type HistoryEventType, type HistoryFields, historyContent, snapshotOf } from "../domain/history";
-import type { AmlEntityType } from "../domain/rules";
 import * as repo from "../repo";
-import { caseItems } from "./batch/service";
+import { caseItems, type OpenCasesInput } from "./batch/service";
 import { presentCase, presentHistory } from "./present";
 
-export { openCasesForPage } from "./batch/service";
+export { type OpenCasesInput, openCasesForPage } from "./batch/service";
 export { presentCase, presentHistory } from "./present";
-
-export interface OpenCasesInput {
-  entityType: AmlEntityType;
-  entityId: string;
-  correlationId: string;
-  windowDays: number;
-  windowStart: string;
-  windowEnd: string;
-  outcomes: RuleOutcome[];
-  /** The API key of the request that asked for the evaluation (null from a workflow). */
-  actorKeyId: string | null;
-  /** The live AML rule-set version that produced the outcomes. */
-  ruleSet?: { version: number; hash: string };
-}
 
 /**
  * One case per triggered rule unless a non-closed one exists for that rule and entity. The

@@ -3,9 +3,16 @@ import type { TenantScope } from "../../../../db/client";
 import { jsonRowsInsert } from "../../../../db/json-rows";
 import { amlCaseHistory, amlCases } from "../../../../db/shard/aml";
 import { tenantSql } from "../../../../db/tenant-tables";
+import type { Anchor } from "../../../../lib/case-anchor";
 import { jsonArrayChunks } from "../../../../lib/json-chunks";
-import { CLOSED_STATUSES } from "../../repo";
-import type { CaseItem } from "./service";
+import { CLOSED_STATUSES, type NewCase, type NewHistory } from "../../repo";
+
+/** A case to open, built in memory: its row, its `created` entry and its head anchor. */
+export interface CaseItem {
+  row: NewCase;
+  created: NewHistory;
+  anchor: Anchor;
+}
 
 /**
  * repo.openCases set-based (for one batch): the case rows (a row whose rule and entity already

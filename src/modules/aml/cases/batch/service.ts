@@ -1,13 +1,14 @@
 import type { AmlCaseRow } from "../../../../db/shard/aml";
 import type { TenantContext } from "../../../../db/tenant-context";
-import { type Anchor, type AnchorKeys, anchorHead, anchorKeysFrom } from "../../../../lib/case-anchor";
+import { type AnchorKeys, anchorHead, anchorKeysFrom } from "../../../../lib/case-anchor";
 import { dueAtFor } from "../../../../lib/case-work";
 import { chainHash, GENESIS_HASH } from "../../../../lib/hash-chain";
 import type { AmlCaseStatus } from "../../domain/case-machine";
+import type { RuleOutcome } from "../../domain/evaluate";
 import { type HistoryFields, historyContent, snapshotOf } from "../../domain/history";
-import { ruleById } from "../../domain/rules";
+import { type AmlEntityType, ruleById } from "../../domain/rules";
 import type * as repo from "../../repo";
-import type { OpenCasesInput } from "../service";
+import type { CaseItem } from "./repo";
 import * as batchRepo from "./repo";
 
 /**
@@ -17,11 +18,21 @@ import * as batchRepo from "./repo";
  * the partial unique index on open cases skips a case whose (entity, rule) already has one.
  */
 /** A case to open: its row, its `created` entry (chained from genesis) and its anchor. */
-export interface CaseItem {
-  row: repo.NewCase;
-  created: repo.NewHistory;
-  anchor: Anchor;
+export interface OpenCasesInput {
+  entityType: AmlEntityType;
+  entityId: string;
+  correlationId: string;
+  windowDays: number;
+  windowStart: string;
+  windowEnd: string;
+  outcomes: RuleOutcome[];
+  /** The API key of the request that asked for the evaluation (null from a workflow). */
+  actorKeyId: string | null;
+  /** The live AML rule-set version that produced the outcomes. */
+  ruleSet?: { version: number; hash: string };
 }
+
+export type { CaseItem } from "./repo";
 
 /**
  * The case each triggered rule would open, built in memory (ids, the `created` entry's hash, the

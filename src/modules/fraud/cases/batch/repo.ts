@@ -1,10 +1,23 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { TenantScope } from "../../../../db/client";
 import { jsonRowsInsert } from "../../../../db/json-rows";
-import { fraudCaseEvents, fraudCaseHeads, fraudCases } from "../../../../db/shard/fraud";
+import {
+  type FraudCaseEventRow,
+  type FraudCaseHeadRow,
+  type FraudCaseRow,
+  fraudCaseEvents,
+  fraudCaseHeads,
+  fraudCases,
+} from "../../../../db/shard/fraud";
 import { tenantSql } from "../../../../db/tenant-tables";
 import { jsonArrayChunks } from "../../../../lib/json-chunks";
-import type { NewCaseRecords } from "./service";
+
+/** A new case's immutable row, its `created` event and its head, built in memory. */
+export interface NewCaseRecords {
+  row: FraudCaseRow;
+  event: FraudCaseEventRow;
+  head: FraudCaseHeadRow;
+}
 
 /** The newest non-closed case of each (entity type, entity id), in one statement per ~80 KB of pairs. */
 export async function openCaseIds(

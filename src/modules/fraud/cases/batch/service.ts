@@ -169,11 +169,7 @@ export const dueAtOf = (ctx: Pick<TenantContext, "tenant">, row: FraudCaseRow) =
   dueAtFor(ctx.tenant.settings.caseSla, "fraud", row.severity, new Date(row.createdAt));
 
 /** A case to open: the row, its `created` event and its head. */
-export interface NewCaseRecords {
-  row: FraudCaseRow;
-  event: FraudCaseEventRow;
-  head: FraudCaseHeadRow;
-}
+export type { NewCaseRecords } from "./repo";
 
 /**
  * Opens, per alert, a case for its entity unless the entity has a non-closed one (one open case
