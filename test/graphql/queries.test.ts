@@ -82,7 +82,7 @@ describe("customers", () => {
         id externalId externalSource type name email phone status vertical riskLevel riskScore tags
         businessInfo { legalName industry registrationNumber taxId } sourceCreatedAt createdAt updatedAt
         accounts { id customerId externalId type name status currency currentBalance availableBalance creditLimit sourceCreatedAt createdAt }
-        transactions(limit: 100) { id customerId accountId agentId externalId type category amount currency description status transactionDate merchantName balanceAfter channel counterpartyName counterpartyCountry }
+        transactions(limit: 100) { id customerId accountId agentId externalId type category amount currency description status transactionDate merchantName balanceAfter channel counterpartyName counterpartyCountry flow }
         latestBhi { id customerId bhiOverall bhiBand liquidityScore volatilityScore revenueStabilityScore expenseRatioScore paymentBehaviorScore trend previousBhi bhiChangePercent inputMetrics calculationVersion isLatest createdAt
           reasons { factor score weight contribution direction explanation }
           alerts { type severity message metric currentValue threshold }

@@ -103,6 +103,8 @@ type Transaction {
   channel: String
   counterpartyName: String
   counterpartyCountry: String
+  """The flow class (docs/methodology/flows.md): revenue, expense, own_transfer, loan_disbursement, loan_repayment, refund, fee, salary, cash_deposit, cash_withdrawal, other; null until classified."""
+  flow: String
   """The transaction's customer."""
   customer: Customer @scope(requires: "data:read") @batched
 }
