@@ -71,7 +71,11 @@ describe("portfolio refresh at size", () => {
       },
       "test",
     );
-    expect(await refreshPortfolio(ctx)).toEqual({ kind: "queued", agents: INLINE_REFRESH_LIMIT + 1 });
+    expect(await refreshPortfolio(ctx)).toEqual({
+      kind: "queued",
+      agents: INLINE_REFRESH_LIMIT + 1,
+      joined: false,
+    });
     expect(sent).toEqual([{ type: AGENT_HEALTH_REFRESH_JOB, tenantId: t.id }]);
 
     // Each message does one slice and queues the next with its cursor; progress shows in between.
