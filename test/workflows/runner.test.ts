@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { workflowRuns } from "../../src/db/shard";
 import { systemShardDb } from "../../src/db/system-db";
 import { loadTenantContext, type TenantContext } from "../../src/db/tenant-context";
+import { acquireJobSlot, releaseJobSlot } from "../../src/jobs/slots";
 import { executeRun, STALE_RUN_MS } from "../../src/modules/workflows/runner";
 import { createRun } from "../../src/modules/workflows/service";
 import { STEP_LIMITS } from "../../src/modules/workflows/steps";
@@ -32,12 +33,19 @@ describe("workflow runner", () => {
     const ctx = await loadTenantContext(env, t.id, "test");
     const { run } = await createRun(ctx, { workflowId: "monthly-reports", input: {}, triggeredBy: "test" });
     STEP_LIMITS.reportsPerMessage = 2;
+    // The tenant's job slots are held, so the continuation this message sends waits on the queue
+    // (a deferral) while the test looks at the run between messages.
+    const held = [1, 2].map((i) => ({ tenantId: t.id, slotId: `held-${i}`, jobType: "test" }));
+    for (const slot of held) expect(await acquireJobSlot(env, slot, new Date())).toBe(true);
     await executeRun(ctx, run.id);
     const partial = await getRun(t, run.id);
     expect(partial.status).toBe("running");
     expect(partial.steps[0].status).toBe("running");
     expect(partial.output["pdf-reports"]).toEqual({ offset: 2, generated: 2, reused: 0, customers: 3 });
-    // The continuation message on the jobs queue finishes it.
+    for (const slot of held) await releaseJobSlot(env, slot);
+    // The next message's work (here run directly; the deferred continuation then finds it done)
+    // finishes it from the kept offset.
+    await executeRun(ctx, run.id);
     const done = await waitForRun(t, run.id);
     expect(done.status).toBe("succeeded");
     expect(done.output["pdf-reports"]).toEqual({ customers: 3, generated: 3, reused: 0 });
