@@ -194,6 +194,6 @@ describe("GET /admin/audit-log", () => {
     );
     expect(byAction.data.every((e) => e.action === "secrets.resealed" && e.tenantId === null)).toBe(true);
     expect((await admin("GET", `/admin/audit-log?tenantId=${crypto.randomUUID()}`)).status).toBe(404);
-    expect((await admin("GET", "/admin/audit-log?action=tenant.deleted")).status).toBe(400);
+    expect((await admin("GET", "/admin/audit-log?action=tenant.vanished")).status).toBe(400);
   });
 });
