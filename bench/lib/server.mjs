@@ -25,18 +25,30 @@ export const ADMIN_TOKEN = "bench-admin-token-0123456789";
 /** Seals stored webhook secrets and connector passwords (src/lib/sealed.ts): 32 bytes, base64. */
 const SECRETS_KEY = Buffer.alloc(32, 7).toString("base64");
 
-/** Applies the migrations not applied before (tracked in bench_migrations, so state can persist). */
+/**
+ * Applies the migrations not applied before, tracked in wrangler's own d1_migrations table (the
+ * Worker reads it: a shard behind on migrations gets no new tenants), so state can persist.
+ */
 async function migrate(mf, binding, dir) {
   const db = await mf.getD1Database(binding);
-  await db.prepare("CREATE TABLE IF NOT EXISTS bench_migrations (name TEXT PRIMARY KEY)").run();
+  await db
+    .prepare(
+      "CREATE TABLE IF NOT EXISTS d1_migrations (id INTEGER PRIMARY KEY AUTOINCREMENT, name TEXT UNIQUE, applied_at TIMESTAMP DEFAULT CURRENT_TIMESTAMP NOT NULL)",
+    )
+    .run();
+  // Bench state seeded before tracked its migrations in bench_migrations.
+  await db
+    .prepare("INSERT OR IGNORE INTO d1_migrations (name) SELECT name FROM bench_migrations")
+    .run()
+    .catch(() => {});
   for (const file of readdirSync(join(root, dir))
     .filter((f) => f.endsWith(".sql"))
     .sort()) {
-    if (await db.prepare("SELECT 1 FROM bench_migrations WHERE name = ?").bind(file).first()) continue;
+    if (await db.prepare("SELECT 1 FROM d1_migrations WHERE name = ?").bind(file).first()) continue;
     for (const statement of unstable_splitSqlQuery(readFileSync(join(root, dir, file), "utf8"))) {
       await db.prepare(statement).run();
     }
-    await db.prepare("INSERT INTO bench_migrations (name) VALUES (?)").bind(file).run();
+    await db.prepare("INSERT INTO d1_migrations (name) VALUES (?)").bind(file).run();
   }
 }
 
