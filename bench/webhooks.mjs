@@ -67,7 +67,27 @@ try {
     .filter(([id]) => createdAt.has(id))
     .map(([id, at]) => at - createdAt.get(id))
     .sort((a, b) => a - b);
-  const pct = (p) => latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))] ?? 0;
+  const pct = (p, sorted = latencies) =>
+    sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+  // Where the time goes: event -> its delivery row (the outbox hop: OUTBOX_QUEUE + fan-out) and
+  // delivery row -> arrival (the delivery hop: WEBHOOK_QUEUE + the consumer's attempt).
+  const fannedOut = new Map(
+    (
+      await db
+        .prepare(
+          "SELECT event_id, created_at FROM webhook_deliveries WHERE tenant_id = ? AND replay_of IS NULL",
+        )
+        .bind(tenantId)
+        .all()
+    ).results.map((r) => [r.event_id, Date.parse(r.created_at)]),
+  );
+  const hops = { outbox: [], delivery: [] };
+  for (const [id, at] of first) {
+    if (!createdAt.has(id) || !fannedOut.has(id)) continue;
+    hops.outbox.push(fannedOut.get(id) - createdAt.get(id));
+    hops.delivery.push(at - fannedOut.get(id));
+  }
+  for (const list of Object.values(hops)) list.sort((a, b) => a - b);
   const dead = await api(service.url, key, "GET", "/v1/webhooks/deliveries?status=dead&limit=1");
   console.log(`events ${total}, one subscription, Miniflare + built Worker, receiver on 127.0.0.1`);
   console.log(
@@ -80,6 +100,12 @@ try {
   console.log(`dead        ${dead.body.pagination?.total ?? "?"}`);
   console.log(`throughput  ${(delivered / ((finished - started) / 1000)).toFixed(0)} deliveries/s`);
   console.log(`latency     p50 ${pct(50)} ms, p99 ${pct(99)} ms, max ${latencies.at(-1) ?? 0} ms`);
+  console.log(
+    `  outbox hop   p50 ${pct(50, hops.outbox)} ms, p99 ${pct(99, hops.outbox)} ms (event -> delivery row)`,
+  );
+  console.log(
+    `  delivery hop p50 ${pct(50, hops.delivery)} ms, p99 ${pct(99, hops.delivery)} ms (delivery row -> receiver)`,
+  );
   // Budgets (issue 21): p99 <= 0.5 s at 50 events/s and <= 2 s at 200/s; a burst >= 600/s.
   const at = rate ? `${rate}/s` : "burst";
   figure(`webhooks.lost@${at}`, total - delivered, "", { max: 0 });

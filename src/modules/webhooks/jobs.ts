@@ -6,11 +6,14 @@ import {
   jobs,
   type OutboxDispatchMessage,
 } from "../../jobs/messages";
+import { mapWithConcurrency } from "../../lib/concurrency";
 import { consumeDelivery, markDeadLettered } from "./delivery/service";
 import { dispatchOutbox, sweepWebhooks } from "./outbox/system-repo";
 
 /** A consumer crash (not a receiver failure: those are recorded attempts) retries after this. */
 const CRASH_RETRY_SECONDS = 45; // past the lease a crashed attempt may still hold
+/** Workers' limit of simultaneous open connections per invocation. */
+const ATTEMPTS_AT_ONCE = 6;
 
 const log = (fields: Record<string, unknown>) => console.error(JSON.stringify({ level: "error", ...fields }));
 
@@ -30,28 +33,28 @@ export async function handleWebhookBatch(batch: MessageBatch<unknown>, env: Env)
     }
     return ctx;
   };
-  await Promise.all(
-    batch.messages.map(async (message) => {
-      if (!isDeliveryMessage(message.body)) {
-        log({ msg: "malformed webhook message", body: message.body });
-        message.ack();
-        return;
-      }
-      const body = message.body;
-      try {
-        await consumeDelivery(await contextFor(body.tenantId), body.deliveryId, body.attempt);
-        message.ack();
-      } catch (err) {
-        log({
-          msg: "webhook delivery crashed",
-          deliveryId: body.deliveryId,
-          attempt: body.attempt,
-          err: String(err),
-        });
-        message.retry({ delaySeconds: CRASH_RETRY_SECONDS });
-      }
-    }),
-  );
+  // At most six attempts at once: an invocation holds at most six open connections and queues
+  // further fetches, and an attempt's timeout must measure the receiver, not that queue.
+  await mapWithConcurrency(batch.messages, ATTEMPTS_AT_ONCE, async (message) => {
+    if (!isDeliveryMessage(message.body)) {
+      log({ msg: "malformed webhook message", body: message.body });
+      message.ack();
+      return;
+    }
+    const body = message.body;
+    try {
+      await consumeDelivery(await contextFor(body.tenantId), body.deliveryId, body.attempt);
+      message.ack();
+    } catch (err) {
+      log({
+        msg: "webhook delivery crashed",
+        deliveryId: body.deliveryId,
+        attempt: body.attempt,
+        err: String(err),
+      });
+      message.retry({ delaySeconds: CRASH_RETRY_SECONDS });
+    }
+  });
 }
 
 /** The webhooks dead-letter queue: the delivery becomes dead (visible, replayable), never silently lost. */
