@@ -1,78 +1,127 @@
 import { sha256Hex } from "../lib/crypto";
 
 /**
- * One tenant's rows of one shard table, page by page, on a raw D1 binding: read in primary-key
- * order, write a page into another binding, compare and hash both sides, delete. What a tenant
- * move (src/modules/admin/moves) and offboarding build on. Every statement binds at most
+ * One tenant's rows of one shard table, page by page, on a raw D1 binding: THE keyset pager
+ * (readPage) and the statements built on it, for every job that walks a tenant's tables: a
+ * tenant move (src/modules/admin/moves: copy, compare, hash, delete the old copy), offboarding
+ * (export, delete, count) and erasure (src/db/maintenance.ts). Every statement binds at most
  * 1 + 2 x key columns values: a page of rows travels as one JSON parameter expanded with
- * json_each, so the 100-parameter limit never caps a page. Table names come from the code's
- * own list (TENANT_TABLES), never from input; column names from the database itself.
+ * json_each, so the 100-parameter limit never caps a page. Table names and keys come from the
+ * code's own list (src/db/tenant-table-list.ts), never from input; columns from the database.
  */
 
-export interface TableShape {
-  table: string;
-  columns: string[];
-  /** Primary-key columns in key order (the page order on both shards). */
+/** A table as the pager sees it: its name and primary key (key order is page order). */
+export interface KeyedTable {
+  name: string;
   key: string[];
 }
 
+/** A table with its stored columns (generated ones excluded): what a copy writes. */
+export interface TableShape extends KeyedTable {
+  columns: string[];
+}
+
 /** A page: each row's key and content as SQLite's JSON text (identical text means identical values). */
-export interface RowPage {
+export interface RowPage<Row = string> {
   keys: string[];
-  rows: string[];
+  rows: Row[];
+}
+
+/** Which rows a page holds: keys (JSON arrays, as a page gives them) after `after` and at most `upTo`. */
+export interface PageRange {
+  after: string | null;
+  /** Inclusive upper bound; null or absent: none. */
+  upTo?: string | null;
+  limit: number;
 }
 
 const q = (name: string) => `"${name.replaceAll('"', '""')}"`;
-const shapes = new Map<string, TableShape>();
+const columnsOf = new Map<string, string[]>();
 
-/** Columns and primary key of a table (the schema is the same on every shard; cached per isolate). */
-export async function tableShape(db: D1Database, table: string): Promise<TableShape> {
-  const known = shapes.get(table);
-  if (known) return known;
-  const { results } = await db.prepare(`PRAGMA table_info(${q(table)})`).all<{ name: string; pk: number }>();
-  if (results.length === 0) throw new Error(`no table ${table} on this shard`);
-  const key = results.filter((c) => c.pk > 0).sort((a, b) => a.pk - b.pk);
-  const shape = { table, columns: results.map((c) => c.name), key: key.map((c) => c.name) };
-  shapes.set(table, shape);
-  return shape;
+/** The table's stored columns, read from the database (the schema is the same on every shard; cached per isolate). */
+export async function tableShape(db: D1Database, table: KeyedTable): Promise<TableShape> {
+  let columns = columnsOf.get(table.name);
+  if (!columns) {
+    const { results } = await db.prepare(`PRAGMA table_info(${q(table.name)})`).all<{ name: string }>();
+    if (results.length === 0) throw new Error(`no table ${table.name} on this shard`);
+    columns = results.map((c) => c.name);
+    columnsOf.set(table.name, columns);
+  }
+  return { ...table, columns };
 }
 
-const keyList = (shape: TableShape, prefix = "") => shape.key.map((k) => `${prefix}${q(k)}`).join(", ");
+const keyList = (table: KeyedTable, prefix = "") => table.key.map((k) => `${prefix}${q(k)}`).join(", ");
 const keyValues = (keyJson: string): unknown[] => JSON.parse(keyJson) as unknown[];
 const placeholders = (from: number, n: number) =>
   Array.from({ length: n }, (_, i) => `?${from + i}`).join(", ");
 
 /**
- * Up to `limit` rows of the tenant with a key after `after` (exclusive) and at most `upTo`
- * (inclusive; null: no bound), in key order.
+ * `range.limit` rows of the tenant in key order, with a key after `range.after` (exclusive)
+ * and at most `range.upTo` (inclusive), each with its key as JSON text. Each row comes back as
+ * `content` says: "json", SQLite's JSON text of the shape's columns (compared, copied and
+ * hashed by a move); "row", the row as D1 reads it, every column (exported); "key", nothing
+ * (rows is empty: the keys are the page).
  */
 export async function readPage(
   db: D1Database,
-  shape: TableShape,
+  table: TableShape,
   tenantId: string,
-  after: string | null,
-  limit: number,
-  upTo: string | null = null,
-): Promise<RowPage> {
-  const n = shape.key.length;
+  range: PageRange,
+  content?: "json",
+): Promise<RowPage<string>>;
+export async function readPage(
+  db: D1Database,
+  table: KeyedTable,
+  tenantId: string,
+  range: PageRange,
+  content: "row",
+): Promise<RowPage<Record<string, unknown>>>;
+export async function readPage(
+  db: D1Database,
+  table: KeyedTable,
+  tenantId: string,
+  range: PageRange,
+  content: "key",
+): Promise<RowPage<never>>;
+export async function readPage(
+  db: D1Database,
+  table: KeyedTable | TableShape,
+  tenantId: string,
+  range: PageRange,
+  content: "json" | "row" | "key" = "json",
+): Promise<RowPage<unknown>> {
+  const n = table.key.length;
   const params: unknown[] = [tenantId];
   let where = "tenant_id = ?1";
-  if (after !== null) {
-    where += ` AND (${keyList(shape)}) > (${placeholders(params.length + 1, n)})`;
-    params.push(...keyValues(after));
+  if (range.after != null) {
+    where += ` AND (${keyList(table)}) > (${placeholders(params.length + 1, n)})`;
+    params.push(...keyValues(range.after));
   }
-  if (upTo !== null) {
-    where += ` AND (${keyList(shape)}) <= (${placeholders(params.length + 1, n)})`;
-    params.push(...keyValues(upTo));
+  if (range.upTo != null) {
+    where += ` AND (${keyList(table)}) <= (${placeholders(params.length + 1, n)})`;
+    params.push(...keyValues(range.upTo));
   }
-  const sql =
-    `SELECT json_array(${keyList(shape)}), json_array(${shape.columns.map(q).join(", ")}) ` +
-    `FROM ${q(shape.table)} WHERE ${where} ORDER BY ${keyList(shape)} LIMIT ${Math.floor(limit)}`;
-  const rows = await db
-    .prepare(sql)
-    .bind(...params)
-    .raw<[string, string]>();
-  return { keys: rows.map((r) => r[0]), rows: rows.map((r) => r[1]) };
+  const select =
+    content === "json"
+      ? `, json_array(${(table as TableShape).columns.map(q).join(", ")})`
+      : content === "row"
+        ? ", *"
+        : "";
+  const statement = db
+    .prepare(
+      `SELECT json_array(${keyList(table)})${select} FROM ${q(table.name)} WHERE ${where} ` +
+        `ORDER BY ${keyList(table)} LIMIT ${Math.floor(range.limit)}`,
+    )
+    .bind(...params);
+  if (content !== "row") {
+    const raw = await statement.raw<[string, string?]>();
+    return { keys: raw.map((r) => r[0]), rows: content === "json" ? raw.map((r) => r[1]) : [] };
+  }
+  // Column names from D1 itself: a row reads exactly as `SELECT *` gives it.
+  const [names, ...raw] = await statement.raw<unknown[]>({ columnNames: true });
+  const columns = ((names ?? []) as string[]).slice(1);
+  const rows = raw.map((r) => Object.fromEntries(columns.map((c, i) => [c, r[i + 1]])));
+  return { keys: raw.map((r) => r[0] as string), rows };
 }
 
 /** Largest JSON parameter of one upsert; D1 takes far larger values, this keeps statements quick. */
@@ -91,10 +140,10 @@ export function upsertStatements(db: D1Database, shape: TableShape, rows: string
     rest.length === 0
       ? "DO NOTHING"
       : `DO UPDATE SET ${rest.map((c) => `${q(c)} = excluded.${q(c)}`).join(", ")} ` +
-        `WHERE (${rest.map((c) => `${q(shape.table)}.${q(c)}`).join(", ")}) IS NOT (${rest.map((c) => `excluded.${q(c)}`).join(", ")})`;
+        `WHERE (${rest.map((c) => `${q(shape.name)}.${q(c)}`).join(", ")}) IS NOT (${rest.map((c) => `excluded.${q(c)}`).join(", ")})`;
   // WHERE true: SQLite's parser needs it between INSERT ... SELECT and ON CONFLICT.
   const sql =
-    `INSERT INTO ${q(shape.table)} (${cols}) SELECT ${values} FROM json_each(?1) WHERE true ` +
+    `INSERT INTO ${q(shape.name)} (${cols}) SELECT ${values} FROM json_each(?1) WHERE true ` +
     `ON CONFLICT (${keyList(shape)}) ${onConflict}`;
   const statements: D1PreparedStatement[] = [];
   let chunk: string[] = [];
@@ -123,27 +172,31 @@ export function deleteKeysStatement(
   const extract = shape.key.map((_, i) => `json_extract(value, '$[${i}]')`).join(", ");
   return db
     .prepare(
-      `DELETE FROM ${q(shape.table)} WHERE tenant_id = ?1 AND (${keyList(shape)}) IN ` +
+      `DELETE FROM ${q(shape.name)} WHERE tenant_id = ?1 AND (${keyList(shape)}) IN ` +
         `(SELECT ${extract} FROM json_each(?2))`,
     )
     .bind(tenantId, `[${keys.join(",")}]`);
 }
 
-/** Deletes up to `limit` of the tenant's rows of the table; the count deleted (0: none left). */
-export async function deleteTenantPage(
-  db: D1Database,
-  shape: TableShape,
-  tenantId: string,
-  limit: number,
-): Promise<number> {
-  const result = await db
+/**
+ * Deletes up to `limit` of the tenant's rows of the table; each deleted row returns one result
+ * row, so `results.length` counts them (D1's meta.changes also counts rows its triggers touched).
+ */
+export const deletePageStatement = (db: D1Database, table: KeyedTable, tenantId: string, limit: number) =>
+  db
     .prepare(
-      `DELETE FROM ${q(shape.table)} WHERE tenant_id = ?1 AND (${keyList(shape)}) IN ` +
-        `(SELECT ${keyList(shape)} FROM ${q(shape.table)} WHERE tenant_id = ?1 LIMIT ${Math.floor(limit)})`,
+      `DELETE FROM ${q(table.name)} WHERE tenant_id = ?1 AND (${keyList(table)}) IN ` +
+        `(SELECT ${keyList(table)} FROM ${q(table.name)} WHERE tenant_id = ?1 LIMIT ${Math.floor(limit)}) ` +
+        "RETURNING 1 AS gone",
     )
+    .bind(tenantId);
+
+export async function countRows(db: D1Database, table: KeyedTable, tenantId: string): Promise<number> {
+  const row = await db
+    .prepare(`SELECT count(*) AS n FROM ${q(table.name)} WHERE tenant_id = ?1`)
     .bind(tenantId)
-    .run();
-  return result.meta.changes ?? 0;
+    .first<{ n: number }>();
+  return row?.n ?? 0;
 }
 
 /** The running content hash after one more page: SHA-256 of the previous hash and the page's rows. */
@@ -179,14 +232,14 @@ export async function syncPage(
   limit: number,
 ): Promise<SyncedPage> {
   let statements = 2;
-  let src = await readPage(source, shape, tenantId, after, limit);
+  let src = await readPage(source, shape, tenantId, { after, limit });
   let end = src.rows.length === limit ? src.keys[src.keys.length - 1] : null;
-  const tgt = await readPage(target, shape, tenantId, after, limit, end);
+  const tgt = await readPage(target, shape, tenantId, { after, upTo: end, limit });
   const tgtLast = tgt.keys[tgt.keys.length - 1];
   if (tgt.rows.length === limit && tgtLast !== end) {
     // More target rows than the source page's range holds: end the range at the target's page.
     end = tgtLast;
-    src = await readPage(source, shape, tenantId, after, limit, end);
+    src = await readPage(source, shape, tenantId, { after, upTo: end, limit });
     statements++;
   }
   const targetByKey = new Map(tgt.keys.map((k, i) => [k, tgt.rows[i]]));
@@ -201,31 +254,11 @@ export async function syncPage(
   if (writes.length) {
     await target.batch(writes);
     // The range now holds exactly the source's rows (at most `limit`).
-    repaired = await readPage(target, shape, tenantId, after, limit, end);
+    repaired = await readPage(target, shape, tenantId, { after, upTo: end, limit });
     statements += writes.length + 1;
   }
   return { source: src, target: repaired, end, written: changed.length, deleted: gone.length, statements };
 }
-
-/** Why a tenant's rows are bulk-written on a shard where it is not live (shard migration 0039). */
-export type BulkPurpose = "move_in" | "purge";
-
-/**
- * Marks the tenant as bulk-written on this shard: its append-only guards and derived-row
- * triggers stand aside for this tenant there. Only ever on a shard where the tenant is not live.
- */
-export const markBulk = (db: D1Database, tenantId: string, purpose: BulkPurpose, at: string) =>
-  db
-    .prepare(
-      "INSERT INTO tenant_bulk_writes (tenant_id, purpose, created_at) VALUES (?1, ?2, ?3) " +
-        "ON CONFLICT (tenant_id) DO UPDATE SET purpose = excluded.purpose",
-    )
-    .bind(tenantId, purpose, at)
-    .run();
-
-/** Puts the shard's guards back for the tenant. */
-export const unmarkBulk = (db: D1Database, tenantId: string) =>
-  db.prepare("DELETE FROM tenant_bulk_writes WHERE tenant_id = ?1").bind(tenantId).run();
 
 /** The tenant's per-shard search tag (customer_search_tenants), once its customers are gone from the shard. */
 export const dropTenantSearchTag = (db: D1Database, tenantId: string) =>

@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { expect } from "vitest";
-import { TENANT_TABLES } from "../../src/db/tenant-tables";
+import { TENANT_TABLES } from "../../src/db/tenant-table-list";
 import type { Env } from "../../src/env";
 import type { JobMessage } from "../../src/jobs/messages";
 import { openCase as openFraudCase } from "../fraud/helpers";
@@ -92,7 +92,7 @@ export async function seedTenant(t: TestTenant, transactions = 300) {
 export async function rowsOn(shard: number, tenantId: string) {
   const db = (env as unknown as Record<string, D1Database>)[`SHARD_${shard}`];
   const counts: Record<string, number> = {};
-  for (const table of [...TENANT_TABLES, "customer_search_tenants", "tenant_bulk_writes"]) {
+  for (const table of [...TENANT_TABLES, "customer_search_tenants", "maintenance_permits"]) {
     const row = await db
       .prepare(`SELECT count(*) AS n FROM "${table}" WHERE tenant_id = ?1`)
       .bind(tenantId)

@@ -156,7 +156,7 @@ describe("a move interrupted at each step", () => {
       expect(table.targetHash, table.table).toBe(table.sourceHash);
     }
     expect(onTarget.transactions).toBe(301);
-    expect(onTarget.tenant_bulk_writes).toBe(0);
+    expect(onTarget.maintenance_permits).toBe(0);
     expect(await eventCount(caseId)).toBe(expectedEvents);
     await expectChainsVerify(t, seeded);
     // Writes land on the new shard at once.

@@ -78,6 +78,9 @@ describe("moving a tenant while a client keeps writing", () => {
     for (const table of move.tables) {
       expect(table.targetRows, table.table).toBe(table.sourceRows);
       expect(table.targetHash, table.table).toBe(table.sourceHash);
+      // Nothing wrote to the old shard after the verified pass: the cleanup removed exactly those
+      // rows (counted per deleted row, not per row a delete trigger also touched).
+      expect(table.removed, table.table).toBe(table.sourceRows);
     }
     expect(move.tables.find((x) => x.table === "transactions")?.targetRows).toBe(1_501);
     expect(nonEmpty(await rowsOn(0, t.id))).toEqual({});

@@ -96,6 +96,13 @@ describe("tenant offboarding", () => {
     const lines = new TextDecoder().decode(bytes).trim().split("\n");
     expect(lines).toHaveLength(part.rows);
     expect(JSON.parse(lines[0])).toMatchObject({ tenant_id: tenant.id });
+    // Each line is the row exactly as stored: every column (the generated flow_kind too), nothing added.
+    const exported = JSON.parse(lines[0]) as { id: string };
+    const asStored = await env.SHARD_0.prepare("SELECT * FROM transactions WHERE id = ?1")
+      .bind(exported.id)
+      .first();
+    expect(Object.keys(asStored ?? {})).toContain("flow_kind");
+    expect(exported).toEqual(asStored);
 
     // The case logs travel with their chains.
     const events = manifest.tables.fraud_case_events.parts[0];

@@ -1,17 +1,22 @@
 import { index, integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
 
-/** Erasure and offboarding maintenance (every shard): mirrors migrations/shard/0040_offboarding_erasure.sql. */
+/**
+ * Erasure and offboarding maintenance (every shard): mirrors migrations/shard/0040_offboarding_erasure.sql
+ * and the one permit table of 0041.
+ */
 
 /**
- * Permission for one tenant's maintenance writes to append-only tables ('purge': delete,
- * 'erasure': redact). Inserted and deleted inside one db.batch (src/db/maintenance.ts), so
- * it is empty outside such a batch.
+ * Permission for one tenant's writes past the shard's append-only guards ('erasure': redact;
+ * 'purge', 'move_in': anything, derived-row triggers stood aside too). A move holds one across
+ * messages where the tenant is not live; offboarding and erasure insert and delete theirs inside
+ * one db.batch (src/db/maintenance.ts, the only writer).
  */
 export const maintenancePermits = sqliteTable(
   "maintenance_permits",
   {
     tenantId: text("tenant_id").notNull(),
-    kind: text("kind", { enum: ["purge", "erasure"] }).notNull(),
+    kind: text("kind", { enum: ["move_in", "purge", "erasure"] }).notNull(),
+    createdAt: text("created_at").notNull(),
   },
   (t) => [primaryKey({ columns: [t.tenantId, t.kind] })],
 );

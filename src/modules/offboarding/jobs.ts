@@ -1,5 +1,4 @@
 import type { TenantExportRow, TenantTombstoneRow } from "../../db/control-schema";
-import { keyValues, type RowKey } from "../../db/maintenance";
 import type { Env } from "../../env";
 import { sendJobs } from "../../jobs/enqueue";
 import { jobs, type TenantDeleteMessage, type TenantExportMessage } from "../../jobs/messages";
@@ -34,7 +33,6 @@ const PURGES_PER_TURN = 40;
 const WIPES_PER_TURN = 50;
 
 const sha256 = async (bytes: ArrayBuffer | Uint8Array) => toHex(await crypto.subtle.digest("SHA-256", bytes));
-const cursorOf = (text: string | null): RowKey | null => (text ? (JSON.parse(text) as RowKey) : null);
 
 async function putPart(
   env: Env,
@@ -60,10 +58,17 @@ async function exportTurn(env: Env, row: TenantExportRow, now: string): Promise<
   if (row.phase === "tables") {
     const tables = systemRepo.tables();
     let { tableIndex, parts, rowsExported } = row;
-    let cursor = cursorOf(row.cursor);
+    let cursor = row.cursor;
     for (let page = 0; page < EXPORT_PAGES_PER_TURN && tableIndex < tables.length; page++) {
       const table = tables[tableIndex];
-      const rows = await systemRepo.shardPage(env, row.shard, table, row.tenantId, cursor, EXPORT_PAGE_ROWS);
+      const { keys, rows } = await systemRepo.shardPage(
+        env,
+        row.shard,
+        table,
+        row.tenantId,
+        cursor,
+        EXPORT_PAGE_ROWS,
+      );
       if (rows.length > 0) {
         const meta = { kind: "table" as const, table: table.name, rows: String(rows.length), sha256: "" };
         await putPart(env, row, tablePartName(table.name, parts), toNdjson(rows), meta);
@@ -73,13 +78,13 @@ async function exportTurn(env: Env, row: TenantExportRow, now: string): Promise<
       if (rows.length < EXPORT_PAGE_ROWS) {
         tableIndex++;
         cursor = null;
-      } else cursor = keyValues(table, rows[rows.length - 1]);
+      } else cursor = keys[keys.length - 1];
     }
     const done = tableIndex >= tables.length;
     return {
       phase: done ? "objects" : "tables",
       tableIndex,
-      cursor: done || !cursor ? null : JSON.stringify(cursor),
+      cursor: done ? null : cursor,
       parts,
       rowsExported,
     };

@@ -7,14 +7,16 @@ import {
   tenantExports,
   tenantTombstones,
 } from "../../db/control-schema";
-import { countRows, pageRows, purgePage, type RowKey } from "../../db/maintenance";
+import { purgePage } from "../../db/maintenance";
 import { systemShardBinding } from "../../db/system-db";
+import { countRows, readPage } from "../../db/tenant-rows";
 import { type TenantTableInfo, tenantTables } from "../../db/tenant-table-list";
 import type { Env } from "../../env";
 
 /**
  * Offboarding's cross-tenant maintenance: its progress rows in CONTROL_DB, and the generic
- * page / purge / count statements over every tenant table of a shard (src/db/maintenance.ts).
+ * page / purge / count statements over every tenant table of a shard (src/db/tenant-rows.ts,
+ * src/db/maintenance.ts).
  * A deleted tenant has no API key and no tenant row, so nothing here can take a TenantScope.
  */
 
@@ -84,9 +86,9 @@ export const shardPage = (
   shard: number,
   t: TenantTableInfo,
   tenantId: string,
-  after: RowKey | null,
+  after: string | null,
   limit: number,
-) => pageRows(systemShardBinding(env, shard), t, tenantId, after, limit);
+) => readPage(systemShardBinding(env, shard), t, tenantId, { after, limit }, "row");
 
 export const shardPurge = (env: Env, shard: number, t: TenantTableInfo, tenantId: string, limit: number) =>
   purgePage(systemShardBinding(env, shard), t, tenantId, limit);

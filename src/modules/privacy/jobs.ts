@@ -45,7 +45,7 @@ export async function customerErasureJob(env: Env, message: CustomerErasureMessa
   const tables = systemRepo.scrubTables();
   const values = row.searchValues ?? [];
   let { tableIndex, rowsRedacted } = row;
-  let cursor = row.cursor ? (JSON.parse(row.cursor) as unknown[]) : null;
+  let cursor = row.cursor;
   for (let n = 0; n < SCRUB_PAGES_PER_TURN && tableIndex < tables.length; n++) {
     const page = { after: cursor, limit: SCRUB_ROWS };
     const { changed, last } = await systemRepo.scrub(
@@ -68,7 +68,7 @@ export async function customerErasureJob(env: Env, message: CustomerErasureMessa
     const patch = {
       tableIndex,
       rowsRedacted,
-      cursor: cursor ? JSON.stringify(cursor) : null,
+      cursor,
       updatedAt: now,
     };
     if (await systemRepo.advanceErasure(env, shard, row, patch))

@@ -1,5 +1,5 @@
 import { and, eq } from "drizzle-orm";
-import { type RowKey, scrubPage } from "../../db/maintenance";
+import { scrubPage } from "../../db/maintenance";
 import { type CustomerErasureRow, customerErasures } from "../../db/shard/privacy";
 import { systemShardBinding, systemShardDb } from "../../db/system-db";
 import { type TenantTableInfo, tenantTables } from "../../db/tenant-table-list";
@@ -43,7 +43,7 @@ export const scrub = (
   shard: number,
   t: TenantTableInfo,
   tenantId: string,
-  page: { after: RowKey | null; limit: number },
+  page: { after: string | null; limit: number },
   values: readonly string[],
   at: string,
 ) => scrubPage(systemShardBinding(env, shard), t, tenantId, page, values, at);

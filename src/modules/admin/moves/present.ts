@@ -1,5 +1,5 @@
 import type { TableMoveProgress, TenantMoveRow } from "../../../db/control-schema";
-import { TENANT_TABLES } from "../../../db/tenant-tables";
+import { DELETE_ORDER, TENANT_TABLES } from "../../../db/tenant-table-list";
 
 const zero: TableMoveProgress = {
   sourceRows: 0,
@@ -21,7 +21,7 @@ export function presentMove(row: TenantMoveRow) {
   const tables = TENANT_TABLES.map((table) => ({ table, ...zero, ...row.progress[table] }));
   const walking =
     row.step === "copy" || row.step === "catch_up" || row.step === "final_sync" || row.step === "cleanup";
-  const order = row.step === "cleanup" ? [...TENANT_TABLES].reverse() : TENANT_TABLES;
+  const order = row.step === "cleanup" ? DELETE_ORDER : TENANT_TABLES;
   const fenceSeconds =
     row.fenceStartedAt && row.fenceEndedAt
       ? Math.max(0, Date.parse(row.fenceEndedAt) - Date.parse(row.fenceStartedAt)) / 1000

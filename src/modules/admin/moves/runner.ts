@@ -1,7 +1,7 @@
 import { controlDb } from "../../../db/client";
 import type { TableMoveProgress, TenantMoveRow } from "../../../db/control-schema";
 import { chainHash } from "../../../db/tenant-rows";
-import { TENANT_TABLES } from "../../../db/tenant-tables";
+import { DELETE_ORDER, TENANT_TABLES } from "../../../db/tenant-table-list";
 import type { Env } from "../../../env";
 import { systemClock } from "../../../lib/clock";
 import { operatorAuditInsert } from "../../audit/service";
@@ -121,7 +121,7 @@ async function pass(env: Env, move: TenantMoveRow, at: Date, save: Save, budget:
     if (!held)
       return fenceLost(save, at, "the write fence lapsed before the final pass ended; caught up again");
   }
-  await shards.markBulkWrites(env, move.targetShard, move.tenantId, "move_in", iso);
+  await shards.holdPermit(env, move.targetShard, move.tenantId, "move_in", iso);
   const progress = { ...move.progress };
   let { tableIndex, cursor, roundChanges } = move;
   budget.statements -= 3;
@@ -214,7 +214,7 @@ async function switchOver(env: Env, move: TenantMoveRow, at: Date) {
   );
   if (!held) return fenceLost(save, at, "the write fence lapsed before the switch; caught up again");
   // The target's guards come back before the tenant goes live there.
-  await shards.unmarkBulkWrites(env, move.targetShard, move.tenantId);
+  await shards.releasePermits(env, move.targetShard, move.tenantId);
   const op = {
     env,
     actor: { type: "system" as const, id: "tenant-move" },
@@ -252,8 +252,8 @@ async function switchOver(env: Env, move: TenantMoveRow, at: Date) {
 async function cleanup(env: Env, move: TenantMoveRow, at: Date, save: Save, budget: MoveBudget) {
   const iso = at.toISOString();
   // Only after the switch (checked by advanceMove: the tenant is live on the target).
-  await shards.markBulkWrites(env, move.sourceShard, move.tenantId, "purge", iso);
-  const tables = [...TENANT_TABLES].reverse();
+  await shards.holdPermit(env, move.sourceShard, move.tenantId, "purge", iso);
+  const tables = DELETE_ORDER;
   const progress = { ...move.progress };
   let { tableIndex } = move;
   budget.statements -= 3;
@@ -268,6 +268,6 @@ async function cleanup(env: Env, move: TenantMoveRow, at: Date, save: Save, budg
   }
   if (tableIndex < tables.length) return save({ tableIndex, progress });
   await shards.dropSearchTag(env, move.sourceShard, move.tenantId);
-  await shards.unmarkBulkWrites(env, move.sourceShard, move.tenantId);
+  await shards.releasePermits(env, move.sourceShard, move.tenantId);
   return save({ step: "done", state: "succeeded", ...newPass, progress, finishedAt: iso, resumeAt: null });
 }

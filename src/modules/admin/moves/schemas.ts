@@ -1,6 +1,6 @@
 /** OpenAPI shapes of tenant moves between shards (docs/decisions/tenant-moves.md). */
 import { z } from "@hono/zod-openapi";
-import { TENANT_TABLES } from "../../../db/tenant-tables";
+import { TENANT_TABLES } from "../../../db/tenant-table-list";
 
 export const StartMoveBody = z
   .strictObject({

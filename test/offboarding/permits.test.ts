@@ -1,0 +1,95 @@
+import { env } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
+import { holdMovePermit, purgePage, releaseMovePermits, scrubPage } from "../../src/db/maintenance";
+import { tenantTable } from "../../src/db/tenant-table-list";
+
+/**
+ * The one maintenance permit table (shard 0041) as the append-only guards read it, on
+ * tenant_audit_log (append-only; its UPDATE guard lists id and tenant_id as identity).
+ */
+const db = env.SHARD_0;
+const audit = tenantTable("tenant_audit_log");
+
+async function auditRows(tenantId: string, n: number) {
+  const ids = Array.from({ length: n }, () => crypto.randomUUID());
+  await db.batch(
+    ids.map((id) =>
+      db
+        .prepare(
+          `INSERT INTO tenant_audit_log (id, tenant_id, actor_type, actor_id, action, target_type, target_id,
+             after, request_id, created_at)
+           VALUES (?1, ?2, 'system', 'test', 'customer.updated', 'customer', 'c1', ?3, 'req', '2026-01-01T00:00:00Z')`,
+        )
+        .bind(id, tenantId, JSON.stringify({ name: "Kofi Boateng" })),
+    ),
+  );
+  return ids;
+}
+
+const update = (id: string, set: string) =>
+  db.prepare(`UPDATE tenant_audit_log SET ${set} WHERE id = ?1`).bind(id).run();
+const remove = (id: string) => db.prepare("DELETE FROM tenant_audit_log WHERE id = ?1").bind(id).run();
+/** A statement between an erasure permit's insert and delete, in one batch (as scrubPage does). */
+const underErasure = (tenantId: string, statement: D1PreparedStatement) =>
+  db.batch([
+    db.prepare("INSERT INTO maintenance_permits (tenant_id, kind) VALUES (?1, 'erasure')").bind(tenantId),
+    statement,
+    db.prepare("DELETE FROM maintenance_permits WHERE tenant_id = ?1 AND kind = 'erasure'").bind(tenantId),
+  ]);
+const permits = async () =>
+  (await db.prepare("SELECT count(*) AS n FROM maintenance_permits").first<{ n: number }>())?.n;
+
+describe("the maintenance permit", () => {
+  it("without one, append-only rows refuse UPDATE and DELETE", async () => {
+    const [id] = await auditRows(crypto.randomUUID(), 1);
+    await expect(update(id, "action = 'x'")).rejects.toThrow(/append-only/);
+    await expect(remove(id)).rejects.toThrow(/append-only/);
+  });
+
+  it("'erasure' (one batch) redacts prose, never changes identity, never deletes", async () => {
+    const tenantId = crypto.randomUUID();
+    const [id] = await auditRows(tenantId, 1);
+    const scrubbed = await scrubPage(db, audit, tenantId, { after: null, limit: 10 }, ["Kofi Boateng"], "t");
+    expect(scrubbed.changed).toBe(1);
+    const row = await db
+      .prepare("SELECT after FROM tenant_audit_log WHERE id = ?1")
+      .bind(id)
+      .first<{ after: string }>();
+    expect(row?.after).toBe(JSON.stringify({ name: "[erased]" }));
+    const identity = db
+      .prepare("UPDATE tenant_audit_log SET id = ?2 WHERE id = ?1")
+      .bind(id, crypto.randomUUID());
+    await expect(underErasure(tenantId, identity)).rejects.toThrow(/append-only/);
+    const gone = db.prepare("DELETE FROM tenant_audit_log WHERE id = ?1").bind(id);
+    await expect(underErasure(tenantId, gone)).rejects.toThrow(/append-only/);
+    // Outside its batch the permit is gone, and so is the exception.
+    expect(await permits()).toBe(0);
+    await expect(update(id, "action = 'x'")).rejects.toThrow(/append-only/);
+  });
+
+  it("a move's permit stands every guard aside for its tenant only, until released", async () => {
+    const tenantId = crypto.randomUUID();
+    const [mine, other] = [await auditRows(tenantId, 2), await auditRows(crypto.randomUUID(), 1)];
+    await holdMovePermit(db, tenantId, "move_in", "2026-01-01T00:00:00Z");
+    await holdMovePermit(db, tenantId, "move_in", "2026-01-01T00:00:01Z"); // each unit re-asserts it
+    await update(mine[0], `id = '${crypto.randomUUID()}'`);
+    await remove(mine[1]);
+    await expect(update(other[0], "action = 'x'")).rejects.toThrow(/append-only/);
+    await releaseMovePermits(db, tenantId);
+    expect(await permits()).toBe(0);
+    const [left] = await auditRows(tenantId, 1);
+    await expect(remove(left)).rejects.toThrow(/append-only/);
+  });
+
+  it("'purge' (one batch) deletes a page and counts the rows deleted; it never meets a move's permit", async () => {
+    const tenantId = crypto.randomUUID();
+    await auditRows(tenantId, 5);
+    expect(await purgePage(db, audit, tenantId, 3)).toBe(3);
+    expect(await permits()).toBe(0);
+    // A move's 'purge' here (never on the live shard, where offboarding works): the batch fails whole.
+    await holdMovePermit(db, tenantId, "purge", "2026-01-01T00:00:00Z");
+    await expect(purgePage(db, audit, tenantId, 3)).rejects.toThrow(/UNIQUE|constraint/i);
+    await releaseMovePermits(db, tenantId);
+    expect(await purgePage(db, audit, tenantId, 3)).toBe(2);
+  });
+});
