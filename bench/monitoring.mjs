@@ -257,7 +257,9 @@ console.log(`entities missed (no screening at or after their request): ${missed}
 const appended = async () => {
   const one = async (sql) => (await shard.prepare(sql).bind(on.id).first()).n;
   return {
-    aml: await one("SELECT count(*) AS n FROM aml_case_history WHERE tenant_id = ? AND event_type = 'alert_added'"),
+    aml: await one(
+      "SELECT count(*) AS n FROM aml_case_history WHERE tenant_id = ? AND event_type = 'alert_added'",
+    ),
     fraud: await one(
       "SELECT count(*) AS n FROM fraud_case_events WHERE tenant_id = ? AND event_type = 'alert_added'",
     ),
@@ -285,7 +287,9 @@ for (let pass = 1; pass <= AGAIN; pass++) {
   let count = 0;
   for (const s of await lastScreenedPerRequest(startedAt)) {
     const b =
-      s.entity_type === "counterparty" ? Number(s.entity_id.split("-")[1]) : ids.get(`${s.entity_type}:${s.entity_id}`);
+      s.entity_type === "counterparty"
+        ? Number(s.entity_id.split("-")[1])
+        : ids.get(`${s.entity_type}:${s.entity_id}`);
     if (b === undefined || b >= BATCHES) continue;
     count++;
     last[b] = Math.max(last[b], Date.parse(s.screened_at));

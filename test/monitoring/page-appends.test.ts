@@ -150,7 +150,9 @@ describe("appends per page", () => {
     expect(expectedAppends).toBeGreaterThanOrEqual(2 * n);
     expect(byPage.casesAppended).toBe(expectedAppends);
     expect(await alertAddedRows(page.t)).toBe(expectedAppends);
-    console.log(JSON.stringify({ appendQueriesOneByOne: byOne.queries, appendQueriesPerPage: byPage.queries }));
+    console.log(
+      JSON.stringify({ appendQueriesOneByOne: byOne.queries, appendQueriesPerPage: byPage.queries }),
+    );
     expect(byPage.queries).toBeLessThan(byOne.queries);
     // The page's AML appends are three queries (heads, batch, read back) however many cases, and
     // the fraud ones go to the cases' objects: under 3 queries per entity in all (appended one
@@ -173,8 +175,14 @@ describe("appends per page", () => {
     for (const c of cases)
       lengths.set(
         c.caseId,
-        (await shardRows(t, "SELECT id FROM aml_case_history WHERE tenant_id = ? AND case_id = ?", t.id, c.caseId))
-          .length,
+        (
+          await shardRows(
+            t,
+            "SELECT id FROM aml_case_history WHERE tenant_id = ? AND case_id = ?",
+            t.id,
+            c.caseId,
+          )
+        ).length,
       );
     const note = (k: number) => ({
       eventType: "alert_added" as const,

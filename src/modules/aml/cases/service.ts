@@ -143,7 +143,10 @@ export const appendCaseNote = (ctx: TenantContext, caseId: string, input: CaseNo
  * one batch, one read back; a case whose head moved meanwhile is appended by appendCaseNote.
  * Answers per note in order null (appended) or its Error (that note only failed).
  */
-export const appendCaseNotes = (ctx: TenantContext, notes: ReadonlyArray<{ caseId: string; input: CaseNoteInput }>) =>
+export const appendCaseNotes = (
+  ctx: TenantContext,
+  notes: ReadonlyArray<{ caseId: string; input: CaseNoteInput }>,
+) =>
   appendNotesBatched(
     ctx,
     notes.map(({ caseId, input }) => ({

@@ -40,7 +40,10 @@ export function amlHitNotes(found: readonly AmlCaseResult[], hit: AmlHit, base: 
   const note = alertNote({ alertId: hit.alertId, trigger: base.trigger, ruleIds: hit.ruleIds });
   return found
     .filter((c) => !c.created)
-    .map((c) => ({ caseId: c.caseId, input: { eventType: "alert_added" as const, ...MONITORING_ACTOR, note } }));
+    .map((c) => ({
+      caseId: c.caseId,
+      input: { eventType: "alert_added" as const, ...MONITORING_ACTOR, note },
+    }));
 }
 
 /** One entity's `alert_added` entries (optimistic chain append per case); a page's go in one batch (steps/appends.ts). */

@@ -13,7 +13,6 @@ import { settlePage } from "./page";
 import type { EntityPreload } from "./preload";
 import { preloadOf } from "./preload";
 
-
 /**
  * The default screening of a page: each entity evaluated (a few at a time, on the page's
  * preload), then the page's cases settled together (steps/page.ts). If that fails as a whole,
