@@ -7,13 +7,19 @@
 // an entity belongs to one request and its last screening (monitoring_screenings, read from the
 // local D1 file after the queue drained) is the one that covered that request.
 // Prints: ingestion throughput off vs on; per request, acceptance -> all its entities screened
-// (p50, p99); screenings/s; entities missed. Asserts nothing.
-// Usage: node bench/monitoring.mjs [customers=10000] [transactions=100000] [concurrency=2] [rounds=6]
+// (p50, p99); screenings/s; entities missed. With `again` (default 1), the "on" tenant then
+// ingests the same requests once more (new transactions of the same entities): the entities whose
+// cases opened in the first pass hit them again, so this pass measures appends to open cases
+// (`alert_added`): acceptance -> screened (p50, p99), screenings/s and the appends written.
+// Asserts nothing.
+// Usage: node bench/monitoring.mjs [customers=10000] [transactions=100000] [concurrency=2] [rounds=6] [again=1]
 //   small: node bench/monitoring.mjs 1000 10000
 import { loadavg } from "node:os";
 import { ADMIN_TOKEN, api, startService } from "./lib/server.mjs";
 
-const [CUSTOMERS = 10_000, TOTAL = 100_000, CONCURRENCY = 2, ROUNDS = 6] = process.argv.slice(2).map(Number);
+const [CUSTOMERS = 10_000, TOTAL = 100_000, CONCURRENCY = 2, ROUNDS = 6, AGAIN = 1] = process.argv
+  .slice(2)
+  .map(Number);
 const BATCH = 1000;
 const BATCHES = Math.ceil(TOTAL / BATCH);
 const PER_REQUEST = Math.ceil(CUSTOMERS / BATCHES); // customers per request
@@ -86,9 +92,12 @@ async function seedCustomers(t) {
   }
 }
 
-/** Transaction k of request b: customer of the request's slice, dated within the last 29 days. */
-const transaction = (b, k, now) => {
-  const i = b * BATCH + k;
+/**
+ * Transaction k of request b: customer of the request's slice, dated within the last 29 days.
+ * Pass p > 0 (the `again` pass) gives the same shape under new ids.
+ */
+const transaction = (b, k, now, pass = 0) => {
+  const i = pass * TOTAL + b * BATCH + k;
   const customer = Math.min(CUSTOMERS - 1, b * PER_REQUEST + (k % PER_REQUEST));
   const large = i % 100 === 0; // 1% large cash deposits: some rules fire, some cases open
   return {
@@ -108,7 +117,7 @@ const transaction = (b, k, now) => {
  * Ingests requests [from, to) at full speed; fills `requests` with each one's send and acceptance
  * times and answers the seconds it took.
  */
-async function ingest(t, requests, from, to, now) {
+async function ingest(t, requests, from, to, now, pass = 0) {
   let next = from;
   const t0 = performance.now();
   await Promise.all(
@@ -119,7 +128,7 @@ async function ingest(t, requests, from, to, now) {
         requests[b] = await post(
           t,
           "transactions",
-          Array.from({ length: n }, (_, k) => transaction(b, k, now)),
+          Array.from({ length: n }, (_, k) => transaction(b, k, now, pass)),
         );
       }
     }),
@@ -243,5 +252,58 @@ console.log(
     `alerts ${alerts.results.map((a) => `${a.kind} ${a.n}`).join(", ")}`,
 );
 console.log(`entities missed (no screening at or after their request): ${missed}`);
+
+// ---- again: the same entities, their cases open: appends ----------------------------------------
+const appended = async () => {
+  const one = async (sql) => (await shard.prepare(sql).bind(on.id).first()).n;
+  return {
+    aml: await one(
+      "SELECT count(*) AS n FROM aml_case_history WHERE tenant_id = ? AND event_type = 'alert_added'",
+    ),
+    fraud: await one(
+      "SELECT count(*) AS n FROM fraud_case_events WHERE tenant_id = ? AND event_type = 'alert_added'",
+    ),
+  };
+};
+const lastScreenedPerRequest = async (since) => {
+  const rows = await screened(`SELECT entity_type, entity_id, screened_at FROM monitoring_screenings
+    WHERE tenant_id = ?1 AND screened_at >= '${new Date(since).toISOString()}'`);
+  return rows;
+};
+for (let pass = 1; pass <= AGAIN; pass++) {
+  const before = await appended();
+  const again = { requests: [] };
+  const startedAt = Date.now();
+  const seconds = await ingest(on, again.requests, 0, BATCHES, now, pass);
+  await untilDrained(on, startedAt);
+  process.stdout.write("\n");
+  const after = await appended();
+  // Each request's entities: its customers and accounts (by external id) and its counterparties.
+  const ids = new Map();
+  for (const e of await screened(`SELECT 'customer' AS type, id, CAST(substr(external_id, 2) AS INTEGER) AS n FROM customers WHERE tenant_id = ?1
+      UNION ALL SELECT 'account', id, CAST(substr(external_id, 2) AS INTEGER) FROM accounts WHERE tenant_id = ?1`))
+    ids.set(`${e.type}:${e.id}`, Math.floor(e.n / PER_REQUEST));
+  const last = new Array(BATCHES).fill(0);
+  let count = 0;
+  for (const s of await lastScreenedPerRequest(startedAt)) {
+    const b =
+      s.entity_type === "counterparty"
+        ? Number(s.entity_id.split("-")[1])
+        : ids.get(`${s.entity_type}:${s.entity_id}`);
+    if (b === undefined || b >= BATCHES) continue;
+    count++;
+    last[b] = Math.max(last[b], Date.parse(s.screened_at));
+  }
+  const againLags = again.requests.map((r, b) => last[b] - r.acceptedAt);
+  const span = (Math.max(...last) - Math.min(...again.requests.map((r) => r.sentAt))) / 1000;
+  console.log(
+    `again ${pass}: ingested ${(TOTAL / seconds).toFixed(0)} records/s; acceptance -> screened p50 ${sec(pct(againLags, 50))}, ` +
+      `p99 ${sec(pct(againLags, 99))}, max ${sec(Math.max(...againLags))}; ${count} entities screened in ${span.toFixed(2)} s ` +
+      `(${(count / span).toFixed(0)} screenings/s)`,
+  );
+  console.log(
+    `again ${pass}: cases appended (alert_added written): aml ${after.aml - before.aml}, fraud ${after.fraud - before.fraud}`,
+  );
+}
 console.log(`requests resent after a closed socket: ${retried}; load average at end ${load()}`);
 await service.dispose();

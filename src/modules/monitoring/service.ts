@@ -3,6 +3,7 @@ import { countingContext } from "../../db/counting-d1";
 import type { PageRequest } from "../../db/keyset";
 import type { TenantContext } from "../../db/tenant-context";
 import { jobs } from "../../jobs/messages";
+import { eachLimited } from "../../lib/limited";
 import { presentPage } from "../../lib/pagination";
 import { tenantAuditInsert } from "../audit/service";
 import { notifyOutbox } from "../events/service";
@@ -21,7 +22,7 @@ import { screeningsUpsert } from "./screening/repo";
 import { type Entity, type Screening, type ScreenOptions, WINDOW_DAYS } from "./screening/service";
 import { type EntityPreload, preloadOf, preloadPage } from "./screening/steps/preload";
 import { pageOutcomeStatements } from "./screening/steps/records";
-import { eachLimited, settleTogether } from "./screening/steps/settle";
+import { settleTogether } from "./screening/steps/settle";
 
 /** Whether arrivals are screened: the tenant setting monitoring.onArrival, default true. */
 export const screensOnArrival = (ctx: Pick<TenantContext, "tenant">) =>

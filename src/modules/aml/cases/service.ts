@@ -9,11 +9,12 @@ import {
   checkAnchor,
 } from "../../../lib/case-anchor";
 import { conflict, notFound } from "../../../lib/errors";
-import { chainHash, GENESIS_HASH, verifyChain } from "../../../lib/hash-chain";
+import { GENESIS_HASH, verifyChain } from "../../../lib/hash-chain";
 import { presentPage } from "../../../lib/pagination";
 import type { AmlCaseStatus } from "../domain/case-machine";
 import { type HistoryEventType, type HistoryFields, historyContent, snapshotOf } from "../domain/history";
 import * as repo from "../repo";
+import { appendNotesBatched, chainedEntry } from "./append/service";
 import { caseItems, type OpenCasesInput } from "./batch/service";
 import { presentCase, presentHistory } from "./present";
 
@@ -104,18 +105,7 @@ export async function appendEntry(
     const now = ctx.clock.now();
     const { extras, ...body } = build(row, now);
     const head = await repo.headOf(ctx, caseId);
-    const previousHash = head?.hash ?? GENESIS_HASH;
-    const fields: HistoryFields = {
-      id: crypto.randomUUID(),
-      tenantId: ctx.tenantId,
-      caseId,
-      sequence: (head?.sequence ?? 0) + 1,
-      fromStatus: row.status,
-      ...body,
-      details: body.details ?? null,
-      createdAt: now.toISOString(),
-    };
-    const entry = { ...fields, previousHash, hash: await chainHash(previousHash, historyContent(fields)) };
+    const entry = await chainedEntry(ctx.tenantId, caseId, head ?? null, row.status, body, now.toISOString());
     const anchor = await anchorFor(ctx, caseId, entry.sequence, entry.hash);
     if (await repo.appendHistory(ctx, entry, anchor, extras)) {
       const updated = await repo.findCase(ctx, caseId);
@@ -147,6 +137,32 @@ export const appendCaseNote = (ctx: TenantContext, caseId: string, input: CaseNo
     actorKeyId: input.actorKeyId,
     note: input.note,
   }));
+
+/**
+ * appendCaseNote for many cases at once (a monitoring page's hits on open cases): one head read,
+ * one batch, one read back; a case whose head moved meanwhile is appended by appendCaseNote.
+ * Answers per note in order null (appended) or its Error (that note only failed).
+ */
+export const appendCaseNotes = (
+  ctx: TenantContext,
+  notes: ReadonlyArray<{ caseId: string; input: CaseNoteInput }>,
+) =>
+  appendNotesBatched(
+    ctx,
+    notes.map(({ caseId, input }) => ({
+      caseId,
+      body: {
+        eventType: input.eventType,
+        actorType: input.actorType,
+        actorId: input.actorId,
+        actorName: input.actorName ?? null,
+        actorKeyId: input.actorKeyId,
+        note: input.note,
+        details: null,
+      },
+    })),
+    (i) => appendCaseNote(ctx, notes[i].caseId, notes[i].input),
+  );
 
 /** The hashed fields of a stored history entry. */
 export const fieldsOf = (row: AmlCaseHistoryRow): HistoryFields => ({

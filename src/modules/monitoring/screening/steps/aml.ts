@@ -35,19 +35,25 @@ export function amlHit(
 }
 export type AmlHit = ReturnType<typeof amlHit>;
 
-/** `alert_added` naming the hit on each case that was already open (optimistic chain append). */
+/** `alert_added` naming the hit, for each case of the hit that was already open. */
+export function amlHitNotes(found: readonly AmlCaseResult[], hit: AmlHit, base: ScreeningBase) {
+  const note = alertNote({ alertId: hit.alertId, trigger: base.trigger, ruleIds: hit.ruleIds });
+  return found
+    .filter((c) => !c.created)
+    .map((c) => ({
+      caseId: c.caseId,
+      input: { eventType: "alert_added" as const, ...MONITORING_ACTOR, note },
+    }));
+}
+
+/** One entity's `alert_added` entries (optimistic chain append per case); a page's go in one batch (steps/appends.ts). */
 export async function appendAmlHit(
   ctx: TenantContext,
   found: readonly AmlCaseResult[],
   hit: AmlHit,
   base: ScreeningBase,
 ) {
-  const note = alertNote({ alertId: hit.alertId, trigger: base.trigger, ruleIds: hit.ruleIds });
-  await Promise.all(
-    found
-      .filter((c) => !c.created)
-      .map((c) => appendCaseNote(ctx, c.caseId, { eventType: "alert_added", ...MONITORING_ACTOR, note })),
-  );
+  await Promise.all(amlHitNotes(found, hit, base).map((n) => appendCaseNote(ctx, n.caseId, n.input)));
 }
 
 /**

@@ -3,8 +3,9 @@ import { openCasesForPage } from "../../../aml/cases/service";
 import { openCasesUnlessOpen } from "../../../fraud/service";
 import type { Evaluated, Screening } from "../service";
 import { screeningOf } from "../service";
-import { amlHit, appendAmlHit } from "./aml";
-import { appendFraudHit, fraudHit } from "./fraud";
+import { amlHit } from "./aml";
+import { appendPageHits } from "./appends";
+import { fraudHit } from "./fraud";
 import { MONITORING_ACTOR, type Outcome } from "./outcome";
 import { amlRecord, type FraudCaseResult, fraudRecord } from "./records";
 
@@ -12,8 +13,8 @@ import { amlRecord, type FraudCaseResult, fraudRecord } from "./records";
  * The cases of a page's hits settled together (docs/methodology/monitoring.md#case-opening-per-page):
  * the fraud cases to open in one guarded batch (one open case per entity, checked in the
  * statement), the AML cases in one batch (the partial unique index dedupes per entity and rule),
- * each with one read before or after; only appends to cases already open go one case at a time,
- * through the same writers as one entity's screening. The same cases, events and case refs as
+ * each with one read before or after; then the appends to cases already open (steps/appends.ts:
+ * AML in one batch, fraud through each case's object a few at a time). The same cases, events and case refs as
  * screening the entities one by one (settleOne), answered per entity in order (an Error: that
  * entity failed).
  */
@@ -44,21 +45,7 @@ export async function settlePage(
   const amlFound = new Map(amlHits.flatMap((h, i) => (h ? [i] : [])).map((i, k) => [i, amlCases[k]]));
 
   // Hits on cases that were already open: `alert_added`, as one entity's screening appends it.
-  // A failed append fails its entity only (its cases stand; its retry appends to them).
-  const failed = await Promise.all(
-    page.map(async (e, i) => {
-      try {
-        const fraudCase = fraudCaseOf.get(i);
-        if (fraudCase && !fraudCase.created)
-          await appendFraudHit(ctx, fraudCase.caseId, fraudHits[i]!, e.base);
-        const hit = amlHits[i];
-        if (hit) await appendAmlHit(ctx, amlFound.get(i)!, hit, e.base);
-        return null;
-      } catch (err) {
-        return err instanceof Error ? err : new Error(String(err));
-      }
-    }),
-  );
+  const failed = await appendPageHits(ctx, page, { fraudHits, fraudCaseOf, amlHits, amlFound });
 
   return page.map((e, i) => {
     if (failed[i]) return failed[i];

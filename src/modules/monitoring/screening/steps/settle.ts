@@ -1,4 +1,5 @@
 import type { TenantContext } from "../../../../db/tenant-context";
+import { eachLimited } from "../../../../lib/limited";
 import { SCREEN_CONCURRENCY } from "../../domain/drain";
 import {
   type Entity,
@@ -11,15 +12,6 @@ import {
 import { settlePage } from "./page";
 import type { EntityPreload } from "./preload";
 import { preloadOf } from "./preload";
-
-/** Runs `work` over the items, at most `limit` at once. */
-export async function eachLimited<T>(items: T[], limit: number, work: (item: T) => Promise<void>) {
-  let next = 0;
-  const lane = async () => {
-    while (next < items.length) await work(items[next++]);
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, lane));
-}
 
 /**
  * The default screening of a page: each entity evaluated (a few at a time, on the page's

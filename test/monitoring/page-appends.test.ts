@@ -1,0 +1,269 @@
+import { env } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
+import { loadTenantContext, withD1Wrapper } from "../../src/db/tenant-context";
+import { appendCaseNote, appendCaseNotes } from "../../src/modules/aml/cases/service";
+import { screenEntity } from "../../src/modules/monitoring/screening/service";
+import { drainPending } from "../../src/modules/monitoring/service";
+import { ago, customerWith } from "../aml/helpers";
+import { call, insertTransactions, json, shardRows, type TestTenant } from "../harness";
+import { quietTenant, runScreenJob } from "./helpers";
+
+/**
+ * Appends per page (docs/methodology/monitoring.md#appends-per-page): hits on cases already open
+ * get one `alert_added` each, AML in one batch and fraud through each case's object, with chains
+ * that verify; a redelivered message appends nothing; a lost race on one AML case falls back alone.
+ */
+
+type Entity = { customerId: string; accountId: string };
+const DEPOSIT = { amountMinor: 6_000_000, transactionDate: ago(2), channel: "cash", type: "credit" as const };
+
+/** A tenant whose n customers each made a large cash deposit, screened once: their cases are open. */
+async function withOpenCases(name: string, n: number) {
+  const t = await quietTenant(name);
+  const entities: Entity[] = [];
+  for (let i = 0; i < n; i++) entities.push(await customerWith(t, [DEPOSIT]));
+  const ctx = await loadTenantContext(env, t.id, "test");
+  const first = await drainPending(ctx, { trigger: "arrival", runId: null });
+  expect(first.casesOpened).toBeGreaterThan(0);
+  return { t, entities, ctx };
+}
+
+/** A small credit on every entity: each is pending again, its cases still open. */
+const arriveAgain = (t: TestTenant, entities: Entity[]) =>
+  Promise.all(
+    entities.map((e) =>
+      insertTransactions(t, { id: e.accountId, customerId: e.customerId }, [
+        { amountMinor: 10_000, transactionDate: ago(0, 1), channel: "mobile_money" },
+      ]),
+    ),
+  );
+
+interface OpenCase {
+  kind: "aml" | "fraud";
+  caseId: string;
+  entityId: string;
+  ruleId: string | null;
+}
+const openCases = async (t: TestTenant): Promise<OpenCase[]> => [
+  ...(
+    await shardRows<{ id: string; entity_id: string; rule_id: string }>(
+      t,
+      "SELECT id, entity_id, rule_id FROM aml_cases WHERE tenant_id = ? AND status NOT LIKE 'closed_%'",
+      t.id,
+    )
+  ).map((r) => ({ kind: "aml" as const, caseId: r.id, entityId: r.entity_id, ruleId: r.rule_id })),
+  ...(
+    await shardRows<{ case_id: string; entity_id: string }>(
+      t,
+      "SELECT case_id, entity_id FROM fraud_case_heads WHERE tenant_id = ? AND current_status NOT LIKE 'closed_%'",
+      t.id,
+    )
+  ).map((r) => ({ kind: "fraud" as const, caseId: r.case_id, entityId: r.entity_id, ruleId: null })),
+];
+
+/** The notes of a case's `alert_added` entries, in order. */
+const alertAdded = async (t: TestTenant, c: OpenCase) =>
+  c.kind === "aml"
+    ? (
+        await shardRows<{ note: string }>(
+          t,
+          "SELECT note FROM aml_case_history WHERE tenant_id = ? AND case_id = ? AND event_type = 'alert_added' ORDER BY sequence",
+          t.id,
+          c.caseId,
+        )
+      ).map((r) => r.note)
+    : (
+        await shardRows<{ note_content: string }>(
+          t,
+          "SELECT note_content FROM fraud_case_events WHERE tenant_id = ? AND case_id = ? AND event_type = 'alert_added' ORDER BY event_sequence",
+          t.id,
+          c.caseId,
+        )
+      ).map((r) => r.note_content);
+
+async function chainVerifies(t: TestTenant, c: Pick<OpenCase, "kind" | "caseId">) {
+  if (c.kind === "aml") {
+    const { case: view } = await json<{ case: { chainValid: boolean; anchorValid: boolean | null } }>(
+      await call("GET", `/v1/kyc-aml/cases/${c.caseId}`, { key: t.key }),
+    );
+    return view.chainValid && view.anchorValid === true;
+  }
+  const v = await json<{ valid: boolean; anchorValid: boolean | null }>(
+    await call("GET", `/v1/fraud/cases/${c.caseId}/verify`, { key: t.key }),
+  );
+  return v.valid && v.anchorValid === true;
+}
+
+const alertAddedRows = async (t: TestTenant) =>
+  (
+    await shardRows<{ n: number }>(
+      t,
+      `SELECT (SELECT count(*) FROM aml_case_history WHERE tenant_id = ?1 AND event_type = 'alert_added')
+        + (SELECT count(*) FROM fraud_case_events WHERE tenant_id = ?1 AND event_type = 'alert_added') AS n`,
+      t.id,
+    )
+  )[0].n;
+
+describe("appends per page", () => {
+  it("appends one alert_added per hit on an open case, chains verify, fewer queries than one by one; a redelivered message appends nothing", async () => {
+    const n = 8;
+    const one = await withOpenCases("Appends one by one", n);
+    const page = await withOpenCases("Appends per page", n);
+    const before = await openCases(page.t);
+    expect(before.filter((c) => c.kind === "fraud").length).toBeGreaterThanOrEqual(n);
+    expect(before.filter((c) => c.kind === "aml").length).toBeGreaterThanOrEqual(n);
+    for (const c of before) expect(await alertAdded(page.t, c)).toEqual([]);
+    const mark = new Date().toISOString();
+    await arriveAgain(one.t, one.entities);
+    await arriveAgain(page.t, page.entities);
+
+    const byOne = await drainPending(one.ctx, { trigger: "arrival", runId: null, screen: screenEntity });
+    const byPage = await drainPending(page.ctx, { trigger: "arrival", runId: null });
+    expect(byPage.failed).toBe(0);
+    expect(byPage.casesOpened).toBe(byOne.casesOpened);
+    expect(byPage.casesAppended).toBe(byOne.casesAppended);
+
+    // Expected from the second screening's alerts: each open case whose entity's alert of its
+    // kind names its rule (fraud: any fraud alert) gets exactly one entry naming that alert.
+    const alerts = await shardRows<{ id: string; kind: string; entity_id: string; rule_ids: string }>(
+      page.t,
+      "SELECT id, kind, entity_id, rule_ids FROM monitoring_alerts WHERE tenant_id = ? AND created_at >= ?",
+      page.t.id,
+      mark,
+    );
+    let expectedAppends = 0;
+    for (const c of before) {
+      const alert = alerts.find(
+        (a) =>
+          a.kind === c.kind &&
+          a.entity_id === c.entityId &&
+          (c.ruleId === null || (JSON.parse(a.rule_ids) as string[]).includes(c.ruleId)),
+      );
+      const notes = await alertAdded(page.t, c);
+      if (alert) {
+        expectedAppends++;
+        expect(notes, `${c.kind} case ${c.caseId}`).toHaveLength(1);
+        expect(notes[0]).toContain(`Monitoring alert ${alert.id} (arrival)`);
+      } else expect(notes).toEqual([]);
+      expect(await chainVerifies(page.t, c), `${c.kind} case ${c.caseId}`).toBe(true);
+    }
+    expect(expectedAppends).toBeGreaterThanOrEqual(2 * n);
+    expect(byPage.casesAppended).toBe(expectedAppends);
+    expect(await alertAddedRows(page.t)).toBe(expectedAppends);
+    console.log(
+      JSON.stringify({ appendQueriesOneByOne: byOne.queries, appendQueriesPerPage: byPage.queries }),
+    );
+    expect(byPage.queries).toBeLessThan(byOne.queries);
+    // The page's AML appends are three queries (heads, batch, read back) however many cases, and
+    // the fraud ones go to the cases' objects: under 3 queries per entity in all (appended one
+    // case at a time, a case read, a head read, a batch and a read back each: 12 here).
+    expect(byPage.queries / byPage.screened).toBeLessThan(3);
+
+    // The same message delivered again (and a drain besides): nothing is pending, nothing appended.
+    await runScreenJob(page.t);
+    const again = await drainPending(page.ctx, { trigger: "arrival", runId: null });
+    expect(again.screened).toBe(0);
+    expect(await alertAddedRows(page.t)).toBe(expectedAppends);
+  });
+
+  it("a concurrent writer on one AML case: the others append in the batch, that one after the writer's entry", async () => {
+    const { t, ctx } = await withOpenCases("Append race", 3);
+    const cases = (await openCases(t)).filter((c) => c.kind === "aml");
+    expect(cases.length).toBeGreaterThanOrEqual(3);
+    const victim = cases[1].caseId;
+    const lengths = new Map<string, number>();
+    for (const c of cases)
+      lengths.set(
+        c.caseId,
+        (
+          await shardRows(
+            t,
+            "SELECT id FROM aml_case_history WHERE tenant_id = ? AND case_id = ?",
+            t.id,
+            c.caseId,
+          )
+        ).length,
+      );
+    const note = (k: number) => ({
+      eventType: "alert_added" as const,
+      actorType: "system" as const,
+      actorId: "monitoring",
+      actorKeyId: null,
+      note: `hit ${k}`,
+    });
+    // The concurrent writer appends to the victim just before the page's batch reaches D1.
+    let batches = 0;
+    const racing = withD1Wrapper(
+      ctx,
+      (d1) =>
+        new Proxy(d1, {
+          get(target, prop) {
+            if (prop === "batch")
+              return async (statements: D1PreparedStatement[]) => {
+                if (++batches === 1) await appendCaseNote(ctx, victim, { ...note(99), note: "concurrent" });
+                return target.batch(statements);
+              };
+            const value = Reflect.get(target, prop);
+            return typeof value === "function" ? value.bind(target) : value;
+          },
+        }),
+    );
+    const results = await appendCaseNotes(
+      racing,
+      cases.map((c, k) => ({ caseId: c.caseId, input: note(k) })),
+    );
+    expect(results).toEqual(cases.map(() => null));
+    // One batch for the page, one for the victim's own append: the others were not redone.
+    expect(batches).toBe(2);
+    for (const [k, c] of cases.entries()) {
+      const history = await shardRows<{ sequence: number; note: string | null }>(
+        t,
+        "SELECT sequence, note FROM aml_case_history WHERE tenant_id = ? AND case_id = ? ORDER BY sequence",
+        t.id,
+        c.caseId,
+      );
+      const base = lengths.get(c.caseId)!;
+      const added = history.slice(base).map((h) => [h.sequence, h.note]);
+      expect(added).toEqual(
+        c.caseId === victim
+          ? [
+              [base + 1, "concurrent"],
+              [base + 2, `hit ${k}`],
+            ]
+          : [[base + 1, `hit ${k}`]],
+      );
+      expect(await chainVerifies(t, c)).toBe(true);
+    }
+  });
+
+  it("a failed fraud append fails its entity only; the others' appends and screenings stand", async () => {
+    const { t, entities, ctx } = await withOpenCases("Fraud append failure", 3);
+    const fraudCases = (await openCases(t)).filter((c) => c.kind === "fraud");
+    const broken = fraudCases.find((c) => c.entityId === entities[0].customerId)!;
+    expect(broken).toBeDefined();
+    await arriveAgain(t, entities);
+    await shardRows(
+      t,
+      `CREATE TRIGGER test_refuse_fraud_event BEFORE INSERT ON fraud_case_events
+       WHEN NEW.case_id = '${broken.caseId}' BEGIN SELECT RAISE(ABORT, 'test refuses this append'); END`,
+    );
+    try {
+      const figures = await drainPending(ctx, { trigger: "arrival", runId: null });
+      expect(figures.failed).toBe(1);
+      expect(figures.screened).toBe(2 * entities.length - 1);
+    } finally {
+      await shardRows(t, "DROP TRIGGER test_refuse_fraud_event");
+    }
+    const failed = await shardRows<{ entity_id: string; attempts: number; last_error: string }>(
+      t,
+      "SELECT entity_id, attempts, last_error FROM monitoring_pending WHERE tenant_id = ?",
+      t.id,
+    );
+    expect(failed).toHaveLength(1);
+    expect(failed[0]).toMatchObject({ entity_id: entities[0].customerId, attempts: 1 });
+    expect(failed[0].last_error).toContain("test refuses this append");
+    for (const c of fraudCases.filter((c) => c !== broken)) expect(await alertAdded(t, c)).toHaveLength(1);
+    expect(await alertAdded(t, broken)).toEqual([]);
+    expect(await chainVerifies(t, broken)).toBe(true);
+  });
+});
