@@ -6,7 +6,7 @@ import {
   jobs,
   type OutboxDispatchMessage,
 } from "../../jobs/messages";
-import { mapWithConcurrency } from "../../lib/concurrency";
+import { eachLimited } from "../../lib/limited";
 import { consumeDelivery, markDeadLettered } from "./delivery/service";
 import { dispatchOutbox, sweepWebhooks } from "./outbox/system-repo";
 
@@ -35,7 +35,7 @@ export async function handleWebhookBatch(batch: MessageBatch<unknown>, env: Env)
   };
   // At most six attempts at once: an invocation holds at most six open connections and queues
   // further fetches, and an attempt's timeout must measure the receiver, not that queue.
-  await mapWithConcurrency(batch.messages, ATTEMPTS_AT_ONCE, async (message) => {
+  await eachLimited(batch.messages, ATTEMPTS_AT_ONCE, async (message) => {
     if (!isDeliveryMessage(message.body)) {
       log({ msg: "malformed webhook message", body: message.body });
       message.ack();
