@@ -2,7 +2,8 @@
 // `npm start`: a working local service in one command.
 // 1. .dev.vars with a random ADMIN_TOKEN and SECRETS_KEY when missing  2. migrations on every local database
 // 3. wrangler dev on :8787 (ENVIRONMENT=development, csk_test_ keys)  4. two demo tenants on
-// different shards, seeded through the public ingest API when empty  5. keys and a curl printed.
+// different shards, seeded through the public ingest API when empty, screened in one portfolio run
+// each on the queue  5. keys, a curl and how long each phase took printed.
 // Running it again keeps the data (local state lives in .wrangler/).
 import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
@@ -23,6 +24,20 @@ const quiet = {
   CLOUDFLARE_CF_FETCH_ENABLED: "false",
 };
 const wrangler = join(root, "node_modules/.bin/wrangler");
+// wrangler dev runs Miniflare in its Node process: without this its queue broker stops for good
+// after a batch over 5 s (a portfolio screening step, a backtest step; scripts/lib/loopback-keepalive.cjs).
+const keepalive = `--require "${join(root, "scripts/lib/loopback-keepalive.cjs")}"`; // quoted: a path may hold spaces
+
+/** How long each phase of the start took, printed on one line once the keys are. */
+const phases = [];
+async function timed(label, fn) {
+  const t0 = performance.now();
+  try {
+    return await fn();
+  } finally {
+    phases.push(`${label} ${((performance.now() - t0) / 1000).toFixed(1)}`);
+  }
+}
 
 /** Adds `name=<value>` to .dev.vars unless it is there; returns the value either way. */
 function ensureDevVar(name, make) {
@@ -105,7 +120,7 @@ async function waitForHealth(child) {
 
 const started = performance.now();
 const adminToken = ensureDevVars();
-await migrate();
+await timed("migrations", migrate);
 mkdirSync(join(root, ".wrangler"), { recursive: true });
 const log = createWriteStream(join(root, ".wrangler/dev.log"), { flags: "a" });
 let echo = false; // request logs go to .wrangler/dev.log while seeding, to the terminal after
@@ -122,7 +137,11 @@ const dev = spawn(
     "--var",
     "KEY_PREFIX:csk_test_",
   ],
-  { cwd: root, env: quiet, stdio: ["ignore", "pipe", "pipe"] },
+  {
+    cwd: root,
+    env: { ...quiet, NODE_OPTIONS: [process.env.NODE_OPTIONS, keepalive].filter(Boolean).join(" ") },
+    stdio: ["ignore", "pipe", "pipe"],
+  },
 );
 for (const stream of [dev.stdout, dev.stderr]) {
   stream.on("data", (chunk) => {
@@ -137,11 +156,12 @@ dev.on("exit", (code) => process.exit(code ?? 0));
 
 try {
   console.log(`Starting wrangler dev on ${BASE} ...`);
-  await waitForHealth(dev);
+  await timed("wrangler dev", () => waitForHealth(dev));
   const tenants = await provisionDemo({
     base: BASE,
     adminToken,
     keyFile: join(root, ".wrangler/demo-keys.json"),
+    timed,
   });
   console.log(
     `\nCredit Operations API is running on ${BASE} (ready in ${((performance.now() - started) / 1000).toFixed(1)} s)`,
@@ -158,6 +178,7 @@ try {
   console.log(
     `\nTry:\n  curl -s -H "Authorization: Bearer ${tenants[0].key}" "${BASE}/v1/customers?limit=3"\n`,
   );
+  console.log(`Phases (s): ${phases.join(", ")}`);
   console.log("Request logs follow (Ctrl-C to stop).\n");
   echo = true;
 } catch (err) {

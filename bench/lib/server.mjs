@@ -3,24 +3,14 @@
 // bindings (local D1, R2, Queues, Durable Objects), applies every migration and hands back a URL.
 import { spawnSync } from "node:child_process";
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
-import http from "node:http";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { Log, LogLevel, Miniflare } from "miniflare";
 import { unstable_getMiniflareWorkerOptions, unstable_splitSqlQuery } from "wrangler";
+import "../../scripts/lib/loopback-keepalive.cjs";
 
 const root = resolve(import.meta.dirname, "../..");
 
-// Miniflare's loopback server (Node's http) closes a keep-alive socket after Node's default 5 s
-// idle. The local queue broker logs through it after every batch, on a socket idle for as long
-// as the batch ran: a batch over 5 s fails there with EPIPE inside the broker, which then never
-// delivers another message (local only; seen as a queued run stalling after its first step).
-const createServer = http.createServer;
-http.createServer = (...args) => {
-  const server = createServer(...args);
-  server.keepAliveTimeout = 15 * 60_000;
-  return server;
-};
 export const ADMIN_TOKEN = "bench-admin-token-0123456789";
 /** Seals stored webhook secrets and connector passwords (src/lib/sealed.ts): 32 bytes, base64. */
 const SECRETS_KEY = Buffer.alloc(32, 7).toString("base64");

@@ -2,6 +2,7 @@ import type { TenantContext } from "../../../db/tenant-context";
 import type { Env } from "../../../env";
 import { dedupeKey, startOrJoin } from "../../../jobs/dedupe";
 import { jobs, RULES_BACKTEST_JOB } from "../../../jobs/messages";
+import { r2RunIo, type SteppedRun, saveAndSend } from "../../../jobs/stepped-run";
 import { badRequest, notFound } from "../../../lib/errors";
 import type { RuleSetKind } from "../domain/document";
 import { ruleFeedback } from "../feedback/service";
@@ -50,8 +51,6 @@ export const STEP_STATEMENTS = 100;
  */
 export const STEP_ENTITIES = SYNC_MAX_ENTITIES;
 
-export const RUN_STATUSES = ["queued", "running", "succeeded", "failed"] as const;
-type Status = (typeof RUN_STATUSES)[number];
 const ALL_UNITS = Number.MAX_SAFE_INTEGER;
 export interface RunOptions {
   pageSize?: number;
@@ -61,16 +60,10 @@ export interface RunOptions {
   /** Entities per queued step (default STEP_ENTITIES). */
   stepEntities?: number;
 }
-interface RunDocument {
-  backtestId: string;
-  status: Status;
+/** The run's step, status and `sent` follow src/jobs/stepped-run.ts. */
+interface RunDocument extends SteppedRun {
   createdAt: string;
-  completedAt: string | null;
-  error: string | null;
   prepared: Prepared;
-  step: number;
-  /** Whether the message for `step` went out (a failed send is retried by the previous message). */
-  sent: boolean;
   cursor: {
     /** Pages of entities (AML built-ins and custom rules) done, and the last key of the last. */
     after: string | null;
@@ -87,16 +80,8 @@ interface RunDocument {
   result: unknown;
 }
 
-export const put = (env: Env, tenantId: string, doc: RunDocument) =>
-  env.FILES.put(objectKey(tenantId, doc.backtestId), JSON.stringify(doc), {
-    httpMetadata: { contentType: "application/json" },
-  });
-
-/** The run's document, or undefined when there is none. */
-export async function loadDocument(env: Env, tenantId: string, backtestId: string) {
-  const object = await env.FILES.get(objectKey(tenantId, backtestId));
-  return object ? ((await object.json()) as RunDocument) : undefined;
-}
+/** The run's document in FILES and its step messages on JOBS_QUEUE. */
+export const runIo = (env: Env) => r2RunIo<RunDocument>(env, objectKey, jobs.rulesBacktest);
 
 async function newDocument(ctx: TenantContext, p: Prepared, options: RunOptions): Promise<RunDocument> {
   return {
@@ -238,7 +223,7 @@ export async function startBacktest(
     doc.options.unitsPerStep = ALL_UNITS;
     await advance(ctx, doc, UNBOUNDED);
     await finish(ctx, doc);
-    await put(ctx.env, ctx.tenantId, doc);
+    await runIo(ctx.env).put(ctx.tenantId, doc);
     return { queued: false as const, run: present(doc) };
   }
   // Queued: an identical run (same range and entity type, same draft and live content) still
@@ -253,14 +238,12 @@ export async function startBacktest(
     ctx.env,
     { tenantId: ctx.tenantId, key, now: ctx.clock.now() },
     async (backtestId) => {
-      const held = await loadDocument(ctx.env, ctx.tenantId, backtestId);
+      const held = await runIo(ctx.env).load(ctx.tenantId, backtestId);
       return held && (held.status === "queued" || held.status === "running") ? present(held) : undefined;
     },
     async (backtestId) => {
       const queued = { ...doc, backtestId };
-      await put(ctx.env, ctx.tenantId, queued);
-      await ctx.env.JOBS_QUEUE.send(jobs.rulesBacktest(ctx.tenantId, backtestId, 0));
-      await put(ctx.env, ctx.tenantId, { ...queued, sent: true });
+      await saveAndSend(runIo(ctx.env), ctx.tenantId, queued);
       return present(queued);
     },
   );
@@ -281,7 +264,7 @@ function present(doc: RunDocument) {
 }
 
 export async function getBacktestRun(ctx: TenantContext, kind: RuleSetKind, backtestId: string) {
-  const doc = await loadDocument(ctx.env, ctx.tenantId, backtestId);
+  const doc = await runIo(ctx.env).load(ctx.tenantId, backtestId);
   if (!doc || doc.prepared.kind !== kind) throw notFound("Backtest");
   return present(doc);
 }

@@ -1,6 +1,7 @@
 import type { TenantContext } from "../../../../db/tenant-context";
 import type { Env } from "../../../../env";
 import { jobs } from "../../../../jobs/messages";
+import { r2RunIo, type SteppedRun, saveAndSend } from "../../../../jobs/stepped-run";
 import { notFound } from "../../../../lib/errors";
 import { type BacktestTally, emptyTally, OUTCOME_HOURS, summariseTally } from "../domain/backtest";
 import { DEFAULT_PATHS } from "../domain/forecast";
@@ -25,24 +26,18 @@ const objectKey = (tenantId: string, id: string) =>
  */
 export const STEP_BUDGET = { forecasts: 2_500, slices: 8 };
 
-type Status = "queued" | "running" | "succeeded" | "failed";
 interface CutRow {
   cut: string;
   forecasts: number;
   atRisk: number;
   atRiskCovered: number;
 }
-interface RunDocument {
-  backtestId: string;
-  status: Status;
+/** The run's step, status and `sent` follow src/jobs/stepped-run.ts. */
+interface RunDocument extends SteppedRun {
   createdAt: string;
-  completedAt: string | null;
-  error: string | null;
   input: FloatBacktestInput;
   cuts: string[];
   agents: number;
-  step: number;
-  sent: boolean;
   cursor: { cut: number; afterId: string | null; slicesDone: number };
   /** The tenant's typical agent at the current cut (computed once per cut). */
   pool: { cut: number; value: TenantPool } | null;
@@ -50,15 +45,8 @@ interface RunDocument {
   perCut: CutRow[];
 }
 
-export const put = (env: Env, tenantId: string, doc: RunDocument) =>
-  env.FILES.put(objectKey(tenantId, doc.backtestId), JSON.stringify(doc), {
-    httpMetadata: { contentType: "application/json" },
-  });
-
-export async function loadDocument(env: Env, tenantId: string, backtestId: string) {
-  const object = await env.FILES.get(objectKey(tenantId, backtestId));
-  return object ? ((await object.json()) as RunDocument) : undefined;
-}
+/** The run's document in FILES and its step messages on JOBS_QUEUE. */
+export const runIo = (env: Env) => r2RunIo<RunDocument>(env, objectKey, jobs.floatBacktest);
 
 export const done = (doc: RunDocument) => doc.cursor.cut >= doc.cuts.length;
 
@@ -162,17 +150,15 @@ export async function startFloatBacktest(
   if (!options.queue && fits) {
     await advance(ctx, doc);
     finish(ctx, doc);
-    await put(ctx.env, ctx.tenantId, doc);
+    await runIo(ctx.env).put(ctx.tenantId, doc);
     return { queued: false as const, run: present(doc) };
   }
-  await put(ctx.env, ctx.tenantId, doc);
-  await ctx.env.JOBS_QUEUE.send(jobs.floatBacktest(ctx.tenantId, doc.backtestId, 0));
-  await put(ctx.env, ctx.tenantId, { ...doc, sent: true });
+  await saveAndSend(runIo(ctx.env), ctx.tenantId, doc);
   return { queued: true as const, run: present(doc) };
 }
 
 export async function getFloatBacktest(ctx: TenantContext, backtestId: string) {
-  const doc = await loadDocument(ctx.env, ctx.tenantId, backtestId);
+  const doc = await runIo(ctx.env).load(ctx.tenantId, backtestId);
   if (!doc) throw notFound("Backtest");
   return present(doc);
 }
