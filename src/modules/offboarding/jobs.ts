@@ -3,6 +3,7 @@ import { keyValues, type RowKey } from "../../db/maintenance";
 import type { Env } from "../../env";
 import { sendJobs } from "../../jobs/enqueue";
 import { jobs, type TenantDeleteMessage, type TenantExportMessage } from "../../jobs/messages";
+import { RESUMES_PER_SWEEP, resumeStalled, stalledBefore } from "../../jobs/resumes";
 import { toHex } from "../../lib/crypto";
 import { tenantControlRows } from "../admin/tenants/service";
 import { wipeCaseObject } from "../fraud/service";
@@ -198,6 +199,45 @@ export async function tenantDeleteJob(env: Env, message: TenantDeleteMessage): P
   const next = await deleteTurn(env, row);
   const done = next.status === "deleted";
   const alongside = done ? [systemRepo.exportRemovalStatement(env, row.tenantId)] : [];
-  const advanced = await systemRepo.advanceTombstone(env, row, next, alongside);
+  const patch = { ...next, updatedAt: new Date().toISOString() };
+  const advanced = await systemRepo.advanceTombstone(env, row, patch, alongside);
   if (advanced && !done) await sendJobs(env, [jobs.tenantDelete(row.tenantId, row.step + 1)]);
+}
+
+// ---- stalled turns -----------------------------------------------------------------------
+
+/**
+ * Minute cron: exports and deletions whose next turn's message was lost or dead-lettered
+ * (nothing saved for STALLED_AFTER_SECONDS) get that turn's message again; a turn whose step
+ * has moved on does nothing (src/jobs/resumes.ts).
+ */
+export async function resumeStalledOffboarding(env: Env, at: Date): Promise<number> {
+  const before = stalledBefore(at);
+  const [exports, deletions] = await Promise.all([
+    systemRepo.stalledExports(env, before, RESUMES_PER_SWEEP),
+    systemRepo.stalledDeletions(env, before, RESUMES_PER_SWEEP),
+  ]);
+  const resumedExports = await resumeStalled(
+    env,
+    "tenant.export",
+    exports.map((e) => ({
+      jobId: e.id,
+      tenantId: e.tenantId,
+      step: `${e.phase}:${e.step}`,
+      message: jobs.tenantExport(e.tenantId, e.id, e.step),
+    })),
+    at,
+  );
+  const resumedDeletions = await resumeStalled(
+    env,
+    "tenant.delete",
+    deletions.map((d) => ({
+      jobId: d.tenantId,
+      tenantId: d.tenantId,
+      step: `${d.phase}:${d.step}`,
+      message: jobs.tenantDelete(d.tenantId, d.step),
+    })),
+    at,
+  );
+  return resumedExports.length + resumedDeletions.length;
 }
