@@ -7,6 +7,8 @@ import { RESUMES_PER_SWEEP, resumeStalled, stalledBefore } from "../../jobs/resu
 import { toHex } from "../../lib/crypto";
 import { tenantControlRows } from "../admin/tenants/service";
 import { wipeCaseObject } from "../fraud/service";
+import { putTenantObject } from "../usage/objects/service";
+import { usageRemovalStatements } from "../usage/service";
 import {
   buildManifest,
   CONTROL_FILE,
@@ -46,7 +48,7 @@ async function putPart(
 ) {
   const bytes = typeof body === "string" ? new TextEncoder().encode(body) : body;
   const sha = await sha256(bytes);
-  await env.FILES.put(`${exportPrefix(row.tenantId, row.id)}${name}`, bytes, {
+  await putTenantObject(env, row.tenantId, `${exportPrefix(row.tenantId, row.id)}${name}`, bytes, {
     customMetadata: { ...meta, sha256: sha } as unknown as Record<string, string>,
   });
 }
@@ -126,7 +128,7 @@ async function exportTurn(env: Env, row: TenantExportRow, now: string): Promise<
     parts,
     systemRepo.tables().map((t) => t.name),
   );
-  await env.FILES.put(`${prefix}${MANIFEST_FILE}`, JSON.stringify(manifest, null, 2), {
+  await putTenantObject(env, row.tenantId, `${prefix}${MANIFEST_FILE}`, JSON.stringify(manifest, null, 2), {
     httpMetadata: { contentType: "application/json" },
   });
   return { phase: "done", status: "completed", completedAt: now, cursor: null };
@@ -198,7 +200,10 @@ export async function tenantDeleteJob(env: Env, message: TenantDeleteMessage): P
   if (row?.status !== "deleting" || row.step !== message.step) return;
   const next = await deleteTurn(env, row);
   const done = next.status === "deleted";
-  const alongside = done ? [systemRepo.exportRemovalStatement(env, row.tenantId)] : [];
+  // Its objects went in the first phase, uncounted: its storage figures go with the completion.
+  const alongside = done
+    ? [systemRepo.exportRemovalStatement(env, row.tenantId), ...usageRemovalStatements(env, row.tenantId)]
+    : [];
   const patch = { ...next, updatedAt: new Date().toISOString() };
   const advanced = await systemRepo.advanceTombstone(env, row, patch, alongside);
   if (advanced && !done) await sendJobs(env, [jobs.tenantDelete(row.tenantId, row.step + 1)]);

@@ -5,6 +5,7 @@ import { type CustomerErasureMessage, jobs } from "../../jobs/messages";
 import { RESUMES_PER_SWEEP, resumeStalled, stalledBefore } from "../../jobs/resumes";
 import { AppError } from "../../lib/errors";
 import { getTenant } from "../admin/tenants/service";
+import { deleteTenantObjects } from "../usage/objects/service";
 import * as systemRepo from "./system-repo";
 
 /**
@@ -24,7 +25,7 @@ async function deleteReports(env: Env, tenantId: string, customerId: string): Pr
   for (;;) {
     const listed = await env.FILES.list({ prefix: reportPrefix(tenantId, customerId), limit: 1000 });
     if (listed.objects.length === 0) return deleted;
-    await env.FILES.delete(listed.objects.map((o) => o.key));
+    await deleteTenantObjects(env, tenantId, listed.objects);
     deleted += listed.objects.length;
   }
 }

@@ -3,6 +3,7 @@ import type { Env } from "../../../env";
 import { dedupeKey, startOrJoin } from "../../../jobs/dedupe";
 import { jobs, RULES_BACKTEST_JOB } from "../../../jobs/messages";
 import { badRequest, notFound } from "../../../lib/errors";
+import { putTenantObject } from "../../usage/objects/service";
 import type { RuleSetKind } from "../domain/document";
 import { ruleFeedback } from "../feedback/service";
 import type { RuleTally } from "./domain/tally";
@@ -88,7 +89,7 @@ interface RunDocument {
 }
 
 export const put = (env: Env, tenantId: string, doc: RunDocument) =>
-  env.FILES.put(objectKey(tenantId, doc.backtestId), JSON.stringify(doc), {
+  putTenantObject(env, tenantId, objectKey(tenantId, doc.backtestId), JSON.stringify(doc), {
     httpMetadata: { contentType: "application/json" },
   });
 

@@ -2,6 +2,7 @@ import type { TenantContext } from "../../../../db/tenant-context";
 import type { Env } from "../../../../env";
 import { jobs } from "../../../../jobs/messages";
 import { notFound } from "../../../../lib/errors";
+import { putTenantObject } from "../../../usage/objects/service";
 import { type BacktestTally, emptyTally, OUTCOME_HOURS, summariseTally } from "../domain/backtest";
 import { DEFAULT_PATHS } from "../domain/forecast";
 import { type TenantPool, tenantPoolAt } from "../forecast/service";
@@ -51,7 +52,7 @@ interface RunDocument {
 }
 
 export const put = (env: Env, tenantId: string, doc: RunDocument) =>
-  env.FILES.put(objectKey(tenantId, doc.backtestId), JSON.stringify(doc), {
+  putTenantObject(env, tenantId, objectKey(tenantId, doc.backtestId), JSON.stringify(doc), {
     httpMetadata: { contentType: "application/json" },
   });
 
