@@ -1,6 +1,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { BYTES_PER_ROW } from "../../src/modules/usage/domain/quota";
+import { deleteTenantObjects, putTenantObject } from "../../src/modules/usage/objects/service";
 import { aml, fraud, post } from "../cases/helpers";
 import { admin, call, createTenant, insertCustomer, json, shardRows, type TestTenant } from "../harness";
 import { driveExport } from "../offboarding/helpers";
@@ -130,6 +131,22 @@ describe("storage quotas count everything a tenant stores", () => {
     });
     const tableBytes = withExport.tables.reduce((n, x) => n + x.estimatedBytes, 0);
     expect(withExport.estimatedBytes).toBe(tableBytes + 5_000 + exportBytes);
+  });
+
+  it("counts an overwritten object once, at its new size, and a deleted one no more", async () => {
+    const t = await createTenant();
+    const key = `tenants/${t.id}/rules/backtests/run-1.json`;
+    await putTenantObject(env, t.id, key, "a".repeat(300));
+    await putTenantObject(env, t.id, key, "b".repeat(120)); // a run document saved again, smaller
+    expect(objectsOf(await usage(t), "backtests")).toEqual({ kind: "backtests", objects: 1, bytes: 120 });
+    await putTenantObject(env, t.id, `tenants/${t.id}/rules/backtests/run-2.json`, "c".repeat(80));
+    await deleteTenantObjects(env, t.id, [{ key, size: 120 }]);
+    expect(await env.FILES.head(key)).toBeNull();
+    expect(objectsOf(await usage(t), "backtests")).toEqual({ kind: "backtests", objects: 1, bytes: 80 });
+    // Another tenant's key is refused before anything is written.
+    await expect(putTenantObject(env, t.id, "tenants/someone-else/reports/x.pdf", "x")).rejects.toThrow(
+      /outside/,
+    );
   });
 
   it("refuses with 403 storage_quota_exceeded a case file or a loan batch past the quota, storing nothing", async () => {

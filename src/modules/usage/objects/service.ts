@@ -1,5 +1,5 @@
 import type { Env } from "../../../env";
-import { objectKind } from "../domain/quota";
+import { type ObjectKind, objectKind } from "../domain/quota";
 import * as repo from "../repo";
 
 /**
@@ -11,7 +11,7 @@ import * as repo from "../repo";
 
 const now = () => new Date().toISOString();
 
-function kindOf(tenantId: string, key: string) {
+function kindOf(tenantId: string, key: string): ObjectKind {
   const kind = objectKind(tenantId, key);
   if (!kind) throw new Error(`object key ${key} is outside tenant ${tenantId}'s prefix`);
   return kind;
@@ -50,7 +50,7 @@ export async function deleteTenantObjects(
   objects: ReadonlyArray<{ key: string; size: number }>,
 ): Promise<void> {
   if (objects.length === 0) return;
-  const byKind = new Map<string, { objects: number; bytes: number }>();
+  const byKind = new Map<ObjectKind, { objects: number; bytes: number }>();
   for (const o of objects) {
     const kind = kindOf(tenantId, o.key);
     const sum = byKind.get(kind) ?? { objects: 0, bytes: 0 };
@@ -59,18 +59,5 @@ export async function deleteTenantObjects(
   await env.FILES.delete(objects.map((o) => o.key));
   const at = now();
   for (const [kind, sum] of byKind)
-    await repo.addObjects(
-      env,
-      tenantId,
-      kind as ReturnType<typeof kindOf>,
-      { objects: -sum.objects, bytes: -sum.bytes },
-      at,
-    );
-}
-
-/** Deletes one object of the tenant by key (its size from a head) and takes it off the totals. */
-export async function deleteTenantObject(env: Env, tenantId: string, key: string): Promise<void> {
-  const head = await env.FILES.head(key);
-  if (!head) return;
-  await deleteTenantObjects(env, tenantId, [{ key, size: head.size }]);
+    await repo.addObjects(env, tenantId, kind, { objects: -sum.objects, bytes: -sum.bytes }, at);
 }
