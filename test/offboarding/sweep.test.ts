@@ -4,17 +4,22 @@ import { systemShardBinding } from "../../src/db/system-db";
 import { loadTenantContext } from "../../src/db/tenant-context";
 import type { Env } from "../../src/env";
 import { handleScheduled } from "../../src/jobs/cron";
-import { CUSTOMER_ERASURE_JOB, type JobMessage, TENANT_DELETE_JOB } from "../../src/jobs/messages";
+import {
+  CUSTOMER_ERASURE_JOB,
+  type JobMessage,
+  TENANT_DELETE_JOB,
+  TENANT_EXPORT_JOB,
+} from "../../src/jobs/messages";
 import { jobHandlers } from "../../src/jobs/registry";
 import { resumesOf, STALLED_AFTER_SECONDS } from "../../src/jobs/resumes";
 import { systemClock } from "../../src/lib/clock";
-import { deleteTenant } from "../../src/modules/offboarding/service";
+import { deleteTenant, requestExport } from "../../src/modules/offboarding/service";
 import { requestErasure } from "../../src/modules/privacy/service";
 import { scrubTables } from "../../src/modules/privacy/system-repo";
 import { fraud, post } from "../cases/helpers";
 import { createTenant, insertAccount, insertCustomer, insertTransactions, type TestTenant } from "../harness";
 import { recordingEnv } from "../moves/helpers";
-import { rowCounts } from "./helpers";
+import { driveExport, objectKeys, rowCounts } from "./helpers";
 
 const NAME = "Kofi Boateng-Asare";
 const PHONE = "+233201234567";
@@ -143,5 +148,43 @@ describe("the minute cron resumes stalled offboarding work", () => {
     // Every table's rows counted once as removed, as many as there were.
     const removed = JSON.parse(done?.counts ?? "{}") as Record<string, number>;
     for (const [table, n] of Object.entries(before)) expect(removed[table], table).toBe(n);
+  });
+
+  it("re-sends an export whose message was lost; a duplicate writes the same parts once", async () => {
+    const t = await createTenant({ name: "Export lost its message" });
+    const customer = await insertCustomer(t, { name: "Ama Serwaa" });
+    await insertAccount(t, customer.id);
+    const { sent, env: jobEnv } = recordingEnv();
+    const op = {
+      env: jobEnv,
+      actor: { type: "operator" as const, id: "test" },
+      requestId: "test",
+      clock: systemClock,
+    };
+    const started = await requestExport(op, t.id);
+    sent.length = 0; // the message is lost
+
+    await runCron(jobEnv, minutes(1));
+    expect(ofType(sent, TENANT_EXPORT_JOB)).toEqual([]);
+    await runCron(jobEnv, minutes(STALLED_MINUTES + 1));
+    const resumed = ofType(sent, TENANT_EXPORT_JOB);
+    expect(resumed).toEqual([{ type: TENANT_EXPORT_JOB, tenantId: t.id, exportId: started.id, step: 0 }]);
+    expect(await resumesOf(env, "tenant.export", started.id)).toMatchObject({ resumes: 1 });
+
+    const handle = jobHandlers[TENANT_EXPORT_JOB];
+    await Promise.all([handle(jobEnv, resumed[0]), handle(jobEnv, resumed[0])]);
+    await handle(jobEnv, resumed[0]);
+    await driveExport(t, started.id);
+    const row = await env.CONTROL_DB.prepare(
+      "SELECT status, parts, rows_exported FROM tenant_exports WHERE id = ?1",
+    )
+      .bind(started.id)
+      .first<{ status: string; parts: number; rows_exported: number }>();
+    expect(row?.status).toBe("completed");
+    // Every stored row exported once; the parts in R2 are the parts counted (plus the control file and manifest).
+    const stored = Object.values(await rowCounts(t)).reduce((n, c) => n + c, 0);
+    expect(row?.rows_exported).toBe(stored);
+    const parts = (await objectKeys(t.id)).filter((k) => k.includes(`/exports/${started.id}/`));
+    expect(parts.length).toBe((row?.parts ?? 0) + 2);
   });
 });
