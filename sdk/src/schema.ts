@@ -587,7 +587,7 @@ export interface paths {
         put?: never;
         /**
          * Upsert up to 1000 loans with their repayment schedules by (externalSource, externalId)
-         * @description Body: a JSON array, NDJSON (one record per line) or CSV (header row; a loan's `schedule` is a JSON array in its cell). Each record is validated on its own: bad ones come back in `errors` and are skipped, good ones are written together in one transaction. Re-sending a batch changes nothing. A loan record replaces the stored loan and its schedule; its stored repayments are allocated again. Load customers (and accounts) first.
+         * @description Body: a JSON array, NDJSON (one record per line) or CSV (header row; a loan's `schedule` is a JSON array in its cell). Each record is validated on its own: bad ones come back in `errors` and are skipped, good ones are written together in one transaction. Re-sending a batch changes nothing. A loan record replaces the stored loan and its schedule; its stored repayments are allocated again. Load customers (and accounts) first. A batch whose new loans would pass the tenant's storage quota is refused whole: 403 `storage_quota_exceeded` (docs/decisions/fairness.md#storage-quotas).
          */
         post: operations["ingestLoans"];
         delete?: never;
@@ -2042,7 +2042,7 @@ export interface paths {
         };
         /**
          * The tenant's storage against its quota, and its running jobs against its concurrency
-         * @description Rows per data table (customers, accounts, transactions, agents) with estimated bytes, the storage quota (an ingest that would pass it is refused with 403 `storage_quota_exceeded`, writing nothing) and the jobs running now out of the tenant's concurrency. docs/decisions/fairness.md.
+         * @description Rows and estimated bytes per table (the data tables, loans, case logs, outbox events, webhook deliveries), R2 files per kind with their bytes, the storage quota (an ingest or case file upload that would pass it is refused with 403 `storage_quota_exceeded`, writing nothing) and the jobs running now out of the tenant's concurrency. docs/decisions/fairness.md.
          */
         get: operations["getUsage"];
         put?: never;
@@ -7175,15 +7175,32 @@ export interface components {
             storage: {
                 tables: {
                     /** @enum {string} */
-                    table: "customers" | "accounts" | "transactions" | "agents";
-                    /** @description Rows the tenant holds (exact, kept by triggers) */
+                    table: "customers" | "accounts" | "transactions" | "agents" | "loans" | "loan_installments" | "loan_repayments" | "fraud_case_events" | "aml_case_history" | "events" | "webhook_deliveries" | "webhook_delivery_attempts";
+                    /** @description Rows the tenant holds: exact for customers, accounts, transactions and agents (kept by triggers); for the others (loans and their schedules and repayments, fraud and AML case logs, outbox events, webhook deliveries and attempts) as counted at `measuredAt` */
                     rows: number;
                     /** @description rows times the table's measured bytes per row, indexes included (an estimate) */
                     estimatedBytes: number;
                 }[];
-                /** @description The tables' estimates added up: what the quota counts */
+                /** @description Files the tenant stores in R2, per kind (kept as the API writes and deletes them) */
+                objects: {
+                    /**
+                     * @description reports: BHI reports; case_files: evidence on cases; backtests: AML, rule-set and float backtest results; goaml: filed goAML reports; exports: the operator's exports of the tenant's data; other: anything else under the tenant's prefix the API wrote
+                     * @enum {string}
+                     */
+                    kind: "reports" | "case_files" | "backtests" | "goaml" | "exports" | "other";
+                    objects: number;
+                    /** @description Their exact size in R2 */
+                    bytes: number;
+                }[];
+                /**
+                 * Format: date-time
+                 * @description When the measured tables were last counted (at most 5 minutes before this answer)
+                 * @example 2026-01-31T00:00:00.000Z
+                 */
+                measuredAt: string;
+                /** @description The tables' estimates and the objects' bytes added up: what the quota counts */
                 estimatedBytes: number;
-                /** @description The tenant's storage quota (default 2,000,000,000; operator-set). An ingest whose new rows would pass it is refused: 403 storage_quota_exceeded */
+                /** @description The tenant's storage quota (default 2,000,000,000; operator-set). A write that would pass it is refused with 403 storage_quota_exceeded, writing nothing: an ingest (customers, accounts, transactions, agents, loans) whose new rows would, or a case file upload whose bytes would */
                 quotaBytes: number;
                 remainingBytes: number;
             };
@@ -13151,7 +13168,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The API key lacks the scope this operation needs */
+            /** @description Missing scope (forbidden), or `storage_quota_exceeded`: the batch's new loans would take the tenant past its storage quota (GET /v1/usage); nothing of the batch was written. Updates of stored loans are never refused */
             403: {
                 headers: {
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
@@ -29036,7 +29053,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The API key lacks the scope this operation needs */
+            /** @description Missing scope (forbidden), or `storage_quota_exceeded`: the file's bytes would take the tenant past its storage quota (GET /v1/usage); nothing was stored */
             403: {
                 headers: {
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
@@ -29439,7 +29456,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The API key lacks the scope this operation needs */
+            /** @description Missing scope (forbidden), or `storage_quota_exceeded`: the file's bytes would take the tenant past its storage quota (GET /v1/usage); nothing was stored */
             403: {
                 headers: {
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];

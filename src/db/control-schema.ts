@@ -294,7 +294,43 @@ export const tenantTombstones = sqliteTable("tenant_tombstones", {
   deletedBy: text("deleted_by").notNull(),
   deletedAt: text("deleted_at").notNull(),
   completedAt: text("completed_at"),
+  /** The deletion's last turn (migrations/control/0009); null on older rows. */
+  updatedAt: text("updated_at"),
 });
 
 export type TenantExportRow = typeof tenantExports.$inferSelect;
 export type TenantTombstoneRow = typeof tenantTombstones.$inferSelect;
+
+/** Resumes of stalled long-running jobs by the minute cron (migrations/control/0009; src/jobs/resumes.ts). */
+export const jobResumes = sqliteTable(
+  "job_resumes",
+  {
+    kind: text("kind").notNull(),
+    jobId: text("job_id").notNull(),
+    tenantId: text("tenant_id").notNull(),
+    resumes: integer("resumes").notNull(),
+    lastStep: text("last_step").notNull(),
+    lastResumedAt: text("last_resumed_at").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.kind, t.jobId] })],
+);
+
+/** R2 bytes per tenant and kind of object, kept on every put and delete (migrations/control/0009). */
+export const tenantObjectUsage = sqliteTable(
+  "tenant_object_usage",
+  {
+    tenantId: text("tenant_id").notNull(),
+    kind: text("kind").notNull(),
+    objects: integer("objects").notNull(),
+    bytes: integer("bytes").notNull(),
+    updatedAt: text("updated_at").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.kind] })],
+);
+
+/** Measured row counts of the tables no trigger counts (migrations/control/0009). */
+export const tenantRowUsage = sqliteTable("tenant_row_usage", {
+  tenantId: text("tenant_id").primaryKey(),
+  counts: text("counts", { mode: "json" }).$type<Record<string, number>>().notNull(),
+  measuredAt: text("measured_at").notNull(),
+});

@@ -192,12 +192,13 @@ export const deletePageStatement = (db: D1Database, table: KeyedTable, tenantId:
     .bind(tenantId);
 
 export async function countRows(db: D1Database, table: KeyedTable, tenantId: string): Promise<number> {
-  const row = await db
-    .prepare(`SELECT count(*) AS n FROM ${q(table.name)} WHERE tenant_id = ?1`)
-    .bind(tenantId)
-    .first<{ n: number }>();
+  const row = await countStatement(db, table.name, tenantId).first<{ n: number }>();
   return row?.n ?? 0;
 }
+
+/** `SELECT count(*) AS n` of one tenant's rows of a table (names from code constants only). */
+export const countStatement = (db: D1Database, tableName: string, tenantId: string) =>
+  db.prepare(`SELECT count(*) AS n FROM ${q(tableName)} WHERE tenant_id = ?1`).bind(tenantId);
 
 /** The running content hash after one more page: SHA-256 of the previous hash and the page's rows. */
 export const chainHash = async (previous: string, rows: string[]): Promise<string> =>

@@ -1,5 +1,5 @@
 import type { Env } from "../env";
-import { tenantMoveJob } from "../modules/admin/moves/jobs";
+import { resumeStalledMoves, tenantMoveJob } from "../modules/admin/moves/jobs";
 import { floatBacktestJob } from "../modules/agent-health/float/backtest/jobs";
 import { agentHealthCronTask, agentHealthRefreshJob } from "../modules/agent-health/jobs";
 import { runBacktestJob } from "../modules/aml/backtest/jobs";
@@ -17,8 +17,8 @@ import {
   scheduleMonitoringRuns,
   sweepStrandedPending,
 } from "../modules/monitoring/jobs";
-import { tenantDeleteJob, tenantExportJob } from "../modules/offboarding/jobs";
-import { customerErasureJob } from "../modules/privacy/jobs";
+import { resumeStalledOffboarding, tenantDeleteJob, tenantExportJob } from "../modules/offboarding/jobs";
+import { customerErasureJob, resumeStalledErasures } from "../modules/privacy/jobs";
 import { rulesBacktestJob } from "../modules/rules/backtest/jobs";
 import { smeBenchmarksCron, smeBenchmarksJob } from "../modules/sme/jobs";
 import { outboxDispatchJob, webhookSweepTask } from "../modules/webhooks/jobs";
@@ -123,6 +123,10 @@ export const cronTasks: Record<string, CronTask[]> = {
     async (env, at) => void (await sweepStrandedPending(env, at)),
     fraudSlaSweepTask,
     amlSlaSweepTask,
+    // Stalled operator jobs (moves, exports, deletions, erasures): src/jobs/resumes.ts.
+    async (env, at) => void (await resumeStalledMoves(env, at)),
+    async (env, at) => void (await resumeStalledOffboarding(env, at)),
+    async (env, at) => void (await resumeStalledErasures(env, at)),
   ],
   "0 2 * * *": [
     smeBenchmarksCron,

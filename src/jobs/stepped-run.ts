@@ -124,6 +124,8 @@ export function r2RunIo<D extends SteppedRun>(
   env: Pick<Env, "FILES" | "JOBS_QUEUE">,
   objectKey: (tenantId: string, backtestId: string) => string,
   message: (tenantId: string, backtestId: string, step: number) => JobMessage,
+  /** The tenant's R2 put, counted in its storage figures (src/modules/usage/objects). */
+  putObject: (tenantId: string, key: string, body: string, options: R2PutOptions) => Promise<unknown>,
 ): RunIo<D> {
   return {
     async load(tenantId, backtestId) {
@@ -131,7 +133,7 @@ export function r2RunIo<D extends SteppedRun>(
       return object ? ((await object.json()) as D) : undefined;
     },
     put: (tenantId, doc) =>
-      env.FILES.put(objectKey(tenantId, doc.backtestId), JSON.stringify(doc), {
+      putObject(tenantId, objectKey(tenantId, doc.backtestId), JSON.stringify(doc), {
         httpMetadata: { contentType: "application/json" },
       }),
     send: (tenantId, doc) => env.JOBS_QUEUE.send(message(tenantId, doc.backtestId, doc.step)),

@@ -12,15 +12,21 @@ import { systemShardBinding } from "../../src/db/system-db";
 const queries = new Map<string, string>();
 /**
  * Tables whose rows background work updates by design long after the request that made them
- * (delivery attempts and their retry schedule): their row count is checked, their updated_at not.
+ * (delivery attempts and their retry schedule; a tenant deletion's turns): their row count is
+ * checked, their updated_at not.
  */
-const UPDATED_IN_BACKGROUND = new Set(["webhook_deliveries"]);
+const UPDATED_IN_BACKGROUND = new Set(["webhook_deliveries", "tenant_tombstones"]);
 /**
  * Tables only the background fan-out of earlier events writes (the outbox consumer and the
  * webhook queue, seconds later): no request writes them itself, so they are left out. The
  * events a request raises (the outbox) are still compared.
  */
 const WRITTEN_IN_BACKGROUND_ONLY = new Set(["webhook_deliveries", "webhook_delivery_attempts"]);
+/**
+ * Storage figures (control tables): kept by every R2 put, background jobs' included (backtest
+ * documents, exports), and re-measured by any read of the figures; not a request's own write.
+ */
+const FIGURES = new Set(["tenant_object_usage", "tenant_row_usage", "job_resumes"]);
 
 async function snapshotQuery(db: D1Database, scope: "tenant" | "all"): Promise<string> {
   const key = `${scope}:${db === env.CONTROL_DB}`;
@@ -38,7 +44,10 @@ async function snapshotQuery(db: D1Database, scope: "tenant" | "all"): Promise<s
     )
     .all<{ name: string; has_tenant: number; has_updated: number }>();
   const tables = results.filter(
-    (t) => (scope === "all" || t.has_tenant > 0) && !WRITTEN_IN_BACKGROUND_ONLY.has(t.name),
+    (t) =>
+      (scope === "all" || t.has_tenant > 0) &&
+      !WRITTEN_IN_BACKGROUND_ONLY.has(t.name) &&
+      !FIGURES.has(t.name),
   );
   // One row, one column per table: D1 caps the terms of a compound SELECT (UNION ALL).
   const where = scope === "tenant" ? " WHERE tenant_id = ?1" : "";

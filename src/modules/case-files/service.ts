@@ -9,6 +9,8 @@ import { toHex } from "../../lib/crypto";
 import { AppError, badRequest, notFound } from "../../lib/errors";
 import { appendEntry } from "../aml/cases/service";
 import { appendEvent } from "../fraud/service";
+import { deleteTenantObjects, putTenantObject } from "../usage/objects/service";
+import { assertStorage } from "../usage/service";
 import { type AllowedContentType, MAX_FILE_BYTES, safeFilename } from "./domain/upload";
 import * as repo from "./repo";
 
@@ -63,10 +65,11 @@ export async function uploadFile(ctx: TenantContext, kind: CaseFileKind, caseId:
       { path: "filename", message: "letters, digits, dot, dash or underscore" },
     ]);
   await assertCase(ctx, kind, caseId);
+  await assertStorage(ctx, { objectBytes: input.bytes.byteLength }); // over the quota: 403, nothing stored
   const id = crypto.randomUUID();
   const sha256 = toHex(await crypto.subtle.digest("SHA-256", input.bytes));
   const objectKey = fileObjectKey(ctx.tenantId, kind, caseId, id);
-  await ctx.env.FILES.put(objectKey, input.bytes, {
+  await putTenantObject(ctx.env, ctx.tenantId, objectKey, input.bytes, {
     httpMetadata: { contentType: input.contentType },
     customMetadata: { sha256, caseId, kind },
   });
@@ -119,7 +122,7 @@ export async function uploadFile(ctx: TenantContext, kind: CaseFileKind, caseId:
       }
     }
   } catch (error) {
-    await ctx.env.FILES.delete(objectKey);
+    await deleteTenantObjects(ctx.env, ctx.tenantId, [{ key: objectKey, size: input.bytes.byteLength }]);
     throw error;
   }
   return presentFile({ ...row, tenantId: ctx.tenantId } as CaseFileRow);

@@ -13,6 +13,7 @@ import { presentPage } from "../../lib/pagination";
 import { appendCaseNote } from "../aml/cases/service";
 import { tenantAuditInsert } from "../audit/service";
 import { eventInsert } from "../events/service";
+import { putTenantObject } from "../usage/objects/service";
 import type { KycSubject } from "./domain/case-input";
 import { type FiuProfile, validateFiuProfile } from "./domain/fiu-profile";
 import { GHANA_FIC_PROFILE } from "./domain/ghana-profile";
@@ -113,7 +114,7 @@ export async function storeXml(
   const bytes = new TextEncoder().encode(xml);
   const objectKey = reportObjectKey(ctx.tenantId, kind, id);
   const sha256 = await sha256Hex(xml);
-  await ctx.env.FILES.put(objectKey, bytes, {
+  await putTenantObject(ctx.env, ctx.tenantId, objectKey, bytes, {
     httpMetadata: { contentType: "application/xml; charset=utf-8" },
     customMetadata: { sha256, kind },
   });

@@ -2,9 +2,12 @@ import type { TenantExportRow, TenantTombstoneRow } from "../../db/control-schem
 import type { Env } from "../../env";
 import { sendJobs } from "../../jobs/enqueue";
 import { jobs, type TenantDeleteMessage, type TenantExportMessage } from "../../jobs/messages";
+import { RESUMES_PER_SWEEP, resumeStalled, stalledBefore } from "../../jobs/resumes";
 import { toHex } from "../../lib/crypto";
 import { tenantControlRows } from "../admin/tenants/service";
 import { wipeCaseObject } from "../fraud/service";
+import { putTenantObject } from "../usage/objects/service";
+import { usageRemovalStatements } from "../usage/service";
 import {
   buildManifest,
   CONTROL_FILE,
@@ -43,7 +46,7 @@ async function putPart(
 ) {
   const bytes = typeof body === "string" ? new TextEncoder().encode(body) : body;
   const sha = await sha256(bytes);
-  await env.FILES.put(`${exportPrefix(row.tenantId, row.id)}${name}`, bytes, {
+  await putTenantObject(env, row.tenantId, `${exportPrefix(row.tenantId, row.id)}${name}`, bytes, {
     customMetadata: { ...meta, sha256: sha } as unknown as Record<string, string>,
   });
 }
@@ -130,7 +133,7 @@ async function exportTurn(env: Env, row: TenantExportRow, now: string): Promise<
     parts,
     systemRepo.tables().map((t) => t.name),
   );
-  await env.FILES.put(`${prefix}${MANIFEST_FILE}`, JSON.stringify(manifest, null, 2), {
+  await putTenantObject(env, row.tenantId, `${prefix}${MANIFEST_FILE}`, JSON.stringify(manifest, null, 2), {
     httpMetadata: { contentType: "application/json" },
   });
   return { phase: "done", status: "completed", completedAt: now, cursor: null };
@@ -202,7 +205,49 @@ export async function tenantDeleteJob(env: Env, message: TenantDeleteMessage): P
   if (row?.status !== "deleting" || row.step !== message.step) return;
   const next = await deleteTurn(env, row);
   const done = next.status === "deleted";
-  const alongside = done ? [systemRepo.exportRemovalStatement(env, row.tenantId)] : [];
-  const advanced = await systemRepo.advanceTombstone(env, row, next, alongside);
+  // Its objects went in the first phase, uncounted: its storage figures go with the completion.
+  const alongside = done
+    ? [systemRepo.exportRemovalStatement(env, row.tenantId), ...usageRemovalStatements(env, row.tenantId)]
+    : [];
+  const patch = { ...next, updatedAt: new Date().toISOString() };
+  const advanced = await systemRepo.advanceTombstone(env, row, patch, alongside);
   if (advanced && !done) await sendJobs(env, [jobs.tenantDelete(row.tenantId, row.step + 1)]);
+}
+
+// ---- stalled turns -----------------------------------------------------------------------
+
+/**
+ * Minute cron: exports and deletions whose next turn's message was lost or dead-lettered
+ * (nothing saved for STALLED_AFTER_SECONDS) get that turn's message again; a turn whose step
+ * has moved on does nothing (src/jobs/resumes.ts).
+ */
+export async function resumeStalledOffboarding(env: Env, at: Date): Promise<number> {
+  const before = stalledBefore(at);
+  const [exports, deletions] = await Promise.all([
+    systemRepo.stalledExports(env, before, RESUMES_PER_SWEEP),
+    systemRepo.stalledDeletions(env, before, RESUMES_PER_SWEEP),
+  ]);
+  const resumedExports = await resumeStalled(
+    env,
+    "tenant.export",
+    exports.map((e) => ({
+      jobId: e.id,
+      tenantId: e.tenantId,
+      step: `${e.phase}:${e.step}`,
+      message: jobs.tenantExport(e.tenantId, e.id, e.step),
+    })),
+    at,
+  );
+  const resumedDeletions = await resumeStalled(
+    env,
+    "tenant.delete",
+    deletions.map((d) => ({
+      jobId: d.tenantId,
+      tenantId: d.tenantId,
+      step: `${d.phase}:${d.step}`,
+      message: jobs.tenantDelete(d.tenantId, d.step),
+    })),
+    at,
+  );
+  return resumedExports.length + resumedDeletions.length;
 }

@@ -120,6 +120,7 @@ export async function deleteTenant(op: OperatorContext, tenantId: string) {
     deletedBy: op.actor.id,
     deletedAt: now,
     completedAt: null,
+    updatedAt: now,
   };
   const db = controlDb(op.env);
   const removal = tenantRemoval(op.env, row);

@@ -1,4 +1,4 @@
-import { and, desc, eq } from "drizzle-orm";
+import { and, asc, desc, eq, lt, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { type ControlDb, controlDb } from "../../db/client";
 import {
@@ -41,6 +41,15 @@ export const runningExport = (env: Env, tenantId: string) =>
     .orderBy(desc(tenantExports.createdAt))
     .get();
 
+/** Running exports (any tenant) that saved no turn since `before`: the minute cron's sweep. */
+export const stalledExports = (env: Env, before: string, limit: number) =>
+  controlDb(env)
+    .select()
+    .from(tenantExports)
+    .where(and(eq(tenantExports.status, "running"), lt(tenantExports.updatedAt, before)))
+    .orderBy(asc(tenantExports.updatedAt))
+    .limit(limit);
+
 /** Moves the export on from `step`; false when another turn already did (a redelivery). */
 export async function advanceExport(env: Env, row: TenantExportRow, patch: Partial<TenantExportRow>) {
   const result = await controlDb(env)
@@ -61,6 +70,20 @@ export const insertTombstone = (db: ControlDb, row: TenantTombstoneRow) =>
 
 export const findTombstone = (env: Env, tenantId: string) =>
   controlDb(env).select().from(tenantTombstones).where(eq(tenantTombstones.tenantId, tenantId)).get();
+
+/** Deletions still running that saved no turn since `before` (older rows: since the deletion). */
+export const stalledDeletions = (env: Env, before: string, limit: number) =>
+  controlDb(env)
+    .select()
+    .from(tenantTombstones)
+    .where(
+      and(
+        eq(tenantTombstones.status, "deleting"),
+        lt(sql`coalesce(${tenantTombstones.updatedAt}, ${tenantTombstones.deletedAt})`, before),
+      ),
+    )
+    .orderBy(asc(tenantTombstones.deletedAt))
+    .limit(limit);
 
 export async function advanceTombstone(
   env: Env,

@@ -1,8 +1,11 @@
+import { shardNumbers } from "../../db/client";
 import type { Env } from "../../env";
 import { sendJobs } from "../../jobs/enqueue";
 import { type CustomerErasureMessage, jobs } from "../../jobs/messages";
+import { RESUMES_PER_SWEEP, resumeStalled, stalledBefore } from "../../jobs/resumes";
 import { AppError } from "../../lib/errors";
 import { getTenant } from "../admin/tenants/service";
+import { deleteTenantObjects } from "../usage/objects/service";
 import * as systemRepo from "./system-repo";
 
 /**
@@ -22,7 +25,7 @@ async function deleteReports(env: Env, tenantId: string, customerId: string): Pr
   for (;;) {
     const listed = await env.FILES.list({ prefix: reportPrefix(tenantId, customerId), limit: 1000 });
     if (listed.objects.length === 0) return deleted;
-    await env.FILES.delete(listed.objects.map((o) => o.key));
+    await deleteTenantObjects(env, tenantId, listed.objects);
     deleted += listed.objects.length;
   }
 }
@@ -86,4 +89,29 @@ export async function customerErasureJob(env: Env, message: CustomerErasureMessa
     updatedAt: now,
     completedAt: now,
   });
+}
+
+/**
+ * Minute cron: erasures whose next turn's message was lost or dead-lettered (nothing saved for
+ * STALLED_AFTER_SECONDS) get that turn's message again (src/jobs/resumes.ts). The rows live on
+ * the shards: one small read per shard (running erasures are few; a moving tenant's row seen
+ * on both shards is resumed once, and its job runs on the tenant's live shard).
+ */
+export async function resumeStalledErasures(env: Env, at: Date): Promise<number> {
+  const before = stalledBefore(at);
+  const perShard = await Promise.all(
+    shardNumbers(env).map((shard) => systemRepo.stalledErasures(env, shard, before, RESUMES_PER_SWEEP)),
+  );
+  const resumed = await resumeStalled(
+    env,
+    "customer.erasure",
+    perShard.flat().map((e) => ({
+      jobId: e.id,
+      tenantId: e.tenantId,
+      step: `table ${e.tableIndex}:${e.step}`,
+      message: jobs.customerErasure(e.tenantId, e.id, e.step),
+    })),
+    at,
+  );
+  return resumed.length;
 }

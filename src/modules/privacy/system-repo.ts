@@ -1,4 +1,4 @@
-import { and, eq } from "drizzle-orm";
+import { and, asc, eq, lt } from "drizzle-orm";
 import { scrubPage } from "../../db/maintenance";
 import { type CustomerErasureRow, customerErasures } from "../../db/shard/privacy";
 import { systemShardBinding, systemShardDb } from "../../db/system-db";
@@ -23,6 +23,20 @@ export const findErasure = (env: Env, shard: number, tenantId: string, erasureId
     .from(customerErasures)
     .where(and(eq(customerErasures.id, erasureId), eq(customerErasures.tenantId, tenantId)))
     .get();
+
+/** Running erasures on a shard (any tenant) that saved no turn since `before`: the minute cron's sweep. */
+export const stalledErasures = (env: Env, shard: number, before: string, limit: number) =>
+  systemShardDb(env, shard)
+    .select({
+      id: customerErasures.id,
+      tenantId: customerErasures.tenantId,
+      step: customerErasures.step,
+      tableIndex: customerErasures.tableIndex,
+    })
+    .from(customerErasures)
+    .where(and(eq(customerErasures.status, "running"), lt(customerErasures.updatedAt, before)))
+    .orderBy(asc(customerErasures.updatedAt))
+    .limit(limit);
 
 /** Moves the erasure on from its step; false when another turn already did (a redelivery). */
 export async function advanceErasure(

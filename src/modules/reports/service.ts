@@ -2,6 +2,7 @@ import type { TenantContext } from "../../db/tenant-context";
 import { presentRecord } from "../bhi/present";
 import { getHistory, getLatest } from "../bhi/service";
 import { getCustomer } from "../data/service";
+import { putTenantObject } from "../usage/objects/service";
 import { renderBhiPdf } from "./domain/bhi-pdf";
 import { type BhiReportModel, bhiReportCsv, REPORT_DISCLAIMER } from "./domain/bhi-report";
 
@@ -59,7 +60,7 @@ export async function bhiReport(
       : format === "csv"
         ? bhiReportCsv(model)
         : JSON.stringify({ success: true, report: model });
-  await ctx.env.FILES.put(key, body, {
+  await putTenantObject(ctx.env, ctx.tenantId, key, body, {
     httpMetadata: { contentType: CONTENT_TYPES[format] },
     customMetadata: {
       recordId: latest.id,

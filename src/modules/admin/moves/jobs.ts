@@ -2,6 +2,7 @@ import { controlDb } from "../../../db/client";
 import type { Env } from "../../../env";
 import type { TenantMoveMessage } from "../../../jobs/messages";
 import { jobs } from "../../../jobs/messages";
+import { RESUMES_PER_SWEEP, resumeStalled, stalledBefore } from "../../../jobs/resumes";
 import { budgetLeft, messageBudget } from "./config";
 import * as repo from "./repo";
 import { advanceMove } from "./runner";
@@ -36,4 +37,24 @@ export async function tenantMoveJob(env: Env, message: TenantMoveMessage): Promi
     }
     move = saved;
   }
+}
+
+/**
+ * Minute cron: moves whose message was lost or dead-lettered (nothing saved for
+ * STALLED_AFTER_SECONDS) get their current step's message again (src/jobs/resumes.ts).
+ */
+export async function resumeStalledMoves(env: Env, at: Date): Promise<number> {
+  const stalled = await repo.stalledMoves(controlDb(env), stalledBefore(at), RESUMES_PER_SWEEP);
+  const resumed = await resumeStalled(
+    env,
+    "tenant.move",
+    stalled.map((m) => ({
+      jobId: m.id,
+      tenantId: m.tenantId,
+      step: `${m.step}:${m.seq}`,
+      message: jobs.tenantMove(m.tenantId, m.id, m.seq),
+    })),
+    at,
+  );
+  return resumed.length;
 }

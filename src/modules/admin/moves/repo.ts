@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, isNotNull, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gt, isNotNull, isNull, lt, or, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { ControlDb } from "../../../db/client";
 import { type TenantMoveRow, tenantMoves, tenants } from "../../../db/control-schema";
@@ -24,6 +24,24 @@ export const runningMove = (db: ControlDb, tenantId: string) =>
     .where(tenantWhere({ tenantId }, tenantMoves, eq(tenantMoves.state, "running")))
     .orderBy(desc(tenantMoves.createdAt))
     .get();
+
+/**
+ * Running moves (any tenant: the minute cron's sweep) that saved nothing since `before` and are
+ * not waiting for a `resumeAt` later than it: their message was lost or dead-lettered.
+ */
+export const stalledMoves = (db: ControlDb, before: string, limit: number) =>
+  db
+    .select()
+    .from(tenantMoves)
+    .where(
+      and(
+        eq(tenantMoves.state, "running"),
+        lt(tenantMoves.updatedAt, before),
+        or(isNull(tenantMoves.resumeAt), lt(tenantMoves.resumeAt, before)),
+      ),
+    )
+    .orderBy(asc(tenantMoves.updatedAt))
+    .limit(limit);
 
 export const insertMove = (db: ControlDb, row: TenantMoveRow, audit: BatchItem<"sqlite">) =>
   db.batch([db.insert(tenantMoves).values(row), audit]);

@@ -3,6 +3,7 @@ import type { Env } from "../../../env";
 import { dedupeKey, startOrJoin } from "../../../jobs/dedupe";
 import { AML_BACKTEST_JOB, type AmlBacktestMessage, jobs } from "../../../jobs/messages";
 import { isInputError, notFound } from "../../../lib/errors";
+import { putTenantObject } from "../../usage/objects/service";
 import { activeEntities, type BacktestInput, backtest, partitionsFor, validateBacktest } from "./service";
 
 // Large backtests run on JOBS_QUEUE. The request and, later, the result live in one R2
@@ -23,7 +24,7 @@ interface BacktestDocument {
 }
 
 const put = (env: Env, tenantId: string, doc: BacktestDocument) =>
-  env.FILES.put(objectKey(tenantId, doc.backtestId), JSON.stringify(doc), {
+  putTenantObject(env, tenantId, objectKey(tenantId, doc.backtestId), JSON.stringify(doc), {
     httpMetadata: { contentType: "application/json" },
   });
 

@@ -1,5 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import type { App } from "../../../http/context";
+import { ErrorBodySchema } from "../../../http/errors";
 import { errorResponses, jsonContent, tenantRoute } from "../../../http/openapi";
 import { AppError } from "../../../lib/errors";
 import type { CaseKind as CaseFileKind } from "../domain/upload";
@@ -19,6 +20,11 @@ const uploadRoute = (kind: CaseFileKind) =>
     responses: {
       201: jsonContent(z.object({ success: z.literal(true), file: CaseFileSchema }), "The stored file"),
       ...errorResponses(409, 413, 415),
+      403: {
+        description:
+          "Missing scope (forbidden), or `storage_quota_exceeded`: the file's bytes would take the tenant past its storage quota (GET /v1/usage); nothing was stored",
+        content: { "application/json": { schema: ErrorBodySchema } },
+      },
     },
   });
 

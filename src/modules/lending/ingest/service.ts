@@ -5,6 +5,7 @@ import { toMinor } from "../../../lib/money";
 import { BodyFormatError, type Format, type RawRecord } from "../../ingest/domain/parse";
 import { identityKey } from "../../ingest/domain/records";
 import { type LinkRef, resolveLinks } from "../../ingest/service";
+import { assertStorage } from "../../usage/service";
 import type { RepaymentInput, ScheduleLine } from "../domain/allocation";
 import { type Derived, derive } from "../domain/derive";
 import { parseBody, type RecordError, validateRecords } from "../domain/ingest-body";
@@ -203,6 +204,14 @@ export async function ingestLoanRecords(ctx: Ctx, raws: RawRecord[]): Promise<Le
       upsertLoan: true,
     });
   }
+  // Loans not stored yet are what the ingest adds (over the quota: 403, nothing written).
+  const storedIds = new Set(existing.map((l) => l.id));
+  const added = new Set(
+    changes
+      .filter((c) => !storedIds.has(c.loan.id))
+      .map((c) => identityKey(c.loan.externalSource, c.loan.externalId)),
+  );
+  await assertStorage(ctx, { table: "loans", rows: added.size });
   await writeChanges(ctx, changes, on);
   errors.sort((a, b) => a.index - b.index);
   return { recordsWritten: changes.length, errors };

@@ -1,4 +1,5 @@
 import type { App } from "../../../http/context";
+import { ErrorBodySchema } from "../../../http/errors";
 import { jsonContent, tenantRoute } from "../../../http/openapi";
 import { AppError } from "../../../lib/errors";
 import { formatOf, MAX_RECORDS } from "../../ingest/domain/parse";
@@ -34,10 +35,17 @@ export const ingestLoansRoute = tenantRoute({
   operationId: "ingestLoans",
   tags: ["Lending"],
   summary: `Upsert up to ${MAX_RECORDS} loans with their repayment schedules by (externalSource, externalId)`,
-  description: `${FORMATS} A loan record replaces the stored loan and its schedule; its stored repayments are allocated again. Load customers (and accounts) first.`,
+  description: `${FORMATS} A loan record replaces the stored loan and its schedule; its stored repayments are allocated again. Load customers (and accounts) first. A batch whose new loans would pass the tenant's storage quota is refused whole: 403 \`storage_quota_exceeded\` (docs/decisions/fairness.md#storage-quotas).`,
   scope: "data:write",
   request: { body: body("LoanRecord") },
-  responses: { 200: jsonContent(IngestResultSchema, "Written records and the skipped ones") },
+  responses: {
+    200: jsonContent(IngestResultSchema, "Written records and the skipped ones"),
+    403: {
+      description:
+        "Missing scope (forbidden), or `storage_quota_exceeded`: the batch's new loans would take the tenant past its storage quota (GET /v1/usage); nothing of the batch was written. Updates of stored loans are never refused",
+      content: { "application/json": { schema: ErrorBodySchema } },
+    },
+  },
 });
 
 export const ingestRepaymentsRoute = tenantRoute({

@@ -4,6 +4,7 @@ import { dedupeKey, startOrJoin } from "../../../jobs/dedupe";
 import { jobs, RULES_BACKTEST_JOB } from "../../../jobs/messages";
 import { r2RunIo, type SteppedRun, saveAndSend } from "../../../jobs/stepped-run";
 import { badRequest, notFound } from "../../../lib/errors";
+import { putTenantObject } from "../../usage/objects/service";
 import type { RuleSetKind } from "../domain/document";
 import { ruleFeedback } from "../feedback/service";
 import type { RuleTally } from "./domain/tally";
@@ -81,7 +82,10 @@ interface RunDocument extends SteppedRun {
 }
 
 /** The run's document in FILES and its step messages on JOBS_QUEUE. */
-export const runIo = (env: Env) => r2RunIo<RunDocument>(env, objectKey, jobs.rulesBacktest);
+export const runIo = (env: Env) =>
+  r2RunIo<RunDocument>(env, objectKey, jobs.rulesBacktest, (tenantId, key, body, options) =>
+    putTenantObject(env, tenantId, key, body, options),
+  );
 
 async function newDocument(ctx: TenantContext, p: Prepared, options: RunOptions): Promise<RunDocument> {
   return {

@@ -10,8 +10,8 @@ export const getUsageRoute = tenantRoute({
   tags: ["Usage"],
   summary: "The tenant's storage against its quota, and its running jobs against its concurrency",
   description:
-    "Rows per data table (customers, accounts, transactions, agents) with estimated bytes, the storage quota " +
-    "(an ingest that would pass it is refused with 403 `storage_quota_exceeded`, writing nothing) and the jobs " +
+    "Rows and estimated bytes per table (the data tables, loans, case logs, outbox events, webhook deliveries), R2 files per kind with their bytes, the storage quota " +
+    "(an ingest or case file upload that would pass it is refused with 403 `storage_quota_exceeded`, writing nothing) and the jobs " +
     "running now out of the tenant's concurrency. docs/decisions/fairness.md.",
   scope: "data:read",
   responses: { 200: jsonContent(UsageResponse, "Usage and quotas") },

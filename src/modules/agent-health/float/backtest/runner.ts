@@ -3,6 +3,7 @@ import type { Env } from "../../../../env";
 import { jobs } from "../../../../jobs/messages";
 import { r2RunIo, type SteppedRun, saveAndSend } from "../../../../jobs/stepped-run";
 import { notFound } from "../../../../lib/errors";
+import { putTenantObject } from "../../../usage/objects/service";
 import { type BacktestTally, emptyTally, OUTCOME_HOURS, summariseTally } from "../domain/backtest";
 import { DEFAULT_PATHS } from "../domain/forecast";
 import { type TenantPool, tenantPoolAt } from "../forecast/service";
@@ -46,7 +47,10 @@ interface RunDocument extends SteppedRun {
 }
 
 /** The run's document in FILES and its step messages on JOBS_QUEUE. */
-export const runIo = (env: Env) => r2RunIo<RunDocument>(env, objectKey, jobs.floatBacktest);
+export const runIo = (env: Env) =>
+  r2RunIo<RunDocument>(env, objectKey, jobs.floatBacktest, (tenantId, key, body, options) =>
+    putTenantObject(env, tenantId, key, body, options),
+  );
 
 export const done = (doc: RunDocument) => doc.cursor.cut >= doc.cuts.length;
 
