@@ -72,7 +72,7 @@ it("estimates each measured table's bytes per row at or above D1's growth per ro
   const size = async () => (await db.prepare("SELECT 1").run()).meta.size_after;
   // The chain guards are off for this tenant (as during a move's copy): copies need not follow a chain.
   await db
-    .prepare("INSERT INTO tenant_bulk_writes (tenant_id, purpose, created_at) VALUES (?1, 'move_in', ?2)")
+    .prepare("INSERT INTO maintenance_permits (tenant_id, kind, created_at) VALUES (?1, 'move_in', ?2)")
     .bind(t.id, new Date().toISOString())
     .run();
   const grown: Record<string, number> = {};
