@@ -16,7 +16,14 @@ export async function dedupeKey(kind: string, input: unknown): Promise<string> {
 
 export type Joined<T> = { joined: true; job: T } | { joined: false; job: T };
 
-const MAX_ATTEMPTS = 3;
+const MAX_ATTEMPTS = 5;
+/**
+ * A key claimed this recently whose job is not there yet is most likely a concurrent request
+ * between its claim and its start: wait for that start instead of taking the key over (which
+ * started a second, identical job).
+ */
+const START_GRACE_MS = 10_000;
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 /**
  * A job started longer ago than this is never joined: one that died in the dead-letter queue
  * may look queued or running forever, and must not swallow every later identical request.
@@ -49,6 +56,11 @@ export async function startOrJoin<T>(
     const fresh = Date.parse(held.created_at) > scope.now.getTime() - JOIN_WITHIN_MS;
     const existing = fresh ? await running(held.job_id, held.created_at) : undefined;
     if (existing !== undefined) return { joined: true, job: existing };
+    const claimedJustNow = Date.parse(held.created_at) > scope.now.getTime() - START_GRACE_MS;
+    if (claimedJustNow && attempt < MAX_ATTEMPTS - 1) {
+      await sleep(50 * 2 ** attempt); // 50 ms .. 400 ms, then the key is taken over
+      continue;
+    }
     const swapped = await db
       .prepare(
         `UPDATE job_dedupe SET job_id = ?3, created_at = ?4
