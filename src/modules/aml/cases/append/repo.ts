@@ -2,7 +2,7 @@ import { type SQL, sql } from "drizzle-orm";
 import type { TenantScope } from "../../../../db/client";
 import { jsonRowsInsert } from "../../../../db/json-rows";
 import { amlCaseHistory } from "../../../../db/shard/aml";
-import { tenantSql } from "../../../../db/tenant-tables";
+import { likelyTenantSql, tenantSql } from "../../../../db/tenant-tables";
 import type { Anchor } from "../../../../lib/case-anchor";
 import { jsonArrayChunks } from "../../../../lib/json-chunks";
 import type { NewHistory } from "../../repo";
@@ -66,7 +66,7 @@ export function appendStatements(scope: TenantScope, appends: readonly ChainedAp
       (chunk) => sql`UPDATE aml_cases SET head_anchor = json_extract(a.value, '$[2]'),
           head_anchor_key_id = json_extract(a.value, '$[3]')
         FROM json_each(${chunk}) a
-        WHERE ${tenantSql(scope, "aml_cases")} AND aml_cases.id = json_extract(a.value, '$[0]')
+        WHERE ${likelyTenantSql(scope, "aml_cases")} AND aml_cases.id = json_extract(a.value, '$[0]')
           AND EXISTS (SELECT 1 FROM aml_case_history e
             WHERE ${tenantSql(scope, "e")} AND e.id = json_extract(a.value, '$[1]'))`,
     ),
