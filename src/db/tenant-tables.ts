@@ -59,6 +59,9 @@ export const tenantSql = (scope: TenantOf, alias?: string): SQL =>
 export const likelyTenantSql = (scope: TenantOf, alias?: string): SQL =>
   sql`likelihood(${tenantSql(scope, alias)}, 0.99)`;
 
+/** The same hint in a system repository's SQL text, whose tenant term is written out: `e.tenant_id = ?1`. */
+export const likelyTenantText = (term: string): string => `likelihood(${term}, 0.99)`;
+
 /** The tenant id as a bound value, for raw INSERT ... SELECT statements that write it. */
 export const tenantValue = (scope: TenantOf): SQL => marked(sql`${scope.tenantId}`, scope);
 

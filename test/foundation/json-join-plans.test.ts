@@ -1,13 +1,15 @@
 import { env } from "cloudflare:workers";
 import { type SQL, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { systemShardDb } from "../../src/db/system-db";
+import { systemShardBinding, systemShardDb } from "../../src/db/system-db";
 import { forTenant } from "../../src/db/tenant-db";
 import { appendStatements, type ChainedAppend } from "../../src/modules/aml/cases/append/repo";
 import { type CaseItem, openCasesStatements } from "../../src/modules/aml/cases/batch/repo";
 import { writeFlowStatements } from "../../src/modules/data/flows/repo";
+import { MARK_DISPATCHED_SQL } from "../../src/modules/events/system-repo";
 import { updateLoanDerived, updateLoanState } from "../../src/modules/lending/repo";
 import { addedHistoryRows } from "../../src/modules/lists/entries/repo";
+import { FAN_OUT_SQL } from "../../src/modules/webhooks/outbox/system-repo";
 import { createTenant } from "../harness";
 
 /**
@@ -75,5 +77,23 @@ describe("statements joining a JSON list to a tenant table (query plans through 
       "list_entries",
       "added",
     );
+  });
+
+  it("the outbox's fan-out and dispatch mark look each event up by id (system statements)", async () => {
+    const { shard, scope } = await scoped();
+    const d1 = systemShardBinding(env, shard);
+    const statements = [
+      [FAN_OUT_SQL, "e"],
+      [MARK_DISPATCHED_SQL, "events"],
+    ] as const;
+    for (const [text, alias] of statements) {
+      const { results } = await d1
+        .prepare(`EXPLAIN QUERY PLAN ${text}`)
+        .bind(scope.tenantId, JSON.stringify(["ev-1"]), "2026-01-01T00:00:00Z")
+        .all<{ detail: string }>();
+      const plan = results.map((r) => r.detail);
+      expect(plan).toContain(`SEARCH ${alias} USING INDEX sqlite_autoindex_events_1 (id=?)`);
+      expect(plan.some((d) => d.startsWith(`SEARCH ${alias} `) && d.includes("(tenant_id=?"))).toBe(false);
+    }
   });
 });
