@@ -3,9 +3,15 @@ import { type SQL, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { systemShardBinding, systemShardDb } from "../../src/db/system-db";
 import { forTenant } from "../../src/db/tenant-db";
-import { appendStatements, type ChainedAppend } from "../../src/modules/aml/cases/append/repo";
+import {
+  appendStatements,
+  type ChainedAppend,
+  headsOf,
+  storedEntryIds,
+} from "../../src/modules/aml/cases/append/repo";
 import { type CaseItem, openCasesStatements } from "../../src/modules/aml/cases/batch/repo";
 import { writeFlowStatements } from "../../src/modules/data/flows/repo";
+import { findLinkTargets } from "../../src/modules/data/upsert/repo";
 import { MARK_DISPATCHED_SQL } from "../../src/modules/events/system-repo";
 import { updateLoanDerived, updateLoanState } from "../../src/modules/lending/repo";
 import { addedHistoryRows } from "../../src/modules/lists/entries/repo";
@@ -34,6 +40,27 @@ function expectKeyLookups(plan: string[], list: string, table: string, alias = t
 async function scoped() {
   const t = await createTenant();
   return { shard: t.shard, scope: { db: forTenant(systemShardDb(env, t.shard), t.id), tenantId: t.id } };
+}
+
+/** The scope, its reads recorded instead of run (for statements a repository runs itself). */
+function recording(scope: Awaited<ReturnType<typeof scoped>>["scope"]) {
+  const statements: SQL[] = [];
+  const db = new Proxy(scope.db, {
+    get(target, prop, receiver) {
+      if (prop === "all")
+        return async (q: SQL) => {
+          statements.push(q);
+          return [];
+        };
+      if (prop === "batchSql")
+        return async (qs: SQL[]) => {
+          statements.push(...qs);
+          return qs.map(() => ({ results: [] }));
+        };
+      return Reflect.get(target, prop, receiver);
+    },
+  });
+  return { scope: { ...scope, db }, statements };
 }
 
 describe("statements joining a JSON list to a tenant table (query plans through the D1 binding)", () => {
@@ -95,5 +122,22 @@ describe("statements joining a JSON list to a tenant table (query plans through 
       expect(plan).toContain(`SEARCH ${alias} USING INDEX sqlite_autoindex_events_1 (id=?)`);
       expect(plan.some((d) => d.startsWith(`SEARCH ${alias} `) && d.includes("(tenant_id=?"))).toBe(false);
     }
+  });
+
+  it("reads by a list of ids look each row up by id: AML case heads and entries, ingest's link targets", async () => {
+    const { shard, scope } = await scoped();
+    const { scope: rec, statements } = recording(scope);
+    await headsOf(rec, ["c1", "c2"]);
+    await storedEntryIds(rec, ["h1", "h2"]);
+    await findLinkTargets(rec, "accounts", ["a1", "a2"], []);
+    expect(statements).toHaveLength(3);
+    const [heads, entries, accounts] = await Promise.all(statements.map((q) => planOf(shard, q)));
+    expect(heads).toContain("SEARCH c USING INDEX sqlite_autoindex_aml_cases_1 (id=?)");
+    expect(entries).toContain("SEARCH e USING INDEX sqlite_autoindex_aml_case_history_1 (id=?)");
+    expect(
+      accounts.some((d) => /^SEARCH t USING (COVERING )?INDEX sqlite_autoindex_accounts_1 \(id=\?\)/.test(d)),
+    ).toBe(true);
+    for (const plan of [heads, entries, accounts])
+      expect(plan.some((d) => /^SEARCH [ect] .*\(tenant_id=\?\)$/.test(d))).toBe(false);
   });
 });

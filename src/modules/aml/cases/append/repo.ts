@@ -23,7 +23,7 @@ export async function headsOf(scope: TenantScope, caseIds: readonly string[]): P
         FROM aml_cases c
         LEFT JOIN aml_case_history h ON ${tenantSql(scope, "h")} AND h.case_id = c.id
           AND h.sequence = c.event_count
-        WHERE ${tenantSql(scope, "c")} AND c.id IN (SELECT value FROM json_each(${chunk}))`),
+        WHERE ${likelyTenantSql(scope, "c")} AND c.id IN (SELECT value FROM json_each(${chunk}))`),
     ),
   );
   return found.flat();
@@ -78,7 +78,7 @@ export async function storedEntryIds(scope: TenantScope, ids: readonly string[])
   const found = await Promise.all(
     jsonArrayChunks(ids).map((chunk) =>
       scope.db.all<{ id: string }>(sql`SELECT e.id FROM aml_case_history e
-        WHERE ${tenantSql(scope, "e")} AND e.id IN (SELECT value FROM json_each(${chunk}))`),
+        WHERE ${likelyTenantSql(scope, "e")} AND e.id IN (SELECT value FROM json_each(${chunk}))`),
     ),
   );
   return new Set(found.flat().map((r) => r.id));
