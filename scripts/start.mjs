@@ -136,6 +136,10 @@ const dev = spawn(
     "ENVIRONMENT:development",
     "--var",
     "KEY_PREFIX:csk_test_",
+    // GET /__scheduled?cron=... ticks a cron by hand. /cdn-cgi/handler/scheduled does not: with
+    // [assets] wrangler dev hands it to its asset router, which has no scheduled handler
+    // ("exception", nothing logged, the Worker never called).
+    "--test-scheduled",
   ],
   {
     cwd: root,

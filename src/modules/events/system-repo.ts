@@ -3,6 +3,7 @@
  * ./service.ts). Raw D1: the fan-out batches these with its own statement. Queue and cron code:
  * the tenant comes from the job message or the swept row, not from a request's scope.
  */
+import { likelyTenantText } from "../../db/tenant-tables";
 
 /** The tenant's undispatched events, oldest first. */
 export async function undispatchedEventIds(d1: D1Database, tenantId: string, limit: number) {
@@ -15,9 +16,9 @@ export async function undispatchedEventIds(d1: D1Database, tenantId: string, lim
   return results;
 }
 
-const MARK_DISPATCHED_SQL = `
+export const MARK_DISPATCHED_SQL = `
 UPDATE events SET dispatched_at = ?3
-WHERE tenant_id = ?1 AND id IN (SELECT value FROM json_each(?2)) AND dispatched_at IS NULL`;
+WHERE ${likelyTenantText("tenant_id = ?1")} AND id IN (SELECT value FROM json_each(?2)) AND dispatched_at IS NULL`;
 
 /** Marks events (ids as a JSON array) dispatched: put it in the fan-out's batch. */
 export const markDispatched = (d1: D1Database, tenantId: string, idsJson: string, at: string) =>

@@ -3,7 +3,7 @@ import type { TenantScope } from "../../db/client";
 import { listOrder, type PageRequest, tablePage } from "../../db/keyset";
 import { type LoanRow, loanInstallments, loanRepayments, loans } from "../../db/shard/lending";
 import { inJsonList } from "../../db/sql";
-import { tenantSql, tenantValue } from "../../db/tenant-tables";
+import { likelyTenantSql, tenantSql, tenantValue } from "../../db/tenant-tables";
 import { jsonArrayChunks } from "../../lib/json-chunks";
 import { BUCKETS } from "./domain/arrears";
 
@@ -151,7 +151,7 @@ export function updateLoanDerived(scope: TenantScope, rows: Record<string, unkno
         state_repaid = json_extract(j.value, '$.stateRepaid'),
         state_on = json_extract(j.value, '$.stateOn'),
         updated_at = ${now}
-      FROM json_each(${json}) AS j WHERE ${tenantSql(scope, "loans")} AND loans.id = json_extract(j.value, '$.id')`,
+      FROM json_each(${json}) AS j WHERE ${likelyTenantSql(scope, "loans")} AND loans.id = json_extract(j.value, '$.id')`,
   );
 }
 
@@ -159,7 +159,7 @@ export function updateLoanDerived(scope: TenantScope, rows: Record<string, unkno
 export function updateLoanState(scope: TenantScope, rows: Record<string, unknown>[], on: string): SQL[] {
   return jsonArrayChunks(rows).map(
     (json) => sql`UPDATE loans SET state_bucket = json_extract(j.value, '$.stateBucket'), state_on = ${on}
-      FROM json_each(${json}) AS j WHERE ${tenantSql(scope, "loans")} AND loans.id = json_extract(j.value, '$.id')`,
+      FROM json_each(${json}) AS j WHERE ${likelyTenantSql(scope, "loans")} AND loans.id = json_extract(j.value, '$.id')`,
   );
 }
 

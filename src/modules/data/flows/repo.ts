@@ -2,7 +2,7 @@ import { eq, type SQL, sql } from "drizzle-orm";
 import type { TenantScope } from "../../../db/client";
 import { dataRowCounts, flowBackfills, flowMappings } from "../../../db/shard/data";
 import { FAILED_STATUS_LIST } from "../../../db/shard/transaction-flows";
-import { tenantSql } from "../../../db/tenant-tables";
+import { likelyTenantSql, tenantSql } from "../../../db/tenant-tables";
 import { jsonArrayChunks } from "../../../lib/json-chunks";
 
 /**
@@ -89,16 +89,13 @@ export async function idsWithOppositeLeg(scope: TenantScope, probes: unknown[][]
 
 /**
  * Statements writing flows ([id, flow] pairs); each returns one row per row changed. The tenant
- * term is marked likely (`likelihood`, a planner hint only): without statistics SQLite takes
- * `tenant_id = ?` for selective, walks the tenant's every transaction and scans the pairs for
- * each, O(rows x pairs); the ingest of a page then grew with the tenant (1,000 pairs over 56,000
- * rows: 105 s in the sqlite3 CLI). Hinted, it reads the pairs and looks each id up: 0.2 s.
+ * term is hinted (likelyTenantSql) so each id is looked up by key, not the tenant's rows walked.
  */
 export function writeFlowStatements(scope: TenantScope, pairs: [string, string][]): SQL[] {
   return jsonArrayChunks(pairs).map(
     (json) => sql`UPDATE transactions SET flow = json_extract(j.value, '$[1]')
       FROM json_each(${json}) AS j
-      WHERE likelihood(${tenantSql(scope, "transactions")}, 0.99) AND transactions.id = json_extract(j.value, '$[0]')
+      WHERE ${likelyTenantSql(scope, "transactions")} AND transactions.id = json_extract(j.value, '$[0]')
         AND transactions.flow IS NOT json_extract(j.value, '$[1]')
       RETURNING 1`,
   );

@@ -1,6 +1,6 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { TenantScope } from "../../../db/client";
-import { tenantSql, tenantValue } from "../../../db/tenant-tables";
+import { likelyTenantSql, tenantSql, tenantValue } from "../../../db/tenant-tables";
 import { jsonArrayChunks } from "../../../lib/json-chunks";
 import { type TableSpec, upsertSql } from "../domain/upsert-sql";
 
@@ -33,7 +33,7 @@ export async function findLinkTargets(
     `t.id AS id, t.external_source AS source, t.external_id AS externalId${table === "accounts" ? ", t.customer_id AS customerId" : ""}`,
   );
   const byId = (json: string) => sql`SELECT ${columns}
-    FROM ${t} AS t WHERE ${tenantSql(scope, "t")} AND t.id IN (SELECT value FROM json_each(${json}))`;
+    FROM ${t} AS t WHERE ${likelyTenantSql(scope, "t")} AND t.id IN (SELECT value FROM json_each(${json}))`;
   const byKey = (json: string) => sql`SELECT ${columns}
     FROM json_each(${json}) AS j CROSS JOIN ${t} AS t ON ${tenantSql(scope, "t")}
       AND t.external_source = json_extract(j.value, '$[0]') AND t.external_id = json_extract(j.value, '$[1]')`;

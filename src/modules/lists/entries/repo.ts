@@ -2,7 +2,7 @@ import { and, asc, eq, gte, isNull, lt, type SQL, sql } from "drizzle-orm";
 import type { TenantScope } from "../../../db/client";
 import { listOrder, tablePage } from "../../../db/keyset";
 import { type ListRow, listEntries, listHistory, lists } from "../../../db/shard/lists";
-import { type TenantOf, tenantSql, tenantValue } from "../../../db/tenant-tables";
+import { likelyTenantSql, type TenantOf, tenantSql, tenantValue } from "../../../db/tenant-tables";
 import { liveListExists, type Page } from "../repo";
 
 // ---- entries (reads) ---------------------------------------------------------------------
@@ -100,6 +100,13 @@ const entryDetails = (alias: string) =>
     'entityId', ${alias}.entity_id, 'ruleId', ${alias}.rule_id, 'expiresAt', ${alias}.expires_at,
     'note', ${alias}.note)`);
 
+/** The history rows of the entries of `json` that are stored (each looked up by id: likelyTenantSql). */
+export const addedHistoryRows = (scope: TenantScope, listId: string, json: string, meta: WriteMeta) =>
+  sql`SELECT ${field("historyId")}, ${tenantValue(scope)}, ${listId}, 'entry.added', ${meta.actorType},
+      ${meta.actorId}, added.id, added.value, ${entryDetails("added")}, ${meta.requestId}, ${meta.at}
+    FROM json_each(${json}) AS j
+    JOIN list_entries added ON ${likelyTenantSql(scope, "added")} AND added.id = ${field("id")}`;
+
 /**
  * Adds a batch atomically, in one db.batch: the entries already present (idempotent: no second
  * row), the insert of the others while the list is live and stays within `cap` entries (all or
@@ -137,12 +144,7 @@ export async function addEntries(
     )
     .onConflictDoNothing({ target: [listEntries.tenantId, listEntries.listId, listEntries.value] })
     .returning();
-  const history = scope.db.insert(listHistory).select(
-    sql`SELECT ${field("historyId")}, ${tenantValue(scope)}, ${listId}, 'entry.added', ${meta.actorType},
-        ${meta.actorId}, added.id, added.value, ${entryDetails("added")}, ${meta.requestId}, ${meta.at}
-      FROM json_each(${json}) AS j
-      JOIN list_entries added ON ${tenantSql(scope, "added")} AND added.id = ${field("id")}`,
-  );
+  const history = scope.db.insert(listHistory).select(addedHistoryRows(scope, listId, json, meta));
   const [before, inserted] = await scope.db.batch([existing, insert, history]);
   return { existing: before, inserted };
 }

@@ -1,6 +1,7 @@
 import { shardNumbers } from "../../../db/client";
 import { systemShardBinding } from "../../../db/system-db";
 import { loadTenantContext } from "../../../db/tenant-context";
+import { likelyTenantText } from "../../../db/tenant-tables";
 import type { Env } from "../../../env";
 import { sendAll } from "../../../jobs/enqueue";
 import { type DeliveryMessage, jobs } from "../../../jobs/messages";
@@ -21,7 +22,7 @@ const UUID_SQL = `lower(hex(randomblob(4))) || '-' || lower(hex(randomblob(2))) 
  * index (INSERT OR IGNORE), built in SQL from the event row: the body is the
  * envelope of docs/contract.md#delivery-request.
  */
-const FAN_OUT_SQL = `
+export const FAN_OUT_SQL = `
 INSERT OR IGNORE INTO webhook_deliveries
   (id, tenant_id, subscription_id, event_id, event_type, event_created_at, payload, status,
    attempt_count, next_attempt_at, is_test, created_at, updated_at)
@@ -30,7 +31,7 @@ SELECT ${UUID_SQL}, e.tenant_id, s.id, e.id, e.type, e.created_at,
   'pending', 0, ?3, 0, ?3, ?3
 FROM events e
 JOIN webhook_subscriptions s ON s.tenant_id = e.tenant_id AND s.enabled = 1 AND s.deleted_at IS NULL
-WHERE e.tenant_id = ?1 AND e.id IN (SELECT value FROM json_each(?2)) AND e.dispatched_at IS NULL
+WHERE ${likelyTenantText("e.tenant_id = ?1")} AND e.id IN (SELECT value FROM json_each(?2)) AND e.dispatched_at IS NULL
   AND EXISTS (SELECT 1 FROM json_each(s.event_types) t WHERE t.value = e.type OR t.value = '*')
 ORDER BY e.created_at, e.id
 RETURNING id`;

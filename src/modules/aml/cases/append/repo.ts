@@ -2,7 +2,7 @@ import { type SQL, sql } from "drizzle-orm";
 import type { TenantScope } from "../../../../db/client";
 import { jsonRowsInsert } from "../../../../db/json-rows";
 import { amlCaseHistory } from "../../../../db/shard/aml";
-import { tenantSql } from "../../../../db/tenant-tables";
+import { likelyTenantSql, tenantSql } from "../../../../db/tenant-tables";
 import type { Anchor } from "../../../../lib/case-anchor";
 import { jsonArrayChunks } from "../../../../lib/json-chunks";
 import type { NewHistory } from "../../repo";
@@ -23,7 +23,7 @@ export async function headsOf(scope: TenantScope, caseIds: readonly string[]): P
         FROM aml_cases c
         LEFT JOIN aml_case_history h ON ${tenantSql(scope, "h")} AND h.case_id = c.id
           AND h.sequence = c.event_count
-        WHERE ${tenantSql(scope, "c")} AND c.id IN (SELECT value FROM json_each(${chunk}))`),
+        WHERE ${likelyTenantSql(scope, "c")} AND c.id IN (SELECT value FROM json_each(${chunk}))`),
     ),
   );
   return found.flat();
@@ -66,7 +66,7 @@ export function appendStatements(scope: TenantScope, appends: readonly ChainedAp
       (chunk) => sql`UPDATE aml_cases SET head_anchor = json_extract(a.value, '$[2]'),
           head_anchor_key_id = json_extract(a.value, '$[3]')
         FROM json_each(${chunk}) a
-        WHERE ${tenantSql(scope, "aml_cases")} AND aml_cases.id = json_extract(a.value, '$[0]')
+        WHERE ${likelyTenantSql(scope, "aml_cases")} AND aml_cases.id = json_extract(a.value, '$[0]')
           AND EXISTS (SELECT 1 FROM aml_case_history e
             WHERE ${tenantSql(scope, "e")} AND e.id = json_extract(a.value, '$[1]'))`,
     ),
@@ -78,7 +78,7 @@ export async function storedEntryIds(scope: TenantScope, ids: readonly string[])
   const found = await Promise.all(
     jsonArrayChunks(ids).map((chunk) =>
       scope.db.all<{ id: string }>(sql`SELECT e.id FROM aml_case_history e
-        WHERE ${tenantSql(scope, "e")} AND e.id IN (SELECT value FROM json_each(${chunk}))`),
+        WHERE ${likelyTenantSql(scope, "e")} AND e.id IN (SELECT value FROM json_each(${chunk}))`),
     ),
   );
   return new Set(found.flat().map((r) => r.id));

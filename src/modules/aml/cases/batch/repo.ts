@@ -2,7 +2,7 @@ import { type SQL, sql } from "drizzle-orm";
 import type { TenantScope } from "../../../../db/client";
 import { jsonRowsInsert } from "../../../../db/json-rows";
 import { amlCaseHistory, amlCases } from "../../../../db/shard/aml";
-import { tenantSql } from "../../../../db/tenant-tables";
+import { likelyTenantSql, tenantSql } from "../../../../db/tenant-tables";
 import type { Anchor } from "../../../../lib/case-anchor";
 import { jsonArrayChunks } from "../../../../lib/json-chunks";
 import { CLOSED_STATUSES, type NewCase, type NewHistory } from "../../repo";
@@ -43,7 +43,7 @@ export function openCasesStatements(scope: TenantScope, items: readonly CaseItem
       (chunk) => sql`UPDATE aml_cases SET head_anchor = json_extract(a.value, '$[1]'),
           head_anchor_key_id = json_extract(a.value, '$[2]')
         FROM json_each(${chunk}) a
-        WHERE ${tenantSql(scope, "aml_cases")} AND aml_cases.id = json_extract(a.value, '$[0]')
+        WHERE ${likelyTenantSql(scope, "aml_cases")} AND aml_cases.id = json_extract(a.value, '$[0]')
           AND aml_cases.event_count = 1`,
     ),
   ];

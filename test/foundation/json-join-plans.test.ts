@@ -1,0 +1,143 @@
+import { env } from "cloudflare:workers";
+import { type SQL, sql } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { systemShardBinding, systemShardDb } from "../../src/db/system-db";
+import { forTenant } from "../../src/db/tenant-db";
+import {
+  appendStatements,
+  type ChainedAppend,
+  headsOf,
+  storedEntryIds,
+} from "../../src/modules/aml/cases/append/repo";
+import { type CaseItem, openCasesStatements } from "../../src/modules/aml/cases/batch/repo";
+import { writeFlowStatements } from "../../src/modules/data/flows/repo";
+import { findLinkTargets } from "../../src/modules/data/upsert/repo";
+import { MARK_DISPATCHED_SQL } from "../../src/modules/events/system-repo";
+import { updateLoanDerived, updateLoanState } from "../../src/modules/lending/repo";
+import { addedHistoryRows } from "../../src/modules/lists/entries/repo";
+import { FAN_OUT_SQL } from "../../src/modules/webhooks/outbox/system-repo";
+import { createTenant } from "../harness";
+
+/**
+ * Statements joining a JSON list (json_each) to a big tenant table must read the list and look
+ * each key up, never walk the tenant's rows and scan the list for each: that made an ingest
+ * page's flow write grow with the tenant (1,000 pairs over 56,000 transactions: 105 s in npm
+ * start's seed). Local D1 has no statistics (no ANALYZE), so the plan does not depend on the row
+ * count: an empty shard shows the plan a big tenant gets. Each fails without likelyTenantSql.
+ */
+async function planOf(shard: number, statement: SQL): Promise<string[]> {
+  const db = systemShardDb(env, shard);
+  return (await db.all<{ detail: string }>(sql`EXPLAIN QUERY PLAN ${statement}`)).map((r) => r.detail);
+}
+
+/** The list is the outer loop; the table (shown by its alias) is searched by its primary key. */
+function expectKeyLookups(plan: string[], list: string, table: string, alias = table) {
+  expect(plan[0]).toMatch(new RegExp(`^SCAN ${list} VIRTUAL TABLE`));
+  expect(plan).toContain(`SEARCH ${alias} USING INDEX sqlite_autoindex_${table}_1 (id=?)`);
+  expect(plan.some((d) => d.includes("(tenant_id=?)"))).toBe(false);
+}
+
+async function scoped() {
+  const t = await createTenant();
+  return { shard: t.shard, scope: { db: forTenant(systemShardDb(env, t.shard), t.id), tenantId: t.id } };
+}
+
+/** The scope, its reads recorded instead of run (for statements a repository runs itself). */
+function recording(scope: Awaited<ReturnType<typeof scoped>>["scope"]) {
+  const statements: SQL[] = [];
+  const db = new Proxy(scope.db, {
+    get(target, prop, receiver) {
+      if (prop === "all")
+        return async (q: SQL) => {
+          statements.push(q);
+          return [];
+        };
+      if (prop === "batchSql")
+        return async (qs: SQL[]) => {
+          statements.push(...qs);
+          return qs.map(() => ({ results: [] }));
+        };
+      return Reflect.get(target, prop, receiver);
+    },
+  });
+  return { scope: { ...scope, db }, statements };
+}
+
+describe("statements joining a JSON list to a tenant table (query plans through the D1 binding)", () => {
+  it("writing flows looks each transaction up by id", async () => {
+    const { shard, scope } = await scoped();
+    const [statement] = writeFlowStatements(scope, [
+      ["tx-1", "revenue"],
+      ["tx-2", "revenue"],
+    ]);
+    expectKeyLookups(await planOf(shard, statement), "j", "transactions");
+  });
+
+  it("the head anchors of opened and appended AML cases look each case up by id", async () => {
+    const { shard, scope } = await scoped();
+    const anchor = { anchor: "a", keyId: "k" };
+    const opened = openCasesStatements(scope, [
+      { row: { id: "c1" }, created: { id: "h1", caseId: "c1" }, anchor } as unknown as CaseItem,
+    ]).at(-1)!;
+    expectKeyLookups(await planOf(shard, opened), "a", "aml_cases");
+    const entry = { id: "h2", caseId: "c1", sequence: 2, fromStatus: "open", previousHash: "x" };
+    const appended = appendStatements(scope, [{ entry, anchor } as unknown as ChainedAppend]).at(-1)!;
+    expectKeyLookups(await planOf(shard, appended), "a", "aml_cases");
+  });
+
+  it("updating loans' derived columns and state looks each loan up by id", async () => {
+    const { shard, scope } = await scoped();
+    const rows = [{ id: "l1", stateBucket: "current" }];
+    const [derived] = updateLoanDerived(scope, rows, "2026-01-01T00:00:00Z");
+    expectKeyLookups(await planOf(shard, derived), "j", "loans");
+    const [state] = updateLoanState(scope, rows, "2026-01-01");
+    expectKeyLookups(await planOf(shard, state), "j", "loans");
+  });
+
+  it("the history of added list entries looks each entry up by id", async () => {
+    const { shard, scope } = await scoped();
+    const meta = { actorType: "api_key", actorId: "k", requestId: "r", at: "2026-01-01T00:00:00Z" };
+    const rows = JSON.stringify([{ id: "e1", historyId: "h1" }]);
+    expectKeyLookups(
+      await planOf(shard, addedHistoryRows(scope, "list-1", rows, meta)),
+      "j",
+      "list_entries",
+      "added",
+    );
+  });
+
+  it("the outbox's fan-out and dispatch mark look each event up by id (system statements)", async () => {
+    const { shard, scope } = await scoped();
+    const d1 = systemShardBinding(env, shard);
+    const statements = [
+      [FAN_OUT_SQL, "e"],
+      [MARK_DISPATCHED_SQL, "events"],
+    ] as const;
+    for (const [text, alias] of statements) {
+      const { results } = await d1
+        .prepare(`EXPLAIN QUERY PLAN ${text}`)
+        .bind(scope.tenantId, JSON.stringify(["ev-1"]), "2026-01-01T00:00:00Z")
+        .all<{ detail: string }>();
+      const plan = results.map((r) => r.detail);
+      expect(plan).toContain(`SEARCH ${alias} USING INDEX sqlite_autoindex_events_1 (id=?)`);
+      expect(plan.some((d) => d.startsWith(`SEARCH ${alias} `) && d.includes("(tenant_id=?"))).toBe(false);
+    }
+  });
+
+  it("reads by a list of ids look each row up by id: AML case heads and entries, ingest's link targets", async () => {
+    const { shard, scope } = await scoped();
+    const { scope: rec, statements } = recording(scope);
+    await headsOf(rec, ["c1", "c2"]);
+    await storedEntryIds(rec, ["h1", "h2"]);
+    await findLinkTargets(rec, "accounts", ["a1", "a2"], []);
+    expect(statements).toHaveLength(3);
+    const [heads, entries, accounts] = await Promise.all(statements.map((q) => planOf(shard, q)));
+    expect(heads).toContain("SEARCH c USING INDEX sqlite_autoindex_aml_cases_1 (id=?)");
+    expect(entries).toContain("SEARCH e USING INDEX sqlite_autoindex_aml_case_history_1 (id=?)");
+    expect(
+      accounts.some((d) => /^SEARCH t USING (COVERING )?INDEX sqlite_autoindex_accounts_1 \(id=\?\)/.test(d)),
+    ).toBe(true);
+    for (const plan of [heads, entries, accounts])
+      expect(plan.some((d) => /^SEARCH [ect] .*\(tenant_id=\?\)$/.test(d))).toBe(false);
+  });
+});
