@@ -1,9 +1,22 @@
-import { type SQL, sql } from "drizzle-orm";
+import { Column, is, type SQL, sql } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
+
+/**
+ * Lists of a table's primary key (`id IN json_each(...)`): the tenant term beside one is marked
+ * likely (tenantWhere), or SQLite, without statistics, walks the tenant's rows through its
+ * tenant index and checks each against the list instead of looking each id up.
+ */
+const primaryKeyLists = new WeakSet<SQL>();
+
+/** Whether a condition is itself such a list (not one nested in an OR, where the hint would scan). */
+export const isPrimaryKeyList = (condition: SQL): boolean => primaryKeyLists.has(condition);
 
 /**
  * `expression IN (values)` with the values as one JSON parameter expanded by json_each: any
  * number of values is one bound parameter (D1 allows 100 per statement).
  */
-export const inJsonList = (expression: SQL | SQLiteColumn, values: readonly string[]): SQL =>
-  sql`${expression} IN (SELECT value FROM json_each(${JSON.stringify(values)}))`;
+export const inJsonList = (expression: SQL | SQLiteColumn, values: readonly string[]): SQL => {
+  const list = sql`${expression} IN (SELECT value FROM json_each(${JSON.stringify(values)}))`;
+  if (is(expression, Column) && expression.primary) primaryKeyLists.add(list);
+  return list;
+};

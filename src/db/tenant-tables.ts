@@ -1,6 +1,7 @@
 import { and, eq, SQL, sql } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import { AppError } from "../lib/errors";
+import { isPrimaryKeyList } from "./sql";
 
 /**
  * The one way a module writes the tenant predicate (docs/architecture.md#tenancy-and-shards).
@@ -31,7 +32,10 @@ const marked = (fragment: SQL, scope: TenantOf): SQL => {
 
 /** `table.tenant_id = scope's tenant AND conditions...` (undefined conditions are skipped). */
 export function tenantWhere(scope: TenantOf, table: TenantTable, ...conditions: (SQL | undefined)[]): SQL {
-  const tenant = marked(eq(table.tenantId, scope.tenantId), scope);
+  const term = marked(eq(table.tenantId, scope.tenantId), scope);
+  // Next to a list of the table's ids, the planner hint of likelyTenantSql (src/db/sql.ts).
+  const byIds = conditions.some((c) => c !== undefined && isPrimaryKeyList(c));
+  const tenant = byIds ? sql`likelihood(${term}, 0.99)` : term;
   return conditions.length === 0 ? tenant : and(tenant, ...conditions)!;
 }
 

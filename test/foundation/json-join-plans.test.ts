@@ -1,6 +1,9 @@
 import { env } from "cloudflare:workers";
 import { type SQL, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { accounts } from "../../src/db/shard/data";
+import { loans } from "../../src/db/shard/lending";
+import { inJsonList } from "../../src/db/sql";
 import { systemShardBinding, systemShardDb } from "../../src/db/system-db";
 import { forTenant } from "../../src/db/tenant-db";
 import {
@@ -13,6 +16,7 @@ import { type CaseItem, openCasesStatements } from "../../src/modules/aml/cases/
 import { writeFlowStatements } from "../../src/modules/data/flows/repo";
 import { findLinkTargets } from "../../src/modules/data/upsert/repo";
 import { MARK_DISPATCHED_SQL } from "../../src/modules/events/system-repo";
+import { existingCustomerIds } from "../../src/modules/insights/repo";
 import { updateLoanDerived, updateLoanState } from "../../src/modules/lending/repo";
 import { addedHistoryRows } from "../../src/modules/lists/entries/repo";
 import { FAN_OUT_SQL } from "../../src/modules/webhooks/outbox/system-repo";
@@ -139,5 +143,31 @@ describe("statements joining a JSON list to a tenant table (query plans through 
     ).toBe(true);
     for (const plan of [heads, entries, accounts])
       expect(plan.some((d) => /^SEARCH [ect] .*\(tenant_id=\?\)$/.test(d))).toBe(false);
+  });
+
+  it("the scoped builder hints the tenant term beside a list of the table's ids, and only there", async () => {
+    const { shard, scope } = await scoped();
+    const byIds = scope.db
+      .select()
+      .from(loans, inJsonList(loans.id, ["l1", "l2"]))
+      .getSQL();
+    const byCustomers = scope.db
+      .select()
+      .from(accounts, inJsonList(accounts.customerId, ["c1", "c2"]))
+      .getSQL();
+    const loanPlan = await planOf(shard, byIds);
+    expect(loanPlan).toContain("SEARCH loans USING INDEX sqlite_autoindex_loans_1 (id=?)");
+    expect(loanPlan.some((d) => d.includes("(tenant_id=?)"))).toBe(false);
+    // A list of another column keeps the tenant index (hinted, SQLite would scan the table).
+    const accountPlan = await planOf(shard, byCustomers);
+    expect(
+      accountPlan.some((d) => /^SEARCH accounts USING .*\(tenant_id=\? AND customer_id=\?\)/.test(d)),
+    ).toBe(true);
+    const { scope: rec, statements } = recording(scope);
+    await existingCustomerIds(rec, ["c1", "c2"]);
+    // customers has a unique (tenant_id, id) index: either key lookup will do, a tenant walk not.
+    const customerPlan = await planOf(shard, statements[0] as SQL);
+    expect(customerPlan.some((d) => /^SEARCH customers USING .*\bid=\?\)$/.test(d))).toBe(true);
+    expect(customerPlan.some((d) => d.endsWith("(tenant_id=?)"))).toBe(false);
   });
 });

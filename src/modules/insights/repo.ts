@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { TenantScope } from "../../db/client";
 import { inJsonList } from "../../db/sql";
-import { tenantSql } from "../../db/tenant-tables";
+import { likelyTenantSql, tenantSql } from "../../db/tenant-tables";
 import { FLOW_KIND, MOVED_MONEY } from "../data/read-model";
 import { monthStartIso } from "./domain/months";
 
@@ -204,7 +204,7 @@ export function inflowByCountry(scope: TenantScope, from: number, to: number) {
 
 export function existingCustomerIds(scope: TenantScope, ids: string[]) {
   return scope.db.all<{ id: string }>(sql`
-    SELECT id FROM customers WHERE ${tenantSql(scope)}
+    SELECT id FROM customers WHERE ${likelyTenantSql(scope)}
       AND ${inJsonList(sql`id`, ids)}`);
 }
 
