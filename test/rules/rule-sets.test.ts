@@ -191,7 +191,11 @@ describe("rule-set versions", () => {
 
 describe("version 0 (the defaults) of tenants that differ", () => {
   it("each tenant's defaults carry their own hash, the same on every read (hashes are kept per isolate)", async () => {
-    const usd = await createTenant({ name: "Version 0 in USD", settings: { currency: "USD" }, shard: t.shard });
+    const usd = await createTenant({
+      name: "Version 0 in USD",
+      settings: { currency: "USD" },
+      shard: t.shard,
+    });
     const fresh = await createTenant({ name: "Version 0 in GHS", shard: t.shard });
     for (const kind of ["fraud", "aml"] as const) {
       const [ghsSet, usdSet] = [await ruleSet(fresh.key, kind), await ruleSet(usd.key, kind)];
