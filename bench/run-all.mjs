@@ -17,6 +17,8 @@ const BUDGETS = [
   { script: "webhooks.mjs", args: ["3000", "50"] },
   { script: "webhooks.mjs", args: ["4000", "200"] },
   { script: "webhooks.mjs", args: ["5000"] },
+  { script: "fraud-evaluate.mjs", args: ["200", "--seconds", "10"] },
+  { script: "screening.mjs", args: ["100", "--seconds", "10"] },
 ];
 
 /** Runs a script, its output shown as it comes and kept for the figures. */

@@ -87,6 +87,8 @@ export async function startService({ persistTo, vars = {}, rateLimits = false } 
     port: 0,
     host: "127.0.0.1",
     ...(process.env.BENCH_VERBOSE ? { verbose: true } : {}),
+    // BENCH_INSPECTOR_PORT opens workerd's inspector (bench/lib/cpu-profile.mjs takes CPU profiles).
+    ...(process.env.BENCH_INSPECTOR_PORT ? { inspectorPort: Number(process.env.BENCH_INSPECTOR_PORT) } : {}),
     // BENCH_LOG=debug shows Miniflare's own log (queue broker dispatches, retries, errors).
     ...(process.env.BENCH_LOG ? { log: new Log(LogLevel[process.env.BENCH_LOG.toUpperCase()]) } : {}),
     // The Worker's per-request log lines would swamp the figures; keep stderr for crashes.

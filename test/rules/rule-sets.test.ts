@@ -188,3 +188,25 @@ describe("rule-set versions", () => {
     expect(JSON.parse(entries[4].after ?? "{}")).toMatchObject({ version: 3, rolledBackTo: 1 });
   });
 });
+
+describe("version 0 (the defaults) of tenants that differ", () => {
+  it("each tenant's defaults carry their own hash, the same on every read (hashes are kept per isolate)", async () => {
+    const usd = await createTenant({
+      name: "Version 0 in USD",
+      settings: { currency: "USD" },
+      shard: t.shard,
+    });
+    const fresh = await createTenant({ name: "Version 0 in GHS", shard: t.shard });
+    for (const kind of ["fraud", "aml"] as const) {
+      const [ghsSet, usdSet] = [await ruleSet(fresh.key, kind), await ruleSet(usd.key, kind)];
+      expect([ghsSet.live.version, usdSet.live.version]).toEqual([0, 0]);
+      // Different contents (USD-scaled money figures), so different hashes, each its own content's.
+      expect(usdSet.live.content).not.toEqual(ghsSet.live.content);
+      expect(ghsSet.live.hash).toBe(await contentHash(ghsSet.live.content));
+      expect(usdSet.live.hash).toBe(await contentHash(usdSet.live.content));
+      // Read again (answered from the kept hash): unchanged.
+      expect((await ruleSet(usd.key, kind)).live.hash).toBe(usdSet.live.hash);
+      expect((await ruleSet(fresh.key, kind)).live.hash).toBe(ghsSet.live.hash);
+    }
+  });
+});

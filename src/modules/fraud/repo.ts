@@ -54,11 +54,14 @@ export const loadActivity = (scope: TenantScope, key: ActivityKey, from: string,
     .orderBy(desc(transactions.transactionDate), desc(transactions.id))
     .limit(cap);
 
-export async function lastActivityBefore(scope: TenantScope, key: ActivityKey, before: string) {
-  const row = await scope.db
+/** The entity's last transaction before `before` (the baseline's edge), as one row ({ at }). */
+export const lastActivityBeforeQuery = (scope: TenantScope, key: ActivityKey, before: string) =>
+  scope.db
     .select({ at: sql<string | null>`max(${transactions.transactionDate})` })
-    .from(transactions, entityIs(key), lt(transactions.transactionDate, before))
-    .get();
+    .from(transactions, entityIs(key), lt(transactions.transactionDate, before));
+
+export async function lastActivityBefore(scope: TenantScope, key: ActivityKey, before: string) {
+  const [row] = await lastActivityBeforeQuery(scope, key, before);
   return row?.at ?? null;
 }
 

@@ -190,21 +190,32 @@ export interface AllowlistedSet {
   clears(entityId: string, ruleId: string): boolean;
 }
 
-/** One statement for a batch of entities and rules (`entityIds` omitted: every cleared entity). */
-export async function allowlistedEntities(
-  ctx: TenantContext,
-  query: { entityType: EntityType; ruleIds: string[]; entityIds?: string[]; at?: Date },
-): Promise<AllowlistedSet> {
-  const rows = await entriesRepo.allowlistMatches(ctx, {
-    ...query,
-    at: iso(query.at ?? ctx.clock.now()),
-  });
+type AllowlistQuery = { entityType: EntityType; ruleIds: string[]; entityIds?: string[]; at?: Date };
+
+/**
+ * The allowlist read as a statement, for a caller that sends it in its own D1 batch with its
+ * other reads (fraud evaluation); `allowlistedSet` turns its rows into the answer.
+ */
+export const allowlistStatement = (ctx: TenantContext, query: AllowlistQuery) =>
+  entriesRepo.allowlistMatches(ctx, { ...query, at: iso(query.at ?? ctx.clock.now()) });
+
+export function allowlistedSet(
+  rows: ReadonlyArray<{ entityId: string | null; ruleId: string | null }>,
+): AllowlistedSet {
   const entries = rows.map((r) => ({ entityId: r.entityId as string, ruleId: r.ruleId }));
   const keys = new Set(entries.map((e) => `${e.entityId}\u0000${e.ruleId ?? ""}`));
   return {
     entries,
     clears: (entityId, ruleId) => keys.has(`${entityId}\u0000`) || keys.has(`${entityId}\u0000${ruleId}`),
   };
+}
+
+/** One statement for a batch of entities and rules (`entityIds` omitted: every cleared entity). */
+export async function allowlistedEntities(
+  ctx: TenantContext,
+  query: AllowlistQuery,
+): Promise<AllowlistedSet> {
+  return allowlistedSet(await allowlistStatement(ctx, query));
 }
 
 export async function listInfo(ctx: TenantContext, listId: string) {

@@ -1,4 +1,4 @@
-import { and, eq, getTableColumns, type SQL, sql } from "drizzle-orm";
+import { and, eq, getTableColumns, inArray, type SQL, sql } from "drizzle-orm";
 import type { SQLiteTable } from "drizzle-orm/sqlite-core";
 import type { TenantScope } from "../../db/client";
 import { countRows, keysetPage, listOrder, type PageRequest, planned, tablePage } from "../../db/keyset";
@@ -19,17 +19,21 @@ export interface Page {
   offset: number;
 }
 
-/** The head and its live version in one statement (no head: nothing published, no legacy values). */
-export async function readLive(scope: TenantScope, kind: RuleSetKind) {
-  const [row] = await scope.db
+/**
+ * The heads of the kinds and their live versions in one statement, keyed by kind (no head:
+ * nothing published, no legacy values). Evaluations that run fraud and AML read both at once.
+ */
+export async function readLive(scope: TenantScope, kinds: readonly RuleSetKind[]) {
+  const rows = await scope.db
     .select({
+      kind: ruleSetHeads.kind,
       liveVersion: ruleSetHeads.liveVersion,
       legacyThresholds: ruleSetHeads.legacyThresholds,
       content: ruleSetVersions.content,
       contentHash: ruleSetVersions.contentHash,
       publishedAt: ruleSetVersions.publishedAt,
     })
-    .from(ruleSetHeads, eq(ruleSetHeads.kind, kind))
+    .from(ruleSetHeads, inArray(ruleSetHeads.kind, [...kinds]))
     .leftJoin(
       ruleSetVersions,
       scope.db.on(
@@ -37,9 +41,8 @@ export async function readLive(scope: TenantScope, kind: RuleSetKind) {
         eq(ruleSetVersions.kind, ruleSetHeads.kind),
         eq(ruleSetVersions.version, ruleSetHeads.liveVersion),
       ),
-    )
-    .limit(1);
-  return row;
+    );
+  return new Map(rows.map(({ kind, ...row }) => [kind as RuleSetKind, row]));
 }
 
 export async function getDraft(scope: TenantScope, kind: RuleSetKind): Promise<RuleSetDraftRow | undefined> {

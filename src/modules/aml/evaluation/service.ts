@@ -34,6 +34,11 @@ export interface EvaluateInput {
 export interface Proposal {
   row: ProposedTransactionRow;
   at: Date;
+  /**
+   * The caller answers the entity's 404 itself in the same request (screening runs the fraud
+   * evaluation of the same entity alongside, whose batched read checks it): no read of our own.
+   */
+  entityCheckedByCaller?: boolean;
 }
 
 /** What an evaluation runs: the live version (or draft), its rules for the request, and the countries. */
@@ -197,7 +202,8 @@ export async function evaluate(
     throw new AppError("forbidden", "A non-dry-run evaluation opens cases and needs the scope aml:write");
   const p = await plan(ctx, input, pre?.countries);
   // A preload comes from a page read that already found the entity.
-  if (!pre) await assertEntityExists(ctx, input.entityType, input.entityId);
+  if (!pre && !proposal?.entityCheckedByCaller)
+    await assertEntityExists(ctx, input.entityType, input.entityId);
   const now = proposal?.at ?? pre?.now ?? ctx.clock.now();
   const windowEnd = now.toISOString();
   const windowStart = daysBefore(now, input.windowDays).toISOString();

@@ -1,8 +1,10 @@
-import { type SQL, sql } from "drizzle-orm";
+import { eq, type SQL, sql } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
 import type { TenantScope } from "../../../db/client";
 import { inJsonList } from "../../../db/sql";
 import { tenantSql } from "../../../db/tenant-tables";
-import type { ActivityKey } from "../repo";
+import { accounts, agents, customers } from "../../data/read-model";
+import { type ActivityKey, lastActivityBeforeQuery, loadActivity } from "../repo";
 
 /**
  * Set reads for a page of entities (monitoring screens up to a page at once): the same rows the
@@ -89,4 +91,50 @@ export async function activityOf(
     activity.set(entity, list);
   }
   return { activity, before: new Map(befores.map((b) => [b.entity, b.at])) };
+}
+
+/** When a registered entity began (agents: activation, else creation); no row: not found. */
+function entityStartQuery(scope: TenantScope, key: ActivityKey) {
+  switch (key.column) {
+    case "customer":
+      return scope.db.select({ started: customers.createdAt }).from(customers, eq(customers.id, key.value));
+    case "account":
+      return scope.db.select({ started: accounts.createdAt }).from(accounts, eq(accounts.id, key.value));
+    case "agent":
+      return scope.db
+        .select({ started: sql<string>`coalesce(${agents.activatedAt}, ${agents.createdAt})` })
+        .from(agents, eq(agents.agentId, key.value));
+    case "merchant":
+      return null;
+  }
+}
+
+/**
+ * One evaluation's reads of its entity in one D1 batch (one round trip, one snapshot): whether
+ * the entity exists and when it began (`found` false: a registered entity that is absent; a
+ * merchant has no registry and is always found), its transactions in [from, to] newest first
+ * (at most `cap`), its last transaction before `from`, and the caller's extra statement (the
+ * allowlist read), whose rows come back as `extra`.
+ */
+export async function readEntityActivity<Extra extends BatchItem<"sqlite">>(
+  scope: TenantScope,
+  key: ActivityKey,
+  range: { from: string; to: string; cap: number },
+  extra: Extra,
+) {
+  const start = entityStartQuery(scope, key);
+  const activity = loadActivity(scope, key, range.from, range.to, range.cap);
+  const before = lastActivityBeforeQuery(scope, key, range.from);
+  if (!start) {
+    const [rows, [last], extraRows] = await scope.db.batch([activity, before, extra]);
+    return { found: true, createdAt: null, rows, before: last?.at ?? null, extra: extraRows };
+  }
+  const [started, rows, [last], extraRows] = await scope.db.batch([start, activity, before, extra]);
+  return {
+    found: started.length > 0,
+    createdAt: started[0]?.started ?? null,
+    rows,
+    before: last?.at ?? null,
+    extra: extraRows,
+  };
 }

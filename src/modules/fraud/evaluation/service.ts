@@ -1,12 +1,11 @@
 import type { TenantContext } from "../../../db/tenant-context";
 import { badRequest, notFound } from "../../../lib/errors";
 import type { ProposedTransactionRow } from "../../data/read-model";
-import { getAgent, getCustomer } from "../../data/service";
-import { allowlistedEntities } from "../../lists/service";
+import { allowlistedEntities, allowlistedSet, allowlistStatement } from "../../lists/service";
 import { evaluateCustomRules } from "../../rules/custom/service";
 import type { LiveRuleSet, RuleSetChoice } from "../../rules/domain/document";
 import { stampOf } from "../../rules/domain/document";
-import { liveRuleSet, ruleSetFor, tenantTimeZone } from "../../rules/service";
+import { liveRuleSet, liveRuleSets, ruleSetFor, tenantTimeZone } from "../../rules/service";
 import { DAY_MS } from "../domain/activity";
 import {
   configureSignals,
@@ -18,8 +17,13 @@ import {
 import { customSignal } from "../domain/custom-signals";
 import { evaluateSignals } from "../domain/evaluate";
 import type { EntityType, Txn } from "../domain/types";
-import * as repo from "../repo";
-import { type ActivityRow, activityOf, type RegisteredIds, entityStarts as readEntityStarts } from "./repo";
+import {
+  type ActivityRow,
+  activityOf,
+  type RegisteredIds,
+  readEntityActivity,
+  entityStarts as readEntityStarts,
+} from "./repo";
 
 /** Days of the entity's own history before the window that signals compare against. */
 export const BASELINE_DAYS = 90;
@@ -51,7 +55,10 @@ export interface Proposal {
  */
 export async function liveSignals(ctx: TenantContext, choice: RuleSetChoice = "live") {
   // A fraud draft still reads the live AML largeCashAmount: one draft is evaluated at a time.
-  const [fraud, aml] = await Promise.all([ruleSetFor(ctx, "fraud", choice), liveRuleSet(ctx, "aml")]);
+  const [fraud, aml] =
+    choice === "live"
+      ? await liveRuleSets(ctx, ["fraud", "aml"])
+      : await Promise.all([ruleSetFor(ctx, "fraud", choice), liveRuleSet(ctx, "aml")]);
   const signals = signalsOf(fraud.content.builtins, aml.content.thresholds?.largeCashAmount);
   return { signals, fraud, aml };
 }
@@ -83,30 +90,12 @@ function customRulesToRun(live: LiveRuleSet, signalIds: string[] | undefined) {
   return live.content.custom.filter((r) => wanted.has(r.ruleId)).map((r) => ({ ...r, enabled: true }));
 }
 
-/** Resolves the entity (404 when absent) to its transaction key and creation time. */
-async function resolveEntity(ctx: TenantContext, type: EntityType, id: string) {
-  const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-  switch (type) {
-    case "customer": {
-      if (!uuid.test(id)) throw notFound("Customer");
-      const row = await getCustomer(ctx, id);
-      return { key: { column: type, value: row.id } as const, createdAt: row.createdAt };
-    }
-    case "account": {
-      const row = uuid.test(id) ? await repo.findAccount(ctx, id) : undefined;
-      if (!row) throw notFound("Account");
-      return { key: { column: type, value: row.id } as const, createdAt: row.createdAt };
-    }
-    case "agent": {
-      const row = await getAgent(ctx, id);
-      return {
-        key: { column: type, value: row.agentId } as const,
-        createdAt: row.activatedAt ?? row.createdAt,
-      };
-    }
-    case "merchant":
-      return { key: { column: type, value: id } as const, createdAt: null };
-  }
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const NOT_FOUND = { customer: "Customer", account: "Account", agent: "Agent" } as const;
+
+/** 404 before any read for an id that cannot be a customer or account (they are uuids). */
+function checkEntityId(type: EntityType, id: string) {
+  if ((type === "customer" || type === "account") && !UUID.test(id)) throw notFound(NOT_FOUND[type]);
 }
 
 export const toTxn = (r: ActivityRow): Txn => ({
@@ -209,18 +198,32 @@ export async function evaluate(
       `Unknown signalIds: ${unknown.join(", ")}`,
       unknown.map((id) => ({ path: "signalIds", message: `unknown signal ${id}` })),
     );
-  const entity = pre
-    ? { key: { column: input.entityType, value: input.entityId }, createdAt: pre.createdAt }
-    : await resolveEntity(ctx, input.entityType, input.entityId);
+  if (!pre) checkEntityId(input.entityType, input.entityId);
   const now = proposal?.at ?? pre?.now ?? ctx.clock.now();
   const signals = selectSignals(input.entityType, input.signalIds, catalog);
   const { baselineStart } = readRange(input.windowDays, signals, now);
   const zone = tenantTimeZone(ctx, now);
   const customRules = customRulesToRun(fraud, input.signalIds);
-  const [rows, before, customOutcomes, allowlist] = await Promise.all([
-    pre?.rows ??
-      repo.loadActivity(ctx, entity.key, baselineStart.toISOString(), now.toISOString(), ACTIVITY_CAP),
-    pre ? pre.before : repo.lastActivityBefore(ctx, entity.key, baselineStart.toISOString()),
+  const key = { column: input.entityType, value: input.entityId };
+  const allowlistQuery = {
+    entityType: input.entityType,
+    entityIds: [input.entityId],
+    ruleIds: [...signals.map((s) => s.signalId), ...customRules.map((r) => r.ruleId)],
+    at: now,
+  };
+  // Without a preload: the entity, its activity, its last transaction before the baseline and
+  // the allowlist in one D1 batch (one round trip); custom rules run their own statement.
+  const [reads, customOutcomes] = await Promise.all([
+    pre ??
+      readEntityActivity(
+        ctx,
+        key,
+        { from: baselineStart.toISOString(), to: now.toISOString(), cap: ACTIVITY_CAP },
+        allowlistStatement(ctx, allowlistQuery),
+      ).then(({ found, createdAt, rows, before, extra }) => {
+        if (!found) throw notFound(NOT_FOUND[input.entityType as keyof typeof NOT_FOUND]);
+        return { createdAt, rows, before, allowlist: allowlistedSet(extra) };
+      }),
     evaluateCustomRules(ctx, {
       entityType: input.entityType,
       entityId: input.entityId,
@@ -230,14 +233,8 @@ export async function evaluate(
       timeZone: zone.timeZone,
       proposed: proposal?.row,
     }),
-    pre?.allowlist ??
-      allowlistedEntities(ctx, {
-        entityType: input.entityType,
-        entityIds: [input.entityId],
-        ruleIds: [...signals.map((s) => s.signalId), ...customRules.map((r) => r.ruleId)],
-        at: now,
-      }),
   ]);
+  const { rows, before, allowlist } = reads;
   const at = now.toISOString();
   const requestWindowStart = new Date(now.getTime() - input.windowDays * DAY_MS).toISOString();
   const custom = customOutcomes.map((o) =>
@@ -254,7 +251,7 @@ export async function evaluate(
       entityId: input.entityId,
       now,
       windowDays: input.windowDays,
-      entityCreatedAt: entity.createdAt ? new Date(entity.createdAt) : null,
+      entityCreatedAt: reads.createdAt ? new Date(reads.createdAt) : null,
       transactions: proposal ? [...rows.map(toTxn), proposedTxn(proposal.row)] : rows.map(toTxn),
       activityBeforeBaselineAt: before ? Date.parse(before) : null,
       baselineDays: BASELINE_DAYS,

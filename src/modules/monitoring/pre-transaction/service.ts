@@ -95,7 +95,13 @@ export async function screenTransaction(
   const showAml = grants(scopes, "aml:read");
   const [fraud, aml] = await Promise.all([
     evaluateFraud(ctx, target, proposal),
-    showAml ? evaluateAml(ctx, { ...target, dryRun: true }, scopes, actorKeyId, proposal) : null,
+    // The fraud evaluation's batched read answers the entity's 404 for both.
+    showAml
+      ? evaluateAml(ctx, { ...target, dryRun: true }, scopes, actorKeyId, {
+          ...proposal,
+          entityCheckedByCaller: true,
+        })
+      : null,
   ]);
   const evaluatedAt = at.toISOString();
   const fired = aml ? aml.triggeredRules.filter((r) => r.triggered) : [];

@@ -5,7 +5,7 @@ import { uuidV7 } from "../../../lib/crypto";
 import { AppError } from "../../../lib/errors";
 import { evaluate as evaluateAml } from "../../aml/evaluation/service";
 import { evaluate as evaluateFraud, type FraudAlert } from "../../fraud/evaluation/service";
-import { liveRuleSet } from "../../rules/service";
+import { type liveRuleSet, liveRuleSets } from "../../rules/service";
 import { isFraudEntity } from "../domain/outcome";
 import type { ScreeningRecord } from "./repo";
 import { type AmlEvaluation, amlOutcome } from "./steps/aml";
@@ -76,7 +76,7 @@ export async function evaluateEntity(
 ): Promise<Evaluated> {
   const now = ctx.clock.now();
   const base = { screeningId: uuidV7(now), trigger: options.trigger, runId: options.runId, at: now };
-  const [fraudSet, amlSet] = await Promise.all([liveRuleSet(ctx, "fraud"), liveRuleSet(ctx, "aml")]);
+  const [fraudSet, amlSet] = await liveRuleSets(ctx, ["fraud", "aml"]);
   const { entityType, entityId } = entity;
   // With a page's preload, an entity it did not find is gone (as a 404 below would say).
   const [fraud, aml] = await Promise.all([

@@ -1,0 +1,96 @@
+// A CPU profile of the Worker itself (inside workerd, under the bench's load), through workerd's
+// inspector (the Chrome DevTools protocol): set BENCH_INSPECTOR_PORT=9230 and BENCH_PROFILE=<file>
+// and a bench that supports it writes <file>.cpuprofile (open it in Chrome DevTools or
+// speedscope) and prints the functions with the most self time. Not used without those variables.
+import { writeFileSync } from "node:fs";
+
+const IDLE = new Set(["(idle)", "(program)"]);
+
+async function connect(target) {
+  // `ws` comes with miniflare (Node 20 has no WebSocket client without a flag).
+  const { default: WebSocket } = await import("ws");
+  const socket = new WebSocket(target.webSocketDebuggerUrl);
+  await new Promise((resolve, reject) => {
+    socket.once("open", resolve);
+    socket.once("error", reject);
+  });
+  let id = 0;
+  const waiting = new Map();
+  socket.on("message", (data) => {
+    const msg = JSON.parse(String(data));
+    if (msg.id && waiting.has(msg.id)) {
+      waiting.get(msg.id)(msg);
+      waiting.delete(msg.id);
+    }
+  });
+  const call = (method, params = {}) =>
+    new Promise((resolve) => {
+      id += 1;
+      waiting.set(id, resolve);
+      socket.send(JSON.stringify({ id, method, params }));
+    });
+  return { call, close: () => socket.close(), target: target.id };
+}
+
+/** Self time per function (name, file:line), largest first, as a share of the sampled time. */
+export function selfTimes(profile, top = 25) {
+  const byNode = new Map(profile.nodes.map((n) => [n.id, n]));
+  const counts = new Map();
+  for (const sample of profile.samples) counts.set(sample, (counts.get(sample) ?? 0) + 1);
+  const byFunction = new Map();
+  let total = 0;
+  for (const [nodeId, n] of counts) {
+    const { functionName, url, lineNumber } = byNode.get(nodeId).callFrame;
+    if (IDLE.has(functionName)) continue;
+    const key = `${functionName || "(anonymous)"} ${url ? `${url.split("/").at(-1)}:${lineNumber + 1}` : ""}`;
+    byFunction.set(key, (byFunction.get(key) ?? 0) + n);
+    total += n;
+  }
+  return [...byFunction]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, top)
+    .map(([fn, n]) => ({ fn, share: n / total }));
+}
+
+/**
+ * Starts profiling when BENCH_PROFILE and BENCH_INSPECTOR_PORT are set; the returned stop()
+ * writes the profile and prints the top self times. Without them both are no-ops.
+ */
+export async function startCpuProfile(label) {
+  const file = process.env.BENCH_PROFILE;
+  const port = process.env.BENCH_INSPECTOR_PORT;
+  if (!file || !port) return { stop: async () => {} };
+  // The Worker (core:user:...) and Miniflare's local D1 (d1:db, a Durable Object running SQLite).
+  const targets = (await (await fetch(`http://127.0.0.1:${port}/json/list`)).json()).filter(
+    (t) => t.id.startsWith("core:user:") || t.id === "d1:db",
+  );
+  const sessions = await Promise.all(targets.map((t) => connect(t)));
+  for (const session of sessions) {
+    await session.call("Profiler.enable");
+    await session.call("Profiler.setSamplingInterval", { interval: 100 });
+    await session.call("Profiler.start");
+  }
+  return {
+    stop: async () => {
+      for (const session of sessions) {
+        const { result } = await session.call("Profiler.stop");
+        session.close();
+        const out = `${file}-${label}-${session.target.replace(/\W+/g, "_")}.cpuprofile`;
+        writeFileSync(out, JSON.stringify(result.profile));
+        const { profile } = result;
+        const busy = busyShare(profile);
+        console.log(
+          `CPU profile of ${session.target} (${label}): ${out}; busy ${(busy * 100).toFixed(1)}% of ${((profile.endTime - profile.startTime) / 1e6).toFixed(1)} s; self time of the busy samples, top functions:`,
+        );
+        for (const { fn, share } of selfTimes(profile))
+          console.log(`  ${(share * 100).toFixed(1).padStart(5)}%  ${fn}`);
+      }
+    },
+  };
+}
+
+/** Share of the samples not idle. */
+function busyShare(profile) {
+  const idle = new Set(profile.nodes.filter((n) => IDLE.has(n.callFrame.functionName)).map((n) => n.id));
+  return profile.samples.filter((s) => !idle.has(s)).length / (profile.samples.length || 1);
+}
