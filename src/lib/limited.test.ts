@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { eachLimited, settleLimited } from "./limited";
+import { eachLimited, limiter, settleLimited } from "./limited";
 
 describe("bounded concurrency", () => {
   it("never has more than the limit in flight, and runs every item", async () => {
@@ -25,5 +25,35 @@ describe("bounded concurrency", () => {
     });
     expect(out.map((e) => e?.message ?? null)).toEqual([null, "no 2", null, "no 4"]);
     expect(ran.sort()).toEqual([1, 3]);
+  });
+
+  it("a gate lets at most its limit through at once, in arrival order, and passes results and errors on", async () => {
+    const gate = limiter(2);
+    let inFlight = 0;
+    let most = 0;
+    const order: number[] = [];
+    const runs = [...Array(7).keys()].map((i) =>
+      gate(async () => {
+        inFlight++;
+        most = Math.max(most, inFlight);
+        order.push(i);
+        await new Promise((r) => setTimeout(r, 2));
+        inFlight--;
+        if (i === 3) throw new Error("three");
+        return i * 10;
+      }),
+    );
+    const settled = await Promise.allSettled(runs);
+    expect(most).toBe(2);
+    expect(order).toEqual([0, 1, 2, 3, 4, 5, 6]);
+    expect(settled.map((r) => (r.status === "fulfilled" ? r.value : r.reason.message))).toEqual([
+      0,
+      10,
+      20,
+      "three",
+      40,
+      50,
+      60,
+    ]);
   });
 });

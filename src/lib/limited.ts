@@ -32,3 +32,23 @@ export async function settleLimited<T>(
   );
   return out;
 }
+
+/**
+ * A gate: `run(work)` starts `work` once fewer than `limit` others run, in arrival order. For a
+ * shared resource inside otherwise concurrent work (an invocation's open connections).
+ */
+export function limiter(limit: number): <R>(work: () => Promise<R>) => Promise<R> {
+  let running = 0;
+  const waiting: Array<() => void> = [];
+  return async (work) => {
+    if (running >= limit) await new Promise<void>((resolve) => waiting.push(resolve));
+    else running++;
+    try {
+      return await work();
+    } finally {
+      const next = waiting.shift();
+      if (next) next();
+      else running--;
+    }
+  };
+}

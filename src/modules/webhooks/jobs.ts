@@ -6,14 +6,14 @@ import {
   jobs,
   type OutboxDispatchMessage,
 } from "../../jobs/messages";
-import { eachLimited } from "../../lib/limited";
+import { limiter } from "../../lib/limited";
 import { consumeDelivery, markDeadLettered } from "./delivery/service";
 import { dispatchOutbox, sweepWebhooks } from "./outbox/system-repo";
 
 /** A consumer crash (not a receiver failure: those are recorded attempts) retries after this. */
 const CRASH_RETRY_SECONDS = 45; // past the lease a crashed attempt may still hold
 /** Workers' limit of simultaneous open connections per invocation. */
-const ATTEMPTS_AT_ONCE = 6;
+const OPEN_CONNECTIONS = 6;
 
 const log = (fields: Record<string, unknown>) => console.error(JSON.stringify({ level: "error", ...fields }));
 
@@ -33,9 +33,11 @@ export async function handleWebhookBatch(batch: MessageBatch<unknown>, env: Env)
     }
     return ctx;
   };
-  // At most six attempts at once: an invocation holds at most six open connections and queues
-  // further fetches, and an attempt's timeout must measure the receiver, not that queue.
-  await eachLimited(batch.messages, ATTEMPTS_AT_ONCE, async (message) => {
+  // Every message's reads and writes at once, but at most six requests to receivers: an
+  // invocation holds at most six open connections and queues further fetches, and an attempt's
+  // timeout must measure the receiver, not that queue.
+  const connection = limiter(OPEN_CONNECTIONS);
+  const consume = async (message: Message<unknown>) => {
     if (!isDeliveryMessage(message.body)) {
       log({ msg: "malformed webhook message", body: message.body });
       message.ack();
@@ -43,7 +45,7 @@ export async function handleWebhookBatch(batch: MessageBatch<unknown>, env: Env)
     }
     const body = message.body;
     try {
-      await consumeDelivery(await contextFor(body.tenantId), body.deliveryId, body.attempt);
+      await consumeDelivery(await contextFor(body.tenantId), body.deliveryId, body.attempt, { connection });
       message.ack();
     } catch (err) {
       log({
@@ -54,7 +56,8 @@ export async function handleWebhookBatch(batch: MessageBatch<unknown>, env: Env)
       });
       message.retry({ delaySeconds: CRASH_RETRY_SECONDS });
     }
-  });
+  };
+  await Promise.all(batch.messages.map(consume));
 }
 
 /** The webhooks dead-letter queue: the delivery becomes dead (visible, replayable), never silently lost. */

@@ -12,6 +12,11 @@ import type { WebhookConfig } from "./config";
 export interface SendOptions {
   fetcher?: typeof fetch;
   timeoutMs?: number;
+  /**
+   * The consumer's gate on open connections (an invocation holds at most six and queues the
+   * rest): the attempt's timeout starts inside it, so it measures the receiver, not that queue.
+   */
+  connection?: <R>(work: () => Promise<R>) => Promise<R>;
 }
 
 export interface ResponseRecord {
@@ -70,16 +75,20 @@ export async function sendOnce(
     ...(await signingSecrets(config.secretsKey, sub, now)),
   });
   const timeoutMs = options.timeoutMs ?? DELIVERY_TIMEOUT_MS;
-  const started = Date.now();
+  const connection = options.connection ?? ((work) => work());
+  let started = Date.now();
   try {
-    const res = await (options.fetcher ?? fetch)(check.url.toString(), {
-      method: "POST",
-      headers,
-      body: delivery.payload,
-      redirect: "manual",
-      signal: AbortSignal.timeout(timeoutMs),
+    const { res, response } = await connection(async () => {
+      started = Date.now();
+      const res = await (options.fetcher ?? fetch)(check.url.toString(), {
+        method: "POST",
+        headers,
+        body: delivery.payload,
+        redirect: "manual",
+        signal: AbortSignal.timeout(timeoutMs),
+      });
+      return { res, response: await readResponse(res).catch(() => NO_RESPONSE) };
     });
-    const response = await readResponse(res).catch(() => NO_RESPONSE);
     return {
       result: { status: res.status },
       attemptedAt: now,
