@@ -16,6 +16,7 @@ import { type CaseItem, openCasesStatements } from "../../src/modules/aml/cases/
 import { writeFlowStatements } from "../../src/modules/data/flows/repo";
 import { findLinkTargets } from "../../src/modules/data/upsert/repo";
 import { MARK_DISPATCHED_SQL } from "../../src/modules/events/system-repo";
+import { entityStarts } from "../../src/modules/fraud/evaluation/repo";
 import { existingCustomerIds } from "../../src/modules/insights/repo";
 import { updateLoanDerived, updateLoanState } from "../../src/modules/lending/repo";
 import { addedHistoryRows } from "../../src/modules/lists/entries/repo";
@@ -165,6 +166,13 @@ describe("statements joining a JSON list to a tenant table (query plans through 
     ).toBe(true);
     const { scope: rec, statements } = recording(scope);
     await existingCustomerIds(rec, ["c1", "c2"]);
+    // A screening page's entity starts: accounts by id looked up by key (the hint), not walked.
+    await entityStarts(rec, { customer: [], account: ["a1", "a2"], agent: [] });
+    const startsPlan = await planOf(shard, statements[1] as SQL);
+    expect(
+      startsPlan.some((d) => /^SEARCH a USING .*INDEX sqlite_autoindex_accounts_1 \(id=\?\)/.test(d)),
+    ).toBe(true);
+    expect(startsPlan.some((d) => d.endsWith("(tenant_id=?)"))).toBe(false);
     // customers has a unique (tenant_id, id) index: either key lookup will do, a tenant walk not.
     const customerPlan = await planOf(shard, statements[0] as SQL);
     expect(customerPlan.some((d) => /^SEARCH customers USING .*\bid=\?\)$/.test(d))).toBe(true);

@@ -2,7 +2,7 @@ import { eq, type SQL, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { TenantScope } from "../../../db/client";
 import { inJsonList } from "../../../db/sql";
-import { tenantSql } from "../../../db/tenant-tables";
+import { likelyTenantSql, tenantSql } from "../../../db/tenant-tables";
 import { accounts, agents, customers } from "../../data/read-model";
 import { type ActivityKey, lastActivityBeforeQuery, loadActivity } from "../repo";
 
@@ -27,7 +27,7 @@ export async function entityStarts(scope: TenantScope, ids: RegisteredIds) {
       WHERE ${tenantSql(scope, "c")} AND ${inJsonList(sql`c.id`, ids.customer)}`);
   if (ids.account.length)
     parts.push(sql`SELECT 'account' AS type, a.id AS id, a.created_at AS started FROM accounts a
-      WHERE ${tenantSql(scope, "a")} AND ${inJsonList(sql`a.id`, ids.account)}`);
+      WHERE ${likelyTenantSql(scope, "a")} AND ${inJsonList(sql`a.id`, ids.account)}`);
   if (ids.agent.length)
     parts.push(sql`SELECT 'agent' AS type, g.agent_id AS id, coalesce(g.activated_at, g.created_at) AS started FROM agents g
       WHERE ${tenantSql(scope, "g")} AND ${inJsonList(sql`g.agent_id`, ids.agent)}`);
