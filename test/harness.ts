@@ -1,6 +1,7 @@
 import { env, exports } from "cloudflare:workers";
 import { accounts, agents, customers, transactions } from "../src/db/shard";
 import { systemShardDb } from "../src/db/system-db";
+import { acquireJobSlot, releaseJobSlot } from "../src/jobs/slots";
 import type { Scope } from "../src/lib/scopes";
 import { TEST_ADMIN_TOKEN } from "./constants";
 import { assertMatchesContract } from "./contract";
@@ -172,4 +173,19 @@ export async function insertAgent(tenant: TestTenant, fields: Partial<typeof age
   };
   await systemShardDb(env, tenant.shard).insert(agents).values(row);
   return row;
+}
+
+/**
+ * Takes `n` of the tenant's job slots, so the real jobs queue defers its messages while a test
+ * drives the job's steps itself; the answer releases them.
+ */
+export async function holdJobSlots(tenantId: string, n = 2): Promise<() => Promise<void>> {
+  const held = Array.from({ length: n }, () => ({ tenantId, slotId: `held-${crypto.randomUUID()}` }));
+  for (const slot of held) {
+    if (!(await acquireJobSlot(env, { ...slot, jobType: "test" }, new Date())))
+      throw new Error("job slot not taken");
+  }
+  return async () => {
+    for (const slot of held) await releaseJobSlot(env, slot);
+  };
 }

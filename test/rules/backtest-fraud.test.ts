@@ -6,7 +6,7 @@ import { jobHandlers } from "../../src/jobs/registry";
 import { SIGNALS } from "../../src/modules/fraud/domain/catalog";
 import { startBacktest } from "../../src/modules/rules/backtest/runner";
 import { ago, customerWith } from "../aml/helpers";
-import { call, createTenant, json, type TestTenant } from "../harness";
+import { call, createTenant, holdJobSlots, json, type TestTenant } from "../harness";
 import { putDraft, type BacktestRun as Run } from "./helpers";
 
 const round = SIGNALS.find((s) => s.signalId === "round_amounts")!;
@@ -92,6 +92,8 @@ describe("fraud built-ins in the rule-set backtest", () => {
       await call("POST", "/v1/rule-sets/fraud/backtest", { key: t.key, body: range() }),
     );
     const ctx = await loadTenantContext(env, t.id, "test-queued-fraud-backtest");
+    // The real queue must not run the steps meanwhile (it would count pages ahead of the test).
+    const release = await holdJobSlots(t.id);
     const { queued, run } = await startBacktest(
       ctx,
       "fraud",
@@ -112,6 +114,7 @@ describe("fraud built-ins in the rule-set backtest", () => {
       if (now.status === "succeeded") break;
       expect(now.status).toBe("running");
     }
+    await release();
     const done = await read();
     expect(done.status).toBe("succeeded");
     expect(percents.length).toBeGreaterThanOrEqual(3); // three entities, one per page
