@@ -6,7 +6,7 @@ import { type JobMessage, jobs, QUEUE_NAMES } from "../../src/jobs/messages";
 import { handleJobsBatch } from "../../src/jobs/queue";
 import { jobHandlers } from "../../src/jobs/registry";
 import { acquireJobSlot, releaseJobSlot } from "../../src/jobs/slots";
-import { admin, call, createTenant, json, type TestTenant } from "../harness";
+import { admin, call, createTenant, holdJobSlots, json, type TestTenant } from "../harness";
 
 /** The env with a JOBS_QUEUE that records what is sent to it (and its options) instead of delivering. */
 function recordingJobsQueue() {
@@ -22,15 +22,6 @@ function recordingJobsQueue() {
 }
 
 /** Occupies `n` of the tenant's job slots, as `n` running jobs would; returns their release. */
-async function holdSlots(t: TestTenant, n: number) {
-  const held = Array.from({ length: n }, () => ({ tenantId: t.id, slotId: `held-${crypto.randomUUID()}` }));
-  for (const slot of held)
-    expect(await acquireJobSlot(env, { ...slot, jobType: "test" }, new Date())).toBe(true);
-  return async () => {
-    for (const slot of held) await releaseJobSlot(env, slot);
-  };
-}
-
 /** An AML backtest waiting in R2, as the API queues one; its message is returned. */
 async function queuedBacktest(t: TestTenant) {
   const backtestId = crypto.randomUUID();
@@ -96,7 +87,7 @@ describe("per-tenant job slots", () => {
   it("defer a tenant's job beyond its limit with a delay, while another tenant's job runs", async () => {
     const a = await createTenant();
     const b = await createTenant();
-    const release = await holdSlots(a, 2); // A already runs as many jobs as it may
+    const release = await holdJobSlots(a.id, 2); // A already runs as many jobs as it may
     const aJob = await queuedBacktest(a);
     const bJob = await queuedBacktest(b);
     const queue = recordingJobsQueue();
@@ -123,7 +114,7 @@ describe("per-tenant job slots", () => {
     expect(await backtestStatus(a, aJob.backtestId)).toBe("succeeded");
     expect(queue.sent).toHaveLength(2);
     // and gives its slot back: A can take both again.
-    const after = await holdSlots(a, 2);
+    const after = await holdJobSlots(a.id, 2);
     await after();
   });
 });
@@ -136,7 +127,7 @@ describe("dedupe of repeatable jobs", () => {
   it("an identical backtest while one is queued joins it; a different or later one starts its own", async () => {
     const t = await createTenant();
     // The queue's consumer cannot start the run meanwhile: the tenant's slots are taken.
-    const release = await holdSlots(t, 2);
+    const release = await holdJobSlots(t.id, 2);
     const [r1, r2] = await Promise.all([post(t, { windowDays: 30 }), post(t, { windowDays: 30 })]);
     expect([r1.status, r2.status]).toEqual([202, 202]);
     const [first, second] = [await json<Queued>(r1), await json<Queued>(r2)];
@@ -160,7 +151,7 @@ describe("dedupe of repeatable jobs", () => {
 
   it("never joins a job started more than 6 hours ago (one lost to the dead-letter queue looks queued forever)", async () => {
     const t = await createTenant();
-    const release = await holdSlots(t, 2);
+    const release = await holdJobSlots(t.id, 2);
     const first = await json<Queued>(await post(t, { windowDays: 90 }));
     await env.CONTROL_DB.prepare("UPDATE job_dedupe SET created_at = ?2 WHERE tenant_id = ?1")
       .bind(t.id, new Date(Date.now() - 7 * 3_600_000).toISOString())
@@ -175,8 +166,8 @@ describe("dedupe of repeatable jobs", () => {
   it("another tenant's identical request never joins this tenant's run", async () => {
     const a = await createTenant();
     const b = await createTenant();
-    const releaseA = await holdSlots(a, 2);
-    const releaseB = await holdSlots(b, 2);
+    const releaseA = await holdJobSlots(a.id, 2);
+    const releaseB = await holdJobSlots(b.id, 2);
     const ra = await json<Queued>(await post(a, { windowDays: 45 }));
     const rb = await json<Queued>(await post(b, { windowDays: 45 }));
     expect(rb.backtestId).not.toBe(ra.backtestId);

@@ -4,9 +4,8 @@ import { systemShardBinding } from "../../src/db/system-db";
 import { loadTenantContext } from "../../src/db/tenant-context";
 import { jobs } from "../../src/jobs/messages";
 import { jobHandlers } from "../../src/jobs/registry";
-import { acquireJobSlot, releaseJobSlot } from "../../src/jobs/slots";
 import { resumeStalledSyncs, startSync } from "../../src/modules/ingest/sync/service";
-import { call, createTenant, json, type TestTenant } from "../harness";
+import { call, createTenant, holdJobSlots, json, type TestTenant } from "../harness";
 
 interface SyncBody {
   success: boolean;
@@ -185,8 +184,7 @@ describe("POST /v1/sync/core_banking with export files", () => {
     const ctx = await loadTenantContext(env, big.id, "test");
     // The tenant's job slots are taken while the test looks at the running sync, so the queue
     // consumer cannot finish it meanwhile (its message waits: docs/decisions/fairness.md).
-    const held = [1, 2].map((i) => ({ tenantId: big.id, slotId: `held-${i}`, jobType: "test" }));
-    for (const slot of held) expect(await acquireJobSlot(env, slot, new Date())).toBe(true);
+    const release = await holdJobSlots(big.id);
     // A small step budget forces several hand-overs to the queue consumer.
     const started = await startSync(ctx, "core_banking", { stepRecords: 1000 });
     expect(started.status).toBe("running");
@@ -194,7 +192,7 @@ describe("POST /v1/sync/core_banking with export files", () => {
 
     const conflict = await sync(big);
     expect(conflict.status).toBe(409);
-    for (const slot of held) await releaseJobSlot(env, slot);
+    await release();
     // The deferred message comes back later and finds its step done; the next step runs now.
     await jobHandlers["ingest.sync.continue"](env, jobs.syncContinue(big.id, started.runId));
 

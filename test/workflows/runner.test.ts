@@ -4,12 +4,11 @@ import { afterEach, describe, expect, it } from "vitest";
 import { workflowRuns } from "../../src/db/shard";
 import { systemShardDb } from "../../src/db/system-db";
 import { loadTenantContext, type TenantContext } from "../../src/db/tenant-context";
-import { acquireJobSlot, releaseJobSlot } from "../../src/jobs/slots";
 import { executeRun, STALE_RUN_MS } from "../../src/modules/workflows/runner";
 import { createRun } from "../../src/modules/workflows/service";
 import { STEP_LIMITS } from "../../src/modules/workflows/steps";
 import { calculate, seedHealthyCustomer } from "../bhi/seed";
-import { createTenant, insertCustomer, type TestTenant } from "../harness";
+import { createTenant, holdJobSlots, insertCustomer, type TestTenant } from "../harness";
 import { getRun, waitForRun } from "./helpers";
 
 const defaults = { ...STEP_LIMITS };
@@ -35,14 +34,13 @@ describe("workflow runner", () => {
     STEP_LIMITS.reportsPerMessage = 2;
     // The tenant's job slots are held, so the continuation this message sends waits on the queue
     // (a deferral) while the test looks at the run between messages.
-    const held = [1, 2].map((i) => ({ tenantId: t.id, slotId: `held-${i}`, jobType: "test" }));
-    for (const slot of held) expect(await acquireJobSlot(env, slot, new Date())).toBe(true);
+    const release = await holdJobSlots(t.id);
     await executeRun(ctx, run.id);
     const partial = await getRun(t, run.id);
     expect(partial.status).toBe("running");
     expect(partial.steps[0].status).toBe("running");
     expect(partial.output["pdf-reports"]).toEqual({ offset: 2, generated: 2, reused: 0, customers: 3 });
-    for (const slot of held) await releaseJobSlot(env, slot);
+    await release();
     // The next message's work (here run directly; the deferred continuation then finds it done)
     // finishes it from the kept offset.
     await executeRun(ctx, run.id);
