@@ -216,6 +216,38 @@ describe("retry schedule", () => {
     expect(await consumeDelivery(ctx, d.id, 1)).toEqual({ kind: "skipped", reason: "stale message" });
     expect(await received(url)).toHaveLength(1);
   });
+
+  it("two copies of one message handled at the same moment make one request", async () => {
+    const t = await createTenant();
+    const url = receiverUrl("ok");
+    const { subscription } = await subscribe(t, url);
+    const ctx = await contextFor(t);
+    const d = await insertDelivery(ctx, subscription.id);
+    const outcomes = await Promise.all([consumeDelivery(ctx, d.id, 1), consumeDelivery(ctx, d.id, 1)]);
+    expect(outcomes.map((o) => o.kind).sort()).toEqual(["attempted", "skipped"]);
+    expect(outcomes.find((o) => o.kind === "skipped")).toEqual({
+      kind: "skipped",
+      reason: "another consumer holds it",
+    });
+    expect(await received(url)).toHaveLength(1);
+    expect((await getDelivery(t.key, d.id)).attempts).toHaveLength(1);
+  });
+
+  it("a message more than a second early waits for its time without taking the delivery", async () => {
+    const t = await createTenant();
+    const url = receiverUrl("ok");
+    const { subscription } = await subscribe(t, url);
+    const clock = manualClock();
+    const ctx = await contextFor(t, clock);
+    const d = await insertDelivery(ctx, subscription.id);
+    clock.set(new Date(clock.now().getTime() - 5_000)); // the message runs 5 s before the delivery is due
+    const early = await consumeDelivery(ctx, d.id, 1);
+    expect(early).toMatchObject({ kind: "deferred" });
+    expect(await received(url)).toHaveLength(0);
+    clock.set(new Date(clock.now().getTime() + 5_000)); // on time: nothing holds it, so it goes
+    expect(await consumeDelivery(ctx, d.id, 1)).toMatchObject({ kind: "attempted", status: "succeeded" });
+    expect(await received(url)).toHaveLength(1);
+  });
 });
 
 describe("circuit breaker", () => {

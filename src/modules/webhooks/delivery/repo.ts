@@ -47,42 +47,45 @@ export function breakerOutcome(
     .where(where);
 }
 
-/** The delivery and its subscription (deleted ones too) in one read: the consumer's hot path. */
-export async function findDeliveryWithSubscription(scope: TenantScope, id: string) {
-  const row = await scope.db
-    .select({ delivery: webhookDeliveries, subscription: webhookSubscriptions })
-    .from(webhookDeliveries, eq(webhookDeliveries.id, id))
-    .leftJoin(
-      webhookSubscriptions,
-      scope.db.on(webhookSubscriptions, eq(webhookSubscriptions.id, webhookDeliveries.subscriptionId)),
-    )
-    .get();
-  return row ?? null;
-}
-
 /**
- * Take the delivery for attempt `attemptNumber`: only if it is still to be made, that attempt
- * is the next one, and no other consumer holds it. Duplicate queue messages lose here.
+ * The consumer's first and only round trip before the request: take the delivery for attempt
+ * `attemptNumber` (only if it is still to be made, that attempt is the next one, it is due by
+ * `dueBy`, and no other consumer holds it: duplicate messages lose here), and read it with its
+ * subscription (deleted ones too) for the gate, in one batch.
  */
-export async function claimDelivery(
+export async function claimAndRead(
   scope: TenantScope,
   id: string,
   attemptNumber: number,
-  now: string,
-  leaseUntil: string,
-): Promise<boolean> {
+  times: { now: string; dueBy: string; leaseUntil: string },
+) {
   const d = webhookDeliveries;
-  const result = await scope.db
-    .update(d)
-    .set({ leaseUntil })
-    .where(
-      eq(d.id, id),
-      inArray(d.status, ["pending", "retrying"]),
-      eq(d.attemptCount, attemptNumber - 1),
-      or(isNull(d.leaseUntil), lte(d.leaseUntil, now)),
-    )
-    .run();
-  return changes(result) === 1;
+  // Two plain reads, not a join: a D1 batch maps rows by column name, so a join's duplicate
+  // names (id, tenant_id) would collide.
+  const [claim, deliveries, subscriptions] = await scope.db.batch([
+    scope.db
+      .update(d)
+      .set({ leaseUntil: times.leaseUntil })
+      .where(
+        eq(d.id, id),
+        inArray(d.status, ["pending", "retrying"]),
+        eq(d.attemptCount, attemptNumber - 1),
+        or(isNull(d.nextAttemptAt), lte(d.nextAttemptAt, times.dueBy)),
+        or(isNull(d.leaseUntil), lte(d.leaseUntil, times.now)),
+      ),
+    scope.db.select().from(d, eq(d.id, id)),
+    scope.db
+      .select()
+      .from(
+        webhookSubscriptions,
+        inArray(webhookSubscriptions.id, scope.db.select({ id: d.subscriptionId }).from(d, eq(d.id, id))),
+      ),
+  ] as const);
+  const delivery = deliveries[0];
+  return {
+    claimed: changes(claim) === 1,
+    found: delivery ? { delivery, subscription: subscriptions[0] ?? null } : null,
+  };
 }
 
 export const setDelivery = (

@@ -1,7 +1,13 @@
 import type { WebhookDeliveryRow, WebhookSubscriptionRow } from "../../../db/shard/webhooks";
 import type { TenantContext } from "../../../db/tenant-context";
 import { BREAKER_FAILURE_THRESHOLD } from "../domain/breaker";
-import { type AttemptChanges, attemptChanges, delaySecondsUntil, gateDelivery } from "../domain/consume";
+import {
+  type AttemptChanges,
+  attemptChanges,
+  delaySecondsUntil,
+  dueBy,
+  gateDelivery,
+} from "../domain/consume";
 import { disableSubscription, findDelivery } from "../repo";
 import { type AttemptRecord, type SendOptions, sendOnce } from "./client";
 import { type WebhookConfig, webhookConfig } from "./config";
@@ -98,7 +104,8 @@ const LEASE_SECONDS = 30;
 /**
  * Handle one WEBHOOK_QUEUE message: skip stale or duplicate messages, respect the breaker,
  * make the attempt, record it, and enqueue the next one. Returns what happened (tests).
- * The decisions are gateDelivery's and attemptChanges's (domain/consume.ts).
+ * The decisions are gateDelivery's and attemptChanges's (domain/consume.ts). Two D1 round
+ * trips on the usual path: claim-and-read, then the attempt's record.
  */
 export async function consumeDelivery(
   ctx: TenantContext,
@@ -108,18 +115,27 @@ export async function consumeDelivery(
 ): Promise<ConsumeOutcome> {
   const config = webhookConfig(ctx.env);
   const now = ctx.clock.now();
-  const found = await repo.findDeliveryWithSubscription(ctx, deliveryId);
+  const { claimed, found } = await repo.claimAndRead(ctx, deliveryId, attemptNumber, {
+    now: iso(now),
+    dueBy: iso(dueBy(now)),
+    leaseUntil: iso(new Date(now.getTime() + LEASE_SECONDS * 1000)),
+  });
   const gate = gateDelivery(found, attemptNumber, now);
   switch (gate.kind) {
     case "skip":
       return { kind: "skipped", reason: gate.reason };
-    case "wait":
+    case "wait": // never claimed: the claim takes only due deliveries
       await enqueueAttempt(ctx, deliveryId, attemptNumber, delaySecondsUntil(gate.until, now));
       return { kind: "deferred", until: gate.until };
+  }
+  // Every other outcome acts for the consumer holding the lease; a duplicate message stops here.
+  if (!claimed) return { kind: "skipped", reason: "another consumer holds it" };
+  switch (gate.kind) {
     case "kill":
       await repo.setDelivery(ctx, deliveryId, {
         status: "dead",
         nextAttemptAt: null,
+        leaseUntil: null,
         lastError: gate.reason,
         updatedAt: iso(now),
       });
@@ -137,7 +153,7 @@ export async function consumeDelivery(
 const enqueueAttempt = (ctx: TenantContext, deliveryId: string, attempt: number, delaySeconds: number) =>
   ctx.env.WEBHOOK_QUEUE.send({ tenantId: ctx.tenantId, deliveryId, attempt }, { delaySeconds });
 
-/** Move the delivery to `until` and send its message again for then. */
+/** Move the delivery to `until`, give up its lease, and send its message again for then. */
 async function defer(
   ctx: TenantContext,
   deliveryId: string,
@@ -145,12 +161,16 @@ async function defer(
   until: Date,
   now: Date,
 ): Promise<ConsumeOutcome> {
-  await repo.setDelivery(ctx, deliveryId, { nextAttemptAt: iso(until), updatedAt: iso(now) });
+  await repo.setDelivery(ctx, deliveryId, {
+    nextAttemptAt: iso(until),
+    leaseUntil: null,
+    updatedAt: iso(now),
+  });
   await enqueueAttempt(ctx, deliveryId, attemptNumber, delaySecondsUntil(until, now));
   return { kind: "deferred", until };
 }
 
-/** Lease the delivery, make the attempt, record it, and enqueue the retry if one is due. */
+/** Make the claimed attempt, record it (which ends the lease), and enqueue the retry if one is due. */
 async function attempt(
   ctx: TenantContext,
   sub: WebhookSubscriptionRow,
@@ -160,10 +180,6 @@ async function attempt(
   config: WebhookConfig,
   options: SendOptions,
 ): Promise<ConsumeOutcome> {
-  const leaseUntil = new Date(now.getTime() + LEASE_SECONDS * 1000);
-  if (!(await repo.claimDelivery(ctx, delivery.id, attemptNumber, iso(now), iso(leaseUntil)))) {
-    return { kind: "skipped", reason: "another consumer holds it" };
-  }
   const record = await sendOnce(sub, delivery, now, config, options);
   const plan = await recordAttempt(ctx, sub, delivery, attemptNumber, record, config);
   if (plan.status === "retrying" && plan.nextAttemptAt) {

@@ -39,6 +39,9 @@ export type Gate<D, S> =
 /** Tolerance for a message that arrives a moment before its delivery's scheduled time. */
 const EARLY_TOLERANCE_MS = 1000;
 
+/** The latest scheduled time a message arriving at `now` may act on (later ones wait). */
+export const dueBy = (now: Date): Date => new Date(now.getTime() + EARLY_TOLERANCE_MS);
+
 /** What a message for attempt `attemptNumber` should do, given what the read step found. */
 export function gateDelivery<D extends DeliveryState, S extends SubscriptionState>(
   found: { delivery: D; subscription: S | null } | null | undefined,
@@ -50,7 +53,7 @@ export function gateDelivery<D extends DeliveryState, S extends SubscriptionStat
   if (delivery.status === "succeeded" || delivery.status === "dead")
     return { kind: "skip", reason: "finished" };
   if (delivery.attemptCount !== attemptNumber - 1) return { kind: "skip", reason: "stale message" };
-  if (delivery.nextAttemptAt && Date.parse(delivery.nextAttemptAt) > now.getTime() + EARLY_TOLERANCE_MS) {
+  if (delivery.nextAttemptAt && Date.parse(delivery.nextAttemptAt) > dueBy(now).getTime()) {
     return { kind: "wait", until: new Date(delivery.nextAttemptAt) };
   }
   if (retryWindowExpired(new Date(delivery.createdAt), now)) {
