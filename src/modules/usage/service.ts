@@ -8,6 +8,7 @@ import { countNewRows } from "../data/upsert/service";
 import {
   type Addition,
   DEFAULT_STORAGE_QUOTA_BYTES,
+  describeAddition,
   MEASURE_MAX_AGE_SECONDS,
   MEASURED_TABLES,
   objectUsage,
@@ -95,7 +96,7 @@ export async function assertStorage(ctx: Ctx, added: Addition): Promise<void> {
     check = storageCheck(figures.usedBytes, added, quotaBytes);
     if (check.fits) return;
   }
-  const what = "table" in added ? `${added.rows} new ${added.table}` : `a ${added.objectBytes}-byte file`;
+  const what = describeAddition(added);
   throw new AppError(
     "storage_quota_exceeded",
     `Storage quota exceeded: ${what} (about ${check.addedBytes} bytes) on top of about ${check.usedBytes} bytes used would pass the quota of ${quotaBytes} bytes. Nothing was written; GET /v1/usage shows the figures.`,

@@ -117,11 +117,34 @@ export function objectUsage(
 export const totalBytes = (tables: TableUsage[], objects: ObjectUsage[] = []) =>
   tables.reduce((sum, t) => sum + t.estimatedBytes, 0) + objects.reduce((sum, o) => sum + o.bytes, 0);
 
-/** What a write adds: new rows of a counted table, or bytes of an object. */
-export type Addition = { table: CountedTable; rows: number } | { objectBytes: number };
+/**
+ * What a write adds: new rows of a counted table, new rows of several (a loan with its
+ * installments, repayments), or bytes of an object.
+ */
+export type Addition =
+  | { table: CountedTable; rows: number }
+  | { tables: Partial<Record<CountedTable, number>> }
+  | { objectBytes: number };
 
-export const addedBytes = (added: Addition) =>
-  "table" in added ? Math.max(0, added.rows) * BYTES_PER_ROW[added.table] : Math.max(0, added.objectBytes);
+const rowBytes = (table: CountedTable, rows: number | undefined) =>
+  Math.max(0, rows ?? 0) * BYTES_PER_ROW[table];
+
+export function addedBytes(added: Addition): number {
+  if ("table" in added) return rowBytes(added.table, added.rows);
+  if ("tables" in added)
+    return COUNTED_TABLES.reduce((sum, table) => sum + rowBytes(table, added.tables[table]), 0);
+  return Math.max(0, added.objectBytes);
+}
+
+/** How a refusal names what was added: "3 new loans, 36 new loan_installments". */
+export function describeAddition(added: Addition): string {
+  if ("objectBytes" in added) return `a ${added.objectBytes}-byte file`;
+  const rows: Partial<Record<CountedTable, number>> =
+    "tables" in added ? added.tables : { [added.table]: added.rows };
+  return COUNTED_TABLES.filter((table) => (rows[table] ?? 0) > 0)
+    .map((table) => `${rows[table]} new ${table}`)
+    .join(", ");
+}
 
 /**
  * Whether a write that adds `added` fits: a write that adds nothing always fits (updates of
