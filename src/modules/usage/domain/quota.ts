@@ -28,13 +28,12 @@ export const COUNTED_TABLES = [...STORAGE_TABLES, ...MEASURED_TABLES] as const;
 export type CountedTable = (typeof COUNTED_TABLES)[number];
 
 /**
- * How old measured counts may be before a read measures again: a COUNT over 9 million rows of
- * one tenant took 1.4-4 s in SQLite (docs/decisions/fairness.md#storage-quotas), so a large
- * tenant pays it at most every five minutes.
+ * How old measured counts may be before a read queues a recount (and goes on with them): a
+ * COUNT over 9 million rows of one tenant took 1.4-4 s in SQLite
+ * (docs/decisions/fairness.md#storage-quotas), so a large tenant pays it at most every five
+ * minutes, on the jobs queue, never inside a request.
  */
 export const MEASURE_MAX_AGE_SECONDS = 300;
-/** A write is refused only on counts at most this old (measured again when older). */
-export const REFUSAL_MAX_AGE_SECONDS = 60;
 
 /**
  * Bytes a row takes on a shard, indexes included: the growth of D1's size_after per row, with
