@@ -7984,7 +7984,7 @@ export interface components {
             rateLimitPerMinute?: number;
             /** @description Background jobs (backtests, BHI runs, syncs, workflows, refreshes) the tenant may run at once (default 2, at most 50); more wait on the queue without holding up other tenants. docs/decisions/fairness.md */
             jobConcurrency?: number;
-            /** @description Estimated bytes of customers, accounts, transactions and agents the tenant may hold (default 2000000000); an ingest that would pass it answers 403 storage_quota_exceeded. GET /v1/usage shows the figures */
+            /** @description Estimated bytes of everything the tenant may store: data tables, loans, case logs, events, deliveries and R2 objects (default 2000000000); an ingest, lending write or case file upload that would pass it answers 403 storage_quota_exceeded. GET /v1/usage shows the figures */
             storageQuotaBytes?: number;
         };
         /** @description Continuous monitoring (docs/methodology/monitoring.md); fields left out keep their value */
