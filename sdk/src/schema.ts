@@ -587,7 +587,7 @@ export interface paths {
         put?: never;
         /**
          * Upsert up to 1000 loans with their repayment schedules by (externalSource, externalId)
-         * @description Body: a JSON array, NDJSON (one record per line) or CSV (header row; a loan's `schedule` is a JSON array in its cell). Each record is validated on its own: bad ones come back in `errors` and are skipped, good ones are written together in one transaction. Re-sending a batch changes nothing. A loan record replaces the stored loan and its schedule; its stored repayments are allocated again. Load customers (and accounts) first. A batch whose new loans would pass the tenant's storage quota is refused whole: 403 `storage_quota_exceeded` (docs/decisions/fairness.md#storage-quotas).
+         * @description Body: a JSON array, NDJSON (one record per line) or CSV (header row; a loan's `schedule` is a JSON array in its cell). Each record is validated on its own: bad ones come back in `errors` and are skipped, good ones are written together in one transaction. Re-sending a batch changes nothing. A loan record replaces the stored loan and its schedule; its stored repayments are allocated again. Load customers (and accounts) first. A batch whose new rows (loans, installments, repayments) would pass the tenant's storage quota is refused whole: 403 `storage_quota_exceeded` (docs/decisions/fairness.md#storage-quotas).
          */
         post: operations["ingestLoans"];
         delete?: never;
@@ -607,7 +607,7 @@ export interface paths {
         put?: never;
         /**
          * Upsert up to 1000 loan repayments by (externalSource, externalId)
-         * @description Body: a JSON array, NDJSON (one record per line) or CSV (header row; a loan's `schedule` is a JSON array in its cell). Each record is validated on its own: bad ones come back in `errors` and are skipped, good ones are written together in one transaction. Re-sending a batch changes nothing. Allocation: fees, then interest, then principal, oldest installment first (a named installmentSeq first). paidOn may not be in the future.
+         * @description Body: a JSON array, NDJSON (one record per line) or CSV (header row; a loan's `schedule` is a JSON array in its cell). Each record is validated on its own: bad ones come back in `errors` and are skipped, good ones are written together in one transaction. Re-sending a batch changes nothing. Allocation: fees, then interest, then principal, oldest installment first (a named installmentSeq first). paidOn may not be in the future. A batch whose new rows (loans, installments, repayments) would pass the tenant's storage quota is refused whole: 403 `storage_quota_exceeded` (docs/decisions/fairness.md#storage-quotas).
          */
         post: operations["ingestLoanRepayments"];
         delete?: never;
@@ -7984,7 +7984,7 @@ export interface components {
             rateLimitPerMinute?: number;
             /** @description Background jobs (backtests, BHI runs, syncs, workflows, refreshes) the tenant may run at once (default 2, at most 50); more wait on the queue without holding up other tenants. docs/decisions/fairness.md */
             jobConcurrency?: number;
-            /** @description Estimated bytes of customers, accounts, transactions and agents the tenant may hold (default 2000000000); an ingest that would pass it answers 403 storage_quota_exceeded. GET /v1/usage shows the figures */
+            /** @description Estimated bytes of everything the tenant may store: data tables, loans, case logs, events, deliveries and R2 objects (default 2000000000); an ingest, lending write or case file upload that would pass it answers 403 storage_quota_exceeded. GET /v1/usage shows the figures */
             storageQuotaBytes?: number;
         };
         /** @description Continuous monitoring (docs/methodology/monitoring.md); fields left out keep their value */
@@ -13168,7 +13168,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Missing scope (forbidden), or `storage_quota_exceeded`: the batch's new loans would take the tenant past its storage quota (GET /v1/usage); nothing of the batch was written. Updates of stored loans are never refused */
+            /** @description Missing scope (forbidden), or `storage_quota_exceeded`: the batch's new loans and installments would take the tenant past its storage quota (GET /v1/usage); nothing of the batch was written. Updates of stored loans that keep their schedule's length are never refused */
             403: {
                 headers: {
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
@@ -13320,7 +13320,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The API key lacks the scope this operation needs */
+            /** @description Missing scope (forbidden), or `storage_quota_exceeded`: the batch's new repayments would take the tenant past its storage quota (GET /v1/usage); nothing of the batch was written. Re-sent or corrected repayments (same externalSource and externalId) are never refused */
             403: {
                 headers: {
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];

@@ -34,6 +34,7 @@ export const TENANT_MOVE_JOB = "tenant.move";
 export const TENANT_EXPORT_JOB = "tenant.export";
 export const TENANT_DELETE_JOB = "tenant.delete";
 export const CUSTOMER_ERASURE_JOB = "customer.erasure";
+export const USAGE_MEASURE_JOB = "usage.measure";
 
 /** The next step of a connector sync run. */
 export interface SyncContinueMessage {
@@ -164,6 +165,13 @@ export interface CustomerErasureMessage {
   step: number;
 }
 
+/** Count the tenant's measured tables again (storage quotas), unless counted since `requestedAt`. */
+export interface UsageMeasureMessage {
+  type: typeof USAGE_MEASURE_JOB;
+  tenantId: string;
+  requestedAt: string;
+}
+
 /** A message on the jobs queue: `type` selects the handler. */
 export type JobMessage =
   | SyncContinueMessage
@@ -184,7 +192,8 @@ export type JobMessage =
   | TenantMoveMessage
   | TenantExportMessage
   | TenantDeleteMessage
-  | CustomerErasureMessage;
+  | CustomerErasureMessage
+  | UsageMeasureMessage;
 export type JobType = JobMessage["type"];
 export type JobMessageOf<T extends JobType> = Extract<JobMessage, { type: T }>;
 
@@ -265,6 +274,11 @@ export const jobs = {
     erasureId,
     step,
   }),
+  usageMeasure: (tenantId: string, requestedAt: string): UsageMeasureMessage => ({
+    type: USAGE_MEASURE_JOB,
+    tenantId,
+    requestedAt,
+  }),
   outboxDispatch: (tenantId: string): OutboxDispatchMessage => ({ type: OUTBOX_DISPATCH_JOB, tenantId }),
   workflowRun: (tenantId: string, runId: string, lease?: string): WorkflowRunMessage =>
     lease === undefined
@@ -319,6 +333,7 @@ const FIELD_RULES: { [T in JobType]: FieldRules<JobMessageOf<T>> } = {
   [TENANT_EXPORT_JOB]: { tenantId: "string", exportId: "string", step: "integer" },
   [TENANT_DELETE_JOB]: { tenantId: "string", step: "integer" },
   [CUSTOMER_ERASURE_JOB]: { tenantId: "string", erasureId: "string", step: "integer" },
+  [USAGE_MEASURE_JOB]: { tenantId: "string", requestedAt: "string" },
 };
 
 const fits = (value: unknown, rule: FieldRule): boolean => {

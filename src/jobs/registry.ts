@@ -21,6 +21,7 @@ import { resumeStalledOffboarding, tenantDeleteJob, tenantExportJob } from "../m
 import { customerErasureJob, resumeStalledErasures } from "../modules/privacy/jobs";
 import { rulesBacktestJob } from "../modules/rules/backtest/jobs";
 import { smeBenchmarksCron, smeBenchmarksJob } from "../modules/sme/jobs";
+import { usageMeasureJob } from "../modules/usage/jobs";
 import { outboxDispatchJob, webhookSweepTask } from "../modules/webhooks/jobs";
 import {
   bhiRefreshCronTask,
@@ -52,6 +53,7 @@ import {
   TENANT_DELETE_JOB,
   TENANT_EXPORT_JOB,
   TENANT_MOVE_JOB,
+  USAGE_MEASURE_JOB,
   WORKFLOW_RUN_JOB,
   WORKFLOW_START_JOB,
 } from "./messages";
@@ -91,6 +93,7 @@ const handlers: Handlers = {
   [TENANT_EXPORT_JOB]: tenantExportJob,
   [TENANT_DELETE_JOB]: tenantDeleteJob,
   [CUSTOMER_ERASURE_JOB]: customerErasureJob,
+  [USAGE_MEASURE_JOB]: usageMeasureJob,
 };
 
 const runTyped = <T extends JobType>(env: Env, type: T, message: MessageByType[T]) =>

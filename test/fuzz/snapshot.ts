@@ -24,7 +24,8 @@ const UPDATED_IN_BACKGROUND = new Set(["webhook_deliveries", "tenant_tombstones"
 const WRITTEN_IN_BACKGROUND_ONLY = new Set(["webhook_deliveries", "webhook_delivery_attempts"]);
 /**
  * Storage figures (control tables): kept by every R2 put, background jobs' included (backtest
- * documents, exports), and re-measured by any read of the figures; not a request's own write.
+ * documents, exports), and measured by the first read of the figures or the queued recount
+ * (usage.measure); not a request's own write.
  */
 const FIGURES = new Set(["tenant_object_usage", "tenant_row_usage", "job_resumes"]);
 

@@ -182,7 +182,7 @@ export const TenantSettingsSchema = z
       .max(MAX_STORAGE_QUOTA_BYTES)
       .optional()
       .openapi({
-        description: `Estimated bytes of customers, accounts, transactions and agents the tenant may hold (default ${DEFAULT_STORAGE_QUOTA_BYTES}); an ingest that would pass it answers 403 storage_quota_exceeded. GET /v1/usage shows the figures`,
+        description: `Estimated bytes of everything the tenant may store: data tables, loans, case logs, events, deliveries and R2 objects (default ${DEFAULT_STORAGE_QUOTA_BYTES}); an ingest, lending write or case file upload that would pass it answers 403 storage_quota_exceeded. GET /v1/usage shows the figures`,
       }),
   })
   .openapi("TenantSettings");

@@ -77,6 +77,17 @@ export const installmentsOf = (scope: TenantScope, loanIds: readonly string[]) =
         .orderBy(loanInstallments.loanId, loanInstallments.seq)
         .all();
 
+/** Stored installments per loan (the schedule a loan ingest replaces), by the primary key's range. */
+export async function installmentCounts(scope: TenantScope, loanIds: readonly string[]) {
+  if (loanIds.length === 0) return new Map<string, number>();
+  const rows = await scope.db
+    .select({ loanId: loanInstallments.loanId, n: sql<number>`count(*)` })
+    .from(loanInstallments, inJsonList(loanInstallments.loanId, loanIds))
+    .groupBy(loanInstallments.loanId)
+    .all();
+  return new Map(rows.map((r) => [r.loanId, r.n]));
+}
+
 export const repaymentsOf = (scope: TenantScope, loanIds: readonly string[]) =>
   loanIds.length === 0
     ? Promise.resolve([])

@@ -10,6 +10,7 @@ import type { RepaymentInput, ScheduleLine } from "../domain/allocation";
 import { type Derived, derive } from "../domain/derive";
 import { parseBody, type RecordError, validateRecords } from "../domain/ingest-body";
 import { LOAN_COLUMNS, type LoanRecord, loanRecord, scheduleLines } from "../domain/records";
+import { type LoanWrite, rowsAdded } from "../domain/rows-added";
 import type { Transition } from "../domain/transitions";
 import * as repo from "../repo";
 import { afterEvents, eventsOnce, repaymentInputs, today, transitionEvents } from "../service";
@@ -32,6 +33,8 @@ export interface LoanChange {
   >;
   /** Whether the loan row itself is written (loan ingest) or only its derived columns. */
   upsertLoan: boolean;
+  /** What the shard held for the loan before: the storage quota is checked on what the write adds. */
+  before: LoanWrite["before"];
 }
 
 const derivedColumns = (d: Derived, on: string) => ({
@@ -43,9 +46,21 @@ const derivedColumns = (d: Derived, on: string) => ({
   stateOn: on,
 });
 
-/** Derives every changed loan and writes it all in one batch (a transaction); events once each. */
+/**
+ * Derives every changed loan and writes it all in one batch (a transaction); events once each.
+ * Every lending write comes through here, so here the rows it adds (new loans, installments,
+ * repayments) are checked against the storage quota: over it, 403 and nothing written.
+ */
 export async function writeChanges(ctx: Ctx, changes: LoanChange[], on: string): Promise<void> {
   if (changes.length === 0) return;
+  const added = rowsAdded(
+    changes.map((c) => ({
+      before: c.before,
+      installments: c.schedule.length,
+      repayments: c.repayments.length,
+    })),
+  );
+  await assertStorage(ctx, { tables: added });
   const now = ctx.clock.now().toISOString();
   const loanRows: Record<string, unknown>[] = [];
   const derivedRows: Record<string, unknown>[] = [];
@@ -173,10 +188,11 @@ export async function ingestLoanRecords(ctx: Ctx, raws: RawRecord[]): Promise<Le
     ),
   ]);
   const byKey = new Map(existing.map((l) => [identityKey(l.externalSource, l.externalId), l]));
-  const storedRepayments = await repo.repaymentsOf(
-    ctx,
-    existing.map((l) => l.id),
-  );
+  const existingIds = existing.map((l) => l.id);
+  const [storedRepayments, storedInstallments] = await Promise.all([
+    repo.repaymentsOf(ctx, existingIds),
+    repo.installmentCounts(ctx, existingIds),
+  ]);
   const on = today(ctx);
   const changes: LoanChange[] = [];
   for (const { index, record } of valid) {
@@ -197,22 +213,20 @@ export async function ingestLoanRecords(ctx: Ctx, raws: RawRecord[]): Promise<Le
     }
     const before = byKey.get(identityKey(record.externalSource, record.externalId));
     const loan = loanRow(record, before, customer.id, account?.id ?? null, ctx.clock.now().toISOString());
+    const repayments = storedRepayments.filter((r) => r.loanId === loan.id).map(stored);
     changes.push({
       loan,
       schedule: scheduleLines(record),
-      repayments: storedRepayments.filter((r) => r.loanId === loan.id).map(stored),
+      repayments,
       upsertLoan: true,
+      before: {
+        loan: before !== undefined,
+        installments: storedInstallments.get(loan.id) ?? 0,
+        repayments: repayments.length,
+      },
     });
   }
-  // Loans not stored yet are what the ingest adds (over the quota: 403, nothing written).
-  const storedIds = new Set(existing.map((l) => l.id));
-  const added = new Set(
-    changes
-      .filter((c) => !storedIds.has(c.loan.id))
-      .map((c) => identityKey(c.loan.externalSource, c.loan.externalId)),
-  );
-  await assertStorage(ctx, { table: "loans", rows: added.size });
-  await writeChanges(ctx, changes, on);
+  await writeChanges(ctx, changes, on); // over the quota: 403, nothing written
   errors.sort((a, b) => a.index - b.index);
   return { recordsWritten: changes.length, errors };
 }

@@ -130,6 +130,11 @@ function changesFor(
         ...incoming.map((a) => a.repayment),
       ],
       upsertLoan: false,
+      before: {
+        loan: true,
+        installments: schedule.length,
+        repayments: storedByLoan.get(loanId)?.length ?? 0,
+      },
       incoming: incoming.length,
     });
   }

@@ -29,20 +29,24 @@ const FORMATS =
   "Each record is validated on its own: bad ones come back in `errors` and are skipped, good ones are written together " +
   "in one transaction. Re-sending a batch changes nothing.";
 
+const QUOTA =
+  "A batch whose new rows (loans, installments, repayments) would pass the tenant's storage quota is refused whole: " +
+  "403 `storage_quota_exceeded` (docs/decisions/fairness.md#storage-quotas).";
+
 export const ingestLoansRoute = tenantRoute({
   method: "post",
   path: "/v1/ingest/loans",
   operationId: "ingestLoans",
   tags: ["Lending"],
   summary: `Upsert up to ${MAX_RECORDS} loans with their repayment schedules by (externalSource, externalId)`,
-  description: `${FORMATS} A loan record replaces the stored loan and its schedule; its stored repayments are allocated again. Load customers (and accounts) first. A batch whose new loans would pass the tenant's storage quota is refused whole: 403 \`storage_quota_exceeded\` (docs/decisions/fairness.md#storage-quotas).`,
+  description: `${FORMATS} A loan record replaces the stored loan and its schedule; its stored repayments are allocated again. Load customers (and accounts) first. ${QUOTA}`,
   scope: "data:write",
   request: { body: body("LoanRecord") },
   responses: {
     200: jsonContent(IngestResultSchema, "Written records and the skipped ones"),
     403: {
       description:
-        "Missing scope (forbidden), or `storage_quota_exceeded`: the batch's new loans would take the tenant past its storage quota (GET /v1/usage); nothing of the batch was written. Updates of stored loans are never refused",
+        "Missing scope (forbidden), or `storage_quota_exceeded`: the batch's new loans and installments would take the tenant past its storage quota (GET /v1/usage); nothing of the batch was written. Updates of stored loans that keep their schedule's length are never refused",
       content: { "application/json": { schema: ErrorBodySchema } },
     },
   },
@@ -54,10 +58,17 @@ export const ingestRepaymentsRoute = tenantRoute({
   operationId: "ingestLoanRepayments",
   tags: ["Lending"],
   summary: `Upsert up to ${MAX_RECORDS} loan repayments by (externalSource, externalId)`,
-  description: `${FORMATS} Allocation: fees, then interest, then principal, oldest installment first (a named installmentSeq first). paidOn may not be in the future.`,
+  description: `${FORMATS} Allocation: fees, then interest, then principal, oldest installment first (a named installmentSeq first). paidOn may not be in the future. ${QUOTA}`,
   scope: "data:write",
   request: { body: body("LoanRepaymentRecord") },
-  responses: { 200: jsonContent(IngestResultSchema, "Written records and the skipped ones") },
+  responses: {
+    200: jsonContent(IngestResultSchema, "Written records and the skipped ones"),
+    403: {
+      description:
+        "Missing scope (forbidden), or `storage_quota_exceeded`: the batch's new repayments would take the tenant past its storage quota (GET /v1/usage); nothing of the batch was written. Re-sent or corrected repayments (same externalSource and externalId) are never refused",
+      content: { "application/json": { schema: ErrorBodySchema } },
+    },
+  },
 });
 
 const formatOrThrow = (contentType: string | undefined) => {

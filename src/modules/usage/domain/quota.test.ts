@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import {
   BYTES_PER_ROW,
   COUNTED_TABLES,
+  describeAddition,
   MEASURED_TABLES,
   OBJECT_KINDS,
   objectKind,
@@ -54,6 +55,22 @@ describe("storage usage", () => {
 
   it("always lets through a write that adds nothing, even over the quota", () => {
     expect(storageCheck(10_000, { table: "transactions", rows: 0 }, 1).fits).toBe(true);
+    expect(storageCheck(10_000, { tables: { loans: 0, loan_repayments: 0 } }, 1).fits).toBe(true);
+  });
+
+  it("adds up a write's rows over several tables (a loan with its schedule)", () => {
+    const added = { tables: { loans: 1, loan_installments: 12, loan_repayments: 2 } };
+    const bytes =
+      BYTES_PER_ROW.loans + 12 * BYTES_PER_ROW.loan_installments + 2 * BYTES_PER_ROW.loan_repayments;
+    expect(storageCheck(1_000, added, 1_000 + bytes)).toEqual({
+      fits: true,
+      usedBytes: 1_000,
+      addedBytes: bytes,
+    });
+    expect(storageCheck(1_001, added, 1_000 + bytes).fits).toBe(false);
+    expect(describeAddition(added)).toBe("1 new loans, 12 new loan_installments, 2 new loan_repayments");
+    expect(describeAddition({ table: "customers", rows: 3 })).toBe("3 new customers");
+    expect(describeAddition({ objectBytes: 9 })).toBe("a 9-byte file");
   });
 
   it("sorts a tenant's object keys by kind, and refuses keys outside its prefix", () => {

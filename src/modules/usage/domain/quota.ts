@@ -28,13 +28,12 @@ export const COUNTED_TABLES = [...STORAGE_TABLES, ...MEASURED_TABLES] as const;
 export type CountedTable = (typeof COUNTED_TABLES)[number];
 
 /**
- * How old measured counts may be before a read measures again: a COUNT over 9 million rows of
- * one tenant took 1.4-4 s in SQLite (docs/decisions/fairness.md#storage-quotas), so a large
- * tenant pays it at most every five minutes.
+ * How old measured counts may be before a read queues a recount (and goes on with them): a
+ * COUNT over 9 million rows of one tenant took 1.4-4 s in SQLite
+ * (docs/decisions/fairness.md#storage-quotas), so a large tenant pays it at most every five
+ * minutes, on the jobs queue, never inside a request.
  */
 export const MEASURE_MAX_AGE_SECONDS = 300;
-/** A write is refused only on counts at most this old (measured again when older). */
-export const REFUSAL_MAX_AGE_SECONDS = 60;
 
 /**
  * Bytes a row takes on a shard, indexes included: the growth of D1's size_after per row, with
@@ -117,11 +116,34 @@ export function objectUsage(
 export const totalBytes = (tables: TableUsage[], objects: ObjectUsage[] = []) =>
   tables.reduce((sum, t) => sum + t.estimatedBytes, 0) + objects.reduce((sum, o) => sum + o.bytes, 0);
 
-/** What a write adds: new rows of a counted table, or bytes of an object. */
-export type Addition = { table: CountedTable; rows: number } | { objectBytes: number };
+/**
+ * What a write adds: new rows of a counted table, new rows of several (a loan with its
+ * installments, repayments), or bytes of an object.
+ */
+export type Addition =
+  | { table: CountedTable; rows: number }
+  | { tables: Partial<Record<CountedTable, number>> }
+  | { objectBytes: number };
 
-export const addedBytes = (added: Addition) =>
-  "table" in added ? Math.max(0, added.rows) * BYTES_PER_ROW[added.table] : Math.max(0, added.objectBytes);
+const rowBytes = (table: CountedTable, rows: number | undefined) =>
+  Math.max(0, rows ?? 0) * BYTES_PER_ROW[table];
+
+export function addedBytes(added: Addition): number {
+  if ("table" in added) return rowBytes(added.table, added.rows);
+  if ("tables" in added)
+    return COUNTED_TABLES.reduce((sum, table) => sum + rowBytes(table, added.tables[table]), 0);
+  return Math.max(0, added.objectBytes);
+}
+
+/** How a refusal names what was added: "3 new loans, 36 new loan_installments". */
+export function describeAddition(added: Addition): string {
+  if ("objectBytes" in added) return `a ${added.objectBytes}-byte file`;
+  const rows: Partial<Record<CountedTable, number>> =
+    "tables" in added ? added.tables : { [added.table]: added.rows };
+  return COUNTED_TABLES.filter((table) => (rows[table] ?? 0) > 0)
+    .map((table) => `${rows[table]} new ${table}`)
+    .join(", ");
+}
 
 /**
  * Whether a write that adds `added` fits: a write that adds nothing always fits (updates of
