@@ -7,7 +7,9 @@
 // an entity belongs to one request and its last screening (monitoring_screenings, read from the
 // local D1 file after the queue drained) is the one that covered that request.
 // Prints: ingestion throughput off vs on; per request, acceptance -> all its entities screened
-// (p50, p99); screenings/s; entities missed. With `again` (default 1), the "on" tenant then
+// (p50, p99); screenings/s; entities missed; workerd CPU per ingested record and per screening
+// (also as BENCH_FIGURE lines for `npm run bench -- --summary`; BENCH_INSPECTOR_PORT and
+// BENCH_PROFILE take a CPU profile of ingestion and drain, bench/lib/cpu-profile.mjs). With `again` (default 1), the "on" tenant then
 // ingests the same requests once more (new transactions of the same entities): the entities whose
 // cases opened in the first pass hit them again, so this pass measures appends to open cases
 // (`alert_added`): acceptance -> screened (p50, p99), screenings/s and the appends written.
