@@ -7,19 +7,29 @@
 // an entity belongs to one request and its last screening (monitoring_screenings, read from the
 // local D1 file after the queue drained) is the one that covered that request.
 // Prints: ingestion throughput off vs on; per request, acceptance -> all its entities screened
-// (p50, p99); screenings/s; entities missed. With `again` (default 1), the "on" tenant then
+// (p50, p99); screenings/s; entities missed; workerd CPU per ingested record and per screening
+// (also as BENCH_FIGURE lines for `npm run bench -- --summary`; BENCH_INSPECTOR_PORT and
+// BENCH_PROFILE take a CPU profile of ingestion and drain, bench/lib/cpu-profile.mjs). With `again` (default 1), the "on" tenant then
 // ingests the same requests once more (new transactions of the same entities): the entities whose
 // cases opened in the first pass hit them again, so this pass measures appends to open cases
 // (`alert_added`): acceptance -> screened (p50, p99), screenings/s and the appends written.
 // Asserts nothing.
 // Usage: node bench/monitoring.mjs [customers=10000] [transactions=100000] [concurrency=2] [rounds=6] [again=1]
+//   [--state DIR] (Miniflare's state in DIR under bench/.data, git-ignored, emptied first and kept
+//   after the run for a look at the D1 files: delete it when done; default a temp dir removed at the end)
 //   small: node bench/monitoring.mjs 1000 10000
+import { rmSync } from "node:fs";
 import { loadavg } from "node:os";
+import { resolve, sep } from "node:path";
+import { startCpuProfile } from "./lib/cpu-profile.mjs";
+import { figure } from "./lib/figures.mjs";
 import { ADMIN_TOKEN, api, startService } from "./lib/server.mjs";
+import { workerdCpuSeconds } from "./lib/workerd-cpu.mjs";
 
-const [CUSTOMERS = 10_000, TOTAL = 100_000, CONCURRENCY = 2, ROUNDS = 6, AGAIN = 1] = process.argv
-  .slice(2)
-  .map(Number);
+const args = process.argv.slice(2);
+const stateAt = args.indexOf("--state");
+const STATE = stateAt >= 0 ? args.splice(stateAt, 2)[1] : undefined;
+const [CUSTOMERS = 10_000, TOTAL = 100_000, CONCURRENCY = 2, ROUNDS = 6, AGAIN = 1] = args.map(Number);
 const BATCH = 1000;
 const BATCHES = Math.ceil(TOTAL / BATCH);
 const PER_REQUEST = Math.ceil(CUSTOMERS / BATCHES); // customers per request
@@ -36,7 +46,14 @@ const pct = (values, p) => {
 };
 const sec = (ms) => `${(ms / 1000).toFixed(2)} s`;
 
-const service = await startService();
+// A fresh state each run (the figures assume two new tenants on empty shards); only a directory
+// under bench/.data is ever removed.
+if (STATE) {
+  if (!resolve(STATE).startsWith(resolve(import.meta.dirname, ".data") + sep))
+    throw new Error("--state must be a directory under bench/.data (it is emptied first)");
+  rmSync(STATE, { recursive: true, force: true });
+}
+const service = await startService({ persistTo: STATE });
 console.log(
   `Miniflare, built Worker: ${CUSTOMERS} customers + accounts; ${TOTAL} transactions in ${BATCHES} requests of ${BATCH} ` +
     `(${PER_REQUEST} customers each), ${CONCURRENCY} concurrent clients; load average at start ${load()}`,
@@ -163,6 +180,9 @@ const now = Date.now();
 const onRun = { requests: [], seconds: 0 };
 const offRun = { requests: [], seconds: 0 };
 const times = [];
+let ingestCpuPerRecord = 0;
+const profile = await startCpuProfile("ingest-and-drain");
+const cpuAtStart = workerdCpuSeconds();
 for (let r = 0; r < ROUNDS; r++) {
   const from = Math.floor((r * BATCHES) / ROUNDS);
   const to = Math.floor(((r + 1) * BATCHES) / ROUNDS);
@@ -171,7 +191,10 @@ for (let r = 0; r < ROUNDS; r++) {
   const took = {};
   for (const t of order) {
     const run = t === on ? onRun : offRun;
+    const cpu = workerdCpuSeconds();
     const seconds = await ingest(t, run.requests, from, to, now);
+    // The first round's "off" slice runs before any screening: ingestion's own CPU per record.
+    if (r === 0 && t === off) ingestCpuPerRecord = (workerdCpuSeconds() - cpu) / records;
     run.seconds += seconds;
     took[t === on ? "on" : "off"] = seconds;
   }
@@ -194,7 +217,10 @@ console.log(
     `${pairs.map((x) => `${(x * 100).toFixed(0)}%`).join(", ")} (min ${(sortedPairs[0] * 100).toFixed(0)}%, ` +
     `max ${(sortedPairs.at(-1) * 100).toFixed(0)}%; goal >= 80%)`,
 );
+const cpuAtIngested = workerdCpuSeconds();
 const status = await untilDrained(on, Date.now());
+const cpuAtDrained = workerdCpuSeconds();
+await profile.stop();
 process.stdout.write("\n");
 
 // ---- what was screened, from the local D1 file ------------------------------------------------
@@ -252,6 +278,27 @@ console.log(
     `alerts ${alerts.results.map((a) => `${a.kind} ${a.n}`).join(", ")}`,
 );
 console.log(`entities missed (no screening at or after their request): ${missed}`);
+// Locally the Worker, both shards' D1 and the queue consumer share one workerd thread, so the
+// on/off ratio is a CPU split: ingestion's own CPU (measured on the first "off" slice, before any
+// screening) against screening's (the rest of the CPU of ingestion and drain, over the screenings).
+const totalCpu = cpuAtDrained - cpuAtStart;
+const ingestCpu = ingestCpuPerRecord * 2 * TOTAL;
+console.log(
+  `workerd CPU: ${totalCpu.toFixed(1)} s in all (${(cpuAtIngested - cpuAtStart).toFixed(1)} s until the last request, ` +
+    `${(cpuAtDrained - cpuAtIngested).toFixed(1)} s after it); ingestion alone ${(ingestCpuPerRecord * 1000).toFixed(3)} ms ` +
+    `per record (${ingestCpu.toFixed(1)} s for both tenants), so screening ~${(((totalCpu - ingestCpu) * 1000) / screenings).toFixed(1)} ms ` +
+    `per screening; last screening ${sec(lastScreened - Math.max(...onRun.requests.map((r) => r.acceptedAt)))} ` +
+    `after the last "on" request was accepted`,
+);
+
+const at = `@${CUSTOMERS}x${TOTAL}`;
+figure(`monitoring.p99_s${at}`, pct(lags, 99) / 1000, "s", { max: 10 });
+figure(`monitoring.p50_s${at}`, pct(lags, 50) / 1000, "s");
+figure(`monitoring.ingest_on_off${at}`, offRun.seconds / onRun.seconds, "x", { min: 0.8 });
+figure(`monitoring.screenings_per_s${at}`, screenings / ((lastScreened - first) / 1000), "/s");
+figure(`monitoring.missed${at}`, missed, "", { max: 0 });
+figure(`monitoring.cpu_ms_per_screening${at}`, ((totalCpu - ingestCpu) * 1000) / screenings, "ms");
+figure(`monitoring.ingest_cpu_ms_per_record${at}`, ingestCpuPerRecord * 1000, "ms");
 
 // ---- again: the same entities, their cases open: appends ----------------------------------------
 const appended = async () => {
