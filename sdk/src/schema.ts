@@ -2690,7 +2690,7 @@ export interface paths {
         put?: never;
         /**
          * Move a tenant to another shard, online (or resume its running move to that shard)
-         * @description Copies every table of the tenant in pages on the jobs queue, catches up what changed meanwhile, pauses the tenant's writes for the cut-over (they answer 503 with Retry-After; reads go on), verifies row counts and content hashes per table, switches the tenant's shard, then deletes the old copy. Follow it with GET .../moves/{moveId}. 409 when the tenant is already on that shard or a move to another shard runs.
+         * @description Copies every table of the tenant in pages on the jobs queue, catches up what changed meanwhile, pauses the tenant's writes for the cut-over (they answer 503 with Retry-After; reads go on), verifies row counts and content hashes per table, switches the tenant's shard, then deletes the old copy. Follow it with GET .../moves/{moveId}. A move that fails before its switch (a unit failing 10 times in a row, or the tenant gone) deletes its partial copy from the target (step rollback) and ends failed. 409 when the tenant is already on that shard, a move to another shard runs, or a failed move is still rolling back.
          */
         post: operations["adminStartTenantMove"];
         delete?: never;
@@ -8007,10 +8007,10 @@ export interface components {
             /** @enum {string} */
             state: "running" | "succeeded" | "failed";
             /**
-             * @description copy: first pass; catch_up: passes re-copying what changed meanwhile; fence: writes pause; final_sync: fenced passes, the last of which verifies counts and hashes; switch: the tenant's shard changes; cleanup: the old copy is deleted in pages; done
+             * @description copy: first pass; catch_up: passes re-copying what changed meanwhile; fence: writes pause; final_sync: fenced passes, the last of which verifies counts and hashes; switch: the tenant's shard changes; cleanup: the old copy is deleted in pages; done; rollback: the move failed before its switch (why: `error`) and its partial copy is deleted from the target in pages (state running), then the move is failed; the tenant never left its source shard
              * @enum {string}
              */
-            step: "copy" | "catch_up" | "fence" | "final_sync" | "switch" | "cleanup" | "done";
+            step: "copy" | "catch_up" | "fence" | "final_sync" | "switch" | "cleanup" | "done" | "rollback";
             /** @description Pass number within the step */
             round: number;
             /**
@@ -8030,7 +8030,7 @@ export interface components {
             createdAt: string;
             updatedAt: string;
             finishedAt: string | null;
-            /** @description Why the move failed, or what made it catch up again */
+            /** @description Why the move failed (or is rolling back), what made it catch up again, or its unit's last error */
             error: string | null;
             totals: {
                 sourceRows: number;
@@ -8038,7 +8038,10 @@ export interface components {
                 written: number;
                 deleted: number;
                 removed: number;
+                discarded: number;
             };
+            /** @description Consecutive failed attempts of the current unit (its last error in `error`); at 10 before the switch the move rolls back */
+            failures: number;
             tables: components["schemas"]["TenantMoveTable"][];
         };
         TenantMoveTable: {
@@ -8058,6 +8061,8 @@ export interface components {
             deleted: number;
             /** @description Rows removed from the old shard after the switch */
             removed: number;
+            /** @description Rows of the partial copy deleted from the target after the move failed (step rollback) */
+            discarded: number;
         };
         StartTenantMoveRequest: {
             /**

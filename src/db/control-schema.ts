@@ -131,7 +131,7 @@ export const tenantMoves = sqliteTable(
     targetShard: integer("target_shard").notNull(),
     state: text("state", { enum: ["running", "succeeded", "failed"] }).notNull(),
     step: text("step", {
-      enum: ["copy", "catch_up", "fence", "final_sync", "switch", "cleanup", "done"],
+      enum: ["copy", "catch_up", "fence", "final_sync", "switch", "cleanup", "done", "rollback"],
     }).notNull(),
     seq: integer("seq").notNull(),
     tableIndex: integer("table_index").notNull(),
@@ -148,6 +148,8 @@ export const tenantMoves = sqliteTable(
     createdBy: text("created_by").notNull(),
     createdAt: text("created_at").notNull(),
     updatedAt: text("updated_at").notNull(),
+    /** Consecutive failed attempts of the current unit (control migration 0010); every save resets it. */
+    failures: integer("failures").notNull().default(0),
   },
   (t) => [index("tenant_moves_tenant_idx").on(t.tenantId, t.createdAt)],
 );
@@ -164,6 +166,8 @@ export interface TableMoveProgress {
   deleted: number;
   /** Rows removed from the old shard by the cleanup. */
   removed: number;
+  /** Rows of a failed move's partial copy deleted from the target by the rollback. */
+  discarded?: number;
 }
 
 export interface TenantFeatures {
