@@ -38,3 +38,6 @@ ALTER TABLE tenant_moves_next RENAME TO tenant_moves;
 CREATE UNIQUE INDEX tenant_moves_one_running ON tenant_moves (tenant_id) WHERE state = 'running';
 CREATE INDEX tenant_moves_tenant_idx ON tenant_moves (tenant_id, created_at DESC);
 CREATE INDEX tenant_moves_running_idx ON tenant_moves (updated_at) WHERE state = 'running';
+
+-- The operator's figures (GET /admin/shards, stalledJobs): resumes of the last 24 hours.
+CREATE INDEX job_resumes_recent_idx ON job_resumes (last_resumed_at);

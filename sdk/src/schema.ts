@@ -2877,7 +2877,7 @@ export interface paths {
         };
         /**
          * List shards with their operating figures
-         * @description Every SHARD_<n> binding of the deployment (found at run time), with its state, size in bytes, rows, tenant count and the work waiting in its tables, measured now; and the shard the next tenant created without a `shard` would go to. docs/operations.md#operating-figures.
+         * @description Every SHARD_<n> binding of the deployment (found at run time), with its state, size in bytes, rows, tenant count and the work waiting in its tables, measured now; and the shard the next tenant created without a `shard` would go to; and the long-running operator jobs (moves, exports, deletions, erasures) stalled now or resumed by the minute cron in the last 24 hours. docs/operations.md#operating-figures.
          */
         get: operations["adminListShards"];
         put?: never;
@@ -8231,6 +8231,44 @@ export interface components {
             deliveriesDue: number;
             /** @description Workflow runs waiting to start */
             workflowRunsPending: number;
+        };
+        /** @description Long-running operator jobs the minute cron found stalled and resumed (job_resumes; docs/operations.md#operating-figures) */
+        StalledJobs: {
+            /** @description The window of jobsResumed (24) */
+            windowHours: number;
+            /** @description Nothing saved for this long makes a running job stalled (300) */
+            stalledAfterSeconds: number;
+            kinds: components["schemas"]["StalledJobKind"][];
+            /** @description The most resumed jobs of the window (at most 5), most resumed first */
+            mostResumed: {
+                /**
+                 * @description tenant.move, tenant.export, tenant.delete (offboarding deletion), customer.erasure (data-subject erasure)
+                 * @enum {string}
+                 */
+                kind: "tenant.move" | "tenant.export" | "tenant.delete" | "customer.erasure";
+                jobId: string;
+                tenantId: string;
+                /** @description Resumes of this job so far; growing: it fails the same step (see its error and the logs) */
+                resumes: number;
+                /** @description The step it was resumed at, last time */
+                lastStep: string;
+                lastResumedAt: string;
+            }[];
+        };
+        StalledJobKind: {
+            /**
+             * @description tenant.move, tenant.export, tenant.delete (offboarding deletion), customer.erasure (data-subject erasure)
+             * @enum {string}
+             */
+            kind: "tenant.move" | "tenant.export" | "tenant.delete" | "customer.erasure";
+            /** @description Running jobs of this kind that saved nothing for stalledAfterSeconds, now (the cron re-sends their step; at most 100 counted, per shard for erasures) */
+            stalledNow: number;
+            /** @description Jobs of this kind the minute cron resumed within the window (their latest resume) */
+            jobsResumed: number;
+            /** @description Those jobs' resumes over their lifetime */
+            resumes: number;
+            /** @description The latest resume of this kind in the window */
+            lastResumedAt: string | null;
         };
         UpdateShardRequest: {
             /**
@@ -32626,6 +32664,7 @@ export interface operations {
                         data: components["schemas"]["Shard"][];
                         /** @description Where placement by load puts the next tenant; null: no shard is open */
                         nextPlacement: number | null;
+                        stalledJobs: components["schemas"]["StalledJobs"];
                     };
                 };
             };

@@ -91,3 +91,7 @@ export async function getMove(env: Env, tenantId: string, moveId: string) {
   if (!row) throw notFound("Move");
   return presentMove(row);
 }
+
+/** Running moves that saved nothing since `before` (at most `cap`): the operator's figures. */
+export const stalledMoveCount = async (env: Env, before: string, cap: number) =>
+  (await repo.stalledMoves(controlDb(env), before, cap)).length;
