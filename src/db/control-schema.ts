@@ -332,6 +332,34 @@ export const tenantObjectUsage = sqliteTable(
   (t) => [primaryKey({ columns: [t.tenantId, t.kind] })],
 );
 
+/** Objects and bytes of one kind, as a recount lists them. */
+export interface ObjectFigures {
+  objects: number;
+  bytes: number;
+}
+
+/** Recounts of a tenant's R2 objects by listing its prefix (migrations/control/0010). */
+export const tenantObjectRecounts = sqliteTable(
+  "tenant_object_recounts",
+  {
+    id: text("id").primaryKey(),
+    tenantId: text("tenant_id").notNull(),
+    status: text("status", { enum: ["running", "succeeded"] }).notNull(),
+    step: integer("step").notNull(),
+    cursor: text("cursor"),
+    pages: integer("pages").notNull(),
+    counted: text("counted", { mode: "json" }).$type<Record<string, ObjectFigures>>().notNull(),
+    totalsBefore: text("totals_before", { mode: "json" }).$type<Record<string, ObjectFigures>>(),
+    appliedBy: text("applied_by"),
+    createdBy: text("created_by").notNull(),
+    createdAt: text("created_at").notNull(),
+    updatedAt: text("updated_at").notNull(),
+    finishedAt: text("finished_at"),
+  },
+  (t) => [index("tenant_object_recounts_tenant_idx").on(t.tenantId, t.createdAt)],
+);
+export type TenantObjectRecountRow = typeof tenantObjectRecounts.$inferSelect;
+
 /** Measured row counts of the tables no trigger counts (migrations/control/0009). */
 export const tenantRowUsage = sqliteTable("tenant_row_usage", {
   tenantId: text("tenant_id").primaryKey(),

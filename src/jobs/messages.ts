@@ -34,6 +34,7 @@ export const TENANT_MOVE_JOB = "tenant.move";
 export const TENANT_EXPORT_JOB = "tenant.export";
 export const TENANT_DELETE_JOB = "tenant.delete";
 export const CUSTOMER_ERASURE_JOB = "customer.erasure";
+export const OBJECT_RECOUNT_JOB = "usage.object-recount";
 
 /** The next step of a connector sync run. */
 export interface SyncContinueMessage {
@@ -164,6 +165,14 @@ export interface CustomerErasureMessage {
   step: number;
 }
 
+/** The next turn of a recount of the tenant's R2 objects; `step` must match the recount row's. */
+export interface ObjectRecountMessage {
+  type: typeof OBJECT_RECOUNT_JOB;
+  tenantId: string;
+  recountId: string;
+  step: number;
+}
+
 /** A message on the jobs queue: `type` selects the handler. */
 export type JobMessage =
   | SyncContinueMessage
@@ -184,7 +193,8 @@ export type JobMessage =
   | TenantMoveMessage
   | TenantExportMessage
   | TenantDeleteMessage
-  | CustomerErasureMessage;
+  | CustomerErasureMessage
+  | ObjectRecountMessage;
 export type JobType = JobMessage["type"];
 export type JobMessageOf<T extends JobType> = Extract<JobMessage, { type: T }>;
 
@@ -265,6 +275,12 @@ export const jobs = {
     erasureId,
     step,
   }),
+  objectRecount: (tenantId: string, recountId: string, step: number): ObjectRecountMessage => ({
+    type: OBJECT_RECOUNT_JOB,
+    tenantId,
+    recountId,
+    step,
+  }),
   outboxDispatch: (tenantId: string): OutboxDispatchMessage => ({ type: OUTBOX_DISPATCH_JOB, tenantId }),
   workflowRun: (tenantId: string, runId: string, lease?: string): WorkflowRunMessage =>
     lease === undefined
@@ -319,6 +335,7 @@ const FIELD_RULES: { [T in JobType]: FieldRules<JobMessageOf<T>> } = {
   [TENANT_EXPORT_JOB]: { tenantId: "string", exportId: "string", step: "integer" },
   [TENANT_DELETE_JOB]: { tenantId: "string", step: "integer" },
   [CUSTOMER_ERASURE_JOB]: { tenantId: "string", erasureId: "string", step: "integer" },
+  [OBJECT_RECOUNT_JOB]: { tenantId: "string", recountId: "string", step: "integer" },
 };
 
 const fits = (value: unknown, rule: FieldRule): boolean => {

@@ -21,6 +21,7 @@ import { resumeStalledOffboarding, tenantDeleteJob, tenantExportJob } from "../m
 import { customerErasureJob, resumeStalledErasures } from "../modules/privacy/jobs";
 import { rulesBacktestJob } from "../modules/rules/backtest/jobs";
 import { smeBenchmarksCron, smeBenchmarksJob } from "../modules/sme/jobs";
+import { objectRecountJob } from "../modules/usage/recount/jobs";
 import { outboxDispatchJob, webhookSweepTask } from "../modules/webhooks/jobs";
 import {
   bhiRefreshCronTask,
@@ -44,6 +45,7 @@ import {
   LENDING_REFRESH_JOB,
   MONITORING_RUN_JOB,
   MONITORING_SCREEN_JOB,
+  OBJECT_RECOUNT_JOB,
   OUTBOX_DISPATCH_JOB,
   type OutboxDispatchMessage,
   RULES_BACKTEST_JOB,
@@ -91,6 +93,7 @@ const handlers: Handlers = {
   [TENANT_EXPORT_JOB]: tenantExportJob,
   [TENANT_DELETE_JOB]: tenantDeleteJob,
   [CUSTOMER_ERASURE_JOB]: customerErasureJob,
+  [OBJECT_RECOUNT_JOB]: (env, message) => objectRecountJob(env, message),
 };
 
 const runTyped = <T extends JobType>(env: Env, type: T, message: MessageByType[T]) =>

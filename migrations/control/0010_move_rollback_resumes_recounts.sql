@@ -41,3 +41,25 @@ CREATE INDEX tenant_moves_running_idx ON tenant_moves (updated_at) WHERE state =
 
 -- The operator's figures (GET /admin/shards, stalledJobs): resumes of the last 24 hours.
 CREATE INDEX job_resumes_recent_idx ON job_resumes (last_resumed_at);
+
+-- Recounts of a tenant's R2 objects (docs/operations.md#recounting-r2-objects): the bucket listed
+-- under tenants/{id}/ in pages on the jobs queue, and tenant_object_usage set to what it holds.
+-- `step` is the turn (a message whose step is not the row's does nothing); `counted` the running
+-- figures per kind (JSON); `applied_by` the one turn whose batch wrote the totals.
+CREATE TABLE tenant_object_recounts (
+  id TEXT PRIMARY KEY NOT NULL,
+  tenant_id TEXT NOT NULL,
+  status TEXT NOT NULL CHECK (status IN ('running', 'succeeded')),
+  step INTEGER NOT NULL DEFAULT 0,
+  cursor TEXT,
+  pages INTEGER NOT NULL DEFAULT 0,
+  counted TEXT NOT NULL DEFAULT '{}',
+  totals_before TEXT,
+  applied_by TEXT,
+  created_by TEXT NOT NULL,
+  created_at TEXT NOT NULL,
+  updated_at TEXT NOT NULL,
+  finished_at TEXT
+);
+CREATE UNIQUE INDEX tenant_object_recounts_one_running ON tenant_object_recounts (tenant_id) WHERE status = 'running';
+CREATE INDEX tenant_object_recounts_tenant_idx ON tenant_object_recounts (tenant_id, created_at DESC);
