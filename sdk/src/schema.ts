@@ -2690,7 +2690,7 @@ export interface paths {
         put?: never;
         /**
          * Move a tenant to another shard, online (or resume its running move to that shard)
-         * @description Copies every table of the tenant in pages on the jobs queue, catches up what changed meanwhile, pauses the tenant's writes for the cut-over (they answer 503 with Retry-After; reads go on), verifies row counts and content hashes per table, switches the tenant's shard, then deletes the old copy. Follow it with GET .../moves/{moveId}. 409 when the tenant is already on that shard or a move to another shard runs.
+         * @description Copies every table of the tenant in pages on the jobs queue, catches up what changed meanwhile, pauses the tenant's writes for the cut-over (they answer 503 with Retry-After; reads go on), verifies row counts and content hashes per table, switches the tenant's shard, then deletes the old copy. Follow it with GET .../moves/{moveId}. A move that fails before its switch (a unit failing 10 times in a row, or the tenant gone) deletes its partial copy from the target (step rollback) and ends failed. 409 when the tenant is already on that shard, a move to another shard runs, or a failed move is still rolling back.
          */
         post: operations["adminStartTenantMove"];
         delete?: never;
@@ -2713,6 +2713,48 @@ export interface paths {
          *     Fresh read: served by the primary database, never by a lagging replica (`x-d1-session: first-primary`).
          */
         get: operations["adminGetTenantMove"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/tenants/{tenantId}/object-recounts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Recount a tenant's R2 objects and correct its storage totals (or resume the running recount)
+         * @description Lists the tenant's prefix tenants/{tenantId}/ in pages of 1,000 keys on the jobs queue and, at the end, sets its R2 totals per kind (GET /v1/usage, the storage quota) to what the bucket holds. Idempotent: while one runs, asking again answers it and re-sends its current turn. Audited (tenant.object_recount_started). docs/operations.md#recounting-r2-objects.
+         */
+        post: operations["adminStartObjectRecount"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/tenants/{tenantId}/object-recounts/{recountId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A recount of a tenant's R2 objects: pages listed, figures per kind, the totals it replaced
+         * @description A recount of a tenant's R2 objects: pages listed, figures per kind, the totals it replaced
+         *
+         *     Fresh read: served by the primary database, never by a lagging replica (`x-d1-session: first-primary`).
+         */
+        get: operations["adminGetObjectRecount"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2877,7 +2919,7 @@ export interface paths {
         };
         /**
          * List shards with their operating figures
-         * @description Every SHARD_<n> binding of the deployment (found at run time), with its state, size in bytes, rows, tenant count and the work waiting in its tables, measured now; and the shard the next tenant created without a `shard` would go to. docs/operations.md#operating-figures.
+         * @description Every SHARD_<n> binding of the deployment (found at run time), with its state, size in bytes, rows, tenant count and the work waiting in its tables, measured now; and the shard the next tenant created without a `shard` would go to; and the long-running operator jobs (moves, exports, deletions, erasures) stalled now or resumed by the minute cron in the last 24 hours. docs/operations.md#operating-figures.
          */
         get: operations["adminListShards"];
         put?: never;
@@ -8007,10 +8049,10 @@ export interface components {
             /** @enum {string} */
             state: "running" | "succeeded" | "failed";
             /**
-             * @description copy: first pass; catch_up: passes re-copying what changed meanwhile; fence: writes pause; final_sync: fenced passes, the last of which verifies counts and hashes; switch: the tenant's shard changes; cleanup: the old copy is deleted in pages; done
+             * @description copy: first pass; catch_up: passes re-copying what changed meanwhile; fence: writes pause; final_sync: fenced passes, the last of which verifies counts and hashes; switch: the tenant's shard changes; cleanup: the old copy is deleted in pages; done; rollback: the move failed before its switch (why: `error`) and its partial copy is deleted from the target in pages (state running), then the move is failed; the tenant never left its source shard
              * @enum {string}
              */
-            step: "copy" | "catch_up" | "fence" | "final_sync" | "switch" | "cleanup" | "done";
+            step: "copy" | "catch_up" | "fence" | "final_sync" | "switch" | "cleanup" | "done" | "rollback";
             /** @description Pass number within the step */
             round: number;
             /**
@@ -8030,7 +8072,7 @@ export interface components {
             createdAt: string;
             updatedAt: string;
             finishedAt: string | null;
-            /** @description Why the move failed, or what made it catch up again */
+            /** @description Why the move failed (or is rolling back), what made it catch up again, or its unit's last error */
             error: string | null;
             totals: {
                 sourceRows: number;
@@ -8038,7 +8080,10 @@ export interface components {
                 written: number;
                 deleted: number;
                 removed: number;
+                discarded: number;
             };
+            /** @description Consecutive failed attempts of the current unit (its last error in `error`); at 10 before the switch the move rolls back */
+            failures: number;
             tables: components["schemas"]["TenantMoveTable"][];
         };
         TenantMoveTable: {
@@ -8058,6 +8103,8 @@ export interface components {
             deleted: number;
             /** @description Rows removed from the old shard after the switch */
             removed: number;
+            /** @description Rows of the partial copy deleted from the target after the move failed (step rollback) */
+            discarded: number;
         };
         StartTenantMoveRequest: {
             /**
@@ -8065,6 +8112,31 @@ export interface components {
              * @example 1
              */
             targetShard: number;
+        };
+        ObjectRecount: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            tenantId: string;
+            /** @enum {string} */
+            status: "running" | "succeeded";
+            /** @description List calls made so far (1,000 keys each) */
+            pages: number;
+            objectsListed: number;
+            /** @description Per kind, what the listing found so far; once succeeded, the tenant's R2 totals (GET /v1/usage) were set to it */
+            counted: components["schemas"]["ObjectKindFigures"][];
+            /** @description The running totals the recount replaced; null until it succeeds */
+            before: components["schemas"]["ObjectKindFigures"][] | null;
+            createdBy: string;
+            createdAt: string;
+            updatedAt: string;
+            finishedAt: string | null;
+        };
+        ObjectKindFigures: {
+            /** @enum {string} */
+            kind: "reports" | "case_files" | "backtests" | "goaml" | "exports" | "other";
+            objects: number;
+            bytes: number;
         };
         CreateKeyRequest: {
             name: string;
@@ -8226,6 +8298,44 @@ export interface components {
             deliveriesDue: number;
             /** @description Workflow runs waiting to start */
             workflowRunsPending: number;
+        };
+        /** @description Long-running operator jobs the minute cron found stalled and resumed (job_resumes; docs/operations.md#operating-figures) */
+        StalledJobs: {
+            /** @description The window of jobsResumed (24) */
+            windowHours: number;
+            /** @description Nothing saved for this long makes a running job stalled (300) */
+            stalledAfterSeconds: number;
+            kinds: components["schemas"]["StalledJobKind"][];
+            /** @description The most resumed jobs of the window (at most 5), most resumed first */
+            mostResumed: {
+                /**
+                 * @description tenant.move, tenant.export, tenant.delete (offboarding deletion), customer.erasure (data-subject erasure)
+                 * @enum {string}
+                 */
+                kind: "tenant.move" | "tenant.export" | "tenant.delete" | "customer.erasure";
+                jobId: string;
+                tenantId: string;
+                /** @description Resumes of this job so far; growing: it fails the same step (see its error and the logs) */
+                resumes: number;
+                /** @description The step it was resumed at, last time */
+                lastStep: string;
+                lastResumedAt: string;
+            }[];
+        };
+        StalledJobKind: {
+            /**
+             * @description tenant.move, tenant.export, tenant.delete (offboarding deletion), customer.erasure (data-subject erasure)
+             * @enum {string}
+             */
+            kind: "tenant.move" | "tenant.export" | "tenant.delete" | "customer.erasure";
+            /** @description Running jobs of this kind that saved nothing for stalledAfterSeconds, now (the cron re-sends their step; at most 100 counted, per shard for erasures) */
+            stalledNow: number;
+            /** @description Jobs of this kind the minute cron resumed within the window (their latest resume) */
+            jobsResumed: number;
+            /** @description Those jobs' resumes over their lifetime */
+            resumes: number;
+            /** @description The latest resume of this kind in the window */
+            lastResumedAt: string | null;
         };
         UpdateShardRequest: {
             /**
@@ -24567,7 +24677,7 @@ export interface operations {
                 offset?: number | null;
                 /** @description The previous page's nextCursor (opaque). Send the same filters; not with offset > 0. */
                 cursor?: string;
-                action?: "tenant.created" | "tenant.settings_updated" | "tenant.move_started" | "tenant.moved" | "tenant.export_requested" | "tenant.deleted" | "api_key.created" | "api_key.rotated" | "api_key.revoked" | "api_key.rate_limit_set" | "connector.configured" | "secrets.resealed" | "shard.updated" | "operator_token.created" | "operator_token.revoked" | "aml.thresholds_updated" | "webhook_subscription.created" | "webhook_subscription.updated" | "webhook_subscription.deleted" | "webhook_secret.rotated" | "list.created" | "list.updated" | "list.archived" | "case.rule_snoozed" | "rule_set.draft_saved" | "rule_set.draft_deleted" | "rule_set.published" | "rule_set.rolled_back" | "monitoring.dead_letters_retried" | "monitoring.settings_updated" | "monitoring.run_started" | "goaml.profile_updated" | "goaml.subject_updated" | "goaml.report_generated" | "goaml.report_status_changed" | "goaml.ctr_generated" | "case.linked" | "case.unlinked" | "flow_mapping.updated" | "customer.erasure_requested";
+                action?: "tenant.created" | "tenant.settings_updated" | "tenant.move_started" | "tenant.moved" | "tenant.export_requested" | "tenant.object_recount_started" | "tenant.deleted" | "api_key.created" | "api_key.rotated" | "api_key.revoked" | "api_key.rate_limit_set" | "connector.configured" | "secrets.resealed" | "shard.updated" | "operator_token.created" | "operator_token.revoked" | "aml.thresholds_updated" | "webhook_subscription.created" | "webhook_subscription.updated" | "webhook_subscription.deleted" | "webhook_secret.rotated" | "list.created" | "list.updated" | "list.archived" | "case.rule_snoozed" | "rule_set.draft_saved" | "rule_set.draft_deleted" | "rule_set.published" | "rule_set.rolled_back" | "monitoring.dead_letters_retried" | "monitoring.settings_updated" | "monitoring.run_started" | "goaml.profile_updated" | "goaml.subject_updated" | "goaml.report_generated" | "goaml.report_status_changed" | "goaml.ctr_generated" | "case.linked" | "case.unlinked" | "flow_mapping.updated" | "customer.erasure_requested";
                 /** @description Entries at or after this time */
                 since?: string;
                 /** @description Entries at or before this time */
@@ -31403,6 +31513,225 @@ export interface operations {
             };
         };
     };
+    adminStartObjectRecount: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key and the same request within 24 h return the first answer (status, body, Content-Type, Location, ETag) with `Idempotent-Replayed: true`, without doing the work again; the same key with a different method, path or body is 422 `idempotency_key_reused`; while the first request runs, 409 `idempotency_key_in_use`. 5xx answers are not kept. Scoped to the API key's tenant (operator routes: the operator). */
+                "Idempotency-Key"?: string;
+                /** @description The `x-d1-bookmark` of an earlier answer: a GET then reads data at least as new as that answer saw (read-your-writes across replicas). Ignored by writes and fresh reads, which start at the primary. A malformed value is 400. */
+                "x-d1-bookmark"?: string;
+            };
+            path: {
+                tenantId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The recount (running) */
+            202: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        recount: components["schemas"]["ObjectRecount"];
+                    };
+                };
+            };
+            /** @description Invalid input (one `details` entry per bad field), malformed JSON or a refused transition */
+            400: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, unknown, revoked or expired credentials */
+            401: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The API key lacks the scope this operation needs */
+            403: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (another tenant's objects are indistinguishable from absent ones) */
+            404: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the current state, or `idempotency_key_in_use`: a request with this Idempotency-Key is still running */
+            409: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `idempotency_key_reused`: the Idempotency-Key was used within 24 h for a different request */
+            422: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited (per client address before authentication, then per API key); retry after Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description Per-key requests a minute (also on every authenticated /v1 answer) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets */
+                    "RateLimit-Reset"?: number;
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error (no internals are returned) */
+            500: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    adminGetObjectRecount: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The `x-d1-bookmark` of an earlier answer: a GET then reads data at least as new as that answer saw (read-your-writes across replicas). Ignored by writes and fresh reads, which start at the primary. A malformed value is 400. */
+                "x-d1-bookmark"?: string;
+            };
+            path: {
+                tenantId: string;
+                recountId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The recount */
+            200: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        recount: components["schemas"]["ObjectRecount"];
+                    };
+                };
+            };
+            /** @description Invalid input (one `details` entry per bad field), malformed JSON or a refused transition */
+            400: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, unknown, revoked or expired credentials */
+            401: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The API key lacks the scope this operation needs */
+            403: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (another tenant's objects are indistinguishable from absent ones) */
+            404: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited (per client address before authentication, then per API key); retry after Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description Per-key requests a minute (also on every authenticated /v1 answer) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets */
+                    "RateLimit-Reset"?: number;
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error (no internals are returned) */
+            500: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     adminListKeys: {
         parameters: {
             query?: never;
@@ -32621,6 +32950,7 @@ export interface operations {
                         data: components["schemas"]["Shard"][];
                         /** @description Where placement by load puts the next tenant; null: no shard is open */
                         nextPlacement: number | null;
+                        stalledJobs: components["schemas"]["StalledJobs"];
                     };
                 };
             };
@@ -32825,7 +33155,7 @@ export interface operations {
                 offset?: number | null;
                 /** @description The previous page's nextCursor (opaque). Send the same filters; not with offset > 0. */
                 cursor?: string;
-                action?: "tenant.created" | "tenant.settings_updated" | "tenant.move_started" | "tenant.moved" | "tenant.export_requested" | "tenant.deleted" | "api_key.created" | "api_key.rotated" | "api_key.revoked" | "api_key.rate_limit_set" | "connector.configured" | "secrets.resealed" | "shard.updated" | "operator_token.created" | "operator_token.revoked" | "aml.thresholds_updated" | "webhook_subscription.created" | "webhook_subscription.updated" | "webhook_subscription.deleted" | "webhook_secret.rotated" | "list.created" | "list.updated" | "list.archived" | "case.rule_snoozed" | "rule_set.draft_saved" | "rule_set.draft_deleted" | "rule_set.published" | "rule_set.rolled_back" | "monitoring.dead_letters_retried" | "monitoring.settings_updated" | "monitoring.run_started" | "goaml.profile_updated" | "goaml.subject_updated" | "goaml.report_generated" | "goaml.report_status_changed" | "goaml.ctr_generated" | "case.linked" | "case.unlinked" | "flow_mapping.updated" | "customer.erasure_requested";
+                action?: "tenant.created" | "tenant.settings_updated" | "tenant.move_started" | "tenant.moved" | "tenant.export_requested" | "tenant.object_recount_started" | "tenant.deleted" | "api_key.created" | "api_key.rotated" | "api_key.revoked" | "api_key.rate_limit_set" | "connector.configured" | "secrets.resealed" | "shard.updated" | "operator_token.created" | "operator_token.revoked" | "aml.thresholds_updated" | "webhook_subscription.created" | "webhook_subscription.updated" | "webhook_subscription.deleted" | "webhook_secret.rotated" | "list.created" | "list.updated" | "list.archived" | "case.rule_snoozed" | "rule_set.draft_saved" | "rule_set.draft_deleted" | "rule_set.published" | "rule_set.rolled_back" | "monitoring.dead_letters_retried" | "monitoring.settings_updated" | "monitoring.run_started" | "goaml.profile_updated" | "goaml.subject_updated" | "goaml.report_generated" | "goaml.report_status_changed" | "goaml.ctr_generated" | "case.linked" | "case.unlinked" | "flow_mapping.updated" | "customer.erasure_requested";
                 /** @description Entries at or after this time */
                 since?: string;
                 /** @description Entries at or before this time */

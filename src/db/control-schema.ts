@@ -131,7 +131,7 @@ export const tenantMoves = sqliteTable(
     targetShard: integer("target_shard").notNull(),
     state: text("state", { enum: ["running", "succeeded", "failed"] }).notNull(),
     step: text("step", {
-      enum: ["copy", "catch_up", "fence", "final_sync", "switch", "cleanup", "done"],
+      enum: ["copy", "catch_up", "fence", "final_sync", "switch", "cleanup", "done", "rollback"],
     }).notNull(),
     seq: integer("seq").notNull(),
     tableIndex: integer("table_index").notNull(),
@@ -148,6 +148,8 @@ export const tenantMoves = sqliteTable(
     createdBy: text("created_by").notNull(),
     createdAt: text("created_at").notNull(),
     updatedAt: text("updated_at").notNull(),
+    /** Consecutive failed attempts of the current unit (control migration 0010); every save resets it. */
+    failures: integer("failures").notNull().default(0),
   },
   (t) => [index("tenant_moves_tenant_idx").on(t.tenantId, t.createdAt)],
 );
@@ -164,6 +166,8 @@ export interface TableMoveProgress {
   deleted: number;
   /** Rows removed from the old shard by the cleanup. */
   removed: number;
+  /** Rows of a failed move's partial copy deleted from the target by the rollback. */
+  discarded?: number;
 }
 
 export interface TenantFeatures {
@@ -327,6 +331,34 @@ export const tenantObjectUsage = sqliteTable(
   },
   (t) => [primaryKey({ columns: [t.tenantId, t.kind] })],
 );
+
+/** Objects and bytes of one kind, as a recount lists them. */
+export interface ObjectFigures {
+  objects: number;
+  bytes: number;
+}
+
+/** Recounts of a tenant's R2 objects by listing its prefix (migrations/control/0010). */
+export const tenantObjectRecounts = sqliteTable(
+  "tenant_object_recounts",
+  {
+    id: text("id").primaryKey(),
+    tenantId: text("tenant_id").notNull(),
+    status: text("status", { enum: ["running", "succeeded"] }).notNull(),
+    step: integer("step").notNull(),
+    cursor: text("cursor"),
+    pages: integer("pages").notNull(),
+    counted: text("counted", { mode: "json" }).$type<Record<string, ObjectFigures>>().notNull(),
+    totalsBefore: text("totals_before", { mode: "json" }).$type<Record<string, ObjectFigures>>(),
+    appliedBy: text("applied_by"),
+    createdBy: text("created_by").notNull(),
+    createdAt: text("created_at").notNull(),
+    updatedAt: text("updated_at").notNull(),
+    finishedAt: text("finished_at"),
+  },
+  (t) => [index("tenant_object_recounts_tenant_idx").on(t.tenantId, t.createdAt)],
+);
+export type TenantObjectRecountRow = typeof tenantObjectRecounts.$inferSelect;
 
 /** Measured row counts of the tables no trigger counts (migrations/control/0009). */
 export const tenantRowUsage = sqliteTable("tenant_row_usage", {

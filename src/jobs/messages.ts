@@ -35,6 +35,7 @@ export const TENANT_EXPORT_JOB = "tenant.export";
 export const TENANT_DELETE_JOB = "tenant.delete";
 export const CUSTOMER_ERASURE_JOB = "customer.erasure";
 export const USAGE_MEASURE_JOB = "usage.measure";
+export const OBJECT_RECOUNT_JOB = "usage.object-recount";
 
 /** The next step of a connector sync run. */
 export interface SyncContinueMessage {
@@ -172,6 +173,14 @@ export interface UsageMeasureMessage {
   requestedAt: string;
 }
 
+/** The next turn of a recount of the tenant's R2 objects; `step` must match the recount row's. */
+export interface ObjectRecountMessage {
+  type: typeof OBJECT_RECOUNT_JOB;
+  tenantId: string;
+  recountId: string;
+  step: number;
+}
+
 /** A message on the jobs queue: `type` selects the handler. */
 export type JobMessage =
   | SyncContinueMessage
@@ -193,7 +202,8 @@ export type JobMessage =
   | TenantExportMessage
   | TenantDeleteMessage
   | CustomerErasureMessage
-  | UsageMeasureMessage;
+  | UsageMeasureMessage
+  | ObjectRecountMessage;
 export type JobType = JobMessage["type"];
 export type JobMessageOf<T extends JobType> = Extract<JobMessage, { type: T }>;
 
@@ -279,6 +289,12 @@ export const jobs = {
     tenantId,
     requestedAt,
   }),
+  objectRecount: (tenantId: string, recountId: string, step: number): ObjectRecountMessage => ({
+    type: OBJECT_RECOUNT_JOB,
+    tenantId,
+    recountId,
+    step,
+  }),
   outboxDispatch: (tenantId: string): OutboxDispatchMessage => ({ type: OUTBOX_DISPATCH_JOB, tenantId }),
   workflowRun: (tenantId: string, runId: string, lease?: string): WorkflowRunMessage =>
     lease === undefined
@@ -334,6 +350,7 @@ const FIELD_RULES: { [T in JobType]: FieldRules<JobMessageOf<T>> } = {
   [TENANT_DELETE_JOB]: { tenantId: "string", step: "integer" },
   [CUSTOMER_ERASURE_JOB]: { tenantId: "string", erasureId: "string", step: "integer" },
   [USAGE_MEASURE_JOB]: { tenantId: "string", requestedAt: "string" },
+  [OBJECT_RECOUNT_JOB]: { tenantId: "string", recountId: "string", step: "integer" },
 };
 
 const fits = (value: unknown, rule: FieldRule): boolean => {

@@ -22,6 +22,7 @@ import { customerErasureJob, resumeStalledErasures } from "../modules/privacy/jo
 import { rulesBacktestJob } from "../modules/rules/backtest/jobs";
 import { smeBenchmarksCron, smeBenchmarksJob } from "../modules/sme/jobs";
 import { usageMeasureJob } from "../modules/usage/jobs";
+import { objectRecountJob } from "../modules/usage/recount/jobs";
 import { outboxDispatchJob, webhookSweepTask } from "../modules/webhooks/jobs";
 import {
   bhiRefreshCronTask,
@@ -45,6 +46,7 @@ import {
   LENDING_REFRESH_JOB,
   MONITORING_RUN_JOB,
   MONITORING_SCREEN_JOB,
+  OBJECT_RECOUNT_JOB,
   OUTBOX_DISPATCH_JOB,
   type OutboxDispatchMessage,
   RULES_BACKTEST_JOB,
@@ -94,6 +96,7 @@ const handlers: Handlers = {
   [TENANT_DELETE_JOB]: tenantDeleteJob,
   [CUSTOMER_ERASURE_JOB]: customerErasureJob,
   [USAGE_MEASURE_JOB]: usageMeasureJob,
+  [OBJECT_RECOUNT_JOB]: (env, message) => objectRecountJob(env, message),
 };
 
 const runTyped = <T extends JobType>(env: Env, type: T, message: MessageByType[T]) =>

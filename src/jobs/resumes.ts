@@ -1,4 +1,4 @@
-import { and, eq, gte, inArray, sql } from "drizzle-orm";
+import { and, desc, eq, gte, inArray, sql } from "drizzle-orm";
 import { controlDb } from "../db/client";
 import { jobResumes } from "../db/control-schema";
 import type { Env } from "../env";
@@ -22,7 +22,8 @@ export const STALLED_AFTER_SECONDS = 300;
 /** Jobs one sweep resumes per kind: bounds the invocation (each costs a send and a write). */
 export const RESUMES_PER_SWEEP = 50;
 
-export type ResumableKind = "tenant.move" | "tenant.export" | "tenant.delete" | "customer.erasure";
+export const RESUMABLE_KINDS = ["tenant.move", "tenant.export", "tenant.delete", "customer.erasure"] as const;
+export type ResumableKind = (typeof RESUMABLE_KINDS)[number];
 
 export interface StalledJob {
   jobId: string;
@@ -115,4 +116,28 @@ export async function resumesOf(env: Env, kind: ResumableKind, jobId: string) {
     lastResumedAt: row?.lastResumedAt ?? null,
     lastStep: row?.lastStep ?? null,
   };
+}
+
+/**
+ * The resumes recorded since `since`, per kind: jobs whose last resume is that recent and their
+ * resumes over their lifetime (job_resumes keeps a count per job, not a row per resume), and
+ * the `top` most resumed of those jobs: a job whose count keeps growing fails the same step.
+ */
+export async function resumeFigures(env: Env, since: string, top: number) {
+  const db = controlDb(env);
+  const recent = gte(jobResumes.lastResumedAt, since);
+  const [perKind, mostResumed] = await Promise.all([
+    db
+      .select({
+        kind: jobResumes.kind,
+        jobs: sql<number>`count(*)`,
+        resumes: sql<number>`sum(${jobResumes.resumes})`,
+        lastResumedAt: sql<string>`max(${jobResumes.lastResumedAt})`,
+      })
+      .from(jobResumes)
+      .where(recent)
+      .groupBy(jobResumes.kind),
+    db.select().from(jobResumes).where(recent).orderBy(desc(jobResumes.resumes)).limit(top),
+  ]);
+  return { perKind, mostResumed };
 }

@@ -132,3 +132,51 @@ export function recordingEnv(overrides: Partial<Env> = {}) {
   };
   return { sent, env: { ...env, ...overrides, JOBS_QUEUE: queue } as unknown as Env };
 }
+
+/**
+ * The D1 bindings of `base` (or only those named), failing every statement after the first
+ * `allowed` (a crash mid-unit; 0: the binding is down).
+ */
+export function crashingEnv(
+  base: Env,
+  allowed: number,
+  bindings: ReadonlyArray<"CONTROL_DB" | "SHARD_0" | "SHARD_1"> = ["CONTROL_DB", "SHARD_0", "SHARD_1"],
+): Env {
+  let sent = 0;
+  const tick = () => {
+    if (++sent > allowed) throw new Error(`simulated crash after ${allowed} statements`);
+  };
+  const inner = new WeakMap<object, D1PreparedStatement>();
+  const wrapStatement = (stmt: D1PreparedStatement): D1PreparedStatement => {
+    const proxy = new Proxy(stmt, {
+      get(target, prop) {
+        if (prop === "bind") return (...values: unknown[]) => wrapStatement(target.bind(...values));
+        const value = Reflect.get(target, prop, target);
+        if (typeof value !== "function") return value;
+        if (["all", "run", "first", "raw"].includes(String(prop)))
+          return (...args: unknown[]) => {
+            tick();
+            return value.apply(target, args);
+          };
+        return value.bind(target);
+      },
+    });
+    inner.set(proxy, stmt);
+    return proxy;
+  };
+  const wrap = (d1: D1Database) =>
+    new Proxy(d1, {
+      get(target, prop) {
+        if (prop === "prepare") return (sql: string) => wrapStatement(target.prepare(sql));
+        if (prop === "batch")
+          return (stmts: D1PreparedStatement[]) => {
+            tick();
+            return target.batch(stmts.map((s) => inner.get(s) ?? s));
+          };
+        const value = Reflect.get(target, prop, target);
+        return typeof value === "function" ? value.bind(target) : value;
+      },
+    });
+  const wrapped = Object.fromEntries(bindings.map((b) => [b, wrap(base[b] as D1Database)]));
+  return { ...base, ...wrapped } as Env;
+}

@@ -2,58 +2,12 @@ import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import { controlDb } from "../../src/db/client";
 import type { TenantMoveRow } from "../../src/db/control-schema";
-import type { Env } from "../../src/env";
 import { systemClock } from "../../src/lib/clock";
 import { findMove } from "../../src/modules/admin/moves/repo";
 import { advanceMove } from "../../src/modules/admin/moves/runner";
 import { startMove } from "../../src/modules/admin/moves/service";
 import { admin, call, createTenant, json, type TestTenant } from "../harness";
-import { expectChainsVerify, nonEmpty, recordingEnv, rowsOn, seedTenant } from "./helpers";
-
-/** The D1 bindings of `base`, failing every statement after the first `allowed` (a crash mid-unit). */
-function crashingEnv(base: Env, allowed: number): Env {
-  let sent = 0;
-  const tick = () => {
-    if (++sent > allowed) throw new Error(`simulated crash after ${allowed} statements`);
-  };
-  const inner = new WeakMap<object, D1PreparedStatement>();
-  const wrapStatement = (stmt: D1PreparedStatement): D1PreparedStatement => {
-    const proxy = new Proxy(stmt, {
-      get(target, prop) {
-        if (prop === "bind") return (...values: unknown[]) => wrapStatement(target.bind(...values));
-        const value = Reflect.get(target, prop, target);
-        if (typeof value !== "function") return value;
-        if (["all", "run", "first", "raw"].includes(String(prop)))
-          return (...args: unknown[]) => {
-            tick();
-            return value.apply(target, args);
-          };
-        return value.bind(target);
-      },
-    });
-    inner.set(proxy, stmt);
-    return proxy;
-  };
-  const wrap = (d1: D1Database) =>
-    new Proxy(d1, {
-      get(target, prop) {
-        if (prop === "prepare") return (sql: string) => wrapStatement(target.prepare(sql));
-        if (prop === "batch")
-          return (stmts: D1PreparedStatement[]) => {
-            tick();
-            return target.batch(stmts.map((s) => inner.get(s) ?? s));
-          };
-        const value = Reflect.get(target, prop, target);
-        return typeof value === "function" ? value.bind(target) : value;
-      },
-    });
-  return {
-    ...base,
-    CONTROL_DB: wrap(base.CONTROL_DB),
-    SHARD_0: wrap(base.SHARD_0),
-    SHARD_1: wrap(base.SHARD_1),
-  };
-}
+import { crashingEnv, expectChainsVerify, nonEmpty, recordingEnv, rowsOn, seedTenant } from "./helpers";
 
 /** Statements a unit of each step may send before the simulated crash: after its first write. */
 const CRASH_AFTER: Record<string, number> = {

@@ -147,3 +147,12 @@ export async function getDeletion(env: Env, tenantId: string) {
   if (!row) throw notFound("Tenant deletion");
   return presentDeletion(row);
 }
+
+/** Running exports and deletions that saved nothing since `before` (at most `cap` of each): the operator's figures. */
+export async function stalledOffboarding(env: Env, before: string, cap: number) {
+  const [exports, deletions] = await Promise.all([
+    systemRepo.stalledExports(env, before, cap),
+    systemRepo.stalledDeletions(env, before, cap),
+  ]);
+  return { exports: exports.length, deletions: deletions.length };
+}

@@ -1,6 +1,8 @@
+import { shardNumbers } from "../../db/client";
 import { REDACTED } from "../../db/maintenance";
 import type { CustomerErasureRow } from "../../db/shard/privacy";
 import type { TenantContext } from "../../db/tenant-context";
+import type { Env } from "../../env";
 import { sendJobs } from "../../jobs/enqueue";
 import { jobs } from "../../jobs/messages";
 import { notFound } from "../../lib/errors";
@@ -8,6 +10,7 @@ import { tenantAuditInsert } from "../audit/service";
 import { getCustomer } from "../data/service";
 import { subjectValues } from "./domain/subject";
 import * as repo from "./repo";
+import * as systemRepo from "./system-repo";
 
 /**
  * A data-subject erasure (Ghana Data Protection Act, 2012 (Act 843), s. 33): the customer's
@@ -61,4 +64,12 @@ export async function getErasure(ctx: TenantContext, erasureId: string) {
   const row = await repo.findErasure(ctx, erasureId);
   if (!row) throw notFound("Erasure");
   return presentErasure(row);
+}
+
+/** Running erasures on every shard that saved nothing since `before` (at most `cap` per shard): the operator's figures. */
+export async function stalledErasureCount(env: Env, before: string, cap: number) {
+  const perShard = await Promise.all(
+    shardNumbers(env).map((shard) => systemRepo.stalledErasures(env, shard, before, cap)),
+  );
+  return perShard.reduce((n, rows) => n + rows.length, 0);
 }

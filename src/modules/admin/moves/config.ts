@@ -52,3 +52,9 @@ export const CATCH_UP_SMALL_ENOUGH = 1_000;
 export const MAX_CATCH_UP_ROUNDS = 5;
 /** Fenced passes before a move gives the fence up and catches up again (the first should verify). */
 export const MAX_FENCED_ROUNDS = 3;
+/**
+ * Consecutive failed attempts of one unit before a move that has not switched gives up and rolls
+ * back. Above the jobs queue's 6 deliveries of a message, so a unit fails only after its message
+ * was dead-lettered and the minute cron resumed it (5 minutes later): a blip does not fail a move.
+ */
+export const MAX_UNIT_FAILURES = 10;

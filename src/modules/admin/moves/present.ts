@@ -9,19 +9,25 @@ const zero: TableMoveProgress = {
   written: 0,
   deleted: 0,
   removed: 0,
+  discarded: 0,
 };
 
 const sum = (
   tables: TableMoveProgress[],
-  field: "sourceRows" | "targetRows" | "written" | "deleted" | "removed",
-) => tables.reduce((n, t) => n + t[field], 0);
+  field: "sourceRows" | "targetRows" | "written" | "deleted" | "removed" | "discarded",
+) => tables.reduce((n, t) => n + (t[field] ?? 0), 0);
 
 /** A move as the operator sees it: where it is, per-table figures, the fence's length. */
 export function presentMove(row: TenantMoveRow) {
-  const tables = TENANT_TABLES.map((table) => ({ table, ...zero, ...row.progress[table] }));
-  const walking =
-    row.step === "copy" || row.step === "catch_up" || row.step === "final_sync" || row.step === "cleanup";
-  const order = row.step === "cleanup" ? DELETE_ORDER : TENANT_TABLES;
+  const tables = TENANT_TABLES.map((table) => ({
+    table,
+    ...zero,
+    ...row.progress[table],
+    discarded: row.progress[table]?.discarded ?? 0,
+  }));
+  const deleting = row.step === "cleanup" || row.step === "rollback";
+  const walking = row.step === "copy" || row.step === "catch_up" || row.step === "final_sync" || deleting;
+  const order = deleting ? DELETE_ORDER : TENANT_TABLES;
   const fenceSeconds =
     row.fenceStartedAt && row.fenceEndedAt
       ? Math.max(0, Date.parse(row.fenceEndedAt) - Date.parse(row.fenceStartedAt)) / 1000
@@ -52,7 +58,9 @@ export function presentMove(row: TenantMoveRow) {
       written: sum(tables, "written"),
       deleted: sum(tables, "deleted"),
       removed: sum(tables, "removed"),
+      discarded: sum(tables, "discarded"),
     },
+    failures: row.failures,
     tables: tables.map((t) => ({ ...t, sourceHash: t.sourceHash || null, targetHash: t.targetHash || null })),
   };
 }

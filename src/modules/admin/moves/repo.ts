@@ -48,14 +48,56 @@ export const insertMove = (db: ControlDb, row: TenantMoveRow, audit: BatchItem<"
 
 export type MovePatch = Partial<Omit<TenantMoveRow, "id" | "tenantId" | "seq">>;
 
-/** The saved next state, only if nobody saved since `seq` was read; the new row, or undefined. */
+/**
+ * The saved next state, only if nobody saved since `seq` was read; the new row, or undefined.
+ * A saved step starts the next unit with no failures.
+ */
 export const saveMove = (db: ControlDb, move: TenantMoveRow, patch: MovePatch, at: string) =>
   db
     .update(tenantMoves)
-    .set({ ...patch, seq: move.seq + 1, updatedAt: at })
+    .set({ ...patch, failures: 0, seq: move.seq + 1, updatedAt: at })
     .where(and(eq(tenantMoves.id, move.id), eq(tenantMoves.seq, move.seq)))
     .returning()
     .get();
+
+/**
+ * One more failed attempt of the move's current unit (seq unchanged, so the retried message
+ * still runs it); the row with its new count, or undefined when the move has moved on.
+ */
+export const recordFailure = (db: ControlDb, move: TenantMoveRow, error: string, at: string) =>
+  db
+    .update(tenantMoves)
+    .set({ failures: sql`${tenantMoves.failures} + 1`, error, updatedAt: at })
+    .where(and(eq(tenantMoves.id, move.id), eq(tenantMoves.seq, move.seq)))
+    .returning()
+    .get();
+
+/**
+ * A move giving up before its switch, one batch: the move turns to `rollback` (only if nobody
+ * saved since `seq`), and the tenant's write fence on the source, if this move set one, lifts
+ * with it. The new row, or undefined when the move had moved on.
+ */
+export async function startRollback(db: ControlDb, move: TenantMoveRow, patch: MovePatch, at: string) {
+  const [saved] = await db.batch([
+    db
+      .update(tenantMoves)
+      .set({ ...patch, step: "rollback", failures: 0, seq: move.seq + 1, updatedAt: at })
+      .where(and(eq(tenantMoves.id, move.id), eq(tenantMoves.seq, move.seq)))
+      .returning(),
+    db
+      .update(tenants)
+      .set({ writeFencedFrom: null, writeFencedUntil: null })
+      .where(
+        and(
+          eq(tenants.id, move.tenantId),
+          eq(tenants.shard, move.sourceShard),
+          isNotNull(tenants.writeFencedUntil),
+          sql`EXISTS (SELECT 1 FROM tenant_moves WHERE id = ${move.id} AND seq = ${move.seq + 1} AND step = 'rollback')`,
+        ),
+      ),
+  ]);
+  return (saved as TenantMoveRow[])[0];
+}
 
 /** Announces the fence (from `from` until `until`) while the tenant is still on `shard`; false when it is not. */
 export async function fenceTenant(
@@ -121,11 +163,13 @@ export async function switchShard(
           eq(tenants.id, move.tenantId),
           eq(tenants.shard, move.sourceShard),
           gt(tenants.writeFencedUntil, at),
+          // Only while the move is still at this seq: a move that turned to rollback never switches.
+          sql`EXISTS (SELECT 1 FROM tenant_moves WHERE id = ${move.id} AND seq = ${move.seq})`,
         ),
       ),
     db
       .update(tenantMoves)
-      .set({ ...patch, seq: move.seq + 1, updatedAt: at })
+      .set({ ...patch, failures: 0, seq: move.seq + 1, updatedAt: at })
       .where(
         and(
           eq(tenantMoves.id, move.id),

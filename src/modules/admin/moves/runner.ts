@@ -1,9 +1,10 @@
 import { controlDb } from "../../../db/client";
 import type { TableMoveProgress, TenantMoveRow } from "../../../db/control-schema";
 import { chainHash } from "../../../db/tenant-rows";
-import { DELETE_ORDER, TENANT_TABLES } from "../../../db/tenant-table-list";
+import { TENANT_TABLES } from "../../../db/tenant-table-list";
 import type { Env } from "../../../env";
 import { systemClock } from "../../../lib/clock";
+import { AppError } from "../../../lib/errors";
 import { operatorAuditInsert } from "../../audit/service";
 import { getTenant } from "../tenants/service";
 import { forgetTenant } from "../verification/service";
@@ -18,17 +19,19 @@ import {
 } from "./config";
 import { presentMove } from "./present";
 import * as repo from "./repo";
+import { purgePages } from "./steps/purge";
+import { failMove, rollback } from "./steps/rollback";
 import * as shards from "./system-repo";
 
 /**
  * One bounded unit of a tenant move (docs/decisions/tenant-moves.md), from the state saved in
  * CONTROL_DB: copy -> catch_up (passes until little changes) -> fence -> final_sync (fenced
  * passes until one finds nothing to repair: that pass is the verification) -> switch ->
- * cleanup -> done. Every unit is idempotent (a pass compares before it writes) and saves with
+ * cleanup -> done; a move that fails before the switch goes to rollback (steps/rollback.ts)
+ * and ends failed with its partial copy gone. Every unit is idempotent (a pass compares before it writes) and saves with
  * the move's seq, so a crash anywhere re-runs the unit from the last saved cursor.
  */
 
-const PURGE_PAGE_ROWS = 500;
 const EMPTY_HASH = "";
 const later = (at: Date, seconds: number) => new Date(at.getTime() + seconds * 1000).toISOString();
 
@@ -71,14 +74,23 @@ export async function advanceMove(
   const db = controlDb(env);
   const at = clock.now();
   const save: Save = (patch) => repo.saveMove(db, move, patch, at.toISOString());
-  const tenant = await getTenant(env, move.tenantId);
-  const liveShard = move.step === "cleanup" || move.step === "done" ? move.targetShard : move.sourceShard;
-  if (tenant.shard !== liveShard) {
-    return save({
-      state: "failed",
-      error: `tenant is on shard ${tenant.shard}, not ${liveShard}`,
-      finishedAt: at.toISOString(),
-    });
+  const switched = move.step === "cleanup" || move.step === "done";
+  // Before the switch a tenant deleted meanwhile (offboarding) fails the move, and its partial copy goes.
+  const tenant = switched
+    ? await getTenant(env, move.tenantId)
+    : await getTenant(env, move.tenantId).catch((error: unknown) => {
+        if (error instanceof AppError && error.code === "not_found") return undefined;
+        throw error;
+      });
+  const liveShard = switched ? move.targetShard : move.sourceShard;
+  const where = tenant ? `tenant is on shard ${tenant.shard}` : "the tenant no longer exists";
+  // Never delete a copy on the shard where the tenant is live.
+  if (tenant?.shard === move.targetShard && !switched)
+    return save({ state: "failed", error: `${where}, not ${liveShard}`, finishedAt: at.toISOString() });
+  if (move.step === "rollback") return rollback(env, move, at, save, budget);
+  if (tenant?.shard !== liveShard) {
+    if (!switched) return failMove(env, move, `${where}, not ${liveShard}`, at);
+    return save({ state: "failed", error: `${where}, not ${liveShard}`, finishedAt: at.toISOString() });
   }
   switch (move.step) {
     case "copy":
@@ -253,21 +265,16 @@ async function cleanup(env: Env, move: TenantMoveRow, at: Date, save: Save, budg
   const iso = at.toISOString();
   // Only after the switch (checked by advanceMove: the tenant is live on the target).
   await shards.holdPermit(env, move.sourceShard, move.tenantId, "purge", iso);
-  const tables = DELETE_ORDER;
-  const progress = { ...move.progress };
-  let { tableIndex } = move;
   budget.statements -= 3;
-  while (budgetLeft(budget)) {
-    const table = tables[tableIndex];
-    if (!table) break;
-    const removed = await shards.purgeTablePage(env, move.sourceShard, move.tenantId, table, PURGE_PAGE_ROWS);
-    budget.statements--;
-    const p = progress[table] ?? emptyProgress();
-    progress[table] = { ...p, removed: p.removed + removed };
-    if (removed < PURGE_PAGE_ROWS) tableIndex++;
-  }
-  if (tableIndex < tables.length) return save({ tableIndex, progress });
-  await shards.dropSearchTag(env, move.sourceShard, move.tenantId);
+  const { tableIndex, progress, done } = await purgePages(
+    env,
+    move.sourceShard,
+    move.tenantId,
+    move,
+    "removed",
+    budget,
+  );
+  if (!done) return save({ tableIndex, progress });
   await shards.releasePermits(env, move.sourceShard, move.tenantId);
   return save({ step: "done", state: "succeeded", ...newPass, progress, finishedAt: iso, resumeAt: null });
 }

@@ -1,6 +1,7 @@
 /** OpenAPI shapes of tenant moves between shards (docs/decisions/tenant-moves.md). */
 import { z } from "@hono/zod-openapi";
 import { TENANT_TABLES } from "../../../db/tenant-table-list";
+import { MAX_UNIT_FAILURES } from "./config";
 
 export const StartMoveBody = z
   .strictObject({
@@ -48,6 +49,9 @@ const TableProgressSchema = z
       .int()
       .openapi({ description: "Rows deleted from the target over all passes (gone from the source)" }),
     removed: z.number().int().openapi({ description: "Rows removed from the old shard after the switch" }),
+    discarded: z.number().int().openapi({
+      description: "Rows of the partial copy deleted from the target after the move failed (step rollback)",
+    }),
   })
   .openapi("TenantMoveTable");
 
@@ -58,12 +62,16 @@ export const TenantMoveSchema = z
     sourceShard: z.number().int(),
     targetShard: z.number().int(),
     state: z.enum(["running", "succeeded", "failed"]),
-    step: z.enum(["copy", "catch_up", "fence", "final_sync", "switch", "cleanup", "done"]).openapi({
-      description:
-        "copy: first pass; catch_up: passes re-copying what changed meanwhile; fence: writes pause; final_sync: fenced " +
-        "passes, the last of which verifies counts and hashes; switch: the tenant's shard changes; cleanup: the old " +
-        "copy is deleted in pages; done",
-    }),
+    step: z
+      .enum(["copy", "catch_up", "fence", "final_sync", "switch", "cleanup", "done", "rollback"])
+      .openapi({
+        description:
+          "copy: first pass; catch_up: passes re-copying what changed meanwhile; fence: writes pause; final_sync: fenced " +
+          "passes, the last of which verifies counts and hashes; switch: the tenant's shard changes; cleanup: the old " +
+          "copy is deleted in pages; done; rollback: the move failed before its switch (why: `error`) and its partial " +
+          "copy is deleted from the target in pages (state running), then the move is failed; the tenant never " +
+          "left its source shard",
+      }),
     round: z.number().int().openapi({ description: "Pass number within the step" }),
     currentTable: z
       .enum(TENANT_TABLES)
@@ -84,17 +92,24 @@ export const TenantMoveSchema = z
     createdAt: z.string(),
     updatedAt: z.string(),
     finishedAt: z.string().nullable(),
-    error: z
-      .string()
-      .nullable()
-      .openapi({ description: "Why the move failed, or what made it catch up again" }),
+    error: z.string().nullable().openapi({
+      description:
+        "Why the move failed (or is rolling back), what made it catch up again, or its unit's last error",
+    }),
     totals: z.object({
       sourceRows: z.number().int(),
       targetRows: z.number().int(),
       written: z.number().int(),
       deleted: z.number().int(),
       removed: z.number().int(),
+      discarded: z.number().int(),
     }),
+    failures: z
+      .number()
+      .int()
+      .openapi({
+        description: `Consecutive failed attempts of the current unit (its last error in \`error\`); at ${MAX_UNIT_FAILURES} before the switch the move rolls back`,
+      }),
     tables: z.array(TableProgressSchema),
   })
   .openapi("TenantMove");

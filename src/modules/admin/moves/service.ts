@@ -12,7 +12,8 @@ import * as repo from "./repo";
  * Starts moving a tenant to another shard (docs/decisions/tenant-moves.md): the move row and
  * its audit entry in one batch, then the first job. Asking again for the same target while the
  * move runs resumes it (its current step is enqueued again: a stalled move continues, a live
- * one ignores the duplicate); another target while one runs is a conflict.
+ * one ignores the duplicate); another target while one runs is a conflict, and so is any start
+ * while a failed move rolls back (its message is sent again all the same).
  */
 export async function startMove(op: OperatorContext, tenantId: string, input: { targetShard: number }) {
   const { env } = op;
@@ -30,6 +31,11 @@ export async function startMove(op: OperatorContext, tenantId: string, input: { 
       throw conflict(`A move of this tenant to shard ${running.targetShard} is running`);
     }
     await env.JOBS_QUEUE.send(jobs.tenantMove(tenantId, running.id, running.seq));
+    // A failed move still deleting its partial copy: resumed too, but the new move waits for it.
+    if (running.step === "rollback")
+      throw conflict(
+        `A failed move to shard ${running.targetShard} is still deleting its partial copy; start again once it has failed`,
+      );
     return presentMove(running);
   }
   if (tenant.shard === input.targetShard)
@@ -57,6 +63,7 @@ export async function startMove(op: OperatorContext, tenantId: string, input: { 
     createdBy: op.actor.id,
     createdAt: at,
     updatedAt: at,
+    failures: 0,
   };
   const audit = operatorAuditInsert(
     op,
@@ -84,3 +91,7 @@ export async function getMove(env: Env, tenantId: string, moveId: string) {
   if (!row) throw notFound("Move");
   return presentMove(row);
 }
+
+/** Running moves that saved nothing since `before` (at most `cap`): the operator's figures. */
+export const stalledMoveCount = async (env: Env, before: string, cap: number) =>
+  (await repo.stalledMoves(controlDb(env), before, cap)).length;

@@ -4,6 +4,7 @@ import { registerConfigureConnector } from "./configure-connector";
 import { registerCreateKey } from "./create-key";
 import { registerCreateOperatorToken } from "./create-operator-token";
 import { registerCreateTenant } from "./create-tenant";
+import { registerGetObjectRecount } from "./get-object-recount";
 import { registerGetTenant } from "./get-tenant";
 import { registerGetTenantMove } from "./get-tenant-move";
 import { registerListKeys } from "./list-keys";
@@ -15,6 +16,7 @@ import { registerRevokeKey } from "./revoke-key";
 import { registerRevokeOperatorToken } from "./revoke-operator-token";
 import { registerRotateKey } from "./rotate-key";
 import { registerSetKeyRateLimit } from "./set-key-rate-limit";
+import { registerStartObjectRecount } from "./start-object-recount";
 import { registerStartTenantMove } from "./start-tenant-move";
 import { registerUpdateShard } from "./update-shard";
 import { registerUpdateTenant } from "./update-tenant";
@@ -27,6 +29,8 @@ export function registerAdminRoutes(app: App): void {
     registerUpdateTenant,
     registerStartTenantMove,
     registerGetTenantMove,
+    registerStartObjectRecount,
+    registerGetObjectRecount,
     registerCreateKey,
     registerListKeys,
     registerRotateKey,

@@ -3,6 +3,7 @@ import type { App } from "../../../http/context";
 import { adminRoute, jsonContent } from "../../../http/openapi";
 import { ShardSchema } from "../shards/schemas";
 import { listShards } from "../shards/service";
+import { StalledJobsSchema } from "../stalled-jobs/schemas";
 
 export const listShardsRoute = adminRoute({
   method: "get",
@@ -12,7 +13,8 @@ export const listShardsRoute = adminRoute({
   description:
     "Every SHARD_<n> binding of the deployment (found at run time), with its state, size in bytes, rows, " +
     "tenant count and the work waiting in its tables, measured now; and the shard the next tenant " +
-    "created without a `shard` would go to. docs/operations.md#operating-figures.",
+    "created without a `shard` would go to; and the long-running operator jobs (moves, exports, deletions, " +
+    "erasures) stalled now or resumed by the minute cron in the last 24 hours. docs/operations.md#operating-figures.",
   responses: {
     200: jsonContent(
       z.object({
@@ -23,6 +25,7 @@ export const listShardsRoute = adminRoute({
           .int()
           .nullable()
           .openapi({ description: "Where placement by load puts the next tenant; null: no shard is open" }),
+        stalledJobs: StalledJobsSchema,
       }),
       "Shards",
     ),
@@ -31,6 +34,6 @@ export const listShardsRoute = adminRoute({
 
 export const registerListShards = (app: App) =>
   app.openapi(listShardsRoute, async (c) => {
-    const result = await listShards(c.env);
+    const result = await listShards(c.env, c.get("op").clock.now());
     return c.json({ success: true as const, ...result }, 200);
   });

@@ -13,7 +13,9 @@ export const startTenantMoveRoute = adminRoute({
     "Copies every table of the tenant in pages on the jobs queue, catches up what changed meanwhile, pauses the " +
     "tenant's writes for the cut-over (they answer 503 with Retry-After; reads go on), verifies row counts and content " +
     "hashes per table, switches the tenant's shard, then deletes the old copy. Follow it with GET .../moves/{moveId}. " +
-    "409 when the tenant is already on that shard or a move to another shard runs.",
+    "A move that fails before its switch (a unit failing 10 times in a row, or the tenant gone) deletes its partial " +
+    "copy from the target (step rollback) and ends failed. 409 when the tenant is already on that shard, a move to " +
+    "another shard runs, or a failed move is still rolling back.",
   request: { params: TenantIdParams, body: jsonBody(StartMoveBody) },
   responses: { 202: jsonContent(TenantMoveResponse, "The move (running)") },
 });

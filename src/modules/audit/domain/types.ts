@@ -15,6 +15,7 @@ export const AUDIT_ACTIONS = [
   "tenant.move_started",
   "tenant.moved",
   "tenant.export_requested",
+  "tenant.object_recount_started",
   "tenant.deleted",
   "api_key.created",
   "api_key.rotated",

@@ -1,0 +1,110 @@
+import { desc, eq, sql } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
+import { controlDb } from "../../../db/client";
+import {
+  type ObjectFigures,
+  type TenantObjectRecountRow,
+  tenantObjectRecounts,
+  tenantObjectUsage,
+} from "../../../db/control-schema";
+import { tenantWhere } from "../../../db/tenant-tables";
+import type { Env } from "../../../env";
+import { OBJECT_KINDS } from "../domain/quota";
+
+/**
+ * A tenant's recounts (CONTROL_DB, operator scope) and the one batch that sets its R2 totals to
+ * what a recount listed. Every turn saves compare-and-set on `step`.
+ */
+
+export const findRecount = (env: Env, tenantId: string, recountId: string) =>
+  controlDb(env)
+    .select()
+    .from(tenantObjectRecounts)
+    .where(tenantWhere({ tenantId }, tenantObjectRecounts, eq(tenantObjectRecounts.id, recountId)))
+    .get();
+
+export const runningRecount = (env: Env, tenantId: string) =>
+  controlDb(env)
+    .select()
+    .from(tenantObjectRecounts)
+    .where(tenantWhere({ tenantId }, tenantObjectRecounts, eq(tenantObjectRecounts.status, "running")))
+    .orderBy(desc(tenantObjectRecounts.createdAt))
+    .get();
+
+export const insertRecount = (env: Env, row: TenantObjectRecountRow, audit: BatchItem<"sqlite">) => {
+  const db = controlDb(env);
+  return db.batch([db.insert(tenantObjectRecounts).values(row), audit]);
+};
+
+/** The next turn's state, only if no other turn saved since `row.step`; the saved row or undefined. */
+export const saveTurn = (
+  env: Env,
+  row: TenantObjectRecountRow,
+  patch: { cursor: string; pages: number; counted: Record<string, ObjectFigures> },
+  at: string,
+) =>
+  controlDb(env)
+    .update(tenantObjectRecounts)
+    .set({ ...patch, step: row.step + 1, updatedAt: at })
+    .where(
+      tenantWhere(
+        { tenantId: row.tenantId },
+        tenantObjectRecounts,
+        eq(tenantObjectRecounts.id, row.id),
+        eq(tenantObjectRecounts.step, row.step),
+      ),
+    )
+    .returning()
+    .get();
+
+/**
+ * The last turn, one batch: the recount succeeds (compare-and-set on `step`, stamping `token`),
+ * and every kind's total becomes the listed figure only where that stamp is this turn's, so a
+ * duplicate of the last message, whose compare-and-set fails, writes nothing.
+ */
+export async function applyRecount(
+  env: Env,
+  row: TenantObjectRecountRow,
+  done: { pages: number; counted: Record<string, ObjectFigures>; before: Record<string, ObjectFigures> },
+  token: string,
+  at: string,
+) {
+  const db = controlDb(env);
+  const won = sql`EXISTS (SELECT 1 FROM tenant_object_recounts WHERE id = ${row.id} AND applied_by = ${token})`;
+  const [saved] = await db.batch([
+    db
+      .update(tenantObjectRecounts)
+      .set({
+        status: "succeeded",
+        step: row.step + 1,
+        cursor: null,
+        pages: done.pages,
+        counted: done.counted,
+        totalsBefore: done.before,
+        appliedBy: token,
+        updatedAt: at,
+        finishedAt: at,
+      })
+      .where(
+        tenantWhere(
+          { tenantId: row.tenantId },
+          tenantObjectRecounts,
+          eq(tenantObjectRecounts.id, row.id),
+          eq(tenantObjectRecounts.step, row.step),
+        ),
+      )
+      .returning(),
+    ...OBJECT_KINDS.map((kind) => {
+      const figures = done.counted[kind] ?? { objects: 0, bytes: 0 };
+      return db
+        .insert(tenantObjectUsage)
+        .values({ tenantId: row.tenantId, kind, ...figures, updatedAt: at })
+        .onConflictDoUpdate({
+          target: [tenantObjectUsage.tenantId, tenantObjectUsage.kind],
+          set: { ...figures, updatedAt: at },
+          setWhere: won,
+        });
+    }),
+  ]);
+  return (saved as TenantObjectRecountRow[])[0];
+}
