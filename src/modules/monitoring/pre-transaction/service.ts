@@ -1,13 +1,18 @@
 import type { TenantContext } from "../../../db/tenant-context";
 import { badRequest, notFound } from "../../../lib/errors";
 import { grants, type Scope } from "../../../lib/scopes";
-import { evaluate as evaluateAml } from "../../aml/evaluation/service";
+import { readsOf as amlReadsOf, evaluate as evaluateAml } from "../../aml/evaluation/service";
 import type { ProposedTransactionRow } from "../../data/read-model";
-import { evaluate as evaluateFraud } from "../../fraud/evaluation/service";
+import { evaluate as evaluateFraud, readsOf as fraudReadsOf } from "../../fraud/evaluation/service";
 import { toIsoInstant } from "../../ingest/domain/values";
+import { highRiskCountries } from "../../lists/service";
+import { liveRuleSets } from "../../rules/service";
 import { type AlertRow, alertRow, evaluationInstant } from "./domain/alerts";
 import * as repo from "./repo";
 import type { ScreenTransactionInput } from "./schemas";
+
+/** Read together first: both evaluations need both (fraud's structuring band is AML's largeCashAmount). */
+const KINDS = ["fraud", "aml"] as const;
 
 /** Decimal money string ("1250.5") to minor units, without floating point. */
 const toMinor = (amount: string) => {
@@ -93,15 +98,18 @@ export async function screenTransaction(
   const target = { entityType: entity.entityType, entityId: entity.entityId, windowDays: input.windowDays };
   // AML outcomes are shown only to a key that may read AML (tipping-off: a fraud-only key never learns them).
   const showAml = grants(scopes, "aml:read");
+  const amlInput = { ...target, dryRun: true };
+  // Both evaluations' reads in one D1 batch (one round trip, one snapshot); the fraud reads
+  // answer the entity's 404 for both. The evaluations then read only their custom rules.
+  const [countries] = await Promise.all([showAml ? highRiskCountries(ctx) : [], liveRuleSets(ctx, KINDS)]);
+  const fraudReads = await fraudReadsOf(ctx, target, at);
+  const amlReads = showAml ? await amlReadsOf(ctx, amlInput, at, countries, proposal) : null;
+  const results = await ctx.db.batch([...fraudReads.items, ...(amlReads?.items ?? [])]);
+  const fraudPre = fraudReads.finish(results.slice(0, fraudReads.items.length));
+  const amlPre = amlReads?.finish(results.slice(fraudReads.items.length));
   const [fraud, aml] = await Promise.all([
-    evaluateFraud(ctx, target, proposal),
-    // The fraud evaluation's batched read answers the entity's 404 for both.
-    showAml
-      ? evaluateAml(ctx, { ...target, dryRun: true }, scopes, actorKeyId, {
-          ...proposal,
-          entityCheckedByCaller: true,
-        })
-      : null,
+    evaluateFraud(ctx, target, proposal, fraudPre),
+    amlPre ? evaluateAml(ctx, amlInput, scopes, actorKeyId, proposal, amlPre) : null,
   ]);
   const evaluatedAt = at.toISOString();
   const fired = aml ? aml.triggeredRules.filter((r) => r.triggered) : [];
