@@ -5,8 +5,8 @@ import { readsOf as amlReadsOf, evaluate as evaluateAml } from "../../aml/evalua
 import type { ProposedTransactionRow } from "../../data/read-model";
 import { evaluate as evaluateFraud, readsOf as fraudReadsOf } from "../../fraud/evaluation/service";
 import { toIsoInstant } from "../../ingest/domain/values";
-import { highRiskCountries } from "../../lists/service";
-import { liveRuleSets } from "../../rules/service";
+import { highRiskCountriesRead } from "../../lists/service";
+import { liveStatesWith } from "../../rules/service";
 import { type AlertRow, alertRow, evaluationInstant } from "./domain/alerts";
 import * as repo from "./repo";
 import type { ScreenTransactionInput } from "./schemas";
@@ -99,11 +99,14 @@ export async function screenTransaction(
   // AML outcomes are shown only to a key that may read AML (tipping-off: a fraud-only key never learns them).
   const showAml = grants(scopes, "aml:read");
   const amlInput = { ...target, dryRun: true };
-  // Both evaluations' reads in one D1 batch (one round trip, one snapshot); the fraud reads
-  // answer the entity's 404 for both. The evaluations then read only their custom rules.
-  const [countries] = await Promise.all([showAml ? highRiskCountries(ctx) : [], liveRuleSets(ctx, KINDS)]);
+  // Three round trips (each ~1 ms of the thread locally): the live rule sets with the high-risk
+  // countries; then both evaluations' reads in one batch (one snapshot), whose fraud part answers
+  // the entity's 404 for both (the evaluations then read only their custom rules, if any); then
+  // the alerts.
+  const countries = highRiskCountriesRead(ctx);
+  const [, stored] = await liveStatesWith(ctx, KINDS, countries.item);
   const fraudReads = await fraudReadsOf(ctx, target, at);
-  const amlReads = showAml ? await amlReadsOf(ctx, amlInput, at, countries, proposal) : null;
+  const amlReads = showAml ? await amlReadsOf(ctx, amlInput, at, countries.decode(stored), proposal) : null;
   const results = await ctx.db.batch([...fraudReads.items, ...(amlReads?.items ?? [])]);
   const fraudPre = fraudReads.finish(results.slice(0, fraudReads.items.length));
   const amlPre = amlReads?.finish(results.slice(fraudReads.items.length));
