@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { countingContext } from "../../src/db/counting-d1";
 import { loadTenantContext } from "../../src/db/tenant-context";
 import type { Scope } from "../../src/lib/scopes";
+import type { ScreenTransactionInput } from "../../src/modules/monitoring/pre-transaction/schemas";
 import { screenTransaction } from "../../src/modules/monitoring/pre-transaction/service";
 import { customerWith } from "../aml/helpers";
 import { createTenant, type TestTenant } from "../harness";
@@ -23,10 +24,16 @@ const FRAUD_READS = 4;
 const AML_READS = 2;
 const ALERTS = 2;
 
-async function counted(t: TestTenant, body: Record<string, unknown>, scopes: Scope[]) {
+async function counted(t: TestTenant, body: { customerId: string; amount: string }, scopes: Scope[]) {
   const counting = countingContext(await loadTenantContext(env, t.id, "test"));
-  const input = { currency: "GHS", channel: "cash", windowDays: 30, type: "credit" as const, ...body };
-  const screening = await screenTransaction(counting.ctx, input as never, scopes, null);
+  const input: ScreenTransactionInput = {
+    currency: "GHS",
+    channel: "cash",
+    windowDays: 30,
+    type: "credit",
+    ...body,
+  };
+  const screening = await screenTransaction(counting.ctx, input, scopes, null);
   return { screening, queries: counting.queries(), roundTrips: counting.roundTrips() };
 }
 
