@@ -7,6 +7,8 @@ export interface CountingD1 {
   binding: D1Database;
   /** Statements sent so far: one per executed statement, one per statement of a batch, one per exec. */
   queries: () => number;
+  /** Calls that went to D1 so far: one per executed statement, per batch (however many statements), per exec. */
+  roundTrips: () => number;
 }
 
 /**
@@ -18,6 +20,7 @@ export function countingD1(d1: D1Database): CountingD1 {
   // batch() must receive the binding's own statements, not our proxies.
   const inner = new WeakMap<object, D1PreparedStatement>();
   let count = 0;
+  let trips = 0;
   const wrap = (stmt: D1PreparedStatement): D1PreparedStatement => {
     const proxy = new Proxy(stmt, {
       get(target, prop) {
@@ -27,6 +30,7 @@ export function countingD1(d1: D1Database): CountingD1 {
         if (EXECUTE.has(String(prop))) {
           return (...args: unknown[]) => {
             count++;
+            trips++;
             return value.apply(target, args);
           };
         }
@@ -42,12 +46,14 @@ export function countingD1(d1: D1Database): CountingD1 {
       if (prop === "batch") {
         return (stmts: D1PreparedStatement[]) => {
           count += stmts.length;
+          trips++;
           return target.batch(stmts.map((s) => inner.get(s) ?? s));
         };
       }
       if (prop === "exec") {
         return (sql: string) => {
           count++;
+          trips++;
           return target.exec(sql);
         };
       }
@@ -55,16 +61,25 @@ export function countingD1(d1: D1Database): CountingD1 {
       return typeof value === "function" ? value.bind(target) : value;
     },
   });
-  return { binding, queries: () => count };
+  return { binding, queries: () => count, roundTrips: () => trips };
 }
 
 /** A tenant context whose D1 bindings (shard and CONTROL_DB) count every statement they send. */
-export function countingContext(ctx: TenantContext): { ctx: TenantContext; queries: () => number } {
+export function countingContext(ctx: TenantContext): {
+  ctx: TenantContext;
+  queries: () => number;
+  roundTrips: () => number;
+} {
   const counters: CountingD1[] = [];
   const counted = withD1Wrapper(ctx, (d1) => {
     const counter = countingD1(d1);
     counters.push(counter);
     return counter.binding;
   });
-  return { ctx: counted, queries: () => counters.reduce((sum, c) => sum + c.queries(), 0) };
+  const sum = (of: (c: CountingD1) => number) => counters.reduce((n, c) => n + of(c), 0);
+  return {
+    ctx: counted,
+    queries: () => sum((c) => c.queries()),
+    roundTrips: () => sum((c) => c.roundTrips()),
+  };
 }

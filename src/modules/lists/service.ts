@@ -171,6 +171,12 @@ export async function listHistory(ctx: TenantContext, listId: string, page: Page
 export const highRiskCountries = (ctx: TenantContext): Promise<string[]> =>
   entriesRepo.liveValuesOfKind(ctx, "high_risk_countries");
 
+/** highRiskCountries as a statement for the caller's D1 batch, and `decode` for its rows. */
+export const highRiskCountriesRead = (ctx: TenantContext) => ({
+  item: entriesRepo.liveValuesOfKindQuery(ctx, "high_risk_countries"),
+  decode: (rows: ReadonlyArray<{ value: string }>) => rows.map((r) => r.value),
+});
+
 export async function isAllowlisted(
   ctx: TenantContext,
   query: { entityType: EntityType; entityId: string; ruleId: string; at?: Date },

@@ -23,8 +23,8 @@ export interface Page {
  * The heads of the kinds and their live versions in one statement, keyed by kind (no head:
  * nothing published, no legacy values). Evaluations that run fraud and AML read both at once.
  */
-export async function readLive(scope: TenantScope, kinds: readonly RuleSetKind[]) {
-  const rows = await scope.db
+export const liveQuery = (scope: TenantScope, kinds: readonly RuleSetKind[]) =>
+  scope.db
     .select({
       kind: ruleSetHeads.kind,
       liveVersion: ruleSetHeads.liveVersion,
@@ -42,8 +42,13 @@ export async function readLive(scope: TenantScope, kinds: readonly RuleSetKind[]
         eq(ruleSetVersions.version, ruleSetHeads.liveVersion),
       ),
     );
-  return new Map(rows.map(({ kind, ...row }) => [kind as RuleSetKind, row]));
-}
+
+/** liveQuery's rows by kind. */
+export const liveRows = (rows: Awaited<ReturnType<typeof liveQuery>>) =>
+  new Map(rows.map(({ kind, ...row }) => [kind as RuleSetKind, row]));
+
+export const readLive = async (scope: TenantScope, kinds: readonly RuleSetKind[]) =>
+  liveRows(await liveQuery(scope, kinds));
 
 export async function getDraft(scope: TenantScope, kind: RuleSetKind): Promise<RuleSetDraftRow | undefined> {
   const [row] = await scope.db.select().from(ruleSetDrafts, eq(ruleSetDrafts.kind, kind)).limit(1);

@@ -6,99 +6,21 @@ import { presentPage } from "../../lib/pagination";
 import { tenantActor, tenantAuditInsert } from "../audit/service";
 import { contentHash } from "./domain/canonical";
 import { utcOffsetMinutes } from "./domain/custom/time-zone";
-import { defaultContent } from "./domain/defaults";
 import type { LiveRuleSet, RuleSetChoice, RuleSetContent, RuleSetKind } from "./domain/document";
 import { checkContent, type RuleSetInput } from "./domain/validate";
 import { ruleFeedback } from "./feedback/service";
+import { forget, type LiveState, liveRuleSet, liveState } from "./live/service";
 import { presentDraft, presentPublication, presentVersion, presentVersionSummary } from "./present";
 import * as repo from "./repo";
 
-export interface LiveState extends LiveRuleSet {
-  publishedAt: string | null;
-}
-
-/** One read per request and kind: evaluation, listings and the rule-set view share it. */
-const memo = new WeakMap<TenantContext, Map<RuleSetKind, Promise<LiveState>>>();
-
-type LiveRow = Awaited<ReturnType<typeof repo.readLive>> extends Map<RuleSetKind, infer R> ? R : never;
-
-async function liveStateOf(
-  ctx: TenantContext,
-  kind: RuleSetKind,
-  row: LiveRow | undefined,
-): Promise<LiveState> {
-  if (row?.content && row.contentHash && row.liveVersion > 0) {
-    return {
-      kind,
-      version: row.liveVersion,
-      hash: row.contentHash,
-      content: row.content,
-      publishedAt: row.publishedAt,
-    };
-  }
-  // Version 0: the defaults, with the AML overrides carried over from before rule sets (0021).
-  const content = defaultContent(kind, ctx.tenant.settings);
-  if (kind === "aml" && row?.legacyThresholds)
-    content.thresholds = { ...content.thresholds, ...row.legacyThresholds };
-  return { kind, version: 0, hash: await defaultsHash(kind, content), content, publishedAt: null };
-}
-
-/**
- * Hashes of version-0 contents (the defaults under a tenant's currency and legacy thresholds),
- * kept per isolate: every evaluation of a tenant that never published would otherwise hash the
- * same few kilobytes again. Keyed by the content's own JSON, so a different content never
- * shares a hash; bounded, since there are only a few distinct defaults.
- */
-const hashes = new Map<string, Promise<string>>();
-function defaultsHash(kind: RuleSetKind, content: RuleSetContent): Promise<string> {
-  const key = `${kind}:${JSON.stringify(content)}`;
-  let hash = hashes.get(key);
-  if (!hash) {
-    if (hashes.size >= 64) hashes.clear();
-    hash = contentHash(content);
-    hashes.set(key, hash);
-    hash.catch(() => hashes.delete(key));
-  }
-  return hash;
-}
-
-/**
- * The rule sets evaluation runs now, for each kind asked (at most one D1 query for all the
- * kinds not read yet in this request, memoised for the request).
- */
-export function liveStates(ctx: TenantContext, kinds: readonly RuleSetKind[]): Promise<LiveState[]> {
-  const byKind = memo.get(ctx) ?? new Map<RuleSetKind, Promise<LiveState>>();
-  memo.set(ctx, byKind);
-  const missing = kinds.filter((kind, i) => !byKind.has(kind) && kinds.indexOf(kind) === i);
-  if (missing.length) {
-    const rows = repo.readLive(ctx, missing);
-    for (const kind of missing) {
-      const state = rows.then((found) => liveStateOf(ctx, kind, found.get(kind)));
-      byKind.set(kind, state);
-      state.catch(() => byKind.delete(kind));
-    }
-  }
-  return Promise.all(kinds.map((kind) => byKind.get(kind)!));
-}
-
-/** The rule set evaluation runs now (at most one D1 query, memoised for the request). */
-export async function liveState(ctx: TenantContext, kind: RuleSetKind): Promise<LiveState> {
-  const [state] = await liveStates(ctx, [kind]);
-  return state;
-}
-
-export async function liveRuleSet(ctx: TenantContext, kind: RuleSetKind): Promise<LiveRuleSet> {
-  const [live] = await liveRuleSets(ctx, [kind]);
-  return live;
-}
-
-/** The live rule sets of several kinds (fraud and AML evaluations read both), in one statement. */
-export async function liveRuleSets(
-  ctx: TenantContext,
-  kinds: readonly RuleSetKind[],
-): Promise<LiveRuleSet[]> {
-  return (await liveStates(ctx, kinds)).map(({ publishedAt: _publishedAt, ...live }) => live);
-}
+export {
+  type LiveState,
+  liveRuleSet,
+  liveRuleSets,
+  liveState,
+  liveStates,
+  liveStatesWith,
+} from "./live/service";
 
 /**
  * The rule set an evaluation asked for: the live version, or the tenant's current draft of the
@@ -140,7 +62,6 @@ export function tenantTimeZone(ctx: TenantContext, at: Date): { timeZone: string
   return { timeZone: "UTC", utcOffsetMinutes: 0 };
 }
 
-const forget = (ctx: TenantContext, kind: RuleSetKind) => memo.get(ctx)?.delete(kind);
 const actorOf = (ctx: TenantContext) => tenantActor(ctx).id;
 export const requiresSecondApprover = (ctx: TenantContext) =>
   ctx.tenant.settings.rulesRequireSecondApprover === true;

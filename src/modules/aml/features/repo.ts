@@ -34,6 +34,14 @@ function featureStatement(scope: TenantScope, q: FeatureQuery, families: Family[
   return sql.join(parts, sql` UNION ALL `);
 }
 
+type FeatureStatementRow = { family: Family; entity_id: string; data: string };
+
+const decodeFeatures = (rows: FeatureStatementRow[], rerun?: Parameters<typeof featuresFromRows>[1]) =>
+  featuresFromRows(
+    rows.map((r) => ({ family: r.family, entityId: r.entity_id, data: JSON.parse(r.data) }) as FeatureRow),
+    rerun,
+  );
+
 /**
  * Features of every entity matched by the query (one entity when `entityId` is set). With
  * `rerun`, only the given families are re-queried and laid over copies of the base features
@@ -46,13 +54,16 @@ export async function loadFeatures(
 ): Promise<Map<string, EntityFeatures>> {
   const families = ALL_FAMILIES.filter((f) => !rerun || rerun.families.includes(f));
   if (families.length === 0) return featuresFromRows([], rerun);
-  const rows = await scope.db.all<{ family: Family; entity_id: string; data: string }>(
-    featureStatement(scope, q, families),
-  );
-  return featuresFromRows(
-    rows.map((r) => ({ family: r.family, entityId: r.entity_id, data: JSON.parse(r.data) }) as FeatureRow),
-    rerun,
-  );
+  return decodeFeatures(await scope.db.all<FeatureStatementRow>(featureStatement(scope, q, families)), rerun);
+}
+
+/**
+ * loadFeatures (every family) as a statement for the caller's D1 batch, with `decode` for its
+ * rows: an evaluation sends it with its other reads in one round trip.
+ */
+export function featuresRead(scope: TenantScope, q: FeatureQuery) {
+  const item = scope.db.all<FeatureStatementRow>(featureStatement(scope, q, ALL_FAMILIES));
+  return { item, decode: (rows: FeatureStatementRow[]) => decodeFeatures(rows) };
 }
 
 /** Entities of a type with activity in the window (decides between a sync and a queued backtest). */

@@ -110,13 +110,14 @@ function entityStartQuery(scope: TenantScope, key: ActivityKey) {
 }
 
 /**
- * One evaluation's reads of its entity in one D1 batch (one round trip, one snapshot): whether
- * the entity exists and when it began (`found` false: a registered entity that is absent; a
- * merchant has no registry and is always found), its transactions in [from, to] newest first
- * (at most `cap`), its last transaction before `from`, and the caller's extra statement (the
- * allowlist read), whose rows come back as `extra`.
+ * One evaluation's reads of its entity, as statements for one D1 batch (one round trip, one
+ * snapshot) that the caller may send with its other reads: whether the entity exists and when it
+ * began (`found` false: a registered entity that is absent; a merchant has no registry and is
+ * always found), its transactions in [from, to] newest first (at most `cap`), its last
+ * transaction before `from`, and the caller's extra statement (the allowlist read), whose rows
+ * come back as `extra`. `decode` takes the batch's results for these statements, in order.
  */
-export async function readEntityActivity<Extra extends BatchItem<"sqlite">>(
+export function entityActivityReads<Extra extends BatchItem<"sqlite">>(
   scope: TenantScope,
   key: ActivityKey,
   range: { from: string; to: string; cap: number },
@@ -125,16 +126,22 @@ export async function readEntityActivity<Extra extends BatchItem<"sqlite">>(
   const start = entityStartQuery(scope, key);
   const activity = loadActivity(scope, key, range.from, range.to, range.cap);
   const before = lastActivityBeforeQuery(scope, key, range.from);
-  if (!start) {
-    const [rows, [last], extraRows] = await scope.db.batch([activity, before, extra]);
-    return { found: true, createdAt: null, rows, before: last?.at ?? null, extra: extraRows };
-  }
-  const [started, rows, [last], extraRows] = await scope.db.batch([start, activity, before, extra]);
-  return {
-    found: started.length > 0,
-    createdAt: started[0]?.started ?? null,
-    rows,
-    before: last?.at ?? null,
-    extra: extraRows,
+  const items = start ? ([start, activity, before, extra] as const) : ([activity, before, extra] as const);
+  type Results = [
+    Array<{ started: string }> | null,
+    Awaited<typeof activity>,
+    Awaited<typeof before>,
+    Awaited<Extra>,
+  ];
+  const decode = (results: readonly unknown[]) => {
+    const [started, rows, [last], extraRows] = (start ? results : [null, ...results]) as Results;
+    return {
+      found: started === null || started.length > 0,
+      createdAt: started?.[0]?.started ?? null,
+      rows,
+      before: last?.at ?? null,
+      extra: extraRows,
+    };
   };
+  return { items: [...items] as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]], decode };
 }

@@ -20,8 +20,8 @@ import type { EntityType, Txn } from "../domain/types";
 import {
   type ActivityRow,
   activityOf,
+  entityActivityReads,
   type RegisteredIds,
-  readEntityActivity,
   entityStarts as readEntityStarts,
 } from "./repo";
 
@@ -180,6 +180,37 @@ export async function preloadFraud(
 }
 
 /**
+ * The reads of one entity's evaluation as of `now` (entity, activity, last activity before the
+ * baseline, allowlist) as statements for one D1 batch, which a caller may send with its own
+ * (pre-transaction screening sends AML's too); `finish` turns the batch's results for them into
+ * the preload evaluate takes, or throws the entity's 404.
+ */
+export async function readsOf(ctx: TenantContext, input: EvaluateInput, now: Date) {
+  checkEntityId(input.entityType, input.entityId);
+  const { signals: catalog, fraud } = await liveSignals(ctx, input.ruleSet);
+  const signals = selectSignals(input.entityType, input.signalIds, catalog);
+  const { baselineStart } = readRange(input.windowDays, signals, now);
+  const allowlist = allowlistStatement(ctx, {
+    entityType: input.entityType,
+    entityIds: [input.entityId],
+    ruleIds: [
+      ...signals.map((s) => s.signalId),
+      ...customRulesToRun(fraud, input.signalIds).map((r) => r.ruleId),
+    ],
+    at: now,
+  });
+  const key = { column: input.entityType, value: input.entityId };
+  const range = { from: baselineStart.toISOString(), to: now.toISOString(), cap: ACTIVITY_CAP };
+  const { items, decode } = entityActivityReads(ctx, key, range, allowlist);
+  const finish = (results: readonly unknown[]): FraudPreload => {
+    const { found, createdAt, rows, before, extra } = decode(results);
+    if (!found) throw notFound(NOT_FOUND[input.entityType as keyof typeof NOT_FOUND]);
+    return { now, createdAt, rows, before, allowlist: allowlistedSet(extra) };
+  };
+  return { items, finish };
+}
+
+/**
  * Computes a FraudAlert on demand (the one path of evaluate, evaluate-and-create and
  * pre-transaction screening). Persists nothing. With a proposal, the proposed transaction joins
  * the entity's history in the built-in signals and in the custom rules' SQL.
@@ -201,29 +232,12 @@ export async function evaluate(
   if (!pre) checkEntityId(input.entityType, input.entityId);
   const now = proposal?.at ?? pre?.now ?? ctx.clock.now();
   const signals = selectSignals(input.entityType, input.signalIds, catalog);
-  const { baselineStart } = readRange(input.windowDays, signals, now);
   const zone = tenantTimeZone(ctx, now);
   const customRules = customRulesToRun(fraud, input.signalIds);
-  const key = { column: input.entityType, value: input.entityId };
-  const allowlistQuery = {
-    entityType: input.entityType,
-    entityIds: [input.entityId],
-    ruleIds: [...signals.map((s) => s.signalId), ...customRules.map((r) => r.ruleId)],
-    at: now,
-  };
   // Without a preload: the entity, its activity, its last transaction before the baseline and
   // the allowlist in one D1 batch (one round trip); custom rules run their own statement.
   const [reads, customOutcomes] = await Promise.all([
-    pre ??
-      readEntityActivity(
-        ctx,
-        key,
-        { from: baselineStart.toISOString(), to: now.toISOString(), cap: ACTIVITY_CAP },
-        allowlistStatement(ctx, allowlistQuery),
-      ).then(({ found, createdAt, rows, before, extra }) => {
-        if (!found) throw notFound(NOT_FOUND[input.entityType as keyof typeof NOT_FOUND]);
-        return { createdAt, rows, before, allowlist: allowlistedSet(extra) };
-      }),
+    pre ?? readsOf(ctx, input, now).then(async (r) => r.finish(await ctx.db.batch(r.items))),
     evaluateCustomRules(ctx, {
       entityType: input.entityType,
       entityId: input.entityId,

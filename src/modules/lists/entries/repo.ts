@@ -22,13 +22,16 @@ export function listEntriesPage(scope: TenantScope, listId: string, prefix: stri
 }
 
 /** Entry values of live lists of `kind` (every list of that kind), each once, sorted. */
-export async function liveValuesOfKind(scope: TenantScope, kind: ListRow["kind"]): Promise<string[]> {
-  const rows = await scope.db
+/** The distinct values of the tenant's live lists of a kind, ascending, as a statement ({ value } rows). */
+export const liveValuesOfKindQuery = (scope: TenantScope, kind: ListRow["kind"]) =>
+  scope.db
     .selectDistinct({ value: listEntries.value })
     .from(listEntries, eq(lists.kind, kind), isNull(lists.archivedAt))
     .innerJoin(lists, scope.db.on(lists, eq(lists.id, listEntries.listId)))
     .orderBy(asc(listEntries.value));
-  return rows.map((r) => r.value);
+
+export async function liveValuesOfKind(scope: TenantScope, kind: ListRow["kind"]): Promise<string[]> {
+  return (await liveValuesOfKindQuery(scope, kind)).map((r) => r.value);
 }
 
 /** A live list's values (empty for an archived or unknown list). */

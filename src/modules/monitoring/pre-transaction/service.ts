@@ -1,13 +1,18 @@
 import type { TenantContext } from "../../../db/tenant-context";
 import { badRequest, notFound } from "../../../lib/errors";
 import { grants, type Scope } from "../../../lib/scopes";
-import { evaluate as evaluateAml } from "../../aml/evaluation/service";
+import { readsOf as amlReadsOf, evaluate as evaluateAml } from "../../aml/evaluation/service";
 import type { ProposedTransactionRow } from "../../data/read-model";
-import { evaluate as evaluateFraud } from "../../fraud/evaluation/service";
+import { evaluate as evaluateFraud, readsOf as fraudReadsOf } from "../../fraud/evaluation/service";
 import { toIsoInstant } from "../../ingest/domain/values";
+import { highRiskCountriesRead } from "../../lists/service";
+import { liveStatesWith } from "../../rules/service";
 import { type AlertRow, alertRow, evaluationInstant } from "./domain/alerts";
 import * as repo from "./repo";
 import type { ScreenTransactionInput } from "./schemas";
+
+/** Read together first: both evaluations need both (fraud's structuring band is AML's largeCashAmount). */
+const KINDS = ["fraud", "aml"] as const;
 
 /** Decimal money string ("1250.5") to minor units, without floating point. */
 const toMinor = (amount: string) => {
@@ -93,15 +98,21 @@ export async function screenTransaction(
   const target = { entityType: entity.entityType, entityId: entity.entityId, windowDays: input.windowDays };
   // AML outcomes are shown only to a key that may read AML (tipping-off: a fraud-only key never learns them).
   const showAml = grants(scopes, "aml:read");
+  const amlInput = { ...target, dryRun: true };
+  // Three round trips (each ~1 ms of the thread locally): the live rule sets with the high-risk
+  // countries; then both evaluations' reads in one batch (one snapshot), whose fraud part answers
+  // the entity's 404 for both (the evaluations then read only their custom rules, if any); then
+  // the alerts.
+  const countries = highRiskCountriesRead(ctx);
+  const [, stored] = await liveStatesWith(ctx, KINDS, countries.item);
+  const fraudReads = await fraudReadsOf(ctx, target, at);
+  const amlReads = showAml ? await amlReadsOf(ctx, amlInput, at, countries.decode(stored), proposal) : null;
+  const results = await ctx.db.batch([...fraudReads.items, ...(amlReads?.items ?? [])]);
+  const fraudPre = fraudReads.finish(results.slice(0, fraudReads.items.length));
+  const amlPre = amlReads?.finish(results.slice(fraudReads.items.length));
   const [fraud, aml] = await Promise.all([
-    evaluateFraud(ctx, target, proposal),
-    // The fraud evaluation's batched read answers the entity's 404 for both.
-    showAml
-      ? evaluateAml(ctx, { ...target, dryRun: true }, scopes, actorKeyId, {
-          ...proposal,
-          entityCheckedByCaller: true,
-        })
-      : null,
+    evaluateFraud(ctx, target, proposal, fraudPre),
+    amlPre ? evaluateAml(ctx, amlInput, scopes, actorKeyId, proposal, amlPre) : null,
   ]);
   const evaluatedAt = at.toISOString();
   const fired = aml ? aml.triggeredRules.filter((r) => r.triggered) : [];

@@ -1,0 +1,135 @@
+import type { BatchItem } from "drizzle-orm/batch";
+import type { TenantContext } from "../../../db/tenant-context";
+import { contentHash } from "../domain/canonical";
+import { defaultContent } from "../domain/defaults";
+import type { LiveRuleSet, RuleSetContent, RuleSetKind } from "../domain/document";
+import * as repo from "../repo";
+
+/**
+ * The live rule sets evaluation runs, read once per request and kind (evaluation, listings and
+ * the rule-set view share the read), and version 0's defaults with their hash.
+ */
+
+export interface LiveState extends LiveRuleSet {
+  publishedAt: string | null;
+}
+
+/** One read per request and kind. */
+const memo = new WeakMap<TenantContext, Map<RuleSetKind, Promise<LiveState>>>();
+
+type LiveRow = Awaited<ReturnType<typeof repo.readLive>> extends Map<RuleSetKind, infer R> ? R : never;
+
+async function liveStateOf(
+  ctx: TenantContext,
+  kind: RuleSetKind,
+  row: LiveRow | undefined,
+): Promise<LiveState> {
+  if (row?.content && row.contentHash && row.liveVersion > 0) {
+    return {
+      kind,
+      version: row.liveVersion,
+      hash: row.contentHash,
+      content: row.content,
+      publishedAt: row.publishedAt,
+    };
+  }
+  // Version 0: the defaults, with the AML overrides carried over from before rule sets (0021).
+  const content = defaultContent(kind, ctx.tenant.settings);
+  if (kind === "aml" && row?.legacyThresholds)
+    content.thresholds = { ...content.thresholds, ...row.legacyThresholds };
+  return { kind, version: 0, hash: await defaultsHash(kind, content), content, publishedAt: null };
+}
+
+/**
+ * Hashes of version-0 contents (the defaults under a tenant's currency and legacy thresholds),
+ * kept per isolate: every evaluation of a tenant that never published would otherwise hash the
+ * same few kilobytes again. Keyed by the content's own JSON, so a different content never
+ * shares a hash; bounded, since there are only a few distinct defaults.
+ */
+const hashes = new Map<string, Promise<string>>();
+function defaultsHash(kind: RuleSetKind, content: RuleSetContent): Promise<string> {
+  const key = `${kind}:${JSON.stringify(content)}`;
+  let hash = hashes.get(key);
+  if (!hash) {
+    if (hashes.size >= 64) hashes.clear();
+    hash = contentHash(content);
+    hashes.set(key, hash);
+    hash.catch(() => hashes.delete(key));
+  }
+  return hash;
+}
+
+const memoOf = (ctx: TenantContext) => {
+  const byKind = memo.get(ctx) ?? new Map<RuleSetKind, Promise<LiveState>>();
+  memo.set(ctx, byKind);
+  return byKind;
+};
+const missingOf = (ctx: TenantContext, kinds: readonly RuleSetKind[]) =>
+  kinds.filter((kind, i) => !memoOf(ctx).has(kind) && kinds.indexOf(kind) === i);
+
+/** Memoises the states of `kinds` for the request, from their rows (one read for them all). */
+function remember(
+  ctx: TenantContext,
+  kinds: readonly RuleSetKind[],
+  rows: Promise<Map<RuleSetKind, LiveRow>>,
+) {
+  const byKind = memoOf(ctx);
+  for (const kind of kinds) {
+    const state = rows.then((found) => liveStateOf(ctx, kind, found.get(kind)));
+    byKind.set(kind, state);
+    state.catch(() => byKind.delete(kind));
+  }
+}
+
+/**
+ * The rule sets evaluation runs now, for each kind asked (at most one D1 query for all the
+ * kinds not read yet in this request, memoised for the request).
+ */
+export function liveStates(ctx: TenantContext, kinds: readonly RuleSetKind[]): Promise<LiveState[]> {
+  const missing = missingOf(ctx, kinds);
+  if (missing.length) remember(ctx, missing, repo.readLive(ctx, missing));
+  return Promise.all(kinds.map((kind) => memoOf(ctx).get(kind)!));
+}
+
+/**
+ * liveStates and a caller's read (pre-transaction screening: the high-risk countries) in one D1
+ * batch, one round trip, when a kind is still to be read; the read alone otherwise.
+ */
+export async function liveStatesWith<T>(
+  ctx: TenantContext,
+  kinds: readonly RuleSetKind[],
+  read: BatchItem<"sqlite"> & PromiseLike<T>,
+): Promise<[LiveState[], T]> {
+  const missing = missingOf(ctx, kinds);
+  if (!missing.length) return Promise.all([liveStates(ctx, kinds), read]);
+  const batch = ctx.db.batch([repo.liveQuery(ctx, missing), read]);
+  remember(
+    ctx,
+    missing,
+    batch.then(([rows]) => repo.liveRows(rows)),
+  );
+  const [states, [, rows]] = await Promise.all([liveStates(ctx, kinds), batch]);
+  return [states, rows as T];
+}
+
+/** The rule set evaluation runs now (at most one D1 query, memoised for the request). */
+export async function liveState(ctx: TenantContext, kind: RuleSetKind): Promise<LiveState> {
+  const [state] = await liveStates(ctx, [kind]);
+  return state;
+}
+
+export async function liveRuleSet(ctx: TenantContext, kind: RuleSetKind): Promise<LiveRuleSet> {
+  const [live] = await liveRuleSets(ctx, [kind]);
+  return live;
+}
+
+/** The live rule sets of several kinds (fraud and AML evaluations read both), in one statement. */
+export async function liveRuleSets(
+  ctx: TenantContext,
+  kinds: readonly RuleSetKind[],
+): Promise<LiveRuleSet[]> {
+  return (await liveStates(ctx, kinds)).map(({ publishedAt: _publishedAt, ...live }) => live);
+}
+
+/** Forgets a kind's memoised state (after a publication in the same request). */
+export const forget = (ctx: TenantContext, kind: RuleSetKind) => memo.get(ctx)?.delete(kind);
