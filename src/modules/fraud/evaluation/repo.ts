@@ -24,7 +24,7 @@ export async function entityStarts(scope: TenantScope, ids: RegisteredIds) {
   const parts: SQL[] = [];
   if (ids.customer.length)
     parts.push(sql`SELECT 'customer' AS type, c.id AS id, c.created_at AS started FROM customers c
-      WHERE ${tenantSql(scope, "c")} AND ${inJsonList(sql`c.id`, ids.customer)}`);
+      WHERE ${likelyTenantSql(scope, "c")} AND ${inJsonList(sql`c.id`, ids.customer)}`);
   if (ids.account.length)
     parts.push(sql`SELECT 'account' AS type, a.id AS id, a.created_at AS started FROM accounts a
       WHERE ${likelyTenantSql(scope, "a")} AND ${inJsonList(sql`a.id`, ids.account)}`);

@@ -62,10 +62,10 @@ export async function openCasesOf(
   scope: TenantScope,
   triples: ReadonlyArray<readonly [string, string, string]>,
 ): Promise<OpenCase[]> {
-  const closed = sql.join(
-    CLOSED_STATUSES.map((s) => sql`${s}`),
-    sql`, `,
-  );
+  // Literals, as aml_cases_open_uq's WHERE states them: SQLite uses a partial index only when the
+  // query repeats its condition, and bound values never match it (the plan then walked every case
+  // of each rule). Code constants, never input.
+  const closed = sql.raw(CLOSED_STATUSES.map((s) => `'${s}'`).join(", "));
   const found = await Promise.all(
     jsonArrayChunks(triples).map((chunk) =>
       scope.db.all<OpenCase>(sql`SELECT c.id, c.entity_type AS entityType, c.entity_id AS entityId,

@@ -24,6 +24,8 @@ export async function openCaseIds(
   scope: TenantScope,
   pairs: ReadonlyArray<readonly [string, string]>,
 ): Promise<Array<{ entityType: string; entityId: string; caseId: string }>> {
+  // `+` keeps the sort off fraud_case_heads_list_idx, whose order would make the planner walk the
+  // tenant's heads instead of seeking each entity on fraud_case_heads_entity_idx.
   const found = await Promise.all(
     jsonArrayChunks(pairs).map((chunk) =>
       scope.db.all<{ entityType: string; entityId: string; caseId: string }>(sql`
@@ -32,7 +34,7 @@ export async function openCaseIds(
         WHERE ${tenantSql(scope, "h")} AND h.current_status NOT LIKE 'closed_%'
           AND (h.entity_type, h.entity_id) IN
             (SELECT json_extract(value, '$[0]'), json_extract(value, '$[1]') FROM json_each(${chunk}))
-        ORDER BY h.created_at DESC`),
+        ORDER BY +h.created_at DESC`),
     ),
   );
   // Newest first: the first seen per entity is the one findOpenCaseId answers.

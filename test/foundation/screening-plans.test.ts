@@ -1,0 +1,155 @@
+import { env } from "cloudflare:workers";
+import { type SQL, sql } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { systemShardBinding, systemShardDb } from "../../src/db/system-db";
+import { forTenant } from "../../src/db/tenant-db";
+import { openCasesOf } from "../../src/modules/aml/cases/batch/repo";
+import { openCaseIds } from "../../src/modules/fraud/cases/batch/repo";
+import { entityStarts } from "../../src/modules/fraud/evaluation/repo";
+import { createTenant } from "../harness";
+
+/**
+ * A screening page's statements and the AML case log's triggers must seek the tenant's rows by
+ * key, never walk the tenant's (or the shard's) cases, heads, customers or history: at full size
+ * these four grew with the tenant and took 64% of screening's D1 time
+ * (docs/performance.md#monitoring-on-arrival-at-full-size). Local D1 has no statistics, so an
+ * empty shard shows the plan a big tenant gets. Each assertion fails on the code before the fix.
+ */
+async function planOf(shard: number, statement: SQL): Promise<string[]> {
+  const db = systemShardDb(env, shard);
+  return (await db.all<{ detail: string }>(sql`EXPLAIN QUERY PLAN ${statement}`)).map((r) => r.detail);
+}
+
+async function scoped() {
+  const t = await createTenant();
+  return { shard: t.shard, scope: { db: forTenant(systemShardDb(env, t.shard), t.id), tenantId: t.id } };
+}
+
+/** The scope, its reads recorded instead of run. */
+function recording(scope: Awaited<ReturnType<typeof scoped>>["scope"]) {
+  const statements: SQL[] = [];
+  const db = new Proxy(scope.db, {
+    get(target, prop, receiver) {
+      if (prop === "all")
+        return async (q: SQL) => {
+          statements.push(q);
+          return [];
+        };
+      return Reflect.get(target, prop, receiver);
+    },
+  });
+  return { scope: { ...scope, db }, statements };
+}
+
+/** The plans of a stored trigger's lookups (its text as the shard holds it, NEW/OLD bound). */
+async function triggerLookupPlans(shard: number, trigger: string, lookup: RegExp) {
+  const d1 = systemShardBinding(env, shard);
+  const row = await d1
+    .prepare("SELECT sql FROM sqlite_master WHERE type = 'trigger' AND name = ?")
+    .bind(trigger)
+    .first<{ sql: string }>();
+  const lookups = row?.sql.match(lookup) ?? [];
+  const plans: Array<{ query: string; plan: string[] }> = [];
+  for (const text of lookups) {
+    const query = text.replace(/(NEW|OLD)\.\w+/g, "?");
+    const params = Array((query.match(/\?/g) ?? []).length).fill("x");
+    const { results } = await d1
+      .prepare(`EXPLAIN QUERY PLAN ${query}`)
+      .bind(...params)
+      .all<{ detail: string }>();
+    plans.push({ query, plan: results.map((r) => r.detail) });
+  }
+  return plans;
+}
+
+describe("screening's per-page statements and the AML case log's triggers (query plans)", () => {
+  it("the AML chain check seeks the case's head on (tenant_id, case_id), never the shard's history", async () => {
+    const { shard } = await scoped();
+    const chain = await triggerLookupPlans(
+      shard,
+      "aml_case_history_chain",
+      /SELECT (?:max\(sequence\)|hash) FROM aml_case_history WHERE [^)]*/g,
+    );
+    expect(chain).toHaveLength(2);
+    for (const { query, plan } of chain) {
+      expect(query).toContain("tenant_id = ?");
+      expect(plan[0]).toMatch(
+        /^SEARCH aml_case_history USING (COVERING )?INDEX aml_case_history_seq_uq \(tenant_id=\? AND case_id=\?\)$/,
+      );
+      expect(plan.some((d) => d.startsWith("SCAN ") || d.includes("TEMP B-TREE"))).toBe(false);
+    }
+    // The projection's guard looks the entry up by its full key.
+    const projection = await triggerLookupPlans(
+      shard,
+      "aml_cases_projection_only",
+      /SELECT 1 FROM aml_case_history h\s+WHERE [^)]*/g,
+    );
+    expect(projection).toHaveLength(1);
+    expect(projection[0]?.plan[0]).toMatch(
+      /^SEARCH h USING INDEX aml_case_history_seq_uq \(tenant_id=\? AND case_id=\? AND sequence=\?\)$/,
+    );
+  });
+
+  it("the chain check refuses an entry whose tenant is not its case's, and accepts the case's own", async () => {
+    const { shard, scope } = await scoped();
+    const d1 = systemShardBinding(env, shard);
+    const at = "2026-01-01T00:00:00Z";
+    const caseId = `case-${crypto.randomUUID()}`;
+    await d1
+      .prepare(`INSERT INTO aml_cases (id, tenant_id, rule_id, rule_name, case_type, entity_type, entity_id,
+          risk_level, status, evidence, explanation, correlation_id, window_days, window_start, window_end,
+          created_at, last_event_at, event_count)
+        VALUES (?, ?, 'AML-T', 'Test', 'str', 'customer', 'c1', 'high', 'open', '[]', 'x', 'r', 30, ?, ?, ?, ?, 0)`)
+      .bind(caseId, scope.tenantId, at, at, at, at)
+      .run();
+    const entry = (tenant: string) =>
+      d1
+        .prepare(`INSERT INTO aml_case_history (id, tenant_id, case_id, sequence, event_type, from_status,
+            to_status, actor_type, actor_id, created_at, previous_hash, hash)
+          VALUES (?, ?, ?, 1, 'created', NULL, 'open', 'system', 'test', ?, ?, ?)`)
+        .bind(crypto.randomUUID(), tenant, caseId, at, "0".repeat(64), crypto.randomUUID())
+        .run();
+    // Another tenant's entry would start a chain of its own on this case (its scoped lookups
+    // see no head): refused before the case's own first entry, and after it.
+    await expect(entry("another-tenant")).rejects.toThrow(/does not follow the head of its chain/);
+    await entry(scope.tenantId);
+    await expect(entry("another-tenant")).rejects.toThrow(/does not follow the head of its chain/);
+    const count = await d1
+      .prepare("SELECT count(*) AS n FROM aml_case_history WHERE case_id = ?")
+      .bind(caseId)
+      .first<{ n: number }>();
+    expect(count?.n).toBe(1);
+  });
+
+  it("a page's open AML cases use the open-case partial index", async () => {
+    const { shard, scope } = await scoped();
+    const { scope: rec, statements } = recording(scope);
+    await openCasesOf(rec, [["customer", "c1", "AML-BIZ-011"]]);
+    const plan = await planOf(shard, statements[0] as SQL);
+    expect(plan[0]).toBe(
+      "SEARCH c USING INDEX aml_cases_open_uq (tenant_id=? AND rule_id=? AND entity_type=? AND entity_id=?)",
+    );
+  });
+
+  it("a page's open fraud cases seek each entity's heads, not the tenant's heads in date order", async () => {
+    const { shard, scope } = await scoped();
+    const { scope: rec, statements } = recording(scope);
+    await openCaseIds(rec, [["customer", "c1"]]);
+    const plan = await planOf(shard, statements[0] as SQL);
+    expect(plan[0]).toBe(
+      "SEARCH h USING INDEX fraud_case_heads_entity_idx (tenant_id=? AND entity_type=? AND entity_id=?)",
+    );
+    expect(plan.some((d) => d.includes("fraud_case_heads_list_idx"))).toBe(false);
+  });
+
+  it("a page's customer starts look each customer up by id, not the tenant's customers walked", async () => {
+    const { shard, scope } = await scoped();
+    const { scope: rec, statements } = recording(scope);
+    await entityStarts(rec, { customer: ["c1", "c2"], account: [], agent: [] });
+    const plan = await planOf(shard, statements[0] as SQL);
+    expect(
+      plan.some((d) => /^SEARCH c USING (COVERING )?INDEX sqlite_autoindex_customers_\d \(id=\?\)$/.test(d)),
+    ).toBe(true);
+    expect(plan.some((d) => d.endsWith("(tenant_id=?)"))).toBe(false);
+  });
+});
