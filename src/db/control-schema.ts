@@ -170,6 +170,18 @@ export interface TableMoveProgress {
   discarded?: number;
 }
 
+/** A table the move has not touched yet. */
+export const UNTOUCHED_TABLE: TableMoveProgress = {
+  sourceRows: 0,
+  targetRows: 0,
+  sourceHash: "",
+  targetHash: "",
+  written: 0,
+  deleted: 0,
+  removed: 0,
+  discarded: 0,
+};
+
 export interface TenantFeatures {
   agentNetwork?: boolean;
 }

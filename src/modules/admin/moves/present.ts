@@ -1,16 +1,5 @@
-import type { TableMoveProgress, TenantMoveRow } from "../../../db/control-schema";
+import { type TableMoveProgress, type TenantMoveRow, UNTOUCHED_TABLE } from "../../../db/control-schema";
 import { DELETE_ORDER, TENANT_TABLES } from "../../../db/tenant-table-list";
-
-const zero: TableMoveProgress = {
-  sourceRows: 0,
-  targetRows: 0,
-  sourceHash: "",
-  targetHash: "",
-  written: 0,
-  deleted: 0,
-  removed: 0,
-  discarded: 0,
-};
 
 const sum = (
   tables: TableMoveProgress[],
@@ -21,7 +10,7 @@ const sum = (
 export function presentMove(row: TenantMoveRow) {
   const tables = TENANT_TABLES.map((table) => ({
     table,
-    ...zero,
+    ...UNTOUCHED_TABLE,
     ...row.progress[table],
     discarded: row.progress[table]?.discarded ?? 0,
   }));

@@ -1,4 +1,4 @@
-import type { TableMoveProgress } from "../../../../db/control-schema";
+import { type TableMoveProgress, UNTOUCHED_TABLE } from "../../../../db/control-schema";
 import { DELETE_ORDER } from "../../../../db/tenant-table-list";
 import type { Env } from "../../../../env";
 import { budgetLeft, type MoveBudget } from "../config";
@@ -6,16 +6,6 @@ import * as shards from "../system-repo";
 
 /** Rows one delete statement removes (children first, DELETE_ORDER). */
 export const PURGE_PAGE_ROWS = 500;
-
-const none: TableMoveProgress = {
-  sourceRows: 0,
-  targetRows: 0,
-  sourceHash: "",
-  targetHash: "",
-  written: 0,
-  deleted: 0,
-  removed: 0,
-};
 
 /**
  * Deletes the tenant's rows from a shard where it is not live, in pages while the budget lasts:
@@ -38,7 +28,7 @@ export async function purgePages(
     if (!table) break;
     const gone = await shards.purgeTablePage(env, shard, tenantId, table, PURGE_PAGE_ROWS);
     budget.statements--;
-    const p = { ...none, ...progress[table] };
+    const p = { ...UNTOUCHED_TABLE, ...progress[table] };
     progress[table] = { ...p, [counter]: (p[counter] ?? 0) + gone };
     if (gone < PURGE_PAGE_ROWS) tableIndex++;
   }
