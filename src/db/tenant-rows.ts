@@ -1,4 +1,17 @@
 import { sha256Hex } from "../lib/crypto";
+import {
+  type KeyedTable,
+  keyList,
+  largeTenantSql,
+  type PageContent,
+  type PageRange,
+  pagedTwoWays,
+  pageQuery,
+  q,
+  type TableShape,
+} from "./tenant-page-sql";
+
+export type { KeyedTable, PageRange, TableShape } from "./tenant-page-sql";
 
 /**
  * One tenant's rows of one shard table, page by page, on a raw D1 binding: THE keyset pager
@@ -10,32 +23,35 @@ import { sha256Hex } from "../lib/crypto";
  * code's own list (src/db/tenant-table-list.ts), never from input; columns from the database.
  */
 
-/** A table as the pager sees it: its name and primary key (key order is page order). */
-export interface KeyedTable {
-  name: string;
-  key: string[];
-}
-
-/** A table with its stored columns (generated ones excluded): what a copy writes. */
-export interface TableShape extends KeyedTable {
-  columns: string[];
-}
-
 /** A page: each row's key and content as SQLite's JSON text (identical text means identical values). */
 export interface RowPage<Row = string> {
   keys: string[];
   rows: Row[];
+  /** D1 statements the page took: 1, or 2 with the size probe of a table paged two ways. */
+  statements: number;
 }
 
-/** Which rows a page holds: keys (JSON arrays, as a page gives them) after `after` and at most `upTo`. */
-export interface PageRange {
-  after: string | null;
-  /** Inclusive upper bound; null or absent: none. */
-  upTo?: string | null;
-  limit: number;
+/** Tables known to hold a large tenant, per binding and isolate, until `until` (ms). */
+const largeUntil = new WeakMap<D1Database, Map<string, number>>();
+const LARGE_REMEMBERED_MS = 10 * 60_000;
+
+/**
+ * Whether the tenant is large in the table (pageQuery's plan); [large, statements spent]. A
+ * large answer is remembered for a while (tables grow during a copy, rarely shrink, and a stale
+ * answer costs time, never rows); a small one is asked again, since the target of a copy grows.
+ */
+async function largeTenant(db: D1Database, table: KeyedTable, tenantId: string): Promise<[boolean, number]> {
+  if (!pagedTwoWays(table)) return [false, 0];
+  const known = largeUntil.get(db) ?? new Map<string, number>();
+  largeUntil.set(db, known);
+  const id = `${table.name}\u0000${tenantId}`;
+  if ((known.get(id) ?? 0) > Date.now()) return [true, 0];
+  const row = await db.prepare(largeTenantSql(table)).bind(tenantId).first<{ large: number }>();
+  if (row?.large) known.set(id, Date.now() + LARGE_REMEMBERED_MS);
+  else known.delete(id);
+  return [Boolean(row?.large), 1];
 }
 
-const q = (name: string) => `"${name.replaceAll('"', '""')}"`;
 const columnsOf = new Map<string, string[]>();
 
 /** The table's stored columns, read from the database (the schema is the same on every shard; cached per isolate). */
@@ -49,11 +65,6 @@ export async function tableShape(db: D1Database, table: KeyedTable): Promise<Tab
   }
   return { ...table, columns };
 }
-
-const keyList = (table: KeyedTable, prefix = "") => table.key.map((k) => `${prefix}${q(k)}`).join(", ");
-const keyValues = (keyJson: string): unknown[] => JSON.parse(keyJson) as unknown[];
-const placeholders = (from: number, n: number) =>
-  Array.from({ length: n }, (_, i) => `?${from + i}`).join(", ");
 
 /**
  * `range.limit` rows of the tenant in key order, with a key after `range.after` (exclusive)
@@ -88,40 +99,21 @@ export async function readPage(
   table: KeyedTable | TableShape,
   tenantId: string,
   range: PageRange,
-  content: "json" | "row" | "key" = "json",
+  content: PageContent = "json",
 ): Promise<RowPage<unknown>> {
-  const n = table.key.length;
-  const params: unknown[] = [tenantId];
-  let where = "tenant_id = ?1";
-  if (range.after != null) {
-    where += ` AND (${keyList(table)}) > (${placeholders(params.length + 1, n)})`;
-    params.push(...keyValues(range.after));
-  }
-  if (range.upTo != null) {
-    where += ` AND (${keyList(table)}) <= (${placeholders(params.length + 1, n)})`;
-    params.push(...keyValues(range.upTo));
-  }
-  const select =
-    content === "json"
-      ? `, json_array(${(table as TableShape).columns.map(q).join(", ")})`
-      : content === "row"
-        ? ", *"
-        : "";
-  const statement = db
-    .prepare(
-      `SELECT json_array(${keyList(table)})${select} FROM ${q(table.name)} WHERE ${where} ` +
-        `ORDER BY ${keyList(table)} LIMIT ${Math.floor(range.limit)}`,
-    )
-    .bind(...params);
+  const [large, probed] = await largeTenant(db, table, tenantId);
+  const { sql, params } = pageQuery(table, tenantId, range, content, large);
+  const statement = db.prepare(sql).bind(...params);
+  const statements = 1 + probed;
   if (content !== "row") {
     const raw = await statement.raw<[string, string?]>();
-    return { keys: raw.map((r) => r[0]), rows: content === "json" ? raw.map((r) => r[1]) : [] };
+    return { keys: raw.map((r) => r[0]), rows: content === "json" ? raw.map((r) => r[1]) : [], statements };
   }
   // Column names from D1 itself: a row reads exactly as `SELECT *` gives it.
   const [names, ...raw] = await statement.raw<unknown[]>({ columnNames: true });
   const columns = ((names ?? []) as string[]).slice(1);
   const rows = raw.map((r) => Object.fromEntries(columns.map((c, i) => [c, r[i + 1]])));
-  return { keys: raw.map((r) => r[0] as string), rows };
+  return { keys: raw.map((r) => r[0] as string), rows, statements };
 }
 
 /** Largest JSON parameter of one upsert; D1 takes far larger values, this keeps statements quick. */
@@ -232,16 +224,16 @@ export async function syncPage(
   after: string | null,
   limit: number,
 ): Promise<SyncedPage> {
-  let statements = 2;
   let src = await readPage(source, shape, tenantId, { after, limit });
   let end = src.rows.length === limit ? src.keys[src.keys.length - 1] : null;
   const tgt = await readPage(target, shape, tenantId, { after, upTo: end, limit });
+  let statements = src.statements + tgt.statements;
   const tgtLast = tgt.keys[tgt.keys.length - 1];
   if (tgt.rows.length === limit && tgtLast !== end) {
     // More target rows than the source page's range holds: end the range at the target's page.
     end = tgtLast;
     src = await readPage(source, shape, tenantId, { after, upTo: end, limit });
-    statements++;
+    statements += src.statements;
   }
   const targetByKey = new Map(tgt.keys.map((k, i) => [k, tgt.rows[i]]));
   const sourceKeys = new Set(src.keys);
@@ -256,7 +248,7 @@ export async function syncPage(
     await target.batch(writes);
     // The range now holds exactly the source's rows (at most `limit`).
     repaired = await readPage(target, shape, tenantId, { after, upTo: end, limit });
-    statements += writes.length + 1;
+    statements += writes.length + repaired.statements;
   }
   return { source: src, target: repaired, end, written: changed.length, deleted: gone.length, statements };
 }
