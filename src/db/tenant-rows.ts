@@ -154,6 +154,13 @@ export function upsertStatements(db: D1Database, shape: TableShape, rows: string
   return statements;
 }
 
+/**
+ * The tenant term of a DELETE by keys: the rows are found by their primary key, one lookup per
+ * key. A plain `tenant_id = ?1` made SQLite walk all the tenant's index entries and test each
+ * against the list: a cleanup of 1,000,000 transactions read the remaining ones for every page.
+ */
+const lookedUpTenant = (table: KeyedTable) => (pagedTwoWays(table) ? "+tenant_id = ?1" : "tenant_id = ?1");
+
 /** Deletes the tenant's rows with these keys (JSON arrays, as readPage gives them). */
 export function deleteKeysStatement(
   db: D1Database,
@@ -164,7 +171,7 @@ export function deleteKeysStatement(
   const extract = shape.key.map((_, i) => `json_extract(value, '$[${i}]')`).join(", ");
   return db
     .prepare(
-      `DELETE FROM ${q(shape.name)} WHERE tenant_id = ?1 AND (${keyList(shape)}) IN ` +
+      `DELETE FROM ${q(shape.name)} WHERE ${lookedUpTenant(shape)} AND (${keyList(shape)}) IN ` +
         `(SELECT ${extract} FROM json_each(?2))`,
     )
     .bind(tenantId, `[${keys.join(",")}]`);
@@ -177,7 +184,7 @@ export function deleteKeysStatement(
 export const deletePageStatement = (db: D1Database, table: KeyedTable, tenantId: string, limit: number) =>
   db
     .prepare(
-      `DELETE FROM ${q(table.name)} WHERE tenant_id = ?1 AND (${keyList(table)}) IN ` +
+      `DELETE FROM ${q(table.name)} WHERE ${lookedUpTenant(table)} AND (${keyList(table)}) IN ` +
         `(SELECT ${keyList(table)} FROM ${q(table.name)} WHERE tenant_id = ?1 LIMIT ${Math.floor(limit)}) ` +
         "RETURNING 1 AS gone",
     )

@@ -2,7 +2,13 @@ import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import { systemShardBinding } from "../../src/db/system-db";
 import { largeTenantSql, PRIMARY_KEY_PAGING_ROWS, pageQuery } from "../../src/db/tenant-page-sql";
-import { type RowPage, readPage, tableShape } from "../../src/db/tenant-rows";
+import {
+  deleteKeysStatement,
+  deletePageStatement,
+  type RowPage,
+  readPage,
+  tableShape,
+} from "../../src/db/tenant-rows";
 import { tenantTable } from "../../src/db/tenant-table-list";
 import { createTenant, shardRows, type TestTenant } from "../harness";
 
@@ -107,5 +113,19 @@ describe("the tenant pager", () => {
     expect(middle).toBeLessThan(PRIMARY_KEY_PAGING_ROWS + 3 * PAGE);
     // Walking the key for the small tenant would pass over the large tenant's rows between its own.
     expect(await rowsReadForPage(small, null)).toBeLessThan(4 * SMALL);
+  }, 60_000);
+
+  it("deletes a page of a large tenant by key lookups, not by walking the tenant's rows", async () => {
+    const db = systemShardBinding(env, 0);
+    const table = tenantTable("transactions");
+    const before = (await idsOf(large)).length;
+    const purged = await deletePageStatement(db, table, large.id, PAGE).run();
+    expect(purged.results).toHaveLength(PAGE);
+    const keys = (await idsOf(large)).slice(0, 10).map((id) => JSON.stringify([id]));
+    const repaired = await deleteKeysStatement(db, await tableShape(db, table), large.id, keys).run();
+    expect(await idsOf(large)).toHaveLength(before - PAGE - 10);
+    // Walking the tenant's index would read every remaining row (about LARGE) for each delete.
+    expect(purged.meta.rows_read).toBeLessThan(LARGE / 5);
+    expect(repaired.meta.rows_read).toBeLessThan(LARGE / 5);
   }, 60_000);
 });
