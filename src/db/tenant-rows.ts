@@ -31,25 +31,29 @@ export interface RowPage<Row = string> {
   statements: number;
 }
 
-/** Tables known to hold a large tenant, per binding and isolate, until `until` (ms). */
-const largeUntil = new WeakMap<D1Database, Map<string, number>>();
-const LARGE_REMEMBERED_MS = 10 * 60_000;
+/** The size probe's last answer per binding, table and tenant (per isolate). */
+const sizeSeen = new WeakMap<D1Database, Map<string, { large: boolean; until: number; uses: number }>>();
+const SIZE_REMEMBERED_MS = 10 * 60_000;
+/** Pages read on a "small" answer before asking again (a copy's target grows a page at a time). */
+const SMALL_ANSWER_PAGES = 20;
 
 /**
- * Whether the tenant is large in the table (pageQuery's plan); [large, statements spent]. A
- * large answer is remembered for a while (tables grow during a copy, rarely shrink, and a stale
- * answer costs time, never rows); a small one is asked again, since the target of a copy grows.
+ * Whether the tenant is large in the table (pageQuery's plan); [large, statements spent]. An
+ * answer is remembered: a large one for a while (a stale one costs time, never rows), a small
+ * one for SMALL_ANSWER_PAGES pages, since the target of a copy grows: it is seen large by
+ * PRIMARY_KEY_PAGING_ROWS + SMALL_ANSWER_PAGES pages of rows at most.
  */
 async function largeTenant(db: D1Database, table: KeyedTable, tenantId: string): Promise<[boolean, number]> {
   if (!pagedTwoWays(table)) return [false, 0];
-  const known = largeUntil.get(db) ?? new Map<string, number>();
-  largeUntil.set(db, known);
+  const seen = sizeSeen.get(db) ?? new Map<string, { large: boolean; until: number; uses: number }>();
+  sizeSeen.set(db, seen);
   const id = `${table.name}\u0000${tenantId}`;
-  if ((known.get(id) ?? 0) > Date.now()) return [true, 0];
+  const known = seen.get(id);
+  if (known && known.until > Date.now() && (known.large || known.uses-- > 0)) return [known.large, 0];
   const row = await db.prepare(largeTenantSql(table)).bind(tenantId).first<{ large: number }>();
-  if (row?.large) known.set(id, Date.now() + LARGE_REMEMBERED_MS);
-  else known.delete(id);
-  return [Boolean(row?.large), 1];
+  const large = Boolean(row?.large);
+  seen.set(id, { large, until: Date.now() + SIZE_REMEMBERED_MS, uses: SMALL_ANSWER_PAGES - 1 });
+  return [large, 1];
 }
 
 const columnsOf = new Map<string, string[]>();
