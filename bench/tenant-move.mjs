@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+import { loadavg } from "node:os";
 import { seedRows, seqUuid } from "./lib/seeded.mjs";
 
 // A dropped connection is reported as status 0 (counted, not fatal), so the figures still print.
@@ -116,11 +117,28 @@ try {
     }
   })();
 
+  // Polled through `call`: a dropped connection (status 0) is retried, not fatal; 20 in a row are.
   const stepStarted = new Map();
   let move;
+  let dropped = 0;
+  let shown = 0;
   for (;;) {
-    move = (await api(service.url, ADMIN_TOKEN, "GET", `/admin/tenants/${tenant.id}/moves/${moveId}`)).body
-      .move;
+    const polled = await call(service.url, ADMIN_TOKEN, "GET", `/admin/tenants/${tenant.id}/moves/${moveId}`);
+    if (polled.status !== 200) {
+      if (++dropped >= 20)
+        throw new Error(`polling the move: ${polled.status} ${JSON.stringify(polled.body)}`);
+      await new Promise((r) => setTimeout(r, 1000));
+      continue;
+    }
+    dropped = 0;
+    move = polled.body.move;
+    const elapsed = (performance.now() - started) / 1000;
+    if (!stepStarted.has(move.step) || elapsed - shown >= 30) {
+      shown = elapsed;
+      console.log(
+        `  ${elapsed.toFixed(0)} s: ${move.step} round ${move.round}, ${move.totals.sourceRows.toLocaleString()} rows this pass, load ${loadavg()[0].toFixed(1)}`,
+      );
+    }
     if (!stepStarted.has(move.step)) stepStarted.set(move.step, performance.now());
     if (move.state !== "running") break;
     await new Promise((r) => setTimeout(r, 250));

@@ -1,4 +1,17 @@
 import { sha256Hex } from "../lib/crypto";
+import {
+  type KeyedTable,
+  keyList,
+  largeTenantSql,
+  type PageContent,
+  type PageRange,
+  pagedTwoWays,
+  pageQuery,
+  q,
+  type TableShape,
+} from "./tenant-page-sql";
+
+export type { KeyedTable, PageRange, TableShape } from "./tenant-page-sql";
 
 /**
  * One tenant's rows of one shard table, page by page, on a raw D1 binding: THE keyset pager
@@ -10,32 +23,39 @@ import { sha256Hex } from "../lib/crypto";
  * code's own list (src/db/tenant-table-list.ts), never from input; columns from the database.
  */
 
-/** A table as the pager sees it: its name and primary key (key order is page order). */
-export interface KeyedTable {
-  name: string;
-  key: string[];
-}
-
-/** A table with its stored columns (generated ones excluded): what a copy writes. */
-export interface TableShape extends KeyedTable {
-  columns: string[];
-}
-
 /** A page: each row's key and content as SQLite's JSON text (identical text means identical values). */
 export interface RowPage<Row = string> {
   keys: string[];
   rows: Row[];
+  /** D1 statements the page took: 1, or 2 with the size probe of a table paged two ways. */
+  statements: number;
 }
 
-/** Which rows a page holds: keys (JSON arrays, as a page gives them) after `after` and at most `upTo`. */
-export interface PageRange {
-  after: string | null;
-  /** Inclusive upper bound; null or absent: none. */
-  upTo?: string | null;
-  limit: number;
+/** The size probe's last answer per binding, table and tenant (per isolate). */
+const sizeSeen = new WeakMap<D1Database, Map<string, { large: boolean; until: number; uses: number }>>();
+const SIZE_REMEMBERED_MS = 10 * 60_000;
+/** Pages read on a "small" answer before asking again (a copy's target grows a page at a time). */
+const SMALL_ANSWER_PAGES = 20;
+
+/**
+ * Whether the tenant is large in the table (pageQuery's plan); [large, statements spent]. An
+ * answer is remembered: a large one for a while (a stale one costs time, never rows), a small
+ * one for SMALL_ANSWER_PAGES pages, since the target of a copy grows: it is seen large by
+ * PRIMARY_KEY_PAGING_ROWS + SMALL_ANSWER_PAGES pages of rows at most.
+ */
+async function largeTenant(db: D1Database, table: KeyedTable, tenantId: string): Promise<[boolean, number]> {
+  if (!pagedTwoWays(table)) return [false, 0];
+  const seen = sizeSeen.get(db) ?? new Map<string, { large: boolean; until: number; uses: number }>();
+  sizeSeen.set(db, seen);
+  const id = `${table.name}\u0000${tenantId}`;
+  const known = seen.get(id);
+  if (known && known.until > Date.now() && (known.large || known.uses-- > 0)) return [known.large, 0];
+  const row = await db.prepare(largeTenantSql(table)).bind(tenantId).first<{ large: number }>();
+  const large = Boolean(row?.large);
+  seen.set(id, { large, until: Date.now() + SIZE_REMEMBERED_MS, uses: SMALL_ANSWER_PAGES - 1 });
+  return [large, 1];
 }
 
-const q = (name: string) => `"${name.replaceAll('"', '""')}"`;
 const columnsOf = new Map<string, string[]>();
 
 /** The table's stored columns, read from the database (the schema is the same on every shard; cached per isolate). */
@@ -49,11 +69,6 @@ export async function tableShape(db: D1Database, table: KeyedTable): Promise<Tab
   }
   return { ...table, columns };
 }
-
-const keyList = (table: KeyedTable, prefix = "") => table.key.map((k) => `${prefix}${q(k)}`).join(", ");
-const keyValues = (keyJson: string): unknown[] => JSON.parse(keyJson) as unknown[];
-const placeholders = (from: number, n: number) =>
-  Array.from({ length: n }, (_, i) => `?${from + i}`).join(", ");
 
 /**
  * `range.limit` rows of the tenant in key order, with a key after `range.after` (exclusive)
@@ -88,40 +103,21 @@ export async function readPage(
   table: KeyedTable | TableShape,
   tenantId: string,
   range: PageRange,
-  content: "json" | "row" | "key" = "json",
+  content: PageContent = "json",
 ): Promise<RowPage<unknown>> {
-  const n = table.key.length;
-  const params: unknown[] = [tenantId];
-  let where = "tenant_id = ?1";
-  if (range.after != null) {
-    where += ` AND (${keyList(table)}) > (${placeholders(params.length + 1, n)})`;
-    params.push(...keyValues(range.after));
-  }
-  if (range.upTo != null) {
-    where += ` AND (${keyList(table)}) <= (${placeholders(params.length + 1, n)})`;
-    params.push(...keyValues(range.upTo));
-  }
-  const select =
-    content === "json"
-      ? `, json_array(${(table as TableShape).columns.map(q).join(", ")})`
-      : content === "row"
-        ? ", *"
-        : "";
-  const statement = db
-    .prepare(
-      `SELECT json_array(${keyList(table)})${select} FROM ${q(table.name)} WHERE ${where} ` +
-        `ORDER BY ${keyList(table)} LIMIT ${Math.floor(range.limit)}`,
-    )
-    .bind(...params);
+  const [large, probed] = await largeTenant(db, table, tenantId);
+  const { sql, params } = pageQuery(table, tenantId, range, content, large);
+  const statement = db.prepare(sql).bind(...params);
+  const statements = 1 + probed;
   if (content !== "row") {
     const raw = await statement.raw<[string, string?]>();
-    return { keys: raw.map((r) => r[0]), rows: content === "json" ? raw.map((r) => r[1]) : [] };
+    return { keys: raw.map((r) => r[0]), rows: content === "json" ? raw.map((r) => r[1]) : [], statements };
   }
   // Column names from D1 itself: a row reads exactly as `SELECT *` gives it.
   const [names, ...raw] = await statement.raw<unknown[]>({ columnNames: true });
   const columns = ((names ?? []) as string[]).slice(1);
   const rows = raw.map((r) => Object.fromEntries(columns.map((c, i) => [c, r[i + 1]])));
-  return { keys: raw.map((r) => r[0] as string), rows };
+  return { keys: raw.map((r) => r[0] as string), rows, statements };
 }
 
 /** Largest JSON parameter of one upsert; D1 takes far larger values, this keeps statements quick. */
@@ -162,6 +158,13 @@ export function upsertStatements(db: D1Database, shape: TableShape, rows: string
   return statements;
 }
 
+/**
+ * The tenant term of a DELETE by keys: the rows are found by their primary key, one lookup per
+ * key. A plain `tenant_id = ?1` made SQLite walk all the tenant's index entries and test each
+ * against the list: a cleanup of 1,000,000 transactions read the remaining ones for every page.
+ */
+const lookedUpTenant = (table: KeyedTable) => (pagedTwoWays(table) ? "+tenant_id = ?1" : "tenant_id = ?1");
+
 /** Deletes the tenant's rows with these keys (JSON arrays, as readPage gives them). */
 export function deleteKeysStatement(
   db: D1Database,
@@ -172,7 +175,7 @@ export function deleteKeysStatement(
   const extract = shape.key.map((_, i) => `json_extract(value, '$[${i}]')`).join(", ");
   return db
     .prepare(
-      `DELETE FROM ${q(shape.name)} WHERE tenant_id = ?1 AND (${keyList(shape)}) IN ` +
+      `DELETE FROM ${q(shape.name)} WHERE ${lookedUpTenant(shape)} AND (${keyList(shape)}) IN ` +
         `(SELECT ${extract} FROM json_each(?2))`,
     )
     .bind(tenantId, `[${keys.join(",")}]`);
@@ -185,7 +188,7 @@ export function deleteKeysStatement(
 export const deletePageStatement = (db: D1Database, table: KeyedTable, tenantId: string, limit: number) =>
   db
     .prepare(
-      `DELETE FROM ${q(table.name)} WHERE tenant_id = ?1 AND (${keyList(table)}) IN ` +
+      `DELETE FROM ${q(table.name)} WHERE ${lookedUpTenant(table)} AND (${keyList(table)}) IN ` +
         `(SELECT ${keyList(table)} FROM ${q(table.name)} WHERE tenant_id = ?1 LIMIT ${Math.floor(limit)}) ` +
         "RETURNING 1 AS gone",
     )
@@ -232,16 +235,16 @@ export async function syncPage(
   after: string | null,
   limit: number,
 ): Promise<SyncedPage> {
-  let statements = 2;
   let src = await readPage(source, shape, tenantId, { after, limit });
   let end = src.rows.length === limit ? src.keys[src.keys.length - 1] : null;
   const tgt = await readPage(target, shape, tenantId, { after, upTo: end, limit });
+  let statements = src.statements + tgt.statements;
   const tgtLast = tgt.keys[tgt.keys.length - 1];
   if (tgt.rows.length === limit && tgtLast !== end) {
     // More target rows than the source page's range holds: end the range at the target's page.
     end = tgtLast;
     src = await readPage(source, shape, tenantId, { after, upTo: end, limit });
-    statements++;
+    statements += src.statements;
   }
   const targetByKey = new Map(tgt.keys.map((k, i) => [k, tgt.rows[i]]));
   const sourceKeys = new Set(src.keys);
@@ -256,7 +259,7 @@ export async function syncPage(
     await target.batch(writes);
     // The range now holds exactly the source's rows (at most `limit`).
     repaired = await readPage(target, shape, tenantId, { after, upTo: end, limit });
-    statements += writes.length + 1;
+    statements += writes.length + repaired.statements;
   }
   return { source: src, target: repaired, end, written: changed.length, deleted: gone.length, statements };
 }
