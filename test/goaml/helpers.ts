@@ -45,6 +45,8 @@ export const sha256 = async (text: string) =>
     .map((b) => b.toString(16).padStart(2, "0"))
     .join("");
 
+let fixtureDays = 0;
+
 /** A CTR report of the owner written straight to the shard and R2 (the security suite's fixture). */
 export async function storedCtrReport(
   t: TestTenant,
@@ -55,10 +57,9 @@ export async function storedCtrReport(
   const objectKey = `tenants/${t.id}/goaml/ctr/${id}.xml`;
   await env.FILES.put(objectKey, xml);
   const at = new Date().toISOString();
-  // Each fixture its own day (one first CTR per day).
-  const day = new Date(Date.UTC(2000, 0, 1) + Math.floor(Math.random() * 9000) * 86_400_000)
-    .toISOString()
-    .slice(0, 10);
+  // Each fixture its own day (one first CTR per tenant and day): a counter, since random days
+  // collide now and then across the dozens of fixtures one security-suite tenant gets.
+  const day = new Date(Date.UTC(2000, 0, 1) + fixtureDays++ * 86_400_000).toISOString().slice(0, 10);
   await insert({
     id,
     tenantId: t.id,

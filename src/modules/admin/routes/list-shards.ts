@@ -4,6 +4,7 @@ import { adminRoute, jsonContent } from "../../../http/openapi";
 import { ShardSchema } from "../shards/schemas";
 import { listShards } from "../shards/service";
 import { StalledJobsSchema } from "../stalled-jobs/schemas";
+import { stalledJobFigures } from "../stalled-jobs/service";
 
 export const listShardsRoute = adminRoute({
   method: "get",
@@ -34,6 +35,11 @@ export const listShardsRoute = adminRoute({
 
 export const registerListShards = (app: App) =>
   app.openapi(listShardsRoute, async (c) => {
-    const result = await listShards(c.env, c.get("op").clock.now());
-    return c.json({ success: true as const, ...result }, 200);
+    // Stalled jobs are read beside the shards here: the shard service sits below the moves and
+    // offboarding services whose stalls the figures count (importing them there made a cycle).
+    const [shards, stalledJobs] = await Promise.all([
+      listShards(c.env),
+      stalledJobFigures(c.env, c.get("op").clock.now()),
+    ]);
+    return c.json({ success: true as const, ...shards, stalledJobs }, 200);
   });

@@ -7,7 +7,6 @@ import { dueDeliveriesOnShard } from "../../webhooks/service";
 import { pendingRunsOnShard } from "../../workflows/service";
 import { namedShardProblem, placeTenant, readyShards, type ShardLoad } from "../domain/placement";
 import { tenantsPerShard } from "../repo";
-import { stalledJobFigures } from "../stalled-jobs/service";
 import * as repo from "./repo";
 import { readShardFigures, type ShardFigureRow } from "./system-repo";
 
@@ -130,13 +129,10 @@ const loadsOf = (views: ShardView[]): ShardLoad[] =>
       tenants: v.tenants,
     }));
 
-/**
- * Every shard with its figures, where the next tenant would be placed (null: nowhere), and the
- * operator jobs stalled now or resumed lately.
- */
-export async function listShards(env: Env, at: Date) {
-  const [views, stalledJobs] = await Promise.all([measure(env, true), stalledJobFigures(env, at)]);
-  return { data: views, nextPlacement: placeTenant(loadsOf(views)), stalledJobs };
+/** Every shard with its figures, and where the next tenant would be placed (null: nowhere). */
+export async function listShards(env: Env) {
+  const views = await measure(env, true);
+  return { data: views, nextPlacement: placeTenant(loadsOf(views)) };
 }
 
 /**
