@@ -23,6 +23,10 @@ export async function openLoop(send, { rps, seconds, timeoutMs = 10_000 }) {
   const latencies = [];
   let errors = 0;
   let timedOut = 0;
+  const failures = {}; // non-200 answers by status, and failed requests by error name
+  const tally = (what) => {
+    failures[what] = (failures[what] ?? 0) + 1;
+  };
   let clientLagMs = 0;
   const pending = [];
   const start = performance.now();
@@ -35,10 +39,14 @@ export async function openLoop(send, { rps, seconds, timeoutMs = 10_000 }) {
       send(AbortSignal.timeout(timeoutMs)).then(
         (res) => {
           if (res.status === 200) latencies.push(performance.now() - due);
-          else errors++;
+          else {
+            errors++;
+            tally(res.status);
+          }
         },
         (err) => {
           errors++;
+          tally([err?.name ?? "Error", err?.cause?.code ?? err?.cause?.message].filter(Boolean).join(" "));
           if (err?.name !== "TimeoutError") return;
           timedOut++;
           latencies.push(timeoutMs);
@@ -53,6 +61,7 @@ export async function openLoop(send, { rps, seconds, timeoutMs = 10_000 }) {
     sent: total,
     ok: latencies.length - timedOut,
     errors,
+    failures,
     timedOut,
     achievedRps: (latencies.length - timedOut) / elapsed,
     p50: percentile(latencies, 50),
@@ -67,7 +76,13 @@ export async function openLoop(send, { rps, seconds, timeoutMs = 10_000 }) {
 export const describe = (label, r) =>
   `${label}: ${r.ok}/${r.sent} answered 200 at ${r.achievedRps.toFixed(1)} req/s, ` +
   `p50 ${r.p50.toFixed(1)} ms, p95 ${r.p95.toFixed(1)} ms, p99 ${r.p99.toFixed(1)} ms, max ${r.max.toFixed(1)} ms, ` +
-  `errors ${r.errors} (${r.timedOut} timed out), client lag up to ${r.clientLagMs.toFixed(1)} ms`;
+  `errors ${r.errors} (${r.timedOut} timed out${
+    r.errors
+      ? `; ${Object.entries(r.failures)
+          .map(([what, n]) => `${what} x${n}`)
+          .join(", ")}`
+      : ""
+  }), client lag up to ${r.clientLagMs.toFixed(1)} ms`;
 
 /** POSTs a JSON body with the key; resolves to { status } once the body is read. */
 export async function post(url, key, body, signal) {
