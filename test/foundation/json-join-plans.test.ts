@@ -1,11 +1,10 @@
 import { env } from "cloudflare:workers";
-import { type SQL, sql } from "drizzle-orm";
+import type { SQL } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { accounts } from "../../src/db/shard/data";
 import { loans } from "../../src/db/shard/lending";
 import { inJsonList } from "../../src/db/sql";
-import { systemShardBinding, systemShardDb } from "../../src/db/system-db";
-import { forTenant } from "../../src/db/tenant-db";
+import { systemShardBinding } from "../../src/db/system-db";
 import {
   appendStatements,
   type ChainedAppend,
@@ -21,7 +20,7 @@ import { existingCustomerIds } from "../../src/modules/insights/repo";
 import { updateLoanDerived, updateLoanState } from "../../src/modules/lending/repo";
 import { addedHistoryRows } from "../../src/modules/lists/entries/repo";
 import { FAN_OUT_SQL } from "../../src/modules/webhooks/outbox/system-repo";
-import { createTenant } from "../harness";
+import { planOf, recording, scoped } from "./plans";
 
 /**
  * Statements joining a JSON list (json_each) to a big tenant table must read the list and look
@@ -30,42 +29,11 @@ import { createTenant } from "../harness";
  * start's seed). Local D1 has no statistics (no ANALYZE), so the plan does not depend on the row
  * count: an empty shard shows the plan a big tenant gets. Each fails without likelyTenantSql.
  */
-async function planOf(shard: number, statement: SQL): Promise<string[]> {
-  const db = systemShardDb(env, shard);
-  return (await db.all<{ detail: string }>(sql`EXPLAIN QUERY PLAN ${statement}`)).map((r) => r.detail);
-}
-
 /** The list is the outer loop; the table (shown by its alias) is searched by its primary key. */
 function expectKeyLookups(plan: string[], list: string, table: string, alias = table) {
   expect(plan[0]).toMatch(new RegExp(`^SCAN ${list} VIRTUAL TABLE`));
   expect(plan).toContain(`SEARCH ${alias} USING INDEX sqlite_autoindex_${table}_1 (id=?)`);
   expect(plan.some((d) => d.includes("(tenant_id=?)"))).toBe(false);
-}
-
-async function scoped() {
-  const t = await createTenant();
-  return { shard: t.shard, scope: { db: forTenant(systemShardDb(env, t.shard), t.id), tenantId: t.id } };
-}
-
-/** The scope, its reads recorded instead of run (for statements a repository runs itself). */
-function recording(scope: Awaited<ReturnType<typeof scoped>>["scope"]) {
-  const statements: SQL[] = [];
-  const db = new Proxy(scope.db, {
-    get(target, prop, receiver) {
-      if (prop === "all")
-        return async (q: SQL) => {
-          statements.push(q);
-          return [];
-        };
-      if (prop === "batchSql")
-        return async (qs: SQL[]) => {
-          statements.push(...qs);
-          return qs.map(() => ({ results: [] }));
-        };
-      return Reflect.get(target, prop, receiver);
-    },
-  });
-  return { scope: { ...scope, db }, statements };
 }
 
 describe("statements joining a JSON list to a tenant table (query plans through the D1 binding)", () => {

@@ -1,12 +1,11 @@
 import { env } from "cloudflare:workers";
-import { type SQL, sql } from "drizzle-orm";
+import type { SQL } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { systemShardBinding, systemShardDb } from "../../src/db/system-db";
-import { forTenant } from "../../src/db/tenant-db";
+import { systemShardBinding } from "../../src/db/system-db";
 import { openCasesOf } from "../../src/modules/aml/cases/batch/repo";
 import { openCaseIds } from "../../src/modules/fraud/cases/batch/repo";
 import { entityStarts } from "../../src/modules/fraud/evaluation/repo";
-import { createTenant } from "../harness";
+import { planOf, recording, scoped } from "./plans";
 
 /**
  * A screening page's statements and the AML case log's triggers must seek the tenant's rows by
@@ -15,32 +14,6 @@ import { createTenant } from "../harness";
  * (docs/performance.md#monitoring-on-arrival-at-full-size). Local D1 has no statistics, so an
  * empty shard shows the plan a big tenant gets. Each assertion fails on the code before the fix.
  */
-async function planOf(shard: number, statement: SQL): Promise<string[]> {
-  const db = systemShardDb(env, shard);
-  return (await db.all<{ detail: string }>(sql`EXPLAIN QUERY PLAN ${statement}`)).map((r) => r.detail);
-}
-
-async function scoped() {
-  const t = await createTenant();
-  return { shard: t.shard, scope: { db: forTenant(systemShardDb(env, t.shard), t.id), tenantId: t.id } };
-}
-
-/** The scope, its reads recorded instead of run. */
-function recording(scope: Awaited<ReturnType<typeof scoped>>["scope"]) {
-  const statements: SQL[] = [];
-  const db = new Proxy(scope.db, {
-    get(target, prop, receiver) {
-      if (prop === "all")
-        return async (q: SQL) => {
-          statements.push(q);
-          return [];
-        };
-      return Reflect.get(target, prop, receiver);
-    },
-  });
-  return { scope: { ...scope, db }, statements };
-}
-
 /** The plans of a stored trigger's lookups (its text as the shard holds it, NEW/OLD bound). */
 async function triggerLookupPlans(shard: number, trigger: string, lookup: RegExp) {
   const d1 = systemShardBinding(env, shard);

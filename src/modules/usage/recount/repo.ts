@@ -37,6 +37,15 @@ export const insertRecount = (env: Env, row: TenantObjectRecountRow, audit: Batc
 };
 
 /** The next turn's state, only if no other turn saved since `row.step`; the saved row or undefined. */
+/** The recount row still at the step it was read at: every turn's compare-and-set. */
+const atStep = (row: TenantObjectRecountRow) =>
+  tenantWhere(
+    { tenantId: row.tenantId },
+    tenantObjectRecounts,
+    eq(tenantObjectRecounts.id, row.id),
+    eq(tenantObjectRecounts.step, row.step),
+  );
+
 export const saveTurn = (
   env: Env,
   row: TenantObjectRecountRow,
@@ -46,14 +55,7 @@ export const saveTurn = (
   controlDb(env)
     .update(tenantObjectRecounts)
     .set({ ...patch, step: row.step + 1, updatedAt: at })
-    .where(
-      tenantWhere(
-        { tenantId: row.tenantId },
-        tenantObjectRecounts,
-        eq(tenantObjectRecounts.id, row.id),
-        eq(tenantObjectRecounts.step, row.step),
-      ),
-    )
+    .where(atStep(row))
     .returning()
     .get();
 
@@ -85,14 +87,7 @@ export async function applyRecount(
         updatedAt: at,
         finishedAt: at,
       })
-      .where(
-        tenantWhere(
-          { tenantId: row.tenantId },
-          tenantObjectRecounts,
-          eq(tenantObjectRecounts.id, row.id),
-          eq(tenantObjectRecounts.step, row.step),
-        ),
-      )
+      .where(atStep(row))
       .returning(),
     ...OBJECT_KINDS.map((kind) => {
       const figures = done.counted[kind] ?? { objects: 0, bytes: 0 };
