@@ -2,24 +2,9 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { BYTES_PER_ROW } from "../../src/modules/usage/domain/quota";
 import { admin, call, createTenant, insertCustomer, json, shardRows, type TestTenant } from "../harness";
+import { quotaLoan } from "./loans";
 
 const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
-const loan = (externalId: string, installments: number) => ({
-  externalId,
-  externalSource: "core",
-  customerExternalId: "C1",
-  product: "micro",
-  principal: `${installments * 50}.00`,
-  interestRate: "24",
-  termCount: installments,
-  disbursementDate: day(-10),
-  currency: "GHS",
-  schedule: Array.from({ length: installments }, (_, i) => ({
-    dueDate: day(20 + 30 * i),
-    principal: "50.00",
-    interest: "1.00",
-  })),
-});
 const repayment = (externalId: string, amount = "10.00") => ({
   externalId,
   externalSource: "core",
@@ -64,7 +49,7 @@ describe("storage quotas on lending writes", () => {
   it("refuses a repayment batch whose new repayments would pass the quota, writing nothing; corrections pass", async () => {
     const t = await createTenant();
     await insertCustomer(t, { externalSource: "core", externalId: "C1" });
-    expect((await post(t, "/v1/ingest/loans", [loan("L1", 2)])).status).toBe(200);
+    expect((await post(t, "/v1/ingest/loans", [quotaLoan("L1", 2)])).status).toBe(200);
     // Room for exactly one more repayment.
     const quota = (await usedBytes(t)) + BYTES_PER_ROW.loan_repayments;
     await setQuota(t, quota);
@@ -95,15 +80,17 @@ describe("storage quotas on lending writes", () => {
     await insertCustomer(t, { externalSource: "core", externalId: "C1" });
     // Room for a loan and one installment: a loan with a two-line schedule does not fit.
     await setQuota(t, (await usedBytes(t)) + BYTES_PER_ROW.loans + BYTES_PER_ROW.loan_installments);
-    await refusedForQuota(await post(t, "/v1/ingest/loans", [loan("L1", 2)]));
+    await refusedForQuota(await post(t, "/v1/ingest/loans", [quotaLoan("L1", 2)]));
     expect(await countOn(t, "loans")).toBe(0);
     expect(await countOn(t, "loan_installments")).toBe(0);
-    expect((await post(t, "/v1/ingest/loans", [loan("L1", 1)])).status).toBe(200); // fills it exactly
+    expect((await post(t, "/v1/ingest/loans", [quotaLoan("L1", 1)])).status).toBe(200); // fills it exactly
 
     // At the quota: re-sending the stored loan (same schedule length) passes; lengthening its schedule does not.
     await usedBytes(t); // counts that include L1
-    expect((await post(t, "/v1/ingest/loans", [{ ...loan("L1", 1), product: "renamed" }])).status).toBe(200);
-    await refusedForQuota(await post(t, "/v1/ingest/loans", [loan("L1", 2)]));
+    expect((await post(t, "/v1/ingest/loans", [{ ...quotaLoan("L1", 1), product: "renamed" }])).status).toBe(
+      200,
+    );
+    await refusedForQuota(await post(t, "/v1/ingest/loans", [quotaLoan("L1", 2)]));
     expect(await countOn(t, "loan_installments")).toBe(1);
   });
 });

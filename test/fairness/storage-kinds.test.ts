@@ -8,6 +8,7 @@ import { aml, fraud, post } from "../cases/helpers";
 import { admin, call, createTenant, insertCustomer, json, shardRows, type TestTenant } from "../harness";
 import { driveExport } from "../offboarding/helpers";
 import { eventually, subscribe } from "../webhooks/helpers";
+import { quotaLoan } from "./loans";
 
 interface Usage {
   storage: {
@@ -47,19 +48,6 @@ const upload = (t: TestTenant, caseId: string, text: string) =>
     body: text,
     headers: { "content-type": "text/plain" },
   });
-const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
-const loan = (externalId: string) => ({
-  externalId,
-  externalSource: "core",
-  customerExternalId: "C1",
-  product: "micro",
-  principal: "100.00",
-  interestRate: "24",
-  termCount: 1,
-  disbursementDate: day(-10),
-  currency: "GHS",
-  schedule: [{ dueDate: day(20), principal: "100.00", interest: "2.00", fee: "0" }],
-});
 const ingestLoans = (t: TestTenant, loans: unknown[]) =>
   call("POST", "/v1/ingest/loans", { key: t.key, body: loans });
 
@@ -73,7 +61,7 @@ describe("storage quotas count everything a tenant stores", () => {
       expect(rowsOf(start, table), table).toBe(0);
     expect(start.objects.every((o) => o.objects === 0 && o.bytes === 0)).toBe(true);
 
-    expect((await ingestLoans(t, [loan("L1"), loan("L2")])).status).toBe(200);
+    expect((await ingestLoans(t, [quotaLoan("L1"), quotaLoan("L2")])).status).toBe(200);
     const fraudCase = await fraud.open(t);
     expect(
       (await post(t, `/v1/fraud/cases/${fraudCase.id}/notes`, { content: "seen", actorId: "a" })).status,
@@ -174,7 +162,7 @@ describe("storage quotas count everything a tenant stores", () => {
     expect(await countOn(t, "case_files")).toBe(0);
     expect((await upload(t, fraudCase.id, "y".repeat(1_000))).status).toBe(201); // fills it exactly
 
-    const loans = await ingestLoans(t, [loan("L1")]);
+    const loans = await ingestLoans(t, [quotaLoan("L1")]);
     expect(loans.status).toBe(403);
     expect((await json<{ error: { code: string } }>(loans)).error.code).toBe("storage_quota_exceeded");
     expect(await countOn(t, "loans")).toBe(0);

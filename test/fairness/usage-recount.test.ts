@@ -4,23 +4,11 @@ import { jobs, USAGE_MEASURE_JOB } from "../../src/jobs/messages";
 import { jobHandlers } from "../../src/jobs/registry";
 import { BYTES_PER_ROW } from "../../src/modules/usage/domain/quota";
 import { admin, call, createTenant, holdJobSlots, insertCustomer, json, type TestTenant } from "../harness";
+import { quotaLoan } from "./loans";
 
 const OLD = "2000-01-01T00:00:00.000Z";
-const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
-const loan = (externalId: string) => ({
-  externalId,
-  externalSource: "core",
-  customerExternalId: "C1",
-  product: "micro",
-  principal: "100.00",
-  interestRate: "24",
-  termCount: 1,
-  disbursementDate: day(-10),
-  currency: "GHS",
-  schedule: [{ dueDate: day(20), principal: "100.00", interest: "2.00" }],
-});
 const ingestLoan = (t: TestTenant, id: string) =>
-  call("POST", "/v1/ingest/loans", { key: t.key, body: [loan(id)] });
+  call("POST", "/v1/ingest/loans", { key: t.key, body: [quotaLoan(id)] });
 const saved = (t: TestTenant) =>
   env.CONTROL_DB.prepare("SELECT counts, measured_at FROM tenant_row_usage WHERE tenant_id = ?1")
     .bind(t.id)
