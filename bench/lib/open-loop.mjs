@@ -29,6 +29,7 @@ export async function openLoop(send, { rps, seconds, timeoutMs = 10_000 }) {
   };
   let clientLagMs = 0;
   const pending = [];
+  let settled = 0;
   const start = performance.now();
   for (let k = 0; k < total; k++) {
     const due = start + (k * 1000) / rps;
@@ -38,6 +39,7 @@ export async function openLoop(send, { rps, seconds, timeoutMs = 10_000 }) {
     pending.push(
       send(AbortSignal.timeout(timeoutMs)).then(
         (res) => {
+          settled++;
           if (res.status === 200) latencies.push(performance.now() - due);
           else {
             errors++;
@@ -45,6 +47,7 @@ export async function openLoop(send, { rps, seconds, timeoutMs = 10_000 }) {
           }
         },
         (err) => {
+          settled++;
           errors++;
           tally([err?.name ?? "Error", err?.cause?.code ?? err?.cause?.message].filter(Boolean).join(" "));
           if (err?.name !== "TimeoutError") return;
@@ -54,7 +57,25 @@ export async function openLoop(send, { rps, seconds, timeoutMs = 10_000 }) {
       ),
     );
   }
-  await Promise.all(pending);
+  // The abort signal should end every request by timeoutMs, but an overloaded local runtime can
+  // leave a socket that neither answers nor fails; such requests count as timed out so the run
+  // still ends (a summary run once hung here for 9 minutes).
+  const grace = timeoutMs + 5_000;
+  let timer;
+  await Promise.race([
+    Promise.all(pending),
+    new Promise((r) => {
+      timer = setTimeout(r, grace);
+    }),
+  ]);
+  clearTimeout(timer);
+  const stuck = total - settled;
+  if (stuck > 0) {
+    errors += stuck;
+    timedOut += stuck;
+    failures["never settled"] = stuck;
+    for (let k = 0; k < stuck; k++) latencies.push(timeoutMs);
+  }
   const elapsed = (performance.now() - start) / 1000;
   latencies.sort((a, b) => a - b);
   return {

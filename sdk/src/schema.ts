@@ -8049,7 +8049,7 @@ export interface components {
             /** @enum {string} */
             state: "running" | "succeeded" | "failed";
             /**
-             * @description copy: first pass; catch_up: passes re-copying what changed meanwhile; fence: writes pause; final_sync: fenced passes, the last of which verifies counts and hashes; switch: the tenant's shard changes; cleanup: the old copy is deleted in pages; done; rollback: the move failed before its switch (why: `error`) and its partial copy is deleted from the target in pages (state running), then the move is failed; the tenant never left its source shard
+             * @description copy: first pass; catch_up: passes re-copying what changed meanwhile; fence: writes pause; final_sync: under the fence, round 1 compares only the rows changed since the last pass began (the source's change log), then checks counts and hashes of every table; when they disagree, rounds 2+ are full fenced passes; switch: the tenant's shard changes; cleanup: the old copy is deleted in pages; done; rollback: the move failed before its switch (why: `error`) and its partial copy is deleted from the target in pages (state running), then the move is failed; the tenant never left its source shard
              * @enum {string}
              */
             step: "copy" | "catch_up" | "fence" | "final_sync" | "switch" | "cleanup" | "done" | "rollback";
@@ -8089,11 +8089,11 @@ export interface components {
         TenantMoveTable: {
             /** @enum {string} */
             table: "customers" | "accounts" | "agents" | "transactions" | "data_row_counts" | "events" | "sync_runs" | "import_files" | "fineract_accounts" | "fineract_loans" | "flow_mappings" | "flow_backfills" | "bhi_jobs" | "bhi_records" | "bhi_latest" | "fraud_cases" | "fraud_case_events" | "fraud_case_heads" | "fraud_case_tags" | "aml_thresholds" | "aml_cases" | "aml_case_history" | "aml_case_tags" | "case_files" | "case_links" | "webhook_subscriptions" | "webhook_deliveries" | "webhook_delivery_attempts" | "sme_assessments" | "sme_benchmark_snapshots" | "agent_health_snapshots" | "agent_health_benchmarks" | "agent_health_refresh_runs" | "agent_float_reports" | "agent_float_episodes" | "agent_float_demand_pools" | "workflow_runs" | "tenant_audit_log" | "rule_set_drafts" | "rule_set_versions" | "rule_set_heads" | "rule_set_publications" | "lists" | "list_entries" | "list_history" | "monitoring_pending" | "monitoring_screenings" | "monitoring_alerts" | "monitoring_alert_rules" | "monitoring_runs" | "idempotency_keys" | "goaml_profiles" | "goaml_reports" | "goaml_report_history" | "goaml_ctr_runs" | "goaml_subjects" | "loans" | "loan_installments" | "loan_repayments" | "lending_snapshots" | "lending_roll_rates" | "customer_erasures";
-            /** @description Rows of the tenant the latest pass read on the source */
+            /** @description Rows of the tenant on the source as of the latest pass (kept current by the fenced step) */
             sourceRows: number;
-            /** @description Rows of the tenant the latest pass read on the target */
+            /** @description The same on the target */
             targetRows: number;
-            /** @description SHA-256 over the latest pass's source pages (hex) */
+            /** @description Content hash of the tenant's rows on the source (hex; the sum modulo 2^128 of each row's SHA-256, so it does not depend on row order), as of the latest pass and kept current by the fenced step */
             sourceHash: string | null;
             /** @description The same over the target's pages; equal when the contents are */
             targetHash: string | null;

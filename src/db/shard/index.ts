@@ -1,6 +1,7 @@
 // One file per module (the owner of its tables, docs/architecture.md#tables-and-their-owners);
 // the barrel is for src/db, src/durable-objects and tests: modules import their own file.
 
+export * from "./admin";
 export * from "./agent-health";
 export * from "./aml";
 export * from "./audit";

@@ -50,8 +50,8 @@ export const budgetLeft = (b: MoveBudget) => b.statements > 10 && Date.now() < b
 /** Catch-up passes end when one changes at most this many rows (or after MAX_CATCH_UP_ROUNDS). */
 export const CATCH_UP_SMALL_ENOUGH = 1_000;
 export const MAX_CATCH_UP_ROUNDS = 5;
-/** Fenced passes before a move gives the fence up and catches up again (the first should verify). */
-export const MAX_FENCED_ROUNDS = 3;
+/** Fenced rounds before a move gives the fence up and catches up again: round 1 checks the logged changes (and should verify), 2-4 are full passes. */
+export const MAX_FENCED_ROUNDS = 4;
 /**
  * Consecutive failed attempts of one unit before a move that has not switched gives up and rolls
  * back. Above the jobs queue's 6 deliveries of a message, so a unit fails only after its message

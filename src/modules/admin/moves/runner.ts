@@ -1,7 +1,7 @@
 import { controlDb } from "../../../db/client";
-import type { TableMoveProgress, TenantMoveRow } from "../../../db/control-schema";
-import { chainHash } from "../../../db/tenant-rows";
-import { TENANT_TABLES } from "../../../db/tenant-table-list";
+import { type TableMoveProgress, type TenantMoveRow, UNTOUCHED_TABLE } from "../../../db/control-schema";
+import { updateRowSetHash } from "../../../db/row-set-hash";
+import { TENANT_TABLES, type TenantTableName } from "../../../db/tenant-table-list";
 import type { Env } from "../../../env";
 import { systemClock } from "../../../lib/clock";
 import { AppError } from "../../../lib/errors";
@@ -19,15 +19,17 @@ import {
 } from "./config";
 import { presentMove } from "./present";
 import * as repo from "./repo";
+import { dropLog } from "./steps/log";
 import { purgePages } from "./steps/purge";
 import { failMove, rollback } from "./steps/rollback";
 import * as shards from "./system-repo";
 
 /**
  * One bounded unit of a tenant move (docs/decisions/tenant-moves.md), from the state saved in
- * CONTROL_DB: copy -> catch_up (passes until little changes) -> fence -> final_sync (fenced
- * passes until one finds nothing to repair: that pass is the verification) -> switch ->
- * cleanup -> done; a move that fails before the switch goes to rollback (steps/rollback.ts)
+ * CONTROL_DB: copy -> catch_up (passes until little changes) -> fence -> final_sync (round 1:
+ * only the rows the source's change log names since the last pass began, then counts and hashes
+ * of every table; rounds 2+, when those disagree: fenced full passes until one finds nothing to
+ * repair) -> switch -> cleanup -> done; a move that fails before the switch goes to rollback (steps/rollback.ts)
  * and ends failed with its partial copy gone. Every unit is idempotent (a pass compares before it writes) and saves with
  * the move's seq, so a crash anywhere re-runs the unit from the last saved cursor.
  */
@@ -95,8 +97,13 @@ export async function advanceMove(
   switch (move.step) {
     case "copy":
     case "catch_up":
-    case "final_sync":
       return pass(env, move, at, save, budget);
+    case "final_sync":
+      if (!(await fenceHeld(env, move, at)))
+        return fenceLost(save, at, "the write fence lapsed before the final pass ended; caught up again");
+      return move.round === 1
+        ? fencedChanges(env, move, at, save, budget)
+        : pass(env, move, at, save, budget);
     case "fence":
       return fence(env, move, at, save);
     case "switch":
@@ -119,24 +126,29 @@ const fenceLost = (save: Save, at: Date, why: string) =>
     error: why,
   });
 
+/** Extends the fence for the fenced step's next unit; false when it lapsed (writes may have landed). */
+const fenceHeld = (env: Env, move: TenantMoveRow, at: Date) =>
+  repo.extendFence(
+    controlDb(env),
+    move.tenantId,
+    move.sourceShard,
+    at.toISOString(),
+    later(at, moveConfig(env).fenceSeconds),
+  );
+
 async function pass(env: Env, move: TenantMoveRow, at: Date, save: Save, budget: MoveBudget) {
   const config = moveConfig(env);
   const iso = at.toISOString();
-  if (move.step === "final_sync") {
-    const held = await repo.extendFence(
-      controlDb(env),
-      move.tenantId,
-      move.sourceShard,
-      iso,
-      later(at, config.fenceSeconds),
-    );
-    if (!held)
-      return fenceLost(save, at, "the write fence lapsed before the final pass ended; caught up again");
-  }
   await shards.holdPermit(env, move.targetShard, move.tenantId, "move_in", iso);
   const progress = { ...move.progress };
-  let { tableIndex, cursor, roundChanges } = move;
+  let { tableIndex, cursor, roundChanges, changeSeq } = move;
   budget.statements -= 3;
+  // A pass before the fence starts from the change log's current end: every row changed after
+  // its pages were read is logged after that point, which is what the fenced step re-checks.
+  if (move.step !== "final_sync" && tableIndex === 0 && cursor === null) {
+    changeSeq = await shards.watchSource(env, move, iso);
+    budget.statements -= 2;
+  }
   while (budgetLeft(budget)) {
     const table = TENANT_TABLES[tableIndex];
     if (!table) break;
@@ -145,8 +157,8 @@ async function pass(env: Env, move: TenantMoveRow, at: Date, save: Save, budget:
     budget.statements -= page.statements;
     p.sourceRows += page.source.rows.length;
     p.targetRows += page.target.rows.length;
-    p.sourceHash = await chainHash(p.sourceHash, page.source.rows);
-    p.targetHash = await chainHash(p.targetHash, page.target.rows);
+    p.sourceHash = await updateRowSetHash(p.sourceHash, page.source.rows);
+    p.targetHash = await updateRowSetHash(p.targetHash, page.target.rows);
     p.written += page.written;
     p.deleted += page.deleted;
     progress[table] = p;
@@ -156,12 +168,86 @@ async function pass(env: Env, move: TenantMoveRow, at: Date, save: Save, budget:
       cursor = null;
     } else cursor = page.end;
   }
-  if (tableIndex < TENANT_TABLES.length) return save({ tableIndex, cursor, roundChanges, progress });
+  if (tableIndex < TENANT_TABLES.length)
+    return save({ tableIndex, cursor, roundChanges, progress, changeSeq });
   const next = passEnded(move, roundChanges, progress, at);
   // Fenced passes that keep finding changes give the fence up (something wrote past it).
   if (move.step === "final_sync" && next.step === "catch_up")
     await repo.liftFence(controlDb(env), move.tenantId);
-  return save({ ...next, progress });
+  return save({ ...next, progress, changeSeq });
+}
+
+/** Logged changes read per statement in the fenced step. */
+const CHANGES_PER_READ = 500;
+
+/**
+ * Fenced round 1 (docs/decisions/tenant-moves.md#a-short-fence): the rows the source's change
+ * log names since the last full pass began are compared and repaired, and each table's figures
+ * from that pass are brought up to date from them: a row's contribution as the pass saw it is
+ * what the target held before this repair (nothing else writes the target), replaced by the
+ * source's row now and by the target's row read back. Then every table's counts are read on both
+ * shards. Counts (read and kept) and hashes all equal: verified, switch. Otherwise the fence
+ * stays and full fenced passes (round 2 on) decide.
+ */
+async function fencedChanges(env: Env, move: TenantMoveRow, at: Date, save: Save, budget: MoveBudget) {
+  await shards.holdPermit(env, move.targetShard, move.tenantId, "move_in", at.toISOString());
+  budget.statements -= 3;
+  const progress = { ...move.progress };
+  let { changeSeq, roundChanges } = move;
+  let drained = false;
+  let compared = false;
+  while (budgetLeft(budget)) {
+    const logged = await shards.sourceChanges(env, move, changeSeq, CHANGES_PER_READ);
+    budget.statements--;
+    if (logged.length === 0) {
+      drained = true;
+      break;
+    }
+    const keysByTable = new Map<TenantTableName, Set<string>>();
+    for (const change of logged) {
+      const table = change.table as TenantTableName;
+      keysByTable.set(table, (keysByTable.get(table) ?? new Set()).add(change.key));
+    }
+    for (const [table, keys] of keysByTable) {
+      const r = await shards.syncTableKeys(env, move, table, [...keys]);
+      budget.statements -= r.statements;
+      const p = { ...UNTOUCHED_TABLE, ...progress[table] };
+      progress[table] = {
+        ...p,
+        sourceRows: p.sourceRows + r.source.length - r.before.length,
+        targetRows: p.targetRows + r.after.length - r.before.length,
+        sourceHash: await updateRowSetHash(p.sourceHash, r.source, r.before),
+        targetHash: await updateRowSetHash(p.targetHash, r.after, r.before),
+        written: p.written + r.written,
+        deleted: p.deleted + r.deleted,
+      };
+      roundChanges += r.written + r.deleted;
+    }
+    changeSeq = logged[logged.length - 1]!.seq;
+    compared = true;
+  }
+  // The counts take a statement per table and side: in this unit if it has them left, else in
+  // the next, which starts with them (it finds nothing more to compare), whatever its budget.
+  if (!drained || (compared && budget.statements < 2 * TENANT_TABLES.length + 10))
+    return save({ changeSeq, roundChanges, progress });
+  const [onSource, onTarget] = await Promise.all([
+    shards.tableCounts(env, move.sourceShard, move.tenantId),
+    shards.tableCounts(env, move.targetShard, move.tenantId),
+  ]);
+  budget.statements -= 2 * TENANT_TABLES.length;
+  const countsAgree = TENANT_TABLES.every((t) => {
+    const p = progress[t] ?? UNTOUCHED_TABLE;
+    return onSource.get(t) === p.sourceRows && onTarget.get(t) === p.targetRows;
+  });
+  if (countsAgree && verified(progress))
+    return save({ step: "switch", ...newPass, changeSeq, progress, error: null });
+  return save({
+    round: 2,
+    ...newPass,
+    changeSeq,
+    progress,
+    error: "the rows changed since the last pass did not verify; full fenced passes decide",
+  });
 }
 
 function passEnded(
@@ -266,6 +352,8 @@ async function cleanup(env: Env, move: TenantMoveRow, at: Date, save: Save, budg
   // Only after the switch (checked by advanceMove: the tenant is live on the target).
   await shards.holdPermit(env, move.sourceShard, move.tenantId, "purge", iso);
   budget.statements -= 3;
+  // The change log goes first (the tenant no longer writes here, so nothing is logged after).
+  if (!(await dropLog(env, move, budget))) return save({});
   const { tableIndex, progress, done } = await purgePages(
     env,
     move.sourceShard,

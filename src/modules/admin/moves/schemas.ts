@@ -27,18 +27,18 @@ export const MoveParams = z.object({
 const TableProgressSchema = z
   .object({
     table: z.enum(TENANT_TABLES),
-    sourceRows: z
-      .number()
-      .int()
-      .openapi({ description: "Rows of the tenant the latest pass read on the source" }),
-    targetRows: z
-      .number()
-      .int()
-      .openapi({ description: "Rows of the tenant the latest pass read on the target" }),
+    sourceRows: z.number().int().openapi({
+      description: "Rows of the tenant on the source as of the latest pass (kept current by the fenced step)",
+    }),
+    targetRows: z.number().int().openapi({ description: "The same on the target" }),
     sourceHash: z
       .string()
       .nullable()
-      .openapi({ description: "SHA-256 over the latest pass's source pages (hex)" }),
+      .openapi({
+        description:
+          "Content hash of the tenant's rows on the source (hex; the sum modulo 2^128 of each row's SHA-256, so it " +
+          "does not depend on row order), as of the latest pass and kept current by the fenced step",
+      }),
     targetHash: z
       .string()
       .nullable()
@@ -66,8 +66,9 @@ export const TenantMoveSchema = z
       .enum(["copy", "catch_up", "fence", "final_sync", "switch", "cleanup", "done", "rollback"])
       .openapi({
         description:
-          "copy: first pass; catch_up: passes re-copying what changed meanwhile; fence: writes pause; final_sync: fenced " +
-          "passes, the last of which verifies counts and hashes; switch: the tenant's shard changes; cleanup: the old " +
+          "copy: first pass; catch_up: passes re-copying what changed meanwhile; fence: writes pause; final_sync: under " +
+          "the fence, round 1 compares only the rows changed since the last pass began (the source's change log), then " +
+          "checks counts and hashes of every table; when they disagree, rounds 2+ are full fenced passes; switch: the tenant's shard changes; cleanup: the old " +
           "copy is deleted in pages; done; rollback: the move failed before its switch (why: `error`) and its partial " +
           "copy is deleted from the target in pages (state running), then the move is failed; the tenant never " +
           "left its source shard",

@@ -64,6 +64,7 @@ export async function startMove(op: OperatorContext, tenantId: string, input: { 
     createdAt: at,
     updatedAt: at,
     failures: 0,
+    changeSeq: 0,
   };
   const audit = operatorAuditInsert(
     op,

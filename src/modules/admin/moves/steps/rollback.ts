@@ -5,6 +5,7 @@ import { forgetTenant } from "../../verification/service";
 import type { MoveBudget } from "../config";
 import * as repo from "../repo";
 import * as shards from "../system-repo";
+import { dropLog } from "./log";
 import { purgePages } from "./purge";
 
 /**
@@ -54,6 +55,8 @@ export async function rollback(
   // Re-asserted (idempotent): the guards of the target stay aside until its copy is gone.
   await shards.holdPermit(env, move.targetShard, move.tenantId, "move_in", iso);
   budget.statements -= 3;
+  // The tenant stays on its source: its writes there stop being logged, and the log goes.
+  if (!(await dropLog(env, move, budget))) return save({});
   const purged = await purgePages(env, move.targetShard, move.tenantId, move, "discarded", budget);
   if (!purged.done) return save({ tableIndex: purged.tableIndex, progress: purged.progress });
   await shards.releasePermits(env, move.targetShard, move.tenantId);
