@@ -8118,8 +8118,11 @@ export interface components {
             id: string;
             /** Format: uuid */
             tenantId: string;
-            /** @enum {string} */
-            status: "running" | "succeeded";
+            /**
+             * @description failed: one turn failed 10 times in a row (see error); the totals were left as they were, and a new recount may start
+             * @enum {string}
+             */
+            status: "running" | "succeeded" | "failed";
             /** @description List calls made so far (1,000 keys each) */
             pages: number;
             objectsListed: number;
@@ -8131,6 +8134,8 @@ export interface components {
             createdAt: string;
             updatedAt: string;
             finishedAt: string | null;
+            /** @description The last failed attempt of a turn (retried by the queue and the minute cron's resume); once failed, why it gave up; null if none failed */
+            error: string | null;
         };
         ObjectKindFigures: {
             /** @enum {string} */
@@ -8309,10 +8314,10 @@ export interface components {
             /** @description The most resumed jobs of the window (at most 5), most resumed first */
             mostResumed: {
                 /**
-                 * @description tenant.move, tenant.export, tenant.delete (offboarding deletion), customer.erasure (data-subject erasure)
+                 * @description tenant.move, tenant.export, tenant.delete (offboarding deletion), customer.erasure (data-subject erasure), usage.object-recount (R2 object recount)
                  * @enum {string}
                  */
-                kind: "tenant.move" | "tenant.export" | "tenant.delete" | "customer.erasure";
+                kind: "tenant.move" | "tenant.export" | "tenant.delete" | "customer.erasure" | "usage.object-recount";
                 jobId: string;
                 tenantId: string;
                 /** @description Resumes of this job so far; growing: it fails the same step (see its error and the logs) */
@@ -8324,10 +8329,10 @@ export interface components {
         };
         StalledJobKind: {
             /**
-             * @description tenant.move, tenant.export, tenant.delete (offboarding deletion), customer.erasure (data-subject erasure)
+             * @description tenant.move, tenant.export, tenant.delete (offboarding deletion), customer.erasure (data-subject erasure), usage.object-recount (R2 object recount)
              * @enum {string}
              */
-            kind: "tenant.move" | "tenant.export" | "tenant.delete" | "customer.erasure";
+            kind: "tenant.move" | "tenant.export" | "tenant.delete" | "customer.erasure" | "usage.object-recount";
             /** @description Running jobs of this kind that saved nothing for stalledAfterSeconds, now (the cron re-sends their step; at most 100 counted, per shard for erasures) */
             stalledNow: number;
             /** @description Jobs of this kind the minute cron resumed within the window (their latest resume) */

@@ -355,13 +355,13 @@ export interface ObjectFigures {
   bytes: number;
 }
 
-/** Recounts of a tenant's R2 objects by listing its prefix (migrations/control/0010). */
+/** Recounts of a tenant's R2 objects by listing its prefix (migrations/control/0010, 0012). */
 export const tenantObjectRecounts = sqliteTable(
   "tenant_object_recounts",
   {
     id: text("id").primaryKey(),
     tenantId: text("tenant_id").notNull(),
-    status: text("status", { enum: ["running", "succeeded"] }).notNull(),
+    status: text("status", { enum: ["running", "succeeded", "failed"] }).notNull(),
     step: integer("step").notNull(),
     cursor: text("cursor"),
     pages: integer("pages").notNull(),
@@ -372,6 +372,9 @@ export const tenantObjectRecounts = sqliteTable(
     createdAt: text("created_at").notNull(),
     updatedAt: text("updated_at").notNull(),
     finishedAt: text("finished_at"),
+    /** Consecutive failed attempts of the current turn (control migration 0012). */
+    failures: integer("failures").notNull().default(0),
+    error: text("error"),
   },
   (t) => [index("tenant_object_recounts_tenant_idx").on(t.tenantId, t.createdAt)],
 );

@@ -22,7 +22,7 @@ import { customerErasureJob, resumeStalledErasures } from "../modules/privacy/jo
 import { rulesBacktestJob } from "../modules/rules/backtest/jobs";
 import { smeBenchmarksCron, smeBenchmarksJob } from "../modules/sme/jobs";
 import { usageMeasureJob } from "../modules/usage/jobs";
-import { objectRecountJob } from "../modules/usage/recount/jobs";
+import { objectRecountJob, resumeStalledRecounts } from "../modules/usage/recount/jobs";
 import { outboxDispatchJob, webhookSweepTask } from "../modules/webhooks/jobs";
 import {
   bhiRefreshCronTask,
@@ -129,10 +129,11 @@ export const cronTasks: Record<string, CronTask[]> = {
     async (env, at) => void (await sweepStrandedPending(env, at)),
     fraudSlaSweepTask,
     amlSlaSweepTask,
-    // Stalled operator jobs (moves, exports, deletions, erasures): src/jobs/resumes.ts.
+    // Stalled operator jobs (moves, exports, deletions, erasures, recounts): src/jobs/resumes.ts.
     async (env, at) => void (await resumeStalledMoves(env, at)),
     async (env, at) => void (await resumeStalledOffboarding(env, at)),
     async (env, at) => void (await resumeStalledErasures(env, at)),
+    async (env, at) => void (await resumeStalledRecounts(env, at)),
   ],
   "0 2 * * *": [
     smeBenchmarksCron,

@@ -7,7 +7,7 @@ import type { JobMessage } from "./messages";
 
 /**
  * Stalled long-running jobs (docs/decisions/tenant-moves.md#stalled-jobs): a tenant move, export,
- * deletion or customer erasure whose queue message was lost or dead-lettered would stay
+ * deletion, customer erasure or R2 object recount whose queue message was lost or dead-lettered would stay
  * "running" for ever. The minute cron finds those not advanced for STALLED_AFTER_SECONDS and
  * sends their current step again; every step is guarded by its seq/step number, so the message
  * is a no-op when the job did move on, and two copies of it race to one saved step.
@@ -22,7 +22,13 @@ export const STALLED_AFTER_SECONDS = 300;
 /** Jobs one sweep resumes per kind: bounds the invocation (each costs a send and a write). */
 export const RESUMES_PER_SWEEP = 50;
 
-export const RESUMABLE_KINDS = ["tenant.move", "tenant.export", "tenant.delete", "customer.erasure"] as const;
+export const RESUMABLE_KINDS = [
+  "tenant.move",
+  "tenant.export",
+  "tenant.delete",
+  "customer.erasure",
+  "usage.object-recount",
+] as const;
 export type ResumableKind = (typeof RESUMABLE_KINDS)[number];
 
 export interface StalledJob {

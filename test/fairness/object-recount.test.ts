@@ -2,37 +2,12 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { OBJECT_RECOUNT_JOB, type ObjectRecountMessage } from "../../src/jobs/messages";
 import { systemClock } from "../../src/lib/clock";
-import { objectKind } from "../../src/modules/usage/domain/quota";
 import { putTenantObject } from "../../src/modules/usage/objects/service";
 import { objectRecountJob } from "../../src/modules/usage/recount/jobs";
 import { getRecount, startRecount } from "../../src/modules/usage/recount/service";
-import { admin, call, createTenant, json, type TestTenant } from "../harness";
+import { admin, createTenant, json, type TestTenant } from "../harness";
 import { recordingEnv } from "../moves/helpers";
-
-type Figures = { kind: string; objects: number; bytes: number };
-
-const usageObjects = async (t: TestTenant) =>
-  (await json<{ storage: { objects: Figures[] } }>(await call("GET", "/v1/usage", { key: t.key }))).storage
-    .objects;
-
-/** What the bucket holds under the tenant's prefix, per kind, by listing it here. */
-async function bucketFigures(tenantId: string): Promise<Figures[]> {
-  const sums = new Map<string, Figures>();
-  let cursor: string | undefined;
-  do {
-    const page = await env.FILES.list({ prefix: `tenants/${tenantId}/`, cursor });
-    for (const o of page.objects) {
-      const kind = objectKind(tenantId, o.key) ?? "other";
-      const s = sums.get(kind) ?? { kind, objects: 0, bytes: 0 };
-      sums.set(kind, { kind, objects: s.objects + 1, bytes: s.bytes + o.size });
-    }
-    cursor = page.truncated ? page.cursor : undefined;
-  } while (cursor);
-  return [...sums.values()];
-}
-
-const nonZero = (figures: Figures[]) =>
-  figures.filter((f) => f.objects > 0 || f.bytes > 0).sort((a, b) => a.kind.localeCompare(b.kind));
+import { bucketFigures, nonZero, usageObjects } from "./objects";
 
 /** Counted objects, one counted object deleted behind the counter's back, and objects it never saw. */
 async function drift(t: TestTenant) {

@@ -63,6 +63,7 @@ describe("GET /admin/shards: stalled operator jobs and the cron's resumes", () =
       "tenant.export",
       "tenant.delete",
       "customer.erasure",
+      "usage.object-recount",
     ]);
     expect(ofKind(before, "tenant.move")).toEqual({
       kind: "tenant.move",

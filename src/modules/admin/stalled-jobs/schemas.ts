@@ -4,7 +4,7 @@ import { RESUMABLE_KINDS } from "../../../jobs/resumes";
 const count = (description: string) => z.number().int().min(0).openapi({ description });
 const Kind = z.enum(RESUMABLE_KINDS).openapi({
   description:
-    "tenant.move, tenant.export, tenant.delete (offboarding deletion), customer.erasure (data-subject erasure)",
+    "tenant.move, tenant.export, tenant.delete (offboarding deletion), customer.erasure (data-subject erasure), usage.object-recount (R2 object recount)",
 });
 
 export const StalledJobKindSchema = z

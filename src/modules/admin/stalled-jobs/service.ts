@@ -8,12 +8,13 @@ import {
 } from "../../../jobs/resumes";
 import { stalledOffboarding } from "../../offboarding/service";
 import { stalledErasureCount } from "../../privacy/service";
+import { stalledRecountCount } from "../../usage/recount/service";
 import { stalledMoveCount } from "../moves/service";
 
 /**
- * The minute cron's resumes of stalled operator jobs (moves, exports, deletions, erasures:
- * src/jobs/resumes.ts), for the operator's figures (GET /admin/shards): per kind, the jobs
- * stalled right now and those resumed in the last day, and the most resumed of them.
+ * The minute cron's resumes of stalled operator jobs (moves, exports, deletions, erasures, R2
+ * object recounts: src/jobs/resumes.ts), for the operator's figures (GET /admin/shards): per
+ * kind, the jobs stalled right now and those resumed in the last day, and the most resumed.
  */
 
 export const RESUME_WINDOW_HOURS = 24;
@@ -24,10 +25,11 @@ const MOST_RESUMED = 5;
 export async function stalledJobFigures(env: Env, at: Date) {
   const before = stalledBefore(at);
   const since = new Date(at.getTime() - RESUME_WINDOW_HOURS * 3_600_000).toISOString();
-  const [moves, offboarding, erasures, resumes] = await Promise.all([
+  const [moves, offboarding, erasures, recounts, resumes] = await Promise.all([
     stalledMoveCount(env, before, STALLED_COUNT_CAP),
     stalledOffboarding(env, before, STALLED_COUNT_CAP),
     stalledErasureCount(env, before, STALLED_COUNT_CAP),
+    stalledRecountCount(env, before, STALLED_COUNT_CAP),
     resumeFigures(env, since, MOST_RESUMED),
   ]);
   const stalledNow: Record<ResumableKind, number> = {
@@ -35,6 +37,7 @@ export async function stalledJobFigures(env: Env, at: Date) {
     "tenant.export": offboarding.exports,
     "tenant.delete": offboarding.deletions,
     "customer.erasure": erasures,
+    "usage.object-recount": recounts,
   };
   const recent = new Map(resumes.perKind.map((r) => [r.kind, r]));
   return {

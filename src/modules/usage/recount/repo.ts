@@ -36,7 +36,6 @@ export const insertRecount = (env: Env, row: TenantObjectRecountRow, audit: Batc
   return db.batch([db.insert(tenantObjectRecounts).values(row), audit]);
 };
 
-/** The next turn's state, only if no other turn saved since `row.step`; the saved row or undefined. */
 /** The recount row still at the step it was read at: every turn's compare-and-set. */
 const atStep = (row: TenantObjectRecountRow) =>
   tenantWhere(
@@ -46,6 +45,10 @@ const atStep = (row: TenantObjectRecountRow) =>
     eq(tenantObjectRecounts.step, row.step),
   );
 
+/**
+ * The next turn's state, only if no other turn saved since `row.step`; the saved row or
+ * undefined. A saved turn starts the next with no failures.
+ */
 export const saveTurn = (
   env: Env,
   row: TenantObjectRecountRow,
@@ -54,7 +57,28 @@ export const saveTurn = (
 ) =>
   controlDb(env)
     .update(tenantObjectRecounts)
-    .set({ ...patch, step: row.step + 1, updatedAt: at })
+    .set({ ...patch, failures: 0, step: row.step + 1, updatedAt: at })
+    .where(atStep(row))
+    .returning()
+    .get();
+
+/**
+ * One more failed attempt of the current turn (step unchanged, so the retried or resumed message
+ * still runs it); the row with its new count, or undefined when another turn saved meanwhile.
+ */
+export const recordFailure = (env: Env, row: TenantObjectRecountRow, error: string, at: string) =>
+  controlDb(env)
+    .update(tenantObjectRecounts)
+    .set({ failures: sql`${tenantObjectRecounts.failures} + 1`, error, updatedAt: at })
+    .where(atStep(row))
+    .returning()
+    .get();
+
+/** The recount gives up (compare-and-set on `step`): failed, its totals untouched; undefined if it moved on. */
+export const failRecount = (env: Env, row: TenantObjectRecountRow, error: string, at: string) =>
+  controlDb(env)
+    .update(tenantObjectRecounts)
+    .set({ status: "failed", step: row.step + 1, error, updatedAt: at, finishedAt: at })
     .where(atStep(row))
     .returning()
     .get();

@@ -13,7 +13,10 @@ export const ObjectRecountSchema = z
   .object({
     id: z.uuid(),
     tenantId: z.uuid(),
-    status: z.enum(["running", "succeeded"]),
+    status: z.enum(["running", "succeeded", "failed"]).openapi({
+      description:
+        "failed: one turn failed 10 times in a row (see error); the totals were left as they were, and a new recount may start",
+    }),
     pages: z.number().int().min(0).openapi({ description: "List calls made so far (1,000 keys each)" }),
     objectsListed: z.number().int().min(0),
     counted: z.array(Figures).openapi({
@@ -28,6 +31,10 @@ export const ObjectRecountSchema = z
     createdAt: z.string(),
     updatedAt: z.string(),
     finishedAt: z.string().nullable(),
+    error: z.string().nullable().openapi({
+      description:
+        "The last failed attempt of a turn (retried by the queue and the minute cron's resume); once failed, why it gave up; null if none failed",
+    }),
   })
   .openapi("ObjectRecount");
 

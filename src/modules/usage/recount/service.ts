@@ -6,6 +6,7 @@ import { getTenant } from "../../admin/tenants/service";
 import { type OperatorContext, operatorAuditInsert } from "../../audit/service";
 import { OBJECT_KINDS } from "../domain/quota";
 import * as repo from "./repo";
+import * as systemRepo from "./system-repo";
 
 /**
  * Recounting a tenant's R2 objects (docs/operations.md#recounting-r2-objects): the running totals
@@ -31,6 +32,7 @@ export const presentRecount = (row: TenantObjectRecountRow) => ({
   createdAt: row.createdAt,
   updatedAt: row.updatedAt,
   finishedAt: row.finishedAt,
+  error: row.error,
 });
 
 /**
@@ -60,6 +62,8 @@ export async function startRecount(op: OperatorContext, tenantId: string) {
     createdAt: at,
     updatedAt: at,
     finishedAt: null,
+    failures: 0,
+    error: null,
   };
   const audit = operatorAuditInsert(
     op,
@@ -86,3 +90,7 @@ export async function getRecount(env: Env, tenantId: string, recountId: string) 
   if (!row) throw notFound("Recount");
   return presentRecount(row);
 }
+
+/** Running recounts that saved nothing since `before` (at most `cap`): the operator's figures. */
+export const stalledRecountCount = async (env: Env, before: string, cap: number) =>
+  (await systemRepo.stalledRecounts(env, before, cap)).length;
