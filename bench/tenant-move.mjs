@@ -158,7 +158,7 @@ try {
   const onTarget = await tenantRows(service.mf, "SHARD_1", tenant.id);
   const seen = writes.firstRefusal ? ((writes.lastRefusal - writes.firstRefusal) / 1000).toFixed(2) : "0";
   console.log(
-    `move ${move.state} in ${total.toFixed(1)} s (${move.totals.sourceRows.toLocaleString()} rows in the verifying pass, page ${PAGE_ROWS} rows)`,
+    `move ${move.state} in ${total.toFixed(1)} s (${move.totals.sourceRows.toLocaleString()} rows verified, page ${PAGE_ROWS} rows)`,
   );
   console.log(`  steps: ${stepLine}`);
   console.log(

@@ -4,7 +4,7 @@ import { dedupeKey, startOrJoin } from "../../../jobs/dedupe";
 import { AML_BACKTEST_JOB, type AmlBacktestMessage, jobs } from "../../../jobs/messages";
 import { isInputError, notFound } from "../../../lib/errors";
 import { putTenantObject } from "../../usage/objects/service";
-import { activeEntities, type BacktestInput, backtest, partitionsFor, validateBacktest } from "./service";
+import { type BacktestInput, backtest, ENTITIES_PER_RANGE, validateBacktest } from "./service";
 
 // Large backtests run on JOBS_QUEUE. The request and, later, the result live in one R2
 // document under the tenant's prefix; the message carries ids only.
@@ -87,9 +87,7 @@ export async function runBacktestJob(env: Env, message: AmlBacktestMessage): Pro
   if (doc.status !== "queued") return;
   const ctx = await loadTenantContext(env, message.tenantId, `job:${AML_BACKTEST_JOB}:${backtestId}`);
   try {
-    // Partitions keep each statement to about 10,000 entities on large tenants.
-    const partitions = partitionsFor(await activeEntities(ctx, doc.input));
-    const result = await backtest(ctx, doc.input, { partitions });
+    const result = await backtest(ctx, doc.input, { rangeSize: ENTITIES_PER_RANGE });
     await put(env, message.tenantId, {
       ...doc,
       status: "succeeded",

@@ -6,9 +6,11 @@ import { type AmlEntityType, type AmlRuleDefinition, type RiskLevel, riskRank } 
 import { mergeThresholds, type Thresholds } from "../domain/thresholds";
 import {
   countEntities,
+  entityPage,
   FAMILY_THRESHOLDS,
   type Family,
   type FeatureQuery,
+  type KeyRange,
   loadFeatures,
 } from "../features/repo";
 
@@ -26,8 +28,12 @@ export interface BacktestInput {
 const SAMPLE = 20;
 /** Entities above this many (with activity in the window) are backtested on the jobs queue. */
 export const SYNC_BACKTEST_MAX_ENTITIES = 10_000;
-/** A queued run splits the entities into partitions of about this size (statements per partition). */
-const PARTITION_SIZE = 10_000;
+/**
+ * A queued run reads its entities in key ranges of this many: each statement then costs about a
+ * range, never the whole tenant, so a tenant's backtests leave the shard (and, locally, the one
+ * workerd thread) to other tenants' work between statements (docs/decisions/fairness.md#bench).
+ */
+export const ENTITIES_PER_RANGE = 500;
 
 export function validateBacktest(ctx: TenantContext, input: BacktestInput) {
   const selection = selectRules(input.entityType, input.ruleIds, input.highRiskCountries, homeCountry(ctx));
@@ -69,14 +75,15 @@ export function fired(
 
 /**
  * Runs the rules over every entity of a type with activity in the window, under the current
- * thresholds and under trial values, without opening cases. Set-based: five statements per
- * partition (one partition for a synchronous run), and trial values re-run only the
- * statements whose SQL reads a changed threshold.
+ * thresholds and under trial values, without opening cases. Set-based: five statements per key
+ * range of `rangeSize` entities (a queued run: ENTITIES_PER_RANGE, plus one statement to find each
+ * range) or for all at once (a synchronous run), and trial values re-run only the statements
+ * whose SQL reads a changed threshold. Either way an entity's features are the same.
  */
 export async function backtest(
   ctx: TenantContext,
   input: BacktestInput,
-  options: { partitions?: number } = {},
+  options: { rangeSize?: number } = {},
 ) {
   const { rules, skipped, trialValues } = validateBacktest(ctx, input);
   const { thresholds: current, ruleSetVersion, ruleSetHash } = await effectiveThresholds(ctx);
@@ -89,8 +96,7 @@ export async function backtest(
   );
   const evalOptions = { highRiskCountries, at: windowEnd };
   const results = new Map<string, Fired>();
-  const count = Math.max(1, options.partitions ?? 1);
-  for (let index = 0; index < count; index++) {
+  const run = async (keyRange?: KeyRange) => {
     const base: Omit<FeatureQuery, "thresholds"> = {
       entityType: input.entityType,
       windowStart,
@@ -98,7 +104,7 @@ export async function backtest(
       highRiskCountries,
       homeCountry: homeCountry(ctx),
       velocityPrefilter: Math.min(current.velocityMaxCount, trial.velocityMaxCount),
-      partition: count > 1 ? { index, count } : undefined,
+      keyRange,
     };
     const currentFeatures = await loadFeatures(ctx, { ...base, thresholds: current });
     const trialFeatures = changed.length
@@ -109,6 +115,22 @@ export async function backtest(
     for (const [id, c] of now) {
       const t = then.get(id) ?? { ids: [], risk: null };
       results.set(id, { current: c.ids, trial: t.ids, trialRisk: t.risk });
+    }
+  };
+  if (!options.rangeSize) await run();
+  else {
+    for (let after: string | undefined, more = true; more; ) {
+      const page = await entityPage(ctx, {
+        entityType: input.entityType,
+        windowStart,
+        windowEnd,
+        after,
+        size: options.rangeSize,
+      });
+      if (page.last === null) break;
+      await run({ after, upto: page.last });
+      after = page.last;
+      more = page.more;
     }
   }
   return summarize(results, rules, input, { windowStart, windowEnd, current, trial, skipped, ruleSet });
@@ -187,5 +209,3 @@ function summarize(
     persisted: false as const,
   };
 }
-
-export const partitionsFor = (entities: number) => Math.max(1, Math.ceil(entities / PARTITION_SIZE));
