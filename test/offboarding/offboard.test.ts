@@ -44,6 +44,46 @@ async function seed(t: TestTenant) {
   return { fraudCase, amlCase };
 }
 
+/** Control tables holding a tenant's operational rows (jobs, storage figures, recounts). */
+const CONTROL_TABLES = [
+  "job_slots",
+  "job_dedupe",
+  "job_resumes",
+  "tenant_object_usage",
+  "tenant_object_recounts",
+] as const;
+
+async function controlRowsOf(tenantId: string) {
+  const at = new Date().toISOString();
+  // A live lease (an expired one is dropped by the next slot taken).
+  const expires = new Date(Date.now() + 3_600_000).toISOString();
+  await env.CONTROL_DB.batch([
+    env.CONTROL_DB.prepare(
+      "INSERT INTO job_slots (tenant_id, slot_id, job_type, acquired_at, expires_at) VALUES (?1, 's1', 'aml.backtest', ?2, ?3)",
+    ).bind(tenantId, at, expires),
+    env.CONTROL_DB.prepare(
+      "INSERT INTO job_dedupe (tenant_id, dedupe_key, job_id, created_at) VALUES (?1, 'k1', 'j1', ?2)",
+    ).bind(tenantId, at),
+    env.CONTROL_DB.prepare(
+      "INSERT INTO job_resumes (kind, job_id, tenant_id, resumes, last_step, last_resumed_at) VALUES ('tenant.move', ?1, ?1, 1, 'copy:1', ?2)",
+    ).bind(tenantId, at),
+    env.CONTROL_DB.prepare(
+      "INSERT OR IGNORE INTO tenant_object_usage (tenant_id, kind, objects, bytes, updated_at) VALUES (?1, 'reports', 1, 9, ?2)",
+    ).bind(tenantId, at),
+  ]);
+}
+
+async function controlCounts(tenantId: string) {
+  const counts: Record<string, number> = {};
+  for (const table of CONTROL_TABLES) {
+    const row = await env.CONTROL_DB.prepare(`SELECT count(*) AS n FROM ${table} WHERE tenant_id = ?1`)
+      .bind(tenantId)
+      .first<{ n: number }>();
+    counts[table] = row?.n ?? 0;
+  }
+  return counts;
+}
+
 describe("tenant offboarding", () => {
   let tenant: TestTenant;
   let neighbour: TestTenant;
@@ -124,6 +164,16 @@ describe("tenant offboarding", () => {
     const cached = await runInDurableObject(stub(), (o) => (o as unknown as { head: unknown }).head);
     expect(cached).not.toBeNull();
 
+    // Control rows of its jobs and storage figures, as running jobs and uploads leave them (and the neighbour's).
+    for (const t of [tenant, neighbour]) await controlRowsOf(t.id);
+    const recount = await admin("POST", `/admin/tenants/${tenant.id}/object-recounts`);
+    expect(recount.status).toBe(202);
+    const neighbourControl = await controlCounts(neighbour.id);
+    expect(
+      Object.values(await controlCounts(tenant.id)).every((n) => n > 0),
+      JSON.stringify(await controlCounts(tenant.id)),
+    ).toBe(true);
+
     const deleted = await admin("DELETE", `/admin/tenants/${tenant.id}`);
     expect(deleted.status).toBe(202);
     expect((await call("GET", "/v1/customers", { key: tenant.key })).status).toBe(401);
@@ -148,6 +198,10 @@ describe("tenant offboarding", () => {
     expect(deletion.removed.transactions).toBe(1004);
     expect(deletion.removed.durableObjects).toBe(1);
     expect(deletion.removed.r2Objects).toBeGreaterThanOrEqual(3); // 2 seeded + the export's parts
+
+    // No control row of it is left but the tombstone (and the operator audit log).
+    expect(Object.values(await controlCounts(tenant.id)).every((n) => n === 0)).toBe(true);
+    expect(await controlCounts(neighbour.id)).toEqual(neighbourControl);
 
     // The neighbour on the same shard is untouched.
     expect(await rowCounts(neighbour)).toEqual(neighbourBefore);

@@ -1,6 +1,7 @@
 import type { TenantExportRow, TenantTombstoneRow } from "../../db/control-schema";
 import type { Env } from "../../env";
 import { sendJobs } from "../../jobs/enqueue";
+import { jobRowsRemovalStatements } from "../../jobs/forget";
 import { jobs, type TenantDeleteMessage, type TenantExportMessage } from "../../jobs/messages";
 import { RESUMES_PER_SWEEP, resumeStalled, stalledBefore } from "../../jobs/resumes";
 import { toHex } from "../../lib/crypto";
@@ -205,9 +206,14 @@ export async function tenantDeleteJob(env: Env, message: TenantDeleteMessage): P
   if (row?.status !== "deleting" || row.step !== message.step) return;
   const next = await deleteTurn(env, row);
   const done = next.status === "deleted";
-  // Its objects went in the first phase, uncounted: its storage figures go with the completion.
+  // Its objects went in the first phase, uncounted: its storage figures go with the completion,
+  // and so do its job slots, dedupe keys and resume records.
   const alongside = done
-    ? [systemRepo.exportRemovalStatement(env, row.tenantId), ...usageRemovalStatements(env, row.tenantId)]
+    ? [
+        systemRepo.exportRemovalStatement(env, row.tenantId),
+        ...usageRemovalStatements(env, row.tenantId),
+        ...jobRowsRemovalStatements(env, row.tenantId),
+      ]
     : [];
   const patch = { ...next, updatedAt: new Date().toISOString() };
   const advanced = await systemRepo.advanceTombstone(env, row, patch, alongside);

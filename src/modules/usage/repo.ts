@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { controlDb } from "../../db/client";
-import { tenantObjectUsage, tenantRowUsage } from "../../db/control-schema";
+import { tenantObjectRecounts, tenantObjectUsage, tenantRowUsage } from "../../db/control-schema";
 import { tenantWhere } from "../../db/tenant-tables";
 import type { Env } from "../../env";
 import type { ObjectKind } from "./domain/quota";
@@ -58,7 +58,8 @@ export const saveMeasuredRows = (env: Env, tenantId: string, counts: Record<stri
     .onConflictDoUpdate({ target: tenantRowUsage.tenantId, set: { counts, measuredAt: at } });
 
 /** A deleted tenant's figures (with its tombstone's completion). */
-export const removalStatements = (env: Env, tenantId: string): [BatchItem<"sqlite">, BatchItem<"sqlite">] => [
+export const removalStatements = (env: Env, tenantId: string): BatchItem<"sqlite">[] => [
   controlDb(env).delete(tenantObjectUsage).where(tenantWhere({ tenantId }, tenantObjectUsage)),
   controlDb(env).delete(tenantRowUsage).where(tenantWhere({ tenantId }, tenantRowUsage)),
+  controlDb(env).delete(tenantObjectRecounts).where(tenantWhere({ tenantId }, tenantObjectRecounts)),
 ];

@@ -157,6 +157,6 @@ export async function assertStorageFor(ctx: Ctx, table: StorageTable, rows: Reco
   await assertStorage(ctx, { table, rows: await countNewRows(ctx, table, rows) });
 }
 
-/** A deleted tenant's storage figures go with its tombstone's completion. */
+/** A deleted tenant's storage figures and recounts go with its tombstone's completion. */
 export const usageRemovalStatements = (env: Ctx["env"], tenantId: string) =>
   repo.removalStatements(env, tenantId);
