@@ -3,6 +3,7 @@ import { expect } from "vitest";
 import { TENANT_TABLES } from "../../src/db/tenant-table-list";
 import type { Env } from "../../src/env";
 import type { JobMessage } from "../../src/jobs/messages";
+import { systemClock } from "../../src/lib/clock";
 import { openCase as openFraudCase } from "../fraud/helpers";
 import { call, insertAccount, insertCustomer, json, type TestTenant } from "../harness";
 import { subscribe } from "../webhooks/helpers";
@@ -131,6 +132,25 @@ export function recordingEnv(overrides: Partial<Env> = {}) {
       void sent.push(...messages.map((m) => m.body)),
   };
   return { sent, env: { ...env, ...overrides, JOBS_QUEUE: queue } as unknown as Env };
+}
+
+/**
+ * A recording env for a move driven by hand (no settle wait, pages of 40 rows, a fence of
+ * `fenceSeconds`) and the operator context that starts it there.
+ */
+export function moveTestEnv(fenceSeconds: number) {
+  const recorded = recordingEnv({
+    TENANT_MOVE_SETTLE_SECONDS: "0",
+    TENANT_MOVE_FENCE_SECONDS: String(fenceSeconds),
+    TENANT_MOVE_PAGE_ROWS: "40",
+  });
+  const op = {
+    env: recorded.env,
+    actor: { type: "operator" as const, id: "test" },
+    requestId: "test",
+    clock: systemClock,
+  };
+  return { ...recorded, op };
 }
 
 /**

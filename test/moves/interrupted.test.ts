@@ -2,12 +2,11 @@ import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import { controlDb } from "../../src/db/client";
 import type { TenantMoveRow } from "../../src/db/control-schema";
-import { systemClock } from "../../src/lib/clock";
 import { findMove } from "../../src/modules/admin/moves/repo";
 import { advanceMove } from "../../src/modules/admin/moves/runner";
 import { startMove } from "../../src/modules/admin/moves/service";
 import { admin, call, createTenant, json, type TestTenant } from "../harness";
-import { crashingEnv, expectChainsVerify, nonEmpty, recordingEnv, rowsOn, seedTenant } from "./helpers";
+import { crashingEnv, expectChainsVerify, moveTestEnv, nonEmpty, rowsOn, seedTenant } from "./helpers";
 
 /** Statements a unit of each step may send before the simulated crash: after its first write. */
 const CRASH_AFTER: Record<string, number> = {
@@ -38,17 +37,7 @@ const eventCount = async (caseId: string) =>
 
 describe("a move interrupted at each step", () => {
   it("recovers from a crash in every step: one live shard throughout, nothing lost, the old copy gone", async () => {
-    const { sent, env: jobEnv } = recordingEnv({
-      TENANT_MOVE_SETTLE_SECONDS: "0",
-      TENANT_MOVE_FENCE_SECONDS: "4",
-      TENANT_MOVE_PAGE_ROWS: "40",
-    });
-    const op = {
-      env: jobEnv,
-      actor: { type: "operator" as const, id: "test" },
-      requestId: "test",
-      clock: systemClock,
-    };
+    const { sent, env: jobEnv, op } = moveTestEnv(4);
     const started = await startMove(op, t.id, { targetShard: 1 });
     const caseId = seeded.fraudCaseIds[0];
     let expectedEvents = await eventCount(caseId);

@@ -3,7 +3,6 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { controlDb } from "../../src/db/client";
 import type { TenantMoveRow } from "../../src/db/control-schema";
 import type { Env } from "../../src/env";
-import { systemClock } from "../../src/lib/clock";
 import { MAX_UNIT_FAILURES } from "../../src/modules/admin/moves/config";
 import { tenantMoveJob } from "../../src/modules/admin/moves/jobs";
 import { findMove } from "../../src/modules/admin/moves/repo";
@@ -14,8 +13,8 @@ import {
   crashingEnv,
   expectChainsVerify,
   type MoveJson,
+  moveTestEnv,
   nonEmpty,
-  recordingEnv,
   rowsOn,
   seedTenant,
 } from "./helpers";
@@ -27,17 +26,7 @@ beforeAll(async () => {
   seeded = await seedTenant(t, 300);
 });
 
-const { sent, env: jobEnv } = recordingEnv({
-  TENANT_MOVE_SETTLE_SECONDS: "0",
-  TENANT_MOVE_FENCE_SECONDS: "30",
-  TENANT_MOVE_PAGE_ROWS: "40",
-});
-const op = {
-  env: jobEnv,
-  actor: { type: "operator" as const, id: "test" },
-  requestId: "t",
-  clock: systemClock,
-};
+const { sent, env: jobEnv, op } = moveTestEnv(30);
 /** A few pages per unit, so a step's progress shows between units. */
 const smallBudget = () => ({ statements: 30, deadline: Date.now() + 60_000 });
 const loadMove = async (id: string) => (await findMove(controlDb(env), t.id, id)) as TenantMoveRow;

@@ -2,13 +2,12 @@ import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import { controlDb } from "../../src/db/client";
 import type { TenantMoveRow } from "../../src/db/control-schema";
-import { systemClock } from "../../src/lib/clock";
 import { findMove } from "../../src/modules/admin/moves/repo";
 import { advanceMove } from "../../src/modules/admin/moves/runner";
 import { startMove } from "../../src/modules/admin/moves/service";
 import { call, createTenant, type TestTenant } from "../harness";
 import { customer } from "../ingest/helpers";
-import { expectChainsVerify, nonEmpty, recordingEnv, rowsOn, seedTenant } from "./helpers";
+import { expectChainsVerify, moveTestEnv, nonEmpty, rowsOn, seedTenant } from "./helpers";
 
 let t: TestTenant;
 let seeded: Awaited<ReturnType<typeof seedTenant>>;
@@ -23,7 +22,7 @@ const shard = (n: number) => (env as unknown as Record<string, D1Database>)[`SHA
 const unit = () => ({ statements: 60, deadline: Date.now() + 60_000 });
 
 /** Runs units until the move leaves `step`; the units it took and the highest round seen. */
-async function runStep(jobEnv: ReturnType<typeof recordingEnv>["env"], id: string, step: string) {
+async function runStep(jobEnv: ReturnType<typeof moveTestEnv>["env"], id: string, step: string) {
   let units = 0;
   let maxRound = 0;
   for (
@@ -39,17 +38,7 @@ async function runStep(jobEnv: ReturnType<typeof recordingEnv>["env"], id: strin
 }
 
 async function startedMove() {
-  const { env: jobEnv } = recordingEnv({
-    TENANT_MOVE_SETTLE_SECONDS: "0",
-    TENANT_MOVE_FENCE_SECONDS: "30",
-    TENANT_MOVE_PAGE_ROWS: "40",
-  });
-  const op = {
-    env: jobEnv,
-    actor: { type: "operator" as const, id: "test" },
-    requestId: "test",
-    clock: systemClock,
-  };
+  const { env: jobEnv, op } = moveTestEnv(30);
   const move = await startMove(op, t.id, { targetShard: t.shard === 0 ? 1 : 0 });
   return { jobEnv, id: move.id, target: move.targetShard, source: move.sourceShard };
 }

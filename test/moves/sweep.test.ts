@@ -7,12 +7,11 @@ import { handleScheduled } from "../../src/jobs/cron";
 import { type JobMessage, TENANT_MOVE_JOB, type TenantMoveMessage } from "../../src/jobs/messages";
 import { jobHandlers } from "../../src/jobs/registry";
 import { resumesOf, STALLED_AFTER_SECONDS } from "../../src/jobs/resumes";
-import { systemClock } from "../../src/lib/clock";
 import { findMove } from "../../src/modules/admin/moves/repo";
 import { advanceMove } from "../../src/modules/admin/moves/runner";
 import { startMove } from "../../src/modules/admin/moves/service";
 import { admin, createTenant, json, type TestTenant } from "../harness";
-import { expectChainsVerify, nonEmpty, recordingEnv, rowsOn, seedTenant } from "./helpers";
+import { expectChainsVerify, moveTestEnv, nonEmpty, rowsOn, seedTenant } from "./helpers";
 
 const minutes = (n: number) => Date.now() + n * 60_000;
 const runCron = (jobEnv: Env, scheduledTime: number) =>
@@ -31,18 +30,8 @@ const loadMove = async (moveId: string) => (await findMove(controlDb(env), t.id,
 
 describe("the minute cron resumes a stalled move", () => {
   it("re-sends a move whose message was dropped mid-copy; a duplicate does not double-apply; the copy verifies", async () => {
-    const { sent, env: jobEnv } = recordingEnv({
-      TENANT_MOVE_SETTLE_SECONDS: "0",
-      TENANT_MOVE_FENCE_SECONDS: "10",
-      TENANT_MOVE_PAGE_ROWS: "40",
-    });
+    const { sent, env: jobEnv, op } = moveTestEnv(10);
     const before = await rowsOn(0, t.id);
-    const op = {
-      env: jobEnv,
-      actor: { type: "operator" as const, id: "test" },
-      requestId: "test",
-      clock: systemClock,
-    };
     const started = await startMove(op, t.id, { targetShard: 1 });
     // One unit of the copy runs, then its next message is lost (the recording queue delivers nothing).
     const saved = await advanceMove(jobEnv, await loadMove(started.id), {
