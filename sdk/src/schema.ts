@@ -2721,6 +2721,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/tenants/{tenantId}/moves/{moveId}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cancel a tenant move before its switch
+         * @description The move rolls back as a failing one does: a write fence it set lifts at once, its partial copy is deleted from the target in pages (step rollback), and it ends failed with error "cancelled by the operator". The tenant never leaves its source shard. Audited (tenant.move_cancelled). A move already rolling back is returned as it is. 409 when the move has ended, or has switched (the tenant is live on the target: start a move back instead).
+         */
+        post: operations["adminCancelTenantMove"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/tenants/{tenantId}/object-recounts": {
         parameters: {
             query?: never;
@@ -24682,7 +24702,7 @@ export interface operations {
                 offset?: number | null;
                 /** @description The previous page's nextCursor (opaque). Send the same filters; not with offset > 0. */
                 cursor?: string;
-                action?: "tenant.created" | "tenant.settings_updated" | "tenant.move_started" | "tenant.moved" | "tenant.export_requested" | "tenant.object_recount_started" | "tenant.deleted" | "api_key.created" | "api_key.rotated" | "api_key.revoked" | "api_key.rate_limit_set" | "connector.configured" | "secrets.resealed" | "shard.updated" | "operator_token.created" | "operator_token.revoked" | "aml.thresholds_updated" | "webhook_subscription.created" | "webhook_subscription.updated" | "webhook_subscription.deleted" | "webhook_secret.rotated" | "list.created" | "list.updated" | "list.archived" | "case.rule_snoozed" | "rule_set.draft_saved" | "rule_set.draft_deleted" | "rule_set.published" | "rule_set.rolled_back" | "monitoring.dead_letters_retried" | "monitoring.settings_updated" | "monitoring.run_started" | "goaml.profile_updated" | "goaml.subject_updated" | "goaml.report_generated" | "goaml.report_status_changed" | "goaml.ctr_generated" | "case.linked" | "case.unlinked" | "flow_mapping.updated" | "customer.erasure_requested";
+                action?: "tenant.created" | "tenant.settings_updated" | "tenant.move_started" | "tenant.moved" | "tenant.move_cancelled" | "tenant.export_requested" | "tenant.object_recount_started" | "tenant.deleted" | "api_key.created" | "api_key.rotated" | "api_key.revoked" | "api_key.rate_limit_set" | "connector.configured" | "secrets.resealed" | "shard.updated" | "operator_token.created" | "operator_token.revoked" | "aml.thresholds_updated" | "webhook_subscription.created" | "webhook_subscription.updated" | "webhook_subscription.deleted" | "webhook_secret.rotated" | "list.created" | "list.updated" | "list.archived" | "case.rule_snoozed" | "rule_set.draft_saved" | "rule_set.draft_deleted" | "rule_set.published" | "rule_set.rolled_back" | "monitoring.dead_letters_retried" | "monitoring.settings_updated" | "monitoring.run_started" | "goaml.profile_updated" | "goaml.subject_updated" | "goaml.report_generated" | "goaml.report_status_changed" | "goaml.ctr_generated" | "case.linked" | "case.unlinked" | "flow_mapping.updated" | "customer.erasure_requested";
                 /** @description Entries at or after this time */
                 since?: string;
                 /** @description Entries at or before this time */
@@ -31518,6 +31538,127 @@ export interface operations {
             };
         };
     };
+    adminCancelTenantMove: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key and the same request within 24 h return the first answer (status, body, Content-Type, Location, ETag) with `Idempotent-Replayed: true`, without doing the work again; the same key with a different method, path or body is 422 `idempotency_key_reused`; while the first request runs, 409 `idempotency_key_in_use`. 5xx answers are not kept. Scoped to the API key's tenant (operator routes: the operator). */
+                "Idempotency-Key"?: string;
+                /** @description The `x-d1-bookmark` of an earlier answer: a GET then reads data at least as new as that answer saw (read-your-writes across replicas). Ignored by writes and fresh reads, which start at the primary. A malformed value is 400. */
+                "x-d1-bookmark"?: string;
+            };
+            path: {
+                tenantId: string;
+                moveId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The move (step rollback) */
+            202: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        move: components["schemas"]["TenantMove"];
+                    };
+                };
+            };
+            /** @description Invalid input (one `details` entry per bad field), malformed JSON or a refused transition */
+            400: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, unknown, revoked or expired credentials */
+            401: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The API key lacks the scope this operation needs */
+            403: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (another tenant's objects are indistinguishable from absent ones) */
+            404: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the current state, or `idempotency_key_in_use`: a request with this Idempotency-Key is still running */
+            409: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `idempotency_key_reused`: the Idempotency-Key was used within 24 h for a different request */
+            422: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited (per client address before authentication, then per API key); retry after Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description Per-key requests a minute (also on every authenticated /v1 answer) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets */
+                    "RateLimit-Reset"?: number;
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error (no internals are returned) */
+            500: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     adminStartObjectRecount: {
         parameters: {
             query?: never;
@@ -33160,7 +33301,7 @@ export interface operations {
                 offset?: number | null;
                 /** @description The previous page's nextCursor (opaque). Send the same filters; not with offset > 0. */
                 cursor?: string;
-                action?: "tenant.created" | "tenant.settings_updated" | "tenant.move_started" | "tenant.moved" | "tenant.export_requested" | "tenant.object_recount_started" | "tenant.deleted" | "api_key.created" | "api_key.rotated" | "api_key.revoked" | "api_key.rate_limit_set" | "connector.configured" | "secrets.resealed" | "shard.updated" | "operator_token.created" | "operator_token.revoked" | "aml.thresholds_updated" | "webhook_subscription.created" | "webhook_subscription.updated" | "webhook_subscription.deleted" | "webhook_secret.rotated" | "list.created" | "list.updated" | "list.archived" | "case.rule_snoozed" | "rule_set.draft_saved" | "rule_set.draft_deleted" | "rule_set.published" | "rule_set.rolled_back" | "monitoring.dead_letters_retried" | "monitoring.settings_updated" | "monitoring.run_started" | "goaml.profile_updated" | "goaml.subject_updated" | "goaml.report_generated" | "goaml.report_status_changed" | "goaml.ctr_generated" | "case.linked" | "case.unlinked" | "flow_mapping.updated" | "customer.erasure_requested";
+                action?: "tenant.created" | "tenant.settings_updated" | "tenant.move_started" | "tenant.moved" | "tenant.move_cancelled" | "tenant.export_requested" | "tenant.object_recount_started" | "tenant.deleted" | "api_key.created" | "api_key.rotated" | "api_key.revoked" | "api_key.rate_limit_set" | "connector.configured" | "secrets.resealed" | "shard.updated" | "operator_token.created" | "operator_token.revoked" | "aml.thresholds_updated" | "webhook_subscription.created" | "webhook_subscription.updated" | "webhook_subscription.deleted" | "webhook_secret.rotated" | "list.created" | "list.updated" | "list.archived" | "case.rule_snoozed" | "rule_set.draft_saved" | "rule_set.draft_deleted" | "rule_set.published" | "rule_set.rolled_back" | "monitoring.dead_letters_retried" | "monitoring.settings_updated" | "monitoring.run_started" | "goaml.profile_updated" | "goaml.subject_updated" | "goaml.report_generated" | "goaml.report_status_changed" | "goaml.ctr_generated" | "case.linked" | "case.unlinked" | "flow_mapping.updated" | "customer.erasure_requested";
                 /** @description Entries at or after this time */
                 since?: string;
                 /** @description Entries at or before this time */

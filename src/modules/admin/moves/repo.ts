@@ -75,15 +75,24 @@ export const recordFailure = (db: ControlDb, move: TenantMoveRow, error: string,
 /**
  * A move giving up before its switch, one batch: the move turns to `rollback` (only if nobody
  * saved since `seq`), and the tenant's write fence on the source, if this move set one, lifts
- * with it. The new row, or undefined when the move had moved on.
+ * with it; `alongside` (an audit entry) goes in the same batch, right after the move's update. The new row, or undefined when
+ * the move had moved on.
  */
-export async function startRollback(db: ControlDb, move: TenantMoveRow, patch: MovePatch, at: string) {
+export async function startRollback(
+  db: ControlDb,
+  move: TenantMoveRow,
+  patch: MovePatch,
+  at: string,
+  alongside: BatchItem<"sqlite">[] = [],
+) {
   const [saved] = await db.batch([
     db
       .update(tenantMoves)
       .set({ ...patch, step: "rollback", failures: 0, seq: move.seq + 1, updatedAt: at })
       .where(and(eq(tenantMoves.id, move.id), eq(tenantMoves.seq, move.seq)))
       .returning(),
+    // Right after the move's update, so an entry written only if it changed (`onlyIfChanged`) sees it.
+    ...alongside,
     db
       .update(tenants)
       .set({ writeFencedFrom: null, writeFencedUntil: null })

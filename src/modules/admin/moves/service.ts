@@ -7,6 +7,7 @@ import { type OperatorContext, operatorAuditInsert } from "../../audit/service";
 import { getTenant } from "../tenants/service";
 import { presentMove } from "./present";
 import * as repo from "./repo";
+import { beforeSwitch, failMove } from "./steps/rollback";
 
 /**
  * Starts moving a tenant to another shard (docs/decisions/tenant-moves.md): the move row and
@@ -85,6 +86,42 @@ export async function startMove(op: OperatorContext, tenantId: string, input: { 
   }
   await env.JOBS_QUEUE.send(jobs.tenantMove(tenantId, row.id, row.seq));
   return presentMove(row);
+}
+
+/**
+ * Cancels a move before its switch (docs/decisions/tenant-moves.md#cancelling-a-move): it turns
+ * to `rollback` as a failing move does (the fence lifts at once if it was up, the partial copy
+ * leaves the target, the move ends failed with "cancelled by the operator"), audited in the same
+ * batch. A move already rolling back is returned as it is; one that has switched or ended is a
+ * conflict (the tenant is live on the target: move it back with a new move).
+ */
+export async function cancelMove(op: OperatorContext, tenantId: string, moveId: string) {
+  const db = controlDb(op.env);
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const move = await repo.findMove(db, tenantId, moveId);
+    if (!move) throw notFound("Move");
+    if (move.state !== "running") throw conflict(`The move has ended (${move.state})`);
+    if (move.step === "rollback") return presentMove(move);
+    if (!beforeSwitch(move))
+      throw conflict(`The move has switched: the tenant is live on shard ${move.targetShard}`);
+    const audit = operatorAuditInsert(
+      op,
+      {
+        action: "tenant.move_cancelled",
+        target: { type: "tenant", id: tenantId },
+        before: { moveId, step: move.step, sourceShard: move.sourceShard, targetShard: move.targetShard },
+      },
+      tenantId,
+      { onlyIfChanged: true },
+    );
+    const rolling = await failMove(op.env, move, "cancelled by the operator", op.clock.now(), [audit]);
+    if (rolling) {
+      await op.env.JOBS_QUEUE.send(jobs.tenantMove(tenantId, rolling.id, rolling.seq));
+      return presentMove(rolling);
+    }
+    // A unit of the move saved meanwhile: read it again and decide on its new step.
+  }
+  throw conflict("The move kept advancing; try again");
 }
 
 export async function getMove(env: Env, tenantId: string, moveId: string) {

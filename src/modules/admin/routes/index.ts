@@ -1,5 +1,6 @@
 import type { App } from "../../../http/context";
 import { registerAdminAuditRoutes } from "../../audit/routes";
+import { registerCancelTenantMove } from "./cancel-tenant-move";
 import { registerConfigureConnector } from "./configure-connector";
 import { registerCreateKey } from "./create-key";
 import { registerCreateOperatorToken } from "./create-operator-token";
@@ -29,6 +30,7 @@ export function registerAdminRoutes(app: App): void {
     registerUpdateTenant,
     registerStartTenantMove,
     registerGetTenantMove,
+    registerCancelTenantMove,
     registerStartObjectRecount,
     registerGetObjectRecount,
     registerCreateKey,

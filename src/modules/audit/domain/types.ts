@@ -14,6 +14,7 @@ export const AUDIT_ACTIONS = [
   "tenant.settings_updated",
   "tenant.move_started",
   "tenant.moved",
+  "tenant.move_cancelled",
   "tenant.export_requested",
   "tenant.object_recount_started",
   "tenant.deleted",

@@ -1,3 +1,4 @@
+import type { BatchItem } from "drizzle-orm/batch";
 import { controlDb } from "../../../../db/client";
 import type { TenantMoveRow } from "../../../../db/control-schema";
 import type { Env } from "../../../../env";
@@ -24,8 +25,14 @@ export const beforeSwitch = (move: TenantMoveRow) =>
   move.step === "final_sync" ||
   move.step === "switch";
 
-/** Turns a move that has not switched to `rollback` (its fence, if any, lifted in the same batch). */
-export async function failMove(env: Env, move: TenantMoveRow, reason: string, at: Date) {
+/** Turns a move that has not switched to `rollback` (its fence, if any, lifted in the same batch, and `alongside` with it). */
+export async function failMove(
+  env: Env,
+  move: TenantMoveRow,
+  reason: string,
+  at: Date,
+  alongside: BatchItem<"sqlite">[] = [],
+) {
   const saved = await repo.startRollback(
     controlDb(env),
     move,
@@ -38,6 +45,7 @@ export async function failMove(env: Env, move: TenantMoveRow, reason: string, at
       fenceEndedAt: move.fenceStartedAt && !move.fenceEndedAt ? at.toISOString() : move.fenceEndedAt,
     },
     at.toISOString(),
+    alongside,
   );
   if (saved) forgetTenant(move.tenantId);
   return saved;
