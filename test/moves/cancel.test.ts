@@ -33,7 +33,7 @@ async function runUntil(
   throw new Error("the move did not get there");
 }
 
-describe("cancelling a tenant move", () => {
+describe("ending a tenant move before it completes: an operator cancel, a tenant found elsewhere", () => {
   it("under the fence: writes resume at once, the partial copy goes, the move ends failed and audited", async () => {
     const { env: jobEnv, op } = moveTestEnv(60);
     const started = await startMove(op, t.id, { targetShard: 1 });
@@ -69,6 +69,31 @@ describe("cancelling a tenant move", () => {
     expect(entries[0]!.before.step).toBe("final_sync");
     // An ended move cannot be cancelled.
     expect((await cancel(started.id)).status).toBe(409);
+  });
+
+  it("a move that finds its tenant already live on its target ends there, deleting nothing but its change log", async () => {
+    const { env: jobEnv, op } = moveTestEnv(60);
+    const started = await startMove(op, t.id, { targetShard: 1 });
+    await runUntil(jobEnv, started.id, (m) => m.step === "catch_up");
+    const logRows = () =>
+      (env as unknown as Record<string, D1Database>).SHARD_0.prepare(
+        "SELECT (SELECT count(*) FROM move_changes WHERE tenant_id = ?1) + (SELECT count(*) FROM move_watches WHERE tenant_id = ?1) AS n",
+      )
+        .bind(t.id)
+        .first<{ n: number }>();
+    expect((await logRows())?.n).toBeGreaterThan(0);
+    const onTarget = await rowsOn(1, t.id);
+    // Something else put the tenant on the target (an operator's restore, say).
+    await env.CONTROL_DB.prepare("UPDATE tenants SET shard = 1 WHERE id = ?1").bind(t.id).run();
+    try {
+      const ended = await runUntil(jobEnv, started.id, () => false);
+      expect(ended.state).toBe("failed");
+      expect(ended.error).toContain("tenant is on shard 1");
+      expect(await rowsOn(1, t.id)).toEqual(onTarget);
+      expect((await logRows())?.n).toBe(0);
+    } finally {
+      await env.CONTROL_DB.prepare("UPDATE tenants SET shard = 0 WHERE id = ?1").bind(t.id).run();
+    }
   });
 
   it("after the switch is refused: the tenant is live on the target", async () => {

@@ -86,13 +86,17 @@ export async function advanceMove(
       });
   const liveShard = switched ? move.targetShard : move.sourceShard;
   const where = tenant ? `tenant is on shard ${tenant.shard}` : "the tenant no longer exists";
-  // Never delete a copy on the shard where the tenant is live.
-  if (tenant?.shard === move.targetShard && !switched)
+  // Ends a move where it is (no rollback): its change log on the source goes first.
+  const endHere = async () => {
+    await dropLog(env, move, budget);
     return save({ state: "failed", error: `${where}, not ${liveShard}`, finishedAt: at.toISOString() });
+  };
+  // Never delete a copy on the shard where the tenant is live.
+  if (tenant?.shard === move.targetShard && !switched) return endHere();
   if (move.step === "rollback") return rollback(env, move, at, save, budget);
   if (tenant?.shard !== liveShard) {
     if (!switched) return failMove(env, move, `${where}, not ${liveShard}`, at);
-    return save({ state: "failed", error: `${where}, not ${liveShard}`, finishedAt: at.toISOString() });
+    return endHere();
   }
   switch (move.step) {
     case "copy":
