@@ -5,12 +5,9 @@ import {
   countStatement,
   deletePageStatement,
   dropTenantSearchTag,
-  type SyncedKeys,
-  type SyncedPage,
-  syncKeys,
-  syncPage,
   tableShape,
 } from "../../../db/tenant-rows";
+import { type SyncedKeys, type SyncedPage, syncKeys, syncPage } from "../../../db/tenant-sync";
 import { TENANT_TABLES, type TenantTableName, tenantTable } from "../../../db/tenant-table-list";
 import type { Env } from "../../../env";
 

@@ -113,15 +113,19 @@ export async function applyRecount(
       })
       .where(atStep(row))
       .returning(),
+    // Written only by the turn that won, inserted as well as updated: a late twin, or a recount
+    // whose tenant was deleted meanwhile (its figures gone with it), writes nothing.
     ...OBJECT_KINDS.map((kind) => {
       const figures = done.counted[kind] ?? { objects: 0, bytes: 0 };
+      // INSERT ... SELECT takes the columns in declaration order: tenant, kind, objects, bytes, time.
       return db
         .insert(tenantObjectUsage)
-        .values({ tenantId: row.tenantId, kind, ...figures, updatedAt: at })
+        .select(
+          sql`SELECT ${row.tenantId}, ${kind}, ${figures.objects}, ${figures.bytes}, ${at} WHERE ${won}`,
+        )
         .onConflictDoUpdate({
           target: [tenantObjectUsage.tenantId, tenantObjectUsage.kind],
           set: { ...figures, updatedAt: at },
-          setWhere: won,
         });
     }),
   ]);
