@@ -3,6 +3,8 @@ import type { SQL } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { systemShardBinding } from "../../src/db/system-db";
 import { openCasesOf } from "../../src/modules/aml/cases/batch/repo";
+import { mergeThresholds } from "../../src/modules/aml/domain/thresholds";
+import { entityRowsRead } from "../../src/modules/aml/features/entity-rows";
 import { openCaseIds } from "../../src/modules/fraud/cases/batch/repo";
 import { entityStarts } from "../../src/modules/fraud/evaluation/repo";
 import { planOf, recording, scoped } from "./plans";
@@ -124,5 +126,30 @@ describe("screening's per-page statements and the AML case log's triggers (query
       plan.some((d) => /^SEARCH c USING (COVERING )?INDEX sqlite_autoindex_customers_\d \(id=\?\)$/.test(d)),
     ).toBe(true);
     expect(plan.some((d) => d.endsWith("(tenant_id=?)"))).toBe(false);
+  });
+
+  it("one entity's AML rows (screening, evaluate) seek the entity's transactions by key, never the tenant's by date", async () => {
+    const { shard, scope } = await scoped();
+    for (const [entityType, index] of [
+      ["customer", /transactions_(flow|customer)_idx \(tenant_id=\? AND customer_id=\? AND transaction_date/],
+      ["account", /transactions_account_idx \(tenant_id=\? AND account_id=\? AND transaction_date/],
+    ] as const) {
+      const { scope: rec, statements } = recording(scope);
+      entityRowsRead(rec, {
+        entityType,
+        entityId: "e-1",
+        windowStart: "2026-10-01T00:00:00.000Z",
+        windowEnd: "2026-11-01T00:00:00.000Z",
+        thresholds: mergeThresholds(),
+        highRiskCountries: [],
+        homeCountry: "GH",
+        proposed: null,
+      });
+      const plan = await planOf(shard, statements[0] as SQL);
+      const transactionReads = plan.filter((d) => /^(SEARCH|SCAN) (t|transactions)\b/.test(d));
+      // The window's rows, the row before it (and an account's customer for its declared business).
+      expect(transactionReads.length, plan.join("\n")).toBeGreaterThanOrEqual(2);
+      for (const d of transactionReads) expect(d, plan.join("\n")).toMatch(index);
+    }
   });
 });

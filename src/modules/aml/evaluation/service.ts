@@ -43,7 +43,7 @@ async function runRules(
   const context = { highRiskCountries: p.countries, at: windowEnd };
   const reads = async () => {
     const r = readsFor(ctx, input, p, now, proposal);
-    return r.finish(await ctx.db.batch(r.items));
+    return await r.finish(await ctx.db.batch(r.items));
   };
   const [{ features, allowlist }, custom] = await Promise.all([
     pre ?? reads(),

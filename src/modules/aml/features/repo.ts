@@ -57,15 +57,6 @@ export async function loadFeatures(
   return decodeFeatures(await scope.db.all<FeatureStatementRow>(featureStatement(scope, q, families)), rerun);
 }
 
-/**
- * loadFeatures (every family) as a statement for the caller's D1 batch, with `decode` for its
- * rows: an evaluation sends it with its other reads in one round trip.
- */
-export function featuresRead(scope: TenantScope, q: FeatureQuery) {
-  const item = scope.db.all<FeatureStatementRow>(featureStatement(scope, q, ALL_FAMILIES));
-  return { item, decode: (rows: FeatureStatementRow[]) => decodeFeatures(rows) };
-}
-
 /** Entities of a type with activity in the window (decides between a sync and a queued backtest). */
 export async function countEntities(
   scope: TenantScope,

@@ -109,7 +109,7 @@ export async function screenTransaction(
   const amlReads = showAml ? await amlReadsOf(ctx, amlInput, at, countries.decode(stored), proposal) : null;
   const results = await ctx.db.batch([...fraudReads.items, ...(amlReads?.items ?? [])]);
   const fraudPre = fraudReads.finish(results.slice(0, fraudReads.items.length));
-  const amlPre = amlReads?.finish(results.slice(fraudReads.items.length));
+  const amlPre = await amlReads?.finish(results.slice(fraudReads.items.length));
   const [fraud, aml] = await Promise.all([
     evaluateFraud(ctx, target, proposal, fraudPre),
     amlPre ? evaluateAml(ctx, amlInput, scopes, actorKeyId, proposal, amlPre) : null,

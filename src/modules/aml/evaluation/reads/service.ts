@@ -11,11 +11,13 @@ import {
 import type { RuleSetChoice } from "../../../rules/domain/document";
 import { ruleSetFor } from "../../../rules/service";
 import { unionCountries } from "../../domain/custom-outcomes";
+import { entityFeatures } from "../../domain/entity-features";
 import { type EntityFeatures, emptyFeatures } from "../../domain/features";
 import { groupRules } from "../../domain/rule-groups";
 import type { AmlEntityType } from "../../domain/rules";
-import { mergeThresholds } from "../../domain/thresholds";
-import { featuresRead, loadFeatures } from "../../features/repo";
+import { mergeThresholds, type Thresholds } from "../../domain/thresholds";
+import { entityRowsRead } from "../../features/entity-rows";
+import { loadFeatures } from "../../features/repo";
 import { homeCountry, selectRules } from "../../service";
 
 /**
@@ -74,43 +76,51 @@ export async function plan(ctx: TenantContext, input: EvaluateInput, preloaded?:
 export type Plan = Awaited<ReturnType<typeof plan>>;
 
 /**
- * The reads of one entity's evaluation as of `now` (one feature statement per rule group, usually
- * one, and the allowlist) as statements for one D1 batch, which a caller may send with its own
+ * The reads of one entity's evaluation as of `now` (its transactions over the widest rule group's
+ * window, and the allowlist) as statements for one D1 batch, which a caller may send with its own
  * (pre-transaction screening sends fraud's too); `finish` turns the batch's results for them into
- * the preload evaluate takes. The entity is not checked here.
+ * the preload evaluate takes. The features are computed in JavaScript from the rows
+ * (domain/entity-features.ts, equal to the feature statement's); an entity with more rows than one
+ * read ships is read by the statement instead (one more round trip). The entity is not checked here.
  */
 export function readsFor(ctx: TenantContext, input: EvaluateInput, p: Plan, now: Date, proposal?: Proposal) {
   const windowEnd = now.toISOString();
   const groups = groupRules(p.rules, p.live.content.builtins, p.thresholds, input.windowDays);
-  const features = groups.map((g) =>
-    featuresRead(ctx, {
-      entityType: input.entityType,
-      entityId: input.entityId,
-      windowStart: daysBefore(now, g.windowDays).toISOString(),
-      windowEnd,
-      thresholds: g.thresholds,
-      highRiskCountries: p.countries,
-      homeCountry: p.home,
-      proposed: proposal?.row,
-    }),
-  );
+  const query = (windowDays: number, thresholds: Thresholds) => ({
+    entityType: input.entityType,
+    entityId: input.entityId,
+    windowStart: daysBefore(now, windowDays).toISOString(),
+    windowEnd,
+    thresholds,
+    highRiskCountries: p.countries,
+    homeCountry: p.home,
+    proposed: proposal?.row,
+  });
+  const widest = Math.max(input.windowDays, ...groups.map((g) => g.windowDays));
+  const rows = entityRowsRead(ctx, query(widest, p.thresholds));
   const allowlist = allowlistStatement(ctx, {
     entityType: input.entityType,
     entityIds: [input.entityId],
     ruleIds: [...p.rules.map((r) => r.ruleId), ...p.customRules.map((r) => r.ruleId)],
     at: now,
   });
-  const items: [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]] = [allowlist, ...features.map((f) => f.item)];
-  const finish = (results: readonly unknown[]): AmlPreload => ({
-    now,
-    countries: p.stored,
-    allowlist: allowlistedSet(results[0] as Parameters<typeof allowlistedSet>[0]),
-    features: features.map(
-      (f, i) =>
-        f.decode(results[i + 1] as Parameters<typeof f.decode>[0]).get(input.entityId) ??
-        emptyFeatures(input.entityId),
-    ),
-  });
+  const items: [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]] = [allowlist, rows.item];
+  const finish = async (results: readonly unknown[]): Promise<AmlPreload> => {
+    const read = rows.decode(results[1] as Parameters<typeof rows.decode>[0]);
+    const features = await Promise.all(
+      groups.map(async (g) => {
+        const q = query(g.windowDays, g.thresholds);
+        if (read) return entityFeatures(read, q);
+        return (await loadFeatures(ctx, q)).get(input.entityId) ?? emptyFeatures(input.entityId);
+      }),
+    );
+    return {
+      now,
+      countries: p.stored,
+      allowlist: allowlistedSet(results[0] as Parameters<typeof allowlistedSet>[0]),
+      features,
+    };
+  };
   return { items, finish };
 }
 
