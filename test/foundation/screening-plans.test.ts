@@ -128,28 +128,30 @@ describe("screening's per-page statements and the AML case log's triggers (query
     expect(plan.some((d) => d.endsWith("(tenant_id=?)"))).toBe(false);
   });
 
-  it("one entity's AML rows (screening, evaluate) seek the entity's transactions by key, never the tenant's by date", async () => {
+  it("AML rows of one entity (screening, evaluate) or a page (monitoring) seek the entity's transactions by key, never the tenant's by date", async () => {
     const { shard, scope } = await scoped();
     for (const [entityType, index] of [
       ["customer", /transactions_(flow|customer)_idx \(tenant_id=\? AND customer_id=\? AND transaction_date/],
       ["account", /transactions_account_idx \(tenant_id=\? AND account_id=\? AND transaction_date/],
     ] as const) {
-      const { scope: rec, statements } = recording(scope);
-      entityRowsRead(rec, {
-        entityType,
-        entityId: "e-1",
-        windowStart: "2026-10-01T00:00:00.000Z",
-        windowEnd: "2026-11-01T00:00:00.000Z",
-        thresholds: mergeThresholds(),
-        highRiskCountries: [],
-        homeCountry: "GH",
-        proposed: null,
-      });
-      const plan = await planOf(shard, statements[0] as SQL);
-      const transactionReads = plan.filter((d) => /^(SEARCH|SCAN) (t|transactions)\b/.test(d));
-      // The window's rows, the row before it (and an account's customer for its declared business).
-      expect(transactionReads.length, plan.join("\n")).toBeGreaterThanOrEqual(2);
-      for (const d of transactionReads) expect(d, plan.join("\n")).toMatch(index);
+      for (const ids of [{ entityId: "e-1" }, { entityIds: ["e-1", "e-2"] }]) {
+        const { scope: rec, statements } = recording(scope);
+        entityRowsRead(rec, {
+          entityType,
+          ...ids,
+          windowStart: "2026-10-01T00:00:00.000Z",
+          windowEnd: "2026-11-01T00:00:00.000Z",
+          thresholds: mergeThresholds(),
+          highRiskCountries: [],
+          homeCountry: "GH",
+          proposed: null,
+        });
+        const plan = await planOf(shard, statements[0] as SQL);
+        const transactionReads = plan.filter((d) => /^(SEARCH|SCAN) (t|transactions)\b/.test(d));
+        // The window's rows, the row before it (and an account's customer for its declared business).
+        expect(transactionReads.length, plan.join("\n")).toBeGreaterThanOrEqual(2);
+        for (const d of transactionReads) expect(d, plan.join("\n")).toMatch(index);
+      }
     }
   });
 });

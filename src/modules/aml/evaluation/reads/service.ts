@@ -76,19 +76,24 @@ export async function plan(ctx: TenantContext, input: EvaluateInput, preloaded?:
 export type Plan = Awaited<ReturnType<typeof plan>>;
 
 /**
- * The reads of one entity's evaluation as of `now` (its transactions over the widest rule group's
- * window, and the allowlist) as statements for one D1 batch, which a caller may send with its own
- * (pre-transaction screening sends fraud's too); `finish` turns the batch's results for them into
- * the preload evaluate takes. The features are computed in JavaScript from the rows
- * (domain/entity-features.ts, equal to the feature statement's); an entity with more rows than one
- * read ships is read by the statement instead (one more round trip). The entity is not checked here.
+ * Entities' feature reads as of `now`: their transactions over the widest rule group's window
+ * (one statement for one entity or a page), and `features`, which computes each group's features
+ * in JavaScript from them (domain/entity-features.ts, equal to the feature statement's). Entities
+ * with more rows than one read ships are read by the statement instead (one more round trip).
  */
-export function readsFor(ctx: TenantContext, input: EvaluateInput, p: Plan, now: Date, proposal?: Proposal) {
+function featureReads(
+  ctx: TenantContext,
+  p: Plan,
+  page: { entityType: AmlEntityType; entityIds: string[]; windowDays: number; now: Date },
+  proposal?: Proposal,
+) {
+  const { entityType, entityIds, now } = page;
   const windowEnd = now.toISOString();
-  const groups = groupRules(p.rules, p.live.content.builtins, p.thresholds, input.windowDays);
+  const groups = groupRules(p.rules, p.live.content.builtins, p.thresholds, page.windowDays);
+  const one = entityIds.length === 1 ? entityIds[0] : undefined;
   const query = (windowDays: number, thresholds: Thresholds) => ({
-    entityType: input.entityType,
-    entityId: input.entityId,
+    entityType,
+    ...(one === undefined ? { entityIds } : { entityId: one }),
     windowStart: daysBefore(now, windowDays).toISOString(),
     windowEnd,
     thresholds,
@@ -96,29 +101,61 @@ export function readsFor(ctx: TenantContext, input: EvaluateInput, p: Plan, now:
     homeCountry: p.home,
     proposed: proposal?.row,
   });
-  const widest = Math.max(input.windowDays, ...groups.map((g) => g.windowDays));
+  const widest = Math.max(page.windowDays, ...groups.map((g) => g.windowDays));
   const rows = entityRowsRead(ctx, query(widest, p.thresholds));
+  const features = async (results: Parameters<typeof rows.decode>[0]) => {
+    const reads = rows.decode(results);
+    const overflow = entityIds.filter((id) => reads.get(id) === null);
+    const byStatement = overflow.length
+      ? await Promise.all(
+          groups.map((g) => loadFeatures(ctx, { ...query(g.windowDays, g.thresholds), entityIds: overflow })),
+        )
+      : [];
+    return new Map(
+      entityIds.map((id) => {
+        const read = reads.get(id);
+        return [
+          id,
+          groups.map((g, i) => {
+            if (read === null) return byStatement[i]?.get(id) ?? emptyFeatures(id);
+            // No row in the widest window: none in any group's window either.
+            if (read === undefined) return emptyFeatures(id);
+            return entityFeatures(read, { ...query(g.windowDays, g.thresholds), entityId: id });
+          }),
+        ];
+      }),
+    );
+  };
+  return { item: rows.item, features };
+}
+
+/**
+ * The reads of one entity's evaluation as of `now` (its transactions and the allowlist) as
+ * statements for one D1 batch, which a caller may send with its own (pre-transaction screening
+ * sends fraud's too); `finish` turns the batch's results for them into the preload evaluate
+ * takes. The entity is not checked here.
+ */
+export function readsFor(ctx: TenantContext, input: EvaluateInput, p: Plan, now: Date, proposal?: Proposal) {
+  const reads = featureReads(
+    ctx,
+    p,
+    { entityType: input.entityType, entityIds: [input.entityId], windowDays: input.windowDays, now },
+    proposal,
+  );
   const allowlist = allowlistStatement(ctx, {
     entityType: input.entityType,
     entityIds: [input.entityId],
     ruleIds: [...p.rules.map((r) => r.ruleId), ...p.customRules.map((r) => r.ruleId)],
     at: now,
   });
-  const items: [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]] = [allowlist, rows.item];
+  const items: [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]] = [allowlist, reads.item];
   const finish = async (results: readonly unknown[]): Promise<AmlPreload> => {
-    const read = rows.decode(results[1] as Parameters<typeof rows.decode>[0]);
-    const features = await Promise.all(
-      groups.map(async (g) => {
-        const q = query(g.windowDays, g.thresholds);
-        if (read) return entityFeatures(read, q);
-        return (await loadFeatures(ctx, q)).get(input.entityId) ?? emptyFeatures(input.entityId);
-      }),
-    );
+    const features = await reads.features(results[1] as Parameters<typeof reads.features>[0]);
     return {
       now,
       countries: p.stored,
       allowlist: allowlistedSet(results[0] as Parameters<typeof allowlistedSet>[0]),
-      features,
+      features: features.get(input.entityId)!,
     };
   };
   return { items, finish };
@@ -159,22 +196,9 @@ export async function preloadAml(
   const { entityType, entityIds, windowDays, now } = page;
   const countries = await storedHighRiskCountries(ctx);
   const p = await plan(ctx, { entityType, entityId: "", windowDays, dryRun: true }, countries);
-  const windowEnd = now.toISOString();
-  const groups = groupRules(p.rules, p.live.content.builtins, p.thresholds, windowDays);
-  const [byGroup, allowlist] = await Promise.all([
-    Promise.all(
-      groups.map((g) =>
-        loadFeatures(ctx, {
-          entityType,
-          entityIds,
-          windowStart: daysBefore(now, g.windowDays).toISOString(),
-          windowEnd,
-          thresholds: g.thresholds,
-          highRiskCountries: p.countries,
-          homeCountry: p.home,
-        }),
-      ),
-    ),
+  const reads = featureReads(ctx, p, page);
+  const [features, allowlist] = await Promise.all([
+    reads.item.then(reads.features),
     allowlistedEntities(ctx, {
       entityType,
       entityIds,
@@ -182,10 +206,5 @@ export async function preloadAml(
       at: now,
     }),
   ]);
-  return new Map(
-    entityIds.map((id) => [
-      id,
-      { now, countries, allowlist, features: byGroup.map((f) => f.get(id) ?? emptyFeatures(id)) },
-    ]),
-  );
+  return new Map(entityIds.map((id) => [id, { now, countries, allowlist, features: features.get(id)! }]));
 }
