@@ -234,14 +234,18 @@ describe("one entity's features in JavaScript equal the set-based statement's", 
     }
   });
 
-  it("an entity with more rows in its window than the read ships decodes to null (the caller reads by statement)", async () => {
+  it("an entity with more rows, or more bytes of other parties, than the read ships decodes to null (the caller reads by statement)", async () => {
     const customer = await insertCustomer(t);
     const account = await insertAccount(t, customer.id!);
     const at = (hours: number) => new Date(Date.parse(WINDOW_END) - hours * 3_600_000).toISOString();
     await insertTransactions(
       t,
       { id: account.id!, customerId: customer.id! },
-      Array.from({ length: 6 }, (_, i) => ({ amountMinor: 100 + i, transactionDate: at(i + 1) })),
+      Array.from({ length: 6 }, (_, i) => ({
+        amountMinor: 100 + i,
+        transactionDate: at(i + 1),
+        counterpartyName: `${"é".repeat(10)}${String(i).repeat(10)}`,
+      })),
     );
     const scope = tenantScope(env, t.shard, t.id);
     const q = {
@@ -253,9 +257,12 @@ describe("one entity's features in JavaScript equal the set-based statement's", 
       highRiskCountries: [],
       homeCountry: "GH",
     };
-    const over = entityRowsRead(scope, q, 5);
+    const over = entityRowsRead(scope, q, { rows: 5, otherBytes: 1000 });
     expect((await over.item.then(over.decode)).get(customer.id!)).toBeNull();
-    const within = entityRowsRead(scope, q, 6);
+    // Six other parties of 30 bytes each ("é" is two): 180 bytes.
+    const wide = entityRowsRead(scope, q, { rows: 6, otherBytes: 179 });
+    expect((await wide.item.then(wide.decode)).get(customer.id!)).toBeNull();
+    const within = entityRowsRead(scope, q, { rows: 6, otherBytes: 180 });
     const fetched = (await within.item.then(within.decode)).get(customer.id!);
     expect(fetched?.transactions.map((x) => x.amountMinor)).toEqual([105, 104, 103, 102, 101, 100]);
     expect(entityFeatures(fetched!, q)).toEqual((await loadFeatures(scope, q)).get(customer.id!));

@@ -18,10 +18,28 @@ import { ENTITY_KEY, type FeatureQuery, int, OTHER_PARTY, where } from "./famili
 /** Rows shipped per entity at most (a value stays far below D1's 2,000,000-byte limit whatever the columns hold). */
 export const ENTITY_ROWS_LIMIT = 2_000;
 
-type Row = { e: string; rows: string; n: number; last_before: string | null; declared: string | null };
+/**
+ * Bytes of the other party's name or account shipped per entity at most: JSON may escape a byte
+ * into six, and the value stays under D1's 2 MB (ingestion caps each name at 200 characters).
+ */
+export const ENTITY_OTHER_BYTES = 250_000;
+
+type Row = {
+  e: string;
+  rows: string;
+  n: number;
+  wide: number;
+  last_before: string | null;
+  declared: string | null;
+};
 type Cell = string | number | null;
 
-export function entityRowsRead(scope: TenantScope, q: FeatureQuery, limit = ENTITY_ROWS_LIMIT) {
+export function entityRowsRead(
+  scope: TenantScope,
+  q: FeatureQuery,
+  limits = { rows: ENTITY_ROWS_LIMIT, otherBytes: ENTITY_OTHER_BYTES },
+) {
+  const limit = limits.rows;
   const source = transactionsSource(q.proposed);
   const key = ENTITY_KEY[q.entityType];
   // The row before the window, per entity: dated [lookback, windowStart), the unary + keeping
@@ -36,22 +54,27 @@ export function entityRowsRead(scope: TenantScope, q: FeatureQuery, limit = ENTI
       ? sql`(SELECT coalesce(json_extract(c.business_info, '$.industry'), c.vertical) FROM customers c
           WHERE ${tenantSql(scope, "c")} AND c.id = g.customer_id)`
       : sql`NULL`;
+  // Each entity's rows in order, numbered, with the running bytes of their free text (the other
+  // party): an entity past the limits is read by statement, so no value nears D1's 2 MB whatever
+  // ingestion let through.
   const item = scope.db.all<Row>(sql`
-    SELECT g.e AS e, g.rows AS rows, g.n AS n, ${lastBefore} AS last_before, ${declared} AS declared FROM (
-      SELECT e, max(customer_id) AS customer_id, max(rn) AS n,
-        json_group_array(json_array(d, type, amount, cash, country, other) ORDER BY d, id) AS rows
+    SELECT g.e AS e, g.rows AS rows, g.n AS n, g.wide AS wide, ${lastBefore} AS last_before, ${declared} AS declared FROM (
+      SELECT e, max(customer_id) AS customer_id, max(rn) AS n, max(bytes) > ${int(limits.otherBytes)} AS wide,
+        json_group_array(json_array(d, type, amount, cash, country, other) ORDER BY d, id)
+          FILTER (WHERE bytes <= ${int(limits.otherBytes)}) AS rows
       FROM (
-        SELECT ${key} AS e, t.id AS id, t.customer_id AS customer_id, t.transaction_date AS d, t.type AS type,
-          t.amount_minor AS amount, lower(coalesce(t.channel, '')) = 'cash' AS cash,
-          upper(t.counterparty_country) AS country, ${OTHER_PARTY[q.entityType]} AS other,
-          row_number() OVER (PARTITION BY ${key} ORDER BY t.transaction_date, t.id) AS rn
-        FROM ${source} t WHERE ${where(scope, q)})
+        SELECT *, row_number() OVER w AS rn, sum(coalesce(length(CAST(other AS BLOB)), 0)) OVER w AS bytes FROM (
+          SELECT ${key} AS e, t.id AS id, t.customer_id AS customer_id, t.transaction_date AS d, t.type AS type,
+            t.amount_minor AS amount, lower(coalesce(t.channel, '')) = 'cash' AS cash,
+            upper(t.counterparty_country) AS country, ${OTHER_PARTY[q.entityType]} AS other
+          FROM ${source} t WHERE ${where(scope, q)})
+        WINDOW w AS (PARTITION BY e ORDER BY d, id ROWS UNBOUNDED PRECEDING))
       WHERE rn <= ${int(limit + 1)} GROUP BY e) g`);
   const decode = (rows: Row[]): Map<string, EntityRows | null> =>
     new Map(
       rows.map((row) => [
         row.e,
-        row.n > limit
+        row.n > limit || row.wide
           ? null
           : {
               transactions: (JSON.parse(row.rows) as Cell[][]).map(
