@@ -31,29 +31,6 @@ const ENTITY_COLUMN = {
 
 const entityIs = (key: ActivityKey): SQL => eq(ENTITY_COLUMN[key.column], key.value);
 
-/** The entity's transactions in [from, to], newest first, at most `cap` (compact columns only). */
-export const loadActivity = (scope: TenantScope, key: ActivityKey, from: string, to: string, cap: number) =>
-  scope.db
-    .select({
-      amountMinor: transactions.amountMinor,
-      type: transactions.type,
-      transactionDate: transactions.transactionDate,
-      category: transactions.category,
-      status: transactions.status,
-      description: transactions.description,
-      counterparty: sql<
-        string | null
-      >`coalesce(${transactions.counterpartyAccount}, ${transactions.counterpartyName})`,
-    })
-    .from(
-      transactions,
-      entityIs(key),
-      gte(transactions.transactionDate, from),
-      lte(transactions.transactionDate, to),
-    )
-    .orderBy(desc(transactions.transactionDate), desc(transactions.id))
-    .limit(cap);
-
 /** The entity's last transaction before `before` (the baseline's edge), as one row ({ at }). */
 export const lastActivityBeforeQuery = (scope: TenantScope, key: ActivityKey, before: string) =>
   scope.db

@@ -4,6 +4,7 @@ import { DAY_MS } from "../domain/activity";
 import { type SignalConfig, selectSignals } from "../domain/catalog";
 import { evaluateSignals } from "../domain/evaluate";
 import type { EntityType } from "../domain/types";
+import { loadActivity } from "../evaluation/repo";
 import { ACTIVITY_CAP, BASELINE_DAYS, signalsOf, toTxn } from "../evaluation/service";
 import * as repo from "../repo";
 import { activeEntitiesPage } from "./repo";
@@ -51,7 +52,7 @@ export async function signalHitsPage(ctx: TenantContext, input: SignalHitsPageIn
   const evaluateOne = async (entity: { id: string; createdAt: string | null }) => {
     const key = { column: input.entityType, value: entity.id };
     const [rows, before] = await Promise.all([
-      repo.loadActivity(ctx, key, baselineStart, input.to.toISOString(), ACTIVITY_CAP),
+      loadActivity(ctx, key, { from: baselineStart, to: input.to.toISOString(), cap: ACTIVITY_CAP }),
       repo.lastActivityBefore(ctx, key, baselineStart),
     ]);
     const evaluation = {
