@@ -71,6 +71,17 @@ const SOURCE_COLUMNS = [
 export function transactionsSource(proposed?: ProposedTransactionRow | null): SQL {
   if (!proposed) return sql.raw("transactions");
   const table = SOURCE_COLUMNS.join(", ");
-  const bound = SOURCE_COLUMNS.map((c) => `json_extract(p.value, '$.${c}')`).join(", ");
-  return sql`(SELECT ${sql.raw(table)} FROM transactions UNION ALL SELECT ${sql.raw(bound)} FROM json_each(${JSON.stringify([proposed])}) p)`;
+  return sql`(SELECT ${sql.raw(table)} FROM transactions UNION ALL ${proposedRowSelect(proposed)})`;
+}
+
+/**
+ * The proposed row alone as a row source (same columns): for a correlated subquery, which SQLite
+ * cannot push into the UNION ALL of transactionsSource, so it reads the table and this apart.
+ */
+export const proposedRowSource = (proposed: ProposedTransactionRow): SQL =>
+  sql`(${proposedRowSelect(proposed)})`;
+
+function proposedRowSelect(proposed: ProposedTransactionRow): SQL {
+  const bound = SOURCE_COLUMNS.map((c) => `json_extract(p.value, '$.${c}') AS ${c}`).join(", ");
+  return sql`SELECT ${sql.raw(bound)} FROM json_each(${JSON.stringify([proposed])}) p`;
 }
