@@ -47,16 +47,6 @@ export async function liveListValues(scope: TenantScope, listId: string): Promis
   return rows.map((r) => r.value);
 }
 
-/** Unexpired entries of live allowlists naming entities of `entityType`, for rule ids or every rule. */
-export function allowlistMatches(
-  scope: TenantScope,
-  query: { entityType: string; entityIds?: string[]; ruleIds: string[]; at: string },
-) {
-  const values = { entityType: query.entityType, rules: JSON.stringify(query.ruleIds), at: query.at };
-  return query.entityIds
-    ? allowlistTemplate(scope, true, { ...values, ids: JSON.stringify(query.entityIds) })
-    : allowlistTemplate(scope, false, { ...values, ids: null });
-}
 const allowlistTemplate = statementTemplate(
   (
     db,
@@ -76,6 +66,17 @@ const allowlistTemplate = statementTemplate(
       )
       .innerJoin(lists, db.on(lists, eq(lists.id, listEntries.listId))),
 );
+
+/** Unexpired entries of live allowlists naming entities of `entityType`, for rule ids or every rule. */
+export function allowlistMatches(
+  scope: TenantScope,
+  query: { entityType: string; entityIds?: string[]; ruleIds: string[]; at: string },
+) {
+  const values = { entityType: query.entityType, rules: JSON.stringify(query.ruleIds), at: query.at };
+  return query.entityIds
+    ? allowlistTemplate(scope, true, { ...values, ids: JSON.stringify(query.entityIds) })
+    : allowlistTemplate(scope, false, { ...values, ids: null });
+}
 
 /**
  * `EXISTS` an entry equal to `value` (a SQL expression of the caller's query) in the live list
