@@ -1,9 +1,9 @@
 import { drizzle } from "drizzle-orm/d1";
 import type { Env } from "../env";
-import * as controlSchema from "./control-schema";
 import type { TenantDb } from "./tenant-db";
 
-export const controlDb = (env: Env) => drizzle(env.CONTROL_DB, { schema: controlSchema });
+/** No schema, as drizzleShard (src/db/system-db.ts): the relational API is unused and costly to build. */
+export const controlDb = (env: Env) => drizzle(env.CONTROL_DB);
 export type ControlDb = ReturnType<typeof controlDb>;
 
 /** A shard binding's name: SHARD_0, SHARD_1, ... (no leading zeros, so each number has one name). */

@@ -1,7 +1,6 @@
 import { drizzle } from "drizzle-orm/d1";
 import type { Env } from "../env";
 import { AppError } from "../lib/errors";
-import * as shardSchema from "./shard";
 
 /**
  * The raw shard clients: no tenant predicate is added. Only src/db, src/jobs, the Durable
@@ -10,8 +9,12 @@ import * as shardSchema from "./shard";
  * Modules get a TenantDb (src/db/tenant-db.ts) instead.
  */
 
-/** Drizzle over a shard's D1 binding (or a wrapper of it: the counting proxy outside production). */
-export const drizzleShard = (binding: D1Database) => drizzle(binding, { schema: shardSchema });
+/**
+ * Drizzle over a shard's D1 binding (or a wrapper of it: the counting proxy outside production).
+ * No schema: nothing uses the relational API (`db.query`), and with a schema every client
+ * walks all tables' relations when built, a request's largest fixed cost (several per request).
+ */
+export const drizzleShard = (binding: D1Database) => drizzle(binding);
 export type ShardDb = ReturnType<typeof drizzleShard>;
 
 /** The D1 binding of a shard: SHARD_0, SHARD_1, ... (discovered: src/db/client.ts shardNumbers). */

@@ -1,14 +1,17 @@
-import { SQL, type Subquery } from "drizzle-orm";
+import { fillPlaceholders, type Query, SQL, type Subquery, sql } from "drizzle-orm";
 import {
+  type PreparedQueryConfig,
   type SelectedFields,
   SQLiteAsyncDialect,
   type SQLiteInsertSelectQueryBuilder,
   type SQLiteInsertValue,
+  type SQLitePreparedQuery,
   type SQLiteSelectBuilder,
   type SQLiteTable,
   type SQLiteUpdateSetSource,
 } from "drizzle-orm/sqlite-core";
-import type { ShardDb } from "./system-db";
+import { AppError } from "../lib/errors";
+import { drizzleShard, type ShardDb } from "./system-db";
 import { assertTenantScoped, type TenantTable, tenantWhere } from "./tenant-tables";
 
 /**
@@ -176,6 +179,42 @@ export class TenantDb {
 
   /** Atomic batch of statements built from this client (one D1 transaction). */
   batch: ShardDb["batch"] = (statements) => this.#db.batch(statements);
+
+  /**
+   * A template's statement for this tenant (src/db/statement-template.ts): the text built once,
+   * the placeholders filled with `values` and the tenant with this client's, on this binding.
+   * Only a template built by prepareTemplate (whose tenant is the placeholder) is accepted.
+   */
+  fromTemplate<Q extends AnyPrepared>(template: Q, values: Record<string, unknown>): Q {
+    if (!templates.has(template)) throw new AppError("internal", "not a tenant statement template");
+    const { sql: text, params } = template.getQuery();
+    // The template's fields, result mapping and execute method, with this request's text and values.
+    const query = Object.create(template) as Q & { query: Query; stmt: D1PreparedStatement };
+    query.query = { sql: text, params: fillPlaceholders(params, { ...values, [TENANT]: this.tenantId }) };
+    query.stmt = this.#db.$client.prepare(text);
+    return query;
+  }
+}
+
+// biome-ignore lint/suspicious/noExplicitAny: any prepared statement, whatever it returns
+export type AnyPrepared = SQLitePreparedQuery<PreparedQueryConfig & { type: "async"; execute: any }>;
+
+/** The placeholder a template's tenant is (never a value a caller can name: fromTemplate sets it). */
+const TENANT = "\u0000tenant";
+const templates = new WeakSet<object>();
+/** Templates are prepared on no database: only their text, fields and mapping are kept. */
+const NO_BINDING = { prepare: () => ({}) } as unknown as D1Database;
+
+/**
+ * Prepares a template (src/db/statement-template.ts): `build` gets a TenantDb whose tenant is a
+ * placeholder, so every statement it builds still carries the tenant predicate, filled per
+ * request by fromTemplate.
+ */
+export function prepareTemplate<Q extends AnyPrepared>(build: (db: TenantDb) => { prepare(): Q }): Q {
+  const db = new TenantDb(drizzleShard(NO_BINDING), sql.placeholder(TENANT) as unknown as string);
+  const prepared = build(db).prepare();
+  templates.add(prepared);
+  return prepared;
 }
 
 /** The tenant's scoped client over a shard's Drizzle client. */

@@ -210,3 +210,30 @@ describe("version 0 (the defaults) of tenants that differ", () => {
     }
   });
 });
+
+describe("version 0 with thresholds carried over from before rule sets (0021)", () => {
+  it("is the tenant's own: the same settings without carried-over thresholds read the plain defaults", async () => {
+    const carried = await createTenant({ name: "Version 0, legacy thresholds", shard: t.shard });
+    const plain = await createTenant({ name: "Version 0, no legacy thresholds", shard: t.shard });
+    const before = await ruleSet(plain.key, "aml");
+    const largeCash = before.live.content.thresholds!.largeCashAmount! * 2;
+    const db = (env as unknown as Record<string, D1Database>)[`SHARD_${t.shard}`]!;
+    await db
+      .prepare(
+        "INSERT INTO rule_set_heads (tenant_id, kind, live_version, legacy_thresholds, updated_at) VALUES (?, 'aml', 0, ?, ?)",
+      )
+      .bind(carried.id, JSON.stringify({ largeCashAmount: largeCash }), new Date().toISOString())
+      .run();
+    // Read in turn (each answered from the version-0 states kept per isolate after its first read).
+    for (let round = 0; round < 2; round++) {
+      const [own, defaults] = [await ruleSet(carried.key, "aml"), await ruleSet(plain.key, "aml")];
+      expect(own.live.version).toBe(0);
+      expect(own.live.content.thresholds).toEqual({
+        ...before.live.content.thresholds,
+        largeCashAmount: largeCash,
+      });
+      expect(own.live.hash).toBe(await contentHash(own.live.content));
+      expect(defaults.live).toEqual(before.live);
+    }
+  });
+});

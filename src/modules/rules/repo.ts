@@ -11,6 +11,7 @@ import {
   ruleSetPublications,
   ruleSetVersions,
 } from "../../db/shard/rules";
+import { statementTemplate } from "../../db/statement-template";
 import { type TenantTable, tenantValue, tenantWhere } from "../../db/tenant-tables";
 import type { RuleSetKind } from "./domain/document";
 
@@ -23,8 +24,8 @@ export interface Page {
  * The heads of the kinds and their live versions in one statement, keyed by kind (no head:
  * nothing published, no legacy values). Evaluations that run fraud and AML read both at once.
  */
-export const liveQuery = (scope: TenantScope, kinds: readonly RuleSetKind[]) =>
-  scope.db
+const liveTemplate = statementTemplate((db, kinds: readonly RuleSetKind[]) =>
+  db
     .select({
       kind: ruleSetHeads.kind,
       liveVersion: ruleSetHeads.liveVersion,
@@ -36,12 +37,15 @@ export const liveQuery = (scope: TenantScope, kinds: readonly RuleSetKind[]) =>
     .from(ruleSetHeads, inArray(ruleSetHeads.kind, [...kinds]))
     .leftJoin(
       ruleSetVersions,
-      scope.db.on(
+      db.on(
         ruleSetVersions,
         eq(ruleSetVersions.kind, ruleSetHeads.kind),
         eq(ruleSetVersions.version, ruleSetHeads.liveVersion),
       ),
-    );
+    ),
+);
+export const liveQuery = (scope: TenantScope, kinds: readonly RuleSetKind[]) =>
+  liveTemplate(scope, kinds, {});
 
 /** liveQuery's rows by kind. */
 export const liveRows = (rows: Awaited<ReturnType<typeof liveQuery>>) =>

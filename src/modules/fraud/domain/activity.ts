@@ -31,11 +31,21 @@ export function buildView(input: EvaluationInput): ActivityView {
   const baselineStart = windowStart - input.baselineDays * DAY_MS;
   const recentDays = Math.min(7, input.windowDays);
   const recentStart = now - recentDays * DAY_MS;
-  const sorted = [...input.transactions].filter((t) => t.at <= now).sort((a, b) => a.at - b.at);
-  const window = sorted.filter((t) => t.at >= windowStart);
-  const baseline = sorted.filter((t) => t.at >= baselineStart && t.at < windowStart);
-  const before = sorted.filter((t) => t.at < windowStart);
-  const lastBeforeWindowAt = before.length ? before[before.length - 1].at : input.activityBeforeBaselineAt;
+  const sorted = input.transactions.filter((t) => t.at <= now).sort((a, b) => a.at - b.at);
+  // In time order, each period is a slice: from the first transaction at or after its start.
+  const firstFrom = (start: number) => {
+    let [low, high] = [0, sorted.length];
+    while (low < high) {
+      const mid = (low + high) >> 1;
+      if (sorted[mid].at < start) low = mid + 1;
+      else high = mid;
+    }
+    return low;
+  };
+  const windowFrom = firstFrom(windowStart);
+  const window = sorted.slice(windowFrom);
+  const baseline = sorted.slice(firstFrom(baselineStart), windowFrom);
+  const lastBeforeWindowAt = windowFrom > 0 ? sorted[windowFrom - 1].at : input.activityBeforeBaselineAt;
   return {
     now,
     windowDays: input.windowDays,
@@ -45,7 +55,7 @@ export function buildView(input: EvaluationInput): ActivityView {
     window,
     baseline,
     recentDays,
-    recent: window.filter((t) => t.at >= recentStart),
+    recent: sorted.slice(Math.max(windowFrom, firstFrom(recentStart))),
     lastBeforeWindowAt,
     entityAgeDays: input.entityCreatedAt ? (now - input.entityCreatedAt.getTime()) / DAY_MS : null,
     timeZone: input.timeZone ?? "UTC",

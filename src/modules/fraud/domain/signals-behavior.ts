@@ -109,13 +109,18 @@ export function newEntityHighActivity(view: ActivityView, p: P): SignalOutcome {
 function passThroughAmount(window: Txn[], holdMs: number): number {
   const open: Array<{ at: number; left: number }> = [];
   let matched = 0;
+  // The window is in time order and credits are used oldest first, so the credits used up or past
+  // the hold are a prefix of `open` that no later debit can use: skipped once, not per debit.
+  let first = 0;
   for (const t of window) {
     if (t.type === "credit") {
       open.push({ at: t.at, left: t.amountMinor });
       continue;
     }
+    while (first < open.length && (open[first].left <= 0 || t.at - open[first].at > holdMs)) first++;
     let need = t.amountMinor;
-    for (const credit of open) {
+    for (let i = first; i < open.length; i++) {
+      const credit = open[i];
       if (need <= 0) break;
       if (credit.left <= 0 || t.at - credit.at > holdMs) continue;
       const take = Math.min(need, credit.left);
@@ -196,21 +201,24 @@ export function unusualHours(view: ActivityView, p: P): SignalOutcome {
   };
 }
 
+const counterpartyOf = (t: Txn) => t.counterparty?.trim().toLowerCase();
 const distinctCounterparties = (txns: Txn[]) =>
-  new Set(txns.map((t) => t.counterparty?.trim().toLowerCase()).filter((c): c is string => Boolean(c))).size;
+  new Set(txns.map(counterpartyOf).filter((c): c is string => Boolean(c))).size;
 
 export function manyCounterparties(view: ActivityView, p: P): SignalOutcome {
   const observed = distinctCounterparties(view.recent);
-  // Baseline: mean distinct counterparties per recentDays-long bucket of the baseline period.
+  // Baseline: mean distinct counterparties per recentDays-long bucket of the baseline period, in
+  // one pass (bucket b holds baselineStart + b * bucketMs <= at < the next bucket's start; whole
+  // milliseconds, so the division is exact enough for floor to find it).
   const bucketMs = view.recentDays * DAY_MS;
   const buckets = Math.max(1, Math.floor((view.baselineDays * DAY_MS) / bucketMs));
-  let totalDistinct = 0;
-  for (let b = 0; b < buckets; b++) {
-    const from = view.baselineStart + b * bucketMs;
-    totalDistinct += distinctCounterparties(
-      view.baseline.filter((t) => t.at >= from && t.at < from + bucketMs),
-    );
+  const seen = Array.from({ length: buckets }, () => new Set<string>());
+  for (const t of view.baseline) {
+    const b = Math.floor((t.at - view.baselineStart) / bucketMs);
+    const counterparty = counterpartyOf(t);
+    if (b >= 0 && b < buckets && counterparty) seen[b].add(counterparty);
   }
+  const totalDistinct = seen.reduce((n, set) => n + set.size, 0);
   const expected = round2(totalDistinct / buckets);
   const threshold = Math.max(p.minDistinct, Math.ceil(p.baselineMultiple * expected));
   const triggered = observed >= threshold;

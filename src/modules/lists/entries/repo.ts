@@ -2,6 +2,7 @@ import { and, asc, eq, gte, isNull, lt, type SQL, sql } from "drizzle-orm";
 import type { TenantScope } from "../../../db/client";
 import { listOrder, tablePage } from "../../../db/keyset";
 import { type ListRow, listEntries, listHistory, lists } from "../../../db/shard/lists";
+import { type Placeholders, statementTemplate } from "../../../db/statement-template";
 import { likelyTenantSql, type TenantOf, tenantSql, tenantValue } from "../../../db/tenant-tables";
 import { liveListExists, type Page } from "../repo";
 
@@ -23,12 +24,15 @@ export function listEntriesPage(scope: TenantScope, listId: string, prefix: stri
 
 /** Entry values of live lists of `kind` (every list of that kind), each once, sorted. */
 /** The distinct values of the tenant's live lists of a kind, ascending, as a statement ({ value } rows). */
-export const liveValuesOfKindQuery = (scope: TenantScope, kind: ListRow["kind"]) =>
-  scope.db
+const liveValuesOfKindTemplate = statementTemplate((db, kind: ListRow["kind"]) =>
+  db
     .selectDistinct({ value: listEntries.value })
     .from(listEntries, eq(lists.kind, kind), isNull(lists.archivedAt))
-    .innerJoin(lists, scope.db.on(lists, eq(lists.id, listEntries.listId)))
-    .orderBy(asc(listEntries.value));
+    .innerJoin(lists, db.on(lists, eq(lists.id, listEntries.listId)))
+    .orderBy(asc(listEntries.value)),
+);
+export const liveValuesOfKindQuery = (scope: TenantScope, kind: ListRow["kind"]) =>
+  liveValuesOfKindTemplate(scope, kind, {});
 
 export async function liveValuesOfKind(scope: TenantScope, kind: ListRow["kind"]): Promise<string[]> {
   return (await liveValuesOfKindQuery(scope, kind)).map((r) => r.value);
@@ -43,25 +47,35 @@ export async function liveListValues(scope: TenantScope, listId: string): Promis
   return rows.map((r) => r.value);
 }
 
+const allowlistTemplate = statementTemplate(
+  (
+    db,
+    byIds: boolean,
+    p: Placeholders<{ entityType: string; ids: string | null; rules: string; at: string }>,
+  ) =>
+    db
+      .select({ entityId: listEntries.entityId, ruleId: listEntries.ruleId })
+      .from(
+        listEntries,
+        eq(listEntries.entityType, p.entityType),
+        byIds ? sql`${listEntries.entityId} IN (SELECT value FROM json_each(${p.ids}))` : undefined,
+        sql`(${listEntries.ruleId} IS NULL OR ${listEntries.ruleId} IN (SELECT value FROM json_each(${p.rules})))`,
+        sql`${listEntries.expiresAt} > ${p.at}`,
+        eq(lists.kind, "allowlist"),
+        isNull(lists.archivedAt),
+      )
+      .innerJoin(lists, db.on(lists, eq(lists.id, listEntries.listId))),
+);
+
 /** Unexpired entries of live allowlists naming entities of `entityType`, for rule ids or every rule. */
 export function allowlistMatches(
   scope: TenantScope,
   query: { entityType: string; entityIds?: string[]; ruleIds: string[]; at: string },
 ) {
-  const rules = JSON.stringify(query.ruleIds);
-  const ids = query.entityIds ? JSON.stringify(query.entityIds) : undefined;
-  return scope.db
-    .select({ entityId: listEntries.entityId, ruleId: listEntries.ruleId })
-    .from(
-      listEntries,
-      eq(listEntries.entityType, query.entityType as never),
-      ids ? sql`${listEntries.entityId} IN (SELECT value FROM json_each(${ids}))` : undefined,
-      sql`(${listEntries.ruleId} IS NULL OR ${listEntries.ruleId} IN (SELECT value FROM json_each(${rules})))`,
-      sql`${listEntries.expiresAt} > ${query.at}`,
-      eq(lists.kind, "allowlist"),
-      isNull(lists.archivedAt),
-    )
-    .innerJoin(lists, scope.db.on(lists, eq(lists.id, listEntries.listId)));
+  const values = { entityType: query.entityType, rules: JSON.stringify(query.ruleIds), at: query.at };
+  return query.entityIds
+    ? allowlistTemplate(scope, true, { ...values, ids: JSON.stringify(query.entityIds) })
+    : allowlistTemplate(scope, false, { ...values, ids: null });
 }
 
 /**

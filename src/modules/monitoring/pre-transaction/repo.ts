@@ -1,7 +1,9 @@
-import { eq } from "drizzle-orm";
+import { eq, getTableColumns, type Placeholder } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
+import type { SQLiteTable } from "drizzle-orm/sqlite-core";
 import type { TenantScope } from "../../../db/client";
 import { monitoringAlertRules, monitoringAlerts } from "../../../db/shard/monitoring";
+import { statementTemplate } from "../../../db/statement-template";
 import { accounts } from "../../data/read-model";
 import type { AlertRow } from "./domain/alerts";
 
@@ -31,8 +33,32 @@ export function alertStatements(
   const rows = alerts.map(({ rules: _rules, ...row }) => row);
   const rules = alerts.flatMap((a) => a.rules);
   const statements: BatchItem<"sqlite">[] = [
-    ...chunks(rows, ALERT_ROWS_PER_STATEMENT).map((c) => scope.db.insert(monitoringAlerts).values(c)),
-    ...chunks(rules, RULE_ROWS_PER_STATEMENT).map((c) => scope.db.insert(monitoringAlertRules).values(c)),
+    ...chunks(rows, ALERT_ROWS_PER_STATEMENT).map((c) => alertInsert(scope, c.length, rowValues(c))),
+    ...chunks(rules, RULE_ROWS_PER_STATEMENT).map((c) => ruleInsert(scope, c.length, rowValues(c))),
   ];
   return statements as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]];
 }
+
+// The inserts as templates (src/db/statement-template.ts), one per row count: placeholder
+// `<row>.<column>` for every column but the tenant (a row missing one fails loudly when filled),
+// encoded by its column (JSON columns) when filled.
+const columnsOf = (table: SQLiteTable) => Object.keys(getTableColumns(table)).filter((k) => k !== "tenantId");
+const ALERT_KEYS = columnsOf(monitoringAlerts);
+const RULE_KEYS = columnsOf(monitoringAlertRules);
+
+const rowValues = (rows: ReadonlyArray<object>) => {
+  const values: Record<string, unknown> = {};
+  rows.forEach((row, i) => {
+    for (const [key, value] of Object.entries(row)) values[`${i}.${key}`] = value;
+  });
+  return values;
+};
+const placeholderRows = (p: Record<string, Placeholder>, count: number, keys: readonly string[]) =>
+  Array.from({ length: count }, (_, i) => Object.fromEntries(keys.map((k) => [k, p[`${i}.${k}`]])));
+
+const alertInsert = statementTemplate((db, count: number, p: Record<string, Placeholder>) =>
+  db.insert(monitoringAlerts).values(placeholderRows(p, count, ALERT_KEYS) as never),
+);
+const ruleInsert = statementTemplate((db, count: number, p: Record<string, Placeholder>) =>
+  db.insert(monitoringAlertRules).values(placeholderRows(p, count, RULE_KEYS) as never),
+);

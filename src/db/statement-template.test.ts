@@ -1,0 +1,100 @@
+import { eq, sql } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { customers, events } from "./shard";
+import { type Placeholders, statementTemplate } from "./statement-template";
+import { drizzleShard } from "./system-db";
+import { forTenant } from "./tenant-db";
+
+/** A binding that records what it prepared and bound, and answers each statement with `rows`. */
+function recordingD1(rows: unknown[][] = []) {
+  const sent: Array<{ text: string; values: unknown[] }> = [];
+  const statement = (text: string, values: unknown[] = []) => ({
+    bind: (...bound: unknown[]) => statement(text, bound),
+    raw: async () => {
+      sent.push({ text, values });
+      return rows;
+    },
+    text,
+    values,
+  });
+  const binding = {
+    prepare: (text: string) => statement(text),
+    batch: async (stmts: Array<{ text: string; values: unknown[] }>) => {
+      sent.push(...stmts.map(({ text, values }) => ({ text, values })));
+      return stmts.map(() => ({ results: [] }));
+    },
+  } as unknown as D1Database;
+  return { binding, sent };
+}
+
+const scopeOn = (binding: D1Database, tenantId: string) => ({
+  db: forTenant(drizzleShard(binding), tenantId),
+  tenantId,
+});
+
+const byName = statementTemplate(
+  (db, withType: boolean, p: Placeholders<{ name: string; type: string | null }>) =>
+    db
+      .select({ id: customers.id, name: customers.name })
+      .from(customers, eq(customers.name, p.name), withType ? eq(customers.type, p.type) : undefined),
+);
+
+describe("statementTemplate", () => {
+  it("binds each execution's own tenant and values to the text built once", async () => {
+    const { binding, sent } = recordingD1([["c-1", "Ama"]]);
+    const first = await byName(scopeOn(binding, "t-1"), false, { name: "Ama", type: null });
+    await byName(scopeOn(binding, "t-2"), false, { name: "Kofi", type: null });
+    expect(first).toEqual([{ id: "c-1", name: "Ama" }]);
+    expect(sent).toHaveLength(2);
+    expect(sent[0].text).toBe(sent[1].text);
+    expect(sent[0].text).toMatch(/where \("customers"."tenant_id" = \? and "customers"."name" = \?\)$/);
+    expect(sent.map((s) => s.values)).toEqual([
+      ["t-1", "Ama"],
+      ["t-2", "Kofi"],
+    ]);
+  });
+
+  it("the same statements as the builder the template was written with", () => {
+    const { binding } = recordingD1();
+    const scope = scopeOn(binding, "t-1");
+    const built = scope.db
+      .select({ id: customers.id, name: customers.name })
+      .from(customers, eq(customers.name, "Ama"), eq(customers.type, "sme"))
+      .toSQL();
+    expect(byName(scope, true, { name: "Ama", type: "sme" }).toSQL()).toEqual(built);
+  });
+
+  it("keeps one text per shape", () => {
+    const { binding } = recordingD1();
+    const scope = scopeOn(binding, "t-1");
+    const plain = byName(scope, false, { name: "Ama", type: "sme" }).toSQL();
+    const typed = byName(scope, true, { name: "Ama", type: "sme" }).toSQL();
+    expect(plain.sql).not.toContain('"type"');
+    expect(typed.sql).toContain('"customers"."type" = ?');
+    expect(typed.params).toEqual(["t-1", "Ama", "sme"]);
+  });
+
+  it("goes into a batch with builder statements, each with its tenant", async () => {
+    const { binding, sent } = recordingD1();
+    const scope = scopeOn(binding, "t-9");
+    await scope.db.batch([
+      byName(scope, false, { name: "Ama", type: null }),
+      scope.db.select({ id: events.id }).from(events, eq(events.type, "x")),
+    ]);
+    expect(sent.map((s) => s.values)).toEqual([
+      ["t-9", "Ama"],
+      ["t-9", "x"],
+    ]);
+  });
+
+  it("refuses a prepared statement that is not a template (no tenant placeholder to fill)", () => {
+    const { binding } = recordingD1();
+    const scope = scopeOn(binding, "t-1");
+    const raw = drizzleShard(binding)
+      .select({ id: customers.id })
+      .from(customers)
+      .where(sql`1 = 1`)
+      .prepare();
+    expect(() => scope.db.fromTemplate(raw, {})).toThrow(/not a tenant statement template/);
+  });
+});
