@@ -2,6 +2,7 @@ import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { TenantScope } from "../../src/db/client";
 import { tenantScope } from "../../src/db/tenant-context";
+import { mulberry32 } from "../../src/lib/random";
 import { entityFeatures } from "../../src/modules/aml/domain/entity-features";
 import { type EntityFeatures, emptyFeatures } from "../../src/modules/aml/domain/features";
 import type { AmlEntityType } from "../../src/modules/aml/domain/rules";
@@ -22,17 +23,11 @@ import { createTenant, insertAccount, insertCustomer, insertTransactions, type T
 const DAY = 86_400_000;
 const WINDOW_END = "2026-11-20T12:00:00.000Z";
 
-/** mulberry32: a small seeded generator, so a failing history can be replayed by its seed. */
-function random(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** Uniform numbers in [0, 1) from a seed, so a failing history can be replayed by its seed. */
+const random = (seed: number) => {
+  const next = mulberry32(seed);
+  return () => next() / 4294967296;
+};
 
 interface History {
   seed: number;

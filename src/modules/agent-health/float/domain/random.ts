@@ -1,5 +1,6 @@
 /** Seeded pseudo-random numbers: the same seed key gives the same forecast on every machine. */
 import { quantile } from "../../../../lib/normal";
+import { mulberry32 } from "../../../../lib/random";
 
 /** FNV-1a 32-bit hash of a string: the seed of a forecast (agent id + as-of hour). */
 export function seedOf(key: string): number {
@@ -22,12 +23,6 @@ const NORMALS = Float64Array.from({ length: 1 << TABLE_BITS }, (_, i) =>
 
 /** mulberry32 driving the quantile table: standard normal draws from a seed. */
 export function normalSource(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return NORMALS[((t ^ (t >>> 14)) >>> 0) >>> (32 - TABLE_BITS)];
-  };
+  const next = mulberry32(seed);
+  return () => NORMALS[next() >>> (32 - TABLE_BITS)];
 }
