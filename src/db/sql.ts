@@ -1,4 +1,4 @@
-import { Column, is, type SQL, sql } from "drizzle-orm";
+import { Column, is, Placeholder, type SQL, sql } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 
 /**
@@ -15,8 +15,10 @@ export const isPrimaryKeyList = (condition: SQL): boolean => primaryKeyLists.has
  * `expression IN (values)` with the values as one JSON parameter expanded by json_each: any
  * number of values is one bound parameter (D1 allows 100 per statement).
  */
-export const inJsonList = (expression: SQL | SQLiteColumn, values: readonly string[]): SQL => {
-  const list = sql`${expression} IN (SELECT value FROM json_each(${JSON.stringify(values)}))`;
+export const inJsonList = (expression: SQL | SQLiteColumn, values: readonly string[] | Placeholder): SQL => {
+  // A statement template's placeholder (src/db/statement-template.ts) is filled with the list's JSON.
+  const json = values instanceof Placeholder ? values : JSON.stringify(values);
+  const list = sql`${expression} IN (SELECT value FROM json_each(${json}))`;
   if (is(expression, Column) && expression.primary) primaryKeyLists.add(list);
   return list;
 };

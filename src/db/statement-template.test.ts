@@ -1,18 +1,27 @@
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import type { TenantScope } from "./client";
 import { customers, events } from "./shard";
-import { type Placeholders, statementTemplate } from "./statement-template";
+import { type Placeholders, rawTemplate, statementTemplate } from "./statement-template";
 import { drizzleShard } from "./system-db";
 import { forTenant } from "./tenant-db";
+import { tenantSql } from "./tenant-tables";
 
-/** A binding that records what it prepared and bound, and answers each statement with `rows`. */
-function recordingD1(rows: unknown[][] = []) {
+/**
+ * A binding that records what it prepared and bound, and answers each statement with `rows` (as
+ * arrays, or as objects to all() and in a batch).
+ */
+function recordingD1(rows: unknown[][] = [], objects: object[] = []) {
   const sent: Array<{ text: string; values: unknown[] }> = [];
   const statement = (text: string, values: unknown[] = []) => ({
     bind: (...bound: unknown[]) => statement(text, bound),
     raw: async () => {
       sent.push({ text, values });
       return rows;
+    },
+    all: async () => {
+      sent.push({ text, values });
+      return { results: objects };
     },
     text,
     values,
@@ -21,7 +30,7 @@ function recordingD1(rows: unknown[][] = []) {
     prepare: (text: string) => statement(text),
     batch: async (stmts: Array<{ text: string; values: unknown[] }>) => {
       sent.push(...stmts.map(({ text, values }) => ({ text, values })));
-      return stmts.map(() => ({ results: [] }));
+      return stmts.map(() => ({ results: objects }));
     },
   } as unknown as D1Database;
   return { binding, sent };
@@ -96,5 +105,74 @@ describe("statementTemplate", () => {
       .where(sql`1 = 1`)
       .prepare();
     expect(() => scope.db.fromTemplate(raw, {})).toThrow(/not a tenant statement template/);
+  });
+});
+
+/** A raw read as the repositories write them: the tenant from the scope, an optional condition. */
+const rawByName = (scope: TenantScope, withType: boolean, name: unknown, type: unknown) =>
+  sql`SELECT c.id AS id, c.name AS name FROM customers c WHERE ${tenantSql(scope, "c")} AND c.name = ${name}${
+    withType ? sql` AND c.type = ${type}` : sql``
+  }`;
+const rawTemplated = rawTemplate<
+  boolean,
+  { name: string; type: string | null },
+  { id: string; name: string }
+>((scope, withType, p) => rawByName(scope, withType, p.name, p.type));
+
+describe("rawTemplate", () => {
+  it("binds each execution's own tenant and values; its text is the directly built statement's", async () => {
+    const { binding, sent } = recordingD1([], [{ id: "c-1", name: "Ama" }]);
+    const one = scopeOn(binding, "t-1");
+    const two = scopeOn(binding, "t-2");
+    for (const withType of [false, true]) {
+      const { sql: text, params } = one.db.all(rawByName(one, withType, "Ama", "sme")).getQuery();
+      expect(rawTemplated(one, withType, { name: "Ama", type: "sme" }).toSQL()).toEqual({
+        sql: text,
+        params,
+      });
+    }
+    expect(await rawTemplated(one, false, { name: "Ama", type: null })).toEqual([{ id: "c-1", name: "Ama" }]);
+    await rawTemplated(two, true, { name: "Kofi", type: "sme" });
+    expect(sent.map((s) => s.values)).toEqual([
+      ["t-1", "Ama"],
+      ["t-2", "Kofi", "sme"],
+    ]);
+    expect(sent[0].text).toMatch(/WHERE "c".tenant_id = \? AND c.name = \?$/);
+  });
+
+  it("goes into a batch with builder statements and templates, rows as objects as TenantDb.all's", async () => {
+    const { binding, sent } = recordingD1([], [{ id: "c-1", name: "Ama" }]);
+    const scope = scopeOn(binding, "t-9");
+    const [raw, built, direct] = await scope.db.batch([
+      rawTemplated(scope, true, { name: "Ama", type: "sme" }),
+      byName(scope, false, { name: "Kofi", type: null }),
+      scope.db.all(rawByName(scope, false, "Esi", null)),
+    ]);
+    expect(raw).toEqual([{ id: "c-1", name: "Ama" }]);
+    expect(built).toEqual([{ id: "c-1", name: "Ama" }]);
+    expect(direct).toEqual(raw);
+    expect(sent.map((s) => s.values)).toEqual([
+      ["t-9", "Ama", "sme"],
+      ["t-9", "Kofi"],
+      ["t-9", "Esi"],
+    ]);
+  });
+
+  it("refuses a statement without the scope's tenant predicate, as TenantDb.all does", () => {
+    const { binding } = recordingD1();
+    const scope = scopeOn(binding, "t-1");
+    const unscoped = rawTemplate<null, { name: string }, unknown>(
+      (_scope, _shape, p) => sql`SELECT id FROM customers WHERE name = ${p.name}`,
+    );
+    expect(() => unscoped(scope, null, { name: "Ama" })).toThrow(/without the tenant predicate/);
+    // Another scope's predicate (a real tenant's) is not the template's tenant either.
+    const other = rawTemplate<null, { name: string }, unknown>(
+      (_scope, _shape, p) =>
+        sql`SELECT id FROM customers c WHERE ${tenantSql(scope, "c")} AND c.name = ${p.name}`,
+    );
+    expect(() => other(scope, null, { name: "Ama" })).toThrow(/without the tenant predicate/);
+    expect(() => scope.db.fromRawTemplate({ query: { sql: "SELECT 1", params: [] } }, {})).toThrow(
+      /not a tenant statement template/,
+    );
   });
 });

@@ -1,6 +1,13 @@
-import { type Placeholder, sql } from "drizzle-orm";
+import { type Placeholder, type Query, type SQL, sql } from "drizzle-orm";
 import type { TenantScope } from "./client";
-import { type AnyPrepared, prepareTemplate, type TenantDb } from "./tenant-db";
+import {
+  type AnyPrepared,
+  prepareRawTemplate,
+  prepareTemplate,
+  type RawTemplate,
+  type RawTemplateQuery,
+  type TenantDb,
+} from "./tenant-db";
 
 /**
  * Statements whose SQL text is built once per isolate. Drizzle turns a builder into text at
@@ -9,6 +16,7 @@ import { type AnyPrepared, prepareTemplate, type TenantDb } from "./tenant-db";
  * placeholders for the values (and the tenant); each execution fills them into the kept text.
  * `shape` is what changes the text itself (a list's length, an optional condition): one
  * template per distinct shape, so it must hold everything `build` reads besides placeholders.
+ * Raw SQL (sql``) has rawTemplate, the same with a scope instead of a client.
  */
 
 export type Placeholders<V> = { readonly [K in keyof V]: Placeholder<K & string, V[K]> };
@@ -22,22 +30,25 @@ const placeholders = new Proxy({} as Record<string, Placeholder>, {
 /** Shapes are few (kinds of a list, presence of a filter); a bound keeps a mistake from growing. */
 const MAX_SHAPES = 64;
 
+/** What a template's execution is: a builder's prepared statement or a raw one's. */
+type TemplateQuery = Pick<AnyPrepared, "getQuery" | "execute"> | RawTemplateQuery<unknown>;
+
 /** A template's statement: awaited alone, or an item of `db.batch` (one round trip with others). */
 export class TemplateStatement<T> implements PromiseLike<T> {
   declare readonly _: { readonly dialect: "sqlite"; readonly result: T };
-  readonly #query: AnyPrepared;
+  readonly #query: TemplateQuery;
 
-  constructor(query: AnyPrepared) {
+  constructor(query: TemplateQuery) {
     this.#query = query;
   }
 
   /** How Drizzle's batch gets an item's prepared statement. */
-  _prepare(): AnyPrepared {
+  _prepare(): TemplateQuery {
     return this.#query;
   }
 
   /** Its text and bound values (tests, query plans). */
-  toSQL() {
+  toSQL(): Query {
     return this.#query.getQuery();
   }
 
@@ -50,18 +61,43 @@ export class TemplateStatement<T> implements PromiseLike<T> {
   }
 }
 
+/** One prepared template per shape, the shapes bounded (MAX_SHAPES). */
+function byShape<Shape, T>(prepare: (shape: Shape) => T): (shape: Shape) => T {
+  const kept = new Map<string, T>();
+  return (shape) => {
+    const key = JSON.stringify(shape) ?? "";
+    let template = kept.get(key);
+    if (!template) {
+      if (kept.size >= MAX_SHAPES) kept.clear();
+      template = prepare(shape);
+      kept.set(key, template);
+    }
+    return template;
+  };
+}
+
 export function statementTemplate<Shape, V extends Record<string, unknown>, Q extends AnyPrepared>(
   build: (db: TenantDb, shape: Shape, values: Placeholders<V>) => { prepare(): Q },
 ): (scope: TenantScope, shape: Shape, values: V) => TemplateStatement<ResultOf<Q>> {
-  const byShape = new Map<string, Q>();
-  return (scope, shape, values) => {
-    const key = JSON.stringify(shape) ?? "";
-    let template = byShape.get(key);
-    if (!template) {
-      if (byShape.size >= MAX_SHAPES) byShape.clear();
-      template = prepareTemplate((db) => build(db, shape, placeholders as Placeholders<V>));
-      byShape.set(key, template);
-    }
-    return new TemplateStatement(scope.db.fromTemplate(template, values));
-  };
+  const template = byShape((shape: Shape) =>
+    prepareTemplate((db) => build(db, shape, placeholders as Placeholders<V>)),
+  );
+  return (scope, shape, values) => new TemplateStatement(scope.db.fromTemplate(template(shape), values));
+}
+
+/**
+ * A raw statement (sql``, run as TenantDb.all) as a template: `build` gets a scope whose tenant
+ * is a placeholder, so its tenantSql (or tenantWhere, tenantValue) is in the text by
+ * construction, and a statement without it is refused as TenantDb.all refuses it. Rows come back
+ * as objects, typed `Row`.
+ */
+export function rawTemplate<Shape, V extends Record<string, unknown>, Row>(
+  build: (scope: TenantScope, shape: Shape, values: Placeholders<V>) => SQL,
+): (scope: TenantScope, shape: Shape, values: V) => TemplateStatement<Row[]> {
+  const template = byShape(
+    (shape: Shape): RawTemplate =>
+      prepareRawTemplate((scope) => build(scope, shape, placeholders as Placeholders<V>)),
+  );
+  return (scope, shape, values) =>
+    new TemplateStatement<Row[]>(scope.db.fromRawTemplate<Row>(template(shape), values));
 }

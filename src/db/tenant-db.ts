@@ -11,6 +11,7 @@ import {
   type SQLiteUpdateSetSource,
 } from "drizzle-orm/sqlite-core";
 import { AppError } from "../lib/errors";
+import type { TenantScope } from "./client";
 import { drizzleShard, type ShardDb } from "./system-db";
 import { assertTenantScoped, type TenantTable, tenantWhere } from "./tenant-tables";
 
@@ -146,12 +147,19 @@ export class TenantDb {
    * Raw SQL returning rows; refused unless it holds this tenant's predicate. Awaited alone it is
    * one statement; it can also go into `batch()` with builder statements (one round trip):
    * Drizzle 0.45's batch binds a raw query through a prepared statement it does not give it, so
-   * the statement is prepared here, only when a batch asks for it.
+   * the statement is prepared here, only when a batch asks for it. Its text is built once (the
+   * batch asks for it twice: for the statement and for its values).
    */
   all<T = unknown>(query: SQL) {
     assertTenantScoped(this, query);
     const raw = this.#db.all<T>(query);
     const client = this.#db.$client;
+    const build = raw.getQuery.bind(raw);
+    let built: ReturnType<typeof build> | undefined;
+    raw.getQuery = () => {
+      built ??= build();
+      return built;
+    };
     Object.defineProperty(raw, "stmt", { get: () => client.prepare(raw.getQuery().sql) });
     return raw;
   }
@@ -194,6 +202,42 @@ export class TenantDb {
     query.stmt = this.#db.$client.prepare(text);
     return query;
   }
+
+  /** A raw template's statement for this tenant (as fromTemplate): rows as objects, as all() gives them. */
+  fromRawTemplate<T>(template: RawTemplate, values: Record<string, unknown>): RawTemplateQuery<T> {
+    if (!templates.has(template)) throw new AppError("internal", "not a tenant statement template");
+    const { sql: text, params } = template.query;
+    const filled = fillPlaceholders(params, { ...values, [TENANT]: this.tenantId });
+    return new RawTemplateQuery<T>({ sql: text, params: filled }, this.#db.$client.prepare(text));
+  }
+}
+
+/**
+ * One execution of a raw template (TenantDb.fromRawTemplate): what Drizzle's batch asks of an
+ * item (its text and values, a prepared statement, its result from the batch's), rows as objects
+ * as TenantDb.all gives them.
+ */
+export class RawTemplateQuery<T> {
+  readonly #query: Query;
+  readonly stmt: D1PreparedStatement;
+  constructor(query: Query, stmt: D1PreparedStatement) {
+    this.#query = query;
+    this.stmt = stmt;
+  }
+  getQuery(): Query {
+    return this.#query;
+  }
+  mapResult(result: unknown, isFromBatch?: boolean): unknown {
+    return isFromBatch ? (result as D1Result<T>).results : result;
+  }
+  async execute(): Promise<T[]> {
+    return (await this.stmt.bind(...this.#query.params).all<T>()).results;
+  }
+}
+
+/** A raw statement's text and parameters built once, the tenant and values placeholders (prepareRawTemplate). */
+export interface RawTemplate {
+  readonly query: Query;
 }
 
 // biome-ignore lint/suspicious/noExplicitAny: any prepared statement, whatever it returns
@@ -211,11 +255,26 @@ const NO_BINDING = { prepare: () => ({}) } as unknown as D1Database;
  * request by fromTemplate.
  */
 export function prepareTemplate<Q extends AnyPrepared>(build: (db: TenantDb) => { prepare(): Q }): Q {
-  const db = new TenantDb(drizzleShard(NO_BINDING), sql.placeholder(TENANT) as unknown as string);
-  const prepared = build(db).prepare();
+  const prepared = build(templateDb()).prepare();
   templates.add(prepared);
   return prepared;
 }
+
+/**
+ * Prepares a raw template: `build` gets a scope whose tenant is a placeholder (a fresh one, so no
+ * fragment made for another scope can stand in for it) and must return SQL holding that tenant's
+ * predicate (tenantSql, tenantWhere, tenantValue), as TenantDb.all requires; refused otherwise.
+ */
+export function prepareRawTemplate(build: (scope: TenantScope) => SQL): RawTemplate {
+  const db = templateDb();
+  const query = build({ db, tenantId: db.tenantId });
+  assertTenantScoped(db, query);
+  const template = { query: dialect.sqlToQuery(query) };
+  templates.add(template);
+  return template;
+}
+
+const templateDb = () => new TenantDb(drizzleShard(NO_BINDING), sql.placeholder(TENANT) as unknown as string);
 
 /** The tenant's scoped client over a shard's Drizzle client. */
 export const forTenant = (db: ShardDb, tenantId: string): TenantDb => new TenantDb(db, tenantId);

@@ -216,7 +216,7 @@ describe("fraud activity reads (query plans)", () => {
   it("seek each entity's rows in index order: the packing sorts only chunks, never the history", async () => {
     const { shard, scope: s } = await scoped();
     const range = { from: "2026-01-01", to: "2026-02-01", cap: 20_000 };
-    const one = await planOf(shard, activityQuery(s, { column: "customer", value: "c1" }, range).getSQL());
+    const one = await planOf(shard, activityQuery(s, { column: "customer", value: "c1" }, range));
     const { scope: rec, statements } = recording(s);
     await activityOf(rec, "customer", ["c1", "c2"], { ...range, before: range.from });
     const page = await planOf(shard, statements[0] as SQL);

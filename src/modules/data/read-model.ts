@@ -5,7 +5,7 @@
  * ./upsert/repo.ts, reached through ./service.ts); src/db/table-ownership.test.ts refuses a
  * write elsewhere.
  */
-import { type SQL, sql } from "drizzle-orm";
+import { Placeholder, type SQL, sql } from "drizzle-orm";
 
 export type { AccountRow, AgentRow, CustomerRow, TransactionRow } from "../../db/shard/data";
 export { accounts, agents, customers, dataRowCounts, transactions } from "../../db/shard/data";
@@ -68,7 +68,7 @@ const SOURCE_COLUMNS = [
  * table branch, so the same indexes serve and no window is read into JavaScript. The row's own
  * tenant_id is the caller's, so the outer predicate keeps it.
  */
-export function transactionsSource(proposed?: ProposedTransactionRow | null): SQL {
+export function transactionsSource(proposed?: ProposedRow | null): SQL {
   if (!proposed) return sql.raw("transactions");
   const table = SOURCE_COLUMNS.join(", ");
   return sql`(SELECT ${sql.raw(table)} FROM transactions UNION ALL ${proposedRowSelect(proposed)})`;
@@ -78,10 +78,19 @@ export function transactionsSource(proposed?: ProposedTransactionRow | null): SQ
  * The proposed row alone as a row source (same columns): for a correlated subquery, which SQLite
  * cannot push into the UNION ALL of transactionsSource, so it reads the table and this apart.
  */
-export const proposedRowSource = (proposed: ProposedTransactionRow): SQL =>
-  sql`(${proposedRowSelect(proposed)})`;
+export const proposedRowSource = (proposed: ProposedRow): SQL => sql`(${proposedRowSelect(proposed)})`;
 
-function proposedRowSelect(proposed: ProposedTransactionRow): SQL {
+/**
+ * The proposed row, or (a statement template's, src/db/statement-template.ts) the placeholder
+ * its parameter is filled from: the value proposedRowsJson gives.
+ */
+type ProposedRow = ProposedTransactionRow | Placeholder;
+
+/** The one parameter a proposed row is bound as. */
+export const proposedRowsJson = (proposed: ProposedTransactionRow): string => JSON.stringify([proposed]);
+
+function proposedRowSelect(proposed: ProposedRow): SQL {
   const bound = SOURCE_COLUMNS.map((c) => `json_extract(p.value, '$.${c}') AS ${c}`).join(", ");
-  return sql`SELECT ${sql.raw(bound)} FROM json_each(${JSON.stringify([proposed])}) p`;
+  const rows = proposed instanceof Placeholder ? proposed : proposedRowsJson(proposed);
+  return sql`SELECT ${sql.raw(bound)} FROM json_each(${rows}) p`;
 }

@@ -1,8 +1,9 @@
-import { asc, count, desc, eq, gte, inArray, isNull, lt, lte, notLike, type SQL, sql } from "drizzle-orm";
+import { asc, count, desc, eq, gte, inArray, isNull, lt, lte, notLike, sql } from "drizzle-orm";
 import type { TenantScope } from "../../db/client";
 import { keysetPage, listOrder, type PageRequest } from "../../db/keyset";
 import type { FraudCaseEventRow, FraudCaseHeadRow, FraudCaseRow } from "../../db/shard/fraud";
 import { fraudCaseEvents, fraudCaseHeads, fraudCases, fraudCaseTags } from "../../db/shard/fraud";
+import { type Placeholders, statementTemplate } from "../../db/statement-template";
 import type { CaseWork } from "../../lib/case-work";
 import { accounts, transactions } from "../data/read-model";
 import { eventInsertOnce } from "../events/service";
@@ -29,13 +30,19 @@ const ENTITY_COLUMN = {
   merchant: transactions.merchantName,
 } as const;
 
-const entityIs = (key: ActivityKey): SQL => eq(ENTITY_COLUMN[key.column], key.value);
-
-/** The entity's last transaction before `before` (the baseline's edge), as one row ({ at }). */
+/**
+ * The entity's last transaction before `before` (the baseline's edge), as one row ({ at }): a
+ * template (src/db/statement-template.ts), its text built once per key column.
+ */
 export const lastActivityBeforeQuery = (scope: TenantScope, key: ActivityKey, before: string) =>
-  scope.db
-    .select({ at: sql<string | null>`max(${transactions.transactionDate})` })
-    .from(transactions, entityIs(key), lt(transactions.transactionDate, before));
+  lastActivityBeforeTemplate(scope, key.column, { value: key.value, before });
+
+const lastActivityBeforeTemplate = statementTemplate(
+  (db, column: ActivityKey["column"], p: Placeholders<{ value: string; before: string }>) =>
+    db
+      .select({ at: sql<string | null>`max(${transactions.transactionDate})` })
+      .from(transactions, eq(ENTITY_COLUMN[column], p.value), lt(transactions.transactionDate, p.before)),
+);
 
 export async function lastActivityBefore(scope: TenantScope, key: ActivityKey, before: string) {
   const [row] = await lastActivityBeforeQuery(scope, key, before);

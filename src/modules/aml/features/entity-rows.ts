@@ -1,9 +1,10 @@
-import { type SQL, sql } from "drizzle-orm";
+import { type Placeholder, type SQL, sql } from "drizzle-orm";
 import type { TenantScope } from "../../../db/client";
+import { rawTemplate } from "../../../db/statement-template";
 import { tenantSql } from "../../../db/tenant-tables";
-import { proposedRowSource, transactionsSource } from "../../data/read-model";
+import { proposedRowSource, proposedRowsJson, transactionsSource } from "../../data/read-model";
 import { dormancyLookback, type EntityRows } from "../domain/entity-features";
-import { ENTITY_KEY, type FeatureQuery, int, OTHER_PARTY, where } from "./families/repo";
+import { ENTITY_KEY, type FeatureQuery, int, OTHER_PARTY, type RowsWhere, where } from "./families/repo";
 
 /**
  * Entities' transactions for computing their features in JavaScript (domain/entity-features.ts)
@@ -34,46 +35,58 @@ type Row = {
 };
 type Cell = string | number | null;
 
+/**
+ * The read's shape (src/db/statement-template.ts): what changes its text. Its values (tenant,
+ * dates, ids, the proposed row's JSON) are bound, so its text is built once per shape.
+ */
+interface RowsShape {
+  entityType: FeatureQuery["entityType"];
+  entityId: boolean;
+  entityIds: boolean;
+  proposed: boolean;
+  partition: FeatureQuery["partition"] | null;
+  keyRange: { after: boolean; upto: boolean } | null;
+  limits: { rows: number; otherBytes: number };
+}
+
+type RowsValues = {
+  windowStart: string;
+  windowEnd: string;
+  lookback: string;
+  entityId: string | null;
+  /** The JSON of the ids (inJsonList's parameter). */
+  entityIds: string | null;
+  proposed: string | null;
+  after: string | null;
+  upto: string | null;
+};
+
 export function entityRowsRead(
   scope: TenantScope,
   q: FeatureQuery,
   limits = { rows: ENTITY_ROWS_LIMIT, otherBytes: ENTITY_OTHER_BYTES },
 ) {
   const limit = limits.rows;
-  const source = transactionsSource(q.proposed);
-  const key = ENTITY_KEY[q.entityType];
-  // The row before the window, per entity: dated [lookback, windowStart), the unary + keeping
-  // max() on the entity's index (on the date index it walked the whole tenant's dates: 15 ms
-  // instead of 0.2 ms at 50,000 rows). Correlated, it reads the table and a proposed row apart
-  // (SQLite does not push `= g.e` into a UNION ALL: it walked the tenant's date index again).
-  const any = { ...q, entityId: undefined, entityIds: undefined, windowEnd: q.windowStart };
-  const before = (from: SQL) => sql`SELECT max(t.transaction_date) AS d FROM ${from} t
-    WHERE ${where(scope, any, dormancyLookback(q.windowStart))} AND ${key} = g.e AND +t.transaction_date < ${q.windowStart}`;
-  const lastBefore = q.proposed
-    ? sql`(SELECT max(d) FROM (${before(sql.raw("transactions"))} UNION ALL ${before(proposedRowSource(q.proposed))}))`
-    : sql`(${before(sql.raw("transactions"))})`;
-  // The aggregates' declared business: that of the window rows' customer (max, as the statement).
-  const declared =
-    q.entityType === "customer" || q.entityType === "account"
-      ? sql`(SELECT coalesce(json_extract(c.business_info, '$.industry'), c.vertical) FROM customers c
-          WHERE ${tenantSql(scope, "c")} AND c.id = g.customer_id)`
-      : sql`NULL`;
-  // Each entity's rows in order, numbered, with the running bytes of their free text (the other
-  // party): an entity past the limits is read by statement, so no value nears D1's 2 MB whatever
-  // ingestion let through.
-  const item = scope.db.all<Row>(sql`
-    SELECT g.e AS e, g.rows AS rows, g.n AS n, g.wide AS wide, ${lastBefore} AS last_before, ${declared} AS declared FROM (
-      SELECT e, max(customer_id) AS customer_id, max(rn) AS n, max(bytes) > ${int(limits.otherBytes)} AS wide,
-        json_group_array(json_array(d, type, amount, cash, country, other) ORDER BY d, id)
-          FILTER (WHERE bytes <= ${int(limits.otherBytes)}) AS rows
-      FROM (
-        SELECT *, row_number() OVER w AS rn, sum(coalesce(length(CAST(other AS BLOB)), 0)) OVER w AS bytes FROM (
-          SELECT ${key} AS e, t.id AS id, t.customer_id AS customer_id, t.transaction_date AS d, t.type AS type,
-            t.amount_minor AS amount, lower(coalesce(t.channel, '')) = 'cash' AS cash,
-            upper(t.counterparty_country) AS country, ${OTHER_PARTY[q.entityType]} AS other
-          FROM ${source} t WHERE ${where(scope, q)})
-        WINDOW w AS (PARTITION BY e ORDER BY d, id ROWS UNBOUNDED PRECEDING))
-      WHERE rn <= ${int(limit + 1)} GROUP BY e) g`);
+  const range = q.keyRange;
+  const shape: RowsShape = {
+    entityType: q.entityType,
+    entityId: q.entityId !== undefined,
+    entityIds: q.entityIds !== undefined,
+    proposed: Boolean(q.proposed),
+    partition: q.partition ?? null,
+    keyRange: range ? { after: range.after !== undefined, upto: range.upto !== undefined } : null,
+    limits,
+  };
+  const item = rowsTemplate(scope, shape, {
+    windowStart: q.windowStart,
+    windowEnd: q.windowEnd,
+    lookback: dormancyLookback(q.windowStart),
+    entityId: q.entityId ?? null,
+    entityIds: q.entityIds === undefined ? null : JSON.stringify(q.entityIds),
+    proposed: q.proposed ? proposedRowsJson(q.proposed) : null,
+    after: range?.after ?? null,
+    upto: range?.upto ?? null,
+  });
   const decode = (rows: Row[]): Map<string, EntityRows | null> =>
     new Map(
       rows.map((row) => [
@@ -98,3 +111,58 @@ export function entityRowsRead(
     );
   return { item, decode };
 }
+
+/** A placeholder where a query's string goes: where() and the sources only interpolate it. */
+const bound = (p: Placeholder): string => p as unknown as string;
+
+const rowsTemplate = rawTemplate<RowsShape, RowsValues, Row>((scope, shape, p) => {
+  const { entityType, limits } = shape;
+  const q: RowsWhere = {
+    entityType,
+    windowStart: bound(p.windowStart),
+    windowEnd: bound(p.windowEnd),
+    entityId: shape.entityId ? bound(p.entityId) : undefined,
+    entityIds: shape.entityIds ? (p.entityIds as unknown as string[]) : undefined,
+    partition: shape.partition ?? undefined,
+    keyRange: shape.keyRange
+      ? {
+          after: shape.keyRange.after ? bound(p.after) : undefined,
+          upto: shape.keyRange.upto ? bound(p.upto) : undefined,
+        }
+      : undefined,
+  };
+  const source = transactionsSource(shape.proposed ? p.proposed : null);
+  const key = ENTITY_KEY[entityType];
+  // The row before the window, per entity: dated [lookback, windowStart), the unary + keeping
+  // max() on the entity's index (on the date index it walked the whole tenant's dates: 15 ms
+  // instead of 0.2 ms at 50,000 rows). Correlated, it reads the table and a proposed row apart
+  // (SQLite does not push `= g.e` into a UNION ALL: it walked the tenant's date index again).
+  const any = { ...q, entityId: undefined, entityIds: undefined, windowEnd: q.windowStart };
+  const before = (from: SQL) => sql`SELECT max(t.transaction_date) AS d FROM ${from} t
+    WHERE ${where(scope, any, bound(p.lookback))} AND ${key} = g.e AND +t.transaction_date < ${p.windowStart}`;
+  const lastBefore = shape.proposed
+    ? sql`(SELECT max(d) FROM (${before(sql.raw("transactions"))} UNION ALL ${before(proposedRowSource(p.proposed))}))`
+    : sql`(${before(sql.raw("transactions"))})`;
+  // The aggregates' declared business: that of the window rows' customer (max, as the statement).
+  const declared =
+    entityType === "customer" || entityType === "account"
+      ? sql`(SELECT coalesce(json_extract(c.business_info, '$.industry'), c.vertical) FROM customers c
+          WHERE ${tenantSql(scope, "c")} AND c.id = g.customer_id)`
+      : sql`NULL`;
+  // Each entity's rows in order, numbered, with the running bytes of their free text (the other
+  // party): an entity past the limits is read by statement, so no value nears D1's 2 MB whatever
+  // ingestion let through.
+  return sql`
+    SELECT g.e AS e, g.rows AS rows, g.n AS n, g.wide AS wide, ${lastBefore} AS last_before, ${declared} AS declared FROM (
+      SELECT e, max(customer_id) AS customer_id, max(rn) AS n, max(bytes) > ${int(limits.otherBytes)} AS wide,
+        json_group_array(json_array(d, type, amount, cash, country, other) ORDER BY d, id)
+          FILTER (WHERE bytes <= ${int(limits.otherBytes)}) AS rows
+      FROM (
+        SELECT *, row_number() OVER w AS rn, sum(coalesce(length(CAST(other AS BLOB)), 0)) OVER w AS bytes FROM (
+          SELECT ${key} AS e, t.id AS id, t.customer_id AS customer_id, t.transaction_date AS d, t.type AS type,
+            t.amount_minor AS amount, lower(coalesce(t.channel, '')) = 'cash' AS cash,
+            upper(t.counterparty_country) AS country, ${OTHER_PARTY[entityType]} AS other
+          FROM ${source} t WHERE ${where(scope, q)})
+        WINDOW w AS (PARTITION BY e ORDER BY d, id ROWS UNBOUNDED PRECEDING))
+      WHERE rn <= ${int(limits.rows + 1)} GROUP BY e) g`;
+});

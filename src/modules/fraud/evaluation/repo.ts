@@ -3,6 +3,7 @@ import type { BatchItem } from "drizzle-orm/batch";
 import type { TenantScope } from "../../../db/client";
 import { type PackedChunk, packedRows, unpackGroups, unpackRows } from "../../../db/packed-rows";
 import { inJsonList } from "../../../db/sql";
+import { type Placeholders, rawTemplate, statementTemplate } from "../../../db/statement-template";
 import { likelyTenantSql, tenantSql } from "../../../db/tenant-tables";
 import { accounts, agents, customers } from "../../data/read-model";
 import { type ActivityKey, lastActivityBeforeQuery } from "../repo";
@@ -81,26 +82,35 @@ const activityRow = (v: unknown[]): ActivityRow => ({
 
 /**
  * The entity's transactions in [from, to], newest first, at most `cap`, packed: a statement for
- * a D1 batch (or to await) whose result decodeActivity reads. `chunkBytes` is for tests.
+ * a D1 batch (or to await) whose result decodeActivity reads. `chunkBytes` is for tests. A
+ * template (src/db/statement-template.ts): its text built once per key column, cap and chunk size.
  */
-export function activityQuery(
+export const activityQuery = (
   scope: TenantScope,
   key: ActivityKey,
   range: { from: string; to: string; cap: number },
   chunkBytes?: number,
-) {
-  const column = KEY_COLUMN[key.column];
-  // The LIMIT sits on the index-ordered read, so an entity's older rows are never visited.
-  return scope.db.all<PackedChunk>(
-    packedRows(
-      sql`SELECT t.transaction_date AS d, t.id AS id, ${ACTIVITY_JSON} AS j FROM transactions t
-        WHERE ${tenantSql(scope, "t")} AND ${column} = ${key.value}
-          AND t.transaction_date >= ${range.from} AND t.transaction_date <= ${range.to}
-        ORDER BY t.transaction_date DESC, t.id DESC LIMIT ${range.cap}`,
-      { order: ACTIVITY_ORDER, cap: range.cap, chunkBytes },
-    ),
+) =>
+  activityTemplate(
+    scope,
+    { column: key.column, cap: range.cap, chunkBytes },
+    { value: key.value, from: range.from, to: range.to },
   );
-}
+
+const activityTemplate = rawTemplate<
+  { column: ActivityKey["column"]; cap: number; chunkBytes?: number },
+  { value: string; from: string; to: string },
+  PackedChunk
+>((scope, { column, cap, chunkBytes }, p) =>
+  // The LIMIT sits on the index-ordered read, so an entity's older rows are never visited.
+  packedRows(
+    sql`SELECT t.transaction_date AS d, t.id AS id, ${ACTIVITY_JSON} AS j FROM transactions t
+        WHERE ${tenantSql(scope, "t")} AND ${KEY_COLUMN[column]} = ${p.value}
+          AND t.transaction_date >= ${p.from} AND t.transaction_date <= ${p.to}
+        ORDER BY t.transaction_date DESC, t.id DESC LIMIT ${cap}`,
+    { order: ACTIVITY_ORDER, cap, chunkBytes },
+  ),
+);
 
 export const decodeActivity = (chunks: readonly PackedChunk[]): ActivityRow[] =>
   unpackRows(chunks, activityRow);
@@ -147,19 +157,23 @@ export async function activityOf(
 
 /** When a registered entity began (agents: activation, else creation); no row: not found. */
 function entityStartQuery(scope: TenantScope, key: ActivityKey) {
-  switch (key.column) {
-    case "customer":
-      return scope.db.select({ started: customers.createdAt }).from(customers, eq(customers.id, key.value));
-    case "account":
-      return scope.db.select({ started: accounts.createdAt }).from(accounts, eq(accounts.id, key.value));
-    case "agent":
-      return scope.db
-        .select({ started: sql<string>`coalesce(${agents.activatedAt}, ${agents.createdAt})` })
-        .from(agents, eq(agents.agentId, key.value));
-    case "merchant":
-      return null;
-  }
+  return key.column === "merchant" ? null : entityStartTemplate(scope, key.column, { value: key.value });
 }
+
+const entityStartTemplate = statementTemplate(
+  (db, column: Exclude<ActivityKey["column"], "merchant">, p: Placeholders<{ value: string }>) => {
+    switch (column) {
+      case "customer":
+        return db.select({ started: customers.createdAt }).from(customers, eq(customers.id, p.value));
+      case "account":
+        return db.select({ started: accounts.createdAt }).from(accounts, eq(accounts.id, p.value));
+      case "agent":
+        return db
+          .select({ started: sql<string>`coalesce(${agents.activatedAt}, ${agents.createdAt})` })
+          .from(agents, eq(agents.agentId, p.value));
+    }
+  },
+);
 
 /**
  * One evaluation's reads of its entity, as statements for one D1 batch (one round trip, one
