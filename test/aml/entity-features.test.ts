@@ -229,7 +229,7 @@ describe("one entity's features in JavaScript equal the set-based statement's", 
     }
   });
 
-  it("an entity with more rows, or more bytes of other parties, than the read ships decodes to null (the caller reads by statement)", async () => {
+  it("an entity with more rows, or a longer other party, than the read ships decodes to null (the caller reads by statement)", async () => {
     const customer = await insertCustomer(t);
     const account = await insertAccount(t, customer.id!);
     const at = (hours: number) => new Date(Date.parse(WINDOW_END) - hours * 3_600_000).toISOString();
@@ -252,14 +252,20 @@ describe("one entity's features in JavaScript equal the set-based statement's", 
       highRiskCountries: [],
       homeCountry: "GH",
     };
-    const over = entityRowsRead(scope, q, { rows: 5, otherBytes: 1000 });
-    expect((await over.item.then(over.decode)).get(customer.id!)).toBeNull();
-    // Six other parties of 30 bytes each ("é" is two): 180 bytes.
-    const wide = entityRowsRead(scope, q, { rows: 6, otherBytes: 179 });
-    expect((await wide.item.then(wide.decode)).get(customer.id!)).toBeNull();
-    const within = entityRowsRead(scope, q, { rows: 6, otherBytes: 180 });
-    const fetched = (await within.item.then(within.decode)).get(customer.id!);
-    expect(fetched?.transactions.map((x) => x.amountMinor)).toEqual([105, 104, 103, 102, 101, 100]);
-    expect(entityFeatures(fetched!, q)).toEqual((await loadFeatures(scope, q)).get(customer.id!));
+    const read = async (query: FeatureQuery, limits: { rows: number; otherChars: number }) => {
+      const r = entityRowsRead(scope, query, limits);
+      return (await r.item.then(r.decode)).get(customer.id!);
+    };
+    // One entity (no window function) and a page (rows numbered per entity) cap alike.
+    const page = { ...q, entityId: undefined, entityIds: [customer.id!, "someone-else"] };
+    for (const query of [q, page]) {
+      expect(await read(query, { rows: 5, otherChars: 100 })).toBeNull();
+      // Other parties of 20 characters: one of 19 at most is too few to ship them whole.
+      expect(await read(query, { rows: 6, otherChars: 19 })).toBeNull();
+      const fetched = await read(query, { rows: 6, otherChars: 20 });
+      expect(fetched?.transactions.map((x) => x.amountMinor)).toEqual([105, 104, 103, 102, 101, 100]);
+      expect(fetched?.transactions[0]?.other).toBe(`${"é".repeat(10)}${"5".repeat(10)}`);
+      expect(entityFeatures(fetched!, q)).toEqual((await loadFeatures(scope, q)).get(customer.id!));
+    }
   });
 });
