@@ -19,7 +19,9 @@ export {
   liveRuleSets,
   liveState,
   liveStates,
-  liveStatesWith,
+  liveStatesRead,
+  sameLiveStates,
+  useLiveStates,
 } from "./live/service";
 
 /**

@@ -1,4 +1,3 @@
-import type { BatchItem } from "drizzle-orm/batch";
 import type { TenantContext } from "../../../db/tenant-context";
 import { contentHash } from "../domain/canonical";
 import { defaultContent } from "../domain/defaults";
@@ -104,25 +103,27 @@ export function liveStates(ctx: TenantContext, kinds: readonly RuleSetKind[]): P
 }
 
 /**
- * liveStates and a caller's read (pre-transaction screening: the high-risk countries) in one D1
- * batch, one round trip, when a kind is still to be read; the read alone otherwise.
+ * The live states as a statement for the caller's D1 batch, `decode` turning its rows into the
+ * states (not memoised: see `useLiveStates`).
  */
-export async function liveStatesWith<T>(
-  ctx: TenantContext,
-  kinds: readonly RuleSetKind[],
-  read: BatchItem<"sqlite"> & PromiseLike<T>,
-): Promise<[LiveState[], T]> {
-  const missing = missingOf(ctx, kinds);
-  if (!missing.length) return Promise.all([liveStates(ctx, kinds), read]);
-  const batch = ctx.db.batch([repo.liveQuery(ctx, missing), read]);
-  remember(
-    ctx,
-    missing,
-    batch.then(([rows]) => repo.liveRows(rows)),
-  );
-  const [states, [, rows]] = await Promise.all([liveStates(ctx, kinds), batch]);
-  return [states, rows as T];
+export const liveStatesRead = (ctx: TenantContext, kinds: readonly RuleSetKind[]) => ({
+  item: repo.liveQuery(ctx, kinds),
+  decode: (rows: Awaited<ReturnType<typeof repo.liveQuery>>) => {
+    const found = repo.liveRows(rows);
+    return Promise.all(kinds.map((kind) => liveStateOf(ctx, kind, found.get(kind))));
+  },
+});
+
+/** The request's states from now on (states read or confirmed by the caller). */
+export function useLiveStates(ctx: TenantContext, states: readonly LiveState[]) {
+  const byKind = memoOf(ctx);
+  for (const state of states) byKind.set(state.kind, Promise.resolve(state));
 }
+
+/** Whether two reads of the live states found the same versions (a version's content is fixed by its hash). */
+export const sameLiveStates = (a: readonly LiveState[], b: readonly LiveState[]) =>
+  a.length === b.length &&
+  a.every((s, i) => s.kind === b[i]!.kind && s.version === b[i]!.version && s.hash === b[i]!.hash);
 
 /** The rule set evaluation runs now (at most one D1 query, memoised for the request). */
 export async function liveState(ctx: TenantContext, kind: RuleSetKind): Promise<LiveState> {
