@@ -11,7 +11,6 @@ import {
   type SQLiteUpdateSetSource,
 } from "drizzle-orm/sqlite-core";
 import { AppError } from "../lib/errors";
-import type { TenantScope } from "./client";
 import { drizzleShard, type ShardDb } from "./system-db";
 import { assertTenantScoped, type TenantTable, tenantWhere } from "./tenant-tables";
 
@@ -265,7 +264,7 @@ export function prepareTemplate<Q extends AnyPrepared>(build: (db: TenantDb) => 
  * fragment made for another scope can stand in for it) and must return SQL holding that tenant's
  * predicate (tenantSql, tenantWhere, tenantValue), as TenantDb.all requires; refused otherwise.
  */
-export function prepareRawTemplate(build: (scope: TenantScope) => SQL): RawTemplate {
+export function prepareRawTemplate(build: (scope: { db: TenantDb; tenantId: string }) => SQL): RawTemplate {
   const db = templateDb();
   const query = build({ db, tenantId: db.tenantId });
   assertTenantScoped(db, query);

@@ -7,7 +7,7 @@ import { entityFeatures } from "../../src/modules/aml/domain/entity-features";
 import { type EntityFeatures, emptyFeatures } from "../../src/modules/aml/domain/features";
 import type { AmlEntityType } from "../../src/modules/aml/domain/rules";
 import { mergeThresholds } from "../../src/modules/aml/domain/thresholds";
-import { entityRowsRead } from "../../src/modules/aml/features/entity-rows";
+import { entityRowsRead } from "../../src/modules/aml/features/entity-rows/repo";
 import { type FeatureQuery, loadFeatures } from "../../src/modules/aml/features/repo";
 import type { ProposedTransactionRow } from "../../src/modules/data/read-model";
 import { createTenant, insertAccount, insertCustomer, insertTransactions, type TestTenant } from "../harness";

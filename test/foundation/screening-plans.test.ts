@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { systemShardBinding } from "../../src/db/system-db";
 import { openCasesOf } from "../../src/modules/aml/cases/batch/repo";
 import { mergeThresholds } from "../../src/modules/aml/domain/thresholds";
-import { entityRowsRead } from "../../src/modules/aml/features/entity-rows";
+import { entityRowsRead } from "../../src/modules/aml/features/entity-rows/repo";
 import type { ProposedTransactionRow } from "../../src/modules/data/read-model";
 import { openCaseIds } from "../../src/modules/fraud/cases/batch/repo";
 import { entityStarts } from "../../src/modules/fraud/evaluation/repo";

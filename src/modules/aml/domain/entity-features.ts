@@ -25,7 +25,7 @@ export interface EntityTx {
   other: string | null;
 }
 
-/** What one read of the entity answers (features/entity-rows.ts). */
+/** What one read of the entity answers (features/entity-rows/repo.ts). */
 export interface EntityRows {
   /**
    * Its non-failed transactions from at most the window's start to its end, in (transaction_date,

@@ -16,7 +16,7 @@ import { type EntityFeatures, emptyFeatures } from "../../domain/features";
 import { groupRules } from "../../domain/rule-groups";
 import type { AmlEntityType } from "../../domain/rules";
 import { mergeThresholds, type Thresholds } from "../../domain/thresholds";
-import { entityRowsRead } from "../../features/entity-rows";
+import { entityRowsRead } from "../../features/entity-rows/repo";
 import { loadFeatures } from "../../features/repo";
 import { homeCountry, selectRules } from "../../service";
 

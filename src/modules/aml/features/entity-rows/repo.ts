@@ -1,10 +1,10 @@
 import { type Placeholder, type SQL, sql } from "drizzle-orm";
-import type { TenantScope } from "../../../db/client";
-import { rawTemplate } from "../../../db/statement-template";
-import { tenantSql } from "../../../db/tenant-tables";
-import { proposedRowSource, proposedRowsJson, transactionsSource } from "../../data/read-model";
-import { dormancyLookback, type EntityRows } from "../domain/entity-features";
-import { ENTITY_KEY, type FeatureQuery, int, OTHER_PARTY, type RowsWhere, where } from "./families/repo";
+import type { TenantScope } from "../../../../db/client";
+import { rawTemplate } from "../../../../db/statement-template";
+import { tenantSql } from "../../../../db/tenant-tables";
+import { proposedRowSource, proposedRowsJson, transactionsSource } from "../../../data/read-model";
+import { dormancyLookback, type EntityRows } from "../../domain/entity-features";
+import { ENTITY_KEY, type FeatureQuery, int, OTHER_PARTY, type RowsWhere, where } from "../families/repo";
 
 /**
  * Entities' transactions for computing their features in JavaScript (domain/entity-features.ts)
