@@ -9,13 +9,12 @@ import { handleScheduled } from "../../src/jobs/cron";
 import { type JobMessage, OBJECT_RECOUNT_JOB, type ObjectRecountMessage } from "../../src/jobs/messages";
 import { jobHandlers } from "../../src/jobs/registry";
 import { resumesOf, STALLED_AFTER_SECONDS } from "../../src/jobs/resumes";
-import { systemClock } from "../../src/lib/clock";
 import { putTenantObject } from "../../src/modules/usage/objects/service";
 import { MAX_RECOUNT_FAILURES, objectRecountJob } from "../../src/modules/usage/recount/jobs";
 import { findRecount } from "../../src/modules/usage/recount/repo";
 import { startRecount } from "../../src/modules/usage/recount/service";
 import { admin, createTenant, json, type TestTenant } from "../harness";
-import { recordingEnv } from "../moves/helpers";
+import { operatorContext, recordingEnv } from "../moves/helpers";
 import { bucketFigures, nonZero, usageObjects } from "./objects";
 
 const KIND = "usage.object-recount";
@@ -23,12 +22,7 @@ const runCron = (jobEnv: Env, scheduledTime: number) =>
   handleScheduled(createScheduledController({ cron: "* * * * *", scheduledTime }), jobEnv);
 const recountMessages = (sent: JobMessage[]) =>
   sent.filter((m): m is ObjectRecountMessage => m.type === OBJECT_RECOUNT_JOB);
-const operator = (jobEnv: Env) => ({
-  env: jobEnv,
-  actor: { type: "operator" as const, id: "test" },
-  requestId: "t",
-  clock: systemClock,
-});
+
 const load = async (t: TestTenant, id: string) =>
   (await findRecount(env, t.id, id)) as typeof tenantObjectRecounts.$inferSelect;
 /** The recount's last save moved back past the threshold: as if its message was lost long ago. */
@@ -78,7 +72,7 @@ describe("the minute cron resumes a stalled object recount", () => {
     const expected = nonZero(await bucketFigures(t.id));
     expect(nonZero(await usageObjects(t))).not.toEqual(expected);
     const { sent, env: jobEnv } = recordingEnv();
-    const started = await startRecount(operator(jobEnv), t.id);
+    const started = await startRecount(operatorContext(jobEnv), t.id);
     const first = recountMessages(sent)[0];
     // One turn of two one-key pages saves, then its next message is lost.
     await objectRecountJob(jobEnv, first, 1, 2);
@@ -128,7 +122,7 @@ describe("the minute cron resumes a stalled object recount", () => {
         },
       },
     } as unknown as Env;
-    const started = await startRecount(operator(jobEnv), t.id);
+    const started = await startRecount(operatorContext(jobEnv), t.id);
     const message = recountMessages(sent)[0];
     // Two failures, then the turn saves: a saved turn starts the next with none.
     for (let i = 0; i < 2; i++)
@@ -170,7 +164,7 @@ describe("the minute cron resumes a stalled object recount", () => {
     expect((await shown(t, started.id)).status).toBe("failed");
 
     // A new recount may start and sets the totals.
-    const again = await startRecount(operator(jobEnv), t.id);
+    const again = await startRecount(operatorContext(jobEnv), t.id);
     expect(again.id).not.toBe(started.id);
     await objectRecountJob(jobEnv, recountMessages(sent).at(-1) as ObjectRecountMessage);
     expect((await shown(t, again.id)).status).toBe("succeeded");

@@ -1,12 +1,11 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { OBJECT_RECOUNT_JOB, type ObjectRecountMessage } from "../../src/jobs/messages";
-import { systemClock } from "../../src/lib/clock";
 import { putTenantObject } from "../../src/modules/usage/objects/service";
 import { objectRecountJob } from "../../src/modules/usage/recount/jobs";
 import { getRecount, startRecount } from "../../src/modules/usage/recount/service";
 import { admin, createTenant, json, type TestTenant } from "../harness";
-import { recordingEnv } from "../moves/helpers";
+import { operatorContext, recordingEnv } from "../moves/helpers";
 import { bucketFigures, nonZero, usageObjects } from "./objects";
 
 /** Counted objects, one counted object deleted behind the counter's back, and objects it never saw. */
@@ -66,12 +65,7 @@ describe("recounting a tenant's R2 objects", () => {
     await drift(t);
     const expected = nonZero(await bucketFigures(t.id));
     const { sent, env: jobEnv } = recordingEnv();
-    const op = {
-      env: jobEnv,
-      actor: { type: "operator" as const, id: "test" },
-      requestId: "t",
-      clock: systemClock,
-    };
+    const op = operatorContext(jobEnv);
     const started = await startRecount(op, t.id);
     // Asking again while it runs answers the same recount and re-sends its turn.
     expect((await startRecount(op, t.id)).id).toBe(started.id);

@@ -1,13 +1,12 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { controlDb } from "../../src/db/client";
-import { systemClock } from "../../src/lib/clock";
 import { putTenantObject } from "../../src/modules/usage/objects/service";
 import { applyRecount, findRecount } from "../../src/modules/usage/recount/repo";
 import { startRecount } from "../../src/modules/usage/recount/service";
 import { usageRemovalStatements } from "../../src/modules/usage/service";
 import { createTenant } from "../harness";
-import { recordingEnv } from "../moves/helpers";
+import { operatorContext, recordingEnv } from "../moves/helpers";
 
 const usageRows = async (tenantId: string) =>
   (
@@ -22,12 +21,7 @@ describe("an R2 recount whose last turn lands after its tenant's figures were de
     const { env: jobEnv } = recordingEnv();
     await putTenantObject(jobEnv, t.id, `tenants/${t.id}/reports/bhi/c1/r.pdf`, "pdf bytes");
     expect(await usageRows(t.id)).toBeGreaterThan(0);
-    const op = {
-      env: jobEnv,
-      actor: { type: "operator" as const, id: "test" },
-      requestId: "t",
-      clock: systemClock,
-    };
+    const op = operatorContext(jobEnv);
     const started = await startRecount(op, t.id);
     // A turn that read the recount before the deletion and finishes after it.
     const read = await findRecount(env, t.id, started.id);

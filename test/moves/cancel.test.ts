@@ -2,12 +2,12 @@ import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import { controlDb } from "../../src/db/client";
 import type { TenantMoveRow } from "../../src/db/control-schema";
+import type { Env } from "../../src/env";
 import { findMove } from "../../src/modules/admin/moves/repo";
-import { advanceMove } from "../../src/modules/admin/moves/runner";
 import { startMove } from "../../src/modules/admin/moves/service";
 import { admin, call, createTenant, json, type TestTenant } from "../harness";
 import { customer } from "../ingest/helpers";
-import { type MoveJson, moveTestEnv, nonEmpty, rowsOn, seedTenant } from "./helpers";
+import { advanceMoveUntil, type MoveJson, moveTestEnv, nonEmpty, rowsOn, seedTenant } from "./helpers";
 
 let t: TestTenant;
 beforeAll(async () => {
@@ -20,18 +20,8 @@ const unit = () => ({ statements: 60, deadline: Date.now() + 60_000 });
 const cancel = (id: string) => admin("POST", `/admin/tenants/${t.id}/moves/${id}/cancel`);
 
 /** Runs the move's units until `until` holds or it ends. */
-async function runUntil(
-  jobEnv: ReturnType<typeof moveTestEnv>["env"],
-  id: string,
-  until: (m: TenantMoveRow) => boolean,
-) {
-  for (let i = 0; i < 300; i++) {
-    const move = await loadMove(id);
-    if (until(move) || move.state !== "running") return move;
-    await advanceMove(jobEnv, move, unit());
-  }
-  throw new Error("the move did not get there");
-}
+const runUntil = (jobEnv: Env, id: string, until: (m: TenantMoveRow) => boolean) =>
+  advanceMoveUntil(jobEnv, () => loadMove(id), until, unit, 300);
 
 describe("ending a tenant move before it completes: an operator cancel, a tenant found elsewhere", () => {
   it("under the fence: writes resume at once, the partial copy goes, the move ends failed and audited", async () => {

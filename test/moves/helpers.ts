@@ -1,9 +1,11 @@
 import { env } from "cloudflare:workers";
 import { expect } from "vitest";
+import type { TenantMoveRow } from "../../src/db/control-schema";
 import { TENANT_TABLES } from "../../src/db/tenant-table-list";
 import type { Env } from "../../src/env";
 import type { JobMessage } from "../../src/jobs/messages";
 import { systemClock } from "../../src/lib/clock";
+import { advanceMove } from "../../src/modules/admin/moves/runner";
 import { openCase as openFraudCase } from "../fraud/helpers";
 import { call, insertAccount, insertCustomer, json, type TestTenant } from "../harness";
 import { subscribe } from "../webhooks/helpers";
@@ -135,6 +137,33 @@ export function recordingEnv(overrides: Partial<Env> = {}) {
 }
 
 /**
+ * Runs a move's units (each within `budget()`) until `until` holds or the move ends; fails after
+ * `maxUnits`. Tests that drive a move by hand.
+ */
+export async function advanceMoveUntil(
+  jobEnv: Env,
+  load: () => Promise<TenantMoveRow>,
+  until: (m: TenantMoveRow) => boolean,
+  budget: () => { statements: number; deadline: number },
+  maxUnits = 500,
+) {
+  for (let i = 0; i < maxUnits; i++) {
+    const move = await load();
+    if (until(move) || move.state !== "running") return move;
+    await advanceMove(jobEnv, move, budget());
+  }
+  throw new Error("the move did not get there");
+}
+
+/** The operator context of tests that call operator services directly (on a recording env). */
+export const operatorContext = (jobEnv: Env) => ({
+  env: jobEnv,
+  actor: { type: "operator" as const, id: "test" },
+  requestId: "test",
+  clock: systemClock,
+});
+
+/**
  * A recording env for a move driven by hand (no settle wait, pages of 40 rows, a fence of
  * `fenceSeconds`) and the operator context that starts it there.
  */
@@ -144,13 +173,7 @@ export function moveTestEnv(fenceSeconds: number) {
     TENANT_MOVE_FENCE_SECONDS: String(fenceSeconds),
     TENANT_MOVE_PAGE_ROWS: "40",
   });
-  const op = {
-    env: recorded.env,
-    actor: { type: "operator" as const, id: "test" },
-    requestId: "test",
-    clock: systemClock,
-  };
-  return { ...recorded, op };
+  return { ...recorded, op: operatorContext(recorded.env) };
 }
 
 /**

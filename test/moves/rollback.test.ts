@@ -10,6 +10,7 @@ import { advanceMove } from "../../src/modules/admin/moves/runner";
 import { startMove } from "../../src/modules/admin/moves/service";
 import { admin, call, createTenant, json, type TestTenant } from "../harness";
 import {
+  advanceMoveUntil,
   crashingEnv,
   expectChainsVerify,
   type MoveJson,
@@ -54,14 +55,8 @@ const total = (counts: Record<string, number>) =>
     .reduce((n, [, c]) => n + c, 0);
 
 /** Advances a healthy move with small units until `until` holds of it. */
-async function advanceUntil(id: string, until: (m: TenantMoveRow) => boolean) {
-  for (let i = 0; i < 500; i++) {
-    const move = await loadMove(id);
-    if (until(move) || move.state !== "running") return move;
-    await advanceMove(jobEnv, move, smallBudget());
-  }
-  throw new Error("the move did not get there");
-}
+const advanceUntil = (id: string, until: (m: TenantMoveRow) => boolean) =>
+  advanceMoveUntil(jobEnv, () => loadMove(id), until, smallBudget);
 
 /**
  * The target shard down for the move's jobs: each delivery of the current step's message

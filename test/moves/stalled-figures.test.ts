@@ -4,11 +4,10 @@ import { controlDb } from "../../src/db/client";
 import { jobResumes, tenantMoves } from "../../src/db/control-schema";
 import { TENANT_MOVE_JOB, type TenantMoveMessage } from "../../src/jobs/messages";
 import { STALLED_AFTER_SECONDS } from "../../src/jobs/resumes";
-import { systemClock } from "../../src/lib/clock";
 import { resumeStalledMoves, tenantMoveJob } from "../../src/modules/admin/moves/jobs";
 import { startMove } from "../../src/modules/admin/moves/service";
 import { admin, createTenant, json } from "../harness";
-import { recordingEnv } from "./helpers";
+import { operatorContext, recordingEnv } from "./helpers";
 
 interface KindFigures {
   kind: string;
@@ -35,12 +34,7 @@ describe("GET /admin/shards: stalled operator jobs and the cron's resumes", () =
   it("counts a stalled move now, its resume in the last 24 hours, and forgets older resumes", async () => {
     const t = await createTenant({ name: "Stalled move", shard: 0 });
     const { sent, env: jobEnv } = recordingEnv();
-    const op = {
-      env: jobEnv,
-      actor: { type: "operator" as const, id: "test" },
-      requestId: "t",
-      clock: systemClock,
-    };
+    const op = operatorContext(jobEnv);
     // The move's first message is lost (the recording queue delivers nothing), and it saved 6 minutes ago.
     const started = await startMove(op, t.id, { targetShard: 1 });
     const db = controlDb(env);

@@ -12,13 +12,12 @@ import {
 } from "../../src/jobs/messages";
 import { jobHandlers } from "../../src/jobs/registry";
 import { resumesOf, STALLED_AFTER_SECONDS } from "../../src/jobs/resumes";
-import { systemClock } from "../../src/lib/clock";
 import { deleteTenant, requestExport } from "../../src/modules/offboarding/service";
 import { requestErasure } from "../../src/modules/privacy/service";
 import { scrubTables } from "../../src/modules/privacy/system-repo";
 import { fraud, post } from "../cases/helpers";
 import { createTenant, insertAccount, insertCustomer, insertTransactions, type TestTenant } from "../harness";
-import { recordingEnv } from "../moves/helpers";
+import { operatorContext, recordingEnv } from "../moves/helpers";
 import { driveExport, objectKeys, rowCounts } from "./helpers";
 
 const NAME = "Kofi Boateng-Asare";
@@ -111,12 +110,7 @@ describe("the minute cron resumes stalled offboarding work", () => {
     );
     const before = await rowCounts(t);
     const { sent, env: jobEnv } = recordingEnv();
-    const op = {
-      env: jobEnv,
-      actor: { type: "operator" as const, id: "test" },
-      requestId: "test",
-      clock: systemClock,
-    };
+    const op = operatorContext(jobEnv);
     await deleteTenant(op, t.id);
     sent.length = 0; // the message is lost
 
@@ -155,12 +149,7 @@ describe("the minute cron resumes stalled offboarding work", () => {
     const customer = await insertCustomer(t, { name: "Ama Serwaa" });
     await insertAccount(t, customer.id);
     const { sent, env: jobEnv } = recordingEnv();
-    const op = {
-      env: jobEnv,
-      actor: { type: "operator" as const, id: "test" },
-      requestId: "test",
-      clock: systemClock,
-    };
+    const op = operatorContext(jobEnv);
     const started = await requestExport(op, t.id);
     sent.length = 0; // the message is lost
 
