@@ -181,11 +181,45 @@ describe("fraud activity reads (packed rows)", () => {
         sql`SELECT count(*) AS n FROM transactions t WHERE ${tenantSql(s, "t")} AND t.customer_id = ${b.id}`,
       ),
     );
-    const read = decode(await s.db.batch(items));
+    const results = await s.db.batch(items);
+    // A fitting entity's rows come whole, as one value.
+    expect(results[1]).toMatchObject([{ n: expectedA.length, rows: expect.any(String) }]);
+    const read = await decode(results);
     expect(read.found).toBe(true);
     expect(read.rows).toStrictEqual(expectedA);
     expect(read.before).toBe("2025-12-31T23:59:59.999Z");
     expect(read.extra).toStrictEqual([{ n: 25 }]);
+  });
+
+  it("an entity beyond the whole read's rows, bytes or cap is read in chunks: the same rows", async () => {
+    const s = scope(t);
+    const extra = s.db.all<{ n: number }>(
+      sql`SELECT 1 AS n FROM transactions t WHERE ${tenantSql(s, "t")} LIMIT 1`,
+    );
+    const key = { column: "customer" as const, value: a.id };
+    const range = { from: FROM, to: TO, cap: 1000 };
+    const cases = [
+      { range, limits: { rows: expectedA.length - 1, bytes: 1_000_000 }, expected: expectedA },
+      { range, limits: { rows: 1000, bytes: 2_000 }, expected: expectedA },
+      { range: { ...range, cap: 7 }, limits: undefined, expected: expectedA.slice(0, 7) },
+      { range, limits: { rows: expectedA.length, bytes: 1_000_000 }, expected: expectedA, whole: true },
+    ];
+    for (const c of cases) {
+      const { items, decode } = entityActivityReads(s, key, c.range, extra, c.limits);
+      const results = await s.db.batch(items);
+      const [whole] = results[1] as Array<{ n: number; rows: string | null }>;
+      expect(whole?.rows === null).toBe(!c.whole);
+      expect((await decode(results)).rows).toStrictEqual(c.expected);
+    }
+    // No rows at all: found, and empty.
+    const none = entityActivityReads(
+      s,
+      { column: "customer", value: b.id },
+      { from: TO, to: TO, cap: 5 },
+      extra,
+    );
+    const read = await none.decode(await s.db.batch(none.items));
+    expect(read).toMatchObject({ found: true, rows: [] });
   });
 
   it("a page of entities: each entity's rows over many chunks, capped per entity; one without rows is absent", async () => {

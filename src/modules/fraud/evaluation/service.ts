@@ -202,8 +202,8 @@ export async function readsOf(ctx: TenantContext, input: EvaluateInput, now: Dat
   const key = { column: input.entityType, value: input.entityId };
   const range = { from: baselineStart.toISOString(), to: now.toISOString(), cap: ACTIVITY_CAP };
   const { items, decode } = entityActivityReads(ctx, key, range, allowlist);
-  const finish = (results: readonly unknown[]): FraudPreload => {
-    const { found, createdAt, rows, before, extra } = decode(results);
+  const finish = async (results: readonly unknown[]): Promise<FraudPreload> => {
+    const { found, createdAt, rows, before, extra } = await decode(results);
     if (!found) throw notFound(NOT_FOUND[input.entityType as keyof typeof NOT_FOUND]);
     return { now, createdAt, rows, before, allowlist: allowlistedSet(extra) };
   };

@@ -143,8 +143,10 @@ export async function screenTransaction(
     results = await ctx.db.batch(reads.items);
   }
   const { fraudReads, amlReads } = reads;
-  const fraudPre = fraudReads.finish(results.slice(0, fraudReads.items.length));
-  const amlPre = await amlReads?.finish(results.slice(fraudReads.items.length));
+  const [fraudPre, amlPre] = await Promise.all([
+    fraudReads.finish(results.slice(0, fraudReads.items.length)),
+    amlReads?.finish(results.slice(fraudReads.items.length)),
+  ]);
   const [fraud, aml] = await Promise.all([
     evaluateFraud(ctx, target, proposal, fraudPre),
     amlPre ? evaluateAml(ctx, amlInput, scopes, actorKeyId, proposal, amlPre) : null,
