@@ -13,7 +13,7 @@
 import { startCpuProfile } from "./lib/cpu-profile.mjs";
 import { ENTITY_ID, entityHistoryTenant } from "./lib/entity-history.mjs";
 import { figure } from "./lib/figures.mjs";
-import { describe, openLoop, percentile, post } from "./lib/open-loop.mjs";
+import { describe, openLoopPost, percentile } from "./lib/open-loop.mjs";
 import { api } from "./lib/server.mjs";
 import { workerdCpuSeconds } from "./lib/workerd-cpu.mjs";
 
@@ -96,13 +96,10 @@ try {
     await new Promise((r) => setTimeout(r, 1_000));
     const profile = await startCpuProfile(`${rps}rps`);
     const cpuBefore = workerdCpuSeconds();
-    const r = await openLoop(
-      (signal) => post(`${service.url}/v1/screening/transactions`, tenant.key, body, signal),
-      {
-        rps,
-        seconds: SECONDS,
-      },
-    );
+    const r = await openLoopPost(`${service.url}/v1/screening/transactions`, tenant.key, body, {
+      rps,
+      seconds: SECONDS,
+    });
     const cpu = ((workerdCpuSeconds() - cpuBefore) * 1000) / r.sent;
     await profile.stop();
     console.log(

@@ -3,6 +3,8 @@
 // Each latency is measured from the request's scheduled instant, not from when the client got
 // round to sending it (no coordinated omission: a late client does not hide a slow server).
 
+import { spawn } from "node:child_process";
+
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 /** The value at percentile p of an ascending array. */
@@ -115,4 +117,32 @@ export async function post(url, key, body, signal) {
   });
   await res.arrayBuffer();
   return { status: res.status };
+}
+
+/**
+ * openLoop of POSTs of one JSON body with the key, run in a child process of its own: the bench's
+ * process also hosts Miniflare (wrangler and Miniflare in its heap), whose garbage collections
+ * paused a load generator sharing its event loop every few seconds, and those pauses showed as
+ * 40-60 ms in the server's p99 (docs/performance.md#the-load-generator-in-its-own-process).
+ * The child first sends `warmup` requests one at a time (not counted).
+ */
+export function openLoopPost(url, key, body, { rps, seconds, timeoutMs = 10_000, warmup = 20 }) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [new URL("./open-loop-child.mjs", import.meta.url).pathname], {
+      stdio: ["pipe", "pipe", "inherit"],
+    });
+    let out = "";
+    child.stdout.setEncoding("utf8").on("data", (d) => {
+      out += d;
+    });
+    child.on("error", reject);
+    child.on("close", (code) => {
+      if (code !== 0) return reject(new Error(`open-loop child exited with ${code}`));
+      // JSON has no NaN (a run without one answer): the percentiles come back as null.
+      const r = JSON.parse(out);
+      for (const k of ["p50", "p95", "p99", "max"]) r[k] ??= Number.NaN;
+      resolve(r);
+    });
+    child.stdin.end(JSON.stringify({ url, key, body, rps, seconds, timeoutMs, warmup }));
+  });
 }
