@@ -3,13 +3,16 @@ import { beforeAll, describe, expect, it } from "vitest";
 import type { TenantScope } from "../../src/db/client";
 import { tenantScope } from "../../src/db/tenant-context";
 import { mulberry32 } from "../../src/lib/random";
-import { entityFeatures } from "../../src/modules/aml/domain/entity-features";
+import { entityFeatures, entityRowsFrom } from "../../src/modules/aml/domain/entity-features";
 import { type EntityFeatures, emptyFeatures } from "../../src/modules/aml/domain/features";
 import type { AmlEntityType } from "../../src/modules/aml/domain/rules";
 import { mergeThresholds } from "../../src/modules/aml/domain/thresholds";
-import { entityRowsRead } from "../../src/modules/aml/features/entity-rows/repo";
+import { proposedTx, windowCustomer } from "../../src/modules/aml/evaluation/reads/service";
+import { entityEdgesRead, entityRowsRead } from "../../src/modules/aml/features/entity-rows/repo";
 import { type FeatureQuery, loadFeatures } from "../../src/modules/aml/features/repo";
-import type { ProposedTransactionRow } from "../../src/modules/data/read-model";
+import { FAILED_STATUSES, type ProposedTransactionRow } from "../../src/modules/data/read-model";
+import { entityActivityReads } from "../../src/modules/fraud/evaluation/repo";
+import { amlRowsOf } from "../../src/modules/monitoring/pre-transaction/service";
 import { createTenant, insertAccount, insertCustomer, insertTransactions, type TestTenant } from "../harness";
 
 /**
@@ -172,10 +175,84 @@ async function compare(h: History) {
     const byJs = (await byJavaScript(scope, q, [entityId])).get(entityId);
     expect(byJs, `seed ${h.seed} ${entityType}`).toEqual(bySql);
     out.push(bySql);
+    if (entityType === "customer" || entityType === "account")
+      for (const p of proposals(h, proposed)) {
+        const query = { ...q, proposed: p ?? undefined };
+        const expected = (await loadFeatures(scope, query)).get(entityId) ?? emptyFeatures(entityId);
+        const given = await fromFraudRows(scope, query, entityType, entityId);
+        // Null only when the proposed row shares an instant with a stored window row (screening then reads itself).
+        if (given === null)
+          expect(p && h.rows.some((r) => r.transactionDate === p.transaction_date)).toBe(true);
+        else
+          expect(given, `seed ${h.seed} ${entityType} given rows, proposed ${p?.transaction_date}`).toEqual(
+            expected,
+          );
+        sharedChecked += given === null ? 0 : 1;
+      }
   }
   paged.customer.push(customer.id!);
   paged.account.push(account.id!);
   return out;
+}
+
+/** Histories compared through fraud's rows (pre-transaction screening's path). */
+let sharedChecked = 0;
+
+/**
+ * The proposed rows screening may bring: the history's own (at the window's end), and the same
+ * dated inside the window, on a stored row's instant, before the window, with a failed status;
+ * and none.
+ */
+function proposals(
+  h: History,
+  proposed: ProposedTransactionRow | null,
+): Array<ProposedTransactionRow | null> {
+  if (!proposed) return [null];
+  const inside = new Date((Date.parse(h.windowStart) + Date.parse(WINDOW_END)) / 2 + h.seed).toISOString();
+  const before = new Date(Date.parse(h.windowStart) - (10 + h.seed) * DAY).toISOString();
+  const stored = h.rows.find((r) => r.transactionDate! >= h.windowStart)?.transactionDate;
+  return [
+    proposed,
+    { ...proposed, transaction_date: inside },
+    { ...proposed, transaction_date: before },
+    { ...proposed, transaction_date: inside, status: "failed" },
+    ...(stored ? [{ ...proposed, transaction_date: stored }] : []),
+  ];
+}
+
+/**
+ * Screening's path: the entity's rows from fraud's whole read (every status, over a range that
+ * starts before the window, AML's columns), the edges read, entityRowsFrom, then the features.
+ */
+async function fromFraudRows(
+  scope: TenantScope,
+  q: FeatureQuery & { entityId: string },
+  entityType: "customer" | "account",
+  entityId: string,
+) {
+  const from = new Date(Date.parse(q.windowStart) - 7 * DAY).toISOString();
+  const customer = q.proposed ? windowCustomer(q.proposed, q.windowStart, q.windowEnd) : null;
+  const extra = entityEdgesRead(scope, { ...q, entityId }, customer);
+  const fraud = entityActivityReads(
+    scope,
+    { column: entityType, value: entityId },
+    { from, to: q.windowEnd, cap: 20_000 },
+    extra.item,
+    { amlColumns: true },
+  );
+  const read = await fraud.decode(await scope.db.batch(fraud.items));
+  expect(read.withAml).toBe(true);
+  const given = amlRowsOf({ withAml: { from, rows: read.rows } })!;
+  const p = q.proposed;
+  const rows = entityRowsFrom({
+    newestFirst: given.rows,
+    proposed: p ? proposedTx(entityType, p) : null,
+    windowStart: q.windowStart,
+    windowEnd: q.windowEnd,
+    ...extra.decode(read.extra),
+    failedStatuses: FAILED_STATUSES,
+  });
+  return rows && entityFeatures(rows, q);
 }
 
 /** Entities inserted by the histories, for the page comparison. */
@@ -206,6 +283,7 @@ describe("one entity's features in JavaScript equal the set-based statement's", 
     expect(reached((f) => (f.dormancyGapDays ?? 0) >= 180)).toBeGreaterThan(5);
     expect(reached((f) => f.highRiskCount > 0 && f.crossBorderCount > 0)).toBeGreaterThan(5);
     expect(reached((f) => f.fanInCounterparties >= 2 && f.declaredBusiness !== null)).toBeGreaterThan(5);
+    expect(sharedChecked).toBeGreaterThan(100);
   }, 120_000);
 
   it("over a page of those entities (monitoring), per entity", async () => {

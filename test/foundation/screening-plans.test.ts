@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { systemShardBinding } from "../../src/db/system-db";
 import { openCasesOf } from "../../src/modules/aml/cases/batch/repo";
 import { mergeThresholds } from "../../src/modules/aml/domain/thresholds";
-import { entityRowsRead } from "../../src/modules/aml/features/entity-rows/repo";
+import { entityEdgesRead, entityRowsRead } from "../../src/modules/aml/features/entity-rows/repo";
 import type { ProposedTransactionRow } from "../../src/modules/data/read-model";
 import { openCaseIds } from "../../src/modules/fraud/cases/batch/repo";
 import { entityStarts } from "../../src/modules/fraud/evaluation/repo";
@@ -179,6 +179,23 @@ describe("screening's per-page statements and the AML case log's triggers (query
         expect(walks.length, plan.join("\n")).toBeGreaterThanOrEqual(2);
         for (const d of walks) expect(d, plan.join("\n")).toMatch(index);
       }
+      // Screening's edges read (AML's rows given by fraud's read): the row before the window and
+      // the window rows' customer, by the entity's key too.
+      const { scope: rec, statements } = recording(scope);
+      entityEdgesRead(
+        rec,
+        {
+          entityType,
+          entityId: "e-1",
+          windowStart: "2026-10-01T00:00:00.000Z",
+          windowEnd: "2026-11-01T00:00:00.000Z",
+        },
+        "e-1",
+      );
+      const plan = await planOf(shard, statements[0] as SQL);
+      const walks = plan.filter((d) => /^(SEARCH|SCAN) (t|transactions)\b/.test(d));
+      expect(walks.length, plan.join("\n")).toBe(2);
+      for (const d of walks) expect(d, plan.join("\n")).toMatch(index);
     }
   });
 });

@@ -205,7 +205,7 @@ describe("fraud activity reads (packed rows)", () => {
       { range, limits: { rows: expectedA.length, bytes: 1_000_000 }, expected: expectedA, whole: true },
     ];
     for (const c of cases) {
-      const { items, decode } = entityActivityReads(s, key, c.range, extra, c.limits);
+      const { items, decode } = entityActivityReads(s, key, c.range, extra, { limits: c.limits });
       const results = await s.db.batch(items);
       const [whole] = results[1] as Array<{ n: number; rows: string | null }>;
       expect(whole?.rows === null).toBe(!c.whole);

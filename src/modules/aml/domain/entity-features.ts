@@ -254,3 +254,66 @@ function entityFeatureRows(read: EntityRows, q: EntityWindow): FeatureRow[] {
 /** One entity's features over one window and thresholds, from one read of its transactions. */
 export const entityFeatures = (read: EntityRows, q: EntityWindow): EntityFeatures =>
   featuresFromRows(entityFeatureRows(read, q)).get(q.entityId) ?? emptyFeatures(q.entityId);
+
+/** A transaction as a read of every status has it (pre-transaction screening's fraud read). */
+export interface AnyStatusTx extends EntityTx {
+  status: string;
+}
+
+/** SQLite's lower() and upper() without ICU: ASCII letters only, as the statement compares them. */
+export const asciiLower = (s: string) => s.replace(/[A-Z]/g, (c) => c.toLowerCase());
+export const asciiUpper = (s: string) => s.replace(/[a-z]/g, (c) => c.toUpperCase());
+
+/**
+ * One entity's rows for its AML features (what features/entity-rows/repo.ts reads) built from
+ * rows another read already has: every status over a range covering [windowStart, windowEnd],
+ * newest first ((date, id) descending), plus the proposed transaction, and what only that read
+ * adds (the last stored non-failed transaction before the window within the dormancy lookback).
+ * Null when the proposed transaction shares its instant with a stored one in the window: their
+ * order would follow ids these rows do not carry, so the caller reads the entity itself.
+ */
+export function entityRowsFrom(input: {
+  newestFirst: readonly AnyStatusTx[];
+  proposed: AnyStatusTx | null;
+  windowStart: string;
+  windowEnd: string;
+  storedLastBefore: string | null;
+  declared: string | null;
+  failedStatuses: readonly string[];
+}): EntityRows | null {
+  const { windowStart, windowEnd, proposed } = input;
+  const counted = countedStatus(input.failedStatuses);
+  const inWindow = (date: string) => date >= windowStart && date <= windowEnd;
+  const transactions: EntityTx[] = [];
+  for (let i = input.newestFirst.length - 1; i >= 0; i--) {
+    const r = input.newestFirst[i]!;
+    if (counted(r.status) && inWindow(r.transactionDate)) transactions.push(entityTx(r));
+  }
+  let lastBefore = input.storedLastBefore;
+  if (proposed && counted(proposed.status)) {
+    const date = proposed.transactionDate;
+    if (inWindow(date)) {
+      if (transactions.some((t) => t.transactionDate === date)) return null;
+      const at = transactions.findIndex((t) => t.transactionDate > date);
+      transactions.splice(at < 0 ? transactions.length : at, 0, entityTx(proposed));
+    } else if (date < windowStart && date >= dormancyLookback(windowStart)) {
+      if (lastBefore === null || date > lastBefore) lastBefore = date;
+    }
+  }
+  return { transactions, lastBefore, declared: input.declared };
+}
+
+/** The statement's status filter: `status = 'completed' OR status NOT IN (failed)`. */
+export const countedStatus = (failedStatuses: readonly string[]) => {
+  const failed = new Set(failedStatuses);
+  return (status: string) => status === "completed" || !failed.has(status);
+};
+
+const entityTx = (r: AnyStatusTx): EntityTx => ({
+  transactionDate: r.transactionDate,
+  type: r.type,
+  amountMinor: r.amountMinor,
+  cash: r.cash,
+  country: r.country,
+  other: r.other,
+});

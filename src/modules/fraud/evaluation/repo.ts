@@ -57,6 +57,10 @@ export interface ActivityRow {
   status: string;
   description: string | null;
   counterparty: string | null;
+  /** AML's columns, when a whole read was asked for them (`amlColumns`): lower(coalesce(channel, '')) = 'cash'. */
+  cash?: boolean;
+  /** upper(counterparty_country). */
+  country?: string | null;
 }
 
 /**
@@ -78,6 +82,18 @@ const activityRow = (v: unknown[]): ActivityRow => ({
   status: v[4] as string,
   description: v[5] as string | null,
   counterparty: v[6] as string | null,
+});
+
+/** A row with AML's columns (pre-transaction screening shares the rows with its AML evaluation). */
+const ACTIVITY_AML_JSON =
+  sql.raw(`json_array(t.amount_minor, t.type, t.transaction_date, t.category, t.status,
+  t.description, coalesce(t.counterparty_account, t.counterparty_name),
+  lower(coalesce(t.channel, '')) = 'cash', upper(t.counterparty_country))`);
+
+const activityAmlRow = (v: unknown[]): ActivityRow => ({
+  ...activityRow(v),
+  cash: v[7] === 1,
+  country: v[8] as string | null,
 });
 
 /**
@@ -131,25 +147,29 @@ type WholeActivity = { n: number; rows: string | null };
  * LIMIT keeps what SQLite builds bounded; `decodeWholeActivity` says null when it did not fit.
  */
 const wholeActivityTemplate = rawTemplate<
-  { column: ActivityKey["column"]; limits: { rows: number; bytes: number } },
+  { column: ActivityKey["column"]; limits: { rows: number; bytes: number }; amlColumns: boolean },
   { value: string; from: string; to: string },
   WholeActivity
->((scope, { column, limits }, p) => {
+>((scope, { column, limits, amlColumns }, p) => {
   const rows = sql.raw(String(Math.floor(limits.rows)));
   const bytes = sql.raw(String(Math.floor(limits.bytes)));
   return sql`SELECT count(*) AS n,
       CASE WHEN count(*) <= ${rows} AND sum(length(CAST(j AS BLOB)) + 1) <= ${bytes}
         THEN '[' || group_concat(j, ',' ORDER BY d DESC, id DESC) || ']' END AS rows
-    FROM (SELECT t.transaction_date AS d, t.id AS id, ${ACTIVITY_JSON} AS j FROM transactions t
-      WHERE ${tenantSql(scope, "t")} AND ${KEY_COLUMN[column]} = ${p.value}
+    FROM (SELECT t.transaction_date AS d, t.id AS id, ${amlColumns ? ACTIVITY_AML_JSON : ACTIVITY_JSON} AS j
+      FROM transactions t WHERE ${tenantSql(scope, "t")} AND ${KEY_COLUMN[column]} = ${p.value}
         AND t.transaction_date >= ${p.from} AND t.transaction_date <= ${p.to}
       ORDER BY t.transaction_date DESC, t.id DESC LIMIT ${rows} + 1)`;
 });
 
 /** The rows of a whole read; null: more than it ships (read them with activityQuery). */
-const decodeWholeActivity = ([whole]: readonly WholeActivity[]): ActivityRow[] | null => {
+const decodeWholeActivity = (
+  [whole]: readonly WholeActivity[],
+  amlColumns: boolean,
+): ActivityRow[] | null => {
   if (!whole || whole.n === 0) return [];
-  return whole.rows === null ? null : unpackRows([{ g: null, rows: whole.rows }], activityRow);
+  if (whole.rows === null) return null;
+  return unpackRows([{ g: null, rows: whole.rows }], amlColumns ? activityAmlRow : activityRow);
 };
 
 /** The entity's transactions in [from, to], newest first, at most `cap`. */
@@ -226,25 +246,33 @@ export function entityActivityReads<Extra extends BatchItem<"sqlite">>(
   key: ActivityKey,
   range: { from: string; to: string; cap: number },
   extra: Extra,
-  limits = { rows: Math.min(WHOLE_ACTIVITY_ROWS, range.cap), bytes: WHOLE_ACTIVITY_BYTES },
+  options: { amlColumns?: boolean; limits?: { rows: number; bytes: number } } = {},
 ) {
+  const limits = options.limits ?? {
+    rows: Math.min(WHOLE_ACTIVITY_ROWS, range.cap),
+    bytes: WHOLE_ACTIVITY_BYTES,
+  };
+  const amlColumns = options.amlColumns ?? false;
   const start = entityStartQuery(scope, key);
   const activity = wholeActivityTemplate(
     scope,
-    { column: key.column, limits },
+    { column: key.column, limits, amlColumns },
     { value: key.value, from: range.from, to: range.to },
   );
   const before = lastActivityBeforeQuery(scope, key, range.from);
   const items = start ? ([start, activity, before, extra] as const) : ([activity, before, extra] as const);
   type Results = [Array<{ started: string }> | null, WholeActivity[], Awaited<typeof before>, Awaited<Extra>];
-  // An entity whose rows did not fit the whole read is read again in chunks (one more trip).
+  // An entity whose rows did not fit the whole read is read again in chunks (one more trip),
+  // without AML's columns (`withAml` false: the caller's AML evaluation reads its own rows).
   const decode = async (results: readonly unknown[]) => {
     const [started, whole, [last], extraRows] = (start ? results : [null, ...results]) as Results;
     const found = started === null || started.length > 0;
+    const rows = decodeWholeActivity(whole, amlColumns);
     return {
       found,
       createdAt: started?.[0]?.started ?? null,
-      rows: decodeWholeActivity(whole) ?? (found ? await loadActivity(scope, key, range) : []),
+      rows: rows ?? (found ? await loadActivity(scope, key, range) : []),
+      withAml: amlColumns && rows !== null,
       before: last?.at ?? null,
       extra: extraRows,
     };

@@ -139,6 +139,11 @@ export interface FraudPreload {
   rows: ActivityRow[];
   before: string | null;
   allowlist: Awaited<ReturnType<typeof allowlistedEntities>>;
+  /**
+   * When asked (readsOf's `amlColumns`) and the rows came whole: they carry AML's columns, every
+   * status from `from` to the instant, newest first (pre-transaction screening's AML rows).
+   */
+  withAml?: { from: string; rows: ActivityRow[] };
 }
 
 /**
@@ -185,7 +190,12 @@ export async function preloadFraud(
  * (pre-transaction screening sends AML's too); `finish` turns the batch's results for them into
  * the preload evaluate takes, or throws the entity's 404.
  */
-export async function readsOf(ctx: TenantContext, input: EvaluateInput, now: Date) {
+export async function readsOf(
+  ctx: TenantContext,
+  input: EvaluateInput,
+  now: Date,
+  options: { amlColumns?: boolean } = {},
+) {
   checkEntityId(input.entityType, input.entityId);
   const { signals: catalog, fraud } = await liveSignals(ctx, input.ruleSet);
   const signals = selectSignals(input.entityType, input.signalIds, catalog);
@@ -201,11 +211,18 @@ export async function readsOf(ctx: TenantContext, input: EvaluateInput, now: Dat
   });
   const key = { column: input.entityType, value: input.entityId };
   const range = { from: baselineStart.toISOString(), to: now.toISOString(), cap: ACTIVITY_CAP };
-  const { items, decode } = entityActivityReads(ctx, key, range, allowlist);
+  const { items, decode } = entityActivityReads(ctx, key, range, allowlist, options);
   const finish = async (results: readonly unknown[]): Promise<FraudPreload> => {
-    const { found, createdAt, rows, before, extra } = await decode(results);
+    const { found, createdAt, rows, withAml, before, extra } = await decode(results);
     if (!found) throw notFound(NOT_FOUND[input.entityType as keyof typeof NOT_FOUND]);
-    return { now, createdAt, rows, before, allowlist: allowlistedSet(extra) };
+    return {
+      now,
+      createdAt,
+      rows,
+      before,
+      allowlist: allowlistedSet(extra),
+      ...(withAml ? { withAml: { from: range.from, rows } } : {}),
+    };
   };
   return { items, finish };
 }

@@ -5,7 +5,11 @@ import { badRequest, notFound } from "../../../lib/errors";
 import { grants, type Scope } from "../../../lib/scopes";
 import { readsOf as amlReadsOf, evaluate as evaluateAml } from "../../aml/evaluation/service";
 import type { ProposedTransactionRow } from "../../data/read-model";
-import { evaluate as evaluateFraud, readsOf as fraudReadsOf } from "../../fraud/evaluation/service";
+import {
+  evaluate as evaluateFraud,
+  type FraudPreload,
+  readsOf as fraudReadsOf,
+} from "../../fraud/evaluation/service";
 import { toIsoInstant } from "../../ingest/domain/values";
 import { highRiskCountriesRead } from "../../lists/service";
 import { type LiveState, liveStatesRead, sameLiveStates, useLiveStates } from "../../rules/service";
@@ -28,6 +32,23 @@ const sameSeen = (a: Seen, b: Seen) =>
 /** Per isolate, what the last screening of each tenant read (a guess, always checked). */
 const lastSeen = new BoundedTtlCache<Seen>(1_000, 10 * 60_000);
 type Reads = [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]];
+
+/** Fraud's rows with AML's columns (a customer's or account's: the other party is the counterparty), if it has them. */
+export const amlRowsOf = ({ withAml }: Pick<FraudPreload, "withAml">) =>
+  withAml
+    ? {
+        from: withAml.from,
+        rows: withAml.rows.map((r) => ({
+          transactionDate: r.transactionDate,
+          type: r.type,
+          amountMinor: r.amountMinor,
+          status: r.status,
+          cash: r.cash ?? false,
+          country: r.country ?? null,
+          other: r.counterparty,
+        })),
+      }
+    : null;
 
 /** Decimal money string ("1250.5") to minor units, without floating point. */
 const toMinor = (amount: string) => {
@@ -124,8 +145,12 @@ export async function screenTransaction(
   const countries = highRiskCountriesRead(ctx);
   const readsFrom = async (seen: Seen) => {
     useLiveStates(ctx, seen.states);
-    const fraudReads = await fraudReadsOf(ctx, target, at);
-    const amlReads = showAml ? await amlReadsOf(ctx, amlInput, at, seen.countries, proposal) : null;
+    // AML's rows come from fraud's read (every status over a longer range, with AML's columns):
+    // one read of the entity's transactions instead of two.
+    const fraudReads = await fraudReadsOf(ctx, target, at, { amlColumns: showAml });
+    const amlReads = showAml
+      ? await amlReadsOf(ctx, amlInput, at, seen.countries, proposal, { givenRows: true })
+      : null;
     const items: Reads = [...fraudReads.items, ...(amlReads?.items ?? [])];
     return { fraudReads, amlReads, items };
   };
@@ -143,10 +168,8 @@ export async function screenTransaction(
     results = await ctx.db.batch(reads.items);
   }
   const { fraudReads, amlReads } = reads;
-  const [fraudPre, amlPre] = await Promise.all([
-    fraudReads.finish(results.slice(0, fraudReads.items.length)),
-    amlReads?.finish(results.slice(fraudReads.items.length)),
-  ]);
+  const fraudPre = await fraudReads.finish(results.slice(0, fraudReads.items.length));
+  const amlPre = await amlReads?.finish(results.slice(fraudReads.items.length), amlRowsOf(fraudPre));
   const [fraud, aml] = await Promise.all([
     evaluateFraud(ctx, target, proposal, fraudPre),
     amlPre ? evaluateAml(ctx, amlInput, scopes, actorKeyId, proposal, amlPre) : null,

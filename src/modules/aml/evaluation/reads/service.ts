@@ -1,7 +1,7 @@
 import type { BatchItem } from "drizzle-orm/batch";
 import type { TenantContext } from "../../../../db/tenant-context";
 import { daysBefore } from "../../../../lib/clock";
-import type { ProposedTransactionRow } from "../../../data/read-model";
+import { FAILED_STATUSES, type ProposedTransactionRow } from "../../../data/read-model";
 import {
   allowlistedEntities,
   allowlistedSet,
@@ -11,12 +11,20 @@ import {
 import type { RuleSetChoice } from "../../../rules/domain/document";
 import { ruleSetFor } from "../../../rules/service";
 import { unionCountries } from "../../domain/custom-outcomes";
-import { entityFeatures } from "../../domain/entity-features";
+import {
+  type AnyStatusTx,
+  asciiLower,
+  asciiUpper,
+  countedStatus,
+  type EntityRows,
+  entityFeatures,
+  entityRowsFrom,
+} from "../../domain/entity-features";
 import { type EntityFeatures, emptyFeatures } from "../../domain/features";
 import { groupRules } from "../../domain/rule-groups";
 import type { AmlEntityType } from "../../domain/rules";
 import { mergeThresholds, type Thresholds } from "../../domain/thresholds";
-import { entityRowsRead } from "../../features/entity-rows/repo";
+import { entityEdgesRead, entityRowsRead } from "../../features/entity-rows/repo";
 import { loadFeatures } from "../../features/repo";
 import { homeCountry, selectRules } from "../../service";
 
@@ -103,8 +111,8 @@ function featureReads(
   });
   const widest = Math.max(page.windowDays, ...groups.map((g) => g.windowDays));
   const rows = entityRowsRead(ctx, query(widest, p.thresholds));
-  const features = async (results: Parameters<typeof rows.decode>[0]) => {
-    const reads = rows.decode(results);
+  /** Each entity's features per group from its rows (null: too many, read by statement). */
+  const featuresOf = async (reads: ReadonlyMap<string, EntityRows | null>) => {
     const overflow = entityIds.filter((id) => reads.get(id) === null);
     const byStatement = overflow.length
       ? await Promise.all(
@@ -126,7 +134,8 @@ function featureReads(
       }),
     );
   };
-  return { item: rows.item, features };
+  const features = (results: Parameters<typeof rows.decode>[0]) => featuresOf(rows.decode(results));
+  return { item: rows.item, features, featuresOf, widest: query(widest, p.thresholds) };
 }
 
 /**
@@ -135,7 +144,14 @@ function featureReads(
  * sends fraud's too); `finish` turns the batch's results for them into the preload evaluate
  * takes. The entity is not checked here.
  */
-export function readsFor(ctx: TenantContext, input: EvaluateInput, p: Plan, now: Date, proposal?: Proposal) {
+export function readsFor(
+  ctx: TenantContext,
+  input: EvaluateInput,
+  p: Plan,
+  now: Date,
+  proposal?: Proposal,
+  options: { givenRows?: boolean } = {},
+) {
   const reads = featureReads(
     ctx,
     p,
@@ -148,9 +164,35 @@ export function readsFor(ctx: TenantContext, input: EvaluateInput, p: Plan, now:
     ruleIds: [...p.rules.map((r) => r.ruleId), ...p.customRules.map((r) => r.ruleId)],
     at: now,
   });
-  const items: [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]] = [allowlist, reads.item];
-  const finish = async (results: readonly unknown[]): Promise<AmlPreload> => {
-    const features = await reads.features(results[1] as Parameters<typeof reads.features>[0]);
+  const { windowStart, windowEnd } = reads.widest;
+  const proposed = proposal ? proposedTx(input.entityType, proposal.row) : null;
+  const edges = options.givenRows
+    ? entityEdgesRead(
+        ctx,
+        { entityType: input.entityType, entityId: input.entityId, windowStart, windowEnd },
+        proposal ? windowCustomer(proposal.row, windowStart, windowEnd) : null,
+      )
+    : null;
+  const items: [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]] = [allowlist, edges?.item ?? reads.item];
+  /**
+   * `given`: the entity's rows as the caller read them (with `givenRows`: every status from
+   * `from`, newest first); none, or not covering the window: the entity's own read (one more trip).
+   */
+  const finish = async (results: readonly unknown[], given?: GivenRows | null): Promise<AmlPreload> => {
+    const fromGiven =
+      edges && given && given.from <= windowStart
+        ? entityRowsFrom({
+            newestFirst: given.rows,
+            proposed,
+            windowStart,
+            windowEnd,
+            ...edges.decode(results[1] as Parameters<typeof edges.decode>[0]),
+            failedStatuses: FAILED_STATUSES,
+          })
+        : null;
+    const features = fromGiven
+      ? await reads.featuresOf(new Map([[input.entityId, fromGiven]]))
+      : await reads.features((edges ? await reads.item : results[1]) as Parameters<typeof reads.features>[0]);
     return {
       now,
       countries: p.stored,
@@ -161,6 +203,39 @@ export function readsFor(ctx: TenantContext, input: EvaluateInput, p: Plan, now:
   return { items, finish };
 }
 
+/** An entity's rows read by its caller (pre-transaction screening's fraud read), for readsFor's `finish`. */
+export interface GivenRows {
+  from: string;
+  rows: AnyStatusTx[];
+}
+
+const counted = countedStatus(FAILED_STATUSES);
+
+/** The proposed row's customer when it is one of the window's rows (whose customer's business is declared). */
+export const windowCustomer = (row: ProposedTransactionRow, windowStart: string, windowEnd: string) =>
+  counted(row.status) && row.transaction_date >= windowStart && row.transaction_date <= windowEnd
+    ? row.customer_id
+    : null;
+
+/** The proposed row as the entity read's SQL sees it (OTHER_PARTY, CASH and upper(country) in features/families/repo.ts). */
+export function proposedTx(entityType: AmlEntityType, row: ProposedTransactionRow): AnyStatusTx {
+  const other =
+    entityType === "customer" || entityType === "account"
+      ? (row.counterparty_account ?? row.counterparty_name)
+      : entityType === "counterparty"
+        ? row.customer_id
+        : null;
+  return {
+    transactionDate: row.transaction_date,
+    type: row.type,
+    amountMinor: row.amount_minor,
+    status: row.status,
+    cash: asciiLower(row.channel ?? "") === "cash",
+    country: row.counterparty_country === null ? null : asciiUpper(row.counterparty_country),
+    other,
+  };
+}
+
 /** readsFor under the evaluation's plan (`countries`: the stored high-risk countries, read by the caller). */
 export async function readsOf(
   ctx: TenantContext,
@@ -168,8 +243,9 @@ export async function readsOf(
   now: Date,
   countries: string[],
   proposal?: Proposal,
+  options: { givenRows?: boolean } = {},
 ) {
-  return readsFor(ctx, input, await plan(ctx, input, countries), now, proposal);
+  return readsFor(ctx, input, await plan(ctx, input, countries), now, proposal, options);
 }
 
 /**

@@ -167,3 +167,60 @@ const rowsTemplate = rawTemplate<RowsShape, RowsValues, Row>((scope, shape, p) =
         json_group_array(json_array(d, type, amount, cash, country, substr(other, 1, ${int(limits.otherChars)})) ORDER BY d, id) AS rows
       FROM (${capped}) GROUP BY e) g`;
 });
+
+type EdgesValues = {
+  entityId: string;
+  windowStart: string;
+  windowEnd: string;
+  lookback: string;
+  windowCustomer: string | null;
+};
+
+/**
+ * What entityRowsRead adds to the rows, for a caller that has one entity's rows from another read
+ * (pre-transaction screening: fraud's): its last stored non-failed transaction before the window
+ * (within the dormancy lookback) and the declared business of the window rows' customer (the
+ * largest id, as the statement; `windowCustomer` is the proposed row's when it is a window row).
+ */
+export function entityEdgesRead(
+  scope: TenantScope,
+  q: Pick<FeatureQuery, "entityType" | "windowStart" | "windowEnd"> & { entityId: string },
+  windowCustomer: string | null,
+) {
+  const item = edgesTemplate(scope, q.entityType, {
+    entityId: q.entityId,
+    windowStart: q.windowStart,
+    windowEnd: q.windowEnd,
+    lookback: dormancyLookback(q.windowStart),
+    windowCustomer,
+  });
+  const decode = ([row]: Array<{ last_before: string | null; declared: string | null }>) => ({
+    storedLastBefore: row?.last_before ?? null,
+    declared: row?.declared ?? null,
+  });
+  return { item, decode };
+}
+
+const edgesTemplate = rawTemplate<
+  FeatureQuery["entityType"],
+  EdgesValues,
+  { last_before: string | null; declared: string | null }
+>((scope, entityType, p) => {
+  const q: RowsWhere = {
+    entityType,
+    windowStart: bound(p.windowStart),
+    windowEnd: bound(p.windowEnd),
+    entityId: bound(p.entityId),
+  };
+  // As entityRowsRead's: the unary + keeps max() on the entity's index.
+  const before = { ...q, windowEnd: q.windowStart };
+  const lastBefore = sql`(SELECT max(t.transaction_date) FROM transactions t
+      WHERE ${where(scope, before, bound(p.lookback))} AND +t.transaction_date < ${p.windowStart})`;
+  if (entityType !== "customer" && entityType !== "account")
+    return sql`SELECT ${lastBefore} AS last_before, NULL AS declared`;
+  const stored = sql`(SELECT max(t.customer_id) FROM transactions t WHERE ${where(scope, q)})`;
+  return sql`SELECT ${lastBefore} AS last_before,
+      (SELECT coalesce(json_extract(c.business_info, '$.industry'), c.vertical) FROM customers c
+        WHERE ${tenantSql(scope, "c")} AND c.id = (SELECT CASE WHEN ${p.windowCustomer} IS NOT NULL AND (s IS NULL OR ${p.windowCustomer} > s)
+          THEN ${p.windowCustomer} ELSE s END FROM (SELECT ${stored} AS s))) AS declared`;
+});
