@@ -240,6 +240,8 @@ const entityStartTemplate = statementTemplate(
  * always found), its transactions in [from, to] newest first (at most `cap`), its last
  * transaction before `from`, and the caller's extra statement (the allowlist read), whose rows
  * come back as `extra`. `decode` takes the batch's results for these statements, in order.
+ * `amlColumns`: the rows also carry AML's cash and country (pre-transaction screening shares them
+ * with its AML evaluation); `withAml` says whether they came whole with them.
  */
 export function entityActivityReads<Extra extends BatchItem<"sqlite">>(
   scope: TenantScope,
