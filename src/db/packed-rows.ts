@@ -1,4 +1,5 @@
 import { type SQL, sql } from "drizzle-orm";
+import { intLiteral } from "./sql";
 
 /**
  * Reads of many rows packed into JSON text inside SQLite: each row a JSON array, the rows of a
@@ -41,7 +42,7 @@ export function packedRows(source: SQL, options: PackOptions): SQL {
   // window pass gives both that and the row's position. The size is a literal: a bound JS number
   // may reach SQLite as a REAL, and the division must stay an integer one. Without a group there
   // is no PARTITION BY, so an already ordered source is not sorted again.
-  const size = sql.raw(String(chunkBytes));
+  const size = intLiteral(chunkBytes);
   const group = options.group ?? sql`NULL`;
   const partition = options.group ? sql`PARTITION BY ${options.group} ` : sql``;
   return sql`SELECT g, '[' || group_concat(j, ',' ORDER BY n) || ']' AS rows FROM (

@@ -22,3 +22,11 @@ export const inJsonList = (expression: SQL | SQLiteColumn, values: readonly stri
   if (is(expression, Column) && expression.primary) primaryKeyLists.add(list);
   return list;
 };
+
+/**
+ * A non-negative integer as a literal in the statement's text: where SQLite wants a constant (a
+ * window frame, a LIMIT a planner should see) or where a bound JS number could arrive as a REAL
+ * (an integer division). Validated numbers only; the text is one per value, so a template keeps
+ * it in its shape.
+ */
+export const intLiteral = (n: number): SQL => sql.raw(String(Math.max(0, Math.floor(n))));

@@ -19,6 +19,14 @@ export {
 } from "../../db/shard/transaction-flows";
 
 /**
+ * How the AML statements (and the rows screening shares with them) read two columns of a
+ * transaction `t`: whether its channel is cash (SQLite's lower() folds ASCII only) and its
+ * counterparty country in upper case. Text for sql.raw, so each reader writes them the same way.
+ */
+export const TX_IS_CASH = "lower(coalesce(t.channel, '')) = 'cash'";
+export const TX_COUNTRY = "upper(t.counterparty_country)";
+
+/**
  * A transaction that is not stored (pre-transaction screening): the columns set-based reads
  * use, under their SQL names. Absent optional columns are null.
  */

@@ -287,7 +287,7 @@ export function entityRowsFrom(input: {
   const transactions: EntityTx[] = [];
   for (let i = input.newestFirst.length - 1; i >= 0; i--) {
     const r = input.newestFirst[i]!;
-    if (counted(r.status) && inWindow(r.transactionDate)) transactions.push(entityTx(r));
+    if (counted(r.status) && inWindow(r.transactionDate)) transactions.push(r);
   }
   let lastBefore = input.storedLastBefore;
   if (proposed && counted(proposed.status)) {
@@ -295,7 +295,7 @@ export function entityRowsFrom(input: {
     if (inWindow(date)) {
       if (transactions.some((t) => t.transactionDate === date)) return null;
       const at = transactions.findIndex((t) => t.transactionDate > date);
-      transactions.splice(at < 0 ? transactions.length : at, 0, entityTx(proposed));
+      transactions.splice(at < 0 ? transactions.length : at, 0, proposed);
     } else if (date < windowStart && date >= dormancyLookback(windowStart)) {
       if (lastBefore === null || date > lastBefore) lastBefore = date;
     }
@@ -308,12 +308,3 @@ export const countedStatus = (failedStatuses: readonly string[]) => {
   const failed = new Set(failedStatuses);
   return (status: string) => status === "completed" || !failed.has(status);
 };
-
-const entityTx = (r: AnyStatusTx): EntityTx => ({
-  transactionDate: r.transactionDate,
-  type: r.type,
-  amountMinor: r.amountMinor,
-  cash: r.cash,
-  country: r.country,
-  other: r.other,
-});

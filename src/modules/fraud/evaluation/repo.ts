@@ -2,10 +2,10 @@ import { eq, type SQL, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { TenantScope } from "../../../db/client";
 import { type PackedChunk, packedRows, unpackGroups, unpackRows } from "../../../db/packed-rows";
-import { inJsonList } from "../../../db/sql";
+import { inJsonList, intLiteral } from "../../../db/sql";
 import { type Placeholders, rawTemplate, statementTemplate } from "../../../db/statement-template";
 import { likelyTenantSql, tenantSql } from "../../../db/tenant-tables";
-import { accounts, agents, customers } from "../../data/read-model";
+import { accounts, agents, customers, TX_COUNTRY, TX_IS_CASH } from "../../data/read-model";
 import { type ActivityKey, lastActivityBeforeQuery } from "../repo";
 
 /**
@@ -69,8 +69,9 @@ export interface ActivityRow {
  * Chunks are sized in bytes; a row adds at most ~6 KB to one (ingest caps the text columns at
  * 500 + 100 + 50 + 200 characters), far under D1's 2 MB a value.
  */
-const ACTIVITY_JSON = sql.raw(`json_array(t.amount_minor, t.type, t.transaction_date, t.category, t.status,
-  t.description, coalesce(t.counterparty_account, t.counterparty_name))`);
+const ACTIVITY_COLUMNS = `t.amount_minor, t.type, t.transaction_date, t.category, t.status,
+  t.description, coalesce(t.counterparty_account, t.counterparty_name)`;
+const ACTIVITY_JSON = sql.raw(`json_array(${ACTIVITY_COLUMNS})`);
 
 const ACTIVITY_ORDER = sql.raw("d DESC, id DESC");
 
@@ -84,17 +85,18 @@ const activityRow = (v: unknown[]): ActivityRow => ({
   counterparty: v[6] as string | null,
 });
 
-/** A row with AML's columns (pre-transaction screening shares the rows with its AML evaluation). */
-const ACTIVITY_AML_JSON =
-  sql.raw(`json_array(t.amount_minor, t.type, t.transaction_date, t.category, t.status,
-  t.description, coalesce(t.counterparty_account, t.counterparty_name),
-  lower(coalesce(t.channel, '')) = 'cash', upper(t.counterparty_country))`);
+/**
+ * A row with AML's columns, as its statements test them (pre-transaction screening shares the
+ * rows with its AML evaluation).
+ */
+const ACTIVITY_AML_JSON = sql.raw(`json_array(${ACTIVITY_COLUMNS}, ${TX_IS_CASH}, ${TX_COUNTRY})`);
 
-const activityAmlRow = (v: unknown[]): ActivityRow => ({
-  ...activityRow(v),
-  cash: v[7] === 1,
-  country: v[8] as string | null,
-});
+const activityAmlRow = (v: unknown[]): ActivityRow => {
+  const row = activityRow(v);
+  row.cash = v[7] === 1;
+  row.country = v[8] as string | null;
+  return row;
+};
 
 /**
  * The entity's transactions in [from, to], newest first, at most `cap`, packed: a statement for
@@ -135,8 +137,8 @@ export const decodeActivity = (chunks: readonly PackedChunk[]): ActivityRow[] =>
  * Rows and bytes of row text one entity's whole read ships at most: an entity beyond either is
  * read in chunks (activityQuery). Its one value then stays far below D1's 2 MB a value.
  */
-export const WHOLE_ACTIVITY_ROWS = 2_000;
-export const WHOLE_ACTIVITY_BYTES = 1_000_000;
+const WHOLE_ACTIVITY_ROWS = 2_000;
+const WHOLE_ACTIVITY_BYTES = 1_000_000;
 
 type WholeActivity = { n: number; rows: string | null };
 
@@ -151,8 +153,8 @@ const wholeActivityTemplate = rawTemplate<
   { value: string; from: string; to: string },
   WholeActivity
 >((scope, { column, limits, amlColumns }, p) => {
-  const rows = sql.raw(String(Math.floor(limits.rows)));
-  const bytes = sql.raw(String(Math.floor(limits.bytes)));
+  const rows = intLiteral(limits.rows);
+  const bytes = intLiteral(limits.bytes);
   return sql`SELECT count(*) AS n,
       CASE WHEN count(*) <= ${rows} AND sum(length(CAST(j AS BLOB)) + 1) <= ${bytes}
         THEN '[' || group_concat(j, ',' ORDER BY d DESC, id DESC) || ']' END AS rows

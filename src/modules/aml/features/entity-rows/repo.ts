@@ -2,7 +2,13 @@ import { type Placeholder, type SQL, sql } from "drizzle-orm";
 import type { TenantScope } from "../../../../db/client";
 import { rawTemplate } from "../../../../db/statement-template";
 import { tenantSql } from "../../../../db/tenant-tables";
-import { proposedRowSource, proposedRowsJson, transactionsSource } from "../../../data/read-model";
+import {
+  proposedRowSource,
+  proposedRowsJson,
+  TX_COUNTRY,
+  TX_IS_CASH,
+  transactionsSource,
+} from "../../../data/read-model";
 import { dormancyLookback, type EntityRows } from "../../domain/entity-features";
 import { ENTITY_KEY, type FeatureQuery, int, OTHER_PARTY, type RowsWhere, where } from "../families/repo";
 
@@ -152,8 +158,8 @@ const rowsTemplate = rawTemplate<RowsShape, RowsValues, Row>((scope, shape, p) =
   // The rows with the columns as the statement tests them; the other party shipped to OTHER_CHARS
   // (an entity with a longer one is read by statement), so no value nears D1's 2 MB.
   const rows = sql`SELECT ${key} AS e, t.id AS id, t.customer_id AS customer_id, t.transaction_date AS d,
-      t.type AS type, t.amount_minor AS amount, lower(coalesce(t.channel, '')) = 'cash' AS cash,
-      upper(t.counterparty_country) AS country, ${OTHER_PARTY[entityType]} AS other
+      t.type AS type, t.amount_minor AS amount, ${sql.raw(TX_IS_CASH)} AS cash,
+      ${sql.raw(TX_COUNTRY)} AS country, ${OTHER_PARTY[entityType]} AS other
     FROM ${source} t WHERE ${where(scope, q)}`;
   // At most limit + 1 rows per entity (more: read by statement, so which ones does not matter):
   // one entity needs no window function (a page numbers each entity's rows).

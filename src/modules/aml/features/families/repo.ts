@@ -1,10 +1,11 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { TenantScope } from "../../../../db/client";
-import { inJsonList } from "../../../../db/sql";
+import { inJsonList, intLiteral } from "../../../../db/sql";
 import { tenantSql } from "../../../../db/tenant-tables";
 import {
   FAILED_STATUS_LIST,
   type ProposedTransactionRow,
+  TX_IS_CASH,
   transactionsSource,
 } from "../../../data/read-model";
 import { dormancyLookback } from "../../domain/entity-features";
@@ -61,11 +62,11 @@ export const OTHER_PARTY: Record<AmlEntityType, SQL> = {
   merchant: sql.raw("NULL"),
 };
 
-const CASH = sql.raw("lower(coalesce(t.channel, '')) = 'cash'");
+const CASH = sql.raw(TX_IS_CASH);
 const EPOCH = sql.raw("CAST(strftime('%s', t.transaction_date) AS INTEGER)");
 
-/** Integers inlined into window frames (SQLite wants constants there); validated numbers only. */
-export const int = (n: number): SQL => sql.raw(String(Math.max(0, Math.floor(n))));
+/** Integers inlined into window frames (SQLite wants constants there). */
+export const int = intLiteral;
 
 /** What where() reads of a query. */
 export type RowsWhere = Pick<
