@@ -49,6 +49,8 @@ const readable = new Set(Object.values(READ_MODELS).flat());
 const stripComments = (text: string) => text.replace(/\/\*[\s\S]*?\*\//g, "").replace(/^\s*\/\/.*$/gm, "");
 const WRITE_SQL = /\b(?:INSERT(?:\s+OR\s+\w+)?\s+INTO|UPDATE|DELETE\s+FROM)\s+(\w+)/g;
 const WRITE_DRIZZLE = /\.(?:insert|update|delete)\(\s*(\w+)\s*\)/g;
+/** src/db/json-rows.ts: jsonRowsInsert(scope, table, ...) and jsonRowsTemplate(table, ...). */
+const WRITE_JSON_ROWS = /\bjsonRows(?:Insert\(\s*\w+\s*,|Template\()\s*(\w+)/g;
 const READ_SQL = /\b(?:FROM|JOIN)\s+(\w+)/g;
 
 function touches(file: string, text: string) {
@@ -59,7 +61,7 @@ function touches(file: string, text: string) {
     const owner = owners.get(name);
     return owner !== undefined && owner !== module ? owner : undefined;
   };
-  for (const pattern of [WRITE_SQL, WRITE_DRIZZLE]) {
+  for (const pattern of [WRITE_SQL, WRITE_DRIZZLE, WRITE_JSON_ROWS]) {
     for (const m of body.matchAll(pattern)) {
       const owner = foreign(m[1]);
       if (owner) found.push(`${file} writes ${m[1]} (${owner})`);
@@ -79,6 +81,9 @@ describe("table ownership", () => {
     expect(owners.get("bhiRecords")).toBe("bhi");
     expect(touches("bhi/repo.ts", "INSERT INTO events (id) VALUES (1)")).toHaveLength(1);
     expect(touches("ingest/repo.ts", "db.insert(customers).values(row)")).toHaveLength(1);
+    expect(touches("bhi/repo.ts", "jsonRowsInsert(scope, events, rows)")).toHaveLength(1);
+    expect(touches("bhi/repo.ts", "const rows = jsonRowsTemplate(events);")).toHaveLength(1);
+    expect(touches("events/service.ts", "const rows = jsonRowsTemplate(\n  events, {})")).toEqual([]);
     expect(touches("sme/repo.ts", "SELECT 1 FROM bhi_latest l")).toHaveLength(1);
     expect(touches("sme/repo.ts", "SELECT 1 FROM transactions t")).toEqual([]);
   });

@@ -1,5 +1,6 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { TenantScope } from "../../db/client";
+import { jsonRowsTemplate } from "../../db/json-rows";
 import { events } from "../../db/shard/events";
 import type { TenantContext } from "../../db/tenant-context";
 import { tenantValue } from "../../db/tenant-tables";
@@ -53,29 +54,28 @@ export function eventInsert(
   });
 }
 
-/** Events per multi-row insert: 6 bound values each, 96 of D1's 100. */
-const EVENTS_PER_STATEMENT = 16;
+const eventRows = jsonRowsTemplate(events);
 
 /**
- * eventInsert for many events (each at its own time), as multi-row inserts of 16 for one batch:
- * the statements a batch of many events costs stay few (D1 counts each toward its 1,000).
+ * eventInsert for many events (each at its own time), for one batch: the events as JSON chunks
+ * (src/db/json-rows.ts), one statement per ~80 KB whose text is built once per isolate, so a
+ * batch of many events costs few statements (D1 counts each toward its 1,000) and no Drizzle text
+ * building. Rows as eventInsert writes them.
  */
 export function eventsInsert(
   ctx: Pick<TenantContext, "db" | "tenantId">,
   list: ReadonlyArray<{ type: EventType; data: Record<string, unknown>; at: Date }>,
 ) {
-  const rows = list.map((e) => ({
-    id: crypto.randomUUID(),
-    tenantId: ctx.tenantId,
-    type: e.type,
-    data: e.data,
-    createdAt: e.at.toISOString(),
-    dispatchedAt: null,
-  }));
-  const statements = [];
-  for (let i = 0; i < rows.length; i += EVENTS_PER_STATEMENT)
-    statements.push(ctx.db.insert(events).values(rows.slice(i, i + EVENTS_PER_STATEMENT)));
-  return statements;
+  return eventRows(
+    ctx,
+    list.map((e) => ({
+      id: crypto.randomUUID(),
+      type: e.type,
+      data: e.data,
+      createdAt: e.at.toISOString(),
+      dispatchedAt: null,
+    })),
+  );
 }
 
 /**

@@ -2,6 +2,7 @@ import { and, eq, isNotNull, lt, type SQL, sql } from "drizzle-orm";
 import type { TenantScope } from "../../db/client";
 import { listOrder, type PageRequest, tablePage } from "../../db/keyset";
 import { monitoringPending, monitoringScreenings } from "../../db/shard/monitoring";
+import { type Placeholders, statementTemplate } from "../../db/statement-template";
 import { tenantSql } from "../../db/tenant-tables";
 
 const p = monitoringPending;
@@ -60,6 +61,27 @@ export const finishStatements = (scope: TenantScope, e: ClaimedEntity, token: st
       .where(isEntity(e), eq(p.claimToken, token)),
   ] as const;
 
+/** The page's finish (below) as templates: their texts built once per isolate, token and lists bound. */
+const removeScreenedTemplate = statementTemplate(
+  (db, _: null, v: Placeholders<{ token: string; rows: string }>) =>
+    db.delete(p).where(
+      eq(p.claimToken, v.token),
+      sql`(${p.entityType}, ${p.entityId}, ${p.generation}) IN (SELECT json_extract(value, '$[0]'),
+        json_extract(value, '$[1]'), json_extract(value, '$[2]') FROM json_each(${v.rows}))`,
+    ),
+);
+const releaseScreenedTemplate = statementTemplate(
+  (db, _: null, v: Placeholders<{ token: string; keys: string }>) =>
+    db
+      .update(p)
+      .set({ claimToken: null, claimedUntil: null })
+      .where(
+        eq(p.claimToken, v.token),
+        sql`(${p.entityType}, ${p.entityId}) IN (SELECT json_extract(value, '$[0]'), json_extract(value, '$[1]')
+        FROM json_each(${v.keys}))`,
+      ),
+);
+
 /**
  * finishStatements for a whole page (two statements): remove each screened entity's row unless a
  * newer arrival bumped its generation, then release what remains of our claim on them.
@@ -68,19 +90,8 @@ export function finishPageStatements(scope: TenantScope, screened: readonly Clai
   const rows = JSON.stringify(screened.map((e) => [e.entityType, e.entityId, e.generation]));
   const keys = JSON.stringify(screened.map((e) => [e.entityType, e.entityId]));
   return [
-    scope.db.delete(p).where(
-      eq(p.claimToken, token),
-      sql`(${p.entityType}, ${p.entityId}, ${p.generation}) IN (SELECT json_extract(value, '$[0]'),
-          json_extract(value, '$[1]'), json_extract(value, '$[2]') FROM json_each(${rows}))`,
-    ),
-    scope.db
-      .update(p)
-      .set({ claimToken: null, claimedUntil: null })
-      .where(
-        eq(p.claimToken, token),
-        sql`(${p.entityType}, ${p.entityId}) IN (SELECT json_extract(value, '$[0]'), json_extract(value, '$[1]')
-          FROM json_each(${keys}))`,
-      ),
+    removeScreenedTemplate(scope, null, { token, rows }),
+    releaseScreenedTemplate(scope, null, { token, keys }),
   ] as const;
 }
 

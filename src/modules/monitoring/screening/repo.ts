@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { TenantScope } from "../../../db/client";
+import { jsonRowsTemplate } from "../../../db/json-rows";
 import {
   type MonitoringAlertRow,
   monitoringAlertRules,
@@ -12,87 +13,61 @@ export type NewAlert = Omit<MonitoringAlertRow, "tenantId">;
 /** Rule index rows per statement: 5 bound values each, well under D1's 100. */
 const RULES_PER_STATEMENT = 18;
 
-/** The alert and its per-rule index rows, for the screening's batch. */
-export function alertStatements(scope: TenantScope, alert: NewAlert) {
-  const rules = alert.ruleIds.map((ruleId) => ({
+/** An alert's rule index rows (the alert list's rule filter). */
+const ruleRowsOf = (alert: NewAlert) =>
+  alert.ruleIds.map((ruleId) => ({
     alertId: alert.id,
     ruleId,
     severity: alert.severity,
     createdAt: alert.createdAt,
   }));
+
+/** The alert and its per-rule index rows, for the screening's batch. */
+export function alertStatements(scope: TenantScope, alert: NewAlert) {
+  const rules = ruleRowsOf(alert);
   const chunks = [];
   for (let i = 0; i < rules.length; i += RULES_PER_STATEMENT)
     chunks.push(scope.db.insert(monitoringAlertRules).values(rules.slice(i, i + RULES_PER_STATEMENT)));
   return [scope.db.insert(monitoringAlerts).values(alert), ...chunks];
 }
 
-/** Alert rows per multi-row insert: 16 bound values each (96 of D1's 100)... */
-const ALERTS_PER_STATEMENT = 6;
-/** ...and at most this much evaluation detail per statement (D1's 100 KB statement limit). */
-const ALERT_DETAIL_BYTES = 60_000;
+const alertRows = jsonRowsTemplate(monitoringAlerts);
+const alertRuleRows = jsonRowsTemplate(monitoringAlertRules);
 
 /**
- * alertStatements for many alerts (a page's): multi-row inserts of the alerts (by count and
- * detail size) and of their rule index rows, so a page's alerts cost a few statements, not two each.
+ * alertStatements for many alerts (a page's): the alerts and their rule index rows as JSON
+ * chunks (src/db/json-rows.ts), statement texts built once per isolate, so a page's alerts cost a
+ * few statements and no Drizzle text building (a tenth of the page drain's Worker CPU was that).
+ * An alert whose detail fills a chunk (~80 KB) gets a statement of its own.
  */
-export function alertsStatements(scope: TenantScope, alerts: readonly NewAlert[]) {
-  const statements = [];
-  let chunk: NewAlert[] = [];
-  let bytes = 0;
-  const flush = () => {
-    if (chunk.length > 0) statements.push(scope.db.insert(monitoringAlerts).values(chunk));
-    chunk = [];
-    bytes = 0;
-  };
-  for (const alert of alerts) {
-    const size = JSON.stringify(alert.detail).length;
-    if (chunk.length >= ALERTS_PER_STATEMENT || (chunk.length > 0 && bytes + size > ALERT_DETAIL_BYTES))
-      flush();
-    chunk.push(alert);
-    bytes += size;
-  }
-  flush();
-  const rules = alerts.flatMap((alert) =>
-    alert.ruleIds.map((ruleId) => ({
-      alertId: alert.id,
-      ruleId,
-      severity: alert.severity,
-      createdAt: alert.createdAt,
-    })),
-  );
-  for (let i = 0; i < rules.length; i += RULES_PER_STATEMENT)
-    statements.push(scope.db.insert(monitoringAlertRules).values(rules.slice(i, i + RULES_PER_STATEMENT)));
-  return statements;
-}
+export const alertsStatements = (scope: TenantScope, alerts: readonly NewAlert[]) => [
+  ...alertRows(scope, alerts),
+  ...alertRuleRows(scope, alerts.flatMap(ruleRowsOf)),
+];
 
 export type ScreeningRecord = Omit<typeof monitoringScreenings.$inferInsert, "tenantId" | "screenings">;
 
-/** Screening rows per statement: 9 bound values each (with the tenant and the count), 90 of D1's 100. */
-const SCREENINGS_PER_STATEMENT = 10;
+const s = monitoringScreenings;
+const screeningRows = jsonRowsTemplate(s, {
+  upsert: {
+    target: [s.tenantId, s.entityType, s.entityId],
+    set: {
+      screenedAt: "excluded",
+      trigger: "excluded",
+      fraudVersion: "excluded",
+      amlVersion: "excluded",
+      alerts: "excluded",
+      screenings: sql`${s.screenings} + 1`,
+    },
+  },
+});
 
 /**
  * Each entity's last screening (one row per entity, counting how often it was screened): a page's
- * screenings in a few multi-row upserts.
+ * screenings in one upsert per JSON chunk, its text built once per isolate.
  */
-export function screeningsUpsert(scope: TenantScope, rows: readonly ScreeningRecord[]) {
-  const s = monitoringScreenings;
-  const statements = [];
-  for (let i = 0; i < rows.length; i += SCREENINGS_PER_STATEMENT)
-    statements.push(
-      scope.db
-        .insert(s)
-        .values(rows.slice(i, i + SCREENINGS_PER_STATEMENT).map((row) => ({ ...row, screenings: 1 })))
-        .onConflictDoUpdate({
-          target: [s.tenantId, s.entityType, s.entityId],
-          set: {
-            screenedAt: sql`excluded.screened_at`,
-            trigger: sql`excluded.trigger`,
-            fraudVersion: sql`excluded.fraud_version`,
-            amlVersion: sql`excluded.aml_version`,
-            alerts: sql`excluded.alerts`,
-            screenings: sql`${s.screenings} + 1`,
-          },
-        }),
-    );
-  return statements;
-}
+export const screeningsUpsert = (scope: TenantScope, rows: readonly ScreeningRecord[]) =>
+  screeningRows(
+    scope,
+    rows.map((row) => ({ ...row, screenings: 1 })),
+  );
