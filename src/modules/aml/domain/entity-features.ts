@@ -1,4 +1,3 @@
-import { isoInstantMs } from "../../../lib/iso-instant";
 import { type AggregateRow, type FeatureRow, featuresFromRows } from "./feature-rows";
 import { type EntityFeatures, emptyFeatures } from "./features";
 import type { AmlEntityType } from "./rules";
@@ -150,7 +149,7 @@ function aggregates(rows: readonly EntityTx[], q: EntityWindow, declared: string
   return a;
 }
 
-/** `ms`: each row's date as Date.parse reads it (isoInstantMs: once per row for every family). */
+/** `ms`: each row's date as Date.parse reads it (parsed once per row for every family). */
 function structuring(rows: readonly EntityTx[], ms: readonly number[], q: EntityWindow) {
   const high = toMinorUnits(q.thresholds.largeCashAmount);
   const low = Math.ceil((high * (100 - q.thresholds.structuringBandPercent)) / 100 - 1e-9);
@@ -240,7 +239,7 @@ function entityFeatureRows(read: EntityRows, q: EntityWindow): FeatureRow[] {
   const lastBefore = prior !== null && prior >= dormancyLookback(q.windowStart) ? prior : null;
   const entityId = q.entityId;
   const out: FeatureRow[] = [{ family: "aggregates", entityId, data: aggregates(rows, q, read.declared) }];
-  const ms = rows.map((r) => isoInstantMs(r.transactionDate));
+  const ms = rows.map((r) => Date.parse(r.transactionDate));
   const s = structuring(rows, ms, q);
   if (s) out.push({ family: "structuring", entityId, data: s });
   const v = velocity(ms, q);

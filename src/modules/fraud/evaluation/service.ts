@@ -1,6 +1,5 @@
 import type { TenantContext } from "../../../db/tenant-context";
 import { badRequest, notFound } from "../../../lib/errors";
-import { isoInstantMs } from "../../../lib/iso-instant";
 import type { ProposedTransactionRow } from "../../data/read-model";
 import { allowlistedEntities, allowlistedSet, allowlistStatement } from "../../lists/service";
 import { evaluateCustomRules } from "../../rules/custom/service";
@@ -102,7 +101,7 @@ function checkEntityId(type: EntityType, id: string) {
 export const toTxn = (r: ActivityRow): Txn => ({
   amountMinor: Math.abs(r.amountMinor),
   type: r.type,
-  at: isoInstantMs(r.transactionDate),
+  at: Date.parse(r.transactionDate),
   category: r.category,
   status: r.status,
   description: r.description,
@@ -113,7 +112,7 @@ export const toTxn = (r: ActivityRow): Txn => ({
 const proposedTxn = (row: ProposedTransactionRow): Txn => ({
   amountMinor: Math.abs(row.amount_minor),
   type: row.type,
-  at: isoInstantMs(row.transaction_date),
+  at: Date.parse(row.transaction_date),
   category: row.category,
   status: row.status,
   description: row.description,
