@@ -2,32 +2,8 @@ import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { MAX_JSON_PARAMETER_BYTES, utf8ByteLength } from "../lib/json-chunks";
 import { jsonRowsInsert, jsonRowsTemplate } from "./json-rows";
+import { recordingD1, scopeOn } from "./recording-d1";
 import { events, monitoringAlertRules, monitoringScreenings } from "./shard";
-import { drizzleShard } from "./system-db";
-import { forTenant } from "./tenant-db";
-
-/** A binding that records each batch's statements (text and bound values) and answers nothing. */
-function recordingD1() {
-  const sent: Array<{ text: string; values: unknown[] }> = [];
-  const statement = (text: string, values: unknown[] = []) => ({
-    bind: (...bound: unknown[]) => statement(text, bound),
-    text,
-    values,
-  });
-  const binding = {
-    prepare: (text: string) => statement(text),
-    batch: async (stmts: Array<{ text: string; values: unknown[] }>) => {
-      sent.push(...stmts.map(({ text, values }) => ({ text, values })));
-      return stmts.map(() => ({ results: [] }));
-    },
-  } as unknown as D1Database;
-  return { binding, sent };
-}
-
-const scopeOn = (binding: D1Database, tenantId: string) => ({
-  db: forTenant(drizzleShard(binding), tenantId),
-  tenantId,
-});
 
 const eventRows = jsonRowsTemplate(events);
 const s = monitoringScreenings;

@@ -1,45 +1,11 @@
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import type { TenantScope } from "./client";
+import { recordingD1, scopeOn } from "./recording-d1";
 import { customers, events } from "./shard";
 import { type Placeholders, rawTemplate, statementTemplate } from "./statement-template";
 import { drizzleShard } from "./system-db";
-import { forTenant } from "./tenant-db";
 import { tenantSql } from "./tenant-tables";
-
-/**
- * A binding that records what it prepared and bound, and answers each statement with `rows` (as
- * arrays, or as objects to all() and in a batch).
- */
-function recordingD1(rows: unknown[][] = [], objects: object[] = []) {
-  const sent: Array<{ text: string; values: unknown[] }> = [];
-  const statement = (text: string, values: unknown[] = []) => ({
-    bind: (...bound: unknown[]) => statement(text, bound),
-    raw: async () => {
-      sent.push({ text, values });
-      return rows;
-    },
-    all: async () => {
-      sent.push({ text, values });
-      return { results: objects };
-    },
-    text,
-    values,
-  });
-  const binding = {
-    prepare: (text: string) => statement(text),
-    batch: async (stmts: Array<{ text: string; values: unknown[] }>) => {
-      sent.push(...stmts.map(({ text, values }) => ({ text, values })));
-      return stmts.map(() => ({ results: objects }));
-    },
-  } as unknown as D1Database;
-  return { binding, sent };
-}
-
-const scopeOn = (binding: D1Database, tenantId: string) => ({
-  db: forTenant(drizzleShard(binding), tenantId),
-  tenantId,
-});
 
 const byName = statementTemplate(
   (db, withType: boolean, p: Placeholders<{ name: string; type: string | null }>) =>
