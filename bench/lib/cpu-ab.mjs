@@ -6,43 +6,23 @@
 // Usage: node bench/lib/cpu-ab.mjs <baseRoot> <newRoot> <stateDir> [rounds=10] [block=30] [routes=evaluate,screening]
 // e.g. a base tree: git archive <commit> | tar -x -C /tmp/base && ln -s $PWD/node_modules /tmp/base/;
 // stateDir: bench/.data/fraud-evaluate-1000x50 (seeded by bench/fraud-evaluate.mjs).
-import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { cpSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { processCpuSeconds as cpuOf, workerdPids } from "./workerd-cpu.mjs";
 
 const [baseRoot, newRoot, stateDir, rounds = "10", block = "30", routesArg = "evaluate,screening"] =
   process.argv.slice(2);
 const ENTITY_ID = "c0000000-0000-4000-8000-000000000000";
 const tenant = JSON.parse(readFileSync(join(stateDir, "tenant.json"), "utf8"));
 
-const workerdPids = () =>
-  new Set(
-    readdirSync("/proc")
-      .filter((d) => /^\d+$/.test(d))
-      .filter((pid) => {
-        try {
-          const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
-          const comm = stat.slice(stat.indexOf("(") + 1, stat.lastIndexOf(")"));
-          const ppid = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
-          return comm === "workerd" && ppid === process.pid;
-        } catch {
-          return false;
-        }
-      }),
-  );
-const cpuOf = (pid) => {
-  const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
-  const f = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-  return (Number(f[11]) + Number(f[12])) / 100;
-};
-
 async function start(root, label) {
   const { startService } = await import(join(root, "bench/lib/server.mjs"));
   const state = mkdtempSync(join(tmpdir(), `ab-${label}-`));
   cpSync(stateDir, state, { recursive: true });
-  const before = workerdPids();
+  const before = new Set(workerdPids());
   const service = await startService({ persistTo: state });
-  const pid = [...workerdPids()].find((p) => !before.has(p));
+  const pid = workerdPids().find((p) => !before.has(p));
   return { label, service, pid, state };
 }
 
