@@ -45,20 +45,31 @@ const TEXTS = [
   "x".repeat(500),
 ];
 
-/** The plain read the packed one replaces: one object per row, as D1 answers a SELECT. */
-const plainRows = (t: TestTenant, column: string, value: string, cap: number) =>
-  shardRows<ActivityRow>(
-    t,
-    `SELECT amount_minor AS amountMinor, type, transaction_date AS transactionDate, category, status,
+/**
+ * The plain read the packed one replaces: one object per row, as D1 answers a SELECT, with what
+ * the decoder derives (the instant; AML's columns, absent from a read without them).
+ */
+const plainRows = async (t: TestTenant, column: string, value: string, cap: number): Promise<ActivityRow[]> =>
+  (
+    await shardRows<Omit<ActivityRow, "at" | "cash" | "country" | "other">>(
+      t,
+      `SELECT amount_minor AS amountMinor, type, transaction_date AS transactionDate, category, status,
       description, coalesce(counterparty_account, counterparty_name) AS counterparty
     FROM transactions WHERE tenant_id = ? AND ${column} = ? AND transaction_date >= ? AND transaction_date <= ?
     ORDER BY transaction_date DESC, id DESC LIMIT ?`,
-    t.id,
-    value,
-    FROM,
-    TO,
-    cap,
-  );
+      t.id,
+      value,
+      FROM,
+      TO,
+      cap,
+    )
+  ).map((r) => ({
+    ...r,
+    at: Date.parse(r.transactionDate),
+    cash: false,
+    country: null,
+    other: r.counterparty,
+  }));
 
 /** `n` varied transactions of a new customer: some share a date (the id breaks the tie), some fall outside [FROM, TO]. */
 async function customerWithActivity(t: TestTenant, n: number) {

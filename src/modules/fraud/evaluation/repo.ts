@@ -49,18 +49,27 @@ const KEY_COLUMN: Record<ActivityKey["column"], SQL> = {
   merchant: sql.raw("t.merchant_name"),
 };
 
+/**
+ * One of the entity's transactions as both evaluations read it, one object for both: fraud's Txn
+ * (`at`: its instant) and AML's window row (cash, country, the other party; pre-transaction
+ * screening shares a whole read between them). Built in one literal, so every row has one shape.
+ */
 export interface ActivityRow {
   amountMinor: number;
   type: "credit" | "debit";
   transactionDate: string;
+  /** Date.parse(transactionDate). */
+  at: number;
   category: string | null;
   status: string;
   description: string | null;
   counterparty: string | null;
-  /** AML's columns, when a whole read was asked for them (`amlColumns`): lower(coalesce(channel, '')) = 'cash'. */
-  cash?: boolean;
+  /** AML's columns, from a whole read asked for them (`amlColumns`), else false and null: lower(coalesce(channel, '')) = 'cash'. */
+  cash: boolean;
   /** upper(counterparty_country). */
-  country?: string | null;
+  country: string | null;
+  /** AML's other party for a customer or account: the counterparty. */
+  other: string | null;
 }
 
 /**
@@ -75,28 +84,29 @@ const ACTIVITY_JSON = sql.raw(`json_array(${ACTIVITY_COLUMNS})`);
 
 const ACTIVITY_ORDER = sql.raw("d DESC, id DESC");
 
-const activityRow = (v: unknown[]): ActivityRow => ({
-  amountMinor: v[0] as number,
-  type: v[1] as ActivityRow["type"],
-  transactionDate: v[2] as string,
-  category: v[3] as string | null,
-  status: v[4] as string,
-  description: v[5] as string | null,
-  counterparty: v[6] as string | null,
-});
+const activityRow = (v: unknown[]): ActivityRow => {
+  const transactionDate = v[2] as string;
+  const counterparty = v[6] as string | null;
+  return {
+    amountMinor: v[0] as number,
+    type: v[1] as ActivityRow["type"],
+    transactionDate,
+    at: Date.parse(transactionDate),
+    category: v[3] as string | null,
+    status: v[4] as string,
+    description: v[5] as string | null,
+    counterparty,
+    cash: v[7] === 1,
+    country: (v[8] as string | null | undefined) ?? null,
+    other: counterparty,
+  };
+};
 
 /**
  * A row with AML's columns, as its statements test them (pre-transaction screening shares the
  * rows with its AML evaluation).
  */
 const ACTIVITY_AML_JSON = sql.raw(`json_array(${ACTIVITY_COLUMNS}, ${TX_IS_CASH}, ${TX_COUNTRY})`);
-
-const activityAmlRow = (v: unknown[]): ActivityRow => {
-  const row = activityRow(v);
-  row.cash = v[7] === 1;
-  row.country = v[8] as string | null;
-  return row;
-};
 
 /**
  * The entity's transactions in [from, to], newest first, at most `cap`, packed: a statement for
@@ -165,13 +175,10 @@ const wholeActivityTemplate = rawTemplate<
 });
 
 /** The rows of a whole read; null: more than it ships (read them with activityQuery). */
-const decodeWholeActivity = (
-  [whole]: readonly WholeActivity[],
-  amlColumns: boolean,
-): ActivityRow[] | null => {
+const decodeWholeActivity = ([whole]: readonly WholeActivity[]): ActivityRow[] | null => {
   if (!whole || whole.n === 0) return [];
   if (whole.rows === null) return null;
-  return unpackRows([{ g: null, rows: whole.rows }], amlColumns ? activityAmlRow : activityRow);
+  return unpackRows([{ g: null, rows: whole.rows }], activityRow);
 };
 
 /** The entity's transactions in [from, to], newest first, at most `cap`. */
@@ -271,7 +278,7 @@ export function entityActivityReads<Extra extends BatchItem<"sqlite">>(
   const decode = async (results: readonly unknown[]) => {
     const [started, whole, [last], extraRows] = (start ? results : [null, ...results]) as Results;
     const found = started === null || started.length > 0;
-    const rows = decodeWholeActivity(whole, amlColumns);
+    const rows = decodeWholeActivity(whole);
     return {
       found,
       createdAt: started?.[0]?.started ?? null,

@@ -98,15 +98,9 @@ function checkEntityId(type: EntityType, id: string) {
   if ((type === "customer" || type === "account") && !UUID.test(id)) throw notFound(NOT_FOUND[type]);
 }
 
-export const toTxn = (r: ActivityRow): Txn => ({
-  amountMinor: Math.abs(r.amountMinor),
-  type: r.type,
-  at: Date.parse(r.transactionDate),
-  category: r.category,
-  status: r.status,
-  description: r.description,
-  counterparty: r.counterparty,
-});
+/** The row as the signals read it: the row itself (it is a Txn), a copy only for a negative amount. */
+export const toTxn = (r: ActivityRow): Txn =>
+  r.amountMinor >= 0 ? r : { ...r, amountMinor: -r.amountMinor };
 
 /** The proposed row as the signals see it. */
 const proposedTxn = (row: ProposedTransactionRow): Txn => ({

@@ -35,20 +35,7 @@ type Reads = [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]];
 
 /** Fraud's rows with AML's columns (a customer's or account's: the other party is the counterparty), if it has them. */
 export const amlRowsOf = ({ withAml }: Pick<FraudPreload, "withAml">) =>
-  withAml
-    ? {
-        from: withAml.from,
-        rows: withAml.rows.map((r) => ({
-          transactionDate: r.transactionDate,
-          type: r.type,
-          amountMinor: r.amountMinor,
-          status: r.status,
-          cash: r.cash ?? false,
-          country: r.country ?? null,
-          other: r.counterparty,
-        })),
-      }
-    : null;
+  withAml ? { from: withAml.from, rows: withAml.rows } : null;
 
 /** Decimal money string ("1250.5") to minor units, without floating point. */
 const toMinor = (amount: string) => {
