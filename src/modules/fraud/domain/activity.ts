@@ -19,6 +19,11 @@ export interface ActivityView {
   recent: Txn[];
   /** Latest activity before the window (from the baseline or before it). */
   lastBeforeWindowAt: number | null;
+  /**
+   * Days since the earlier of the entity's record and its first known transaction (null without a
+   * record): a book imported with its history is not new, though its records are. When the
+   * entity was active before the read's range, that activity bounds the age from below.
+   */
   entityAgeDays: number | null;
   /** The tenant's time zone (IANA) and its UTC offset at evaluation time, for hour-of-day. */
   timeZone: string;
@@ -57,10 +62,16 @@ export function buildView(input: EvaluationInput): ActivityView {
     recentDays,
     recent: sorted.slice(Math.max(windowFrom, firstFrom(recentStart))),
     lastBeforeWindowAt,
-    entityAgeDays: input.entityCreatedAt ? (now - input.entityCreatedAt.getTime()) / DAY_MS : null,
+    entityAgeDays: entityAgeDays(now, input.entityCreatedAt, input.activityBeforeBaselineAt ?? sorted[0]?.at),
     timeZone: input.timeZone ?? "UTC",
     utcOffsetMinutes: input.utcOffsetMinutes ?? 0,
   };
+}
+
+function entityAgeDays(now: number, createdAt: Date | null | undefined, firstSeenAt: number | undefined) {
+  if (!createdAt) return null;
+  const since = firstSeenAt === undefined ? createdAt.getTime() : Math.min(createdAt.getTime(), firstSeenAt);
+  return (now - since) / DAY_MS;
 }
 
 export const sumMinor = (txns: Txn[]): number => txns.reduce((s, t) => s + t.amountMinor, 0);

@@ -72,7 +72,7 @@ export function newEntityHighActivity(view: ActivityView, p: P): SignalOutcome {
         observed: String(age),
         expected: `over ${p.newDays}`,
         threshold: String(p.newDays),
-        context: "days since the entity was created",
+        context: "days since the entity was created or first transacted, whichever is earlier",
         deviation: ratio(p.newDays, Math.max(age, 0.01)),
       },
       {
@@ -93,7 +93,7 @@ export function newEntityHighActivity(view: ActivityView, p: P): SignalOutcome {
       },
     ],
     explanation: triggered
-      ? `Created ${age} days ago and already ${count} transactions worth ${money(amount)}.`
+      ? `Created or first active ${age} days ago and already ${count} transactions worth ${money(amount)}.`
       : isNew
         ? `New (${age} days) but activity is modest: ${count} transactions, ${money(amount)}.`
         : `Entity is ${age} days old: not new.`,

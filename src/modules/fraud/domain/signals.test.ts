@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { buildView } from "./activity";
 import { findSignal, SIGNALS, selectSignals, unknownSignalIds } from "./catalog";
 import { evaluateSignals } from "./evaluate";
 import { daysAgo, input, NOW, normalActivity, txn } from "./fixtures.test-util";
@@ -149,5 +150,40 @@ describe("counterfactuals name the threshold", () => {
     const { signal } = run("velocity_count", TRIGGERS.velocity_count.data());
     const threshold = signal.evidence[0].threshold;
     expect(signal.counterfactual).toBe(`Would not trigger if the 7-day count were below ${threshold}.`);
+  });
+});
+
+describe("new_entity_high_activity: an entity is as old as its record or its first activity", () => {
+  const created = (days: number) => ({ entityCreatedAt: new Date(NOW.getTime() - days * 86_400_000) });
+  const busy = () => Array.from({ length: 22 }, (_, i) => txn({ at: daysAgo(i % 10) }));
+  const ageOf = (transactions: Txn[], extra: Partial<EvaluationInput>) => ({
+    age: buildView(input(transactions, extra)).entityAgeDays,
+    triggered: run("new_entity_high_activity", transactions, extra).signal?.triggered ?? false,
+  });
+
+  it("a record made 3 days ago whose transactions go back 60 days is 60 days old: not new", () => {
+    const { triggered, age } = ageOf([txn({ at: daysAgo(60) }), ...busy()], created(3));
+    expect(age).toBe(60);
+    expect(triggered).toBe(false);
+  });
+
+  it("activity before the read's range makes it at least that old", () => {
+    const before = NOW.getTime() - 400 * 86_400_000;
+    const { triggered, age } = ageOf(busy(), { ...created(3), activityBeforeBaselineAt: before });
+    expect(age).toBe(400);
+    expect(triggered).toBe(false);
+  });
+
+  it("a record made 12 days ago whose first transaction is 9 days old is 12 days old: new and busy fires", () => {
+    const { triggered, age } = ageOf(busy(), created(12));
+    expect(age).toBe(12);
+    expect(triggered).toBe(true);
+  });
+
+  it("without a record the age stays unknown, whatever the activity", () => {
+    const outcome = evaluateSignals(input(busy(), { entityCreatedAt: null }), [
+      findSignal("new_entity_high_activity")!,
+    ]);
+    expect(outcome.triggeredSignals).toEqual([]);
   });
 });
