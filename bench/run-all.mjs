@@ -3,11 +3,13 @@
 // Pass names to run some: `npm run bench -- ingest webhooks`.
 // `npm run bench -- --summary`: runs the budget benches at a size that finishes in minutes on
 // 2 cores, then prints one JSON object with every budget figure (value, goal, pass) and a line
-// per figure (docs/performance.md lists them). Exit 1 when a figure misses its goal.
+// per figure (docs/performance.md lists them), and appends the run (date, commit, machine, every
+// figure) as one line to bench/history.jsonl. Exit 1 when a figure misses its goal.
 import { spawn } from "node:child_process";
 import { readdirSync } from "node:fs";
 import { join } from "node:path";
 import { parseFigures } from "./lib/figures.mjs";
+import { appendHistory, gitState, HISTORY_FILE, machineNow, summaryEntry } from "./lib/history.mjs";
 
 const dir = import.meta.dirname;
 
@@ -61,13 +63,17 @@ function run(script, args = [], minutes = Number.POSITIVE_INFINITY) {
 
 if (process.argv.includes("--summary")) {
   const started = Date.now();
+  const machineAtStart = machineNow();
   const figures = [];
   const failedRuns = [];
+  const benches = [];
   for (const { script, args, minutes } of BUDGETS) {
     console.log(`\n== bench/${script} ${args.join(" ")}`);
     const began = Date.now();
     const { status, output } = await run(script, args, minutes);
-    console.log(`bench/${script} ${args.join(" ")}: ${((Date.now() - began) / 1000).toFixed(0)} s`);
+    const seconds = Math.round((Date.now() - began) / 1000);
+    console.log(`bench/${script} ${args.join(" ")}: ${seconds} s`);
+    benches.push({ run: `${script} ${args.join(" ")}`, seconds, status });
     if (status !== 0)
       failedRuns.push(`${script} ${args.join(" ")} (${status === "timed out" ? status : `exit ${status}`})`);
     figures.push(...parseFigures(output));
@@ -87,6 +93,18 @@ if (process.argv.includes("--summary")) {
       `${verdict} ${f.name.padEnd(44)} ${String(f.value).padStart(10)} ${f.unit.padEnd(4)} ${goal}`,
     );
   }
+  const entry = summaryEntry({
+    date: new Date(),
+    git: gitState(dir),
+    machineAtStart,
+    machineAtEnd: machineNow(),
+    summary,
+    benches,
+  });
+  appendHistory(entry);
+  console.log(
+    `\nappended to ${HISTORY_FILE} (commit ${entry.commit}${entry.dirty ? ", uncommitted changes" : ""})`,
+  );
   process.exit(summary.pass ? 0 : 1);
 }
 
