@@ -6,6 +6,7 @@ import { intLiteral } from "./sql";
  * group joined into a few JSON arrays of arrays, so they cross the binding as a few strings
  * decoded by one JSON.parse each, instead of as one object per row, which D1 (locally its
  * simulator too) and Drizzle convert cell by cell on the request's thread.
+ * `group_concat(... ORDER BY ...)` needs SQLite 3.44 or later (workerd's is 3.47).
  */
 
 /**
