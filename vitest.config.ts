@@ -42,9 +42,8 @@ export default defineConfig(async () => {
                   SHARD_1: "credit-ops-shard-1",
                   SHARD_2: "credit-ops-shard-2",
                 },
-                // Tests drive one key hard; the 429 path is tested with its own limiter.
+                // Tests send everything from one address; the 429 path is tested with its own limiter.
                 ratelimits: {
-                  API_RATE_LIMITER: { simple: { limit: 1_000_000, period: 60 } },
                   IP_RATE_LIMITER: { simple: { limit: 1_000_000, period: 60 } },
                 },
                 bindings: {

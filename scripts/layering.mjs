@@ -1,175 +1,179 @@
-// Writes the layering rules (docs/architecture.md#layers) into biome.json as
-// noRestrictedImports overrides. Biome matches import specifiers as written (relative), and
-// one override's options replace another's, so the rules are expanded here per folder depth
-// and per file role. `node scripts/layering.mjs --check` fails when biome.json is stale.
-import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+// Checks every import under src/ against the layering rules of scripts/layering-rules.mjs
+// (docs/architecture.md#layers). Imports are read with the TypeScript parser: static imports and
+// re-exports (type-only ones too), import() calls and types, require(). Relative imports are
+// resolved, so a rule holds however a path is spelled. Exits 1 when an import is refused.
+// Usage: node scripts/layering.mjs
+import { readdirSync, readFileSync } from "node:fs";
+import { join, posix, relative } from "node:path";
+import { fileURLToPath } from "node:url";
+import ts from "typescript";
+import {
+  ALSO_OWNS,
+  CROSS_MODULE_EXCEPTIONS,
+  HTTP_EXCEPTIONS,
+  KINDS,
+  MAY_NOT_IMPORT,
+  PUBLIC,
+} from "./layering-rules.mjs";
 
-const MAX_DEPTH = 4; // src/modules/<module>/a/b/c/file.ts
-const LAYERING_TAG = "layering:";
+/** A glob of the rules (`*` one segment, `**` any number) as a regular expression. */
+function globRegExp(glob) {
+  const segment = (s) => s.replace(/[.+?^${}()|[\]\\]/g, "\\$&").replace(/\*/g, "[^/]*");
+  const body = glob
+    .split("/")
+    .map((s, i, all) => {
+      if (s !== "**") return `${segment(s)}${i < all.length - 1 ? "/" : ""}`;
+      return i < all.length - 1 ? "(?:[^/]+/)*" : "[^/]+(?:/[^/]+)*";
+    })
+    .join("");
+  return new RegExp(`^${body}$`);
+}
+const matcher = (globs) => {
+  const res = globs.map(globRegExp);
+  return (text) => res.some((re) => re.test(text));
+};
 
-/** Another module's public surface: its (sub-feature) service, schemas, read model and pure domain. */
-const PUBLIC = [
-  "*/service",
-  "*/*/service",
-  "*/schemas",
-  "*/*/schemas",
-  "*/domain/**",
-  "*/present",
-  "*/read-model",
-];
+const kinds = Object.fromEntries(
+  Object.entries(KINDS).map(([name, k]) => [
+    name,
+    { ...k, package: matcher(k.packages ?? []), path: matcher(k.paths ?? []) },
+  ]),
+);
+const isPublic = matcher(PUBLIC);
+const isCrossModuleException = matcher(CROSS_MODULE_EXCEPTIONS);
+const httpMayImport = matcher(HTTP_EXCEPTIONS.mayImport);
+
+/** The import as the rules see it: `{ path }` relative to src/ without extension, or `{ pkg }`. */
+export function resolveImport(file, specifier) {
+  if (!specifier.startsWith(".")) return { pkg: specifier };
+  const path = posix
+    .normalize(posix.join(posix.dirname(file), specifier))
+    .replace(/\.(ts|js|mjs)$/, "")
+    .replace(/\/index$/, "");
+  return { path };
+}
+
+const moduleOf = (path) => /^modules\/([^/]+)\/(.+)$/.exec(path);
+
+/** The role of a file of modules/<module>/ (scripts/layering-rules.mjs, MAY_NOT_IMPORT). */
+export function roleOf(file) {
+  const [, , ...rest] = file.split("/");
+  const dirs = rest.slice(0, -1);
+  const name = rest.at(-1);
+  if (dirs.includes("domain")) return "domain";
+  if (dirs.includes("routes")) return "routes";
+  if (name === "schemas.ts") return "schemas";
+  if (name === "system-repo.ts") return "system-repo";
+  return "other";
+}
+
+function isKind(kind, target, module) {
+  if (target.pkg !== undefined) return kind.package(target.pkg);
+  if (!kind.path(target.path)) return false;
+  if (!kind.exceptOwn) return true;
+  return target.path !== `db/shard/${module}` && !(ALSO_OWNS[module] ?? []).includes(target.path);
+}
+
+function httpRefusal(file, target) {
+  if (!target.path?.startsWith("modules/")) return undefined;
+  if (!HTTP_EXCEPTIONS.files.includes(file))
+    return {
+      rule: "http may not import modules",
+      why: `src/http/ reaches modules only in ${HTTP_EXCEPTIONS.files.join(", ")} (HTTP_EXCEPTIONS)`,
+    };
+  if (httpMayImport(target.path.slice("modules/".length))) return undefined;
+  return {
+    rule: "HTTP_EXCEPTIONS",
+    why: `this file of src/http/ may reach only ${HTTP_EXCEPTIONS.mayImport.join(", ")}`,
+  };
+}
+
+function moduleRefusal(file, module, target) {
+  const role = roleOf(file);
+  for (const name of MAY_NOT_IMPORT[role]) {
+    const kind = kinds[name];
+    if (isKind(kind, target, module)) return { rule: `${role} may not import ${name}`, why: kind.why };
+  }
+  const into = target.path && moduleOf(target.path);
+  if (!into || into[1] === module) return undefined;
+  if (isPublic(into[2]) || isCrossModuleException(`${into[1]}/${into[2]}`)) return undefined;
+  return {
+    rule: "another module's private file",
+    why: "another module is reached only through its service.ts, schemas.ts (a sub-feature's too), present.ts, read-model.ts or domain/ (PUBLIC), or a CROSS_MODULE_EXCEPTIONS entry",
+  };
+}
 
 /**
- * Table ownership (docs/architecture.md#tables-and-their-owners): the drizzle schema files in
- * src/db/shard/ and the module that alone imports each. Another module reads a table through
- * the owner's read-model.ts or asks its service.
+ * Why `file` (a path relative to src/, e.g. `modules/fraud/service.ts`) may not import
+ * `specifier`, as `{ rule, why }`; undefined when it may. Files outside modules/ and http/
+ * (db/, jobs/, lib/, the entry) have no rule.
  */
-/** Modules own src/db/shard/<module>.ts; these own more (or a file named otherwise). */
-const EXTRA_SHARD_SCHEMAS = { data: ["transaction-flows"] };
-const SHARD_SCHEMA_OWNERS = Object.fromEntries(
-  readdirSync(new URL("../src/modules/", import.meta.url), { withFileTypes: true })
-    .filter((entry) => entry.isDirectory())
-    .map(({ name }) => [name, [name, ...(EXTRA_SHARD_SCHEMAS[name] ?? [])]])
-    .filter(
-      ([name]) =>
-        existsSync(new URL(`../src/db/shard/${name}.ts`, import.meta.url)) || EXTRA_SHARD_SCHEMAS[name],
-    ),
-);
-
-/** src/http/ files that may reach modules, and what: where a request meets an identity. */
-const HTTP_EXCEPTIONS = {
-  files: [
-    "src/http/middleware/auth.ts",
-    "src/http/context.ts",
-    "src/http/middleware/cors.ts",
-    "src/http/middleware/idempotency.ts",
-    "src/http/route-conventions.ts",
-  ],
-  allowed: [
-    "admin/verification/service",
-    "admin/operators/service",
-    "audit/service",
-    "admin/origins/service",
-    "idempotency/service",
-    "idempotency/domain/keys",
-  ],
-};
-/** Reached across modules by name, each with a reason in docs/architecture.md#layers. */
-const CROSS_MODULE_EXCEPTIONS = [
-  "aml/cases/system-repo", // operator reseal re-anchors AML case heads on every shard
-  "fraud/cases/system-repo", // same, fraud cases
-  "webhooks/secrets/system-repo", // operator reseal re-seals webhook secrets
-  "audit/routes", // the audit routes are mounted by the app and the admin router
-  "case-work/routes", // the case actions both kinds share, registered by the fraud and AML routers
-];
-
-const msg = {
-  http: "Layering: only a module's routes/ and schemas.ts import src/http/ (the HTTP layer). Shared code lives in src/lib/.",
-  crossModule: `Layering: another module is reached only through its service.ts, schemas.ts, present.ts or pure domain/ (named exceptions: ${CROSS_MODULE_EXCEPTIONS.join(", ")}).`,
-  repo: "Layering: only a module's services, jobs and runners read and write through repo.ts.",
-  db: "Layering: routes/ and domain/ do not touch src/db/; the service does.",
-  domainInfra:
-    "Layering: domain/ is pure logic, unit-tested in Node: no Hono, Drizzle or Cloudflare imports.",
-  domainService: "Layering: domain/ does not call services (they reach the database); pass data in.",
-  systemDb:
-    "Tenancy: the raw shard client (src/db/system-db) is for system-repo.ts files only; modules use the TenantDb on their scope (docs/architecture.md#tenancy-and-shards).",
-  shardSchema:
-    "Layering: a module imports only its own schema file src/db/shard/<module>.ts; another module's tables are read through its read-model.ts or its service.",
-  httpModules:
-    "Layering: src/http/ does not import modules; the one exception is the auth middleware and the request context (docs/architecture.md#layers).",
-  httpAuth: `Layering: the auth, CORS and idempotency middleware and the request context may reach only ${HTTP_EXCEPTIONS.allowed.join(", ")}.`,
-};
-
-const shardSchemaRule = (own = []) =>
-  rule(["**/db/shard", "**/db/shard/**", ...own.map((file) => `!**/db/shard/${file}`)], msg.shardSchema);
-
-const up = (depth) => "../".repeat(depth);
-const rule = (group, message) => ({ group, message: `${LAYERING_TAG} ${message}` });
-
-function crossModule(depth) {
-  const u = up(depth);
-  return rule(
-    [
-      `${u}*/**`,
-      `!${u}../**`,
-      ...PUBLIC.map((p) => `!${u}${p}`),
-      ...CROSS_MODULE_EXCEPTIONS.map((p) => `!${u}${p}`),
-    ],
-    msg.crossModule,
-  );
+export function refusal(file, specifier) {
+  const target = resolveImport(file, specifier);
+  if (file.startsWith("http/")) return httpRefusal(file, target);
+  const own = moduleOf(file);
+  return own ? moduleRefusal(file, own[1], target) : undefined;
 }
 
-const systemDb = () => rule(["**/db/system-db"], msg.systemDb);
-
-const ROLE_RULES = {
-  other: (own) => [rule(["**/http/**"], msg.http), shardSchemaRule(own), systemDb()],
-  "system-repo": (own) => [rule(["**/http/**"], msg.http), shardSchemaRule(own)],
-  schemas: () => [shardSchemaRule(), systemDb()],
-  routes: () => [rule(["**/repo", "**/system-repo"], msg.repo), rule(["**/db/**"], msg.db)],
-  domain: () => [
-    rule(["hono", "hono/**", "@hono/**", "drizzle-orm", "drizzle-orm/**", "cloudflare:*"], msg.domainInfra),
-    rule(["**/http/**"], msg.http),
-    rule(["**/repo", "**/system-repo"], msg.repo),
-    rule(["**/service"], msg.domainService),
-    rule(["**/db/**"], msg.db),
-  ],
-};
-
-/** Globs of files `depth` folders below src/modules/ (of `module`, or any) whose path has `role` in it. */
-function globs(depth, role, module = "*") {
-  const dirs = depth - 1; // folders between the module folder and the file
-  const at = (segments) => `src/modules/${module}/${segments.map((s) => `${s}/`).join("")}*.ts`;
-  const star = Array(dirs).fill("*");
-  if (role === "other") return [at(star)];
-  if (role === "schemas") return [`src/modules/${module}/${star.map((s) => `${s}/`).join("")}schemas.ts`];
-  if (role === "system-repo")
-    return [`src/modules/${module}/${star.map((s) => `${s}/`).join("")}system-repo.ts`];
-  // routes/ or domain/ at any folder position (deeper folders under them included)
-  const out = [];
-  for (let i = 0; i < dirs; i++) out.push(at(star.map((s, j) => (j === i ? role : s))));
-  return out;
+/** The module specifiers a TypeScript source imports, with their lines. */
+export function importsOf(fileName, text) {
+  const source = ts.createSourceFile(fileName, text, ts.ScriptTarget.Latest, false, ts.ScriptKind.TS);
+  const found = [];
+  const add = (node) => {
+    if (node && (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node)))
+      found.push({
+        specifier: node.text,
+        line: source.getLineAndCharacterOfPosition(node.getStart(source)).line + 1,
+      });
+  };
+  const visit = (node) => {
+    if (ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) add(node.moduleSpecifier);
+    else if (ts.isImportEqualsDeclaration(node) && ts.isExternalModuleReference(node.moduleReference))
+      add(node.moduleReference.expression);
+    else if (ts.isImportTypeNode(node) && ts.isLiteralTypeNode(node.argument)) add(node.argument.literal);
+    else if (
+      ts.isCallExpression(node) &&
+      (node.expression.kind === ts.SyntaxKind.ImportKeyword ||
+        (ts.isIdentifier(node.expression) && node.expression.text === "require"))
+    )
+      add(node.arguments[0]);
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+  return found;
 }
 
-const restrict = (includes, patterns) => ({
-  includes,
-  linter: { rules: { style: { noRestrictedImports: { level: "error", options: { patterns } } } } },
-});
+/** Every refused import of one file (`file` relative to src/). */
+export function checkFile(file, text) {
+  return importsOf(file, text).flatMap(({ specifier, line }) => {
+    const refused = refusal(file, specifier);
+    return refused ? [{ file, line, specifier, ...refused }] : [];
+  });
+}
 
-function overrides() {
-  const list = [
-    restrict(["src/http/**"], [rule(["**/modules/**"], msg.httpModules)]),
-    restrict(HTTP_EXCEPTIONS.files, [
-      rule(["**/modules/**", ...HTTP_EXCEPTIONS.allowed.map((p) => `!**/modules/${p}`)], msg.httpAuth),
-    ]),
-  ];
-  for (let depth = 1; depth <= MAX_DEPTH; depth++) {
-    // system-repo after other: the later override's options replace the earlier one's.
-    for (const role of ["other", "system-repo", "schemas", "routes", "domain"]) {
-      const includes = globs(depth, role);
-      if (includes.length === 0) continue;
-      list.push(restrict(includes, [...ROLE_RULES[role](), crossModule(depth)]));
-      // The owner of a shard schema file may import it: the same rules, one more exception.
-      // Before schemas/routes/domain of this depth, so theirs still win (the last match applies).
-      if (role !== "other" && role !== "system-repo") continue;
-      for (const [module, own] of Object.entries(SHARD_SCHEMA_OWNERS))
-        list.push(restrict(globs(depth, role, module), [...ROLE_RULES[role](own), crossModule(depth)]));
-    }
+function* tsFiles(dir) {
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) yield* tsFiles(path);
+    else if (entry.name.endsWith(".ts")) yield path;
   }
-  return list;
 }
 
-const isLayering = (o) => {
-  const text = JSON.stringify(o.linter?.rules?.style?.noRestrictedImports ?? {});
-  return text.includes(LAYERING_TAG) || text.includes("Layering:");
-};
-
-const path = new URL("../biome.json", import.meta.url);
-const current = readFileSync(path, "utf8");
-const config = JSON.parse(current);
-config.overrides = [...config.overrides.filter((o) => !isLayering(o)), ...overrides()];
-const next = `${JSON.stringify(config, null, 2)}\n`;
-if (process.argv.includes("--check")) {
-  if (JSON.parse(current) && JSON.stringify(JSON.parse(current)) !== JSON.stringify(JSON.parse(next))) {
-    console.error("biome.json layering rules are stale: run `node scripts/layering.mjs`");
+function main() {
+  const src = fileURLToPath(new URL("../src/", import.meta.url));
+  let files = 0;
+  const refused = [];
+  for (const path of tsFiles(src)) {
+    files++;
+    refused.push(...checkFile(relative(src, path).split("\\").join("/"), readFileSync(path, "utf8")));
+  }
+  for (const r of refused)
+    console.error(`src/${r.file}:${r.line}: import "${r.specifier}" refused (${r.rule}): ${r.why}`);
+  if (refused.length > 0) {
+    console.error(`layering: ${refused.length} import(s) refused; the rules: scripts/layering-rules.mjs`);
     process.exit(1);
   }
-} else writeFileSync(path, next);
+  console.log(`layering: ${files} files under src/, no import refused`);
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) main();

@@ -5,7 +5,8 @@ import { AppError } from "../lib/errors";
 /**
  * The raw shard clients: no tenant predicate is added. Only src/db, src/jobs, the Durable
  * Objects and files named system-repo.ts (cross-tenant sweeps: cron, queues, reseal) import
- * this; biome.json's layering rules and src/db/tenant-predicates.test.ts refuse it elsewhere.
+ * this; the layering rules (scripts/layering-rules.mjs) and src/db/tenant-predicates.test.ts refuse
+ * it elsewhere.
  * Modules get a TenantDb (src/db/tenant-db.ts) instead.
  */
 

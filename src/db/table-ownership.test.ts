@@ -24,7 +24,7 @@ const schemaFiles = import.meta.glob(["./shard/*.ts", "!./shard/index.ts"], {
 /**
  * Table ownership (docs/architecture.md#tables-and-their-owners): a shard table belongs to the
  * module named like its schema file (src/db/shard/<module>.ts). Importing another module's
- * schema file is refused by the linter (scripts/layering.mjs); this test reads the SQL text and
+ * schema file is refused by the linter (scripts/layering-rules.mjs); this test reads the SQL text and
  * the Drizzle calls, which an import rule cannot see.
  */
 const owners = new Map<string, string>(); // table name and Drizzle export -> owning module
