@@ -13,7 +13,7 @@ import { ipRateLimit, rateLimit } from "./http/middleware/rate-limit";
 import { requestContext } from "./http/middleware/request-context";
 import { securityHeaders } from "./http/middleware/security-headers";
 import { writeFence } from "./http/middleware/write-fence";
-import { openApiDocument } from "./http/openapi-document";
+import { openApiDocument, servedFrom } from "./http/openapi-document";
 import { registerBookmarkHeader } from "./http/read-replication-doc";
 import { AppError } from "./lib/errors";
 import { registerAdminRoutes } from "./modules/admin/routes";
@@ -64,7 +64,9 @@ export const OPENAPI_INFO = {
       "Fraud, SME health, agent health and KYC/AML outputs are advisory only.\n" +
       CONVENTIONS_MARKDOWN,
   },
-  servers: [{ url: "http://localhost:8787", description: "Local development" }],
+  // The committed openapi.json keeps `npm start`'s address; GET /v1/openapi.json (and so the docs
+  // page) names the origin it was fetched from instead (servedFrom).
+  servers: [{ url: "http://localhost:8787", description: "Local development (npm start)" }],
 };
 
 export function buildApp(): App {
@@ -138,7 +140,7 @@ export function buildApp(): App {
   let document: unknown;
   app.get(OPENAPI_PATH, (c) => {
     document ??= openApiDocument(app, OPENAPI_INFO);
-    return c.json(document as object);
+    return c.json(servedFrom(document as object, c.req.url));
   });
 
   app.notFound((c) =>

@@ -7,7 +7,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List customers (search by name or email, filter by status), newest first */
+        /**
+         * List customers
+         * @description Search by name or email, filter by status; newest first.
+         */
         get: operations["listCustomers"];
         put?: never;
         post?: never;
@@ -24,7 +27,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get a customer by id */
+        /** Get a customer */
         get: operations["getCustomer"];
         put?: never;
         post?: never;
@@ -41,7 +44,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List accounts, optionally of one customer, newest first */
+        /**
+         * List accounts
+         * @description Optionally of one customer; newest first.
+         */
         get: operations["listAccounts"];
         put?: never;
         post?: never;
@@ -58,7 +64,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List transactions (customer, account, type, date range), newest transactionDate first */
+        /**
+         * List transactions
+         * @description Filter by customer, account, type and date range; newest transactionDate first.
+         */
         get: operations["listTransactions"];
         put?: never;
         post?: never;
@@ -75,7 +84,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List mobile-money agents (tier, region, status), newest first */
+        /**
+         * List agents
+         * @description Mobile-money agents, filtered by tier, region and status; newest first.
+         */
         get: operations["listAgents"];
         put?: never;
         post?: never;
@@ -92,7 +104,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get an agent by the tenant's agent identifier */
+        /**
+         * Get an agent
+         * @description By the tenant's agent identifier.
+         */
         get: operations["getAgent"];
         put?: never;
         post?: never;
@@ -109,9 +124,15 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The tenant's category-to-flow mapping and its latest backfill's progress */
+        /**
+         * Get the flow mapping
+         * @description The tenant's category-to-flow mapping and its latest backfill's progress.
+         */
         get: operations["getFlowMapping"];
-        /** Replace the category-to-flow mapping (audited, event flow_mapping.updated); a backfill re-classifies stored transactions */
+        /**
+         * Replace the flow mapping
+         * @description Replaces the category-to-flow mapping (audited, event flow_mapping.updated); a backfill re-classifies stored transactions.
+         */
         put: operations["putFlowMapping"];
         post?: never;
         delete?: never;
@@ -129,7 +150,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Re-classify every stored transaction (e.g. after loading loans); replaces a running backfill. Poll GET /v1/settings/flow-mapping */
+        /**
+         * Re-classify stored transactions
+         * @description Re-classifies every stored transaction (e.g. after loading loans); replaces a running backfill. Poll GET /v1/settings/flow-mapping.
+         */
         post: operations["startFlowBackfill"];
         delete?: never;
         options?: never;
@@ -146,7 +170,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Erase a customer's personal data (data-subject request, Ghana Data Protection Act 2012): names, contact details, identifiers and free-text mentions are replaced by [erased] in every table; transactions are kept under the pseudonymous id; runs on the jobs queue */
+        /**
+         * Erase a customer's personal data
+         * @description A data-subject request (Ghana Data Protection Act 2012): names, contact details, identifiers and free-text mentions are replaced by [erased] in every table; transactions are kept under the pseudonymous id; runs on the jobs queue.
+         */
         post: operations["eraseCustomer"];
         delete?: never;
         options?: never;
@@ -161,7 +188,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A customer erasure's status and progress */
+        /**
+         * Get a customer erasure
+         * @description The erasure's status and progress.
+         */
         get: operations["getCustomerErasure"];
         put?: never;
         post?: never;
@@ -181,8 +211,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Calculate and store the BHI of one, several or all customers
-         * @description Each calculated customer gets a new record (isLatest) and a `bhi.calculated` event; a drop below the tenant's riskAlertThreshold also records `customer.risk_alert`. Customers that cannot be scored are reported in `results` with `persisted: false` and an `error`. With no customer named and more than 10,000 customers, the run continues in the background: 202 with a job to poll at /v1/bhi/calculate-from-db/jobs/{jobId}. The 202 may name an existing job: an identical run (same weights) while one is pending or running is joined (`joined: true`, that job's id) instead of started twice.
+         * Calculate and store BHI
+         * @description For one, several or all customers. Each calculated customer gets a new record (isLatest) and a `bhi.calculated` event; a drop below the tenant's riskAlertThreshold also records `customer.risk_alert`. Customers that cannot be scored are reported in `results` with `persisted: false` and an `error`. With no customer named and more than 10,000 customers, the run continues in the background: 202 with a job to poll at /v1/bhi/calculate-from-db/jobs/{jobId}. The 202 may name an existing job: an identical run (same weights) while one is pending or running is joined (`joined: true`, that job's id) instead of started twice.
          */
         post: operations["calculateBhiFromDb"];
         delete?: never;
@@ -199,8 +229,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Progress of a background BHI run (started by calculate-from-db with > 10,000 customers)
-         * @description Progress of a background BHI run (started by calculate-from-db with > 10,000 customers)
+         * Get a background BHI run
+         * @description Progress of a background BHI run (started by calculate-from-db with > 10,000 customers).
          *
          *     Fresh read: served by the primary database, never by a lagging replica (`x-d1-session: first-primary`).
          */
@@ -220,7 +250,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List BHI records (latest per customer by default), newest first */
+        /**
+         * List BHI records
+         * @description Latest per customer by default; newest first.
+         */
         get: operations["listBhiRecords"];
         put?: never;
         post?: never;
@@ -237,7 +270,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Portfolio summary over each customer's latest record */
+        /**
+         * Get the BHI portfolio summary
+         * @description Over each customer's latest record.
+         */
         get: operations["getBhiSummary"];
         put?: never;
         post?: never;
@@ -254,7 +290,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A customer's latest BHI record (404 when the customer or its BHI is absent) */
+        /**
+         * Get a customer's latest BHI
+         * @description 404 when the customer or its BHI is absent.
+         */
         get: operations["getCustomerBhi"];
         put?: never;
         post?: never;
@@ -271,7 +310,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A customer's BHI history, newest first (404 when the customer is absent) */
+        /**
+         * List a customer's BHI history
+         * @description Newest first; 404 when the customer is absent.
+         */
         get: operations["getBhiHistory"];
         put?: never;
         post?: never;
@@ -289,8 +331,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * A customer's BHI report as JSON, CSV or PDF
-         * @description Served from storage while the customer's latest BHI record is unchanged; the ETag names that record, so `If-None-Match` answers 304. CSV (RFC 4180): one row per history record, then one per component of the latest record. 404 when the customer or its BHI is absent.
+         * Get a customer's BHI report
+         * @description As JSON, CSV or PDF. Served from storage while the customer's latest BHI record is unchanged; the ETag names that record, so `If-None-Match` answers 304. CSV (RFC 4180): one row per history record, then one per component of the latest record. 404 when the customer or its BHI is absent.
          */
         get: operations["getBhiReport"];
         put?: never;
@@ -327,7 +369,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Evaluate fraud signals for an entity (advisory; persists nothing) */
+        /**
+         * Evaluate fraud signals for an entity
+         * @description Advisory; persists nothing.
+         */
         post: operations["evaluateFraud"];
         delete?: never;
         options?: never;
@@ -344,7 +389,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Evaluate, then return the entity's open case or open one when the score reaches the threshold */
+        /**
+         * Evaluate an entity and open a fraud case
+         * @description Evaluates, then returns the entity's open case or opens one when the score reaches the threshold.
+         */
         post: operations["evaluateFraudAndCreateCase"];
         delete?: never;
         options?: never;
@@ -359,7 +407,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List the tenant's stored fraud alerts, newest first (ruleId, ruleSetVersion, severity, entity, trigger, createdAt range) */
+        /**
+         * List fraud alerts
+         * @description The tenant's stored fraud alerts, newest first; filter by ruleId, ruleSetVersion, severity, entity, trigger and createdAt range.
+         */
         get: operations["listFraudAlerts"];
         put?: never;
         post?: never;
@@ -376,10 +427,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List fraud cases (filters; newest first) */
+        /**
+         * List fraud cases
+         * @description With filters; newest first.
+         */
         get: operations["listFraudCases"];
         put?: never;
-        /** Open a fraud case (status open; event 1 is `created`) */
+        /**
+         * Open a fraud case
+         * @description Status open; event 1 is `created`.
+         */
         post: operations["createFraudCase"];
         delete?: never;
         options?: never;
@@ -394,7 +451,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Fraud case statistics */
+        /** Get fraud case statistics */
         get: operations["getFraudCaseStats"];
         put?: never;
         post?: never;
@@ -411,7 +468,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get a fraud case with its events (in sequence order) */
+        /**
+         * Get a fraud case
+         * @description With its events, in sequence order.
+         */
         get: operations["getFraudCase"];
         put?: never;
         post?: never;
@@ -428,10 +488,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List a case's events in eventSequence order */
+        /**
+         * List a fraud case's events
+         * @description In eventSequence order.
+         */
         get: operations["listFraudCaseEvents"];
         put?: never;
-        /** Append an event to a case (status changes follow the case state machine) */
+        /**
+         * Append an event to a fraud case
+         * @description Status changes follow the case state machine.
+         */
         post: operations["addFraudCaseEvent"];
         delete?: never;
         options?: never;
@@ -448,7 +514,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Change a case's status (appends a status_changed event) */
+        /**
+         * Change a fraud case's status
+         * @description Appends a status_changed event.
+         */
         post: operations["changeFraudCaseStatus"];
         delete?: never;
         options?: never;
@@ -465,7 +534,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Add a note to a case (appends a note_added event) */
+        /**
+         * Add a note to a fraud case
+         * @description Appends a note_added event.
+         */
         post: operations["addFraudCaseNote"];
         delete?: never;
         options?: never;
@@ -482,7 +554,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Assign, reassign (assign again) or unassign (assigneeId null) the case: an assigned/unassigned entry in its log; the case shows the current assignee. 409: unassigning a case with no assignee */
+        /**
+         * Assign a fraud case
+         * @description Assign, reassign (assign again) or unassign (assigneeId null) the case: an assigned/unassigned entry in its log; the case shows the current assignee. 409: unassigning a case with no assignee.
+         */
         post: operations["AssignFraudCase"];
         delete?: never;
         options?: never;
@@ -499,7 +574,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Add and remove tags: one tag_added/tag_removed entry per tag that changes (at most 20 tags per case; 409 when nothing changes) */
+        /**
+         * Tag a fraud case
+         * @description Add and remove tags: one tag_added/tag_removed entry per tag that changes (at most 20 tags per case; 409 when nothing changes).
+         */
         post: operations["TagFraudCase"];
         delete?: never;
         options?: never;
@@ -516,7 +594,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Maker-checker: a second actor confirms the pending close (the close is appended with its outcome). 403 second_actor_required: the requester confirming; 409: no close pending */
+        /**
+         * Confirm a fraud case's pending close
+         * @description Maker-checker: a second actor confirms the pending close (the close is appended with its outcome). 403 second_actor_required: the requester confirming; 409: no close pending.
+         */
         post: operations["ConfirmFraudCaseClose"];
         delete?: never;
         options?: never;
@@ -533,7 +614,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Maker-checker: withdraw or refuse the pending close (close_rejected entry; the status stays). 409: no close pending */
+        /**
+         * Reject a fraud case's pending close
+         * @description Maker-checker: withdraw or refuse the pending close (close_rejected entry; the status stays). 409: no close pending.
+         */
         post: operations["RejectFraudCaseClose"];
         delete?: never;
         options?: never;
@@ -548,7 +632,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Recompute the case's hash chain (case row and every event) from genesis */
+        /**
+         * Verify a fraud case's hash chain
+         * @description Recomputes the case's hash chain (case row and every event) from genesis.
+         */
         get: operations["verifyFraudCase"];
         put?: never;
         post?: never;
@@ -565,10 +652,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List the snoozes taken from this case, active and expired, newest first */
+        /**
+         * List a fraud case's snoozes
+         * @description The snoozes taken from this case, active and expired, newest first.
+         */
         get: operations["listFraudCaseSnoozes"];
         put?: never;
-        /** Snooze one rule for the case's entity until a time (an entry of the system allowlist "Case snoozes", recorded in the case log as rule_snoozed); ruleId: a signal of the case or a signal or custom rule of the live fraud rule set */
+        /**
+         * Snooze a rule from a fraud case
+         * @description Snooze one rule for the case's entity until a time (an entry of the system allowlist "Case snoozes", recorded in the case log as rule_snoozed); ruleId: a signal of the case or a signal or custom rule of the live fraud rule set.
+         */
         post: operations["snoozeFraudCaseRule"];
         delete?: never;
         options?: never;
@@ -586,8 +679,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Upsert up to 1000 loans with their repayment schedules by (externalSource, externalId)
-         * @description Body: a JSON array, NDJSON (one record per line) or CSV (header row; a loan's `schedule` is a JSON array in its cell). Each record is validated on its own: bad ones come back in `errors` and are skipped, good ones are written together in one transaction. Re-sending a batch changes nothing. A loan record replaces the stored loan and its schedule; its stored repayments are allocated again. Load customers (and accounts) first. A batch whose new rows (loans, installments, repayments) would pass the tenant's storage quota is refused whole: 403 `storage_quota_exceeded` (docs/decisions/fairness.md#storage-quotas).
+         * Upsert loans
+         * @description Up to 1000 loans with their repayment schedules, by (externalSource, externalId). Body: a JSON array, NDJSON (one record per line) or CSV (header row; a loan's `schedule` is a JSON array in its cell). Each record is validated on its own: bad ones come back in `errors` and are skipped, good ones are written together in one transaction. Re-sending a batch changes nothing. A loan record replaces the stored loan and its schedule; its stored repayments are allocated again. Load customers (and accounts) first. A batch whose new rows (loans, installments, repayments) would pass the tenant's storage quota is refused whole: 403 `storage_quota_exceeded` (docs/decisions/fairness.md#storage-quotas).
          */
         post: operations["ingestLoans"];
         delete?: never;
@@ -606,8 +699,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Upsert up to 1000 loan repayments by (externalSource, externalId)
-         * @description Body: a JSON array, NDJSON (one record per line) or CSV (header row; a loan's `schedule` is a JSON array in its cell). Each record is validated on its own: bad ones come back in `errors` and are skipped, good ones are written together in one transaction. Re-sending a batch changes nothing. Allocation: fees, then interest, then principal, oldest installment first (a named installmentSeq first). paidOn may not be in the future. A batch whose new rows (loans, installments, repayments) would pass the tenant's storage quota is refused whole: 403 `storage_quota_exceeded` (docs/decisions/fairness.md#storage-quotas).
+         * Upsert loan repayments
+         * @description Up to 1000 loan repayments, by (externalSource, externalId). Body: a JSON array, NDJSON (one record per line) or CSV (header row; a loan's `schedule` is a JSON array in its cell). Each record is validated on its own: bad ones come back in `errors` and are skipped, good ones are written together in one transaction. Re-sending a batch changes nothing. Allocation: fees, then interest, then principal, oldest installment first (a named installmentSeq first). paidOn may not be in the future. A batch whose new rows (loans, installments, repayments) would pass the tenant's storage quota is refused whole: 403 `storage_quota_exceeded` (docs/decisions/fairness.md#storage-quotas).
          */
         post: operations["ingestLoanRepayments"];
         delete?: never;
@@ -623,7 +716,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List loans (filters: customer, status, product, branch, officer, arrears bucket as of today), newest first */
+        /**
+         * List loans
+         * @description Filter by customer, status, product, branch, officer and arrears bucket as of today; newest first.
+         */
         get: operations["listLoans"];
         put?: never;
         post?: never;
@@ -641,8 +737,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * A loan with its schedule, repayments and arrears as of asOf (default today)
-         * @description As of a date: only repayments paid on or before it count (allocated in the order they were paid).
+         * Get a loan
+         * @description With its schedule, repayments and arrears as of asOf (default today). As of a date: only repayments paid on or before it count (allocated in the order they were paid).
          */
         get: operations["getLoan"];
         put?: never;
@@ -660,7 +756,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A customer's loans, newest first */
+        /**
+         * List a customer's loans
+         * @description Newest first.
+         */
         get: operations["listCustomerLoans"];
         put?: never;
         post?: never;
@@ -678,8 +777,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * PAR1/PAR30/PAR90 for the tenant and by branch, product, officer or segment, with month-end history and roll rates
-         * @description PARn = outstanding principal of active loans more than n days past due / outstanding principal of active loans, in one currency. asOf today or later: live; an earlier asOf must be a stored month-end (else 400). Segment = the customer's vertical.
+         * Get portfolio at risk (PAR)
+         * @description PAR1/PAR30/PAR90 for the tenant and by branch, product, officer or segment, with month-end history and roll rates. PARn = outstanding principal of active loans more than n days past due / outstanding principal of active loans, in one currency. asOf today or later: live; an earlier asOf must be a stored month-end (else 400). Segment = the customer's vertical.
          */
         get: operations["getPortfolioAtRisk"];
         put?: never;
@@ -700,8 +799,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Upsert up to 1000 customers, accounts, transactions or agents by (externalSource, externalId)
-         * @description Body: a JSON array of the resource's records (CustomerRecord, AccountRecord, TransactionRecord or AgentRecord), NDJSON (one record per line) or CSV (header row; `a.b` columns nest, list fields are `;`-separated). Each record is validated on its own: bad ones come back in `errors` and are skipped, good ones are written together. Re-sending a batch changes nothing. Load order: customers, agents, accounts, transactions. A batch whose new rows would pass the tenant's storage quota is refused whole: 403 `storage_quota_exceeded` (docs/decisions/fairness.md#storage-quotas).
+         * Upsert customers, accounts, transactions or agents
+         * @description Up to 1000 records of the resource, by (externalSource, externalId). Body: a JSON array of the resource's records (CustomerRecord, AccountRecord, TransactionRecord or AgentRecord), NDJSON (one record per line) or CSV (header row; `a.b` columns nest, list fields are `;`-separated). Each record is validated on its own: bad ones come back in `errors` and are skipped, good ones are written together. Re-sending a batch changes nothing. Load order: customers, agents, accounts, transactions. A batch whose new rows would pass the tenant's storage quota is refused whole: 403 `storage_quota_exceeded` (docs/decisions/fairness.md#storage-quotas).
          */
         post: operations["ingestRecords"];
         delete?: never;
@@ -720,8 +819,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Sync from the tenant's core-banking connector (export files in R2, or Apache Fineract)
-         * @description `export`: loads the files under `tenants/{tenantId}/imports/core_banking/` not loaded before (customers, agents, accounts, then transactions). `fineract`: pulls clients, savings accounts and their transactions, then loans with their repayment schedules and repayments, incrementally after the first sync. `recordsWritten` counts rows created or changed. A large sync answers 202 with status `running` and continues in the background. Any other connector type in the path answers 400.
+         * Sync from the core-banking connector
+         * @description The tenant's connector: export files in R2, or Apache Fineract. `export`: loads the files under `tenants/{tenantId}/imports/core_banking/` not loaded before (customers, agents, accounts, then transactions). `fineract`: pulls clients, savings accounts and their transactions, then loans with their repayment schedules and repayments, incrementally after the first sync. `recordsWritten` counts rows created or changed. A large sync answers 202 with status `running` and continues in the background. Any other connector type in the path answers 400.
          */
         post: operations["syncCoreBanking"];
         delete?: never;
@@ -738,8 +837,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Status of a sync run
-         * @description Status of a sync run
+         * Get a sync run
+         * @description The run's status.
          *
          *     Fresh read: served by the primary database, never by a lagging replica (`x-d1-session: first-primary`).
          */
@@ -762,8 +861,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Evaluate AML trigger rules for an entity; a non-dry run opens cases
-         * @description Needs `aml:read`; a run with `dryRun: false` opens cases and additionally needs `aml:write` (403 otherwise). Unknown or inapplicable `ruleIds`, and a geographic rule named without `highRiskCountries`, are 400. When all rules run without `highRiskCountries`, geographic rules are listed in `skippedRules`.
+         * Evaluate AML rules for an entity
+         * @description Evaluates the AML trigger rules; a non-dry run opens cases. Needs `aml:read`; a run with `dryRun: false` opens cases and additionally needs `aml:write` (403 otherwise). Unknown or inapplicable `ruleIds`, and a geographic rule named without `highRiskCountries`, are 400. When all rules run without `highRiskCountries`, geographic rules are listed in `skippedRules`.
          */
         post: operations["evaluateAml"];
         delete?: never;
@@ -779,7 +878,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List AML trigger rules with their effective thresholds and basis */
+        /**
+         * List AML trigger rules
+         * @description With their effective thresholds and basis.
+         */
         get: operations["listAmlRules"];
         put?: never;
         post?: never;
@@ -796,9 +898,15 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Effective AML thresholds (defaults merged with the tenant's own values) */
+        /**
+         * Get the effective AML thresholds
+         * @description Defaults merged with the tenant's own values.
+         */
         get: operations["getAmlThresholds"];
-        /** Set the tenant's own AML thresholds (replaces its overrides; unknown names and bad values 400) */
+        /**
+         * Set the tenant's AML thresholds
+         * @description Replaces its overrides; unknown names and bad values answer 400.
+         */
         put: operations["putAmlThresholds"];
         post?: never;
         delete?: never;
@@ -814,7 +922,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List AML cases (status, entityType, entityId, ruleId), newest first */
+        /**
+         * List AML cases
+         * @description Filter by status, entityType, entityId and ruleId; newest first.
+         */
         get: operations["listAmlCases"];
         put?: never;
         post?: never;
@@ -831,7 +942,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** KYC/AML case status state machine */
+        /**
+         * Get the AML case state machine
+         * @description The KYC/AML case status state machine.
+         */
         get: operations["getAmlCaseTransitions"];
         put?: never;
         post?: never;
@@ -848,7 +962,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get an AML case with its append-only history and whether its hash chain verifies */
+        /**
+         * Get an AML case
+         * @description With its append-only history and whether its hash chain verifies.
+         */
         get: operations["getAmlCase"];
         put?: never;
         post?: never;
@@ -867,7 +984,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Move an AML case to another status (400 invalid_transition when the state machine refuses) */
+        /**
+         * Move an AML case to another status
+         * @description 400 invalid_transition when the state machine refuses.
+         */
         post: operations["transitionAmlCase"];
         delete?: never;
         options?: never;
@@ -884,7 +1004,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Assign, reassign (assign again) or unassign (assigneeId null) the case: an assigned/unassigned entry in its log; the case shows the current assignee. 409: unassigning a case with no assignee */
+        /**
+         * Assign an AML case
+         * @description Assign, reassign (assign again) or unassign (assigneeId null) the case: an assigned/unassigned entry in its log; the case shows the current assignee. 409: unassigning a case with no assignee.
+         */
         post: operations["AssignAmlCase"];
         delete?: never;
         options?: never;
@@ -901,7 +1024,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Add a note to the case's history without moving its status (a closed case still takes notes) */
+        /**
+         * Add a note to an AML case
+         * @description Adds a note to the case's history without moving its status (a closed case still takes notes).
+         */
         post: operations["AddAmlCaseNote"];
         delete?: never;
         options?: never;
@@ -918,7 +1044,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Add and remove tags: one tag_added/tag_removed entry per tag that changes (at most 20 tags per case; 409 when nothing changes) */
+        /**
+         * Tag an AML case
+         * @description Add and remove tags: one tag_added/tag_removed entry per tag that changes (at most 20 tags per case; 409 when nothing changes).
+         */
         post: operations["TagAmlCase"];
         delete?: never;
         options?: never;
@@ -935,7 +1064,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Maker-checker: a second actor confirms the pending close (the close is appended with its outcome). 403 second_actor_required: the requester confirming; 409: no close pending */
+        /**
+         * Confirm an AML case's pending close
+         * @description Maker-checker: a second actor confirms the pending close (the close is appended with its outcome). 403 second_actor_required: the requester confirming; 409: no close pending.
+         */
         post: operations["ConfirmAmlCaseClose"];
         delete?: never;
         options?: never;
@@ -952,7 +1084,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Maker-checker: withdraw or refuse the pending close (close_rejected entry; the status stays). 409: no close pending */
+        /**
+         * Reject an AML case's pending close
+         * @description Maker-checker: withdraw or refuse the pending close (close_rejected entry; the status stays). 409: no close pending.
+         */
         post: operations["RejectAmlCaseClose"];
         delete?: never;
         options?: never;
@@ -967,10 +1102,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List the snoozes taken from this case, active and expired, newest first */
+        /**
+         * List an AML case's snoozes
+         * @description The snoozes taken from this case, active and expired, newest first.
+         */
         get: operations["listAmlCaseSnoozes"];
         put?: never;
-        /** Snooze one rule for the case's entity until a time (an entry of the system allowlist "Case snoozes", recorded in the case log as rule_snoozed); ruleId: the case's own rule */
+        /**
+         * Snooze a rule from an AML case
+         * @description Snooze one rule for the case's entity until a time (an entry of the system allowlist "Case snoozes", recorded in the case log as rule_snoozed); ruleId: the case's own rule.
+         */
         post: operations["snoozeAmlCaseRule"];
         delete?: never;
         options?: never;
@@ -988,8 +1129,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Run rules over every entity with current and trial thresholds; opens no cases
-         * @description Persists no domain state (no cases, no thresholds), hence `aml:read`. Runs over more than 10,000 active entities, or with `async: true`, are queued: 202 with a `backtestId` to read from `GET /v1/kyc-aml/backtests/{backtestId}` (the result document is kept under the tenant's prefix). The 202 may name an existing run: an identical request while one is queued or running joins it (`joined: true`, the running job's id) instead of queueing a second.
+         * Backtest trial AML thresholds
+         * @description Runs the rules over every entity with current and trial thresholds; opens no cases. Persists no domain state (no cases, no thresholds), hence `aml:read`. Runs over more than 10,000 active entities, or with `async: true`, are queued: 202 with a `backtestId` to read from `GET /v1/kyc-aml/backtests/{backtestId}` (the result document is kept under the tenant's prefix). The 202 may name an existing run: an identical request while one is queued or running joins it (`joined: true`, the running job's id) instead of queueing a second.
          */
         post: operations["backtestAmlRules"];
         delete?: never;
@@ -1006,8 +1147,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * A queued backtest: its status and, once done, its result
-         * @description A queued backtest: its status and, once done, its result
+         * Get an AML threshold backtest
+         * @description A queued backtest: its status and, once done, its result.
          *
          *     Fresh read: served by the primary database, never by a lagging replica (`x-d1-session: first-primary`).
          */
@@ -1027,7 +1168,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The fraud rule set: the live version (0 = built-in defaults), the draft, maker-checker */
+        /**
+         * Get the fraud rule set
+         * @description The live version (0 = built-in defaults), the draft, maker-checker.
+         */
         get: operations["getFraudRuleSet"];
         put?: never;
         post?: never;
@@ -1044,7 +1188,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The aml rule set: the live version (0 = built-in defaults), the draft, maker-checker */
+        /**
+         * Get the AML rule set
+         * @description The live version (0 = built-in defaults), the draft, maker-checker.
+         */
         get: operations["getAmlRuleSet"];
         put?: never;
         post?: never;
@@ -1061,12 +1208,21 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The fraud rule-set draft (404 when there is none) */
+        /**
+         * Get the fraud rule-set draft
+         * @description 404 when there is none.
+         */
         get: operations["getFraudRuleSetDraft"];
-        /** Create or replace the fraud rule-set draft (validated: one 400 detail per problem; left-out built-ins and thresholds take their defaults) */
+        /**
+         * Create or replace the fraud rule-set draft
+         * @description Validated: one 400 detail per problem; left-out built-ins and thresholds take their defaults.
+         */
         put: operations["putFraudRuleSetDraft"];
         post?: never;
-        /** Discard the fraud rule-set draft (404 when there is none) */
+        /**
+         * Discard the fraud rule-set draft
+         * @description 404 when there is none.
+         */
         delete: operations["deleteFraudRuleSetDraft"];
         options?: never;
         head?: never;
@@ -1080,12 +1236,21 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The aml rule-set draft (404 when there is none) */
+        /**
+         * Get the AML rule-set draft
+         * @description 404 when there is none.
+         */
         get: operations["getAmlRuleSetDraft"];
-        /** Create or replace the aml rule-set draft (validated: one 400 detail per problem; left-out built-ins and thresholds take their defaults) */
+        /**
+         * Create or replace the AML rule-set draft
+         * @description Validated: one 400 detail per problem; left-out built-ins and thresholds take their defaults.
+         */
         put: operations["putAmlRuleSetDraft"];
         post?: never;
-        /** Discard the aml rule-set draft (404 when there is none) */
+        /**
+         * Discard the AML rule-set draft
+         * @description 404 when there is none.
+         */
         delete: operations["deleteAmlRuleSetDraft"];
         options?: never;
         head?: never;
@@ -1101,7 +1266,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Freeze the fraud draft as the next version and make it live. 409: no draft, or a concurrent publication; 403 second_approver_required: the tenant requires maker-checker and this key edited the draft */
+        /**
+         * Publish the fraud rule-set draft
+         * @description Freezes the draft as the next version and makes it live. 409: no draft, or a concurrent publication; 403 second_approver_required: the tenant requires maker-checker and this key edited the draft.
+         */
         post: operations["publishFraudRuleSet"];
         delete?: never;
         options?: never;
@@ -1118,7 +1286,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Freeze the aml draft as the next version and make it live. 409: no draft, or a concurrent publication; 403 second_approver_required: the tenant requires maker-checker and this key edited the draft */
+        /**
+         * Publish the AML rule-set draft
+         * @description Freezes the draft as the next version and makes it live. 409: no draft, or a concurrent publication; 403 second_approver_required: the tenant requires maker-checker and this key edited the draft.
+         */
         post: operations["publishAmlRuleSet"];
         delete?: never;
         options?: never;
@@ -1135,7 +1306,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Publish a copy of an older fraud version as the next version (the draft is kept). 404: no such version; 409: a concurrent publication */
+        /**
+         * Roll back the fraud rule set
+         * @description Publishes a copy of an older version as the next version (the draft is kept). 404: no such version; 409: a concurrent publication.
+         */
         post: operations["rollbackFraudRuleSet"];
         delete?: never;
         options?: never;
@@ -1152,7 +1326,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Publish a copy of an older aml version as the next version (the draft is kept). 404: no such version; 409: a concurrent publication */
+        /**
+         * Roll back the AML rule set
+         * @description Publishes a copy of an older version as the next version (the draft is kept). 404: no such version; 409: a concurrent publication.
+         */
         post: operations["rollbackAmlRuleSet"];
         delete?: never;
         options?: never;
@@ -1167,7 +1344,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Published fraud versions, newest first (content: GET one version) */
+        /**
+         * List fraud rule-set versions
+         * @description Published versions, newest first (content: GET one version).
+         */
         get: operations["listFraudRuleSetVersions"];
         put?: never;
         post?: never;
@@ -1184,7 +1364,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Published aml versions, newest first (content: GET one version) */
+        /**
+         * List AML rule-set versions
+         * @description Published versions, newest first (content: GET one version).
+         */
         get: operations["listAmlRuleSetVersions"];
         put?: never;
         post?: never;
@@ -1201,7 +1384,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One published fraud version with its content */
+        /**
+         * Get a fraud rule-set version
+         * @description One published version, with its content.
+         */
         get: operations["getFraudRuleSetVersion"];
         put?: never;
         post?: never;
@@ -1218,7 +1404,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One published aml version with its content */
+        /**
+         * Get an AML rule-set version
+         * @description One published version, with its content.
+         */
         get: operations["getAmlRuleSetVersion"];
         put?: never;
         post?: never;
@@ -1235,7 +1424,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The fraud publication log, newest first: who published which version, from which draft, why */
+        /**
+         * List fraud rule-set publications
+         * @description The publication log, newest first: who published which version, from which draft, why.
+         */
         get: operations["listFraudRuleSetPublications"];
         put?: never;
         post?: never;
@@ -1252,7 +1444,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The aml publication log, newest first: who published which version, from which draft, why */
+        /**
+         * List AML rule-set publications
+         * @description The publication log, newest first: who published which version, from which draft, why.
+         */
         get: operations["listAmlRuleSetPublications"];
         put?: never;
         post?: never;
@@ -1272,8 +1467,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Run the fraud draft and the live version over a date range and compare them per rule
-         * @description Entities with a transaction in [from, to] are evaluated as of `to` under both versions: per rule, hits under each, entities newly hit and no longer hit (counts and the first 20 ids), and case-feedback precision. Opens no case and writes nothing but the run document, hence the read scope. Up to 2,000 active entities run in the request (200); more, or `async: true`, are queued (202) and advance step by step on the jobs queue: read progress from GET .../backtests/{backtestId}. A queued 202 may name an existing run: an identical request while one is queued or running joins it (`joined: true`, its id). 409: no draft. Fraud built-in signals are evaluated per entity and are listed in skippedRules; custom rules are backtested.
+         * Backtest the fraud rule-set draft
+         * @description Runs the draft and the live version over a date range and compares them per rule. Entities with a transaction in [from, to] are evaluated as of `to` under both versions: per rule, hits under each, entities newly hit and no longer hit (counts and the first 20 ids), and case-feedback precision. Opens no case and writes nothing but the run document, hence the read scope. Up to 2,000 active entities run in the request (200); more, or `async: true`, are queued (202) and advance step by step on the jobs queue: read progress from GET .../backtests/{backtestId}. A queued 202 may name an existing run: an identical request while one is queued or running joins it (`joined: true`, its id). 409: no draft. Fraud built-in signals are evaluated per entity and are listed in skippedRules; custom rules are backtested.
          */
         post: operations["backtestFraudRuleSetDraft"];
         delete?: never;
@@ -1292,8 +1487,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Run the aml draft and the live version over a date range and compare them per rule
-         * @description Entities with a transaction in [from, to] are evaluated as of `to` under both versions: per rule, hits under each, entities newly hit and no longer hit (counts and the first 20 ids), and case-feedback precision. Opens no case and writes nothing but the run document, hence the read scope. Up to 2,000 active entities run in the request (200); more, or `async: true`, are queued (202) and advance step by step on the jobs queue: read progress from GET .../backtests/{backtestId}. A queued 202 may name an existing run: an identical request while one is queued or running joins it (`joined: true`, its id). 409: no draft. AML built-ins and custom rules are backtested.
+         * Backtest the AML rule-set draft
+         * @description Runs the draft and the live version over a date range and compares them per rule. Entities with a transaction in [from, to] are evaluated as of `to` under both versions: per rule, hits under each, entities newly hit and no longer hit (counts and the first 20 ids), and case-feedback precision. Opens no case and writes nothing but the run document, hence the read scope. Up to 2,000 active entities run in the request (200); more, or `async: true`, are queued (202) and advance step by step on the jobs queue: read progress from GET .../backtests/{backtestId}. A queued 202 may name an existing run: an identical request while one is queued or running joins it (`joined: true`, its id). 409: no draft. AML built-ins and custom rules are backtested.
          */
         post: operations["backtestAmlRuleSetDraft"];
         delete?: never;
@@ -1310,8 +1505,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * A fraud rule-set backtest: status, progress and, once done, the comparison
-         * @description A fraud rule-set backtest: status, progress and, once done, the comparison
+         * Get a fraud rule-set backtest
+         * @description Status, progress and, once done, the comparison.
          *
          *     Fresh read: served by the primary database, never by a lagging replica (`x-d1-session: first-primary`).
          */
@@ -1332,8 +1527,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * A aml rule-set backtest: status, progress and, once done, the comparison
-         * @description A aml rule-set backtest: status, progress and, once done, the comparison
+         * Get an AML rule-set backtest
+         * @description Status, progress and, once done, the comparison.
          *
          *     Fresh read: served by the primary database, never by a lagging replica (`x-d1-session: first-primary`).
          */
@@ -1353,12 +1548,15 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List webhook subscriptions, newest first */
+        /**
+         * List webhook subscriptions
+         * @description Newest first.
+         */
         get: operations["listWebhookSubscriptions"];
         put?: never;
         /**
-         * Register a webhook endpoint (the signing secret is shown only in this answer)
-         * @description https URLs on port 443 only (http to localhost/127.0.0.1 in local development); private, loopback, link-local, CGNAT and metadata addresses, wildcard-DNS names (nip.io, sslip.io, localtest.me, ...) and embedded credentials are refused with 400. A tenant holds at most `settings.maxWebhookSubscriptions` live subscriptions (default 20, set by the operator); creating one more answers 409 `conflict`. Receivers should verify the Standard Webhooks `webhook-signature` header, which covers `webhook-timestamp` (refuse anything older than 5 minutes); `X-Service-Signature` covers the body only and does not expire.
+         * Register a webhook endpoint
+         * @description The signing secret is shown only in this answer. https URLs on port 443 only (http to localhost/127.0.0.1 in local development); private, loopback, link-local, CGNAT and metadata addresses, wildcard-DNS names (nip.io, sslip.io, localtest.me, ...) and embedded credentials are refused with 400. A tenant holds at most `settings.maxWebhookSubscriptions` live subscriptions (default 20, set by the operator); creating one more answers 409 `conflict`. Receivers should verify the Standard Webhooks `webhook-signature` header, which covers `webhook-timestamp` (refuse anything older than 5 minutes); `X-Service-Signature` covers the body only and does not expire.
          */
         post: operations["createWebhookSubscription"];
         delete?: never;
@@ -1374,15 +1572,24 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get a webhook subscription (never its secret) */
+        /**
+         * Get a webhook subscription
+         * @description Never its secret.
+         */
         get: operations["getWebhookSubscription"];
         put?: never;
         post?: never;
-        /** Remove a subscription; its unfinished deliveries end as dead */
+        /**
+         * Remove a webhook subscription
+         * @description Its unfinished deliveries end as dead.
+         */
         delete: operations["deleteWebhookSubscription"];
         options?: never;
         head?: never;
-        /** Change a subscription's URL, event types, description, or enable/disable it */
+        /**
+         * Update a webhook subscription
+         * @description Change its URL, event types, description, or enable/disable it.
+         */
         patch: operations["updateWebhookSubscription"];
         trace?: never;
     };
@@ -1396,8 +1603,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Issue a new signing secret; the old one also signs during the grace period
-         * @description During the grace period deliveries carry X-Service-Signature (new secret), X-Service-Signature-Previous (old secret) and two entries in webhook-signature.
+         * Rotate a webhook signing secret
+         * @description Issues a new signing secret; the old one also signs during the grace period. During the grace period deliveries carry X-Service-Signature (new secret), X-Service-Signature-Previous (old secret) and two entries in webhook-signature.
          */
         post: operations["rotateWebhookSecret"];
         delete?: never;
@@ -1415,7 +1622,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Send a signed test delivery now and answer with its attempt (no retries) */
+        /**
+         * Send a test webhook delivery
+         * @description A signed test delivery, sent now; answers with its attempt (no retries).
+         */
         post: operations["testWebhookSubscription"];
         delete?: never;
         options?: never;
@@ -1431,8 +1641,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * List deliveries (filter by subscription, event type, status, event id), newest first
-         * @description List deliveries (filter by subscription, event type, status, event id), newest first
+         * List webhook deliveries
+         * @description Filter by subscription, event type, status and event id; newest first.
          *
          *     Fresh read: served by the primary database, never by a lagging replica (`x-d1-session: first-primary`).
          */
@@ -1453,8 +1663,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Get a delivery with its body and every attempt
-         * @description Get a delivery with its body and every attempt
+         * Get a webhook delivery
+         * @description With its body and every attempt.
          *
          *     Fresh read: served by the primary database, never by a lagging replica (`x-d1-session: first-primary`).
          */
@@ -1476,7 +1686,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Send a finished (succeeded or dead) delivery again: same event id, body and idempotency key */
+        /**
+         * Replay a webhook delivery
+         * @description Sends a finished (succeeded or dead) delivery again: same event id, body and idempotency key.
+         */
         post: operations["replayWebhookDelivery"];
         delete?: never;
         options?: never;
@@ -1491,7 +1704,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The event catalog: every event type this API emits, with its data schema */
+        /**
+         * List webhook event types
+         * @description The event catalog: every event type this API emits, with its data schema.
+         */
         get: operations["listWebhookEventTypes"];
         put?: never;
         post?: never;
@@ -1508,7 +1724,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** SaaS-style metrics of the last complete month: inflow (MRR), growth, Quick Ratio, retention, revenue health */
+        /**
+         * Get SaaS metrics
+         * @description SaaS-style metrics of the last complete month: inflow (MRR), growth, Quick Ratio, retention, revenue health.
+         */
         get: operations["getSaasMetrics"];
         put?: never;
         post?: never;
@@ -1525,7 +1744,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** SaaS-style metrics for each of the last N complete months, newest first */
+        /**
+         * Get SaaS metrics history
+         * @description SaaS-style metrics for each of the last N complete months, newest first.
+         */
         get: operations["getSaasMetricsHistory"];
         put?: never;
         post?: never;
@@ -1542,7 +1764,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Runway distribution across customers and projected depletions with intervals */
+        /**
+         * Get the portfolio runway
+         * @description Runway distribution across customers and projected depletions with intervals.
+         */
         get: operations["getPortfolioRunway"];
         put?: never;
         post?: never;
@@ -1559,7 +1784,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A customer's cash runway: expected months and p10/p50/p90 with an 80% interval (404 when the customer is absent) */
+        /**
+         * Get a customer's cash runway
+         * @description Expected months and p10/p50/p90 with an 80% interval (404 when the customer is absent).
+         */
         get: operations["getCustomerRunway"];
         put?: never;
         post?: never;
@@ -1576,7 +1804,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Deterministic portfolio narrative with the metrics as evidence */
+        /**
+         * Get the portfolio narrative
+         * @description Deterministic, with the metrics as evidence.
+         */
         get: operations["getPortfolioNarrative"];
         put?: never;
         post?: never;
@@ -1593,7 +1824,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Concentration of inflow: top 1/5/10 customers, HHI, by vertical and by counterparty country */
+        /**
+         * Get inflow concentration
+         * @description Top 1/5/10 customers, HHI, by vertical and by counterparty country.
+         */
         get: operations["getConcentration"];
         put?: never;
         post?: never;
@@ -1613,8 +1847,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Baseline vs scenario portfolio metrics when customers churn, projected over horizonMonths
-         * @description Persists nothing, so it needs insights:read.
+         * Simulate customer churn
+         * @description Baseline vs scenario portfolio metrics when customers churn, projected over horizonMonths. Persists nothing, so it needs insights:read.
          */
         post: operations["simulateWhatIfChurn"];
         delete?: never;
@@ -1633,7 +1867,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Calculate and store a customer's advisory SME health
+         * Calculate and store a customer's SME health
          * @description Computes the metrics, overall score, cohort placement and narrative from the customer's transactions over `windowDays` and stores the assessment (served by GET /v1/sme-health/{customerId} while fresh). Advisory only: not a credit score and not a lending decision.
          */
         post: operations["calculateSmeHealth"];
@@ -1651,8 +1885,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Cohort benchmarks: per cohort, sample size and p25/p50/p75/mean of each metric
-         * @description From the tenant's latest benchmark snapshot for the window (refreshed daily at 02:00 UTC; computed now when none exists; refreshed in the background when older than 24 hours). The `all` cohort holds every customer with a transaction in the window.
+         * List SME cohort benchmarks
+         * @description Per cohort, sample size and p25/p50/p75/mean of each metric. From the tenant's latest benchmark snapshot for the window (refreshed daily at 02:00 UTC; computed now when none exists; refreshed in the background when older than 24 hours). The `all` cohort holds every customer with a transaction in the window.
          */
         get: operations["listSmeCohortBenchmarks"];
         put?: never;
@@ -1671,8 +1905,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * A customer's advisory SME health (stored if fresh, else computed from current data)
-         * @description Serves the latest assessment stored by POST /v1/sme-health/calculate for the same window while it is younger than 24 hours and no transaction of the customer has been ingested since (`source: stored`); otherwise computes it from current data without storing it (`source: computed`). 404 only when the customer is absent.
+         * Get a customer's SME health
+         * @description Advisory; stored if fresh, else computed from current data. Serves the latest assessment stored by POST /v1/sme-health/calculate for the same window while it is younger than 24 hours and no transaction of the customer has been ingested since (`source: stored`); otherwise computes it from current data without storing it (`source: computed`). 404 only when the customer is absent.
          */
         get: operations["getSmeHealth"];
         put?: never;
@@ -1693,8 +1927,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Run a GraphQL query (same API keys; each field needs the scope of the REST operation it mirrors)
-         * @description Body `{query, variables?, operationName?}`. Field errors (FORBIDDEN, NOT_FOUND, BAD_USER_INPUT) answer 200 with the other fields' data; errors of the request itself (syntax, validation, variables, depth over 6, cost over the limits, more than one mutation field, more than 1,000 ids in id-list arguments, more than 64 levels of nesting before parsing) answer 400 with GraphQL `errors`. A body that is not a GraphQL request answers the usual error envelope. Introspection is enabled.
+         * Run a GraphQL query
+         * @description Same API keys; each field needs the scope of the REST operation it mirrors. Body `{query, variables?, operationName?}`. Field errors (FORBIDDEN, NOT_FOUND, BAD_USER_INPUT) answer 200 with the other fields' data; errors of the request itself (syntax, validation, variables, depth over 6, cost over the limits, more than one mutation field, more than 1,000 ids in id-list arguments, more than 64 levels of nesting before parsing) answer 400 with GraphQL `errors`. A body that is not a GraphQL request answers the usual error envelope. Introspection is enabled.
          */
         post: operations["graphql"];
         delete?: never;
@@ -1710,7 +1944,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Peer benchmarks by tier and by region (30-day snapshots) */
+        /**
+         * List agent peer benchmarks
+         * @description By tier and by region (30-day snapshots).
+         */
         get: operations["listAgentBenchmarks"];
         put?: never;
         post?: never;
@@ -1728,8 +1965,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Latest AHI of every agent: filters, sort and paging over the daily snapshots
-         * @description Reads each agent's latest 30-day snapshot (refreshed daily at 02:00 UTC and by POST /v1/agent-health/portfolio/refresh; computed on the tenant's first read). Ties are ordered by agentId.
+         * Get the agent portfolio summary
+         * @description Latest AHI of every agent: filters, sort and paging over the daily snapshots. Reads each agent's latest 30-day snapshot (refreshed daily at 02:00 UTC and by POST /v1/agent-health/portfolio/refresh; computed on the tenant's first read). Ties are ordered by agentId.
          */
         get: operations["getAgentPortfolioSummary"];
         put?: never;
@@ -1747,12 +1984,15 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Progress of the latest portfolio refresh (a queued one runs one slice of agents per message) */
+        /**
+         * Get the agent portfolio refresh
+         * @description Progress of the latest portfolio refresh (a queued one runs one slice of agents per message).
+         */
         get: operations["getAgentPortfolioRefresh"];
         put?: never;
         /**
-         * Recompute every agent's 30-day AHI snapshot now (the daily cron does the same)
-         * @description Up to 20,000 agents the refresh runs now (200). Above that it runs on the jobs queue (202) and the portfolio reads show the new figures when it completes (their computedAt). A refresh requested while one is queued or running joins it (202, `joined: true`) instead of queueing a second.
+         * Refresh the agent portfolio
+         * @description Recomputes every agent's 30-day AHI snapshot now (the daily cron does the same). Up to 20,000 agents the refresh runs now (200). Above that it runs on the jobs queue (202) and the portfolio reads show the new figures when it completes (their computedAt). A refresh requested while one is queued or running joins it (202, `joined: true`) instead of queueing a second.
          */
         post: operations["refreshAgentPortfolio"];
         delete?: never;
@@ -1771,8 +2011,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Backtest the e-float stock-out forecast on the tenant's own data over held-out weeks
-         * @description At each cut (every `cutEveryHours` over the held-out weeks before `to`) every agent is forecast as of then, with the method the API serves and only the data before the cut, and compared with the next 168 hours (first hour the balance, moved by customer flows only, closes below the floor). Returns the p10-p90 interval's coverage (all forecasts and at-risk ones, with misses early and late), calibration of P(24 h) and P(72 h), and the p50 error. Writes nothing but the run document, hence the read scope. Runs of up to 8 cuts and 2,500 forecasts (agents x cuts) finish in the request (200); larger ones, or `async: true`, are queued (202) and advance up to 8 slices (cut x up to 2,500 agents) a step on the jobs queue: read progress from GET .../float-backtests/{backtestId}.
+         * Backtest the e-float stock-out forecast
+         * @description On the tenant's own data over held-out weeks. At each cut (every `cutEveryHours` over the held-out weeks before `to`) every agent is forecast as of then, with the method the API serves and only the data before the cut, and compared with the next 168 hours (first hour the balance, moved by customer flows only, closes below the floor). Returns the p10-p90 interval's coverage (all forecasts and at-risk ones, with misses early and late), calibration of P(24 h) and P(72 h), and the p50 error. Writes nothing but the run document, hence the read scope. Runs of up to 8 cuts and 2,500 forecasts (agents x cuts) finish in the request (200); larger ones, or `async: true`, are queued (202) and advance up to 8 slices (cut x up to 2,500 agents) a step on the jobs queue: read progress from GET .../float-backtests/{backtestId}.
          */
         post: operations["backtestAgentFloatForecast"];
         delete?: never;
@@ -1789,8 +2029,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * A float backtest: status, progress and, once done, its coverage and error figures
-         * @description A float backtest: status, progress and, once done, its coverage and error figures
+         * Get a float backtest
+         * @description Status, progress and, once done, its coverage and error figures.
          *
          *     Fresh read: served by the primary database, never by a lagging replica (`x-d1-session: first-primary`).
          */
@@ -1813,8 +2053,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * AHI from provided data (30-day figures); stores nothing
-         * @description Persists nothing, so it needs agents:read. Omitted optional figures make their components unavailable (listed in missingDataPoints); they never count as zero.
+         * Calculate AHI from provided data
+         * @description From 30-day figures. Persists nothing, so it needs agents:read. Omitted optional figures make their components unavailable (listed in missingDataPoints); they never count as zero.
          */
         post: operations["calculateAgentHealth"];
         delete?: never;
@@ -1830,7 +2070,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Agent Health Index of one agent, computed from its stored transactions */
+        /**
+         * Get an agent's health index
+         * @description The Agent Health Index (AHI) of one agent, computed from its stored transactions.
+         */
         get: operations["getAgentHealth"];
         put?: never;
         post?: never;
@@ -1848,8 +2091,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The agent's e-float balance per hour or day, derived from its transactions, with drift at reported balances
-         * @description Cash-in takes e-float, cash-out returns it, top-ups and rebalancing (categories float_topup, rebalance, ...) move it by their type. The line starts from the nearest anchor (a reported balance, else the agent record) and is re-anchored at each reported balance; `reported` lists each report with the derived balance it replaced and the drift. At most 31 days of hours or 366 days of days.
+         * Get an agent's e-float history
+         * @description The agent's e-float balance per hour or day, derived from its transactions, with drift at reported balances. Cash-in takes e-float, cash-out returns it, top-ups and rebalancing (categories float_topup, rebalance, ...) move it by their type. The line starts from the nearest anchor (a reported balance, else the agent record) and is re-anchored at each reported balance; `reported` lists each report with the derived balance it replaced and the drift. At most 31 days of hours or 366 days of days.
          */
         get: operations["getAgentFloatHistory"];
         put?: never;
@@ -1870,8 +2113,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Record balances the agent reported (e-float, and cash when known), with the time of each
-         * @description Anchors the float history and the stock-out forecast. Up to 500 reports a call; a report at an instant already stored replaces it. Reports in the future are refused.
+         * Record an agent's reported balances
+         * @description Balances the agent reported (e-float, and cash when known), with the time of each. Anchors the float history and the stock-out forecast. Up to 500 reports a call; a report at an instant already stored replaces it. Reports in the future are refused.
          */
         post: operations["recordAgentFloatReports"];
         delete?: never;
@@ -1890,7 +2133,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Next-best actions for a customer
+         * Generate next-best actions for a customer
          * @description Runs the deterministic rule catalog over the customer's latest BHI (or the given override) and cash-flow facts. Persists nothing and needs `nba:read`; with `recordEvent: true` an `nba.generated` event is recorded, which needs `nba:write` (403 otherwise). 404 when the customer is absent.
          */
         post: operations["generateNba"];
@@ -1910,8 +2153,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Next-best actions for up to 100 customers
-         * @description Each customer is evaluated independently: an absent customer is a `failed` result, not an error of the request. Needs `nba:read`; with `recordEvents: true` (needs `nba:write`) an `nba.generated` event is recorded per customer with actions.
+         * Generate next-best actions for customers
+         * @description Up to 100 customers. Each customer is evaluated independently: an absent customer is a `failed` result, not an error of the request. Needs `nba:read`; with `recordEvents: true` (needs `nba:write`) an `nba.generated` event is recorded per customer with actions.
          */
         post: operations["generateNbaBatch"];
         delete?: never;
@@ -1927,7 +2170,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List the tenant's workflows (built in) with run counts */
+        /**
+         * List workflows
+         * @description The tenant's workflows (built in) with run counts.
+         */
         get: operations["listWorkflows"];
         put?: never;
         post?: never;
@@ -1944,7 +2190,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List workflow runs, newest first */
+        /**
+         * List workflow runs
+         * @description Newest first.
+         */
         get: operations["listWorkflowRuns"];
         put?: never;
         post?: never;
@@ -1962,8 +2211,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Get a workflow run with its steps
-         * @description Get a workflow run with its steps
+         * Get a workflow run
+         * @description With its steps.
          *
          *     Fresh read: served by the primary database, never by a lagging replica (`x-d1-session: first-primary`).
          */
@@ -2003,7 +2252,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Start a workflow run (executes in the background)
+         * Start a workflow run
          * @description Stores a `pending` run and answers 202 at once; the run executes on the jobs queue (pending -> running -> succeeded | failed). Follow it with GET /v1/workflows/runs/{runId}. 404 when the named customer is absent.
          */
         post: operations["triggerWorkflow"];
@@ -2021,8 +2270,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The tenant's audit log: its own changes and the operator's changes to it, newest first
-         * @description Append-only. Entries of the tenant's own API keys (AML thresholds, webhook subscriptions and secrets) and of operators acting on this tenant (settings, keys, connectors) are merged newest first. Secrets never appear in `before`/`after`.
+         * List the tenant's audit log
+         * @description Its own changes and the operator's changes to it, newest first. Append-only. Entries of the tenant's own API keys (AML thresholds, webhook subscriptions and secrets) and of operators acting on this tenant (settings, keys, connectors) are merged newest first. Secrets never appear in `before`/`after`.
          */
         get: operations["listAuditLog"];
         put?: never;
@@ -2041,8 +2290,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The tenant's storage against its quota, and its running jobs against its concurrency
-         * @description Rows and estimated bytes per table (the data tables, loans, case logs, outbox events, webhook deliveries), R2 files per kind with their bytes, the storage quota (an ingest or case file upload that would pass it is refused with 403 `storage_quota_exceeded`, writing nothing) and the jobs running now out of the tenant's concurrency. docs/decisions/fairness.md.
+         * Get the tenant's usage
+         * @description Its storage against its quota, and its running jobs against its concurrency. Rows and estimated bytes per table (the data tables, loans, case logs, outbox events, webhook deliveries), R2 files per kind with their bytes, the storage quota (an ingest or case file upload that would pass it is refused with 403 `storage_quota_exceeded`, writing nothing) and the jobs running now out of the tenant's concurrency. docs/decisions/fairness.md.
          */
         get: operations["getUsage"];
         put?: never;
@@ -2060,12 +2309,15 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List the tenant's lists, newest first (live ones unless includeArchived) */
+        /**
+         * List the tenant's lists
+         * @description Newest first (live ones unless includeArchived).
+         */
         get: operations["listLists"];
         put?: never;
         /**
-         * Create a list (high-risk countries, watchlist or allowlist)
-         * @description A tenant holds at most 100 live lists and a list at most 20000 entries; one request adds at most 500. One more live list answers 409 `conflict`. Recorded in the list's history and the audit log.
+         * Create a list
+         * @description High-risk countries, watchlist or allowlist. A tenant holds at most 100 live lists and a list at most 20000 entries; one request adds at most 500. One more live list answers 409 `conflict`. Recorded in the list's history and the audit log.
          */
         post: operations["createList"];
         delete?: never;
@@ -2081,20 +2333,23 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One list (archived lists too, with archivedAt) */
+        /**
+         * Get a list
+         * @description Archived lists too, with archivedAt.
+         */
         get: operations["getList"];
         put?: never;
         post?: never;
         /**
-         * Archive a list: it stops applying at once; it, its entries and its history stay readable
-         * @description An already archived list answers 409. Recorded in the list's history and the audit log.
+         * Archive a list
+         * @description It stops applying at once; it, its entries and its history stay readable. An already archived list answers 409. Recorded in the list's history and the audit log.
          */
         delete: operations["deleteList"];
         options?: never;
         head?: never;
         /**
-         * Rename a list or change its description (kind and entry type never change)
-         * @description An archived list answers 409. Recorded in the list's history and the audit log.
+         * Update a list
+         * @description Rename it or change its description (kind and entry type never change). An archived list answers 409. Recorded in the list's history and the audit log.
          */
         patch: operations["updateList"];
         trace?: never;
@@ -2106,12 +2361,15 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A list's entries in value order, optionally those whose value starts with a prefix */
+        /**
+         * List a list's entries
+         * @description In value order, optionally those whose value starts with a prefix.
+         */
         get: operations["listListEntries"];
         put?: never;
         /**
-         * Add entries to a list (one or a batch): all of them or none
-         * @description Values are normalized (names: NFKC, case folded, spaces collapsed; phones: international form, digits with the country code; account numbers: no whitespace, upper case; countries: ISO alpha-2). A value the list already holds is not added twice: it is returned in `existing`, unchanged. Allowlist entries name an entity (entityType, entityId), optionally a ruleId (absent or null = every rule), and an expiresAt within 366 days. A bad entry answers 400 naming `entries.<i>.<field>`. A tenant holds at most 100 live lists and a list at most 20000 entries; one request adds at most 500. Going over the list's cap answers 409; an archived list answers 409.
+         * Add entries to a list
+         * @description One or a batch: all of them or none. Values are normalized (names: NFKC, case folded, spaces collapsed; phones: international form, digits with the country code; account numbers: no whitespace, upper case; countries: ISO alpha-2). A value the list already holds is not added twice: it is returned in `existing`, unchanged. Allowlist entries name an entity (entityType, entityId), optionally a ruleId (absent or null = every rule), and an expiresAt within 366 days. A bad entry answers 400 naming `entries.<i>.<field>`. A tenant holds at most 100 live lists and a list at most 20000 entries; one request adds at most 500. Going over the list's cap answers 409; an archived list answers 409.
          */
         post: operations["addListEntries"];
         delete?: never;
@@ -2130,7 +2388,10 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** Remove an entry (its history stays); an archived list answers 409 */
+        /**
+         * Remove a list entry
+         * @description Its history stays; an archived list answers 409.
+         */
         delete: operations["removeListEntry"];
         options?: never;
         head?: never;
@@ -2144,7 +2405,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A list's append-only history, newest first: who created, changed, archived it, added or removed what */
+        /**
+         * List a list's history
+         * @description Append-only, newest first: who created, changed, archived it, added or removed what.
+         */
         get: operations["listListHistory"];
         put?: never;
         post?: never;
@@ -2162,8 +2426,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Continuous monitoring's queue: pending, claimed and dead-lettered entities, the latest screening
-         * @description Continuous monitoring's queue: pending, claimed and dead-lettered entities, the latest screening
+         * Get the monitoring queue
+         * @description Continuous monitoring's queue: pending, claimed and dead-lettered entities, the latest screening.
          *
          *     Fresh read: served by the primary database, never by a lagging replica (`x-d1-session: first-primary`).
          */
@@ -2184,8 +2448,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Entities whose screening failed 5 times, latest failure first, with the last error
-         * @description A dead-lettered entity is not screened again until a new transaction of it arrives or POST /v1/monitoring/dead-letters/retry re-queues it.
+         * List dead-lettered entities
+         * @description Entities whose screening failed 5 times, latest failure first, with the last error. A dead-lettered entity is not screened again until a new transaction of it arrives or POST /v1/monitoring/dead-letters/retry re-queues it.
          */
         get: operations["listMonitoringDeadLetters"];
         put?: never;
@@ -2206,8 +2470,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Re-queue dead-lettered entities (all, or the named ones) for screening; audited
-         * @description Clears their failure and attempts and sends a screening job. Named entities that are not dead-lettered are ignored (retried counts only those re-queued).
+         * Re-queue dead-lettered entities
+         * @description All, or the named ones, for screening; audited. Clears their failure and attempts and sends a screening job. Named entities that are not dead-lettered are ignored (retried counts only those re-queued).
          */
         post: operations["retryMonitoringDeadLetters"];
         delete?: never;
@@ -2226,8 +2490,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Screen a proposed transaction before it happens (advisory; the transaction is not stored)
-         * @description Evaluates the live fraud and AML rule sets over the entity's stored history plus the proposed transaction and answers within the request: the fraud score, severity, fired signals with reasons and counterfactuals, and the AML rules that fired (only for a key that also has `aml:read`). Advisory only: there is no decision field; the client decides. Fired rules are recorded as alerts with trigger `pre_transaction` (no case, no webhook). Another tenant's customer or account is a 404.
+         * Screen a proposed transaction
+         * @description Before it happens (advisory; the transaction is not stored). Evaluates the live fraud and AML rule sets over the entity's stored history plus the proposed transaction and answers within the request: the fraud score, severity, fired signals with reasons and counterfactuals, and the AML rules that fired (only for a key that also has `aml:read`). Advisory only: there is no decision field; the client decides. Fired rules are recorded as alerts with trigger `pre_transaction` (no case, no webhook). Another tenant's customer or account is a 404.
          */
         post: operations["screenTransaction"];
         delete?: never;
@@ -2243,7 +2507,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List stored monitoring alerts, newest first (kind, ruleId, ruleSetVersion, severity, entity, trigger, createdAt range); fraud alerts need fraud:read as well */
+        /**
+         * List monitoring alerts
+         * @description Stored monitoring alerts, newest first; filter by kind, ruleId, ruleSetVersion, severity, entity, trigger and createdAt range. Fraud alerts need fraud:read as well.
+         */
         get: operations["listMonitoringAlerts"];
         put?: never;
         post?: never;
@@ -2260,7 +2527,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get one stored monitoring alert (a fraud alert needs fraud:read as well) */
+        /**
+         * Get a monitoring alert
+         * @description One stored alert; a fraud alert needs fraud:read as well.
+         */
         get: operations["getMonitoringAlert"];
         put?: never;
         post?: never;
@@ -2277,11 +2547,14 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Monitoring settings in force: screening on arrival and the portfolio schedule */
+        /**
+         * Get the monitoring settings
+         * @description Those in force: screening on arrival and the portfolio schedule.
+         */
         get: operations["getMonitoringSettings"];
         /**
-         * Set screening on arrival and the portfolio schedule; audited
-         * @description Fields left out keep their value (schedule fields too). A schedule applies from now: a slot that began before the change is not caught up. Audited as monitoring.settings_updated.
+         * Update the monitoring settings
+         * @description Screening on arrival and the portfolio schedule; audited. Fields left out keep their value (schedule fields too). A schedule applies from now: a slot that began before the change is not caught up. Audited as monitoring.settings_updated.
          */
         put: operations["updateMonitoringSettings"];
         post?: never;
@@ -2298,12 +2571,15 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Portfolio monitoring runs (scheduled and manual), newest first, with their figures */
+        /**
+         * List portfolio monitoring runs
+         * @description Scheduled and manual, newest first, with their figures.
+         */
         get: operations["listMonitoringRuns"];
         put?: never;
         /**
-         * Start a portfolio run now (manual); audited
-         * @description Screens, on the queue, every entity with activity since its last screening that arrived before the run began; unchanged entities are skipped and counted. Alerts it raises carry trigger on_demand and the run's id. 409 while another run of the tenant is in progress.
+         * Start a portfolio monitoring run
+         * @description A manual run, started now; audited. Screens, on the queue, every entity with activity since its last screening that arrived before the run began; unchanged entities are skipped and counted. Alerts it raises carry trigger on_demand and the run's id. 409 while another run of the tenant is in progress.
          */
         post: operations["startMonitoringRun"];
         delete?: never;
@@ -2320,8 +2596,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * One portfolio monitoring run with its figures
-         * @description One portfolio monitoring run with its figures
+         * Get a portfolio monitoring run
+         * @description With its figures.
          *
          *     Fresh read: served by the primary database, never by a lagging replica (`x-d1-session: first-primary`).
          */
@@ -2341,9 +2617,15 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The tenant's FIU profile and reporting entity (the Ghana default until one is stored) */
+        /**
+         * Get the goAML profile
+         * @description The tenant's FIU profile and reporting entity (the Ghana default until one is stored).
+         */
         get: operations["getGoamlProfile"];
-        /** Replace the tenant's FIU profile and reporting entity (400 names each bad field; audited) */
+        /**
+         * Replace the goAML profile
+         * @description The tenant's FIU profile and reporting entity (400 names each bad field; audited).
+         */
         put: operations["putGoamlProfile"];
         post?: never;
         delete?: never;
@@ -2359,9 +2641,15 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Read the KYC facts stored for a customer's goAML reports (as PUT stored them); 404 when none were entered */
+        /**
+         * Get a customer's goAML KYC facts
+         * @description The KYC facts stored for a customer's goAML reports (as PUT stored them); 404 when none were entered.
+         */
         get: operations["getGoamlSubject"];
-        /** Store a customer's KYC facts for goAML reports (STR and CTR); 404 for an unknown customer */
+        /**
+         * Store a customer's goAML KYC facts
+         * @description The KYC facts for goAML reports (STR and CTR); 404 for an unknown customer.
+         */
         put: operations["putGoamlSubject"];
         post?: never;
         delete?: never;
@@ -2377,12 +2665,15 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The goAML reports generated from an AML case, newest first */
+        /**
+         * List an AML case's goAML reports
+         * @description The goAML reports generated from the case, newest first.
+         */
         get: operations["listAmlCaseReports"];
         put?: never;
         /**
-         * Generate a goAML STR from an AML case (stored as a draft; 400 with the validator's messages when it does not validate)
-         * @description The case's customer (or account) and its transactions in the case window (newest first, at most 100), the analyst's narrative with the case's explanation and evidence as `reason`, indicators from the case's rule through the FIU profile. Missing KYC facts are never invented: the 400 names each element goAML requires.
+         * Generate a goAML STR from an AML case
+         * @description Stored as a draft; 400 with the validator's messages when it does not validate. The case's customer (or account) and its transactions in the case window (newest first, at most 100), the analyst's narrative with the case's explanation and evidence as `reason`, indicators from the case's rule through the FIU profile. Missing KYC facts are never invented: the 400 names each element goAML requires.
          */
         post: operations["generateGoamlStr"];
         delete?: never;
@@ -2398,7 +2689,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A goAML report (STR or CTR) with its filing history */
+        /**
+         * Get a goAML report
+         * @description An STR or CTR, with its filing history.
+         */
         get: operations["getGoamlReport"];
         put?: never;
         post?: never;
@@ -2415,7 +2709,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Download a goAML report's XML (checked against its recorded SHA-256) */
+        /**
+         * Download a goAML report's XML
+         * @description Checked against its recorded SHA-256.
+         */
         get: operations["getGoamlReportXml"];
         put?: never;
         post?: never;
@@ -2435,8 +2732,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Record a filing step: submitted (with the FIU reference), then accepted or rejected
-         * @description draft -> submitted -> accepted | rejected (400 invalid_transition otherwise). A rejected report is replaced by a new one (POST .../reports with resubmissionOf). An STR's step is logged on its AML case.
+         * Record a goAML filing step
+         * @description The steps: submitted (with the FIU reference), then accepted or rejected. draft -> submitted -> accepted | rejected (400 invalid_transition otherwise). A rejected report is replaced by a new one (POST .../reports with resubmissionOf). An STR's step is logged on its AML case.
          */
         post: operations["setGoamlReportStatus"];
         delete?: never;
@@ -2452,7 +2749,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The daily cash transaction reports, newest day first */
+        /**
+         * List daily cash transaction reports
+         * @description Newest day first.
+         */
         get: operations["listGoamlCtrReports"];
         put?: never;
         post?: never;
@@ -2470,14 +2770,17 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The daily CTR runs (filed, empty or refused with the validator's issues), newest day first
-         * @description The daily CTR runs (filed, empty or refused with the validator's issues), newest day first
+         * List daily CTR runs
+         * @description Filed, empty or refused with the validator's issues; newest day first.
          *
          *     Fresh read: served by the primary database, never by a lagging replica (`x-d1-session: first-primary`).
          */
         get: operations["listGoamlCtrRuns"];
         put?: never;
-        /** Run the CTR for a past local day (the cron does yesterday); a filed or empty day is returned as recorded */
+        /**
+         * Run the CTR for a past day
+         * @description For a past local day (the cron does yesterday); a filed or empty day is returned as recorded.
+         */
         post: operations["runGoamlCtr"];
         delete?: never;
         options?: never;
@@ -2492,10 +2795,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List the case's evidence files (oldest first, at most 500) */
+        /**
+         * List a fraud case's evidence files
+         * @description Oldest first, at most 500.
+         */
         get: operations["listFraudCaseFiles"];
         put?: never;
-        /** Upload an evidence file (raw body, at most 10485760 bytes): stored with its SHA-256, recorded as an evidence_added entry in the case's log */
+        /**
+         * Upload evidence to a fraud case
+         * @description Upload an evidence file (raw body, at most 10485760 bytes): stored with its SHA-256, recorded as an evidence_added entry in the case's log.
+         */
         post: operations["uploadFraudCaseFile"];
         delete?: never;
         options?: never;
@@ -2510,7 +2819,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Download an evidence file as an attachment, checked against its recorded SHA-256 (409 when the stored bytes do not match) */
+        /**
+         * Download a fraud case's evidence file
+         * @description As an attachment, checked against its recorded SHA-256 (409 when the stored bytes do not match).
+         */
         get: operations["downloadFraudCaseFile"];
         put?: never;
         post?: never;
@@ -2527,10 +2839,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List the case's evidence files (oldest first, at most 500) */
+        /**
+         * List an AML case's evidence files
+         * @description Oldest first, at most 500.
+         */
         get: operations["listAmlCaseFiles"];
         put?: never;
-        /** Upload an evidence file (raw body, at most 10485760 bytes): stored with its SHA-256, recorded as an evidence_added entry in the case's log */
+        /**
+         * Upload evidence to an AML case
+         * @description Upload an evidence file (raw body, at most 10485760 bytes): stored with its SHA-256, recorded as an evidence_added entry in the case's log.
+         */
         post: operations["uploadAmlCaseFile"];
         delete?: never;
         options?: never;
@@ -2545,7 +2863,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Download an evidence file as an attachment, checked against its recorded SHA-256 (409 when the stored bytes do not match) */
+        /**
+         * Download an AML case's evidence file
+         * @description As an attachment, checked against its recorded SHA-256 (409 when the stored bytes do not match).
+         */
         get: operations["downloadAmlCaseFile"];
         put?: never;
         post?: never;
@@ -2562,10 +2883,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List the case's links in both directions (whichever end created them), oldest first; each shows the other end. Cases of a kind the key cannot read are left out */
+        /**
+         * List a fraud case's links
+         * @description The case's links in both directions (whichever end created them), oldest first; each shows the other end. Cases of a kind the key cannot read are left out.
+         */
         get: operations["listFraudCaseLinks"];
         put?: never;
-        /** Link the case to a fraud case, an AML case or an alert of the tenant (404 naming an unknown target; 400 for itself). Both case logs record `linked`; a link to a case of the other kind needs that kind's write scope too. An existing link of the pair is answered with 200 and written again nowhere */
+        /**
+         * Link a fraud case
+         * @description Link the case to a fraud case, an AML case or an alert of the tenant (404 naming an unknown target; 400 for itself). Both case logs record `linked`; a link to a case of the other kind needs that kind's write scope too. An existing link of the pair is answered with 200 and written again nowhere.
+         */
         post: operations["linkFraudCase"];
         delete?: never;
         options?: never;
@@ -2583,7 +2910,10 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** Remove a link of the case (from either end); both case logs record `unlinked`. 404 for a link the case does not have */
+        /**
+         * Unlink a fraud case
+         * @description Remove a link of the case (from either end); both case logs record `unlinked`. 404 for a link the case does not have.
+         */
         delete: operations["unlinkFraudCase"];
         options?: never;
         head?: never;
@@ -2597,10 +2927,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List the case's links in both directions (whichever end created them), oldest first; each shows the other end. Cases of a kind the key cannot read are left out */
+        /**
+         * List an AML case's links
+         * @description The case's links in both directions (whichever end created them), oldest first; each shows the other end. Cases of a kind the key cannot read are left out.
+         */
         get: operations["listAmlCaseLinks"];
         put?: never;
-        /** Link the case to a fraud case, an AML case or an alert of the tenant (404 naming an unknown target; 400 for itself). Both case logs record `linked`; a link to a case of the other kind needs that kind's write scope too. An existing link of the pair is answered with 200 and written again nowhere */
+        /**
+         * Link an AML case
+         * @description Link the case to a fraud case, an AML case or an alert of the tenant (404 naming an unknown target; 400 for itself). Both case logs record `linked`; a link to a case of the other kind needs that kind's write scope too. An existing link of the pair is answered with 200 and written again nowhere.
+         */
         post: operations["linkAmlCase"];
         delete?: never;
         options?: never;
@@ -2618,7 +2954,10 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** Remove a link of the case (from either end); both case logs record `unlinked`. 404 for a link the case does not have */
+        /**
+         * Unlink an AML case
+         * @description Remove a link of the case (from either end); both case logs record `unlinked`. 404 for a link the case does not have.
+         */
         delete: operations["unlinkAmlCase"];
         options?: never;
         head?: never;
@@ -2632,7 +2971,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The cases linked to a stored alert (POST .../cases/{caseId}/links), oldest first; a fraud alert needs fraud:read as well */
+        /**
+         * List an alert's linked cases
+         * @description The cases linked to a stored alert (POST .../cases/{caseId}/links), oldest first; a fraud alert needs fraud:read as well.
+         */
         get: operations["listMonitoringAlertLinks"];
         put?: never;
         post?: never;
@@ -2649,10 +2991,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List tenants, newest first */
+        /**
+         * List tenants
+         * @description Newest first.
+         */
         get: operations["adminListTenants"];
         put?: never;
-        /** Create a tenant and its first API key (scopes ["*"]) */
+        /**
+         * Create a tenant
+         * @description Creates the tenant and its first API key (scopes ["*"]).
+         */
         post: operations["adminCreateTenant"];
         delete?: never;
         options?: never;
@@ -2671,11 +3019,17 @@ export interface paths {
         get: operations["adminGetTenant"];
         put?: never;
         post?: never;
-        /** Delete a tenant: its keys stop working with this request, its data (every table, R2 objects, case objects) is removed on the jobs queue; a tombstone stays (409 while an export runs) */
+        /**
+         * Delete a tenant
+         * @description Its keys stop working with this request, its data (every table, R2 objects, case objects) is removed on the jobs queue; a tombstone stays (409 while an export runs).
+         */
         delete: operations["adminDeleteTenant"];
         options?: never;
         head?: never;
-        /** Update a tenant's features or settings (merged into the current values) */
+        /**
+         * Update a tenant
+         * @description Its features or settings, merged into the current values.
+         */
         patch: operations["adminUpdateTenant"];
         trace?: never;
     };
@@ -2689,8 +3043,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Move a tenant to another shard, online (or resume its running move to that shard)
-         * @description Copies every table of the tenant in pages on the jobs queue, catches up what changed meanwhile, pauses the tenant's writes for the cut-over (they answer 503 with Retry-After; reads go on), verifies row counts and content hashes per table, switches the tenant's shard, then deletes the old copy. Follow it with GET .../moves/{moveId}. A move that fails before its switch (a unit failing 10 times in a row, or the tenant gone) deletes its partial copy from the target (step rollback) and ends failed. 409 when the tenant is already on that shard, a move to another shard runs, or a failed move is still rolling back.
+         * Move a tenant to another shard
+         * @description Online, or resumes its running move to that shard. Copies every table of the tenant in pages on the jobs queue, catches up what changed meanwhile, pauses the tenant's writes for the cut-over (they answer 503 with Retry-After; reads go on), verifies row counts and content hashes per table, switches the tenant's shard, then deletes the old copy. Follow it with GET .../moves/{moveId}. A move that fails before its switch (a unit failing 10 times in a row, or the tenant gone) deletes its partial copy from the target (step rollback) and ends failed. 409 when the tenant is already on that shard, a move to another shard runs, or a failed move is still rolling back.
          */
         post: operations["adminStartTenantMove"];
         delete?: never;
@@ -2707,8 +3061,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * A tenant move: its step, progress and figures per table
-         * @description A tenant move: its step, progress and figures per table
+         * Get a tenant move
+         * @description Its step, progress and figures per table.
          *
          *     Fresh read: served by the primary database, never by a lagging replica (`x-d1-session: first-primary`).
          */
@@ -2731,8 +3085,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Cancel a tenant move before its switch
-         * @description The move rolls back as a failing one does: a write fence it set lifts at once, its partial copy is deleted from the target in pages (step rollback), and it ends failed with error "cancelled by the operator". The tenant never leaves its source shard. Audited (tenant.move_cancelled). A move already rolling back is returned as it is. 409 when the move has ended, or has switched (the tenant is live on the target: start a move back instead).
+         * Cancel a tenant move
+         * @description Before its switch. The move rolls back as a failing one does: a write fence it set lifts at once, its partial copy is deleted from the target in pages (step rollback), and it ends failed with error "cancelled by the operator". The tenant never leaves its source shard. Audited (tenant.move_cancelled). A move already rolling back is returned as it is. 409 when the move has ended, or has switched (the tenant is live on the target: start a move back instead).
          */
         post: operations["adminCancelTenantMove"];
         delete?: never;
@@ -2751,8 +3105,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Recount a tenant's R2 objects and correct its storage totals (or resume the running recount)
-         * @description Lists the tenant's prefix tenants/{tenantId}/ in pages of 1,000 keys on the jobs queue and, at the end, sets its R2 totals per kind (GET /v1/usage, the storage quota) to what the bucket holds. Idempotent: while one runs, asking again answers it and re-sends its current turn. Audited (tenant.object_recount_started). docs/operations.md#recounting-r2-objects.
+         * Recount a tenant's R2 objects
+         * @description Corrects its storage totals (or resumes the running recount). Lists the tenant's prefix tenants/{tenantId}/ in pages of 1,000 keys on the jobs queue and, at the end, sets its R2 totals per kind (GET /v1/usage, the storage quota) to what the bucket holds. Idempotent: while one runs, asking again answers it and re-sends its current turn. Audited (tenant.object_recount_started). docs/operations.md#recounting-r2-objects.
          */
         post: operations["adminStartObjectRecount"];
         delete?: never;
@@ -2769,8 +3123,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * A recount of a tenant's R2 objects: pages listed, figures per kind, the totals it replaced
-         * @description A recount of a tenant's R2 objects: pages listed, figures per kind, the totals it replaced
+         * Get an R2 object recount
+         * @description A recount of a tenant's R2 objects: pages listed, figures per kind, the totals it replaced.
          *
          *     Fresh read: served by the primary database, never by a lagging replica (`x-d1-session: first-primary`).
          */
@@ -2790,10 +3144,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List a tenant's keys (never the key or its hash) */
+        /**
+         * List a tenant's API keys
+         * @description Never the key or its hash.
+         */
         get: operations["adminListKeys"];
         put?: never;
-        /** Create an API key with the given scopes */
+        /**
+         * Create an API key
+         * @description With the given scopes.
+         */
         post: operations["adminCreateKey"];
         delete?: never;
         options?: never;
@@ -2810,7 +3170,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Rotate a key: a new key now, the old one keeps working for the grace period */
+        /**
+         * Rotate an API key
+         * @description A new key now; the old one keeps working for the grace period.
+         */
         post: operations["adminRotateKey"];
         delete?: never;
         options?: never;
@@ -2828,7 +3191,10 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** Revoke a key (refused everywhere within 10 seconds; idempotent) */
+        /**
+         * Revoke an API key
+         * @description Refused everywhere within 10 seconds; idempotent.
+         */
         delete: operations["adminRevokeKey"];
         options?: never;
         head?: never;
@@ -2844,8 +3210,8 @@ export interface paths {
         };
         get?: never;
         /**
-         * Set or clear a key's own rate limit (requests a minute; audited)
-         * @description Overrides the tenant's rateLimitPerMinute for this key alone (RateLimit-Limit shows it); null clears the override. Kept across rotation. Setting the value already in force records nothing.
+         * Set or clear a key's rate limit
+         * @description The key's own limit, in requests a minute; audited. Overrides the tenant's rateLimitPerMinute for this key alone (RateLimit-Limit shows it); null clears the override. Kept across rotation. Setting the value already in force records nothing.
          */
         put: operations["adminSetKeyRateLimit"];
         post?: never;
@@ -2863,7 +3229,10 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** Configure the tenant's core-banking connector (export files or Apache Fineract) */
+        /**
+         * Configure the core-banking connector
+         * @description The tenant's connector: export files or Apache Fineract.
+         */
         put: operations["adminConfigureCoreBankingConnector"];
         post?: never;
         delete?: never;
@@ -2882,8 +3251,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Seal every stored secret again under the first SECRETS_KEY (after a key rotation)
-         * @description Webhook signing secrets and connector passwords are stored sealed with AES-256-GCM under SECRETS_KEY (docs/decisions/secrets-at-rest.md). After putting a new key first in SECRETS_KEY (the old one after it), this rewrites every stored value under the new key, plaintext ones included; the secrets themselves do not change. Fraud case heads and AML cases anchored under an older key (HMAC under a key derived from SECRETS_KEY, docs/decisions/fraud-cases.md) are verified (whole chain and old anchor) and anchored again under the new key; one that does not verify is left as it is and counted `invalid`. The case sweep uses a bounded number of queries per request: while `caseAnchors.complete` is false, call again (each run carries on; current anchors are counted, not rewritten). When a run reports nothing resealed or unreadable, `caseAnchors` complete with nothing re-anchored, invalid or unreadable, the old key can be removed. Safe to repeat.
+         * Reseal stored secrets
+         * @description Seals every stored secret again under the first SECRETS_KEY (after a key rotation). Webhook signing secrets and connector passwords are stored sealed with AES-256-GCM under SECRETS_KEY (docs/decisions/secrets-at-rest.md). After putting a new key first in SECRETS_KEY (the old one after it), this rewrites every stored value under the new key, plaintext ones included; the secrets themselves do not change. Fraud case heads and AML cases anchored under an older key (HMAC under a key derived from SECRETS_KEY, docs/decisions/fraud-cases.md) are verified (whole chain and old anchor) and anchored again under the new key; one that does not verify is left as it is and counted `invalid`. The case sweep uses a bounded number of queries per request: while `caseAnchors.complete` is false, call again (each run carries on; current anchors are counted, not rewritten). When a run reports nothing resealed or unreadable, `caseAnchors` complete with nothing re-anchored, invalid or unreadable, the old key can be removed. Safe to repeat.
          */
         post: operations["adminResealSecrets"];
         delete?: never;
@@ -2899,12 +3268,15 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List operator tokens, newest first (never the token or its hash) */
+        /**
+         * List operator tokens
+         * @description Newest first (never the token or its hash).
+         */
         get: operations["adminListOperatorTokens"];
         put?: never;
         /**
-         * Create a named operator token (accepted on /admin like ADMIN_TOKEN, revocable)
-         * @description Each operator gets their own token, so the audit log names who acted. Only the SHA-256 of the token and its display prefix are stored; the token is shown only in this answer.
+         * Create an operator token
+         * @description A named token, accepted on /admin like ADMIN_TOKEN, revocable. Each operator gets their own token, so the audit log names who acted. Only the SHA-256 of the token and its display prefix are stored; the token is shown only in this answer.
          */
         post: operations["adminCreateOperatorToken"];
         delete?: never;
@@ -2923,7 +3295,10 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** Revoke an operator token (refused on the next request; idempotent) */
+        /**
+         * Revoke an operator token
+         * @description Refused on the next request; idempotent.
+         */
         delete: operations["adminRevokeOperatorToken"];
         options?: never;
         head?: never;
@@ -2938,8 +3313,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * List shards with their operating figures
-         * @description Every SHARD_<n> binding of the deployment (found at run time), with its state, size in bytes, rows, tenant count and the work waiting in its tables, measured now; and the shard the next tenant created without a `shard` would go to; and the long-running operator jobs (moves, exports, deletions, erasures) stalled now or resumed by the minute cron in the last 24 hours. docs/operations.md#operating-figures.
+         * List shards
+         * @description With their operating figures. Every SHARD_<n> binding of the deployment (found at run time), with its state, size in bytes, rows, tenant count and the work waiting in its tables, measured now; and the shard the next tenant created without a `shard` would go to; and the long-running operator jobs (moves, exports, deletions, erasures) stalled now or resumed by the minute cron in the last 24 hours. docs/operations.md#operating-figures.
          */
         get: operations["adminListShards"];
         put?: never;
@@ -2964,8 +3339,8 @@ export interface paths {
         options?: never;
         head?: never;
         /**
-         * Close a shard to new tenants, open it again, or set its notes (audited)
-         * @description A closed shard keeps serving its tenants; it only takes no new ones, neither by placement nor when named in POST /admin/tenants. A shard that is not bound in this deployment is a 404. Setting what is already in force records nothing.
+         * Update a shard
+         * @description Close it to new tenants, open it again, or set its notes (audited). A closed shard keeps serving its tenants; it only takes no new ones, neither by placement nor when named in POST /admin/tenants. A shard that is not bound in this deployment is a 404. Setting what is already in force records nothing.
          */
         patch: operations["adminUpdateShard"];
         trace?: never;
@@ -2978,7 +3353,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The audit log of operator and tenant actions, newest first
+         * List the operator and tenant audit log
          * @description Operator actions (CONTROL_DB) and tenants' own actions (every shard, or the tenant's shard when tenantId is given), merged newest first. Append-only; secrets never appear.
          */
         get: operations["adminListAuditLog"];
@@ -2999,7 +3374,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Export all of a tenant's data to R2 (every table as NDJSON pages, its R2 objects, control rows, a manifest with SHA-256 per part); runs on the jobs queue */
+        /**
+         * Export a tenant's data
+         * @description All of a tenant's data, to R2 (every table as NDJSON pages, its R2 objects, control rows, a manifest with SHA-256 per part); runs on the jobs queue.
+         */
         post: operations["adminRequestTenantExport"];
         delete?: never;
         options?: never;
@@ -3014,7 +3392,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** An export's status and progress */
+        /**
+         * Get a tenant export
+         * @description Its status and progress.
+         */
         get: operations["adminGetTenantExport"];
         put?: never;
         post?: never;
@@ -3031,7 +3412,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Download one file of a completed export, streamed from R2 (409 while the export runs) */
+        /**
+         * Download a tenant export file
+         * @description One file of a completed export, streamed from R2 (409 while the export runs).
+         */
         get: operations["adminDownloadTenantExportFile"];
         put?: never;
         post?: never;
@@ -3048,7 +3432,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A deleted tenant's tombstone: who deleted it, when, what was removed, and the removal's progress */
+        /**
+         * Get a deleted tenant's tombstone
+         * @description Who deleted it, when, what was removed, and the removal's progress.
+         */
         get: operations["adminGetTenantDeletion"];
         put?: never;
         post?: never;

@@ -19,6 +19,20 @@ export function openApiDocument(app: App, info: Parameters<App["getOpenAPIDocume
   return normalizeNullUnions(document) as typeof document;
 }
 
+/**
+ * The document as served: its one server is the origin the request came to (a port, a tunnel,
+ * the deployed host), so the docs page's "try it" calls the API that served the page. The
+ * committed file keeps a fixed server, so `npm run openapi:check` stays deterministic.
+ */
+export function servedFrom<D extends object>(document: D, requestUrl: string): D & { servers: Server[] } {
+  return { ...document, servers: [{ url: new URL(requestUrl).origin, description: "This server" }] };
+}
+
+interface Server {
+  url: string;
+  description: string;
+}
+
 export function assertNoNullableComponents(schemas: Record<string, unknown>): void {
   const wrong = Object.entries(schemas)
     .filter(([, schema]) => {

@@ -8,10 +8,25 @@ import { ALLOWED_CONTENT_TYPES, MAX_DESCRIPTION_LENGTH, MAX_FILE_BYTES } from ".
 /** Where each case kind's routes live and the scopes they need. */
 export const KIND_ROUTES: Record<
   CaseFileKind,
-  { prefix: string; tag: string; read: Scope; write: Scope; op: string }
+  /** aCase: the kind's case with its article, for operation summaries ("Link a fraud case"). */
+  { prefix: string; tag: string; read: Scope; write: Scope; op: string; aCase: string }
 > = {
-  fraud: { prefix: "/v1/fraud/cases", tag: "Fraud", read: "fraud:read", write: "fraud:write", op: "Fraud" },
-  aml: { prefix: "/v1/kyc-aml/cases", tag: "KYC/AML", read: "aml:read", write: "aml:write", op: "Aml" },
+  fraud: {
+    prefix: "/v1/fraud/cases",
+    tag: "Fraud",
+    read: "fraud:read",
+    write: "fraud:write",
+    op: "Fraud",
+    aCase: "a fraud case",
+  },
+  aml: {
+    prefix: "/v1/kyc-aml/cases",
+    tag: "KYC/AML",
+    read: "aml:read",
+    write: "aml:write",
+    op: "Aml",
+    aCase: "an AML case",
+  },
 };
 
 export const CaseParams = z.object({ caseId: uuidParam("caseId") });

@@ -7,8 +7,9 @@ export const cancelTenantMoveRoute = adminRoute({
   method: "post",
   path: "/admin/tenants/{tenantId}/moves/{moveId}/cancel",
   operationId: "adminCancelTenantMove",
-  summary: "Cancel a tenant move before its switch",
+  summary: "Cancel a tenant move",
   description:
+    "Before its switch. " +
     "The move rolls back as a failing one does: a write fence it set lifts at once, its partial copy is deleted from " +
     'the target in pages (step rollback), and it ends failed with error "cancelled by the operator". The tenant ' +
     "never leaves its source shard. Audited (tenant.move_cancelled). A move already rolling back is returned as it " +

@@ -9,7 +9,8 @@ export const configureConnectorRoute = adminRoute({
   method: "put",
   path: "/admin/tenants/{tenantId}/connectors/core_banking",
   operationId: "adminConfigureCoreBankingConnector",
-  summary: "Configure the tenant's core-banking connector (export files or Apache Fineract)",
+  summary: "Configure the core-banking connector",
+  description: "The tenant's connector: export files or Apache Fineract.",
   request: { params: TenantIdParams, body: jsonBody(ConnectorBody) },
   responses: {
     200: jsonContent(

@@ -10,7 +10,8 @@ export const createKeyRoute = adminRoute({
   method: "post",
   path: "/admin/tenants/{tenantId}/keys",
   operationId: "adminCreateKey",
-  summary: "Create an API key with the given scopes",
+  summary: "Create an API key",
+  description: "With the given scopes.",
   request: { params: TenantIdParams, body: jsonBody(CreateKeyBody) },
   responses: {
     201: jsonContent(

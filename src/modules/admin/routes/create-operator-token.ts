@@ -8,8 +8,9 @@ export const createOperatorTokenRoute = adminRoute({
   method: "post",
   path: "/admin/operator-tokens",
   operationId: "adminCreateOperatorToken",
-  summary: "Create a named operator token (accepted on /admin like ADMIN_TOKEN, revocable)",
+  summary: "Create an operator token",
   description:
+    "A named token, accepted on /admin like ADMIN_TOKEN, revocable. " +
     "Each operator gets their own token, so the audit log names who acted. Only the SHA-256 of the " +
     "token and its display prefix are stored; the token is shown only in this answer.",
   request: { body: jsonBody(CreateOperatorTokenBody) },

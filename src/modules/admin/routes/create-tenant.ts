@@ -9,7 +9,8 @@ export const createTenantRoute = adminRoute({
   method: "post",
   path: "/admin/tenants",
   operationId: "adminCreateTenant",
-  summary: 'Create a tenant and its first API key (scopes ["*"])',
+  summary: "Create a tenant",
+  description: 'Creates the tenant and its first API key (scopes ["*"]).',
   request: { body: jsonBody(CreateTenantBody) },
   responses: {
     201: jsonContent(

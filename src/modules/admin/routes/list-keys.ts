@@ -9,7 +9,8 @@ export const listKeysRoute = adminRoute({
   method: "get",
   path: "/admin/tenants/{tenantId}/keys",
   operationId: "adminListKeys",
-  summary: "List a tenant's keys (never the key or its hash)",
+  summary: "List a tenant's API keys",
+  description: "Never the key or its hash.",
   request: { params: TenantIdParams },
   responses: {
     200: jsonContent(z.object({ success: z.literal(true), data: z.array(ApiKeySchema) }), "Keys"),

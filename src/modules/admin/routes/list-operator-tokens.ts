@@ -14,7 +14,8 @@ export const listOperatorTokensRoute = adminRoute({
   method: "get",
   path: "/admin/operator-tokens",
   operationId: "adminListOperatorTokens",
-  summary: "List operator tokens, newest first (never the token or its hash)",
+  summary: "List operator tokens",
+  description: "Newest first (never the token or its hash).",
   request: { query: PaginationQuery },
   responses: {
     200: jsonContent(

@@ -10,8 +10,9 @@ export const listShardsRoute = adminRoute({
   method: "get",
   path: "/admin/shards",
   operationId: "adminListShards",
-  summary: "List shards with their operating figures",
+  summary: "List shards",
   description:
+    "With their operating figures. " +
     "Every SHARD_<n> binding of the deployment (found at run time), with its state, size in bytes, rows, " +
     "tenant count and the work waiting in its tables, measured now; and the shard the next tenant " +
     "created without a `shard` would go to; and the long-running operator jobs (moves, exports, deletions, " +

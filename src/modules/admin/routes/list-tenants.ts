@@ -14,7 +14,8 @@ export const listTenantsRoute = adminRoute({
   method: "get",
   path: "/admin/tenants",
   operationId: "adminListTenants",
-  summary: "List tenants, newest first",
+  summary: "List tenants",
+  description: "Newest first.",
   request: { query: PaginationQuery },
   responses: {
     200: jsonContent(

@@ -36,8 +36,9 @@ export const resealSecretsRoute = adminRoute({
   method: "post",
   path: "/admin/secrets/reseal",
   operationId: "adminResealSecrets",
-  summary: "Seal every stored secret again under the first SECRETS_KEY (after a key rotation)",
+  summary: "Reseal stored secrets",
   description:
+    "Seals every stored secret again under the first SECRETS_KEY (after a key rotation). " +
     "Webhook signing secrets and connector passwords are stored sealed with AES-256-GCM under SECRETS_KEY " +
     "(docs/decisions/secrets-at-rest.md). After putting a new key first in SECRETS_KEY (the old one after it), " +
     "this rewrites every stored value under the new key, plaintext ones included; the secrets themselves do not " +

@@ -8,7 +8,8 @@ export const revokeKeyRoute = adminRoute({
   method: "delete",
   path: "/admin/keys/{keyId}",
   operationId: "adminRevokeKey",
-  summary: "Revoke a key (refused everywhere within 10 seconds; idempotent)",
+  summary: "Revoke an API key",
+  description: "Refused everywhere within 10 seconds; idempotent.",
   request: { params: KeyIdParams },
   responses: { 200: jsonContent(z.object({ success: z.literal(true) }), "Revoked") },
 });

@@ -8,7 +8,8 @@ export const revokeOperatorTokenRoute = adminRoute({
   method: "delete",
   path: "/admin/operator-tokens/{tokenId}",
   operationId: "adminRevokeOperatorToken",
-  summary: "Revoke an operator token (refused on the next request; idempotent)",
+  summary: "Revoke an operator token",
+  description: "Refused on the next request; idempotent.",
   request: { params: OperatorTokenIdParams },
   responses: { 200: jsonContent(z.object({ success: z.literal(true) }), "Revoked") },
 });

@@ -8,7 +8,8 @@ export const rotateKeyRoute = adminRoute({
   method: "post",
   path: "/admin/keys/{keyId}/rotate",
   operationId: "adminRotateKey",
-  summary: "Rotate a key: a new key now, the old one keeps working for the grace period",
+  summary: "Rotate an API key",
+  description: "A new key now; the old one keeps working for the grace period.",
   request: { params: KeyIdParams, body: jsonBody(RotateKeyBody, false) },
   responses: {
     201: jsonContent(

@@ -8,8 +8,9 @@ export const setKeyRateLimitRoute = adminRoute({
   method: "put",
   path: "/admin/keys/{keyId}/rate-limit",
   operationId: "adminSetKeyRateLimit",
-  summary: "Set or clear a key's own rate limit (requests a minute; audited)",
+  summary: "Set or clear a key's rate limit",
   description:
+    "The key's own limit, in requests a minute; audited. " +
     "Overrides the tenant's rateLimitPerMinute for this key alone (RateLimit-Limit shows it); null clears the " +
     "override. Kept across rotation. Setting the value already in force records nothing.",
   request: { params: KeyIdParams, body: jsonBody(KeyRateLimitBody) },

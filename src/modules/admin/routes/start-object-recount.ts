@@ -8,8 +8,9 @@ export const startObjectRecountRoute = adminRoute({
   method: "post",
   path: "/admin/tenants/{tenantId}/object-recounts",
   operationId: "adminStartObjectRecount",
-  summary: "Recount a tenant's R2 objects and correct its storage totals (or resume the running recount)",
+  summary: "Recount a tenant's R2 objects",
   description:
+    "Corrects its storage totals (or resumes the running recount). " +
     "Lists the tenant's prefix tenants/{tenantId}/ in pages of 1,000 keys on the jobs queue and, at the end, sets " +
     "its R2 totals per kind (GET /v1/usage, the storage quota) to what the bucket holds. Idempotent: while one " +
     "runs, asking again answers it and re-sends its current turn. Audited (tenant.object_recount_started). " +

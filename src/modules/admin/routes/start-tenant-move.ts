@@ -8,8 +8,9 @@ export const startTenantMoveRoute = adminRoute({
   method: "post",
   path: "/admin/tenants/{tenantId}/moves",
   operationId: "adminStartTenantMove",
-  summary: "Move a tenant to another shard, online (or resume its running move to that shard)",
+  summary: "Move a tenant to another shard",
   description:
+    "Online, or resumes its running move to that shard. " +
     "Copies every table of the tenant in pages on the jobs queue, catches up what changed meanwhile, pauses the " +
     "tenant's writes for the cut-over (they answer 503 with Retry-After; reads go on), verifies row counts and content " +
     "hashes per table, switches the tenant's shard, then deletes the old copy. Follow it with GET .../moves/{moveId}. " +

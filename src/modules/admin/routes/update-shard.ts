@@ -8,8 +8,9 @@ export const updateShardRoute = adminRoute({
   method: "patch",
   path: "/admin/shards/{shard}",
   operationId: "adminUpdateShard",
-  summary: "Close a shard to new tenants, open it again, or set its notes (audited)",
+  summary: "Update a shard",
   description:
+    "Close it to new tenants, open it again, or set its notes (audited). " +
     "A closed shard keeps serving its tenants; it only takes no new ones, neither by placement nor when " +
     "named in POST /admin/tenants. A shard that is not bound in this deployment is a 404. Setting what " +
     "is already in force records nothing.",

@@ -8,7 +8,8 @@ export const updateTenantRoute = adminRoute({
   method: "patch",
   path: "/admin/tenants/{tenantId}",
   operationId: "adminUpdateTenant",
-  summary: "Update a tenant's features or settings (merged into the current values)",
+  summary: "Update a tenant",
+  description: "Its features or settings, merged into the current values.",
   request: { params: TenantIdParams, body: jsonBody(UpdateTenantBody) },
   responses: {
     200: jsonContent(z.object({ success: z.literal(true), tenant: TenantSchema }), "Updated tenant"),

@@ -9,8 +9,9 @@ export const calculateRoute = tenantRoute({
   path: "/v1/agent-health/calculate",
   operationId: "calculateAgentHealth",
   tags: ["Agent health"],
-  summary: "AHI from provided data (30-day figures); stores nothing",
+  summary: "Calculate AHI from provided data",
   description:
+    "From 30-day figures. " +
     "Persists nothing, so it needs agents:read. Omitted optional figures make their components unavailable (listed in missingDataPoints); they never count as zero.",
   scope: "agents:read",
   feature: "agentNetwork",

@@ -9,8 +9,9 @@ export const portfolioSummaryRoute = tenantRoute({
   path: "/v1/agent-health/portfolio/summary",
   operationId: "getAgentPortfolioSummary",
   tags: ["Agent health"],
-  summary: "Latest AHI of every agent: filters, sort and paging over the daily snapshots",
+  summary: "Get the agent portfolio summary",
   description:
+    "Latest AHI of every agent: filters, sort and paging over the daily snapshots. " +
     "Reads each agent's latest 30-day snapshot (refreshed daily at 02:00 UTC and by POST /v1/agent-health/portfolio/refresh; computed on the tenant's first read). Ties are ordered by agentId.",
   scope: "agents:read",
   feature: "agentNetwork",

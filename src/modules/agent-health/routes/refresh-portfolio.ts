@@ -9,10 +9,11 @@ export const refreshPortfolioRoute = tenantRoute({
   path: "/v1/agent-health/portfolio/refresh",
   operationId: "refreshAgentPortfolio",
   tags: ["Agent health"],
-  summary: "Recompute every agent's 30-day AHI snapshot now (the daily cron does the same)",
+  summary: "Refresh the agent portfolio",
   scope: "agents:write",
   feature: "agentNetwork",
   description:
+    "Recomputes every agent's 30-day AHI snapshot now (the daily cron does the same). " +
     "Up to 20,000 agents the refresh runs now (200). Above that it runs on the jobs queue (202) and the portfolio reads show the new figures when it completes (their computedAt). " +
     "A refresh requested while one is queued or running joins it (202, `joined: true`) instead of queueing a second.",
   responses: {

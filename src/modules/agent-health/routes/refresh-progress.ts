@@ -8,7 +8,9 @@ export const refreshProgressRoute = tenantRoute({
   path: "/v1/agent-health/portfolio/refresh",
   operationId: "getAgentPortfolioRefresh",
   tags: ["Agent health"],
-  summary: "Progress of the latest portfolio refresh (a queued one runs one slice of agents per message)",
+  summary: "Get the agent portfolio refresh",
+  description:
+    "Progress of the latest portfolio refresh (a queued one runs one slice of agents per message).",
   scope: "agents:read",
   feature: "agentNetwork",
   responses: { 200: jsonContent(RefreshProgressResponse, "The latest run; null before the first") },

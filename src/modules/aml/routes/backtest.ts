@@ -10,8 +10,9 @@ export const backtestRoute = tenantRoute({
   path: "/v1/kyc-aml/backtest",
   operationId: "backtestAmlRules",
   tags: ["KYC/AML"],
-  summary: "Run rules over every entity with current and trial thresholds; opens no cases",
+  summary: "Backtest trial AML thresholds",
   description:
+    "Runs the rules over every entity with current and trial thresholds; opens no cases. " +
     "Persists no domain state (no cases, no thresholds), hence `aml:read`. Runs over more than 10,000 active " +
     "entities, or with `async: true`, are queued: 202 with a `backtestId` to read from " +
     "`GET /v1/kyc-aml/backtests/{backtestId}` (the result document is kept under the tenant's prefix). " +

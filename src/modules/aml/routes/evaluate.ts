@@ -8,8 +8,9 @@ export const evaluateRoute = tenantRoute({
   path: "/v1/kyc-aml/evaluate",
   operationId: "evaluateAml",
   tags: ["KYC/AML"],
-  summary: "Evaluate AML trigger rules for an entity; a non-dry run opens cases",
+  summary: "Evaluate AML rules for an entity",
   description:
+    "Evaluates the AML trigger rules; a non-dry run opens cases. " +
     "Needs `aml:read`; a run with `dryRun: false` opens cases and additionally needs `aml:write` (403 otherwise). " +
     "Unknown or inapplicable `ruleIds`, and a geographic rule named without `highRiskCountries`, are 400. " +
     "When all rules run without `highRiskCountries`, geographic rules are listed in `skippedRules`.",

@@ -8,7 +8,8 @@ export const getThresholdsRoute = tenantRoute({
   path: "/v1/kyc-aml/thresholds",
   operationId: "getAmlThresholds",
   tags: ["KYC/AML"],
-  summary: "Effective AML thresholds (defaults merged with the tenant's own values)",
+  summary: "Get the effective AML thresholds",
+  description: "Defaults merged with the tenant's own values.",
   scope: "aml:read",
   responses: { 200: jsonContent(ThresholdsResponse, "Thresholds") },
 });

@@ -9,7 +9,8 @@ export const getTransitionsRoute = tenantRoute({
   path: "/v1/kyc-aml/cases/transitions",
   operationId: "getAmlCaseTransitions",
   tags: ["KYC/AML"],
-  summary: "KYC/AML case status state machine",
+  summary: "Get the AML case state machine",
+  description: "The KYC/AML case status state machine.",
   scope: "aml:read",
   responses: { 200: jsonContent(TransitionsResponse, "Transitions and status details") },
 });

@@ -8,7 +8,8 @@ export const listRulesRoute = tenantRoute({
   path: "/v1/kyc-aml/rules",
   operationId: "listAmlRules",
   tags: ["KYC/AML"],
-  summary: "List AML trigger rules with their effective thresholds and basis",
+  summary: "List AML trigger rules",
+  description: "With their effective thresholds and basis.",
   scope: "aml:read",
   responses: { 200: jsonContent(RulesResponse, "The rule catalog") },
 });

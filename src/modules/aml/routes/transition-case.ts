@@ -10,7 +10,8 @@ export const transitionCaseRoute = tenantRoute({
   path: "/v1/kyc-aml/cases/{caseId}/transition",
   operationId: "transitionAmlCase",
   tags: ["KYC/AML"],
-  summary: "Move an AML case to another status (400 invalid_transition when the state machine refuses)",
+  summary: "Move an AML case to another status",
+  description: "400 invalid_transition when the state machine refuses.",
   scope: "aml:write",
   request: { params: z.object({ caseId: uuidParam("caseId") }), body: jsonBody(TransitionBody) },
   responses: {

@@ -7,7 +7,7 @@ export const listAdminAuditLogRoute = adminRoute({
   method: "get",
   path: "/admin/audit-log",
   operationId: "adminListAuditLog",
-  summary: "The audit log of operator and tenant actions, newest first",
+  summary: "List the operator and tenant audit log",
   description:
     "Operator actions (CONTROL_DB) and tenants' own actions (every shard, or the tenant's shard when " +
     "tenantId is given), merged newest first. Append-only; secrets never appear.",

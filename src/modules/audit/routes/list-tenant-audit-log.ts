@@ -8,8 +8,9 @@ export const listTenantAuditLogRoute = tenantRoute({
   path: "/v1/audit-log",
   operationId: "listAuditLog",
   tags: ["Audit"],
-  summary: "The tenant's audit log: its own changes and the operator's changes to it, newest first",
+  summary: "List the tenant's audit log",
   description:
+    "Its own changes and the operator's changes to it, newest first. " +
     "Append-only. Entries of the tenant's own API keys (AML thresholds, webhook subscriptions and secrets) " +
     "and of operators acting on this tenant (settings, keys, connectors) are merged newest first. " +
     "Secrets never appear in `before`/`after`.",

@@ -8,8 +8,9 @@ export const calculateRoute = tenantRoute({
   path: "/v1/bhi/calculate-from-db",
   operationId: "calculateBhiFromDb",
   tags: ["BHI"],
-  summary: "Calculate and store the BHI of one, several or all customers",
+  summary: "Calculate and store BHI",
   description:
+    "For one, several or all customers. " +
     "Each calculated customer gets a new record (isLatest) and a `bhi.calculated` event; a drop below the " +
     "tenant's riskAlertThreshold also records `customer.risk_alert`. Customers that cannot be scored are " +
     "reported in `results` with `persisted: false` and an `error`. With no customer named and more than " +

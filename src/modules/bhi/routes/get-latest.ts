@@ -10,7 +10,8 @@ export const getLatestRoute = tenantRoute({
   path: "/v1/bhi/{customerId}",
   operationId: "getCustomerBhi",
   tags: ["BHI"],
-  summary: "A customer's latest BHI record (404 when the customer or its BHI is absent)",
+  summary: "Get a customer's latest BHI",
+  description: "404 when the customer or its BHI is absent.",
   scope: "bhi:read",
   request: { params: z.object({ customerId: uuidParam("customerId") }) },
   responses: {

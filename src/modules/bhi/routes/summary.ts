@@ -9,7 +9,8 @@ export const summaryRoute = tenantRoute({
   path: "/v1/bhi/summary",
   operationId: "getBhiSummary",
   tags: ["BHI"],
-  summary: "Portfolio summary over each customer's latest record",
+  summary: "Get the BHI portfolio summary",
+  description: "Over each customer's latest record.",
   scope: "bhi:read",
   responses: {
     200: jsonContent(z.object({ success: z.literal(true), summary: BhiSummarySchema }), "Summary"),

@@ -12,8 +12,9 @@ const downloadRoute = (kind: CaseFileKind) =>
     path: `${KIND_ROUTES[kind].prefix}/{caseId}/files/{fileId}`,
     operationId: `download${KIND_ROUTES[kind].op}CaseFile`,
     tags: [KIND_ROUTES[kind].tag],
-    summary:
-      "Download an evidence file as an attachment, checked against its recorded SHA-256 (409 when the stored bytes do not match)",
+    summary: `Download ${KIND_ROUTES[kind].aCase}'s evidence file`,
+    description:
+      "As an attachment, checked against its recorded SHA-256 (409 when the stored bytes do not match).",
     scope: KIND_ROUTES[kind].read,
     request: { params: FileParams },
     responses: {

@@ -11,7 +11,8 @@ const listRoute = (kind: CaseFileKind) =>
     path: `${KIND_ROUTES[kind].prefix}/{caseId}/files`,
     operationId: `list${KIND_ROUTES[kind].op}CaseFiles`,
     tags: [KIND_ROUTES[kind].tag],
-    summary: "List the case's evidence files (oldest first, at most 500)",
+    summary: `List ${KIND_ROUTES[kind].aCase}'s evidence files`,
+    description: "Oldest first, at most 500.",
     scope: KIND_ROUTES[kind].read,
     request: { params: CaseParams },
     responses: {

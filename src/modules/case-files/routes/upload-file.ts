@@ -14,7 +14,8 @@ const uploadRoute = (kind: CaseFileKind) =>
     path: `${KIND_ROUTES[kind].prefix}/{caseId}/files`,
     operationId: `upload${KIND_ROUTES[kind].op}CaseFile`,
     tags: [KIND_ROUTES[kind].tag],
-    summary: `Upload an evidence file (raw body, at most ${MAX_FILE_BYTES} bytes): stored with its SHA-256, recorded as an evidence_added entry in the case's log`,
+    summary: `Upload evidence to ${KIND_ROUTES[kind].aCase}`,
+    description: `Upload an evidence file (raw body, at most ${MAX_FILE_BYTES} bytes): stored with its SHA-256, recorded as an evidence_added entry in the case's log.`,
     scope: KIND_ROUTES[kind].write,
     request: { params: CaseParams, query: UploadQuery, body: uploadBody },
     responses: {

@@ -10,10 +10,11 @@ const createRoute = (kind: CaseKind) =>
     path: `${KIND_ROUTES[kind].prefix}/{caseId}/links`,
     operationId: `link${KIND_ROUTES[kind].op}Case`,
     tags: [KIND_ROUTES[kind].tag],
-    summary:
+    summary: `Link ${KIND_ROUTES[kind].aCase}`,
+    description:
       "Link the case to a fraud case, an AML case or an alert of the tenant (404 naming an unknown target; 400 for itself). " +
       "Both case logs record `linked`; a link to a case of the other kind needs that kind's write scope too. " +
-      "An existing link of the pair is answered with 200 and written again nowhere",
+      "An existing link of the pair is answered with 200 and written again nowhere.",
     scope: KIND_ROUTES[kind].write,
     request: { params: CaseParams, body: jsonBody(CreateLinkBody) },
     responses: {

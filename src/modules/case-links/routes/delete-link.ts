@@ -10,8 +10,9 @@ const deleteRoute = (kind: CaseKind) =>
     path: `${KIND_ROUTES[kind].prefix}/{caseId}/links/{linkId}`,
     operationId: `unlink${KIND_ROUTES[kind].op}Case`,
     tags: [KIND_ROUTES[kind].tag],
-    summary:
-      "Remove a link of the case (from either end); both case logs record `unlinked`. 404 for a link the case does not have",
+    summary: `Unlink ${KIND_ROUTES[kind].aCase}`,
+    description:
+      "Remove a link of the case (from either end); both case logs record `unlinked`. 404 for a link the case does not have.",
     scope: KIND_ROUTES[kind].write,
     request: { params: LinkParams, query: UnlinkQuery },
     responses: { 200: jsonContent(LinkResponse, "The removed link"), ...errorResponses(403) },

@@ -8,8 +8,10 @@ const alertLinksRoute = tenantRoute({
   path: "/v1/monitoring/alerts/{alertId}/links",
   operationId: "listMonitoringAlertLinks",
   tags: ["Monitoring"],
-  summary:
-    "The cases linked to a stored alert (POST .../cases/{caseId}/links), oldest first; a fraud alert needs fraud:read as well",
+  summary: "List an alert's linked cases",
+  description:
+    "The cases linked to a stored alert (POST .../cases/{caseId}/links), oldest first; a fraud alert " +
+    "needs fraud:read as well.",
   scope: "aml:read",
   request: { params: AlertParams },
   responses: { 200: jsonContent(LinkListResponse, "The alert's links") },

@@ -10,9 +10,10 @@ const listRoute = (kind: CaseKind) =>
     path: `${KIND_ROUTES[kind].prefix}/{caseId}/links`,
     operationId: `list${KIND_ROUTES[kind].op}CaseLinks`,
     tags: [KIND_ROUTES[kind].tag],
-    summary:
-      "List the case's links in both directions (whichever end created them), oldest first; each shows the other end. " +
-      "Cases of a kind the key cannot read are left out",
+    summary: `List ${KIND_ROUTES[kind].aCase}'s links`,
+    description:
+      "The case's links in both directions (whichever end created them), oldest first; each shows the other end. " +
+      "Cases of a kind the key cannot read are left out.",
     scope: KIND_ROUTES[kind].read,
     request: { params: CaseParams },
     responses: { 200: jsonContent(LinkListResponse, "The links") },

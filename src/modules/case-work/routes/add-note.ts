@@ -16,7 +16,8 @@ import { asEvents, CaseParams, KIND_ROUTES } from "./kinds";
 const NOTES = {
   fraud: {
     operationId: "addFraudCaseNote",
-    summary: "Add a note to a case (appends a note_added event)",
+    summary: "Add a note to a fraud case",
+    detail: "Appends a note_added event.",
     body: AddNoteBody,
     status: 201,
     response: z.object({
@@ -30,7 +31,8 @@ const NOTES = {
   },
   aml: {
     operationId: "AddAmlCaseNote",
-    summary: "Add a note to the case's history without moving its status (a closed case still takes notes)",
+    summary: "Add a note to an AML case",
+    detail: "Adds a note to the case's history without moving its status (a closed case still takes notes).",
     body: CaseNoteBody,
     status: 200,
     response: KIND_ROUTES.aml.workResult,
@@ -47,6 +49,7 @@ const addNoteRoute = (kind: CaseKind) =>
     operationId: NOTES[kind].operationId,
     tags: [KIND_ROUTES[kind].tag],
     summary: NOTES[kind].summary,
+    description: NOTES[kind].detail,
     scope: KIND_ROUTES[kind].write,
     request: { params: CaseParams, body: jsonBody(NOTES[kind].body) },
     responses: {

@@ -42,6 +42,8 @@ export interface CaseKindRoutes {
   write: Scope;
   /** The kind's word in operation ids (`Assign${op}Case`). */
   op: string;
+  /** The kind's case with its article, for operation summaries ("Assign a fraud case"). */
+  aCase: string;
   disclaimer: string;
   disclaimerSchema: z.ZodType;
   entrySchema: z.ZodType;
@@ -57,6 +59,7 @@ export const KIND_ROUTES: Record<CaseKind, CaseKindRoutes> = {
     read: "fraud:read",
     write: "fraud:write",
     op: "Fraud",
+    aCase: "a fraud case",
     disclaimer: fraud.DISCLAIMER,
     disclaimerSchema: fraud.Disclaimer,
     entrySchema: fraud.FraudCaseEventSchema,
@@ -69,6 +72,7 @@ export const KIND_ROUTES: Record<CaseKind, CaseKindRoutes> = {
     read: "aml:read",
     write: "aml:write",
     op: "Aml",
+    aCase: "an AML case",
     disclaimer: aml.DISCLAIMER,
     disclaimerSchema: aml.Disclaimer,
     entrySchema: AmlCaseHistorySchema,

@@ -18,7 +18,8 @@ const snoozeRuleRoute = (kind: CaseKind) =>
     path: `${KIND_ROUTES[kind].prefix}/{caseId}/snoozes`,
     operationId: `snooze${KIND_ROUTES[kind].op}CaseRule`,
     tags: [KIND_ROUTES[kind].tag],
-    summary: `Snooze one rule for the case's entity until a time (an entry of the system allowlist "Case snoozes", recorded in the case log as rule_snoozed); ruleId: ${SNOOZABLE[kind]}`,
+    summary: `Snooze a rule from ${KIND_ROUTES[kind].aCase}`,
+    description: `Snooze one rule for the case's entity until a time (an entry of the system allowlist "Case snoozes", recorded in the case log as rule_snoozed); ruleId: ${SNOOZABLE[kind]}.`,
     scope: KIND_ROUTES[kind].write,
     request: { params: CaseParams, body: jsonBody(SnoozeBody) },
     responses: {

@@ -17,7 +17,9 @@ type BodyOf<N extends WorkName> = Omit<Parameters<Work[N]>[2], "actorKeyId">;
 export interface WorkAction<N extends WorkName> {
   path: string;
   operationId: (op: string) => string;
-  summary: string;
+  /** A table-of-contents line naming the kind's case ("Assign a fraud case"); the detail in `description`. */
+  summary: (aCase: string) => string;
+  description: string;
   body: z.ZodType<BodyOf<N>>;
   service: N;
 }
@@ -31,7 +33,8 @@ export const registerWorkAction =
       path: `${facts.prefix}/{caseId}/${action.path}`,
       operationId: action.operationId(facts.op),
       tags: [facts.tag],
-      summary: action.summary,
+      summary: action.summary(facts.aCase),
+      description: action.description,
       scope: facts.write,
       request: { params: CaseParams, body: jsonBody(action.body) },
       responses: {

@@ -8,7 +8,8 @@ export const getFlowMappingRoute = tenantRoute({
   path: "/v1/settings/flow-mapping",
   operationId: "getFlowMapping",
   tags: ["Data"],
-  summary: "The tenant's category-to-flow mapping and its latest backfill's progress",
+  summary: "Get the flow mapping",
+  description: "The tenant's category-to-flow mapping and its latest backfill's progress.",
   scope: "data:read",
   responses: { 200: jsonContent(FlowMappingResponse, "Mapping and backfill") },
 });
@@ -18,8 +19,10 @@ export const putFlowMappingRoute = tenantRoute({
   path: "/v1/settings/flow-mapping",
   operationId: "putFlowMapping",
   tags: ["Data"],
-  summary:
-    "Replace the category-to-flow mapping (audited, event flow_mapping.updated); a backfill re-classifies stored transactions",
+  summary: "Replace the flow mapping",
+  description:
+    "Replaces the category-to-flow mapping (audited, event flow_mapping.updated); a backfill " +
+    "re-classifies stored transactions.",
   scope: "data:write",
   request: { body: jsonBody(PutFlowMappingBody) },
   responses: { 200: jsonContent(FlowMappingResponse, "The stored mapping, its backfill running") },
@@ -30,8 +33,10 @@ export const startFlowBackfillRoute = tenantRoute({
   path: "/v1/settings/flow-mapping/backfill",
   operationId: "startFlowBackfill",
   tags: ["Data"],
-  summary:
-    "Re-classify every stored transaction (e.g. after loading loans); replaces a running backfill. Poll GET /v1/settings/flow-mapping",
+  summary: "Re-classify stored transactions",
+  description:
+    "Re-classifies every stored transaction (e.g. after loading loans); replaces a running backfill. " +
+    "Poll GET /v1/settings/flow-mapping.",
   scope: "data:write",
   responses: { 202: jsonContent(FlowBackfillResponse, "Accepted: the backfill runs on the jobs queue") },
 });

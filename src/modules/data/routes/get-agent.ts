@@ -9,7 +9,8 @@ export const getAgentRoute = tenantRoute({
   path: "/v1/agents/{agentId}",
   operationId: "getAgent",
   tags: ["Data"],
-  summary: "Get an agent by the tenant's agent identifier",
+  summary: "Get an agent",
+  description: "By the tenant's agent identifier.",
   scope: "agents:read",
   request: {
     params: z.object({

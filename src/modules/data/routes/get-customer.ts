@@ -9,7 +9,7 @@ export const getCustomerRoute = tenantRoute({
   path: "/v1/customers/{customerId}",
   operationId: "getCustomer",
   tags: ["Data"],
-  summary: "Get a customer by id",
+  summary: "Get a customer",
   scope: "data:read",
   request: { params: z.object({ customerId: uuidParam("customerId") }) },
   responses: {

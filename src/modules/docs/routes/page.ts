@@ -3,6 +3,7 @@ import type { App } from "../../../http/context";
 /** Self-hosted Scalar bundle (public/assets, copied from node_modules at install): no CDN. */
 export const SCALAR_ASSET_PATH = "/assets/scalar/standalone.js";
 
+// The document it loads names this origin as its server (docs/decisions/http-conventions.md#docs-page-server).
 const INIT_SCRIPT = `
       Scalar.createApiReference("#app", {
         url: "/v1/openapi.json",

@@ -11,7 +11,7 @@ export const caseStatsRoute = tenantRoute({
   path: "/v1/fraud/cases/stats",
   operationId: "getFraudCaseStats",
   tags: ["Fraud"],
-  summary: "Fraud case statistics",
+  summary: "Get fraud case statistics",
   scope: "fraud:read",
   responses: {
     200: jsonContent(

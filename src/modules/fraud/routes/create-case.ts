@@ -10,7 +10,8 @@ export const createCaseRoute = tenantRoute({
   path: "/v1/fraud/cases",
   operationId: "createFraudCase",
   tags: ["Fraud"],
-  summary: "Open a fraud case (status open; event 1 is `created`)",
+  summary: "Open a fraud case",
+  description: "Status open; event 1 is `created`.",
   scope: "fraud:write",
   request: { body: jsonBody(CreateCaseBody) },
   responses: {

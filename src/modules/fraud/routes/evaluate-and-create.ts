@@ -15,7 +15,9 @@ export const evaluateAndCreateRoute = tenantRoute({
   path: "/v1/fraud/evaluate-and-create",
   operationId: "evaluateFraudAndCreateCase",
   tags: ["Fraud"],
-  summary: "Evaluate, then return the entity's open case or open one when the score reaches the threshold",
+  summary: "Evaluate an entity and open a fraud case",
+  description:
+    "Evaluates, then returns the entity's open case or opens one when the score reaches the " + "threshold.",
   scope: "fraud:write",
   request: { body: jsonBody(EvaluateAndCreateBody) },
   responses: {

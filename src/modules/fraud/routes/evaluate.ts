@@ -10,7 +10,8 @@ export const evaluateRoute = tenantRoute({
   path: "/v1/fraud/evaluate",
   operationId: "evaluateFraud",
   tags: ["Fraud"],
-  summary: "Evaluate fraud signals for an entity (advisory; persists nothing)",
+  summary: "Evaluate fraud signals for an entity",
+  description: "Advisory; persists nothing.",
   scope: "fraud:read",
   request: { body: jsonBody(EvaluateBody) },
   responses: {

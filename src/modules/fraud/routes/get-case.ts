@@ -11,7 +11,8 @@ export const getCaseRoute = tenantRoute({
   path: "/v1/fraud/cases/{caseId}",
   operationId: "getFraudCase",
   tags: ["Fraud"],
-  summary: "Get a fraud case with its events (in sequence order)",
+  summary: "Get a fraud case",
+  description: "With its events, in sequence order.",
   scope: "fraud:read",
   request: { params: CaseParams },
   responses: {

@@ -20,8 +20,10 @@ export const listAlertsRoute = tenantRoute({
   path: "/v1/fraud/alerts",
   operationId: "listFraudAlerts",
   tags: ["Fraud"],
-  summary:
-    "List the tenant's stored fraud alerts, newest first (ruleId, ruleSetVersion, severity, entity, trigger, createdAt range)",
+  summary: "List fraud alerts",
+  description:
+    "The tenant's stored fraud alerts, newest first; filter by ruleId, ruleSetVersion, severity, " +
+    "entity, trigger and createdAt range.",
   scope: "fraud:read",
   request: { query: FraudAlertListQuery },
   responses: {

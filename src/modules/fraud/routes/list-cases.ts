@@ -10,7 +10,8 @@ export const listCasesRoute = tenantRoute({
   path: "/v1/fraud/cases",
   operationId: "listFraudCases",
   tags: ["Fraud"],
-  summary: "List fraud cases (filters; newest first)",
+  summary: "List fraud cases",
+  description: "With filters; newest first.",
   scope: "fraud:read",
   request: { query: CaseListQuery },
   responses: {

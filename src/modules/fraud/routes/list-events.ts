@@ -16,7 +16,8 @@ export const listEventsRoute = tenantRoute({
   path: "/v1/fraud/cases/{caseId}/events",
   operationId: "listFraudCaseEvents",
   tags: ["Fraud"],
-  summary: "List a case's events in eventSequence order",
+  summary: "List a fraud case's events",
+  description: "In eventSequence order.",
   scope: "fraud:read",
   request: { params: CaseParams, query: PaginationQuery },
   responses: {

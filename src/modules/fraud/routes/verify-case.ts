@@ -10,7 +10,8 @@ export const verifyCaseRoute = tenantRoute({
   path: "/v1/fraud/cases/{caseId}/verify",
   operationId: "verifyFraudCase",
   tags: ["Fraud"],
-  summary: "Recompute the case's hash chain (case row and every event) from genesis",
+  summary: "Verify a fraud case's hash chain",
+  description: "Recomputes the case's hash chain (case row and every event) from genesis.",
   scope: "fraud:read",
   request: { params: CaseParams },
   responses: {

@@ -9,9 +9,9 @@ export const generateStrRoute = tenantRoute({
   path: "/v1/kyc-aml/cases/{caseId}/reports",
   operationId: "generateGoamlStr",
   tags: ["goAML"],
-  summary:
-    "Generate a goAML STR from an AML case (stored as a draft; 400 with the validator's messages when it does not validate)",
+  summary: "Generate a goAML STR from an AML case",
   description:
+    "Stored as a draft; 400 with the validator's messages when it does not validate. " +
     "The case's customer (or account) and its transactions in the case window (newest first, at most 100), the " +
     "analyst's narrative with the case's explanation and evidence as `reason`, indicators from the case's rule " +
     "through the FIU profile. Missing KYC facts are never invented: the 400 names each element goAML requires.",

@@ -8,7 +8,8 @@ export const getGoamlProfileRoute = tenantRoute({
   path: "/v1/goaml/profile",
   operationId: "getGoamlProfile",
   tags: ["goAML"],
-  summary: "The tenant's FIU profile and reporting entity (the Ghana default until one is stored)",
+  summary: "Get the goAML profile",
+  description: "The tenant's FIU profile and reporting entity (the Ghana default until one is stored).",
   scope: "aml:read",
   responses: { 200: jsonContent(GoamlProfileResponse, "The profile") },
 });

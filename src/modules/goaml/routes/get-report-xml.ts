@@ -8,7 +8,8 @@ export const getGoamlReportXmlRoute = tenantRoute({
   path: "/v1/goaml/reports/{reportId}/xml",
   operationId: "getGoamlReportXml",
   tags: ["goAML"],
-  summary: "Download a goAML report's XML (checked against its recorded SHA-256)",
+  summary: "Download a goAML report's XML",
+  description: "Checked against its recorded SHA-256.",
   scope: "aml:read",
   request: { params: z.object({ reportId: uuidParam("reportId") }) },
   responses: {

@@ -9,8 +9,10 @@ export const getGoamlSubjectRoute = tenantRoute({
   path: "/v1/goaml/subjects/{customerId}",
   operationId: "getGoamlSubject",
   tags: ["goAML"],
-  summary:
-    "Read the KYC facts stored for a customer's goAML reports (as PUT stored them); 404 when none were entered",
+  summary: "Get a customer's goAML KYC facts",
+  description:
+    "The KYC facts stored for a customer's goAML reports (as PUT stored them); 404 when none were " +
+    "entered.",
   scope: "aml:read",
   request: { params: z.object({ customerId: uuidParam("customerId") }) },
   responses: { 200: jsonContent(SubjectResponse, "The stored facts") },

@@ -9,8 +9,9 @@ export const goamlReportStatusRoute = tenantRoute({
   path: "/v1/goaml/reports/{reportId}/status",
   operationId: "setGoamlReportStatus",
   tags: ["goAML"],
-  summary: "Record a filing step: submitted (with the FIU reference), then accepted or rejected",
+  summary: "Record a goAML filing step",
   description:
+    "The steps: submitted (with the FIU reference), then accepted or rejected. " +
     "draft -> submitted -> accepted | rejected (400 invalid_transition otherwise). A rejected report is replaced " +
     "by a new one (POST .../reports with resubmissionOf). An STR's step is logged on its AML case.",
   scope: "aml:write",

@@ -8,8 +8,9 @@ export const runCtrRoute = tenantRoute({
   path: "/v1/goaml/ctr-runs",
   operationId: "runGoamlCtr",
   tags: ["goAML"],
-  summary:
-    "Run the CTR for a past local day (the cron does yesterday); a filed or empty day is returned as recorded",
+  summary: "Run the CTR for a past day",
+  description:
+    "For a past local day (the cron does yesterday); a filed or empty day is returned as recorded.",
   scope: "aml:write",
   request: { body: jsonBody(CtrRunBody) },
   responses: { 200: jsonContent(CtrRunResponse, "The day's run") },

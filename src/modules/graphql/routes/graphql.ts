@@ -24,8 +24,9 @@ export const graphqlRoute = createRoute({
   path: "/v1/graphql",
   operationId: "graphql",
   tags: ["GraphQL"],
-  summary: "Run a GraphQL query (same API keys; each field needs the scope of the REST operation it mirrors)",
+  summary: "Run a GraphQL query",
   description:
+    "Same API keys; each field needs the scope of the REST operation it mirrors. " +
     "Body `{query, variables?, operationName?}`. Field errors (FORBIDDEN, NOT_FOUND, BAD_USER_INPUT) answer 200 " +
     "with the other fields' data; errors of the request itself (syntax, validation, variables, depth over 6, cost " +
     "over the limits, more than one mutation field, more than 1,000 ids in id-list arguments, more than 64 levels " +

@@ -21,8 +21,9 @@ export const ingestRoute = tenantRoute({
   path: "/v1/ingest/{resource}",
   operationId: "ingestRecords",
   tags: ["Ingestion"],
-  summary: `Upsert up to ${MAX_RECORDS} customers, accounts, transactions or agents by (externalSource, externalId)`,
+  summary: "Upsert customers, accounts, transactions or agents",
   description:
+    `Up to ${MAX_RECORDS} records of the resource, by (externalSource, externalId). ` +
     "Body: a JSON array of the resource's records (CustomerRecord, AccountRecord, TransactionRecord or " +
     "AgentRecord), NDJSON (one record per line) or CSV (header row; `a.b` columns nest, list fields are " +
     "`;`-separated). Each record is validated on its own: bad ones come back in `errors` and are skipped, " +

@@ -9,8 +9,9 @@ export const syncRoute = tenantRoute({
   path: "/v1/sync/{connectorType}",
   operationId: "syncCoreBanking",
   tags: ["Ingestion"],
-  summary: "Sync from the tenant's core-banking connector (export files in R2, or Apache Fineract)",
+  summary: "Sync from the core-banking connector",
   description:
+    "The tenant's connector: export files in R2, or Apache Fineract. " +
     "`export`: loads the files under `tenants/{tenantId}/imports/core_banking/` not loaded before " +
     "(customers, agents, accounts, then transactions). `fineract`: pulls clients, savings accounts and " +
     "their transactions, then loans with their repayment schedules and repayments, incrementally after the first sync. `recordsWritten` counts rows created or " +
@@ -35,7 +36,8 @@ export const getSyncRunRoute = tenantRoute({
   path: "/v1/sync/runs/{runId}",
   operationId: "getSyncRun",
   tags: ["Ingestion"],
-  summary: "Status of a sync run",
+  summary: "Get a sync run",
+  description: "The run's status.",
   scope: "data:read",
   request: { params: z.object({ runId: uuidParam("runId") }) },
   responses: { 200: jsonContent(SyncResponseSchema, "The run") },

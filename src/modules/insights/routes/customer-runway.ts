@@ -9,8 +9,8 @@ export const customerRunwayRoute = tenantRoute({
   path: "/v1/insights/runway/{customerId}",
   operationId: "getCustomerRunway",
   tags: ["Insights"],
-  summary:
-    "A customer's cash runway: expected months and p10/p50/p90 with an 80% interval (404 when the customer is absent)",
+  summary: "Get a customer's cash runway",
+  description: "Expected months and p10/p50/p90 with an 80% interval (404 when the customer is absent).",
   scope: "insights:read",
   request: { params: z.object({ customerId: uuidParam("customerId") }) },
   responses: { 200: jsonContent(CustomerRunwayResponse, "Runway") },

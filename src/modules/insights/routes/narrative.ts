@@ -8,7 +8,8 @@ export const narrativeRoute = tenantRoute({
   path: "/v1/insights/portfolio-narrative",
   operationId: "getPortfolioNarrative",
   tags: ["Insights"],
-  summary: "Deterministic portfolio narrative with the metrics as evidence",
+  summary: "Get the portfolio narrative",
+  description: "Deterministic, with the metrics as evidence.",
   scope: "insights:read",
   responses: { 200: jsonContent(NarrativeResponse, "Narrative") },
 });

@@ -8,7 +8,8 @@ export const portfolioRunwayRoute = tenantRoute({
   path: "/v1/insights/runway/portfolio",
   operationId: "getPortfolioRunway",
   tags: ["Insights"],
-  summary: "Runway distribution across customers and projected depletions with intervals",
+  summary: "Get the portfolio runway",
+  description: "Runway distribution across customers and projected depletions with intervals.",
   scope: "insights:read",
   responses: { 200: jsonContent(PortfolioRunwayResponse, "Portfolio runway") },
 });

@@ -8,8 +8,10 @@ export const saasMetricsRoute = tenantRoute({
   path: "/v1/insights/saas-metrics",
   operationId: "getSaasMetrics",
   tags: ["Insights"],
-  summary:
-    "SaaS-style metrics of the last complete month: inflow (MRR), growth, Quick Ratio, retention, revenue health",
+  summary: "Get SaaS metrics",
+  description:
+    "SaaS-style metrics of the last complete month: inflow (MRR), growth, Quick Ratio, retention, " +
+    "revenue health.",
   scope: "insights:read",
   responses: { 200: jsonContent(SaasMetricsResponse, "Metrics") },
 });

@@ -9,9 +9,11 @@ export const whatIfChurnRoute = tenantRoute({
   path: "/v1/insights/what-if-churn",
   operationId: "simulateWhatIfChurn",
   tags: ["Insights"],
-  summary: "Baseline vs scenario portfolio metrics when customers churn, projected over horizonMonths",
+  summary: "Simulate customer churn",
   scope: "insights:read",
-  description: "Persists nothing, so it needs insights:read.",
+  description:
+    "Baseline vs scenario portfolio metrics when customers churn, projected over horizonMonths. " +
+    "Persists nothing, so it needs insights:read.",
   request: { body: jsonBody(WhatIfChurnRequest) },
   responses: { 200: jsonContent(WhatIfChurnResponse, "Simulation") },
 });

@@ -38,8 +38,8 @@ export const ingestLoansRoute = tenantRoute({
   path: "/v1/ingest/loans",
   operationId: "ingestLoans",
   tags: ["Lending"],
-  summary: `Upsert up to ${MAX_RECORDS} loans with their repayment schedules by (externalSource, externalId)`,
-  description: `${FORMATS} A loan record replaces the stored loan and its schedule; its stored repayments are allocated again. Load customers (and accounts) first. ${QUOTA}`,
+  summary: "Upsert loans",
+  description: `Up to ${MAX_RECORDS} loans with their repayment schedules, by (externalSource, externalId). ${FORMATS} A loan record replaces the stored loan and its schedule; its stored repayments are allocated again. Load customers (and accounts) first. ${QUOTA}`,
   scope: "data:write",
   request: { body: body("LoanRecord") },
   responses: {
@@ -57,8 +57,8 @@ export const ingestRepaymentsRoute = tenantRoute({
   path: "/v1/ingest/loan-repayments",
   operationId: "ingestLoanRepayments",
   tags: ["Lending"],
-  summary: `Upsert up to ${MAX_RECORDS} loan repayments by (externalSource, externalId)`,
-  description: `${FORMATS} Allocation: fees, then interest, then principal, oldest installment first (a named installmentSeq first). paidOn may not be in the future. ${QUOTA}`,
+  summary: "Upsert loan repayments",
+  description: `Up to ${MAX_RECORDS} loan repayments, by (externalSource, externalId). ${FORMATS} Allocation: fees, then interest, then principal, oldest installment first (a named installmentSeq first). paidOn may not be in the future. ${QUOTA}`,
   scope: "data:write",
   request: { body: body("LoanRepaymentRecord") },
   responses: {

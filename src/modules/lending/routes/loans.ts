@@ -15,8 +15,9 @@ export const listLoansRoute = tenantRoute({
   path: "/v1/loans",
   operationId: "listLoans",
   tags: ["Lending"],
-  summary:
-    "List loans (filters: customer, status, product, branch, officer, arrears bucket as of today), newest first",
+  summary: "List loans",
+  description:
+    "Filter by customer, status, product, branch, officer and arrears bucket as of today; newest " + "first.",
   scope: "data:read",
   request: { query: LoanListQuery },
   responses: { 200: jsonContent(LoanListSchema, "Loans") },
@@ -27,8 +28,9 @@ export const getLoanRoute = tenantRoute({
   path: "/v1/loans/{loanId}",
   operationId: "getLoan",
   tags: ["Lending"],
-  summary: "A loan with its schedule, repayments and arrears as of asOf (default today)",
+  summary: "Get a loan",
   description:
+    "With its schedule, repayments and arrears as of asOf (default today). " +
     "As of a date: only repayments paid on or before it count (allocated in the order they were paid).",
   scope: "data:read",
   request: { params: z.object({ loanId: uuidParam("loanId") }), query: AsOfQuery },
@@ -42,7 +44,8 @@ export const listCustomerLoansRoute = tenantRoute({
   path: "/v1/customers/{customerId}/loans",
   operationId: "listCustomerLoans",
   tags: ["Lending"],
-  summary: "A customer's loans, newest first",
+  summary: "List a customer's loans",
+  description: "Newest first.",
   scope: "data:read",
   request: { params: z.object({ customerId: uuidParam("customerId") }), query: CustomerLoanListQuery },
   responses: { 200: jsonContent(LoanListSchema, "Loans") },

@@ -8,9 +8,10 @@ export const parRoute = tenantRoute({
   path: "/v1/lending/portfolio-at-risk",
   operationId: "getPortfolioAtRisk",
   tags: ["Lending"],
-  summary:
-    "PAR1/PAR30/PAR90 for the tenant and by branch, product, officer or segment, with month-end history and roll rates",
+  summary: "Get portfolio at risk (PAR)",
   description:
+    "PAR1/PAR30/PAR90 for the tenant and by branch, product, officer or segment, with month-end " +
+    "history and roll rates. " +
     "PARn = outstanding principal of active loans more than n days past due / outstanding principal of active loans, in one " +
     "currency. asOf today or later: live; an earlier asOf must be a stored month-end (else 400). Segment = the customer's vertical.",
   scope: "data:read",

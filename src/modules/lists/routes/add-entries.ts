@@ -9,8 +9,9 @@ export const addEntriesRoute = tenantRoute({
   path: "/v1/lists/{listId}/entries",
   operationId: "addListEntries",
   tags: ["Lists"],
-  summary: "Add entries to a list (one or a batch): all of them or none",
+  summary: "Add entries to a list",
   description:
+    "One or a batch: all of them or none. " +
     "Values are normalized (names: NFKC, case folded, spaces collapsed; phones: international form, " +
     "digits with the country code; account numbers: no whitespace, upper case; countries: ISO alpha-2). " +
     "A value the list already holds is not added twice: it is returned in `existing`, unchanged. " +

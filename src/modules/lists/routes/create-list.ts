@@ -9,8 +9,8 @@ export const createListRoute = tenantRoute({
   path: "/v1/lists",
   operationId: "createList",
   tags: ["Lists"],
-  summary: "Create a list (high-risk countries, watchlist or allowlist)",
-  description: `${LIMITS_TEXT} One more live list answers 409 \`conflict\`. Recorded in the list's history and the audit log.`,
+  summary: "Create a list",
+  description: `High-risk countries, watchlist or allowlist. ${LIMITS_TEXT} One more live list answers 409 \`conflict\`. Recorded in the list's history and the audit log.`,
   scope: "aml:write",
   request: { body: jsonBody(CreateListBody) },
   responses: {

@@ -9,8 +9,10 @@ export const deleteListRoute = tenantRoute({
   path: "/v1/lists/{listId}",
   operationId: "deleteList",
   tags: ["Lists"],
-  summary: "Archive a list: it stops applying at once; it, its entries and its history stay readable",
-  description: "An already archived list answers 409. Recorded in the list's history and the audit log.",
+  summary: "Archive a list",
+  description:
+    "It stops applying at once; it, its entries and its history stay readable. " +
+    "An already archived list answers 409. Recorded in the list's history and the audit log.",
   scope: "aml:write",
   request: { params: ListIdParams },
   responses: {

@@ -8,8 +8,8 @@ export const listHistoryRoute = tenantRoute({
   path: "/v1/lists/{listId}/history",
   operationId: "listListHistory",
   tags: ["Lists"],
-  summary:
-    "A list's append-only history, newest first: who created, changed, archived it, added or removed what",
+  summary: "List a list's history",
+  description: "Append-only, newest first: who created, changed, archived it, added or removed what.",
   scope: "aml:read",
   request: { params: ListIdParams, query: PaginationQuery },
   responses: { 200: jsonContent(listOf(HistorySchema), "History rows") },

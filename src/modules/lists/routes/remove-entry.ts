@@ -9,7 +9,8 @@ export const removeEntryRoute = tenantRoute({
   path: "/v1/lists/{listId}/entries/{entryId}",
   operationId: "removeListEntry",
   tags: ["Lists"],
-  summary: "Remove an entry (its history stays); an archived list answers 409",
+  summary: "Remove a list entry",
+  description: "Its history stays; an archived list answers 409.",
   scope: "aml:write",
   request: { params: EntryIdParams },
   responses: {

@@ -9,8 +9,10 @@ export const updateListRoute = tenantRoute({
   path: "/v1/lists/{listId}",
   operationId: "updateList",
   tags: ["Lists"],
-  summary: "Rename a list or change its description (kind and entry type never change)",
-  description: "An archived list answers 409. Recorded in the list's history and the audit log.",
+  summary: "Update a list",
+  description:
+    "Rename it or change its description (kind and entry type never change). " +
+    "An archived list answers 409. Recorded in the list's history and the audit log.",
   scope: "aml:write",
   request: { params: ListIdParams, body: jsonBody(UpdateListBody) },
   responses: {

@@ -8,7 +8,8 @@ export const getSettingsRoute = tenantRoute({
   path: "/v1/monitoring/settings",
   operationId: "getMonitoringSettings",
   tags: ["Monitoring"],
-  summary: "Monitoring settings in force: screening on arrival and the portfolio schedule",
+  summary: "Get the monitoring settings",
+  description: "Those in force: screening on arrival and the portfolio schedule.",
   scope: "aml:read",
   responses: { 200: jsonContent(MonitoringSettingsResponse, "The settings, defaults filled in") },
 });

@@ -10,7 +10,9 @@ export const getStatusRoute = tenantRoute({
   path: "/v1/monitoring/status",
   operationId: "getMonitoringStatus",
   tags: ["Monitoring"],
-  summary: "Continuous monitoring's queue: pending, claimed and dead-lettered entities, the latest screening",
+  summary: "Get the monitoring queue",
+  description:
+    "Continuous monitoring's queue: pending, claimed and dead-lettered entities, the latest " + "screening.",
   scope: "aml:read",
   responses: {
     200: jsonContent(z.object({ success: z.literal(true), status: MonitoringStatusSchema }), "The figures"),

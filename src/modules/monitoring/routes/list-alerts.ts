@@ -8,8 +8,10 @@ export const listAlertsRoute = tenantRoute({
   path: "/v1/monitoring/alerts",
   operationId: "listMonitoringAlerts",
   tags: ["Monitoring"],
-  summary:
-    "List stored monitoring alerts, newest first (kind, ruleId, ruleSetVersion, severity, entity, trigger, createdAt range); fraud alerts need fraud:read as well",
+  summary: "List monitoring alerts",
+  description:
+    "Stored monitoring alerts, newest first; filter by kind, ruleId, ruleSetVersion, severity, " +
+    "entity, trigger and createdAt range. Fraud alerts need fraud:read as well.",
   scope: "aml:read",
   request: { query: AlertListQuery },
   responses: { 200: jsonContent(AlertListResponse, "Alerts") },

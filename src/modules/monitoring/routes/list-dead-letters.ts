@@ -15,8 +15,9 @@ export const listDeadLettersRoute = tenantRoute({
   path: "/v1/monitoring/dead-letters",
   operationId: "listMonitoringDeadLetters",
   tags: ["Monitoring"],
-  summary: "Entities whose screening failed 5 times, latest failure first, with the last error",
+  summary: "List dead-lettered entities",
   description:
+    "Entities whose screening failed 5 times, latest failure first, with the last error. " +
     "A dead-lettered entity is not screened again until a new transaction of it arrives or POST /v1/monitoring/dead-letters/retry re-queues it.",
   scope: "aml:read",
   request: { query: PaginationQuery },

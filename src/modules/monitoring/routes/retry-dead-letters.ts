@@ -8,8 +8,9 @@ export const retryDeadLettersRoute = tenantRoute({
   path: "/v1/monitoring/dead-letters/retry",
   operationId: "retryMonitoringDeadLetters",
   tags: ["Monitoring"],
-  summary: "Re-queue dead-lettered entities (all, or the named ones) for screening; audited",
+  summary: "Re-queue dead-lettered entities",
   description:
+    "All, or the named ones, for screening; audited. " +
     "Clears their failure and attempts and sends a screening job. Named entities that are not dead-lettered are ignored (retried counts only those re-queued).",
   scope: "aml:write",
   request: { body: jsonBody(RetryDeadLettersBody) },

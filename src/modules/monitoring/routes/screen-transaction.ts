@@ -10,8 +10,9 @@ export const screenTransactionRoute = tenantRoute({
   path: "/v1/screening/transactions",
   operationId: "screenTransaction",
   tags: ["Monitoring"],
-  summary: "Screen a proposed transaction before it happens (advisory; the transaction is not stored)",
+  summary: "Screen a proposed transaction",
   description:
+    "Before it happens (advisory; the transaction is not stored). " +
     "Evaluates the live fraud and AML rule sets over the entity's stored history plus the proposed transaction " +
     "and answers within the request: the fraud score, severity, fired signals with reasons and counterfactuals, " +
     "and the AML rules that fired (only for a key that also has `aml:read`). Advisory only: there is no decision " +

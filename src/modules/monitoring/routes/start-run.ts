@@ -8,8 +8,9 @@ export const startRunRoute = tenantRoute({
   path: "/v1/monitoring/runs",
   operationId: "startMonitoringRun",
   tags: ["Monitoring"],
-  summary: "Start a portfolio run now (manual); audited",
+  summary: "Start a portfolio monitoring run",
   description:
+    "A manual run, started now; audited. " +
     "Screens, on the queue, every entity with activity since its last screening that arrived before the run began; unchanged entities are skipped and counted. Alerts it raises carry trigger on_demand and the run's id. 409 while another run of the tenant is in progress.",
   scope: "aml:write",
   responses: {

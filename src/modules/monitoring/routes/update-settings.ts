@@ -8,8 +8,9 @@ export const updateSettingsRoute = tenantRoute({
   path: "/v1/monitoring/settings",
   operationId: "updateMonitoringSettings",
   tags: ["Monitoring"],
-  summary: "Set screening on arrival and the portfolio schedule; audited",
+  summary: "Update the monitoring settings",
   description:
+    "Screening on arrival and the portfolio schedule; audited. " +
     "Fields left out keep their value (schedule fields too). A schedule applies from now: a slot that began before the change is not caught up. Audited as monitoring.settings_updated.",
   scope: "aml:write",
   request: { body: jsonBody(UpdateMonitoringSettingsBody) },

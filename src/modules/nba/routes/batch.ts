@@ -9,8 +9,9 @@ export const batchRoute = tenantRoute({
   path: "/v1/nba/batch",
   operationId: "generateNbaBatch",
   tags: ["NBA"],
-  summary: "Next-best actions for up to 100 customers",
+  summary: "Generate next-best actions for customers",
   description:
+    "Up to 100 customers. " +
     "Each customer is evaluated independently: an absent customer is a `failed` result, not an error of the request. " +
     "Needs `nba:read`; with `recordEvents: true` (needs `nba:write`) an `nba.generated` event is recorded per customer with actions.",
   scope: "nba:read",

@@ -8,7 +8,7 @@ export const generateRoute = tenantRoute({
   path: "/v1/nba/generate",
   operationId: "generateNba",
   tags: ["NBA"],
-  summary: "Next-best actions for a customer",
+  summary: "Generate next-best actions for a customer",
   description:
     "Runs the deterministic rule catalog over the customer's latest BHI (or the given override) and cash-flow facts. " +
     "Persists nothing and needs `nba:read`; with `recordEvent: true` an `nba.generated` event is recorded, which needs `nba:write` (403 otherwise). " +

@@ -8,8 +8,10 @@ export const deleteTenantRoute = adminRoute({
   method: "delete",
   path: "/admin/tenants/{tenantId}",
   operationId: "adminDeleteTenant",
-  summary:
-    "Delete a tenant: its keys stop working with this request, its data (every table, R2 objects, case objects) is removed on the jobs queue; a tombstone stays (409 while an export runs)",
+  summary: "Delete a tenant",
+  description:
+    "Its keys stop working with this request, its data (every table, R2 objects, case objects) is " +
+    "removed on the jobs queue; a tombstone stays (409 while an export runs).",
   request: { params: TenantIdParams },
   responses: {
     202: jsonContent(TenantDeletionResponse, "Deleting; follow it at GET /admin/tenants/{tenantId}/deletion"),

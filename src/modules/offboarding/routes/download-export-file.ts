@@ -10,7 +10,8 @@ export const downloadExportFileRoute = adminRoute({
   method: "get",
   path: "/admin/tenants/{tenantId}/exports/{exportId}/files/{fileName}",
   operationId: "adminDownloadTenantExportFile",
-  summary: "Download one file of a completed export, streamed from R2 (409 while the export runs)",
+  summary: "Download a tenant export file",
+  description: "One file of a completed export, streamed from R2 (409 while the export runs).",
   request: { params: ExportFileParams },
   responses: {
     200: {

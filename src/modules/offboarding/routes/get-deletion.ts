@@ -8,7 +8,8 @@ export const getDeletionRoute = adminRoute({
   method: "get",
   path: "/admin/tenants/{tenantId}/deletion",
   operationId: "adminGetTenantDeletion",
-  summary: "A deleted tenant's tombstone: who deleted it, when, what was removed, and the removal's progress",
+  summary: "Get a deleted tenant's tombstone",
+  description: "Who deleted it, when, what was removed, and the removal's progress.",
   request: { params: TenantIdParams },
   responses: { 200: jsonContent(TenantDeletionResponse, "The tombstone") },
 });

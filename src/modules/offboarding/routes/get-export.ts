@@ -7,7 +7,8 @@ export const getExportRoute = adminRoute({
   method: "get",
   path: "/admin/tenants/{tenantId}/exports/{exportId}",
   operationId: "adminGetTenantExport",
-  summary: "An export's status and progress",
+  summary: "Get a tenant export",
+  description: "Its status and progress.",
   request: { params: ExportParams },
   responses: { 200: jsonContent(TenantExportResponse, "The export") },
 });

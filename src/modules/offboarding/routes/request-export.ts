@@ -8,8 +8,10 @@ export const requestExportRoute = adminRoute({
   method: "post",
   path: "/admin/tenants/{tenantId}/exports",
   operationId: "adminRequestTenantExport",
-  summary:
-    "Export all of a tenant's data to R2 (every table as NDJSON pages, its R2 objects, control rows, a manifest with SHA-256 per part); runs on the jobs queue",
+  summary: "Export a tenant's data",
+  description:
+    "All of a tenant's data, to R2 (every table as NDJSON pages, its R2 objects, control rows, a " +
+    "manifest with SHA-256 per part); runs on the jobs queue.",
   request: { params: TenantIdParams },
   responses: {
     202: jsonContent(TenantExportResponse, "Queued; follow it at GET .../exports/{exportId}"),

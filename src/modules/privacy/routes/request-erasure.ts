@@ -8,8 +8,11 @@ export const requestErasureRoute = tenantRoute({
   path: "/v1/customers/{customerId}/erasure",
   operationId: "eraseCustomer",
   tags: ["Data"],
-  summary:
-    "Erase a customer's personal data (data-subject request, Ghana Data Protection Act 2012): names, contact details, identifiers and free-text mentions are replaced by [erased] in every table; transactions are kept under the pseudonymous id; runs on the jobs queue",
+  summary: "Erase a customer's personal data",
+  description:
+    "A data-subject request (Ghana Data Protection Act 2012): names, contact details, identifiers and " +
+    "free-text mentions are replaced by [erased] in every table; transactions are kept under the " +
+    "pseudonymous id; runs on the jobs queue.",
   scope: "data:write",
   request: { params: ErasureCustomerParams },
   responses: {

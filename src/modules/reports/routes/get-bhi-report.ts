@@ -9,8 +9,9 @@ export const getBhiReportRoute = tenantRoute({
   path: "/v1/reports/bhi/{customerId}",
   operationId: "getBhiReport",
   tags: ["Reports"],
-  summary: "A customer's BHI report as JSON, CSV or PDF",
+  summary: "Get a customer's BHI report",
   description:
+    "As JSON, CSV or PDF. " +
     "Served from storage while the customer's latest BHI record is unchanged; the ETag names that record, so " +
     "`If-None-Match` answers 304. CSV (RFC 4180): one row per history record, then one per component of the " +
     "latest record. 404 when the customer or its BHI is absent.",

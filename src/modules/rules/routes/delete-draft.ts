@@ -3,7 +3,7 @@ import type { App } from "../../../http/context";
 import { jsonContent, tenantRoute } from "../../../http/openapi";
 import type { RuleSetKind } from "../domain/document";
 import { deleteDraft } from "../service";
-import { KINDS, label, TAGS, writeScope } from "./kinds";
+import { KINDS, label, ruleSetName, TAGS, writeScope } from "./kinds";
 
 const route = (kind: RuleSetKind) =>
   tenantRoute({
@@ -11,7 +11,8 @@ const route = (kind: RuleSetKind) =>
     path: `/v1/rule-sets/${kind}/draft`,
     operationId: `delete${label(kind)}RuleSetDraft`,
     tags: TAGS,
-    summary: `Discard the ${kind} rule-set draft (404 when there is none)`,
+    summary: `Discard the ${ruleSetName(kind)} rule-set draft`,
+    description: "404 when there is none.",
     scope: writeScope(kind),
     responses: { 200: jsonContent(z.object({ success: z.literal(true) }), "Discarded") },
   });

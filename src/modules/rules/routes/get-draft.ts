@@ -3,7 +3,7 @@ import { jsonContent, tenantRoute } from "../../../http/openapi";
 import type { RuleSetKind } from "../domain/document";
 import { DraftResponse } from "../schemas";
 import { getDraft } from "../service";
-import { KINDS, label, readScope, TAGS } from "./kinds";
+import { KINDS, label, readScope, ruleSetName, TAGS } from "./kinds";
 
 const route = (kind: RuleSetKind) =>
   tenantRoute({
@@ -11,7 +11,8 @@ const route = (kind: RuleSetKind) =>
     path: `/v1/rule-sets/${kind}/draft`,
     operationId: `get${label(kind)}RuleSetDraft`,
     tags: TAGS,
-    summary: `The ${kind} rule-set draft (404 when there is none)`,
+    summary: `Get the ${ruleSetName(kind)} rule-set draft`,
+    description: "404 when there is none.",
     scope: readScope(kind),
     responses: { 200: jsonContent(DraftResponse, "The draft") },
   });

@@ -3,7 +3,7 @@ import { jsonContent, tenantRoute } from "../../../http/openapi";
 import type { RuleSetKind } from "../domain/document";
 import { RuleSetResponse } from "../schemas";
 import { getRuleSet } from "../service";
-import { KINDS, label, readScope, TAGS } from "./kinds";
+import { KINDS, label, readScope, ruleSetName, TAGS } from "./kinds";
 
 const route = (kind: RuleSetKind) =>
   tenantRoute({
@@ -11,7 +11,8 @@ const route = (kind: RuleSetKind) =>
     path: `/v1/rule-sets/${kind}`,
     operationId: `get${label(kind)}RuleSet`,
     tags: TAGS,
-    summary: `The ${kind} rule set: the live version (0 = built-in defaults), the draft, maker-checker`,
+    summary: `Get the ${ruleSetName(kind)} rule set`,
+    description: "The live version (0 = built-in defaults), the draft, maker-checker.",
     scope: readScope(kind),
     responses: { 200: jsonContent(RuleSetResponse, "The rule set") },
   });

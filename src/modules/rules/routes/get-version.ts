@@ -3,7 +3,7 @@ import { jsonContent, tenantRoute } from "../../../http/openapi";
 import type { RuleSetKind } from "../domain/document";
 import { VersionResponse } from "../schemas";
 import { getVersion } from "../service";
-import { KINDS, label, readScope, TAGS, VersionParams } from "./kinds";
+import { aRuleSetName, KINDS, label, readScope, TAGS, VersionParams } from "./kinds";
 
 const route = (kind: RuleSetKind) =>
   tenantRoute({
@@ -11,7 +11,8 @@ const route = (kind: RuleSetKind) =>
     path: `/v1/rule-sets/${kind}/versions/{version}`,
     operationId: `get${label(kind)}RuleSetVersion`,
     tags: TAGS,
-    summary: `One published ${kind} version with its content`,
+    summary: `Get ${aRuleSetName(kind)} rule-set version`,
+    description: "One published version, with its content.",
     scope: readScope(kind),
     request: { params: VersionParams },
     responses: { 200: jsonContent(VersionResponse, "The version") },

@@ -11,6 +11,9 @@ export const label = (kind: RuleSetKind) => (kind === "fraud" ? "Fraud" : "Aml")
 export const readScope = (kind: RuleSetKind) => (kind === "fraud" ? "fraud:read" : "aml:read");
 export const writeScope = (kind: RuleSetKind) => (kind === "fraud" ? "fraud:write" : "aml:write");
 export const TAGS = ["Rule sets"];
+/** The kind as the docs write it: "fraud", "AML"; with its article for "Get a/an ..." lines. */
+export const ruleSetName = (kind: RuleSetKind) => (kind === "fraud" ? "fraud" : "AML");
+export const aRuleSetName = (kind: RuleSetKind) => (kind === "fraud" ? "a fraud" : "an AML");
 
 export const VersionParams = z.object({
   version: z.coerce

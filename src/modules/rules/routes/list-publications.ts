@@ -3,7 +3,7 @@ import { jsonContent, pagination, tenantRoute } from "../../../http/openapi";
 import type { RuleSetKind } from "../domain/document";
 import { PublicationListResponse } from "../schemas";
 import { listPublications } from "../service";
-import { KINDS, label, PageQuery, readScope, TAGS } from "./kinds";
+import { KINDS, label, PageQuery, readScope, ruleSetName, TAGS } from "./kinds";
 
 const route = (kind: RuleSetKind) =>
   tenantRoute({
@@ -11,7 +11,8 @@ const route = (kind: RuleSetKind) =>
     path: `/v1/rule-sets/${kind}/publications`,
     operationId: `list${label(kind)}RuleSetPublications`,
     tags: TAGS,
-    summary: `The ${kind} publication log, newest first: who published which version, from which draft, why`,
+    summary: `List ${ruleSetName(kind)} rule-set publications`,
+    description: "The publication log, newest first: who published which version, from which draft, why.",
     scope: readScope(kind),
     request: { query: PageQuery },
     responses: { 200: jsonContent(PublicationListResponse, "Publications") },

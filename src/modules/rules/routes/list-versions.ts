@@ -3,7 +3,7 @@ import { jsonContent, pagination, tenantRoute } from "../../../http/openapi";
 import type { RuleSetKind } from "../domain/document";
 import { VersionListResponse } from "../schemas";
 import { listVersions } from "../service";
-import { KINDS, label, PageQuery, readScope, TAGS } from "./kinds";
+import { KINDS, label, PageQuery, readScope, ruleSetName, TAGS } from "./kinds";
 
 const route = (kind: RuleSetKind) =>
   tenantRoute({
@@ -11,7 +11,8 @@ const route = (kind: RuleSetKind) =>
     path: `/v1/rule-sets/${kind}/versions`,
     operationId: `list${label(kind)}RuleSetVersions`,
     tags: TAGS,
-    summary: `Published ${kind} versions, newest first (content: GET one version)`,
+    summary: `List ${ruleSetName(kind)} rule-set versions`,
+    description: "Published versions, newest first (content: GET one version).",
     scope: readScope(kind),
     request: { query: PageQuery },
     responses: { 200: jsonContent(VersionListResponse, "Versions") },

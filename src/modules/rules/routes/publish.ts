@@ -3,7 +3,7 @@ import { errorResponses, jsonBody, jsonContent, tenantRoute } from "../../../htt
 import type { RuleSetKind } from "../domain/document";
 import { publishDraft } from "../publish/service";
 import { PublishBody, PublishResponse } from "../schemas";
-import { KINDS, label, TAGS } from "./kinds";
+import { KINDS, label, ruleSetName, TAGS } from "./kinds";
 
 const route = (kind: RuleSetKind) =>
   tenantRoute({
@@ -11,7 +11,10 @@ const route = (kind: RuleSetKind) =>
     path: `/v1/rule-sets/${kind}/publish`,
     operationId: `publish${label(kind)}RuleSet`,
     tags: TAGS,
-    summary: `Freeze the ${kind} draft as the next version and make it live. 409: no draft, or a concurrent publication; 403 second_approver_required: the tenant requires maker-checker and this key edited the draft`,
+    summary: `Publish the ${ruleSetName(kind)} rule-set draft`,
+    description:
+      "Freezes the draft as the next version and makes it live. 409: no draft, or a concurrent publication; " +
+      "403 second_approver_required: the tenant requires maker-checker and this key edited the draft.",
     scope: "rules:publish",
     request: { body: jsonBody(PublishBody) },
     responses: {

@@ -3,7 +3,7 @@ import { jsonBody, jsonContent, tenantRoute } from "../../../http/openapi";
 import type { RuleSetKind } from "../domain/document";
 import { DraftResponse, RuleSetContentInput } from "../schemas";
 import { putDraft } from "../service";
-import { KINDS, label, TAGS, writeScope } from "./kinds";
+import { KINDS, label, ruleSetName, TAGS, writeScope } from "./kinds";
 
 const route = (kind: RuleSetKind) =>
   tenantRoute({
@@ -11,7 +11,9 @@ const route = (kind: RuleSetKind) =>
     path: `/v1/rule-sets/${kind}/draft`,
     operationId: `put${label(kind)}RuleSetDraft`,
     tags: TAGS,
-    summary: `Create or replace the ${kind} rule-set draft (validated: one 400 detail per problem; left-out built-ins and thresholds take their defaults)`,
+    summary: `Create or replace the ${ruleSetName(kind)} rule-set draft`,
+    description:
+      "Validated: one 400 detail per problem; left-out built-ins and thresholds take their defaults.",
     scope: writeScope(kind),
     request: { body: jsonBody(RuleSetContentInput) },
     responses: { 200: jsonContent(DraftResponse, "The saved draft, completed with defaults") },

@@ -3,7 +3,7 @@ import { errorResponses, jsonBody, jsonContent, tenantRoute } from "../../../htt
 import type { RuleSetKind } from "../domain/document";
 import { rollback } from "../publish/service";
 import { PublishResponse, RollbackBody } from "../schemas";
-import { KINDS, label, TAGS } from "./kinds";
+import { KINDS, label, ruleSetName, TAGS } from "./kinds";
 
 const route = (kind: RuleSetKind) =>
   tenantRoute({
@@ -11,7 +11,10 @@ const route = (kind: RuleSetKind) =>
     path: `/v1/rule-sets/${kind}/rollback`,
     operationId: `rollback${label(kind)}RuleSet`,
     tags: TAGS,
-    summary: `Publish a copy of an older ${kind} version as the next version (the draft is kept). 404: no such version; 409: a concurrent publication`,
+    summary: `Roll back the ${ruleSetName(kind)} rule set`,
+    description:
+      "Publishes a copy of an older version as the next version (the draft is kept). 404: no such version; " +
+      "409: a concurrent publication.",
     scope: "rules:publish",
     request: { body: jsonBody(RollbackBody) },
     responses: {

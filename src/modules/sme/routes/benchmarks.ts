@@ -8,8 +8,9 @@ export const benchmarksRoute = tenantRoute({
   path: "/v1/sme-health/benchmarks",
   operationId: "listSmeCohortBenchmarks",
   tags: ["SME health"],
-  summary: "Cohort benchmarks: per cohort, sample size and p25/p50/p75/mean of each metric",
+  summary: "List SME cohort benchmarks",
   description:
+    "Per cohort, sample size and p25/p50/p75/mean of each metric. " +
     "From the tenant's latest benchmark snapshot for the window (refreshed daily at 02:00 UTC; computed now " +
     "when none exists; refreshed in the background when older than 24 hours). The `all` cohort holds every " +
     "customer with a transaction in the window.",

@@ -9,7 +9,7 @@ export const calculateRoute = tenantRoute({
   path: "/v1/sme-health/calculate",
   operationId: "calculateSmeHealth",
   tags: ["SME health"],
-  summary: "Calculate and store a customer's advisory SME health",
+  summary: "Calculate and store a customer's SME health",
   description:
     "Computes the metrics, overall score, cohort placement and narrative from the customer's transactions " +
     "over `windowDays` and stores the assessment (served by GET /v1/sme-health/{customerId} while fresh). " +

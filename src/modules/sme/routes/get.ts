@@ -10,8 +10,9 @@ export const getRoute = tenantRoute({
   path: "/v1/sme-health/{customerId}",
   operationId: "getSmeHealth",
   tags: ["SME health"],
-  summary: "A customer's advisory SME health (stored if fresh, else computed from current data)",
+  summary: "Get a customer's SME health",
   description:
+    "Advisory; stored if fresh, else computed from current data. " +
     "Serves the latest assessment stored by POST /v1/sme-health/calculate for the same window while it is " +
     "younger than 24 hours and no transaction of the customer has been ingested since (`source: stored`); " +
     "otherwise computes it from current data without storing it (`source: computed`). 404 only when the " +

@@ -8,8 +8,9 @@ export const getUsageRoute = tenantRoute({
   path: "/v1/usage",
   operationId: "getUsage",
   tags: ["Usage"],
-  summary: "The tenant's storage against its quota, and its running jobs against its concurrency",
+  summary: "Get the tenant's usage",
   description:
+    "Its storage against its quota, and its running jobs against its concurrency. " +
     "Rows and estimated bytes per table (the data tables, loans, case logs, outbox events, webhook deliveries), R2 files per kind with their bytes, the storage quota " +
     "(an ingest or case file upload that would pass it is refused with 403 `storage_quota_exceeded`, writing nothing) and the jobs " +
     "running now out of the tenant's concurrency. docs/decisions/fairness.md.",

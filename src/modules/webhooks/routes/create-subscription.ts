@@ -9,8 +9,9 @@ export const createSubscriptionRoute = tenantRoute({
   path: "/v1/webhooks/subscriptions",
   operationId: "createWebhookSubscription",
   tags: ["Webhooks"],
-  summary: "Register a webhook endpoint (the signing secret is shown only in this answer)",
+  summary: "Register a webhook endpoint",
   description:
+    "The signing secret is shown only in this answer. " +
     "https URLs on port 443 only (http to localhost/127.0.0.1 in local development); private, loopback, " +
     "link-local, CGNAT and metadata addresses, wildcard-DNS names (nip.io, sslip.io, localtest.me, ...) and " +
     "embedded credentials are refused with 400. A tenant holds at most `settings.maxWebhookSubscriptions` live " +

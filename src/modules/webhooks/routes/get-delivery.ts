@@ -10,7 +10,8 @@ export const getDeliveryRoute = tenantRoute({
   path: "/v1/webhooks/deliveries/{id}",
   operationId: "getWebhookDelivery",
   tags: ["Webhooks"],
-  summary: "Get a delivery with its body and every attempt",
+  summary: "Get a webhook delivery",
+  description: "With its body and every attempt.",
   scope: "webhooks:read",
   request: { params: SubscriptionIdParams },
   responses: {

@@ -9,7 +9,8 @@ export const getSubscriptionRoute = tenantRoute({
   path: "/v1/webhooks/subscriptions/{id}",
   operationId: "getWebhookSubscription",
   tags: ["Webhooks"],
-  summary: "Get a webhook subscription (never its secret)",
+  summary: "Get a webhook subscription",
+  description: "Never its secret.",
   scope: "webhooks:read",
   request: { params: SubscriptionIdParams },
   responses: {

@@ -21,7 +21,8 @@ export const listEventTypesRoute = tenantRoute({
   path: "/v1/webhooks/event-types",
   operationId: "listWebhookEventTypes",
   tags: ["Webhooks"],
-  summary: "The event catalog: every event type this API emits, with its data schema",
+  summary: "List webhook event types",
+  description: "The event catalog: every event type this API emits, with its data schema.",
   scope: "webhooks:read",
   responses: {
     200: jsonContent(z.object({ success: z.literal(true), data: z.array(EventTypeSchema) }), "Event types"),

@@ -9,7 +9,9 @@ export const replayDeliveryRoute = tenantRoute({
   path: "/v1/webhooks/deliveries/{id}/replay",
   operationId: "replayWebhookDelivery",
   tags: ["Webhooks"],
-  summary: "Send a finished (succeeded or dead) delivery again: same event id, body and idempotency key",
+  summary: "Replay a webhook delivery",
+  description:
+    "Sends a finished (succeeded or dead) delivery again: same event id, body and idempotency key.",
   scope: "webhooks:write",
   request: { params: SubscriptionIdParams },
   responses: {

@@ -9,8 +9,9 @@ export const rotateSecretRoute = tenantRoute({
   path: "/v1/webhooks/subscriptions/{id}/rotate-secret",
   operationId: "rotateWebhookSecret",
   tags: ["Webhooks"],
-  summary: "Issue a new signing secret; the old one also signs during the grace period",
+  summary: "Rotate a webhook signing secret",
   description:
+    "Issues a new signing secret; the old one also signs during the grace period. " +
     "During the grace period deliveries carry X-Service-Signature (new secret), X-Service-Signature-Previous " +
     "(old secret) and two entries in webhook-signature.",
   scope: "webhooks:write",

@@ -9,7 +9,8 @@ export const testSubscriptionRoute = tenantRoute({
   path: "/v1/webhooks/subscriptions/{id}/test",
   operationId: "testWebhookSubscription",
   tags: ["Webhooks"],
-  summary: "Send a signed test delivery now and answer with its attempt (no retries)",
+  summary: "Send a test webhook delivery",
+  description: "A signed test delivery, sent now; answers with its attempt (no retries).",
   scope: "webhooks:write",
   request: { params: SubscriptionIdParams, body: jsonBody(TestDeliveryBody, false) },
   responses: {

@@ -9,7 +9,8 @@ export const updateSubscriptionRoute = tenantRoute({
   path: "/v1/webhooks/subscriptions/{id}",
   operationId: "updateWebhookSubscription",
   tags: ["Webhooks"],
-  summary: "Change a subscription's URL, event types, description, or enable/disable it",
+  summary: "Update a webhook subscription",
+  description: "Change its URL, event types, description, or enable/disable it.",
   scope: "webhooks:write",
   request: { params: SubscriptionIdParams, body: jsonBody(UpdateSubscriptionBody) },
   responses: {

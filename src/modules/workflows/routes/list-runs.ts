@@ -9,7 +9,8 @@ export const listRunsRoute = tenantRoute({
   path: "/v1/workflows/runs",
   operationId: "listWorkflowRuns",
   tags: ["Workflows"],
-  summary: "List workflow runs, newest first",
+  summary: "List workflow runs",
+  description: "Newest first.",
   scope: "workflows:read",
   request: { query: RunsQuery },
   responses: {

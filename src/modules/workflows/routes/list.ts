@@ -9,7 +9,8 @@ export const listWorkflowsRoute = tenantRoute({
   path: "/v1/workflows",
   operationId: "listWorkflows",
   tags: ["Workflows"],
-  summary: "List the tenant's workflows (built in) with run counts",
+  summary: "List workflows",
+  description: "The tenant's workflows (built in) with run counts.",
   scope: "workflows:read",
   responses: {
     200: jsonContent(

@@ -9,7 +9,7 @@ export const triggerWorkflowRoute = tenantRoute({
   path: "/v1/workflows/{workflowId}/trigger",
   operationId: "triggerWorkflow",
   tags: ["Workflows"],
-  summary: "Start a workflow run (executes in the background)",
+  summary: "Start a workflow run",
   description:
     "Stores a `pending` run and answers 202 at once; the run executes on the jobs queue " +
     "(pending -> running -> succeeded | failed). Follow it with GET /v1/workflows/runs/{runId}. " +

@@ -9,9 +9,10 @@ export const getFloatHistoryRoute = tenantRoute({
   path: "/v1/agents/{agentId}/float-history",
   operationId: "getAgentFloatHistory",
   tags: ["Agent health"],
-  summary:
-    "The agent's e-float balance per hour or day, derived from its transactions, with drift at reported balances",
+  summary: "Get an agent's e-float history",
   description:
+    "The agent's e-float balance per hour or day, derived from its transactions, with drift at " +
+    "reported balances. " +
     "Cash-in takes e-float, cash-out returns it, top-ups and rebalancing (categories float_topup, rebalance, ...) move it by their type. The line starts from the nearest anchor (a reported balance, else the agent record) and is re-anchored at each reported balance; `reported` lists each report with the derived balance it replaced and the drift. At most 31 days of hours or 366 days of days.",
   scope: "agents:read",
   feature: "agentNetwork",

@@ -8,8 +8,9 @@ export const postFloatBacktestRoute = tenantRoute({
   path: "/v1/agent-health/float-backtests",
   operationId: "backtestAgentFloatForecast",
   tags: ["Agent health"],
-  summary: "Backtest the e-float stock-out forecast on the tenant's own data over held-out weeks",
+  summary: "Backtest the e-float stock-out forecast",
   description:
+    "On the tenant's own data over held-out weeks. " +
     "At each cut (every `cutEveryHours` over the held-out weeks before `to`) every agent is forecast as of then, " +
     "with the method the API serves and only the data before the cut, and compared with the next 168 hours " +
     "(first hour the balance, moved by customer flows only, closes below the floor). Returns the p10-p90 " +

@@ -9,8 +9,9 @@ export const recordFloatReportsRoute = tenantRoute({
   path: "/v1/agents/{agentId}/float-reports",
   operationId: "recordAgentFloatReports",
   tags: ["Agent health"],
-  summary: "Record balances the agent reported (e-float, and cash when known), with the time of each",
+  summary: "Record an agent's reported balances",
   description:
+    "Balances the agent reported (e-float, and cash when known), with the time of each. " +
     "Anchors the float history and the stock-out forecast. Up to 500 reports a call; a report at an instant already stored replaces it. Reports in the future are refused.",
   scope: "agents:write",
   feature: "agentNetwork",

@@ -2,7 +2,7 @@ import { z } from "@hono/zod-openapi";
 import type { App } from "../../../../http/context";
 import { jsonContent, tenantRoute, uuidParam } from "../../../../http/openapi";
 import type { RuleSetKind } from "../../domain/document";
-import { KINDS, label, readScope, TAGS } from "../../routes/kinds";
+import { aRuleSetName, KINDS, label, readScope, TAGS } from "../../routes/kinds";
 import { getBacktestRun } from "../runner";
 import { RuleSetBacktestRunResponse } from "../schemas";
 
@@ -13,7 +13,8 @@ const route = (kind: RuleSetKind) =>
     path: `/v1/rule-sets/${kind}/backtests/{backtestId}`,
     operationId: `get${label(kind)}RuleSetBacktest`,
     tags: TAGS,
-    summary: `A ${kind} rule-set backtest: status, progress and, once done, the comparison`,
+    summary: `Get ${aRuleSetName(kind)} rule-set backtest`,
+    description: "Status, progress and, once done, the comparison.",
     scope: readScope(kind),
     request: { params: z.object({ backtestId: uuidParam("backtestId") }) },
     responses: { 200: jsonContent(RuleSetBacktestRunResponse, "The backtest run") },

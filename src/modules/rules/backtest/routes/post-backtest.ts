@@ -1,7 +1,7 @@
 import type { App } from "../../../../http/context";
 import { errorResponses, jsonBody, jsonContent, tenantRoute } from "../../../../http/openapi";
 import type { RuleSetKind } from "../../domain/document";
-import { KINDS, label, readScope, TAGS } from "../../routes/kinds";
+import { KINDS, label, readScope, ruleSetName, TAGS } from "../../routes/kinds";
 import { startBacktest } from "../runner";
 import { RuleSetBacktestBody, RuleSetBacktestRunResponse } from "../schemas";
 
@@ -11,8 +11,9 @@ const route = (kind: RuleSetKind) =>
     path: `/v1/rule-sets/${kind}/backtest`,
     operationId: `backtest${label(kind)}RuleSetDraft`,
     tags: TAGS,
-    summary: `Run the ${kind} draft and the live version over a date range and compare them per rule`,
+    summary: `Backtest the ${ruleSetName(kind)} rule-set draft`,
     description:
+      "Runs the draft and the live version over a date range and compares them per rule. " +
       "Entities with a transaction in [from, to] are evaluated as of `to` under both versions: per rule, hits " +
       "under each, entities newly hit and no longer hit (counts and the first 20 ids), and case-feedback " +
       "precision. Opens no case and writes nothing but the run document, hence the read scope. Up to 2,000 " +
