@@ -3,9 +3,87 @@ import { defineConfig } from "vitest/config";
 
 import { TEST_ADMIN_TOKEN, TEST_SECRETS_KEY } from "./test/constants";
 
+/**
+ * Most workerd files share their vitest worker's workerd with the files before them: its storage,
+ * queues and loaded Worker carry over, so each file counts only its own tenants' rows
+ * (docs/decisions/ci.md#shared-workerd). Two kinds of file do not:
+ *
+ * SWEEPS walk every tenant (moves, offboarding, recounts, quotas): they leave move jobs, fences and
+ * sweeps on the queues that hold other files' queue work past their waits, so they share a
+ * workerd among themselves only.
+ */
+const SWEEPS = ["test/moves/**/*.test.ts", "test/offboarding/**/*.test.ts", "test/fairness/**/*.test.ts"];
+/** ISOLATED files change or count what every tenant sees: each gets a workerd of its own. */
+const ISOLATED = [
+  // Re-seal every secret and re-anchor every case head under a new SECRETS_KEY.
+  "test/fraud/case-reanchor.test.ts",
+  "test/aml/case-reanchor.test.ts",
+  "test/webhooks/sealed-secrets.test.ts",
+  // Placement reads every shard's load; SHARD_2 is bound here only.
+  "test/foundation/shards.test.ts",
+  // Count every tenant: stalled jobs, maintenance permits; 250 tenants fanned out.
+  "test/moves/stalled-figures.test.ts",
+  "test/offboarding/permits.test.ts",
+  "test/jobs/contract.test.ts",
+];
+
 export default defineConfig(async () => {
   const controlMigrations = await readD1Migrations("migrations/control");
   const shardMigrations = await readD1Migrations("migrations/shard");
+
+  /** A project of workerd files; `isolate: false` keeps one workerd per vitest worker. */
+  const workersProject = (
+    name: string,
+    files: { include?: string[]; exclude?: string[]; isolate: boolean; thirdShard?: boolean },
+  ) => ({
+    plugins: [
+      cloudflareTest({
+        main: "./src/index.ts",
+        wrangler: { configPath: "./wrangler.toml" },
+        miniflare: {
+          d1Databases: {
+            CONTROL_DB: "credit-ops-control",
+            SHARD_0: "credit-ops-shard-0",
+            SHARD_1: "credit-ops-shard-1",
+            // A third shard bound by test configuration alone (no source names it): the Worker
+            // discovers it, migrations are applied to it (test/setup.ts), and it takes new
+            // tenants (test/foundation/shards.test.ts). Bound only where a file needs it.
+            ...(files.thirdShard ? { SHARD_2: "credit-ops-shard-2" } : {}),
+          },
+          // Tests drive one key hard; the 429 path is tested with its own limiter.
+          ratelimits: {
+            IP_RATE_LIMITER: { simple: { limit: 1_000_000, period: 60 } },
+          },
+          bindings: {
+            CONTROL_MIGRATIONS: controlMigrations,
+            SHARD_MIGRATIONS: shardMigrations,
+            ADMIN_TOKEN: TEST_ADMIN_TOKEN,
+            SECRETS_KEY: TEST_SECRETS_KEY,
+            ENVIRONMENT: "test",
+            KEY_PREFIX: "csk_test_",
+            // Tenant moves wait for cached tenant rows (5 s per isolate); tests run in one isolate.
+            TENANT_MOVE_SETTLE_SECONDS: "1",
+            // The fuzzer's budget and seed (test/fuzz): workerd sees no process.env.
+            FUZZ_RUNS: process.env.FUZZ_RUNS ?? "",
+            FUZZ_SEED: process.env.FUZZ_SEED ?? "",
+            FUZZ_ALL: process.env.FUZZ_ALL ?? "",
+          },
+        },
+      }),
+    ],
+    test: {
+      name,
+      include: files.include ?? ["test/**/*.test.ts"],
+      exclude: files.exclude ?? [],
+      isolate: files.isolate,
+      setupFiles: ["./test/setup.ts"],
+      // A real HTTP receiver on 127.0.0.1 for the webhook delivery tests; libxml2 XSD
+      // validation of served goAML bytes (xmllint-wasm cannot run inside workerd).
+      globalSetup: ["./test/webhooks/receiver.global.ts", "./test/goaml/xsd.global.ts"],
+      testTimeout: 30_000,
+    },
+  });
+
   return {
     test: {
       // Console output (the Worker's per-request log lines included) is shown only for a
@@ -13,9 +91,11 @@ export default defineConfig(async () => {
       // own `silent` is ignored.
       silent: "passed-only" as const,
       // Vitest's default is one worker per core minus one: a single worker on a 2-core CI
-      // machine. A workerd test file spends much of its time starting workerd and loading
-      // modules over IPC, not on a core, so two run side by side (docs/decisions/ci.md). Root
-      // level: projects with different maxWorkers would need their own sequence.groupOrder.
+      // machine. A workerd file spends part of its time waiting on workerd over IPC, not on a
+      // core, so two run side by side (docs/decisions/ci.md). Root level: projects with
+      // different maxWorkers would need their own sequence.groupOrder. Vitest's sequencer runs
+      // one project's files after another's, so a vitest worker changes workerd only between
+      // projects (a shuffled run interleaves them: slower, still correct).
       maxWorkers: 2,
       projects: [
         {
@@ -26,53 +106,9 @@ export default defineConfig(async () => {
             environment: "node",
           },
         },
-        {
-          // Routes, bindings, queues, Durable Objects: inside workerd with real local D1/R2/Queues.
-          plugins: [
-            cloudflareTest({
-              main: "./src/index.ts",
-              wrangler: { configPath: "./wrangler.toml" },
-              miniflare: {
-                // A third shard bound by test configuration alone (no source names it): the
-                // Worker discovers it, migrations are applied to it (test/setup.ts), and it
-                // takes new tenants (test/foundation/shards.test.ts).
-                d1Databases: {
-                  CONTROL_DB: "credit-ops-control",
-                  SHARD_0: "credit-ops-shard-0",
-                  SHARD_1: "credit-ops-shard-1",
-                  SHARD_2: "credit-ops-shard-2",
-                },
-                // Tests send everything from one address; the 429 path is tested with its own limiter.
-                ratelimits: {
-                  IP_RATE_LIMITER: { simple: { limit: 1_000_000, period: 60 } },
-                },
-                bindings: {
-                  CONTROL_MIGRATIONS: controlMigrations,
-                  SHARD_MIGRATIONS: shardMigrations,
-                  ADMIN_TOKEN: TEST_ADMIN_TOKEN,
-                  SECRETS_KEY: TEST_SECRETS_KEY,
-                  ENVIRONMENT: "test",
-                  KEY_PREFIX: "csk_test_",
-                  // Tenant moves wait for cached tenant rows (5 s per isolate); tests run in one isolate.
-                  TENANT_MOVE_SETTLE_SECONDS: "1",
-                  // The fuzzer's budget and seed (test/fuzz): workerd sees no process.env.
-                  FUZZ_RUNS: process.env.FUZZ_RUNS ?? "",
-                  FUZZ_SEED: process.env.FUZZ_SEED ?? "",
-                  FUZZ_ALL: process.env.FUZZ_ALL ?? "",
-                },
-              },
-            }),
-          ],
-          test: {
-            name: "workers",
-            include: ["test/**/*.test.ts"],
-            setupFiles: ["./test/setup.ts"],
-            // A real HTTP receiver on 127.0.0.1 for the webhook delivery tests; libxml2 XSD
-            // validation of served goAML bytes (xmllint-wasm cannot run inside workerd).
-            globalSetup: ["./test/webhooks/receiver.global.ts", "./test/goaml/xsd.global.ts"],
-            testTimeout: 30_000,
-          },
-        },
+        workersProject("workers", { exclude: [...SWEEPS, ...ISOLATED], isolate: false }),
+        workersProject("workers-sweeps", { include: SWEEPS, exclude: ISOLATED, isolate: false }),
+        workersProject("workers-isolated", { include: ISOLATED, isolate: true, thirdShard: true }),
       ],
     },
   };
