@@ -1,10 +1,11 @@
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { MAX_JSON_PARAMETER_BYTES, utf8ByteLength } from "../lib/json-chunks";
+import { MAX_JSON_PARAMETER_BYTES } from "../lib/json-chunks";
 import { jsonRowsInsert, jsonRowsTemplate } from "./json-rows";
 import { recordingD1, scopeOn } from "./recording-d1";
 import { events, monitoringAlertRules, monitoringScreenings } from "./shard";
 
+const utf8Bytes = (text: string) => new TextEncoder().encode(text).length;
 const eventRows = jsonRowsTemplate(events);
 const s = monitoringScreenings;
 const screeningRows = jsonRowsTemplate(s, {
@@ -52,8 +53,8 @@ describe("jsonRowsTemplate", () => {
     for (const st of statements) {
       const { sql: text, params } = st.toSQL();
       expect(params).toHaveLength(2);
-      expect(utf8ByteLength(params[1] as string)).toBeLessThanOrEqual(MAX_JSON_PARAMETER_BYTES);
-      expect(utf8ByteLength(text)).toBeLessThan(1_000);
+      expect(utf8Bytes(params[1] as string)).toBeLessThanOrEqual(MAX_JSON_PARAMETER_BYTES);
+      expect(utf8Bytes(text)).toBeLessThan(1_000);
     }
     expect(statements.flatMap((st) => JSON.parse(st.toSQL().params[1] as string))).toHaveLength(30);
     expect(eventRows(scope, [])).toEqual([]);

@@ -146,19 +146,12 @@ export class TenantDb {
    * Raw SQL returning rows; refused unless it holds this tenant's predicate. Awaited alone it is
    * one statement; it can also go into `batch()` with builder statements (one round trip):
    * Drizzle 0.45's batch binds a raw query through a prepared statement it does not give it, so
-   * the statement is prepared here, only when a batch asks for it. Its text is built once (the
-   * batch asks for it twice: for the statement and for its values).
+   * the statement is prepared here, only when a batch asks for it.
    */
   all<T = unknown>(query: SQL) {
     assertTenantScoped(this, query);
     const raw = this.#db.all<T>(query);
     const client = this.#db.$client;
-    const build = raw.getQuery.bind(raw);
-    let built: ReturnType<typeof build> | undefined;
-    raw.getQuery = () => {
-      built ??= build();
-      return built;
-    };
     Object.defineProperty(raw, "stmt", { get: () => client.prepare(raw.getQuery().sql) });
     return raw;
   }

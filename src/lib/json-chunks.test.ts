@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { jsonArrayChunks, utf8ByteLength } from "./json-chunks";
+import { jsonArrayChunks } from "./json-chunks";
 
 describe("jsonArrayChunks", () => {
   it("keeps every item, in order, in valid JSON arrays under the byte limit", () => {
@@ -24,45 +24,5 @@ describe("jsonArrayChunks", () => {
   it("gives an oversized item a chunk of its own and nothing for no items", () => {
     expect(jsonArrayChunks(["x".repeat(50), "y"], 20)).toEqual([`["${"x".repeat(50)}"]`, '["y"]']);
     expect(jsonArrayChunks([])).toEqual([]);
-  });
-});
-
-describe("utf8ByteLength", () => {
-  const encoded = (text: string) => new TextEncoder().encode(text).length;
-  // ASCII, 2-byte, 3-byte, surrogate pairs, lone high and low surrogates, NUL and U+FFFF.
-  const pool = [
-    "a",
-    "~",
-    "\u0000",
-    "¢",
-    "\u07ff",
-    "\u0800",
-    "€",
-    "\uffff",
-    "😀",
-    "\ud83d",
-    "\ude00",
-    "\ud800\udbff",
-  ];
-  let seed = 42;
-  const random = (n: number) => {
-    seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31;
-    return seed % n;
-  };
-
-  it("agrees with TextEncoder on random strings, non-ASCII and lone surrogates included", () => {
-    for (let i = 0; i < 2_000; i++) {
-      const parts = Array.from({ length: random(40) }, () =>
-        random(3) === 0 ? String.fromCharCode(random(0x10000)) : pool[random(pool.length)],
-      );
-      const text = parts.join("");
-      expect(utf8ByteLength(text), JSON.stringify(text)).toBe(encoded(text));
-      expect(utf8ByteLength(JSON.stringify(text))).toBe(encoded(JSON.stringify(text)));
-    }
-  });
-
-  it("edges: empty, ASCII only, a surrogate at the end", () => {
-    for (const text of ["", "plain ascii", "x\ud83d", "\ude00x", "😀😀", "ab¢"])
-      expect(utf8ByteLength(text)).toBe(encoded(text));
   });
 });

@@ -190,7 +190,7 @@ describe("rule-set versions", () => {
 });
 
 describe("version 0 (the defaults) of tenants that differ", () => {
-  it("each tenant's defaults carry their own hash, the same on every read (hashes are kept per isolate)", async () => {
+  it("each tenant's defaults carry their own hash, the same on every read", async () => {
     const usd = await createTenant({
       name: "Version 0 in USD",
       settings: { currency: "USD" },
@@ -204,7 +204,7 @@ describe("version 0 (the defaults) of tenants that differ", () => {
       expect(usdSet.live.content).not.toEqual(ghsSet.live.content);
       expect(ghsSet.live.hash).toBe(await contentHash(ghsSet.live.content));
       expect(usdSet.live.hash).toBe(await contentHash(usdSet.live.content));
-      // Read again (answered from the kept hash): unchanged.
+      // Read again: unchanged.
       expect((await ruleSet(usd.key, kind)).live.hash).toBe(usdSet.live.hash);
       expect((await ruleSet(fresh.key, kind)).live.hash).toBe(ghsSet.live.hash);
     }
@@ -224,7 +224,7 @@ describe("version 0 with thresholds carried over from before rule sets (0021)", 
       )
       .bind(carried.id, JSON.stringify({ largeCashAmount: largeCash }), new Date().toISOString())
       .run();
-    // Read in turn (each answered from the version-0 states kept per isolate after its first read).
+    // Read in turn: neither tenant's version 0 shows in the other's.
     for (let round = 0; round < 2; round++) {
       const [own, defaults] = [await ruleSet(carried.key, "aml"), await ruleSet(plain.key, "aml")];
       expect(own.live.version).toBe(0);

@@ -31,7 +31,6 @@ const page = `<!doctype html>
   </body>
 </html>`;
 
-let initScriptHash: Promise<string> | undefined;
 const sha256Base64 = async (text: string) =>
   btoa(
     String.fromCharCode(
@@ -45,10 +44,9 @@ const sha256Base64 = async (text: string) =>
  * hash; Scalar injects <style> elements, hence 'unsafe-inline' for styles only.
  */
 export async function docsPageCsp(): Promise<string> {
-  initScriptHash ??= sha256Base64(INIT_SCRIPT);
   return [
     "default-src 'none'",
-    `script-src 'self' 'sha256-${await initScriptHash}'`,
+    `script-src 'self' 'sha256-${await sha256Base64(INIT_SCRIPT)}'`,
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob:",
     "font-src 'self' data:",

@@ -127,7 +127,6 @@ function matchOnce(
 const INT32_MAX = 2_147_483_647;
 const DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})(\.\d+)?(Z|[+-]\d{2}:\d{2})?$/;
 const DECIMAL = /^[+-]?(\d+(\.\d*)?|\.\d+)$/;
-const patternCache = new Map<string, RegExp>();
 
 function checkValue(spec: ValueSpec, value: string, path: string, ctx: Ctx): void {
   const message = valueProblem(spec, value, ctx);
@@ -167,12 +166,7 @@ function valueProblem(spec: ValueSpec, value: string, ctx: Ctx): string | null {
 }
 
 function fullMatch(pattern: string, value: string): boolean {
-  let re = patternCache.get(pattern);
-  if (!re) {
-    re = new RegExp(`^(?:${pattern})$`, "u");
-    patternCache.set(pattern, re);
-  }
-  return re.test(value);
+  return new RegExp(`^(?:${pattern})$`, "u").test(value);
 }
 
 function isSqlDate(value: string): boolean {

@@ -1,6 +1,5 @@
-import type { BatchItem } from "drizzle-orm/batch";
+import { guessedReads } from "../../../db/guessed-reads";
 import type { TenantContext } from "../../../db/tenant-context";
-import { BoundedTtlCache } from "../../../lib/bounded-cache";
 import { badRequest, notFound } from "../../../lib/errors";
 import { grants, type Scope } from "../../../lib/scopes";
 import { readsOf as amlReadsOf, evaluate as evaluateAml } from "../../aml/evaluation/service";
@@ -29,9 +28,8 @@ const sameSeen = (a: Seen, b: Seen) =>
   sameLiveStates(a.states, b.states) &&
   a.countries.length === b.countries.length &&
   a.countries.every((c, i) => c === b.countries[i]);
-/** Per isolate, what the last screening of each tenant read (a guess, always checked). */
-const lastSeen = new BoundedTtlCache<Seen>(1_000, 10 * 60_000);
-type Reads = [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]];
+/** The evaluations' reads, built from the rule sets and countries (src/db/guessed-reads.ts). */
+const screeningReads = guessedReads(sameSeen);
 
 /** Fraud's rows with AML's columns (a customer's or account's: the other party is the counterparty), if it has them. */
 export const amlRowsOf = ({ withAml }: Pick<FraudPreload, "withAml">) =>
@@ -122,38 +120,32 @@ export async function screenTransaction(
   // AML outcomes are shown only to a key that may read AML (tipping-off: a fraud-only key never learns them).
   const showAml = grants(scopes, "aml:read");
   const amlInput = { ...target, dryRun: true };
-  // Both evaluations' reads depend on the live rule sets and the high-risk countries. Built from
-  // those this isolate saw last for the tenant, they go in one batch (one snapshot) with the
-  // reads of the live ones: if nothing was published or listed since, that is all (two round
-  // trips with the alerts' write, each ~0.7 ms of the thread locally); otherwise they are built
-  // again from what the batch read (one more). The fraud part answers the entity's 404 for both;
-  // the evaluations then read only their custom rules, if any.
+  // Both evaluations' reads depend on the live rule sets and the high-risk countries: read
+  // first, or with them when they are those the tenant's last screening read. The fraud part
+  // answers the entity's 404 for both; the evaluations then read only their custom rules, if any.
   const live = liveStatesRead(ctx, KINDS);
   const countries = highRiskCountriesRead(ctx);
-  const readsFrom = async (seen: Seen) => {
-    useLiveStates(ctx, seen.states);
-    // AML's rows come from fraud's read (every status over a longer range, with AML's columns):
-    // one read of the entity's transactions instead of two.
-    const fraudReads = await fraudReadsOf(ctx, target, at, { amlColumns: showAml });
-    const amlReads = showAml
-      ? await amlReadsOf(ctx, amlInput, at, seen.countries, proposal, { givenRows: true })
-      : null;
-    const items: Reads = [...fraudReads.items, ...(amlReads?.items ?? [])];
-    return { fraudReads, amlReads, items };
-  };
-  const guess = lastSeen.get(ctx.tenantId, now.getTime());
-  let reads = guess ? await readsFrom(guess) : null;
-  const first = await ctx.db.batch([live.item, countries.item, ...(reads?.items ?? [])]);
-  const seen: Seen = {
-    states: await live.decode(first[0] as Parameters<typeof live.decode>[0]),
-    countries: countries.decode(first[1] as Parameters<typeof countries.decode>[0]),
-  };
-  lastSeen.set(ctx.tenantId, seen, now.getTime());
-  let results: readonly unknown[] = first.slice(2);
-  if (!reads || !guess || !sameSeen(guess, seen)) {
-    reads = await readsFrom(seen);
-    results = await ctx.db.batch(reads.items);
-  }
+  const { reads, results } = await screeningReads(
+    ctx,
+    now.getTime(),
+    {
+      items: [live.item, countries.item],
+      decode: async ([states, listed]) => ({
+        states: await live.decode(states as Parameters<typeof live.decode>[0]),
+        countries: countries.decode(listed as Parameters<typeof countries.decode>[0]),
+      }),
+    },
+    async (seen) => {
+      useLiveStates(ctx, seen.states);
+      // AML's rows come from fraud's read (every status over a longer range, with AML's columns):
+      // one read of the entity's transactions instead of two.
+      const fraudReads = await fraudReadsOf(ctx, target, at, { amlColumns: showAml });
+      const amlReads = showAml
+        ? await amlReadsOf(ctx, amlInput, at, seen.countries, proposal, { givenRows: true })
+        : null;
+      return { fraudReads, amlReads, items: [...fraudReads.items, ...(amlReads?.items ?? [])] };
+    },
+  );
   const { fraudReads, amlReads } = reads;
   const fraudPre = await fraudReads.finish(results.slice(0, fraudReads.items.length));
   const amlPre = await amlReads?.finish(results.slice(fraudReads.items.length), amlRowsOf(fraudPre));

@@ -1,7 +1,7 @@
 import type { TenantContext } from "../../../db/tenant-context";
 import { contentHash } from "../domain/canonical";
 import { defaultContent } from "../domain/defaults";
-import type { LiveRuleSet, RuleSetContent, RuleSetKind } from "../domain/document";
+import type { LiveRuleSet, RuleSetKind } from "../domain/document";
 import * as repo from "../repo";
 
 /**
@@ -33,42 +33,11 @@ async function liveStateOf(
     };
   }
   // Version 0: the defaults, with the AML overrides carried over from before rule sets (0021).
-  const { content, hash } = await defaultState(kind, ctx.tenant.settings, row?.legacyThresholds);
-  return { kind, version: 0, hash, content, publishedAt: null };
+  const content = defaultContent(kind, ctx.tenant.settings);
+  if (kind === "aml" && row?.legacyThresholds)
+    content.thresholds = { ...content.thresholds, ...row.legacyThresholds };
+  return { kind, version: 0, hash: await contentHash(content), content, publishedAt: null };
 }
-
-/**
- * Version 0's contents (the defaults under a tenant's settings and legacy thresholds) and their
- * hashes, built once per isolate: every evaluation of a tenant that never published would
- * otherwise rebuild and hash the same few kilobytes. Keyed by what they are built from; frozen,
- * since requests share them; bounded, since there are only a few distinct defaults.
- */
-const defaults = new Map<string, Promise<{ content: RuleSetContent; hash: string }>>();
-function defaultState(
-  kind: RuleSetKind,
-  settings: TenantContext["tenant"]["settings"],
-  legacy: Record<string, number> | null | undefined,
-) {
-  const key = `${kind}\u0000${JSON.stringify(settings)}\u0000${JSON.stringify(legacy ?? null)}`;
-  let state = defaults.get(key);
-  if (!state) {
-    if (defaults.size >= 64) defaults.clear();
-    const content = defaultContent(kind, settings);
-    if (kind === "aml" && legacy) content.thresholds = { ...content.thresholds, ...legacy };
-    state = contentHash(content).then((hash) => ({ content: deepFreeze(content), hash }));
-    defaults.set(key, state);
-    state.catch(() => defaults.delete(key));
-  }
-  return state;
-}
-
-const deepFreeze = <T>(value: T): T => {
-  if (value && typeof value === "object" && !Object.isFrozen(value)) {
-    for (const inner of Object.values(value)) deepFreeze(inner);
-    Object.freeze(value);
-  }
-  return value;
-};
 
 const memoOf = (ctx: TenantContext) => {
   const byKind = memo.get(ctx) ?? new Map<RuleSetKind, Promise<LiveState>>();

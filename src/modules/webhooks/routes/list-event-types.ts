@@ -29,14 +29,13 @@ export const listEventTypesRoute = tenantRoute({
   },
 });
 
-let catalog: z.infer<typeof EventTypeSchema>[] | undefined;
 const eventTypes = () =>
-  (catalog ??= Object.entries(EVENT_CATALOG).map(([type, entry]) => ({
+  Object.entries(EVENT_CATALOG).map(([type, entry]) => ({
     type,
     description: entry.description,
     component: entry.component,
     dataSchema: z.toJSONSchema(entry.data, { io: "output" }) as Record<string, unknown>,
-  })));
+  }));
 
 export const registerListEventTypes = (app: App) =>
   app.openapi(listEventTypesRoute, (c) => c.json({ success: true as const, data: eventTypes() }, 200));
