@@ -20,7 +20,11 @@ export default defineConfig(async () => {
       projects: [
         {
           // Pure domain logic: plain Node, fast.
-          test: { name: "unit", include: ["src/**/*.test.ts", "scripts/**/*.test.mjs"], environment: "node" },
+          test: {
+            name: "unit",
+            include: ["src/**/*.test.ts", "scripts/**/*.test.mjs", "bench/**/*.test.mjs"],
+            environment: "node",
+          },
         },
         {
           // Routes, bindings, queues, Durable Objects: inside workerd with real local D1/R2/Queues.
