@@ -28,6 +28,9 @@ const BUDGETS = [
   { script: "screening.mjs", args: ["100", "--seconds", "10"], minutes: 2 },
   // A tenth of the issue's size (full: `node bench/monitoring.mjs`), no `again` pass.
   { script: "monitoring.mjs", args: ["1000", "10000", "2", "4", "0"], minutes: 4 },
+  // A quarter of the default holders over 60 days (full: `node bench/detection.mjs`): every
+  // typology planted once or twice, so its recall figures are coarse.
+  { script: "detection.mjs", args: ["500", "60"], minutes: 5 },
 ];
 
 /**

@@ -1,0 +1,67 @@
+// Planted schemes: laundering typologies (fan-in, fan-out, cycle, scatter-gather, gather-scatter,
+// layering, structuring, mule) and two fraud typologies (account takeover, refund abuse). Each
+// planter gets its scheme (participants with roles, drawn from ordinary holders whose ordinary
+// activity goes on) and writes the scheme's movements, every record tagged with the scheme's id.
+// Schemes start anywhere in the history, so some end weeks before the load: as in a backfill.
+// Sizes are modest (5-15 counterparties) and timings spread over days to weeks.
+// The planters are in schemes/ (networks, cash, fraud); the moves they share in schemes/moves.mjs.
+import { mule, structuring } from "./schemes/cash.mjs";
+import { accountTakeover, refundAbuse } from "./schemes/fraud.mjs";
+import { cycle, fanIn, fanOut, gatherScatter, layering, scatterGather } from "./schemes/networks.mjs";
+
+/**
+ * The typologies: class, instances per 2,000 holders, the roles of one instance (drawn) and the
+ * planter. `pool` says whom a role is recruited from.
+ */
+export const TYPOLOGIES = {
+  fan_in: {
+    class: "laundering",
+    per2000: 2,
+    roles: (r) => ["hub", ...Array(r.int(5, 12)).fill("feeder")],
+    plant: fanIn,
+  },
+  fan_out: {
+    class: "laundering",
+    per2000: 2,
+    roles: (r) => ["hub", ...Array(r.int(5, 12)).fill("sink")],
+    plant: fanOut,
+  },
+  cycle: {
+    class: "laundering",
+    per2000: 3,
+    roles: (r) => ["origin", ...Array(r.int(1, 5)).fill("intermediary")],
+    plant: cycle,
+  },
+  scatter_gather: {
+    class: "laundering",
+    per2000: 2,
+    roles: (r) => ["source", ...Array(r.int(3, 8)).fill("intermediary"), "sink"],
+    plant: scatterGather,
+  },
+  gather_scatter: {
+    class: "laundering",
+    per2000: 2,
+    roles: (r) => [...Array(r.int(3, 6)).fill("source"), "hub", ...Array(r.int(3, 6)).fill("sink")],
+    plant: gatherScatter,
+  },
+  layering: {
+    class: "laundering",
+    per2000: 2,
+    roles: (r) => ["source", ...Array(r.int(1, 4)).fill("intermediary"), "sink"],
+    plant: layering,
+  },
+  structuring: {
+    class: "laundering",
+    per2000: 3,
+    roles: (r) => ["subject", ...Array(r.int(0, 3)).fill("smurf")],
+    plant: structuring,
+  },
+  mule: { class: "laundering", per2000: 6, roles: () => ["mule"], plant: mule },
+  account_takeover: { class: "fraud", per2000: 5, roles: () => ["victim"], plant: accountTakeover },
+  refund_abuse: {
+    class: "fraud",
+    per2000: 2,
+    roles: (r) => ["merchant", ...Array(r.int(2, 4)).fill("accomplice")],
+    plant: refundAbuse,
+  },
+};
