@@ -7,11 +7,12 @@
 // Running it again keeps the data (local state lives in .wrangler/).
 import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { createWriteStream, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { createWriteStream, existsSync, mkdirSync, readdirSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { join, resolve } from "node:path";
 import { Miniflare } from "miniflare";
 import { unstable_getMiniflareWorkerOptions, unstable_splitSqlQuery } from "wrangler";
+import { writeFileAtomic } from "./lib/files.mjs";
 import { provisionDemo } from "./seed/provision.mjs";
 
 const root = resolve(import.meta.dirname, "..");
@@ -46,7 +47,7 @@ function ensureDevVar(name, make) {
   const match = existing.match(new RegExp(`^${name}=(.+)$`, "m"));
   if (match) return match[1].trim();
   const value = make();
-  writeFileSync(file, `${existing}${existing && !existing.endsWith("\n") ? "\n" : ""}${name}=${value}\n`);
+  writeFileAtomic(file, `${existing}${existing && !existing.endsWith("\n") ? "\n" : ""}${name}=${value}\n`);
   console.log(`Added a random ${name} to .dev.vars.`);
   return value;
 }

@@ -5,7 +5,7 @@
 // may set it), so 160,000 transactions do not start a screening per ingest request while more
 // arrive; once seeded it is turned on again and one portfolio run screens every seeded entity on
 // the queue (POST /v1/monitoring/runs), while the keys are printed (docs/decisions/local-start.md).
-import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { readKeyFile, writeFileAtomic } from "../lib/files.mjs";
 import { generateAgents, generateBusinesses, merge } from "./generate.mjs";
 import { generateLoans, LOAN_STORIES } from "./loans.mjs";
 
@@ -153,7 +153,9 @@ async function startScreening(base, key) {
 
 /** `timed(label, fn)` runs fn and records how long it took (printed by scripts/start.mjs). */
 export async function provisionDemo({ base, adminToken, keyFile, timed = (_label, fn) => fn() }) {
-  const keys = existsSync(keyFile) ? JSON.parse(readFileSync(keyFile, "utf8")) : {};
+  const { keys, problem } = readKeyFile(keyFile);
+  if (problem)
+    console.log(`${keyFile} could not be read (${problem}): new keys are made for the demo tenants.`);
   const listed = await request(base, adminToken, "GET", "/admin/tenants?limit=500");
   if (listed.status !== 200)
     throw new Error(`admin API answered ${listed.status}: is ADMIN_TOKEN in .dev.vars right?`);
@@ -183,7 +185,7 @@ export async function provisionDemo({ base, adminToken, keyFile, timed = (_label
       key = created.body.apiKey.key;
       keys[tenant.id] = key;
     }
-    writeFileSync(keyFile, `${JSON.stringify(keys, null, 2)}\n`);
+    writeFileAtomic(keyFile, `${JSON.stringify(keys, null, 2)}\n`);
 
     const data = demo.data(new Date());
     const [customers, transactions] = [
