@@ -33565,7 +33565,7 @@ export interface operations {
                 "x-d1-bookmark"?: string;
             };
             path: {
-                shard: number | null;
+                shard: number;
             };
             cookie?: never;
         };
