@@ -3021,7 +3021,7 @@ export interface paths {
         post?: never;
         /**
          * Delete a tenant
-         * @description Its keys stop working with this request, its data (every table, R2 objects, case objects) is removed on the jobs queue; a tombstone stays (409 while an export runs).
+         * @description Its keys stop working with this request, its data (every table, R2 objects, case objects) is removed on the jobs queue; a tombstone stays (409 while an export runs). Idempotent: a repeat, or duplicates sent at once, answer the same 202 with the one deletion as stored.
          */
         delete: operations["adminDeleteTenant"];
         options?: never;
