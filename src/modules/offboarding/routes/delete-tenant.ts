@@ -8,6 +8,7 @@ export const deleteTenantRoute = adminRoute({
   method: "delete",
   path: "/admin/tenants/{tenantId}",
   operationId: "adminDeleteTenant",
+  scope: "tenants:write",
   summary: "Delete a tenant",
   description:
     "Its keys stop working with this request, its data (every table, R2 objects, case objects) is " +
