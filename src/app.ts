@@ -133,8 +133,9 @@ export function buildApp(): App {
     type: "http",
     scheme: "bearer",
     description:
-      "Operator credential for /admin operations: a named operator token (cop_..., POST /admin/operator-tokens) " +
-      "or the bootstrap ADMIN_TOKEN secret",
+      "Operator credential for /admin operations: a named operator token (cop_..., POST /admin/operator-tokens; " +
+      "the operator scopes it was given, until its expiresAt) or the bootstrap ADMIN_TOKEN secret (every scope). " +
+      "Each operation names the scope it needs as x-required-scope.",
   });
   registerBookmarkHeader(app);
   let document: unknown;

@@ -3021,7 +3021,7 @@ export interface paths {
         post?: never;
         /**
          * Delete a tenant
-         * @description Its keys stop working with this request, its data (every table, R2 objects, case objects) is removed on the jobs queue; a tombstone stays (409 while an export runs).
+         * @description Its keys stop working with this request, its data (every table, R2 objects, case objects) is removed on the jobs queue; a tombstone stays (409 while an export runs). Idempotent: a repeat, or duplicates sent at once, answer the same 202 with the one deletion as stored.
          */
         delete: operations["adminDeleteTenant"];
         options?: never;
@@ -3270,13 +3270,13 @@ export interface paths {
         };
         /**
          * List operator tokens
-         * @description Newest first (never the token or its hash).
+         * @description Newest first, with scopes, expiry and last use (never the token or its hash).
          */
         get: operations["adminListOperatorTokens"];
         put?: never;
         /**
          * Create an operator token
-         * @description A named token, accepted on /admin like ADMIN_TOKEN, revocable. Each operator gets their own token, so the audit log names who acted. Only the SHA-256 of the token and its display prefix are stored; the token is shown only in this answer.
+         * @description A named token for /admin with its own scopes and expiry, revocable. Each operator gets their own token, so the audit log names who acted. A token grants only scopes it holds (403 otherwise) and ends no later than itself; revoking it revokes every token it created, and theirs. Only the SHA-256 of the token and its display prefix are stored; the token is shown only in this answer.
          */
         post: operations["adminCreateOperatorToken"];
         delete?: never;
@@ -3297,7 +3297,7 @@ export interface paths {
         post?: never;
         /**
          * Revoke an operator token
-         * @description Refused on the next request; idempotent.
+         * @description With every token it created, and theirs, down the createdBy chain: all refused on the next request, each revocation audited. Idempotent.
          */
         delete: operations["adminRevokeOperatorToken"];
         options?: never;
@@ -8654,6 +8654,11 @@ export interface components {
             /** @description The plaintext token (cop_...). Shown only in this answer. */
             token: string;
         };
+        /**
+         * @description `<area>:read` or `<area>:write` over tenants (with settings, connectors, object recounts and deletion), keys (tenant API keys), shards (with the secret reseal), moves, exports, operators (operator tokens); audit is `audit:read` only. Each /admin operation names the one it needs as `x-required-scope`; ADMIN_TOKEN holds every one.
+         * @enum {string}
+         */
+        OperatorScope: "tenants:read" | "tenants:write" | "keys:read" | "keys:write" | "shards:read" | "shards:write" | "moves:read" | "moves:write" | "exports:read" | "exports:write" | "audit:read" | "operators:read" | "operators:write";
         OperatorToken: {
             /**
              * Format: uuid
@@ -8663,16 +8668,39 @@ export interface components {
             name: string;
             /** @example cop_AbC12345 */
             prefix: string;
-            /** @enum {string} */
-            status: "active" | "revoked";
+            /**
+             * @description revoked: by itself or with a token up its createdBy chain (revocation cascades); expired: past expiresAt
+             * @enum {string}
+             */
+            status: "active" | "expired" | "revoked";
+            scopes: components["schemas"]["OperatorScope"][];
             /** @description Operator token id that created it, or "bootstrap" */
             createdBy: string;
             createdAt: string;
+            /** @description Refused with 401 from this time on */
+            expiresAt: string;
+            /** @description Last authenticated request, to the minute (written at most once a minute); null: never used */
+            lastUsedAt: string | null;
             revokedAt: string | null;
         };
         CreateOperatorTokenRequest: {
             /** @example ama.owusu (on-call) */
             name: string;
+            /**
+             * @description Only scopes the creating token holds (403 otherwise). Default: all of the creator's.
+             * @example [
+             *       "tenants:read",
+             *       "keys:read",
+             *       "keys:write"
+             *     ]
+             */
+            scopes?: components["schemas"]["OperatorScope"][];
+            /**
+             * Format: date-time
+             * @description When it stops working (401 from then on): in the future, at most 365 days away, and not after the creating token's own expiry. Default: 90 days, or the creator's expiry if sooner.
+             * @example 2026-01-31T00:00:00.000Z
+             */
+            expiresAt?: string;
         };
         Shard: {
             shard: number;
@@ -8888,7 +8916,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The API key lacks the scope this operation needs */
+            /** @description The API key or operator token lacks the scope this operation needs (`x-required-scope`) */
             403: {
                 headers: {
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
@@ -8998,7 +9026,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The API key lacks the scope this operation needs */
+            /** @description The API key or operator token lacks the scope this operation needs (`x-required-scope`) */
             403: {
                 headers: {
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
@@ -9115,7 +9143,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The API key lacks the scope this operation needs */
+            /** @description The API key or operator token lacks the scope this operation needs (`x-required-scope`) */
             403: {
                 headers: {
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
@@ -9240,7 +9268,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The API key lacks the scope this operation needs */
+            /** @description The API key or operator token lacks the scope this operation needs (`x-required-scope`) */
             403: {
                 headers: {
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
@@ -9359,7 +9387,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The API key lacks the scope this operation needs */
+            /** @description The API key or operator token lacks the scope this operation needs (`x-required-scope`) */
             403: {
                 headers: {
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
@@ -9469,7 +9497,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The API key lacks the scope this operation needs */
+            /** @description The API key or operator token lacks the scope this operation needs (`x-required-scope`) */
             403: {
                 headers: {
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
@@ -9577,7 +9605,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The API key lacks the scope this operation needs */
+            /** @description The API key or operator token lacks the scope this operation needs (`x-required-scope`) */
             403: {
                 headers: {
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
@@ -9677,7 +9705,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The API key lacks the scope this operation needs */
+            /** @description The API key or operator token lacks the scope this operation needs (`x-required-scope`) */
             403: {
                 headers: {
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
@@ -9807,7 +9835,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The API key lacks the scope this operation needs */
+            /** @description The API key or operator token lacks the scope this operation needs (`x-required-scope`) */
             403: {
                 headers: {
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
@@ -9939,7 +9967,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The API key lacks the scope this operation needs */
+            /** @description The API key or operator token lacks the scope this operation needs (`x-required-scope`) */
             403: {
                 headers: {
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
@@ -10081,7 +10109,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The API key lacks the scope this operation needs */
+            /** @description The API key or operator token lacks the scope this operation needs (`x-required-scope`) */
             403: {
                 headers: {
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
@@ -10189,7 +10217,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The API key lacks the scope this operation needs */
+            /** @description The API key or operator token lacks the scope this operation needs (`x-required-scope`) */
             403: {
                 headers: {
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
@@ -10351,7 +10379,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The API key lacks the scope this operation needs */
+            /** @description The API key or operator token lacks the scope this operation needs (`x-required-scope`) */
             403: {
                 headers: {
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
@@ -10472,7 +10500,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The API key lacks the scope this operation needs */
+            /** @description The API key or operator token lacks the scope this operation needs (`x-required-scope`) */
             403: {
                 headers: {
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
@@ -10580,7 +10608,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The API key lacks the scope this operation needs */
+            /** @description The API key or operator token lacks the scope this operation needs (`x-required-scope`) */
             403: {
                 headers: {
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
@@ -10690,7 +10718,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The API key lacks the scope this operation needs */
+            /** @description The API key or operator token lacks the scope this operation needs (`x-required-scope`) */
             403: {
                 headers: {
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
@@ -10809,7 +10837,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The API key lacks the scope this operation needs */
+            /** @description The API key or operator token lacks the scope this operation needs (`x-required-scope`) */
             403: {
                 headers: {
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
@@ -10919,7 +10947,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The API key lacks the scope this operation needs */
+            /** @description The API key or operator token lacks the scope this operation needs (`x-required-scope`) */
             403: {
                 headers: {
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
@@ -11037,7 +11065,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The API key lacks the scope this operation needs */
+            /** @description The API key or operator token lacks the scope this operation needs (`x-required-scope`) */
             403: {
                 headers: {
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
@@ -11139,7 +11167,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The API key lacks the scope this operation needs */
+            /** @description The API key or operator token lacks the scope this operation needs (`x-required-scope`) */
             403: {
                 headers: {
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
@@ -11277,7 +11305,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The API key lacks the scope this operation needs */
+            /** @description The API key or operator token lacks the scope this operation needs (`x-required-scope`) */
             403: {
                 headers: {
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
@@ -11461,7 +11489,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The API key lacks the scope this operation needs */
+            /** @description The API key or operator token lacks the scope this operation needs (`x-required-scope`) */
             403: {
                 headers: {
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
@@ -11606,7 +11634,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The API key lacks the scope this operation needs */
+            /** @description The API key or operator token lacks the scope this operation needs (`x-required-scope`) */
             403: {
                 headers: {
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
@@ -11710,7 +11738,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The API key lacks the scope this operation needs */
+            /** @description The API key or operator token lacks the scope this operation needs (`x-required-scope`) */
             403: {
                 headers: {
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
@@ -11872,7 +11900,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The API key lacks the scope this operation needs */
+            /** @description The API key or operator token lacks the scope this operation needs (`x-required-scope`) */
             403: {
                 headers: {
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
@@ -11984,7 +12012,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The API key lacks the scope this operation needs */
+            /** @description The API key or operator token lacks the scope this operation needs (`x-required-scope`) */
             403: {
                 headers: {
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
@@ -12111,7 +12139,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The API key lacks the scope this operation needs */
+            /** @description The API key or operator token lacks the scope this operation needs (`x-required-scope`) */
             403: {
                 headers: {
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
@@ -12217,7 +12245,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The API key lacks the scope this operation needs */
+            /** @description The API key or operator token lacks the scope this operation needs (`x-required-scope`) */
             403: {
                 headers: {
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
@@ -12375,7 +12403,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The API key lacks the scope this operation needs */
+            /** @description The API key or operator token lacks the scope this operation needs (`x-required-scope`) */
             403: {
                 headers: {
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
@@ -12533,7 +12561,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The API key lacks the scope this operation needs */
+            /** @description The API key or operator token lacks the scope this operation needs (`x-required-scope`) */
             403: {
                 headers: {
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
@@ -12692,7 +12720,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The API key lacks the scope this operation needs */
+            /** @description The API key or operator token lacks the scope this operation needs (`x-required-scope`) */
             403: {
                 headers: {
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
@@ -12851,7 +12879,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The API key lacks the scope this operation needs */
+            /** @description The API key or operator token lacks the scope this operation needs (`x-required-scope`) */
             403: {
                 headers: {
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
@@ -13010,7 +13038,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The API key lacks the scope this operation needs */
+            /** @description The API key or operator token lacks the scope this operation needs (`x-required-scope`) */
             403: {
                 headers: {
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
@@ -13169,7 +13197,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The API key lacks the scope this operation needs */
+            /** @description The API key or operator token lacks the scope this operation needs (`x-required-scope`) */
             403: {
                 headers: {
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
@@ -13327,7 +13355,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The API key lacks the scope this operation needs */
+            /** @description The API key or operator token lacks the scope this operation needs (`x-required-scope`) */
             403: {
                 headers: {
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
@@ -13433,7 +13461,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The API key lacks the scope this operation needs */
+            /** @description The API key or operator token lacks the scope this operation needs (`x-required-scope`) */
             403: {
                 headers: {
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
@@ -13538,7 +13566,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The API key lacks the scope this operation needs */
+            /** @description The API key or operator token lacks the scope this operation needs (`x-required-scope`) */
             403: {
                 headers: {
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
@@ -14017,7 +14045,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The API key lacks the scope this operation needs */
+            /** @description The API key or operator token lacks the scope this operation needs (`x-required-scope`) */
             403: {
                 headers: {
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
@@ -14130,7 +14158,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The API key lacks the scope this operation needs */
+            /** @description The API key or operator token lacks the scope this operation needs (`x-required-scope`) */
             403: {
                 headers: {
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
@@ -14254,7 +14282,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The API key lacks the scope this operation needs */
+            /** @description The API key or operator token lacks the scope this operation needs (`x-required-scope`) */
             403: {
                 headers: {
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
@@ -14364,7 +14392,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The API key lacks the scope this operation needs */
+            /** @description The API key or operator token lacks the scope this operation needs (`x-required-scope`) */
             403: {
                 headers: {
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
@@ -14632,7 +14660,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The API key lacks the scope this operation needs */
+            /** @description The API key or operator token lacks the scope this operation needs (`x-required-scope`) */
             403: {
                 headers: {
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
@@ -14774,7 +14802,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The API key lacks the scope this operation needs */
+            /** @description The API key or operator token lacks the scope this operation needs (`x-required-scope`) */
             403: {
                 headers: {
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
@@ -14894,7 +14922,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The API key lacks the scope this operation needs */
+            /** @description The API key or operator token lacks the scope this operation needs (`x-required-scope`) */
             403: {
                 headers: {
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
@@ -15062,7 +15090,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The API key lacks the scope this operation needs */
+            /** @description The API key or operator token lacks the scope this operation needs (`x-required-scope`) */
             403: {
                 headers: {
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
@@ -15166,7 +15194,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The API key lacks the scope this operation needs */
+            /** @description The API key or operator token lacks the scope this operation needs (`x-required-scope`) */
             403: {
                 headers: {
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
@@ -15315,7 +15343,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The API key lacks the scope this operation needs */
+            /** @description The API key or operator token lacks the scope this operation needs (`x-required-scope`) */
             403: {
                 headers: {
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
@@ -15478,7 +15506,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The API key lacks the scope this operation needs */
+            /** @description The API key or operator token lacks the scope this operation needs (`x-required-scope`) */
             403: {
                 headers: {
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
@@ -15597,7 +15625,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The API key lacks the scope this operation needs */
+            /** @description The API key or operator token lacks the scope this operation needs (`x-required-scope`) */
             403: {
                 headers: {
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
@@ -15715,7 +15743,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The API key lacks the scope this operation needs */
+            /** @description The API key or operator token lacks the scope this operation needs (`x-required-scope`) */
             403: {
                 headers: {
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
@@ -15829,7 +15857,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The API key lacks the scope this operation needs */
+            /** @description The API key or operator token lacks the scope this operation needs (`x-required-scope`) */
             403: {
                 headers: {
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
@@ -15988,7 +16016,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The API key lacks the scope this operation needs */
+            /** @description The API key or operator token lacks the scope this operation needs (`x-required-scope`) */
             403: {
                 headers: {
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
@@ -16147,7 +16175,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The API key lacks the scope this operation needs */
+            /** @description The API key or operator token lacks the scope this operation needs (`x-required-scope`) */
             403: {
                 headers: {
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
@@ -16306,7 +16334,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The API key lacks the scope this operation needs */
+            /** @description The API key or operator token lacks the scope this operation needs (`x-required-scope`) */
             403: {
                 headers: {
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
@@ -16465,7 +16493,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The API key lacks the scope this operation needs */
+            /** @description The API key or operator token lacks the scope this operation needs (`x-required-scope`) */
             403: {
                 headers: {
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
@@ -16624,7 +16652,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The API key lacks the scope this operation needs */
+            /** @description The API key or operator token lacks the scope this operation needs (`x-required-scope`) */
             403: {
                 headers: {
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
@@ -16782,7 +16810,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The API key lacks the scope this operation needs */
+            /** @description The API key or operator token lacks the scope this operation needs (`x-required-scope`) */
             403: {
                 headers: {
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
@@ -16887,7 +16915,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The API key lacks the scope this operation needs */
+            /** @description The API key or operator token lacks the scope this operation needs (`x-required-scope`) */
             403: {
                 headers: {
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
@@ -17138,7 +17166,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The API key lacks the scope this operation needs */
+            /** @description The API key or operator token lacks the scope this operation needs (`x-required-scope`) */
             403: {
                 headers: {
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
@@ -17317,7 +17345,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The API key lacks the scope this operation needs */
+            /** @description The API key or operator token lacks the scope this operation needs (`x-required-scope`) */
             403: {
                 headers: {
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
@@ -17421,7 +17449,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The API key lacks the scope this operation needs */
+            /** @description The API key or operator token lacks the scope this operation needs (`x-required-scope`) */
             403: {
                 headers: {
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
@@ -17525,7 +17553,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The API key lacks the scope this operation needs */
+            /** @description The API key or operator token lacks the scope this operation needs (`x-required-scope`) */
             403: {
                 headers: {
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
@@ -17633,7 +17661,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The API key lacks the scope this operation needs */
+            /** @description The API key or operator token lacks the scope this operation needs (`x-required-scope`) */
             403: {
                 headers: {
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
@@ -17733,7 +17761,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The API key lacks the scope this operation needs */
+            /** @description The API key or operator token lacks the scope this operation needs (`x-required-scope`) */
             403: {
                 headers: {
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
@@ -17860,7 +17888,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The API key lacks the scope this operation needs */
+            /** @description The API key or operator token lacks the scope this operation needs (`x-required-scope`) */
             403: {
                 headers: {
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
@@ -17980,7 +18008,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The API key lacks the scope this operation needs */
+            /** @description The API key or operator token lacks the scope this operation needs (`x-required-scope`) */
             403: {
                 headers: {
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
@@ -18080,7 +18108,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The API key lacks the scope this operation needs */
+            /** @description The API key or operator token lacks the scope this operation needs (`x-required-scope`) */
             403: {
                 headers: {
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
@@ -18207,7 +18235,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The API key lacks the scope this operation needs */
+            /** @description The API key or operator token lacks the scope this operation needs (`x-required-scope`) */
             403: {
                 headers: {
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
@@ -18322,7 +18350,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The API key lacks the scope this operation needs */
+            /** @description The API key or operator token lacks the scope this operation needs (`x-required-scope`) */
             403: {
                 headers: {
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
@@ -18477,7 +18505,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The API key lacks the scope this operation needs */
+            /** @description The API key or operator token lacks the scope this operation needs (`x-required-scope`) */
             403: {
                 headers: {
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
@@ -18632,7 +18660,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The API key lacks the scope this operation needs */
+            /** @description The API key or operator token lacks the scope this operation needs (`x-required-scope`) */
             403: {
                 headers: {
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
@@ -18787,7 +18815,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The API key lacks the scope this operation needs */
+            /** @description The API key or operator token lacks the scope this operation needs (`x-required-scope`) */
             403: {
                 headers: {
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
@@ -18955,7 +18983,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The API key lacks the scope this operation needs */
+            /** @description The API key or operator token lacks the scope this operation needs (`x-required-scope`) */
             403: {
                 headers: {
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
@@ -19071,7 +19099,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The API key lacks the scope this operation needs */
+            /** @description The API key or operator token lacks the scope this operation needs (`x-required-scope`) */
             403: {
                 headers: {
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
@@ -19182,7 +19210,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The API key lacks the scope this operation needs */
+            /** @description The API key or operator token lacks the scope this operation needs (`x-required-scope`) */
             403: {
                 headers: {
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
@@ -19293,7 +19321,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The API key lacks the scope this operation needs */
+            /** @description The API key or operator token lacks the scope this operation needs (`x-required-scope`) */
             403: {
                 headers: {
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
@@ -19409,7 +19437,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The API key lacks the scope this operation needs */
+            /** @description The API key or operator token lacks the scope this operation needs (`x-required-scope`) */
             403: {
                 headers: {
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
@@ -19525,7 +19553,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The API key lacks the scope this operation needs */
+            /** @description The API key or operator token lacks the scope this operation needs (`x-required-scope`) */
             403: {
                 headers: {
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
@@ -19633,7 +19661,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The API key lacks the scope this operation needs */
+            /** @description The API key or operator token lacks the scope this operation needs (`x-required-scope`) */
             403: {
                 headers: {
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
@@ -19793,7 +19821,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The API key lacks the scope this operation needs */
+            /** @description The API key or operator token lacks the scope this operation needs (`x-required-scope`) */
             403: {
                 headers: {
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
@@ -19951,7 +19979,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The API key lacks the scope this operation needs */
+            /** @description The API key or operator token lacks the scope this operation needs (`x-required-scope`) */
             403: {
                 headers: {
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
@@ -20057,7 +20085,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The API key lacks the scope this operation needs */
+            /** @description The API key or operator token lacks the scope this operation needs (`x-required-scope`) */
             403: {
                 headers: {
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
@@ -20173,7 +20201,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The API key lacks the scope this operation needs */
+            /** @description The API key or operator token lacks the scope this operation needs (`x-required-scope`) */
             403: {
                 headers: {
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
@@ -20280,7 +20308,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The API key lacks the scope this operation needs */
+            /** @description The API key or operator token lacks the scope this operation needs (`x-required-scope`) */
             403: {
                 headers: {
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
@@ -20442,7 +20470,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The API key lacks the scope this operation needs */
+            /** @description The API key or operator token lacks the scope this operation needs (`x-required-scope`) */
             403: {
                 headers: {
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
@@ -20539,7 +20567,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The API key lacks the scope this operation needs */
+            /** @description The API key or operator token lacks the scope this operation needs (`x-required-scope`) */
             403: {
                 headers: {
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
@@ -20653,7 +20681,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The API key lacks the scope this operation needs */
+            /** @description The API key or operator token lacks the scope this operation needs (`x-required-scope`) */
             403: {
                 headers: {
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
@@ -20794,7 +20822,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The API key lacks the scope this operation needs */
+            /** @description The API key or operator token lacks the scope this operation needs (`x-required-scope`) */
             403: {
                 headers: {
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
@@ -20950,7 +20978,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The API key lacks the scope this operation needs */
+            /** @description The API key or operator token lacks the scope this operation needs (`x-required-scope`) */
             403: {
                 headers: {
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
@@ -21123,7 +21151,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The API key lacks the scope this operation needs */
+            /** @description The API key or operator token lacks the scope this operation needs (`x-required-scope`) */
             403: {
                 headers: {
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
@@ -21233,7 +21261,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The API key lacks the scope this operation needs */
+            /** @description The API key or operator token lacks the scope this operation needs (`x-required-scope`) */
             403: {
                 headers: {
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
@@ -21333,7 +21361,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The API key lacks the scope this operation needs */
+            /** @description The API key or operator token lacks the scope this operation needs (`x-required-scope`) */
             403: {
                 headers: {
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
@@ -21473,7 +21501,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The API key lacks the scope this operation needs */
+            /** @description The API key or operator token lacks the scope this operation needs (`x-required-scope`) */
             403: {
                 headers: {
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
@@ -21577,7 +21605,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The API key lacks the scope this operation needs */
+            /** @description The API key or operator token lacks the scope this operation needs (`x-required-scope`) */
             403: {
                 headers: {
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
@@ -21684,7 +21712,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The API key lacks the scope this operation needs */
+            /** @description The API key or operator token lacks the scope this operation needs (`x-required-scope`) */
             403: {
                 headers: {
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
@@ -21788,7 +21816,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The API key lacks the scope this operation needs */
+            /** @description The API key or operator token lacks the scope this operation needs (`x-required-scope`) */
             403: {
                 headers: {
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
@@ -21894,7 +21922,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The API key lacks the scope this operation needs */
+            /** @description The API key or operator token lacks the scope this operation needs (`x-required-scope`) */
             403: {
                 headers: {
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
@@ -21998,7 +22026,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The API key lacks the scope this operation needs */
+            /** @description The API key or operator token lacks the scope this operation needs (`x-required-scope`) */
             403: {
                 headers: {
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
@@ -22105,7 +22133,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The API key lacks the scope this operation needs */
+            /** @description The API key or operator token lacks the scope this operation needs (`x-required-scope`) */
             403: {
                 headers: {
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
@@ -22201,7 +22229,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The API key lacks the scope this operation needs */
+            /** @description The API key or operator token lacks the scope this operation needs (`x-required-scope`) */
             403: {
                 headers: {
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
@@ -22331,7 +22359,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The API key lacks the scope this operation needs */
+            /** @description The API key or operator token lacks the scope this operation needs (`x-required-scope`) */
             403: {
                 headers: {
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
@@ -22490,7 +22518,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The API key lacks the scope this operation needs */
+            /** @description The API key or operator token lacks the scope this operation needs (`x-required-scope`) */
             403: {
                 headers: {
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
@@ -22599,7 +22627,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The API key lacks the scope this operation needs */
+            /** @description The API key or operator token lacks the scope this operation needs (`x-required-scope`) */
             403: {
                 headers: {
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
@@ -22828,7 +22856,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The API key lacks the scope this operation needs */
+            /** @description The API key or operator token lacks the scope this operation needs (`x-required-scope`) */
             403: {
                 headers: {
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
@@ -22974,7 +23002,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The API key lacks the scope this operation needs */
+            /** @description The API key or operator token lacks the scope this operation needs (`x-required-scope`) */
             403: {
                 headers: {
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
@@ -23101,7 +23129,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The API key lacks the scope this operation needs */
+            /** @description The API key or operator token lacks the scope this operation needs (`x-required-scope`) */
             403: {
                 headers: {
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
@@ -23234,7 +23262,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The API key lacks the scope this operation needs */
+            /** @description The API key or operator token lacks the scope this operation needs (`x-required-scope`) */
             403: {
                 headers: {
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
@@ -23384,7 +23412,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The API key lacks the scope this operation needs */
+            /** @description The API key or operator token lacks the scope this operation needs (`x-required-scope`) */
             403: {
                 headers: {
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
@@ -23552,7 +23580,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The API key lacks the scope this operation needs */
+            /** @description The API key or operator token lacks the scope this operation needs (`x-required-scope`) */
             403: {
                 headers: {
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
@@ -23662,7 +23690,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The API key lacks the scope this operation needs */
+            /** @description The API key or operator token lacks the scope this operation needs (`x-required-scope`) */
             403: {
                 headers: {
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
@@ -23820,7 +23848,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The API key lacks the scope this operation needs */
+            /** @description The API key or operator token lacks the scope this operation needs (`x-required-scope`) */
             403: {
                 headers: {
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
@@ -23947,7 +23975,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The API key lacks the scope this operation needs */
+            /** @description The API key or operator token lacks the scope this operation needs (`x-required-scope`) */
             403: {
                 headers: {
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
@@ -24062,7 +24090,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The API key lacks the scope this operation needs */
+            /** @description The API key or operator token lacks the scope this operation needs (`x-required-scope`) */
             403: {
                 headers: {
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
@@ -24222,7 +24250,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The API key lacks the scope this operation needs */
+            /** @description The API key or operator token lacks the scope this operation needs (`x-required-scope`) */
             403: {
                 headers: {
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
@@ -24372,7 +24400,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The API key lacks the scope this operation needs */
+            /** @description The API key or operator token lacks the scope this operation needs (`x-required-scope`) */
             403: {
                 headers: {
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
@@ -24533,7 +24561,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The API key lacks the scope this operation needs */
+            /** @description The API key or operator token lacks the scope this operation needs (`x-required-scope`) */
             403: {
                 headers: {
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
@@ -24656,7 +24684,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The API key lacks the scope this operation needs */
+            /** @description The API key or operator token lacks the scope this operation needs (`x-required-scope`) */
             403: {
                 headers: {
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
@@ -24766,7 +24794,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The API key lacks the scope this operation needs */
+            /** @description The API key or operator token lacks the scope this operation needs (`x-required-scope`) */
             403: {
                 headers: {
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
@@ -24877,7 +24905,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The API key lacks the scope this operation needs */
+            /** @description The API key or operator token lacks the scope this operation needs (`x-required-scope`) */
             403: {
                 headers: {
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
@@ -24978,7 +25006,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The API key lacks the scope this operation needs */
+            /** @description The API key or operator token lacks the scope this operation needs (`x-required-scope`) */
             403: {
                 headers: {
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
@@ -25089,7 +25117,7 @@ export interface operations {
                 offset?: number | null;
                 /** @description The previous page's nextCursor (opaque). Send the same filters; not with offset > 0. */
                 cursor?: string;
-                action?: "tenant.created" | "tenant.settings_updated" | "tenant.move_started" | "tenant.moved" | "tenant.move_cancelled" | "tenant.export_requested" | "tenant.object_recount_started" | "tenant.deleted" | "api_key.created" | "api_key.rotated" | "api_key.revoked" | "api_key.rate_limit_set" | "connector.configured" | "secrets.resealed" | "shard.updated" | "operator_token.created" | "operator_token.revoked" | "aml.thresholds_updated" | "webhook_subscription.created" | "webhook_subscription.updated" | "webhook_subscription.deleted" | "webhook_secret.rotated" | "list.created" | "list.updated" | "list.archived" | "case.rule_snoozed" | "rule_set.draft_saved" | "rule_set.draft_deleted" | "rule_set.published" | "rule_set.rolled_back" | "monitoring.dead_letters_retried" | "monitoring.settings_updated" | "monitoring.run_started" | "goaml.profile_updated" | "goaml.subject_updated" | "goaml.report_generated" | "goaml.report_status_changed" | "goaml.ctr_generated" | "case.linked" | "case.unlinked" | "flow_mapping.updated" | "customer.erasure_requested";
+                action?: "tenant.created" | "tenant.settings_updated" | "tenant.move_started" | "tenant.moved" | "tenant.move_cancelled" | "tenant.export_requested" | "tenant.object_recount_started" | "tenant.deleted" | "api_key.created" | "api_key.rotated" | "api_key.revoked" | "api_key.rate_limit_set" | "connector.configured" | "secrets.resealed" | "shard.updated" | "operator_token.created" | "operator_token.revoked" | "operator_token.revoked_by_cascade" | "aml.thresholds_updated" | "webhook_subscription.created" | "webhook_subscription.updated" | "webhook_subscription.deleted" | "webhook_secret.rotated" | "list.created" | "list.updated" | "list.archived" | "case.rule_snoozed" | "rule_set.draft_saved" | "rule_set.draft_deleted" | "rule_set.published" | "rule_set.rolled_back" | "monitoring.dead_letters_retried" | "monitoring.settings_updated" | "monitoring.run_started" | "goaml.profile_updated" | "goaml.subject_updated" | "goaml.report_generated" | "goaml.report_status_changed" | "goaml.ctr_generated" | "case.linked" | "case.unlinked" | "flow_mapping.updated" | "customer.erasure_requested";
                 /** @description Entries at or after this time */
                 since?: string;
                 /** @description Entries at or before this time */
@@ -25146,7 +25174,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The API key lacks the scope this operation needs */
+            /** @description The API key or operator token lacks the scope this operation needs (`x-required-scope`) */
             403: {
                 headers: {
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
@@ -25250,7 +25278,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The API key lacks the scope this operation needs */
+            /** @description The API key or operator token lacks the scope this operation needs (`x-required-scope`) */
             403: {
                 headers: {
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
@@ -25369,7 +25397,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The API key lacks the scope this operation needs */
+            /** @description The API key or operator token lacks the scope this operation needs (`x-required-scope`) */
             403: {
                 headers: {
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
@@ -25471,7 +25499,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The API key lacks the scope this operation needs */
+            /** @description The API key or operator token lacks the scope this operation needs (`x-required-scope`) */
             403: {
                 headers: {
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
@@ -25633,7 +25661,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The API key lacks the scope this operation needs */
+            /** @description The API key or operator token lacks the scope this operation needs (`x-required-scope`) */
             403: {
                 headers: {
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
@@ -25730,7 +25758,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The API key lacks the scope this operation needs */
+            /** @description The API key or operator token lacks the scope this operation needs (`x-required-scope`) */
             403: {
                 headers: {
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
@@ -25854,7 +25882,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The API key lacks the scope this operation needs */
+            /** @description The API key or operator token lacks the scope this operation needs (`x-required-scope`) */
             403: {
                 headers: {
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
@@ -26016,7 +26044,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The API key lacks the scope this operation needs */
+            /** @description The API key or operator token lacks the scope this operation needs (`x-required-scope`) */
             403: {
                 headers: {
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
@@ -26121,7 +26149,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The API key lacks the scope this operation needs */
+            /** @description The API key or operator token lacks the scope this operation needs (`x-required-scope`) */
             403: {
                 headers: {
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
@@ -26271,7 +26299,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The API key lacks the scope this operation needs */
+            /** @description The API key or operator token lacks the scope this operation needs (`x-required-scope`) */
             403: {
                 headers: {
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
@@ -26411,7 +26439,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The API key lacks the scope this operation needs */
+            /** @description The API key or operator token lacks the scope this operation needs (`x-required-scope`) */
             403: {
                 headers: {
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
@@ -26519,7 +26547,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The API key lacks the scope this operation needs */
+            /** @description The API key or operator token lacks the scope this operation needs (`x-required-scope`) */
             403: {
                 headers: {
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
@@ -26635,7 +26663,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The API key lacks the scope this operation needs */
+            /** @description The API key or operator token lacks the scope this operation needs (`x-required-scope`) */
             403: {
                 headers: {
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
@@ -26733,7 +26761,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The API key lacks the scope this operation needs */
+            /** @description The API key or operator token lacks the scope this operation needs (`x-required-scope`) */
             403: {
                 headers: {
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
@@ -26889,7 +26917,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The API key lacks the scope this operation needs */
+            /** @description The API key or operator token lacks the scope this operation needs (`x-required-scope`) */
             403: {
                 headers: {
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
@@ -27066,7 +27094,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The API key lacks the scope this operation needs */
+            /** @description The API key or operator token lacks the scope this operation needs (`x-required-scope`) */
             403: {
                 headers: {
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
@@ -27172,7 +27200,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The API key lacks the scope this operation needs */
+            /** @description The API key or operator token lacks the scope this operation needs (`x-required-scope`) */
             403: {
                 headers: {
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
@@ -27276,7 +27304,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The API key lacks the scope this operation needs */
+            /** @description The API key or operator token lacks the scope this operation needs (`x-required-scope`) */
             403: {
                 headers: {
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
@@ -27372,7 +27400,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The API key lacks the scope this operation needs */
+            /** @description The API key or operator token lacks the scope this operation needs (`x-required-scope`) */
             403: {
                 headers: {
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
@@ -27515,7 +27543,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The API key lacks the scope this operation needs */
+            /** @description The API key or operator token lacks the scope this operation needs (`x-required-scope`) */
             403: {
                 headers: {
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
@@ -27609,7 +27637,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The API key lacks the scope this operation needs */
+            /** @description The API key or operator token lacks the scope this operation needs (`x-required-scope`) */
             403: {
                 headers: {
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
@@ -27747,7 +27775,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The API key lacks the scope this operation needs */
+            /** @description The API key or operator token lacks the scope this operation needs (`x-required-scope`) */
             403: {
                 headers: {
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
@@ -27859,7 +27887,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The API key lacks the scope this operation needs */
+            /** @description The API key or operator token lacks the scope this operation needs (`x-required-scope`) */
             403: {
                 headers: {
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
@@ -27966,7 +27994,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The API key lacks the scope this operation needs */
+            /** @description The API key or operator token lacks the scope this operation needs (`x-required-scope`) */
             403: {
                 headers: {
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
@@ -28110,7 +28138,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The API key lacks the scope this operation needs */
+            /** @description The API key or operator token lacks the scope this operation needs (`x-required-scope`) */
             403: {
                 headers: {
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
@@ -28216,7 +28244,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The API key lacks the scope this operation needs */
+            /** @description The API key or operator token lacks the scope this operation needs (`x-required-scope`) */
             403: {
                 headers: {
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
@@ -28358,7 +28386,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The API key lacks the scope this operation needs */
+            /** @description The API key or operator token lacks the scope this operation needs (`x-required-scope`) */
             403: {
                 headers: {
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
@@ -28526,7 +28554,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The API key lacks the scope this operation needs */
+            /** @description The API key or operator token lacks the scope this operation needs (`x-required-scope`) */
             403: {
                 headers: {
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
@@ -28688,7 +28716,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The API key lacks the scope this operation needs */
+            /** @description The API key or operator token lacks the scope this operation needs (`x-required-scope`) */
             403: {
                 headers: {
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
@@ -28796,7 +28824,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The API key lacks the scope this operation needs */
+            /** @description The API key or operator token lacks the scope this operation needs (`x-required-scope`) */
             403: {
                 headers: {
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
@@ -28908,7 +28936,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The API key lacks the scope this operation needs */
+            /** @description The API key or operator token lacks the scope this operation needs (`x-required-scope`) */
             403: {
                 headers: {
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
@@ -29076,7 +29104,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The API key lacks the scope this operation needs */
+            /** @description The API key or operator token lacks the scope this operation needs (`x-required-scope`) */
             403: {
                 headers: {
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
@@ -29192,7 +29220,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The API key lacks the scope this operation needs */
+            /** @description The API key or operator token lacks the scope this operation needs (`x-required-scope`) */
             403: {
                 headers: {
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
@@ -29297,7 +29325,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The API key lacks the scope this operation needs */
+            /** @description The API key or operator token lacks the scope this operation needs (`x-required-scope`) */
             403: {
                 headers: {
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
@@ -29459,7 +29487,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The API key lacks the scope this operation needs */
+            /** @description The API key or operator token lacks the scope this operation needs (`x-required-scope`) */
             403: {
                 headers: {
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
@@ -29742,7 +29770,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The API key lacks the scope this operation needs */
+            /** @description The API key or operator token lacks the scope this operation needs (`x-required-scope`) */
             403: {
                 headers: {
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
@@ -29862,7 +29890,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The API key lacks the scope this operation needs */
+            /** @description The API key or operator token lacks the scope this operation needs (`x-required-scope`) */
             403: {
                 headers: {
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
@@ -30145,7 +30173,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The API key lacks the scope this operation needs */
+            /** @description The API key or operator token lacks the scope this operation needs (`x-required-scope`) */
             403: {
                 headers: {
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
@@ -30265,7 +30293,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The API key lacks the scope this operation needs */
+            /** @description The API key or operator token lacks the scope this operation needs (`x-required-scope`) */
             403: {
                 headers: {
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
@@ -30383,7 +30411,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The API key lacks the scope this operation needs */
+            /** @description The API key or operator token lacks the scope this operation needs (`x-required-scope`) */
             403: {
                 headers: {
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
@@ -30539,7 +30567,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The API key lacks the scope this operation needs */
+            /** @description The API key or operator token lacks the scope this operation needs (`x-required-scope`) */
             403: {
                 headers: {
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
@@ -30661,7 +30689,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The API key lacks the scope this operation needs */
+            /** @description The API key or operator token lacks the scope this operation needs (`x-required-scope`) */
             403: {
                 headers: {
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
@@ -30779,7 +30807,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The API key lacks the scope this operation needs */
+            /** @description The API key or operator token lacks the scope this operation needs (`x-required-scope`) */
             403: {
                 headers: {
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
@@ -30935,7 +30963,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The API key lacks the scope this operation needs */
+            /** @description The API key or operator token lacks the scope this operation needs (`x-required-scope`) */
             403: {
                 headers: {
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
@@ -31057,7 +31085,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The API key lacks the scope this operation needs */
+            /** @description The API key or operator token lacks the scope this operation needs (`x-required-scope`) */
             403: {
                 headers: {
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
@@ -31161,7 +31189,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The API key lacks the scope this operation needs */
+            /** @description The API key or operator token lacks the scope this operation needs (`x-required-scope`) */
             403: {
                 headers: {
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
@@ -31264,7 +31292,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The API key lacks the scope this operation needs */
+            /** @description The API key or operator token lacks the scope this operation needs (`x-required-scope`) */
             403: {
                 headers: {
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
@@ -31402,7 +31430,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The API key lacks the scope this operation needs */
+            /** @description The API key or operator token lacks the scope this operation needs (`x-required-scope`) */
             403: {
                 headers: {
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
@@ -31500,7 +31528,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The API key lacks the scope this operation needs */
+            /** @description The API key or operator token lacks the scope this operation needs (`x-required-scope`) */
             403: {
                 headers: {
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
@@ -31612,7 +31640,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The API key lacks the scope this operation needs */
+            /** @description The API key or operator token lacks the scope this operation needs (`x-required-scope`) */
             403: {
                 headers: {
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
@@ -31736,7 +31764,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The API key lacks the scope this operation needs */
+            /** @description The API key or operator token lacks the scope this operation needs (`x-required-scope`) */
             403: {
                 headers: {
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
@@ -31875,7 +31903,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The API key lacks the scope this operation needs */
+            /** @description The API key or operator token lacks the scope this operation needs (`x-required-scope`) */
             403: {
                 headers: {
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
@@ -31976,7 +32004,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The API key lacks the scope this operation needs */
+            /** @description The API key or operator token lacks the scope this operation needs (`x-required-scope`) */
             403: {
                 headers: {
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
@@ -32096,7 +32124,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The API key lacks the scope this operation needs */
+            /** @description The API key or operator token lacks the scope this operation needs (`x-required-scope`) */
             403: {
                 headers: {
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
@@ -32215,7 +32243,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The API key lacks the scope this operation needs */
+            /** @description The API key or operator token lacks the scope this operation needs (`x-required-scope`) */
             403: {
                 headers: {
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
@@ -32313,7 +32341,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The API key lacks the scope this operation needs */
+            /** @description The API key or operator token lacks the scope this operation needs (`x-required-scope`) */
             403: {
                 headers: {
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
@@ -32417,7 +32445,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The API key lacks the scope this operation needs */
+            /** @description The API key or operator token lacks the scope this operation needs (`x-required-scope`) */
             403: {
                 headers: {
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
@@ -32566,7 +32594,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The API key lacks the scope this operation needs */
+            /** @description The API key or operator token lacks the scope this operation needs (`x-required-scope`) */
             403: {
                 headers: {
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
@@ -32703,7 +32731,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The API key lacks the scope this operation needs */
+            /** @description The API key or operator token lacks the scope this operation needs (`x-required-scope`) */
             403: {
                 headers: {
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
@@ -32809,7 +32837,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The API key lacks the scope this operation needs */
+            /** @description The API key or operator token lacks the scope this operation needs (`x-required-scope`) */
             403: {
                 headers: {
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
@@ -32931,7 +32959,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The API key lacks the scope this operation needs */
+            /** @description The API key or operator token lacks the scope this operation needs (`x-required-scope`) */
             403: {
                 headers: {
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
@@ -33045,7 +33073,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The API key lacks the scope this operation needs */
+            /** @description The API key or operator token lacks the scope this operation needs (`x-required-scope`) */
             403: {
                 headers: {
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
@@ -33169,7 +33197,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The API key lacks the scope this operation needs */
+            /** @description The API key or operator token lacks the scope this operation needs (`x-required-scope`) */
             403: {
                 headers: {
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
@@ -33271,7 +33299,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The API key lacks the scope this operation needs */
+            /** @description The API key or operator token lacks the scope this operation needs (`x-required-scope`) */
             403: {
                 headers: {
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
@@ -33408,7 +33436,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The API key lacks the scope this operation needs */
+            /** @description The API key or operator token lacks the scope this operation needs (`x-required-scope`) */
             403: {
                 headers: {
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
@@ -33507,7 +33535,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The API key lacks the scope this operation needs */
+            /** @description The API key or operator token lacks the scope this operation needs (`x-required-scope`) */
             403: {
                 headers: {
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
@@ -33609,7 +33637,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The API key lacks the scope this operation needs */
+            /** @description The API key or operator token lacks the scope this operation needs (`x-required-scope`) */
             403: {
                 headers: {
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
@@ -33688,7 +33716,7 @@ export interface operations {
                 offset?: number | null;
                 /** @description The previous page's nextCursor (opaque). Send the same filters; not with offset > 0. */
                 cursor?: string;
-                action?: "tenant.created" | "tenant.settings_updated" | "tenant.move_started" | "tenant.moved" | "tenant.move_cancelled" | "tenant.export_requested" | "tenant.object_recount_started" | "tenant.deleted" | "api_key.created" | "api_key.rotated" | "api_key.revoked" | "api_key.rate_limit_set" | "connector.configured" | "secrets.resealed" | "shard.updated" | "operator_token.created" | "operator_token.revoked" | "aml.thresholds_updated" | "webhook_subscription.created" | "webhook_subscription.updated" | "webhook_subscription.deleted" | "webhook_secret.rotated" | "list.created" | "list.updated" | "list.archived" | "case.rule_snoozed" | "rule_set.draft_saved" | "rule_set.draft_deleted" | "rule_set.published" | "rule_set.rolled_back" | "monitoring.dead_letters_retried" | "monitoring.settings_updated" | "monitoring.run_started" | "goaml.profile_updated" | "goaml.subject_updated" | "goaml.report_generated" | "goaml.report_status_changed" | "goaml.ctr_generated" | "case.linked" | "case.unlinked" | "flow_mapping.updated" | "customer.erasure_requested";
+                action?: "tenant.created" | "tenant.settings_updated" | "tenant.move_started" | "tenant.moved" | "tenant.move_cancelled" | "tenant.export_requested" | "tenant.object_recount_started" | "tenant.deleted" | "api_key.created" | "api_key.rotated" | "api_key.revoked" | "api_key.rate_limit_set" | "connector.configured" | "secrets.resealed" | "shard.updated" | "operator_token.created" | "operator_token.revoked" | "operator_token.revoked_by_cascade" | "aml.thresholds_updated" | "webhook_subscription.created" | "webhook_subscription.updated" | "webhook_subscription.deleted" | "webhook_secret.rotated" | "list.created" | "list.updated" | "list.archived" | "case.rule_snoozed" | "rule_set.draft_saved" | "rule_set.draft_deleted" | "rule_set.published" | "rule_set.rolled_back" | "monitoring.dead_letters_retried" | "monitoring.settings_updated" | "monitoring.run_started" | "goaml.profile_updated" | "goaml.subject_updated" | "goaml.report_generated" | "goaml.report_status_changed" | "goaml.ctr_generated" | "case.linked" | "case.unlinked" | "flow_mapping.updated" | "customer.erasure_requested";
                 /** @description Entries at or after this time */
                 since?: string;
                 /** @description Entries at or before this time */
@@ -33734,7 +33762,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The API key lacks the scope this operation needs */
+            /** @description The API key or operator token lacks the scope this operation needs (`x-required-scope`) */
             403: {
                 headers: {
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
@@ -33834,7 +33862,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The API key lacks the scope this operation needs */
+            /** @description The API key or operator token lacks the scope this operation needs (`x-required-scope`) */
             403: {
                 headers: {
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
@@ -33953,7 +33981,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The API key lacks the scope this operation needs */
+            /** @description The API key or operator token lacks the scope this operation needs (`x-required-scope`) */
             403: {
                 headers: {
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
@@ -34054,7 +34082,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The API key lacks the scope this operation needs */
+            /** @description The API key or operator token lacks the scope this operation needs (`x-required-scope`) */
             403: {
                 headers: {
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
@@ -34162,7 +34190,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The API key lacks the scope this operation needs */
+            /** @description The API key or operator token lacks the scope this operation needs (`x-required-scope`) */
             403: {
                 headers: {
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];

@@ -1,5 +1,6 @@
 import { index, integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import type { CaseSlaSetting } from "../lib/case-work";
+import type { OperatorScope } from "../lib/scopes";
 
 /** Control database (CONTROL_DB): mirrors migrations/control. */
 export const tenants = sqliteTable(
@@ -64,10 +65,17 @@ export const operatorTokens = sqliteTable(
     createdBy: text("created_by").notNull(),
     createdAt: text("created_at").notNull(),
     revokedAt: text("revoked_at"),
+    /** Operator scopes it holds (migrations/control/0013: older tokens hold every one). */
+    scopes: text("scopes", { mode: "json" }).$type<OperatorScope[]>().notNull(),
+    /** Set on every row (the service, or 0013 for older tokens); refused from this time on. */
+    expiresAt: text("expires_at").notNull(),
+    /** Written on authentication, at most once a minute. */
+    lastUsedAt: text("last_used_at"),
   },
   (t) => [
     index("operator_tokens_prefix_idx").on(t.prefix),
     index("operator_tokens_created_idx").on(t.createdAt, t.id),
+    index("operator_tokens_created_by_idx").on(t.createdBy),
   ],
 );
 

@@ -3,6 +3,7 @@ import type { LazyD1Session } from "../db/d1-session";
 import type { TenantContext } from "../db/tenant-context";
 import type { Env } from "../env";
 import type { Scope } from "../lib/scopes";
+import type { OperatorGrant } from "../modules/admin/operators/service";
 import type { OperatorContext } from "../modules/audit/service";
 
 export interface AuthInfo {
@@ -19,6 +20,8 @@ export interface AppVariables {
   ctx: TenantContext;
   /** Set by the operator middleware on /admin routes: who acts, for the audit log. */
   op: OperatorContext;
+  /** Set with `op`: the operator credential's scopes and expiry. */
+  operatorGrant: OperatorGrant;
   /** The request's D1 session (its shard on /v1, CONTROL_DB on /admin): docs/decisions/read-replication.md. */
   d1: LazyD1Session;
 }

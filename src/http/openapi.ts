@@ -1,9 +1,15 @@
 import { createRoute, type RouteConfig, z } from "@hono/zod-openapi";
 import { MAX_CURSOR_LENGTH } from "../lib/cursor";
 import { MAX_OFFSET } from "../lib/pagination";
-import type { Scope } from "../lib/scopes";
+import type { OperatorScope, Scope } from "../lib/scopes";
 import { ErrorBodySchema } from "./errors";
-import { adminAuth, requireFeature, requireScope, type TenantFeature } from "./middleware/auth";
+import {
+  adminAuth,
+  requireFeature,
+  requireOperatorScope,
+  requireScope,
+  type TenantFeature,
+} from "./middleware/auth";
 import { operatorD1Session } from "./middleware/d1-session";
 import { withBookmarkResponses } from "./read-replication-doc";
 import { type HttpConventionOptions, httpConventions } from "./route-conventions";
@@ -13,7 +19,7 @@ type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 422 | 429 | 500 | 5
 const ERROR_DESCRIPTIONS: Record<ErrorStatus, string> = {
   400: "Invalid input (one `details` entry per bad field), malformed JSON or a refused transition",
   401: "Missing, malformed, unknown, revoked or expired credentials",
-  403: "The API key lacks the scope this operation needs",
+  403: "The API key or operator token lacks the scope this operation needs (`x-required-scope`)",
   404: "Not found (another tenant's objects are indistinguishable from absent ones)",
   409: "Conflict with the current state",
   413: "Request body over 1 MiB (or over a per-operation record limit)",
@@ -103,11 +109,18 @@ export function tenantRoute<const R extends TenantRouteConfig>(config: R) {
   });
 }
 
-type AdminRouteConfig = Omit<RouteConfig, "security" | "middleware"> & HttpConventionOptions;
+type AdminRouteConfig = Omit<RouteConfig, "security" | "middleware"> &
+  HttpConventionOptions & {
+    /** The operator scope it needs (ADMIN_TOKEN holds every one). */
+    scope: OperatorScope;
+  };
 
-/** An /admin operation: operator-token security. */
+/**
+ * An /admin operation: operator-token security and the operator scope it needs, enforced by
+ * middleware and shown as `x-required-scope` like a tenant operation's.
+ */
 export function adminRoute<const R extends AdminRouteConfig>(config: R) {
-  const { readOnly, fresh, ...route } = config;
+  const { readOnly, fresh, scope, ...route } = config;
   const conventions = httpConventions(route, "operator", readOnly, fresh);
   return createRoute({
     ...route,
@@ -115,16 +128,20 @@ export function adminRoute<const R extends AdminRouteConfig>(config: R) {
     tags: ["Admin"],
     security: [{ AdminAuth: [] }],
     // The operator token is checked on the primary, then CONTROL_DB is put in a session.
-    middleware: [adminAuth, operatorD1Session, ...conventions.middleware] as unknown as readonly [
-      typeof adminAuth,
-    ],
+    middleware: [
+      adminAuth,
+      requireOperatorScope(scope),
+      operatorD1Session,
+      ...conventions.middleware,
+    ] as unknown as readonly [typeof adminAuth],
+    "x-required-scope": scope,
     responses: withBookmarkResponses({
       ...STANDARD_ERRORS,
       ...(route.request?.body ? BODY_ERRORS : {}),
       ...conventions.responses,
       ...route.responses,
     }),
-  } as Omit<R, "readOnly" | "fresh"> & { responses: R["responses"] & typeof STANDARD_ERRORS });
+  } as Omit<R, "readOnly" | "fresh" | "scope"> & { responses: R["responses"] & typeof STANDARD_ERRORS });
 }
 
 /** JSON response helper for route definitions. */

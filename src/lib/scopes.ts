@@ -33,5 +33,33 @@ export const ALL_SCOPES: Scope[] = [
 
 export const isScope = (value: string): value is Scope => (ALL_SCOPES as string[]).includes(value);
 
-export const grants = (held: readonly string[], needed: Scope): boolean =>
+export const grants = (held: readonly string[], needed: Scope | OperatorScope): boolean =>
   held.includes("*") || held.includes(needed);
+
+/**
+ * Operator scopes (/admin, docs/decisions/audit-log.md#operator-credentials): `<area>:read|write`
+ * over the operator's areas, in the tenant keys' style. The audit log is read-only here too.
+ * No `*`: a token lists what it holds; the bootstrap ADMIN_TOKEN holds every one.
+ */
+export const OPERATOR_AREAS = [
+  "tenants",
+  "keys",
+  "shards",
+  "moves",
+  "exports",
+  "audit",
+  "operators",
+] as const;
+export type OperatorArea = (typeof OPERATOR_AREAS)[number];
+export type OperatorScope = `${Exclude<OperatorArea, "audit">}:${"read" | "write"}` | "audit:read";
+
+export const OPERATOR_SCOPES = OPERATOR_AREAS.flatMap((a) =>
+  a === "audit" ? ["audit:read"] : [`${a}:read`, `${a}:write`],
+) as OperatorScope[];
+
+export const isOperatorScope = (value: string): value is OperatorScope =>
+  (OPERATOR_SCOPES as string[]).includes(value);
+
+/** Scopes in `wanted` that `held` does not hold: a token grants only what it holds itself. */
+export const scopesNotHeld = (held: readonly string[], wanted: readonly string[]): string[] =>
+  wanted.filter((s) => !held.includes(s));

@@ -217,3 +217,30 @@ describe("tenant offboarding", () => {
     expect((await call("GET", "/v1/customers", { key: neighbour.key })).status).toBe(200);
   }, 120_000);
 });
+
+describe("deleting a tenant twice", () => {
+  it("four DELETEs at once: the same 202 each, one tombstone, one audit entry, one deletion", async () => {
+    const tenant = await createTenant({ name: "Deleted four times" });
+    const answers = await Promise.all(
+      Array.from({ length: 4 }, () => admin("DELETE", `/admin/tenants/${tenant.id}`)),
+    );
+    expect(answers.map((r) => r.status)).toEqual([202, 202, 202, 202]);
+    const bodies = await Promise.all(
+      answers.map(async (r) => (await json<{ deletion: { deletedAt: string } }>(r)).deletion),
+    );
+    for (const body of bodies) expect(body.deletedAt).toBe(bodies[0].deletedAt);
+    const stored = await env.CONTROL_DB.prepare(
+      "SELECT (SELECT count(*) FROM tenant_tombstones WHERE tenant_id = ?1) AS tombstones, " +
+        "(SELECT count(*) FROM audit_log WHERE target_id = ?1 AND action = 'tenant.deleted') AS entries",
+    )
+      .bind(tenant.id)
+      .first();
+    expect(stored).toEqual({ tombstones: 1, entries: 1 });
+    await driveDeletion(tenant.id);
+    // A repeat after it completed answers the deletion as stored, not a 404 or a 500.
+    const again = await admin("DELETE", `/admin/tenants/${tenant.id}`);
+    expect(again.status).toBe(202);
+    expect((await json<{ deletion: { status: string } }>(again)).deletion.status).toBe("deleted");
+    expect((await call("GET", "/v1/customers", { key: tenant.key })).status).toBe(401);
+  });
+});

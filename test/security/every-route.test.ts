@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { AREAS, type Scope } from "../../src/lib/scopes";
+import { AREAS, OPERATOR_SCOPES, type OperatorScope, type Scope } from "../../src/lib/scopes";
 import { TEST_ADMIN_TOKEN } from "../constants";
 import { call, createKey, createTenant, json, type TestTenant } from "../harness";
 import { requestBodies, requestExtras } from "./bodies";
@@ -8,7 +8,7 @@ import { pathFixtures } from "./fixtures";
 interface Operation {
   method: string;
   path: string;
-  scope?: Scope;
+  scope?: Scope | OperatorScope;
   admin: boolean;
   hasBody: boolean;
   /** Scopes checked per field, not per operation (GraphQL: docs/decisions/graphql.md, test/graphql). */
@@ -26,7 +26,7 @@ async function operations(): Promise<Operation[]> {
     Object.entries(item).map(([method, op]) => ({
       method: method.toUpperCase(),
       path,
-      scope: op["x-required-scope"] as Scope | undefined,
+      scope: op["x-required-scope"] as Scope | OperatorScope | undefined,
       admin: JSON.stringify(op.security ?? []).includes("AdminAuth"),
       hasBody: Boolean(op.requestBody),
       fieldScoped: Boolean(op["x-field-scopes"]),
@@ -173,7 +173,39 @@ describe("every tenant read without a path parameter", () => {
   });
 });
 
+/** Operator tokens holding every operator scope but one, made once per scope. */
+const allBut = new Map<string, Promise<string>>();
+const tokenWithout = (scope: string) => {
+  if (!allBut.has(scope)) {
+    const scopes = OPERATOR_SCOPES.filter((s) => s !== scope);
+    allBut.set(
+      scope,
+      call("POST", "/admin/operator-tokens", {
+        key: TEST_ADMIN_TOKEN,
+        body: { name: `all but ${scope}`, scopes },
+      })
+        .then((res) => json<{ operatorToken: { token: string } }>(res))
+        .then((body) => body.operatorToken.token),
+    );
+  }
+  return allBut.get(scope)!;
+};
+
 describe("every operator operation", () => {
+  it("names the operator scope it needs", () => {
+    for (const op of adminOps) expect(OPERATOR_SCOPES, `${op.method} ${op.path}`).toContain(op.scope);
+  });
+
+  it.each(adminOps.map((op) => [`${op.method} ${op.path}`, op] as const))(
+    "%s: 403 with an operator token holding every scope but its own",
+    async (_, op) => {
+      const token = await tokenWithout(op.scope!);
+      const res = await call(op.method, filler(op.path), { key: token, body: bodyFor(op) });
+      expect(res.status).toBe(403);
+      expect((await json<{ error: { code: string } }>(res)).error.code).toBe("forbidden");
+    },
+  );
+
   it.each(adminOps.map((op) => [`${op.method} ${op.path}`, op] as const))(
     "%s: 401 without the admin token, with a wrong one, and with a tenant key",
     async (_, op) => {

@@ -1,7 +1,8 @@
 import type { MiddlewareHandler } from "hono";
 import { tenantContext } from "../../db/tenant-context";
+import { systemClock } from "../../lib/clock";
 import { AppError } from "../../lib/errors";
-import { grants, type Scope } from "../../lib/scopes";
+import { grants, type OperatorScope, type Scope } from "../../lib/scopes";
 import { authenticateOperator } from "../../modules/admin/operators/service";
 import { authenticateApiKey } from "../../modules/admin/verification/service";
 import { operatorContext } from "../../modules/audit/service";
@@ -26,10 +27,21 @@ export const apiKeyAuth: MiddlewareHandler<AppEnv> = async (c, next) => {
 export const adminAuth: MiddlewareHandler<AppEnv> = async (c, next) => {
   const presented = bearer(c.req.header("authorization"));
   if (!presented) throw new AppError("unauthorized", "Missing or invalid admin token");
-  const actor = await authenticateOperator(c.env, presented);
+  const { actor, grant } = await authenticateOperator(c.env, presented, systemClock);
   c.set("op", operatorContext(c.env, actor, c.get("requestId")));
+  c.set("operatorGrant", grant);
   await next();
 };
+
+/** The operator-scope twin of requireScope, declared by adminRoute from each route's `scope`. */
+export const requireOperatorScope =
+  (scope: OperatorScope): MiddlewareHandler<AppEnv> =>
+  async (c, next) => {
+    if (!grants(c.get("operatorGrant").scopes, scope)) {
+      throw new AppError("forbidden", `This operator token lacks the scope ${scope}`);
+    }
+    await next();
+  };
 
 /** Declared on each route (createRoute middleware), never remembered inside handlers. */
 export const requireScope =

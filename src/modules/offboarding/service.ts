@@ -102,9 +102,16 @@ export const presentDeletion = (row: TenantTombstoneRow) => ({
  * Deletes a tenant: in one CONTROL_DB batch its keys, connectors, origins and row go, its
  * tombstone is written and the action audited, so every key of it is refused from this request
  * on (other isolates' 5 s key cache aside, as for any revocation). Its data follows on the queue.
+ * Idempotent: a repeat, or concurrent duplicates, answer the one deletion as stored.
  */
 export async function deleteTenant(op: OperatorContext, tenantId: string) {
-  const row = await getTenant(op.env, tenantId);
+  const row = await getTenant(op.env, tenantId).catch(async (error) => {
+    // Deleted already (a repeat, or a concurrent duplicate that lost the race): the same answer.
+    const tombstone = await systemRepo.findTombstone(op.env, tenantId);
+    if (tombstone) return tombstone;
+    throw error;
+  });
+  if (!("id" in row)) return presentDeletion(row);
   if (await systemRepo.runningExport(op.env, tenantId)) throw conflict("An export of this tenant is running");
   const now = op.clock.now().toISOString();
   const tombstone: TenantTombstoneRow = {
@@ -124,7 +131,7 @@ export async function deleteTenant(op: OperatorContext, tenantId: string) {
   };
   const db = controlDb(op.env);
   const removal = tenantRemoval(op.env, row);
-  await db.batch([
+  const batch = db.batch([
     systemRepo.insertTombstone(db, tombstone),
     ...removal.statements,
     operatorAuditInsert(
@@ -137,10 +144,24 @@ export async function deleteTenant(op: OperatorContext, tenantId: string) {
       tenantId,
     ),
   ]);
+  try {
+    await batch;
+  } catch (error) {
+    // A concurrent DELETE of the same tenant won the tombstone's primary key; the batch is one
+    // transaction, so this one wrote nothing. Answer what the winner stored (the same 202).
+    const existing = isTombstoneTaken(error) ? await systemRepo.findTombstone(op.env, tenantId) : undefined;
+    if (existing) return presentDeletion(existing);
+    throw error;
+  }
   removal.forget();
   await sendJobs(op.env, [jobs.tenantDelete(tenantId, 0)]);
   return presentDeletion(tombstone);
 }
+
+const isTombstoneTaken = (error: unknown): boolean =>
+  /UNIQUE constraint failed: tenant_tombstones/.test(
+    `${String((error as { cause?: unknown })?.cause ?? "")} ${String(error)}`,
+  );
 
 export async function getDeletion(env: Env, tenantId: string) {
   const row = await systemRepo.findTombstone(env, tenantId);

@@ -7,6 +7,7 @@ export const cancelTenantMoveRoute = adminRoute({
   method: "post",
   path: "/admin/tenants/{tenantId}/moves/{moveId}/cancel",
   operationId: "adminCancelTenantMove",
+  scope: "moves:write",
   summary: "Cancel a tenant move",
   description:
     "Before its switch. " +

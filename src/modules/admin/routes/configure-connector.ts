@@ -9,6 +9,7 @@ export const configureConnectorRoute = adminRoute({
   method: "put",
   path: "/admin/tenants/{tenantId}/connectors/core_banking",
   operationId: "adminConfigureCoreBankingConnector",
+  scope: "tenants:write",
   summary: "Configure the core-banking connector",
   description: "The tenant's connector: export files or Apache Fineract.",
   request: { params: TenantIdParams, body: jsonBody(ConnectorBody) },

@@ -10,6 +10,7 @@ export const createKeyRoute = adminRoute({
   method: "post",
   path: "/admin/tenants/{tenantId}/keys",
   operationId: "adminCreateKey",
+  scope: "keys:write",
   summary: "Create an API key",
   description: "With the given scopes.",
   request: { params: TenantIdParams, body: jsonBody(CreateKeyBody) },

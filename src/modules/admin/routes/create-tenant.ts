@@ -9,6 +9,7 @@ export const createTenantRoute = adminRoute({
   method: "post",
   path: "/admin/tenants",
   operationId: "adminCreateTenant",
+  scope: "tenants:write",
   summary: "Create a tenant",
   description: 'Creates the tenant and its first API key (scopes ["*"]).',
   request: { body: jsonBody(CreateTenantBody) },

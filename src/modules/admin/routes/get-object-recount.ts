@@ -7,6 +7,7 @@ export const getObjectRecountRoute = adminRoute({
   method: "get",
   path: "/admin/tenants/{tenantId}/object-recounts/{recountId}",
   operationId: "adminGetObjectRecount",
+  scope: "tenants:read",
   summary: "Get an R2 object recount",
   description: "A recount of a tenant's R2 objects: pages listed, figures per kind, the totals it replaced.",
   request: { params: RecountParams },

@@ -7,6 +7,7 @@ export const getTenantMoveRoute = adminRoute({
   method: "get",
   path: "/admin/tenants/{tenantId}/moves/{moveId}",
   operationId: "adminGetTenantMove",
+  scope: "moves:read",
   summary: "Get a tenant move",
   description: "Its step, progress and figures per table.",
   request: { params: MoveParams },

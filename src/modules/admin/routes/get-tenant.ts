@@ -8,6 +8,7 @@ export const getTenantRoute = adminRoute({
   method: "get",
   path: "/admin/tenants/{tenantId}",
   operationId: "adminGetTenant",
+  scope: "tenants:read",
   summary: "Get a tenant",
   request: { params: TenantIdParams },
   responses: { 200: jsonContent(z.object({ success: z.literal(true), tenant: TenantSchema }), "The tenant") },

@@ -9,6 +9,7 @@ export const listKeysRoute = adminRoute({
   method: "get",
   path: "/admin/tenants/{tenantId}/keys",
   operationId: "adminListKeys",
+  scope: "keys:read",
   summary: "List a tenant's API keys",
   description: "Never the key or its hash.",
   request: { params: TenantIdParams },

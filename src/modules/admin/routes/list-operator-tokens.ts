@@ -14,8 +14,9 @@ export const listOperatorTokensRoute = adminRoute({
   method: "get",
   path: "/admin/operator-tokens",
   operationId: "adminListOperatorTokens",
+  scope: "operators:read",
   summary: "List operator tokens",
-  description: "Newest first (never the token or its hash).",
+  description: "Newest first, with scopes, expiry and last use (never the token or its hash).",
   request: { query: PaginationQuery },
   responses: {
     200: jsonContent(
@@ -32,6 +33,6 @@ export const listOperatorTokensRoute = adminRoute({
 export const registerListOperatorTokens = (app: App) =>
   app.openapi(listOperatorTokensRoute, async (c) => {
     const { limit, offset, cursor } = c.req.valid("query");
-    const { data, page } = await listOperatorTokens(c.env, { limit, offset, cursor });
+    const { data, page } = await listOperatorTokens(c.env, { limit, offset, cursor }, c.get("op").clock);
     return c.json({ success: true as const, data, pagination: pagination(page, limit) }, 200);
   });

@@ -10,6 +10,7 @@ export const listShardsRoute = adminRoute({
   method: "get",
   path: "/admin/shards",
   operationId: "adminListShards",
+  scope: "shards:read",
   summary: "List shards",
   description:
     "With their operating figures. " +

@@ -14,6 +14,7 @@ export const listTenantsRoute = adminRoute({
   method: "get",
   path: "/admin/tenants",
   operationId: "adminListTenants",
+  scope: "tenants:read",
   summary: "List tenants",
   description: "Newest first.",
   request: { query: PaginationQuery },

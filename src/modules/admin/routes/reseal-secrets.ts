@@ -36,6 +36,7 @@ export const resealSecretsRoute = adminRoute({
   method: "post",
   path: "/admin/secrets/reseal",
   operationId: "adminResealSecrets",
+  scope: "shards:write",
   summary: "Reseal stored secrets",
   description:
     "Seals every stored secret again under the first SECRETS_KEY (after a key rotation). " +

@@ -8,6 +8,7 @@ export const revokeKeyRoute = adminRoute({
   method: "delete",
   path: "/admin/keys/{keyId}",
   operationId: "adminRevokeKey",
+  scope: "keys:write",
   summary: "Revoke an API key",
   description: "Refused everywhere within 10 seconds; idempotent.",
   request: { params: KeyIdParams },

@@ -8,8 +8,11 @@ export const revokeOperatorTokenRoute = adminRoute({
   method: "delete",
   path: "/admin/operator-tokens/{tokenId}",
   operationId: "adminRevokeOperatorToken",
+  scope: "operators:write",
   summary: "Revoke an operator token",
-  description: "Refused on the next request; idempotent.",
+  description:
+    "With every token it created, and theirs, down the createdBy chain: all refused on the next request, " +
+    "each revocation audited. Idempotent.",
   request: { params: OperatorTokenIdParams },
   responses: { 200: jsonContent(z.object({ success: z.literal(true) }), "Revoked") },
 });

@@ -8,6 +8,7 @@ export const rotateKeyRoute = adminRoute({
   method: "post",
   path: "/admin/keys/{keyId}/rotate",
   operationId: "adminRotateKey",
+  scope: "keys:write",
   summary: "Rotate an API key",
   description: "A new key now; the old one keeps working for the grace period.",
   request: { params: KeyIdParams, body: jsonBody(RotateKeyBody, false) },

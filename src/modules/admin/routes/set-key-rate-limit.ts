@@ -8,6 +8,7 @@ export const setKeyRateLimitRoute = adminRoute({
   method: "put",
   path: "/admin/keys/{keyId}/rate-limit",
   operationId: "adminSetKeyRateLimit",
+  scope: "keys:write",
   summary: "Set or clear a key's rate limit",
   description:
     "The key's own limit, in requests a minute; audited. " +

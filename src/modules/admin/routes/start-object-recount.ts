@@ -8,6 +8,7 @@ export const startObjectRecountRoute = adminRoute({
   method: "post",
   path: "/admin/tenants/{tenantId}/object-recounts",
   operationId: "adminStartObjectRecount",
+  scope: "tenants:write",
   summary: "Recount a tenant's R2 objects",
   description:
     "Corrects its storage totals (or resumes the running recount). " +

@@ -8,6 +8,7 @@ export const startTenantMoveRoute = adminRoute({
   method: "post",
   path: "/admin/tenants/{tenantId}/moves",
   operationId: "adminStartTenantMove",
+  scope: "moves:write",
   summary: "Move a tenant to another shard",
   description:
     "Online, or resumes its running move to that shard. " +

@@ -8,6 +8,7 @@ export const updateShardRoute = adminRoute({
   method: "patch",
   path: "/admin/shards/{shard}",
   operationId: "adminUpdateShard",
+  scope: "shards:write",
   summary: "Update a shard",
   description:
     "Close it to new tenants, open it again, or set its notes (audited). " +

@@ -8,6 +8,7 @@ export const updateTenantRoute = adminRoute({
   method: "patch",
   path: "/admin/tenants/{tenantId}",
   operationId: "adminUpdateTenant",
+  scope: "tenants:write",
   summary: "Update a tenant",
   description: "Its features or settings, merged into the current values.",
   request: { params: TenantIdParams, body: jsonBody(UpdateTenantBody) },

@@ -27,6 +27,7 @@ export const AUDIT_ACTIONS = [
   "shard.updated",
   "operator_token.created",
   "operator_token.revoked",
+  "operator_token.revoked_by_cascade",
   "aml.thresholds_updated",
   "webhook_subscription.created",
   "webhook_subscription.updated",

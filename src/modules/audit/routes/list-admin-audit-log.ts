@@ -7,6 +7,7 @@ export const listAdminAuditLogRoute = adminRoute({
   method: "get",
   path: "/admin/audit-log",
   operationId: "adminListAuditLog",
+  scope: "audit:read",
   summary: "List the operator and tenant audit log",
   description:
     "Operator actions (CONTROL_DB) and tenants' own actions (every shard, or the tenant's shard when " +

@@ -8,10 +8,12 @@ export const deleteTenantRoute = adminRoute({
   method: "delete",
   path: "/admin/tenants/{tenantId}",
   operationId: "adminDeleteTenant",
+  scope: "tenants:write",
   summary: "Delete a tenant",
   description:
     "Its keys stop working with this request, its data (every table, R2 objects, case objects) is " +
-    "removed on the jobs queue; a tombstone stays (409 while an export runs).",
+    "removed on the jobs queue; a tombstone stays (409 while an export runs). Idempotent: a repeat, or " +
+    "duplicates sent at once, answer the same 202 with the one deletion as stored.",
   request: { params: TenantIdParams },
   responses: {
     202: jsonContent(TenantDeletionResponse, "Deleting; follow it at GET /admin/tenants/{tenantId}/deletion"),

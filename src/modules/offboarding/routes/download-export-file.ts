@@ -10,6 +10,7 @@ export const downloadExportFileRoute = adminRoute({
   method: "get",
   path: "/admin/tenants/{tenantId}/exports/{exportId}/files/{fileName}",
   operationId: "adminDownloadTenantExportFile",
+  scope: "exports:read",
   summary: "Download a tenant export file",
   description: "One file of a completed export, streamed from R2 (409 while the export runs).",
   request: { params: ExportFileParams },

@@ -8,6 +8,7 @@ export const getDeletionRoute = adminRoute({
   method: "get",
   path: "/admin/tenants/{tenantId}/deletion",
   operationId: "adminGetTenantDeletion",
+  scope: "tenants:read",
   summary: "Get a deleted tenant's tombstone",
   description: "Who deleted it, when, what was removed, and the removal's progress.",
   request: { params: TenantIdParams },

@@ -7,6 +7,7 @@ export const getExportRoute = adminRoute({
   method: "get",
   path: "/admin/tenants/{tenantId}/exports/{exportId}",
   operationId: "adminGetTenantExport",
+  scope: "exports:read",
   summary: "Get a tenant export",
   description: "Its status and progress.",
   request: { params: ExportParams },

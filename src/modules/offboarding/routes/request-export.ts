@@ -8,6 +8,7 @@ export const requestExportRoute = adminRoute({
   method: "post",
   path: "/admin/tenants/{tenantId}/exports",
   operationId: "adminRequestTenantExport",
+  scope: "exports:write",
   summary: "Export a tenant's data",
   description:
     "All of a tenant's data, to R2 (every table as NDJSON pages, its R2 objects, control rows, a " +
