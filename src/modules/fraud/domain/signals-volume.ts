@@ -21,7 +21,7 @@ export function velocityCount(view: ActivityView, p: P): SignalOutcome {
         observed: String(observed),
         expected: String(expected),
         threshold: String(threshold),
-        context: `${period} count; expected is the baseline rate over the ${view.baselineDays} days before the window`,
+        context: `${period} count; expected is the baseline rate over the ${round2(view.baselineSpanDays)} days of history in the ${view.baselineDays} before the window`,
         deviation: ratio(observed, threshold),
       },
     ],
