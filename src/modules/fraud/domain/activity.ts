@@ -10,6 +10,13 @@ export interface ActivityView {
   windowStart: number;
   baselineStart: number;
   baselineDays: number;
+  /**
+   * Days of the baseline period the entity's known history covers: all of it when the entity was
+   * active before it, else from its first transaction to the window (0 without one). Rates are
+   * per covered day, so an entity first seen 30 days before the window is not read as a third as
+   * busy as it is.
+   */
+  baselineSpanDays: number;
   /** Transactions inside the evaluation window, oldest first. */
   window: Txn[];
   /** Transactions of the baseline period (the baselineDays before the window), oldest first. */
@@ -51,12 +58,15 @@ export function buildView(input: EvaluationInput): ActivityView {
   const window = sorted.slice(windowFrom);
   const baseline = sorted.slice(firstFrom(baselineStart), windowFrom);
   const lastBeforeWindowAt = windowFrom > 0 ? sorted[windowFrom - 1].at : input.activityBeforeBaselineAt;
+  const firstSeen = input.activityBeforeBaselineAt ?? sorted[0]?.at ?? windowStart;
+  const baselineSpanDays = Math.min(input.baselineDays, Math.max(0, (windowStart - firstSeen) / DAY_MS));
   return {
     now,
     windowDays: input.windowDays,
     windowStart,
     baselineStart,
     baselineDays: input.baselineDays,
+    baselineSpanDays,
     window,
     baseline,
     recentDays,
@@ -96,6 +106,9 @@ export const pct = (share: number): string => `${round2(share * 100)}%`;
 export const ratio = (observed: number, threshold: number): number =>
   threshold > 0 ? round2(observed / threshold) : 0;
 
-/** Average per-period count in the baseline, scaled to a period of `days`. */
+/**
+ * Average per-period value in the baseline, scaled to a period of `days`: over the days the
+ * entity's history covers, at least one such period (a day-old entity is not extrapolated).
+ */
 export const baselineRate = (view: ActivityView, value: number, days: number): number =>
-  view.baselineDays > 0 ? (value / view.baselineDays) * days : 0;
+  view.baselineSpanDays > 0 ? (value / Math.max(view.baselineSpanDays, days)) * days : 0;

@@ -49,12 +49,12 @@ export const SIGNALS: SignalDefinition[] = [
     signalId: "amount_spike",
     name: "Amount spike against own baseline",
     description:
-      "Largest single transaction in the window against the median transaction of the entity's baseline period.",
+      "A window transaction against the entity's baseline transactions of the same direction and category: at or above the larger of an absolute floor, a multiple of their median and their median widened by a multiple of the robust spread (MAD) of log amounts.",
     category: "amount",
     applicableTo: ALL,
     defaultSeverity: "medium",
     isEnabled: true,
-    parameters: { medianMultiple: 5, minAmountMinor: 100_000, minBaselineCount: 5 },
+    parameters: { medianMultiple: 10, madMultiple: 4, minAmountMinor: 100_000, minBaselineCount: 5 },
   },
   {
     signalId: "round_amounts",

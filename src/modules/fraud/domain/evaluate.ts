@@ -1,6 +1,7 @@
 import { round2 } from "../../../lib/numbers";
 import type { ActivityView } from "./activity";
 import { buildView } from "./activity";
+import { amountSpike } from "./amount-spike";
 import type { SignalDefinition } from "./catalog";
 import { alertSeverity, contribution, overallScore, recommendation, signalSeverity } from "./score";
 import {
@@ -11,7 +12,6 @@ import {
   unusualHours,
 } from "./signals-behavior";
 import {
-  amountSpike,
   justUnderThreshold,
   refundReversalAbuse,
   roundAmounts,

@@ -207,14 +207,14 @@ const distinctCounterparties = (txns: Txn[]) =>
 
 export function manyCounterparties(view: ActivityView, p: P): SignalOutcome {
   const observed = distinctCounterparties(view.recent);
-  // Baseline: mean distinct counterparties per recentDays-long bucket of the baseline period, in
-  // one pass (bucket b holds baselineStart + b * bucketMs <= at < the next bucket's start; whole
-  // milliseconds, so the division is exact enough for floor to find it).
+  // Baseline: mean distinct counterparties per recentDays-long bucket of the baseline the entity's
+  // history covers, counted back from the window start, in one pass (bucket b holds
+  // windowStart - (b + 1) * bucketMs <= at < windowStart - b * bucketMs).
   const bucketMs = view.recentDays * DAY_MS;
-  const buckets = Math.max(1, Math.floor((view.baselineDays * DAY_MS) / bucketMs));
+  const buckets = Math.max(1, Math.floor((view.baselineSpanDays * DAY_MS) / bucketMs));
   const seen = Array.from({ length: buckets }, () => new Set<string>());
   for (const t of view.baseline) {
-    const b = Math.floor((t.at - view.baselineStart) / bucketMs);
+    const b = Math.floor((view.windowStart - 1 - t.at) / bucketMs);
     const counterparty = counterpartyOf(t);
     if (b >= 0 && b < buckets && counterparty) seen[b].add(counterparty);
   }

@@ -1,17 +1,8 @@
 import { round2 } from "../../../lib/numbers";
-import { type ActivityView, baselineRate, median, money, pct, ratio, sumMinor } from "./activity";
+import { type ActivityView, baselineRate, money, pct, ratio, sumMinor } from "./activity";
 import type { SignalOutcome } from "./types";
 
 type P = Record<string, number>;
-
-const quiet = (explanation: string, confidence = 1): SignalOutcome => ({
-  triggered: false,
-  evidence: [],
-  explanation,
-  counterfactual: null,
-  confidence,
-  deviation: 0,
-});
 
 /** A thin baseline (under a week of history before the window) makes baseline multiples weak. */
 const baselineConfidence = (view: ActivityView): number => (view.baseline.length >= 5 ? 1 : 0.7);
@@ -30,7 +21,7 @@ export function velocityCount(view: ActivityView, p: P): SignalOutcome {
         observed: String(observed),
         expected: String(expected),
         threshold: String(threshold),
-        context: `${period} count; expected is the baseline rate over the ${view.baselineDays} days before the window`,
+        context: `${period} count; expected is the baseline rate over the ${round2(view.baselineSpanDays)} days of history in the ${view.baselineDays} before the window`,
         deviation: ratio(observed, threshold),
       },
     ],
@@ -68,40 +59,6 @@ export function velocityAmount(view: ActivityView, p: P): SignalOutcome {
       ? `Would not trigger if the ${period} amount were below ${money(threshold)}.`
       : null,
     confidence: baselineConfidence(view),
-    deviation: ratio(observed, threshold),
-  };
-}
-
-export function amountSpike(view: ActivityView, p: P): SignalOutcome {
-  if (view.baseline.length < p.minBaselineCount)
-    return quiet(
-      `Fewer than ${p.minBaselineCount} baseline transactions: no baseline to compare against.`,
-      0.5,
-    );
-  if (!view.window.length) return quiet("No transactions in the window.");
-  const observed = Math.max(...view.window.map((t) => t.amountMinor));
-  const expected = Math.round(median(view.baseline.map((t) => t.amountMinor)));
-  const threshold = Math.max(p.minAmountMinor, Math.ceil(p.medianMultiple * expected));
-  const triggered = observed >= threshold;
-  return {
-    triggered,
-    evidence: [
-      {
-        field: "maxTransactionAmount",
-        observed: money(observed),
-        expected: money(expected),
-        threshold: money(threshold),
-        context: `largest single transaction in the window; expected is the baseline median (${view.baseline.length} transactions)`,
-        deviation: ratio(observed, threshold),
-      },
-    ],
-    explanation: triggered
-      ? `A transaction of ${money(observed)} is ${round2(observed / Math.max(expected, 1))} times the baseline median of ${money(expected)}.`
-      : `Largest transaction ${money(observed)} stays below ${money(threshold)}.`,
-    counterfactual: triggered
-      ? `Would not trigger if the largest transaction were below ${money(threshold)}.`
-      : null,
-    confidence: 1,
     deviation: ratio(observed, threshold),
   };
 }

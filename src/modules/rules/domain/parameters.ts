@@ -25,6 +25,7 @@ export const FRAUD_PARAMETER_BOUNDS: Readonly<Record<string, ParameterBounds>> =
   minBaselineCount: count(0),
   baselineMultiple: multiple,
   medianMultiple: multiple,
+  madMultiple: { min: 0, max: 100, integer: false },
   minAmountMinor: money,
   minInflowMinor: money,
   reportingThresholdMinor: { ...money, min: 1 },
