@@ -6,7 +6,8 @@ import { writeFileSync } from "node:fs";
 
 const IDLE = new Set(["(idle)", "(program)"]);
 
-async function connect(target) {
+/** A Chrome DevTools protocol session on one inspector target: call(method, params), on(event, fn). */
+export async function connect(target) {
   // `ws` comes with miniflare (Node 20 has no WebSocket client without a flag).
   const { default: WebSocket } = await import("ws");
   const socket = new WebSocket(target.webSocketDebuggerUrl);
@@ -16,12 +17,13 @@ async function connect(target) {
   });
   let id = 0;
   const waiting = new Map();
+  const listeners = new Map();
   socket.on("message", (data) => {
     const msg = JSON.parse(String(data));
     if (msg.id && waiting.has(msg.id)) {
       waiting.get(msg.id)(msg);
       waiting.delete(msg.id);
-    }
+    } else if (msg.method) listeners.get(msg.method)?.(msg.params);
   });
   const call = (method, params = {}) =>
     new Promise((resolve) => {
@@ -29,7 +31,8 @@ async function connect(target) {
       waiting.set(id, resolve);
       socket.send(JSON.stringify({ id, method, params }));
     });
-  return { call, close: () => socket.close(), target: target.id };
+  const on = (method, fn) => listeners.set(method, fn);
+  return { call, on, close: () => socket.close(), target: target.id };
 }
 
 /** Self time per function (name, file:line), largest first, as a share of the sampled time. */

@@ -19,7 +19,7 @@ const SECRETS_KEY = Buffer.alloc(32, 7).toString("base64");
  * Applies the migrations not applied before, tracked in wrangler's own d1_migrations table (the
  * Worker reads it: a shard behind on migrations gets no new tenants), so state can persist.
  */
-async function migrate(mf, binding, dir) {
+async function migrate(mf, binding, dir, tree = root) {
   const db = await mf.getD1Database(binding);
   await db
     .prepare(
@@ -31,11 +31,11 @@ async function migrate(mf, binding, dir) {
     .prepare("INSERT OR IGNORE INTO d1_migrations (name) SELECT name FROM bench_migrations")
     .run()
     .catch(() => {});
-  for (const file of readdirSync(join(root, dir))
+  for (const file of readdirSync(join(tree, dir))
     .filter((f) => f.endsWith(".sql"))
     .sort()) {
     if (await db.prepare("SELECT 1 FROM d1_migrations WHERE name = ?").bind(file).first()) continue;
-    for (const statement of unstable_splitSqlQuery(readFileSync(join(root, dir, file), "utf8"))) {
+    for (const statement of unstable_splitSqlQuery(readFileSync(join(tree, dir, file), "utf8"))) {
       await db.prepare(statement).run();
     }
     await db.prepare("INSERT INTO d1_migrations (name) VALUES (?)").bind(file).run();
@@ -43,24 +43,30 @@ async function migrate(mf, binding, dir) {
 }
 
 /**
- * Starts the service; `persistTo` keeps state between runs (default: a fresh temp dir);
- * `rateLimits` keeps the per-key limiter (and its RateLimit-* headers) that benchmarks drop.
+ * Builds the Worker as a deployment would (`wrangler deploy --dry-run`); returns the folder.
+ * `tree`: another checkout of the repository (bench/worker-weight.mjs --against).
  */
-export async function startService({ persistTo, vars = {}, rateLimits = false } = {}) {
-  const outdir = mkdtempSync(join(tmpdir(), "bench-build-"));
+export function buildWorker(outdir = mkdtempSync(join(tmpdir(), "bench-build-")), tree = root) {
   const build = spawnSync(
-    join(root, "node_modules/.bin/wrangler"),
+    join(tree, "node_modules/.bin/wrangler"),
     ["deploy", "--dry-run", "--outdir", outdir],
     {
-      cwd: root,
+      cwd: tree,
       encoding: "utf8",
       env: { ...process.env, WRANGLER_SEND_METRICS: "false", CLOUDFLARE_CF_FETCH_ENABLED: "false" },
     },
   );
   if (build.status !== 0) throw new Error(`build failed:\n${build.stderr}`);
-  const { workerOptions } = unstable_getMiniflareWorkerOptions(join(root, "wrangler.toml"));
-  const state = persistTo ?? mkdtempSync(join(tmpdir(), "bench-state-"));
-  const mf = new Miniflare({
+  return outdir;
+}
+
+/**
+ * Miniflare's options for the built Worker in `outdir` with its state under `state`;
+ * `rateLimits` keeps the per-key limiter (and its RateLimit-* headers) that benchmarks drop.
+ */
+export function miniflareOptions(outdir, state, { vars = {}, rateLimits = false, tree = root } = {}) {
+  const { workerOptions } = unstable_getMiniflareWorkerOptions(join(tree, "wrangler.toml"));
+  return {
     ...workerOptions,
     modules: true,
     scriptPath: join(outdir, "index.js"),
@@ -99,14 +105,25 @@ export async function startService({ persistTo, vars = {}, rateLimits = false } 
       stdout.resume();
       stderr.pipe(process.stderr);
     },
-  });
+  };
+}
+
+/**
+ * Starts the service; `persistTo` keeps state between runs (default: a fresh temp dir);
+ * `rateLimits` keeps the per-key limiter (and its RateLimit-* headers) that benchmarks drop;
+ * `built` serves a bundle already built by `buildWorker` (kept on dispose) from checkout `tree`.
+ */
+export async function startService({ persistTo, vars = {}, rateLimits = false, built, tree = root } = {}) {
+  const outdir = built ?? buildWorker(undefined, tree);
+  const state = persistTo ?? mkdtempSync(join(tmpdir(), "bench-state-"));
+  const mf = new Miniflare(miniflareOptions(outdir, state, { vars, rateLimits, tree }));
   const url = (await mf.ready).toString().replace(/\/$/, "");
-  await migrate(mf, "CONTROL_DB", "migrations/control");
-  for (const binding of ["SHARD_0", "SHARD_1"]) await migrate(mf, binding, "migrations/shard");
+  await migrate(mf, "CONTROL_DB", "migrations/control", tree);
+  for (const binding of ["SHARD_0", "SHARD_1"]) await migrate(mf, binding, "migrations/shard", tree);
   const dispose = async () => {
     await mf.dispose();
     if (!persistTo) rmSync(state, { recursive: true, force: true });
-    rmSync(outdir, { recursive: true, force: true });
+    if (!built) rmSync(outdir, { recursive: true, force: true });
   };
   return { url, mf, state, dispose };
 }
