@@ -229,8 +229,17 @@ export const booleanQuery = (defaultValue: boolean) =>
     .default(defaultValue ? "true" : "false")
     .transform((v) => v === "true");
 
-export const uuidParam = (name: string) =>
-  z.uuid().openapi({ param: { name, in: "path" }, example: "7f3c9a52-1d2e-4b6a-9c1f-2a3b4c5d6e7f" });
+const uuidParams = new Map<string, z.ZodUUID>();
+
+/** A uuid path parameter; one schema per name, shared by every route that has it. */
+export function uuidParam(name: string): z.ZodUUID {
+  let param = uuidParams.get(name);
+  if (!param) {
+    param = z.uuid().openapi({ param: { name, in: "path" }, example: "7f3c9a52-1d2e-4b6a-9c1f-2a3b4c5d6e7f" });
+    uuidParams.set(name, param);
+  }
+  return param;
+}
 
 export const IsoDateTime = z.iso.datetime({ offset: true }).openapi({ example: "2026-01-31T00:00:00.000Z" });
 
@@ -251,8 +260,10 @@ export const Money = z
 
 export const SuccessTrue = z.literal(true);
 
+const Null = z.null();
+
 /**
  * `schema` or null. Not `.nullable()` on a named schema: the generator would mark the
  * component itself nullable and leave the field a bare $ref (src/http/openapi-document.ts).
  */
-export const orNull = <T extends z.ZodType>(schema: T) => z.union([schema, z.null()]);
+export const orNull = <T extends z.ZodType>(schema: T) => z.union([schema, Null]);

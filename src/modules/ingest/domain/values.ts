@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { isCountryCode } from "../../../lib/countries";
+import { sharedByKey } from "../../../lib/shared-by-key";
 
 export { isCountryCode };
 
@@ -42,8 +43,9 @@ export function moneyToMinor(text: string): number {
   return negative ? -minor : minor;
 }
 
-export const text = (max: number) => z.string().trim().min(1, "must not be empty").max(max);
-export const optionalText = (max: number) => text(max).nullable().optional();
+/** A trimmed, non-empty string of at most `max` characters (one schema per length). */
+export const text = sharedByKey((max: number) => z.string().trim().min(1, "must not be empty").max(max));
+export const optionalText = sharedByKey((max: number) => text(max).nullable().optional());
 
 export const money = z
   .string()

@@ -1,6 +1,7 @@
 import { z } from "@hono/zod-openapi";
 import { IsoDateTime, orNull } from "../../../http/openapi";
 import { storableText } from "../../../http/storable";
+import { sharedByKey } from "../../../lib/shared-by-key";
 import { EvaluationResultSchema } from "../../aml/schemas";
 import { FraudAlertSchema } from "../../fraud/schemas";
 import { isCountryCode, isCurrencyCode, toIsoInstant } from "../../ingest/domain/values";
@@ -10,7 +11,7 @@ import { isCountryCode, isCurrencyCode, toIsoInstant } from "../../ingest/domain
  * transaction in the field names and units of an ingested transaction record
  * (ingest/domain/records.ts), plus the entity it belongs to by stored id.
  */
-const Text = (max: number) => z.string().trim().min(1).max(max);
+const Text = sharedByKey((max: number) => z.string().trim().min(1).max(max));
 const MONEY = /^\d{1,13}(\.\d{1,2})?$/;
 
 export const ScreenTransactionBody = storableText(

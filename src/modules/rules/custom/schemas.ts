@@ -3,6 +3,7 @@
  * (fields, thresholds, lists) are checked on save by domain/custom/validate.ts.
  */
 import { z } from "@hono/zod-openapi";
+import { sharedByKey } from "../../../lib/shared-by-key";
 import {
   AGGREGATE_FIELDS,
   AGGREGATE_FUNCTIONS,
@@ -14,7 +15,7 @@ import {
 
 // ---- custom-rule tree shape (domain/custom/tree.ts); semantics: domain/custom/validate.ts ----
 
-const Text = (max: number) => z.string().trim().min(1).max(max);
+const Text = sharedByKey((max: number) => z.string().trim().min(1).max(max));
 const Values = z.array(Text(200)).min(1).max(TREE_LIMITS.maxFilterValues);
 const Hour = z.number().int().min(0).max(23);
 export const Window = z.number().int().min(1).max(TREE_LIMITS.maxWindowDays);
