@@ -5,19 +5,32 @@
 
 /**
  * A file under modules/<module>/ may import anything but these KINDS. Its role is the first that
- * applies: it sits in a domain/ folder, in a routes/ folder, it is named schemas.ts, it is named
- * system-repo.ts; else it is "other" (service, repo, jobs, present, runner, ...).
+ * applies: it sits in a domain/ folder, in a routes/ folder, it is named schemas.ts (or
+ * responses.ts), it is named system-repo.ts; else it is "other" (service, repo, jobs, present,
+ * runner, ...). Whatever its role, a file imports a responses.ts's values only by import() (or
+ * is itself a responses.ts): scripts/layering.mjs, responsesRefusal.
  */
 export const MAY_NOT_IMPORT = {
   domain: ["infra", "http", "repo", "service", "db"],
   routes: ["repo", "db"],
   schemas: ["tables", "system-db"],
+  responses: ["tables", "system-db"],
   "system-repo": ["http", "others-tables"],
   other: ["http", "others-tables", "system-db"],
 };
 
 /** Another module is reached only through these files of it (paths inside the module)... */
-export const PUBLIC = ["service", "*/service", "schemas", "*/schemas", "domain/**", "present", "read-model"];
+export const PUBLIC = [
+  "service",
+  "*/service",
+  "schemas",
+  "*/schemas",
+  "responses",
+  "*/responses",
+  "domain/**",
+  "present",
+  "read-model",
+];
 
 /** ...and these (paths inside modules/), each with its reason in docs/architecture.md#layers. */
 export const CROSS_MODULE_EXCEPTIONS = [

@@ -63,6 +63,7 @@ export function roleOf(file) {
   if (dirs.includes("domain")) return "domain";
   if (dirs.includes("routes")) return "routes";
   if (name === "schemas.ts") return "schemas";
+  if (name === "responses.ts") return "responses";
   if (name === "system-repo.ts") return "system-repo";
   return "other";
 }
@@ -104,37 +105,79 @@ function moduleRefusal(file, module, target) {
 }
 
 /**
+ * A module's responses.ts is evaluated only when the OpenAPI document is built: routes load it
+ * with import(), other files take its types, and only another responses.ts (or a test) imports
+ * its values statically.
+ */
+function responsesRefusal(file, target, { typeOnly = false, dynamic = false } = {}) {
+  if (!target.path?.endsWith("/responses") || typeOnly || dynamic) return undefined;
+  if (file.endsWith("/responses.ts") || file.endsWith(".test.ts")) return undefined;
+  return {
+    rule: "responses are loaded with import()",
+    why: "a responses.ts holds schemas only the OpenAPI document needs: a route passes a loader, jsonContent(async () => (await import(...)).X), other files import its types (docs/architecture.md#what-loads-lazily)",
+  };
+}
+
+/**
  * Why `file` (a path relative to src/, e.g. `modules/fraud/service.ts`) may not import
  * `specifier`, as `{ rule, why }`; undefined when it may. Files outside modules/ and http/
- * (db/, jobs/, lib/, the entry) have no rule.
+ * (db/, jobs/, lib/, the entry) have no rule but the one of responses.ts. `how` says whether the
+ * import is type-only or an import() call.
  */
-export function refusal(file, specifier) {
+export function refusal(file, specifier, how) {
   const target = resolveImport(file, specifier);
+  const responses = responsesRefusal(file, target, how);
+  if (responses) return responses;
   if (file.startsWith("http/")) return httpRefusal(file, target);
   const own = moduleOf(file);
   return own ? moduleRefusal(file, own[1], target) : undefined;
 }
 
-/** The module specifiers a TypeScript source imports, with their lines. */
+/** Whether an import or export declaration brings in types only (`import type`, `{ type A }`). */
+function typeOnlyDeclaration(node) {
+  if (ts.isExportDeclaration(node)) return node.isTypeOnly;
+  const clause = node.importClause;
+  if (!clause) return false;
+  if (clause.isTypeOnly) return true;
+  const bindings = clause.namedBindings;
+  return (
+    !clause.name &&
+    !!bindings &&
+    ts.isNamedImports(bindings) &&
+    bindings.elements.length > 0 &&
+    bindings.elements.every((element) => element.isTypeOnly)
+  );
+}
+
+/**
+ * The module specifiers a TypeScript source imports, with their lines; `typeOnly` for types
+ * alone, `dynamic` for an import() call.
+ */
 export function importsOf(fileName, text) {
   const source = ts.createSourceFile(fileName, text, ts.ScriptTarget.Latest, false, ts.ScriptKind.TS);
   const found = [];
-  const add = (node) => {
+  const add = (node, how = {}) => {
     if (node && (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node)))
       found.push({
         specifier: node.text,
         line: source.getLineAndCharacterOfPosition(node.getStart(source)).line + 1,
+        typeOnly: how.typeOnly ?? false,
+        dynamic: how.dynamic ?? false,
       });
   };
   const visit = (node) => {
-    if (ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) add(node.moduleSpecifier);
+    if (ts.isImportDeclaration(node) || ts.isExportDeclaration(node))
+      add(node.moduleSpecifier, { typeOnly: typeOnlyDeclaration(node) });
     else if (ts.isImportEqualsDeclaration(node) && ts.isExternalModuleReference(node.moduleReference))
-      add(node.moduleReference.expression);
-    else if (ts.isImportTypeNode(node) && ts.isLiteralTypeNode(node.argument)) add(node.argument.literal);
+      add(node.moduleReference.expression, { typeOnly: node.isTypeOnly });
+    else if (ts.isImportTypeNode(node) && ts.isLiteralTypeNode(node.argument))
+      add(node.argument.literal, { typeOnly: true });
+    else if (ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword)
+      add(node.arguments[0], { dynamic: true });
     else if (
       ts.isCallExpression(node) &&
-      (node.expression.kind === ts.SyntaxKind.ImportKeyword ||
-        (ts.isIdentifier(node.expression) && node.expression.text === "require"))
+      ts.isIdentifier(node.expression) &&
+      node.expression.text === "require"
     )
       add(node.arguments[0]);
     ts.forEachChild(node, visit);
@@ -145,8 +188,8 @@ export function importsOf(fileName, text) {
 
 /** Every refused import of one file (`file` relative to src/). */
 export function checkFile(file, text) {
-  return importsOf(file, text).flatMap(({ specifier, line }) => {
-    const refused = refusal(file, specifier);
+  return importsOf(file, text).flatMap(({ specifier, line, typeOnly, dynamic }) => {
+    const refused = refusal(file, specifier, { typeOnly, dynamic });
     return refused ? [{ file, line, specifier, ...refused }] : [];
   });
 }

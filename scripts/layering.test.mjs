@@ -55,10 +55,30 @@ describe("layering check (scripts/layering-rules.mjs)", () => {
     expect(verdict("modules/bhi/service.ts", "../bhi/repo")).toBe("allowed");
   });
 
+  it("lets a responses.ts be loaded only by import(), its types by anyone", () => {
+    const responses = (file, specifier, how) => refusal(file, specifier, how)?.rule ?? "allowed";
+    const refused = "responses are loaded with import()";
+    expect(responses("modules/fraud/routes/get-case.ts", "../responses")).toBe(refused);
+    expect(responses("modules/fraud/service.ts", "./responses")).toBe(refused);
+    expect(responses("modules/monitoring/schemas.ts", "../fraud/responses")).toBe(refused);
+    expect(responses("app.ts", "./modules/fraud/responses")).toBe(refused);
+    expect(responses("modules/fraud/routes/get-case.ts", "../responses", { dynamic: true })).toBe("allowed");
+    expect(responses("modules/fraud/present.ts", "./responses", { typeOnly: true })).toBe("allowed");
+    expect(responses("modules/monitoring/responses.ts", "../fraud/responses")).toBe("allowed");
+    expect(responses("modules/fraud/responses.test.ts", "./responses")).toBe("allowed");
+    expect(
+      checkFile(
+        "modules/fraud/routes/get-case.ts",
+        'const r = async () => (await import("../responses")).X;',
+      ),
+    ).toEqual([]);
+  });
+
   it("gives a file the role of its folder first, then of its name", () => {
     expect(roleOf("modules/aml/cases/domain/schemas.ts")).toBe("domain");
     expect(roleOf("modules/aml/routes/system-repo.ts")).toBe("routes");
     expect(roleOf("modules/aml/cases/schemas.ts")).toBe("schemas");
+    expect(roleOf("modules/aml/cases/responses.ts")).toBe("responses");
     expect(roleOf("modules/aml/cases/system-repo.ts")).toBe("system-repo");
     expect(roleOf("modules/aml/cases/service.ts")).toBe("other");
   });
@@ -74,14 +94,21 @@ describe("layering check (scripts/layering-rules.mjs)", () => {
       '// import { g } from "./g";',
       'const h = "import { h } from \\"./h\\"";',
     ].join("\n");
+    const plain = { typeOnly: false, dynamic: false };
     expect(importsOf("x.ts", text)).toEqual([
-      { specifier: "./a", line: 1 },
-      { specifier: "./b", line: 2 },
-      { specifier: "./c", line: 3 },
-      { specifier: "./d", line: 4 },
-      { specifier: "./e", line: 5 },
-      { specifier: "./f", line: 6 },
+      { specifier: "./a", line: 1, ...plain },
+      { specifier: "./b", line: 2, ...plain, typeOnly: true },
+      { specifier: "./c", line: 3, ...plain },
+      { specifier: "./d", line: 4, ...plain },
+      { specifier: "./e", line: 5, ...plain, dynamic: true },
+      { specifier: "./f", line: 6, ...plain, typeOnly: true },
     ]);
+    expect(importsOf("x.ts", 'import { type A, type B } from "./a";\nexport type { C } from "./c";')).toEqual(
+      [
+        { specifier: "./a", line: 1, ...plain, typeOnly: true },
+        { specifier: "./c", line: 2, ...plain, typeOnly: true },
+      ],
+    );
   });
 
   it("reports the file, line, import and rule of each refusal", () => {

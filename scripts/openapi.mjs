@@ -21,8 +21,9 @@ await build({
   logLevel: "error",
   alias: { "cloudflare:workers": join(root, "scripts/shims/cloudflare-workers.mjs") },
 });
-const { buildApp, OPENAPI_INFO, openApiDocument } = await import(pathToFileURL(outfile).href);
-const document = openApiDocument(buildApp(), OPENAPI_INFO);
+const { buildApp, loadOpenApiDocument } = await import(pathToFileURL(outfile).href);
+const { openApiDocument } = await loadOpenApiDocument();
+const document = await openApiDocument(buildApp());
 const text = `${JSON.stringify(document, null, 2)}\n`;
 const target = join(root, "openapi.json");
 

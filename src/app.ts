@@ -1,7 +1,6 @@
 import { OpenAPIHono } from "@hono/zod-openapi";
 import type { MiddlewareHandler } from "hono";
 import type { App, AppEnv } from "./http/context";
-import { CONVENTIONS_MARKDOWN } from "./http/conventions-doc";
 import { errorResponse, onError, validationHook } from "./http/errors";
 import { apiKeyAuth } from "./http/middleware/auth";
 import { limitBody } from "./http/middleware/body-limit";
@@ -13,7 +12,6 @@ import { ipRateLimit, rateLimit } from "./http/middleware/rate-limit";
 import { requestContext } from "./http/middleware/request-context";
 import { securityHeaders } from "./http/middleware/security-headers";
 import { writeFence } from "./http/middleware/write-fence";
-import { openApiDocument, servedFrom } from "./http/openapi-document";
 import { registerBookmarkHeader } from "./http/read-replication-doc";
 import { AppError } from "./lib/errors";
 import { registerAdminRoutes } from "./modules/admin/routes";
@@ -43,31 +41,19 @@ import { registerUsageRoutes } from "./modules/usage/routes";
 import { registerWebhookRoutes } from "./modules/webhooks/routes";
 import { registerWorkflowRoutes } from "./modules/workflows/routes";
 
-export { openApiDocument } from "./http/openapi-document";
-
 export const OPENAPI_PATH = "/v1/openapi.json";
+
+/**
+ * What builds the document, loaded on the first request for it and by scripts/openapi.mjs: an
+ * isolate that never serves the document never evaluates it (docs/architecture.md#what-loads-lazily).
+ */
+export const loadOpenApiDocument = () => import("./http/openapi-document");
 const PUBLIC_V1_PATHS = new Set([OPENAPI_PATH, "/v1/docs"]);
 
 const v1Auth: MiddlewareHandler<AppEnv> = (c, next) =>
   PUBLIC_V1_PATHS.has(c.req.path) ? next() : apiKeyAuth(c, next);
 const v1RateLimit: MiddlewareHandler<AppEnv> = (c, next) =>
   PUBLIC_V1_PATHS.has(c.req.path) ? next() : rateLimit(c, next);
-
-export const OPENAPI_INFO = {
-  openapi: "3.0.0",
-  info: {
-    title: "Credit Operations and Business Health API",
-    version: "1.0.0",
-    license: { name: "Proprietary" },
-    description:
-      "Multi-tenant API for credit operations and business-health monitoring. The tenant comes from the API key. " +
-      "Fraud, SME health, agent health and KYC/AML outputs are advisory only.\n" +
-      CONVENTIONS_MARKDOWN,
-  },
-  // The committed openapi.json keeps `npm start`'s address; GET /v1/openapi.json (and so the docs
-  // page) names the origin it was fetched from instead (servedFrom).
-  servers: [{ url: "http://localhost:8787", description: "Local development (npm start)" }],
-};
 
 export function buildApp(): App {
   const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
@@ -138,10 +124,9 @@ export function buildApp(): App {
       "Each operation names the scope it needs as x-required-scope.",
   });
   registerBookmarkHeader(app);
-  let document: unknown;
-  app.get(OPENAPI_PATH, (c) => {
-    document ??= openApiDocument(app, OPENAPI_INFO);
-    return c.json(servedFrom(document as object, c.req.url));
+  app.get(OPENAPI_PATH, async (c) => {
+    const { servedDocumentJson } = await loadOpenApiDocument();
+    return c.body(await servedDocumentJson(app, c.req.url), 200, { "Content-Type": "application/json" });
   });
 
   app.notFound((c) =>

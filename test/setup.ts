@@ -6,7 +6,7 @@ import { env } from "cloudflare:workers";
 import { afterAll } from "vitest";
 import { shardNumbers } from "../src/db/client";
 import { systemShardBinding } from "../src/db/system-db";
-import { catalogIssues } from "../src/modules/events/schemas";
+import { catalogIssues } from "../src/modules/events/responses";
 
 /**
  * What applyD1Migrations (cloudflare:test) does, with the same d1_migrations table and rows, but
@@ -41,7 +41,7 @@ await Promise.all([
 ]);
 
 // Every event any test of this file recorded must match its entry in the event catalog
-// (src/modules/events/schemas.ts): an emitted type missing from the catalog, or data that
+// (src/modules/events/responses.ts): an emitted type missing from the catalog, or data that
 // departs from its documented shape, fails the file. Files before this one in a shared workerd
 // were checked by their own run: only rows written since this file began are read.
 const eventsBefore = await Promise.all(

@@ -1,4 +1,25 @@
 import type { App } from "./context";
+import { CONVENTIONS_MARKDOWN } from "./conventions-doc";
+
+// Loaded by import() on the first GET /v1/openapi.json (src/app.ts) and by scripts/openapi.mjs:
+// nothing here, nor what it imports, is evaluated by an isolate that never serves the document
+// (docs/architecture.md#what-loads-lazily).
+
+export const OPENAPI_INFO = {
+  openapi: "3.0.0",
+  info: {
+    title: "Credit Operations and Business Health API",
+    version: "1.0.0",
+    license: { name: "Proprietary" },
+    description:
+      "Multi-tenant API for credit operations and business-health monitoring. The tenant comes from the API key. " +
+      "Fraud, SME health, agent health and KYC/AML outputs are advisory only.\n" +
+      CONVENTIONS_MARKDOWN,
+  },
+  // The committed openapi.json keeps `npm start`'s address; GET /v1/openapi.json (and so the docs
+  // page) names the origin it was fetched from instead (servedFrom).
+  servers: [{ url: "http://localhost:8787", description: "Local development (npm start)" }],
+};
 
 /**
  * The OpenAPI document as served and committed. The generator writes a nullable union
@@ -13,10 +34,65 @@ export const NULL_ONLY = { type: "object", nullable: true, enum: [null] } as con
 
 type Node = Record<string, unknown>;
 
-export function openApiDocument(app: App, info: Parameters<App["getOpenAPIDocument"]>[0]) {
+export async function openApiDocument(
+  app: App,
+  info: Parameters<App["getOpenAPIDocument"]>[0] = OPENAPI_INFO,
+) {
+  await loadResponseSchemas(app);
   const document = app.getOpenAPIDocument(info);
   assertNoNullableComponents(document.components?.schemas ?? {});
   return normalizeNullUnions(document) as typeof document;
+}
+
+/**
+ * Puts in place the response schemas the routes declared as loaders (`jsonContent(async () =>
+ * ...)`, src/http/openapi.ts): each module's responses.ts is evaluated here, on the first build.
+ */
+async function loadResponseSchemas(app: App): Promise<void> {
+  const loads: Promise<void>[] = [];
+  for (const definition of app.openAPIRegistry.definitions) {
+    if (definition.type !== "route") continue;
+    for (const response of Object.values(definition.route.responses)) {
+      const content = ("content" in response ? response.content : undefined) as MediaTypes | undefined;
+      for (const media of Object.values(content ?? {})) {
+        const schema = media.schema;
+        if (typeof schema === "function")
+          loads.push(
+            (schema as () => Promise<unknown>)().then((loaded) => {
+              media.schema = loaded;
+            }),
+          );
+      }
+    }
+  }
+  await Promise.all(loads);
+}
+
+type MediaTypes = Record<string, { schema?: unknown }>;
+
+/** The served text split around its servers, once per app (isolate): a string, not an object graph. */
+const servedText = new WeakMap<App, Promise<{ before: string; after: string }>>();
+const SERVERS_MARK = "\u0000servers\u0000";
+
+async function splitAroundServers(app: App) {
+  const document = await openApiDocument(app);
+  const [before, after] = JSON.stringify({ ...document, servers: SERVERS_MARK }).split(
+    JSON.stringify(SERVERS_MARK),
+  );
+  return { before, after };
+}
+
+/** GET /v1/openapi.json's body: the document as JSON with the request's origin as its server. */
+export async function servedDocumentJson(app: App, requestUrl: string): Promise<string> {
+  let text = servedText.get(app);
+  if (!text) {
+    text = splitAroundServers(app);
+    servedText.set(app, text);
+    // A failed build is not kept: the next request builds again.
+    text.catch(() => servedText.delete(app));
+  }
+  const { before, after } = await text;
+  return before + JSON.stringify(servedFrom({}, requestUrl).servers) + after;
 }
 
 /**

@@ -144,10 +144,21 @@ export function adminRoute<const R extends AdminRouteConfig>(config: R) {
   } as Omit<R, "readOnly" | "fresh" | "scope"> & { responses: R["responses"] & typeof STANDARD_ERRORS });
 }
 
-/** JSON response helper for route definitions. */
-export const jsonContent = <T extends z.ZodType>(schema: T, description: string) => ({
+/**
+ * A response schema as a loader, `async () => (await import("../responses")).X`: responses are
+ * not validated, so their schemas serve only the OpenAPI document, and this one is built when
+ * the document is (src/http/openapi-document.ts puts it in place), not when the isolate starts
+ * (docs/architecture.md#what-loads-lazily). Typed as the schema, so the handler's answer is
+ * checked against it; never give it to anything but a response's content.
+ */
+export const forDocument = <T extends z.ZodType>(load: () => Promise<T>): T => load as unknown as T;
+
+/** JSON response helper for route definitions: the schema, or its loader (forDocument). */
+export const jsonContent = <T extends z.ZodType>(schema: T | (() => Promise<T>), description: string) => ({
   description,
-  content: { "application/json": { schema } },
+  content: {
+    "application/json": { schema: typeof schema === "function" ? forDocument(schema) : schema },
+  },
 });
 
 /** JSON request body, required so a missing Content-Type is refused rather than read as {}. */
@@ -235,7 +246,9 @@ const uuidParams = new Map<string, z.ZodUUID>();
 export function uuidParam(name: string): z.ZodUUID {
   let param = uuidParams.get(name);
   if (!param) {
-    param = z.uuid().openapi({ param: { name, in: "path" }, example: "7f3c9a52-1d2e-4b6a-9c1f-2a3b4c5d6e7f" });
+    param = z
+      .uuid()
+      .openapi({ param: { name, in: "path" }, example: "7f3c9a52-1d2e-4b6a-9c1f-2a3b4c5d6e7f" });
     uuidParams.set(name, param);
   }
   return param;

@@ -20,6 +20,7 @@ const ROLES = [
   "repo",
   "system-repo",
   "schemas",
+  "responses",
   "present",
   "jobs",
   "client",

@@ -22,6 +22,14 @@ describe("the server of the served document and the docs page", () => {
     expect(committed.servers.map((s) => s.url)).toEqual(["http://localhost:8787"]);
   });
 
+  it("serves the committed document but for its server", async () => {
+    const res = await worker.fetch(new Request("http://127.0.0.1:9999/v1/openapi.json"));
+    expect(res.headers.get("content-type")).toBe("application/json");
+    const served = await res.json<Served>();
+    // Built in the Worker (its response schemas loaded for it) as scripts/openapi.mjs builds the file.
+    expect({ ...served, servers: committed.servers }).toEqual(committed);
+  });
+
   it("is what the docs page reads: it loads the document from its own origin", async () => {
     const page = await worker.fetch(new Request("http://127.0.0.1:9999/v1/docs"));
     expect(page.status).toBe(200);

@@ -1,16 +1,12 @@
 import { z } from "@hono/zod-openapi";
-import { IsoDateTime, orNull } from "../../http/openapi";
 import { storableText } from "../../http/storable";
-import { RuleSetChoiceField, RuleSetStampSchema } from "../rules/schemas";
+import { RuleSetChoiceField } from "../rules/schemas";
 import { AML_CASE_STATUSES } from "./domain/case-machine";
-import { AML_ENTITY_TYPES, AML_RULES, RISK_LEVELS } from "./domain/rules";
+import { AML_ENTITY_TYPES, AML_RULES } from "./domain/rules";
 import { THRESHOLD_DEFINITIONS } from "./domain/thresholds";
 
 export const DISCLAIMER =
   "Advisory only. These AML trigger rules are deterministic indicators for human review; they perform no identity verification, document validation or sanctions screening, make no automated decision and block no transaction. Filing a report is the decision of the institution's AML reporting officer.";
-
-export const Disclaimer = z.string().openapi({ example: DISCLAIMER });
-export const RiskLevel = z.enum(RISK_LEVELS);
 export const CaseStatus = z.enum(AML_CASE_STATUSES);
 export const EntityType = z.enum(AML_ENTITY_TYPES);
 
@@ -21,67 +17,6 @@ export const CountryCode = z
   .string()
   .regex(/^[A-Za-z]{2}$/, "ISO 3166-1 alpha-2 country code")
   .transform((c) => c.toUpperCase());
-
-export const AmlRuleSchema = z
-  .object({
-    ruleId: z.string().openapi({ example: "AML-LCT-001" }),
-    name: z.string(),
-    description: z.string(),
-    category: z.string().openapi({ example: "threshold" }),
-    caseType: z.string().openapi({ example: "ctr" }),
-    defaultRiskLevel: RiskLevel,
-    isEnabled: z.boolean().openapi({ description: "As the live rule-set version says" }),
-    severity: RiskLevel.openapi({ description: "Risk level under the live rule-set version" }),
-    weight: z.number().openapi({ description: "Score multiplier under the live rule-set version" }),
-    thresholds: z
-      .record(z.string(), z.number())
-      .openapi({ description: "Effective values of the thresholds the rule reads (live version)" }),
-    regulatoryBasis: z.string(),
-    internalPolicy: z.string(),
-    applicableTo: z.array(EntityType),
-    requiresHighRiskCountries: z.boolean(),
-  })
-  .openapi("AmlRule");
-
-/** The live AML rule-set version these figures come from (docs/methodology/rules.md). */
-const ruleSetFields = {
-  ruleSetVersion: z.number().int().min(0).openapi({ description: "Live AML rule-set version (0: defaults)" }),
-  ruleSetHash: z.string().openapi({ description: "sha256 of that version's content" }),
-};
-
-export const RulesResponse = z.object({
-  success: z.literal(true),
-  rules: z.array(AmlRuleSchema),
-  totalEnabled: z.number().int(),
-  allRuleIds: z.array(z.string()),
-  ...ruleSetFields,
-  disclaimer: Disclaimer,
-});
-
-export const ThresholdsResponse = z
-  .object({
-    success: z.literal(true),
-    thresholds: z
-      .record(z.string(), z.number())
-      .openapi({ description: "Effective values: defaults merged with the tenant's own" }),
-    overrides: z
-      .record(z.string(), z.number())
-      .openapi({ description: "The live version's values that differ from the defaults" }),
-    ...ruleSetFields,
-    definitions: z.array(
-      z.object({
-        name: z.string(),
-        defaultValue: z.number(),
-        min: z.number(),
-        max: z.number(),
-        integer: z.boolean(),
-        unit: z.string(),
-        description: z.string(),
-      }),
-    ),
-    disclaimer: Disclaimer,
-  })
-  .openapi("AmlThresholds");
 
 /**
  * Threshold values as the document states them: each known name with its type and range
@@ -114,39 +49,6 @@ export const PutThresholdsBody = z
   })
   .strict();
 
-export const EvidenceSchema = z
-  .object({
-    field: z.string(),
-    observed: z.string(),
-    threshold: z.string(),
-    context: z.string(),
-    deviation: z.number(),
-  })
-  .openapi("AmlEvidence");
-
-export const CounterfactualSchema = z
-  .object({ threshold: z.string(), currentValue: z.number(), flipValue: z.number(), statement: z.string() })
-  .openapi("AmlCounterfactual");
-
-export const RuleResultSchema = z
-  .object({
-    ruleId: z.string(),
-    ruleName: z.string(),
-    triggered: z.boolean(),
-    riskLevel: RiskLevel,
-    evidence: z.array(EvidenceSchema),
-    explanation: z.string(),
-    counterfactual: orNull(CounterfactualSchema),
-    counterfactualStatement: z.string().optional().openapi({
-      description: "Custom rules: the tenant's statement of what would have kept the rule quiet",
-    }),
-    source: z
-      .enum(["builtin", "custom"])
-      .openapi({ description: "A catalog rule or the tenant's custom rule" }),
-    triggeredAt: IsoDateTime.nullable(),
-  })
-  .openapi("AmlRuleResult");
-
 export const EvaluateBody = storableText(
   z
     .object({
@@ -163,39 +65,3 @@ export const EvaluateBody = storableText(
     })
     .strict(),
 );
-
-const CaseRef = z.object({ caseId: z.uuid(), ruleId: z.string(), status: CaseStatus, created: z.boolean() });
-
-export const EvaluationResultSchema = z
-  .object({
-    correlationId: z.uuid(),
-    entityType: EntityType,
-    entityId: z.string(),
-    evaluatedAt: IsoDateTime,
-    dryRun: z.boolean(),
-    windowDays: z.number().int(),
-    windowStart: IsoDateTime,
-    windowEnd: IsoDateTime,
-    triggeredRules: z.array(RuleResultSchema),
-    totalTriggered: z.number().int(),
-    highestRiskLevel: RiskLevel.nullable(),
-    skippedRules: z.array(z.object({ ruleId: z.string(), reason: z.string() })),
-    suppressedRules: z
-      .array(z.object({ ruleId: z.string(), explanation: z.string(), suppressedBy: z.enum(["allowlist"]) }))
-      .openapi({ description: "Rules that triggered but an allowlist entry clears for this entity" }),
-    highRiskCountries: z.array(z.string()).openapi({
-      description: "Countries the geography rule used: the tenant's stored lists united with the request's",
-    }),
-    ruleSet: RuleSetStampSchema,
-    cases: z
-      .array(CaseRef)
-      .openapi({ description: "Cases opened (created true) or already open; empty on a dry run" }),
-    disclaimer: Disclaimer,
-  })
-  .openapi("AmlEvaluationResult");
-
-export const EvaluateResponse = z.object({
-  success: z.literal(true),
-  result: EvaluationResultSchema,
-  disclaimer: Disclaimer,
-});

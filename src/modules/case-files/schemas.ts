@@ -1,6 +1,6 @@
 /** OpenAPI shapes of case evidence files and links (docs/decisions/case-work.md#evidence-files). */
 import { z } from "@hono/zod-openapi";
-import { IsoDateTime, uuidParam } from "../../http/openapi";
+import { uuidParam } from "../../http/openapi";
 import type { Scope } from "../../lib/scopes";
 import type { CaseKind as CaseFileKind } from "./domain/upload";
 import { ALLOWED_CONTENT_TYPES, MAX_DESCRIPTION_LENGTH, MAX_FILE_BYTES } from "./domain/upload";
@@ -51,19 +51,3 @@ export const uploadBody = {
     ALLOWED_CONTENT_TYPES.map((t) => [t, { schema: z.string().openapi({ format: "binary" }) }]),
   ),
 };
-
-export const CaseFileSchema = z
-  .object({
-    id: z.string().uuid(),
-    caseKind: z.enum(["fraud", "aml"]),
-    caseId: z.string().uuid(),
-    filename: z.string(),
-    contentType: z.enum(ALLOWED_CONTENT_TYPES),
-    size: z.number().int(),
-    sha256: z.string().regex(/^[0-9a-f]{64}$/),
-    description: z.string().nullable(),
-    uploadedBy: z.string(),
-    actorKeyId: z.string().nullable(),
-    createdAt: IsoDateTime,
-  })
-  .openapi("CaseFile");

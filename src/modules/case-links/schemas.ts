@@ -1,6 +1,6 @@
 /** OpenAPI shapes of links between fraud cases, AML cases and alerts (docs/decisions/case-work.md#links). */
 import { z } from "@hono/zod-openapi";
-import { IsoDateTime, uuidParam } from "../../http/openapi";
+import { uuidParam } from "../../http/openapi";
 import { storableText } from "../../http/storable";
 import { END_KINDS } from "./domain/ends";
 
@@ -41,18 +41,3 @@ export const CreateLinkBody = storableText(
 export const UnlinkQuery = storableText(
   z.object({ ...Actor, note: z.string().trim().min(1).max(2000).optional() }),
 );
-
-export const CaseLinkSchema = z
-  .object({
-    id: z.uuid(),
-    linked: LinkEndSchema.openapi({
-      description: "The other end, as seen from the case or alert asked about",
-    }),
-    createdAt: IsoDateTime,
-    createdBy: z.string().openapi({ description: "The analyst (actorId) who linked" }),
-    actorKeyId: z.string().nullable().openapi({ description: "The API key that linked" }),
-  })
-  .openapi("CaseLink");
-
-export const LinkResponse = z.object({ success: z.literal(true), link: CaseLinkSchema });
-export const LinkListResponse = z.object({ success: z.literal(true), data: z.array(CaseLinkSchema) });

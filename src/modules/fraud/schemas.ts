@@ -1,181 +1,18 @@
 import { z } from "@hono/zod-openapi";
-import { actorKeyIdField, orNull } from "../../http/openapi";
 import { storableText } from "../../http/storable";
-import { caseWorkFields } from "../case-work/schemas";
-import { RuleSetChoiceField, RuleSetStampSchema } from "../rules/schemas";
-import { CASE_STATUSES, EVENT_TYPES } from "./domain/case-state";
-import { ENTITY_TYPES, SEVERITIES, SIGNAL_CATEGORIES } from "./domain/types";
+import { RuleSetChoiceField } from "../rules/schemas";
+import { CASE_STATUSES } from "./domain/case-state";
+import { ENTITY_TYPES, SEVERITIES } from "./domain/types";
 
 export const DISCLAIMER =
   "Advisory only: fraud signals are deterministic, rule-based indicators, not findings of fraud. " +
   "They never block transactions or trigger automated decisions; a human must review the evidence before any action.";
-
-const Disclaimer = z.string().openapi({ example: DISCLAIMER });
 export const EntityType = z.enum(ENTITY_TYPES).openapi("FraudEntityType");
 export const Severity = z.enum(SEVERITIES).openapi("FraudSeverity");
 export const CaseStatus = z.enum(CASE_STATUSES).openapi("FraudCaseStatus");
 export const EntityId = z.string().trim().min(1).max(200).openapi({
   description: "customer or account uuid, the tenant's agent identifier, or a merchant name",
 });
-/** A free-form JSON object (documented as `additionalProperties: {}`, any value). */
-export const JsonObject = z.record(z.string(), z.unknown());
-/** Nullable status without an allOf wrapper (OpenAPI 3.0 needs `type` beside `nullable`). */
-const NullableCaseStatus = z.enum(CASE_STATUSES).nullable();
-
-export const SignalDefinitionSchema = z
-  .object({
-    signalId: z.string(),
-    name: z.string(),
-    description: z.string(),
-    category: z.enum(SIGNAL_CATEGORIES),
-    applicableTo: z.array(EntityType),
-    defaultSeverity: Severity,
-    isEnabled: z.boolean().openapi({ description: "As the live rule-set version says" }),
-    severity: Severity.openapi({ description: "Severity under the live rule-set version" }),
-    weight: z.number().openapi({ description: "Score multiplier under the live rule-set version" }),
-    parameters: z
-      .record(z.string(), z.number())
-      .openapi({ description: "Thresholds of the live rule-set version (amounts in minor units)" }),
-  })
-  .openapi("SignalDefinition");
-
-const EvidenceSchema = z
-  .object({
-    field: z.string(),
-    observed: z.string(),
-    expected: z.string(),
-    threshold: z.string(),
-    context: z.string(),
-    deviation: z.number().openapi({ description: "observed / threshold (1 or more: threshold reached)" }),
-  })
-  .openapi("FraudSignalEvidence");
-
-export const TriggeredSignalSchema = z
-  .object({
-    signalId: z.string(),
-    signalName: z.string(),
-    category: z.string(),
-    triggered: z.boolean(),
-    severity: Severity,
-    confidence: z.number().min(0).max(1),
-    evidence: z.array(EvidenceSchema),
-    computedAt: z.string(),
-    windowStart: z.string(),
-    windowEnd: z.string(),
-    entityType: EntityType,
-    entityId: z.string(),
-    explanation: z.string(),
-    counterfactual: z.string().nullable().openapi({ description: "The smallest change that keeps it quiet" }),
-    contribution: z.number().openapi({ description: "Points this signal adds before combination" }),
-  })
-  .openapi("TriggeredSignal");
-
-const ExplainabilitySchema = z
-  .object({
-    topContributors: z.array(
-      z.object({ signalId: z.string(), contribution: z.number(), reason: z.string() }),
-    ),
-    mitigatingFactors: z.array(z.string()),
-    recommendation: z.string(),
-  })
-  .openapi("FraudExplainability");
-
-export const FraudAlertSchema = z
-  .object({
-    alertId: z.uuid(),
-    correlationId: z.uuid(),
-    tenantId: z.string(),
-    entityType: EntityType,
-    entityId: z.string(),
-    severity: Severity,
-    overallScore: z.number().min(0).max(100),
-    summary: z.string(),
-    triggeredSignals: z.array(TriggeredSignalSchema),
-    suppressedSignals: z
-      .array(
-        z.object({
-          signalId: z.string(),
-          signalName: z.string(),
-          explanation: z.string(),
-          suppressedBy: z.enum(["allowlist"]),
-        }),
-      )
-      .openapi({
-        description: "Signals and custom rules that triggered but an allowlist entry clears for this entity",
-      }),
-    nonTriggeredSignalCount: z.number().int(),
-    evaluatedSignalIds: z.array(z.string()),
-    explainability: ExplainabilitySchema,
-    evaluatedAt: z.string(),
-    windowStart: z.string(),
-    windowEnd: z.string(),
-    windowDays: z.number().int(),
-    ruleSet: RuleSetStampSchema,
-    isAdvisoryOnly: z.literal(true),
-  })
-  .openapi("FraudAlert");
-
-export const FraudCaseEventSchema = z
-  .object({
-    id: z.uuid(),
-    tenantId: z.string(),
-    caseId: z.uuid(),
-    eventType: z.enum(EVENT_TYPES),
-    eventSequence: z.number().int(),
-    actorType: z.enum(["user", "system", "workflow"]),
-    actorId: z.string(),
-    actorName: z.string().nullable(),
-    actorKeyId: actorKeyIdField("workflows, cron", "events"),
-    previousStatus: NullableCaseStatus,
-    newStatus: NullableCaseStatus,
-    assigneeId: z.string().nullable(),
-    assigneeName: z.string().nullable(),
-    noteContent: z.string().nullable(),
-    noteType: z.string().nullable(),
-    evidenceType: z.string().nullable(),
-    evidenceReference: JsonObject.nullable(),
-    resolution: JsonObject.nullable(),
-    createdAt: z.string(),
-    correlationId: z.uuid(),
-    hash: z.string().openapi({ description: "SHA-256 chained to the previous event's hash" }),
-  })
-  .openapi("FraudCaseEvent");
-
-export const FraudCaseSchema = z
-  .object({
-    id: z.uuid(),
-    tenantId: z.string(),
-    alertId: z.uuid(),
-    correlationId: z.uuid(),
-    entityType: EntityType,
-    entityId: z.string(),
-    severity: Severity,
-    overallScore: z.number().min(0).max(100),
-    title: z.string(),
-    summary: z.string().nullable(),
-    triggeredSignals: z.array(JsonObject),
-    explainability: JsonObject,
-    windowDays: z.number().int(),
-    windowStart: z.string().nullable(),
-    windowEnd: z.string().nullable(),
-    currentStatus: CaseStatus,
-    ruleSet: orNull(RuleSetStampSchema).openapi({
-      description:
-        "The fraud rule-set version whose evaluation opened the case; null when created from client data",
-    }),
-    disclaimer: z.string(),
-    metadata: JsonObject,
-    createdAt: z.string(),
-    lastEventAt: z.string(),
-    ...caseWorkFields,
-  })
-  .openapi("FraudCase");
-
-export const FraudCaseWithEventsSchema = FraudCaseSchema.extend({
-  events: z.array(FraudCaseEventSchema),
-}).openapi("FraudCaseWithEvents");
-
-// ---- requests ---------------------------------------------------------------------------
 
 const WindowDays = z
   .number()
@@ -213,5 +50,3 @@ export const EvaluateAndCreateBody = storableText(
     }),
   }),
 ).openapi("FraudEvaluateAndCreateRequest");
-
-export { Disclaimer };

@@ -1,9 +1,6 @@
 import { z } from "@hono/zod-openapi";
-import { PaginationSchema } from "../../http/openapi";
 import { storableText } from "../../http/storable";
-import { STR_MAX_TRANSACTIONS } from "./domain/case-input";
 import { fiuProfileSchema } from "./domain/fiu-profile";
-import { REPORT_STATUSES } from "./domain/lifecycle";
 import { reportingEntitySchema } from "./domain/reporting-entity";
 
 const code = z.string().min(1).max(10);
@@ -19,14 +16,6 @@ export const FiuProfileSchema = fiuProfileSchema.openapi("GoamlFiuProfile", {
     "is listed, every mapped rule exists, a `default` channel) are 400s naming the field",
 });
 export const ReportingEntitySchema = reportingEntitySchema.openapi("GoamlReportingEntity");
-
-export const GoamlProfileResponse = z.object({
-  success: z.literal(true),
-  profile: FiuProfileSchema,
-  reportingEntity: z.union([ReportingEntitySchema, z.null()]),
-  isDefault: z.boolean().openapi({ description: "true: no stored profile, the Ghana default applies" }),
-  updatedAt: z.string().nullable(),
-});
 
 export const PutGoamlProfileBody = z.strictObject({
   profile: FiuProfileSchema,
@@ -98,12 +87,6 @@ export const KycSubjectSchema = storableText(
 
 export const PutSubjectBody = z.strictObject({ subject: KycSubjectSchema });
 export type PutSubjectBodyType = z.infer<typeof PutSubjectBody>;
-export const SubjectResponse = z.object({
-  success: z.literal(true),
-  customerId: z.string(),
-  subject: KycSubjectSchema,
-  updatedAt: z.string(),
-});
 
 const Actor = {
   actorId: z.string().trim().min(1).max(200),
@@ -128,8 +111,6 @@ export const GenerateStrBody = storableText(
   }),
 );
 
-export const ReportStatusSchema = z.enum(REPORT_STATUSES);
-
 export const ReportStatusBody = storableText(
   z.strictObject({
     status: z.enum(["submitted", "accepted", "rejected"]),
@@ -141,68 +122,4 @@ export const ReportStatusBody = storableText(
   }),
 );
 
-const History = z.object({
-  fromStatus: ReportStatusSchema.nullable(),
-  toStatus: ReportStatusSchema,
-  fiuRefNumber: z.string().nullable(),
-  note: z.string().nullable(),
-  actorType: z.string(),
-  actorId: z.string(),
-  createdAt: z.string(),
-});
-
-export const GoamlReportSchema = z
-  .object({
-    id: z.uuid(),
-    kind: z.enum(["str", "ctr"]),
-    caseId: z.string().nullable(),
-    day: z.string().nullable().openapi({ description: "CTR: the tenant-local day reported" }),
-    status: ReportStatusSchema,
-    reportCode: z.string(),
-    sha256: z.string().openapi({ description: "SHA-256 (hex) of the stored XML" }),
-    sizeBytes: z.number().int(),
-    transactionCount: z
-      .number()
-      .int()
-      .openapi({
-        description: `STR: the case window's newest transactions, at most ${STR_MAX_TRANSACTIONS}`,
-      }),
-    fiuRefNumber: z.string().nullable(),
-    resubmissionOf: z.string().nullable(),
-    prevRejectedRefNumber: z.string().nullable(),
-    createdBy: z.string(),
-    createdAt: z.string(),
-    updatedAt: z.string(),
-  })
-  .openapi("GoamlReport");
-
-export const GoamlReportDetail = GoamlReportSchema.extend({ history: z.array(History) }).openapi(
-  "GoamlReportDetail",
-);
-
-export const ReportResponse = z.object({ success: z.literal(true), report: GoamlReportDetail });
-export const ReportListResponse = z.object({ success: z.literal(true), data: z.array(GoamlReportSchema) });
-export const PagedReportsResponse = z.object({
-  success: z.literal(true),
-  data: z.array(GoamlReportSchema),
-  pagination: PaginationSchema,
-});
-
-export const CtrRunSchema = z
-  .object({
-    day: z.string(),
-    status: z.enum(["filed", "empty", "refused"]),
-    issues: z.array(z.object({ path: z.string(), message: z.string() })),
-    ranAt: z.string(),
-    qualifyingCount: z.number().int(),
-    reportId: z.string().nullable(),
-  })
-  .openapi("GoamlCtrRun");
-
 export const CtrRunBody = z.strictObject({ day: z.iso.date() });
-export const CtrRunResponse = z.object({ success: z.literal(true), run: CtrRunSchema });
-export const CtrRunsResponse = z.object({
-  success: z.literal(true),
-  data: z.array(CtrRunSchema),
-  pagination: PaginationSchema,
-});

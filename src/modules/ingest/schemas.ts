@@ -1,4 +1,4 @@
-import { z } from "@hono/zod-openapi";
+import type { z } from "@hono/zod-openapi";
 import {
   accountRecord,
   agentRecord,
@@ -14,45 +14,3 @@ export const RECORD_COMPONENTS: Record<Resource, { name: string; schema: z.ZodTy
   transactions: { name: "TransactionRecord", schema: transactionRecord },
   agents: { name: "AgentRecord", schema: agentRecord },
 };
-
-export const IngestResultSchema = z
-  .object({
-    success: z.literal(true),
-    recordsWritten: z
-      .number()
-      .int()
-      .openapi({ description: "Valid records upserted (new, changed or unchanged)" }),
-    errors: z
-      .array(
-        z.object({
-          index: z.number().int().openapi({ description: "0-based position of the record in the body" }),
-          message: z.string(),
-        }),
-      )
-      .openapi({ description: "Records that were skipped, and why" }),
-  })
-  .openapi("IngestResult");
-
-export const SyncStatusSchema = z
-  .object({
-    runId: z.uuid(),
-    provider: z.enum(["export", "fineract"]),
-    status: z.enum(["running", "succeeded", "failed"]).openapi({
-      description: "`running`: the sync continues in the background (see GET /v1/sync/runs/{runId})",
-    }),
-    recordsWritten: z.object({
-      customers: z.number().int(),
-      accounts: z.number().int(),
-      transactions: z.number().int(),
-      agents: z.number().int(),
-      loans: z.number().int().openapi({ description: "Fineract loans written with their schedules" }),
-      loanRepayments: z.number().int().openapi({ description: "Fineract loan repayments written" }),
-    }),
-    errors: z.array(z.string()),
-    filesLoaded: z.array(z.string()).openapi({ description: "Export files loaded by this run" }),
-    startedAt: z.string(),
-    completedAt: z.string().nullable(),
-  })
-  .openapi("SyncStatus");
-
-export const SyncResponseSchema = z.object({ success: z.literal(true), syncStatus: SyncStatusSchema });

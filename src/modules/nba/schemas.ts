@@ -1,25 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import { BANDS } from "../bhi/domain/bands";
 import { TRENDS } from "../bhi/domain/trend";
-import { PRIORITIES } from "./domain/facts";
-
-export const NbaActionSchema = z
-  .object({
-    id: z.string().openapi({
-      description: "Deterministic: `<ruleId>:<customerId>`",
-      example: "NBA-LIQ-001:7f3c9a52-1d2e-4b6a-9c1f-2a3b4c5d6e7f",
-    }),
-    actionType: z.string().openapi({ example: "liquidity_buffer" }),
-    ruleId: z.string().openapi({ example: "NBA-LIQ-001" }),
-    title: z.string(),
-    description: z.string(),
-    priority: z.enum(PRIORITIES),
-    category: z.string().openapi({ example: "liquidity" }),
-    suggestedSteps: z.array(z.string()),
-    expectedImpact: z.string(),
-    confidence: z.number().min(0).max(1),
-  })
-  .openapi("NBAAction");
 
 export const BhiOverrideSchema = z
   .strictObject({
@@ -42,23 +23,6 @@ export const GenerateBody = z
   })
   .openapi("NBAGenerateRequest");
 
-const BhiSource = z.enum(["stored", "override", "none"]).openapi({
-  description:
-    "Where the BHI fields came from: the stored latest record, the request's override, or none known",
-});
-
-export const GenerateResponse = z
-  .object({
-    success: z.literal(true),
-    customerId: z.uuid(),
-    bhiSource: BhiSource,
-    actions: z.array(NbaActionSchema),
-    evaluatedRules: z.number().int(),
-    matchedRules: z.number().int(),
-    eventRecorded: z.boolean(),
-  })
-  .openapi("NBAGenerateResponse");
-
 export const BatchBody = z
   .strictObject({
     customerIds: z.array(z.uuid()).min(1).max(100),
@@ -67,28 +31,3 @@ export const BatchBody = z
     }),
   })
   .openapi("NBABatchRequest");
-
-export const BatchResultSchema = z
-  .object({
-    customerId: z.uuid(),
-    status: z.enum(["ok", "failed"]),
-    bhiSource: BhiSource.optional(),
-    actions: z.array(NbaActionSchema),
-    evaluatedRules: z.number().int(),
-    matchedRules: z.number().int(),
-    error: z.object({ code: z.string(), message: z.string() }).optional(),
-  })
-  .openapi("NBABatchResult");
-
-export const BatchResponse = z
-  .object({
-    success: z.literal(true),
-    results: z.array(BatchResultSchema),
-    summary: z.object({
-      total: z.number().int(),
-      successful: z.number().int(),
-      failed: z.number().int(),
-      actionCount: z.number().int(),
-    }),
-  })
-  .openapi("NBABatchResponse");

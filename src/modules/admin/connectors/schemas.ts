@@ -15,16 +15,3 @@ export const ConnectorBody = z
     }),
   ])
   .openapi("ConnectorConfigRequest");
-
-export const ConnectorSchema = z
-  .object({
-    type: z.string(),
-    provider: z.string(),
-    baseUrl: z.string().optional(),
-    tenantIdentifier: z.string().optional(),
-    username: z.string().optional(),
-    hasPassword: z.boolean(),
-    createdAt: z.string(),
-    updatedAt: z.string(),
-  })
-  .openapi("Connector");

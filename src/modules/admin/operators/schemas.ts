@@ -3,7 +3,7 @@ import { z } from "@hono/zod-openapi";
 import { IsoDateTime } from "../../../http/openapi";
 import { OPERATOR_SCOPES, type OperatorScope } from "../../../lib/scopes";
 
-const OperatorScopeSchema = z
+export const OperatorScopeSchema = z
   .enum(OPERATOR_SCOPES as [OperatorScope, ...OperatorScope[]])
   .openapi("OperatorScope", {
     description:
@@ -32,31 +32,6 @@ export const CreateOperatorTokenBody = z
     }),
   })
   .openapi("CreateOperatorTokenRequest");
-
-export const OperatorTokenSchema = z
-  .object({
-    id: z.uuid().openapi({ description: "The actor id of this operator in the audit log" }),
-    name: z.string(),
-    prefix: z.string().openapi({ example: "cop_AbC12345" }),
-    status: z.enum(["active", "expired", "revoked"]).openapi({
-      description:
-        "revoked: by itself or with a token up its createdBy chain (revocation cascades); expired: past expiresAt",
-    }),
-    scopes: z.array(OperatorScopeSchema),
-    createdBy: z.string().openapi({ description: 'Operator token id that created it, or "bootstrap"' }),
-    createdAt: z.string(),
-    expiresAt: z.string().openapi({ description: "Refused with 401 from this time on" }),
-    lastUsedAt: z.string().nullable().openapi({
-      description:
-        "Last authenticated request, to the minute (written at most once a minute); null: never used",
-    }),
-    revokedAt: z.string().nullable(),
-  })
-  .openapi("OperatorToken");
-
-export const NewOperatorTokenSchema = OperatorTokenSchema.extend({
-  token: z.string().openapi({ description: "The plaintext token (cop_...). Shown only in this answer." }),
-}).openapi("NewOperatorToken");
 
 export const OperatorTokenIdParams = z.object({
   tokenId: z.uuid().openapi({ param: { name: "tokenId", in: "path" } }),

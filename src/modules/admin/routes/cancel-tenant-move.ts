@@ -1,6 +1,6 @@
 import type { App } from "../../../http/context";
 import { adminRoute, jsonContent } from "../../../http/openapi";
-import { MoveParams, TenantMoveResponse } from "../moves/schemas";
+import { MoveParams } from "../moves/schemas";
 import { cancelMove } from "../moves/service";
 
 export const cancelTenantMoveRoute = adminRoute({
@@ -16,7 +16,12 @@ export const cancelTenantMoveRoute = adminRoute({
     "never leaves its source shard. Audited (tenant.move_cancelled). A move already rolling back is returned as it " +
     "is. 409 when the move has ended, or has switched (the tenant is live on the target: start a move back instead).",
   request: { params: MoveParams },
-  responses: { 202: jsonContent(TenantMoveResponse, "The move (step rollback)") },
+  responses: {
+    202: jsonContent(
+      async () => (await import("../moves/responses")).TenantMoveResponse,
+      "The move (step rollback)",
+    ),
+  },
 });
 
 export const registerCancelTenantMove = (app: App) =>

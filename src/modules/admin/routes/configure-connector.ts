@@ -1,7 +1,7 @@
 import { z } from "@hono/zod-openapi";
 import type { App } from "../../../http/context";
 import { adminRoute, jsonBody, jsonContent } from "../../../http/openapi";
-import { ConnectorBody, ConnectorSchema } from "../connectors/schemas";
+import { ConnectorBody } from "../connectors/schemas";
 import { configureConnector } from "../connectors/service";
 import { TenantIdParams } from "../schemas";
 
@@ -14,10 +14,10 @@ export const configureConnectorRoute = adminRoute({
   description: "The tenant's connector: export files or Apache Fineract.",
   request: { params: TenantIdParams, body: jsonBody(ConnectorBody) },
   responses: {
-    200: jsonContent(
-      z.object({ success: z.literal(true), connector: ConnectorSchema }),
-      "Stored; secrets never returned",
-    ),
+    200: jsonContent(async () => {
+      const { ConnectorSchema } = await import("../connectors/responses");
+      return z.object({ success: z.literal(true), connector: ConnectorSchema });
+    }, "Stored; secrets never returned"),
   },
 });
 

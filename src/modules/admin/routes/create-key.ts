@@ -2,7 +2,7 @@ import { z } from "@hono/zod-openapi";
 import type { App } from "../../../http/context";
 import { adminRoute, jsonBody, jsonContent } from "../../../http/openapi";
 import type { Scope } from "../../../lib/scopes";
-import { CreateKeyBody, NewApiKeySchema } from "../keys/schemas";
+import { CreateKeyBody } from "../keys/schemas";
 import { createKey } from "../keys/service";
 import { TenantIdParams } from "../schemas";
 
@@ -15,10 +15,10 @@ export const createKeyRoute = adminRoute({
   description: "With the given scopes.",
   request: { params: TenantIdParams, body: jsonBody(CreateKeyBody) },
   responses: {
-    201: jsonContent(
-      z.object({ success: z.literal(true), apiKey: NewApiKeySchema }),
-      "Key created; shown only here",
-    ),
+    201: jsonContent(async () => {
+      const { NewApiKeySchema } = await import("../keys/responses");
+      return z.object({ success: z.literal(true), apiKey: NewApiKeySchema });
+    }, "Key created; shown only here"),
   },
 });
 

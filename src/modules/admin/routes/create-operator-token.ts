@@ -1,7 +1,7 @@
 import { z } from "@hono/zod-openapi";
 import type { App } from "../../../http/context";
 import { adminRoute, jsonBody, jsonContent } from "../../../http/openapi";
-import { CreateOperatorTokenBody, NewOperatorTokenSchema } from "../operators/schemas";
+import { CreateOperatorTokenBody } from "../operators/schemas";
 import { createOperatorToken } from "../operators/service";
 
 export const createOperatorTokenRoute = adminRoute({
@@ -17,10 +17,10 @@ export const createOperatorTokenRoute = adminRoute({
     "of the token and its display prefix are stored; the token is shown only in this answer.",
   request: { body: jsonBody(CreateOperatorTokenBody) },
   responses: {
-    201: jsonContent(
-      z.object({ success: z.literal(true), operatorToken: NewOperatorTokenSchema }),
-      "Token created; shown only here",
-    ),
+    201: jsonContent(async () => {
+      const { NewOperatorTokenSchema } = await import("../operators/responses");
+      return z.object({ success: z.literal(true), operatorToken: NewOperatorTokenSchema });
+    }, "Token created; shown only here"),
   },
 });
 

@@ -1,8 +1,7 @@
 import { z } from "@hono/zod-openapi";
 import type { App } from "../../../http/context";
 import { adminRoute, errorResponses, jsonBody, jsonContent } from "../../../http/openapi";
-import { NewApiKeySchema } from "../keys/schemas";
-import { CreateTenantBody, TenantSchema } from "../schemas";
+import { CreateTenantBody } from "../schemas";
 import { createTenant } from "../tenants/service";
 
 export const createTenantRoute = adminRoute({
@@ -14,10 +13,11 @@ export const createTenantRoute = adminRoute({
   description: 'Creates the tenant and its first API key (scopes ["*"]).',
   request: { body: jsonBody(CreateTenantBody) },
   responses: {
-    201: jsonContent(
-      z.object({ success: z.literal(true), tenant: TenantSchema, apiKey: NewApiKeySchema }),
-      "Tenant created; the key is shown only here",
-    ),
+    201: jsonContent(async () => {
+      const { TenantSchema } = await import("../responses");
+      const { NewApiKeySchema } = await import("../keys/responses");
+      return z.object({ success: z.literal(true), tenant: TenantSchema, apiKey: NewApiKeySchema });
+    }, "Tenant created; the key is shown only here"),
     // No `shard` named and every shard closed (or not migrated): nowhere to place it.
     ...errorResponses(409),
   },

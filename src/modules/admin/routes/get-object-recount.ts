@@ -1,6 +1,6 @@
 import type { App } from "../../../http/context";
 import { adminRoute, jsonContent } from "../../../http/openapi";
-import { ObjectRecountResponse, RecountParams } from "../../usage/recount/schemas";
+import { RecountParams } from "../../usage/recount/schemas";
 import { getRecount } from "../../usage/recount/service";
 
 export const getObjectRecountRoute = adminRoute({
@@ -12,7 +12,12 @@ export const getObjectRecountRoute = adminRoute({
   description: "A recount of a tenant's R2 objects: pages listed, figures per kind, the totals it replaced.",
   request: { params: RecountParams },
   fresh: true,
-  responses: { 200: jsonContent(ObjectRecountResponse, "The recount") },
+  responses: {
+    200: jsonContent(
+      async () => (await import("../../usage/recount/responses")).ObjectRecountResponse,
+      "The recount",
+    ),
+  },
 });
 
 export const registerGetObjectRecount = (app: App) =>

@@ -1,6 +1,6 @@
 import type { App } from "../../../http/context";
 import { adminRoute, jsonContent } from "../../../http/openapi";
-import { MoveParams, TenantMoveResponse } from "../moves/schemas";
+import { MoveParams } from "../moves/schemas";
 import { getMove } from "../moves/service";
 
 export const getTenantMoveRoute = adminRoute({
@@ -12,7 +12,9 @@ export const getTenantMoveRoute = adminRoute({
   description: "Its step, progress and figures per table.",
   request: { params: MoveParams },
   fresh: true,
-  responses: { 200: jsonContent(TenantMoveResponse, "The move") },
+  responses: {
+    200: jsonContent(async () => (await import("../moves/responses")).TenantMoveResponse, "The move"),
+  },
 });
 
 export const registerGetTenantMove = (app: App) =>

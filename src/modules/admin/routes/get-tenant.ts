@@ -1,7 +1,7 @@
 import { z } from "@hono/zod-openapi";
 import type { App } from "../../../http/context";
 import { adminRoute, jsonContent } from "../../../http/openapi";
-import { TenantIdParams, TenantSchema } from "../schemas";
+import { TenantIdParams } from "../schemas";
 import { getTenant, presentTenant } from "../tenants/service";
 
 export const getTenantRoute = adminRoute({
@@ -11,7 +11,12 @@ export const getTenantRoute = adminRoute({
   scope: "tenants:read",
   summary: "Get a tenant",
   request: { params: TenantIdParams },
-  responses: { 200: jsonContent(z.object({ success: z.literal(true), tenant: TenantSchema }), "The tenant") },
+  responses: {
+    200: jsonContent(async () => {
+      const { TenantSchema } = await import("../responses");
+      return z.object({ success: z.literal(true), tenant: TenantSchema });
+    }, "The tenant"),
+  },
 });
 
 export const registerGetTenant = (app: App) =>

@@ -1,7 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import type { App } from "../../../http/context";
 import { adminRoute, jsonContent } from "../../../http/openapi";
-import { ApiKeySchema } from "../keys/schemas";
 import { listKeys } from "../keys/service";
 import { TenantIdParams } from "../schemas";
 
@@ -14,7 +13,10 @@ export const listKeysRoute = adminRoute({
   description: "Never the key or its hash.",
   request: { params: TenantIdParams },
   responses: {
-    200: jsonContent(z.object({ success: z.literal(true), data: z.array(ApiKeySchema) }), "Keys"),
+    200: jsonContent(async () => {
+      const { ApiKeySchema } = await import("../keys/responses");
+      return z.object({ success: z.literal(true), data: z.array(ApiKeySchema) });
+    }, "Keys"),
   },
 });
 

@@ -7,7 +7,6 @@ import {
   PaginationSchema,
   pagination,
 } from "../../../http/openapi";
-import { OperatorTokenSchema } from "../operators/schemas";
 import { listOperatorTokens } from "../operators/service";
 
 export const listOperatorTokensRoute = adminRoute({
@@ -19,14 +18,14 @@ export const listOperatorTokensRoute = adminRoute({
   description: "Newest first, with scopes, expiry and last use (never the token or its hash).",
   request: { query: PaginationQuery },
   responses: {
-    200: jsonContent(
-      z.object({
+    200: jsonContent(async () => {
+      const { OperatorTokenSchema } = await import("../operators/responses");
+      return z.object({
         success: z.literal(true),
         data: z.array(OperatorTokenSchema),
         pagination: PaginationSchema,
-      }),
-      "Operator tokens",
-    ),
+      });
+    }, "Operator tokens"),
   },
 });
 

@@ -1,9 +1,7 @@
 import { z } from "@hono/zod-openapi";
 import type { App } from "../../../http/context";
 import { adminRoute, jsonContent } from "../../../http/openapi";
-import { ShardSchema } from "../shards/schemas";
 import { listShards } from "../shards/service";
-import { StalledJobsSchema } from "../stalled-jobs/schemas";
 import { stalledJobFigures } from "../stalled-jobs/service";
 
 export const listShardsRoute = adminRoute({
@@ -19,8 +17,10 @@ export const listShardsRoute = adminRoute({
     "created without a `shard` would go to; and the long-running operator jobs (moves, exports, deletions, " +
     "erasures) stalled now or resumed by the minute cron in the last 24 hours. docs/operations.md#operating-figures.",
   responses: {
-    200: jsonContent(
-      z.object({
+    200: jsonContent(async () => {
+      const { StalledJobsSchema } = await import("../stalled-jobs/responses");
+      const { ShardSchema } = await import("../shards/responses");
+      return z.object({
         success: z.literal(true),
         data: z.array(ShardSchema),
         nextPlacement: z
@@ -29,9 +29,8 @@ export const listShardsRoute = adminRoute({
           .nullable()
           .openapi({ description: "Where placement by load puts the next tenant; null: no shard is open" }),
         stalledJobs: StalledJobsSchema,
-      }),
-      "Shards",
-    ),
+      });
+    }, "Shards"),
   },
 });
 

@@ -7,7 +7,6 @@ import {
   PaginationSchema,
   pagination,
 } from "../../../http/openapi";
-import { TenantSchema } from "../schemas";
 import { listTenants } from "../tenants/service";
 
 export const listTenantsRoute = adminRoute({
@@ -19,10 +18,14 @@ export const listTenantsRoute = adminRoute({
   description: "Newest first.",
   request: { query: PaginationQuery },
   responses: {
-    200: jsonContent(
-      z.object({ success: z.literal(true), data: z.array(TenantSchema), pagination: PaginationSchema }),
-      "Tenants",
-    ),
+    200: jsonContent(async () => {
+      const { TenantSchema } = await import("../responses");
+      return z.object({
+        success: z.literal(true),
+        data: z.array(TenantSchema),
+        pagination: PaginationSchema,
+      });
+    }, "Tenants"),
   },
 });
 

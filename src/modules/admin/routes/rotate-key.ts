@@ -1,7 +1,7 @@
 import { z } from "@hono/zod-openapi";
 import type { App } from "../../../http/context";
 import { adminRoute, errorResponses, jsonBody, jsonContent } from "../../../http/openapi";
-import { KeyIdParams, NewApiKeySchema, RotateKeyBody } from "../keys/schemas";
+import { KeyIdParams, RotateKeyBody } from "../keys/schemas";
 import { rotateKey } from "../keys/service";
 
 export const rotateKeyRoute = adminRoute({
@@ -13,14 +13,14 @@ export const rotateKeyRoute = adminRoute({
   description: "A new key now; the old one keeps working for the grace period.",
   request: { params: KeyIdParams, body: jsonBody(RotateKeyBody, false) },
   responses: {
-    201: jsonContent(
-      z.object({
+    201: jsonContent(async () => {
+      const { NewApiKeySchema } = await import("../keys/responses");
+      return z.object({
         success: z.literal(true),
         apiKey: NewApiKeySchema,
         previous: z.object({ id: z.uuid(), expiresAt: z.string() }),
-      }),
-      "The new key (shown only here) and when the old one stops working",
-    ),
+      });
+    }, "The new key (shown only here) and when the old one stops working"),
     ...errorResponses(409),
   },
 });

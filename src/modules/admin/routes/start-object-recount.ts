@@ -1,6 +1,5 @@
 import type { App } from "../../../http/context";
 import { adminRoute, jsonContent } from "../../../http/openapi";
-import { ObjectRecountResponse } from "../../usage/recount/schemas";
 import { startRecount } from "../../usage/recount/service";
 import { TenantIdParams } from "../schemas";
 
@@ -17,7 +16,12 @@ export const startObjectRecountRoute = adminRoute({
     "runs, asking again answers it and re-sends its current turn. Audited (tenant.object_recount_started). " +
     "docs/operations.md#recounting-r2-objects.",
   request: { params: TenantIdParams },
-  responses: { 202: jsonContent(ObjectRecountResponse, "The recount (running)") },
+  responses: {
+    202: jsonContent(
+      async () => (await import("../../usage/recount/responses")).ObjectRecountResponse,
+      "The recount (running)",
+    ),
+  },
 });
 
 export const registerStartObjectRecount = (app: App) =>

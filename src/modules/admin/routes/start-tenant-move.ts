@@ -1,6 +1,6 @@
 import type { App } from "../../../http/context";
 import { adminRoute, jsonBody, jsonContent } from "../../../http/openapi";
-import { StartMoveBody, TenantMoveResponse } from "../moves/schemas";
+import { StartMoveBody } from "../moves/schemas";
 import { startMove } from "../moves/service";
 import { TenantIdParams } from "../schemas";
 
@@ -19,7 +19,12 @@ export const startTenantMoveRoute = adminRoute({
     "copy from the target (step rollback) and ends failed. 409 when the tenant is already on that shard, a move to " +
     "another shard runs, or a failed move is still rolling back.",
   request: { params: TenantIdParams, body: jsonBody(StartMoveBody) },
-  responses: { 202: jsonContent(TenantMoveResponse, "The move (running)") },
+  responses: {
+    202: jsonContent(
+      async () => (await import("../moves/responses")).TenantMoveResponse,
+      "The move (running)",
+    ),
+  },
 });
 
 export const registerStartTenantMove = (app: App) =>

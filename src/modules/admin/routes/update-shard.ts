@@ -1,7 +1,7 @@
 import { z } from "@hono/zod-openapi";
 import type { App } from "../../../http/context";
 import { adminRoute, jsonBody, jsonContent } from "../../../http/openapi";
-import { ShardParams, ShardSchema, UpdateShardBody } from "../shards/schemas";
+import { ShardParams, UpdateShardBody } from "../shards/schemas";
 import { updateShard } from "../shards/service";
 
 export const updateShardRoute = adminRoute({
@@ -17,7 +17,10 @@ export const updateShardRoute = adminRoute({
     "is already in force records nothing.",
   request: { params: ShardParams, body: jsonBody(UpdateShardBody) },
   responses: {
-    200: jsonContent(z.object({ success: z.literal(true), shard: ShardSchema }), "The shard as it is now"),
+    200: jsonContent(async () => {
+      const { ShardSchema } = await import("../shards/responses");
+      return z.object({ success: z.literal(true), shard: ShardSchema });
+    }, "The shard as it is now"),
   },
 });
 

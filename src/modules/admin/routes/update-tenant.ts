@@ -1,7 +1,7 @@
 import { z } from "@hono/zod-openapi";
 import type { App } from "../../../http/context";
 import { adminRoute, jsonBody, jsonContent } from "../../../http/openapi";
-import { TenantIdParams, TenantSchema, UpdateTenantBody } from "../schemas";
+import { TenantIdParams, UpdateTenantBody } from "../schemas";
 import { updateTenant } from "../tenants/service";
 
 export const updateTenantRoute = adminRoute({
@@ -13,7 +13,10 @@ export const updateTenantRoute = adminRoute({
   description: "Its features or settings, merged into the current values.",
   request: { params: TenantIdParams, body: jsonBody(UpdateTenantBody) },
   responses: {
-    200: jsonContent(z.object({ success: z.literal(true), tenant: TenantSchema }), "Updated tenant"),
+    200: jsonContent(async () => {
+      const { TenantSchema } = await import("../responses");
+      return z.object({ success: z.literal(true), tenant: TenantSchema });
+    }, "Updated tenant"),
   },
 });
 

@@ -1,6 +1,6 @@
 import type { App } from "../../../http/context";
 import { jsonBody, jsonContent, tenantRoute } from "../../../http/openapi";
-import { CalculateBody, ReportResponse } from "../schemas";
+import { CalculateBody } from "../schemas";
 import { calculateFromData } from "../service";
 
 export const calculateRoute = tenantRoute({
@@ -16,7 +16,7 @@ export const calculateRoute = tenantRoute({
   scope: "agents:read",
   feature: "agentNetwork",
   request: { body: jsonBody(CalculateBody) },
-  responses: { 200: jsonContent(ReportResponse, "The report") },
+  responses: { 200: jsonContent(async () => (await import("../responses")).ReportResponse, "The report") },
 });
 
 export const registerCalculate = (app: App) =>

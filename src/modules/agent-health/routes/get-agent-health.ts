@@ -1,6 +1,6 @@
 import type { App } from "../../../http/context";
 import { jsonContent, tenantRoute } from "../../../http/openapi";
-import { AgentHealthQuery, AgentIdParams, ReportResponse } from "../schemas";
+import { AgentHealthQuery, AgentIdParams } from "../schemas";
 import { getAgentHealth } from "../service";
 
 export const getAgentHealthRoute = tenantRoute({
@@ -13,7 +13,7 @@ export const getAgentHealthRoute = tenantRoute({
   scope: "agents:read",
   feature: "agentNetwork",
   request: { params: AgentIdParams, query: AgentHealthQuery },
-  responses: { 200: jsonContent(ReportResponse, "The report") },
+  responses: { 200: jsonContent(async () => (await import("../responses")).ReportResponse, "The report") },
 });
 
 export const registerGetAgentHealth = (app: App) =>

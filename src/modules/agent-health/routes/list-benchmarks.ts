@@ -1,7 +1,6 @@
 import type { App } from "../../../http/context";
 import { jsonContent, tenantRoute } from "../../../http/openapi";
 import { DISCLAIMER } from "../present";
-import { BenchmarksResponse } from "../schemas";
 import { listBenchmarks } from "../service";
 
 export const listBenchmarksRoute = tenantRoute({
@@ -13,7 +12,9 @@ export const listBenchmarksRoute = tenantRoute({
   description: "By tier and by region (30-day snapshots).",
   scope: "agents:read",
   feature: "agentNetwork",
-  responses: { 200: jsonContent(BenchmarksResponse, "Benchmarks") },
+  responses: {
+    200: jsonContent(async () => (await import("../responses")).BenchmarksResponse, "Benchmarks"),
+  },
 });
 
 export const registerListBenchmarks = (app: App) =>

@@ -1,7 +1,7 @@
 import type { App } from "../../../http/context";
 import { jsonContent, pagination, tenantRoute } from "../../../http/openapi";
 import { DISCLAIMER } from "../present";
-import { SummaryQuery, SummaryResponse } from "../schemas";
+import { SummaryQuery } from "../schemas";
 import { portfolioSummary } from "../service";
 
 export const portfolioSummaryRoute = tenantRoute({
@@ -16,7 +16,7 @@ export const portfolioSummaryRoute = tenantRoute({
   scope: "agents:read",
   feature: "agentNetwork",
   request: { query: SummaryQuery },
-  responses: { 200: jsonContent(SummaryResponse, "Agents") },
+  responses: { 200: jsonContent(async () => (await import("../responses")).SummaryResponse, "Agents") },
 });
 
 export const registerPortfolioSummary = (app: App) =>

@@ -1,7 +1,6 @@
 import type { App } from "../../../http/context";
 import { jsonContent, tenantRoute } from "../../../http/openapi";
 import { DISCLAIMER } from "../present";
-import { RefreshQueuedResponse, RefreshResponse } from "../schemas";
 import { refreshPortfolio } from "../service";
 
 export const refreshPortfolioRoute = tenantRoute({
@@ -17,8 +16,8 @@ export const refreshPortfolioRoute = tenantRoute({
     "Up to 20,000 agents the refresh runs now (200). Above that it runs on the jobs queue (202) and the portfolio reads show the new figures when it completes (their computedAt). " +
     "A refresh requested while one is queued or running joins it (202, `joined: true`) instead of queueing a second.",
   responses: {
-    200: jsonContent(RefreshResponse, "Refreshed"),
-    202: jsonContent(RefreshQueuedResponse, "Queued"),
+    200: jsonContent(async () => (await import("../responses")).RefreshResponse, "Refreshed"),
+    202: jsonContent(async () => (await import("../responses")).RefreshQueuedResponse, "Queued"),
   },
 });
 

@@ -1,7 +1,6 @@
 import type { App } from "../../../http/context";
 import { jsonContent, tenantRoute } from "../../../http/openapi";
 import { refreshProgress } from "../service";
-import { RefreshProgressResponse } from "../snapshots/schemas";
 
 export const refreshProgressRoute = tenantRoute({
   method: "get",
@@ -13,7 +12,12 @@ export const refreshProgressRoute = tenantRoute({
     "Progress of the latest portfolio refresh (a queued one runs one slice of agents per message).",
   scope: "agents:read",
   feature: "agentNetwork",
-  responses: { 200: jsonContent(RefreshProgressResponse, "The latest run; null before the first") },
+  responses: {
+    200: jsonContent(
+      async () => (await import("../snapshots/responses")).RefreshProgressResponse,
+      "The latest run; null before the first",
+    ),
+  },
 });
 
 export const registerRefreshProgress = (app: App) =>

@@ -1,74 +1,10 @@
 /** OpenAPI shapes of AML cases: the case, its hash-chained history, the list and the transitions. */
 import { z } from "@hono/zod-openapi";
-import {
-  actorKeyIdField,
-  IsoDateTime,
-  orNull,
-  PaginationQuery,
-  PaginationSchema,
-} from "../../../http/openapi";
+import { PaginationQuery } from "../../../http/openapi";
 import { storableText } from "../../../http/storable";
-import { CaseOutcome, caseWorkFields, caseWorkQuery } from "../../case-work/schemas";
-import { RuleSetStampSchema } from "../../rules/schemas";
+import { CaseOutcome, caseWorkQuery } from "../../case-work/schemas";
 import { AML_CASE_STATUSES } from "../domain/case-machine";
-import { HISTORY_EVENT_TYPES } from "../domain/history";
-import { CaseStatus, Disclaimer, EntityType, EvidenceSchema, RiskLevel } from "../schemas";
-
-export const AmlCaseSchema = z
-  .object({
-    id: z.uuid(),
-    tenantId: z.string(),
-    ruleId: z.string(),
-    ruleName: z.string(),
-    caseType: z.string(),
-    entityType: EntityType,
-    entityId: z.string(),
-    riskLevel: RiskLevel,
-    status: CaseStatus,
-    evidence: z.array(EvidenceSchema),
-    explanation: z.string(),
-    correlationId: z.uuid(),
-    windowDays: z.number().int(),
-    windowStart: IsoDateTime,
-    windowEnd: IsoDateTime,
-    createdAt: IsoDateTime,
-    lastEventAt: IsoDateTime,
-    eventCount: z.number().int(),
-    ruleSet: orNull(RuleSetStampSchema).openapi({
-      description: "The AML rule-set version whose evaluation opened the case; null before rule sets",
-    }),
-    ...caseWorkFields,
-    strDueAt: IsoDateTime.nullable().openapi({
-      description:
-        "The STR clock: 24 hours after the case was first marked suspicious (escalated); dueAt is then at the latest this. null until escalated",
-    }),
-  })
-  .openapi("AmlCase");
-
-export const AmlCaseHistorySchema = z
-  .object({
-    id: z.uuid(),
-    caseId: z.uuid(),
-    sequence: z.number().int(),
-    eventType: z.enum(HISTORY_EVENT_TYPES).openapi({
-      description:
-        "created; transitioned (the only entry that changes the status); alert_added (a monitoring hit) and rule_snoozed; case work: assigned, unassigned, note_added, evidence_added (an uploaded file), tag_added, tag_removed, close_requested, close_rejected, sla_breached, linked, unlinked (a link to another case or an alert: details.linkId, details.linked) (docs/decisions/case-work.md)",
-    }),
-    fromStatus: CaseStatus.nullable(),
-    toStatus: CaseStatus,
-    actorType: z.string(),
-    actorId: z.string(),
-    actorName: z.string().nullable(),
-    actorKeyId: actorKeyIdField("workflows", "entries"),
-    note: z.string().nullable(),
-    details: orNull(z.record(z.string(), z.unknown())).openapi({
-      description: "Structured facts of the entry (assignee, tag, outcome, due dates); covered by its hash",
-    }),
-    createdAt: IsoDateTime,
-    previousHash: z.string(),
-    hash: z.string(),
-  })
-  .openapi("AmlCaseHistoryEntry");
+import { CaseStatus, EntityType } from "../schemas";
 
 export const CaseListQuery = PaginationQuery.extend({
   status: z
@@ -94,33 +30,6 @@ export const CaseListQuery = PaginationQuery.extend({
   ...caseWorkQuery,
 });
 
-export const CaseListResponse = z.object({
-  success: z.literal(true),
-  data: z.array(AmlCaseSchema),
-  pagination: PaginationSchema,
-  disclaimer: Disclaimer,
-});
-
-export const CaseResponse = z.object({
-  success: z.literal(true),
-  case: AmlCaseSchema.extend({
-    history: z.array(AmlCaseHistorySchema),
-    chainValid: z.boolean().openapi({
-      description: "The history's hash chain recomputes from genesis and its head matches its anchor",
-    }),
-    anchorValid: z
-      .boolean()
-      .nullable()
-      .openapi({
-        description:
-          "Whether the history's head matches the anchor the service keyed with a Worker secret: " +
-          "false when the history was rewritten, truncated or extended outside the service (even " +
-          "with every hash recomputed); null for cases written before anchoring existed",
-      }),
-  }),
-  disclaimer: Disclaimer,
-});
-
 /** No actorType: a transition through the API is always a `user` actor (the key is recorded). */
 export const TransitionBody = storableText(
   z
@@ -133,24 +42,3 @@ export const TransitionBody = storableText(
     })
     .strict(),
 );
-
-export const TransitionResponse = z.object({
-  success: z.literal(true),
-  case: AmlCaseSchema,
-  event: AmlCaseHistorySchema,
-  disclaimer: Disclaimer,
-});
-
-export const TransitionsResponse = z.object({
-  success: z.literal(true),
-  transitions: z.record(z.string(), z.array(CaseStatus)),
-  statusDetails: z.array(
-    z.object({
-      status: CaseStatus,
-      label: z.string(),
-      isTerminal: z.boolean(),
-      validTransitions: z.array(CaseStatus),
-    }),
-  ),
-  disclaimer: Disclaimer,
-});

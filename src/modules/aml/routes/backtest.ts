@@ -1,7 +1,7 @@
 import type { App } from "../../../http/context";
 import { jsonBody, jsonContent, tenantRoute } from "../../../http/openapi";
 import { queueBacktest } from "../backtest/jobs";
-import { BacktestBody, BacktestQueuedResponse, BacktestResponse } from "../backtest/schemas";
+import { BacktestBody } from "../backtest/schemas";
 import { activeEntities, backtest, SYNC_BACKTEST_MAX_ENTITIES } from "../backtest/service";
 import { DISCLAIMER } from "../schemas";
 
@@ -21,9 +21,12 @@ export const backtestRoute = tenantRoute({
   scope: "aml:read",
   request: { body: jsonBody(BacktestBody) },
   responses: {
-    200: jsonContent(BacktestResponse, "Hits per rule, the difference, top entities"),
+    200: jsonContent(
+      async () => (await import("../backtest/responses")).BacktestResponse,
+      "Hits per rule, the difference, top entities",
+    ),
     202: jsonContent(
-      BacktestQueuedResponse,
+      async () => (await import("../backtest/responses")).BacktestQueuedResponse,
       "Queued on the jobs queue, or the identical run already queued (joined)",
     ),
   },

@@ -1,7 +1,7 @@
 import type { App } from "../../../http/context";
 import { errorResponses, jsonBody, jsonContent, tenantRoute } from "../../../http/openapi";
 import { evaluate } from "../evaluation/service";
-import { DISCLAIMER, EvaluateBody, EvaluateResponse } from "../schemas";
+import { DISCLAIMER, EvaluateBody } from "../schemas";
 
 export const evaluateRoute = tenantRoute({
   method: "post",
@@ -16,7 +16,10 @@ export const evaluateRoute = tenantRoute({
     "When all rules run without `highRiskCountries`, geographic rules are listed in `skippedRules`.",
   scope: "aml:read",
   request: { body: jsonBody(EvaluateBody) },
-  responses: { 200: jsonContent(EvaluateResponse, "Evaluation result"), ...errorResponses(409) },
+  responses: {
+    200: jsonContent(async () => (await import("../responses")).EvaluateResponse, "Evaluation result"),
+    ...errorResponses(409),
+  },
 });
 
 export const registerEvaluate = (app: App) =>

@@ -2,7 +2,6 @@ import { z } from "@hono/zod-openapi";
 import type { App } from "../../../http/context";
 import { jsonContent, tenantRoute, uuidParam } from "../../../http/openapi";
 import { getBacktestRun } from "../backtest/jobs";
-import { BacktestRunResponse } from "../backtest/schemas";
 import { DISCLAIMER } from "../schemas";
 
 export const getBacktestRoute = tenantRoute({
@@ -15,7 +14,12 @@ export const getBacktestRoute = tenantRoute({
   description: "A queued backtest: its status and, once done, its result.",
   scope: "aml:read",
   request: { params: z.object({ backtestId: uuidParam("backtestId") }) },
-  responses: { 200: jsonContent(BacktestRunResponse, "The backtest run") },
+  responses: {
+    200: jsonContent(
+      async () => (await import("../backtest/responses")).BacktestRunResponse,
+      "The backtest run",
+    ),
+  },
 });
 
 export const registerGetBacktest = (app: App) =>

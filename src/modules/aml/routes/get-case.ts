@@ -1,7 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import type { App } from "../../../http/context";
 import { jsonContent, tenantRoute, uuidParam } from "../../../http/openapi";
-import { CaseResponse } from "../cases/schemas";
 import { getCase } from "../cases/service";
 import { DISCLAIMER } from "../schemas";
 
@@ -14,7 +13,7 @@ export const getCaseRoute = tenantRoute({
   description: "With its append-only history and whether its hash chain verifies.",
   scope: "aml:read",
   request: { params: z.object({ caseId: uuidParam("caseId") }) },
-  responses: { 200: jsonContent(CaseResponse, "The case") },
+  responses: { 200: jsonContent(async () => (await import("../cases/responses")).CaseResponse, "The case") },
 });
 
 export const registerGetCase = (app: App) =>

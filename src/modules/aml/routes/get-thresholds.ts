@@ -1,6 +1,6 @@
 import type { App } from "../../../http/context";
 import { jsonContent, tenantRoute } from "../../../http/openapi";
-import { DISCLAIMER, ThresholdsResponse } from "../schemas";
+import { DISCLAIMER } from "../schemas";
 import { getThresholds } from "../service";
 
 export const getThresholdsRoute = tenantRoute({
@@ -11,7 +11,9 @@ export const getThresholdsRoute = tenantRoute({
   summary: "Get the effective AML thresholds",
   description: "Defaults merged with the tenant's own values.",
   scope: "aml:read",
-  responses: { 200: jsonContent(ThresholdsResponse, "Thresholds") },
+  responses: {
+    200: jsonContent(async () => (await import("../responses")).ThresholdsResponse, "Thresholds"),
+  },
 });
 
 export const registerGetThresholds = (app: App) =>

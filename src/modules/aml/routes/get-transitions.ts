@@ -1,6 +1,5 @@
 import type { App } from "../../../http/context";
 import { jsonContent, tenantRoute } from "../../../http/openapi";
-import { TransitionsResponse } from "../cases/schemas";
 import { AML_TRANSITIONS, statusDetails } from "../domain/case-machine";
 import { DISCLAIMER } from "../schemas";
 
@@ -12,7 +11,12 @@ export const getTransitionsRoute = tenantRoute({
   summary: "Get the AML case state machine",
   description: "The KYC/AML case status state machine.",
   scope: "aml:read",
-  responses: { 200: jsonContent(TransitionsResponse, "Transitions and status details") },
+  responses: {
+    200: jsonContent(
+      async () => (await import("../cases/responses")).TransitionsResponse,
+      "Transitions and status details",
+    ),
+  },
 });
 
 export const registerGetTransitions = (app: App) =>

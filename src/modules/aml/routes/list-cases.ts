@@ -1,6 +1,6 @@
 import type { App } from "../../../http/context";
 import { jsonContent, pagination, tenantRoute } from "../../../http/openapi";
-import { CaseListQuery, CaseListResponse } from "../cases/schemas";
+import { CaseListQuery } from "../cases/schemas";
 import { listCases } from "../cases/service";
 import { DISCLAIMER } from "../schemas";
 
@@ -13,7 +13,9 @@ export const listCasesRoute = tenantRoute({
   description: "Filter by status, entityType, entityId and ruleId; newest first.",
   scope: "aml:read",
   request: { query: CaseListQuery },
-  responses: { 200: jsonContent(CaseListResponse, "AML cases") },
+  responses: {
+    200: jsonContent(async () => (await import("../cases/responses")).CaseListResponse, "AML cases"),
+  },
 });
 
 export const registerListCases = (app: App) =>

@@ -1,6 +1,6 @@
 import type { App } from "../../../http/context";
 import { jsonContent, tenantRoute } from "../../../http/openapi";
-import { DISCLAIMER, RulesResponse } from "../schemas";
+import { DISCLAIMER } from "../schemas";
 import { listRules } from "../service";
 
 export const listRulesRoute = tenantRoute({
@@ -11,7 +11,9 @@ export const listRulesRoute = tenantRoute({
   summary: "List AML trigger rules",
   description: "With their effective thresholds and basis.",
   scope: "aml:read",
-  responses: { 200: jsonContent(RulesResponse, "The rule catalog") },
+  responses: {
+    200: jsonContent(async () => (await import("../responses")).RulesResponse, "The rule catalog"),
+  },
 });
 
 export const registerListRules = (app: App) =>

@@ -1,6 +1,6 @@
 import type { App } from "../../../http/context";
 import { jsonBody, jsonContent, tenantRoute } from "../../../http/openapi";
-import { DISCLAIMER, PutThresholdsBody, ThresholdsResponse } from "../schemas";
+import { DISCLAIMER, PutThresholdsBody } from "../schemas";
 import { putThresholds } from "../service";
 
 export const putThresholdsRoute = tenantRoute({
@@ -12,7 +12,12 @@ export const putThresholdsRoute = tenantRoute({
   description: "Replaces its overrides; unknown names and bad values answer 400.",
   scope: "aml:write",
   request: { body: jsonBody(PutThresholdsBody) },
-  responses: { 200: jsonContent(ThresholdsResponse, "Effective thresholds after the change") },
+  responses: {
+    200: jsonContent(
+      async () => (await import("../responses")).ThresholdsResponse,
+      "Effective thresholds after the change",
+    ),
+  },
 });
 
 export const registerPutThresholds = (app: App) =>

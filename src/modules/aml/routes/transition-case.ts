@@ -1,7 +1,7 @@
 import { z } from "@hono/zod-openapi";
 import type { App } from "../../../http/context";
 import { errorResponses, jsonBody, jsonContent, tenantRoute, uuidParam } from "../../../http/openapi";
-import { TransitionBody, TransitionResponse } from "../cases/schemas";
+import { TransitionBody } from "../cases/schemas";
 import { transitionCase } from "../casework/service";
 import { DISCLAIMER } from "../schemas";
 
@@ -15,7 +15,10 @@ export const transitionCaseRoute = tenantRoute({
   scope: "aml:write",
   request: { params: z.object({ caseId: uuidParam("caseId") }), body: jsonBody(TransitionBody) },
   responses: {
-    200: jsonContent(TransitionResponse, "The case and the appended history entry"),
+    200: jsonContent(
+      async () => (await import("../cases/responses")).TransitionResponse,
+      "The case and the appended history entry",
+    ),
     ...errorResponses(409),
   },
 });

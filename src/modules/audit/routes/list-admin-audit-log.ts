@@ -1,6 +1,6 @@
 import type { App } from "../../../http/context";
 import { adminRoute, jsonContent, pagination } from "../../../http/openapi";
-import { AdminAuditQuerySchema, AuditLogPage } from "../schemas";
+import { AdminAuditQuerySchema } from "../schemas";
 import { listOperatorAudit } from "../service";
 
 export const listAdminAuditLogRoute = adminRoute({
@@ -13,7 +13,7 @@ export const listAdminAuditLogRoute = adminRoute({
     "Operator actions (CONTROL_DB) and tenants' own actions (every shard, or the tenant's shard when " +
     "tenantId is given), merged newest first. Append-only; secrets never appear.",
   request: { query: AdminAuditQuerySchema },
-  responses: { 200: jsonContent(AuditLogPage, "Audit entries") },
+  responses: { 200: jsonContent(async () => (await import("../responses")).AuditLogPage, "Audit entries") },
 });
 
 export const registerListAdminAuditLog = (app: App) =>

@@ -1,6 +1,6 @@
 import type { App } from "../../../http/context";
 import { jsonContent, pagination, tenantRoute } from "../../../http/openapi";
-import { AuditLogPage, AuditQuerySchema } from "../schemas";
+import { AuditQuerySchema } from "../schemas";
 import { listTenantAudit } from "../service";
 
 export const listTenantAuditLogRoute = tenantRoute({
@@ -16,7 +16,7 @@ export const listTenantAuditLogRoute = tenantRoute({
     "Secrets never appear in `before`/`after`.",
   scope: "audit:read",
   request: { query: AuditQuerySchema },
-  responses: { 200: jsonContent(AuditLogPage, "Audit entries") },
+  responses: { 200: jsonContent(async () => (await import("../responses")).AuditLogPage, "Audit entries") },
 });
 
 export const registerListTenantAuditLog = (app: App) =>

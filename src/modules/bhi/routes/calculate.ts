@@ -1,6 +1,6 @@
 import type { App } from "../../../http/context";
 import { jsonBody, jsonContent, tenantRoute } from "../../../http/openapi";
-import { CalculateAccepted, CalculateBody, CalculateResponse } from "../schemas";
+import { CalculateBody } from "../schemas";
 import { calculateFromDb, presentJob } from "../service";
 
 export const calculateRoute = tenantRoute({
@@ -20,9 +20,9 @@ export const calculateRoute = tenantRoute({
   scope: "bhi:write",
   request: { body: jsonBody(CalculateBody) },
   responses: {
-    200: jsonContent(CalculateResponse, "Calculated"),
+    200: jsonContent(async () => (await import("../responses")).CalculateResponse, "Calculated"),
     202: jsonContent(
-      CalculateAccepted,
+      async () => (await import("../responses")).CalculateAccepted,
       "Accepted: running on the jobs queue (possibly the identical job already running: joined)",
     ),
   },

@@ -1,7 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import type { App } from "../../../http/context";
 import { jsonContent, tenantRoute, uuidParam } from "../../../http/openapi";
-import { BhiJobSchema } from "../schemas";
 import { getJob } from "../service";
 
 export const getJobRoute = tenantRoute({
@@ -14,7 +13,12 @@ export const getJobRoute = tenantRoute({
   description: "Progress of a background BHI run (started by calculate-from-db with > 10,000 customers).",
   scope: "bhi:read",
   request: { params: z.object({ jobId: uuidParam("jobId") }) },
-  responses: { 200: jsonContent(z.object({ success: z.literal(true), job: BhiJobSchema }), "The job") },
+  responses: {
+    200: jsonContent(async () => {
+      const { BhiJobSchema } = await import("../responses");
+      return z.object({ success: z.literal(true), job: BhiJobSchema });
+    }, "The job"),
+  },
 });
 
 export const registerGetJob = (app: App) =>

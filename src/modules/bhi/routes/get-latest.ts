@@ -2,7 +2,6 @@ import { z } from "@hono/zod-openapi";
 import type { App } from "../../../http/context";
 import { jsonContent, tenantRoute, uuidParam } from "../../../http/openapi";
 import { presentRecord } from "../present";
-import { BhiRecordSchema } from "../schemas";
 import { getLatest } from "../service";
 
 export const getLatestRoute = tenantRoute({
@@ -15,7 +14,10 @@ export const getLatestRoute = tenantRoute({
   scope: "bhi:read",
   request: { params: z.object({ customerId: uuidParam("customerId") }) },
   responses: {
-    200: jsonContent(z.object({ success: z.literal(true), bhi: BhiRecordSchema }), "Latest record"),
+    200: jsonContent(async () => {
+      const { BhiRecordSchema } = await import("../responses");
+      return z.object({ success: z.literal(true), bhi: BhiRecordSchema });
+    }, "Latest record"),
   },
 });
 

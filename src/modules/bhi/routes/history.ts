@@ -1,7 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import type { App } from "../../../http/context";
 import { jsonContent, PaginationQuery, pagination, tenantRoute, uuidParam } from "../../../http/openapi";
-import { BhiHistoryResponse } from "../schemas";
 import { getHistory } from "../service";
 
 export const historyRoute = tenantRoute({
@@ -13,7 +12,7 @@ export const historyRoute = tenantRoute({
   description: "Newest first; 404 when the customer is absent.",
   scope: "bhi:read",
   request: { params: z.object({ customerId: uuidParam("customerId") }), query: PaginationQuery },
-  responses: { 200: jsonContent(BhiHistoryResponse, "History") },
+  responses: { 200: jsonContent(async () => (await import("../responses")).BhiHistoryResponse, "History") },
 });
 
 export const registerHistory = (app: App) =>

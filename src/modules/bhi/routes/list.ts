@@ -1,6 +1,6 @@
 import type { App } from "../../../http/context";
 import { jsonContent, pagination, tenantRoute } from "../../../http/openapi";
-import { BhiListQuery, BhiListResponse } from "../schemas";
+import { BhiListQuery } from "../schemas";
 import { listRecords } from "../service";
 
 export const listRoute = tenantRoute({
@@ -12,7 +12,7 @@ export const listRoute = tenantRoute({
   description: "Latest per customer by default; newest first.",
   scope: "bhi:read",
   request: { query: BhiListQuery },
-  responses: { 200: jsonContent(BhiListResponse, "BHI records") },
+  responses: { 200: jsonContent(async () => (await import("../responses")).BhiListResponse, "BHI records") },
 });
 
 export const registerList = (app: App) =>

@@ -1,7 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import type { App } from "../../../http/context";
 import { jsonContent, tenantRoute } from "../../../http/openapi";
-import { BhiSummarySchema } from "../schemas";
 import { getSummary } from "../service";
 
 export const summaryRoute = tenantRoute({
@@ -13,7 +12,10 @@ export const summaryRoute = tenantRoute({
   description: "Over each customer's latest record.",
   scope: "bhi:read",
   responses: {
-    200: jsonContent(z.object({ success: z.literal(true), summary: BhiSummarySchema }), "Summary"),
+    200: jsonContent(async () => {
+      const { BhiSummarySchema } = await import("../responses");
+      return z.object({ success: z.literal(true), summary: BhiSummarySchema });
+    }, "Summary"),
   },
 });
 

@@ -2,7 +2,7 @@ import { z } from "@hono/zod-openapi";
 import type { App } from "../../../http/context";
 import { jsonContent, tenantRoute } from "../../../http/openapi";
 import type { CaseKind as CaseFileKind } from "../domain/upload";
-import { CaseFileSchema, CaseParams, KIND_ROUTES } from "../schemas";
+import { CaseParams, KIND_ROUTES } from "../schemas";
 import { listFiles } from "../service";
 
 const listRoute = (kind: CaseFileKind) =>
@@ -16,7 +16,10 @@ const listRoute = (kind: CaseFileKind) =>
     scope: KIND_ROUTES[kind].read,
     request: { params: CaseParams },
     responses: {
-      200: jsonContent(z.object({ success: z.literal(true), data: z.array(CaseFileSchema) }), "The files"),
+      200: jsonContent(async () => {
+        const { CaseFileSchema } = await import("../responses");
+        return z.object({ success: z.literal(true), data: z.array(CaseFileSchema) });
+      }, "The files"),
     },
   });
 

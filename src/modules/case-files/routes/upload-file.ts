@@ -5,7 +5,7 @@ import { errorResponses, jsonContent, tenantRoute } from "../../../http/openapi"
 import { AppError } from "../../../lib/errors";
 import type { CaseKind as CaseFileKind } from "../domain/upload";
 import { allowedContentType, MAX_FILE_BYTES } from "../domain/upload";
-import { CaseFileSchema, CaseParams, KIND_ROUTES, UploadQuery, uploadBody } from "../schemas";
+import { CaseParams, KIND_ROUTES, UploadQuery, uploadBody } from "../schemas";
 import { uploadFile } from "../service";
 
 const uploadRoute = (kind: CaseFileKind) =>
@@ -19,7 +19,10 @@ const uploadRoute = (kind: CaseFileKind) =>
     scope: KIND_ROUTES[kind].write,
     request: { params: CaseParams, query: UploadQuery, body: uploadBody },
     responses: {
-      201: jsonContent(z.object({ success: z.literal(true), file: CaseFileSchema }), "The stored file"),
+      201: jsonContent(async () => {
+        const { CaseFileSchema } = await import("../responses");
+        return z.object({ success: z.literal(true), file: CaseFileSchema });
+      }, "The stored file"),
       ...errorResponses(409, 413, 415),
       403: {
         description:

@@ -1,7 +1,7 @@
 import type { App } from "../../../http/context";
 import { errorResponses, jsonBody, jsonContent, tenantRoute } from "../../../http/openapi";
 import { KIND_ROUTES } from "../../case-files/schemas";
-import { CaseParams, CreateLinkBody, LinkResponse } from "../schemas";
+import { CaseParams, CreateLinkBody } from "../schemas";
 import { type CaseKind, linkCase } from "../service";
 
 const createRoute = (kind: CaseKind) =>
@@ -18,8 +18,11 @@ const createRoute = (kind: CaseKind) =>
     scope: KIND_ROUTES[kind].write,
     request: { params: CaseParams, body: jsonBody(CreateLinkBody) },
     responses: {
-      201: jsonContent(LinkResponse, "The new link"),
-      200: jsonContent(LinkResponse, "The pair was already linked: the existing link"),
+      201: jsonContent(async () => (await import("../responses")).LinkResponse, "The new link"),
+      200: jsonContent(
+        async () => (await import("../responses")).LinkResponse,
+        "The pair was already linked: the existing link",
+      ),
       ...errorResponses(403),
     },
   });

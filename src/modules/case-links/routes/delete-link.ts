@@ -1,7 +1,7 @@
 import type { App } from "../../../http/context";
 import { errorResponses, jsonContent, tenantRoute } from "../../../http/openapi";
 import { KIND_ROUTES } from "../../case-files/schemas";
-import { LinkParams, LinkResponse, UnlinkQuery } from "../schemas";
+import { LinkParams, UnlinkQuery } from "../schemas";
 import { type CaseKind, unlinkCase } from "../service";
 
 const deleteRoute = (kind: CaseKind) =>
@@ -15,7 +15,10 @@ const deleteRoute = (kind: CaseKind) =>
       "Remove a link of the case (from either end); both case logs record `unlinked`. 404 for a link the case does not have.",
     scope: KIND_ROUTES[kind].write,
     request: { params: LinkParams, query: UnlinkQuery },
-    responses: { 200: jsonContent(LinkResponse, "The removed link"), ...errorResponses(403) },
+    responses: {
+      200: jsonContent(async () => (await import("../responses")).LinkResponse, "The removed link"),
+      ...errorResponses(403),
+    },
   });
 
 export const registerDeleteLink = (app: App, kind: CaseKind) =>

@@ -1,6 +1,6 @@
 import type { App } from "../../../http/context";
 import { jsonContent, tenantRoute } from "../../../http/openapi";
-import { AlertParams, LinkListResponse } from "../schemas";
+import { AlertParams } from "../schemas";
 import { alertLinks } from "../service";
 
 const alertLinksRoute = tenantRoute({
@@ -14,7 +14,9 @@ const alertLinksRoute = tenantRoute({
     "needs fraud:read as well.",
   scope: "aml:read",
   request: { params: AlertParams },
-  responses: { 200: jsonContent(LinkListResponse, "The alert's links") },
+  responses: {
+    200: jsonContent(async () => (await import("../responses")).LinkListResponse, "The alert's links"),
+  },
 });
 
 export const registerListAlertLinks = (app: App) =>

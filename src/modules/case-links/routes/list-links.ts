@@ -1,7 +1,7 @@
 import type { App } from "../../../http/context";
 import { jsonContent, tenantRoute } from "../../../http/openapi";
 import { KIND_ROUTES } from "../../case-files/schemas";
-import { CaseParams, LinkListResponse } from "../schemas";
+import { CaseParams } from "../schemas";
 import { type CaseKind, listLinks } from "../service";
 
 const listRoute = (kind: CaseKind) =>
@@ -16,7 +16,7 @@ const listRoute = (kind: CaseKind) =>
       "Cases of a kind the key cannot read are left out.",
     scope: KIND_ROUTES[kind].read,
     request: { params: CaseParams },
-    responses: { 200: jsonContent(LinkListResponse, "The links") },
+    responses: { 200: jsonContent(async () => (await import("../responses")).LinkListResponse, "The links") },
   });
 
 export const registerListLinks = (app: App, kind: CaseKind) =>

@@ -20,11 +20,10 @@ const NOTES = {
     detail: "Appends a note_added event.",
     body: AddNoteBody,
     status: 201,
-    response: z.object({
-      success: z.literal(true),
-      event: KIND_ROUTES.fraud.entrySchema,
-      disclaimer: KIND_ROUTES.fraud.disclaimerSchema,
-    }),
+    response: async () => {
+      const { entry, disclaimer } = await KIND_ROUTES.fraud.responses();
+      return z.object({ success: z.literal(true), event: entry, disclaimer });
+    },
     description: "The note_added event",
     errors: {},
     add: async (...args: Parameters<typeof addFraudNote>) => ({ event: await addFraudNote(...args) }),
@@ -35,12 +34,14 @@ const NOTES = {
     detail: "Adds a note to the case's history without moving its status (a closed case still takes notes).",
     body: CaseNoteBody,
     status: 200,
-    response: KIND_ROUTES.aml.workResult,
+    response: async () => (await KIND_ROUTES.aml.responses()).workResult,
     description: KIND_ROUTES.aml.workDescription,
     errors: errorResponses(409),
     add: asEvents(amlWork.addNote),
   },
 } as const;
+
+type NoteResponse = Awaited<ReturnType<(typeof NOTES)[CaseKind]["response"]>>;
 
 const addNoteRoute = (kind: CaseKind) =>
   tenantRoute({
@@ -53,7 +54,7 @@ const addNoteRoute = (kind: CaseKind) =>
     scope: KIND_ROUTES[kind].write,
     request: { params: CaseParams, body: jsonBody(NOTES[kind].body) },
     responses: {
-      [NOTES[kind].status]: jsonContent(NOTES[kind].response, NOTES[kind].description),
+      [NOTES[kind].status]: jsonContent<NoteResponse>(NOTES[kind].response, NOTES[kind].description),
       ...NOTES[kind].errors,
     },
   });

@@ -8,7 +8,6 @@ import { z } from "@hono/zod-openapi";
 import { uuidParam } from "../../../http/openapi";
 import type { CaseKind } from "../../../lib/case-work";
 import type { Scope } from "../../../lib/scopes";
-import { AmlCaseHistorySchema, AmlCaseSchema } from "../../aml/cases/schemas";
 import * as amlWork from "../../aml/casework/service";
 import * as aml from "../../aml/schemas";
 import { amlSnoozeTarget } from "../../aml/snoozes/service";
@@ -35,6 +34,20 @@ const workResult = (caseSchema: z.ZodType, entrySchema: z.ZodType, disclaimer: z
     disclaimer,
   });
 
+/** A kind's response schemas, built only for the OpenAPI document (docs/architecture.md#what-loads-lazily). */
+export interface KindResponses {
+  disclaimer: z.ZodType;
+  entry: z.ZodType;
+  /** The answer of assignment, tags and the close decisions: the case and the appended entries. */
+  workResult: ReturnType<typeof workResult>;
+}
+
+/** Loaded once, then shared by every route of the kind. */
+const loadedOnce = <T>(load: () => Promise<T>) => {
+  let loaded: Promise<T> | undefined;
+  return () => (loaded ??= load());
+};
+
 export interface CaseKindRoutes {
   prefix: string;
   tag: string;
@@ -45,10 +58,7 @@ export interface CaseKindRoutes {
   /** The kind's case with its article, for operation summaries ("Assign a fraud case"). */
   aCase: string;
   disclaimer: string;
-  disclaimerSchema: z.ZodType;
-  entrySchema: z.ZodType;
-  /** The answer of assignment, tags and the close decisions: the case and the appended entries. */
-  workResult: ReturnType<typeof workResult>;
+  responses: () => Promise<KindResponses>;
   workDescription: string;
 }
 
@@ -61,9 +71,14 @@ export const KIND_ROUTES: Record<CaseKind, CaseKindRoutes> = {
     op: "Fraud",
     aCase: "a fraud case",
     disclaimer: fraud.DISCLAIMER,
-    disclaimerSchema: fraud.Disclaimer,
-    entrySchema: fraud.FraudCaseEventSchema,
-    workResult: workResult(fraud.FraudCaseSchema, fraud.FraudCaseEventSchema, fraud.Disclaimer),
+    responses: loadedOnce(async () => {
+      const { Disclaimer, FraudCaseEventSchema, FraudCaseSchema } = await import("../../fraud/responses");
+      return {
+        disclaimer: Disclaimer,
+        entry: FraudCaseEventSchema,
+        workResult: workResult(FraudCaseSchema, FraudCaseEventSchema, Disclaimer),
+      };
+    }),
     workDescription: "The case and the appended events",
   },
   aml: {
@@ -74,9 +89,15 @@ export const KIND_ROUTES: Record<CaseKind, CaseKindRoutes> = {
     op: "Aml",
     aCase: "an AML case",
     disclaimer: aml.DISCLAIMER,
-    disclaimerSchema: aml.Disclaimer,
-    entrySchema: AmlCaseHistorySchema,
-    workResult: workResult(AmlCaseSchema, AmlCaseHistorySchema, aml.Disclaimer),
+    responses: loadedOnce(async () => {
+      const { Disclaimer } = await import("../../aml/responses");
+      const { AmlCaseHistorySchema, AmlCaseSchema } = await import("../../aml/cases/responses");
+      return {
+        disclaimer: Disclaimer,
+        entry: AmlCaseHistorySchema,
+        workResult: workResult(AmlCaseSchema, AmlCaseHistorySchema, Disclaimer),
+      };
+    }),
     workDescription: "The case and the appended history entries",
   },
 };

@@ -1,7 +1,6 @@
 import type { App } from "../../../http/context";
 import { jsonContent, tenantRoute } from "../../../http/openapi";
 import type { CaseKind } from "../../../lib/case-work";
-import { SnoozeListResponse } from "../../lists/snoozes/schemas";
 import { listCaseSnoozes } from "../../lists/snoozes/service";
 import { CaseParams, KIND_ROUTES, SNOOZE_TARGETS } from "./kinds";
 
@@ -15,7 +14,12 @@ const listSnoozesRoute = (kind: CaseKind) =>
     description: "The snoozes taken from this case, active and expired, newest first.",
     scope: KIND_ROUTES[kind].read,
     request: { params: CaseParams },
-    responses: { 200: jsonContent(SnoozeListResponse, "Snoozes of the case") },
+    responses: {
+      200: jsonContent(
+        async () => (await import("../../lists/snoozes/responses")).SnoozeListResponse,
+        "Snoozes of the case",
+      ),
+    },
   });
 
 export const registerListSnoozes = (app: App, kind: CaseKind) =>

@@ -2,7 +2,7 @@ import { z } from "@hono/zod-openapi";
 import type { App } from "../../../http/context";
 import { jsonBody, jsonContent, tenantRoute } from "../../../http/openapi";
 import type { CaseKind } from "../../../lib/case-work";
-import { SnoozeBody, SnoozeSchema } from "../../lists/snoozes/schemas";
+import { SnoozeBody } from "../../lists/snoozes/schemas";
 import { snoozeFromCase } from "../../lists/snoozes/service";
 import { CaseParams, KIND_ROUTES, SNOOZE_TARGETS } from "./kinds";
 
@@ -23,10 +23,14 @@ const snoozeRuleRoute = (kind: CaseKind) =>
     scope: KIND_ROUTES[kind].write,
     request: { params: CaseParams, body: jsonBody(SnoozeBody) },
     responses: {
-      201: jsonContent(
-        z.object({ success: z.literal(true), snooze: SnoozeSchema, event: KIND_ROUTES[kind].entrySchema }),
-        "The snooze and the case-log entry that records it",
-      ),
+      201: jsonContent(async () => {
+        const { SnoozeSchema } = await import("../../lists/snoozes/responses");
+        return z.object({
+          success: z.literal(true),
+          snooze: SnoozeSchema,
+          event: (await KIND_ROUTES[kind].responses()).entry,
+        });
+      }, "The snooze and the case-log entry that records it"),
     },
   });
 

@@ -38,7 +38,7 @@ export const registerWorkAction =
       scope: facts.write,
       request: { params: CaseParams, body: jsonBody(action.body) },
       responses: {
-        200: jsonContent(facts.workResult, facts.workDescription),
+        200: jsonContent(async () => (await facts.responses()).workResult, facts.workDescription),
         ...errorResponses(409),
       },
     });

@@ -1,6 +1,6 @@
 import type { App } from "../../../http/context";
 import { jsonBody, jsonContent, tenantRoute } from "../../../http/openapi";
-import { FlowBackfillResponse, FlowMappingResponse, PutFlowMappingBody } from "../flows/schemas";
+import { PutFlowMappingBody } from "../flows/schemas";
 import { getFlowMapping, putFlowMapping, requestBackfill } from "../flows/service";
 
 export const getFlowMappingRoute = tenantRoute({
@@ -11,7 +11,12 @@ export const getFlowMappingRoute = tenantRoute({
   summary: "Get the flow mapping",
   description: "The tenant's category-to-flow mapping and its latest backfill's progress.",
   scope: "data:read",
-  responses: { 200: jsonContent(FlowMappingResponse, "Mapping and backfill") },
+  responses: {
+    200: jsonContent(
+      async () => (await import("../flows/responses")).FlowMappingResponse,
+      "Mapping and backfill",
+    ),
+  },
 });
 
 export const putFlowMappingRoute = tenantRoute({
@@ -25,7 +30,12 @@ export const putFlowMappingRoute = tenantRoute({
     "re-classifies stored transactions.",
   scope: "data:write",
   request: { body: jsonBody(PutFlowMappingBody) },
-  responses: { 200: jsonContent(FlowMappingResponse, "The stored mapping, its backfill running") },
+  responses: {
+    200: jsonContent(
+      async () => (await import("../flows/responses")).FlowMappingResponse,
+      "The stored mapping, its backfill running",
+    ),
+  },
 });
 
 export const startFlowBackfillRoute = tenantRoute({
@@ -38,7 +48,12 @@ export const startFlowBackfillRoute = tenantRoute({
     "Re-classifies every stored transaction (e.g. after loading loans); replaces a running backfill. " +
     "Poll GET /v1/settings/flow-mapping.",
   scope: "data:write",
-  responses: { 202: jsonContent(FlowBackfillResponse, "Accepted: the backfill runs on the jobs queue") },
+  responses: {
+    202: jsonContent(
+      async () => (await import("../flows/responses")).FlowBackfillResponse,
+      "Accepted: the backfill runs on the jobs queue",
+    ),
+  },
 });
 
 export const registerFlowMappingRoutes = (app: App) => {

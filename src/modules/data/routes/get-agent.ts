@@ -1,7 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import type { App } from "../../../http/context";
 import { jsonContent, tenantRoute } from "../../../http/openapi";
-import { AgentSchema } from "../schemas";
 import { getAgent, presentAgent } from "../service";
 
 export const getAgentRoute = tenantRoute({
@@ -21,7 +20,12 @@ export const getAgentRoute = tenantRoute({
         .openapi({ param: { name: "agentId", in: "path" } }),
     }),
   },
-  responses: { 200: jsonContent(z.object({ success: z.literal(true), agent: AgentSchema }), "The agent") },
+  responses: {
+    200: jsonContent(async () => {
+      const { AgentSchema } = await import("../responses");
+      return z.object({ success: z.literal(true), agent: AgentSchema });
+    }, "The agent"),
+  },
 });
 
 export const registerGetAgent = (app: App) =>

@@ -1,7 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import type { App } from "../../../http/context";
 import { jsonContent, tenantRoute, uuidParam } from "../../../http/openapi";
-import { CustomerSchema } from "../schemas";
 import { getCustomer, presentCustomer } from "../service";
 
 export const getCustomerRoute = tenantRoute({
@@ -13,7 +12,10 @@ export const getCustomerRoute = tenantRoute({
   scope: "data:read",
   request: { params: z.object({ customerId: uuidParam("customerId") }) },
   responses: {
-    200: jsonContent(z.object({ success: z.literal(true), customer: CustomerSchema }), "The customer"),
+    200: jsonContent(async () => {
+      const { CustomerSchema } = await import("../responses");
+      return z.object({ success: z.literal(true), customer: CustomerSchema });
+    }, "The customer"),
   },
 });
 

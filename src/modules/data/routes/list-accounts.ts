@@ -1,6 +1,6 @@
 import type { App } from "../../../http/context";
 import { jsonContent, pagination, tenantRoute } from "../../../http/openapi";
-import { AccountListQuery, AccountSchema, listOf } from "../schemas";
+import { AccountListQuery, listOf } from "../schemas";
 import { listAccounts } from "../service";
 
 export const listAccountsRoute = tenantRoute({
@@ -12,7 +12,12 @@ export const listAccountsRoute = tenantRoute({
   description: "Optionally of one customer; newest first.",
   scope: "data:read",
   request: { query: AccountListQuery },
-  responses: { 200: jsonContent(listOf(AccountSchema), "Accounts") },
+  responses: {
+    200: jsonContent(async () => {
+      const { AccountSchema } = await import("../responses");
+      return listOf(AccountSchema);
+    }, "Accounts"),
+  },
 });
 
 export const registerListAccounts = (app: App) =>

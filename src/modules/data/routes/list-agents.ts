@@ -1,6 +1,6 @@
 import type { App } from "../../../http/context";
 import { jsonContent, pagination, tenantRoute } from "../../../http/openapi";
-import { AgentListQuery, AgentSchema, listOf } from "../schemas";
+import { AgentListQuery, listOf } from "../schemas";
 import { listAgents } from "../service";
 
 export const listAgentsRoute = tenantRoute({
@@ -12,7 +12,12 @@ export const listAgentsRoute = tenantRoute({
   description: "Mobile-money agents, filtered by tier, region and status; newest first.",
   scope: "agents:read",
   request: { query: AgentListQuery },
-  responses: { 200: jsonContent(listOf(AgentSchema), "Agents") },
+  responses: {
+    200: jsonContent(async () => {
+      const { AgentSchema } = await import("../responses");
+      return listOf(AgentSchema);
+    }, "Agents"),
+  },
 });
 
 export const registerListAgents = (app: App) =>

@@ -1,6 +1,6 @@
 import type { App } from "../../../http/context";
 import { jsonContent, pagination, tenantRoute } from "../../../http/openapi";
-import { CustomerListQuery, CustomerSchema, listOf } from "../schemas";
+import { CustomerListQuery, listOf } from "../schemas";
 import { listCustomers } from "../service";
 
 export const listCustomersRoute = tenantRoute({
@@ -12,7 +12,12 @@ export const listCustomersRoute = tenantRoute({
   description: "Search by name or email, filter by status; newest first.",
   scope: "data:read",
   request: { query: CustomerListQuery },
-  responses: { 200: jsonContent(listOf(CustomerSchema), "Customers") },
+  responses: {
+    200: jsonContent(async () => {
+      const { CustomerSchema } = await import("../responses");
+      return listOf(CustomerSchema);
+    }, "Customers"),
+  },
 });
 
 export const registerListCustomers = (app: App) =>

@@ -1,6 +1,6 @@
 import type { App } from "../../../http/context";
 import { jsonContent, pagination, tenantRoute } from "../../../http/openapi";
-import { listOf, TransactionListQuery, TransactionSchema } from "../schemas";
+import { listOf, TransactionListQuery } from "../schemas";
 import { listTransactions } from "../service";
 
 export const listTransactionsRoute = tenantRoute({
@@ -12,7 +12,12 @@ export const listTransactionsRoute = tenantRoute({
   description: "Filter by customer, account, type and date range; newest transactionDate first.",
   scope: "data:read",
   request: { query: TransactionListQuery },
-  responses: { 200: jsonContent(listOf(TransactionSchema), "Transactions") },
+  responses: {
+    200: jsonContent(async () => {
+      const { TransactionSchema } = await import("../responses");
+      return listOf(TransactionSchema);
+    }, "Transactions"),
+  },
 });
 
 export const registerListTransactions = (app: App) =>

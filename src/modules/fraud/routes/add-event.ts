@@ -1,16 +1,9 @@
-import { z } from "@hono/zod-openapi";
 import type { App } from "../../../http/context";
 import { jsonBody, jsonContent, tenantRoute } from "../../../http/openapi";
 import { AddEventBody } from "../cases/schemas";
-import { DISCLAIMER, Disclaimer, FraudCaseEventSchema } from "../schemas";
+import { DISCLAIMER } from "../schemas";
 import { appendEvent } from "../service";
 import { CaseParams } from "./get-case";
-
-export const EventResponse = z.object({
-  success: z.literal(true),
-  event: FraudCaseEventSchema,
-  disclaimer: Disclaimer,
-});
 
 export const addEventRoute = tenantRoute({
   method: "post",
@@ -21,7 +14,9 @@ export const addEventRoute = tenantRoute({
   description: "Status changes follow the case state machine.",
   scope: "fraud:write",
   request: { params: CaseParams, body: jsonBody(AddEventBody) },
-  responses: { 201: jsonContent(EventResponse, "The appended event") },
+  responses: {
+    201: jsonContent(async () => (await import("../responses")).EventResponse, "The appended event"),
+  },
 });
 
 export const registerAddEvent = (app: App) =>

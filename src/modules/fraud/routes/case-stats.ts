@@ -1,7 +1,7 @@
 import { z } from "@hono/zod-openapi";
 import type { App } from "../../../http/context";
 import { jsonContent, tenantRoute } from "../../../http/openapi";
-import { DISCLAIMER, Disclaimer } from "../schemas";
+import { DISCLAIMER } from "../schemas";
 import { caseStats } from "../service";
 
 const Counts = z.record(z.string(), z.number().int());
@@ -14,8 +14,9 @@ export const caseStatsRoute = tenantRoute({
   summary: "Get fraud case statistics",
   scope: "fraud:read",
   responses: {
-    200: jsonContent(
-      z.object({
+    200: jsonContent(async () => {
+      const { Disclaimer } = await import("../responses");
+      return z.object({
         success: z.literal(true),
         stats: z
           .object({
@@ -29,9 +30,8 @@ export const caseStatsRoute = tenantRoute({
           })
           .openapi("FraudCaseStats"),
         disclaimer: Disclaimer,
-      }),
-      "Statistics",
-    ),
+      });
+    }, "Statistics"),
   },
 });
 

@@ -3,7 +3,6 @@ import { jsonBody, jsonContent, tenantRoute } from "../../../http/openapi";
 import { ChangeStatusBody } from "../cases/schemas";
 import { DISCLAIMER } from "../schemas";
 import { changeStatus } from "../service";
-import { EventResponse } from "./add-event";
 import { CaseParams } from "./get-case";
 
 export const changeStatusRoute = tenantRoute({
@@ -15,7 +14,9 @@ export const changeStatusRoute = tenantRoute({
   description: "Appends a status_changed event.",
   scope: "fraud:write",
   request: { params: CaseParams, body: jsonBody(ChangeStatusBody) },
-  responses: { 200: jsonContent(EventResponse, "The status_changed event") },
+  responses: {
+    200: jsonContent(async () => (await import("../responses")).EventResponse, "The status_changed event"),
+  },
 });
 
 export const registerChangeStatus = (app: App) =>

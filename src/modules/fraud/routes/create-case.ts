@@ -2,7 +2,7 @@ import { z } from "@hono/zod-openapi";
 import type { App } from "../../../http/context";
 import { errorResponses, jsonBody, jsonContent, tenantRoute } from "../../../http/openapi";
 import { CreateCaseBody } from "../cases/schemas";
-import { DISCLAIMER, Disclaimer, FraudCaseSchema } from "../schemas";
+import { DISCLAIMER } from "../schemas";
 import { createCase } from "../service";
 
 export const createCaseRoute = tenantRoute({
@@ -15,10 +15,10 @@ export const createCaseRoute = tenantRoute({
   scope: "fraud:write",
   request: { body: jsonBody(CreateCaseBody) },
   responses: {
-    201: jsonContent(
-      z.object({ success: z.literal(true), case: FraudCaseSchema, disclaimer: Disclaimer }),
-      "Created",
-    ),
+    201: jsonContent(async () => {
+      const { FraudCaseSchema, Disclaimer } = await import("../responses");
+      return z.object({ success: z.literal(true), case: FraudCaseSchema, disclaimer: Disclaimer });
+    }, "Created"),
     ...errorResponses(409),
   },
 });

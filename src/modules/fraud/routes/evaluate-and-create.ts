@@ -1,13 +1,7 @@
 import { z } from "@hono/zod-openapi";
 import type { App } from "../../../http/context";
 import { jsonBody, jsonContent, orNull, tenantRoute } from "../../../http/openapi";
-import {
-  DISCLAIMER,
-  Disclaimer,
-  EvaluateAndCreateBody,
-  FraudAlertSchema,
-  FraudCaseWithEventsSchema,
-} from "../schemas";
+import { DISCLAIMER, EvaluateAndCreateBody } from "../schemas";
 import { evaluateAndCreate } from "../service";
 
 export const evaluateAndCreateRoute = tenantRoute({
@@ -21,16 +15,16 @@ export const evaluateAndCreateRoute = tenantRoute({
   scope: "fraud:write",
   request: { body: jsonBody(EvaluateAndCreateBody) },
   responses: {
-    200: jsonContent(
-      z.object({
+    200: jsonContent(async () => {
+      const { FraudAlertSchema, FraudCaseWithEventsSchema, Disclaimer } = await import("../responses");
+      return z.object({
         success: z.literal(true),
         alert: FraudAlertSchema,
         case: orNull(FraudCaseWithEventsSchema),
         caseCreated: z.boolean(),
         disclaimer: Disclaimer,
-      }),
-      "The alert and the case (null when none exists and none was created)",
-    ),
+      });
+    }, "The alert and the case (null when none exists and none was created)"),
   },
 });
 

@@ -2,7 +2,7 @@ import { z } from "@hono/zod-openapi";
 import type { App } from "../../../http/context";
 import { jsonBody, jsonContent, tenantRoute } from "../../../http/openapi";
 import { evaluate } from "../evaluation/service";
-import { DISCLAIMER, Disclaimer, EvaluateBody, FraudAlertSchema } from "../schemas";
+import { DISCLAIMER, EvaluateBody } from "../schemas";
 
 export const evaluateRoute = tenantRoute({
   method: "post",
@@ -15,10 +15,10 @@ export const evaluateRoute = tenantRoute({
   scope: "fraud:read",
   request: { body: jsonBody(EvaluateBody) },
   responses: {
-    200: jsonContent(
-      z.object({ success: z.literal(true), alert: FraudAlertSchema, disclaimer: Disclaimer }),
-      "The alert",
-    ),
+    200: jsonContent(async () => {
+      const { FraudAlertSchema, Disclaimer } = await import("../responses");
+      return z.object({ success: z.literal(true), alert: FraudAlertSchema, disclaimer: Disclaimer });
+    }, "The alert"),
   },
 });
 

@@ -1,7 +1,7 @@
 import { z } from "@hono/zod-openapi";
 import type { App } from "../../../http/context";
 import { jsonContent, tenantRoute, uuidParam } from "../../../http/openapi";
-import { DISCLAIMER, Disclaimer, FraudCaseWithEventsSchema } from "../schemas";
+import { DISCLAIMER } from "../schemas";
 import { getCase } from "../service";
 
 export const CaseParams = z.object({ caseId: uuidParam("caseId") });
@@ -16,10 +16,10 @@ export const getCaseRoute = tenantRoute({
   scope: "fraud:read",
   request: { params: CaseParams },
   responses: {
-    200: jsonContent(
-      z.object({ success: z.literal(true), case: FraudCaseWithEventsSchema, disclaimer: Disclaimer }),
-      "The case",
-    ),
+    200: jsonContent(async () => {
+      const { FraudCaseWithEventsSchema, Disclaimer } = await import("../responses");
+      return z.object({ success: z.literal(true), case: FraudCaseWithEventsSchema, disclaimer: Disclaimer });
+    }, "The case"),
   },
 });
 

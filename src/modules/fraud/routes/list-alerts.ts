@@ -1,15 +1,10 @@
 import { z } from "@hono/zod-openapi";
 import type { App } from "../../../http/context";
 import { jsonContent, PaginationSchema, pagination, tenantRoute } from "../../../http/openapi";
-import { AlertCaseRefSchema, AlertTrigger, FraudAlertListQuery } from "../../monitoring/alerts/schemas";
+import { FraudAlertListQuery } from "../../monitoring/alerts/schemas";
 import { listFraudAlerts } from "../../monitoring/alerts/service";
-import { DISCLAIMER, Disclaimer, FraudAlertSchema } from "../schemas";
-
-/** A FraudAlert kept by monitoring: the evaluation as answered, plus its trigger and cases (additive). */
-const StoredFraudAlertSchema = FraudAlertSchema.extend({
-  trigger: AlertTrigger,
-  cases: z.array(AlertCaseRefSchema).openapi({ description: "Cases the alert opened or was appended to" }),
-}).openapi("StoredFraudAlert");
+import type { StoredFraudAlertSchema } from "../responses";
+import { DISCLAIMER } from "../schemas";
 
 const MESSAGE =
   "Alerts stored by continuous monitoring (on arrival, scheduled runs, on demand), newest first. " +
@@ -27,16 +22,16 @@ export const listAlertsRoute = tenantRoute({
   scope: "fraud:read",
   request: { query: FraudAlertListQuery },
   responses: {
-    200: jsonContent(
-      z.object({
+    200: jsonContent(async () => {
+      const { Disclaimer, StoredFraudAlertSchema } = await import("../responses");
+      return z.object({
         success: z.literal(true),
         alerts: z.array(StoredFraudAlertSchema),
         pagination: PaginationSchema,
         message: z.string(),
         disclaimer: Disclaimer,
-      }),
-      "Stored fraud alerts",
-    ),
+      });
+    }, "Stored fraud alerts"),
   },
 });
 

@@ -2,7 +2,7 @@ import { z } from "@hono/zod-openapi";
 import type { App } from "../../../http/context";
 import { jsonContent, pagination, TopLevelPagination, tenantRoute } from "../../../http/openapi";
 import { CaseListQuery } from "../cases/schemas";
-import { DISCLAIMER, Disclaimer, FraudCaseSchema } from "../schemas";
+import { DISCLAIMER } from "../schemas";
 import { listCases } from "../service";
 
 export const listCasesRoute = tenantRoute({
@@ -15,15 +15,15 @@ export const listCasesRoute = tenantRoute({
   scope: "fraud:read",
   request: { query: CaseListQuery },
   responses: {
-    200: jsonContent(
-      z.object({
+    200: jsonContent(async () => {
+      const { FraudCaseSchema, Disclaimer } = await import("../responses");
+      return z.object({
         success: z.literal(true),
         data: z.array(FraudCaseSchema),
         ...TopLevelPagination,
         disclaimer: Disclaimer,
-      }),
-      "Cases",
-    ),
+      });
+    }, "Cases"),
   },
 });
 

@@ -7,7 +7,7 @@ import {
   TopLevelPagination,
   tenantRoute,
 } from "../../../http/openapi";
-import { DISCLAIMER, Disclaimer, FraudCaseEventSchema } from "../schemas";
+import { DISCLAIMER } from "../schemas";
 import { listEvents } from "../service";
 import { CaseParams } from "./get-case";
 
@@ -21,16 +21,16 @@ export const listEventsRoute = tenantRoute({
   scope: "fraud:read",
   request: { params: CaseParams, query: PaginationQuery },
   responses: {
-    200: jsonContent(
-      z.object({
+    200: jsonContent(async () => {
+      const { FraudCaseEventSchema, Disclaimer } = await import("../responses");
+      return z.object({
         success: z.literal(true),
         caseId: z.uuid(),
         data: z.array(FraudCaseEventSchema),
         ...TopLevelPagination,
         disclaimer: Disclaimer,
-      }),
-      "Events",
-    ),
+      });
+    }, "Events"),
   },
 });
 

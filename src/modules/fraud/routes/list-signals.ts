@@ -2,7 +2,7 @@ import { z } from "@hono/zod-openapi";
 import type { App } from "../../../http/context";
 import { booleanQuery, jsonContent, tenantRoute } from "../../../http/openapi";
 import { listSignals } from "../evaluation/service";
-import { DISCLAIMER, Disclaimer, SignalDefinitionSchema } from "../schemas";
+import { DISCLAIMER } from "../schemas";
 
 export const listSignalsRoute = tenantRoute({
   method: "get",
@@ -17,8 +17,9 @@ export const listSignalsRoute = tenantRoute({
     }),
   },
   responses: {
-    200: jsonContent(
-      z.object({
+    200: jsonContent(async () => {
+      const { SignalDefinitionSchema, Disclaimer } = await import("../responses");
+      return z.object({
         success: z.literal(true),
         signals: z.array(SignalDefinitionSchema),
         totalCount: z.number().int(),
@@ -29,9 +30,8 @@ export const listSignalsRoute = tenantRoute({
           .openapi({ description: "Live fraud rule-set version (0: defaults)" }),
         ruleSetHash: z.string().openapi({ description: "sha256 of that version's content" }),
         disclaimer: Disclaimer,
-      }),
-      "Signal definitions",
-    ),
+      });
+    }, "Signal definitions"),
   },
 });
 

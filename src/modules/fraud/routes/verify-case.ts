@@ -1,7 +1,7 @@
 import { z } from "@hono/zod-openapi";
 import type { App } from "../../../http/context";
 import { jsonContent, tenantRoute } from "../../../http/openapi";
-import { DISCLAIMER, Disclaimer } from "../schemas";
+import { DISCLAIMER } from "../schemas";
 import { verifyCase } from "../service";
 import { CaseParams } from "./get-case";
 
@@ -15,8 +15,9 @@ export const verifyCaseRoute = tenantRoute({
   scope: "fraud:read",
   request: { params: CaseParams },
   responses: {
-    200: jsonContent(
-      z
+    200: jsonContent(async () => {
+      const { Disclaimer } = await import("../responses");
+      return z
         .object({
           success: z.literal(true),
           valid: z.boolean(),
@@ -35,9 +36,8 @@ export const verifyCaseRoute = tenantRoute({
             }),
           disclaimer: Disclaimer,
         })
-        .openapi("FraudCaseVerification"),
-      "Verification",
-    ),
+        .openapi("FraudCaseVerification");
+    }, "Verification"),
   },
 });
 

@@ -1,7 +1,7 @@
 import { z } from "@hono/zod-openapi";
 import type { App } from "../../../http/context";
 import { errorResponses, jsonBody, jsonContent, tenantRoute, uuidParam } from "../../../http/openapi";
-import { GenerateStrBody, ReportResponse } from "../schemas";
+import { GenerateStrBody } from "../schemas";
 import { generateStr } from "../str/service";
 
 export const generateStrRoute = tenantRoute({
@@ -17,7 +17,10 @@ export const generateStrRoute = tenantRoute({
     "through the FIU profile. Missing KYC facts are never invented: the 400 names each element goAML requires.",
   scope: "aml:write",
   request: { params: z.object({ caseId: uuidParam("caseId") }), body: jsonBody(GenerateStrBody) },
-  responses: { 201: jsonContent(ReportResponse, "The stored draft report"), ...errorResponses(409) },
+  responses: {
+    201: jsonContent(async () => (await import("../responses")).ReportResponse, "The stored draft report"),
+    ...errorResponses(409),
+  },
 });
 
 export const registerGenerateStr = (app: App) =>

@@ -1,6 +1,5 @@
 import type { App } from "../../../http/context";
 import { jsonContent, tenantRoute } from "../../../http/openapi";
-import { GoamlProfileResponse } from "../schemas";
 import { loadSettings } from "../service";
 
 export const getGoamlProfileRoute = tenantRoute({
@@ -11,7 +10,9 @@ export const getGoamlProfileRoute = tenantRoute({
   summary: "Get the goAML profile",
   description: "The tenant's FIU profile and reporting entity (the Ghana default until one is stored).",
   scope: "aml:read",
-  responses: { 200: jsonContent(GoamlProfileResponse, "The profile") },
+  responses: {
+    200: jsonContent(async () => (await import("../responses")).GoamlProfileResponse, "The profile"),
+  },
 });
 
 export const registerGetGoamlProfile = (app: App) =>

@@ -1,7 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import type { App } from "../../../http/context";
 import { jsonContent, tenantRoute, uuidParam } from "../../../http/openapi";
-import { ReportResponse } from "../schemas";
 import { getReport } from "../service";
 
 export const getGoamlReportRoute = tenantRoute({
@@ -13,7 +12,7 @@ export const getGoamlReportRoute = tenantRoute({
   description: "An STR or CTR, with its filing history.",
   scope: "aml:read",
   request: { params: z.object({ reportId: uuidParam("reportId") }) },
-  responses: { 200: jsonContent(ReportResponse, "The report") },
+  responses: { 200: jsonContent(async () => (await import("../responses")).ReportResponse, "The report") },
 });
 
 export const registerGetGoamlReport = (app: App) =>

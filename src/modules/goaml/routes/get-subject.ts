@@ -1,7 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import type { App } from "../../../http/context";
 import { jsonContent, tenantRoute, uuidParam } from "../../../http/openapi";
-import { SubjectResponse } from "../schemas";
 import { getSubject } from "../service";
 
 export const getGoamlSubjectRoute = tenantRoute({
@@ -15,7 +14,9 @@ export const getGoamlSubjectRoute = tenantRoute({
     "entered.",
   scope: "aml:read",
   request: { params: z.object({ customerId: uuidParam("customerId") }) },
-  responses: { 200: jsonContent(SubjectResponse, "The stored facts") },
+  responses: {
+    200: jsonContent(async () => (await import("../responses")).SubjectResponse, "The stored facts"),
+  },
 });
 
 export const registerGetGoamlSubject = (app: App) =>

@@ -1,7 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import type { App } from "../../../http/context";
 import { jsonContent, tenantRoute, uuidParam } from "../../../http/openapi";
-import { ReportListResponse } from "../schemas";
 import { listCaseReports } from "../service";
 
 export const listCaseReportsRoute = tenantRoute({
@@ -13,7 +12,9 @@ export const listCaseReportsRoute = tenantRoute({
   description: "The goAML reports generated from the case, newest first.",
   scope: "aml:read",
   request: { params: z.object({ caseId: uuidParam("caseId") }) },
-  responses: { 200: jsonContent(ReportListResponse, "The case's reports") },
+  responses: {
+    200: jsonContent(async () => (await import("../responses")).ReportListResponse, "The case's reports"),
+  },
 });
 
 export const registerListCaseReports = (app: App) =>

@@ -1,6 +1,5 @@
 import type { App } from "../../../http/context";
 import { jsonContent, PaginationQuery, pagination, tenantRoute } from "../../../http/openapi";
-import { PagedReportsResponse } from "../schemas";
 import { listReports } from "../service";
 
 export const listCtrReportsRoute = tenantRoute({
@@ -12,7 +11,9 @@ export const listCtrReportsRoute = tenantRoute({
   description: "Newest day first.",
   scope: "aml:read",
   request: { query: PaginationQuery },
-  responses: { 200: jsonContent(PagedReportsResponse, "A page of CTRs") },
+  responses: {
+    200: jsonContent(async () => (await import("../responses")).PagedReportsResponse, "A page of CTRs"),
+  },
 });
 
 export const registerListCtrReports = (app: App) =>

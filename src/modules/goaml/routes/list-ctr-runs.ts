@@ -1,7 +1,6 @@
 import type { App } from "../../../http/context";
 import { jsonContent, PaginationQuery, pagination, tenantRoute } from "../../../http/openapi";
 import { listRuns } from "../ctr/service";
-import { CtrRunsResponse } from "../schemas";
 
 export const listCtrRunsRoute = tenantRoute({
   method: "get",
@@ -13,7 +12,9 @@ export const listCtrRunsRoute = tenantRoute({
   description: "Filed, empty or refused with the validator's issues; newest day first.",
   scope: "aml:read",
   request: { query: PaginationQuery },
-  responses: { 200: jsonContent(CtrRunsResponse, "A page of runs") },
+  responses: {
+    200: jsonContent(async () => (await import("../responses")).CtrRunsResponse, "A page of runs"),
+  },
 });
 
 export const registerListCtrRuns = (app: App) =>

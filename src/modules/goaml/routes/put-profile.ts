@@ -1,6 +1,6 @@
 import type { App } from "../../../http/context";
 import { jsonBody, jsonContent, tenantRoute } from "../../../http/openapi";
-import { GoamlProfileResponse, PutGoamlProfileBody } from "../schemas";
+import { PutGoamlProfileBody } from "../schemas";
 import { putSettings } from "../service";
 
 export const putGoamlProfileRoute = tenantRoute({
@@ -12,7 +12,9 @@ export const putGoamlProfileRoute = tenantRoute({
   description: "The tenant's FIU profile and reporting entity (400 names each bad field; audited).",
   scope: "aml:write",
   request: { body: jsonBody(PutGoamlProfileBody) },
-  responses: { 200: jsonContent(GoamlProfileResponse, "The stored profile") },
+  responses: {
+    200: jsonContent(async () => (await import("../responses")).GoamlProfileResponse, "The stored profile"),
+  },
 });
 
 export const registerPutGoamlProfile = (app: App) =>

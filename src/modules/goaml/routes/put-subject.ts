@@ -1,7 +1,7 @@
 import { z } from "@hono/zod-openapi";
 import type { App } from "../../../http/context";
 import { jsonBody, jsonContent, tenantRoute, uuidParam } from "../../../http/openapi";
-import { PutSubjectBody, SubjectResponse } from "../schemas";
+import { PutSubjectBody } from "../schemas";
 import { putSubject } from "../service";
 
 export const putGoamlSubjectRoute = tenantRoute({
@@ -13,7 +13,9 @@ export const putGoamlSubjectRoute = tenantRoute({
   description: "The KYC facts for goAML reports (STR and CTR); 404 for an unknown customer.",
   scope: "aml:write",
   request: { params: z.object({ customerId: uuidParam("customerId") }), body: jsonBody(PutSubjectBody) },
-  responses: { 200: jsonContent(SubjectResponse, "The stored facts") },
+  responses: {
+    200: jsonContent(async () => (await import("../responses")).SubjectResponse, "The stored facts"),
+  },
 });
 
 export const registerPutGoamlSubject = (app: App) =>

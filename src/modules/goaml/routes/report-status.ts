@@ -1,7 +1,7 @@
 import { z } from "@hono/zod-openapi";
 import type { App } from "../../../http/context";
 import { errorResponses, jsonBody, jsonContent, tenantRoute, uuidParam } from "../../../http/openapi";
-import { ReportResponse, ReportStatusBody } from "../schemas";
+import { ReportStatusBody } from "../schemas";
 import { moveReport } from "../service";
 
 export const goamlReportStatusRoute = tenantRoute({
@@ -16,7 +16,10 @@ export const goamlReportStatusRoute = tenantRoute({
     "by a new one (POST .../reports with resubmissionOf). An STR's step is logged on its AML case.",
   scope: "aml:write",
   request: { params: z.object({ reportId: uuidParam("reportId") }), body: jsonBody(ReportStatusBody) },
-  responses: { 200: jsonContent(ReportResponse, "The report after the step"), ...errorResponses(409) },
+  responses: {
+    200: jsonContent(async () => (await import("../responses")).ReportResponse, "The report after the step"),
+    ...errorResponses(409),
+  },
 });
 
 export const registerGoamlReportStatus = (app: App) =>

@@ -1,7 +1,7 @@
 import type { App } from "../../../http/context";
 import { jsonBody, jsonContent, tenantRoute } from "../../../http/openapi";
 import { runCtrForDay } from "../ctr/service";
-import { CtrRunBody, CtrRunResponse } from "../schemas";
+import { CtrRunBody } from "../schemas";
 
 export const runCtrRoute = tenantRoute({
   method: "post",
@@ -13,7 +13,7 @@ export const runCtrRoute = tenantRoute({
     "For a past local day (the cron does yesterday); a filed or empty day is returned as recorded.",
   scope: "aml:write",
   request: { body: jsonBody(CtrRunBody) },
-  responses: { 200: jsonContent(CtrRunResponse, "The day's run") },
+  responses: { 200: jsonContent(async () => (await import("../responses")).CtrRunResponse, "The day's run") },
 });
 
 export const registerRunCtr = (app: App) =>

@@ -1,11 +1,12 @@
 import { createRoute, type z } from "@hono/zod-openapi";
 import type { App } from "../../../http/context";
 import { ErrorBodySchema } from "../../../http/errors";
-import { errorResponses, jsonBody, jsonContent } from "../../../http/openapi";
+import { errorResponses, forDocument, jsonBody, jsonContent } from "../../../http/openapi";
 import { withBookmarkResponses } from "../../../http/read-replication-doc";
 import { httpConventions } from "../../../http/route-conventions";
 import { rootFieldScopes } from "../executable-schema";
-import { GraphQLRequestSchema, GraphQLResponseSchema } from "../schemas";
+import type { GraphQLResponseSchema } from "../responses";
+import { GraphQLRequestSchema } from "../schemas";
 import { runGraphQL } from "../service";
 
 /**
@@ -39,11 +40,20 @@ export const graphqlRoute = createRoute({
   middleware: conventions.middleware,
   responses: withBookmarkResponses({
     ...conventions.responses,
-    200: jsonContent(GraphQLResponseSchema, "Executed (possibly with field errors and partial data)"),
+    200: jsonContent(
+      async () => (await import("../responses")).GraphQLResponseSchema,
+      "Executed (possibly with field errors and partial data)",
+    ),
     400: {
       description:
         "The GraphQL request was refused (GraphQL `errors`), or the body is not a GraphQL request (error envelope)",
-      content: { "application/json": { schema: GraphQLResponseSchema.or(ErrorBodySchema) } },
+      content: {
+        "application/json": {
+          schema: forDocument(async () =>
+            (await import("../responses")).GraphQLResponseSchema.or(ErrorBodySchema),
+          ),
+        },
+      },
     },
     ...errorResponses(401, 413, 415, 500, 503),
   }),

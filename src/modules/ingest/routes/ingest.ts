@@ -5,7 +5,7 @@ import { jsonContent, tenantRoute } from "../../../http/openapi";
 import { AppError } from "../../../lib/errors";
 import { formatOf, MAX_RECORDS } from "../domain/parse";
 import { RESOURCES } from "../domain/records";
-import { IngestResultSchema, RECORD_COMPONENTS } from "../schemas";
+import { RECORD_COMPONENTS } from "../schemas";
 import { ingestBody } from "../service";
 
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
@@ -45,7 +45,10 @@ export const ingestRoute = tenantRoute({
     },
   },
   responses: {
-    200: jsonContent(IngestResultSchema, "Written records and the skipped ones"),
+    200: jsonContent(
+      async () => (await import("../responses")).IngestResultSchema,
+      "Written records and the skipped ones",
+    ),
     403: {
       description:
         "Missing scope (forbidden), or `storage_quota_exceeded`: the batch's new rows would take the tenant past its storage quota (GET /v1/usage); nothing of the batch was written. Updates of stored rows are never refused",

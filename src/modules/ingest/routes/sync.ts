@@ -1,7 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import type { App } from "../../../http/context";
 import { errorResponses, jsonContent, tenantRoute, uuidParam } from "../../../http/openapi";
-import { SyncResponseSchema } from "../schemas";
 import { getSyncRun, startSync } from "../sync/service";
 
 export const syncRoute = tenantRoute({
@@ -24,8 +23,14 @@ export const syncRoute = tenantRoute({
     }),
   },
   responses: {
-    200: jsonContent(SyncResponseSchema, "The sync finished (status succeeded or failed)"),
-    202: jsonContent(SyncResponseSchema, "The sync continues in the background (status running)"),
+    200: jsonContent(
+      async () => (await import("../responses")).SyncResponseSchema,
+      "The sync finished (status succeeded or failed)",
+    ),
+    202: jsonContent(
+      async () => (await import("../responses")).SyncResponseSchema,
+      "The sync continues in the background (status running)",
+    ),
     ...errorResponses(409),
   },
 });
@@ -40,7 +45,7 @@ export const getSyncRunRoute = tenantRoute({
   description: "The run's status.",
   scope: "data:read",
   request: { params: z.object({ runId: uuidParam("runId") }) },
-  responses: { 200: jsonContent(SyncResponseSchema, "The run") },
+  responses: { 200: jsonContent(async () => (await import("../responses")).SyncResponseSchema, "The run") },
 });
 
 export function registerSync(app: App): void {

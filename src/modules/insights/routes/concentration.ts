@@ -1,6 +1,6 @@
 import type { App } from "../../../http/context";
 import { jsonContent, tenantRoute } from "../../../http/openapi";
-import { ConcentrationResponse, MonthsQuery } from "../schemas";
+import { MonthsQuery } from "../schemas";
 import { getConcentration } from "../service";
 
 export const concentrationRoute = tenantRoute({
@@ -12,7 +12,9 @@ export const concentrationRoute = tenantRoute({
   description: "Top 1/5/10 customers, HHI, by vertical and by counterparty country.",
   scope: "insights:read",
   request: { query: MonthsQuery },
-  responses: { 200: jsonContent(ConcentrationResponse, "Concentration") },
+  responses: {
+    200: jsonContent(async () => (await import("../responses")).ConcentrationResponse, "Concentration"),
+  },
 });
 
 export const registerConcentration = (app: App) =>

@@ -2,7 +2,6 @@ import { z } from "@hono/zod-openapi";
 import type { App } from "../../../http/context";
 import { jsonContent, tenantRoute, uuidParam } from "../../../http/openapi";
 import { getCustomerRunway } from "../runway/service";
-import { CustomerRunwayResponse } from "../schemas";
 
 export const customerRunwayRoute = tenantRoute({
   method: "get",
@@ -13,7 +12,9 @@ export const customerRunwayRoute = tenantRoute({
   description: "Expected months and p10/p50/p90 with an 80% interval (404 when the customer is absent).",
   scope: "insights:read",
   request: { params: z.object({ customerId: uuidParam("customerId") }) },
-  responses: { 200: jsonContent(CustomerRunwayResponse, "Runway") },
+  responses: {
+    200: jsonContent(async () => (await import("../responses")).CustomerRunwayResponse, "Runway"),
+  },
 });
 
 export const registerCustomerRunway = (app: App) =>

@@ -1,6 +1,5 @@
 import type { App } from "../../../http/context";
 import { jsonContent, tenantRoute } from "../../../http/openapi";
-import { NarrativeResponse } from "../schemas";
 import { getPortfolioNarrative } from "../service";
 
 export const narrativeRoute = tenantRoute({
@@ -11,7 +10,7 @@ export const narrativeRoute = tenantRoute({
   summary: "Get the portfolio narrative",
   description: "Deterministic, with the metrics as evidence.",
   scope: "insights:read",
-  responses: { 200: jsonContent(NarrativeResponse, "Narrative") },
+  responses: { 200: jsonContent(async () => (await import("../responses")).NarrativeResponse, "Narrative") },
 });
 
 export const registerNarrative = (app: App) =>

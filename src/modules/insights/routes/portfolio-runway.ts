@@ -1,7 +1,6 @@
 import type { App } from "../../../http/context";
 import { jsonContent, tenantRoute } from "../../../http/openapi";
 import { getPortfolioRunway } from "../runway/service";
-import { PortfolioRunwayResponse } from "../schemas";
 
 export const portfolioRunwayRoute = tenantRoute({
   method: "get",
@@ -11,7 +10,9 @@ export const portfolioRunwayRoute = tenantRoute({
   summary: "Get the portfolio runway",
   description: "Runway distribution across customers and projected depletions with intervals.",
   scope: "insights:read",
-  responses: { 200: jsonContent(PortfolioRunwayResponse, "Portfolio runway") },
+  responses: {
+    200: jsonContent(async () => (await import("../responses")).PortfolioRunwayResponse, "Portfolio runway"),
+  },
 });
 
 export const registerPortfolioRunway = (app: App) =>

@@ -1,6 +1,6 @@
 import type { App } from "../../../http/context";
 import { jsonContent, tenantRoute } from "../../../http/openapi";
-import { MonthsQuery, SaasHistoryResponse } from "../schemas";
+import { MonthsQuery } from "../schemas";
 import { getSaasHistory } from "../service";
 
 export const saasHistoryRoute = tenantRoute({
@@ -12,7 +12,7 @@ export const saasHistoryRoute = tenantRoute({
   description: "SaaS-style metrics for each of the last N complete months, newest first.",
   scope: "insights:read",
   request: { query: MonthsQuery },
-  responses: { 200: jsonContent(SaasHistoryResponse, "History") },
+  responses: { 200: jsonContent(async () => (await import("../responses")).SaasHistoryResponse, "History") },
 });
 
 export const registerSaasHistory = (app: App) =>

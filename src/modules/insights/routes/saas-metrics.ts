@@ -1,6 +1,5 @@
 import type { App } from "../../../http/context";
 import { jsonContent, tenantRoute } from "../../../http/openapi";
-import { SaasMetricsResponse } from "../schemas";
 import { getSaasMetrics } from "../service";
 
 export const saasMetricsRoute = tenantRoute({
@@ -13,7 +12,7 @@ export const saasMetricsRoute = tenantRoute({
     "SaaS-style metrics of the last complete month: inflow (MRR), growth, Quick Ratio, retention, " +
     "revenue health.",
   scope: "insights:read",
-  responses: { 200: jsonContent(SaasMetricsResponse, "Metrics") },
+  responses: { 200: jsonContent(async () => (await import("../responses")).SaasMetricsResponse, "Metrics") },
 });
 
 export const registerSaasMetrics = (app: App) =>

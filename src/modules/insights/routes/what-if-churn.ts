@@ -1,6 +1,6 @@
 import type { App } from "../../../http/context";
 import { jsonBody, jsonContent, tenantRoute } from "../../../http/openapi";
-import { WhatIfChurnRequest, WhatIfChurnResponse } from "../schemas";
+import { WhatIfChurnRequest } from "../schemas";
 import { whatIfChurn } from "../service";
 
 export const whatIfChurnRoute = tenantRoute({
@@ -15,7 +15,9 @@ export const whatIfChurnRoute = tenantRoute({
     "Baseline vs scenario portfolio metrics when customers churn, projected over horizonMonths. " +
     "Persists nothing, so it needs insights:read.",
   request: { body: jsonBody(WhatIfChurnRequest) },
-  responses: { 200: jsonContent(WhatIfChurnResponse, "Simulation") },
+  responses: {
+    200: jsonContent(async () => (await import("../responses")).WhatIfChurnResponse, "Simulation"),
+  },
 });
 
 export const registerWhatIfChurn = (app: App) =>

@@ -3,7 +3,6 @@ import { ErrorBodySchema } from "../../../http/errors";
 import { jsonContent, tenantRoute } from "../../../http/openapi";
 import { AppError } from "../../../lib/errors";
 import { formatOf, MAX_RECORDS } from "../../ingest/domain/parse";
-import { IngestResultSchema } from "../../ingest/schemas";
 import { ingestLoans } from "../ingest/service";
 import { ingestRepayments } from "../repayments/service";
 import { LoanRecordSchema, LoanRepaymentRecordSchema } from "../schemas";
@@ -43,7 +42,10 @@ export const ingestLoansRoute = tenantRoute({
   scope: "data:write",
   request: { body: body("LoanRecord") },
   responses: {
-    200: jsonContent(IngestResultSchema, "Written records and the skipped ones"),
+    200: jsonContent(
+      async () => (await import("../../ingest/responses")).IngestResultSchema,
+      "Written records and the skipped ones",
+    ),
     403: {
       description:
         "Missing scope (forbidden), or `storage_quota_exceeded`: the batch's new loans and installments would take the tenant past its storage quota (GET /v1/usage); nothing of the batch was written. Updates of stored loans that keep their schedule's length are never refused",
@@ -62,7 +64,10 @@ export const ingestRepaymentsRoute = tenantRoute({
   scope: "data:write",
   request: { body: body("LoanRepaymentRecord") },
   responses: {
-    200: jsonContent(IngestResultSchema, "Written records and the skipped ones"),
+    200: jsonContent(
+      async () => (await import("../../ingest/responses")).IngestResultSchema,
+      "Written records and the skipped ones",
+    ),
     403: {
       description:
         "Missing scope (forbidden), or `storage_quota_exceeded`: the batch's new repayments would take the tenant past its storage quota (GET /v1/usage); nothing of the batch was written. Re-sent or corrected repayments (same externalSource and externalId) are never refused",

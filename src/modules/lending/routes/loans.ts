@@ -1,13 +1,7 @@
 import { z } from "@hono/zod-openapi";
 import type { App } from "../../../http/context";
 import { jsonContent, pagination, tenantRoute, uuidParam } from "../../../http/openapi";
-import {
-  AsOfQuery,
-  CustomerLoanListQuery,
-  LoanDetailSchema,
-  LoanListQuery,
-  LoanListSchema,
-} from "../schemas";
+import { AsOfQuery, CustomerLoanListQuery, LoanListQuery } from "../schemas";
 import { getLoan, listCustomerLoans, listLoans } from "../service";
 
 export const listLoansRoute = tenantRoute({
@@ -20,7 +14,7 @@ export const listLoansRoute = tenantRoute({
     "Filter by customer, status, product, branch, officer and arrears bucket as of today; newest " + "first.",
   scope: "data:read",
   request: { query: LoanListQuery },
-  responses: { 200: jsonContent(LoanListSchema, "Loans") },
+  responses: { 200: jsonContent(async () => (await import("../responses")).LoanListSchema, "Loans") },
 });
 
 export const getLoanRoute = tenantRoute({
@@ -35,7 +29,10 @@ export const getLoanRoute = tenantRoute({
   scope: "data:read",
   request: { params: z.object({ loanId: uuidParam("loanId") }), query: AsOfQuery },
   responses: {
-    200: jsonContent(z.object({ success: z.literal(true), loan: LoanDetailSchema }), "The loan"),
+    200: jsonContent(async () => {
+      const { LoanDetailSchema } = await import("../responses");
+      return z.object({ success: z.literal(true), loan: LoanDetailSchema });
+    }, "The loan"),
   },
 });
 
@@ -48,7 +45,7 @@ export const listCustomerLoansRoute = tenantRoute({
   description: "Newest first.",
   scope: "data:read",
   request: { params: z.object({ customerId: uuidParam("customerId") }), query: CustomerLoanListQuery },
-  responses: { 200: jsonContent(LoanListSchema, "Loans") },
+  responses: { 200: jsonContent(async () => (await import("../responses")).LoanListSchema, "Loans") },
 });
 
 export function registerLoanReads(app: App): void {

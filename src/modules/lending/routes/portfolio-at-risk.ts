@@ -1,7 +1,7 @@
 import type { App } from "../../../http/context";
 import { jsonContent, tenantRoute } from "../../../http/openapi";
 import { portfolioAtRisk } from "../portfolio/service";
-import { ParQuery, ParSchema } from "../schemas";
+import { ParQuery } from "../schemas";
 
 export const parRoute = tenantRoute({
   method: "get",
@@ -16,7 +16,7 @@ export const parRoute = tenantRoute({
     "currency. asOf today or later: live; an earlier asOf must be a stored month-end (else 400). Segment = the customer's vertical.",
   scope: "data:read",
   request: { query: ParQuery },
-  responses: { 200: jsonContent(ParSchema, "Portfolio at risk") },
+  responses: { 200: jsonContent(async () => (await import("../responses")).ParSchema, "Portfolio at risk") },
 });
 
 export const registerPortfolioAtRisk = (app: App) =>

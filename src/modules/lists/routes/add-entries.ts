@@ -2,7 +2,7 @@ import { z } from "@hono/zod-openapi";
 import type { App } from "../../../http/context";
 import { errorResponses, jsonBody, jsonContent, tenantRoute } from "../../../http/openapi";
 import { addEntries } from "../entries/service";
-import { AddEntriesBody, EntrySchema, LIMITS_TEXT, ListIdParams } from "../schemas";
+import { AddEntriesBody, LIMITS_TEXT, ListIdParams } from "../schemas";
 
 export const addEntriesRoute = tenantRoute({
   method: "post",
@@ -21,10 +21,14 @@ export const addEntriesRoute = tenantRoute({
   scope: "aml:write",
   request: { params: ListIdParams, body: jsonBody(AddEntriesBody) },
   responses: {
-    200: jsonContent(
-      z.object({ success: z.literal(true), added: z.array(EntrySchema), existing: z.array(EntrySchema) }),
-      "The entries added, and those the list already held",
-    ),
+    200: jsonContent(async () => {
+      const { EntrySchema } = await import("../responses");
+      return z.object({
+        success: z.literal(true),
+        added: z.array(EntrySchema),
+        existing: z.array(EntrySchema),
+      });
+    }, "The entries added, and those the list already held"),
     ...errorResponses(409),
   },
 });

@@ -1,7 +1,7 @@
 import { z } from "@hono/zod-openapi";
 import type { App } from "../../../http/context";
 import { errorResponses, jsonBody, jsonContent, tenantRoute } from "../../../http/openapi";
-import { CreateListBody, LIMITS_TEXT, ListSchema } from "../schemas";
+import { CreateListBody, LIMITS_TEXT } from "../schemas";
 import { createList } from "../service";
 
 export const createListRoute = tenantRoute({
@@ -14,7 +14,10 @@ export const createListRoute = tenantRoute({
   scope: "aml:write",
   request: { body: jsonBody(CreateListBody) },
   responses: {
-    201: jsonContent(z.object({ success: z.literal(true), list: ListSchema }), "The list"),
+    201: jsonContent(async () => {
+      const { ListSchema } = await import("../responses");
+      return z.object({ success: z.literal(true), list: ListSchema });
+    }, "The list"),
     ...errorResponses(409),
   },
 });

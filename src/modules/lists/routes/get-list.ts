@@ -1,7 +1,7 @@
 import { z } from "@hono/zod-openapi";
 import type { App } from "../../../http/context";
 import { jsonContent, tenantRoute } from "../../../http/openapi";
-import { ListIdParams, ListSchema } from "../schemas";
+import { ListIdParams } from "../schemas";
 import { getList } from "../service";
 
 export const getListRoute = tenantRoute({
@@ -13,7 +13,12 @@ export const getListRoute = tenantRoute({
   description: "Archived lists too, with archivedAt.",
   scope: "aml:read",
   request: { params: ListIdParams },
-  responses: { 200: jsonContent(z.object({ success: z.literal(true), list: ListSchema }), "The list") },
+  responses: {
+    200: jsonContent(async () => {
+      const { ListSchema } = await import("../responses");
+      return z.object({ success: z.literal(true), list: ListSchema });
+    }, "The list"),
+  },
 });
 
 export const registerGetList = (app: App) =>

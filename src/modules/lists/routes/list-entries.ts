@@ -1,7 +1,7 @@
 import type { App } from "../../../http/context";
 import { jsonContent, pagination, tenantRoute } from "../../../http/openapi";
 import { listEntries } from "../entries/service";
-import { EntrySchema, ListEntriesQuery, ListIdParams, listOf } from "../schemas";
+import { ListEntriesQuery, ListIdParams, listOf } from "../schemas";
 
 export const listEntriesRoute = tenantRoute({
   method: "get",
@@ -12,7 +12,12 @@ export const listEntriesRoute = tenantRoute({
   description: "In value order, optionally those whose value starts with a prefix.",
   scope: "aml:read",
   request: { params: ListIdParams, query: ListEntriesQuery },
-  responses: { 200: jsonContent(listOf(EntrySchema), "Entries") },
+  responses: {
+    200: jsonContent(async () => {
+      const { EntrySchema } = await import("../responses");
+      return listOf(EntrySchema);
+    }, "Entries"),
+  },
 });
 
 export const registerListEntries = (app: App) =>

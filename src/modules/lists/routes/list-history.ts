@@ -1,6 +1,6 @@
 import type { App } from "../../../http/context";
 import { jsonContent, PaginationQuery, pagination, tenantRoute } from "../../../http/openapi";
-import { HistorySchema, ListIdParams, listOf } from "../schemas";
+import { ListIdParams, listOf } from "../schemas";
 import { listHistory } from "../service";
 
 export const listHistoryRoute = tenantRoute({
@@ -12,7 +12,12 @@ export const listHistoryRoute = tenantRoute({
   description: "Append-only, newest first: who created, changed, archived it, added or removed what.",
   scope: "aml:read",
   request: { params: ListIdParams, query: PaginationQuery },
-  responses: { 200: jsonContent(listOf(HistorySchema), "History rows") },
+  responses: {
+    200: jsonContent(async () => {
+      const { HistorySchema } = await import("../responses");
+      return listOf(HistorySchema);
+    }, "History rows"),
+  },
 });
 
 export const registerListHistory = (app: App) =>

@@ -1,6 +1,6 @@
 import type { App } from "../../../http/context";
 import { jsonContent, pagination, tenantRoute } from "../../../http/openapi";
-import { ListListsQuery, ListSchema, listOf } from "../schemas";
+import { ListListsQuery, listOf } from "../schemas";
 import { listLists } from "../service";
 
 export const listListsRoute = tenantRoute({
@@ -12,7 +12,12 @@ export const listListsRoute = tenantRoute({
   description: "Newest first (live ones unless includeArchived).",
   scope: "aml:read",
   request: { query: ListListsQuery },
-  responses: { 200: jsonContent(listOf(ListSchema), "Lists") },
+  responses: {
+    200: jsonContent(async () => {
+      const { ListSchema } = await import("../responses");
+      return listOf(ListSchema);
+    }, "Lists"),
+  },
 });
 
 export const registerListLists = (app: App) =>

@@ -1,7 +1,7 @@
 import { z } from "@hono/zod-openapi";
 import type { App } from "../../../http/context";
 import { errorResponses, jsonBody, jsonContent, tenantRoute } from "../../../http/openapi";
-import { ListIdParams, ListSchema, UpdateListBody } from "../schemas";
+import { ListIdParams, UpdateListBody } from "../schemas";
 import { updateList } from "../service";
 
 export const updateListRoute = tenantRoute({
@@ -16,7 +16,10 @@ export const updateListRoute = tenantRoute({
   scope: "aml:write",
   request: { params: ListIdParams, body: jsonBody(UpdateListBody) },
   responses: {
-    200: jsonContent(z.object({ success: z.literal(true), list: ListSchema }), "The list"),
+    200: jsonContent(async () => {
+      const { ListSchema } = await import("../responses");
+      return z.object({ success: z.literal(true), list: ListSchema });
+    }, "The list"),
     ...errorResponses(409),
   },
 });

@@ -29,23 +29,3 @@ export const SnoozeBody = storableText(
     })
     .strict(),
 ).openapi("CaseSnoozeRequest");
-
-export const SnoozeSchema = z
-  .object({
-    ruleId: z.string(),
-    entityType: z.enum(["customer", "account", "agent", "merchant", "counterparty"]),
-    entityId: z.string(),
-    until: z.string(),
-    reason: z.string(),
-    caseId: z.uuid(),
-    listId: z.uuid().openapi({ description: 'The system-managed allowlist "Case snoozes"' }),
-    entryId: z.uuid(),
-    active: z.boolean().openapi({ description: "False once `until` has passed" }),
-    createdAt: z.string(),
-    createdBy: z.string().openapi({ description: "The API key that took the snooze" }),
-  })
-  .openapi("CaseSnooze");
-
-export const SnoozeListResponse = z
-  .object({ success: z.literal(true), caseId: z.uuid(), snoozes: z.array(SnoozeSchema) })
-  .openapi("CaseSnoozeList");

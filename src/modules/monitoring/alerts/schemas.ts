@@ -1,5 +1,5 @@
 import { z } from "@hono/zod-openapi";
-import { IsoDateTime, orNull, PaginationQuery, PaginationSchema } from "../../../http/openapi";
+import { IsoDateTime, PaginationQuery } from "../../../http/openapi";
 
 /** Stored monitoring alerts (docs/decisions/alerts-and-snoozes.md). Mirrors src/db/shard/monitoring.ts. */
 export const ALERT_KINDS = ["fraud", "aml"] as const;
@@ -11,41 +11,8 @@ export const AlertKind = z.enum(ALERT_KINDS).openapi("MonitoringAlertKind");
 export const AlertTrigger = z
   .enum(ALERT_TRIGGERS)
   .openapi("MonitoringTrigger", { description: "What started the screening that raised the alert" });
-const Severity = z.enum(ALERT_SEVERITIES).openapi("MonitoringAlertSeverity");
-const EntityType = z.enum(ALERT_ENTITY_TYPES).openapi("MonitoringEntityType");
-
-export const AlertCaseRefSchema = z
-  .object({
-    caseId: z.uuid(),
-    kind: AlertKind,
-    action: z.enum(["opened", "appended"]),
-  })
-  .openapi("MonitoringAlertCaseRef");
-
-export const MonitoringAlertSchema = z
-  .object({
-    alertId: z.string(),
-    kind: AlertKind,
-    trigger: AlertTrigger,
-    entityType: EntityType,
-    entityId: z.string(),
-    severity: Severity.openapi({
-      description: "Highest severity (fraud) or risk level (AML) of the fired rules",
-    }),
-    score: orNull(z.number()).openapi({ description: "Fraud: the overall score 0..100; AML: null" }),
-    ruleIds: z.array(z.string()),
-    ruleSet: z
-      .object({ kind: AlertKind, version: z.number().int(), hash: z.string() })
-      .openapi({ description: "The rule-set version that raised it" }),
-    screeningId: z.string().openapi({ description: "Groups the fraud and AML alerts of one screening" }),
-    runId: orNull(z.string()).openapi({ description: "The scheduled run that raised it; null otherwise" }),
-    cases: z.array(AlertCaseRefSchema),
-    detail: z.record(z.string(), z.unknown()).openapi({
-      description: "The evaluation as answered: a FraudAlert, or the AML evaluation's triggered rules",
-    }),
-    createdAt: z.string(),
-  })
-  .openapi("MonitoringAlert");
+export const Severity = z.enum(ALERT_SEVERITIES).openapi("MonitoringAlertSeverity");
+export const EntityType = z.enum(ALERT_ENTITY_TYPES).openapi("MonitoringEntityType");
 
 const CreatedBound = (which: string) =>
   IsoDateTime.optional().openapi({ description: `Alerts created at or ${which} this time` });
@@ -69,10 +36,3 @@ const filters = {
 
 export const AlertListQuery = PaginationQuery.extend({ kind: AlertKind.optional(), ...filters });
 export const FraudAlertListQuery = PaginationQuery.extend(filters);
-
-export const AlertListResponse = z
-  .object({ success: z.literal(true), data: z.array(MonitoringAlertSchema), pagination: PaginationSchema })
-  .openapi("MonitoringAlertList");
-export const AlertResponse = z
-  .object({ success: z.literal(true), alert: MonitoringAlertSchema })
-  .openapi("MonitoringAlertResponse");

@@ -1,7 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import type { App } from "../../../http/context";
 import { jsonContent, tenantRoute, uuidParam } from "../../../http/openapi";
-import { AlertResponse } from "../alerts/schemas";
 import { getAlert, visibleKinds } from "../alerts/service";
 
 export const getAlertRoute = tenantRoute({
@@ -13,7 +12,9 @@ export const getAlertRoute = tenantRoute({
   description: "One stored alert; a fraud alert needs fraud:read as well.",
   scope: "aml:read",
   request: { params: z.object({ alertId: uuidParam("alertId") }) },
-  responses: { 200: jsonContent(AlertResponse, "The alert") },
+  responses: {
+    200: jsonContent(async () => (await import("../alerts/responses")).AlertResponse, "The alert"),
+  },
 });
 
 export const registerGetAlert = (app: App) =>

@@ -1,7 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import type { App } from "../../../http/context";
 import { jsonContent, tenantRoute, uuidParam } from "../../../http/openapi";
-import { MonitoringRunResponse } from "../runs/schemas";
 import { getRun } from "../runs/service";
 
 export const getRunRoute = tenantRoute({
@@ -14,7 +13,9 @@ export const getRunRoute = tenantRoute({
   description: "With its figures.",
   scope: "aml:read",
   request: { params: z.object({ runId: uuidParam("runId") }) },
-  responses: { 200: jsonContent(MonitoringRunResponse, "The run") },
+  responses: {
+    200: jsonContent(async () => (await import("../runs/responses")).MonitoringRunResponse, "The run"),
+  },
 });
 
 export const registerGetRun = (app: App) =>

@@ -1,6 +1,5 @@
 import type { App } from "../../../http/context";
 import { jsonContent, tenantRoute } from "../../../http/openapi";
-import { MonitoringSettingsResponse } from "../settings/schemas";
 import { monitoringSettings } from "../settings/service";
 
 export const getSettingsRoute = tenantRoute({
@@ -11,7 +10,12 @@ export const getSettingsRoute = tenantRoute({
   summary: "Get the monitoring settings",
   description: "Those in force: screening on arrival and the portfolio schedule.",
   scope: "aml:read",
-  responses: { 200: jsonContent(MonitoringSettingsResponse, "The settings, defaults filled in") },
+  responses: {
+    200: jsonContent(
+      async () => (await import("../settings/responses")).MonitoringSettingsResponse,
+      "The settings, defaults filled in",
+    ),
+  },
 });
 
 export const registerGetSettings = (app: App) =>

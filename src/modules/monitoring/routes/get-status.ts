@@ -1,7 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import type { App } from "../../../http/context";
 import { jsonContent, tenantRoute } from "../../../http/openapi";
-import { MonitoringStatusSchema } from "../schemas";
 import { monitoringStatus } from "../service";
 
 export const getStatusRoute = tenantRoute({
@@ -15,7 +14,10 @@ export const getStatusRoute = tenantRoute({
     "Continuous monitoring's queue: pending, claimed and dead-lettered entities, the latest " + "screening.",
   scope: "aml:read",
   responses: {
-    200: jsonContent(z.object({ success: z.literal(true), status: MonitoringStatusSchema }), "The figures"),
+    200: jsonContent(async () => {
+      const { MonitoringStatusSchema } = await import("../responses");
+      return z.object({ success: z.literal(true), status: MonitoringStatusSchema });
+    }, "The figures"),
   },
 });
 

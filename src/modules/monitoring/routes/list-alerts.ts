@@ -1,6 +1,6 @@
 import type { App } from "../../../http/context";
 import { jsonContent, pagination, tenantRoute } from "../../../http/openapi";
-import { AlertListQuery, AlertListResponse } from "../alerts/schemas";
+import { AlertListQuery } from "../alerts/schemas";
 import { listAlerts, visibleKinds } from "../alerts/service";
 
 export const listAlertsRoute = tenantRoute({
@@ -14,7 +14,9 @@ export const listAlertsRoute = tenantRoute({
     "entity, trigger and createdAt range. Fraud alerts need fraud:read as well.",
   scope: "aml:read",
   request: { query: AlertListQuery },
-  responses: { 200: jsonContent(AlertListResponse, "Alerts") },
+  responses: {
+    200: jsonContent(async () => (await import("../alerts/responses")).AlertListResponse, "Alerts"),
+  },
 });
 
 export const registerListAlerts = (app: App) =>

@@ -7,7 +7,6 @@ import {
   pagination,
   tenantRoute,
 } from "../../../http/openapi";
-import { DeadLetterSchema } from "../schemas";
 import { listDeadLetters } from "../service";
 
 export const listDeadLettersRoute = tenantRoute({
@@ -22,10 +21,14 @@ export const listDeadLettersRoute = tenantRoute({
   scope: "aml:read",
   request: { query: PaginationQuery },
   responses: {
-    200: jsonContent(
-      z.object({ success: z.literal(true), data: z.array(DeadLetterSchema), pagination: PaginationSchema }),
-      "Dead letters",
-    ),
+    200: jsonContent(async () => {
+      const { DeadLetterSchema } = await import("../responses");
+      return z.object({
+        success: z.literal(true),
+        data: z.array(DeadLetterSchema),
+        pagination: PaginationSchema,
+      });
+    }, "Dead letters"),
   },
 });
 

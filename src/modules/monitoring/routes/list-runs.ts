@@ -1,6 +1,5 @@
 import type { App } from "../../../http/context";
 import { jsonContent, PaginationQuery, pagination, tenantRoute } from "../../../http/openapi";
-import { MonitoringRunListResponse } from "../runs/schemas";
 import { listRuns } from "../runs/service";
 
 export const listRunsRoute = tenantRoute({
@@ -12,7 +11,9 @@ export const listRunsRoute = tenantRoute({
   description: "Scheduled and manual, newest first, with their figures.",
   scope: "aml:read",
   request: { query: PaginationQuery },
-  responses: { 200: jsonContent(MonitoringRunListResponse, "Runs") },
+  responses: {
+    200: jsonContent(async () => (await import("../runs/responses")).MonitoringRunListResponse, "Runs"),
+  },
 });
 
 export const registerListRuns = (app: App) =>

@@ -1,6 +1,6 @@
 import type { App } from "../../../http/context";
 import { jsonBody, jsonContent, tenantRoute } from "../../../http/openapi";
-import { RetryDeadLettersBody, RetryDeadLettersSchema } from "../schemas";
+import { RetryDeadLettersBody } from "../schemas";
 import { retryDeadLetters } from "../service";
 
 export const retryDeadLettersRoute = tenantRoute({
@@ -14,7 +14,12 @@ export const retryDeadLettersRoute = tenantRoute({
     "Clears their failure and attempts and sends a screening job. Named entities that are not dead-lettered are ignored (retried counts only those re-queued).",
   scope: "aml:write",
   request: { body: jsonBody(RetryDeadLettersBody) },
-  responses: { 200: jsonContent(RetryDeadLettersSchema, "How many were re-queued") },
+  responses: {
+    200: jsonContent(
+      async () => (await import("../responses")).RetryDeadLettersSchema,
+      "How many were re-queued",
+    ),
+  },
 });
 
 export const registerRetryDeadLetters = (app: App) =>

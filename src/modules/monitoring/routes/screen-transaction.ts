@@ -1,8 +1,8 @@
 import { z } from "@hono/zod-openapi";
 import type { App } from "../../../http/context";
 import { jsonBody, jsonContent, tenantRoute } from "../../../http/openapi";
-import { DISCLAIMER, Disclaimer } from "../../fraud/schemas";
-import { ScreeningSchema, ScreenTransactionBody } from "../pre-transaction/schemas";
+import { DISCLAIMER } from "../../fraud/schemas";
+import { ScreenTransactionBody } from "../pre-transaction/schemas";
 import { screenTransaction } from "../pre-transaction/service";
 
 export const screenTransactionRoute = tenantRoute({
@@ -21,10 +21,11 @@ export const screenTransactionRoute = tenantRoute({
   scope: "fraud:read",
   request: { body: jsonBody(ScreenTransactionBody) },
   responses: {
-    200: jsonContent(
-      z.object({ success: z.literal(true), screening: ScreeningSchema, disclaimer: Disclaimer }),
-      "The screening",
-    ),
+    200: jsonContent(async () => {
+      const { Disclaimer } = await import("../../fraud/responses");
+      const { ScreeningSchema } = await import("../pre-transaction/responses");
+      return z.object({ success: z.literal(true), screening: ScreeningSchema, disclaimer: Disclaimer });
+    }, "The screening"),
   },
 });
 

@@ -1,6 +1,5 @@
 import type { App } from "../../../http/context";
 import { errorResponses, jsonContent, tenantRoute } from "../../../http/openapi";
-import { MonitoringRunResponse } from "../runs/schemas";
 import { startManualRun } from "../runs/service";
 
 export const startRunRoute = tenantRoute({
@@ -14,7 +13,10 @@ export const startRunRoute = tenantRoute({
     "Screens, on the queue, every entity with activity since its last screening that arrived before the run began; unchanged entities are skipped and counted. Alerts it raises carry trigger on_demand and the run's id. 409 while another run of the tenant is in progress.",
   scope: "aml:write",
   responses: {
-    202: jsonContent(MonitoringRunResponse, "The run, started on the queue"),
+    202: jsonContent(
+      async () => (await import("../runs/responses")).MonitoringRunResponse,
+      "The run, started on the queue",
+    ),
     ...errorResponses(409),
   },
 });

@@ -1,6 +1,6 @@
 import type { App } from "../../../http/context";
 import { jsonBody, jsonContent, tenantRoute } from "../../../http/openapi";
-import { MonitoringSettingsResponse, UpdateMonitoringSettingsBody } from "../settings/schemas";
+import { UpdateMonitoringSettingsBody } from "../settings/schemas";
 import { updateMonitoringSettings } from "../settings/service";
 
 export const updateSettingsRoute = tenantRoute({
@@ -14,7 +14,12 @@ export const updateSettingsRoute = tenantRoute({
     "Fields left out keep their value (schedule fields too). A schedule applies from now: a slot that began before the change is not caught up. Audited as monitoring.settings_updated.",
   scope: "aml:write",
   request: { body: jsonBody(UpdateMonitoringSettingsBody) },
-  responses: { 200: jsonContent(MonitoringSettingsResponse, "The settings in force after the change") },
+  responses: {
+    200: jsonContent(
+      async () => (await import("../settings/responses")).MonitoringSettingsResponse,
+      "The settings in force after the change",
+    ),
+  },
 });
 
 export const registerUpdateSettings = (app: App) =>

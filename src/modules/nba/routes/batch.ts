@@ -1,7 +1,7 @@
 import type { App } from "../../../http/context";
 import { jsonBody, jsonContent, tenantRoute } from "../../../http/openapi";
 import type { NbaAction } from "../domain/facts";
-import { BatchBody, BatchResponse } from "../schemas";
+import { BatchBody } from "../schemas";
 import { generateBatch } from "../service";
 
 export const batchRoute = tenantRoute({
@@ -16,7 +16,12 @@ export const batchRoute = tenantRoute({
     "Needs `nba:read`; with `recordEvents: true` (needs `nba:write`) an `nba.generated` event is recorded per customer with actions.",
   scope: "nba:read",
   request: { body: jsonBody(BatchBody) },
-  responses: { 200: jsonContent(BatchResponse, "One result per distinct customer id, in request order") },
+  responses: {
+    200: jsonContent(
+      async () => (await import("../responses")).BatchResponse,
+      "One result per distinct customer id, in request order",
+    ),
+  },
 });
 
 export const registerBatch = (app: App) =>

@@ -1,6 +1,6 @@
 import type { App } from "../../../http/context";
 import { jsonBody, jsonContent, tenantRoute } from "../../../http/openapi";
-import { GenerateBody, GenerateResponse } from "../schemas";
+import { GenerateBody } from "../schemas";
 import { generate } from "../service";
 
 export const generateRoute = tenantRoute({
@@ -15,7 +15,12 @@ export const generateRoute = tenantRoute({
     "404 when the customer is absent.",
   scope: "nba:read",
   request: { body: jsonBody(GenerateBody) },
-  responses: { 200: jsonContent(GenerateResponse, "Recommended actions, highest priority first") },
+  responses: {
+    200: jsonContent(
+      async () => (await import("../responses")).GenerateResponse,
+      "Recommended actions, highest priority first",
+    ),
+  },
 });
 
 export const registerGenerate = (app: App) =>

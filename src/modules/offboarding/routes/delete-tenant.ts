@@ -1,7 +1,6 @@
 import type { App } from "../../../http/context";
 import { adminRoute, errorResponses, jsonContent } from "../../../http/openapi";
 import { TenantIdParams } from "../../admin/schemas";
-import { TenantDeletionResponse } from "../schemas";
 import { deleteTenant } from "../service";
 
 export const deleteTenantRoute = adminRoute({
@@ -16,7 +15,10 @@ export const deleteTenantRoute = adminRoute({
     "duplicates sent at once, answer the same 202 with the one deletion as stored.",
   request: { params: TenantIdParams },
   responses: {
-    202: jsonContent(TenantDeletionResponse, "Deleting; follow it at GET /admin/tenants/{tenantId}/deletion"),
+    202: jsonContent(
+      async () => (await import("../responses")).TenantDeletionResponse,
+      "Deleting; follow it at GET /admin/tenants/{tenantId}/deletion",
+    ),
     ...errorResponses(409),
   },
 });

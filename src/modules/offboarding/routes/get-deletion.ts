@@ -1,7 +1,6 @@
 import type { App } from "../../../http/context";
 import { adminRoute, jsonContent } from "../../../http/openapi";
 import { TenantIdParams } from "../../admin/schemas";
-import { TenantDeletionResponse } from "../schemas";
 import { getDeletion } from "../service";
 
 export const getDeletionRoute = adminRoute({
@@ -12,7 +11,9 @@ export const getDeletionRoute = adminRoute({
   summary: "Get a deleted tenant's tombstone",
   description: "Who deleted it, when, what was removed, and the removal's progress.",
   request: { params: TenantIdParams },
-  responses: { 200: jsonContent(TenantDeletionResponse, "The tombstone") },
+  responses: {
+    200: jsonContent(async () => (await import("../responses")).TenantDeletionResponse, "The tombstone"),
+  },
 });
 
 export const registerGetDeletion = (app: App) =>

@@ -1,6 +1,6 @@
 import type { App } from "../../../http/context";
 import { adminRoute, jsonContent } from "../../../http/openapi";
-import { ExportParams, TenantExportResponse } from "../schemas";
+import { ExportParams } from "../schemas";
 import { getExport, presentExport } from "../service";
 
 export const getExportRoute = adminRoute({
@@ -11,7 +11,9 @@ export const getExportRoute = adminRoute({
   summary: "Get a tenant export",
   description: "Its status and progress.",
   request: { params: ExportParams },
-  responses: { 200: jsonContent(TenantExportResponse, "The export") },
+  responses: {
+    200: jsonContent(async () => (await import("../responses")).TenantExportResponse, "The export"),
+  },
 });
 
 export const registerGetExport = (app: App) =>

@@ -1,7 +1,6 @@
 import type { App } from "../../../http/context";
 import { adminRoute, errorResponses, jsonContent } from "../../../http/openapi";
 import { TenantIdParams } from "../../admin/schemas";
-import { TenantExportResponse } from "../schemas";
 import { requestExport } from "../service";
 
 export const requestExportRoute = adminRoute({
@@ -15,7 +14,10 @@ export const requestExportRoute = adminRoute({
     "manifest with SHA-256 per part); runs on the jobs queue.",
   request: { params: TenantIdParams },
   responses: {
-    202: jsonContent(TenantExportResponse, "Queued; follow it at GET .../exports/{exportId}"),
+    202: jsonContent(
+      async () => (await import("../responses")).TenantExportResponse,
+      "Queued; follow it at GET .../exports/{exportId}",
+    ),
     ...errorResponses(409),
   },
 });

@@ -1,6 +1,6 @@
 import type { App } from "../../../http/context";
 import { jsonContent, tenantRoute } from "../../../http/openapi";
-import { CustomerErasureResponse, ErasureParams } from "../schemas";
+import { ErasureParams } from "../schemas";
 import { getErasure } from "../service";
 
 export const getErasureRoute = tenantRoute({
@@ -12,7 +12,9 @@ export const getErasureRoute = tenantRoute({
   description: "The erasure's status and progress.",
   scope: "data:read",
   request: { params: ErasureParams },
-  responses: { 200: jsonContent(CustomerErasureResponse, "The erasure") },
+  responses: {
+    200: jsonContent(async () => (await import("../responses")).CustomerErasureResponse, "The erasure"),
+  },
 });
 
 export const registerGetErasure = (app: App) =>

@@ -1,6 +1,6 @@
 import type { App } from "../../../http/context";
 import { jsonContent, tenantRoute } from "../../../http/openapi";
-import { CustomerErasureResponse, ErasureCustomerParams } from "../schemas";
+import { ErasureCustomerParams } from "../schemas";
 import { requestErasure } from "../service";
 
 export const requestErasureRoute = tenantRoute({
@@ -16,7 +16,10 @@ export const requestErasureRoute = tenantRoute({
   scope: "data:write",
   request: { params: ErasureCustomerParams },
   responses: {
-    202: jsonContent(CustomerErasureResponse, "Queued; follow it at GET /v1/erasures/{erasureId}"),
+    202: jsonContent(
+      async () => (await import("../responses")).CustomerErasureResponse,
+      "Queued; follow it at GET /v1/erasures/{erasureId}",
+    ),
   },
 });
 

@@ -1,7 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import type { App } from "../../../http/context";
-import { tenantRoute, uuidParam } from "../../../http/openapi";
-import { BhiReportSchema } from "../schemas";
+import { forDocument, tenantRoute, uuidParam } from "../../../http/openapi";
 import { bhiReport, REPORT_FORMATS } from "../service";
 
 export const getBhiReportRoute = tenantRoute({
@@ -28,7 +27,9 @@ export const getBhiReportRoute = tenantRoute({
         "Content-Disposition": z.string().openapi({ description: "attachment; for csv and pdf" }),
       }),
       content: {
-        "application/json": { schema: BhiReportSchema },
+        "application/json": {
+          schema: forDocument(async () => (await import("../responses")).BhiReportSchema),
+        },
         "text/csv": { schema: z.string() },
         "application/pdf": { schema: z.string().openapi({ format: "binary" }) },
       },

@@ -1,7 +1,6 @@
 import type { App } from "../../../http/context";
 import { jsonContent, tenantRoute } from "../../../http/openapi";
 import type { RuleSetKind } from "../domain/document";
-import { DraftResponse } from "../schemas";
 import { getDraft } from "../service";
 import { KINDS, label, readScope, ruleSetName, TAGS } from "./kinds";
 
@@ -14,7 +13,7 @@ const route = (kind: RuleSetKind) =>
     summary: `Get the ${ruleSetName(kind)} rule-set draft`,
     description: "404 when there is none.",
     scope: readScope(kind),
-    responses: { 200: jsonContent(DraftResponse, "The draft") },
+    responses: { 200: jsonContent(async () => (await import("../responses")).DraftResponse, "The draft") },
   });
 
 export const registerGetDraft = (app: App) => {

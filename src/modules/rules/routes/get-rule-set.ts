@@ -1,7 +1,6 @@
 import type { App } from "../../../http/context";
 import { jsonContent, tenantRoute } from "../../../http/openapi";
 import type { RuleSetKind } from "../domain/document";
-import { RuleSetResponse } from "../schemas";
 import { getRuleSet } from "../service";
 import { KINDS, label, readScope, ruleSetName, TAGS } from "./kinds";
 
@@ -14,7 +13,9 @@ const route = (kind: RuleSetKind) =>
     summary: `Get the ${ruleSetName(kind)} rule set`,
     description: "The live version (0 = built-in defaults), the draft, maker-checker.",
     scope: readScope(kind),
-    responses: { 200: jsonContent(RuleSetResponse, "The rule set") },
+    responses: {
+      200: jsonContent(async () => (await import("../responses")).RuleSetResponse, "The rule set"),
+    },
   });
 
 export const registerGetRuleSet = (app: App) => {

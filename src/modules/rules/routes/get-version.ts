@@ -1,7 +1,6 @@
 import type { App } from "../../../http/context";
 import { jsonContent, tenantRoute } from "../../../http/openapi";
 import type { RuleSetKind } from "../domain/document";
-import { VersionResponse } from "../schemas";
 import { getVersion } from "../service";
 import { aRuleSetName, KINDS, label, readScope, TAGS, VersionParams } from "./kinds";
 
@@ -15,7 +14,9 @@ const route = (kind: RuleSetKind) =>
     description: "One published version, with its content.",
     scope: readScope(kind),
     request: { params: VersionParams },
-    responses: { 200: jsonContent(VersionResponse, "The version") },
+    responses: {
+      200: jsonContent(async () => (await import("../responses")).VersionResponse, "The version"),
+    },
   });
 
 export const registerGetVersion = (app: App) => {

@@ -1,7 +1,6 @@
 import type { App } from "../../../http/context";
 import { jsonContent, pagination, tenantRoute } from "../../../http/openapi";
 import type { RuleSetKind } from "../domain/document";
-import { PublicationListResponse } from "../schemas";
 import { listPublications } from "../service";
 import { KINDS, label, PageQuery, readScope, ruleSetName, TAGS } from "./kinds";
 
@@ -15,7 +14,9 @@ const route = (kind: RuleSetKind) =>
     description: "The publication log, newest first: who published which version, from which draft, why.",
     scope: readScope(kind),
     request: { query: PageQuery },
-    responses: { 200: jsonContent(PublicationListResponse, "Publications") },
+    responses: {
+      200: jsonContent(async () => (await import("../responses")).PublicationListResponse, "Publications"),
+    },
   });
 
 export const registerListPublications = (app: App) => {

@@ -1,7 +1,6 @@
 import type { App } from "../../../http/context";
 import { jsonContent, pagination, tenantRoute } from "../../../http/openapi";
 import type { RuleSetKind } from "../domain/document";
-import { VersionListResponse } from "../schemas";
 import { listVersions } from "../service";
 import { KINDS, label, PageQuery, readScope, ruleSetName, TAGS } from "./kinds";
 
@@ -15,7 +14,9 @@ const route = (kind: RuleSetKind) =>
     description: "Published versions, newest first (content: GET one version).",
     scope: readScope(kind),
     request: { query: PageQuery },
-    responses: { 200: jsonContent(VersionListResponse, "Versions") },
+    responses: {
+      200: jsonContent(async () => (await import("../responses")).VersionListResponse, "Versions"),
+    },
   });
 
 export const registerListVersions = (app: App) => {

@@ -1,7 +1,7 @@
 import type { App } from "../../../http/context";
 import { jsonBody, jsonContent, tenantRoute } from "../../../http/openapi";
 import type { RuleSetKind } from "../domain/document";
-import { DraftResponse, RuleSetContentInput } from "../schemas";
+import { RuleSetContentInput } from "../schemas";
 import { putDraft } from "../service";
 import { KINDS, label, ruleSetName, TAGS, writeScope } from "./kinds";
 
@@ -16,7 +16,12 @@ const route = (kind: RuleSetKind) =>
       "Validated: one 400 detail per problem; left-out built-ins and thresholds take their defaults.",
     scope: writeScope(kind),
     request: { body: jsonBody(RuleSetContentInput) },
-    responses: { 200: jsonContent(DraftResponse, "The saved draft, completed with defaults") },
+    responses: {
+      200: jsonContent(
+        async () => (await import("../responses")).DraftResponse,
+        "The saved draft, completed with defaults",
+      ),
+    },
   });
 
 export const registerPutDraft = (app: App) => {

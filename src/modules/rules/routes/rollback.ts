@@ -2,7 +2,7 @@ import type { App } from "../../../http/context";
 import { errorResponses, jsonBody, jsonContent, tenantRoute } from "../../../http/openapi";
 import type { RuleSetKind } from "../domain/document";
 import { rollback } from "../publish/service";
-import { PublishResponse, RollbackBody } from "../schemas";
+import { RollbackBody } from "../schemas";
 import { KINDS, label, ruleSetName, TAGS } from "./kinds";
 
 const route = (kind: RuleSetKind) =>
@@ -18,7 +18,10 @@ const route = (kind: RuleSetKind) =>
     scope: "rules:publish",
     request: { body: jsonBody(RollbackBody) },
     responses: {
-      200: jsonContent(PublishResponse, "The new live version and its log entry"),
+      200: jsonContent(
+        async () => (await import("../responses")).PublishResponse,
+        "The new live version and its log entry",
+      ),
       ...errorResponses(409),
     },
   });

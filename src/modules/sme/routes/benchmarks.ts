@@ -1,6 +1,6 @@
 import type { App } from "../../../http/context";
 import { jsonContent, tenantRoute } from "../../../http/openapi";
-import { BenchmarksResponse, SmeWindowQuery } from "../schemas";
+import { SmeWindowQuery } from "../schemas";
 import { DISCLAIMER, listBenchmarks } from "../service";
 
 export const benchmarksRoute = tenantRoute({
@@ -16,7 +16,9 @@ export const benchmarksRoute = tenantRoute({
     "customer with a transaction in the window.",
   scope: "sme:read",
   request: { query: SmeWindowQuery },
-  responses: { 200: jsonContent(BenchmarksResponse, "Cohort benchmarks") },
+  responses: {
+    200: jsonContent(async () => (await import("../responses")).BenchmarksResponse, "Cohort benchmarks"),
+  },
 });
 
 export const registerBenchmarks = (app: App) =>

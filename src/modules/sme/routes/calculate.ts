@@ -1,7 +1,7 @@
 import type { App } from "../../../http/context";
 import { jsonBody, jsonContent, tenantRoute } from "../../../http/openapi";
 import { presentAssessment } from "../present";
-import { SmeCalculateBody, SmeHealthResponse } from "../schemas";
+import { SmeCalculateBody } from "../schemas";
 import { calculate } from "../service";
 
 export const calculateRoute = tenantRoute({
@@ -16,7 +16,9 @@ export const calculateRoute = tenantRoute({
     "Advisory only: not a credit score and not a lending decision.",
   scope: "sme:write",
   request: { body: jsonBody(SmeCalculateBody) },
-  responses: { 200: jsonContent(SmeHealthResponse, "The assessment (stored)") },
+  responses: {
+    200: jsonContent(async () => (await import("../responses")).SmeHealthResponse, "The assessment (stored)"),
+  },
 });
 
 export const registerCalculate = (app: App) =>

@@ -2,7 +2,7 @@ import { z } from "@hono/zod-openapi";
 import type { App } from "../../../http/context";
 import { jsonContent, tenantRoute, uuidParam } from "../../../http/openapi";
 import { presentAssessment } from "../present";
-import { SmeHealthResponse, SmeWindowQuery } from "../schemas";
+import { SmeWindowQuery } from "../schemas";
 import { getForCustomer } from "../service";
 
 export const getRoute = tenantRoute({
@@ -19,7 +19,9 @@ export const getRoute = tenantRoute({
     "customer is absent.",
   scope: "sme:read",
   request: { params: z.object({ customerId: uuidParam("customerId") }), query: SmeWindowQuery },
-  responses: { 200: jsonContent(SmeHealthResponse, "The assessment") },
+  responses: {
+    200: jsonContent(async () => (await import("../responses")).SmeHealthResponse, "The assessment"),
+  },
 });
 
 export const registerGet = (app: App) =>

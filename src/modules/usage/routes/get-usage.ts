@@ -1,6 +1,5 @@
 import type { App } from "../../../http/context";
 import { jsonContent, tenantRoute } from "../../../http/openapi";
-import { UsageResponse } from "../schemas";
 import { usage } from "../service";
 
 export const getUsageRoute = tenantRoute({
@@ -15,7 +14,9 @@ export const getUsageRoute = tenantRoute({
     "(an ingest or case file upload that would pass it is refused with 403 `storage_quota_exceeded`, writing nothing) and the jobs " +
     "running now out of the tenant's concurrency. docs/decisions/fairness.md.",
   scope: "data:read",
-  responses: { 200: jsonContent(UsageResponse, "Usage and quotas") },
+  responses: {
+    200: jsonContent(async () => (await import("../responses")).UsageResponse, "Usage and quotas"),
+  },
 });
 
 export const registerGetUsage = (app: App) =>

@@ -1,7 +1,7 @@
 import { z } from "@hono/zod-openapi";
 import type { App } from "../../../http/context";
 import { errorResponses, jsonBody, jsonContent, tenantRoute } from "../../../http/openapi";
-import { CreateSubscriptionBody, SecretSchema, SubscriptionSchema } from "../schemas";
+import { CreateSubscriptionBody } from "../schemas";
 import { createSubscription } from "../service";
 
 export const createSubscriptionRoute = tenantRoute({
@@ -21,10 +21,10 @@ export const createSubscriptionRoute = tenantRoute({
   scope: "webhooks:write",
   request: { body: jsonBody(CreateSubscriptionBody) },
   responses: {
-    201: jsonContent(
-      z.object({ success: z.literal(true), subscription: SubscriptionSchema, secret: SecretSchema }),
-      "The subscription and its secret",
-    ),
+    201: jsonContent(async () => {
+      const { SubscriptionSchema, SecretSchema } = await import("../responses");
+      return z.object({ success: z.literal(true), subscription: SubscriptionSchema, secret: SecretSchema });
+    }, "The subscription and its secret"),
     ...errorResponses(400, 409),
   },
 });

@@ -1,7 +1,7 @@
 import { z } from "@hono/zod-openapi";
 import type { App } from "../../../http/context";
 import { jsonContent, tenantRoute } from "../../../http/openapi";
-import { DeliveryDetailSchema, SubscriptionIdParams } from "../schemas";
+import { SubscriptionIdParams } from "../schemas";
 import { getDelivery } from "../service";
 
 export const getDeliveryRoute = tenantRoute({
@@ -15,7 +15,10 @@ export const getDeliveryRoute = tenantRoute({
   scope: "webhooks:read",
   request: { params: SubscriptionIdParams },
   responses: {
-    200: jsonContent(z.object({ success: z.literal(true), delivery: DeliveryDetailSchema }), "The delivery"),
+    200: jsonContent(async () => {
+      const { DeliveryDetailSchema } = await import("../responses");
+      return z.object({ success: z.literal(true), delivery: DeliveryDetailSchema });
+    }, "The delivery"),
   },
 });
 

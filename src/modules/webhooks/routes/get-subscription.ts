@@ -1,7 +1,7 @@
 import { z } from "@hono/zod-openapi";
 import type { App } from "../../../http/context";
 import { jsonContent, tenantRoute } from "../../../http/openapi";
-import { SubscriptionIdParams, SubscriptionSchema } from "../schemas";
+import { SubscriptionIdParams } from "../schemas";
 import { getSubscription } from "../service";
 
 export const getSubscriptionRoute = tenantRoute({
@@ -14,10 +14,10 @@ export const getSubscriptionRoute = tenantRoute({
   scope: "webhooks:read",
   request: { params: SubscriptionIdParams },
   responses: {
-    200: jsonContent(
-      z.object({ success: z.literal(true), subscription: SubscriptionSchema }),
-      "The subscription",
-    ),
+    200: jsonContent(async () => {
+      const { SubscriptionSchema } = await import("../responses");
+      return z.object({ success: z.literal(true), subscription: SubscriptionSchema });
+    }, "The subscription"),
   },
 });
 

@@ -1,6 +1,6 @@
 import type { App } from "../../../http/context";
 import { jsonContent, pagination, tenantRoute } from "../../../http/openapi";
-import { DeliveryListQuery, DeliverySchema, listOf } from "../schemas";
+import { DeliveryListQuery, listOf } from "../schemas";
 import { listDeliveries } from "../service";
 
 export const listDeliveriesRoute = tenantRoute({
@@ -13,7 +13,12 @@ export const listDeliveriesRoute = tenantRoute({
   description: "Filter by subscription, event type, status and event id; newest first.",
   scope: "webhooks:read",
   request: { query: DeliveryListQuery },
-  responses: { 200: jsonContent(listOf(DeliverySchema), "Deliveries") },
+  responses: {
+    200: jsonContent(async () => {
+      const { DeliverySchema } = await import("../responses");
+      return listOf(DeliverySchema);
+    }, "Deliveries"),
+  },
 });
 
 export const registerListDeliveries = (app: App) =>

@@ -1,20 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import type { App } from "../../../http/context";
 import { jsonContent, tenantRoute } from "../../../http/openapi";
-import { EVENT_CATALOG } from "../../events/schemas";
-
-const EventTypeSchema = z
-  .object({
-    type: z.string().openapi({ example: "fraud.alert_raised" }),
-    description: z.string(),
-    component: z.string().openapi({
-      description: "The name of the data schema under components.schemas of the OpenAPI document",
-    }),
-    dataSchema: z.record(z.string(), z.unknown()).openapi({
-      description: "JSON Schema (draft 2020-12) of the event's `data`",
-    }),
-  })
-  .openapi("WebhookEventType");
 
 export const listEventTypesRoute = tenantRoute({
   method: "get",
@@ -25,12 +11,16 @@ export const listEventTypesRoute = tenantRoute({
   description: "The event catalog: every event type this API emits, with its data schema.",
   scope: "webhooks:read",
   responses: {
-    200: jsonContent(z.object({ success: z.literal(true), data: z.array(EventTypeSchema) }), "Event types"),
+    200: jsonContent(async () => {
+      const { EventTypeSchema } = await import("../responses");
+      return z.object({ success: z.literal(true), data: z.array(EventTypeSchema) });
+    }, "Event types"),
   },
 });
 
-const eventTypes = () =>
-  Object.entries(EVENT_CATALOG).map(([type, entry]) => ({
+// The catalog (src/modules/events/responses.ts) is loaded by the first request for it.
+const eventTypes = async () =>
+  Object.entries((await import("../../events/responses")).EVENT_CATALOG).map(([type, entry]) => ({
     type,
     description: entry.description,
     component: entry.component,
@@ -38,4 +28,6 @@ const eventTypes = () =>
   }));
 
 export const registerListEventTypes = (app: App) =>
-  app.openapi(listEventTypesRoute, (c) => c.json({ success: true as const, data: eventTypes() }, 200));
+  app.openapi(listEventTypesRoute, async (c) =>
+    c.json({ success: true as const, data: await eventTypes() }, 200),
+  );

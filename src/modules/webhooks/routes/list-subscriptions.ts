@@ -1,6 +1,6 @@
 import type { App } from "../../../http/context";
 import { jsonContent, PaginationQuery, pagination, tenantRoute } from "../../../http/openapi";
-import { listOf, SubscriptionSchema } from "../schemas";
+import { listOf } from "../schemas";
 import { listSubscriptions } from "../service";
 
 export const listSubscriptionsRoute = tenantRoute({
@@ -12,7 +12,12 @@ export const listSubscriptionsRoute = tenantRoute({
   description: "Newest first.",
   scope: "webhooks:read",
   request: { query: PaginationQuery },
-  responses: { 200: jsonContent(listOf(SubscriptionSchema), "Subscriptions") },
+  responses: {
+    200: jsonContent(async () => {
+      const { SubscriptionSchema } = await import("../responses");
+      return listOf(SubscriptionSchema);
+    }, "Subscriptions"),
+  },
 });
 
 export const registerListSubscriptions = (app: App) =>

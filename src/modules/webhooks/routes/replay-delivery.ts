@@ -1,7 +1,7 @@
 import { z } from "@hono/zod-openapi";
 import type { App } from "../../../http/context";
 import { errorResponses, jsonContent, tenantRoute } from "../../../http/openapi";
-import { DeliverySchema, SubscriptionIdParams } from "../schemas";
+import { SubscriptionIdParams } from "../schemas";
 import { replayDelivery } from "../service";
 
 export const replayDeliveryRoute = tenantRoute({
@@ -15,10 +15,10 @@ export const replayDeliveryRoute = tenantRoute({
   scope: "webhooks:write",
   request: { params: SubscriptionIdParams },
   responses: {
-    202: jsonContent(
-      z.object({ success: z.literal(true), delivery: DeliverySchema }),
-      "The new delivery, queued",
-    ),
+    202: jsonContent(async () => {
+      const { DeliverySchema } = await import("../responses");
+      return z.object({ success: z.literal(true), delivery: DeliverySchema });
+    }, "The new delivery, queued"),
     ...errorResponses(409),
   },
 });

@@ -1,7 +1,7 @@
 import { z } from "@hono/zod-openapi";
 import type { App } from "../../../http/context";
 import { jsonBody, jsonContent, tenantRoute } from "../../../http/openapi";
-import { RotateSecretBody, SecretSchema, SubscriptionIdParams, SubscriptionSchema } from "../schemas";
+import { RotateSecretBody, SubscriptionIdParams } from "../schemas";
 import { rotateSecret } from "../service";
 
 export const rotateSecretRoute = tenantRoute({
@@ -17,10 +17,10 @@ export const rotateSecretRoute = tenantRoute({
   scope: "webhooks:write",
   request: { params: SubscriptionIdParams, body: jsonBody(RotateSecretBody, false) },
   responses: {
-    200: jsonContent(
-      z.object({ success: z.literal(true), subscription: SubscriptionSchema, secret: SecretSchema }),
-      "The new secret (shown only here)",
-    ),
+    200: jsonContent(async () => {
+      const { SubscriptionSchema, SecretSchema } = await import("../responses");
+      return z.object({ success: z.literal(true), subscription: SubscriptionSchema, secret: SecretSchema });
+    }, "The new secret (shown only here)"),
   },
 });
 

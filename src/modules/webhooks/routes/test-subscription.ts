@@ -1,7 +1,7 @@
 import { z } from "@hono/zod-openapi";
 import type { App } from "../../../http/context";
 import { jsonBody, jsonContent, tenantRoute } from "../../../http/openapi";
-import { DeliveryDetailSchema, SubscriptionIdParams, TestDeliveryBody } from "../schemas";
+import { SubscriptionIdParams, TestDeliveryBody } from "../schemas";
 import { sendTestDelivery } from "../service";
 
 export const testSubscriptionRoute = tenantRoute({
@@ -14,10 +14,10 @@ export const testSubscriptionRoute = tenantRoute({
   scope: "webhooks:write",
   request: { params: SubscriptionIdParams, body: jsonBody(TestDeliveryBody, false) },
   responses: {
-    200: jsonContent(
-      z.object({ success: z.literal(true), delivery: DeliveryDetailSchema }),
-      "The test delivery with its attempt (status succeeded or dead)",
-    ),
+    200: jsonContent(async () => {
+      const { DeliveryDetailSchema } = await import("../responses");
+      return z.object({ success: z.literal(true), delivery: DeliveryDetailSchema });
+    }, "The test delivery with its attempt (status succeeded or dead)"),
   },
 });
 

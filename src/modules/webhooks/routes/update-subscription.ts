@@ -1,7 +1,7 @@
 import { z } from "@hono/zod-openapi";
 import type { App } from "../../../http/context";
 import { jsonBody, jsonContent, tenantRoute } from "../../../http/openapi";
-import { SubscriptionIdParams, SubscriptionSchema, UpdateSubscriptionBody } from "../schemas";
+import { SubscriptionIdParams, UpdateSubscriptionBody } from "../schemas";
 import { updateSubscription } from "../service";
 
 export const updateSubscriptionRoute = tenantRoute({
@@ -14,10 +14,10 @@ export const updateSubscriptionRoute = tenantRoute({
   scope: "webhooks:write",
   request: { params: SubscriptionIdParams, body: jsonBody(UpdateSubscriptionBody) },
   responses: {
-    200: jsonContent(
-      z.object({ success: z.literal(true), subscription: SubscriptionSchema }),
-      "The subscription",
-    ),
+    200: jsonContent(async () => {
+      const { SubscriptionSchema } = await import("../responses");
+      return z.object({ success: z.literal(true), subscription: SubscriptionSchema });
+    }, "The subscription"),
   },
 });
 

@@ -1,7 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import type { App } from "../../../http/context";
 import { jsonContent, tenantRoute, uuidParam } from "../../../http/openapi";
-import { WorkflowRunSchema } from "../schemas";
 import { getRun } from "../service";
 
 export const getRunRoute = tenantRoute({
@@ -14,7 +13,12 @@ export const getRunRoute = tenantRoute({
   description: "With its steps.",
   scope: "workflows:read",
   request: { params: z.object({ runId: uuidParam("runId") }) },
-  responses: { 200: jsonContent(z.object({ success: z.literal(true), run: WorkflowRunSchema }), "The run") },
+  responses: {
+    200: jsonContent(async () => {
+      const { WorkflowRunSchema } = await import("../responses");
+      return z.object({ success: z.literal(true), run: WorkflowRunSchema });
+    }, "The run"),
+  },
 });
 
 export const registerGetRun = (app: App) =>

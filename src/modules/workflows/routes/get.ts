@@ -1,7 +1,7 @@
 import { z } from "@hono/zod-openapi";
 import type { App } from "../../../http/context";
 import { jsonContent, tenantRoute } from "../../../http/openapi";
-import { WorkflowIdParam, WorkflowSchema } from "../schemas";
+import { WorkflowIdParam } from "../schemas";
 import { getWorkflow } from "../service";
 
 export const getWorkflowRoute = tenantRoute({
@@ -13,7 +13,10 @@ export const getWorkflowRoute = tenantRoute({
   scope: "workflows:read",
   request: { params: z.object({ workflowId: WorkflowIdParam }) },
   responses: {
-    200: jsonContent(z.object({ success: z.literal(true), workflow: WorkflowSchema }), "The workflow"),
+    200: jsonContent(async () => {
+      const { WorkflowSchema } = await import("../responses");
+      return z.object({ success: z.literal(true), workflow: WorkflowSchema });
+    }, "The workflow"),
   },
 });
 

@@ -1,7 +1,7 @@
 import { z } from "@hono/zod-openapi";
 import type { App } from "../../../http/context";
 import { jsonContent, pagination, TopLevelPagination, tenantRoute } from "../../../http/openapi";
-import { RunsQuery, WorkflowRunSchema } from "../schemas";
+import { RunsQuery } from "../schemas";
 import { listRuns } from "../service";
 
 export const listRunsRoute = tenantRoute({
@@ -14,14 +14,14 @@ export const listRunsRoute = tenantRoute({
   scope: "workflows:read",
   request: { query: RunsQuery },
   responses: {
-    200: jsonContent(
-      z.object({
+    200: jsonContent(async () => {
+      const { WorkflowRunSchema } = await import("../responses");
+      return z.object({
         success: z.literal(true),
         data: z.array(WorkflowRunSchema),
         ...TopLevelPagination,
-      }),
-      "Runs",
-    ),
+      });
+    }, "Runs"),
   },
 });
 

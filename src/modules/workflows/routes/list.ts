@@ -1,7 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import type { App } from "../../../http/context";
 import { jsonContent, tenantRoute } from "../../../http/openapi";
-import { WorkflowSchema } from "../schemas";
 import { listWorkflows } from "../service";
 
 export const listWorkflowsRoute = tenantRoute({
@@ -13,10 +12,10 @@ export const listWorkflowsRoute = tenantRoute({
   description: "The tenant's workflows (built in) with run counts.",
   scope: "workflows:read",
   responses: {
-    200: jsonContent(
-      z.object({ success: z.literal(true), data: z.array(WorkflowSchema), total: z.number().int() }),
-      "Workflows",
-    ),
+    200: jsonContent(async () => {
+      const { WorkflowSchema } = await import("../responses");
+      return z.object({ success: z.literal(true), data: z.array(WorkflowSchema), total: z.number().int() });
+    }, "Workflows"),
   },
 });
 

@@ -1,7 +1,7 @@
 import { z } from "@hono/zod-openapi";
 import type { App } from "../../../http/context";
 import { jsonBody, jsonContent, tenantRoute } from "../../../http/openapi";
-import { TriggerBody, TriggerResponse, WorkflowIdParam } from "../schemas";
+import { TriggerBody, WorkflowIdParam } from "../schemas";
 import { triggerWorkflow } from "../service";
 
 export const triggerWorkflowRoute = tenantRoute({
@@ -16,7 +16,7 @@ export const triggerWorkflowRoute = tenantRoute({
     "404 when the named customer is absent.",
   scope: "workflows:write",
   request: { params: z.object({ workflowId: WorkflowIdParam }), body: jsonBody(TriggerBody, false) },
-  responses: { 202: jsonContent(TriggerResponse, "Run queued") },
+  responses: { 202: jsonContent(async () => (await import("../responses")).TriggerResponse, "Run queued") },
 });
 
 export const registerTriggerWorkflow = (app: App) =>

@@ -2,7 +2,6 @@ import { z } from "@hono/zod-openapi";
 import type { App } from "../../../../http/context";
 import { jsonContent, tenantRoute, uuidParam } from "../../../../http/openapi";
 import { getFloatBacktest } from "../backtest/runner";
-import { FloatBacktestRunResponse } from "../backtest/schemas";
 
 export const getFloatBacktestRoute = tenantRoute({
   method: "get",
@@ -15,7 +14,12 @@ export const getFloatBacktestRoute = tenantRoute({
   scope: "agents:read",
   feature: "agentNetwork",
   request: { params: z.object({ backtestId: uuidParam("backtestId") }) },
-  responses: { 200: jsonContent(FloatBacktestRunResponse, "The backtest run") },
+  responses: {
+    200: jsonContent(
+      async () => (await import("../backtest/responses")).FloatBacktestRunResponse,
+      "The backtest run",
+    ),
+  },
 });
 
 export const registerGetFloatBacktest = (app: App) =>

@@ -1,7 +1,7 @@
 import type { App } from "../../../../http/context";
 import { jsonContent, tenantRoute } from "../../../../http/openapi";
 import { AgentIdParams } from "../../schemas";
-import { HistoryQuery, HistoryResponse } from "../schemas";
+import { HistoryQuery } from "../schemas";
 import { floatHistory } from "../service";
 
 export const getFloatHistoryRoute = tenantRoute({
@@ -17,7 +17,7 @@ export const getFloatHistoryRoute = tenantRoute({
   scope: "agents:read",
   feature: "agentNetwork",
   request: { params: AgentIdParams, query: HistoryQuery },
-  responses: { 200: jsonContent(HistoryResponse, "The history") },
+  responses: { 200: jsonContent(async () => (await import("../responses")).HistoryResponse, "The history") },
 });
 
 export const registerGetFloatHistory = (app: App) =>

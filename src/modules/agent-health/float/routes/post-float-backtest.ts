@@ -1,7 +1,7 @@
 import type { App } from "../../../../http/context";
 import { jsonBody, jsonContent, tenantRoute } from "../../../../http/openapi";
 import { startFloatBacktest } from "../backtest/runner";
-import { FloatBacktestBody, FloatBacktestRunResponse } from "../backtest/schemas";
+import { FloatBacktestBody } from "../backtest/schemas";
 
 export const postFloatBacktestRoute = tenantRoute({
   method: "post",
@@ -22,8 +22,14 @@ export const postFloatBacktestRoute = tenantRoute({
   feature: "agentNetwork",
   request: { body: jsonBody(FloatBacktestBody) },
   responses: {
-    200: jsonContent(FloatBacktestRunResponse, "The finished run"),
-    202: jsonContent(FloatBacktestRunResponse, "Queued on the jobs queue"),
+    200: jsonContent(
+      async () => (await import("../backtest/responses")).FloatBacktestRunResponse,
+      "The finished run",
+    ),
+    202: jsonContent(
+      async () => (await import("../backtest/responses")).FloatBacktestRunResponse,
+      "Queued on the jobs queue",
+    ),
   },
 });
 

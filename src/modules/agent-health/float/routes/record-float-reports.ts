@@ -1,7 +1,7 @@
 import type { App } from "../../../../http/context";
 import { jsonBody, jsonContent, tenantRoute } from "../../../../http/openapi";
 import { AgentIdParams } from "../../schemas";
-import { ReportsBody, ReportsResponse } from "../schemas";
+import { ReportsBody } from "../schemas";
 import { recordFloatReports } from "../service";
 
 export const recordFloatReportsRoute = tenantRoute({
@@ -16,7 +16,7 @@ export const recordFloatReportsRoute = tenantRoute({
   scope: "agents:write",
   feature: "agentNetwork",
   request: { params: AgentIdParams, body: jsonBody(ReportsBody) },
-  responses: { 200: jsonContent(ReportsResponse, "Recorded") },
+  responses: { 200: jsonContent(async () => (await import("../responses")).ReportsResponse, "Recorded") },
 });
 
 export const registerRecordFloatReports = (app: App) =>

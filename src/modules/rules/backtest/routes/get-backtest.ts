@@ -4,7 +4,6 @@ import { jsonContent, tenantRoute, uuidParam } from "../../../../http/openapi";
 import type { RuleSetKind } from "../../domain/document";
 import { aRuleSetName, KINDS, label, readScope, TAGS } from "../../routes/kinds";
 import { getBacktestRun } from "../runner";
-import { RuleSetBacktestRunResponse } from "../schemas";
 
 const route = (kind: RuleSetKind) =>
   tenantRoute({
@@ -17,7 +16,12 @@ const route = (kind: RuleSetKind) =>
     description: "Status, progress and, once done, the comparison.",
     scope: readScope(kind),
     request: { params: z.object({ backtestId: uuidParam("backtestId") }) },
-    responses: { 200: jsonContent(RuleSetBacktestRunResponse, "The backtest run") },
+    responses: {
+      200: jsonContent(
+        async () => (await import("../responses")).RuleSetBacktestRunResponse,
+        "The backtest run",
+      ),
+    },
   });
 
 export const registerGetBacktest = (app: App) => {

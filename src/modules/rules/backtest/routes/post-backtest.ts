@@ -3,7 +3,7 @@ import { errorResponses, jsonBody, jsonContent, tenantRoute } from "../../../../
 import type { RuleSetKind } from "../../domain/document";
 import { KINDS, label, readScope, ruleSetName, TAGS } from "../../routes/kinds";
 import { startBacktest } from "../runner";
-import { RuleSetBacktestBody, RuleSetBacktestRunResponse } from "../schemas";
+import { RuleSetBacktestBody } from "../schemas";
 
 const route = (kind: RuleSetKind) =>
   tenantRoute({
@@ -27,9 +27,12 @@ const route = (kind: RuleSetKind) =>
     scope: readScope(kind),
     request: { body: jsonBody(RuleSetBacktestBody) },
     responses: {
-      200: jsonContent(RuleSetBacktestRunResponse, "The finished run"),
+      200: jsonContent(
+        async () => (await import("../responses")).RuleSetBacktestRunResponse,
+        "The finished run",
+      ),
       202: jsonContent(
-        RuleSetBacktestRunResponse,
+        async () => (await import("../responses")).RuleSetBacktestRunResponse,
         "Queued on the jobs queue, or the identical run already queued (joined)",
       ),
       ...errorResponses(409),

@@ -1,7 +1,11 @@
 import { z } from "@hono/zod-openapi";
 import { RESUMABLE_KINDS } from "../../../jobs/resumes";
 
+// Response shapes of modules/admin/stalled-jobs: built only when the OpenAPI document is
+// (routes load this file with import(); docs/architecture.md#what-loads-lazily).
+
 const count = (description: string) => z.number().int().min(0).openapi({ description });
+
 const Kind = z.enum(RESUMABLE_KINDS).openapi({
   description:
     "tenant.move, tenant.export, tenant.delete (offboarding deletion), customer.erasure (data-subject erasure), usage.object-recount (R2 object recount)",

@@ -2,6 +2,9 @@ import { z } from "@hono/zod-openapi";
 import { IsoDateTime } from "../../http/openapi";
 import { COUNTED_TABLES, OBJECT_KINDS } from "./domain/quota";
 
+// Response shapes of modules/usage: built only when the OpenAPI document is
+// (routes load this file with import(); docs/architecture.md#what-loads-lazily).
+
 const Bytes = z.number().int().min(0);
 
 export const UsageResponse = z

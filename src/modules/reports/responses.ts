@@ -1,5 +1,8 @@
 import { z } from "@hono/zod-openapi";
-import { BhiHistoryRecordSchema, BhiRecordSchema } from "../bhi/schemas";
+import { BhiHistoryRecordSchema, BhiRecordSchema } from "../bhi/responses";
+
+// Response shapes of modules/reports: built only when the OpenAPI document is
+// (routes load this file with import(); docs/architecture.md#what-loads-lazily).
 
 export const BhiReportSchema = z
   .object({

@@ -1,6 +1,9 @@
 import { z } from "@hono/zod-openapi";
 import { orNull, PaginationSchema } from "../../../http/openapi";
 
+// Response shapes of modules/monitoring/runs: built only when the OpenAPI document is
+// (routes load this file with import(); docs/architecture.md#what-loads-lazily).
+
 const count = (description: string) => z.number().int().min(0).openapi({ description });
 
 export const MonitoringRunSchema = z

@@ -1,6 +1,9 @@
 import { z } from "@hono/zod-openapi";
 import { orNull } from "../../../http/openapi";
 
+// Response shapes of modules/rules/feedback: built only when the OpenAPI document is
+// (routes load this file with import(); docs/architecture.md#what-loads-lazily).
+
 const TallyShape = {
   confirmed: z.number().int().min(0),
   cleared: z.number().int().min(0),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { catalogIssues } from "./schemas";
+import { catalogIssues } from "./responses";
 import { EVENT_TYPES } from "./service";
 
 const alertRaised = {

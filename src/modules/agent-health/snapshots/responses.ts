@@ -1,5 +1,8 @@
 import { z } from "@hono/zod-openapi";
 
+// Response shapes of modules/agent-health/snapshots: built only when the OpenAPI document is
+// (routes load this file with import(); docs/architecture.md#what-loads-lazily).
+
 export const RefreshProgressResponse = z.object({
   success: z.literal(true),
   run: z

@@ -6,6 +6,8 @@ import type { EventType } from "./service";
  * The event catalog: what each event type means and the exact shape of its `data`
  * (docs/contract.md#event-data). Typed over EventType, so a new type cannot be added without
  * its entry; the test setup (test/setup.ts) checks every event any test records against it.
+ * Loaded with import() by the document and GET /v1/webhooks/event-types, like every responses.ts
+ * (docs/architecture.md#what-loads-lazily).
  */
 
 const Trigger = z.enum(["arrival", "schedule", "on_demand"]);

@@ -1,0 +1,47 @@
+import { z } from "@hono/zod-openapi";
+import { orNull, PaginationSchema } from "../../../http/openapi";
+import { AlertKind, AlertTrigger, EntityType, Severity } from "./schemas";
+
+// Response shapes of modules/monitoring/alerts: built only when the OpenAPI document is
+// (routes load this file with import(); docs/architecture.md#what-loads-lazily).
+
+export const AlertCaseRefSchema = z
+  .object({
+    caseId: z.uuid(),
+    kind: AlertKind,
+    action: z.enum(["opened", "appended"]),
+  })
+  .openapi("MonitoringAlertCaseRef");
+
+export const MonitoringAlertSchema = z
+  .object({
+    alertId: z.string(),
+    kind: AlertKind,
+    trigger: AlertTrigger,
+    entityType: EntityType,
+    entityId: z.string(),
+    severity: Severity.openapi({
+      description: "Highest severity (fraud) or risk level (AML) of the fired rules",
+    }),
+    score: orNull(z.number()).openapi({ description: "Fraud: the overall score 0..100; AML: null" }),
+    ruleIds: z.array(z.string()),
+    ruleSet: z
+      .object({ kind: AlertKind, version: z.number().int(), hash: z.string() })
+      .openapi({ description: "The rule-set version that raised it" }),
+    screeningId: z.string().openapi({ description: "Groups the fraud and AML alerts of one screening" }),
+    runId: orNull(z.string()).openapi({ description: "The scheduled run that raised it; null otherwise" }),
+    cases: z.array(AlertCaseRefSchema),
+    detail: z.record(z.string(), z.unknown()).openapi({
+      description: "The evaluation as answered: a FraudAlert, or the AML evaluation's triggered rules",
+    }),
+    createdAt: z.string(),
+  })
+  .openapi("MonitoringAlert");
+
+export const AlertListResponse = z
+  .object({ success: z.literal(true), data: z.array(MonitoringAlertSchema), pagination: PaginationSchema })
+  .openapi("MonitoringAlertList");
+
+export const AlertResponse = z
+  .object({ success: z.literal(true), alert: MonitoringAlertSchema })
+  .openapi("MonitoringAlertResponse");
