@@ -14,9 +14,10 @@
 //   from a heap snapshot the zod instances (objects holding zod's `_zod` internals: schemas and
 //   their checks), the objects of the snapshot (what a full collection marks) and the largest
 //   string (the source text).
-// Usage: node bench/worker-weight.mjs [--starts 5] [--against <checkout>] [--json] [--snapshot /tmp/w]
+// Usage: node bench/worker-weight.mjs [--starts 5] [--against <checkout>] [--minify] [--json] [--snapshot /tmp/w]
 //   --against: another checkout of the repository (e.g. `git worktree add --detach /tmp/base
 //     main`, node_modules linked), measured the same way; the starts of both alternate.
+//   --minify: builds with `wrangler deploy --minify` (both checkouts).
 //   --snapshot: writes /tmp/w-<tree>-requests.heapsnapshot and ...-document.heapsnapshot.
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -66,7 +67,7 @@ function bundleFigures(outdir) {
 }
 for (const tree of trees) {
   step(`building ${tree.label}`);
-  tree.outdir = buildWorker(undefined, tree.dir);
+  tree.outdir = buildWorker(undefined, tree.dir, process.argv.includes("--minify") ? ["--minify"] : []);
   tree.bundle = bundleFigures(tree.outdir);
   tree.startMs = [];
   tree.startCpuMs = [];

@@ -44,12 +44,13 @@ async function migrate(mf, binding, dir, tree = root) {
 
 /**
  * Builds the Worker as a deployment would (`wrangler deploy --dry-run`); returns the folder.
- * `tree`: another checkout of the repository (bench/worker-weight.mjs --against).
+ * `tree`: another checkout of the repository (bench/worker-weight.mjs --against); `extra`: more
+ * wrangler arguments (`--minify`).
  */
-export function buildWorker(outdir = mkdtempSync(join(tmpdir(), "bench-build-")), tree = root) {
+export function buildWorker(outdir = mkdtempSync(join(tmpdir(), "bench-build-")), tree = root, extra = []) {
   const build = spawnSync(
     join(tree, "node_modules/.bin/wrangler"),
-    ["deploy", "--dry-run", "--outdir", outdir],
+    ["deploy", "--dry-run", "--outdir", outdir, ...extra],
     {
       cwd: tree,
       encoding: "utf8",
