@@ -3,7 +3,6 @@ import { presentRecord } from "../bhi/present";
 import { getHistory, getLatest } from "../bhi/service";
 import { getCustomer } from "../data/service";
 import { putTenantObject } from "../usage/objects/service";
-import { renderBhiPdf } from "./domain/bhi-pdf";
 import { type BhiReportModel, bhiReportCsv, REPORT_DISCLAIMER } from "./domain/bhi-report";
 
 export const REPORT_FORMATS = ["json", "csv", "pdf"] as const;
@@ -56,7 +55,7 @@ export async function bhiReport(
   const model = await buildModel(ctx, customerId, latest);
   const body =
     format === "pdf"
-      ? await renderBhiPdf(model)
+      ? await renderPdf(model)
       : format === "csv"
         ? bhiReportCsv(model)
         : JSON.stringify({ success: true, report: model });
@@ -71,6 +70,12 @@ export async function bhiReport(
   });
   return { ...base, body, cache: "miss" };
 }
+
+/**
+ * pdf-lib (a fifth of the bundle, with its fonts and zlib) is loaded by the first PDF an
+ * isolate renders, not at start (docs/architecture.md#what-loads-lazily).
+ */
+const renderPdf = async (model: BhiReportModel) => (await import("./domain/bhi-pdf")).renderBhiPdf(model);
 
 const matches = (header: string, etag: string) =>
   header.trim() === "*" || header.split(",").some((t) => t.trim().replace(/^W\//, "") === etag);
