@@ -11,7 +11,8 @@ export { KeyRateLimiter } from "./durable-objects/rate-limiter";
 
 // Backstop against prototype pollution (docs/decisions/input-hardening.md): after every
 // module has loaded, nothing may add to or change the shared prototypes of this isolate, while
-// objects may still own keys such as "constructor" or "toString" (src/lib/harden.ts).
+// objects may still own keys such as "constructor" or "toString" (src/lib/harden.ts). Modules
+// loaded later by import() (docs/architecture.md#what-loads-lazily) run under it too.
 hardenSharedPrototypes();
 
 const app = buildApp();

@@ -38,37 +38,40 @@ export async function openApiDocument(
   app: App,
   info: Parameters<App["getOpenAPIDocument"]>[0] = OPENAPI_INFO,
 ) {
-  await loadResponseSchemas(app);
+  await loadDocumentParts(app);
   const document = app.getOpenAPIDocument(info);
   assertNoNullableComponents(document.components?.schemas ?? {});
   return normalizeNullUnions(document) as typeof document;
 }
 
 /**
- * Puts in place the response schemas the routes declared as loaders (`jsonContent(async () =>
- * ...)`, src/http/openapi.ts): each module's responses.ts is evaluated here, on the first build.
+ * Puts in place what the routes gave as loaders (`forDocument`, src/http/openapi.ts): response
+ * schemas (each module's responses.ts is evaluated here, on the first build) and `x-` values.
  */
-async function loadResponseSchemas(app: App): Promise<void> {
+async function loadDocumentParts(app: App): Promise<void> {
   const loads: Promise<void>[] = [];
+  const load = (holder: Record<string, unknown>, key: string) => {
+    const loader = holder[key];
+    if (typeof loader === "function")
+      loads.push(
+        (loader as () => Promise<unknown>)().then((loaded) => {
+          holder[key] = loaded;
+        }),
+      );
+  };
   for (const definition of app.openAPIRegistry.definitions) {
     if (definition.type !== "route") continue;
-    for (const response of Object.values(definition.route.responses)) {
+    const route = definition.route as typeof definition.route & Record<string, unknown>;
+    for (const key of Object.keys(route)) if (key.startsWith("x-")) load(route, key);
+    for (const response of Object.values(route.responses)) {
       const content = ("content" in response ? response.content : undefined) as MediaTypes | undefined;
-      for (const media of Object.values(content ?? {})) {
-        const schema = media.schema;
-        if (typeof schema === "function")
-          loads.push(
-            (schema as () => Promise<unknown>)().then((loaded) => {
-              media.schema = loaded;
-            }),
-          );
-      }
+      for (const media of Object.values(content ?? {})) load(media, "schema");
     }
   }
   await Promise.all(loads);
 }
 
-type MediaTypes = Record<string, { schema?: unknown }>;
+type MediaTypes = Record<string, Record<string, unknown>>;
 
 /** The served text split around its servers, once per app (isolate): a string, not an object graph. */
 const servedText = new WeakMap<App, Promise<{ before: string; after: string }>>();

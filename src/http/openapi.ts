@@ -145,13 +145,13 @@ export function adminRoute<const R extends AdminRouteConfig>(config: R) {
 }
 
 /**
- * A response schema as a loader, `async () => (await import("../responses")).X`: responses are
- * not validated, so their schemas serve only the OpenAPI document, and this one is built when
- * the document is (src/http/openapi-document.ts puts it in place), not when the isolate starts
- * (docs/architecture.md#what-loads-lazily). Typed as the schema, so the handler's answer is
- * checked against it; never give it to anything but a response's content.
+ * A part of a route only the OpenAPI document reads, as a loader: a response's schema,
+ * `async () => (await import("../responses")).X` (responses are not validated), or the value of
+ * an `x-` extension. It is loaded when the document is built (src/http/openapi-document.ts puts
+ * it in place), not when the isolate starts (docs/architecture.md#what-loads-lazily). Typed as
+ * the value, so the handler's answer is checked against the schema; give it to nothing else.
  */
-export const forDocument = <T extends z.ZodType>(load: () => Promise<T>): T => load as unknown as T;
+export const forDocument = <T>(load: () => Promise<T>): T => load as unknown as T;
 
 /** JSON response helper for route definitions: the schema, or its loader (forDocument). */
 export const jsonContent = <T extends z.ZodType>(schema: T | (() => Promise<T>), description: string) => ({

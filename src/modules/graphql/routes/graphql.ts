@@ -4,10 +4,8 @@ import { ErrorBodySchema } from "../../../http/errors";
 import { errorResponses, forDocument, jsonBody, jsonContent } from "../../../http/openapi";
 import { withBookmarkResponses } from "../../../http/read-replication-doc";
 import { httpConventions } from "../../../http/route-conventions";
-import { rootFieldScopes } from "../executable-schema";
 import type { GraphQLResponseSchema } from "../responses";
 import { GraphQLRequestSchema } from "../schemas";
-import { runGraphQL } from "../service";
 
 /**
  * Not a tenantRoute: the route checks only the API key; each field checks the scope of the
@@ -34,7 +32,7 @@ export const graphqlRoute = createRoute({
     "of nesting before parsing) answer 400 with GraphQL `errors`. A body that is not a GraphQL request answers the usual error " +
     "envelope. Introspection is enabled.",
   security: [{ ApiKeyAuth: [] }],
-  "x-field-scopes": rootFieldScopes,
+  "x-field-scopes": forDocument(async () => (await import("../executable-schema")).rootFieldScopes),
   request: conventions.document.request as typeof request,
   "x-d1-session": conventions.document["x-d1-session"],
   middleware: conventions.middleware,
@@ -59,8 +57,15 @@ export const graphqlRoute = createRoute({
   }),
 });
 
+/**
+ * graphql-js, the SDL and its executable schema are loaded by the isolate's first GraphQL request,
+ * not at start (docs/architecture.md#what-loads-lazily).
+ */
+const loadService = () => import("../service");
+
 export const registerGraphQL = (app: App) =>
   app.openapi(graphqlRoute, async (c) => {
+    const { runGraphQL } = await loadService();
     const { status, body } = await runGraphQL(c.get("ctx"), c.get("auth").scopes, c.req.valid("json"));
     // GraphQLFormattedError's readonly arrays are the same JSON as the schema's arrays.
     return c.json(body as z.infer<typeof GraphQLResponseSchema>, status);
