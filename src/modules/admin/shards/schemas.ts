@@ -61,7 +61,12 @@ export const ShardParams = z.object({
     .min(0)
     .max(999)
     // A path parameter is required and never null (OpenAPI 3.0); zod's coerce input would say both otherwise.
-    .openapi({ param: { name: "shard", in: "path", required: true }, type: "integer", minimum: 0, maximum: 999 }),
+    .openapi({
+      param: { name: "shard", in: "path", required: true },
+      type: "integer",
+      minimum: 0,
+      maximum: 999,
+    }),
 });
 
 export const UpdateShardBody = z
