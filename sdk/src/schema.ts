@@ -2803,7 +2803,7 @@ export interface paths {
         put?: never;
         /**
          * Upload evidence to a fraud case
-         * @description Upload an evidence file (raw body, at most 10485760 bytes): stored with its SHA-256, recorded as an evidence_added entry in the case's log.
+         * @description Upload an evidence file (raw body, at most 10485760 bytes): stored with its SHA-256, recorded as an evidence_added entry in the case's log. The bytes must be of the declared Content-Type: a PNG, JPEG or PDF signature at the start, or UTF-8 text without control characters for text/plain and text/csv; a mismatch (HTML declared as image/png) is a 400 naming Content-Type.
          */
         post: operations["uploadFraudCaseFile"];
         delete?: never;
@@ -2847,7 +2847,7 @@ export interface paths {
         put?: never;
         /**
          * Upload evidence to an AML case
-         * @description Upload an evidence file (raw body, at most 10485760 bytes): stored with its SHA-256, recorded as an evidence_added entry in the case's log.
+         * @description Upload an evidence file (raw body, at most 10485760 bytes): stored with its SHA-256, recorded as an evidence_added entry in the case's log. The bytes must be of the declared Content-Type: a PNG, JPEG or PDF signature at the start, or UTF-8 text without control characters for text/plain and text/csv; a mismatch (HTML declared as image/png) is a 400 naming Content-Type.
          */
         post: operations["uploadAmlCaseFile"];
         delete?: never;

@@ -11,7 +11,7 @@ import { appendEntry } from "../aml/cases/service";
 import { appendEvent } from "../fraud/service";
 import { deleteTenantObjects, putTenantObject } from "../usage/objects/service";
 import { assertStorage } from "../usage/service";
-import { type AllowedContentType, MAX_FILE_BYTES, safeFilename } from "./domain/upload";
+import { type AllowedContentType, contentMismatch, MAX_FILE_BYTES, safeFilename } from "./domain/upload";
 import * as repo from "./repo";
 
 const CASE_NAME: Record<CaseFileKind, string> = { fraud: "Fraud case", aml: "AML case" };
@@ -59,6 +59,9 @@ export async function uploadFile(ctx: TenantContext, kind: CaseFileKind, caseId:
     throw new AppError("payload_too_large", `A file holds at most ${MAX_FILE_BYTES} bytes`);
   if (input.bytes.byteLength === 0)
     throw badRequest("The file is empty", [{ path: "(body)", message: "empty" }]);
+  const mismatch = contentMismatch(input.contentType, new Uint8Array(input.bytes));
+  if (mismatch)
+    throw badRequest(`The file is not ${input.contentType}`, [{ path: "Content-Type", message: mismatch }]);
   const filename = safeFilename(input.filename);
   if (!filename)
     throw badRequest("filename has no usable characters", [
