@@ -95,6 +95,16 @@ describe.each([fraud, aml])("$name case evidence files", (kind: Kind) => {
     expect(down.headers.get("x-content-type-options")).toBe("nosniff");
     expect(down.headers.get("content-disposition")).toBe('attachment; filename="Bank_statement_.pdf"');
     expect(new Uint8Array(await down.arrayBuffer())).toEqual(bytes);
+    // The download is in the tenant's audit log, attributed to the key.
+    const log = await json<{
+      data: Array<{ actor: { type: string; id: string }; target: unknown; after: unknown }>;
+    }>(await raw("GET", `/v1/audit-log?action=case_file.downloaded`, t.key));
+    const entry = log.data.find((e) => (e.target as { id: string }).id === file.id);
+    expect(entry).toMatchObject({
+      actor: { type: "api_key", id: t.keyId },
+      target: { type: "case_file", id: file.id },
+      after: { caseKind: kind.name, caseId: c.id, sha256: await hex(bytes) },
+    });
   });
 
   it("a file whose stored bytes changed is refused with 409, not served", async () => {

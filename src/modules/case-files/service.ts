@@ -8,6 +8,7 @@ import type { TenantContext } from "../../db/tenant-context";
 import { toHex } from "../../lib/crypto";
 import { AppError, badRequest, notFound } from "../../lib/errors";
 import { appendEntry } from "../aml/cases/service";
+import { tenantAuditInsert } from "../audit/service";
 import { appendEvent } from "../fraud/service";
 import { deleteTenantObjects, putTenantObject } from "../usage/objects/service";
 import { assertStorage } from "../usage/service";
@@ -151,5 +152,10 @@ export async function downloadFile(ctx: TenantContext, kind: CaseFileKind, caseI
     throw new AppError("conflict", "The stored file does not match its recorded SHA-256", [
       { path: "fileId", message: "integrity: sha256 mismatch" },
     ]);
+  await tenantAuditInsert(ctx, {
+    action: "case_file.downloaded",
+    target: { type: "case_file", id: row.id },
+    after: { caseKind: kind, caseId, sha256: row.sha256, size: row.sizeBytes },
+  });
   return { bytes, file: presentFile(row) };
 }
