@@ -596,7 +596,7 @@ export interface paths {
         put?: never;
         /**
          * Confirm a fraud case's pending close
-         * @description Maker-checker: a second actor confirms the pending close (the close is appended with its outcome). 403 second_actor_required: the requester confirming; 409: no close pending.
+         * @description Maker-checker: a second actor confirms the pending close (the close is appended with its outcome). 409 `conflict`: no close pending, or (a `details` entry with code `second_actor_required`, path `actorId`) the requester confirming.
          */
         post: operations["ConfirmFraudCaseClose"];
         delete?: never;
@@ -905,7 +905,7 @@ export interface paths {
         get: operations["getAmlThresholds"];
         /**
          * Set the tenant's AML thresholds
-         * @description Replaces its overrides; unknown names and bad values answer 400.
+         * @description Replaces its overrides; unknown names and bad values answer 400. Under maker-checker (`rulesRequireSecondApprover`) 409 `conflict` with a `details` entry of code `second_approver_required`: change the AML rule-set draft and have another key publish it.
          */
         put: operations["putAmlThresholds"];
         post?: never;
@@ -1066,7 +1066,7 @@ export interface paths {
         put?: never;
         /**
          * Confirm an AML case's pending close
-         * @description Maker-checker: a second actor confirms the pending close (the close is appended with its outcome). 403 second_actor_required: the requester confirming; 409: no close pending.
+         * @description Maker-checker: a second actor confirms the pending close (the close is appended with its outcome). 409 `conflict`: no close pending, or (a `details` entry with code `second_actor_required`, path `actorId`) the requester confirming.
          */
         post: operations["ConfirmAmlCaseClose"];
         delete?: never;
@@ -1268,7 +1268,7 @@ export interface paths {
         put?: never;
         /**
          * Publish the fraud rule-set draft
-         * @description Freezes the draft as the next version and makes it live. 409: no draft, or a concurrent publication; 403 second_approver_required: the tenant requires maker-checker and this key edited the draft.
+         * @description Freezes the draft as the next version and makes it live. 409 `conflict`: no draft, a concurrent publication, or (a `details` entry with code `second_approver_required`) the tenant requires maker-checker and this key edited the draft.
          */
         post: operations["publishFraudRuleSet"];
         delete?: never;
@@ -1288,7 +1288,7 @@ export interface paths {
         put?: never;
         /**
          * Publish the AML rule-set draft
-         * @description Freezes the draft as the next version and makes it live. 409: no draft, or a concurrent publication; 403 second_approver_required: the tenant requires maker-checker and this key edited the draft.
+         * @description Freezes the draft as the next version and makes it live. 409 `conflict`: no draft, a concurrent publication, or (a `details` entry with code `second_approver_required`) the tenant requires maker-checker and this key edited the draft.
          */
         post: operations["publishAmlRuleSet"];
         delete?: never;
@@ -3628,6 +3628,11 @@ export interface components {
                 details?: {
                     path: string;
                     message: string;
+                    /**
+                     * @description A specific reason within the error's code: `second_approver_required` or `second_actor_required` on a 409 `conflict` (maker-checker)
+                     * @example second_actor_required
+                     */
+                    code?: string;
                 }[];
             };
             requestId: string;
@@ -8414,11 +8419,11 @@ export interface components {
              * @example Africa/Accra
              */
             timeZone?: string;
-            /** @description Maker-checker for rule sets (default false): a key that edited a draft cannot publish it, and PUT /v1/kyc-aml/thresholds is refused (403 second_approver_required) */
+            /** @description Maker-checker for rule sets (default false): a key that edited a draft cannot publish it, and PUT /v1/kyc-aml/thresholds is refused (409 conflict, details code second_approver_required) */
             rulesRequireSecondApprover?: boolean;
             monitoring?: components["schemas"]["MonitoringSettings"];
             caseSla?: components["schemas"]["CaseSlaSettings"] & unknown;
-            /** @description Maker-checker close for fraud and AML cases (default false): a close is recorded as close_requested and a different actorId confirms it (403 second_actor_required for the same one) or rejects it */
+            /** @description Maker-checker close for fraud and AML cases (default false): a close is recorded as close_requested and a different actorId confirms it (409 conflict, details code second_actor_required, for the same one) or rejects it */
             caseCloseRequiresSecondActor?: boolean;
             /**
              * @description Browser origins allowed to call /v1 with this tenant's keys (CORS), at most 20: exact scheme://host[:port] in lower case, https (http only for localhost and 127.0.0.1), no path, no default port, no wildcard. Replaces the whole list; [] removes all
@@ -15327,6 +15332,16 @@ export interface operations {
             };
             /** @description Not found (another tenant's objects are indistinguishable from absent ones) */
             404: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the current state */
+            409: {
                 headers: {
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;

@@ -1,5 +1,5 @@
 import type { App } from "../../../http/context";
-import { jsonBody, jsonContent, tenantRoute } from "../../../http/openapi";
+import { errorResponses, jsonBody, jsonContent, tenantRoute } from "../../../http/openapi";
 import { DISCLAIMER, PutThresholdsBody, ThresholdsResponse } from "../schemas";
 import { putThresholds } from "../service";
 
@@ -9,10 +9,14 @@ export const putThresholdsRoute = tenantRoute({
   operationId: "putAmlThresholds",
   tags: ["KYC/AML"],
   summary: "Set the tenant's AML thresholds",
-  description: "Replaces its overrides; unknown names and bad values answer 400.",
+  description:
+    "Replaces its overrides; unknown names and bad values answer 400. Under maker-checker (`rulesRequireSecondApprover`) 409 `conflict` with a `details` entry of code `second_approver_required`: change the AML rule-set draft and have another key publish it.",
   scope: "aml:write",
   request: { body: jsonBody(PutThresholdsBody) },
-  responses: { 200: jsonContent(ThresholdsResponse, "Effective thresholds after the change") },
+  responses: {
+    200: jsonContent(ThresholdsResponse, "Effective thresholds after the change"),
+    ...errorResponses(409),
+  },
 });
 
 export const registerPutThresholds = (app: App) =>
