@@ -596,7 +596,7 @@ export interface paths {
         put?: never;
         /**
          * Confirm a fraud case's pending close
-         * @description Maker-checker: a second actor confirms the pending close (the close is appended with its outcome). 403 second_actor_required: the requester confirming; 409: no close pending.
+         * @description Maker-checker: a second actor confirms the pending close (the close is appended with its outcome). 409 `conflict`: no close pending, or (a `details` entry with code `second_actor_required`, path `actorId`) the requester confirming.
          */
         post: operations["ConfirmFraudCaseClose"];
         delete?: never;
@@ -905,7 +905,7 @@ export interface paths {
         get: operations["getAmlThresholds"];
         /**
          * Set the tenant's AML thresholds
-         * @description Replaces its overrides; unknown names and bad values answer 400.
+         * @description Replaces its overrides; unknown names and bad values answer 400. Under maker-checker (`rulesRequireSecondApprover`) 409 `conflict` with a `details` entry of code `second_approver_required`: change the AML rule-set draft and have another key publish it.
          */
         put: operations["putAmlThresholds"];
         post?: never;
@@ -1066,7 +1066,7 @@ export interface paths {
         put?: never;
         /**
          * Confirm an AML case's pending close
-         * @description Maker-checker: a second actor confirms the pending close (the close is appended with its outcome). 403 second_actor_required: the requester confirming; 409: no close pending.
+         * @description Maker-checker: a second actor confirms the pending close (the close is appended with its outcome). 409 `conflict`: no close pending, or (a `details` entry with code `second_actor_required`, path `actorId`) the requester confirming.
          */
         post: operations["ConfirmAmlCaseClose"];
         delete?: never;
@@ -1268,7 +1268,7 @@ export interface paths {
         put?: never;
         /**
          * Publish the fraud rule-set draft
-         * @description Freezes the draft as the next version and makes it live. 409: no draft, or a concurrent publication; 403 second_approver_required: the tenant requires maker-checker and this key edited the draft.
+         * @description Freezes the draft as the next version and makes it live. 409 `conflict`: no draft, a concurrent publication, or (a `details` entry with code `second_approver_required`) the tenant requires maker-checker and this key edited the draft.
          */
         post: operations["publishFraudRuleSet"];
         delete?: never;
@@ -1288,7 +1288,7 @@ export interface paths {
         put?: never;
         /**
          * Publish the AML rule-set draft
-         * @description Freezes the draft as the next version and makes it live. 409: no draft, or a concurrent publication; 403 second_approver_required: the tenant requires maker-checker and this key edited the draft.
+         * @description Freezes the draft as the next version and makes it live. 409 `conflict`: no draft, a concurrent publication, or (a `details` entry with code `second_approver_required`) the tenant requires maker-checker and this key edited the draft.
          */
         post: operations["publishAmlRuleSet"];
         delete?: never;
@@ -2803,7 +2803,7 @@ export interface paths {
         put?: never;
         /**
          * Upload evidence to a fraud case
-         * @description Upload an evidence file (raw body, at most 10485760 bytes): stored with its SHA-256, recorded as an evidence_added entry in the case's log.
+         * @description Upload an evidence file (raw body, at most 10485760 bytes): stored with its SHA-256, recorded as an evidence_added entry in the case's log. The bytes must be of the declared Content-Type: a PNG, JPEG or PDF signature at the start, or UTF-8 text without control characters for text/plain and text/csv; a mismatch (HTML declared as image/png) is a 400 naming Content-Type.
          */
         post: operations["uploadFraudCaseFile"];
         delete?: never;
@@ -2847,7 +2847,7 @@ export interface paths {
         put?: never;
         /**
          * Upload evidence to an AML case
-         * @description Upload an evidence file (raw body, at most 10485760 bytes): stored with its SHA-256, recorded as an evidence_added entry in the case's log.
+         * @description Upload an evidence file (raw body, at most 10485760 bytes): stored with its SHA-256, recorded as an evidence_added entry in the case's log. The bytes must be of the declared Content-Type: a PNG, JPEG or PDF signature at the start, or UTF-8 text without control characters for text/plain and text/csv; a mismatch (HTML declared as image/png) is a 400 naming Content-Type.
          */
         post: operations["uploadAmlCaseFile"];
         delete?: never;
@@ -3628,6 +3628,11 @@ export interface components {
                 details?: {
                     path: string;
                     message: string;
+                    /**
+                     * @description A specific reason within the error's code: `second_approver_required` or `second_actor_required` on a 409 `conflict` (maker-checker)
+                     * @example second_actor_required
+                     */
+                    code?: string;
                 }[];
             };
             requestId: string;
@@ -8414,11 +8419,11 @@ export interface components {
              * @example Africa/Accra
              */
             timeZone?: string;
-            /** @description Maker-checker for rule sets (default false): a key that edited a draft cannot publish it, and PUT /v1/kyc-aml/thresholds is refused (403 second_approver_required) */
+            /** @description Maker-checker for rule sets (default false): a key that edited a draft cannot publish it, and PUT /v1/kyc-aml/thresholds is refused (409 conflict, details code second_approver_required) */
             rulesRequireSecondApprover?: boolean;
             monitoring?: components["schemas"]["MonitoringSettings"];
             caseSla?: components["schemas"]["CaseSlaSettings"] & unknown;
-            /** @description Maker-checker close for fraud and AML cases (default false): a close is recorded as close_requested and a different actorId confirms it (403 second_actor_required for the same one) or rejects it */
+            /** @description Maker-checker close for fraud and AML cases (default false): a close is recorded as close_requested and a different actorId confirms it (409 conflict, details code second_actor_required, for the same one) or rejects it */
             caseCloseRequiresSecondActor?: boolean;
             /**
              * @description Browser origins allowed to call /v1 with this tenant's keys (CORS), at most 20: exact scheme://host[:port] in lower case, https (http only for localhost and 127.0.0.1), no path, no default port, no wildcard. Replaces the whole list; [] removes all
@@ -15355,6 +15360,16 @@ export interface operations {
             };
             /** @description Not found (another tenant's objects are indistinguishable from absent ones) */
             404: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the current state */
+            409: {
                 headers: {
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
@@ -25117,7 +25132,7 @@ export interface operations {
                 offset?: number | null;
                 /** @description The previous page's nextCursor (opaque). Send the same filters; not with offset > 0. */
                 cursor?: string;
-                action?: "tenant.created" | "tenant.settings_updated" | "tenant.move_started" | "tenant.moved" | "tenant.move_cancelled" | "tenant.export_requested" | "tenant.object_recount_started" | "tenant.deleted" | "api_key.created" | "api_key.rotated" | "api_key.revoked" | "api_key.rate_limit_set" | "connector.configured" | "secrets.resealed" | "shard.updated" | "operator_token.created" | "operator_token.revoked" | "operator_token.revoked_by_cascade" | "aml.thresholds_updated" | "webhook_subscription.created" | "webhook_subscription.updated" | "webhook_subscription.deleted" | "webhook_secret.rotated" | "list.created" | "list.updated" | "list.archived" | "case.rule_snoozed" | "rule_set.draft_saved" | "rule_set.draft_deleted" | "rule_set.published" | "rule_set.rolled_back" | "monitoring.dead_letters_retried" | "monitoring.settings_updated" | "monitoring.run_started" | "goaml.profile_updated" | "goaml.subject_updated" | "goaml.report_generated" | "goaml.report_status_changed" | "goaml.ctr_generated" | "case.linked" | "case.unlinked" | "flow_mapping.updated" | "customer.erasure_requested";
+                action?: "tenant.created" | "tenant.settings_updated" | "tenant.move_started" | "tenant.moved" | "tenant.move_cancelled" | "tenant.export_requested" | "tenant.export_downloaded" | "tenant.object_recount_started" | "tenant.deleted" | "api_key.created" | "api_key.rotated" | "api_key.revoked" | "api_key.rate_limit_set" | "connector.configured" | "secrets.resealed" | "shard.updated" | "operator_token.created" | "operator_token.revoked" | "operator_token.revoked_by_cascade" | "aml.thresholds_updated" | "webhook_subscription.created" | "webhook_subscription.updated" | "webhook_subscription.deleted" | "webhook_secret.rotated" | "list.created" | "list.updated" | "list.archived" | "case.rule_snoozed" | "rule_set.draft_saved" | "rule_set.draft_deleted" | "rule_set.published" | "rule_set.rolled_back" | "monitoring.dead_letters_retried" | "monitoring.settings_updated" | "monitoring.run_started" | "goaml.profile_updated" | "goaml.subject_updated" | "goaml.report_generated" | "goaml.report_downloaded" | "goaml.report_status_changed" | "goaml.ctr_generated" | "case.linked" | "case.unlinked" | "flow_mapping.updated" | "customer.erasure_requested" | "customer.erased" | "case_file.downloaded";
                 /** @description Entries at or after this time */
                 since?: string;
                 /** @description Entries at or before this time */
@@ -33716,7 +33731,7 @@ export interface operations {
                 offset?: number | null;
                 /** @description The previous page's nextCursor (opaque). Send the same filters; not with offset > 0. */
                 cursor?: string;
-                action?: "tenant.created" | "tenant.settings_updated" | "tenant.move_started" | "tenant.moved" | "tenant.move_cancelled" | "tenant.export_requested" | "tenant.object_recount_started" | "tenant.deleted" | "api_key.created" | "api_key.rotated" | "api_key.revoked" | "api_key.rate_limit_set" | "connector.configured" | "secrets.resealed" | "shard.updated" | "operator_token.created" | "operator_token.revoked" | "operator_token.revoked_by_cascade" | "aml.thresholds_updated" | "webhook_subscription.created" | "webhook_subscription.updated" | "webhook_subscription.deleted" | "webhook_secret.rotated" | "list.created" | "list.updated" | "list.archived" | "case.rule_snoozed" | "rule_set.draft_saved" | "rule_set.draft_deleted" | "rule_set.published" | "rule_set.rolled_back" | "monitoring.dead_letters_retried" | "monitoring.settings_updated" | "monitoring.run_started" | "goaml.profile_updated" | "goaml.subject_updated" | "goaml.report_generated" | "goaml.report_status_changed" | "goaml.ctr_generated" | "case.linked" | "case.unlinked" | "flow_mapping.updated" | "customer.erasure_requested";
+                action?: "tenant.created" | "tenant.settings_updated" | "tenant.move_started" | "tenant.moved" | "tenant.move_cancelled" | "tenant.export_requested" | "tenant.export_downloaded" | "tenant.object_recount_started" | "tenant.deleted" | "api_key.created" | "api_key.rotated" | "api_key.revoked" | "api_key.rate_limit_set" | "connector.configured" | "secrets.resealed" | "shard.updated" | "operator_token.created" | "operator_token.revoked" | "operator_token.revoked_by_cascade" | "aml.thresholds_updated" | "webhook_subscription.created" | "webhook_subscription.updated" | "webhook_subscription.deleted" | "webhook_secret.rotated" | "list.created" | "list.updated" | "list.archived" | "case.rule_snoozed" | "rule_set.draft_saved" | "rule_set.draft_deleted" | "rule_set.published" | "rule_set.rolled_back" | "monitoring.dead_letters_retried" | "monitoring.settings_updated" | "monitoring.run_started" | "goaml.profile_updated" | "goaml.subject_updated" | "goaml.report_generated" | "goaml.report_downloaded" | "goaml.report_status_changed" | "goaml.ctr_generated" | "case.linked" | "case.unlinked" | "flow_mapping.updated" | "customer.erasure_requested" | "customer.erased" | "case_file.downloaded";
                 /** @description Entries at or after this time */
                 since?: string;
                 /** @description Entries at or before this time */

@@ -1,6 +1,14 @@
+import { env } from "cloudflare:workers";
 import { asc, count, desc, type SQL, sql } from "drizzle-orm";
 import type { SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
-import { decodeCursor, encodeCursor, filterFingerprint } from "../lib/cursor";
+import type { Env } from "../env";
+import {
+  type CursorState,
+  cursorKeysFrom,
+  decodeCursor,
+  encodeCursor,
+  filterFingerprint,
+} from "../lib/cursor";
 import { badRequest } from "../lib/errors";
 import type { TenantDb } from "./tenant-db";
 import type { TenantTable } from "./tenant-tables";
@@ -115,6 +123,13 @@ function afterKey<Row>(keys: SortKey<Row>[], values: (string | number)[]): SQL {
   return sql`(${sql.join(branches, sql` OR `)})`;
 }
 
+/**
+ * The cursor keys, from the Worker's SECRETS_KEY. Read from the module-level `env` rather than
+ * passed down: every list of every module pages through here, and the key is the deployment's,
+ * the same for every request and tenant (docs/decisions/pagination.md#the-cursor).
+ */
+const cursorKeys = () => cursorKeysFrom((env as Env).SECRETS_KEY);
+
 const cursorError = (message: string) => badRequest("Invalid cursor", [{ path: "cursor", message }]);
 
 /** One page of a list: by cursor when one is given, by offset otherwise. */
@@ -126,10 +141,10 @@ export async function keysetPage<Row>(
 ): Promise<KeysetResult<Row>> {
   const fingerprint = filterFingerprint(filter);
   const orderBy = order.keys.map((k) => (k.direction === "desc" ? desc(k.column) : asc(k.column)));
-  let state: ReturnType<typeof decodeCursor> | undefined;
+  let state: CursorState | undefined;
   if (page.cursor !== undefined) {
     if (page.offset > 0) throw cursorError("cursor and offset cannot be combined");
-    state = decodeCursor(page.cursor);
+    state = await decodeCursor(await cursorKeys(), page.cursor);
     if (state.list !== order.name) throw cursorError("This cursor belongs to another list");
     if (state.filter !== fingerprint) throw cursorError("This cursor was made with other filters");
     if (state.key.length !== order.keys.length) throw cursorError("Malformed cursor");
@@ -151,7 +166,7 @@ export async function keysetPage<Row>(
   const last = rows.at(-1);
   const nextCursor =
     fetched.length > page.limit && last !== undefined
-      ? encodeCursor({
+      ? await encodeCursor(await cursorKeys(), {
           list: order.name,
           filter: fingerprint,
           key: order.keys.map((k) => k.keyOf(last)),

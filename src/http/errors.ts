@@ -12,8 +12,8 @@ export const STATUS_BY_CODE: Record<ErrorCode, ContentfulStatusCode> = {
   invalid_transition: 400,
   unauthorized: 401,
   forbidden: 403,
-  second_approver_required: 403,
-  second_actor_required: 403,
+  second_approver_required: 409,
+  second_actor_required: 409,
   storage_quota_exceeded: 403,
   not_found: 404,
   conflict: 409,
@@ -25,6 +25,19 @@ export const STATUS_BY_CODE: Record<ErrorCode, ContentfulStatusCode> = {
   internal: 500,
   not_implemented: 501,
   unavailable: 503,
+};
+
+/**
+ * Maker-checker refusals: the request is allowed to the key, but the state asks for another
+ * approver or actor. They answer the contract's state conflict (409 `conflict`; 403 stays for a
+ * key without the scope) with a `details` entry carrying the specific code and what it names.
+ */
+const CONFLICT_DETAILS: Partial<Record<ErrorCode, { path: string; message: string }>> = {
+  second_approver_required: {
+    path: "Authorization",
+    message: "This key edited the draft, or would change what runs alone: another key must publish",
+  },
+  second_actor_required: { path: "actorId", message: "The actor who requested the close cannot confirm it" },
 };
 
 const CODE_BY_STATUS: Record<number, ErrorCode> = {
@@ -47,7 +60,19 @@ export const ErrorBodySchema = z
     error: z.object({
       code: z.string().openapi({ example: "bad_request" }),
       message: z.string(),
-      details: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+      details: z
+        .array(
+          z.object({
+            path: z.string(),
+            message: z.string(),
+            code: z.string().optional().openapi({
+              description:
+                "A specific reason within the error's code: `second_approver_required` or `second_actor_required` on a 409 `conflict` (maker-checker)",
+              example: "second_actor_required",
+            }),
+          }),
+        )
+        .optional(),
     }),
     requestId: z.string(),
   })
@@ -55,15 +80,18 @@ export const ErrorBodySchema = z
 
 export function errorResponse(c: Context, error: AppError): Response {
   const status = STATUS_BY_CODE[error.code];
+  const specific = CONFLICT_DETAILS[error.code];
+  const code = specific ? "conflict" : error.code;
+  const details = specific ? [{ ...specific, code: error.code }, ...(error.details ?? [])] : error.details;
   if (error.code === "unauthorized") c.header("WWW-Authenticate", 'Bearer realm="api"');
   if (error.retryAfterSeconds !== undefined) c.header("Retry-After", String(error.retryAfterSeconds));
   return c.json(
     {
       success: false as const,
       error: {
-        code: error.code,
+        code,
         message: error.message,
-        ...(error.details?.length ? { details: error.details } : {}),
+        ...(details?.length ? { details } : {}),
       },
       requestId: c.get("requestId") ?? "",
     },

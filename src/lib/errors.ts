@@ -25,6 +25,8 @@ export type ErrorCode =
 export interface ErrorDetail {
   path: string;
   message: string;
+  /** A specific reason within the error's code (maker-checker refusals: src/http/errors.ts). */
+  code?: string;
 }
 
 export class AppError extends Error {

@@ -95,6 +95,16 @@ describe.each([fraud, aml])("$name case evidence files", (kind: Kind) => {
     expect(down.headers.get("x-content-type-options")).toBe("nosniff");
     expect(down.headers.get("content-disposition")).toBe('attachment; filename="Bank_statement_.pdf"');
     expect(new Uint8Array(await down.arrayBuffer())).toEqual(bytes);
+    // The download is in the tenant's audit log, attributed to the key.
+    const log = await json<{
+      data: Array<{ actor: { type: string; id: string }; target: unknown; after: unknown }>;
+    }>(await raw("GET", `/v1/audit-log?action=case_file.downloaded`, t.key));
+    const entry = log.data.find((e) => (e.target as { id: string }).id === file.id);
+    expect(entry).toMatchObject({
+      actor: { type: "api_key", id: t.keyId },
+      target: { type: "case_file", id: file.id },
+      after: { caseKind: kind.name, caseId: c.id, sha256: await hex(bytes) },
+    });
   });
 
   it("a file whose stored bytes changed is refused with 409, not served", async () => {
@@ -111,6 +121,36 @@ describe.each([fraud, aml])("$name case evidence files", (kind: Kind) => {
     await env.FILES.put(row.object_key, "tampered");
     const down = await raw("GET", `${kind.base}/${c.id}/files/${file.id}`, t.key);
     expect(down.status).toBe(409);
+  });
+
+  it("refuses bytes that are not of the declared type with a 400 naming Content-Type, storing nothing", async () => {
+    const c = await kind.open(t);
+    const before = (await fileEntries(t, kind, c.id)).length;
+    const html = "<!doctype html><html><body><script>alert(document.cookie)</script></body></html>";
+    const res = await raw("POST", `${kind.base}/${c.id}/files?filename=photo.png&actorId=ana`, t.key, html, {
+      "content-type": "image/png",
+    });
+    expect(res.status).toBe(400);
+    const body = await json<{ error: { details?: { path: string }[] } }>(res);
+    expect(body.error.details?.map((d) => d.path)).toContain("Content-Type");
+    const binary = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0x00]);
+    const asText = await raw("POST", `${kind.base}/${c.id}/files?filename=a.txt&actorId=ana`, t.key, binary, {
+      "content-type": "text/plain",
+    });
+    expect(asText.status).toBe(400);
+    expect((await fileEntries(t, kind, c.id)).length).toBe(before);
+    const stored = await shardRows<{ n: number }>(
+      t,
+      "SELECT count(*) AS n FROM case_files WHERE tenant_id = ?1 AND case_id = ?2",
+      t.id,
+      c.id,
+    );
+    expect(stored[0].n).toBe(0);
+    // A real PNG under its own type is accepted.
+    const png = await raw("POST", `${kind.base}/${c.id}/files?filename=p.png&actorId=ana`, t.key, binary, {
+      "content-type": "image/png",
+    });
+    expect(png.status).toBe(201);
   });
 
   it("refuses a content type outside the allow-list (415) and a body over 10 MiB (413), writing nothing", async () => {

@@ -138,8 +138,14 @@ describe.each([fraud, aml])("$name case work", (kind: Kind) => {
       actorId: "ana",
     });
     const self = await post(mc, `${kind.base}/${c.id}/close-request/confirm`, { actorId: "ana" });
-    expect(self.status).toBe(403);
-    expect((await json<{ error: { code: string } }>(self)).error.code).toBe("second_actor_required");
+    expect(self.status).toBe(409);
+    const refused = (
+      await json<{ error: { code: string; details?: { path: string; code?: string }[] } }>(self)
+    ).error;
+    expect(refused.code).toBe("conflict");
+    expect(refused.details).toContainEqual(
+      expect.objectContaining({ code: "second_actor_required", path: "actorId" }),
+    );
     expect((await post(mc, `${kind.base}/${c.id}/close-request/confirm`, { actorId: "ben" })).status).toBe(
       200,
     );

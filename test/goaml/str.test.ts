@@ -61,6 +61,14 @@ describe("STR from an AML case", () => {
     expect(xmlRes.headers.get("content-disposition")).toMatch(/^attachment; filename="goaml-str-/);
     const xml = await xmlRes.text();
     expect(await sha256(xml)).toBe(report.sha256);
+    const log = await json<{
+      data: Array<{ actor: { id: string }; target: { id: string }; after: unknown }>;
+    }>(await call("GET", "/v1/audit-log?action=goaml.report_downloaded", { key: t.key }));
+    expect(log.data.find((e) => e.target.id === report.id)).toMatchObject({
+      actor: { id: t.keyId },
+      target: { type: "goaml_report", id: report.id },
+      after: { kind: "str", sha256: report.sha256 },
+    });
     expect(xml).toContain(`<entity_reference>${caseId}</entity_reference>`);
     expect(xml).toContain("<rentity_id>1047</rentity_id>");
     expect(xml).toContain(NARRATIVE);

@@ -174,6 +174,25 @@ describe("cursor checks", () => {
     await expect400OnCursor(a, `/v1/customers?cursor=${encodeURIComponent("a+b/c=")}`);
   });
 
+  it("a cursor with a forged total (its payload re-encoded, the tag kept) is a 400 naming cursor", async () => {
+    const cursor = await firstCursor(a, "/v1/customers");
+    const realTotal = (await page(a, `/v1/customers?cursor=${cursor}`)).pagination?.total;
+    expect(realTotal).toBeGreaterThan(0);
+    // Whatever the cursor's layout, rewrite the base64url JSON array it starts with.
+    const forge = (text: string) => {
+      for (let end = text.length; end > 0; end--) {
+        try {
+          const parsed = JSON.parse(Buffer.from(text.slice(0, end), "base64url").toString("utf8"));
+          if (!Array.isArray(parsed)) continue;
+          parsed[4] = 999_999;
+          return Buffer.from(JSON.stringify(parsed)).toString("base64url") + text.slice(end);
+        } catch {}
+      }
+      throw new Error("no payload found");
+    };
+    await expect400OnCursor(a, `/v1/customers?cursor=${forge(cursor)}`);
+  });
+
   it("a cursor used with other filters or on another list is a 400 naming cursor", async () => {
     const cursor = await firstCursor(a, "/v1/customers?status=active");
     await expect400OnCursor(a, `/v1/customers?status=inactive&cursor=${cursor}`);

@@ -5,7 +5,7 @@ import { sweepExpiredIdempotencyKeys } from "../../src/modules/idempotency/jobs"
 import { fingerprint, tenantKeys } from "../../src/modules/idempotency/service";
 import { TEST_ADMIN_TOKEN } from "../constants";
 import { caseBody } from "../fraud/helpers";
-import { admin, call, createTenant, json, shardRows, type TestTenant } from "../harness";
+import { admin, call, createKey, createTenant, json, shardRows, type TestTenant } from "../harness";
 import { customer } from "../ingest/helpers";
 import { receiverUrl } from "../webhooks/helpers";
 import { waitForRun } from "../workflows/helpers";
@@ -64,6 +64,30 @@ describe("Idempotency-Key on creating POSTs", () => {
     expect((await json<{ case: { id: string } }>(fromB)).case.id).not.toBe(fromA.case.id);
   });
 
+  it("keys are scoped to the API key: a second key of the tenant does not get the first's answer", async () => {
+    const t = await createTenant();
+    const other = await createKey(t.id, ["webhooks:write"]);
+    const key = newKey();
+    const body = { url: receiverUrl("ok"), eventTypes: ["*"] };
+    const fromA = await json<{ subscription: { id: string }; secret: string }>(
+      await post(t, "/v1/webhooks/subscriptions", body, key),
+    );
+    const fromB = await call("POST", "/v1/webhooks/subscriptions", {
+      key: other.key,
+      body,
+      headers: { "idempotency-key": key },
+    });
+    expect(fromB.status).toBe(201);
+    expect(fromB.headers.get("idempotent-replayed")).toBeNull();
+    const b = await json<{ subscription: { id: string }; secret: string }>(fromB);
+    expect(b.secret).not.toBe(fromA.secret);
+    expect(b.subscription.id).not.toBe(fromA.subscription.id);
+    // Each key still replays its own answer.
+    const againA = await post(t, "/v1/webhooks/subscriptions", body, key);
+    expect(againA.headers.get("idempotent-replayed")).toBe("true");
+    expect((await json<{ secret: string }>(againA)).secret).toBe(fromA.secret);
+  });
+
   it("two simultaneous requests with one key: one does the work, the other gets 409 or the replay", async () => {
     const t = await createTenant();
     const key = newKey();
@@ -106,7 +130,7 @@ describe("Idempotency-Key on creating POSTs", () => {
       t,
       "INSERT INTO idempotency_keys (tenant_id, key, request_hash, state, created_at, locked_until, expires_at) VALUES (?, ?, ?, 'in_flight', ?, ?, ?)",
       t.id,
-      key,
+      `${t.keyId}:${key}`,
       hash,
       new Date().toISOString(),
       soon,
@@ -138,7 +162,7 @@ describe("Idempotency-Key on creating POSTs", () => {
 
   it("of simultaneous claims of one key exactly one wins", async () => {
     const t = await createTenant();
-    const store = tenantKeys(tenantScope(env, t.shard, t.id));
+    const store = tenantKeys(tenantScope(env, t.shard, t.id), t.keyId);
     const now = Date.now();
     const times = {
       now: new Date(now).toISOString(),
@@ -171,7 +195,7 @@ describe("Idempotency-Key on creating POSTs", () => {
       "SELECT key FROM idempotency_keys WHERE tenant_id = ?",
       t.id,
     );
-    expect(keys.map((k) => k.key)).toEqual([live]);
+    expect(keys.map((k) => k.key)).toEqual([`${t.keyId}:${live}`]);
   });
 
   it("webhook subscription: the replay shows the same signing secret, which is stored sealed", async () => {
@@ -191,7 +215,7 @@ describe("Idempotency-Key on creating POSTs", () => {
       t,
       "SELECT body FROM idempotency_keys WHERE tenant_id = ? AND key = ?",
       t.id,
-      key,
+      `${t.keyId}:${key}`,
     );
     expect(stored.body).not.toContain(first.secret);
   });

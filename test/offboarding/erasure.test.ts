@@ -121,6 +121,16 @@ describe("per-customer erasure", () => {
     expect(done.erasure).toMatchObject({ status: "completed", progress: { objectsDeleted: 1 } });
     expect(await mentions(t, [NAME, PHONE, EMAIL, CARD])).toEqual([]);
     expect(await transactionTotal(t)).toEqual(before);
+    // The completion is audited once, by the system, naming the customer by id only.
+    const log = await json<{ data: Array<{ actor: { type: string }; target: unknown; after: unknown }> }>(
+      await call("GET", "/v1/audit-log?action=customer.erased", { key: t.key }),
+    );
+    expect(log.data).toHaveLength(1);
+    expect(log.data[0]).toMatchObject({
+      actor: { type: "system" },
+      target: { type: "customer", id: subjectId },
+      after: { erasureId: erasure.id, objectsDeleted: 1 },
+    });
 
     const customer = await json<{ customer: { name: string; phone: string | null } }>(
       await call("GET", `/v1/customers/${subjectId}`, { key: t.key }),

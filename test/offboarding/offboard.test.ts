@@ -133,6 +133,16 @@ describe("tenant offboarding", () => {
     expect(res.status).toBe(200);
     const bytes = await res.arrayBuffer();
     expect(await hex(bytes)).toBe(part.sha256);
+    // Each download is audited: who took a copy of which file.
+    const log = await json<{ data: Array<{ actor: { type: string }; target: unknown; after: unknown }> }>(
+      await admin("GET", `/admin/audit-log?tenantId=${tenant.id}&action=tenant.export_downloaded`),
+    );
+    expect(log.data.map((e) => (e.after as { file: string }).file)).toContain(part.file);
+    expect(log.data.find((e) => (e.after as { file: string }).file === part.file)).toMatchObject({
+      actor: { type: "operator" },
+      target: { type: "tenant_export", id: started.id },
+      after: { tenantId: tenant.id, sha256: part.sha256 },
+    });
     const lines = new TextDecoder().decode(bytes).trim().split("\n");
     expect(lines).toHaveLength(part.rows);
     expect(JSON.parse(lines[0])).toMatchObject({ tenant_id: tenant.id });

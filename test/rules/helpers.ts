@@ -22,7 +22,7 @@ export interface RuleSetBody {
   requiresSecondApprover: boolean;
 }
 export interface ErrorBody {
-  error: { code: string; details?: Array<{ path: string; message: string }> };
+  error: { code: string; details?: Array<{ path: string; message: string; code?: string }> };
 }
 
 export const putDraft = (key: string, kind: string, body: unknown) =>

@@ -24,8 +24,12 @@ describe("maker-checker (settings.rulesRequireSecondApprover)", () => {
     expect((await putDraft(editor.key, "fraud", fraudChange(25))).status).toBe(200);
     expect((await ruleSet(editor.key, "fraud")).requiresSecondApprover).toBe(true);
     const own = await publish(editor.key, "fraud");
-    expect(own.status).toBe(403);
-    expect((await json<ErrorBody>(own)).error.code).toBe("second_approver_required");
+    expect(own.status).toBe(409);
+    const refused = (await json<ErrorBody>(own)).error;
+    expect(refused.code).toBe("conflict");
+    expect(refused.details).toContainEqual(
+      expect.objectContaining({ code: "second_approver_required", path: "Authorization" }),
+    );
     expect((await ruleSet(editor.key, "fraud")).live.version).toBe(0);
 
     const approved = await publish(checker.key, "fraud");
@@ -40,15 +44,17 @@ describe("maker-checker (settings.rulesRequireSecondApprover)", () => {
     await putDraft(editor.key, "fraud", fraudChange(26));
     const both = await createKey(t.id, ["fraud:write", "rules:publish"]);
     await putDraft(both.key, "fraud", fraudChange(27));
-    expect((await publish(both.key, "fraud")).status).toBe(403);
-    expect((await publish(editor.key, "fraud")).status).toBe(403);
+    expect((await publish(both.key, "fraud")).status).toBe(409);
+    expect((await publish(editor.key, "fraud")).status).toBe(409);
     expect((await publish(checker.key, "fraud")).status).toBe(200);
   });
 
   it("refuses PUT /v1/kyc-aml/thresholds (one key would change what runs alone)", async () => {
     const res = await call("PUT", "/v1/kyc-aml/thresholds", { key: editor.key, body: { thresholds: {} } });
-    expect(res.status).toBe(403);
-    expect((await json<ErrorBody>(res)).error.code).toBe("second_approver_required");
+    expect(res.status).toBe(409);
+    const refused = (await json<ErrorBody>(res)).error;
+    expect(refused.code).toBe("conflict");
+    expect(refused.details?.map((d) => d.code)).toContain("second_approver_required");
   });
 
   it("needs rules:publish to publish (fraud:write is not enough)", async () => {

@@ -27,12 +27,13 @@ async function idempotentRequest(
   const requestHash = await fingerprint(c.req.method, url.pathname + url.search, await c.req.arrayBuffer());
   if (audience === "tenant") {
     const ctx = c.get("ctx");
-    const store = tenantKeys(ctx);
+    const { keyId } = c.get("auth");
+    const store = tenantKeys(ctx, keyId);
     return {
       env: c.env,
       clock: ctx.clock,
       store,
-      sealContext: `idempotency:${ctx.tenantId}:${key}`,
+      sealContext: `idempotency:${ctx.tenantId}:${keyId}:${key}`,
       key,
       requestHash,
     };

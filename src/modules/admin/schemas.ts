@@ -133,13 +133,13 @@ export const TenantSettingsSchema = z
       }),
     rulesRequireSecondApprover: z.boolean().optional().openapi({
       description:
-        "Maker-checker for rule sets (default false): a key that edited a draft cannot publish it, and PUT /v1/kyc-aml/thresholds is refused (403 second_approver_required)",
+        "Maker-checker for rule sets (default false): a key that edited a draft cannot publish it, and PUT /v1/kyc-aml/thresholds is refused (409 conflict, details code second_approver_required)",
     }),
     monitoring: MonitoringSettingsSchema.optional(),
     caseSla: CaseSlaSchema.optional(),
     caseCloseRequiresSecondActor: z.boolean().optional().openapi({
       description:
-        "Maker-checker close for fraud and AML cases (default false): a close is recorded as close_requested and a different actorId confirms it (403 second_actor_required for the same one) or rejects it",
+        "Maker-checker close for fraud and AML cases (default false): a close is recorded as close_requested and a different actorId confirms it (409 conflict, details code second_actor_required, for the same one) or rejects it",
     }),
     allowedOrigins: z
       .array(

@@ -1,5 +1,5 @@
 import type { BatchItem } from "drizzle-orm/batch";
-import { type ControlDb, controlDb, shardNumbers } from "../../db/client";
+import { type ControlDb, controlDb, shardNumbers, type TenantScope } from "../../db/client";
 import { keysetPage, type PageRequest } from "../../db/keyset";
 import { loadTenantContext, type TenantContext } from "../../db/tenant-context";
 import type { Env } from "../../env";
@@ -66,6 +66,21 @@ export async function revokeAudited(
 export function tenantAuditInsert(ctx: TenantContext, change: AuditChange, options: AuditOptions = {}) {
   const row = rowOf(tenantActor(ctx), change, ctx.tenantId, ctx.requestId, ctx.clock.now());
   return repo.insertTenantEntry(ctx, row, options.onlyIfChanged);
+}
+
+/**
+ * A job's entry in a tenant's own log (its shard), attributed to the system: for the batch of a
+ * change a queue job makes for the tenant (an erasure's completion).
+ */
+export function tenantSystemAuditInsert(
+  scope: TenantScope,
+  job: string,
+  change: AuditChange,
+  at: Date,
+  options: AuditOptions = {},
+) {
+  const row = rowOf({ type: "system", id: job }, change, scope.tenantId, `system:${job}`, at);
+  return repo.insertTenantEntry(scope, row, options.onlyIfChanged);
 }
 
 // ---- reading ------------------------------------------------------------------------------

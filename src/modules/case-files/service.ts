@@ -8,10 +8,11 @@ import type { TenantContext } from "../../db/tenant-context";
 import { toHex } from "../../lib/crypto";
 import { AppError, badRequest, notFound } from "../../lib/errors";
 import { appendEntry } from "../aml/cases/service";
+import { tenantAuditInsert } from "../audit/service";
 import { appendEvent } from "../fraud/service";
 import { deleteTenantObjects, putTenantObject } from "../usage/objects/service";
 import { assertStorage } from "../usage/service";
-import { type AllowedContentType, MAX_FILE_BYTES, safeFilename } from "./domain/upload";
+import { type AllowedContentType, contentMismatch, MAX_FILE_BYTES, safeFilename } from "./domain/upload";
 import * as repo from "./repo";
 
 const CASE_NAME: Record<CaseFileKind, string> = { fraud: "Fraud case", aml: "AML case" };
@@ -59,6 +60,9 @@ export async function uploadFile(ctx: TenantContext, kind: CaseFileKind, caseId:
     throw new AppError("payload_too_large", `A file holds at most ${MAX_FILE_BYTES} bytes`);
   if (input.bytes.byteLength === 0)
     throw badRequest("The file is empty", [{ path: "(body)", message: "empty" }]);
+  const mismatch = contentMismatch(input.contentType, new Uint8Array(input.bytes));
+  if (mismatch)
+    throw badRequest(`The file is not ${input.contentType}`, [{ path: "Content-Type", message: mismatch }]);
   const filename = safeFilename(input.filename);
   if (!filename)
     throw badRequest("filename has no usable characters", [
@@ -148,5 +152,10 @@ export async function downloadFile(ctx: TenantContext, kind: CaseFileKind, caseI
     throw new AppError("conflict", "The stored file does not match its recorded SHA-256", [
       { path: "fileId", message: "integrity: sha256 mismatch" },
     ]);
+  await tenantAuditInsert(ctx, {
+    action: "case_file.downloaded",
+    target: { type: "case_file", id: row.id },
+    after: { caseKind: kind, caseId, sha256: row.sha256, size: row.sizeBytes },
+  });
   return { bytes, file: presentFile(row) };
 }

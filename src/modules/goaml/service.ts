@@ -147,6 +147,12 @@ export async function reportXml(ctx: TenantContext, reportId: string) {
   if ((await sha256Hex(xml)) !== row.sha256)
     throw new AppError("internal", "The stored XML does not match its recorded SHA-256");
   const name = row.kind === "str" ? `goaml-str-${row.id}.xml` : `goaml-ctr-${row.reportDay}-${row.id}.xml`;
+  // A goAML report names customers and amounts: who took a copy is recorded.
+  await tenantAuditInsert(ctx, {
+    action: "goaml.report_downloaded",
+    target: { type: "goaml_report", id: row.id },
+    after: { kind: row.kind, status: row.status, sha256: row.sha256 },
+  });
   return { xml, filename: name, sha256: row.sha256 };
 }
 

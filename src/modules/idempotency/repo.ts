@@ -66,11 +66,17 @@ const toKeyRow = (
     body: row.body,
   };
 
-export function tenantKeyStore(scope: TenantScope): KeyStore {
+/**
+ * A tenant's keys, in the space of one API key: the stored `key` is `<apiKeyId>:<key>`, so a
+ * second key of the tenant never sees (or replays) the first one's answers.
+ */
+export function tenantKeyStore(scope: TenantScope, apiKeyId: string): KeyStore {
   const t = idempotencyKeys;
   const { db } = scope;
+  const stored = (key: string) => `${apiKeyId}:${key}`;
   return {
-    async claim(key, requestHash, times) {
+    async claim(clientKey, requestHash, times) {
+      const key = stored(clientKey);
       const row = claimedRow(requestHash, times);
       const claimed = await db
         .insert(t)
@@ -80,17 +86,22 @@ export function tenantKeyStore(scope: TenantScope): KeyStore {
       return claimed.length === 1;
     },
     async find(key) {
-      const [row] = await db.select().from(t, eq(t.key, key)).limit(1);
+      const [row] = await db
+        .select()
+        .from(t, eq(t.key, stored(key)))
+        .limit(1);
       return toKeyRow(row);
     },
     async complete(key, requestHash, answer) {
       await db
         .update(t)
         .set({ state: "done", ...answer })
-        .where(eq(t.key, key), eq(t.requestHash, requestHash));
+        .where(eq(t.key, stored(key)), eq(t.requestHash, requestHash));
     },
     async release(key, requestHash) {
-      await db.delete(t).where(eq(t.key, key), eq(t.requestHash, requestHash), eq(t.state, "in_flight"));
+      await db
+        .delete(t)
+        .where(eq(t.key, stored(key)), eq(t.requestHash, requestHash), eq(t.state, "in_flight"));
     },
   };
 }

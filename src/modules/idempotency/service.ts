@@ -27,7 +27,8 @@ export interface IdempotentRequest {
   requestHash: string;
 }
 
-export const tenantKeys = (scope: TenantScope) => tenantKeyStore(scope);
+/** A tenant's keys as one API key sees them: each key has its own space (http-conventions.md). */
+export const tenantKeys = (scope: TenantScope, apiKeyId: string) => tenantKeyStore(scope, apiKeyId);
 export const operatorKeys = (env: Env, operatorId: string) => operatorKeyStore(controlDb(env), operatorId);
 
 /** Hex SHA-256 of the request's method, path and body. */

@@ -79,11 +79,21 @@ export async function getExport(env: Env, tenantId: string, exportId: string) {
 }
 
 /** One file of a completed export, streamed from R2. */
-export async function exportFile(env: Env, tenantId: string, exportId: string, name: string) {
-  const row = await getExport(env, tenantId, exportId);
+/** A file of a completed export; each download is audited (who took a copy of the tenant's data). */
+export async function exportFile(op: OperatorContext, tenantId: string, exportId: string, name: string) {
+  const row = await getExport(op.env, tenantId, exportId);
   if (row.status !== "completed") throw conflict("The export is not complete");
-  const object = await env.FILES.get(`${exportPrefix(tenantId, exportId)}${name}`);
+  const object = await op.env.FILES.get(`${exportPrefix(tenantId, exportId)}${name}`);
   if (!object) throw notFound("Export file");
+  await operatorAuditInsert(
+    op,
+    {
+      action: "tenant.export_downloaded",
+      target: { type: "tenant_export", id: exportId },
+      after: { tenantId, file: name, sha256: object.customMetadata?.sha256 ?? null, size: object.size },
+    },
+    tenantId,
+  );
   return object;
 }
 

@@ -1,11 +1,14 @@
 import { shardNumbers } from "../../db/client";
+import { tenantScope } from "../../db/tenant-context";
 import type { Env } from "../../env";
 import { sendJobs } from "../../jobs/enqueue";
 import { type CustomerErasureMessage, jobs } from "../../jobs/messages";
 import { RESUMES_PER_SWEEP, resumeStalled, stalledBefore } from "../../jobs/resumes";
 import { AppError } from "../../lib/errors";
 import { getTenant } from "../admin/tenants/service";
+import { tenantSystemAuditInsert } from "../audit/service";
 import { deleteTenantObjects } from "../usage/objects/service";
+import * as repo from "./repo";
 import * as systemRepo from "./system-repo";
 
 /**
@@ -79,16 +82,31 @@ export async function customerErasureJob(env: Env, message: CustomerErasureMessa
     return;
   }
   const objectsDeleted = await deleteReports(env, row.tenantId, row.customerId);
-  await systemRepo.advanceErasure(env, shard, row, {
-    tableIndex,
-    rowsRedacted,
-    cursor: null,
-    objectsDeleted,
-    searchValues: null,
-    status: "completed",
-    updatedAt: now,
-    completedAt: now,
-  });
+  const scope = tenantScope(env, shard, row.tenantId);
+  // The completion and its audit entry in one batch; a turn that lost the race records nothing.
+  await scope.db.batch([
+    repo.completeErasure(scope, row, {
+      tableIndex,
+      rowsRedacted,
+      cursor: null,
+      objectsDeleted,
+      searchValues: null,
+      status: "completed",
+      updatedAt: now,
+      completedAt: now,
+    }),
+    tenantSystemAuditInsert(
+      scope,
+      "customer.erasure",
+      {
+        action: "customer.erased",
+        target: { type: "customer", id: row.customerId },
+        after: { erasureId: row.id, rowsRedacted, objectsDeleted },
+      },
+      new Date(now),
+      { onlyIfChanged: true },
+    ),
+  ]);
 }
 
 /**

@@ -7,3 +7,17 @@ export const insertErasure = (scope: TenantScope, row: CustomerErasureRow) =>
 
 export const findErasure = (scope: TenantScope, erasureId: string) =>
   scope.db.select().from(customerErasures, eq(customerErasures.id, erasureId)).get();
+
+/**
+ * The last turn's update of a running erasure, for a batch: it changes the row only while the
+ * row is still at the turn's step (a redelivered message changes nothing).
+ */
+export const completeErasure = (
+  scope: TenantScope,
+  row: CustomerErasureRow,
+  patch: Partial<CustomerErasureRow>,
+) =>
+  scope.db
+    .update(customerErasures)
+    .set({ ...patch, step: row.step + 1 })
+    .where(eq(customerErasures.id, row.id), eq(customerErasures.step, row.step));

@@ -128,7 +128,7 @@ export async function transitionCase(ctx: TenantContext, caseId: string, input: 
   return appendEntry(ctx, caseId, (row, now) => transitionEntry(ctx, row, input, now));
 }
 
-/** A second actor confirms the pending close (403 second_actor_required for the requester). */
+/** A second actor confirms the pending close (409 conflict with details code second_actor_required for the requester). */
 export async function confirmClose(ctx: TenantContext, caseId: string, input: Actor & { note?: string }) {
   await assertReportFiled(ctx, caseId, (await findCase(ctx, caseId))?.closeRequest?.toStatus);
   return appendEntry(ctx, caseId, (row, now) => {

@@ -1,5 +1,5 @@
 import type { App } from "../../../http/context";
-import { jsonBody, jsonContent, tenantRoute } from "../../../http/openapi";
+import { errorResponses, jsonBody, jsonContent, tenantRoute } from "../../../http/openapi";
 import { DISCLAIMER, PutThresholdsBody } from "../schemas";
 import { putThresholds } from "../service";
 
@@ -9,7 +9,8 @@ export const putThresholdsRoute = tenantRoute({
   operationId: "putAmlThresholds",
   tags: ["KYC/AML"],
   summary: "Set the tenant's AML thresholds",
-  description: "Replaces its overrides; unknown names and bad values answer 400.",
+  description:
+    "Replaces its overrides; unknown names and bad values answer 400. Under maker-checker (`rulesRequireSecondApprover`) 409 `conflict` with a `details` entry of code `second_approver_required`: change the AML rule-set draft and have another key publish it.",
   scope: "aml:write",
   request: { body: jsonBody(PutThresholdsBody) },
   responses: {
@@ -17,6 +18,7 @@ export const putThresholdsRoute = tenantRoute({
       async () => (await import("../responses")).ThresholdsResponse,
       "Effective thresholds after the change",
     ),
+    ...errorResponses(409),
   },
 });
 

@@ -16,6 +16,7 @@ export const AUDIT_ACTIONS = [
   "tenant.moved",
   "tenant.move_cancelled",
   "tenant.export_requested",
+  "tenant.export_downloaded",
   "tenant.object_recount_started",
   "tenant.deleted",
   "api_key.created",
@@ -47,12 +48,15 @@ export const AUDIT_ACTIONS = [
   "goaml.profile_updated",
   "goaml.subject_updated",
   "goaml.report_generated",
+  "goaml.report_downloaded",
   "goaml.report_status_changed",
   "goaml.ctr_generated",
   "case.linked",
   "case.unlinked",
   "flow_mapping.updated",
   "customer.erasure_requested",
+  "customer.erased",
+  "case_file.downloaded",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

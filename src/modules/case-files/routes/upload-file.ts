@@ -15,7 +15,7 @@ const uploadRoute = (kind: CaseFileKind) =>
     operationId: `upload${KIND_ROUTES[kind].op}CaseFile`,
     tags: [KIND_ROUTES[kind].tag],
     summary: `Upload evidence to ${KIND_ROUTES[kind].aCase}`,
-    description: `Upload an evidence file (raw body, at most ${MAX_FILE_BYTES} bytes): stored with its SHA-256, recorded as an evidence_added entry in the case's log.`,
+    description: `Upload an evidence file (raw body, at most ${MAX_FILE_BYTES} bytes): stored with its SHA-256, recorded as an evidence_added entry in the case's log. The bytes must be of the declared Content-Type: a PNG, JPEG or PDF signature at the start, or UTF-8 text without control characters for text/plain and text/csv; a mismatch (HTML declared as image/png) is a 400 naming Content-Type.`,
     scope: KIND_ROUTES[kind].write,
     request: { params: CaseParams, query: UploadQuery, body: uploadBody },
     responses: {

@@ -6,7 +6,7 @@ export const registerConfirmClose = registerWorkAction({
   operationId: (op) => `Confirm${op}CaseClose`,
   summary: (aCase) => `Confirm ${aCase}'s pending close`,
   description:
-    "Maker-checker: a second actor confirms the pending close (the close is appended with its outcome). 403 second_actor_required: the requester confirming; 409: no close pending.",
+    "Maker-checker: a second actor confirms the pending close (the close is appended with its outcome). 409 `conflict`: no close pending, or (a `details` entry with code `second_actor_required`, path `actorId`) the requester confirming.",
   body: CloseDecisionBody,
   service: "confirmClose",
 });

@@ -65,7 +65,7 @@ export async function changeTags(
   return { case: await caseOnly(ctx, caseId), events };
 }
 
-/** A second actor confirms the pending close (403 second_actor_required for the requester). */
+/** A second actor confirms the pending close (409 conflict with details code second_actor_required for the requester). */
 export async function confirmClose(ctx: TenantContext, caseId: string, input: Actor & { note?: string }) {
   const event = await appendEvent(ctx, caseId, {
     ...user(input),

@@ -39,7 +39,7 @@ const contentType = (name: string) =>
 export const registerDownloadExportFile = (app: App) =>
   app.openapi(downloadExportFileRoute, async (c) => {
     const { tenantId, exportId, fileName } = c.req.valid("param");
-    const object = await exportFile(c.env, tenantId, exportId, fileName);
+    const object = await exportFile(c.get("op"), tenantId, exportId, fileName);
     return c.body(object.body, 200, {
       "Content-Type": contentType(fileName),
       "Content-Disposition": `attachment; filename="${fileName}"`,

@@ -13,8 +13,8 @@ const route = (kind: RuleSetKind) =>
     tags: TAGS,
     summary: `Publish the ${ruleSetName(kind)} rule-set draft`,
     description:
-      "Freezes the draft as the next version and makes it live. 409: no draft, or a concurrent publication; " +
-      "403 second_approver_required: the tenant requires maker-checker and this key edited the draft.",
+      "Freezes the draft as the next version and makes it live. 409 `conflict`: no draft, a concurrent publication, " +
+      "or (a `details` entry with code `second_approver_required`) the tenant requires maker-checker and this key edited the draft.",
     scope: "rules:publish",
     request: { body: jsonBody(PublishBody) },
     responses: {
