@@ -15299,10 +15299,12 @@ export interface operations {
                         roundAmountMinCount?: number;
                         /** @description Share of transactions >= roundAmountUnit that are round (percent; default 50) */
                         roundAmountMinSharePercent?: number;
-                        /** @description Distinct senders that make a fan-in (count; default 20) */
+                        /** @description Distinct senders a fan-in needs at least, whatever the entity's normal (count; default 5) */
                         fanInMinCounterparties?: number;
-                        /** @description Distinct receivers that make a fan-out (count; default 20) */
+                        /** @description Distinct receivers a fan-out needs at least, whatever the entity's normal (count; default 5) */
                         fanOutMinCounterparties?: number;
+                        /** @description A fan needs this multiple of the distinct counterparties of the previous window of the same length (0: the minimum count alone) (multiple; default 3) */
+                        fanBaselineMultiple?: number;
                         /** @description Volume over those counterparties needed for fan-in/fan-out (money, at most 2 fraction digits; default 20000) */
                         fanMinAmount?: number;
                         /** @description A cross-border transfer exceeding this is reported (FIC ECTR, ~USD 1,000) (money, at most 2 fraction digits; default 12000) */
@@ -17092,10 +17094,12 @@ export interface operations {
                         roundAmountMinCount?: number;
                         /** @description Share of transactions >= roundAmountUnit that are round (percent; default 50) */
                         roundAmountMinSharePercent?: number;
-                        /** @description Distinct senders that make a fan-in (count; default 20) */
+                        /** @description Distinct senders a fan-in needs at least, whatever the entity's normal (count; default 5) */
                         fanInMinCounterparties?: number;
-                        /** @description Distinct receivers that make a fan-out (count; default 20) */
+                        /** @description Distinct receivers a fan-out needs at least, whatever the entity's normal (count; default 5) */
                         fanOutMinCounterparties?: number;
+                        /** @description A fan needs this multiple of the distinct counterparties of the previous window of the same length (0: the minimum count alone) (multiple; default 3) */
+                        fanBaselineMultiple?: number;
                         /** @description Volume over those counterparties needed for fan-in/fan-out (money, at most 2 fraction digits; default 20000) */
                         fanMinAmount?: number;
                         /** @description A cross-border transfer exceeding this is reported (FIC ECTR, ~USD 1,000) (money, at most 2 fraction digits; default 12000) */

@@ -3,7 +3,11 @@ import { beforeAll, describe, expect, it } from "vitest";
 import type { TenantScope } from "../../src/db/client";
 import { tenantScope } from "../../src/db/tenant-context";
 import { mulberry32 } from "../../src/lib/random";
-import { entityFeatures, entityRowsFrom } from "../../src/modules/aml/domain/entity-features";
+import {
+  entityFeatures,
+  entityRowsFrom,
+  priorWindowStart,
+} from "../../src/modules/aml/domain/entity-features";
 import { type EntityFeatures, emptyFeatures } from "../../src/modules/aml/domain/features";
 import type { AmlEntityType } from "../../src/modules/aml/domain/rules";
 import { mergeThresholds } from "../../src/modules/aml/domain/thresholds";
@@ -230,7 +234,8 @@ async function fromFraudRows(
   entityType: "customer" | "account",
   entityId: string,
 ) {
-  const from = new Date(Date.parse(q.windowStart) - 7 * DAY).toISOString();
+  // From before the previous window of the same length (the fan rules' normal), as screening checks.
+  const from = new Date(Date.parse(priorWindowStart(q.windowStart, q.windowEnd)) - 7 * DAY).toISOString();
   const customer = q.proposed ? windowCustomer(q.proposed, q.windowStart, q.windowEnd) : null;
   const extra = entityEdgesRead(scope, { ...q, entityId }, customer);
   const fraud = entityActivityReads(

@@ -142,26 +142,25 @@ describe("rules on built data, at threshold edges", () => {
     );
   });
 
-  it("fan-in from 20 counterparties fires, 19 do not; fan-out likewise", async () => {
-    const from = (n: number, type: "credit" | "debit") =>
+  it("fan-in from 5 new counterparties fires, 4 do not; against the previous window, 3 x its count", async () => {
+    const from = (n: number, type: "credit" | "debit", daysBack = 1, prefix = "CP") =>
       Array.from({ length: n }, (_, i) => ({
-        amountMinor: 150_000,
+        amountMinor: 500_000,
         type,
-        transactionDate: ago(i + 1),
-        counterpartyAccount: `CP-${i}`,
+        transactionDate: ago(daysBack + (i % 25)),
+        counterpartyAccount: `${prefix}-${i}`,
       }));
-    expect(
-      (await fires(t, (await customerWith(t, from(20, "credit"))).customerId, "AML-FIN-008")).triggered,
-    ).toBe(true);
-    expect(
-      (await fires(t, (await customerWith(t, from(19, "credit"))).customerId, "AML-FIN-008")).triggered,
-    ).toBe(false);
-    expect(
-      (await fires(t, (await customerWith(t, from(20, "debit"))).customerId, "AML-FOUT-009")).triggered,
-    ).toBe(true);
-    expect(
-      (await fires(t, (await customerWith(t, from(20, "credit"))).customerId, "AML-FOUT-009")).triggered,
-    ).toBe(false);
+    const fanIn = async (rows: ReturnType<typeof from>, ruleId = "AML-FIN-008") =>
+      (await fires(t, (await customerWith(t, rows)).customerId, ruleId)).triggered;
+    expect(await fanIn(from(5, "credit"))).toBe(true);
+    expect(await fanIn(from(4, "credit"))).toBe(false);
+    expect(await fanIn(from(5, "debit"), "AML-FOUT-009")).toBe(true);
+    expect(await fanIn(from(20, "credit"), "AML-FOUT-009")).toBe(false);
+    // A steady fan (20 senders this window and the 30 days before it) is the entity's normal.
+    expect(await fanIn([...from(20, "credit"), ...from(20, "credit", 32, "OLD")])).toBe(false);
+    // 20 against 7 before needs 21; against 6, 18.
+    expect(await fanIn([...from(20, "credit"), ...from(7, "credit", 32, "OLD")])).toBe(false);
+    expect(await fanIn([...from(20, "credit"), ...from(6, "credit", 32, "OLD")])).toBe(true);
   });
 
   it("cross-border: exceeding 12,000.00 abroad fires; exactly 12,000.00 or domestic does not", async () => {

@@ -106,9 +106,24 @@ export const PATTERN_DECISIONS: Record<string, Decide> = {
       ),
     };
   },
-  "AML-FIN-008": (f, t) => fan("in", f.fanInCounterparties, f.fanInVolumeMinor, t.fanInMinCounterparties, t),
+  "AML-FIN-008": (f, t) =>
+    fan(
+      "in",
+      f.fanInCounterparties,
+      f.fanInPriorCounterparties,
+      f.fanInVolumeMinor,
+      t.fanInMinCounterparties,
+      t,
+    ),
   "AML-FOUT-009": (f, t) =>
-    fan("out", f.fanOutCounterparties, f.fanOutVolumeMinor, t.fanOutMinCounterparties, t),
+    fan(
+      "out",
+      f.fanOutCounterparties,
+      f.fanOutPriorCounterparties,
+      f.fanOutVolumeMinor,
+      t.fanOutMinCounterparties,
+      t,
+    ),
   "AML-XBR-010": (f, t) => {
     const max = f.crossBorderMaxMinor;
     const triggered = max !== null && major(max) > t.crossBorderAmount;
@@ -188,11 +203,38 @@ export const PATTERN_DECISIONS: Record<string, Decide> = {
   },
 };
 
-function fan(direction: "in" | "out", n: number, volumeMinor: number, min: number, t: Thresholds): Decision {
+/**
+ * Distinct counterparties of the window against the entity's own normal: those of the previous
+ * window of the same length. Needed: the larger of the minimum count and fanBaselineMultiple x
+ * the previous count (an agent or employer that always pays many stays quiet; a new fan fires).
+ */
+export function fanNeeded(prior: number, min: number, multiple: number): number {
+  return Math.max(min, Math.ceil(multiple * prior - 1e-9));
+}
+
+function fan(
+  direction: "in" | "out",
+  n: number,
+  prior: number,
+  volumeMinor: number,
+  min: number,
+  t: Thresholds,
+): Decision {
   const name = direction === "in" ? "fanInMinCounterparties" : "fanOutMinCounterparties";
+  const multiple = t.fanBaselineMultiple;
+  const needed = fanNeeded(prior, min, multiple);
   const volumeOk = major(volumeMinor) >= t.fanMinAmount;
-  const triggered = n >= min && volumeOk;
+  const countOk = n >= min;
+  const relativeOk = n >= Math.ceil(multiple * prior - 1e-9);
+  const triggered = countOk && relativeOk && volumeOk;
   const verb = direction === "in" ? "from" : "to";
+  const rule = `the larger of ${min} and ${multiple} x the ${prior} of the previous window of the same length`;
+  const times =
+    prior === 0
+      ? "none in the previous window of the same length"
+      : `${round2(n / prior)} times the ${prior} of the previous window of the same length`;
+  // The multiple decides when it asks for more than the minimum count (and there was a normal).
+  const multipleBinds = prior > 0 && multiple * prior > min;
   return {
     triggered,
     evidence:
@@ -202,8 +244,8 @@ function fan(direction: "in" | "out", n: number, volumeMinor: number, min: numbe
             ev(
               "distinctCounterparties",
               n,
-              min,
-              `${direction === "in" ? "senders of credits" : "receivers of debits"}`,
+              needed,
+              `${direction === "in" ? "senders of credits" : "receivers of debits"}; threshold is ${rule}`,
             ),
             ev(
               "volume",
@@ -214,8 +256,17 @@ function fan(direction: "in" | "out", n: number, volumeMinor: number, min: numbe
             ),
           ],
     explanation: triggered
-      ? `${moneyText(volumeMinor)} ${direction === "in" ? "received" : "sent"} ${verb} ${n} distinct counterparties.`
-      : `${n} distinct counterparties ${verb} which ${moneyText(volumeMinor)} moved (needs ${min} and ${t.fanMinAmount.toFixed(2)}).`,
-    counterfactual: atLeastCounterfactual(name, min, n === 0 ? null : n, triggered, volumeOk, 1),
+      ? `${moneyText(volumeMinor)} ${direction === "in" ? "received" : "sent"} ${verb} ${n} distinct counterparties, ${times}, at or above ${needed} (${rule}).`
+      : `${n} distinct counterparties ${verb} which ${moneyText(volumeMinor)} moved, ${times} (needs ${needed}, ${rule}, and ${t.fanMinAmount.toFixed(2)}).`,
+    counterfactual: multipleBinds
+      ? atLeastCounterfactual(
+          "fanBaselineMultiple",
+          multiple,
+          n === 0 ? null : n / prior,
+          triggered,
+          countOk && volumeOk,
+          0.01,
+        )
+      : atLeastCounterfactual(name, min, n === 0 ? null : n, triggered, relativeOk && volumeOk, 1),
   };
 }

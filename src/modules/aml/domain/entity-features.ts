@@ -28,7 +28,8 @@ export interface EntityTx {
 /** What one read of the entity answers (features/entity-rows/repo.ts). */
 export interface EntityRows {
   /**
-   * Its non-failed transactions from at most the window's start to its end, in (transaction_date,
+   * Its non-failed transactions from at most the previous window's start (priorWindowStart) to
+   * the window's end, in (transaction_date,
    * id) order under SQLite's BINARY collation, the order of the statement's windows.
    */
   transactions: EntityTx[];
@@ -54,6 +55,13 @@ const DORMANCY_LOOKBACK_DAYS = 3 * 365;
 
 export const dormancyLookback = (windowStart: string) =>
   new Date(Date.parse(windowStart) - DORMANCY_LOOKBACK_DAYS * DAY_MS).toISOString();
+/**
+ * Start of the window of the same length just before [windowStart, windowEnd]: the fan rules
+ * compare the window's distinct counterparties with those of [priorWindowStart, windowStart).
+ */
+export const priorWindowStart = (windowStart: string, windowEnd: string) =>
+  new Date(2 * Date.parse(windowStart) - Date.parse(windowEnd)).toISOString();
+
 /** Milliseconds from the Julian day epoch to the Unix epoch (SQLite's iJD of 1970-01-01). */
 const JULIAN_EPOCH_MS = 210_866_760_000_000;
 
@@ -80,7 +88,12 @@ function maxFrame(ts: readonly number[], amounts: readonly number[], span: numbe
   return best;
 }
 
-function aggregates(rows: readonly EntityTx[], q: EntityWindow, declared: string | null): AggregateRow {
+function aggregates(
+  rows: readonly EntityTx[],
+  prior: readonly EntityTx[],
+  q: EntityWindow,
+  declared: string | null,
+): AggregateRow {
   const t = q.thresholds;
   const large = toMinorUnits(t.largeCashAmount);
   const unit = toMinorUnits(t.roundAmountUnit);
@@ -101,6 +114,8 @@ function aggregates(rows: readonly EntityTx[], q: EntityWindow, declared: string
     fan_in_volume: 0,
     fan_out: 0,
     fan_out_volume: 0,
+    fan_in_prior: 0,
+    fan_out_prior: 0,
     xb_max: null,
     xb_count: 0,
     xb_countries: null,
@@ -144,6 +159,14 @@ function aggregates(rows: readonly EntityTx[], q: EntityWindow, declared: string
   }
   a.fan_in = senders.size;
   a.fan_out = receivers.size;
+  const priorSenders = new Set<string>();
+  const priorReceivers = new Set<string>();
+  for (const r of prior) {
+    if (r.other !== null && r.type === "credit") priorSenders.add(r.other);
+    if (r.other !== null && r.type === "debit") priorReceivers.add(r.other);
+  }
+  a.fan_in_prior = priorSenders.size;
+  a.fan_out_prior = priorReceivers.size;
   a.geo_countries = geo.size ? [...geo].join(",") : null;
   a.xb_countries = xb.size ? [...xb].join(",") : null;
   return a;
@@ -232,7 +255,11 @@ function entityFeatureRows(read: EntityRows, q: EntityWindow): FeatureRow[] {
   const prior = earlier.length ? earlier[earlier.length - 1]!.transactionDate : read.lastBefore;
   const lastBefore = prior !== null && prior >= dormancyLookback(q.windowStart) ? prior : null;
   const entityId = q.entityId;
-  const out: FeatureRow[] = [{ family: "aggregates", entityId, data: aggregates(rows, q, read.declared) }];
+  const priorStart = priorWindowStart(q.windowStart, q.windowEnd);
+  const priorRows = earlier.filter((r) => r.transactionDate >= priorStart);
+  const out: FeatureRow[] = [
+    { family: "aggregates", entityId, data: aggregates(rows, priorRows, q, read.declared) },
+  ];
   const s = structuring(rows, q);
   if (s) out.push({ family: "structuring", entityId, data: s });
   const v = velocity(rows, q);
@@ -259,7 +286,7 @@ export const asciiUpper = (s: string) => s.replace(/[a-z]/g, (c) => c.toUpperCas
 
 /**
  * One entity's rows for its AML features (what features/entity-rows/repo.ts reads) built from
- * rows another read already has: every status over a range covering [windowStart, windowEnd],
+ * rows another read already has: every status over a range covering [priorWindowStart, windowEnd],
  * newest first ((date, id) descending), plus the proposed transaction, and what only that read
  * adds (the last stored non-failed transaction before the window within the dormancy lookback).
  * Null when the proposed transaction shares its instant with a stored one in the window: their
@@ -276,7 +303,9 @@ export function entityRowsFrom(input: {
 }): EntityRows | null {
   const { windowStart, windowEnd, proposed } = input;
   const counted = countedStatus(input.failedStatuses);
-  const inWindow = (date: string) => date >= windowStart && date <= windowEnd;
+  // From the previous window of the same length (the fan rules' normal) to the window's end.
+  const from = priorWindowStart(windowStart, windowEnd);
+  const inWindow = (date: string) => date >= from && date <= windowEnd;
   const transactions: EntityTx[] = [];
   for (let i = input.newestFirst.length - 1; i >= 0; i--) {
     const r = input.newestFirst[i]!;

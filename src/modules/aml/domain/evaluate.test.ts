@@ -117,17 +117,63 @@ describe("round amounts, fan-in/out, cross-border, declared business", () => {
     expect(run("AML-RND-007", { roundCount: 5, roundEligibleCount: 11 }).triggered).toBe(false);
     expect(run("AML-RND-007", { roundCount: 4, roundEligibleCount: 4 }).triggered).toBe(false);
   });
-  it("fan-in and fan-out at the counterparty edge with enough volume", () => {
-    expect(run("AML-FIN-008", { fanInCounterparties: 20, fanInVolumeMinor: 2_000_000 }).triggered).toBe(true);
-    expect(run("AML-FIN-008", { fanInCounterparties: 19, fanInVolumeMinor: 9_000_000 }).triggered).toBe(
-      false,
-    );
+  it("fan-in and fan-out at the counterparty edge with enough volume (no earlier fan)", () => {
+    expect(run("AML-FIN-008", { fanInCounterparties: 5, fanInVolumeMinor: 2_000_000 }).triggered).toBe(true);
+    expect(run("AML-FIN-008", { fanInCounterparties: 4, fanInVolumeMinor: 9_000_000 }).triggered).toBe(false);
     expect(run("AML-FOUT-009", { fanOutCounterparties: 20, fanOutVolumeMinor: 1_999_999 }).triggered).toBe(
       false,
     );
     expect(run("AML-FOUT-009", { fanOutCounterparties: 22, fanOutVolumeMinor: 2_000_000 }).triggered).toBe(
       true,
     );
+  });
+  it("fires on a new fan against a quiet history, stating the statistic", () => {
+    const fired = run("AML-FIN-008", {
+      fanInCounterparties: 9,
+      fanInPriorCounterparties: 2,
+      fanInVolumeMinor: 3_600_000,
+    });
+    expect(fired.triggered).toBe(true);
+    expect(fired.evidence[0]).toMatchObject({
+      field: "distinctCounterparties",
+      observed: "9",
+      threshold: "6",
+    });
+    expect(fired.explanation).toBe(
+      "36000.00 received from 9 distinct counterparties, 4.5 times the 2 of the previous window of the same length, at or above 6 (the larger of 5 and 3 x the 2 of the previous window of the same length).",
+    );
+    expect(fired.counterfactual).toMatchObject({ threshold: "fanBaselineMultiple", flipValue: 4.51 });
+    const fresh = run("AML-FOUT-009", { fanOutCounterparties: 8, fanOutVolumeMinor: 4_000_000 });
+    expect(fresh.triggered).toBe(true);
+    expect(fresh.explanation).toMatch(/none in the previous window/);
+    expect(fresh.counterfactual).toMatchObject({ threshold: "fanOutMinCounterparties", flipValue: 9 });
+  });
+  it("does not fire on a steady high-fan entity (an agent, a payroll employer)", () => {
+    const payroll = run("AML-FOUT-009", {
+      fanOutCounterparties: 40,
+      fanOutPriorCounterparties: 38,
+      fanOutVolumeMinor: 12_000_000,
+    });
+    expect(payroll.triggered).toBe(false);
+    expect(payroll.explanation).toMatch(
+      /^40 distinct counterparties to which 120000\.00 moved, 1\.05 times the 38/,
+    );
+    expect(payroll.counterfactual).toMatchObject({ threshold: "fanBaselineMultiple", flipValue: 1.05 });
+    const agent = run("AML-FIN-008", {
+      fanInCounterparties: 300,
+      fanInPriorCounterparties: 260,
+      fanInVolumeMinor: 90_000_000,
+    });
+    expect(agent.triggered).toBe(false);
+    // Multiple 0: the minimum count alone (the former fixed rule).
+    const fixed = mergeThresholds({ fanBaselineMultiple: 0, fanInMinCounterparties: 20 });
+    expect(
+      run(
+        "AML-FIN-008",
+        { fanInCounterparties: 300, fanInPriorCounterparties: 260, fanInVolumeMinor: 90_000_000 },
+        fixed,
+      ).triggered,
+    ).toBe(true);
   });
   it("cross-border fires only when exceeding (strictly) the threshold", () => {
     expect(run("AML-XBR-010", { crossBorderMaxMinor: 1_200_000 }).triggered).toBe(false);

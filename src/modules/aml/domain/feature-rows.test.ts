@@ -17,6 +17,8 @@ const aggregate = {
   fan_in_volume: 400,
   fan_out: 1,
   fan_out_volume: 100,
+  fan_in_prior: 1,
+  fan_out_prior: 0,
   xb_max: null,
   xb_count: 0,
   xb_countries: null,

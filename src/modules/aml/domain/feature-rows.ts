@@ -24,6 +24,8 @@ export interface AggregateRow {
   fan_in_volume: number;
   fan_out: number;
   fan_out_volume: number;
+  fan_in_prior: number;
+  fan_out_prior: number;
   xb_max: number | null;
   xb_count: number;
   xb_countries: string | null;
@@ -92,6 +94,8 @@ const aggregateFeatures = (entityId: string, a: AggregateRow): Partial<EntityFea
   fanInVolumeMinor: a.fan_in_volume ?? 0,
   fanOutCounterparties: a.fan_out ?? 0,
   fanOutVolumeMinor: a.fan_out_volume ?? 0,
+  fanInPriorCounterparties: a.fan_in_prior ?? 0,
+  fanOutPriorCounterparties: a.fan_out_prior ?? 0,
   crossBorderMaxMinor: a.xb_max,
   crossBorderCount: a.xb_count ?? 0,
   crossBorderCountries: list(a.xb_countries),

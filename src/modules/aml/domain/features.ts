@@ -37,6 +37,9 @@ export interface EntityFeatures {
   fanInVolumeMinor: number;
   fanOutCounterparties: number;
   fanOutVolumeMinor: number;
+  /** Distinct senders (receivers) in the previous window of the same length: the entity's normal fan. */
+  fanInPriorCounterparties: number;
+  fanOutPriorCounterparties: number;
   crossBorderMaxMinor: number | null;
   crossBorderCount: number;
   crossBorderCountries: string[];
@@ -73,6 +76,8 @@ export const emptyFeatures = (entityId: string): EntityFeatures => ({
   fanInVolumeMinor: 0,
   fanOutCounterparties: 0,
   fanOutVolumeMinor: 0,
+  fanInPriorCounterparties: 0,
+  fanOutPriorCounterparties: 0,
   crossBorderMaxMinor: null,
   crossBorderCount: 0,
   crossBorderCountries: [],

@@ -9,7 +9,7 @@ export interface ThresholdDefinition {
   min: number;
   max: number;
   integer: boolean;
-  unit: "money" | "percent" | "count" | "days" | "hours";
+  unit: "money" | "percent" | "count" | "days" | "hours" | "multiple";
   description: string;
 }
 
@@ -76,8 +76,32 @@ export const THRESHOLD_DEFINITIONS: readonly ThresholdDefinition[] = [
     100,
     "Share of transactions >= roundAmountUnit that are round",
   ),
-  int("fanInMinCounterparties", 20, 2, 100_000, "count", "Distinct senders that make a fan-in"),
-  int("fanOutMinCounterparties", 20, 2, 100_000, "count", "Distinct receivers that make a fan-out"),
+  int(
+    "fanInMinCounterparties",
+    5,
+    2,
+    100_000,
+    "count",
+    "Distinct senders a fan-in needs at least, whatever the entity's normal",
+  ),
+  int(
+    "fanOutMinCounterparties",
+    5,
+    2,
+    100_000,
+    "count",
+    "Distinct receivers a fan-out needs at least, whatever the entity's normal",
+  ),
+  {
+    name: "fanBaselineMultiple",
+    defaultValue: 3,
+    min: 0,
+    max: 100,
+    integer: false,
+    unit: "multiple",
+    description:
+      "A fan needs this multiple of the distinct counterparties of the previous window of the same length (0: the minimum count alone)",
+  },
   money("fanMinAmount", 20_000, "Volume over those counterparties needed for fan-in/fan-out", 0),
   money(
     "crossBorderAmount",

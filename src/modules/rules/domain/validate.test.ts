@@ -26,12 +26,13 @@ const rule = (extra: Record<string, unknown> = {}) =>
 describe("case-opening content fields", () => {
   it("leaves the content hash of a document without them as it was before they existed", async () => {
     // Hashes of the defaults as published before the fields were added (pinned). The fraud one
-    // moved once since, by design: amount_spike's parameters became robust (madMultiple added).
+    // moved once since, by design: amount_spike's parameters became robust (madMultiple added); the
+    // AML one when the fan rules became relative to the previous window (fanBaselineMultiple added).
     expect(await contentHash(checkContent("fraud", {}).content)).toBe(
       "6265028d4d9b6a7403fd0ec2db9c7f082b62be4cb1fa844c98ceec3715c039d0",
     );
     expect(await contentHash(checkContent("aml", {}).content)).toBe(
-      "c4d3fb4d33c371f06b33a2b587a87142a700d41051c276f70b0b573a0861f85a",
+      "57328724475a003a023fba4c220f085dfdfbca550f88e3559aaf3a91689cb7bf",
     );
     expect("createCaseThreshold" in checkContent("fraud", {}).content).toBe(false);
   });

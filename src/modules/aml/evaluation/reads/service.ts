@@ -19,6 +19,7 @@ import {
   type EntityRows,
   entityFeatures,
   entityRowsFrom,
+  priorWindowStart,
 } from "../../domain/entity-features";
 import { type EntityFeatures, emptyFeatures } from "../../domain/features";
 import { groupRules } from "../../domain/rule-groups";
@@ -180,7 +181,7 @@ export function readsFor(
    */
   const finish = async (results: readonly unknown[], given?: GivenRows | null): Promise<AmlPreload> => {
     const fromGiven =
-      edges && given && given.from <= windowStart
+      edges && given && given.from <= priorWindowStart(windowStart, windowEnd)
         ? entityRowsFrom({
             newestFirst: given.rows,
             proposed,

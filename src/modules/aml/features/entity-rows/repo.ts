@@ -9,7 +9,7 @@ import {
   TX_IS_CASH,
   transactionsSource,
 } from "../../../data/read-model";
-import { dormancyLookback, type EntityRows } from "../../domain/entity-features";
+import { dormancyLookback, type EntityRows, priorWindowStart } from "../../domain/entity-features";
 import { ENTITY_KEY, type FeatureQuery, int, OTHER_PARTY, type RowsWhere, where } from "../families/repo";
 
 /**
@@ -57,6 +57,8 @@ interface RowsShape {
 
 type RowsValues = {
   windowStart: string;
+  /** The previous window's start: rows are read from there (the fan rules' normal). */
+  priorStart: string;
   windowEnd: string;
   lookback: string;
   entityId: string | null;
@@ -85,6 +87,7 @@ export function entityRowsRead(
   };
   const item = rowsTemplate(scope, shape, {
     windowStart: q.windowStart,
+    priorStart: priorWindowStart(q.windowStart, q.windowEnd),
     windowEnd: q.windowEnd,
     lookback: dormancyLookback(q.windowStart),
     entityId: q.entityId ?? null,
@@ -160,7 +163,7 @@ const rowsTemplate = rawTemplate<RowsShape, RowsValues, Row>((scope, shape, p) =
   const rows = sql`SELECT ${key} AS e, t.id AS id, t.customer_id AS customer_id, t.transaction_date AS d,
       t.type AS type, t.amount_minor AS amount, ${sql.raw(TX_IS_CASH)} AS cash,
       ${sql.raw(TX_COUNTRY)} AS country, ${OTHER_PARTY[entityType]} AS other
-    FROM ${source} t WHERE ${where(scope, q)}`;
+    FROM ${source} t WHERE ${where(scope, q, bound(p.priorStart))}`;
   // At most limit + 1 rows per entity (more: read by statement, so which ones does not matter):
   // one entity needs no window function (a page numbers each entity's rows).
   const capped = shape.entityId

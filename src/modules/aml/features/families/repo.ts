@@ -8,7 +8,7 @@ import {
   TX_IS_CASH,
   transactionsSource,
 } from "../../../data/read-model";
-import { dormancyLookback } from "../../domain/entity-features";
+import { dormancyLookback, priorWindowStart } from "../../domain/entity-features";
 import type { Family } from "../../domain/feature-rows";
 import type { AmlEntityType } from "../../domain/rules";
 import { type Thresholds, toMinorUnits } from "../../domain/thresholds";
@@ -100,7 +100,7 @@ function aggregates(scope: TenantScope, q: FeatureQuery): SQL {
   const unit = toMinorUnits(t.roundAmountUnit);
   const joinsCustomer = q.entityType === "customer" || q.entityType === "account";
   return sql`
-    SELECT a.*, ${
+    SELECT a.*, coalesce(p.fan_in_prior, 0) AS fan_in_prior, coalesce(p.fan_out_prior, 0) AS fan_out_prior, ${
       joinsCustomer
         ? sql`(SELECT coalesce(json_extract(c.business_info, '$.industry'), c.vertical) FROM customers c
               WHERE ${tenantSql(scope, "c")} AND c.id = a.customer_id)`
@@ -127,7 +127,16 @@ function aggregates(scope: TenantScope, q: FeatureQuery): SQL {
       FROM ${transactionsSource(q.proposed)} t
       WHERE ${where(scope, q)}
       GROUP BY 1
-    ) a`;
+    ) a
+    LEFT JOIN (
+      SELECT ${key} AS entity_id,
+        count(DISTINCT CASE WHEN t.type = 'credit' THEN ${other} END) AS fan_in_prior,
+        count(DISTINCT CASE WHEN t.type = 'debit' THEN ${other} END) AS fan_out_prior
+      FROM ${transactionsSource(q.proposed)} t
+      WHERE ${where(scope, { ...q, windowEnd: q.windowStart }, priorWindowStart(q.windowStart, q.windowEnd))}
+        AND +t.transaction_date < ${q.windowStart}
+      GROUP BY 1
+    ) p ON p.entity_id = a.entity_id`;
 }
 
 function structuring(scope: TenantScope, q: FeatureQuery): SQL {
@@ -219,6 +228,8 @@ export const FAMILIES: Record<
       "fan_in_volume",
       "fan_out",
       "fan_out_volume",
+      "fan_in_prior",
+      "fan_out_prior",
       "xb_max",
       "xb_count",
       "xb_countries",
