@@ -1,5 +1,5 @@
 import { toHex } from "./crypto";
-import { secretKeyBytes } from "./sealed";
+import { hmacKeysFrom } from "./derived-keys";
 
 /**
  * Anchors the head of a case's hash chain to a key the shard database never sees. The chain
@@ -13,8 +13,11 @@ import { secretKeyBytes } from "./sealed";
  * sealed secrets: the first key anchors, every key listed verifies. A missing SECRETS_KEY fails
  * closed: nothing is written unanchored and nothing anchored is reported as checked.
  */
-const HKDF_INFO = new TextEncoder().encode("credit-ops/case-head-anchor/v1");
-const HKDF_SALT = new TextEncoder().encode("case-head-anchor");
+const ANCHOR_KEYS = {
+  salt: "case-head-anchor",
+  info: "credit-ops/case-head-anchor/v1",
+  what: "case heads cannot be anchored",
+};
 const encoder = new TextEncoder();
 
 export type CaseKind = "fraud" | "aml";
@@ -37,38 +40,10 @@ export interface AnchorKeys {
   keys: ReadonlyMap<string, CryptoKey>;
 }
 
-const cache = new Map<string, Promise<AnchorKeys>>();
-
 /** The anchor keys derived from a SECRETS_KEY value (cached per value, like the sealing keyring). */
-export function anchorKeysFrom(secretsKey: string | undefined): Promise<AnchorKeys> {
-  if (!secretsKey?.trim())
-    return Promise.reject(new Error("SECRETS_KEY is not set: case heads cannot be anchored (see README)"));
-  let keys = cache.get(secretsKey);
-  if (!keys) {
-    keys = deriveKeys(secretsKey);
-    cache.set(secretsKey, keys);
-    keys.catch(() => cache.delete(secretsKey));
-  }
-  return keys;
-}
-
-async function deriveKeys(secretsKey: string): Promise<AnchorKeys> {
-  const keys = new Map<string, CryptoKey>();
-  let signingKeyId = "";
-  for (const { id, raw } of await secretKeyBytes(secretsKey)) {
-    const base = await crypto.subtle.importKey("raw", raw, "HKDF", false, ["deriveKey"]);
-    const key = await crypto.subtle.deriveKey(
-      { name: "HKDF", hash: "SHA-256", salt: HKDF_SALT, info: HKDF_INFO },
-      base,
-      { name: "HMAC", hash: "SHA-256", length: 256 },
-      false,
-      ["sign", "verify"],
-    );
-    keys.set(id, key);
-    signingKeyId ||= id;
-  }
-  if (!signingKeyId) throw new Error("SECRETS_KEY holds no key: case heads cannot be anchored");
-  return { signingKeyId, keys };
+export async function anchorKeysFrom(secretsKey: string | undefined): Promise<AnchorKeys> {
+  const derived = await hmacKeysFrom(secretsKey, ANCHOR_KEYS);
+  return { signingKeyId: derived[0].id, keys: new Map(derived.map(({ id, key }) => [id, key])) };
 }
 
 /** Unambiguous message: every part is fixed-format (uuid, integer, hex) or separated by newline. */

@@ -1,5 +1,5 @@
+import { hmacKeysFrom } from "./derived-keys";
 import { badRequest } from "./errors";
-import { secretKeyBytes } from "./sealed";
 
 /**
  * The opaque `cursor` of keyset pagination (docs/decisions/pagination.md): base64url of a JSON
@@ -29,8 +29,7 @@ export const MAX_CURSOR_LENGTH = 1024;
 /** The tag that ends every cursor: 16 bytes, 22 base64url characters. */
 const TAG_BYTES = 16;
 const TAG_CHARS = 22;
-const HKDF_INFO = new TextEncoder().encode("credit-ops/cursor/v1");
-const HKDF_SALT = new TextEncoder().encode("cursor");
+const CURSOR_KEYS = { salt: "cursor", info: "credit-ops/cursor/v1", what: "cursors cannot be signed" };
 
 const bytesToBase64Url = (bytes: Uint8Array) => {
   let binary = "";
@@ -50,36 +49,9 @@ export interface CursorKeys {
   all: CryptoKey[];
 }
 
-const cache = new Map<string, Promise<CursorKeys>>();
-
 /** HKDF-derived (own info string: independent of the sealing and anchor keys), cached per value. */
-export function cursorKeysFrom(secretsKey: string | undefined): Promise<CursorKeys> {
-  if (!secretsKey?.trim()) {
-    return Promise.reject(new Error("SECRETS_KEY is not set: cursors cannot be signed (see README)"));
-  }
-  let keys = cache.get(secretsKey);
-  if (!keys) {
-    keys = deriveKeys(secretsKey);
-    cache.set(secretsKey, keys);
-    keys.catch(() => cache.delete(secretsKey));
-  }
-  return keys;
-}
-
-async function deriveKeys(secretsKey: string): Promise<CursorKeys> {
-  const all: CryptoKey[] = [];
-  for (const { raw } of await secretKeyBytes(secretsKey)) {
-    const base = await crypto.subtle.importKey("raw", raw, "HKDF", false, ["deriveKey"]);
-    const key = await crypto.subtle.deriveKey(
-      { name: "HKDF", hash: "SHA-256", salt: HKDF_SALT, info: HKDF_INFO },
-      base,
-      { name: "HMAC", hash: "SHA-256", length: 256 },
-      false,
-      ["sign"],
-    );
-    all.push(key);
-  }
-  if (all.length === 0) throw new Error("SECRETS_KEY holds no key: cursors cannot be signed");
+export async function cursorKeysFrom(secretsKey: string | undefined): Promise<CursorKeys> {
+  const all = (await hmacKeysFrom(secretsKey, CURSOR_KEYS)).map(({ key }) => key);
   return { signing: all[0], all };
 }
 
