@@ -219,7 +219,11 @@ describe("tenant offboarding", () => {
     expect(deletion.removed.r2Objects).toBeGreaterThanOrEqual(3); // 2 seeded + the export's parts
 
     // No control row of it is left but the tombstone (and the operator audit log).
-    expect(Object.values(await controlCounts(tenant.id)).every((n) => n === 0)).toBe(true);
+    const left = await controlCounts(tenant.id);
+    expect(
+      Object.values(left).every((n) => n === 0),
+      JSON.stringify(left),
+    ).toBe(true);
     expect(await controlCounts(neighbour.id)).toEqual(neighbourControl);
 
     // The neighbour on the same shard is untouched.
