@@ -1,0 +1,158 @@
+import { describe, expect, it } from "vitest";
+import { detectNetworkSchemes } from "./detect";
+import {
+  Book,
+  background,
+  collectorSusu,
+  familySupport,
+  marketTrader,
+  mulberry32,
+  payroll,
+  plantCycle,
+  plantGatherScatter,
+  plantLayering,
+  plantScatterGather,
+  type Rng,
+  rotatingSusu,
+  seasonal,
+  shuffled,
+} from "./fixtures";
+import { NETWORK_DEFAULTS, NETWORK_TYPOLOGY_RULES, type SchemeHit } from "./types";
+
+const SEEDS = Array.from({ length: 40 }, (_, i) => i + 1);
+
+const LOOK_ALIKES: Record<string, (book: Book, rng: Rng, p: string, start: number) => string[]> = {
+  "rotating susu": rotatingSusu,
+  "collector susu": collectorSusu,
+  payroll,
+  "market trader": marketTrader,
+  "family support": (book, _rng, p, start) => familySupport(book, p, 3000, start),
+  "seasonal business": seasonal,
+};
+
+/** Every look-alike and every planted scheme in one book, 400 background transfers around them. */
+function mixed(seed: number) {
+  const rng = mulberry32(seed);
+  const book = new Book(`mx${seed}`);
+  const legit = new Set<string>();
+  Object.entries(LOOK_ALIKES).forEach(([, make], i) => {
+    for (const h of make(book, rng, `L${i}`, i * 10)) legit.add(h);
+  });
+  const c3 = plantCycle(book, rng, "C3", 3, 5);
+  const c6 = plantCycle(book, rng, "C6", 6, 40);
+  const sg = plantScatterGather(book, rng, "SG", 15);
+  const gs = plantGatherScatter(book, rng, "GS", 25);
+  const ly = plantLayering(book, rng, "LY", 30);
+  background(book, rng, 300, 400, 120);
+  return { book, legit, c3, c6, sg, gs, ly };
+}
+
+const summary = (hits: SchemeHit[]) =>
+  hits.map((h) => `${h.typology} ${h.participants.map((p) => `${p.holderId}:${p.role}`).join(" ")}`);
+
+describe("legitimate look-alikes do not fire", () => {
+  it.each(Object.keys(LOOK_ALIKES))("%s", (name) => {
+    for (const seed of SEEDS) {
+      const book = new Book(`${seed}`);
+      LOOK_ALIKES[name](book, mulberry32(seed), "x", 0);
+      expect(detectNetworkSchemes(book, NETWORK_DEFAULTS), `seed ${seed}`).toEqual([]);
+    }
+  });
+});
+
+describe("detectNetworkSchemes", () => {
+  it("finds each planted scheme once, with its roles, among look-alikes and background", () => {
+    for (const seed of SEEDS.slice(0, 15)) {
+      const { book, legit, c3, c6, sg, gs, ly } = mixed(seed);
+      const hits = detectNetworkSchemes(book, NETWORK_DEFAULTS);
+      const planted = hits.filter((h) => !h.principal.startsWith("bg"));
+      expect(summary(planted).sort(), `seed ${seed}`).toEqual(
+        [
+          `cycle ${c3[0]}:origin ${c3
+            .slice(1)
+            .map((h) => `${h}:intermediary`)
+            .join(" ")}`,
+          `cycle ${c6[0]}:origin ${c6
+            .slice(1)
+            .map((h) => `${h}:intermediary`)
+            .join(" ")}`,
+          `scatter_gather ${sg.source}:source ${sg.mids.map((h) => `${h}:intermediary`).join(" ")} ${sg.sink}:sink`,
+          `gather_scatter ${gs.hub}:hub ${gs.sinks.map((h) => `${h}:sink`).join(" ")} ${gs.sources.map((h) => `${h}:source`).join(" ")}`,
+          `layering ${ly[0]}:source ${ly[1]}:intermediary ${ly[2]}:intermediary ${ly[3]}:sink`,
+        ].sort(),
+      );
+      for (const h of hits) for (const p of h.participants) expect(legit.has(p.holderId)).toBe(false);
+    }
+  });
+
+  it("gives the same hits whatever the order of the input", () => {
+    for (const seed of SEEDS.slice(0, 8)) {
+      const { book } = mixed(seed);
+      const rng = mulberry32(seed * 31);
+      const once = detectNetworkSchemes(book, NETWORK_DEFAULTS);
+      const again = detectNetworkSchemes(
+        { transfers: shuffled(book.transfers, rng), external: shuffled(book.external, rng) },
+        NETWORK_DEFAULTS,
+      );
+      expect(again).toEqual(once);
+      expect(once.map((h) => h.key)).toEqual(once.map((h) => h.key).sort());
+    }
+  });
+
+  it("keeps an existing hit's key when later transfers arrive", () => {
+    for (const seed of SEEDS.slice(0, 8)) {
+      const { book } = mixed(seed);
+      const before = detectNetworkSchemes(book, NETWORK_DEFAULTS);
+      const rng = mulberry32(seed + 1000);
+      const last = Math.max(...before.map((h) => Date.parse(h.lastAt)));
+      const later = new Book(`later${seed}`);
+      const offset = (last - Date.parse("2026-01-05T08:00:00.000Z")) / 86_400_000 + 1;
+      background(later, rng, 300, 400, 60);
+      plantCycle(later, rng, "C3", 3, 10); // the same ring again, later
+      for (const t of later.transfers) t.at = new Date(Date.parse(t.at) + offset * 86_400_000).toISOString();
+      const after = detectNetworkSchemes(
+        { transfers: [...book.transfers, ...later.transfers], external: book.external },
+        NETWORK_DEFAULTS,
+      );
+      const keys = new Set(after.map((h) => h.key));
+      for (const h of before) expect(keys.has(h.key), h.key).toBe(true);
+    }
+  });
+
+  it("lists the principal first, then each holder once by id; sorted transfer ids", () => {
+    const { book } = mixed(3);
+    for (const h of detectNetworkSchemes(book, NETWORK_DEFAULTS)) {
+      const ids = h.participants.map((p) => p.holderId);
+      expect(ids[0]).toBe(h.principal);
+      expect(ids.slice(1)).toEqual([...ids.slice(1)].sort());
+      expect(new Set(ids).size).toBe(ids.length);
+      expect(h.transferIds).toEqual([...h.transferIds].sort());
+      expect(h.key.startsWith(`${h.typology}:${h.principal}:`)).toBe(true);
+      expect(h.firstAt <= h.lastAt).toBe(true);
+    }
+  });
+
+  it("maps each typology to its catalog rule", () => {
+    expect(NETWORK_TYPOLOGY_RULES).toEqual({
+      cycle: "AML-CYC-012",
+      scatter_gather: "AML-SGA-013",
+      gather_scatter: "AML-GSC-014",
+      layering: "AML-LAY-015",
+    });
+  });
+
+  it("runs 200,000 random transfers among 20,000 holders in well under the bound", () => {
+    const book = new Book("bg");
+    background(book, mulberry32(7), 20_000, 200_000);
+    const started = performance.now();
+    const hits = detectNetworkSchemes(book, NETWORK_DEFAULTS);
+    const ms = performance.now() - started;
+    const byTypology: Record<string, number> = {};
+    for (const h of hits) byTypology[h.typology] = (byTypology[h.typology] ?? 0) + 1;
+    console.log(
+      `network: 200,000 transfers, 20,000 holders: ${ms.toFixed(0)} ms, hits ${JSON.stringify(byTypology)}`,
+    );
+    expect(ms).toBeLessThan(10_000);
+    expect(hits.length).toBeLessThan(100); // chance alone, in random data: 0.5 per 1,000 holders
+  }, 30_000);
+});

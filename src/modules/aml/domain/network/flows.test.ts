@@ -1,0 +1,46 @@
+import { describe, expect, it } from "vitest";
+import { Book } from "./fixtures";
+import { FlowIndex, passLinks } from "./flows";
+import { NETWORK_DEFAULTS } from "./types";
+
+const index = (book: Book) => new FlowIndex(book.transfers, book.external, NETWORK_DEFAULTS.networkBurstDays);
+
+describe("flows", () => {
+  it("aggregates A->B transfers within networkBurstDays of the first", () => {
+    const book = new Book("f");
+    book.pay("A", "B", 1000, 0);
+    book.pay("A", "B", 2000, 2.9);
+    book.pay("A", "B", 4000, 3.1);
+    book.pay("A", "A", 9000, 1);
+    const flows = index(book).outflows("A");
+    expect(flows.map((f) => [f.amountMinor, f.transferIds.length])).toEqual([
+      [300_000, 2],
+      [400_000, 1],
+    ]);
+    expect(flows[0].id).toBe("f-t00001");
+  });
+
+  it("links an inflow to an outflow in the band, split or whole, within the hold", () => {
+    const book = new Book("l");
+    book.pay("A", "B", 10_000, 0);
+    book.pay("B", "C", 4000, 5);
+    book.pay("B", "C", 4600, 9); // 86% in two flows
+    book.pay("B", "D", 9000, 22); // past networkMaxHoldDays
+    book.pay("B", "E", 11_000, 1); // above 105%
+    book.pay("B", "F", 9000, -1); // before the inflow
+    const idx = index(book);
+    const links = passLinks(idx, idx.inflows("B")[0], NETWORK_DEFAULTS);
+    expect(links.map((l) => [l.to, l.amountMinor, l.flows.length])).toEqual([["C", 860_000, 2]]);
+    expect(links[0].holdMs / 86_400_000).toBe(5);
+    expect(links[0].ratio).toBeCloseTo(0.86, 6);
+  });
+
+  it("sums every debit, external ones included, over a span", () => {
+    const book = new Book("d");
+    book.pay("A", "B", 100, 1);
+    book.ext("A", "out", "cash", 50, 2);
+    book.ext("A", "in", "cash", 70, 2);
+    book.pay("A", "C", 25, 3);
+    expect(index(book).debitedBetween("A", 0, Number.MAX_SAFE_INTEGER)).toBe(17_500);
+  });
+});

@@ -1,0 +1,217 @@
+import { DAY_MS, type ExternalFlow, type NetworkThresholds, PASS_MAX_PERCENT, type Transfer } from "./types";
+
+/** Money from one holder to another: the transfers A->B within networkBurstDays of the first. */
+export interface Flow {
+  /** The first transfer's id: stable whatever transfers come later. */
+  id: string;
+  from: string;
+  to: string;
+  amountMinor: number;
+  firstMs: number;
+  lastMs: number;
+  transferIds: string[];
+}
+
+/** What arrived at a holder and may be passed on: one flow, or several flows to the same holder. */
+export interface Arrival {
+  to: string;
+  amountMinor: number;
+  firstMs: number;
+  lastMs: number;
+}
+
+/** An arrival passed on: the outflows of the receiver to one holder that sum into the band. */
+export interface Link extends Arrival {
+  from: string;
+  flows: Flow[];
+  /** Passed on / received. */
+  ratio: number;
+  /** From the end of the arrival to the start of the passing on, at least 0. */
+  holdMs: number;
+}
+
+interface Timed {
+  id: string;
+  ms: number;
+}
+
+const byTime = (a: Timed, b: Timed) => a.ms - b.ms || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+
+/** The network indexed by holder and time; every list is sorted by (time, id). */
+export class FlowIndex {
+  readonly flows: Flow[];
+  private readonly outs = new Map<string, Flow[]>();
+  private readonly ins = new Map<string, Flow[]>();
+  /** Every debit of a holder (transfers to holders and external outs), for sums over a span. */
+  private readonly debits = new Map<string, { cum: number[]; times: number[] }>();
+  private readonly transferMs = new Map<string, number>();
+  readonly transfers = new Map<string, Transfer>();
+  /** passLinks of a flow, computed once for every detector (the thresholds are fixed per index). */
+  readonly linkCache = new Map<Flow, Link[]>();
+
+  constructor(transfers: readonly Transfer[], external: readonly ExternalFlow[], burstDays: number) {
+    const burstMs = burstDays * DAY_MS;
+    // One sort by (time, id); flows then come out in that order and every list stays sorted.
+    const events: { id: string; ms: number; t: Transfer | null; holder: string; amount: number }[] = [];
+    for (const t of transfers) {
+      const ms = Date.parse(t.at);
+      if (t.from !== t.to && t.amountMinor > 0 && Number.isFinite(ms))
+        events.push({ id: t.id, ms, t, holder: t.from, amount: t.amountMinor });
+    }
+    for (const e of external) {
+      const ms = Date.parse(e.at);
+      if (e.direction === "out" && e.amountMinor > 0 && Number.isFinite(ms))
+        events.push({ id: e.id, ms, t: null, holder: e.holderId, amount: e.amountMinor });
+    }
+    events.sort(byTime);
+    const open = new Map<string, Flow>();
+    const flows: Flow[] = [];
+    for (const { t, ms, holder, amount } of events) {
+      const d = this.debits.get(holder);
+      if (d) {
+        d.times.push(ms);
+        d.cum.push(d.cum[d.cum.length - 1] + amount);
+      } else this.debits.set(holder, { times: [ms], cum: [0, amount] });
+      if (!t) continue;
+      this.transfers.set(t.id, t);
+      this.transferMs.set(t.id, ms);
+      const pair = `${t.from}\u0000${t.to}`;
+      const cur = open.get(pair);
+      if (cur && ms - cur.firstMs <= burstMs) {
+        cur.amountMinor += t.amountMinor;
+        cur.lastMs = ms;
+        cur.transferIds.push(t.id);
+        continue;
+      }
+      const flow = {
+        id: t.id,
+        from: t.from,
+        to: t.to,
+        amountMinor: t.amountMinor,
+        firstMs: ms,
+        lastMs: ms,
+        transferIds: [t.id],
+      };
+      open.set(pair, flow);
+      flows.push(flow);
+      push(this.outs, flow.from, flow);
+      push(this.ins, flow.to, flow);
+    }
+    this.flows = flows;
+  }
+
+  outflows(holder: string): readonly Flow[] {
+    return this.outs.get(holder) ?? EMPTY;
+  }
+
+  inflows(holder: string): readonly Flow[] {
+    return this.ins.get(holder) ?? EMPTY;
+  }
+
+  atMs(transferId: string): number {
+    return this.transferMs.get(transferId) ?? 0;
+  }
+
+  /** Everything the holder paid out (to holders, cash, outsiders) with afterMs < time <= untilMs. */
+  debitedBetween(holder: string, afterMs: number, untilMs: number): number {
+    const d = this.debits.get(holder);
+    if (!d) return 0;
+    const lo = upperBound(d.times, afterMs);
+    const hi = upperBound(d.times, untilMs);
+    return hi > lo ? d.cum[hi] - d.cum[lo] : 0;
+  }
+}
+
+const EMPTY: readonly Flow[] = Object.freeze([]);
+
+function push<K, V>(map: Map<K, V[]>, key: K, value: V): void {
+  const list = map.get(key);
+  if (list) list.push(value);
+  else map.set(key, [value]);
+}
+
+/** First index whose value is > x in an ascending array. */
+export function upperBound(values: readonly number[], x: number): number {
+  let lo = 0;
+  let hi = values.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (values[mid] <= x) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/** First index of a flow starting after ms. */
+export function firstAfter(flows: readonly Flow[], ms: number): number {
+  let lo = 0;
+  let hi = flows.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (flows[mid].firstMs <= ms) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/**
+ * The pass-through links at `arrival.to`: for each holder the receiver paid after the arrival
+ * began and within networkMaxHoldDays of its end, the earliest run of consecutive flows to that
+ * holder whose sum is within [networkPassPercent%, 105%] of the arrival. One link per holder.
+ */
+export function passLinks(index: FlowIndex, arrival: Arrival | Link | Flow, t: NetworkThresholds): Link[] {
+  const flow =
+    "transferIds" in arrival
+      ? arrival
+      : "flows" in arrival && arrival.flows.length === 1
+        ? arrival.flows[0]
+        : null;
+  if (!flow) return computeLinks(index, arrival, t);
+  const cached = index.linkCache.get(flow);
+  if (cached) return cached;
+  const links = computeLinks(index, flow, t);
+  index.linkCache.set(flow, links);
+  return links;
+}
+
+function computeLinks(index: FlowIndex, arrival: Arrival, t: NetworkThresholds): Link[] {
+  const holder = arrival.to;
+  const outs = index.outflows(holder);
+  const start = firstAfter(outs, arrival.firstMs);
+  const untilMs = arrival.lastMs + t.networkMaxHoldDays * DAY_MS;
+  const lo = (arrival.amountMinor * t.networkPassPercent) / 100;
+  const hi = (arrival.amountMinor * PASS_MAX_PERCENT) / 100;
+  const byTo = new Map<string, Flow[]>();
+  for (let i = start; i < outs.length && outs[i].firstMs <= untilMs; i++) {
+    const f = outs[i];
+    if (f.amountMinor > hi) continue;
+    const list = byTo.get(f.to);
+    if (list) list.push(f);
+    else byTo.set(f.to, [f]);
+  }
+  const links: Link[] = [];
+  for (const [to, list] of byTo) {
+    found: for (let i = 0; i < list.length; i++) {
+      let sum = 0;
+      for (let j = i; j < list.length; j++) {
+        sum += list[j].amountMinor;
+        if (sum > hi) break;
+        if (sum >= lo) {
+          const flows = list.slice(i, j + 1);
+          links.push({
+            from: holder,
+            to,
+            flows,
+            amountMinor: sum,
+            firstMs: flows[0].firstMs,
+            lastMs: flows[flows.length - 1].lastMs,
+            ratio: sum / arrival.amountMinor,
+            holdMs: Math.max(0, flows[0].firstMs - arrival.lastMs),
+          });
+          break found;
+        }
+      }
+    }
+  }
+  return links;
+}

@@ -1,0 +1,78 @@
+import { addFlows, addRole, type Episode } from "./episode";
+import { type Flow, type FlowIndex, firstAfter } from "./flows";
+import { legFloorMinor } from "./scatter-gather";
+import { DAY_MS, type NetworkThresholds, PASS_MAX_PERCENT } from "./types";
+
+/** The span within which a hub gathers, in days. */
+export const GATHER_SPAN_DAYS = 7;
+
+/**
+ * A hub H receives flows from >= fanMinParticipants distinct holders within GATHER_SPAN_DAYS,
+ * then, from the first of them to networkMaxHoldDays after the last, pays out
+ * [networkPassPercent%, 105%] of what it gathered, with flows to >= fanMinParticipants distinct
+ * holders other than its sources (payments to outsiders and cash count towards the sum, not
+ * towards the sinks). Legs count from half networkMinAmount; the gathered sum is at least
+ * 2 x networkMinAmount. One episode per qualifying window; detect.ts merges a hub's windows.
+ */
+export function findGatherScatter(index: FlowIndex, t: NetworkThresholds): Episode[] {
+  const floor = legFloorMinor(t);
+  const spanMs = GATHER_SPAN_DAYS * DAY_MS;
+  const holdMs = t.networkMaxHoldDays * DAY_MS;
+  const fanMin = Math.max(2, Math.floor(t.fanMinParticipants));
+  const out: Episode[] = [];
+  const hubs = new Set(index.flows.map((f) => f.to));
+  for (const hub of [...hubs].sort()) {
+    const ins = index.inflows(hub).filter((f) => f.amountMinor >= floor);
+    if (ins.length < fanMin) continue;
+    const outs = index.outflows(hub);
+    for (let i = 0; i < ins.length; i++) {
+      const sources = new Map<string, number>();
+      let gathered = 0;
+      let lastMs = 0;
+      for (let j = i; j < ins.length && ins[j].firstMs - ins[i].firstMs <= spanMs; j++) {
+        sources.set(ins[j].from, (sources.get(ins[j].from) ?? 0) + 1);
+        gathered += ins[j].amountMinor;
+        lastMs = Math.max(lastMs, ins[j].lastMs);
+        if (sources.size < fanMin || gathered < 2 * t.networkMinAmount * 100) continue;
+        const afterMs = ins[i].firstMs;
+        const untilMs = lastMs + holdMs;
+        const paid = index.debitedBetween(hub, afterMs, untilMs);
+        const ratio = paid / gathered;
+        if (ratio * 100 < t.networkPassPercent || ratio * 100 > PASS_MAX_PERCENT) continue;
+        const window: Flow[] = [];
+        const sinks = new Set<string>();
+        for (let k = firstAfter(outs, afterMs); k < outs.length && outs[k].firstMs <= untilMs; k++) {
+          const f = outs[k];
+          window.push(f);
+          if (f.amountMinor >= floor && !sources.has(f.to)) sinks.add(f.to);
+        }
+        if (sinks.size < fanMin) continue;
+        const inFlows = ins.slice(i, j + 1);
+        const transferIds = new Set<string>();
+        addFlows(transferIds, inFlows);
+        addFlows(transferIds, window);
+        let externalOut = paid;
+        for (const f of window) externalOut -= f.amountMinor;
+        const sinkFlows = window.filter((f) => sinks.has(f.to));
+        const ep: Episode = {
+          typology: "gather_scatter",
+          principal: hub,
+          roles: new Map([[hub, "hub"]]),
+          transferIds,
+          firstMs: ins[i].firstMs,
+          lastMs: Math.max(lastMs, ...window.map((f) => f.lastMs)),
+          hops: 2,
+          holdMsMax: Math.max(0, Math.max(...sinkFlows.map((f) => f.firstMs)) - lastMs),
+          ratioMin: ratio,
+          minAmountLimit: Math.min(2 * Math.min(...inFlows.map((f) => f.amountMinor)), gathered / 2) / 100,
+          fan: Math.min(sources.size, sinks.size),
+          externalOutMinor: Math.max(0, externalOut),
+        };
+        for (const s of sources.keys()) addRole(ep.roles, s, "source");
+        for (const s of sinks) addRole(ep.roles, s, "sink");
+        out.push(ep);
+      }
+    }
+  }
+  return out;
+}

@@ -1,0 +1,82 @@
+import { describe, expect, it } from "vitest";
+import { detectNetworkSchemes } from "./detect";
+import { Book, familySupport, mulberry32, plantLayering } from "./fixtures";
+import { NETWORK_DEFAULTS } from "./types";
+
+const SEEDS = Array.from({ length: 30 }, (_, i) => i + 1);
+
+describe("layering", () => {
+  it("finds 80,000 moved through a chain of 4 holders holding 5-20 days each", () => {
+    for (const seed of SEEDS) {
+      const book = new Book(`ly${seed}`);
+      const chain = plantLayering(book, mulberry32(seed), "p");
+      const hits = detectNetworkSchemes(book, NETWORK_DEFAULTS);
+      expect(hits).toHaveLength(1);
+      const [hit] = hits;
+      expect(hit.key).toBe(`layering:${chain[0]}:${book.transfers[0].id}`);
+      expect(hit.participants).toEqual([
+        { holderId: chain[0], role: "source" },
+        { holderId: chain[1], role: "intermediary" },
+        { holderId: chain[2], role: "intermediary" },
+        { holderId: chain[3], role: "sink" },
+      ]);
+      expect(hit.amountMinor).toBe(8_000_000);
+      expect(hit.measures.hops).toBe(3);
+      expect(hit.measures.holdDaysMax).toBeGreaterThanOrEqual(5);
+      expect(hit.reason).toMatch(
+        /^80,000\.00 moved from pc00 through 2 intermediaries to pc03 in 3 hops over [\d.]+ days/,
+      );
+    }
+  });
+
+  it("leaves a single 2-flow chain alone, small or large", () => {
+    const book = new Book("fam");
+    familySupport(book, "a");
+    familySupport(book, "b", 6_000, 40);
+    familySupport(book, "c", 40_000, 80);
+    book.pay("dA", "dB", 30_000, 120);
+    book.pay("dB", "dC", 29_800, 121);
+    expect(detectNetworkSchemes(book, NETWORK_DEFAULTS)).toEqual([]);
+  });
+
+  it("reports an intermediary that is a conduit twice within 2 x networkMaxHoldDays", () => {
+    const conduit = (secondDay: number) => {
+      const book = new Book("m");
+      book.pay("A", "M", 30_000, 0);
+      book.pay("M", "B", 29_800, 1);
+      book.pay("C", "M", 20_000, secondDay);
+      book.pay("M", "D", 19_900, secondDay + 0.5);
+      return detectNetworkSchemes(book, NETWORK_DEFAULTS);
+    };
+    const [hit, ...rest] = conduit(30);
+    expect(rest).toEqual([]);
+    expect(hit.key).toBe("layering:A:m-t00001");
+    expect(hit.participants.map((p) => `${p.holderId}:${p.role}`)).toEqual([
+      "A:source",
+      "B:sink",
+      "C:source",
+      "D:sink",
+      "M:intermediary",
+    ]);
+    expect(conduit(50)).toEqual([]);
+  });
+
+  it("needs 2 x networkMinAmount at the start and every holder within the hold", () => {
+    const chain = (first: number, holds: number[]) => {
+      const book = new Book("c");
+      let day = 0;
+      let amount = first;
+      book.pay("H0", "H1", amount, day);
+      holds.forEach((h, i) => {
+        day += h;
+        amount *= 0.98;
+        book.pay(`H${i + 1}`, `H${i + 2}`, amount, day);
+      });
+      return detectNetworkSchemes(book, NETWORK_DEFAULTS);
+    };
+    expect(chain(10_000, [10, 10])).toHaveLength(1);
+    expect(chain(9_999, [10, 10])).toEqual([]);
+    expect(chain(50_000, [10, 22])).toEqual([]);
+    expect(chain(50_000, [10, 10, 10, 10, 10])[0].measures.hops).toBe(6);
+  });
+});

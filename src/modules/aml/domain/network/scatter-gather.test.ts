@@ -1,0 +1,51 @@
+import { describe, expect, it } from "vitest";
+import { detectNetworkSchemes } from "./detect";
+import { Book, mulberry32, plantScatterGather } from "./fixtures";
+import { NETWORK_DEFAULTS } from "./types";
+
+const SEEDS = Array.from({ length: 30 }, (_, i) => i + 1);
+
+describe("scatter-gather", () => {
+  it("finds 60,000 split over 5 intermediaries and gathered at one sink, and nothing else", () => {
+    for (const seed of SEEDS) {
+      const book = new Book(`sg${seed}`);
+      const { source, mids, sink } = plantScatterGather(book, mulberry32(seed), "p");
+      const hits = detectNetworkSchemes(book, NETWORK_DEFAULTS);
+      expect(hits.map((h) => h.typology)).toEqual(["scatter_gather"]);
+      const [hit] = hits;
+      expect(hit.principal).toBe(source);
+      expect(hit.participants).toEqual([
+        { holderId: source, role: "source" },
+        ...mids.map((holderId) => ({ holderId, role: "intermediary" })),
+        { holderId: sink, role: "sink" },
+      ]);
+      expect(hit.amountMinor).toBe(6_000_000);
+      expect(hit.transferIds).toEqual(book.transfers.map((t) => t.id).sort());
+      expect(hit.measures.intermediaries).toBe(5);
+      expect(hit.reason).toContain("scattered 60,000.00 over 5 intermediaries");
+    }
+  });
+
+  const fan = (n: number, passed: number, sinkOf: (i: number) => string = () => "T") => {
+    const book = new Book("f");
+    for (let i = 0; i < n; i++) {
+      book.pay("S", `I${i}`, 12_000, i * 0.5);
+      book.pay(`I${i}`, sinkOf(i), 12_000 * passed, 2 + i * 0.5);
+    }
+    return detectNetworkSchemes(book, NETWORK_DEFAULTS).filter((h) => h.typology === "scatter_gather");
+  };
+
+  it("needs fanMinParticipants intermediaries passing the band to one sink other than the source", () => {
+    expect(fan(3, 0.9)).toHaveLength(1);
+    expect(fan(2, 0.9)).toEqual([]);
+    expect(fan(3, 0.8)).toEqual([]);
+    expect(fan(4, 0.95, (i) => `T${i % 2}`)).toEqual([]);
+    expect(fan(4, 0.95, () => "S")).toEqual([]);
+  });
+
+  it("says which threshold was closest", () => {
+    expect(fan(3, 0.9)[0].counterfactual).toBe(
+      "It would not have fired with networkPassPercent above 90.00 (now 85), the closest threshold (5.9% away).",
+    );
+  });
+});

@@ -1,0 +1,70 @@
+import { addFlows, addRole, type Episode } from "./episode";
+import { type Flow, type FlowIndex, type Link, passLinks } from "./flows";
+import { DAY_MS, type NetworkThresholds } from "./types";
+
+/** A fan leg (source to intermediary, source to hub, hub to sink) counts from half networkMinAmount. */
+export const legFloorMinor = (t: NetworkThresholds): number => (t.networkMinAmount * 100) / 2;
+
+/**
+ * A source S sends flows to >= fanMinParticipants distinct intermediaries within
+ * 2 x networkBurstDays; each intermediary passes [networkPassPercent%, 105%] of what it got to the
+ * same sink T (T != S) within networkMaxHoldDays. Each leg is at least half networkMinAmount and
+ * the legs together at least 2 x networkMinAmount. One episode per qualifying window; detect.ts
+ * merges the overlapping windows of one source.
+ */
+export function findScatterGather(index: FlowIndex, t: NetworkThresholds): Episode[] {
+  const floor = legFloorMinor(t);
+  const windowMs = 2 * t.networkBurstDays * DAY_MS;
+  const fanMin = Math.max(2, Math.floor(t.fanMinParticipants));
+  const out: Episode[] = [];
+  const sources = new Set(index.flows.map((f) => f.from));
+  for (const source of [...sources].sort()) {
+    const legs: { leg: Flow; sinks: Map<string, Link> }[] = [];
+    for (const leg of index.outflows(source)) {
+      if (leg.amountMinor < floor) continue;
+      const sinks = new Map<string, Link>();
+      for (const link of passLinks(index, leg, t)) if (link.to !== source) sinks.set(link.to, link);
+      if (sinks.size > 0) legs.push({ leg, sinks });
+    }
+    if (legs.length < fanMin) continue;
+    for (let i = 0; i < legs.length; i++) {
+      const end = legs[i].leg.firstMs + windowMs;
+      const bySink = new Map<string, { leg: Flow; link: Link }[]>();
+      for (let j = i; j < legs.length && legs[j].leg.firstMs <= end; j++) {
+        for (const [sink, link] of legs[j].sinks) {
+          const list = bySink.get(sink) ?? [];
+          list.push({ leg: legs[j].leg, link });
+          bySink.set(sink, list);
+        }
+      }
+      for (const [sink, pairs] of bySink) {
+        const intermediaries = new Set(pairs.map((p) => p.leg.to));
+        if (intermediaries.size < fanMin) continue;
+        const total = pairs.reduce((s, p) => s + p.leg.amountMinor, 0);
+        if (total < 2 * t.networkMinAmount * 100) continue;
+        const transferIds = new Set<string>();
+        const ep: Episode = {
+          typology: "scatter_gather",
+          principal: source,
+          roles: new Map([[source, "source"]]),
+          transferIds,
+          firstMs: Math.min(...pairs.map((p) => p.leg.firstMs)),
+          lastMs: Math.max(...pairs.map((p) => p.link.lastMs)),
+          hops: 2,
+          holdMsMax: Math.max(...pairs.map((p) => p.link.holdMs)),
+          ratioMin: Math.min(...pairs.map((p) => p.link.ratio)),
+          minAmountLimit: Math.min(2 * Math.min(...pairs.map((p) => p.leg.amountMinor)), total / 2) / 100,
+          fan: intermediaries.size,
+          externalOutMinor: 0,
+        };
+        for (const p of pairs) {
+          addFlows(transferIds, [p.leg, ...p.link.flows]);
+          addRole(ep.roles, p.leg.to, "intermediary");
+        }
+        addRole(ep.roles, sink, "sink");
+        out.push(ep);
+      }
+    }
+  }
+  return out;
+}
