@@ -1,6 +1,6 @@
 import { findCycles, MIN_CYCLE_HOPS } from "./cycles";
 import { addRole, type Episode } from "./episode";
-import { FlowIndex } from "./flows";
+import { FlowIndex, type TransferRow } from "./flows";
 import { findGatherScatter, GATHER_SPAN_DAYS } from "./gather-scatter";
 import { findLayering } from "./layering";
 import { findScatterGather } from "./scatter-gather";
@@ -46,8 +46,8 @@ export function detectNetworkSchemes(input: NetworkInput, thresholds: NetworkThr
   for (const typology of TYPOLOGY_PRIORITY) {
     const episodes = found[typology]().filter((e) => {
       let shared = 0;
-      for (const id of e.transferIds) if (claimed.has(id)) shared++;
-      return shared * 2 < e.transferIds.size;
+      for (const id of e.transfers.keys()) if (claimed.has(id)) shared++;
+      return shared * 2 < e.transfers.size;
     });
     const gapMs =
       (typology === "cycle" ? thresholds.cycleMaxHops : 1) * thresholds.networkMaxHoldDays * DAY_MS;
@@ -80,7 +80,7 @@ export function mergeEpisodes(
   const owner = new Map<string, number>();
   episodes.forEach((e, i) => {
     const scope = acrossPrincipals ? "" : `${e.principal}\u0000`;
-    for (const id of e.transferIds) {
+    for (const id of e.transfers.keys()) {
       const k = scope + id;
       const j = owner.get(k);
       if (j === undefined) owner.set(k, i);
@@ -123,12 +123,12 @@ interface Margin {
 /** One hit from a group of episodes of one typology. */
 function describe(index: FlowIndex, group: readonly Episode[], t: NetworkThresholds): SchemeHit {
   const typology = group[0].typology;
-  const transferIds = new Set<string>();
-  for (const e of group) for (const id of e.transferIds) transferIds.add(id);
-  const ordered = [...transferIds].sort(
-    (a, b) => index.atMs(a) - index.atMs(b) || (a < b ? -1 : a > b ? 1 : 0),
+  const rows = new Map<string, TransferRow>();
+  for (const e of group) for (const [id, row] of e.transfers) rows.set(id, row);
+  const ordered = [...rows.values()].sort(
+    (a, b) => a.ms - b.ms || (a.t.id < b.t.id ? -1 : a.t.id > b.t.id ? 1 : 0),
   );
-  const first = index.transfers.get(ordered[0])!;
+  const first = ordered[0].t;
   const principal = typology === "cycle" || typology === "layering" ? first.from : group[0].principal;
 
   const roles = new Map<string, SchemeRole>();
@@ -138,11 +138,10 @@ function describe(index: FlowIndex, group: readonly Episode[], t: NetworkThresho
   const others = [...roles.keys()].filter((h) => h !== principal).sort();
   const participants = [principal, ...others].map((holderId) => ({ holderId, role: roles.get(holderId)! }));
 
-  const firstMs = index.atMs(ordered[0]);
-  const lastMs = index.atMs(ordered[ordered.length - 1]);
+  const firstMs = ordered[0].ms;
+  const lastMs = ordered[ordered.length - 1].ms;
   let amountMinor = 0;
-  for (const id of ordered) {
-    const tr = index.transfers.get(id)!;
+  for (const { t: tr } of ordered) {
     if (typology === "gather_scatter" ? tr.to === principal : tr.from === principal)
       amountMinor += tr.amountMinor;
   }
@@ -212,7 +211,7 @@ function describe(index: FlowIndex, group: readonly Episode[], t: NetworkThresho
     firstAt: new Date(firstMs).toISOString(),
     lastAt: new Date(lastMs).toISOString(),
     amountMinor,
-    transferIds: [...transferIds].sort(),
+    transferIds: [...rows.keys()].sort(),
     reason,
     counterfactual: counterfactual(group, t),
     measures,

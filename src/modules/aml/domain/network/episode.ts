@@ -1,4 +1,4 @@
-import type { Flow, Link } from "./flows";
+import type { Flow, Link, TransferRow } from "./flows";
 import type { NetworkTypology, SchemeRole } from "./types";
 
 /** One detected episode before merging: what a detector found and the margins it found it by. */
@@ -6,7 +6,8 @@ export interface Episode {
   typology: NetworkTypology;
   principal: string;
   roles: Map<string, SchemeRole>;
-  transferIds: Set<string>;
+  /** Its transfers by id. */
+  transfers: Map<string, TransferRow>;
   firstMs: number;
   lastMs: number;
   /** Flows along the longest path (cycle and layering), 2 for fans. */
@@ -35,8 +36,8 @@ export function addRole(roles: Map<string, SchemeRole>, holderId: string, role: 
   if (!had || ROLE_RANK[role] > ROLE_RANK[had]) roles.set(holderId, role);
 }
 
-export function addFlows(ids: Set<string>, flows: readonly Flow[]): void {
-  for (const f of flows) for (const id of f.transferIds) ids.add(id);
+export function addFlows(transfers: Map<string, TransferRow>, flows: readonly Flow[]): void {
+  for (const f of flows) for (const row of f.rows) transfers.set(row.t.id, row);
 }
 
 /** A path of flows (first flow then links), as cycle and layering see it. */
@@ -46,13 +47,14 @@ export function pathEpisode(
   links: readonly Link[],
   minAmountLimit: number,
 ): Episode {
-  const transferIds = new Set<string>(first.transferIds);
-  for (const l of links) addFlows(transferIds, l.flows);
+  const transfers = new Map<string, TransferRow>();
+  addFlows(transfers, [first]);
+  for (const l of links) addFlows(transfers, l.flows);
   return {
     typology,
     principal: first.from,
     roles: new Map(),
-    transferIds,
+    transfers,
     firstMs: first.firstMs,
     lastMs: Math.max(first.lastMs, ...links.map((l) => l.lastMs)),
     hops: links.length + 1,
@@ -68,16 +70,16 @@ export function pathEpisode(
 export function combine(episodes: readonly Episode[]): Episode {
   const [head] = episodes;
   const roles = new Map<string, SchemeRole>();
-  const transferIds = new Set<string>();
+  const transfers = new Map<string, TransferRow>();
   for (const e of episodes) {
     for (const [h, r] of e.roles) addRole(roles, h, r);
-    for (const id of e.transferIds) transferIds.add(id);
+    for (const [id, row] of e.transfers) transfers.set(id, row);
   }
   return {
     typology: head.typology,
     principal: head.principal,
     roles,
-    transferIds,
+    transfers,
     firstMs: Math.min(...episodes.map((e) => e.firstMs)),
     lastMs: Math.max(...episodes.map((e) => e.lastMs)),
     hops: Math.max(...episodes.map((e) => e.hops)),

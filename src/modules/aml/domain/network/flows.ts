@@ -9,7 +9,14 @@ export interface Flow {
   amountMinor: number;
   firstMs: number;
   lastMs: number;
-  transferIds: string[];
+  /** Its transfers by time. */
+  rows: TransferRow[];
+}
+
+/** A transfer with its time parsed. */
+export interface TransferRow {
+  t: Transfer;
+  ms: number;
 }
 
 /** What arrived at a holder and may be passed on: one flow, or several flows to the same holder. */
@@ -39,96 +46,121 @@ const byTime = (a: Timed, b: Timed) => a.ms - b.ms || (a.id < b.id ? -1 : a.id >
 
 /** The network indexed by holder and time; every list is sorted by (time, id). */
 export class FlowIndex {
-  readonly flows: Flow[];
-  private readonly outs = new Map<string, Flow[]>();
-  private readonly ins = new Map<string, Flow[]>();
+  readonly flows: Flow[] = [];
+  /** Holder ids as small integers, for arrays instead of string-keyed maps on the hot path. */
+  private readonly holders = new Map<string, number>();
+  private readonly outs: Flow[][] = [];
+  private readonly ins: Flow[][] = [];
   /** Every debit of a holder (transfers to holders and external outs), for sums over a span. */
-  private readonly debits = new Map<string, { cum: number[]; times: number[] }>();
-  private readonly transferMs = new Map<string, number>();
-  readonly transfers = new Map<string, Transfer>();
+  private readonly debitTimes: number[][] = [];
+  private readonly debitCum: number[][] = [];
   /** passLinks of a flow, computed once for every detector (the thresholds are fixed per index). */
   readonly linkCache = new Map<Flow, Link[]>();
 
   constructor(transfers: readonly Transfer[], external: readonly ExternalFlow[], burstDays: number) {
     const burstMs = burstDays * DAY_MS;
     // One sort by (time, id); flows then come out in that order and every list stays sorted.
-    const events: { id: string; ms: number; t: Transfer | null; holder: string; amount: number }[] = [];
+    const events: {
+      id: string;
+      ms: number;
+      t: Transfer | null;
+      holder: number;
+      to: number;
+      amount: number;
+    }[] = [];
     for (const t of transfers) {
       const ms = Date.parse(t.at);
-      if (t.from !== t.to && t.amountMinor > 0 && Number.isFinite(ms))
-        events.push({ id: t.id, ms, t, holder: t.from, amount: t.amountMinor });
+      if (t.from !== t.to && t.amountMinor > 0 && Number.isFinite(ms)) {
+        events.push({
+          id: t.id,
+          ms,
+          t,
+          holder: this.intern(t.from),
+          to: this.intern(t.to),
+          amount: t.amountMinor,
+        });
+      }
     }
     for (const e of external) {
       const ms = Date.parse(e.at);
       if (e.direction === "out" && e.amountMinor > 0 && Number.isFinite(ms))
-        events.push({ id: e.id, ms, t: null, holder: e.holderId, amount: e.amountMinor });
+        events.push({
+          id: e.id,
+          ms,
+          t: null,
+          holder: this.intern(e.holderId),
+          to: -1,
+          amount: e.amountMinor,
+        });
     }
     events.sort(byTime);
-    const open = new Map<string, Flow>();
-    const flows: Flow[] = [];
-    for (const { t, ms, holder, amount } of events) {
-      const d = this.debits.get(holder);
-      if (d) {
-        d.times.push(ms);
-        d.cum.push(d.cum[d.cum.length - 1] + amount);
-      } else this.debits.set(holder, { times: [ms], cum: [0, amount] });
+    const size = this.holders.size;
+    const open = new Map<number, Flow>();
+    for (const { t, ms, holder, to, amount } of events) {
+      this.debitTimes[holder].push(ms);
+      const cum = this.debitCum[holder];
+      cum.push(cum[cum.length - 1] + amount);
       if (!t) continue;
-      this.transfers.set(t.id, t);
-      this.transferMs.set(t.id, ms);
-      const pair = `${t.from}\u0000${t.to}`;
+      const pair = holder * size + to;
       const cur = open.get(pair);
       if (cur && ms - cur.firstMs <= burstMs) {
         cur.amountMinor += t.amountMinor;
         cur.lastMs = ms;
-        cur.transferIds.push(t.id);
+        cur.rows.push({ t, ms });
         continue;
       }
-      const flow = {
+      const flow: Flow = {
         id: t.id,
         from: t.from,
         to: t.to,
         amountMinor: t.amountMinor,
         firstMs: ms,
         lastMs: ms,
-        transferIds: [t.id],
+        rows: [{ t, ms }],
       };
       open.set(pair, flow);
-      flows.push(flow);
-      push(this.outs, flow.from, flow);
-      push(this.ins, flow.to, flow);
+      this.flows.push(flow);
+      this.outs[holder].push(flow);
+      this.ins[to].push(flow);
     }
-    this.flows = flows;
+  }
+
+  private intern(holder: string): number {
+    let i = this.holders.get(holder);
+    if (i === undefined) {
+      i = this.holders.size;
+      this.holders.set(holder, i);
+      this.outs.push([]);
+      this.ins.push([]);
+      this.debitTimes.push([]);
+      this.debitCum.push([0]);
+    }
+    return i;
   }
 
   outflows(holder: string): readonly Flow[] {
-    return this.outs.get(holder) ?? EMPTY;
+    const i = this.holders.get(holder);
+    return i === undefined ? EMPTY : this.outs[i];
   }
 
   inflows(holder: string): readonly Flow[] {
-    return this.ins.get(holder) ?? EMPTY;
-  }
-
-  atMs(transferId: string): number {
-    return this.transferMs.get(transferId) ?? 0;
+    const i = this.holders.get(holder);
+    return i === undefined ? EMPTY : this.ins[i];
   }
 
   /** Everything the holder paid out (to holders, cash, outsiders) with afterMs < time <= untilMs. */
   debitedBetween(holder: string, afterMs: number, untilMs: number): number {
-    const d = this.debits.get(holder);
-    if (!d) return 0;
-    const lo = upperBound(d.times, afterMs);
-    const hi = upperBound(d.times, untilMs);
-    return hi > lo ? d.cum[hi] - d.cum[lo] : 0;
+    const i = this.holders.get(holder);
+    if (i === undefined) return 0;
+    const times = this.debitTimes[i];
+    const cum = this.debitCum[i];
+    const lo = upperBound(times, afterMs);
+    const hi = upperBound(times, untilMs);
+    return hi > lo ? cum[hi] - cum[lo] : 0;
   }
 }
 
 const EMPTY: readonly Flow[] = Object.freeze([]);
-
-function push<K, V>(map: Map<K, V[]>, key: K, value: V): void {
-  const list = map.get(key);
-  if (list) list.push(value);
-  else map.set(key, [value]);
-}
 
 /** First index whose value is > x in an ascending array. */
 export function upperBound(values: readonly number[], x: number): number {
@@ -161,11 +193,7 @@ export function firstAfter(flows: readonly Flow[], ms: number): number {
  */
 export function passLinks(index: FlowIndex, arrival: Arrival | Link | Flow, t: NetworkThresholds): Link[] {
   const flow =
-    "transferIds" in arrival
-      ? arrival
-      : "flows" in arrival && arrival.flows.length === 1
-        ? arrival.flows[0]
-        : null;
+    "rows" in arrival ? arrival : "flows" in arrival && arrival.flows.length === 1 ? arrival.flows[0] : null;
   if (!flow) return computeLinks(index, arrival, t);
   const cached = index.linkCache.get(flow);
   if (cached) return cached;

@@ -1,5 +1,5 @@
 import { addFlows, addRole, type Episode } from "./episode";
-import { type Flow, type FlowIndex, firstAfter } from "./flows";
+import { type Flow, type FlowIndex, firstAfter, type TransferRow } from "./flows";
 import { legFloorMinor } from "./scatter-gather";
 import { DAY_MS, type NetworkThresholds, PASS_MAX_PERCENT } from "./types";
 
@@ -48,9 +48,9 @@ export function findGatherScatter(index: FlowIndex, t: NetworkThresholds): Episo
         }
         if (sinks.size < fanMin) continue;
         const inFlows = ins.slice(i, j + 1);
-        const transferIds = new Set<string>();
-        addFlows(transferIds, inFlows);
-        addFlows(transferIds, window);
+        const transfers = new Map<string, TransferRow>();
+        addFlows(transfers, inFlows);
+        addFlows(transfers, window);
         let externalOut = paid;
         for (const f of window) externalOut -= f.amountMinor;
         const sinkFlows = window.filter((f) => sinks.has(f.to));
@@ -58,7 +58,7 @@ export function findGatherScatter(index: FlowIndex, t: NetworkThresholds): Episo
           typology: "gather_scatter",
           principal: hub,
           roles: new Map([[hub, "hub"]]),
-          transferIds,
+          transfers,
           firstMs: ins[i].firstMs,
           lastMs: Math.max(lastMs, ...window.map((f) => f.lastMs)),
           hops: 2,

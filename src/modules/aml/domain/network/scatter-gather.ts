@@ -1,5 +1,5 @@
 import { addFlows, addRole, type Episode } from "./episode";
-import { type Flow, type FlowIndex, type Link, passLinks } from "./flows";
+import { type Flow, type FlowIndex, type Link, passLinks, type TransferRow } from "./flows";
 import { DAY_MS, type NetworkThresholds } from "./types";
 
 /** A fan leg (source to intermediary, source to hub, hub to sink) counts from half networkMinAmount. */
@@ -42,12 +42,12 @@ export function findScatterGather(index: FlowIndex, t: NetworkThresholds): Episo
         if (intermediaries.size < fanMin) continue;
         const total = pairs.reduce((s, p) => s + p.leg.amountMinor, 0);
         if (total < 2 * t.networkMinAmount * 100) continue;
-        const transferIds = new Set<string>();
+        const transfers = new Map<string, TransferRow>();
         const ep: Episode = {
           typology: "scatter_gather",
           principal: source,
           roles: new Map([[source, "source"]]),
-          transferIds,
+          transfers,
           firstMs: Math.min(...pairs.map((p) => p.leg.firstMs)),
           lastMs: Math.max(...pairs.map((p) => p.link.lastMs)),
           hops: 2,
@@ -58,7 +58,7 @@ export function findScatterGather(index: FlowIndex, t: NetworkThresholds): Episo
           externalOutMinor: 0,
         };
         for (const p of pairs) {
-          addFlows(transferIds, [p.leg, ...p.link.flows]);
+          addFlows(transfers, [p.leg, ...p.link.flows]);
           addRole(ep.roles, p.leg.to, "intermediary");
         }
         addRole(ep.roles, sink, "sink");
