@@ -1,7 +1,7 @@
 import { findCycles, MIN_CYCLE_HOPS } from "./cycles";
 import { addRole, type Episode } from "./episode";
 import { FlowIndex, type TransferRow } from "./flows";
-import { findGatherScatter, GATHER_SPAN_DAYS } from "./gather-scatter";
+import { findGatherScatter } from "./gather-scatter";
 import { findLayering } from "./layering";
 import { findScatterGather } from "./scatter-gather";
 import {
@@ -52,7 +52,7 @@ export function detectNetworkSchemes(input: NetworkInput, thresholds: NetworkThr
     const gapMs =
       (typology === "cycle" ? thresholds.cycleMaxHops : 1) * thresholds.networkMaxHoldDays * DAY_MS;
     for (const group of mergeEpisodes(episodes, typology === "cycle" || typology === "layering", gapMs)) {
-      const hit = describe(index, group, thresholds);
+      const hit = describe(group, thresholds);
       for (const id of hit.transferIds) claimed.add(id);
       hits.push(hit);
     }
@@ -121,7 +121,7 @@ interface Margin {
 }
 
 /** One hit from a group of episodes of one typology. */
-function describe(index: FlowIndex, group: readonly Episode[], t: NetworkThresholds): SchemeHit {
+function describe(group: readonly Episode[], t: NetworkThresholds): SchemeHit {
   const typology = group[0].typology;
   const rows = new Map<string, TransferRow>();
   for (const e of group) for (const [id, row] of e.transfers) rows.set(id, row);
@@ -163,6 +163,7 @@ function describe(index: FlowIndex, group: readonly Episode[], t: NetworkThresho
   const pct = (ratioMin * 100).toFixed(1);
   const hold = days(holdMsMax);
   const span = spanDays.toFixed(1);
+  const spreadMs = Math.max(...group.map((e) => e.spreadMs));
   let reason: string;
   switch (typology) {
     case "cycle":
@@ -174,9 +175,11 @@ function describe(index: FlowIndex, group: readonly Episode[], t: NetworkThresho
       break;
     case "scatter_gather": {
       measures.intermediaries = count("intermediary");
+      measures.scatterDays = round2(spreadMs / DAY_MS);
       const sinks = participants.filter((p) => p.role === "sink").map((p) => p.holderId);
       reason =
-        `${principal} scattered ${money(amountMinor)} over ${measures.intermediaries} intermediaries, each of ` +
+        `${principal} scattered ${money(amountMinor)} over ${measures.intermediaries} intermediaries within ` +
+        `${days(spreadMs)} days, each of ` +
         `which passed at least ${pct}% of it on to ${sinks.join(", ")} within ${hold} days (2 hops, ` +
         `${span} days in all).`;
       break;
@@ -186,9 +189,10 @@ function describe(index: FlowIndex, group: readonly Episode[], t: NetworkThresho
       measures.sinks = count("sink");
       const external = Math.max(...group.map((e) => e.externalOutMinor));
       measures.externalOut = round2(external / 100);
+      measures.gatherDays = round2(spreadMs / DAY_MS);
       reason =
         `${principal} gathered ${money(amountMinor)} from ${measures.sources} holders within ` +
-        `${GATHER_SPAN_DAYS} days and paid ${pct}% of it out to ${measures.sinks} holders` +
+        `${days(spreadMs)} days and paid ${pct}% of it out to ${measures.sinks} holders` +
         `${external > 0 ? ` and outside the network (${money(external)})` : ""}, the last within ${hold} days ` +
         `of the last receipt (2 hops, ${span} days in all).`;
       break;

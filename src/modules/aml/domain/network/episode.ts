@@ -20,6 +20,8 @@ export interface Episode {
   fan: number;
   /** Minor units held back or paid out beside the scheme (gather-scatter: external outs). */
   externalOutMinor: number;
+  /** Scatter-gather: from the first leg to the last; gather-scatter: from the first receipt to the last. */
+  spreadMs: number;
 }
 
 export const ROLE_RANK: Record<SchemeRole, number> = {
@@ -63,6 +65,7 @@ export function pathEpisode(
     minAmountLimit,
     fan: 0,
     externalOutMinor: 0,
+    spreadMs: 0,
   };
 }
 
@@ -88,5 +91,6 @@ export function combine(episodes: readonly Episode[]): Episode {
     minAmountLimit: Math.min(...episodes.map((e) => e.minAmountLimit)),
     fan: Math.max(...episodes.map((e) => e.fan)),
     externalOutMinor: episodes.reduce((s, e) => s + e.externalOutMinor, 0),
+    spreadMs: Math.max(...episodes.map((e) => e.spreadMs)),
   };
 }

@@ -54,6 +54,9 @@ export class FlowIndex {
   /** Every debit of a holder (transfers to holders and external outs), for sums over a span. */
   private readonly debitTimes: number[][] = [];
   private readonly debitCum: number[][] = [];
+  /** Every credit of a holder (transfers from holders and external ins). */
+  private readonly creditTimes: number[][] = [];
+  private readonly creditCum: number[][] = [];
   /** passLinks of a flow, computed once for every detector (the thresholds are fixed per index). */
   readonly linkCache = new Map<Flow, Link[]>();
 
@@ -97,9 +100,16 @@ export class FlowIndex {
     const size = this.holders.size;
     const open = new Map<number, Flow>();
     for (const { t, ms, holder, to, amount } of events) {
-      this.debitTimes[holder].push(ms);
-      const cum = this.debitCum[holder];
-      cum.push(cum[cum.length - 1] + amount);
+      if (holder >= 0) {
+        this.debitTimes[holder].push(ms);
+        const cum = this.debitCum[holder];
+        cum.push(cum[cum.length - 1] + amount);
+      }
+      if (to >= 0) {
+        this.creditTimes[to].push(ms);
+        const cum = this.creditCum[to];
+        cum.push(cum[cum.length - 1] + amount);
+      }
       if (!t) continue;
       const pair = holder * size + to;
       const cur = open.get(pair);
@@ -134,6 +144,8 @@ export class FlowIndex {
       this.ins.push([]);
       this.debitTimes.push([]);
       this.debitCum.push([0]);
+      this.creditTimes.push([]);
+      this.creditCum.push([0]);
     }
     return i;
   }
@@ -151,13 +163,25 @@ export class FlowIndex {
   /** Everything the holder paid out (to holders, cash, outsiders) with afterMs < time <= untilMs. */
   debitedBetween(holder: string, afterMs: number, untilMs: number): number {
     const i = this.holders.get(holder);
-    if (i === undefined) return 0;
-    const times = this.debitTimes[i];
-    const cum = this.debitCum[i];
-    const lo = upperBound(times, afterMs);
-    const hi = upperBound(times, untilMs);
-    return hi > lo ? cum[hi] - cum[lo] : 0;
+    return i === undefined ? 0 : sumBetween(this.debitTimes[i], this.debitCum[i], afterMs, untilMs);
   }
+
+  /** Everything the holder received (from holders, cash, outsiders) with afterMs < time <= untilMs. */
+  creditedBetween(holder: string, afterMs: number, untilMs: number): number {
+    const i = this.holders.get(holder);
+    return i === undefined ? 0 : sumBetween(this.creditTimes[i], this.creditCum[i], afterMs, untilMs);
+  }
+}
+
+function sumBetween(
+  times: readonly number[],
+  cum: readonly number[],
+  afterMs: number,
+  untilMs: number,
+): number {
+  const lo = upperBound(times, afterMs);
+  const hi = upperBound(times, untilMs);
+  return hi > lo ? cum[hi] - cum[lo] : 0;
 }
 
 const EMPTY: readonly Flow[] = Object.freeze([]);

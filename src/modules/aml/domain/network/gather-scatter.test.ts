@@ -57,3 +57,19 @@ describe("gather-scatter", () => {
     expect(detectNetworkSchemes(book, NETWORK_DEFAULTS)).toEqual([]);
   });
 });
+
+describe("gather-scatter on a busy till", () => {
+  it("stays fast and quiet on a merchant with 6,000 receipts a month", () => {
+    const book = new Book("till");
+    const rng = mulberry32(5);
+    for (let i = 0; i < 6000; i++)
+      book.pay(`c${i % 3000}`, "M", 2_600 + Math.round(rng() * 2_000), rng() * 30);
+    for (let w = 0; w < 4; w++)
+      for (let k = 0; k < 40; k++) book.pay("M", `s${k}`, 10_000 + k * 50, w * 7 + 6);
+    const started = performance.now();
+    const hits = detectNetworkSchemes(book, NETWORK_DEFAULTS);
+    const ms = performance.now() - started;
+    console.log(`network: busy till, 6,160 transfers: ${ms.toFixed(0)} ms, ${hits.length} hits`);
+    expect(ms).toBeLessThan(5_000);
+  }, 20_000);
+});

@@ -7,12 +7,25 @@ import { DAY_MS, type NetworkThresholds, PASS_MAX_PERCENT } from "./types";
 export const GATHER_SPAN_DAYS = 7;
 
 /**
+ * Receipts looked at per window: a hub that takes in more than this many legs within a week is
+ * a business's till, and without a bound its windows would cost receipts^2 per week.
+ */
+export const GATHER_MAX_LEGS = 100;
+
+/**
+ * Share of everything the hub received, from the first gathered receipt to the end of the hold,
+ * that the gathered legs make up: a till's or an employer's outgoings are paid from all its
+ * takings, a hub's from what it gathered.
+ */
+export const GATHER_MIN_SHARE = 0.5;
+
+/**
  * A hub H receives flows from >= fanMinParticipants distinct holders within GATHER_SPAN_DAYS,
  * then, from the first of them to networkMaxHoldDays after the last, pays out
  * [networkPassPercent%, 105%] of what it gathered, with flows to >= fanMinParticipants distinct
  * holders other than its sources (payments to outsiders and cash count towards the sum, not
  * towards the sinks). Legs count from half networkMinAmount; the gathered sum is at least
- * 2 x networkMinAmount. One episode per qualifying window; detect.ts merges a hub's windows.
+ * 2 x networkMinAmount and GATHER_MIN_SHARE of all the hub received meanwhile. One episode per qualifying window; detect.ts merges a hub's windows.
  */
 export function findGatherScatter(index: FlowIndex, t: NetworkThresholds): Episode[] {
   const floor = legFloorMinor(t);
@@ -29,7 +42,11 @@ export function findGatherScatter(index: FlowIndex, t: NetworkThresholds): Episo
       const sources = new Map<string, number>();
       let gathered = 0;
       let lastMs = 0;
-      for (let j = i; j < ins.length && ins[j].firstMs - ins[i].firstMs <= spanMs; j++) {
+      for (
+        let j = i;
+        j < ins.length && j - i < GATHER_MAX_LEGS && ins[j].firstMs - ins[i].firstMs <= spanMs;
+        j++
+      ) {
         sources.set(ins[j].from, (sources.get(ins[j].from) ?? 0) + 1);
         gathered += ins[j].amountMinor;
         lastMs = Math.max(lastMs, ins[j].lastMs);
@@ -39,6 +56,8 @@ export function findGatherScatter(index: FlowIndex, t: NetworkThresholds): Episo
         const paid = index.debitedBetween(hub, afterMs, untilMs);
         const ratio = paid / gathered;
         if (ratio * 100 < t.networkPassPercent || ratio * 100 > PASS_MAX_PERCENT) continue;
+        const received = index.creditedBetween(hub, afterMs - 1, untilMs);
+        if (gathered < GATHER_MIN_SHARE * received) continue;
         const window: Flow[] = [];
         const sinks = new Set<string>();
         for (let k = firstAfter(outs, afterMs); k < outs.length && outs[k].firstMs <= untilMs; k++) {
@@ -67,6 +86,7 @@ export function findGatherScatter(index: FlowIndex, t: NetworkThresholds): Episo
           minAmountLimit: Math.min(2 * Math.min(...inFlows.map((f) => f.amountMinor)), gathered / 2) / 100,
           fan: Math.min(sources.size, sinks.size),
           externalOutMinor: Math.max(0, externalOut),
+          spreadMs: ins[j].firstMs - ins[i].firstMs,
         };
         for (const s of sources.keys()) addRole(ep.roles, s, "source");
         for (const s of sinks) addRole(ep.roles, s, "sink");

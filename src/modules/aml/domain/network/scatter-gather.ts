@@ -56,6 +56,8 @@ export function findScatterGather(index: FlowIndex, t: NetworkThresholds): Episo
           minAmountLimit: Math.min(2 * Math.min(...pairs.map((p) => p.leg.amountMinor)), total / 2) / 100,
           fan: intermediaries.size,
           externalOutMinor: 0,
+          spreadMs:
+            Math.max(...pairs.map((p) => p.leg.firstMs)) - Math.min(...pairs.map((p) => p.leg.firstMs)),
         };
         for (const p of pairs) {
           addFlows(transfers, [p.leg, ...p.link.flows]);
