@@ -68,6 +68,8 @@ export default defineConfig(async () => {
             KEY_PREFIX: "csk_test_",
             // Tenant moves wait for cached tenant rows (5 s per isolate); tests run in one isolate.
             TENANT_MOVE_SETTLE_SECONDS: "1",
+            // Each drain's network scan runs at once (no delayed message left on a test's queue).
+            NETWORK_SCAN_DEBOUNCE_SECONDS: "0",
             // The fuzzer's budget and seed (test/fuzz): workerd sees no process.env.
             FUZZ_RUNS: process.env.FUZZ_RUNS ?? "",
             FUZZ_SEED: process.env.FUZZ_SEED ?? "",

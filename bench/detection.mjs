@@ -125,9 +125,12 @@ async function untilDrained() {
   for (;;) {
     const res = await call("GET", "/v1/monitoring/status").catch(() => null);
     const s = res?.status === 200 ? res.body.status : null;
-    if (s && s.pending === 0 && s.claimed === 0) return s;
+    // Drained, and the network scan (a delayed job after the last drain) has seen everything.
+    if (s && s.pending === 0 && s.claimed === 0 && (s.network?.upToDate ?? true)) return s;
     if (Date.now() - startedAt > DRAIN_TIMEOUT_MS) throw new Error(`not drained: ${JSON.stringify(s)}`);
-    const line = s ? `  pending ${s.pending}, claimed ${s.claimed}, dead-lettered ${s.deadLettered}` : "";
+    const line = s
+      ? `  pending ${s.pending}, claimed ${s.claimed}, dead-lettered ${s.deadLettered}, network ${s.network?.upToDate ? "judged" : "due"}`
+      : "";
     if (line !== last && process.stdout.isTTY) process.stdout.write(`\r${line.padEnd(60)}`);
     last = line;
     await new Promise((r) => setTimeout(r, 1000));
@@ -137,7 +140,8 @@ const drainStarted = performance.now();
 const status = await untilDrained();
 if (process.stdout.isTTY) process.stdout.write("\n");
 console.log(
-  `screening drained ${seconds(drainStarted)} s after the last request (${status.deadLettered} dead-lettered); ` +
+  `screening drained ${seconds(drainStarted)} s after the last request (${status.deadLettered} dead-lettered; ` +
+    `network scan: ${status.network?.transfers ?? "-"} transfers, ${status.network?.schemes ?? "-"} schemes); ` +
     `load ${load()}`,
 );
 

@@ -42,6 +42,8 @@ export interface Env {
   TENANT_MOVE_MESSAGE_SECONDS?: string;
   /** Rows per compared page of a move (500 when unset). */
   TENANT_MOVE_PAGE_ROWS?: string;
+  /** Seconds between two network scans started by arrivals (30 when unset; tests set 0). */
+  NETWORK_SCAN_DEBOUNCE_SECONDS?: string;
   /** Webhook circuit-breaker cool-down in seconds (300 when unset); local proofs shrink it. */
   WEBHOOK_BREAKER_COOLDOWN_SECONDS?: string;
 }

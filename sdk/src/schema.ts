@@ -7781,6 +7781,21 @@ export interface components {
             lastScreenedAt: string | (never | null);
             /** @description Whether arrivals are screened (tenant setting monitoring.onArrival) */
             onArrival: boolean;
+            /** @description The network scan (network typologies over the transfers between the tenant's holders; docs/methodology/typologies.md) */
+            network: {
+                /** @description The last network scan; null before the first */
+                lastScanAt: string | (never | null);
+                /** @description Whether the last scan saw every transaction stored now (false: a scan is due or running) */
+                upToDate: boolean;
+                /** @description Start of the history the last scan read */
+                historyStart: string | (never | null);
+                /** @description End of that history: the latest transaction's date (event time) */
+                historyEnd: string | (never | null);
+                /** @description Transfers between holders the last scan read */
+                transfers: number;
+                /** @description Schemes the last scan found (new or known) */
+                schemes: number;
+            };
         };
         MonitoringDeadLetter: {
             entityType: components["schemas"]["MonitoredEntityType"];
@@ -8471,7 +8486,7 @@ export interface components {
              * @description The table the step is at; null between steps
              * @enum {string|null}
              */
-            currentTable: "customers" | "accounts" | "agents" | "transactions" | "data_row_counts" | "events" | "sync_runs" | "import_files" | "fineract_accounts" | "fineract_loans" | "flow_mappings" | "flow_backfills" | "bhi_jobs" | "bhi_records" | "bhi_latest" | "fraud_cases" | "fraud_case_events" | "fraud_case_heads" | "fraud_case_tags" | "aml_thresholds" | "aml_cases" | "aml_case_history" | "aml_case_tags" | "case_files" | "case_links" | "webhook_subscriptions" | "webhook_deliveries" | "webhook_delivery_attempts" | "sme_assessments" | "sme_benchmark_snapshots" | "agent_health_snapshots" | "agent_health_benchmarks" | "agent_health_refresh_runs" | "agent_float_reports" | "agent_float_episodes" | "agent_float_demand_pools" | "workflow_runs" | "tenant_audit_log" | "rule_set_drafts" | "rule_set_versions" | "rule_set_heads" | "rule_set_publications" | "lists" | "list_entries" | "list_history" | "monitoring_pending" | "monitoring_screenings" | "monitoring_alerts" | "monitoring_alert_rules" | "monitoring_runs" | "idempotency_keys" | "goaml_profiles" | "goaml_reports" | "goaml_report_history" | "goaml_ctr_runs" | "goaml_subjects" | "loans" | "loan_installments" | "loan_repayments" | "lending_snapshots" | "lending_roll_rates" | "customer_erasures" | null;
+            currentTable: "customers" | "accounts" | "agents" | "transactions" | "data_row_counts" | "events" | "sync_runs" | "import_files" | "fineract_accounts" | "fineract_loans" | "flow_mappings" | "flow_backfills" | "bhi_jobs" | "bhi_records" | "bhi_latest" | "fraud_cases" | "fraud_case_events" | "fraud_case_heads" | "fraud_case_tags" | "aml_thresholds" | "aml_cases" | "aml_case_history" | "aml_case_tags" | "case_files" | "case_links" | "webhook_subscriptions" | "webhook_deliveries" | "webhook_delivery_attempts" | "sme_assessments" | "sme_benchmark_snapshots" | "agent_health_snapshots" | "agent_health_benchmarks" | "agent_health_refresh_runs" | "agent_float_reports" | "agent_float_episodes" | "agent_float_demand_pools" | "workflow_runs" | "tenant_audit_log" | "rule_set_drafts" | "rule_set_versions" | "rule_set_heads" | "rule_set_publications" | "lists" | "list_entries" | "list_history" | "monitoring_pending" | "monitoring_screenings" | "monitoring_alerts" | "monitoring_alert_rules" | "monitoring_runs" | "monitoring_network_scans" | "idempotency_keys" | "goaml_profiles" | "goaml_reports" | "goaml_report_history" | "goaml_ctr_runs" | "goaml_subjects" | "loans" | "loan_installments" | "loan_repayments" | "lending_snapshots" | "lending_roll_rates" | "customer_erasures" | null;
             tablesDone: number;
             tablesTotal: number;
             /** @description Counts and hashes of every table agreed under the fence (then it switched) */
@@ -8500,7 +8515,7 @@ export interface components {
         };
         TenantMoveTable: {
             /** @enum {string} */
-            table: "customers" | "accounts" | "agents" | "transactions" | "data_row_counts" | "events" | "sync_runs" | "import_files" | "fineract_accounts" | "fineract_loans" | "flow_mappings" | "flow_backfills" | "bhi_jobs" | "bhi_records" | "bhi_latest" | "fraud_cases" | "fraud_case_events" | "fraud_case_heads" | "fraud_case_tags" | "aml_thresholds" | "aml_cases" | "aml_case_history" | "aml_case_tags" | "case_files" | "case_links" | "webhook_subscriptions" | "webhook_deliveries" | "webhook_delivery_attempts" | "sme_assessments" | "sme_benchmark_snapshots" | "agent_health_snapshots" | "agent_health_benchmarks" | "agent_health_refresh_runs" | "agent_float_reports" | "agent_float_episodes" | "agent_float_demand_pools" | "workflow_runs" | "tenant_audit_log" | "rule_set_drafts" | "rule_set_versions" | "rule_set_heads" | "rule_set_publications" | "lists" | "list_entries" | "list_history" | "monitoring_pending" | "monitoring_screenings" | "monitoring_alerts" | "monitoring_alert_rules" | "monitoring_runs" | "idempotency_keys" | "goaml_profiles" | "goaml_reports" | "goaml_report_history" | "goaml_ctr_runs" | "goaml_subjects" | "loans" | "loan_installments" | "loan_repayments" | "lending_snapshots" | "lending_roll_rates" | "customer_erasures";
+            table: "customers" | "accounts" | "agents" | "transactions" | "data_row_counts" | "events" | "sync_runs" | "import_files" | "fineract_accounts" | "fineract_loans" | "flow_mappings" | "flow_backfills" | "bhi_jobs" | "bhi_records" | "bhi_latest" | "fraud_cases" | "fraud_case_events" | "fraud_case_heads" | "fraud_case_tags" | "aml_thresholds" | "aml_cases" | "aml_case_history" | "aml_case_tags" | "case_files" | "case_links" | "webhook_subscriptions" | "webhook_deliveries" | "webhook_delivery_attempts" | "sme_assessments" | "sme_benchmark_snapshots" | "agent_health_snapshots" | "agent_health_benchmarks" | "agent_health_refresh_runs" | "agent_float_reports" | "agent_float_episodes" | "agent_float_demand_pools" | "workflow_runs" | "tenant_audit_log" | "rule_set_drafts" | "rule_set_versions" | "rule_set_heads" | "rule_set_publications" | "lists" | "list_entries" | "list_history" | "monitoring_pending" | "monitoring_screenings" | "monitoring_alerts" | "monitoring_alert_rules" | "monitoring_runs" | "monitoring_network_scans" | "idempotency_keys" | "goaml_profiles" | "goaml_reports" | "goaml_report_history" | "goaml_ctr_runs" | "goaml_subjects" | "loans" | "loan_installments" | "loan_repayments" | "lending_snapshots" | "lending_roll_rates" | "customer_erasures";
             /** @description Rows of the tenant on the source as of the latest pass (kept current by the fenced step) */
             sourceRows: number;
             /** @description The same on the target */
@@ -14877,7 +14892,7 @@ export interface operations {
                     entityId: string;
                     /** @default 30 */
                     windowDays?: number;
-                    ruleIds?: ("AML-LCT-001" | "AML-STR-002" | "AML-RMF-003" | "AML-VEL-004" | "AML-DOR-005" | "AML-GEO-006" | "AML-RND-007" | "AML-FIN-008" | "AML-FOUT-009" | "AML-XBR-010" | "AML-BIZ-011")[];
+                    ruleIds?: ("AML-LCT-001" | "AML-STR-002" | "AML-RMF-003" | "AML-VEL-004" | "AML-DOR-005" | "AML-GEO-006" | "AML-RND-007" | "AML-FIN-008" | "AML-FOUT-009" | "AML-XBR-010" | "AML-BIZ-011" | "AML-CYC-012" | "AML-SGA-013" | "AML-GSC-014" | "AML-LAY-015")[];
                     /** @default false */
                     dryRun?: boolean;
                     highRiskCountries?: string[];
@@ -15315,6 +15330,20 @@ export interface operations {
                         cashIntensiveShareMaxPercent?: number;
                         /** @description Cash volume below which cash share is not assessed (money, at most 2 fraction digits; default 20000) */
                         cashActivityMinAmount?: number;
+                        /** @description Network typologies: money between two holders below this is not followed (money, at most 2 fraction digits; default 5000) */
+                        networkMinAmount?: number;
+                        /** @description Network typologies: transfers between two holders within this many days form one flow (days; default 3) */
+                        networkBurstDays?: number;
+                        /** @description Network typologies: an intermediary passes money on within this many days (days; default 21) */
+                        networkMaxHoldDays?: number;
+                        /** @description Network typologies: share of what it received an intermediary passes on (up to 105%) (percent; default 85) */
+                        networkPassPercent?: number;
+                        /** @description Round-tripping: most holders a cycle passes through (count; default 6) */
+                        cycleMaxHops?: number;
+                        /** @description Scatter-gather and gather-scatter: fewest intermediaries, sources or sinks (count; default 3) */
+                        fanMinParticipants?: number;
+                        /** @description Network typologies: days of history, ending at the latest transaction, each scan reads (days; default 90) */
+                        networkLookbackDays?: number;
                     };
                 };
             };
@@ -17056,7 +17085,7 @@ export interface operations {
                     entityType?: "customer" | "account" | "agent" | "merchant" | "counterparty";
                     /** @default 30 */
                     windowDays?: number;
-                    ruleIds?: ("AML-LCT-001" | "AML-STR-002" | "AML-RMF-003" | "AML-VEL-004" | "AML-DOR-005" | "AML-GEO-006" | "AML-RND-007" | "AML-FIN-008" | "AML-FOUT-009" | "AML-XBR-010" | "AML-BIZ-011")[];
+                    ruleIds?: ("AML-LCT-001" | "AML-STR-002" | "AML-RMF-003" | "AML-VEL-004" | "AML-DOR-005" | "AML-GEO-006" | "AML-RND-007" | "AML-FIN-008" | "AML-FOUT-009" | "AML-XBR-010" | "AML-BIZ-011" | "AML-CYC-012" | "AML-SGA-013" | "AML-GSC-014" | "AML-LAY-015")[];
                     /**
                      * @description Values to try, over the current ones
                      * @example {
@@ -17110,6 +17139,20 @@ export interface operations {
                         cashIntensiveShareMaxPercent?: number;
                         /** @description Cash volume below which cash share is not assessed (money, at most 2 fraction digits; default 20000) */
                         cashActivityMinAmount?: number;
+                        /** @description Network typologies: money between two holders below this is not followed (money, at most 2 fraction digits; default 5000) */
+                        networkMinAmount?: number;
+                        /** @description Network typologies: transfers between two holders within this many days form one flow (days; default 3) */
+                        networkBurstDays?: number;
+                        /** @description Network typologies: an intermediary passes money on within this many days (days; default 21) */
+                        networkMaxHoldDays?: number;
+                        /** @description Network typologies: share of what it received an intermediary passes on (up to 105%) (percent; default 85) */
+                        networkPassPercent?: number;
+                        /** @description Round-tripping: most holders a cycle passes through (count; default 6) */
+                        cycleMaxHops?: number;
+                        /** @description Scatter-gather and gather-scatter: fewest intermediaries, sources or sinks (count; default 3) */
+                        fanMinParticipants?: number;
+                        /** @description Network typologies: days of history, ending at the latest transaction, each scan reads (days; default 90) */
+                        networkLookbackDays?: number;
                     };
                     highRiskCountries?: string[];
                     /** @default 20 */

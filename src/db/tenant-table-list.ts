@@ -63,6 +63,7 @@ export const TENANT_TABLES = [
   "monitoring_alerts",
   "monitoring_alert_rules",
   "monitoring_runs",
+  "monitoring_network_scans",
   "idempotency_keys",
   "goaml_profiles",
   "goaml_reports",

@@ -26,6 +26,7 @@ export const WORKFLOW_RUN_JOB = "workflow.run";
 export const WORKFLOW_START_JOB = "workflow.start";
 export const MONITORING_SCREEN_JOB = "monitoring.screen";
 export const MONITORING_RUN_JOB = "monitoring.run";
+export const MONITORING_NETWORK_JOB = "monitoring.network";
 export const GOAML_CTR_JOB = "goaml.ctr";
 export const LENDING_REFRESH_JOB = "lending.refresh";
 export const FLOAT_BACKTEST_JOB = "agent-health.float-backtest";
@@ -125,6 +126,12 @@ export interface MonitoringScreenMessage {
   tenantId: string;
 }
 
+/** Scan the tenant's network of transfers for schemes, unless nothing arrived since the last scan. */
+export interface MonitoringNetworkMessage {
+  type: typeof MONITORING_NETWORK_JOB;
+  tenantId: string;
+}
+
 /** The next step of a portfolio run (scheduled or manual): screen what was pending before it began. */
 export interface MonitoringRunMessage {
   type: typeof MONITORING_RUN_JOB;
@@ -193,6 +200,7 @@ export type JobMessage =
   | WorkflowRunMessage
   | WorkflowStartMessage
   | MonitoringScreenMessage
+  | MonitoringNetworkMessage
   | MonitoringRunMessage
   | GoamlCtrMessage
   | LendingRefreshMessage
@@ -304,6 +312,10 @@ export const jobs = {
     tenantId: string,
     start: { workflowId: string; triggerKey: string; triggeredBy: string },
   ): WorkflowStartMessage => ({ type: WORKFLOW_START_JOB, tenantId, ...start }),
+  monitoringNetwork: (tenantId: string): MonitoringNetworkMessage => ({
+    type: MONITORING_NETWORK_JOB,
+    tenantId,
+  }),
   monitoringScreen: (tenantId: string): MonitoringScreenMessage => ({
     type: MONITORING_SCREEN_JOB,
     tenantId,
@@ -342,6 +354,7 @@ const FIELD_RULES: { [T in JobType]: FieldRules<JobMessageOf<T>> } = {
     triggeredBy: "string",
   },
   [MONITORING_SCREEN_JOB]: { tenantId: "string" },
+  [MONITORING_NETWORK_JOB]: { tenantId: "string" },
   [MONITORING_RUN_JOB]: { tenantId: "string", runId: "string" },
   [GOAML_CTR_JOB]: { tenantId: "string", at: "string" },
   [FLOAT_BACKTEST_JOB]: { tenantId: "string", backtestId: "string", step: "integer" },

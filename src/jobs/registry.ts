@@ -12,6 +12,7 @@ import { sweepExpiredIdempotencyKeys } from "../modules/idempotency/jobs";
 import { continueSync, resumeStalledSyncs } from "../modules/ingest/sync/service";
 import { lendingCronTask, lendingRefreshJob } from "../modules/lending/portfolio/jobs";
 import {
+  monitoringNetworkJob,
   monitoringRunJob,
   monitoringScreenJob,
   scheduleMonitoringRuns,
@@ -44,6 +45,7 @@ import {
   type JobMessage,
   type JobType,
   LENDING_REFRESH_JOB,
+  MONITORING_NETWORK_JOB,
   MONITORING_RUN_JOB,
   MONITORING_SCREEN_JOB,
   OBJECT_RECOUNT_JOB,
@@ -87,6 +89,7 @@ const handlers: Handlers = {
   [WORKFLOW_START_JOB]: workflowStartJob,
   [MONITORING_SCREEN_JOB]: monitoringScreenJob,
   [MONITORING_RUN_JOB]: monitoringRunJob,
+  [MONITORING_NETWORK_JOB]: monitoringNetworkJob,
   [GOAML_CTR_JOB]: goamlCtrJob,
   [LENDING_REFRESH_JOB]: lendingRefreshJob,
   [FLOAT_BACKTEST_JOB]: floatBacktestJob,

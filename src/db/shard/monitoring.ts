@@ -127,6 +127,19 @@ export const monitoringRuns = sqliteTable(
   ],
 );
 
+/** The tenant's last network scan (0045): when transactions arrived after it, arrival scans again. */
+export const monitoringNetworkScans = sqliteTable("monitoring_network_scans", {
+  tenantId: text("tenant_id").primaryKey(),
+  scannedAt: text("scanned_at").notNull(),
+  throughTransactions: integer("through_transactions"),
+  historyStart: text("history_start"),
+  historyEnd: text("history_end"),
+  transfers: integer("transfers").notNull(),
+  schemes: integer("schemes").notNull(),
+  schemesNew: integer("schemes_new").notNull(),
+  durationMs: integer("duration_ms"),
+});
+
 export type MonitoringPendingRow = typeof monitoringPending.$inferSelect;
 export type MonitoringAlertRow = typeof monitoringAlerts.$inferSelect;
 export type MonitoringRunRow = typeof monitoringRuns.$inferSelect;

@@ -6,7 +6,13 @@ import { defaultThresholds } from "../rules/domain/defaults";
 import { thresholdOverrides } from "../rules/domain/publication";
 import { publishThresholds } from "../rules/publish/service";
 import { liveRuleSet } from "../rules/service";
-import { AML_RULES, type AmlEntityType, type AmlRuleDefinition, ruleById } from "./domain/rules";
+import {
+  AML_RULES,
+  type AmlEntityType,
+  type AmlRuleDefinition,
+  isNetworkRule,
+  ruleById,
+} from "./domain/rules";
 import {
   mergeThresholds,
   THRESHOLD_DEFINITIONS,
@@ -116,6 +122,11 @@ export function selectRules(
       const path = `ruleIds.${i}`;
       if (!rule && live.customIds?.has(id)) return;
       if (!rule) details.push({ path, message: `Unknown rule ${id}` });
+      else if (isNetworkRule(rule))
+        details.push({
+          path,
+          message: `${id} is a network typology: the network scan finds it over the tenant's transfers, not one entity's evaluation`,
+        });
       else if (!rule.applicableTo.includes(entityType))
         details.push({ path, message: `${id} does not apply to entityType ${entityType}` });
       else if (rule.requiresHighRiskCountries && !hasCountries)
@@ -131,6 +142,8 @@ export function selectRules(
   }
   const skipped: Selection["skipped"] = [];
   const rules = AML_RULES.filter((r) => {
+    // Network typologies are found by the network scan, over every holder at once.
+    if (isNetworkRule(r)) return false;
     if (!(live.builtins?.[r.ruleId]?.enabled ?? r.isEnabled)) return false;
     if (!r.applicableTo.includes(entityType)) {
       skipped.push({ ruleId: r.ruleId, reason: `does not apply to entityType ${entityType}` });

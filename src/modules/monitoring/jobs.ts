@@ -3,11 +3,17 @@ import type { TenantSettings } from "../../db/control-schema";
 import { loadTenantContext, type TenantContext } from "../../db/tenant-context";
 import type { Env } from "../../env";
 import { sendJobs } from "../../jobs/enqueue";
-import { jobs, type MonitoringRunMessage, type MonitoringScreenMessage } from "../../jobs/messages";
+import {
+  jobs,
+  type MonitoringNetworkMessage,
+  type MonitoringRunMessage,
+  type MonitoringScreenMessage,
+} from "../../jobs/messages";
 import { uuidV7 } from "../../lib/crypto";
 import { AppError } from "../../lib/errors";
 import { tenantPage, tenantsIn } from "../admin/tenants/service";
 import { dueOccurrence, effectiveSchedule } from "./domain/schedule";
+import { requestNetworkScan, scanNetwork } from "./network/service";
 import { runStep } from "./runs/service";
 import { drainPending } from "./service";
 import * as systemRepo from "./system-repo";
@@ -21,6 +27,15 @@ export async function monitoringScreenJob(env: Env, message: MonitoringScreenMes
   const ctx = await loadTenantContext(env, message.tenantId, `job:monitoring.screen:${crypto.randomUUID()}`);
   const figures = await drainPending(ctx, { trigger: "arrival", runId: null });
   if (figures.next) await env.JOBS_QUEUE.send(jobs.monitoringScreen(message.tenantId), figures.next);
+  // Drained: the network of transfers is judged again over the history that arrived.
+  else if (figures.screened > 0) await requestNetworkScan(ctx);
+}
+
+/** The tenant's network scan after arrivals; it skips itself when nothing arrived since the last. */
+export async function monitoringNetworkJob(env: Env, message: MonitoringNetworkMessage): Promise<void> {
+  const ctx = await contextOrNull(env, message.tenantId, `job:monitoring.network:${crypto.randomUUID()}`);
+  if (!ctx) return;
+  await scanNetwork(ctx, { trigger: "arrival", runId: null });
 }
 
 /** A tenant deleted since the message was sent: nothing to do. */

@@ -25,6 +25,26 @@ export const MonitoringStatusSchema = z
     onArrival: z
       .boolean()
       .openapi({ description: "Whether arrivals are screened (tenant setting monitoring.onArrival)" }),
+    network: z
+      .object({
+        lastScanAt: orNull(z.string()).openapi({
+          description: "The last network scan; null before the first",
+        }),
+        upToDate: z.boolean().openapi({
+          description:
+            "Whether the last scan saw every transaction stored now (false: a scan is due or running)",
+        }),
+        historyStart: orNull(z.string()).openapi({ description: "Start of the history the last scan read" }),
+        historyEnd: orNull(z.string()).openapi({
+          description: "End of that history: the latest transaction's date (event time)",
+        }),
+        transfers: z.number().int().openapi({ description: "Transfers between holders the last scan read" }),
+        schemes: z.number().int().openapi({ description: "Schemes the last scan found (new or known)" }),
+      })
+      .openapi({
+        description:
+          "The network scan (network typologies over the transfers between the tenant's holders; docs/methodology/typologies.md)",
+      }),
   })
   .openapi("MonitoringStatus");
 

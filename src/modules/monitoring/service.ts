@@ -16,6 +16,7 @@ import {
   SCREEN_CONCURRENCY,
   WALL_BUDGET_MS,
 } from "./domain/drain";
+import { networkStatus } from "./network/service";
 import { presentDeadLetter } from "./present";
 import * as repo from "./repo";
 import { screeningsUpsert } from "./screening/repo";
@@ -234,7 +235,10 @@ export async function drainPending(base: TenantContext, options: DrainOptions): 
 }
 
 export async function monitoringStatus(ctx: TenantContext) {
-  const f = await repo.statusFigures(ctx, ctx.clock.now().toISOString());
+  const [f, network] = await Promise.all([
+    repo.statusFigures(ctx, ctx.clock.now().toISOString()),
+    networkStatus(ctx),
+  ]);
   return {
     pending: f.pending,
     oldestPendingSince: f.oldest,
@@ -242,6 +246,7 @@ export async function monitoringStatus(ctx: TenantContext) {
     deadLettered: f.deadLettered,
     lastScreenedAt: f.lastScreenedAt,
     onArrival: screensOnArrival(ctx),
+    network,
   };
 }
 

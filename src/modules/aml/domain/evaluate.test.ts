@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { evaluateRules, highestRiskLevel } from "./evaluate";
+import { evaluateRules, hasDecision, highestRiskLevel } from "./evaluate";
 import { type EntityFeatures, emptyFeatures } from "./features";
-import { AML_RULES, ruleById } from "./rules";
+import { AML_RULES, ENTITY_RULES, NETWORK_RULES, ruleById } from "./rules";
 import { DEFAULT_THRESHOLDS, mergeThresholds, THRESHOLD_DEFINITIONS } from "./thresholds";
 
 const AT = "2026-06-01T00:00:00.000Z";
@@ -27,10 +27,13 @@ describe("rule catalog", () => {
       expect(rule.regulatoryBasis.length).toBeGreaterThan(10);
     }
     expect(new Set(AML_RULES.map((r) => r.ruleId)).size).toBe(AML_RULES.length);
+    // Every entity rule has a decision here; network typologies are the network scan's.
+    for (const rule of ENTITY_RULES) expect(hasDecision(rule.ruleId), rule.ruleId).toBe(true);
+    for (const rule of NETWORK_RULES) expect(hasDecision(rule.ruleId), rule.ruleId).toBe(false);
   });
 
   it("stays quiet on an entity with no activity", () => {
-    const outcomes = evaluateRules(emptyFeatures("e1"), AML_RULES, DEFAULT_THRESHOLDS, opts);
+    const outcomes = evaluateRules(emptyFeatures("e1"), ENTITY_RULES, DEFAULT_THRESHOLDS, opts);
     expect(outcomes.filter((o) => o.triggered)).toEqual([]);
     expect(highestRiskLevel(outcomes)).toBeNull();
   });
@@ -201,7 +204,7 @@ describe("highest risk level", () => {
         roundCount: 6,
         roundEligibleCount: 6,
       },
-      AML_RULES,
+      ENTITY_RULES,
       DEFAULT_THRESHOLDS,
       opts,
     );

@@ -13,7 +13,8 @@ export interface AmlRuleDefinition {
   ruleId: string;
   name: string;
   description: string;
-  category: "threshold" | "pattern" | "behavioural" | "geographic" | "profile";
+  /** `network`: found by the tenant's network scan (domain/network), not by one entity's evaluation. */
+  category: "threshold" | "pattern" | "behavioural" | "geographic" | "profile" | "network";
   /** What a confirmed case leads to: ctr (cash transaction report), str (suspicious transaction report), ectr, review. */
   caseType: "ctr" | "str" | "ectr" | "review";
   defaultRiskLevel: RiskLevel;
@@ -33,7 +34,8 @@ export interface AmlRuleDefinition {
 const ALL: AmlEntityType[] = [...AML_ENTITY_TYPES];
 const ACCOUNT_HOLDERS: AmlEntityType[] = ["customer", "account", "counterparty"];
 
-export const AML_RULES: readonly AmlRuleDefinition[] = [
+/** The rules one entity's evaluation runs (over its own transactions). */
+export const ENTITY_RULES: readonly AmlRuleDefinition[] = [
   {
     ruleId: "AML-LCT-001",
     name: "Large cash transaction",
@@ -221,6 +223,77 @@ export const AML_RULES: readonly AmlRuleDefinition[] = [
     internalPolicy: "Update the customer's declared business or investigate the source of cash.",
   },
 ];
+
+/** Network typologies (docs/methodology/typologies.md): one scan over the transfers between the tenant's holders. */
+const NETWORK_THRESHOLDS = [
+  "networkMinAmount",
+  "networkBurstDays",
+  "networkMaxHoldDays",
+  "networkPassPercent",
+  "networkLookbackDays",
+];
+const network = (
+  ruleId: string,
+  name: string,
+  description: string,
+  extra: string[],
+  primaryThreshold: string,
+  regulatoryBasis: string,
+): AmlRuleDefinition => ({
+  ruleId,
+  name,
+  description,
+  category: "network",
+  caseType: "str",
+  defaultRiskLevel: "high",
+  isEnabled: true,
+  thresholdNames: [...NETWORK_THRESHOLDS, ...extra],
+  primaryThreshold,
+  applicableTo: ["customer"],
+  requiresHighRiskCountries: false,
+  regulatoryBasis,
+  internalPolicy:
+    "Review every participant named by the case together: the scheme, not one holder, is what is suspicious.",
+});
+
+export const NETWORK_RULES: readonly AmlRuleDefinition[] = [
+  network(
+    "AML-CYC-012",
+    "Round-tripping cycle",
+    "Funds leave a holder and return to it through 2 to cycleMaxHops of the tenant's holders, each passing on networkPassPercent or more of what it received within networkMaxHoldDays; flows of networkMinAmount or more.",
+    ["cycleMaxHops"],
+    "networkPassPercent",
+    "FATF typologies of round-tripping and layering; Act 1044 suspicious transaction reporting.",
+  ),
+  network(
+    "AML-SGA-013",
+    "Scatter-gather",
+    "One holder splits funds over fanMinParticipants or more holders, who each pass networkPassPercent or more of it to one same holder within networkMaxHoldDays.",
+    ["fanMinParticipants"],
+    "fanMinParticipants",
+    "FATF typologies of layering through intermediaries (smurfs, money mules); Act 1044 STR.",
+  ),
+  network(
+    "AML-GSC-014",
+    "Gather-scatter",
+    "A holder gathers funds from fanMinParticipants or more holders within days and passes networkPassPercent or more of them on to fanMinParticipants or more holders within networkMaxHoldDays.",
+    ["fanMinParticipants"],
+    "fanMinParticipants",
+    "FATF typologies of collection and distribution accounts; Act 1044 STR.",
+  ),
+  network(
+    "AML-LAY-015",
+    "Layering chain",
+    "Funds of twice networkMinAmount or more pass down a chain of 3 or more holders, each passing on networkPassPercent or more of what it received within networkMaxHoldDays.",
+    [],
+    "networkMinAmount",
+    "FATF typologies of layering; Act 1044 suspicious transaction reporting.",
+  ),
+];
+
+/** The whole catalog: each entity's rules, then the network typologies. */
+export const AML_RULES: readonly AmlRuleDefinition[] = [...ENTITY_RULES, ...NETWORK_RULES];
+export const isNetworkRule = (rule: AmlRuleDefinition): boolean => rule.category === "network";
 
 export const RULE_IDS = AML_RULES.map((r) => r.ruleId);
 export const ruleById = (ruleId: string): AmlRuleDefinition | undefined =>

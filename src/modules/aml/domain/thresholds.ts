@@ -117,6 +117,51 @@ export const THRESHOLD_DEFINITIONS: readonly ThresholdDefinition[] = [
     "Cash share expected at most for a cash-intensive business",
   ),
   money("cashActivityMinAmount", 20_000, "Cash volume below which cash share is not assessed", 0),
+  money(
+    "networkMinAmount",
+    5_000,
+    "Network typologies: money between two holders below this is not followed",
+  ),
+  int(
+    "networkBurstDays",
+    3,
+    1,
+    30,
+    "days",
+    "Network typologies: transfers between two holders within this many days form one flow",
+  ),
+  int(
+    "networkMaxHoldDays",
+    21,
+    1,
+    90,
+    "days",
+    "Network typologies: an intermediary passes money on within this many days",
+  ),
+  percent(
+    "networkPassPercent",
+    85,
+    50,
+    100,
+    "Network typologies: share of what it received an intermediary passes on (up to 105%)",
+  ),
+  int("cycleMaxHops", 6, 2, 10, "count", "Round-tripping: most holders a cycle passes through"),
+  int(
+    "fanMinParticipants",
+    3,
+    2,
+    100,
+    "count",
+    "Scatter-gather and gather-scatter: fewest intermediaries, sources or sinks",
+  ),
+  int(
+    "networkLookbackDays",
+    90,
+    7,
+    365,
+    "days",
+    "Network typologies: days of history, ending at the latest transaction, each scan reads",
+  ),
 ];
 
 export type Thresholds = Record<string, number>;

@@ -97,6 +97,10 @@ export const GHANA_FIC_PROFILE: FiuProfile = {
       "AML-FOUT-009": ["TAICE"],
       "AML-XBR-010": ["TAICE"],
       "AML-BIZ-011": ["ICICP"],
+      "AML-CYC-012": ["QMOFS"],
+      "AML-SGA-013": ["QMOFS"],
+      "AML-GSC-014": ["QMOFS"],
+      "AML-LAY-015": ["QMOFS"],
     },
     fraudSignals: {
       velocity_count: ["LOWBL"],

@@ -12,6 +12,7 @@ import { conflict, notFound } from "../../../lib/errors";
 import { presentPage } from "../../../lib/pagination";
 import { tenantAuditInsert } from "../../audit/service";
 import { eventInsertOnce, notifyOutbox } from "../../events/service";
+import { scanNetwork } from "../network/service";
 import { type DrainOptions, drainPending } from "../service";
 import { presentRun } from "./present";
 import * as repo from "./repo";
@@ -110,6 +111,21 @@ export async function runStep(
       await repo.addStep(ctx, run.id);
       return { next: figures.next };
     }
+    // The network typologies, judged once per run over the whole history (event time).
+    const scan = await scanNetwork(ctx, {
+      trigger: run.trigger === "schedule" ? "schedule" : "on_demand",
+      runId: run.id,
+      force: true,
+    });
+    if (scan.alerts > 0)
+      await ctx.db.batch([
+        repo.addScreened(ctx, run.id, {
+          screened: 0,
+          alerts: scan.alerts,
+          casesOpened: scan.casesOpened,
+          casesAppended: scan.casesAppended,
+        }),
+      ]);
   } catch (err) {
     await completeRun(ctx, run.id, err instanceof Error ? err.message : String(err));
     return { next: null };

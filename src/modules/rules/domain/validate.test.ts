@@ -27,12 +27,13 @@ describe("case-opening content fields", () => {
   it("leaves the content hash of a document without them as it was before they existed", async () => {
     // Hashes of the defaults as published before the fields were added (pinned). The fraud one
     // moved once since, by design: amount_spike's parameters became robust (madMultiple added); the
-    // AML one when the fan rules became relative to the previous window (fanBaselineMultiple added).
+    // AML one when the fan rules became relative to the previous window (fanBaselineMultiple added)
+    // and when the network typologies joined the catalog (their builtins and thresholds).
     expect(await contentHash(checkContent("fraud", {}).content)).toBe(
       "6265028d4d9b6a7403fd0ec2db9c7f082b62be4cb1fa844c98ceec3715c039d0",
     );
     expect(await contentHash(checkContent("aml", {}).content)).toBe(
-      "57328724475a003a023fba4c220f085dfdfbca550f88e3559aaf3a91689cb7bf",
+      "758b438856c3f140308ccf3349d5240565c314b9def5be540590a26c7274cedb",
     );
     expect("createCaseThreshold" in checkContent("fraud", {}).content).toBe(false);
   });

@@ -1,4 +1,4 @@
-import { AML_RULES, type AmlEntityType } from "../../../aml/domain/rules";
+import { AML_RULES, type AmlEntityType, isNetworkRule } from "../../../aml/domain/rules";
 import { mergeThresholds, type Thresholds } from "../../../aml/domain/thresholds";
 import { SIGNALS } from "../../../fraud/domain/catalog";
 import { rulesFor } from "../../domain/custom/compile";
@@ -43,6 +43,8 @@ export function amlBuiltinPlan(content: RuleSetContent, ctx: PlanContext): SideP
   for (const rule of AML_RULES) {
     const config = content.builtins[rule.ruleId];
     if (!(config?.enabled ?? rule.isEnabled)) continue;
+    // Network typologies are scanned over all holders at once (monitoring's network scan).
+    if (isNetworkRule(rule)) continue;
     if (!rule.applicableTo.includes(ctx.entityType))
       skipped.push({ ruleId: rule.ruleId, reason: `does not apply to entityType ${ctx.entityType}` });
     else if (rule.requiresHighRiskCountries && !ctx.hasHighRiskCountries)

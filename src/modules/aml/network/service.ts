@@ -1,0 +1,106 @@
+import type { TenantContext } from "../../../db/tenant-context";
+import { daysBefore } from "../../../lib/clock";
+import { detectNetworkSchemes } from "../domain/network/detect";
+import type { NetworkThresholds, NetworkTypology, SchemeHit } from "../domain/network/types";
+import { holderTransfers, outsideFlows } from "../domain/network-input";
+import { type Thresholds, toMinorUnits } from "../domain/thresholds";
+import * as repo from "./repo";
+
+/**
+ * The AML half of the network scan (docs/methodology/typologies.md#network-typologies): read the
+ * transfers between the tenant's holders over the history, in event time, and find the schemes
+ * in them (domain/network). Monitoring turns what it finds into alerts and cases.
+ */
+
+export { activity as networkActivity } from "./repo";
+
+/** Accounts and transactions per read: a few hundred KB per answer. */
+const ACCOUNT_PAGE = 5_000;
+const LEG_PAGE = 2_000;
+/**
+ * Most transactions one scan reads (the transfers of a tenant of 100,000 holders over 90 days
+ * are far fewer: only legs naming a counterparty account and of a tenth of networkMinAmount or
+ * more are read). Beyond it the scan judges the latest part of the history and says so.
+ */
+export const MAX_LEGS = 400_000;
+
+/** One group of typologies that share thresholds (rule parameters can differ per typology). */
+export interface TypologyGroup {
+  typologies: NetworkTypology[];
+  thresholds: Thresholds;
+}
+
+export interface SchemeSearch {
+  /** The history's last instant (event time: the latest transaction, not the clock). */
+  historyEnd: string;
+  groups: TypologyGroup[];
+}
+
+export interface SchemesFound {
+  hits: SchemeHit[];
+  historyStart: string;
+  historyEnd: string;
+  /** Transfers between holders read. */
+  transfers: number;
+  /** The leg budget ran out before the history's start: its earliest part was not read. */
+  truncated: boolean;
+}
+
+const networkThresholds = (t: Thresholds): NetworkThresholds => ({
+  networkMinAmount: t.networkMinAmount!,
+  networkBurstDays: t.networkBurstDays!,
+  networkMaxHoldDays: t.networkMaxHoldDays!,
+  networkPassPercent: t.networkPassPercent!,
+  cycleMaxHops: t.cycleMaxHops!,
+  fanMinParticipants: t.fanMinParticipants!,
+});
+
+/** Each account's external id -> its customer (the holder a counterparty account names). */
+async function holders(ctx: TenantContext): Promise<Map<string, string>> {
+  const holderOf = new Map<string, string>();
+  for (let after = ""; ; ) {
+    const page = await repo.accountPage(ctx, after, ACCOUNT_PAGE);
+    for (const a of page) holderOf.set(a.externalId, a.customerId);
+    if (page.length < ACCOUNT_PAGE) return holderOf;
+    after = page[page.length - 1]!.id;
+  }
+}
+
+/** The schemes of the history ending at `historyEnd`, for each group's typologies and thresholds. */
+export async function findSchemes(ctx: TenantContext, search: SchemeSearch): Promise<SchemesFound> {
+  const lookback = Math.max(...search.groups.map((g) => g.thresholds.networkLookbackDays!));
+  const minFlow = Math.min(...search.groups.map((g) => g.thresholds.networkMinAmount!));
+  const historyStart = daysBefore(new Date(search.historyEnd), lookback).toISOString();
+  const holderOf = await holders(ctx);
+  const legs: repo.LegRow[] = [];
+  let after: repo.HistoryPage["after"] = null;
+  let truncated = false;
+  for (;;) {
+    const page = await repo.legPage(ctx, {
+      start: historyStart,
+      end: search.historyEnd,
+      minAmountMinor: Math.floor(toMinorUnits(minFlow) / 10),
+      after,
+      size: LEG_PAGE,
+    });
+    legs.push(...page);
+    if (page.length < LEG_PAGE) break;
+    if (legs.length >= MAX_LEGS) {
+      truncated = true;
+      break;
+    }
+    const last = page[page.length - 1]!;
+    after = { at: last.at, id: last.id };
+  }
+  // Pages came latest first; the domain wants no order, but a stable one keeps ties stable.
+  legs.reverse();
+  const transfers = holderTransfers(legs, holderOf);
+  const external = outsideFlows(legs, holderOf);
+  const hits: SchemeHit[] = [];
+  for (const group of search.groups) {
+    const wanted = new Set(group.typologies);
+    const found = detectNetworkSchemes({ transfers, external }, networkThresholds(group.thresholds));
+    hits.push(...found.filter((h) => wanted.has(h.typology)));
+  }
+  return { hits, historyStart, historyEnd: search.historyEnd, transfers: transfers.length, truncated };
+}
