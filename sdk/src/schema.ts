@@ -14892,7 +14892,7 @@ export interface operations {
                     entityId: string;
                     /** @default 30 */
                     windowDays?: number;
-                    ruleIds?: ("AML-LCT-001" | "AML-STR-002" | "AML-RMF-003" | "AML-VEL-004" | "AML-DOR-005" | "AML-GEO-006" | "AML-RND-007" | "AML-FIN-008" | "AML-FOUT-009" | "AML-XBR-010" | "AML-BIZ-011" | "AML-CYC-012" | "AML-SGA-013" | "AML-GSC-014" | "AML-LAY-015")[];
+                    ruleIds?: ("AML-LCT-001" | "AML-STR-002" | "AML-RMF-003" | "AML-VEL-004" | "AML-DOR-005" | "AML-GEO-006" | "AML-RND-007" | "AML-FIN-008" | "AML-FOUT-009" | "AML-XBR-010" | "AML-BIZ-011" | "AML-CYC-012" | "AML-SGA-013" | "AML-GSC-014" | "AML-LAY-015" | "AML-FNI-016" | "AML-FNO-017")[];
                     /** @default false */
                     dryRun?: boolean;
                     highRiskCountries?: string[];
@@ -15340,6 +15340,8 @@ export interface operations {
                         networkPassPercent?: number;
                         /** @description Round-tripping: most holders a cycle passes through (count; default 6) */
                         cycleMaxHops?: number;
+                        /** @description Network fans: days within which the many counterparties pay or are paid (days; default 14) */
+                        fanWindowDays?: number;
                         /** @description Scatter-gather and gather-scatter: fewest intermediaries, sources or sinks (count; default 3) */
                         fanMinParticipants?: number;
                         /** @description Network typologies: days of history, ending at the latest transaction, each scan reads (days; default 90) */
@@ -17085,7 +17087,7 @@ export interface operations {
                     entityType?: "customer" | "account" | "agent" | "merchant" | "counterparty";
                     /** @default 30 */
                     windowDays?: number;
-                    ruleIds?: ("AML-LCT-001" | "AML-STR-002" | "AML-RMF-003" | "AML-VEL-004" | "AML-DOR-005" | "AML-GEO-006" | "AML-RND-007" | "AML-FIN-008" | "AML-FOUT-009" | "AML-XBR-010" | "AML-BIZ-011" | "AML-CYC-012" | "AML-SGA-013" | "AML-GSC-014" | "AML-LAY-015")[];
+                    ruleIds?: ("AML-LCT-001" | "AML-STR-002" | "AML-RMF-003" | "AML-VEL-004" | "AML-DOR-005" | "AML-GEO-006" | "AML-RND-007" | "AML-FIN-008" | "AML-FOUT-009" | "AML-XBR-010" | "AML-BIZ-011" | "AML-CYC-012" | "AML-SGA-013" | "AML-GSC-014" | "AML-LAY-015" | "AML-FNI-016" | "AML-FNO-017")[];
                     /**
                      * @description Values to try, over the current ones
                      * @example {
@@ -17149,6 +17151,8 @@ export interface operations {
                         networkPassPercent?: number;
                         /** @description Round-tripping: most holders a cycle passes through (count; default 6) */
                         cycleMaxHops?: number;
+                        /** @description Network fans: days within which the many counterparties pay or are paid (days; default 14) */
+                        fanWindowDays?: number;
                         /** @description Scatter-gather and gather-scatter: fewest intermediaries, sources or sinks (count; default 3) */
                         fanMinParticipants?: number;
                         /** @description Network typologies: days of history, ending at the latest transaction, each scan reads (days; default 90) */

@@ -46,6 +46,22 @@ describe("holder transfers from counterparty legs", () => {
     expect(holderTransfers(legs, holderOf)).toEqual([]);
   });
 
+  it("makes cash at an agent who is a holder cash, and drops the agent wallet's leg for it", () => {
+    const agents = new Map([...holderOf, ["W-AGENT", "agent"]]);
+    const legs = [
+      { ...leg("k1", "alice", "debit", "W-AGENT", "2026-11-01T10:00:00Z"), cash: 1 },
+      leg("w1", "agent", "credit", "ACC-A", "2026-11-01T10:00:02Z"),
+      { ...leg("k2", "bob", "credit", "W-AGENT", "2026-11-01T11:00:00Z"), cash: 1 },
+      leg("w2", "agent", "debit", "ACC-B", "2026-11-01T11:00:02Z"),
+      leg("w3", "agent", "debit", "ACC-B", "2026-11-02T11:00:02Z", 900_000),
+    ];
+    expect(holderTransfers(legs, agents).map((t) => t.id)).toEqual(["w3"]);
+    expect(outsideFlows(legs, agents).map((f) => `${f.id}:${f.direction}:${f.kind}`)).toEqual([
+      "k1:out:cash",
+      "k2:in:cash",
+    ]);
+  });
+
   it("answers cash and outsiders as flows in and out, never internal or unnamed non-cash legs", () => {
     const legs = [
       leg("x1", "alice", "debit", "ACC-B", "2026-11-01T10:00:00Z"),

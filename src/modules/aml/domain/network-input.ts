@@ -3,7 +3,9 @@
  * a transaction whose counterparty account is one of the tenant's own accounts is a transfer
  * between two holders. Both legs of one internal transfer are one edge: the payer's debit is the
  * edge, and a payee's credit stands for it only when the payer's debit is not in the book (the
- * payer's side was never sent, or falls outside the history read).
+ * payer's side was never sent, or falls outside the history read). Cash is never a transfer: a
+ * cash leg at an agent names the agent's wallet, and the wallet's own leg for it (the e-float that
+ * moves the other way) is dropped with it, so agents are cash points, not links in a chain.
  */
 
 export interface CounterpartyLeg {
@@ -26,6 +28,8 @@ export interface OutsideFlow {
   kind: "cash" | "outside";
   amountMinor: number;
   at: string;
+  /** The outsider's account; absent for cash. */
+  counterparty?: string;
 }
 
 export interface HolderTransfer {
@@ -47,38 +51,54 @@ export function holderTransfers(
   legs: readonly CounterpartyLeg[],
   holderOf: ReadonlyMap<string, string>,
 ): HolderTransfer[] {
-  const transfers: HolderTransfer[] = [];
+  const cash = new Map<string, number[]>();
   const debits = new Map<string, number[]>();
-  const credits: HolderTransfer[] = [];
+  const wallet: Array<{ transfer: HolderTransfer; credit: boolean }> = [];
   for (const leg of legs) {
     const other = leg.counterpartyAccount === null ? undefined : holderOf.get(leg.counterpartyAccount);
     if (other === undefined || other === leg.customerId) continue;
     const [from, to] = leg.type === "debit" ? [leg.customerId, other] : [other, leg.customerId];
     const transfer = { id: leg.id, from, to, amountMinor: leg.amountMinor, at: leg.at };
-    if (leg.type === "credit") {
-      credits.push(transfer);
-      continue;
+    if (leg.cash) push(cash, keyOf(transfer), Date.parse(leg.at));
+    else wallet.push({ transfer, credit: leg.type === "credit" });
+  }
+  const transfers: HolderTransfer[] = [];
+  const credits: HolderTransfer[] = [];
+  for (const { transfer, credit } of wallet) {
+    // The agent's side of a cash leg: the same two holders, amount and day.
+    if (consume(cash.get(keyOf(transfer)), Date.parse(transfer.at))) continue;
+    if (credit) credits.push(transfer);
+    else {
+      transfers.push(transfer);
+      push(debits, keyOf(transfer), Date.parse(transfer.at));
     }
-    transfers.push(transfer);
-    const key = `${from}|${to}|${leg.amountMinor}`;
-    const times = debits.get(key) ?? [];
-    times.push(Date.parse(leg.at));
-    debits.set(key, times);
   }
-  for (const credit of credits) {
-    const times = debits.get(`${credit.from}|${credit.to}|${credit.amountMinor}`);
-    const at = Date.parse(credit.at);
-    const match = times?.findIndex((t) => Math.abs(t - at) <= SAME_TRANSFER_MS) ?? -1;
-    // Each debit answers for one credit: two equal transfers on one day are two edges.
-    if (match >= 0) times!.splice(match, 1);
-    else transfers.push(credit);
-  }
+  // Each debit answers for one credit: two equal transfers on one day are two edges.
+  for (const credit of credits)
+    if (!consume(debits.get(keyOf(credit)), Date.parse(credit.at))) transfers.push(credit);
   return transfers;
 }
 
+const keyOf = (t: HolderTransfer) => `${t.from}|${t.to}|${t.amountMinor}`;
+
+function push(map: Map<string, number[]>, key: string, at: number) {
+  const list = map.get(key);
+  if (list) list.push(at);
+  else map.set(key, [at]);
+}
+
+/** Takes the first time within a day of `at` off the list; false when there is none. */
+function consume(times: number[] | undefined, at: number): boolean {
+  const i = times?.findIndex((t) => Math.abs(t - at) <= SAME_TRANSFER_MS) ?? -1;
+  if (i < 0) return false;
+  times!.splice(i, 1);
+  return true;
+}
+
 /**
- * The legs that leave or enter the tenant's holders: cash, and accounts that are none of the
- * tenant's (an outsider's wallet, a bank abroad). Own-account legs and internal transfers are not.
+ * The legs that leave or enter the tenant's holders: cash (also at an agent who is a holder), and
+ * accounts that are none of the tenant's (an outsider's wallet, a bank abroad). Own-account legs
+ * and transfers between holders are not.
  */
 export function outsideFlows(
   legs: readonly CounterpartyLeg[],
@@ -86,9 +106,10 @@ export function outsideFlows(
 ): OutsideFlow[] {
   const flows: OutsideFlow[] = [];
   for (const leg of legs) {
-    const other = leg.counterpartyAccount === null ? undefined : holderOf.get(leg.counterpartyAccount);
-    if (other !== undefined) continue;
-    if (leg.counterpartyAccount === null && !leg.cash) continue;
+    if (!leg.cash) {
+      const other = leg.counterpartyAccount === null ? undefined : holderOf.get(leg.counterpartyAccount);
+      if (other !== undefined || leg.counterpartyAccount === null) continue;
+    }
     flows.push({
       id: leg.id,
       holderId: leg.customerId,
@@ -96,6 +117,7 @@ export function outsideFlows(
       kind: leg.cash ? "cash" : "outside",
       amountMinor: leg.amountMinor,
       at: leg.at,
+      ...(leg.cash || leg.counterpartyAccount === null ? {} : { counterparty: leg.counterpartyAccount }),
     });
   }
   return flows;

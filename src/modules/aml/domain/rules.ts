@@ -289,6 +289,22 @@ export const NETWORK_RULES: readonly AmlRuleDefinition[] = [
     "networkMinAmount",
     "FATF typologies of layering; Act 1044 suspicious transaction reporting.",
   ),
+  network(
+    "AML-FNI-016",
+    "Fan-in and exit",
+    "Within fanWindowDays, more distinct senders than the holder's own normal (at least fanInMinCounterparties and fanBaselineMultiple x those of the window before) pay it fanMinAmount or more, and networkPassPercent or more of it leaves (cash, outsiders, other holders) within networkMaxHoldDays. Payments under a fifth of networkMinAmount do not count.",
+    ["fanInMinCounterparties", "fanBaselineMultiple", "fanMinAmount", "fanWindowDays"],
+    "fanInMinCounterparties",
+    "FATF typologies: collection accounts and money mules; Act 1044 STR.",
+  ),
+  network(
+    "AML-FNO-017",
+    "Fan-out to pass-through recipients",
+    "Within fanWindowDays, a holder pays more distinct recipients than its own normal (at least fanOutMinCounterparties and fanBaselineMultiple x those of the window before) fanMinAmount or more, and most of the recipients who are holders move networkPassPercent or more of it on within networkBurstDays.",
+    ["fanOutMinCounterparties", "fanBaselineMultiple", "fanMinAmount", "fanWindowDays"],
+    "fanOutMinCounterparties",
+    "FATF typologies: distribution of funds through many recipients who cash out; Act 1044 STR.",
+  ),
 ];
 
 /** The whole catalog: each entity's rules, then the network typologies. */

@@ -147,6 +147,14 @@ export const THRESHOLD_DEFINITIONS: readonly ThresholdDefinition[] = [
   ),
   int("cycleMaxHops", 6, 2, 10, "count", "Round-tripping: most holders a cycle passes through"),
   int(
+    "fanWindowDays",
+    14,
+    1,
+    90,
+    "days",
+    "Network fans: days within which the many counterparties pay or are paid",
+  ),
+  int(
     "fanMinParticipants",
     3,
     2,

@@ -2,6 +2,7 @@ import type { TenantContext } from "../../../db/tenant-context";
 import { daysBefore } from "../../../lib/clock";
 import { detectNetworkSchemes } from "../domain/network/detect";
 import type { NetworkThresholds, NetworkTypology, SchemeHit } from "../domain/network/types";
+import { detectFans, type FanHit, type FanThresholds, type FanTypology } from "../domain/network-fans";
 import { holderTransfers, outsideFlows } from "../domain/network-input";
 import { type Thresholds, toMinorUnits } from "../domain/thresholds";
 import * as repo from "./repo";
@@ -24,9 +25,13 @@ const LEG_PAGE = 2_000;
  */
 export const MAX_LEGS = 400_000;
 
+/** What the scan looks for: the chains and shapes of domain/network, and the fans. */
+export type ScanTypology = NetworkTypology | FanTypology;
+export type ScanHit = SchemeHit | FanHit;
+
 /** One group of typologies that share thresholds (rule parameters can differ per typology). */
 export interface TypologyGroup {
-  typologies: NetworkTypology[];
+  typologies: ScanTypology[];
   thresholds: Thresholds;
 }
 
@@ -37,7 +42,7 @@ export interface SchemeSearch {
 }
 
 export interface SchemesFound {
-  hits: SchemeHit[];
+  hits: ScanHit[];
   historyStart: string;
   historyEnd: string;
   /** Transfers between holders read. */
@@ -54,6 +59,20 @@ const networkThresholds = (t: Thresholds): NetworkThresholds => ({
   cycleMaxHops: t.cycleMaxHops!,
   fanMinParticipants: t.fanMinParticipants!,
 });
+
+const fanThresholds = (t: Thresholds): FanThresholds => ({
+  fanInMinCounterparties: t.fanInMinCounterparties!,
+  fanOutMinCounterparties: t.fanOutMinCounterparties!,
+  fanBaselineMultiple: t.fanBaselineMultiple!,
+  fanMinAmount: t.fanMinAmount!,
+  fanWindowDays: t.fanWindowDays!,
+  networkMinAmount: t.networkMinAmount!,
+  networkMaxHoldDays: t.networkMaxHoldDays!,
+  networkPassPercent: t.networkPassPercent!,
+  networkBurstDays: t.networkBurstDays!,
+});
+
+const FANS: readonly ScanTypology[] = ["fan_in", "fan_out"];
 
 /** Each account's external id -> its customer (the holder a counterparty account names). */
 async function holders(ctx: TenantContext): Promise<Map<string, string>> {
@@ -96,11 +115,21 @@ export async function findSchemes(ctx: TenantContext, search: SchemeSearch): Pro
   legs.reverse();
   const transfers = holderTransfers(legs, holderOf);
   const external = outsideFlows(legs, holderOf);
-  const hits: SchemeHit[] = [];
+  const hits: ScanHit[] = [];
   for (const group of search.groups) {
     const wanted = new Set(group.typologies);
-    const found = detectNetworkSchemes({ transfers, external }, networkThresholds(group.thresholds));
-    hits.push(...found.filter((h) => wanted.has(h.typology)));
+    if (group.typologies.some((t) => !FANS.includes(t)))
+      hits.push(
+        ...detectNetworkSchemes({ transfers, external }, networkThresholds(group.thresholds)).filter((h) =>
+          wanted.has(h.typology),
+        ),
+      );
+    if (group.typologies.some((t) => FANS.includes(t)))
+      hits.push(
+        ...detectFans({ transfers, external }, fanThresholds(group.thresholds)).filter((h) =>
+          wanted.has(h.typology),
+        ),
+      );
   }
   return { hits, historyStart, historyEnd: search.historyEnd, transfers: transfers.length, truncated };
 }

@@ -101,6 +101,8 @@ export const GHANA_FIC_PROFILE: FiuProfile = {
       "AML-SGA-013": ["QMOFS"],
       "AML-GSC-014": ["QMOFS"],
       "AML-LAY-015": ["QMOFS"],
+      "AML-FNI-016": ["MURCW"],
+      "AML-FNO-017": ["TAICE"],
     },
     fraudSignals: {
       velocity_count: ["LOWBL"],

@@ -3,10 +3,15 @@ import { jobs } from "../../../jobs/messages";
 import { sha256Hex, uuidV7 } from "../../../lib/crypto";
 import { appendCaseNote, openCasesForTriggered } from "../../aml/cases/service";
 import type { RuleOutcome } from "../../aml/domain/evaluate";
-import type { NetworkTypology, SchemeHit } from "../../aml/domain/network/types";
 import { NETWORK_RULES } from "../../aml/domain/rules";
 import { mergeThresholds, type Thresholds } from "../../aml/domain/thresholds";
-import { findSchemes, networkActivity, type TypologyGroup } from "../../aml/network/service";
+import {
+  findSchemes,
+  networkActivity,
+  type ScanHit,
+  type ScanTypology,
+  type TypologyGroup,
+} from "../../aml/network/service";
 import { eventsInsert, notifyOutbox } from "../../events/service";
 import { stampOf } from "../../rules/domain/document";
 import { liveRuleSets } from "../../rules/service";
@@ -35,13 +40,15 @@ const debounceMs = (ctx: TenantContext) => {
   );
 };
 
-const TYPOLOGY_RULE: Record<NetworkTypology, string> = {
+const TYPOLOGY_RULE: Record<ScanTypology, string> = {
   cycle: "AML-CYC-012",
   scatter_gather: "AML-SGA-013",
   gather_scatter: "AML-GSC-014",
   layering: "AML-LAY-015",
+  fan_in: "AML-FNI-016",
+  fan_out: "AML-FNO-017",
 };
-const RULE_TYPOLOGY = new Map(Object.entries(TYPOLOGY_RULE).map(([t, r]) => [r, t as NetworkTypology]));
+const RULE_TYPOLOGY = new Map(Object.entries(TYPOLOGY_RULE).map(([t, r]) => [r, t as ScanTypology]));
 
 export interface NetworkScanOptions {
   trigger: ScreeningTrigger;
@@ -104,7 +111,7 @@ async function derivedUuid(text: string): Promise<string> {
 const money = (minor: number) => (minor / 100).toFixed(2);
 
 /** The rule outcome a scheme stands for (the case's evidence and the alert's triggered rule). */
-function outcomeOf(hit: SchemeHit, thresholds: Thresholds, at: string): RuleOutcome {
+function outcomeOf(hit: ScanHit, thresholds: Thresholds, at: string): RuleOutcome {
   const rule = NETWORK_RULES.find((r) => r.ruleId === TYPOLOGY_RULE[hit.typology])!;
   const current = thresholds[rule.primaryThreshold] ?? 0;
   return {
@@ -133,7 +140,7 @@ function outcomeOf(hit: SchemeHit, thresholds: Thresholds, at: string): RuleOutc
 }
 
 /** What an alert of a scheme keeps: the scheme, the holder's role in it and the episode's dates. */
-const schemeDetail = (hit: SchemeHit, role: string, outcome: RuleOutcome, ruleSet: object) => ({
+const schemeDetail = (hit: ScanHit, role: string, outcome: RuleOutcome, ruleSet: object) => ({
   scheme: {
     key: hit.key,
     typology: hit.typology,

@@ -1,0 +1,126 @@
+import { describe, expect, it } from "vitest";
+import { detectFans, type FanExternal, type FanThresholds, type FanTransfer } from "./network-fans";
+import { DEFAULT_THRESHOLDS } from "./thresholds";
+
+const T = DEFAULT_THRESHOLDS as unknown as FanThresholds;
+const DAY = 86_400_000;
+const START = Date.UTC(2026, 8, 1);
+const at = (day: number) => new Date(START + day * DAY).toISOString();
+const cedis = (n: number) => Math.round(n * 100);
+
+/** A little book: transfers between holders and flows out to cash or outsiders. */
+function book() {
+  const transfers: FanTransfer[] = [];
+  const external: FanExternal[] = [];
+  let n = 0;
+  const pay = (from: string, to: string, amount: number, day: number): void => {
+    transfers.push({ id: `t${++n}`, from, to, amountMinor: cedis(amount), at: at(day) });
+  };
+  const flow = (
+    holderId: string,
+    direction: "in" | "out",
+    kind: "cash" | "outside",
+    amount: number,
+    day: number,
+  ) => ({
+    id: `x${++n}`,
+    holderId,
+    direction,
+    kind,
+    amountMinor: cedis(amount),
+    at: at(day),
+  });
+  const out = (holderId: string, amount: number, day: number, kind: "cash" | "outside" = "cash"): void => {
+    external.push(flow(holderId, "out", kind, amount, day));
+  };
+  const inFrom = (holderId: string, counterparty: string, amount: number, day: number): void => {
+    external.push({ ...flow(holderId, "in", "outside", amount, day), counterparty });
+  };
+  return { transfers, external, pay, out, inFrom };
+}
+
+const found = (b: ReturnType<typeof book>) =>
+  detectFans(b, T).map(
+    (h) => `${h.typology}:${h.participants.map((p) => `${p.role}=${p.holderId}`).join(",")}`,
+  );
+
+describe("fan-in and exit", () => {
+  it("fires on eight feeders paying a hub within days, the hub moving 95% out as cash, naming each", () => {
+    const b = book();
+    // The hub's ordinary month: two friends.
+    b.pay("f-friend", "hub", 1_500, 0);
+    b.pay("g-friend", "hub", 1_200, 10);
+    const feeders = ["a", "b", "c", "d", "e", "f", "g", "h"];
+    feeders.forEach((f, i) => b.pay(f, "hub", 4_000, 30 + i * 0.8));
+    for (const d of [37, 37.5, 38]) b.out("hub", 10_200, d);
+    expect(found(b)).toEqual([`fan_in:hub=hub,${feeders.map((f) => `source=${f}`).join(",")}`]);
+    const [hit] = detectFans(b, T);
+    expect(hit!.reason).toContain("8 senders paid 32000.00");
+    expect(hit!.measures.passThroughRatio).toBeCloseTo(30_600 / 32_000, 4);
+  });
+
+  it("stays quiet when the money stays, when the senders are the hub's normal, and on small payments", () => {
+    const stays = book();
+    ["a", "b", "c", "d", "e", "f"].forEach((f, i) => stays.pay(f, "hub", 4_000, 30 + i));
+    stays.out("hub", 3_000, 38);
+    expect(found(stays)).toEqual([]);
+
+    // A trader: the same six buyers pay 1,500 every week for ten weeks, most of it goes to a supplier.
+    const trader = book();
+    for (let week = 0; week < 10; week++)
+      for (const [i, buyer] of ["a", "b", "c", "d", "e", "f"].entries())
+        trader.pay(buyer, "trader", 1_500, week * 7 + i * 0.5);
+    for (let week = 0; week < 10; week++) trader.pay("trader", "supplier", 8_600, week * 7 + 5);
+    expect(found(trader)).toEqual([]);
+
+    // A market stall: eighty customers pay 60 each, all swept to the bank.
+    const stall = book();
+    for (let i = 0; i < 80; i++) stall.pay(`c${i}`, "stall", 60, i * 0.1);
+    stall.out("stall", 4_700, 9, "outside");
+    expect(found(stall)).toEqual([]);
+  });
+});
+
+describe("fan-out to pass-through recipients", () => {
+  it("fires when a lump is paid to seven holders who each cash it out within a day", () => {
+    const b = book();
+    b.inFrom("hub", "GH-BANK-1", 45_000, 20);
+    const sinks = ["s1", "s2", "s3", "s4", "s5", "s6", "s7"];
+    sinks.forEach((s, i) => {
+      b.pay("hub", s, 6_000, 20.5 + i * 0.7);
+      b.out(s, 5_800, 20.8 + i * 0.7);
+    });
+    expect(found(b)).toEqual([`fan_out:hub=hub,${sinks.map((s) => `sink=${s}`).join(",")}`]);
+  });
+
+  it("stays quiet on payroll (staff spend slowly) and on a buyer paying farmers outside the tenant", () => {
+    const payroll = book();
+    const staff = Array.from({ length: 18 }, (_, i) => `staff${i}`);
+    for (const month of [0, 30])
+      for (const s of staff) {
+        payroll.pay("employer", s, 3_000, month + 25);
+        payroll.out(s, 600, month + 25.5);
+        payroll.pay(s, "family", 200, month + 27);
+      }
+    expect(found(payroll)).toEqual([]);
+
+    const seasonal = book();
+    seasonal.pay("financier", "buyer", 60_000, 10);
+    for (let i = 0; i < 12; i++) {
+      if (i < 3) {
+        seasonal.pay("buyer", `farmer${i}`, 4_000, 11 + i);
+        seasonal.out(`farmer${i}`, 500, 12 + i);
+      } else seasonal.out("buyer", 4_000, 11 + i, "outside");
+    }
+    expect(found(seasonal)).toEqual([]);
+  });
+
+  it("gives the same hits, keys included, whatever the order of the input", () => {
+    const b = book();
+    ["a", "b", "c", "d", "e", "f"].forEach((f, i) => b.pay(f, "hub", 5_000, 3 + i * 0.5));
+    b.out("hub", 29_000, 8);
+    const reversed = { transfers: [...b.transfers].reverse(), external: [...b.external].reverse() };
+    expect(detectFans(b, T)).toHaveLength(1);
+    expect(detectFans(reversed, T)).toEqual(detectFans(b, T));
+  });
+});

@@ -1,0 +1,255 @@
+/**
+ * Fan typologies over the network scan's input (docs/methodology/typologies.md#fans): many
+ * counterparties pay one holder who moves the money out (fan-in), or one holder pays many
+ * holders who each pass it straight on (fan-out). "Many" is against the hub's own normal: the
+ * distinct counterparties of the window before, times a multiple, and at least a floor. Pure.
+ */
+
+export interface FanTransfer {
+  id: string;
+  from: string;
+  to: string;
+  amountMinor: number;
+  at: string;
+}
+
+export interface FanExternal {
+  id: string;
+  holderId: string;
+  direction: "in" | "out";
+  kind: "cash" | "outside";
+  amountMinor: number;
+  at: string;
+  /** The outsider's account (distinct senders and receivers); absent for cash. */
+  counterparty?: string;
+}
+
+export type FanTypology = "fan_in" | "fan_out";
+
+export interface FanHit {
+  typology: FanTypology;
+  key: string;
+  principal: string;
+  participants: { holderId: string; role: "hub" | "source" | "sink" }[];
+  firstAt: string;
+  lastAt: string;
+  amountMinor: number;
+  transferIds: string[];
+  reason: string;
+  counterfactual: string;
+  measures: Record<string, number>;
+}
+
+/** Major units of money, like thresholds.ts. */
+export interface FanThresholds {
+  fanInMinCounterparties: number;
+  fanOutMinCounterparties: number;
+  fanBaselineMultiple: number;
+  fanMinAmount: number;
+  fanWindowDays: number;
+  networkMinAmount: number;
+  networkMaxHoldDays: number;
+  networkPassPercent: number;
+  networkBurstDays: number;
+}
+
+const DAY = 86_400_000;
+/** A payment into or out of a fan counts from a fifth of networkMinAmount (everyday payments do not). */
+const MIN_SHARE_OF_FLOW = 0.2;
+
+interface Move {
+  id: string;
+  /** The other party: a holder id, or `x:` + an outsider's account. */
+  party: string;
+  holder: boolean;
+  amountMinor: number;
+  ms: number;
+}
+
+const byTime = (a: Move, b: Move) => a.ms - b.ms || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+const money = (minor: number) => (minor / 100).toFixed(2);
+const days = (ms: number) => (ms / DAY).toFixed(1);
+
+function push<K, V>(map: Map<K, V[]>, key: K, value: V) {
+  const list = map.get(key);
+  if (list) list.push(value);
+  else map.set(key, [value]);
+}
+
+/** Each holder's moves in and out (transfers and outsiders; cash only as money out). */
+function index(transfers: readonly FanTransfer[], external: readonly FanExternal[]) {
+  const ins = new Map<string, Move[]>();
+  const outs = new Map<string, Move[]>();
+  const exits = new Map<string, Move[]>();
+  for (const t of transfers) {
+    const ms = Date.parse(t.at);
+    if (!Number.isFinite(ms) || t.from === t.to) continue;
+    push(ins, t.to, { id: t.id, party: t.from, holder: true, amountMinor: t.amountMinor, ms });
+    push(outs, t.from, { id: t.id, party: t.to, holder: true, amountMinor: t.amountMinor, ms });
+    push(exits, t.from, { id: t.id, party: t.to, holder: true, amountMinor: t.amountMinor, ms });
+  }
+  for (const f of external) {
+    const ms = Date.parse(f.at);
+    if (!Number.isFinite(ms)) continue;
+    const move = {
+      id: f.id,
+      party: `x:${f.counterparty ?? f.kind}`,
+      holder: false,
+      amountMinor: f.amountMinor,
+      ms,
+    };
+    if (f.direction === "out") push(exits, f.holderId, move);
+    if (f.kind === "cash") continue;
+    push(f.direction === "in" ? ins : outs, f.holderId, move);
+  }
+  for (const list of [...ins.values(), ...outs.values(), ...exits.values()]) list.sort(byTime);
+  return { ins, outs, exits };
+}
+
+const distinct = (moves: readonly Move[]) => new Set(moves.map((m) => m.party)).size;
+const sum = (moves: readonly Move[]) => moves.reduce((n, m) => n + m.amountMinor, 0);
+const within = (moves: readonly Move[], from: number, to: number) =>
+  moves.filter((m) => m.ms >= from && m.ms <= to);
+
+interface Fan {
+  moves: Move[];
+  count: number;
+  before: number;
+}
+
+/** First index of a sorted list at or after `ms`. */
+function firstAt(moves: readonly Move[], ms: number): number {
+  let lo = 0;
+  let hi = moves.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (moves[mid]!.ms < ms) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/**
+ * The windows of `moves` (each at least a fifth of networkMinAmount) whose distinct parties reach
+ * the floor and the multiple of the window before, with the total reached, earliest first. `accept`
+ * says whether a window is a scheme; an accepted window's moves start no other window.
+ */
+function fanWindows(
+  moves: readonly Move[],
+  minCount: number,
+  t: FanThresholds,
+  accept: (fan: Fan) => boolean,
+) {
+  const windowMs = t.fanWindowDays * DAY;
+  const floorMinor = t.networkMinAmount * 100 * MIN_SHARE_OF_FLOW;
+  const large = moves.filter((m) => m.amountMinor >= floorMinor);
+  for (let i = 0; i < large.length; i++) {
+    const start = large[i]!.ms;
+    const end = firstAt(large, start + windowMs + 1);
+    const inWindow = large.slice(i, end);
+    const count = distinct(inWindow);
+    const before = distinct(large.slice(firstAt(large, start - windowMs), i));
+    if (count < Math.max(minCount, Math.ceil(t.fanBaselineMultiple * before))) continue;
+    if (sum(inWindow) < t.fanMinAmount * 100) continue;
+    if (accept({ moves: inWindow, count, before })) i = end - 1;
+  }
+}
+
+/** Fan-in: many senders to one holder within the window, and most of it moved out soon after. */
+function fanIns(ins: Map<string, Move[]>, exits: Map<string, Move[]>, t: FanThresholds): FanHit[] {
+  const hits: FanHit[] = [];
+  for (const [hub, moves] of ins)
+    fanWindows(moves, t.fanInMinCounterparties, t, (fan) => {
+      const gathered = sum(fan.moves);
+      const first = fan.moves[0]!.ms;
+      const last = fan.moves[fan.moves.length - 1]!.ms;
+      const feeders = new Set(fan.moves.map((m) => m.party));
+      // Money out to anyone but the feeders, from the first arrival until the hold after the last.
+      const out = within(exits.get(hub) ?? [], first, last + t.networkMaxHoldDays * DAY).filter(
+        (m) => !feeders.has(m.party),
+      );
+      const ratio = gathered > 0 ? sum(out) / gathered : 0;
+      if (ratio * 100 < t.networkPassPercent) return false;
+      const sources = [...new Set(fan.moves.filter((m) => m.holder).map((m) => m.party))].sort();
+      hits.push({
+        typology: "fan_in",
+        key: `fan_in:${hub}:${fan.moves[0]!.id}`,
+        principal: hub,
+        participants: [
+          { holderId: hub, role: "hub" },
+          ...sources.map((h) => ({ holderId: h, role: "source" as const })),
+        ],
+        firstAt: new Date(first).toISOString(),
+        lastAt: new Date(Math.max(last, ...out.map((m) => m.ms))).toISOString(),
+        amountMinor: gathered,
+        transferIds: [...fan.moves, ...out].map((m) => m.id).sort(),
+        reason: `${fan.count} senders paid ${money(gathered)} in ${days(last - first)} days (${fan.before} in the ${t.fanWindowDays} days before), and ${Math.round(ratio * 100)}% of it left within ${t.networkMaxHoldDays} days.`,
+        counterfactual: `Quiet with fanInMinCounterparties above ${fan.count} (or fanBaselineMultiple above ${fan.before ? (fan.count / fan.before).toFixed(2) : "any value"}), or networkPassPercent above ${Math.floor(ratio * 100)}.`,
+        measures: {
+          senders: fan.count,
+          sendersBefore: fan.before,
+          passThroughRatio: Math.round(ratio * 10_000) / 10_000,
+        },
+      });
+      return true;
+    });
+  return hits;
+}
+
+/** Fan-out: one holder pays many within the window, and most holder recipients pass it straight on. */
+function fanOuts(outs: Map<string, Move[]>, exits: Map<string, Move[]>, t: FanThresholds): FanHit[] {
+  const hits: FanHit[] = [];
+  const passMs = t.networkBurstDays * DAY;
+  for (const [hub, moves] of outs)
+    fanWindows(moves, t.fanOutMinCounterparties, t, (fan) => {
+      const received = new Map<string, { amount: number; first: number }>();
+      for (const m of fan.moves.filter((x) => x.holder)) {
+        const r = received.get(m.party) ?? { amount: 0, first: m.ms };
+        r.amount += m.amountMinor;
+        received.set(m.party, r);
+      }
+      const passedOn = [...received].filter(([sink, r]) => {
+        const out = within(exits.get(sink) ?? [], r.first, r.first + passMs).filter((m) => m.party !== hub);
+        return sum(out) * 100 >= t.networkPassPercent * r.amount;
+      });
+      // Most recipients among the holders, and enough of them, moved it straight on.
+      if (passedOn.length * 2 < received.size || passedOn.length < Math.ceil(t.fanOutMinCounterparties / 2))
+        return false;
+      const sinks = [...received.keys()].sort();
+      const paid = sum(fan.moves);
+      const first = fan.moves[0]!.ms;
+      const last = fan.moves[fan.moves.length - 1]!.ms;
+      hits.push({
+        typology: "fan_out",
+        key: `fan_out:${hub}:${fan.moves[0]!.id}`,
+        principal: hub,
+        participants: [
+          { holderId: hub, role: "hub" },
+          ...sinks.map((h) => ({ holderId: h, role: "sink" as const })),
+        ],
+        firstAt: new Date(first).toISOString(),
+        lastAt: new Date(last + passMs).toISOString(),
+        amountMinor: paid,
+        transferIds: fan.moves.map((m) => m.id).sort(),
+        reason: `${fan.count} recipients were paid ${money(paid)} in ${days(last - first)} days (${fan.before} in the ${t.fanWindowDays} days before); ${passedOn.length} of the ${received.size} who are holders moved ${t.networkPassPercent}% or more of it on within ${t.networkBurstDays} days.`,
+        counterfactual: `Quiet with fanOutMinCounterparties above ${fan.count}, or networkPassPercent high enough that fewer than half the recipients passed it on.`,
+        measures: {
+          recipients: fan.count,
+          recipientsBefore: fan.before,
+          passedOn: passedOn.length,
+          holderRecipients: received.size,
+        },
+      });
+      return true;
+    });
+  return hits;
+}
+
+/** The fans of the network, sorted by key. */
+export function detectFans(
+  input: { transfers: readonly FanTransfer[]; external: readonly FanExternal[] },
+  t: FanThresholds,
+): FanHit[] {
+  const { ins, outs, exits } = index(input.transfers, input.external);
+  return [...fanIns(ins, exits, t), ...fanOuts(outs, exits, t)].sort((a, b) => (a.key < b.key ? -1 : 1));
+}
