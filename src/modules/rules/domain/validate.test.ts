@@ -33,7 +33,7 @@ describe("case-opening content fields", () => {
       "6265028d4d9b6a7403fd0ec2db9c7f082b62be4cb1fa844c98ceec3715c039d0",
     );
     expect(await contentHash(checkContent("aml", {}).content)).toBe(
-      "758b438856c3f140308ccf3349d5240565c314b9def5be540590a26c7274cedb",
+      "95c1f2def1c796667299c18bd746348c6b5c586ffa016570ff636efd56db3299",
     );
     expect("createCaseThreshold" in checkContent("fraud", {}).content).toBe(false);
   });
