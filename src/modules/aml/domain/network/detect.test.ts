@@ -60,6 +60,21 @@ describe("legitimate look-alikes do not fire", () => {
   });
 });
 
+describe("look-alikes stay quiet when a tenant lowers networkMinAmount", () => {
+  it.each([50, 500, 2000])("to %i", (networkMinAmount) => {
+    for (const seed of SEEDS.slice(0, 15)) {
+      for (const [name, make] of Object.entries(LOOK_ALIKES)) {
+        const book = new Book(`${seed}`);
+        make(book, mulberry32(seed), "x", 0);
+        expect(
+          detectNetworkSchemes(book, { ...NETWORK_DEFAULTS, networkMinAmount }),
+          `${name} ${seed}`,
+        ).toEqual([]);
+      }
+    }
+  });
+});
+
 describe("detectNetworkSchemes", () => {
   it("finds each planted scheme once, with its roles, among look-alikes and background", () => {
     for (const seed of SEEDS.slice(0, 15)) {

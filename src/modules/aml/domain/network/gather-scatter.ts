@@ -13,11 +13,12 @@ export const GATHER_SPAN_DAYS = 7;
 export const GATHER_MAX_LEGS = 100;
 
 /**
- * Share of everything the hub received, from the first gathered receipt to the end of the hold,
- * that the gathered legs make up: a till's or an employer's outgoings are paid from all its
- * takings, a hub's from what it gathered.
+ * Share of everything the hub received, from GATHER_SPAN_DAYS before the first gathered receipt
+ * to the end of the hold, that the gathered legs make up: a till's or an employer's outgoings
+ * are paid from all its takings, a hub's from what it gathered; and the last few contributions
+ * to a susu pot are not a gathering of their own.
  */
-export const GATHER_MIN_SHARE = 0.5;
+export const GATHER_MIN_SHARE = 0.8;
 
 /**
  * A hub H receives flows from >= fanMinParticipants distinct holders within GATHER_SPAN_DAYS,
@@ -25,7 +26,7 @@ export const GATHER_MIN_SHARE = 0.5;
  * [networkPassPercent%, 105%] of what it gathered, with flows to >= fanMinParticipants distinct
  * holders other than its sources (payments to outsiders and cash count towards the sum, not
  * towards the sinks). Legs count from half networkMinAmount; the gathered sum is at least
- * 2 x networkMinAmount and GATHER_MIN_SHARE of all the hub received meanwhile. One episode per qualifying window; detect.ts merges a hub's windows.
+ * 2 x networkMinAmount and GATHER_MIN_SHARE of all the hub received around them. One episode per qualifying window; detect.ts merges a hub's windows.
  */
 export function findGatherScatter(index: FlowIndex, t: NetworkThresholds): Episode[] {
   const floor = legFloorMinor(t);
@@ -56,7 +57,7 @@ export function findGatherScatter(index: FlowIndex, t: NetworkThresholds): Episo
         const paid = index.debitedBetween(hub, afterMs, untilMs);
         const ratio = paid / gathered;
         if (ratio * 100 < t.networkPassPercent || ratio * 100 > PASS_MAX_PERCENT) continue;
-        const received = index.creditedBetween(hub, afterMs - 1, untilMs);
+        const received = index.creditedBetween(hub, afterMs - spanMs, untilMs);
         if (gathered < GATHER_MIN_SHARE * received) continue;
         const window: Flow[] = [];
         const sinks = new Set<string>();
