@@ -232,7 +232,7 @@ export function passLinks(index: FlowIndex, arrival: Arrival | Link | Flow, t: N
  * arrival must be for its passing on to be a pass-through: a susu recipient takes 11 equal
  * contributions in a day and pays one out next week, which is no pass-through of any of them.
  */
-export const ARRIVAL_MIN_SHARE = 0.5;
+export const ARRIVAL_MIN_SHARE = 1 / 3;
 
 function computeLinks(index: FlowIndex, arrival: Arrival, t: NetworkThresholds): Link[] {
   const holder = arrival.to;
