@@ -86,15 +86,10 @@ export class FlowIndex {
     }
     for (const e of external) {
       const ms = Date.parse(e.at);
-      if (e.direction === "out" && e.amountMinor > 0 && Number.isFinite(ms))
-        events.push({
-          id: e.id,
-          ms,
-          t: null,
-          holder: this.intern(e.holderId),
-          to: -1,
-          amount: e.amountMinor,
-        });
+      if (e.amountMinor <= 0 || !Number.isFinite(ms)) continue;
+      const holder = this.intern(e.holderId);
+      const [from, to] = e.direction === "out" ? [holder, -1] : [-1, holder];
+      events.push({ id: e.id, ms, t: null, holder: from, to, amount: e.amountMinor });
     }
     events.sort(byTime);
     const size = this.holders.size;
