@@ -16,6 +16,7 @@ import {
   rotatingSusu,
   seasonal,
   shuffled,
+  uniform,
 } from "./fixtures";
 import { NETWORK_DEFAULTS, NETWORK_TYPOLOGY_RULES, type SchemeHit } from "./types";
 
@@ -60,6 +61,21 @@ describe("legitimate look-alikes do not fire", () => {
   });
 });
 
+describe("look-alikes stay quiet when a tenant lowers networkMinAmount", () => {
+  it.each([50, 500, 2000])("to %i", (networkMinAmount) => {
+    for (const seed of SEEDS.slice(0, 15)) {
+      for (const [name, make] of Object.entries(LOOK_ALIKES)) {
+        const book = new Book(`${seed}`);
+        make(book, mulberry32(seed), "x", 0);
+        expect(
+          detectNetworkSchemes(book, { ...NETWORK_DEFAULTS, networkMinAmount }),
+          `${name} ${seed}`,
+        ).toEqual([]);
+      }
+    }
+  });
+});
+
 describe("detectNetworkSchemes", () => {
   it("finds each planted scheme once, with its roles, among look-alikes and background", () => {
     for (const seed of SEEDS.slice(0, 15)) {
@@ -83,6 +99,50 @@ describe("detectNetworkSchemes", () => {
       );
       for (const h of hits) for (const p of h.participants) expect(legit.has(p.holderId)).toBe(false);
     }
+  });
+
+  it("finds the planted schemes when their holders also have pay, cash-outs and family", () => {
+    const found: Record<string, number> = {};
+    for (const seed of SEEDS) {
+      const { book, c3, c6, sg, gs, ly } = mixed(seed);
+      const rng = mulberry32(seed + 500);
+      const holders = [
+        ...c3,
+        ...c6,
+        sg.source,
+        ...sg.mids,
+        sg.sink,
+        gs.hub,
+        ...gs.sources,
+        ...gs.sinks,
+        ...ly,
+      ];
+      for (const h of holders) {
+        const pay = uniform(rng, 3000, 15_000);
+        for (let month = 0; month < 3; month++) {
+          const day = month * 30 + uniform(rng, 0, 30);
+          book.pay(`employer${Math.floor(rng() * 5)}`, h, pay, day);
+          book.ext(h, "out", "cash", pay * uniform(rng, 0.2, 0.6), day + uniform(rng, 0, 10));
+          book.pay(
+            h,
+            `family${Math.floor(rng() * 50)}`,
+            pay * uniform(rng, 0.05, 0.15),
+            day + uniform(rng, 0, 10),
+          );
+        }
+      }
+      for (const h of detectNetworkSchemes(book, NETWORK_DEFAULTS)) {
+        const scheme = h.key.slice(0, h.key.lastIndexOf(":"));
+        found[scheme] = (found[scheme] ?? 0) + 1;
+        expect(h.principal).not.toMatch(/^(employer|family)/);
+      }
+    }
+    console.log(`network: planted among ordinary lives, ${SEEDS.length} books: ${JSON.stringify(found)}`);
+    expect(found["cycle:C3r00"]).toBe(SEEDS.length);
+    expect(found["cycle:C6r00"]).toBe(SEEDS.length);
+    expect(found["scatter_gather:SGsrc"]).toBe(SEEDS.length);
+    expect(found["layering:LYc00"]).toBe(SEEDS.length);
+    expect(found["gather_scatter:GShub"]).toBeGreaterThanOrEqual(SEEDS.length * 0.85);
   });
 
   it("gives the same hits whatever the order of the input", () => {

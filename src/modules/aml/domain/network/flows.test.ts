@@ -35,12 +35,14 @@ describe("flows", () => {
     expect(links[0].ratio).toBeCloseTo(0.86, 6);
   });
 
-  it("sums every debit, external ones included, over a span", () => {
+  it("sums every debit and credit, external ones included, over a span", () => {
     const book = new Book("d");
     book.pay("A", "B", 100, 1);
     book.ext("A", "out", "cash", 50, 2);
     book.ext("A", "in", "cash", 70, 2);
     book.pay("A", "C", 25, 3);
     expect(index(book).debitedBetween("A", 0, Number.MAX_SAFE_INTEGER)).toBe(17_500);
+    expect(index(book).creditedBetween("A", 0, Number.MAX_SAFE_INTEGER)).toBe(7_000);
+    expect(index(book).creditedBetween("B", 0, Number.MAX_SAFE_INTEGER)).toBe(10_000);
   });
 });

@@ -86,15 +86,10 @@ export class FlowIndex {
     }
     for (const e of external) {
       const ms = Date.parse(e.at);
-      if (e.direction === "out" && e.amountMinor > 0 && Number.isFinite(ms))
-        events.push({
-          id: e.id,
-          ms,
-          t: null,
-          holder: this.intern(e.holderId),
-          to: -1,
-          amount: e.amountMinor,
-        });
+      if (e.amountMinor <= 0 || !Number.isFinite(ms)) continue;
+      const holder = this.intern(e.holderId);
+      const [from, to] = e.direction === "out" ? [holder, -1] : [-1, holder];
+      events.push({ id: e.id, ms, t: null, holder: from, to, amount: e.amountMinor });
     }
     events.sort(byTime);
     const size = this.holders.size;
@@ -211,7 +206,8 @@ export function firstAfter(flows: readonly Flow[], ms: number): number {
 }
 
 /**
- * The pass-through links at `arrival.to`: for each holder the receiver paid after the arrival
+ * The pass-through links at `arrival.to` (none when the arrival is under ARRIVAL_MIN_SHARE of
+ * what the receiver took in around it): for each holder the receiver paid after the arrival
  * began and within networkMaxHoldDays of its end, the earliest run of consecutive flows to that
  * holder whose sum is within [networkPassPercent%, 105%] of the arrival. One link per holder.
  */
@@ -226,8 +222,18 @@ export function passLinks(index: FlowIndex, arrival: Arrival | Link | Flow, t: N
   return links;
 }
 
+/**
+ * Share of what the receiver took in around an arrival (networkBurstDays either side) that the
+ * arrival must be for its passing on to be a pass-through: a susu recipient takes 11 equal
+ * contributions in a day and pays one out next week, which is no pass-through of any of them.
+ */
+export const ARRIVAL_MIN_SHARE = 1 / 3;
+
 function computeLinks(index: FlowIndex, arrival: Arrival, t: NetworkThresholds): Link[] {
   const holder = arrival.to;
+  const aroundMs = t.networkBurstDays * DAY_MS;
+  const received = index.creditedBetween(holder, arrival.firstMs - aroundMs, arrival.lastMs + aroundMs);
+  if (arrival.amountMinor < ARRIVAL_MIN_SHARE * received) return [];
   const outs = index.outflows(holder);
   const start = firstAfter(outs, arrival.firstMs);
   const untilMs = arrival.lastMs + t.networkMaxHoldDays * DAY_MS;

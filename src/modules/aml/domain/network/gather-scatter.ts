@@ -13,19 +13,21 @@ export const GATHER_SPAN_DAYS = 7;
 export const GATHER_MAX_LEGS = 100;
 
 /**
- * Share of everything the hub received, from the first gathered receipt to the end of the hold,
- * that the gathered legs make up: a till's or an employer's outgoings are paid from all its
- * takings, a hub's from what it gathered.
+ * Share of everything the hub received, from GATHER_SPAN_DAYS before the first gathered receipt
+ * to the end of the hold, that the gathered legs make up: a till's or an employer's outgoings
+ * are paid from all its takings, a hub's from what it gathered; and the last few contributions
+ * to a susu pot are not a gathering of their own.
  */
-export const GATHER_MIN_SHARE = 0.5;
+export const GATHER_MIN_SHARE = 0.8;
 
 /**
  * A hub H receives flows from >= fanMinParticipants distinct holders within GATHER_SPAN_DAYS,
  * then, from the first of them to networkMaxHoldDays after the last, pays out
- * [networkPassPercent%, 105%] of what it gathered, with flows to >= fanMinParticipants distinct
+ * [networkPassPercent%, 105%] of what it gathered (or of all it received meanwhile, when it
+ * also spent other money such as its pay), with flows to >= fanMinParticipants distinct
  * holders other than its sources (payments to outsiders and cash count towards the sum, not
  * towards the sinks). Legs count from half networkMinAmount; the gathered sum is at least
- * 2 x networkMinAmount and GATHER_MIN_SHARE of all the hub received meanwhile. One episode per qualifying window; detect.ts merges a hub's windows.
+ * 2 x networkMinAmount and GATHER_MIN_SHARE of all the hub received around them. One episode per qualifying window; detect.ts merges a hub's windows.
  */
 export function findGatherScatter(index: FlowIndex, t: NetworkThresholds): Episode[] {
   const floor = legFloorMinor(t);
@@ -54,9 +56,14 @@ export function findGatherScatter(index: FlowIndex, t: NetworkThresholds): Episo
         const afterMs = ins[i].firstMs;
         const untilMs = lastMs + holdMs;
         const paid = index.debitedBetween(hub, afterMs, untilMs);
-        const ratio = paid / gathered;
-        if (ratio * 100 < t.networkPassPercent || ratio * 100 > PASS_MAX_PERCENT) continue;
-        const received = index.creditedBetween(hub, afterMs - 1, untilMs);
+        const inBand = (r: number) => r * 100 >= t.networkPassPercent && r * 100 <= PASS_MAX_PERCENT;
+        let ratio = paid / gathered;
+        if (!inBand(ratio)) {
+          // A hub that also spends its own pay passes on what it gathered and what it earned.
+          ratio = paid / index.creditedBetween(hub, afterMs - 1, untilMs);
+          if (!inBand(ratio)) continue;
+        }
+        const received = index.creditedBetween(hub, afterMs - spanMs, untilMs);
         if (gathered < GATHER_MIN_SHARE * received) continue;
         const window: Flow[] = [];
         const sinks = new Set<string>();

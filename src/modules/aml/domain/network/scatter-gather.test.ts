@@ -43,6 +43,15 @@ describe("scatter-gather", () => {
     expect(fan(4, 0.95, () => "S")).toEqual([]);
   });
 
+  it("follows the tenant's thresholds", () => {
+    const book = new Book("t");
+    plantScatterGather(book, mulberry32(3), "p");
+    expect(detectNetworkSchemes(book, { ...NETWORK_DEFAULTS, fanMinParticipants: 5 })).toHaveLength(1);
+    expect(detectNetworkSchemes(book, { ...NETWORK_DEFAULTS, fanMinParticipants: 6 })).toEqual([]);
+    expect(detectNetworkSchemes(book, { ...NETWORK_DEFAULTS, networkMinAmount: 30_001 })).toEqual([]);
+    expect(detectNetworkSchemes(book, { ...NETWORK_DEFAULTS, networkMaxHoldDays: 0.25 })).toEqual([]);
+  });
+
   it("says which threshold was closest", () => {
     expect(fan(3, 0.9)[0].counterfactual).toBe(
       "It would not have fired with networkPassPercent above 90.00 (now 85), the closest threshold (5.9% away).",
