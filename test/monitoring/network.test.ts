@@ -15,7 +15,7 @@ import { quietTenant } from "./helpers";
  */
 
 const DAY = 86_400_000;
-const HOLDERS = 30;
+const HOLDERS = 48;
 
 interface Transfer {
   from: number;
@@ -24,10 +24,22 @@ interface Transfer {
   day: number;
 }
 
-/** The planted schemes and the look-alikes, as transfers between holders C-1..C-30 (days from the start). */
-function book(): Transfer[] {
+/** Money in or out of one holder from outside: cash at an agent, or a bank account elsewhere. */
+interface Outside {
+  holder: number;
+  type: "credit" | "debit";
+  amount: number;
+  day: number;
+  account?: string;
+}
+
+/** The planted schemes and the look-alikes, as transfers between holders C-1..C-48 (days from the start). */
+function book(): { transfers: Transfer[]; outside: Outside[] } {
   const t: Transfer[] = [];
+  const outside: Outside[] = [];
   const send = (from: number, to: number, amount: number, day: number) => t.push({ from, to, amount, day });
+  const cash = (holder: number, type: Outside["type"], amount: number, day: number) =>
+    outside.push({ holder, type, amount, day });
   // Cycle: 25,000 leaves C-1 and comes back through C-2 and C-3, each keeping ~2%.
   send(1, 2, 25_000, 0);
   send(2, 3, 24_500, 1);
@@ -48,26 +60,42 @@ function book(): Transfer[] {
   send(21, 22, 26_000, 16);
   send(21, 22, 26_000, 16.2);
   send(21, 22, 26_000, 16.9);
+  // Fan-in: six holders pay C-37 4,000 each within a week; it takes 95% out as cash. C-37 has
+  // banked before (a new account would be a mule, whose senders are victims, not feeders).
+  cash(37, "credit", 1_500, 2);
+  for (const [i, h] of [31, 32, 33, 34, 35, 36].entries()) send(h, 37, 4_000, 30 + i);
+  for (const day of [37, 37.5, 38]) cash(37, "debit", 7_600, day);
+  // Fan-out: 45,000 from a bank elsewhere, paid to C-39..C-44, who each cash it out within a day.
+  outside.push({ holder: 38, type: "credit", amount: 45_000, day: 20, account: "GH-BANK-FAN" });
+  for (const [i, h] of [39, 40, 41, 42, 43, 44].entries()) {
+    send(38, h, 7_000, 20.5 + i * 0.5);
+    cash(h, "debit", 6_800, 20.8 + i * 0.5);
+  }
   // Look-alikes. A rotating susu: C-23..C-27 pay that week's recipient 200 each, eight weeks.
   const members = [23, 24, 25, 26, 27];
   for (let week = 0; week < 8; week++) {
     const recipient = members[week % members.length]!;
     for (const m of members) if (m !== recipient) send(m, recipient, 200, week * 7 + 0.1);
   }
-  // Payroll: C-28 pays four staff on one day; they buy from C-27's shop and send family a little.
-  for (const staff of [29, 30, 23, 24]) {
+  // Payroll: C-28 pays eight staff on one day; they buy from C-27's shop, cash out a fifth, send family a little.
+  for (const staff of [29, 30, 23, 24, 45, 46, 47, 48]) {
     send(28, staff, 3_000, 24);
     send(staff, 27, 60, 25);
+    cash(staff, "debit", 600, 25.5);
   }
   // Family support: C-29 helps C-30 with 3,000, who helps C-24 with 2,900 ten days later.
   send(29, 30, 3_000, 30);
   send(30, 24, 2_900, 40);
-  return t;
+  return { transfers: t, outside };
 }
 
-const NETWORK_RULE = "rule_id IN ('AML-CYC-012', 'AML-SGA-013', 'AML-GSC-014', 'AML-LAY-015')";
-const SCHEME_HOLDERS = Array.from({ length: 22 }, (_, i) => i + 1);
-const LOOKALIKE_HOLDERS = [23, 24, 25, 26, 27, 28, 29, 30];
+const NETWORK_RULE =
+  "rule_id IN ('AML-CYC-012', 'AML-SGA-013', 'AML-GSC-014', 'AML-LAY-015', 'AML-FNI-016', 'AML-FNO-017')";
+const SCHEME_HOLDERS = [
+  ...Array.from({ length: 22 }, (_, i) => i + 1),
+  ...Array.from({ length: 14 }, (_, i) => i + 31),
+];
+const LOOKALIKE_HOLDERS = [23, 24, 25, 26, 27, 28, 29, 30, 45, 46, 47, 48];
 
 /** Customers, accounts and both legs of every transfer, the history starting `startDaysAgo`. */
 async function load(t: TestTenant, startDaysAgo: number) {
@@ -84,7 +112,19 @@ async function load(t: TestTenant, startDaysAgo: number) {
     currentBalance: "1000.00",
   }));
   const start = Date.now() - startDaysAgo * DAY;
-  const rows = book().flatMap((x, i) => {
+  const { transfers, outside } = book();
+  const outsideRows = outside.map((x, i) => ({
+    externalId: `X-${i}`,
+    externalSource: "core",
+    accountExternalId: `A-${x.holder}`,
+    type: x.type,
+    amount: x.amount.toFixed(2),
+    currency: "GHS",
+    transactionDate: new Date(start + x.day * DAY).toISOString(),
+    channel: x.account ? "bank_transfer" : "cash",
+    ...(x.account ? { counterpartyName: "Bright Star Investments", counterpartyAccount: x.account } : {}),
+  }));
+  const transferRows: Record<string, unknown>[] = transfers.flatMap((x, i) => {
     const at = new Date(start + x.day * DAY).toISOString();
     const leg = (side: "debit" | "credit") => ({
       externalId: `T-${i}-${side}`,
@@ -100,6 +140,7 @@ async function load(t: TestTenant, startDaysAgo: number) {
     });
     return [leg("debit"), leg("credit")];
   });
+  const rows = [...transferRows, ...outsideRows];
   expect((await ingest(t, "customers", customers)).status).toBe(200);
   expect((await ingest(t, "accounts", accounts)).status).toBe(200);
   expect((await ingest(t, "transactions", rows)).recordsWritten).toBe(rows.length);
@@ -119,7 +160,7 @@ async function networkAlerts(t: TestTenant): Promise<AlertBody[]> {
   const res = await call("GET", "/v1/monitoring/alerts?kind=aml&limit=100", { key: t.key });
   expect(res.status).toBe(200);
   const body = await json<{ data: AlertBody[] }>(res);
-  return body.data.filter((a) => a.ruleIds.some((r) => /^AML-(CYC|SGA|GSC|LAY)-/.test(r)));
+  return body.data.filter((a) => a.ruleIds.some((r) => /^AML-(CYC|SGA|GSC|LAY|FNI|FNO)-/.test(r)));
 }
 
 /** External id number of each customer uuid. */
@@ -135,8 +176,8 @@ async function holderNumbers(t: TestTenant): Promise<Map<string, number>> {
 describe("the network scan", () => {
   it("finds each planted typology with its participants, in event time, and none of the look-alikes", async () => {
     const t = await quietTenant("Network scan");
-    // 50 days ago: every scheme ended more than 30 days before the load (a backfill).
-    await load(t, 50);
+    // 70 days ago: every scheme ended more than 30 days before the load (a backfill).
+    await load(t, 70);
     await runNetworkJob(t);
     const found = await networkAlerts(t);
     const number = await holderNumbers(t);
@@ -160,9 +201,27 @@ describe("the network scan", () => {
     ]);
     expect(byTypology("gather_scatter").find((a) => number.get(a.entityId) === 14)?.detail.role).toBe("hub");
     expect(holdersOf("layering")).toEqual(["19:source", "20:intermediary", "21:intermediary", "22:sink"]);
+    expect(holdersOf("fan_in")).toEqual([
+      "31:source",
+      "32:source",
+      "33:source",
+      "34:source",
+      "35:source",
+      "36:source",
+      "37:hub",
+    ]);
+    expect(holdersOf("fan_out")).toEqual([
+      "38:hub",
+      "39:sink",
+      "40:sink",
+      "41:sink",
+      "42:sink",
+      "43:sink",
+      "44:sink",
+    ]);
 
     // One case per scheme, on its principal, named by every participant's alert; the episode's dates.
-    for (const typology of ["cycle", "scatter_gather", "gather_scatter", "layering"]) {
+    for (const typology of ["cycle", "scatter_gather", "gather_scatter", "layering", "fan_in", "fan_out"]) {
       const alerts = byTypology(typology);
       const caseIds = new Set(alerts.flatMap((a) => a.cases.map((c) => c.caseId)));
       expect(caseIds.size, typology).toBe(1);
@@ -178,6 +237,8 @@ describe("the network scan", () => {
     );
     expect(cases.map((c) => `${c.rule_id}:${number.get(c.entity_id)}`)).toEqual([
       "AML-CYC-012:1",
+      "AML-FNI-016:37",
+      "AML-FNO-017:38",
       "AML-GSC-014:14",
       "AML-LAY-015:19",
       "AML-SGA-013:4",
@@ -203,7 +264,7 @@ describe("the network scan", () => {
       `SELECT count(*) AS n FROM aml_cases WHERE tenant_id = ? AND ${NETWORK_RULE}`,
       t.id,
     );
-    expect(n).toBe(4);
+    expect(n).toBe(6);
   });
 
   it("runs after arrival screening drains, and the status says when the network was judged", async () => {
@@ -215,9 +276,9 @@ describe("the network scan", () => {
         }>(await call("GET", "/v1/monitoring/status", { key: t.key }))
       ).status.network;
     expect(await status()).toMatchObject({ upToDate: true, lastScanAt: null, schemes: 0 });
-    await load(t, 60);
+    await load(t, 70);
     const judged = await eventually(status, (s) => s.upToDate && s.lastScanAt !== null, 20_000);
-    expect(judged.schemes).toBe(4);
+    expect(judged.schemes).toBe(6);
     expect(new Set((await networkAlerts(t)).map((a) => a.entityId)).size).toBe(SCHEME_HOLDERS.length);
   });
 });

@@ -51,7 +51,7 @@ describe("fan-in and exit", () => {
     b.pay("f-friend", "hub", 1_500, 0);
     b.pay("g-friend", "hub", 1_200, 10);
     const feeders = ["a", "b", "c", "d", "e", "f", "g", "h"];
-    feeders.forEach((f, i) => b.pay(f, "hub", 4_000, 30 + i * 0.8));
+    for (const [i, f] of feeders.entries()) b.pay(f, "hub", 4_000, 30 + i * 0.8);
     for (const d of [37, 37.5, 38]) b.out("hub", 10_200, d);
     expect(found(b)).toEqual([`fan_in:hub=hub,${feeders.map((f) => `source=${f}`).join(",")}`]);
     const [hit] = detectFans(b, T);
@@ -59,9 +59,29 @@ describe("fan-in and exit", () => {
     expect(hit!.measures.passThroughRatio).toBeCloseTo(30_600 / 32_000, 4);
   });
 
+  it("names only the hub when it is a new or dormant account (a mule; its senders are victims)", () => {
+    const b = book();
+    b.out("mule", 50, 20);
+    ["a", "b", "c", "d", "e", "f"].forEach((v, i) => {
+      b.pay(v, "mule", 3_500, 21 + i * 0.3);
+    });
+    b.out("mule", 20_000, 23);
+    expect(found(b)).toEqual(["fan_in:hub=mule"]);
+  });
+
+  it("takes a trader's regular buyers as its normal, also at the start of the history", () => {
+    const b = book();
+    for (let week = 0; week < 8; week++)
+      ["a", "b", "c", "d", "e", "f"].forEach((buyer, i) => {
+        b.pay(buyer, "trader", 2_000, week * 7 + i * 0.5);
+      });
+    for (let week = 0; week < 8; week++) b.out("trader", 11_000, week * 7 + 6);
+    expect(found(b)).toEqual([]);
+  });
+
   it("stays quiet when the money stays, when the senders are the hub's normal, and on small payments", () => {
     const stays = book();
-    ["a", "b", "c", "d", "e", "f"].forEach((f, i) => stays.pay(f, "hub", 4_000, 30 + i));
+    for (const [i, f] of ["a", "b", "c", "d", "e", "f"].entries()) stays.pay(f, "hub", 4_000, 30 + i);
     stays.out("hub", 3_000, 38);
     expect(found(stays)).toEqual([]);
 
@@ -117,7 +137,7 @@ describe("fan-out to pass-through recipients", () => {
 
   it("gives the same hits, keys included, whatever the order of the input", () => {
     const b = book();
-    ["a", "b", "c", "d", "e", "f"].forEach((f, i) => b.pay(f, "hub", 5_000, 3 + i * 0.5));
+    for (const [i, f] of ["a", "b", "c", "d", "e", "f"].entries()) b.pay(f, "hub", 5_000, 3 + i * 0.5);
     b.out("hub", 29_000, 8);
     const reversed = { transfers: [...b.transfers].reverse(), external: [...b.external].reverse() };
     expect(detectFans(b, T)).toHaveLength(1);

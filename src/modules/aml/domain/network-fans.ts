@@ -81,9 +81,20 @@ function index(transfers: readonly FanTransfer[], external: readonly FanExternal
   const ins = new Map<string, Move[]>();
   const outs = new Map<string, Move[]>();
   const exits = new Map<string, Move[]>();
+  const seen = new Map<string, Span>();
+  const see = (holder: string, ms: number) => {
+    const span = seen.get(holder);
+    if (!span) seen.set(holder, { first: ms, last: ms });
+    else {
+      span.first = Math.min(span.first, ms);
+      span.last = Math.max(span.last, ms);
+    }
+  };
   for (const t of transfers) {
     const ms = Date.parse(t.at);
     if (!Number.isFinite(ms) || t.from === t.to) continue;
+    see(t.from, ms);
+    see(t.to, ms);
     push(ins, t.to, { id: t.id, party: t.from, holder: true, amountMinor: t.amountMinor, ms });
     push(outs, t.from, { id: t.id, party: t.to, holder: true, amountMinor: t.amountMinor, ms });
     push(exits, t.from, { id: t.id, party: t.to, holder: true, amountMinor: t.amountMinor, ms });
@@ -91,6 +102,7 @@ function index(transfers: readonly FanTransfer[], external: readonly FanExternal
   for (const f of external) {
     const ms = Date.parse(f.at);
     if (!Number.isFinite(ms)) continue;
+    see(f.holderId, ms);
     const move = {
       id: f.id,
       party: `x:${f.counterparty ?? f.kind}`,
@@ -103,8 +115,21 @@ function index(transfers: readonly FanTransfer[], external: readonly FanExternal
     push(f.direction === "in" ? ins : outs, f.holderId, move);
   }
   for (const list of [...ins.values(), ...outs.values(), ...exits.values()]) list.sort(byTime);
-  return { ins, outs, exits };
+  return { ins, outs, exits, seen };
 }
+
+/** The first and last instant a holder was seen in the history read. */
+interface Span {
+  first: number;
+  last: number;
+}
+
+const median = (values: readonly number[]) => {
+  if (values.length === 0) return 0;
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+};
 
 const distinct = (moves: readonly Move[]) => new Set(moves.map((m) => m.party)).size;
 const sum = (moves: readonly Move[]) => moves.reduce((n, m) => n + m.amountMinor, 0);
@@ -114,7 +139,10 @@ const within = (moves: readonly Move[], from: number, to: number) =>
 interface Fan {
   moves: Move[];
   count: number;
+  /** The hub's normal: the larger of the window before and the median of its other windows. */
   before: number;
+  /** Nothing seen of the hub until a window before the fan: a new or dormant account. */
+  newHub: boolean;
 }
 
 /** First index of a sorted list at or after `ms`. */
@@ -129,37 +157,58 @@ function firstAt(moves: readonly Move[], ms: number): number {
   return lo;
 }
 
+/** Distinct parties of each window-long bin of the hub's span, with the bin's start. */
+function bins(large: readonly Move[], span: Span, windowMs: number) {
+  const out: { start: number; count: number }[] = [];
+  for (let start = span.first; start <= span.last; start += windowMs)
+    out.push({
+      start,
+      count: distinct(large.slice(firstAt(large, start), firstAt(large, start + windowMs))),
+    });
+  return out;
+}
+
 /**
  * The windows of `moves` (each at least a fifth of networkMinAmount) whose distinct parties reach
- * the floor and the multiple of the window before, with the total reached, earliest first. `accept`
- * says whether a window is a scheme; an accepted window's moves start no other window.
+ * the floor and the multiple of the hub's normal (the larger of the window before and the median
+ * of its other windows: a trader's regular buyers are its normal even at the start of the
+ * history), with the total reached, earliest first. `accept` says whether a window is a scheme;
+ * an accepted window's moves start no other window.
  */
 function fanWindows(
   moves: readonly Move[],
   minCount: number,
   t: FanThresholds,
+  span: Span,
   accept: (fan: Fan) => boolean,
 ) {
   const windowMs = t.fanWindowDays * DAY;
   const floorMinor = t.networkMinAmount * 100 * MIN_SHARE_OF_FLOW;
   const large = moves.filter((m) => m.amountMinor >= floorMinor);
+  let tiles: ReturnType<typeof bins> | null = null;
   for (let i = 0; i < large.length; i++) {
     const start = large[i]!.ms;
     const end = firstAt(large, start + windowMs + 1);
     const inWindow = large.slice(i, end);
     const count = distinct(inWindow);
-    const before = distinct(large.slice(firstAt(large, start - windowMs), i));
-    if (count < Math.max(minCount, Math.ceil(t.fanBaselineMultiple * before))) continue;
-    if (sum(inWindow) < t.fanMinAmount * 100) continue;
-    if (accept({ moves: inWindow, count, before })) i = end - 1;
+    if (count < minCount || sum(inWindow) < t.fanMinAmount * 100) continue;
+    tiles ??= bins(large, span, windowMs);
+    const others = tiles.filter((b) => b.start + windowMs <= start || b.start > start + windowMs);
+    const before = Math.max(
+      distinct(large.slice(firstAt(large, start - windowMs), i)),
+      median(others.map((b) => b.count)),
+    );
+    if (count < Math.ceil(t.fanBaselineMultiple * before)) continue;
+    if (accept({ moves: inWindow, count, before, newHub: span.first > start - windowMs })) i = end - 1;
   }
 }
 
 /** Fan-in: many senders to one holder within the window, and most of it moved out soon after. */
-function fanIns(ins: Map<string, Move[]>, exits: Map<string, Move[]>, t: FanThresholds): FanHit[] {
+function fanIns(book: ReturnType<typeof index>, t: FanThresholds): FanHit[] {
+  const { ins, exits, seen } = book;
   const hits: FanHit[] = [];
   for (const [hub, moves] of ins)
-    fanWindows(moves, t.fanInMinCounterparties, t, (fan) => {
+    fanWindows(moves, t.fanInMinCounterparties, t, seen.get(hub)!, (fan) => {
       const gathered = sum(fan.moves);
       const first = fan.moves[0]!.ms;
       const last = fan.moves[fan.moves.length - 1]!.ms;
@@ -170,7 +219,10 @@ function fanIns(ins: Map<string, Move[]>, exits: Map<string, Move[]>, t: FanThre
       );
       const ratio = gathered > 0 ? sum(out) / gathered : 0;
       if (ratio * 100 < t.networkPassPercent) return false;
-      const sources = [...new Set(fan.moves.filter((m) => m.holder).map((m) => m.party))].sort();
+      // A new or dormant hub is a money mule: its senders are usually a scam's victims, not feeders.
+      const sources = fan.newHub
+        ? []
+        : [...new Set(fan.moves.filter((m) => m.holder).map((m) => m.party))].sort();
       hits.push({
         typology: "fan_in",
         key: `fan_in:${hub}:${fan.moves[0]!.id}`,
@@ -183,7 +235,7 @@ function fanIns(ins: Map<string, Move[]>, exits: Map<string, Move[]>, t: FanThre
         lastAt: new Date(Math.max(last, ...out.map((m) => m.ms))).toISOString(),
         amountMinor: gathered,
         transferIds: [...fan.moves, ...out].map((m) => m.id).sort(),
-        reason: `${fan.count} senders paid ${money(gathered)} in ${days(last - first)} days (${fan.before} in the ${t.fanWindowDays} days before), and ${Math.round(ratio * 100)}% of it left within ${t.networkMaxHoldDays} days.`,
+        reason: `${fan.newHub ? "A new or dormant account: " : ""}${fan.count} senders paid ${money(gathered)} in ${days(last - first)} days (${fan.before} in the ${t.fanWindowDays} days before), and ${Math.round(ratio * 100)}% of it left within ${t.networkMaxHoldDays} days.`,
         counterfactual: `Quiet with fanInMinCounterparties above ${fan.count} (or fanBaselineMultiple above ${fan.before ? (fan.count / fan.before).toFixed(2) : "any value"}), or networkPassPercent above ${Math.floor(ratio * 100)}.`,
         measures: {
           senders: fan.count,
@@ -197,11 +249,12 @@ function fanIns(ins: Map<string, Move[]>, exits: Map<string, Move[]>, t: FanThre
 }
 
 /** Fan-out: one holder pays many within the window, and most holder recipients pass it straight on. */
-function fanOuts(outs: Map<string, Move[]>, exits: Map<string, Move[]>, t: FanThresholds): FanHit[] {
+function fanOuts(book: ReturnType<typeof index>, t: FanThresholds): FanHit[] {
+  const { outs, exits, seen } = book;
   const hits: FanHit[] = [];
   const passMs = t.networkBurstDays * DAY;
   for (const [hub, moves] of outs)
-    fanWindows(moves, t.fanOutMinCounterparties, t, (fan) => {
+    fanWindows(moves, t.fanOutMinCounterparties, t, seen.get(hub)!, (fan) => {
       const received = new Map<string, { amount: number; first: number }>();
       for (const m of fan.moves.filter((x) => x.holder)) {
         const r = received.get(m.party) ?? { amount: 0, first: m.ms };
@@ -250,6 +303,6 @@ export function detectFans(
   input: { transfers: readonly FanTransfer[]; external: readonly FanExternal[] },
   t: FanThresholds,
 ): FanHit[] {
-  const { ins, outs, exits } = index(input.transfers, input.external);
-  return [...fanIns(ins, exits, t), ...fanOuts(outs, exits, t)].sort((a, b) => (a.key < b.key ? -1 : 1));
+  const book = index(input.transfers, input.external);
+  return [...fanIns(book, t), ...fanOuts(book, t)].sort((a, b) => (a.key < b.key ? -1 : 1));
 }
