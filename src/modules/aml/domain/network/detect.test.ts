@@ -179,16 +179,23 @@ describe("detectNetworkSchemes", () => {
     }
   });
 
-  it("lists the principal first, then each holder once by id; sorted transfer ids", () => {
-    const { book } = mixed(3);
-    for (const h of detectNetworkSchemes(book, NETWORK_DEFAULTS)) {
-      const ids = h.participants.map((p) => p.holderId);
-      expect(ids[0]).toBe(h.principal);
-      expect(ids.slice(1)).toEqual([...ids.slice(1)].sort());
-      expect(new Set(ids).size).toBe(ids.length);
-      expect(h.transferIds).toEqual([...h.transferIds].sort());
-      expect(h.key.startsWith(`${h.typology}:${h.principal}:`)).toBe(true);
-      expect(h.firstAt <= h.lastAt).toBe(true);
+  it("lists the principal first, then each holder once; sorted transfer ids between participants", () => {
+    for (const seed of SEEDS.slice(0, 8)) {
+      const { book } = mixed(seed);
+      const byId = new Map(book.transfers.map((t) => [t.id, t]));
+      for (const h of detectNetworkSchemes(book, NETWORK_DEFAULTS)) {
+        const ids = h.participants.map((p) => p.holderId);
+        expect(ids[0]).toBe(h.principal);
+        expect(ids.slice(1)).toEqual([...ids.slice(1)].sort());
+        expect(new Set(ids).size).toBe(ids.length);
+        expect(h.transferIds).toEqual([...h.transferIds].sort());
+        for (const id of h.transferIds) {
+          const t = byId.get(id)!;
+          expect(ids.includes(t.from) && ids.includes(t.to), `${h.key} ${id}`).toBe(true);
+        }
+        expect(h.key.startsWith(`${h.typology}:${h.principal}:`)).toBe(true);
+        expect(h.firstAt <= h.lastAt).toBe(true);
+      }
     }
   });
 

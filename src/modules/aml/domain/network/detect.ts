@@ -114,6 +114,13 @@ export function mergeEpisodes(
   return [...groups.values()];
 }
 
+const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+/** Up to 4 holder ids, then how many more. */
+function names(ids: readonly string[]): string {
+  return ids.length <= 4 ? ids.join(", ") : `${ids.slice(0, 3).join(", ")} and ${ids.length - 3} more`;
+}
+
 interface Margin {
   name: keyof NetworkThresholds;
   distance: number;
@@ -149,6 +156,8 @@ function describe(group: readonly Episode[], t: NetworkThresholds): SchemeHit {
   const holdMsMax = Math.max(...group.map((e) => e.holdMsMax));
   const ratioMin = Math.min(...group.map((e) => e.ratioMin));
   const count = (role: SchemeRole) => participants.filter((p) => p.role === role).length;
+  const holders = (role: SchemeRole) =>
+    names(participants.filter((p) => p.role === role).map((p) => p.holderId));
   const spanDays = (lastMs - firstMs) / DAY_MS;
   const measures: Record<string, number> = {
     hops,
@@ -170,7 +179,7 @@ function describe(group: readonly Episode[], t: NetworkThresholds): SchemeHit {
       measures.intermediaries = count("intermediary");
       reason =
         `${money(amountMinor)} left ${principal} and came back to it through a ring of ${hops} hops ` +
-        `(${measures.intermediaries} other holders) over ${span} days; each holder passed on at least ${pct}% ` +
+        `(${holders("intermediary")}) over ${span} days; each holder passed on at least ${pct}% ` +
         `of what it got within ${hold} days.`;
       break;
     case "scatter_gather": {
@@ -180,7 +189,7 @@ function describe(group: readonly Episode[], t: NetworkThresholds): SchemeHit {
       reason =
         `${principal} scattered ${money(amountMinor)} over ${measures.intermediaries} intermediaries within ` +
         `${days(spreadMs)} days, each of ` +
-        `which passed at least ${pct}% of it on to ${sinks.join(", ")} within ${hold} days (2 hops, ` +
+        `which passed at least ${pct}% of it on to ${names(sinks)} within ${hold} days (2 hops, ` +
         `${span} days in all).`;
       break;
     }
@@ -191,19 +200,27 @@ function describe(group: readonly Episode[], t: NetworkThresholds): SchemeHit {
       measures.externalOut = round2(external / 100);
       measures.gatherDays = round2(spreadMs / DAY_MS);
       reason =
-        `${principal} gathered ${money(amountMinor)} from ${measures.sources} holders within ` +
-        `${days(spreadMs)} days and paid ${pct}% of it out to ${measures.sinks} holders` +
+        `${principal} gathered ${money(amountMinor)} from ${measures.sources} holders (${holders("source")}) ` +
+        `within ${days(spreadMs)} days and paid ${pct}% of it out to ${measures.sinks} holders ` +
+        `(${holders("sink")})` +
         `${external > 0 ? ` and outside the network (${money(external)})` : ""}, the last within ${hold} days ` +
         `of the last receipt (2 hops, ${span} days in all).`;
       break;
     }
     case "layering": {
       measures.intermediaries = count("intermediary");
-      const sinks = participants.filter((p) => p.role === "sink").map((p) => p.holderId);
+      measures.sources = count("source");
+      measures.sinks = count("sink");
+      const mids = holders("intermediary");
       reason =
-        `${money(amountMinor)} moved from ${principal} through ${measures.intermediaries} intermediaries to ` +
-        `${sinks.join(", ") || "the chain's end"} in ${hops} hops over ${span} days; each passed on at least ` +
-        `${pct}% of what it got within ${hold} days.`;
+        measures.sources > 1
+          ? `${mids} passed on money from ${measures.sources} holders (${holders("source")}) to ` +
+            `${measures.sinks} (${holders("sink")}) within ${span} days, ` +
+            `${money(amountMinor)} of it from ${principal}; each time at least ${pct}% within ${hold} days.`
+          : `${money(amountMinor)} moved from ${principal} through ` +
+            `${plural(measures.intermediaries, "intermediary", "intermediaries")} (${mids}) to ` +
+            `${holders("sink")} in ${hops} hops over ${span} days; each passed on at least ` +
+            `${pct}% of what it got within ${hold} days.`;
       break;
     }
   }

@@ -27,13 +27,16 @@ export const GATHER_MIN_SHARE = 0.8;
  * also spent other money such as its pay), with flows to >= fanMinParticipants distinct
  * holders other than its sources (payments to outsiders and cash count towards the sum, not
  * towards the sinks). Legs count from half networkMinAmount; the gathered sum is at least
- * 2 x networkMinAmount and GATHER_MIN_SHARE of all the hub received around them. One episode per qualifying window; detect.ts merges a hub's windows.
+ * 2 x networkMinAmount and GATHER_MIN_SHARE of all the hub received around them. One episode
+ * per qualifying window (its transfers: the gathered legs and the flows to the sinks); detect.ts
+ * merges a hub's windows.
  */
 export function findGatherScatter(index: FlowIndex, t: NetworkThresholds): Episode[] {
   const floor = legFloorMinor(t);
   const spanMs = GATHER_SPAN_DAYS * DAY_MS;
   const holdMs = t.networkMaxHoldDays * DAY_MS;
   const fanMin = Math.max(2, Math.floor(t.fanMinParticipants));
+  const inBand = (r: number) => r * 100 >= t.networkPassPercent && r * 100 <= PASS_MAX_PERCENT;
   const out: Episode[] = [];
   const hubs = new Set(index.flows.map((f) => f.to));
   for (const hub of [...hubs].sort()) {
@@ -56,7 +59,6 @@ export function findGatherScatter(index: FlowIndex, t: NetworkThresholds): Episo
         const afterMs = ins[i].firstMs;
         const untilMs = lastMs + holdMs;
         const paid = index.debitedBetween(hub, afterMs, untilMs);
-        const inBand = (r: number) => r * 100 >= t.networkPassPercent && r * 100 <= PASS_MAX_PERCENT;
         let ratio = paid / gathered;
         if (!inBand(ratio)) {
           // A hub that also spends its own pay passes on what it gathered and what it earned.
@@ -74,12 +76,12 @@ export function findGatherScatter(index: FlowIndex, t: NetworkThresholds): Episo
         }
         if (sinks.size < fanMin) continue;
         const inFlows = ins.slice(i, j + 1);
+        const sinkFlows = window.filter((f) => sinks.has(f.to));
         const transfers = new Map<string, TransferRow>();
         addFlows(transfers, inFlows);
-        addFlows(transfers, window);
+        addFlows(transfers, sinkFlows);
         let externalOut = paid;
         for (const f of window) externalOut -= f.amountMinor;
-        const sinkFlows = window.filter((f) => sinks.has(f.to));
         const ep: Episode = {
           typology: "gather_scatter",
           principal: hub,

@@ -24,7 +24,7 @@ describe("layering", () => {
       expect(hit.measures.hops).toBe(3);
       expect(hit.measures.holdDaysMax).toBeGreaterThanOrEqual(5);
       expect(hit.reason).toMatch(
-        /^80,000\.00 moved from pc00 through 2 intermediaries to pc03 in 3 hops over [\d.]+ days/,
+        /^80,000\.00 moved from pc00 through 2 intermediaries \(pc01, pc02\) to pc03 in 3 hops over [\d.]+ days; each passed on at least 9\d\.\d% of what it got within [\d.]+ days\.$/,
       );
     }
   });
@@ -58,6 +58,10 @@ describe("layering", () => {
       "D:sink",
       "M:intermediary",
     ]);
+    expect(hit.reason).toBe(
+      "M passed on money from 2 holders (A, C) to 2 (B, D) within 30.5 days, 30,000.00 of it from A; " +
+        "each time at least 99.3% within 1.0 days.",
+    );
     expect(conduit(50)).toEqual([]);
   });
 
