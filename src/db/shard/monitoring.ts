@@ -127,7 +127,7 @@ export const monitoringRuns = sqliteTable(
   ],
 );
 
-/** The tenant's last network scan (0045): when transactions arrived after it, arrival scans again. */
+/** The tenant's last network scan (0048): when transactions arrived after it, arrival scans again. */
 export const monitoringNetworkScans = sqliteTable("monitoring_network_scans", {
   tenantId: text("tenant_id").primaryKey(),
   scannedAt: text("scanned_at").notNull(),
