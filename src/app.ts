@@ -7,7 +7,6 @@ import { limitBody } from "./http/middleware/body-limit";
 import { conditionalGet } from "./http/middleware/conditional-get";
 import { corsHeaders, corsPreflight } from "./http/middleware/cors";
 import { tenantD1Session } from "./http/middleware/d1-session";
-import { requestDeadline } from "./http/middleware/deadline";
 import { instrumentation } from "./http/middleware/instrumentation";
 import { ipRateLimit, rateLimit } from "./http/middleware/rate-limit";
 import { requestContext } from "./http/middleware/request-context";
@@ -60,8 +59,6 @@ export function buildApp(): App {
   const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
 
   app.use("*", requestContext);
-  // Every request answers within 30 s: 503 with Retry-After past it, logged by the line above.
-  app.use("*", requestDeadline);
   app.use("*", securityHeaders);
   // Outside the limits and authentication, so 401 and 429 answers are readable by an allowed page.
   app.use("/v1/*", corsHeaders);

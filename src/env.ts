@@ -44,7 +44,7 @@ export interface Env {
   TENANT_MOVE_PAGE_ROWS?: string;
   /** Webhook circuit-breaker cool-down in seconds (300 when unset); local proofs shrink it. */
   WEBHOOK_BREAKER_COOLDOWN_SECONDS?: string;
-  /** Milliseconds a request may take before it answers 503 (30000 when unset): src/http/middleware/deadline.ts. */
+  /** Milliseconds a request may take before it answers 503 (30000 when unset): src/http/deadline.ts. */
   REQUEST_DEADLINE_MS?: string;
 }
 

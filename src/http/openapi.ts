@@ -66,7 +66,7 @@ export function errorResponses<const S extends readonly ErrorStatus[]>(
 }
 
 /**
- * 503 on every operation: the request deadline (src/http/middleware/deadline.ts), and on a /v1
+ * 503 on every operation: the request deadline (src/http/deadline.ts), and on a /v1
  * write a moving tenant's write fence (src/http/middleware/write-fence.ts).
  */
 const STANDARD_ERRORS = errorResponses(400, 401, 403, 404, 429, 500, 503);

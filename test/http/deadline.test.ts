@@ -2,45 +2,88 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import document from "../../openapi.json";
 import { buildApp } from "../../src/app";
-import { DEADLINE_RETRY_AFTER_SECONDS, deadlineMs } from "../../src/http/middleware/deadline";
+import { DEADLINE_RETRY_AFTER_SECONDS, deadlineMs, withDeadline } from "../../src/http/deadline";
 
-/** The request deadline (src/http/middleware/deadline.ts), shrunk to 50 ms by env. */
+/** The request deadline (src/http/deadline.ts), shrunk to 50 ms by env. */
 const shortDeadline = { ...env, REQUEST_DEADLINE_MS: "50" };
+
+/** An execution context whose waitUntil promises the test can await. */
+function executionContext() {
+  const waited: Promise<unknown>[] = [];
+  const ctx = {
+    waitUntil: (p: Promise<unknown>) => waited.push(p),
+    passThroughOnException: () => {},
+    props: {},
+  };
+  return { ctx: ctx as unknown as ExecutionContext, waited };
+}
+
+/** The app with a route that answers after `ms`, and what a middleware saw after it (as Idempotency-Key's does). */
+function slowApp(ms: number) {
+  const app = buildApp();
+  const seen: { status?: number; finished: boolean } = { finished: false };
+  app.use("/health/slow", async (c, next) => {
+    await next();
+    seen.status = c.res.status;
+  });
+  app.get("/health/slow", async (c) => {
+    await new Promise((resolve) => setTimeout(resolve, ms));
+    seen.finished = true;
+    return c.json({ late: true }, 201);
+  });
+  return { fetch: withDeadline((req, e, ctx) => app.fetch(req, e, ctx)), seen };
+}
 
 describe("the request deadline", () => {
   it("answers a request still running at the deadline 503 with Retry-After, in the envelope", async () => {
-    const app = buildApp();
-    let finished = false;
-    app.get("/health/slow", async (c) => {
-      await new Promise((resolve) => setTimeout(resolve, 300));
-      finished = true;
-      return c.json({ late: true });
-    });
+    const { fetch, seen } = slowApp(300);
+    const { ctx, waited } = executionContext();
     const started = Date.now();
-    const res = await app.request(
-      "/health/slow",
-      { headers: { "x-request-id": "deadline-test-1" } },
+    const res = await fetch(
+      new Request("http://localhost/health/slow", { headers: { "x-request-id": "deadline-test-1" } }),
       shortDeadline,
+      ctx,
     );
-    const waited = Date.now() - started;
+    const waitedMs = Date.now() - started;
     expect(res.status).toBe(503);
     expect(res.headers.get("Retry-After")).toBe(String(DEADLINE_RETRY_AFTER_SECONDS));
     expect(res.headers.get("x-request-id")).toBe("deadline-test-1");
+    expect(res.headers.get("X-Content-Type-Options")).toBe("nosniff");
     expect(await res.json()).toEqual({
       success: false,
       error: { code: "unavailable", message: expect.stringContaining("0.05 s") },
       requestId: "deadline-test-1",
     });
-    expect(waited).toBeLessThan(300);
-    expect(finished).toBe(false);
-    // The handler is not cut: it finishes after the answer.
-    await new Promise((resolve) => setTimeout(resolve, 350));
-    expect(finished).toBe(true);
+    expect(waitedMs).toBeLessThan(300);
+    expect(seen.finished).toBe(false);
+    // The handler is not cut: it finishes under waitUntil, and the app's own middleware sees its
+    // answer, not the 503 (so Idempotency-Key stores what the work answered).
+    expect(waited).toHaveLength(1);
+    await Promise.all(waited);
+    expect(seen).toEqual({ finished: true, status: 201 });
+  });
+
+  it("gives a request without a usable x-request-id one, on the 503 and in the app", async () => {
+    const { fetch } = slowApp(200);
+    const { ctx, waited } = executionContext();
+    const res = await fetch(new Request("http://localhost/health/slow"), shortDeadline, ctx);
+    expect(res.status).toBe(503);
+    const id = res.headers.get("x-request-id");
+    expect(id).toMatch(/^[0-9a-f-]{36}$/);
+    expect(((await res.json()) as { requestId: string }).requestId).toBe(id);
+    await Promise.all(waited);
   });
 
   it("leaves a request that answers in time alone", async () => {
-    const res = await buildApp().request("/health", {}, shortDeadline);
+    const { ctx, waited } = executionContext();
+    const app = buildApp();
+    const res = await withDeadline((req, e, c) => app.fetch(req, e, c))(
+      new Request("http://localhost/health"),
+      shortDeadline,
+      ctx,
+    );
     expect(res.status).toBe(200);
+    expect(waited).toHaveLength(0);
     expect(res.headers.get("Retry-After")).toBeNull();
   });
 
