@@ -3,6 +3,9 @@ import { describe, expect, it } from "vitest";
 import document from "../../openapi.json";
 import { buildApp } from "../../src/app";
 import { DEADLINE_RETRY_AFTER_SECONDS, deadlineMs, withDeadline } from "../../src/http/deadline";
+import { call } from "../harness";
+import { account, customer, transaction } from "../ingest/helpers";
+import { quietTenant, runScreenJob } from "../monitoring/helpers";
 
 /** The request deadline (src/http/deadline.ts), shrunk to 50 ms by env. */
 const shortDeadline = { ...env, REQUEST_DEADLINE_MS: "50" };
@@ -104,5 +107,41 @@ describe("the request deadline", () => {
         .map(([method]) => `${method.toUpperCase()} ${path}`),
     );
     expect(missing).toEqual([]);
+  });
+});
+
+describe("requests while queue work runs", () => {
+  it("answers every one of 20 concurrent GETs, round after round, while the screening job runs", async () => {
+    const t = await quietTenant("Answers under queue work");
+    const customers = Array.from({ length: 30 }, (_, i) => customer(i));
+    await call("POST", "/v1/ingest/customers", { key: t.key, body: customers });
+    await call("POST", "/v1/ingest/accounts", {
+      key: t.key,
+      body: customers.map((c, i) => account(i, c.externalId)),
+    });
+    const ingested = await call("POST", "/v1/ingest/transactions", {
+      key: t.key,
+      body: Array.from({ length: 300 }, (_, i) => transaction(i, `A-${i % 30}`)),
+    });
+    expect(ingested.status).toBe(200);
+    // The consumer's work for those arrivals, in this isolate, while the requests come in.
+    let screening = true;
+    const job = runScreenJob(t).finally(() => {
+      screening = false;
+    });
+    const outcomes: Array<number | string> = [];
+    let rounds = 0;
+    const guarded = () =>
+      Promise.race([
+        call("GET", "/v1/transactions?limit=20", { key: t.key }).then((r) => r.status),
+        new Promise<string>((resolve) => setTimeout(() => resolve("no answer in 10 s"), 10_000)),
+      ]);
+    do {
+      outcomes.push(...(await Promise.all(Array.from({ length: 20 }, guarded))));
+      rounds++;
+    } while (screening && rounds < 20);
+    await job;
+    expect(outcomes.filter((o) => o !== 200)).toEqual([]);
+    expect(rounds).toBeGreaterThan(0);
   });
 });
