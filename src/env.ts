@@ -46,6 +46,8 @@ export interface Env {
   NETWORK_SCAN_DEBOUNCE_SECONDS?: string;
   /** Webhook circuit-breaker cool-down in seconds (300 when unset); local proofs shrink it. */
   WEBHOOK_BREAKER_COOLDOWN_SECONDS?: string;
+  /** Milliseconds a request may take before it answers 503 (30000 when unset): src/http/deadline.ts. */
+  REQUEST_DEADLINE_MS?: string;
 }
 
 export const isDevelopment = (env: Pick<Env, "ENVIRONMENT">): boolean => env.ENVIRONMENT === "development";

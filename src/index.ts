@@ -1,5 +1,6 @@
 import { buildApp } from "./app";
 import type { Env } from "./env";
+import { withDeadline } from "./http/deadline";
 import { handleScheduled } from "./jobs/cron";
 import { QUEUE_NAMES } from "./jobs/messages";
 import { handleDeadLetters, handleJobsBatch, handleOutboxBatch } from "./jobs/queue";
@@ -18,7 +19,8 @@ hardenSharedPrototypes();
 const app = buildApp();
 
 export default {
-  fetch: app.fetch,
+  // Every request answers within 30 s (src/http/deadline.ts).
+  fetch: withDeadline(app.fetch),
   async queue(batch: MessageBatch<unknown>, env: Env): Promise<void> {
     // Consumers validate each body themselves: a queue carries whatever was ever sent to it.
     if (batch.queue === QUEUE_NAMES.webhooksDeadLetter) return handleWebhookDeadLetters(batch, env);

@@ -65,7 +65,11 @@ export function buildWorker(outdir = mkdtempSync(join(tmpdir(), "bench-build-"))
  * Miniflare's options for the built Worker in `outdir` with its state under `state`;
  * `rateLimits` keeps the per-key limiter (and its RateLimit-* headers) that benchmarks drop.
  */
-export function miniflareOptions(outdir, state, { vars = {}, rateLimits = false, tree = root } = {}) {
+export function miniflareOptions(
+  outdir,
+  state,
+  { vars = {}, rateLimits = false, tree = root, port = 0 } = {},
+) {
   const { workerOptions } = unstable_getMiniflareWorkerOptions(join(tree, "wrangler.toml"));
   return {
     ...workerOptions,
@@ -94,7 +98,7 @@ export function miniflareOptions(outdir, state, { vars = {}, rateLimits = false,
     d1Persist: join(state, "d1"),
     r2Persist: join(state, "r2"),
     durableObjectsPersist: join(state, "do"),
-    port: 0,
+    port,
     host: "127.0.0.1",
     ...(process.env.BENCH_VERBOSE ? { verbose: true } : {}),
     // BENCH_INSPECTOR_PORT opens workerd's inspector (bench/lib/cpu-profile.mjs takes CPU profiles).
@@ -112,12 +116,20 @@ export function miniflareOptions(outdir, state, { vars = {}, rateLimits = false,
 /**
  * Starts the service; `persistTo` keeps state between runs (default: a fresh temp dir);
  * `rateLimits` keeps the per-key limiter (and its RateLimit-* headers) that benchmarks drop;
- * `built` serves a bundle already built by `buildWorker` (kept on dispose) from checkout `tree`.
+ * `built` serves a bundle already built by `buildWorker` (kept on dispose) from checkout `tree`;
+ * `port` a fixed port (a restarted service keeps its address: bench/faults.mjs).
  */
-export async function startService({ persistTo, vars = {}, rateLimits = false, built, tree = root } = {}) {
+export async function startService({
+  persistTo,
+  vars = {},
+  rateLimits = false,
+  built,
+  tree = root,
+  port = 0,
+} = {}) {
   const outdir = built ?? buildWorker(undefined, tree);
   const state = persistTo ?? mkdtempSync(join(tmpdir(), "bench-state-"));
-  const mf = new Miniflare(miniflareOptions(outdir, state, { vars, rateLimits, tree }));
+  const mf = new Miniflare(miniflareOptions(outdir, state, { vars, rateLimits, tree, port }));
   const url = (await mf.ready).toString().replace(/\/$/, "");
   await migrate(mf, "CONTROL_DB", "migrations/control", tree);
   for (const binding of ["SHARD_0", "SHARD_1"]) await migrate(mf, binding, "migrations/shard", tree);

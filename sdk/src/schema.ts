@@ -8984,6 +8984,18 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `unavailable`: the request did not finish within the 30 s deadline, or (a write) the tenant is being moved between databases and writes are paused for a few seconds; retry after Retry-After seconds, a write with the same Idempotency-Key */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     getCustomer: {
@@ -9087,6 +9099,18 @@ export interface operations {
             /** @description Internal error (no internals are returned) */
             500: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unavailable`: the request did not finish within the 30 s deadline, or (a write) the tenant is being moved between databases and writes are paused for a few seconds; retry after Retry-After seconds, a write with the same Idempotency-Key */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
@@ -9204,6 +9228,18 @@ export interface operations {
             /** @description Internal error (no internals are returned) */
             500: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unavailable`: the request did not finish within the 30 s deadline, or (a write) the tenant is being moved between databases and writes are paused for a few seconds; retry after Retry-After seconds, a write with the same Idempotency-Key */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
@@ -9336,6 +9372,18 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `unavailable`: the request did not finish within the 30 s deadline, or (a write) the tenant is being moved between databases and writes are paused for a few seconds; retry after Retry-After seconds, a write with the same Idempotency-Key */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     listAgents: {
@@ -9455,6 +9503,18 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `unavailable`: the request did not finish within the 30 s deadline, or (a write) the tenant is being moved between databases and writes are paused for a few seconds; retry after Retry-After seconds, a write with the same Idempotency-Key */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     getAgent: {
@@ -9565,6 +9625,18 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `unavailable`: the request did not finish within the 30 s deadline, or (a write) the tenant is being moved between databases and writes are paused for a few seconds; retry after Retry-After seconds, a write with the same Idempotency-Key */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     getFlowMapping: {
@@ -9666,6 +9738,18 @@ export interface operations {
             /** @description Internal error (no internals are returned) */
             500: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unavailable`: the request did not finish within the 30 s deadline, or (a write) the tenant is being moved between databases and writes are paused for a few seconds; retry after Retry-After seconds, a write with the same Idempotency-Key */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
@@ -9793,7 +9877,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `unavailable`: the tenant is being moved between databases and writes are paused for a few seconds; retry after Retry-After seconds (reads go on) */
+            /** @description `unavailable`: the request did not finish within the 30 s deadline, or (a write) the tenant is being moved between databases and writes are paused for a few seconds; retry after Retry-After seconds, a write with the same Idempotency-Key */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying */
@@ -9923,7 +10007,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `unavailable`: the tenant is being moved between databases and writes are paused for a few seconds; retry after Retry-After seconds (reads go on) */
+            /** @description `unavailable`: the request did not finish within the 30 s deadline, or (a write) the tenant is being moved between databases and writes are paused for a few seconds; retry after Retry-After seconds, a write with the same Idempotency-Key */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying */
@@ -10055,7 +10139,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `unavailable`: the tenant is being moved between databases and writes are paused for a few seconds; retry after Retry-After seconds (reads go on) */
+            /** @description `unavailable`: the request did not finish within the 30 s deadline, or (a write) the tenant is being moved between databases and writes are paused for a few seconds; retry after Retry-After seconds, a write with the same Idempotency-Key */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying */
@@ -10170,6 +10254,18 @@ export interface operations {
             /** @description Internal error (no internals are returned) */
             500: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unavailable`: the request did not finish within the 30 s deadline, or (a write) the tenant is being moved between databases and writes are paused for a few seconds; retry after Retry-After seconds, a write with the same Idempotency-Key */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
@@ -10325,7 +10421,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `unavailable`: the tenant is being moved between databases and writes are paused for a few seconds; retry after Retry-After seconds (reads go on) */
+            /** @description `unavailable`: the request did not finish within the 30 s deadline, or (a write) the tenant is being moved between databases and writes are paused for a few seconds; retry after Retry-After seconds, a write with the same Idempotency-Key */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying */
@@ -10440,6 +10536,18 @@ export interface operations {
             /** @description Internal error (no internals are returned) */
             500: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unavailable`: the request did not finish within the 30 s deadline, or (a write) the tenant is being moved between databases and writes are paused for a few seconds; retry after Retry-After seconds, a write with the same Idempotency-Key */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
@@ -10568,6 +10676,18 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `unavailable`: the request did not finish within the 30 s deadline, or (a write) the tenant is being moved between databases and writes are paused for a few seconds; retry after Retry-After seconds, a write with the same Idempotency-Key */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     getBhiSummary: {
@@ -10669,6 +10789,18 @@ export interface operations {
             /** @description Internal error (no internals are returned) */
             500: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unavailable`: the request did not finish within the 30 s deadline, or (a write) the tenant is being moved between databases and writes are paused for a few seconds; retry after Retry-After seconds, a write with the same Idempotency-Key */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
@@ -10779,6 +10911,18 @@ export interface operations {
             /** @description Internal error (no internals are returned) */
             500: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unavailable`: the request did not finish within the 30 s deadline, or (a write) the tenant is being moved between databases and writes are paused for a few seconds; retry after Retry-After seconds, a write with the same Idempotency-Key */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
@@ -10905,6 +11049,18 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `unavailable`: the request did not finish within the 30 s deadline, or (a write) the tenant is being moved between databases and writes are paused for a few seconds; retry after Retry-After seconds, a write with the same Idempotency-Key */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     getBhiReport: {
@@ -11008,6 +11164,18 @@ export interface operations {
             /** @description Internal error (no internals are returned) */
             500: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unavailable`: the request did not finish within the 30 s deadline, or (a write) the tenant is being moved between databases and writes are paused for a few seconds; retry after Retry-After seconds, a write with the same Idempotency-Key */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
@@ -11126,6 +11294,18 @@ export interface operations {
             /** @description Internal error (no internals are returned) */
             500: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unavailable`: the request did not finish within the 30 s deadline, or (a write) the tenant is being moved between databases and writes are paused for a few seconds; retry after Retry-After seconds, a write with the same Idempotency-Key */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
@@ -11255,7 +11435,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `unavailable`: the tenant is being moved between databases and writes are paused for a few seconds; retry after Retry-After seconds (reads go on) */
+            /** @description `unavailable`: the request did not finish within the 30 s deadline, or (a write) the tenant is being moved between databases and writes are paused for a few seconds; retry after Retry-After seconds, a write with the same Idempotency-Key */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying */
@@ -11413,7 +11593,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `unavailable`: the tenant is being moved between databases and writes are paused for a few seconds; retry after Retry-After seconds (reads go on) */
+            /** @description `unavailable`: the request did not finish within the 30 s deadline, or (a write) the tenant is being moved between databases and writes are paused for a few seconds; retry after Retry-After seconds, a write with the same Idempotency-Key */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying */
@@ -11550,6 +11730,18 @@ export interface operations {
             /** @description Internal error (no internals are returned) */
             500: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unavailable`: the request did not finish within the 30 s deadline, or (a write) the tenant is being moved between databases and writes are paused for a few seconds; retry after Retry-After seconds, a write with the same Idempotency-Key */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
@@ -11702,6 +11894,18 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `unavailable`: the request did not finish within the 30 s deadline, or (a write) the tenant is being moved between databases and writes are paused for a few seconds; retry after Retry-After seconds, a write with the same Idempotency-Key */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     createFraudCase: {
@@ -11846,7 +12050,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `unavailable`: the tenant is being moved between databases and writes are paused for a few seconds; retry after Retry-After seconds (reads go on) */
+            /** @description `unavailable`: the request did not finish within the 30 s deadline, or (a write) the tenant is being moved between databases and writes are paused for a few seconds; retry after Retry-After seconds, a write with the same Idempotency-Key */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying */
@@ -11968,6 +12172,18 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `unavailable`: the request did not finish within the 30 s deadline, or (a write) the tenant is being moved between databases and writes are paused for a few seconds; retry after Retry-After seconds, a write with the same Idempotency-Key */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     getFraudCase: {
@@ -12073,6 +12289,18 @@ export interface operations {
             /** @description Internal error (no internals are returned) */
             500: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unavailable`: the request did not finish within the 30 s deadline, or (a write) the tenant is being moved between databases and writes are paused for a few seconds; retry after Retry-After seconds, a write with the same Idempotency-Key */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
@@ -12200,6 +12428,18 @@ export interface operations {
             /** @description Internal error (no internals are returned) */
             500: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unavailable`: the request did not finish within the 30 s deadline, or (a write) the tenant is being moved between databases and writes are paused for a few seconds; retry after Retry-After seconds, a write with the same Idempotency-Key */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
@@ -12353,7 +12593,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `unavailable`: the tenant is being moved between databases and writes are paused for a few seconds; retry after Retry-After seconds (reads go on) */
+            /** @description `unavailable`: the request did not finish within the 30 s deadline, or (a write) the tenant is being moved between databases and writes are paused for a few seconds; retry after Retry-After seconds, a write with the same Idempotency-Key */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying */
@@ -12511,7 +12751,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `unavailable`: the tenant is being moved between databases and writes are paused for a few seconds; retry after Retry-After seconds (reads go on) */
+            /** @description `unavailable`: the request did not finish within the 30 s deadline, or (a write) the tenant is being moved between databases and writes are paused for a few seconds; retry after Retry-After seconds, a write with the same Idempotency-Key */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying */
@@ -12669,7 +12909,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `unavailable`: the tenant is being moved between databases and writes are paused for a few seconds; retry after Retry-After seconds (reads go on) */
+            /** @description `unavailable`: the request did not finish within the 30 s deadline, or (a write) the tenant is being moved between databases and writes are paused for a few seconds; retry after Retry-After seconds, a write with the same Idempotency-Key */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying */
@@ -12828,7 +13068,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `unavailable`: the tenant is being moved between databases and writes are paused for a few seconds; retry after Retry-After seconds (reads go on) */
+            /** @description `unavailable`: the request did not finish within the 30 s deadline, or (a write) the tenant is being moved between databases and writes are paused for a few seconds; retry after Retry-After seconds, a write with the same Idempotency-Key */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying */
@@ -12987,7 +13227,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `unavailable`: the tenant is being moved between databases and writes are paused for a few seconds; retry after Retry-After seconds (reads go on) */
+            /** @description `unavailable`: the request did not finish within the 30 s deadline, or (a write) the tenant is being moved between databases and writes are paused for a few seconds; retry after Retry-After seconds, a write with the same Idempotency-Key */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying */
@@ -13146,7 +13386,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `unavailable`: the tenant is being moved between databases and writes are paused for a few seconds; retry after Retry-After seconds (reads go on) */
+            /** @description `unavailable`: the request did not finish within the 30 s deadline, or (a write) the tenant is being moved between databases and writes are paused for a few seconds; retry after Retry-After seconds, a write with the same Idempotency-Key */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying */
@@ -13305,7 +13545,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `unavailable`: the tenant is being moved between databases and writes are paused for a few seconds; retry after Retry-After seconds (reads go on) */
+            /** @description `unavailable`: the request did not finish within the 30 s deadline, or (a write) the tenant is being moved between databases and writes are paused for a few seconds; retry after Retry-After seconds, a write with the same Idempotency-Key */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying */
@@ -13423,6 +13663,18 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `unavailable`: the request did not finish within the 30 s deadline, or (a write) the tenant is being moved between databases and writes are paused for a few seconds; retry after Retry-After seconds, a write with the same Idempotency-Key */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     listFraudCaseSnoozes: {
@@ -13522,6 +13774,18 @@ export interface operations {
             /** @description Internal error (no internals are returned) */
             500: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unavailable`: the request did not finish within the 30 s deadline, or (a write) the tenant is being moved between databases and writes are paused for a few seconds; retry after Retry-After seconds, a write with the same Idempotency-Key */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
@@ -13674,7 +13938,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `unavailable`: the tenant is being moved between databases and writes are paused for a few seconds; retry after Retry-After seconds (reads go on) */
+            /** @description `unavailable`: the request did not finish within the 30 s deadline, or (a write) the tenant is being moved between databases and writes are paused for a few seconds; retry after Retry-After seconds, a write with the same Idempotency-Key */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying */
@@ -13826,7 +14090,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `unavailable`: the tenant is being moved between databases and writes are paused for a few seconds; retry after Retry-After seconds (reads go on) */
+            /** @description `unavailable`: the request did not finish within the 30 s deadline, or (a write) the tenant is being moved between databases and writes are paused for a few seconds; retry after Retry-After seconds, a write with the same Idempotency-Key */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying */
@@ -13978,7 +14242,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `unavailable`: the tenant is being moved between databases and writes are paused for a few seconds; retry after Retry-After seconds (reads go on) */
+            /** @description `unavailable`: the request did not finish within the 30 s deadline, or (a write) the tenant is being moved between databases and writes are paused for a few seconds; retry after Retry-After seconds, a write with the same Idempotency-Key */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying */
@@ -14113,6 +14377,18 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `unavailable`: the request did not finish within the 30 s deadline, or (a write) the tenant is being moved between databases and writes are paused for a few seconds; retry after Retry-After seconds, a write with the same Idempotency-Key */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     getLoan: {
@@ -14219,6 +14495,18 @@ export interface operations {
             /** @description Internal error (no internals are returned) */
             500: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unavailable`: the request did not finish within the 30 s deadline, or (a write) the tenant is being moved between databases and writes are paused for a few seconds; retry after Retry-After seconds, a write with the same Idempotency-Key */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
@@ -14350,6 +14638,18 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `unavailable`: the request did not finish within the 30 s deadline, or (a write) the tenant is being moved between databases and writes are paused for a few seconds; retry after Retry-After seconds, a write with the same Idempotency-Key */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     getPortfolioAtRisk: {
@@ -14453,6 +14753,18 @@ export interface operations {
             /** @description Internal error (no internals are returned) */
             500: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unavailable`: the request did not finish within the 30 s deadline, or (a write) the tenant is being moved between databases and writes are paused for a few seconds; retry after Retry-After seconds, a write with the same Idempotency-Key */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
@@ -14602,7 +14914,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `unavailable`: the tenant is being moved between databases and writes are paused for a few seconds; retry after Retry-After seconds (reads go on) */
+            /** @description `unavailable`: the request did not finish within the 30 s deadline, or (a write) the tenant is being moved between databases and writes are paused for a few seconds; retry after Retry-After seconds, a write with the same Idempotency-Key */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying */
@@ -14748,7 +15060,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `unavailable`: the tenant is being moved between databases and writes are paused for a few seconds; retry after Retry-After seconds (reads go on) */
+            /** @description `unavailable`: the request did not finish within the 30 s deadline, or (a write) the tenant is being moved between databases and writes are paused for a few seconds; retry after Retry-After seconds, a write with the same Idempotency-Key */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying */
@@ -14863,6 +15175,18 @@ export interface operations {
             /** @description Internal error (no internals are returned) */
             500: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unavailable`: the request did not finish within the 30 s deadline, or (a write) the tenant is being moved between databases and writes are paused for a few seconds; retry after Retry-After seconds, a write with the same Idempotency-Key */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
@@ -15030,7 +15354,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `unavailable`: the tenant is being moved between databases and writes are paused for a few seconds; retry after Retry-After seconds (reads go on) */
+            /** @description `unavailable`: the request did not finish within the 30 s deadline, or (a write) the tenant is being moved between databases and writes are paused for a few seconds; retry after Retry-After seconds, a write with the same Idempotency-Key */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying */
@@ -15158,6 +15482,18 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `unavailable`: the request did not finish within the 30 s deadline, or (a write) the tenant is being moved between databases and writes are paused for a few seconds; retry after Retry-After seconds, a write with the same Idempotency-Key */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     getAmlThresholds: {
@@ -15255,6 +15591,18 @@ export interface operations {
             /** @description Internal error (no internals are returned) */
             500: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unavailable`: the request did not finish within the 30 s deadline, or (a write) the tenant is being moved between databases and writes are paused for a few seconds; retry after Retry-After seconds, a write with the same Idempotency-Key */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
@@ -15459,7 +15807,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `unavailable`: the tenant is being moved between databases and writes are paused for a few seconds; retry after Retry-After seconds (reads go on) */
+            /** @description `unavailable`: the request did not finish within the 30 s deadline, or (a write) the tenant is being moved between databases and writes are paused for a few seconds; retry after Retry-After seconds, a write with the same Idempotency-Key */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying */
@@ -15602,6 +15950,18 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `unavailable`: the request did not finish within the 30 s deadline, or (a write) the tenant is being moved between databases and writes are paused for a few seconds; retry after Retry-After seconds, a write with the same Idempotency-Key */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     getAmlCaseTransitions: {
@@ -15721,6 +16081,18 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `unavailable`: the request did not finish within the 30 s deadline, or (a write) the tenant is being moved between databases and writes are paused for a few seconds; retry after Retry-After seconds, a write with the same Idempotency-Key */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     getAmlCase: {
@@ -15832,6 +16204,18 @@ export interface operations {
             /** @description Internal error (no internals are returned) */
             500: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unavailable`: the request did not finish within the 30 s deadline, or (a write) the tenant is being moved between databases and writes are paused for a few seconds; retry after Retry-After seconds, a write with the same Idempotency-Key */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
@@ -15993,7 +16377,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `unavailable`: the tenant is being moved between databases and writes are paused for a few seconds; retry after Retry-After seconds (reads go on) */
+            /** @description `unavailable`: the request did not finish within the 30 s deadline, or (a write) the tenant is being moved between databases and writes are paused for a few seconds; retry after Retry-After seconds, a write with the same Idempotency-Key */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying */
@@ -16152,7 +16536,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `unavailable`: the tenant is being moved between databases and writes are paused for a few seconds; retry after Retry-After seconds (reads go on) */
+            /** @description `unavailable`: the request did not finish within the 30 s deadline, or (a write) the tenant is being moved between databases and writes are paused for a few seconds; retry after Retry-After seconds, a write with the same Idempotency-Key */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying */
@@ -16311,7 +16695,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `unavailable`: the tenant is being moved between databases and writes are paused for a few seconds; retry after Retry-After seconds (reads go on) */
+            /** @description `unavailable`: the request did not finish within the 30 s deadline, or (a write) the tenant is being moved between databases and writes are paused for a few seconds; retry after Retry-After seconds, a write with the same Idempotency-Key */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying */
@@ -16470,7 +16854,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `unavailable`: the tenant is being moved between databases and writes are paused for a few seconds; retry after Retry-After seconds (reads go on) */
+            /** @description `unavailable`: the request did not finish within the 30 s deadline, or (a write) the tenant is being moved between databases and writes are paused for a few seconds; retry after Retry-After seconds, a write with the same Idempotency-Key */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying */
@@ -16629,7 +17013,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `unavailable`: the tenant is being moved between databases and writes are paused for a few seconds; retry after Retry-After seconds (reads go on) */
+            /** @description `unavailable`: the request did not finish within the 30 s deadline, or (a write) the tenant is being moved between databases and writes are paused for a few seconds; retry after Retry-After seconds, a write with the same Idempotency-Key */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying */
@@ -16788,7 +17172,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `unavailable`: the tenant is being moved between databases and writes are paused for a few seconds; retry after Retry-After seconds (reads go on) */
+            /** @description `unavailable`: the request did not finish within the 30 s deadline, or (a write) the tenant is being moved between databases and writes are paused for a few seconds; retry after Retry-After seconds, a write with the same Idempotency-Key */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying */
@@ -16899,6 +17283,18 @@ export interface operations {
             /** @description Internal error (no internals are returned) */
             500: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unavailable`: the request did not finish within the 30 s deadline, or (a write) the tenant is being moved between databases and writes are paused for a few seconds; retry after Retry-After seconds, a write with the same Idempotency-Key */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
@@ -17051,7 +17447,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `unavailable`: the tenant is being moved between databases and writes are paused for a few seconds; retry after Retry-After seconds (reads go on) */
+            /** @description `unavailable`: the request did not finish within the 30 s deadline, or (a write) the tenant is being moved between databases and writes are paused for a few seconds; retry after Retry-After seconds, a write with the same Idempotency-Key */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying */
@@ -17320,7 +17716,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `unavailable`: the tenant is being moved between databases and writes are paused for a few seconds; retry after Retry-After seconds (reads go on) */
+            /** @description `unavailable`: the request did not finish within the 30 s deadline, or (a write) the tenant is being moved between databases and writes are paused for a few seconds; retry after Retry-After seconds, a write with the same Idempotency-Key */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying */
@@ -17459,6 +17855,18 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `unavailable`: the request did not finish within the 30 s deadline, or (a write) the tenant is being moved between databases and writes are paused for a few seconds; retry after Retry-After seconds, a write with the same Idempotency-Key */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     getFraudRuleSet: {
@@ -17556,6 +17964,18 @@ export interface operations {
             /** @description Internal error (no internals are returned) */
             500: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unavailable`: the request did not finish within the 30 s deadline, or (a write) the tenant is being moved between databases and writes are paused for a few seconds; retry after Retry-After seconds, a write with the same Idempotency-Key */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
@@ -17667,6 +18087,18 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `unavailable`: the request did not finish within the 30 s deadline, or (a write) the tenant is being moved between databases and writes are paused for a few seconds; retry after Retry-After seconds, a write with the same Idempotency-Key */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     getFraudRuleSetDraft: {
@@ -17768,6 +18200,18 @@ export interface operations {
             /** @description Internal error (no internals are returned) */
             500: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unavailable`: the request did not finish within the 30 s deadline, or (a write) the tenant is being moved between databases and writes are paused for a few seconds; retry after Retry-After seconds, a write with the same Idempotency-Key */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
@@ -17895,7 +18339,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `unavailable`: the tenant is being moved between databases and writes are paused for a few seconds; retry after Retry-After seconds (reads go on) */
+            /** @description `unavailable`: the request did not finish within the 30 s deadline, or (a write) the tenant is being moved between databases and writes are paused for a few seconds; retry after Retry-After seconds, a write with the same Idempotency-Key */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying */
@@ -18002,7 +18446,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `unavailable`: the tenant is being moved between databases and writes are paused for a few seconds; retry after Retry-After seconds (reads go on) */
+            /** @description `unavailable`: the request did not finish within the 30 s deadline, or (a write) the tenant is being moved between databases and writes are paused for a few seconds; retry after Retry-After seconds, a write with the same Idempotency-Key */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying */
@@ -18115,6 +18559,18 @@ export interface operations {
             /** @description Internal error (no internals are returned) */
             500: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unavailable`: the request did not finish within the 30 s deadline, or (a write) the tenant is being moved between databases and writes are paused for a few seconds; retry after Retry-After seconds, a write with the same Idempotency-Key */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
@@ -18242,7 +18698,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `unavailable`: the tenant is being moved between databases and writes are paused for a few seconds; retry after Retry-After seconds (reads go on) */
+            /** @description `unavailable`: the request did not finish within the 30 s deadline, or (a write) the tenant is being moved between databases and writes are paused for a few seconds; retry after Retry-After seconds, a write with the same Idempotency-Key */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying */
@@ -18349,7 +18805,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `unavailable`: the tenant is being moved between databases and writes are paused for a few seconds; retry after Retry-After seconds (reads go on) */
+            /** @description `unavailable`: the request did not finish within the 30 s deadline, or (a write) the tenant is being moved between databases and writes are paused for a few seconds; retry after Retry-After seconds, a write with the same Idempotency-Key */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying */
@@ -18504,7 +18960,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `unavailable`: the tenant is being moved between databases and writes are paused for a few seconds; retry after Retry-After seconds (reads go on) */
+            /** @description `unavailable`: the request did not finish within the 30 s deadline, or (a write) the tenant is being moved between databases and writes are paused for a few seconds; retry after Retry-After seconds, a write with the same Idempotency-Key */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying */
@@ -18659,7 +19115,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `unavailable`: the tenant is being moved between databases and writes are paused for a few seconds; retry after Retry-After seconds (reads go on) */
+            /** @description `unavailable`: the request did not finish within the 30 s deadline, or (a write) the tenant is being moved between databases and writes are paused for a few seconds; retry after Retry-After seconds, a write with the same Idempotency-Key */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying */
@@ -18814,7 +19270,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `unavailable`: the tenant is being moved between databases and writes are paused for a few seconds; retry after Retry-After seconds (reads go on) */
+            /** @description `unavailable`: the request did not finish within the 30 s deadline, or (a write) the tenant is being moved between databases and writes are paused for a few seconds; retry after Retry-After seconds, a write with the same Idempotency-Key */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying */
@@ -18969,7 +19425,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `unavailable`: the tenant is being moved between databases and writes are paused for a few seconds; retry after Retry-After seconds (reads go on) */
+            /** @description `unavailable`: the request did not finish within the 30 s deadline, or (a write) the tenant is being moved between databases and writes are paused for a few seconds; retry after Retry-After seconds, a write with the same Idempotency-Key */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying */
@@ -19097,6 +19553,18 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `unavailable`: the request did not finish within the 30 s deadline, or (a write) the tenant is being moved between databases and writes are paused for a few seconds; retry after Retry-After seconds, a write with the same Idempotency-Key */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     listAmlRuleSetVersions: {
@@ -19206,6 +19674,18 @@ export interface operations {
             /** @description Internal error (no internals are returned) */
             500: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unavailable`: the request did not finish within the 30 s deadline, or (a write) the tenant is being moved between databases and writes are paused for a few seconds; retry after Retry-After seconds, a write with the same Idempotency-Key */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
@@ -19324,6 +19804,18 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `unavailable`: the request did not finish within the 30 s deadline, or (a write) the tenant is being moved between databases and writes are paused for a few seconds; retry after Retry-After seconds, a write with the same Idempotency-Key */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     getAmlRuleSetVersion: {
@@ -19428,6 +19920,18 @@ export interface operations {
             /** @description Internal error (no internals are returned) */
             500: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unavailable`: the request did not finish within the 30 s deadline, or (a write) the tenant is being moved between databases and writes are paused for a few seconds; retry after Retry-After seconds, a write with the same Idempotency-Key */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
@@ -19551,6 +20055,18 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `unavailable`: the request did not finish within the 30 s deadline, or (a write) the tenant is being moved between databases and writes are paused for a few seconds; retry after Retry-After seconds, a write with the same Idempotency-Key */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     listAmlRuleSetPublications: {
@@ -19660,6 +20176,18 @@ export interface operations {
             /** @description Internal error (no internals are returned) */
             500: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unavailable`: the request did not finish within the 30 s deadline, or (a write) the tenant is being moved between databases and writes are paused for a few seconds; retry after Retry-After seconds, a write with the same Idempotency-Key */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
@@ -19815,7 +20343,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `unavailable`: the tenant is being moved between databases and writes are paused for a few seconds; retry after Retry-After seconds (reads go on) */
+            /** @description `unavailable`: the request did not finish within the 30 s deadline, or (a write) the tenant is being moved between databases and writes are paused for a few seconds; retry after Retry-After seconds, a write with the same Idempotency-Key */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying */
@@ -19975,7 +20503,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `unavailable`: the tenant is being moved between databases and writes are paused for a few seconds; retry after Retry-After seconds (reads go on) */
+            /** @description `unavailable`: the request did not finish within the 30 s deadline, or (a write) the tenant is being moved between databases and writes are paused for a few seconds; retry after Retry-After seconds, a write with the same Idempotency-Key */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying */
@@ -20093,6 +20621,18 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `unavailable`: the request did not finish within the 30 s deadline, or (a write) the tenant is being moved between databases and writes are paused for a few seconds; retry after Retry-After seconds, a write with the same Idempotency-Key */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     getAmlRuleSetBacktest: {
@@ -20192,6 +20732,18 @@ export interface operations {
             /** @description Internal error (no internals are returned) */
             500: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unavailable`: the request did not finish within the 30 s deadline, or (a write) the tenant is being moved between databases and writes are paused for a few seconds; retry after Retry-After seconds, a write with the same Idempotency-Key */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
@@ -20308,6 +20860,18 @@ export interface operations {
             /** @description Internal error (no internals are returned) */
             500: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unavailable`: the request did not finish within the 30 s deadline, or (a write) the tenant is being moved between databases and writes are paused for a few seconds; retry after Retry-After seconds, a write with the same Idempotency-Key */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
@@ -20462,7 +21026,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `unavailable`: the tenant is being moved between databases and writes are paused for a few seconds; retry after Retry-After seconds (reads go on) */
+            /** @description `unavailable`: the request did not finish within the 30 s deadline, or (a write) the tenant is being moved between databases and writes are paused for a few seconds; retry after Retry-After seconds, a write with the same Idempotency-Key */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying */
@@ -20584,6 +21148,18 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `unavailable`: the request did not finish within the 30 s deadline, or (a write) the tenant is being moved between databases and writes are paused for a few seconds; retry after Retry-After seconds, a write with the same Idempotency-Key */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     deleteWebhookSubscription: {
@@ -20681,7 +21257,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `unavailable`: the tenant is being moved between databases and writes are paused for a few seconds; retry after Retry-After seconds (reads go on) */
+            /** @description `unavailable`: the request did not finish within the 30 s deadline, or (a write) the tenant is being moved between databases and writes are paused for a few seconds; retry after Retry-After seconds, a write with the same Idempotency-Key */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying */
@@ -20815,7 +21391,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `unavailable`: the tenant is being moved between databases and writes are paused for a few seconds; retry after Retry-After seconds (reads go on) */
+            /** @description `unavailable`: the request did not finish within the 30 s deadline, or (a write) the tenant is being moved between databases and writes are paused for a few seconds; retry after Retry-After seconds, a write with the same Idempotency-Key */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying */
@@ -20976,7 +21552,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `unavailable`: the tenant is being moved between databases and writes are paused for a few seconds; retry after Retry-After seconds (reads go on) */
+            /** @description `unavailable`: the request did not finish within the 30 s deadline, or (a write) the tenant is being moved between databases and writes are paused for a few seconds; retry after Retry-After seconds, a write with the same Idempotency-Key */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying */
@@ -21132,7 +21708,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `unavailable`: the tenant is being moved between databases and writes are paused for a few seconds; retry after Retry-After seconds (reads go on) */
+            /** @description `unavailable`: the request did not finish within the 30 s deadline, or (a write) the tenant is being moved between databases and writes are paused for a few seconds; retry after Retry-After seconds, a write with the same Idempotency-Key */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying */
@@ -21265,6 +21841,18 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `unavailable`: the request did not finish within the 30 s deadline, or (a write) the tenant is being moved between databases and writes are paused for a few seconds; retry after Retry-After seconds, a write with the same Idempotency-Key */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     getWebhookDelivery: {
@@ -21368,6 +21956,18 @@ export interface operations {
             /** @description Internal error (no internals are returned) */
             500: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unavailable`: the request did not finish within the 30 s deadline, or (a write) the tenant is being moved between databases and writes are paused for a few seconds; retry after Retry-After seconds, a write with the same Idempotency-Key */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
@@ -21495,7 +22095,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `unavailable`: the tenant is being moved between databases and writes are paused for a few seconds; retry after Retry-After seconds (reads go on) */
+            /** @description `unavailable`: the request did not finish within the 30 s deadline, or (a write) the tenant is being moved between databases and writes are paused for a few seconds; retry after Retry-After seconds, a write with the same Idempotency-Key */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying */
@@ -21615,6 +22215,18 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `unavailable`: the request did not finish within the 30 s deadline, or (a write) the tenant is being moved between databases and writes are paused for a few seconds; retry after Retry-After seconds, a write with the same Idempotency-Key */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     getSaasMetrics: {
@@ -21712,6 +22324,18 @@ export interface operations {
             /** @description Internal error (no internals are returned) */
             500: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unavailable`: the request did not finish within the 30 s deadline, or (a write) the tenant is being moved between databases and writes are paused for a few seconds; retry after Retry-After seconds, a write with the same Idempotency-Key */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
@@ -21826,6 +22450,18 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `unavailable`: the request did not finish within the 30 s deadline, or (a write) the tenant is being moved between databases and writes are paused for a few seconds; retry after Retry-After seconds, a write with the same Idempotency-Key */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     getPortfolioRunway: {
@@ -21923,6 +22559,18 @@ export interface operations {
             /** @description Internal error (no internals are returned) */
             500: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unavailable`: the request did not finish within the 30 s deadline, or (a write) the tenant is being moved between databases and writes are paused for a few seconds; retry after Retry-After seconds, a write with the same Idempotency-Key */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
@@ -22036,6 +22684,18 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `unavailable`: the request did not finish within the 30 s deadline, or (a write) the tenant is being moved between databases and writes are paused for a few seconds; retry after Retry-After seconds, a write with the same Idempotency-Key */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     getPortfolioNarrative: {
@@ -22133,6 +22793,18 @@ export interface operations {
             /** @description Internal error (no internals are returned) */
             500: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unavailable`: the request did not finish within the 30 s deadline, or (a write) the tenant is being moved between databases and writes are paused for a few seconds; retry after Retry-After seconds, a write with the same Idempotency-Key */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
@@ -22240,6 +22912,18 @@ export interface operations {
             /** @description Internal error (no internals are returned) */
             500: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unavailable`: the request did not finish within the 30 s deadline, or (a write) the tenant is being moved between databases and writes are paused for a few seconds; retry after Retry-After seconds, a write with the same Idempotency-Key */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
@@ -22363,7 +23047,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `unavailable`: the tenant is being moved between databases and writes are paused for a few seconds; retry after Retry-After seconds (reads go on) */
+            /** @description `unavailable`: the request did not finish within the 30 s deadline, or (a write) the tenant is being moved between databases and writes are paused for a few seconds; retry after Retry-After seconds, a write with the same Idempotency-Key */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying */
@@ -22513,7 +23197,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `unavailable`: the tenant is being moved between databases and writes are paused for a few seconds; retry after Retry-After seconds (reads go on) */
+            /** @description `unavailable`: the request did not finish within the 30 s deadline, or (a write) the tenant is being moved between databases and writes are paused for a few seconds; retry after Retry-After seconds, a write with the same Idempotency-Key */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying */
@@ -22632,6 +23316,18 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `unavailable`: the request did not finish within the 30 s deadline, or (a write) the tenant is being moved between databases and writes are paused for a few seconds; retry after Retry-After seconds, a write with the same Idempotency-Key */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     getSmeHealth: {
@@ -22741,6 +23437,18 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `unavailable`: the request did not finish within the 30 s deadline, or (a write) the tenant is being moved between databases and writes are paused for a few seconds; retry after Retry-After seconds, a write with the same Idempotency-Key */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     graphql: {
@@ -22841,7 +23549,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `unavailable`: the tenant is being moved between databases and writes are paused for a few seconds; retry after Retry-After seconds (reads go on) */
+            /** @description `unavailable`: the request did not finish within the 30 s deadline, or (a write) the tenant is being moved between databases and writes are paused for a few seconds; retry after Retry-After seconds, a write with the same Idempotency-Key */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying */
@@ -22973,6 +23681,18 @@ export interface operations {
             /** @description Not enabled for this tenant */
             501: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unavailable`: the request did not finish within the 30 s deadline, or (a write) the tenant is being moved between databases and writes are paused for a few seconds; retry after Retry-After seconds, a write with the same Idempotency-Key */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
@@ -23126,6 +23846,18 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `unavailable`: the request did not finish within the 30 s deadline, or (a write) the tenant is being moved between databases and writes are paused for a few seconds; retry after Retry-After seconds, a write with the same Idempotency-Key */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     getAgentPortfolioRefresh: {
@@ -23246,6 +23978,18 @@ export interface operations {
             /** @description Not enabled for this tenant */
             501: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unavailable`: the request did not finish within the 30 s deadline, or (a write) the tenant is being moved between databases and writes are paused for a few seconds; retry after Retry-After seconds, a write with the same Idempotency-Key */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
@@ -23406,7 +24150,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `unavailable`: the tenant is being moved between databases and writes are paused for a few seconds; retry after Retry-After seconds (reads go on) */
+            /** @description `unavailable`: the request did not finish within the 30 s deadline, or (a write) the tenant is being moved between databases and writes are paused for a few seconds; retry after Retry-After seconds, a write with the same Idempotency-Key */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying */
@@ -23576,7 +24320,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `unavailable`: the tenant is being moved between databases and writes are paused for a few seconds; retry after Retry-After seconds (reads go on) */
+            /** @description `unavailable`: the request did not finish within the 30 s deadline, or (a write) the tenant is being moved between databases and writes are paused for a few seconds; retry after Retry-After seconds, a write with the same Idempotency-Key */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying */
@@ -23697,6 +24441,18 @@ export interface operations {
             /** @description Not enabled for this tenant */
             501: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unavailable`: the request did not finish within the 30 s deadline, or (a write) the tenant is being moved between databases and writes are paused for a few seconds; retry after Retry-After seconds, a write with the same Idempotency-Key */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
@@ -23834,7 +24590,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `unavailable`: the tenant is being moved between databases and writes are paused for a few seconds; retry after Retry-After seconds (reads go on) */
+            /** @description `unavailable`: the request did not finish within the 30 s deadline, or (a write) the tenant is being moved between databases and writes are paused for a few seconds; retry after Retry-After seconds, a write with the same Idempotency-Key */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying */
@@ -23972,6 +24728,18 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `unavailable`: the request did not finish within the 30 s deadline, or (a write) the tenant is being moved between databases and writes are paused for a few seconds; retry after Retry-After seconds, a write with the same Idempotency-Key */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     getAgentFloatHistory: {
@@ -24092,6 +24860,18 @@ export interface operations {
             /** @description Not enabled for this tenant */
             501: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unavailable`: the request did not finish within the 30 s deadline, or (a write) the tenant is being moved between databases and writes are paused for a few seconds; retry after Retry-After seconds, a write with the same Idempotency-Key */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
@@ -24254,7 +25034,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `unavailable`: the tenant is being moved between databases and writes are paused for a few seconds; retry after Retry-After seconds (reads go on) */
+            /** @description `unavailable`: the request did not finish within the 30 s deadline, or (a write) the tenant is being moved between databases and writes are paused for a few seconds; retry after Retry-After seconds, a write with the same Idempotency-Key */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying */
@@ -24404,7 +25184,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `unavailable`: the tenant is being moved between databases and writes are paused for a few seconds; retry after Retry-After seconds (reads go on) */
+            /** @description `unavailable`: the request did not finish within the 30 s deadline, or (a write) the tenant is being moved between databases and writes are paused for a few seconds; retry after Retry-After seconds, a write with the same Idempotency-Key */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying */
@@ -24554,7 +25334,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `unavailable`: the tenant is being moved between databases and writes are paused for a few seconds; retry after Retry-After seconds (reads go on) */
+            /** @description `unavailable`: the request did not finish within the 30 s deadline, or (a write) the tenant is being moved between databases and writes are paused for a few seconds; retry after Retry-After seconds, a write with the same Idempotency-Key */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying */
@@ -24668,6 +25448,18 @@ export interface operations {
             /** @description Internal error (no internals are returned) */
             500: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unavailable`: the request did not finish within the 30 s deadline, or (a write) the tenant is being moved between databases and writes are paused for a few seconds; retry after Retry-After seconds, a write with the same Idempotency-Key */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
@@ -24798,6 +25590,18 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `unavailable`: the request did not finish within the 30 s deadline, or (a write) the tenant is being moved between databases and writes are paused for a few seconds; retry after Retry-After seconds, a write with the same Idempotency-Key */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     getWorkflowRun: {
@@ -24901,6 +25705,18 @@ export interface operations {
             /** @description Internal error (no internals are returned) */
             500: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unavailable`: the request did not finish within the 30 s deadline, or (a write) the tenant is being moved between databases and writes are paused for a few seconds; retry after Retry-After seconds, a write with the same Idempotency-Key */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
@@ -25012,6 +25828,18 @@ export interface operations {
             /** @description Internal error (no internals are returned) */
             500: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unavailable`: the request did not finish within the 30 s deadline, or (a write) the tenant is being moved between databases and writes are paused for a few seconds; retry after Retry-After seconds, a write with the same Idempotency-Key */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
@@ -25160,7 +25988,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `unavailable`: the tenant is being moved between databases and writes are paused for a few seconds; retry after Retry-After seconds (reads go on) */
+            /** @description `unavailable`: the request did not finish within the 30 s deadline, or (a write) the tenant is being moved between databases and writes are paused for a few seconds; retry after Retry-After seconds, a write with the same Idempotency-Key */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying */
@@ -25288,6 +26116,18 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `unavailable`: the request did not finish within the 30 s deadline, or (a write) the tenant is being moved between databases and writes are paused for a few seconds; retry after Retry-After seconds, a write with the same Idempotency-Key */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     getUsage: {
@@ -25385,6 +26225,18 @@ export interface operations {
             /** @description Internal error (no internals are returned) */
             500: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unavailable`: the request did not finish within the 30 s deadline, or (a write) the tenant is being moved between databases and writes are paused for a few seconds; retry after Retry-After seconds, a write with the same Idempotency-Key */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
@@ -25504,6 +26356,18 @@ export interface operations {
             /** @description Internal error (no internals are returned) */
             500: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unavailable`: the request did not finish within the 30 s deadline, or (a write) the tenant is being moved between databases and writes are paused for a few seconds; retry after Retry-After seconds, a write with the same Idempotency-Key */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
@@ -25653,7 +26517,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `unavailable`: the tenant is being moved between databases and writes are paused for a few seconds; retry after Retry-After seconds (reads go on) */
+            /** @description `unavailable`: the request did not finish within the 30 s deadline, or (a write) the tenant is being moved between databases and writes are paused for a few seconds; retry after Retry-After seconds, a write with the same Idempotency-Key */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying */
@@ -25775,6 +26639,18 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `unavailable`: the request did not finish within the 30 s deadline, or (a write) the tenant is being moved between databases and writes are paused for a few seconds; retry after Retry-After seconds, a write with the same Idempotency-Key */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     deleteList: {
@@ -25882,7 +26758,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `unavailable`: the tenant is being moved between databases and writes are paused for a few seconds; retry after Retry-After seconds (reads go on) */
+            /** @description `unavailable`: the request did not finish within the 30 s deadline, or (a write) the tenant is being moved between databases and writes are paused for a few seconds; retry after Retry-After seconds, a write with the same Idempotency-Key */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying */
@@ -26026,7 +26902,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `unavailable`: the tenant is being moved between databases and writes are paused for a few seconds; retry after Retry-After seconds (reads go on) */
+            /** @description `unavailable`: the request did not finish within the 30 s deadline, or (a write) the tenant is being moved between databases and writes are paused for a few seconds; retry after Retry-After seconds, a write with the same Idempotency-Key */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying */
@@ -26151,6 +27027,18 @@ export interface operations {
             /** @description Internal error (no internals are returned) */
             500: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unavailable`: the request did not finish within the 30 s deadline, or (a write) the tenant is being moved between databases and writes are paused for a few seconds; retry after Retry-After seconds, a write with the same Idempotency-Key */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
@@ -26303,7 +27191,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `unavailable`: the tenant is being moved between databases and writes are paused for a few seconds; retry after Retry-After seconds (reads go on) */
+            /** @description `unavailable`: the request did not finish within the 30 s deadline, or (a write) the tenant is being moved between databases and writes are paused for a few seconds; retry after Retry-After seconds, a write with the same Idempotency-Key */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying */
@@ -26423,7 +27311,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `unavailable`: the tenant is being moved between databases and writes are paused for a few seconds; retry after Retry-After seconds (reads go on) */
+            /** @description `unavailable`: the request did not finish within the 30 s deadline, or (a write) the tenant is being moved between databases and writes are paused for a few seconds; retry after Retry-After seconds, a write with the same Idempotency-Key */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying */
@@ -26553,6 +27441,18 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `unavailable`: the request did not finish within the 30 s deadline, or (a write) the tenant is being moved between databases and writes are paused for a few seconds; retry after Retry-After seconds, a write with the same Idempotency-Key */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     getMonitoringStatus: {
@@ -26654,6 +27554,18 @@ export interface operations {
             /** @description Internal error (no internals are returned) */
             500: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unavailable`: the request did not finish within the 30 s deadline, or (a write) the tenant is being moved between databases and writes are paused for a few seconds; retry after Retry-After seconds, a write with the same Idempotency-Key */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
@@ -26770,6 +27682,18 @@ export interface operations {
             /** @description Internal error (no internals are returned) */
             500: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unavailable`: the request did not finish within the 30 s deadline, or (a write) the tenant is being moved between databases and writes are paused for a few seconds; retry after Retry-After seconds, a write with the same Idempotency-Key */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
@@ -26915,7 +27839,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `unavailable`: the tenant is being moved between databases and writes are paused for a few seconds; retry after Retry-After seconds (reads go on) */
+            /** @description `unavailable`: the request did not finish within the 30 s deadline, or (a write) the tenant is being moved between databases and writes are paused for a few seconds; retry after Retry-After seconds, a write with the same Idempotency-Key */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying */
@@ -27071,7 +27995,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `unavailable`: the tenant is being moved between databases and writes are paused for a few seconds; retry after Retry-After seconds (reads go on) */
+            /** @description `unavailable`: the request did not finish within the 30 s deadline, or (a write) the tenant is being moved between databases and writes are paused for a few seconds; retry after Retry-After seconds, a write with the same Idempotency-Key */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying */
@@ -27208,6 +28132,18 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `unavailable`: the request did not finish within the 30 s deadline, or (a write) the tenant is being moved between databases and writes are paused for a few seconds; retry after Retry-After seconds, a write with the same Idempotency-Key */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     getMonitoringAlert: {
@@ -27314,6 +28250,18 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `unavailable`: the request did not finish within the 30 s deadline, or (a write) the tenant is being moved between databases and writes are paused for a few seconds; retry after Retry-After seconds, a write with the same Idempotency-Key */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     getMonitoringSettings: {
@@ -27411,6 +28359,18 @@ export interface operations {
             /** @description Internal error (no internals are returned) */
             500: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unavailable`: the request did not finish within the 30 s deadline, or (a write) the tenant is being moved between databases and writes are paused for a few seconds; retry after Retry-After seconds, a write with the same Idempotency-Key */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
@@ -27534,7 +28494,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `unavailable`: the tenant is being moved between databases and writes are paused for a few seconds; retry after Retry-After seconds (reads go on) */
+            /** @description `unavailable`: the request did not finish within the 30 s deadline, or (a write) the tenant is being moved between databases and writes are paused for a few seconds; retry after Retry-After seconds, a write with the same Idempotency-Key */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying */
@@ -27657,6 +28617,18 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `unavailable`: the request did not finish within the 30 s deadline, or (a write) the tenant is being moved between databases and writes are paused for a few seconds; retry after Retry-After seconds, a write with the same Idempotency-Key */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     startMonitoringRun: {
@@ -27771,7 +28743,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `unavailable`: the tenant is being moved between databases and writes are paused for a few seconds; retry after Retry-After seconds (reads go on) */
+            /** @description `unavailable`: the request did not finish within the 30 s deadline, or (a write) the tenant is being moved between databases and writes are paused for a few seconds; retry after Retry-After seconds, a write with the same Idempotency-Key */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying */
@@ -27889,6 +28861,18 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `unavailable`: the request did not finish within the 30 s deadline, or (a write) the tenant is being moved between databases and writes are paused for a few seconds; retry after Retry-After seconds, a write with the same Idempotency-Key */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     getGoamlProfile: {
@@ -27994,6 +28978,18 @@ export interface operations {
             /** @description Internal error (no internals are returned) */
             500: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unavailable`: the request did not finish within the 30 s deadline, or (a write) the tenant is being moved between databases and writes are paused for a few seconds; retry after Retry-After seconds, a write with the same Idempotency-Key */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
@@ -28128,7 +29124,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `unavailable`: the tenant is being moved between databases and writes are paused for a few seconds; retry after Retry-After seconds (reads go on) */
+            /** @description `unavailable`: the request did not finish within the 30 s deadline, or (a write) the tenant is being moved between databases and writes are paused for a few seconds; retry after Retry-After seconds, a write with the same Idempotency-Key */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying */
@@ -28245,6 +29241,18 @@ export interface operations {
             /** @description Internal error (no internals are returned) */
             500: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unavailable`: the request did not finish within the 30 s deadline, or (a write) the tenant is being moved between databases and writes are paused for a few seconds; retry after Retry-After seconds, a write with the same Idempotency-Key */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
@@ -28378,7 +29386,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `unavailable`: the tenant is being moved between databases and writes are paused for a few seconds; retry after Retry-After seconds (reads go on) */
+            /** @description `unavailable`: the request did not finish within the 30 s deadline, or (a write) the tenant is being moved between databases and writes are paused for a few seconds; retry after Retry-After seconds, a write with the same Idempotency-Key */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying */
@@ -28493,6 +29501,18 @@ export interface operations {
             /** @description Internal error (no internals are returned) */
             500: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unavailable`: the request did not finish within the 30 s deadline, or (a write) the tenant is being moved between databases and writes are paused for a few seconds; retry after Retry-After seconds, a write with the same Idempotency-Key */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
@@ -28708,7 +29728,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `unavailable`: the tenant is being moved between databases and writes are paused for a few seconds; retry after Retry-After seconds (reads go on) */
+            /** @description `unavailable`: the request did not finish within the 30 s deadline, or (a write) the tenant is being moved between databases and writes are paused for a few seconds; retry after Retry-After seconds, a write with the same Idempotency-Key */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying */
@@ -28830,6 +29850,18 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `unavailable`: the request did not finish within the 30 s deadline, or (a write) the tenant is being moved between databases and writes are paused for a few seconds; retry after Retry-After seconds, a write with the same Idempotency-Key */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     getGoamlReportXml: {
@@ -28931,6 +29963,18 @@ export interface operations {
             /** @description Internal error (no internals are returned) */
             500: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unavailable`: the request did not finish within the 30 s deadline, or (a write) the tenant is being moved between databases and writes are paused for a few seconds; retry after Retry-After seconds, a write with the same Idempotency-Key */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
@@ -29090,7 +30134,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `unavailable`: the tenant is being moved between databases and writes are paused for a few seconds; retry after Retry-After seconds (reads go on) */
+            /** @description `unavailable`: the request did not finish within the 30 s deadline, or (a write) the tenant is being moved between databases and writes are paused for a few seconds; retry after Retry-After seconds, a write with the same Idempotency-Key */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying */
@@ -29218,6 +30262,18 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `unavailable`: the request did not finish within the 30 s deadline, or (a write) the tenant is being moved between databases and writes are paused for a few seconds; retry after Retry-After seconds, a write with the same Idempotency-Key */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     listGoamlCtrRuns: {
@@ -29327,6 +30383,18 @@ export interface operations {
             /** @description Internal error (no internals are returned) */
             500: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unavailable`: the request did not finish within the 30 s deadline, or (a write) the tenant is being moved between databases and writes are paused for a few seconds; retry after Retry-After seconds, a write with the same Idempotency-Key */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
@@ -29479,7 +30547,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `unavailable`: the tenant is being moved between databases and writes are paused for a few seconds; retry after Retry-After seconds (reads go on) */
+            /** @description `unavailable`: the request did not finish within the 30 s deadline, or (a write) the tenant is being moved between databases and writes are paused for a few seconds; retry after Retry-After seconds, a write with the same Idempotency-Key */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying */
@@ -29594,6 +30662,18 @@ export interface operations {
             /** @description Internal error (no internals are returned) */
             500: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unavailable`: the request did not finish within the 30 s deadline, or (a write) the tenant is being moved between databases and writes are paused for a few seconds; retry after Retry-After seconds, a write with the same Idempotency-Key */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
@@ -29757,7 +30837,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `unavailable`: the tenant is being moved between databases and writes are paused for a few seconds; retry after Retry-After seconds (reads go on) */
+            /** @description `unavailable`: the request did not finish within the 30 s deadline, or (a write) the tenant is being moved between databases and writes are paused for a few seconds; retry after Retry-After seconds, a write with the same Idempotency-Key */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying */
@@ -29894,6 +30974,18 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `unavailable`: the request did not finish within the 30 s deadline, or (a write) the tenant is being moved between databases and writes are paused for a few seconds; retry after Retry-After seconds, a write with the same Idempotency-Key */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     listAmlCaseFiles: {
@@ -29997,6 +31089,18 @@ export interface operations {
             /** @description Internal error (no internals are returned) */
             500: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unavailable`: the request did not finish within the 30 s deadline, or (a write) the tenant is being moved between databases and writes are paused for a few seconds; retry after Retry-After seconds, a write with the same Idempotency-Key */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
@@ -30160,7 +31264,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `unavailable`: the tenant is being moved between databases and writes are paused for a few seconds; retry after Retry-After seconds (reads go on) */
+            /** @description `unavailable`: the request did not finish within the 30 s deadline, or (a write) the tenant is being moved between databases and writes are paused for a few seconds; retry after Retry-After seconds, a write with the same Idempotency-Key */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying */
@@ -30297,6 +31401,18 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `unavailable`: the request did not finish within the 30 s deadline, or (a write) the tenant is being moved between databases and writes are paused for a few seconds; retry after Retry-After seconds, a write with the same Idempotency-Key */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     listFraudCaseLinks: {
@@ -30400,6 +31516,18 @@ export interface operations {
             /** @description Internal error (no internals are returned) */
             500: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unavailable`: the request did not finish within the 30 s deadline, or (a write) the tenant is being moved between databases and writes are paused for a few seconds; retry after Retry-After seconds, a write with the same Idempotency-Key */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
@@ -30565,7 +31693,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `unavailable`: the tenant is being moved between databases and writes are paused for a few seconds; retry after Retry-After seconds (reads go on) */
+            /** @description `unavailable`: the request did not finish within the 30 s deadline, or (a write) the tenant is being moved between databases and writes are paused for a few seconds; retry after Retry-After seconds, a write with the same Idempotency-Key */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying */
@@ -30653,6 +31781,16 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Conflict with the current state */
+            409: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Rate limited (per client address before authentication, then per API key); retry after Retry-After seconds */
             429: {
                 headers: {
@@ -30681,7 +31819,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `unavailable`: the tenant is being moved between databases and writes are paused for a few seconds; retry after Retry-After seconds (reads go on) */
+            /** @description `unavailable`: the request did not finish within the 30 s deadline, or (a write) the tenant is being moved between databases and writes are paused for a few seconds; retry after Retry-After seconds, a write with the same Idempotency-Key */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying */
@@ -30796,6 +31934,18 @@ export interface operations {
             /** @description Internal error (no internals are returned) */
             500: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unavailable`: the request did not finish within the 30 s deadline, or (a write) the tenant is being moved between databases and writes are paused for a few seconds; retry after Retry-After seconds, a write with the same Idempotency-Key */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
@@ -30961,7 +32111,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `unavailable`: the tenant is being moved between databases and writes are paused for a few seconds; retry after Retry-After seconds (reads go on) */
+            /** @description `unavailable`: the request did not finish within the 30 s deadline, or (a write) the tenant is being moved between databases and writes are paused for a few seconds; retry after Retry-After seconds, a write with the same Idempotency-Key */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying */
@@ -31049,6 +32199,16 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Conflict with the current state */
+            409: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Rate limited (per client address before authentication, then per API key); retry after Retry-After seconds */
             429: {
                 headers: {
@@ -31077,7 +32237,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `unavailable`: the tenant is being moved between databases and writes are paused for a few seconds; retry after Retry-After seconds (reads go on) */
+            /** @description `unavailable`: the request did not finish within the 30 s deadline, or (a write) the tenant is being moved between databases and writes are paused for a few seconds; retry after Retry-After seconds, a write with the same Idempotency-Key */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying */
@@ -31199,6 +32359,18 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `unavailable`: the request did not finish within the 30 s deadline, or (a write) the tenant is being moved between databases and writes are paused for a few seconds; retry after Retry-After seconds, a write with the same Idempotency-Key */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     adminListTenants: {
@@ -31296,6 +32468,18 @@ export interface operations {
             /** @description Internal error (no internals are returned) */
             500: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unavailable`: the request did not finish within the 30 s deadline, or (a write) the tenant is being moved between databases and writes are paused for a few seconds; retry after Retry-After seconds, a write with the same Idempotency-Key */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
@@ -31446,6 +32630,18 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `unavailable`: the request did not finish within the 30 s deadline, or (a write) the tenant is being moved between databases and writes are paused for a few seconds; retry after Retry-After seconds, a write with the same Idempotency-Key */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     adminGetTenant: {
@@ -31537,6 +32733,18 @@ export interface operations {
             /** @description Internal error (no internals are returned) */
             500: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unavailable`: the request did not finish within the 30 s deadline, or (a write) the tenant is being moved between databases and writes are paused for a few seconds; retry after Retry-After seconds, a write with the same Idempotency-Key */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
@@ -31645,6 +32853,18 @@ export interface operations {
             /** @description Internal error (no internals are returned) */
             500: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unavailable`: the request did not finish within the 30 s deadline, or (a write) the tenant is being moved between databases and writes are paused for a few seconds; retry after Retry-After seconds, a write with the same Idempotency-Key */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
@@ -31767,6 +32987,18 @@ export interface operations {
             /** @description Internal error (no internals are returned) */
             500: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unavailable`: the request did not finish within the 30 s deadline, or (a write) the tenant is being moved between databases and writes are paused for a few seconds; retry after Retry-After seconds, a write with the same Idempotency-Key */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
@@ -31918,6 +33150,18 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `unavailable`: the request did not finish within the 30 s deadline, or (a write) the tenant is being moved between databases and writes are paused for a few seconds; retry after Retry-After seconds, a write with the same Idempotency-Key */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     adminGetTenantMove: {
@@ -32010,6 +33254,18 @@ export interface operations {
             /** @description Internal error (no internals are returned) */
             500: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unavailable`: the request did not finish within the 30 s deadline, or (a write) the tenant is being moved between databases and writes are paused for a few seconds; retry after Retry-After seconds, a write with the same Idempotency-Key */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
@@ -32138,6 +33394,18 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `unavailable`: the request did not finish within the 30 s deadline, or (a write) the tenant is being moved between databases and writes are paused for a few seconds; retry after Retry-After seconds, a write with the same Idempotency-Key */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     adminStartObjectRecount: {
@@ -32258,6 +33526,18 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `unavailable`: the request did not finish within the 30 s deadline, or (a write) the tenant is being moved between databases and writes are paused for a few seconds; retry after Retry-After seconds, a write with the same Idempotency-Key */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     adminGetObjectRecount: {
@@ -32357,6 +33637,18 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `unavailable`: the request did not finish within the 30 s deadline, or (a write) the tenant is being moved between databases and writes are paused for a few seconds; retry after Retry-After seconds, a write with the same Idempotency-Key */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     adminListKeys: {
@@ -32448,6 +33740,18 @@ export interface operations {
             /** @description Internal error (no internals are returned) */
             500: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unavailable`: the request did not finish within the 30 s deadline, or (a write) the tenant is being moved between databases and writes are paused for a few seconds; retry after Retry-After seconds, a write with the same Idempotency-Key */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
@@ -32592,6 +33896,18 @@ export interface operations {
             /** @description Internal error (no internals are returned) */
             500: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unavailable`: the request did not finish within the 30 s deadline, or (a write) the tenant is being moved between databases and writes are paused for a few seconds; retry after Retry-After seconds, a write with the same Idempotency-Key */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
@@ -32748,6 +34064,18 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `unavailable`: the request did not finish within the 30 s deadline, or (a write) the tenant is being moved between databases and writes are paused for a few seconds; retry after Retry-After seconds, a write with the same Idempotency-Key */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     adminRevokeKey: {
@@ -32838,6 +34166,18 @@ export interface operations {
             /** @description Internal error (no internals are returned) */
             500: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unavailable`: the request did not finish within the 30 s deadline, or (a write) the tenant is being moved between databases and writes are paused for a few seconds; retry after Retry-After seconds, a write with the same Idempotency-Key */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
@@ -32971,6 +34311,18 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `unavailable`: the request did not finish within the 30 s deadline, or (a write) the tenant is being moved between databases and writes are paused for a few seconds; retry after Retry-After seconds, a write with the same Idempotency-Key */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     adminConfigureCoreBankingConnector: {
@@ -33093,6 +34445,18 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `unavailable`: the request did not finish within the 30 s deadline, or (a write) the tenant is being moved between databases and writes are paused for a few seconds; retry after Retry-After seconds, a write with the same Idempotency-Key */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     adminResealSecrets: {
@@ -33207,6 +34571,18 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `unavailable`: the request did not finish within the 30 s deadline, or (a write) the tenant is being moved between databases and writes are paused for a few seconds; retry after Retry-After seconds, a write with the same Idempotency-Key */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     adminListOperatorTokens: {
@@ -33304,6 +34680,18 @@ export interface operations {
             /** @description Internal error (no internals are returned) */
             500: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unavailable`: the request did not finish within the 30 s deadline, or (a write) the tenant is being moved between databases and writes are paused for a few seconds; retry after Retry-After seconds, a write with the same Idempotency-Key */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
@@ -33453,6 +34841,18 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `unavailable`: the request did not finish within the 30 s deadline, or (a write) the tenant is being moved between databases and writes are paused for a few seconds; retry after Retry-After seconds, a write with the same Idempotency-Key */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     adminRevokeOperatorToken: {
@@ -33543,6 +34943,18 @@ export interface operations {
             /** @description Internal error (no internals are returned) */
             500: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unavailable`: the request did not finish within the 30 s deadline, or (a write) the tenant is being moved between databases and writes are paused for a few seconds; retry after Retry-After seconds, a write with the same Idempotency-Key */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
@@ -33642,6 +35054,18 @@ export interface operations {
             /** @description Internal error (no internals are returned) */
             500: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unavailable`: the request did not finish within the 30 s deadline, or (a write) the tenant is being moved between databases and writes are paused for a few seconds; retry after Retry-After seconds, a write with the same Idempotency-Key */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
@@ -33771,6 +35195,18 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `unavailable`: the request did not finish within the 30 s deadline, or (a write) the tenant is being moved between databases and writes are paused for a few seconds; retry after Retry-After seconds, a write with the same Idempotency-Key */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     adminListAuditLog: {
@@ -33869,6 +35305,18 @@ export interface operations {
             /** @description Internal error (no internals are returned) */
             500: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unavailable`: the request did not finish within the 30 s deadline, or (a write) the tenant is being moved between databases and writes are paused for a few seconds; retry after Retry-After seconds, a write with the same Idempotency-Key */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
@@ -33996,6 +35444,18 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `unavailable`: the request did not finish within the 30 s deadline, or (a write) the tenant is being moved between databases and writes are paused for a few seconds; retry after Retry-After seconds, a write with the same Idempotency-Key */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     adminGetTenantExport: {
@@ -34088,6 +35548,18 @@ export interface operations {
             /** @description Internal error (no internals are returned) */
             500: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unavailable`: the request did not finish within the 30 s deadline, or (a write) the tenant is being moved between databases and writes are paused for a few seconds; retry after Retry-After seconds, a write with the same Idempotency-Key */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
@@ -34206,6 +35678,18 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `unavailable`: the request did not finish within the 30 s deadline, or (a write) the tenant is being moved between databases and writes are paused for a few seconds; retry after Retry-After seconds, a write with the same Idempotency-Key */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     adminGetTenantDeletion: {
@@ -34297,6 +35781,18 @@ export interface operations {
             /** @description Internal error (no internals are returned) */
             500: {
                 headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unavailable`: the request did not finish within the 30 s deadline, or (a write) the tenant is being moved between databases and writes are paused for a few seconds; retry after Retry-After seconds, a write with the same Idempotency-Key */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };

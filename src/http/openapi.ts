@@ -28,7 +28,7 @@ const ERROR_DESCRIPTIONS: Record<ErrorStatus, string> = {
   429: "Rate limited (per client address before authentication, then per API key); retry after Retry-After seconds",
   500: "Internal error (no internals are returned)",
   501: "Not enabled for this tenant",
-  503: "`unavailable`: the tenant is being moved between databases and writes are paused for a few seconds; retry after Retry-After seconds (reads go on)",
+  503: "`unavailable`: the request did not finish within the 30 s deadline, or (a write) the tenant is being moved between databases and writes are paused for a few seconds; retry after Retry-After seconds, a write with the same Idempotency-Key",
 };
 
 const RETRY_AFTER = {
@@ -65,11 +65,13 @@ export function errorResponses<const S extends readonly ErrorStatus[]>(
   ) as never;
 }
 
-const STANDARD_ERRORS = errorResponses(400, 401, 403, 404, 429, 500);
-const TENANT_ERRORS = errorResponses(400, 401, 403, 404, 429, 500);
+/**
+ * 503 on every operation: the request deadline (src/http/deadline.ts), and on a /v1
+ * write a moving tenant's write fence (src/http/middleware/write-fence.ts).
+ */
+const STANDARD_ERRORS = errorResponses(400, 401, 403, 404, 429, 500, 503);
+const TENANT_ERRORS = errorResponses(400, 401, 403, 404, 429, 500, 503);
 const BODY_ERRORS = errorResponses(413, 415);
-/** Every /v1 operation but a GET: a moving tenant's write fence (src/http/middleware/write-fence.ts). */
-export const FENCE_ERRORS = errorResponses(503);
 
 type TenantRouteConfig = Omit<RouteConfig, "security" | "middleware"> &
   HttpConventionOptions & {
@@ -100,7 +102,6 @@ export function tenantRoute<const R extends TenantRouteConfig>(config: R) {
       ...TENANT_ERRORS,
       ...(route.request?.body ? BODY_ERRORS : {}),
       ...(feature ? FEATURE_ERRORS : {}),
-      ...(route.method !== "get" ? FENCE_ERRORS : {}),
       ...conventions.responses,
       ...route.responses,
     }),

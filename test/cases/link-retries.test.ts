@@ -1,12 +1,12 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { canonicalPair } from "../../src/modules/case-links/domain/ends";
 import { call, createTenant, json, shardRows, type TestTenant } from "../harness";
 import { aml, fraud, type Kind, outboxOf } from "./helpers";
 
 /**
- * The fraud log is written by its Durable Object before the link's D1 batch (case-links
- * service, recordChange): when that batch fails, the fraud log keeps the attempt's `linked`
- * entry. These tests pin what the reader then sees (docs/decisions/case-work.md#links).
+ * The link row goes first, alone (the claim: of concurrent duplicates one wins), then the fraud
+ * log through its Durable Object, then the D1 batch (case-links service, recordChange). When that
+ * batch fails, the row is put back and the fraud log keeps the attempt's `linked` entry. These
+ * tests pin what the reader then sees (docs/decisions/case-work.md#links).
  */
 
 interface Link {
@@ -50,13 +50,14 @@ const linkRows = (caseId: string) =>
     caseId,
   );
 
-describe("a link whose batch fails after the fraud log was written", () => {
-  it("fails as a whole but for the fraud log's attempt; the retry links once, and the fraud log shows the attempt and the link", async () => {
+describe("a link whose writes fail part way", () => {
+  it("a refused row writes nothing at all; the retry links once", async () => {
     const a = await fraud.open(t);
     const b = await aml.open(t);
     await shardRows(
       t,
-      "CREATE TRIGGER test_refuse_link BEFORE INSERT ON case_links BEGIN SELECT RAISE(ABORT, 'test refuses links'); END",
+      `CREATE TRIGGER test_refuse_link BEFORE INSERT ON case_links WHEN NEW.tenant_id = '${t.id}'
+       BEGIN SELECT RAISE(ABORT, 'test refuses links'); END`,
     );
     let failed: Response;
     try {
@@ -65,18 +66,40 @@ describe("a link whose batch fails after the fraud log was written", () => {
       await shardRows(t, "DROP TRIGGER test_refuse_link");
     }
     expect(failed.status).toBe(500);
-    // Written before the batch: the attempt's entry, naming a link that was never stored.
+    // The row is the claim and goes first: refused, nothing else was written.
+    expect(await linkEntries(fraud, a.id)).toEqual([]);
+    expect(await linkEntries(aml, b.id)).toEqual([]);
+    expect(await linkRows(a.id)).toEqual([]);
+
+    const retried = await link(a.id, { kind: "aml_case", id: b.id });
+    expect(retried.status).toBe(201);
+    const created = (await json<{ link: Link }>(retried)).link;
+    expect(await linkEntries(fraud, a.id)).toEqual([["linked", created.id]]);
+    expect(await linkEntries(aml, b.id)).toEqual([["linked", created.id]]);
+    expect(await linkedEvents(created.id)).toHaveLength(1);
+  });
+
+  it("fails as a whole but for the fraud log's attempt when the batch after it fails; the retry links once", async () => {
+    const a = await fraud.open(t);
+    const b = await aml.open(t);
+    await shardRows(
+      t,
+      `CREATE TRIGGER test_refuse_link_audit BEFORE INSERT ON tenant_audit_log
+       WHEN NEW.tenant_id = '${t.id}' AND NEW.action = 'case.linked'
+       BEGIN SELECT RAISE(ABORT, 'test refuses the audit row'); END`,
+    );
+    let failed: Response;
+    try {
+      failed = await link(a.id, { kind: "aml_case", id: b.id });
+    } finally {
+      await shardRows(t, "DROP TRIGGER test_refuse_link_audit");
+    }
+    expect(failed.status).toBe(500);
+    // Written before the batch: the attempt's entry; the row was put back.
     const attempt = await linkEntries(fraud, a.id);
     expect(attempt).toHaveLength(1);
     expect(await linkRows(a.id)).toEqual([]);
     expect(await linkEntries(aml, b.id)).toEqual([]);
-    expect(
-      await shardRows(
-        t,
-        "SELECT id FROM tenant_audit_log WHERE tenant_id = ?1 AND action = 'case.linked'",
-        t.id,
-      ),
-    ).toEqual([]);
     expect(await linkedEvents(attempt[0][1])).toEqual([]);
 
     const retried = await link(a.id, { kind: "aml_case", id: b.id });
@@ -87,44 +110,21 @@ describe("a link whose batch fails after the fraud log was written", () => {
     expect(await linkEntries(aml, b.id)).toEqual([["linked", created.id]]);
     expect(await linkRows(a.id)).toEqual([{ id: created.id }]);
     expect(await linkedEvents(created.id)).toHaveLength(1);
-    expect(await linkedEvents(attempt[0][1])).toEqual([]);
     expect(await fraud.chainValid(t, a.id)).toBe(true);
     expect(await aml.chainValid(t, b.id)).toBe(true);
   });
 
-  it("a concurrent request that linked the pair after this one wrote its fraud entry: its link is the answer", async () => {
+  it("four identical links at once: one link, answered to all, one entry in each log", async () => {
     const a = await fraud.open(t);
     const b = await aml.open(t);
-    const [first, second] = canonicalPair({ kind: "fraud_case", id: a.id }, { kind: "aml_case", id: b.id });
-    const raced = crypto.randomUUID();
-    // The other request's row lands as this one's fraud entry is written (inside the object's batch).
-    await shardRows(
-      t,
-      `CREATE TRIGGER test_race_link AFTER INSERT ON fraud_case_events
-       WHEN NEW.case_id = '${a.id}' AND NEW.event_type = 'linked'
-       BEGIN INSERT INTO case_links (id, tenant_id, a_kind, a_id, b_kind, b_id, created_by, actor_key_id, created_at)
-         VALUES ('${raced}', NEW.tenant_id, '${first.kind}', '${first.id}', '${second.kind}', '${second.id}',
-           'analyst-2', NULL, NEW.created_at); END`,
-    );
-    let res: Response;
-    try {
-      res = await link(a.id, { kind: "aml_case", id: b.id });
-    } finally {
-      await shardRows(t, "DROP TRIGGER test_race_link");
-    }
-    expect(res.status).toBe(200);
-    expect((await json<{ link: Link }>(res)).link).toMatchObject({
-      id: raced,
-      linked: { kind: "aml_case", id: b.id },
-    });
-    expect(await linkRows(a.id)).toEqual([{ id: raced }]);
-    // The losing attempt's fraud entry stays (it names its own, unstored link id); nothing else of it.
-    const entries = await linkEntries(fraud, a.id);
-    expect(entries).toHaveLength(1);
-    expect(entries[0][1]).not.toBe(raced);
-    expect(await linkEntries(aml, b.id)).toEqual([]);
-    expect(await linkedEvents(entries[0][1])).toEqual([]);
-    expect(await fraud.chainValid(t, a.id)).toBe(true);
-    expect(await aml.chainValid(t, b.id)).toBe(true);
+    const answers = await Promise.all([1, 2, 3, 4].map(() => link(a.id, { kind: "aml_case", id: b.id })));
+    expect(answers.map((r) => r.status).sort()).toEqual([200, 200, 200, 201]);
+    const ids = new Set(await Promise.all(answers.map(async (r) => (await json<{ link: Link }>(r)).link.id)));
+    expect(ids.size).toBe(1);
+    const [id] = ids;
+    expect(await linkRows(a.id)).toEqual([{ id }]);
+    expect(await linkEntries(fraud, a.id)).toEqual([["linked", id]]);
+    expect(await linkEntries(aml, b.id)).toEqual([["linked", id]]);
+    expect(await linkedEvents(id)).toHaveLength(1);
   });
 });

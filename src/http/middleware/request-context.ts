@@ -3,7 +3,8 @@ import { matchedRoutes } from "hono/route";
 import type { AppEnv } from "../context";
 import { requestLogLine } from "../request-log";
 
-const INBOUND_ID = /^[A-Za-z0-9._-]{8,128}$/;
+/** A client's x-request-id that is kept (else one is made up; src/http/deadline.ts makes it first). */
+export const INBOUND_REQUEST_ID = /^[A-Za-z0-9._-]{8,128}$/;
 
 /**
  * Request id on every response, a Deprecation header when the retired x-tenant-id is sent
@@ -12,7 +13,7 @@ const INBOUND_ID = /^[A-Za-z0-9._-]{8,128}$/;
 export const requestContext: MiddlewareHandler<AppEnv> = async (c, next) => {
   const started = Date.now();
   const inbound = c.req.header("x-request-id");
-  const requestId = inbound && INBOUND_ID.test(inbound) ? inbound : crypto.randomUUID();
+  const requestId = inbound && INBOUND_REQUEST_ID.test(inbound) ? inbound : crypto.randomUUID();
   c.set("requestId", requestId);
   await next();
   c.res.headers.set("x-request-id", requestId);

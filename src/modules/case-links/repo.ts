@@ -50,3 +50,12 @@ export const insertLink = (scope: TenantScope, row: NewLink) => scope.db.insert(
 
 export const deleteLink = (scope: TenantScope, id: string) =>
   scope.db.delete(caseLinks).where(eq(caseLinks.id, id));
+
+/** Deletes the link; false when it was already gone (a concurrent unlink removed it first). */
+export async function removeLink(scope: TenantScope, id: string): Promise<boolean> {
+  const removed = await scope.db
+    .delete(caseLinks)
+    .where(eq(caseLinks.id, id))
+    .returning({ id: caseLinks.id });
+  return removed.length > 0;
+}

@@ -131,11 +131,13 @@ async function appendToLog(
 }
 
 /**
- * Records a change of the link row in both case logs. The fraud log is written by its Durable
- * Object, which cannot take a foreign statement, so the logs that cannot share the row's batch
- * go first; the row change, its audit entry, its event and (when an end is an AML case) that
- * case's entry are then one D1 batch. A failure before that batch leaves the row as it was, so
- * a retry completes the change (the earlier log then shows the attempt twice).
+ * Records a change of the link row in both case logs, once however many identical requests run
+ * at once (docs/decisions/faults.md#concurrent-duplicates). The caller has already changed the row
+ * alone: that is the claim (an insert the pair index refuses, a delete that finds the row), so of
+ * concurrent duplicates only one gets here. The fraud logs go next (their Durable Object cannot
+ * take a foreign statement), then the audit entry, the event and, when an end is an AML case,
+ * that case's entry as one D1 batch. A failure puts the row back (`undo`), so a retry completes
+ * the change (a fraud log written before the failure then shows the attempt twice).
  */
 async function recordChange(
   ctx: TenantContext,
@@ -143,28 +145,32 @@ async function recordChange(
   row: CaseLinkRow,
   actor: LinkActor,
   note: string | null,
-  rowStatement: unknown,
+  undo: () => Promise<unknown>,
 ) {
-  const cases = endsOf(row).filter(isCaseEnd);
-  const inBatch = cases.find((e) => e.kind === "aml_case");
-  for (const end of cases) if (end !== inBatch) await appendToLog(ctx, end, change, row, actor, note);
-  const now = ctx.clock.now();
-  const statements = [
-    rowStatement,
-    tenantAuditInsert(ctx, {
-      action: change === "linked" ? "case.linked" : "case.unlinked",
-      target: { type: "case_link", id: row.id },
-      ...(change === "linked" ? { after: { ends: endsOf(row) } } : { before: { ends: endsOf(row) } }),
-    }),
-    eventInsert(
-      ctx,
-      change === "linked" ? "case.linked" : "case.unlinked",
-      { linkId: row.id, ends: endsOf(row), actorId: actor.actorId, at: now.toISOString() },
-      now,
-    ),
-  ];
-  if (inBatch) await appendToLog(ctx, inBatch, change, row, actor, note, statements);
-  else await ctx.db.batch(statements as never);
+  try {
+    const cases = endsOf(row).filter(isCaseEnd);
+    const inBatch = cases.find((e) => e.kind === "aml_case");
+    for (const end of cases) if (end !== inBatch) await appendToLog(ctx, end, change, row, actor, note);
+    const now = ctx.clock.now();
+    const statements = [
+      tenantAuditInsert(ctx, {
+        action: change === "linked" ? "case.linked" : "case.unlinked",
+        target: { type: "case_link", id: row.id },
+        ...(change === "linked" ? { after: { ends: endsOf(row) } } : { before: { ends: endsOf(row) } }),
+      }),
+      eventInsert(
+        ctx,
+        change === "linked" ? "case.linked" : "case.unlinked",
+        { linkId: row.id, ends: endsOf(row), actorId: actor.actorId, at: now.toISOString() },
+        now,
+      ),
+    ];
+    if (inBatch) await appendToLog(ctx, inBatch, change, row, actor, note, statements);
+    else await ctx.db.batch(statements as never);
+  } catch (error) {
+    await undo().catch(() => undefined);
+    throw error;
+  }
   await notifyOutbox(ctx);
 }
 
@@ -203,13 +209,14 @@ export async function linkCase(
   };
   const { tenantId: _t, ...insert } = row;
   try {
-    await recordChange(ctx, "linked", row, actor, input.note ?? null, repo.insertLink(ctx, insert));
+    await repo.insertLink(ctx, insert);
   } catch (error) {
     // A concurrent request linked the same pair first: its link is the answer.
     const raced = await repo.findPair(ctx, a, b);
     if (raced) return { link: presentLink(raced, self), created: false };
     throw error;
   }
+  await recordChange(ctx, "linked", row, actor, input.note ?? null, () => repo.deleteLink(ctx, row.id));
   return { link: presentLink(row, self), created: true };
 }
 
@@ -247,6 +254,9 @@ export async function unlinkCase(
   const row = await repo.findLinkOf(ctx, linkId, self);
   if (!row) throw notFound("Link");
   assertMayWrite(otherEnd(row, self), actor.scopes);
-  await recordChange(ctx, "unlinked", row, actor, actor.note ?? null, repo.deleteLink(ctx, row.id));
+  // A concurrent request removed it first: for this one the link is gone, as for a retry.
+  if (!(await repo.removeLink(ctx, row.id))) throw notFound("Link");
+  const { tenantId: _t, ...restore } = row;
+  await recordChange(ctx, "unlinked", row, actor, actor.note ?? null, () => repo.insertLink(ctx, restore));
   return presentLink(row, self);
 }

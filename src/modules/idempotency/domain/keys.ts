@@ -2,8 +2,12 @@
 
 /** How long a key's first answer is replayed. */
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
-/** An in-flight claim older than this was abandoned (its isolate died); the key may run again. */
-export const IDEMPOTENCY_LEASE_MS = 5 * 60 * 1000;
+/**
+ * An in-flight claim older than this was abandoned (its isolate died); the key may run again. A
+ * request answers within 30 s (src/http/deadline.ts) and its waitUntil ends 30 s later: 2 min is
+ * that and a margin, so after a crash a retry with the key waits at most this long (it was 5 min).
+ */
+export const IDEMPOTENCY_LEASE_MS = 2 * 60 * 1000;
 /** Answers larger than this are not kept (none of today's creating operations comes near). */
 export const MAX_STORED_BODY_CHARS = 256 * 1024;
 
