@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { detectFans, type FanExternal, type FanThresholds, type FanTransfer } from "./network-fans";
+import { asMule, detectFans, type FanExternal, type FanThresholds, type FanTransfer } from "./network-fans";
 import { DEFAULT_THRESHOLDS } from "./thresholds";
 
 const T = DEFAULT_THRESHOLDS as unknown as FanThresholds;
@@ -59,14 +59,18 @@ describe("fan-in and exit", () => {
     expect(hit!.measures.passThroughRatio).toBeCloseTo(30_600 / 32_000, 4);
   });
 
-  it("names only the hub when it is a new or dormant account (a mule; its senders are victims)", () => {
+  it("says when the hub was not seen until the fan, and names only the hub of a mule", () => {
     const b = book();
     b.out("mule", 50, 20);
     ["a", "b", "c", "d", "e", "f"].forEach((v, i) => {
       b.pay(v, "mule", 3_500, 21 + i * 0.3);
     });
     b.out("mule", 20_000, 23);
-    expect(found(b)).toEqual(["fan_in:hub=mule"]);
+    const [hit] = detectFans(b, T);
+    expect(hit!.measures.newHub).toBe(1);
+    expect(hit!.participants).toHaveLength(7);
+    expect(asMule(hit!).participants).toEqual([{ holderId: "mule", role: "hub" }]);
+    expect(asMule(hit!).reason).toMatch(/^A new or dormant account: 6 senders/);
   });
 
   it("takes a trader's regular buyers as its normal, also at the start of the history", () => {

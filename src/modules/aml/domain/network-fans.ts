@@ -219,10 +219,7 @@ function fanIns(book: ReturnType<typeof index>, t: FanThresholds): FanHit[] {
       );
       const ratio = gathered > 0 ? sum(out) / gathered : 0;
       if (ratio * 100 < t.networkPassPercent) return false;
-      // A new or dormant hub is a money mule: its senders are usually a scam's victims, not feeders.
-      const sources = fan.newHub
-        ? []
-        : [...new Set(fan.moves.filter((m) => m.holder).map((m) => m.party))].sort();
+      const sources = [...new Set(fan.moves.filter((m) => m.holder).map((m) => m.party))].sort();
       hits.push({
         typology: "fan_in",
         key: `fan_in:${hub}:${fan.moves[0]!.id}`,
@@ -235,12 +232,14 @@ function fanIns(book: ReturnType<typeof index>, t: FanThresholds): FanHit[] {
         lastAt: new Date(Math.max(last, ...out.map((m) => m.ms))).toISOString(),
         amountMinor: gathered,
         transferIds: [...fan.moves, ...out].map((m) => m.id).sort(),
-        reason: `${fan.newHub ? "A new or dormant account: " : ""}${fan.count} senders paid ${money(gathered)} in ${days(last - first)} days (${fan.before} in the ${t.fanWindowDays} days before), and ${Math.round(ratio * 100)}% of it left within ${t.networkMaxHoldDays} days.`,
+        reason: `${fan.count} senders paid ${money(gathered)} in ${days(last - first)} days (${fan.before} in the ${t.fanWindowDays} days before), and ${Math.round(ratio * 100)}% of it left within ${t.networkMaxHoldDays} days.`,
         counterfactual: `Quiet with fanInMinCounterparties above ${fan.count} (or fanBaselineMultiple above ${fan.before ? (fan.count / fan.before).toFixed(2) : "any value"}), or networkPassPercent above ${Math.floor(ratio * 100)}.`,
         measures: {
           senders: fan.count,
           sendersBefore: fan.before,
           passThroughRatio: Math.round(ratio * 10_000) / 10_000,
+          // Nothing of the hub in the legs read until a window before: maybe new (see asMule).
+          newHub: fan.newHub ? 1 : 0,
         },
       });
       return true;
@@ -306,3 +305,15 @@ export function detectFans(
   const book = index(input.transfers, input.external);
   return [...fanIns(book, t), ...fanOuts(book, t)].sort((a, b) => (a.key < b.key ? -1 : 1));
 }
+
+/**
+ * A fan-in whose hub was new or dormant (no transaction of any amount until a window before the
+ * fan; the scan checks the hub's earliest transaction, which the legs it reads may not show): a
+ * money mule. Its senders are usually a scam's victims, not feeders, so only the hub is named.
+ */
+export const asMule = (hit: FanHit): FanHit => ({
+  ...hit,
+  participants: hit.participants.filter((p) => p.role === "hub"),
+  reason: `A new or dormant account: ${hit.reason}`,
+  measures: { ...hit.measures, mule: 1 },
+});

@@ -69,3 +69,23 @@ export async function activity(scope: TenantScope): Promise<{ latest: string | n
       (SELECT c.n FROM data_row_counts c WHERE ${tenantSql(scope, "c")} AND c.table_name = 'transactions') AS n`);
   return { latest: row?.latest ?? null, transactions: row?.n ?? 0 };
 }
+
+/** Ids per statement (one bound value each, under D1's 100). */
+const IDS_PER_STATEMENT = 90;
+
+/** Each holder's earliest transaction date, of any amount (transactions_customer_idx). */
+export async function earliestActivity(scope: TenantScope, customerIds: readonly string[]) {
+  const earliest = new Map<string, string>();
+  for (let i = 0; i < customerIds.length; i += IDS_PER_STATEMENT) {
+    const ids = customerIds.slice(i, i + IDS_PER_STATEMENT);
+    const rows = await scope.db.all<{ customerId: string; first: string }>(sql`
+      SELECT t.customer_id AS customerId, min(t.transaction_date) AS first FROM transactions t
+      WHERE ${tenantSql(scope, "t")} AND t.customer_id IN (${sql.join(
+        ids.map((id) => sql`${id}`),
+        sql`, `,
+      )})
+      GROUP BY t.customer_id`);
+    for (const r of rows) earliest.set(r.customerId, r.first);
+  }
+  return earliest;
+}

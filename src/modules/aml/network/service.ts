@@ -2,7 +2,13 @@ import type { TenantContext } from "../../../db/tenant-context";
 import { daysBefore } from "../../../lib/clock";
 import { detectNetworkSchemes } from "../domain/network/detect";
 import type { NetworkThresholds, NetworkTypology, SchemeHit } from "../domain/network/types";
-import { detectFans, type FanHit, type FanThresholds, type FanTypology } from "../domain/network-fans";
+import {
+  asMule,
+  detectFans,
+  type FanHit,
+  type FanThresholds,
+  type FanTypology,
+} from "../domain/network-fans";
 import { holderTransfers, outsideFlows } from "../domain/network-input";
 import { type Thresholds, toMinorUnits } from "../domain/thresholds";
 import * as repo from "./repo";
@@ -131,5 +137,35 @@ export async function findSchemes(ctx: TenantContext, search: SchemeSearch): Pro
         ),
       );
   }
-  return { hits, historyStart, historyEnd: search.historyEnd, transfers: transfers.length, truncated };
+  return {
+    hits: await confirmMules(ctx, hits, search.groups),
+    historyStart,
+    historyEnd: search.historyEnd,
+    transfers: transfers.length,
+    truncated,
+  };
+}
+
+const DAY_MS = 86_400_000;
+
+/**
+ * A fan-in hub the legs read show nothing of until a window before the fan may still have
+ * banked before (in amounts under the read's floor): its earliest transaction of any amount
+ * decides. New or dormant, it is a mule, and only the hub is named (asMule).
+ */
+async function confirmMules(
+  ctx: TenantContext,
+  hits: ScanHit[],
+  groups: TypologyGroup[],
+): Promise<ScanHit[]> {
+  const unseen = hits.filter((h) => h.typology === "fan_in" && h.measures.newHub === 1);
+  if (unseen.length === 0) return hits;
+  const windowDays = Math.max(...groups.map((g) => g.thresholds.fanWindowDays!));
+  const earliest = await repo.earliestActivity(ctx, [...new Set(unseen.map((h) => h.principal))]);
+  return hits.map((h) => {
+    if (h.typology !== "fan_in" || h.measures.newHub !== 1) return h;
+    const first = earliest.get(h.principal);
+    const isNew = !first || Date.parse(first) > Date.parse(h.firstAt) - windowDays * DAY_MS;
+    return isNew ? asMule(h as FanHit) : h;
+  });
 }
