@@ -3345,6 +3345,26 @@ export interface paths {
         patch: operations["adminUpdateShard"];
         trace?: never;
     };
+    "/admin/audit-log/verify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Verify an audit log's hash chain
+         * @description Recomputes the keyed hash chain of the operator log, or of one tenant's own log, from genesis, and seals the entries written since the last verification into it. An entry edited, removed or reordered outside the service is named in firstBrokenAt.
+         */
+        get: operations["adminVerifyAuditLog"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/audit-log": {
         parameters: {
             query?: never;
@@ -8790,6 +8810,30 @@ export interface components {
             state?: "open" | "closed";
             /** @description Why, for the next operator */
             notes?: string;
+        };
+        AuditLogVerification: {
+            /** @enum {boolean} */
+            success: true;
+            /**
+             * @description The operator log, or a tenant's own log
+             * @enum {string}
+             */
+            log: "operator" | "tenant";
+            /** Format: uuid */
+            tenantId: string | null;
+            valid: boolean;
+            /** @description Entries whose hash was recomputed from genesis */
+            checked: number;
+            /** @description Entries written since the last verification, sealed into the chain by this one */
+            sealed: number;
+            /** @description The last entry's place in the log */
+            headSequence: number;
+            headHash: string;
+            /** @description The first entry whose place or keyed hash does not match (edited, removed or reordered outside the service); null when valid */
+            firstBrokenAt: {
+                sequence: number | null;
+                id: string;
+            } | null;
         };
         TenantExport: {
             /** Format: uuid */
@@ -33688,6 +33732,101 @@ export interface operations {
             };
             /** @description Unsupported Content-Type */
             415: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited (per client address before authentication, then per API key); retry after Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description Per-key requests a minute (also on every authenticated /v1 answer) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets */
+                    "RateLimit-Reset"?: number;
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error (no internals are returned) */
+            500: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    adminVerifyAuditLog: {
+        parameters: {
+            query?: {
+                /** @description That tenant's own log; without it, the operator log */
+                tenantId?: string;
+            };
+            header?: {
+                /** @description The `x-d1-bookmark` of an earlier answer: a GET then reads data at least as new as that answer saw (read-your-writes across replicas). Ignored by writes and fresh reads, which start at the primary. A malformed value is 400. */
+                "x-d1-bookmark"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Verification */
+            200: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuditLogVerification"];
+                };
+            };
+            /** @description Invalid input (one `details` entry per bad field), malformed JSON or a refused transition */
+            400: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, unknown, revoked or expired credentials */
+            401: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The API key or operator token lacks the scope this operation needs (`x-required-scope`) */
+            403: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (another tenant's objects are indistinguishable from absent ones) */
+            404: {
                 headers: {
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;

@@ -12,10 +12,12 @@ import type { Env } from "../../env";
 
 /**
  * Every tenant table but goAML's (filed regulatory reports and their subjects are kept: the
- * AML/CFT record-keeping duty outweighs erasure) and the erasure rows themselves.
+ * AML/CFT record-keeping duty outweighs erasure), the audit log (chained: its stored bytes never
+ * change; it names customers by id) and the erasure rows themselves.
  */
+const NEVER_SCRUBBED = new Set(["customer_erasures", "tenant_audit_log"]);
 export const scrubTables = (): TenantTableInfo[] =>
-  tenantTables().filter((t) => !t.name.startsWith("goaml_") && t.name !== "customer_erasures");
+  tenantTables().filter((t) => !t.name.startsWith("goaml_") && !NEVER_SCRUBBED.has(t.name));
 
 export const findErasure = (env: Env, shard: number, tenantId: string, erasureId: string) =>
   systemShardDb(env, shard)
