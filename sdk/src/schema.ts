@@ -3798,7 +3798,7 @@ export interface components {
             category: string;
             flow: components["schemas"]["TransactionFlow"];
         };
-        /** @description A data-subject erasure (Act 843): the customer's personal values become [erased] everywhere; transactions stay under the pseudonymous customer id; case logs stay verifiable */
+        /** @description A data-subject erasure (Act 843): the customer's personal values become [erased] in its own rows and the declared personal columns; transactions stay under the pseudonymous customer id; chained logs (case logs, audit log) and filed goAML reports are kept byte for byte and listed in `kept` */
         CustomerErasure: {
             /** Format: uuid */
             id: string;
@@ -3812,12 +3812,25 @@ export interface components {
                 /** @description The customer's BHI report files deleted */
                 objectsDeleted: number;
             };
+            /** @description What the erasure makes unreadable, per category, and on what basis */
+            erased: components["schemas"]["ErasedCategory"][];
+            /** @description What the erasure keeps, per category, why and on what legal basis (Act 1044 record keeping, 5 years) */
+            kept: components["schemas"]["KeptCategory"][];
             /**
              * Format: date-time
              * @example 2026-01-31T00:00:00.000Z
              */
             createdAt: string;
             completedAt: string | (never | null);
+        };
+        ErasedCategory: {
+            category: string;
+            legalBasis: string;
+        };
+        KeptCategory: {
+            category: string;
+            reason: string;
+            legalBasis: string;
         };
         BHICalculateResponse: {
             /** @enum {boolean} */
