@@ -9,6 +9,7 @@ UPDATE audit_log SET seq = r.n
 FROM (SELECT id, row_number() OVER (ORDER BY id) AS n FROM audit_log) AS r
 WHERE r.id = audit_log.id;
 CREATE UNIQUE INDEX audit_log_seq_idx ON audit_log (seq);
+CREATE INDEX audit_log_unsealed_idx ON audit_log (seq) WHERE chain_hash IS NULL;
 
 CREATE TRIGGER audit_log_no_update BEFORE UPDATE ON audit_log
 WHEN NOT (

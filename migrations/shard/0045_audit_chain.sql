@@ -12,6 +12,8 @@ UPDATE tenant_audit_log SET seq = r.n
 FROM (SELECT id, row_number() OVER (PARTITION BY tenant_id ORDER BY id) AS n FROM tenant_audit_log) AS r
 WHERE r.id = tenant_audit_log.id;
 CREATE UNIQUE INDEX tenant_audit_log_seq_idx ON tenant_audit_log (tenant_id, seq);
+-- The minute sweep finds the logs with rows to seal without reading sealed ones.
+CREATE INDEX tenant_audit_log_unsealed_idx ON tenant_audit_log (tenant_id, seq) WHERE chain_hash IS NULL;
 
 CREATE TRIGGER tenant_audit_log_no_update BEFORE UPDATE ON tenant_audit_log
 WHEN NOT EXISTS (SELECT 1 FROM maintenance_permits p WHERE p.tenant_id = OLD.tenant_id AND p.kind IN ('move_in', 'purge'))

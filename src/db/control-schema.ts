@@ -1,3 +1,4 @@
+import { isNull } from "drizzle-orm";
 import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import type { CaseSlaSetting } from "../lib/case-work";
 import type { OperatorScope } from "../lib/scopes";
@@ -133,6 +134,7 @@ export const auditLog = sqliteTable(
     index("audit_log_tenant_idx").on(t.tenantId, t.id),
     index("audit_log_action_idx").on(t.action, t.id),
     uniqueIndex("audit_log_seq_idx").on(t.seq),
+    index("audit_log_unsealed_idx").on(t.seq).where(isNull(t.chainHash)),
   ],
 );
 

@@ -1,3 +1,4 @@
+import { isNull } from "drizzle-orm";
 import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 
 /**
@@ -27,6 +28,7 @@ export const tenantAuditLog = sqliteTable(
     index("tenant_audit_log_tenant_idx").on(t.tenantId, t.id),
     index("tenant_audit_log_action_idx").on(t.tenantId, t.action, t.id),
     uniqueIndex("tenant_audit_log_seq_idx").on(t.tenantId, t.seq),
+    index("tenant_audit_log_unsealed_idx").on(t.tenantId, t.seq).where(isNull(t.chainHash)),
   ],
 );
 

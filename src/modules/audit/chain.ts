@@ -1,7 +1,8 @@
-import { controlDb, type TenantScope } from "../../db/client";
-import { loadTenantContext, tenantScope } from "../../db/tenant-context";
+import { controlDb, shardNumbers, type TenantScope } from "../../db/client";
+import { fenceSecondsLeft, loadTenantContext, type Tenant, tenantScope } from "../../db/tenant-context";
 import type { Env } from "../../env";
 import { hmacKeysFrom } from "../../lib/derived-keys";
+import { AppError } from "../../lib/errors";
 import { type ChainEntry, GENESIS_HASH, keyedChainHash, verifyChain } from "../../lib/hash-chain";
 import type { ChainRow, Seal } from "./repo";
 import * as repo from "./repo";
@@ -31,6 +32,7 @@ export type AuditLogName = "operator" | `tenant:${string}`;
 interface ChainLog {
   name: AuditLogName;
   rows: (fromSeq: number, take: number) => Promise<ChainRow[]>;
+  sealedHead: () => Promise<ChainRow | undefined>;
   unplaced: () => Promise<{ id: string } | undefined>;
   seal: (seals: Seal[]) => Promise<void>;
 }
@@ -65,11 +67,23 @@ const contentOf = (log: AuditLogName, row: ChainRow, key: string) => ({
   key,
 });
 
-async function verifyLog(env: Env, log: ChainLog): Promise<Omit<AuditChainVerification, "log" | "tenantId">> {
+/** The chain's hasher (each row's key picked by its key id) and the key id new seals use. */
+async function chainKeys(env: Env) {
   const derived = await hmacKeysFrom(env.SECRETS_KEY, CHAIN_KEYS);
   const keys = new Map(derived.map(({ id, key }) => [id, key]));
-  const signingKey = derived[0].id;
-  const hash = keyedChainHash((content) => keys.get((content as { key: string }).key));
+  return {
+    signingKey: derived[0].id,
+    hash: keyedChainHash((content) => keys.get((content as { key: string }).key)),
+  };
+}
+
+/** Recomputes the log from genesis; with `seal`, writes the hashes of the rows not yet sealed. */
+async function verifyLog(
+  env: Env,
+  log: ChainLog,
+  seal: boolean,
+): Promise<Omit<AuditChainVerification, "log" | "tenantId">> {
+  const { signingKey, hash } = await chainKeys(env);
 
   let previous = GENESIS_HASH;
   let checked = 0;
@@ -106,20 +120,70 @@ async function verifyLog(env: Env, log: ChainLog): Promise<Omit<AuditChainVerifi
     }
     if (rows.length < PAGE) break;
   }
-  for (let i = 0; i < seals.length; i += 50) await log.seal(seals.slice(i, i + 50));
+  if (seal) for (let i = 0; i < seals.length; i += 50) await log.seal(seals.slice(i, i + 50));
   return {
     valid: true,
     checked,
-    sealed: seals.length,
+    sealed: seal ? seals.length : 0,
     headSequence: checked,
     headHash: previous,
     firstBrokenAt: null,
   };
 }
 
+/**
+ * Seals the rows written since the last sealed one, going on from its stored hash (verification
+ * checks that hash; sealing does not read the log from genesis). Stops at a gap or a row sealed
+ * meanwhile: verification names what is wrong. Returns how many rows it sealed.
+ */
+async function sealLog(env: Env, log: ChainLog): Promise<number> {
+  const { signingKey, hash } = await chainKeys(env);
+  const head = await log.sealedHead();
+  let previous = head?.chainHash ?? GENESIS_HASH;
+  let next = (head?.seq ?? 0) + 1;
+  let sealed = 0;
+  for (let page = 0; page < SEAL_PAGES; page++) {
+    const rows = await log.rows(next, PAGE);
+    const seals: Seal[] = [];
+    for (const row of rows) {
+      if (row.seq !== next || row.chainHash !== null) break;
+      previous = await hash(previous, contentOf(log.name, row, signingKey));
+      seals.push({ id: row.id, chainHash: previous, chainKey: signingKey });
+      next++;
+    }
+    for (let i = 0; i < seals.length; i += 50) await log.seal(seals.slice(i, i + 50));
+    sealed += seals.length;
+    if (seals.length < PAGE) break;
+  }
+  return sealed;
+}
+
+/** Pages one sealing pass takes per log, and tenant logs per shard per minute. */
+const SEAL_PAGES = 4;
+const TENANTS_PER_SWEEP = 50;
+
+/**
+ * Minute cron: seals the newest rows of the operator log and of up to TENANTS_PER_SWEEP tenant
+ * logs per shard, so an entry is chained within about a minute of its write, not only when the
+ * log is next verified.
+ */
+export async function sealAuditLogs(env: Env): Promise<number> {
+  let sealed = await sealLog(env, operatorLog(env));
+  for (const shard of shardNumbers(env)) {
+    for (const tenantId of await systemRepo.tenantsWithUnsealedRows(env, shard, TENANTS_PER_SWEEP)) {
+      const tenant = await liveTenant(env, tenantId);
+      // Only on the tenant's live shard (a move's copy is sealed by the copy), never in its fence.
+      if (tenant?.shard === shard && sealable(tenant))
+        sealed += await sealLog(env, tenantLog(tenantScope(env, shard, tenantId)));
+    }
+  }
+  return sealed;
+}
+
 const tenantLog = (scope: TenantScope): ChainLog => ({
   name: `tenant:${scope.tenantId}`,
   rows: (fromSeq, take) => repo.tenantChainRows(scope, fromSeq, take),
+  sealedHead: () => repo.tenantSealedHead(scope),
   unplaced: () => repo.tenantUnplacedRow(scope),
   seal: (seals) => repo.sealTenantRows(scope, seals),
 });
@@ -127,6 +191,7 @@ const tenantLog = (scope: TenantScope): ChainLog => ({
 const operatorLog = (env: Env): ChainLog => ({
   name: "operator",
   rows: (fromSeq, take) => systemRepo.controlChainRows(controlDb(env), fromSeq, take),
+  sealedHead: () => systemRepo.controlSealedHead(controlDb(env)),
   unplaced: () => systemRepo.controlUnplacedRow(controlDb(env)),
   seal: (seals) => systemRepo.sealControlRows(controlDb(env), seals),
 });
@@ -140,8 +205,21 @@ export async function verifyAuditLog(
   requestId: string,
   tenantId?: string,
 ): Promise<AuditChainVerification> {
-  if (!tenantId) return { log: "operator", tenantId: null, ...(await verifyLog(env, operatorLog(env))) };
+  if (!tenantId)
+    return { log: "operator", tenantId: null, ...(await verifyLog(env, operatorLog(env), true)) };
   const { tenant } = await loadTenantContext(env, tenantId, requestId, { readOnly: true });
   const scope = tenantScope(env, tenant.shard, tenantId);
-  return { log: "tenant", tenantId, ...(await verifyLog(env, tenantLog(scope))) };
+  return { log: "tenant", tenantId, ...(await verifyLog(env, tenantLog(scope), sealable(tenant))) };
+}
+
+/** Sealing writes the tenant's shard: not while a move fences its writes. */
+const sealable = (tenant: Tenant) => fenceSecondsLeft(tenant, new Date()) === 0;
+
+async function liveTenant(env: Env, tenantId: string): Promise<Tenant | undefined> {
+  try {
+    return (await loadTenantContext(env, tenantId, "system:audit.seal", { readOnly: true })).tenant;
+  } catch (err) {
+    if (err instanceof AppError && err.code === "not_found") return undefined; // offboarded
+    throw err;
+  }
 }

@@ -1,4 +1,4 @@
-import { asc, desc, eq, getTableColumns, gte, isNull, lt, lte, type SQL, sql } from "drizzle-orm";
+import { asc, desc, eq, getTableColumns, gte, isNotNull, isNull, lt, lte, type SQL, sql } from "drizzle-orm";
 import type { ControlDb, TenantScope } from "../../db/client";
 import { auditLog } from "../../db/control-schema";
 import { countRows, listOrder } from "../../db/keyset";
@@ -126,6 +126,15 @@ export const tenantChainRows = async (scope: TenantScope, fromSeq: number, take:
     .from(tenantAuditLog, gte(tenantAuditLog.seq, fromSeq))
     .orderBy(asc(tenantAuditLog.seq))
     .limit(take)) as ChainRow[];
+
+/** The tenant's last sealed row: where sealing goes on from. */
+export const tenantSealedHead = async (scope: TenantScope) =>
+  (await scope.db
+    .select()
+    .from(tenantAuditLog, isNotNull(tenantAuditLog.chainHash))
+    .orderBy(desc(tenantAuditLog.seq))
+    .limit(1)
+    .get()) as ChainRow | undefined;
 
 /** Rows without a place in the log (written before 0045 by an old Worker): none are expected. */
 export const tenantUnplacedRow = (scope: TenantScope) =>

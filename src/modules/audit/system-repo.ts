@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, isNull, lt, lte, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, gte, isNotNull, isNull, lt, lte, type SQL } from "drizzle-orm";
 import type { ControlDb } from "../../db/client";
 import { auditLog } from "../../db/control-schema";
 import { tenantAuditLog } from "../../db/shard/audit";
@@ -77,3 +77,22 @@ export async function sealControlRows(db: ControlDb, seals: Seal[]) {
   );
   if (first) await db.batch([first, ...rest]);
 }
+
+export const controlSealedHead = (db: ControlDb) =>
+  db
+    .select()
+    .from(auditLog)
+    .where(isNotNull(auditLog.chainHash))
+    .orderBy(desc(auditLog.seq))
+    .limit(1)
+    .get() as Promise<ChainRow | undefined>;
+
+/** Tenants on a shard with rows to seal (the partial index of 0045): up to `limit`. */
+export const tenantsWithUnsealedRows = async (env: Env, shard: number, limit: number) =>
+  (
+    await systemShardDb(env, shard)
+      .selectDistinct({ tenantId: tenantAuditLog.tenantId })
+      .from(tenantAuditLog)
+      .where(isNull(tenantAuditLog.chainHash))
+      .limit(limit)
+  ).map((r) => r.tenantId);
