@@ -1,3 +1,4 @@
+import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import { fraud, post } from "../cases/helpers";
 import { TEST_ADMIN_TOKEN } from "../constants";
@@ -92,6 +93,17 @@ describe("an erasure never rewrites history", () => {
       await call("GET", `/v1/fraud/cases/${fraudCase.id}/verify`, { key: t.key }),
     );
     expect(verified).toMatchObject({ valid: true, anchorValid: true });
+    // The shard refuses it too: an erasure permit no longer opens a case log (shard 0046).
+    const db = env.SHARD_0;
+    await expect(
+      db.batch([
+        db.prepare("INSERT INTO maintenance_permits (tenant_id, kind) VALUES (?1, 'erasure')").bind(t.id),
+        db
+          .prepare("UPDATE fraud_case_events SET note_content = '[erased]' WHERE case_id = ?1")
+          .bind(fraudCase.id),
+        db.prepare("DELETE FROM maintenance_permits WHERE tenant_id = ?1 AND kind = 'erasure'").bind(t.id),
+      ]),
+    ).rejects.toThrow(/append-only/);
   });
 
   it("list entries and counterparties written for the subject lose their values, in any case or phone form", async () => {
