@@ -74,6 +74,7 @@ export const TENANT_TABLES = [
   "loan_repayments",
   "lending_snapshots",
   "lending_roll_rates",
+  "subject_keys",
   "customer_erasures",
 ] as const;
 export type TenantTableName = (typeof TENANT_TABLES)[number];

@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
-import { sealAuditLogs } from "../../src/modules/audit/chain";
+import { sealAuditLogs } from "../../src/modules/audit/chain/service";
 import { createTenant, json, shardRows, type TestTenant } from "../harness";
 import { withoutGuard } from "../tamper";
 import { receiverUrl } from "../webhooks/helpers";

@@ -2,6 +2,7 @@ import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import { fraud, post } from "../cases/helpers";
 import { TEST_ADMIN_TOKEN } from "../constants";
+import { caseBody } from "../fraud/helpers";
 import {
   call,
   createTenant,
@@ -43,6 +44,15 @@ const auditVerify = async (t: TestTenant) =>
     await call("GET", `/admin/audit-log/verify?tenantId=${t.id}`, { key: TEST_ADMIN_TOKEN }),
   );
 
+const notesOf = async (caseId: string) =>
+  (
+    await json<{ case: { events: Array<{ eventType: string; noteContent: string | null }> } }>(
+      await call("GET", `/v1/fraud/cases/${caseId}`, { key: t.key }),
+    )
+  ).case.events
+    .filter((e) => e.eventType === "note_added")
+    .map((e) => e.noteContent);
+
 let t: TestTenant;
 beforeAll(async () => {
   t = await createTenant({ name: "Erasure history bank", shard: 0 });
@@ -80,15 +90,19 @@ describe("an erasure never rewrites history", () => {
     expect(
       (await post(t, `/v1/fraud/cases/${fraudCase.id}/notes`, { content: note, actorId: "analyst" })).status,
     ).toBe(201);
+    const stored = () =>
+      shardRows<{ note_content: string; redacted_at: string | null }>(
+        t,
+        "SELECT note_content, redacted_at FROM fraud_case_events WHERE case_id = ?1 AND event_type = 'note_added'",
+        fraudCase.id,
+      );
+    const before = await stored();
     const subject = await insertCustomer(t, { name: "the branch manager" });
     await erase(t, subject.id);
 
-    const stored = await shardRows<{ note_content: string; redacted_at: string | null }>(
-      t,
-      "SELECT note_content, redacted_at FROM fraud_case_events WHERE case_id = ?1 AND note_content IS NOT NULL",
-      fraudCase.id,
-    );
-    expect(stored).toEqual([{ note_content: note, redacted_at: null }]);
+    expect(await stored()).toEqual(before);
+    expect(before[0].redacted_at).toBeNull();
+    expect(await notesOf(fraudCase.id)).toEqual([note]);
     const verified = await json<{ valid: boolean; anchorValid: boolean | null }>(
       await call("GET", `/v1/fraud/cases/${fraudCase.id}/verify`, { key: t.key }),
     );
@@ -104,6 +118,38 @@ describe("an erasure never rewrites history", () => {
         db.prepare("DELETE FROM maintenance_permits WHERE tenant_id = ?1 AND kind = 'erasure'").bind(t.id),
       ]),
     ).rejects.toThrow(/append-only/);
+  });
+
+  it("a note about the subject is sealed under its key: erasure deletes the key, the log stays as written", async () => {
+    const subject = await insertCustomer(t, { name: "Akosua Frimpong", phone: "0201112233" });
+    const res = await call("POST", "/v1/fraud/cases", {
+      key: t.key,
+      body: caseBody({ entityId: subject.id }),
+    });
+    expect(res.status).toBe(201);
+    const caseId = (await json<{ case: { id: string } }>(res)).case.id;
+    const note = "Spoke to Akosua Frimpong on 0201112233";
+    const added = await post(t, `/v1/fraud/cases/${caseId}/notes`, { content: note, actorId: "analyst" });
+    expect(added.status).toBe(201);
+    expect(await notesOf(caseId)).toEqual([note]);
+    const stored = () =>
+      shardRows<{ note_content: string }>(
+        t,
+        "SELECT note_content FROM fraud_case_events WHERE case_id = ?1 AND event_type = 'note_added'",
+        caseId,
+      );
+    const before = await stored();
+    expect(before[0].note_content).toMatch(/^subject:v1:/);
+    expect(JSON.stringify(before)).not.toMatch(/Akosua|0201112233/);
+
+    await erase(t, subject.id);
+
+    expect(await stored()).toEqual(before);
+    expect(await notesOf(caseId)).toEqual(["[erased]"]);
+    const verified = await json<{ valid: boolean; anchorValid: boolean | null }>(
+      await call("GET", `/v1/fraud/cases/${caseId}/verify`, { key: t.key }),
+    );
+    expect(verified).toMatchObject({ valid: true, anchorValid: true });
   });
 
   it("list entries and counterparties written for the subject lose their values, in any case or phone form", async () => {

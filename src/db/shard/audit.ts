@@ -4,7 +4,7 @@ import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqli
 /**
  * A tenant's own audited actions (every shard): mirrors migrations/shard/0015_audit_log.sql and
  * 0045_audit_chain.sql (seq: the row's place in the tenant's log; chain_hash, chain_key: set once
- * when the row is sealed into the chain, src/modules/audit/chain.ts).
+ * when the row is sealed into the chain, src/modules/audit/chain/service.ts).
  */
 export const tenantAuditLog = sqliteTable(
   "tenant_audit_log",

@@ -54,7 +54,7 @@ function entrySelect(
 ): SQL {
   // seq: the next place in the log, taken by the statement itself (D1 runs one write at a time,
   // and a batch's statements in order), so no two rows share one; the unique index makes sure.
-  // The chain hash comes later, when the row is sealed (chain.ts).
+  // The chain hash comes later, when the row is sealed (chain/service.ts).
   const values: Record<string, unknown> = {
     ...row,
     before: row.before === null ? null : JSON.stringify(row.before),
@@ -103,7 +103,7 @@ export function tenantSource(scope: TenantScope, filter: Omit<AuditFilter, "tena
   };
 }
 
-// ---- the chain (chain.ts) -------------------------------------------------------------------
+// ---- the chain (chain/service.ts) -------------------------------------------------------------------
 
 /** A stored row with its place in the log and, once sealed, its chain hash. */
 export interface ChainRow extends AuditRow {

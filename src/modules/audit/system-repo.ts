@@ -56,7 +56,7 @@ export const shardSource = (env: Env, shard: number, filter: AuditFilter) => ({
   count: () => countTable(systemShardDb(env, shard), tenantAuditLog, filter),
 });
 
-/** The operator log's rows in log order, from place `fromSeq` on: up to `take` (chain.ts). */
+/** The operator log's rows in log order, from place `fromSeq` on: up to `take` (chain/service.ts). */
 export const controlChainRows = async (db: ControlDb, fromSeq: number, take: number) =>
   (await db
     .select()

@@ -10,6 +10,7 @@ import { tenantSystemAuditInsert } from "../audit/service";
 import { dropAnswersNaming } from "../idempotency/service";
 import { deleteTenantObjects } from "../usage/objects/service";
 import * as repo from "./repo";
+import { deleteSubjectKey } from "./subject-keys/repo";
 import * as systemRepo from "./system-repo";
 
 /**
@@ -83,6 +84,8 @@ export async function customerErasureJob(env: Env, message: CustomerErasureMessa
   await dropAnswersNaming(env, scope, [...values, row.customerId]);
   // The completion and its audit entry in one batch; a turn that lost the race records nothing.
   await scope.db.batch([
+    // The customer's key goes: what it sealed in chained records (case notes) cannot be read.
+    deleteSubjectKey(scope, row.customerId),
     repo.completeErasure(scope, row, {
       tableIndex,
       rowsRedacted,

@@ -1,6 +1,6 @@
 import type { App } from "../../../http/context";
 import { adminRoute, jsonContent } from "../../../http/openapi";
-import { verifyAuditLog } from "../chain";
+import { verifyAuditLog } from "../chain/service";
 import { AuditVerifyQuerySchema } from "../schemas";
 
 export const verifyAdminAuditLogRoute = adminRoute({

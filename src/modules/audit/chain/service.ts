@@ -1,12 +1,12 @@
-import { controlDb, shardNumbers, type TenantScope } from "../../db/client";
-import { fenceSecondsLeft, loadTenantContext, type Tenant, tenantScope } from "../../db/tenant-context";
-import type { Env } from "../../env";
-import { hmacKeysFrom } from "../../lib/derived-keys";
-import { AppError } from "../../lib/errors";
-import { type ChainEntry, GENESIS_HASH, keyedChainHash, verifyChain } from "../../lib/hash-chain";
-import type { ChainRow, Seal } from "./repo";
-import * as repo from "./repo";
-import * as systemRepo from "./system-repo";
+import { controlDb, shardNumbers, type TenantScope } from "../../../db/client";
+import { fenceSecondsLeft, loadTenantContext, type Tenant, tenantScope } from "../../../db/tenant-context";
+import type { Env } from "../../../env";
+import { hmacKeysFrom } from "../../../lib/derived-keys";
+import { AppError } from "../../../lib/errors";
+import { type ChainEntry, GENESIS_HASH, keyedChainHash, verifyChain } from "../../../lib/hash-chain";
+import type { ChainRow, Seal } from "../repo";
+import * as repo from "../repo";
+import * as systemRepo from "../system-repo";
 
 /**
  * The audit logs chained (docs/decisions/audit-log.md#chain). Each log (the operator log in
