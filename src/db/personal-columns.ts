@@ -132,8 +132,8 @@ export const KEPT_RECORDS: readonly KeptRecords[] = [
   {
     category: "fraud and AML case logs (notes, events, case rows)",
     reason:
-      "append-only hash chains: evidence of an investigation, verifiable byte for byte; notes on a fraud " +
-      "case about the customer were sealed under its key, which the erasure deletes, so they read [erased]",
+      "append-only hash chains: evidence of an investigation, verifiable byte for byte; notes on a fraud or " +
+      "AML case about the customer were sealed under its key, which the erasure deletes, so they read [erased]",
     legalBasis: ACT_1044,
   },
   {

@@ -152,6 +152,45 @@ describe("an erasure never rewrites history", () => {
     expect(verified).toMatchObject({ valid: true, anchorValid: true });
   });
 
+  it("an AML note about the subject is sealed too: it reads [erased] afterwards, the history verifies", async () => {
+    const subject = await insertCustomer(t, { name: "Kwabena Ofori" });
+    const account = await insertAccount(t, subject.id);
+    const day = new Date(Date.now() - 2 * 86_400_000).toISOString();
+    await insertTransactions(t, account, [{ amountMinor: 6_000_000, transactionDate: day, channel: "cash" }]);
+    const evaluated = await json<{ result: { cases: Array<{ caseId: string }> } }>(
+      await call("POST", "/v1/kyc-aml/evaluate", {
+        key: t.key,
+        body: { entityType: "customer", entityId: subject.id, ruleIds: ["AML-LCT-001"] },
+      }),
+    );
+    const caseId = evaluated.result.cases[0].caseId;
+    const note = "Kwabena Ofori says the cash came from a land sale";
+    expect(
+      (await post(t, `/v1/kyc-aml/cases/${caseId}/notes`, { content: note, actorId: "analyst" })).ok,
+    ).toBe(true);
+    const history = async () =>
+      json<{ case: { history: Array<{ eventType: string; note: string | null }>; chainValid: boolean } }>(
+        await call("GET", `/v1/kyc-aml/cases/${caseId}`, { key: t.key }),
+      );
+    const notes = async () =>
+      (await history()).case.history.filter((e) => e.eventType === "note_added").map((e) => e.note);
+    expect(await notes()).toEqual([note]);
+    const stored = () =>
+      shardRows<{ note: string }>(
+        t,
+        "SELECT note FROM aml_case_history WHERE case_id = ?1 AND event_type = 'note_added'",
+        caseId,
+      );
+    const before = await stored();
+    expect(JSON.stringify(before)).not.toContain("Kwabena");
+
+    await erase(t, subject.id);
+
+    expect(await stored()).toEqual(before);
+    expect(await notes()).toEqual(["[erased]"]);
+    expect((await history()).case.chainValid).toBe(true);
+  });
+
   it("list entries and counterparties written for the subject lose their values, in any case or phone form", async () => {
     const subject = await insertCustomer(t, {
       name: "Abena Mensah",

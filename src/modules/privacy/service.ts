@@ -36,7 +36,10 @@ export const presentErasure = (row: CustomerErasureRow) => ({
   erased: [
     ...ERASED,
     { category: "cached answers (idempotency)", legalBasis: ERASED[0].legalBasis },
-    { category: "fraud case notes about the customer (their key deleted)", legalBasis: ERASED[0].legalBasis },
+    {
+      category: "fraud and AML case notes about the customer (their key deleted)",
+      legalBasis: ERASED[0].legalBasis,
+    },
     { category: "BHI report files", legalBasis: ERASED[0].legalBasis },
   ],
   kept: KEPT,
