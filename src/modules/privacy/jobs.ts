@@ -80,8 +80,9 @@ export async function customerErasureJob(env: Env, message: CustomerErasureMessa
   }
   const objectsDeleted = await deleteReports(env, row.tenantId, row.customerId);
   const scope = tenantScope(env, shard, row.tenantId);
-  // Cached answers are sealed, so the sweep could not search them: opened and dropped here.
-  await dropAnswersNaming(env, scope, [...values, row.customerId]);
+  // Cached answers are sealed, so the sweep could not search them: opened here, and those holding
+  // a personal value dropped (not those naming the customer by id only, as the erasure's own).
+  await dropAnswersNaming(env, scope, values);
   // The completion and its audit entry in one batch; a turn that lost the race records nothing.
   await scope.db.batch([
     // The customer's key goes: what it sealed in chained records (case notes) cannot be read.
