@@ -8668,6 +8668,15 @@ export interface components {
                 /** @description Opened by no key of SECRETS_KEY: left as they are and logged by table, tenant and row */
                 unreadable: number;
             };
+            /** @description Customers' keys for personal text in case logs (docs/decisions/security.md#erasure-model) */
+            subjectKeys: {
+                /** @description Rewritten under the sealing key (older key, or plaintext) */
+                resealed: number;
+                /** @description Already sealed with the sealing key */
+                current: number;
+                /** @description Opened by no key of SECRETS_KEY: left as they are and logged by table, tenant and row */
+                unreadable: number;
+            };
             /** @description The re-anchor sweep of case heads (every shard) */
             caseAnchors: {
                 /** @description Every case under an older key was reached (re-anchored or found invalid); false: call again */

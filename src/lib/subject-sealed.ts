@@ -66,3 +66,7 @@ export async function openForSubject(
     return null;
   }
 }
+
+/** What a subject key is sealed for with SECRETS_KEY (src/lib/sealed.ts context). */
+export const subjectKeyContext = (tenantId: string, customerId: string) =>
+  `subject-key:${tenantId}:${customerId}`;

@@ -1,15 +1,17 @@
-import type { TenantScope } from "../../../db/client";
+import { shardNumbers, type TenantScope } from "../../../db/client";
 import type { SubjectKeyRow } from "../../../db/shard/privacy";
 import type { Env } from "../../../env";
-import { keyringFrom, seal, unseal } from "../../../lib/sealed";
+import { emptyResealCount, keyringFrom, type ResealCount, seal, unseal } from "../../../lib/sealed";
 import {
   importSubjectKey,
   newSubjectKey,
   openForSubject,
   sealedSubject,
   sealForSubject,
+  subjectKeyContext,
 } from "../../../lib/subject-sealed";
 import * as repo from "./repo";
+import * as systemRepo from "./system-repo";
 
 /**
  * Per-subject keys (issue 35): personal text inside a chained record is stored sealed under its
@@ -20,7 +22,7 @@ export const ERASED_TEXT = "[erased]";
 
 type Where = TenantScope & { env: Pick<Env, "SECRETS_KEY"> };
 
-const keyContext = (tenantId: string, customerId: string) => `subject-key:${tenantId}:${customerId}`;
+const keyContext = subjectKeyContext;
 
 async function keyOf(where: Where, row: SubjectKeyRow): Promise<CryptoKey> {
   const keyring = await keyringFrom(where.env.SECRETS_KEY);
@@ -63,4 +65,19 @@ export async function openPersonalTexts(
       return (key && (await openForSubject(key, { tenantId: where.tenantId, use }, text))) ?? ERASED_TEXT;
     }),
   );
+}
+
+/**
+ * After a SECRETS_KEY rotation (the operator's reseal): every subject key on every shard sealed
+ * again under the first key, so the old key can be dropped without losing what they sealed.
+ */
+export async function resealSubjectKeys(env: Env): Promise<ResealCount> {
+  const count = emptyResealCount();
+  for (const shard of shardNumbers(env)) {
+    const found = await systemRepo.resealShardSubjectKeys(env, shard);
+    count.resealed += found.resealed;
+    count.current += found.current;
+    count.unreadable += found.unreadable;
+  }
+  return count;
 }
