@@ -3345,6 +3345,26 @@ export interface paths {
         patch: operations["adminUpdateShard"];
         trace?: never;
     };
+    "/admin/audit-log/verify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Verify an audit log's hash chain
+         * @description Recomputes the keyed hash chain of the operator log, or of one tenant's own log, from genesis, and seals the entries written since the last verification into it. An entry edited, removed or reordered outside the service is named in firstBrokenAt.
+         */
+        get: operations["adminVerifyAuditLog"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/audit-log": {
         parameters: {
             query?: never;
@@ -3778,7 +3798,7 @@ export interface components {
             category: string;
             flow: components["schemas"]["TransactionFlow"];
         };
-        /** @description A data-subject erasure (Act 843): the customer's personal values become [erased] everywhere; transactions stay under the pseudonymous customer id; case logs stay verifiable */
+        /** @description A data-subject erasure (Act 843): the customer's personal values become [erased] in its own rows and the declared personal columns; transactions stay under the pseudonymous customer id; chained logs (case logs, audit log) and filed goAML reports are kept byte for byte and listed in `kept` */
         CustomerErasure: {
             /** Format: uuid */
             id: string;
@@ -3792,12 +3812,25 @@ export interface components {
                 /** @description The customer's BHI report files deleted */
                 objectsDeleted: number;
             };
+            /** @description What the erasure makes unreadable, per category, and on what basis */
+            erased: components["schemas"]["ErasedCategory"][];
+            /** @description What the erasure keeps, per category, why and on what legal basis (Act 1044 record keeping, 5 years) */
+            kept: components["schemas"]["KeptCategory"][];
             /**
              * Format: date-time
              * @example 2026-01-31T00:00:00.000Z
              */
             createdAt: string;
             completedAt: string | (never | null);
+        };
+        ErasedCategory: {
+            category: string;
+            legalBasis: string;
+        };
+        KeptCategory: {
+            category: string;
+            reason: string;
+            legalBasis: string;
         };
         BHICalculateResponse: {
             /** @enum {boolean} */
@@ -8486,7 +8519,7 @@ export interface components {
              * @description The table the step is at; null between steps
              * @enum {string|null}
              */
-            currentTable: "customers" | "accounts" | "agents" | "transactions" | "data_row_counts" | "events" | "sync_runs" | "import_files" | "fineract_accounts" | "fineract_loans" | "flow_mappings" | "flow_backfills" | "bhi_jobs" | "bhi_records" | "bhi_latest" | "fraud_cases" | "fraud_case_events" | "fraud_case_heads" | "fraud_case_tags" | "aml_thresholds" | "aml_cases" | "aml_case_history" | "aml_case_tags" | "case_files" | "case_links" | "webhook_subscriptions" | "webhook_deliveries" | "webhook_delivery_attempts" | "sme_assessments" | "sme_benchmark_snapshots" | "agent_health_snapshots" | "agent_health_benchmarks" | "agent_health_refresh_runs" | "agent_float_reports" | "agent_float_episodes" | "agent_float_demand_pools" | "workflow_runs" | "tenant_audit_log" | "rule_set_drafts" | "rule_set_versions" | "rule_set_heads" | "rule_set_publications" | "lists" | "list_entries" | "list_history" | "monitoring_pending" | "monitoring_screenings" | "monitoring_alerts" | "monitoring_alert_rules" | "monitoring_runs" | "monitoring_network_scans" | "idempotency_keys" | "goaml_profiles" | "goaml_reports" | "goaml_report_history" | "goaml_ctr_runs" | "goaml_subjects" | "loans" | "loan_installments" | "loan_repayments" | "lending_snapshots" | "lending_roll_rates" | "customer_erasures" | null;
+            currentTable: "customers" | "accounts" | "agents" | "transactions" | "data_row_counts" | "events" | "sync_runs" | "import_files" | "fineract_accounts" | "fineract_loans" | "flow_mappings" | "flow_backfills" | "bhi_jobs" | "bhi_records" | "bhi_latest" | "fraud_cases" | "fraud_case_events" | "fraud_case_heads" | "fraud_case_tags" | "aml_thresholds" | "aml_cases" | "aml_case_history" | "aml_case_tags" | "case_files" | "case_links" | "webhook_subscriptions" | "webhook_deliveries" | "webhook_delivery_attempts" | "sme_assessments" | "sme_benchmark_snapshots" | "agent_health_snapshots" | "agent_health_benchmarks" | "agent_health_refresh_runs" | "agent_float_reports" | "agent_float_episodes" | "agent_float_demand_pools" | "workflow_runs" | "tenant_audit_log" | "rule_set_drafts" | "rule_set_versions" | "rule_set_heads" | "rule_set_publications" | "lists" | "list_entries" | "list_history" | "monitoring_pending" | "monitoring_screenings" | "monitoring_alerts" | "monitoring_alert_rules" | "monitoring_runs" | "monitoring_network_scans" | "idempotency_keys" | "goaml_profiles" | "goaml_reports" | "goaml_report_history" | "goaml_ctr_runs" | "goaml_subjects" | "loans" | "loan_installments" | "loan_repayments" | "lending_snapshots" | "lending_roll_rates" | "subject_keys" | "customer_erasures" | null;
             tablesDone: number;
             tablesTotal: number;
             /** @description Counts and hashes of every table agreed under the fence (then it switched) */
@@ -8515,7 +8548,7 @@ export interface components {
         };
         TenantMoveTable: {
             /** @enum {string} */
-            table: "customers" | "accounts" | "agents" | "transactions" | "data_row_counts" | "events" | "sync_runs" | "import_files" | "fineract_accounts" | "fineract_loans" | "flow_mappings" | "flow_backfills" | "bhi_jobs" | "bhi_records" | "bhi_latest" | "fraud_cases" | "fraud_case_events" | "fraud_case_heads" | "fraud_case_tags" | "aml_thresholds" | "aml_cases" | "aml_case_history" | "aml_case_tags" | "case_files" | "case_links" | "webhook_subscriptions" | "webhook_deliveries" | "webhook_delivery_attempts" | "sme_assessments" | "sme_benchmark_snapshots" | "agent_health_snapshots" | "agent_health_benchmarks" | "agent_health_refresh_runs" | "agent_float_reports" | "agent_float_episodes" | "agent_float_demand_pools" | "workflow_runs" | "tenant_audit_log" | "rule_set_drafts" | "rule_set_versions" | "rule_set_heads" | "rule_set_publications" | "lists" | "list_entries" | "list_history" | "monitoring_pending" | "monitoring_screenings" | "monitoring_alerts" | "monitoring_alert_rules" | "monitoring_runs" | "monitoring_network_scans" | "idempotency_keys" | "goaml_profiles" | "goaml_reports" | "goaml_report_history" | "goaml_ctr_runs" | "goaml_subjects" | "loans" | "loan_installments" | "loan_repayments" | "lending_snapshots" | "lending_roll_rates" | "customer_erasures";
+            table: "customers" | "accounts" | "agents" | "transactions" | "data_row_counts" | "events" | "sync_runs" | "import_files" | "fineract_accounts" | "fineract_loans" | "flow_mappings" | "flow_backfills" | "bhi_jobs" | "bhi_records" | "bhi_latest" | "fraud_cases" | "fraud_case_events" | "fraud_case_heads" | "fraud_case_tags" | "aml_thresholds" | "aml_cases" | "aml_case_history" | "aml_case_tags" | "case_files" | "case_links" | "webhook_subscriptions" | "webhook_deliveries" | "webhook_delivery_attempts" | "sme_assessments" | "sme_benchmark_snapshots" | "agent_health_snapshots" | "agent_health_benchmarks" | "agent_health_refresh_runs" | "agent_float_reports" | "agent_float_episodes" | "agent_float_demand_pools" | "workflow_runs" | "tenant_audit_log" | "rule_set_drafts" | "rule_set_versions" | "rule_set_heads" | "rule_set_publications" | "lists" | "list_entries" | "list_history" | "monitoring_pending" | "monitoring_screenings" | "monitoring_alerts" | "monitoring_alert_rules" | "monitoring_runs" | "monitoring_network_scans" | "idempotency_keys" | "goaml_profiles" | "goaml_reports" | "goaml_report_history" | "goaml_ctr_runs" | "goaml_subjects" | "loans" | "loan_installments" | "loan_repayments" | "lending_snapshots" | "lending_roll_rates" | "subject_keys" | "customer_erasures";
             /** @description Rows of the tenant on the source as of the latest pass (kept current by the fenced step) */
             sourceRows: number;
             /** @description The same on the target */
@@ -8643,6 +8676,15 @@ export interface components {
                 unreadable: number;
             };
             webhookSecrets: {
+                /** @description Rewritten under the sealing key (older key, or plaintext) */
+                resealed: number;
+                /** @description Already sealed with the sealing key */
+                current: number;
+                /** @description Opened by no key of SECRETS_KEY: left as they are and logged by table, tenant and row */
+                unreadable: number;
+            };
+            /** @description Customers' keys for personal text in case logs (docs/decisions/security.md#erasure-model) */
+            subjectKeys: {
                 /** @description Rewritten under the sealing key (older key, or plaintext) */
                 resealed: number;
                 /** @description Already sealed with the sealing key */
@@ -8805,6 +8847,30 @@ export interface components {
             state?: "open" | "closed";
             /** @description Why, for the next operator */
             notes?: string;
+        };
+        AuditLogVerification: {
+            /** @enum {boolean} */
+            success: true;
+            /**
+             * @description The operator log, or a tenant's own log
+             * @enum {string}
+             */
+            log: "operator" | "tenant";
+            /** Format: uuid */
+            tenantId: string | null;
+            valid: boolean;
+            /** @description Entries whose hash was recomputed from genesis */
+            checked: number;
+            /** @description Entries written since the last verification, sealed into the chain by this one */
+            sealed: number;
+            /** @description The last entry's place in the log */
+            headSequence: number;
+            headHash: string;
+            /** @description The first entry whose place or keyed hash does not match (edited, removed or reordered outside the service); null when valid */
+            firstBrokenAt: {
+                sequence: number | null;
+                id: string;
+            } | null;
         };
         TenantExport: {
             /** Format: uuid */
@@ -35159,6 +35225,113 @@ export interface operations {
             };
             /** @description Unsupported Content-Type */
             415: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited (per client address before authentication, then per API key); retry after Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description Per-key requests a minute (also on every authenticated /v1 answer) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets */
+                    "RateLimit-Reset"?: number;
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error (no internals are returned) */
+            500: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unavailable`: the request did not finish within the 30 s deadline, or (a write) the tenant is being moved between databases and writes are paused for a few seconds; retry after Retry-After seconds, a write with the same Idempotency-Key */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    adminVerifyAuditLog: {
+        parameters: {
+            query?: {
+                /** @description That tenant's own log; without it, the operator log */
+                tenantId?: string;
+            };
+            header?: {
+                /** @description The `x-d1-bookmark` of an earlier answer: a GET then reads data at least as new as that answer saw (read-your-writes across replicas). Ignored by writes and fresh reads, which start at the primary. A malformed value is 400. */
+                "x-d1-bookmark"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Verification */
+            200: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuditLogVerification"];
+                };
+            };
+            /** @description Invalid input (one `details` entry per bad field), malformed JSON or a refused transition */
+            400: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, unknown, revoked or expired credentials */
+            401: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The API key or operator token lacks the scope this operation needs (`x-required-scope`) */
+            403: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (another tenant's objects are indistinguishable from absent ones) */
+            404: {
                 headers: {
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;

@@ -1,4 +1,5 @@
-import { index, integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { isNull } from "drizzle-orm";
+import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import type { CaseSlaSetting } from "../lib/case-work";
 import type { OperatorScope } from "../lib/scopes";
 
@@ -107,7 +108,10 @@ export const operatorIdempotencyKeys = sqliteTable(
   ],
 );
 
-/** Operator actions; append-only (triggers in migrations/control/0002_audit_operators.sql). */
+/**
+ * Operator actions; append-only (triggers in migrations/control/0002_audit_operators.sql), one
+ * chain (0014_audit_chain.sql: seq, and chain_hash/chain_key set once when sealed).
+ */
 export const auditLog = sqliteTable(
   "audit_log",
   {
@@ -122,10 +126,15 @@ export const auditLog = sqliteTable(
     after: text("after", { mode: "json" }).$type<Record<string, unknown>>(),
     requestId: text("request_id").notNull(),
     createdAt: text("created_at").notNull(),
+    seq: integer("seq"),
+    chainHash: text("chain_hash"),
+    chainKey: text("chain_key"),
   },
   (t) => [
     index("audit_log_tenant_idx").on(t.tenantId, t.id),
     index("audit_log_action_idx").on(t.action, t.id),
+    uniqueIndex("audit_log_seq_idx").on(t.seq),
+    index("audit_log_unsealed_idx").on(t.seq).where(isNull(t.chainHash)),
   ],
 );
 

@@ -1,5 +1,5 @@
+import type { PersonalColumns, SubjectRows } from "./personal-columns";
 import { deletePageStatement, type KeyedTable, readPage } from "./tenant-rows";
-import type { TenantTableInfo } from "./tenant-table-list";
 
 /**
  * The shard's one maintenance permit (migrations/shard/0041, maintenance_permits): while the
@@ -63,57 +63,67 @@ const id = (name: string) => `"${name.replaceAll('"', '""')}"`;
 /** `?from, ?from+1, ...` for a key's values. */
 const numbered = (from: number, n: number) => Array.from({ length: n }, (_, i) => `?${from + i}`).join(", ");
 
+/** The subject of an erasure: its customer id and the forms of its values (privacy/domain/subject.ts). */
+export interface ErasureSubject {
+  customerId: string;
+  values: readonly string[];
+}
+
+/** SQL of one SubjectRows selector; ?2 is the customer id, `v` the values' parameters. */
+function selects(rows: SubjectRows, v: string[]): string {
+  if ("owner" in rows) return `${id(rows.owner)} = ?2`;
+  if ("mentions" in rows) return `instr(${id(rows.mentions)}, ?2) > 0`;
+  if ("equals" in rows) return v.length ? `lower(trim(${id(rows.equals)})) IN (${v.join(", ")})` : "0";
+  return `(${rows.where})`;
+}
+
 /**
- * Replaces every occurrence of `values` in the text columns of one page of the tenant's rows
- * (key order, after `page.after`) with "[erased]"; case-log tables also get redacted_at.
- * Returns the rows changed and the page's last key (null: no rows left).
+ * One page of the tenant's rows of a declared table (src/db/personal-columns.ts; key order, after
+ * `page.after`): in the subject's rows, each declared column that equals one of its values
+ * (normalised) becomes "[erased]", and every other occurrence of a value in it is replaced; a
+ * `drop` table's subject rows are deleted. Nothing else is touched. Returns the rows changed and
+ * the page's last key (null: no rows left).
  */
 export async function scrubPage(
   db: D1Database,
-  t: TenantTableInfo,
+  t: KeyedTable & PersonalColumns,
   tenantId: string,
   page: { after: string | null; limit: number },
-  values: readonly string[],
-  at: string,
+  subject: ErasureSubject,
 ): Promise<{ changed: number; last: string | null }> {
   const { keys } = await readPage(db, t, tenantId, page, "key");
   const last = keys.at(-1) ?? null;
   if (last === null) return { changed: 0, last: null };
-  if (t.textColumns.length === 0 || values.length === 0) return { changed: 0, last };
+  if (!t.drop && t.columns.length === 0) return { changed: 0, last };
   const after = page.after === null ? null : (JSON.parse(page.after) as unknown[]);
   const upTo = JSON.parse(last) as unknown[];
   const keyOf = t.key.map(id).join(", ");
-  // ?1 tenant, ?2 time, ?3.. values, then the page's bounds.
+  // ?1 tenant, ?2 customer id, ?3.. values, then the page's bounds.
+  const { values } = subject;
   const v = values.map((_, i) => `?${i + 3}`);
   const lowAt = 3 + values.length;
   const highAt = lowAt + (after?.length ?? 0);
-  const set = t.textColumns.map(
-    (c) => `${id(c)} = ${v.reduce((expr, p) => `replace(${expr}, ${p}, '${REDACTED}')`, id(c))}`,
-  );
-  if (t.stampsRedaction) set.push(`"redacted_at" = ?2`);
-  const matches = t.textColumns.flatMap((c) => v.map((p) => `instr(${id(c)}, ${p}) > 0`)).join(" OR ");
   const bounds =
     (after ? ` AND (${keyOf}) > (${numbered(lowAt, after.length)})` : "") +
     ` AND (${keyOf}) <= (${numbered(highAt, upTo.length)})`;
-  // A value inside a row's identity (monitoring's pending entities keyed by a counterparty
-  // account, say) cannot be replaced in place: such rows are derived work, and go.
-  const identity = t.key.filter((k) => k !== "tenant_id" && k !== "id" && k !== "rowid");
-  const inIdentity = identity.flatMap((c) => v.map((p) => `instr(${id(c)}, ${p}) > 0`)).join(" OR ");
-  const params = [tenantId, at, ...values, ...(after ?? []), ...upTo];
-  const drop = inIdentity
-    ? [
-        db
-          .prepare(
-            `DELETE FROM ${id(t.name)} WHERE tenant_id = ?1${bounds} AND (${inIdentity}) RETURNING 1 AS gone`,
-          )
-          .bind(...params),
-      ]
-    : [];
-  const update = db
-    .prepare(
-      `UPDATE ${id(t.name)} SET ${set.join(", ")} WHERE tenant_id = ?1${bounds} AND (${matches}) RETURNING 1 AS changed`,
-    )
-    .bind(...params);
-  const results = await underPermit(db, tenantId, "erasure", [...drop, update]);
+  const subjects = t.rows.map((r) => selects(r, v)).join(" OR ");
+  const params = [tenantId, subject.customerId, ...values, ...(after ?? []), ...upTo];
+  const where = `WHERE tenant_id = ?1${bounds} AND (${subjects})`;
+  let statement: string;
+  if (t.drop) statement = `DELETE FROM ${id(t.name)} ${where} RETURNING 1 AS gone`;
+  else {
+    if (v.length === 0) return { changed: 0, last };
+    const set = t.columns.map((c) => {
+      const replaced = v.reduce((expr, p) => `replace(${expr}, ${p}, '${REDACTED}')`, id(c));
+      const erased = t.unique?.includes(c) ? `'${REDACTED} ' || "id"` : `'${REDACTED}'`;
+      if (t.whole?.includes(c)) return `${id(c)} = ${erased}`;
+      return `${id(c)} = CASE WHEN lower(trim(${id(c)})) IN (${v.join(", ")}) THEN ${erased} ELSE ${replaced} END`;
+    });
+    const holds = t.columns
+      .flatMap((c) => v.map((p) => `instr(lower(${id(c)}), lower(${p})) > 0`))
+      .join(" OR ");
+    statement = `UPDATE ${id(t.name)} SET ${set.join(", ")} ${where} AND (${holds}) RETURNING 1 AS changed`;
+  }
+  const results = await underPermit(db, tenantId, "erasure", [db.prepare(statement).bind(...params)]);
   return { changed: results.reduce((n, r) => n + r.results.length, 0), last };
 }

@@ -75,6 +75,7 @@ export const TENANT_TABLES = [
   "loan_repayments",
   "lending_snapshots",
   "lending_roll_rates",
+  "subject_keys",
   "customer_erasures",
 ] as const;
 export type TenantTableName = (typeof TENANT_TABLES)[number];
@@ -107,26 +108,14 @@ export interface TenantTableInfo {
   name: string;
   /** The primary key's columns: a row's identity, and the page order (keyset). */
   key: string[];
-  /** Text columns an erasure may scrub (identity, hashes, statuses and times excluded). */
-  textColumns: string[];
-  /** The table has redacted_at (case logs, 0040): an erasure stamps the rows it changed. */
-  stampsRedaction: boolean;
 }
-
-/** Columns never scrubbed: identity, links, chain fields, states, times (a value, not prose). */
-const NOT_PERSONAL =
-  /^(id|tenant_id|hash|previous_hash|head_hash|content_hash|status|currency|correlation_id)$|_(id|at|hash|sha256|status|type|date|start|end)$/;
 
 function describe(table: SQLiteTable): TenantTableInfo | undefined {
   const config = getTableConfig(table);
   if (!config.columns.some((c) => c.name === "tenant_id")) return undefined;
   const composite = config.primaryKeys[0]?.columns.map((c) => c.name);
   const key = composite ?? config.columns.filter((c) => c.primary).map((c) => c.name);
-  const textColumns = config.columns
-    .filter((c) => c.getSQLType() === "text" && !NOT_PERSONAL.test(c.name))
-    .map((c) => c.name);
-  const stampsRedaction = config.columns.some((c) => c.name === "redacted_at");
-  return { name: config.name, key: key.length ? key : ["rowid"], textColumns, stampsRedaction };
+  return { name: config.name, key: key.length ? key : ["rowid"] };
 }
 
 /** Every mirrored table with a tenant_id column, by name. */
@@ -147,7 +136,7 @@ export function tenantTable(name: TenantTableName | "customer_search_tenants"): 
 
 /**
  * Every table holding the tenant's rows on its shard, in deletion order, the search tag last:
- * what offboarding exports, deletes and counts, and an erasure scrubs.
+ * what offboarding exports, deletes and counts (an erasure sweeps src/db/personal-columns.ts).
  */
 export const tenantTables = (): TenantTableInfo[] =>
   [...DELETE_ORDER, "customer_search_tenants" as const].map(tenantTable);

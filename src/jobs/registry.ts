@@ -4,6 +4,7 @@ import { floatBacktestJob } from "../modules/agent-health/float/backtest/jobs";
 import { agentHealthCronTask, agentHealthRefreshJob } from "../modules/agent-health/jobs";
 import { runBacktestJob } from "../modules/aml/backtest/jobs";
 import { amlSlaSweepTask } from "../modules/aml/casework/jobs";
+import { sealAuditLogsTask } from "../modules/audit/jobs";
 import { bhiCalculateJob } from "../modules/bhi/jobs";
 import { flowsBackfillJob, flowsCronTask } from "../modules/data/flows/jobs";
 import { fraudSlaSweepTask } from "../modules/fraud/casework/jobs";
@@ -137,6 +138,7 @@ export const cronTasks: Record<string, CronTask[]> = {
     async (env, at) => void (await resumeStalledOffboarding(env, at)),
     async (env, at) => void (await resumeStalledErasures(env, at)),
     async (env, at) => void (await resumeStalledRecounts(env, at)),
+    sealAuditLogsTask,
   ],
   "0 2 * * *": [
     smeBenchmarksCron,

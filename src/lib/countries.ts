@@ -55,3 +55,18 @@ export function homeCountryOf(settings: { country?: unknown; currency: string })
   if (configured && isCountryCode(configured)) return configured;
   return countryOfCurrency(settings.currency);
 }
+
+/**
+ * Telephone country codes (ITU-T E.164) of the countries a tenant is likely to be in: local phone
+ * numbers ("024...") are read in the tenant's country. A country not listed reads none.
+ */
+// biome-ignore format: a table reads better in rows
+export const CALLING_CODES: Readonly<Record<string, string>> = {
+  GH: "233", NG: "234", KE: "254", UG: "256", TZ: "255", RW: "250", ZA: "27", ZM: "260",
+  ZW: "263", MW: "265", MZ: "258", BW: "267", NA: "264", SL: "232", LR: "231", GM: "220",
+  GN: "224", SN: "221", CI: "225", BF: "226", TG: "228", BJ: "229", CM: "237", ET: "251",
+  EG: "20", MA: "212", GB: "44", US: "1", CA: "1",
+};
+
+export const callingCodeOf = (country: string | null): string | null =>
+  country ? (CALLING_CODES[country.toUpperCase()] ?? null) : null;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { canonicalJson, chainHash, GENESIS_HASH, verifyChain } from "./hash-chain";
+import { canonicalJson, chainHash, GENESIS_HASH, keyedChainHash, verifyChain } from "./hash-chain";
 
 describe("hash chain", () => {
   it("canonicalises key order at every level", () => {
@@ -54,5 +54,24 @@ describe("verifyChain with redacted entries", () => {
     expect((await verifyChain([a, redactedB, { ...c, content: { n: 4 } }])).firstInvalidIndex).toBe(2);
     const unlinked = { ...redactedB, redacted: { previousHash: "f".repeat(64) } };
     expect((await verifyChain([a, unlinked, c])).firstInvalidIndex).toBe(1);
+  });
+
+  it("keyed: verifies under the entry's key, from a given hash; fails without it", async () => {
+    const raw = crypto.getRandomValues(new Uint8Array(32));
+    const key = await crypto.subtle.importKey("raw", raw, { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
+    const hash = keyedChainHash((c) => ((c as { key: string }).key === "k1" ? key : undefined));
+    const from = "ab".repeat(32);
+    const first = { seq: 1, key: "k1" };
+    const second = { seq: 2, key: "k1" };
+    const h1 = await hash(from, first);
+    const entries = [
+      { hash: h1, content: first },
+      { hash: await hash(h1, second), content: second },
+    ];
+    expect(h1).not.toBe(await chainHash(from, first));
+    expect((await verifyChain(entries, { from, hash })).valid).toBe(true);
+    expect((await verifyChain(entries, { hash })).valid).toBe(false);
+    const unknown = [{ ...entries[0], content: { seq: 1, key: "k2" } }];
+    expect(await verifyChain(unknown, { from, hash })).toMatchObject({ valid: false, firstInvalidIndex: 0 });
   });
 });

@@ -1,4 +1,4 @@
-import { sha256Hex } from "./crypto";
+import { sha256Hex, toHex } from "./crypto";
 
 /**
  * Tamper evidence for append-only logs (fraud case events, AML case history): each entry's
@@ -17,8 +17,28 @@ export function canonicalJson(value: unknown): string {
   return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(",")}}`;
 }
 
-export const chainHash = (previousHash: string, content: unknown): Promise<string> =>
-  sha256Hex(`${previousHash}\n${canonicalJson(content)}`);
+/** How an entry's hash is taken from the previous hash and its content. */
+export type ChainHasher = (previousHash: string, content: unknown) => Promise<string>;
+
+const chainMessage = (previousHash: string, content: unknown) => `${previousHash}\n${canonicalJson(content)}`;
+
+export const chainHash: ChainHasher = (previousHash, content) =>
+  sha256Hex(chainMessage(previousHash, content));
+
+const encoder = new TextEncoder();
+
+/**
+ * The same chain keyed: HMAC-SHA-256 of the same message under the key `keyOf` picks for the
+ * entry (its key id is part of its content, so a rotation verifies), or none when the key is
+ * unknown (the entry then fails). Only a holder of the key can recompute a rewritten chain.
+ */
+export const keyedChainHash =
+  (keyOf: (content: unknown) => CryptoKey | undefined): ChainHasher =>
+  async (previousHash, content) => {
+    const key = keyOf(content);
+    if (!key) return "unknown-key";
+    return toHex(await crypto.subtle.sign("HMAC", key, encoder.encode(chainMessage(previousHash, content))));
+  };
 
 export interface ChainVerification {
   valid: boolean;
@@ -40,15 +60,21 @@ export interface ChainEntry {
   redacted?: { previousHash: string };
 }
 
-/** Recomputes the chain over entries in order; `content` must be what was hashed at write time. */
-export async function verifyChain(entries: ChainEntry[]): Promise<ChainVerification> {
-  let previous = GENESIS_HASH;
+/**
+ * Recomputes the chain over entries in order; `content` must be what was hashed at write time.
+ * `from`: the hash before the first entry (a later page of a long chain); `hash`: a keyed hasher.
+ */
+export async function verifyChain(
+  entries: ChainEntry[],
+  { from = GENESIS_HASH, hash = chainHash }: { from?: string; hash?: ChainHasher } = {},
+): Promise<ChainVerification> {
+  let previous = from;
   for (const [index, entry] of entries.entries()) {
     const expected = entry.redacted
       ? entry.redacted.previousHash === previous
         ? entry.hash
         : `unlinked:${entry.hash}`
-      : await chainHash(previous, entry.content);
+      : await hash(previous, entry.content);
     if (expected !== entry.hash)
       return { valid: false, eventCount: entries.length, headHash: previous, firstInvalidIndex: index };
     previous = expected;

@@ -243,7 +243,7 @@ describe("the network scan", () => {
       `SELECT entity_id, rule_id FROM aml_cases WHERE tenant_id = ? AND ${NETWORK_RULE} ORDER BY rule_id`,
       t.id,
     );
-    expect(cases.map((c) => `${c.rule_id}:${number.get(c.entity_id)}`)).toEqual([
+    expect(cases.map((c) => `${c.rule_id}:${number.get(c.entity_id)}`).sort()).toEqual([
       "AML-CYC-012:1",
       "AML-FNI-016:37",
       "AML-FNI-016:49",

@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { systemShardBinding } from "../../src/db/system-db";
 import { tenantTables } from "../../src/db/tenant-table-list";
-import { jobs, TENANT_DELETE_JOB, TENANT_EXPORT_JOB } from "../../src/jobs/messages";
+import { CUSTOMER_ERASURE_JOB, jobs, TENANT_DELETE_JOB, TENANT_EXPORT_JOB } from "../../src/jobs/messages";
 import { jobHandlers } from "../../src/jobs/registry";
 import type { TestTenant } from "../harness";
 
@@ -57,4 +57,17 @@ export async function driveDeletion(tenantId: string): Promise<number> {
     await jobHandlers[TENANT_DELETE_JOB](env, jobs.tenantDelete(tenantId, row.step));
   }
   throw new Error("deletion did not complete in 200 turns");
+}
+
+/** Runs an erasure's turns through the job handler until it completes (bounded). */
+export async function driveErasure(t: TestTenant, erasureId: string) {
+  for (let turn = 0; turn < 100; turn++) {
+    const row = await systemShardBinding(env, t.shard)
+      .prepare("SELECT step, status FROM customer_erasures WHERE id = ?1")
+      .bind(erasureId)
+      .first<{ step: number; status: string }>();
+    if (!row || row.status === "completed") return;
+    await jobHandlers[CUSTOMER_ERASURE_JOB](env, jobs.customerErasure(t.id, erasureId, row.step));
+  }
+  throw new Error("erasure did not complete");
 }

@@ -6,11 +6,13 @@ import { controlDb } from "../../src/db/client";
 import { connectors } from "../../src/db/control-schema";
 import { webhookSubscriptions } from "../../src/db/shard";
 import { systemShardDb } from "../../src/db/system-db";
+import { tenantScope } from "../../src/db/tenant-context";
 import { connectorFor } from "../../src/modules/admin/connectors/service";
 import { resealSecrets } from "../../src/modules/admin/reseal/service";
 import { systemContext } from "../../src/modules/audit/service";
+import { openPersonalTexts, sealPersonalText } from "../../src/modules/privacy/subject-keys/service";
 import { signingSecrets } from "../../src/modules/webhooks/secrets/service";
-import { admin, call, createTenant } from "../harness";
+import { admin, call, createTenant, insertCustomer } from "../harness";
 import { contextFor, received, receiverUrl, subscribe } from "./helpers";
 
 // Webhook signing secrets and connector passwords are sealed in D1 (src/lib/sealed.ts):
@@ -118,6 +120,16 @@ describe("secrets at rest", () => {
       password: "s3cret-password",
     });
     const before = (await storedSubscription(t, created.subscription.id))!.secret;
+    // Text about a customer, sealed under the customer's key (itself sealed with SECRETS_KEY). No
+    // case: a case would be anchored under the new key and outlive this test's rotation.
+    const customer = await insertCustomer(t, { name: "Ama Reseal" });
+    const note = "Ama Reseal confirmed the transfer";
+    const sealedNote = await sealPersonalText(
+      { ...tenantScope(env, t.shard, t.id), env },
+      customer.id,
+      "fraud.case_note",
+      note,
+    );
 
     // The operator puts a new key first and keeps the old one after it.
     const rotated = { ...env, SECRETS_KEY: `${Buffer.alloc(32, 9).toString("base64")},${env.SECRETS_KEY}` };
@@ -136,10 +148,15 @@ describe("secrets at rest", () => {
       (await connectorFor({ ...env, SECRETS_KEY: newOnly }, t.id, "core_banking")) as { password: string },
     ).toMatchObject({ password: "s3cret-password" });
 
+    expect(first.subjectKeys.resealed).toBeGreaterThanOrEqual(1);
+    const scope = { ...tenantScope(env, t.shard, t.id), env: { SECRETS_KEY: newOnly } };
+    expect(await openPersonalTexts(scope, "fraud.case_note", [sealedNote])).toEqual([note]);
+
     // Running it again rewrites nothing of this tenant's.
     const again = await resealSecrets(systemContext(rotated, "test-reseal"));
     expect(again.webhookSecrets.resealed).toBe(0);
     expect(again.connectorPasswords.resealed).toBe(0);
+    expect(again.subjectKeys.resealed).toBe(0);
   });
 
   it("seals plaintext left from before sealing, and the operator route reports counts", async () => {

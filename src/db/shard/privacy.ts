@@ -45,3 +45,20 @@ export const customerErasures = sqliteTable(
 );
 
 export type CustomerErasureRow = typeof customerErasures.$inferSelect;
+
+/**
+ * A customer's key for personal text inside chained records (migrations/shard/0047): 32 random
+ * bytes, sealed with SECRETS_KEY. An erasure deletes the row; what it sealed stays unreadable.
+ */
+export const subjectKeys = sqliteTable(
+  "subject_keys",
+  {
+    tenantId: text("tenant_id").notNull(),
+    customerId: text("customer_id").notNull(),
+    sealedKey: text("sealed_key").notNull(),
+    createdAt: text("created_at").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.customerId] })],
+);
+
+export type SubjectKeyRow = typeof subjectKeys.$inferSelect;

@@ -39,3 +39,30 @@ export const AuditEntrySchema = z
 export const AuditLogPage = z
   .object({ success: z.literal(true), data: z.array(AuditEntrySchema), pagination: PaginationSchema })
   .openapi("AuditLogPage");
+
+export const AuditLogVerification = z
+  .object({
+    success: z.literal(true),
+    log: z.enum(["operator", "tenant"]).openapi({ description: "The operator log, or a tenant's own log" }),
+    tenantId: z.uuid().nullable(),
+    valid: z.boolean(),
+    checked: z
+      .number()
+      .int()
+      .min(0)
+      .openapi({ description: "Entries whose hash was recomputed from genesis" }),
+    sealed: z.number().int().min(0).openapi({
+      description: "Entries written since the last verification, sealed into the chain by this one",
+    }),
+    headSequence: z.number().int().min(0).openapi({ description: "The last entry's place in the log" }),
+    headHash: z.string(),
+    firstBrokenAt: z
+      .object({ sequence: z.number().int().nullable(), id: z.string() })
+      .nullable()
+      .openapi({
+        description:
+          "The first entry whose place or keyed hash does not match (edited, removed or reordered " +
+          "outside the service); null when valid",
+      }),
+  })
+  .openapi("AuditLogVerification");

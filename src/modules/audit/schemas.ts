@@ -21,3 +21,10 @@ export const AuditQuerySchema = z.object({
 });
 
 export const AdminAuditQuerySchema = AuditQuerySchema.extend({ tenantId: z.uuid().optional() });
+
+export const AuditVerifyQuerySchema = z.object({
+  tenantId: z
+    .uuid()
+    .optional()
+    .openapi({ description: "That tenant's own log; without it, the operator log" }),
+});

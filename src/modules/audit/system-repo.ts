@@ -1,11 +1,11 @@
-import { and, count, desc, eq, gte, lt, lte, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, gte, isNotNull, isNull, lt, lte, type SQL } from "drizzle-orm";
 import type { ControlDb } from "../../db/client";
 import { auditLog } from "../../db/control-schema";
 import { tenantAuditLog } from "../../db/shard/audit";
 import { type ShardDb, systemShardDb } from "../../db/system-db";
 import { tenantWhere } from "../../db/tenant-tables";
 import type { Env } from "../../env";
-import type { AuditFilter, AuditRow } from "./repo";
+import type { AuditFilter, AuditRow, ChainRow, Seal } from "./repo";
 
 /**
  * Reads of the logs that span tenants: the control log (operator actions, filtered by tenant
@@ -55,3 +55,44 @@ export const shardSource = (env: Env, shard: number, filter: AuditFilter) => ({
     readTable(systemShardDb(env, shard), tenantAuditLog, filter, take, beforeId),
   count: () => countTable(systemShardDb(env, shard), tenantAuditLog, filter),
 });
+
+/** The operator log's rows in log order, from place `fromSeq` on: up to `take` (chain/service.ts). */
+export const controlChainRows = async (db: ControlDb, fromSeq: number, take: number) =>
+  (await db
+    .select()
+    .from(auditLog)
+    .where(gte(auditLog.seq, fromSeq))
+    .orderBy(asc(auditLog.seq))
+    .limit(take)) as ChainRow[];
+
+export const controlUnplacedRow = (db: ControlDb) =>
+  db.select({ id: auditLog.id }).from(auditLog).where(isNull(auditLog.seq)).limit(1).get();
+
+export async function sealControlRows(db: ControlDb, seals: Seal[]) {
+  const [first, ...rest] = seals.map((s) =>
+    db
+      .update(auditLog)
+      .set({ chainHash: s.chainHash, chainKey: s.chainKey })
+      .where(and(eq(auditLog.id, s.id), isNull(auditLog.chainHash))),
+  );
+  if (first) await db.batch([first, ...rest]);
+}
+
+export const controlSealedHead = (db: ControlDb) =>
+  db
+    .select()
+    .from(auditLog)
+    .where(isNotNull(auditLog.chainHash))
+    .orderBy(desc(auditLog.seq))
+    .limit(1)
+    .get() as Promise<ChainRow | undefined>;
+
+/** Tenants on a shard with rows to seal (the partial index of 0045): up to `limit`. */
+export const tenantsWithUnsealedRows = async (env: Env, shard: number, limit: number) =>
+  (
+    await systemShardDb(env, shard)
+      .selectDistinct({ tenantId: tenantAuditLog.tenantId })
+      .from(tenantAuditLog)
+      .where(isNull(tenantAuditLog.chainHash))
+      .limit(limit)
+  ).map((r) => r.tenantId);

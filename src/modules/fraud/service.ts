@@ -8,6 +8,7 @@ import { AppError, notFound } from "../../lib/errors";
 import { presentPage } from "../../lib/pagination";
 import { alertNote } from "../monitoring/domain/outcome";
 import { recordFraudAlert } from "../monitoring/on-demand/service";
+import { openPersonalTexts, sealPersonalText } from "../privacy/subject-keys/service";
 import { caseRow, dueAtOf, fromAlert } from "./cases/batch/service";
 import type { CaseListFilter, CreateCaseInput } from "./cases/schemas";
 import { createCase as createCaseLog, verifyCaseLog } from "./cases/service";
@@ -88,8 +89,31 @@ export async function createCase(ctx: Ctx, input: CreateCaseInput, actorKeyId: s
 
 export async function getCase(ctx: Ctx, caseId: string) {
   const found = await loadCase(ctx, caseId);
-  const events = await repo.allEvents(ctx, caseId);
+  const events = await openNotes(ctx, await repo.allEvents(ctx, caseId));
   return { ...presentCase(found, ctx.clock.now()), events: events.map(presentEvent) };
+}
+
+/**
+ * A note about a customer is stored sealed under the customer's key (the chain hashes the sealed
+ * form), so an erasure deletes the key and never rewrites the log (docs/decisions/security.md).
+ */
+const NOTE_USE = "fraud.case_note";
+
+async function sealNote(ctx: Ctx, caseId: string, input: EventInput): Promise<EventInput> {
+  if (input.eventType !== "note_added" || !input.noteContent) return input;
+  const { case: c } = await loadCase(ctx, caseId);
+  if (c.entityType !== "customer") return input;
+  return { ...input, noteContent: await sealPersonalText(ctx, c.entityId, NOTE_USE, input.noteContent) };
+}
+
+/** The events with their notes opened; a note whose customer was erased reads "[erased]". */
+async function openNotes(ctx: Ctx, events: FraudCaseEventRow[]): Promise<FraudCaseEventRow[]> {
+  const notes = await openPersonalTexts(
+    ctx,
+    NOTE_USE,
+    events.map((e) => e.noteContent),
+  );
+  return events.map((e, i) => (notes[i] === e.noteContent ? e : { ...e, noteContent: notes[i] }));
 }
 
 const isoUtc = (v?: string) => (v ? new Date(v).toISOString() : undefined);
@@ -112,7 +136,8 @@ export async function listCases(ctx: Ctx, filter: CaseListFilter, page: PageRequ
 
 export async function listEvents(ctx: Ctx, caseId: string, page: PageRequest) {
   await loadCase(ctx, caseId);
-  return presentPage(await repo.listEvents(ctx, caseId, page), presentEvent);
+  const found = await repo.listEvents(ctx, caseId, page);
+  return presentPage({ ...found, rows: await openNotes(ctx, found.rows) }, presentEvent);
 }
 
 /** Appends through the case's Durable Object, which assigns the next sequence. */
@@ -122,9 +147,13 @@ export async function appendEvent(ctx: Ctx, caseId: string, input: EventInput & 
     tenantId: ctx.tenantId,
     shard: ctx.tenant.shard,
     caseId,
-    input: closeInput(ctx.tenant.settings.caseCloseRequiresSecondActor === true, input),
+    input: closeInput(
+      ctx.tenant.settings.caseCloseRequiresSecondActor === true,
+      await sealNote(ctx, caseId, input),
+    ),
   });
-  return presentEvent(unwrap(result as LogResult<FraudCaseEventRow>));
+  const [event] = await openNotes(ctx, [unwrap(result as LogResult<FraudCaseEventRow>)]);
+  return presentEvent(event);
 }
 
 export const changeStatus = (

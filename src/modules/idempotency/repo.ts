@@ -1,4 +1,4 @@
-import { and, eq, lte, or } from "drizzle-orm";
+import { and, asc, eq, gt, inArray, isNotNull, lte, or } from "drizzle-orm";
 import type { ControlDb, TenantScope } from "../../db/client";
 import { operatorIdempotencyKeys } from "../../db/control-schema";
 import { idempotencyKeys } from "../../db/shard/idempotency";
@@ -132,4 +132,16 @@ export function operatorKeyStore(db: ControlDb, operatorId: string): KeyStore {
       await db.delete(t).where(and(mine(key), eq(t.requestHash, requestHash), eq(t.state, "in_flight")));
     },
   };
+}
+
+/** A page of the tenant's stored answers (every API key's), in key order after `afterKey`. */
+export const tenantAnswers = (scope: TenantScope, afterKey: string, limit: number) =>
+  scope.db
+    .select({ key: idempotencyKeys.key, body: idempotencyKeys.body })
+    .from(idempotencyKeys, gt(idempotencyKeys.key, afterKey), isNotNull(idempotencyKeys.body))
+    .orderBy(asc(idempotencyKeys.key))
+    .limit(limit);
+
+export async function deleteTenantAnswers(scope: TenantScope, keys: string[]) {
+  if (keys.length > 0) await scope.db.delete(idempotencyKeys).where(inArray(idempotencyKeys.key, keys));
 }

@@ -12,7 +12,14 @@ import {
   requestFingerprint,
   verdict,
 } from "./domain/keys";
-import { type KeyStore, operatorKeyStore, type StoredAnswer, tenantKeyStore } from "./repo";
+import {
+  deleteTenantAnswers,
+  type KeyStore,
+  operatorKeyStore,
+  type StoredAnswer,
+  tenantAnswers,
+  tenantKeyStore,
+} from "./repo";
 
 export type { StoredAnswer } from "./repo";
 
@@ -94,3 +101,32 @@ export const abandon = (req: IdempotentRequest) => req.store.release(req.key, re
 
 const open = async (req: IdempotentRequest, stored: string) =>
   unseal(await keyringFrom(req.env.SECRETS_KEY), stored, req.sealContext);
+
+const ANSWERS_PAGE = 50;
+
+/**
+ * Drops the tenant's stored answers that name any of `needles` (case-blind): a data-subject
+ * erasure's, so a replay never hands the erased values back. The answers are sealed, so each is
+ * opened here; one that cannot be opened (its key left SECRETS_KEY) cannot be replayed either.
+ * Answers live 24 h, so a tenant holds few. Returns how many went.
+ */
+export async function dropAnswersNaming(env: Env, scope: TenantScope, needles: readonly string[]) {
+  const wanted = needles.map((n) => n.toLowerCase());
+  const keyring = await keyringFrom(env.SECRETS_KEY);
+  let dropped = 0;
+  for (let after = ""; ; ) {
+    const page = await tenantAnswers(scope, after, ANSWERS_PAGE);
+    if (page.length === 0) return dropped;
+    const naming: string[] = [];
+    for (const row of page) {
+      const text = await unseal(keyring, row.body ?? "", `idempotency:${scope.tenantId}:${row.key}`).catch(
+        () => "",
+      );
+      const lower = text.toLowerCase();
+      if (wanted.some((w) => lower.includes(w))) naming.push(row.key);
+    }
+    await deleteTenantAnswers(scope, naming);
+    dropped += naming.length;
+    after = page[page.length - 1].key;
+  }
+}

@@ -7,8 +7,10 @@ import { RESUMES_PER_SWEEP, resumeStalled, stalledBefore } from "../../jobs/resu
 import { AppError } from "../../lib/errors";
 import { getTenant } from "../admin/tenants/service";
 import { tenantSystemAuditInsert } from "../audit/service";
+import { dropAnswersNaming } from "../idempotency/service";
 import { deleteTenantObjects } from "../usage/objects/service";
 import * as repo from "./repo";
+import { deleteSubjectKey } from "./subject-keys/repo";
 import * as systemRepo from "./system-repo";
 
 /**
@@ -54,15 +56,10 @@ export async function customerErasureJob(env: Env, message: CustomerErasureMessa
   let cursor = row.cursor;
   for (let n = 0; n < SCRUB_PAGES_PER_TURN && tableIndex < tables.length; n++) {
     const page = { after: cursor, limit: SCRUB_ROWS };
-    const { changed, last } = await systemRepo.scrub(
-      env,
-      shard,
-      tables[tableIndex],
-      row.tenantId,
-      page,
+    const { changed, last } = await systemRepo.scrub(env, shard, tables[tableIndex], row.tenantId, page, {
+      customerId: row.customerId,
       values,
-      now,
-    );
+    });
     rowsRedacted += changed;
     if (last) cursor = last;
     else {
@@ -83,8 +80,13 @@ export async function customerErasureJob(env: Env, message: CustomerErasureMessa
   }
   const objectsDeleted = await deleteReports(env, row.tenantId, row.customerId);
   const scope = tenantScope(env, shard, row.tenantId);
+  // Cached answers are sealed, so the sweep could not search them: opened here, and those holding
+  // a personal value dropped (not those naming the customer by id only, as the erasure's own).
+  await dropAnswersNaming(env, scope, values);
   // The completion and its audit entry in one batch; a turn that lost the race records nothing.
   await scope.db.batch([
+    // The customer's key goes: what it sealed in chained records (case notes) cannot be read.
+    deleteSubjectKey(scope, row.customerId),
     repo.completeErasure(scope, row, {
       tableIndex,
       rowsRedacted,

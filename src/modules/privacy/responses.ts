@@ -21,12 +21,27 @@ export const CustomerErasureSchema = z
         .min(0)
         .openapi({ description: "The customer's BHI report files deleted" }),
     }),
+    erased: z
+      .array(z.object({ category: z.string(), legalBasis: z.string() }).openapi("ErasedCategory"))
+      .openapi({ description: "What the erasure makes unreadable, per category, and on what basis" }),
+    kept: z
+      .array(
+        z
+          .object({ category: z.string(), reason: z.string(), legalBasis: z.string() })
+          .openapi("KeptCategory"),
+      )
+      .openapi({
+        description:
+          "What the erasure keeps, per category, why and on what legal basis (Act 1044 record keeping, 5 years)",
+      }),
     createdAt: IsoDateTime,
     completedAt: orNull(IsoDateTime),
   })
   .openapi("CustomerErasure", {
     description:
-      "A data-subject erasure (Act 843): the customer's personal values become [erased] everywhere; transactions stay under the pseudonymous customer id; case logs stay verifiable",
+      "A data-subject erasure (Act 843): the customer's personal values become [erased] in its own rows " +
+      "and the declared personal columns; transactions stay under the pseudonymous customer id; " +
+      "chained logs (case logs, audit log) and filed goAML reports are kept byte for byte and listed in `kept`",
   });
 
 export const CustomerErasureResponse = z.object({ success: z.literal(true), erasure: CustomerErasureSchema });

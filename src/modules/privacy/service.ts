@@ -1,10 +1,12 @@
 import { shardNumbers } from "../../db/client";
 import { REDACTED } from "../../db/maintenance";
+import { KEPT_RECORDS, PERSONAL_COLUMNS } from "../../db/personal-columns";
 import type { CustomerErasureRow } from "../../db/shard/privacy";
 import type { TenantContext } from "../../db/tenant-context";
 import type { Env } from "../../env";
 import { sendJobs } from "../../jobs/enqueue";
 import { jobs } from "../../jobs/messages";
+import { callingCodeOf, homeCountryOf } from "../../lib/countries";
 import { notFound } from "../../lib/errors";
 import { tenantAuditInsert } from "../audit/service";
 import { getCustomer } from "../data/service";
@@ -19,11 +21,28 @@ import * as systemRepo from "./system-repo";
  * jobs queue; docs/decisions/offboarding-and-erasure.md says what is kept and why.
  */
 
+/** What every erasure erases and keeps, per category (src/db/personal-columns.ts). */
+const ERASED = [...new Set(PERSONAL_COLUMNS.map((p) => p.category))].map((category) => ({
+  category,
+  legalBasis: "Data Protection Act, 2012 (Act 843), s. 33: the data subject's request",
+}));
+const KEPT = KEPT_RECORDS.map((k) => ({ ...k }));
+
 export const presentErasure = (row: CustomerErasureRow) => ({
   id: row.id,
   customerId: row.customerId,
   status: row.status,
   progress: { rowsRedacted: row.rowsRedacted, objectsDeleted: row.objectsDeleted },
+  erased: [
+    ...ERASED,
+    { category: "cached answers (idempotency)", legalBasis: ERASED[0].legalBasis },
+    {
+      category: "fraud and AML case notes about the customer (their key deleted)",
+      legalBasis: ERASED[0].legalBasis,
+    },
+    { category: "BHI report files", legalBasis: ERASED[0].legalBasis },
+  ],
+  kept: KEPT,
   createdAt: row.createdAt,
   completedAt: row.completedAt,
 });
@@ -39,7 +58,7 @@ export async function requestErasure(ctx: TenantContext, customerId: string) {
     step: 0,
     tableIndex: 0,
     cursor: null,
-    searchValues: subjectValues(customer, REDACTED),
+    searchValues: subjectValues(customer, REDACTED, callingCodeOf(homeCountryOf(ctx.tenant.settings))),
     rowsRedacted: 0,
     objectsDeleted: 0,
     requestedBy: ctx.keyId ?? "unknown",

@@ -1,8 +1,9 @@
 import { and, asc, eq, lt } from "drizzle-orm";
-import { scrubPage } from "../../db/maintenance";
+import { type ErasureSubject, scrubPage } from "../../db/maintenance";
+import { PERSONAL_COLUMNS, type PersonalColumns } from "../../db/personal-columns";
 import { type CustomerErasureRow, customerErasures } from "../../db/shard/privacy";
 import { systemShardBinding, systemShardDb } from "../../db/system-db";
-import { type TenantTableInfo, tenantTables } from "../../db/tenant-table-list";
+import { tenantTable } from "../../db/tenant-table-list";
 import type { Env } from "../../env";
 
 /**
@@ -11,11 +12,14 @@ import type { Env } from "../../env";
  */
 
 /**
- * Every tenant table but goAML's (filed regulatory reports and their subjects are kept: the
- * AML/CFT record-keeping duty outweighs erasure) and the erasure rows themselves.
+ * The declared personal columns (src/db/personal-columns.ts), each with its table's key: what an
+ * erasure sweeps, in order. Nothing undeclared is touched: chained logs, goAML's filed reports,
+ * the audit log and rule sets are never listed.
  */
-export const scrubTables = (): TenantTableInfo[] =>
-  tenantTables().filter((t) => !t.name.startsWith("goaml_") && t.name !== "customer_erasures");
+export const scrubTables = (): ScrubTarget[] =>
+  PERSONAL_COLUMNS.map((p) => ({ ...p, name: p.table, key: tenantTable(p.table).key }));
+
+export type ScrubTarget = PersonalColumns & { name: string; key: string[] };
 
 export const findErasure = (env: Env, shard: number, tenantId: string, erasureId: string) =>
   systemShardDb(env, shard)
@@ -55,9 +59,8 @@ export async function advanceErasure(
 export const scrub = (
   env: Env,
   shard: number,
-  t: TenantTableInfo,
+  t: ScrubTarget,
   tenantId: string,
   page: { after: string | null; limit: number },
-  values: readonly string[],
-  at: string,
-) => scrubPage(systemShardBinding(env, shard), t, tenantId, page, values, at);
+  subject: ErasureSubject,
+) => scrubPage(systemShardBinding(env, shard), t, tenantId, page, subject);

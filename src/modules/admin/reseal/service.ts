@@ -13,6 +13,7 @@ import { reanchorAmlPage, tallyAmlAnchors } from "../../aml/cases/system-repo";
 import type { OperatorContext } from "../../audit/service";
 import { operatorAuditInsert } from "../../audit/service";
 import { reanchorFraudPage, tallyFraudAnchors } from "../../fraud/cases/system-repo";
+import { resealSubjectKeys } from "../../privacy/subject-keys/service";
 import { resealShard } from "../../webhooks/secrets/system-repo";
 import { resealConnectorPasswords } from "../connectors/service";
 import { type SweepDb, sweepShardDb } from "./system-repo";
@@ -101,8 +102,8 @@ export async function reanchorCases(
 }
 
 /**
- * After a SECRETS_KEY rotation: every stored connector password and webhook signing secret
- * (every shard) is sealed again under the first key, plaintext ones included, and every fraud
+ * After a SECRETS_KEY rotation: every stored connector password, webhook signing secret and
+ * subject key (every shard) is sealed again under the first key, plaintext ones included, and every fraud
  * and AML case head anchored under an older key is verified and anchored again
  * (reanchorCases), so the old key can be dropped. The secrets themselves do not change.
  * Safe to run again (current values are counted, not rewritten); when `caseAnchors.complete` is
@@ -119,8 +120,15 @@ export async function resealSecrets(op: OperatorContext) {
     webhookSecrets.current += found.current;
     webhookSecrets.unreadable += found.unreadable;
   }
+  const subjectKeys = await resealSubjectKeys(env);
   const caseAnchors = await reanchorCases(env);
-  const result = { keyId: keyring.sealingKeyId, connectorPasswords, webhookSecrets, caseAnchors };
+  const result = {
+    keyId: keyring.sealingKeyId,
+    connectorPasswords,
+    webhookSecrets,
+    subjectKeys,
+    caseAnchors,
+  };
   // Spans every database, so it is recorded once it is done (counts only; no secret is read out).
   await operatorAuditInsert(
     op,

@@ -60,6 +60,10 @@ export const resealSecretsRoute = adminRoute({
             .openapi({ description: "Id of the sealing key (first 8 hex digits of its SHA-256)" }),
           connectorPasswords: ResealCount,
           webhookSecrets: ResealCount,
+          subjectKeys: ResealCount.openapi({
+            description:
+              "Customers' keys for personal text in case logs (docs/decisions/security.md#erasure-model)",
+          }),
           caseAnchors: z
             .object({
               complete: z.boolean().openapi({

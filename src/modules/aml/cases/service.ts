@@ -11,6 +11,7 @@ import {
 import { conflict, notFound } from "../../../lib/errors";
 import { GENESIS_HASH, verifyChain } from "../../../lib/hash-chain";
 import { presentPage } from "../../../lib/pagination";
+import { openPersonalTexts } from "../../privacy/subject-keys/service";
 import type { AmlCaseStatus } from "../domain/case-machine";
 import { type HistoryEventType, type HistoryFields, historyContent, snapshotOf } from "../domain/history";
 import * as repo from "../repo";
@@ -74,10 +75,23 @@ export async function getCase(ctx: TenantContext, caseId: string) {
   const { chainValid, anchorValid } = await verifyHistory(ctx, row, history);
   return {
     ...presentCase(row, ctx.clock.now()),
-    history: history.map(presentHistory),
+    history: (await openNotes(ctx, history)).map(presentHistory),
     chainValid,
     anchorValid,
   };
+}
+
+/** The use a note about a customer is sealed for (casework addNote; src/lib/subject-sealed.ts). */
+export const AML_NOTE_USE = "aml.case_note";
+
+/** The entries with their notes opened; a note whose customer was erased reads "[erased]". */
+async function openNotes(ctx: TenantContext, rows: AmlCaseHistoryRow[]): Promise<AmlCaseHistoryRow[]> {
+  const notes = await openPersonalTexts(
+    ctx,
+    AML_NOTE_USE,
+    rows.map((r) => r.note),
+  );
+  return rows.map((r, i) => (notes[i] === r.note ? r : { ...r, note: notes[i] }));
 }
 
 /**
@@ -109,7 +123,8 @@ export async function appendEntry(
     const anchor = await anchorFor(ctx, caseId, entry.sequence, entry.hash);
     if (await repo.appendHistory(ctx, entry, anchor, extras)) {
       const updated = await repo.findCase(ctx, caseId);
-      return { case: presentCase(updated!, now), event: presentHistory(entry as AmlCaseHistoryRow) };
+      const [opened] = await openNotes(ctx, [entry as AmlCaseHistoryRow]);
+      return { case: presentCase(updated!, now), event: presentHistory(opened) };
     }
   }
   throw conflict("The case changed concurrently; read it again and retry");
