@@ -108,14 +108,16 @@ async function load(t: TestTenant, startDaysAgo: number) {
     externalSource: "core",
     name: `Holder ${i + 1}`,
   }));
+  const start = Date.now() - startDaysAgo * DAY;
   const accounts = customers.map((c, i) => ({
     externalId: `A-${i + 1}`,
     externalSource: "core",
     customerExternalId: c.externalId,
     currency: "GHS",
     currentBalance: "1000.00",
+    // The core system's opening date: a year before the history, the mule's days before its fan.
+    createdAt: new Date(start + (i + 1 === 49 ? 23 : -365) * DAY).toISOString(),
   }));
-  const start = Date.now() - startDaysAgo * DAY;
   const { transfers, outside } = book();
   const outsideRows = outside.map((x, i) => ({
     externalId: `X-${i}`,

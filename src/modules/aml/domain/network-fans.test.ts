@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { asMule, detectFans, type FanExternal, type FanThresholds, type FanTransfer } from "./network-fans";
+import {
+  asMule,
+  detectFans,
+  type FanExternal,
+  type FanThresholds,
+  type FanTransfer,
+  isMuleHub,
+} from "./network-fans";
 import { DEFAULT_THRESHOLDS } from "./thresholds";
 
 const T = DEFAULT_THRESHOLDS as unknown as FanThresholds;
@@ -146,5 +153,34 @@ describe("fan-out to pass-through recipients", () => {
     const reversed = { transfers: [...b.transfers].reverse(), external: [...b.external].reverse() };
     expect(detectFans(b, T)).toHaveLength(1);
     expect(detectFans(reversed, T)).toEqual(detectFans(b, T));
+  });
+});
+
+describe("a fan-in hub that is a mule", () => {
+  const fan = Date.UTC(2026, 8, 1);
+  const daysBefore = (d: number) => new Date(fan - d * DAY).toISOString();
+  const history = { opened: null, earliest: null, lastBefore: null, tenantStart: daysBefore(200) };
+
+  it("is a new account (opened, or first seen well after the book begins) or a dormant one", () => {
+    expect(isMuleHub({ ...history, opened: daysBefore(3), earliest: daysBefore(2) }, fan)).toBe(true);
+    expect(isMuleHub({ ...history, earliest: daysBefore(2) }, fan)).toBe(true);
+    expect(isMuleHub({ ...history, earliest: daysBefore(180), lastBefore: daysBefore(150) }, fan)).toBe(true);
+  });
+
+  it("is not a holder with a past, nor one the book does not reach back for", () => {
+    expect(
+      isMuleHub(
+        { ...history, opened: daysBefore(400), earliest: daysBefore(90), lastBefore: daysBefore(5) },
+        fan,
+      ),
+    ).toBe(false);
+    // The book began 10 days before the fan: a quiet past is only the book not reaching back.
+    expect(isMuleHub({ ...history, earliest: daysBefore(10), tenantStart: daysBefore(10) }, fan)).toBe(false);
+    expect(
+      isMuleHub(
+        { ...history, opened: daysBefore(400), earliest: daysBefore(10), tenantStart: daysBefore(10) },
+        fan,
+      ),
+    ).toBe(false);
   });
 });

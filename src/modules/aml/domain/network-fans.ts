@@ -317,3 +317,45 @@ export const asMule = (hit: FanHit): FanHit => ({
   reason: `A new or dormant account: ${hit.reason}`,
   measures: { ...hit.measures, mule: 1 },
 });
+
+/** What the book says of a fan-in hub before the fan (dates ISO-8601; null when none). */
+export interface HubHistory {
+  /** The earliest opening date of its accounts as the source system gave it. */
+  opened: string | null;
+  /** Its earliest transaction of any amount. */
+  earliest: string | null;
+  /** Its latest transaction before the last days before the fan (a mule's first cash-in aside). */
+  lastBefore: string | null;
+  /** The tenant's earliest transaction: before it, the book says nothing of anyone. */
+  tenantStart: string | null;
+}
+
+const NEW_DAYS = 30;
+const DORMANT_DAYS = 60;
+/** The days just before a fan that do not count against dormancy (a mule's priming cash-in). */
+export const PRIMING_DAYS = 3;
+
+/**
+ * A fan-in hub is a mule when its account is new (opened, or first seen well after the book
+ * begins, within 30 days before the fan) or dormant (it had activity, then none from 60 to 3 days
+ * before the fan). A hub whose quiet past is only the book not reaching back is neither.
+ */
+export function isMuleHub(h: HubHistory, fanStartMs: number): boolean {
+  const ms = (d: string | null) => (d === null ? null : Date.parse(d));
+  const opened = ms(h.opened);
+  const earliest = ms(h.earliest);
+  const lastBefore = ms(h.lastBefore);
+  const tenantStart = ms(h.tenantStart);
+  const newSince = fanStartMs - NEW_DAYS * DAY;
+  const isNew =
+    opened !== null
+      ? opened > newSince
+      : earliest !== null &&
+        earliest > newSince &&
+        (tenantStart === null || earliest > tenantStart + NEW_DAYS * DAY);
+  const dormant =
+    earliest !== null &&
+    earliest < newSince &&
+    (lastBefore === null || lastBefore < fanStartMs - DORMANT_DAYS * DAY);
+  return isNew || dormant;
+}

@@ -70,22 +70,19 @@ export async function activity(scope: TenantScope): Promise<{ latest: string | n
   return { latest: row?.latest ?? null, transactions: row?.n ?? 0 };
 }
 
-/** Ids per statement (one bound value each, under D1's 100). */
-const IDS_PER_STATEMENT = 90;
-
-/** Each holder's earliest transaction date, of any amount (transactions_customer_idx). */
-export async function earliestActivity(scope: TenantScope, customerIds: readonly string[]) {
-  const earliest = new Map<string, string>();
-  for (let i = 0; i < customerIds.length; i += IDS_PER_STATEMENT) {
-    const ids = customerIds.slice(i, i + IDS_PER_STATEMENT);
-    const rows = await scope.db.all<{ customerId: string; first: string }>(sql`
-      SELECT t.customer_id AS customerId, min(t.transaction_date) AS first FROM transactions t
-      WHERE ${tenantSql(scope, "t")} AND t.customer_id IN (${sql.join(
-        ids.map((id) => sql`${id}`),
-        sql`, `,
-      )})
-      GROUP BY t.customer_id`);
-    for (const r of rows) earliest.set(r.customerId, r.first);
-  }
-  return earliest;
+/** What the book says of a holder before `before` (domain/network-fans.ts HubHistory). */
+export async function hubHistory(scope: TenantScope, customerId: string, before: string) {
+  const [row] = await scope.db.all<{
+    opened: string | null;
+    earliest: string | null;
+    lastBefore: string | null;
+    tenantStart: string | null;
+  }>(sql`
+    SELECT
+      (SELECT min(a.source_created_at) FROM accounts a WHERE ${tenantSql(scope, "a")} AND a.customer_id = ${customerId}) AS opened,
+      (SELECT min(t.transaction_date) FROM transactions t WHERE ${tenantSql(scope, "t")} AND t.customer_id = ${customerId}) AS earliest,
+      (SELECT max(t.transaction_date) FROM transactions t
+        WHERE ${tenantSql(scope, "t")} AND t.customer_id = ${customerId} AND t.transaction_date < ${before}) AS lastBefore,
+      (SELECT min(t.transaction_date) FROM transactions t WHERE ${tenantSql(scope, "t")}) AS tenantStart`);
+  return row ?? { opened: null, earliest: null, lastBefore: null, tenantStart: null };
 }

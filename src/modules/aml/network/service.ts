@@ -8,6 +8,8 @@ import {
   type FanHit,
   type FanThresholds,
   type FanTypology,
+  isMuleHub,
+  PRIMING_DAYS,
 } from "../domain/network-fans";
 import { holderTransfers, outsideFlows } from "../domain/network-input";
 import { type Thresholds, toMinorUnits } from "../domain/thresholds";
@@ -138,7 +140,7 @@ export async function findSchemes(ctx: TenantContext, search: SchemeSearch): Pro
       );
   }
   return {
-    hits: await confirmMules(ctx, hits, search.groups),
+    hits: await confirmMules(ctx, hits),
     historyStart,
     historyEnd: search.historyEnd,
     transfers: transfers.length,
@@ -150,22 +152,18 @@ const DAY_MS = 86_400_000;
 
 /**
  * A fan-in hub the legs read show nothing of until a window before the fan may still have
- * banked before (in amounts under the read's floor): its earliest transaction of any amount
- * decides. New or dormant, it is a mule, and only the hub is named (asMule).
+ * banked before (in amounts under the read's floor): what the book says of it (its accounts'
+ * opening, its earliest and its latest earlier transaction) decides whether it is a new or
+ * dormant account, a mule, named alone (asMule). One read per such hub: there are few.
  */
-async function confirmMules(
-  ctx: TenantContext,
-  hits: ScanHit[],
-  groups: TypologyGroup[],
-): Promise<ScanHit[]> {
-  const unseen = hits.filter((h) => h.typology === "fan_in" && h.measures.newHub === 1);
-  if (unseen.length === 0) return hits;
-  const windowDays = Math.max(...groups.map((g) => g.thresholds.fanWindowDays!));
-  const earliest = await repo.earliestActivity(ctx, [...new Set(unseen.map((h) => h.principal))]);
-  return hits.map((h) => {
-    if (h.typology !== "fan_in" || h.measures.newHub !== 1) return h;
-    const first = earliest.get(h.principal);
-    const isNew = !first || Date.parse(first) > Date.parse(h.firstAt) - windowDays * DAY_MS;
-    return isNew ? asMule(h as FanHit) : h;
-  });
+async function confirmMules(ctx: TenantContext, hits: ScanHit[]): Promise<ScanHit[]> {
+  return Promise.all(
+    hits.map(async (h) => {
+      if (h.typology !== "fan_in" || h.measures.newHub !== 1) return h;
+      const start = Date.parse(h.firstAt);
+      const before = new Date(start - PRIMING_DAYS * DAY_MS).toISOString();
+      const history = await repo.hubHistory(ctx, h.principal, before);
+      return isMuleHub(history, start) ? asMule(h as FanHit) : h;
+    }),
+  );
 }
