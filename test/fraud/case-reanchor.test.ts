@@ -5,7 +5,7 @@ import type { Env } from "../../src/env";
 import { anchorKeysFrom } from "../../src/lib/case-anchor";
 import { reanchorCases, resealSecrets } from "../../src/modules/admin/reseal/service";
 import { systemContext } from "../../src/modules/audit/service";
-import { verifyCase } from "../../src/modules/fraud/service";
+import { appendEvent, verifyCase } from "../../src/modules/fraud/service";
 import { call, createTenant, type TestTenant } from "../harness";
 import { rewriteFraudLog } from "../tamper";
 import { openCase } from "./helpers";
@@ -68,12 +68,17 @@ describe("re-anchoring fraud case heads after a SECRETS_KEY rotation", () => {
       anchorValid: true,
       eventCount: 3,
     });
-    // Appends keep working and keep anchoring under the key the Worker runs with.
-    const res = await call("POST", `/v1/fraud/cases/${caseId}/notes`, {
-      key: t.key,
-      body: { content: "after", actorId: "a1" },
+    // Appends keep working for a Worker holding the keys of the rotation (NEW,OLD): the notes'
+    // subject keys were resealed under NEW with the anchors.
+    const event = await appendEvent(await loadTenantContext(rotated, t.id, "test-reanchor"), caseId, {
+      eventType: "note_added",
+      noteContent: "after",
+      actorType: "user",
+      actorId: "a1",
+      actorName: null,
+      actorKeyId: null,
     });
-    expect(res.status).toBe(201);
+    expect(event.noteContent).toBe("after");
   });
 
   it("does not re-anchor a tampered case: counted invalid, logged, still verifies invalid", async () => {

@@ -1,7 +1,7 @@
 /** Fixtures of the security suite for case links (test/security/every-route.test.ts). */
 import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
-import { monitoringAlerts } from "../../src/db/shard";
+import { monitoringAlertRules, monitoringAlerts } from "../../src/db/shard";
 import { systemShardDb } from "../../src/db/system-db";
 import { call, json, type TestTenant } from "../harness";
 import { insertAlert } from "../monitoring/alert-fixtures";
@@ -10,12 +10,19 @@ import { insertAlert } from "../monitoring/alert-fixtures";
 const LINK_TARGET_ALERT = "5ec0a1e7-0000-4000-8000-00000000a1e7";
 export const linkTarget = { target: { kind: "alert", id: LINK_TARGET_ALERT }, actorId: "analyst-1" };
 export const linkTargetAlert = async (owner: TestTenant) => {
-  const found = await systemShardDb(env, owner.shard)
-    .select({ id: monitoringAlerts.id })
+  const db = systemShardDb(env, owner.shard);
+  const found = await db
+    .select({ tenantId: monitoringAlerts.tenantId })
     .from(monitoringAlerts)
     .where(eq(monitoringAlerts.id, LINK_TARGET_ALERT));
-  if (!found.length)
-    await insertAlert(owner, { id: LINK_TARGET_ALERT, kind: "aml", ruleIds: ["AML-LCT-001"] });
+  if (found[0]?.tenantId === owner.id) return;
+  // Another file's owner in the same workerd may hold the fixed id: it becomes this owner's.
+  if (found.length)
+    await db.batch([
+      db.delete(monitoringAlertRules).where(eq(monitoringAlertRules.alertId, LINK_TARGET_ALERT)),
+      db.delete(monitoringAlerts).where(eq(monitoringAlerts.id, LINK_TARGET_ALERT)),
+    ]);
+  await insertAlert(owner, { id: LINK_TARGET_ALERT, kind: "aml", ruleIds: ["AML-LCT-001"] });
 };
 
 /** A link of a new case of the owner to a new alert (unlink operations). */

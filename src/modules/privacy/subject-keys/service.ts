@@ -1,6 +1,7 @@
 import { shardNumbers, type TenantScope } from "../../../db/client";
 import type { SubjectKeyRow } from "../../../db/shard/privacy";
 import type { Env } from "../../../env";
+import { AppError } from "../../../lib/errors";
 import { emptyResealCount, keyringFrom, type ResealCount, seal, unseal } from "../../../lib/sealed";
 import {
   importSubjectKey,
@@ -26,7 +27,21 @@ const keyContext = subjectKeyContext;
 
 async function keyOf(where: Where, row: SubjectKeyRow): Promise<CryptoKey> {
   const keyring = await keyringFrom(where.env.SECRETS_KEY);
-  return importSubjectKey(await unseal(keyring, row.sealedKey, keyContext(where.tenantId, row.customerId)));
+  try {
+    return importSubjectKey(await unseal(keyring, row.sealedKey, keyContext(where.tenantId, row.customerId)));
+  } catch (err) {
+    // Sealed under a key SECRETS_KEY no longer holds (a rotation dropped the old key before the
+    // reseal ran): an operator's fix, not the caller's, and nothing is written meanwhile.
+    console.error(
+      JSON.stringify({ msg: "subject key unreadable", tenantId: where.tenantId, error: String(err) }),
+    );
+    throw new AppError(
+      "unavailable",
+      "A key this record is sealed under is not configured; the operator must restore it (docs/decisions/security.md)",
+      undefined,
+      60,
+    );
+  }
 }
 
 /** `text` sealed under the customer's key (made on first use). */
