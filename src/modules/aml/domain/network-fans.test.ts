@@ -80,6 +80,27 @@ describe("fan-in and exit", () => {
     expect(asMule(hit!).reason).toMatch(/^A new or dormant account: 6 senders/);
   });
 
+  it("finds a small mule fan (a quarter of fanMinAmount) only on an unseen hub drained as cash at once", () => {
+    const mule = book();
+    for (const [i, v] of ["a", "b", "c", "d", "e", "f"].entries()) mule.pay(v, "mule", 1_200, 40 + i * 0.2);
+    mule.out("mule", 7_000, 41.5);
+    const [hit] = detectFans(mule, T);
+    expect(hit).toMatchObject({ principal: "mule", participants: [{ holderId: "mule", role: "hub" }] });
+    expect(hit!.measures).toMatchObject({ newHub: 1, muleOnly: 1 });
+
+    const settled = book();
+    settled.out("settled", 300, 5);
+    for (const [i, v] of ["a", "b", "c", "d", "e", "f"].entries())
+      settled.pay(v, "settled", 1_200, 40 + i * 0.2);
+    settled.out("settled", 7_000, 41.5);
+    expect(detectFans(settled, T)).toEqual([]);
+
+    const slow = book();
+    for (const [i, v] of ["a", "b", "c", "d", "e", "f"].entries()) slow.pay(v, "slow", 1_200, 40 + i * 0.2);
+    slow.out("slow", 7_000, 50);
+    expect(detectFans(slow, T)).toEqual([]);
+  });
+
   it("takes a trader's regular buyers as its normal, also at the start of the history", () => {
     const b = book();
     for (let week = 0; week < 8; week++)

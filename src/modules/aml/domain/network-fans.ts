@@ -181,9 +181,10 @@ function fanWindows(
   t: FanThresholds,
   span: Span,
   accept: (fan: Fan) => boolean,
+  limits = { floorShare: MIN_SHARE_OF_FLOW, minTotalMinor: t.fanMinAmount * 100 },
 ) {
   const windowMs = t.fanWindowDays * DAY;
-  const floorMinor = t.networkMinAmount * 100 * MIN_SHARE_OF_FLOW;
+  const floorMinor = t.networkMinAmount * 100 * limits.floorShare;
   const large = moves.filter((m) => m.amountMinor >= floorMinor);
   let tiles: ReturnType<typeof bins> | null = null;
   for (let i = 0; i < large.length; i++) {
@@ -191,7 +192,7 @@ function fanWindows(
     const end = firstAt(large, start + windowMs + 1);
     const inWindow = large.slice(i, end);
     const count = distinct(inWindow);
-    if (count < minCount || sum(inWindow) < t.fanMinAmount * 100) continue;
+    if (count < minCount || sum(inWindow) < limits.minTotalMinor) continue;
     tiles ??= bins(large, span, windowMs);
     const others = tiles.filter((b) => b.start + windowMs <= start || b.start > start + windowMs);
     const before = Math.max(
@@ -244,6 +245,62 @@ function fanIns(book: ReturnType<typeof index>, t: FanThresholds): FanHit[] {
       });
       return true;
     });
+  for (const [hub, moves] of ins)
+    if (!hits.some((h) => h.principal === hub)) hits.push(...muleFans(hub, moves, exits, seen.get(hub)!, t));
+  return hits;
+}
+
+/** Mule fans: payments down to the read's floor, a quarter of fanMinAmount in all (MULE_* below). */
+const MULE_FLOOR_SHARE = 0.1;
+const MULE_TOTAL_SHARE = 0.25;
+
+/**
+ * A mule's fan-in (issue 34: a new or dormant account that receives from many and drains through
+ * cash-out): smaller than a fan-in must be, so only on a hub the legs show nothing of until a
+ * window before, and only when cash or outsiders take networkPassPercent of it within
+ * networkBurstDays of the last payment. The scan keeps it only when the book confirms the hub is
+ * new or dormant (isMuleHub): `measures.muleOnly`.
+ */
+function muleFans(hub: string, moves: Move[], exits: Map<string, Move[]>, span: Span, t: FanThresholds) {
+  const hits: FanHit[] = [];
+  fanWindows(
+    moves,
+    t.fanInMinCounterparties,
+    t,
+    span,
+    (fan) => {
+      if (!fan.newHub) return false;
+      const gathered = sum(fan.moves);
+      const first = fan.moves[0]!.ms;
+      const last = fan.moves[fan.moves.length - 1]!.ms;
+      const out = within(exits.get(hub) ?? [], first, last + t.networkBurstDays * DAY).filter(
+        (m) => !m.holder,
+      );
+      const ratio = gathered > 0 ? sum(out) / gathered : 0;
+      if (ratio * 100 < t.networkPassPercent) return false;
+      hits.push({
+        typology: "fan_in",
+        key: `fan_in:${hub}:${fan.moves[0]!.id}`,
+        principal: hub,
+        participants: [{ holderId: hub, role: "hub" }],
+        firstAt: new Date(first).toISOString(),
+        lastAt: new Date(Math.max(last, ...out.map((m) => m.ms))).toISOString(),
+        amountMinor: gathered,
+        transferIds: [...fan.moves, ...out].map((m) => m.id).sort(),
+        reason: `${fan.count} senders paid ${money(gathered)} in ${days(last - first)} days, and ${Math.round(ratio * 100)}% of it left as cash or to outsiders within ${t.networkBurstDays} days.`,
+        counterfactual: `Quiet with fanInMinCounterparties above ${fan.count}, or networkPassPercent above ${Math.floor(ratio * 100)}.`,
+        measures: {
+          senders: fan.count,
+          sendersBefore: fan.before,
+          passThroughRatio: Math.round(ratio * 10_000) / 10_000,
+          newHub: 1,
+          muleOnly: 1,
+        },
+      });
+      return true;
+    },
+    { floorShare: MULE_FLOOR_SHARE, minTotalMinor: t.fanMinAmount * 100 * MULE_TOTAL_SHARE },
+  );
   return hits;
 }
 

@@ -157,13 +157,16 @@ const DAY_MS = 86_400_000;
  * dormant account, a mule, named alone (asMule). One read per such hub: there are few.
  */
 async function confirmMules(ctx: TenantContext, hits: ScanHit[]): Promise<ScanHit[]> {
-  return Promise.all(
+  const judged = await Promise.all(
     hits.map(async (h) => {
       if (h.typology !== "fan_in" || h.measures.newHub !== 1) return h;
       const start = Date.parse(h.firstAt);
       const before = new Date(start - PRIMING_DAYS * DAY_MS).toISOString();
       const history = await repo.hubHistory(ctx, h.principal, before);
-      return isMuleHub(history, start) ? asMule(h as FanHit) : h;
+      if (isMuleHub(history, start)) return asMule(h as FanHit);
+      // A fan found only under a mule's smaller bar is nothing on a holder with a past.
+      return h.measures.muleOnly === 1 ? null : h;
     }),
   );
+  return judged.filter((h): h is ScanHit => h !== null);
 }
