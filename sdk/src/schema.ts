@@ -15282,7 +15282,7 @@ export interface operations {
                     entityId: string;
                     /** @default 30 */
                     windowDays?: number;
-                    ruleIds?: ("AML-LCT-001" | "AML-STR-002" | "AML-RMF-003" | "AML-VEL-004" | "AML-DOR-005" | "AML-GEO-006" | "AML-RND-007" | "AML-FIN-008" | "AML-FOUT-009" | "AML-XBR-010" | "AML-BIZ-011" | "AML-CYC-012" | "AML-SGA-013" | "AML-GSC-014" | "AML-LAY-015" | "AML-FNI-016" | "AML-FNO-017")[];
+                    ruleIds?: ("AML-LCT-001" | "AML-STR-002" | "AML-RMF-003" | "AML-VEL-004" | "AML-DOR-005" | "AML-GEO-006" | "AML-RND-007" | "AML-FIN-008" | "AML-FOUT-009" | "AML-XBR-010" | "AML-BIZ-011" | "AML-CYC-012" | "AML-SGA-013" | "AML-GSC-014" | "AML-LAY-015" | "AML-FNI-016" | "AML-FNO-017" | "AML-SMF-018")[];
                     /** @default false */
                     dryRun?: boolean;
                     highRiskCountries?: string[];
@@ -17549,7 +17549,7 @@ export interface operations {
                     entityType?: "customer" | "account" | "agent" | "merchant" | "counterparty";
                     /** @default 30 */
                     windowDays?: number;
-                    ruleIds?: ("AML-LCT-001" | "AML-STR-002" | "AML-RMF-003" | "AML-VEL-004" | "AML-DOR-005" | "AML-GEO-006" | "AML-RND-007" | "AML-FIN-008" | "AML-FOUT-009" | "AML-XBR-010" | "AML-BIZ-011" | "AML-CYC-012" | "AML-SGA-013" | "AML-GSC-014" | "AML-LAY-015" | "AML-FNI-016" | "AML-FNO-017")[];
+                    ruleIds?: ("AML-LCT-001" | "AML-STR-002" | "AML-RMF-003" | "AML-VEL-004" | "AML-DOR-005" | "AML-GEO-006" | "AML-RND-007" | "AML-FIN-008" | "AML-FOUT-009" | "AML-XBR-010" | "AML-BIZ-011" | "AML-CYC-012" | "AML-SGA-013" | "AML-GSC-014" | "AML-LAY-015" | "AML-FNI-016" | "AML-FNO-017" | "AML-SMF-018")[];
                     /**
                      * @description Values to try, over the current ones
                      * @example {

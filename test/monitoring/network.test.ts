@@ -15,7 +15,7 @@ import { quietTenant } from "./helpers";
  */
 
 const DAY = 86_400_000;
-const HOLDERS = 49;
+const HOLDERS = 51;
 
 interface Transfer {
   from: number;
@@ -74,6 +74,11 @@ function book(): { transfers: Transfer[]; outside: Outside[] } {
   // A mule: C-49, new, is paid by five ordinary holders (a scam's victims) and cashes it all out.
   for (const [i, victim] of [45, 46, 47, 48, 29].entries()) send(victim, 49, 4_500, 26 + i * 0.4);
   cash(49, "debit", 21_500, 28.5);
+  // Structuring: C-50 pays in cash just under 50,000 five times in ten days; C-51 (a smurf) pays
+  // 30,000 in cash and passes it to C-50 within hours.
+  for (const [i, day] of [10, 12, 14, 17, 20].entries()) cash(50, "credit", 42_000 + i * 1_500, day);
+  cash(51, "credit", 30_000, 15);
+  send(51, 50, 29_500, 15.2);
   // Look-alikes. A rotating susu: C-23..C-27 pay that week's recipient 200 each, eight weeks.
   const members = [23, 24, 25, 26, 27];
   for (let week = 0; week < 8; week++) {
@@ -93,11 +98,13 @@ function book(): { transfers: Transfer[]; outside: Outside[] } {
 }
 
 const NETWORK_RULE =
-  "rule_id IN ('AML-CYC-012', 'AML-SGA-013', 'AML-GSC-014', 'AML-LAY-015', 'AML-FNI-016', 'AML-FNO-017')";
+  "rule_id IN ('AML-CYC-012', 'AML-SGA-013', 'AML-GSC-014', 'AML-LAY-015', 'AML-FNI-016', 'AML-FNO-017', 'AML-SMF-018')";
 const SCHEME_HOLDERS = [
   ...Array.from({ length: 22 }, (_, i) => i + 1),
   ...Array.from({ length: 14 }, (_, i) => i + 31),
   49,
+  50,
+  51,
 ];
 const LOOKALIKE_HOLDERS = [23, 24, 25, 26, 27, 28, 29, 30, 45, 46, 47, 48];
 
@@ -166,7 +173,7 @@ async function networkAlerts(t: TestTenant): Promise<AlertBody[]> {
   const res = await call("GET", "/v1/monitoring/alerts?kind=aml&limit=100", { key: t.key });
   expect(res.status).toBe(200);
   const body = await json<{ data: AlertBody[] }>(res);
-  return body.data.filter((a) => a.ruleIds.some((r) => /^AML-(CYC|SGA|GSC|LAY|FNI|FNO)-/.test(r)));
+  return body.data.filter((a) => a.ruleIds.some((r) => /^AML-(CYC|SGA|GSC|LAY|FNI|FNO|SMF)-/.test(r)));
 }
 
 /** External id number of each customer uuid. */
@@ -231,7 +238,8 @@ describe("the network scan", () => {
     // One case per scheme, on its principal, named by every participant's alert; the episode's dates.
     const schemes = new Map<string, AlertBody[]>();
     for (const a of found) schemes.set(a.detail.scheme.key, [...(schemes.get(a.detail.scheme.key) ?? []), a]);
-    expect(schemes.size).toBe(7);
+    expect(schemes.size).toBe(8);
+    expect(holdersOf("structuring")).toEqual(["50:subject", "51:smurf"]);
     for (const [key, alerts] of schemes) {
       const caseIds = new Set(alerts.flatMap((a) => a.cases.map((c) => c.caseId)));
       expect(caseIds.size, key).toBe(1);
@@ -253,6 +261,7 @@ describe("the network scan", () => {
       "AML-GSC-014:14",
       "AML-LAY-015:19",
       "AML-SGA-013:4",
+      "AML-SMF-018:50",
     ]);
 
     // The same history scanned again (a portfolio run forces it) adds nothing.
@@ -275,7 +284,7 @@ describe("the network scan", () => {
       `SELECT count(*) AS n FROM aml_cases WHERE tenant_id = ? AND ${NETWORK_RULE}`,
       t.id,
     );
-    expect(n).toBe(7);
+    expect(n).toBe(8);
   });
 
   it("runs after arrival screening drains, and the status says when the network was judged", async () => {
@@ -289,7 +298,7 @@ describe("the network scan", () => {
     expect(await status()).toMatchObject({ upToDate: true, lastScanAt: null, schemes: 0 });
     await load(t, 70);
     const judged = await eventually(status, (s) => s.upToDate && s.lastScanAt !== null, 20_000);
-    expect(judged.schemes).toBe(7);
+    expect(judged.schemes).toBe(8);
     expect(new Set((await networkAlerts(t)).map((a) => a.entityId)).size).toBe(SCHEME_HOLDERS.length);
   });
 });

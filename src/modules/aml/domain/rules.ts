@@ -307,6 +307,14 @@ export const NETWORK_RULES: readonly AmlRuleDefinition[] = [
     "fanOutMinCounterparties",
     "FATF typologies: distribution of funds through many recipients who cash out; Act 1044 STR.",
   ),
+  network(
+    "AML-SMF-018",
+    "Structuring across accounts and smurfs",
+    "Within twice structuringWindowDays, more than structuringMinCount cash deposits into any of one holder's accounts, each from half of largeCashAmount to just under it, twice largeCashAmount or more in all; the holders who paid cash in and passed it to that holder within a day are its smurfs. Judged over the whole history (event time).",
+    ["largeCashAmount", "structuringMinCount", "structuringWindowDays"],
+    "structuringMinCount",
+    "Act 1044: suspicious transaction reports; splitting cash below the CTR threshold across accounts, agents and helpers (smurfing) is a recognised red flag.",
+  ),
 ];
 
 /** The whole catalog: each entity's rules, then the network typologies. */

@@ -12,6 +12,7 @@ import {
   PRIMING_DAYS,
 } from "../domain/network-fans";
 import { holderTransfers, outsideFlows } from "../domain/network-input";
+import { detectStructuring, type StructuringHit } from "../domain/network-structuring";
 import { type Thresholds, toMinorUnits } from "../domain/thresholds";
 import * as repo from "./repo";
 
@@ -34,8 +35,8 @@ const LEG_PAGE = 2_000;
 export const MAX_LEGS = 400_000;
 
 /** What the scan looks for: the chains and shapes of domain/network, and the fans. */
-export type ScanTypology = NetworkTypology | FanTypology;
-export type ScanHit = SchemeHit | FanHit;
+export type ScanTypology = NetworkTypology | FanTypology | "structuring";
+export type ScanHit = SchemeHit | FanHit | StructuringHit;
 
 /** One group of typologies that share thresholds (rule parameters can differ per typology). */
 export interface TypologyGroup {
@@ -81,6 +82,7 @@ const fanThresholds = (t: Thresholds): FanThresholds => ({
 });
 
 const FANS: readonly ScanTypology[] = ["fan_in", "fan_out"];
+const SHAPES: readonly ScanTypology[] = ["cycle", "scatter_gather", "gather_scatter", "layering"];
 
 /** Each account's external id -> its customer (the holder a counterparty account names). */
 async function holders(ctx: TenantContext): Promise<Map<string, string>> {
@@ -126,7 +128,7 @@ export async function findSchemes(ctx: TenantContext, search: SchemeSearch): Pro
   const hits: ScanHit[] = [];
   for (const group of search.groups) {
     const wanted = new Set(group.typologies);
-    if (group.typologies.some((t) => !FANS.includes(t)))
+    if (group.typologies.some((t) => SHAPES.includes(t)))
       hits.push(
         ...detectNetworkSchemes({ transfers, external }, networkThresholds(group.thresholds)).filter((h) =>
           wanted.has(h.typology),
@@ -136,6 +138,17 @@ export async function findSchemes(ctx: TenantContext, search: SchemeSearch): Pro
       hits.push(
         ...detectFans({ transfers, external }, fanThresholds(group.thresholds)).filter((h) =>
           wanted.has(h.typology),
+        ),
+      );
+    if (wanted.has("structuring"))
+      hits.push(
+        ...detectStructuring(
+          { transfers, external },
+          {
+            largeCashAmount: group.thresholds.largeCashAmount!,
+            structuringMinCount: group.thresholds.structuringMinCount!,
+            structuringWindowDays: group.thresholds.structuringWindowDays!,
+          },
         ),
       );
   }

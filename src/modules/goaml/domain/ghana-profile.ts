@@ -103,6 +103,7 @@ export const GHANA_FIC_PROFILE: FiuProfile = {
       "AML-LAY-015": ["QMOFS"],
       "AML-FNI-016": ["MURCW"],
       "AML-FNO-017": ["TAICE"],
+      "AML-SMF-018": ["ML002"],
     },
     fraudSignals: {
       velocity_count: ["LOWBL"],

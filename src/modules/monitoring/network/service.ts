@@ -47,6 +47,7 @@ const TYPOLOGY_RULE: Record<ScanTypology, string> = {
   layering: "AML-LAY-015",
   fan_in: "AML-FNI-016",
   fan_out: "AML-FNO-017",
+  structuring: "AML-SMF-018",
 };
 const RULE_TYPOLOGY = new Map(Object.entries(TYPOLOGY_RULE).map(([t, r]) => [r, t as ScanTypology]));
 

@@ -30,12 +30,12 @@ describe("case-opening content fields", () => {
     // it was turned off by default (issue 34's benchmark); the
     // AML one when the fan rules became relative to the previous window (fanBaselineMultiple added)
     // when the network typologies joined the catalog (their builtins and thresholds), and when
-    // AML-FOUT-009 was turned off by default (AML-FNO-017 replaces it).
+    // AML-FOUT-009 was turned off by default (AML-FNO-017 replaces it), and with AML-SMF-018.
     expect(await contentHash(checkContent("fraud", {}).content)).toBe(
       "53bd503906fb1d6244095184dd2609d9c4b754308caf1f67849e7f2d23c561fa",
     );
     expect(await contentHash(checkContent("aml", {}).content)).toBe(
-      "a6bdc5cf99fde3cf2c71c00a9d48f4edf841f2bedd4017308ad2b23031781216",
+      "1fb012f2a760bc8c35a527b566fb70288690c77249d4de3e878f698fec8e7560",
     );
     expect("createCaseThreshold" in checkContent("fraud", {}).content).toBe(false);
   });
