@@ -40,8 +40,9 @@ export const MEASURE_MAX_AGE_SECONDS = 300;
  * headroom for the columns real records fill, rounded up. The data tables' from the rows
  * bench/fairness.mjs seeds; the measured tables' from copies of rows the API wrote
  * (test/fairness/bytes-per-row.test.ts, which fails when an estimate falls below the growth or
- * passes 1.5 times it): loans 717, installments 215, repayments 471, fraud case events 717, AML
- * case history 737 (notes sealed under the subject's key), events 737, webhook deliveries 1,618 (the payload is stored per delivery),
+ * passes 1.5 times it): loans 717, installments 215, repayments 471, fraud case events 717-809
+ * and AML case history 604-737 (more when the copied row is a note sealed under the subject's
+ * key), events 737, webhook deliveries 1,618 (the payload is stored per delivery),
  * delivery attempts 379.
  */
 export const BYTES_PER_ROW: Record<CountedTable, number> = {
@@ -52,8 +53,8 @@ export const BYTES_PER_ROW: Record<CountedTable, number> = {
   loans: 800,
   loan_installments: 300,
   loan_repayments: 550,
-  fraud_case_events: 800,
-  aml_case_history: 800,
+  fraud_case_events: 900,
+  aml_case_history: 850,
   events: 800,
   webhook_deliveries: 1_800,
   webhook_delivery_attempts: 450,
