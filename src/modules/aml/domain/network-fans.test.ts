@@ -1,12 +1,6 @@
 import { describe, expect, it } from "vitest";
-import {
-  asMule,
-  detectFans,
-  type FanExternal,
-  type FanThresholds,
-  type FanTransfer,
-  isMuleHub,
-} from "./network-fans";
+import type { ExternalFlow, Transfer } from "./network/types";
+import { asMule, detectFans, type FanThresholds, isMuleHub } from "./network-fans";
 import { DEFAULT_THRESHOLDS } from "./thresholds";
 
 const T = DEFAULT_THRESHOLDS as unknown as FanThresholds;
@@ -17,8 +11,8 @@ const cedis = (n: number) => Math.round(n * 100);
 
 /** A little book: transfers between holders and flows out to cash or outsiders. */
 function book() {
-  const transfers: FanTransfer[] = [];
-  const external: FanExternal[] = [];
+  const transfers: Transfer[] = [];
+  const external: ExternalFlow[] = [];
   let n = 0;
   const pay = (from: string, to: string, amount: number, day: number): void => {
     transfers.push({ id: `t${++n}`, from, to, amountMinor: cedis(amount), at: at(day) });

@@ -5,40 +5,11 @@
  * distinct counterparties of the window before, times a multiple, and at least a floor. Pure.
  */
 
-export interface FanTransfer {
-  id: string;
-  from: string;
-  to: string;
-  amountMinor: number;
-  at: string;
-}
-
-export interface FanExternal {
-  id: string;
-  holderId: string;
-  direction: "in" | "out";
-  kind: "cash" | "outside";
-  amountMinor: number;
-  at: string;
-  /** The outsider's account (distinct senders and receivers); absent for cash. */
-  counterparty?: string;
-}
+import { DAY_MS, days, type ExternalFlow, type Hit, type Transfer } from "./network/types";
 
 export type FanTypology = "fan_in" | "fan_out";
 
-export interface FanHit {
-  typology: FanTypology;
-  key: string;
-  principal: string;
-  participants: { holderId: string; role: "hub" | "source" | "sink" }[];
-  firstAt: string;
-  lastAt: string;
-  amountMinor: number;
-  transferIds: string[];
-  reason: string;
-  counterfactual: string;
-  measures: Record<string, number>;
-}
+export type FanHit = Hit<FanTypology, "hub" | "source" | "sink">;
 
 /** Major units of money, like thresholds.ts. */
 export interface FanThresholds {
@@ -53,7 +24,6 @@ export interface FanThresholds {
   networkBurstDays: number;
 }
 
-const DAY = 86_400_000;
 /** A payment into or out of a fan counts from a fifth of networkMinAmount (everyday payments do not). */
 const MIN_SHARE_OF_FLOW = 0.2;
 
@@ -68,7 +38,6 @@ interface Move {
 
 const byTime = (a: Move, b: Move) => a.ms - b.ms || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 const money = (minor: number) => (minor / 100).toFixed(2);
-const days = (ms: number) => (ms / DAY).toFixed(1);
 
 function push<K, V>(map: Map<K, V[]>, key: K, value: V) {
   const list = map.get(key);
@@ -77,7 +46,7 @@ function push<K, V>(map: Map<K, V[]>, key: K, value: V) {
 }
 
 /** Each holder's moves in and out (transfers and outsiders; cash only as money out). */
-function index(transfers: readonly FanTransfer[], external: readonly FanExternal[]) {
+function index(transfers: readonly Transfer[], external: readonly ExternalFlow[]) {
   const ins = new Map<string, Move[]>();
   const outs = new Map<string, Move[]>();
   const exits = new Map<string, Move[]>();
@@ -183,7 +152,7 @@ function fanWindows(
   accept: (fan: Fan) => boolean,
   limits = { floorShare: MIN_SHARE_OF_FLOW, minTotalMinor: t.fanMinAmount * 100 },
 ) {
-  const windowMs = t.fanWindowDays * DAY;
+  const windowMs = t.fanWindowDays * DAY_MS;
   const floorMinor = t.networkMinAmount * 100 * limits.floorShare;
   const large = moves.filter((m) => m.amountMinor >= floorMinor);
   let tiles: ReturnType<typeof bins> | null = null;
@@ -215,7 +184,7 @@ function fanIns(book: ReturnType<typeof index>, t: FanThresholds): FanHit[] {
       const last = fan.moves[fan.moves.length - 1]!.ms;
       const feeders = new Set(fan.moves.map((m) => m.party));
       // Money out to anyone but the feeders, from the first arrival until the hold after the last.
-      const out = within(exits.get(hub) ?? [], first, last + t.networkMaxHoldDays * DAY).filter(
+      const out = within(exits.get(hub) ?? [], first, last + t.networkMaxHoldDays * DAY_MS).filter(
         (m) => !feeders.has(m.party),
       );
       const ratio = gathered > 0 ? sum(out) / gathered : 0;
@@ -273,7 +242,7 @@ function muleFans(hub: string, moves: Move[], exits: Map<string, Move[]>, span: 
       const gathered = sum(fan.moves);
       const first = fan.moves[0]!.ms;
       const last = fan.moves[fan.moves.length - 1]!.ms;
-      const out = within(exits.get(hub) ?? [], first, last + t.networkBurstDays * DAY).filter(
+      const out = within(exits.get(hub) ?? [], first, last + t.networkBurstDays * DAY_MS).filter(
         (m) => !m.holder,
       );
       const ratio = gathered > 0 ? sum(out) / gathered : 0;
@@ -308,7 +277,7 @@ function muleFans(hub: string, moves: Move[], exits: Map<string, Move[]>, span: 
 function fanOuts(book: ReturnType<typeof index>, t: FanThresholds): FanHit[] {
   const { outs, exits, seen } = book;
   const hits: FanHit[] = [];
-  const passMs = t.networkBurstDays * DAY;
+  const passMs = t.networkBurstDays * DAY_MS;
   for (const [hub, moves] of outs)
     fanWindows(moves, t.fanOutMinCounterparties, t, seen.get(hub)!, (fan) => {
       const received = new Map<string, { amount: number; first: number }>();
@@ -356,7 +325,7 @@ function fanOuts(book: ReturnType<typeof index>, t: FanThresholds): FanHit[] {
 
 /** The fans of the network, sorted by key. */
 export function detectFans(
-  input: { transfers: readonly FanTransfer[]; external: readonly FanExternal[] },
+  input: { transfers: readonly Transfer[]; external: readonly ExternalFlow[] },
   t: FanThresholds,
 ): FanHit[] {
   const book = index(input.transfers, input.external);
@@ -403,16 +372,16 @@ export function isMuleHub(h: HubHistory, fanStartMs: number): boolean {
   const earliest = ms(h.earliest);
   const lastBefore = ms(h.lastBefore);
   const tenantStart = ms(h.tenantStart);
-  const newSince = fanStartMs - NEW_DAYS * DAY;
+  const newSince = fanStartMs - NEW_DAYS * DAY_MS;
   const isNew =
     opened !== null
       ? opened > newSince
       : earliest !== null &&
         earliest > newSince &&
-        (tenantStart === null || earliest > tenantStart + NEW_DAYS * DAY);
+        (tenantStart === null || earliest > tenantStart + NEW_DAYS * DAY_MS);
   const dormant =
     earliest !== null &&
     earliest < newSince &&
-    (lastBefore === null || lastBefore < fanStartMs - DORMANT_DAYS * DAY);
+    (lastBefore === null || lastBefore < fanStartMs - DORMANT_DAYS * DAY_MS);
   return isNew || dormant;
 }

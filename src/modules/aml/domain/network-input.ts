@@ -1,3 +1,5 @@
+import type { ExternalFlow, Transfer } from "./network/types";
+
 /**
  * The network scan's input from stored rows (docs/methodology/typologies.md#network-typologies):
  * a transaction whose counterparty account is one of the tenant's own accounts is a transfer
@@ -20,26 +22,6 @@ export interface CounterpartyLeg {
   cash?: number | boolean;
 }
 
-/** Money entering or leaving a holder from outside the tenant's holders (cash, an outsider). */
-export interface OutsideFlow {
-  id: string;
-  holderId: string;
-  direction: "in" | "out";
-  kind: "cash" | "outside";
-  amountMinor: number;
-  at: string;
-  /** The outsider's account; absent for cash. */
-  counterparty?: string;
-}
-
-export interface HolderTransfer {
-  id: string;
-  from: string;
-  to: string;
-  amountMinor: number;
-  at: string;
-}
-
 /** A credit leg within this of a debit leg of the same payer, payee and amount is that transfer's other leg. */
 const SAME_TRANSFER_MS = 24 * 3600_000;
 
@@ -50,10 +32,10 @@ const SAME_TRANSFER_MS = 24 * 3600_000;
 export function holderTransfers(
   legs: readonly CounterpartyLeg[],
   holderOf: ReadonlyMap<string, string>,
-): HolderTransfer[] {
+): Transfer[] {
   const cash = new Map<string, number[]>();
   const debits = new Map<string, number[]>();
-  const wallet: Array<{ transfer: HolderTransfer; credit: boolean }> = [];
+  const wallet: Array<{ transfer: Transfer; credit: boolean }> = [];
   for (const leg of legs) {
     const other = leg.counterpartyAccount === null ? undefined : holderOf.get(leg.counterpartyAccount);
     if (other === undefined || other === leg.customerId) continue;
@@ -62,8 +44,8 @@ export function holderTransfers(
     if (leg.cash) push(cash, keyOf(transfer), Date.parse(leg.at));
     else wallet.push({ transfer, credit: leg.type === "credit" });
   }
-  const transfers: HolderTransfer[] = [];
-  const credits: HolderTransfer[] = [];
+  const transfers: Transfer[] = [];
+  const credits: Transfer[] = [];
   for (const { transfer, credit } of wallet) {
     // The agent's side of a cash leg: the same two holders, amount and day.
     if (consume(cash.get(keyOf(transfer)), Date.parse(transfer.at))) continue;
@@ -79,7 +61,7 @@ export function holderTransfers(
   return transfers;
 }
 
-const keyOf = (t: HolderTransfer) => `${t.from}|${t.to}|${t.amountMinor}`;
+const keyOf = (t: Transfer) => `${t.from}|${t.to}|${t.amountMinor}`;
 
 function push(map: Map<string, number[]>, key: string, at: number) {
   const list = map.get(key);
@@ -103,8 +85,8 @@ function consume(times: number[] | undefined, at: number): boolean {
 export function outsideFlows(
   legs: readonly CounterpartyLeg[],
   holderOf: ReadonlyMap<string, string>,
-): OutsideFlow[] {
-  const flows: OutsideFlow[] = [];
+): ExternalFlow[] {
+  const flows: ExternalFlow[] = [];
   for (const leg of legs) {
     if (!leg.cash) {
       const other = leg.counterpartyAccount === null ? undefined : holderOf.get(leg.counterpartyAccount);

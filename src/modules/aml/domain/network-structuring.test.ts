@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { FanExternal, FanTransfer } from "./network-fans";
+import type { ExternalFlow, Transfer } from "./network/types";
 import { detectStructuring } from "./network-structuring";
 import { DEFAULT_THRESHOLDS } from "./thresholds";
 
@@ -11,7 +11,7 @@ const T = {
 const DAY = 86_400_000;
 const at = (day: number) => new Date(Date.UTC(2026, 8, 1) + day * DAY).toISOString();
 let n = 0;
-const cashIn = (holderId: string, cedis: number, day: number): FanExternal => ({
+const cashIn = (holderId: string, cedis: number, day: number): ExternalFlow => ({
   id: `c${++n}`,
   holderId,
   direction: "in",
@@ -19,7 +19,7 @@ const cashIn = (holderId: string, cedis: number, day: number): FanExternal => ({
   amountMinor: cedis * 100,
   at: at(day),
 });
-const pay = (from: string, to: string, cedis: number, day: number): FanTransfer => ({
+const pay = (from: string, to: string, cedis: number, day: number): Transfer => ({
   id: `t${++n}`,
   from,
   to,

@@ -4,7 +4,8 @@
  * within days, into any of one holder's accounts; and the holders (smurfs) who paid cash in
  * themselves and passed it to that holder within a day. Pure.
  */
-import type { FanExternal, FanTransfer } from "./network-fans";
+
+import { DAY_MS, type ExternalFlow, type Hit, type Transfer } from "./network/types";
 
 export interface StructuringThresholds {
   /** Major units: the cash reporting threshold (AML-LCT-001). */
@@ -13,21 +14,8 @@ export interface StructuringThresholds {
   structuringWindowDays: number;
 }
 
-export interface StructuringHit {
-  typology: "structuring";
-  key: string;
-  principal: string;
-  participants: { holderId: string; role: "subject" | "smurf" }[];
-  firstAt: string;
-  lastAt: string;
-  amountMinor: number;
-  transferIds: string[];
-  reason: string;
-  counterfactual: string;
-  measures: Record<string, number>;
-}
+export type StructuringHit = Hit<"structuring", "subject" | "smurf">;
 
-const DAY = 86_400_000;
 /** A deposit counts from half the threshold: well above everyday cash, below what is reported. */
 const BAND_FLOOR_SHARE = 0.5;
 /** The run of deposits is judged over twice the structuring window (schemes spread over days). */
@@ -47,7 +35,7 @@ const byTime = (a: Deposit, b: Deposit) => a.ms - b.ms || (a.id < b.id ? -1 : 1)
 const money = (minor: number) => (minor / 100).toFixed(2);
 
 /** Each holder's cash deposits in [half the threshold, the threshold), sorted. */
-function bandDeposits(external: readonly FanExternal[], t: StructuringThresholds) {
+function bandDeposits(external: readonly ExternalFlow[], t: StructuringThresholds) {
   const ceiling = t.largeCashAmount * 100;
   const floor = ceiling * BAND_FLOOR_SHARE;
   const by = new Map<string, Deposit[]>();
@@ -69,16 +57,16 @@ function smurfsOf(
   subject: string,
   from: number,
   to: number,
-  transfers: readonly FanTransfer[],
+  transfers: readonly Transfer[],
   cashIn: Map<string, Deposit[]>,
 ) {
-  const found = new Map<string, FanTransfer[]>();
+  const found = new Map<string, Transfer[]>();
   for (const tr of transfers) {
     if (tr.to !== subject || tr.from === subject) continue;
     const ms = Date.parse(tr.at);
-    if (ms < from - DAY || ms > to + DAY) continue;
+    if (ms < from - DAY_MS || ms > to + DAY_MS) continue;
     const funded = (cashIn.get(tr.from) ?? []).some(
-      (d) => d.ms <= ms && ms - d.ms <= DAY && tr.amountMinor >= SMURF_PASS_SHARE * d.amountMinor,
+      (d) => d.ms <= ms && ms - d.ms <= DAY_MS && tr.amountMinor >= SMURF_PASS_SHARE * d.amountMinor,
     );
     if (funded) found.set(tr.from, [...(found.get(tr.from) ?? []), tr]);
   }
@@ -87,7 +75,7 @@ function smurfsOf(
 
 /** The structuring runs of the network, one per subject and run, sorted by key. */
 export function detectStructuring(
-  input: { transfers: readonly FanTransfer[]; external: readonly FanExternal[] },
+  input: { transfers: readonly Transfer[]; external: readonly ExternalFlow[] },
   t: StructuringThresholds,
 ): StructuringHit[] {
   const band = bandDeposits(input.external, t);
@@ -99,7 +87,7 @@ export function detectStructuring(
         ...(cashIn.get(f.holderId) ?? []),
         { id: f.id, ms: Date.parse(f.at), amountMinor: f.amountMinor },
       ]);
-  const windowMs = t.structuringWindowDays * WINDOW_MULTIPLE * DAY;
+  const windowMs = t.structuringWindowDays * WINDOW_MULTIPLE * DAY_MS;
   const minCount = t.structuringMinCount + 1;
   const hits: StructuringHit[] = [];
   for (const [subject, deposits] of band) {
@@ -125,7 +113,7 @@ export function detectStructuring(
         lastAt: new Date(last).toISOString(),
         amountMinor: total,
         transferIds: [...run.map((d) => d.id), ...[...smurfs.values()].flat().map((x) => x.id)].sort(),
-        reason: `${run.length} cash deposits of ${money(t.largeCashAmount * 100 * BAND_FLOOR_SHARE)} to ${money(t.largeCashAmount * 100)} (just under the reporting threshold), ${money(total)} in all within ${((last - first) / DAY).toFixed(1)} days${smurfIds.length ? `; ${smurfIds.length} holders paid cash in and passed it on within a day` : ""}.`,
+        reason: `${run.length} cash deposits of ${money(t.largeCashAmount * 100 * BAND_FLOOR_SHARE)} to ${money(t.largeCashAmount * 100)} (just under the reporting threshold), ${money(total)} in all within ${((last - first) / DAY_MS).toFixed(1)} days${smurfIds.length ? `; ${smurfIds.length} holders paid cash in and passed it on within a day` : ""}.`,
         counterfactual: `Quiet with structuringMinCount above ${run.length - 1}, or largeCashAmount at or below ${money(Math.max(...run.map((d) => d.amountMinor)))}.`,
         measures: {
           deposits: run.length,

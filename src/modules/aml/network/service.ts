@@ -1,7 +1,12 @@
 import type { TenantContext } from "../../../db/tenant-context";
 import { daysBefore } from "../../../lib/clock";
 import { detectNetworkSchemes } from "../domain/network/detect";
-import type { NetworkThresholds, NetworkTypology, SchemeHit } from "../domain/network/types";
+import {
+  DAY_MS,
+  type NetworkThresholds,
+  type NetworkTypology,
+  type SchemeHit,
+} from "../domain/network/types";
 import {
   asMule,
   detectFans,
@@ -160,8 +165,6 @@ export async function findSchemes(ctx: TenantContext, search: SchemeSearch): Pro
     truncated,
   };
 }
-
-const DAY_MS = 86_400_000;
 
 /**
  * A fan-in hub the legs read show nothing of until a window before the fan may still have

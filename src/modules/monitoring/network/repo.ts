@@ -1,7 +1,8 @@
-import { inArray, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import type { TenantScope } from "../../../db/client";
 import { jsonRowsTemplate } from "../../../db/json-rows";
 import { monitoringAlertRules, monitoringAlerts, monitoringNetworkScans } from "../../../db/shard/monitoring";
+import { inJsonList } from "../../../db/sql";
 import type { NewAlert } from "../screening/repo";
 
 export type NetworkScanRow = typeof monitoringNetworkScans.$inferSelect;
@@ -10,20 +11,14 @@ export type NetworkScanRow = typeof monitoringNetworkScans.$inferSelect;
 export const lastScan = (scope: TenantScope): Promise<NetworkScanRow | undefined> =>
   scope.db.select().from(monitoringNetworkScans).get();
 
-/** Ids per statement in the existence check (one bound value each, under D1's 100). */
-const IDS_PER_STATEMENT = 90;
-
-/** Which of these alert ids are stored already (a scheme found before). */
+/** Which of these alert ids are stored already (a scheme found before): one statement for any number. */
 export async function storedAlertIds(scope: TenantScope, ids: readonly string[]): Promise<Set<string>> {
-  const found = new Set<string>();
-  for (let i = 0; i < ids.length; i += IDS_PER_STATEMENT) {
-    const rows = await scope.db
-      .select({ id: monitoringAlerts.id })
-      .from(monitoringAlerts, inArray(monitoringAlerts.id, ids.slice(i, i + IDS_PER_STATEMENT)))
-      .all();
-    for (const r of rows) found.add(r.id);
-  }
-  return found;
+  if (ids.length === 0) return new Set();
+  const rows = await scope.db
+    .select({ id: monitoringAlerts.id })
+    .from(monitoringAlerts, inJsonList(monitoringAlerts.id, ids))
+    .all();
+  return new Set(rows.map((r) => r.id));
 }
 
 // A scheme's alerts have ids derived from its key: a second scan writing the same ones skips them.

@@ -20,6 +20,8 @@ export interface ExternalFlow {
   kind: "cash" | "outside";
   amountMinor: number;
   at: string;
+  /** The outsider's account (fans count distinct senders and receivers); absent for cash. */
+  counterparty?: string;
 }
 
 export interface NetworkInput {
@@ -30,8 +32,9 @@ export interface NetworkInput {
 export type NetworkTypology = "cycle" | "scatter_gather" | "gather_scatter" | "layering";
 export type SchemeRole = "origin" | "intermediary" | "source" | "sink" | "hub";
 
-export interface SchemeHit {
-  typology: NetworkTypology;
+/** What every detector of the network scan reports: a scheme of typology T, its holders in roles R. */
+export interface Hit<T extends string, R extends string> {
+  typology: T;
   /**
    * Deterministic: the same scheme gives the same key whatever the order of input arrays and
    * whatever later transfers are added after it: `${typology}:${principal}:${firstTransferId}`.
@@ -40,7 +43,7 @@ export interface SchemeHit {
   /** Holder id the case is opened on (origin / source / hub). */
   principal: string;
   /** Principal first, then sorted by holderId; each holder once. */
-  participants: { holderId: string; role: SchemeRole }[];
+  participants: { holderId: string; role: R }[];
   /** The episode's first and last transfer times. */
   firstAt: string;
   lastAt: string;
@@ -55,6 +58,8 @@ export interface SchemeHit {
   /** The numbers behind the decision (hops, holdDaysMax, passThroughRatio, ...). */
   measures: Record<string, number>;
 }
+
+export type SchemeHit = Hit<NetworkTypology, SchemeRole>;
 
 /** Major units of money (cedis), like ../thresholds.ts. */
 export interface NetworkThresholds {
