@@ -8,7 +8,7 @@
 // Usage: node bench/blocking-slices.mjs [batches=10] [--no-screening]
 import { figure } from "./lib/figures.mjs";
 import { percentile } from "./lib/open-loop.mjs";
-import { ADMIN_TOKEN, api, startService } from "./lib/server.mjs";
+import { api, startService, tenantWithAccounts } from "./lib/server.mjs";
 
 const batches = Number(process.argv[2] ?? 10);
 // --no-screening: a tenant not screened on arrival, so the figures are the ingest requests' alone.
@@ -18,31 +18,12 @@ const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 const service = await startService();
 try {
   const { url } = service;
-  const created = await api(url, ADMIN_TOKEN, "POST", "/admin/tenants", {
+  const key = await tenantWithAccounts(url, {
     name: "blocking bench",
-    shard: 0,
-    ...(screening ? {} : { settings: { monitoring: { onArrival: false } } }),
+    count: 500,
+    source: "b",
+    settings: screening ? undefined : { monitoring: { onArrival: false } },
   });
-  const key = created.body.apiKey.key;
-  const customers = Array.from({ length: 500 }, (_, i) => ({
-    externalId: `C${i}`,
-    externalSource: "b",
-    name: `Business ${i}`,
-  }));
-  await api(url, key, "POST", "/v1/ingest/customers", customers);
-  await api(
-    url,
-    key,
-    "POST",
-    "/v1/ingest/accounts",
-    customers.map((c, i) => ({
-      externalId: `A${i}`,
-      externalSource: "b",
-      customerExternalId: c.externalId,
-      currency: "GHS",
-      currentBalance: "100.00",
-    })),
-  );
 
   let running = true;
   const probe = [];

@@ -12,7 +12,7 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { figure } from "./lib/figures.mjs";
-import { ADMIN_TOKEN, api, buildWorker } from "./lib/server.mjs";
+import { api, buildWorker, tenantWithAccounts } from "./lib/server.mjs";
 
 const batches = Number(process.argv[2] ?? 20);
 const batchSize = Number(process.argv[3] ?? 500);
@@ -58,28 +58,8 @@ async function run(withKey) {
   let child = await startChild(built, state, port);
   const counts = { unanswered: 0, networkErrors: 0, retried: {}, answered: 0 };
   try {
-    const created = await api(url, ADMIN_TOKEN, "POST", "/admin/tenants", { name: "faults bench", shard: 0 });
-    const key = created.body.apiKey.key;
     const accounts = 200;
-    const customers = Array.from({ length: accounts }, (_, i) => ({
-      externalId: `C${i}`,
-      externalSource: "faults",
-      name: `Business ${i}`,
-    }));
-    await api(url, key, "POST", "/v1/ingest/customers", customers);
-    await api(
-      url,
-      key,
-      "POST",
-      "/v1/ingest/accounts",
-      customers.map((c, i) => ({
-        externalId: `A${i}`,
-        externalSource: "faults",
-        customerExternalId: c.externalId,
-        currency: "GHS",
-        currentBalance: "100.00",
-      })),
-    );
+    const key = await tenantWithAccounts(url, { name: "faults bench", count: accounts, source: "faults" });
 
     let acknowledged = 0;
     /** When each request now waiting for its answer was sent: the kill lands inside one. */

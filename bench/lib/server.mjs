@@ -180,3 +180,36 @@ export async function load(makeRequest, { concurrency = 20, seconds = 5 } = {}) 
   const pct = (p) => latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))] ?? 0;
   return { requests: latencies.length, rps: latencies.length / seconds, p50: pct(50), p99: pct(99), errors };
 }
+
+/**
+ * A new tenant (shard 0) with `count` customers C0.. and one GHS account each (A0..), through the
+ * API; answers its key. `settings` go into the tenant's creation.
+ */
+export async function tenantWithAccounts(url, { name, count, source, settings }) {
+  const created = await api(url, ADMIN_TOKEN, "POST", "/admin/tenants", {
+    name,
+    shard: 0,
+    ...(settings ? { settings } : {}),
+  });
+  const key = created.body.apiKey.key;
+  const customers = Array.from({ length: count }, (_, i) => ({
+    externalId: `C${i}`,
+    externalSource: source,
+    name: `Business ${i}`,
+  }));
+  await api(url, key, "POST", "/v1/ingest/customers", customers);
+  await api(
+    url,
+    key,
+    "POST",
+    "/v1/ingest/accounts",
+    customers.map((c, i) => ({
+      externalId: `A${i}`,
+      externalSource: source,
+      customerExternalId: c.externalId,
+      currency: "GHS",
+      currentBalance: "100.00",
+    })),
+  );
+  return key;
+}
