@@ -177,8 +177,9 @@ export async function scanNetwork(ctx: TenantContext, options: NetworkScanOption
   const latest = activity.latest && activity.latest < nowText ? activity.latest : nowText;
   const historyEnd = options.historyEnd ?? latest;
   if (groups.length === 0 || !activity.latest) {
-    await ctx.db.batch([scanRow(ctx, nowText, activity.transactions, null, null, 0, 0, 0, started)]);
-    return { ...nothing(true) };
+    const scan = nothing(true);
+    await ctx.db.batch([scanRow(ctx, scan, nowText, activity.transactions, started)]);
+    return scan;
   }
   const found = await findSchemes(ctx, { historyEnd, groups });
   const ruleSet = stampOf(amlSet);
@@ -259,23 +260,7 @@ export async function scanNetwork(ctx: TenantContext, options: NetworkScanOption
       });
     });
   }
-  await ctx.db.batch([
-    scanRow(
-      ctx,
-      nowText,
-      activity.transactions,
-      found.historyStart,
-      found.historyEnd,
-      found.transfers,
-      found.hits.length,
-      fresh.length,
-      started,
-    ),
-    ...repo.schemeAlertStatements(ctx, alerts),
-    ...eventsInsert(ctx, events),
-  ]);
-  if (events.length > 0) await notifyOutbox(ctx);
-  return {
+  const scan: NetworkScan = {
     scanned: true,
     historyStart: found.historyStart,
     historyEnd: found.historyEnd,
@@ -287,27 +272,31 @@ export async function scanNetwork(ctx: TenantContext, options: NetworkScanOption
     casesAppended,
     truncated: found.truncated,
   };
+  await ctx.db.batch([
+    scanRow(ctx, scan, nowText, activity.transactions, started),
+    ...repo.schemeAlertStatements(ctx, alerts),
+    ...eventsInsert(ctx, events),
+  ]);
+  if (events.length > 0) await notifyOutbox(ctx);
+  return scan;
 }
 
+/** The tenant's scan row: what this scan saw, and the transaction count it saw it at. */
 const scanRow = (
   ctx: TenantContext,
-  scannedAt: string,
+  scan: NetworkScan,
+  at: string,
   throughTransactions: number,
-  historyStart: string | null,
-  historyEnd: string | null,
-  transfers: number,
-  schemes: number,
-  schemesNew: number,
   started: number,
 ) =>
   repo.scanUpsert(ctx, {
-    scannedAt,
+    scannedAt: at,
     throughTransactions,
-    historyStart,
-    historyEnd,
-    transfers,
-    schemes,
-    schemesNew,
+    historyStart: scan.historyStart,
+    historyEnd: scan.historyEnd,
+    transfers: scan.transfers,
+    schemes: scan.schemes,
+    schemesNew: scan.schemesNew,
     durationMs: Date.now() - started,
   });
 
