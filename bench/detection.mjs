@@ -8,14 +8,17 @@
 // cases, AML cases), mapped to holders and scored against the labels: per typology recall and the
 // rules that fired, overall entity-level precision, recall, F1 and alert rate, the look-alikes'
 // share of the flags, beside two baselines at the same alert rate (top volume; random, expected).
-// With --run, a portfolio run (POST /v1/monitoring/runs) follows and is reported.
+// With --run, a portfolio run (POST /v1/monitoring/runs) follows and is reported. With --calibrate,
+// the tenant's alert score is 0 (every hit raised) and the rules' priors and the alert-score sweep
+// of the subject risk score are printed (docs/methodology/risk-score.md#calibration).
 // Figures as BENCH_FIGURE lines (goals from issue 34). Asserts nothing.
-// Usage: node bench/detection.mjs [holders=2000] [days=75] [seed=7] [--run]
+// Usage: node bench/detection.mjs [holders=2000] [days=75] [seed=7] [--run] [--calibrate]
 //   small: node bench/detection.mjs 300 60
 import { loadavg } from "node:os";
 import { generate } from "./detection/generator.mjs";
 import {
   byTypology,
+  calibrate,
   entityResolver,
   falseFlags,
   flaggedHolders,
@@ -35,6 +38,7 @@ import { ADMIN_TOKEN, api, startService } from "./lib/server.mjs";
 
 const args = process.argv.slice(2);
 const RUN = args.includes("--run");
+const CALIBRATE = args.includes("--calibrate");
 const [HOLDERS = 2000, DAYS = 75, SEED = 7] = args.filter((a) => !a.startsWith("--")).map(Number);
 const BATCH = 1000;
 const CONCURRENCY = 2;
@@ -64,7 +68,12 @@ const service = await startService();
 const created = await api(service.url, ADMIN_TOKEN, "POST", "/admin/tenants", {
   name: "Detection bench",
   shard: 0,
-  settings: { currency: "GHS", country: "GH", timeZone: "Africa/Accra", monitoring: { onArrival: true } },
+  settings: {
+    currency: "GHS",
+    country: "GH",
+    timeZone: "Africa/Accra",
+    monitoring: { onArrival: true, ...(CALIBRATE ? { alertScore: 0 } : {}) },
+  },
 });
 if (created.status !== 201) throw new Error(`tenant: ${created.status} ${JSON.stringify(created.body)}`);
 const key = created.body.apiKey.key;
@@ -295,6 +304,28 @@ console.log(
     .map(([x, n]) => `${x} ${n}`)
     .join(", ")}; ${entities.size} distinct entities (an entity screened again raises another alert)`,
 );
+
+if (CALIBRATE) {
+  const { priors, sweep } = calibrate(
+    data.holders,
+    flags.alerts,
+    resolve,
+    [0, 30, 40, 45, 50, 55, 60, 65, 70, 80],
+  );
+  console.log(
+    "\nCalibration (alert score 0): each rule's prior = (holders in schemes + 1) / (holders flagged + 2)",
+  );
+  for (const p of priors)
+    console.log(
+      `  ${p.rule.padEnd(26)} ${String(p.tp).padStart(4)}/${String(p.flagged).padEnd(4)} prior ${f2(p.prior)}`,
+    );
+  console.log(`${"alert score".padEnd(12)} flagged  alert rate  precision  recall     F1  look-alikes`);
+  for (const x of sweep)
+    console.log(
+      `${String(x.alertScore).padEnd(12)} ${String(x.flagged).padStart(7)} ${pct(x.alertRate).padStart(11)} ` +
+        `${f2(x.precision).padStart(10)} ${f2(x.recall).padStart(7)} ${f2(x.f1).padStart(6)} ${pct(x.lookalikeShare).padStart(12)}`,
+    );
+}
 
 // ---- portfolio run (optional) ------------------------------------------------------------------
 if (RUN) {

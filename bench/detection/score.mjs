@@ -249,3 +249,56 @@ export const topRules = (rules, n = 4) =>
     .slice(0, n)
     .map(([rule, count]) => `${rule} ${count}`)
     .join(", ");
+
+/**
+ * Calibration of the subject risk score (docs/methodology/risk-score.md#calibration), from alerts
+ * raised with an alert score of 0: each rule's prior is the share of the holders it flags that
+ * take part in a scheme, add-one smoothed ((tp + 1) / (flagged + 2)); each screening (its alerts
+ * share a screeningId and an entity) scores 100 x (1 - product of (1 - prior)) over its rules; the
+ * sweep flags the holders with a screening at or above each alert score.
+ */
+export function calibrate(holders, alerts, resolve, alertScores) {
+  const positive = new Map(holders.map((h) => [h.id, isPositive(h)]));
+  const byRule = new Map();
+  for (const a of alerts) {
+    const holder = resolve(a.entityType, a.entityId);
+    if (!holder) continue;
+    for (const rule of a.rules) {
+      const set = byRule.get(rule) ?? new Set();
+      set.add(holder);
+      byRule.set(rule, set);
+    }
+  }
+  const priors = [...byRule.entries()]
+    .map(([rule, set]) => {
+      const tp = [...set].filter((h) => positive.get(h)).length;
+      return { rule, flagged: set.size, tp, prior: (tp + 1) / (set.size + 2) };
+    })
+    .sort((a, b) => b.prior - a.prior || a.rule.localeCompare(b.rule));
+  const priorOf = new Map(priors.map((p) => [p.rule, p.prior]));
+  const screenings = new Map();
+  for (const a of alerts) {
+    const holder = resolve(a.entityType, a.entityId);
+    if (!holder) continue;
+    const key = `${a.screeningId}|${a.entityType}:${a.entityId}`;
+    const s = screenings.get(key) ?? { holder, rules: new Set() };
+    for (const rule of a.rules) s.rules.add(rule);
+    screenings.set(key, s);
+  }
+  const best = new Map();
+  for (const { holder, rules } of screenings.values()) {
+    const score = 100 * (1 - [...rules].reduce((r, rule) => r * (1 - priorOf.get(rule)), 1));
+    best.set(holder, Math.max(best.get(holder) ?? 0, score));
+  }
+  const sweep = alertScores.map((alertScore) => {
+    const flagged = new Map([...best].filter(([, s]) => s >= alertScore).map(([h]) => [h, new Set()]));
+    const x = prf(holders, flagged);
+    return {
+      alertScore,
+      ...x,
+      alertRate: flagged.size / holders.length,
+      lookalikeShare: lookalikes(holders, flagged).share,
+    };
+  });
+  return { priors, sweep };
+}

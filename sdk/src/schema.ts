@@ -2579,7 +2579,7 @@ export interface paths {
         put?: never;
         /**
          * Start a portfolio monitoring run
-         * @description A manual run, started now; audited. Screens, on the queue, every entity with activity since its last screening that arrived before the run began; unchanged entities are skipped and counted. Alerts it raises carry trigger on_demand and the run's id. 409 while another run of the tenant is in progress.
+         * @description A manual run, started now; audited. Screens, on the queue, every entity with activity since its last screening that arrived before the run began; unchanged entities are skipped and counted. With a lookback, every entity with transactions dated in the range is screened as of the range's dates. Alerts it raises carry trigger on_demand and the run's id. 409 while another run of the tenant is in progress.
          */
         post: operations["startMonitoringRun"];
         delete?: never;
@@ -6009,6 +6009,11 @@ export interface components {
             };
             steps: number;
             error: string | null;
+            /** @description The range of history the run was asked to screen; null otherwise */
+            lookback?: {
+                from: string;
+                to: string;
+            } | null;
         };
         GoamlReportGeneratedEventData: {
             reportId: string;
@@ -8013,11 +8018,27 @@ export interface components {
             /** @description The scheduled run that raised it; null otherwise */
             runId: string | (never | null);
             cases: components["schemas"]["MonitoringAlertCaseRef"][];
+            /** @description The screening's subject risk score against the tenant's alert score (docs/methodology/risk-score.md); null for alerts of evaluate requests and of the network scan before it scored */
+            risk: components["schemas"]["MonitoringAlertRisk"] | (never | null);
             /** @description The evaluation as answered: a FraudAlert, or the AML evaluation's triggered rules */
             detail: {
                 [key: string]: unknown;
             };
             createdAt: string;
+        };
+        MonitoringAlertRisk: {
+            /** @description 100 x (1 - product of (1 - prior)) over the fired rules */
+            score: number;
+            /** @description The tenant's alert score it was read against */
+            alertScore: number;
+            reasons: {
+                kind: components["schemas"]["MonitoringAlertKind"];
+                ruleId: string;
+                /** @description The rule's calibrated prior after its weight */
+                prior: number;
+                /** @description Points it added, strongest first; they sum to the score */
+                points: number;
+            }[];
         };
         MonitoringAlertResponse: {
             /** @enum {boolean} */
@@ -8033,6 +8054,8 @@ export interface components {
         MonitoringSettingsView: {
             /** @description Transactions' entities are screened as they arrive */
             onArrival: boolean;
+            /** @description Subject risk score (0-100) from which a screening raises alerts (docs/methodology/risk-score.md) */
+            alertScore: number;
             schedule: {
                 /** @enum {string} */
                 frequency: "off" | "hourly" | "daily";
@@ -8049,6 +8072,11 @@ export interface components {
             /** @description Screen the entities of every ingested or synced transaction as it arrives */
             onArrival?: boolean;
             schedule?: components["schemas"]["MonitoringScheduleSetting"];
+            /**
+             * @description Subject risk score (0-100) from which a screening raises alerts and opens cases; hits below it are not raised (docs/methodology/risk-score.md). Default 60, calibrated on the detection benchmark; 0 raises every hit
+             * @example 60
+             */
+            alertScore?: number;
         };
         /** @description Scheduled portfolio monitoring (docs/methodology/monitoring.md#schedule-portfolio-runs); fields left out keep their value */
         MonitoringScheduleSetting: {
@@ -8109,6 +8137,29 @@ export interface components {
             steps: number;
             /** @description Why a failed run stopped */
             error: string | (never | null);
+            /** @description The range of history the run was asked to screen (event time); null for a run of pending activity */
+            lookback: {
+                from: string;
+                to: string;
+            } | (never | null);
+        };
+        /** @description Optional; without a body the run screens pending activity */
+        StartMonitoringRunRequest: {
+            /** @description A range of history to screen, at most 90 days: every entity with transactions dated in it is screened (unchanged or not), as of the range's own dates (docs/methodology/monitoring.md#event-time) */
+            lookback?: {
+                /**
+                 * Format: date-time
+                 * @description Transactions dated at or after this instant
+                 * @example 2026-01-31T00:00:00.000Z
+                 */
+                from: string;
+                /**
+                 * Format: date-time
+                 * @description Transactions dated at or before this instant; not in the future
+                 * @example 2026-01-31T00:00:00.000Z
+                 */
+                to: string;
+            };
         };
         MonitoringRunList: {
             /** @enum {boolean} */
@@ -8494,6 +8545,11 @@ export interface components {
             /** @description Screen the entities of every ingested or synced transaction with the live fraud and AML rule sets as it arrives (default true) */
             onArrival?: boolean;
             schedule?: components["schemas"]["MonitoringScheduleSetting"];
+            /**
+             * @description Subject risk score (0-100) from which a screening raises alerts and opens cases; hits below it are not raised (docs/methodology/risk-score.md). Default 60, calibrated on the detection benchmark; 0 raises every hit
+             * @example 60
+             */
+            alertScore?: number;
         };
         UpdateTenantRequest: {
             features?: components["schemas"]["TenantFeatures"];
@@ -28709,7 +28765,11 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["StartMonitoringRunRequest"];
+            };
+        };
         responses: {
             /** @description The run, started on the queue */
             202: {
@@ -28763,6 +28823,26 @@ export interface operations {
             };
             /** @description Conflict with the current state */
             409: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body over 1 MiB (or over a per-operation record limit) */
+            413: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported Content-Type */
+            415: {
                 headers: {
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;

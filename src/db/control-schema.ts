@@ -212,6 +212,8 @@ export interface TenantFeatures {
 export interface MonitoringSettings {
   /** Screen the entities of arriving transactions (default true). */
   onArrival?: boolean;
+  /** Subject risk score (0..100) from which a screening raises alerts (docs/methodology/risk-score.md). */
+  alertScore?: number;
   /** Scheduled portfolio runs; absent fields take the defaults (daily at 02:00 in the tenant's zone). */
   schedule?: {
     frequency?: "off" | "hourly" | "daily";

@@ -1,5 +1,6 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
+import { DEFAULT_ALERT_SCORE } from "../../src/modules/monitoring/domain/risk-score";
 import { sweepStrandedPending } from "../../src/modules/monitoring/jobs";
 import { ago, customerWith } from "../aml/helpers";
 import { admin, call, createKey, createTenant, json, shardRows } from "../harness";
@@ -16,6 +17,7 @@ describe("monitoring settings", () => {
         .settings;
     expect(await get()).toEqual({
       onArrival: true,
+      alertScore: DEFAULT_ALERT_SCORE,
       schedule: { frequency: "daily", hour: 2, timeZone: "Africa/Accra", timeZoneFromTenant: true },
     });
 
@@ -31,6 +33,8 @@ describe("monitoring settings", () => {
       "schedule.timeZone",
     ]);
     expect(await fieldOf(await put({ schedule: { frequency: "weekly" } }))).toEqual(["schedule.frequency"]);
+    expect(await fieldOf(await put({ alertScore: 101 }))).toEqual(["alertScore"]);
+    expect(await fieldOf(await put({ alertScore: "high" }))).toEqual(["alertScore"]);
     // An unknown field is named in the message (the body's own issue).
     expect((await detailsOf(await put({ tenantId: "x", onArrival: true })))[0].message).toContain("tenantId");
     expect(await fieldOf(await put({}))).toEqual(["onArrival"]);
@@ -43,12 +47,14 @@ describe("monitoring settings", () => {
     expect(res.status).toBe(200);
     expect((await json<{ settings: unknown }>(res)).settings).toEqual({
       onArrival: false,
+      alertScore: DEFAULT_ALERT_SCORE,
       schedule: { frequency: "hourly", hour: 2, timeZone: "Africa/Lagos", timeZoneFromTenant: false },
     });
     // A schedule field left out keeps its value; a null zone follows the tenant's again.
-    await put({ schedule: { hour: 5, timeZone: null } });
+    await put({ schedule: { hour: 5, timeZone: null }, alertScore: 40 });
     expect(await get()).toEqual({
       onArrival: false,
+      alertScore: 40,
       schedule: { frequency: "hourly", hour: 5, timeZone: "Africa/Accra", timeZoneFromTenant: true },
     });
     const tenant = await json<{ tenant: { settings: { monitoring: unknown } } }>(
@@ -56,6 +62,7 @@ describe("monitoring settings", () => {
     );
     expect(tenant.tenant.settings.monitoring).toEqual({
       onArrival: false,
+      alertScore: 40,
       schedule: { frequency: "hourly", hour: 5, timeZone: null },
     });
 

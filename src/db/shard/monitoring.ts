@@ -19,6 +19,9 @@ export const monitoringPending = sqliteTable(
     entityId: text("entity_id").notNull(),
     firstSeenAt: text("first_seen_at").notNull(),
     lastSeenAt: text("last_seen_at").notNull(),
+    /** Earliest and latest transaction date that arrived since the last screening (event time). */
+    eventsFrom: text("events_from"),
+    eventsTo: text("events_to"),
     generation: integer("generation").notNull(),
     claimToken: text("claim_token"),
     claimedUntil: text("claimed_until"),
@@ -120,6 +123,9 @@ export const monitoringRuns = sqliteTable(
     steps: integer("steps").notNull(),
     durationMs: integer("duration_ms"),
     error: text("error"),
+    /** A run asked for a range of history: the transaction dates it screens (0054); null otherwise. */
+    lookbackFrom: text("lookback_from"),
+    lookbackTo: text("lookback_to"),
   },
   (t) => [
     uniqueIndex("monitoring_runs_occurrence_uq").on(t.tenantId, t.occurrence),

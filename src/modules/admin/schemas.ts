@@ -2,6 +2,7 @@ import { z } from "@hono/zod-openapi";
 import { DEFAULT_JOB_CONCURRENCY, MAX_JOB_CONCURRENCY } from "../../jobs/fairness";
 import { DEFAULT_CASE_SLA, MAX_SLA_HOURS } from "../../lib/case-work";
 import { COUNTRY_CODES } from "../../lib/countries";
+import { DEFAULT_ALERT_SCORE } from "../monitoring/domain/risk-score";
 import { SCHEDULE_FREQUENCIES } from "../monitoring/domain/schedule";
 import { DEFAULT_STORAGE_QUOTA_BYTES, MAX_STORAGE_QUOTA_BYTES } from "../usage/domain/quota";
 import { MAX_ALLOWED_ORIGINS, ORIGIN_PATTERN, originProblem } from "./domain/origins";
@@ -53,6 +54,16 @@ export const MonitoringScheduleSettingSchema = z
       "Scheduled portfolio monitoring (docs/methodology/monitoring.md#schedule-portfolio-runs); fields left out keep their value",
   });
 
+/** The alert budget: the subject risk score from which screening raises alerts. */
+export const AlertScoreField = z
+  .number()
+  .min(0)
+  .max(100)
+  .openapi({
+    description: `Subject risk score (0-100) from which a screening raises alerts and opens cases; hits below it are not raised (docs/methodology/risk-score.md). Default ${DEFAULT_ALERT_SCORE}, calibrated on the detection benchmark; 0 raises every hit`,
+    example: DEFAULT_ALERT_SCORE,
+  });
+
 export const MonitoringSettingsSchema = z
   .strictObject({
     onArrival: z.boolean().optional().openapi({
@@ -60,6 +71,7 @@ export const MonitoringSettingsSchema = z
         "Screen the entities of every ingested or synced transaction with the live fraud and AML rule sets as it arrives (default true)",
     }),
     schedule: MonitoringScheduleSettingSchema.optional(),
+    alertScore: AlertScoreField.optional(),
   })
   .openapi("MonitoringSettings", {
     description: "Continuous monitoring (docs/methodology/monitoring.md); fields left out keep their value",

@@ -190,6 +190,11 @@ export const EVENT_CATALOG: { [T in EventType]: CatalogEntry } = {
         }),
         steps: z.number().int(),
         error: z.string().nullable(),
+        lookback: z
+          .strictObject({ from: z.string(), to: z.string() })
+          .nullable()
+          .optional()
+          .openapi({ description: "The range of history the run was asked to screen; null otherwise" }),
       })
       .openapi("MonitoringRunCompletedEventData"),
   },

@@ -15,6 +15,9 @@ export interface PendingKey {
 export interface ClaimedEntity extends PendingKey {
   generation: number;
   attempts: number;
+  /** The span of transaction dates that arrived since the last screening (null: as of now). */
+  eventsFrom?: string | null;
+  eventsTo?: string | null;
 }
 
 export type Page = PageRequest;
@@ -45,6 +48,8 @@ export function claimPage(
       entityId: p.entityId,
       generation: p.generation,
       attempts: p.attempts,
+      eventsFrom: p.eventsFrom,
+      eventsTo: p.eventsTo,
     });
 }
 

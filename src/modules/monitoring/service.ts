@@ -21,7 +21,7 @@ import { presentDeadLetter } from "./present";
 import * as repo from "./repo";
 import { screeningsUpsert } from "./screening/repo";
 import { type Entity, type Screening, type ScreenOptions, WINDOW_DAYS } from "./screening/service";
-import { type EntityPreload, preloadOf, preloadPage } from "./screening/steps/preload";
+import { type EntityPreload, preloadPoints, preloadsOf } from "./screening/steps/preload";
 import { pageOutcomeStatements } from "./screening/steps/records";
 import { settleTogether } from "./screening/steps/settle";
 
@@ -125,7 +125,7 @@ async function screenPage(
     if (tally.length > 0) await ctx.db.batch([record, ...tally] as never);
     else await record;
   };
-  const pre = await preloadPage(ctx, claimed, { now: ctx.clock.now(), windowDays: WINDOW_DAYS }).catch(
+  const pre = await preloadPoints(ctx, claimed, { now: ctx.clock.now(), windowDays: WINDOW_DAYS }).catch(
     (err) => {
       // Each entity then reads for itself, and fails (and backs off) on its own.
       console.error(JSON.stringify({ msg: "monitoring page preload failed", error: String(err) }));
@@ -139,7 +139,7 @@ async function screenPage(
       try {
         done.push({
           entity,
-          s: await screen(ctx, entity, options, pre ? preloadOf(pre, entity) : undefined),
+          s: await screen(ctx, entity, options, pre ? preloadsOf(pre, entity)[0] : undefined),
         });
       } catch (err) {
         await fail(entity, err);

@@ -322,6 +322,12 @@ export const AML_RULES: readonly AmlRuleDefinition[] = [...ENTITY_RULES, ...NETW
 export const isNetworkRule = (rule: AmlRuleDefinition): boolean => rule.category === "network";
 
 export const RULE_IDS = AML_RULES.map((r) => r.ruleId);
+/** A cash or cross-border threshold rule (CTR, EFT report): reported whatever the suspicion. */
+export const isReportingRule = (ruleId: string): boolean => {
+  const caseType = ruleById(ruleId)?.caseType;
+  return caseType === "ctr" || caseType === "ectr";
+};
+
 export const ruleById = (ruleId: string): AmlRuleDefinition | undefined =>
   AML_RULES.find((r) => r.ruleId === ruleId);
 

@@ -1,4 +1,5 @@
 import type { MonitoringAlertRow } from "../../../db/shard/monitoring";
+import type { RiskScore } from "../domain/risk-score";
 
 /** A stored alert as the API shows it (docs/decisions/alerts-and-snoozes.md#shape). */
 export const presentAlert = (row: MonitoringAlertRow) => ({
@@ -14,9 +15,13 @@ export const presentAlert = (row: MonitoringAlertRow) => ({
   screeningId: row.screeningId,
   runId: row.runId,
   cases: row.cases,
+  risk: (row.detail.risk as RiskView | undefined) ?? null,
   detail: row.detail,
   createdAt: row.createdAt,
 });
+
+/** The subject risk score a screening kept on its alerts (docs/methodology/risk-score.md). */
+type RiskView = RiskScore & { alertScore: number };
 
 /**
  * A stored fraud alert in the FraudAlert shape of GET /v1/fraud/alerts: the evaluation as it was

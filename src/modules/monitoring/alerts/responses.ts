@@ -13,6 +13,35 @@ export const AlertCaseRefSchema = z
   })
   .openapi("MonitoringAlertCaseRef");
 
+export const AlertRiskSchema = z
+  .object({
+    score: z
+      .number()
+      .min(0)
+      .max(100)
+      .openapi({ description: "100 x (1 - product of (1 - prior)) over the fired rules" }),
+    alertScore: z
+      .number()
+      .min(0)
+      .max(100)
+      .openapi({ description: "The tenant's alert score it was read against" }),
+    reasons: z.array(
+      z.object({
+        kind: AlertKind,
+        ruleId: z.string(),
+        prior: z
+          .number()
+          .min(0)
+          .max(1)
+          .openapi({ description: "The rule's calibrated prior after its weight" }),
+        points: z
+          .number()
+          .openapi({ description: "Points it added, strongest first; they sum to the score" }),
+      }),
+    ),
+  })
+  .openapi("MonitoringAlertRisk");
+
 export const MonitoringAlertSchema = z
   .object({
     alertId: z.string(),
@@ -31,6 +60,10 @@ export const MonitoringAlertSchema = z
     screeningId: z.string().openapi({ description: "Groups the fraud and AML alerts of one screening" }),
     runId: orNull(z.string()).openapi({ description: "The scheduled run that raised it; null otherwise" }),
     cases: z.array(AlertCaseRefSchema),
+    risk: orNull(AlertRiskSchema).openapi({
+      description:
+        "The screening's subject risk score against the tenant's alert score (docs/methodology/risk-score.md); null for alerts of evaluate requests and of the network scan before it scored",
+    }),
     detail: z.record(z.string(), z.unknown()).openapi({
       description: "The evaluation as answered: a FraudAlert, or the AML evaluation's triggered rules",
     }),

@@ -16,6 +16,7 @@ import { eventsInsert, notifyOutbox } from "../../events/service";
 import { stampOf } from "../../rules/domain/document";
 import { liveRuleSets } from "../../rules/service";
 import { alertNote, highestSeverity } from "../domain/outcome";
+import { DEFAULT_ALERT_SCORE, raisesAlert, riskScore } from "../domain/risk-score";
 import type { NewAlert } from "../screening/repo";
 import type { ScreeningTrigger } from "../screening/service";
 import { MONITORING_ACTOR } from "../screening/steps/outcome";
@@ -196,7 +197,22 @@ export async function scanNetwork(ctx: TenantContext, options: NetworkScanOption
     ctx,
     ids.map((x) => x.alertIds[0]!),
   );
-  const fresh = ids.filter((x) => !stored.has(x.alertIds[0]!));
+  // A scheme is one rule's finding: its score is that rule's prior, read against the alert budget.
+  const alertScore = ctx.tenant.settings.monitoring?.alertScore ?? DEFAULT_ALERT_SCORE;
+  const riskOf = (hit: (typeof ids)[number]["hit"]) => {
+    const rule = NETWORK_RULES.find((r) => r.ruleId === TYPOLOGY_RULE[hit.typology])!;
+    const config = amlSet.content.builtins[rule.ruleId];
+    const fired = {
+      kind: "aml" as const,
+      ruleId: rule.ruleId,
+      severity: rule.defaultRiskLevel,
+      weight: config?.weight,
+    };
+    return { ...riskScore([fired]), alertScore };
+  };
+  const fresh = ids.filter(
+    (x) => !stored.has(x.alertIds[0]!) && raisesAlert(riskOf(x.hit).score, alertScore),
+  );
   const screeningId = uuidV7(now);
   const alerts: NewAlert[] = [];
   const events: Array<{ type: "aml.case_opened"; data: Record<string, unknown>; at: Date }> = [];
@@ -255,7 +271,7 @@ export async function scanNetwork(ctx: TenantContext, options: NetworkScanOption
         screeningId,
         runId: options.runId,
         cases: found1 ? [{ caseId: found1.caseId, kind: "aml", action }] : [],
-        detail: schemeDetail(hit, p.role, outcome, ruleSet),
+        detail: { ...schemeDetail(hit, p.role, outcome, ruleSet), risk: riskOf(hit) },
         createdAt: nowText,
       });
     });

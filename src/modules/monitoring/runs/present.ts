@@ -19,6 +19,7 @@ export const presentRun = (row: MonitoringRunRow) => ({
   },
   steps: row.steps,
   error: row.error,
+  lookback: row.lookbackFrom && row.lookbackTo ? { from: row.lookbackFrom, to: row.lookbackTo } : null,
 });
 
 export type RunView = ReturnType<typeof presentRun>;

@@ -106,3 +106,31 @@ export const finishRun = (
 
 /** A column to return from finishRun (whether this call ended the run). */
 export const runId = r.id;
+
+/**
+ * Queues every entity with transactions dated in the lookback range, each with the range as its
+ * span (event time: judged as of the range's dates), seen just before the run began so the run
+ * owns it. An entity already pending keeps its place and widens its span. One statement over the
+ * date index (transactions_list_idx); the range is at most EVENT_LOOKBACK_DAYS long. Sent
+ * before the run's row: were that refused, the queued rows are screened by the next drain.
+ */
+export const queueLookback = (scope: TenantScope, range: { from: string; to: string }, seenAt: string) =>
+  sql`WITH in_range AS (
+      SELECT x.customer_id, x.account_id, x.agent_id, x.merchant_name, x.counterparty_account, x.counterparty_name
+      FROM transactions x
+      WHERE ${tenantSql(scope, "x")} AND x.transaction_date >= ${range.from} AND x.transaction_date <= ${range.to})
+    INSERT INTO monitoring_pending
+      (tenant_id, entity_type, entity_id, first_seen_at, last_seen_at, events_from, events_to)
+    SELECT ${scope.tenantId}, e.entity_type, e.entity_id, ${seenAt}, ${seenAt}, ${range.from}, ${range.to}
+    FROM (
+      SELECT 'customer' AS entity_type, t.customer_id AS entity_id FROM in_range t
+      UNION SELECT 'account', t.account_id FROM in_range t
+      UNION SELECT 'agent', t.agent_id FROM in_range t
+      UNION SELECT 'merchant', t.merchant_name FROM in_range t
+      UNION SELECT 'counterparty', coalesce(t.counterparty_account, t.counterparty_name) FROM in_range t
+    ) AS e
+    WHERE e.entity_id IS NOT NULL AND e.entity_id <> ''
+    ON CONFLICT (tenant_id, entity_type, entity_id) DO UPDATE SET
+      generation = generation + 1,
+      events_from = min(coalesce(events_from, excluded.events_from), excluded.events_from),
+      events_to = max(coalesce(events_to, excluded.events_to), excluded.events_to)`;

@@ -40,6 +40,10 @@ export const MonitoringRunSchema = z
       .openapi({ description: "Accumulated while the run goes; final once status is completed" }),
     steps: count("Job invocations the run took (each within D1's per-invocation limits)"),
     error: orNull(z.string()).openapi({ description: "Why a failed run stopped" }),
+    lookback: orNull(z.object({ from: z.string(), to: z.string() })).openapi({
+      description:
+        "The range of history the run was asked to screen (event time); null for a run of pending activity",
+    }),
   })
   .openapi("MonitoringRun");
 

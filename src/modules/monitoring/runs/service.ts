@@ -8,10 +8,11 @@ import type { PageRequest } from "../../../db/keyset";
 import type { TenantContext } from "../../../db/tenant-context";
 import { jobs } from "../../../jobs/messages";
 import { uuidV7 } from "../../../lib/crypto";
-import { conflict, notFound } from "../../../lib/errors";
+import { badRequest, conflict, notFound } from "../../../lib/errors";
 import { presentPage } from "../../../lib/pagination";
 import { tenantAuditInsert } from "../../audit/service";
 import { eventInsertOnce, notifyOutbox } from "../../events/service";
+import { EVENT_LOOKBACK_DAYS } from "../domain/event-time";
 import { scanNetwork } from "../network/service";
 import { type DrainOptions, drainPending } from "../service";
 import { presentRun } from "./present";
@@ -42,6 +43,8 @@ export function newRun(
     steps: 0,
     durationMs: null,
     error: null,
+    lookbackFrom: null,
+    lookbackTo: null,
   };
 }
 
@@ -50,26 +53,43 @@ export function newRun(
  * Refused while another run of the tenant is in progress (both would share the same entities).
  * A failed send leaves the run for the minute cron, which re-sends a stranded run's message.
  */
-export async function startManualRun(ctx: TenantContext) {
+export async function startManualRun(ctx: TenantContext, lookback?: { from: Date; to: Date }) {
   const running = await repo.runningRun(ctx);
   if (running) throw conflict(`monitoring run ${running.id} is in progress`);
-  const id = uuidV7(ctx.clock.now());
-  const run = newRun(id, "manual", `manual:${id}`, ctx.clock.now());
+  const now = ctx.clock.now();
+  const range = lookback ? lookbackRange(lookback, now) : null;
+  const id = uuidV7(now);
+  const run = {
+    ...newRun(id, "manual", `manual:${id}`, now),
+    lookbackFrom: range?.from ?? null,
+    lookbackTo: range?.to ?? null,
+  };
   const view = presentRun({ ...run, tenantId: ctx.tenantId });
-  await ctx.db.batch([
-    repo.insertRun(ctx, run),
-    tenantAuditInsert(ctx, {
-      action: "monitoring.run_started",
-      target: { type: "monitoring_run", id },
-      after: view,
-    }),
-  ]);
+  const audit = tenantAuditInsert(ctx, {
+    action: "monitoring.run_started",
+    target: { type: "monitoring_run", id },
+    after: view,
+  });
+  // The lookback's entities, queued as seen just before the run began (so the run owns them).
+  if (range)
+    await ctx.db.batchSql([repo.queueLookback(ctx, range, new Date(now.getTime() - 1).toISOString())]);
+  await ctx.db.batch([repo.insertRun(ctx, run), audit]);
   try {
     await ctx.env.JOBS_QUEUE.send(jobs.monitoringRun(ctx.tenantId, id));
   } catch (err) {
     console.error(JSON.stringify({ msg: "monitoring.run not sent", runId: id, error: String(err) }));
   }
   return view;
+}
+
+/** A lookback range as stored: ISO instants, `to` not after now, at most EVENT_LOOKBACK_DAYS long. */
+function lookbackRange(range: { from: Date; to: Date }, now: Date) {
+  const problem = (path: string, message: string) => badRequest(message, [{ path, message }]);
+  if (range.to.getTime() > now.getTime()) throw problem("to", "to must not be in the future");
+  if (range.from.getTime() >= range.to.getTime()) throw problem("from", "from must be before to");
+  if (range.to.getTime() - range.from.getTime() > EVENT_LOOKBACK_DAYS * 86_400_000)
+    throw problem("from", `a lookback spans at most ${EVENT_LOOKBACK_DAYS} days`);
+  return { from: range.from.toISOString(), to: range.to.toISOString() };
 }
 
 export async function listRuns(ctx: TenantContext, page: PageRequest) {

@@ -3,10 +3,12 @@ import type { MONITORED_ENTITY_TYPES } from "../../../db/shard/monitoring";
 import type { TenantContext } from "../../../db/tenant-context";
 import { uuidV7 } from "../../../lib/crypto";
 import { AppError } from "../../../lib/errors";
+import { isReportingRule } from "../../aml/domain/rules";
 import { evaluate as evaluateAml } from "../../aml/evaluation/service";
 import { evaluate as evaluateFraud, type FraudAlert } from "../../fraud/evaluation/service";
 import { type liveRuleSet, liveRuleSets } from "../../rules/service";
 import { isFraudEntity } from "../domain/outcome";
+import { DEFAULT_ALERT_SCORE, raisesAlert, riskScore } from "../domain/risk-score";
 import type { ScreeningRecord } from "./repo";
 import { type AmlEvaluation, amlOutcome } from "./steps/aml";
 import { fraudOutcome } from "./steps/fraud";
@@ -104,13 +106,33 @@ export async function evaluateEntity(
         ),
   ]);
   const fired = aml?.triggeredRules.filter((o) => o.triggered) ?? [];
+  const signals = fraud?.triggeredSignals ?? [];
+  // The subject risk score of what fired, against the tenant's alert budget: below it, nothing
+  // is raised (docs/methodology/risk-score.md).
+  const risk = riskScore([
+    ...signals.map((s) => ({
+      kind: "fraud" as const,
+      ruleId: s.signalId,
+      severity: s.severity,
+      weight: fraudSet.content.builtins[s.signalId]?.weight,
+    })),
+    ...fired.map((o) => ({
+      kind: "aml" as const,
+      ruleId: o.ruleId,
+      severity: o.riskLevel,
+      weight: amlSet.content.builtins[o.ruleId]?.weight,
+    })),
+  ]);
+  const alertScore = ctx.tenant.settings.monitoring?.alertScore ?? DEFAULT_ALERT_SCORE;
+  const reporting = fired.some((o) => isReportingRule(o.ruleId));
+  const raised = raisesAlert(risk.score, alertScore, reporting);
   return {
     entity,
-    base,
+    base: { ...base, risk: { ...risk, alertScore } },
     fraudSet,
     amlSet,
-    fraud: fraud && fraud.triggeredSignals.length > 0 ? fraud : null,
-    aml: aml && fired.length > 0 ? { evaluation: aml, fired } : null,
+    fraud: raised && fraud && signals.length > 0 ? fraud : null,
+    aml: raised && aml && fired.length > 0 ? { evaluation: aml, fired } : null,
   };
 }
 

@@ -7,6 +7,10 @@ import { SCHEDULE_FREQUENCIES } from "../domain/schedule";
 export const MonitoringSettingsView = z
   .object({
     onArrival: z.boolean().openapi({ description: "Transactions' entities are screened as they arrive" }),
+    alertScore: z.number().openapi({
+      description:
+        "Subject risk score (0-100) from which a screening raises alerts (docs/methodology/risk-score.md)",
+    }),
     schedule: z.object({
       frequency: z.enum(SCHEDULE_FREQUENCIES),
       hour: z.number().int().min(0).max(23).openapi({ description: "Local hour of a daily run" }),

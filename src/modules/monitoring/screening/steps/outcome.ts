@@ -1,5 +1,6 @@
 import type { AlertCaseRef } from "../../../../db/shard/monitoring";
 import type { EventType } from "../../../events/service";
+import type { RiskScore } from "../../domain/risk-score";
 import type { NewAlert } from "../repo";
 
 /** What one kind's hit leaves behind: the alert (with its case refs) and the events to record with it. */
@@ -14,6 +15,8 @@ export interface ScreeningBase {
   trigger: NewAlert["trigger"];
   runId: string | null;
   at: Date;
+  /** The screening's subject risk score and the alert score it was read against (kept on its alerts). */
+  risk?: RiskScore & { alertScore: number };
 }
 
 /** Who writes monitoring's entries into case logs. */

@@ -2,6 +2,7 @@ import type { MONITORED_ENTITY_TYPES } from "../../../../db/shard/monitoring";
 import type { TenantContext } from "../../../../db/tenant-context";
 import { type AmlPreload, preloadAml } from "../../../aml/evaluation/service";
 import { entityStarts, type FraudPreload, preloadFraud } from "../../../fraud/evaluation/service";
+import { asOfPoints } from "../../domain/event-time";
 import { isFraudEntity } from "../../domain/outcome";
 
 /**
@@ -62,3 +63,38 @@ export async function preloadPage(
 }
 
 export const preloadOf = (pre: Map<string, EntityPreload>, e: Entity) => pre.get(keyOf(e));
+
+/** Each entity's preloads, one per as-of point, latest first (docs/methodology/monitoring.md#event-time). */
+export type PointPreloads = Map<string, EntityPreload[]>;
+
+/**
+ * The page's reads at each entity's as-of points (domain/event-time.ts): one preloadPage per
+ * distinct point, for the entities judged at it. Arrivals of the same day share a point, so a
+ * live page reads once and a backfill page a few times (one per window it spans).
+ */
+export async function preloadPoints(
+  ctx: TenantContext,
+  entities: ReadonlyArray<Entity & { eventsFrom?: string | null; eventsTo?: string | null }>,
+  at: { now: Date; windowDays: number },
+): Promise<PointPreloads> {
+  const byPoint = new Map<number, Entity[]>();
+  const pointsOf = new Map<string, number[]>();
+  for (const e of entities) {
+    const span = { eventsFrom: e.eventsFrom ?? null, eventsTo: e.eventsTo ?? null };
+    const points = asOfPoints(span, at.now, at.windowDays).map((d) => d.getTime());
+    pointsOf.set(keyOf(e), points);
+    for (const point of points) byPoint.set(point, [...(byPoint.get(point) ?? []), e]);
+  }
+  const loaded = new Map<number, Map<string, EntityPreload>>();
+  for (const [point, group] of byPoint)
+    loaded.set(point, await preloadPage(ctx, group, { now: new Date(point), windowDays: at.windowDays }));
+  const out: PointPreloads = new Map();
+  for (const [key, points] of pointsOf)
+    out.set(
+      key,
+      points.map((p) => loaded.get(p)!.get(key)!),
+    );
+  return out;
+}
+
+export const preloadsOf = (pre: PointPreloads, e: Entity) => pre.get(keyOf(e)) ?? [];

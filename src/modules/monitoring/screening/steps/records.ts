@@ -18,6 +18,9 @@ export interface FraudCaseResult {
   created: boolean;
 }
 
+/** The screening's risk score, kept in the alert's detail (absent for evaluations outside screening). */
+const riskOf = (base: ScreeningBase) => (base.risk ? { risk: base.risk } : {});
+
 export function fraudRecord(
   evaluation: FraudAlert,
   alertId: string,
@@ -78,7 +81,7 @@ export function fraudRecord(
       screeningId: base.screeningId,
       runId: base.runId,
       cases,
-      detail: fraud as unknown as Record<string, unknown>,
+      detail: { ...(fraud as unknown as Record<string, unknown>), ...riskOf(base) },
       createdAt: base.at.toISOString(),
     },
     events,
@@ -146,7 +149,7 @@ export function amlRecord(
       screeningId: base.screeningId,
       runId: base.runId,
       cases,
-      detail: { ...rest, triggeredRules: fired },
+      detail: { ...rest, triggeredRules: fired, ...riskOf(base) },
       createdAt: base.at.toISOString(),
     },
     events,

@@ -10,8 +10,29 @@ import {
   settleOne,
 } from "../service";
 import { settlePage } from "./page";
-import type { EntityPreload } from "./preload";
-import { preloadOf } from "./preload";
+import { type PointPreloads, preloadsOf } from "./preload";
+
+/**
+ * One entity evaluated at each of its as-of points (event time), keeping the one that raises
+ * the highest risk score: one alert per screening, judged in the window its episode happened in.
+ * Without points (no page preload) it is judged as of now.
+ */
+async function strongestPoint(
+  ctx: TenantContext,
+  entity: Entity,
+  options: ScreenOptions,
+  pre: PointPreloads | null,
+): Promise<Evaluated> {
+  const preloads = pre ? preloadsOf(pre, entity) : [];
+  if (preloads.length === 0) return evaluateEntity(ctx, entity, options);
+  let best: Evaluated | null = null;
+  for (const preload of preloads) {
+    const e = await evaluateEntity(ctx, entity, options, preload);
+    const raised = (x: Evaluated) => (x.fraud || x.aml ? (x.base.risk?.score ?? 0) : -1);
+    if (!best || raised(e) > raised(best)) best = e;
+  }
+  return best!;
+}
 
 /**
  * The default screening of a page: each entity evaluated (a few at a time, on the page's
@@ -22,17 +43,14 @@ export async function settleTogether<E extends Entity>(
   ctx: TenantContext,
   claimed: E[],
   options: ScreenOptions,
-  pre: Map<string, EntityPreload> | null,
+  pre: PointPreloads | null,
   done: Array<{ entity: E; s: Screening }>,
   fail: (entity: E, err: unknown) => Promise<void>,
 ) {
   const evaluated: Array<{ entity: E; e: Evaluated }> = [];
   await eachLimited(claimed, SCREEN_CONCURRENCY, async (entity) => {
     try {
-      evaluated.push({
-        entity,
-        e: await evaluateEntity(ctx, entity, options, pre ? preloadOf(pre, entity) : undefined),
-      });
+      evaluated.push({ entity, e: await strongestPoint(ctx, entity, options, pre) });
     } catch (err) {
       await fail(entity, err);
     }

@@ -1,0 +1,38 @@
+/**
+ * Event time (docs/methodology/monitoring.md#event-time): the moments a screening judges an
+ * entity's history at. A screening of what just happened is judged as of now; history that
+ * arrives late (a backfill, a sync of last quarter) is judged as of its own dates, so a scheme
+ * that ended 45 days before the load is seen in the window it happened in.
+ */
+
+const DAY_MS = 86_400_000;
+
+/** How far back a late arrival is judged (older history is read as baseline, not as episodes). */
+export const EVENT_LOOKBACK_DAYS = 90;
+
+/** The end of the UTC day of `at` (its last millisecond). */
+const endOfDay = (at: number) => Math.floor(at / DAY_MS) * DAY_MS + DAY_MS - 1;
+
+/**
+ * The as-of moments of one screening, latest first: the end of the day of the latest arrived
+ * transaction (now when that is today, the future, or unknown), then one window earlier each
+ * time while the arrived span reaches back into it, at most `EVENT_LOOKBACK_DAYS` before the
+ * first. Ends of days, so entities whose arrivals end the same day share their reads.
+ */
+export function asOfPoints(
+  span: { eventsFrom: string | null; eventsTo: string | null },
+  now: Date,
+  windowDays: number,
+): Date[] {
+  const nowMs = now.getTime();
+  const to = span.eventsTo ? Date.parse(span.eventsTo) : Number.NaN;
+  const latest = Number.isNaN(to) || endOfDay(to) >= nowMs ? nowMs : endOfDay(to);
+  const from = span.eventsFrom ? Date.parse(span.eventsFrom) : Number.NaN;
+  const points = [latest];
+  if (Number.isNaN(from)) return points.map((p) => new Date(p));
+  const window = windowDays * DAY_MS;
+  const floor = Math.max(from, latest - EVENT_LOOKBACK_DAYS * DAY_MS);
+  // The window ending at `p` covers (p - window, p]: one more while the span reaches back to `p`.
+  for (let p = latest - window; p >= floor; p -= window) points.push(p);
+  return points.map((p) => new Date(p));
+}
