@@ -40,6 +40,10 @@ export interface PersonalColumns {
   category: string;
 }
 
+/** The ids a case about the subject names: the customer's own, and its accounts'. */
+const SUBJECT_ENTITIES =
+  "SELECT ?2 UNION ALL SELECT id FROM accounts WHERE tenant_id = ?1 AND customer_id = ?2";
+
 export const PERSONAL_COLUMNS: readonly PersonalColumns[] = [
   {
     table: "customers",
@@ -73,11 +77,23 @@ export const PERSONAL_COLUMNS: readonly PersonalColumns[] = [
     rows: [
       {
         where:
-          "case_id IN (SELECT id FROM fraud_cases WHERE tenant_id = ?1 AND entity_id = ?2 " +
-          "UNION ALL SELECT id FROM aml_cases WHERE tenant_id = ?1 AND entity_id = ?2)",
-        uses: ["fraud_cases.id", "fraud_cases.entity_id", "aml_cases.id", "aml_cases.entity_id"],
+          "case_id IN (SELECT id FROM fraud_cases WHERE tenant_id = ?1 AND entity_id IN (" +
+          SUBJECT_ENTITIES +
+          ") UNION ALL SELECT id FROM aml_cases WHERE tenant_id = ?1 AND entity_id IN (" +
+          SUBJECT_ENTITIES +
+          "))",
+        uses: [
+          "fraud_cases.id",
+          "fraud_cases.entity_id",
+          "aml_cases.id",
+          "aml_cases.entity_id",
+          "accounts.id",
+          "accounts.customer_id",
+        ],
       },
     ],
+    // A file of the subject's case is about the subject: its name and description go whole.
+    whole: ["filename", "description"],
     category: "case file names",
   },
   {
@@ -132,8 +148,10 @@ export const KEPT_RECORDS: readonly KeptRecords[] = [
   {
     category: "fraud and AML case logs (notes, events, case rows)",
     reason:
-      "append-only hash chains: evidence of an investigation, verifiable byte for byte; notes on a fraud or " +
-      "AML case about the customer were sealed under its key, which the erasure deletes, so they read [erased]",
+      "append-only hash chains: evidence of an investigation, verifiable byte for byte; what a caller wrote " +
+      "into a case about the customer or its accounts (notes, reasons, evidence references, resolutions, file " +
+      "names) was sealed under the customer's key, which the erasure deletes, so it reads [erased]; tags, " +
+      "statuses and ids stay",
     legalBasis: ACT_1044,
   },
   {

@@ -8,7 +8,13 @@ import { AppError, notFound } from "../../lib/errors";
 import { presentPage } from "../../lib/pagination";
 import { alertNote } from "../monitoring/domain/outcome";
 import { recordFraudAlert } from "../monitoring/on-demand/service";
-import { openPersonalTexts, sealPersonalText } from "../privacy/subject-keys/service";
+import {
+  openPersonalFields,
+  openPersonalTexts,
+  sealPersonalFields,
+  sealPersonalText,
+  subjectOf,
+} from "../privacy/subject-keys/service";
 import { caseRow, dueAtOf, fromAlert } from "./cases/batch/service";
 import type { CaseListFilter, CreateCaseInput } from "./cases/schemas";
 import { createCase as createCaseLog, verifyCaseLog } from "./cases/service";
@@ -94,26 +100,67 @@ export async function getCase(ctx: Ctx, caseId: string) {
 }
 
 /**
- * A note about a customer is stored sealed under the customer's key (the chain hashes the sealed
- * form), so an erasure deletes the key and never rewrites the log (docs/decisions/security.md).
+ * What an API caller writes into a case about a customer (or one of its accounts) is stored sealed
+ * under that customer's key, and the chain hashes the sealed form: the text of any event (notes,
+ * reasons, evidence descriptions) and the free fields of its evidence reference and resolution.
+ * An erasure deletes the key and never rewrites the log (docs/decisions/security.md#erasure-model).
+ * Kept plain: tags (the tag index and filter read them), the fields the projection and readers
+ * need (CLEAR_FIELDS), and text the service writes itself (ids, rule names, due dates).
  */
 const NOTE_USE = "fraud.case_note";
+const FIELDS_USE = "fraud.case_event";
+const CLEAR_FIELDS: ReadonlySet<string> = new Set([
+  ...["toStatus", "outcome", "requestedBy", "dueAt"],
+  ...["fileId", "sha256", "size", "contentType", "linkId", "linked"],
+  ...["alertId", "screeningId", "ruleIds", "overallScore", "ruleId", "until", "listId", "entryId"],
+]);
+const PLAIN_NOTES: ReadonlySet<string> = new Set(["tag_added", "tag_removed"]);
 
-async function sealNote(ctx: Ctx, caseId: string, input: EventInput): Promise<EventInput> {
-  if (input.eventType !== "note_added" || !input.noteContent) return input;
+async function sealEvent<T extends EventInput>(ctx: Ctx, caseId: string, input: T): Promise<T> {
+  if (input.actorType !== "user") return input;
+  const note = input.noteContent?.trim() && !PLAIN_NOTES.has(input.eventType) ? input.noteContent : null;
+  if (!note && !input.evidenceReference && !input.resolution) return input;
   const { case: c } = await loadCase(ctx, caseId);
-  if (c.entityType !== "customer") return input;
-  return { ...input, noteContent: await sealPersonalText(ctx, c.entityId, NOTE_USE, input.noteContent) };
+  const subject = await subjectOf(ctx, c.entityType, c.entityId);
+  if (!subject) return input;
+  return {
+    ...input,
+    noteContent: note ? await sealPersonalText(ctx, subject, NOTE_USE, note) : input.noteContent,
+    evidenceReference: await sealPersonalFields(
+      ctx,
+      subject,
+      FIELDS_USE,
+      input.evidenceReference,
+      CLEAR_FIELDS,
+    ),
+    resolution: await sealPersonalFields(ctx, subject, FIELDS_USE, input.resolution, CLEAR_FIELDS),
+  };
 }
 
-/** The events with their notes opened; a note whose customer was erased reads "[erased]". */
+/** The events with their sealed text opened; what an erased customer's key sealed reads "[erased]". */
 async function openNotes(ctx: Ctx, events: FraudCaseEventRow[]): Promise<FraudCaseEventRow[]> {
-  const notes = await openPersonalTexts(
-    ctx,
-    NOTE_USE,
-    events.map((e) => e.noteContent),
+  const [notes, references, resolutions] = await Promise.all([
+    openPersonalTexts(
+      ctx,
+      NOTE_USE,
+      events.map((e) => e.noteContent),
+    ),
+    openPersonalFields(
+      ctx,
+      FIELDS_USE,
+      events.map((e) => e.evidenceReference),
+    ),
+    openPersonalFields(
+      ctx,
+      FIELDS_USE,
+      events.map((e) => e.resolution),
+    ),
+  ]);
+  return events.map((e, i) =>
+    notes[i] === e.noteContent && references[i] === e.evidenceReference && resolutions[i] === e.resolution
+      ? e
+      : { ...e, noteContent: notes[i], evidenceReference: references[i], resolution: resolutions[i] },
   );
-  return events.map((e, i) => (notes[i] === e.noteContent ? e : { ...e, noteContent: notes[i] }));
 }
 
 const isoUtc = (v?: string) => (v ? new Date(v).toISOString() : undefined);
@@ -149,7 +196,7 @@ export async function appendEvent(ctx: Ctx, caseId: string, input: EventInput & 
     caseId,
     input: closeInput(
       ctx.tenant.settings.caseCloseRequiresSecondActor === true,
-      await sealNote(ctx, caseId, input),
+      await sealEvent(ctx, caseId, input),
     ),
   });
   const [event] = await openNotes(ctx, [unwrap(result as LogResult<FraudCaseEventRow>)]);

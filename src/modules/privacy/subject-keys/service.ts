@@ -5,12 +5,17 @@ import { AppError } from "../../../lib/errors";
 import { emptyResealCount, keyringFrom, type ResealCount, seal, unseal } from "../../../lib/sealed";
 import {
   importSubjectKey,
+  mergeFields,
   newSubjectKey,
   openForSubject,
+  SEALED_FIELDS,
+  sealedFieldsOf,
   sealedSubject,
   sealForSubject,
+  splitFields,
   subjectKeyContext,
 } from "../../../lib/subject-sealed";
+import { accountOwner } from "../../data/service";
 import * as repo from "./repo";
 import * as systemRepo from "./system-repo";
 
@@ -44,8 +49,8 @@ async function keyOf(where: Where, row: SubjectKeyRow): Promise<CryptoKey> {
   }
 }
 
-/** `text` sealed under the customer's key (made on first use). */
-export async function sealPersonalText(where: Where, customerId: string, use: string, text: string) {
+/** The customer's key, made on first use (a concurrent writer's key wins: read back). */
+async function keyFor(where: Where, customerId: string): Promise<CryptoKey> {
   let [row] = await repo.findSubjectKeys(where, [customerId]);
   if (!row) {
     const keyring = await keyringFrom(where.env.SECRETS_KEY);
@@ -57,7 +62,56 @@ export async function sealPersonalText(where: Where, customerId: string, use: st
     });
     [row] = await repo.findSubjectKeys(where, [customerId]);
   }
-  return sealForSubject(await keyOf(where, row), { tenantId: where.tenantId, customerId, use }, text);
+  return keyOf(where, row);
+}
+
+/** `text` sealed under the customer's key (made on first use). */
+export async function sealPersonalText(where: Where, customerId: string, use: string, text: string) {
+  if (sealedSubject(text) !== null) return text;
+  return sealForSubject(await keyFor(where, customerId), { tenantId: where.tenantId, customerId, use }, text);
+}
+
+/**
+ * Whose data a record about an entity holds: a customer is its own subject, an account its owning
+ * customer's; other entities (agents, merchants, counterparties) are no customer's (null).
+ */
+export async function subjectOf(where: TenantScope, entityType: string, entityId: string) {
+  if (entityType === "customer") return entityId;
+  if (entityType === "account") return accountOwner(where, entityId);
+  return null;
+}
+
+/**
+ * A JSON object with every field not in `clear` (structural fields: ids, statuses, hashes, times)
+ * moved into one text sealed under the customer's key, at `SEALED_FIELDS`; null and objects with
+ * nothing to seal stay as they are.
+ */
+export async function sealPersonalFields<T extends Record<string, unknown> | null | undefined>(
+  where: Where,
+  customerId: string,
+  use: string,
+  value: T,
+  clear: ReadonlySet<string>,
+): Promise<T | Record<string, unknown>> {
+  if (!value) return value;
+  const { kept, secret } = splitFields(value, clear);
+  if (secret === null) return value;
+  return { ...kept, [SEALED_FIELDS]: await sealPersonalText(where, customerId, use, secret) };
+}
+
+/**
+ * The objects with their sealed fields opened and merged back; fields whose key is gone read as
+ * one field `erased: "[erased]"`. Objects without sealed fields are returned as they are.
+ */
+export async function openPersonalFields<T extends Record<string, unknown> | null>(
+  where: Where,
+  use: string,
+  values: ReadonlyArray<T>,
+): Promise<Array<T | Record<string, unknown>>> {
+  const texts = values.map((v) => sealedFieldsOf(v));
+  if (texts.every((t) => t === null)) return [...values];
+  const opened = await openPersonalTexts(where, use, texts);
+  return values.map((v, i) => (texts[i] === null || !v ? v : mergeFields(v, opened[i] ?? ERASED_TEXT)));
 }
 
 /** The texts opened (one read for their subjects' keys); a text whose key is gone is ERASED_TEXT. */
