@@ -43,6 +43,7 @@ export interface PersonalColumns {
 /** The ids a case about the subject names: the customer's own, and its accounts'. */
 const SUBJECT_ENTITIES =
   "SELECT ?2 UNION ALL SELECT id FROM accounts WHERE tenant_id = ?1 AND customer_id = ?2";
+const ACCOUNT_COLUMNS = ["accounts.id", "accounts.customer_id"];
 
 export const PERSONAL_COLUMNS: readonly PersonalColumns[] = [
   {
@@ -87,8 +88,7 @@ export const PERSONAL_COLUMNS: readonly PersonalColumns[] = [
           "fraud_cases.entity_id",
           "aml_cases.id",
           "aml_cases.entity_id",
-          "accounts.id",
-          "accounts.customer_id",
+          ...ACCOUNT_COLUMNS,
         ],
       },
     ],
@@ -109,6 +109,26 @@ export const PERSONAL_COLUMNS: readonly PersonalColumns[] = [
     columns: ["value", "details"],
     rows: [{ equals: "value" }],
     whole: ["value"],
+    category: "list history",
+  },
+  {
+    // A case snooze's entry names the subject by id; its note holds the caller's reason.
+    table: "list_entries",
+    columns: ["note"],
+    rows: [
+      { where: `entity_id IN (${SUBJECT_ENTITIES})`, uses: ["list_entries.entity_id", ...ACCOUNT_COLUMNS] },
+    ],
+    category: "list entries",
+  },
+  {
+    table: "list_history",
+    columns: ["details"],
+    rows: [
+      {
+        where: `entry_id IN (SELECT id FROM list_entries WHERE tenant_id = ?1 AND entity_id IN (${SUBJECT_ENTITIES}))`,
+        uses: ["list_history.entry_id", "list_entries.id", "list_entries.entity_id", ...ACCOUNT_COLUMNS],
+      },
+    ],
     category: "list history",
   },
   {

@@ -161,6 +161,12 @@ describe("an erasure leaves no readable personal value", () => {
         expect(r.status).toBe(201);
       }
       await upload(t, "/v1/fraud/cases", caseId);
+      const snoozed = await post(t, `/v1/fraud/cases/${caseId}/snoozes`, {
+        ruleId: "velocity_count",
+        until: new Date(Date.now() + 86_400_000).toISOString(),
+        reason: `${NAME} explained the transfers`,
+      });
+      expect(snoozed.status).toBe(201);
     }
     // The AML case the customer's cash opens: a move's reason, a note, a file.
     const evaluated = await post(t, "/v1/kyc-aml/evaluate", {

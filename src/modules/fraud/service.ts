@@ -105,7 +105,8 @@ export async function getCase(ctx: Ctx, caseId: string) {
  * reasons, evidence descriptions) and the free fields of its evidence reference and resolution.
  * An erasure deletes the key and never rewrites the log (docs/decisions/security.md#erasure-model).
  * Kept plain: tags (the tag index and filter read them), the fields the projection and readers
- * need (CLEAR_FIELDS), and text the service writes itself (ids, rule names, due dates).
+ * need (CLEAR_FIELDS), and what system actors write (ids, rule names, due dates), but a snooze's
+ * reason.
  */
 const NOTE_USE = "fraud.case_note";
 const FIELDS_USE = "fraud.case_event";
@@ -117,7 +118,7 @@ const CLEAR_FIELDS: ReadonlySet<string> = new Set([
 const PLAIN_NOTES: ReadonlySet<string> = new Set(["tag_added", "tag_removed"]);
 
 async function sealEvent<T extends EventInput>(ctx: Ctx, caseId: string, input: T): Promise<T> {
-  if (input.actorType !== "user") return input;
+  if (input.actorType === "system" && input.eventType !== "rule_snoozed") return input;
   const note = input.noteContent?.trim() && !PLAIN_NOTES.has(input.eventType) ? input.noteContent : null;
   if (!note && !input.evidenceReference && !input.resolution) return input;
   const { case: c } = await loadCase(ctx, caseId);

@@ -103,15 +103,15 @@ const CLEAR_DETAILS: ReadonlySet<string> = new Set([
  * What an API caller writes into the history of a case about a customer (or one of its accounts)
  * is stored sealed under that customer's key, the chain hashing the sealed form: the note of any
  * entry (reasons, evidence descriptions, snooze reasons) and the free fields of its details (a
- * file's name). An erasure deletes the key; the history is never rewritten. Text the service
- * writes itself (system and workflow entries: ids, rule names, due dates) stays plain.
+ * file's name). An erasure deletes the key; the history is never rewritten. What system actors
+ * write (ids, rule names, due dates) stays plain, but a snooze's reason.
  */
 async function sealEntry<T extends Omit<EntryBody, "extras">>(
   ctx: TenantContext,
   row: AmlCaseRow,
   body: T,
 ): Promise<T> {
-  if (body.actorType !== "user") return body;
+  if (body.actorType === "system" && body.eventType !== "rule_snoozed") return body;
   const note = body.note?.trim() ? body.note : null;
   if (!note && !body.details) return body;
   const subject = await subjectOf(ctx, row.entityType, row.entityId);
