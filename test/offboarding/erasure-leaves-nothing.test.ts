@@ -142,7 +142,16 @@ describe("an erasure leaves no readable personal value", () => {
       { entityType: "customer", entityId: subject.id },
       { entityType: "account", entityId: account.id },
     ]) {
-      const res = await post(t, "/v1/fraud/cases", caseBody(entity));
+      const res = await post(
+        t,
+        "/v1/fraud/cases",
+        caseBody({
+          ...entity,
+          title: `Transfers of ${NAME}`,
+          summary: `${NAME} (${EMAIL})`,
+          metadata: { card: CARD },
+        }),
+      );
       const caseId = (await json<{ case: { id: string } }>(res)).case.id;
       fraudCases.push(caseId);
       const events = `/v1/fraud/cases/${caseId}/events`;

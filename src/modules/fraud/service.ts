@@ -1,5 +1,5 @@
 import type { PageRequest } from "../../db/keyset";
-import type { FraudCaseEventRow } from "../../db/shard/fraud";
+import type { FraudCaseEventRow, FraudCaseRow } from "../../db/shard/fraud";
 import type { TenantContext } from "../../db/tenant-context";
 import type { FraudCaseObject } from "../../durable-objects/fraud-case";
 import { anchorKeysFrom } from "../../lib/case-anchor";
@@ -85,16 +85,69 @@ async function loadCase(ctx: Ctx, caseId: string) {
  * that asked for it is recorded as actorKeyId.
  */
 export async function createCase(ctx: Ctx, input: CreateCaseInput, actorKeyId: string | null) {
-  const row = caseRow(ctx.tenantId, input, ctx.clock.now());
+  const row = await sealCaseRow(ctx, caseRow(ctx.tenantId, input, ctx.clock.now()), input);
   const actor: CaseActor = { actorType: "system", actorId: "api", actorName: null, actorKeyId };
   const keys = await anchorKeysFrom(ctx.env.SECRETS_KEY);
   // A fresh id has no other writer yet: no serialization needed until it is returned.
   const created = unwrap(await createCaseLog(ctx, row, actor, keys, dueAtOf(ctx, row)));
-  return presentCase({ case: created.row, head: created.head }, ctx.clock.now());
+  const [opened] = await openCases(ctx, [{ case: created.row, head: created.head }]);
+  return presentCase(opened, ctx.clock.now());
+}
+
+/**
+ * A case about a customer (or its account) created through the API: the caller's title, summary
+ * and metadata are sealed under the customer's key (the `created` entry hashes the sealed row).
+ */
+const CASE_USE = "fraud.case_row";
+const NO_CLEAR_FIELDS: ReadonlySet<string> = new Set();
+
+async function sealCaseRow(ctx: Ctx, row: FraudCaseRow, input: CreateCaseInput): Promise<FraudCaseRow> {
+  const subject = await subjectOf(ctx, row.entityType, row.entityId);
+  if (!subject) return row;
+  const seal = (text: string) => sealPersonalText(ctx, subject, CASE_USE, text);
+  return {
+    ...row,
+    title: input.title ? await seal(row.title) : row.title,
+    summary: row.summary ? await seal(row.summary) : row.summary,
+    metadata: (await sealPersonalFields(ctx, subject, CASE_USE, row.metadata, NO_CLEAR_FIELDS)) as Record<
+      string,
+      unknown
+    >,
+  };
+}
+
+/** The cases with their sealed title, summary and metadata opened ("[erased]" once erased). */
+async function openCases(ctx: Ctx, found: repo.CaseWithHead[]): Promise<repo.CaseWithHead[]> {
+  const rows = found.map((f) => f.case);
+  const [titles, summaries, metadata] = await Promise.all([
+    openPersonalTexts(
+      ctx,
+      CASE_USE,
+      rows.map((r) => r.title),
+    ),
+    openPersonalTexts(
+      ctx,
+      CASE_USE,
+      rows.map((r) => r.summary),
+    ),
+    openPersonalFields(
+      ctx,
+      CASE_USE,
+      rows.map((r) => r.metadata),
+    ),
+  ]);
+  return found.map((f, i) =>
+    titles[i] === f.case.title && summaries[i] === f.case.summary && metadata[i] === f.case.metadata
+      ? f
+      : {
+          ...f,
+          case: { ...f.case, title: titles[i] ?? "", summary: summaries[i], metadata: metadata[i] ?? {} },
+        },
+  );
 }
 
 export async function getCase(ctx: Ctx, caseId: string) {
-  const found = await loadCase(ctx, caseId);
+  const [found] = await openCases(ctx, [await loadCase(ctx, caseId)]);
   const events = await openNotes(ctx, await repo.allEvents(ctx, caseId));
   return { ...presentCase(found, ctx.clock.now()), events: events.map(presentEvent) };
 }
@@ -179,7 +232,7 @@ export async function listCases(ctx: Ctx, filter: CaseListFilter, page: PageRequ
     },
     page,
   );
-  return presentPage(found, (r) => presentCase(r, now));
+  return presentPage({ ...found, rows: await openCases(ctx, found.rows) }, (r) => presentCase(r, now));
 }
 
 export async function listEvents(ctx: Ctx, caseId: string, page: PageRequest) {
