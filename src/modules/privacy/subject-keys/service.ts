@@ -25,6 +25,8 @@ import * as systemRepo from "./system-repo";
  * still verifies. What a deleted key sealed reads as ERASED_TEXT.
  */
 export const ERASED_TEXT = "[erased]";
+/** What a text reads while the key its subject key is sealed under is missing from SECRETS_KEY. */
+export const UNREADABLE_TEXT = "[sealed]";
 
 type Where = TenantScope & { env: Pick<Env, "SECRETS_KEY"> };
 
@@ -123,14 +125,19 @@ export async function openPersonalTexts(
   const subjects = [...new Set(texts.map(sealedSubject).filter((s): s is string => s !== null))];
   if (subjects.length === 0) return [...texts];
   const rows = await repo.findSubjectKeys(where, subjects);
+  // A key SECRETS_KEY cannot open (logged by keyOf) leaves its texts UNREADABLE_TEXT: the record
+  // still reads (its chain, its other fields), where a write under that key is refused.
   const keys = new Map(
-    await Promise.all(rows.map(async (r) => [r.customerId, await keyOf(where, r)] as const)),
+    await Promise.all(
+      rows.map(async (r) => [r.customerId, await keyOf(where, r).catch(() => null)] as const),
+    ),
   );
   return Promise.all(
     texts.map(async (text) => {
       const subject = sealedSubject(text);
       if (!subject || text === null) return text;
       const key = keys.get(subject);
+      if (key === null) return UNREADABLE_TEXT;
       return (key && (await openForSubject(key, { tenantId: where.tenantId, use }, text))) ?? ERASED_TEXT;
     }),
   );
