@@ -112,6 +112,16 @@ export const operatorIdempotencyKeys = sqliteTable(
  * Operator actions; append-only (triggers in migrations/control/0002_audit_operators.sql), one
  * chain (0014_audit_chain.sql: seq, and chain_hash/chain_key set once when sealed).
  */
+/** The anchored head of each audit log (control 0016): the last sealed place and its hash. */
+export const auditChainHeads = sqliteTable("audit_chain_heads", {
+  log: text("log").primaryKey(),
+  seq: integer("seq").notNull(),
+  hash: text("hash").notNull(),
+  anchor: text("anchor").notNull(),
+  anchorKey: text("anchor_key").notNull(),
+  updatedAt: text("updated_at").notNull(),
+});
+
 export const auditLog = sqliteTable(
   "audit_log",
   {

@@ -116,11 +116,16 @@ export async function scrubPage(
     const set = t.columns.map((c) => {
       const replaced = v.reduce((expr, p) => `replace(${expr}, ${p}, '${REDACTED}')`, id(c));
       const erased = t.unique?.includes(c) ? `'${REDACTED} ' || "id"` : `'${REDACTED}'`;
-      if (t.whole?.includes(c)) return `${id(c)} = ${erased}`;
+      if (t.whole?.includes(c)) return `${id(c)} = CASE WHEN ${id(c)} IS NULL THEN NULL ELSE ${erased} END`;
       return `${id(c)} = CASE WHEN lower(trim(${id(c)})) IN (${v.join(", ")}) THEN ${erased} ELSE ${replaced} END`;
     });
+    // A row changes when a column holds a value, or a whole column is not erased yet.
     const holds = t.columns
-      .flatMap((c) => v.map((p) => `instr(lower(${id(c)}), lower(${p})) > 0`))
+      .flatMap((c) =>
+        t.whole?.includes(c)
+          ? [`(${id(c)} IS NOT NULL AND ${id(c)} NOT LIKE '${REDACTED}%')`]
+          : v.map((p) => `instr(lower(${id(c)}), lower(${p})) > 0`),
+      )
       .join(" OR ");
     statement = `UPDATE ${id(t.name)} SET ${set.join(", ")} ${where} AND (${holds}) RETURNING 1 AS changed`;
   }

@@ -40,6 +40,11 @@ export interface PersonalColumns {
   category: string;
 }
 
+/** The ids a case about the subject names: the customer's own, and its accounts'. */
+const SUBJECT_ENTITIES =
+  "SELECT ?2 UNION ALL SELECT id FROM accounts WHERE tenant_id = ?1 AND customer_id = ?2";
+const ACCOUNT_COLUMNS = ["accounts.id", "accounts.customer_id"];
+
 export const PERSONAL_COLUMNS: readonly PersonalColumns[] = [
   {
     table: "customers",
@@ -73,11 +78,22 @@ export const PERSONAL_COLUMNS: readonly PersonalColumns[] = [
     rows: [
       {
         where:
-          "case_id IN (SELECT id FROM fraud_cases WHERE tenant_id = ?1 AND entity_id = ?2 " +
-          "UNION ALL SELECT id FROM aml_cases WHERE tenant_id = ?1 AND entity_id = ?2)",
-        uses: ["fraud_cases.id", "fraud_cases.entity_id", "aml_cases.id", "aml_cases.entity_id"],
+          "case_id IN (SELECT id FROM fraud_cases WHERE tenant_id = ?1 AND entity_id IN (" +
+          SUBJECT_ENTITIES +
+          ") UNION ALL SELECT id FROM aml_cases WHERE tenant_id = ?1 AND entity_id IN (" +
+          SUBJECT_ENTITIES +
+          "))",
+        uses: [
+          "fraud_cases.id",
+          "fraud_cases.entity_id",
+          "aml_cases.id",
+          "aml_cases.entity_id",
+          ...ACCOUNT_COLUMNS,
+        ],
       },
     ],
+    // A file of the subject's case is about the subject: its name and description go whole.
+    whole: ["filename", "description"],
     category: "case file names",
   },
   {
@@ -93,6 +109,26 @@ export const PERSONAL_COLUMNS: readonly PersonalColumns[] = [
     columns: ["value", "details"],
     rows: [{ equals: "value" }],
     whole: ["value"],
+    category: "list history",
+  },
+  {
+    // A case snooze's entry names the subject by id; its note holds the caller's reason.
+    table: "list_entries",
+    columns: ["note"],
+    rows: [
+      { where: `entity_id IN (${SUBJECT_ENTITIES})`, uses: ["list_entries.entity_id", ...ACCOUNT_COLUMNS] },
+    ],
+    category: "list entries",
+  },
+  {
+    table: "list_history",
+    columns: ["details"],
+    rows: [
+      {
+        where: `entry_id IN (SELECT id FROM list_entries WHERE tenant_id = ?1 AND entity_id IN (${SUBJECT_ENTITIES}))`,
+        uses: ["list_history.entry_id", "list_entries.id", "list_entries.entity_id", ...ACCOUNT_COLUMNS],
+      },
+    ],
     category: "list history",
   },
   {
@@ -132,8 +168,10 @@ export const KEPT_RECORDS: readonly KeptRecords[] = [
   {
     category: "fraud and AML case logs (notes, events, case rows)",
     reason:
-      "append-only hash chains: evidence of an investigation, verifiable byte for byte; notes on a fraud or " +
-      "AML case about the customer were sealed under its key, which the erasure deletes, so they read [erased]",
+      "append-only hash chains: evidence of an investigation, verifiable byte for byte; what a caller wrote " +
+      "into a case about the customer or its accounts (notes, reasons, evidence references, resolutions, file " +
+      "names) was sealed under the customer's key, which the erasure deletes, so it reads [erased]; tags, " +
+      "statuses and ids stay",
     legalBasis: ACT_1044,
   },
   {

@@ -70,3 +70,50 @@ export async function openForSubject(
 /** What a subject key is sealed for with SECRETS_KEY (src/lib/sealed.ts context). */
 export const subjectKeyContext = (tenantId: string, customerId: string) =>
   `subject-key:${tenantId}:${customerId}`;
+
+/**
+ * The key of a JSON object under which its personal fields are kept, sealed as one text (the
+ * object's other fields stay plain: the structural ones its readers need).
+ */
+export const SEALED_FIELDS = "$sealed";
+
+/** The object's fields outside `clear` as one JSON text (null: none), and the fields kept. */
+export function splitFields(
+  value: Record<string, unknown>,
+  clear: ReadonlySet<string>,
+): { kept: Record<string, unknown>; secret: string | null } {
+  const kept: Record<string, unknown> = {};
+  const secret: Record<string, unknown> = {};
+  let any = false;
+  for (const [k, v] of Object.entries(value)) {
+    if (clear.has(k)) kept[k] = v;
+    else {
+      secret[k] = v;
+      any = true;
+    }
+  }
+  return { kept, secret: any ? JSON.stringify(secret) : null };
+}
+
+/** The sealed text of an object's personal fields, or null when it has none. */
+export function sealedFieldsOf(value: Record<string, unknown> | null): string | null {
+  const text = value?.[SEALED_FIELDS];
+  return typeof text === "string" && sealedSubject(text) !== null ? text : null;
+}
+
+/**
+ * The object with its personal fields back, from their opened text; when they could not be opened
+ * (`opened` is not a JSON object: the erased marker), one field `erased` holding that marker.
+ */
+export function mergeFields(value: Record<string, unknown>, opened: string): Record<string, unknown> {
+  const { [SEALED_FIELDS]: _sealed, ...kept } = value;
+  let fields: unknown = null;
+  try {
+    fields = JSON.parse(opened);
+  } catch {
+    fields = null;
+  }
+  if (fields && typeof fields === "object" && !Array.isArray(fields))
+    return { ...kept, ...(fields as Record<string, unknown>) };
+  return { ...kept, erased: opened };
+}

@@ -1,6 +1,6 @@
-import { and, asc, count, desc, eq, gte, isNotNull, isNull, lt, lte, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, gt, gte, isNotNull, isNull, lt, lte, type SQL, sql } from "drizzle-orm";
 import type { ControlDb } from "../../db/client";
-import { auditLog } from "../../db/control-schema";
+import { auditChainHeads, auditLog } from "../../db/control-schema";
 import { tenantAuditLog } from "../../db/shard/audit";
 import { type ShardDb, systemShardDb } from "../../db/system-db";
 import { tenantWhere } from "../../db/tenant-tables";
@@ -96,3 +96,27 @@ export const tenantsWithUnsealedRows = async (env: Env, shard: number, limit: nu
       .where(isNull(tenantAuditLog.chainHash))
       .limit(limit)
   ).map((r) => r.tenantId);
+
+/** A log's anchored head (control 0016), if it was ever sealed since heads exist. */
+export const findChainHead = (db: ControlDb, log: string) =>
+  db.select().from(auditChainHeads).where(eq(auditChainHeads.log, log)).get();
+
+export type ChainHead = typeof auditChainHeads.$inferSelect;
+
+/** Moves a log's head forward (never back: a slower sealer's older head is not written). */
+export const advanceChainHead = (db: ControlDb, head: ChainHead) =>
+  db
+    .insert(auditChainHeads)
+    .values(head)
+    .onConflictDoUpdate({
+      target: auditChainHeads.log,
+      set: {
+        seq: sql`excluded.seq`,
+        hash: sql`excluded.hash`,
+        anchor: sql`excluded.anchor`,
+        anchorKey: sql`excluded.anchor_key`,
+        updatedAt: sql`excluded.updated_at`,
+      },
+      setWhere: gt(sql`excluded.seq`, auditChainHeads.seq),
+    })
+    .run();

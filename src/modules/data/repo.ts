@@ -85,6 +85,10 @@ export const listCustomers = (
 export const findCustomer = (scope: TenantScope, customerId: string) =>
   scope.db.select().from(customers, eq(customers.id, customerId)).get();
 
+/** The customer owning an account (a case about the account is about that customer's data). */
+export const findAccountOwner = (scope: TenantScope, accountId: string) =>
+  scope.db.select({ customerId: accounts.customerId }).from(accounts, eq(accounts.id, accountId)).get();
+
 /** Customers by id, in one statement (GraphQL's nested lookups); absent ids are left out. */
 export const findCustomers = (scope: TenantScope, ids: readonly string[]) =>
   scope.db.select().from(customers, inJsonList(customers.id, ids)).all();

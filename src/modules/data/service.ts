@@ -107,6 +107,10 @@ export async function getCustomer(scope: TenantScope, customerId: string) {
   return row;
 }
 
+/** The id of the customer owning an account; null when there is no such account. */
+export const accountOwner = async (scope: TenantScope, accountId: string): Promise<string | null> =>
+  (await repo.findAccountOwner(scope, accountId))?.customerId ?? null;
+
 /** Customers by id (one statement, any number of ids), keyed by id; absent ids are not keys. */
 export async function getCustomersByIds(scope: TenantScope, ids: readonly string[]) {
   return new Map((await repo.findCustomers(scope, ids)).map((row) => [row.id, row]));

@@ -1,5 +1,5 @@
 import type { PageRequest } from "../../db/keyset";
-import type { FraudCaseEventRow } from "../../db/shard/fraud";
+import type { FraudCaseEventRow, FraudCaseRow } from "../../db/shard/fraud";
 import type { TenantContext } from "../../db/tenant-context";
 import type { FraudCaseObject } from "../../durable-objects/fraud-case";
 import { anchorKeysFrom } from "../../lib/case-anchor";
@@ -8,7 +8,13 @@ import { AppError, notFound } from "../../lib/errors";
 import { presentPage } from "../../lib/pagination";
 import { alertNote } from "../monitoring/domain/outcome";
 import { recordFraudAlert } from "../monitoring/on-demand/service";
-import { openPersonalTexts, sealPersonalText } from "../privacy/subject-keys/service";
+import {
+  openPersonalFields,
+  openPersonalTexts,
+  sealPersonalFields,
+  sealPersonalText,
+  subjectOf,
+} from "../privacy/subject-keys/service";
 import { caseRow, dueAtOf, fromAlert } from "./cases/batch/service";
 import type { CaseListFilter, CreateCaseInput } from "./cases/schemas";
 import { createCase as createCaseLog, verifyCaseLog } from "./cases/service";
@@ -79,41 +85,136 @@ async function loadCase(ctx: Ctx, caseId: string) {
  * that asked for it is recorded as actorKeyId.
  */
 export async function createCase(ctx: Ctx, input: CreateCaseInput, actorKeyId: string | null) {
-  const row = caseRow(ctx.tenantId, input, ctx.clock.now());
+  const row = await sealCaseRow(ctx, caseRow(ctx.tenantId, input, ctx.clock.now()), input);
   const actor: CaseActor = { actorType: "system", actorId: "api", actorName: null, actorKeyId };
   const keys = await anchorKeysFrom(ctx.env.SECRETS_KEY);
   // A fresh id has no other writer yet: no serialization needed until it is returned.
   const created = unwrap(await createCaseLog(ctx, row, actor, keys, dueAtOf(ctx, row)));
-  return presentCase({ case: created.row, head: created.head }, ctx.clock.now());
+  const [opened] = await openCases(ctx, [{ case: created.row, head: created.head }]);
+  return presentCase(opened, ctx.clock.now());
+}
+
+/**
+ * A case about a customer (or its account) created through the API: the caller's title, summary
+ * and metadata are sealed under the customer's key (the `created` entry hashes the sealed row).
+ */
+const CASE_USE = "fraud.case_row";
+const NO_CLEAR_FIELDS: ReadonlySet<string> = new Set();
+
+async function sealCaseRow(ctx: Ctx, row: FraudCaseRow, input: CreateCaseInput): Promise<FraudCaseRow> {
+  const subject = await subjectOf(ctx, row.entityType, row.entityId);
+  if (!subject) return row;
+  const seal = (text: string) => sealPersonalText(ctx, subject, CASE_USE, text);
+  return {
+    ...row,
+    title: input.title ? await seal(row.title) : row.title,
+    summary: row.summary ? await seal(row.summary) : row.summary,
+    metadata: (await sealPersonalFields(ctx, subject, CASE_USE, row.metadata, NO_CLEAR_FIELDS)) as Record<
+      string,
+      unknown
+    >,
+  };
+}
+
+/** The cases with their sealed title, summary and metadata opened ("[erased]" once erased). */
+async function openCases(ctx: Ctx, found: repo.CaseWithHead[]): Promise<repo.CaseWithHead[]> {
+  const rows = found.map((f) => f.case);
+  const [titles, summaries, metadata] = await Promise.all([
+    openPersonalTexts(
+      ctx,
+      CASE_USE,
+      rows.map((r) => r.title),
+    ),
+    openPersonalTexts(
+      ctx,
+      CASE_USE,
+      rows.map((r) => r.summary),
+    ),
+    openPersonalFields(
+      ctx,
+      CASE_USE,
+      rows.map((r) => r.metadata),
+    ),
+  ]);
+  return found.map((f, i) =>
+    titles[i] === f.case.title && summaries[i] === f.case.summary && metadata[i] === f.case.metadata
+      ? f
+      : {
+          ...f,
+          case: { ...f.case, title: titles[i] ?? "", summary: summaries[i], metadata: metadata[i] ?? {} },
+        },
+  );
 }
 
 export async function getCase(ctx: Ctx, caseId: string) {
-  const found = await loadCase(ctx, caseId);
+  const [found] = await openCases(ctx, [await loadCase(ctx, caseId)]);
   const events = await openNotes(ctx, await repo.allEvents(ctx, caseId));
   return { ...presentCase(found, ctx.clock.now()), events: events.map(presentEvent) };
 }
 
 /**
- * A note about a customer is stored sealed under the customer's key (the chain hashes the sealed
- * form), so an erasure deletes the key and never rewrites the log (docs/decisions/security.md).
+ * What an API caller writes into a case about a customer (or one of its accounts) is stored sealed
+ * under that customer's key, and the chain hashes the sealed form: the text of any event (notes,
+ * reasons, evidence descriptions) and the free fields of its evidence reference and resolution.
+ * An erasure deletes the key and never rewrites the log (docs/decisions/security.md#erasure-model).
+ * Kept plain: tags (the tag index and filter read them), the fields the projection and readers
+ * need (CLEAR_FIELDS), and what system actors write (ids, rule names, due dates), but a snooze's
+ * reason.
  */
 const NOTE_USE = "fraud.case_note";
+const FIELDS_USE = "fraud.case_event";
+const CLEAR_FIELDS: ReadonlySet<string> = new Set([
+  ...["toStatus", "outcome", "requestedBy", "dueAt"],
+  ...["fileId", "sha256", "size", "contentType", "linkId", "linked"],
+  ...["alertId", "screeningId", "ruleIds", "overallScore", "ruleId", "until", "listId", "entryId"],
+]);
+const PLAIN_NOTES: ReadonlySet<string> = new Set(["tag_added", "tag_removed"]);
 
-async function sealNote(ctx: Ctx, caseId: string, input: EventInput): Promise<EventInput> {
-  if (input.eventType !== "note_added" || !input.noteContent) return input;
+async function sealEvent<T extends EventInput>(ctx: Ctx, caseId: string, input: T): Promise<T> {
+  if (input.actorType === "system" && input.eventType !== "rule_snoozed") return input;
+  const note = input.noteContent?.trim() && !PLAIN_NOTES.has(input.eventType) ? input.noteContent : null;
+  if (!note && !input.evidenceReference && !input.resolution) return input;
   const { case: c } = await loadCase(ctx, caseId);
-  if (c.entityType !== "customer") return input;
-  return { ...input, noteContent: await sealPersonalText(ctx, c.entityId, NOTE_USE, input.noteContent) };
+  const subject = await subjectOf(ctx, c.entityType, c.entityId);
+  if (!subject) return input;
+  return {
+    ...input,
+    noteContent: note ? await sealPersonalText(ctx, subject, NOTE_USE, note) : input.noteContent,
+    evidenceReference: await sealPersonalFields(
+      ctx,
+      subject,
+      FIELDS_USE,
+      input.evidenceReference,
+      CLEAR_FIELDS,
+    ),
+    resolution: await sealPersonalFields(ctx, subject, FIELDS_USE, input.resolution, CLEAR_FIELDS),
+  };
 }
 
-/** The events with their notes opened; a note whose customer was erased reads "[erased]". */
+/** The events with their sealed text opened; what an erased customer's key sealed reads "[erased]". */
 async function openNotes(ctx: Ctx, events: FraudCaseEventRow[]): Promise<FraudCaseEventRow[]> {
-  const notes = await openPersonalTexts(
-    ctx,
-    NOTE_USE,
-    events.map((e) => e.noteContent),
+  const [notes, references, resolutions] = await Promise.all([
+    openPersonalTexts(
+      ctx,
+      NOTE_USE,
+      events.map((e) => e.noteContent),
+    ),
+    openPersonalFields(
+      ctx,
+      FIELDS_USE,
+      events.map((e) => e.evidenceReference),
+    ),
+    openPersonalFields(
+      ctx,
+      FIELDS_USE,
+      events.map((e) => e.resolution),
+    ),
+  ]);
+  return events.map((e, i) =>
+    notes[i] === e.noteContent && references[i] === e.evidenceReference && resolutions[i] === e.resolution
+      ? e
+      : { ...e, noteContent: notes[i], evidenceReference: references[i], resolution: resolutions[i] },
   );
-  return events.map((e, i) => (notes[i] === e.noteContent ? e : { ...e, noteContent: notes[i] }));
 }
 
 const isoUtc = (v?: string) => (v ? new Date(v).toISOString() : undefined);
@@ -131,7 +232,7 @@ export async function listCases(ctx: Ctx, filter: CaseListFilter, page: PageRequ
     },
     page,
   );
-  return presentPage(found, (r) => presentCase(r, now));
+  return presentPage({ ...found, rows: await openCases(ctx, found.rows) }, (r) => presentCase(r, now));
 }
 
 export async function listEvents(ctx: Ctx, caseId: string, page: PageRequest) {
@@ -149,7 +250,7 @@ export async function appendEvent(ctx: Ctx, caseId: string, input: EventInput & 
     caseId,
     input: closeInput(
       ctx.tenant.settings.caseCloseRequiresSecondActor === true,
-      await sealNote(ctx, caseId, input),
+      await sealEvent(ctx, caseId, input),
     ),
   });
   const [event] = await openNotes(ctx, [unwrap(result as LogResult<FraudCaseEventRow>)]);

@@ -11,7 +11,13 @@ import {
 import { conflict, notFound } from "../../../lib/errors";
 import { GENESIS_HASH, verifyChain } from "../../../lib/hash-chain";
 import { presentPage } from "../../../lib/pagination";
-import { openPersonalTexts } from "../../privacy/subject-keys/service";
+import {
+  openPersonalFields,
+  openPersonalTexts,
+  sealPersonalFields,
+  sealPersonalText,
+  subjectOf,
+} from "../../privacy/subject-keys/service";
 import type { AmlCaseStatus } from "../domain/case-machine";
 import { type HistoryEventType, type HistoryFields, historyContent, snapshotOf } from "../domain/history";
 import * as repo from "../repo";
@@ -84,14 +90,56 @@ export async function getCase(ctx: TenantContext, caseId: string) {
 /** The use a note about a customer is sealed for (casework addNote; src/lib/subject-sealed.ts). */
 export const AML_NOTE_USE = "aml.case_note";
 
-/** The entries with their notes opened; a note whose customer was erased reads "[erased]". */
+/** The use the free fields of an entry's details are sealed for. */
+const AML_FIELDS_USE = "aml.case_history";
+/** Details fields that stay plain: statuses, ids, hashes, times, tags (the readers' vocabulary). */
+const CLEAR_DETAILS: ReadonlySet<string> = new Set([
+  ...["toStatus", "outcome", "requestedBy", "dueAt", "strDueAt", "tag"],
+  ...["assigneeId", "assigneeName", "previousAssigneeId"],
+  ...["evidenceType", "fileId", "sha256", "size", "contentType", "linkId", "linked"],
+]);
+
+/**
+ * What an API caller writes into the history of a case about a customer (or one of its accounts)
+ * is stored sealed under that customer's key, the chain hashing the sealed form: the note of any
+ * entry (reasons, evidence descriptions, snooze reasons) and the free fields of its details (a
+ * file's name). An erasure deletes the key; the history is never rewritten. What system actors
+ * write (ids, rule names, due dates) stays plain, but a snooze's reason.
+ */
+async function sealEntry<T extends Omit<EntryBody, "extras">>(
+  ctx: TenantContext,
+  row: AmlCaseRow,
+  body: T,
+): Promise<T> {
+  if (body.actorType === "system" && body.eventType !== "rule_snoozed") return body;
+  const note = body.note?.trim() ? body.note : null;
+  if (!note && !body.details) return body;
+  const subject = await subjectOf(ctx, row.entityType, row.entityId);
+  if (!subject) return body;
+  return {
+    ...body,
+    note: note ? await sealPersonalText(ctx, subject, AML_NOTE_USE, note) : body.note,
+    details: await sealPersonalFields(ctx, subject, AML_FIELDS_USE, body.details, CLEAR_DETAILS),
+  };
+}
+
+/** The entries with their sealed text opened; what an erased customer's key sealed reads "[erased]". */
 async function openNotes(ctx: TenantContext, rows: AmlCaseHistoryRow[]): Promise<AmlCaseHistoryRow[]> {
-  const notes = await openPersonalTexts(
-    ctx,
-    AML_NOTE_USE,
-    rows.map((r) => r.note),
+  const [notes, details] = await Promise.all([
+    openPersonalTexts(
+      ctx,
+      AML_NOTE_USE,
+      rows.map((r) => r.note),
+    ),
+    openPersonalFields(
+      ctx,
+      AML_FIELDS_USE,
+      rows.map((r) => r.details),
+    ),
+  ]);
+  return rows.map((r, i) =>
+    notes[i] === r.note && details[i] === r.details ? r : { ...r, note: notes[i], details: details[i] },
   );
-  return rows.map((r, i) => (notes[i] === r.note ? r : { ...r, note: notes[i] }));
 }
 
 /**
@@ -117,7 +165,8 @@ export async function appendEntry(
     const row = await repo.findCase(ctx, caseId);
     if (!row) throw notFound("AML case");
     const now = ctx.clock.now();
-    const { extras, ...body } = build(row, now);
+    const { extras, ...built } = build(row, now);
+    const body = await sealEntry(ctx, row, built);
     const head = await repo.headOf(ctx, caseId);
     const entry = await chainedEntry(ctx.tenantId, caseId, head ?? null, row.status, body, now.toISOString());
     const anchor = await anchorFor(ctx, caseId, entry.sequence, entry.hash);

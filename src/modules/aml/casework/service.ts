@@ -17,8 +17,7 @@ import {
 import { AppError, badRequest } from "../../../lib/errors";
 import { eventInsertOnce } from "../../events/service";
 import { hasFiledReport } from "../../goaml/read-model";
-import { sealPersonalText } from "../../privacy/subject-keys/service";
-import { AML_NOTE_USE, appendEntry, type EntryBody } from "../cases/service";
+import { appendEntry, type EntryBody } from "../cases/service";
 import { type AmlCaseStatus, canTransition, isTerminal } from "../domain/case-machine";
 import { findCase, type WorkPatch } from "../repo";
 
@@ -184,21 +183,14 @@ export const assignCase = (
 
 /**
  * A note without a status move; a closed case still takes notes. A note about a customer is
- * stored sealed under the customer's key (the chain hashes the sealed form): an erasure deletes
- * the key and never rewrites the history (docs/decisions/security.md#erasure-model).
+ * stored sealed under the customer's key by appendEntry (docs/decisions/security.md#erasure-model).
  */
-export async function addNote(ctx: TenantContext, caseId: string, input: Actor & { content: string }) {
-  const row = await findCase(ctx, caseId);
-  const content =
-    row?.entityType === "customer"
-      ? await sealPersonalText(ctx, row.entityId, AML_NOTE_USE, input.content)
-      : input.content;
-  return appendEntry(ctx, caseId, (current) => ({
+export const addNote = (ctx: TenantContext, caseId: string, input: Actor & { content: string }) =>
+  appendEntry(ctx, caseId, (current) => ({
     eventType: "note_added",
     toStatus: current.status,
-    ...userActor(input, content),
+    ...userActor(input, input.content),
   }));
-}
 
 /**
  * Adds and removes tags: one entry per changed tag (a request that changes nothing is a 409);

@@ -77,6 +77,35 @@ async function chainKeys(env: Env) {
   };
 }
 
+/**
+ * The anchor of a log's head: the keyed hash over its place and hash (the log named), so a head
+ * moved back or forged without the key does not match. Kept in CONTROL_DB, apart from the rows.
+ */
+const headContent = (log: AuditLogName, seq: number, key: string) => ({ log, head: seq, key });
+
+async function writeHead(env: Env, log: AuditLogName, seq: number, hash: string) {
+  if (seq === 0) return;
+  const { signingKey, hash: keyed } = await chainKeys(env);
+  await systemRepo.advanceChainHead(controlDb(env), {
+    log,
+    seq,
+    hash,
+    anchor: await keyed(hash, headContent(log, seq, signingKey)),
+    anchorKey: signingKey,
+    updatedAt: new Date().toISOString(),
+  });
+}
+
+/** Whether the stored head is one the service wrote (its anchor matches under its key). */
+async function headAnchored(env: Env, log: AuditLogName, head: systemRepo.ChainHead): Promise<boolean> {
+  const { hash } = await chainKeys(env);
+  try {
+    return (await hash(head.hash, headContent(log, head.seq, head.anchorKey))) === head.anchor;
+  } catch {
+    return false; // its key is no longer configured
+  }
+}
+
 /** Recomputes the log from genesis; with `seal`, writes the hashes of the rows not yet sealed. */
 async function verifyLog(
   env: Env,
@@ -97,6 +126,10 @@ async function verifyLog(
     firstBrokenAt: { sequence: row.seq ?? null, id: row.id },
   });
 
+  // The head first: a seal landing during the walk only moves it past what the walk reads.
+  const head = await systemRepo.findChainHead(controlDb(env), log.name);
+  let atHead: string | null = null;
+  let lastId = "";
   const unplaced = await log.unplaced();
   if (unplaced) return broken(unplaced);
   for (let from = 1; ; from += PAGE) {
@@ -117,10 +150,18 @@ async function verifyLog(
       if (!result.valid) return broken(row);
       previous = result.headHash;
       checked++;
+      lastId = row.id;
+      if (row.seq === head?.seq) atHead = previous;
     }
     if (rows.length < PAGE) break;
   }
-  if (seal) for (let i = 0; i < seals.length; i += 50) await log.seal(seals.slice(i, i + 50));
+  // Rows removed from the end leave the anchored head past the log (or on another hash).
+  if (head && (atHead !== head.hash || !(await headAnchored(env, log.name, head))))
+    return broken({ seq: Math.min(checked + 1, head.seq), id: checked >= head.seq ? lastId : "" });
+  if (seal) {
+    for (let i = 0; i < seals.length; i += 50) await log.seal(seals.slice(i, i + 50));
+    if (checked > (head?.seq ?? 0)) await writeHead(env, log.name, checked, previous);
+  }
   return {
     valid: true,
     checked,
@@ -155,6 +196,7 @@ async function sealLog(env: Env, log: ChainLog): Promise<number> {
     sealed += seals.length;
     if (seals.length < PAGE) break;
   }
+  if (sealed > 0) await writeHead(env, log.name, next - 1, previous);
   return sealed;
 }
 

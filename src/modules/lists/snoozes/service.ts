@@ -141,10 +141,12 @@ export async function snoozeRule(ctx: TenantContext, input: SnoozeInput) {
         },
       },
     }),
+    // Not the reason: free text that may name a person, kept in the case's log sealed under its
+    // customer's key (docs/decisions/security.md#erasure-model); the audit keeps who, what, until.
     tenantAuditInsert(ctx, {
       action: "case.rule_snoozed",
       target: { type: `${input.caseKind}_case`, id: input.caseId },
-      after: snooze,
+      after: { ...snooze, reason: undefined },
     }),
   ]);
   return snooze;

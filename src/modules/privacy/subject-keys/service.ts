@@ -5,12 +5,17 @@ import { AppError } from "../../../lib/errors";
 import { emptyResealCount, keyringFrom, type ResealCount, seal, unseal } from "../../../lib/sealed";
 import {
   importSubjectKey,
+  mergeFields,
   newSubjectKey,
   openForSubject,
+  SEALED_FIELDS,
+  sealedFieldsOf,
   sealedSubject,
   sealForSubject,
+  splitFields,
   subjectKeyContext,
 } from "../../../lib/subject-sealed";
+import { accountOwner } from "../../data/service";
 import * as repo from "./repo";
 import * as systemRepo from "./system-repo";
 
@@ -20,6 +25,8 @@ import * as systemRepo from "./system-repo";
  * still verifies. What a deleted key sealed reads as ERASED_TEXT.
  */
 export const ERASED_TEXT = "[erased]";
+/** What a text reads while the key its subject key is sealed under is missing from SECRETS_KEY. */
+export const UNREADABLE_TEXT = "[sealed]";
 
 type Where = TenantScope & { env: Pick<Env, "SECRETS_KEY"> };
 
@@ -44,8 +51,8 @@ async function keyOf(where: Where, row: SubjectKeyRow): Promise<CryptoKey> {
   }
 }
 
-/** `text` sealed under the customer's key (made on first use). */
-export async function sealPersonalText(where: Where, customerId: string, use: string, text: string) {
+/** The customer's key, made on first use (a concurrent writer's key wins: read back). */
+async function keyFor(where: Where, customerId: string): Promise<CryptoKey> {
   let [row] = await repo.findSubjectKeys(where, [customerId]);
   if (!row) {
     const keyring = await keyringFrom(where.env.SECRETS_KEY);
@@ -57,7 +64,56 @@ export async function sealPersonalText(where: Where, customerId: string, use: st
     });
     [row] = await repo.findSubjectKeys(where, [customerId]);
   }
-  return sealForSubject(await keyOf(where, row), { tenantId: where.tenantId, customerId, use }, text);
+  return keyOf(where, row);
+}
+
+/** `text` sealed under the customer's key (made on first use). */
+export async function sealPersonalText(where: Where, customerId: string, use: string, text: string) {
+  if (sealedSubject(text) !== null) return text;
+  return sealForSubject(await keyFor(where, customerId), { tenantId: where.tenantId, customerId, use }, text);
+}
+
+/**
+ * Whose data a record about an entity holds: a customer is its own subject, an account its owning
+ * customer's; other entities (agents, merchants, counterparties) are no customer's (null).
+ */
+export async function subjectOf(where: TenantScope, entityType: string, entityId: string) {
+  if (entityType === "customer") return entityId;
+  if (entityType === "account") return accountOwner(where, entityId);
+  return null;
+}
+
+/**
+ * A JSON object with every field not in `clear` (structural fields: ids, statuses, hashes, times)
+ * moved into one text sealed under the customer's key, at `SEALED_FIELDS`; null and objects with
+ * nothing to seal stay as they are.
+ */
+export async function sealPersonalFields<T extends Record<string, unknown> | null | undefined>(
+  where: Where,
+  customerId: string,
+  use: string,
+  value: T,
+  clear: ReadonlySet<string>,
+): Promise<T | Record<string, unknown>> {
+  if (!value) return value;
+  const { kept, secret } = splitFields(value, clear);
+  if (secret === null) return value;
+  return { ...kept, [SEALED_FIELDS]: await sealPersonalText(where, customerId, use, secret) };
+}
+
+/**
+ * The objects with their sealed fields opened and merged back; fields whose key is gone read as
+ * one field `erased: "[erased]"`. Objects without sealed fields are returned as they are.
+ */
+export async function openPersonalFields<T extends Record<string, unknown> | null>(
+  where: Where,
+  use: string,
+  values: ReadonlyArray<T>,
+): Promise<Array<T | Record<string, unknown>>> {
+  const texts = values.map((v) => sealedFieldsOf(v));
+  if (texts.every((t) => t === null)) return [...values];
+  const opened = await openPersonalTexts(where, use, texts);
+  return values.map((v, i) => (texts[i] === null || !v ? v : mergeFields(v, opened[i] ?? ERASED_TEXT)));
 }
 
 /** The texts opened (one read for their subjects' keys); a text whose key is gone is ERASED_TEXT. */
@@ -69,14 +125,19 @@ export async function openPersonalTexts(
   const subjects = [...new Set(texts.map(sealedSubject).filter((s): s is string => s !== null))];
   if (subjects.length === 0) return [...texts];
   const rows = await repo.findSubjectKeys(where, subjects);
+  // A key SECRETS_KEY cannot open (logged by keyOf) leaves its texts UNREADABLE_TEXT: the record
+  // still reads (its chain, its other fields), where a write under that key is refused.
   const keys = new Map(
-    await Promise.all(rows.map(async (r) => [r.customerId, await keyOf(where, r)] as const)),
+    await Promise.all(
+      rows.map(async (r) => [r.customerId, await keyOf(where, r).catch(() => null)] as const),
+    ),
   );
   return Promise.all(
     texts.map(async (text) => {
       const subject = sealedSubject(text);
       if (!subject || text === null) return text;
       const key = keys.get(subject);
+      if (key === null) return UNREADABLE_TEXT;
       return (key && (await openForSubject(key, { tenantId: where.tenantId, use }, text))) ?? ERASED_TEXT;
     }),
   );
