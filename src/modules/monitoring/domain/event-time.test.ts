@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { asOfPoints, EVENT_LOOKBACK_DAYS } from "./event-time";
+import { asOfPoints, BASELINE_DAYS, EVENT_LOOKBACK_DAYS } from "./event-time";
 
 const DAY = 86_400_000;
 const now = new Date("2026-12-06T10:00:00.000Z");
@@ -20,17 +20,20 @@ describe("as-of points of a screening", () => {
     expect(point!.getTime()).toBe(endOfDayOf(to));
   });
 
-  it("steps back one window at a time over a backfill, within the lookback", () => {
+  it("steps back one window at a time over a backfill, each past window with its baseline behind it", () => {
     const to = daysAgo(1);
-    const points = asOfPoints({ eventsFrom: daysAgo(75), eventsTo: to }, now, 30);
     const latest = endOfDayOf(to);
-    expect(points.map((p) => (latest - p.getTime()) / DAY)).toEqual([0, 30, 60]);
-    // every arrived day lies in one of the windows (p - 30 days, p]
-    const earliest = points.at(-1)!.getTime() - 30 * DAY;
-    expect(earliest).toBeLessThan(Date.parse(daysAgo(75)));
-
+    const back = (points: Date[]) => points.map((p) => (latest - p.getTime()) / DAY);
+    // 200 days arrived: past windows whose window and baseline (120 days) fit in the span
+    const points = asOfPoints({ eventsFrom: daysAgo(200), eventsTo: to }, now, 30);
+    expect(back(points)).toEqual([0, 30, 60]);
+    for (const p of points.slice(1))
+      expect(p.getTime() - (30 + BASELINE_DAYS) * DAY).toBeGreaterThanOrEqual(Date.parse(daysAgo(200)));
+    // a short backfill (75 days) has no baseline for a past window: judged at its latest day only
+    expect(back(asOfPoints({ eventsFrom: daysAgo(75), eventsTo: to }, now, 30))).toEqual([0]);
+    // a long one stops at the lookback
     const long = asOfPoints({ eventsFrom: daysAgo(400), eventsTo: to }, now, 30);
-    expect((latest - long.at(-1)!.getTime()) / DAY).toBeLessThanOrEqual(EVENT_LOOKBACK_DAYS);
+    expect(Math.max(...back(long))).toBeLessThanOrEqual(EVENT_LOOKBACK_DAYS);
     expect(long).toHaveLength(Math.floor(EVENT_LOOKBACK_DAYS / 30) + 1);
   });
 
