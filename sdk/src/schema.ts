@@ -5470,6 +5470,11 @@ export interface components {
             condition: components["schemas"]["RuleCondition"];
             /** @description AML only: whether a hit opens (or adds to) a case in monitoring; absent: true (docs/methodology/rules.md#case-opening) */
             opensCase?: boolean;
+            /**
+             * @description AML only: the pattern the rule looks for; the goAML profile maps typologies to FIU indicators (docs/methodology/goaml.md#indicators)
+             * @enum {string}
+             */
+            typology?: "large_cash" | "structuring" | "pass_through" | "velocity" | "dormant_reactivation" | "high_risk_geography" | "round_amounts" | "fan_in" | "fan_out" | "cross_border" | "profile_mismatch" | "cycle" | "scatter_gather" | "gather_scatter" | "layering" | "smurfing" | "sanctions_or_watchlist" | "other";
         };
         RuleCondition: {
             /** @enum {string} */
@@ -8163,6 +8168,8 @@ export interface components {
                 thresholdMinor: number;
                 channels: string[];
                 indicatorCodes: string[];
+                /** @enum {string} */
+                aggregation?: "transaction" | "subject_day" | "subject_day_by_direction";
             };
             accounts: {
                 types: {
@@ -8176,6 +8183,27 @@ export interface components {
                 amlRules: {
                     [key: string]: string[];
                 };
+                typologies?: {
+                    large_cash?: string[];
+                    structuring?: string[];
+                    pass_through?: string[];
+                    velocity?: string[];
+                    dormant_reactivation?: string[];
+                    high_risk_geography?: string[];
+                    round_amounts?: string[];
+                    fan_in?: string[];
+                    fan_out?: string[];
+                    cross_border?: string[];
+                    profile_mismatch?: string[];
+                    cycle?: string[];
+                    scatter_gather?: string[];
+                    gather_scatter?: string[];
+                    layering?: string[];
+                    smurfing?: string[];
+                    sanctions_or_watchlist?: string[];
+                    other?: string[];
+                };
+                default?: string[];
                 fraudSignals: {
                     [key: string]: string[];
                 };
