@@ -2,9 +2,10 @@ import type { TenantContext } from "../../../db/tenant-context";
 import { badRequest } from "../../../lib/errors";
 import { fromMinor } from "../../../lib/money";
 import type { Bucket } from "../domain/arrears";
+import { type SnapshotState, snapshotStates } from "../domain/snapshot";
 import { parRatio, previousMonthEnd, transitions } from "../domain/transitions";
 import * as lending from "../repo";
-import { afterEvents, eventsOnce, today, transitionEvents } from "../service";
+import { afterEvents, eventsOnce, repaymentInputs, scheduleOf, today, transitionEvents } from "../service";
 import * as repo from "./repo";
 
 const HISTORY_MONTHS = 12;
@@ -145,8 +146,56 @@ export async function refreshLending(ctx: TenantContext) {
   }
   const monthEnd = previousMonthEnd(on);
   const snapshot = (await repo.hasSnapshot(ctx, monthEnd)) ? null : monthEnd;
-  // The snapshot and the roll rates it completes, in one transaction.
-  if (snapshot)
-    await ctx.db.batchSql([repo.writeSnapshot(ctx, snapshot, now), repo.writeRollRates(ctx, snapshot, now)]);
+  // The snapshot as of the month-end (loans repaid since are reconstructed) and the roll rates it
+  // completes, in one transaction.
+  if (snapshot) {
+    const repaidSince = (await repo.loansRepaidAfter(ctx, snapshot)).map((l) => l.id);
+    const states = await reconstructStates(ctx, repaidSince, [snapshot]);
+    await ctx.db.batchSql([
+      repo.writeSnapshot(ctx, snapshot, now),
+      ...repo.insertSnapshotRows(ctx, states, now),
+      repo.writeRollRates(ctx, snapshot, now),
+    ]);
+  }
   return { changed, snapshot };
+}
+
+const RECONSTRUCT_CHUNK = 500;
+
+/** These loans as of each of the month-ends, from their schedules and repayments (three reads per 500 loans). */
+export async function reconstructStates(
+  ctx: TenantContext,
+  loanIds: readonly string[],
+  monthEnds: readonly string[],
+): Promise<SnapshotState[]> {
+  const out: SnapshotState[] = [];
+  for (let i = 0; i < loanIds.length; i += RECONSTRUCT_CHUNK) {
+    const ids = loanIds.slice(i, i + RECONSTRUCT_CHUNK);
+    const [loans, installments, repayments] = await Promise.all([
+      repo.snapshotLoans(ctx, ids),
+      lending.installmentsOf(ctx, ids),
+      lending.repaymentsOf(ctx, ids),
+    ]);
+    const byLoan = <T extends { loanId: string }>(rows: T[]) => {
+      const map = new Map<string, T[]>();
+      for (const r of rows) {
+        const list = map.get(r.loanId);
+        if (list) list.push(r);
+        else map.set(r.loanId, [r]);
+      }
+      return map;
+    };
+    const schedules = byLoan(installments);
+    const paid = byLoan(repayments);
+    for (const loan of loans)
+      out.push(
+        ...snapshotStates(
+          loan,
+          scheduleOf(schedules.get(loan.id) ?? []),
+          repaymentInputs(paid.get(loan.id) ?? []),
+          monthEnds,
+        ),
+      );
+  }
+  return out;
 }
