@@ -7405,10 +7405,10 @@ export interface components {
                  * @example 2026-01-31T00:00:00.000Z
                  */
                 reportedAt: string;
-                /** @description Major units, 0..1e12 */
-                floatBalance: number;
-                /** @description The outlet's cash, when known */
-                cashBalance?: number | null;
+                /** @description Major units as a decimal string ("1250.00"); a JSON number is still accepted (deprecated, for existing clients) */
+                floatBalance: string | number;
+                /** @description The outlet's cash, when known (decimal string; a number is still accepted) */
+                cashBalance?: string | number | (never | null);
             }[];
         };
         NBAGenerateResponse: {
@@ -24713,7 +24713,7 @@ export interface operations {
                 "x-d1-bookmark"?: string;
             };
             path: {
-                /** @description The tenant's own agent identifier */
+                /** @description The tenant's own agent identifier (agentId), or the agent's id (UUID) as the API shows it */
                 agentId: string;
             };
             cookie?: never;
@@ -24852,7 +24852,7 @@ export interface operations {
                 "x-d1-bookmark"?: string;
             };
             path: {
-                /** @description The tenant's own agent identifier */
+                /** @description The tenant's own agent identifier (agentId), or the agent's id (UUID) as the API shows it */
                 agentId: string;
             };
             cookie?: never;
@@ -24985,7 +24985,7 @@ export interface operations {
                 "x-d1-bookmark"?: string;
             };
             path: {
-                /** @description The tenant's own agent identifier */
+                /** @description The tenant's own agent identifier (agentId), or the agent's id (UUID) as the API shows it */
                 agentId: string;
             };
             cookie?: never;
