@@ -143,11 +143,19 @@ export async function snapshotLoans(scope: TenantScope, ids: readonly string[]) 
   return out;
 }
 
-/** The stored month-ends on or after a day, oldest first. */
+/**
+ * The stored month-ends on or after a day, oldest first: one primary-key seek per month-end (a
+ * recursive step to the next larger month_end), not a scan of every loan's rows; every lending
+ * write asks it.
+ */
 export const storedMonthEnds = async (scope: TenantScope, from: string) =>
   (
-    await scope.db.all<{ monthEnd: string }>(sql`SELECT DISTINCT month_end AS monthEnd FROM lending_snapshots
-      WHERE ${tenantSql(scope)} AND month_end >= ${from} ORDER BY month_end`)
+    await scope.db.all<{ monthEnd: string }>(sql`WITH RECURSIVE m(d) AS (
+        SELECT (SELECT MIN(month_end) FROM lending_snapshots WHERE ${tenantSql(scope)} AND month_end >= ${from})
+        UNION ALL
+        SELECT (SELECT MIN(month_end) FROM lending_snapshots WHERE ${tenantSql(scope)} AND month_end > m.d)
+        FROM m WHERE m.d IS NOT NULL
+      ) SELECT d AS monthEnd FROM m WHERE d IS NOT NULL`)
   ).map((r) => r.monthEnd);
 
 export interface SnapshotStateRow {
