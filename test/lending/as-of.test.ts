@@ -2,7 +2,7 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { loadTenantContext } from "../../src/db/tenant-context";
 import { fixedClock } from "../../src/lib/clock";
-import { refreshLending } from "../../src/modules/lending/portfolio/service";
+import { backfillSnapshots, refreshLending } from "../../src/modules/lending/portfolio/service";
 import { call, createTenant, json, type TestTenant } from "../harness";
 
 interface Par {
@@ -107,5 +107,40 @@ describe("month-ends as they were then", () => {
         ],
       },
     ]);
+
+    // Month-ends the job never wrote (January, and those after March) are backfilled on request,
+    // each as it was then, with the roll rates between them.
+    // Through the service with the clock of 6 Dec 2026 (the dates above are fixed).
+    const ctx = await loadTenantContext(env, t.id, "as-of");
+    const filled = await backfillSnapshots(
+      { ...ctx, clock: fixedClock("2026-12-06T10:00:00.000Z") },
+      "2026-01-01",
+    );
+    expect(filled.monthEnds[0]).toBe("2026-01-31");
+    expect(filled.monthEnds.at(-1)).toBe("2026-11-30");
+    expect(filled.loans).toBe(3);
+    // 31 Jan: nothing due yet, all three owing in full.
+    const january = await par(t, "2026-01-31");
+    expect(january.portfolio).toMatchObject({ loans: 3, outstandingPrincipal: "1800.00", par1: 0 });
+    expect((await par(t, "2026-02-28")).portfolio).toMatchObject({
+      loans: 3,
+      outstandingPrincipal: "1200.00",
+    });
+    const feb = await par(t, "2026-02-28");
+    expect(feb.rollRates.find((r) => r.fromMonth === "2026-01-31")?.flows).toEqual([
+      expect.objectContaining({
+        fromBucket: "current",
+        toBucket: "1-30",
+        outstandingPrincipal: "1500.00",
+        rate: 0.8333,
+      }),
+      expect.objectContaining({ fromBucket: "current", toBucket: "current", outstandingPrincipal: "300.00" }),
+    ]);
+    const future = await call("POST", "/v1/lending/snapshots/backfill", {
+      key: t.key,
+      body: { from: "2099-01-01" },
+    });
+    expect(future.status).toBe(400);
+    expect(JSON.stringify(await future.json())).toContain('"from"');
   });
 });

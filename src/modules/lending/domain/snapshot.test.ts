@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { RepaymentInput, ScheduleLine } from "./allocation";
-import { snapshotStates, statusAfter } from "./snapshot";
+import { monthEndsBetween, snapshotStates, statusAfter } from "./snapshot";
 
 // 3 installments of 1,000.00 principal (+ 50.00 interest), due the 10th of Oct, Nov and Dec.
 const schedule: ScheduleLine[] = ["2026-10-10", "2026-11-10", "2026-12-10"].map((dueDate, i) => ({
@@ -55,5 +55,15 @@ describe("a loan's month-ends as they were then", () => {
     expect(statusAfter("active", false)).toBe("active");
     expect(statusAfter("written_off", true)).toBe("written_off");
     expect(statusAfter("pending", true)).toBe("pending");
+  });
+
+  it("lists the month-ends of a range", () => {
+    expect(monthEndsBetween("2026-01-15", "2026-04-30")).toEqual([
+      "2026-01-31",
+      "2026-02-28",
+      "2026-03-31",
+      "2026-04-30",
+    ]);
+    expect(monthEndsBetween("2028-02-01", "2028-03-30")).toEqual(["2028-02-29"]);
   });
 });

@@ -59,3 +59,13 @@ export function snapshotStates(
   }
   return out;
 }
+
+/** The month-ends from the one of `from`'s month to `to` inclusive (YYYY-MM-DD), oldest first. */
+export function monthEndsBetween(from: string, to: string): string[] {
+  const out: string[] = [];
+  for (let d = new Date(`${from.slice(0, 7)}-01T00:00:00Z`); ; d.setUTCMonth(d.getUTCMonth() + 1)) {
+    const end = new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 0)).toISOString().slice(0, 10);
+    if (end > to) return out;
+    out.push(end);
+  }
+}

@@ -232,3 +232,28 @@ export function stateChanges(scope: TenantScope, on: string, limit: number) {
       ${bucketSql(dpd)} AS bucket, ${dpd} AS dpd, outstanding_principal_minor AS outstandingPrincipal
     FROM loans WHERE ${tenantSql(scope, "loans")} AND ${bucketSql(dpd)} <> state_bucket LIMIT ${limit}`);
 }
+
+/** Loans that can be in a month-end up to `last` (not pending, not written off, disbursed by then), at most `limit`. */
+export const snapshotCandidates = (scope: TenantScope, last: string, limit: number) =>
+  scope.db.all<{ id: string }>(sql`SELECT id FROM loans WHERE ${tenantSql(scope)}
+    AND status IN ('active', 'closed') AND disbursement_date <= ${last} LIMIT ${limit}`);
+
+/** Whole month-ends rebuilt: their rows and the roll rates into them are replaced. */
+export function replaceMonthEnds(
+  scope: TenantScope,
+  months: readonly string[],
+  rows: SnapshotStateRow[],
+  now: string,
+  /** The stored month-end after the last rebuilt one, whose roll rates from it are redone. */
+  storedNext: string | null,
+) {
+  const list = JSON.stringify(months);
+  return [
+    sql`DELETE FROM lending_snapshots WHERE ${tenantSql(scope)} AND month_end IN (SELECT value FROM json_each(${list}))`,
+    ...insertSnapshotRows(scope, rows, now),
+    sql`DELETE FROM lending_roll_rates WHERE ${tenantSql(scope)} AND (to_month IN (SELECT value FROM json_each(${list}))
+      OR from_month IN (SELECT value FROM json_each(${list})))`,
+    ...months.map((m) => writeRollRates(scope, m, now)),
+    ...(storedNext ? [writeRollRates(scope, storedNext, now)] : []),
+  ];
+}

@@ -2,7 +2,7 @@ import type { TenantContext } from "../../../db/tenant-context";
 import { badRequest } from "../../../lib/errors";
 import { fromMinor } from "../../../lib/money";
 import type { Bucket } from "../domain/arrears";
-import { type SnapshotState, snapshotStates } from "../domain/snapshot";
+import { monthEndsBetween, type SnapshotState, snapshotStates } from "../domain/snapshot";
 import { parRatio, previousMonthEnd, transitions } from "../domain/transitions";
 import * as lending from "../repo";
 import { afterEvents, eventsOnce, repaymentInputs, scheduleOf, today, transitionEvents } from "../service";
@@ -198,4 +198,40 @@ export async function reconstructStates(
       );
   }
   return out;
+}
+
+/** Month-ends one backfill rebuilds at most, and loans it reconstructs in one request. */
+export const BACKFILL_MAX_MONTHS = 24;
+export const BACKFILL_MAX_LOANS = 2_500;
+
+/**
+ * Writes (or rewrites) whole month-ends from `from`'s month to the last month-end, each loan
+ * reconstructed as of each month-end, and the roll rates between them, in one batch: for a
+ * tenant whose history arrived after the month-ends it covers (docs/methodology/lending.md).
+ */
+export async function backfillSnapshots(ctx: TenantContext, from: string) {
+  const last = previousMonthEnd(today(ctx));
+  const months = monthEndsBetween(from, last);
+  if (months.length === 0)
+    throw badRequest("Invalid request", [
+      { path: "from", message: `must be on or before ${last}, the last month-end` },
+    ]);
+  if (months.length > BACKFILL_MAX_MONTHS)
+    throw badRequest("Invalid request", [
+      { path: "from", message: `at most ${BACKFILL_MAX_MONTHS} month-ends (${months.length} asked)` },
+    ]);
+  const ids = (await repo.snapshotCandidates(ctx, last, BACKFILL_MAX_LOANS + 1)).map((l) => l.id);
+  if (ids.length > BACKFILL_MAX_LOANS)
+    throw badRequest("The book is too large to backfill in one request", [
+      {
+        path: "from",
+        message: `more than ${BACKFILL_MAX_LOANS} loans; the daily job keeps month-ends from now on`,
+      },
+    ]);
+  const states = await reconstructStates(ctx, ids, months);
+  const next = nextMonthEnd(last);
+  const storedNext = (await repo.hasSnapshot(ctx, next)) ? next : null;
+  const now = ctx.clock.now().toISOString();
+  await ctx.db.batchSql(repo.replaceMonthEnds(ctx, months, states, now, storedNext));
+  return { monthEnds: months, loans: ids.length, rows: states.length };
 }
