@@ -789,6 +789,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/lending/snapshots/backfill": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Backfill month-end PAR snapshots
+         * @description Writes the month-ends from `from`'s month to the last month-end as they were then: each loan reconstructed from its schedule and the repayments paid by that day, and the roll rates between them. For a book whose history arrived after those month-ends (at most 24 month-ends and 2,500 loans a request).
+         */
+        post: operations["backfillLendingSnapshots"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/ingest/{resource}": {
         parameters: {
             query?: never;
@@ -5086,6 +5106,24 @@ export interface components {
                 }[];
             }[];
         };
+        LendingSnapshotBackfillResult: {
+            /** @enum {boolean} */
+            success: true;
+            /** @description The month-ends written, oldest first */
+            monthEnds: string[];
+            /** @description Loans reconstructed */
+            loans: number;
+            /** @description Snapshot rows written (a loan in the book at a month-end) */
+            rows: number;
+        };
+        LendingSnapshotBackfill: {
+            /**
+             * Format: date
+             * @description The first month rebuilt (its month-end); at most 24 month-ends up to the last one
+             * @example 2026-01-01
+             */
+            from: string;
+        };
         SyncStatus: {
             /** Format: uuid */
             runId: string;
@@ -5470,6 +5508,11 @@ export interface components {
             condition: components["schemas"]["RuleCondition"];
             /** @description AML only: whether a hit opens (or adds to) a case in monitoring; absent: true (docs/methodology/rules.md#case-opening) */
             opensCase?: boolean;
+            /**
+             * @description AML only: the pattern the rule looks for; the goAML profile maps typologies to FIU indicators (docs/methodology/goaml.md#indicators)
+             * @enum {string}
+             */
+            typology?: "large_cash" | "structuring" | "pass_through" | "velocity" | "dormant_reactivation" | "high_risk_geography" | "round_amounts" | "fan_in" | "fan_out" | "cross_border" | "profile_mismatch" | "cycle" | "scatter_gather" | "gather_scatter" | "layering" | "smurfing" | "sanctions_or_watchlist" | "other";
         };
         RuleCondition: {
             /** @enum {string} */
@@ -7405,10 +7448,10 @@ export interface components {
                  * @example 2026-01-31T00:00:00.000Z
                  */
                 reportedAt: string;
-                /** @description Major units, 0..1e12 */
-                floatBalance: number;
-                /** @description The outlet's cash, when known */
-                cashBalance?: number | null;
+                /** @description Major units as a decimal string ("1250.00"); a JSON number is still accepted (deprecated, for existing clients) */
+                floatBalance: string | number;
+                /** @description The outlet's cash, when known (decimal string; a number is still accepted) */
+                cashBalance?: string | number | (never | null);
             }[];
         };
         NBAGenerateResponse: {
@@ -8214,6 +8257,8 @@ export interface components {
                 thresholdMinor: number;
                 channels: string[];
                 indicatorCodes: string[];
+                /** @enum {string} */
+                aggregation?: "transaction" | "subject_day" | "subject_day_by_direction";
             };
             accounts: {
                 types: {
@@ -8227,6 +8272,27 @@ export interface components {
                 amlRules: {
                     [key: string]: string[];
                 };
+                typologies?: {
+                    large_cash?: string[];
+                    structuring?: string[];
+                    pass_through?: string[];
+                    velocity?: string[];
+                    dormant_reactivation?: string[];
+                    high_risk_geography?: string[];
+                    round_amounts?: string[];
+                    fan_in?: string[];
+                    fan_out?: string[];
+                    cross_border?: string[];
+                    profile_mismatch?: string[];
+                    cycle?: string[];
+                    scatter_gather?: string[];
+                    gather_scatter?: string[];
+                    layering?: string[];
+                    smurfing?: string[];
+                    sanctions_or_watchlist?: string[];
+                    other?: string[];
+                };
+                default?: string[];
                 fraudSignals: {
                     [key: string]: string[];
                 };
@@ -14846,6 +14912,156 @@ export interface operations {
             };
             /** @description Not found (another tenant's objects are indistinguishable from absent ones) */
             404: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited (per client address before authentication, then per API key); retry after Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description Per-key requests a minute (also on every authenticated /v1 answer) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets */
+                    "RateLimit-Reset"?: number;
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error (no internals are returned) */
+            500: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unavailable`: the request did not finish within the 30 s deadline, or (a write) the tenant is being moved between databases and writes are paused for a few seconds; retry after Retry-After seconds, a write with the same Idempotency-Key */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    backfillLendingSnapshots: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key and the same request within 24 h return the first answer (status, body, Content-Type, Location, ETag) with `Idempotent-Replayed: true`, without doing the work again; the same key with a different method, path or body is 422 `idempotency_key_reused`; while the first request runs, 409 `idempotency_key_in_use`. 5xx answers are not kept. Scoped to the API key's tenant (operator routes: the operator). */
+                "Idempotency-Key"?: string;
+                /** @description The `x-d1-bookmark` of an earlier answer: a GET then reads data at least as new as that answer saw (read-your-writes across replicas). Ignored by writes and fresh reads, which start at the primary. A malformed value is 400. */
+                "x-d1-bookmark"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LendingSnapshotBackfill"];
+            };
+        };
+        responses: {
+            /** @description The month-ends written */
+            200: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LendingSnapshotBackfillResult"];
+                };
+            };
+            /** @description Invalid input (one `details` entry per bad field), malformed JSON or a refused transition */
+            400: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, unknown, revoked or expired credentials */
+            401: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The API key or operator token lacks the scope this operation needs (`x-required-scope`) */
+            403: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (another tenant's objects are indistinguishable from absent ones) */
+            404: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the current state, or `idempotency_key_in_use`: a request with this Idempotency-Key is still running */
+            409: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body over 1 MiB (or over a per-operation record limit) */
+            413: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported Content-Type */
+            415: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `idempotency_key_reused`: the Idempotency-Key was used within 24 h for a different request */
+            422: {
                 headers: {
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
@@ -24741,7 +24957,7 @@ export interface operations {
                 "x-d1-bookmark"?: string;
             };
             path: {
-                /** @description The tenant's own agent identifier */
+                /** @description The tenant's own agent identifier (agentId), or the agent's id (UUID) as the API shows it */
                 agentId: string;
             };
             cookie?: never;
@@ -24880,7 +25096,7 @@ export interface operations {
                 "x-d1-bookmark"?: string;
             };
             path: {
-                /** @description The tenant's own agent identifier */
+                /** @description The tenant's own agent identifier (agentId), or the agent's id (UUID) as the API shows it */
                 agentId: string;
             };
             cookie?: never;
@@ -25013,7 +25229,7 @@ export interface operations {
                 "x-d1-bookmark"?: string;
             };
             path: {
-                /** @description The tenant's own agent identifier */
+                /** @description The tenant's own agent identifier (agentId), or the agent's id (UUID) as the API shows it */
                 agentId: string;
             };
             cookie?: never;

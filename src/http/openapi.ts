@@ -180,6 +180,14 @@ export const MAX_COUNT = 1_000_000_000;
 /** A money figure given as a JSON number (major units): 0..1e12. */
 export const AmountInput = z.number().min(0).max(MAX_AMOUNT).openapi({ description: "Major units, 0..1e12" });
 
+/** A money figure given as a decimal string (major units, at most 2 fraction digits): 0..1e12. */
+export const AmountDecimalInput = z
+  .string()
+  .trim()
+  .regex(/^\d{1,13}(\.\d{1,2})?$/, 'a decimal string >= 0 with at most 2 fraction digits, e.g. "1250.00"')
+  .refine((v) => Number(v) <= MAX_AMOUNT, "at most 1000000000000")
+  .openapi({ example: "1250.00" });
+
 /** A count given as a JSON number: integer 0..1e9. */
 export const CountInput = z.number().int().min(0).max(MAX_COUNT);
 

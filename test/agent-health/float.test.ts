@@ -182,6 +182,38 @@ describe("float history", () => {
     expect((await report(other, "FH2", [{ reportedAt: hoursAgo(1), floatBalance: 1 }])).status).toBe(404);
     expect(await shardRows(t, "SELECT 1 FROM agent_float_reports WHERE agent_id = 'FH2'")).toEqual([]);
   });
+
+  it("takes balances as decimal strings (numbers still), and the agent by its UUID or its identifier", async () => {
+    const t = await createTenant({ features: { agentNetwork: true } });
+    const other = await createTenant({ features: { agentNetwork: true } });
+    const agent = await insertAgent(t, { agentId: "FH3", floatBalanceMinor: 100_000 });
+    const at = [hoursAgo(3), hoursAgo(2)];
+    const res = await report(t, agent.id!, [
+      { reportedAt: at[0], floatBalance: "1250.50", cashBalance: "300.05" },
+      { reportedAt: at[1], floatBalance: 900.25 },
+    ]);
+    expect(res.status, await res.clone().text()).toBe(200);
+    const stored = await shardRows<{ float_balance_minor: number; cash_balance_minor: number | null }>(
+      t,
+      "SELECT float_balance_minor, cash_balance_minor FROM agent_float_reports WHERE agent_id = 'FH3' ORDER BY reported_at",
+    );
+    expect(stored).toEqual([
+      expect.objectContaining({ float_balance_minor: 125_050, cash_balance_minor: 30_005 }),
+      expect.objectContaining({ float_balance_minor: 90_025, cash_balance_minor: null }),
+    ]);
+    for (const bad of ["12.345", "-1", "1e3", "", "1000000000000.01"]) {
+      const refused = await report(t, "FH3", [{ reportedAt: at[0], floatBalance: bad }]);
+      expect(refused.status, bad).toBe(400);
+      expect(JSON.stringify(await refused.json())).toContain("floatBalance");
+    }
+    const byUuid = await call("GET", `/v1/agent-health/${agent.id}`, { key: t.key });
+    expect(byUuid.status).toBe(200);
+    expect((await json<{ report: { agentId: string } }>(byUuid)).report.agentId).toBe("FH3");
+    expect((await call("GET", `/v1/agents/${agent.id}/float-history`, { key: t.key })).status).toBe(200);
+    // Another tenant's agent stays a 404 by either name.
+    expect((await call("GET", `/v1/agent-health/${agent.id}`, { key: other.key })).status).toBe(404);
+    expect((await call("GET", "/v1/agent-health/FH3", { key: other.key })).status).toBe(404);
+  });
 });
 
 describe("stock-out forecast", () => {

@@ -44,10 +44,19 @@ beforeAll(async () => {
     // Midnight at the end of yesterday belongs to today.
     { amountMinor: 7_000_000, transactionDate: `${dayOf(today)}T00:00:00.000Z`, channel: "cash" },
   ]);
-  expect(
-    (await call("PUT", `/v1/goaml/subjects/${customerId}`, { key: t.key, body: { subject: KYC_SUBJECT } }))
-      .status,
-  ).toBe(200);
+  // Three same-day cash withdrawals of GH¢20,000.00 by one customer; two by another (GH¢40,000.00).
+  const withdrawal = (hour: number) => ({
+    amountMinor: 2_000_000,
+    transactionDate: `${yesterday}T${hour}:00:00.000Z`,
+    type: "debit" as const,
+    channel: "cash",
+  });
+  const three = await demoCustomer(t, [withdrawal(14), withdrawal(15), withdrawal(16)]);
+  const two = await demoCustomer(t, [withdrawal(17), withdrawal(18)]);
+  for (const id of [customerId, three.customerId, two.customerId])
+    expect(
+      (await call("PUT", `/v1/goaml/subjects/${id}`, { key: t.key, body: { subject: KYC_SUBJECT } })).status,
+    ).toBe(200);
 });
 
 const runJob = () =>
@@ -66,16 +75,26 @@ describe("daily CTR", () => {
     }>(await call("GET", "/v1/goaml/ctr-reports", { key: t.key }));
     expect(list.data).toHaveLength(1);
     const [report] = list.data;
-    // 50,000.00 and 120,000.00 qualify; 49,999.99, the transfer, the failed one and today's do not.
-    expect(report).toMatchObject({ day: yesterday, transactionCount: 2 });
+    // Per customer and direction over the day (the Ghana default): the first customer's cash
+    // deposits (50,000.00 + 49,999.99) and withdrawal (120,000.00), the second's three withdrawals
+    // of 20,000.00; not the third's 40,000.00, the transfer, the failed one or today's.
+    expect(report).toMatchObject({ day: yesterday, transactionCount: 6 });
     const res = await call("GET", `/v1/goaml/reports/${report.id}/xml`, { key: t.key });
     const xml = await res.text();
     expect(await sha256(xml)).toBe(report.sha256);
     expect(xml).toContain(`<entity_reference>CTR-${yesterday}</entity_reference>`);
-    expect([...xml.matchAll(/<amount_local>([^<]+)</g)].map((m) => m[1])).toEqual(["50000.00", "120000.00"]);
+    expect([...xml.matchAll(/<amount_local>([^<]+)</g)].map((m) => m[1])).toEqual([
+      "50000.00",
+      "49999.99",
+      "20000.00",
+      "20000.00",
+      "20000.00",
+      "120000.00",
+    ]);
+    expect(xml).toContain("deposits and withdrawals each on their own");
     const runs = await json<{ data: Run[] }>(await call("GET", "/v1/goaml/ctr-runs", { key: t.key }));
     expect(runs.data).toEqual([
-      expect.objectContaining({ day: yesterday, status: "filed", qualifyingCount: 2, reportId: report.id }),
+      expect.objectContaining({ day: yesterday, status: "filed", qualifyingCount: 6, reportId: report.id }),
     ]);
     const events = await shardRows<{ type: string }>(
       t,

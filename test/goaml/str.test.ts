@@ -1,7 +1,9 @@
 import { beforeAll, describe, expect, it } from "vitest";
+import { ago } from "../aml/helpers";
 import { call, createTenant, json, shardRows, type TestTenant } from "../harness";
-import { KYC_SUBJECT } from "./demo";
-import { type ErrorBody, largeCashCase, type ReportBody, setUpGoaml, sha256 } from "./helpers";
+import { publish, putDraft } from "../rules/helpers";
+import { KYC_SUBJECT, REPORTING_ENTITY } from "./demo";
+import { demoCustomer, type ErrorBody, largeCashCase, type ReportBody, setUpGoaml, sha256 } from "./helpers";
 
 let t: TestTenant;
 let other: TestTenant;
@@ -193,5 +195,77 @@ describe("FIU profile", () => {
     expect((await json<ErrorBody>(res)).error.details?.map((d) => d.path)).toContain(
       "profile.channels.cash.fundsCode",
     );
+  });
+});
+
+describe("STR from a case a custom rule opened", () => {
+  it("maps the custom rule to an indicator and keeps the counterparty's account", async () => {
+    const u = await createTenant({ name: "goAML custom rule" });
+    const custom = {
+      ruleId: "two_large",
+      name: "Two large credits",
+      enabled: true,
+      appliesTo: ["customer"],
+      severity: "high",
+      score: 50,
+      typology: "large_cash",
+      reason: "Two or more credits of 50,000 or more in 7 days",
+      counterfactual: "Would not fire with fewer than two such credits",
+      condition: {
+        op: "compare",
+        aggregate: { fn: "count", windowDays: 7, filter: { types: ["credit"], amountMin: 50_000 } },
+        comparator: ">=",
+        to: { value: 2 },
+      },
+    };
+    expect((await putDraft(u.key, "aml", { custom: [custom] })).status).toBe(200);
+    expect((await publish(u.key, "aml")).status).toBe(200);
+    await setUpGoaml(u);
+    const { profile } = await json<{ profile: { indicatorMap: { amlRules: Record<string, string[]> } } }>(
+      await call("GET", "/v1/goaml/profile", { key: u.key }),
+    );
+    const withMap = (amlRules: Record<string, string[]>) =>
+      call("PUT", "/v1/goaml/profile", {
+        key: u.key,
+        body: {
+          profile: { ...profile, indicatorMap: { ...profile.indicatorMap, amlRules } },
+          reportingEntity: REPORTING_ENTITY,
+        },
+      });
+    const refused = await withMap({ ...profile.indicatorMap.amlRules, not_a_rule: ["ML002"] });
+    expect(refused.status).toBe(400);
+    expect((await json<ErrorBody>(refused)).error.details?.map((d) => d.path)).toEqual([
+      "profile.indicatorMap.amlRules.not_a_rule",
+    ]);
+    expect((await withMap({ ...profile.indicatorMap.amlRules, two_large: ["ML002"] })).status).toBe(200);
+
+    const { customerId } = await demoCustomer(u, [
+      { amountMinor: 6_000_000, transactionDate: ago(3), channel: "cash" },
+      { amountMinor: 5_500_000, transactionDate: ago(2), channel: "cash" },
+      {
+        amountMinor: 9_500_000,
+        transactionDate: ago(1),
+        type: "debit",
+        channel: "transfer",
+        counterpartyName: "Esi Boateng Enterprise",
+        counterpartyAccount: "0244-555-0101",
+        counterpartyCountry: "GH",
+      },
+    ]);
+    await call("PUT", `/v1/goaml/subjects/${customerId}`, { key: u.key, body: { subject: KYC_SUBJECT } });
+    const evaluated = await json<{ result: { cases: Array<{ caseId: string; ruleId: string }> } }>(
+      await call("POST", "/v1/kyc-aml/evaluate", {
+        key: u.key,
+        body: { entityType: "customer", entityId: customerId, ruleIds: ["two_large"] },
+      }),
+    );
+    const caseId = evaluated.result.cases.find((c) => c.ruleId === "two_large")!.caseId;
+    const res = await generate(caseId, {}, u.key);
+    expect(res.status, await res.clone().text()).toBe(201);
+    const { report } = await json<ReportBody>(res);
+    const xml = await (await call("GET", `/v1/goaml/reports/${report.id}/xml`, { key: u.key })).text();
+    expect([...xml.matchAll(/<indicator>([^<]+)</g)].map((m) => m[1])).toEqual(["ML002"]);
+    expect(xml).toContain("<name>Esi Boateng Enterprise</name>");
+    expect(xml).toContain("<comments>Account number: 0244-555-0101</comments>");
   });
 });

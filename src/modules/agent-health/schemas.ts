@@ -6,7 +6,10 @@ const AgentIdParam = z
   .string()
   .min(1)
   .max(100)
-  .openapi({ param: { name: "agentId", in: "path" }, description: "The tenant's own agent identifier" });
+  .openapi({
+    param: { name: "agentId", in: "path" },
+    description: "The tenant's own agent identifier (agentId), or the agent's id (UUID) as the API shows it",
+  });
 
 export const AgentIdParams = z.object({ agentId: AgentIdParam });
 

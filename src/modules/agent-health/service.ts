@@ -4,7 +4,7 @@ import { AGENT_HEALTH_REFRESH_JOB, jobs } from "../../jobs/messages";
 import { AppError } from "../../lib/errors";
 import { roundTo } from "../../lib/numbers";
 import { presentPage } from "../../lib/pagination";
-import { getAgent } from "../data/service";
+import { getAgentByRef } from "../data/service";
 import { benchmarkGroups, peerComparison } from "./benchmarks/service";
 import { activityFromStore, boundsFor, STANDARD_WINDOW } from "./domain/inputs";
 import { calculateAhi } from "./domain/score";
@@ -68,7 +68,7 @@ export async function getAgentHealth(
   options: { windowDays: number; includePeerComparison: boolean },
 ) {
   requireAgentNetwork(ctx);
-  const agent = await getAgent(ctx, agentId);
+  const agent = await getAgentByRef(ctx, agentId);
   const b = boundsFor(ctx.clock.now(), options.windowDays);
   const [activity, lastTx, forecasts] = await Promise.all([
     repo.activityByAgent(ctx, { kind: "one", agentId: agent.agentId }, b),

@@ -219,6 +219,15 @@ export const listAgents = (
 export const findAgent = (scope: TenantScope, agentId: string) =>
   scope.db.select().from(agents, eq(agents.agentId, agentId)).get();
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** An agent by the tenant's identifier (`agentId`) or, failing that, by its stored UUID (`id`). */
+export async function findAgentByRef(scope: TenantScope, ref: string) {
+  const byCode = await findAgent(scope, ref);
+  if (byCode || !UUID.test(ref)) return byCode;
+  return scope.db.select().from(agents, eq(agents.id, ref.toLowerCase())).get();
+}
+
 /** Every kept row count of the tenant (migration 0033), by table; a table with no row yet is absent. */
 export async function rowCounts(scope: TenantScope): Promise<Record<string, number>> {
   const rows = await scope.db

@@ -179,5 +179,15 @@ export async function getAgent(scope: TenantScope, agentId: string) {
   return row;
 }
 
+/**
+ * An agent named by the tenant's identifier (`agentId`, what ingest took) or by the UUID the API
+ * shows as its `id`; the identifier wins when both could match. 404 otherwise.
+ */
+export async function getAgentByRef(scope: TenantScope, ref: string) {
+  const row = await repo.findAgentByRef(scope, ref);
+  if (!row) throw notFound("Agent");
+  return row;
+}
+
 /** The tenant's rows per data table (customers, accounts, transactions, agents), kept by triggers. */
 export const rowCounts = (scope: TenantScope) => repo.rowCounts(scope);

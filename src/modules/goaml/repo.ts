@@ -1,4 +1,4 @@
-import { desc, eq, gte, inArray, lt, notInArray, or, sql } from "drizzle-orm";
+import { desc, eq, gte, inArray, lt, notInArray, or, type SQL, sql } from "drizzle-orm";
 import type { TenantScope } from "../../db/client";
 import { listOrder, type PageRequest, tablePage } from "../../db/keyset";
 import {
@@ -153,6 +153,20 @@ export async function findCustomer(scope: TenantScope, id: string) {
 export const accountsByIds = (scope: TenantScope, ids: string[]) =>
   ids.length === 0 ? Promise.resolve([]) : scope.db.select().from(accounts, inArray(accounts.id, ids));
 
+/** Our accounts by account number (external id), in chunks under D1's 100 bound parameters. */
+export async function accountsByExternalIds(scope: TenantScope, numbers: string[]) {
+  const chunks: string[][] = [];
+  for (let i = 0; i < numbers.length; i += 90) chunks.push(numbers.slice(i, i + 90));
+  const rows = await Promise.all(
+    chunks.map((chunk) =>
+      scope.db
+        .select({ externalId: accounts.externalId, name: accounts.name, customerId: accounts.customerId })
+        .from(accounts, inArray(accounts.externalId, chunk)),
+    ),
+  );
+  return rows.flat();
+}
+
 const movedMoney = or(
   eq(transactions.status, "completed"),
   notInArray(transactions.status, [...FAILED_STATUSES]),
@@ -179,30 +193,64 @@ export const entityTransactions = (
     .orderBy(desc(transactions.transactionDate), desc(transactions.id))
     .limit(limit);
 
-/** Cash (the given channels, any case) at or above the threshold in [from, to), oldest first. */
-export const cashAtOrAbove = (
+/**
+ * The day's cash (the given channels, any case, moved money, in [from, to)) that can reach the
+ * threshold under the aggregation, oldest first, at most `limit`: each transaction at or above it
+ * (`transaction`), else every cash transaction of a customer whose day total (per direction, or
+ * both together) reaches it. The domain (selectCtrCash) then keeps exactly the qualifying ones.
+ */
+export async function ctrCandidates(
   scope: TenantScope,
-  channels: string[],
-  thresholdMinor: number,
-  from: string,
-  to: string,
-  limit: number,
-) =>
-  scope.db
-    .select()
-    .from(
-      transactions,
-      gte(transactions.transactionDate, from),
-      lt(transactions.transactionDate, to),
-      inArray(
-        sql`lower(${transactions.channel})`,
-        channels.map((c) => c.toLowerCase()),
-      ),
-      gte(transactions.amountMinor, thresholdMinor),
-      movedMoney,
+  q: {
+    channels: string[];
+    thresholdMinor: number;
+    aggregation: "transaction" | "subject_day" | "subject_day_by_direction";
+    from: string;
+    to: string;
+    limit: number;
+  },
+) {
+  const cash = [
+    gte(transactions.transactionDate, q.from),
+    lt(transactions.transactionDate, q.to),
+    inArray(
+      sql`lower(${transactions.channel})`,
+      q.channels.map((c) => c.toLowerCase()),
+    ),
+    movedMoney,
+  ];
+  const ordered = (...extra: SQL[]) =>
+    scope.db
+      .select()
+      .from(transactions, ...cash, ...extra)
+      .orderBy(transactions.transactionDate, transactions.id)
+      .limit(q.limit);
+  if (q.aggregation === "transaction") return ordered(gte(transactions.amountMinor, q.thresholdMinor));
+  const groups =
+    q.aggregation === "subject_day"
+      ? [transactions.customerId]
+      : [transactions.customerId, transactions.type];
+  const subjects = await scope.db
+    .select({ customerId: transactions.customerId })
+    .from(transactions, ...cash)
+    .groupBy(...groups)
+    .having(sql`sum(${transactions.amountMinor}) >= ${q.thresholdMinor}`);
+  const ids = [...new Set(subjects.map((s) => s.customerId))];
+  const rows = [];
+  for (let i = 0; i < ids.length && rows.length < q.limit; i += 80)
+    rows.push(...(await ordered(inArray(transactions.customerId, ids.slice(i, i + 80)))));
+  return rows
+    .sort((a, b) =>
+      a.transactionDate === b.transactionDate
+        ? a.id < b.id
+          ? -1
+          : 1
+        : a.transactionDate < b.transactionDate
+          ? -1
+          : 1,
     )
-    .orderBy(transactions.transactionDate, transactions.id)
-    .limit(limit);
+    .slice(0, q.limit);
+}
 
 export const customersByIds = (scope: TenantScope, ids: string[]) =>
   ids.length === 0 ? Promise.resolve([]) : scope.db.select().from(customers, inArray(customers.id, ids));

@@ -19,6 +19,7 @@ import { type FiuProfile, validateFiuProfile } from "./domain/fiu-profile";
 import { GHANA_FIC_PROFILE } from "./domain/ghana-profile";
 import { CASE_ENTRY_FOR, canMoveReport, type ReportStatus } from "./domain/lifecycle";
 import { type ReportingEntity, reportingEntitySchema } from "./domain/reporting-entity";
+import { customCaseRules } from "./indicators";
 import { presentReport, presentReportHistory } from "./present";
 import * as repo from "./repo";
 import type { PutSubjectBodyType as PutSubjectBody } from "./schemas";
@@ -43,7 +44,7 @@ export async function loadSettings(ctx: TenantContext): Promise<GoamlSettings> {
 
 /** Replaces the tenant's profile; every issue is a 400 detail naming its field (`profile.ctr.thresholdMinor`). */
 export async function putSettings(ctx: TenantContext, input: { profile: unknown; reportingEntity: unknown }) {
-  const profile = validateFiuProfile(input.profile);
+  const profile = validateFiuProfile(input.profile, { customRules: await customCaseRules(ctx) });
   const entity =
     input.reportingEntity === null ? null : reportingEntitySchema.safeParse(input.reportingEntity);
   const issues = [

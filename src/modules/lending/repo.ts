@@ -155,6 +155,7 @@ export function upsertLoans(scope: TenantScope, rows: Record<string, unknown>[],
 export function updateLoanDerived(scope: TenantScope, rows: Record<string, unknown>[], now: string): SQL[] {
   return jsonArrayChunks(rows).map(
     (json) => sql`UPDATE loans SET
+        status = json_extract(j.value, '$.status'),
         outstanding_principal_minor = json_extract(j.value, '$.outstandingPrincipalMinor'),
         outstanding_total_minor = json_extract(j.value, '$.outstandingTotalMinor'),
         oldest_unpaid_due_date = json_extract(j.value, '$.oldestUnpaidDueDate'),

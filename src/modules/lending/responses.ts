@@ -133,3 +133,15 @@ export const ParSchema = z
     ),
   })
   .openapi("PortfolioAtRisk");
+
+export const SnapshotBackfillSchema = z
+  .object({
+    success: z.literal(true),
+    monthEnds: z.array(z.string()).openapi({ description: "The month-ends written, oldest first" }),
+    loans: z.number().int().openapi({ description: "Loans reconstructed" }),
+    rows: z
+      .number()
+      .int()
+      .openapi({ description: "Snapshot rows written (a loan in the book at a month-end)" }),
+  })
+  .openapi("LendingSnapshotBackfillResult");

@@ -43,3 +43,12 @@ export const ParQuery = AsOfQuery.extend({
     .optional()
     .openapi({ description: "Default the tenant's currency" }),
 });
+
+export const SnapshotBackfillBody = z
+  .strictObject({
+    from: z.iso.date().openapi({
+      example: "2026-01-01",
+      description: "The first month rebuilt (its month-end); at most 24 month-ends up to the last one",
+    }),
+  })
+  .openapi("LendingSnapshotBackfill");

@@ -1,5 +1,14 @@
 import { z } from "@hono/zod-openapi";
-import { AmountInput, IsoDateTime } from "../../../http/openapi";
+import { AmountDecimalInput, AmountInput, IsoDateTime } from "../../../http/openapi";
+
+/**
+ * A reported balance: a decimal string like every other amount of the API; a JSON number (major
+ * units) is still accepted because existing clients send one (docs/methodology/agent-float.md).
+ */
+const Balance = z.union([AmountDecimalInput, AmountInput]).openapi({
+  description:
+    'Major units as a decimal string ("1250.00"); a JSON number is still accepted (deprecated, for existing clients)',
+});
 
 export const HistoryQuery = z
   .object({
@@ -17,10 +26,10 @@ export const ReportsBody = z
       .array(
         z.strictObject({
           reportedAt: IsoDateTime.openapi({ description: "When the balance was read; not in the future" }),
-          floatBalance: AmountInput,
-          cashBalance: AmountInput.nullable()
-            .optional()
-            .openapi({ description: "The outlet's cash, when known" }),
+          floatBalance: Balance,
+          cashBalance: z.union([AmountDecimalInput, AmountInput]).nullable().optional().openapi({
+            description: "The outlet's cash, when known (decimal string; a number is still accepted)",
+          }),
         }),
       )
       .min(1)

@@ -2,7 +2,7 @@ import type { TenantContext } from "../../../db/tenant-context";
 import { daysBefore } from "../../../lib/clock";
 import { badRequest } from "../../../lib/errors";
 import { fromMinor, fromMinorOrNull, toMinor } from "../../../lib/money";
-import { getAgent } from "../../data/service";
+import { getAgentByRef } from "../../data/service";
 import { requireAgentNetwork } from "../service";
 import { bucketStart, floatSeries, type Granularity } from "./domain/history";
 import * as repo from "./repo";
@@ -21,7 +21,7 @@ export async function floatHistory(
   query: { from?: string; to?: string; granularity: Granularity },
 ) {
   requireAgentNetwork(ctx);
-  const agent = await getAgent(ctx, agentId);
+  const agent = await getAgentByRef(ctx, agentId);
   const g = query.granularity;
   const to = query.to ? new Date(query.to) : ctx.clock.now();
   const from = query.from ? new Date(query.from) : daysBefore(to, DEFAULT_SPAN_DAYS[g]);
@@ -76,14 +76,15 @@ const prior = (iso: string) => new Date(new Date(iso).getTime() - 1).toISOString
 
 export interface ReportInput {
   reportedAt: string;
-  floatBalance: number;
-  cashBalance?: number | null;
+  /** Major units: a decimal string, or a number (still accepted from existing clients). */
+  floatBalance: string | number;
+  cashBalance?: string | number | null;
 }
 
 /** Stores reported balances of one agent (a report at the same instant replaces the earlier send). */
 export async function recordFloatReports(ctx: TenantContext, agentId: string, reports: ReportInput[]) {
   requireAgentNetwork(ctx);
-  const agent = await getAgent(ctx, agentId);
+  const agent = await getAgentByRef(ctx, agentId);
   const now = ctx.clock.now();
   const points = reports.map((r, i) => {
     const at = new Date(r.reportedAt);

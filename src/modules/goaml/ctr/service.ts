@@ -1,7 +1,8 @@
 /**
- * The daily CTR (docs/methodology/goaml.md#ctr): the tenant-local day's cash transactions (the
- * profile's CTR channels; `cash` by default, as the AML features count cash) at or above the
- * profile's threshold, in one report per day. The run is recorded whatever happens: `empty`
+ * The daily CTR (docs/methodology/goaml.md#ctr-run): the tenant-local business day's cash
+ * transactions (the profile's CTR channels; `cash` by default, as the AML features count cash)
+ * that reach the profile's threshold summed per customer as its aggregation says, in one report
+ * per day. The run is recorded whatever happens: `empty`
  * when nothing qualified, `refused` with the validator's issues (missing KYC facts), `filed`.
  */
 
@@ -18,15 +19,19 @@ import {
   type KycSubject,
   transactionInputs,
 } from "../domain/case-input";
-import { buildCtr } from "../domain/ctr";
+import { buildCtr, selectCtrCash } from "../domain/ctr";
 import { type LocalDay, localDay, previousLocalDay } from "../domain/ctr-day";
+import { ctrAggregation } from "../domain/fiu-profile";
 import type { ClientAccountInput } from "../domain/parties";
+import { ownAccounts } from "../indicators";
 import { presentRun } from "../present";
 import * as repo from "../repo";
 import { loadSettings, storeXml } from "../service";
 
 /** Qualifying transactions one CTR holds; more is refused rather than silently cut. */
 export const CTR_MAX_TRANSACTIONS = 2_000;
+/** Cash transactions of the day's customers at the threshold read to find the qualifying ones. */
+export const CTR_MAX_CANDIDATES = 5_000;
 
 const zoneOf = (ctx: TenantContext) => ctx.tenant.settings.timeZone ?? "UTC";
 
@@ -58,14 +63,22 @@ async function runCtr(ctx: TenantContext, bounds: LocalDay) {
       { path: "reportingEntity", message: "set it with PUT /v1/goaml/profile" },
     ]);
   const { profile } = settings;
-  const rows = await repo.cashAtOrAbove(
-    ctx,
-    profile.ctr.channels,
-    profile.ctr.thresholdMinor,
-    bounds.from,
-    bounds.to,
-    CTR_MAX_TRANSACTIONS + 1,
-  );
+  const candidates = await repo.ctrCandidates(ctx, {
+    channels: profile.ctr.channels,
+    thresholdMinor: profile.ctr.thresholdMinor,
+    aggregation: ctrAggregation(profile),
+    from: bounds.from,
+    to: bounds.to,
+    limit: CTR_MAX_CANDIDATES + 1,
+  });
+  const rows = selectCtrCash(profile, candidates, (t) => ({
+    id: t.externalId,
+    subject: t.customerId,
+    direction: t.type,
+    amountMinor: t.amountMinor,
+    channel: t.channel,
+    date: t.transactionDate,
+  }));
   const at = ctx.clock.now().toISOString();
   const record = async (
     status: "filed" | "empty" | "refused",
@@ -82,6 +95,15 @@ async function runCtr(ctx: TenantContext, bounds: LocalDay) {
     await ctx.db.batch([repo.upsertRun(ctx, run)]);
     return presentRun({ ...run, tenantId: ctx.tenantId });
   };
+  if (candidates.length > CTR_MAX_CANDIDATES)
+    return record("refused", {
+      issues: [
+        {
+          path: "transactions",
+          message: `more than ${CTR_MAX_CANDIDATES} cash transactions of customers at the threshold`,
+        },
+      ],
+    });
   if (rows.length === 0) return record("empty", {});
   if (rows.length > CTR_MAX_TRANSACTIONS)
     return record("refused", {
@@ -108,7 +130,7 @@ async function runCtr(ctx: TenantContext, bounds: LocalDay) {
     }
     return clients.get(id);
   };
-  const mapped = transactionInputs(profile, rows, clientOf);
+  const mapped = transactionInputs(profile, rows, clientOf, await ownAccounts(ctx, rows, entity.institution));
   if (mapped.issues.length) return record("refused", { issues: mapped.issues });
   const built = buildCtr(profile, {
     reportingEntity: entity,

@@ -3,6 +3,7 @@ import { CUSTOMER, KYC_SUBJECT, REPORTING_ENTITY } from "../../../../test/goaml/
 import {
   type AccountFacts,
   clientAccount,
+  counterpartyOf,
   holderOf,
   reasonOf,
   type TransactionFacts,
@@ -107,5 +108,59 @@ describe("STR from our rows (the service's mapping)", () => {
       taxRegistered: true,
     });
     expect(holder).not.toHaveProperty("birthdate");
+  });
+});
+
+describe("the counterparty's account", () => {
+  const transfer = (over: Partial<TransactionFacts>) =>
+    tx({ id: "t9", externalId: "txn-9", type: "debit", channel: "transfer", ...over });
+  const client = () =>
+    clientAccount(GHANA_FIC_PROFILE, REPORTING_ENTITY, customer, account, holderOf(customer, KYC_SUBJECT));
+  const build = (row: TransactionFacts, own?: (n: string) => { accountName: string } | undefined) => {
+    const { transactions } = transactionInputs(GHANA_FIC_PROFILE, [row], client, {
+      institution: REPORTING_ENTITY.institution,
+      ...(own ? { ownAccount: own } : {}),
+    });
+    return buildStr(GHANA_FIC_PROFILE, {
+      reportingEntity: REPORTING_ENTITY,
+      caseId: caseFacts.id,
+      reason: "r",
+      transactions,
+      fired: { amlRuleIds: ["AML-RMF-003"] },
+      generatedAt: "2026-03-03T16:30:00Z",
+    });
+  };
+
+  it("an account elsewhere: the entity by name, its account number in the comments (XSD-valid)", async () => {
+    const row = transfer({
+      counterpartyName: "Esi Boateng Enterprise",
+      counterpartyAccount: "0244-555-0101",
+    });
+    expect(counterpartyOf(row, REPORTING_ENTITY.institution, () => undefined)).toEqual({
+      kind: "entity",
+      name: "Esi Boateng Enterprise",
+      comments: "Account number: 0244-555-0101",
+    });
+    const result = build(row);
+    if (!result.ok) throw new Error(JSON.stringify(result.issues));
+    expect(result.xml).toContain("<comments>Account number: 0244-555-0101</comments>");
+    expect((await xsdValidate(result.xml)).errors).toEqual([]);
+  });
+
+  it("an account of our own book: a t_account at the reporting institution (XSD-valid)", async () => {
+    const row = transfer({ counterpartyName: null, counterpartyAccount: "0041-3300-7788" });
+    const result = build(row, (n) => (n === "0041-3300-7788" ? { accountName: "Abena Owusu" } : undefined));
+    if (!result.ok) throw new Error(JSON.stringify(result.issues));
+    expect(result.xml).toMatch(
+      /<to_account>[\s\S]*<account>0041-3300-7788<\/account>\s*<account_name>Abena Owusu<\/account_name>/,
+    );
+    expect((await xsdValidate(result.xml)).errors).toEqual([]);
+  });
+
+  it("no account: the entity by name only, as before", () => {
+    expect(counterpartyOf(transfer({ counterpartyName: "Esi Boateng Enterprise" }))).toEqual({
+      kind: "entity",
+      name: "Esi Boateng Enterprise",
+    });
   });
 });

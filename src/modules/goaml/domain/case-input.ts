@@ -9,7 +9,9 @@ import { accountCodes, type FiuProfile } from "./fiu-profile";
 import type {
   AddressInput,
   ClientAccountInput,
+  CounterpartyInput,
   IdentificationInput,
+  InstitutionInput,
   PersonInput,
   PhoneInput,
 } from "./parties";
@@ -118,11 +120,54 @@ export function clientAccount(
   };
 }
 
+/** An account of the reporting institution's own book, found by its number (the counterparty side). */
+export interface OwnAccount {
+  accountName: string;
+}
+
+/**
+ * The other side of a transaction. Its account number is kept whenever we have it: an account of
+ * our own book is a `t_account` at the reporting institution (whose code or SWIFT we hold); an
+ * account elsewhere, whose institution our data does not name (goAML's t_account requires its
+ * code or SWIFT), is the entity by name with the account number in its comments.
+ */
+export function counterpartyOf(
+  t: Pick<TransactionFacts, "counterpartyName" | "counterpartyAccount" | "counterpartyCountry">,
+  institution?: InstitutionInput,
+  ownAccount?: (accountNumber: string) => OwnAccount | undefined,
+): CounterpartyInput | undefined {
+  const country = t.counterpartyCountry ?? undefined;
+  const number = t.counterpartyAccount?.trim() || undefined;
+  const own = number && institution ? ownAccount?.(number) : undefined;
+  if (number && own && institution)
+    return defined({
+      kind: "account" as const,
+      institutionName: institution.name,
+      institutionCode: institution.code,
+      swift: institution.code === undefined ? institution.swift : undefined,
+      accountNumber: number,
+      accountName: t.counterpartyName ?? own.accountName,
+      country,
+    });
+  const named = t.counterpartyName ?? number;
+  if (!named) return undefined;
+  return defined({
+    kind: "entity" as const,
+    name: named,
+    country,
+    comments: number && t.counterpartyName ? `Account number: ${number}` : undefined,
+  });
+}
+
 /** Our transactions as the builder's; a foreign-currency one is an issue (amount_local is local). */
 export function transactionInputs(
   profile: FiuProfile,
   rows: TransactionFacts[],
   clientOf: (accountId: string) => ClientAccountInput | undefined,
+  counterparties: {
+    institution?: InstitutionInput;
+    ownAccount?: (accountNumber: string) => OwnAccount | undefined;
+  } = {},
 ): { transactions: TransactionInput[]; issues: ValidationIssue[] } {
   const issues: ValidationIssue[] = [];
   const transactions: TransactionInput[] = [];
@@ -137,7 +182,6 @@ export function transactionInputs(
         path: `transactions[${i}].currency`,
         message: `${t.externalId} is in ${t.currency}, not the local currency ${profile.currencyCodeLocal}`,
       });
-    const named = t.counterpartyName ?? t.counterpartyAccount;
     transactions.push(
       defined({
         id: t.externalId,
@@ -148,10 +192,7 @@ export function transactionInputs(
         amountMinor: t.amountMinor,
         channel: t.channel,
         client,
-        // Our data has no institution code for the other side: it is reported by name as an entity.
-        counterparty: named
-          ? defined({ kind: "entity" as const, name: named, country: t.counterpartyCountry ?? undefined })
-          : undefined,
+        counterparty: counterpartyOf(t, counterparties.institution, counterparties.ownAccount),
       }),
     );
   }

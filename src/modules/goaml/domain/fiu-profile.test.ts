@@ -1,8 +1,9 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { AML_RULES } from "../../aml/domain/rules";
+import { BUILTIN_RULE_TYPOLOGY } from "../../aml/domain/typologies";
 import { SIGNAL_IDS } from "../../fraud/domain/catalog";
-import { codesForChannel, indicatorsFor, validateFiuProfile } from "./fiu-profile";
+import { amlRuleIndicators, codesForChannel, indicatorsFor, validateFiuProfile } from "./fiu-profile";
 import { GHANA_FIC_PROFILE } from "./ghana-profile";
 import { XSD_ENUMS } from "./xsd-enums";
 
@@ -94,6 +95,70 @@ describe("FIU profile", () => {
         "indicatorMap.amlRules.AML-STR-002.0",
       ].sort(),
     );
+  });
+});
+
+describe("indicators for every rule that can open a case", () => {
+  const custom = [
+    { ruleId: "two_large", typology: "large_cash" as const },
+    { ruleId: "odd_one" },
+    { ruleId: "quiet", opensCase: false },
+  ];
+
+  it("gives every built-in rule a typology", () => {
+    for (const r of AML_RULES)
+      expect([r.ruleId, BUILTIN_RULE_TYPOLOGY[r.ruleId]]).not.toEqual([r.ruleId, undefined]);
+  });
+
+  it("takes the rule's own entry, then its typology's, then the default", () => {
+    const profile = {
+      ...GHANA_FIC_PROFILE,
+      indicatorMap: {
+        ...GHANA_FIC_PROFILE.indicatorMap,
+        amlRules: { ...GHANA_FIC_PROFILE.indicatorMap.amlRules, odd_one: ["ICANA"] },
+      },
+    };
+    expect(amlRuleIndicators(profile, { ruleId: "AML-STR-002" })).toEqual({ codes: ["ML002"], via: "rule" });
+    expect(amlRuleIndicators(profile, custom[0]!)).toEqual({ codes: ["FRQDW"], via: "typology" });
+    expect(amlRuleIndicators(profile, custom[1]!)).toEqual({ codes: ["ICANA"], via: "rule" });
+    expect(amlRuleIndicators(profile, { ruleId: "unmapped" })).toEqual({ codes: ["TAICE"], via: "default" });
+    expect(indicatorsFor(profile, { amlRules: [custom[0]!, { ruleId: "AML-LCT-001" }] })).toEqual(["FRQDW"]);
+  });
+
+  it("accepts custom rule ids of the tenant's rule set in the map, and refuses others", () => {
+    const profile = {
+      ...GHANA_FIC_PROFILE,
+      indicatorMap: {
+        ...GHANA_FIC_PROFILE.indicatorMap,
+        amlRules: { ...GHANA_FIC_PROFILE.indicatorMap.amlRules, two_large: ["ML002"] },
+      },
+    };
+    expect(validateFiuProfile(profile, { customRules: custom }).ok).toBe(true);
+    const refused = validateFiuProfile(profile);
+    expect(refused.ok ? [] : refused.issues.map((i) => i.path)).toEqual(["indicatorMap.amlRules.two_large"]);
+  });
+
+  it("refuses a profile that leaves a case-opening rule without an indicator", () => {
+    const { default: _d, typologies: _t, ...map } = GHANA_FIC_PROFILE.indicatorMap;
+    const result = validateFiuProfile({ ...GHANA_FIC_PROFILE, indicatorMap: map }, { customRules: custom });
+    // "quiet" never opens a case; the built-ins all have their own entries.
+    expect(result.ok ? [] : result.issues.map((i) => i.path).sort()).toEqual([
+      "indicatorMap.amlRules.odd_one",
+      "indicatorMap.amlRules.two_large",
+    ]);
+  });
+
+  it("refuses a code marked 'reference' that the reference list does not hold", () => {
+    const result = validateFiuProfile({
+      ...GHANA_FIC_PROFILE,
+      indicators: [
+        ...GHANA_FIC_PROFILE.indicators,
+        { code: "ZZTOP", label: "Not in goAML", source: "reference" },
+      ],
+    });
+    expect(result.ok ? [] : result.issues.map((i) => i.path)).toEqual([
+      `indicators.${GHANA_FIC_PROFILE.indicators.length}.source`,
+    ]);
   });
 });
 

@@ -71,6 +71,9 @@ export const GHANA_FIC_PROFILE: FiuProfile = {
     thresholdMinor: 5_000_000, // GH¢50,000.00
     channels: ["cash"],
     indicatorCodes: ["CTRTH"],
+    // FIC: "cash deposits or withdrawals of GH¢50,000 or more" in a day; read as each direction
+    // summed per customer and business day (docs/methodology/goaml.md#ctr-run).
+    aggregation: "subject_day_by_direction",
   },
   // Reference codes: C savings, B current, LOAN, CRDTC credit card; A active, C dormant.
   accounts: {
@@ -105,6 +108,28 @@ export const GHANA_FIC_PROFILE: FiuProfile = {
       "AML-FNO-017": ["TAICE"],
       "AML-SMF-018": ["ML002"],
     },
+    // A custom rule without its own entry takes its typology's codes, then `default`.
+    typologies: {
+      large_cash: ["FRQDW"],
+      structuring: ["ML002"],
+      smurfing: ["ML002"],
+      pass_through: ["QMOFS"],
+      cycle: ["QMOFS"],
+      scatter_gather: ["QMOFS"],
+      gather_scatter: ["QMOFS"],
+      layering: ["QMOFS"],
+      velocity: ["LOWBL"],
+      dormant_reactivation: ["CSEWA"],
+      high_risk_geography: ["HRJWT"],
+      cross_border: ["TAICE"],
+      round_amounts: ["FTRWA"],
+      fan_in: ["MURCW"],
+      fan_out: ["TAICE"],
+      profile_mismatch: ["ICICP"],
+      sanctions_or_watchlist: ["TAICE"],
+      other: ["TAICE"],
+    },
+    default: ["TAICE"],
     fraudSignals: {
       velocity_count: ["LOWBL"],
       velocity_amount: ["LOWBL"],

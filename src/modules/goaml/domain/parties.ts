@@ -92,7 +92,15 @@ export type CounterpartyInput =
       accountName: string;
       country?: string;
     }
-  | { kind: "entity"; name: string; incorporationNumber?: string; business?: string; country?: string };
+  | {
+      kind: "entity";
+      name: string;
+      incorporationNumber?: string;
+      business?: string;
+      country?: string;
+      /** Free text (the account number of a counterparty whose institution we do not know). */
+      comments?: string;
+    };
 
 /** A date or date-time as the schema's sql_date (`YYYY-MM-DDThh:mm:ss`, UTC; Ghana keeps GMT). */
 export function toSqlDate(value: string): string {
@@ -225,5 +233,6 @@ export function counterparty(dir: "from" | "to", c: CounterpartyInput): XmlEleme
     leaf("name", c.name),
     optLeaf("incorporation_number", c.incorporationNumber),
     optLeaf("business", c.business),
+    optLeaf("comments", c.comments),
   );
 }

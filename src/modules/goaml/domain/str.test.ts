@@ -63,7 +63,10 @@ describe("buildStr", () => {
   });
 
   it("refuses a case whose rules map to no indicator (the schema needs one)", () => {
-    const result = buildStr(GHANA_FIC_PROFILE, { ...input, fired: { amlRuleIds: ["AML-NOPE-999"] } });
+    // Without a default indicator, a rule with no entry and no typology maps to nothing.
+    const { default: _none, ...map } = GHANA_FIC_PROFILE.indicatorMap;
+    const bare = { ...GHANA_FIC_PROFILE, indicatorMap: map };
+    const result = buildStr(bare, { ...input, fired: { amlRuleIds: ["AML-NOPE-999"] } });
     expect(result.ok).toBe(false);
     if (!result.ok)
       expect(result.issues).toContainEqual({

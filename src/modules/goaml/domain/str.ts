@@ -4,7 +4,7 @@
  * signals that fired (through the FIU profile). A resubmission after the FIU rejected a
  * report carries the rejected report's FIU reference as `prev_rejected_ref_number`.
  */
-import { type FiuProfile, indicatorsFor } from "./fiu-profile";
+import { type CaseRule, type FiuProfile, indicatorsFor } from "./fiu-profile";
 import { buildReport, type ReportingEntityInput, type ReportResult, type TransactionInput } from "./report";
 
 export interface StrInput {
@@ -15,7 +15,7 @@ export interface StrInput {
   /** What the institution did (account restricted, relationship under review, ...). */
   action?: string;
   transactions: TransactionInput[];
-  fired: { amlRuleIds?: string[]; fraudSignalIds?: string[] };
+  fired: { amlRules?: CaseRule[]; amlRuleIds?: string[]; fraudSignalIds?: string[] };
   generatedAt: string;
   prevRejectedRefNumber?: string;
 }

@@ -1,8 +1,8 @@
 /**
  * An STR from an AML case: the case's customer (or account) and its transactions in the case's
  * window, newest first and at most STR_MAX_TRANSACTIONS; the reason from the analyst's
- * narrative and the case's explanation and evidence; indicators from the case's rule through
- * the FIU profile. A report the validator refuses is a 400 with its messages, and nothing is
+ * narrative and the case's explanation and evidence; indicators from the case's rule (built-in
+ * or custom: its id, its typology, or the profile's default) through the FIU profile. A report the validator refuses is a 400 with its messages, and nothing is
  * stored. A valid one is stored as a draft and logged on the case.
  */
 import type { TenantContext } from "../../../db/tenant-context";
@@ -22,6 +22,7 @@ import {
 } from "../domain/case-input";
 import type { ClientAccountInput } from "../domain/parties";
 import { buildStr } from "../domain/str";
+import { caseIndicators, caseRule, ownAccounts } from "../indicators";
 import * as repo from "../repo";
 import { getReport, loadSettings, storeXml } from "../service";
 
@@ -97,7 +98,14 @@ export async function generateStr(ctx: TenantContext, caseId: string, input: Str
       clients.set(id, clientAccount(settings.profile, entity, customer, account, holder));
     return clients.get(id);
   };
-  const mapped = transactionInputs(settings.profile, kept, clientOf);
+  const rule = await caseRule(ctx, c);
+  caseIndicators(settings.profile, rule);
+  const mapped = transactionInputs(
+    settings.profile,
+    kept,
+    clientOf,
+    await ownAccounts(ctx, kept, entity.institution),
+  );
   if (mapped.issues.length) throw badRequest("The case's transactions cannot be reported", mapped.issues);
   const facts: CaseFacts = { ...c, evidence: c.evidence as CaseFacts["evidence"] };
   const more =
@@ -111,7 +119,7 @@ export async function generateStr(ctx: TenantContext, caseId: string, input: Str
     reason: reasonOf(input.narrative, facts) + more,
     ...(input.action ? { action: input.action } : {}),
     transactions: mapped.transactions,
-    fired: { amlRuleIds: [c.ruleId] },
+    fired: { amlRules: [rule] },
     generatedAt: at.toISOString(),
     ...(prev ? { prevRejectedRefNumber: prev.ref } : {}),
   });

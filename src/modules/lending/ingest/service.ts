@@ -7,11 +7,13 @@ import { identityKey } from "../../ingest/domain/records";
 import { type LinkRef, resolveLinks } from "../../ingest/service";
 import { assertStorage } from "../../usage/service";
 import type { RepaymentInput, ScheduleLine } from "../domain/allocation";
-import { type Derived, derive } from "../domain/derive";
+import { arrearsAsOf, type Derived, derive } from "../domain/derive";
 import { parseBody, type RecordError, validateRecords } from "../domain/ingest-body";
 import { LOAN_COLUMNS, type LoanRecord, loanRecord, scheduleLines } from "../domain/records";
 import { type LoanWrite, rowsAdded } from "../domain/rows-added";
+import { snapshotStates, statusAfter } from "../domain/snapshot";
 import type { Transition } from "../domain/transitions";
+import * as portfolio from "../portfolio/repo";
 import * as repo from "../repo";
 import { afterEvents, eventsOnce, repaymentInputs, today, transitionEvents } from "../service";
 
@@ -35,9 +37,15 @@ export interface LoanChange {
   upsertLoan: boolean;
   /** What the shard held for the loan before: the storage quota is checked on what the write adds. */
   before: LoanWrite["before"];
+  /**
+   * The earliest day whose state the write changes (the disbursement for a loan record, the
+   * earliest repayment date for repayments): stored month-ends from then on are rebuilt.
+   */
+  historyFrom: string;
 }
 
-const derivedColumns = (d: Derived, on: string) => ({
+const derivedColumns = (d: Derived, on: string, status: string) => ({
+  status: statusAfter(status, d.state.repaid),
   outstandingPrincipalMinor: d.outstandingPrincipal,
   outstandingTotalMinor: d.outstandingTotal,
   oldestUnpaidDueDate: d.oldestUnpaidDueDate,
@@ -80,7 +88,7 @@ export async function writeChanges(ctx: Ctx, changes: LoanChange[], on: string):
       { bucket: loan.stateBucket, repaid: loan.stateRepaid === 1 },
       on,
     );
-    const columns = derivedColumns(d, on);
+    const columns = derivedColumns(d, on, loan.status);
     if (change.upsertLoan) loanRows.push({ ...loan, ...columns });
     else derivedRows.push({ id: loan.id, ...columns });
     for (const i of d.installments) {
@@ -121,6 +129,7 @@ export async function writeChanges(ctx: Ctx, changes: LoanChange[], on: string):
     }
   }
   const events = await transitionEvents(moves, on);
+  const history = await historyRewrite(ctx, changes, now);
   await ctx.db.batchSql([
     ...repo.upsertLoans(ctx, loanRows, now),
     ...repo.updateLoanDerived(ctx, derivedRows, now),
@@ -131,8 +140,41 @@ export async function writeChanges(ctx: Ctx, changes: LoanChange[], on: string):
     ),
     ...repo.upsertRepayments(ctx, repaymentRows, now),
     ...eventsOnce(ctx, events, now),
+    ...history,
   ]);
   await afterEvents(ctx, events.length);
+}
+
+/**
+ * History that arrives dated on or before a stored month-end (a backdated repayment, a loan
+ * record sent late or corrected) rewrites the touched loans' rows of those month-ends and the
+ * roll rates into them, in the write's own batch: a month-end stays what was true that day.
+ */
+async function historyRewrite(ctx: Ctx, changes: LoanChange[], now: string) {
+  const from = changes.map((c) => c.historyFrom).sort()[0];
+  if (from === undefined) return [];
+  const months = await portfolio.storedMonthEnds(ctx, from);
+  if (months.length === 0) return [];
+  const touched = changes.filter((c) => c.historyFrom <= months[months.length - 1]!);
+  const rows = touched.flatMap((c) => {
+    // Every repayment counted: the loan as it stands after this write.
+    const { outstanding } = arrearsAsOf(c.schedule, c.repayments, "9999-12-31").arrears;
+    const status = statusAfter(c.loan.status, outstanding.total === 0);
+    return snapshotStates(
+      { ...c.loan, status, outstandingPrincipalNow: outstanding.principal },
+      c.schedule,
+      c.repayments,
+      months,
+    );
+  });
+  return portfolio.replaceSnapshotRows(
+    ctx,
+    touched.map((c) => c.loan.id),
+    from,
+    rows,
+    months,
+    now,
+  );
 }
 
 export interface LendingIngestResult {
@@ -224,6 +266,10 @@ export async function ingestLoanRecords(ctx: Ctx, raws: RawRecord[]): Promise<Le
         installments: storedInstallments.get(loan.id) ?? 0,
         repayments: repayments.length,
       },
+      historyFrom:
+        before && before.disbursementDate < record.disbursementDate
+          ? before.disbursementDate
+          : record.disbursementDate,
     });
   }
   await writeChanges(ctx, changes, on); // over the quota: 403, nothing written

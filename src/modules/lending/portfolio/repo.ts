@@ -1,6 +1,7 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { TenantScope } from "../../../db/client";
 import { tenantSql, tenantValue } from "../../../db/tenant-tables";
+import { jsonArrayChunks } from "../../../lib/json-chunks";
 import { bucketSql, dpdSql } from "../repo";
 
 /**
@@ -96,7 +97,16 @@ export function writeRollRates(scope: TenantScope, monthEnd: string, now: string
     GROUP BY a.currency, a.bucket, COALESCE(b.bucket, 'closed')`;
 }
 
-/** Writes the month-end picture of every active loan with principal outstanding (once per month-end). */
+/** A repayment of loan `l` paid after the day (its state that day differs from the stored columns). */
+const repaidAfter = (scope: TenantScope, day: string) =>
+  sql`EXISTS (SELECT 1 FROM loan_repayments r WHERE ${tenantSql(scope, "r")} AND r.loan_id = l.id AND r.paid_on > ${day})`;
+
+/**
+ * The month-end picture of every active loan with principal outstanding and no repayment paid
+ * after the month-end: for those, the stored derived columns are the state of that day. Loans
+ * repaid since (loansRepaidAfter) are reconstructed (domain/snapshot.ts) and written with
+ * insertSnapshotRows in the same batch.
+ */
 export function writeSnapshot(scope: TenantScope, monthEnd: string, now: string) {
   const dpd = dpdSql(monthEnd, "l");
   return sql`INSERT OR IGNORE INTO lending_snapshots (tenant_id, month_end, loan_id, currency, dpd, bucket,
@@ -104,7 +114,93 @@ export function writeSnapshot(scope: TenantScope, monthEnd: string, now: string)
     SELECT ${tenantValue(scope)}, ${monthEnd}, l.id, l.currency, ${dpd}, ${bucketSql(dpd)}, l.outstanding_principal_minor,
       l.branch, l.product, l.officer, ${segmentOf(scope, "l")}, ${now}
     FROM loans l WHERE ${tenantSql(scope, "l")} AND l.status = 'active' AND l.outstanding_principal_minor > 0
-      AND l.disbursement_date <= ${monthEnd}`;
+      AND l.disbursement_date <= ${monthEnd} AND NOT ${repaidAfter(scope, monthEnd)}`;
+}
+
+/** Loans (active or paid off) disbursed by the month-end with a repayment paid after it. */
+export function loansRepaidAfter(scope: TenantScope, monthEnd: string) {
+  return scope.db.all<{ id: string }>(sql`SELECT l.id FROM loans l
+    WHERE ${tenantSql(scope, "l")} AND l.status IN ('active', 'closed') AND l.disbursement_date <= ${monthEnd}
+      AND ${repaidAfter(scope, monthEnd)}`);
+}
+
+export interface SnapshotLoanRow {
+  id: string;
+  status: string;
+  disbursementDate: string;
+  outstandingPrincipalNow: number;
+}
+
+/** What reconstructing these loans' month-ends reads of the loan rows. */
+export async function snapshotLoans(scope: TenantScope, ids: readonly string[]) {
+  const out: SnapshotLoanRow[] = [];
+  for (const json of jsonArrayChunks(ids))
+    out.push(
+      ...(await scope.db.all<SnapshotLoanRow>(sql`SELECT id, status, disbursement_date AS disbursementDate,
+          outstanding_principal_minor AS outstandingPrincipalNow
+        FROM loans WHERE ${tenantSql(scope)} AND id IN (SELECT value FROM json_each(${json}))`)),
+    );
+  return out;
+}
+
+/**
+ * The stored month-ends on or after a day, oldest first: one primary-key seek per month-end (a
+ * recursive step to the next larger month_end), not a scan of every loan's rows; every lending
+ * write asks it.
+ */
+export const storedMonthEnds = async (scope: TenantScope, from: string) =>
+  (
+    await scope.db.all<{ monthEnd: string }>(sql`WITH RECURSIVE m(d) AS (
+        SELECT (SELECT MIN(month_end) FROM lending_snapshots WHERE ${tenantSql(scope)} AND month_end >= ${from})
+        UNION ALL
+        SELECT (SELECT MIN(month_end) FROM lending_snapshots WHERE ${tenantSql(scope)} AND month_end > m.d)
+        FROM m WHERE m.d IS NOT NULL
+      ) SELECT d AS monthEnd FROM m WHERE d IS NOT NULL`)
+  ).map((r) => r.monthEnd);
+
+export interface SnapshotStateRow {
+  monthEnd: string;
+  loanId: string;
+  dpd: number;
+  bucket: string;
+  outstandingPrincipal: number;
+}
+
+/** Reconstructed month-end rows; currency, branch, product, officer and segment from the loan row. */
+export function insertSnapshotRows(scope: TenantScope, rows: SnapshotStateRow[], now: string): SQL[] {
+  const v = (field: string) => sql.raw(`json_extract(j.value, '$.${field}')`);
+  return jsonArrayChunks(rows).map(
+    (
+      json,
+    ) => sql`INSERT OR REPLACE INTO lending_snapshots (tenant_id, month_end, loan_id, currency, dpd, bucket,
+        outstanding_principal_minor, branch, product, officer, segment, created_at)
+      SELECT ${tenantValue(scope)}, ${v("monthEnd")}, l.id, l.currency, ${v("dpd")}, ${v("bucket")},
+        ${v("outstandingPrincipal")}, l.branch, l.product, l.officer, ${segmentOf(scope, "l")}, ${now}
+      FROM json_each(${json}) AS j JOIN loans l ON ${tenantSql(scope, "l")} AND l.id = ${v("loanId")}`,
+  );
+}
+
+/**
+ * Rewrites these loans' rows of the month-ends on or after `from` (history arrived that changes
+ * them) and the roll rates into each of `months` (the stored month-ends on or after `from`).
+ */
+export function replaceSnapshotRows(
+  scope: TenantScope,
+  loanIds: readonly string[],
+  from: string,
+  rows: SnapshotStateRow[],
+  months: readonly string[],
+  now: string,
+): SQL[] {
+  return [
+    ...jsonArrayChunks(loanIds).map(
+      (json) => sql`DELETE FROM lending_snapshots WHERE ${tenantSql(scope)} AND month_end >= ${from}
+        AND loan_id IN (SELECT value FROM json_each(${json}))`,
+    ),
+    ...insertSnapshotRows(scope, rows, now),
+    sql`DELETE FROM lending_roll_rates WHERE ${tenantSql(scope)} AND to_month >= ${from}`,
+    ...months.map((m) => writeRollRates(scope, m, now)),
+  ];
 }
 
 export const hasSnapshot = async (scope: TenantScope, monthEnd: string) =>
@@ -135,4 +231,29 @@ export function stateChanges(scope: TenantScope, on: string, limit: number) {
       external_id AS externalId, product, currency, state_bucket AS stateBucket, state_repaid AS stateRepaid,
       ${bucketSql(dpd)} AS bucket, ${dpd} AS dpd, outstanding_principal_minor AS outstandingPrincipal
     FROM loans WHERE ${tenantSql(scope, "loans")} AND ${bucketSql(dpd)} <> state_bucket LIMIT ${limit}`);
+}
+
+/** Loans that can be in a month-end up to `last` (not pending, not written off, disbursed by then), at most `limit`. */
+export const snapshotCandidates = (scope: TenantScope, last: string, limit: number) =>
+  scope.db.all<{ id: string }>(sql`SELECT id FROM loans WHERE ${tenantSql(scope)}
+    AND status IN ('active', 'closed') AND disbursement_date <= ${last} LIMIT ${limit}`);
+
+/** Whole month-ends rebuilt: their rows and the roll rates into them are replaced. */
+export function replaceMonthEnds(
+  scope: TenantScope,
+  months: readonly string[],
+  rows: SnapshotStateRow[],
+  now: string,
+  /** The stored month-end after the last rebuilt one, whose roll rates from it are redone. */
+  storedNext: string | null,
+) {
+  const list = JSON.stringify(months);
+  return [
+    sql`DELETE FROM lending_snapshots WHERE ${tenantSql(scope)} AND month_end IN (SELECT value FROM json_each(${list}))`,
+    ...insertSnapshotRows(scope, rows, now),
+    sql`DELETE FROM lending_roll_rates WHERE ${tenantSql(scope)} AND (to_month IN (SELECT value FROM json_each(${list}))
+      OR from_month IN (SELECT value FROM json_each(${list})))`,
+    ...months.map((m) => writeRollRates(scope, m, now)),
+    ...(storedNext ? [writeRollRates(scope, storedNext, now)] : []),
+  ];
 }

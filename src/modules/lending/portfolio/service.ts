@@ -2,9 +2,10 @@ import type { TenantContext } from "../../../db/tenant-context";
 import { badRequest } from "../../../lib/errors";
 import { fromMinor } from "../../../lib/money";
 import type { Bucket } from "../domain/arrears";
+import { monthEndsBetween, type SnapshotState, snapshotStates } from "../domain/snapshot";
 import { parRatio, previousMonthEnd, transitions } from "../domain/transitions";
 import * as lending from "../repo";
-import { afterEvents, eventsOnce, today, transitionEvents } from "../service";
+import { afterEvents, eventsOnce, repaymentInputs, scheduleOf, today, transitionEvents } from "../service";
 import * as repo from "./repo";
 
 const HISTORY_MONTHS = 12;
@@ -145,8 +146,92 @@ export async function refreshLending(ctx: TenantContext) {
   }
   const monthEnd = previousMonthEnd(on);
   const snapshot = (await repo.hasSnapshot(ctx, monthEnd)) ? null : monthEnd;
-  // The snapshot and the roll rates it completes, in one transaction.
-  if (snapshot)
-    await ctx.db.batchSql([repo.writeSnapshot(ctx, snapshot, now), repo.writeRollRates(ctx, snapshot, now)]);
+  // The snapshot as of the month-end (loans repaid since are reconstructed) and the roll rates it
+  // completes, in one transaction.
+  if (snapshot) {
+    const repaidSince = (await repo.loansRepaidAfter(ctx, snapshot)).map((l) => l.id);
+    const states = await reconstructStates(ctx, repaidSince, [snapshot]);
+    await ctx.db.batchSql([
+      repo.writeSnapshot(ctx, snapshot, now),
+      ...repo.insertSnapshotRows(ctx, states, now),
+      repo.writeRollRates(ctx, snapshot, now),
+    ]);
+  }
   return { changed, snapshot };
+}
+
+const RECONSTRUCT_CHUNK = 500;
+
+/** These loans as of each of the month-ends, from their schedules and repayments (three reads per 500 loans). */
+export async function reconstructStates(
+  ctx: TenantContext,
+  loanIds: readonly string[],
+  monthEnds: readonly string[],
+): Promise<SnapshotState[]> {
+  const out: SnapshotState[] = [];
+  for (let i = 0; i < loanIds.length; i += RECONSTRUCT_CHUNK) {
+    const ids = loanIds.slice(i, i + RECONSTRUCT_CHUNK);
+    const [loans, installments, repayments] = await Promise.all([
+      repo.snapshotLoans(ctx, ids),
+      lending.installmentsOf(ctx, ids),
+      lending.repaymentsOf(ctx, ids),
+    ]);
+    const byLoan = <T extends { loanId: string }>(rows: T[]) => {
+      const map = new Map<string, T[]>();
+      for (const r of rows) {
+        const list = map.get(r.loanId);
+        if (list) list.push(r);
+        else map.set(r.loanId, [r]);
+      }
+      return map;
+    };
+    const schedules = byLoan(installments);
+    const paid = byLoan(repayments);
+    for (const loan of loans)
+      out.push(
+        ...snapshotStates(
+          loan,
+          scheduleOf(schedules.get(loan.id) ?? []),
+          repaymentInputs(paid.get(loan.id) ?? []),
+          monthEnds,
+        ),
+      );
+  }
+  return out;
+}
+
+/** Month-ends one backfill rebuilds at most, and loans it reconstructs in one request. */
+export const BACKFILL_MAX_MONTHS = 24;
+export const BACKFILL_MAX_LOANS = 2_500;
+
+/**
+ * Writes (or rewrites) whole month-ends from `from`'s month to the last month-end, each loan
+ * reconstructed as of each month-end, and the roll rates between them, in one batch: for a
+ * tenant whose history arrived after the month-ends it covers (docs/methodology/lending.md).
+ */
+export async function backfillSnapshots(ctx: TenantContext, from: string) {
+  const last = previousMonthEnd(today(ctx));
+  const months = monthEndsBetween(from, last);
+  if (months.length === 0)
+    throw badRequest("Invalid request", [
+      { path: "from", message: `must be on or before ${last}, the last month-end` },
+    ]);
+  if (months.length > BACKFILL_MAX_MONTHS)
+    throw badRequest("Invalid request", [
+      { path: "from", message: `at most ${BACKFILL_MAX_MONTHS} month-ends (${months.length} asked)` },
+    ]);
+  const ids = (await repo.snapshotCandidates(ctx, last, BACKFILL_MAX_LOANS + 1)).map((l) => l.id);
+  if (ids.length > BACKFILL_MAX_LOANS)
+    throw badRequest("The book is too large to backfill in one request", [
+      {
+        path: "from",
+        message: `more than ${BACKFILL_MAX_LOANS} loans; the daily job keeps month-ends from now on`,
+      },
+    ]);
+  const states = await reconstructStates(ctx, ids, months);
+  const next = nextMonthEnd(last);
+  const storedNext = (await repo.hasSnapshot(ctx, next)) ? next : null;
+  const now = ctx.clock.now().toISOString();
+  await ctx.db.batchSql(repo.replaceMonthEnds(ctx, months, states, now, storedNext));
+  return { monthEnds: months, loans: ids.length, rows: states.length };
 }

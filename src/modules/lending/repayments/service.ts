@@ -122,6 +122,11 @@ function changesFor(
     });
     if (incoming.length === 0) continue;
     const replaced = new Set(incoming.map((a) => a.repayment.id));
+    // A repayment that moves to another date changes the loan from the earlier of the two.
+    const dates = [
+      ...incoming.map((a) => a.repayment.paidOn),
+      ...(storedByLoan.get(loanId) ?? []).filter((r) => replaced.has(r.id)).map((r) => r.paidOn),
+    ].sort();
     changes.push({
       loan: mine[0].loan,
       schedule,
@@ -136,6 +141,7 @@ function changesFor(
         repayments: storedByLoan.get(loanId)?.length ?? 0,
       },
       incoming: incoming.length,
+      historyFrom: dates[0]!,
     });
   }
   return changes;

@@ -2,8 +2,10 @@
  * OpenAPI shape of a custom rule and its condition tree (domain/custom/tree.ts); the semantics
  * (fields, thresholds, lists) are checked on save by domain/custom/validate.ts.
  */
+
 import { z } from "@hono/zod-openapi";
 import { sharedByKey } from "../../../lib/shared-by-key";
+import { AML_TYPOLOGIES } from "../../aml/domain/typologies";
 import {
   AGGREGATE_FIELDS,
   AGGREGATE_FUNCTIONS,
@@ -131,5 +133,9 @@ export const CustomRuleSchema = z
     counterfactual: Text(500),
     condition: RuleCondition,
     opensCase: OpensCase,
+    typology: z.enum(AML_TYPOLOGIES).optional().openapi({
+      description:
+        "AML only: the pattern the rule looks for; the goAML profile maps typologies to FIU indicators (docs/methodology/goaml.md#indicators)",
+    }),
   })
   .openapi("CustomRule");

@@ -40,6 +40,8 @@ function caseFieldProblems(kind: RuleSetKind, input: RuleSetInput): ErrorDetail[
         problems.push({ path: `builtins.${id}.opensCase`, message: onlyAml });
     (input.custom ?? []).forEach((rule, i) => {
       if (rule.opensCase !== undefined) problems.push({ path: `custom.${i}.opensCase`, message: onlyAml });
+      if (rule.typology !== undefined)
+        problems.push({ path: `custom.${i}.typology`, message: "Only AML rules have a typology" });
     });
   }
   return problems;

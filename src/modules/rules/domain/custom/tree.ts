@@ -6,6 +6,7 @@
  * Semantic checks (one error per node, with its path) and the SQL compiler live beside this
  * file; this file is the contract between them and the rule-set storage.
  */
+import type { AmlTypology } from "../../../aml/domain/typologies";
 
 export const AGGREGATE_FUNCTIONS = ["count", "count_distinct", "sum", "avg", "min", "max", "stddev"] as const;
 export type AggregateFunction = (typeof AGGREGATE_FUNCTIONS)[number];
@@ -110,6 +111,8 @@ export interface CustomRule {
   condition: Condition;
   /** AML only: whether a hit opens (or adds to) a case; absent: true (docs/methodology/monitoring.md). */
   opensCase?: boolean;
+  /** AML only: the pattern it looks for (aml/domain/typologies.ts); a goAML profile maps it to indicators. */
+  typology?: AmlTypology;
 }
 
 /** Bounds every layer enforces (schema, validator, compiler): a tree stays cheap to run. */

@@ -1,4 +1,5 @@
 import type { ErrorDetail } from "../../../../lib/errors";
+import { AML_TYPOLOGIES, isAmlTypology } from "../../../aml/domain/typologies";
 import { ruleCost } from "./cost";
 import { isEntitySubject, leaves } from "./keys";
 import { COMPARATORS, type CustomRule, SEVERITIES, TREE_LIMITS } from "./tree";
@@ -140,6 +141,9 @@ function rule(r: unknown, path: string, out: ErrorDetail[]): boolean {
   text(r, "description", path, out, true);
   text(r, "reason", path, out);
   text(r, "counterfactual", path, out);
+  const typology = field(r, "typology");
+  if (typology !== undefined && !isAmlTypology(typology))
+    out.push({ path: `${path}.typology`, message: `Must be one of ${AML_TYPOLOGIES.join(", ")}` });
   if (typeof field(r, "enabled") !== "boolean")
     out.push({ path: `${path}.enabled`, message: "Must be a boolean" });
   if (!oneOf(SEVERITIES, field(r, "severity")))
