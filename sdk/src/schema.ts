@@ -1215,7 +1215,7 @@ export interface paths {
         get: operations["getFraudRuleSetDraft"];
         /**
          * Create or replace the fraud rule-set draft
-         * @description Validated: one 400 detail per problem; left-out built-ins and thresholds take their defaults.
+         * @description Changes only what the body names: the rest comes from the current draft, else the live version (a named built-in replaces that built-in's settings, parameters laid over its own; thresholds by name; custom and createCaseThreshold as a whole). Validated: one 400 detail per problem, a rule naming a list the tenant does not have (or archived) included.
          */
         put: operations["putFraudRuleSetDraft"];
         post?: never;
@@ -1243,7 +1243,7 @@ export interface paths {
         get: operations["getAmlRuleSetDraft"];
         /**
          * Create or replace the AML rule-set draft
-         * @description Validated: one 400 detail per problem; left-out built-ins and thresholds take their defaults.
+         * @description Changes only what the body names: the rest comes from the current draft, else the live version (a named built-in replaces that built-in's settings, parameters laid over its own; thresholds by name; custom and createCaseThreshold as a whole). Validated: one 400 detail per problem, a rule naming a list the tenant does not have (or archived) included.
          */
         put: operations["putAmlRuleSetDraft"];
         post?: never;
@@ -5464,7 +5464,8 @@ export interface components {
             appliesTo: ("customer" | "account" | "agent" | "merchant" | "counterparty")[];
             /** @enum {string} */
             severity: "low" | "medium" | "high" | "critical";
-            score: number;
+            /** @description Fraud: required, added to the alert's score (0-100). AML: optional and unused (AML outcomes carry a risk level) */
+            score?: number;
             reason: string;
             counterfactual: string;
             condition: components["schemas"]["RuleCondition"];
@@ -5679,6 +5680,7 @@ export interface components {
             reason: string;
         };
         RollbackRuleSetRequest: {
+            /** @description A version older than the live one; 0: the built-in defaults (what runs before any publication) */
             version: number;
             /** @description Why (kept in the publication log) */
             reason: string;
@@ -18303,7 +18305,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The saved draft, completed with defaults */
+            /** @description The saved draft, complete */
             200: {
                 headers: {
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
@@ -18662,7 +18664,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The saved draft, completed with defaults */
+            /** @description The saved draft, complete */
             200: {
                 headers: {
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];

@@ -126,7 +126,10 @@ export const CustomRuleSchema = z
       .min(1)
       .max(5),
     severity: z.enum(SEVERITIES),
-    score: z.number().min(0).max(100),
+    score: z.number().min(0).max(100).optional().openapi({
+      description:
+        "Fraud: required, added to the alert's score (0-100). AML: optional and unused (AML outcomes carry a risk level)",
+    }),
     reason: Text(500),
     counterfactual: Text(500),
     condition: RuleCondition,

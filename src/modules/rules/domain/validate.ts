@@ -40,6 +40,8 @@ function caseFieldProblems(kind: RuleSetKind, input: RuleSetInput): ErrorDetail[
         problems.push({ path: `builtins.${id}.opensCase`, message: onlyAml });
     (input.custom ?? []).forEach((rule, i) => {
       if (rule.opensCase !== undefined) problems.push({ path: `custom.${i}.opensCase`, message: onlyAml });
+      if (rule.score === undefined)
+        problems.push({ path: `custom.${i}.score`, message: "Fraud custom rules need a score 0-100" });
     });
   }
   return problems;

@@ -178,7 +178,7 @@ export function ruleOutcome(
     name: rule.name,
     fired,
     severity: rule.severity,
-    score: rule.score,
+    score: rule.score ?? 0,
     reason: rule.reason,
     counterfactual: rule.counterfactual,
     evidence,

@@ -1,4 +1,4 @@
-import type { Aggregate, Condition } from "./tree";
+import type { Aggregate, Condition, CustomRule } from "./tree";
 
 /**
  * Stable keys for the leaves of custom rules: equal aggregates (same function, field, window
@@ -52,4 +52,20 @@ export function leaves(condition: Condition): Condition[] {
     default:
       return [condition];
   }
+}
+
+/** Every list a rule set's custom rules name, with the path of the `listId` that names it. */
+export function listReferences(
+  rules: readonly CustomRule[],
+  path = "custom",
+): Array<{ listId: string; path: string }> {
+  const out: Array<{ listId: string; path: string }> = [];
+  const walk = (c: Condition, at: string): void => {
+    if (c.op === "and" || c.op === "or") {
+      for (const [i, child] of c.conditions.entries()) walk(child, `${at}.conditions.${i}`);
+    } else if (c.op === "not") walk(c.condition, `${at}.condition`);
+    else if (c.op === "in_list") out.push({ listId: c.listId, path: `${at}.listId` });
+  };
+  for (const [i, rule] of rules.entries()) walk(rule.condition, `${path}.${i}.condition`);
+  return out;
 }

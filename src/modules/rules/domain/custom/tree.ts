@@ -101,8 +101,8 @@ export interface CustomRule {
   enabled: boolean;
   appliesTo: Array<"customer" | "account" | "agent" | "merchant" | "counterparty">;
   severity: RuleSeverity;
-  /** Added to the alert's score (0-100) when the rule fires. */
-  score: number;
+  /** Fraud: added to the alert's score (0-100) when the rule fires (required). AML: optional, unused. */
+  score?: number;
   /** Shown when it fires ("3 cash credits just under the reporting threshold in 7 days"). */
   reason: string;
   /** Shown with the alert: what would have kept it quiet ("would not fire below 3 credits"). */

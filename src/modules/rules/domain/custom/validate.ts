@@ -144,8 +144,12 @@ function rule(r: unknown, path: string, out: ErrorDetail[]): boolean {
     out.push({ path: `${path}.enabled`, message: "Must be a boolean" });
   if (!oneOf(SEVERITIES, field(r, "severity")))
     out.push({ path: `${path}.severity`, message: `Must be one of ${SEVERITIES.join(", ")}` });
+  // Required of fraud rules only (domain/validate.ts): AML outcomes carry a risk level, not a score.
   const score = field(r, "score");
-  if (typeof score !== "number" || !Number.isFinite(score) || score < 0 || score > 100)
+  if (
+    score !== undefined &&
+    (typeof score !== "number" || !Number.isFinite(score) || score < 0 || score > 100)
+  )
     out.push({ path: `${path}.score`, message: "Must be a number 0-100" });
   const appliesTo = field(r, "appliesTo");
   const types = Array.isArray(appliesTo) ? appliesTo : [];
