@@ -5504,19 +5504,41 @@ export interface components {
             subject: "entity_name" | "entity_phone" | "entity_account_number" | "counterparty" | "counterparty_account";
             listId: string;
             windowDays?: number;
+            match?: components["schemas"]["RuleFuzzyMatch"];
+        } | {
+            /** @enum {string} */
+            op: "transaction";
+            /** @enum {string} */
+            field: "amount" | "type" | "channel" | "category" | "merchant" | "counterparty" | "counterparty_account" | "counterparty_country";
+            /**
+             * @description amount only
+             * @enum {string}
+             */
+            comparator?: "<" | "<=" | "=" | ">=" | ">";
+            to?: components["schemas"]["RuleOperand"] & unknown;
+            /** @description Text fields: one of these (case-insensitive) */
+            in?: string[];
+            /** @description Without a proposed transaction: the entity's latest within this many days (default 30) */
+            windowDays?: number;
         };
         RuleAggregate: {
             /** @enum {string} */
-            fn: "count" | "count_distinct" | "sum" | "avg" | "min" | "max" | "stddev";
+            fn: "count" | "count_distinct" | "sum" | "avg" | "min" | "max" | "stddev" | "groups";
             /**
              * @description Required for every fn but count
              * @enum {string}
              */
-            field?: "amount" | "counterparty" | "counterparty_account" | "counterparty_country" | "merchant" | "channel" | "category" | "day";
+            field?: "amount" | "counterparty" | "counterparty_account" | "counterparty_country" | "merchant" | "channel" | "category" | "day" | "customer" | "account" | "agent";
             windowDays: number;
             /** @description The window ends this many days before evaluation time (default 0) */
             offsetDays?: number;
             filter?: components["schemas"]["RuleTransactionFilter"];
+            /**
+             * @description fn groups only: the transaction key the window's transactions are grouped by
+             * @enum {string}
+             */
+            groupBy?: "counterparty" | "counterparty_account" | "counterparty_country" | "merchant" | "channel" | "category" | "day" | "customer" | "account" | "agent";
+            having?: components["schemas"]["RuleGroupHaving"];
         };
         RuleTransactionFilter: {
             types?: ("credit" | "debit")[];
@@ -5536,6 +5558,16 @@ export interface components {
             threshold: string;
             multiple?: number;
         };
+        /** @description fn groups only: a group counts when this aggregate of its transactions holds (sum and max in major units) */
+        RuleGroupHaving: {
+            /** @enum {string} */
+            fn: "count" | "count_distinct" | "sum" | "max";
+            /** @enum {string} */
+            field?: "amount" | "counterparty" | "counterparty_account" | "counterparty_country" | "merchant" | "channel" | "category" | "day" | "customer" | "account" | "agent";
+            /** @enum {string} */
+            comparator: "<" | "<=" | "=" | ">=" | ">";
+            value: number;
+        };
         RuleOperand: {
             value: number;
         } | {
@@ -5545,6 +5577,15 @@ export interface components {
             previousPeriod: {
                 multiple: number;
             };
+        } | {
+            aggregate: components["schemas"]["RuleAggregate"];
+            multiple?: number;
+        };
+        /** @description Fuzzy matching (names and account numbers): normalized, words sorted, Jaro-Winkler at or above threshold */
+        RuleFuzzyMatch: {
+            /** @enum {string} */
+            method: "jaro_winkler";
+            threshold: number;
         };
         RuleSetDraft: {
             /** Format: uuid */
