@@ -1,5 +1,6 @@
 import type { PageRequest } from "../../db/keyset";
 import type { TenantContext } from "../../db/tenant-context";
+import { jobs } from "../../jobs/messages";
 import { uuidV7 } from "../../lib/crypto";
 import { AppError, badRequest, conflict, type ErrorDetail, notFound } from "../../lib/errors";
 import { presentPage } from "../../lib/pagination";
@@ -193,6 +194,28 @@ const isUniqueViolation = (err: unknown): boolean => {
   return false;
 };
 
+/**
+ * Seconds between a publication and its rescreen: versions published in a row (a publish then a
+ * rollback) rescreen the book once, under the last (monitoring drops a message whose version is
+ * no longer live), and a mistaken version can be rolled back before the whole book is judged by it.
+ */
+export const RESCREEN_DELAY_SECONDS = 60;
+
+/**
+ * The new version reaches the book: monitoring rescreens the population under it (a
+ * monitoring.rescreen message; monitoring makes it one run per kind and version). A failed send
+ * is logged: the version stands, and POST /v1/monitoring/rescreens starts the same run.
+ */
+async function requestRescreen(ctx: TenantContext, kind: RuleSetKind, version: number) {
+  try {
+    await ctx.env.JOBS_QUEUE.send(jobs.monitoringRescreen(ctx.tenantId, kind, version), {
+      delaySeconds: RESCREEN_DELAY_SECONDS,
+    });
+  } catch (err) {
+    console.error(JSON.stringify({ msg: "monitoring.rescreen not sent", kind, version, error: String(err) }));
+  }
+}
+
 export interface Publication {
   kind: RuleSetKind;
   content: RuleSetContent;
@@ -256,6 +279,7 @@ export async function publishVersion(ctx: TenantContext, p: Publication) {
   }
   if ((results[0] as D1Result).meta.changes === 0)
     throw conflict("The draft changed while publishing; retry");
+  await requestRescreen(ctx, p.kind, number);
   return {
     version: presentVersion({ ...version, tenantId: ctx.tenantId }),
     publication: presentPublication({ ...log, tenantId: ctx.tenantId }),
