@@ -15,7 +15,8 @@ import {
 import type { CustomRule } from "../../src/modules/rules/domain/custom/tree";
 import { createTenant, insertAccount, insertCustomer, insertTransactions, type TestTenant } from "../harness";
 import { addEntries, createList } from "../lists/helpers";
-import { type ErrorBody, putDraft } from "./helpers";
+import { major as majorText, screened } from "../monitoring/screening-helpers";
+import { type ErrorBody, publish, putDraft } from "./helpers";
 
 // Issue 38 item 1 against real D1: ratios, groups with having, the screened transaction's fields
 // and fuzzy list matching, each figure derived from the rows inserted here.
@@ -158,5 +159,40 @@ describe("the operators through the API", () => {
     expect(((await bad.json()) as ErrorBody).error.details?.map((d) => d.path)).toEqual([
       "custom.0.condition.aggregate.groupBy",
     ]);
+  });
+});
+
+describe("the transaction screened before it is stored", () => {
+  it("pre-transaction screening reads the proposed transaction's fields, not the stored latest", async () => {
+    const p = await createTenant({ name: "Transaction operator, proposed" });
+    const c = await insertCustomer(p);
+    // Nine stored bank credits of 100.00: the latest stored transaction is not cash.
+    const stored = Array.from({ length: 9 }, (_, i) => ({
+      type: "credit",
+      amountMinor: 10_000,
+      transactionDate: hoursAgo(48 + i),
+      channel: "bank",
+    })) as Tx[];
+    await insertTransactions(p, { id: (await insertAccount(p, c.id!)).id!, customerId: c.id! }, stored);
+    expect((await putDraft(p.key, "aml", { custom: [OUTSIZED_CASH] })).status).toBe(200);
+    expect((await publish(p.key, "aml")).status).toBe(200);
+    const fired = async (channel: string, amountMinor: number) => {
+      const s = await screened(p, {
+        type: "credit",
+        amount: majorText(amountMinor),
+        currency: "GHS",
+        channel,
+        customerId: c.id!,
+      });
+      return (s.aml?.triggeredRules ?? []).some((r) => r.ruleId === OUTSIZED_CASH.ruleId && r.triggered);
+    };
+    // The 90-day average counts the proposed row: x > 5 x (900 + x) / 10 holds for x > 900.
+    const fires = (x: number) => x > (5 * (900 + x)) / 10;
+    expect(fires(1_000)).toBe(true);
+    expect(await fired("cash", 100_000)).toBe(true);
+    expect(fires(800)).toBe(false);
+    expect(await fired("cash", 80_000)).toBe(false);
+    // Not cash: the channel leaf reads the proposed transaction's channel.
+    expect(await fired("bank", 100_000)).toBe(false);
   });
 });
