@@ -1235,7 +1235,7 @@ export interface paths {
         get: operations["getFraudRuleSetDraft"];
         /**
          * Create or replace the fraud rule-set draft
-         * @description Validated: one 400 detail per problem; left-out built-ins and thresholds take their defaults.
+         * @description Changes only what the body names: the rest comes from the current draft, else the live version (a named built-in replaces that built-in's settings, parameters laid over its own; thresholds by name; custom and createCaseThreshold as a whole). Validated: one 400 detail per problem, a rule naming a list the tenant does not have (or archived) included.
          */
         put: operations["putFraudRuleSetDraft"];
         post?: never;
@@ -1263,7 +1263,7 @@ export interface paths {
         get: operations["getAmlRuleSetDraft"];
         /**
          * Create or replace the AML rule-set draft
-         * @description Validated: one 400 detail per problem; left-out built-ins and thresholds take their defaults.
+         * @description Changes only what the body names: the rest comes from the current draft, else the live version (a named built-in replaces that built-in's settings, parameters laid over its own; thresholds by name; custom and createCaseThreshold as a whole). Validated: one 400 detail per problem, a rule naming a list the tenant does not have (or archived) included.
          */
         put: operations["putAmlRuleSetDraft"];
         post?: never;
@@ -2602,6 +2602,26 @@ export interface paths {
          * @description A manual run, started now; audited. Screens, on the queue, every entity with activity since its last screening that arrived before the run began; unchanged entities are skipped and counted. With a lookback, every entity with transactions dated in the range is screened as of the range's dates. Alerts it raises carry trigger on_demand and the run's id. 409 while another run of the tenant is in progress.
          */
         post: operations["startMonitoringRun"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/monitoring/rescreens": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Rescreen the population under the live rules
+         * @description A portfolio run that screens every entity screened before it began, changed or not, page by page on the queue, under the live fraud and AML rule sets; alerts it raises carry trigger rescreen and the run's id. Publishing a version starts one by itself. Idempotent per version: while the kind's live version is the same, the same run is answered (created false). Audited.
+         */
+        post: operations["startMonitoringRescreen"];
         delete?: never;
         options?: never;
         head?: never;
@@ -4395,7 +4415,7 @@ export interface components {
          * @description What started the screening that raised the alert
          * @enum {string}
          */
-        MonitoringTrigger: "arrival" | "schedule" | "on_demand" | "pre_transaction";
+        MonitoringTrigger: "arrival" | "schedule" | "on_demand" | "pre_transaction" | "rescreen";
         MonitoringAlertCaseRef: {
             /** Format: uuid */
             caseId: string;
@@ -5502,7 +5522,8 @@ export interface components {
             appliesTo: ("customer" | "account" | "agent" | "merchant" | "counterparty")[];
             /** @enum {string} */
             severity: "low" | "medium" | "high" | "critical";
-            score: number;
+            /** @description Fraud: required, added to the alert's score (0-100). AML: optional and unused (AML outcomes carry a risk level) */
+            score?: number;
             reason: string;
             counterfactual: string;
             condition: components["schemas"]["RuleCondition"];
@@ -5546,19 +5567,41 @@ export interface components {
             subject: "entity_name" | "entity_phone" | "entity_account_number" | "counterparty" | "counterparty_account";
             listId: string;
             windowDays?: number;
+            match?: components["schemas"]["RuleFuzzyMatch"];
+        } | {
+            /** @enum {string} */
+            op: "transaction";
+            /** @enum {string} */
+            field: "amount" | "type" | "channel" | "category" | "merchant" | "counterparty" | "counterparty_account" | "counterparty_country";
+            /**
+             * @description amount only
+             * @enum {string}
+             */
+            comparator?: "<" | "<=" | "=" | ">=" | ">";
+            to?: components["schemas"]["RuleOperand"] & unknown;
+            /** @description Text fields: one of these (case-insensitive) */
+            in?: string[];
+            /** @description Without a proposed transaction: the entity's latest within this many days (default 30) */
+            windowDays?: number;
         };
         RuleAggregate: {
             /** @enum {string} */
-            fn: "count" | "count_distinct" | "sum" | "avg" | "min" | "max" | "stddev";
+            fn: "count" | "count_distinct" | "sum" | "avg" | "min" | "max" | "stddev" | "groups";
             /**
              * @description Required for every fn but count
              * @enum {string}
              */
-            field?: "amount" | "counterparty" | "counterparty_account" | "counterparty_country" | "merchant" | "channel" | "category" | "day";
+            field?: "amount" | "counterparty" | "counterparty_account" | "counterparty_country" | "merchant" | "channel" | "category" | "day" | "customer" | "account" | "agent";
             windowDays: number;
             /** @description The window ends this many days before evaluation time (default 0) */
             offsetDays?: number;
             filter?: components["schemas"]["RuleTransactionFilter"];
+            /**
+             * @description fn groups only: the transaction key the window's transactions are grouped by
+             * @enum {string}
+             */
+            groupBy?: "counterparty" | "counterparty_account" | "counterparty_country" | "merchant" | "channel" | "category" | "day" | "customer" | "account" | "agent";
+            having?: components["schemas"]["RuleGroupHaving"];
         };
         RuleTransactionFilter: {
             types?: ("credit" | "debit")[];
@@ -5578,6 +5621,16 @@ export interface components {
             threshold: string;
             multiple?: number;
         };
+        /** @description fn groups only: a group counts when this aggregate of its transactions holds (sum and max in major units) */
+        RuleGroupHaving: {
+            /** @enum {string} */
+            fn: "count" | "count_distinct" | "sum" | "max";
+            /** @enum {string} */
+            field?: "amount" | "counterparty" | "counterparty_account" | "counterparty_country" | "merchant" | "channel" | "category" | "day" | "customer" | "account" | "agent";
+            /** @enum {string} */
+            comparator: "<" | "<=" | "=" | ">=" | ">";
+            value: number;
+        };
         RuleOperand: {
             value: number;
         } | {
@@ -5587,6 +5640,15 @@ export interface components {
             previousPeriod: {
                 multiple: number;
             };
+        } | {
+            aggregate: components["schemas"]["RuleAggregate"];
+            multiple?: number;
+        };
+        /** @description Fuzzy matching (names and account numbers): normalized, words sorted, Jaro-Winkler at or above threshold */
+        RuleFuzzyMatch: {
+            /** @enum {string} */
+            method: "jaro_winkler";
+            threshold: number;
         };
         RuleSetDraft: {
             /** Format: uuid */
@@ -5722,6 +5784,7 @@ export interface components {
             reason: string;
         };
         RollbackRuleSetRequest: {
+            /** @description A version older than the live one; 0: the built-in defaults (what runs before any publication) */
             version: number;
             /** @description Why (kept in the publication log) */
             reason: string;
@@ -5999,7 +6062,7 @@ export interface components {
             score: number;
             ruleIds: string[];
             /** @enum {string} */
-            trigger: "arrival" | "schedule" | "on_demand";
+            trigger: "arrival" | "schedule" | "on_demand" | "rescreen";
             ruleSet: {
                 /** @enum {string} */
                 kind: "fraud" | "aml";
@@ -6018,7 +6081,7 @@ export interface components {
             severity: "low" | "medium" | "high" | "critical";
             overallScore: number;
             /** @enum {string} */
-            trigger: "arrival" | "schedule" | "on_demand";
+            trigger: "arrival" | "schedule" | "on_demand" | "rescreen";
         };
         AmlCaseOpenedEventData: {
             caseId: string;
@@ -6030,12 +6093,12 @@ export interface components {
             /** @enum {string} */
             riskLevel?: "low" | "medium" | "high" | "critical";
             /** @enum {string} */
-            trigger: "arrival" | "schedule" | "on_demand";
+            trigger: "arrival" | "schedule" | "on_demand" | "rescreen";
         };
         MonitoringRunCompletedEventData: {
             runId: string;
             /** @enum {string} */
-            trigger: "schedule" | "manual";
+            trigger: "schedule" | "manual" | "rescreen";
             occurrence: string;
             /** @enum {string} */
             status: "running" | "completed" | "failed";
@@ -8145,12 +8208,12 @@ export interface components {
             /** Format: uuid */
             runId: string;
             /**
-             * @description schedule: the tenant's schedule; manual: POST /v1/monitoring/runs
+             * @description schedule: the tenant's schedule; manual: POST /v1/monitoring/runs; rescreen: a rule-set version published (or POST /v1/monitoring/rescreens), every screened entity screened again
              * @enum {string}
              */
-            trigger: "schedule" | "manual";
+            trigger: "schedule" | "manual" | "rescreen";
             /**
-             * @description The schedule slot it ran for (e.g. daily:2026-11-24T02, local date and hour), or manual:<runId>; one run per slot
+             * @description The schedule slot it ran for (e.g. daily:2026-11-24T02, local date and hour), manual:<runId>, or rescreen:<kind>:v<version>; one run per slot
              * @example daily:2026-11-24T02
              */
             occurrence: string;
@@ -8203,6 +8266,20 @@ export interface components {
                  */
                 to: string;
             };
+        };
+        MonitoringRescreenResponse: {
+            /** @enum {boolean} */
+            success: true;
+            run: components["schemas"]["MonitoringRun"];
+            /** @description false: the version already had its rescreen (this is it) */
+            created: boolean;
+        };
+        StartRescreenRequest: {
+            /**
+             * @description The rule set whose live version the population is screened under
+             * @enum {string}
+             */
+            kind: "fraud" | "aml";
         };
         MonitoringRunList: {
             /** @enum {boolean} */
@@ -18575,7 +18652,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The saved draft, completed with defaults */
+            /** @description The saved draft, complete */
             200: {
                 headers: {
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
@@ -18934,7 +19011,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The saved draft, completed with defaults */
+            /** @description The saved draft, complete */
             200: {
                 headers: {
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
@@ -29038,6 +29115,156 @@ export interface operations {
                 };
             };
             /** @description Conflict with the current state */
+            409: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body over 1 MiB (or over a per-operation record limit) */
+            413: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported Content-Type */
+            415: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `idempotency_key_reused`: the Idempotency-Key was used within 24 h for a different request */
+            422: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited (per client address before authentication, then per API key); retry after Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description Per-key requests a minute (also on every authenticated /v1 answer) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets */
+                    "RateLimit-Reset"?: number;
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error (no internals are returned) */
+            500: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unavailable`: the request did not finish within the 30 s deadline, or (a write) the tenant is being moved between databases and writes are paused for a few seconds; retry after Retry-After seconds, a write with the same Idempotency-Key */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    startMonitoringRescreen: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key and the same request within 24 h return the first answer (status, body, Content-Type, Location, ETag) with `Idempotent-Replayed: true`, without doing the work again; the same key with a different method, path or body is 422 `idempotency_key_reused`; while the first request runs, 409 `idempotency_key_in_use`. 5xx answers are not kept. Scoped to the API key's tenant (operator routes: the operator). */
+                "Idempotency-Key"?: string;
+                /** @description The `x-d1-bookmark` of an earlier answer: a GET then reads data at least as new as that answer saw (read-your-writes across replicas). Ignored by writes and fresh reads, which start at the primary. A malformed value is 400. */
+                "x-d1-bookmark"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StartRescreenRequest"];
+            };
+        };
+        responses: {
+            /** @description The version's rescreen run (started now, or the one it already has) */
+            202: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MonitoringRescreenResponse"];
+                };
+            };
+            /** @description Invalid input (one `details` entry per bad field), malformed JSON or a refused transition */
+            400: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, unknown, revoked or expired credentials */
+            401: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The API key or operator token lacks the scope this operation needs (`x-required-scope`) */
+            403: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (another tenant's objects are indistinguishable from absent ones) */
+            404: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the current state, or `idempotency_key_in_use`: a request with this Idempotency-Key is still running */
             409: {
                 headers: {
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];

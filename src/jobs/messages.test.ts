@@ -18,12 +18,13 @@ const built: JobMessage[] = [
     triggeredBy: "cron:x",
   }),
   jobs.monitoringScreen("t1"),
+  jobs.monitoringRescreen("t1", "aml", 3),
 ];
 
 describe("job messages", () => {
   it("every builder makes a message the consumer accepts", () => {
     for (const message of built) expect(isJobMessage(message), message.type).toBe(true);
-    expect(new Set(built.map((m) => m.type)).size).toBe(10);
+    expect(new Set(built.map((m) => m.type)).size).toBe(11);
   });
 
   it("a message survives the queue's copy unchanged (plain data, no undefined fields)", () => {

@@ -27,6 +27,7 @@ export const WORKFLOW_START_JOB = "workflow.start";
 export const MONITORING_SCREEN_JOB = "monitoring.screen";
 export const MONITORING_RUN_JOB = "monitoring.run";
 export const MONITORING_NETWORK_JOB = "monitoring.network";
+export const MONITORING_RESCREEN_JOB = "monitoring.rescreen";
 export const GOAML_CTR_JOB = "goaml.ctr";
 export const LENDING_REFRESH_JOB = "lending.refresh";
 export const FLOAT_BACKTEST_JOB = "agent-health.float-backtest";
@@ -138,6 +139,13 @@ export interface MonitoringRunMessage {
   tenantId: string;
   runId: string;
 }
+/** A rule-set version was published: rescreen the population under it (once per kind and version). */
+export interface MonitoringRescreenMessage {
+  type: typeof MONITORING_RESCREEN_JOB;
+  tenantId: string;
+  kind: string;
+  version: number;
+}
 /** The tenant's daily goAML CTR for the local day before `at` (the cron's scheduled time). */
 export interface GoamlCtrMessage {
   type: typeof GOAML_CTR_JOB;
@@ -202,6 +210,7 @@ export type JobMessage =
   | MonitoringScreenMessage
   | MonitoringNetworkMessage
   | MonitoringRunMessage
+  | MonitoringRescreenMessage
   | GoamlCtrMessage
   | LendingRefreshMessage
   | FloatBacktestMessage
@@ -325,6 +334,12 @@ export const jobs = {
     tenantId,
     runId,
   }),
+  monitoringRescreen: (tenantId: string, kind: string, version: number): MonitoringRescreenMessage => ({
+    type: MONITORING_RESCREEN_JOB,
+    tenantId,
+    kind,
+    version,
+  }),
   tenantMove: (tenantId: string, moveId: string, seq: number): TenantMoveMessage => ({
     type: TENANT_MOVE_JOB,
     tenantId,
@@ -356,6 +371,7 @@ const FIELD_RULES: { [T in JobType]: FieldRules<JobMessageOf<T>> } = {
   [MONITORING_SCREEN_JOB]: { tenantId: "string" },
   [MONITORING_NETWORK_JOB]: { tenantId: "string" },
   [MONITORING_RUN_JOB]: { tenantId: "string", runId: "string" },
+  [MONITORING_RESCREEN_JOB]: { tenantId: "string", kind: "string", version: "integer" },
   [GOAML_CTR_JOB]: { tenantId: "string", at: "string" },
   [FLOAT_BACKTEST_JOB]: { tenantId: "string", backtestId: "string", step: "integer" },
   [TENANT_MOVE_JOB]: { tenantId: "string", moveId: "string", seq: "integer" },

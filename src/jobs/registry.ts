@@ -14,6 +14,7 @@ import { continueSync, resumeStalledSyncs } from "../modules/ingest/sync/service
 import { lendingCronTask, lendingRefreshJob } from "../modules/lending/portfolio/jobs";
 import {
   monitoringNetworkJob,
+  monitoringRescreenJob,
   monitoringRunJob,
   monitoringScreenJob,
   scheduleMonitoringRuns,
@@ -47,6 +48,7 @@ import {
   type JobType,
   LENDING_REFRESH_JOB,
   MONITORING_NETWORK_JOB,
+  MONITORING_RESCREEN_JOB,
   MONITORING_RUN_JOB,
   MONITORING_SCREEN_JOB,
   OBJECT_RECOUNT_JOB,
@@ -90,6 +92,7 @@ const handlers: Handlers = {
   [WORKFLOW_START_JOB]: workflowStartJob,
   [MONITORING_SCREEN_JOB]: monitoringScreenJob,
   [MONITORING_RUN_JOB]: monitoringRunJob,
+  [MONITORING_RESCREEN_JOB]: monitoringRescreenJob,
   [MONITORING_NETWORK_JOB]: monitoringNetworkJob,
   [GOAML_CTR_JOB]: goamlCtrJob,
   [LENDING_REFRESH_JOB]: lendingRefreshJob,

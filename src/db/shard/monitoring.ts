@@ -3,7 +3,7 @@ import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from
 /** Continuous monitoring (every shard): mirrors migrations/shard/0024_monitoring.sql. */
 export const MONITORED_ENTITY_TYPES = ["customer", "account", "agent", "merchant", "counterparty"] as const;
 export const ALERT_KINDS = ["fraud", "aml"] as const;
-export const ALERT_TRIGGERS = ["arrival", "schedule", "on_demand", "pre_transaction"] as const;
+export const ALERT_TRIGGERS = ["arrival", "schedule", "on_demand", "pre_transaction", "rescreen"] as const;
 export const RUN_STATUSES = ["running", "completed", "failed"] as const;
 
 /**
@@ -109,7 +109,7 @@ export const monitoringRuns = sqliteTable(
   {
     id: text("id").primaryKey(),
     tenantId: text("tenant_id").notNull(),
-    trigger: text("trigger", { enum: ["schedule", "manual"] }).notNull(),
+    trigger: text("trigger", { enum: ["schedule", "manual", "rescreen"] }).notNull(),
     occurrence: text("occurrence").notNull(),
     status: text("status", { enum: RUN_STATUSES }).notNull(),
     startedAt: text("started_at").notNull(),

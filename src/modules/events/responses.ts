@@ -10,7 +10,7 @@ import type { EventType } from "./service";
  * (docs/architecture.md#what-loads-lazily).
  */
 
-const Trigger = z.enum(["arrival", "schedule", "on_demand"]);
+const Trigger = z.enum(["arrival", "schedule", "on_demand", "rescreen"]);
 const EntityType = z.enum(["customer", "account", "agent", "merchant", "counterparty"]);
 const Severity = z.enum(["low", "medium", "high", "critical"]);
 const RuleSetStamp = z.strictObject({
@@ -174,7 +174,7 @@ export const EVENT_CATALOG: { [T in EventType]: CatalogEntry } = {
     data: z
       .strictObject({
         runId: z.string(),
-        trigger: z.enum(["schedule", "manual"]),
+        trigger: z.enum(["schedule", "manual", "rescreen"]),
         occurrence: z.string(),
         status: z.enum(["running", "completed", "failed"]),
         startedAt: z.string(),

@@ -19,6 +19,7 @@
  *   normalization on JavaScript values (re-exported from domain/normalize.ts).
  */
 import type { SQL } from "drizzle-orm";
+import type { TenantScope } from "../../db/client";
 import type { PageRequest } from "../../db/keyset";
 import type { TenantContext } from "../../db/tenant-context";
 import { uuidV7 } from "../../lib/crypto";
@@ -231,7 +232,7 @@ export async function listInfo(ctx: TenantContext, listId: string) {
     : null;
 }
 
-export const listValues = (ctx: TenantContext, listId: string): Promise<string[]> =>
+export const listValues = (ctx: TenantScope, listId: string): Promise<string[]> =>
   entriesRepo.liveListValues(ctx, listId);
 
 export const listMembershipSql = (

@@ -6,6 +6,7 @@ import { sendJobs } from "../../jobs/enqueue";
 import {
   jobs,
   type MonitoringNetworkMessage,
+  type MonitoringRescreenMessage,
   type MonitoringRunMessage,
   type MonitoringScreenMessage,
 } from "../../jobs/messages";
@@ -14,6 +15,7 @@ import { AppError } from "../../lib/errors";
 import { tenantPage, tenantsIn } from "../admin/tenants/service";
 import { dueOccurrence, effectiveSchedule } from "./domain/schedule";
 import { requestNetworkScan, scanNetwork } from "./network/service";
+import { rescreenPublished } from "./runs/rescreen";
 import { runStep } from "./runs/service";
 import { drainPending } from "./service";
 import * as systemRepo from "./system-repo";
@@ -51,6 +53,13 @@ export async function monitoringRunJob(env: Env, message: MonitoringRunMessage):
   if (!ctx) return;
   const { next } = await runStep(ctx, message.runId);
   if (next) await env.JOBS_QUEUE.send(jobs.monitoringRun(message.tenantId, message.runId), next);
+}
+
+/** A rule-set version was published: its rescreen starts (once per kind and version). */
+export async function monitoringRescreenJob(env: Env, message: MonitoringRescreenMessage): Promise<void> {
+  const ctx = await contextOrNull(env, message.tenantId, `job:monitoring.rescreen:${crypto.randomUUID()}`);
+  if (!ctx) return;
+  await rescreenPublished(ctx, message.kind, message.version);
 }
 
 /** Tenants read per control-database page (each page is one statement per shard). */

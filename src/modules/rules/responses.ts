@@ -103,7 +103,7 @@ export const PublicationSchema = z
     actorKeyId: z.string(),
     fromDraftId: orNull(z.uuid()),
     basedOnVersion: z.number().int().min(0),
-    rolledBackTo: orNull(z.number().int().min(1)),
+    rolledBackTo: orNull(z.number().int().min(0)),
     reason: orNull(z.string()),
     hash: Hash,
     publishedAt: IsoDateTime,

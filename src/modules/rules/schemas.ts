@@ -60,5 +60,11 @@ const Reason = z
   .openapi({ description: "Why (kept in the publication log)" });
 export const PublishBody = z.strictObject({ reason: Reason }).openapi("PublishRuleSetRequest");
 export const RollbackBody = z
-  .strictObject({ version: z.number().int().min(1).max(1_000_000_000), reason: Reason })
+  .strictObject({
+    version: z.number().int().min(0).max(1_000_000_000).openapi({
+      description:
+        "A version older than the live one; 0: the built-in defaults (what runs before any publication)",
+    }),
+    reason: Reason,
+  })
   .openapi("RollbackRuleSetRequest");

@@ -1,12 +1,16 @@
 import type { PageRequest } from "../../db/keyset";
 import type { TenantContext } from "../../db/tenant-context";
+import { jobs } from "../../jobs/messages";
 import { uuidV7 } from "../../lib/crypto";
-import { AppError, badRequest, conflict, notFound } from "../../lib/errors";
+import { AppError, badRequest, conflict, type ErrorDetail, notFound } from "../../lib/errors";
 import { presentPage } from "../../lib/pagination";
 import { tenantActor, tenantAuditInsert } from "../audit/service";
+import { listInfo } from "../lists/service";
 import { contentHash } from "./domain/canonical";
+import { listReferences } from "./domain/custom/keys";
 import { utcOffsetMinutes } from "./domain/custom/time-zone";
 import type { LiveRuleSet, RuleSetChoice, RuleSetContent, RuleSetKind } from "./domain/document";
+import { mergeInput } from "./domain/merge";
 import { checkContent, type RuleSetInput } from "./domain/validate";
 import { ruleFeedback } from "./feedback/service";
 import { forget, type LiveState, liveRuleSet, liveState } from "./live/service";
@@ -91,11 +95,32 @@ export async function getDraft(ctx: TenantContext, kind: RuleSetKind) {
   return presentDraft(draft);
 }
 
-/** Validates (one 400 detail per problem), completes with defaults and replaces the draft. */
+/**
+ * Lists the custom rules name that the tenant does not have, or has archived: such a rule would
+ * never fire, so it is refused (one detail per `listId`). One read per distinct list (at most 12).
+ */
+async function missingListProblems(ctx: TenantContext, content: RuleSetContent): Promise<ErrorDetail[]> {
+  const refs = listReferences(content.custom);
+  const ids = [...new Set(refs.map((r) => r.listId))];
+  const infos = new Map(await Promise.all(ids.map(async (id) => [id, await listInfo(ctx, id)] as const)));
+  return refs.flatMap(({ listId, path }) => {
+    const info = infos.get(listId);
+    if (!info) return [{ path, message: `No list ${listId} exists for this tenant (GET /v1/lists)` }];
+    if (!info.active) return [{ path, message: `List ${listId} is archived: the rule would never match` }];
+    return [];
+  });
+}
+
+/**
+ * Validates (one 400 detail per problem) and saves the draft: the current draft's content, else
+ * the live version's, with only what the request names changed (domain/merge.ts).
+ */
 export async function putDraft(ctx: TenantContext, kind: RuleSetKind, input: RuleSetInput) {
-  const { content, problems } = checkContent(kind, input, ctx.tenant.settings);
-  if (problems.length) throw badRequest("Invalid rule set", problems);
   const [before, live] = await Promise.all([repo.getDraft(ctx, kind), liveState(ctx, kind)]);
+  const merged = mergeInput(before?.content ?? live.content, input);
+  const { content, problems } = checkContent(kind, merged, ctx.tenant.settings);
+  if (problems.length === 0) problems.push(...(await missingListProblems(ctx, content)));
+  if (problems.length) throw badRequest("Invalid rule set", problems);
   const now = ctx.clock.now().toISOString();
   const actor = actorOf(ctx);
   const hash = await contentHash(content);
@@ -169,6 +194,28 @@ const isUniqueViolation = (err: unknown): boolean => {
   return false;
 };
 
+/**
+ * Seconds between a publication and its rescreen: versions published in a row (a publish then a
+ * rollback) rescreen the book once, under the last (monitoring drops a message whose version is
+ * no longer live), and a mistaken version can be rolled back before the whole book is judged by it.
+ */
+export const RESCREEN_DELAY_SECONDS = 60;
+
+/**
+ * The new version reaches the book: monitoring rescreens the population under it (a
+ * monitoring.rescreen message; monitoring makes it one run per kind and version). A failed send
+ * is logged: the version stands, and POST /v1/monitoring/rescreens starts the same run.
+ */
+async function requestRescreen(ctx: TenantContext, kind: RuleSetKind, version: number) {
+  try {
+    await ctx.env.JOBS_QUEUE.send(jobs.monitoringRescreen(ctx.tenantId, kind, version), {
+      delaySeconds: RESCREEN_DELAY_SECONDS,
+    });
+  } catch (err) {
+    console.error(JSON.stringify({ msg: "monitoring.rescreen not sent", kind, version, error: String(err) }));
+  }
+}
+
 export interface Publication {
   kind: RuleSetKind;
   content: RuleSetContent;
@@ -232,6 +279,7 @@ export async function publishVersion(ctx: TenantContext, p: Publication) {
   }
   if ((results[0] as D1Result).meta.changes === 0)
     throw conflict("The draft changed while publishing; retry");
+  await requestRescreen(ctx, p.kind, number);
   return {
     version: presentVersion({ ...version, tenantId: ctx.tenantId }),
     publication: presentPublication({ ...log, tenantId: ctx.tenantId }),

@@ -3,7 +3,7 @@ import { IsoDateTime, PaginationQuery } from "../../../http/openapi";
 
 /** Stored monitoring alerts (docs/decisions/alerts-and-snoozes.md). Mirrors src/db/shard/monitoring.ts. */
 export const ALERT_KINDS = ["fraud", "aml"] as const;
-export const ALERT_TRIGGERS = ["arrival", "schedule", "on_demand", "pre_transaction"] as const;
+export const ALERT_TRIGGERS = ["arrival", "schedule", "on_demand", "pre_transaction", "rescreen"] as const;
 export const ALERT_SEVERITIES = ["low", "medium", "high", "critical"] as const;
 export const ALERT_ENTITY_TYPES = ["customer", "account", "agent", "merchant", "counterparty"] as const;
 

@@ -8,6 +8,7 @@ import { registerListDeadLetters } from "./list-dead-letters";
 import { registerListRuns } from "./list-runs";
 import { registerRetryDeadLetters } from "./retry-dead-letters";
 import { registerScreenTransaction } from "./screen-transaction";
+import { registerStartRescreen } from "./start-rescreen";
 import { registerStartRun } from "./start-run";
 import { registerUpdateSettings } from "./update-settings";
 
@@ -21,6 +22,7 @@ export function registerMonitoringRoutes(app: App): void {
   registerGetSettings(app);
   registerUpdateSettings(app);
   registerStartRun(app);
+  registerStartRescreen(app);
   registerListRuns(app);
   registerGetRun(app);
 }

@@ -134,3 +134,32 @@ export const queueLookback = (scope: TenantScope, range: { from: string; to: str
       generation = generation + 1,
       events_from = min(coalesce(events_from, excluded.events_from), excluded.events_from),
       events_to = max(coalesce(events_to, excluded.events_to), excluded.events_to)`;
+/** Inserts the run unless its (tenant, occurrence) has one: answers the id when this call inserted it. */
+export const insertRunOnce = (scope: TenantScope, run: NewRun) =>
+  scope.db.insert(r).values(run).onConflictDoNothing().returning({ id: r.id });
+
+export const findRunByOccurrence = (scope: TenantScope, occurrence: string) =>
+  scope.db.select().from(r, eq(r.occurrence, occurrence)).get();
+
+/**
+ * A rescreen's next page of the population (docs/methodology/monitoring.md#rescreening): up to
+ * `limit` entities with a screening from before the run began and no pending row, queued as first
+ * seen just before the run (so its drain claims them). Answers how many it queued; 0 when every
+ * entity was screened again since the run began (or is pending, failing or dead-lettered).
+ */
+export async function queueRescreenPage(
+  scope: TenantScope,
+  startedAt: string,
+  limit: number,
+): Promise<number> {
+  const seen = new Date(Date.parse(startedAt) - 1).toISOString();
+  const rows = await scope.db.all<{ n: number }>(sql`INSERT INTO monitoring_pending
+      (tenant_id, entity_type, entity_id, first_seen_at, last_seen_at)
+    SELECT s.tenant_id, s.entity_type, s.entity_id, ${seen}, ${seen} FROM monitoring_screenings s
+    WHERE ${tenantSql(scope, "s")} AND s.screened_at < ${startedAt}
+      AND NOT EXISTS (SELECT 1 FROM monitoring_pending q WHERE ${tenantSql(scope, "q")}
+        AND q.entity_type = s.entity_type AND q.entity_id = s.entity_id)
+    ORDER BY s.entity_type, s.entity_id LIMIT ${limit}
+    ON CONFLICT DO NOTHING RETURNING 1 AS n`);
+  return rows.length;
+}

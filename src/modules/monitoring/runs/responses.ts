@@ -9,12 +9,13 @@ const count = (description: string) => z.number().int().min(0).openapi({ descrip
 export const MonitoringRunSchema = z
   .object({
     runId: z.uuid(),
-    trigger: z
-      .enum(["schedule", "manual"])
-      .openapi({ description: "schedule: the tenant's schedule; manual: POST /v1/monitoring/runs" }),
+    trigger: z.enum(["schedule", "manual", "rescreen"]).openapi({
+      description:
+        "schedule: the tenant's schedule; manual: POST /v1/monitoring/runs; rescreen: a rule-set version published (or POST /v1/monitoring/rescreens), every screened entity screened again",
+    }),
     occurrence: z.string().openapi({
       description:
-        "The schedule slot it ran for (e.g. daily:2026-11-24T02, local date and hour), or manual:<runId>; one run per slot",
+        "The schedule slot it ran for (e.g. daily:2026-11-24T02, local date and hour), manual:<runId>, or rescreen:<kind>:v<version>; one run per slot",
       example: "daily:2026-11-24T02",
     }),
     status: z.enum(["running", "completed", "failed"]),
@@ -54,3 +55,11 @@ export const MonitoringRunResponse = z
 export const MonitoringRunListResponse = z
   .object({ success: z.literal(true), data: z.array(MonitoringRunSchema), pagination: PaginationSchema })
   .openapi("MonitoringRunList");
+
+export const MonitoringRescreenResponse = z
+  .object({
+    success: z.literal(true),
+    run: MonitoringRunSchema,
+    created: z.boolean().openapi({ description: "false: the version already had its rescreen (this is it)" }),
+  })
+  .openapi("MonitoringRescreenResponse");

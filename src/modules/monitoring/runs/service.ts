@@ -18,12 +18,15 @@ import { type DrainOptions, drainPending } from "../service";
 import { presentRun } from "./present";
 import * as repo from "./repo";
 
+/** Entities a rescreen step queues before it drains (kept here: rescreen.ts imports this file). */
+export const RESCREEN_PAGE = 500;
+
 export type RunRow = NonNullable<Awaited<ReturnType<typeof repo.findRun>>>;
 
 /** A new running run (no figures yet) for a schedule slot or a manual start. */
 export function newRun(
   id: string,
-  trigger: "schedule" | "manual",
+  trigger: "schedule" | "manual" | "rescreen",
   occurrence: string,
   at: Date,
 ): repo.NewRun {
@@ -116,10 +119,13 @@ export async function runStep(
 ): Promise<{ next: { delaySeconds: number } | null }> {
   const run = await repo.findRun(ctx, runId);
   if (run?.status !== "running") return { next: null };
+  const rescreen = run.trigger === "rescreen";
   try {
+    // A rescreen queues the next page of its population first (runs/rescreen.ts).
+    const queued = rescreen ? await repo.queueRescreenPage(ctx, run.startedAt, RESCREEN_PAGE) : 0;
     const figures = await drainPending(ctx, {
       ...limits,
-      trigger: run.trigger === "schedule" ? "schedule" : "on_demand",
+      trigger: rescreen ? "rescreen" : run.trigger === "schedule" ? "schedule" : "on_demand",
       runId: run.id,
       seenBefore: run.startedAt,
       tally: {
@@ -127,9 +133,14 @@ export async function runStep(
         deadLettered: () => [repo.addDeadLettered(ctx, run.id)],
       },
     });
-    if (figures.next) {
+    if (figures.next || queued > 0) {
       await repo.addStep(ctx, run.id);
-      return { next: figures.next };
+      return { next: figures.next ?? { delaySeconds: 0 } };
+    }
+    if (rescreen) {
+      // The network typologies do not read the rule sets: a rescreen leaves them to their runs.
+      await completeRun(ctx, run.id, null);
+      return { next: null };
     }
     // The network typologies, judged once per run over the whole history (event time).
     const scan = await scanNetwork(ctx, {

@@ -16,7 +16,7 @@ import type { Outcome, ScreeningBase } from "./steps/outcome";
 import type { EntityPreload } from "./steps/preload";
 
 export type MonitoredEntityType = (typeof MONITORED_ENTITY_TYPES)[number];
-export type ScreeningTrigger = "arrival" | "schedule" | "on_demand";
+export type ScreeningTrigger = "arrival" | "schedule" | "on_demand" | "rescreen";
 
 export interface Entity {
   entityType: MonitoredEntityType;

@@ -11,7 +11,11 @@ import {
   AGGREGATE_FUNCTIONS,
   COMPARATORS,
   type Condition,
+  GROUP_KEYS,
+  HAVING_FUNCTIONS,
+  MATCH_METHODS,
   SEVERITIES,
+  TRANSACTION_FIELDS,
   TREE_LIMITS,
 } from "../domain/custom/tree";
 
@@ -68,6 +72,21 @@ const Aggregate = z
       .optional()
       .openapi({ description: "The window ends this many days before evaluation time (default 0)" }),
     filter: TransactionFilter.optional(),
+    groupBy: z.enum(GROUP_KEYS).optional().openapi({
+      description: "fn groups only: the transaction key the window's transactions are grouped by",
+    }),
+    having: z
+      .strictObject({
+        fn: z.enum(HAVING_FUNCTIONS),
+        field: z.enum(AGGREGATE_FIELDS).optional(),
+        comparator: z.enum(COMPARATORS),
+        value: z.number().min(0).max(1e12),
+      })
+      .optional()
+      .openapi("RuleGroupHaving", {
+        description:
+          "fn groups only: a group counts when this aggregate of its transactions holds (sum and max in major units)",
+      }),
   })
   .openapi("RuleAggregate");
 
@@ -76,6 +95,9 @@ const Operand = z
     z.strictObject({ value: z.number().min(-1e12).max(1e12) }),
     z.strictObject({ threshold: Text(100), multiple: z.number().gt(0).max(1000).optional() }),
     z.strictObject({ previousPeriod: z.strictObject({ multiple: z.number().min(0).max(1000) }) }),
+    z
+      .strictObject({ aggregate: Aggregate, multiple: z.number().gt(0).max(1000).optional() })
+      .openapi({ description: "A ratio: another aggregate of the entity times multiple (default 1)" }),
   ])
   .openapi("RuleOperand");
 
@@ -107,6 +129,24 @@ export const RuleCondition: z.ZodType<Condition> = z
         ]),
         listId: Text(100),
         windowDays: Window.optional(),
+        match: z
+          .strictObject({ method: z.enum(MATCH_METHODS), threshold: z.number().min(0.5).max(1) })
+          .optional()
+          .openapi("RuleFuzzyMatch", {
+            description:
+              "Fuzzy matching (names and account numbers): normalized, words sorted, Jaro-Winkler at or above threshold",
+          }),
+      }),
+      z.strictObject({
+        op: z.literal("transaction"),
+        field: z.enum(TRANSACTION_FIELDS),
+        comparator: z.enum(COMPARATORS).optional().openapi({ description: "amount only" }),
+        to: Operand.optional().openapi({ description: "amount only: value, threshold or aggregate" }),
+        in: Values.optional().openapi({ description: "Text fields: one of these (case-insensitive)" }),
+        windowDays: Window.optional().openapi({
+          description:
+            "Without a proposed transaction: the entity's latest within this many days (default 30)",
+        }),
       }),
     ]),
   )
@@ -128,7 +168,10 @@ export const CustomRuleSchema = z
       .min(1)
       .max(5),
     severity: z.enum(SEVERITIES),
-    score: z.number().min(0).max(100),
+    score: z.number().min(0).max(100).optional().openapi({
+      description:
+        "Fraud: required, added to the alert's score (0-100). AML: optional and unused (AML outcomes carry a risk level)",
+    }),
     reason: Text(500),
     counterfactual: Text(500),
     condition: RuleCondition,

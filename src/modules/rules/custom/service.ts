@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import type { TenantScope } from "../../../db/client";
 import { badRequest } from "../../../lib/errors";
 import type { ProposedTransactionRow } from "../../data/read-model";
-import { listMembershipSql, normalizedColumnSql } from "../../lists/service";
+import { listMembershipSql, listValues, normalizedColumnSql } from "../../lists/service";
 import {
   compileCustomRules,
   type EntityType,
@@ -10,7 +10,8 @@ import {
   rulesFor,
   type Target,
 } from "../domain/custom/compile";
-import { type CustomRuleOutcome, decodeRow, ruleOutcome } from "../domain/custom/evaluate";
+import { type CustomRuleOutcome, decodeRow, type LeafValues, ruleOutcome } from "../domain/custom/evaluate";
+import { leaves } from "../domain/custom/keys";
 import { utcOffsetMinutes } from "../domain/custom/time-zone";
 import type { CustomRule } from "../domain/custom/tree";
 import { failedStatuses, type MemberSql, runCompiled } from "./repo";
@@ -71,6 +72,39 @@ function compile(input: Common, asOf: Date, target: Target) {
   });
 }
 
+/** Entries of a list read once per scope (a request, a drain): fuzzy leaves of many entities share them. */
+const entryMemo = new WeakMap<object, Map<string, Promise<string[]>>>();
+
+/**
+ * The entries of the lists the rules' fuzzy `in_list` leaves name (docs/methodology/rules.md#lists):
+ * the values given (tests, previews), else the live list's entries through the lists module.
+ */
+async function fuzzyEntries(
+  ctx: TenantScope,
+  rules: CustomRule[],
+  lists: Common["lists"],
+): Promise<Map<string, readonly string[]>> {
+  const ids = new Set<string>();
+  for (const rule of rules)
+    for (const leaf of leaves(rule.condition)) if (leaf.op === "in_list" && leaf.match) ids.add(leaf.listId);
+  const out = new Map<string, readonly string[]>();
+  if (ids.size === 0) return out;
+  const memo = entryMemo.get(ctx) ?? new Map<string, Promise<string[]>>();
+  entryMemo.set(ctx, memo);
+  for (const id of ids) {
+    if (lists) {
+      out.set(id, Object.hasOwn(lists, id) ? (lists[id] ?? []) : []);
+      continue;
+    }
+    if (!memo.has(id)) memo.set(id, listValues(ctx, id));
+    out.set(id, await memo.get(id)!);
+  }
+  return out;
+}
+
+const withEntries = (values: LeafValues, entries: Map<string, readonly string[]>): LeafValues =>
+  entries.size ? { ...values, entries } : values;
+
 /** Outcomes of every enabled custom rule for one entity (fired or not, with evidence). */
 export async function evaluateCustomRules(
   ctx: TenantScope,
@@ -80,8 +114,14 @@ export async function evaluateCustomRules(
   if (rules.length === 0) return [];
   const proposed = input.proposed ?? null;
   const query = compile(input, input.now, { entityId: input.entityId, proposed: proposed !== null });
-  const rows = await runCompiled(ctx, query, memberSql(ctx, input.now), proposed);
-  const values = decodeRow(query.columns, rows.get(input.entityId) ?? { entity_id: input.entityId });
+  const [rows, entries] = await Promise.all([
+    runCompiled(ctx, query, memberSql(ctx, input.now), proposed),
+    fuzzyEntries(ctx, rules, input.lists),
+  ]);
+  const values = withEntries(
+    decodeRow(query.columns, rows.get(input.entityId) ?? { entity_id: input.entityId }),
+    entries,
+  );
   return rules.map((rule) => ruleOutcome(rule, values, input.thresholds));
 }
 
@@ -120,10 +160,13 @@ export async function customRuleHitsPage(
     upto: input.upto,
     limit,
   });
-  const rows = await runCompiled(ctx, query, memberSql(ctx, input.to));
+  const [rows, entries] = await Promise.all([
+    runCompiled(ctx, query, memberSql(ctx, input.to)),
+    fuzzyEntries(ctx, rules, input.lists),
+  ]);
   let last: string | null = null;
   for (const [entityId, row] of rows) {
-    const values = decodeRow(query.columns, row);
+    const values = withEntries(decodeRow(query.columns, row), entries);
     for (const rule of rules)
       if (ruleOutcome(rule, values, input.thresholds).fired) hits.get(rule.ruleId)!.add(entityId);
     last = entityId; // rows arrive in the statement's ORDER BY (SQLite's collation, not JS's)

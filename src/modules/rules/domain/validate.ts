@@ -42,6 +42,8 @@ function caseFieldProblems(kind: RuleSetKind, input: RuleSetInput): ErrorDetail[
       if (rule.opensCase !== undefined) problems.push({ path: `custom.${i}.opensCase`, message: onlyAml });
       if (rule.typology !== undefined)
         problems.push({ path: `custom.${i}.typology`, message: "Only AML rules have a typology" });
+      if (rule.score === undefined)
+        problems.push({ path: `custom.${i}.score`, message: "Fraud custom rules need a score 0-100" });
     });
   }
   return problems;

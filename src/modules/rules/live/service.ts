@@ -39,6 +39,13 @@ async function liveStateOf(
   return { kind, version: 0, hash: await contentHash(content), content, publishedAt: null };
 }
 
+/** Version 0's content: the tenant's defaults with the legacy AML overrides (a rollback to 0 copies it). */
+export async function versionZeroContent(ctx: TenantContext, kind: RuleSetKind) {
+  const row = (await repo.readLive(ctx, [kind])).get(kind);
+  const zero = await liveStateOf(ctx, kind, row ? { ...row, liveVersion: 0 } : undefined);
+  return zero.content;
+}
+
 const memoOf = (ctx: TenantContext) => {
   const byKind = memo.get(ctx) ?? new Map<RuleSetKind, Promise<LiveState>>();
   memo.set(ctx, byKind);

@@ -4,6 +4,7 @@ import { defaultThresholds } from "../domain/defaults";
 import type { RuleSetKind } from "../domain/document";
 import { rollbackProblem, thresholdOverrides } from "../domain/publication";
 import { checkContent } from "../domain/validate";
+import { versionZeroContent } from "../live/service";
 import * as repo from "../repo";
 import {
   type LiveState,
@@ -47,7 +48,12 @@ export async function publishDraft(ctx: TenantContext, kind: RuleSetKind, reason
 
 /** Publishes a copy of an older version as the next one (a rules:publish key may; recorded). */
 export async function rollback(ctx: TenantContext, kind: RuleSetKind, target: number, reason: string) {
-  const [older, live] = await Promise.all([repo.getVersion(ctx, kind, target), liveState(ctx, kind)]);
+  const [older, live] = await Promise.all([
+    target === 0
+      ? versionZeroContent(ctx, kind).then((content) => ({ content }))
+      : repo.getVersion(ctx, kind, target),
+    liveState(ctx, kind),
+  ]);
   if (!older) throw notFound("Rule-set version");
   const problem = rollbackProblem(target, live.version);
   if (problem) throw badRequest("Invalid rollback", [{ path: "version", message: problem }]);

@@ -13,14 +13,14 @@ const route = (kind: RuleSetKind) =>
     tags: TAGS,
     summary: `Create or replace the ${ruleSetName(kind)} rule-set draft`,
     description:
-      "Validated: one 400 detail per problem; left-out built-ins and thresholds take their defaults.",
+      "Changes only what the body names: the rest comes from the current draft, else the live version " +
+      "(a named built-in replaces that built-in's settings, parameters laid over its own; thresholds by name; " +
+      "custom and createCaseThreshold as a whole). Validated: one 400 detail per problem, a rule naming a list " +
+      "the tenant does not have (or archived) included.",
     scope: writeScope(kind),
     request: { body: jsonBody(RuleSetContentInput) },
     responses: {
-      200: jsonContent(
-        async () => (await import("../responses")).DraftResponse,
-        "The saved draft, completed with defaults",
-      ),
+      200: jsonContent(async () => (await import("../responses")).DraftResponse, "The saved draft, complete"),
     },
   });
 

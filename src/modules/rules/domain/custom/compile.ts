@@ -1,8 +1,20 @@
-import { aggregateKey, isEntitySubject, type ListCondition, leaves, listKey } from "./keys";
+import {
+  aggregateKey,
+  DEFAULT_TRANSACTION_WINDOW_DAYS,
+  isEntitySubject,
+  type ListCondition,
+  leaves,
+  listKey,
+  operandAggregates,
+  transactionKey,
+} from "./keys";
 import {
   aggregateExpressions,
+  candidatesExpression,
   counterpartyListExpression,
+  groupsCte,
   instant,
+  latestExpression,
   literal,
   type PredicateContext,
   predicate,
@@ -10,7 +22,7 @@ import {
   Strings,
   windowOf,
 } from "./sql-parts";
-import type { Aggregate, CustomRule } from "./tree";
+import type { Aggregate, Condition, CustomRule } from "./tree";
 
 /** How list values compare (the lists module stores entries normalized the same way). */
 export function normalizeListValue(subject: ListCondition["subject"], value: string): string {
@@ -98,7 +110,11 @@ export interface CompileInput {
 export interface ColumnSpec {
   alias: string;
   key: string;
-  kind: "aggregate" | "previous" | "list";
+  /**
+   * aggregate / previous: a number; list: 0 or 1; fuzzy: the candidate values (a JSON array, or
+   * one text for an entity attribute); transaction: the latest transaction's field (evaluate.ts).
+   */
+  kind: "aggregate" | "previous" | "list" | "fuzzy" | "transaction";
   aggregate?: Aggregate;
 }
 
@@ -168,12 +184,19 @@ export function compileCustomRules(input: CompileInput): CompiledQuery {
     return `${MEMBER_MARK}${members.length - 1}${MEMBER_MARK}`;
   };
 
+  const groups: Array<ColumnSpec & { cte: string }> = [];
   const addAggregate = (a: Aggregate, previous: boolean) => {
     const key = aggregateKey(a);
     const id = `${previous ? "p" : "v"}:${key}`;
     if (seen.has(id)) return;
     seen.add(id);
     lowMs = Math.min(lowMs, windowOf(asOfMs, a.windowDays, a.offsetDays, previous).startMs);
+    if (a.fn === "groups") {
+      const alias = `g${groups.length}`;
+      const kind = previous ? "previous" : "aggregate";
+      groups.push({ alias, key, kind, aggregate: a, cte: groupsCte(alias, a, ctx, previous) });
+      return;
+    }
     const alias = `${previous ? "p" : "v"}${columns.length}`;
     const parts = aggregateExpressions(a, predicate(a, ctx, previous));
     columns.push({
@@ -192,13 +215,50 @@ export function compileCustomRules(input: CompileInput): CompiledQuery {
         addAggregate(leaf.aggregate, false);
         if (operands.some((o) => "previousPeriod" in o)) addAggregate(leaf.aggregate, true);
       } else if (leaf.op === "in_list") addList(leaf);
+      else if (leaf.op === "transaction") addTransaction(leaf);
+      for (const a of operandAggregates(leaf)) addAggregate(a, false);
     }
+  }
+
+  function addTransaction(c: Extract<Condition, { op: "transaction" }>) {
+    const days = c.windowDays ?? DEFAULT_TRANSACTION_WINDOW_DAYS;
+    const key = transactionKey(c);
+    if (seen.has(`t:${key}`)) return;
+    seen.add(`t:${key}`);
+    lowMs = Math.min(lowMs, windowOf(asOfMs, days).startMs);
+    const alias = `t${columns.length}`;
+    columns.push({
+      alias,
+      key,
+      kind: "transaction",
+      sql: `${latestExpression(c.field, ctx, days)} AS ${alias}`,
+    });
   }
 
   function addList(c: ListCondition) {
     const key = listKey(c);
     if (seen.has(`l:${key}`)) return;
     seen.add(`l:${key}`);
+    if (c.match) {
+      // Fuzzy: the candidates go to JS (domain/custom/fuzzy.ts), which compares them with the entries.
+      if (isEntitySubject(c.subject)) {
+        const attribute = RAW_ATTRIBUTE[input.entityType]?.[c.subject];
+        const alias = `f${entityLists.length}`;
+        entityLists.push({ alias, key, kind: "fuzzy", sql: `${attribute ?? "NULL"} AS ${alias}` });
+      } else {
+        const days = c.windowDays ?? 30;
+        lowMs = Math.min(lowMs, windowOf(asOfMs, days).startMs);
+        const alias = `f${columns.length}`;
+        const column = c.subject === "counterparty" ? "r.cn" : "r.cac";
+        columns.push({
+          alias,
+          key,
+          kind: "fuzzy",
+          sql: `${candidatesExpression(column, ctx, days)} AS ${alias}`,
+        });
+      }
+      return;
+    }
     if (isEntitySubject(c.subject)) {
       const attributes = "values" in input.lists ? ENTITY_ATTRIBUTE : RAW_ATTRIBUTE;
       const attribute = attributes[input.entityType]?.[c.subject];
@@ -220,9 +280,22 @@ export function compileCustomRules(input: CompileInput): CompiledQuery {
   const json = JSON.stringify({ s: strings.values });
   const chunks = chunk(columns, input.maxStatementChars ?? 80_000);
   const statements = chunks.map((cols, i) =>
-    withMembers(statement(input, { json, lowMs, asOfMs, cols, lists: i === 0 ? entityLists : [] }), members),
+    withMembers(
+      statement(input, {
+        json,
+        lowMs,
+        asOfMs,
+        cols,
+        lists: i === 0 ? entityLists : [],
+        groups: i === 0 ? groups : [],
+      }),
+      members,
+    ),
   );
-  return { statements, columns: [...columns, ...entityLists].map(({ sql: _, ...spec }) => spec) };
+  const specs = [...columns, ...entityLists, ...groups].map(({ alias, key, kind, aggregate }) =>
+    aggregate ? { alias, key, kind, aggregate } : { alias, key, kind },
+  );
+  return { statements, columns: specs };
 }
 
 /** Replaces membership placeholders in text fragments by `{ member }` fragments. */
@@ -263,6 +336,8 @@ interface Parts {
   asOfMs: number;
   cols: Array<{ sql: string }>;
   lists: Array<{ sql: string }>;
+  /** `groups` aggregates: CTEs over the rows `r` (then a CTE of its own), joined to `a`. */
+  groups: Array<{ alias: string; cte: string }>;
 }
 
 function statement(input: CompileInput, p: Parts): Fragment[] {
@@ -273,25 +348,37 @@ function statement(input: CompileInput, p: Parts): Fragment[] {
   const selected = p.cols.map((c) => c.sql);
   if ("activeFrom" in target)
     selected.push(`count(CASE WHEN r.d >= ${instant(Date.parse(target.activeFrom))} THEN 1 END) AS active`);
-  out.push(", a AS (SELECT ", "entityId" in target ? { param: target.entityId } : "r.e", " AS entity_id");
-  for (const s of selected) out.push(`, ${s}`);
+  // The rows: inline in `a` (as always), or a CTE of their own when `groups` CTEs read them too.
+  const rows: Fragment[] = [];
   const columns = rowColumns(key, input.utcOffsetMinutes, input.failedStatuses);
   if ("proposed" in target && target.proposed)
-    out.push(` FROM (SELECT ${columns} FROM `, { transactions: true }, " t WHERE ", { tenant: "t" });
-  else out.push(` FROM (SELECT ${columns} FROM transactions t WHERE `, { tenant: "t" });
-  out.push(` AND t.transaction_date > ${instant(p.lowMs)} AND t.transaction_date <= ${instant(p.asOfMs)}`);
-  if ("entityId" in target) out.push(` AND ${key} = `, { param: target.entityId }, ") r)");
+    rows.push(`(SELECT ${columns} FROM `, { transactions: true }, " t WHERE ", { tenant: "t" });
+  else rows.push(`(SELECT ${columns} FROM transactions t WHERE `, { tenant: "t" });
+  rows.push(` AND t.transaction_date > ${instant(p.lowMs)} AND t.transaction_date <= ${instant(p.asOfMs)}`);
+  if ("entityId" in target) rows.push(` AND ${key} = `, { param: target.entityId }, ")");
   else {
-    out.push(` AND ${key} IS NOT NULL`);
-    if (target.after !== undefined) out.push(` AND ${key} > `, { param: target.after });
-    if (target.upto !== undefined) out.push(` AND ${key} <= `, { param: target.upto });
-    out.push(
-      `) r GROUP BY r.e HAVING active > 0 ORDER BY r.e LIMIT ${literal(Math.max(1, Math.floor(target.limit)))})`,
-    );
+    rows.push(` AND ${key} IS NOT NULL`);
+    if (target.after !== undefined) rows.push(` AND ${key} > `, { param: target.after });
+    if (target.upto !== undefined) rows.push(` AND ${key} <= `, { param: target.upto });
+    rows.push(")");
   }
+  const grouped = p.groups.length > 0;
+  if (grouped) out.push(", r AS ", ...rows);
+  out.push(", a AS (SELECT ", "entityId" in target ? { param: target.entityId } : "r.e", " AS entity_id");
+  for (const s of selected) out.push(`, ${s}`);
+  if (grouped) out.push(" FROM r");
+  else out.push(" FROM ", ...rows, " r");
+  if ("entityId" in target) out.push(")");
+  else
+    out.push(
+      ` GROUP BY r.e HAVING active > 0 ORDER BY r.e LIMIT ${literal(Math.max(1, Math.floor(target.limit)))})`,
+    );
+  for (const g of p.groups) out.push(`, ${g.cte}`);
   out.push(" SELECT a.*");
   for (const l of p.lists) out.push(`, ${l.sql}`);
+  for (const g of p.groups) out.push(`, coalesce(${g.alias}.v, 0) AS ${g.alias}`);
   out.push(" FROM a");
   if (p.lists.length) out.push(...entityJoins(input.entityType));
+  for (const g of p.groups) out.push(` LEFT JOIN ${g.alias} ON ${g.alias}.e = a.entity_id`);
   return out;
 }

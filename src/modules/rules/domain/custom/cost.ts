@@ -1,4 +1,4 @@
-import { isEntitySubject, leaves } from "./keys";
+import { isEntitySubject, leaves, operandAggregates } from "./keys";
 import type { Aggregate, Condition, CustomRule } from "./tree";
 
 /**
@@ -10,21 +10,37 @@ import type { Aggregate, Condition, CustomRule } from "./tree";
  */
 export const filterCost = (a: Aggregate): number => Object.keys(a.filter ?? {}).length;
 
-export const aggregateCost = (a: Aggregate, previousPeriod: boolean): number =>
-  (Math.ceil(a.windowDays / 30) + filterCost(a)) * (previousPeriod ? 2 : 1);
+/** A `groups` aggregate reads its rows a second time (grouped) and tests each group: x2, +1 with having. */
+export const aggregateCost = (a: Aggregate, previousPeriod: boolean): number => {
+  const once = Math.ceil(a.windowDays / 30) + filterCost(a);
+  const grouped = a.fn === "groups" ? once * 2 + (a.having ? 1 : 0) : once;
+  return grouped * (previousPeriod ? 2 : 1);
+};
 
 const ENTITY_LIST_COST = 2;
+/** Fuzzy matching compares candidates with every entry in JavaScript (and reads the entries). */
+const FUZZY_COST = 5;
+/** The latest transaction's field: one more conditional aggregate over the rows. */
+const TRANSACTION_COST = 1;
 
 export function leafCost(leaf: Condition): number {
+  const operands = operandAggregates(leaf).reduce((sum, a) => sum + aggregateCost(a, false), 0);
   switch (leaf.op) {
     case "compare":
-      return aggregateCost(leaf.aggregate, "previousPeriod" in leaf.to);
+      return aggregateCost(leaf.aggregate, "previousPeriod" in leaf.to) + operands;
     case "between":
-      return aggregateCost(leaf.aggregate, "previousPeriod" in leaf.low || "previousPeriod" in leaf.high);
+      return (
+        aggregateCost(leaf.aggregate, "previousPeriod" in leaf.low || "previousPeriod" in leaf.high) +
+        operands
+      );
     case "in_list":
-      return isEntitySubject(leaf.subject)
-        ? ENTITY_LIST_COST
-        : Math.ceil((leaf.windowDays ?? 30) / 30) + ENTITY_LIST_COST;
+      return (
+        (isEntitySubject(leaf.subject)
+          ? ENTITY_LIST_COST
+          : Math.ceil((leaf.windowDays ?? 30) / 30) + ENTITY_LIST_COST) + (leaf.match ? FUZZY_COST : 0)
+      );
+    case "transaction":
+      return TRANSACTION_COST + operands;
     default:
       return 0;
   }

@@ -1,5 +1,6 @@
 import type { ColumnSpec } from "./compile";
-import { aggregateKey, listKey } from "./keys";
+import { bestFuzzyMatch, type FuzzyHit } from "./fuzzy";
+import { aggregateKey, listKey, transactionKey } from "./keys";
 import type { Aggregate, Comparator, Condition, CustomRule, Operand, RuleSeverity } from "./tree";
 
 /**
@@ -16,9 +17,36 @@ export interface AggregateValue {
 export interface LeafValues {
   aggregates: Map<string, AggregateValue>;
   lists: Map<string, boolean>;
+  /** Fuzzy in_list leaves: the values looked up (the entity's attribute, the window's counterparties). */
+  candidates?: Map<string, string[]>;
+  /** The transaction being screened: a field's value by transactionKey (null: none in the window). */
+  transaction?: Map<string, string | null>;
+  /** Entries of the lists fuzzy leaves name, by list id (given by the caller: the lists module). */
+  entries?: ReadonlyMap<string, readonly string[]>;
 }
 
 const MONEY_FUNCTIONS = new Set(["sum", "avg", "min", "max", "stddev"]);
+
+/** A fuzzy leaf's candidates: a JSON array (counterparties) or one text (an entity attribute). */
+function candidatesOf(raw: unknown): string[] {
+  if (typeof raw !== "string" || raw === "") return [];
+  if (!raw.startsWith("[")) return [raw];
+  try {
+    const parsed: unknown = JSON.parse(raw);
+    return Array.isArray(parsed) ? parsed.filter((v): v is string => typeof v === "string" && v !== "") : [];
+  } catch {
+    return [raw];
+  }
+}
+
+/** The value part of a latest-transaction column (`date || id || char(31) || value`). */
+function latestValue(raw: unknown): string | null {
+  if (typeof raw !== "string") return null;
+  const at = raw.indexOf("\u001f");
+  if (at < 0) return null;
+  const value = raw.slice(at + 1);
+  return value === "" ? null : value;
+}
 const num = (v: unknown): number | null => (typeof v === "number" && Number.isFinite(v) ? v : null);
 
 /** Population standard deviation from count, sum and sum of squares. */
@@ -44,10 +72,20 @@ function columnValue(spec: ColumnSpec, row: Record<string, unknown>): number | n
 
 /** The leaf values of one entity from its result row (rows of several statements merged). */
 export function decodeRow(columns: ColumnSpec[], row: Record<string, unknown>): LeafValues {
-  const out: LeafValues = { aggregates: new Map(), lists: new Map() };
+  const candidates = new Map<string, string[]>();
+  const transaction = new Map<string, string | null>();
+  const out: LeafValues = { aggregates: new Map(), lists: new Map(), candidates, transaction };
   for (const spec of columns) {
     if (spec.kind === "list") {
       out.lists.set(spec.key, num(row[spec.alias]) === 1);
+      continue;
+    }
+    if (spec.kind === "fuzzy") {
+      candidates.set(spec.key, candidatesOf(row[spec.alias]));
+      continue;
+    }
+    if (spec.kind === "transaction") {
+      transaction.set(spec.key, latestValue(row[spec.alias]));
       continue;
     }
     const entry = out.aggregates.get(spec.key) ?? { value: null };
@@ -61,7 +99,7 @@ export function decodeRow(columns: ColumnSpec[], row: Record<string, unknown>): 
 /** One leaf's evidence: what was measured and what it was compared with. */
 export interface Evidence {
   path: string;
-  op: "compare" | "between" | "in_list";
+  op: "compare" | "between" | "in_list" | "transaction";
   /** Aggregates: "count over 7 days"; lists: "counterparty in list watch-1". */
   measure: string;
   observed: number | boolean | null;
@@ -69,6 +107,10 @@ export interface Evidence {
   /** The resolved right-hand side(s): [value] or [low, high]; null where unknown. */
   compareTo?: Array<number | null>;
   operands?: Operand[];
+  /** Fuzzy in_list: the value, the list entry it matched and the similarity (best at or above the threshold). */
+  match?: FuzzyHit;
+  /** transaction: the field's value on the transaction screened (text fields). */
+  value?: string | null;
   result: boolean;
 }
 
@@ -88,11 +130,16 @@ function resolve(
   operand: Operand,
   value: AggregateValue,
   thresholds: Readonly<Record<string, number>>,
+  values: LeafValues,
 ): number | null {
   if ("value" in operand) return operand.value;
   if ("threshold" in operand) {
     const base = Object.hasOwn(thresholds, operand.threshold) ? num(thresholds[operand.threshold]) : null;
     return base === null ? null : base * (operand.multiple ?? 1);
+  }
+  if ("aggregate" in operand) {
+    const other = values.aggregates.get(aggregateKey(operand.aggregate))?.value ?? null;
+    return other === null ? null : other * (operand.multiple ?? 1);
   }
   const previous = value.previous ?? null;
   return previous === null ? null : previous * operand.previousPeriod.multiple;
@@ -129,14 +176,57 @@ export function evaluateTree(
       return { fired: !child.fired, evidence: child.evidence };
     }
     case "in_list": {
+      if (condition.match) {
+        const candidates = values.candidates?.get(listKey(condition)) ?? [];
+        const entries = values.entries?.get(condition.listId) ?? [];
+        const match = bestFuzzyMatch(candidates, entries, condition.match.threshold) ?? undefined;
+        const hit = match !== undefined;
+        const measure = `${condition.subject} ~ list ${condition.listId} (${condition.match.method} >= ${condition.match.threshold})`;
+        return {
+          fired: hit,
+          evidence: [{ path, op: "in_list", measure, observed: match?.score ?? null, match, result: hit }],
+        };
+      }
       const hit = values.lists.get(listKey(condition)) ?? false;
       const measure = `${condition.subject} in list ${condition.listId}`;
       return { fired: hit, evidence: [{ path, op: "in_list", measure, observed: hit, result: hit }] };
     }
+    case "transaction": {
+      const raw = values.transaction?.get(transactionKey(condition)) ?? null;
+      const measure = `${condition.field} of the transaction screened`;
+      if (condition.field !== "amount") {
+        const wanted = (condition.in ?? []).map((v) => v.trim().toLowerCase());
+        const result = raw !== null && wanted.includes(raw.trim().toLowerCase());
+        return {
+          fired: result,
+          evidence: [{ path, op: "transaction", measure, observed: null, value: raw, result }],
+        };
+      }
+      const observed = raw === null || !Number.isFinite(Number(raw)) ? null : Number(raw) / 100;
+      const operand = condition.to ?? { value: 0 };
+      const right = resolve(operand, { value: observed }, thresholds, values);
+      const comparator = condition.comparator ?? ">=";
+      const result = observed !== null && right !== null && holds(observed, comparator, right);
+      return {
+        fired: result,
+        evidence: [
+          {
+            path,
+            op: "transaction",
+            measure,
+            observed,
+            comparator,
+            compareTo: [right],
+            operands: [operand],
+            result,
+          },
+        ],
+      };
+    }
     default: {
       const value = values.aggregates.get(aggregateKey(condition.aggregate)) ?? { value: null };
       const operands = condition.op === "compare" ? [condition.to] : [condition.low, condition.high];
-      const compareTo = operands.map((o) => resolve(o, value, thresholds));
+      const compareTo = operands.map((o) => resolve(o, value, thresholds, values));
       const observed = value.value;
       let result = false;
       if (observed !== null && compareTo.every((x) => x !== null)) {
@@ -167,6 +257,16 @@ export interface CustomRuleOutcome {
   evidence: Evidence[];
 }
 
+/** The tenant's reason, with the list entry a fuzzy leaf matched and its score when the rule fired. */
+function reasonOf(rule: CustomRule, fired: boolean, evidence: Evidence[]): string {
+  const matches = fired ? evidence.filter((e) => e.result && e.match) : [];
+  if (matches.length === 0) return rule.reason;
+  const said = matches.map(
+    (e) => `"${e.match!.value}" matched list entry "${e.match!.entry}" (score ${e.match!.score})`,
+  );
+  return `${rule.reason} [${said.join("; ")}]`;
+}
+
 export function ruleOutcome(
   rule: CustomRule,
   values: LeafValues,
@@ -178,8 +278,8 @@ export function ruleOutcome(
     name: rule.name,
     fired,
     severity: rule.severity,
-    score: rule.score,
-    reason: rule.reason,
+    score: rule.score ?? 0,
+    reason: reasonOf(rule, fired, evidence),
     counterfactual: rule.counterfactual,
     evidence,
   };

@@ -1,5 +1,12 @@
 import { DEFAULT_LIST_WINDOW_DAYS, type ListCondition } from "./keys";
-import type { Aggregate, AggregateField, AmountBound, TransactionFilter } from "./tree";
+import type {
+  Aggregate,
+  AggregateField,
+  AmountBound,
+  Comparator,
+  TransactionField,
+  TransactionFilter,
+} from "./tree";
 
 /**
  * The pieces of the compiled SQL. Everything returned here is built from catalog constants,
@@ -71,6 +78,10 @@ export function rowColumns(
     "upper(t.counterparty_country) AS cc",
     `CAST(strftime('%H', t.transaction_date${shift}) AS INTEGER) AS h`,
     `date(t.transaction_date${shift}) AS dy`,
+    "t.customer_id AS cu",
+    "t.account_id AS acc",
+    "t.agent_id AS ag",
+    "t.id AS tid",
   ].join(", ");
 }
 
@@ -83,7 +94,66 @@ export const FIELD_COLUMN: Record<AggregateField, string> = {
   channel: "r.ch",
   category: "r.ca",
   day: "r.dy",
+  customer: "r.cu",
+  account: "r.acc",
+  agent: "r.ag",
 };
+
+/** The column of each field of the transaction being screened (text lower-cased and trimmed). */
+export const TRANSACTION_COLUMN: Record<TransactionField, string> = {
+  amount: "r.m",
+  type: "r.ty",
+  channel: "r.ch",
+  category: "r.ca",
+  merchant: "r.me",
+  counterparty: "r.cn",
+  counterparty_account: "r.cac",
+  counterparty_country: "r.cc",
+};
+
+/**
+ * The field of the entity's latest transaction that moved money in the window: the maximum of
+ * `date || id || mark || value`, so every field comes from the same row (ties on the instant
+ * broken by id). Decoded in JS (evaluate.ts). A proposed transaction is dated now, so it is the latest.
+ */
+export function latestExpression(field: TransactionField, ctx: PredicateContext, windowDays: number): string {
+  const w = windowOf(ctx.asOfMs, windowDays);
+  return `max(CASE WHEN ${windowTerm(w)} AND r.ok THEN r.d || r.tid || char(31) || coalesce(${TRANSACTION_COLUMN[field]}, '') END)`;
+}
+
+/** The distinct values of a counterparty column in the window (a JSON array), for fuzzy matching in JS. */
+export function candidatesExpression(column: string, ctx: PredicateContext, windowDays: number): string {
+  const w = windowOf(ctx.asOfMs, windowDays);
+  return `json_group_array(DISTINCT CASE WHEN ${windowTerm(w)} AND r.ok THEN ${column} END)`;
+}
+
+const SQL_COMPARATOR: Record<Comparator, string> = { "<": "<", "<=": "<=", "=": "=", ">=": ">=", ">": ">" };
+
+/**
+ * A `groups` aggregate as a CTE `name(e, v)`: per entity, the number of groups (by `groupBy`,
+ * non-null keys) of the window's matching transactions that satisfy `having`. Only entities of
+ * `a` (the page) are grouped.
+ */
+export function groupsCte(name: string, a: Aggregate, ctx: PredicateContext, previous: boolean): string {
+  const key = FIELD_COLUMN[a.groupBy ?? "counterparty"];
+  const h = a.having;
+  let having = "";
+  if (h) {
+    const money = h.fn === "sum" || h.fn === "max";
+    const left =
+      h.fn === "count"
+        ? "count(*)"
+        : h.fn === "count_distinct"
+          ? `count(DISTINCT ${FIELD_COLUMN[h.field ?? "counterparty"]})`
+          : `${h.fn === "sum" ? "total" : "max"}(r.m)`;
+    having = ` HAVING ${left} ${SQL_COMPARATOR[h.comparator]} ${literal(money ? Math.round(h.value * 100) : h.value)}`;
+  }
+  return `${name}(e, v) AS (SELECT x.e, count(*) FROM (SELECT r.e AS e, ${key} AS gk FROM r WHERE ${predicate(
+    a,
+    ctx,
+    previous,
+  )} AND ${key} IS NOT NULL AND r.e IN (SELECT entity_id FROM a) GROUP BY r.e, ${key}${having}) x GROUP BY x.e)`;
+}
 
 const norm = (values: readonly string[]) => values.map((v) => v.trim().toLowerCase());
 

@@ -8,7 +8,16 @@
  */
 import type { AmlTypology } from "../../../aml/domain/typologies";
 
-export const AGGREGATE_FUNCTIONS = ["count", "count_distinct", "sum", "avg", "min", "max", "stddev"] as const;
+export const AGGREGATE_FUNCTIONS = [
+  "count",
+  "count_distinct",
+  "sum",
+  "avg",
+  "min",
+  "max",
+  "stddev",
+  "groups",
+] as const;
 export type AggregateFunction = (typeof AGGREGATE_FUNCTIONS)[number];
 
 /** What an aggregate reads: `amount` (major units of the tenant currency) or a column counted distinct. */
@@ -21,8 +30,58 @@ export const AGGREGATE_FIELDS = [
   "channel",
   "category",
   "day",
+  "customer",
+  "account",
+  "agent",
 ] as const;
 export type AggregateField = (typeof AGGREGATE_FIELDS)[number];
+
+/** Keys a `groups` aggregate groups the window's transactions by (every categorical field). */
+export const GROUP_KEYS = [
+  "counterparty",
+  "counterparty_account",
+  "counterparty_country",
+  "merchant",
+  "channel",
+  "category",
+  "day",
+  "customer",
+  "account",
+  "agent",
+] as const satisfies ReadonlyArray<Exclude<AggregateField, "amount">>;
+export type GroupKey = (typeof GROUP_KEYS)[number];
+
+/** What each group must satisfy to count: one aggregate over the group's transactions against a constant. */
+export const HAVING_FUNCTIONS = ["count", "count_distinct", "sum", "max"] as const;
+export interface Having {
+  fn: (typeof HAVING_FUNCTIONS)[number];
+  /** count_distinct: a categorical field; sum, max: "amount"; count: none. */
+  field?: AggregateField;
+  comparator: Comparator;
+  /** Money in major units of the tenant currency for sum and max. */
+  value: number;
+}
+
+/** Fields of the transaction being screened (the proposed one, else the entity's latest). */
+export const TRANSACTION_FIELDS = [
+  "amount",
+  "type",
+  "channel",
+  "category",
+  "merchant",
+  "counterparty",
+  "counterparty_account",
+  "counterparty_country",
+] as const;
+export type TransactionField = (typeof TRANSACTION_FIELDS)[number];
+
+/** Fuzzy list matching: similarity of normalized, token-sorted texts, a hit at or above `threshold`. */
+export const MATCH_METHODS = ["jaro_winkler"] as const;
+export interface FuzzyMatch {
+  method: (typeof MATCH_METHODS)[number];
+  /** 0.5 - 1; 1 is an exact match of the normalized, token-sorted texts. */
+  threshold: number;
+}
 
 export const COMPARATORS = ["<", "<=", "=", ">=", ">"] as const;
 export type Comparator = (typeof COMPARATORS)[number];
@@ -62,6 +121,10 @@ export interface Aggregate {
   /** Shifts the window into the past ("the 90 days before the last 7"); default 0. */
   offsetDays?: number;
   filter?: TransactionFilter;
+  /** `groups` only: the transaction key the window's transactions are grouped by. */
+  groupBy?: GroupKey;
+  /** `groups` only: the groups counted are those satisfying this (absent: every group). */
+  having?: Having;
 }
 
 /** The right-hand side of a comparison. */
@@ -70,13 +133,27 @@ export type Operand =
   /** A named threshold of the tenant's live AML rule set (for example largeCashAmount), times `multiple` (default 1). */
   | { threshold: string; multiple?: number }
   /** The same aggregate over the equal-length period just before the window, times `multiple`. */
-  | { previousPeriod: { multiple: number } };
+  | { previousPeriod: { multiple: number } }
+  /** Another aggregate of the entity, times `multiple` (default 1): a ratio between two aggregates. */
+  | { aggregate: Aggregate; multiple?: number };
 
 export type Condition =
   | { op: "and" | "or"; conditions: Condition[] }
   | { op: "not"; condition: Condition }
   | { op: "compare"; aggregate: Aggregate; comparator: Comparator; to: Operand }
   | { op: "between"; aggregate: Aggregate; low: Operand; high: Operand }
+  | {
+      op: "transaction";
+      /** A field of the transaction being screened. */
+      field: TransactionField;
+      /** amount: compared with an operand (not previousPeriod). */
+      comparator?: Comparator;
+      to?: Operand;
+      /** Text fields: the value is one of these (trimmed, case-insensitive). */
+      in?: string[];
+      /** Without a proposed transaction: the entity's latest within this many days (default 30). */
+      windowDays?: number;
+    }
   | {
       op: "in_list";
       /** What is looked up: the entity's own attributes, or any counterparty in the window. */
@@ -89,6 +166,8 @@ export type Condition =
       listId: string;
       /** For counterparty subjects: the window searched. */
       windowDays?: number;
+      /** Absent: exact match of the normalized value. With it: fuzzy (names and counterparties). */
+      match?: FuzzyMatch;
     };
 
 export const SEVERITIES = ["low", "medium", "high", "critical"] as const;
@@ -102,8 +181,8 @@ export interface CustomRule {
   enabled: boolean;
   appliesTo: Array<"customer" | "account" | "agent" | "merchant" | "counterparty">;
   severity: RuleSeverity;
-  /** Added to the alert's score (0-100) when the rule fires. */
-  score: number;
+  /** Fraud: added to the alert's score (0-100) when the rule fires (required). AML: optional, unused. */
+  score?: number;
   /** Shown when it fires ("3 cash credits just under the reporting threshold in 7 days"). */
   reason: string;
   /** Shown with the alert: what would have kept it quiet ("would not fire below 3 credits"). */

@@ -1,7 +1,14 @@
 import { isCountryCode } from "../../../../lib/countries";
 import type { ErrorDetail } from "../../../../lib/errors";
 import { THRESHOLD_NAMES } from "../../../aml/domain/thresholds";
-import { AGGREGATE_FIELDS, AGGREGATE_FUNCTIONS, TREE_LIMITS } from "./tree";
+import {
+  AGGREGATE_FIELDS,
+  AGGREGATE_FUNCTIONS,
+  COMPARATORS,
+  GROUP_KEYS,
+  HAVING_FUNCTIONS,
+  TREE_LIMITS,
+} from "./tree";
 
 /**
  * Checks of an aggregate, its filter and comparison operands. Input is untrusted JSON: every
@@ -137,17 +144,63 @@ export function validateFilter(filter: unknown, path: string, out: ErrorDetail[]
 
 const CATEGORICAL = AGGREGATE_FIELDS.filter((f) => f !== "amount");
 
+/** A `groups` aggregate's `having`: one aggregate over each group's transactions against a constant. */
+function validateHaving(having: unknown, path: string, out: ErrorDetail[]) {
+  if (!isBag(having)) {
+    out.push({ path, message: "Must be {fn, field?, comparator, value}" });
+    return;
+  }
+  unknownKeys(having, ["fn", "field", "comparator", "value"], path, out);
+  const fn = field(having, "fn");
+  const f = field(having, "field");
+  if (!oneOf(HAVING_FUNCTIONS, fn))
+    out.push({ path: `${path}.fn`, message: `Unknown function; known: ${HAVING_FUNCTIONS.join(", ")}` });
+  else if (fn === "count") {
+    if (f !== undefined) out.push({ path: `${path}.field`, message: "count takes no field" });
+  } else if (fn === "count_distinct") {
+    if (!oneOf(CATEGORICAL, f))
+      out.push({ path: `${path}.field`, message: `count_distinct needs one of ${CATEGORICAL.join(", ")}` });
+  } else if (f !== "amount") out.push({ path: `${path}.field`, message: `${fn} needs field "amount"` });
+  if (!oneOf(COMPARATORS, field(having, "comparator")))
+    out.push({ path: `${path}.comparator`, message: `Unknown comparator; known: ${COMPARATORS.join(" ")}` });
+  const v = field(having, "value");
+  if (
+    typeof v !== "number" ||
+    !Number.isFinite(v) ||
+    v < 0 ||
+    v > MAX_AMOUNT ||
+    Math.round(v * 100) !== v * 100
+  )
+    out.push({ path: `${path}.value`, message: `Must be a number 0-${MAX_AMOUNT} with at most 2 decimals` });
+}
+
 export function validateAggregate(aggregate: unknown, path: string, out: ErrorDetail[]) {
   if (!isBag(aggregate)) {
     out.push({ path, message: "Must be an object" });
     return;
   }
-  unknownKeys(aggregate, ["fn", "field", "windowDays", "offsetDays", "filter"], path, out);
+  unknownKeys(
+    aggregate,
+    ["fn", "field", "windowDays", "offsetDays", "filter", "groupBy", "having"],
+    path,
+    out,
+  );
   const fn = field(aggregate, "fn");
   const f = field(aggregate, "field");
+  if (fn !== "groups")
+    for (const key of ["groupBy", "having"])
+      if (field(aggregate, key) !== undefined)
+        out.push({ path: `${path}.${key}`, message: `Only fn "groups" takes ${key}` });
   if (!oneOf(AGGREGATE_FUNCTIONS, fn))
     out.push({ path: `${path}.fn`, message: `Unknown function; known: ${AGGREGATE_FUNCTIONS.join(", ")}` });
-  else if (fn === "count") {
+  else if (fn === "groups") {
+    if (f !== undefined)
+      out.push({ path: `${path}.field`, message: "groups takes no field (see groupBy, having)" });
+    if (!oneOf(GROUP_KEYS, field(aggregate, "groupBy")))
+      out.push({ path: `${path}.groupBy`, message: `groups needs groupBy, one of ${GROUP_KEYS.join(", ")}` });
+    const having = field(aggregate, "having");
+    if (having !== undefined) validateHaving(having, `${path}.having`, out);
+  } else if (fn === "count") {
     if (f !== undefined) out.push({ path: `${path}.field`, message: "count takes no field" });
   } else if (fn === "count_distinct") {
     if (!oneOf(CATEGORICAL, f))
@@ -162,18 +215,33 @@ export function validateAggregate(aggregate: unknown, path: string, out: ErrorDe
   if (filter !== undefined) validateFilter(filter, `${path}.filter`, out);
 }
 
-/** A comparison's right-hand side: exactly one of value, threshold, previousPeriod. */
-export function validateOperand(operand: unknown, path: string, out: ErrorDetail[]) {
+/**
+ * A comparison's right-hand side: exactly one of value, threshold, previousPeriod, aggregate
+ * (a ratio: another aggregate times `multiple`). `previousPeriod: false` where there is no
+ * aggregate on the left (a transaction's amount).
+ */
+export function validateOperand(operand: unknown, path: string, out: ErrorDetail[], previousPeriod = true) {
+  const allowed = previousPeriod
+    ? ["value", "threshold", "previousPeriod", "aggregate"]
+    : ["value", "threshold", "aggregate"];
   if (!isBag(operand)) {
-    out.push({ path, message: "Must be {value}, {threshold} or {previousPeriod}" });
+    out.push({ path, message: `Must be one of {${allowed.join("}, {")}}` });
     return;
   }
-  const kinds = ["value", "threshold", "previousPeriod"].filter((k) => Object.hasOwn(operand, k));
-  if (kinds.length !== 1) {
-    out.push({ path, message: "Must have exactly one of value, threshold, previousPeriod" });
+  const kinds = ["value", "threshold", "previousPeriod", "aggregate"].filter((k) =>
+    Object.hasOwn(operand, k),
+  );
+  if (kinds.length !== 1 || !allowed.includes(kinds[0]!)) {
+    out.push({ path, message: `Must have exactly one of ${allowed.join(", ")}` });
     return;
   }
-  if (kinds[0] === "value") {
+  if (kinds[0] === "aggregate") {
+    unknownKeys(operand, ["aggregate", "multiple"], path, out);
+    validateAggregate(field(operand, "aggregate"), `${path}.aggregate`, out);
+    const multiple = field(operand, "multiple");
+    if (multiple !== undefined && !positiveMultiple(multiple))
+      out.push({ path: `${path}.multiple`, message: `Must be a number > 0 and <= ${MAX_MULTIPLE}` });
+  } else if (kinds[0] === "value") {
     unknownKeys(operand, ["value"], path, out);
     const v = field(operand, "value");
     if (typeof v !== "number" || !Number.isFinite(v) || Math.abs(v) > 1e15)

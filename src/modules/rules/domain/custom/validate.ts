@@ -2,7 +2,14 @@ import type { ErrorDetail } from "../../../../lib/errors";
 import { AML_TYPOLOGIES, isAmlTypology } from "../../../aml/domain/typologies";
 import { ruleCost } from "./cost";
 import { isEntitySubject, leaves } from "./keys";
-import { COMPARATORS, type CustomRule, SEVERITIES, TREE_LIMITS } from "./tree";
+import {
+  COMPARATORS,
+  type CustomRule,
+  MATCH_METHODS,
+  SEVERITIES,
+  TRANSACTION_FIELDS,
+  TREE_LIMITS,
+} from "./tree";
 import {
   type Bag,
   field,
@@ -22,7 +29,9 @@ import {
 export const RULE_ID_PATTERN = /^[A-Za-z][A-Za-z0-9_.-]{0,63}$/;
 export const LIST_ID_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$/;
 export const ENTITY_TYPES = ["customer", "account", "agent", "merchant", "counterparty"] as const;
-const OPS = ["and", "or", "not", "compare", "between", "in_list"];
+const OPS = ["and", "or", "not", "compare", "between", "in_list", "transaction"];
+/** Subjects fuzzy matching applies to (texts: names and account numbers, not phones). */
+const FUZZY_SUBJECTS = ["entity_name", "entity_account_number", "counterparty", "counterparty_account"];
 const SUBJECTS = [
   "entity_name",
   "entity_phone",
@@ -76,6 +85,62 @@ function listNode(node: Bag, path: string, w: Walk) {
   const listId = field(node, "listId");
   if (typeof listId !== "string" || !LIST_ID_PATTERN.test(listId))
     w.out.push({ path: `${path}.listId`, message: `Must match ${LIST_ID_PATTERN.source}` });
+  const match = field(node, "match");
+  if (match === undefined) return;
+  if (!isBag(match)) {
+    w.out.push({ path: `${path}.match`, message: "Must be {method, threshold}" });
+    return;
+  }
+  for (const key of Object.keys(match))
+    if (key !== "method" && key !== "threshold")
+      w.out.push({ path: `${path}.match.${key}`, message: "Unknown property" });
+  if (!oneOf(MATCH_METHODS, field(match, "method")))
+    w.out.push({ path: `${path}.match.method`, message: `Must be one of ${MATCH_METHODS.join(", ")}` });
+  const threshold = field(match, "threshold");
+  if (typeof threshold !== "number" || !Number.isFinite(threshold) || threshold < 0.5 || threshold > 1)
+    w.out.push({ path: `${path}.match.threshold`, message: "Must be a number from 0.5 to 1" });
+  if (oneOf(SUBJECTS, subject) && !FUZZY_SUBJECTS.includes(subject))
+    w.out.push({ path: `${path}.match`, message: `Fuzzy matching applies to ${FUZZY_SUBJECTS.join(", ")}` });
+}
+
+/** A field of the transaction being screened: amount against an operand, text fields against `in`. */
+function transactionNode(node: Bag, path: string, w: Walk) {
+  for (const key of Object.keys(node))
+    if (!["op", "field", "comparator", "to", "in", "windowDays"].includes(key))
+      w.out.push({ path: `${path}.${key}`, message: "Unknown property" });
+  const f = field(node, "field");
+  if (!oneOf(TRANSACTION_FIELDS, f)) {
+    w.out.push({ path: `${path}.field`, message: `Unknown field; known: ${TRANSACTION_FIELDS.join(", ")}` });
+    return;
+  }
+  const days = field(node, "windowDays");
+  if (days !== undefined && !isInt(days, 1, TREE_LIMITS.maxWindowDays))
+    w.out.push({ path: `${path}.windowDays`, message: `Must be an integer 1-${TREE_LIMITS.maxWindowDays}` });
+  if (f === "amount") {
+    if (field(node, "in") !== undefined)
+      w.out.push({ path: `${path}.in`, message: "amount compares with to" });
+    if (!oneOf(COMPARATORS, field(node, "comparator")))
+      w.out.push({
+        path: `${path}.comparator`,
+        message: `Unknown comparator; known: ${COMPARATORS.join(" ")}`,
+      });
+    validateOperand(field(node, "to"), `${path}.to`, w.out, false);
+    return;
+  }
+  for (const key of ["comparator", "to"])
+    if (field(node, key) !== undefined)
+      w.out.push({ path: `${path}.${key}`, message: `${f} is a text: use in` });
+  const values = field(node, "in");
+  if (
+    !Array.isArray(values) ||
+    values.length === 0 ||
+    values.length > TREE_LIMITS.maxFilterValues ||
+    !values.every((v) => typeof v === "string" && v.trim() !== "" && v.length <= 200)
+  )
+    w.out.push({
+      path: `${path}.in`,
+      message: `Must be a list of 1 to ${TREE_LIMITS.maxFilterValues} non-empty texts of at most 200 characters`,
+    });
 }
 
 function condition(node: unknown, path: string, depth: number, w: Walk): void {
@@ -106,6 +171,7 @@ function condition(node: unknown, path: string, depth: number, w: Walk): void {
     for (const [i, child] of children.entries()) condition(child, `${path}.conditions.${i}`, depth + 1, w);
   } else if (op === "not") condition(field(node, "condition"), `${path}.condition`, depth + 1, w);
   else if (op === "in_list") listNode(node, path, w);
+  else if (op === "transaction") transactionNode(node, path, w);
   else {
     validateAggregate(field(node, "aggregate"), `${path}.aggregate`, w.out);
     if (op === "compare") {
@@ -148,8 +214,12 @@ function rule(r: unknown, path: string, out: ErrorDetail[]): boolean {
     out.push({ path: `${path}.enabled`, message: "Must be a boolean" });
   if (!oneOf(SEVERITIES, field(r, "severity")))
     out.push({ path: `${path}.severity`, message: `Must be one of ${SEVERITIES.join(", ")}` });
+  // Required of fraud rules only (domain/validate.ts): AML outcomes carry a risk level, not a score.
   const score = field(r, "score");
-  if (typeof score !== "number" || !Number.isFinite(score) || score < 0 || score > 100)
+  if (
+    score !== undefined &&
+    (typeof score !== "number" || !Number.isFinite(score) || score < 0 || score > 100)
+  )
     out.push({ path: `${path}.score`, message: "Must be a number 0-100" });
   const appliesTo = field(r, "appliesTo");
   const types = Array.isArray(appliesTo) ? appliesTo : [];
@@ -174,6 +244,7 @@ function rule(r: unknown, path: string, out: ErrorDetail[]): boolean {
 function constantChars(rule: CustomRule): number {
   let n = 0;
   for (const leaf of leaves(rule.condition)) {
+    if (leaf.op === "transaction") for (const v of leaf.in ?? []) n += v.length;
     if (leaf.op !== "compare" && leaf.op !== "between") continue;
     for (const v of Object.values(leaf.aggregate.filter ?? {}))
       if (Array.isArray(v)) for (const s of v) n += s.length;
