@@ -15,6 +15,7 @@ import { writeFence } from "./http/middleware/write-fence";
 import { registerBookmarkHeader } from "./http/read-replication-doc";
 import { AppError } from "./lib/errors";
 import { registerAdminRoutes } from "./modules/admin/routes";
+import { registerSanctionsAdminRoutes } from "./modules/sanctions/routes";
 import { registerAgentHealthRoutes } from "./modules/agent-health/routes";
 import { registerAmlRoutes } from "./modules/aml/routes";
 import { registerTenantAuditRoutes } from "./modules/audit/routes";
@@ -108,6 +109,7 @@ export function buildApp(): App {
   // Operator routes last, so the docs page opens on the tenant API.
   registerAdminRoutes(app);
   registerOffboardingRoutes(app);
+  registerSanctionsAdminRoutes(app);
   registerDocsPage(app);
 
   app.openAPIRegistry.registerComponent("securitySchemes", "ApiKeyAuth", {

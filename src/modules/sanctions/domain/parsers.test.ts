@@ -1,10 +1,11 @@
-import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { countryCode, parseDates } from "./fields";
 import { ListFormatError, parseList } from "./parsers";
 import { eachRecord, XmlError } from "./xml";
 
-const fixture = (name: string) => readFileSync(new URL(`../../../../test/fixtures/sanctions/${name}`, import.meta.url), "utf8");
+// Vite reads the fixture files at transform time (src/db/table-ownership.test.ts declares the glob's type).
+const files = import.meta.glob("../../../../test/fixtures/sanctions/*", { query: "?raw", import: "default", eager: true });
+const fixture = (name: string) => files[`../../../../test/fixtures/sanctions/${name}`] as string;
 
 describe("parseList", () => {
   it("reads the UN consolidated list", () => {
