@@ -15,7 +15,6 @@ import { writeFence } from "./http/middleware/write-fence";
 import { registerBookmarkHeader } from "./http/read-replication-doc";
 import { AppError } from "./lib/errors";
 import { registerAdminRoutes } from "./modules/admin/routes";
-import { registerSanctionsAdminRoutes } from "./modules/sanctions/routes";
 import { registerAgentHealthRoutes } from "./modules/agent-health/routes";
 import { registerAmlRoutes } from "./modules/aml/routes";
 import { registerTenantAuditRoutes } from "./modules/audit/routes";
@@ -37,6 +36,7 @@ import { registerOffboardingRoutes } from "./modules/offboarding/routes";
 import { registerPrivacyRoutes } from "./modules/privacy/routes";
 import { registerReportRoutes } from "./modules/reports/routes";
 import { registerRuleSetRoutes } from "./modules/rules/routes";
+import { registerSanctionsAdminRoutes, registerSanctionsRoutes } from "./modules/sanctions/routes";
 import { registerSmeRoutes } from "./modules/sme/routes";
 import { registerUsageRoutes } from "./modules/usage/routes";
 import { registerWebhookRoutes } from "./modules/webhooks/routes";
@@ -106,6 +106,7 @@ export function buildApp(): App {
   registerGoamlRoutes(app);
   registerCaseFileRoutes(app);
   registerCaseLinkRoutes(app);
+  registerSanctionsRoutes(app);
   // Operator routes last, so the docs page opens on the tenant API.
   registerAdminRoutes(app);
   registerOffboardingRoutes(app);

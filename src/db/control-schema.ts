@@ -441,7 +441,10 @@ export const sanctionsEntries = sqliteTable(
     version: integer("version").notNull(),
     removedIn: integer("removed_in"),
   },
-  (t) => [primaryKey({ columns: [t.listId, t.ref] }), index("sanctions_entries_live_idx").on(t.listId, t.removedIn)],
+  (t) => [
+    primaryKey({ columns: [t.listId, t.ref] }),
+    index("sanctions_entries_live_idx").on(t.listId, t.removedIn),
+  ],
 );
 
 export const sanctionsEntryChanges = sqliteTable(

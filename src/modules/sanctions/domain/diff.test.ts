@@ -13,13 +13,26 @@ describe("diffEntries", () => {
       ["b", "9"],
       ["d", "4"],
     ]);
-    expect(diffEntries(before, after)).toEqual({ added: ["d"], changed: ["b"], removed: ["c"], unchanged: 1 });
+    expect(diffEntries(before, after)).toEqual({
+      added: ["d"],
+      changed: ["b"],
+      removed: ["c"],
+      unchanged: 1,
+    });
   });
 });
 
 describe("entryText", () => {
   it("differs when any field differs", () => {
-    const e = { ref: "r", kind: "person", names: [{ name: "A", strength: "primary" }], datesOfBirth: [], nationalities: [], programs: [], remarks: "" };
+    const e = {
+      ref: "r",
+      kind: "person",
+      names: [{ name: "A", strength: "primary" }],
+      datesOfBirth: [],
+      nationalities: [],
+      programs: [],
+      remarks: "",
+    };
     expect(entryText(e)).not.toBe(entryText({ ...e, nationalities: ["GH"] }));
     expect(entryText(e)).toBe(entryText({ ...e }));
   });

@@ -8,7 +8,10 @@ export interface ListDiff {
 }
 
 /** `before` and `after` map each reference to its entry's hash; the lists of references are sorted. */
-export function diffEntries(before: ReadonlyMap<string, string>, after: ReadonlyMap<string, string>): ListDiff {
+export function diffEntries(
+  before: ReadonlyMap<string, string>,
+  after: ReadonlyMap<string, string>,
+): ListDiff {
   const added: string[] = [];
   const changed: string[] = [];
   const removed: string[] = [];

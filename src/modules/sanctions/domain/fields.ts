@@ -15,7 +15,8 @@ export function parseDates(raw: string): string[] {
   const range = text.match(/^(?:circa |approximately |c\. ?)?(\d{4})\s*(?:to|-|–)\s*(\d{4})$/);
   if (range) {
     const [from, to] = [Number(range[1]), Number(range[2])];
-    if (to >= from && to - from <= 10) return Array.from({ length: to - from + 1 }, (_, i) => String(from + i));
+    if (to >= from && to - from <= 10)
+      return Array.from({ length: to - from + 1 }, (_, i) => String(from + i));
   }
   const iso = text.match(/^(\d{4})(?:-(\d{2}))?(?:-(\d{2}))?/);
   if (iso) return [dateOf(Number(iso[1]), Number(iso[2] ?? 0), Number(iso[3] ?? 0))];
@@ -49,7 +50,7 @@ const OTHER_NAMES: Record<string, string> = {
   "cote d'ivoire": "CI",
   "ivory coast": "CI",
   "united kingdom of great britain and northern ireland": "GB",
-  "uk": "GB",
+  uk: "GB",
   "lao people's democratic republic": "LA",
   "libyan arab jamahiriya": "LY",
   "venezuela (bolivarian republic of)": "VE",
@@ -59,9 +60,9 @@ const OTHER_NAMES: Record<string, string> = {
   "congo, democratic republic of the": "CD",
   burma: "MM",
   myanmar: "MM",
-  "palestinian": "PS",
+  palestinian: "PS",
   "state of palestine": "PS",
-  "turkey": "TR",
+  turkey: "TR",
   "viet nam": "VN",
 };
 

@@ -4,7 +4,11 @@ import { ListFormatError, parseList } from "./parsers";
 import { eachRecord, XmlError } from "./xml";
 
 // Vite reads the fixture files at transform time (src/db/table-ownership.test.ts declares the glob's type).
-const files = import.meta.glob("../../../../test/fixtures/sanctions/*", { query: "?raw", import: "default", eager: true });
+const files = import.meta.glob("../../../../test/fixtures/sanctions/*", {
+  query: "?raw",
+  import: "default",
+  eager: true,
+});
 const fixture = (name: string) => files[`../../../../test/fixtures/sanctions/${name}`] as string;
 
 describe("parseList", () => {
@@ -105,7 +109,9 @@ describe("parseList", () => {
   });
 
   it("refuses a malformed file, an empty one and a repeated reference", () => {
-    expect(() => parseList("un_xml", "<CONSOLIDATED_LIST><INDIVIDUAL></CONSOLIDATED_LIST>")).toThrow(ListFormatError);
+    expect(() => parseList("un_xml", "<CONSOLIDATED_LIST><INDIVIDUAL></CONSOLIDATED_LIST>")).toThrow(
+      ListFormatError,
+    );
     expect(() => parseList("eu_xml", "<export/>")).toThrow(/no entries/);
     expect(() => parseList("national_csv", "name\nX")).toThrow(/reference/);
     expect(() => parseList("national_csv", "reference,name\nA,X\nA,Y")).toThrow(/twice/);
@@ -138,5 +144,16 @@ describe("fields", () => {
     expect(countryCode("Syrian Arab Republic")).toBe("SY");
     expect(countryCode("gh")).toBe("GH");
     expect(countryCode("Atlantis")).toBe("ATLANTIS");
+  });
+});
+
+describe("readCsvRows", () => {
+  it("reads quoted fields, doubled quotes, CRLF and skips blank lines", async () => {
+    const { readCsvRows } = await import("./csv");
+    expect(readCsvRows('\uFEFFa,"b,c","say ""hi"""\r\n\r\n1,,"x\ny"\n')).toEqual([
+      ["a", "b,c", 'say "hi"'],
+      ["1", "", "x\ny"],
+    ]);
+    expect(() => readCsvRows('a,"b')).toThrow(/not closed/);
   });
 });

@@ -3,12 +3,19 @@
  * Every parser answers the entries and the publication date the file states (null when the
  * format states none: the operator gives it with the upload).
  */
-import Papa from "papaparse";
+import { readCsvRows } from "./csv";
 import { countryCode, parseDates } from "./fields";
 import type { EntryKind, EntryName, SanctionsEntry } from "./types";
 import { childrenNamed, childText, descendants, eachRecord, type XmlElement, XmlError } from "./xml";
 
-export const LIST_FORMATS = ["un_xml", "ofac_sdn_xml", "ofac_sdn_csv", "eu_xml", "uk_xml", "national_csv"] as const;
+export const LIST_FORMATS = [
+  "un_xml",
+  "ofac_sdn_xml",
+  "ofac_sdn_csv",
+  "eu_xml",
+  "uk_xml",
+  "national_csv",
+] as const;
 export type ListFormat = (typeof LIST_FORMATS)[number];
 
 export interface ParsedList {
@@ -18,7 +25,11 @@ export interface ParsedList {
 
 export class ListFormatError extends Error {}
 
-const joinName = (...parts: string[]) => parts.map((p) => p.trim()).filter(Boolean).join(" ");
+const joinName = (...parts: string[]) =>
+  parts
+    .map((p) => p.trim())
+    .filter(Boolean)
+    .join(" ");
 const unique = <T>(xs: T[]) => [...new Set(xs)];
 
 function entryOf(
@@ -63,7 +74,9 @@ function parseUn(xml: string): ParsedList {
     ["INDIVIDUAL", "ENTITY"],
     (r) => {
       const person = r.name === "INDIVIDUAL";
-      const primary = joinName(...["FIRST_NAME", "SECOND_NAME", "THIRD_NAME", "FOURTH_NAME"].map((f) => childText(r, f)));
+      const primary = joinName(
+        ...["FIRST_NAME", "SECOND_NAME", "THIRD_NAME", "FOURTH_NAME"].map((f) => childText(r, f)),
+      );
       const aliases = childrenNamed(r, person ? "INDIVIDUAL_ALIAS" : "ENTITY_ALIAS").map(
         (a): EntryName => ({
           name: childText(a, "ALIAS_NAME"),
@@ -78,7 +91,9 @@ function parseUn(xml: string): ParsedList {
         if (from && to) return parseDates(`${from} to ${to}`);
         return parseDates(childText(d, "YEAR"));
       });
-      const nationalities = descendants(r, "NATIONALITY").flatMap((n) => childrenNamed(n, "VALUE").map((v) => v.text));
+      const nationalities = descendants(r, "NATIONALITY").flatMap((n) =>
+        childrenNamed(n, "VALUE").map((v) => v.text),
+      );
       entries.push(
         entryOf(
           childText(r, "REFERENCE_NUMBER") || childText(r, "DATAID"),
@@ -112,33 +127,34 @@ const ofacName = (last: string, first: string) => joinName(first, last);
 function parseOfacXml(xml: string): ParsedList {
   let publishedAt: string | null = null;
   const entries: SanctionsEntry[] = [];
-  eachRecord(
-    xml,
-    ["sdnEntry", "publshInformation"],
-    (r) => {
-      if (r.name === "publshInformation") {
-        publishedAt = parseUsDate(childText(r, "Publish_Date"));
-        return;
-      }
-      const akas = descendants(r, "aka").map(
-        (a): EntryName => ({
-          name: ofacName(childText(a, "lastName"), childText(a, "firstName")),
-          strength: childText(a, "category").toLowerCase() === "weak" ? "weak" : "strong",
-        }),
-      );
-      entries.push(
-        entryOf(
-          childText(r, "uid"),
-          OFAC_KINDS[childText(r, "sdnType").toLowerCase()] ?? "other",
-          [{ name: ofacName(childText(r, "lastName"), childText(r, "firstName")), strength: "primary" }, ...akas],
-          descendants(r, "dateOfBirth").flatMap((d) => parseDates(d.text)),
-          [...descendants(r, "nationality"), ...descendants(r, "citizenship")].map((n) => childText(n, "country")),
-          descendants(r, "program").map((p) => p.text.trim()),
-          childText(r, "remarks"),
+  eachRecord(xml, ["sdnEntry", "publshInformation"], (r) => {
+    if (r.name === "publshInformation") {
+      publishedAt = parseUsDate(childText(r, "Publish_Date"));
+      return;
+    }
+    const akas = descendants(r, "aka").map(
+      (a): EntryName => ({
+        name: ofacName(childText(a, "lastName"), childText(a, "firstName")),
+        strength: childText(a, "category").toLowerCase() === "weak" ? "weak" : "strong",
+      }),
+    );
+    entries.push(
+      entryOf(
+        childText(r, "uid"),
+        OFAC_KINDS[childText(r, "sdnType").toLowerCase()] ?? "other",
+        [
+          { name: ofacName(childText(r, "lastName"), childText(r, "firstName")), strength: "primary" },
+          ...akas,
+        ],
+        descendants(r, "dateOfBirth").flatMap((d) => parseDates(d.text)),
+        [...descendants(r, "nationality"), ...descendants(r, "citizenship")].map((n) =>
+          childText(n, "country"),
         ),
-      );
-    },
-  );
+        descendants(r, "program").map((p) => p.text.trim()),
+        childText(r, "remarks"),
+      ),
+    );
+  });
   return { publishedAt, entries };
 }
 
@@ -169,7 +185,9 @@ function parseOfacCsv(text: string): ParsedList {
         return { name: ofacName(l ?? "", f.join(",")), strength: "strong" as const };
       });
       const dates = [...remarks.matchAll(/DOB ([^;.]+)/g)].flatMap((m) => parseDates(m[1] as string));
-      const nats = [...remarks.matchAll(/(?:nationality|citizen) ([^;(.]+)/gi)].map((m) => (m[1] as string).trim());
+      const nats = [...remarks.matchAll(/(?:nationality|citizen) ([^;(.]+)/gi)].map((m) =>
+        (m[1] as string).trim(),
+      );
       const type = ofacField(r[2]).toLowerCase();
       return entryOf(
         (r[0] as string).trim(),
@@ -196,12 +214,18 @@ function parseEu(xml: string): ParsedList {
     (r) => {
       const subject = r.children.find((c) => c.name === "subjectType")?.attrs.code ?? "";
       const names = childrenNamed(r, "nameAlias").map((a, i): EntryName => {
-        const whole = a.attrs.wholeName || joinName(a.attrs.firstName ?? "", a.attrs.middleName ?? "", a.attrs.lastName ?? "");
+        const whole =
+          a.attrs.wholeName ||
+          joinName(a.attrs.firstName ?? "", a.attrs.middleName ?? "", a.attrs.lastName ?? "");
         const strength = a.attrs.strong === "false" ? "weak" : i === 0 ? "primary" : "strong";
         return { name: whole, strength };
       });
-      const dates = childrenNamed(r, "birthdate").flatMap((b) => parseDates(b.attrs.birthdate || b.attrs.year || ""));
-      const nats = childrenNamed(r, "citizenship").map((c) => c.attrs.countryIso2Code || c.attrs.countryDescription || "");
+      const dates = childrenNamed(r, "birthdate").flatMap((b) =>
+        parseDates(b.attrs.birthdate || b.attrs.year || ""),
+      );
+      const nats = childrenNamed(r, "citizenship").map(
+        (c) => c.attrs.countryIso2Code || c.attrs.countryDescription || "",
+      );
       const programs = childrenNamed(r, "regulation").map((g) => g.attrs.programme ?? "");
       entries.push(
         entryOf(
@@ -245,9 +269,15 @@ function parseUk(xml: string): ParsedList {
   );
   const entries = [...byGroup].map(([group, rows]) => {
     const names = rows.map((r): EntryName => {
-      const name = joinName(...["Name1", "Name2", "Name3", "Name4", "Name5", "Name6"].map((f) => childText(r, f)));
+      const name = joinName(
+        ...["Name1", "Name2", "Name3", "Name4", "Name5", "Name6"].map((f) => childText(r, f)),
+      );
       const type = childText(r, "AliasType") || childText(r, "NameType");
-      const strength = /primary/i.test(type) ? "primary" : /low/i.test(childText(r, "AliasQuality")) ? "weak" : "strong";
+      const strength = /primary/i.test(type)
+        ? "primary"
+        : /low/i.test(childText(r, "AliasQuality"))
+          ? "weak"
+          : "strong";
       return { name, strength };
     });
     names.sort((a, b) => Number(b.strength === "primary") - Number(a.strength === "primary"));
@@ -285,7 +315,11 @@ function parseNational(text: string): ParsedList {
     if (!columns.includes(required)) throw new ListFormatError(`the header has no "${required}" column`);
   }
   const at = (row: string[], col: string) => (row[columns.indexOf(col)] ?? "").trim();
-  const split = (v: string) => v.split(";").map((s) => s.trim()).filter(Boolean);
+  const split = (v: string) =>
+    v
+      .split(";")
+      .map((s) => s.trim())
+      .filter(Boolean);
   const entries = rows
     .filter((r) => at(r, "reference") && at(r, "name"))
     .map((r) => {
@@ -308,10 +342,11 @@ function parseNational(text: string): ParsedList {
 }
 
 function readCsv(text: string): string[][] {
-  const parsed = Papa.parse<string[]>(text.replace(/^\uFEFF/, ""), { skipEmptyLines: true });
-  const fatal = parsed.errors.find((e) => e.type === "Quotes");
-  if (fatal) throw new ListFormatError(`CSV row ${fatal.row}: ${fatal.message}`);
-  return parsed.data;
+  try {
+    return readCsvRows(text);
+  } catch (err) {
+    throw new ListFormatError(`not readable CSV: ${(err as Error).message}`);
+  }
 }
 
 const PARSERS: Record<ListFormat, (text: string) => ParsedList> = {

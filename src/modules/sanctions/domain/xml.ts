@@ -151,7 +151,8 @@ export function eachRecord(
 }
 
 /** The children named `name`. */
-export const childrenNamed = (el: XmlElement, name: string): XmlElement[] => el.children.filter((c) => c.name === name);
+export const childrenNamed = (el: XmlElement, name: string): XmlElement[] =>
+  el.children.filter((c) => c.name === name);
 
 /** The trimmed text of the first child named `name` ("" when there is none). */
 export const childText = (el: XmlElement, name: string): string =>

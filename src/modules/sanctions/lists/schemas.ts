@@ -31,7 +31,13 @@ export const ListFormatSchema = z.enum(LIST_FORMATS).openapi("SanctionsListForma
 
 export const LoadSanctionsListBody = z
   .strictObject({
-    name: z.string().trim().min(1).max(200).optional().openapi({ description: "Display name (first load; default the id)" }),
+    name: z
+      .string()
+      .trim()
+      .min(1)
+      .max(200)
+      .optional()
+      .openapi({ description: "Display name (first load; default the id)" }),
     format: ListFormatSchema,
     publicationDate: z.iso
       .date()

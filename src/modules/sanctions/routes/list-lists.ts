@@ -9,7 +9,8 @@ export const listListsRoute = adminRoute({
   operationId: "adminListSanctionsLists",
   scope: "sanctions:read",
   summary: "List sanctions lists",
-  description: "Every sanctions list loaded, with its current version number (a handful of lists: not paginated).",
+  description:
+    "Every sanctions list loaded, with its current version number (a handful of lists: not paginated).",
   responses: {
     200: jsonContent(async () => {
       const { SanctionsListSchema } = await import("../lists/responses");

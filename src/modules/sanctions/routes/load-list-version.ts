@@ -31,6 +31,10 @@ export const loadListVersionRoute = adminRoute({
 
 export const registerLoadListVersion = (app: App) =>
   app.openapi(loadListVersionRoute, async (c) => {
-    const { version, created } = await loadListVersion(c.get("op"), c.req.valid("param").listId, c.req.valid("json"));
+    const { version, created } = await loadListVersion(
+      c.get("op"),
+      c.req.valid("param").listId,
+      c.req.valid("json"),
+    );
     return c.json({ success: true as const, created, version }, created ? 201 : 200);
   });

@@ -1,7 +1,11 @@
-import { and, asc, desc, eq, inArray, isNull, sql } from "drizzle-orm";
-import type { BatchItem } from "drizzle-orm/batch";
+import { and, asc, desc, eq, inArray, isNull, type SQL, sql } from "drizzle-orm";
 import type { ControlDb } from "../../../db/client";
-import { sanctionsEntries, sanctionsEntryChanges, sanctionsLists, sanctionsListVersions } from "../../../db/control-schema";
+import {
+  sanctionsEntries,
+  sanctionsEntryChanges,
+  sanctionsLists,
+  sanctionsListVersions,
+} from "../../../db/control-schema";
 
 export type ListRow = typeof sanctionsLists.$inferSelect;
 export type VersionRow = typeof sanctionsListVersions.$inferSelect;
@@ -12,7 +16,9 @@ export const findList = (db: ControlDb, id: string) =>
   db.select().from(sanctionsLists).where(eq(sanctionsLists.id, id)).get();
 
 export const listsByIds = (db: ControlDb, ids: string[]) =>
-  ids.length === 0 ? Promise.resolve([]) : db.select().from(sanctionsLists).where(inArray(sanctionsLists.id, ids));
+  ids.length === 0
+    ? Promise.resolve([])
+    : db.select().from(sanctionsLists).where(inArray(sanctionsLists.id, ids));
 
 export const findVersion = (db: ControlDb, listId: string, version: number) =>
   db
@@ -52,7 +58,12 @@ export const changesOf = (db: ControlDb, listId: string, version: number) =>
 /** Entries of these references (live or removed), for a rescreen's diff. */
 export const entriesByRefs = (db: ControlDb, listId: string, refs: string[]) =>
   db
-    .select({ ref: sanctionsEntries.ref, hash: sanctionsEntries.entryHash, data: sanctionsEntries.data, removedIn: sanctionsEntries.removedIn })
+    .select({
+      ref: sanctionsEntries.ref,
+      hash: sanctionsEntries.entryHash,
+      data: sanctionsEntries.data,
+      removedIn: sanctionsEntries.removedIn,
+    })
     .from(sanctionsEntries)
     .where(and(eq(sanctionsEntries.listId, listId), inArray(sanctionsEntries.ref, refs)));
 
@@ -69,29 +80,40 @@ export interface StoredEntry {
  */
 export function versionStatements(
   db: ControlDb,
+  d1: D1Database,
   list: { id: string; name: string; format: string; exists: boolean; at: string },
   version: VersionRow,
   upserts: StoredEntry[],
   changes: { ref: string; change: "added" | "changed" | "removed" }[],
   removed: string[],
-): BatchItem<"sqlite">[] {
-  const out: BatchItem<"sqlite">[] = [];
+): D1PreparedStatement[] {
+  const out: D1PreparedStatement[] = [];
+  const raw = (query: SQL) => {
+    const { sql: text, params } = db.all(query).getQuery();
+    return d1.prepare(text).bind(...params);
+  };
   out.push(
-    list.exists
-      ? db.update(sanctionsLists).set({ currentVersion: version.version, updatedAt: list.at }).where(eq(sanctionsLists.id, list.id))
-      : db.insert(sanctionsLists).values({
-          id: list.id,
-          name: list.name,
-          format: list.format,
-          currentVersion: version.version,
-          createdAt: list.at,
-          updatedAt: list.at,
-        }),
+    rawOf(
+      d1,
+      list.exists
+        ? db
+            .update(sanctionsLists)
+            .set({ currentVersion: version.version, updatedAt: list.at })
+            .where(eq(sanctionsLists.id, list.id))
+        : db.insert(sanctionsLists).values({
+            id: list.id,
+            name: list.name,
+            format: list.format,
+            currentVersion: version.version,
+            createdAt: list.at,
+            updatedAt: list.at,
+          }),
+    ),
   );
-  out.push(db.insert(sanctionsListVersions).values(version));
+  out.push(rawOf(d1, db.insert(sanctionsListVersions).values(version)));
   for (const part of chunks(upserts, 200)) {
     out.push(
-      db.run(
+      raw(
         sql`INSERT INTO sanctions_entries (list_id, ref, entry_hash, data, version, removed_in)
             SELECT ${list.id}, j.value ->> '$.ref', j.value ->> '$.hash', j.value ->> '$.data', ${version.version}, NULL
             FROM json_each(${JSON.stringify(part)}) AS j WHERE true
@@ -102,7 +124,7 @@ export function versionStatements(
   }
   for (const part of chunks(removed, 1000)) {
     out.push(
-      db.run(
+      raw(
         sql`UPDATE sanctions_entries SET removed_in = ${version.version}
             WHERE list_id = ${list.id} AND ref IN (SELECT value FROM json_each(${JSON.stringify(part)}))`,
       ),
@@ -110,7 +132,7 @@ export function versionStatements(
   }
   for (const part of chunks(changes, 1000)) {
     out.push(
-      db.run(
+      raw(
         sql`INSERT INTO sanctions_entry_changes (list_id, version, ref, change)
             SELECT ${list.id}, ${version.version}, j.value ->> '$.ref', j.value ->> '$.change'
             FROM json_each(${JSON.stringify(part)}) AS j`,
@@ -118,6 +140,15 @@ export function versionStatements(
     );
   }
   return out;
+}
+
+/** A Drizzle statement as a prepared D1 statement, for a batch with raw SQL (Drizzle 0.45 cannot bind raw SQL in a D1 batch). */
+export function rawOf(
+  d1: D1Database,
+  query: { toSQL(): { sql: string; params: unknown[] } },
+): D1PreparedStatement {
+  const { sql: text, params } = query.toSQL();
+  return d1.prepare(text).bind(...params);
 }
 
 function chunks<T>(xs: T[], size: number): T[][] {
