@@ -37241,6 +37241,8 @@ export interface operations {
                         success: true;
                         created: boolean;
                         version: components["schemas"]["SanctionsListVersion"];
+                        /** @description Tenants whose customers are rescreened against the diff */
+                        rescreens: number;
                     };
                 };
             };
@@ -37256,6 +37258,8 @@ export interface operations {
                         success: true;
                         created: boolean;
                         version: components["schemas"]["SanctionsListVersion"];
+                        /** @description Tenants whose customers are rescreened against the diff */
+                        rescreens: number;
                     };
                 };
             };

@@ -1,7 +1,8 @@
-import { eq, inArray, sql } from "drizzle-orm";
+import { asc, eq, gt, gte, inArray, sql } from "drizzle-orm";
 import type { TenantScope } from "../../db/client";
 import { listOrder, type PageRequest, tablePage } from "../../db/keyset";
 import { sanctionsCases, sanctionsClearances, sanctionsSettings } from "../../db/shard/sanctions";
+import { customers } from "../data/read-model";
 
 export type CaseRow = typeof sanctionsCases.$inferSelect;
 export type SettingsRow = typeof sanctionsSettings.$inferSelect;
@@ -113,3 +114,21 @@ export const rememberClearance = (scope: TenantScope, c: CaseRow, at: string) =>
       ],
       set: { entryHash: c.entryHash, caseId: c.id, clearedAt: at },
     });
+
+/** A page of the tenant's customers by id (a rescreen), or updated since `since` (after ingest). */
+export function customerPage(scope: TenantScope, at: { since?: string; afterId?: string }, limit: number) {
+  return scope.db
+    .select({
+      id: customers.id,
+      name: customers.name,
+      type: customers.type,
+      businessInfo: customers.businessInfo,
+    })
+    .from(
+      customers,
+      at.since ? gte(customers.updatedAt, at.since) : undefined,
+      at.afterId ? gt(customers.id, at.afterId) : undefined,
+    )
+    .orderBy(asc(customers.id))
+    .limit(limit);
+}

@@ -6,15 +6,31 @@
 import type { TenantScope } from "../../db/client";
 import type { PageRequest } from "../../db/keyset";
 import type { TenantContext } from "../../db/tenant-context";
+import { sendJobs } from "../../jobs/enqueue";
+import { jobs } from "../../jobs/messages";
 import { AppError, badRequest, notFound } from "../../lib/errors";
 import { presentPage } from "../../lib/pagination";
-import { tenantActor, tenantAuditInsert } from "../audit/service";
+import { type OperatorContext, tenantActor, tenantAuditInsert } from "../audit/service";
 import { eventInsert, notifyOutbox } from "../events/service";
 import { type Decision, decide } from "./domain/case-state";
-import { type Confirmation, DEFAULT_THRESHOLD, type ScreenHit, type ScreenQuery } from "./domain/match";
+import {
+  type Confirmation,
+  DEFAULT_THRESHOLD,
+  type ScreenHit,
+  ScreeningIndex,
+  type ScreenQuery,
+} from "./domain/match";
 import type { NameStrength } from "./domain/types";
-import { existingLists, type ListedEntry, screeningIndex } from "./lists/service";
+import {
+  changedEntries,
+  existingLists,
+  type ListedEntry,
+  type LoadListInput,
+  loadListVersion,
+  screeningIndex,
+} from "./lists/service";
 import * as repo from "./repo";
+import { subscribersOf } from "./system-repo";
 
 export interface SanctionsSettings {
   lists: string[];
@@ -325,4 +341,88 @@ export async function decideCase(
   if (!changed) throw new AppError("conflict", "the case changed meanwhile: read it again");
   if (final) await notifyOutbox(ctx);
   return presentCase(changed);
+}
+
+/** Customers screened per job turn: a page read, screened in memory, its cases in one batch. */
+export const CUSTOMER_PAGE = 500;
+
+const info = (bag: Record<string, string>, ...keys: string[]) => {
+  for (const k of keys) if (bag[k]) return bag[k];
+  return null;
+};
+
+/** A customer as a screening subject: date of birth and nationality from its business info when given. */
+const subjectOf = (c: Awaited<ReturnType<typeof repo.customerPage>>[number]): Subject => ({
+  id: c.id,
+  name: c.name,
+  kind: c.type === "individual" ? "person" : c.type === "business" ? "organisation" : null,
+  dateOfBirth: info(c.businessInfo, "dateOfBirth", "date_of_birth", "dob"),
+  nationality: info(c.businessInfo, "nationality", "country")?.toUpperCase() ?? null,
+});
+
+/**
+ * One page of a customer screening: customers updated since `since` against every subscribed
+ * list, or (`listId` and `version`) every customer against the entries that version added or
+ * changed. Answers where the next page starts, or null when done.
+ */
+export async function screenCustomerPage(
+  ctx: TenantContext,
+  at: { since?: string; listId?: string; version?: number; afterId?: string },
+): Promise<{ screened: number; opened: number; afterId: string | null }> {
+  const settings = await getSettings(ctx);
+  const rescreen = at.listId !== undefined && at.version !== undefined;
+  if (rescreen ? !settings.lists.includes(at.listId as string) : settings.lists.length === 0) {
+    return { screened: 0, opened: 0, afterId: null };
+  }
+  let against: ScreeningIndex<ListedEntry> | undefined;
+  if (rescreen) {
+    const changed = await changedEntries(ctx.env, at.listId as string, at.version as number);
+    if (changed.length === 0) return { screened: 0, opened: 0, afterId: null };
+    against = new ScreeningIndex(changed);
+  }
+  const page = await repo.customerPage(
+    ctx,
+    { since: rescreen ? undefined : at.since, afterId: at.afterId },
+    CUSTOMER_PAGE,
+  );
+  const result = await screenSubjects(
+    ctx,
+    "customer",
+    page.map(subjectOf),
+    rescreen ? "rescreen" : "customer",
+    against,
+  );
+  const last = page.at(-1)?.id ?? null;
+  return {
+    screened: result.screened,
+    opened: result.opened,
+    afterId: page.length === CUSTOMER_PAGE ? last : null,
+  };
+}
+
+/**
+ * After a list's new version: one rescreen per subscribed tenant, on the jobs queue, matching
+ * only the entries the version added or changed against the tenant's customers.
+ */
+export async function requestRescreens(
+  env: TenantContext["env"],
+  listId: string,
+  version: number,
+): Promise<number> {
+  const tenants = await subscribersOf(env, listId);
+  await sendJobs(
+    env,
+    tenants.map((tenantId) => jobs.sanctionsScreen(tenantId, { listId, version })),
+  );
+  return tenants.length;
+}
+
+/** Loads a list version (lists/service.ts) and, when it is new, rescreens the subscribers against its diff. */
+export async function loadList(op: OperatorContext, listId: string, input: LoadListInput) {
+  const loaded = await loadListVersion(op, listId, input);
+  const rescreens =
+    loaded.created && loaded.version.added + loaded.version.changed > 0
+      ? await requestRescreens(op.env, listId, loaded.version.version)
+      : 0;
+  return { ...loaded, rescreens };
 }

@@ -2,11 +2,19 @@ import { z } from "@hono/zod-openapi";
 import type { App } from "../../../http/context";
 import { adminRoute, jsonBody, jsonContent } from "../../../http/openapi";
 import { LoadSanctionsListBody, SanctionsListParams } from "../lists/schemas";
-import { loadListVersion } from "../lists/service";
+import { loadList } from "../service";
 
 const versionAnswer = async () => {
   const { SanctionsListVersionSchema } = await import("../lists/responses");
-  return z.object({ success: z.literal(true), created: z.boolean(), version: SanctionsListVersionSchema });
+  return z.object({
+    success: z.literal(true),
+    created: z.boolean(),
+    version: SanctionsListVersionSchema,
+    rescreens: z
+      .number()
+      .int()
+      .openapi({ description: "Tenants whose customers are rescreened against the diff" }),
+  });
 };
 
 export const loadListVersionRoute = adminRoute({
@@ -31,10 +39,10 @@ export const loadListVersionRoute = adminRoute({
 
 export const registerLoadListVersion = (app: App) =>
   app.openapi(loadListVersionRoute, async (c) => {
-    const { version, created } = await loadListVersion(
+    const { version, created, rescreens } = await loadList(
       c.get("op"),
       c.req.valid("param").listId,
       c.req.valid("json"),
     );
-    return c.json({ success: true as const, created, version }, created ? 201 : 200);
+    return c.json({ success: true as const, created, version, rescreens }, created ? 201 : 200);
   });
