@@ -59,7 +59,6 @@ export const AUDIT_ACTIONS = [
   "case_file.downloaded",
   "sanctions_list.version_loaded",
   "sanctions.settings_updated",
-  "sanctions.screened",
   "sanctions_case.decided",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
