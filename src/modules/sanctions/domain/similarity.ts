@@ -81,7 +81,11 @@ export function tokenCredit(q: string, c: string): number {
 
 /** Where a token of one side is two adjacent tokens of the other ("abdulrahman" / "abdul rahman"), join them. */
 function joinCompounds(side: string[], other: string[]): string[] {
-  if (side.length < 2) return side;
+  if (side.length < 2 || !other.some((t) => t.length >= 4)) return side;
+  let any = false;
+  for (let i = 0; i + 1 < side.length && !any; i++)
+    any = other.includes((side[i] as string) + (side[i + 1] as string));
+  if (!any) return side;
   const out: string[] = [];
   for (let i = 0; i < side.length; i++) {
     const joined = i + 1 < side.length ? side[i] + (side[i + 1] as string) : "";
@@ -94,6 +98,8 @@ function joinCompounds(side: string[], other: string[]): string[] {
 }
 
 const consonants = (token: string) => token.replace(/[aeiouy]/g, "");
+
+const CREDITS = new Float64Array(256);
 
 const weight = (token: string) => Math.min(token.length, 10);
 
@@ -108,27 +114,40 @@ export function nameSimilarity(
   queryTokens: readonly string[],
   candidateTokens: readonly string[],
 ): { score: number; pairs: number } {
-  const q = joinCompounds([...queryTokens], candidateTokens as string[]);
-  const c = joinCompounds([...candidateTokens], q);
+  const q = joinCompounds(queryTokens as string[], candidateTokens as string[]);
+  const c = joinCompounds(candidateTokens as string[], q);
   if (q.length === 0 || c.length === 0) return { score: 0, pairs: 0 };
-  const candidates: { i: number; j: number; credit: number }[] = [];
-  for (let i = 0; i < q.length; i++) {
-    for (let j = 0; j < c.length; j++) {
-      const credit = tokenCredit(q[i] as string, c[j] as string);
-      if (credit > 0) candidates.push({ i, j, credit });
-    }
+  // Credits in a flat table; then pairs picked best first (names have a handful of tokens).
+  const n = q.length;
+  const m = c.length;
+  const credits = n * m <= CREDITS.length ? CREDITS : new Float64Array(n * m);
+  for (let i = 0; i < n; i++) {
+    for (let j = 0; j < m; j++) credits[i * m + j] = tokenCredit(q[i] as string, c[j] as string);
   }
-  candidates.sort((x, y) => y.credit - x.credit);
-  const usedQ = new Uint8Array(q.length);
-  const usedC = new Uint8Array(c.length);
+  const usedQ = new Uint8Array(n);
+  const usedC = new Uint8Array(m);
   let paired = 0;
   let pairs = 0;
-  for (const p of candidates) {
-    if (usedQ[p.i] || usedC[p.j]) continue;
-    usedQ[p.i] = 1;
-    usedC[p.j] = 1;
+  for (;;) {
+    let best = 0;
+    let bi = -1;
+    let bj = -1;
+    for (let i = 0; i < n; i++) {
+      if (usedQ[i]) continue;
+      for (let j = 0; j < m; j++) {
+        const credit = credits[i * m + j] as number;
+        if (credit > best && !usedC[j]) {
+          best = credit;
+          bi = i;
+          bj = j;
+        }
+      }
+    }
+    if (bi < 0) break;
+    usedQ[bi] = 1;
+    usedC[bj] = 1;
     pairs++;
-    paired += p.credit * (weight(q[p.i] as string) + weight(c[p.j] as string));
+    paired += best * (weight(q[bi] as string) + weight(c[bj] as string));
   }
   if (pairs === 0) return { score: 0, pairs: 0 };
   let restQ = 0;
