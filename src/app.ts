@@ -36,6 +36,7 @@ import { registerOffboardingRoutes } from "./modules/offboarding/routes";
 import { registerPrivacyRoutes } from "./modules/privacy/routes";
 import { registerReportRoutes } from "./modules/reports/routes";
 import { registerRuleSetRoutes } from "./modules/rules/routes";
+import { registerSanctionsAdminRoutes, registerSanctionsRoutes } from "./modules/sanctions/routes";
 import { registerSmeRoutes } from "./modules/sme/routes";
 import { registerUsageRoutes } from "./modules/usage/routes";
 import { registerWebhookRoutes } from "./modules/webhooks/routes";
@@ -105,9 +106,11 @@ export function buildApp(): App {
   registerGoamlRoutes(app);
   registerCaseFileRoutes(app);
   registerCaseLinkRoutes(app);
+  registerSanctionsRoutes(app);
   // Operator routes last, so the docs page opens on the tenant API.
   registerAdminRoutes(app);
   registerOffboardingRoutes(app);
+  registerSanctionsAdminRoutes(app);
   registerDocsPage(app);
 
   app.openAPIRegistry.registerComponent("securitySchemes", "ApiKeyAuth", {

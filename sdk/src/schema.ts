@@ -3024,6 +3024,110 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/sanctions/screen": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Screen a name against sanctions lists
+         * @description Matches a name (with an optional date of birth, nationality and kind) against the lists the tenant subscribes to, at the tenant's threshold unless one is given. Each hit carries its score, the name score, the fields that matched and the list entry; best first, at most 50. Stores nothing and opens no case (docs/methodology/sanctions.md).
+         */
+        post: operations["screenSanctionsName"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/sanctions/settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get sanctions screening settings
+         * @description The sanctions lists the tenant subscribes to and its threshold (default 0.85).
+         */
+        get: operations["getSanctionsSettings"];
+        /**
+         * Set sanctions screening settings
+         * @description Subscribes the tenant to sanctions lists (ids the operator loaded; an unknown id is 400 naming it) and sets its threshold. Customers and counterparties are screened against these lists from now on. Audited.
+         */
+        put: operations["updateSanctionsSettings"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/sanctions/cases": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List sanctions cases
+         * @description Newest first; filter by state or subject.
+         */
+        get: operations["listSanctionsCases"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/sanctions/cases/{caseId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a sanctions case
+         * @description One sanctions case; another tenant's is 404.
+         */
+        get: operations["getSanctionsCase"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/sanctions/cases/{caseId}/decisions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Decide a sanctions case
+         * @description confirmed ends a potential match at once. false_positive needs four eyes: the first key's call records the request (the case stays potential_match with clearRequestedBy), a second key's call clears it; the same key again is 409 second_actor_required. A cleared hit is remembered for the subject and list entry and not raised again until the entry changes. A decided case is 400 invalid_transition. Audited; the final decision emits sanctions.case_decided.
+         */
+        post: operations["decideSanctionsCase"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/tenants": {
         parameters: {
             query?: never;
@@ -3497,6 +3601,70 @@ export interface paths {
          * @description Who deleted it, when, what was removed, and the removal's progress.
          */
         get: operations["adminGetTenantDeletion"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/sanctions/lists/{listId}/versions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List a sanctions list's versions
+         * @description The list's versions, newest first, each with its publication date, hash and diff counts.
+         */
+        get: operations["adminListSanctionsListVersions"];
+        put?: never;
+        /**
+         * Load a sanctions list version
+         * @description Reads a list file in its published format and stores it as the list's next version: its publication date (from the file, or publicationDate when the format states none), the SHA-256 of the text, and the diff against the current version (entries added, changed and removed, by the list's own reference). The first load creates the list. The same file again changes nothing (200, created false); a publication older than the current version is 409; a file that cannot be read is 400 naming content. Audited. Tenants subscribed to the list are rescreened against the changed entries.
+         */
+        post: operations["adminLoadSanctionsList"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/sanctions/lists": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List sanctions lists
+         * @description Every sanctions list loaded, with its current version number (a handful of lists: not paginated).
+         */
+        get: operations["adminListSanctionsLists"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/sanctions/lists/{listId}/versions/{version}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a sanctions list version and its diff
+         * @description The version and the references it added, changed and removed.
+         */
+        get: operations["adminGetSanctionsListVersion"];
         put?: never;
         post?: never;
         delete?: never;
@@ -5959,7 +6127,7 @@ export interface components {
              *       "customer.risk_alert"
              *     ]
              */
-            eventTypes: ("bhi.calculated" | "customer.risk_alert" | "nba.generated" | "workflow.completed" | "workflow.failed" | "fraud.alert_raised" | "fraud.case_opened" | "aml.case_opened" | "monitoring.run_completed" | "goaml.report_generated" | "goaml.report_status_changed" | "goaml.ctr_generated" | "case.sla_breached" | "case.linked" | "case.unlinked" | "loan.entered_arrears" | "loan.bucket_changed" | "loan.repaid" | "agent.float_low" | "flow_mapping.updated" | "*")[];
+            eventTypes: ("bhi.calculated" | "customer.risk_alert" | "nba.generated" | "workflow.completed" | "workflow.failed" | "fraud.alert_raised" | "fraud.case_opened" | "aml.case_opened" | "monitoring.run_completed" | "goaml.report_generated" | "goaml.report_status_changed" | "goaml.ctr_generated" | "case.sla_breached" | "case.linked" | "case.unlinked" | "loan.entered_arrears" | "loan.bucket_changed" | "loan.repaid" | "agent.float_low" | "flow_mapping.updated" | "sanctions.potential_match" | "sanctions.case_decided" | "*")[];
             description?: string;
         };
         UpdateWebhookSubscription: {
@@ -5972,7 +6140,7 @@ export interface components {
              *       "customer.risk_alert"
              *     ]
              */
-            eventTypes?: ("bhi.calculated" | "customer.risk_alert" | "nba.generated" | "workflow.completed" | "workflow.failed" | "fraud.alert_raised" | "fraud.case_opened" | "aml.case_opened" | "monitoring.run_completed" | "goaml.report_generated" | "goaml.report_status_changed" | "goaml.ctr_generated" | "case.sla_breached" | "case.linked" | "case.unlinked" | "loan.entered_arrears" | "loan.bucket_changed" | "loan.repaid" | "agent.float_low" | "flow_mapping.updated" | "*")[];
+            eventTypes?: ("bhi.calculated" | "customer.risk_alert" | "nba.generated" | "workflow.completed" | "workflow.failed" | "fraud.alert_raised" | "fraud.case_opened" | "aml.case_opened" | "monitoring.run_completed" | "goaml.report_generated" | "goaml.report_status_changed" | "goaml.ctr_generated" | "case.sla_breached" | "case.linked" | "case.unlinked" | "loan.entered_arrears" | "loan.bucket_changed" | "loan.repaid" | "agent.float_low" | "flow_mapping.updated" | "sanctions.potential_match" | "sanctions.case_decided" | "*")[];
             description?: string | null;
             /** @description Re-enabling also closes the circuit breaker */
             enabled?: boolean;
@@ -5995,7 +6163,7 @@ export interface components {
             timestamp: string;
             tenantId: string;
             /** @description By `type`: the event catalog's data schema (GET /v1/webhooks/event-types); a test delivery's data is free-form */
-            data: components["schemas"]["BhiCalculatedEventData"] | components["schemas"]["CustomerRiskAlertEventData"] | components["schemas"]["NbaGeneratedEventData"] | components["schemas"]["WorkflowCompletedEventData"] | components["schemas"]["WorkflowFailedEventData"] | components["schemas"]["FraudAlertRaisedEventData"] | components["schemas"]["FraudCaseOpenedEventData"] | components["schemas"]["AmlCaseOpenedEventData"] | components["schemas"]["MonitoringRunCompletedEventData"] | components["schemas"]["GoamlReportGeneratedEventData"] | components["schemas"]["GoamlReportStatusChangedEventData"] | components["schemas"]["GoamlCtrGeneratedEventData"] | components["schemas"]["CaseSlaBreachedEventData"] | components["schemas"]["CaseLinkedEventData"] | components["schemas"]["CaseUnlinkedEventData"] | components["schemas"]["LoanEnteredArrearsEventData"] | components["schemas"]["LoanBucketChangedEventData"] | components["schemas"]["LoanRepaidEventData"] | components["schemas"]["AgentFloatLowEventData"] | components["schemas"]["FlowMappingUpdatedEventData"] | {
+            data: components["schemas"]["BhiCalculatedEventData"] | components["schemas"]["CustomerRiskAlertEventData"] | components["schemas"]["NbaGeneratedEventData"] | components["schemas"]["WorkflowCompletedEventData"] | components["schemas"]["WorkflowFailedEventData"] | components["schemas"]["FraudAlertRaisedEventData"] | components["schemas"]["FraudCaseOpenedEventData"] | components["schemas"]["SanctionsPotentialMatchEventData"] | components["schemas"]["SanctionsCaseDecidedEventData"] | components["schemas"]["AmlCaseOpenedEventData"] | components["schemas"]["MonitoringRunCompletedEventData"] | components["schemas"]["GoamlReportGeneratedEventData"] | components["schemas"]["GoamlReportStatusChangedEventData"] | components["schemas"]["GoamlCtrGeneratedEventData"] | components["schemas"]["CaseSlaBreachedEventData"] | components["schemas"]["CaseLinkedEventData"] | components["schemas"]["CaseUnlinkedEventData"] | components["schemas"]["LoanEnteredArrearsEventData"] | components["schemas"]["LoanBucketChangedEventData"] | components["schemas"]["LoanRepaidEventData"] | components["schemas"]["AgentFloatLowEventData"] | components["schemas"]["FlowMappingUpdatedEventData"] | {
                 [key: string]: unknown;
             };
         };
@@ -6082,6 +6250,25 @@ export interface components {
             overallScore: number;
             /** @enum {string} */
             trigger: "arrival" | "schedule" | "on_demand" | "rescreen";
+        };
+        SanctionsPotentialMatchEventData: {
+            caseId: string;
+            /** @enum {string} */
+            subjectType: "customer" | "counterparty";
+            subjectId: string;
+            listId: string;
+            entryRef: string;
+            score: number;
+            /** @enum {string} */
+            source: "customer" | "transaction" | "rescreen";
+        };
+        SanctionsCaseDecidedEventData: {
+            caseId: string;
+            /** @enum {string} */
+            subjectType: "customer" | "counterparty";
+            subjectId: string;
+            /** @enum {string} */
+            state: "confirmed" | "false_positive";
         };
         AmlCaseOpenedEventData: {
             caseId: string;
@@ -6305,7 +6492,7 @@ export interface components {
              * @description Sent as X-Service-Event; default webhook.test
              * @enum {string}
              */
-            eventType?: "bhi.calculated" | "customer.risk_alert" | "nba.generated" | "workflow.completed" | "workflow.failed" | "fraud.alert_raised" | "fraud.case_opened" | "aml.case_opened" | "monitoring.run_completed" | "goaml.report_generated" | "goaml.report_status_changed" | "goaml.ctr_generated" | "case.sla_breached" | "case.linked" | "case.unlinked" | "loan.entered_arrears" | "loan.bucket_changed" | "loan.repaid" | "agent.float_low" | "flow_mapping.updated";
+            eventType?: "bhi.calculated" | "customer.risk_alert" | "nba.generated" | "workflow.completed" | "workflow.failed" | "fraud.alert_raised" | "fraud.case_opened" | "aml.case_opened" | "monitoring.run_completed" | "goaml.report_generated" | "goaml.report_status_changed" | "goaml.ctr_generated" | "case.sla_breached" | "case.linked" | "case.unlinked" | "loan.entered_arrears" | "loan.bucket_changed" | "loan.repaid" | "agent.float_low" | "flow_mapping.updated" | "sanctions.potential_match" | "sanctions.case_decided";
         };
         WebhookEventType: {
             /** @example fraud.alert_raised */
@@ -8561,6 +8748,104 @@ export interface components {
             /** @description Why; kept in the log entries */
             note?: string;
         };
+        SanctionsScreenResult: {
+            threshold: number;
+            /** @description Each list screened and its version */
+            lists: {
+                [key: string]: number;
+            };
+            hits: components["schemas"]["SanctionsHit"][];
+        };
+        SanctionsHit: {
+            listId: string;
+            entryRef: string;
+            /** @description The name score moved by the confirmers, 0..1 */
+            score: number;
+            nameScore: number;
+            /** @description The entry's name or alias that matched */
+            matchedName: string;
+            /** @enum {string} */
+            nameStrength: "primary" | "strong" | "weak";
+            /** @description name | alias | weakAlias, dateOfBirth, nationality */
+            matchedFields: string[];
+            /** @enum {string} */
+            dateOfBirth: "match" | "partial" | "mismatch" | "unknown";
+            /** @enum {string} */
+            nationality: "match" | "partial" | "mismatch" | "unknown";
+            entry: components["schemas"]["SanctionsEntry"];
+        };
+        SanctionsEntry: {
+            ref: string;
+            /** @enum {string} */
+            kind: "person" | "organisation" | "vessel" | "aircraft" | "other";
+            names: {
+                name: string;
+                /** @enum {string} */
+                strength: "primary" | "strong" | "weak";
+            }[];
+            datesOfBirth: string[];
+            nationalities: string[];
+            programs: string[];
+            remarks: string;
+        };
+        ScreenNameBody: {
+            name: string;
+            /**
+             * @description YYYY, YYYY-MM or YYYY-MM-DD
+             * @example 1971-03-02
+             */
+            dateOfBirth?: string;
+            /**
+             * @description ISO 3166-1 alpha-2
+             * @example GH
+             */
+            nationality?: string;
+            /** @enum {string} */
+            kind?: "person" | "organisation";
+            /** @description Overrides the tenant's threshold for this request */
+            threshold?: number;
+        };
+        SanctionsSettings: {
+            lists: string[];
+            threshold: number;
+            updatedAt: string | null;
+        };
+        SanctionsSettingsBody: {
+            /** @description Ids of the sanctions lists to screen against (GET /v1/sanctions/settings names them) */
+            lists: string[];
+            /** @description 0.5..1; a hit scores at least this */
+            threshold?: number;
+        };
+        SanctionsCase: {
+            caseId: string;
+            /** @enum {string} */
+            subjectType: "customer" | "counterparty";
+            /** @description The customer id, or the transaction id for a counterparty */
+            subjectId: string;
+            subjectName: string;
+            listId: string;
+            entryRef: string;
+            matchedName: string;
+            score: number;
+            matchedFields: string[];
+            source: string;
+            state: components["schemas"]["SanctionsCaseState"];
+            reason: string | null;
+            clearRequestedBy: string | null;
+            clearRequestedAt: string | null;
+            clearReason: string | null;
+            decidedBy: string | null;
+            decidedAt: string | null;
+            createdAt: string;
+            updatedAt: string;
+        };
+        /** @enum {string} */
+        SanctionsCaseState: "potential_match" | "confirmed" | "false_positive";
+        DecideSanctionsCaseBody: {
+            /** @enum {string} */
+            decision: "confirmed" | "false_positive";
+            reason: string;
+        };
         Tenant: {
             /** Format: uuid */
             id: string;
@@ -8718,7 +9003,7 @@ export interface components {
              * @description The table the step is at; null between steps
              * @enum {string|null}
              */
-            currentTable: "customers" | "accounts" | "agents" | "transactions" | "data_row_counts" | "events" | "sync_runs" | "import_files" | "fineract_accounts" | "fineract_loans" | "flow_mappings" | "flow_backfills" | "bhi_jobs" | "bhi_records" | "bhi_latest" | "fraud_cases" | "fraud_case_events" | "fraud_case_heads" | "fraud_case_tags" | "aml_thresholds" | "aml_cases" | "aml_case_history" | "aml_case_tags" | "case_files" | "case_links" | "webhook_subscriptions" | "webhook_deliveries" | "webhook_delivery_attempts" | "sme_assessments" | "sme_benchmark_snapshots" | "agent_health_snapshots" | "agent_health_benchmarks" | "agent_health_refresh_runs" | "agent_float_reports" | "agent_float_episodes" | "agent_float_demand_pools" | "workflow_runs" | "tenant_audit_log" | "rule_set_drafts" | "rule_set_versions" | "rule_set_heads" | "rule_set_publications" | "lists" | "list_entries" | "list_history" | "monitoring_pending" | "monitoring_screenings" | "monitoring_alerts" | "monitoring_alert_rules" | "monitoring_runs" | "monitoring_network_scans" | "idempotency_keys" | "goaml_profiles" | "goaml_reports" | "goaml_report_history" | "goaml_ctr_runs" | "goaml_subjects" | "loans" | "loan_installments" | "loan_repayments" | "lending_snapshots" | "lending_roll_rates" | "subject_keys" | "customer_erasures" | null;
+            currentTable: "customers" | "accounts" | "agents" | "transactions" | "data_row_counts" | "events" | "sync_runs" | "import_files" | "fineract_accounts" | "fineract_loans" | "flow_mappings" | "flow_backfills" | "bhi_jobs" | "bhi_records" | "bhi_latest" | "fraud_cases" | "fraud_case_events" | "fraud_case_heads" | "fraud_case_tags" | "aml_thresholds" | "aml_cases" | "aml_case_history" | "aml_case_tags" | "case_files" | "case_links" | "webhook_subscriptions" | "webhook_deliveries" | "webhook_delivery_attempts" | "sme_assessments" | "sme_benchmark_snapshots" | "agent_health_snapshots" | "agent_health_benchmarks" | "agent_health_refresh_runs" | "agent_float_reports" | "agent_float_episodes" | "agent_float_demand_pools" | "workflow_runs" | "tenant_audit_log" | "rule_set_drafts" | "rule_set_versions" | "rule_set_heads" | "rule_set_publications" | "lists" | "list_entries" | "list_history" | "monitoring_pending" | "monitoring_screenings" | "monitoring_alerts" | "monitoring_alert_rules" | "monitoring_runs" | "monitoring_network_scans" | "idempotency_keys" | "goaml_profiles" | "goaml_reports" | "goaml_report_history" | "goaml_ctr_runs" | "goaml_subjects" | "loans" | "loan_installments" | "loan_repayments" | "lending_snapshots" | "lending_roll_rates" | "subject_keys" | "customer_erasures" | "sanctions_settings" | "sanctions_cases" | "sanctions_clearances" | null;
             tablesDone: number;
             tablesTotal: number;
             /** @description Counts and hashes of every table agreed under the fence (then it switched) */
@@ -8747,7 +9032,7 @@ export interface components {
         };
         TenantMoveTable: {
             /** @enum {string} */
-            table: "customers" | "accounts" | "agents" | "transactions" | "data_row_counts" | "events" | "sync_runs" | "import_files" | "fineract_accounts" | "fineract_loans" | "flow_mappings" | "flow_backfills" | "bhi_jobs" | "bhi_records" | "bhi_latest" | "fraud_cases" | "fraud_case_events" | "fraud_case_heads" | "fraud_case_tags" | "aml_thresholds" | "aml_cases" | "aml_case_history" | "aml_case_tags" | "case_files" | "case_links" | "webhook_subscriptions" | "webhook_deliveries" | "webhook_delivery_attempts" | "sme_assessments" | "sme_benchmark_snapshots" | "agent_health_snapshots" | "agent_health_benchmarks" | "agent_health_refresh_runs" | "agent_float_reports" | "agent_float_episodes" | "agent_float_demand_pools" | "workflow_runs" | "tenant_audit_log" | "rule_set_drafts" | "rule_set_versions" | "rule_set_heads" | "rule_set_publications" | "lists" | "list_entries" | "list_history" | "monitoring_pending" | "monitoring_screenings" | "monitoring_alerts" | "monitoring_alert_rules" | "monitoring_runs" | "monitoring_network_scans" | "idempotency_keys" | "goaml_profiles" | "goaml_reports" | "goaml_report_history" | "goaml_ctr_runs" | "goaml_subjects" | "loans" | "loan_installments" | "loan_repayments" | "lending_snapshots" | "lending_roll_rates" | "subject_keys" | "customer_erasures";
+            table: "customers" | "accounts" | "agents" | "transactions" | "data_row_counts" | "events" | "sync_runs" | "import_files" | "fineract_accounts" | "fineract_loans" | "flow_mappings" | "flow_backfills" | "bhi_jobs" | "bhi_records" | "bhi_latest" | "fraud_cases" | "fraud_case_events" | "fraud_case_heads" | "fraud_case_tags" | "aml_thresholds" | "aml_cases" | "aml_case_history" | "aml_case_tags" | "case_files" | "case_links" | "webhook_subscriptions" | "webhook_deliveries" | "webhook_delivery_attempts" | "sme_assessments" | "sme_benchmark_snapshots" | "agent_health_snapshots" | "agent_health_benchmarks" | "agent_health_refresh_runs" | "agent_float_reports" | "agent_float_episodes" | "agent_float_demand_pools" | "workflow_runs" | "tenant_audit_log" | "rule_set_drafts" | "rule_set_versions" | "rule_set_heads" | "rule_set_publications" | "lists" | "list_entries" | "list_history" | "monitoring_pending" | "monitoring_screenings" | "monitoring_alerts" | "monitoring_alert_rules" | "monitoring_runs" | "monitoring_network_scans" | "idempotency_keys" | "goaml_profiles" | "goaml_reports" | "goaml_report_history" | "goaml_ctr_runs" | "goaml_subjects" | "loans" | "loan_installments" | "loan_repayments" | "lending_snapshots" | "lending_roll_rates" | "subject_keys" | "customer_erasures" | "sanctions_settings" | "sanctions_cases" | "sanctions_clearances";
             /** @description Rows of the tenant on the source as of the latest pass (kept current by the fenced step) */
             sourceRows: number;
             /** @description The same on the target */
@@ -8919,7 +9204,7 @@ export interface components {
          * @description `<area>:read` or `<area>:write` over tenants (with settings, connectors, object recounts and deletion), keys (tenant API keys), shards (with the secret reseal), moves, exports, operators (operator tokens); audit is `audit:read` only. Each /admin operation names the one it needs as `x-required-scope`; ADMIN_TOKEN holds every one.
          * @enum {string}
          */
-        OperatorScope: "tenants:read" | "tenants:write" | "keys:read" | "keys:write" | "shards:read" | "shards:write" | "moves:read" | "moves:write" | "exports:read" | "exports:write" | "audit:read" | "operators:read" | "operators:write";
+        OperatorScope: "tenants:read" | "tenants:write" | "keys:read" | "keys:write" | "shards:read" | "shards:write" | "moves:read" | "moves:write" | "exports:read" | "exports:write" | "audit:read" | "operators:read" | "operators:write" | "sanctions:read" | "sanctions:write";
         OperatorToken: {
             /**
              * Format: uuid
@@ -9119,6 +9404,51 @@ export interface components {
              */
             deletedAt: string;
             completedAt: string | (never | null);
+        };
+        SanctionsListVersion: {
+            listId: string;
+            version: number;
+            /** @description YYYY-MM-DD, from the file or the operator */
+            publishedAt: string;
+            /** @description SHA-256 of the file's text (hex) */
+            sha256: string;
+            entryCount: number;
+            added: number;
+            changed: number;
+            removed: number;
+            loadedAt: string;
+            loadedBy: string;
+        };
+        LoadSanctionsListBody: {
+            /** @description Display name (first load; default the id) */
+            name?: string;
+            format: components["schemas"]["SanctionsListFormat"];
+            /**
+             * Format: date
+             * @description YYYY-MM-DD; required when the file states none (OFAC CSV, national CSV)
+             */
+            publicationDate?: string;
+            /** @description The file's text as published */
+            content: string;
+        };
+        /**
+         * @description un_xml: UN Security Council consolidated list XML; ofac_sdn_xml / ofac_sdn_csv: OFAC SDN list (sdn.xml, sdn.csv); eu_xml: EU consolidated financial sanctions XML; uk_xml: UK consolidated list of financial sanctions targets XML; national_csv: CSV with a header (reference, type, name, aliases, weak_aliases, date_of_birth, nationality, program, remarks)
+         * @enum {string}
+         */
+        SanctionsListFormat: "un_xml" | "ofac_sdn_xml" | "ofac_sdn_csv" | "eu_xml" | "uk_xml" | "national_csv";
+        SanctionsList: {
+            id: string;
+            name: string;
+            format: components["schemas"]["SanctionsListFormat"];
+            currentVersion: number | null;
+            createdAt: string;
+            updatedAt: string;
+        };
+        SanctionsListChanges: {
+            version: components["schemas"]["SanctionsListVersion"];
+            added: string[];
+            changed: string[];
+            removed: string[];
         };
     };
     responses: never;
@@ -22147,7 +22477,7 @@ export interface operations {
                 /** @description The previous page's nextCursor (opaque). Send the same filters; not with offset > 0. */
                 cursor?: string;
                 subscriptionId?: string;
-                eventType?: "bhi.calculated" | "customer.risk_alert" | "nba.generated" | "workflow.completed" | "workflow.failed" | "fraud.alert_raised" | "fraud.case_opened" | "aml.case_opened" | "monitoring.run_completed" | "goaml.report_generated" | "goaml.report_status_changed" | "goaml.ctr_generated" | "case.sla_breached" | "case.linked" | "case.unlinked" | "loan.entered_arrears" | "loan.bucket_changed" | "loan.repaid" | "agent.float_low" | "flow_mapping.updated" | "webhook.test";
+                eventType?: "bhi.calculated" | "customer.risk_alert" | "nba.generated" | "workflow.completed" | "workflow.failed" | "fraud.alert_raised" | "fraud.case_opened" | "aml.case_opened" | "monitoring.run_completed" | "goaml.report_generated" | "goaml.report_status_changed" | "goaml.ctr_generated" | "case.sla_breached" | "case.linked" | "case.unlinked" | "loan.entered_arrears" | "loan.bucket_changed" | "loan.repaid" | "agent.float_low" | "flow_mapping.updated" | "sanctions.potential_match" | "sanctions.case_decided" | "webhook.test";
                 status?: "pending" | "succeeded" | "retrying" | "dead";
                 eventId?: string;
                 createdAfter?: string;
@@ -26426,7 +26756,7 @@ export interface operations {
                 offset?: number | null;
                 /** @description The previous page's nextCursor (opaque). Send the same filters; not with offset > 0. */
                 cursor?: string;
-                action?: "tenant.created" | "tenant.settings_updated" | "tenant.move_started" | "tenant.moved" | "tenant.move_cancelled" | "tenant.export_requested" | "tenant.export_downloaded" | "tenant.object_recount_started" | "tenant.deleted" | "api_key.created" | "api_key.rotated" | "api_key.revoked" | "api_key.rate_limit_set" | "connector.configured" | "secrets.resealed" | "shard.updated" | "operator_token.created" | "operator_token.revoked" | "operator_token.revoked_by_cascade" | "aml.thresholds_updated" | "webhook_subscription.created" | "webhook_subscription.updated" | "webhook_subscription.deleted" | "webhook_secret.rotated" | "list.created" | "list.updated" | "list.archived" | "case.rule_snoozed" | "rule_set.draft_saved" | "rule_set.draft_deleted" | "rule_set.published" | "rule_set.rolled_back" | "monitoring.dead_letters_retried" | "monitoring.settings_updated" | "monitoring.run_started" | "goaml.profile_updated" | "goaml.subject_updated" | "goaml.report_generated" | "goaml.report_downloaded" | "goaml.report_status_changed" | "goaml.ctr_generated" | "case.linked" | "case.unlinked" | "flow_mapping.updated" | "customer.erasure_requested" | "customer.erased" | "case_file.downloaded";
+                action?: "tenant.created" | "tenant.settings_updated" | "tenant.move_started" | "tenant.moved" | "tenant.move_cancelled" | "tenant.export_requested" | "tenant.export_downloaded" | "tenant.object_recount_started" | "tenant.deleted" | "api_key.created" | "api_key.rotated" | "api_key.revoked" | "api_key.rate_limit_set" | "connector.configured" | "secrets.resealed" | "shard.updated" | "operator_token.created" | "operator_token.revoked" | "operator_token.revoked_by_cascade" | "aml.thresholds_updated" | "webhook_subscription.created" | "webhook_subscription.updated" | "webhook_subscription.deleted" | "webhook_secret.rotated" | "list.created" | "list.updated" | "list.archived" | "case.rule_snoozed" | "rule_set.draft_saved" | "rule_set.draft_deleted" | "rule_set.published" | "rule_set.rolled_back" | "monitoring.dead_letters_retried" | "monitoring.settings_updated" | "monitoring.run_started" | "goaml.profile_updated" | "goaml.subject_updated" | "goaml.report_generated" | "goaml.report_downloaded" | "goaml.report_status_changed" | "goaml.ctr_generated" | "case.linked" | "case.unlinked" | "flow_mapping.updated" | "customer.erasure_requested" | "customer.erased" | "case_file.downloaded" | "sanctions_list.version_loaded" | "sanctions.settings_updated" | "sanctions_case.decided";
                 /** @description Entries at or after this time */
                 since?: string;
                 /** @description Entries at or before this time */
@@ -32962,6 +33292,798 @@ export interface operations {
             };
         };
     };
+    screenSanctionsName: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The `x-d1-bookmark` of an earlier answer: a GET then reads data at least as new as that answer saw (read-your-writes across replicas). Ignored by writes and fresh reads, which start at the primary. A malformed value is 400. */
+                "x-d1-bookmark"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ScreenNameBody"];
+            };
+        };
+        responses: {
+            /** @description The hits */
+            200: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        result: components["schemas"]["SanctionsScreenResult"];
+                    };
+                };
+            };
+            /** @description Invalid input (one `details` entry per bad field), malformed JSON or a refused transition */
+            400: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, unknown, revoked or expired credentials */
+            401: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The API key or operator token lacks the scope this operation needs (`x-required-scope`) */
+            403: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (another tenant's objects are indistinguishable from absent ones) */
+            404: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body over 1 MiB (or over a per-operation record limit) */
+            413: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported Content-Type */
+            415: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited (per client address before authentication, then per API key); retry after Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description Per-key requests a minute (also on every authenticated /v1 answer) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets */
+                    "RateLimit-Reset"?: number;
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error (no internals are returned) */
+            500: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unavailable`: the request did not finish within the 30 s deadline, or (a write) the tenant is being moved between databases and writes are paused for a few seconds; retry after Retry-After seconds, a write with the same Idempotency-Key */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getSanctionsSettings: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description An ETag from an earlier answer: 304 with no body when the representation is unchanged */
+                "If-None-Match"?: string;
+                /** @description The `x-d1-bookmark` of an earlier answer: a GET then reads data at least as new as that answer saw (read-your-writes across replicas). Ignored by writes and fresh reads, which start at the primary. A malformed value is 400. */
+                "x-d1-bookmark"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The settings */
+            200: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        settings: components["schemas"]["SanctionsSettings"];
+                    };
+                };
+            };
+            /** @description Not modified: the If-None-Match ETag is current (no body) */
+            304: {
+                headers: {
+                    /** @description The representation's ETag */
+                    ETag?: string;
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid input (one `details` entry per bad field), malformed JSON or a refused transition */
+            400: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, unknown, revoked or expired credentials */
+            401: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The API key or operator token lacks the scope this operation needs (`x-required-scope`) */
+            403: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (another tenant's objects are indistinguishable from absent ones) */
+            404: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited (per client address before authentication, then per API key); retry after Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description Per-key requests a minute (also on every authenticated /v1 answer) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets */
+                    "RateLimit-Reset"?: number;
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error (no internals are returned) */
+            500: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unavailable`: the request did not finish within the 30 s deadline, or (a write) the tenant is being moved between databases and writes are paused for a few seconds; retry after Retry-After seconds, a write with the same Idempotency-Key */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    updateSanctionsSettings: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The `x-d1-bookmark` of an earlier answer: a GET then reads data at least as new as that answer saw (read-your-writes across replicas). Ignored by writes and fresh reads, which start at the primary. A malformed value is 400. */
+                "x-d1-bookmark"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SanctionsSettingsBody"];
+            };
+        };
+        responses: {
+            /** @description The settings now */
+            200: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        settings: components["schemas"]["SanctionsSettings"];
+                    };
+                };
+            };
+            /** @description Invalid input (one `details` entry per bad field), malformed JSON or a refused transition */
+            400: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, unknown, revoked or expired credentials */
+            401: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The API key or operator token lacks the scope this operation needs (`x-required-scope`) */
+            403: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (another tenant's objects are indistinguishable from absent ones) */
+            404: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body over 1 MiB (or over a per-operation record limit) */
+            413: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported Content-Type */
+            415: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited (per client address before authentication, then per API key); retry after Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description Per-key requests a minute (also on every authenticated /v1 answer) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets */
+                    "RateLimit-Reset"?: number;
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error (no internals are returned) */
+            500: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unavailable`: the request did not finish within the 30 s deadline, or (a write) the tenant is being moved between databases and writes are paused for a few seconds; retry after Retry-After seconds, a write with the same Idempotency-Key */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listSanctionsCases: {
+        parameters: {
+            query?: {
+                /** @description 1..500, default 50 */
+                limit?: number;
+                /** @description 0..1e9, default 0 */
+                offset?: number | null;
+                /** @description The previous page's nextCursor (opaque). Send the same filters; not with offset > 0. */
+                cursor?: string;
+                state?: components["schemas"]["SanctionsCaseState"];
+                subjectId?: string;
+            };
+            header?: {
+                /** @description An ETag from an earlier answer: 304 with no body when the representation is unchanged */
+                "If-None-Match"?: string;
+                /** @description The `x-d1-bookmark` of an earlier answer: a GET then reads data at least as new as that answer saw (read-your-writes across replicas). Ignored by writes and fresh reads, which start at the primary. A malformed value is 400. */
+                "x-d1-bookmark"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Sanctions cases */
+            200: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: components["schemas"]["SanctionsCase"][];
+                        pagination: components["schemas"]["Pagination"];
+                    };
+                };
+            };
+            /** @description Not modified: the If-None-Match ETag is current (no body) */
+            304: {
+                headers: {
+                    /** @description The representation's ETag */
+                    ETag?: string;
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid input (one `details` entry per bad field), malformed JSON or a refused transition */
+            400: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, unknown, revoked or expired credentials */
+            401: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The API key or operator token lacks the scope this operation needs (`x-required-scope`) */
+            403: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (another tenant's objects are indistinguishable from absent ones) */
+            404: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited (per client address before authentication, then per API key); retry after Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description Per-key requests a minute (also on every authenticated /v1 answer) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets */
+                    "RateLimit-Reset"?: number;
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error (no internals are returned) */
+            500: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unavailable`: the request did not finish within the 30 s deadline, or (a write) the tenant is being moved between databases and writes are paused for a few seconds; retry after Retry-After seconds, a write with the same Idempotency-Key */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getSanctionsCase: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description An ETag from an earlier answer: 304 with no body when the representation is unchanged */
+                "If-None-Match"?: string;
+                /** @description The `x-d1-bookmark` of an earlier answer: a GET then reads data at least as new as that answer saw (read-your-writes across replicas). Ignored by writes and fresh reads, which start at the primary. A malformed value is 400. */
+                "x-d1-bookmark"?: string;
+            };
+            path: {
+                caseId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The case */
+            200: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        case: components["schemas"]["SanctionsCase"];
+                    };
+                };
+            };
+            /** @description Not modified: the If-None-Match ETag is current (no body) */
+            304: {
+                headers: {
+                    /** @description The representation's ETag */
+                    ETag?: string;
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid input (one `details` entry per bad field), malformed JSON or a refused transition */
+            400: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, unknown, revoked or expired credentials */
+            401: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The API key or operator token lacks the scope this operation needs (`x-required-scope`) */
+            403: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (another tenant's objects are indistinguishable from absent ones) */
+            404: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited (per client address before authentication, then per API key); retry after Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description Per-key requests a minute (also on every authenticated /v1 answer) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets */
+                    "RateLimit-Reset"?: number;
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error (no internals are returned) */
+            500: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unavailable`: the request did not finish within the 30 s deadline, or (a write) the tenant is being moved between databases and writes are paused for a few seconds; retry after Retry-After seconds, a write with the same Idempotency-Key */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    decideSanctionsCase: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key and the same request within 24 h return the first answer (status, body, Content-Type, Location, ETag) with `Idempotent-Replayed: true`, without doing the work again; the same key with a different method, path or body is 422 `idempotency_key_reused`; while the first request runs, 409 `idempotency_key_in_use`. 5xx answers are not kept. Scoped to the API key's tenant (operator routes: the operator). */
+                "Idempotency-Key"?: string;
+                /** @description The `x-d1-bookmark` of an earlier answer: a GET then reads data at least as new as that answer saw (read-your-writes across replicas). Ignored by writes and fresh reads, which start at the primary. A malformed value is 400. */
+                "x-d1-bookmark"?: string;
+            };
+            path: {
+                caseId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DecideSanctionsCaseBody"];
+            };
+        };
+        responses: {
+            /** @description The case after the decision */
+            200: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        case: components["schemas"]["SanctionsCase"];
+                    };
+                };
+            };
+            /** @description Invalid input (one `details` entry per bad field), malformed JSON or a refused transition */
+            400: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, unknown, revoked or expired credentials */
+            401: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The API key or operator token lacks the scope this operation needs (`x-required-scope`) */
+            403: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (another tenant's objects are indistinguishable from absent ones) */
+            404: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the current state, or `idempotency_key_in_use`: a request with this Idempotency-Key is still running */
+            409: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body over 1 MiB (or over a per-operation record limit) */
+            413: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported Content-Type */
+            415: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `idempotency_key_reused`: the Idempotency-Key was used within 24 h for a different request */
+            422: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited (per client address before authentication, then per API key); retry after Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description Per-key requests a minute (also on every authenticated /v1 answer) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets */
+                    "RateLimit-Reset"?: number;
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error (no internals are returned) */
+            500: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unavailable`: the request did not finish within the 30 s deadline, or (a write) the tenant is being moved between databases and writes are paused for a few seconds; retry after Retry-After seconds, a write with the same Idempotency-Key */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     adminListTenants: {
         parameters: {
             query?: {
@@ -35914,7 +37036,7 @@ export interface operations {
                 offset?: number | null;
                 /** @description The previous page's nextCursor (opaque). Send the same filters; not with offset > 0. */
                 cursor?: string;
-                action?: "tenant.created" | "tenant.settings_updated" | "tenant.move_started" | "tenant.moved" | "tenant.move_cancelled" | "tenant.export_requested" | "tenant.export_downloaded" | "tenant.object_recount_started" | "tenant.deleted" | "api_key.created" | "api_key.rotated" | "api_key.revoked" | "api_key.rate_limit_set" | "connector.configured" | "secrets.resealed" | "shard.updated" | "operator_token.created" | "operator_token.revoked" | "operator_token.revoked_by_cascade" | "aml.thresholds_updated" | "webhook_subscription.created" | "webhook_subscription.updated" | "webhook_subscription.deleted" | "webhook_secret.rotated" | "list.created" | "list.updated" | "list.archived" | "case.rule_snoozed" | "rule_set.draft_saved" | "rule_set.draft_deleted" | "rule_set.published" | "rule_set.rolled_back" | "monitoring.dead_letters_retried" | "monitoring.settings_updated" | "monitoring.run_started" | "goaml.profile_updated" | "goaml.subject_updated" | "goaml.report_generated" | "goaml.report_downloaded" | "goaml.report_status_changed" | "goaml.ctr_generated" | "case.linked" | "case.unlinked" | "flow_mapping.updated" | "customer.erasure_requested" | "customer.erased" | "case_file.downloaded";
+                action?: "tenant.created" | "tenant.settings_updated" | "tenant.move_started" | "tenant.moved" | "tenant.move_cancelled" | "tenant.export_requested" | "tenant.export_downloaded" | "tenant.object_recount_started" | "tenant.deleted" | "api_key.created" | "api_key.rotated" | "api_key.revoked" | "api_key.rate_limit_set" | "connector.configured" | "secrets.resealed" | "shard.updated" | "operator_token.created" | "operator_token.revoked" | "operator_token.revoked_by_cascade" | "aml.thresholds_updated" | "webhook_subscription.created" | "webhook_subscription.updated" | "webhook_subscription.deleted" | "webhook_secret.rotated" | "list.created" | "list.updated" | "list.archived" | "case.rule_snoozed" | "rule_set.draft_saved" | "rule_set.draft_deleted" | "rule_set.published" | "rule_set.rolled_back" | "monitoring.dead_letters_retried" | "monitoring.settings_updated" | "monitoring.run_started" | "goaml.profile_updated" | "goaml.subject_updated" | "goaml.report_generated" | "goaml.report_downloaded" | "goaml.report_status_changed" | "goaml.ctr_generated" | "case.linked" | "case.unlinked" | "flow_mapping.updated" | "customer.erasure_requested" | "customer.erased" | "case_file.downloaded" | "sanctions_list.version_loaded" | "sanctions.settings_updated" | "sanctions_case.decided";
                 /** @description Entries at or after this time */
                 since?: string;
                 /** @description Entries at or before this time */
@@ -36413,6 +37535,514 @@ export interface operations {
                         /** @enum {boolean} */
                         success: true;
                         deletion: components["schemas"]["TenantDeletion"];
+                    };
+                };
+            };
+            /** @description Invalid input (one `details` entry per bad field), malformed JSON or a refused transition */
+            400: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, unknown, revoked or expired credentials */
+            401: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The API key or operator token lacks the scope this operation needs (`x-required-scope`) */
+            403: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (another tenant's objects are indistinguishable from absent ones) */
+            404: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited (per client address before authentication, then per API key); retry after Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description Per-key requests a minute (also on every authenticated /v1 answer) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets */
+                    "RateLimit-Reset"?: number;
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error (no internals are returned) */
+            500: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unavailable`: the request did not finish within the 30 s deadline, or (a write) the tenant is being moved between databases and writes are paused for a few seconds; retry after Retry-After seconds, a write with the same Idempotency-Key */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    adminListSanctionsListVersions: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The `x-d1-bookmark` of an earlier answer: a GET then reads data at least as new as that answer saw (read-your-writes across replicas). Ignored by writes and fresh reads, which start at the primary. A malformed value is 400. */
+                "x-d1-bookmark"?: string;
+            };
+            path: {
+                /** @description The list's id, chosen by the operator on its first load: 1..40 of a-z 0-9 _ - */
+                listId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The versions */
+            200: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: components["schemas"]["SanctionsListVersion"][];
+                    };
+                };
+            };
+            /** @description Invalid input (one `details` entry per bad field), malformed JSON or a refused transition */
+            400: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, unknown, revoked or expired credentials */
+            401: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The API key or operator token lacks the scope this operation needs (`x-required-scope`) */
+            403: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (another tenant's objects are indistinguishable from absent ones) */
+            404: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited (per client address before authentication, then per API key); retry after Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description Per-key requests a minute (also on every authenticated /v1 answer) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets */
+                    "RateLimit-Reset"?: number;
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error (no internals are returned) */
+            500: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unavailable`: the request did not finish within the 30 s deadline, or (a write) the tenant is being moved between databases and writes are paused for a few seconds; retry after Retry-After seconds, a write with the same Idempotency-Key */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    adminLoadSanctionsList: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key and the same request within 24 h return the first answer (status, body, Content-Type, Location, ETag) with `Idempotent-Replayed: true`, without doing the work again; the same key with a different method, path or body is 422 `idempotency_key_reused`; while the first request runs, 409 `idempotency_key_in_use`. 5xx answers are not kept. Scoped to the API key's tenant (operator routes: the operator). */
+                "Idempotency-Key"?: string;
+                /** @description The `x-d1-bookmark` of an earlier answer: a GET then reads data at least as new as that answer saw (read-your-writes across replicas). Ignored by writes and fresh reads, which start at the primary. A malformed value is 400. */
+                "x-d1-bookmark"?: string;
+            };
+            path: {
+                /** @description The list's id, chosen by the operator on its first load: 1..40 of a-z 0-9 _ - */
+                listId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LoadSanctionsListBody"];
+            };
+        };
+        responses: {
+            /** @description The same file as the current version: nothing changed */
+            200: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        created: boolean;
+                        version: components["schemas"]["SanctionsListVersion"];
+                        /** @description Tenants whose customers are rescreened against the diff */
+                        rescreens: number;
+                    };
+                };
+            };
+            /** @description Version stored */
+            201: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        created: boolean;
+                        version: components["schemas"]["SanctionsListVersion"];
+                        /** @description Tenants whose customers are rescreened against the diff */
+                        rescreens: number;
+                    };
+                };
+            };
+            /** @description Invalid input (one `details` entry per bad field), malformed JSON or a refused transition */
+            400: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, unknown, revoked or expired credentials */
+            401: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The API key or operator token lacks the scope this operation needs (`x-required-scope`) */
+            403: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (another tenant's objects are indistinguishable from absent ones) */
+            404: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the current state, or `idempotency_key_in_use`: a request with this Idempotency-Key is still running */
+            409: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body over 1 MiB (or over a per-operation record limit) */
+            413: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported Content-Type */
+            415: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `idempotency_key_reused`: the Idempotency-Key was used within 24 h for a different request */
+            422: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited (per client address before authentication, then per API key); retry after Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description Per-key requests a minute (also on every authenticated /v1 answer) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets */
+                    "RateLimit-Reset"?: number;
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error (no internals are returned) */
+            500: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unavailable`: the request did not finish within the 30 s deadline, or (a write) the tenant is being moved between databases and writes are paused for a few seconds; retry after Retry-After seconds, a write with the same Idempotency-Key */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    adminListSanctionsLists: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The `x-d1-bookmark` of an earlier answer: a GET then reads data at least as new as that answer saw (read-your-writes across replicas). Ignored by writes and fresh reads, which start at the primary. A malformed value is 400. */
+                "x-d1-bookmark"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The lists */
+            200: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: components["schemas"]["SanctionsList"][];
+                    };
+                };
+            };
+            /** @description Invalid input (one `details` entry per bad field), malformed JSON or a refused transition */
+            400: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, unknown, revoked or expired credentials */
+            401: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The API key or operator token lacks the scope this operation needs (`x-required-scope`) */
+            403: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (another tenant's objects are indistinguishable from absent ones) */
+            404: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited (per client address before authentication, then per API key); retry after Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description Per-key requests a minute (also on every authenticated /v1 answer) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets */
+                    "RateLimit-Reset"?: number;
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error (no internals are returned) */
+            500: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unavailable`: the request did not finish within the 30 s deadline, or (a write) the tenant is being moved between databases and writes are paused for a few seconds; retry after Retry-After seconds, a write with the same Idempotency-Key */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    adminGetSanctionsListVersion: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The `x-d1-bookmark` of an earlier answer: a GET then reads data at least as new as that answer saw (read-your-writes across replicas). Ignored by writes and fresh reads, which start at the primary. A malformed value is 400. */
+                "x-d1-bookmark"?: string;
+            };
+            path: {
+                /** @description The list's id, chosen by the operator on its first load: 1..40 of a-z 0-9 _ - */
+                listId: string;
+                version: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The version and its diff */
+            200: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        changes: components["schemas"]["SanctionsListChanges"];
                     };
                 };
             };

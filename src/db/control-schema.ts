@@ -415,3 +415,57 @@ export const tenantRowUsage = sqliteTable("tenant_row_usage", {
   counts: text("counts", { mode: "json" }).$type<Record<string, number>>().notNull(),
   measuredAt: text("measured_at").notNull(),
 });
+
+/** Sanctions and PEP lists (control migration 0015; docs/methodology/sanctions.md#lists). */
+export const sanctionsLists = sqliteTable("sanctions_lists", {
+  id: text("id").primaryKey(),
+  name: text("name").notNull(),
+  format: text("format").notNull(),
+  currentVersion: integer("current_version"),
+  createdAt: text("created_at").notNull(),
+  updatedAt: text("updated_at").notNull(),
+});
+
+export const sanctionsListVersions = sqliteTable(
+  "sanctions_list_versions",
+  {
+    listId: text("list_id").notNull(),
+    version: integer("version").notNull(),
+    publishedAt: text("published_at").notNull(),
+    sha256: text("sha256").notNull(),
+    entryCount: integer("entry_count").notNull(),
+    added: integer("added").notNull(),
+    changed: integer("changed").notNull(),
+    removed: integer("removed").notNull(),
+    loadedAt: text("loaded_at").notNull(),
+    loadedBy: text("loaded_by").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.listId, t.version] })],
+);
+
+export const sanctionsEntries = sqliteTable(
+  "sanctions_entries",
+  {
+    listId: text("list_id").notNull(),
+    ref: text("ref").notNull(),
+    entryHash: text("entry_hash").notNull(),
+    data: text("data").notNull(),
+    version: integer("version").notNull(),
+    removedIn: integer("removed_in"),
+  },
+  (t) => [
+    primaryKey({ columns: [t.listId, t.ref] }),
+    index("sanctions_entries_live_idx").on(t.listId, t.removedIn),
+  ],
+);
+
+export const sanctionsEntryChanges = sqliteTable(
+  "sanctions_entry_changes",
+  {
+    listId: text("list_id").notNull(),
+    version: integer("version").notNull(),
+    ref: text("ref").notNull(),
+    change: text("change", { enum: ["added", "changed", "removed"] }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.listId, t.version, t.ref] })],
+);

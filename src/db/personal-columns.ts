@@ -61,6 +61,12 @@ export const PERSONAL_COLUMNS: readonly PersonalColumns[] = [
   },
   { table: "events", columns: ["data"], rows: [{ mentions: "data" }], category: "events" },
   {
+    table: "sanctions_cases",
+    columns: ["subject_name"],
+    rows: [{ owner: "subject_id" }, { equals: "subject_name" }],
+    category: "sanctions cases",
+  },
+  {
     table: "webhook_deliveries",
     columns: ["payload"],
     rows: [{ mentions: "payload" }],

@@ -77,6 +77,9 @@ export const TENANT_TABLES = [
   "lending_roll_rates",
   "subject_keys",
   "customer_erasures",
+  "sanctions_settings",
+  "sanctions_cases",
+  "sanctions_clearances",
 ] as const;
 export type TenantTableName = (typeof TENANT_TABLES)[number];
 

@@ -38,6 +38,7 @@ export const TENANT_DELETE_JOB = "tenant.delete";
 export const CUSTOMER_ERASURE_JOB = "customer.erasure";
 export const USAGE_MEASURE_JOB = "usage.measure";
 export const OBJECT_RECOUNT_JOB = "usage.object-recount";
+export const SANCTIONS_SCREEN_JOB = "sanctions.screen";
 
 /** The next step of a connector sync run. */
 export interface SyncContinueMessage {
@@ -196,8 +197,24 @@ export interface ObjectRecountMessage {
   step: number;
 }
 
+/**
+ * A page of the tenant's customers screened against sanctions lists (docs/methodology/sanctions.md):
+ * those updated since `since` against every subscribed list (after ingest), or, with `listId` and
+ * `version`, every customer against only the entries that version added or changed (a rescreen).
+ * `afterId` is where the previous page ended.
+ */
+export interface SanctionsScreenMessage {
+  type: typeof SANCTIONS_SCREEN_JOB;
+  tenantId: string;
+  since?: string;
+  listId?: string;
+  version?: number;
+  afterId?: string;
+}
+
 /** A message on the jobs queue: `type` selects the handler. */
 export type JobMessage =
+  | SanctionsScreenMessage
   | SyncContinueMessage
   | AmlBacktestMessage
   | RulesBacktestMessage
@@ -306,6 +323,10 @@ export const jobs = {
     tenantId,
     requestedAt,
   }),
+  sanctionsScreen: (
+    tenantId: string,
+    at: { since?: string; listId?: string; version?: number; afterId?: string },
+  ): SanctionsScreenMessage => ({ type: SANCTIONS_SCREEN_JOB, tenantId, ...at }),
   objectRecount: (tenantId: string, recountId: string, step: number): ObjectRecountMessage => ({
     type: OBJECT_RECOUNT_JOB,
     tenantId,
@@ -380,6 +401,13 @@ const FIELD_RULES: { [T in JobType]: FieldRules<JobMessageOf<T>> } = {
   [CUSTOMER_ERASURE_JOB]: { tenantId: "string", erasureId: "string", step: "integer" },
   [USAGE_MEASURE_JOB]: { tenantId: "string", requestedAt: "string" },
   [OBJECT_RECOUNT_JOB]: { tenantId: "string", recountId: "string", step: "integer" },
+  [SANCTIONS_SCREEN_JOB]: {
+    tenantId: "string",
+    since: "string?",
+    listId: "string?",
+    version: "integer?",
+    afterId: "string?",
+  },
 };
 
 const fits = (value: unknown, rule: FieldRule): boolean => {

@@ -23,6 +23,7 @@ import {
 import { resumeStalledOffboarding, tenantDeleteJob, tenantExportJob } from "../modules/offboarding/jobs";
 import { customerErasureJob, resumeStalledErasures } from "../modules/privacy/jobs";
 import { rulesBacktestJob } from "../modules/rules/backtest/jobs";
+import { sanctionsScreenJob } from "../modules/sanctions/jobs";
 import { smeBenchmarksCron, smeBenchmarksJob } from "../modules/sme/jobs";
 import { usageMeasureJob } from "../modules/usage/jobs";
 import { objectRecountJob, resumeStalledRecounts } from "../modules/usage/recount/jobs";
@@ -55,6 +56,7 @@ import {
   OUTBOX_DISPATCH_JOB,
   type OutboxDispatchMessage,
   RULES_BACKTEST_JOB,
+  SANCTIONS_SCREEN_JOB,
   SME_BENCHMARKS_JOB,
   SYNC_CONTINUE_JOB,
   TENANT_DELETE_JOB,
@@ -104,6 +106,7 @@ const handlers: Handlers = {
   [CUSTOMER_ERASURE_JOB]: customerErasureJob,
   [USAGE_MEASURE_JOB]: usageMeasureJob,
   [OBJECT_RECOUNT_JOB]: (env, message) => objectRecountJob(env, message),
+  [SANCTIONS_SCREEN_JOB]: sanctionsScreenJob,
 };
 
 const runTyped = <T extends JobType>(env: Env, type: T, message: MessageByType[T]) =>

@@ -49,6 +49,7 @@ export const OPERATOR_AREAS = [
   "exports",
   "audit",
   "operators",
+  "sanctions",
 ] as const;
 export type OperatorArea = (typeof OPERATOR_AREAS)[number];
 export type OperatorScope = `${Exclude<OperatorArea, "audit">}:${"read" | "write"}` | "audit:read";

@@ -1,5 +1,5 @@
 import { env } from "cloudflare:workers";
-import { bhiJobs, goamlReports, webhookDeliveries } from "../../src/db/shard";
+import { bhiJobs, goamlReports, sanctionsCases, webhookDeliveries } from "../../src/db/shard";
 import { systemShardDb } from "../../src/db/system-db";
 import { calculate, seedHealthyCustomer } from "../bhi/seed";
 import { KYC_SUBJECT } from "../goaml/demo";
@@ -18,6 +18,32 @@ import { insertAlert } from "../monitoring/alert-fixtures";
 import { seedSteadySme } from "../sme/seed";
 import { backtestRange, fraudCaseBody } from "./bodies";
 import { caseLink, linkTargetAlert } from "./link-fixtures";
+
+/** An open sanctions case of the owner, stored as a screening would store it. */
+async function sanctionsCaseFor(owner: TestTenant): Promise<string> {
+  const id = crypto.randomUUID();
+  const at = new Date().toISOString();
+  await systemShardDb(env, owner.shard)
+    .insert(sanctionsCases)
+    .values({
+      id,
+      tenantId: owner.id,
+      subjectType: "customer",
+      subjectId: crypto.randomUUID(),
+      subjectName: "Security Fixture Name",
+      listId: "security-list",
+      entryRef: "SEC-1",
+      entryHash: "0".repeat(32),
+      matchedName: "Security Fixture Name",
+      score: 1,
+      hit: { matchedFields: ["name"] },
+      source: "customer",
+      state: "potential_match",
+      createdAt: at,
+      updatedAt: at,
+    });
+  return id;
+}
 
 /** A loan of the owner, ingested the way users send one (customer first). */
 async function loanOf(owner: TestTenant): Promise<{ loanId: string }> {
@@ -150,6 +176,8 @@ async function caseFile(owner: TestTenant, base: string, caseId: string) {
 const UPLOAD_QUERY = "files?filename=e.txt&actorId=analyst-1";
 
 export const pathFixtures: Record<string, PathFixture> = {
+  "/v1/sanctions/cases/{caseId}": async (owner) => ({ caseId: await sanctionsCaseFor(owner) }),
+  "/v1/sanctions/cases/{caseId}/decisions": async (owner) => ({ caseId: await sanctionsCaseFor(owner) }),
   "/v1/fraud/cases/{caseId}/files/{fileId}": async (owner) => {
     const res = await call("POST", "/v1/fraud/cases", { key: owner.key, body: fraudCaseBody() });
     return caseFile(owner, "/v1/fraud/cases", (await json<{ case: { id: string } }>(res)).case.id);

@@ -19,6 +19,7 @@ export * from "./lists";
 export * from "./monitoring";
 export * from "./privacy";
 export * from "./rules";
+export * from "./sanctions";
 export * from "./sme";
 export * from "./webhooks";
 export * from "./workflows";

@@ -152,6 +152,35 @@ export const EVENT_CATALOG: { [T in EventType]: CatalogEntry } = {
       })
       .openapi("FraudCaseOpenedEventData"),
   },
+  "sanctions.potential_match": {
+    description:
+      "A customer or a transfer's counterparty matched a sanctions or PEP list entry at or above the tenant's " +
+      "threshold: a sanctions case was opened (or its open case updated) for review.",
+    component: "SanctionsPotentialMatchEventData",
+    data: z
+      .strictObject({
+        caseId: z.string(),
+        subjectType: z.enum(["customer", "counterparty"]),
+        subjectId: z.string(),
+        listId: z.string(),
+        entryRef: z.string(),
+        score: z.number().min(0).max(1),
+        source: z.enum(["customer", "transaction", "rescreen"]),
+      })
+      .openapi("SanctionsPotentialMatchEventData"),
+  },
+  "sanctions.case_decided": {
+    description: "A sanctions case was decided: confirmed, or cleared as a false positive by a second key.",
+    component: "SanctionsCaseDecidedEventData",
+    data: z
+      .strictObject({
+        caseId: z.string(),
+        subjectType: z.enum(["customer", "counterparty"]),
+        subjectId: z.string(),
+        state: z.enum(["confirmed", "false_positive"]),
+      })
+      .openapi("SanctionsCaseDecidedEventData"),
+  },
   "aml.case_opened": {
     description: "An AML rule's hit opened a case for the entity and rule.",
     component: "AmlCaseOpenedEventData",

@@ -1,4 +1,5 @@
 import type { TenantContext } from "../../db/tenant-context";
+import { jobs } from "../../jobs/messages";
 import { AppError, badRequest } from "../../lib/errors";
 import { classifyIngested } from "../data/flows/service";
 import * as upsert from "../data/upsert/service";
@@ -135,6 +136,11 @@ export async function ingestRaw(ctx: Ctx, resource: Resource, raws: RawRecord[])
     // The triggers queued the changed transactions' entities in the same statements; one message
     // screens them all. An unchanged replay queued nothing and sends nothing.
     if (recordsChanged > 0) await notifyArrival(ctx);
+  }
+  // New or changed customers are screened against the tenant's sanctions lists on the queue
+  // (docs/methodology/sanctions.md#where-it-runs): those updated from this write on.
+  if (resource === "customers" && recordsChanged > 0) {
+    await ctx.env.JOBS_QUEUE.send(jobs.sanctionsScreen(ctx.tenantId, { since: now }));
   }
   errors.sort((a, b) => a.index - b.index);
   return { recordsWritten: rows.length, errors, recordsChanged };

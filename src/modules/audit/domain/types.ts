@@ -57,6 +57,9 @@ export const AUDIT_ACTIONS = [
   "customer.erasure_requested",
   "customer.erased",
   "case_file.downloaded",
+  "sanctions_list.version_loaded",
+  "sanctions.settings_updated",
+  "sanctions_case.decided",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -20,5 +20,7 @@ export const EVENT_TYPES = [
   "loan.repaid",
   "agent.float_low",
   "flow_mapping.updated",
+  "sanctions.potential_match",
+  "sanctions.case_decided",
 ] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
