@@ -7,7 +7,8 @@ const daysAgo = (d: number) => new Date(now.getTime() - d * DAY).toISOString();
 const endOfDayOf = (iso: string) => new Date(`${iso.slice(0, 10)}T23:59:59.999Z`).getTime();
 
 describe("as-of points of a screening", () => {
-  it("judges what arrived today, or with no span, as of now, once", () => {
+  it("judges what arrived dated today or yesterday, or with no span, as of now, once", () => {
+    expect(asOfPoints({ eventsFrom: daysAgo(1.2), eventsTo: daysAgo(1.1) }, now, 30)).toEqual([now]);
     expect(asOfPoints({ eventsFrom: null, eventsTo: null }, now, 30)).toEqual([now]);
     expect(asOfPoints({ eventsFrom: daysAgo(0.1), eventsTo: daysAgo(0.05) }, now, 30)).toEqual([now]);
     // a future-dated row is not a reason to look past now
@@ -21,7 +22,7 @@ describe("as-of points of a screening", () => {
   });
 
   it("steps back one window at a time over a backfill, each past window with its baseline behind it", () => {
-    const to = daysAgo(1);
+    const to = daysAgo(3);
     const latest = endOfDayOf(to);
     const back = (points: Date[]) => points.map((p) => (latest - p.getTime()) / DAY);
     // 200 days arrived: past windows whose window and baseline (120 days) fit in the span

@@ -22,7 +22,7 @@ const endOfDay = (at: number) => Math.floor(at / DAY_MS) * DAY_MS + DAY_MS - 1;
 
 /**
  * The as-of moments of one screening, latest first: the end of the day of the latest arrived
- * transaction (now when that is today, the future, or unknown), then one window earlier each
+ * transaction (now when that is yesterday, today, the future, or unknown), then one window earlier each
  * time, at most `EVENT_LOOKBACK_DAYS` before the first, while the arrived span reaches back
  * over that window and its whole baseline. Ends of days, so entities whose arrivals end the
  * same day share their reads.
@@ -34,7 +34,9 @@ export function asOfPoints(
 ): Date[] {
   const nowMs = now.getTime();
   const to = span.eventsTo ? Date.parse(span.eventsTo) : Number.NaN;
-  const latest = Number.isNaN(to) || endOfDay(to) >= nowMs ? nowMs : endOfDay(to);
+  // Yesterday's rows are live traffic still (settlement lag, a nightly export): judged as of now.
+  const live = Number.isNaN(to) || endOfDay(to) + DAY_MS >= nowMs;
+  const latest = live ? nowMs : endOfDay(to);
   const from = span.eventsFrom ? Date.parse(span.eventsFrom) : Number.NaN;
   const points = [latest];
   if (Number.isNaN(from)) return points.map((p) => new Date(p));
