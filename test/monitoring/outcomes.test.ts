@@ -10,42 +10,53 @@ import { alerts, eventsOf, pending, quietTenant, runScreenJob } from "./helpers"
 const largeCash = () => [{ amountMinor: 6_000_000, transactionDate: ago(2), channel: "cash" }];
 
 describe("outcomes", () => {
-  it("an AML hit opens a case; the next hit appends alert_added to it; events are recorded and delivered", async () => {
+  it("an AML hit opens its subject's case; the next hit appends alert_added to it; events are recorded and delivered", async () => {
     const t = await quietTenant("Outcomes");
     const url = receiverUrl("ok");
     await subscribe(t, url, ["aml.case_opened"]);
     const { customerId, accountId } = await customerWith(t, largeCash());
+    type Ref = { caseId: string; action: string };
+    const refsOf = (a: { cases: string }) => JSON.parse(a.cases) as Ref[];
 
     await runScreenJob(t);
     const [first] = (await alerts(t, customerId)).filter((a) => a.kind === "aml");
+    const [ofAccount] = (await alerts(t, accountId)).filter((a) => a.kind === "aml");
     expect(JSON.parse(first.rule_ids)).toContain("AML-LCT-001");
     expect(first.trigger).toBe("arrival");
-    const firstCases = JSON.parse(first.cases) as Array<{ caseId: string; action: string }>;
+    const firstCases = refsOf(first);
     expect(firstCases.length).toBeGreaterThan(0);
-    expect(firstCases.every((c) => c.action === "opened")).toBe(true);
-    // The account is screened too (its own cases): look at the customer's.
-    const opened = (await eventsOf(t, "aml.case_opened"))
-      .map((e) => JSON.parse(e.data))
-      .filter((e) => e.entityId === customerId);
-    expect(opened.map((e) => e.caseId).sort()).toEqual(firstCases.map((c) => c.caseId).sort());
-    expect(opened[0]).toMatchObject({ entityType: "customer", entityId: customerId, trigger: "arrival" });
+    // The customer and its account are one subject: both alerts name the same cases, each opened once.
+    const ids = (refs: Ref[]) => refs.map((c) => c.caseId).sort();
+    expect(ids(refsOf(ofAccount))).toEqual(ids(firstCases));
+    for (const caseId of ids(firstCases))
+      expect(
+        [...firstCases, ...refsOf(ofAccount)]
+          .filter((c) => c.caseId === caseId)
+          .map((c) => c.action)
+          .sort(),
+      ).toEqual(["appended", "opened"]);
+    const opened = (await eventsOf(t, "aml.case_opened")).map((e) => JSON.parse(e.data));
+    expect(opened.map((e) => e.caseId).sort()).toEqual(ids(firstCases));
+    expect(opened[0]).toMatchObject({ trigger: "arrival" });
+    expect([customerId, accountId]).toContain(opened[0].entityId);
 
     await insertTransactions(t, { id: accountId, customerId }, largeCash());
     await runScreenJob(t);
     const second = (await alerts(t, customerId)).filter((a) => a.kind === "aml")[1];
-    const secondCases = JSON.parse(second.cases) as Array<{ caseId: string; action: string }>;
+    const secondCases = refsOf(second);
     expect(secondCases.map((c) => [c.caseId, c.action]).sort()).toEqual(
       firstCases.map((c) => [c.caseId, "appended"]).sort(),
     );
     // No second case, and the open one's history names the new alert.
-    const openedNow = (await eventsOf(t, "aml.case_opened")).map((e) => JSON.parse(e.data));
-    expect(openedNow.filter((e) => e.entityId === customerId)).toHaveLength(opened.length);
+    expect(await eventsOf(t, "aml.case_opened")).toHaveLength(opened.length);
     const caseId = firstCases[0].caseId;
     const { case: history } = await json<{
       case: { history: Array<{ eventType: string; note: string | null }> };
     }>(await call("GET", `/v1/kyc-aml/cases/${caseId}`, { key: t.key }));
-    expect(history.history.map((h) => h.eventType)).toEqual(["created", "alert_added"]);
-    expect(history.history[1].note).toContain(second.id);
+    const types = history.history.map((h) => h.eventType);
+    expect(types[0]).toBe("created");
+    expect(types.slice(1).every((x) => x === "alert_added")).toBe(true);
+    expect(history.history.some((h) => h.note?.includes(second.id))).toBe(true);
 
     const delivered = await eventually(
       () => received(url),
@@ -54,7 +65,7 @@ describe("outcomes", () => {
     expect(delivered.map((r) => JSON.parse(r.body).type)).toContain("aml.case_opened");
   });
 
-  it("a fraud alert at or above the threshold opens one case; a second hit appends alert_added to it", async () => {
+  it("a fraud alert at or above the threshold opens its subject's one case; a second hit appends alert_added to it", async () => {
     const t = await quietTenant("Fraud outcomes");
     // Many cash deposits just under the reporting threshold within days: structuring and velocity signals.
     const burst = (offsetDays: number) =>
@@ -66,15 +77,19 @@ describe("outcomes", () => {
     const { customerId, accountId } = await customerWith(t, burst(1));
     await runScreenJob(t);
     const [fraud] = (await alerts(t, customerId)).filter((a) => a.kind === "fraud");
+    const [ofAccount] = (await alerts(t, accountId)).filter((a) => a.kind === "fraud");
     expect(fraud, "the burst fires fraud signals").toBeDefined();
     expect(fraud.score).toBeGreaterThanOrEqual(30);
+    // The customer and its account are one subject: one case, opened by one of their alerts.
     const [ref] = JSON.parse(fraud.cases) as Array<{ caseId: string; action: string }>;
-    expect(ref.action).toBe("opened");
-    const ofCustomer = async (type: string) =>
-      (await eventsOf(t, type)).map((e) => JSON.parse(e.data)).filter((e) => e.entityId === customerId);
-    const raised = await ofCustomer("fraud.alert_raised");
+    const [accountRef] = JSON.parse(ofAccount.cases) as Array<{ caseId: string; action: string }>;
+    expect(accountRef.caseId).toBe(ref.caseId);
+    expect([ref.action, accountRef.action].sort()).toEqual(["appended", "opened"]);
+    const openedBy = ref.action === "opened" ? fraud : ofAccount;
+    const ofType = async (type: string) => (await eventsOf(t, type)).map((e) => JSON.parse(e.data));
+    const raised = (await ofType("fraud.alert_raised")).filter((e) => e.entityId === customerId);
     expect(raised).toMatchObject([{ alertId: fraud.id, entityId: customerId, score: fraud.score }]);
-    expect(await ofCustomer("fraud.case_opened")).toMatchObject([{ caseId: ref.caseId, alertId: fraud.id }]);
+    expect(await ofType("fraud.case_opened")).toMatchObject([{ caseId: ref.caseId, alertId: openedBy.id }]);
 
     await insertTransactions(t, { id: accountId, customerId }, burst(0));
     await runScreenJob(t);
@@ -83,9 +98,11 @@ describe("outcomes", () => {
     const view = await json<{ case: { events: Array<{ eventType: string; noteContent: string | null }> } }>(
       await call("GET", `/v1/fraud/cases/${ref.caseId}`, { key: t.key }),
     );
-    expect(view.case.events.map((e) => e.eventType)).toEqual(["created", "alert_added"]);
-    expect(view.case.events[1].noteContent).toContain(again.id);
-    expect(await ofCustomer("fraud.case_opened")).toHaveLength(1);
+    const types = view.case.events.map((e) => e.eventType);
+    expect(types[0]).toBe("created");
+    expect(types.slice(1).every((x) => x === "alert_added")).toBe(true);
+    expect(view.case.events.some((e) => e.noteContent?.includes(again.id))).toBe(true);
+    expect(await ofType("fraud.case_opened")).toHaveLength(1);
   });
 
   it("a failing entity is retried with back-off, then dead-lettered, visible, and re-queued on request", async () => {

@@ -7,6 +7,8 @@ import {
   monitoringAlerts,
   monitoringScreenings,
 } from "../../../db/shard/monitoring";
+import { inJsonList } from "../../../db/sql";
+import { accounts } from "../../data/read-model";
 
 export type NewAlert = Omit<MonitoringAlertRow, "tenantId">;
 
@@ -71,3 +73,12 @@ export const screeningsUpsert = (scope: TenantScope, rows: readonly ScreeningRec
     scope,
     rows.map((row) => ({ ...row, screenings: 1 })),
   );
+
+/** The customer of each of these accounts (a subject is a customer with its accounts); one statement. */
+export async function accountOwners(scope: TenantScope, accountIds: readonly string[]) {
+  if (accountIds.length === 0) return new Map<string, string>();
+  const rows = await scope.db
+    .select({ id: accounts.id, customerId: accounts.customerId })
+    .from(accounts, inJsonList(accounts.id, accountIds));
+  return new Map(rows.map((r) => [r.id, r.customerId]));
+}

@@ -14,6 +14,7 @@ import { type AmlEvaluation, amlOutcome } from "./steps/aml";
 import { fraudOutcome } from "./steps/fraud";
 import type { Outcome, ScreeningBase } from "./steps/outcome";
 import type { EntityPreload } from "./steps/preload";
+import { subjects } from "./steps/subjects";
 
 export type MonitoredEntityType = (typeof MONITORED_ENTITY_TYPES)[number];
 export type ScreeningTrigger = "arrival" | "schedule" | "on_demand" | "rescreen";
@@ -165,9 +166,11 @@ export function screeningOf(e: Evaluated, outcomes: readonly Outcome[]): Screeni
 /** One entity's cases settled on their own (the entity's Durable Object, its own case batch). */
 export async function settleOne(ctx: TenantContext, e: Evaluated): Promise<Screening> {
   const outcomes: Outcome[] = [];
+  const subject = e.fraud || e.aml ? await subjects(ctx, [e]) : <T>(x: T) => x;
   if (e.fraud)
-    outcomes.push(await fraudOutcome(ctx, e.fraud, e.fraudSet.content.createCaseThreshold, e.base));
-  if (e.aml) outcomes.push(await amlOutcome(ctx, e.aml.evaluation, e.aml.fired, e.amlSet.content, e.base));
+    outcomes.push(await fraudOutcome(ctx, e.fraud, e.fraudSet.content.createCaseThreshold, e.base, subject));
+  if (e.aml)
+    outcomes.push(await amlOutcome(ctx, e.aml.evaluation, e.aml.fired, e.amlSet.content, e.base, subject));
   return screeningOf(e, outcomes);
 }
 

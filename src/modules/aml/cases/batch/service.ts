@@ -124,6 +124,13 @@ export async function openCasesForPage(ctx: TenantContext, inputs: OpenCasesInpu
     asked.flatMap((i) => i.outcomes.map((o) => [i.entityType, i.entityId, o.ruleId] as const)),
   );
   const byKey = new Map(open.map((c) => [`${c.entityType}\u0000${c.entityId}\u0000${c.ruleId}`, c]));
+  // Only the first input that names a case this batch opened opened it; the others are added to it.
+  const told = new Set<string>();
+  const createdNow = (id: string) => {
+    const first = newIds.has(id) && !told.has(id);
+    told.add(id);
+    return first;
+  };
   return inputs.map((input) =>
     input.outcomes.flatMap((o) => {
       const found = byKey.get(`${input.entityType}\u0000${input.entityId}\u0000${o.ruleId}`);
@@ -134,7 +141,7 @@ export async function openCasesForPage(ctx: TenantContext, inputs: OpenCasesInpu
               caseId: found.id,
               ruleId: o.ruleId,
               status: found.status as AmlCaseStatus,
-              created: newIds.has(found.id),
+              created: createdNow(found.id),
             },
           ]
         : [];

@@ -189,13 +189,14 @@ export async function openCasesUnlessOpen(
   const before = new Map((await batchRepo.openCaseIds(ctx, pairs)).map((c) => [key(c), c.caseId]));
   const keys = await anchorKeysFrom(ctx.env.SECRETS_KEY);
   const now = ctx.clock.now();
+  // One opening per entity, however many of its alerts the batch has (a subject's customer and accounts).
+  const unique = new Map<string, FraudAlert>();
+  for (const a of alerts) if (!before.has(key(a)) && !unique.has(key(a))) unique.set(key(a), a);
   const opening = await Promise.all(
-    alerts
-      .filter((a) => !before.has(key(a)))
-      .map(async (alert) => {
-        const row = caseRow(ctx.tenantId, fromAlert(alert, actor.actorId), now, alert.ruleSet);
-        return { row, ...(await newCaseRecords(ctx.tenantId, row, actor, keys, dueAtOf(ctx, row))) };
-      }),
+    [...unique.values()].map(async (alert) => {
+      const row = caseRow(ctx.tenantId, fromAlert(alert, actor.actorId), now, alert.ruleSet);
+      return { row, ...(await newCaseRecords(ctx.tenantId, row, actor, keys, dueAtOf(ctx, row))) };
+    }),
   );
   let after = before;
   if (opening.length > 0) {
@@ -203,9 +204,13 @@ export async function openCasesUnlessOpen(
     after = new Map((await batchRepo.openCaseIds(ctx, pairs)).map((c) => [key(c), c.caseId]));
   }
   const ours = new Set(opening.map((o) => o.row.id));
+  const told = new Set<string>();
   return alerts.map((a) => {
     const caseId = after.get(key(a)) ?? before.get(key(a));
     if (!caseId) throw new Error(`fraud case of ${a.entityType} ${a.entityId} neither open nor opened`);
-    return { caseId, created: ours.has(caseId) };
+    // Only the first alert of an entity opened it; the others are added to it.
+    const created = ours.has(caseId) && !told.has(caseId);
+    told.add(caseId);
+    return { caseId, created };
   });
 }

@@ -67,9 +67,10 @@ export async function amlOutcome(
   fired: RuleOutcome[],
   content: RuleSetContent,
   base: ScreeningBase,
+  subject: <T extends { entityType: string; entityId: string }>(x: T) => T = (x) => x,
 ): Promise<Outcome> {
   const hit = amlHit(evaluation, fired, content, base);
-  const found = await openCasesForTriggered(ctx, hit.request);
+  const found = await openCasesForTriggered(ctx, subject(hit.request));
   await appendAmlHit(ctx, found, hit, base);
   return amlRecord(evaluation, fired, hit.alertId, found, base);
 }

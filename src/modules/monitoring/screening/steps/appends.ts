@@ -45,7 +45,7 @@ export async function appendPageHits(
     settleLimited(fraud, FRAUD_APPEND_CONCURRENCY, ({ i, caseId }) =>
       appendFraudHit(ctx, caseId, hits.fraudHits[i]!, page[i].base),
     ),
-    appendCaseNotes(ctx, aml),
+    appendInRounds(ctx, aml),
   ]);
   const failed: Array<Error | null> = page.map(() => null);
   const note = (i: number, err: Error | null) => {
@@ -54,4 +54,29 @@ export async function appendPageHits(
   for (const [k, f] of fraud.entries()) note(f.i, fraudErrors[k]);
   for (const [k, a] of aml.entries()) note(a.i, amlErrors[k]);
   return failed;
+}
+
+/**
+ * AML appends in as few batches as there are hits on one case: a subject's customer and account
+ * both add to its case, and one batch appends once per case (a second entry there would take
+ * the lost-race path, one case at a time). Answers per note in order, as appendCaseNotes does.
+ */
+async function appendInRounds(ctx: TenantContext, notes: Parameters<typeof appendCaseNotes>[1]) {
+  const rounds: number[][] = [];
+  const seen = new Map<string, number>();
+  for (const [k, n] of notes.entries()) {
+    const round = seen.get(n.caseId) ?? 0;
+    seen.set(n.caseId, round + 1);
+    if (!rounds[round]) rounds[round] = [];
+    rounds[round].push(k);
+  }
+  const errors: Array<Error | null> = notes.map(() => null);
+  for (const round of rounds) {
+    const results = await appendCaseNotes(
+      ctx,
+      round.map((k) => notes[k]!),
+    );
+    for (const [j, k] of round.entries()) errors[k] = results[j] ?? null;
+  }
+  return errors;
 }

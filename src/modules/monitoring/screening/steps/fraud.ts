@@ -45,11 +45,12 @@ export async function fraudOutcome(
   evaluation: FraudAlert,
   threshold: number | undefined,
   base: ScreeningBase,
+  subject: <T extends { entityType: string; entityId: string }>(x: T) => T = (x) => x,
 ): Promise<Outcome> {
   const hit = fraudHit(evaluation, threshold, base);
   let caseResult: FraudCaseResult | null = null;
   if (hit.opensCase) {
-    caseResult = await openCaseUnlessOpen(ctx, hit.fraud, MONITORING_ACTOR);
+    caseResult = await openCaseUnlessOpen(ctx, subject(hit.fraud), MONITORING_ACTOR);
     if (!caseResult.created) await appendFraudHit(ctx, caseResult.caseId, hit, base);
   }
   return fraudRecord(hit.fraud, hit.alertId, caseResult, base);

@@ -8,6 +8,7 @@ import { appendPageHits } from "./appends";
 import { fraudHit } from "./fraud";
 import { MONITORING_ACTOR, type Outcome } from "./outcome";
 import { amlRecord, type FraudCaseResult, fraudRecord } from "./records";
+import { subjects } from "./subjects";
 
 /**
  * The cases of a page's hits settled together (docs/methodology/monitoring.md#case-opening-per-page):
@@ -30,15 +31,20 @@ export async function settlePage(
   );
 
   const opening = fraudHits.flatMap((h, i) => (h?.opensCase ? [i] : []));
+  // A customer and its accounts are one subject: an account's hit goes to its customer's case.
+  const subject = await subjects(
+    ctx,
+    page.filter((e) => e.fraud || e.aml),
+  );
   const [fraudCases, amlCases] = await Promise.all([
     openCasesUnlessOpen(
       ctx,
-      opening.map((i) => fraudHits[i]!.fraud),
+      opening.map((i) => subject(fraudHits[i]!.fraud)),
       MONITORING_ACTOR,
     ),
     openCasesForPage(
       ctx,
-      amlHits.flatMap((h) => (h ? [h.request] : [])),
+      amlHits.flatMap((h) => (h ? [subject(h.request)] : [])),
     ),
   ]);
   const fraudCaseOf = new Map<number, FraudCaseResult>(opening.map((i, k) => [i, fraudCases[k]]));

@@ -1,0 +1,17 @@
+import type { TenantContext } from "../../../../db/tenant-context";
+import { accountOwners } from "../repo";
+import type { Evaluated } from "../service";
+
+/**
+ * The subject a hit's case is about (docs/methodology/monitoring.md#one-subject-one-case): a
+ * customer with its accounts is one subject, so an account's hit opens (or is added to) its
+ * customer's case. The alert itself stays on the entity screened. One read per page.
+ */
+export async function subjects(ctx: TenantContext, hits: readonly Pick<Evaluated, "entity">[]) {
+  const accounts = hits.filter((e) => e.entity.entityType === "account").map((e) => e.entity.entityId);
+  const owners = await accountOwners(ctx, [...new Set(accounts)]);
+  return <T extends { entityType: string; entityId: string }>(x: T): T => {
+    const owner = x.entityType === "account" ? owners.get(x.entityId) : undefined;
+    return owner ? { ...x, entityType: "customer", entityId: owner } : x;
+  };
+}
