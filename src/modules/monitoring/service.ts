@@ -5,6 +5,7 @@ import type { TenantContext } from "../../db/tenant-context";
 import { jobs } from "../../jobs/messages";
 import { eachLimited } from "../../lib/limited";
 import { presentPage } from "../../lib/pagination";
+import { yieldToEventLoop } from "../../lib/yield";
 import { tenantAuditInsert } from "../audit/service";
 import { notifyOutbox } from "../events/service";
 import {
@@ -136,6 +137,7 @@ async function screenPage(
   if (options.screen) {
     const screen = options.screen;
     await eachLimited(claimed, SCREEN_CONCURRENCY, async (entity) => {
+      await yieldToEventLoop();
       try {
         done.push({
           entity,

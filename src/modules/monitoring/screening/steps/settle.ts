@@ -1,5 +1,6 @@
 import type { TenantContext } from "../../../../db/tenant-context";
 import { eachLimited } from "../../../../lib/limited";
+import { yieldToEventLoop } from "../../../../lib/yield";
 import { SCREEN_CONCURRENCY } from "../../domain/drain";
 import {
   type Entity,
@@ -28,6 +29,8 @@ export async function settleTogether<E extends Entity>(
 ) {
   const evaluated: Array<{ entity: E; e: Evaluated }> = [];
   await eachLimited(claimed, SCREEN_CONCURRENCY, async (entity) => {
+    // With the page preloaded an evaluation does no I/O: yield, so one slice is one entity.
+    await yieldToEventLoop();
     try {
       evaluated.push({
         entity,
