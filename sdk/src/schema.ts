@@ -10025,9 +10025,11 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Conflict with the current state, or `idempotency_key_in_use`: a request with this Idempotency-Key is still running */
+            /** @description Conflict with the current state, or `idempotency_key_in_use`: a request with this Idempotency-Key is still running (with Retry-After) */
             409: {
                 headers: {
+                    /** @description On `idempotency_key_in_use` only: seconds to wait before retrying with the same key */
+                    "Retry-After"?: number;
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
@@ -10157,9 +10159,11 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Conflict with the current state, or `idempotency_key_in_use`: a request with this Idempotency-Key is still running */
+            /** @description Conflict with the current state, or `idempotency_key_in_use`: a request with this Idempotency-Key is still running (with Retry-After) */
             409: {
                 headers: {
+                    /** @description On `idempotency_key_in_use` only: seconds to wait before retrying with the same key */
+                    "Retry-After"?: number;
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
@@ -10419,9 +10423,11 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Conflict with the current state, or `idempotency_key_in_use`: a request with this Idempotency-Key is still running */
+            /** @description Conflict with the current state, or `idempotency_key_in_use`: a request with this Idempotency-Key is still running (with Retry-After) */
             409: {
                 headers: {
+                    /** @description On `idempotency_key_in_use` only: seconds to wait before retrying with the same key */
+                    "Retry-After"?: number;
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
@@ -11591,9 +11597,11 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Conflict with the current state, or `idempotency_key_in_use`: a request with this Idempotency-Key is still running */
+            /** @description Conflict with the current state, or `idempotency_key_in_use`: a request with this Idempotency-Key is still running (with Retry-After) */
             409: {
                 headers: {
+                    /** @description On `idempotency_key_in_use` only: seconds to wait before retrying with the same key */
+                    "Retry-After"?: number;
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
@@ -12051,6 +12059,8 @@ export interface operations {
             /** @description Conflict with the current state */
             409: {
                 headers: {
+                    /** @description On `idempotency_key_in_use` only: seconds to wait before retrying with the same key */
+                    "Retry-After"?: number;
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
@@ -12591,9 +12601,11 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Conflict with the current state, or `idempotency_key_in_use`: a request with this Idempotency-Key is still running */
+            /** @description Conflict with the current state, or `idempotency_key_in_use`: a request with this Idempotency-Key is still running (with Retry-After) */
             409: {
                 headers: {
+                    /** @description On `idempotency_key_in_use` only: seconds to wait before retrying with the same key */
+                    "Retry-After"?: number;
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
@@ -12749,9 +12761,11 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Conflict with the current state, or `idempotency_key_in_use`: a request with this Idempotency-Key is still running */
+            /** @description Conflict with the current state, or `idempotency_key_in_use`: a request with this Idempotency-Key is still running (with Retry-After) */
             409: {
                 headers: {
+                    /** @description On `idempotency_key_in_use` only: seconds to wait before retrying with the same key */
+                    "Retry-After"?: number;
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
@@ -12907,9 +12921,11 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Conflict with the current state, or `idempotency_key_in_use`: a request with this Idempotency-Key is still running */
+            /** @description Conflict with the current state, or `idempotency_key_in_use`: a request with this Idempotency-Key is still running (with Retry-After) */
             409: {
                 headers: {
+                    /** @description On `idempotency_key_in_use` only: seconds to wait before retrying with the same key */
+                    "Retry-After"?: number;
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
@@ -13069,6 +13085,8 @@ export interface operations {
             /** @description Conflict with the current state */
             409: {
                 headers: {
+                    /** @description On `idempotency_key_in_use` only: seconds to wait before retrying with the same key */
+                    "Retry-After"?: number;
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
@@ -13228,6 +13246,8 @@ export interface operations {
             /** @description Conflict with the current state */
             409: {
                 headers: {
+                    /** @description On `idempotency_key_in_use` only: seconds to wait before retrying with the same key */
+                    "Retry-After"?: number;
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
@@ -13387,6 +13407,8 @@ export interface operations {
             /** @description Conflict with the current state */
             409: {
                 headers: {
+                    /** @description On `idempotency_key_in_use` only: seconds to wait before retrying with the same key */
+                    "Retry-After"?: number;
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
@@ -13546,6 +13568,8 @@ export interface operations {
             /** @description Conflict with the current state */
             409: {
                 headers: {
+                    /** @description On `idempotency_key_in_use` only: seconds to wait before retrying with the same key */
+                    "Retry-After"?: number;
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
@@ -13936,9 +13960,11 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Conflict with the current state, or `idempotency_key_in_use`: a request with this Idempotency-Key is still running */
+            /** @description Conflict with the current state, or `idempotency_key_in_use`: a request with this Idempotency-Key is still running (with Retry-After) */
             409: {
                 headers: {
+                    /** @description On `idempotency_key_in_use` only: seconds to wait before retrying with the same key */
+                    "Retry-After"?: number;
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
@@ -14088,9 +14114,11 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Conflict with the current state, or `idempotency_key_in_use`: a request with this Idempotency-Key is still running */
+            /** @description Conflict with the current state, or `idempotency_key_in_use`: a request with this Idempotency-Key is still running (with Retry-After) */
             409: {
                 headers: {
+                    /** @description On `idempotency_key_in_use` only: seconds to wait before retrying with the same key */
+                    "Retry-After"?: number;
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
@@ -14240,9 +14268,11 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Conflict with the current state, or `idempotency_key_in_use`: a request with this Idempotency-Key is still running */
+            /** @description Conflict with the current state, or `idempotency_key_in_use`: a request with this Idempotency-Key is still running (with Retry-After) */
             409: {
                 headers: {
+                    /** @description On `idempotency_key_in_use` only: seconds to wait before retrying with the same key */
+                    "Retry-After"?: number;
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
@@ -14912,9 +14942,11 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Conflict with the current state, or `idempotency_key_in_use`: a request with this Idempotency-Key is still running */
+            /** @description Conflict with the current state, or `idempotency_key_in_use`: a request with this Idempotency-Key is still running (with Retry-After) */
             409: {
                 headers: {
+                    /** @description On `idempotency_key_in_use` only: seconds to wait before retrying with the same key */
+                    "Retry-After"?: number;
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
@@ -15081,6 +15113,8 @@ export interface operations {
             /** @description Conflict with the current state */
             409: {
                 headers: {
+                    /** @description On `idempotency_key_in_use` only: seconds to wait before retrying with the same key */
+                    "Retry-After"?: number;
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
@@ -15355,6 +15389,8 @@ export interface operations {
             /** @description Conflict with the current state */
             409: {
                 headers: {
+                    /** @description On `idempotency_key_in_use` only: seconds to wait before retrying with the same key */
+                    "Retry-After"?: number;
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
@@ -15818,6 +15854,8 @@ export interface operations {
             /** @description Conflict with the current state */
             409: {
                 headers: {
+                    /** @description On `idempotency_key_in_use` only: seconds to wait before retrying with the same key */
+                    "Retry-After"?: number;
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
@@ -16378,6 +16416,8 @@ export interface operations {
             /** @description Conflict with the current state */
             409: {
                 headers: {
+                    /** @description On `idempotency_key_in_use` only: seconds to wait before retrying with the same key */
+                    "Retry-After"?: number;
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
@@ -16537,6 +16577,8 @@ export interface operations {
             /** @description Conflict with the current state */
             409: {
                 headers: {
+                    /** @description On `idempotency_key_in_use` only: seconds to wait before retrying with the same key */
+                    "Retry-After"?: number;
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
@@ -16696,6 +16738,8 @@ export interface operations {
             /** @description Conflict with the current state */
             409: {
                 headers: {
+                    /** @description On `idempotency_key_in_use` only: seconds to wait before retrying with the same key */
+                    "Retry-After"?: number;
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
@@ -16855,6 +16899,8 @@ export interface operations {
             /** @description Conflict with the current state */
             409: {
                 headers: {
+                    /** @description On `idempotency_key_in_use` only: seconds to wait before retrying with the same key */
+                    "Retry-After"?: number;
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
@@ -17014,6 +17060,8 @@ export interface operations {
             /** @description Conflict with the current state */
             409: {
                 headers: {
+                    /** @description On `idempotency_key_in_use` only: seconds to wait before retrying with the same key */
+                    "Retry-After"?: number;
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
@@ -17173,6 +17221,8 @@ export interface operations {
             /** @description Conflict with the current state */
             409: {
                 headers: {
+                    /** @description On `idempotency_key_in_use` only: seconds to wait before retrying with the same key */
+                    "Retry-After"?: number;
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
@@ -17445,9 +17495,11 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Conflict with the current state, or `idempotency_key_in_use`: a request with this Idempotency-Key is still running */
+            /** @description Conflict with the current state, or `idempotency_key_in_use`: a request with this Idempotency-Key is still running (with Retry-After) */
             409: {
                 headers: {
+                    /** @description On `idempotency_key_in_use` only: seconds to wait before retrying with the same key */
+                    "Retry-After"?: number;
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
@@ -17714,9 +17766,11 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Conflict with the current state, or `idempotency_key_in_use`: a request with this Idempotency-Key is still running */
+            /** @description Conflict with the current state, or `idempotency_key_in_use`: a request with this Idempotency-Key is still running (with Retry-After) */
             409: {
                 headers: {
+                    /** @description On `idempotency_key_in_use` only: seconds to wait before retrying with the same key */
+                    "Retry-After"?: number;
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
@@ -18961,6 +19015,8 @@ export interface operations {
             /** @description Conflict with the current state */
             409: {
                 headers: {
+                    /** @description On `idempotency_key_in_use` only: seconds to wait before retrying with the same key */
+                    "Retry-After"?: number;
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
@@ -19116,6 +19172,8 @@ export interface operations {
             /** @description Conflict with the current state */
             409: {
                 headers: {
+                    /** @description On `idempotency_key_in_use` only: seconds to wait before retrying with the same key */
+                    "Retry-After"?: number;
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
@@ -19271,6 +19329,8 @@ export interface operations {
             /** @description Conflict with the current state */
             409: {
                 headers: {
+                    /** @description On `idempotency_key_in_use` only: seconds to wait before retrying with the same key */
+                    "Retry-After"?: number;
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
@@ -19426,6 +19486,8 @@ export interface operations {
             /** @description Conflict with the current state */
             409: {
                 headers: {
+                    /** @description On `idempotency_key_in_use` only: seconds to wait before retrying with the same key */
+                    "Retry-After"?: number;
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
@@ -20344,6 +20406,8 @@ export interface operations {
             /** @description Conflict with the current state */
             409: {
                 headers: {
+                    /** @description On `idempotency_key_in_use` only: seconds to wait before retrying with the same key */
+                    "Retry-After"?: number;
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
@@ -20504,6 +20568,8 @@ export interface operations {
             /** @description Conflict with the current state */
             409: {
                 headers: {
+                    /** @description On `idempotency_key_in_use` only: seconds to wait before retrying with the same key */
+                    "Retry-After"?: number;
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
@@ -21027,6 +21093,8 @@ export interface operations {
             /** @description Conflict with the current state */
             409: {
                 headers: {
+                    /** @description On `idempotency_key_in_use` only: seconds to wait before retrying with the same key */
+                    "Retry-After"?: number;
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
@@ -21550,9 +21618,11 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Conflict with the current state, or `idempotency_key_in_use`: a request with this Idempotency-Key is still running */
+            /** @description Conflict with the current state, or `idempotency_key_in_use`: a request with this Idempotency-Key is still running (with Retry-After) */
             409: {
                 headers: {
+                    /** @description On `idempotency_key_in_use` only: seconds to wait before retrying with the same key */
+                    "Retry-After"?: number;
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
@@ -21706,9 +21776,11 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Conflict with the current state, or `idempotency_key_in_use`: a request with this Idempotency-Key is still running */
+            /** @description Conflict with the current state, or `idempotency_key_in_use`: a request with this Idempotency-Key is still running (with Retry-After) */
             409: {
                 headers: {
+                    /** @description On `idempotency_key_in_use` only: seconds to wait before retrying with the same key */
+                    "Retry-After"?: number;
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
@@ -22116,6 +22188,8 @@ export interface operations {
             /** @description Conflict with the current state */
             409: {
                 headers: {
+                    /** @description On `idempotency_key_in_use` only: seconds to wait before retrying with the same key */
+                    "Retry-After"?: number;
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
@@ -23195,9 +23269,11 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Conflict with the current state, or `idempotency_key_in_use`: a request with this Idempotency-Key is still running */
+            /** @description Conflict with the current state, or `idempotency_key_in_use`: a request with this Idempotency-Key is still running (with Retry-After) */
             409: {
                 headers: {
+                    /** @description On `idempotency_key_in_use` only: seconds to wait before retrying with the same key */
+                    "Retry-After"?: number;
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
@@ -23565,9 +23641,11 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Conflict with the current state, or `idempotency_key_in_use`: a request with this Idempotency-Key is still running */
+            /** @description Conflict with the current state, or `idempotency_key_in_use`: a request with this Idempotency-Key is still running (with Retry-After) */
             409: {
                 headers: {
+                    /** @description On `idempotency_key_in_use` only: seconds to wait before retrying with the same key */
+                    "Retry-After"?: number;
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
@@ -24158,9 +24236,11 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Conflict with the current state, or `idempotency_key_in_use`: a request with this Idempotency-Key is still running */
+            /** @description Conflict with the current state, or `idempotency_key_in_use`: a request with this Idempotency-Key is still running (with Retry-After) */
             409: {
                 headers: {
+                    /** @description On `idempotency_key_in_use` only: seconds to wait before retrying with the same key */
+                    "Retry-After"?: number;
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
@@ -24308,9 +24388,11 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Conflict with the current state, or `idempotency_key_in_use`: a request with this Idempotency-Key is still running */
+            /** @description Conflict with the current state, or `idempotency_key_in_use`: a request with this Idempotency-Key is still running (with Retry-After) */
             409: {
                 headers: {
+                    /** @description On `idempotency_key_in_use` only: seconds to wait before retrying with the same key */
+                    "Retry-After"?: number;
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
@@ -25022,9 +25104,11 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Conflict with the current state, or `idempotency_key_in_use`: a request with this Idempotency-Key is still running */
+            /** @description Conflict with the current state, or `idempotency_key_in_use`: a request with this Idempotency-Key is still running (with Retry-After) */
             409: {
                 headers: {
+                    /** @description On `idempotency_key_in_use` only: seconds to wait before retrying with the same key */
+                    "Retry-After"?: number;
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
@@ -25182,9 +25266,11 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Conflict with the current state, or `idempotency_key_in_use`: a request with this Idempotency-Key is still running */
+            /** @description Conflict with the current state, or `idempotency_key_in_use`: a request with this Idempotency-Key is still running (with Retry-After) */
             409: {
                 headers: {
+                    /** @description On `idempotency_key_in_use` only: seconds to wait before retrying with the same key */
+                    "Retry-After"?: number;
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
@@ -25332,9 +25418,11 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Conflict with the current state, or `idempotency_key_in_use`: a request with this Idempotency-Key is still running */
+            /** @description Conflict with the current state, or `idempotency_key_in_use`: a request with this Idempotency-Key is still running (with Retry-After) */
             409: {
                 headers: {
+                    /** @description On `idempotency_key_in_use` only: seconds to wait before retrying with the same key */
+                    "Retry-After"?: number;
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
@@ -25986,9 +26074,11 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Conflict with the current state, or `idempotency_key_in_use`: a request with this Idempotency-Key is still running */
+            /** @description Conflict with the current state, or `idempotency_key_in_use`: a request with this Idempotency-Key is still running (with Retry-After) */
             409: {
                 headers: {
+                    /** @description On `idempotency_key_in_use` only: seconds to wait before retrying with the same key */
+                    "Retry-After"?: number;
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
@@ -26518,6 +26608,8 @@ export interface operations {
             /** @description Conflict with the current state */
             409: {
                 headers: {
+                    /** @description On `idempotency_key_in_use` only: seconds to wait before retrying with the same key */
+                    "Retry-After"?: number;
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
@@ -26789,6 +26881,8 @@ export interface operations {
             /** @description Conflict with the current state */
             409: {
                 headers: {
+                    /** @description On `idempotency_key_in_use` only: seconds to wait before retrying with the same key */
+                    "Retry-After"?: number;
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
@@ -26913,6 +27007,8 @@ export interface operations {
             /** @description Conflict with the current state */
             409: {
                 headers: {
+                    /** @description On `idempotency_key_in_use` only: seconds to wait before retrying with the same key */
+                    "Retry-After"?: number;
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
@@ -27192,6 +27288,8 @@ export interface operations {
             /** @description Conflict with the current state */
             409: {
                 headers: {
+                    /** @description On `idempotency_key_in_use` only: seconds to wait before retrying with the same key */
+                    "Retry-After"?: number;
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
@@ -27342,6 +27440,8 @@ export interface operations {
             /** @description Conflict with the current state */
             409: {
                 headers: {
+                    /** @description On `idempotency_key_in_use` only: seconds to wait before retrying with the same key */
+                    "Retry-After"?: number;
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
@@ -27837,9 +27937,11 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Conflict with the current state, or `idempotency_key_in_use`: a request with this Idempotency-Key is still running */
+            /** @description Conflict with the current state, or `idempotency_key_in_use`: a request with this Idempotency-Key is still running (with Retry-After) */
             409: {
                 headers: {
+                    /** @description On `idempotency_key_in_use` only: seconds to wait before retrying with the same key */
+                    "Retry-After"?: number;
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
@@ -27993,9 +28095,11 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Conflict with the current state, or `idempotency_key_in_use`: a request with this Idempotency-Key is still running */
+            /** @description Conflict with the current state, or `idempotency_key_in_use`: a request with this Idempotency-Key is still running (with Retry-After) */
             409: {
                 headers: {
+                    /** @description On `idempotency_key_in_use` only: seconds to wait before retrying with the same key */
+                    "Retry-After"?: number;
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
@@ -28764,6 +28868,8 @@ export interface operations {
             /** @description Conflict with the current state */
             409: {
                 headers: {
+                    /** @description On `idempotency_key_in_use` only: seconds to wait before retrying with the same key */
+                    "Retry-After"?: number;
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
@@ -29729,6 +29835,8 @@ export interface operations {
             /** @description Conflict with the current state */
             409: {
                 headers: {
+                    /** @description On `idempotency_key_in_use` only: seconds to wait before retrying with the same key */
+                    "Retry-After"?: number;
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
@@ -30135,6 +30243,8 @@ export interface operations {
             /** @description Conflict with the current state */
             409: {
                 headers: {
+                    /** @description On `idempotency_key_in_use` only: seconds to wait before retrying with the same key */
+                    "Retry-After"?: number;
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
@@ -30545,9 +30655,11 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Conflict with the current state, or `idempotency_key_in_use`: a request with this Idempotency-Key is still running */
+            /** @description Conflict with the current state, or `idempotency_key_in_use`: a request with this Idempotency-Key is still running (with Retry-After) */
             409: {
                 headers: {
+                    /** @description On `idempotency_key_in_use` only: seconds to wait before retrying with the same key */
+                    "Retry-After"?: number;
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
@@ -30838,6 +30950,8 @@ export interface operations {
             /** @description Conflict with the current state */
             409: {
                 headers: {
+                    /** @description On `idempotency_key_in_use` only: seconds to wait before retrying with the same key */
+                    "Retry-After"?: number;
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
@@ -31005,6 +31119,8 @@ export interface operations {
             /** @description Conflict with the current state */
             409: {
                 headers: {
+                    /** @description On `idempotency_key_in_use` only: seconds to wait before retrying with the same key */
+                    "Retry-After"?: number;
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
@@ -31265,6 +31381,8 @@ export interface operations {
             /** @description Conflict with the current state */
             409: {
                 headers: {
+                    /** @description On `idempotency_key_in_use` only: seconds to wait before retrying with the same key */
+                    "Retry-After"?: number;
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
@@ -31432,6 +31550,8 @@ export interface operations {
             /** @description Conflict with the current state */
             409: {
                 headers: {
+                    /** @description On `idempotency_key_in_use` only: seconds to wait before retrying with the same key */
+                    "Retry-After"?: number;
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
@@ -31691,9 +31811,11 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Conflict with the current state, or `idempotency_key_in_use`: a request with this Idempotency-Key is still running */
+            /** @description Conflict with the current state, or `idempotency_key_in_use`: a request with this Idempotency-Key is still running (with Retry-After) */
             409: {
                 headers: {
+                    /** @description On `idempotency_key_in_use` only: seconds to wait before retrying with the same key */
+                    "Retry-After"?: number;
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
@@ -31850,6 +31972,8 @@ export interface operations {
             /** @description Conflict with the current state */
             409: {
                 headers: {
+                    /** @description On `idempotency_key_in_use` only: seconds to wait before retrying with the same key */
+                    "Retry-After"?: number;
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
@@ -32109,9 +32233,11 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Conflict with the current state, or `idempotency_key_in_use`: a request with this Idempotency-Key is still running */
+            /** @description Conflict with the current state, or `idempotency_key_in_use`: a request with this Idempotency-Key is still running (with Retry-After) */
             409: {
                 headers: {
+                    /** @description On `idempotency_key_in_use` only: seconds to wait before retrying with the same key */
+                    "Retry-After"?: number;
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
@@ -32268,6 +32394,8 @@ export interface operations {
             /** @description Conflict with the current state */
             409: {
                 headers: {
+                    /** @description On `idempotency_key_in_use` only: seconds to wait before retrying with the same key */
+                    "Retry-After"?: number;
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
@@ -32631,6 +32759,8 @@ export interface operations {
             /** @description Conflict with the current state */
             409: {
                 headers: {
+                    /** @description On `idempotency_key_in_use` only: seconds to wait before retrying with the same key */
+                    "Retry-After"?: number;
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
@@ -32891,6 +33021,8 @@ export interface operations {
             /** @description Conflict with the current state */
             409: {
                 headers: {
+                    /** @description On `idempotency_key_in_use` only: seconds to wait before retrying with the same key */
+                    "Retry-After"?: number;
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
@@ -33148,9 +33280,11 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Conflict with the current state, or `idempotency_key_in_use`: a request with this Idempotency-Key is still running */
+            /** @description Conflict with the current state, or `idempotency_key_in_use`: a request with this Idempotency-Key is still running (with Retry-After) */
             409: {
                 headers: {
+                    /** @description On `idempotency_key_in_use` only: seconds to wait before retrying with the same key */
+                    "Retry-After"?: number;
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
@@ -33412,9 +33546,11 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Conflict with the current state, or `idempotency_key_in_use`: a request with this Idempotency-Key is still running */
+            /** @description Conflict with the current state, or `idempotency_key_in_use`: a request with this Idempotency-Key is still running (with Retry-After) */
             409: {
                 headers: {
+                    /** @description On `idempotency_key_in_use` only: seconds to wait before retrying with the same key */
+                    "Retry-After"?: number;
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
@@ -33544,9 +33680,11 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Conflict with the current state, or `idempotency_key_in_use`: a request with this Idempotency-Key is still running */
+            /** @description Conflict with the current state, or `idempotency_key_in_use`: a request with this Idempotency-Key is still running (with Retry-After) */
             409: {
                 headers: {
+                    /** @description On `idempotency_key_in_use` only: seconds to wait before retrying with the same key */
+                    "Retry-After"?: number;
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
@@ -33901,9 +34039,11 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Conflict with the current state, or `idempotency_key_in_use`: a request with this Idempotency-Key is still running */
+            /** @description Conflict with the current state, or `idempotency_key_in_use`: a request with this Idempotency-Key is still running (with Retry-After) */
             409: {
                 headers: {
+                    /** @description On `idempotency_key_in_use` only: seconds to wait before retrying with the same key */
+                    "Retry-After"?: number;
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
@@ -34065,6 +34205,8 @@ export interface operations {
             /** @description Conflict with the current state */
             409: {
                 headers: {
+                    /** @description On `idempotency_key_in_use` only: seconds to wait before retrying with the same key */
+                    "Retry-After"?: number;
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
@@ -34589,9 +34731,11 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Conflict with the current state, or `idempotency_key_in_use`: a request with this Idempotency-Key is still running */
+            /** @description Conflict with the current state, or `idempotency_key_in_use`: a request with this Idempotency-Key is still running (with Retry-After) */
             409: {
                 headers: {
+                    /** @description On `idempotency_key_in_use` only: seconds to wait before retrying with the same key */
+                    "Retry-After"?: number;
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
@@ -34839,9 +34983,11 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Conflict with the current state, or `idempotency_key_in_use`: a request with this Idempotency-Key is still running */
+            /** @description Conflict with the current state, or `idempotency_key_in_use`: a request with this Idempotency-Key is still running (with Retry-After) */
             409: {
                 headers: {
+                    /** @description On `idempotency_key_in_use` only: seconds to wait before retrying with the same key */
+                    "Retry-After"?: number;
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
@@ -35572,6 +35718,8 @@ export interface operations {
             /** @description Conflict with the current state */
             409: {
                 headers: {
+                    /** @description On `idempotency_key_in_use` only: seconds to wait before retrying with the same key */
+                    "Retry-After"?: number;
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
@@ -35816,6 +35964,8 @@ export interface operations {
             /** @description Conflict with the current state */
             409: {
                 headers: {
+                    /** @description On `idempotency_key_in_use` only: seconds to wait before retrying with the same key */
+                    "Retry-After"?: number;
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
