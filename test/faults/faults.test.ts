@@ -1,3 +1,4 @@
+import { runInDurableObject } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { loadTenantContext, type TenantContext, withD1Wrapper } from "../../src/db/tenant-context";
@@ -7,6 +8,7 @@ import { LEASE_MS } from "../../src/modules/monitoring/domain/drain";
 import { drainPending } from "../../src/modules/monitoring/service";
 import { consumeDelivery } from "../../src/modules/webhooks/delivery/service";
 import { ago, customerWith } from "../aml/helpers";
+import { type EventJson, note, openCase } from "../fraud/helpers";
 import { call, createTenant, json, shardRows } from "../harness";
 import { account, customer, transaction } from "../ingest/helpers";
 import { alerts, pending, quietTenant, screenings } from "../monitoring/helpers";
@@ -169,5 +171,58 @@ describe("faults injected into real bindings", () => {
       expect(got.delivery.status).toBe("succeeded");
       expect(got.delivery.attempts.map((a) => a.responseStatus)).toEqual([null, 200]);
     }
+  });
+
+  it("a case object reset mid-append leaves no gap and no repeated sequence; retried appends land", async () => {
+    const t = await createTenant({ name: "Fault: case object reset", shard: 1 });
+    const c = await openCase(t);
+    const stub = env.FRAUD_CASE.get(env.FRAUD_CASE.idFromName(c.id));
+    const N = 40;
+    const failures: number[] = [];
+    // An at-least-once client: each note under its own Idempotency-Key, sent again until 201.
+    const client = async (i: number) => {
+      for (let attempt = 0; attempt < 10; attempt++) {
+        const res = await call("POST", `/v1/fraud/cases/${c.id}/events`, {
+          key: t.key,
+          body: note(`actor-${i}`, `note ${i}`),
+          headers: { "idempotency-key": `reset-${i}-${c.id}` },
+        });
+        if (res.status === 201) return;
+        failures.push(res.status);
+        await res.arrayBuffer();
+      }
+      throw new Error(`note ${i} never appended`);
+    };
+    let settled = false;
+    const burst = Promise.all(Array.from({ length: N }, (_, i) => client(i))).finally(() => {
+      settled = true;
+    });
+    // The object is reset while appends wait in it or a group commit is in flight.
+    type Held = { head: { lastSequence: number } | null; waiting: unknown[]; draining: boolean };
+    let reset: { at: number; waiting: number } | null = null;
+    while (!reset && !settled) {
+      reset = await runInDurableObject(stub, (object, state) => {
+        const held = object as unknown as Held;
+        const at = held.head?.lastSequence ?? 0;
+        if (!held.draining && held.waiting.length === 0) return null;
+        state.abort("reset injected by the test");
+        return { at, waiting: held.waiting.length };
+      }).catch(() => ({ at: -1, waiting: -1 }));
+    }
+    await burst;
+    // The appends the reset cut off answered 503 with Retry-After (an at-least-once client retries).
+    expect(failures.length).toBeGreaterThan(0);
+    expect(new Set(failures)).toEqual(new Set([503]));
+    const events = await json<{ data: EventJson[]; total: number }>(
+      await call("GET", `/v1/fraud/cases/${c.id}/events?limit=500`, { key: t.key }),
+    );
+    const sequences = events.data.map((e) => e.eventSequence);
+    expect(sequences).toEqual(Array.from({ length: sequences.length }, (_, i) => i + 1));
+    const notes = events.data.flatMap((e) => (e.noteContent ? [e.noteContent] : []));
+    for (let i = 0; i < N; i++) expect(notes, `note ${i}`).toContain(`note ${i}`);
+    const verify = await json<{ valid: boolean }>(
+      await call("GET", `/v1/fraud/cases/${c.id}/verify`, { key: t.key }),
+    );
+    expect(verify.valid).toBe(true);
   });
 });
