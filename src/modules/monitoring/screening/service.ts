@@ -3,7 +3,6 @@ import type { MONITORED_ENTITY_TYPES } from "../../../db/shard/monitoring";
 import type { TenantContext } from "../../../db/tenant-context";
 import { uuidV7 } from "../../../lib/crypto";
 import { AppError } from "../../../lib/errors";
-import { yieldToEventLoop } from "../../../lib/yield";
 import { evaluate as evaluateAml } from "../../aml/evaluation/service";
 import { evaluate as evaluateFraud, type FraudAlert } from "../../fraud/evaluation/service";
 import { type liveRuleSet, liveRuleSets } from "../../rules/service";
@@ -93,18 +92,16 @@ export async function evaluateEntity(
       : Promise.resolve(null),
     pre?.gone
       ? null
-      : unlessGone(async () => {
-          // The fraud evaluation above ran synchronously on the preload: AML in a slice of its own.
-          await yieldToEventLoop();
-          return evaluateAml(
+      : unlessGone(() =>
+          evaluateAml(
             ctx,
             { entityType, entityId, windowDays: WINDOW_DAYS, dryRun: true },
             ["aml:read"],
             null,
             undefined,
             pre?.aml ?? undefined,
-          );
-        }),
+          ),
+        ),
   ]);
   const fired = aml?.triggeredRules.filter((o) => o.triggered) ?? [];
   return {
