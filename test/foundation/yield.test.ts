@@ -9,7 +9,7 @@ function busy(): number {
   return x;
 }
 
-const SLICES = 40;
+const SLICES = 100;
 
 /** After how many slices a GET /health sent before the loop was answered (SLICES: after the loop). */
 async function answeredAfter(pause: () => Promise<unknown>): Promise<number> {
