@@ -76,17 +76,20 @@ describe("operator operations, four identical requests at once", () => {
     const [first] = (
       await json<{ data: Array<{ id: string }> }>(await admin("GET", `/admin/tenants/${tenantId}/keys`))
     ).data;
-    // Rotating one key four times under one Idempotency-Key: one successor. (Without a key,
-    // concurrent rotations can each mint a successor: docs/decisions/faults.md#concurrent-duplicates.)
-    const rotated = oneWinner(
-      await fourAtOnce("POST", `/admin/keys/${first.id}/rotate`, {}, crypto.randomUUID()),
-    );
-    expect(rotated.status).toBe(201);
-    const newKeyId = (JSON.parse(rotated.body) as { apiKey: { id: string } }).apiKey.id;
+    // Rotating one key four times without an Idempotency-Key: one successor, three 409.
+    const rotations = await fourAtOnce("POST", `/admin/keys/${first.id}/rotate`, {});
+    expect(statuses(rotations)).toEqual([201, 409, 409, 409]);
+    const newKeyId = (JSON.parse(rotations.find((a) => a.status === 201)!.body) as { apiKey: { id: string } })
+      .apiKey.id;
     const after = (
       await json<{ data: Array<{ id: string }> }>(await admin("GET", `/admin/tenants/${tenantId}/keys`))
     ).data;
     expect(after.map((k) => k.id).sort()).toEqual([first.id, newKeyId].sort());
+    // And its successor four times under one Idempotency-Key: one winner.
+    const again = oneWinner(
+      await fourAtOnce("POST", `/admin/keys/${newKeyId}/rotate`, {}, crypto.randomUUID()),
+    );
+    expect(again.status).toBe(201);
     expect(
       statuses(await fourAtOnce("PUT", `/admin/keys/${newKeyId}/rate-limit`, { rateLimitPerMinute: 120 })),
     ).toEqual([200, 200, 200, 200]);
