@@ -30,6 +30,8 @@ const ISOLATED = [
   "test/offboarding/offboard.test.ts",
   // Crons that fan out to every tenant: the file's own runs would queue behind everyone's.
   "test/workflows/queue-cron.test.ts",
+  // Creates, rotates and deletes tenants, keys and operator tokens four times at once.
+  "test/foundation/admin-duplicates.test.ts",
 ];
 
 export default defineConfig(async () => {

@@ -10554,9 +10554,11 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Conflict with the current state, or `idempotency_key_in_use`: a request with this Idempotency-Key is still running */
+            /** @description Conflict with the current state, or `idempotency_key_in_use`: a request with this Idempotency-Key is still running (with Retry-After) */
             409: {
                 headers: {
+                    /** @description On `idempotency_key_in_use` only: seconds to wait before retrying with the same key */
+                    "Retry-After"?: number;
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
@@ -10686,9 +10688,11 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Conflict with the current state, or `idempotency_key_in_use`: a request with this Idempotency-Key is still running */
+            /** @description Conflict with the current state, or `idempotency_key_in_use`: a request with this Idempotency-Key is still running (with Retry-After) */
             409: {
                 headers: {
+                    /** @description On `idempotency_key_in_use` only: seconds to wait before retrying with the same key */
+                    "Retry-After"?: number;
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
@@ -10948,9 +10952,11 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Conflict with the current state, or `idempotency_key_in_use`: a request with this Idempotency-Key is still running */
+            /** @description Conflict with the current state, or `idempotency_key_in_use`: a request with this Idempotency-Key is still running (with Retry-After) */
             409: {
                 headers: {
+                    /** @description On `idempotency_key_in_use` only: seconds to wait before retrying with the same key */
+                    "Retry-After"?: number;
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
@@ -12120,9 +12126,11 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Conflict with the current state, or `idempotency_key_in_use`: a request with this Idempotency-Key is still running */
+            /** @description Conflict with the current state, or `idempotency_key_in_use`: a request with this Idempotency-Key is still running (with Retry-After) */
             409: {
                 headers: {
+                    /** @description On `idempotency_key_in_use` only: seconds to wait before retrying with the same key */
+                    "Retry-After"?: number;
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
@@ -12580,6 +12588,8 @@ export interface operations {
             /** @description Conflict with the current state */
             409: {
                 headers: {
+                    /** @description On `idempotency_key_in_use` only: seconds to wait before retrying with the same key */
+                    "Retry-After"?: number;
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
@@ -13120,9 +13130,11 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Conflict with the current state, or `idempotency_key_in_use`: a request with this Idempotency-Key is still running */
+            /** @description Conflict with the current state, or `idempotency_key_in_use`: a request with this Idempotency-Key is still running (with Retry-After) */
             409: {
                 headers: {
+                    /** @description On `idempotency_key_in_use` only: seconds to wait before retrying with the same key */
+                    "Retry-After"?: number;
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
@@ -13278,9 +13290,11 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Conflict with the current state, or `idempotency_key_in_use`: a request with this Idempotency-Key is still running */
+            /** @description Conflict with the current state, or `idempotency_key_in_use`: a request with this Idempotency-Key is still running (with Retry-After) */
             409: {
                 headers: {
+                    /** @description On `idempotency_key_in_use` only: seconds to wait before retrying with the same key */
+                    "Retry-After"?: number;
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
@@ -13436,9 +13450,11 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Conflict with the current state, or `idempotency_key_in_use`: a request with this Idempotency-Key is still running */
+            /** @description Conflict with the current state, or `idempotency_key_in_use`: a request with this Idempotency-Key is still running (with Retry-After) */
             409: {
                 headers: {
+                    /** @description On `idempotency_key_in_use` only: seconds to wait before retrying with the same key */
+                    "Retry-After"?: number;
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
@@ -13598,6 +13614,8 @@ export interface operations {
             /** @description Conflict with the current state */
             409: {
                 headers: {
+                    /** @description On `idempotency_key_in_use` only: seconds to wait before retrying with the same key */
+                    "Retry-After"?: number;
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
@@ -13757,6 +13775,8 @@ export interface operations {
             /** @description Conflict with the current state */
             409: {
                 headers: {
+                    /** @description On `idempotency_key_in_use` only: seconds to wait before retrying with the same key */
+                    "Retry-After"?: number;
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
@@ -13916,6 +13936,8 @@ export interface operations {
             /** @description Conflict with the current state */
             409: {
                 headers: {
+                    /** @description On `idempotency_key_in_use` only: seconds to wait before retrying with the same key */
+                    "Retry-After"?: number;
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
@@ -14075,6 +14097,8 @@ export interface operations {
             /** @description Conflict with the current state */
             409: {
                 headers: {
+                    /** @description On `idempotency_key_in_use` only: seconds to wait before retrying with the same key */
+                    "Retry-After"?: number;
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
@@ -14465,9 +14489,11 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Conflict with the current state, or `idempotency_key_in_use`: a request with this Idempotency-Key is still running */
+            /** @description Conflict with the current state, or `idempotency_key_in_use`: a request with this Idempotency-Key is still running (with Retry-After) */
             409: {
                 headers: {
+                    /** @description On `idempotency_key_in_use` only: seconds to wait before retrying with the same key */
+                    "Retry-After"?: number;
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
@@ -14617,9 +14643,11 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Conflict with the current state, or `idempotency_key_in_use`: a request with this Idempotency-Key is still running */
+            /** @description Conflict with the current state, or `idempotency_key_in_use`: a request with this Idempotency-Key is still running (with Retry-After) */
             409: {
                 headers: {
+                    /** @description On `idempotency_key_in_use` only: seconds to wait before retrying with the same key */
+                    "Retry-After"?: number;
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
@@ -14769,9 +14797,11 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Conflict with the current state, or `idempotency_key_in_use`: a request with this Idempotency-Key is still running */
+            /** @description Conflict with the current state, or `idempotency_key_in_use`: a request with this Idempotency-Key is still running (with Retry-After) */
             409: {
                 headers: {
+                    /** @description On `idempotency_key_in_use` only: seconds to wait before retrying with the same key */
+                    "Retry-After"?: number;
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
@@ -15437,9 +15467,11 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Conflict with the current state, or `idempotency_key_in_use`: a request with this Idempotency-Key is still running */
+            /** @description Conflict with the current state, or `idempotency_key_in_use`: a request with this Idempotency-Key is still running (with Retry-After) */
             409: {
                 headers: {
+                    /** @description On `idempotency_key_in_use` only: seconds to wait before retrying with the same key */
+                    "Retry-After"?: number;
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
@@ -15591,9 +15623,11 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Conflict with the current state, or `idempotency_key_in_use`: a request with this Idempotency-Key is still running */
+            /** @description Conflict with the current state, or `idempotency_key_in_use`: a request with this Idempotency-Key is still running (with Retry-After) */
             409: {
                 headers: {
+                    /** @description On `idempotency_key_in_use` only: seconds to wait before retrying with the same key */
+                    "Retry-After"?: number;
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
@@ -15760,6 +15794,8 @@ export interface operations {
             /** @description Conflict with the current state */
             409: {
                 headers: {
+                    /** @description On `idempotency_key_in_use` only: seconds to wait before retrying with the same key */
+                    "Retry-After"?: number;
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
@@ -16034,6 +16070,8 @@ export interface operations {
             /** @description Conflict with the current state */
             409: {
                 headers: {
+                    /** @description On `idempotency_key_in_use` only: seconds to wait before retrying with the same key */
+                    "Retry-After"?: number;
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
@@ -16497,6 +16535,8 @@ export interface operations {
             /** @description Conflict with the current state */
             409: {
                 headers: {
+                    /** @description On `idempotency_key_in_use` only: seconds to wait before retrying with the same key */
+                    "Retry-After"?: number;
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
@@ -17057,6 +17097,8 @@ export interface operations {
             /** @description Conflict with the current state */
             409: {
                 headers: {
+                    /** @description On `idempotency_key_in_use` only: seconds to wait before retrying with the same key */
+                    "Retry-After"?: number;
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
@@ -17216,6 +17258,8 @@ export interface operations {
             /** @description Conflict with the current state */
             409: {
                 headers: {
+                    /** @description On `idempotency_key_in_use` only: seconds to wait before retrying with the same key */
+                    "Retry-After"?: number;
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
@@ -17375,6 +17419,8 @@ export interface operations {
             /** @description Conflict with the current state */
             409: {
                 headers: {
+                    /** @description On `idempotency_key_in_use` only: seconds to wait before retrying with the same key */
+                    "Retry-After"?: number;
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
@@ -17534,6 +17580,8 @@ export interface operations {
             /** @description Conflict with the current state */
             409: {
                 headers: {
+                    /** @description On `idempotency_key_in_use` only: seconds to wait before retrying with the same key */
+                    "Retry-After"?: number;
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
@@ -17693,6 +17741,8 @@ export interface operations {
             /** @description Conflict with the current state */
             409: {
                 headers: {
+                    /** @description On `idempotency_key_in_use` only: seconds to wait before retrying with the same key */
+                    "Retry-After"?: number;
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
@@ -17852,6 +17902,8 @@ export interface operations {
             /** @description Conflict with the current state */
             409: {
                 headers: {
+                    /** @description On `idempotency_key_in_use` only: seconds to wait before retrying with the same key */
+                    "Retry-After"?: number;
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
@@ -18124,9 +18176,11 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Conflict with the current state, or `idempotency_key_in_use`: a request with this Idempotency-Key is still running */
+            /** @description Conflict with the current state, or `idempotency_key_in_use`: a request with this Idempotency-Key is still running (with Retry-After) */
             409: {
                 headers: {
+                    /** @description On `idempotency_key_in_use` only: seconds to wait before retrying with the same key */
+                    "Retry-After"?: number;
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
@@ -18393,9 +18447,11 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Conflict with the current state, or `idempotency_key_in_use`: a request with this Idempotency-Key is still running */
+            /** @description Conflict with the current state, or `idempotency_key_in_use`: a request with this Idempotency-Key is still running (with Retry-After) */
             409: {
                 headers: {
+                    /** @description On `idempotency_key_in_use` only: seconds to wait before retrying with the same key */
+                    "Retry-After"?: number;
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
@@ -19640,6 +19696,8 @@ export interface operations {
             /** @description Conflict with the current state */
             409: {
                 headers: {
+                    /** @description On `idempotency_key_in_use` only: seconds to wait before retrying with the same key */
+                    "Retry-After"?: number;
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
@@ -19795,6 +19853,8 @@ export interface operations {
             /** @description Conflict with the current state */
             409: {
                 headers: {
+                    /** @description On `idempotency_key_in_use` only: seconds to wait before retrying with the same key */
+                    "Retry-After"?: number;
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
@@ -19950,6 +20010,8 @@ export interface operations {
             /** @description Conflict with the current state */
             409: {
                 headers: {
+                    /** @description On `idempotency_key_in_use` only: seconds to wait before retrying with the same key */
+                    "Retry-After"?: number;
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
@@ -20105,6 +20167,8 @@ export interface operations {
             /** @description Conflict with the current state */
             409: {
                 headers: {
+                    /** @description On `idempotency_key_in_use` only: seconds to wait before retrying with the same key */
+                    "Retry-After"?: number;
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
@@ -21023,6 +21087,8 @@ export interface operations {
             /** @description Conflict with the current state */
             409: {
                 headers: {
+                    /** @description On `idempotency_key_in_use` only: seconds to wait before retrying with the same key */
+                    "Retry-After"?: number;
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
@@ -21183,6 +21249,8 @@ export interface operations {
             /** @description Conflict with the current state */
             409: {
                 headers: {
+                    /** @description On `idempotency_key_in_use` only: seconds to wait before retrying with the same key */
+                    "Retry-After"?: number;
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
@@ -21706,6 +21774,8 @@ export interface operations {
             /** @description Conflict with the current state */
             409: {
                 headers: {
+                    /** @description On `idempotency_key_in_use` only: seconds to wait before retrying with the same key */
+                    "Retry-After"?: number;
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
@@ -22229,9 +22299,11 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Conflict with the current state, or `idempotency_key_in_use`: a request with this Idempotency-Key is still running */
+            /** @description Conflict with the current state, or `idempotency_key_in_use`: a request with this Idempotency-Key is still running (with Retry-After) */
             409: {
                 headers: {
+                    /** @description On `idempotency_key_in_use` only: seconds to wait before retrying with the same key */
+                    "Retry-After"?: number;
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
@@ -22385,9 +22457,11 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Conflict with the current state, or `idempotency_key_in_use`: a request with this Idempotency-Key is still running */
+            /** @description Conflict with the current state, or `idempotency_key_in_use`: a request with this Idempotency-Key is still running (with Retry-After) */
             409: {
                 headers: {
+                    /** @description On `idempotency_key_in_use` only: seconds to wait before retrying with the same key */
+                    "Retry-After"?: number;
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
@@ -22795,6 +22869,8 @@ export interface operations {
             /** @description Conflict with the current state */
             409: {
                 headers: {
+                    /** @description On `idempotency_key_in_use` only: seconds to wait before retrying with the same key */
+                    "Retry-After"?: number;
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
@@ -23874,9 +23950,11 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Conflict with the current state, or `idempotency_key_in_use`: a request with this Idempotency-Key is still running */
+            /** @description Conflict with the current state, or `idempotency_key_in_use`: a request with this Idempotency-Key is still running (with Retry-After) */
             409: {
                 headers: {
+                    /** @description On `idempotency_key_in_use` only: seconds to wait before retrying with the same key */
+                    "Retry-After"?: number;
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
@@ -24244,9 +24322,11 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Conflict with the current state, or `idempotency_key_in_use`: a request with this Idempotency-Key is still running */
+            /** @description Conflict with the current state, or `idempotency_key_in_use`: a request with this Idempotency-Key is still running (with Retry-After) */
             409: {
                 headers: {
+                    /** @description On `idempotency_key_in_use` only: seconds to wait before retrying with the same key */
+                    "Retry-After"?: number;
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
@@ -24837,9 +24917,11 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Conflict with the current state, or `idempotency_key_in_use`: a request with this Idempotency-Key is still running */
+            /** @description Conflict with the current state, or `idempotency_key_in_use`: a request with this Idempotency-Key is still running (with Retry-After) */
             409: {
                 headers: {
+                    /** @description On `idempotency_key_in_use` only: seconds to wait before retrying with the same key */
+                    "Retry-After"?: number;
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
@@ -24987,9 +25069,11 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Conflict with the current state, or `idempotency_key_in_use`: a request with this Idempotency-Key is still running */
+            /** @description Conflict with the current state, or `idempotency_key_in_use`: a request with this Idempotency-Key is still running (with Retry-After) */
             409: {
                 headers: {
+                    /** @description On `idempotency_key_in_use` only: seconds to wait before retrying with the same key */
+                    "Retry-After"?: number;
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
@@ -25701,9 +25785,11 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Conflict with the current state, or `idempotency_key_in_use`: a request with this Idempotency-Key is still running */
+            /** @description Conflict with the current state, or `idempotency_key_in_use`: a request with this Idempotency-Key is still running (with Retry-After) */
             409: {
                 headers: {
+                    /** @description On `idempotency_key_in_use` only: seconds to wait before retrying with the same key */
+                    "Retry-After"?: number;
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
@@ -25861,9 +25947,11 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Conflict with the current state, or `idempotency_key_in_use`: a request with this Idempotency-Key is still running */
+            /** @description Conflict with the current state, or `idempotency_key_in_use`: a request with this Idempotency-Key is still running (with Retry-After) */
             409: {
                 headers: {
+                    /** @description On `idempotency_key_in_use` only: seconds to wait before retrying with the same key */
+                    "Retry-After"?: number;
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
@@ -26011,9 +26099,11 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Conflict with the current state, or `idempotency_key_in_use`: a request with this Idempotency-Key is still running */
+            /** @description Conflict with the current state, or `idempotency_key_in_use`: a request with this Idempotency-Key is still running (with Retry-After) */
             409: {
                 headers: {
+                    /** @description On `idempotency_key_in_use` only: seconds to wait before retrying with the same key */
+                    "Retry-After"?: number;
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
@@ -26665,9 +26755,11 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Conflict with the current state, or `idempotency_key_in_use`: a request with this Idempotency-Key is still running */
+            /** @description Conflict with the current state, or `idempotency_key_in_use`: a request with this Idempotency-Key is still running (with Retry-After) */
             409: {
                 headers: {
+                    /** @description On `idempotency_key_in_use` only: seconds to wait before retrying with the same key */
+                    "Retry-After"?: number;
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
@@ -27197,6 +27289,8 @@ export interface operations {
             /** @description Conflict with the current state */
             409: {
                 headers: {
+                    /** @description On `idempotency_key_in_use` only: seconds to wait before retrying with the same key */
+                    "Retry-After"?: number;
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
@@ -27468,6 +27562,8 @@ export interface operations {
             /** @description Conflict with the current state */
             409: {
                 headers: {
+                    /** @description On `idempotency_key_in_use` only: seconds to wait before retrying with the same key */
+                    "Retry-After"?: number;
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
@@ -27592,6 +27688,8 @@ export interface operations {
             /** @description Conflict with the current state */
             409: {
                 headers: {
+                    /** @description On `idempotency_key_in_use` only: seconds to wait before retrying with the same key */
+                    "Retry-After"?: number;
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
@@ -27871,6 +27969,8 @@ export interface operations {
             /** @description Conflict with the current state */
             409: {
                 headers: {
+                    /** @description On `idempotency_key_in_use` only: seconds to wait before retrying with the same key */
+                    "Retry-After"?: number;
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
@@ -28021,6 +28121,8 @@ export interface operations {
             /** @description Conflict with the current state */
             409: {
                 headers: {
+                    /** @description On `idempotency_key_in_use` only: seconds to wait before retrying with the same key */
+                    "Retry-After"?: number;
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
@@ -28516,9 +28618,11 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Conflict with the current state, or `idempotency_key_in_use`: a request with this Idempotency-Key is still running */
+            /** @description Conflict with the current state, or `idempotency_key_in_use`: a request with this Idempotency-Key is still running (with Retry-After) */
             409: {
                 headers: {
+                    /** @description On `idempotency_key_in_use` only: seconds to wait before retrying with the same key */
+                    "Retry-After"?: number;
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
@@ -28672,9 +28776,11 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Conflict with the current state, or `idempotency_key_in_use`: a request with this Idempotency-Key is still running */
+            /** @description Conflict with the current state, or `idempotency_key_in_use`: a request with this Idempotency-Key is still running (with Retry-After) */
             409: {
                 headers: {
+                    /** @description On `idempotency_key_in_use` only: seconds to wait before retrying with the same key */
+                    "Retry-After"?: number;
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
@@ -29447,6 +29553,8 @@ export interface operations {
             /** @description Conflict with the current state */
             409: {
                 headers: {
+                    /** @description On `idempotency_key_in_use` only: seconds to wait before retrying with the same key */
+                    "Retry-After"?: number;
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
@@ -29594,9 +29702,11 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Conflict with the current state, or `idempotency_key_in_use`: a request with this Idempotency-Key is still running */
+            /** @description Conflict with the current state, or `idempotency_key_in_use`: a request with this Idempotency-Key is still running (with Retry-After) */
             409: {
                 headers: {
+                    /** @description On `idempotency_key_in_use` only: seconds to wait before retrying with the same key */
+                    "Retry-After"?: number;
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
@@ -30582,6 +30692,8 @@ export interface operations {
             /** @description Conflict with the current state */
             409: {
                 headers: {
+                    /** @description On `idempotency_key_in_use` only: seconds to wait before retrying with the same key */
+                    "Retry-After"?: number;
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
@@ -30988,6 +31100,8 @@ export interface operations {
             /** @description Conflict with the current state */
             409: {
                 headers: {
+                    /** @description On `idempotency_key_in_use` only: seconds to wait before retrying with the same key */
+                    "Retry-After"?: number;
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
@@ -31398,9 +31512,11 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Conflict with the current state, or `idempotency_key_in_use`: a request with this Idempotency-Key is still running */
+            /** @description Conflict with the current state, or `idempotency_key_in_use`: a request with this Idempotency-Key is still running (with Retry-After) */
             409: {
                 headers: {
+                    /** @description On `idempotency_key_in_use` only: seconds to wait before retrying with the same key */
+                    "Retry-After"?: number;
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
@@ -31691,6 +31807,8 @@ export interface operations {
             /** @description Conflict with the current state */
             409: {
                 headers: {
+                    /** @description On `idempotency_key_in_use` only: seconds to wait before retrying with the same key */
+                    "Retry-After"?: number;
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
@@ -31858,6 +31976,8 @@ export interface operations {
             /** @description Conflict with the current state */
             409: {
                 headers: {
+                    /** @description On `idempotency_key_in_use` only: seconds to wait before retrying with the same key */
+                    "Retry-After"?: number;
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
@@ -32118,6 +32238,8 @@ export interface operations {
             /** @description Conflict with the current state */
             409: {
                 headers: {
+                    /** @description On `idempotency_key_in_use` only: seconds to wait before retrying with the same key */
+                    "Retry-After"?: number;
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
@@ -32285,6 +32407,8 @@ export interface operations {
             /** @description Conflict with the current state */
             409: {
                 headers: {
+                    /** @description On `idempotency_key_in_use` only: seconds to wait before retrying with the same key */
+                    "Retry-After"?: number;
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
@@ -32544,9 +32668,11 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Conflict with the current state, or `idempotency_key_in_use`: a request with this Idempotency-Key is still running */
+            /** @description Conflict with the current state, or `idempotency_key_in_use`: a request with this Idempotency-Key is still running (with Retry-After) */
             409: {
                 headers: {
+                    /** @description On `idempotency_key_in_use` only: seconds to wait before retrying with the same key */
+                    "Retry-After"?: number;
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
@@ -32703,6 +32829,8 @@ export interface operations {
             /** @description Conflict with the current state */
             409: {
                 headers: {
+                    /** @description On `idempotency_key_in_use` only: seconds to wait before retrying with the same key */
+                    "Retry-After"?: number;
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
@@ -32962,9 +33090,11 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Conflict with the current state, or `idempotency_key_in_use`: a request with this Idempotency-Key is still running */
+            /** @description Conflict with the current state, or `idempotency_key_in_use`: a request with this Idempotency-Key is still running (with Retry-After) */
             409: {
                 headers: {
+                    /** @description On `idempotency_key_in_use` only: seconds to wait before retrying with the same key */
+                    "Retry-After"?: number;
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
@@ -33121,6 +33251,8 @@ export interface operations {
             /** @description Conflict with the current state */
             409: {
                 headers: {
+                    /** @description On `idempotency_key_in_use` only: seconds to wait before retrying with the same key */
+                    "Retry-After"?: number;
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
@@ -34002,9 +34134,11 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Conflict with the current state, or `idempotency_key_in_use`: a request with this Idempotency-Key is still running */
+            /** @description Conflict with the current state, or `idempotency_key_in_use`: a request with this Idempotency-Key is still running (with Retry-After) */
             409: {
                 headers: {
+                    /** @description On `idempotency_key_in_use` only: seconds to wait before retrying with the same key */
+                    "Retry-After"?: number;
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
@@ -34276,6 +34410,8 @@ export interface operations {
             /** @description Conflict with the current state */
             409: {
                 headers: {
+                    /** @description On `idempotency_key_in_use` only: seconds to wait before retrying with the same key */
+                    "Retry-After"?: number;
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
@@ -34536,6 +34672,8 @@ export interface operations {
             /** @description Conflict with the current state */
             409: {
                 headers: {
+                    /** @description On `idempotency_key_in_use` only: seconds to wait before retrying with the same key */
+                    "Retry-After"?: number;
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
@@ -34793,9 +34931,11 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Conflict with the current state, or `idempotency_key_in_use`: a request with this Idempotency-Key is still running */
+            /** @description Conflict with the current state, or `idempotency_key_in_use`: a request with this Idempotency-Key is still running (with Retry-After) */
             409: {
                 headers: {
+                    /** @description On `idempotency_key_in_use` only: seconds to wait before retrying with the same key */
+                    "Retry-After"?: number;
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
@@ -35057,9 +35197,11 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Conflict with the current state, or `idempotency_key_in_use`: a request with this Idempotency-Key is still running */
+            /** @description Conflict with the current state, or `idempotency_key_in_use`: a request with this Idempotency-Key is still running (with Retry-After) */
             409: {
                 headers: {
+                    /** @description On `idempotency_key_in_use` only: seconds to wait before retrying with the same key */
+                    "Retry-After"?: number;
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
@@ -35189,9 +35331,11 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Conflict with the current state, or `idempotency_key_in_use`: a request with this Idempotency-Key is still running */
+            /** @description Conflict with the current state, or `idempotency_key_in_use`: a request with this Idempotency-Key is still running (with Retry-After) */
             409: {
                 headers: {
+                    /** @description On `idempotency_key_in_use` only: seconds to wait before retrying with the same key */
+                    "Retry-After"?: number;
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
@@ -35546,9 +35690,11 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Conflict with the current state, or `idempotency_key_in_use`: a request with this Idempotency-Key is still running */
+            /** @description Conflict with the current state, or `idempotency_key_in_use`: a request with this Idempotency-Key is still running (with Retry-After) */
             409: {
                 headers: {
+                    /** @description On `idempotency_key_in_use` only: seconds to wait before retrying with the same key */
+                    "Retry-After"?: number;
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
@@ -35710,6 +35856,8 @@ export interface operations {
             /** @description Conflict with the current state */
             409: {
                 headers: {
+                    /** @description On `idempotency_key_in_use` only: seconds to wait before retrying with the same key */
+                    "Retry-After"?: number;
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
@@ -36234,9 +36382,11 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Conflict with the current state, or `idempotency_key_in_use`: a request with this Idempotency-Key is still running */
+            /** @description Conflict with the current state, or `idempotency_key_in_use`: a request with this Idempotency-Key is still running (with Retry-After) */
             409: {
                 headers: {
+                    /** @description On `idempotency_key_in_use` only: seconds to wait before retrying with the same key */
+                    "Retry-After"?: number;
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
@@ -36484,9 +36634,11 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Conflict with the current state, or `idempotency_key_in_use`: a request with this Idempotency-Key is still running */
+            /** @description Conflict with the current state, or `idempotency_key_in_use`: a request with this Idempotency-Key is still running (with Retry-After) */
             409: {
                 headers: {
+                    /** @description On `idempotency_key_in_use` only: seconds to wait before retrying with the same key */
+                    "Retry-After"?: number;
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
@@ -37217,6 +37369,8 @@ export interface operations {
             /** @description Conflict with the current state */
             409: {
                 headers: {
+                    /** @description On `idempotency_key_in_use` only: seconds to wait before retrying with the same key */
+                    "Retry-After"?: number;
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
@@ -37461,6 +37615,8 @@ export interface operations {
             /** @description Conflict with the current state */
             409: {
                 headers: {
+                    /** @description On `idempotency_key_in_use` only: seconds to wait before retrying with the same key */
+                    "Retry-After"?: number;
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };
@@ -37826,9 +37982,11 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Conflict with the current state, or `idempotency_key_in_use`: a request with this Idempotency-Key is still running */
+            /** @description Conflict with the current state, or `idempotency_key_in_use`: a request with this Idempotency-Key is still running (with Retry-After) */
             409: {
                 headers: {
+                    /** @description On `idempotency_key_in_use` only: seconds to wait before retrying with the same key */
+                    "Retry-After"?: number;
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;
                 };

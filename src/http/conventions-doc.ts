@@ -15,7 +15,7 @@ bad input is a 400 with one \`details\` entry per field. Quote \`x-request-id\` 
 Send \`Idempotency-Key: <uuid>\` on a creating POST and reuse it on retries. The same key and
 request within 24 h return the first answer (\`Idempotent-Replayed: true\`) without doing the work
 again; the same key with another request is 422 \`idempotency_key_reused\`; while the first is
-still running, 409 \`idempotency_key_in_use\` (retry shortly). 5xx answers are not kept.
+still running, 409 \`idempotency_key_in_use\` with \`Retry-After\` (seconds). 5xx answers are not kept.
 
 ## Rate limits
 Each API key has a per-minute budget (default 1,200, set per tenant by the operator). Every

@@ -12,7 +12,7 @@ import {
 } from "./middleware/auth";
 import { operatorD1Session } from "./middleware/d1-session";
 import { withBookmarkResponses } from "./read-replication-doc";
-import { type HttpConventionOptions, httpConventions } from "./route-conventions";
+import { type HttpConventionOptions, httpConventions, KEY_IN_USE_RETRY_AFTER } from "./route-conventions";
 
 type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 422 | 429 | 500 | 501 | 503;
 
@@ -58,6 +58,7 @@ export function errorResponses<const S extends readonly ErrorStatus[]>(
       {
         description: ERROR_DESCRIPTIONS[s],
         ...(s === 429 ? { headers: RETRY_AFTER } : {}),
+        ...(s === 409 ? { headers: KEY_IN_USE_RETRY_AFTER } : {}),
         ...(s === 503 ? { headers: { "Retry-After": RETRY_AFTER["Retry-After"] } } : {}),
         content: { "application/json": { schema: ErrorBodySchema } },
       },

@@ -24,6 +24,14 @@ export interface HttpConventionOptions {
   fresh?: true;
 }
 
+/** On 409 `idempotency_key_in_use` only (src/modules/idempotency/service.ts). */
+export const KEY_IN_USE_RETRY_AFTER = {
+  "Retry-After": {
+    description: "On `idempotency_key_in_use` only: seconds to wait before retrying with the same key",
+    schema: { type: "integer" as const },
+  },
+};
+
 const errorBody = (description: string) => ({
   description,
   content: { "application/json": { schema: ErrorBodySchema } },
@@ -124,9 +132,12 @@ function methodConventions(
       headers: { [IDEMPOTENCY_HEADER]: IdempotencyHeader },
       middleware: [idempotency(audience)],
       responses: {
-        409: errorBody(
-          "Conflict with the current state, or `idempotency_key_in_use`: a request with this Idempotency-Key is still running",
-        ),
+        409: {
+          ...errorBody(
+            "Conflict with the current state, or `idempotency_key_in_use`: a request with this Idempotency-Key is still running (with Retry-After)",
+          ),
+          headers: KEY_IN_USE_RETRY_AFTER,
+        },
         422: errorBody(
           "`idempotency_key_reused`: the Idempotency-Key was used within 24 h for a different request",
         ),

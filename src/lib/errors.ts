@@ -34,7 +34,7 @@ export class AppError extends Error {
     readonly code: ErrorCode,
     message: string,
     readonly details?: ErrorDetail[],
-    /** `unavailable` only: seconds after which a retry may succeed (sent as Retry-After). */
+    /** `unavailable` and `idempotency_key_in_use`: seconds after which a retry may succeed (sent as Retry-After). */
     readonly retryAfterSeconds?: number,
   ) {
     super(message);

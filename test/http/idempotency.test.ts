@@ -2,7 +2,11 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { tenantScope } from "../../src/db/tenant-context";
 import { sweepExpiredIdempotencyKeys } from "../../src/modules/idempotency/jobs";
-import { fingerprint, tenantKeys } from "../../src/modules/idempotency/service";
+import {
+  fingerprint,
+  KEY_IN_USE_RETRY_AFTER_SECONDS,
+  tenantKeys,
+} from "../../src/modules/idempotency/service";
 import { TEST_ADMIN_TOKEN } from "../constants";
 import { caseBody } from "../fraud/helpers";
 import { admin, call, createKey, createTenant, json, shardRows, type TestTenant } from "../harness";
@@ -142,6 +146,7 @@ describe("Idempotency-Key on creating POSTs", () => {
       headers: { "idempotency-key": key },
     });
     expect(second.status).toBe(409);
+    expect(second.headers.get("retry-after")).toBe(String(KEY_IN_USE_RETRY_AFTER_SECONDS));
     expect((await json<{ error: { code: string } }>(second)).error.code).toBe("idempotency_key_in_use");
     expect(await countOf(t, "fraud_cases")).toBe(0);
     // A claim whose lease ran out (its isolate died) is taken over: the retry does the work.

@@ -7,6 +7,7 @@
  *   /redirect/<bucket>            302 to /ok/<bucket> (must not be followed)
  *   /hang/<bucket>                never answers (timeouts)
  *   /flaky/<failures>/<bucket>    500 for the first <failures> requests, then 200
+ *   /down/<failures>/<bucket>     the connection dropped unanswered for the first <failures>, then 200
  *   /big/<bucket>                 200 with a 10 KB body (excerpt cap)
  */
 import { createServer, type IncomingMessage, type Server } from "node:http";
@@ -66,6 +67,10 @@ export async function setup(project: TestProject): Promise<void> {
         case "flaky":
           if (seen <= Number(parts[1])) res.writeHead(500).end("not yet");
           else res.writeHead(200).end("recovered");
+          return;
+        case "down":
+          if (seen <= Number(parts[1])) req.socket.destroy();
+          else res.writeHead(200).end("up again");
           return;
         case "big":
           res.writeHead(200, { "content-type": "text/plain" }).end("x".repeat(10_000));

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gt, isNull, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, getTableColumns, gt, isNull, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { ControlDb } from "../../db/client";
 import {
@@ -105,19 +105,38 @@ export const keysByPrefix = (db: ControlDb, prefix: string) =>
     .innerJoin(tenants, eq(tenants.id, apiKeys.tenantId))
     .where(eq(apiKeys.prefix, prefix));
 
-/** Rotation: new key and the old key's shortened life in one atomic batch. */
-export const rotateKey = (
+/**
+ * Rotation in one atomic batch: the old key claimed first (only while it names no successor),
+ * then the new key and the audit entry, each written only if the statement before it changed a
+ * row. Of rotations racing for one key exactly one mints a successor; false for the others.
+ * `audit` must be an onlyIfChanged entry.
+ */
+export async function rotateKey(
   db: ControlDb,
   oldKeyId: string,
   oldExpiresAt: string,
   newKey: ApiKeyRow,
   audit: Audit,
-) =>
-  db.batch([
-    db.insert(apiKeys).values(newKey),
-    db.update(apiKeys).set({ expiresAt: oldExpiresAt, rotatedTo: newKey.id }).where(eq(apiKeys.id, oldKeyId)),
+): Promise<boolean> {
+  // INSERT ... SELECT lists the table's columns in declaration order (as the audit entry does).
+  const values = sql.join(
+    Object.entries(getTableColumns(apiKeys)).map(([name, column]) => {
+      const value = (newKey as unknown as Record<string, unknown>)[name];
+      return value === undefined || value === null ? sql`NULL` : sql`${column.mapToDriverValue(value)}`;
+    }),
+    sql`, `,
+  );
+  const [claimed] = (await db.batch([
+    db
+      .update(apiKeys)
+      .set({ expiresAt: oldExpiresAt, rotatedTo: newKey.id })
+      .where(and(eq(apiKeys.id, oldKeyId), isNull(apiKeys.rotatedTo)))
+      .returning({ id: apiKeys.id }),
+    db.insert(apiKeys).select(sql`SELECT ${values} WHERE changes() > 0`),
     audit,
-  ]);
+  ])) as unknown as [unknown[]];
+  return claimed.length > 0;
+}
 
 export const revokeKey = (db: ControlDb, keyId: string, at: string) =>
   db

@@ -39,6 +39,26 @@ export const wipeCaseObject = (env: Ctx["env"], caseId: string) => caseStub({ en
 const entityStub = (ctx: Ctx, entityType: string, entityId: string) =>
   namespace(ctx).get(namespace(ctx).idFromName(`entity:${ctx.tenantId}:${entityType}:${entityId}`));
 
+/**
+ * A call to a case's (or entity's) Durable Object that the runtime reset under it (an error it
+ * marks `retryable` or `durableObjectReset`) answers 503 `unavailable` with Retry-After, not 500. The append may or may
+ * not have landed; the sequence stays gapless either way (docs/decisions/faults.md#faults-in-workerd).
+ */
+async function viaObject<T>(call: Promise<T>): Promise<T> {
+  try {
+    return await call;
+  } catch (err) {
+    const reset = err as { retryable?: unknown; durableObjectReset?: unknown } | null;
+    if (reset?.retryable !== true && reset?.durableObjectReset !== true) throw err;
+    throw new AppError(
+      "unavailable",
+      "The case's log was reset during the write, which may not have landed: read the log, then retry after Retry-After seconds",
+      undefined,
+      1,
+    );
+  }
+}
+
 function unwrap<T>(result: LogResult<T>): T {
   if (result.ok) return result.value;
   const { code, message, path } = result.error;
@@ -244,15 +264,15 @@ export async function listEvents(ctx: Ctx, caseId: string, page: PageRequest) {
 /** Appends through the case's Durable Object, which assigns the next sequence. */
 export async function appendEvent(ctx: Ctx, caseId: string, input: EventInput & { outcome?: Outcome }) {
   const stub = caseStub(ctx, caseId);
-  const result = await stub.append({
-    tenantId: ctx.tenantId,
-    shard: ctx.tenant.shard,
-    caseId,
-    input: closeInput(
-      ctx.tenant.settings.caseCloseRequiresSecondActor === true,
-      await sealEvent(ctx, caseId, input),
-    ),
-  });
+  const sealed = await sealEvent(ctx, caseId, input);
+  const result = await viaObject<unknown>(
+    stub.append({
+      tenantId: ctx.tenantId,
+      shard: ctx.tenant.shard,
+      caseId,
+      input: closeInput(ctx.tenant.settings.caseCloseRequiresSecondActor === true, sealed),
+    }),
+  );
   const [event] = await openNotes(ctx, [unwrap(result as LogResult<FraudCaseEventRow>)]);
   return presentEvent(event);
 }
@@ -371,12 +391,14 @@ export async function openCaseUnlessOpen(ctx: Ctx, alert: FraudAlert, actor: Cas
   const row = caseRow(ctx.tenantId, fromAlert(alert, actor.actorId), ctx.clock.now(), alert.ruleSet);
   const stub = entityStub(ctx, alert.entityType, alert.entityId);
   return unwrap(
-    (await stub.createUnlessOpen({
-      tenantId: ctx.tenantId,
-      shard: ctx.tenant.shard,
-      row,
-      actor,
-      dueAt: dueAtOf(ctx, row),
-    })) as LogResult<{ caseId: string; created: boolean }>,
+    (await viaObject<unknown>(
+      stub.createUnlessOpen({
+        tenantId: ctx.tenantId,
+        shard: ctx.tenant.shard,
+        row,
+        actor,
+        dueAt: dueAtOf(ctx, row),
+      }),
+    )) as LogResult<{ caseId: string; created: boolean }>,
   );
 }

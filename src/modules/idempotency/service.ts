@@ -71,10 +71,18 @@ export async function begin(req: IdempotentRequest): Promise<{ replay: StoredAns
   return { replay: { status: existing.status, headers: existing.headers ?? {}, body } };
 }
 
+/**
+ * Seconds a 409 `idempotency_key_in_use` asks the client to wait: most requests answer within a
+ * second, and every one within the 30 s deadline (docs/decisions/faults.md#concurrent-duplicates).
+ */
+export const KEY_IN_USE_RETRY_AFTER_SECONDS = 1;
+
 const inFlight = () =>
   new AppError(
     "idempotency_key_in_use",
-    "A request with this Idempotency-Key is still being processed; retry after it completes",
+    "A request with this Idempotency-Key is still being processed; retry after Retry-After seconds with the same key",
+    undefined,
+    KEY_IN_USE_RETRY_AFTER_SECONDS,
   );
 
 /**

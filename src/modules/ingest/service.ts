@@ -1,6 +1,7 @@
 import type { TenantContext } from "../../db/tenant-context";
 import { jobs } from "../../jobs/messages";
 import { AppError, badRequest } from "../../lib/errors";
+import { yieldEvery, yieldToEventLoop } from "../../lib/yield";
 import { classifyIngested } from "../data/flows/service";
 import * as upsert from "../data/upsert/service";
 import { notifyArrival } from "../monitoring/service";
@@ -49,12 +50,20 @@ interface Valid<T> {
   record: T;
 }
 
+/**
+ * Records handled between two yields to the event loop: a 1,000-record body would otherwise hold
+ * the isolate for 100-200 ms per step (docs/decisions/faults.md#slices-that-yield).
+ */
+const RECORDS_PER_SLICE = 200;
+
 /** Validates records one by one: schema, then no second record with the same identity. */
-function validate<R extends Resource>(resource: R, records: RawRecord[], errors: RecordError[]) {
+async function validate<R extends Resource>(resource: R, records: RawRecord[], errors: RecordError[]) {
   const schema = recordSchemas[resource];
   const seen = new Map<string, number>();
   const valid: Valid<unknown>[] = [];
+  const tick = yieldEvery(RECORDS_PER_SLICE);
   for (const [index, raw] of records.entries()) {
+    await tick();
     const message = "error" in raw ? raw.error : undefined;
     if (message !== undefined) {
       errors.push({ index, message });
@@ -115,9 +124,10 @@ export async function ingestRaw(ctx: Ctx, resource: Resource, raws: RawRecord[])
     );
   }
   const errors: RecordError[] = [];
-  const valid = validate(resource, raws, errors);
+  const valid = await validate(resource, raws, errors);
   const rows = await rowsFor(ctx, resource, valid, errors);
   await assertStorageFor(ctx, resource, rows); // over the quota: 403, nothing written
+  await yieldToEventLoop();
   const now = ctx.clock.now().toISOString();
   const recordsChanged = await upsert.upsertRows(
     ctx,
@@ -127,6 +137,7 @@ export async function ingestRaw(ctx: Ctx, resource: Resource, raws: RawRecord[])
     ctx.tenant.settings.currency,
   );
   if (resource === "transactions") {
+    await yieldToEventLoop();
     // Flow classes of the page, set-based (docs/methodology/flows.md). A row left unclassified
     // by a failure here keeps a null flow until the daily sweep's backfill reaches it.
     await classifyIngested(
@@ -223,7 +234,9 @@ async function accountRows(ctx: Ctx, valid: Valid<AccountRecord>[], errors: Reco
     valid.map((v) => ref(v.record)),
   );
   const rows: Record<string, unknown>[] = [];
+  const tick = yieldEvery(RECORDS_PER_SLICE);
   for (const v of valid) {
+    await tick();
     const target = resolve(ref(v.record));
     if (typeof target === "string") errors.push({ index: v.index, message: target });
     else rows.push(accountRow(v.record, target.id));
@@ -248,7 +261,9 @@ async function transactionRows(ctx: Ctx, valid: Valid<TransactionRecord>[], erro
   ]);
   const knownAgents = new Set(agents.map((a) => a.agentId));
   const rows: Record<string, unknown>[] = [];
+  const tick = yieldEvery(RECORDS_PER_SLICE);
   for (const v of valid) {
+    await tick();
     const target = resolve(ref(v.record));
     if (typeof target === "string") errors.push({ index: v.index, message: target });
     else if (v.record.agentId && !knownAgents.has(v.record.agentId)) {

@@ -5,6 +5,7 @@ import type { TenantContext } from "../../db/tenant-context";
 import { jobs } from "../../jobs/messages";
 import { eachLimited } from "../../lib/limited";
 import { presentPage } from "../../lib/pagination";
+import { yieldEvery } from "../../lib/yield";
 import { tenantAuditInsert } from "../audit/service";
 import { notifyOutbox } from "../events/service";
 import {
@@ -23,7 +24,7 @@ import { screeningsUpsert } from "./screening/repo";
 import { type Entity, type Screening, type ScreenOptions, WINDOW_DAYS } from "./screening/service";
 import { type EntityPreload, preloadPoints, preloadsOf } from "./screening/steps/preload";
 import { pageOutcomeStatements } from "./screening/steps/records";
-import { settleTogether } from "./screening/steps/settle";
+import { ENTITIES_PER_SLICE, settleTogether } from "./screening/steps/settle";
 
 /** Whether arrivals are screened: the tenant setting monitoring.onArrival, default true. */
 export const screensOnArrival = (ctx: Pick<TenantContext, "tenant">) =>
@@ -135,7 +136,9 @@ async function screenPage(
   const done: Array<{ entity: repo.ClaimedEntity; s: Screening }> = [];
   if (options.screen) {
     const screen = options.screen;
+    const tick = yieldEvery(ENTITIES_PER_SLICE);
     await eachLimited(claimed, SCREEN_CONCURRENCY, async (entity) => {
+      await tick();
       try {
         done.push({
           entity,

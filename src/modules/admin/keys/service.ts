@@ -124,7 +124,7 @@ export async function rotateKey(op: OperatorContext, keyId: string, graceSeconds
   const oldExpiresAt = graceExpiry(old.expiresAt, now, graceSeconds);
   const apiKey = presentKey(created.row, created.key);
   const keyView = (row: ApiKeyRow) => ({ id: row.id, expiresAt: row.expiresAt, rotatedTo: row.rotatedTo });
-  await repo.rotateKey(
+  const rotated = await repo.rotateKey(
     db,
     old.id,
     oldExpiresAt,
@@ -141,8 +141,11 @@ export async function rotateKey(op: OperatorContext, keyId: string, graceSeconds
         },
       },
       old.tenantId,
+      { onlyIfChanged: true },
     ),
   );
+  // Another rotation of the same key claimed it between the read above and this batch.
+  if (!rotated) throw conflict("API key was already rotated; rotate its successor instead");
   forgetKey(old.id);
   return { apiKey, previous: { id: old.id, expiresAt: oldExpiresAt } };
 }

@@ -5,6 +5,7 @@ import { TENANT_TABLES } from "../../../db/tenant-table-list";
 import type { Env } from "../../../env";
 import { systemClock } from "../../../lib/clock";
 import { AppError } from "../../../lib/errors";
+import { yieldToEventLoop } from "../../../lib/yield";
 import { operatorAuditInsert } from "../../audit/service";
 import { getTenant } from "../tenants/service";
 import { forgetTenant } from "../verification/service";
@@ -162,6 +163,8 @@ async function pass(env: Env, move: TenantMoveRow, at: Date, save: Save, budget:
       tableIndex++;
       cursor = null;
     } else cursor = page.end;
+    // A page's rows are compared and hashed synchronously: the next page in a slice of its own.
+    await yieldToEventLoop();
   }
   if (tableIndex < TENANT_TABLES.length)
     return save({ tableIndex, cursor, roundChanges, progress, changeSeq });

@@ -1,5 +1,6 @@
 import type { TenantContext } from "../../../db/tenant-context";
 import { daysBefore } from "../../../lib/clock";
+import { yieldToEventLoop } from "../../../lib/yield";
 import { evaluateRules, highestRiskLevel } from "../domain/evaluate";
 import type { EntityFeatures } from "../domain/features";
 import { type AmlEntityType, type AmlRuleDefinition, type RiskLevel, riskRank } from "../domain/rules";
@@ -110,7 +111,10 @@ export async function backtest(
     const trialFeatures = changed.length
       ? await loadFeatures(ctx, { ...base, thresholds: trial }, { base: currentFeatures, families: changed })
       : currentFeatures;
+    // Each pass below runs every entity of the range synchronously: a slice of its own.
+    await yieldToEventLoop();
     const now = fired(currentFeatures, rules, current, evalOptions);
+    await yieldToEventLoop();
     const then = trialFeatures === currentFeatures ? now : fired(trialFeatures, rules, trial, evalOptions);
     for (const [id, c] of now) {
       const t = then.get(id) ?? { ids: [], risk: null };

@@ -1,5 +1,6 @@
 import type { TenantContext } from "../../../db/tenant-context";
 import { daysBefore } from "../../../lib/clock";
+import { yieldToEventLoop } from "../../../lib/yield";
 import { detectNetworkSchemes } from "../domain/network/detect";
 import {
   DAY_MS,
@@ -128,23 +129,30 @@ export async function findSchemes(ctx: TenantContext, search: SchemeSearch): Pro
   }
   // Pages came latest first; the domain wants no order, but a stable one keeps ties stable.
   legs.reverse();
+  // Each step below is one synchronous pass over the history: yield between them
+  // (docs/decisions/faults.md#slices-that-yield).
+  await yieldToEventLoop();
   const transfers = holderTransfers(legs, holderOf);
+  await yieldToEventLoop();
   const external = outsideFlows(legs, holderOf);
   const hits: ScanHit[] = [];
   for (const group of search.groups) {
     const wanted = new Set(group.typologies);
+    await yieldToEventLoop();
     if (group.typologies.some((t) => SHAPES.includes(t)))
       hits.push(
         ...detectNetworkSchemes({ transfers, external }, networkThresholds(group.thresholds)).filter((h) =>
           wanted.has(h.typology),
         ),
       );
+    await yieldToEventLoop();
     if (group.typologies.some((t) => FANS.includes(t)))
       hits.push(
         ...detectFans({ transfers, external }, fanThresholds(group.thresholds)).filter((h) =>
           wanted.has(h.typology),
         ),
       );
+    await yieldToEventLoop();
     if (wanted.has("structuring"))
       hits.push(
         ...detectStructuring(

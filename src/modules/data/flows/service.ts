@@ -4,6 +4,7 @@ import type { TenantContext } from "../../../db/tenant-context";
 import { jobs } from "../../../jobs/messages";
 import { uuidV7 } from "../../../lib/crypto";
 import { badRequest } from "../../../lib/errors";
+import { yieldEvery } from "../../../lib/yield";
 import { tenantAuditInsert } from "../../audit/service";
 import { eventInsert, notifyOutbox } from "../../events/service";
 import { loanEventsOf } from "../../lending/history/service";
@@ -35,6 +36,9 @@ export async function loadMapping(scope: TenantScope): Promise<FlowMapping> {
 
 const shiftIso = (iso: string, ms: number) => new Date(Date.parse(iso) + ms).toISOString();
 const day = (iso: string, days: number) => shiftIso(iso, days * DAY_MS).slice(0, 10);
+
+/** Rows classified between two yields to the event loop (docs/decisions/faults.md#slices-that-yield). */
+const ROWS_PER_SLICE = 250;
 
 /** The flow of each row, from the evidence gathered for the whole page; [id, flow] of rows whose flow changes. */
 export async function classifyRows(
@@ -77,7 +81,9 @@ export async function classifyRows(
     ]);
   const withOppositeLeg = await repo.idsWithOppositeLeg(scope, probes);
   const out: [string, Flow][] = [];
+  const tick = yieldEvery(ROWS_PER_SLICE);
   for (const r of rows) {
+    await tick();
     const own = accountsOf.get(r.customer_id);
     const cp = r.counterparty_account?.trim();
     const { flow } = classifyFlow(

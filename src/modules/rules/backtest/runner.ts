@@ -4,6 +4,7 @@ import { dedupeKey, startOrJoin } from "../../../jobs/dedupe";
 import { jobs, RULES_BACKTEST_JOB } from "../../../jobs/messages";
 import { r2RunIo, type SteppedRun, saveAndSend } from "../../../jobs/stepped-run";
 import { badRequest, notFound } from "../../../lib/errors";
+import { yieldToEventLoop } from "../../../lib/yield";
 import { putTenantObject } from "../../usage/objects/service";
 import type { RuleSetKind } from "../domain/document";
 import { ruleFeedback } from "../feedback/service";
@@ -159,6 +160,8 @@ export async function advance(ctx: TenantContext, doc: RunDocument, budget: Budg
       c.fraudDone = page.next === null;
     }
     units++;
+    // A unit's rows are tallied synchronously: the next unit starts in a slice of its own.
+    await yieldToEventLoop();
   }
   doc.statements += statements;
 }
