@@ -21,26 +21,35 @@ export const BASELINE_DAYS = 90;
 const endOfDay = (at: number) => Math.floor(at / DAY_MS) * DAY_MS + DAY_MS - 1;
 
 /**
- * The as-of moments of one screening, latest first: the end of the day of the latest arrived
- * transaction (now when that is yesterday, today, the future, or unknown), then one window earlier each
- * time, at most `EVENT_LOOKBACK_DAYS` before the first, while the arrived span reaches back
- * over that window and its whole baseline. Ends of days, so entities whose arrivals end the
- * same day share their reads.
+ * The as-of moments of one screening, latest first.
+ *
+ * The first is the book's present: the end of the day of the tenant's latest transaction (now
+ * when that is yesterday or later: a nightly export or a settlement lag is live traffic), or the
+ * end of a lookback run's range. An entity quiet for a few days is judged as of that present, as
+ * a live screening would judge it. Only when everything that arrived for the entity is older
+ * than that window (late history: last quarter's sync into a current book) is it judged as of the
+ * end of its own latest day.
+ *
+ * Then one window earlier each time, at most `EVENT_LOOKBACK_DAYS` back, while the arrived span
+ * covers that window and its whole baseline. Ends of days, so entities share their reads.
  */
 export function asOfPoints(
   span: { eventsFrom: string | null; eventsTo: string | null },
   now: Date,
   windowDays: number,
+  present: string | null = null,
 ): Date[] {
   const nowMs = now.getTime();
+  const window = windowDays * DAY_MS;
+  const at = present ? Math.min(Date.parse(present), nowMs) : Number.NaN;
+  const live = (t: number) => Number.isNaN(t) || endOfDay(t) + DAY_MS >= nowMs;
+  const book = live(at) ? nowMs : endOfDay(at);
   const to = span.eventsTo ? Date.parse(span.eventsTo) : Number.NaN;
-  // Yesterday's rows are live traffic still (settlement lag, a nightly export): judged as of now.
-  const live = Number.isNaN(to) || endOfDay(to) + DAY_MS >= nowMs;
-  const latest = live ? nowMs : endOfDay(to);
+  const late = !Number.isNaN(to) && endOfDay(to) <= book - window;
+  const latest = late ? endOfDay(to) : book;
   const from = span.eventsFrom ? Date.parse(span.eventsFrom) : Number.NaN;
   const points = [latest];
   if (Number.isNaN(from)) return points.map((p) => new Date(p));
-  const window = windowDays * DAY_MS;
   const floor = latest - EVENT_LOOKBACK_DAYS * DAY_MS;
   const baseline = BASELINE_DAYS * DAY_MS;
   // The window ending at `p` covers (p - window, p]; its rules read the baseline before that.

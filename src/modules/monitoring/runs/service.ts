@@ -128,6 +128,7 @@ export async function runStep(
       trigger: rescreen ? "rescreen" : run.trigger === "schedule" ? "schedule" : "on_demand",
       runId: run.id,
       seenBefore: run.startedAt,
+      ...(run.lookbackTo ? { present: run.lookbackTo } : {}),
       tally: {
         screened: (s) => [repo.addScreened(ctx, run.id, s)],
         deadLettered: () => [repo.addDeadLettered(ctx, run.id)],

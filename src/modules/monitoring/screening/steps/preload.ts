@@ -75,13 +75,13 @@ export type PointPreloads = Map<string, EntityPreload[]>;
 export async function preloadPoints(
   ctx: TenantContext,
   entities: ReadonlyArray<Entity & { eventsFrom?: string | null; eventsTo?: string | null }>,
-  at: { now: Date; windowDays: number },
+  at: { now: Date; windowDays: number; present?: string | null },
 ): Promise<PointPreloads> {
   const byPoint = new Map<number, Entity[]>();
   const pointsOf = new Map<string, number[]>();
   for (const e of entities) {
     const span = { eventsFrom: e.eventsFrom ?? null, eventsTo: e.eventsTo ?? null };
-    const points = asOfPoints(span, at.now, at.windowDays).map((d) => d.getTime());
+    const points = asOfPoints(span, at.now, at.windowDays, at.present ?? null).map((d) => d.getTime());
     pointsOf.set(keyOf(e), points);
     for (const point of points) byPoint.set(point, [...(byPoint.get(point) ?? []), e]);
   }
