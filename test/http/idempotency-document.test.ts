@@ -29,6 +29,7 @@ describe("Idempotency-Key in the OpenAPI document", () => {
     expect(readOnly.map((p) => p.op.operationId).sort()).toEqual([
       "calculateAgentHealth",
       "evaluateFraud",
+      "screenSanctionsName",
       "simulateWhatIfChurn",
     ]);
     expect(readOnly.filter(({ op }) => takesKey(op))).toEqual([]);

@@ -19,7 +19,7 @@ import { type FiuProfile, validateFiuProfile } from "./domain/fiu-profile";
 import { GHANA_FIC_PROFILE } from "./domain/ghana-profile";
 import { CASE_ENTRY_FOR, canMoveReport, type ReportStatus } from "./domain/lifecycle";
 import { type ReportingEntity, reportingEntitySchema } from "./domain/reporting-entity";
-import { customCaseRules } from "./indicators";
+import { customCaseRules } from "./indicators/service";
 import { presentReport, presentReportHistory } from "./present";
 import * as repo from "./repo";
 import type { PutSubjectBodyType as PutSubjectBody } from "./schemas";

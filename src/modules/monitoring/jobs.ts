@@ -15,7 +15,7 @@ import { AppError } from "../../lib/errors";
 import { tenantPage, tenantsIn } from "../admin/tenants/service";
 import { dueOccurrence, effectiveSchedule } from "./domain/schedule";
 import { requestNetworkScan, scanNetwork } from "./network/service";
-import { rescreenPublished } from "./runs/rescreen";
+import { rescreenPublished } from "./runs/rescreen/service";
 import { runStep } from "./runs/service";
 import { drainPending } from "./service";
 import * as systemRepo from "./system-repo";

@@ -23,7 +23,7 @@ import { buildCtr, selectCtrCash } from "../domain/ctr";
 import { type LocalDay, localDay, previousLocalDay } from "../domain/ctr-day";
 import { ctrAggregation } from "../domain/fiu-profile";
 import type { ClientAccountInput } from "../domain/parties";
-import { ownAccounts } from "../indicators";
+import { ownAccounts } from "../indicators/service";
 import { presentRun } from "../present";
 import * as repo from "../repo";
 import { loadSettings, storeXml } from "../service";

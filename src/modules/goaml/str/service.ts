@@ -22,7 +22,7 @@ import {
 } from "../domain/case-input";
 import type { ClientAccountInput } from "../domain/parties";
 import { buildStr } from "../domain/str";
-import { caseIndicators, caseRule, ownAccounts } from "../indicators";
+import { caseIndicators, caseRule, ownAccounts } from "../indicators/service";
 import * as repo from "../repo";
 import { getReport, loadSettings, storeXml } from "../service";
 

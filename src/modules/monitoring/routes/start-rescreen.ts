@@ -1,7 +1,7 @@
 import { z } from "@hono/zod-openapi";
 import type { App } from "../../../http/context";
 import { jsonBody, jsonContent, tenantRoute } from "../../../http/openapi";
-import { RESCREEN_KINDS, rescreenLive } from "../runs/rescreen";
+import { RESCREEN_KINDS, rescreenLive } from "../runs/rescreen/service";
 
 const RescreenBody = z
   .strictObject({

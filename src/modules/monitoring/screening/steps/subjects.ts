@@ -1,13 +1,15 @@
 import type { TenantContext } from "../../../../db/tenant-context";
 import { accountOwners } from "../repo";
-import type { Evaluated } from "../service";
 
 /**
  * The subject a hit's case is about (docs/methodology/monitoring.md#one-subject-one-case): a
  * customer with its accounts is one subject, so an account's hit opens (or is added to) its
  * customer's case. The alert itself stays on the entity screened. One read per page.
  */
-export async function subjects(ctx: TenantContext, hits: readonly Pick<Evaluated, "entity">[]) {
+export async function subjects(
+  ctx: TenantContext,
+  hits: ReadonlyArray<{ entity: { entityType: string; entityId: string } }>,
+) {
   const accounts = hits.filter((e) => e.entity.entityType === "account").map((e) => e.entity.entityId);
   const owners = await accountOwners(ctx, [...new Set(accounts)]);
   return <T extends { entityType: string; entityId: string }>(x: T): T => {

@@ -6,14 +6,14 @@
  * `rescreen:<kind>:v<version>` is unique per tenant, so a redelivered message or a second request
  * answers the same run.
  */
-import type { TenantContext } from "../../../db/tenant-context";
-import { jobs } from "../../../jobs/messages";
-import { uuidV7 } from "../../../lib/crypto";
-import { tenantAuditInsert } from "../../audit/service";
-import { liveState } from "../../rules/service";
-import { presentRun, type RunView } from "./present";
-import * as repo from "./repo";
-import { newRun } from "./service";
+import type { TenantContext } from "../../../../db/tenant-context";
+import { jobs } from "../../../../jobs/messages";
+import { uuidV7 } from "../../../../lib/crypto";
+import { tenantAuditInsert } from "../../../audit/service";
+import { liveState } from "../../../rules/service";
+import { presentRun, type RunView } from "../present";
+import * as repo from "../repo";
+import { newRun } from "../service";
 
 export const RESCREEN_KINDS = ["fraud", "aml"] as const;
 export type RescreenKind = (typeof RESCREEN_KINDS)[number];

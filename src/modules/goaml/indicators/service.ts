@@ -3,14 +3,14 @@
  * name (live and draft), the rule a case was opened by (with its typology), and our own accounts
  * a counterparty account number points to (docs/methodology/goaml.md#indicators).
  */
-import type { TenantContext } from "../../db/tenant-context";
-import { badRequest } from "../../lib/errors";
-import { BUILTIN_RULE_TYPOLOGY } from "../aml/domain/typologies";
-import { getVersion, liveRuleSet, ruleSetFor } from "../rules/service";
-import type { OwnAccount } from "./domain/case-input";
-import { amlRuleIndicators, type CaseRule, type FiuProfile } from "./domain/fiu-profile";
-import type { InstitutionInput } from "./domain/parties";
-import * as repo from "./repo";
+import type { TenantContext } from "../../../db/tenant-context";
+import { badRequest } from "../../../lib/errors";
+import { BUILTIN_RULE_TYPOLOGY } from "../../aml/domain/typologies";
+import { getVersion, liveRuleSet, ruleSetFor } from "../../rules/service";
+import type { OwnAccount } from "../domain/case-input";
+import { amlRuleIndicators, type CaseRule, type FiuProfile } from "../domain/fiu-profile";
+import type { InstitutionInput } from "../domain/parties";
+import * as repo from "../repo";
 
 type CustomLike = { ruleId: string; typology?: CaseRule["typology"]; opensCase?: boolean };
 
