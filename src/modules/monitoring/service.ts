@@ -6,7 +6,6 @@ import { jobs } from "../../jobs/messages";
 import { eachLimited } from "../../lib/limited";
 import { presentPage } from "../../lib/pagination";
 import { yieldEvery } from "../../lib/yield";
-import { networkActivity } from "../aml/network/service";
 import { tenantAuditInsert } from "../audit/service";
 import { notifyOutbox } from "../events/service";
 import {
@@ -66,7 +65,7 @@ export interface DrainTally {
 export interface DrainOptions extends ScreenOptions {
   /** Only rows first seen before this instant (a scheduled run: what arrived before it began). */
   seenBefore?: string;
-  /** The book's present the screenings are judged at (a lookback run's end); absent: the tenant's latest transaction. */
+  /** The present the screenings are judged at (a lookback run's end); absent: now. */
   present?: string;
   tally?: DrainTally;
   /** Limits for tests and benches; defaults from domain/drain. */
@@ -129,8 +128,7 @@ async function screenPage(
     if (tally.length > 0) await ctx.db.batch([record, ...tally] as never);
     else await record;
   };
-  const present = options.present ?? (await networkActivity(ctx)).latest;
-  const at = { now: ctx.clock.now(), windowDays: WINDOW_DAYS, present };
+  const at = { now: ctx.clock.now(), windowDays: WINDOW_DAYS, present: options.present ?? null };
   const pre = await preloadPoints(ctx, claimed, at).catch((err) => {
     // Each entity then reads for itself, and fails (and backs off) on its own.
     console.error(JSON.stringify({ msg: "monitoring page preload failed", error: String(err) }));
