@@ -108,5 +108,26 @@ describe("sanctions cases", () => {
       "sanctions_case.decided",
       "sanctions_case.decided",
     ]);
+
+    // Four confirmations of the new case at once: one decides it, the others are refused, and
+    // one decision event is recorded.
+    const reopened = after.find((c) => c.state === "potential_match")!.caseId;
+    const confirms = await Promise.all(
+      Array.from({ length: 4 }, () =>
+        call("POST", `/v1/sanctions/cases/${reopened}/decisions`, {
+          key: t.key,
+          body: { decision: "confirmed", reason: "same person" },
+        }),
+      ),
+    );
+    const statuses = confirms.map((r) => r.status).sort();
+    expect(statuses.filter((s) => s === 200)).toHaveLength(1);
+    expect(statuses.every((s) => s === 200 || s === 400 || s === 409)).toBe(true);
+    const decided = await shardRows<{ data: string }>(
+      t,
+      "SELECT data FROM events WHERE tenant_id = ? AND type = 'sanctions.case_decided'",
+      t.id,
+    );
+    expect(decided.filter((e) => JSON.parse(e.data).caseId === reopened)).toHaveLength(1);
   });
 });

@@ -11,7 +11,7 @@ import { jobs } from "../../jobs/messages";
 import { AppError, badRequest, notFound } from "../../lib/errors";
 import { presentPage } from "../../lib/pagination";
 import { type OperatorContext, tenantActor, tenantAuditInsert } from "../audit/service";
-import { eventInsert, notifyOutbox } from "../events/service";
+import { eventInsert, eventInsertOnce, notifyOutbox } from "../events/service";
 import { type Decision, decide } from "./domain/case-state";
 import {
   type Confirmation,
@@ -324,8 +324,11 @@ export async function decideCase(
         update,
         audit,
         ...(outcome.kind === "clear" ? [repo.rememberClearance(ctx, row, at)] : []),
-        eventInsert(
+        // Keyed by the case (decided once): a concurrent decision whose update changed nothing
+        // records no second event.
+        eventInsertOnce(
           ctx,
+          caseId,
           "sanctions.case_decided",
           {
             caseId,
@@ -333,7 +336,7 @@ export async function decideCase(
             subjectId: row.subjectId,
             state: patch.state as "confirmed",
           },
-          now,
+          at,
         ),
       ])
     : await ctx.db.batch([update, audit]);
