@@ -23,10 +23,8 @@ const endOfDay = (at: number) => Math.floor(at / DAY_MS) * DAY_MS + DAY_MS - 1;
 /**
  * The as-of moments of one screening, latest first.
  *
- * The first is now, or the end of a lookback run's range (`present`). Judging each entity as of
- * its own latest day instead was tried: quiet holders' windows moved back onto old activity and
- * the benchmark's agents were taken for fan-in (F1 0.84 -> 0.75), so a screening's present is
- * the book's.
+ * The first is now, or the end of a lookback run's range (`present`): a screening's present is
+ * the moment it runs (docs/methodology/monitoring.md#event-time says what else was tried).
  *
  * Then one window earlier each time, at most `EVENT_LOOKBACK_DAYS` back, while the arrived span
  * covers that window and its whole baseline: late history (a backfill, last quarter's sync) is
