@@ -5,6 +5,7 @@ import { type ListOrder, listOrder, type PageRequest, tablePage } from "../../db
 import { accounts, agents, customers, dataRowCounts, transactions } from "../../db/shard/data";
 import { inJsonList } from "../../db/sql";
 import { type TenantTable, tenantSql } from "../../db/tenant-tables";
+import { isUuid } from "../../lib/crypto";
 import { ftsPhrase, likePattern, usesTrigramIndex, withoutControls } from "./domain/search";
 
 export interface Page {
@@ -219,12 +220,10 @@ export const listAgents = (
 export const findAgent = (scope: TenantScope, agentId: string) =>
   scope.db.select().from(agents, eq(agents.agentId, agentId)).get();
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /** An agent by the tenant's identifier (`agentId`) or, failing that, by its stored UUID (`id`). */
 export async function findAgentByRef(scope: TenantScope, ref: string) {
   const byCode = await findAgent(scope, ref);
-  if (byCode || !UUID.test(ref)) return byCode;
+  if (byCode || !isUuid(ref)) return byCode;
   return scope.db.select().from(agents, eq(agents.id, ref.toLowerCase())).get();
 }
 

@@ -1,4 +1,5 @@
 import type { TenantContext } from "../../../db/tenant-context";
+import { isUuid } from "../../../lib/crypto";
 import { badRequest, notFound } from "../../../lib/errors";
 import type { ProposedTransactionRow } from "../../data/read-model";
 import { allowlistedEntities, allowlistedSet, allowlistStatement } from "../../lists/service";
@@ -90,12 +91,11 @@ function customRulesToRun(live: LiveRuleSet, signalIds: string[] | undefined) {
   return live.content.custom.filter((r) => wanted.has(r.ruleId)).map((r) => ({ ...r, enabled: true }));
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const NOT_FOUND = { customer: "Customer", account: "Account", agent: "Agent" } as const;
 
 /** 404 before any read for an id that cannot be a customer or account (they are uuids). */
 function checkEntityId(type: EntityType, id: string) {
-  if ((type === "customer" || type === "account") && !UUID.test(id)) throw notFound(NOT_FOUND[type]);
+  if ((type === "customer" || type === "account") && !isUuid(id)) throw notFound(NOT_FOUND[type]);
 }
 
 /** The row as the signals read it: the row itself (it is a Txn), a copy only for a negative amount. */

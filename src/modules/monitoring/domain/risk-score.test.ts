@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
+  alertScoreOf,
   DEFAULT_ALERT_SCORE,
   priorOf,
   RULE_PRIORS,
@@ -65,8 +66,8 @@ describe("subject risk score", () => {
     const strong = riskScore([fired("AML-FNO-017")]).score;
     expect(weak).toBeLessThan(DEFAULT_ALERT_SCORE);
     expect(strong).toBeGreaterThanOrEqual(DEFAULT_ALERT_SCORE);
-    expect(raisesAlert(weak, undefined)).toBe(false);
-    expect(raisesAlert(strong, undefined)).toBe(true);
+    expect(raisesAlert(weak, alertScoreOf({}))).toBe(false);
+    expect(raisesAlert(strong, alertScoreOf({}))).toBe(true);
     expect(raisesAlert(weak, 0)).toBe(true);
     expect(raisesAlert(strong, 100)).toBe(false);
     expect(raisesAlert(strong, strong)).toBe(true);

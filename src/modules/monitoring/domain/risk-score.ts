@@ -113,10 +113,14 @@ export function riskScore(fired: readonly FiredRule[]): RiskScore {
   return { score: round2(100 * (1 - remaining)), reasons };
 }
 
+/** The tenant's alert score: its monitoring setting, else the default. */
+export const alertScoreOf = (settings: { monitoring?: { alertScore?: number } }) =>
+  settings.monitoring?.alertScore ?? DEFAULT_ALERT_SCORE;
+
 /**
  * Whether a screening raises its alerts: when its score is at or above the tenant's alert score,
  * or when a reporting rule fired (a cash or cross-border threshold the law asks to report
  * whatever the suspicion: `reporting`), which the budget never holds back.
  */
-export const raisesAlert = (score: number, alertScore: number | undefined, reporting = false) =>
-  reporting || (score > 0 && score >= (alertScore ?? DEFAULT_ALERT_SCORE));
+export const raisesAlert = (score: number, alertScore: number, reporting = false) =>
+  reporting || (score > 0 && score >= alertScore);

@@ -16,7 +16,7 @@ import { eventsInsert, notifyOutbox } from "../../events/service";
 import { stampOf } from "../../rules/domain/document";
 import { liveRuleSets } from "../../rules/service";
 import { alertNote, highestSeverity } from "../domain/outcome";
-import { DEFAULT_ALERT_SCORE, raisesAlert, riskScore } from "../domain/risk-score";
+import { alertScoreOf, raisesAlert, riskScore } from "../domain/risk-score";
 import type { NewAlert } from "../screening/repo";
 import type { ScreeningTrigger } from "../screening/service";
 import { MONITORING_ACTOR } from "../screening/steps/outcome";
@@ -198,7 +198,7 @@ export async function scanNetwork(ctx: TenantContext, options: NetworkScanOption
     ids.map((x) => x.alertIds[0]!),
   );
   // A scheme is one rule's finding: its score is that rule's prior, read against the alert budget.
-  const alertScore = ctx.tenant.settings.monitoring?.alertScore ?? DEFAULT_ALERT_SCORE;
+  const alertScore = alertScoreOf(ctx.tenant.settings);
   const riskOf = (hit: (typeof ids)[number]["hit"]) => {
     const rule = NETWORK_RULES.find((r) => r.ruleId === TYPOLOGY_RULE[hit.typology])!;
     const config = amlSet.content.builtins[rule.ruleId];

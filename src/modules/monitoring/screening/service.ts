@@ -8,7 +8,7 @@ import { evaluate as evaluateAml } from "../../aml/evaluation/service";
 import { evaluate as evaluateFraud, type FraudAlert } from "../../fraud/evaluation/service";
 import { type liveRuleSet, liveRuleSets } from "../../rules/service";
 import { isFraudEntity } from "../domain/outcome";
-import { DEFAULT_ALERT_SCORE, raisesAlert, riskScore } from "../domain/risk-score";
+import { alertScoreOf, raisesAlert, riskScore } from "../domain/risk-score";
 import type { ScreeningRecord } from "./repo";
 import { type AmlEvaluation, amlOutcome } from "./steps/aml";
 import { fraudOutcome } from "./steps/fraud";
@@ -124,7 +124,7 @@ export async function evaluateEntity(
       weight: amlSet.content.builtins[o.ruleId]?.weight,
     })),
   ]);
-  const alertScore = ctx.tenant.settings.monitoring?.alertScore ?? DEFAULT_ALERT_SCORE;
+  const alertScore = alertScoreOf(ctx.tenant.settings);
   const reporting = fired.some((o) => isReportingRule(o.ruleId));
   const raised = raisesAlert(risk.score, alertScore, reporting);
   return {

@@ -9,7 +9,7 @@ import type { MonitoringSettings, TenantSettings } from "../../../db/control-sch
 import type { TenantContext } from "../../../db/tenant-context";
 import { updateTenant } from "../../admin/tenants/service";
 import { operatorContext, tenantActor } from "../../audit/service";
-import { DEFAULT_ALERT_SCORE } from "../domain/risk-score";
+import { alertScoreOf } from "../domain/risk-score";
 import { effectiveSchedule } from "../domain/schedule";
 
 /** The settings in force: defaults filled in, the schedule's zone resolved. */
@@ -17,7 +17,7 @@ export function presentMonitoringSettings(settings: TenantSettings) {
   const schedule = settings.monitoring?.schedule;
   return {
     onArrival: settings.monitoring?.onArrival !== false,
-    alertScore: settings.monitoring?.alertScore ?? DEFAULT_ALERT_SCORE,
+    alertScore: alertScoreOf(settings),
     schedule: {
       ...effectiveSchedule(schedule, settings.timeZone),
       timeZoneFromTenant: !schedule?.timeZone,

@@ -1,5 +1,6 @@
 import type { MONITORED_ENTITY_TYPES } from "../../../../db/shard/monitoring";
 import type { TenantContext } from "../../../../db/tenant-context";
+import { isUuid } from "../../../../lib/crypto";
 import { type AmlPreload, preloadAml } from "../../../aml/evaluation/service";
 import { entityStarts, type FraudPreload, preloadFraud } from "../../../fraud/evaluation/service";
 import { asOfPoints } from "../../domain/event-time";
@@ -23,7 +24,6 @@ export interface EntityPreload {
   aml: AmlPreload | null;
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const keyOf = (e: Entity) => `${e.entityType}:${e.entityId}`;
 
 export async function preloadPage(
@@ -35,8 +35,8 @@ export async function preloadPage(
     entities.filter((e) => e.entityType === type).map((e) => e.entityId);
   // Customers and accounts are UUIDs: any other id is not one (evaluate answers 404 for it).
   const starts = await entityStarts(ctx, {
-    customer: idsOf("customer").filter((id) => UUID.test(id)),
-    account: idsOf("account").filter((id) => UUID.test(id)),
+    customer: idsOf("customer").filter((id) => isUuid(id)),
+    account: idsOf("account").filter((id) => isUuid(id)),
     agent: idsOf("agent"),
   });
   const registered = (e: Entity) =>
