@@ -143,10 +143,10 @@ describe("signals and alerts", () => {
     };
     const enabled = await json<Listing>(await call("GET", "/v1/fraud/signals", { key: t.key }));
     const all = await json<Listing>(await call("GET", "/v1/fraud/signals?enabledOnly=false", { key: t.key }));
-    // The catalogue (docs/methodology/fraud.md, "Signals"): 11 signals, unusual_hours and
+    // The catalogue (docs/methodology/fraud.md, "Signals"): 13 signals, unusual_hours and
     // amount_spike off by default (the detection benchmark, docs/methodology/typologies.md).
     expect(all.signals.map((s) => s.signalId)).toEqual(SIGNALS.map((s) => s.signalId));
-    expect(all.totalCount).toBe(11);
+    expect(all.totalCount).toBe(13);
     expect(all.signals.filter((s) => !s.isEnabled).map((s) => s.signalId)).toEqual([
       "amount_spike",
       "unusual_hours",
@@ -154,7 +154,7 @@ describe("signals and alerts", () => {
     expect(enabled.signals.map((s) => s.signalId)).toEqual(
       SIGNALS.filter((s) => s.isEnabled).map((s) => s.signalId),
     );
-    expect(enabled.totalCount).toBe(9);
+    expect(enabled.totalCount).toBe(11);
     expect(enabled.disclaimer).toBeTruthy();
   });
 

@@ -145,6 +145,34 @@ export const SIGNALS: SignalDefinition[] = [
     isEnabled: true,
     parameters: { minCount: 3, minShare: 0.2 },
   },
+  {
+    signalId: "new_payee_drain",
+    name: "Drain to new payees (account takeover)",
+    description:
+      "Debits within one span (24 hours) to several payees the entity never dealt with before, for at least a floor and a multiple of the most it sent out in such a span in its baseline; needs an established baseline.",
+    category: "behavioral",
+    applicableTo: HOLDERS,
+    defaultSeverity: "high",
+    isEnabled: true,
+    parameters: {
+      spanHours: 24,
+      minNewPayees: 2,
+      minAmountMinor: 300_000,
+      baselineMultiple: 3,
+      minBaselineCount: 10,
+    },
+  },
+  {
+    signalId: "refund_beyond_purchase",
+    name: "Refunds beyond purchases",
+    description:
+      "Refunds exchanged with counterparties at a multiple of what was bought from or sold to them (baseline and window), repeated and above a floor: a merchant refunding accomplices, or an accomplice refunded.",
+    category: "refund",
+    applicableTo: ALL,
+    defaultSeverity: "high",
+    isEnabled: true,
+    parameters: { purchaseMultiple: 3, minRefunds: 2, minExcessMinor: 100_000 },
+  },
 ];
 
 export const SIGNAL_IDS = SIGNALS.map((s) => s.signalId);

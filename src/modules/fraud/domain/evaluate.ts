@@ -11,6 +11,7 @@ import {
   rapidPassThrough,
   unusualHours,
 } from "./signals-behavior";
+import { newPayeeDrain, refundBeyondPurchase } from "./signals-counterparty";
 import {
   justUnderThreshold,
   refundReversalAbuse,
@@ -32,6 +33,8 @@ const EVALUATORS: Record<string, (view: ActivityView, p: Record<string, number>)
   unusual_hours: unusualHours,
   many_counterparties: manyCounterparties,
   refund_reversal_abuse: refundReversalAbuse,
+  new_payee_drain: newPayeeDrain,
+  refund_beyond_purchase: refundBeyondPurchase,
 };
 
 export interface TriggeredSignal {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { buildView } from "./activity";
+import { buildView, money } from "./activity";
 import { findSignal, SIGNALS, selectSignals, unknownSignalIds } from "./catalog";
 import { evaluateSignals } from "./evaluate";
 import { daysAgo, input, NOW, normalActivity, txn } from "./fixtures.test-util";
@@ -71,6 +71,37 @@ const TRIGGERS: Record<string, { data: () => Txn[]; extra?: Partial<EvaluationIn
       txn({ at: daysAgo(2), category: "refund", type: "debit" }),
       txn({ at: daysAgo(6), status: "reversed" }),
       txn({ at: daysAgo(9), description: "Chargeback on card sale" }),
+    ],
+  },
+  new_payee_drain: {
+    // Three transfers to never-seen wallets in one evening, 4,200.00 in all.
+    data: () => [
+      ...normalActivity(),
+      ...[1_500_000, 1_400_000, 1_300_000].map((amountMinor, i) =>
+        txn({ at: daysAgo(3, 20 + i), amountMinor, type: "debit", counterparty: `wallet-new-${i}` }),
+      ),
+    ],
+  },
+  refund_beyond_purchase: {
+    // Two buyers of 50.00 each refunded 1,500.00 and 900.00.
+    data: () => [
+      ...normalActivity(),
+      txn({ at: daysAgo(10), amountMinor: 5_000, type: "credit", counterparty: "buyer-1" }),
+      txn({ at: daysAgo(10), amountMinor: 5_000, type: "credit", counterparty: "buyer-2" }),
+      txn({
+        at: daysAgo(8),
+        amountMinor: 150_000,
+        type: "debit",
+        category: "refund",
+        counterparty: "buyer-1",
+      }),
+      txn({
+        at: daysAgo(7),
+        amountMinor: 90_000,
+        type: "debit",
+        category: "refund",
+        counterparty: "buyer-2",
+      }),
     ],
   },
 };
@@ -185,5 +216,84 @@ describe("new_entity_high_activity: an entity is as old as its record or its fir
       findSignal("new_entity_high_activity")!,
     ]);
     expect(outcome.triggeredSignals).toEqual([]);
+  });
+});
+
+describe("takeover and refund look-alikes", () => {
+  it("a drain to payees already known, or within the entity's usual outflow, does not fire", () => {
+    const known = [
+      ...normalActivity(),
+      ...[1_500_000, 1_400_000].map((amountMinor, i) =>
+        txn({ at: daysAgo(3, 20 + i), amountMinor, type: "debit", counterparty: `supplier-${i}` }),
+      ),
+    ];
+    expect(run("new_payee_drain", known).signal).toBeUndefined();
+    // A trader who sends 2,000.00 to suppliers in a day as a habit: 3,000.00 to two new ones is normal.
+    const busy = [
+      ...normalActivity(),
+      ...[40, 25].map((d) =>
+        txn({ at: daysAgo(d), amountMinor: 2_000_000, type: "debit", counterparty: "supplier-0" }),
+      ),
+      ...[1_500_000, 1_500_000].map((amountMinor, i) =>
+        txn({ at: daysAgo(3, 10 + i), amountMinor, type: "debit", counterparty: `new-supplier-${i}` }),
+      ),
+    ];
+    const outcome = run("new_payee_drain", busy).signal;
+    expect(outcome).toBeUndefined();
+    // One new payee is a purchase, not a drain.
+    const one = [
+      ...normalActivity(),
+      txn({ at: daysAgo(3), amountMinor: 5_000_000, type: "debit", counterparty: "landlord" }),
+    ];
+    expect(run("new_payee_drain", one).signal).toBeUndefined();
+  });
+
+  it("a drain needs an established baseline", () => {
+    const fresh = [1_500_000, 1_400_000].map((amountMinor, i) =>
+      txn({ at: daysAgo(3, 20 + i), amountMinor, type: "debit", counterparty: `wallet-${i}` }),
+    );
+    expect(run("new_payee_drain", fresh).signal).toBeUndefined();
+  });
+
+  it("genuine refunds (at most what was bought) do not fire, however many", () => {
+    const shop = [
+      ...normalActivity(),
+      ...Array.from({ length: 6 }, (_, i) => [
+        txn({ at: daysAgo(20 - i), amountMinor: 200_000, type: "credit", counterparty: `buyer-${i}` }),
+        txn({
+          at: daysAgo(15 - i),
+          amountMinor: 200_000,
+          type: "debit",
+          category: "refund",
+          counterparty: `buyer-${i}`,
+        }),
+      ]).flat(),
+    ];
+    expect(run("refund_beyond_purchase", shop).signal).toBeUndefined();
+  });
+
+  it("the accomplice's side fires too: refunded many times what it bought", () => {
+    const accomplice = [
+      ...normalActivity(),
+      txn({ at: daysAgo(12), amountMinor: 6_000, type: "debit", counterparty: "merchant-9" }),
+      txn({
+        at: daysAgo(9),
+        amountMinor: 120_000,
+        type: "credit",
+        category: "refund",
+        counterparty: "merchant-9",
+      }),
+      txn({
+        at: daysAgo(6),
+        amountMinor: 80_000,
+        type: "credit",
+        category: "refund",
+        counterparty: "merchant-9",
+      }),
+    ];
+    const signal = run("refund_beyond_purchase", accomplice).signal;
+    expect(signal?.triggered).toBe(true);
+    // Excess derived: 2,000.00 refunded against 60.00 bought.
+    expect(signal.evidence[0].observed).toBe(money(120_000 + 80_000 - 6_000));
   });
 });

@@ -142,6 +142,8 @@ export const GHANA_FIC_PROFILE: FiuProfile = {
       unusual_hours: ["ICANA"],
       many_counterparties: ["MURCW"],
       refund_reversal_abuse: ["TAICE"],
+      new_payee_drain: ["ICANA"],
+      refund_beyond_purchase: ["TAICE"],
     },
   },
 };
