@@ -149,7 +149,7 @@ export const SIGNALS: SignalDefinition[] = [
     signalId: "new_payee_drain",
     name: "Drain to new payees (account takeover)",
     description:
-      "Debits within one span (24 hours) to several payees the entity never dealt with before, for at least a floor and a multiple of the most it sent out in such a span in its baseline; needs an established baseline.",
+      "Debits within one span (24 hours) to several payees the entity never dealt with before, for at least a floor and a multiple of the most it sent out in such a span in its baseline, not funded by credits of the 72 hours before; needs an established baseline.",
     category: "behavioral",
     applicableTo: HOLDERS,
     defaultSeverity: "high",
@@ -160,6 +160,8 @@ export const SIGNALS: SignalDefinition[] = [
       minAmountMinor: 300_000,
       baselineMultiple: 3,
       minBaselineCount: 10,
+      fundingHours: 72,
+      maxFundedShare: 0.5,
     },
   },
   {

@@ -21,6 +21,23 @@ function largestSpanTotal(debits: Txn[], spanMs: number): number {
   return best;
 }
 
+/** Sum of credits with from <= at <= to, by prefix sums over `txns` (in time order). */
+function creditsBetween(txns: Txn[]): (from: number, to: number) => number {
+  const credits = txns.filter((t) => t.type === "credit");
+  const prefix = [0];
+  for (const t of credits) prefix.push(prefix[prefix.length - 1] + t.amountMinor);
+  const firstAtOrAfter = (at: number) => {
+    let [low, high] = [0, credits.length];
+    while (low < high) {
+      const mid = (low + high) >> 1;
+      if (credits[mid].at < at) low = mid + 1;
+      else high = mid;
+    }
+    return low;
+  };
+  return (from, to) => prefix[firstAtOrAfter(to + 1)] - prefix[firstAtOrAfter(from)];
+}
+
 /**
  * Account takeover's drain: within one span (24 h by default) of the window, debits to payees the
  * entity never paid or received from before, to several of them, for far more than the entity
@@ -41,7 +58,11 @@ export function newPayeeDrain(view: ActivityView, p: P): SignalOutcome {
     if (t.type === "debit" && !known.has(t.counterparty)) fresh.push(t);
     known.add(t.counterparty);
   }
-  let best = { total: 0, payees: 0, from: 0, to: 0 };
+  // A payout funded by money that just arrived (a season's finance paid to farmers, a salary sent
+  // on) is not a drain: the span's debits must exceed what came in shortly before, by far.
+  const fundingMs = p.fundingHours * 3_600_000;
+  const inflowBetween = creditsBetween([...view.baseline, ...view.window]);
+  let best = { total: 0, payees: 0, from: 0, to: 0, funded: 0 };
   let [sum, first] = [0, 0];
   const inSpan = new Map<string | null, number>();
   const move = (t: Txn, by: number) => {
@@ -56,8 +77,10 @@ export function newPayeeDrain(view: ActivityView, p: P): SignalOutcome {
       sum -= fresh[first].amountMinor;
       move(fresh[first++], -1);
     }
-    if (inSpan.size >= p.minNewPayees && sum > best.total)
-      best = { total: sum, payees: inSpan.size, from: fresh[first].at, to: fresh[i].at };
+    if (inSpan.size < p.minNewPayees || sum <= best.total) continue;
+    const funded = inflowBetween(fresh[first].at - fundingMs, fresh[i].at);
+    if (funded < p.maxFundedShare * sum)
+      best = { total: sum, payees: inSpan.size, from: fresh[first].at, to: fresh[i].at, funded };
   }
   const triggered = established && best.total >= threshold;
   const span = `${p.spanHours} hours`;
@@ -69,7 +92,7 @@ export function newPayeeDrain(view: ActivityView, p: P): SignalOutcome {
         observed: money(best.total),
         expected: `under ${money(threshold)}`,
         threshold: money(threshold),
-        context: `debits to ${best.payees} payees never seen before, within ${span}${best.total ? ` (${new Date(best.from).toISOString()} to ${new Date(best.to).toISOString()})` : ""}; the threshold is the larger of ${money(p.minAmountMinor)} and ${p.baselineMultiple} x the most the entity sent out in ${span} in its baseline (${money(usualSpanOut)}); at least ${p.minNewPayees} new payees and ${p.minBaselineCount} baseline transactions (${view.baseline.length}) needed`,
+        context: `debits to ${best.payees} payees never seen before, within ${span}${best.total ? ` (${new Date(best.from).toISOString()} to ${new Date(best.to).toISOString()})` : ""}; the threshold is the larger of ${money(p.minAmountMinor)} and ${p.baselineMultiple} x the most the entity sent out in ${span} in its baseline (${money(usualSpanOut)}); at least ${p.minNewPayees} new payees and ${p.minBaselineCount} baseline transactions (${view.baseline.length}) needed; credits in the ${p.fundingHours} hours before and during the span (${money(best.funded)}) must stay under ${Math.round(p.maxFundedShare * 100)}% of it`,
         deviation: ratio(best.total, threshold),
       },
     ],
@@ -79,7 +102,7 @@ export function newPayeeDrain(view: ActivityView, p: P): SignalOutcome {
         ? `Under ${p.minBaselineCount} baseline transactions: no established pattern to read a takeover against.`
         : `${money(best.total)} to new payees within ${span} (at least ${p.minNewPayees} of them): below ${money(threshold)}.`,
     counterfactual: triggered
-      ? `Would not trigger if under ${money(threshold)} had gone to new payees within ${span}, or the money had gone to fewer than ${p.minNewPayees} new payees or to payees seen before.`
+      ? `Would not trigger if under ${money(threshold)} had gone to new payees within ${span}, or the money had gone to fewer than ${p.minNewPayees} new payees or to payees seen before, or had arrived within ${p.fundingHours} hours before it left.`
       : null,
     confidence: 1,
     deviation: triggered ? ratio(best.total, threshold) : 0,

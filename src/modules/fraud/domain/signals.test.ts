@@ -248,6 +248,26 @@ describe("takeover and refund look-alikes", () => {
     expect(run("new_payee_drain", one).signal).toBeUndefined();
   });
 
+  it("a payout funded by money that just arrived is not a drain", () => {
+    const financed = [
+      ...normalActivity(),
+      txn({
+        at: daysAgo(5),
+        amountMinor: 5_000_000,
+        type: "credit",
+        category: "loan_disbursement",
+        counterparty: "bank",
+      }),
+      ...[1_500_000, 1_400_000, 1_300_000].map((amountMinor, i) =>
+        txn({ at: daysAgo(3, 9 + i), amountMinor, type: "debit", counterparty: `farmer-${i}` }),
+      ),
+    ];
+    expect(run("new_payee_drain", financed).signal).toBeUndefined();
+    // The same payout with the finance 4 days earlier than 72 hours before it: a drain.
+    const stale = financed.map((t) => (t.counterparty === "bank" ? { ...t, at: daysAgo(9) } : t));
+    expect(run("new_payee_drain", stale).signal?.triggered).toBe(true);
+  });
+
   it("a drain needs an established baseline", () => {
     const fresh = [1_500_000, 1_400_000].map((amountMinor, i) =>
       txn({ at: daysAgo(3, 20 + i), amountMinor, type: "debit", counterparty: `wallet-${i}` }),
