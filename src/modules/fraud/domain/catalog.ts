@@ -149,7 +149,7 @@ export const SIGNALS: SignalDefinition[] = [
     signalId: "new_payee_drain",
     name: "Drain to new payees (account takeover)",
     description:
-      "Debits within one span (24 hours) to several payees the entity never dealt with before, for at least a floor and a multiple of the most it sent out in such a span in its baseline, not funded by credits of the 72 hours before; needs an established baseline.",
+      "Debits within one span (24 hours) to several payees the entity never dealt with before, for at least a floor and a multiple of the most it sent out in such a span in its baseline, not funded by credits of the 72 hours before, mostly at hours of day the entity rarely transacts; needs an established baseline.",
     category: "behavioral",
     applicableTo: HOLDERS,
     defaultSeverity: "high",
@@ -162,6 +162,8 @@ export const SIGNALS: SignalDefinition[] = [
       minBaselineCount: 10,
       fundingHours: 72,
       maxFundedShare: 0.5,
+      rareHourShare: 0.02,
+      minOffHoursShare: 0.5,
     },
   },
   {

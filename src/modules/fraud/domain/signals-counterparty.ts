@@ -41,7 +41,8 @@ function creditsBetween(txns: Txn[]): (from: number, to: number) => number {
 /**
  * Account takeover's drain: within one span (24 h by default) of the window, debits to payees the
  * entity never paid or received from before, to several of them, for far more than the entity
- * ever sent out in such a span before. An established history is required: a new account has no
+ * ever sent out in such a span before, not funded by money that just arrived, and mostly at hours
+ * of day the entity does not transact. An established history is required: a new account has no
  * "before" to read a takeover against (new_entity_high_activity covers it).
  */
 export function newPayeeDrain(view: ActivityView, p: P): SignalOutcome {
@@ -63,7 +64,13 @@ export function newPayeeDrain(view: ActivityView, p: P): SignalOutcome {
   const fundingMs = p.fundingHours * 3_600_000;
   const inflowBetween = creditsBetween([...view.baseline, ...view.window]);
   let best = { total: 0, payees: 0, from: 0, to: 0, funded: 0 };
-  let [sum, first] = [0, 0];
+  // Takeovers happen when the owner is not transacting: hours of day that hold under
+  // `rareHourShare` of the entity's baseline (in the tenant's time zone) are its off hours.
+  const hourOf = (at: number) => new Date(at + view.utcOffsetMinutes * 60_000).getUTCHours();
+  const hourCounts = new Array<number>(24).fill(0);
+  for (const t of view.baseline) hourCounts[hourOf(t.at)]++;
+  const offHours = (t: Txn) => hourCounts[hourOf(t.at)] < p.rareHourShare * view.baseline.length;
+  let [sum, off, first] = [0, 0, 0];
   const inSpan = new Map<string | null, number>();
   const move = (t: Txn, by: number) => {
     const n = (inSpan.get(t.counterparty) ?? 0) + by;
@@ -72,12 +79,14 @@ export function newPayeeDrain(view: ActivityView, p: P): SignalOutcome {
   };
   for (let i = 0; i < fresh.length; i++) {
     sum += fresh[i].amountMinor;
+    if (offHours(fresh[i])) off += fresh[i].amountMinor;
     move(fresh[i], 1);
     while (fresh[i].at - fresh[first].at > spanMs) {
       sum -= fresh[first].amountMinor;
+      if (offHours(fresh[first])) off -= fresh[first].amountMinor;
       move(fresh[first++], -1);
     }
-    if (inSpan.size < p.minNewPayees || sum <= best.total) continue;
+    if (inSpan.size < p.minNewPayees || sum <= best.total || off < p.minOffHoursShare * sum) continue;
     const funded = inflowBetween(fresh[first].at - fundingMs, fresh[i].at);
     if (funded < p.maxFundedShare * sum)
       best = { total: sum, payees: inSpan.size, from: fresh[first].at, to: fresh[i].at, funded };
@@ -92,7 +101,7 @@ export function newPayeeDrain(view: ActivityView, p: P): SignalOutcome {
         observed: money(best.total),
         expected: `under ${money(threshold)}`,
         threshold: money(threshold),
-        context: `debits to ${best.payees} payees never seen before, within ${span}${best.total ? ` (${new Date(best.from).toISOString()} to ${new Date(best.to).toISOString()})` : ""}; the threshold is the larger of ${money(p.minAmountMinor)} and ${p.baselineMultiple} x the most the entity sent out in ${span} in its baseline (${money(usualSpanOut)}); at least ${p.minNewPayees} new payees and ${p.minBaselineCount} baseline transactions (${view.baseline.length}) needed; credits in the ${p.fundingHours} hours before and during the span (${money(best.funded)}) must stay under ${Math.round(p.maxFundedShare * 100)}% of it`,
+        context: `debits to ${best.payees} payees never seen before, within ${span}${best.total ? ` (${new Date(best.from).toISOString()} to ${new Date(best.to).toISOString()})` : ""}; the threshold is the larger of ${money(p.minAmountMinor)} and ${p.baselineMultiple} x the most the entity sent out in ${span} in its baseline (${money(usualSpanOut)}); at least ${p.minNewPayees} new payees and ${p.minBaselineCount} baseline transactions (${view.baseline.length}) needed; credits in the ${p.fundingHours} hours before and during the span (${money(best.funded)}) must stay under ${Math.round(p.maxFundedShare * 100)}% of it, and at least ${Math.round(p.minOffHoursShare * 100)}% of it must leave at hours of day that hold under ${Math.round(p.rareHourShare * 100)}% of the baseline`,
         deviation: ratio(best.total, threshold),
       },
     ],
@@ -102,7 +111,7 @@ export function newPayeeDrain(view: ActivityView, p: P): SignalOutcome {
         ? `Under ${p.minBaselineCount} baseline transactions: no established pattern to read a takeover against.`
         : `${money(best.total)} to new payees within ${span} (at least ${p.minNewPayees} of them): below ${money(threshold)}.`,
     counterfactual: triggered
-      ? `Would not trigger if under ${money(threshold)} had gone to new payees within ${span}, or the money had gone to fewer than ${p.minNewPayees} new payees or to payees seen before, or had arrived within ${p.fundingHours} hours before it left.`
+      ? `Would not trigger if under ${money(threshold)} had gone to new payees within ${span}, or the money had gone to fewer than ${p.minNewPayees} new payees or to payees seen before, or had arrived within ${p.fundingHours} hours before it left, or had left at hours the entity usually transacts.`
       : null,
     confidence: 1,
     deviation: triggered ? ratio(best.total, threshold) : 0,

@@ -268,6 +268,17 @@ describe("takeover and refund look-alikes", () => {
     expect(run("new_payee_drain", stale).signal?.triggered).toBe(true);
   });
 
+  it("a drain at the hours the entity usually transacts does not fire", () => {
+    // normalActivity() transacts at 10:00 and 13:00; the same drain at those hours.
+    const daytime = [
+      ...normalActivity(),
+      ...[1_500_000, 1_400_000, 1_300_000].map((amountMinor, i) =>
+        txn({ at: daysAgo(3, i ? 13 : 10), amountMinor, type: "debit", counterparty: `wallet-new-${i}` }),
+      ),
+    ];
+    expect(run("new_payee_drain", daytime).signal).toBeUndefined();
+  });
+
   it("a drain needs an established baseline", () => {
     const fresh = [1_500_000, 1_400_000].map((amountMinor, i) =>
       txn({ at: daysAgo(3, 20 + i), amountMinor, type: "debit", counterparty: `wallet-${i}` }),
