@@ -59,8 +59,8 @@ export function newPayeeDrain(view: ActivityView, p: P): SignalOutcome {
     if (t.type === "debit" && !known.has(t.counterparty)) fresh.push(t);
     known.add(t.counterparty);
   }
-  // A payout funded by money that just arrived (a season's finance paid to farmers, a salary sent
-  // on) is not a drain: the span's debits must exceed what came in shortly before, by far.
+  // A payout funded by money that arrived recently (a season's finance paid to farmers over weeks,
+  // a salary sent on) is not a drain: a drain empties savings, more than came in of late.
   const fundingMs = p.fundingHours * 3_600_000;
   const inflowBetween = creditsBetween([...view.baseline, ...view.window]);
   let best = { total: 0, payees: 0, from: 0, to: 0, funded: 0 };

@@ -263,8 +263,8 @@ describe("takeover and refund look-alikes", () => {
       ),
     ];
     expect(run("new_payee_drain", financed).signal).toBeUndefined();
-    // The same payout with the finance 4 days earlier than 72 hours before it: a drain.
-    const stale = financed.map((t) => (t.counterparty === "bank" ? { ...t, at: daysAgo(9) } : t));
+    // The same payout with the finance more than 30 days before it: a drain.
+    const stale = financed.map((t) => (t.counterparty === "bank" ? { ...t, at: daysAgo(40) } : t));
     expect(run("new_payee_drain", stale).signal?.triggered).toBe(true);
   });
 
