@@ -99,3 +99,27 @@ export const CaseNoteBody = storableText(
     actorName: ShortText.optional(),
   }),
 ).openapi("CaseNoteRequest");
+
+/**
+ * The answer of `GET .../cases/{caseId}/verify`, the same for every kind: the log's chain
+ * recomputed from genesis and its head checked against the anchor (named per kind).
+ */
+export const caseVerification = (disclaimer: z.ZodType) =>
+  z.object({
+    success: z.literal(true),
+    valid: z.boolean(),
+    eventCount: z.number().int(),
+    headHash: z.string(),
+    firstInvalidSequence: z.number().int().nullable(),
+    anchorValid: z
+      .boolean()
+      .nullable()
+      .openapi({
+        description:
+          "Whether the head (last sequence and hash) matches the anchor the service keyed with a " +
+          "Worker secret when it last wrote the case: false when the log was rewritten, truncated " +
+          "or extended outside the service (even with every hash recomputed); null for cases " +
+          "written before anchoring existed. `valid` is false whenever this is false.",
+      }),
+    disclaimer,
+  });

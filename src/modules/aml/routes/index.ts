@@ -21,6 +21,7 @@ export function registerAmlRoutes(app: App): void {
   registerGetTransitions(app);
   registerGetCase(app);
   registerTransitionCase(app);
+  caseWork.registerVerifyCase(app, "aml");
   caseWork.registerAssignCase(app, "aml");
   caseWork.registerAddNote(app, "aml");
   caseWork.registerChangeTags(app, "aml");

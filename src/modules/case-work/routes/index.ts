@@ -10,3 +10,4 @@ export { registerConfirmClose } from "./confirm-close";
 export { registerListSnoozes } from "./list-snoozes";
 export { registerRejectClose } from "./reject-close";
 export { registerSnoozeRule } from "./snooze-rule";
+export { registerVerifyCase } from "./verify-case";

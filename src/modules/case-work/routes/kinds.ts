@@ -8,11 +8,13 @@ import { z } from "@hono/zod-openapi";
 import { uuidParam } from "../../../http/openapi";
 import type { CaseKind } from "../../../lib/case-work";
 import type { Scope } from "../../../lib/scopes";
+import { verifyCase as amlVerify } from "../../aml/cases/service";
 import * as amlWork from "../../aml/casework/service";
 import * as aml from "../../aml/schemas";
 import { amlSnoozeTarget } from "../../aml/snoozes/service";
 import * as fraudWork from "../../fraud/casework/service";
 import * as fraud from "../../fraud/schemas";
+import { verifyCase as fraudVerify } from "../../fraud/service";
 import { fraudSnoozeTarget } from "../../fraud/snoozes/service";
 import type { CaseSnoozeTarget } from "../../lists/snoozes/service";
 
@@ -40,6 +42,8 @@ export interface KindResponses {
   entry: z.ZodType;
   /** The answer of assignment, tags and the close decisions: the case and the appended entries. */
   workResult: ReturnType<typeof workResult>;
+  /** The answer of `/verify`: the same shape for every kind, named per kind. */
+  verification: z.ZodType;
 }
 
 /** Loaded once, then shared by every route of the kind. */
@@ -60,6 +64,7 @@ export interface CaseKindRoutes {
   disclaimer: string;
   responses: () => Promise<KindResponses>;
   workDescription: string;
+  verifyDescription: string;
 }
 
 export const KIND_ROUTES: Record<CaseKind, CaseKindRoutes> = {
@@ -72,14 +77,18 @@ export const KIND_ROUTES: Record<CaseKind, CaseKindRoutes> = {
     aCase: "a fraud case",
     disclaimer: fraud.DISCLAIMER,
     responses: loadedOnce(async () => {
-      const { Disclaimer, FraudCaseEventSchema, FraudCaseSchema } = await import("../../fraud/responses");
+      const { Disclaimer, FraudCaseEventSchema, FraudCaseSchema, FraudCaseVerification } = await import(
+        "../../fraud/responses"
+      );
       return {
         disclaimer: Disclaimer,
         entry: FraudCaseEventSchema,
         workResult: workResult(FraudCaseSchema, FraudCaseEventSchema, Disclaimer),
+        verification: FraudCaseVerification,
       };
     }),
     workDescription: "The case and the appended events",
+    verifyDescription: "Recomputes the case's hash chain (case row and every event) from genesis.",
   },
   aml: {
     prefix: "/v1/kyc-aml/cases",
@@ -91,14 +100,20 @@ export const KIND_ROUTES: Record<CaseKind, CaseKindRoutes> = {
     disclaimer: aml.DISCLAIMER,
     responses: loadedOnce(async () => {
       const { Disclaimer } = await import("../../aml/responses");
-      const { AmlCaseHistorySchema, AmlCaseSchema } = await import("../../aml/cases/responses");
+      const { AmlCaseHistorySchema, AmlCaseSchema, AmlCaseVerification } = await import(
+        "../../aml/cases/responses"
+      );
       return {
         disclaimer: Disclaimer,
         entry: AmlCaseHistorySchema,
         workResult: workResult(AmlCaseSchema, AmlCaseHistorySchema, Disclaimer),
+        verification: AmlCaseVerification,
       };
     }),
     workDescription: "The case and the appended history entries",
+    verifyDescription:
+      "Recomputes the case's history chain (the created entry covers the case's immutable fields) " +
+      "from genesis and checks its head against the anchor, as for fraud cases.",
   },
 };
 
@@ -117,6 +132,9 @@ export const CASE_WORK = {
     rejectClose: asEvents(amlWork.rejectClose),
   },
 };
+
+/** Each kind's log check (`/verify`): chain from genesis and anchor; 404 for an unknown case. */
+export const CASE_VERIFY = { fraud: fraudVerify, aml: amlVerify };
 
 /** Each kind's side of the snooze flow (lists/snoozes `snoozeFromCase`). */
 export const SNOOZE_TARGETS: Record<

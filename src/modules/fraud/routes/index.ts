@@ -11,7 +11,6 @@ import { registerListAlerts } from "./list-alerts";
 import { registerListCases } from "./list-cases";
 import { registerListEvents } from "./list-events";
 import { registerListSignals } from "./list-signals";
-import { registerVerifyCase } from "./verify-case";
 
 export function registerFraudRoutes(app: App): void {
   registerListSignals(app);
@@ -31,7 +30,7 @@ export function registerFraudRoutes(app: App): void {
   caseWork.registerChangeTags(app, "fraud");
   caseWork.registerConfirmClose(app, "fraud");
   caseWork.registerRejectClose(app, "fraud");
-  registerVerifyCase(app);
+  caseWork.registerVerifyCase(app, "fraud");
   caseWork.registerSnoozeRule(app, "fraud");
   caseWork.registerListSnoozes(app, "fraud");
 }
