@@ -12,7 +12,7 @@ const IN_CYCLES_TODAY = [
   "admin",
   "aml",
   "bhi",
-  "case-work",
+  "cases",
   "data",
   "events",
   "fraud",

@@ -1,6 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import { actorKeyIdField, orNull } from "../../http/openapi";
-import { caseVerification, caseWorkFields } from "../case-work/schemas";
+import { caseVerification, caseWorkFields } from "../cases/schemas";
 import { AlertCaseRefSchema } from "../monitoring/alerts/responses";
 import { AlertTrigger } from "../monitoring/alerts/schemas";
 import { RuleSetStampSchema } from "../rules/responses";

@@ -1,16 +1,16 @@
 import type { PageRequest } from "../../../db/keyset";
 import type { AmlCaseHistoryRow, AmlCaseRow } from "../../../db/shard/aml";
 import type { TenantContext } from "../../../db/tenant-context";
+import { conflict, notFound } from "../../../lib/errors";
+import { GENESIS_HASH, verifyChain } from "../../../lib/hash-chain";
+import { presentPage } from "../../../lib/pagination";
 import {
   type Anchor,
   type AnchorKeys,
   anchorHead,
   anchorKeysFrom,
   checkAnchor,
-} from "../../../lib/case-anchor";
-import { conflict, notFound } from "../../../lib/errors";
-import { GENESIS_HASH, verifyChain } from "../../../lib/hash-chain";
-import { presentPage } from "../../../lib/pagination";
+} from "../../cases/domain/anchor";
 import {
   openPersonalFields,
   openPersonalTexts,
@@ -247,7 +247,7 @@ export const fieldsOf = (row: AmlCaseHistoryRow): HistoryFields => ({
 });
 
 /**
- * The anchor of a case whose history ends at (sequence, hash) (src/lib/case-anchor.ts). Throws
+ * The anchor of a case whose history ends at (sequence, hash) (src/modules/cases/domain/anchor.ts). Throws
  * when SECRETS_KEY is missing: nothing is written without its anchor.
  */
 export async function anchorFor(

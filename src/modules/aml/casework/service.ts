@@ -5,6 +5,7 @@
  */
 import type { AmlCaseRow } from "../../../db/shard/aml";
 import type { TenantContext } from "../../../db/tenant-context";
+import { AppError, badRequest } from "../../../lib/errors";
 import {
   type CloseRequest,
   checkSecondActor,
@@ -13,8 +14,7 @@ import {
   outcomeFor,
   strClock,
   tagChanges,
-} from "../../../lib/case-work";
-import { AppError, badRequest } from "../../../lib/errors";
+} from "../../cases/domain/work";
 import { eventInsertOnce } from "../../events/service";
 import { hasFiledReport } from "../../goaml/read-model";
 import { appendEntry, type EntryBody } from "../cases/service";

@@ -1,5 +1,5 @@
 import type { App } from "../../../http/context";
-import * as caseWork from "../../case-work/routes";
+import * as caseWork from "../../cases/routes";
 import { registerBacktest } from "./backtest";
 import { registerEvaluate } from "./evaluate";
 import { registerGetBacktest } from "./get-backtest";

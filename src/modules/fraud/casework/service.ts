@@ -4,8 +4,8 @@
  * it into the projection (domain/case-work.ts) in the same batch.
  */
 import type { TenantContext } from "../../../db/tenant-context";
-import { MAX_TAGS_PER_CASE } from "../../../lib/case-work";
 import { AppError } from "../../../lib/errors";
+import { MAX_TAGS_PER_CASE } from "../../cases/domain/work";
 import type { EventInput } from "../domain/case-log";
 import { appendEvent, getCase } from "../service";
 

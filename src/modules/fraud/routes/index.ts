@@ -1,5 +1,5 @@
 import type { App } from "../../../http/context";
-import * as caseWork from "../../case-work/routes";
+import * as caseWork from "../../cases/routes";
 import { registerAddEvent } from "./add-event";
 import { registerCaseStats } from "./case-stats";
 import { registerChangeStatus } from "./change-status";
