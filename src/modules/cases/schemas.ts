@@ -123,3 +123,12 @@ export const caseVerification = (disclaimer: z.ZodType) =>
       }),
     disclaimer,
   });
+
+/** The answer of assignment, tags and the close decisions for a kind: the case and the appended entries. */
+export const caseWorkResult = (caseSchema: z.ZodType, entrySchema: z.ZodType, disclaimer: z.ZodType) =>
+  z.object({
+    success: z.literal(true),
+    case: caseSchema,
+    events: z.array(entrySchema),
+    disclaimer,
+  });

@@ -1,5 +1,7 @@
 import type { App } from "../../../http/context";
 import * as caseWork from "../../cases/routes";
+// Registers the kind with the cases module before any of its routes are built.
+import "./case-kind";
 import { registerBacktest } from "./backtest";
 import { registerEvaluate } from "./evaluate";
 import { registerGetBacktest } from "./get-backtest";

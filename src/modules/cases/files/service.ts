@@ -7,15 +7,12 @@ import type { CaseFileKind, CaseFileRow } from "../../../db/shard/cases";
 import type { TenantContext } from "../../../db/tenant-context";
 import { toHex } from "../../../lib/crypto";
 import { AppError, badRequest, notFound } from "../../../lib/errors";
-import { appendEntry } from "../../aml/cases/service";
 import { tenantAuditInsert } from "../../audit/service";
-import { appendEvent } from "../../fraud/service";
 import { deleteTenantObjects, putTenantObject } from "../../usage/objects/service";
 import { assertStorage } from "../../usage/service";
+import { caseKind } from "../kinds/service";
 import { type AllowedContentType, contentMismatch, MAX_FILE_BYTES, safeFilename } from "./domain/upload";
 import * as repo from "./repo";
-
-const CASE_NAME: Record<CaseFileKind, string> = { fraud: "Fraud case", aml: "AML case" };
 
 export const fileObjectKey = (tenantId: string, kind: CaseFileKind, caseId: string, fileId: string) =>
   `tenants/${tenantId}/case-files/${kind}/${caseId}/${fileId}`;
@@ -45,7 +42,7 @@ export interface UploadInput {
 }
 
 async function assertCase(ctx: TenantContext, kind: CaseFileKind, caseId: string) {
-  if (!(await repo.caseExists(ctx, kind, caseId))) throw notFound(CASE_NAME[kind]);
+  if (!(await caseKind(kind).exists(ctx, caseId))) throw notFound(caseKind(kind).name);
 }
 
 /**
@@ -93,33 +90,23 @@ export async function uploadFile(ctx: TenantContext, kind: CaseFileKind, caseId:
     createdAt: now,
   };
   const reference = { fileId: id, sha256, size: row.sizeBytes, contentType: input.contentType, filename };
-  const note = input.description ?? `File ${filename} (sha256 ${sha256})`;
+  const entry = {
+    eventType: "evidence_added" as const,
+    actorId: input.actorId,
+    actorName: input.actorName ?? null,
+    actorKeyId: input.actorKeyId,
+    text: input.description ?? null,
+    summary: `File ${filename} (sha256 ${sha256})`,
+    facts: reference,
+    evidenceType: "file" as const,
+  };
+  const log = caseKind(kind);
   try {
-    if (kind === "aml") {
-      await appendEntry(ctx, caseId, (c) => ({
-        eventType: "evidence_added",
-        toStatus: c.status,
-        actorType: "user",
-        actorId: input.actorId,
-        actorName: input.actorName ?? null,
-        actorKeyId: input.actorKeyId,
-        note,
-        details: { evidenceType: "file", ...reference },
-        extras: { statements: [repo.insertFile(ctx, row)] },
-      }));
-    } else {
+    if (log.takesStatements) await log.append(ctx, caseId, entry, [repo.insertFile(ctx, row)]);
+    else {
       await repo.insertFile(ctx, row);
       try {
-        await appendEvent(ctx, caseId, {
-          eventType: "evidence_added",
-          actorType: "user",
-          actorId: input.actorId,
-          actorName: input.actorName ?? null,
-          actorKeyId: input.actorKeyId,
-          evidenceType: "file",
-          evidenceReference: reference,
-          noteContent: input.description ?? null,
-        });
+        await log.append(ctx, caseId, entry);
       } catch (error) {
         await repo.deleteFile(ctx, id);
         throw error;

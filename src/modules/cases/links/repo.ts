@@ -1,20 +1,9 @@
 import { and, asc, eq } from "drizzle-orm";
 import type { TenantScope } from "../../../db/client";
 import { caseLinks } from "../../../db/shard/cases";
-import { amlCases } from "../../aml/read-model";
-import { fraudCases } from "../../fraud/read-model";
-import type { CaseEndKind, End } from "./domain/ends";
+import type { End } from "./domain/ends";
 
 export type NewLink = Omit<typeof caseLinks.$inferInsert, "tenantId">;
-
-/** Whether the tenant has this case (another tenant's is absent: the scope pre-applies the tenant). */
-export async function caseExists(scope: TenantScope, kind: CaseEndKind, id: string) {
-  const rows =
-    kind === "fraud_case"
-      ? await scope.db.select({ id: fraudCases.id }).from(fraudCases, eq(fraudCases.id, id)).limit(1)
-      : await scope.db.select({ id: amlCases.id }).from(amlCases, eq(amlCases.id, id)).limit(1);
-  return rows.length > 0;
-}
 
 const isA = (end: End) => and(eq(caseLinks.aKind, end.kind), eq(caseLinks.aId, end.id));
 const isB = (end: End) => and(eq(caseLinks.bKind, end.kind), eq(caseLinks.bId, end.id));

@@ -7,11 +7,10 @@ import type { CaseLinkRow } from "../../../db/shard/cases";
 import type { TenantContext } from "../../../db/tenant-context";
 import { AppError, badRequest, notFound } from "../../../lib/errors";
 import { grants, type Scope } from "../../../lib/scopes";
-import { appendEntry } from "../../aml/cases/service";
 import { tenantAuditInsert } from "../../audit/service";
 import { eventInsert, notifyOutbox } from "../../events/service";
-import { appendEvent } from "../../fraud/service";
 import { getAlert, readableAlertIds, visibleKinds } from "../../monitoring/alerts/service";
+import { caseKind } from "../kinds/service";
 import {
   type CaseEndKind,
   canonicalPair,
@@ -26,9 +25,11 @@ import * as repo from "./repo";
 
 export type CaseKind = "fraud" | "aml";
 export const CASE_END: Record<CaseKind, CaseEndKind> = { fraud: "fraud_case", aml: "aml_case" };
-const CASE_NAME: Record<CaseEndKind, string> = { fraud_case: "Fraud case", aml_case: "AML case" };
-const READ: Record<CaseEndKind, Scope> = { fraud_case: "fraud:read", aml_case: "aml:read" };
-const WRITE: Record<CaseEndKind, Scope> = { fraud_case: "fraud:write", aml_case: "aml:write" };
+const KIND_OF: Record<CaseEndKind, CaseKind> = { fraud_case: "fraud", aml_case: "aml" };
+/** The registered kind of a case end (kinds/service.ts). */
+const kindOf = (end: CaseEndKind) => caseKind(KIND_OF[end]);
+const READ = (end: CaseEndKind): Scope => kindOf(end).routes.read;
+const WRITE = (end: CaseEndKind): Scope => kindOf(end).routes.write;
 
 /** Who acts: the analyst named in the request and the key that authenticated it. */
 export interface LinkActor {
@@ -47,16 +48,16 @@ export const presentLink = (row: CaseLinkRow, self: End) => ({
 });
 
 async function assertCase(ctx: TenantContext, end: { kind: CaseEndKind; id: string }) {
-  if (!(await repo.caseExists(ctx, end.kind, end.id))) throw notFound(CASE_NAME[end.kind]);
+  if (!(await kindOf(end.kind).exists(ctx, end.id))) throw notFound(kindOf(end.kind).name);
 }
 
 /** Writing a link writes into the other case's log, so the key needs that kind's write scope. */
 function assertMayWrite(end: End, scopes: readonly Scope[]) {
-  if (isCaseEnd(end) && !grants(scopes, WRITE[end.kind]))
+  if (isCaseEnd(end) && !grants(scopes, WRITE(end.kind)))
     throw new AppError(
       "forbidden",
-      `A link to an ${end.kind} is recorded in its log: needs ${WRITE[end.kind]}`,
-      [{ path: "target.kind", message: `requires scope ${WRITE[end.kind]}` }],
+      `A link to an ${end.kind} is recorded in its log: needs ${WRITE(end.kind)}`,
+      [{ path: "target.kind", message: `requires scope ${WRITE(end.kind)}` }],
     );
 }
 
@@ -67,7 +68,7 @@ async function assertTarget(ctx: TenantContext, target: End, scopes: readonly Sc
       { path: "target.id", message: `no ${target.kind} ${target.id} in this tenant` },
     ]);
   if (isCaseEnd(target)) {
-    if (!(await repo.caseExists(ctx, target.kind, target.id))) throw missing();
+    if (!(await kindOf(target.kind).exists(ctx, target.id))) throw missing();
     return;
   }
   try {
@@ -87,7 +88,7 @@ async function readableLinks(ctx: TenantContext, rows: CaseLinkRow[], self: End,
     : new Set<string>();
   return rows.filter((_, i) => {
     const end = others[i];
-    return isCaseEnd(end) ? grants(scopes, READ[end.kind]) : alerts.has(end.id);
+    return isCaseEnd(end) ? grants(scopes, READ(end.kind)) : alerts.has(end.id);
   });
 }
 
@@ -104,30 +105,19 @@ async function appendToLog(
   statements: unknown[] = [],
 ) {
   const linked = otherEnd(row, end);
-  const text = entryText(change, linked, note);
-  if (end.kind === "aml_case") {
-    await appendEntry(ctx, end.id, (c) => ({
+  await kindOf(end.kind).append(
+    ctx,
+    end.id,
+    {
       eventType: change,
-      toStatus: c.status,
-      actorType: "user",
       actorId: actor.actorId,
       actorName: actor.actorName ?? null,
       actorKeyId: actor.actorKeyId,
-      note: text,
-      details: { linkId: row.id, linked },
-      extras: { statements },
-    }));
-    return;
-  }
-  await appendEvent(ctx, end.id, {
-    eventType: change,
-    actorType: "user",
-    actorId: actor.actorId,
-    actorName: actor.actorName ?? null,
-    actorKeyId: actor.actorKeyId,
-    noteContent: text,
-    evidenceReference: { linkId: row.id, linked },
-  });
+      text: entryText(change, linked, note),
+      facts: { linkId: row.id, linked },
+    },
+    statements,
+  );
 }
 
 /**
@@ -149,7 +139,8 @@ async function recordChange(
 ) {
   try {
     const cases = endsOf(row).filter(isCaseEnd);
-    const inBatch = cases.find((e) => e.kind === "aml_case");
+    // The one end whose log commits in a D1 batch takes the audit row and the event with it.
+    const inBatch = cases.find((e) => kindOf(e.kind).takesStatements);
     for (const end of cases) if (end !== inBatch) await appendToLog(ctx, end, change, row, actor, note);
     const now = ctx.clock.now();
     const statements = [
