@@ -1,33 +1,7 @@
 /** OpenAPI shapes of case evidence files and links (docs/decisions/case-work.md#evidence-files). */
 import { z } from "@hono/zod-openapi";
 import { uuidParam } from "../../../http/openapi";
-import type { Scope } from "../../../lib/scopes";
-import type { CaseKind as CaseFileKind } from "./domain/upload";
 import { ALLOWED_CONTENT_TYPES, MAX_DESCRIPTION_LENGTH, MAX_FILE_BYTES } from "./domain/upload";
-
-/** Where each case kind's routes live and the scopes they need. */
-export const KIND_ROUTES: Record<
-  CaseFileKind,
-  /** aCase: the kind's case with its article, for operation summaries ("Link a fraud case"). */
-  { prefix: string; tag: string; read: Scope; write: Scope; op: string; aCase: string }
-> = {
-  fraud: {
-    prefix: "/v1/fraud/cases",
-    tag: "Fraud",
-    read: "fraud:read",
-    write: "fraud:write",
-    op: "Fraud",
-    aCase: "a fraud case",
-  },
-  aml: {
-    prefix: "/v1/kyc-aml/cases",
-    tag: "KYC/AML",
-    read: "aml:read",
-    write: "aml:write",
-    op: "Aml",
-    aCase: "an AML case",
-  },
-};
 
 export const CaseParams = z.object({ caseId: uuidParam("caseId") });
 export const FileParams = z.object({ caseId: uuidParam("caseId"), fileId: uuidParam("fileId") });

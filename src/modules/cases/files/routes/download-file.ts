@@ -1,9 +1,10 @@
 import { z } from "@hono/zod-openapi";
 import type { App } from "../../../../http/context";
 import { errorResponses, tenantRoute } from "../../../../http/openapi";
+import { KIND_ROUTES } from "../../routes/kinds";
 import type { CaseKind as CaseFileKind } from "../domain/upload";
 import { ALLOWED_CONTENT_TYPES } from "../domain/upload";
-import { FileParams, KIND_ROUTES } from "../schemas";
+import { FileParams } from "../schemas";
 import { downloadFile } from "../service";
 
 const downloadRoute = (kind: CaseFileKind) =>

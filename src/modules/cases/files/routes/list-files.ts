@@ -1,8 +1,9 @@
 import { z } from "@hono/zod-openapi";
 import type { App } from "../../../../http/context";
 import { jsonContent, tenantRoute } from "../../../../http/openapi";
+import { KIND_ROUTES } from "../../routes/kinds";
 import type { CaseKind as CaseFileKind } from "../domain/upload";
-import { CaseParams, KIND_ROUTES } from "../schemas";
+import { CaseParams } from "../schemas";
 import { listFiles } from "../service";
 
 const listRoute = (kind: CaseFileKind) =>

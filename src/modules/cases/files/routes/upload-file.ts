@@ -3,9 +3,10 @@ import type { App } from "../../../../http/context";
 import { ErrorBodySchema } from "../../../../http/errors";
 import { errorResponses, jsonContent, tenantRoute } from "../../../../http/openapi";
 import { AppError } from "../../../../lib/errors";
+import { KIND_ROUTES } from "../../routes/kinds";
 import type { CaseKind as CaseFileKind } from "../domain/upload";
 import { allowedContentType, MAX_FILE_BYTES } from "../domain/upload";
-import { CaseParams, KIND_ROUTES, UploadQuery, uploadBody } from "../schemas";
+import { CaseParams, UploadQuery, uploadBody } from "../schemas";
 import { uploadFile } from "../service";
 
 const uploadRoute = (kind: CaseFileKind) =>

@@ -1,6 +1,6 @@
 import type { App } from "../../../../http/context";
 import { errorResponses, jsonBody, jsonContent, tenantRoute } from "../../../../http/openapi";
-import { KIND_ROUTES } from "../../files/schemas";
+import { KIND_ROUTES } from "../../routes/kinds";
 import { CaseParams, CreateLinkBody } from "../schemas";
 import { type CaseKind, linkCase } from "../service";
 
