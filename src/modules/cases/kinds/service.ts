@@ -37,18 +37,22 @@ export interface CaseKindRoutes {
   verifyDescription: string;
 }
 
-/** An analyst's case-work input: who acts, and the key that authenticated the request. */
-type WorkInput = { actorId: string; actorName?: string; actorKeyId: string | null };
-type WorkAnswer = Promise<{ case: unknown; events: unknown[] }>;
+/**
+ * A service taking the kind's own input type (validated by the route's body schema before the
+ * call): `never` accepts any, and the route casts at the call.
+ */
+type WorkService = (
+  ctx: TenantContext,
+  caseId: string,
+  input: never,
+) => Promise<{ case: unknown; events: unknown[] }>;
 
 /** A kind's case-work services, answering `{ case, events }`. */
 export interface CaseWorkServices {
-  // biome-ignore lint/suspicious/noExplicitAny: each kind's body type, validated by the route's schema
-  assignCase(ctx: TenantContext, caseId: string, input: WorkInput & any): WorkAnswer;
-  // biome-ignore lint/suspicious/noExplicitAny: as above
-  changeTags(ctx: TenantContext, caseId: string, input: WorkInput & any): WorkAnswer;
-  confirmClose(ctx: TenantContext, caseId: string, input: WorkInput & { note?: string }): WorkAnswer;
-  rejectClose(ctx: TenantContext, caseId: string, input: WorkInput & { note?: string }): WorkAnswer;
+  assignCase: WorkService;
+  changeTags: WorkService;
+  confirmClose: WorkService;
+  rejectClose: WorkService;
 }
 
 /** A note's contract, which each kind published on its own (fraud 201 with the event, AML 200 with the case). */
@@ -61,8 +65,8 @@ export interface CaseNoteContract {
   response: () => Promise<z.ZodType>;
   description: string;
   errors: Record<number, unknown>;
-  // biome-ignore lint/suspicious/noExplicitAny: the body validated against `body`
-  add(ctx: TenantContext, caseId: string, input: any): Promise<Record<string, unknown>>;
+  /** Takes the body validated against `body` (and the key id): `never`, as for WorkService. */
+  add(ctx: TenantContext, caseId: string, input: never): Promise<Record<string, unknown>>;
 }
 
 /** An entry the cases module writes into a kind's log (a link, an uploaded file). */
@@ -89,8 +93,7 @@ export interface CaseKindDefinition {
   work: CaseWorkServices;
   note: CaseNoteContract;
   verify(ctx: TenantContext, caseId: string): Promise<Record<string, unknown>>;
-  // biome-ignore lint/suspicious/noExplicitAny: each kind's case and entry types
-  snooze: CaseSnoozeTarget<{ entityType: string; entityId: string }, any>;
+  snooze: CaseSnoozeTarget<{ entityType: string; entityId: string }, unknown>;
   /** Whether the tenant has this case (another tenant's is absent). */
   exists(ctx: TenantContext, caseId: string): Promise<boolean>;
   /**

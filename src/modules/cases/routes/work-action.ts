@@ -4,10 +4,9 @@ import { errorResponses, jsonBody, jsonContent, tenantRoute } from "../../../htt
 import type { CaseKind } from "../domain/work";
 import { CASE_WORK, CaseParams, KIND_ROUTES } from "./kinds";
 
-type Work = (typeof CASE_WORK)[CaseKind];
-type WorkName = "assignCase" | "changeTags" | "confirmClose" | "rejectClose";
-/** What the request body gives the service; the key id comes from the authentication. */
-type BodyOf<N extends WorkName> = Omit<Parameters<Work[N]>[2], "actorKeyId">;
+type WorkName = keyof (typeof CASE_WORK)[CaseKind];
+/** What the request body gives the service (each kind's service takes it); the key id comes from the authentication. */
+type WorkBody = { actorId: string };
 
 /**
  * One analyst action on a case of either kind (assignment, tags, the close decisions): a POST
@@ -20,7 +19,7 @@ export interface WorkAction<N extends WorkName> {
   /** A table-of-contents line naming the kind's case ("Assign a fraud case"); the detail in `description`. */
   summary: (aCase: string) => string;
   description: string;
-  body: z.ZodType<BodyOf<N>>;
+  body: z.ZodType<WorkBody>;
   service: N;
 }
 
@@ -44,16 +43,13 @@ export const registerWorkAction =
     });
     return app.openapi(route, async (c) => {
       // Validated against action.body by the route.
-      const body = c.req.valid("json") as BodyOf<N>;
-      const service = CASE_WORK[kind][action.service] as (
-        ctx: Parameters<Work[N]>[0],
-        caseId: string,
-        input: Parameters<Work[N]>[2],
-      ) => Promise<{ case: unknown; events: unknown[] }>;
-      const result = await service(c.get("ctx"), c.req.valid("param").caseId, {
-        ...body,
-        actorKeyId: c.get("auth").keyId,
-      } as Parameters<Work[N]>[2]);
+      const body = c.req.valid("json") as WorkBody;
+      const input = { ...body, actorKeyId: c.get("auth").keyId };
+      const result = await CASE_WORK[kind][action.service](
+        c.get("ctx"),
+        c.req.valid("param").caseId,
+        input as never,
+      );
       return c.json({ success: true as const, ...result, disclaimer: facts.disclaimer }, 200);
     });
   };
