@@ -38,7 +38,7 @@ export const CROSS_MODULE_EXCEPTIONS = [
   "fraud/cases/system-repo",
   "webhooks/secrets/system-repo",
   "audit/routes",
-  "case-work/routes",
+  "cases/routes",
 ];
 
 /** src/http/ imports no module but in these files, and there only these (paths inside modules/). */

@@ -38,7 +38,7 @@ describe("layering check (scripts/layering-rules.mjs)", () => {
     expect(verdict("modules/data/flows/service.ts", "../../../db/shard/transaction-flows")).toBe("allowed");
     expect(verdict("modules/fraud/system-repo.ts", "../../db/system-db")).toBe("allowed");
     expect(verdict("modules/fraud/routes/get-case.ts", "../../../http/openapi")).toBe("allowed");
-    expect(verdict("modules/fraud/routes/index.ts", "../../case-work/routes")).toBe("allowed");
+    expect(verdict("modules/fraud/routes/index.ts", "../../cases/routes")).toBe("allowed");
     expect(verdict("modules/admin/reseal/service.ts", "../../aml/cases/system-repo")).toBe("allowed");
     expect(verdict("http/middleware/auth.ts", "../../modules/admin/verification/service")).toBe("allowed");
     expect(verdict("http/context.ts", "../modules/audit/service")).toBe("allowed");

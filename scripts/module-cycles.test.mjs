@@ -12,7 +12,7 @@ const IN_CYCLES_TODAY = [
   "admin",
   "aml",
   "bhi",
-  "case-work",
+  "cases",
   "data",
   "events",
   "fraud",
@@ -106,4 +106,11 @@ describe("module-level import cycles", () => {
       "out of every cycle now: drop them",
     ).toEqual([]);
   }, 30_000); // reads every file under src/: seconds when the machine is busy
+
+  it("keeps the case module free of the kinds: fraud and aml register into cases (issue 37)", () => {
+    const graph = moduleGraph();
+    expect([...(graph.get("cases") ?? [])].filter((m) => m === "fraud" || m === "aml")).toEqual([]);
+    const both = [...graph].filter(([, to]) => to.has("fraud") && to.has("aml")).map(([from]) => from);
+    expect(both, "modules that import both kinds").not.toContain("cases");
+  }, 30_000);
 });

@@ -429,7 +429,7 @@ export interface paths {
         };
         /**
          * List fraud cases
-         * @description With filters; newest first.
+         * @description With filters; newest first. Pages as `GET /v1/kyc-aml/cases` does: `pagination` (limit, cursor, offset); the same fields also at the top level, as before.
          */
         get: operations["listFraudCases"];
         put?: never;
@@ -944,7 +944,7 @@ export interface paths {
         };
         /**
          * List AML cases
-         * @description Filter by status, entityType, entityId and ruleId; newest first.
+         * @description Filter by status, entityType, entityId and ruleId; newest first. Pages as `GET /v1/fraud/cases` does: `pagination` (limit, cursor, offset).
          */
         get: operations["listAmlCases"];
         put?: never;
@@ -1009,6 +1009,26 @@ export interface paths {
          * @description 400 invalid_transition when the state machine refuses.
          */
         post: operations["transitionAmlCase"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/kyc-aml/cases/{caseId}/verify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Verify an AML case's hash chain
+         * @description Recomputes the case's history chain (the created entry covers the case's immutable fields) from genesis and checks its head against the anchor, as for fraud cases.
+         */
+        get: operations["verifyAmlCase"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -5583,6 +5603,18 @@ export interface components {
             createdAt: string;
             previousHash: string;
             hash: string;
+        };
+        AmlCaseVerification: {
+            /** @enum {boolean} */
+            success: true;
+            valid: boolean;
+            eventCount: number;
+            headHash: string;
+            firstInvalidSequence: number | null;
+            /** @description Whether the head (last sequence and hash) matches the anchor the service keyed with a Worker secret when it last wrote the case: false when the log was rewritten, truncated or extended outside the service (even with every hash recomputed); null for cases written before anchoring existed. `valid` is false whenever this is false. */
+            anchorValid: boolean | null;
+            /** @example Advisory only. These AML trigger rules are deterministic indicators for human review; they perform no identity verification, document validation or sanctions screening, make no automated decision and block no transaction. Filing a report is the decision of the institution's AML reporting officer. */
+            disclaimer: string;
         };
         CaseNoteRequest: {
             content: string;
@@ -12414,6 +12446,7 @@ export interface operations {
                         hasMore: boolean;
                         /** @description Pass as `cursor` for the next page; null on the last page. */
                         nextCursor: string | null;
+                        pagination: components["schemas"]["Pagination"];
                         /** @example Advisory only: fraud signals are deterministic, rule-based indicators, not findings of fraud. They never block transactions or trigger automated decisions; a human must review the evidence before any action. */
                         disclaimer: string;
                     };
@@ -17128,6 +17161,124 @@ export interface operations {
             };
             /** @description `idempotency_key_reused`: the Idempotency-Key was used within 24 h for a different request */
             422: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited (per client address before authentication, then per API key); retry after Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description Per-key requests a minute (also on every authenticated /v1 answer) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets */
+                    "RateLimit-Reset"?: number;
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error (no internals are returned) */
+            500: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unavailable`: the request did not finish within the 30 s deadline, or (a write) the tenant is being moved between databases and writes are paused for a few seconds; retry after Retry-After seconds, a write with the same Idempotency-Key */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    verifyAmlCase: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description An ETag from an earlier answer: 304 with no body when the representation is unchanged */
+                "If-None-Match"?: string;
+                /** @description The `x-d1-bookmark` of an earlier answer: a GET then reads data at least as new as that answer saw (read-your-writes across replicas). Ignored by writes and fresh reads, which start at the primary. A malformed value is 400. */
+                "x-d1-bookmark"?: string;
+            };
+            path: {
+                caseId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Verification */
+            200: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AmlCaseVerification"];
+                };
+            };
+            /** @description Not modified: the If-None-Match ETag is current (no body) */
+            304: {
+                headers: {
+                    /** @description The representation's ETag */
+                    ETag?: string;
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid input (one `details` entry per bad field), malformed JSON or a refused transition */
+            400: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, unknown, revoked or expired credentials */
+            401: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The API key or operator token lacks the scope this operation needs (`x-required-scope`) */
+            403: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (another tenant's objects are indistinguishable from absent ones) */
+            404: {
                 headers: {
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;

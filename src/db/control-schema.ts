@@ -1,7 +1,7 @@
 import { isNull } from "drizzle-orm";
 import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
-import type { CaseSlaSetting } from "../lib/case-work";
 import type { OperatorScope } from "../lib/scopes";
+import type { CaseSlaSetting } from "../modules/cases/domain/work";
 
 /** Control database (CONTROL_DB): mirrors migrations/control. */
 export const tenants = sqliteTable(
@@ -245,7 +245,7 @@ export interface TenantSettings {
   timeZone?: string;
   /** Continuous monitoring (docs/methodology/monitoring.md); `onArrival` absent: true. */
   monitoring?: MonitoringSettings;
-  /** Case due dates in hours per kind and level (docs/decisions/case-work.md); defaults in lib/case-work. */
+  /** Case due dates in hours per kind and level (docs/decisions/case-work.md); defaults in modules/cases/domain/work. */
   caseSla?: CaseSlaSetting;
   /** Maker-checker close: a second actor confirms a requested close (default false). */
   caseCloseRequiresSecondActor?: boolean;

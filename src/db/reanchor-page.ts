@@ -1,7 +1,7 @@
 import { and, count, gt, inArray, isNotNull } from "drizzle-orm";
 import type { SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
-import { type AnchorKeys, anchorHead, type CaseKind } from "../lib/case-anchor";
 import { type AnchorTally, logInvalidCase, type SweepPage } from "../lib/reanchor";
+import { type AnchorKeys, anchorHead, type CaseKind } from "../modules/cases/domain/anchor";
 import type { ShardDb } from "./system-db";
 
 /**

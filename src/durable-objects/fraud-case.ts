@@ -2,7 +2,7 @@ import { DurableObject } from "cloudflare:workers";
 import type { FraudCaseEventRow, FraudCaseRow } from "../db/shard";
 import { tenantScope } from "../db/tenant-context";
 import type { Env } from "../env";
-import { anchorKeysFrom } from "../lib/case-anchor";
+import { anchorKeysFrom } from "../modules/cases/domain/anchor";
 import { openCaseIds, openCasesStatements } from "../modules/fraud/cases/batch/repo";
 import { newCaseRecords } from "../modules/fraud/cases/batch/service";
 import { commitEvents, prepareEvent, readHead } from "../modules/fraud/cases/service";

@@ -1,4 +1,4 @@
-import type { AnchorKeys, CaseKind } from "./case-anchor";
+import type { AnchorKeys, CaseKind } from "../modules/cases/domain/anchor";
 
 /**
  * Shared pieces of the re-anchor sweep that runs with `POST /admin/secrets/reseal` after a

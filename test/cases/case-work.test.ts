@@ -1,8 +1,8 @@
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import { cronTasks } from "../../src/jobs/registry";
-import { DEFAULT_CASE_SLA, type SlaLevel } from "../../src/lib/case-work";
 import { amlSlaSweepTask } from "../../src/modules/aml/casework/jobs";
+import { DEFAULT_CASE_SLA, type SlaLevel } from "../../src/modules/cases/domain/work";
 import { fraudSlaSweepTask } from "../../src/modules/fraud/casework/jobs";
 import { createTenant, json, shardRows, type TestTenant } from "../harness";
 import { aml, fraud, type Kind, listIds, moveDueAt, outboxOf, post, setSettings } from "./helpers";

@@ -218,7 +218,7 @@ describe("case opening per page", () => {
     const { caseRow, fromAlert, newCaseRecords } = await import(
       "../../src/modules/fraud/cases/batch/service"
     );
-    const { anchorKeysFrom } = await import("../../src/lib/case-anchor");
+    const { anchorKeysFrom } = await import("../../src/modules/cases/domain/anchor");
     const row = caseRow(t.id, fromAlert(alert, "monitoring"), new Date());
     const records = await newCaseRecords(
       t.id,

@@ -1,5 +1,5 @@
 import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
-import type { CloseRequest } from "../../lib/case-work";
+import type { CloseRequest } from "../../modules/cases/domain/work";
 
 /** KYC/AML tables (every shard): mirrors migrations/shard/0005_aml.sql. */
 /** No longer read: migration 0021 carried its rows into rule_set_heads (version 0 thresholds). */
@@ -30,7 +30,7 @@ export const amlCases = sqliteTable(
     createdAt: text("created_at").notNull(),
     lastEventAt: text("last_event_at").notNull(),
     eventCount: integer("event_count").notNull(),
-    /** HMAC of the history's head under a Worker-held key (src/lib/case-anchor.ts); null before 0017. */
+    /** HMAC of the history's head under a Worker-held key (src/modules/cases/domain/anchor.ts); null before 0017. */
     headAnchor: text("head_anchor"),
     headAnchorKeyId: text("head_anchor_key_id"),
     /** The AML rule-set version of the evaluation that opened it (0023); null before. */

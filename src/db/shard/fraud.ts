@@ -1,5 +1,5 @@
 import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
-import type { CloseRequest } from "../../lib/case-work";
+import type { CloseRequest } from "../../modules/cases/domain/work";
 
 /** Fraud cases: mirrors migrations/shard/0004_fraud.sql (cases and events are append-only). */
 export const fraudCases = sqliteTable(
@@ -79,7 +79,7 @@ export const fraudCaseHeads = sqliteTable(
     lastEventAt: text("last_event_at").notNull(),
     lastSequence: integer("last_sequence").notNull(),
     headHash: text("head_hash").notNull(),
-    /** HMAC of the head under a Worker-held key (src/lib/case-anchor.ts); null before 0017. */
+    /** HMAC of the head under a Worker-held key (src/modules/cases/domain/anchor.ts); null before 0017. */
     headAnchor: text("head_anchor"),
     headAnchorKeyId: text("head_anchor_key_id"),
     entityType: text("entity_type").notNull(),

@@ -1,7 +1,7 @@
 import { z } from "@hono/zod-openapi";
 import { DEFAULT_JOB_CONCURRENCY, MAX_JOB_CONCURRENCY } from "../../jobs/fairness";
-import { DEFAULT_CASE_SLA, MAX_SLA_HOURS } from "../../lib/case-work";
 import { COUNTRY_CODES } from "../../lib/countries";
+import { DEFAULT_CASE_SLA, MAX_SLA_HOURS } from "../cases/domain/work";
 import { DEFAULT_ALERT_SCORE } from "../monitoring/domain/risk-score";
 import { SCHEDULE_FREQUENCIES } from "../monitoring/domain/schedule";
 import { DEFAULT_STORAGE_QUOTA_BYTES, MAX_STORAGE_QUOTA_BYTES } from "../usage/domain/quota";

@@ -8,7 +8,7 @@ import {
   amlCases,
   amlCaseTags,
 } from "../../db/shard/aml";
-import type { Anchor } from "../../lib/case-anchor";
+import type { Anchor } from "../cases/domain/anchor";
 import { accounts } from "../data/read-model";
 
 export const CLOSED_STATUSES = ["closed_false_positive", "closed_no_action", "closed_reported"];

@@ -4,7 +4,7 @@ import { keysetPage, listOrder, type PageRequest } from "../../db/keyset";
 import type { FraudCaseEventRow, FraudCaseHeadRow, FraudCaseRow } from "../../db/shard/fraud";
 import { fraudCaseEvents, fraudCaseHeads, fraudCases, fraudCaseTags } from "../../db/shard/fraud";
 import { type Placeholders, statementTemplate } from "../../db/statement-template";
-import type { CaseWork } from "../../lib/case-work";
+import type { CaseWork } from "../cases/domain/work";
 import { accounts, transactions } from "../data/read-model";
 import { eventInsertOnce } from "../events/service";
 

@@ -1,6 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import { actorKeyIdField, orNull } from "../../http/openapi";
-import { caseWorkFields } from "../case-work/schemas";
+import { caseVerification, caseWorkFields } from "../cases/schemas";
 import { AlertCaseRefSchema } from "../monitoring/alerts/responses";
 import { AlertTrigger } from "../monitoring/alerts/schemas";
 import { RuleSetStampSchema } from "../rules/responses";
@@ -184,3 +184,5 @@ export const EventResponse = z.object({
   event: FraudCaseEventSchema,
   disclaimer: Disclaimer,
 });
+
+export const FraudCaseVerification = caseVerification(Disclaimer).openapi("FraudCaseVerification");

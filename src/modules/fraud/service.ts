@@ -2,10 +2,10 @@ import type { PageRequest } from "../../db/keyset";
 import type { FraudCaseEventRow, FraudCaseRow } from "../../db/shard/fraud";
 import type { TenantContext } from "../../db/tenant-context";
 import type { FraudCaseObject } from "../../durable-objects/fraud-case";
-import { anchorKeysFrom } from "../../lib/case-anchor";
-import { type Outcome, presentWork } from "../../lib/case-work";
 import { AppError, notFound } from "../../lib/errors";
 import { presentPage } from "../../lib/pagination";
+import { anchorKeysFrom } from "../cases/domain/anchor";
+import { type Outcome, presentWork } from "../cases/domain/work";
 import { alertNote } from "../monitoring/domain/outcome";
 import { recordFraudAlert } from "../monitoring/on-demand/service";
 import {

@@ -1,7 +1,6 @@
 import { shardNumbers } from "../../../db/client";
 import type { PageSweeper } from "../../../db/reanchor-page";
 import type { Env } from "../../../env";
-import { anchorKeysFrom, type CaseKind } from "../../../lib/case-anchor";
 import {
   type AnchorSweepCount,
   type AnchorTally,
@@ -12,6 +11,7 @@ import { emptyResealCount, keyringFrom } from "../../../lib/sealed";
 import { reanchorAmlPage, tallyAmlAnchors } from "../../aml/cases/system-repo";
 import type { OperatorContext } from "../../audit/service";
 import { operatorAuditInsert } from "../../audit/service";
+import { anchorKeysFrom, type CaseKind } from "../../cases/domain/anchor";
 import { reanchorFraudPage, tallyFraudAnchors } from "../../fraud/cases/system-repo";
 import { resealSubjectKeys } from "../../privacy/subject-keys/service";
 import { resealShard } from "../../webhooks/secrets/system-repo";

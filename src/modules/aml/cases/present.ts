@@ -1,5 +1,5 @@
 import type { AmlCaseHistoryRow, AmlCaseRow } from "../../../db/shard/aml";
-import { type Outcome, presentWork } from "../../../lib/case-work";
+import { type Outcome, presentWork } from "../../cases/domain/work";
 import type { AmlCaseStatus } from "../domain/case-machine";
 import type { HistoryEventType } from "../domain/history";
 import type { AmlEntityType } from "../domain/rules";

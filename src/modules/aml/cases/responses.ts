@@ -1,6 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import { actorKeyIdField, IsoDateTime, orNull, PaginationSchema } from "../../../http/openapi";
-import { caseWorkFields } from "../../case-work/schemas";
+import { caseVerification, caseWorkFields } from "../../cases/schemas";
 import { RuleSetStampSchema } from "../../rules/responses";
 import { HISTORY_EVENT_TYPES } from "../domain/history";
 import { Disclaimer, EvidenceSchema, RiskLevel } from "../responses";
@@ -112,3 +112,5 @@ export const TransitionsResponse = z.object({
   ),
   disclaimer: Disclaimer,
 });
+
+export const AmlCaseVerification = caseVerification(Disclaimer).openapi("AmlCaseVerification");

@@ -2,7 +2,7 @@
 import { z } from "@hono/zod-openapi";
 import { PaginationQuery } from "../../../http/openapi";
 import { storableText } from "../../../http/storable";
-import { CaseOutcome, caseWorkQuery } from "../../case-work/schemas";
+import { CaseOutcome, caseWorkQuery } from "../../cases/schemas";
 import { AML_CASE_STATUSES } from "../domain/case-machine";
 import { CaseStatus, EntityType } from "../schemas";
 

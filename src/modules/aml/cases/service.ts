@@ -1,16 +1,16 @@
 import type { PageRequest } from "../../../db/keyset";
 import type { AmlCaseHistoryRow, AmlCaseRow } from "../../../db/shard/aml";
 import type { TenantContext } from "../../../db/tenant-context";
+import { conflict, notFound } from "../../../lib/errors";
+import { GENESIS_HASH, verifyChain } from "../../../lib/hash-chain";
+import { presentPage } from "../../../lib/pagination";
 import {
   type Anchor,
   type AnchorKeys,
   anchorHead,
   anchorKeysFrom,
   checkAnchor,
-} from "../../../lib/case-anchor";
-import { conflict, notFound } from "../../../lib/errors";
-import { GENESIS_HASH, verifyChain } from "../../../lib/hash-chain";
-import { presentPage } from "../../../lib/pagination";
+} from "../../cases/domain/anchor";
 import {
   openPersonalFields,
   openPersonalTexts,
@@ -247,7 +247,7 @@ export const fieldsOf = (row: AmlCaseHistoryRow): HistoryFields => ({
 });
 
 /**
- * The anchor of a case whose history ends at (sequence, hash) (src/lib/case-anchor.ts). Throws
+ * The anchor of a case whose history ends at (sequence, hash) (src/modules/cases/domain/anchor.ts). Throws
  * when SECRETS_KEY is missing: nothing is written without its anchor.
  */
 export async function anchorFor(
@@ -312,5 +312,25 @@ export async function checkHistory(
           stored,
         );
   const gapless = history.every((h, i) => h.sequence === i + 1);
-  return { chainValid: chain.valid && gapless && anchorValid !== false, anchorValid };
+  const linked = history.every((h, i) => h.previousHash === (i ? history[i - 1].hash : GENESIS_HASH));
+  const valid = chain.valid && gapless && linked && anchorValid !== false;
+  return {
+    chainValid: valid,
+    anchorValid,
+    eventCount: history.length,
+    headHash: chain.valid ? chain.headHash : (history.at(-1)?.hash ?? GENESIS_HASH),
+    firstInvalidSequence:
+      chain.firstInvalidIndex !== undefined ? history[chain.firstInvalidIndex].sequence : null,
+  };
+}
+
+/**
+ * `GET /v1/kyc-aml/cases/{caseId}/verify`: the same check as the case read, answered as fraud's
+ * verify is (valid, count, head, first bad entry, anchor).
+ */
+export async function verifyCase(ctx: TenantContext, caseId: string) {
+  const row = await repo.findCase(ctx, caseId);
+  if (!row) throw notFound("AML case");
+  const { chainValid, ...rest } = await verifyHistory(ctx, row, await repo.caseHistory(ctx, caseId));
+  return { valid: chainValid, ...rest };
 }

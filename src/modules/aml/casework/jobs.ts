@@ -1,7 +1,7 @@
 import { shardNumbers } from "../../../db/client";
 import { loadTenantContext, type TenantContext } from "../../../db/tenant-context";
 import type { Env } from "../../../env";
-import { SLA_SWEEP_LIMIT, slaEventId } from "../../../lib/case-work";
+import { SLA_SWEEP_LIMIT, slaEventId } from "../../cases/domain/work";
 import { notifyOutbox } from "../../events/service";
 import { recordSlaBreach } from "./service";
 import { dueAmlCases } from "./system-repo";

@@ -5,6 +5,7 @@
  */
 import type { AmlCaseRow } from "../../../db/shard/aml";
 import type { TenantContext } from "../../../db/tenant-context";
+import { AppError, badRequest } from "../../../lib/errors";
 import {
   type CloseRequest,
   checkSecondActor,
@@ -13,8 +14,8 @@ import {
   outcomeFor,
   strClock,
   tagChanges,
-} from "../../../lib/case-work";
-import { AppError, badRequest } from "../../../lib/errors";
+} from "../../cases/domain/work";
+import type { CaseLogEntry } from "../../cases/kinds/service";
 import { eventInsertOnce } from "../../events/service";
 import { hasFiledReport } from "../../goaml/read-model";
 import { appendEntry, type EntryBody } from "../cases/service";
@@ -276,4 +277,32 @@ export async function recordSlaBreach(ctx: TenantContext, caseId: string, dueAt:
     if (error instanceof NoChange) return false;
     throw error;
   }
+}
+
+/** Whether the tenant has this case (the cases module's links and files ask, kinds/service.ts). */
+export const caseExists = async (ctx: TenantContext, caseId: string) =>
+  (await findCase(ctx, caseId)) !== undefined;
+
+/**
+ * An entry the cases module writes (a link, an uploaded file) as a history entry: the text as its
+ * note (the summary when there is none), the facts as its hashed details; `statements` commit in
+ * the entry's batch.
+ */
+export async function appendLogEntry(
+  ctx: TenantContext,
+  caseId: string,
+  entry: CaseLogEntry,
+  statements: unknown[] = [],
+) {
+  await appendEntry(ctx, caseId, (c) => ({
+    eventType: entry.eventType,
+    toStatus: c.status,
+    actorType: "user",
+    actorId: entry.actorId,
+    actorName: entry.actorName,
+    actorKeyId: entry.actorKeyId,
+    note: entry.text ?? entry.summary ?? null,
+    details: entry.evidenceType ? { evidenceType: entry.evidenceType, ...entry.facts } : entry.facts,
+    extras: { statements },
+  }));
 }

@@ -10,7 +10,7 @@
  * docs/decisions/goaml.md) from filings; the rest is analyst case work (0028:
  * docs/decisions/case-work.md), `sla_breached` written by the SLA sweep, `evidence_added` by
  * a file upload (0031, details: the file's id, SHA-256, size, type and name), `linked` and
- * `unlinked` by the case-links module (details: the link's id and its other end).
+ * `unlinked` by the cases module (links) (details: the link's id and its other end).
  */
 export const HISTORY_EVENT_TYPES = [
   "created",

@@ -1,5 +1,7 @@
 import type { App } from "../../../http/context";
-import * as caseWork from "../../case-work/routes";
+import * as caseWork from "../../cases/routes";
+// Registers the kind with the cases module before any of its routes are built.
+import "./case-kind";
 import { registerBacktest } from "./backtest";
 import { registerEvaluate } from "./evaluate";
 import { registerGetBacktest } from "./get-backtest";
@@ -21,6 +23,7 @@ export function registerAmlRoutes(app: App): void {
   registerGetTransitions(app);
   registerGetCase(app);
   registerTransitionCase(app);
+  caseWork.registerVerifyCase(app, "aml");
   caseWork.registerAssignCase(app, "aml");
   caseWork.registerAddNote(app, "aml");
   caseWork.registerChangeTags(app, "aml");

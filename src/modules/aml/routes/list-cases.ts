@@ -10,7 +10,9 @@ export const listCasesRoute = tenantRoute({
   operationId: "listAmlCases",
   tags: ["KYC/AML"],
   summary: "List AML cases",
-  description: "Filter by status, entityType, entityId and ruleId; newest first.",
+  description:
+    "Filter by status, entityType, entityId and ruleId; newest first. Pages as `GET /v1/fraud/cases` " +
+    "does: `pagination` (limit, cursor, offset).",
   scope: "aml:read",
   request: { query: CaseListQuery },
   responses: {

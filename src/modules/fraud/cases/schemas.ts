@@ -2,7 +2,7 @@ import { z } from "@hono/zod-openapi";
 import { boundedJson } from "../../../http/bounded-json";
 import { IsoDateTime, PaginationQuery } from "../../../http/openapi";
 import { storableText } from "../../../http/storable";
-import { CaseOutcome, caseWorkQuery } from "../../case-work/schemas";
+import { CaseOutcome, caseWorkQuery } from "../../cases/schemas";
 import {
   type APPENDABLE_EVENT_TYPES,
   CASE_STATUSES,

@@ -1,7 +1,7 @@
 import type { TenantScope } from "../../../db/client";
 import type { FraudCaseEventRow, FraudCaseHeadRow, FraudCaseRow } from "../../../db/shard/fraud";
-import { type AnchorKeys, checkAnchor } from "../../../lib/case-anchor";
 import { chainHash, GENESIS_HASH, verifyChain } from "../../../lib/hash-chain";
+import { type AnchorKeys, checkAnchor } from "../../cases/domain/anchor";
 import type { CaseActor, EventInput, LogHead, LogResult, OutboxEvent } from "../domain/case-log";
 import { type CaseStatus, decideEvent } from "../domain/case-state";
 import { nextWork, resolveWorkInput, workOf } from "../domain/case-work";
@@ -161,7 +161,7 @@ export async function commitEvents(
 
 /**
  * Recomputes the chain from genesis, over the case row and every event in sequence order, and
- * checks the head's anchor (src/lib/case-anchor.ts) against the log's last event. The chain
+ * checks the head's anchor (src/modules/cases/domain/anchor.ts) against the log's last event. The chain
  * alone only shows the log is consistent with itself; the anchor shows its head is one the
  * service wrote. `anchorValid` is null for cases written before anchors existed (no anchor).
  * Keys are loaded only when an anchor is there to check, and their absence then fails closed.

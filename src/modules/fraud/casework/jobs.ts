@@ -1,8 +1,8 @@
 import { shardNumbers } from "../../../db/client";
 import { loadTenantContext, type TenantContext } from "../../../db/tenant-context";
 import type { Env } from "../../../env";
-import { SLA_SWEEP_LIMIT, slaEventId } from "../../../lib/case-work";
 import { AppError } from "../../../lib/errors";
+import { SLA_SWEEP_LIMIT, slaEventId } from "../../cases/domain/work";
 import { notifyOutbox } from "../../events/service";
 import { appendEvent } from "../service";
 import { dueFraudCases } from "./system-repo";

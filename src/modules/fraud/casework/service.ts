@@ -4,9 +4,11 @@
  * it into the projection (domain/case-work.ts) in the same batch.
  */
 import type { TenantContext } from "../../../db/tenant-context";
-import { MAX_TAGS_PER_CASE } from "../../../lib/case-work";
 import { AppError } from "../../../lib/errors";
+import { MAX_TAGS_PER_CASE } from "../../cases/domain/work";
+import type { CaseLogEntry } from "../../cases/kinds/service";
 import type { EventInput } from "../domain/case-log";
+import * as repo from "../repo";
 import { appendEvent, getCase } from "../service";
 
 export interface Actor {
@@ -89,4 +91,25 @@ export async function rejectClose(ctx: TenantContext, caseId: string, input: Act
 async function caseOnly(ctx: TenantContext, caseId: string) {
   const { events: _events, ...c } = await getCase(ctx, caseId);
   return c;
+}
+
+/** Whether the tenant has this case (the cases module's links and files ask, kinds/service.ts). */
+export const caseExists = async (ctx: TenantContext, caseId: string) =>
+  (await repo.findCase(ctx, caseId)) !== undefined;
+
+/**
+ * An entry the cases module writes (a link, an uploaded file) as a fraud event through the case's
+ * Durable Object: the text as noteContent, the facts as evidenceReference.
+ */
+export async function appendLogEntry(ctx: TenantContext, caseId: string, entry: CaseLogEntry) {
+  await appendEvent(ctx, caseId, {
+    eventType: entry.eventType,
+    actorType: "user",
+    actorId: entry.actorId,
+    actorName: entry.actorName,
+    actorKeyId: entry.actorKeyId,
+    ...(entry.evidenceType ? { evidenceType: entry.evidenceType } : {}),
+    evidenceReference: entry.facts,
+    noteContent: entry.text,
+  });
 }

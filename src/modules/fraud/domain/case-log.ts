@@ -3,7 +3,7 @@
  * Durable Object and the fraud service: what a caller may say about an event, the head the
  * writer appends to, and how a refused append is reported. Types only.
  */
-import type { CaseWork } from "../../../lib/case-work";
+import type { CaseWork } from "../../cases/domain/work";
 import type { CaseStatus, EventRequest } from "./case-state";
 
 export type LogError = {

@@ -43,7 +43,7 @@ export const EVENT_TYPES = [
   "close_requested",
   "close_rejected",
   "sla_breached",
-  // Links to other cases (docs/decisions/case-work.md#links), written by the case-links module.
+  // Links to other cases (docs/decisions/case-work.md#links), written by the cases module (links).
   "linked",
   "unlinked",
 ] as const;

@@ -2,6 +2,8 @@
  * The fraud case-work projection after each event (docs/decisions/case-work.md). Pure: the
  * case's Durable Object folds its events through it, so the projection always follows the log.
  */
+
+import { badRequest } from "../../../lib/errors";
 import {
   type CaseWork,
   type CloseRequest,
@@ -9,8 +11,7 @@ import {
   type Outcome,
   outcomeFor,
   tagChanges,
-} from "../../../lib/case-work";
-import { badRequest } from "../../../lib/errors";
+} from "../../cases/domain/work";
 
 /** The event fields the projection reads. */
 export interface WorkEvent {

@@ -1,5 +1,7 @@
 import type { App } from "../../../http/context";
-import * as caseWork from "../../case-work/routes";
+import * as caseWork from "../../cases/routes";
+// Registers the kind with the cases module before any of its routes are built.
+import "./case-kind";
 import { registerAddEvent } from "./add-event";
 import { registerCaseStats } from "./case-stats";
 import { registerChangeStatus } from "./change-status";
@@ -11,7 +13,6 @@ import { registerListAlerts } from "./list-alerts";
 import { registerListCases } from "./list-cases";
 import { registerListEvents } from "./list-events";
 import { registerListSignals } from "./list-signals";
-import { registerVerifyCase } from "./verify-case";
 
 export function registerFraudRoutes(app: App): void {
   registerListSignals(app);
@@ -31,7 +32,7 @@ export function registerFraudRoutes(app: App): void {
   caseWork.registerChangeTags(app, "fraud");
   caseWork.registerConfirmClose(app, "fraud");
   caseWork.registerRejectClose(app, "fraud");
-  registerVerifyCase(app);
+  caseWork.registerVerifyCase(app, "fraud");
   caseWork.registerSnoozeRule(app, "fraud");
   caseWork.registerListSnoozes(app, "fraud");
 }

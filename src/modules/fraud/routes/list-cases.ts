@@ -1,6 +1,12 @@
 import { z } from "@hono/zod-openapi";
 import type { App } from "../../../http/context";
-import { jsonContent, pagination, TopLevelPagination, tenantRoute } from "../../../http/openapi";
+import {
+  jsonContent,
+  PaginationSchema,
+  pagination,
+  TopLevelPagination,
+  tenantRoute,
+} from "../../../http/openapi";
 import { CaseListQuery } from "../cases/schemas";
 import { DISCLAIMER } from "../schemas";
 import { listCases } from "../service";
@@ -11,7 +17,9 @@ export const listCasesRoute = tenantRoute({
   operationId: "listFraudCases",
   tags: ["Fraud"],
   summary: "List fraud cases",
-  description: "With filters; newest first.",
+  description:
+    "With filters; newest first. Pages as `GET /v1/kyc-aml/cases` does: `pagination` (limit, cursor, " +
+    "offset); the same fields also at the top level, as before.",
   scope: "fraud:read",
   request: { query: CaseListQuery },
   responses: {
@@ -21,6 +29,7 @@ export const listCasesRoute = tenantRoute({
         success: z.literal(true),
         data: z.array(FraudCaseSchema),
         ...TopLevelPagination,
+        pagination: PaginationSchema,
         disclaimer: Disclaimer,
       });
     }, "Cases"),
@@ -31,11 +40,13 @@ export const registerListCases = (app: App) =>
   app.openapi(listCasesRoute, async (c) => {
     const { limit, offset, cursor, ...filter } = c.req.valid("query");
     const { data, page } = await listCases(c.get("ctx"), filter, { limit, offset, cursor });
+    const paging = pagination(page, limit);
     return c.json(
       {
         success: true as const,
         data,
-        ...pagination(page, limit),
+        ...paging,
+        pagination: paging,
         disclaimer: DISCLAIMER,
       },
       200,

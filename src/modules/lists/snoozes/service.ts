@@ -6,7 +6,6 @@
  * rule, `snoozeRule` writes the entry, and the target records `rule_snoozed` in the case's log.
  */
 import type { TenantContext } from "../../../db/tenant-context";
-import type { CaseKind } from "../../../lib/case-work";
 import { uuidV7 } from "../../../lib/crypto";
 import { badRequest } from "../../../lib/errors";
 import { tenantActor, tenantAuditInsert } from "../../audit/service";
@@ -14,6 +13,9 @@ import { isExpired } from "../domain/entries";
 import type { EntityType } from "../domain/kinds";
 import * as repo from "./repo";
 import { MAX_SNOOZE_DAYS } from "./schemas";
+
+/** The kind of case a snooze is taken from (the cases module's kinds, spelled here: lists imports no case code). */
+type CaseKind = "fraud" | "aml";
 
 export const CASE_SNOOZE_LIST_NAME = "Case snoozes";
 const DAY_MS = 86_400_000;

@@ -3,8 +3,8 @@ import type { TenantScope } from "../../../../db/client";
 import { jsonRowsInsert } from "../../../../db/json-rows";
 import { amlCaseHistory } from "../../../../db/shard/aml";
 import { likelyTenantSql, tenantSql } from "../../../../db/tenant-tables";
-import type { Anchor } from "../../../../lib/case-anchor";
 import { jsonArrayChunks } from "../../../../lib/json-chunks";
+import type { Anchor } from "../../../cases/domain/anchor";
 import type { NewHistory } from "../../repo";
 
 /** A case's status and the head of its history (null: a case with no entry, which never happens). */

@@ -1,7 +1,7 @@
 import type { TenantContext } from "../../../../db/tenant-context";
-import { anchorHead, anchorKeysFrom } from "../../../../lib/case-anchor";
 import { chainHash, GENESIS_HASH } from "../../../../lib/hash-chain";
 import { settleLimited } from "../../../../lib/limited";
+import { anchorHead, anchorKeysFrom } from "../../../cases/domain/anchor";
 import { type HistoryFields, historyContent } from "../../domain/history";
 import type { NewHistory } from "../../repo";
 import * as appendRepo from "./repo";

@@ -3,8 +3,8 @@ import type { TenantScope } from "../../../../db/client";
 import { jsonRowsInsert } from "../../../../db/json-rows";
 import { amlCaseHistory, amlCases } from "../../../../db/shard/aml";
 import { likelyTenantSql, tenantSql } from "../../../../db/tenant-tables";
-import type { Anchor } from "../../../../lib/case-anchor";
 import { jsonArrayChunks } from "../../../../lib/json-chunks";
+import type { Anchor } from "../../../cases/domain/anchor";
 import { CLOSED_STATUSES, type NewCase, type NewHistory } from "../../repo";
 
 /** A case to open, built in memory: its row, its `created` entry and its head anchor. */

@@ -1,8 +1,8 @@
 import type { AmlCaseRow } from "../../../../db/shard/aml";
 import type { TenantContext } from "../../../../db/tenant-context";
-import { type AnchorKeys, anchorHead, anchorKeysFrom } from "../../../../lib/case-anchor";
-import { dueAtFor } from "../../../../lib/case-work";
 import { chainHash, GENESIS_HASH } from "../../../../lib/hash-chain";
+import { type AnchorKeys, anchorHead, anchorKeysFrom } from "../../../cases/domain/anchor";
+import { dueAtFor } from "../../../cases/domain/work";
 import type { AmlCaseStatus } from "../../domain/case-machine";
 import type { RuleOutcome } from "../../domain/evaluate";
 import { type HistoryFields, historyContent, snapshotOf } from "../../domain/history";

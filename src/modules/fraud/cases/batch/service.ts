@@ -1,8 +1,8 @@
 import type { FraudCaseEventRow, FraudCaseHeadRow, FraudCaseRow } from "../../../../db/shard/fraud";
 import type { TenantContext } from "../../../../db/tenant-context";
-import { type AnchorKeys, anchorHead, anchorKeysFrom } from "../../../../lib/case-anchor";
-import { dueAtFor } from "../../../../lib/case-work";
 import { chainHash, GENESIS_HASH } from "../../../../lib/hash-chain";
+import { type AnchorKeys, anchorHead, anchorKeysFrom } from "../../../cases/domain/anchor";
+import { dueAtFor } from "../../../cases/domain/work";
 import type { CaseActor } from "../../domain/case-log";
 import type { FraudAlert } from "../../evaluation/service";
 import { DISCLAIMER } from "../../schemas";

@@ -1,0 +1,57 @@
+import { describe, expect, it } from "vitest";
+import { checkSecondActor, dueAtFor, outcomeFor, slaEventId, strClock, tagChanges } from "./work";
+
+describe("case work rules", () => {
+  const opened = new Date("2026-03-01T08:00:00.000Z");
+  it("due dates follow the tenant's hours, else the default, per kind and level", () => {
+    expect(dueAtFor(undefined, "fraud", "critical", opened)).toBe("2026-03-01T12:00:00.000Z");
+    expect(dueAtFor({ fraud: { critical: 1 } }, "fraud", "critical", opened)).toBe(
+      "2026-03-01T09:00:00.000Z",
+    );
+    expect(dueAtFor({ fraud: { critical: 1 } }, "aml", "critical", opened)).toBe("2026-03-02T08:00:00.000Z");
+  });
+  it("the STR clock keeps the earlier due date and the first suspicion", () => {
+    const now = new Date("2026-03-01T10:00:00.000Z");
+    expect(strClock({ dueAt: "2026-03-05T00:00:00.000Z", strDueAt: null }, now)).toEqual({
+      dueAt: "2026-03-02T10:00:00.000Z",
+      strDueAt: "2026-03-02T10:00:00.000Z",
+    });
+    expect(strClock({ dueAt: "2026-03-01T12:00:00.000Z", strDueAt: null }, now).dueAt).toBe(
+      "2026-03-01T12:00:00.000Z",
+    );
+    expect(strClock({ dueAt: null, strDueAt: "2026-03-02T00:00:00.000Z" }, now).strDueAt).toBe(
+      "2026-03-02T00:00:00.000Z",
+    );
+  });
+  it("outcomes default from the close and cannot contradict it", () => {
+    expect(outcomeFor("closed_suspicious", undefined)).toEqual({ ok: true, outcome: "confirmed" });
+    expect(outcomeFor("closed_cleared", "confirmed").ok).toBe(false);
+    expect(outcomeFor("closed_no_action", "confirmed")).toEqual({ ok: true, outcome: "confirmed" });
+  });
+  it("tags change without duplicates; the second actor must differ", () => {
+    expect(tagChanges(["a", "b"], ["b", "c", "c"], ["a", "z"])).toEqual({
+      tags: ["b", "c"],
+      added: ["c"],
+      removed: ["a"],
+    });
+    const pending = {
+      toStatus: "closed_cleared",
+      outcome: "false_positive" as const,
+      actorId: "ana",
+      actorName: null,
+      requestedAt: "",
+    };
+    expect(checkSecondActor(pending, "ana", true)).toMatchObject({
+      ok: false,
+      code: "second_actor_required",
+    });
+    expect(checkSecondActor(pending, "ana", false).ok).toBe(true);
+    expect(checkSecondActor(null, "ben", true)).toMatchObject({ ok: false, code: "conflict" });
+  });
+  it("the breach event id is stable per case and due date", async () => {
+    const id = await slaEventId("aml", "t", "c", "2026-03-01T00:00:00.000Z");
+    expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-8[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(await slaEventId("aml", "t", "c", "2026-03-01T00:00:00.000Z")).toBe(id);
+    expect(await slaEventId("aml", "t", "c", "2026-03-02T00:00:00.000Z")).not.toBe(id);
+  });
+});

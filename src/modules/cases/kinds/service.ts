@@ -1,0 +1,128 @@
+/**
+ * The case kinds (fraud, AML, any later one) as the cases module sees them: each kind's module
+ * registers one definition (its routes' facts, its case-work services, how to find a case and how
+ * to append an entry to its log), and the shared routes, links and files work through it. So the
+ * cases module imports no kind: fraud and aml depend on cases, never the other way round
+ * (docs/decisions/case-work.md#one-case-module).
+ */
+import type { z } from "@hono/zod-openapi";
+import type { TenantContext } from "../../../db/tenant-context";
+import type { Scope } from "../../../lib/scopes";
+import type { CaseSnoozeTarget } from "../../lists/snoozes/service";
+import type { CaseKind } from "../domain/work";
+
+/** A kind's response schemas, built only for the OpenAPI document (docs/architecture.md#what-loads-lazily). */
+export interface KindResponses {
+  disclaimer: z.ZodType;
+  entry: z.ZodType;
+  /** The answer of assignment, tags and the close decisions: the case and the appended entries. */
+  workResult: z.ZodType;
+  /** The answer of `/verify`: the same shape for every kind, named per kind. */
+  verification: z.ZodType;
+}
+
+/** Where a kind's routes live and what they answer. */
+export interface CaseKindRoutes {
+  prefix: string;
+  tag: string;
+  read: Scope;
+  write: Scope;
+  /** The kind's word in operation ids (`Assign${op}Case`). */
+  op: string;
+  /** The kind's case with its article, for operation summaries ("Assign a fraud case"). */
+  aCase: string;
+  disclaimer: string;
+  responses: () => Promise<KindResponses>;
+  workDescription: string;
+  verifyDescription: string;
+}
+
+/**
+ * A service taking the kind's own input type (validated by the route's body schema before the
+ * call): `never` accepts any, and the route casts at the call.
+ */
+type WorkService = (
+  ctx: TenantContext,
+  caseId: string,
+  input: never,
+) => Promise<{ case: unknown; events: unknown[] }>;
+
+/** A kind's case-work services, answering `{ case, events }`. */
+export interface CaseWorkServices {
+  assignCase: WorkService;
+  changeTags: WorkService;
+  confirmClose: WorkService;
+  rejectClose: WorkService;
+}
+
+/** A note's contract, which each kind published on its own (fraud 201 with the event, AML 200 with the case). */
+export interface CaseNoteContract {
+  operationId: string;
+  summary: string;
+  detail: string;
+  body: z.ZodType;
+  status: 200 | 201;
+  response: () => Promise<z.ZodType>;
+  description: string;
+  errors: Record<number, unknown>;
+  /** Takes the body validated against `body` (and the key id): `never`, as for WorkService. */
+  add(ctx: TenantContext, caseId: string, input: never): Promise<Record<string, unknown>>;
+}
+
+/** An entry the cases module writes into a kind's log (a link, an uploaded file). */
+export interface CaseLogEntry {
+  eventType: "linked" | "unlinked" | "evidence_added";
+  actorId: string;
+  actorName: string | null;
+  actorKeyId: string | null;
+  /** The entry's text as the analyst gave it (null: none). */
+  text: string | null;
+  /** Text for logs whose entries always carry one, when `text` is null. */
+  summary?: string;
+  /** The structured facts (fraud: the event's evidenceReference; AML: the entry's details, hashed). */
+  facts: Record<string, unknown>;
+  /** evidence_added: the evidence's type. */
+  evidenceType?: "file";
+}
+
+export interface CaseKindDefinition {
+  kind: CaseKind;
+  /** "Fraud case", for 404 messages. */
+  name: string;
+  routes: CaseKindRoutes;
+  work: CaseWorkServices;
+  note: CaseNoteContract;
+  verify(ctx: TenantContext, caseId: string): Promise<Record<string, unknown>>;
+  snooze: CaseSnoozeTarget<{ entityType: string; entityId: string }, unknown>;
+  /** Whether the tenant has this case (another tenant's is absent). */
+  exists(ctx: TenantContext, caseId: string): Promise<boolean>;
+  /**
+   * Appends `entry` to the case's log. A kind whose log is a D1 table commits `statements` in the
+   * entry's batch (atomic); a kind that appends through a Durable Object cannot, and says so with
+   * `takesStatements: false` (the caller writes them itself, before or after).
+   */
+  append(ctx: TenantContext, caseId: string, entry: CaseLogEntry, statements?: unknown[]): Promise<void>;
+  takesStatements: boolean;
+}
+
+const registered = new Map<CaseKind, CaseKindDefinition>();
+
+/** Called once by each kind's module when it loads (fraud/routes, aml/routes). */
+export function registerCaseKind(definition: CaseKindDefinition): void {
+  registered.set(definition.kind, definition);
+}
+
+/** A registered kind; a kind nobody registered is a programming error, not a request's. */
+export function caseKind(kind: CaseKind): CaseKindDefinition {
+  const found = registered.get(kind);
+  if (!found) throw new Error(`case kind ${kind} is not registered`);
+  return found;
+}
+
+/** An action that appends one entry, answered with a list as every kind's work services do. */
+export const asEvents =
+  <A extends unknown[], C, E>(action: (...args: A) => Promise<{ case: C; event: E }>) =>
+  async (...args: A) => {
+    const { case: found, event } = await action(...args);
+    return { case: found, events: [event] };
+  };
