@@ -38,6 +38,15 @@ export const FRAUD_PARAMETER_BOUNDS: Readonly<Record<string, ParameterBounds>> =
   holdHours: { min: 1, max: 720, integer: true },
   startHourUtc: hour,
   endHourUtc: hour,
+  spanHours: { min: 1, max: 720, integer: true },
+  minNewPayees: count(),
+  fundingHours: { min: 0, max: 8_760, integer: true },
+  maxFundedShare: { min: 0, max: 100, integer: false },
+  rareHourShare: share,
+  minOffHoursShare: share,
+  purchaseMultiple: multiple,
+  minRefunds: count(),
+  minExcessMinor: money,
 };
 
 /** The problem with one value, or null. */
