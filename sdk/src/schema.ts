@@ -6261,6 +6261,8 @@ export interface components {
             score: number;
             /** @enum {string} */
             source: "customer" | "transaction" | "rescreen";
+            /** @description For a counterparty: the most recent transaction that named it */
+            transactionId?: string;
         };
         SanctionsCaseDecidedEventData: {
             caseId: string;
@@ -8178,6 +8180,8 @@ export interface components {
             aml: components["schemas"]["PreTransactionAml"] | (never | null);
             /** @description Stored alerts of this screening (0, 1 or 2) */
             alertIds: string[];
+            /** @description counterpartyName against the tenant's sanctions lists (docs/methodology/sanctions.md#counterparties); nothing is stored and no case opened: the transaction's arrival does that. Null without a counterpartyName, when the tenant subscribes to no list, or when the key lacks aml:read */
+            sanctions: components["schemas"]["PreTransactionSanctions"] | (never | null);
             /**
              * @description Advice only: no decision is made or stored here; the client decides whether to proceed
              * @enum {boolean}
@@ -8245,6 +8249,35 @@ export interface components {
             triggeredRules: components["schemas"]["AmlRuleResult"][];
             /** @description The stored alert (trigger pre_transaction) when at least one rule of this kind fired; null otherwise */
             alertId: string | (never | null);
+        };
+        PreTransactionSanctions: {
+            counterpartyName: string;
+            threshold: number;
+            /** @description Each list screened and its version */
+            lists: {
+                [key: string]: number;
+            };
+            /** @description Entries the counterparty's name matched at or above the threshold, best first (at most 20); a hit cleared as a false positive for this name and the entry as it is now is left out */
+            hits: components["schemas"]["PreTransactionSanctionsHit"][];
+        };
+        PreTransactionSanctionsHit: {
+            listId: string;
+            /** @description The list's own reference of the entry */
+            entryRef: string;
+            /** @description 0..1; at least the threshold */
+            score: number;
+            nameScore: number;
+            /** @description The entry's name or alias that matched */
+            matchedName: string;
+            /** @enum {string} */
+            nameStrength: "primary" | "strong" | "weak";
+            /** @description name | alias | weakAlias */
+            matchedFields: string[];
+            /** @enum {string} */
+            entryKind: "person" | "organisation" | "vessel" | "aircraft" | "other";
+            /** @description The entry's primary name */
+            entryName: string;
+            programs: string[];
         };
         ScreenTransactionRequest: {
             /**
@@ -8820,7 +8853,7 @@ export interface components {
             caseId: string;
             /** @enum {string} */
             subjectType: "customer" | "counterparty";
-            /** @description The customer id, or the transaction id for a counterparty */
+            /** @description The customer id, or for a counterparty its name folded (case, accents, punctuation ignored): a cleared false positive is remembered per counterparty name and list entry */
             subjectId: string;
             subjectName: string;
             listId: string;
@@ -8829,6 +8862,8 @@ export interface components {
             score: number;
             matchedFields: string[];
             source: string;
+            /** @description For a counterparty: the transactions that named it, most recent first (at most 50); empty for a customer */
+            transactionIds: string[];
             state: components["schemas"]["SanctionsCaseState"];
             reason: string | null;
             clearRequestedBy: string | null;

@@ -13,6 +13,7 @@ import { presentPage } from "../../lib/pagination";
 import { type OperatorContext, tenantActor, tenantAuditInsert } from "../audit/service";
 import { eventInsert, eventInsertOnce, notifyOutbox } from "../events/service";
 import { type Decision, decide } from "./domain/case-state";
+import { mergeTransactionIds } from "./domain/counterparty";
 import {
   type Confirmation,
   DEFAULT_THRESHOLD,
@@ -115,6 +116,8 @@ export interface Subject {
   dateOfBirth?: string | null;
   nationality?: string | null;
   kind?: "person" | "organisation" | null;
+  /** A counterparty's transactions that named it, most recent first (a case keeps them as evidence). */
+  transactionIds?: string[];
 }
 
 export type ScreenSource = "customer" | "transaction" | "rescreen";
@@ -123,6 +126,7 @@ export type ScreenSource = "customer" | "transaction" | "rescreen";
  * Screens subjects against the tenant's lists (or only `against`, a rescreen's changed entries)
  * and opens a case per new (subject, entry) hit, or refreshes the open one; a hit remembered as a
  * false positive for the same entry hash raises nothing. Events and cases in one batch.
+ * `known`: the tenant's settings when the caller has read them.
  */
 export async function screenSubjects(
   ctx: TenantContext,
@@ -130,8 +134,9 @@ export async function screenSubjects(
   subjects: Subject[],
   source: ScreenSource,
   against?: { screen: (q: ScreenQuery, threshold: number) => ScreenHit<ListedEntry>[] },
+  known?: SanctionsSettings,
 ): Promise<{ screened: number; opened: number; refreshed: number }> {
-  const settings = await getSettings(ctx);
+  const settings = known ?? (await getSettings(ctx));
   if (settings.lists.length === 0 || subjects.length === 0) return { screened: 0, opened: 0, refreshed: 0 };
   const index = against ?? (await screeningIndex(ctx.env, settings.lists)).index;
   const subscribed = new Set(settings.lists);
@@ -169,6 +174,9 @@ export async function screenSubjects(
           hit: stored,
           source,
           updatedAt: at,
+          ...(subject.transactionIds?.length
+            ? { transactionIds: mergeTransactionIds(subject.transactionIds, prior.transactionIds ?? []) }
+            : {}),
         }),
       );
       refreshed++;
@@ -189,6 +197,7 @@ export async function screenSubjects(
         score: hit.score,
         hit: stored,
         source,
+        transactionIds: subject.transactionIds ?? [],
         state: "potential_match",
         createdAt: at,
         updatedAt: at,
@@ -204,6 +213,7 @@ export async function screenSubjects(
           entryRef: hit.entry.ref,
           score: hit.score,
           source,
+          ...(subject.transactionIds?.[0] ? { transactionId: subject.transactionIds[0] } : {}),
         },
         now,
       ),
@@ -228,6 +238,7 @@ export interface CaseView {
   score: number;
   matchedFields: string[];
   source: string;
+  transactionIds: string[];
   state: repo.CaseRow["state"];
   reason: string | null;
   clearRequestedBy: string | null;
@@ -250,6 +261,7 @@ const presentCase = (c: repo.CaseRow): CaseView => ({
   score: c.score,
   matchedFields: (c.hit.matchedFields as string[] | undefined) ?? [],
   source: c.source,
+  transactionIds: c.transactionIds ?? [],
   state: c.state,
   reason: c.reason,
   clearRequestedBy: c.clearRequestedBy,
