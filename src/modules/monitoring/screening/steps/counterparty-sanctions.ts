@@ -1,4 +1,5 @@
-import { sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
+import type { TenantScope } from "../../../../db/client";
 import type { TenantContext } from "../../../../db/tenant-context";
 import { likelyTenantSql } from "../../../../db/tenant-tables";
 
@@ -82,20 +83,24 @@ const TRANSACTIONS_PER_PAGE = 2_000;
  * to the cap, when it has none): the JSON list is the outer loop, each counterparty looked up
  * through transactions_counterparty_idx.
  */
-async function counterpartyTransactions(ctx: TenantContext, entities: readonly Claimed[]) {
+export function counterpartyTransactionsQuery(scope: TenantScope, entities: readonly Claimed[]): SQL {
   const list = JSON.stringify(
     entities.map((e) => ({ id: e.entityId, from: e.eventsFrom ?? "", to: e.eventsTo ?? "9999" })),
   );
-  const rows = await ctx.db.all<{ id: string; name: string }>(sql`
+  return sql`
     SELECT t.id AS id, t.counterparty_name AS name
     FROM json_each(${list}) AS e
-    JOIN transactions AS t ON ${likelyTenantSql(ctx, "t")}
+    JOIN transactions AS t ON ${likelyTenantSql(scope, "t")}
       AND coalesce(t.counterparty_account, t.counterparty_name) = e.value ->> '$.id'
       AND t.transaction_date >= e.value ->> '$.from' AND t.transaction_date <= e.value ->> '$.to'
     WHERE coalesce(t.counterparty_account, t.counterparty_name) IS NOT NULL
       AND t.counterparty_name IS NOT NULL AND trim(t.counterparty_name) <> ''
     ORDER BY t.transaction_date DESC, t.id DESC
-    LIMIT ${TRANSACTIONS_PER_PAGE}`);
+    LIMIT ${TRANSACTIONS_PER_PAGE}`;
+}
+
+async function counterpartyTransactions(ctx: TenantContext, entities: readonly Claimed[]) {
+  const rows = await ctx.db.all<{ id: string; name: string }>(counterpartyTransactionsQuery(ctx, entities));
   return rows.map((r) => ({ name: r.name, transactionId: r.id }));
 }
 
