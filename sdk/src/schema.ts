@@ -3620,7 +3620,7 @@ export interface paths {
         put?: never;
         /**
          * Upload a sanctions list file
-         * @description The first step of loading a list file over 1 MiB: the raw file as published (at most 50331648 bytes, with its Content-Length) is streamed to storage as it arrives and answered with an uploadId; POST /admin/sanctions/lists/{listId}/versions with that uploadId reads, checks and loads it (and removes it). Nothing is parsed or versioned here.
+         * @description The first step of loading a list file over 1 MiB: the raw file as published (at most 33554432 bytes, with its Content-Length) is streamed to storage as it arrives and answered with an uploadId; POST /admin/sanctions/lists/{listId}/versions with that uploadId reads, checks and loads it (and removes it). Nothing is parsed or versioned here.
          */
         post: operations["adminUploadSanctionsListFile"];
         delete?: never;

@@ -9,11 +9,12 @@ import { toHex } from "../../../lib/crypto";
 import { AppError, badRequest } from "../../../lib/errors";
 
 /**
- * The largest list file taken: the biggest official list (the EU's, about 25 MB of XML) with room
- * to grow, and a text the Worker can parse in its 128 MB (the text, then one record's tree at a
- * time and the entries).
+ * The largest list file taken: the biggest official list (the EU's XML, over 20 MB) with room to
+ * grow, and a text the Worker parses within its 128 MB: the text is held whole (one byte a
+ * character for Latin text), one record's tree at a time, then the entries and their stored JSON,
+ * which for XML are a fraction of the text (docs/methodology/sanctions.md#large-files).
  */
-export const MAX_LIST_FILE_BYTES = 48 * 1024 * 1024;
+export const MAX_LIST_FILE_BYTES = 32 * 1024 * 1024;
 
 /** Control-plane objects: lists are shared by every tenant, so no tenant prefix. */
 const keyOf = (uploadId: string) => `sanctions/uploads/${uploadId}`;
