@@ -33,6 +33,7 @@ const BUDGETS = [
   { script: "detection.mjs", args: ["500", "60"], minutes: 5 },
   // The pure matcher in Node: labelled pairs, one name against 50,000 entries, a rescreen's matching.
   { script: "sanctions.mjs", args: [], minutes: 2 },
+  { script: "sanctions-rescreen.mjs", args: [], minutes: 4 },
 ];
 
 /**

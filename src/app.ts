@@ -41,6 +41,7 @@ import { registerSmeRoutes } from "./modules/sme/routes";
 import { registerUsageRoutes } from "./modules/usage/routes";
 import { registerWebhookRoutes } from "./modules/webhooks/routes";
 import { registerWorkflowRoutes } from "./modules/workflows/routes";
+import "./ports";
 
 export const OPENAPI_PATH = "/v1/openapi.json";
 

@@ -3629,6 +3629,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/sanctions/uploads": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Upload a sanctions list file
+         * @description The first step of loading a list file over 1 MiB: the raw file as published (at most 33554432 bytes, with its Content-Length) is streamed to storage as it arrives and answered with an uploadId; POST /admin/sanctions/lists/{listId}/versions with that uploadId reads, checks and loads it (and removes it). Nothing is parsed or versioned here.
+         */
+        post: operations["adminUploadSanctionsListFile"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/sanctions/lists/{listId}/versions": {
         parameters: {
             query?: never;
@@ -3644,7 +3664,7 @@ export interface paths {
         put?: never;
         /**
          * Load a sanctions list version
-         * @description Reads a list file in its published format and stores it as the list's next version: its publication date (from the file, or publicationDate when the format states none), the SHA-256 of the text, and the diff against the current version (entries added, changed and removed, by the list's own reference). The first load creates the list. The same file again changes nothing (200, created false); a publication older than the current version is 409; a file that cannot be read is 400 naming content. Audited. Tenants subscribed to the list are rescreened against the changed entries.
+         * @description Reads a list file in its published format and stores it as the list's next version: its publication date (from the file, or publicationDate when the format states none), the SHA-256 of the text, and the diff against the current version (entries added, changed and removed, by the list's own reference). The first load creates the list. The same file again changes nothing (200, created false); a publication older than the current version is 409; a file that cannot be read is 400 naming content (or uploadId). A file over 1 MiB is uploaded first (POST /admin/sanctions/uploads) and named by uploadId. Audited. Tenants subscribed to the list are rescreened against the changed entries.
          */
         post: operations["adminLoadSanctionsList"];
         delete?: never;
@@ -6293,6 +6313,8 @@ export interface components {
             score: number;
             /** @enum {string} */
             source: "customer" | "transaction" | "rescreen";
+            /** @description For a counterparty: the most recent transaction that named it */
+            transactionId?: string;
         };
         SanctionsCaseDecidedEventData: {
             caseId: string;
@@ -8210,6 +8232,8 @@ export interface components {
             aml: components["schemas"]["PreTransactionAml"] | (never | null);
             /** @description Stored alerts of this screening (0, 1 or 2) */
             alertIds: string[];
+            /** @description counterpartyName against the tenant's sanctions lists (docs/methodology/sanctions.md#counterparties); nothing is stored and no case opened: the transaction's arrival does that. Null without a counterpartyName, when the tenant subscribes to no list, or when the key lacks aml:read */
+            sanctions: components["schemas"]["PreTransactionSanctions"] | (never | null);
             /**
              * @description Advice only: no decision is made or stored here; the client decides whether to proceed
              * @enum {boolean}
@@ -8277,6 +8301,35 @@ export interface components {
             triggeredRules: components["schemas"]["AmlRuleResult"][];
             /** @description The stored alert (trigger pre_transaction) when at least one rule of this kind fired; null otherwise */
             alertId: string | (never | null);
+        };
+        PreTransactionSanctions: {
+            counterpartyName: string;
+            threshold: number;
+            /** @description Each list screened and its version */
+            lists: {
+                [key: string]: number;
+            };
+            /** @description Entries the counterparty's name matched at or above the threshold, best first (at most 20); a hit cleared as a false positive for this name and the entry as it is now is left out */
+            hits: components["schemas"]["PreTransactionSanctionsHit"][];
+        };
+        PreTransactionSanctionsHit: {
+            listId: string;
+            /** @description The list's own reference of the entry */
+            entryRef: string;
+            /** @description 0..1; at least the threshold */
+            score: number;
+            nameScore: number;
+            /** @description The entry's name or alias that matched */
+            matchedName: string;
+            /** @enum {string} */
+            nameStrength: "primary" | "strong" | "weak";
+            /** @description name | alias | weakAlias */
+            matchedFields: string[];
+            /** @enum {string} */
+            entryKind: "person" | "organisation" | "vessel" | "aircraft" | "other";
+            /** @description The entry's primary name */
+            entryName: string;
+            programs: string[];
         };
         ScreenTransactionRequest: {
             /**
@@ -8852,7 +8905,7 @@ export interface components {
             caseId: string;
             /** @enum {string} */
             subjectType: "customer" | "counterparty";
-            /** @description The customer id, or the transaction id for a counterparty */
+            /** @description The customer id, or for a counterparty its name folded (case, accents, punctuation ignored): a cleared false positive is remembered per counterparty name and list entry */
             subjectId: string;
             subjectName: string;
             listId: string;
@@ -8861,6 +8914,8 @@ export interface components {
             score: number;
             matchedFields: string[];
             source: string;
+            /** @description For a counterparty: the transactions that named it, most recent first (at most 50); empty for a customer */
+            transactionIds: string[];
             state: components["schemas"]["SanctionsCaseState"];
             reason: string | null;
             clearRequestedBy: string | null;
@@ -9437,6 +9492,15 @@ export interface components {
             deletedAt: string;
             completedAt: string | (never | null);
         };
+        SanctionsListUpload: {
+            /**
+             * Format: uuid
+             * @description Name it as uploadId when loading a version
+             */
+            uploadId: string;
+            sizeBytes: number;
+            uploadedAt: string;
+        };
         SanctionsListVersion: {
             listId: string;
             version: number;
@@ -9460,8 +9524,13 @@ export interface components {
              * @description YYYY-MM-DD; required when the file states none (OFAC CSV, national CSV)
              */
             publicationDate?: string;
-            /** @description The file's text as published */
-            content: string;
+            /** @description The file's text as published; a file over 1 MiB is uploaded first and named by uploadId */
+            content?: string;
+            /**
+             * Format: uuid
+             * @description A file uploaded with POST /admin/sanctions/uploads (removed once loaded); instead of content
+             */
+            uploadId?: string;
         };
         /**
          * @description un_xml: UN Security Council consolidated list XML; ofac_sdn_xml / ofac_sdn_csv: OFAC SDN list (sdn.xml, sdn.csv); eu_xml: EU consolidated financial sanctions XML; uk_xml: UK consolidated list of financial sanctions targets XML; national_csv: CSV with a header (reference, type, name, aliases, weak_aliases, date_of_birth, nationality, program, remarks)
@@ -37877,6 +37946,167 @@ export interface operations {
             };
             /** @description Not found (another tenant's objects are indistinguishable from absent ones) */
             404: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited (per client address before authentication, then per API key); retry after Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description Per-key requests a minute (also on every authenticated /v1 answer) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets */
+                    "RateLimit-Reset"?: number;
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error (no internals are returned) */
+            500: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unavailable`: the request did not finish within the 30 s deadline, or (a write) the tenant is being moved between databases and writes are paused for a few seconds; retry after Retry-After seconds, a write with the same Idempotency-Key */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    adminUploadSanctionsListFile: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key and the same request within 24 h return the first answer (status, body, Content-Type, Location, ETag) with `Idempotent-Replayed: true`, without doing the work again; the same key with a different method, path or body is 422 `idempotency_key_reused`; while the first request runs, 409 `idempotency_key_in_use`. 5xx answers are not kept. Scoped to the API key's tenant (operator routes: the operator). */
+                "Idempotency-Key"?: string;
+                /** @description The `x-d1-bookmark` of an earlier answer: a GET then reads data at least as new as that answer saw (read-your-writes across replicas). Ignored by writes and fresh reads, which start at the primary. A malformed value is 400. */
+                "x-d1-bookmark"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The list file's bytes (XML or CSV as published) */
+        requestBody: {
+            content: {
+                "application/xml": string;
+                "text/xml": string;
+                "text/csv": string;
+                "text/plain": string;
+                "application/octet-stream": string;
+            };
+        };
+        responses: {
+            /** @description The file, stored */
+            201: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        upload: components["schemas"]["SanctionsListUpload"];
+                    };
+                };
+            };
+            /** @description Invalid input (one `details` entry per bad field), malformed JSON or a refused transition */
+            400: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, unknown, revoked or expired credentials */
+            401: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The API key or operator token lacks the scope this operation needs (`x-required-scope`) */
+            403: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (another tenant's objects are indistinguishable from absent ones) */
+            404: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the current state, or `idempotency_key_in_use`: a request with this Idempotency-Key is still running (with Retry-After) */
+            409: {
+                headers: {
+                    /** @description On `idempotency_key_in_use` only: seconds to wait before retrying with the same key */
+                    "Retry-After"?: number;
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body over 1 MiB (or over a per-operation record limit) */
+            413: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported Content-Type */
+            415: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `idempotency_key_reused`: the Idempotency-Key was used within 24 h for a different request */
+            422: {
                 headers: {
                     "x-d1-bookmark": components["headers"]["D1Bookmark"];
                     [name: string]: unknown;

@@ -36,6 +36,7 @@ import {
   workflowRunJob,
   workflowStartJob,
 } from "../modules/workflows/jobs";
+import "../ports";
 import { sweepJobDedupe } from "./dedupe";
 import {
   AGENT_HEALTH_REFRESH_JOB,

@@ -19,6 +19,7 @@ import { entityStarts } from "../../src/modules/fraud/evaluation/repo";
 import { existingCustomerIds } from "../../src/modules/insights/repo";
 import { updateLoanDerived, updateLoanState } from "../../src/modules/lending/repo";
 import { addedHistoryRows } from "../../src/modules/lists/entries/repo";
+import { counterpartyTransactionsQuery } from "../../src/modules/monitoring/screening/steps/counterparty-sanctions";
 import { FAN_OUT_SQL } from "../../src/modules/webhooks/outbox/system-repo";
 import { planOf, recording, scoped } from "./plans";
 
@@ -37,6 +38,19 @@ function expectKeyLookups(plan: string[], list: string, table: string, alias = t
 }
 
 describe("statements joining a JSON list to a tenant table (query plans through the D1 binding)", () => {
+  it("a drained page's counterparty transactions look each counterparty up by its index", async () => {
+    const { shard, scope } = await scoped();
+    const plan = await planOf(
+      shard,
+      counterpartyTransactionsQuery(scope, [
+        { entityType: "counterparty", entityId: "GH-0012", eventsFrom: "2026-11-01", eventsTo: "2026-11-02" },
+        { entityType: "counterparty", entityId: "Tema Shell Traders" },
+      ]),
+    );
+    expect(plan[0]).toMatch(/^SCAN e VIRTUAL TABLE/);
+    expect(plan.some((d) => d.startsWith("SEARCH t USING INDEX transactions_counterparty_idx"))).toBe(true);
+  });
+
   it("writing flows looks each transaction up by id", async () => {
     const { shard, scope } = await scoped();
     const [statement] = writeFlowStatements(scope, [

@@ -23,6 +23,8 @@ export const sanctionsCases = sqliteTable(
     score: real("score").notNull(),
     hit: text("hit", { mode: "json" }).$type<Record<string, unknown>>().notNull(),
     source: text("source").notNull(),
+    /** Migration 0062: the transactions whose counterparty matched, most recent first (at most 50). */
+    transactionIds: text("transaction_ids", { mode: "json" }).$type<string[]>().notNull().default([]),
     state: text("state", { enum: ["potential_match", "confirmed", "false_positive"] }).notNull(),
     reason: text("reason"),
     clearRequestedBy: text("clear_requested_by"),

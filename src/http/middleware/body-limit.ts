@@ -7,6 +7,8 @@ export const MAX_BODY_BYTES = 1024 * 1024;
 /** Evidence uploads (POST /v1/{fraud,kyc-aml}/cases/{caseId}/files) take the file as the body. */
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
 const UPLOAD_PATH = /^\/v1\/(?:fraud|kyc-aml)\/cases\/[^/]+\/files\/?$/;
+/** Sanctions list files (POST /admin/sanctions/uploads), streamed to R2; its service sets the limit. */
+const LIST_UPLOAD_PATH = /^\/admin\/sanctions\/uploads\/?$/;
 
 const jsonLimit = bodyLimit({
   maxSize: MAX_BODY_BYTES,
@@ -19,7 +21,10 @@ const uploadLimit = bodyLimit({
 
 /**
  * 413 for bodies over 1 MiB (10 MiB for an evidence upload), refused on an announced
- * Content-Length before reading, else while streaming.
+ * Content-Length before reading, else while streaming. A sanctions list upload is streamed to R2
+ * with its announced Content-Length, which its service checks (sanctions/uploads/service.ts).
  */
-export const limitBody: MiddlewareHandler = (c, next) =>
-  c.req.method === "POST" && UPLOAD_PATH.test(c.req.path) ? uploadLimit(c, next) : jsonLimit(c, next);
+export const limitBody: MiddlewareHandler = (c, next) => {
+  if (c.req.method === "POST" && LIST_UPLOAD_PATH.test(c.req.path)) return next();
+  return c.req.method === "POST" && UPLOAD_PATH.test(c.req.path) ? uploadLimit(c, next) : jsonLimit(c, next);
+};

@@ -166,6 +166,10 @@ export const EVENT_CATALOG: { [T in EventType]: CatalogEntry } = {
         entryRef: z.string(),
         score: z.number().min(0).max(1),
         source: z.enum(["customer", "transaction", "rescreen"]),
+        transactionId: z
+          .string()
+          .optional()
+          .openapi({ description: "For a counterparty: the most recent transaction that named it" }),
       })
       .openapi("SanctionsPotentialMatchEventData"),
   },

@@ -22,6 +22,7 @@ import { presentDeadLetter } from "./present";
 import * as repo from "./repo";
 import { screeningsUpsert } from "./screening/repo";
 import { type Entity, type Screening, type ScreenOptions, WINDOW_DAYS } from "./screening/service";
+import { screenCounterpartySanctions } from "./screening/steps/counterparty-sanctions";
 import { type EntityPreload, preloadPoints, preloadsOf } from "./screening/steps/preload";
 import { pageOutcomeStatements } from "./screening/steps/records";
 import { ENTITIES_PER_SLICE, settleTogether } from "./screening/steps/settle";
@@ -108,7 +109,7 @@ const tallyOf = (screenings: readonly Screening[]): ScreenedTally => ({
  */
 async function screenPage(
   ctx: TenantContext,
-  claimed: repo.ClaimedEntity[],
+  page: repo.ClaimedEntity[],
   token: string,
   options: DrainOptions,
   figures: DrainFigures,
@@ -128,6 +129,9 @@ async function screenPage(
     if (tally.length > 0) await ctx.db.batch([record, ...tally] as never);
     else await record;
   };
+  // Counterparty names against the sanctions lists (steps/counterparty-sanctions.ts).
+  const claimed = await screenCounterpartySanctions(ctx, page, fail);
+  if (claimed.length === 0) return 0;
   const at = { now: ctx.clock.now(), windowDays: WINDOW_DAYS, present: options.present ?? null };
   const pre = await preloadPoints(ctx, claimed, at).catch((err) => {
     // Each entity then reads for itself, and fails (and backs off) on its own.

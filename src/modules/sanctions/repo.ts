@@ -1,7 +1,8 @@
-import { asc, eq, gt, gte, inArray, sql } from "drizzle-orm";
+import { asc, eq, gt, gte, sql } from "drizzle-orm";
 import type { TenantScope } from "../../db/client";
 import { listOrder, type PageRequest, tablePage } from "../../db/keyset";
 import { sanctionsCases, sanctionsClearances, sanctionsSettings } from "../../db/shard/sanctions";
+import { inJsonList } from "../../db/sql";
 import { customers } from "../data/read-model";
 
 export type CaseRow = typeof sanctionsCases.$inferSelect;
@@ -33,7 +34,7 @@ export function casePage(
   return tablePage(scope.db, sanctionsCases, caseOrder, filter, where, page);
 }
 
-/** The open cases of these subjects (to update rather than open again). */
+/** The open cases of these subjects (to update rather than open again); the ids are one JSON parameter. */
 export const openCasesOf = (scope: TenantScope, subjectType: CaseRow["subjectType"], subjectIds: string[]) =>
   subjectIds.length === 0
     ? Promise.resolve([] as CaseRow[])
@@ -42,7 +43,7 @@ export const openCasesOf = (scope: TenantScope, subjectType: CaseRow["subjectTyp
         .from(
           sanctionsCases,
           eq(sanctionsCases.subjectType, subjectType),
-          inArray(sanctionsCases.subjectId, subjectIds),
+          inJsonList(sanctionsCases.subjectId, subjectIds),
           eq(sanctionsCases.state, "potential_match"),
         );
 
@@ -55,7 +56,7 @@ export const clearancesOf = (scope: TenantScope, subjectType: string, subjectIds
         .from(
           sanctionsClearances,
           eq(sanctionsClearances.subjectType, subjectType),
-          inArray(sanctionsClearances.subjectId, subjectIds),
+          inJsonList(sanctionsClearances.subjectId, subjectIds),
         );
 
 export const insertCase = (scope: TenantScope, row: NewCase) => scope.db.insert(sanctionsCases).values(row);
@@ -64,7 +65,8 @@ export const insertCase = (scope: TenantScope, row: NewCase) => scope.db.insert(
 export const refreshCase = (
   scope: TenantScope,
   id: string,
-  patch: Pick<CaseRow, "entryHash" | "matchedName" | "score" | "hit" | "source" | "updatedAt">,
+  patch: Pick<CaseRow, "entryHash" | "matchedName" | "score" | "hit" | "source" | "updatedAt"> &
+    Partial<Pick<CaseRow, "transactionIds">>,
 ) =>
   scope.db
     .update(sanctionsCases)

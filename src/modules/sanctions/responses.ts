@@ -55,9 +55,10 @@ export const SanctionsCaseSchema = z
   .object({
     caseId: z.string(),
     subjectType: z.enum(["customer", "counterparty"]),
-    subjectId: z
-      .string()
-      .openapi({ description: "The customer id, or the transaction id for a counterparty" }),
+    subjectId: z.string().openapi({
+      description:
+        "The customer id, or for a counterparty its name folded (case, accents, punctuation ignored): a cleared false positive is remembered per counterparty name and list entry",
+    }),
     subjectName: z.string(),
     listId: z.string(),
     entryRef: z.string(),
@@ -65,6 +66,10 @@ export const SanctionsCaseSchema = z
     score: z.number(),
     matchedFields: z.array(z.string()),
     source: z.string(),
+    transactionIds: z.array(z.string()).openapi({
+      description:
+        "For a counterparty: the transactions that named it, most recent first (at most 50); empty for a customer",
+    }),
     state: CaseStateSchema,
     reason: z.string().nullable(),
     clearRequestedBy: z.string().nullable(),

@@ -10,9 +10,11 @@ import { sendJobs } from "../../jobs/enqueue";
 import { jobs } from "../../jobs/messages";
 import { AppError, badRequest, notFound } from "../../lib/errors";
 import { presentPage } from "../../lib/pagination";
+import { yieldToEventLoop } from "../../lib/yield";
 import { type OperatorContext, tenantActor, tenantAuditInsert } from "../audit/service";
 import { eventInsert, eventInsertOnce, notifyOutbox } from "../events/service";
 import { type Decision, decide } from "./domain/case-state";
+import { mergeTransactionIds } from "./domain/counterparty";
 import {
   type Confirmation,
   DEFAULT_THRESHOLD,
@@ -115,6 +117,8 @@ export interface Subject {
   dateOfBirth?: string | null;
   nationality?: string | null;
   kind?: "person" | "organisation" | null;
+  /** A counterparty's transactions that named it, most recent first (a case keeps them as evidence). */
+  transactionIds?: string[];
 }
 
 export type ScreenSource = "customer" | "transaction" | "rescreen";
@@ -123,6 +127,7 @@ export type ScreenSource = "customer" | "transaction" | "rescreen";
  * Screens subjects against the tenant's lists (or only `against`, a rescreen's changed entries)
  * and opens a case per new (subject, entry) hit, or refreshes the open one; a hit remembered as a
  * false positive for the same entry hash raises nothing. Events and cases in one batch.
+ * `known`: the tenant's settings when the caller has read them.
  */
 export async function screenSubjects(
   ctx: TenantContext,
@@ -130,8 +135,9 @@ export async function screenSubjects(
   subjects: Subject[],
   source: ScreenSource,
   against?: { screen: (q: ScreenQuery, threshold: number) => ScreenHit<ListedEntry>[] },
+  known?: SanctionsSettings,
 ): Promise<{ screened: number; opened: number; refreshed: number }> {
-  const settings = await getSettings(ctx);
+  const settings = known ?? (await getSettings(ctx));
   if (settings.lists.length === 0 || subjects.length === 0) return { screened: 0, opened: 0, refreshed: 0 };
   const index = against ?? (await screeningIndex(ctx.env, settings.lists)).index;
   const subscribed = new Set(settings.lists);
@@ -169,6 +175,9 @@ export async function screenSubjects(
           hit: stored,
           source,
           updatedAt: at,
+          ...(subject.transactionIds?.length
+            ? { transactionIds: mergeTransactionIds(subject.transactionIds, prior.transactionIds ?? []) }
+            : {}),
         }),
       );
       refreshed++;
@@ -189,6 +198,7 @@ export async function screenSubjects(
         score: hit.score,
         hit: stored,
         source,
+        transactionIds: subject.transactionIds ?? [],
         state: "potential_match",
         createdAt: at,
         updatedAt: at,
@@ -204,6 +214,7 @@ export async function screenSubjects(
           entryRef: hit.entry.ref,
           score: hit.score,
           source,
+          ...(subject.transactionIds?.[0] ? { transactionId: subject.transactionIds[0] } : {}),
         },
         now,
       ),
@@ -228,6 +239,7 @@ export interface CaseView {
   score: number;
   matchedFields: string[];
   source: string;
+  transactionIds: string[];
   state: repo.CaseRow["state"];
   reason: string | null;
   clearRequestedBy: string | null;
@@ -250,6 +262,7 @@ const presentCase = (c: repo.CaseRow): CaseView => ({
   score: c.score,
   matchedFields: (c.hit.matchedFields as string[] | undefined) ?? [],
   source: c.source,
+  transactionIds: c.transactionIds ?? [],
   state: c.state,
   reason: c.reason,
   clearRequestedBy: c.clearRequestedBy,
@@ -363,6 +376,24 @@ const subjectOf = (c: Awaited<ReturnType<typeof repo.customerPage>>[number]): Su
   nationality: info(c.businessInfo, "nationality", "country")?.toUpperCase() ?? null,
 });
 
+/** Per isolate: the index of a version's diff, by list, version and the list's current version. */
+const diffIndexes = new Map<string, ScreeningIndex<ListedEntry>>();
+
+/**
+ * The index of the entries a version added or changed, as they are now: read and built once per
+ * isolate while the list stays at the same current version, not once per page of a rescreen.
+ */
+async function diffIndex(env: TenantContext["env"], listId: string, version: number) {
+  const [list] = await existingLists(env, [listId]);
+  const key = `${listId}\u0000${version}\u0000${list?.currentVersion ?? 0}`;
+  const cached = diffIndexes.get(key);
+  if (cached) return cached;
+  const index = new ScreeningIndex(await changedEntries(env, listId, version));
+  if (diffIndexes.size >= 8) diffIndexes.delete(diffIndexes.keys().next().value as string);
+  diffIndexes.set(key, index);
+  return index;
+}
+
 /**
  * One page of a customer screening: customers updated since `since` against every subscribed
  * list, or (`listId` and `version`) every customer against the entries that version added or
@@ -379,9 +410,8 @@ export async function screenCustomerPage(
   }
   let against: ScreeningIndex<ListedEntry> | undefined;
   if (rescreen) {
-    const changed = await changedEntries(ctx.env, at.listId as string, at.version as number);
-    if (changed.length === 0) return { screened: 0, opened: 0, afterId: null };
-    against = new ScreeningIndex(changed);
+    against = await diffIndex(ctx.env, at.listId as string, at.version as number);
+    if (against.nameCount === 0) return { screened: 0, opened: 0, afterId: null };
   }
   const page = await repo.customerPage(
     ctx,
@@ -394,6 +424,7 @@ export async function screenCustomerPage(
     page.map(subjectOf),
     rescreen ? "rescreen" : "customer",
     against,
+    settings,
   );
   const last = page.at(-1)?.id ?? null;
   return {
@@ -401,6 +432,32 @@ export async function screenCustomerPage(
     opened: result.opened,
     afterId: page.length === CUSTOMER_PAGE ? last : null,
   };
+}
+
+/** Pages one job invocation screens at most, and the wall time after which it hands over to a new message. */
+export const PAGES_PER_TURN = 40;
+export const TURN_WALL_MS = 15_000;
+
+/**
+ * Pages of a customer screening within one invocation (docs/methodology/sanctions.md#rescreen-speed):
+ * up to PAGES_PER_TURN pages (about 6 D1 queries each, of the invocation's 1,000) or TURN_WALL_MS,
+ * yielding to the event loop between pages. Answers where the next turn starts, or null when done.
+ */
+export async function screenCustomerPages(
+  ctx: TenantContext,
+  at: { since?: string; listId?: string; version?: number; afterId?: string },
+): Promise<{ screened: number; opened: number; pages: number; afterId: string | null }> {
+  const started = Date.now();
+  const total = { screened: 0, opened: 0, pages: 0, afterId: at.afterId ?? null };
+  for (;;) {
+    const page = await screenCustomerPage(ctx, { ...at, afterId: total.afterId ?? undefined });
+    total.screened += page.screened;
+    total.opened += page.opened;
+    total.pages++;
+    total.afterId = page.afterId;
+    if (!page.afterId || total.pages >= PAGES_PER_TURN || Date.now() - started >= TURN_WALL_MS) return total;
+    await yieldToEventLoop();
+  }
 }
 
 /**

@@ -12,6 +12,7 @@ import {
 import { toIsoInstant } from "../../ingest/domain/values";
 import { highRiskCountriesRead } from "../../lists/service";
 import { type LiveState, liveStatesRead, sameLiveStates, useLiveStates } from "../../rules/service";
+import { checkCounterparty } from "../screening/steps/counterparty-sanctions";
 import { type AlertRow, alertRow, evaluationInstant } from "./domain/alerts";
 import * as repo from "./repo";
 import type { ScreenTransactionInput } from "./schemas";
@@ -120,6 +121,10 @@ export async function screenTransaction(
   // AML outcomes are shown only to a key that may read AML (tipping-off: a fraud-only key never learns them).
   const showAml = grants(scopes, "aml:read");
   const amlInput = { ...target, dryRun: true };
+  // The counterparty's name against the sanctions lists, beside the evaluations and shown as AML
+  // outcomes are (screening/steps/counterparty-sanctions.ts); awaited last, so it overlaps them.
+  const sanctions = showAml ? checkCounterparty(ctx, input.counterpartyName) : Promise.resolve(null);
+  sanctions.catch(() => {});
   // Both evaluations' reads depend on the live rule sets and the high-risk countries: read
   // first, or with them when they are those the tenant's last screening read. The fraud part
   // answers the entity's 404 for both; the evaluations then read only their custom rules, if any.
@@ -214,6 +219,7 @@ export async function screenTransaction(
         }
       : null,
     alertIds: alerts.map((a) => a.id),
+    sanctions: await sanctions,
     isAdvisoryOnly: true as const,
   };
 }

@@ -35,3 +35,11 @@ export const SanctionsListChangesSchema = z
     removed: z.array(z.string()),
   })
   .openapi("SanctionsListChanges");
+
+export const SanctionsListUploadSchema = z
+  .object({
+    uploadId: z.uuid().openapi({ description: "Name it as uploadId when loading a version" }),
+    sizeBytes: z.number().int(),
+    uploadedAt: z.string(),
+  })
+  .openapi("SanctionsListUpload");

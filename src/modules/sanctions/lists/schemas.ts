@@ -43,6 +43,16 @@ export const LoadSanctionsListBody = z
       .date()
       .optional()
       .openapi({ description: "YYYY-MM-DD; required when the file states none (OFAC CSV, national CSV)" }),
-    content: z.string().min(1).max(1_000_000).openapi({ description: "The file's text as published" }),
+    content: z.string().min(1).max(1_000_000).optional().openapi({
+      description: "The file's text as published; a file over 1 MiB is uploaded first and named by uploadId",
+    }),
+    uploadId: z.uuid().optional().openapi({
+      description:
+        "A file uploaded with POST /admin/sanctions/uploads (removed once loaded); instead of content",
+    }),
+  })
+  .refine((b) => (b.content === undefined) !== (b.uploadId === undefined), {
+    path: ["content"],
+    message: "give content or uploadId (one of them)",
   })
   .openapi("LoadSanctionsListBody");

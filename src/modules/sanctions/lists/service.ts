@@ -11,13 +11,16 @@ import { diffEntries, entryText } from "../domain/diff";
 import { ScreeningIndex } from "../domain/match";
 import { type ListFormat, ListFormatError, parseList } from "../domain/parsers";
 import type { SanctionsEntry } from "../domain/types";
+import { dropListFile, readListFile } from "../uploads/service";
 import * as repo from "./system-repo";
 
 export interface LoadListInput {
   name?: string;
   format: ListFormat;
   publicationDate?: string;
-  content: string;
+  /** The file's text, or (uploadId) a file uploaded first (uploads/service.ts): exactly one. */
+  content?: string;
+  uploadId?: string;
 }
 
 export interface ListView {
@@ -45,7 +48,8 @@ export interface VersionView {
 const presentVersion = (v: repo.VersionRow): VersionView => ({ ...v });
 
 /**
- * Loads `input.content` as the next version of list `listId` (created on its first load). The same
+ * Loads `input.content`, or the upload `input.uploadId` (removed once read into a version or found
+ * the same as the current one), as the next version of list `listId` (created on its first load). The same
  * file as the current version changes nothing and answers that version (`created: false`); a
  * publication older than the current one is a conflict. One batch writes the entries, the diff,
  * the version and the audit entry.
@@ -62,16 +66,33 @@ export async function loadListVersion(
       { path: "format", message: `must be ${list.format}` },
     ]);
   }
-  const sha256 = await sha256Hex(input.content);
+  const file = input.uploadId
+    ? await readListFile(op.env, input.uploadId)
+    : { text: input.content ?? "", sha256: await sha256Hex(input.content ?? "") };
+  const loaded = await loadText(op, listId, input, list, file);
+  if (input.uploadId) await dropListFile(op.env, input.uploadId);
+  return loaded;
+}
+
+async function loadText(
+  op: OperatorContext,
+  listId: string,
+  input: LoadListInput,
+  list: repo.ListRow | undefined,
+  { text, sha256 }: { text: string; sha256: string },
+): Promise<{ version: VersionView; created: boolean }> {
+  const db = controlDb(op.env);
   const current = list?.currentVersion ? await repo.findVersion(db, listId, list.currentVersion) : undefined;
   if (current && current.sha256 === sha256) return { version: presentVersion(current), created: false };
 
   let parsed: ReturnType<typeof parseList>;
   try {
-    parsed = parseList(input.format, input.content);
+    parsed = parseList(input.format, text);
   } catch (err) {
     if (err instanceof ListFormatError)
-      throw badRequest(err.message, [{ path: "content", message: err.message }]);
+      throw badRequest(err.message, [
+        { path: input.uploadId ? "uploadId" : "content", message: err.message },
+      ]);
     throw err;
   }
   const publishedAt = input.publicationDate ?? parsed.publishedAt;
@@ -134,6 +155,7 @@ export async function loadListVersion(
         version: version.version,
         publishedAt,
         sha256,
+        ...(input.uploadId ? { uploadId: input.uploadId } : {}),
         added: version.added,
         changed: version.changed,
         removed: version.removed,

@@ -9,6 +9,7 @@ import { registerListLists } from "./list-lists";
 import { registerLoadListVersion } from "./load-list-version";
 import { registerScreenName } from "./screen-name";
 import { registerUpdateSettings } from "./update-settings";
+import { registerUploadListFile } from "./upload-list-file";
 
 /** The tenant's routes (/v1/sanctions/...). */
 export function registerSanctionsRoutes(app: App): void {
@@ -27,6 +28,7 @@ export function registerSanctionsRoutes(app: App): void {
 /** The operator's list routes (/admin/sanctions/...). */
 export function registerSanctionsAdminRoutes(app: App): void {
   for (const register of [
+    registerUploadListFile,
     registerLoadListVersion,
     registerListLists,
     registerListListVersions,

@@ -28,7 +28,8 @@ export const loadListVersionRoute = adminRoute({
     "date (from the file, or publicationDate when the format states none), the SHA-256 of the text, and the " +
     "diff against the current version (entries added, changed and removed, by the list's own reference). The " +
     "first load creates the list. The same file again changes nothing (200, created false); a publication " +
-    "older than the current version is 409; a file that cannot be read is 400 naming content. Audited. " +
+    "older than the current version is 409; a file that cannot be read is 400 naming content (or uploadId). " +
+    "A file over 1 MiB is uploaded first (POST /admin/sanctions/uploads) and named by uploadId. Audited. " +
     "Tenants subscribed to the list are rescreened against the changed entries.",
   request: { params: SanctionsListParams, body: jsonBody(LoadSanctionsListBody) },
   responses: {

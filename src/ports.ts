@@ -1,0 +1,14 @@
+/**
+ * Ports: where a module calls another whose imports would close a loop in the module graph
+ * (scripts/module-cycles.test.mjs). The calling module declares the port and this file, above
+ * every module, fills it once per isolate. Imported by src/app.ts and src/jobs/registry.ts, so
+ * requests, queue consumers and cron all see it filled (docs/architecture.md#ports).
+ *
+ * - Monitoring screens transfer counterparties against the sanctions lists, on arrival and before
+ *   a transaction (monitoring/screening/steps/counterparty-sanctions.ts); the sanctions module
+ *   imports events, data and audit, whose cycle holds monitoring.
+ */
+import { provideCounterpartyScreener } from "./modules/monitoring/screening/steps/counterparty-sanctions";
+import { counterpartyScreener } from "./modules/sanctions/counterparties/service";
+
+provideCounterpartyScreener(counterpartyScreener);
