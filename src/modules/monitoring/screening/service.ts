@@ -7,6 +7,7 @@ import { isReportingRule } from "../../aml/domain/rules";
 import { evaluate as evaluateAml } from "../../aml/evaluation/service";
 import { evaluate as evaluateFraud, type FraudAlert } from "../../fraud/evaluation/service";
 import { type liveRuleSet, liveRuleSets } from "../../rules/service";
+import type { Episode } from "../domain/episode";
 import { isFraudEntity } from "../domain/outcome";
 import { alertScoreOf, raisesAlert, riskScore } from "../domain/risk-score";
 import type { ScreeningRecord } from "./repo";
@@ -67,6 +68,10 @@ export interface Evaluated {
   fraud: FraudAlert | null;
   /** The AML evaluation and its fired rules when one fired (else null). */
   aml: { evaluation: AmlEvaluation; fired: AmlEvaluation["triggeredRules"] } | null;
+  /** The window it was judged in (WINDOW_DAYS ending at its as-of point). */
+  window: Episode;
+  /** Stored alerts whose episode this screening extends instead of raising (steps/episodes.ts). */
+  extensions?: BatchItem<"sqlite">[];
 }
 type LiveSet = Awaited<ReturnType<typeof liveRuleSet>>;
 
@@ -127,8 +132,13 @@ export async function evaluateEntity(
   const alertScore = alertScoreOf(ctx.tenant.settings);
   const reporting = fired.some((o) => isReportingRule(o.ruleId));
   const raised = raisesAlert(risk.score, alertScore, reporting);
+  const asOf = pre?.aml?.now ?? pre?.fraud?.now ?? now;
   return {
     entity,
+    window: {
+      firstAt: new Date(asOf.getTime() - WINDOW_DAYS * 86_400_000).toISOString(),
+      lastAt: asOf.toISOString(),
+    },
     base: { ...base, risk: { ...risk, alertScore } },
     fraudSet,
     amlSet,
@@ -154,7 +164,7 @@ export function screeningOf(e: Evaluated, outcomes: readonly Outcome[]): Screeni
     screeningId: e.base.screeningId,
     outcomes: [...outcomes],
     at: e.base.at,
-    statements: [],
+    statements: [...(e.extensions ?? [])],
     record,
     alerts: outcomes.length,
     casesOpened: cases.filter((c) => c.action === "opened").length,

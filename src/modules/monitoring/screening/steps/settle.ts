@@ -10,6 +10,7 @@ import {
   type ScreenOptions,
   settleOne,
 } from "../service";
+import { settleEpisodes } from "./episodes";
 import { settlePage } from "./page";
 import { type PointPreloads, preloadsOf } from "./preload";
 
@@ -65,6 +66,16 @@ export async function settleTogether<E extends Entity>(
       await fail(entity, err);
     }
   });
+  // A hit on an episode already alerted extends that alert instead (one alert per episode). If
+  // that read fails, the page's hits fail (and back off) rather than raise an episode twice.
+  const checked = await settleEpisodes(ctx, evaluated).then(
+    () => true,
+    async (err) => {
+      for (const { entity, e } of [...evaluated]) if (e.fraud || e.aml) await fail(entity, err);
+      return false;
+    },
+  );
+  if (!checked) evaluated.splice(0, evaluated.length, ...evaluated.filter(({ e }) => !e.fraud && !e.aml));
   const settled = await settlePage(
     ctx,
     evaluated.map((x) => x.e),
