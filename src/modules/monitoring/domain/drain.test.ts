@@ -5,10 +5,15 @@ import {
   followUp,
   INITIAL_QUERIES_PER_ENTITY,
   MAX_ATTEMPTS,
+  MAX_WAIT_MS,
   nextPageSize,
   PAGE_OVERHEAD_QUERIES,
   PAGE_SIZE,
   QUERY_HEADROOM,
+  QUIET_MS,
+  settleCut,
+  settledAt,
+  settleFrom,
   WALL_BUDGET_MS,
 } from "./drain";
 
@@ -70,5 +75,32 @@ describe("followUp", () => {
     expect(followUp({ ready: 0, nextAt: "2026-03-01T10:00:29.200Z" }, now)).toEqual({ delaySeconds: 30 });
     expect(followUp({ ready: 0, nextAt: "2026-03-01T09:59:00Z" }, now)).toEqual({ delaySeconds: 1 });
     expect(followUp({ ready: 0, nextAt: null }, now)).toBeNull();
+  });
+});
+
+describe("arrivals settle before arrival screening claims them", () => {
+  it("reads the quiet period from the environment in seconds; 0 claims at once; default otherwise", () => {
+    expect(settleFrom("0")).toBeNull();
+    expect(settleFrom("5")).toEqual({ quietMs: 5_000, maxWaitMs: MAX_WAIT_MS });
+    expect(settleFrom("45")).toEqual({ quietMs: 45_000, maxWaitMs: 45_000 });
+    for (const unset of [undefined, "", "x", "-1"])
+      expect(settleFrom(unset)).toEqual({ quietMs: QUIET_MS, maxWaitMs: MAX_WAIT_MS });
+  });
+
+  it("cuts at the quiet period and the longest wait; the next claim is the earlier of the two", () => {
+    const settle = { quietMs: 2_000, maxWaitMs: 30_000 };
+    const now = new Date("2026-12-06T12:00:30.000Z");
+    expect(settleCut(settle, now)).toEqual({
+      settledBefore: "2026-12-06T12:00:28.000Z",
+      waitedBefore: "2026-12-06T12:00:00.000Z",
+    });
+    // Still receiving (last arrival just now) but first seen 29 s ago: the longest wait decides.
+    expect(settledAt(settle, "2026-12-06T12:00:30.000Z", "2026-12-06T12:00:01.000Z")).toBe(
+      "2026-12-06T12:00:31.000Z",
+    );
+    expect(settledAt(settle, "2026-12-06T12:00:20.000Z", "2026-12-06T12:00:19.000Z")).toBe(
+      "2026-12-06T12:00:22.000Z",
+    );
+    expect(settledAt(settle, null, null)).toBeNull();
   });
 });
