@@ -10,14 +10,13 @@ import { tenantAuditInsert } from "../audit/service";
 import { notifyOutbox } from "../events/service";
 import {
   afterFailure,
-  followUp,
+  followUpSettling,
   LEASE_MS,
   nextPageSize,
   PAGE_SIZE,
   SCREEN_CONCURRENCY,
   type Settle,
   settleCut,
-  settledAt,
   settleFrom,
   WALL_BUDGET_MS,
 } from "./domain/drain";
@@ -250,17 +249,9 @@ export async function drainPending(base: TenantContext, options: DrainOptions): 
   }
   if (events > 0) await notifyOutbox(ctx);
   const now = ctx.clock.now();
-  const state = await repo.queueState(
-    ctx,
-    now.toISOString(),
-    options.seenBefore,
-    settle ? settleCut(settle, now) : undefined,
-  );
-  // Rows waiting for their arrivals to settle: the next drain when the first of them has.
-  const settling =
-    settle && state.ready === 0 ? settledAt(settle, state.unsettledLast, state.unsettledFirst) : null;
-  const nextAt = [state.nextAt, settling].filter((x): x is string => x !== null).sort()[0] ?? null;
-  figures.next = followUp({ ready: state.ready, nextAt }, now);
+  const cut = settle ? settleCut(settle, now) : undefined;
+  const state = await repo.queueState(ctx, now.toISOString(), options.seenBefore, cut);
+  figures.next = followUpSettling(state, settle, now);
   figures.queries = counting.queries();
   return figures;
 }

@@ -3,6 +3,7 @@ import {
   afterFailure,
   D1_QUERY_LIMIT,
   followUp,
+  followUpSettling,
   INITIAL_QUERIES_PER_ENTITY,
   MAX_ATTEMPTS,
   MAX_WAIT_MS,
@@ -102,5 +103,23 @@ describe("arrivals settle before arrival screening claims them", () => {
       "2026-12-06T12:00:22.000Z",
     );
     expect(settledAt(settle, null, null)).toBeNull();
+  });
+
+  it("wakes when the first unsettled row settles, or a lease ends, whichever is first", () => {
+    const settle = { quietMs: 2_000, maxWaitMs: 30_000 };
+    const now = new Date("2026-12-06T12:00:00.000Z");
+    const state = {
+      ready: 0,
+      nextAt: null,
+      unsettledLast: "2026-12-06T11:59:59.500Z",
+      unsettledFirst: now.toISOString(),
+    };
+    expect(followUpSettling(state, settle, now)).toEqual({ delaySeconds: 2 });
+    expect(followUpSettling({ ...state, nextAt: "2026-12-06T12:00:01.000Z" }, settle, now)).toEqual({
+      delaySeconds: 1,
+    });
+    // Claiming at once (runs, tests): unsettled rows are not waited for; ready rows: now.
+    expect(followUpSettling(state, null, now)).toBeNull();
+    expect(followUpSettling({ ...state, ready: 3 }, settle, now)).toEqual({ delaySeconds: 0 });
   });
 });

@@ -122,3 +122,22 @@ export function followUp(state: QueueState, now: Date): { delaySeconds: number }
   const wait = Math.ceil((Date.parse(state.nextAt) - now.getTime()) / 1000);
   return { delaySeconds: Math.max(1, wait) };
 }
+
+/** What the queue holds after a drain, with the rows that wait for their arrivals to settle. */
+export interface SettlingState extends QueueState {
+  /** The earliest last and first arrival of rows free of any lease (arrival screening only). */
+  unsettledLast: string | null;
+  unsettledFirst: string | null;
+}
+
+/** followUp, also waking for the first row to settle when only unsettled rows remain. */
+export function followUpSettling(
+  state: SettlingState,
+  settle: Settle | null,
+  now: Date,
+): { delaySeconds: number } | null {
+  const settling =
+    settle && state.ready === 0 ? settledAt(settle, state.unsettledLast, state.unsettledFirst) : null;
+  const nextAt = [state.nextAt, settling].filter((x): x is string => x !== null).sort()[0] ?? null;
+  return followUp({ ready: state.ready, nextAt }, now);
+}

@@ -1,6 +1,6 @@
 import type { TenantContext } from "../../../../db/tenant-context";
 import { isReportingRule } from "../../../aml/domain/rules";
-import { type EpisodeHit, episodeOf, episodeOfHit, extendEpisode } from "../../domain/episode";
+import { episodeOf, episodeOfHit, extendEpisode } from "../../domain/episode";
 import { EVENT_LOOKBACK_DAYS } from "../../domain/event-time";
 import { extendAlertStatement, recentAlerts } from "../repo";
 import type { Entity, Evaluated } from "../service";
@@ -9,6 +9,7 @@ const DAY_MS = 86_400_000;
 
 /** A claimed entity with the span of transaction dates that arrived since its last screening. */
 type Arrived = Entity & { eventsFrom?: string | null; eventsTo?: string | null };
+type Evidence = Parameters<typeof extendAlertStatement>[3];
 
 /**
  * One alert per episode (docs/methodology/monitoring.md#one-alert-per-episode), for a page's
@@ -37,64 +38,34 @@ export async function settleEpisodes(
   for (const { entity, e } of hits) {
     const episode = episodeOf(e.window, { from: entity.eventsFrom, to: entity.eventsTo });
     e.base = { ...e.base, episode };
-    const hitOf = (kind: "fraud" | "aml", ruleIds: string[]): EpisodeHit => ({
-      kind,
-      ...e.entity,
-      ruleIds,
-      window: e.window,
-    });
-    const extensions = [];
-    if (e.fraud) {
-      const signals = e.fraud.triggeredSignals;
-      const same = episodeOfHit(
-        stored,
-        hitOf(
+    // The stored alert this kind's hit extends, as a statement for the screening's batch; else null.
+    const extend = (kind: "fraud" | "aml", ruleIds: string[], evidence: Evidence) => {
+      const same = episodeOfHit(stored, { kind, ...e.entity, ruleIds, window: e.window });
+      return same
+        ? extendAlertStatement(ctx, same.alertId, extendEpisode(same, episode), evidence, at)
+        : null;
+    };
+    const signals = e.fraud?.triggeredSignals ?? [];
+    const fraud = e.fraud
+      ? extend(
           "fraud",
-          signals.map((s) => s.signalId),
-        ),
-      );
-      if (same) {
-        extensions.push(
-          extendAlertStatement(
-            ctx,
-            same.alertId,
-            extendEpisode(same, episode),
-            {
-              path: "$.triggeredSignals",
-              value: signals,
-            },
-            at,
-          ),
-        );
-        e.fraud = null;
-      }
-    }
+          signals.map((x) => x.signalId),
+          { path: "$.triggeredSignals", value: signals },
+        )
+      : null;
     // A reporting rule's hit (a cash or cross-border threshold) is a new fact to report each time.
-    if (e.aml && !e.aml.fired.some((o) => isReportingRule(o.ruleId))) {
-      const fired = e.aml.fired;
-      const same = episodeOfHit(
-        stored,
-        hitOf(
-          "aml",
-          fired.map((o) => o.ruleId),
-        ),
-      );
-      if (same) {
-        extensions.push(
-          extendAlertStatement(
-            ctx,
-            same.alertId,
-            extendEpisode(same, episode),
-            {
-              path: "$.triggeredRules",
-              value: fired,
-            },
-            at,
-          ),
-        );
-        e.aml = null;
-      }
-    }
+    const fired = e.aml?.fired ?? [];
+    const aml =
+      e.aml && !fired.some((o) => isReportingRule(o.ruleId))
+        ? extend(
+            "aml",
+            fired.map((o) => o.ruleId),
+            { path: "$.triggeredRules", value: fired },
+          )
+        : null;
+    if (fraud) e.fraud = null;
+    if (aml) e.aml = null;
+    const extensions = [fraud, aml].filter((x) => x !== null);
     if (extensions.length > 0) e.extensions = [...(e.extensions ?? []), ...extensions];
   }
 }
