@@ -9,7 +9,7 @@ import { evaluate as evaluateFraud, type FraudAlert } from "../../fraud/evaluati
 import { type liveRuleSet, liveRuleSets } from "../../rules/service";
 import type { Episode } from "../domain/episode";
 import { isFraudEntity } from "../domain/outcome";
-import { alertScoreOf, raisesAlert, riskScore } from "../domain/risk-score";
+import { alertScoreOf, type FiredRule, raisesAlert, riskScore } from "../domain/risk-score";
 import type { ScreeningRecord } from "./repo";
 import { type AmlEvaluation, amlOutcome } from "./steps/aml";
 import { fraudOutcome } from "./steps/fraud";
@@ -68,6 +68,10 @@ export interface Evaluated {
   fraud: FraudAlert | null;
   /** The AML evaluation and its fired rules when one fired (else null). */
   aml: { evaluation: AmlEvaluation; fired: AmlEvaluation["triggeredRules"] } | null;
+  /** Every rule that fired, raised or not (the subject's score combines them: steps/subject-score.ts). */
+  fired: FiredRule[];
+  /** The hits held back by the alert budget (null when raised or nothing fired). */
+  held: { fraud: FraudAlert | null; aml: Evaluated["aml"] } | null;
   /** The window it was judged in (WINDOW_DAYS ending at its as-of point). */
   window: Episode;
   /** Stored alerts whose episode this screening extends instead of raising (steps/episodes.ts). */
@@ -115,7 +119,7 @@ export async function evaluateEntity(
   const signals = fraud?.triggeredSignals ?? [];
   // The subject risk score of what fired, against the tenant's alert budget: below it, nothing
   // is raised (docs/methodology/risk-score.md).
-  const risk = riskScore([
+  const inputs: FiredRule[] = [
     ...signals.map((s) => ({
       kind: "fraud" as const,
       ruleId: s.signalId,
@@ -128,7 +132,8 @@ export async function evaluateEntity(
       severity: o.riskLevel,
       weight: amlSet.content.builtins[o.ruleId]?.weight,
     })),
-  ]);
+  ];
+  const risk = riskScore(inputs);
   const alertScore = alertScoreOf(ctx.tenant.settings);
   const reporting = fired.some((o) => isReportingRule(o.ruleId));
   const raised = raisesAlert(risk.score, alertScore, reporting);
@@ -144,6 +149,15 @@ export async function evaluateEntity(
     amlSet,
     fraud: raised && fraud && signals.length > 0 ? fraud : null,
     aml: raised && aml && fired.length > 0 ? { evaluation: aml, fired } : null,
+    fired: inputs,
+    // Below the budget: what would be raised if the subject's other screenings add to the score.
+    held:
+      !raised && inputs.length > 0
+        ? {
+            fraud: fraud && signals.length > 0 ? fraud : null,
+            aml: aml && fired.length > 0 ? { evaluation: aml, fired } : null,
+          }
+        : null,
   };
 }
 
