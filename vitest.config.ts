@@ -72,6 +72,8 @@ export default defineConfig(async () => {
             TENANT_MOVE_SETTLE_SECONDS: "1",
             // Each drain's network scan runs at once (no delayed message left on a test's queue).
             NETWORK_SCAN_DEBOUNCE_SECONDS: "0",
+            // Arrival screening claims at once (tests drive the screen job right after a write).
+            MONITORING_QUIET_SECONDS: "0",
             // The fuzzer's budget and seed (test/fuzz): workerd sees no process.env.
             FUZZ_RUNS: process.env.FUZZ_RUNS ?? "",
             FUZZ_SEED: process.env.FUZZ_SEED ?? "",

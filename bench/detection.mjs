@@ -195,7 +195,11 @@ const N = data.holders.length;
 const pct = (x) => `${(100 * x).toFixed(1)}%`;
 const f2 = (x) => x.toFixed(2);
 const byAlerts = flaggedHolders(flags.alerts, resolve);
-const byCases = flaggedHolders([...flags.fraudCases, ...flags.amlCases], resolve);
+// A network scheme's AML case lists every participant (`subjects`): each is flagged by the case.
+const amlCaseSubjects = flags.amlCases.flatMap((c) =>
+  (c.subjects ?? [c]).map((s) => ({ ...c, entityType: s.entityType, entityId: s.entityId })),
+);
+const byCases = flaggedHolders([...flags.fraudCases, ...amlCaseSubjects], resolve);
 const system = prf(data.holders, byAlerts.flagged);
 const cases = prf(data.holders, byCases.flagged);
 const k = byAlerts.flagged.size;

@@ -44,6 +44,8 @@ export interface Env {
   TENANT_MOVE_PAGE_ROWS?: string;
   /** Seconds between two network scans started by arrivals (30 when unset; tests set 0). */
   NETWORK_SCAN_DEBOUNCE_SECONDS?: string;
+  /** Arrival screening waits this long after an entity's last arrival (default 2; tests 0). */
+  MONITORING_QUIET_SECONDS?: string;
   /** Webhook circuit-breaker cool-down in seconds (300 when unset); local proofs shrink it. */
   WEBHOOK_BREAKER_COOLDOWN_SECONDS?: string;
   /** Milliseconds a request may take before it answers 503 (30000 when unset): src/http/deadline.ts. */

@@ -36,6 +36,7 @@ export const TENANT_TABLES = [
   "aml_cases",
   "aml_case_history",
   "aml_case_tags",
+  "aml_case_subjects",
   "case_files",
   "case_links",
   "webhook_subscriptions",

@@ -264,6 +264,28 @@ describe("the network scan", () => {
       "AML-SMF-018:50",
     ]);
 
+    // Each scheme's case lists every participant with its role, and is found from each of them
+    // (one participant other than the principal per scheme here: a request each).
+    for (const [key, alerts] of schemes) {
+      const caseId = alerts[0]!.cases[0]!.caseId;
+      const other = alerts.find((a) => a.cases[0]?.action !== "opened") ?? alerts[0]!;
+      const res = await call("GET", `/v1/kyc-aml/cases?entityId=${other.entityId}&entityType=customer`, {
+        key: t.key,
+      });
+      expect(res.status).toBe(200);
+      const listed = (
+        await json<{ data: { id: string; subjects: { entityId: string; role: string }[] }[] }>(res)
+      ).data.find((c) => c.id === caseId);
+      expect(listed, key).toBeDefined();
+      expect(listed!.subjects.map((x) => `${x.entityId}:${x.role}`).sort(), key).toEqual(
+        alerts.map((a) => `${a.entityId}:${a.detail.role}`).sort(),
+      );
+    }
+    // A look-alike is no scheme's subject: its case list holds none of them.
+    const lookalike = [...number.entries()].find(([, n]) => n === 23)![0];
+    const none = await call("GET", `/v1/kyc-aml/cases?entityId=${lookalike}`, { key: t.key });
+    expect((await json<{ data: unknown[] }>(none)).data).toEqual([]);
+
     // The same history scanned again (a portfolio run forces it) adds nothing.
     const run = await call("POST", "/v1/monitoring/runs", { key: t.key });
     expect(run.status).toBe(202);

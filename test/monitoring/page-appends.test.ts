@@ -28,15 +28,26 @@ async function withOpenCases(name: string, n: number) {
   return { t, entities, ctx };
 }
 
-/** A small credit on every entity: each is pending again, its cases still open. */
-const arriveAgain = (t: TestTenant, entities: Entity[]) =>
-  Promise.all(
+/**
+ * A small credit on every entity: each is pending again, its cases still open. The first hits'
+ * episodes are moved 40 days back first, so the second hits are new episodes (a hit on the same
+ * episode would extend its alert and append nothing: docs/methodology/monitoring.md#one-alert-per-episode).
+ */
+const arriveAgain = async (t: TestTenant, entities: Entity[]) => {
+  await shardRows(
+    t,
+    `UPDATE monitoring_alerts SET detail = json_set(detail, '$.firstAt', ?2, '$.lastAt', ?2) WHERE tenant_id = ?1`,
+    t.id,
+    ago(40),
+  );
+  return Promise.all(
     entities.map((e) =>
       insertTransactions(t, { id: e.accountId, customerId: e.customerId }, [
         { amountMinor: 10_000, transactionDate: ago(0, 1), channel: "mobile_money" },
       ]),
     ),
   );
+};
 
 interface OpenCase {
   kind: "aml" | "fraud";

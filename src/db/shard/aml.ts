@@ -98,5 +98,28 @@ export const amlCaseTags = sqliteTable(
   (t) => [primaryKey({ columns: [t.tenantId, t.tag, t.caseId] })],
 );
 
+/**
+ * The subjects of a case beyond the one it is opened on (0056): a network scheme's case lists each
+ * participant with its role, so the case list's entity filter finds it from every one of them.
+ * Written in the batch that opens the case (only if the case row was inserted), or added when a
+ * later scheme of the same rule appends to it.
+ */
+export const amlCaseSubjects = sqliteTable(
+  "aml_case_subjects",
+  {
+    tenantId: text("tenant_id").notNull(),
+    caseId: text("case_id").notNull(),
+    entityType: text("entity_type").notNull(),
+    entityId: text("entity_id").notNull(),
+    role: text("role").notNull(),
+    createdAt: text("created_at").notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.caseId, t.entityType, t.entityId] }),
+    index("aml_case_subjects_entity_idx").on(t.tenantId, t.entityType, t.entityId, t.caseId),
+  ],
+);
+
 export type AmlCaseRow = typeof amlCases.$inferSelect;
 export type AmlCaseHistoryRow = typeof amlCaseHistory.$inferSelect;
+export type AmlCaseSubjectRow = typeof amlCaseSubjects.$inferSelect;

@@ -1,13 +1,17 @@
-import { asc, desc, eq, inArray, isNull, lte, notInArray, type SQL, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNull, lte, notInArray, or, type SQL, sql } from "drizzle-orm";
 import type { TenantScope } from "../../db/client";
+import { jsonRowsInsert } from "../../db/json-rows";
 import { listOrder, type PageRequest, tablePage } from "../../db/keyset";
 import {
   type AmlCaseHistoryRow,
   type AmlCaseRow,
+  type AmlCaseSubjectRow,
   amlCaseHistory,
+  amlCaseSubjects,
   amlCases,
   amlCaseTags,
 } from "../../db/shard/aml";
+import { inJsonList } from "../../db/sql";
 import type { Anchor } from "../cases/domain/anchor";
 import { accounts } from "../data/read-model";
 
@@ -28,6 +32,26 @@ export const accountExists = async (scope: TenantScope, accountId: string) =>
 
 export type NewCase = typeof amlCases.$inferInsert;
 export type NewHistory = typeof amlCaseHistory.$inferInsert;
+export type NewCaseSubject = Omit<typeof amlCaseSubjects.$inferInsert, "tenantId">;
+
+/** Subjects added to a case already open (a later scheme of its rule); ones it lists stay as they are. */
+export const addCaseSubjects = (scope: TenantScope, subjects: readonly NewCaseSubject[]) =>
+  subjects.length === 0
+    ? Promise.resolve()
+    : scope.db.batchSql(jsonRowsInsert(scope, amlCaseSubjects, subjects, { skipConflicts: true }));
+
+/** The listed subjects of these cases (scheme cases; others list none), in one statement. */
+export async function caseSubjects(scope: TenantScope, caseIds: readonly string[]) {
+  const out = new Map<string, AmlCaseSubjectRow[]>();
+  if (caseIds.length === 0) return out;
+  const rows = await scope.db
+    .select()
+    .from(amlCaseSubjects, inJsonList(amlCaseSubjects.caseId, caseIds))
+    .orderBy(asc(amlCaseSubjects.caseId), asc(amlCaseSubjects.createdAt))
+    .all();
+  for (const r of rows) out.set(r.caseId, [...(out.get(r.caseId) ?? []), r]);
+  return out;
+}
 
 /**
  * Opens each case unless a non-closed one exists for its rule and entity (the partial
@@ -203,13 +227,33 @@ const workWhere = (scope: TenantScope, f: CaseFilter): Array<SQL | undefined> =>
     : undefined,
 ];
 
+/**
+ * The entity filters: a case opened on the entity, or one that lists it among its subjects (a
+ * network scheme's case, found from each participant: aml_case_subjects).
+ */
+function entityWhere(scope: TenantScope, f: CaseFilter): Array<SQL | undefined> {
+  if (!f.entityId) return [f.entityType ? eq(amlCases.entityType, f.entityType) : undefined];
+  const type = (column: typeof amlCases.entityType | typeof amlCaseSubjects.entityType) =>
+    f.entityType ? eq(column, f.entityType) : undefined;
+  return [
+    or(
+      and(eq(amlCases.entityId, f.entityId), type(amlCases.entityType)),
+      inArray(
+        amlCases.id,
+        scope.db
+          .select({ id: amlCaseSubjects.caseId })
+          .from(amlCaseSubjects, eq(amlCaseSubjects.entityId, f.entityId), type(amlCaseSubjects.entityType)),
+      ),
+    ),
+  ];
+}
+
 const amlCaseOrder = listOrder("aml-cases", amlCases, { createdAt: "desc", id: "desc" });
 
 export function listCases(scope: TenantScope, filter: CaseFilter, page: PageRequest) {
   const where = [
     filter.status?.length ? inArray(amlCases.status, filter.status) : undefined,
-    filter.entityType ? eq(amlCases.entityType, filter.entityType) : undefined,
-    filter.entityId ? eq(amlCases.entityId, filter.entityId) : undefined,
+    ...entityWhere(scope, filter),
     filter.ruleId ? eq(amlCases.ruleId, filter.ruleId) : undefined,
     ...workWhere(scope, filter),
   ];

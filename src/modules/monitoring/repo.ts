@@ -31,9 +31,21 @@ const isEntity = (e: PendingKey) => and(eq(p.entityType, e.entityType), eq(p.ent
  */
 export function claimPage(
   scope: TenantScope,
-  claim: { limit: number; token: string; now: string; leaseUntil: string; seenBefore?: string },
+  claim: {
+    limit: number;
+    token: string;
+    now: string;
+    leaseUntil: string;
+    seenBefore?: string;
+    /** Arrival screening: only rows whose arrivals settled (domain/drain.ts settleCut). */
+    settle?: { settledBefore: string; waitedBefore: string };
+  },
 ): Promise<ClaimedEntity[]> {
-  const cutoff = claim.seenBefore ? sql`AND q.first_seen_at < ${claim.seenBefore}` : sql``;
+  const seen = claim.seenBefore ? sql`AND q.first_seen_at < ${claim.seenBefore}` : sql``;
+  const settled = claim.settle
+    ? sql`AND (q.last_seen_at <= ${claim.settle.settledBefore} OR q.first_seen_at <= ${claim.settle.waitedBefore})`
+    : sql``;
+  const cutoff = sql`${seen} ${settled}`;
   const oldest = sql`(${p.entityType}, ${p.entityId}) IN (
     SELECT q.entity_type, q.entity_id FROM monitoring_pending q
     WHERE ${tenantSql(scope, "q")} AND q.failed_at IS NULL
@@ -122,15 +134,32 @@ export const recordFailure = (
  * Rows claimable now, and when the next leased or backing-off row becomes claimable (only rows
  * first seen before `seenBefore` when given: a scheduled run's share).
  */
-export async function queueState(scope: TenantScope, now: string, seenBefore?: string) {
+export async function queueState(
+  scope: TenantScope,
+  now: string,
+  seenBefore?: string,
+  settle?: { settledBefore: string; waitedBefore: string },
+) {
+  const free = sql`(${p.claimedUntil} IS NULL OR ${p.claimedUntil} <= ${now})`;
+  const ready = settle
+    ? sql`${free} AND (${p.lastSeenAt} <= ${settle.settledBefore} OR ${p.firstSeenAt} <= ${settle.waitedBefore})`
+    : free;
   const row = await scope.db
     .select({
-      ready: sql<number>`coalesce(sum(CASE WHEN ${p.claimedUntil} IS NULL OR ${p.claimedUntil} <= ${now} THEN 1 ELSE 0 END), 0)`,
+      ready: sql<number>`coalesce(sum(CASE WHEN ${ready} THEN 1 ELSE 0 END), 0)`,
       nextAt: sql<string | null>`min(CASE WHEN ${p.claimedUntil} > ${now} THEN ${p.claimedUntil} END)`,
+      // Rows free of any lease that wait for their arrivals to settle (arrival screening only).
+      unsettledLast: sql<string | null>`min(CASE WHEN ${free} THEN ${p.lastSeenAt} END)`,
+      unsettledFirst: sql<string | null>`min(CASE WHEN ${free} THEN ${p.firstSeenAt} END)`,
     })
     .from(p, sql`${p.failedAt} IS NULL`, seenBefore ? lt(p.firstSeenAt, seenBefore) : undefined)
     .get();
-  return { ready: Number(row?.ready ?? 0), nextAt: row?.nextAt ?? null };
+  return {
+    ready: Number(row?.ready ?? 0),
+    nextAt: row?.nextAt ?? null,
+    unsettledLast: row?.unsettledLast ?? null,
+    unsettledFirst: row?.unsettledFirst ?? null,
+  };
 }
 
 /** The figures of GET /v1/monitoring/status, in one batch. */

@@ -10,11 +10,14 @@ import { tenantAuditInsert } from "../audit/service";
 import { notifyOutbox } from "../events/service";
 import {
   afterFailure,
-  followUp,
+  followUpSettling,
   LEASE_MS,
   nextPageSize,
   PAGE_SIZE,
   SCREEN_CONCURRENCY,
+  type Settle,
+  settleCut,
+  settleFrom,
   WALL_BUDGET_MS,
 } from "./domain/drain";
 import { networkStatus } from "./network/service";
@@ -69,6 +72,11 @@ export interface DrainOptions extends ScreenOptions {
   /** The present the screenings are judged at (a lookback run's end); absent: now. */
   present?: string;
   tally?: DrainTally;
+  /**
+   * Wait for an entity's arrivals to settle before claiming it (domain/drain.ts): arrival drains
+   * only; default from MONITORING_QUIET_SECONDS, else QUIET_MS; null: claim at once.
+   */
+  settle?: Settle | null;
   /** Limits for tests and benches; defaults from domain/drain. */
   pageSize?: number;
   wallMs?: number;
@@ -214,6 +222,13 @@ export async function drainPending(base: TenantContext, options: DrainOptions): 
   };
   let worst = 0;
   let events = 0;
+  // Runs and rescreens judge what arrived before they began: only arrival waits for arrivals to settle.
+  const settle =
+    options.trigger === "arrival" && !options.seenBefore
+      ? options.settle === undefined
+        ? settleFrom(ctx.env.MONITORING_QUIET_SECONDS)
+        : options.settle
+      : null;
   for (;;) {
     const limit = nextPageSize(
       { queriesUsed: counting.queries(), elapsedMs: Date.now() - started, worstQueriesPerEntity: worst },
@@ -228,6 +243,7 @@ export async function drainPending(base: TenantContext, options: DrainOptions): 
       now: now.toISOString(),
       leaseUntil: new Date(now.getTime() + LEASE_MS).toISOString(),
       seenBefore: options.seenBefore,
+      settle: settle ? settleCut(settle, now) : undefined,
     });
     if (claimed.length === 0) break;
     figures.pages++;
@@ -237,7 +253,9 @@ export async function drainPending(base: TenantContext, options: DrainOptions): 
   }
   if (events > 0) await notifyOutbox(ctx);
   const now = ctx.clock.now();
-  figures.next = followUp(await repo.queueState(ctx, now.toISOString(), options.seenBefore), now);
+  const cut = settle ? settleCut(settle, now) : undefined;
+  const state = await repo.queueState(ctx, now.toISOString(), options.seenBefore, cut);
+  figures.next = followUpSettling(state, settle, now);
   figures.queries = counting.queries();
   return figures;
 }

@@ -1,4 +1,4 @@
-import type { AmlCaseHistoryRow, AmlCaseRow } from "../../../db/shard/aml";
+import type { AmlCaseHistoryRow, AmlCaseRow, AmlCaseSubjectRow } from "../../../db/shard/aml";
 import { type Outcome, presentWork } from "../../cases/domain/work";
 import type { AmlCaseStatus } from "../domain/case-machine";
 import type { HistoryEventType } from "../domain/history";
@@ -60,3 +60,12 @@ export const presentHistory = (row: AmlCaseHistoryRow) => ({
   previousHash: row.previousHash,
   hash: row.hash,
 });
+
+/**
+ * Who a case is about: the subjects it lists (a network scheme's participants, each with its
+ * role), or else the one entity it was opened on (role `subject`).
+ */
+export const presentSubjects = (row: AmlCaseRow, listed: readonly AmlCaseSubjectRow[] | undefined) =>
+  listed?.length
+    ? listed.map((x) => ({ entityType: x.entityType as AmlEntityType, entityId: x.entityId, role: x.role }))
+    : [{ entityType: row.entityType as AmlEntityType, entityId: row.entityId, role: "subject" }];

@@ -33,6 +33,22 @@ export const AmlCaseSchema = z
       description: "The AML rule-set version whose evaluation opened the case; null before rule sets",
     }),
     ...caseWorkFields,
+    subjects: z
+      .array(
+        z.object({
+          entityType: EntityType,
+          entityId: z.string(),
+          role: z.string().openapi({
+            description:
+              "Its role: `subject` for a case about one entity; a network scheme's origin, source, hub, feeder, intermediary, sink, smurf, ...",
+          }),
+        }),
+      )
+      .optional()
+      .openapi({
+        description:
+          "Who the case is about (on the list and the case; not on action answers): a network scheme's case lists every participant, and the list's entityId filter finds it from each (docs/methodology/network.md#what-a-scheme-leaves)",
+      }),
     strDueAt: IsoDateTime.nullable().openapi({
       description:
         "The STR clock: 24 hours after the case was first marked suspicious (escalated); dueAt is then at the latest this. null until escalated",

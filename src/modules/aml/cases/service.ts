@@ -22,10 +22,11 @@ import type { AmlCaseStatus } from "../domain/case-machine";
 import { type HistoryEventType, type HistoryFields, historyContent, snapshotOf } from "../domain/history";
 import * as repo from "../repo";
 import { appendNotesBatched, chainedEntry } from "./append/service";
-import { caseItems, type OpenCasesInput } from "./batch/service";
-import { presentCase, presentHistory } from "./present";
+import { openCasesStatements } from "./batch/repo";
+import { type CaseSubject, caseItems, type OpenCasesInput } from "./batch/service";
+import { presentCase, presentHistory, presentSubjects } from "./present";
 
-export { type OpenCasesInput, openCasesForPage } from "./batch/service";
+export { type CaseSubject, type OpenCasesInput, openCasesForPage } from "./batch/service";
 export { presentCase, presentHistory } from "./present";
 
 /**
@@ -36,7 +37,9 @@ export async function openCasesForTriggered(ctx: TenantContext, input: OpenCases
   if (input.outcomes.length === 0) return [];
   const at = ctx.clock.now().toISOString();
   const items = await caseItems(ctx, input, at, await anchorKeysFrom(ctx.env.SECRETS_KEY));
-  await repo.openCases(ctx, items);
+  // A scheme's case and its subjects in one batch (the page's set-based statements).
+  if (input.subjects?.length) await ctx.db.batchSql(openCasesStatements(ctx, items));
+  else await repo.openCases(ctx, items);
   const newIds = new Set(items.map((i) => i.row.id));
   const open = await repo.openCasesFor(
     ctx,
@@ -71,16 +74,39 @@ export async function listCases(
     { ...filter, dueBy: overdue ? now.toISOString() : undefined },
     page,
   );
-  return presentPage(found, (r) => presentCase(r, now));
+  const subjects = await repo.caseSubjects(
+    ctx,
+    found.rows.map((r) => r.id),
+  );
+  return presentPage(found, (r) => ({
+    ...presentCase(r, now),
+    subjects: presentSubjects(r, subjects.get(r.id)),
+  }));
 }
+
+/**
+ * Adds subjects to a case already open (a later scheme of its rule on the same principal), so it
+ * is found from them too; subjects it lists already keep their first role.
+ */
+export const addCaseSubjects = (ctx: TenantContext, caseId: string, subjects: readonly CaseSubject[]) => {
+  const at = ctx.clock.now().toISOString();
+  return repo.addCaseSubjects(
+    ctx,
+    subjects.map((x) => ({ ...x, caseId, createdAt: at })),
+  );
+};
 
 export async function getCase(ctx: TenantContext, caseId: string) {
   const row = await repo.findCase(ctx, caseId);
   if (!row) throw notFound("AML case");
-  const history = await repo.caseHistory(ctx, caseId);
+  const [history, subjects] = await Promise.all([
+    repo.caseHistory(ctx, caseId),
+    repo.caseSubjects(ctx, [caseId]),
+  ]);
   const { chainValid, anchorValid } = await verifyHistory(ctx, row, history);
   return {
     ...presentCase(row, ctx.clock.now()),
+    subjects: presentSubjects(row, subjects.get(caseId)),
     history: (await openNotes(ctx, history)).map(presentHistory),
     chainValid,
     anchorValid,

@@ -3,12 +3,18 @@ import {
   afterFailure,
   D1_QUERY_LIMIT,
   followUp,
+  followUpSettling,
   INITIAL_QUERIES_PER_ENTITY,
   MAX_ATTEMPTS,
+  MAX_WAIT_MS,
   nextPageSize,
   PAGE_OVERHEAD_QUERIES,
   PAGE_SIZE,
   QUERY_HEADROOM,
+  QUIET_MS,
+  settleCut,
+  settledAt,
+  settleFrom,
   WALL_BUDGET_MS,
 } from "./drain";
 
@@ -70,5 +76,50 @@ describe("followUp", () => {
     expect(followUp({ ready: 0, nextAt: "2026-03-01T10:00:29.200Z" }, now)).toEqual({ delaySeconds: 30 });
     expect(followUp({ ready: 0, nextAt: "2026-03-01T09:59:00Z" }, now)).toEqual({ delaySeconds: 1 });
     expect(followUp({ ready: 0, nextAt: null }, now)).toBeNull();
+  });
+});
+
+describe("arrivals settle before arrival screening claims them", () => {
+  it("reads the quiet period from the environment in seconds; 0 claims at once; default otherwise", () => {
+    expect(settleFrom("0")).toBeNull();
+    expect(settleFrom("5")).toEqual({ quietMs: 5_000, maxWaitMs: MAX_WAIT_MS });
+    expect(settleFrom("45")).toEqual({ quietMs: 45_000, maxWaitMs: 45_000 });
+    for (const unset of [undefined, "", "x", "-1"])
+      expect(settleFrom(unset)).toEqual({ quietMs: QUIET_MS, maxWaitMs: MAX_WAIT_MS });
+  });
+
+  it("cuts at the quiet period and the longest wait; the next claim is the earlier of the two", () => {
+    const settle = { quietMs: 2_000, maxWaitMs: 30_000 };
+    const now = new Date("2026-12-06T12:00:30.000Z");
+    expect(settleCut(settle, now)).toEqual({
+      settledBefore: "2026-12-06T12:00:28.000Z",
+      waitedBefore: "2026-12-06T12:00:00.000Z",
+    });
+    // Still receiving (last arrival just now) but first seen 29 s ago: the longest wait decides.
+    expect(settledAt(settle, "2026-12-06T12:00:30.000Z", "2026-12-06T12:00:01.000Z")).toBe(
+      "2026-12-06T12:00:31.000Z",
+    );
+    expect(settledAt(settle, "2026-12-06T12:00:20.000Z", "2026-12-06T12:00:19.000Z")).toBe(
+      "2026-12-06T12:00:22.000Z",
+    );
+    expect(settledAt(settle, null, null)).toBeNull();
+  });
+
+  it("wakes when the first unsettled row settles, or a lease ends, whichever is first", () => {
+    const settle = { quietMs: 2_000, maxWaitMs: 30_000 };
+    const now = new Date("2026-12-06T12:00:00.000Z");
+    const state = {
+      ready: 0,
+      nextAt: null,
+      unsettledLast: "2026-12-06T11:59:59.500Z",
+      unsettledFirst: now.toISOString(),
+    };
+    expect(followUpSettling(state, settle, now)).toEqual({ delaySeconds: 2 });
+    expect(followUpSettling({ ...state, nextAt: "2026-12-06T12:00:01.000Z" }, settle, now)).toEqual({
+      delaySeconds: 1,
+    });
+    // Claiming at once (runs, tests): unsettled rows are not waited for; ready rows: now.
+    expect(followUpSettling(state, null, now)).toBeNull();
+    expect(followUpSettling({ ...state, ready: 3 }, settle, now)).toEqual({ delaySeconds: 0 });
   });
 });

@@ -67,6 +67,44 @@ export function afterFailure(previousAttempts: number, now: Date): FailureOutcom
   };
 }
 
+/**
+ * Arrival screening waits for an entity's arrivals to settle (docs/methodology/monitoring.md#arrival-order):
+ * a pending row is claimed once nothing arrived for it for `quietMs`, or once it has waited
+ * `maxWaitMs` since its first arrival (an entity that never stops receiving is still screened).
+ * Rows that arrive together are then judged together, whatever order they arrive in.
+ */
+export const QUIET_MS = 2_000;
+export const MAX_WAIT_MS = 30_000;
+
+export interface Settle {
+  quietMs: number;
+  maxWaitMs: number;
+}
+
+/** The quiet period set by the environment (seconds; tests set 0), else the default. */
+export function settleFrom(seconds: string | undefined): Settle | null {
+  const set = seconds === undefined || seconds === "" ? Number.NaN : Number(seconds);
+  const quietMs = Number.isFinite(set) && set >= 0 ? set * 1000 : QUIET_MS;
+  return quietMs === 0 ? null : { quietMs, maxWaitMs: Math.max(MAX_WAIT_MS, quietMs) };
+}
+
+/** The claim's cut-offs at `now`: rows whose last arrival is before `settledBefore`, or first before `waitedBefore`. */
+export const settleCut = (settle: Settle, now: Date) => ({
+  settledBefore: new Date(now.getTime() - settle.quietMs).toISOString(),
+  waitedBefore: new Date(now.getTime() - settle.maxWaitMs).toISOString(),
+});
+
+/**
+ * When the earliest unsettled row becomes claimable: its last arrival plus the quiet period, or
+ * its first plus the longest wait, whichever comes first (over rows: the minimum of the two minima).
+ */
+export function settledAt(settle: Settle, lastSeen: string | null, firstSeen: string | null): string | null {
+  if (lastSeen === null || firstSeen === null) return null;
+  return new Date(
+    Math.min(Date.parse(lastSeen) + settle.quietMs, Date.parse(firstSeen) + settle.maxWaitMs),
+  ).toISOString();
+}
+
 export interface QueueState {
   /** Rows claimable now (not dead-lettered, no live lease or back-off). */
   ready: number;
@@ -83,4 +121,23 @@ export function followUp(state: QueueState, now: Date): { delaySeconds: number }
   if (state.nextAt === null) return null;
   const wait = Math.ceil((Date.parse(state.nextAt) - now.getTime()) / 1000);
   return { delaySeconds: Math.max(1, wait) };
+}
+
+/** What the queue holds after a drain, with the rows that wait for their arrivals to settle. */
+export interface SettlingState extends QueueState {
+  /** The earliest last and first arrival of rows free of any lease (arrival screening only). */
+  unsettledLast: string | null;
+  unsettledFirst: string | null;
+}
+
+/** followUp, also waking for the first row to settle when only unsettled rows remain. */
+export function followUpSettling(
+  state: SettlingState,
+  settle: Settle | null,
+  now: Date,
+): { delaySeconds: number } | null {
+  const settling =
+    settle && state.ready === 0 ? settledAt(settle, state.unsettledLast, state.unsettledFirst) : null;
+  const nextAt = [state.nextAt, settling].filter((x): x is string => x !== null).sort()[0] ?? null;
+  return followUp({ ready: state.ready, nextAt }, now);
 }

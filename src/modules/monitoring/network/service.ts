@@ -1,7 +1,7 @@
 import type { TenantContext } from "../../../db/tenant-context";
 import { jobs } from "../../../jobs/messages";
 import { sha256Hex, uuidV7 } from "../../../lib/crypto";
-import { appendCaseNote, openCasesForTriggered } from "../../aml/cases/service";
+import { addCaseSubjects, appendCaseNote, openCasesForTriggered } from "../../aml/cases/service";
 import type { RuleOutcome } from "../../aml/domain/evaluate";
 import { NETWORK_RULES } from "../../aml/domain/rules";
 import { mergeThresholds, type Thresholds } from "../../aml/domain/thresholds";
@@ -220,6 +220,12 @@ export async function scanNetwork(ctx: TenantContext, options: NetworkScanOption
   let casesAppended = 0;
   for (const { hit, alertIds } of fresh) {
     const outcome = outcomeOf(hit, thresholdsOf.get(hit.typology)!, nowText);
+    // One case per scheme, listing each participant: found from each of them, not only the principal.
+    const subjects = hit.participants.map((p) => ({
+      entityType: "customer" as const,
+      entityId: p.holderId,
+      role: p.role,
+    }));
     const [found1] = await openCasesForTriggered(ctx, {
       entityType: "customer",
       entityId: hit.principal,
@@ -230,6 +236,7 @@ export async function scanNetwork(ctx: TenantContext, options: NetworkScanOption
       outcomes: [outcome],
       actorKeyId: null,
       ruleSet,
+      subjects,
     });
     const principalAlertId = alertIds[0]!;
     if (found1?.created) {
@@ -249,6 +256,7 @@ export async function scanNetwork(ctx: TenantContext, options: NetworkScanOption
       });
     } else if (found1) {
       casesAppended++;
+      await addCaseSubjects(ctx, found1.caseId, subjects);
       await appendCaseNote(ctx, found1.caseId, {
         eventType: "alert_added",
         ...MONITORING_ACTOR,

@@ -1,4 +1,4 @@
-import { sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { TenantScope } from "../../../db/client";
 import { jsonRowsTemplate } from "../../../db/json-rows";
 import {
@@ -8,7 +8,9 @@ import {
   monitoringScreenings,
 } from "../../../db/shard/monitoring";
 import { inJsonList } from "../../../db/sql";
+import { tenantSql } from "../../../db/tenant-tables";
 import { accounts } from "../../data/read-model";
+import type { Episode, StoredEpisode } from "../domain/episode";
 
 export type NewAlert = Omit<MonitoringAlertRow, "tenantId">;
 
@@ -82,3 +84,65 @@ export async function accountOwners(scope: TenantScope, accountIds: readonly str
     .from(accounts, inJsonList(accounts.id, accountIds));
   return new Map(rows.map((r) => [r.id, r.customerId]));
 }
+
+const DAY_MS = 86_400_000;
+
+/**
+ * The alerts of these entities raised since `since` (the episode check's candidates), with each
+ * one's episode: its dates, else (alerts from before episodes) its AML window, else the 30 days
+ * before it was raised. One statement, through the entity index.
+ */
+export async function recentAlerts(
+  scope: TenantScope,
+  entities: ReadonlyArray<{ entityType: string; entityId: string }>,
+  since: string,
+): Promise<StoredEpisode[]> {
+  if (entities.length === 0) return [];
+  const keys = JSON.stringify(entities.map((e) => [e.entityType, e.entityId]));
+  const rows = await scope.db.all<{
+    alertId: string;
+    kind: string;
+    entityType: string;
+    entityId: string;
+    ruleIds: string;
+    createdAt: string;
+    firstAt: string | null;
+    lastAt: string | null;
+  }>(sql`SELECT a.id AS alertId, a.kind, a.entity_type AS entityType, a.entity_id AS entityId,
+      a.rule_ids AS ruleIds, a.created_at AS createdAt,
+      coalesce(json_extract(a.detail, '$.firstAt'), json_extract(a.detail, '$.windowStart')) AS firstAt,
+      coalesce(json_extract(a.detail, '$.lastAt'), json_extract(a.detail, '$.windowEnd')) AS lastAt
+    FROM monitoring_alerts a
+    WHERE ${tenantSql(scope, "a")} AND a.created_at >= ${since}
+      AND (a.entity_type, a.entity_id) IN (SELECT json_extract(value, '$[0]'), json_extract(value, '$[1]')
+        FROM json_each(${keys}))`);
+  return rows.map((r) => {
+    const lastAt = r.lastAt ?? r.createdAt;
+    return {
+      ...r,
+      ruleIds: JSON.parse(r.ruleIds) as string[],
+      lastAt,
+      firstAt: r.firstAt ?? new Date(Date.parse(lastAt) - 30 * DAY_MS).toISOString(),
+    };
+  });
+}
+
+/**
+ * The stored alert's episode extended by a screening of the same episode (for the screening's
+ * batch): its dates, the evidence as now judged (the fired rules or signals), when and how often.
+ */
+export const extendAlertStatement = (
+  scope: TenantScope,
+  alertId: string,
+  episode: Episode,
+  evidence: { path: "$.triggeredRules" | "$.triggeredSignals"; value: unknown },
+  at: string,
+) =>
+  scope.db
+    .update(monitoringAlerts)
+    .set({
+      detail: sql`json_set(${monitoringAlerts.detail}, '$.firstAt', ${episode.firstAt}, '$.lastAt', ${episode.lastAt},
+        '$.extendedAt', ${at}, '$.screenings', coalesce(json_extract(${monitoringAlerts.detail}, '$.screenings'), 1) + 1,
+        ${evidence.path}, json(${JSON.stringify(evidence.value)}))`,
+    })
+    .where(eq(monitoringAlerts.id, alertId));

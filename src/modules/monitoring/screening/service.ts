@@ -7,8 +7,9 @@ import { isReportingRule } from "../../aml/domain/rules";
 import { evaluate as evaluateAml } from "../../aml/evaluation/service";
 import { evaluate as evaluateFraud, type FraudAlert } from "../../fraud/evaluation/service";
 import { type liveRuleSet, liveRuleSets } from "../../rules/service";
+import type { Episode } from "../domain/episode";
 import { isFraudEntity } from "../domain/outcome";
-import { alertScoreOf, raisesAlert, riskScore } from "../domain/risk-score";
+import { alertScoreOf, type FiredRule, raisesAlert, riskScore } from "../domain/risk-score";
 import type { ScreeningRecord } from "./repo";
 import { type AmlEvaluation, amlOutcome } from "./steps/aml";
 import { fraudOutcome } from "./steps/fraud";
@@ -67,6 +68,14 @@ export interface Evaluated {
   fraud: FraudAlert | null;
   /** The AML evaluation and its fired rules when one fired (else null). */
   aml: { evaluation: AmlEvaluation; fired: AmlEvaluation["triggeredRules"] } | null;
+  /** Every rule that fired, raised or not (the subject's score combines them: steps/subject-score.ts). */
+  fired: FiredRule[];
+  /** The hits held back by the alert budget (null when raised or nothing fired). */
+  held: { fraud: FraudAlert | null; aml: Evaluated["aml"] } | null;
+  /** The window it was judged in (WINDOW_DAYS ending at its as-of point). */
+  window: Episode;
+  /** Stored alerts whose episode this screening extends instead of raising (steps/episodes.ts). */
+  extensions?: BatchItem<"sqlite">[];
 }
 type LiveSet = Awaited<ReturnType<typeof liveRuleSet>>;
 
@@ -110,7 +119,7 @@ export async function evaluateEntity(
   const signals = fraud?.triggeredSignals ?? [];
   // The subject risk score of what fired, against the tenant's alert budget: below it, nothing
   // is raised (docs/methodology/risk-score.md).
-  const risk = riskScore([
+  const inputs: FiredRule[] = [
     ...signals.map((s) => ({
       kind: "fraud" as const,
       ruleId: s.signalId,
@@ -123,17 +132,32 @@ export async function evaluateEntity(
       severity: o.riskLevel,
       weight: amlSet.content.builtins[o.ruleId]?.weight,
     })),
-  ]);
+  ];
+  const risk = riskScore(inputs);
   const alertScore = alertScoreOf(ctx.tenant.settings);
   const reporting = fired.some((o) => isReportingRule(o.ruleId));
   const raised = raisesAlert(risk.score, alertScore, reporting);
+  const asOf = pre?.aml?.now ?? pre?.fraud?.now ?? now;
   return {
     entity,
+    window: {
+      firstAt: new Date(asOf.getTime() - WINDOW_DAYS * 86_400_000).toISOString(),
+      lastAt: asOf.toISOString(),
+    },
     base: { ...base, risk: { ...risk, alertScore } },
     fraudSet,
     amlSet,
     fraud: raised && fraud && signals.length > 0 ? fraud : null,
     aml: raised && aml && fired.length > 0 ? { evaluation: aml, fired } : null,
+    fired: inputs,
+    // Below the budget: what would be raised if the subject's other screenings add to the score.
+    held:
+      !raised && inputs.length > 0
+        ? {
+            fraud: fraud && signals.length > 0 ? fraud : null,
+            aml: aml && fired.length > 0 ? { evaluation: aml, fired } : null,
+          }
+        : null,
   };
 }
 
@@ -154,7 +178,7 @@ export function screeningOf(e: Evaluated, outcomes: readonly Outcome[]): Screeni
     screeningId: e.base.screeningId,
     outcomes: [...outcomes],
     at: e.base.at,
-    statements: [],
+    statements: [...(e.extensions ?? [])],
     record,
     alerts: outcomes.length,
     casesOpened: cases.filter((c) => c.action === "opened").length,

@@ -1,17 +1,19 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { TenantScope } from "../../../../db/client";
 import { jsonRowsInsert } from "../../../../db/json-rows";
-import { amlCaseHistory, amlCases } from "../../../../db/shard/aml";
+import { amlCaseHistory, amlCaseSubjects, amlCases } from "../../../../db/shard/aml";
 import { likelyTenantSql, tenantSql } from "../../../../db/tenant-tables";
 import { jsonArrayChunks } from "../../../../lib/json-chunks";
 import type { Anchor } from "../../../cases/domain/anchor";
-import { CLOSED_STATUSES, type NewCase, type NewHistory } from "../../repo";
+import { CLOSED_STATUSES, type NewCase, type NewCaseSubject, type NewHistory } from "../../repo";
 
-/** A case to open, built in memory: its row, its `created` entry and its head anchor. */
+/** A case to open, built in memory: its row, its `created` entry, its head anchor and its subjects. */
 export interface CaseItem {
   row: NewCase;
   created: NewHistory;
   anchor: Anchor;
+  /** A scheme's participants (aml_case_subjects), written only if the case row is. */
+  subjects?: NewCaseSubject[];
 }
 
 /**
@@ -36,6 +38,17 @@ export function openCasesStatements(scope: TenantScope, items: readonly CaseItem
       {
         where: (f) =>
           sql`EXISTS (SELECT 1 FROM aml_cases c WHERE ${tenantSql(scope, "c")} AND c.id = ${f("caseId")})`,
+      },
+    ),
+    // A scheme's participants, like the created entry only for a case row that was inserted.
+    ...jsonRowsInsert(
+      scope,
+      amlCaseSubjects,
+      items.flatMap((i) => i.subjects ?? []),
+      {
+        where: (f) =>
+          sql`EXISTS (SELECT 1 FROM aml_cases c WHERE ${tenantSql(scope, "c")} AND c.id = ${f("caseId")})`,
+        skipConflicts: true,
       },
     ),
     // Changes nothing for a case that was not inserted (its id exists only if it was).

@@ -30,6 +30,18 @@ export interface OpenCasesInput {
   actorKeyId: string | null;
   /** The live AML rule-set version that produced the outcomes. */
   ruleSet?: { version: number; hash: string };
+  /**
+   * Every subject of the case when it is more than its entity (a network scheme's participants,
+   * principal included), each with its role: the case is then found from each of them.
+   */
+  subjects?: CaseSubject[];
+}
+
+/** One subject of a case and its role in it (a scheme's hub, feeder, intermediary, sink, ...). */
+export interface CaseSubject {
+  entityType: AmlEntityType;
+  entityId: string;
+  role: string;
 }
 
 export type { CaseItem } from "./repo";
@@ -93,7 +105,8 @@ export async function caseItems(
         lastSequence: 1,
         headHash: hash,
       });
-      return { row, created: { ...fields, previousHash: GENESIS_HASH, hash }, anchor };
+      const subjects = input.subjects?.map((x) => ({ ...x, caseId: row.id!, createdAt: at }));
+      return { row, created: { ...fields, previousHash: GENESIS_HASH, hash }, anchor, subjects };
     }),
   );
 }

@@ -1,5 +1,6 @@
 import type { AlertCaseRef } from "../../../../db/shard/monitoring";
 import type { EventType } from "../../../events/service";
+import type { Episode } from "../../domain/episode";
 import type { RiskScore } from "../../domain/risk-score";
 import type { NewAlert } from "../repo";
 
@@ -17,6 +18,8 @@ export interface ScreeningBase {
   at: Date;
   /** The screening's subject risk score and the alert score it was read against (kept on its alerts). */
   risk?: RiskScore & { alertScore: number };
+  /** The dates of the episode its alerts are about (kept in their detail as firstAt, lastAt). */
+  episode?: Episode;
 }
 
 /** Who writes monitoring's entries into case logs. */

@@ -18,8 +18,11 @@ export interface FraudCaseResult {
   created: boolean;
 }
 
-/** The screening's risk score, kept in the alert's detail (absent for evaluations outside screening). */
-const riskOf = (base: ScreeningBase) => (base.risk ? { risk: base.risk } : {});
+/** The screening's risk score and episode dates, kept in the alert's detail (absent for evaluations outside screening). */
+const screeningFacts = (base: ScreeningBase) => ({
+  ...(base.risk ? { risk: base.risk } : {}),
+  ...(base.episode ? { firstAt: base.episode.firstAt, lastAt: base.episode.lastAt } : {}),
+});
 
 export function fraudRecord(
   evaluation: FraudAlert,
@@ -81,7 +84,7 @@ export function fraudRecord(
       screeningId: base.screeningId,
       runId: base.runId,
       cases,
-      detail: { ...(fraud as unknown as Record<string, unknown>), ...riskOf(base) },
+      detail: { ...(fraud as unknown as Record<string, unknown>), ...screeningFacts(base) },
       createdAt: base.at.toISOString(),
     },
     events,
@@ -149,7 +152,7 @@ export function amlRecord(
       screeningId: base.screeningId,
       runId: base.runId,
       cases,
-      detail: { ...rest, triggeredRules: fired, ...riskOf(base) },
+      detail: { ...rest, triggeredRules: fired, ...screeningFacts(base) },
       createdAt: base.at.toISOString(),
     },
     events,

@@ -10,8 +10,10 @@ import {
   type ScreenOptions,
   settleOne,
 } from "../service";
+import { settleEpisodes } from "./episodes";
 import { settlePage } from "./page";
 import { type PointPreloads, preloadsOf } from "./preload";
+import { raiseBySubject } from "./subject-score";
 
 /**
  * One entity evaluated at each of its as-of points (event time), keeping the one that raises
@@ -29,7 +31,9 @@ async function strongestPoint(
   let best: Evaluated | null = null;
   for (const preload of preloads) {
     const e = await evaluateEntity(ctx, entity, options, preload);
-    const raised = (x: Evaluated) => (x.fraud || x.aml ? (x.base.risk?.score ?? 0) : -1);
+    // Raised first, then held back by the budget (its subject may still raise it), then quiet.
+    const score = (x: Evaluated) => x.base.risk?.score ?? 0;
+    const raised = (x: Evaluated) => (x.fraud || x.aml ? score(x) : x.held ? score(x) - 1000 : -2000);
     if (!best || raised(e) > raised(best)) best = e;
   }
   return best!;
@@ -65,6 +69,20 @@ export async function settleTogether<E extends Entity>(
       await fail(entity, err);
     }
   });
+  // The budget per subject: a customer's and its accounts' held screenings may raise together.
+  await raiseBySubject(ctx, evaluated).catch((err) =>
+    console.error(JSON.stringify({ msg: "monitoring subject score failed", error: String(err) })),
+  );
+  // A hit on an episode already alerted extends that alert instead (one alert per episode). If
+  // that read fails, the page's hits fail (and back off) rather than raise an episode twice.
+  const checked = await settleEpisodes(ctx, evaluated).then(
+    () => true,
+    async (err) => {
+      for (const { entity, e } of [...evaluated]) if (e.fraud || e.aml) await fail(entity, err);
+      return false;
+    },
+  );
+  if (!checked) evaluated.splice(0, evaluated.length, ...evaluated.filter(({ e }) => !e.fraud && !e.aml));
   const settled = await settlePage(
     ctx,
     evaluated.map((x) => x.e),
