@@ -15,6 +15,11 @@ export interface DeferredKind {
   isConflict(error: unknown): boolean;
   /** After the batch committed: each item's result (a conditional insert may have written nothing). */
   done?(items: readonly Deferred[], results: readonly unknown[]): Promise<void>;
+  /**
+   * Batches whose items share a lane (one audit log) are made and run one after another in this
+   * isolate, so writers of one log in one isolate do not conflict; across isolates they retry.
+   */
+  lane?(items: readonly Deferred[]): string;
 }
 
 const DEFERRED = Symbol("deferred batch item");
@@ -52,8 +57,59 @@ export function deferred<T extends object>(
   return item;
 }
 
-/** Attempts of a batch whose deferred items lost their place to a concurrent writer. */
-const ATTEMPTS = 8;
+/** Attempts of a batch whose deferred items lost their place to a concurrent writer (another isolate). */
+const ATTEMPTS = 10;
+/**
+ * A batch waits for the one before it in its lane while that one makes progress: past
+ * LANE_STUCK_MS running (or LANE_GIVE_UP_MS waiting in all), it runs anyway (the retry keeps it
+ * correct), so a request cancelled mid-turn does not hold its lane for good.
+ */
+const LANE_STUCK_MS = 2_000;
+const LANE_GIVE_UP_MS = 20_000;
+
+interface Turn {
+  done: Promise<void>;
+  startedAt: number | null;
+}
+const lanes = new Map<string, Turn>();
+
+const finishedWithin = async (turn: Turn, ms: number) => {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const finished = await Promise.race([
+    turn.done.then(() => true),
+    new Promise<boolean>((resolve) => {
+      timer = setTimeout(() => resolve(false), ms);
+    }),
+  ]);
+  clearTimeout(timer);
+  return finished;
+};
+
+async function inLane<T>(lane: string | undefined, run: () => Promise<T>): Promise<T> {
+  if (!lane) return run();
+  const before = lanes.get(lane);
+  let release = () => {};
+  const mine: Turn = {
+    done: new Promise<void>((resolve) => {
+      release = resolve;
+    }),
+    startedAt: null,
+  };
+  lanes.set(lane, mine);
+  const since = Date.now();
+  while (before && !(await finishedWithin(before, LANE_STUCK_MS))) {
+    const now = Date.now();
+    if (now - since >= LANE_GIVE_UP_MS) break;
+    if (before.startedAt !== null && now - before.startedAt >= LANE_STUCK_MS) break;
+  }
+  mine.startedAt = Date.now();
+  try {
+    return await run();
+  } finally {
+    release();
+    if (lanes.get(lane) === mine) lanes.delete(lane);
+  }
+}
 
 /** Runs `items` through `raw` (a client's own batch), making the deferred ones first. */
 export async function runDeferredBatch<T, R>(
@@ -64,6 +120,28 @@ export async function runDeferredBatch<T, R>(
   const pending = items.filter(isDeferred);
   if (pending.length === 0) return raw(items as unknown as Made);
   const kinds = [...new Set(pending.map((item) => item[DEFERRED]))];
+  const lane = kinds
+    .map((kind) => kind.lane?.(pending.filter((item) => item[DEFERRED] === kind)))
+    .filter(Boolean)
+    .join("|");
+  const results = await inLane(lane || undefined, () => attempts(raw, items, pending, kinds));
+  for (const kind of kinds) {
+    const at = items.flatMap((item, i) => (isDeferred(item) && item[DEFERRED] === kind ? [i] : []));
+    await kind.done?.(
+      at.map((i) => items[i] as Deferred),
+      at.map((i) => (results as unknown[])[i]),
+    );
+  }
+  return results;
+}
+
+async function attempts<T, R>(
+  raw: (items: [T | BatchItem<"sqlite">, ...(T | BatchItem<"sqlite">)[]]) => Promise<R>,
+  items: readonly (T | Deferred)[],
+  pending: Deferred[],
+  kinds: DeferredKind[],
+): Promise<R> {
+  type Made = [T | BatchItem<"sqlite">, ...(T | BatchItem<"sqlite">)[]];
   for (let attempt = 1; ; attempt++) {
     const made = new Map<Deferred, BatchItem<"sqlite">>();
     for (const kind of kinds) {
@@ -73,19 +151,11 @@ export async function runDeferredBatch<T, R>(
     }
     const batch = items.map((item) => (isDeferred(item) ? made.get(item)! : item));
     try {
-      const results = await raw(batch as Made);
-      for (const kind of kinds) {
-        const at = items.flatMap((item, i) => (isDeferred(item) && item[DEFERRED] === kind ? [i] : []));
-        await kind.done?.(
-          at.map((i) => items[i] as Deferred),
-          at.map((i) => (results as unknown[])[i]),
-        );
-      }
-      return results;
+      return await raw(batch as Made);
     } catch (err) {
       if (attempt >= ATTEMPTS || !kinds.some((kind) => kind.isConflict(err))) throw err;
-      // Concurrent writers of one log: spread the retries so they do not meet again.
-      await new Promise((resolve) => setTimeout(resolve, Math.random() * 4 * attempt));
+      // Writers of one log in other isolates: spread the retries so they do not meet again.
+      await new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(2 ** attempt, 200)));
     }
   }
 }

@@ -105,6 +105,7 @@ const auditEntries: DeferredKind = {
     return entries.map((e) => made.get(e)!);
   },
   isConflict: (err) => isAuditConflict(err),
+  lane: (items) => [...new Set((items as EntryItem[]).map((e) => e.log))].sort().join(","),
   async done(items, results) {
     const entries = items as EntryItem[];
     for (const log of new Set(entries.map((e) => e.log))) {
