@@ -17,6 +17,7 @@ import {
 import { AppError, badRequest } from "../../../lib/errors";
 import { eventInsertOnce } from "../../events/service";
 import { hasFiledReport } from "../../goaml/read-model";
+import { assertTagsImpersonal } from "../../privacy/subject-keys/service";
 import { appendEntry, type EntryBody } from "../cases/service";
 import { type AmlCaseStatus, canTransition, isTerminal } from "../domain/case-machine";
 import { findCase, type WorkPatch } from "../repo";
@@ -201,6 +202,7 @@ export async function changeTags(
   caseId: string,
   input: Actor & { add: string[]; remove: string[] },
 ) {
+  await assertTagsImpersonal(ctx, input.add);
   const changes = [
     ...input.add.map((tag) => ({ tag, adding: true })),
     ...input.remove.map((tag) => ({ tag, adding: false })),

@@ -6,6 +6,7 @@
 import type { TenantContext } from "../../../db/tenant-context";
 import { MAX_TAGS_PER_CASE } from "../../../lib/case-work";
 import { AppError } from "../../../lib/errors";
+import { assertTagsImpersonal } from "../../privacy/subject-keys/service";
 import type { EventInput } from "../domain/case-log";
 import { appendEvent, getCase } from "../service";
 
@@ -45,6 +46,7 @@ export async function changeTags(
   caseId: string,
   input: Actor & { add: string[]; remove: string[] },
 ) {
+  await assertTagsImpersonal(ctx, input.add);
   const current = await caseOnly(ctx, caseId);
   const tags = new Set(current.tags);
   const inputs: EventInput[] = [
