@@ -84,27 +84,32 @@ async function tenantLogOf(env: Env, tenantId: string): Promise<ChainLog | undef
   return tenant && sealable(tenant) ? tenantLog(tenantScope(env, tenant.shard, tenantId)) : undefined;
 }
 
-/** Chains every row again under `key` from genesis; returns the statements it used. */
+/**
+ * Chains every row again under `key` from genesis: the new hashes of every row read are written
+ * in one batch (one transaction: a run that dies leaves the log as it was), then rows written
+ * meanwhile (chained on a replaced hash) the same way until none is left. Returns the statements used.
+ */
 async function rechainLog(env: Env, log: ChainLog, key: string): Promise<number> {
   const { hash } = await chainKeys(env);
   let previous = GENESIS_HASH;
   let next = 1;
   let statements = 0;
   for (;;) {
-    const rows = await log.rows(next, PAGE);
-    statements++;
     const seals: Seal[] = [];
-    for (const row of rows) {
-      previous = await hash(previous, contentOf(log.name, row, key));
-      if (previous !== row.chainHash || row.chainKey !== key)
-        seals.push({ id: row.id, chainHash: previous, chainKey: key });
-      next++;
-    }
-    if (seals.length > 0) {
-      await log.rechain(seals);
+    for (;;) {
+      const rows = await log.rows(next, PAGE);
       statements++;
+      for (const row of rows) {
+        previous = await hash(previous, contentOf(log.name, row, key));
+        if (previous !== row.chainHash || row.chainKey !== key)
+          seals.push({ id: row.id, chainHash: previous, chainKey: key });
+        next++;
+      }
+      if (rows.length < PAGE) break;
     }
-    if (rows.length === 0) break;
+    if (seals.length === 0) break;
+    await log.rechain(seals);
+    statements += Math.ceil(seals.length / PAGE);
   }
   if (next > 1) await writeHead(env, log.name, next - 1, previous, true);
   return statements + 1;
