@@ -2752,6 +2752,8 @@ export interface paths {
         /**
          * Download a goAML report's XML
          * @description Checked against its recorded SHA-256.
+         *
+         *     Fresh read: served by the primary database, never by a lagging replica (`x-d1-session: first-primary`).
          */
         get: operations["getGoamlReportXml"];
         put?: never;
@@ -2862,6 +2864,8 @@ export interface paths {
         /**
          * Download a fraud case's evidence file
          * @description As an attachment, checked against its recorded SHA-256 (409 when the stored bytes do not match).
+         *
+         *     Fresh read: served by the primary database, never by a lagging replica (`x-d1-session: first-primary`).
          */
         get: operations["downloadFraudCaseFile"];
         put?: never;
@@ -2906,6 +2910,8 @@ export interface paths {
         /**
          * Download an AML case's evidence file
          * @description As an attachment, checked against its recorded SHA-256 (409 when the stored bytes do not match).
+         *
+         *     Fresh read: served by the primary database, never by a lagging replica (`x-d1-session: first-primary`).
          */
         get: operations["downloadAmlCaseFile"];
         put?: never;
@@ -3579,6 +3585,8 @@ export interface paths {
         /**
          * Download a tenant export file
          * @description One file of a completed export, streamed from R2 (409 while the export runs).
+         *
+         *     Fresh read: served by the primary database, never by a lagging replica (`x-d1-session: first-primary`).
          */
         get: operations["adminDownloadTenantExportFile"];
         put?: never;
