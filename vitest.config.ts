@@ -19,6 +19,7 @@ const ISOLATED = [
   "test/fraud/case-reanchor.test.ts",
   "test/aml/case-reanchor.test.ts",
   "test/webhooks/sealed-secrets.test.ts",
+  "test/audit/chain-rechain.test.ts",
   // Placement reads every shard's load; SHARD_2 is bound here only.
   "test/foundation/shards.test.ts",
   // Count every tenant: stalled jobs, maintenance permits; 250 tenants fanned out.

@@ -2772,6 +2772,8 @@ export interface paths {
         /**
          * Download a goAML report's XML
          * @description Checked against its recorded SHA-256.
+         *
+         *     Fresh read: served by the primary database, never by a lagging replica (`x-d1-session: first-primary`).
          */
         get: operations["getGoamlReportXml"];
         put?: never;
@@ -2882,6 +2884,8 @@ export interface paths {
         /**
          * Download a fraud case's evidence file
          * @description As an attachment, checked against its recorded SHA-256 (409 when the stored bytes do not match).
+         *
+         *     Fresh read: served by the primary database, never by a lagging replica (`x-d1-session: first-primary`).
          */
         get: operations["downloadFraudCaseFile"];
         put?: never;
@@ -2926,6 +2930,8 @@ export interface paths {
         /**
          * Download an AML case's evidence file
          * @description As an attachment, checked against its recorded SHA-256 (409 when the stored bytes do not match).
+         *
+         *     Fresh read: served by the primary database, never by a lagging replica (`x-d1-session: first-primary`).
          */
         get: operations["downloadAmlCaseFile"];
         put?: never;
@@ -3416,7 +3422,7 @@ export interface paths {
         put?: never;
         /**
          * Reseal stored secrets
-         * @description Seals every stored secret again under the first SECRETS_KEY (after a key rotation). Webhook signing secrets and connector passwords are stored sealed with AES-256-GCM under SECRETS_KEY (docs/decisions/secrets-at-rest.md). After putting a new key first in SECRETS_KEY (the old one after it), this rewrites every stored value under the new key, plaintext ones included; the secrets themselves do not change. Fraud case heads and AML cases anchored under an older key (HMAC under a key derived from SECRETS_KEY, docs/decisions/fraud-cases.md) are verified (whole chain and old anchor) and anchored again under the new key; one that does not verify is left as it is and counted `invalid`. The case sweep uses a bounded number of queries per request: while `caseAnchors.complete` is false, call again (each run carries on; current anchors are counted, not rewritten). When a run reports nothing resealed or unreadable, `caseAnchors` complete with nothing re-anchored, invalid or unreadable, the old key can be removed. Safe to repeat.
+         * @description Seals every stored secret again under the first SECRETS_KEY (after a key rotation). Webhook signing secrets and connector passwords are stored sealed with AES-256-GCM under SECRETS_KEY (docs/decisions/secrets-at-rest.md). After putting a new key first in SECRETS_KEY (the old one after it), this rewrites every stored value under the new key, plaintext ones included; the secrets themselves do not change. Fraud case heads and AML cases anchored under an older key (HMAC under a key derived from SECRETS_KEY, docs/decisions/fraud-cases.md) are verified (whole chain and old anchor) and anchored again under the new key; one that does not verify is left as it is and counted `invalid`. Audit logs with a row or head under an older key are verified and chained again under the new key (`auditLogs`). The case sweep uses a bounded number of queries per request: while `caseAnchors.complete` is false, call again (each run carries on; current anchors are counted, not rewritten). When a run reports nothing resealed or unreadable, `caseAnchors` complete with nothing re-anchored, invalid or unreadable, and `auditLogs` all zero, the old key can be removed. Safe to repeat.
          */
         post: operations["adminResealSecrets"];
         delete?: never;
@@ -3599,6 +3605,8 @@ export interface paths {
         /**
          * Download a tenant export file
          * @description One file of a completed export, streamed from R2 (409 while the export runs).
+         *
+         *     Fresh read: served by the primary database, never by a lagging replica (`x-d1-session: first-primary`).
          */
         get: operations["adminDownloadTenantExportFile"];
         put?: never;
@@ -9278,6 +9286,7 @@ export interface components {
                 fraud: components["schemas"]["CaseAnchorSweepCount"];
                 aml: components["schemas"]["CaseAnchorSweepCount"];
             };
+            auditLogs: components["schemas"]["AuditRechainCount"];
         };
         CaseAnchorSweepCount: {
             /** @description Chain and old anchor verified, then anchored again under the first key */
@@ -9289,6 +9298,15 @@ export interface components {
             /** @description Anchored under a key SECRETS_KEY no longer holds: cannot be checked, left as they are */
             unreadable: number;
             /** @description Still under an older key after this run (the run's query budget ran out, or an append moved the head while it ran): run again */
+            pending: number;
+        };
+        /** @description The audit logs (operator and each tenant's) with a row or head under an older key (docs/decisions/audit-log.md#chain) */
+        AuditRechainCount: {
+            /** @description Verified from genesis, then chained and anchored again under the first key */
+            rechained: number;
+            /** @description Does not verify: NOT re-chained (that would launder an edit), logged at error level; checked again on every run */
+            invalid: number;
+            /** @description Not reached within this run's query budget: run again (its rows verify while the old key stays listed) */
             pending: number;
         };
         NewOperatorToken: components["schemas"]["OperatorToken"] & {

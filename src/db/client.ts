@@ -1,9 +1,13 @@
 import { drizzle } from "drizzle-orm/d1";
 import type { Env } from "../env";
+import { withDeferredBatch } from "./deferred-batch";
 import type { TenantDb } from "./tenant-db";
 
-/** No schema, as drizzleShard (src/db/system-db.ts): the relational API is unused and costly to build. */
-export const controlDb = (env: Env) => drizzle(env.CONTROL_DB);
+/**
+ * The control database. No schema, as drizzleShard (src/db/system-db.ts): the relational API is
+ * unused and costly to build. Its `batch` makes deferred items (audit entries, src/db/deferred-batch.ts).
+ */
+export const controlDb = (env: Env) => withDeferredBatch(drizzle(env.CONTROL_DB));
 export type ControlDb = ReturnType<typeof controlDb>;
 
 /** A shard binding's name: SHARD_0, SHARD_1, ... (no leading zeros, so each number has one name). */

@@ -11,6 +11,7 @@ import {
   type SQLiteUpdateSetSource,
 } from "drizzle-orm/sqlite-core";
 import { AppError } from "../lib/errors";
+import { runDeferredBatch } from "./deferred-batch";
 import { drizzleShard, type ShardDb } from "./system-db";
 import { assertTenantScoped, type TenantTable, tenantWhere } from "./tenant-tables";
 
@@ -177,8 +178,12 @@ export class TenantDb {
     return client.batch<Row>(statements);
   }
 
-  /** Atomic batch of statements built from this client (one D1 transaction). */
-  batch: ShardDb["batch"] = (statements) => this.#db.batch(statements);
+  /**
+   * Atomic batch of statements built from this client (one D1 transaction). Deferred items (audit
+   * entries, src/db/deferred-batch.ts) are made just before it runs, and made again on a conflict.
+   */
+  batch: ShardDb["batch"] = ((statements: Parameters<ShardDb["batch"]>[0]) =>
+    runDeferredBatch((items) => this.#db.batch(items), statements)) as ShardDb["batch"];
 
   /**
    * A template's statement for this tenant (src/db/statement-template.ts): the text built once,

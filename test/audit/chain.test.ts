@@ -37,13 +37,18 @@ const ownRows = (t: TestTenant) =>
 const thresholds = (t: TestTenant, largeCashAmount: number) =>
   tenantAs(newRequestId("aml"), t.key, "PUT", "/v1/kyc-aml/thresholds", { thresholds: { largeCashAmount } });
 
+const head = (t: TestTenant) =>
+  env.CONTROL_DB.prepare("SELECT seq, hash FROM audit_chain_heads WHERE log = ?1")
+    .bind(`tenant:${t.id}`)
+    .first<{ seq: number; hash: string }>();
+
 let t: TestTenant;
 beforeAll(async () => {
   t = await createTenant({ name: "Audit chain", shard: 0 });
 });
 
 describe("the audit log is a keyed hash chain, verified from genesis", () => {
-  it("is valid after several actions, each row in its own place, sealed by verification", async () => {
+  it("is valid after several actions, each row in its own place, hashed when written", async () => {
     await thresholds(t, 20000);
     const sub = await json<{ subscription: { id: string } }>(
       await tenantAs(newRequestId("wh"), t.key, "POST", "/v1/webhooks/subscriptions", {
@@ -62,17 +67,25 @@ describe("the audit log is a keyed hash chain, verified from genesis", () => {
     );
     const before = await ownRows(t);
     expect(before.map((r) => r.seq)).toEqual(before.map((_, i) => i + 1));
-    expect(before.every((r) => r.chain_hash === null)).toBe(true);
+    // Issue 35: chained by the write itself, nothing left for a seal to do.
+    expect(before.every((r) => r.chain_hash !== null)).toBe(true);
+    expect(await head(t)).toEqual({ seq: before.length, hash: before[before.length - 1].chain_hash });
 
     const first = await verify(t.id);
-    expect(first).toMatchObject({ log: "tenant", tenantId: t.id, valid: true, firstBrokenAt: null });
+    expect(first).toMatchObject({
+      log: "tenant",
+      tenantId: t.id,
+      valid: true,
+      firstBrokenAt: null,
+      sealed: 0,
+    });
     expect(first.checked).toBe(before.length);
-    expect(first.sealed).toBe(before.length);
-    expect((await ownRows(t)).every((r) => r.chain_hash !== null)).toBe(true);
 
     await thresholds(t, 30000);
+    const after = await ownRows(t);
+    expect(await head(t)).toEqual({ seq: after.length, hash: after[after.length - 1].chain_hash });
     const second = await verify(t.id);
-    expect(second).toMatchObject({ valid: true, checked: before.length + 1, sealed: 1 });
+    expect(second).toMatchObject({ valid: true, checked: before.length + 1, sealed: 0 });
   });
 
   it("concurrent writes take distinct places: the chain does not fork", async () => {
@@ -89,7 +102,8 @@ describe("the audit log is a keyed hash chain, verified from genesis", () => {
     const rows = await ownRows(c);
     expect(rows).toHaveLength(6);
     expect(rows.map((r) => r.seq)).toEqual([1, 2, 3, 4, 5, 6]);
-    expect(await verify(c.id)).toMatchObject({ valid: true, checked: 6, sealed: 6 });
+    expect(rows.every((r) => r.chain_hash !== null)).toBe(true);
+    expect(await verify(c.id)).toMatchObject({ valid: true, checked: 6, sealed: 0 });
   });
 
   it("a row's detail edited in D1 makes verify invalid and names the row", async () => {
@@ -120,25 +134,55 @@ describe("the audit log is a keyed hash chain, verified from genesis", () => {
     expect(await verify(v.id)).toMatchObject({ valid: false, firstBrokenAt: { sequence: 3, id: next.id } });
   });
 
-  it("the trigger lets a row be sealed once, and nothing else", async () => {
-    const [row] = await ownRows(t);
+  it("the trigger lets only the chain columns change (a re-chain), and verify names a forged hash", async () => {
+    const v = await createTenant({ name: "Audit chain forged hash", shard: 0 });
+    for (const amount of [11000, 12000]) await thresholds(v, amount);
+    const [row] = await ownRows(v);
     await expect(
-      env.SHARD_0.prepare("UPDATE tenant_audit_log SET chain_hash = 'x' WHERE id = ?1").bind(row.id).run(),
+      env.SHARD_0.prepare(`UPDATE tenant_audit_log SET after = '{}' WHERE id = ?1`).bind(row.id).run(),
     ).rejects.toThrow(/append-only/);
+    await env.SHARD_0.prepare("UPDATE tenant_audit_log SET chain_hash = 'x' WHERE id = ?1")
+      .bind(row.id)
+      .run();
+    expect(await verify(v.id)).toMatchObject({ valid: false, firstBrokenAt: { sequence: 1, id: row.id } });
   });
 
-  it("the minute sweep seals new rows from the last sealed one; verification then finds none to seal", async () => {
-    const c = await createTenant({ name: "Audit chain sweep", shard: 0 });
+  it("a row cannot be inserted without its chain hash, nor out of its place", async () => {
+    const v = await createTenant({ name: "Audit chain direct insert", shard: 0 });
+    await thresholds(v, 11000);
+    const insert = (seq: number, hash: string | null) =>
+      env.SHARD_0.prepare(
+        "INSERT INTO tenant_audit_log (id, tenant_id, actor_type, actor_id, action, target_type, target_id, " +
+          "request_id, created_at, seq, chain_hash, chain_key) VALUES (?1, ?2, 'system', 't', 'x', 'x', 'x', 'r', " +
+          "'2026-01-01T00:00:00.000Z', ?3, ?4, 'k')",
+      )
+        .bind(crypto.randomUUID(), v.id, seq, hash)
+        .run();
+    await expect(insert(2, null)).rejects.toThrow(/audit_chain_conflict/);
+    await expect(insert(3, "x")).rejects.toThrow(/audit_chain_conflict/);
+    await expect(insert(1, "x")).rejects.toThrow(/audit_chain_conflict/);
+    expect(await ownRows(v)).toHaveLength(1);
+  });
+
+  it("rows written unsealed before 0058 are sealed before the next entry chains on", async () => {
+    const c = await createTenant({ name: "Audit chain legacy", shard: 0 });
+    // What an old Worker wrote: places, no hashes (the insert guard stood aside, as before 0058).
+    await withoutGuard("tenant_audit_log", async () => {
+      for (const seq of [1, 2])
+        await env.SHARD_0.prepare(
+          "INSERT INTO tenant_audit_log (id, tenant_id, actor_type, actor_id, action, target_type, target_id, " +
+            "request_id, created_at, seq) VALUES (?1, ?2, 'system', 't', 'aml.thresholds_updated', 'aml_thresholds', ?2, 'r', ?3, ?4)",
+        )
+          .bind(`0190${seq}000-0000-7000-8000-${c.id.slice(-12)}`, c.id, `2026-01-0${seq}T00:00:00.000Z`, seq)
+          .run();
+    });
     await thresholds(c, 14000);
-    expect(await verify(c.id)).toMatchObject({ valid: true, sealed: 1 });
-    await thresholds(c, 15000);
-    await thresholds(c, 16000);
-    // Up to 50 tenant logs per shard per pass: other files' tenants may come first.
-    for (let pass = 0; pass < 40; pass++) {
-      if ((await ownRows(c)).every((r) => r.chain_hash !== null)) break;
-      await sealAuditLogs(env);
-    }
-    expect((await ownRows(c)).every((r) => r.chain_hash !== null)).toBe(true);
+    const rows = await ownRows(c);
+    expect(rows.map((r) => r.seq)).toEqual([1, 2, 3]);
+    expect(rows.every((r) => r.chain_hash !== null)).toBe(true);
+    expect(await verify(c.id)).toMatchObject({ valid: true, checked: 3, sealed: 0 });
+    // The minute sweep, kept for such rows, finds none of this log's.
+    await sealAuditLogs(env);
     expect(await verify(c.id)).toMatchObject({ valid: true, checked: 3, sealed: 0 });
   });
 

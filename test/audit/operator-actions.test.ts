@@ -143,8 +143,8 @@ describe("the audit tables are append-only", () => {
       env.CONTROL_DB.prepare("DELETE FROM audit_log WHERE tenant_id = ?").bind(t.id).run(),
     ).rejects.toThrow(/append-only/);
     await env.SHARD_0.prepare(
-      "INSERT INTO tenant_audit_log (id, tenant_id, actor_type, actor_id, action, target_type, target_id, before, after, request_id, created_at) " +
-        "VALUES ('x-1', ?, 'system', 't', 'aml.thresholds_updated', 'aml_thresholds', ?, NULL, NULL, 'r', '2026-01-01T00:00:00.000Z')",
+      "INSERT INTO tenant_audit_log (id, tenant_id, actor_type, actor_id, action, target_type, target_id, before, after, request_id, created_at, seq, chain_hash, chain_key) " +
+        "VALUES ('x-1', ?, 'system', 't', 'aml.thresholds_updated', 'aml_thresholds', ?, NULL, NULL, 'r', '2026-01-01T00:00:00.000Z', 1, 'h', 'k')",
     )
       .bind(t.id, t.id)
       .run();

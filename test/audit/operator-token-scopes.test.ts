@@ -154,6 +154,22 @@ describe("revoking an operator token", () => {
     expect(await operatorEntries(again)).toHaveLength(0);
   });
 
+  it("two revocations of one lineage at once: one entry per token, one chain", async () => {
+    const parent = await newToken({ name: "parent" });
+    const child = await newToken({ name: "child" }, parent.token);
+    const grandchild = await newToken({ name: "grandchild" }, child.token);
+    const [a, b] = [newRequestId("op-race-a"), newRequestId("op-race-b")];
+    const answers = await Promise.all([
+      adminAs(a, "DELETE", `/admin/operator-tokens/${child.id}`),
+      adminAs(b, "DELETE", `/admin/operator-tokens/${parent.id}`),
+    ]);
+    expect(answers.map((r) => r.status)).toEqual([200, 200]);
+    const entries = [...(await operatorEntries(a)), ...(await operatorEntries(b))];
+    expect(entries.map((e) => e.targetId).sort()).toEqual([parent.id, child.id, grandchild.id].sort());
+    const verified = await adminAs(newRequestId("verify"), "GET", "/admin/audit-log/verify");
+    expect(((await verified.json()) as { valid: boolean }).valid).toBe(true);
+  });
+
   it("refuses a child whose parent was revoked even if the child's row was missed", async () => {
     const parent = await newToken({ name: "parent" });
     const child = await newToken({ name: "child" }, parent.token);

@@ -4,7 +4,7 @@ import { cronTasks } from "../../src/jobs/registry";
 import { amlSlaSweepTask } from "../../src/modules/aml/casework/jobs";
 import { DEFAULT_CASE_SLA, type SlaLevel } from "../../src/modules/cases/domain/work";
 import { fraudSlaSweepTask } from "../../src/modules/fraud/casework/jobs";
-import { createTenant, json, shardRows, type TestTenant } from "../harness";
+import { createTenant, insertCustomer, json, shardRows, type TestTenant } from "../harness";
 import { aml, fraud, type Kind, listIds, moveDueAt, outboxOf, post, setSettings } from "./helpers";
 
 const HOUR = 3_600_000;
@@ -66,6 +66,21 @@ describe.each([fraud, aml])("$name case work", (kind: Kind) => {
       "tag_removed",
     ]);
     expect(await kind.chainValid(t, a.id)).toBe(true);
+  });
+
+  it("a tag holds no personal data: a number or a customer's name is a 400 naming add; labels pass", async () => {
+    await insertCustomer(t, { name: "Kwame Asante Mensah", email: null });
+    const c = await kind.open(t);
+    for (const tag of ["0248706383", "024-870-6383", "kwame-asante-mensah", "kwame.asante.mensah"]) {
+      const res = await post(t, `${kind.base}/${c.id}/tags`, { add: [tag], actorId: "ana" });
+      expect(res.status, tag).toBe(400);
+      expect(JSON.stringify(await res.json()), tag).toMatch(/"add(\.0)?"/);
+    }
+    expect(
+      (await post(t, `${kind.base}/${c.id}/tags`, { add: ["mule-network", "q1-2026"], actorId: "ana" }))
+        .status,
+    ).toBe(200);
+    expect(await kind.chainValid(t, c.id)).toBe(true);
   });
 
   it("dueAt comes from the tenant's SLA for the kind and level; the breach is recorded once per due date", async () => {

@@ -152,6 +152,48 @@ describe("an erasure never rewrites history", () => {
     expect(verified).toMatchObject({ valid: true, anchorValid: true });
   });
 
+  it("a note on another customer's case naming the subject becomes unreadable when the subject is erased", async () => {
+    const subject = await insertCustomer(t, {
+      name: "Abena Owusu-Darko",
+      email: "abena.od@example.com",
+      phone: "0244556677",
+    });
+    const other = await insertCustomer(t, { name: "Kojo Antwi Boateng" });
+    const res = await call("POST", "/v1/fraud/cases", { key: t.key, body: caseBody({ entityId: other.id }) });
+    expect(res.status).toBe(201);
+    const caseId = (await json<{ case: { id: string } }>(res)).case.id;
+    // Upper-case e-mail, spaced international phone, the name: each names the subject.
+    const notes = [
+      "Funds forwarded to ABENA.OD@EXAMPLE.COM the same day",
+      "Beneficiary reached on +233 24 455 6677",
+      "Kojo says abena owusu-darko collected the cash",
+      "Kojo confirmed the transfer himself",
+    ];
+    for (const content of notes)
+      expect((await post(t, `/v1/fraud/cases/${caseId}/notes`, { content, actorId: "analyst" })).status).toBe(
+        201,
+      );
+    expect(await notesOf(caseId)).toEqual(notes);
+    const stored = () =>
+      shardRows<{ note_content: string }>(
+        t,
+        "SELECT note_content FROM fraud_case_events WHERE case_id = ?1 AND event_type = 'note_added' ORDER BY event_sequence",
+        caseId,
+      );
+    const before = await stored();
+    expect(JSON.stringify(before)).not.toMatch(/abena|4455|455 6677/i);
+
+    await erase(t, subject.id);
+
+    // B's log as written, byte for byte; what named A reads [erased], the rest still reads.
+    expect(await stored()).toEqual(before);
+    expect(await notesOf(caseId)).toEqual(["[erased]", "[erased]", "[erased]", notes[3]]);
+    const verified = await json<{ valid: boolean; anchorValid: boolean | null }>(
+      await call("GET", `/v1/fraud/cases/${caseId}/verify`, { key: t.key }),
+    );
+    expect(verified).toMatchObject({ valid: true, anchorValid: true });
+  });
+
   it("an AML note about the subject is sealed too: it reads [erased] afterwards, the history verifies", async () => {
     const subject = await insertCustomer(t, { name: "Kwabena Ofori" });
     const account = await insertAccount(t, subject.id);

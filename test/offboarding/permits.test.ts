@@ -12,13 +12,15 @@ const audit = tenantTable("tenant_audit_log");
 
 async function auditRows(tenantId: string, n: number) {
   const ids = Array.from({ length: n }, () => crypto.randomUUID());
+  // Each at the next place with a hash, as the insert guard (shard 0058) requires; not a real chain.
   await db.batch(
     ids.map((id) =>
       db
         .prepare(
           `INSERT INTO tenant_audit_log (id, tenant_id, actor_type, actor_id, action, target_type, target_id,
-             after, request_id, created_at)
-           VALUES (?1, ?2, 'system', 'test', 'customer.updated', 'customer', 'c1', ?3, 'req', '2026-01-01T00:00:00Z')`,
+             after, request_id, created_at, seq, chain_hash, chain_key)
+           SELECT ?1, ?2, 'system', 'test', 'customer.updated', 'customer', 'c1', ?3, 'req', '2026-01-01T00:00:00Z',
+             coalesce(max(seq), 0) + 1, 'h', 'k' FROM tenant_audit_log WHERE tenant_id = ?2`,
         )
         .bind(id, tenantId, JSON.stringify({ name: "Kofi Boateng" })),
     ),

@@ -3,7 +3,8 @@ import type { ControlDb, TenantScope } from "../../db/client";
 import { auditLog } from "../../db/control-schema";
 import { countRows, listOrder } from "../../db/keyset";
 import { tenantAuditLog } from "../../db/shard/audit";
-import { tenantValue } from "../../db/tenant-tables";
+import { likelyTenantSql, tenantValue } from "../../db/tenant-tables";
+import { jsonArrayChunks } from "../../lib/json-chunks";
 import type { AuditEntry } from "./domain/types";
 
 /** One row of either audit table (same columns; tenant_id is required in the shard's). */
@@ -29,47 +30,74 @@ export interface AuditFilter {
 }
 
 /**
- * The insert, for the caller's db.batch. With `onlyIfChanged` it writes only when the statement
- * just before it in the batch changed a row (SQLite changes()), so a change that found nothing
- * to change (a lost race) leaves no entry.
+ * Where an entry goes in its log, made by the chain writer (chain/writer.ts) from the head it
+ * read: the next place, the chain hash over the previous one, and that previous place and hash.
  */
-export function insertEntry(db: ControlDb, row: AuditRow, onlyIfChanged = false) {
-  const seq = sql`(SELECT coalesce(max(${auditLog.seq}), 0) + 1 FROM ${auditLog})`;
-  return db.insert(auditLog).select(entrySelect(auditLog, row, seq, onlyIfChanged));
+export interface Place {
+  seq: number;
+  chainHash: string;
+  chainKey: string;
+  previousSeq: number;
+  previousHash: string;
+}
+
+/**
+ * The insert, for the caller's db.batch (through the chain writer only). With `onlyIfChanged` it
+ * writes only when the statement just before it in the batch changed a row (SQLite changes()),
+ * so a change that found nothing to change (a lost race) leaves no entry.
+ */
+export function insertEntry(db: ControlDb, row: AuditRow, place: Place, onlyIfChanged: boolean) {
+  const t = auditLog;
+  const previous = sql`(SELECT ${t.chainHash} FROM ${t} WHERE ${t.seq} = ${place.previousSeq})`;
+  return db.insert(auditLog).select(entrySelect(t, row, place, previous, onlyIfChanged));
 }
 
 /** The same into the tenant's own log, through its scoped client (the tenant filled in). */
-export function insertTenantEntry(scope: TenantScope, row: AuditRow, onlyIfChanged = false) {
-  const tenantRow = { ...row, tenantId: tenantValue(scope) };
+export function insertTenantEntry(scope: TenantScope, row: AuditRow, place: Place, onlyIfChanged: boolean) {
   const t = tenantAuditLog;
-  const seq = sql`(SELECT coalesce(max(${t.seq}), 0) + 1 FROM ${t} WHERE ${t.tenantId} = ${tenantRow.tenantId})`;
-  return scope.db.insert(t).select(entrySelect(t, tenantRow, seq, onlyIfChanged));
+  const tenantRow = { ...row, tenantId: tenantValue(scope) };
+  const previous = sql`(SELECT ${t.chainHash} FROM ${t} WHERE ${t.tenantId} = ${tenantValue(scope)} AND ${t.seq} = ${place.previousSeq})`;
+  return scope.db.insert(tenantAuditLog).select(entrySelect(t, tenantRow, place, previous, onlyIfChanged));
 }
 
 function entrySelect(
   table: typeof auditLog | typeof tenantAuditLog,
   row: Omit<AuditRow, "tenantId"> & { tenantId: string | null | SQL },
-  seq: SQL,
+  place: Place,
+  previous: SQL,
   onlyIfChanged: boolean,
 ): SQL {
-  // seq: the next place in the log, taken by the statement itself (D1 runs one write at a time,
-  // and a batch's statements in order), so no two rows share one; the unique index makes sure.
-  // The chain hash comes later, when the row is sealed (chain/service.ts).
+  // The hash stands only on the head it was made from: had that row's hash changed since (a
+  // re-chain), the hash is NULL and the log's insert trigger aborts the batch, as it does when
+  // the place was taken meanwhile (migrations shard/0058, control/0018); the writer then retries.
+  const hash =
+    place.previousSeq === 0
+      ? sql`${place.chainHash}`
+      : sql`CASE WHEN ${previous} = ${place.previousHash} THEN ${place.chainHash} END`;
   const values: Record<string, unknown> = {
     ...row,
     before: row.before === null ? null : JSON.stringify(row.before),
     after: row.after === null ? null : JSON.stringify(row.after),
-    chainHash: null,
-    chainKey: null,
+    seq: place.seq,
+    chainKey: place.chainKey,
   };
   // INSERT ... SELECT lists the table's columns in declaration order: select the values in it.
   const selected = sql.join(
-    Object.keys(getTableColumns(table)).map((name) => (name === "seq" ? seq : sql`${values[name]}`)),
+    Object.keys(getTableColumns(table)).map((name) => (name === "chainHash" ? hash : sql`${values[name]}`)),
     sql`, `,
   );
   const condition = onlyIfChanged ? sql`changes() > 0` : sql`1`;
   return sql`SELECT ${selected} WHERE ${condition}`;
 }
+
+/** The newest row of the tenant's log, sealed or not: where the next entry chains on. */
+export const tenantHead = (scope: TenantScope) =>
+  scope.db
+    .select({ seq: tenantAuditLog.seq, chainHash: tenantAuditLog.chainHash })
+    .from(tenantAuditLog)
+    .orderBy(desc(tenantAuditLog.seq))
+    .limit(1)
+    .get();
 
 /**
  * The order of both merged logs: UUID v7 ids, newest first. The sources are read with the
@@ -149,4 +177,16 @@ export async function sealTenantRows(scope: TenantScope, seals: Seal[]) {
       .where(eq(t.id, s.id), isNull(t.chainHash)),
   );
   if (first) await scope.db.batch([first, ...rest]);
+}
+
+/** A re-chain's new hashes, written in one batch (one UPDATE per JSON chunk of [id, hash] pairs). */
+export async function rechainTenantRows(scope: TenantScope, rows: Seal[]) {
+  const t = "tenant_audit_log";
+  const queries = jsonArrayChunks(rows.map((r) => [r.id, r.chainHash, r.chainKey])).map(
+    (chunk) =>
+      sql`UPDATE tenant_audit_log SET chain_hash = json_extract(j.value, '$[1]'), chain_key = json_extract(j.value, '$[2]')
+        FROM json_each(${chunk}) AS j
+        WHERE tenant_audit_log.id = json_extract(j.value, '$[0]') AND ${likelyTenantSql(scope, t)}`,
+  );
+  if (queries.length > 0) await scope.db.batchSql(queries);
 }

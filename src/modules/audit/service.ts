@@ -6,6 +6,11 @@ import type { Env } from "../../env";
 import { type Clock, systemClock } from "../../lib/clock";
 import { uuidV7 } from "../../lib/crypto";
 import { presentPage } from "../../lib/pagination";
+import { operatorEntry, tenantEntry } from "./chain/writer";
+
+export { type AuditRechainCount, rechainAuditLogs } from "./chain/rechain";
+export { isAuditConflict } from "./chain/writer";
+
 import { mergeNewestFirst } from "./domain/merge";
 import { redactSecrets } from "./domain/redact";
 import type { Actor, AuditChange, AuditEntry } from "./domain/types";
@@ -44,7 +49,7 @@ export function operatorAuditInsert(
   options: AuditOptions = {},
 ) {
   const row = rowOf(op.actor, change, tenantId, op.requestId, op.clock.now());
-  return repo.insertEntry(controlDb(op.env), row, options.onlyIfChanged);
+  return operatorEntry(op.env, row, options.onlyIfChanged ?? false);
 }
 
 /**
@@ -65,7 +70,7 @@ export async function revokeAudited(
 /** A tenant's own action (its shard), attributed to the API key; for the change's db.batch. */
 export function tenantAuditInsert(ctx: TenantContext, change: AuditChange, options: AuditOptions = {}) {
   const row = rowOf(tenantActor(ctx), change, ctx.tenantId, ctx.requestId, ctx.clock.now());
-  return repo.insertTenantEntry(ctx, row, options.onlyIfChanged);
+  return tenantEntry(ctx.env, ctx, row, options.onlyIfChanged ?? false);
 }
 
 /**
@@ -73,6 +78,7 @@ export function tenantAuditInsert(ctx: TenantContext, change: AuditChange, optio
  * change a queue job makes for the tenant (an erasure's completion).
  */
 export function tenantSystemAuditInsert(
+  env: Env,
   scope: TenantScope,
   job: string,
   change: AuditChange,
@@ -80,7 +86,7 @@ export function tenantSystemAuditInsert(
   options: AuditOptions = {},
 ) {
   const row = rowOf({ type: "system", id: job }, change, scope.tenantId, `system:${job}`, at);
-  return repo.insertTenantEntry(scope, row, options.onlyIfChanged);
+  return tenantEntry(env, scope, row, options.onlyIfChanged ?? false);
 }
 
 // ---- reading ------------------------------------------------------------------------------

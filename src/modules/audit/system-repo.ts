@@ -1,10 +1,26 @@
-import { and, asc, count, desc, eq, gt, gte, isNotNull, isNull, lt, lte, type SQL, sql } from "drizzle-orm";
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  gt,
+  gte,
+  isNotNull,
+  isNull,
+  lt,
+  lte,
+  ne,
+  type SQL,
+  sql,
+} from "drizzle-orm";
 import type { ControlDb } from "../../db/client";
 import { auditChainHeads, auditLog } from "../../db/control-schema";
 import { tenantAuditLog } from "../../db/shard/audit";
 import { type ShardDb, systemShardDb } from "../../db/system-db";
 import { tenantWhere } from "../../db/tenant-tables";
 import type { Env } from "../../env";
+import { jsonArrayChunks } from "../../lib/json-chunks";
 import type { AuditFilter, AuditRow, ChainRow, Seal } from "./repo";
 
 /**
@@ -65,6 +81,15 @@ export const controlChainRows = async (db: ControlDb, fromSeq: number, take: num
     .orderBy(asc(auditLog.seq))
     .limit(take)) as ChainRow[];
 
+/** The newest row of the operator log, sealed or not: where the next entry chains on. */
+export const controlHead = (db: ControlDb) =>
+  db
+    .select({ seq: auditLog.seq, chainHash: auditLog.chainHash })
+    .from(auditLog)
+    .orderBy(desc(auditLog.seq))
+    .limit(1)
+    .get();
+
 export const controlUnplacedRow = (db: ControlDb) =>
   db.select({ id: auditLog.id }).from(auditLog).where(isNull(auditLog.seq)).limit(1).get();
 
@@ -118,5 +143,63 @@ export const advanceChainHead = (db: ControlDb, head: ChainHead) =>
         updatedAt: sql`excluded.updated_at`,
       },
       setWhere: gt(sql`excluded.seq`, auditChainHeads.seq),
+    })
+    .run();
+
+// ---- a re-chain after a SECRETS_KEY rotation (chain/rechain.ts) ---------------------------------
+
+/** Whether the operator log holds a row chained under another key than `key`. */
+export const controlLogStale = async (db: ControlDb, key: string) =>
+  Boolean(
+    await db.select({ id: auditLog.id }).from(auditLog).where(ne(auditLog.chainKey, key)).limit(1).get(),
+  );
+
+/** Tenants on a shard whose log holds a row chained under another key than `key` (a scan: rare). */
+export const tenantsWithStaleRows = async (env: Env, shard: number, key: string) =>
+  (
+    await systemShardDb(env, shard)
+      .selectDistinct({ tenantId: tenantAuditLog.tenantId })
+      .from(tenantAuditLog)
+      .where(ne(tenantAuditLog.chainKey, key))
+  ).map((r) => r.tenantId);
+
+/** Logs whose anchored head is under another key than `key`. */
+export const staleChainHeads = async (db: ControlDb, key: string) =>
+  (
+    await db
+      .select({ log: auditChainHeads.log })
+      .from(auditChainHeads)
+      .where(ne(auditChainHeads.anchorKey, key))
+  ).map((r) => r.log);
+
+/** The operator log's re-chained hashes in one batch (one UPDATE per JSON chunk). */
+export async function rechainControlRows(db: ControlDb, rows: Seal[]) {
+  const d1 = db.$client;
+  const statements = jsonArrayChunks(rows.map((r) => [r.id, r.chainHash, r.chainKey])).map((chunk) =>
+    d1
+      .prepare(
+        `UPDATE audit_log SET chain_hash = json_extract(j.value, '$[1]'), chain_key = json_extract(j.value, '$[2]')
+         FROM json_each(?1) AS j WHERE audit_log.id = json_extract(j.value, '$[0]')`,
+      )
+      .bind(chunk),
+  );
+  if (statements.length > 0) await d1.batch(statements);
+}
+
+/** A re-chained log's head: its hash and anchor under the new key, at the same place or later. */
+export const rewriteChainHead = (db: ControlDb, head: ChainHead) =>
+  db
+    .insert(auditChainHeads)
+    .values(head)
+    .onConflictDoUpdate({
+      target: auditChainHeads.log,
+      set: {
+        seq: sql`excluded.seq`,
+        hash: sql`excluded.hash`,
+        anchor: sql`excluded.anchor`,
+        anchorKey: sql`excluded.anchor_key`,
+        updatedAt: sql`excluded.updated_at`,
+      },
+      setWhere: gte(sql`excluded.seq`, auditChainHeads.seq),
     })
     .run();

@@ -5,7 +5,7 @@
 import { z } from "@hono/zod-openapi";
 import { booleanQuery, IsoDateTime, orNull } from "../../http/openapi";
 import { storableText } from "../../http/storable";
-import { MAX_TAGS_PER_CASE, OUTCOMES, TAG_PATTERN } from "./domain/work";
+import { MAX_TAGS_PER_CASE, OUTCOMES, TAG_PATTERN, tagHoldsNumber } from "./domain/work";
 
 export const CaseOutcome = z.enum(OUTCOMES).openapi("CaseOutcome", {
   description:
@@ -15,6 +15,10 @@ export const CaseOutcome = z.enum(OUTCOMES).openapi("CaseOutcome", {
 export const CaseTag = z
   .string()
   .regex(TAG_PATTERN, "a tag is 1..40 of a-z 0-9 _ . : - starting with a letter or digit")
+  .refine(
+    (tag) => !tagHoldsNumber(tag),
+    "a tag holds no run of 6 digits or more: a number is personal data (put it in a note, which is sealed)",
+  )
   .openapi({ example: "mule-network" });
 
 const ActorId = z.string().trim().min(1).max(200);

@@ -6,6 +6,7 @@ import { accounts, agents, customers, dataRowCounts, transactions } from "../../
 import { inJsonList } from "../../db/sql";
 import { type TenantTable, tenantSql } from "../../db/tenant-tables";
 import { isUuid } from "../../lib/crypto";
+import { MIN_MENTION_LENGTH } from "./domain/mentions";
 import { ftsPhrase, likePattern, usesTrigramIndex, withoutControls } from "./domain/search";
 
 export interface Page {
@@ -89,6 +90,33 @@ export const findCustomer = (scope: TenantScope, customerId: string) =>
 /** The customer owning an account (a case about the account is about that customer's data). */
 export const findAccountOwner = (scope: TenantScope, accountId: string) =>
   scope.db.select({ customerId: accounts.customerId }).from(accounts, eq(accounts.id, accountId)).get();
+
+/**
+ * Customers other than `except` that `folded` (a text, src/modules/data/domain/mentions.ts) names
+ * by e-mail or full name of two words or more (contained, case-blind), or by a phone whose last nine digits are among
+ * `phoneTails`: up to 20. One read of the tenant's customers (no index holds a name inside a text).
+ */
+export async function customersMentioned(
+  scope: TenantScope,
+  folded: string,
+  phoneTails: string[],
+  except: string,
+) {
+  const digits = sql`substr(replace(replace(replace(replace(replace(replace(${customers.phone}, ' ', ''), '-', ''), '+', ''), '(', ''), ')', ''), '.', ''), -9)`;
+  const rows = await scope.db
+    .select({ id: customers.id })
+    .from(
+      customers,
+      sql`${customers.id} <> ${except}`,
+      or(
+        sql`length(${customers.email}) >= ${MIN_MENTION_LENGTH} AND instr(${folded}, lower(${customers.email})) > 0`,
+        sql`length(trim(${customers.name})) >= ${MIN_MENTION_LENGTH} AND instr(trim(${customers.name}), ' ') > 0 AND instr(${folded}, lower(trim(${customers.name}))) > 0`,
+        phoneTails.length > 0 ? inJsonList(digits, phoneTails) : undefined,
+      ),
+    )
+    .limit(20);
+  return rows.map((r) => r.id);
+}
 
 /** Customers by id, in one statement (GraphQL's nested lookups); absent ids are left out. */
 export const findCustomers = (scope: TenantScope, ids: readonly string[]) =>

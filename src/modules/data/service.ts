@@ -5,6 +5,7 @@ import { notFound } from "../../lib/errors";
 import { fromMinor, fromMinorOrNull } from "../../lib/money";
 import { presentPage } from "../../lib/pagination";
 import type { Flow } from "./domain/flows";
+import { foldText, phoneTails } from "./domain/mentions";
 import * as repo from "./repo";
 
 /** Rows ingested before nulls were dropped may still hold `"legalName": null`: never shown. */
@@ -110,6 +111,14 @@ export async function getCustomer(scope: TenantScope, customerId: string) {
 /** The id of the customer owning an account; null when there is no such account. */
 export const accountOwner = async (scope: TenantScope, accountId: string): Promise<string | null> =>
   (await repo.findAccountOwner(scope, accountId))?.customerId ?? null;
+
+/**
+ * The customers other than `except` whose e-mail, full name or phone appears in `text` (a case
+ * note about `except`): the text is then sealed under their keys too, so erasing any of them
+ * makes it unreadable (src/modules/privacy/subject-keys/service.ts sealPersonalText).
+ */
+export const customersMentionedIn = (scope: TenantScope, text: string, except: string) =>
+  repo.customersMentioned(scope, foldText(text), phoneTails(text), except);
 
 /** Customers by id (one statement, any number of ids), keyed by id; absent ids are not keys. */
 export async function getCustomersByIds(scope: TenantScope, ids: readonly string[]) {

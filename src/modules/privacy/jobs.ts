@@ -98,6 +98,7 @@ export async function customerErasureJob(env: Env, message: CustomerErasureMessa
       completedAt: now,
     }),
     tenantSystemAuditInsert(
+      env,
       scope,
       "customer.erasure",
       {

@@ -8,7 +8,12 @@ import { AppError, badRequest, notFound } from "../../../lib/errors";
 import { presentPage } from "../../../lib/pagination";
 import { OPERATOR_SCOPES, type OperatorScope, scopesNotHeld } from "../../../lib/scopes";
 import type { Actor } from "../../audit/domain/types";
-import { BOOTSTRAP_OPERATOR, type OperatorContext, operatorAuditInsert } from "../../audit/service";
+import {
+  BOOTSTRAP_OPERATOR,
+  isAuditConflict,
+  type OperatorContext,
+  operatorAuditInsert,
+} from "../../audit/service";
 import {
   generateOperatorToken,
   isWellFormedOperatorToken,
@@ -165,23 +170,32 @@ export async function listOperatorTokens(env: Env, page: PageRequest, clock: Clo
 export async function revokeOperatorToken(op: OperatorContext, id: string) {
   const db = controlDb(op.env);
   if (!(await repo.findToken(db, id))) throw notFound("Operator token");
-  const lineage = await repo.liveLineage(db, id);
-  if (lineage.length === 0) return;
-  const now = op.clock.now();
-  const at = now.toISOString();
-  const [first, ...rest] = lineage.flatMap((row) => [
-    repo.revokeToken(db, row.id, at),
-    operatorAuditInsert(
-      op,
-      {
-        action: row.id === id ? "operator_token.revoked" : "operator_token.revoked_by_cascade",
-        target: { type: "operator_token", id: row.id },
-        before: presentToken(row, now),
-        after: presentToken({ ...row, revokedAt: at }, now),
-      },
-      null,
-      { onlyIfChanged: true },
-    ),
-  ]);
-  await db.batch([first, ...rest]);
+  // A revocation running at the same time may take a row of the lineage first: its entry is then
+  // not written, the next one finds its place gone (an audit conflict), and the lineage is read again.
+  for (let attempt = 1; ; attempt++) {
+    const lineage = await repo.liveLineage(db, id);
+    if (lineage.length === 0) return;
+    const now = op.clock.now();
+    const at = now.toISOString();
+    const [first, ...rest] = lineage.flatMap((row) => [
+      repo.revokeToken(db, row.id, at),
+      operatorAuditInsert(
+        op,
+        {
+          action: row.id === id ? "operator_token.revoked" : "operator_token.revoked_by_cascade",
+          target: { type: "operator_token", id: row.id },
+          before: presentToken(row, now),
+          after: presentToken({ ...row, revokedAt: at }, now),
+        },
+        null,
+        { onlyIfChanged: true },
+      ),
+    ]);
+    try {
+      await db.batch([first, ...rest]);
+      return;
+    } catch (err) {
+      if (attempt >= 3 || !isAuditConflict(err)) throw err;
+    }
+  }
 }

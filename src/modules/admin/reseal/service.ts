@@ -10,7 +10,7 @@ import {
 import { emptyResealCount, keyringFrom } from "../../../lib/sealed";
 import { reanchorAmlPage, tallyAmlAnchors } from "../../aml/cases/system-repo";
 import type { OperatorContext } from "../../audit/service";
-import { operatorAuditInsert } from "../../audit/service";
+import { operatorAuditInsert, rechainAuditLogs } from "../../audit/service";
 import { anchorKeysFrom, type CaseKind } from "../../cases/domain/anchor";
 import { reanchorFraudPage, tallyFraudAnchors } from "../../fraud/cases/system-repo";
 import { resealSubjectKeys } from "../../privacy/subject-keys/service";
@@ -105,7 +105,8 @@ export async function reanchorCases(
  * After a SECRETS_KEY rotation: every stored connector password, webhook signing secret and
  * subject key (every shard) is sealed again under the first key, plaintext ones included, and every fraud
  * and AML case head anchored under an older key is verified and anchored again
- * (reanchorCases), so the old key can be dropped. The secrets themselves do not change.
+ * (reanchorCases), and every audit log chained under an older key is verified and chained again
+ * (rechainAuditLogs), so the old key can be dropped. The secrets themselves do not change.
  * Safe to run again (current values are counted, not rewritten); when `caseAnchors.complete` is
  * false the sweep ran out of its query budget and a next run carries on.
  */
@@ -122,12 +123,14 @@ export async function resealSecrets(op: OperatorContext) {
   }
   const subjectKeys = await resealSubjectKeys(env);
   const caseAnchors = await reanchorCases(env);
+  const auditLogs = await rechainAuditLogs(env);
   const result = {
     keyId: keyring.sealingKeyId,
     connectorPasswords,
     webhookSecrets,
     subjectKeys,
     caseAnchors,
+    auditLogs,
   };
   // Spans every database, so it is recorded once it is done (counts only; no secret is read out).
   await operatorAuditInsert(

@@ -46,10 +46,11 @@ export const resealSecretsRoute = adminRoute({
     "change. " +
     "Fraud case heads and AML cases anchored under an older key (HMAC under a key derived from SECRETS_KEY, " +
     "docs/decisions/fraud-cases.md) are verified (whole chain and old anchor) and anchored again under the new key; " +
-    "one that does not verify is left as it is and counted `invalid`. The case sweep uses a bounded number of " +
+    "one that does not verify is left as it is and counted `invalid`. Audit logs with a row or head under an older " +
+    "key are verified and chained again under the new key (`auditLogs`). The case sweep uses a bounded number of " +
     "queries per request: while `caseAnchors.complete` is false, call again (each run carries on; current " +
     "anchors are counted, not rewritten). When a run reports nothing resealed or unreadable, `caseAnchors` " +
-    "complete with nothing re-anchored, invalid or unreadable, the old key can be removed. Safe to repeat.",
+    "complete with nothing re-anchored, invalid or unreadable, and `auditLogs` all zero, the old key can be removed. Safe to repeat.",
   responses: {
     200: jsonContent(
       z
@@ -74,6 +75,20 @@ export const resealSecretsRoute = adminRoute({
               aml: CaseAnchorCount,
             })
             .openapi({ description: "The re-anchor sweep of case heads (every shard)" }),
+          auditLogs: z
+            .object({
+              rechained: count("Verified from genesis, then chained and anchored again under the first key"),
+              invalid: count(
+                "Does not verify: NOT re-chained (that would launder an edit), logged at error level; checked again on every run",
+              ),
+              pending: count(
+                "Not reached within this run's query budget: run again (its rows verify while the old key stays listed)",
+              ),
+            })
+            .openapi("AuditRechainCount", {
+              description:
+                "The audit logs (operator and each tenant's) with a row or head under an older key (docs/decisions/audit-log.md#chain)",
+            }),
         })
         .openapi("ResealSecretsResult"),
       "Every stored secret is now sealed with the first key; case anchors as reported",

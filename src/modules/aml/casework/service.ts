@@ -18,6 +18,7 @@ import {
 import type { CaseLogEntry } from "../../cases/kinds/service";
 import { eventInsertOnce } from "../../events/service";
 import { hasFiledReport } from "../../goaml/read-model";
+import { assertTagsImpersonal } from "../../privacy/subject-keys/service";
 import { appendEntry, type EntryBody } from "../cases/service";
 import { type AmlCaseStatus, canTransition, isTerminal } from "../domain/case-machine";
 import { findCase, type WorkPatch } from "../repo";
@@ -202,6 +203,7 @@ export async function changeTags(
   caseId: string,
   input: Actor & { add: string[]; remove: string[] },
 ) {
+  await assertTagsImpersonal(ctx, input.add);
   const changes = [
     ...input.add.map((tag) => ({ tag, adding: true })),
     ...input.remove.map((tag) => ({ tag, adding: false })),

@@ -24,17 +24,19 @@ const CHAIN_KEYS = {
   info: "credit-ops/audit-log-chain/v1",
   what: "audit logs cannot be chained",
 };
-const PAGE = 500;
+export const PAGE = 500;
 
 /** Which log a row belongs to: part of what is hashed, so a row cannot move between logs. */
 export type AuditLogName = "operator" | `tenant:${string}`;
 
-interface ChainLog {
+export interface ChainLog {
   name: AuditLogName;
   rows: (fromSeq: number, take: number) => Promise<ChainRow[]>;
   sealedHead: () => Promise<ChainRow | undefined>;
   unplaced: () => Promise<{ id: string } | undefined>;
   seal: (seals: Seal[]) => Promise<void>;
+  /** Writes new hashes over sealed ones (a re-chain under the current key), in one batch. */
+  rechain: (seals: Seal[]) => Promise<void>;
 }
 
 export interface AuditChainVerification {
@@ -52,7 +54,7 @@ export interface AuditChainVerification {
 }
 
 /** What a row's hash covers: everything stored but the hash itself, with the log's name. */
-const contentOf = (log: AuditLogName, row: ChainRow, key: string) => ({
+export const contentOf = (log: AuditLogName, row: ChainRow, key: string) => ({
   log,
   seq: row.seq,
   id: row.id,
@@ -68,7 +70,7 @@ const contentOf = (log: AuditLogName, row: ChainRow, key: string) => ({
 });
 
 /** The chain's hasher (each row's key picked by its key id) and the key id new seals use. */
-async function chainKeys(env: Env) {
+export async function chainKeys(env: Env) {
   const derived = await hmacKeysFrom(env.SECRETS_KEY, CHAIN_KEYS);
   const keys = new Map(derived.map(({ id, key }) => [id, key]));
   return {
@@ -83,10 +85,10 @@ async function chainKeys(env: Env) {
  */
 const headContent = (log: AuditLogName, seq: number, key: string) => ({ log, head: seq, key });
 
-async function writeHead(env: Env, log: AuditLogName, seq: number, hash: string) {
+export async function writeHead(env: Env, log: AuditLogName, seq: number, hash: string, rewrite = false) {
   if (seq === 0) return;
   const { signingKey, hash: keyed } = await chainKeys(env);
-  await systemRepo.advanceChainHead(controlDb(env), {
+  await (rewrite ? systemRepo.rewriteChainHead : systemRepo.advanceChainHead)(controlDb(env), {
     log,
     seq,
     hash,
@@ -107,7 +109,7 @@ async function headAnchored(env: Env, log: AuditLogName, head: systemRepo.ChainH
 }
 
 /** Recomputes the log from genesis; with `seal`, writes the hashes of the rows not yet sealed. */
-async function verifyLog(
+export async function verifyLog(
   env: Env,
   log: ChainLog,
   seal: boolean,
@@ -177,7 +179,7 @@ async function verifyLog(
  * checks that hash; sealing does not read the log from genesis). Stops at a gap or a row sealed
  * meanwhile: verification names what is wrong. Returns how many rows it sealed.
  */
-async function sealLog(env: Env, log: ChainLog): Promise<number> {
+export async function sealLog(env: Env, log: ChainLog): Promise<number> {
   const { signingKey, hash } = await chainKeys(env);
   const head = await log.sealedHead();
   let previous = head?.chainHash ?? GENESIS_HASH;
@@ -222,20 +224,22 @@ export async function sealAuditLogs(env: Env): Promise<number> {
   return sealed;
 }
 
-const tenantLog = (scope: TenantScope): ChainLog => ({
+export const tenantLog = (scope: TenantScope): ChainLog => ({
   name: `tenant:${scope.tenantId}`,
   rows: (fromSeq, take) => repo.tenantChainRows(scope, fromSeq, take),
   sealedHead: () => repo.tenantSealedHead(scope),
   unplaced: () => repo.tenantUnplacedRow(scope),
   seal: (seals) => repo.sealTenantRows(scope, seals),
+  rechain: (seals) => repo.rechainTenantRows(scope, seals),
 });
 
-const operatorLog = (env: Env): ChainLog => ({
+export const operatorLog = (env: Env): ChainLog => ({
   name: "operator",
   rows: (fromSeq, take) => systemRepo.controlChainRows(controlDb(env), fromSeq, take),
   sealedHead: () => systemRepo.controlSealedHead(controlDb(env)),
   unplaced: () => systemRepo.controlUnplacedRow(controlDb(env)),
   seal: (seals) => systemRepo.sealControlRows(controlDb(env), seals),
+  rechain: (seals) => systemRepo.rechainControlRows(controlDb(env), seals),
 });
 
 /**
@@ -255,9 +259,9 @@ export async function verifyAuditLog(
 }
 
 /** Sealing writes the tenant's shard: not while a move fences its writes. */
-const sealable = (tenant: Tenant) => fenceSecondsLeft(tenant, new Date()) === 0;
+export const sealable = (tenant: Tenant) => fenceSecondsLeft(tenant, new Date()) === 0;
 
-async function liveTenant(env: Env, tenantId: string): Promise<Tenant | undefined> {
+export async function liveTenant(env: Env, tenantId: string): Promise<Tenant | undefined> {
   try {
     return (await loadTenantContext(env, tenantId, "system:audit.seal", { readOnly: true })).tenant;
   } catch (err) {

@@ -1,5 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { checkSecondActor, dueAtFor, outcomeFor, slaEventId, strClock, tagChanges } from "./work";
+import {
+  checkSecondActor,
+  dueAtFor,
+  outcomeFor,
+  slaEventId,
+  strClock,
+  tagChanges,
+  tagHoldsNumber,
+  tagWords,
+} from "./work";
 
 describe("case work rules", () => {
   const opened = new Date("2026-03-01T08:00:00.000Z");
@@ -53,5 +62,18 @@ describe("case work rules", () => {
     expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-8[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
     expect(await slaEventId("aml", "t", "c", "2026-03-01T00:00:00.000Z")).toBe(id);
     expect(await slaEventId("aml", "t", "c", "2026-03-02T00:00:00.000Z")).not.toBe(id);
+  });
+});
+
+describe("tags hold no numbers", () => {
+  it("refuses six digits or more, also with separators; keeps short numbers", () => {
+    expect(["0248706383", "024-870-6383", "acct.12345678", "2026-01-15"].filter(tagHoldsNumber)).toHaveLength(
+      4,
+    );
+    expect(["mule-network", "q1-2026", "tier:10000", "sim-swap"].some(tagHoldsNumber)).toBe(false);
+  });
+
+  it("gives the words of tags to search for names", () => {
+    expect(tagWords(["kwame-asante_mensah", "mule"])).toBe("kwame asante mensah | mule");
   });
 });

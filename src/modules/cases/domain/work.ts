@@ -96,6 +96,18 @@ export function outcomeFor(closeStatus: string, given: Outcome | null | undefine
 export const TAG_PATTERN = /^[a-z0-9][a-z0-9_.:-]{0,39}$/;
 export const MAX_TAGS_PER_CASE = 20;
 
+/**
+ * Tags are labels, stored plain (cases are filtered by them), so they must not hold personal data
+ * (issue 35; docs/decisions/case-work.md#tags): the pattern already refuses `@`, spaces and
+ * capitals; this refuses six digits or more once separators are dropped (a phone, account or id
+ * number, also written `024-870-6383`). A customer's name in a tag is refused by the case services
+ * (privacy's assertTagsImpersonal), which can read the tenant's customers.
+ */
+export const tagHoldsNumber = (tag: string) => /\d{6}/.test(tag.replace(/[_.:-]/g, ""));
+
+/** The words of tags, as a text to search for customers' names (`kwame-mensah` -> `kwame mensah`). */
+export const tagWords = (tags: readonly string[]) => tags.map((t) => t.replace(/[_.:-]+/g, " ")).join(" | ");
+
 /** The tags after adding and removing (order kept, no duplicates); which entries to write. */
 export function tagChanges(current: readonly string[], add: readonly string[], remove: readonly string[]) {
   const removed = remove.filter((t) => current.includes(t));

@@ -2,7 +2,7 @@ import { z } from "@hono/zod-openapi";
 import { IsoDateTime } from "../../../http/openapi";
 import { ALLOWED_CONTENT_TYPES } from "./domain/upload";
 
-// Response shapes of modules/case-files: built only when the OpenAPI document is
+// Response shapes of modules/cases/files: built only when the OpenAPI document is
 // (routes load this file with import(); docs/architecture.md#what-loads-lazily).
 
 export const CaseFileSchema = z

@@ -7,6 +7,7 @@ import type { TenantContext } from "../../../db/tenant-context";
 import { AppError } from "../../../lib/errors";
 import { MAX_TAGS_PER_CASE } from "../../cases/domain/work";
 import type { CaseLogEntry } from "../../cases/kinds/service";
+import { assertTagsImpersonal } from "../../privacy/subject-keys/service";
 import type { EventInput } from "../domain/case-log";
 import * as repo from "../repo";
 import { appendEvent, getCase } from "../service";
@@ -47,6 +48,7 @@ export async function changeTags(
   caseId: string,
   input: Actor & { add: string[]; remove: string[] },
 ) {
+  await assertTagsImpersonal(ctx, input.add);
   const current = await caseOnly(ctx, caseId);
   const tags = new Set(current.tags);
   const inputs: EventInput[] = [

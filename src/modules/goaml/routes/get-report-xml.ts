@@ -5,6 +5,8 @@ import { reportXml } from "../service";
 
 export const getGoamlReportXmlRoute = tenantRoute({
   method: "get",
+  // Audited (the download entry is a write): starts at the primary, where the audit head is current.
+  fresh: true,
   path: "/v1/goaml/reports/{reportId}/xml",
   operationId: "getGoamlReportXml",
   tags: ["goAML"],

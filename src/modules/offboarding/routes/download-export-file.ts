@@ -8,6 +8,8 @@ const binary = { schema: z.string().openapi({ format: "binary" }) };
 
 export const downloadExportFileRoute = adminRoute({
   method: "get",
+  // Audited (the download entry is a write): starts at the primary, where the audit head is current.
+  fresh: true,
   path: "/admin/tenants/{tenantId}/exports/{exportId}/files/{fileName}",
   operationId: "adminDownloadTenantExportFile",
   scope: "exports:read",

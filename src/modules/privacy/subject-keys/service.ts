@@ -1,7 +1,7 @@
 import { shardNumbers, type TenantScope } from "../../../db/client";
 import type { SubjectKeyRow } from "../../../db/shard/privacy";
 import type { Env } from "../../../env";
-import { AppError } from "../../../lib/errors";
+import { AppError, badRequest } from "../../../lib/errors";
 import { emptyResealCount, keyringFrom, type ResealCount, seal, unseal } from "../../../lib/sealed";
 import {
   importSubjectKey,
@@ -15,7 +15,8 @@ import {
   splitFields,
   subjectKeyContext,
 } from "../../../lib/subject-sealed";
-import { accountOwner } from "../../data/service";
+import { tagWords } from "../../cases/domain/work";
+import { accountOwner, customersMentionedIn } from "../../data/service";
 import * as repo from "./repo";
 import * as systemRepo from "./system-repo";
 
@@ -67,10 +68,40 @@ async function keyFor(where: Where, customerId: string): Promise<CryptoKey> {
   return keyOf(where, row);
 }
 
-/** `text` sealed under the customer's key (made on first use). */
+/**
+ * `text` sealed under the customer's key (made on first use). A text about this customer that
+ * names others (their e-mail, full name or phone, data/service.ts customersMentionedIn) is sealed
+ * under each of their keys first, then under this customer's: erasing any one of them makes it
+ * unreadable, and no stored byte of the record has to change
+ * (docs/decisions/offboarding-and-erasure.md#text-about-another-customer).
+ */
 export async function sealPersonalText(where: Where, customerId: string, use: string, text: string) {
   if (sealedSubject(text) !== null) return text;
-  return sealForSubject(await keyFor(where, customerId), { tenantId: where.tenantId, customerId, use }, text);
+  let sealed = text;
+  for (const other of (await customersMentionedIn(where, text, customerId)).sort())
+    sealed = await sealForSubject(
+      await keyFor(where, other),
+      { tenantId: where.tenantId, customerId: other, use },
+      sealed,
+    );
+  return sealForSubject(
+    await keyFor(where, customerId),
+    { tenantId: where.tenantId, customerId, use },
+    sealed,
+  );
+}
+
+/**
+ * Tags stay plain (cases are filtered by them): a tag that spells a customer's full name (or
+ * e-mail, or phone) is refused, 400 naming `add` (docs/decisions/case-work.md#tags).
+ */
+export async function assertTagsImpersonal(scope: TenantScope, tags: readonly string[]) {
+  if (tags.length === 0) return;
+  if ((await customersMentionedIn(scope, tagWords(tags), "")).length > 0)
+    throw badRequest(
+      "A tag names a customer: tags are stored plain, put personal data in a note (it is sealed)",
+      [{ path: "add", message: "a tag spells a customer's name, e-mail or phone" }],
+    );
 }
 
 /**
@@ -116,31 +147,46 @@ export async function openPersonalFields<T extends Record<string, unknown> | nul
   return values.map((v, i) => (texts[i] === null || !v ? v : mergeFields(v, opened[i] ?? ERASED_TEXT)));
 }
 
-/** The texts opened (one read for their subjects' keys); a text whose key is gone is ERASED_TEXT. */
+/**
+ * The texts opened, layer by layer (a text naming other customers is sealed under each of their
+ * keys inside its subject's): one read of keys per layer. A text any of whose keys is gone is
+ * ERASED_TEXT.
+ */
 export async function openPersonalTexts(
   where: Where,
   use: string,
   texts: ReadonlyArray<string | null>,
 ): Promise<Array<string | null>> {
-  const subjects = [...new Set(texts.map(sealedSubject).filter((s): s is string => s !== null))];
-  if (subjects.length === 0) return [...texts];
-  const rows = await repo.findSubjectKeys(where, subjects);
+  let current = [...texts];
   // A key SECRETS_KEY cannot open (logged by keyOf) leaves its texts UNREADABLE_TEXT: the record
   // still reads (its chain, its other fields), where a write under that key is refused.
-  const keys = new Map(
-    await Promise.all(
-      rows.map(async (r) => [r.customerId, await keyOf(where, r).catch(() => null)] as const),
-    ),
-  );
-  return Promise.all(
-    texts.map(async (text) => {
-      const subject = sealedSubject(text);
-      if (!subject || text === null) return text;
-      const key = keys.get(subject);
-      if (key === null) return UNREADABLE_TEXT;
-      return (key && (await openForSubject(key, { tenantId: where.tenantId, use }, text))) ?? ERASED_TEXT;
-    }),
-  );
+  const keys = new Map<string, CryptoKey | null>();
+  const done = new Set<number>();
+  for (;;) {
+    const subjects = [...new Set(current.flatMap((t, i) => (done.has(i) ? [] : [sealedSubject(t)])))].filter(
+      (s): s is string => s !== null,
+    );
+    if (subjects.length === 0) return current;
+    const missing = subjects.filter((s) => !keys.has(s));
+    const rows = missing.length > 0 ? await repo.findSubjectKeys(where, missing) : [];
+    for (const r of rows) keys.set(r.customerId, await keyOf(where, r).catch(() => null));
+    current = await Promise.all(
+      current.map(async (text, i) => {
+        const subject = done.has(i) ? null : sealedSubject(text);
+        if (!subject || text === null) {
+          done.add(i);
+          return text;
+        }
+        const key = keys.get(subject);
+        const opened =
+          key === null
+            ? UNREADABLE_TEXT
+            : ((key && (await openForSubject(key, { tenantId: where.tenantId, use }, text))) ?? ERASED_TEXT);
+        if (opened === UNREADABLE_TEXT || opened === ERASED_TEXT) done.add(i);
+        return opened;
+      }),
+    );
+  }
 }
 
 /**

@@ -4,6 +4,7 @@
  * stored as a diff against the list as it stood.
  */
 import { controlDb } from "../../../db/client";
+import { runDeferredD1 } from "../../../db/deferred-batch";
 import { sha256Hex } from "../../../lib/crypto";
 import { badRequest, conflict, notFound } from "../../../lib/errors";
 import { type OperatorContext, operatorAuditInsert } from "../../audit/service";
@@ -164,7 +165,7 @@ async function loadText(
     null,
   );
   try {
-    await op.env.CONTROL_DB.batch([...statements, repo.rawOf(op.env.CONTROL_DB, audit)]);
+    await runDeferredD1(op.env.CONTROL_DB, [...statements, audit]);
   } catch (err) {
     // Two loads of the same list at once: the second's version row collides with the first's.
     if (String(err).includes("UNIQUE constraint failed"))

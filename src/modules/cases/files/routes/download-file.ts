@@ -10,6 +10,8 @@ import { downloadFile } from "../service";
 const downloadRoute = (kind: CaseFileKind) =>
   tenantRoute({
     method: "get",
+    // Audited (the download entry is a write): starts at the primary, where the audit head is current.
+    fresh: true,
     path: `${KIND_ROUTES[kind].prefix}/{caseId}/files/{fileId}`,
     operationId: `download${KIND_ROUTES[kind].op}CaseFile`,
     tags: [KIND_ROUTES[kind].tag],
