@@ -3,17 +3,18 @@
 // I/O: its latency is the wait for the isolate) back to back, and a light GET /v1/customers?limit=1
 // every 50 ms, through three phases:
 //   fetch: ingest   batches of 1,000 transactions into a tenant not screened on arrival;
+//   bhi             one BHI calculation of a tenant's 5,000 customers (its own tenant);
 //   queue: run      a portfolio run screening those 10,000 arrivals (and its network scan);
 //   both            the same ingest into a tenant screened on arrival, until nothing is pending.
 // Prints per phase the probe's p50/p99/max (the max approximates the longest blocking slice) and
 // the light GET's p50/p99. Locally the Worker and Miniflare's D1 (SQLite) share workerd's one
 // thread, so a long D1 statement or batch holds the probe too (docs/decisions/faults.md).
 // Goals (issue 36): longest slice <= 100 ms, light GET p99 <= 250 ms.
-// Usage: node bench/blocking-slices.mjs [batches=10] [--only=fetch|queue|both]
+// Usage: node bench/blocking-slices.mjs [batches=10] [--only=fetch|bhi|queue|both]
 import { startCpuProfile } from "./lib/cpu-profile.mjs";
 import { figure } from "./lib/figures.mjs";
 import { percentile } from "./lib/open-loop.mjs";
-import { api, startService, tenantWithAccounts } from "./lib/server.mjs";
+import { ADMIN_TOKEN, api, startService, tenantWithAccounts } from "./lib/server.mjs";
 
 const batches = Number(process.argv.find((a) => /^\d+$/.test(a)) ?? 10);
 const only = process.argv.find((a) => a.startsWith("--only="))?.slice("--only=".length);
@@ -118,6 +119,56 @@ try {
     const fetchPhase = await phase("fetch: ingest, not screened on arrival", () => ingest(quiet));
     if (wanted("fetch"))
       figure("blocking: health probe max, fetch (ingest)", fetchPhase.p.at(-1), "ms", { max: 100 });
+  }
+  if (wanted("bhi")) {
+    // 5,000 customers, one account and two transactions each in the window: one BHI request
+    // scores them all (up to 10,000 it answers 200; a queued run takes slices of 5,000).
+    const created = await api(url, ADMIN_TOKEN, "POST", "/admin/tenants", {
+      name: "blocking bench (BHI)",
+      shard: 0,
+    });
+    const bhi = created.body.apiKey.key;
+    for (let c = 0; c < 5000; c += 1000) {
+      const ids = Array.from({ length: 1000 }, (_, i) => c + i);
+      const send = async (resource, rows) => {
+        const res = await api(url, bhi, "POST", `/v1/ingest/${resource}`, rows);
+        if (res.status !== 200 || res.body.errors?.length)
+          throw new Error(`${resource}: ${res.status} ${JSON.stringify(res.body).slice(0, 200)}`);
+      };
+      await send(
+        "customers",
+        ids.map((i) => ({ externalId: `C${i}`, externalSource: "h", name: `Business ${i}` })),
+      );
+      await send(
+        "accounts",
+        ids.map((i) => ({
+          externalId: `A${i}`,
+          externalSource: "h",
+          customerExternalId: `C${i}`,
+          currency: "GHS",
+          currentBalance: "100.00",
+        })),
+      );
+      for (const k of [0, 1])
+        await send(
+          "transactions",
+          ids.map((i) => ({
+            externalId: `T${i}-${k}`,
+            externalSource: "h",
+            accountExternalId: `A${i}`,
+            type: k ? "debit" : "credit",
+            amount: `${(i % 900) + 100}.00`,
+            currency: "GHS",
+            transactionDate: new Date(Date.now() - (k + 1) * 7 * 86_400_000).toISOString(),
+          })),
+        );
+    }
+    const bhiPhase = await phase("fetch: BHI of 5,000 customers, one request", async () => {
+      const res = await api(url, bhi, "POST", "/v1/bhi/calculate-from-db", {});
+      if (res.status !== 200) throw new Error(`bhi: ${res.status} ${JSON.stringify(res.body).slice(0, 200)}`);
+      return `BHI of ${res.body.summary?.successful ?? "?"} customers`;
+    });
+    figure("blocking: health probe max, fetch (BHI)", bhiPhase.p.at(-1), "ms", { max: 100 });
   }
   if (wanted("queue")) {
     const queuePhase = await phase("queue: a portfolio run screening those arrivals", async () => {

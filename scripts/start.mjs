@@ -95,10 +95,15 @@ async function migrate() {
       const pending = readdirSync(join(root, dir))
         .filter((f) => f.endsWith(".sql") && !applied.has(f))
         .sort();
+      // One batch (one transaction) per file with its d1_migrations row: a start killed in the
+      // middle leaves the file applied whole or not at all, so the next start can apply it
+      // (statement by statement, a kill left "table ... already exists" for every later start).
       for (const file of pending) {
-        for (const q of unstable_splitSqlQuery(readFileSync(join(root, dir, file), "utf8")))
-          await db.prepare(q).run();
-        await db.prepare("INSERT INTO d1_migrations (name) VALUES (?)").bind(file).run();
+        const statements = unstable_splitSqlQuery(readFileSync(join(root, dir, file), "utf8"));
+        await db.batch([
+          ...statements.map((q) => db.prepare(q)),
+          db.prepare("INSERT INTO d1_migrations (name) VALUES (?)").bind(file),
+        ]);
       }
       console.log(pending.length ? `${pending.length} applied` : "up to date");
     }
@@ -117,6 +122,21 @@ async function waitForHealth(child) {
     await new Promise((r) => setTimeout(r, 500));
   }
   throw new Error(`the service did not answer on ${BASE}/health within 60 s`);
+}
+
+/**
+ * Crons never fire by themselves under wrangler dev. The minute cron holds the sweeps that finish
+ * what a killed or interrupted process left (screenings whose queue message died, stalled moves
+ * and erasures, stuck webhook deliveries, lost portfolio-run steps): tick it as the platform
+ * would, once a minute, through the trigger `--test-scheduled` opens (docs/decisions/faults.md).
+ */
+function tickMinuteCron() {
+  console.log("The minute cron is ticked every 60 s (GET /__scheduled?cron=*+*+*+*+*).");
+  setInterval(() => {
+    fetch(`${BASE}/__scheduled?cron=*+*+*+*+*`)
+      .then((res) => res.arrayBuffer())
+      .catch(() => {}); // wrangler dev restarting: the next tick tries again
+  }, 60_000);
 }
 
 const started = performance.now();
@@ -184,6 +204,7 @@ try {
     `\nTry:\n  curl -s -H "Authorization: Bearer ${tenants[0].key}" "${BASE}/v1/customers?limit=3"\n`,
   );
   console.log(`Phases (s): ${phases.join(", ")}`);
+  tickMinuteCron();
   console.log("Request logs follow (Ctrl-C to stop).\n");
   echo = true;
 } catch (err) {

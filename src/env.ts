@@ -50,6 +50,8 @@ export interface Env {
   WEBHOOK_BREAKER_COOLDOWN_SECONDS?: string;
   /** Milliseconds a request may take before it answers 503 (30000 when unset): src/http/deadline.ts. */
   REQUEST_DEADLINE_MS?: string;
+  /** Milliseconds an Idempotency-Key claim lives without renewal (30000 when unset): tests shrink it. */
+  IDEMPOTENCY_LEASE_MS?: string;
 }
 
 export const isDevelopment = (env: Pick<Env, "ENVIRONMENT">): boolean => env.ENVIRONMENT === "development";

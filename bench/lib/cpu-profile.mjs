@@ -5,6 +5,7 @@
 import { writeFileSync } from "node:fs";
 
 const IDLE = new Set(["(idle)", "(program)"]);
+const SAMPLE_INTERVAL_MS = 0.1;
 
 /** A Chrome DevTools protocol session on one inspector target: call(method, params), on(event, fn). */
 export async function connect(target) {
@@ -70,7 +71,7 @@ export async function startCpuProfile(label) {
   const sessions = await Promise.all(targets.map((t) => connect(t)));
   for (const session of sessions) {
     await session.call("Profiler.enable");
-    await session.call("Profiler.setSamplingInterval", { interval: 100 });
+    await session.call("Profiler.setSamplingInterval", { interval: SAMPLE_INTERVAL_MS * 1000 });
     await session.call("Profiler.start");
   }
   return {
@@ -87,6 +88,13 @@ export async function startCpuProfile(label) {
         );
         for (const { fn, share } of selfTimes(profile))
           console.log(`  ${(share * 100).toFixed(1).padStart(5)}%  ${fn}`);
+        console.log(
+          "  longest busy stretches (the isolate held without a break), with the frames on most of their samples:",
+        );
+        for (const b of busyStretches(profile))
+          console.log(
+            `  ${b.cpuMs.toFixed(0).padStart(5)} ms CPU (${b.ms.toFixed(0)} ms wall)  ${b.frames.join(" | ")}`,
+          );
       }
     },
   };
@@ -96,4 +104,62 @@ export async function startCpuProfile(label) {
 function busyShare(profile) {
   const idle = new Set(profile.nodes.filter((n) => IDLE.has(n.callFrame.functionName)).map((n) => n.id));
   return profile.samples.filter((s) => !idle.has(s)).length / (profile.samples.length || 1);
+}
+
+/** A frame as name file:line, or null for the runtime's own (idle, program, GC, native). */
+function frameName(node) {
+  const { functionName, url, lineNumber } = node.callFrame;
+  if (!url) return null;
+  return `${functionName || "(anonymous)"} ${url.split("/").at(-1)}:${lineNumber + 1}`;
+}
+
+/**
+ * The `top` longest runs of consecutive busy samples (the isolate held: what a waiting request
+ * waits behind), each with its most sampled frames (self or on the stack): where to cut.
+ */
+export function busyStretches(profile, top = 8) {
+  const byNode = new Map(profile.nodes.map((n) => [n.id, n]));
+  const parent = new Map();
+  for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
+  const stretches = [];
+  let current = null;
+  profile.samples.forEach((id, i) => {
+    const delta = (profile.timeDeltas[i] ?? 0) / 1000;
+    if (IDLE.has(byNode.get(id).callFrame.functionName)) {
+      if (current) stretches.push(current);
+      current = null;
+      return;
+    }
+    current ??= { ms: 0, cpuMs: 0, samples: [] };
+    current.ms += delta;
+    // A gap of more than two intervals is the thread waiting for a core (2 cores shared by many
+    // processes), not the isolate working: counted as two intervals, so cpuMs approximates the
+    // CPU the stretch took and ms its wall time.
+    current.cpuMs += Math.min(delta, 2 * SAMPLE_INTERVAL_MS);
+    current.samples.push(id);
+  });
+  if (current) stretches.push(current);
+  return stretches
+    .sort((a, b) => b.cpuMs - a.cpuMs)
+    .slice(0, top)
+    .map(({ ms, cpuMs, samples }) => {
+      const onStack = new Map();
+      for (const id of samples) {
+        const seen = new Set();
+        for (let n = id; n !== undefined; n = parent.get(n)) {
+          const name = frameName(byNode.get(n));
+          if (name && !seen.has(name)) {
+            seen.add(name);
+            onStack.set(name, (onStack.get(name) ?? 0) + 1);
+          }
+        }
+      }
+      // Frames on most of the stretch's samples, the deepest (fewest samples) last.
+      const frames = [...onStack]
+        .filter(([, n]) => n >= samples.length * 0.3)
+        .sort((a, b) => b[1] - a[1])
+        .slice(0, 6)
+        .map(([name, n]) => `${name} ${Math.round((n / samples.length) * 100)}%`);
+      return { ms, cpuMs, frames };
+    });
 }

@@ -11,7 +11,7 @@ import { Webhook } from "standardwebhooks";
  */
 export async function startReceiver(behave = () => 200) {
   const secrets = {};
-  const requests = []; // { route, eventId, status, at, verified, error }
+  const requests = []; // { route, eventId, status, at, verified, error, type, body }
   const server = createServer((req, res) => {
     const chunks = [];
     req.on("data", (c) => chunks.push(c));
@@ -43,7 +43,16 @@ export async function startReceiver(behave = () => 200) {
       }
       const nth = requests.filter((r) => r.route === route && r.eventId === eventId).length + 1;
       const status = verified ? behave(route, eventId, nth) : 400;
-      requests.push({ route, eventId, status, at, verified, error, type: req.headers["x-service-event"] });
+      requests.push({
+        route,
+        eventId,
+        status,
+        at,
+        verified,
+        error,
+        type: req.headers["x-service-event"],
+        body,
+      });
       res.writeHead(status, { "content-type": "text/plain" }).end(verified ? "ok" : error);
     });
   });

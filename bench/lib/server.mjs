@@ -117,7 +117,7 @@ export function miniflareOptions(
  * Starts the service; `persistTo` keeps state between runs (default: a fresh temp dir);
  * `rateLimits` keeps the per-key limiter (and its RateLimit-* headers) that benchmarks drop;
  * `built` serves a bundle already built by `buildWorker` (kept on dispose) from checkout `tree`;
- * `port` a fixed port (a restarted service keeps its address: bench/faults.mjs).
+ * `port` a fixed port (a restarted service keeps its address).
  */
 export async function startService({
   persistTo,

@@ -6,6 +6,7 @@ import {
   begin,
   fingerprint,
   finish,
+  holdClaim,
   type IdempotentRequest,
   operatorKeys,
   type StoredAnswer,
@@ -75,11 +76,14 @@ export const idempotency =
     const req = await idempotentRequest(c, audience, key);
     const started = await begin(req);
     if (started !== "claimed") return replayed(started.replay);
+    const stopHolding = holdClaim(req);
     try {
       await next();
     } catch (error) {
+      stopHolding();
       await abandon(req);
       throw error;
     }
+    stopHolding();
     await finish(req, c.res);
   };

@@ -28,6 +28,8 @@ export interface KeyStore {
   find(key: string): Promise<KeyRow | undefined>;
   complete(key: string, requestHash: string, answer: StoredAnswer): Promise<void>;
   release(key: string, requestHash: string): Promise<void>;
+  /** Moves an in-flight claim's lease to `lockedUntil` (its request still runs). */
+  renew(key: string, requestHash: string, lockedUntil: string): Promise<void>;
 }
 
 type Table = typeof idempotencyKeys | typeof operatorIdempotencyKeys;
@@ -103,6 +105,12 @@ export function tenantKeyStore(scope: TenantScope, apiKeyId: string): KeyStore {
         .delete(t)
         .where(eq(t.key, stored(key)), eq(t.requestHash, requestHash), eq(t.state, "in_flight"));
     },
+    async renew(key, requestHash, lockedUntil) {
+      await db
+        .update(t)
+        .set({ lockedUntil })
+        .where(eq(t.key, stored(key)), eq(t.requestHash, requestHash), eq(t.state, "in_flight"));
+    },
   };
 }
 
@@ -130,6 +138,12 @@ export function operatorKeyStore(db: ControlDb, operatorId: string): KeyStore {
     },
     async release(key, requestHash) {
       await db.delete(t).where(and(mine(key), eq(t.requestHash, requestHash), eq(t.state, "in_flight")));
+    },
+    async renew(key, requestHash, lockedUntil) {
+      await db
+        .update(t)
+        .set({ lockedUntil })
+        .where(and(mine(key), eq(t.requestHash, requestHash), eq(t.state, "in_flight")));
     },
   };
 }

@@ -4,9 +4,9 @@ import type { Clock } from "../../lib/clock";
 import { AppError } from "../../lib/errors";
 import { keyringFrom, seal, unseal } from "../../lib/sealed";
 import {
-  IDEMPOTENCY_LEASE_MS,
   IDEMPOTENCY_TTL_MS,
   isReplayable,
+  leaseMs,
   MAX_STORED_BODY_CHARS,
   REPLAYED_HEADERS,
   requestFingerprint,
@@ -52,7 +52,7 @@ export async function begin(req: IdempotentRequest): Promise<{ replay: StoredAns
   const now = req.clock.now().getTime();
   const claimed = await req.store.claim(req.key, req.requestHash, {
     now: new Date(now).toISOString(),
-    lockedUntil: new Date(now + IDEMPOTENCY_LEASE_MS).toISOString(),
+    lockedUntil: new Date(now + leaseMs(req.env)).toISOString(),
     expiresAt: new Date(now + IDEMPOTENCY_TTL_MS).toISOString(),
   });
   if (claimed) return "claimed";
@@ -69,6 +69,21 @@ export async function begin(req: IdempotentRequest): Promise<{ replay: StoredAns
   if (found === "in_flight" || existing.status === undefined) throw inFlight();
   const body = existing.body === null || existing.body === undefined ? null : await open(req, existing.body);
   return { replay: { status: existing.status, headers: existing.headers ?? {}, body } };
+}
+
+/**
+ * Keeps a claim live while its request runs: renews the lease every third of it, so a request
+ * that runs long (past the deadline, under waitUntil) keeps its key, and a claim left by a process
+ * that died lapses within one lease (docs/decisions/faults.md#a-kill-while-a-key-is-claimed).
+ * Returns the stop. A failed renewal is left to the next one.
+ */
+export function holdClaim(req: IdempotentRequest): () => void {
+  const lease = leaseMs(req.env);
+  const timer = setInterval(() => {
+    const until = new Date(req.clock.now().getTime() + lease).toISOString();
+    req.store.renew(req.key, req.requestHash, until).catch(() => undefined);
+  }, lease / 3);
+  return () => clearInterval(timer);
 }
 
 /**

@@ -1,7 +1,23 @@
 import { describe, expect, it } from "vitest";
-import { IDEMPOTENCY_KEY_PATTERN, isReplayable, requestFingerprint, verdict } from "./keys";
+import {
+  IDEMPOTENCY_KEY_PATTERN,
+  IDEMPOTENCY_LEASE_MS,
+  isReplayable,
+  leaseMs,
+  requestFingerprint,
+  verdict,
+} from "./keys";
 
 describe("idempotency rules", () => {
+  it("a claim's lease is 30 s unless IDEMPOTENCY_LEASE_MS is a positive integer", () => {
+    expect(IDEMPOTENCY_LEASE_MS).toBe(30_000);
+    expect(leaseMs(undefined)).toBe(30_000);
+    expect(leaseMs({})).toBe(30_000);
+    for (const bad of ["0", "-5", "2.5", "soon"])
+      expect(leaseMs({ IDEMPOTENCY_LEASE_MS: bad }), bad).toBe(30_000);
+    expect(leaseMs({ IDEMPOTENCY_LEASE_MS: "300" })).toBe(300);
+  });
+
   it("replays 2xx and final 4xx, never 5xx, 408 or 429", () => {
     for (const s of [200, 201, 202, 400, 404, 409, 422]) expect(isReplayable(s), String(s)).toBe(true);
     for (const s of [408, 429, 500, 502, 503]) expect(isReplayable(s), String(s)).toBe(false);

@@ -3,11 +3,18 @@
 /** How long a key's first answer is replayed. */
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
 /**
- * An in-flight claim older than this was abandoned (its isolate died); the key may run again. A
- * request answers within 30 s (src/http/deadline.ts) and its waitUntil ends 30 s later: 2 min is
- * that and a margin, so after a crash a retry with the key waits at most this long (it was 5 min).
+ * An in-flight claim not renewed for this long was abandoned (its process died); the key may run
+ * again. A live request renews its claim every third of the lease for as long as its handler runs
+ * (past the 30 s deadline too, under waitUntil), so the lease only bounds how long a retry after a
+ * crash is refused 409 (it was 2 min, and 5 before that, with no renewal).
  */
-export const IDEMPOTENCY_LEASE_MS = 2 * 60 * 1000;
+export const IDEMPOTENCY_LEASE_MS = 30 * 1000;
+
+/** IDEMPOTENCY_LEASE_MS from the environment when a positive integer (tests shrink it), else 30 s. */
+export function leaseMs(env: { IDEMPOTENCY_LEASE_MS?: string } | undefined): number {
+  const configured = Number(env?.IDEMPOTENCY_LEASE_MS);
+  return Number.isInteger(configured) && configured > 0 ? configured : IDEMPOTENCY_LEASE_MS;
+}
 /** Answers larger than this are not kept (none of today's creating operations comes near). */
 export const MAX_STORED_BODY_CHARS = 256 * 1024;
 

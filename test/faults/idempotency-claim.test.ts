@@ -1,0 +1,111 @@
+import { env } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
+import { buildApp } from "../../src/app";
+import { tenantScope } from "../../src/db/tenant-context";
+import { systemClock } from "../../src/lib/clock";
+import {
+  begin,
+  fingerprint,
+  holdClaim,
+  type IdempotentRequest,
+  KEY_IN_USE_RETRY_AFTER_SECONDS,
+  tenantKeys,
+} from "../../src/modules/idempotency/service";
+import { caseBody } from "../fraud/helpers";
+import { createTenant, json, shardRows, type TestTenant } from "../harness";
+
+/**
+ * A process killed while a keyed request holds its claim (docs/decisions/faults.md#a-kill-while-a-key-is-claimed).
+ * workerd cannot be killed from a test: the killed request is its claim, made by the same
+ * service code the middleware runs, and then neither finished nor released (nor renewed).
+ * The lease is shrunk to 400 ms through IDEMPOTENCY_LEASE_MS.
+ */
+const LEASE_MS = 400;
+const shortLease = { ...env, IDEMPOTENCY_LEASE_MS: String(LEASE_MS) };
+const app = buildApp();
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+const cases = async (t: TestTenant) =>
+  (await shardRows<{ n: number }>(t, "SELECT count(*) AS n FROM fraud_cases WHERE tenant_id = ?", t.id))[0].n;
+
+/** The request as the middleware identifies it: the tenant's key space of the API key, the body's hash. */
+async function claimOf(t: TestTenant, key: string, text: string): Promise<IdempotentRequest> {
+  return {
+    env: shortLease,
+    clock: systemClock,
+    store: tenantKeys(tenantScope(env, t.shard, t.id), t.keyId),
+    sealContext: `idempotency:${t.id}:${t.keyId}:${key}`,
+    key,
+    requestHash: await fingerprint(
+      "POST",
+      "/v1/fraud/cases",
+      new TextEncoder().encode(text).buffer as ArrayBuffer,
+    ),
+  };
+}
+
+/** The client's resend, through the app with the short lease. */
+const resend = (t: TestTenant, key: string, text: string) =>
+  app.fetch(
+    new Request("http://localhost/v1/fraud/cases", {
+      method: "POST",
+      headers: {
+        authorization: `Bearer ${t.key}`,
+        "content-type": "application/json",
+        "idempotency-key": key,
+      },
+      body: text,
+    }),
+    shortLease,
+    { waitUntil: () => {}, passThroughOnException: () => {}, props: {} } as unknown as ExecutionContext,
+  );
+
+describe("a kill while a keyed request holds its claim", () => {
+  it("blocks the resend with 409 only until the lease lapses; then the work is done once and replayed", async () => {
+    const t = await createTenant();
+    const key = crypto.randomUUID();
+    const text = JSON.stringify(caseBody());
+    // The killed request: claimed, killed before its work committed.
+    expect(await begin(await claimOf(t, key, text))).toBe("claimed");
+
+    const early = await resend(t, key, text);
+    expect(early.status).toBe(409);
+    expect(early.headers.get("retry-after")).toBe(String(KEY_IN_USE_RETRY_AFTER_SECONDS));
+    expect((await json<{ error: { code: string } }>(early)).error.code).toBe("idempotency_key_in_use");
+    expect(await cases(t)).toBe(0);
+
+    await sleep(LEASE_MS + 100);
+    const after = await resend(t, key, text);
+    expect(after.status).toBe(201);
+    const opened = (await json<{ case: { id: string } }>(after)).case.id;
+    expect(await cases(t)).toBe(1);
+
+    const again = await resend(t, key, text);
+    expect(again.status).toBe(201);
+    expect(again.headers.get("idempotent-replayed")).toBe("true");
+    expect((await json<{ case: { id: string } }>(again)).case.id).toBe(opened);
+    expect(await cases(t)).toBe(1);
+  });
+
+  it("a live request keeps its claim past the lease by renewing it; once renewals stop it lapses in one lease", async () => {
+    const t = await createTenant();
+    const key = crypto.randomUUID();
+    const text = JSON.stringify(caseBody());
+    const running = await claimOf(t, key, text);
+    expect(await begin(running)).toBe("claimed");
+    const stop = holdClaim(running);
+    try {
+      // Three leases on, the request still runs: its key is still in use.
+      await sleep(3 * LEASE_MS);
+      const during = await resend(t, key, text);
+      expect(during.status).toBe(409);
+      expect(await cases(t)).toBe(0);
+    } finally {
+      stop(); // the process dies: no renewal, no finish, no release
+    }
+    await sleep(LEASE_MS + 100);
+    const after = await resend(t, key, text);
+    expect(after.status).toBe(201);
+    expect(await cases(t)).toBe(1);
+  });
+});
