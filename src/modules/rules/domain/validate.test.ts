@@ -31,11 +31,13 @@ describe("case-opening content fields", () => {
     // AML one when the fan rules became relative to the previous window (fanBaselineMultiple added)
     // when the network typologies joined the catalog (their builtins and thresholds), and when
     // AML-FOUT-009 was turned off by default (AML-FNO-017 replaces it), and with AML-SMF-018.
+    // Both moved again when the "unusual" rules took a peer condition (peerMadMultiple, issue 34
+    // item 2: docs/methodology/peers.md).
     expect(await contentHash(checkContent("fraud", {}).content)).toBe(
-      "53bd503906fb1d6244095184dd2609d9c4b754308caf1f67849e7f2d23c561fa",
+      "5a7a6722d4f1f877ee48c6efbb2cb73b6b0cd0ce24ec46e904e71d02e47b075b",
     );
     expect(await contentHash(checkContent("aml", {}).content)).toBe(
-      "1fb012f2a760bc8c35a527b566fb70288690c77249d4de3e878f698fec8e7560",
+      "7d4bf3431364504b2bdeff5bf4a780f102ddff53abe6b5cabb6f8c52cf14b5de",
     );
     expect("createCaseThreshold" in checkContent("fraud", {}).content).toBe(false);
   });
