@@ -3,7 +3,6 @@ import { yieldToEventLoop } from "../../../lib/yield";
 import {
   chooseGroup,
   type FeatureValues,
-  groupKeys,
   PeerAccumulator,
   type PeerAttributes,
   type PeerNorm,
@@ -116,7 +115,7 @@ export async function refreshPeerStats(
 }
 
 /** The entity's finest stored group with enough members, from storedGroupsOf's rows. */
-function normsFrom(entityType: PeerEntityType, ids: readonly string[], rows: readonly repo.StoredGroupRow[]) {
+function normsFrom(ids: readonly string[], rows: readonly repo.StoredGroupRow[]) {
   const byEntity = new Map<string, Map<string, PeerNorm>>();
   // Finest first: chooseGroup takes the first with enough members.
   for (const r of [...rows].sort((a, b) => a.level - b.level)) {
@@ -148,7 +147,7 @@ export async function peerNorms(
   ids: readonly string[],
 ): Promise<Map<string, PeerNorm | null>> {
   if (!isPeerEntity(entityType) || ids.length === 0) return new Map(ids.map((id) => [id, null]));
-  return normsFrom(entityType, ids, await repo.storedGroupsOf(ctx, entityType, ids));
+  return normsFrom(ids, await repo.storedGroupsOf(ctx, entityType, ids));
 }
 
 /** One entity's peer norm (evaluate endpoints without a batch of their own). */
@@ -163,6 +162,6 @@ export function peerRead(ctx: TenantContext, entityType: string, id: string) {
   if (!isPeerEntity(entityType)) return null;
   return {
     item: repo.storedGroupsOf(ctx, entityType, [id]),
-    decode: (rows: readonly repo.StoredGroupRow[]) => normsFrom(entityType, [id], rows).get(id) ?? null,
+    decode: (rows: readonly repo.StoredGroupRow[]) => normsFrom([id], rows).get(id) ?? null,
   };
 }
