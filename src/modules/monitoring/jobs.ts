@@ -13,7 +13,7 @@ import {
 import { uuidV7 } from "../../lib/crypto";
 import { AppError } from "../../lib/errors";
 import { tenantPage, tenantsIn } from "../admin/tenants/service";
-import { refreshPeerStats } from "../data/peers/service";
+import { refreshPeerStatsOrLog } from "../data/peers/service";
 import { dueOccurrence, effectiveSchedule } from "./domain/schedule";
 import { requestNetworkScan, scanNetwork } from "./network/service";
 import { rescreenPublished } from "./runs/rescreen/service";
@@ -40,7 +40,7 @@ export async function monitoringNetworkJob(env: Env, message: MonitoringNetworkM
   if (!ctx) return;
   // The peers' normal, for the screenings that follow (docs/methodology/peers.md); each skips
   // itself when no transaction arrived since its last.
-  await refreshPeerStats(ctx);
+  await refreshPeerStatsOrLog(ctx);
   await scanNetwork(ctx, { trigger: "arrival", runId: null });
 }
 

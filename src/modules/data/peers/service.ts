@@ -137,6 +137,19 @@ function normsFrom(ids: readonly string[], rows: readonly repo.StoredGroupRow[])
 }
 
 /**
+ * refreshPeerStats for a job that goes on with other work (the network scan, a run's screenings):
+ * a failure is logged and leaves the last statistics in force; the next drain or run asks again.
+ */
+export async function refreshPeerStatsOrLog(ctx: TenantContext): Promise<PeerRefresh | null> {
+  try {
+    return await refreshPeerStats(ctx);
+  } catch (err) {
+    console.error(JSON.stringify({ msg: "peer refresh failed", tenantId: ctx.tenantId, error: String(err) }));
+    return null;
+  }
+}
+
+/**
  * Each entity's peer norm (its finest group with enough members), or null: the entity's own
  * history alone decides. One statement for any number of entities, so a screening page reads its
  * peers once per entity type.
