@@ -3,7 +3,7 @@ import type { BatchItem } from "drizzle-orm/batch";
 /**
  * Batch items whose statement can only be made just before their batch runs, from what the
  * database holds then: an audit entry, whose chain hash covers the log's head (read first) and
- * is keyed with a secret SQL never sees (src/modules/audit/chain/writer.ts). The item goes into
+ * is keyed with a secret SQL never sees (src/modules/audit/chain/steps/writer.ts). The item goes into
  * `db.batch([...])` like any statement (it has a statement's type), and the batches of the two
  * clients that may carry one (`TenantDb.batch`, `controlDb(env).batch`) make it there: items of
  * one kind are made together, in batch order. When the batch fails in a way the kind calls a

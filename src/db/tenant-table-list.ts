@@ -65,6 +65,8 @@ export const TENANT_TABLES = [
   "monitoring_alert_rules",
   "monitoring_runs",
   "monitoring_network_scans",
+  "peer_group_stats",
+  "peer_stats_runs",
   "idempotency_keys",
   "goaml_profiles",
   "goaml_reports",

@@ -42,6 +42,10 @@ export function tenantWhere(scope: TenantOf, table: TenantTable, ...conditions: 
 /** Join condition: both rows belong to the same tenant. */
 export const sameTenant = (left: TenantTable, right: TenantTable): SQL => eq(left.tenantId, right.tenantId);
 
+/** `<left>.tenant_id = <right>.tenant_id`: a raw join's tenant equality (aliases are code constants). */
+export const sameTenantText = (left: string, right: string): string =>
+  `${left}.tenant_id = ${right}.tenant_id`;
+
 /**
  * `<alias>.tenant_id = ?` for raw SQL inside sql`` templates (subqueries over aliases or
  * virtual tables Drizzle does not model). The alias is a code constant, never input.

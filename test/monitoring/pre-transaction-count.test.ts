@@ -16,14 +16,15 @@ import { major, structurer, structuringParameters } from "./screening-helpers";
  * statements. Under the default rule sets (no custom rules):
  * 1. the live fraud and AML rule sets with the high-risk countries (a batch of 2), and with them
  *    both evaluations' reads, built from the rule sets and countries this isolate saw last for
- *    the tenant: fraud's 4 (the entity, its activity, its last transaction before the baseline,
- *    its allowlist) and AML's 2 (its allowlist, its rows); a key without aml:read sends fraud's
+ *    the tenant: fraud's 5 (the entity, its activity, its last transaction before the baseline,
+ *    its allowlist, its peer groups, which AML reads too) and AML's 2 (its allowlist, its rows);
+ *    a key without aml:read sends fraud's
  *    only. The first screening of a tenant in an isolate, or one after a publication or a list
  *    change, sends the reads in a batch of their own after that (one more round trip);
  * 2. when a rule fired, the alerts: one INSERT of the alerts and one of their rules.
  */
 const RULE_SETS = 2;
-const FRAUD_READS = 4;
+const FRAUD_READS = 5;
 const AML_READS = 2;
 const ALERTS = 2;
 

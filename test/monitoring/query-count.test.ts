@@ -18,12 +18,13 @@ import { structuringParameters } from "./screening-helpers";
 /**
  * The statements of one drained page, by design (docs/methodology/monitoring.md#performance):
  * the claim, the entity read, per entity type three fraud reads (activity, last activity before
- * the baseline, allowlist) and three AML reads (countries, features, allowlist), then the writes:
+ * the baseline, allowlist), three AML reads (countries, features, allowlist) and the peer groups
+ * both evaluations share (docs/methodology/peers.md), then the writes:
  * screening upserts of 10 rows each and the two statements that finish the pending rows.
  * Quiet entities write no alert. Per drain: the two live rule sets, the empty last claim and the
  * look at what is left.
  */
-const pageStatements = (entities: number, types: number) => 2 + types * 6 + Math.ceil(entities / 10) + 2;
+const pageStatements = (entities: number, types: number) => 2 + types * 7 + Math.ceil(entities / 10) + 2;
 const DRAIN_STATEMENTS = 4;
 
 const without = <T extends Record<string, unknown>>(o: T | null) => {

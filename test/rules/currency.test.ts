@@ -36,7 +36,11 @@ describe("drafts and PUT thresholds complete from the tenant's currency-scaled d
     const { builtins } = (await json<DraftBody>(res)).draft.content;
     const ghs = ghsParameter("velocity_amount", "minAmountMinor");
     expect(usd(ghs)).not.toBe(ghs);
-    expect(builtins.velocity_amount!.parameters).toEqual({ minAmountMinor: usd(ghs), baselineMultiple: 4 });
+    expect(builtins.velocity_amount!.parameters).toEqual({
+      minAmountMinor: usd(ghs),
+      baselineMultiple: 4,
+      peerMadMultiple: 3,
+    });
     expect(builtins.new_entity_high_activity!.parameters.minAmountMinor).toBe(
       usd(ghsParameter("new_entity_high_activity", "minAmountMinor")),
     );

@@ -30,7 +30,11 @@ describe("rule-set versions", () => {
     );
     // Completed with defaults: every signal is there, left-out parameters kept.
     expect(Object.keys(draft.content.builtins)).toEqual(Object.keys(start.live.content.builtins));
-    expect(draft.content.builtins.velocity_count.parameters).toEqual({ minCount: 30, baselineMultiple: 3 });
+    expect(draft.content.builtins.velocity_count.parameters).toEqual({
+      minCount: 30,
+      baselineMultiple: 3,
+      peerMadMultiple: 3,
+    });
     expect(draft.hash).toBe(await contentHash(draft.content));
 
     const first = await publish(t.key, "fraud", "tune velocity");

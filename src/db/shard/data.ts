@@ -172,3 +172,31 @@ export type CustomerRow = typeof customers.$inferSelect;
 export type AccountRow = typeof accounts.$inferSelect;
 export type TransactionRow = typeof transactions.$inferSelect;
 export type AgentRow = typeof agents.$inferSelect;
+
+/** Peer-group statistics, derived from the tables above by data/peers (migrations/shard/0057_peer_groups.sql, docs/methodology/peers.md). */
+export const peerGroupStats = sqliteTable(
+  "peer_group_stats",
+  {
+    tenantId: text("tenant_id").notNull(),
+    peerGroup: text("peer_group").notNull(),
+    members: integer("members").notNull(),
+    /** {feature: {median, mad, q90, q95, q99}} as JSON text. */
+    stats: text("stats").notNull(),
+    asOf: text("as_of").notNull(),
+    computedAt: text("computed_at").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.peerGroup] })],
+);
+
+/** The tenant's last peer refresh and the transaction count it saw. */
+export const peerStatsRuns = sqliteTable("peer_stats_runs", {
+  tenantId: text("tenant_id").primaryKey(),
+  computedAt: text("computed_at").notNull(),
+  asOf: text("as_of"),
+  throughTransactions: integer("through_transactions").notNull(),
+  entities: integer("entities").notNull(),
+  groups: integer("groups").notNull(),
+  durationMs: integer("duration_ms"),
+});
+
+export type PeerStatsRunRow = typeof peerStatsRuns.$inferSelect;

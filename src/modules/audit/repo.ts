@@ -30,7 +30,7 @@ export interface AuditFilter {
 }
 
 /**
- * Where an entry goes in its log, made by the chain writer (chain/writer.ts) from the head it
+ * Where an entry goes in its log, made by the chain writer (chain/steps/writer.ts) from the head it
  * read: the next place, the chain hash over the previous one, and that previous place and hash.
  */
 export interface Place {

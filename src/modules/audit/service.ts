@@ -6,10 +6,10 @@ import type { Env } from "../../env";
 import { type Clock, systemClock } from "../../lib/clock";
 import { uuidV7 } from "../../lib/crypto";
 import { presentPage } from "../../lib/pagination";
-import { operatorEntry, tenantEntry } from "./chain/writer";
+import { operatorEntry, tenantEntry } from "./chain/steps/writer";
 
-export { type AuditRechainCount, rechainAuditLogs } from "./chain/rechain";
-export { isAuditConflict } from "./chain/writer";
+export { type AuditRechainCount, rechainAuditLogs } from "./chain/steps/rechain";
+export { isAuditConflict } from "./chain/steps/writer";
 
 import { mergeNewestFirst } from "./domain/merge";
 import { redactSecrets } from "./domain/redact";

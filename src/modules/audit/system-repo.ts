@@ -146,7 +146,7 @@ export const advanceChainHead = (db: ControlDb, head: ChainHead) =>
     })
     .run();
 
-// ---- a re-chain after a SECRETS_KEY rotation (chain/rechain.ts) ---------------------------------
+// ---- a re-chain after a SECRETS_KEY rotation (chain/steps/rechain.ts) ---------------------------------
 
 /** Whether the operator log holds a row chained under another key than `key`. */
 export const controlLogStale = async (db: ControlDb, key: string) =>

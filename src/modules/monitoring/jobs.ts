@@ -13,6 +13,7 @@ import {
 import { uuidV7 } from "../../lib/crypto";
 import { AppError } from "../../lib/errors";
 import { tenantPage, tenantsIn } from "../admin/tenants/service";
+import { refreshPeerStatsOrLog } from "../data/peers/service";
 import { dueOccurrence, effectiveSchedule } from "./domain/schedule";
 import { requestNetworkScan, scanNetwork } from "./network/service";
 import { rescreenPublished } from "./runs/rescreen/service";
@@ -37,6 +38,9 @@ export async function monitoringScreenJob(env: Env, message: MonitoringScreenMes
 export async function monitoringNetworkJob(env: Env, message: MonitoringNetworkMessage): Promise<void> {
   const ctx = await contextOrNull(env, message.tenantId, `job:monitoring.network:${crypto.randomUUID()}`);
   if (!ctx) return;
+  // The peers' normal, for the screenings that follow (docs/methodology/peers.md); each skips
+  // itself when no transaction arrived since its last.
+  await refreshPeerStatsOrLog(ctx);
   await scanNetwork(ctx, { trigger: "arrival", runId: null });
 }
 

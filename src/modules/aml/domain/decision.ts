@@ -1,5 +1,6 @@
 /** What one AML rule decides for an entity, and the helpers its evidence is written with. */
 import { round2, round4 } from "../../../lib/numbers";
+import type { PeerNorm } from "../../data/domain/peer-stats";
 import type { EntityFeatures } from "./features";
 import type { RiskLevel } from "./rules";
 import { THRESHOLD_DEFINITIONS, type Thresholds } from "./thresholds";
@@ -95,4 +96,11 @@ export function atLeastCounterfactual(
   return { threshold: name, currentValue: current, flipValue: flip, statement };
 }
 
-export type Decide = (f: EntityFeatures, t: Thresholds, ctx: { highRiskCountries: string[] }) => Decision;
+/** What a decision reads besides the features: the caller's high-risk countries, the entity's peers. */
+export interface DecideContext {
+  highRiskCountries: string[];
+  /** The entity's peer group (docs/methodology/peers.md); absent or null: its own history alone. */
+  peer?: PeerNorm | null;
+}
+
+export type Decide = (f: EntityFeatures, t: Thresholds, ctx: DecideContext) => Decision;

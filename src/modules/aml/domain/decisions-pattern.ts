@@ -1,4 +1,5 @@
 import { round2 } from "../../../lib/numbers";
+import { type PeerNorm, peerCheck } from "../../data/domain/peer-stats";
 import { atLeastCounterfactual, type Decide, type Decision, ev, major, moneyText } from "./decision";
 import { isCashIntensive } from "./rules";
 import type { Thresholds } from "./thresholds";
@@ -106,23 +107,35 @@ export const PATTERN_DECISIONS: Record<string, Decide> = {
       ),
     };
   },
-  "AML-FIN-008": (f, t) =>
-    fan(
-      "in",
+  "AML-FIN-008": (f, t, ctx) =>
+    withPeers(
+      fan(
+        "in",
+        f.fanInCounterparties,
+        f.fanInPriorCounterparties,
+        f.fanInVolumeMinor,
+        t.fanInMinCounterparties,
+        t,
+      ),
       f.fanInCounterparties,
-      f.fanInPriorCounterparties,
-      f.fanInVolumeMinor,
-      t.fanInMinCounterparties,
+      "senders30",
       t,
+      ctx.peer,
     ),
-  "AML-FOUT-009": (f, t) =>
-    fan(
-      "out",
+  "AML-FOUT-009": (f, t, ctx) =>
+    withPeers(
+      fan(
+        "out",
+        f.fanOutCounterparties,
+        f.fanOutPriorCounterparties,
+        f.fanOutVolumeMinor,
+        t.fanOutMinCounterparties,
+        t,
+      ),
       f.fanOutCounterparties,
-      f.fanOutPriorCounterparties,
-      f.fanOutVolumeMinor,
-      t.fanOutMinCounterparties,
+      "receivers30",
       t,
+      ctx.peer,
     ),
   "AML-XBR-010": (f, t) => {
     const max = f.crossBorderMaxMinor;
@@ -210,6 +223,30 @@ export const PATTERN_DECISIONS: Record<string, Decide> = {
  */
 export function fanNeeded(prior: number, min: number, multiple: number): number {
   return Math.max(min, Math.ceil(multiple * prior - 1e-9));
+}
+
+/**
+ * A fan also needs more distinct counterparties than the entity's peer group usually has
+ * (docs/methodology/peers.md): a trader's regular buyers are a trader's normal. No group, or
+ * peerMadMultiple 0: the decision stands as the entity's own normal made it.
+ */
+function withPeers(
+  d: Decision,
+  n: number,
+  feature: "senders30" | "receivers30",
+  t: Thresholds,
+  peer: PeerNorm | null | undefined,
+): Decision {
+  const check = peerCheck(n, peer, feature, t.peerMadMultiple ?? 0, String);
+  if (check.bar === null) return d;
+  const triggered = d.triggered && check.holds;
+  return {
+    triggered,
+    evidence: [...d.evidence, ev("peerCounterparties", n, check.bar, check.text)],
+    explanation: `${d.explanation} ${check.text}`,
+    // A fan its peers hold back names no single threshold: its own normal and the peers' both bind.
+    counterfactual: triggered ? d.counterfactual : null,
+  };
 }
 
 function fan(

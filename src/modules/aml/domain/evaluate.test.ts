@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { PEER_FEATURES, type PeerNorm, summarise } from "../../data/domain/peer-stats";
 import { evaluateRules, hasDecision, highestRiskLevel } from "./evaluate";
 import { type EntityFeatures, emptyFeatures } from "./features";
 import { AML_RULES, ENTITY_RULES, NETWORK_RULES, ruleById } from "./rules";
@@ -221,5 +222,45 @@ describe("counterfactual of a fired rule beyond the threshold's range", () => {
     expect(outcome.triggered).toBe(true);
     expect(outcome.counterfactual?.flipValue).toBeGreaterThan(max);
     expect(outcome.counterfactual?.statement).toContain("no setting of largeCashAmount");
+  });
+});
+
+describe("fan rules against the peer group (docs/methodology/peers.md)", () => {
+  const values = Array.from({ length: 30 }, (_, i) => 10 + (i % 5)); // 10..14, 6 of each
+  const stats = Object.fromEntries(PEER_FEATURES.map((f) => [f, summarise(values)])) as PeerNorm["stats"];
+  const peer: PeerNorm = { group: "customer|business|trading|-", members: 30, asOf: AT, stats };
+  // median 12, MAD 1 -> 12 + 3 x 1.4826 = 16.45; q95 = 14: the bar is 17 (rounded up)
+  const bar = Math.ceil(
+    Math.max(stats.senders30.q95, stats.senders30.median + 3 * 1.4826 * stats.senders30.mad),
+  );
+  const fan = (n: number, withPeer: PeerNorm | null) =>
+    evaluateRules(
+      { ...emptyFeatures("e1"), fanInCounterparties: n, fanInVolumeMinor: 9_000_000 },
+      [ruleById("AML-FIN-008")!],
+      DEFAULT_THRESHOLDS,
+      { ...opts, peer: withPeer },
+    )[0]!;
+
+  it("a fan ordinary for its peers does not fire; one above their bar does", () => {
+    expect(bar).toBe(17);
+    expect(fan(bar - 1, null).triggered).toBe(true);
+    const held = fan(bar - 1, peer);
+    expect(held.triggered).toBe(false);
+    expect(held.explanation).toMatch(/Within the normal of its 30 peers/);
+    const fired = fan(bar, peer);
+    expect(fired.triggered).toBe(true);
+    expect(fired.evidence).toContainEqual(
+      expect.objectContaining({ field: "peerCounterparties", threshold: "17" }),
+    );
+  });
+
+  it("peerMadMultiple 0 turns the peer condition off", () => {
+    const off = evaluateRules(
+      { ...emptyFeatures("e1"), fanInCounterparties: 6, fanInVolumeMinor: 9_000_000 },
+      [ruleById("AML-FIN-008")!],
+      mergeThresholds({ peerMadMultiple: 0 }),
+      { ...opts, peer },
+    )[0]!;
+    expect(off.triggered).toBe(true);
   });
 });

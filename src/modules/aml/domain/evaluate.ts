@@ -1,3 +1,4 @@
+import type { PeerNorm } from "../../data/domain/peer-stats";
 import type { Decide, RuleOutcome } from "./decision";
 import { AMOUNT_DECISIONS } from "./decisions-amount";
 import { PATTERN_DECISIONS } from "./decisions-pattern";
@@ -16,7 +17,7 @@ export function evaluateRules(
   features: EntityFeatures,
   rules: readonly AmlRuleDefinition[],
   thresholds: Thresholds,
-  options: { highRiskCountries: string[]; at: string },
+  options: { highRiskCountries: string[]; at: string; peer?: PeerNorm | null },
 ): RuleOutcome[] {
   return rules.map((rule) => {
     const decision = DECISIONS[rule.ruleId](features, thresholds, options);

@@ -159,12 +159,12 @@ export const ENTITY_RULES: readonly AmlRuleDefinition[] = [
     ruleId: "AML-FIN-008",
     name: "Fan-in from many counterparties",
     description:
-      "Credits from more distinct counterparties than the entity's own normal: at least the larger of fanInMinCounterparties and fanBaselineMultiple x those of the previous window of the same length, totalling fanMinAmount or more.",
+      "Credits from more distinct counterparties than the entity's own normal: at least the larger of fanInMinCounterparties and fanBaselineMultiple x those of the previous window of the same length, totalling fanMinAmount or more, and more than its peer group's normal (peerMadMultiple).",
     category: "pattern",
     caseType: "str",
     defaultRiskLevel: "medium",
     isEnabled: true,
-    thresholdNames: ["fanInMinCounterparties", "fanBaselineMultiple", "fanMinAmount"],
+    thresholdNames: ["fanInMinCounterparties", "fanBaselineMultiple", "fanMinAmount", "peerMadMultiple"],
     primaryThreshold: "fanInMinCounterparties",
     applicableTo: ACCOUNT_HOLDERS,
     requiresHighRiskCountries: false,
@@ -175,14 +175,14 @@ export const ENTITY_RULES: readonly AmlRuleDefinition[] = [
     ruleId: "AML-FOUT-009",
     name: "Fan-out to many counterparties",
     description:
-      "Debits to more distinct counterparties than the entity's own normal: at least the larger of fanOutMinCounterparties and fanBaselineMultiple x those of the previous window of the same length, totalling fanMinAmount or more.",
+      "Debits to more distinct counterparties than the entity's own normal: at least the larger of fanOutMinCounterparties and fanBaselineMultiple x those of the previous window of the same length, totalling fanMinAmount or more, and more than its peer group's normal (peerMadMultiple).",
     category: "pattern",
     caseType: "str",
     defaultRiskLevel: "medium",
     // Off by default: AML-FNO-017 (network fan-out to pass-through recipients) replaces it; on the
     // detection benchmark it flagged 15 holders at precision 0.20, most of them seasonal buyers.
     isEnabled: false,
-    thresholdNames: ["fanOutMinCounterparties", "fanBaselineMultiple", "fanMinAmount"],
+    thresholdNames: ["fanOutMinCounterparties", "fanBaselineMultiple", "fanMinAmount", "peerMadMultiple"],
     primaryThreshold: "fanOutMinCounterparties",
     applicableTo: ACCOUNT_HOLDERS,
     requiresHighRiskCountries: false,

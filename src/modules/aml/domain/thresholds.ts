@@ -103,6 +103,16 @@ export const THRESHOLD_DEFINITIONS: readonly ThresholdDefinition[] = [
       "A fan needs this multiple of the distinct counterparties of the previous window of the same length (0: the minimum count alone)",
   },
   money("fanMinAmount", 20_000, "Volume over those counterparties needed for fan-in/fan-out", 0),
+  {
+    name: "peerMadMultiple",
+    defaultValue: 3,
+    min: 0,
+    max: 100,
+    integer: false,
+    unit: "multiple",
+    description:
+      "A fan also needs more counterparties than its peer group's normal: the larger of their 95th percentile and median + this x 1.4826 x MAD (0: no peer condition)",
+  },
   money(
     "crossBorderAmount",
     12_000,

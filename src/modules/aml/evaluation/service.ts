@@ -2,6 +2,7 @@ import type { TenantContext } from "../../../db/tenant-context";
 import { daysBefore } from "../../../lib/clock";
 import { AppError } from "../../../lib/errors";
 import { grants, type Scope } from "../../../lib/scopes";
+import { peerNormOf, peerRead } from "../../data/peers/service";
 import { alertNote } from "../../monitoring/domain/outcome";
 import { newAlertId, recordAmlAlert } from "../../monitoring/on-demand/service";
 import { evaluateCustomRules } from "../../rules/custom/service";
@@ -40,12 +41,16 @@ async function runRules(
 ) {
   const windowEnd = now.toISOString();
   const groups = groupRules(p.rules, p.live.content.builtins, p.thresholds, input.windowDays);
-  const context = { highRiskCountries: p.countries, at: windowEnd };
-  const reads = async () => {
+  // Without a preload: the entity's reads and its peer groups (docs/methodology/peers.md) in one batch.
+  const reads = async (): Promise<AmlPreload> => {
     const r = readsFor(ctx, input, p, now, proposal);
-    return await r.finish(await ctx.db.batch(r.items));
+    const peers = peerRead(ctx, input.entityType, input.entityId);
+    if (!peers) return { ...(await r.finish(await ctx.db.batch(r.items))), peers: null };
+    const results = await ctx.db.batch([...r.items, peers.item]);
+    const last = results[results.length - 1] as Parameters<typeof peers.decode>[0];
+    return { ...(await r.finish(results.slice(0, -1))), peers: peers.decode(last) };
   };
-  const [{ features, allowlist }, custom] = await Promise.all([
+  const [{ features, allowlist, peers }, custom] = await Promise.all([
     pre ?? reads(),
     evaluateCustomRules(ctx, {
       entityType: input.entityType,
@@ -57,6 +62,9 @@ async function runRules(
       proposed: proposal?.row,
     }),
   ]);
+  // A preload without the page's peers (none read with it): the entity's own read.
+  const peer = peers !== undefined ? peers : await peerNormOf(ctx, input.entityType, input.entityId);
+  const context = { highRiskCountries: p.countries, at: windowEnd, peer };
   const builtin = groups.map((g, i) => evaluateRules(features[i]!, g.rules, g.thresholds, context));
   return combineOutcomes({
     builtin: builtin.flat(),

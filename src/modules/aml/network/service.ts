@@ -1,6 +1,7 @@
 import type { TenantContext } from "../../../db/tenant-context";
 import { daysBefore } from "../../../lib/clock";
 import { yieldToEventLoop } from "../../../lib/yield";
+import type { RuleSetContent } from "../../rules/domain/document";
 import { detectNetworkSchemes } from "../domain/network/detect";
 import {
   DAY_MS,
@@ -19,7 +20,8 @@ import {
 } from "../domain/network-fans";
 import { holderTransfers, outsideFlows } from "../domain/network-input";
 import { detectStructuring, type StructuringHit } from "../domain/network-structuring";
-import { type Thresholds, toMinorUnits } from "../domain/thresholds";
+import { NETWORK_RULES } from "../domain/rules";
+import { mergeThresholds, type Thresholds, toMinorUnits } from "../domain/thresholds";
 import * as repo from "./repo";
 
 /**
@@ -89,6 +91,55 @@ const fanThresholds = (t: Thresholds): FanThresholds => ({
 
 const FANS: readonly ScanTypology[] = ["fan_in", "fan_out"];
 const SHAPES: readonly ScanTypology[] = ["cycle", "scatter_gather", "gather_scatter", "layering"];
+
+/** Each scan typology's rule in the AML catalog. */
+export const TYPOLOGY_RULE: Record<ScanTypology, string> = {
+  cycle: "AML-CYC-012",
+  scatter_gather: "AML-SGA-013",
+  gather_scatter: "AML-GSC-014",
+  layering: "AML-LAY-015",
+  fan_in: "AML-FNI-016",
+  fan_out: "AML-FNO-017",
+  structuring: "AML-SMF-018",
+};
+const RULE_TYPOLOGY = new Map(Object.entries(TYPOLOGY_RULE).map(([t, r]) => [r, t as ScanTypology]));
+
+/** The enabled network typologies of a rule set's content, grouped by the thresholds they run with (rule parameters win). */
+export function typologyGroups(content: RuleSetContent): TypologyGroup[] {
+  const base = mergeThresholds(content.thresholds);
+  const groups = new Map<string, TypologyGroup>();
+  for (const rule of NETWORK_RULES) {
+    const config = content.builtins[rule.ruleId];
+    if (!(config?.enabled ?? rule.isEnabled)) continue;
+    const thresholds: Thresholds = { ...base, ...config?.parameters };
+    const key = JSON.stringify(Object.entries(thresholds).sort(([a], [b]) => (a < b ? -1 : 1)));
+    const group = groups.get(key) ?? { typologies: [], thresholds };
+    group.typologies.push(RULE_TYPOLOGY.get(rule.ruleId)!);
+    groups.set(key, group);
+  }
+  return [...groups.values()];
+}
+
+/**
+ * What the network scan would find under a rule set's content in the history ending at
+ * `historyEnd` (a rule-set backtest): each enabled network rule's participants (customer ids).
+ * Reads like a scan and writes nothing.
+ */
+export async function networkHitsByRule(
+  ctx: TenantContext,
+  content: RuleSetContent,
+  historyEnd: string,
+): Promise<Map<string, Set<string>>> {
+  const groups = typologyGroups(content);
+  const out = new Map<string, Set<string>>(
+    groups.flatMap((g) => g.typologies.map((t) => [TYPOLOGY_RULE[t], new Set<string>()] as const)),
+  );
+  if (groups.length === 0) return out;
+  const found = await findSchemes(ctx, { historyEnd, groups });
+  for (const hit of found.hits)
+    for (const p of hit.participants) out.get(TYPOLOGY_RULE[hit.typology])?.add(p.holderId);
+  return out;
+}
 
 /** Each account's external id -> its customer (the holder a counterparty account names). */
 async function holders(ctx: TenantContext): Promise<Map<string, string>> {

@@ -1,4 +1,5 @@
 import { round2 } from "../../../lib/numbers";
+import type { PeerNorm } from "../../data/domain/peer-stats";
 import type { EvaluationInput, Txn } from "./types";
 
 export const DAY_MS = 86_400_000;
@@ -35,6 +36,8 @@ export interface ActivityView {
   /** The tenant's time zone (IANA) and its UTC offset at evaluation time, for hour-of-day. */
   timeZone: string;
   utcOffsetMinutes: number;
+  /** The entity's peer group, or null: signals on "unusual" then read its own history alone. */
+  peers: PeerNorm | null;
 }
 
 export function buildView(input: EvaluationInput): ActivityView {
@@ -75,6 +78,7 @@ export function buildView(input: EvaluationInput): ActivityView {
     entityAgeDays: entityAgeDays(now, input.entityCreatedAt, input.activityBeforeBaselineAt ?? sorted[0]?.at),
     timeZone: input.timeZone ?? "UTC",
     utcOffsetMinutes: input.utcOffsetMinutes ?? 0,
+    peers: input.peers ?? null,
   };
 }
 

@@ -1,5 +1,6 @@
 import { round2 } from "../../../lib/numbers";
 import { type ActivityView, median, money, ratio } from "./activity";
+import { gateByPeers } from "./peer-gate";
 import type { SignalOutcome, Txn } from "./types";
 
 type P = Record<string, number>;
@@ -81,6 +82,11 @@ export function amountSpike(view: ActivityView, p: P): SignalOutcome {
       deviation: 0,
     };
   const { t, b } = best;
+  return gateByPeers(spikeOutcome(t, b, p), t.amountMinor, view, "maxAmount30", p.peerMadMultiple, money);
+}
+
+/** The spike against the entity's own baseline of the kind. */
+function spikeOutcome(t: Txn, b: RobustBaseline, p: P): SignalOutcome {
   const triggered = t.amountMinor >= b.threshold;
   const kind = kindName(t);
   const rule = `the larger of ${money(p.minAmountMinor)}, ${p.medianMultiple} x the median and the median x e^(${p.madMultiple} x ${b.logSpread}), the robust spread of log amounts`;

@@ -32,7 +32,7 @@ export const SIGNALS: SignalDefinition[] = [
     applicableTo: ALL,
     defaultSeverity: "medium",
     isEnabled: true,
-    parameters: { minCount: 20, baselineMultiple: 3 },
+    parameters: { minCount: 20, baselineMultiple: 3, peerMadMultiple: 3 },
   },
   {
     signalId: "velocity_amount",
@@ -43,7 +43,7 @@ export const SIGNALS: SignalDefinition[] = [
     applicableTo: ALL,
     defaultSeverity: "high",
     isEnabled: true,
-    parameters: { minAmountMinor: 5_000_000, baselineMultiple: 3 },
+    parameters: { minAmountMinor: 5_000_000, baselineMultiple: 3, peerMadMultiple: 3 },
   },
   {
     signalId: "amount_spike",
@@ -56,7 +56,13 @@ export const SIGNALS: SignalDefinition[] = [
     // Off by default: on the detection benchmark (docs/methodology/typologies.md) it flagged 96 of
     // 2,000 holders at precision 0.13 and found no participant nothing else found.
     isEnabled: false,
-    parameters: { medianMultiple: 10, madMultiple: 4, minAmountMinor: 100_000, minBaselineCount: 5 },
+    parameters: {
+      medianMultiple: 10,
+      madMultiple: 4,
+      minAmountMinor: 100_000,
+      minBaselineCount: 5,
+      peerMadMultiple: 3,
+    },
   },
   {
     signalId: "round_amounts",
@@ -132,7 +138,7 @@ export const SIGNALS: SignalDefinition[] = [
     applicableTo: ["customer", "account"],
     defaultSeverity: "medium",
     isEnabled: true,
-    parameters: { minDistinct: 15, baselineMultiple: 3 },
+    parameters: { minDistinct: 15, baselineMultiple: 3, peerMadMultiple: 3 },
   },
   {
     signalId: "refund_reversal_abuse",

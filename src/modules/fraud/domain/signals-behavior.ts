@@ -1,5 +1,6 @@
 import { round2 } from "../../../lib/numbers";
 import { type ActivityView, DAY_MS, money, pct, ratio, sumMinor } from "./activity";
+import { gateByPeers } from "./peer-gate";
 import type { SignalOutcome, Txn } from "./types";
 
 type P = Record<string, number>;
@@ -205,7 +206,17 @@ const counterpartyOf = (t: Txn) => t.counterparty?.trim().toLowerCase();
 const distinctCounterparties = (txns: Txn[]) =>
   new Set(txns.map(counterpartyOf).filter((c): c is string => Boolean(c))).size;
 
-export function manyCounterparties(view: ActivityView, p: P): SignalOutcome {
+export const manyCounterparties = (view: ActivityView, p: P): SignalOutcome =>
+  gateByPeers(
+    ownManyCounterparties(view, p),
+    distinctCounterparties(view.recent),
+    view,
+    "counterparties7",
+    p.peerMadMultiple,
+    String,
+  );
+
+function ownManyCounterparties(view: ActivityView, p: P): SignalOutcome {
   const observed = distinctCounterparties(view.recent);
   // Baseline: mean distinct counterparties per recentDays-long bucket of the baseline the entity's
   // history covers, counted back from the window start, in one pass (bucket b holds

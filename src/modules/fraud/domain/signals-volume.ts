@@ -1,5 +1,6 @@
 import { round2 } from "../../../lib/numbers";
 import { type ActivityView, baselineRate, money, pct, ratio, sumMinor } from "./activity";
+import { gateByPeers } from "./peer-gate";
 import type { SignalOutcome } from "./types";
 
 type P = Record<string, number>;
@@ -7,7 +8,18 @@ type P = Record<string, number>;
 /** A thin baseline (under a week of history before the window) makes baseline multiples weak. */
 const baselineConfidence = (view: ActivityView): number => (view.baseline.length >= 5 ? 1 : 0.7);
 
-export function velocityCount(view: ActivityView, p: P): SignalOutcome {
+export const velocityCount = (view: ActivityView, p: P): SignalOutcome =>
+  gateByPeers(
+    ownVelocityCount(view, p),
+    view.recent.length,
+    view,
+    "count7",
+    p.peerMadMultiple,
+    String,
+    view.recentDays / 7,
+  );
+
+function ownVelocityCount(view: ActivityView, p: P): SignalOutcome {
   const observed = view.recent.length;
   const expected = round2(baselineRate(view, view.baseline.length, view.recentDays));
   const threshold = Math.max(p.minCount, Math.ceil(p.baselineMultiple * expected));
@@ -34,7 +46,18 @@ export function velocityCount(view: ActivityView, p: P): SignalOutcome {
   };
 }
 
-export function velocityAmount(view: ActivityView, p: P): SignalOutcome {
+export const velocityAmount = (view: ActivityView, p: P): SignalOutcome =>
+  gateByPeers(
+    ownVelocityAmount(view, p),
+    sumMinor(view.recent),
+    view,
+    "volume7",
+    p.peerMadMultiple,
+    money,
+    view.recentDays / 7,
+  );
+
+function ownVelocityAmount(view: ActivityView, p: P): SignalOutcome {
   const observed = sumMinor(view.recent);
   const expected = Math.round(baselineRate(view, sumMinor(view.baseline), view.recentDays));
   const threshold = Math.max(p.minAmountMinor, Math.ceil(p.baselineMultiple * expected));

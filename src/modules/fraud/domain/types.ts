@@ -1,4 +1,6 @@
 /** Pure types of fraud evaluation: no Hono, Drizzle or Cloudflare here. */
+import type { PeerNorm } from "../../data/domain/peer-stats";
+
 export const ENTITY_TYPES = ["customer", "account", "agent", "merchant"] as const;
 export type EntityType = (typeof ENTITY_TYPES)[number];
 
@@ -67,4 +69,6 @@ export interface EvaluationInput {
   /** The tenant's time zone (default UTC) and its offset in minutes at `now` (default 0). */
   timeZone?: string;
   utcOffsetMinutes?: number;
+  /** The entity's peer group (docs/methodology/peers.md); absent or null: its own history alone. */
+  peers?: PeerNorm | null;
 }

@@ -1,6 +1,7 @@
 import type { TenantContext } from "../../../db/tenant-context";
 import { isUuid } from "../../../lib/crypto";
 import { badRequest, notFound } from "../../../lib/errors";
+import { type PeerNorm, peerNormOf, peerRead } from "../../data/peers/service";
 import type { ProposedTransactionRow } from "../../data/read-model";
 import { allowlistedEntities, allowlistedSet, allowlistStatement } from "../../lists/service";
 import { evaluateCustomRules } from "../../rules/custom/service";
@@ -138,6 +139,8 @@ export interface FraudPreload {
    * status from `from` to the instant, newest first (pre-transaction screening's AML rows).
    */
   withAml?: { from: string; rows: ActivityRow[] };
+  /** The entity's peer group, read with the page's (absent: evaluate reads it). */
+  peers?: PeerNorm | null;
 }
 
 /**
@@ -149,6 +152,7 @@ export async function preloadFraud(
   ctx: TenantContext,
   page: { entityType: EntityType; entityIds: string[]; windowDays: number; now: Date },
   starts: ReadonlyMap<string, string>,
+  peers?: ReadonlyMap<string, PeerNorm | null>,
 ): Promise<Map<string, FraudPreload>> {
   const { entityType, entityIds, now } = page;
   const { signals: catalog, fraud } = await liveSignals(ctx);
@@ -173,6 +177,7 @@ export async function preloadFraud(
         rows: activity.get(id) ?? [],
         before: before.get(id) ?? null,
         allowlist,
+        ...(peers ? { peers: peers.get(id) ?? null } : {}),
       },
     ]),
   );
@@ -205,9 +210,13 @@ export async function readsOf(
   });
   const key = { column: input.entityType, value: input.entityId };
   const range = { from: baselineStart.toISOString(), to: now.toISOString(), cap: ACTIVITY_CAP };
-  const { items, decode } = entityActivityReads(ctx, key, range, allowlist, options);
+  const reads = entityActivityReads(ctx, key, range, allowlist, options);
+  // The entity's peer groups ride in the same batch (docs/methodology/peers.md).
+  const peers = peerRead(ctx, input.entityType, input.entityId);
+  const items = peers ? ([...reads.items, peers.item] as typeof reads.items) : reads.items;
   const finish = async (results: readonly unknown[]): Promise<FraudPreload> => {
-    const { found, createdAt, rows, withAml, before, extra } = await decode(results);
+    const own = peers ? results.slice(0, -1) : results;
+    const { found, createdAt, rows, withAml, before, extra } = await reads.decode(own);
     if (!found) throw notFound(NOT_FOUND[input.entityType as keyof typeof NOT_FOUND]);
     return {
       now,
@@ -216,6 +225,7 @@ export async function readsOf(
       before,
       allowlist: allowlistedSet(extra),
       ...(withAml ? { withAml: { from: range.from, rows } } : {}),
+      peers: peers ? peers.decode(results[results.length - 1] as Parameters<typeof peers.decode>[0]) : null,
     };
   };
   return { items, finish };
@@ -247,7 +257,7 @@ export async function evaluate(
   const customRules = customRulesToRun(fraud, input.signalIds);
   // Without a preload: the entity, its activity, its last transaction before the baseline and
   // the allowlist in one D1 batch (one round trip); custom rules run their own statement.
-  const [reads, customOutcomes] = await Promise.all([
+  const [reads, customOutcomes, peers] = await Promise.all([
     pre ?? readsOf(ctx, input, now).then(async (r) => r.finish(await ctx.db.batch(r.items))),
     evaluateCustomRules(ctx, {
       entityType: input.entityType,
@@ -258,6 +268,7 @@ export async function evaluate(
       timeZone: zone.timeZone,
       proposed: proposal?.row,
     }),
+    pre?.peers !== undefined ? pre.peers : peerNormOf(ctx, input.entityType, input.entityId),
   ]);
   const { rows, before, allowlist } = reads;
   const at = now.toISOString();
@@ -282,6 +293,7 @@ export async function evaluate(
       baselineDays: BASELINE_DAYS,
       timeZone: zone.timeZone,
       utcOffsetMinutes: zone.utcOffsetMinutes,
+      peers,
     },
     signals,
     { custom, allowlisted: (id) => allowlist.clears(input.entityId, id) },

@@ -4,13 +4,13 @@ import { sha256Hex, uuidV7 } from "../../../lib/crypto";
 import { addCaseSubjects, appendCaseNote, openCasesForTriggered } from "../../aml/cases/service";
 import type { RuleOutcome } from "../../aml/domain/evaluate";
 import { NETWORK_RULES } from "../../aml/domain/rules";
-import { mergeThresholds, type Thresholds } from "../../aml/domain/thresholds";
+import type { Thresholds } from "../../aml/domain/thresholds";
 import {
   findSchemes,
   networkActivity,
   type ScanHit,
-  type ScanTypology,
-  type TypologyGroup,
+  TYPOLOGY_RULE,
+  typologyGroups,
 } from "../../aml/network/service";
 import { eventsInsert, notifyOutbox } from "../../events/service";
 import { stampOf } from "../../rules/domain/document";
@@ -40,17 +40,6 @@ const debounceMs = (ctx: TenantContext) => {
       : DEFAULT_DEBOUNCE_SECONDS) * 1000
   );
 };
-
-const TYPOLOGY_RULE: Record<ScanTypology, string> = {
-  cycle: "AML-CYC-012",
-  scatter_gather: "AML-SGA-013",
-  gather_scatter: "AML-GSC-014",
-  layering: "AML-LAY-015",
-  fan_in: "AML-FNI-016",
-  fan_out: "AML-FNO-017",
-  structuring: "AML-SMF-018",
-};
-const RULE_TYPOLOGY = new Map(Object.entries(TYPOLOGY_RULE).map(([t, r]) => [r, t as ScanTypology]));
 
 export interface NetworkScanOptions {
   trigger: ScreeningTrigger;
@@ -86,22 +75,6 @@ const nothing = (scanned: boolean): NetworkScan => ({
   casesAppended: 0,
   truncated: false,
 });
-
-/** The enabled network typologies, grouped by the thresholds they run with (rule parameters win). */
-function typologyGroups(content: Parameters<typeof stampOf>[0]["content"]): TypologyGroup[] {
-  const base = mergeThresholds(content.thresholds);
-  const groups = new Map<string, TypologyGroup>();
-  for (const rule of NETWORK_RULES) {
-    const config = content.builtins[rule.ruleId];
-    if (!(config?.enabled ?? rule.isEnabled)) continue;
-    const thresholds: Thresholds = { ...base, ...config?.parameters };
-    const key = JSON.stringify(Object.entries(thresholds).sort(([a], [b]) => (a < b ? -1 : 1)));
-    const group = groups.get(key) ?? { typologies: [], thresholds };
-    group.typologies.push(RULE_TYPOLOGY.get(rule.ruleId)!);
-    groups.set(key, group);
-  }
-  return [...groups.values()];
-}
 
 /** A uuid (version 8: derived) from text: the same scheme and holder always give the same alert id. */
 async function derivedUuid(text: string): Promise<string> {

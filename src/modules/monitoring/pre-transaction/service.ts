@@ -153,7 +153,9 @@ export async function screenTransaction(
   );
   const { fraudReads, amlReads } = reads;
   const fraudPre = await fraudReads.finish(results.slice(0, fraudReads.items.length));
-  const amlPre = await amlReads?.finish(results.slice(fraudReads.items.length), amlRowsOf(fraudPre));
+  const amlRead = await amlReads?.finish(results.slice(fraudReads.items.length), amlRowsOf(fraudPre));
+  // The peer groups fraud's batch read serve AML too.
+  const amlPre = amlRead ? { ...amlRead, peers: fraudPre.peers ?? null } : undefined;
   const [fraud, aml] = await Promise.all([
     evaluateFraud(ctx, target, proposal, fraudPre),
     amlPre ? evaluateAml(ctx, amlInput, scopes, actorKeyId, proposal, amlPre) : null,

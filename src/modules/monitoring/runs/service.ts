@@ -11,6 +11,7 @@ import { uuidV7 } from "../../../lib/crypto";
 import { badRequest, conflict, notFound } from "../../../lib/errors";
 import { presentPage } from "../../../lib/pagination";
 import { tenantAuditInsert } from "../../audit/service";
+import { refreshPeerStatsOrLog } from "../../data/peers/service";
 import { eventInsertOnce, notifyOutbox } from "../../events/service";
 import { EVENT_LOOKBACK_DAYS } from "../domain/event-time";
 import { scanNetwork } from "../network/service";
@@ -121,6 +122,8 @@ export async function runStep(
   if (run?.status !== "running") return { next: null };
   const rescreen = run.trigger === "rescreen";
   try {
+    // The peers' normal first (docs/methodology/peers.md): skipped when nothing arrived since.
+    if (run.steps === 0 && !rescreen) await refreshPeerStatsOrLog(ctx);
     // A rescreen queues the next page of its population first (runs/rescreen.ts).
     const queued = rescreen ? await repo.queueRescreenPage(ctx, run.startedAt, RESCREEN_PAGE) : 0;
     const figures = await drainPending(ctx, {

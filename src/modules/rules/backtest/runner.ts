@@ -5,10 +5,15 @@ import { jobs, RULES_BACKTEST_JOB } from "../../../jobs/messages";
 import { r2RunIo, type SteppedRun, saveAndSend } from "../../../jobs/stepped-run";
 import { badRequest, notFound } from "../../../lib/errors";
 import { yieldToEventLoop } from "../../../lib/yield";
+import { NETWORK_RULES } from "../../aml/domain/rules";
+import { networkHitsByRule } from "../../aml/network/service";
 import { putTenantObject } from "../../usage/objects/service";
 import type { RuleSetKind } from "../domain/document";
 import { ruleFeedback } from "../feedback/service";
-import type { RuleTally } from "./domain/tally";
+import { addUnit, emptyTally, type RuleTally } from "./domain/tally";
+
+const NETWORK_RULE_IDS = new Set(NETWORK_RULES.map((r) => r.ruleId));
+
 import {
   fraudUnit,
   initialTallies,
@@ -191,8 +196,29 @@ export function progressOf(doc: RunDocument) {
   };
 }
 
+/**
+ * The network typologies under both versions (docs/decisions/rule-set-backtest.md#network-typologies):
+ * a scan's read of the history ending at `to`, per version, writing nothing; each rule's hits are
+ * the scheme participants (customers) it names. Customer backtests of AML rule sets only: a
+ * scheme's participants are holders.
+ */
+async function networkTallies(ctx: TenantContext, p: Prepared): Promise<RuleTally[]> {
+  if (p.kind !== "aml" || p.input.entityType !== "customer") return [];
+  const live = await networkHitsByRule(ctx, p.live.content, p.input.to);
+  await yieldToEventLoop();
+  const draft = await networkHitsByRule(ctx, p.draft.content, p.input.to);
+  const ids = NETWORK_RULES.map((r) => r.ruleId).filter((id) => live.has(id) || draft.has(id));
+  const tallies = ids.map((id) => emptyTally(id, "builtin"));
+  addUnit(tallies, live, draft);
+  return tallies;
+}
+
 export async function finish(ctx: TenantContext, doc: RunDocument) {
   const p = doc.prepared;
+  doc.tallies = [
+    ...doc.tallies.filter((t) => !NETWORK_RULE_IDS.has(t.ruleId)),
+    ...(await networkTallies(ctx, p)),
+  ];
   const feedback = await ruleFeedback(ctx, p.kind);
   const precision = new Map(feedback.rules.map((r) => [r.ruleId, r]));
   doc.status = "succeeded";

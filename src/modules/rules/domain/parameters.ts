@@ -26,6 +26,8 @@ export const FRAUD_PARAMETER_BOUNDS: Readonly<Record<string, ParameterBounds>> =
   baselineMultiple: multiple,
   medianMultiple: multiple,
   madMultiple: { min: 0, max: 100, integer: false },
+  /** 0: no peer condition (docs/methodology/peers.md). */
+  peerMadMultiple: { min: 0, max: 100, integer: false },
   minAmountMinor: money,
   minInflowMinor: money,
   reportingThresholdMinor: { ...money, min: 1 },

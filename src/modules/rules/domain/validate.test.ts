@@ -32,11 +32,13 @@ describe("case-opening content fields", () => {
     // AML one when the fan rules became relative to the previous window (fanBaselineMultiple added)
     // when the network typologies joined the catalog (their builtins and thresholds), and when
     // AML-FOUT-009 was turned off by default (AML-FNO-017 replaces it), and with AML-SMF-018.
+    // Both moved again when the "unusual" rules took a peer condition (peerMadMultiple, issue 34
+    // item 2: docs/methodology/peers.md).
     expect(await contentHash(checkContent("fraud", {}).content)).toBe(
-      "99d2e6f85658d1df01eba24cc63b72ac85e221f1c16a9b77b729092629ffef07",
+      "93f9ecc081eb6fcad512d79e099f93ad672072cd852b5ffa99b87341bf09650d",
     );
     expect(await contentHash(checkContent("aml", {}).content)).toBe(
-      "1fb012f2a760bc8c35a527b566fb70288690c77249d4de3e878f698fec8e7560",
+      "7d4bf3431364504b2bdeff5bf4a780f102ddff53abe6b5cabb6f8c52cf14b5de",
     );
     expect("createCaseThreshold" in checkContent("fraud", {}).content).toBe(false);
   });

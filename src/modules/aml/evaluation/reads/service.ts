@@ -1,6 +1,7 @@
 import type { BatchItem } from "drizzle-orm/batch";
 import type { TenantContext } from "../../../../db/tenant-context";
 import { daysBefore } from "../../../../lib/clock";
+import type { PeerNorm } from "../../../data/peers/service";
 import { FAILED_STATUSES, type ProposedTransactionRow } from "../../../data/read-model";
 import {
   allowlistedEntities,
@@ -259,6 +260,8 @@ export interface AmlPreload {
   countries: string[];
   features: EntityFeatures[];
   allowlist: Awaited<ReturnType<typeof allowlistedEntities>>;
+  /** The entity's peer group, read with the page's (absent: evaluate reads it). */
+  peers?: PeerNorm | null;
 }
 
 /**
@@ -269,6 +272,7 @@ export interface AmlPreload {
 export async function preloadAml(
   ctx: TenantContext,
   page: { entityType: AmlEntityType; entityIds: string[]; windowDays: number; now: Date },
+  peers?: ReadonlyMap<string, PeerNorm | null>,
 ): Promise<Map<string, AmlPreload>> {
   const { entityType, entityIds, windowDays, now } = page;
   const countries = await storedHighRiskCountries(ctx);
@@ -283,5 +287,16 @@ export async function preloadAml(
       at: now,
     }),
   ]);
-  return new Map(entityIds.map((id) => [id, { now, countries, allowlist, features: features.get(id)! }]));
+  return new Map(
+    entityIds.map((id) => [
+      id,
+      {
+        now,
+        countries,
+        allowlist,
+        features: features.get(id)!,
+        ...(peers ? { peers: peers.get(id) ?? null } : {}),
+      },
+    ]),
+  );
 }

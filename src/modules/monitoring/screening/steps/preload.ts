@@ -2,6 +2,7 @@ import type { MONITORED_ENTITY_TYPES } from "../../../../db/shard/monitoring";
 import type { TenantContext } from "../../../../db/tenant-context";
 import { isUuid } from "../../../../lib/crypto";
 import { type AmlPreload, preloadAml } from "../../../aml/evaluation/service";
+import { peerNorms } from "../../../data/peers/service";
 import { entityStarts, type FraudPreload, preloadFraud } from "../../../fraud/evaluation/service";
 import { asOfPoints } from "../../domain/event-time";
 import { isFraudEntity } from "../../domain/outcome";
@@ -47,9 +48,11 @@ export async function preloadPage(
     types.map(async (entityType) => {
       const entityIds = found.filter((e) => e.entityType === entityType).map((e) => e.entityId);
       const page = { entityIds, ...at };
+      // The page's peer groups, read once for both evaluations (docs/methodology/peers.md).
+      const peers = await peerNorms(ctx, entityType, entityIds);
       const [fraud, aml] = await Promise.all([
-        isFraudEntity(entityType) ? preloadFraud(ctx, { ...page, entityType }, starts) : null,
-        preloadAml(ctx, { ...page, entityType }),
+        isFraudEntity(entityType) ? preloadFraud(ctx, { ...page, entityType }, starts, peers) : null,
+        preloadAml(ctx, { ...page, entityType }, peers),
       ]);
       return { entityType, fraud, aml };
     }),

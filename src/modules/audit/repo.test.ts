@@ -19,7 +19,7 @@ const sources = import.meta.glob(["../../**/*.ts", "!../../**/*.test.ts"], {
 /**
  * Issue 35: an audit row is written chained or not at all. The database refuses a row without its
  * hash or out of its place (migrations shard/0058, control/0018); in the code, only the audit
- * repository builds the insert, and only the chain writer calls it (chain/writer.ts), so every
+ * repository builds the insert, and only the chain writer calls it (chain/steps/writer.ts), so every
  * entry of every module goes through `operatorAuditInsert` / `tenantAuditInsert`.
  */
 const insertInto = /insert\(\s*(auditLog|tenantAuditLog)\b|INSERT\s+INTO\s+(tenant_)?audit_log\b/i;
@@ -37,6 +37,6 @@ describe("one insert path into the audit logs", () => {
     const callers = Object.entries(sources)
       .filter(([path, text]) => path !== "./repo.ts" && insertCall.test(text))
       .map(([path]) => path);
-    expect(callers).toEqual(["./chain/writer.ts"]);
+    expect(callers).toEqual(["./chain/steps/writer.ts"]);
   });
 });

@@ -1,11 +1,11 @@
 import type { BatchItem } from "drizzle-orm/batch";
-import { controlDb, type TenantScope } from "../../../db/client";
-import { type Deferred, type DeferredKind, deferred } from "../../../db/deferred-batch";
-import type { Env } from "../../../env";
-import { GENESIS_HASH } from "../../../lib/hash-chain";
-import type { AuditRow, ChainRow, Place } from "../repo";
-import * as repo from "../repo";
-import * as systemRepo from "../system-repo";
+import { controlDb, type TenantScope } from "../../../../db/client";
+import { type Deferred, type DeferredKind, deferred } from "../../../../db/deferred-batch";
+import type { Env } from "../../../../env";
+import { GENESIS_HASH } from "../../../../lib/hash-chain";
+import type { AuditRow, ChainRow, Place } from "../../repo";
+import * as repo from "../../repo";
+import * as systemRepo from "../../system-repo";
 import {
   type AuditLogName,
   chainKeys,
@@ -14,7 +14,7 @@ import {
   sealLog,
   tenantLog,
   writeHead,
-} from "./service";
+} from "../service";
 
 /**
  * The one way an audit row is written (docs/decisions/audit-log.md#chain): chained when it is

@@ -1,9 +1,9 @@
-import { controlDb, shardNumbers } from "../../../db/client";
-import { tenantScope } from "../../../db/tenant-context";
-import type { Env } from "../../../env";
-import { GENESIS_HASH } from "../../../lib/hash-chain";
-import type { Seal } from "../repo";
-import * as systemRepo from "../system-repo";
+import { controlDb, shardNumbers } from "../../../../db/client";
+import { tenantScope } from "../../../../db/tenant-context";
+import type { Env } from "../../../../env";
+import { GENESIS_HASH } from "../../../../lib/hash-chain";
+import type { Seal } from "../../repo";
+import * as systemRepo from "../../system-repo";
 import {
   type AuditLogName,
   type ChainLog,
@@ -16,7 +16,7 @@ import {
   tenantLog,
   verifyLog,
   writeHead,
-} from "./service";
+} from "../service";
 
 /**
  * After a SECRETS_KEY rotation (the reseal): each audit log with a row chained, or a head
@@ -26,7 +26,7 @@ import {
  * that does not verify is left as it is (re-chaining would launder an edit) and logged. The new
  * hashes of a log are written in one batch (JSON chunks); rows written meanwhile chain on a hash
  * the batch replaces, so the walk reads on until no row is left, and an entry made on a replaced
- * hash is refused by its insert and made again (chain/writer.ts).
+ * hash is refused by its insert and made again (chain/steps/writer.ts).
  */
 
 export interface AuditRechainCount {
