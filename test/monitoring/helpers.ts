@@ -11,6 +11,10 @@ export const quietTenant = (name: string) =>
 export const runScreenJob = (t: TestTenant) =>
   jobHandlers["monitoring.screen"](env, jobs.monitoringScreen(t.id));
 
+/** One delivery of the network scan the drain requests (the queue runs it when it will). */
+export const runNetworkJob = (t: TestTenant) =>
+  jobHandlers["monitoring.network"](env, jobs.monitoringNetwork(t.id));
+
 export interface PendingRow {
   entity_type: string;
   entity_id: string;
