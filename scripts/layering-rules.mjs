@@ -52,6 +52,7 @@ export const HTTP_EXCEPTIONS = {
   ],
   mayImport: [
     "admin/verification/service",
+    "users/service",
     "admin/operators/service",
     "audit/service",
     "admin/origins/service",

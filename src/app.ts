@@ -39,6 +39,7 @@ import { registerRuleSetRoutes } from "./modules/rules/routes";
 import { registerSanctionsAdminRoutes, registerSanctionsRoutes } from "./modules/sanctions/routes";
 import { registerSmeRoutes } from "./modules/sme/routes";
 import { registerUsageRoutes } from "./modules/usage/routes";
+import { registerUserRoutes } from "./modules/users/routes";
 import { registerWebhookRoutes } from "./modules/webhooks/routes";
 import { registerWorkflowRoutes } from "./modules/workflows/routes";
 import "./ports";
@@ -107,6 +108,7 @@ export function buildApp(): App {
   registerGoamlRoutes(app);
   registerCaseFileRoutes(app);
   registerCaseLinkRoutes(app);
+  registerUserRoutes(app);
   registerSanctionsRoutes(app);
   // Operator routes last, so the docs page opens on the tenant API.
   registerAdminRoutes(app);

@@ -36,6 +36,8 @@ export const apiKeys = sqliteTable(
     createdAt: text("created_at").notNull(),
     /** Operator override of the tenant's per-key budget (control migration 0004); null: the tenant's. */
     rateLimitPerMinute: integer("rate_limit_per_minute"),
+    /** The tenant user the key acts as (control migration 0017); null: an integration key. */
+    userId: text("user_id"),
   },
   (t) => [
     index("api_keys_prefix_idx").on(t.prefix),

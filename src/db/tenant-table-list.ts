@@ -40,6 +40,7 @@ export const TENANT_TABLES = [
   "case_files",
   "case_links",
   "webhook_subscriptions",
+  "tenant_users",
   "webhook_deliveries",
   "webhook_delivery_attempts",
   "sme_assessments",

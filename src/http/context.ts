@@ -2,6 +2,7 @@ import type { OpenAPIHono } from "@hono/zod-openapi";
 import type { LazyD1Session } from "../db/d1-session";
 import type { TenantContext } from "../db/tenant-context";
 import type { Env } from "../env";
+import type { Principal } from "../lib/principal";
 import type { Scope } from "../lib/scopes";
 import type { OperatorGrant } from "../modules/admin/operators/service";
 import type { OperatorContext } from "../modules/audit/service";
@@ -11,6 +12,8 @@ export interface AuthInfo {
   scopes: Scope[];
   /** The key's own per-minute budget (operator-set), read with the key: no query in the limiter. */
   rateLimitPerMinute?: number | null;
+  /** Who the request acts as: the key's user, or the key itself as an integration. */
+  principal: Principal;
 }
 
 export interface AppVariables {

@@ -11,6 +11,7 @@ export const AREAS = [
   "agents",
   "aml",
   "webhooks",
+  "users",
 ] as const;
 export type Area = (typeof AREAS)[number];
 /** Read-only areas: the audit log is written by the service itself, never through the API. */

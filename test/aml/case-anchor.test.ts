@@ -50,7 +50,8 @@ describe("AML case history attribution", () => {
     const found = await getCase(caseId);
     expect(found.history.map((h) => [h.sequence, h.actorType, h.actorId, h.actorKeyId])).toEqual([
       [1, "system", "aml-evaluate", t.keyId],
-      [2, "user", "analyst-1", other.id],
+      // A key bound to no user is shown as an integration (issue 37).
+      [2, "integration", "analyst-1", other.id],
     ]);
     expect(found).toMatchObject({ chainValid: true, anchorValid: true });
   });

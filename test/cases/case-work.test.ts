@@ -4,7 +4,7 @@ import { cronTasks } from "../../src/jobs/registry";
 import { amlSlaSweepTask } from "../../src/modules/aml/casework/jobs";
 import { DEFAULT_CASE_SLA, type SlaLevel } from "../../src/modules/cases/domain/work";
 import { fraudSlaSweepTask } from "../../src/modules/fraud/casework/jobs";
-import { createTenant, insertCustomer, json, shardRows, type TestTenant } from "../harness";
+import { createKey, createTenant, insertCustomer, json, shardRows, type TestTenant } from "../harness";
 import { aml, fraud, type Kind, listIds, moveDueAt, outboxOf, post, setSettings } from "./helpers";
 
 const HOUR = 3_600_000;
@@ -161,9 +161,14 @@ describe.each([fraud, aml])("$name case work", (kind: Kind) => {
     expect(refused.details).toContainEqual(
       expect.objectContaining({ code: "second_actor_required", path: "actorId" }),
     );
-    expect((await post(mc, `${kind.base}/${c.id}/close-request/confirm`, { actorId: "ben" })).status).toBe(
-      200,
-    );
+    // One integration key is one principal: another actorId through it is still the requester (issue 37).
+    const sameKey = await post(mc, `${kind.base}/${c.id}/close-request/confirm`, { actorId: "ben" });
+    expect(sameKey.status).toBe(409);
+    const second = await createKey(mc.id, ["fraud:read", "fraud:write", "aml:read", "aml:write"]);
+    const checker = { ...mc, key: second.key, keyId: second.id };
+    expect(
+      (await post(checker, `${kind.base}/${c.id}/close-request/confirm`, { actorId: "ben" })).status,
+    ).toBe(200);
     const closed = await kind.get(mc, c.id);
     expect([closed.status, closed.outcome, closed.closeRequest]).toEqual([
       kind.close,

@@ -106,6 +106,12 @@ export const requestBodies: Record<string, unknown> = {
   "POST /v1/rule-sets/aml/backtest": backtestRange(),
   "POST /v1/webhooks/subscriptions": { url: "https://hooks.example.com/in", eventTypes: ["*"] },
   "PATCH /v1/webhooks/subscriptions/{id}": { description: "security suite" },
+  // A fresh email each time the body is read (an email is unique per tenant).
+  get "POST /v1/users"() {
+    return { name: "Security Analyst", email: `sec-${crypto.randomUUID()}@bank.example`, roles: ["analyst"] };
+  },
+  "PATCH /v1/users/{userId}": { name: "Security Analyst" },
+  "POST /v1/users/{userId}/keys": { name: "security suite" },
   "POST /v1/lists": { name: "Security list", kind: "high_risk_countries" },
   "POST /v1/sanctions/screen": { name: "Security Fixture Name" },
   "PUT /v1/sanctions/settings": { lists: [] },

@@ -7,6 +7,7 @@ import { setUpGoaml, storedCtrReport } from "../goaml/helpers";
 import {
   admin,
   call,
+  createKey,
   insertAccount,
   insertAgent,
   insertCustomer,
@@ -248,7 +249,8 @@ export const pathFixtures: Record<string, PathFixture> = {
   },
   "/v1/kyc-aml/cases/{caseId}/links/{linkId}": async (owner) =>
     caseLink(owner, "/v1/kyc-aml/cases", await amlCaseFor(owner)),
-  // A close waiting for a second actor: requested by "security-maker" under maker-checker.
+  // A close waiting for a second actor: requested by "security-maker" under maker-checker, through
+  // a key of its own (four-eyes compares keys: the owner's key then confirms as a second principal).
   "/v1/fraud/cases/{caseId}/close-request": (owner) =>
     pendingClose(owner, async () => {
       const res = await call("POST", "/v1/fraud/cases", { key: owner.key, body: fraudCaseBody() });
@@ -259,14 +261,14 @@ export const pathFixtures: Record<string, PathFixture> = {
         actorId: "security-maker",
         newStatus: "closed_cleared",
       };
-      await call("POST", `/v1/fraud/cases/${caseId}/events`, { key: owner.key, body: closeBody });
+      await call("POST", `/v1/fraud/cases/${caseId}/events`, { key: await makerKey(owner), body: closeBody });
       return caseId;
     }),
   "/v1/kyc-aml/cases/{caseId}/close-request": (owner) =>
     pendingClose(owner, async () => {
       const caseId = await amlCaseFor(owner);
       await call("POST", `/v1/kyc-aml/cases/${caseId}/transition`, {
-        key: owner.key,
+        key: await makerKey(owner),
         body: { toStatus: "closed_false_positive", actorId: "security-maker" },
       });
       return caseId;
@@ -302,6 +304,17 @@ export const pathFixtures: Record<string, PathFixture> = {
   "/v1/insights/runway/{customerId}": async (owner) => ({ customerId: (await insertCustomer(owner)).id! }),
   "/v1/sme-health/{customerId}": async (owner) => ({ customerId: (await seedSteadySme(owner)).customer.id }),
   "/v1/webhooks/subscriptions/{id}": async (owner) => ({ id: await webhookSubscription(owner) }),
+  "/v1/users/{userId}": async (owner) => {
+    const res = await call("POST", "/v1/users", {
+      key: owner.key,
+      body: {
+        name: "Fixture User",
+        email: `fixture-${crypto.randomUUID()}@bank.example`,
+        roles: ["analyst"],
+      },
+    });
+    return { userId: (await json<{ user: { id: string } }>(res)).user.id };
+  },
   "/v1/webhooks/deliveries/{id}": async (owner) => ({ id: await webhookDelivery(owner) }),
   "/v1/lists/{listId}": listWithEntry,
   "/v1/monitoring/runs/{runId}": async (owner) => {
@@ -326,6 +339,9 @@ export const pathFixtures: Record<string, PathFixture> = {
 };
 
 /** Makes a case with a pending close (maker-checker on only while it is requested). */
+const makerKey = async (owner: TestTenant) =>
+  (await createKey(owner.id, ["fraud:read", "fraud:write", "aml:read", "aml:write"])).key;
+
 async function pendingClose(owner: TestTenant, requestClose: () => Promise<string>) {
   await admin("PATCH", `/admin/tenants/${owner.id}`, { settings: { caseCloseRequiresSecondActor: true } });
   try {

@@ -20,5 +20,6 @@ export * from "./privacy";
 export * from "./rules";
 export * from "./sanctions";
 export * from "./sme";
+export * from "./users";
 export * from "./webhooks";
 export * from "./workflows";

@@ -6,6 +6,7 @@ import { grants, type OperatorScope, type Scope } from "../../lib/scopes";
 import { authenticateOperator } from "../../modules/admin/operators/service";
 import { authenticateApiKey } from "../../modules/admin/verification/service";
 import { operatorContext } from "../../modules/audit/service";
+import { userPrincipal } from "../../modules/users/service";
 import type { AppEnv } from "../context";
 
 function bearer(header: string | undefined): string | undefined {
@@ -13,13 +14,24 @@ function bearer(header: string | undefined): string | undefined {
   return match?.[1];
 }
 
-/** /v1: the tenant comes from the API key and nothing else. */
+/**
+ * /v1: the tenant comes from the API key and nothing else. A key bound to a user acts as that
+ * user, with the scopes of the user's roles now (one shard read; a disabled user is a 401); any
+ * other key is an integration, named by its id (docs/decisions/case-work.md#named-analysts).
+ */
 export const apiKeyAuth: MiddlewareHandler<AppEnv> = async (c, next) => {
   const presented = bearer(c.req.header("authorization"));
   if (!presented) throw new AppError("unauthorized", "Missing API key: send Authorization: Bearer <key>");
-  const { tenant, keyId, scopes, rateLimitPerMinute } = await authenticateApiKey(c.env, presented);
-  c.set("auth", { keyId, scopes, rateLimitPerMinute });
-  c.set("ctx", { ...tenantContext(c.env, tenant, c.get("requestId")), keyId });
+  const { tenant, keyId, scopes, rateLimitPerMinute, userId } = await authenticateApiKey(c.env, presented);
+  const ctx = { ...tenantContext(c.env, tenant, c.get("requestId")), keyId };
+  const bound = userId ? await userPrincipal(ctx, userId) : null;
+  c.set("auth", {
+    keyId,
+    scopes: bound ? bound.scopes : scopes,
+    rateLimitPerMinute,
+    principal: bound ? bound.principal : { type: "integration", id: keyId },
+  });
+  c.set("ctx", ctx);
   await next();
 };
 

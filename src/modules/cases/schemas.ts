@@ -21,7 +21,14 @@ export const CaseTag = z
   )
   .openapi({ example: "mule-network" });
 
-const ActorId = z.string().trim().min(1).max(200);
+/**
+ * Optional in the schema: a user's key is its own actor (docs/decisions/case-work.md#named-analysts);
+ * an integration key must name one (400 naming actorId, checked with the credential).
+ */
+const ActorId = z.string().trim().min(1).max(200).optional().openapi({
+  description:
+    "Who acts. Required with a key bound to no user (an integration: recorded as given, actorType integration); with a user's key, left out or that user's id (another is a 400)",
+});
 const ShortText = z.string().trim().min(1).max(200);
 
 /** The case-work fields every case shows (both kinds). */
@@ -49,6 +56,10 @@ export const caseWorkFields = {
         actorId: z.string(),
         actorName: z.string().nullable(),
         requestedAt: IsoDateTime,
+        principal: z.string().optional().openapi({
+          description:
+            "Who requested it: user:<userId> or integration:<keyId>. Four-eyes compares it: the same principal cannot confirm, whatever actorId it sends (absent on requests made before principals were recorded)",
+        }),
       })
       .openapi("CaseCloseRequest"),
   ).openapi({

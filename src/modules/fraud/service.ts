@@ -184,7 +184,7 @@ export async function getCase(ctx: Ctx, caseId: string) {
 const NOTE_USE = "fraud.case_note";
 const FIELDS_USE = "fraud.case_event";
 const CLEAR_FIELDS: ReadonlySet<string> = new Set([
-  ...["toStatus", "outcome", "requestedBy", "dueAt"],
+  ...["toStatus", "outcome", "requestedBy", "dueAt", "principal"],
   ...["fileId", "sha256", "size", "contentType", "linkId", "linked"],
   ...["alertId", "screeningId", "ruleIds", "overallScore", "ruleId", "until", "listId", "entryId"],
 ]);

@@ -24,6 +24,7 @@ export function newKeyRow(
   expiresAt: string | null,
   now: Date,
   rateLimitPerMinute: number | null = null,
+  userId: string | null = null,
 ) {
   const { key, prefix } = generateApiKey(env.KEY_PREFIX);
   const row: ApiKeyRow = {
@@ -38,6 +39,7 @@ export function newKeyRow(
     rotatedTo: null,
     createdAt: now.toISOString(),
     rateLimitPerMinute,
+    userId,
   };
   return { key, row };
 }
@@ -117,9 +119,18 @@ export async function rotateKey(op: OperatorContext, keyId: string, graceSeconds
   const state = keyState(old, now);
   if (state !== "active") throw conflict(`API key is ${state} and cannot be rotated`);
   if (old.rotatedTo) throw conflict("API key was already rotated; rotate its successor instead");
-  // The successor keeps the name, scopes, budget and any fixed end of life: rotation never extends a key.
+  // The successor keeps the name, scopes, budget, user and any fixed end of life: rotation never extends a key.
   const created = await withHash(
-    newKeyRow(env, old.tenantId, old.name, old.scopes, old.expiresAt, now, old.rateLimitPerMinute),
+    newKeyRow(
+      env,
+      old.tenantId,
+      old.name,
+      old.scopes,
+      old.expiresAt,
+      now,
+      old.rateLimitPerMinute,
+      old.userId ?? null,
+    ),
   );
   const oldExpiresAt = graceExpiry(old.expiresAt, now, graceSeconds);
   const apiKey = presentKey(created.row, created.key);
@@ -198,4 +209,27 @@ export async function setKeyRateLimit(op: OperatorContext, keyId: string, rateLi
   ]);
   forgetKey(keyId);
   return { id: keyId, rateLimitPerMinute };
+}
+
+/**
+ * A tenant's own key bound to one of its users (POST /v1/users/{userId}/keys, the users module
+ * checks the user and audits in the tenant's log): requests with it act as that user, with the
+ * scopes of the user's roles at the time (docs/decisions/case-work.md#named-analysts). `scopes`
+ * records the roles' scopes at creation, for the key lists.
+ */
+export async function createUserKey(
+  env: Env,
+  now: Date,
+  tenantId: string,
+  input: { name: string; userId: string; scopes: Scope[]; expiresAt?: string },
+) {
+  if (input.expiresAt && Date.parse(input.expiresAt) <= now.getTime()) {
+    throw badRequest("Invalid request", [{ path: "expiresAt", message: "expiresAt must be in the future" }]);
+  }
+  const expiresAt = input.expiresAt ? new Date(input.expiresAt).toISOString() : null;
+  const created = await withHash(
+    newKeyRow(env, tenantId, input.name, input.scopes, expiresAt, now, null, input.userId),
+  );
+  await repo.insertKey(controlDb(env), created.row);
+  return { ...presentKey(created.row, created.key), userId: input.userId };
 }

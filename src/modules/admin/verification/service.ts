@@ -25,6 +25,8 @@ export interface Authenticated {
   scopes: Scope[];
   /** The operator's per-key budget override; null: the tenant's setting. */
   rateLimitPerMinute: number | null;
+  /** The tenant user the key is bound to (docs/decisions/case-work.md#named-analysts); null: an integration key. */
+  userId: string | null;
 }
 
 const unauthorized = () => new AppError("unauthorized", "Invalid, revoked or expired API key");
@@ -71,6 +73,7 @@ export async function authenticateApiKey(env: Env, presented: string, clock: Clo
     keyId: entry.key.id,
     scopes: entry.key.scopes as Scope[],
     rateLimitPerMinute: entry.key.rateLimitPerMinute ?? null,
+    userId: entry.key.userId ?? null,
   } satisfies Authenticated;
 }
 

@@ -28,10 +28,14 @@ export interface Actor {
   actorName?: string;
   /** The API key that authenticated the request. */
   actorKeyId: string | null;
+  /** From the credential (cases/actor.ts): a user, or an integration key; default user. */
+  actorType?: "user" | "integration";
+  /** The credential's principal (`user:<id>`, `integration:<key id>`), compared by four-eyes. */
+  principal?: string;
 }
 
 const userActor = (a: Actor, note: string | null = null) => ({
-  actorType: "user",
+  actorType: a.actorType ?? "user",
   actorId: a.actorId,
   actorName: a.actorName ?? null,
   actorKeyId: a.actorKeyId,
@@ -85,6 +89,7 @@ export function transitionEntry(
       actorId: input.actorId,
       actorName: input.actorName ?? null,
       requestedAt: now.toISOString(),
+      ...(input.principal ? { principal: input.principal } : {}),
     };
     return {
       eventType: "close_requested",
@@ -134,7 +139,7 @@ export async function transitionCase(ctx: TenantContext, caseId: string, input: 
 export async function confirmClose(ctx: TenantContext, caseId: string, input: Actor & { note?: string }) {
   await assertReportFiled(ctx, caseId, (await findCase(ctx, caseId))?.closeRequest?.toStatus);
   return appendEntry(ctx, caseId, (row, now) => {
-    const check = checkSecondActor(row.closeRequest, input.actorId, true);
+    const check = checkSecondActor(row.closeRequest, input.actorId, true, input.principal);
     if (!check.ok) throw new AppError(check.code, check.message);
     const { toStatus, outcome } = check.request;
     return transitionEntry(
@@ -150,7 +155,7 @@ export async function confirmClose(ctx: TenantContext, caseId: string, input: Ac
 /** Withdraws (the requester) or refuses (anyone else) the pending close; the status stays. */
 export const rejectClose = (ctx: TenantContext, caseId: string, input: Actor & { note?: string }) =>
   appendEntry(ctx, caseId, (row) => {
-    const check = checkSecondActor(row.closeRequest, input.actorId, false);
+    const check = checkSecondActor(row.closeRequest, input.actorId, false, input.principal);
     if (!check.ok) throw new AppError(check.code, check.message);
     return {
       eventType: "close_rejected",

@@ -1,6 +1,7 @@
 import { z } from "@hono/zod-openapi";
 import type { App } from "../../../http/context";
 import { errorResponses, jsonBody, jsonContent, tenantRoute, uuidParam } from "../../../http/openapi";
+import { caseActor } from "../../cases/service";
 import { TransitionBody } from "../cases/schemas";
 import { transitionCase } from "../casework/service";
 import { DISCLAIMER } from "../schemas";
@@ -27,7 +28,8 @@ export const registerTransitionCase = (app: App) =>
   app.openapi(transitionCaseRoute, async (c) => {
     const result = await transitionCase(c.get("ctx"), c.req.valid("param").caseId, {
       ...c.req.valid("json"),
-      actorKeyId: c.get("auth").keyId,
+      // The actor from the credential (docs/decisions/case-work.md#named-analysts).
+      ...caseActor(c.get("auth"), c.req.valid("json")),
     });
     return c.json({ success: true as const, ...result, disclaimer: DISCLAIMER }, 200);
   });

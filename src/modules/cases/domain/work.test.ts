@@ -57,6 +57,32 @@ describe("case work rules", () => {
     expect(checkSecondActor(pending, "ana", false).ok).toBe(true);
     expect(checkSecondActor(null, "ben", true)).toMatchObject({ ok: false, code: "conflict" });
   });
+  it("four-eyes compares principals when the request recorded one", () => {
+    const byKey = {
+      toStatus: "closed_cleared",
+      outcome: "false_positive" as const,
+      actorId: "ana",
+      actorName: null,
+      requestedAt: "",
+      principal: "integration:k1",
+    };
+    // One integration key is one principal, whatever actorId it writes.
+    expect(checkSecondActor(byKey, "ben", true, "integration:k1")).toMatchObject({
+      ok: false,
+      code: "second_actor_required",
+    });
+    expect(checkSecondActor(byKey, "ana", true, "integration:k2").ok).toBe(true);
+    expect(checkSecondActor(byKey, "ana", true, "user:u1").ok).toBe(true);
+    const byUser = { ...byKey, actorId: "u1", principal: "user:u1" };
+    // The same user through another of its keys is still the same principal.
+    expect(checkSecondActor(byUser, "u1", true, "user:u1")).toMatchObject({ ok: false });
+    expect(checkSecondActor(byUser, "u2", true, "user:u2").ok).toBe(true);
+    // The requester may withdraw its own request.
+    expect(checkSecondActor(byUser, "u1", false, "user:u1").ok).toBe(true);
+    // A request recorded before principals compares actorIds.
+    const legacy = { ...byKey, principal: undefined };
+    expect(checkSecondActor(legacy, "ben", true, "integration:k1").ok).toBe(true);
+  });
   it("the breach event id is stable per case and due date", async () => {
     const id = await slaEventId("aml", "t", "c", "2026-03-01T00:00:00.000Z");
     expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-8[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);

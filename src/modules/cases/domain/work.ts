@@ -125,25 +125,36 @@ export interface CloseRequest {
   actorId: string;
   actorName: string | null;
   requestedAt: string;
+  /**
+   * Who requested it (`user:<id>` or `integration:<key id>`, src/lib/principal.ts); absent on
+   * requests made before principals were recorded, which compare actorId strings.
+   */
+  principal?: string;
 }
 
 export type CloseCheck =
   | { ok: true; request: CloseRequest }
   | { ok: false; code: "conflict" | "second_actor_required"; message: string };
 
-/** Whether `actorId` may confirm or reject the pending close. */
+/**
+ * Whether the actor may confirm or reject the pending close. Four-eyes compares principals (the
+ * credential's user, or the key of an integration): one principal cannot be maker and checker
+ * whatever actorId strings it writes. A request recorded without a principal compares actorIds.
+ */
 export function checkSecondActor(
   pending: CloseRequest | null,
   actorId: string,
   confirming: boolean,
+  principal?: string,
 ): CloseCheck {
   if (!pending)
     return { ok: false, code: "conflict", message: "The case has no close waiting for a second actor" };
-  if (confirming && pending.actorId === actorId)
+  const same = pending.principal && principal ? pending.principal === principal : pending.actorId === actorId;
+  if (confirming && same)
     return {
       ok: false,
       code: "second_actor_required",
-      message: `The close was requested by ${actorId}; a different actor must confirm it`,
+      message: `The close was requested by ${pending.principal ?? pending.actorId}; a different ${pending.principal?.startsWith("integration:") ? "credential (a user, or another key)" : "actor"} must confirm it`,
     };
   return { ok: true, request: pending };
 }

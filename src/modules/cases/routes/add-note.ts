@@ -1,6 +1,7 @@
 import type { App } from "../../../http/context";
 import { jsonBody, jsonContent, tenantRoute } from "../../../http/openapi";
 import type { CaseKind } from "../domain/work";
+import { caseActor, declaredActor } from "../service";
 import { CaseParams, KIND_ROUTES, NOTES } from "./kinds";
 
 /**
@@ -31,7 +32,12 @@ export const registerAddNote = (app: App, kind: CaseKind) =>
   app.openapi(addNoteRoute(kind), async (c) => {
     const note = NOTES[kind];
     // The body was validated against this kind's schema (note.body), which its `add` takes.
-    const input = { ...(c.req.valid("json") as object), actorKeyId: c.get("auth").keyId };
+    const body = c.req.valid("json") as { actorId?: string; actorType?: string };
+    // A kind whose note body declares actorType (fraud) keeps what an integration declared.
+    const actor = body.actorType
+      ? declaredActor(c.get("auth"), { ...body, actorType: body.actorType })
+      : caseActor(c.get("auth"), body);
+    const input = { ...body, ...actor };
     const result = await note.add(c.get("ctx"), c.req.valid("param").caseId, input as never);
     // The status and shape are the kind's, declared in its definition.
     return c.json(

@@ -2,11 +2,12 @@ import type { z } from "@hono/zod-openapi";
 import type { App } from "../../../http/context";
 import { errorResponses, jsonBody, jsonContent, tenantRoute } from "../../../http/openapi";
 import type { CaseKind } from "../domain/work";
+import { caseActor } from "../service";
 import { CASE_WORK, CaseParams, KIND_ROUTES } from "./kinds";
 
 type WorkName = keyof (typeof CASE_WORK)[CaseKind];
 /** What the request body gives the service (each kind's service takes it); the key id comes from the authentication. */
-type WorkBody = { actorId: string };
+type WorkBody = { actorId?: string };
 
 /**
  * One analyst action on a case of either kind (assignment, tags, the close decisions): a POST
@@ -44,7 +45,8 @@ export const registerWorkAction =
     return app.openapi(route, async (c) => {
       // Validated against action.body by the route.
       const body = c.req.valid("json") as WorkBody;
-      const input = { ...body, actorKeyId: c.get("auth").keyId };
+      // The actor from the credential: a user's key acts as the user (docs/decisions/case-work.md#named-analysts).
+      const input = { ...body, ...caseActor(c.get("auth"), body) };
       const result = await CASE_WORK[kind][action.service](
         c.get("ctx"),
         c.req.valid("param").caseId,

@@ -16,6 +16,14 @@ export interface Actor {
   actorId: string;
   actorName?: string;
   actorKeyId: string | null;
+  /**
+   * From the credential (cases/actor.ts). The fraud log's actor_type admits user, system and
+   * workflow only (a CHECK on the chained table), so an integration is recorded as `user` with
+   * its key (actorKeyId) and its principal (four-eyes): docs/decisions/case-work.md#named-analysts.
+   */
+  actorType?: "user" | "integration";
+  /** The credential's principal (`user:<id>`, `integration:<key id>`), compared by four-eyes. */
+  principal?: string;
 }
 
 const user = (a: Actor) => ({
@@ -23,6 +31,7 @@ const user = (a: Actor) => ({
   actorId: a.actorId,
   actorName: a.actorName ?? null,
   actorKeyId: a.actorKeyId,
+  ...(a.principal ? { principal: a.principal } : {}),
 });
 
 /** Assigns (again: reassigns) the case, or unassigns it with a null assignee. */

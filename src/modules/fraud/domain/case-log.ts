@@ -21,6 +21,8 @@ export type LogResult<T> = { ok: true; value: T } | { ok: false; error: LogError
  */
 export interface EventInput extends EventRequest {
   actorType: "user" | "system" | "workflow";
+  /** The credential's principal (src/lib/principal.ts): four-eyes compares it; not stored as a column. */
+  principal?: string;
   actorId: string;
   actorKeyId?: string | null;
   actorName?: string | null;

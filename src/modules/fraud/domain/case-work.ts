@@ -68,6 +68,7 @@ export function nextWork(work: CaseWork, e: WorkEvent): CaseWork {
           actorId: e.actorId,
           actorName: e.actorName,
           requestedAt: e.createdAt,
+          ...(typeof e.resolution?.principal === "string" ? { principal: e.resolution.principal } : {}),
         },
       };
     case "close_rejected":
@@ -87,6 +88,7 @@ export function nextWork(work: CaseWork, e: WorkEvent): CaseWork {
 interface WorkInput {
   eventType: string;
   actorId: string;
+  principal?: string;
   newStatus?: string | null;
   confirmClose?: boolean;
   dueAt?: string;
@@ -109,7 +111,7 @@ export function resolveWorkInput<T extends WorkInput>(work: CaseWork, input: T):
     return { ok: false, error: { code: "conflict", message: "No unrecorded breach of that due date" } };
   const confirming = input.eventType === "closed" && input.confirmClose === true;
   if (input.eventType !== "close_rejected" && !confirming) return { ok: true, value: input };
-  const check = checkSecondActor(work.closeRequest, input.actorId, confirming);
+  const check = checkSecondActor(work.closeRequest, input.actorId, confirming, input.principal);
   if (!check.ok) return { ok: false, error: { code: check.code, message: check.message } };
   const request: CloseRequest = check.request;
   return {
@@ -148,10 +150,12 @@ export function closeInput<T extends WorkInput>(
   if (!decided.ok) throw badRequest(decided.message, [{ path: "outcome", message: decided.message }]);
   const resolution = { ...input.resolution, outcome: decided.outcome };
   if (!requiresSecondActor) return { ...input, resolution } as unknown as T;
+  // The requester's principal is the server's (never a body's resolution): four-eyes compares it.
+  const { principal: _claimed, ...given } = resolution as Record<string, unknown>;
   return {
     ...input,
     eventType: "close_requested",
     newStatus: null,
-    resolution: { ...resolution, toStatus: target },
+    resolution: { ...given, toStatus: target, ...(input.principal ? { principal: input.principal } : {}) },
   } as unknown as T;
 }

@@ -1,5 +1,6 @@
 import type { App } from "../../../http/context";
 import { jsonBody, jsonContent, tenantRoute } from "../../../http/openapi";
+import { declaredActor } from "../../cases/service";
 import { ChangeStatusBody } from "../cases/schemas";
 import { DISCLAIMER } from "../schemas";
 import { changeStatus } from "../service";
@@ -23,7 +24,8 @@ export const registerChangeStatus = (app: App) =>
   app.openapi(changeStatusRoute, async (c) => {
     const event = await changeStatus(c.get("ctx"), c.req.valid("param").caseId, {
       ...c.req.valid("json"),
-      actorKeyId: c.get("auth").keyId,
+      // The actor from the credential (docs/decisions/case-work.md#named-analysts).
+      ...declaredActor(c.get("auth"), c.req.valid("json")),
     });
     return c.json({ success: true as const, event, disclaimer: DISCLAIMER }, 200);
   });
