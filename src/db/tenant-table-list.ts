@@ -38,6 +38,8 @@ export const TENANT_TABLES = [
   "aml_case_tags",
   "case_files",
   "case_links",
+  "case_queues",
+  "case_queue_entries",
   "webhook_subscriptions",
   "webhook_deliveries",
   "webhook_delivery_attempts",

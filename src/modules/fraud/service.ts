@@ -6,6 +6,7 @@ import { AppError, notFound } from "../../lib/errors";
 import { presentPage } from "../../lib/pagination";
 import { anchorKeysFrom } from "../cases/domain/anchor";
 import { type Outcome, presentWork } from "../cases/domain/work";
+import { routeNewCases } from "../cases/queues/service";
 import { alertNote } from "../monitoring/domain/outcome";
 import { recordFraudAlert } from "../monitoring/on-demand/service";
 import {
@@ -15,7 +16,7 @@ import {
   sealPersonalText,
   subjectOf,
 } from "../privacy/subject-keys/service";
-import { caseRow, dueAtOf, fromAlert } from "./cases/batch/service";
+import { caseRow, dueAtOf, fromAlert, routableOf } from "./cases/batch/service";
 import type { CaseListFilter, CreateCaseInput } from "./cases/schemas";
 import { createCase as createCaseLog, verifyCaseLog } from "./cases/service";
 import type { CaseActor, EventInput, LogResult } from "./domain/case-log";
@@ -110,6 +111,7 @@ export async function createCase(ctx: Ctx, input: CreateCaseInput, actorKeyId: s
   const keys = await anchorKeysFrom(ctx.env.SECRETS_KEY);
   // A fresh id has no other writer yet: no serialization needed until it is returned.
   const created = unwrap(await createCaseLog(ctx, row, actor, keys, dueAtOf(ctx, row)));
+  await routeNewCases(ctx, [routableOf(created.row, created.head.dueAt)]);
   const [opened] = await openCases(ctx, [{ case: created.row, head: created.head }]);
   return presentCase(opened, ctx.clock.now());
 }

@@ -22,7 +22,7 @@ import type { AmlCaseStatus } from "../domain/case-machine";
 import { type HistoryEventType, type HistoryFields, historyContent, snapshotOf } from "../domain/history";
 import * as repo from "../repo";
 import { appendNotesBatched, chainedEntry } from "./append/service";
-import { caseItems, type OpenCasesInput } from "./batch/service";
+import { caseItems, type OpenCasesInput, routeOpened } from "./batch/service";
 import { presentCase, presentHistory } from "./present";
 
 export { type OpenCasesInput, openCasesForPage } from "./batch/service";
@@ -44,6 +44,7 @@ export async function openCasesForTriggered(ctx: TenantContext, input: OpenCases
     input.entityId,
     input.outcomes.map((o) => o.ruleId),
   );
+  await routeOpened(ctx, items, new Set(open.map((c) => c.id)));
   return input.outcomes.flatMap((o) => {
     const found = open.find((c) => c.ruleId === o.ruleId);
     // A case closed between the batch and this read is simply not reported.

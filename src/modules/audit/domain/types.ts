@@ -60,6 +60,9 @@ export const AUDIT_ACTIONS = [
   "sanctions_list.version_loaded",
   "sanctions.settings_updated",
   "sanctions_case.decided",
+  "case_queue.created",
+  "case_queue.updated",
+  "case_queue.deleted",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
