@@ -4660,6 +4660,8 @@ export interface components {
              */
             slaBreachedDueAt: string | null;
             tags: string[];
+            /** @description The team queue the case was routed to when opened (GET /v1/case-queues); null when none. On the case's GET and the case lists */
+            queueId?: string | null;
             outcome: components["schemas"]["CaseOutcome"] | (never | null);
             /** @description A close waiting for a second actor (caseCloseRequiresSecondActor); null when none */
             closeRequest: components["schemas"]["CaseCloseRequest"] | (never | null);
@@ -5653,6 +5655,8 @@ export interface components {
              */
             slaBreachedDueAt: string | null;
             tags: string[];
+            /** @description The team queue the case was routed to when opened (GET /v1/case-queues); null when none. On the case's GET and the case lists */
+            queueId?: string | null;
             outcome: components["schemas"]["CaseOutcome"] | (never | null);
             /** @description A close waiting for a second actor (caseCloseRequiresSecondActor); null when none */
             closeRequest: components["schemas"]["CaseCloseRequest"] | (never | null);
@@ -6465,6 +6469,8 @@ export interface components {
             breachedAt: string;
             status: string;
             assigneeId: string | null;
+            /** @description The case's team queue (null when not routed; absent on events before queues) */
+            queueId?: string | null;
             /**
              * @description Fraud cases
              * @enum {string}

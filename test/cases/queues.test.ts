@@ -1,6 +1,9 @@
+import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
+import { amlSlaSweepTask } from "../../src/modules/aml/casework/jobs";
+import { fraudSlaSweepTask } from "../../src/modules/fraud/casework/jobs";
 import { call, createKey, createTenant, json, shardRows, type TestTenant } from "../harness";
-import { aml, fraud } from "./helpers";
+import { aml, fraud, outboxOf } from "./helpers";
 
 interface Queue {
   id: string;
@@ -72,10 +75,20 @@ describe("team queues", () => {
     expect(desk.data.map((c) => c.caseId)).toEqual([high.id, medium.id]);
     expect(desk.pagination.total).toBe(2);
     expect((await queueCases(queues.Critical.id)).data.map((c) => c.caseId)).toEqual([critical.id]);
-    const cash = (await queueCases(queues["Large cash"].id)).data;
-    expect(cash.map((c) => [c.kind, c.caseId])).toEqual(
-      amlCase.riskLevel === "critical" ? [] : [["aml", amlCase.id]],
+    // A critical AML case meets the Critical queue first (priority 1).
+    const amlQueue = amlCase.riskLevel === "critical" ? queues.Critical : queues["Large cash"];
+    const inQueue = (await queueCases(amlQueue.id)).data;
+    expect(inQueue.filter((c) => c.kind === "aml").map((c) => c.caseId)).toEqual([amlCase.id]);
+    // The cases show their queue, on GET and in the lists.
+    const shown = async (path: string) =>
+      (await json<{ case: { queueId: string | null } }>(await call("GET", path, { key: t.key }))).case
+        .queueId;
+    expect(await shown(`/v1/fraud/cases/${high.id}`)).toBe(queues["Fraud desk"].id);
+    expect(await shown(`/v1/kyc-aml/cases/${amlCase.id}`)).toBe(amlQueue.id);
+    const listed = await json<{ data: Array<{ id: string; queueId: string | null }> }>(
+      await call("GET", "/v1/fraud/cases?limit=10", { key: t.key }),
     );
+    expect(listed.data.find((c) => c.id === critical.id)?.queueId).toBe(queues.Critical.id);
     const page = await queueCases(queues["Fraud desk"].id, "limit=1");
     expect(page.data.map((c) => c.caseId)).toEqual([high.id]);
     const next = await queueCases(
@@ -108,6 +121,16 @@ describe("team queues", () => {
     expect((await fraud.closeAs(t, high.id, "analyst-1")).status).toBeLessThan(300);
     expect((await queueCases(queues["Fraud desk"].id)).data.map((c) => c.caseId)).toEqual([medium.id]);
     expect((await stats(queues["Fraud desk"].id)).open).toBe(1);
+
+    // The SLA breach events carry the queue.
+    const breachOf = async (caseId: string) =>
+      (await outboxOf(t, "case.sla_breached"))
+        .map((e) => JSON.parse(e.data))
+        .find((d) => d.caseId === caseId);
+    await fraudSlaSweepTask(env, new Date(Date.now() + 5 * 3_600_000));
+    expect((await breachOf(critical.id))?.queueId).toBe(queues.Critical.id);
+    await amlSlaSweepTask(env, new Date(Date.now() + 400 * 86_400_000));
+    expect((await breachOf(amlCase.id))?.queueId).toBe(amlQueue.id);
 
     // A key without fraud:read sees the queue's AML cases only.
     const amlOnly = await createKey(t.id, ["aml:read"]);

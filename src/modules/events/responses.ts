@@ -276,6 +276,9 @@ export const EVENT_CATALOG: { [T in EventType]: CatalogEntry } = {
         breachedAt: z.string(),
         status: z.string(),
         assigneeId: z.string().nullable(),
+        queueId: z.string().nullable().optional().openapi({
+          description: "The case's team queue (null when not routed; absent on events before queues)",
+        }),
         severity: Severity.optional().openapi({ description: "Fraud cases" }),
         riskLevel: Severity.optional().openapi({ description: "AML cases" }),
         strDueAt: z

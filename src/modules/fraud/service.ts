@@ -6,7 +6,7 @@ import { AppError, notFound } from "../../lib/errors";
 import { presentPage } from "../../lib/pagination";
 import { anchorKeysFrom } from "../cases/domain/anchor";
 import { type Outcome, presentWork } from "../cases/domain/work";
-import { routeNewCases } from "../cases/queues/service";
+import { queueIdOf, queueIdsOf, routeNewCases } from "../cases/queues/service";
 import { alertNote } from "../monitoring/domain/outcome";
 import { recordFraudAlert } from "../monitoring/on-demand/service";
 import {
@@ -171,7 +171,8 @@ async function openCases(ctx: Ctx, found: repo.CaseWithHead[]): Promise<repo.Cas
 export async function getCase(ctx: Ctx, caseId: string) {
   const [found] = await openCases(ctx, [await loadCase(ctx, caseId)]);
   const events = await openNotes(ctx, await repo.allEvents(ctx, caseId));
-  return { ...presentCase(found, ctx.clock.now()), events: events.map(presentEvent) };
+  const queueId = await queueIdOf(ctx, "fraud", caseId);
+  return { ...presentCase(found, ctx.clock.now()), queueId, events: events.map(presentEvent) };
 }
 
 /**
@@ -254,7 +255,15 @@ export async function listCases(ctx: Ctx, filter: CaseListFilter, page: PageRequ
     },
     page,
   );
-  return presentPage({ ...found, rows: await openCases(ctx, found.rows) }, (r) => presentCase(r, now));
+  const queues = await queueIdsOf(
+    ctx,
+    "fraud",
+    found.rows.map((r) => r.case.id),
+  );
+  return presentPage({ ...found, rows: await openCases(ctx, found.rows) }, (r) => ({
+    ...presentCase(r, now),
+    queueId: queues.get(r.case.id) ?? null,
+  }));
 }
 
 export async function listEvents(ctx: Ctx, caseId: string, page: PageRequest) {

@@ -11,6 +11,7 @@ import {
   anchorKeysFrom,
   checkAnchor,
 } from "../../cases/domain/anchor";
+import { queueIdOf, queueIdsOf } from "../../cases/queues/service";
 import {
   openPersonalFields,
   openPersonalTexts,
@@ -72,7 +73,12 @@ export async function listCases(
     { ...filter, dueBy: overdue ? now.toISOString() : undefined },
     page,
   );
-  return presentPage(found, (r) => presentCase(r, now));
+  const queues = await queueIdsOf(
+    ctx,
+    "aml",
+    found.rows.map((r) => r.id),
+  );
+  return presentPage(found, (r) => ({ ...presentCase(r, now), queueId: queues.get(r.id) ?? null }));
 }
 
 export async function getCase(ctx: TenantContext, caseId: string) {
@@ -82,6 +88,7 @@ export async function getCase(ctx: TenantContext, caseId: string) {
   const { chainValid, anchorValid } = await verifyHistory(ctx, row, history);
   return {
     ...presentCase(row, ctx.clock.now()),
+    queueId: await queueIdOf(ctx, "aml", caseId),
     history: (await openNotes(ctx, history)).map(presentHistory),
     chainValid,
     anchorValid,

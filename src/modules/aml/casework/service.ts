@@ -16,6 +16,7 @@ import {
   tagChanges,
 } from "../../cases/domain/work";
 import type { CaseLogEntry } from "../../cases/kinds/service";
+import { queueIdOf } from "../../cases/queues/service";
 import { eventInsertOnce } from "../../events/service";
 import { hasFiledReport } from "../../goaml/read-model";
 import { appendEntry, type EntryBody } from "../cases/service";
@@ -243,6 +244,7 @@ function tagEntry(row: AmlCaseRow, actor: Actor, tag: string, adding: boolean): 
  * when the case closed, moved its due date or had the breach recorded meanwhile.
  */
 export async function recordSlaBreach(ctx: TenantContext, caseId: string, dueAt: string, eventId: string) {
+  const queueId = await queueIdOf(ctx, "aml", caseId);
   try {
     await appendEntry(ctx, caseId, (row, now) => {
       if (isTerminal(row.status as AmlCaseStatus) || row.dueAt !== dueAt || row.slaBreachedDueAt === dueAt)
@@ -255,6 +257,7 @@ export async function recordSlaBreach(ctx: TenantContext, caseId: string, dueAt:
         riskLevel: row.riskLevel,
         status: row.status,
         assigneeId: row.assigneeId,
+        queueId,
         breachedAt: now.toISOString(),
       };
       return {

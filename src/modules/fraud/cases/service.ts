@@ -113,6 +113,7 @@ export async function prepareEvent(
             severity: head.severity,
             status: head.status,
             assigneeId: head.work.assigneeId,
+            queueId: input.queueId ?? null,
             breachedAt: event.createdAt,
           },
         }

@@ -34,6 +34,8 @@ export interface EventInput extends EventRequest {
   dueAt?: string;
   /** `sla_breached` only: the outbox event's id (one per case and due date). */
   outboxEventId?: string;
+  /** `sla_breached` only: the case's team queue, carried by the outbox event (not in the log). */
+  queueId?: string | null;
 }
 
 /** An outbox event committed with the log (case.sla_breached). */
