@@ -6255,7 +6255,7 @@ export interface components {
              *       "customer.risk_alert"
              *     ]
              */
-            eventTypes: ("bhi.calculated" | "customer.risk_alert" | "nba.generated" | "workflow.completed" | "workflow.failed" | "fraud.alert_raised" | "fraud.case_opened" | "aml.case_opened" | "monitoring.run_completed" | "goaml.report_generated" | "goaml.report_status_changed" | "goaml.ctr_generated" | "case.sla_breached" | "case.linked" | "case.unlinked" | "loan.entered_arrears" | "loan.bucket_changed" | "loan.repaid" | "agent.float_low" | "flow_mapping.updated" | "sanctions.potential_match" | "sanctions.case_decided" | "*")[];
+            eventTypes: ("bhi.calculated" | "customer.risk_alert" | "nba.generated" | "workflow.completed" | "workflow.failed" | "fraud.alert_raised" | "fraud.case_opened" | "aml.case_opened" | "monitoring.run_completed" | "goaml.report_generated" | "goaml.report_status_changed" | "goaml.ctr_generated" | "case.sla_breached" | "case.assigned" | "case.linked" | "case.unlinked" | "loan.entered_arrears" | "loan.bucket_changed" | "loan.repaid" | "agent.float_low" | "flow_mapping.updated" | "sanctions.potential_match" | "sanctions.case_decided" | "*")[];
             description?: string;
         };
         UpdateWebhookSubscription: {
@@ -6268,7 +6268,7 @@ export interface components {
              *       "customer.risk_alert"
              *     ]
              */
-            eventTypes?: ("bhi.calculated" | "customer.risk_alert" | "nba.generated" | "workflow.completed" | "workflow.failed" | "fraud.alert_raised" | "fraud.case_opened" | "aml.case_opened" | "monitoring.run_completed" | "goaml.report_generated" | "goaml.report_status_changed" | "goaml.ctr_generated" | "case.sla_breached" | "case.linked" | "case.unlinked" | "loan.entered_arrears" | "loan.bucket_changed" | "loan.repaid" | "agent.float_low" | "flow_mapping.updated" | "sanctions.potential_match" | "sanctions.case_decided" | "*")[];
+            eventTypes?: ("bhi.calculated" | "customer.risk_alert" | "nba.generated" | "workflow.completed" | "workflow.failed" | "fraud.alert_raised" | "fraud.case_opened" | "aml.case_opened" | "monitoring.run_completed" | "goaml.report_generated" | "goaml.report_status_changed" | "goaml.ctr_generated" | "case.sla_breached" | "case.assigned" | "case.linked" | "case.unlinked" | "loan.entered_arrears" | "loan.bucket_changed" | "loan.repaid" | "agent.float_low" | "flow_mapping.updated" | "sanctions.potential_match" | "sanctions.case_decided" | "*")[];
             description?: string | null;
             /** @description Re-enabling also closes the circuit breaker */
             enabled?: boolean;
@@ -6291,7 +6291,7 @@ export interface components {
             timestamp: string;
             tenantId: string;
             /** @description By `type`: the event catalog's data schema (GET /v1/webhooks/event-types); a test delivery's data is free-form */
-            data: components["schemas"]["BhiCalculatedEventData"] | components["schemas"]["CustomerRiskAlertEventData"] | components["schemas"]["NbaGeneratedEventData"] | components["schemas"]["WorkflowCompletedEventData"] | components["schemas"]["WorkflowFailedEventData"] | components["schemas"]["FraudAlertRaisedEventData"] | components["schemas"]["FraudCaseOpenedEventData"] | components["schemas"]["SanctionsPotentialMatchEventData"] | components["schemas"]["SanctionsCaseDecidedEventData"] | components["schemas"]["AmlCaseOpenedEventData"] | components["schemas"]["MonitoringRunCompletedEventData"] | components["schemas"]["GoamlReportGeneratedEventData"] | components["schemas"]["GoamlReportStatusChangedEventData"] | components["schemas"]["GoamlCtrGeneratedEventData"] | components["schemas"]["CaseSlaBreachedEventData"] | components["schemas"]["CaseLinkedEventData"] | components["schemas"]["CaseUnlinkedEventData"] | components["schemas"]["LoanEnteredArrearsEventData"] | components["schemas"]["LoanBucketChangedEventData"] | components["schemas"]["LoanRepaidEventData"] | components["schemas"]["AgentFloatLowEventData"] | components["schemas"]["FlowMappingUpdatedEventData"] | {
+            data: components["schemas"]["BhiCalculatedEventData"] | components["schemas"]["CustomerRiskAlertEventData"] | components["schemas"]["NbaGeneratedEventData"] | components["schemas"]["WorkflowCompletedEventData"] | components["schemas"]["WorkflowFailedEventData"] | components["schemas"]["FraudAlertRaisedEventData"] | components["schemas"]["FraudCaseOpenedEventData"] | components["schemas"]["SanctionsPotentialMatchEventData"] | components["schemas"]["SanctionsCaseDecidedEventData"] | components["schemas"]["AmlCaseOpenedEventData"] | components["schemas"]["MonitoringRunCompletedEventData"] | components["schemas"]["GoamlReportGeneratedEventData"] | components["schemas"]["GoamlReportStatusChangedEventData"] | components["schemas"]["GoamlCtrGeneratedEventData"] | components["schemas"]["CaseSlaBreachedEventData"] | components["schemas"]["CaseAssignedEventData"] | components["schemas"]["CaseLinkedEventData"] | components["schemas"]["CaseUnlinkedEventData"] | components["schemas"]["LoanEnteredArrearsEventData"] | components["schemas"]["LoanBucketChangedEventData"] | components["schemas"]["LoanRepaidEventData"] | components["schemas"]["AgentFloatLowEventData"] | components["schemas"]["FlowMappingUpdatedEventData"] | {
                 [key: string]: unknown;
             };
         };
@@ -6484,6 +6484,17 @@ export interface components {
             /** @description AML cases: the STR clock, if running */
             strDueAt?: string | null;
         };
+        CaseAssignedEventData: {
+            caseId: string;
+            /** @enum {string} */
+            kind: "fraud" | "aml";
+            assigneeId: string;
+            assigneeName: string | null;
+            actorId: string;
+            /** @description The case's team queue; null when not routed */
+            queueId: string | null;
+            at: string;
+        };
         CaseLinkedEventData: {
             linkId: string;
             ends: {
@@ -6622,7 +6633,7 @@ export interface components {
              * @description Sent as X-Service-Event; default webhook.test
              * @enum {string}
              */
-            eventType?: "bhi.calculated" | "customer.risk_alert" | "nba.generated" | "workflow.completed" | "workflow.failed" | "fraud.alert_raised" | "fraud.case_opened" | "aml.case_opened" | "monitoring.run_completed" | "goaml.report_generated" | "goaml.report_status_changed" | "goaml.ctr_generated" | "case.sla_breached" | "case.linked" | "case.unlinked" | "loan.entered_arrears" | "loan.bucket_changed" | "loan.repaid" | "agent.float_low" | "flow_mapping.updated" | "sanctions.potential_match" | "sanctions.case_decided";
+            eventType?: "bhi.calculated" | "customer.risk_alert" | "nba.generated" | "workflow.completed" | "workflow.failed" | "fraud.alert_raised" | "fraud.case_opened" | "aml.case_opened" | "monitoring.run_completed" | "goaml.report_generated" | "goaml.report_status_changed" | "goaml.ctr_generated" | "case.sla_breached" | "case.assigned" | "case.linked" | "case.unlinked" | "loan.entered_arrears" | "loan.bucket_changed" | "loan.repaid" | "agent.float_low" | "flow_mapping.updated" | "sanctions.potential_match" | "sanctions.case_decided";
         };
         WebhookEventType: {
             /** @example fraud.alert_raised */
@@ -22902,7 +22913,7 @@ export interface operations {
                 /** @description The previous page's nextCursor (opaque). Send the same filters; not with offset > 0. */
                 cursor?: string;
                 subscriptionId?: string;
-                eventType?: "bhi.calculated" | "customer.risk_alert" | "nba.generated" | "workflow.completed" | "workflow.failed" | "fraud.alert_raised" | "fraud.case_opened" | "aml.case_opened" | "monitoring.run_completed" | "goaml.report_generated" | "goaml.report_status_changed" | "goaml.ctr_generated" | "case.sla_breached" | "case.linked" | "case.unlinked" | "loan.entered_arrears" | "loan.bucket_changed" | "loan.repaid" | "agent.float_low" | "flow_mapping.updated" | "sanctions.potential_match" | "sanctions.case_decided" | "webhook.test";
+                eventType?: "bhi.calculated" | "customer.risk_alert" | "nba.generated" | "workflow.completed" | "workflow.failed" | "fraud.alert_raised" | "fraud.case_opened" | "aml.case_opened" | "monitoring.run_completed" | "goaml.report_generated" | "goaml.report_status_changed" | "goaml.ctr_generated" | "case.sla_breached" | "case.assigned" | "case.linked" | "case.unlinked" | "loan.entered_arrears" | "loan.bucket_changed" | "loan.repaid" | "agent.float_low" | "flow_mapping.updated" | "sanctions.potential_match" | "sanctions.case_decided" | "webhook.test";
                 status?: "pending" | "succeeded" | "retrying" | "dead";
                 eventId?: string;
                 createdAfter?: string;

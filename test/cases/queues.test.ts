@@ -132,6 +132,36 @@ describe("team queues", () => {
     await amlSlaSweepTask(env, new Date(Date.now() + 400 * 86_400_000));
     expect((await breachOf(amlCase.id))?.queueId).toBe(amlQueue.id);
 
+    // case.assigned names the queue, for both kinds; an unassignment sends none.
+    const assigned = async (caseId: string) =>
+      (await outboxOf(t, "case.assigned")).map((e) => JSON.parse(e.data)).filter((d) => d.caseId === caseId);
+    for (const [base, id] of [
+      ["/v1/fraud/cases", medium.id],
+      ["/v1/kyc-aml/cases", amlCase.id],
+    ]) {
+      const res = await call("POST", `${base}/${id}/assignment`, {
+        key: t.key,
+        body: { assigneeId: "user-1", actorId: "lead-1" },
+      });
+      expect(res.status).toBe(200);
+      const off = await call("POST", `${base}/${id}/assignment`, {
+        key: t.key,
+        body: { assigneeId: null, actorId: "lead-1" },
+      });
+      expect(off.status).toBe(200);
+    }
+    expect(await assigned(medium.id)).toEqual([
+      expect.objectContaining({
+        kind: "fraud",
+        assigneeId: "user-1",
+        actorId: "lead-1",
+        queueId: queues["Fraud desk"].id,
+      }),
+    ]);
+    expect(await assigned(amlCase.id)).toEqual([
+      expect.objectContaining({ kind: "aml", assigneeId: "user-1", queueId: amlQueue.id }),
+    ]);
+
     // A key without fraud:read sees the queue's AML cases only.
     const amlOnly = await createKey(t.id, ["aml:read"]);
     const seen = await json<{ data: QueueCase[] }>(

@@ -289,6 +289,25 @@ export const EVENT_CATALOG: { [T in EventType]: CatalogEntry } = {
       })
       .openapi("CaseSlaBreachedEventData"),
   },
+  "case.assigned": {
+    description:
+      "A fraud or AML case was assigned or reassigned to an analyst (not sent for an unassignment); with the case's team queue.",
+    component: "CaseAssignedEventData",
+    data: z
+      .strictObject({
+        caseId: z.string(),
+        kind: z.enum(["fraud", "aml"]),
+        assigneeId: z.string(),
+        assigneeName: z.string().nullable(),
+        actorId: z.string(),
+        queueId: z
+          .string()
+          .nullable()
+          .openapi({ description: "The case's team queue; null when not routed" }),
+        at: z.string(),
+      })
+      .openapi("CaseAssignedEventData"),
+  },
   "case.linked": {
     description:
       "Two of a tenant's fraud cases, AML cases and alerts were linked (docs/decisions/case-work.md#links); the ends in their stored order.",

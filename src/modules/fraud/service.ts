@@ -7,6 +7,7 @@ import { presentPage } from "../../lib/pagination";
 import { anchorKeysFrom } from "../cases/domain/anchor";
 import { type Outcome, presentWork } from "../cases/domain/work";
 import { queueIdOf, queueIdsOf, routeNewCases } from "../cases/queues/service";
+import { notifyOutbox } from "../events/service";
 import { alertNote } from "../monitoring/domain/outcome";
 import { recordFraudAlert } from "../monitoring/on-demand/service";
 import {
@@ -275,7 +276,10 @@ export async function listEvents(ctx: Ctx, caseId: string, page: PageRequest) {
 /** Appends through the case's Durable Object, which assigns the next sequence. */
 export async function appendEvent(ctx: Ctx, caseId: string, input: EventInput & { outcome?: Outcome }) {
   const stub = caseStub(ctx, caseId);
-  const sealed = await sealEvent(ctx, caseId, input);
+  // An assignment's case.assigned event names the case's team queue.
+  const queued =
+    input.eventType === "assigned" ? { ...input, queueId: await queueIdOf(ctx, "fraud", caseId) } : input;
+  const sealed = await sealEvent(ctx, caseId, queued);
   const result = await viaObject<unknown>(
     stub.append({
       tenantId: ctx.tenantId,
@@ -285,6 +289,7 @@ export async function appendEvent(ctx: Ctx, caseId: string, input: EventInput & 
     }),
   );
   const [event] = await openNotes(ctx, [unwrap(result as LogResult<FraudCaseEventRow>)]);
+  if (event.eventType === "assigned") await notifyOutbox(ctx);
   return presentEvent(event);
 }
 

@@ -17,7 +17,7 @@ import {
 } from "../../cases/domain/work";
 import type { CaseLogEntry } from "../../cases/kinds/service";
 import { queueIdOf } from "../../cases/queues/service";
-import { eventInsertOnce } from "../../events/service";
+import { eventInsert, eventInsertOnce, notifyOutbox } from "../../events/service";
 import { hasFiledReport } from "../../goaml/read-model";
 import { appendEntry, type EntryBody } from "../cases/service";
 import { type AmlCaseStatus, canTransition, isTerminal } from "../domain/case-machine";
@@ -162,12 +162,13 @@ export const rejectClose = (ctx: TenantContext, caseId: string, input: Actor & {
   });
 
 /** Assigns (or reassigns) the case, or unassigns it with a null assignee. */
-export const assignCase = (
+export async function assignCase(
   ctx: TenantContext,
   caseId: string,
   input: Actor & { assigneeId: string | null; assigneeName?: string },
-) =>
-  appendEntry(ctx, caseId, (row) => {
+) {
+  const queueId = await queueIdOf(ctx, "aml", caseId);
+  const result = await appendEntry(ctx, caseId, (row, now) => {
     refuseClosed(row, "assignment");
     const assignee = input.assigneeId
       ? { assigneeId: input.assigneeId, assigneeName: input.assigneeName ?? null }
@@ -179,9 +180,33 @@ export const assignCase = (
       toStatus: row.status,
       ...userActor(input),
       details: input.assigneeId ? assignee : { previousAssigneeId: row.assigneeId },
-      extras: { patch: assignee },
+      extras: {
+        patch: assignee,
+        // Only an assignment (not an unassignment) is a case.assigned event.
+        statements: input.assigneeId
+          ? [
+              eventInsert(
+                ctx,
+                "case.assigned",
+                {
+                  caseId,
+                  kind: "aml",
+                  assigneeId: input.assigneeId,
+                  assigneeName: input.assigneeName ?? null,
+                  actorId: input.actorId,
+                  queueId,
+                  at: now.toISOString(),
+                },
+                now,
+              ),
+            ]
+          : [],
+      },
     };
   });
+  if (input.assigneeId) await notifyOutbox(ctx);
+  return result;
+}
 
 /**
  * A note without a status move; a closed case still takes notes. A note about a customer is
