@@ -1,6 +1,8 @@
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
+import { loadTenantContext } from "../../src/db/tenant-context";
 import { amlSlaSweepTask } from "../../src/modules/aml/casework/jobs";
+import { queueIdsOf } from "../../src/modules/cases/queues/service";
 import { fraudSlaSweepTask } from "../../src/modules/fraud/casework/jobs";
 import { call, createKey, createTenant, json, shardRows, type TestTenant } from "../harness";
 import { aml, fraud, outboxOf } from "./helpers";
@@ -161,6 +163,11 @@ describe("team queues", () => {
     expect(await assigned(amlCase.id)).toEqual([
       expect.objectContaining({ kind: "aml", assigneeId: "user-1", queueId: amlQueue.id }),
     ]);
+
+    // A 500-case list page asks for 500 ids: read in chunks under D1's 100 bound values.
+    const ctx = await loadTenantContext(env, t.id, "queues-test");
+    const ids = [...Array.from({ length: 499 }, () => crypto.randomUUID()), medium.id];
+    expect([...(await queueIdsOf(ctx, "fraud", ids))]).toEqual([[medium.id, queues["Fraud desk"].id]]);
 
     // A key without fraud:read sees the queue's AML cases only.
     const amlOnly = await createKey(t.id, ["aml:read"]);
