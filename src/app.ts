@@ -21,6 +21,7 @@ import { registerTenantAuditRoutes } from "./modules/audit/routes";
 import { registerBhiRoutes } from "./modules/bhi/routes";
 import { registerCaseFileRoutes } from "./modules/cases/files/routes";
 import { registerCaseLinkRoutes } from "./modules/cases/links/routes";
+import { registerCaseQueueRoutes } from "./modules/cases/queues/routes";
 import { registerDataRoutes } from "./modules/data/routes";
 import { registerDocsPage } from "./modules/docs/routes/page";
 import { registerFraudRoutes } from "./modules/fraud/routes";
@@ -109,6 +110,7 @@ export function buildApp(): App {
   registerCaseFileRoutes(app);
   registerCaseLinkRoutes(app);
   registerUserRoutes(app);
+  registerCaseQueueRoutes(app);
   registerSanctionsRoutes(app);
   // Operator routes last, so the docs page opens on the tenant API.
   registerAdminRoutes(app);

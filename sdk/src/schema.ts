@@ -3050,6 +3050,166 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/users": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the tenant's users
+         * @description Oldest first, disabled users included.
+         */
+        get: operations["listUsers"];
+        put?: never;
+        /**
+         * Create a user of the tenant
+         * @description A named analyst, lead, admin or read-only user (docs/decisions/case-work.md#named-analysts). 409 when another user has the email; 403 when the roles carry a scope the calling key lacks. Audited (`user.created`).
+         */
+        post: operations["createUser"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/users/{userId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a user
+         * @description Another tenant's user is a 404.
+         */
+        get: operations["getUser"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Update a user
+         * @description Change the name, email or roles, or disable the user (its keys are then refused, 401). A role change applies to the user's keys at once. 403 when the new roles carry a scope the calling key lacks. Audited (`user.updated`, before and after).
+         */
+        patch: operations["updateUser"];
+        trace?: never;
+    };
+    "/v1/users/{userId}/keys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create an API key bound to a user
+         * @description Requests with the key act as the user: case actions record the user as actor (`actorType: user`) and a body `actorId` naming someone else is a 400; the key holds the scopes of the user's roles at the time of each request. The key is shown once. 409 for a disabled user; 403 when the user's roles carry a scope the calling key lacks. Audited (`user.key_created`).
+         */
+        post: operations["createUserKey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/case-queues": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List case queues
+         * @description The tenant's queues in routing order (priority, then creation); at most 100.
+         */
+        get: operations["listCaseQueues"];
+        put?: never;
+        /**
+         * Create a case queue
+         * @description A team inbox: new fraud and AML cases go to the first queue, lowest `priority` first, whose criteria they meet (kind, typology, minimum level). Members are opaque user ids. Audited (`case_queue.created`); 409 naming `name` when the tenant has a queue of that name.
+         */
+        post: operations["createCaseQueue"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/case-queues/{queueId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a case queue
+         * @description The queue's criteria and members.
+         */
+        get: operations["getCaseQueue"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a case queue
+         * @description Removes the queue; its cases show `queueId: null` and are not re-routed. Audited (`case_queue.deleted`). Answers the removed queue.
+         */
+        delete: operations["deleteCaseQueue"];
+        options?: never;
+        head?: never;
+        /**
+         * Update a case queue
+         * @description Changes the fields sent. New criteria route cases opened afterwards; cases already routed stay. Audited (`case_queue.updated`, before and after).
+         */
+        patch: operations["updateCaseQueue"];
+        trace?: never;
+    };
+    "/v1/case-queues/{queueId}/cases": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List a queue's open cases
+         * @description The queue's open (not closed) cases, earliest due date first (none last), then highest level; paged like the case lists (`limit`, `cursor`, `offset`). Fraud cases are listed only for a key with `fraud:read`.
+         */
+        get: operations["listCaseQueueCases"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/case-queues/{queueId}/stats": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a queue's figures
+         * @description As of now: open cases, those past their due date, and the median age of the open cases in hours. Fraud cases are counted only for a key with `fraud:read`.
+         */
+        get: operations["getCaseQueueStats"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/sanctions/screen": {
         parameters: {
             query?: never;
@@ -4510,6 +4670,8 @@ export interface components {
              * @example 2026-01-31T00:00:00.000Z
              */
             requestedAt: string;
+            /** @description Who requested it: user:<userId> or integration:<keyId>. Four-eyes compares it: the same principal cannot confirm, whatever actorId it sends (absent on requests made before principals were recorded) */
+            principal?: string;
         };
         FraudCaseEvent: {
             /** Format: uuid */
@@ -4596,6 +4758,8 @@ export interface components {
              */
             slaBreachedDueAt: string | null;
             tags: string[];
+            /** @description The team queue the case was routed to when opened (GET /v1/case-queues); null when none. On the case's GET and the case lists */
+            queueId?: string | null;
             outcome: components["schemas"]["CaseOutcome"] | (never | null);
             /** @description A close waiting for a second actor (caseCloseRequiresSecondActor); null when none */
             closeRequest: components["schemas"]["CaseCloseRequest"] | (never | null);
@@ -4932,7 +5096,8 @@ export interface components {
             /** @description The actor to assign (again: reassign); null unassigns */
             assigneeId: string | null;
             assigneeName?: string;
-            actorId: string;
+            /** @description Who acts. Required with a key bound to no user (an integration: recorded as given, actorType integration); with a user's key, left out or that user's id (another is a 400) */
+            actorId?: string;
             actorName?: string;
         };
         CaseTagsRequest: {
@@ -4940,11 +5105,13 @@ export interface components {
             add: string[];
             /** @default [] */
             remove: string[];
-            actorId: string;
+            /** @description Who acts. Required with a key bound to no user (an integration: recorded as given, actorType integration); with a user's key, left out or that user's id (another is a 400) */
+            actorId?: string;
             actorName?: string;
         };
         CaseCloseDecisionRequest: {
-            actorId: string;
+            /** @description Who acts. Required with a key bound to no user (an integration: recorded as given, actorType integration); with a user's key, left out or that user's id (another is a 400) */
+            actorId?: string;
             actorName?: string;
             note?: string;
         };
@@ -5589,6 +5756,8 @@ export interface components {
              */
             slaBreachedDueAt: string | null;
             tags: string[];
+            /** @description The team queue the case was routed to when opened (GET /v1/case-queues); null when none. On the case's GET and the case lists */
+            queueId?: string | null;
             outcome: components["schemas"]["CaseOutcome"] | (never | null);
             /** @description A close waiting for a second actor (caseCloseRequiresSecondActor); null when none */
             closeRequest: components["schemas"]["CaseCloseRequest"] | (never | null);
@@ -5654,7 +5823,8 @@ export interface components {
         };
         CaseNoteRequest: {
             content: string;
-            actorId: string;
+            /** @description Who acts. Required with a key bound to no user (an integration: recorded as given, actorType integration); with a user's key, left out or that user's id (another is a 400) */
+            actorId?: string;
             actorName?: string;
         };
         AmlBacktest: {
@@ -6195,7 +6365,7 @@ export interface components {
              *       "customer.risk_alert"
              *     ]
              */
-            eventTypes: ("bhi.calculated" | "customer.risk_alert" | "nba.generated" | "workflow.completed" | "workflow.failed" | "fraud.alert_raised" | "fraud.case_opened" | "aml.case_opened" | "monitoring.run_completed" | "goaml.report_generated" | "goaml.report_status_changed" | "goaml.ctr_generated" | "case.sla_breached" | "case.linked" | "case.unlinked" | "loan.entered_arrears" | "loan.bucket_changed" | "loan.repaid" | "agent.float_low" | "flow_mapping.updated" | "sanctions.potential_match" | "sanctions.case_decided" | "*")[];
+            eventTypes: ("bhi.calculated" | "customer.risk_alert" | "nba.generated" | "workflow.completed" | "workflow.failed" | "fraud.alert_raised" | "fraud.case_opened" | "aml.case_opened" | "monitoring.run_completed" | "goaml.report_generated" | "goaml.report_status_changed" | "goaml.ctr_generated" | "case.sla_breached" | "case.assigned" | "case.linked" | "case.unlinked" | "loan.entered_arrears" | "loan.bucket_changed" | "loan.repaid" | "agent.float_low" | "flow_mapping.updated" | "sanctions.potential_match" | "sanctions.case_decided" | "*")[];
             description?: string;
         };
         UpdateWebhookSubscription: {
@@ -6208,7 +6378,7 @@ export interface components {
              *       "customer.risk_alert"
              *     ]
              */
-            eventTypes?: ("bhi.calculated" | "customer.risk_alert" | "nba.generated" | "workflow.completed" | "workflow.failed" | "fraud.alert_raised" | "fraud.case_opened" | "aml.case_opened" | "monitoring.run_completed" | "goaml.report_generated" | "goaml.report_status_changed" | "goaml.ctr_generated" | "case.sla_breached" | "case.linked" | "case.unlinked" | "loan.entered_arrears" | "loan.bucket_changed" | "loan.repaid" | "agent.float_low" | "flow_mapping.updated" | "sanctions.potential_match" | "sanctions.case_decided" | "*")[];
+            eventTypes?: ("bhi.calculated" | "customer.risk_alert" | "nba.generated" | "workflow.completed" | "workflow.failed" | "fraud.alert_raised" | "fraud.case_opened" | "aml.case_opened" | "monitoring.run_completed" | "goaml.report_generated" | "goaml.report_status_changed" | "goaml.ctr_generated" | "case.sla_breached" | "case.assigned" | "case.linked" | "case.unlinked" | "loan.entered_arrears" | "loan.bucket_changed" | "loan.repaid" | "agent.float_low" | "flow_mapping.updated" | "sanctions.potential_match" | "sanctions.case_decided" | "*")[];
             description?: string | null;
             /** @description Re-enabling also closes the circuit breaker */
             enabled?: boolean;
@@ -6231,7 +6401,7 @@ export interface components {
             timestamp: string;
             tenantId: string;
             /** @description By `type`: the event catalog's data schema (GET /v1/webhooks/event-types); a test delivery's data is free-form */
-            data: components["schemas"]["BhiCalculatedEventData"] | components["schemas"]["CustomerRiskAlertEventData"] | components["schemas"]["NbaGeneratedEventData"] | components["schemas"]["WorkflowCompletedEventData"] | components["schemas"]["WorkflowFailedEventData"] | components["schemas"]["FraudAlertRaisedEventData"] | components["schemas"]["FraudCaseOpenedEventData"] | components["schemas"]["SanctionsPotentialMatchEventData"] | components["schemas"]["SanctionsCaseDecidedEventData"] | components["schemas"]["AmlCaseOpenedEventData"] | components["schemas"]["MonitoringRunCompletedEventData"] | components["schemas"]["GoamlReportGeneratedEventData"] | components["schemas"]["GoamlReportStatusChangedEventData"] | components["schemas"]["GoamlCtrGeneratedEventData"] | components["schemas"]["CaseSlaBreachedEventData"] | components["schemas"]["CaseLinkedEventData"] | components["schemas"]["CaseUnlinkedEventData"] | components["schemas"]["LoanEnteredArrearsEventData"] | components["schemas"]["LoanBucketChangedEventData"] | components["schemas"]["LoanRepaidEventData"] | components["schemas"]["AgentFloatLowEventData"] | components["schemas"]["FlowMappingUpdatedEventData"] | {
+            data: components["schemas"]["BhiCalculatedEventData"] | components["schemas"]["CustomerRiskAlertEventData"] | components["schemas"]["NbaGeneratedEventData"] | components["schemas"]["WorkflowCompletedEventData"] | components["schemas"]["WorkflowFailedEventData"] | components["schemas"]["FraudAlertRaisedEventData"] | components["schemas"]["FraudCaseOpenedEventData"] | components["schemas"]["SanctionsPotentialMatchEventData"] | components["schemas"]["SanctionsCaseDecidedEventData"] | components["schemas"]["AmlCaseOpenedEventData"] | components["schemas"]["MonitoringRunCompletedEventData"] | components["schemas"]["GoamlReportGeneratedEventData"] | components["schemas"]["GoamlReportStatusChangedEventData"] | components["schemas"]["GoamlCtrGeneratedEventData"] | components["schemas"]["CaseSlaBreachedEventData"] | components["schemas"]["CaseAssignedEventData"] | components["schemas"]["CaseLinkedEventData"] | components["schemas"]["CaseUnlinkedEventData"] | components["schemas"]["LoanEnteredArrearsEventData"] | components["schemas"]["LoanBucketChangedEventData"] | components["schemas"]["LoanRepaidEventData"] | components["schemas"]["AgentFloatLowEventData"] | components["schemas"]["FlowMappingUpdatedEventData"] | {
                 [key: string]: unknown;
             };
         };
@@ -6411,6 +6581,8 @@ export interface components {
             breachedAt: string;
             status: string;
             assigneeId: string | null;
+            /** @description The case's team queue (null when not routed; absent on events before queues) */
+            queueId?: string | null;
             /**
              * @description Fraud cases
              * @enum {string}
@@ -6423,6 +6595,17 @@ export interface components {
             riskLevel?: "low" | "medium" | "high" | "critical";
             /** @description AML cases: the STR clock, if running */
             strDueAt?: string | null;
+        };
+        CaseAssignedEventData: {
+            caseId: string;
+            /** @enum {string} */
+            kind: "fraud" | "aml";
+            assigneeId: string;
+            assigneeName: string | null;
+            actorId: string;
+            /** @description The case's team queue; null when not routed */
+            queueId: string | null;
+            at: string;
         };
         CaseLinkedEventData: {
             linkId: string;
@@ -6562,7 +6745,7 @@ export interface components {
              * @description Sent as X-Service-Event; default webhook.test
              * @enum {string}
              */
-            eventType?: "bhi.calculated" | "customer.risk_alert" | "nba.generated" | "workflow.completed" | "workflow.failed" | "fraud.alert_raised" | "fraud.case_opened" | "aml.case_opened" | "monitoring.run_completed" | "goaml.report_generated" | "goaml.report_status_changed" | "goaml.ctr_generated" | "case.sla_breached" | "case.linked" | "case.unlinked" | "loan.entered_arrears" | "loan.bucket_changed" | "loan.repaid" | "agent.float_low" | "flow_mapping.updated" | "sanctions.potential_match" | "sanctions.case_decided";
+            eventType?: "bhi.calculated" | "customer.risk_alert" | "nba.generated" | "workflow.completed" | "workflow.failed" | "fraud.alert_raised" | "fraud.case_opened" | "aml.case_opened" | "monitoring.run_completed" | "goaml.report_generated" | "goaml.report_status_changed" | "goaml.ctr_generated" | "case.sla_breached" | "case.assigned" | "case.linked" | "case.unlinked" | "loan.entered_arrears" | "loan.bucket_changed" | "loan.repaid" | "agent.float_low" | "flow_mapping.updated" | "sanctions.potential_match" | "sanctions.case_decided";
         };
         WebhookEventType: {
             /** @example fraud.alert_raised */
@@ -8849,6 +9032,178 @@ export interface components {
             /** @description Why; kept in the log entries */
             note?: string;
         };
+        User: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+            email: string;
+            roles: components["schemas"]["UserRole"][];
+            disabled: boolean;
+            /**
+             * Format: date-time
+             * @example 2026-01-31T00:00:00.000Z
+             */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @example 2026-01-31T00:00:00.000Z
+             */
+            updatedAt: string;
+        };
+        /**
+         * @description read-only: reads cases; analyst: also works them; lead: also reads users and the audit log; admin: also manages users and their keys (docs/decisions/case-work.md#named-analysts)
+         * @enum {string}
+         */
+        UserRole: "analyst" | "lead" | "admin" | "read-only";
+        CreateUserRequest: {
+            /** @example Ana Mokoena */
+            name: string;
+            /**
+             * Format: email
+             * @example ana@bank.example
+             */
+            email: string;
+            roles: components["schemas"]["UserRole"][];
+        };
+        UpdateUserRequest: {
+            /** @example Ana Mokoena */
+            name?: string;
+            /**
+             * Format: email
+             * @example ana@bank.example
+             */
+            email?: string;
+            roles?: components["schemas"]["UserRole"][];
+            /** @description A disabled user's keys are refused (401) until the user is enabled again */
+            disabled?: boolean;
+        };
+        UserApiKey: {
+            /** Format: uuid */
+            id: string;
+            /** @description Shown once */
+            key: string;
+            prefix: string;
+            name: string;
+            /** Format: uuid */
+            userId: string;
+            /** @description The scopes of the user's roles now; a request with the key holds the scopes of the user's roles at that time */
+            scopes: string[];
+            /**
+             * Format: date-time
+             * @example 2026-01-31T00:00:00.000Z
+             */
+            expiresAt: string | null;
+        };
+        CreateUserKeyRequest: {
+            name: string;
+            /**
+             * Format: date-time
+             * @example 2026-01-31T00:00:00.000Z
+             */
+            expiresAt?: string;
+        };
+        CaseQueue: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+            priority: number;
+            kinds: ("fraud" | "aml")[];
+            typologies: string[];
+            /** @enum {string|null} */
+            minRiskLevel: "low" | "medium" | "high" | "critical" | null;
+            members: string[];
+            /**
+             * Format: date-time
+             * @example 2026-01-31T00:00:00.000Z
+             */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @example 2026-01-31T00:00:00.000Z
+             */
+            updatedAt: string;
+        };
+        CaseQueueCreateRequest: {
+            /** @description Unique in the tenant */
+            name: string;
+            /** @description Routing order: the lowest-priority matching queue takes a new case */
+            priority: number;
+            /**
+             * @description Case kinds routed here; empty for any
+             * @default []
+             */
+            kinds: ("fraud" | "aml")[];
+            /**
+             * @description AML rule ids or fraud signal ids; a case matches on any one; empty for any
+             * @default []
+             */
+            typologies: string[];
+            /**
+             * @description Lowest case level routed here (fraud severity, AML risk level); null for any
+             * @default null
+             * @enum {string|null}
+             */
+            minRiskLevel: "low" | "medium" | "high" | "critical" | null;
+            /**
+             * @description The queue's analysts: opaque user ids (the actor ids cases are assigned to)
+             * @default []
+             */
+            members: string[];
+        };
+        CaseQueueUpdateRequest: {
+            /** @description Unique in the tenant */
+            name?: string;
+            /** @description Routing order: the lowest-priority matching queue takes a new case */
+            priority?: number;
+            /** @description Case kinds routed here; empty for any */
+            kinds?: ("fraud" | "aml")[];
+            /** @description AML rule ids or fraud signal ids; a case matches on any one; empty for any */
+            typologies?: string[];
+            /**
+             * @description Lowest case level routed here (fraud severity, AML risk level); null for any
+             * @enum {string|null}
+             */
+            minRiskLevel?: "low" | "medium" | "high" | "critical" | null;
+            /** @description The queue's analysts: opaque user ids (the actor ids cases are assigned to) */
+            members?: string[];
+        };
+        CaseQueueCase: {
+            /** @enum {string} */
+            kind: "fraud" | "aml";
+            /** Format: uuid */
+            caseId: string;
+            status: string;
+            /**
+             * @description Fraud severity or AML risk level
+             * @enum {string}
+             */
+            riskLevel: "low" | "medium" | "high" | "critical";
+            /**
+             * Format: date-time
+             * @example 2026-01-31T00:00:00.000Z
+             */
+            dueAt: string | null;
+            overdue: boolean;
+            /**
+             * Format: date-time
+             * @example 2026-01-31T00:00:00.000Z
+             */
+            openedAt: string;
+            assigneeId: string | null;
+        };
+        CaseQueueStats: {
+            /** Format: uuid */
+            queueId: string;
+            open: number;
+            overdue: number;
+            /** @description Of the open cases, one decimal; null when none */
+            medianAgeHours: number | null;
+            /**
+             * Format: date-time
+             * @example 2026-01-31T00:00:00.000Z
+             */
+            at: string;
+        };
         SanctionsScreenResult: {
             threshold: number;
             /** @description Each list screened and its version */
@@ -9106,7 +9461,7 @@ export interface components {
              * @description The table the step is at; null between steps
              * @enum {string|null}
              */
-            currentTable: "customers" | "accounts" | "agents" | "transactions" | "data_row_counts" | "events" | "sync_runs" | "import_files" | "fineract_accounts" | "fineract_loans" | "flow_mappings" | "flow_backfills" | "bhi_jobs" | "bhi_records" | "bhi_latest" | "fraud_cases" | "fraud_case_events" | "fraud_case_heads" | "fraud_case_tags" | "aml_thresholds" | "aml_cases" | "aml_case_history" | "aml_case_tags" | "aml_case_subjects" | "case_files" | "case_links" | "webhook_subscriptions" | "webhook_deliveries" | "webhook_delivery_attempts" | "sme_assessments" | "sme_benchmark_snapshots" | "agent_health_snapshots" | "agent_health_benchmarks" | "agent_health_refresh_runs" | "agent_float_reports" | "agent_float_episodes" | "agent_float_demand_pools" | "workflow_runs" | "tenant_audit_log" | "rule_set_drafts" | "rule_set_versions" | "rule_set_heads" | "rule_set_publications" | "lists" | "list_entries" | "list_history" | "monitoring_pending" | "monitoring_screenings" | "monitoring_alerts" | "monitoring_alert_rules" | "monitoring_runs" | "monitoring_network_scans" | "peer_group_stats" | "peer_stats_runs" | "idempotency_keys" | "goaml_profiles" | "goaml_reports" | "goaml_report_history" | "goaml_ctr_runs" | "goaml_subjects" | "loans" | "loan_installments" | "loan_repayments" | "lending_snapshots" | "lending_roll_rates" | "subject_keys" | "customer_erasures" | "sanctions_settings" | "sanctions_cases" | "sanctions_clearances" | null;
+            currentTable: "customers" | "accounts" | "agents" | "transactions" | "data_row_counts" | "events" | "sync_runs" | "import_files" | "fineract_accounts" | "fineract_loans" | "flow_mappings" | "flow_backfills" | "bhi_jobs" | "bhi_records" | "bhi_latest" | "fraud_cases" | "fraud_case_events" | "fraud_case_heads" | "fraud_case_tags" | "aml_thresholds" | "aml_cases" | "aml_case_history" | "aml_case_tags" | "aml_case_subjects" | "case_files" | "case_links" | "case_queues" | "case_queue_entries" | "webhook_subscriptions" | "tenant_users" | "webhook_deliveries" | "webhook_delivery_attempts" | "sme_assessments" | "sme_benchmark_snapshots" | "agent_health_snapshots" | "agent_health_benchmarks" | "agent_health_refresh_runs" | "agent_float_reports" | "agent_float_episodes" | "agent_float_demand_pools" | "workflow_runs" | "tenant_audit_log" | "rule_set_drafts" | "rule_set_versions" | "rule_set_heads" | "rule_set_publications" | "lists" | "list_entries" | "list_history" | "monitoring_pending" | "monitoring_screenings" | "monitoring_alerts" | "monitoring_alert_rules" | "monitoring_runs" | "monitoring_network_scans" | "peer_group_stats" | "peer_stats_runs" | "idempotency_keys" | "goaml_profiles" | "goaml_reports" | "goaml_report_history" | "goaml_ctr_runs" | "goaml_subjects" | "loans" | "loan_installments" | "loan_repayments" | "lending_snapshots" | "lending_roll_rates" | "subject_keys" | "customer_erasures" | "sanctions_settings" | "sanctions_cases" | "sanctions_clearances" | null;
             tablesDone: number;
             tablesTotal: number;
             /** @description Counts and hashes of every table agreed under the fence (then it switched) */
@@ -9135,7 +9490,7 @@ export interface components {
         };
         TenantMoveTable: {
             /** @enum {string} */
-            table: "customers" | "accounts" | "agents" | "transactions" | "data_row_counts" | "events" | "sync_runs" | "import_files" | "fineract_accounts" | "fineract_loans" | "flow_mappings" | "flow_backfills" | "bhi_jobs" | "bhi_records" | "bhi_latest" | "fraud_cases" | "fraud_case_events" | "fraud_case_heads" | "fraud_case_tags" | "aml_thresholds" | "aml_cases" | "aml_case_history" | "aml_case_tags" | "aml_case_subjects" | "case_files" | "case_links" | "webhook_subscriptions" | "webhook_deliveries" | "webhook_delivery_attempts" | "sme_assessments" | "sme_benchmark_snapshots" | "agent_health_snapshots" | "agent_health_benchmarks" | "agent_health_refresh_runs" | "agent_float_reports" | "agent_float_episodes" | "agent_float_demand_pools" | "workflow_runs" | "tenant_audit_log" | "rule_set_drafts" | "rule_set_versions" | "rule_set_heads" | "rule_set_publications" | "lists" | "list_entries" | "list_history" | "monitoring_pending" | "monitoring_screenings" | "monitoring_alerts" | "monitoring_alert_rules" | "monitoring_runs" | "monitoring_network_scans" | "peer_group_stats" | "peer_stats_runs" | "idempotency_keys" | "goaml_profiles" | "goaml_reports" | "goaml_report_history" | "goaml_ctr_runs" | "goaml_subjects" | "loans" | "loan_installments" | "loan_repayments" | "lending_snapshots" | "lending_roll_rates" | "subject_keys" | "customer_erasures" | "sanctions_settings" | "sanctions_cases" | "sanctions_clearances";
+            table: "customers" | "accounts" | "agents" | "transactions" | "data_row_counts" | "events" | "sync_runs" | "import_files" | "fineract_accounts" | "fineract_loans" | "flow_mappings" | "flow_backfills" | "bhi_jobs" | "bhi_records" | "bhi_latest" | "fraud_cases" | "fraud_case_events" | "fraud_case_heads" | "fraud_case_tags" | "aml_thresholds" | "aml_cases" | "aml_case_history" | "aml_case_tags" | "aml_case_subjects" | "case_files" | "case_links" | "case_queues" | "case_queue_entries" | "webhook_subscriptions" | "tenant_users" | "webhook_deliveries" | "webhook_delivery_attempts" | "sme_assessments" | "sme_benchmark_snapshots" | "agent_health_snapshots" | "agent_health_benchmarks" | "agent_health_refresh_runs" | "agent_float_reports" | "agent_float_episodes" | "agent_float_demand_pools" | "workflow_runs" | "tenant_audit_log" | "rule_set_drafts" | "rule_set_versions" | "rule_set_heads" | "rule_set_publications" | "lists" | "list_entries" | "list_history" | "monitoring_pending" | "monitoring_screenings" | "monitoring_alerts" | "monitoring_alert_rules" | "monitoring_runs" | "monitoring_network_scans" | "peer_group_stats" | "peer_stats_runs" | "idempotency_keys" | "goaml_profiles" | "goaml_reports" | "goaml_report_history" | "goaml_ctr_runs" | "goaml_subjects" | "loans" | "loan_installments" | "loan_repayments" | "lending_snapshots" | "lending_roll_rates" | "subject_keys" | "customer_erasures" | "sanctions_settings" | "sanctions_cases" | "sanctions_clearances";
             /** @description Rows of the tenant on the source as of the latest pass (kept current by the fenced step) */
             sourceRows: number;
             /** @description The same on the target */
@@ -9197,7 +9552,7 @@ export interface components {
             expiresAt?: string;
         };
         /** @enum {string} */
-        Scope: "*" | "data:read" | "data:write" | "bhi:read" | "bhi:write" | "nba:read" | "nba:write" | "insights:read" | "insights:write" | "workflows:read" | "workflows:write" | "reports:read" | "reports:write" | "fraud:read" | "fraud:write" | "sme:read" | "sme:write" | "agents:read" | "agents:write" | "aml:read" | "aml:write" | "webhooks:read" | "webhooks:write" | "audit:read" | "rules:publish";
+        Scope: "*" | "data:read" | "data:write" | "bhi:read" | "bhi:write" | "nba:read" | "nba:write" | "insights:read" | "insights:write" | "workflows:read" | "workflows:write" | "reports:read" | "reports:write" | "fraud:read" | "fraud:write" | "sme:read" | "sme:write" | "agents:read" | "agents:write" | "aml:read" | "aml:write" | "webhooks:read" | "webhooks:write" | "users:read" | "users:write" | "audit:read" | "rules:publish";
         ApiKey: {
             /** Format: uuid */
             id: string;
@@ -22801,7 +23156,7 @@ export interface operations {
                 /** @description The previous page's nextCursor (opaque). Send the same filters; not with offset > 0. */
                 cursor?: string;
                 subscriptionId?: string;
-                eventType?: "bhi.calculated" | "customer.risk_alert" | "nba.generated" | "workflow.completed" | "workflow.failed" | "fraud.alert_raised" | "fraud.case_opened" | "aml.case_opened" | "monitoring.run_completed" | "goaml.report_generated" | "goaml.report_status_changed" | "goaml.ctr_generated" | "case.sla_breached" | "case.linked" | "case.unlinked" | "loan.entered_arrears" | "loan.bucket_changed" | "loan.repaid" | "agent.float_low" | "flow_mapping.updated" | "sanctions.potential_match" | "sanctions.case_decided" | "webhook.test";
+                eventType?: "bhi.calculated" | "customer.risk_alert" | "nba.generated" | "workflow.completed" | "workflow.failed" | "fraud.alert_raised" | "fraud.case_opened" | "aml.case_opened" | "monitoring.run_completed" | "goaml.report_generated" | "goaml.report_status_changed" | "goaml.ctr_generated" | "case.sla_breached" | "case.assigned" | "case.linked" | "case.unlinked" | "loan.entered_arrears" | "loan.bucket_changed" | "loan.repaid" | "agent.float_low" | "flow_mapping.updated" | "sanctions.potential_match" | "sanctions.case_decided" | "webhook.test";
                 status?: "pending" | "succeeded" | "retrying" | "dead";
                 eventId?: string;
                 createdAfter?: string;
@@ -27098,7 +27453,7 @@ export interface operations {
                 offset?: number | null;
                 /** @description The previous page's nextCursor (opaque). Send the same filters; not with offset > 0. */
                 cursor?: string;
-                action?: "tenant.created" | "tenant.settings_updated" | "tenant.move_started" | "tenant.moved" | "tenant.move_cancelled" | "tenant.export_requested" | "tenant.export_downloaded" | "tenant.object_recount_started" | "tenant.deleted" | "api_key.created" | "api_key.rotated" | "api_key.revoked" | "api_key.rate_limit_set" | "connector.configured" | "secrets.resealed" | "shard.updated" | "operator_token.created" | "operator_token.revoked" | "operator_token.revoked_by_cascade" | "aml.thresholds_updated" | "webhook_subscription.created" | "webhook_subscription.updated" | "webhook_subscription.deleted" | "webhook_secret.rotated" | "list.created" | "list.updated" | "list.archived" | "case.rule_snoozed" | "rule_set.draft_saved" | "rule_set.draft_deleted" | "rule_set.published" | "rule_set.rolled_back" | "monitoring.dead_letters_retried" | "monitoring.settings_updated" | "monitoring.run_started" | "goaml.profile_updated" | "goaml.subject_updated" | "goaml.report_generated" | "goaml.report_downloaded" | "goaml.report_status_changed" | "goaml.ctr_generated" | "case.linked" | "case.unlinked" | "flow_mapping.updated" | "customer.erasure_requested" | "customer.erased" | "case_file.downloaded" | "sanctions_list.version_loaded" | "sanctions.settings_updated" | "sanctions_case.decided";
+                action?: "tenant.created" | "tenant.settings_updated" | "tenant.move_started" | "tenant.moved" | "tenant.move_cancelled" | "tenant.export_requested" | "tenant.export_downloaded" | "tenant.object_recount_started" | "tenant.deleted" | "api_key.created" | "api_key.rotated" | "api_key.revoked" | "api_key.rate_limit_set" | "connector.configured" | "secrets.resealed" | "shard.updated" | "operator_token.created" | "operator_token.revoked" | "operator_token.revoked_by_cascade" | "aml.thresholds_updated" | "webhook_subscription.created" | "webhook_subscription.updated" | "webhook_subscription.deleted" | "webhook_secret.rotated" | "list.created" | "list.updated" | "list.archived" | "case.rule_snoozed" | "rule_set.draft_saved" | "rule_set.draft_deleted" | "rule_set.published" | "rule_set.rolled_back" | "monitoring.dead_letters_retried" | "monitoring.settings_updated" | "monitoring.run_started" | "goaml.profile_updated" | "goaml.subject_updated" | "goaml.report_generated" | "goaml.report_downloaded" | "goaml.report_status_changed" | "goaml.ctr_generated" | "case.linked" | "case.unlinked" | "flow_mapping.updated" | "customer.erasure_requested" | "customer.erased" | "case_file.downloaded" | "sanctions_list.version_loaded" | "sanctions.settings_updated" | "sanctions_case.decided" | "user.created" | "user.updated" | "user.key_created" | "case_queue.created" | "case_queue.updated" | "case_queue.deleted";
                 /** @description Entries at or after this time */
                 since?: string;
                 /** @description Entries at or before this time */
@@ -33674,6 +34029,1622 @@ export interface operations {
             };
         };
     };
+    listUsers: {
+        parameters: {
+            query?: {
+                /** @description 1..500, default 50 */
+                limit?: number;
+                /** @description 0..1e9, default 0 */
+                offset?: number | null;
+                /** @description The previous page's nextCursor (opaque). Send the same filters; not with offset > 0. */
+                cursor?: string;
+            };
+            header?: {
+                /** @description An ETag from an earlier answer: 304 with no body when the representation is unchanged */
+                "If-None-Match"?: string;
+                /** @description The `x-d1-bookmark` of an earlier answer: a GET then reads data at least as new as that answer saw (read-your-writes across replicas). Ignored by writes and fresh reads, which start at the primary. A malformed value is 400. */
+                "x-d1-bookmark"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Users */
+            200: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: components["schemas"]["User"][];
+                        pagination: components["schemas"]["Pagination"];
+                    };
+                };
+            };
+            /** @description Not modified: the If-None-Match ETag is current (no body) */
+            304: {
+                headers: {
+                    /** @description The representation's ETag */
+                    ETag?: string;
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid input (one `details` entry per bad field), malformed JSON or a refused transition */
+            400: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, unknown, revoked or expired credentials */
+            401: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The API key or operator token lacks the scope this operation needs (`x-required-scope`) */
+            403: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (another tenant's objects are indistinguishable from absent ones) */
+            404: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited (per client address before authentication, then per API key); retry after Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description Per-key requests a minute (also on every authenticated /v1 answer) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets */
+                    "RateLimit-Reset"?: number;
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error (no internals are returned) */
+            500: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unavailable`: the request did not finish within the 30 s deadline, or (a write) the tenant is being moved between databases and writes are paused for a few seconds; retry after Retry-After seconds, a write with the same Idempotency-Key */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createUser: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key and the same request within 24 h return the first answer (status, body, Content-Type, Location, ETag) with `Idempotent-Replayed: true`, without doing the work again; the same key with a different method, path or body is 422 `idempotency_key_reused`; while the first request runs, 409 `idempotency_key_in_use`. 5xx answers are not kept. Scoped to the API key's tenant (operator routes: the operator). */
+                "Idempotency-Key"?: string;
+                /** @description The `x-d1-bookmark` of an earlier answer: a GET then reads data at least as new as that answer saw (read-your-writes across replicas). Ignored by writes and fresh reads, which start at the primary. A malformed value is 400. */
+                "x-d1-bookmark"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateUserRequest"];
+            };
+        };
+        responses: {
+            /** @description The user */
+            201: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        user: components["schemas"]["User"];
+                    };
+                };
+            };
+            /** @description Invalid input (one `details` entry per bad field), malformed JSON or a refused transition */
+            400: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, unknown, revoked or expired credentials */
+            401: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The API key or operator token lacks the scope this operation needs (`x-required-scope`) */
+            403: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (another tenant's objects are indistinguishable from absent ones) */
+            404: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the current state */
+            409: {
+                headers: {
+                    /** @description On `idempotency_key_in_use` only: seconds to wait before retrying with the same key */
+                    "Retry-After"?: number;
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body over 1 MiB (or over a per-operation record limit) */
+            413: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported Content-Type */
+            415: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `idempotency_key_reused`: the Idempotency-Key was used within 24 h for a different request */
+            422: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited (per client address before authentication, then per API key); retry after Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description Per-key requests a minute (also on every authenticated /v1 answer) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets */
+                    "RateLimit-Reset"?: number;
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error (no internals are returned) */
+            500: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unavailable`: the request did not finish within the 30 s deadline, or (a write) the tenant is being moved between databases and writes are paused for a few seconds; retry after Retry-After seconds, a write with the same Idempotency-Key */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getUser: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description An ETag from an earlier answer: 304 with no body when the representation is unchanged */
+                "If-None-Match"?: string;
+                /** @description The `x-d1-bookmark` of an earlier answer: a GET then reads data at least as new as that answer saw (read-your-writes across replicas). Ignored by writes and fresh reads, which start at the primary. A malformed value is 400. */
+                "x-d1-bookmark"?: string;
+            };
+            path: {
+                userId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The user */
+            200: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        user: components["schemas"]["User"];
+                    };
+                };
+            };
+            /** @description Not modified: the If-None-Match ETag is current (no body) */
+            304: {
+                headers: {
+                    /** @description The representation's ETag */
+                    ETag?: string;
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid input (one `details` entry per bad field), malformed JSON or a refused transition */
+            400: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, unknown, revoked or expired credentials */
+            401: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The API key or operator token lacks the scope this operation needs (`x-required-scope`) */
+            403: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (another tenant's objects are indistinguishable from absent ones) */
+            404: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited (per client address before authentication, then per API key); retry after Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description Per-key requests a minute (also on every authenticated /v1 answer) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets */
+                    "RateLimit-Reset"?: number;
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error (no internals are returned) */
+            500: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unavailable`: the request did not finish within the 30 s deadline, or (a write) the tenant is being moved between databases and writes are paused for a few seconds; retry after Retry-After seconds, a write with the same Idempotency-Key */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    updateUser: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The `x-d1-bookmark` of an earlier answer: a GET then reads data at least as new as that answer saw (read-your-writes across replicas). Ignored by writes and fresh reads, which start at the primary. A malformed value is 400. */
+                "x-d1-bookmark"?: string;
+            };
+            path: {
+                userId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateUserRequest"];
+            };
+        };
+        responses: {
+            /** @description The user */
+            200: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        user: components["schemas"]["User"];
+                    };
+                };
+            };
+            /** @description Invalid input (one `details` entry per bad field), malformed JSON or a refused transition */
+            400: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, unknown, revoked or expired credentials */
+            401: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The API key or operator token lacks the scope this operation needs (`x-required-scope`) */
+            403: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (another tenant's objects are indistinguishable from absent ones) */
+            404: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the current state */
+            409: {
+                headers: {
+                    /** @description On `idempotency_key_in_use` only: seconds to wait before retrying with the same key */
+                    "Retry-After"?: number;
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body over 1 MiB (or over a per-operation record limit) */
+            413: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported Content-Type */
+            415: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited (per client address before authentication, then per API key); retry after Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description Per-key requests a minute (also on every authenticated /v1 answer) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets */
+                    "RateLimit-Reset"?: number;
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error (no internals are returned) */
+            500: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unavailable`: the request did not finish within the 30 s deadline, or (a write) the tenant is being moved between databases and writes are paused for a few seconds; retry after Retry-After seconds, a write with the same Idempotency-Key */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createUserKey: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key and the same request within 24 h return the first answer (status, body, Content-Type, Location, ETag) with `Idempotent-Replayed: true`, without doing the work again; the same key with a different method, path or body is 422 `idempotency_key_reused`; while the first request runs, 409 `idempotency_key_in_use`. 5xx answers are not kept. Scoped to the API key's tenant (operator routes: the operator). */
+                "Idempotency-Key"?: string;
+                /** @description The `x-d1-bookmark` of an earlier answer: a GET then reads data at least as new as that answer saw (read-your-writes across replicas). Ignored by writes and fresh reads, which start at the primary. A malformed value is 400. */
+                "x-d1-bookmark"?: string;
+            };
+            path: {
+                userId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateUserKeyRequest"];
+            };
+        };
+        responses: {
+            /** @description The key */
+            201: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        apiKey: components["schemas"]["UserApiKey"];
+                    };
+                };
+            };
+            /** @description Invalid input (one `details` entry per bad field), malformed JSON or a refused transition */
+            400: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, unknown, revoked or expired credentials */
+            401: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The API key or operator token lacks the scope this operation needs (`x-required-scope`) */
+            403: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (another tenant's objects are indistinguishable from absent ones) */
+            404: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the current state */
+            409: {
+                headers: {
+                    /** @description On `idempotency_key_in_use` only: seconds to wait before retrying with the same key */
+                    "Retry-After"?: number;
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body over 1 MiB (or over a per-operation record limit) */
+            413: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported Content-Type */
+            415: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `idempotency_key_reused`: the Idempotency-Key was used within 24 h for a different request */
+            422: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited (per client address before authentication, then per API key); retry after Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description Per-key requests a minute (also on every authenticated /v1 answer) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets */
+                    "RateLimit-Reset"?: number;
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error (no internals are returned) */
+            500: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unavailable`: the request did not finish within the 30 s deadline, or (a write) the tenant is being moved between databases and writes are paused for a few seconds; retry after Retry-After seconds, a write with the same Idempotency-Key */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listCaseQueues: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description An ETag from an earlier answer: 304 with no body when the representation is unchanged */
+                "If-None-Match"?: string;
+                /** @description The `x-d1-bookmark` of an earlier answer: a GET then reads data at least as new as that answer saw (read-your-writes across replicas). Ignored by writes and fresh reads, which start at the primary. A malformed value is 400. */
+                "x-d1-bookmark"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The queues */
+            200: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: components["schemas"]["CaseQueue"][];
+                    };
+                };
+            };
+            /** @description Not modified: the If-None-Match ETag is current (no body) */
+            304: {
+                headers: {
+                    /** @description The representation's ETag */
+                    ETag?: string;
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid input (one `details` entry per bad field), malformed JSON or a refused transition */
+            400: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, unknown, revoked or expired credentials */
+            401: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The API key or operator token lacks the scope this operation needs (`x-required-scope`) */
+            403: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (another tenant's objects are indistinguishable from absent ones) */
+            404: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited (per client address before authentication, then per API key); retry after Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description Per-key requests a minute (also on every authenticated /v1 answer) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets */
+                    "RateLimit-Reset"?: number;
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error (no internals are returned) */
+            500: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unavailable`: the request did not finish within the 30 s deadline, or (a write) the tenant is being moved between databases and writes are paused for a few seconds; retry after Retry-After seconds, a write with the same Idempotency-Key */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createCaseQueue: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key and the same request within 24 h return the first answer (status, body, Content-Type, Location, ETag) with `Idempotent-Replayed: true`, without doing the work again; the same key with a different method, path or body is 422 `idempotency_key_reused`; while the first request runs, 409 `idempotency_key_in_use`. 5xx answers are not kept. Scoped to the API key's tenant (operator routes: the operator). */
+                "Idempotency-Key"?: string;
+                /** @description The `x-d1-bookmark` of an earlier answer: a GET then reads data at least as new as that answer saw (read-your-writes across replicas). Ignored by writes and fresh reads, which start at the primary. A malformed value is 400. */
+                "x-d1-bookmark"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CaseQueueCreateRequest"];
+            };
+        };
+        responses: {
+            /** @description The queue */
+            201: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        queue: components["schemas"]["CaseQueue"];
+                    };
+                };
+            };
+            /** @description Invalid input (one `details` entry per bad field), malformed JSON or a refused transition */
+            400: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, unknown, revoked or expired credentials */
+            401: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The API key or operator token lacks the scope this operation needs (`x-required-scope`) */
+            403: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (another tenant's objects are indistinguishable from absent ones) */
+            404: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the current state */
+            409: {
+                headers: {
+                    /** @description On `idempotency_key_in_use` only: seconds to wait before retrying with the same key */
+                    "Retry-After"?: number;
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body over 1 MiB (or over a per-operation record limit) */
+            413: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported Content-Type */
+            415: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `idempotency_key_reused`: the Idempotency-Key was used within 24 h for a different request */
+            422: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited (per client address before authentication, then per API key); retry after Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description Per-key requests a minute (also on every authenticated /v1 answer) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets */
+                    "RateLimit-Reset"?: number;
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error (no internals are returned) */
+            500: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unavailable`: the request did not finish within the 30 s deadline, or (a write) the tenant is being moved between databases and writes are paused for a few seconds; retry after Retry-After seconds, a write with the same Idempotency-Key */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getCaseQueue: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description An ETag from an earlier answer: 304 with no body when the representation is unchanged */
+                "If-None-Match"?: string;
+                /** @description The `x-d1-bookmark` of an earlier answer: a GET then reads data at least as new as that answer saw (read-your-writes across replicas). Ignored by writes and fresh reads, which start at the primary. A malformed value is 400. */
+                "x-d1-bookmark"?: string;
+            };
+            path: {
+                queueId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The queue */
+            200: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        queue: components["schemas"]["CaseQueue"];
+                    };
+                };
+            };
+            /** @description Not modified: the If-None-Match ETag is current (no body) */
+            304: {
+                headers: {
+                    /** @description The representation's ETag */
+                    ETag?: string;
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid input (one `details` entry per bad field), malformed JSON or a refused transition */
+            400: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, unknown, revoked or expired credentials */
+            401: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The API key or operator token lacks the scope this operation needs (`x-required-scope`) */
+            403: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (another tenant's objects are indistinguishable from absent ones) */
+            404: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited (per client address before authentication, then per API key); retry after Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description Per-key requests a minute (also on every authenticated /v1 answer) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets */
+                    "RateLimit-Reset"?: number;
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error (no internals are returned) */
+            500: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unavailable`: the request did not finish within the 30 s deadline, or (a write) the tenant is being moved between databases and writes are paused for a few seconds; retry after Retry-After seconds, a write with the same Idempotency-Key */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deleteCaseQueue: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The `x-d1-bookmark` of an earlier answer: a GET then reads data at least as new as that answer saw (read-your-writes across replicas). Ignored by writes and fresh reads, which start at the primary. A malformed value is 400. */
+                "x-d1-bookmark"?: string;
+            };
+            path: {
+                queueId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The removed queue */
+            200: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        queue: components["schemas"]["CaseQueue"];
+                    };
+                };
+            };
+            /** @description Invalid input (one `details` entry per bad field), malformed JSON or a refused transition */
+            400: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, unknown, revoked or expired credentials */
+            401: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The API key or operator token lacks the scope this operation needs (`x-required-scope`) */
+            403: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (another tenant's objects are indistinguishable from absent ones) */
+            404: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited (per client address before authentication, then per API key); retry after Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description Per-key requests a minute (also on every authenticated /v1 answer) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets */
+                    "RateLimit-Reset"?: number;
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error (no internals are returned) */
+            500: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unavailable`: the request did not finish within the 30 s deadline, or (a write) the tenant is being moved between databases and writes are paused for a few seconds; retry after Retry-After seconds, a write with the same Idempotency-Key */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    updateCaseQueue: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The `x-d1-bookmark` of an earlier answer: a GET then reads data at least as new as that answer saw (read-your-writes across replicas). Ignored by writes and fresh reads, which start at the primary. A malformed value is 400. */
+                "x-d1-bookmark"?: string;
+            };
+            path: {
+                queueId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CaseQueueUpdateRequest"];
+            };
+        };
+        responses: {
+            /** @description The queue */
+            200: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        queue: components["schemas"]["CaseQueue"];
+                    };
+                };
+            };
+            /** @description Invalid input (one `details` entry per bad field), malformed JSON or a refused transition */
+            400: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, unknown, revoked or expired credentials */
+            401: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The API key or operator token lacks the scope this operation needs (`x-required-scope`) */
+            403: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (another tenant's objects are indistinguishable from absent ones) */
+            404: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the current state */
+            409: {
+                headers: {
+                    /** @description On `idempotency_key_in_use` only: seconds to wait before retrying with the same key */
+                    "Retry-After"?: number;
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body over 1 MiB (or over a per-operation record limit) */
+            413: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported Content-Type */
+            415: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited (per client address before authentication, then per API key); retry after Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description Per-key requests a minute (also on every authenticated /v1 answer) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets */
+                    "RateLimit-Reset"?: number;
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error (no internals are returned) */
+            500: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unavailable`: the request did not finish within the 30 s deadline, or (a write) the tenant is being moved between databases and writes are paused for a few seconds; retry after Retry-After seconds, a write with the same Idempotency-Key */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listCaseQueueCases: {
+        parameters: {
+            query?: {
+                /** @description 1..500, default 50 */
+                limit?: number;
+                /** @description 0..1e9, default 0 */
+                offset?: number | null;
+                /** @description The previous page's nextCursor (opaque). Send the same filters; not with offset > 0. */
+                cursor?: string;
+            };
+            header?: {
+                /** @description An ETag from an earlier answer: 304 with no body when the representation is unchanged */
+                "If-None-Match"?: string;
+                /** @description The `x-d1-bookmark` of an earlier answer: a GET then reads data at least as new as that answer saw (read-your-writes across replicas). Ignored by writes and fresh reads, which start at the primary. A malformed value is 400. */
+                "x-d1-bookmark"?: string;
+            };
+            path: {
+                queueId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The open cases */
+            200: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: components["schemas"]["CaseQueueCase"][];
+                        pagination: components["schemas"]["Pagination"];
+                    };
+                };
+            };
+            /** @description Not modified: the If-None-Match ETag is current (no body) */
+            304: {
+                headers: {
+                    /** @description The representation's ETag */
+                    ETag?: string;
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid input (one `details` entry per bad field), malformed JSON or a refused transition */
+            400: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, unknown, revoked or expired credentials */
+            401: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The API key or operator token lacks the scope this operation needs (`x-required-scope`) */
+            403: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (another tenant's objects are indistinguishable from absent ones) */
+            404: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited (per client address before authentication, then per API key); retry after Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description Per-key requests a minute (also on every authenticated /v1 answer) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets */
+                    "RateLimit-Reset"?: number;
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error (no internals are returned) */
+            500: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unavailable`: the request did not finish within the 30 s deadline, or (a write) the tenant is being moved between databases and writes are paused for a few seconds; retry after Retry-After seconds, a write with the same Idempotency-Key */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getCaseQueueStats: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description An ETag from an earlier answer: 304 with no body when the representation is unchanged */
+                "If-None-Match"?: string;
+                /** @description The `x-d1-bookmark` of an earlier answer: a GET then reads data at least as new as that answer saw (read-your-writes across replicas). Ignored by writes and fresh reads, which start at the primary. A malformed value is 400. */
+                "x-d1-bookmark"?: string;
+            };
+            path: {
+                queueId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The figures */
+            200: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        stats: components["schemas"]["CaseQueueStats"];
+                    };
+                };
+            };
+            /** @description Not modified: the If-None-Match ETag is current (no body) */
+            304: {
+                headers: {
+                    /** @description The representation's ETag */
+                    ETag?: string;
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid input (one `details` entry per bad field), malformed JSON or a refused transition */
+            400: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, unknown, revoked or expired credentials */
+            401: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The API key or operator token lacks the scope this operation needs (`x-required-scope`) */
+            403: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (another tenant's objects are indistinguishable from absent ones) */
+            404: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited (per client address before authentication, then per API key); retry after Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description Per-key requests a minute (also on every authenticated /v1 answer) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets */
+                    "RateLimit-Reset"?: number;
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error (no internals are returned) */
+            500: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unavailable`: the request did not finish within the 30 s deadline, or (a write) the tenant is being moved between databases and writes are paused for a few seconds; retry after Retry-After seconds, a write with the same Idempotency-Key */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     screenSanctionsName: {
         parameters: {
             query?: never;
@@ -37438,7 +39409,7 @@ export interface operations {
                 offset?: number | null;
                 /** @description The previous page's nextCursor (opaque). Send the same filters; not with offset > 0. */
                 cursor?: string;
-                action?: "tenant.created" | "tenant.settings_updated" | "tenant.move_started" | "tenant.moved" | "tenant.move_cancelled" | "tenant.export_requested" | "tenant.export_downloaded" | "tenant.object_recount_started" | "tenant.deleted" | "api_key.created" | "api_key.rotated" | "api_key.revoked" | "api_key.rate_limit_set" | "connector.configured" | "secrets.resealed" | "shard.updated" | "operator_token.created" | "operator_token.revoked" | "operator_token.revoked_by_cascade" | "aml.thresholds_updated" | "webhook_subscription.created" | "webhook_subscription.updated" | "webhook_subscription.deleted" | "webhook_secret.rotated" | "list.created" | "list.updated" | "list.archived" | "case.rule_snoozed" | "rule_set.draft_saved" | "rule_set.draft_deleted" | "rule_set.published" | "rule_set.rolled_back" | "monitoring.dead_letters_retried" | "monitoring.settings_updated" | "monitoring.run_started" | "goaml.profile_updated" | "goaml.subject_updated" | "goaml.report_generated" | "goaml.report_downloaded" | "goaml.report_status_changed" | "goaml.ctr_generated" | "case.linked" | "case.unlinked" | "flow_mapping.updated" | "customer.erasure_requested" | "customer.erased" | "case_file.downloaded" | "sanctions_list.version_loaded" | "sanctions.settings_updated" | "sanctions_case.decided";
+                action?: "tenant.created" | "tenant.settings_updated" | "tenant.move_started" | "tenant.moved" | "tenant.move_cancelled" | "tenant.export_requested" | "tenant.export_downloaded" | "tenant.object_recount_started" | "tenant.deleted" | "api_key.created" | "api_key.rotated" | "api_key.revoked" | "api_key.rate_limit_set" | "connector.configured" | "secrets.resealed" | "shard.updated" | "operator_token.created" | "operator_token.revoked" | "operator_token.revoked_by_cascade" | "aml.thresholds_updated" | "webhook_subscription.created" | "webhook_subscription.updated" | "webhook_subscription.deleted" | "webhook_secret.rotated" | "list.created" | "list.updated" | "list.archived" | "case.rule_snoozed" | "rule_set.draft_saved" | "rule_set.draft_deleted" | "rule_set.published" | "rule_set.rolled_back" | "monitoring.dead_letters_retried" | "monitoring.settings_updated" | "monitoring.run_started" | "goaml.profile_updated" | "goaml.subject_updated" | "goaml.report_generated" | "goaml.report_downloaded" | "goaml.report_status_changed" | "goaml.ctr_generated" | "case.linked" | "case.unlinked" | "flow_mapping.updated" | "customer.erasure_requested" | "customer.erased" | "case_file.downloaded" | "sanctions_list.version_loaded" | "sanctions.settings_updated" | "sanctions_case.decided" | "user.created" | "user.updated" | "user.key_created" | "case_queue.created" | "case_queue.updated" | "case_queue.deleted";
                 /** @description Entries at or after this time */
                 since?: string;
                 /** @description Entries at or before this time */

@@ -39,6 +39,8 @@ export const TENANT_TABLES = [
   "aml_case_subjects",
   "case_files",
   "case_links",
+  "case_queues",
+  "case_queue_entries",
   "webhook_subscriptions",
   "tenant_users",
   "webhook_deliveries",

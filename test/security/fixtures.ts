@@ -176,6 +176,15 @@ async function caseFile(owner: TestTenant, base: string, caseId: string) {
 }
 const UPLOAD_QUERY = "files?filename=e.txt&actorId=analyst-1";
 
+/** A case queue of the owner. */
+async function queueOf(owner: TestTenant): Promise<{ queueId: string }> {
+  const res = await call("POST", "/v1/case-queues", {
+    key: owner.key,
+    body: { name: `security ${crypto.randomUUID()}`, priority: 1 },
+  });
+  return { queueId: (await json<{ queue: { id: string } }>(res)).queue.id };
+}
+
 export const pathFixtures: Record<string, PathFixture> = {
   "/v1/sanctions/cases/{caseId}": async (owner) => ({ caseId: await sanctionsCaseFor(owner) }),
   "/v1/sanctions/cases/{caseId}/decisions": async (owner) => ({ caseId: await sanctionsCaseFor(owner) }),
@@ -210,6 +219,9 @@ export const pathFixtures: Record<string, PathFixture> = {
     const res = await call("POST", "/v1/fraud/cases", { key: owner.key, body: fraudCaseBody() });
     return { caseId: (await json<{ case: { id: string } }>(res)).case.id };
   },
+  "/v1/case-queues/{queueId}": queueOf,
+  "/v1/case-queues/{queueId}/cases": queueOf,
+  "/v1/case-queues/{queueId}/stats": queueOf,
   "/v1/sync/runs/{runId}": async (owner) => {
     const res = await call("POST", "/v1/sync/core_banking", { key: owner.key });
     return { runId: (await json<{ syncStatus: { runId: string } }>(res)).syncStatus.runId };

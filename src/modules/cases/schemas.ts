@@ -47,6 +47,10 @@ export const caseWorkFields = {
     description: "The due date whose breach was recorded (case.sla_breached); null when none",
   }),
   tags: z.array(z.string()),
+  queueId: z.string().nullable().optional().openapi({
+    description:
+      "The team queue the case was routed to when opened (GET /v1/case-queues); null when none. On the case's GET and the case lists",
+  }),
   outcome: orNull(CaseOutcome),
   closeRequest: orNull(
     z

@@ -280,6 +280,9 @@ export const EVENT_CATALOG: { [T in EventType]: CatalogEntry } = {
         breachedAt: z.string(),
         status: z.string(),
         assigneeId: z.string().nullable(),
+        queueId: z.string().nullable().optional().openapi({
+          description: "The case's team queue (null when not routed; absent on events before queues)",
+        }),
         severity: Severity.optional().openapi({ description: "Fraud cases" }),
         riskLevel: Severity.optional().openapi({ description: "AML cases" }),
         strDueAt: z
@@ -289,6 +292,25 @@ export const EVENT_CATALOG: { [T in EventType]: CatalogEntry } = {
           .openapi({ description: "AML cases: the STR clock, if running" }),
       })
       .openapi("CaseSlaBreachedEventData"),
+  },
+  "case.assigned": {
+    description:
+      "A fraud or AML case was assigned or reassigned to an analyst (not sent for an unassignment); with the case's team queue.",
+    component: "CaseAssignedEventData",
+    data: z
+      .strictObject({
+        caseId: z.string(),
+        kind: z.enum(["fraud", "aml"]),
+        assigneeId: z.string(),
+        assigneeName: z.string().nullable(),
+        actorId: z.string(),
+        queueId: z
+          .string()
+          .nullable()
+          .openapi({ description: "The case's team queue; null when not routed" }),
+        at: z.string(),
+      })
+      .openapi("CaseAssignedEventData"),
   },
   "case.linked": {
     description:

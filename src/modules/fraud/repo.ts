@@ -106,7 +106,7 @@ export function createCaseStatements(
 export function appendEventStatements(
   scope: TenantScope,
   events: FraudCaseEventRow[],
-  outbox: Array<{ id: string; data: Record<string, unknown> }>,
+  outbox: Array<{ id: string; type: "case.sla_breached" | "case.assigned"; data: Record<string, unknown> }>,
   head: {
     status: string;
     lastEventAt: string;
@@ -133,7 +133,7 @@ export function appendEventStatements(
         ];
       return [];
     }),
-    ...outbox.map((o) => eventInsertOnce(scope, o.id, "case.sla_breached", o.data, at)),
+    ...outbox.map((o) => eventInsertOnce(scope, o.id, o.type, o.data, at)),
     scope.db
       .update(fraudCaseHeads)
       .set({

@@ -6,6 +6,8 @@ import { AppError, notFound } from "../../lib/errors";
 import { presentPage } from "../../lib/pagination";
 import { anchorKeysFrom } from "../cases/domain/anchor";
 import { type Outcome, presentWork } from "../cases/domain/work";
+import { queueIdOf, queueIdsOf, routeNewCases } from "../cases/queues/service";
+import { notifyOutbox } from "../events/service";
 import { alertNote } from "../monitoring/domain/outcome";
 import { recordFraudAlert } from "../monitoring/on-demand/service";
 import {
@@ -15,7 +17,7 @@ import {
   sealPersonalText,
   subjectOf,
 } from "../privacy/subject-keys/service";
-import { caseRow, dueAtOf, fromAlert } from "./cases/batch/service";
+import { caseRow, dueAtOf, fromAlert, routableOf } from "./cases/batch/service";
 import type { CaseListFilter, CreateCaseInput } from "./cases/schemas";
 import { createCase as createCaseLog, verifyCaseLog } from "./cases/service";
 import type { CaseActor, EventInput, LogResult } from "./domain/case-log";
@@ -110,6 +112,7 @@ export async function createCase(ctx: Ctx, input: CreateCaseInput, actorKeyId: s
   const keys = await anchorKeysFrom(ctx.env.SECRETS_KEY);
   // A fresh id has no other writer yet: no serialization needed until it is returned.
   const created = unwrap(await createCaseLog(ctx, row, actor, keys, dueAtOf(ctx, row)));
+  await routeNewCases(ctx, [routableOf(created.row, created.head.dueAt)]);
   const [opened] = await openCases(ctx, [{ case: created.row, head: created.head }]);
   return presentCase(opened, ctx.clock.now());
 }
@@ -169,7 +172,8 @@ async function openCases(ctx: Ctx, found: repo.CaseWithHead[]): Promise<repo.Cas
 export async function getCase(ctx: Ctx, caseId: string) {
   const [found] = await openCases(ctx, [await loadCase(ctx, caseId)]);
   const events = await openNotes(ctx, await repo.allEvents(ctx, caseId));
-  return { ...presentCase(found, ctx.clock.now()), events: events.map(presentEvent) };
+  const queueId = await queueIdOf(ctx, "fraud", caseId);
+  return { ...presentCase(found, ctx.clock.now()), queueId, events: events.map(presentEvent) };
 }
 
 /**
@@ -252,7 +256,15 @@ export async function listCases(ctx: Ctx, filter: CaseListFilter, page: PageRequ
     },
     page,
   );
-  return presentPage({ ...found, rows: await openCases(ctx, found.rows) }, (r) => presentCase(r, now));
+  const queues = await queueIdsOf(
+    ctx,
+    "fraud",
+    found.rows.map((r) => r.case.id),
+  );
+  return presentPage({ ...found, rows: await openCases(ctx, found.rows) }, (r) => ({
+    ...presentCase(r, now),
+    queueId: queues.get(r.case.id) ?? null,
+  }));
 }
 
 export async function listEvents(ctx: Ctx, caseId: string, page: PageRequest) {
@@ -264,7 +276,10 @@ export async function listEvents(ctx: Ctx, caseId: string, page: PageRequest) {
 /** Appends through the case's Durable Object, which assigns the next sequence. */
 export async function appendEvent(ctx: Ctx, caseId: string, input: EventInput & { outcome?: Outcome }) {
   const stub = caseStub(ctx, caseId);
-  const sealed = await sealEvent(ctx, caseId, input);
+  // An assignment's case.assigned event names the case's team queue.
+  const queued =
+    input.eventType === "assigned" ? { ...input, queueId: await queueIdOf(ctx, "fraud", caseId) } : input;
+  const sealed = await sealEvent(ctx, caseId, queued);
   const result = await viaObject<unknown>(
     stub.append({
       tenantId: ctx.tenantId,
@@ -274,6 +289,7 @@ export async function appendEvent(ctx: Ctx, caseId: string, input: EventInput & 
     }),
   );
   const [event] = await openNotes(ctx, [unwrap(result as LogResult<FraudCaseEventRow>)]);
+  if (event.eventType === "assigned") await notifyOutbox(ctx);
   return presentEvent(event);
 }
 

@@ -11,6 +11,7 @@ import {
   anchorKeysFrom,
   checkAnchor,
 } from "../../cases/domain/anchor";
+import { queueIdOf, queueIdsOf } from "../../cases/queues/service";
 import {
   openPersonalFields,
   openPersonalTexts,
@@ -23,7 +24,7 @@ import { type HistoryEventType, type HistoryFields, historyContent, snapshotOf }
 import * as repo from "../repo";
 import { appendNotesBatched, chainedEntry } from "./append/service";
 import { openCasesStatements } from "./batch/repo";
-import { type CaseSubject, caseItems, type OpenCasesInput } from "./batch/service";
+import { type CaseSubject, caseItems, type OpenCasesInput, routeOpened } from "./batch/service";
 import { presentCase, presentHistory, presentSubjects } from "./present";
 
 export { type CaseSubject, type OpenCasesInput, openCasesForPage } from "./batch/service";
@@ -47,6 +48,7 @@ export async function openCasesForTriggered(ctx: TenantContext, input: OpenCases
     input.entityId,
     input.outcomes.map((o) => o.ruleId),
   );
+  await routeOpened(ctx, items, new Set(open.map((c) => c.id)));
   return input.outcomes.flatMap((o) => {
     const found = open.find((c) => c.ruleId === o.ruleId);
     // A case closed between the batch and this read is simply not reported.
@@ -74,13 +76,12 @@ export async function listCases(
     { ...filter, dueBy: overdue ? now.toISOString() : undefined },
     page,
   );
-  const subjects = await repo.caseSubjects(
-    ctx,
-    found.rows.map((r) => r.id),
-  );
+  const ids = found.rows.map((r) => r.id);
+  const [subjects, queues] = await Promise.all([repo.caseSubjects(ctx, ids), queueIdsOf(ctx, "aml", ids)]);
   return presentPage(found, (r) => ({
     ...presentCase(r, now),
     subjects: presentSubjects(r, subjects.get(r.id)),
+    queueId: queues.get(r.id) ?? null,
   }));
 }
 
@@ -107,6 +108,7 @@ export async function getCase(ctx: TenantContext, caseId: string) {
   return {
     ...presentCase(row, ctx.clock.now()),
     subjects: presentSubjects(row, subjects.get(caseId)),
+    queueId: await queueIdOf(ctx, "aml", caseId),
     history: (await openNotes(ctx, history)).map(presentHistory),
     chainValid,
     anchorValid,

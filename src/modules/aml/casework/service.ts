@@ -16,7 +16,8 @@ import {
   tagChanges,
 } from "../../cases/domain/work";
 import type { CaseLogEntry } from "../../cases/kinds/service";
-import { eventInsertOnce } from "../../events/service";
+import { queueIdOf } from "../../cases/queues/service";
+import { eventInsert, eventInsertOnce, notifyOutbox } from "../../events/service";
 import { hasFiledReport } from "../../goaml/read-model";
 import { assertTagsImpersonal } from "../../privacy/subject-keys/service";
 import { appendEntry, type EntryBody } from "../cases/service";
@@ -167,12 +168,13 @@ export const rejectClose = (ctx: TenantContext, caseId: string, input: Actor & {
   });
 
 /** Assigns (or reassigns) the case, or unassigns it with a null assignee. */
-export const assignCase = (
+export async function assignCase(
   ctx: TenantContext,
   caseId: string,
   input: Actor & { assigneeId: string | null; assigneeName?: string },
-) =>
-  appendEntry(ctx, caseId, (row) => {
+) {
+  const queueId = await queueIdOf(ctx, "aml", caseId);
+  const result = await appendEntry(ctx, caseId, (row, now) => {
     refuseClosed(row, "assignment");
     const assignee = input.assigneeId
       ? { assigneeId: input.assigneeId, assigneeName: input.assigneeName ?? null }
@@ -184,9 +186,33 @@ export const assignCase = (
       toStatus: row.status,
       ...userActor(input),
       details: input.assigneeId ? assignee : { previousAssigneeId: row.assigneeId },
-      extras: { patch: assignee },
+      extras: {
+        patch: assignee,
+        // Only an assignment (not an unassignment) is a case.assigned event.
+        statements: input.assigneeId
+          ? [
+              eventInsert(
+                ctx,
+                "case.assigned",
+                {
+                  caseId,
+                  kind: "aml",
+                  assigneeId: input.assigneeId,
+                  assigneeName: input.assigneeName ?? null,
+                  actorId: input.actorId,
+                  queueId,
+                  at: now.toISOString(),
+                },
+                now,
+              ),
+            ]
+          : [],
+      },
     };
   });
+  if (input.assigneeId) await notifyOutbox(ctx);
+  return result;
+}
 
 /**
  * A note without a status move; a closed case still takes notes. A note about a customer is
@@ -250,6 +276,7 @@ function tagEntry(row: AmlCaseRow, actor: Actor, tag: string, adding: boolean): 
  * when the case closed, moved its due date or had the breach recorded meanwhile.
  */
 export async function recordSlaBreach(ctx: TenantContext, caseId: string, dueAt: string, eventId: string) {
+  const queueId = await queueIdOf(ctx, "aml", caseId);
   try {
     await appendEntry(ctx, caseId, (row, now) => {
       if (isTerminal(row.status as AmlCaseStatus) || row.dueAt !== dueAt || row.slaBreachedDueAt === dueAt)
@@ -262,6 +289,7 @@ export async function recordSlaBreach(ctx: TenantContext, caseId: string, dueAt:
         riskLevel: row.riskLevel,
         status: row.status,
         assigneeId: row.assigneeId,
+        queueId,
         breachedAt: now.toISOString(),
       };
       return {

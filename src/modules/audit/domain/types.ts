@@ -63,6 +63,9 @@ export const AUDIT_ACTIONS = [
   "user.created",
   "user.updated",
   "user.key_created",
+  "case_queue.created",
+  "case_queue.updated",
+  "case_queue.deleted",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

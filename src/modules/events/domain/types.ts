@@ -13,6 +13,7 @@ export const EVENT_TYPES = [
   "goaml.report_status_changed",
   "goaml.ctr_generated",
   "case.sla_breached",
+  "case.assigned",
   "case.linked",
   "case.unlinked",
   "loan.entered_arrears",

@@ -106,6 +106,7 @@ export async function prepareEvent(
     input.eventType === "sla_breached" && input.outboxEventId
       ? {
           id: input.outboxEventId,
+          type: "case.sla_breached" as const,
           data: {
             caseId: head.caseId,
             kind: "fraud",
@@ -113,10 +114,25 @@ export async function prepareEvent(
             severity: head.severity,
             status: head.status,
             assigneeId: head.work.assigneeId,
+            queueId: input.queueId ?? null,
             breachedAt: event.createdAt,
           },
         }
-      : undefined;
+      : event.eventType === "assigned" && event.assigneeId
+        ? {
+            id: crypto.randomUUID(),
+            type: "case.assigned" as const,
+            data: {
+              caseId: head.caseId,
+              kind: "fraud",
+              assigneeId: event.assigneeId,
+              assigneeName: event.assigneeName,
+              actorId: event.actorId,
+              queueId: input.queueId ?? null,
+              at: event.createdAt,
+            },
+          }
+        : undefined;
   return {
     ok: true,
     value: {

@@ -3,6 +3,7 @@ import { loadTenantContext, type TenantContext } from "../../../db/tenant-contex
 import type { Env } from "../../../env";
 import { AppError } from "../../../lib/errors";
 import { SLA_SWEEP_LIMIT, slaEventId } from "../../cases/domain/work";
+import { queueIdOf } from "../../cases/queues/service";
 import { notifyOutbox } from "../../events/service";
 import { appendEvent } from "../service";
 import { dueFraudCases } from "./system-repo";
@@ -31,6 +32,7 @@ export async function fraudSlaSweepTask(env: Env, at: Date): Promise<void> {
           resolution: { dueAt: due.dueAt },
           dueAt: due.dueAt,
           outboxEventId: await slaEventId("fraud", due.tenantId, due.caseId, due.dueAt),
+          queueId: await queueIdOf(ctx, "fraud", due.caseId),
         });
       } catch (error) {
         // Recorded meanwhile (a concurrent run): nothing left to do for this case.

@@ -36,11 +36,14 @@ export interface EventInput extends EventRequest {
   dueAt?: string;
   /** `sla_breached` only: the outbox event's id (one per case and due date). */
   outboxEventId?: string;
+  /** `sla_breached` and `assigned`: the case's team queue, carried by the outbox event (not in the log). */
+  queueId?: string | null;
 }
 
-/** An outbox event committed with the log (case.sla_breached). */
+/** An outbox event committed with the log (case.sla_breached, case.assigned). */
 export interface OutboxEvent {
   id: string;
+  type: "case.sla_breached" | "case.assigned";
   data: Record<string, unknown>;
 }
 

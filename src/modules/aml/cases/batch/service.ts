@@ -3,6 +3,7 @@ import type { TenantContext } from "../../../../db/tenant-context";
 import { chainHash, GENESIS_HASH } from "../../../../lib/hash-chain";
 import { type AnchorKeys, anchorHead, anchorKeysFrom } from "../../../cases/domain/anchor";
 import { dueAtFor } from "../../../cases/domain/work";
+import { type RoutableCase, routeNewCases } from "../../../cases/queues/service";
 import type { AmlCaseStatus } from "../../domain/case-machine";
 import type { RuleOutcome } from "../../domain/evaluate";
 import { type HistoryFields, historyContent, snapshotOf } from "../../domain/history";
@@ -45,6 +46,22 @@ export interface CaseSubject {
 }
 
 export type { CaseItem } from "./repo";
+
+/** Routes the items this call opened (in `openIds`) to their queues; the rule id is the typology. */
+export async function routeOpened(ctx: TenantContext, items: CaseItem[], openIds: Set<string>) {
+  const routable = items
+    .filter((i) => openIds.has(i.row.id!))
+    .map(
+      (i): RoutableCase => ({
+        kind: "aml",
+        caseId: i.row.id!,
+        typologies: [i.row.ruleId],
+        riskLevel: i.row.riskLevel as RoutableCase["riskLevel"],
+        dueAt: i.row.dueAt ?? null,
+      }),
+    );
+  await routeNewCases(ctx, routable);
+}
 
 /**
  * The case each triggered rule would open, built in memory (ids, the `created` entry's hash, the
@@ -136,6 +153,7 @@ export async function openCasesForPage(ctx: TenantContext, inputs: OpenCasesInpu
     ctx,
     asked.flatMap((i) => i.outcomes.map((o) => [i.entityType, i.entityId, o.ruleId] as const)),
   );
+  await routeOpened(ctx, items, new Set(open.map((c) => c.id)));
   const byKey = new Map(open.map((c) => [`${c.entityType}\u0000${c.entityId}\u0000${c.ruleId}`, c]));
   // Only the first input that names a case this batch opened opened it; the others are added to it.
   const told = new Set<string>();

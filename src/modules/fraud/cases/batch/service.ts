@@ -3,6 +3,7 @@ import type { TenantContext } from "../../../../db/tenant-context";
 import { chainHash, GENESIS_HASH } from "../../../../lib/hash-chain";
 import { type AnchorKeys, anchorHead, anchorKeysFrom } from "../../../cases/domain/anchor";
 import { dueAtFor } from "../../../cases/domain/work";
+import { type RoutableCase, routeNewCases } from "../../../cases/queues/service";
 import type { CaseActor } from "../../domain/case-log";
 import type { FraudAlert } from "../../evaluation/service";
 import { DISCLAIMER } from "../../schemas";
@@ -168,6 +169,17 @@ export const fromAlert = (alert: FraudAlert, source: string): CreateCaseInput =>
 export const dueAtOf = (ctx: Pick<TenantContext, "tenant">, row: FraudCaseRow) =>
   dueAtFor(ctx.tenant.settings.caseSla, "fraud", row.severity, new Date(row.createdAt));
 
+/** What queue routing reads of a new case: its signal (or custom rule) ids are its typologies. */
+export const routableOf = (row: FraudCaseRow, dueAt: string | null): RoutableCase => ({
+  kind: "fraud",
+  caseId: row.id,
+  typologies: row.triggeredSignals.flatMap((s) =>
+    [s.signalId, s.ruleId].filter((id): id is string => typeof id === "string"),
+  ),
+  riskLevel: row.severity as RoutableCase["riskLevel"],
+  dueAt,
+});
+
 /** A case to open: the row, its `created` event and its head. */
 export type { NewCaseRecords } from "./repo";
 
@@ -202,6 +214,11 @@ export async function openCasesUnlessOpen(
   if (opening.length > 0) {
     await ctx.db.batchSql(batchRepo.openCasesStatements(ctx, opening));
     after = new Map((await batchRepo.openCaseIds(ctx, pairs)).map((c) => [key(c), c.caseId]));
+    const opened = new Set(after.values());
+    await routeNewCases(
+      ctx,
+      opening.filter((o) => opened.has(o.row.id)).map((o) => routableOf(o.row, o.head.dueAt)),
+    );
   }
   const ours = new Set(opening.map((o) => o.row.id));
   const told = new Set<string>();
