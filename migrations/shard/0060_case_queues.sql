@@ -28,3 +28,15 @@ CREATE TABLE case_queue_entries (
   PRIMARY KEY (tenant_id, case_kind, case_id)
 ) WITHOUT ROWID;
 CREATE INDEX case_queue_entries_queue_idx ON case_queue_entries (tenant_id, queue_id, due_at, risk DESC);
+
+-- Tenant moves: the change log (0044), as moveLogTriggers writes them.
+CREATE TRIGGER "move_log_case_queues_insert" AFTER INSERT ON "case_queues" WHEN EXISTS (SELECT 1 FROM move_watches WHERE tenant_id = NEW.tenant_id) BEGIN INSERT INTO move_changes (tenant_id, table_name, row_key) VALUES (NEW.tenant_id, 'case_queues', json_array(NEW."id")); END;
+
+CREATE TRIGGER "move_log_case_queues_update" AFTER UPDATE ON "case_queues" WHEN EXISTS (SELECT 1 FROM move_watches WHERE tenant_id = NEW.tenant_id) BEGIN INSERT INTO move_changes (tenant_id, table_name, row_key) VALUES (NEW.tenant_id, 'case_queues', json_array(NEW."id")); INSERT INTO move_changes (tenant_id, table_name, row_key) SELECT OLD.tenant_id, 'case_queues', json_array(OLD."id") WHERE json_array(OLD."id") <> json_array(NEW."id"); END;
+
+CREATE TRIGGER "move_log_case_queues_delete" AFTER DELETE ON "case_queues" WHEN EXISTS (SELECT 1 FROM move_watches WHERE tenant_id = OLD.tenant_id) BEGIN INSERT INTO move_changes (tenant_id, table_name, row_key) VALUES (OLD.tenant_id, 'case_queues', json_array(OLD."id")); END;
+CREATE TRIGGER "move_log_case_queue_entries_insert" AFTER INSERT ON "case_queue_entries" WHEN EXISTS (SELECT 1 FROM move_watches WHERE tenant_id = NEW.tenant_id) BEGIN INSERT INTO move_changes (tenant_id, table_name, row_key) VALUES (NEW.tenant_id, 'case_queue_entries', json_array(NEW."tenant_id", NEW."case_kind", NEW."case_id")); END;
+
+CREATE TRIGGER "move_log_case_queue_entries_update" AFTER UPDATE ON "case_queue_entries" WHEN EXISTS (SELECT 1 FROM move_watches WHERE tenant_id = NEW.tenant_id) BEGIN INSERT INTO move_changes (tenant_id, table_name, row_key) VALUES (NEW.tenant_id, 'case_queue_entries', json_array(NEW."tenant_id", NEW."case_kind", NEW."case_id")); INSERT INTO move_changes (tenant_id, table_name, row_key) SELECT OLD.tenant_id, 'case_queue_entries', json_array(OLD."tenant_id", OLD."case_kind", OLD."case_id") WHERE json_array(OLD."tenant_id", OLD."case_kind", OLD."case_id") <> json_array(NEW."tenant_id", NEW."case_kind", NEW."case_id"); END;
+
+CREATE TRIGGER "move_log_case_queue_entries_delete" AFTER DELETE ON "case_queue_entries" WHEN EXISTS (SELECT 1 FROM move_watches WHERE tenant_id = OLD.tenant_id) BEGIN INSERT INTO move_changes (tenant_id, table_name, row_key) VALUES (OLD.tenant_id, 'case_queue_entries', json_array(OLD."tenant_id", OLD."case_kind", OLD."case_id")); END;

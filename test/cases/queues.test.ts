@@ -129,9 +129,13 @@ describe("team queues", () => {
       (await outboxOf(t, "case.sla_breached"))
         .map((e) => JSON.parse(e.data))
         .find((d) => d.caseId === caseId);
-    await fraudSlaSweepTask(env, new Date(Date.now() + 5 * 3_600_000));
+    for (let run = 0; run < 20 && !(await breachOf(critical.id)); run++)
+      await fraudSlaSweepTask(env, new Date(Date.now() + 5 * 3_600_000));
     expect((await breachOf(critical.id))?.queueId).toBe(queues.Critical.id);
-    await amlSlaSweepTask(env, new Date(Date.now() + 400 * 86_400_000));
+    // The sweep runs over every tenant of the shared test runtime a page at a time, marking what
+    // it reports: later runs reach this tenant's case when others' open cases come first.
+    for (let run = 0; run < 20 && !(await breachOf(amlCase.id)); run++)
+      await amlSlaSweepTask(env, new Date(Date.now() + 400 * 86_400_000));
     expect((await breachOf(amlCase.id))?.queueId).toBe(amlQueue.id);
 
     // case.assigned names the queue, for both kinds; an unassignment sends none.

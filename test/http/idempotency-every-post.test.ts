@@ -61,10 +61,12 @@ describe("a retried creating POST with the same Idempotency-Key", () => {
       const path =
         post.path.replace(/\{([^}]+)\}/g, (_m, name: string) => params[name]) + (extra?.query ?? "");
       const key = crypto.randomUUID();
+      // Read once: some bodies are made fresh on each read (a unique email), and a retry resends.
+      const body = extra ? extra.body : (requestBodies[`POST ${post.path}`] ?? {});
       const send = () =>
         call("POST", path, {
           key: owner.key,
-          body: extra ? extra.body : (requestBodies[`POST ${post.path}`] ?? {}),
+          body,
           headers: { ...extra?.headers, "idempotency-key": key },
         });
       const first = await send();

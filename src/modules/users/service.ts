@@ -45,6 +45,15 @@ async function assertEmailFree(ctx: TenantContext, email: string, self?: string)
   if (holder && holder.id !== self) throw conflict("Another user of this tenant has that email");
 }
 
+/**
+ * Two writes of one email at once: the unique index decides, and the loser gets the 409 the
+ * check before the write gives a later one.
+ */
+const emailTakenOr = (err: unknown) =>
+  err instanceof Error && /UNIQUE constraint failed/.test(err.message + String(err.cause ?? ""))
+    ? conflict("Another user of this tenant has that email")
+    : err;
+
 export async function createUser(
   ctx: TenantContext,
   held: readonly Scope[],
@@ -63,11 +72,15 @@ export async function createUser(
     updatedAt: now,
   };
   const user = presentUser({ ...row, tenantId: ctx.tenantId });
-  await repo.insertUser(
-    ctx,
-    row,
-    tenantAuditInsert(ctx, { action: "user.created", target: { type: "user", id: row.id }, after: user }),
-  );
+  try {
+    await repo.insertUser(
+      ctx,
+      row,
+      tenantAuditInsert(ctx, { action: "user.created", target: { type: "user", id: row.id }, after: user }),
+    );
+  } catch (err) {
+    throw emailTakenOr(err);
+  }
   return user;
 }
 
@@ -88,12 +101,16 @@ export async function updateUser(
   if (patch.roles) assertHolds(held, patch.roles);
   if (patch.email && patch.email !== before.email) await assertEmailFree(ctx, patch.email, userId);
   const after: UserView = { ...before, ...patch, updatedAt: ctx.clock.now().toISOString() };
-  const row = await repo.updateUser(
-    ctx,
-    userId,
-    { ...patch, updatedAt: after.updatedAt },
-    tenantAuditInsert(ctx, { action: "user.updated", target: { type: "user", id: userId }, before, after }),
-  );
+  const row = await repo
+    .updateUser(
+      ctx,
+      userId,
+      { ...patch, updatedAt: after.updatedAt },
+      tenantAuditInsert(ctx, { action: "user.updated", target: { type: "user", id: userId }, before, after }),
+    )
+    .catch((err) => {
+      throw emailTakenOr(err);
+    });
   if (!row) throw notFound("User");
   return presentUser(row);
 }
