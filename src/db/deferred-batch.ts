@@ -1,4 +1,5 @@
 import type { BatchItem } from "drizzle-orm/batch";
+import { AppError } from "../lib/errors";
 
 /**
  * Batch items whose statement can only be made just before their batch runs, from what the
@@ -153,7 +154,11 @@ async function attempts<T, R>(
     try {
       return await raw(batch as Made);
     } catch (err) {
-      if (attempt >= ATTEMPTS || !kinds.some((kind) => kind.isConflict(err))) throw err;
+      if (!kinds.some((kind) => kind.isConflict(err))) throw err;
+      // Still losing to other writers after every attempt: a busy log, not a fault. The caller
+      // answers 503 with Retry-After (nothing of the batch was written) rather than a 500.
+      if (attempt >= ATTEMPTS)
+        throw new AppError("unavailable", "The log is busy with other writers: retry shortly", undefined, 1);
       // Writers of one log in other isolates: spread the retries so they do not meet again.
       await new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(2 ** attempt, 200)));
     }
