@@ -7,8 +7,14 @@
  * - Monitoring screens transfer counterparties against the sanctions lists, on arrival and before
  *   a transaction (monitoring/screening/steps/counterparty-sanctions.ts); the sanctions module
  *   imports events, data and audit, whose cycle holds monitoring.
+ * - Team queues accept only the tenant's enabled users as members
+ *   (cases/queues/steps/member-directory.ts); the users module imports admin keys and audit,
+ *   whose cycle holds cases.
  */
+import { provideMemberDirectory } from "./modules/cases/queues/steps/member-directory";
 import { provideCounterpartyScreener } from "./modules/monitoring/screening/steps/counterparty-sanctions";
 import { counterpartyScreener } from "./modules/sanctions/counterparties/service";
+import { notEnabledUsers } from "./modules/users/service";
 
 provideCounterpartyScreener(counterpartyScreener);
+provideMemberDirectory({ notUsers: notEnabledUsers });

@@ -24,13 +24,22 @@ type ErrorBody = { error: { code: string; details?: Array<{ path: string }> } };
 let t: TestTenant;
 let other: TestTenant;
 const queues: Record<string, Queue> = {};
+const users: string[] = [];
 beforeAll(async () => {
   t = await createTenant({ name: "queues", shard: 0 });
   other = await createTenant({ name: "queues other", shard: 0 });
+  for (const name of ["Ama Analyst", "Kofi Analyst", "Esi Lead"]) {
+    const res = await call("POST", "/v1/users", {
+      key: t.key,
+      body: { name, email: `${name.split(" ")[0]!.toLowerCase()}@bank.example`, roles: ["analyst"] },
+    });
+    expect(res.status).toBe(201);
+    users.push((await json<{ user: { id: string } }>(res)).user.id);
+  }
   const specs = [
     { name: "Critical", priority: 1, minRiskLevel: "critical" },
     { name: "Large cash", priority: 2, kinds: ["aml"], typologies: ["AML-LCT-001"] },
-    { name: "Fraud desk", priority: 3, kinds: ["fraud"], members: ["user-1", "user-2"] },
+    { name: "Fraud desk", priority: 3, kinds: ["fraud"], members: [users[0], users[1]] },
   ];
   for (const body of specs) {
     const res = await call("POST", "/v1/case-queues", { key: t.key, body });
@@ -185,13 +194,33 @@ describe("team queues", () => {
     const id = queues["Fraud desk"].id;
     const patched = await call("PATCH", `/v1/case-queues/${id}`, {
       key: t.key,
-      body: { name: "Fraud team", members: ["user-3"] },
+      body: { name: "Fraud team", members: [users[2]] },
     });
     expect(patched.status).toBe(200);
     expect((await json<{ queue: { name: string; members: string[] } }>(patched)).queue).toMatchObject({
       name: "Fraud team",
-      members: ["user-3"],
+      members: [users[2]],
     });
+    // Members are the tenant's users: an unknown id, or another tenant's user, is a 400 naming it.
+    const stranger = await call("POST", "/v1/users", {
+      key: other.key,
+      body: { name: "Yaw Other", email: "yaw@other.example", roles: ["analyst"] },
+    });
+    const strangerId = (await json<{ user: { id: string } }>(stranger)).user.id;
+    for (const [method, path] of [
+      ["PATCH", `/v1/case-queues/${id}`],
+      ["POST", "/v1/case-queues"],
+    ] as const) {
+      const refused = await call(method, path, {
+        key: t.key,
+        body: { name: "Members check", priority: 9, members: [users[0], "user-404", strangerId] },
+      });
+      expect(refused.status).toBe(400);
+      expect((await json<ErrorBody>(refused)).error.details?.map((d) => d.path)).toEqual([
+        "members.1",
+        "members.2",
+      ]);
+    }
     expect((await call("GET", `/v1/case-queues/${id}`, { key: other.key })).status).toBe(404);
     expect((await call("DELETE", `/v1/case-queues/${id}`, { key: other.key })).status).toBe(404);
     const list = await json<{ data: Queue[] }>(await call("GET", "/v1/case-queues", { key: t.key }));

@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { TenantScope } from "../../db/client";
 import { listOrder, type PageRequest, tablePage } from "../../db/keyset";
@@ -14,6 +14,16 @@ export const findUser = (scope: TenantScope, id: string): Promise<TenantUserRow 
 
 export const findUserByEmail = (scope: TenantScope, email: string): Promise<TenantUserRow | undefined> =>
   scope.db.select().from(tenantUsers, eq(tenantUsers.email, email)).get();
+
+/** The enabled users among `ids`, in one statement (the ids as one JSON parameter). */
+export const enabledUsersAmong = (scope: TenantScope, ids: readonly string[]) =>
+  scope.db
+    .select({ id: tenantUsers.id })
+    .from(
+      tenantUsers,
+      sql`${tenantUsers.id} IN (SELECT value FROM json_each(${JSON.stringify(ids)})) AND ${tenantUsers.disabled} = 0`,
+    )
+    .all();
 
 /** The new user and its audit entry in one batch. */
 export async function insertUser(

@@ -84,6 +84,12 @@ export async function createUser(
   return user;
 }
 
+/** Of `ids`, those that are not enabled users of the tenant (queue members must be). */
+export async function notEnabledUsers(ctx: TenantContext, ids: readonly string[]): Promise<string[]> {
+  const found = new Set((await repo.enabledUsersAmong(ctx, ids)).map((u) => u.id));
+  return ids.filter((id) => !found.has(id));
+}
+
 export async function listUsers(ctx: TenantContext, page: PageRequest) {
   return presentPage(await repo.listUsers(ctx, page), presentUser);
 }

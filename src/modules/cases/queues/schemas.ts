@@ -28,7 +28,7 @@ const MinRiskLevel = z
 const Members = z
   .array(z.string().trim().min(1).max(200))
   .max(200)
-  .openapi({ description: "The queue's analysts: opaque user ids (the actor ids cases are assigned to)" });
+  .openapi({ description: "The queue's analysts: ids of the tenant's enabled users (/v1/users); any other id is a 400 naming it" });
 
 export const CreateQueueBody = storableText(
   z.strictObject({

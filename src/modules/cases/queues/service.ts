@@ -6,7 +6,7 @@ import { sql } from "drizzle-orm";
 import { keysetPage, type ListOrder, type PageRequest } from "../../../db/keyset";
 import type { CaseQueueRow } from "../../../db/shard/cases";
 import type { TenantContext } from "../../../db/tenant-context";
-import { AppError, conflict, notFound } from "../../../lib/errors";
+import { AppError, badRequest, conflict, notFound } from "../../../lib/errors";
 import { grants, type Scope } from "../../../lib/scopes";
 import { tenantAuditInsert } from "../../audit/service";
 import {
@@ -19,6 +19,7 @@ import {
   riskRank,
 } from "./domain/routing";
 import * as repo from "./repo";
+import { unknownMembers } from "./steps/member-directory";
 
 export type { RoutableCase } from "./domain/routing";
 
@@ -62,7 +63,18 @@ async function writeOrNameTaken(name: string, write: () => Promise<unknown>) {
   }
 }
 
+/** Members must be the tenant's enabled users: 400 naming each that is not. */
+async function assertMembersAreUsers(ctx: TenantContext, members: readonly string[] | undefined) {
+  const unknown = await unknownMembers(ctx, members ?? []);
+  if (unknown.length)
+    throw badRequest(
+      "Queue members must be enabled users of this tenant (POST /v1/users)",
+      unknown.map((i) => ({ path: `members.${i}`, message: "not an enabled user of this tenant" })),
+    );
+}
+
 export async function createQueue(ctx: TenantContext, input: QueueInput) {
+  await assertMembersAreUsers(ctx, input.members);
   if (await repo.findByName(ctx, input.name)) throw nameTaken(input.name);
   if ((await repo.listQueues(ctx)).length >= repo.MAX_QUEUES)
     throw conflict(`A tenant has at most ${repo.MAX_QUEUES} case queues`);
@@ -96,6 +108,7 @@ export const getQueue = async (ctx: TenantContext, queueId: string) =>
 /** A change applies to cases opened afterwards: routed cases stay in their queue. */
 export async function updateQueue(ctx: TenantContext, queueId: string, change: Partial<QueueInput>) {
   const before = presentQueue(await loadQueue(ctx, queueId));
+  await assertMembersAreUsers(ctx, change.members);
   if (change.name !== undefined && change.name !== before.name && (await repo.findByName(ctx, change.name)))
     throw nameTaken(change.name);
   const updatedAt = ctx.clock.now().toISOString();
