@@ -9145,7 +9145,7 @@ export interface components {
              */
             minRiskLevel: "low" | "medium" | "high" | "critical" | null;
             /**
-             * @description The queue's analysts: ids of the tenant's enabled users (/v1/users); any other id is a 400 naming it
+             * @description The queue's analysts: ids of the tenant's enabled users (/v1/users)
              * @default []
              */
             members: string[];
@@ -9164,7 +9164,7 @@ export interface components {
              * @enum {string|null}
              */
             minRiskLevel?: "low" | "medium" | "high" | "critical" | null;
-            /** @description The queue's analysts: ids of the tenant's enabled users (/v1/users); any other id is a 400 naming it */
+            /** @description The queue's analysts: ids of the tenant's enabled users (/v1/users) */
             members?: string[];
         };
         CaseQueueCase: {

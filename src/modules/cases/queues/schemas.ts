@@ -28,7 +28,7 @@ const MinRiskLevel = z
 const Members = z
   .array(z.string().trim().min(1).max(200))
   .max(200)
-  .openapi({ description: "The queue's analysts: ids of the tenant's enabled users (/v1/users); any other id is a 400 naming it" });
+  .openapi({ description: "The queue's analysts: ids of the tenant's enabled users (/v1/users)" });
 
 export const CreateQueueBody = storableText(
   z.strictObject({
