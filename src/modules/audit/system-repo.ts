@@ -128,8 +128,11 @@ export const findChainHead = (db: ControlDb, log: string) =>
 
 export type ChainHead = typeof auditChainHeads.$inferSelect;
 
-/** Moves a log's head forward (never back: a slower sealer's older head is not written). */
-export const advanceChainHead = (db: ControlDb, head: ChainHead) =>
+/**
+ * Writes a log's anchored head unless the stored one is further on: `past` says how far (`gt`: a
+ * seal moves the head forward only; `gte`: a re-chain rewrites it at the same place too).
+ */
+const upsertChainHead = (db: ControlDb, head: ChainHead, past: typeof gt | typeof gte) =>
   db
     .insert(auditChainHeads)
     .values(head)
@@ -142,9 +145,12 @@ export const advanceChainHead = (db: ControlDb, head: ChainHead) =>
         anchorKey: sql`excluded.anchor_key`,
         updatedAt: sql`excluded.updated_at`,
       },
-      setWhere: gt(sql`excluded.seq`, auditChainHeads.seq),
+      setWhere: past(sql`excluded.seq`, auditChainHeads.seq),
     })
     .run();
+
+/** Moves a log's head forward (never back: a slower sealer's older head is not written). */
+export const advanceChainHead = (db: ControlDb, head: ChainHead) => upsertChainHead(db, head, gt);
 
 // ---- a re-chain after a SECRETS_KEY rotation (chain/steps/rechain.ts) ---------------------------------
 
@@ -187,19 +193,4 @@ export async function rechainControlRows(db: ControlDb, rows: Seal[]) {
 }
 
 /** A re-chained log's head: its hash and anchor under the new key, at the same place or later. */
-export const rewriteChainHead = (db: ControlDb, head: ChainHead) =>
-  db
-    .insert(auditChainHeads)
-    .values(head)
-    .onConflictDoUpdate({
-      target: auditChainHeads.log,
-      set: {
-        seq: sql`excluded.seq`,
-        hash: sql`excluded.hash`,
-        anchor: sql`excluded.anchor`,
-        anchorKey: sql`excluded.anchor_key`,
-        updatedAt: sql`excluded.updated_at`,
-      },
-      setWhere: gte(sql`excluded.seq`, auditChainHeads.seq),
-    })
-    .run();
+export const rewriteChainHead = (db: ControlDb, head: ChainHead) => upsertChainHead(db, head, gte);

@@ -7,6 +7,7 @@ import type { BatchItem } from "drizzle-orm/batch";
 import type { PageRequest } from "../../db/keyset";
 import type { GoamlReportKind } from "../../db/shard/goaml";
 import type { TenantContext } from "../../db/tenant-context";
+import { isUniqueViolation } from "../../db/unique-violation";
 import { sha256Hex } from "../../lib/crypto";
 import { AppError, badRequest, conflict, notFound } from "../../lib/errors";
 import { presentPage } from "../../lib/pagination";
@@ -220,8 +221,7 @@ export async function moveReport(ctx: TenantContext, reportId: string, input: St
   try {
     await ctx.db.batch(statements as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]);
   } catch (error) {
-    if (/UNIQUE constraint/i.test(String((error as { cause?: unknown })?.cause ?? error)))
-      throw conflict("The report's status changed concurrently; read it again");
+    if (isUniqueViolation(error)) throw conflict("The report's status changed concurrently; read it again");
     throw error;
   }
   if (row.caseId) {

@@ -1,5 +1,6 @@
 import { controlDb } from "../../db/client";
 import type { TenantExportRow, TenantTombstoneRow } from "../../db/control-schema";
+import { isUniqueViolation } from "../../db/unique-violation";
 import type { Env } from "../../env";
 import { sendJobs } from "../../jobs/enqueue";
 import { jobs } from "../../jobs/messages";
@@ -168,10 +169,7 @@ export async function deleteTenant(op: OperatorContext, tenantId: string) {
   return presentDeletion(tombstone);
 }
 
-const isTombstoneTaken = (error: unknown): boolean =>
-  /UNIQUE constraint failed: tenant_tombstones/.test(
-    `${String((error as { cause?: unknown })?.cause ?? "")} ${String(error)}`,
-  );
+const isTombstoneTaken = (error: unknown): boolean => isUniqueViolation(error, "tenant_tombstones");
 
 export async function getDeletion(env: Env, tenantId: string) {
   const row = await systemRepo.findTombstone(env, tenantId);

@@ -28,6 +28,8 @@ export {
   useLiveStates,
 } from "./live/service";
 
+import { isUniqueViolation } from "../../db/unique-violation";
+
 /**
  * The rule set an evaluation asked for: the live version, or the tenant's current draft of the
  * kind (stamped as a draft; version = the version it is based on). No draft: a 400 on `ruleSet`.
@@ -187,12 +189,6 @@ export async function listPublications(ctx: TenantContext, kind: RuleSetKind, pa
 // ---- publishing ------------------------------------------------------------------------------
 
 export const secondApproverRequired = (message: string) => new AppError("second_approver_required", message);
-
-const isUniqueViolation = (err: unknown): boolean => {
-  for (let e: unknown = err; e instanceof Error; e = e.cause)
-    if (/UNIQUE constraint failed/.test(e.message)) return true;
-  return false;
-};
 
 /**
  * Seconds between a publication and its rescreen: versions published in a row (a publish then a

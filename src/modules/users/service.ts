@@ -7,6 +7,7 @@
 import type { PageRequest } from "../../db/keyset";
 import type { TenantUserRow } from "../../db/shard/users";
 import type { TenantContext } from "../../db/tenant-context";
+import { isUniqueViolation } from "../../db/unique-violation";
 import { AppError, conflict, notFound } from "../../lib/errors";
 import { presentPage } from "../../lib/pagination";
 import type { Principal } from "../../lib/principal";
@@ -50,9 +51,7 @@ async function assertEmailFree(ctx: TenantContext, email: string, self?: string)
  * check before the write gives a later one.
  */
 const emailTakenOr = (err: unknown) =>
-  err instanceof Error && /UNIQUE constraint failed/.test(err.message + String(err.cause ?? ""))
-    ? conflict("Another user of this tenant has that email")
-    : err;
+  isUniqueViolation(err) ? conflict("Another user of this tenant has that email") : err;
 
 export async function createUser(
   ctx: TenantContext,

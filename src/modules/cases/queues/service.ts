@@ -6,6 +6,7 @@ import { sql } from "drizzle-orm";
 import { keysetPage, type ListOrder, type PageRequest } from "../../../db/keyset";
 import type { CaseQueueRow } from "../../../db/shard/cases";
 import type { TenantContext } from "../../../db/tenant-context";
+import { isUniqueViolation } from "../../../db/unique-violation";
 import { AppError, badRequest, conflict, notFound } from "../../../lib/errors";
 import { grants, type Scope } from "../../../lib/scopes";
 import { tenantAuditInsert } from "../../audit/service";
@@ -58,7 +59,7 @@ async function writeOrNameTaken(name: string, write: () => Promise<unknown>) {
   try {
     await write();
   } catch (error) {
-    if (String((error as Error)?.message ?? error).includes("UNIQUE")) throw nameTaken(name);
+    if (isUniqueViolation(error)) throw nameTaken(name);
     throw error;
   }
 }

@@ -40,6 +40,17 @@ export interface ActivityView {
   peers: PeerNorm | null;
 }
 
+/** The index of the first of `sorted` (in time order) at or after `at` (its length if none). */
+export function firstAtOrAfter(sorted: readonly Txn[], at: number): number {
+  let [low, high] = [0, sorted.length];
+  while (low < high) {
+    const mid = (low + high) >> 1;
+    if (sorted[mid].at < at) low = mid + 1;
+    else high = mid;
+  }
+  return low;
+}
+
 export function buildView(input: EvaluationInput): ActivityView {
   const now = input.now.getTime();
   const windowStart = now - input.windowDays * DAY_MS;
@@ -48,15 +59,7 @@ export function buildView(input: EvaluationInput): ActivityView {
   const recentStart = now - recentDays * DAY_MS;
   const sorted = input.transactions.filter((t) => t.at <= now).sort((a, b) => a.at - b.at);
   // In time order, each period is a slice: from the first transaction at or after its start.
-  const firstFrom = (start: number) => {
-    let [low, high] = [0, sorted.length];
-    while (low < high) {
-      const mid = (low + high) >> 1;
-      if (sorted[mid].at < start) low = mid + 1;
-      else high = mid;
-    }
-    return low;
-  };
+  const firstFrom = (start: number) => firstAtOrAfter(sorted, start);
   const windowFrom = firstFrom(windowStart);
   const window = sorted.slice(windowFrom);
   const baseline = sorted.slice(firstFrom(baselineStart), windowFrom);

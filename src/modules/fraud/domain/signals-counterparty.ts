@@ -1,14 +1,9 @@
 import { round2 } from "../../../lib/numbers";
-import { type ActivityView, money, ratio } from "./activity";
-import { REFUND_PATTERN } from "./signals-volume";
+import { type ActivityView, firstAtOrAfter, money, ratio } from "./activity";
+import { isRefund } from "./signals-volume";
 import type { SignalOutcome, Txn } from "./types";
 
 type P = Record<string, number>;
-
-const isRefund = (t: Txn) =>
-  REFUND_PATTERN.test(t.category ?? "") ||
-  REFUND_PATTERN.test(t.status) ||
-  REFUND_PATTERN.test(t.description ?? "");
 
 /** The largest total of debits in any `spanMs` span of `debits` (in time order). */
 function largestSpanTotal(debits: Txn[], spanMs: number): number {
@@ -26,16 +21,7 @@ function creditsBetween(txns: Txn[]): (from: number, to: number) => number {
   const credits = txns.filter((t) => t.type === "credit");
   const prefix = [0];
   for (const t of credits) prefix.push(prefix[prefix.length - 1] + t.amountMinor);
-  const firstAtOrAfter = (at: number) => {
-    let [low, high] = [0, credits.length];
-    while (low < high) {
-      const mid = (low + high) >> 1;
-      if (credits[mid].at < at) low = mid + 1;
-      else high = mid;
-    }
-    return low;
-  };
-  return (from, to) => prefix[firstAtOrAfter(to + 1)] - prefix[firstAtOrAfter(from)];
+  return (from, to) => prefix[firstAtOrAfter(credits, to + 1)] - prefix[firstAtOrAfter(credits, from)];
 }
 
 /**

@@ -1,7 +1,7 @@
 import { round2 } from "../../../lib/numbers";
 import { type ActivityView, baselineRate, money, pct, ratio, sumMinor } from "./activity";
 import { gateByPeers } from "./peer-gate";
-import type { SignalOutcome } from "./types";
+import type { SignalOutcome, Txn } from "./types";
 
 type P = Record<string, number>;
 
@@ -148,13 +148,14 @@ export function justUnderThreshold(view: ActivityView, p: P): SignalOutcome {
 
 export const REFUND_PATTERN = /refund|revers|chargeback/i;
 
+/** A refund, reversal or chargeback, by its category, status or description. */
+export const isRefund = (t: Txn): boolean =>
+  REFUND_PATTERN.test(t.category ?? "") ||
+  REFUND_PATTERN.test(t.status) ||
+  REFUND_PATTERN.test(t.description ?? "");
+
 export function refundReversalAbuse(view: ActivityView, p: P): SignalOutcome {
-  const refunds = view.window.filter(
-    (t) =>
-      REFUND_PATTERN.test(t.category ?? "") ||
-      REFUND_PATTERN.test(t.status) ||
-      REFUND_PATTERN.test(t.description ?? ""),
-  );
+  const refunds = view.window.filter(isRefund);
   const { threshold, triggered, share } = countAndShare(view.window.length, refunds.length, p);
   return {
     triggered,

@@ -6,6 +6,7 @@
  * stored. A valid one is stored as a draft and logged on the case.
  */
 import type { TenantContext } from "../../../db/tenant-context";
+import { isUniqueViolation } from "../../../db/unique-violation";
 import { AppError, badRequest, notFound } from "../../../lib/errors";
 import { appendCaseNote } from "../../aml/cases/service";
 import { tenantAuditInsert } from "../../audit/service";
@@ -166,7 +167,7 @@ export async function generateStr(ctx: TenantContext, caseId: string, input: Str
       ),
     ]);
   } catch (error) {
-    if (/UNIQUE constraint/i.test(String((error as { cause?: unknown })?.cause ?? error)))
+    if (isUniqueViolation(error))
       throw new AppError("conflict", "That rejected report has already been resubmitted");
     throw error;
   }

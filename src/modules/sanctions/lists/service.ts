@@ -5,6 +5,7 @@
  */
 import { controlDb } from "../../../db/client";
 import { runDeferredD1 } from "../../../db/deferred-batch";
+import { isUniqueViolation } from "../../../db/unique-violation";
 import { sha256Hex } from "../../../lib/crypto";
 import { badRequest, conflict, notFound } from "../../../lib/errors";
 import { type OperatorContext, operatorAuditInsert } from "../../audit/service";
@@ -168,8 +169,7 @@ async function loadText(
     await runDeferredD1(op.env.CONTROL_DB, [...statements, audit]);
   } catch (err) {
     // Two loads of the same list at once: the second's version row collides with the first's.
-    if (String(err).includes("UNIQUE constraint failed"))
-      throw conflict(`another version of ${listId} was loaded meanwhile`);
+    if (isUniqueViolation(err)) throw conflict(`another version of ${listId} was loaded meanwhile`);
     throw err;
   }
   return { version: presentVersion(version), created: true };
