@@ -167,3 +167,61 @@ describe("signals and alerts", () => {
     expect(body.disclaimer).toBeTruthy();
   });
 });
+
+describe("fraud typologies on their planted pattern and their look-alike", () => {
+  type Txn = Parameters<typeof insertTransactions>[2][number];
+  const ids = (body: AlertBody) => body.alert.triggeredSignals.map((s) => s.signalId);
+  const typologies = (entityId: string) =>
+    evaluate({ entityType: "customer", entityId, signalIds: ["new_payee_drain", "refund_beyond_purchase"] });
+
+  /** 40 days of an ordinary holder: a monthly salary and small bills to known payees at midday. */
+  const ordinaryLife = (): Txn[] => [
+    ...[75, 45].map((d) => ({
+      amountMinor: 250_000,
+      transactionDate: daysAgo(d),
+      counterpartyName: "Employer Ltd",
+    })),
+    ...Array.from({ length: 24 }, (_, i) => ({
+      type: "debit" as const,
+      amountMinor: 15_000 + i * 100,
+      transactionDate: daysAgo(35 + i * 2, 12),
+      counterpartyName: i % 2 ? "ECG Prepaid" : "MTN Airtime",
+    })),
+  ];
+  /** Two payees never paid before, 16,000.00 between them within a few hours at `hourUtc`. */
+  const payout = (hourUtc: number): Txn[] =>
+    [
+      { amountMinor: 900_000, counterpartyAccount: "0240009001" },
+      { amountMinor: 700_000, counterpartyAccount: "0240009002" },
+    ].map((p, i) => ({ ...p, type: "debit" as const, transactionDate: daysAgo(2, hourUtc + i) }));
+
+  it("new_payee_drain: fires on a night drain to new payees, not on the same payout at the holder's usual hours", async () => {
+    const [victim, owner] = [await insertCustomer(t), await insertCustomer(t)];
+    await insertTransactions(t, await insertAccount(t, victim.id), [...ordinaryLife(), ...payout(2)]);
+    await insertTransactions(t, await insertAccount(t, owner.id), [...ordinaryLife(), ...payout(12)]);
+    expect(ids(await json<AlertBody>(await typologies(victim.id)))).toEqual(["new_payee_drain"]);
+    // Same amounts to the same new payees, at the hours the owner always transacts: the owner's own move.
+    expect(ids(await json<AlertBody>(await typologies(owner.id)))).toEqual([]);
+  });
+
+  it("refund_beyond_purchase: fires on refunds far beyond purchases, not on genuine refunds", async () => {
+    const [abuser, shop] = [await insertCustomer(t), await insertCustomer(t)];
+    // Each pair: a purchase from a customer, then two refunds to them.
+    const trade = (purchaseMinor: number, refundMinor: number, party: string): Txn[] => [
+      { amountMinor: purchaseMinor, transactionDate: daysAgo(20), counterpartyName: party },
+      ...[10, 5].map((d) => ({
+        type: "debit" as const,
+        amountMinor: refundMinor,
+        transactionDate: daysAgo(d),
+        counterpartyName: party,
+        category: "refund",
+      })),
+    ];
+    // 3,000.00 refunded against 100.00 bought (30 x, 2,900.00 beyond it).
+    await insertTransactions(t, await insertAccount(t, abuser.id), trade(10_000, 150_000, "Ama Accomplice"));
+    // 2,000.00 refunded against 3,000.00 bought: within the purchase.
+    await insertTransactions(t, await insertAccount(t, shop.id), trade(300_000, 100_000, "Yaw Buyer"));
+    expect(ids(await json<AlertBody>(await typologies(abuser.id)))).toEqual(["refund_beyond_purchase"]);
+    expect(ids(await json<AlertBody>(await typologies(shop.id)))).toEqual([]);
+  });
+});
