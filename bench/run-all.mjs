@@ -31,6 +31,8 @@ const BUDGETS = [
   // A quarter of the default holders over 60 days (full: `node bench/detection.mjs`): every
   // typology planted once or twice, so its recall figures are coarse.
   { script: "detection.mjs", args: ["500", "60"], minutes: 5 },
+  // The network typologies' pure scan: 200,000 random transfers among 20,000 holders.
+  { script: "network-scan.mjs", args: [], minutes: 2 },
   // The pure matcher in Node: labelled pairs, one name against 50,000 entries, a rescreen's matching.
   { script: "sanctions.mjs", args: [], minutes: 2 },
   { script: "sanctions-rescreen.mjs", args: [], minutes: 4 },

@@ -208,18 +208,12 @@ describe("detectNetworkSchemes", () => {
     });
   });
 
-  it("runs 200,000 random transfers among 20,000 holders in well under the bound", () => {
+  it("finds next to nothing in random transfers (chance alone)", () => {
+    // Speed is bench/monitoring.mjs's (network scan figures), not a timed test's.
     const book = new Book("bg");
-    background(book, mulberry32(7), 20_000, 200_000);
-    const started = performance.now();
+    background(book, mulberry32(7), 5_000, 50_000);
     const hits = detectNetworkSchemes(book, NETWORK_DEFAULTS);
-    const ms = performance.now() - started;
-    const byTypology: Record<string, number> = {};
-    for (const h of hits) byTypology[h.typology] = (byTypology[h.typology] ?? 0) + 1;
-    console.log(
-      `network: 200,000 transfers, 20,000 holders: ${ms.toFixed(0)} ms, hits ${JSON.stringify(byTypology)}`,
-    );
-    expect(ms).toBeLessThan(10_000);
-    expect(hits.length).toBeLessThan(100); // chance alone, in random data: 0.5 per 1,000 holders
-  }, 30_000);
+    // Chance alone, in random data: about 0.5 per 1,000 holders.
+    expect(hits.length).toBeLessThan(25);
+  });
 });
