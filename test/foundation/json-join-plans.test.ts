@@ -13,6 +13,7 @@ import {
 } from "../../src/modules/aml/cases/append/repo";
 import { type CaseItem, openCasesStatements } from "../../src/modules/aml/cases/batch/repo";
 import { writeFlowStatements } from "../../src/modules/data/flows/repo";
+import { mentionLookupQuery } from "../../src/modules/data/repo";
 import { findLinkTargets } from "../../src/modules/data/upsert/repo";
 import { MARK_DISPATCHED_SQL } from "../../src/modules/events/system-repo";
 import { entityStarts } from "../../src/modules/fraud/evaluation/repo";
@@ -49,6 +50,18 @@ describe("statements joining a JSON list to a tenant table (query plans through 
     );
     expect(plan[0]).toMatch(/^SCAN e VIRTUAL TABLE/);
     expect(plan.some((d) => d.startsWith("SEARCH t USING INDEX transactions_counterparty_idx"))).toBe(true);
+  });
+
+  it("a text's mention candidates are probes into the folded e-mail, name and phone indexes", async () => {
+    const { shard, scope } = await scoped();
+    for (const [by, index] of [
+      ["email", "customers_email_folded_idx"],
+      ["name", "customers_name_folded_idx"],
+      ["phone", "customers_phone_tail_idx"],
+    ] as const) {
+      const plan = await planOf(shard, mentionLookupQuery(scope, by, ["kwame mensah", "248706383"], "c-1"));
+      expect(plan).toContain(`SEARCH customers USING INDEX ${index} (tenant_id=? AND <expr>=?)`);
+    }
   });
 
   it("writing flows looks each transaction up by id", async () => {

@@ -6,7 +6,6 @@ import { accounts, agents, customers, dataRowCounts, transactions } from "../../
 import { inJsonList } from "../../db/sql";
 import { type TenantTable, tenantSql } from "../../db/tenant-tables";
 import { isUuid } from "../../lib/crypto";
-import { MIN_MENTION_LENGTH } from "./domain/mentions";
 import { ftsPhrase, likePattern, usesTrigramIndex, withoutControls } from "./domain/search";
 
 export interface Page {
@@ -92,30 +91,48 @@ export const findAccountOwner = (scope: TenantScope, accountId: string) =>
   scope.db.select({ customerId: accounts.customerId }).from(accounts, eq(accounts.id, accountId)).get();
 
 /**
- * Customers other than `except` that `folded` (a text, src/modules/data/domain/mentions.ts) names
- * by e-mail or full name of two words or more (contained, case-blind), or by a phone whose last nine digits are among
- * `phoneTails`: up to 20. One read of the tenant's customers (no index holds a name inside a text).
+ * The expressions the mention indexes hold (migrations/shard/0066_customer_mention_indexes.sql):
+ * SQLite uses an expression index only for the same expression, so these are its one copy.
+ */
+const MENTION_EXPRESSIONS = {
+  email: sql`lower(${customers.email})`,
+  name: sql`lower(trim(${customers.name}))`,
+  phone: sql`substr(replace(replace(replace(replace(replace(replace(${customers.phone}, ' ', ''), '-', ''), '+', ''), '(', ''), ')', ''), '.', ''), -9)`,
+};
+/** Values per lookup: one bound JSON list each (a long note offers thousands of word runs). */
+const MENTION_CHUNK = 1_000;
+const MAX_MENTIONED = 20;
+
+/** Customers other than `except` whose folded e-mail, name or phone tail is one of `values`. */
+export const mentionLookupQuery = (
+  scope: TenantScope,
+  by: keyof typeof MENTION_EXPRESSIONS,
+  values: readonly string[],
+  except: string,
+) =>
+  scope.db
+    .select({ id: customers.id })
+    .from(customers, inJsonList(MENTION_EXPRESSIONS[by], values), sql`${customers.id} <> ${except}`)
+    .limit(MAX_MENTIONED);
+
+/**
+ * Customers other than `except` whose folded e-mail, folded full name or phone tail is one of the
+ * candidates a text offers (src/modules/data/domain/mentions.ts): up to 20. Each lookup probes an
+ * index per candidate, so the cost follows the text, not the tenant's customers.
  */
 export async function customersMentioned(
   scope: TenantScope,
-  folded: string,
-  phoneTails: string[],
+  candidates: Record<keyof typeof MENTION_EXPRESSIONS, string[]>,
   except: string,
 ) {
-  const digits = sql`substr(replace(replace(replace(replace(replace(replace(${customers.phone}, ' ', ''), '-', ''), '+', ''), '(', ''), ')', ''), '.', ''), -9)`;
-  const rows = await scope.db
-    .select({ id: customers.id })
-    .from(
-      customers,
-      sql`${customers.id} <> ${except}`,
-      or(
-        sql`length(${customers.email}) >= ${MIN_MENTION_LENGTH} AND instr(${folded}, lower(${customers.email})) > 0`,
-        sql`length(trim(${customers.name})) >= ${MIN_MENTION_LENGTH} AND instr(trim(${customers.name}), ' ') > 0 AND instr(${folded}, lower(trim(${customers.name}))) > 0`,
-        phoneTails.length > 0 ? inJsonList(digits, phoneTails) : undefined,
-      ),
-    )
-    .limit(20);
-  return rows.map((r) => r.id);
+  const found = new Set<string>();
+  for (const by of ["email", "name", "phone"] as const) {
+    const values = candidates[by];
+    for (let i = 0; i < values.length && found.size < MAX_MENTIONED; i += MENTION_CHUNK)
+      for (const row of await mentionLookupQuery(scope, by, values.slice(i, i + MENTION_CHUNK), except))
+        found.add(row.id);
+  }
+  return [...found].slice(0, MAX_MENTIONED);
 }
 
 /** Customers by id, in one statement (GraphQL's nested lookups); absent ids are left out. */

@@ -5,7 +5,7 @@ import { notFound } from "../../lib/errors";
 import { fromMinor, fromMinorOrNull } from "../../lib/money";
 import { presentPage } from "../../lib/pagination";
 import type { Flow } from "./domain/flows";
-import { foldText, phoneTails } from "./domain/mentions";
+import { emailsIn, namesIn, phoneTails } from "./domain/mentions";
 import * as repo from "./repo";
 
 /** Rows ingested before nulls were dropped may still hold `"legalName": null`: never shown. */
@@ -118,7 +118,11 @@ export const accountOwner = async (scope: TenantScope, accountId: string): Promi
  * makes it unreadable (src/modules/privacy/subject-keys/service.ts sealPersonalText).
  */
 export const customersMentionedIn = (scope: TenantScope, text: string, except: string) =>
-  repo.customersMentioned(scope, foldText(text), phoneTails(text), except);
+  repo.customersMentioned(
+    scope,
+    { email: emailsIn(text), name: namesIn(text), phone: phoneTails(text) },
+    except,
+  );
 
 /** Customers by id (one statement, any number of ids), keyed by id; absent ids are not keys. */
 export async function getCustomersByIds(scope: TenantScope, ids: readonly string[]) {
