@@ -32,10 +32,10 @@
 import { spawnSync } from "node:child_process";
 import { copyFileSync, existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
-import { build } from "esbuild";
 import { figure } from "./lib/figures.mjs";
 import { benchState, seedCustomersWithAccounts, seededTenant, seedRows, seqUuid } from "./lib/seeded.mjs";
 import { startService } from "./lib/server.mjs";
+import { importSource } from "./lib/source.mjs";
 import { workerdCpuSeconds } from "./lib/workerd-cpu.mjs";
 
 const argOf = (name, fallback) => {
@@ -124,23 +124,10 @@ async function post(url, key, path, body) {
  * tenant id and ISO timestamps), built by the Worker's own code so the two cannot drift.
  */
 async function activitySql(tenantId, asOf) {
-  const root = resolve(import.meta.dirname, "..");
-  const out = await build({
-    stdin: {
-      contents: `export { activityQuery } from "./src/modules/bhi/calculation/repo.ts";
-        export { SQLiteAsyncDialect } from "drizzle-orm/sqlite-core";
-        export { WINDOW_WEEKS } from "./src/modules/bhi/domain/components.ts";`,
-      resolveDir: root,
-      loader: "ts",
-    },
-    bundle: true,
-    format: "esm",
-    platform: "node",
-    write: false,
-    logLevel: "error",
-  });
-  const mod = await import(
-    `data:text/javascript;base64,${Buffer.from(out.outputFiles[0].text).toString("base64")}`
+  const mod = await importSource(
+    `export { activityQuery } from "./src/modules/bhi/calculation/repo.ts";
+    export { SQLiteAsyncDialect } from "drizzle-orm/sqlite-core";
+    export { WINDOW_WEEKS } from "./src/modules/bhi/domain/components.ts";`,
   );
   const weekStarts = Array.from({ length: mod.WINDOW_WEEKS + 1 }, (_, k) =>
     new Date(asOf.getTime() - 7 * k * 86_400_000).toISOString(),

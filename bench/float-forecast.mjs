@@ -3,22 +3,10 @@
 // of hours and the Monte Carlo, for N agents with thin histories like bench/agent-health-scale.mjs
 // seeds (~30 customer transactions in 8 weeks), on one core.
 // Usage: node bench/float-forecast.mjs [agents=20000] (use 5000 on a busy machine).
-import { build } from "esbuild";
+import { importSource } from "./lib/source.mjs";
 
-const root = new URL("..", import.meta.url).pathname;
-const bundle = await build({
-  stdin: {
-    contents: `export * from "./src/modules/agent-health/float/domain/forecast"; export * from "./src/modules/agent-health/float/domain/seasonality"; export * from "./src/modules/agent-health/float/domain/in-stock";`,
-    resolveDir: root,
-    loader: "ts",
-  },
-  bundle: true,
-  format: "esm",
-  platform: "node",
-  write: false,
-});
-const { forecastStockout, slotModel, inStockHistory } = await import(
-  `data:text/javascript;base64,${Buffer.from(bundle.outputFiles[0].text).toString("base64")}`
+const { forecastStockout, slotModel, inStockHistory } = await importSource(
+  `export * from "./src/modules/agent-health/float/domain/forecast"; export * from "./src/modules/agent-health/float/domain/seasonality"; export * from "./src/modules/agent-health/float/domain/in-stock";`,
 );
 const N = Number(process.argv[2] ?? 20000);
 // A thin agent: ~30 customer transactions over 8 weeks, tickets 20..3000 GHS, 55% cash-in.

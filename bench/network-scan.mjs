@@ -3,25 +3,13 @@
 // book size and how many hits chance alone gives (about 0.5 per 1,000 holders). The speed figure
 // that used to be a timed unit test (src/modules/aml/domain/network/detect.test.ts).
 // Usage: node bench/network-scan.mjs [holders=20000] [transfers=200000] [runs=3]
-import { build } from "esbuild";
 import { figure } from "./lib/figures.mjs";
+import { importSource } from "./lib/source.mjs";
 
-const root = new URL("..", import.meta.url).pathname;
-const bundle = await build({
-  stdin: {
-    contents: `export { detectNetworkSchemes } from "./src/modules/aml/domain/network/detect";
+const { detectNetworkSchemes, NETWORK_DEFAULTS, Book, background, mulberry32 } = await importSource(
+  `export { detectNetworkSchemes } from "./src/modules/aml/domain/network/detect";
 export { NETWORK_DEFAULTS } from "./src/modules/aml/domain/network/types";
 export { Book, background, mulberry32 } from "./src/modules/aml/domain/network/fixtures";`,
-    resolveDir: root,
-    loader: "ts",
-  },
-  bundle: true,
-  format: "esm",
-  platform: "node",
-  write: false,
-});
-const { detectNetworkSchemes, NETWORK_DEFAULTS, Book, background, mulberry32 } = await import(
-  `data:text/javascript;base64,${Buffer.from(bundle.outputFiles[0].text).toString("base64")}`
 );
 const [HOLDERS = 20_000, TRANSFERS = 200_000, RUNS = 3] = process.argv.slice(2).map(Number);
 const book = new Book("bg");

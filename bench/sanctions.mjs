@@ -6,26 +6,14 @@
 // 2. One name against N synthetic list entries (default 50,000): the index build time and the
 //    p50/p99 of screening a name (a mix of listed names with variants and names not listed).
 // Figures as BENCH_FIGURE lines. Usage: node bench/sanctions.mjs [entries=50000] [queries=2000]
-import { build } from "esbuild";
 import { figure } from "./lib/figures.mjs";
+import { importSource } from "./lib/source.mjs";
 import { PAIRS } from "./sanctions/pairs.mjs";
 import { syntheticEntries, syntheticQueries } from "./sanctions/synthetic.mjs";
 
 const [ENTRIES = 50_000, QUERIES = 2_000] = process.argv.slice(2).map(Number);
-const root = new URL("..", import.meta.url).pathname;
-const bundle = await build({
-  stdin: {
-    contents: `export * from "./src/modules/sanctions/domain/match";`,
-    resolveDir: root,
-    loader: "ts",
-  },
-  bundle: true,
-  format: "esm",
-  platform: "node",
-  write: false,
-});
-const { ScreeningIndex, DEFAULT_THRESHOLD } = await import(
-  `data:text/javascript;base64,${Buffer.from(bundle.outputFiles[0].text).toString("base64")}`
+const { ScreeningIndex, DEFAULT_THRESHOLD } = await importSource(
+  `export * from "./src/modules/sanctions/domain/match";`,
 );
 
 // 1. The labelled pairs.
