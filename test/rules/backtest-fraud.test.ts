@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { loadTenantContext } from "../../src/db/tenant-context";
 import { RULES_BACKTEST_JOB } from "../../src/jobs/messages";
 import { jobHandlers } from "../../src/jobs/registry";
-import { SIGNALS } from "../../src/modules/fraud/domain/catalog";
+import { SIGNALS } from "../../src/modules/detection/domain/fraud/catalog";
 import { startBacktest } from "../../src/modules/rules/backtest/runner";
 import { ago, customerWith } from "../aml/helpers";
 import { call, createTenant, holdJobSlots, json, type TestTenant } from "../harness";

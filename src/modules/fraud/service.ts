@@ -7,8 +7,8 @@ import { presentPage } from "../../lib/pagination";
 import { anchorKeysFrom } from "../cases/domain/anchor";
 import { type Outcome, presentWork } from "../cases/domain/work";
 import { queueIdOf, queueIdsOf, routeNewCases } from "../cases/queues/service";
+import { alertNote } from "../detection/domain/outcome";
 import { notifyOutbox } from "../events/service";
-import { alertNote } from "../monitoring/domain/outcome";
 import { recordFraudAlert } from "../monitoring/on-demand/service";
 import {
   openPersonalFields,

@@ -3,7 +3,7 @@ import { daysBefore } from "../../../lib/clock";
 import { AppError } from "../../../lib/errors";
 import { grants, type Scope } from "../../../lib/scopes";
 import { peerNormOf, peerRead } from "../../data/peers/service";
-import { alertNote } from "../../monitoring/domain/outcome";
+import { alertNote } from "../../detection/domain/outcome";
 import { newAlertId, recordAmlAlert } from "../../monitoring/on-demand/service";
 import { evaluateCustomRules } from "../../rules/custom/service";
 import { stampOf } from "../../rules/domain/document";

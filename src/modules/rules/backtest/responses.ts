@@ -1,6 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import { IsoDateTime, orNull } from "../../../http/openapi";
-import { AML_ENTITY_TYPES } from "../../aml/domain/rules";
+import { AML_ENTITY_TYPES } from "../../detection/domain/aml/rules";
 import { RULE_SET_KINDS } from "../domain/document";
 import { RulePrecisionSchema } from "../feedback/responses";
 import { SAMPLE_SIZE } from "./domain/tally";

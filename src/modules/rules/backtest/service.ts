@@ -1,7 +1,5 @@
 import type { TenantContext } from "../../../db/tenant-context";
 import { conflict } from "../../../lib/errors";
-import type { AmlEntityType } from "../../aml/domain/rules";
-import { mergeThresholds } from "../../aml/domain/thresholds";
 import {
   activeEntitiesBetween,
   activeEntityPage,
@@ -10,6 +8,8 @@ import {
   type KeyRange,
 } from "../../aml/rule-set-hits/service";
 import { homeCountry } from "../../aml/service";
+import type { AmlEntityType } from "../../detection/domain/aml/rules";
+import { mergeThresholds } from "../../detection/domain/aml/thresholds";
 import { signalHitsPage } from "../../fraud/backtest/service";
 import { allowlistedEntities, highRiskCountries } from "../../lists/service";
 import { customRuleHitsPage } from "../custom/service";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { SIGNALS } from "../../../fraud/domain/catalog";
+import { SIGNALS } from "../../../detection/domain/fraud/catalog";
 import { defaultContent } from "../../domain/defaults";
 import { amlBuiltinPlan, fraudBuiltinPlan } from "./plan";
 

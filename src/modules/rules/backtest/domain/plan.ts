@@ -1,6 +1,6 @@
-import { AML_RULES, type AmlEntityType, isNetworkRule } from "../../../aml/domain/rules";
-import { mergeThresholds, type Thresholds } from "../../../aml/domain/thresholds";
-import { SIGNALS } from "../../../fraud/domain/catalog";
+import { AML_RULES, type AmlEntityType, isNetworkRule } from "../../../detection/domain/aml/rules";
+import { mergeThresholds, type Thresholds } from "../../../detection/domain/aml/thresholds";
+import { SIGNALS } from "../../../detection/domain/fraud/catalog";
 import { rulesFor } from "../../domain/custom/compile";
 import type { RuleSetContent, RuleSetKind } from "../../domain/document";
 
