@@ -31,6 +31,7 @@ import { registerIngestRoutes } from "./modules/ingest/routes";
 import { registerInsightsRoutes } from "./modules/insights/routes";
 import { registerLendingRoutes } from "./modules/lending/routes";
 import { registerListRoutes } from "./modules/lists/routes";
+import { registerRuleSetBacktestRoutes } from "./modules/monitoring/backtest/routes";
 import { registerMonitoringRoutes } from "./modules/monitoring/routes";
 import { registerNbaRoutes } from "./modules/nba/routes";
 import { registerOffboardingRoutes } from "./modules/offboarding/routes";
@@ -95,6 +96,7 @@ export function buildApp(): App {
   registerIngestRoutes(app);
   registerAmlRoutes(app);
   registerRuleSetRoutes(app);
+  registerRuleSetBacktestRoutes(app);
   registerWebhookRoutes(app);
   registerInsightsRoutes(app);
   registerSmeRoutes(app);

@@ -10,11 +10,18 @@
  * - Team queues accept only the tenant's enabled users as members
  *   (cases/queues/steps/member-directory.ts); the users module imports admin keys and audit,
  *   whose cycle holds cases.
+ * - Case feedback on a rule set counts the closed fraud and AML cases
+ *   (rules/feedback/steps/closed-cases.ts); fraud and AML sit above rules, so the counts come
+ *   from monitoring/feedback/service.ts, above both.
  */
+
 import { provideMemberDirectory } from "./modules/cases/queues/steps/member-directory";
+import { closedCaseCounts } from "./modules/monitoring/feedback/service";
 import { provideCounterpartyScreener } from "./modules/monitoring/screening/steps/counterparty-sanctions";
+import { provideClosedCaseCounts } from "./modules/rules/feedback/steps/closed-cases";
 import { counterpartyScreener } from "./modules/sanctions/counterparties/service";
 import { notEnabledUsers } from "./modules/users/service";
 
 provideCounterpartyScreener(counterpartyScreener);
 provideMemberDirectory({ notUsers: notEnabledUsers });
+provideClosedCaseCounts(closedCaseCounts);

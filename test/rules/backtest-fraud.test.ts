@@ -4,7 +4,7 @@ import { loadTenantContext } from "../../src/db/tenant-context";
 import { RULES_BACKTEST_JOB } from "../../src/jobs/messages";
 import { jobHandlers } from "../../src/jobs/registry";
 import { SIGNALS } from "../../src/modules/detection/domain/fraud/catalog";
-import { startBacktest } from "../../src/modules/rules/backtest/runner";
+import { startBacktest } from "../../src/modules/monitoring/backtest/runner";
 import { ago, customerWith } from "../aml/helpers";
 import { call, createTenant, holdJobSlots, json, type TestTenant } from "../harness";
 import { putDraft, type BacktestRun as Run } from "./helpers";
