@@ -24,7 +24,7 @@ import { registerCaseLinkRoutes } from "./modules/cases/links/routes";
 import { registerCaseQueueRoutes } from "./modules/cases/queues/routes";
 import { registerDataRoutes } from "./modules/data/routes";
 import { registerDocsPage } from "./modules/docs/routes/page";
-import { registerFraudRoutes } from "./modules/fraud/routes";
+import { registerFraudCaseRoutes, registerFraudRoutes } from "./modules/fraud/routes";
 import { registerGoamlRoutes } from "./modules/goaml/routes";
 import { registerGraphQLRoutes } from "./modules/graphql/routes";
 import { registerIngestRoutes } from "./modules/ingest/routes";
@@ -32,7 +32,7 @@ import { registerInsightsRoutes } from "./modules/insights/routes";
 import { registerLendingRoutes } from "./modules/lending/routes";
 import { registerListRoutes } from "./modules/lists/routes";
 import { registerRuleSetBacktestRoutes } from "./modules/monitoring/backtest/routes";
-import { registerMonitoringRoutes } from "./modules/monitoring/routes";
+import { registerFraudAlertRoutes, registerMonitoringRoutes } from "./modules/monitoring/routes";
 import { registerNbaRoutes } from "./modules/nba/routes";
 import { registerOffboardingRoutes } from "./modules/offboarding/routes";
 import { registerPrivacyRoutes } from "./modules/privacy/routes";
@@ -92,6 +92,9 @@ export function buildApp(): App {
   registerBhiRoutes(app);
   registerReportRoutes(app);
   registerFraudRoutes(app);
+  // Stored fraud alerts are monitoring's (above fraud), listed among fraud's paths.
+  registerFraudAlertRoutes(app);
+  registerFraudCaseRoutes(app);
   registerLendingRoutes(app);
   registerIngestRoutes(app);
   registerAmlRoutes(app);
