@@ -30,6 +30,13 @@ const IN_CYCLES_TODAY = [
   "workflows",
 ];
 
+/**
+ * The detection modules in layers, lowest first (docs/architecture.md#detection-modules): a module
+ * imports only modules of lower layers among these, so they form no cycle among themselves
+ * (issue 34 item 6). Where a lower one must reach a higher one, it calls a port (src/ports.ts).
+ */
+const DETECTION_LAYERS = [["detection"], ["rules"], ["fraud", "aml"], ["monitoring"]];
+
 function* sources(dir) {
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
     const path = join(dir, entry.name);
@@ -106,6 +113,22 @@ describe("module-level import cycles", () => {
       "out of every cycle now: drop them",
     ).toEqual([]);
   }, 30_000); // reads every file under src/: seconds when the machine is busy
+
+  it("runs the detection modules' imports one way: detection <- rules <- fraud, aml <- monitoring", () => {
+    const graph = moduleGraph();
+    const layerOf = new Map(DETECTION_LAYERS.flatMap((layer, i) => layer.map((m) => [m, i])));
+    const upward = [...layerOf.keys()].flatMap((from) =>
+      [...(graph.get(from) ?? [])]
+        .filter((to) => layerOf.has(to) && layerOf.get(to) >= layerOf.get(from))
+        .map((to) => `${from} -> ${to}`),
+    );
+    expect(upward, "imports that do not go down a layer").toEqual([]);
+    const among = new Map(
+      [...layerOf.keys()].map((m) => [m, new Set([...(graph.get(m) ?? [])].filter((to) => layerOf.has(to)))]),
+    );
+    expect(cycles(among)).toEqual([]);
+    expect(graph.get("detection") ?? new Set(), "detection imports no module").toEqual(new Set());
+  }, 30_000);
 
   it("keeps the case module free of the kinds: fraud and aml register into cases (issue 37)", () => {
     const graph = moduleGraph();

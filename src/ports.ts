@@ -10,11 +10,26 @@
  * - Team queues accept only the tenant's enabled users as members
  *   (cases/queues/steps/member-directory.ts); the users module imports admin keys and audit,
  *   whose cycle holds cases.
+ * - Case feedback on a rule set counts the closed fraud and AML cases
+ *   (rules/feedback/steps/closed-cases.ts); fraud and AML sit above rules, so the counts come
+ *   from monitoring/feedback/service.ts, above both.
+ * - POST /v1/fraud/evaluate-and-create and POST /v1/kyc-aml/evaluate keep their alert in
+ *   monitoring's store (fraud/steps/stored-alerts.ts, aml/evaluation/steps/stored-alerts.ts);
+ *   monitoring screens with both engines, so it sits above them.
  */
+
+import { provideAmlAlertStore } from "./modules/aml/evaluation/steps/stored-alerts";
 import { provideMemberDirectory } from "./modules/cases/queues/steps/member-directory";
+import { provideFraudAlertStore } from "./modules/fraud/steps/stored-alerts";
+import { closedCaseCounts } from "./modules/monitoring/feedback/service";
+import { recordAmlAlert, recordFraudAlert } from "./modules/monitoring/on-demand/service";
 import { provideCounterpartyScreener } from "./modules/monitoring/screening/steps/counterparty-sanctions";
+import { provideClosedCaseCounts } from "./modules/rules/feedback/steps/closed-cases";
 import { counterpartyScreener } from "./modules/sanctions/counterparties/service";
 import { notEnabledUsers } from "./modules/users/service";
 
 provideCounterpartyScreener(counterpartyScreener);
 provideMemberDirectory({ notUsers: notEnabledUsers });
+provideClosedCaseCounts(closedCaseCounts);
+provideFraudAlertStore(recordFraudAlert);
+provideAmlAlertStore(recordAmlAlert);

@@ -12,6 +12,7 @@ import { goamlCtrCronTask, goamlCtrJob } from "../modules/goaml/jobs";
 import { sweepExpiredIdempotencyKeys } from "../modules/idempotency/jobs";
 import { continueSync, resumeStalledSyncs } from "../modules/ingest/sync/service";
 import { lendingCronTask, lendingRefreshJob } from "../modules/lending/portfolio/jobs";
+import { rulesBacktestJob } from "../modules/monitoring/backtest/jobs";
 import {
   monitoringNetworkJob,
   monitoringRescreenJob,
@@ -22,7 +23,6 @@ import {
 } from "../modules/monitoring/jobs";
 import { resumeStalledOffboarding, tenantDeleteJob, tenantExportJob } from "../modules/offboarding/jobs";
 import { customerErasureJob, resumeStalledErasures } from "../modules/privacy/jobs";
-import { rulesBacktestJob } from "../modules/rules/backtest/jobs";
 import { sanctionsScreenJob } from "../modules/sanctions/jobs";
 import { smeBenchmarksCron, smeBenchmarksJob } from "../modules/sme/jobs";
 import { usageMeasureJob } from "../modules/usage/jobs";

@@ -9,12 +9,12 @@ import {
   priorWindowStart,
 } from "../../src/modules/aml/domain/entity-features";
 import { type EntityFeatures, emptyFeatures } from "../../src/modules/aml/domain/features";
-import type { AmlEntityType } from "../../src/modules/aml/domain/rules";
-import { mergeThresholds } from "../../src/modules/aml/domain/thresholds";
 import { proposedTx, windowCustomer } from "../../src/modules/aml/evaluation/reads/service";
 import { entityEdgesRead, entityRowsRead } from "../../src/modules/aml/features/entity-rows/repo";
 import { type FeatureQuery, loadFeatures } from "../../src/modules/aml/features/repo";
 import { FAILED_STATUSES, type ProposedTransactionRow } from "../../src/modules/data/read-model";
+import type { AmlEntityType } from "../../src/modules/detection/domain/aml/rules";
+import { mergeThresholds } from "../../src/modules/detection/domain/aml/thresholds";
 import { entityActivityReads } from "../../src/modules/fraud/evaluation/repo";
 import { amlRowsOf } from "../../src/modules/monitoring/pre-transaction/service";
 import { createTenant, insertAccount, insertCustomer, insertTransactions, type TestTenant } from "../harness";

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { SIGNALS } from "../../src/modules/fraud/domain/catalog";
+import { SIGNALS } from "../../src/modules/detection/domain/fraud/catalog";
 import {
   call,
   createTenant,

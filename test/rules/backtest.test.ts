@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { loadTenantContext } from "../../src/db/tenant-context";
 import { RULES_BACKTEST_JOB } from "../../src/jobs/messages";
 import { jobHandlers } from "../../src/jobs/registry";
-import { startBacktest } from "../../src/modules/rules/backtest/runner";
+import { startBacktest } from "../../src/modules/monitoring/backtest/runner";
 import { ago, customerWith } from "../aml/helpers";
 import { fileReport } from "../goaml/file-report";
 import { call, createTenant, json, type TestTenant } from "../harness";

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { DEFAULT_THRESHOLDS, THRESHOLD_DEFINITIONS } from "../../src/modules/aml/domain/thresholds";
-import { SIGNALS } from "../../src/modules/fraud/domain/catalog";
+import { DEFAULT_THRESHOLDS, THRESHOLD_DEFINITIONS } from "../../src/modules/detection/domain/aml/thresholds";
+import { SIGNALS } from "../../src/modules/detection/domain/fraud/catalog";
 import { niceRound, UNITS_PER_GHS } from "../../src/modules/rules/domain/currency";
 import { call, createTenant, json, type TestTenant } from "../harness";
 import { putDraft } from "./helpers";

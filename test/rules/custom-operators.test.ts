@@ -2,7 +2,7 @@ import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import { systemShardDb } from "../../src/db/system-db";
 import { forTenant } from "../../src/db/tenant-db";
-import { DEFAULT_THRESHOLDS } from "../../src/modules/aml/domain/thresholds";
+import { DEFAULT_THRESHOLDS } from "../../src/modules/detection/domain/aml/thresholds";
 import { failedStatuses, runCompiled } from "../../src/modules/rules/custom/repo";
 import { customRuleHits, evaluateCustomRules } from "../../src/modules/rules/custom/service";
 import { compileCustomRules } from "../../src/modules/rules/domain/custom/compile";

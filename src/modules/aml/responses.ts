@@ -1,7 +1,7 @@
 import { z } from "@hono/zod-openapi";
 import { IsoDateTime, orNull } from "../../http/openapi";
+import { RISK_LEVELS } from "../detection/domain/aml/rules";
 import { RuleSetStampSchema } from "../rules/responses";
-import { RISK_LEVELS } from "./domain/rules";
 import { CaseStatus, DISCLAIMER, EntityType } from "./schemas";
 
 // Response shapes of modules/aml: built only when the OpenAPI document is

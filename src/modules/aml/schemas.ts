@@ -1,9 +1,9 @@
 import { z } from "@hono/zod-openapi";
 import { storableText } from "../../http/storable";
+import { AML_ENTITY_TYPES, AML_RULES } from "../detection/domain/aml/rules";
+import { THRESHOLD_DEFINITIONS } from "../detection/domain/aml/thresholds";
 import { RuleSetChoiceField } from "../rules/schemas";
 import { AML_CASE_STATUSES } from "./domain/case-machine";
-import { AML_ENTITY_TYPES, AML_RULES } from "./domain/rules";
-import { THRESHOLD_DEFINITIONS } from "./domain/thresholds";
 
 export const DISCLAIMER =
   "Advisory only. These AML trigger rules are deterministic indicators for human review; they perform no identity verification, document validation or sanctions screening, make no automated decision and block no transaction. Filing a report is the decision of the institution's AML reporting officer.";

@@ -2,23 +2,23 @@ import type { TenantContext } from "../../db/tenant-context";
 import { homeCountryOf } from "../../lib/countries";
 import { badRequest, type ErrorDetail, notFound } from "../../lib/errors";
 import { getAgent, getCustomer } from "../data/service";
-import { defaultThresholds } from "../rules/domain/defaults";
-import { thresholdOverrides } from "../rules/domain/publication";
-import { publishThresholds } from "../rules/publish/service";
-import { liveRuleSet } from "../rules/service";
 import {
   AML_RULES,
   type AmlEntityType,
   type AmlRuleDefinition,
   isNetworkRule,
   ruleById,
-} from "./domain/rules";
+} from "../detection/domain/aml/rules";
 import {
   mergeThresholds,
   THRESHOLD_DEFINITIONS,
   type Thresholds,
   validateThresholds,
-} from "./domain/thresholds";
+} from "../detection/domain/aml/thresholds";
+import { defaultThresholds } from "../rules/domain/defaults";
+import { thresholdOverrides } from "../rules/domain/publication";
+import { publishThresholds } from "../rules/publish/service";
+import { liveRuleSet } from "../rules/service";
 import * as repo from "./repo";
 
 // ---- rules and thresholds --------------------------------------------------------------

@@ -1,8 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import { actorKeyIdField, orNull } from "../../http/openapi";
 import { caseVerification, caseWorkFields } from "../cases/schemas";
-import { AlertCaseRefSchema } from "../monitoring/alerts/responses";
-import { AlertTrigger } from "../monitoring/alerts/schemas";
 import { RuleSetStampSchema } from "../rules/responses";
 import { CASE_STATUSES, EVENT_TYPES } from "./domain/case-state";
 import { SIGNAL_CATEGORIES } from "./domain/types";
@@ -171,12 +169,6 @@ export const FraudCaseSchema = z
 export const FraudCaseWithEventsSchema = FraudCaseSchema.extend({
   events: z.array(FraudCaseEventSchema),
 }).openapi("FraudCaseWithEvents");
-
-/** A FraudAlert kept by monitoring: the evaluation as answered, plus its trigger and cases (additive). */
-export const StoredFraudAlertSchema = FraudAlertSchema.extend({
-  trigger: AlertTrigger,
-  cases: z.array(AlertCaseRefSchema).openapi({ description: "Cases the alert opened or was appended to" }),
-}).openapi("StoredFraudAlert");
 
 /** POST /v1/fraud/cases/{caseId}/events and .../status. */
 export const EventResponse = z.object({

@@ -7,9 +7,8 @@ import { presentPage } from "../../lib/pagination";
 import { anchorKeysFrom } from "../cases/domain/anchor";
 import { type Outcome, presentWork } from "../cases/domain/work";
 import { queueIdOf, queueIdsOf, routeNewCases } from "../cases/queues/service";
+import { alertNote } from "../detection/domain/outcome";
 import { notifyOutbox } from "../events/service";
-import { alertNote } from "../monitoring/domain/outcome";
-import { recordFraudAlert } from "../monitoring/on-demand/service";
 import {
   openPersonalFields,
   openPersonalTexts,
@@ -26,6 +25,7 @@ import { closeInput, workOf } from "./domain/case-work";
 import { ENTITY_TYPES, SEVERITIES } from "./domain/types";
 import { type EvaluateInput, evaluate, type FraudAlert } from "./evaluation/service";
 import * as repo from "./repo";
+import { recordFraudAlert } from "./steps/stored-alerts";
 
 /** Opening many entities' cases at once (continuous monitoring's page). */
 export { openCasesUnlessOpen } from "./cases/batch/service";

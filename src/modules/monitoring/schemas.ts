@@ -1,5 +1,5 @@
 import { z } from "@hono/zod-openapi";
-import { MONITORED_ENTITIES } from "./domain/outcome";
+import { MONITORED_ENTITIES } from "../detection/domain/outcome";
 
 export const MonitoredEntityType = z
   .enum(MONITORED_ENTITIES)

@@ -91,6 +91,9 @@ export async function getRuleSet(ctx: TenantContext, kind: RuleSetKind) {
 
 // ---- draft -------------------------------------------------------------------------------
 
+/** The tenant's stored draft of the kind, or undefined (what a rule-set backtest compares with live). */
+export const draftRuleSet = (ctx: TenantContext, kind: RuleSetKind) => repo.getDraft(ctx, kind);
+
 export async function getDraft(ctx: TenantContext, kind: RuleSetKind) {
   const draft = await repo.getDraft(ctx, kind);
   if (!draft) throw notFound("Draft");

@@ -1,10 +1,15 @@
 import type { TenantContext } from "../../../db/tenant-context";
 import { daysBefore } from "../../../lib/clock";
 import { yieldToEventLoop } from "../../../lib/yield";
+import {
+  type AmlEntityType,
+  type AmlRuleDefinition,
+  type RiskLevel,
+  riskRank,
+} from "../../detection/domain/aml/rules";
+import { mergeThresholds, type Thresholds } from "../../detection/domain/aml/thresholds";
 import { evaluateRules, highestRiskLevel } from "../domain/evaluate";
 import type { EntityFeatures } from "../domain/features";
-import { type AmlEntityType, type AmlRuleDefinition, type RiskLevel, riskRank } from "../domain/rules";
-import { mergeThresholds, type Thresholds } from "../domain/thresholds";
 import {
   countEntities,
   entityPage,

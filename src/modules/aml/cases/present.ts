@@ -1,8 +1,8 @@
 import type { AmlCaseHistoryRow, AmlCaseRow, AmlCaseSubjectRow } from "../../../db/shard/aml";
 import { type Outcome, presentWork } from "../../cases/domain/work";
+import type { AmlEntityType } from "../../detection/domain/aml/rules";
 import type { AmlCaseStatus } from "../domain/case-machine";
 import type { HistoryEventType } from "../domain/history";
-import type { AmlEntityType } from "../domain/rules";
 import { CLOSED_STATUSES } from "../repo";
 
 /** A stored case as the API shows it; `now` decides `overdue`. */

@@ -1,9 +1,9 @@
 /** What one AML rule decides for an entity, and the helpers its evidence is written with. */
 import { round2, round4 } from "../../../lib/numbers";
 import type { PeerNorm } from "../../data/domain/peer-stats";
+import type { RiskLevel } from "../../detection/domain/aml/rules";
+import { THRESHOLD_DEFINITIONS, type Thresholds } from "../../detection/domain/aml/thresholds";
 import type { EntityFeatures } from "./features";
-import type { RiskLevel } from "./rules";
-import { THRESHOLD_DEFINITIONS, type Thresholds } from "./thresholds";
 
 export interface Evidence {
   field: string;

@@ -1,8 +1,8 @@
 import { round2 } from "../../../lib/numbers";
 import { type PeerNorm, peerCheck } from "../../data/domain/peer-stats";
+import { isCashIntensive } from "../../detection/domain/aml/rules";
+import type { Thresholds } from "../../detection/domain/aml/thresholds";
 import { atLeastCounterfactual, type Decide, type Decision, ev, major, moneyText } from "./decision";
-import { isCashIntensive } from "./rules";
-import type { Thresholds } from "./thresholds";
 
 /** Pattern and profile rules: dormancy, geography, round amounts, fan-in/out, cross-border, business profile. */
 export const PATTERN_DECISIONS: Record<string, Decide> = {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { mergeThresholds } from "../../detection/domain/aml/thresholds";
 import { type EntityTx, type EntityWindow, entityFeatures } from "./entity-features";
-import { mergeThresholds } from "./thresholds";
 
 // The equality with the SQL statement over generated histories is test/aml/entity-features.test.ts;
 // these pin the frames' edges and the dormancy lookup by hand.

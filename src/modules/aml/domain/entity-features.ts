@@ -1,7 +1,7 @@
+import type { AmlEntityType } from "../../detection/domain/aml/rules";
+import { type Thresholds, toMinorUnits } from "../../detection/domain/aml/thresholds";
 import { type AggregateRow, type FeatureRow, featuresFromRows } from "./feature-rows";
 import { type EntityFeatures, emptyFeatures } from "./features";
-import type { AmlEntityType } from "./rules";
-import { type Thresholds, toMinorUnits } from "./thresholds";
 
 /**
  * One entity's feature rows computed in JavaScript from its transactions in the window, exactly

@@ -1,9 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { PEER_FEATURES, type PeerNorm, summarise } from "../../data/domain/peer-stats";
+import { AML_RULES, ENTITY_RULES, NETWORK_RULES, ruleById } from "../../detection/domain/aml/rules";
+import {
+  DEFAULT_THRESHOLDS,
+  mergeThresholds,
+  THRESHOLD_DEFINITIONS,
+} from "../../detection/domain/aml/thresholds";
 import { evaluateRules, hasDecision, highestRiskLevel } from "./evaluate";
 import { type EntityFeatures, emptyFeatures } from "./features";
-import { AML_RULES, ENTITY_RULES, NETWORK_RULES, ruleById } from "./rules";
-import { DEFAULT_THRESHOLDS, mergeThresholds, THRESHOLD_DEFINITIONS } from "./thresholds";
 
 const AT = "2026-06-01T00:00:00.000Z";
 const opts = { highRiskCountries: ["KP", "IR"], at: AT };

@@ -1,11 +1,11 @@
 import type { PeerNorm } from "../../data/domain/peer-stats";
+import type { AmlRuleDefinition, RiskLevel } from "../../detection/domain/aml/rules";
+import { riskRank } from "../../detection/domain/aml/rules";
+import type { Thresholds } from "../../detection/domain/aml/thresholds";
 import type { Decide, RuleOutcome } from "./decision";
 import { AMOUNT_DECISIONS } from "./decisions-amount";
 import { PATTERN_DECISIONS } from "./decisions-pattern";
 import type { EntityFeatures } from "./features";
-import type { AmlRuleDefinition, RiskLevel } from "./rules";
-import { riskRank } from "./rules";
-import type { Thresholds } from "./thresholds";
 
 export type { Counterfactual, Evidence, RuleOutcome } from "./decision";
 

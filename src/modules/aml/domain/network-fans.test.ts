@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { DEFAULT_THRESHOLDS } from "../../detection/domain/aml/thresholds";
 import type { ExternalFlow, Transfer } from "./network/types";
 import { asMule, detectFans, type FanThresholds, isMuleHub } from "./network-fans";
-import { DEFAULT_THRESHOLDS } from "./thresholds";
 
 const T = DEFAULT_THRESHOLDS as unknown as FanThresholds;
 const DAY = 86_400_000;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { DEFAULT_THRESHOLDS } from "../../detection/domain/aml/thresholds";
 import type { ExternalFlow, Transfer } from "./network/types";
 import { detectStructuring } from "./network-structuring";
-import { DEFAULT_THRESHOLDS } from "./thresholds";
 
 const T = {
   largeCashAmount: DEFAULT_THRESHOLDS.largeCashAmount!,

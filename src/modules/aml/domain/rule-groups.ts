@@ -1,6 +1,6 @@
+import type { AmlRuleDefinition } from "../../detection/domain/aml/rules";
+import { mergeThresholds, type Thresholds } from "../../detection/domain/aml/thresholds";
 import type { BuiltinConfig } from "../../rules/domain/document";
-import type { AmlRuleDefinition } from "./rules";
-import { mergeThresholds, type Thresholds } from "./thresholds";
 
 export interface Group {
   thresholds: Thresholds;

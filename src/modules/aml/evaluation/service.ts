@@ -1,10 +1,10 @@
 import type { TenantContext } from "../../../db/tenant-context";
 import { daysBefore } from "../../../lib/clock";
+import { uuidV7 } from "../../../lib/crypto";
 import { AppError } from "../../../lib/errors";
 import { grants, type Scope } from "../../../lib/scopes";
 import { peerNormOf, peerRead } from "../../data/peers/service";
-import { alertNote } from "../../monitoring/domain/outcome";
-import { newAlertId, recordAmlAlert } from "../../monitoring/on-demand/service";
+import { alertNote } from "../../detection/domain/outcome";
 import { evaluateCustomRules } from "../../rules/custom/service";
 import { stampOf } from "../../rules/domain/document";
 import { tenantTimeZone } from "../../rules/service";
@@ -21,6 +21,7 @@ import {
   plan,
   readsFor,
 } from "./reads/service";
+import { type AmlEvaluated, recordAmlAlert } from "./steps/stored-alerts";
 
 export {
   type AmlPreload,
@@ -145,14 +146,14 @@ export async function evaluate(
  */
 async function recordHit(
   ctx: TenantContext,
-  result: Parameters<typeof recordAmlAlert>[1] & {
+  result: AmlEvaluated & {
     cases: Array<{ caseId: string; ruleId: string; created: boolean }>;
   },
   actorKeyId: string | null,
 ) {
   const ruleIds = result.triggeredRules.filter((o) => o.triggered).map((o) => o.ruleId);
   if (ruleIds.length === 0) return;
-  const alertId = newAlertId(ctx);
+  const alertId = uuidV7(ctx.clock.now());
   const note = alertNote({ alertId, trigger: "on_demand", ruleIds });
   await Promise.all(
     result.cases

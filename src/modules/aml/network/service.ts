@@ -1,6 +1,8 @@
 import type { TenantContext } from "../../../db/tenant-context";
 import { daysBefore } from "../../../lib/clock";
 import { yieldToEventLoop } from "../../../lib/yield";
+import { NETWORK_RULES } from "../../detection/domain/aml/rules";
+import { mergeThresholds, type Thresholds, toMinorUnits } from "../../detection/domain/aml/thresholds";
 import type { RuleSetContent } from "../../rules/domain/document";
 import { detectNetworkSchemes } from "../domain/network/detect";
 import {
@@ -20,8 +22,6 @@ import {
 } from "../domain/network-fans";
 import { holderTransfers, outsideFlows } from "../domain/network-input";
 import { detectStructuring, type StructuringHit } from "../domain/network-structuring";
-import { NETWORK_RULES } from "../domain/rules";
-import { mergeThresholds, type Thresholds, toMinorUnits } from "../domain/thresholds";
 import * as repo from "./repo";
 
 /**

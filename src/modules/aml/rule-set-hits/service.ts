@@ -5,10 +5,10 @@
  */
 import type { TenantContext } from "../../../db/tenant-context";
 import { daysBefore } from "../../../lib/clock";
+import { AML_RULES, type AmlEntityType } from "../../detection/domain/aml/rules";
+import type { Thresholds } from "../../detection/domain/aml/thresholds";
 import { fired } from "../backtest/service";
 import type { EntityFeatures } from "../domain/features";
-import { AML_RULES, type AmlEntityType } from "../domain/rules";
-import type { Thresholds } from "../domain/thresholds";
 import {
   countEntities,
   entityPage,

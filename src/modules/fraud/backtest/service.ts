@@ -1,7 +1,7 @@
 import type { TenantContext } from "../../../db/tenant-context";
+import { type SignalConfig, selectSignals } from "../../detection/domain/fraud/catalog";
 import { tenantTimeZone } from "../../rules/service";
 import { DAY_MS } from "../domain/activity";
-import { type SignalConfig, selectSignals } from "../domain/catalog";
 import { evaluateSignals } from "../domain/evaluate";
 import type { EntityType } from "../domain/types";
 import { loadActivity } from "../evaluation/repo";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { findSignal } from "../../detection/domain/fraud/catalog";
 import { buildView } from "./activity";
-import { findSignal } from "./catalog";
 import { evaluateSignals } from "./evaluate";
 import { daysAgo, input, txn } from "./fixtures.test-util";
 import type { Txn } from "./types";

@@ -1,8 +1,8 @@
 import { round2 } from "../../../lib/numbers";
+import type { SignalDefinition } from "../../detection/domain/fraud/catalog";
 import type { ActivityView } from "./activity";
 import { buildView } from "./activity";
 import { amountSpike } from "./amount-spike";
-import type { SignalDefinition } from "./catalog";
 import { alertSeverity, contribution, overallScore, recommendation, signalSeverity } from "./score";
 import {
   dormantReactivation,

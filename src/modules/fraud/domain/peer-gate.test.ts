@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { PEER_FEATURES, type PeerNorm, summarise } from "../../data/domain/peer-stats";
-import { SIGNALS } from "./catalog";
+import { SIGNALS } from "../../detection/domain/fraud/catalog";
 import { evaluateSignals } from "./evaluate";
 import { daysAgo, input, txn } from "./fixtures.test-util";
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { SIGNALS } from "./catalog";
+import { SIGNALS } from "../../detection/domain/fraud/catalog";
 import { evaluateSignals } from "./evaluate";
 import { daysAgo, input, NOW, normalActivity, txn } from "./fixtures.test-util";
 import { alertSeverity, contribution, overallScore, signalSeverity } from "./score";

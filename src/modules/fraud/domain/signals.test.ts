@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { findSignal, SIGNALS, selectSignals, unknownSignalIds } from "../../detection/domain/fraud/catalog";
 import { buildView, money } from "./activity";
-import { findSignal, SIGNALS, selectSignals, unknownSignalIds } from "./catalog";
 import { evaluateSignals } from "./evaluate";
 import { daysAgo, input, NOW, normalActivity, txn } from "./fixtures.test-util";
 import type { EvaluationInput, Txn } from "./types";

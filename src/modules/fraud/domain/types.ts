@@ -1,23 +1,16 @@
 /** Pure types of fraud evaluation: no Hono, Drizzle or Cloudflare here. */
 import type { PeerNorm } from "../../data/domain/peer-stats";
+import type { EntityType } from "../../detection/domain/fraud/vocabulary";
 
-export const ENTITY_TYPES = ["customer", "account", "agent", "merchant"] as const;
-export type EntityType = (typeof ENTITY_TYPES)[number];
-
-export const SEVERITIES = ["low", "medium", "high", "critical"] as const;
-export type Severity = (typeof SEVERITIES)[number];
-
-export const SIGNAL_CATEGORIES = [
-  "velocity",
-  "amount",
-  "structuring",
-  "behavioral",
-  "flow",
-  "timing",
-  "network",
-  "refund",
-] as const;
-export type SignalCategory = (typeof SIGNAL_CATEGORIES)[number];
+// The catalog's vocabulary lives with the catalog (detection, below fraud and rules).
+export {
+  ENTITY_TYPES,
+  type EntityType,
+  SEVERITIES,
+  type Severity,
+  SIGNAL_CATEGORIES,
+  type SignalCategory,
+} from "../../detection/domain/fraud/vocabulary";
 
 /** One transaction as the signals see it (amounts in minor units, time in epoch ms). */
 export interface Txn {

@@ -3,19 +3,19 @@ import { isUuid } from "../../../lib/crypto";
 import { badRequest, notFound } from "../../../lib/errors";
 import { type PeerNorm, peerNormOf, peerRead } from "../../data/peers/service";
 import type { ProposedTransactionRow } from "../../data/read-model";
-import { allowlistedEntities, allowlistedSet, allowlistStatement } from "../../lists/service";
-import { evaluateCustomRules } from "../../rules/custom/service";
-import type { LiveRuleSet, RuleSetChoice } from "../../rules/domain/document";
-import { stampOf } from "../../rules/domain/document";
-import { liveRuleSet, liveRuleSets, ruleSetFor, tenantTimeZone } from "../../rules/service";
-import { DAY_MS } from "../domain/activity";
 import {
   configureSignals,
   SIGNALS,
   type SignalConfig,
   selectSignals,
   unknownSignalIds,
-} from "../domain/catalog";
+} from "../../detection/domain/fraud/catalog";
+import { allowlistedEntities, allowlistedSet, allowlistStatement } from "../../lists/service";
+import { evaluateCustomRules } from "../../rules/custom/service";
+import type { LiveRuleSet, RuleSetChoice } from "../../rules/domain/document";
+import { stampOf } from "../../rules/domain/document";
+import { liveRuleSet, liveRuleSets, ruleSetFor, tenantTimeZone } from "../../rules/service";
+import { DAY_MS } from "../domain/activity";
 import { customSignal } from "../domain/custom-signals";
 import { evaluateSignals } from "../domain/evaluate";
 import type { EntityType, Txn } from "../domain/types";

@@ -9,16 +9,22 @@ import { registerCreateCase } from "./create-case";
 import { registerEvaluate } from "./evaluate";
 import { registerEvaluateAndCreate } from "./evaluate-and-create";
 import { registerGetCase } from "./get-case";
-import { registerListAlerts } from "./list-alerts";
 import { registerListCases } from "./list-cases";
 import { registerListEvents } from "./list-events";
 import { registerListSignals } from "./list-signals";
 
+/**
+ * Signals and evaluation. src/app.ts mounts GET /v1/fraud/alerts next (monitoring keeps the
+ * stored alerts, and monitoring sits above fraud), then registerFraudCaseRoutes: the document
+ * keeps its order.
+ */
 export function registerFraudRoutes(app: App): void {
   registerListSignals(app);
   registerEvaluate(app);
   registerEvaluateAndCreate(app);
-  registerListAlerts(app);
+}
+
+export function registerFraudCaseRoutes(app: App): void {
   registerListCases(app);
   registerCreateCase(app);
   // /cases/stats before /cases/{caseId}, so "stats" is never read as a case id.

@@ -1,8 +1,8 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { AML_RULES } from "../../aml/domain/rules";
-import { BUILTIN_RULE_TYPOLOGY } from "../../aml/domain/typologies";
-import { SIGNAL_IDS } from "../../fraud/domain/catalog";
+import { AML_RULES } from "../../detection/domain/aml/rules";
+import { BUILTIN_RULE_TYPOLOGY } from "../../detection/domain/aml/typologies";
+import { SIGNAL_IDS } from "../../detection/domain/fraud/catalog";
 import { amlRuleIndicators, codesForChannel, indicatorsFor, validateFiuProfile } from "./fiu-profile";
 import { GHANA_FIC_PROFILE } from "./ghana-profile";
 import { XSD_ENUMS } from "./xsd-enums";

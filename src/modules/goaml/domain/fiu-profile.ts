@@ -7,9 +7,13 @@
  * portal and which are not public here.
  */
 import { z } from "zod";
-import { AML_RULES } from "../../aml/domain/rules";
-import { AML_TYPOLOGIES, type AmlTypology, BUILTIN_RULE_TYPOLOGY } from "../../aml/domain/typologies";
-import { SIGNAL_IDS } from "../../fraud/domain/catalog";
+import { AML_RULES } from "../../detection/domain/aml/rules";
+import {
+  AML_TYPOLOGIES,
+  type AmlTypology,
+  BUILTIN_RULE_TYPOLOGY,
+} from "../../detection/domain/aml/typologies";
+import { SIGNAL_IDS } from "../../detection/domain/fraud/catalog";
 import { XSD_ENUMS } from "./xsd-enums";
 
 export const CTR_AGGREGATIONS = ["transaction", "subject_day", "subject_day_by_direction"] as const;

@@ -5,7 +5,7 @@
  */
 import type { TenantContext } from "../../../db/tenant-context";
 import { badRequest } from "../../../lib/errors";
-import { BUILTIN_RULE_TYPOLOGY } from "../../aml/domain/typologies";
+import { BUILTIN_RULE_TYPOLOGY } from "../../detection/domain/aml/typologies";
 import { getVersion, liveRuleSet, ruleSetFor } from "../../rules/service";
 import type { OwnAccount } from "../domain/case-input";
 import { amlRuleIndicators, type CaseRule, type FiuProfile } from "../domain/fiu-profile";

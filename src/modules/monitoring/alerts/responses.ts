@@ -1,5 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import { orNull, PaginationSchema } from "../../../http/openapi";
+import { FraudAlertSchema } from "../../fraud/responses";
 import { AlertKind, AlertTrigger, EntityType, Severity } from "./schemas";
 
 // Response shapes of modules/monitoring/alerts: built only when the OpenAPI document is
@@ -78,3 +79,9 @@ export const AlertListResponse = z
 export const AlertResponse = z
   .object({ success: z.literal(true), alert: MonitoringAlertSchema })
   .openapi("MonitoringAlertResponse");
+
+/** A FraudAlert kept by monitoring: the evaluation as answered, plus its trigger and cases (additive). */
+export const StoredFraudAlertSchema = FraudAlertSchema.extend({
+  trigger: AlertTrigger,
+  cases: z.array(AlertCaseRefSchema).openapi({ description: "Cases the alert opened or was appended to" }),
+}).openapi("StoredFraudAlert");

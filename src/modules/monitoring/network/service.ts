@@ -3,8 +3,6 @@ import { jobs } from "../../../jobs/messages";
 import { sha256Hex, uuidV7 } from "../../../lib/crypto";
 import { addCaseSubjects, appendCaseNote, openCasesForTriggered } from "../../aml/cases/service";
 import type { RuleOutcome } from "../../aml/domain/evaluate";
-import { NETWORK_RULES } from "../../aml/domain/rules";
-import type { Thresholds } from "../../aml/domain/thresholds";
 import {
   findSchemes,
   networkActivity,
@@ -12,10 +10,12 @@ import {
   TYPOLOGY_RULE,
   typologyGroups,
 } from "../../aml/network/service";
+import { NETWORK_RULES } from "../../detection/domain/aml/rules";
+import type { Thresholds } from "../../detection/domain/aml/thresholds";
+import { alertNote, highestSeverity } from "../../detection/domain/outcome";
 import { eventsInsert, notifyOutbox } from "../../events/service";
 import { stampOf } from "../../rules/domain/document";
 import { liveRuleSets } from "../../rules/service";
-import { alertNote, highestSeverity } from "../domain/outcome";
 import { alertScoreOf, raisesAlert, riskScore } from "../domain/risk-score";
 import type { NewAlert } from "../screening/repo";
 import type { ScreeningTrigger } from "../screening/service";

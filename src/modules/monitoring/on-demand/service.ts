@@ -17,7 +17,8 @@ import {
  * Alerts of evaluations a client asked for that keep a result (POST /v1/fraud/evaluate-and-create,
  * POST /v1/kyc-aml/evaluate with dryRun false): stored like the engine's (same builders, trigger
  * on_demand, events in the alert's batch). The calling module has settled the cases already (it
- * opens its own), so this file imports no case service: fraud and AML may call it without a cycle.
+ * opens its own). Fraud and AML sit below monitoring, so they reach these through their ports
+ * (fraud/steps/stored-alerts.ts, aml/evaluation/steps/stored-alerts.ts), filled by src/ports.ts.
  * An on-demand evaluation covers one kind, so it is not an entity screening (monitoring_screenings
  * is left alone: a scheduled run still screens the entity with both kinds).
  */
@@ -44,9 +45,6 @@ export async function recordFraudAlert(
   const at = ctx.clock.now();
   await store(ctx, fraudRecord(alert, alert.alertId, caseResult, onDemandBase(at)), at);
 }
-
-/** A new alert id for an AML hit (the `alert_added` note on an open case names it before it is stored). */
-export const newAlertId = (ctx: TenantContext) => uuidV7(ctx.clock.now());
 
 /** An AML evaluation with at least one fired rule: its alert, with the cases it opened or appended to. */
 export async function recordAmlAlert(

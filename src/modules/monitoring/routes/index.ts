@@ -5,6 +5,7 @@ import { registerGetSettings } from "./get-settings";
 import { registerGetStatus } from "./get-status";
 import { registerListAlerts } from "./list-alerts";
 import { registerListDeadLetters } from "./list-dead-letters";
+import { registerListFraudAlerts } from "./list-fraud-alerts";
 import { registerListRuns } from "./list-runs";
 import { registerRetryDeadLetters } from "./retry-dead-letters";
 import { registerScreenTransaction } from "./screen-transaction";
@@ -25,4 +26,9 @@ export function registerMonitoringRoutes(app: App): void {
   registerStartRescreen(app);
   registerListRuns(app);
   registerGetRun(app);
+}
+
+/** GET /v1/fraud/alerts: the stored fraud alerts, among fraud's paths (src/app.ts mounts it there). */
+export function registerFraudAlertRoutes(app: App): void {
+  registerListFraudAlerts(app);
 }

@@ -5,7 +5,7 @@
 
 import { z } from "@hono/zod-openapi";
 import { sharedByKey } from "../../../lib/shared-by-key";
-import { AML_TYPOLOGIES } from "../../aml/domain/typologies";
+import { AML_TYPOLOGIES } from "../../detection/domain/aml/typologies";
 import {
   AGGREGATE_FIELDS,
   AGGREGATE_FUNCTIONS,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { AML_RULES } from "../../aml/domain/rules";
-import { THRESHOLD_DEFINITIONS } from "../../aml/domain/thresholds";
-import { SIGNALS } from "../../fraud/domain/catalog";
+import { AML_RULES } from "../../detection/domain/aml/rules";
+import { THRESHOLD_DEFINITIONS } from "../../detection/domain/aml/thresholds";
+import { SIGNALS } from "../../detection/domain/fraud/catalog";
 import { defaultContent } from "./defaults";
 import { FRAUD_PARAMETER_BOUNDS, parameterProblem } from "./parameters";
 import { checkContent } from "./validate";

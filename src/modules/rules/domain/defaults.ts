@@ -1,6 +1,6 @@
-import { AML_RULES } from "../../aml/domain/rules";
-import { DEFAULT_THRESHOLDS, THRESHOLD_DEFINITIONS } from "../../aml/domain/thresholds";
-import { SIGNALS } from "../../fraud/domain/catalog";
+import { AML_RULES } from "../../detection/domain/aml/rules";
+import { DEFAULT_THRESHOLDS, THRESHOLD_DEFINITIONS } from "../../detection/domain/aml/thresholds";
+import { SIGNALS } from "../../detection/domain/fraud/catalog";
 import { scaleMoney } from "./currency";
 import type { BuiltinConfig, RuleSetContent, RuleSetKind } from "./document";
 

@@ -1,4 +1,4 @@
-import { DEFAULT_THRESHOLDS } from "../../aml/domain/thresholds";
+import { DEFAULT_THRESHOLDS } from "../../detection/domain/aml/thresholds";
 
 /** How a version came to be: a draft published, an older version copied, or the SPEC's PUT thresholds. */
 export const PUBLICATION_ACTIONS = ["publish", "rollback", "thresholds"] as const;

@@ -1,7 +1,7 @@
 import type { ErrorDetail } from "../../../lib/errors";
-import { AML_RULES } from "../../aml/domain/rules";
-import { validateThresholds } from "../../aml/domain/thresholds";
-import { SIGNALS } from "../../fraud/domain/catalog";
+import { AML_RULES } from "../../detection/domain/aml/rules";
+import { validateThresholds } from "../../detection/domain/aml/thresholds";
+import { SIGNALS } from "../../detection/domain/fraud/catalog";
 import type { CustomRule } from "./custom/tree";
 import { validateCustomRules } from "./custom/validate";
 import { builtinIds, defaultContent, type RuleSetSettings } from "./defaults";

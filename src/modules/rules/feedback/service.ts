@@ -1,7 +1,10 @@
 import type { TenantContext } from "../../../db/tenant-context";
 import type { RuleSetKind } from "../domain/document";
 import { closedStatuses, precisionByRule, type RulePrecision } from "./domain/outcomes";
-import { amlClosedCases, fraudClosedCases } from "./repo";
+import { closedCaseCounts } from "./steps/closed-cases";
+
+/** A row of closed-case counts, as monitoring/feedback/service.ts answers the port. */
+export type { OutcomeRow } from "./domain/outcomes";
 
 /**
  * Case feedback (docs/methodology/rules.md#case-feedback): precision per rule from the cases
@@ -14,6 +17,6 @@ export interface Feedback {
 
 export async function ruleFeedback(ctx: TenantContext, kind: RuleSetKind): Promise<Feedback> {
   const statuses = closedStatuses(kind);
-  const rows = kind === "aml" ? await amlClosedCases(ctx, statuses) : await fraudClosedCases(ctx, statuses);
+  const rows = await closedCaseCounts(ctx, kind, statuses);
   return { byVersion: true, rules: precisionByRule(kind, rows) };
 }

@@ -1,6 +1,4 @@
 import type { App } from "../../../http/context";
-import { registerGetBacktest } from "../backtest/routes/get-backtest";
-import { registerPostBacktest } from "../backtest/routes/post-backtest";
 import { registerDeleteDraft } from "./delete-draft";
 import { registerGetDraft } from "./get-draft";
 import { registerGetRuleSet } from "./get-rule-set";
@@ -11,6 +9,7 @@ import { registerPublish } from "./publish";
 import { registerPutDraft } from "./put-draft";
 import { registerRollback } from "./rollback";
 
+/** Rule-set backtests (monitoring/backtest: they run the fraud and AML engines) follow, from src/app.ts. */
 export function registerRuleSetRoutes(app: App): void {
   registerGetRuleSet(app);
   registerGetDraft(app);
@@ -21,6 +20,4 @@ export function registerRuleSetRoutes(app: App): void {
   registerListVersions(app);
   registerGetVersion(app);
   registerListPublications(app);
-  registerPostBacktest(app);
-  registerGetBacktest(app);
 }

@@ -1,19 +1,9 @@
 import { z } from "@hono/zod-openapi";
 import { PaginationQuery } from "../../../http/openapi";
-import { RULE_SET_KINDS, type RuleSetKind } from "../domain/document";
 
-/**
- * Each operation exists once per kind (`/v1/rule-sets/fraud/...`, `/v1/rule-sets/aml/...`), so
- * its scope is exact in the document: reading and drafting use the kind's area scopes.
- */
-export const KINDS = RULE_SET_KINDS;
-export const label = (kind: RuleSetKind) => (kind === "fraud" ? "Fraud" : "Aml");
-export const readScope = (kind: RuleSetKind) => (kind === "fraud" ? "fraud:read" : "aml:read");
-export const writeScope = (kind: RuleSetKind) => (kind === "fraud" ? "fraud:write" : "aml:write");
-export const TAGS = ["Rule sets"];
-/** The kind as the docs write it: "fraud", "AML"; with its article for "Get a/an ..." lines. */
-export const ruleSetName = (kind: RuleSetKind) => (kind === "fraud" ? "fraud" : "AML");
-export const aRuleSetName = (kind: RuleSetKind) => (kind === "fraud" ? "a fraud" : "an AML");
+// The kinds' names and scopes are pure (domain/kinds.ts): rule-set backtests, mounted by
+// monitoring under the same paths, name their operations with them too.
+export { aRuleSetName, KINDS, label, readScope, ruleSetName, TAGS, writeScope } from "../domain/kinds";
 
 export const VersionParams = z.object({
   version: z.coerce

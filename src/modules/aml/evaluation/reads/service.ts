@@ -3,6 +3,8 @@ import type { TenantContext } from "../../../../db/tenant-context";
 import { daysBefore } from "../../../../lib/clock";
 import type { PeerNorm } from "../../../data/peers/service";
 import { FAILED_STATUSES, type ProposedTransactionRow } from "../../../data/read-model";
+import type { AmlEntityType } from "../../../detection/domain/aml/rules";
+import { mergeThresholds, type Thresholds } from "../../../detection/domain/aml/thresholds";
 import {
   allowlistedEntities,
   allowlistedSet,
@@ -24,8 +26,6 @@ import {
 } from "../../domain/entity-features";
 import { type EntityFeatures, emptyFeatures } from "../../domain/features";
 import { groupRules } from "../../domain/rule-groups";
-import type { AmlEntityType } from "../../domain/rules";
-import { mergeThresholds, type Thresholds } from "../../domain/thresholds";
 import { entityEdgesRead, entityRowsRead } from "../../features/entity-rows/repo";
 import { loadFeatures } from "../../features/repo";
 import { homeCountry, selectRules } from "../../service";

@@ -8,10 +8,10 @@ import {
   TX_IS_CASH,
   transactionsSource,
 } from "../../../data/read-model";
+import type { AmlEntityType } from "../../../detection/domain/aml/rules";
+import { type Thresholds, toMinorUnits } from "../../../detection/domain/aml/thresholds";
 import { dormancyLookback, priorWindowStart } from "../../domain/entity-features";
 import type { Family } from "../../domain/feature-rows";
-import type { AmlEntityType } from "../../domain/rules";
-import { type Thresholds, toMinorUnits } from "../../domain/thresholds";
 
 /**
  * One SELECT per rule family, grouped by entity (columns: entity_id and the family's own). The

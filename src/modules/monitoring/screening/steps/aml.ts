@@ -2,8 +2,8 @@ import type { TenantContext } from "../../../../db/tenant-context";
 import { uuidV7 } from "../../../../lib/crypto";
 import { appendCaseNote, type OpenCasesInput, openCasesForTriggered } from "../../../aml/cases/service";
 import type { evaluate } from "../../../aml/evaluation/service";
+import { alertNote, amlCaseRules } from "../../../detection/domain/outcome";
 import type { RuleSetContent } from "../../../rules/domain/document";
-import { alertNote, amlCaseRules } from "../../domain/outcome";
 import { MONITORING_ACTOR, type Outcome, type ScreeningBase } from "./outcome";
 import { type AmlCaseResult, amlRecord } from "./records";
 

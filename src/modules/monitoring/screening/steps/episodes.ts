@@ -1,5 +1,5 @@
 import type { TenantContext } from "../../../../db/tenant-context";
-import { isReportingRule } from "../../../aml/domain/rules";
+import { isReportingRule } from "../../../detection/domain/aml/rules";
 import { episodeOf, episodeOfHit, extendEpisode } from "../../domain/episode";
 import { EVENT_LOOKBACK_DAYS } from "../../domain/event-time";
 import { extendAlertStatement, recentAlerts } from "../repo";

@@ -1,8 +1,8 @@
 import type { TenantContext } from "../../../../db/tenant-context";
 import { uuidV7 } from "../../../../lib/crypto";
+import { alertNote, fraudOpensCase } from "../../../detection/domain/outcome";
 import type { FraudAlert } from "../../../fraud/evaluation/service";
 import { appendEvent, openCaseUnlessOpen } from "../../../fraud/service";
-import { alertNote, fraudOpensCase } from "../../domain/outcome";
 import { MONITORING_ACTOR, type Outcome, type ScreeningBase } from "./outcome";
 import { type FraudCaseResult, fraudRecord } from "./records";
 

@@ -3,9 +3,9 @@ import type { TenantContext } from "../../../../db/tenant-context";
 import { isUuid } from "../../../../lib/crypto";
 import { type AmlPreload, preloadAml } from "../../../aml/evaluation/service";
 import { peerNorms } from "../../../data/peers/service";
+import { isFraudEntity } from "../../../detection/domain/outcome";
 import { entityStarts, type FraudPreload, preloadFraud } from "../../../fraud/evaluation/service";
 import { asOfPoints } from "../../domain/event-time";
-import { isFraudEntity } from "../../domain/outcome";
 
 /**
  * A page's reads, done once for all its entities (docs/methodology/monitoring.md#performance):

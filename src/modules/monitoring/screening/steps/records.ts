@@ -1,8 +1,8 @@
 import type { TenantScope } from "../../../../db/client";
 import type { RuleOutcome } from "../../../aml/domain/evaluate";
+import { highestSeverity } from "../../../detection/domain/outcome";
 import { eventInsert, eventsInsert } from "../../../events/service";
 import type { FraudAlert } from "../../../fraud/evaluation/service";
-import { highestSeverity } from "../../domain/outcome";
 import { alertStatements, alertsStatements } from "../repo";
 import type { CaseRef, Outcome, ScreeningBase } from "./outcome";
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { DEFAULT_THRESHOLDS } from "../../../aml/domain/thresholds";
+import { DEFAULT_THRESHOLDS } from "../../../detection/domain/aml/thresholds";
 import { type CompileInput, compileCustomRules, type Fragment } from "./compile";
 import { STRUCTURING, VELOCITY_BURST, WORKED_EXAMPLES } from "./examples";
 import type { Condition, CustomRule, TransactionFilter } from "./tree";

@@ -6,7 +6,7 @@
  * Semantic checks (one error per node, with its path) and the SQL compiler live beside this
  * file; this file is the contract between them and the rule-set storage.
  */
-import type { AmlTypology } from "../../../aml/domain/typologies";
+import type { AmlTypology } from "../../../detection/domain/aml/typologies";
 
 export const AGGREGATE_FUNCTIONS = [
   "count",
@@ -190,7 +190,7 @@ export interface CustomRule {
   condition: Condition;
   /** AML only: whether a hit opens (or adds to) a case; absent: true (docs/methodology/monitoring.md). */
   opensCase?: boolean;
-  /** AML only: the pattern it looks for (aml/domain/typologies.ts); a goAML profile maps it to indicators. */
+  /** AML only: the pattern it looks for (detection/domain/aml/typologies.ts); a goAML profile maps it to indicators. */
   typology?: AmlTypology;
 }
 

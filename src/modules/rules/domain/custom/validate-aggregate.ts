@@ -1,6 +1,6 @@
 import { isCountryCode } from "../../../../lib/countries";
 import type { ErrorDetail } from "../../../../lib/errors";
-import { THRESHOLD_NAMES } from "../../../aml/domain/thresholds";
+import { THRESHOLD_NAMES } from "../../../detection/domain/aml/thresholds";
 import {
   AGGREGATE_FIELDS,
   AGGREGATE_FUNCTIONS,

@@ -1,5 +1,5 @@
 import type { ErrorDetail } from "../../../../lib/errors";
-import { AML_TYPOLOGIES, isAmlTypology } from "../../../aml/domain/typologies";
+import { AML_TYPOLOGIES, isAmlTypology } from "../../../detection/domain/aml/typologies";
 import { ruleCost } from "./cost";
 import { isEntitySubject, leaves } from "./keys";
 import {

@@ -5,11 +5,11 @@ import { jobs, RULES_BACKTEST_JOB } from "../../../jobs/messages";
 import { r2RunIo, type SteppedRun, saveAndSend } from "../../../jobs/stepped-run";
 import { badRequest, notFound } from "../../../lib/errors";
 import { yieldToEventLoop } from "../../../lib/yield";
-import { NETWORK_RULES } from "../../aml/domain/rules";
 import { networkHitsByRule } from "../../aml/network/service";
+import { NETWORK_RULES } from "../../detection/domain/aml/rules";
+import type { RuleSetKind } from "../../rules/domain/document";
+import { ruleFeedback } from "../../rules/feedback/service";
 import { putTenantObject } from "../../usage/objects/service";
-import type { RuleSetKind } from "../domain/document";
-import { ruleFeedback } from "../feedback/service";
 import { addUnit, emptyTally, type RuleTally } from "./domain/tally";
 
 const NETWORK_RULE_IDS = new Set(NETWORK_RULES.map((r) => r.ruleId));

@@ -1,8 +1,8 @@
 import { z } from "@hono/zod-openapi";
 import type { App } from "../../../../http/context";
 import { jsonContent, tenantRoute, uuidParam } from "../../../../http/openapi";
-import type { RuleSetKind } from "../../domain/document";
-import { aRuleSetName, KINDS, label, readScope, TAGS } from "../../routes/kinds";
+import type { RuleSetKind } from "../../../rules/domain/document";
+import { aRuleSetName, KINDS, label, readScope, TAGS } from "../../../rules/domain/kinds";
 import { getBacktestRun } from "../runner";
 
 const route = (kind: RuleSetKind) =>

@@ -1,8 +1,8 @@
 import { z } from "@hono/zod-openapi";
 import { IsoDateTime, orNull } from "../../../http/openapi";
-import { AML_ENTITY_TYPES } from "../../aml/domain/rules";
-import { RULE_SET_KINDS } from "../domain/document";
-import { RulePrecisionSchema } from "../feedback/responses";
+import { AML_ENTITY_TYPES } from "../../detection/domain/aml/rules";
+import { RULE_SET_KINDS } from "../../rules/domain/document";
+import { RulePrecisionSchema } from "../../rules/feedback/responses";
 import { SAMPLE_SIZE } from "./domain/tally";
 
 // Response shapes of modules/rules/backtest: built only when the OpenAPI document is

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { SIGNALS } from "../../../fraud/domain/catalog";
-import { defaultContent } from "../../domain/defaults";
+import { SIGNALS } from "../../../detection/domain/fraud/catalog";
+import { defaultContent } from "../../../rules/domain/defaults";
 import { amlBuiltinPlan, fraudBuiltinPlan } from "./plan";
 
 const ctx = { entityType: "customer" as const, hasHighRiskCountries: false, hasHomeCountry: true };

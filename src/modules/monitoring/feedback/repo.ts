@@ -4,7 +4,7 @@ import { inJsonList } from "../../../db/sql";
 import { tenantSql } from "../../../db/tenant-tables";
 import { amlCases } from "../../aml/read-model";
 import { fraudCaseHeads, fraudCases } from "../../fraud/read-model";
-import type { OutcomeRow } from "./domain/outcomes";
+import type { OutcomeRow } from "../../rules/feedback/service";
 
 /** Closed AML cases by rule, rule-set version and status (one statement; both are columns of the case). */
 export const amlClosedCases = (scope: TenantScope, statuses: string[]): Promise<OutcomeRow[]> =>

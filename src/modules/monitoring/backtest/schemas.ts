@@ -1,6 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import { IsoDateTime } from "../../../http/openapi";
-import { AML_ENTITY_TYPES } from "../../aml/domain/rules";
+import { AML_ENTITY_TYPES } from "../../detection/domain/aml/rules";
 
 /** The longest range a backtest covers (custom windows reach back on their own). */
 export const MAX_RANGE_DAYS = 366;

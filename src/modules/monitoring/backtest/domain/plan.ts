@@ -1,8 +1,8 @@
-import { AML_RULES, type AmlEntityType, isNetworkRule } from "../../../aml/domain/rules";
-import { mergeThresholds, type Thresholds } from "../../../aml/domain/thresholds";
-import { SIGNALS } from "../../../fraud/domain/catalog";
-import { rulesFor } from "../../domain/custom/compile";
-import type { RuleSetContent, RuleSetKind } from "../../domain/document";
+import { AML_RULES, type AmlEntityType, isNetworkRule } from "../../../detection/domain/aml/rules";
+import { mergeThresholds, type Thresholds } from "../../../detection/domain/aml/thresholds";
+import { SIGNALS } from "../../../detection/domain/fraud/catalog";
+import { rulesFor } from "../../../rules/domain/custom/compile";
+import type { RuleSetContent, RuleSetKind } from "../../../rules/domain/document";
 
 /**
  * What a backtest runs for one version's content (pure): the AML built-ins grouped by the

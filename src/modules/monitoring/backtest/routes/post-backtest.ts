@@ -1,7 +1,7 @@
 import type { App } from "../../../../http/context";
 import { errorResponses, jsonBody, jsonContent, tenantRoute } from "../../../../http/openapi";
-import type { RuleSetKind } from "../../domain/document";
-import { KINDS, label, readScope, ruleSetName, TAGS } from "../../routes/kinds";
+import type { RuleSetKind } from "../../../rules/domain/document";
+import { KINDS, label, readScope, ruleSetName, TAGS } from "../../../rules/domain/kinds";
 import { startBacktest } from "../runner";
 import { RuleSetBacktestBody } from "../schemas";
 

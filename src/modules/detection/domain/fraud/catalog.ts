@@ -1,4 +1,4 @@
-import type { EntityType, Severity, SignalCategory } from "./types";
+import type { EntityType, Severity, SignalCategory } from "./vocabulary";
 
 /** A signal's public definition (SignalDefinition in openapi.json) plus its thresholds. */
 export interface SignalDefinition {

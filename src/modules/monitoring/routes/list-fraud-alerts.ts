@@ -1,16 +1,16 @@
 import { z } from "@hono/zod-openapi";
 import type { App } from "../../../http/context";
 import { jsonContent, PaginationSchema, pagination, tenantRoute } from "../../../http/openapi";
-import { FraudAlertListQuery } from "../../monitoring/alerts/schemas";
-import { listFraudAlerts } from "../../monitoring/alerts/service";
-import type { StoredFraudAlertSchema } from "../responses";
-import { DISCLAIMER } from "../schemas";
+import { DISCLAIMER } from "../../fraud/schemas";
+import type { StoredFraudAlertSchema } from "../alerts/responses";
+import { FraudAlertListQuery } from "../alerts/schemas";
+import { listFraudAlerts } from "../alerts/service";
 
 const MESSAGE =
   "Alerts stored by continuous monitoring (on arrival, scheduled runs, on demand), newest first. " +
   "POST /v1/fraud/evaluate stores nothing; GET /v1/monitoring/alerts lists fraud and AML alerts together.";
 
-export const listAlertsRoute = tenantRoute({
+export const listFraudAlertsRoute = tenantRoute({
   method: "get",
   path: "/v1/fraud/alerts",
   operationId: "listFraudAlerts",
@@ -23,7 +23,10 @@ export const listAlertsRoute = tenantRoute({
   request: { query: FraudAlertListQuery },
   responses: {
     200: jsonContent(async () => {
-      const { Disclaimer, StoredFraudAlertSchema } = await import("../responses");
+      const [{ Disclaimer }, { StoredFraudAlertSchema }] = await Promise.all([
+        import("../../fraud/responses"),
+        import("../alerts/responses"),
+      ]);
       return z.object({
         success: z.literal(true),
         alerts: z.array(StoredFraudAlertSchema),
@@ -35,8 +38,8 @@ export const listAlertsRoute = tenantRoute({
   },
 });
 
-export const registerListAlerts = (app: App) =>
-  app.openapi(listAlertsRoute, async (c) => {
+export const registerListFraudAlerts = (app: App) =>
+  app.openapi(listFraudAlertsRoute, async (c) => {
     const { limit, offset, cursor, ...query } = c.req.valid("query");
     const { data, page } = await listFraudAlerts(c.get("ctx"), query, { limit, offset, cursor });
     return c.json(

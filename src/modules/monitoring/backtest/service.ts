@@ -1,7 +1,5 @@
 import type { TenantContext } from "../../../db/tenant-context";
 import { conflict } from "../../../lib/errors";
-import type { AmlEntityType } from "../../aml/domain/rules";
-import { mergeThresholds } from "../../aml/domain/thresholds";
 import {
   activeEntitiesBetween,
   activeEntityPage,
@@ -10,12 +8,13 @@ import {
   type KeyRange,
 } from "../../aml/rule-set-hits/service";
 import { homeCountry } from "../../aml/service";
+import type { AmlEntityType } from "../../detection/domain/aml/rules";
+import { mergeThresholds } from "../../detection/domain/aml/thresholds";
 import { signalHitsPage } from "../../fraud/backtest/service";
 import { allowlistedEntities, highRiskCountries } from "../../lists/service";
-import { customRuleHitsPage } from "../custom/service";
-import type { RuleSetContent, RuleSetKind } from "../domain/document";
-import * as repo from "../repo";
-import { liveRuleSet } from "../service";
+import { customRuleHitsPage } from "../../rules/custom/service";
+import type { RuleSetContent, RuleSetKind } from "../../rules/domain/document";
+import { draftRuleSet, liveRuleSet } from "../../rules/service";
 import {
   amlBuiltinPlan,
   type BuiltinGroup,
@@ -84,7 +83,7 @@ export async function prepare(
   input: RuleSetBacktestInput,
 ): Promise<Prepared> {
   const [draft, live, liveAml, countries] = await Promise.all([
-    repo.getDraft(ctx, kind),
+    draftRuleSet(ctx, kind),
     liveRuleSet(ctx, kind),
     liveRuleSet(ctx, "aml"),
     highRiskCountries(ctx),
