@@ -275,8 +275,13 @@ function tagEntry(row: AmlCaseRow, actor: Actor, tag: string, adding: boolean): 
  * `case.sla_breached` event (its id derived from case and due date) in one batch. Returns false
  * when the case closed, moved its due date or had the breach recorded meanwhile.
  */
-export async function recordSlaBreach(ctx: TenantContext, caseId: string, dueAt: string, eventId: string) {
-  const queueId = await queueIdOf(ctx, "aml", caseId);
+export async function recordSlaBreach(
+  ctx: TenantContext,
+  caseId: string,
+  dueAt: string,
+  eventId: string,
+  queueId: string | null,
+) {
   try {
     await appendEntry(ctx, caseId, (row, now) => {
       if (isTerminal(row.status as AmlCaseStatus) || row.dueAt !== dueAt || row.slaBreachedDueAt === dueAt)
