@@ -10,11 +10,20 @@
  * - Team queues accept only the tenant's enabled users as members
  *   (cases/queues/steps/member-directory.ts); the users module imports admin keys and audit,
  *   whose cycle holds cases.
+ * - Links reach their alert ends (cases/links/steps/alert-directory.ts); the monitoring module
+ *   stores the alerts and imports fraud and aml, which import cases.
  */
+import { provideAlertDirectory } from "./modules/cases/links/steps/alert-directory";
 import { provideMemberDirectory } from "./modules/cases/queues/steps/member-directory";
+import { getAlert, readableAlertIds, visibleKinds } from "./modules/monitoring/alerts/service";
 import { provideCounterpartyScreener } from "./modules/monitoring/screening/steps/counterparty-sanctions";
 import { counterpartyScreener } from "./modules/sanctions/counterparties/service";
 import { notEnabledUsers } from "./modules/users/service";
 
 provideCounterpartyScreener(counterpartyScreener);
 provideMemberDirectory({ notUsers: notEnabledUsers });
+
+provideAlertDirectory({
+  assertReadable: async (ctx, alertId, scopes) => void (await getAlert(ctx, alertId, visibleKinds(scopes))),
+  readable: (ctx, ids, scopes) => readableAlertIds(ctx, [...ids], visibleKinds(scopes)),
+});
