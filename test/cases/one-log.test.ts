@@ -7,7 +7,7 @@ import { call, createTenant, json, type TestTenant } from "../harness";
 import { aml, fraud, type Kind, moveDueAt, outboxOf, post, setSettings } from "./helpers";
 
 // Issue 37 item 1: one log builder and one serialisation (a case object per case) for both kinds;
-// one SLA sweep over every kind; four-eyes on an integration key.
+// one SLA sweep over every kind; an integration key on fraud cases (item 3).
 const verify = async (t: TestTenant, kind: Kind, id: string) =>
   json<{ valid: boolean; eventCount: number; anchorValid: boolean | null }>(
     await call("GET", `${kind.base}/${id}/verify`, { key: t.key }),
@@ -80,5 +80,19 @@ describe("one case log for fraud and AML", () => {
       expect.objectContaining({ path: "actorId", code: "second_actor_required" }),
     );
     expect((await fraud.get(mc, c.id)).status).toBe(c.status);
+    // A shared case action by that key is recorded as the integration's, in the chained log.
+    expect(
+      (await post(mc, `${fraud.base}/${c.id}/assignment`, { assigneeId: "ana", actorId: "robot-1" })).status,
+    ).toBe(200);
+    const { case: found } = await json<{
+      case: { events: Array<{ eventType: string; actorType: string; actorId: string; actorKeyId: string }> };
+    }>(await call("GET", `${fraud.base}/${c.id}`, { key: mc.key }));
+    expect(found.events.at(-1)).toMatchObject({
+      eventType: "assigned",
+      actorType: "integration",
+      actorId: "robot-1",
+      actorKeyId: mc.keyId,
+    });
+    expect((await verify(mc, fraud, c.id)).valid).toBe(true);
   });
 });
