@@ -9,6 +9,7 @@ import { AppError, badRequest } from "../../../lib/errors";
 import {
   type CloseRequest,
   checkSecondActor,
+  closeRequestFor,
   MAX_TAGS_PER_CASE,
   type Outcome,
   outcomeFor,
@@ -83,15 +84,16 @@ export function transitionEntry(
     throw badRequest(decided.message, [{ path: "outcome", message: decided.message }]);
   const outcome = decided?.ok ? decided.outcome : null;
   const actor = userActor(input, input.note ?? null);
-  if (outcome && !confirming && ctx.tenant.settings.caseCloseRequiresSecondActor === true) {
-    const closeRequest: CloseRequest = {
-      toStatus: input.toStatus,
-      outcome,
-      actorId: input.actorId,
-      actorName: input.actorName ?? null,
-      requestedAt: now.toISOString(),
-      ...(input.principal ? { principal: input.principal } : {}),
-    };
+  const closeRequest =
+    outcome && !confirming
+      ? closeRequestFor(
+          ctx.tenant.settings.caseCloseRequiresSecondActor === true,
+          { toStatus: input.toStatus, outcome },
+          input,
+          now.toISOString(),
+        )
+      : null;
+  if (closeRequest) {
     return {
       eventType: "close_requested",
       toStatus: from,
