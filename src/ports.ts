@@ -16,11 +16,15 @@
  * - POST /v1/fraud/evaluate-and-create and POST /v1/kyc-aml/evaluate keep their alert in
  *   monitoring's store (fraud/steps/stored-alerts.ts, aml/evaluation/steps/stored-alerts.ts);
  *   monitoring screens with both engines, so it sits above them.
+ * - Links reach their alert ends (cases/links/steps/alert-directory.ts); the monitoring module
+ *   stores the alerts and imports fraud and aml, which import cases.
  */
 
 import { provideAmlAlertStore } from "./modules/aml/evaluation/steps/stored-alerts";
+import { provideAlertDirectory } from "./modules/cases/links/steps/alert-directory";
 import { provideMemberDirectory } from "./modules/cases/queues/steps/member-directory";
 import { provideFraudAlertStore } from "./modules/fraud/steps/stored-alerts";
+import { getAlert, readableAlertIds, visibleKinds } from "./modules/monitoring/alerts/service";
 import { closedCaseCounts } from "./modules/monitoring/feedback/service";
 import { recordAmlAlert, recordFraudAlert } from "./modules/monitoring/on-demand/service";
 import { provideCounterpartyScreener } from "./modules/monitoring/screening/steps/counterparty-sanctions";
@@ -33,3 +37,7 @@ provideMemberDirectory({ notUsers: notEnabledUsers });
 provideClosedCaseCounts(closedCaseCounts);
 provideFraudAlertStore(recordFraudAlert);
 provideAmlAlertStore(recordAmlAlert);
+provideAlertDirectory({
+  assertReadable: async (ctx, alertId, scopes) => void (await getAlert(ctx, alertId, visibleKinds(scopes))),
+  readable: (ctx, ids, scopes) => readableAlertIds(ctx, [...ids], visibleKinds(scopes)),
+});

@@ -4682,8 +4682,11 @@ export interface components {
             /** @enum {string} */
             eventType: "created" | "status_changed" | "assigned" | "unassigned" | "note_added" | "evidence_added" | "escalated" | "closed" | "alert_added" | "rule_snoozed" | "tag_added" | "tag_removed" | "close_requested" | "close_rejected" | "sla_breached" | "linked" | "unlinked";
             eventSequence: number;
-            /** @enum {string} */
-            actorType: "user" | "system" | "workflow";
+            /**
+             * @description Who acted: a named user, the service (system), a workflow, or an integration (a key bound to no user, on the shared case actions)
+             * @enum {string}
+             */
+            actorType: "user" | "system" | "workflow" | "integration";
             actorId: string;
             actorName: string | null;
             /** @description Id of the API key that authenticated the write (inside the hashed content); null when no key was involved (workflows, cron) and on events written before it was recorded */

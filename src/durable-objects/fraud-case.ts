@@ -42,7 +42,11 @@ interface Waiting {
 const MAX_GROUP = 50;
 
 /**
- * One instance per fraud case (idFromName(caseId)) serializes that case's appends, so
+ * The case object: one instance per case of any kind serializes that case's appends (the name is
+ * the fraud class's, kept so deployed objects stay where they are; the object's name is
+ * cases/log/service.ts `caseObjectName`: a fraud case's bare id, `aml:<id>` for an AML case).
+ *
+ * Fraud: one instance per fraud case (idFromName(caseId)) serializes that case's appends, so
  * eventSequence is gapless and strictly increasing. Appends that arrive while a write is in
  * flight wait, then go together (group commit): each is decided against the head left by
  * the one before it, and the group's events plus the projection are one D1 batch (one
@@ -55,6 +59,18 @@ export class FraudCaseObject extends DurableObject<Env> {
   private draining = false;
   private head: LogHead | null = null;
   private queue: Promise<unknown> = Promise.resolve();
+  private serialized: Promise<unknown> = Promise.resolve();
+
+  /**
+   * Every kind (cases/log/service.ts `appendInOrder`): runs `task`, the caller's append passed as
+   * an RPC stub, once every earlier task of this object has settled, so one append of the case
+   * runs at a time (AML builds, seals and commits in the caller, with its foreign statements).
+   */
+  serialize(task: () => Promise<void>): Promise<void> {
+    const run = this.serialized.then(() => task());
+    this.serialized = run.catch(() => undefined);
+    return run;
+  }
 
   append(req: AppendRequest): Promise<LogResult<FraudCaseEventRow>> {
     return new Promise((resolve, reject) => {

@@ -117,7 +117,10 @@ export const FraudCaseEventSchema = z
     caseId: z.uuid(),
     eventType: z.enum(EVENT_TYPES),
     eventSequence: z.number().int(),
-    actorType: z.enum(["user", "system", "workflow"]),
+    actorType: z.enum(["user", "system", "workflow", "integration"]).openapi({
+      description:
+        "Who acted: a named user, the service (system), a workflow, or an integration (a key bound to no user, on the shared case actions)",
+    }),
     actorId: z.string(),
     actorName: z.string().nullable(),
     actorKeyId: actorKeyIdField("workflows, cron", "events"),

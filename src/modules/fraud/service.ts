@@ -72,7 +72,7 @@ export const presentEvent = (e: FraudCaseEventRow) => {
   return {
     ...rest,
     eventType: e.eventType as "created",
-    actorType: e.actorType as "user" | "system" | "workflow",
+    actorType: e.actorType as EventInput["actorType"],
     previousStatus: e.previousStatus as CaseStatus | null,
     newStatus: e.newStatus as CaseStatus | null,
   };

@@ -4,13 +4,9 @@ import type { TenantContext } from "../../../db/tenant-context";
 import { conflict, notFound } from "../../../lib/errors";
 import { GENESIS_HASH, verifyChain } from "../../../lib/hash-chain";
 import { presentPage } from "../../../lib/pagination";
-import {
-  type Anchor,
-  type AnchorKeys,
-  anchorHead,
-  anchorKeysFrom,
-  checkAnchor,
-} from "../../cases/domain/anchor";
+import { type Anchor, type AnchorKeys, anchorKeysFrom, checkAnchor } from "../../cases/domain/anchor";
+import { anchorOfHead } from "../../cases/domain/log";
+import { appendInOrder } from "../../cases/log/service";
 import { queueIdOf, queueIdsOf } from "../../cases/queues/service";
 import {
   openPersonalFields,
@@ -181,10 +177,18 @@ export type EntryBody = Pick<
 
 /**
  * Appends one history entry built from the case as it is now, and moves the case's anchor and
- * case-work projection with it; rebuilt and retried when another append won the race for the
- * head (the chain trigger refuses an entry that does not follow it).
+ * case-work projection with it. Runs in the case's Durable Object's order (cases/log/service.ts),
+ * one append of the case at a time; rebuilt and retried when a writer outside that order (a
+ * monitoring page's batched notes, appendCaseNotes) won the race for the head (the chain trigger
+ * refuses an entry that does not follow it).
  */
-export async function appendEntry(
+export const appendEntry = (
+  ctx: TenantContext,
+  caseId: string,
+  build: (row: AmlCaseRow, now: Date) => EntryBody,
+) => appendInOrder(ctx, "aml", caseId, () => appendOnce(ctx, caseId, build));
+
+async function appendOnce(
   ctx: TenantContext,
   caseId: string,
   build: (row: AmlCaseRow, now: Date) => EntryBody,
@@ -285,13 +289,7 @@ export async function anchorFor(
   hash: string,
 ): Promise<Anchor> {
   const keys = await anchorKeysFrom(ctx.env.SECRETS_KEY);
-  return anchorHead(keys, {
-    kind: "aml",
-    tenantId: ctx.tenantId,
-    caseId,
-    lastSequence: sequence,
-    headHash: hash,
-  });
+  return anchorOfHead(keys, { kind: "aml", tenantId: ctx.tenantId, caseId }, { sequence, hash });
 }
 
 /**

@@ -9,6 +9,7 @@ import { AppError, badRequest } from "../../../lib/errors";
 import {
   type CloseRequest,
   checkSecondActor,
+  closeRequestFor,
   MAX_TAGS_PER_CASE,
   type Outcome,
   outcomeFor,
@@ -83,15 +84,16 @@ export function transitionEntry(
     throw badRequest(decided.message, [{ path: "outcome", message: decided.message }]);
   const outcome = decided?.ok ? decided.outcome : null;
   const actor = userActor(input, input.note ?? null);
-  if (outcome && !confirming && ctx.tenant.settings.caseCloseRequiresSecondActor === true) {
-    const closeRequest: CloseRequest = {
-      toStatus: input.toStatus,
-      outcome,
-      actorId: input.actorId,
-      actorName: input.actorName ?? null,
-      requestedAt: now.toISOString(),
-      ...(input.principal ? { principal: input.principal } : {}),
-    };
+  const closeRequest =
+    outcome && !confirming
+      ? closeRequestFor(
+          ctx.tenant.settings.caseCloseRequiresSecondActor === true,
+          { toStatus: input.toStatus, outcome },
+          input,
+          now.toISOString(),
+        )
+      : null;
+  if (closeRequest) {
     return {
       eventType: "close_requested",
       toStatus: from,
@@ -275,8 +277,13 @@ function tagEntry(row: AmlCaseRow, actor: Actor, tag: string, adding: boolean): 
  * `case.sla_breached` event (its id derived from case and due date) in one batch. Returns false
  * when the case closed, moved its due date or had the breach recorded meanwhile.
  */
-export async function recordSlaBreach(ctx: TenantContext, caseId: string, dueAt: string, eventId: string) {
-  const queueId = await queueIdOf(ctx, "aml", caseId);
+export async function recordSlaBreach(
+  ctx: TenantContext,
+  caseId: string,
+  dueAt: string,
+  eventId: string,
+  queueId: string | null,
+) {
   try {
     await appendEntry(ctx, caseId, (row, now) => {
       if (isTerminal(row.status as AmlCaseStatus) || row.dueAt !== dueAt || row.slaBreachedDueAt === dueAt)

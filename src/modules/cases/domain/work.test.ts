@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   checkSecondActor,
+  closeRequestFor,
   dueAtFor,
   outcomeFor,
   slaEventId,
@@ -101,5 +102,35 @@ describe("tags hold no numbers", () => {
 
   it("gives the words of tags to search for names", () => {
     expect(tagWords(["kwame-asante_mensah", "mule"])).toBe("kwame asante mensah | mule");
+  });
+});
+
+describe("maker-checker requests", () => {
+  const close = { toStatus: "closed_cleared", outcome: "false_positive" as const };
+  const at = "2026-01-15T10:00:00.000Z";
+
+  it("a close goes ahead without the setting, and waits for a second actor with it", () => {
+    expect(closeRequestFor(false, close, { actorId: "ana" }, at)).toBeNull();
+    expect(closeRequestFor(true, close, { actorId: "ana", principal: "integration:k1" }, at)).toEqual({
+      ...close,
+      actorId: "ana",
+      actorName: null,
+      requestedAt: at,
+      principal: "integration:k1",
+    });
+  });
+
+  it("the request's principal cannot confirm it under another actorId; another principal can", () => {
+    const pending = closeRequestFor(true, close, { actorId: "analyst-1", principal: "integration:k1" }, at);
+    expect(checkSecondActor(pending, "lead-1", true, "integration:k1")).toMatchObject({
+      ok: false,
+      code: "second_actor_required",
+    });
+    expect(checkSecondActor(pending, "lead-1", true, "integration:k2")).toEqual({
+      ok: true,
+      request: pending,
+    });
+    // Withdrawing is not confirming: the maker may reject its own request.
+    expect(checkSecondActor(pending, "analyst-1", false, "integration:k1").ok).toBe(true);
   });
 });

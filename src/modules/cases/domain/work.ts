@@ -159,6 +159,28 @@ export function checkSecondActor(
   return { ok: true, request: pending };
 }
 
+/**
+ * What a close by `actor` becomes under the tenant's maker-checker setting: the request that
+ * waits for a second actor, recording its maker and principal; null when the close goes ahead.
+ * Every kind records its requests through this, so four-eyes reads the same fields.
+ */
+export function closeRequestFor(
+  requiresSecondActor: boolean,
+  close: { toStatus: string; outcome: Outcome },
+  actor: { actorId: string; actorName?: string | null; principal?: string },
+  at: string,
+): CloseRequest | null {
+  if (!requiresSecondActor) return null;
+  return {
+    toStatus: close.toStatus,
+    outcome: close.outcome,
+    actorId: actor.actorId,
+    actorName: actor.actorName ?? null,
+    requestedAt: at,
+    ...(actor.principal ? { principal: actor.principal } : {}),
+  };
+}
+
 // ---- the projection --------------------------------------------------------------------------
 
 /** What the case lists show besides the status; kept by each kind's append path. */

@@ -9,7 +9,6 @@ import { AppError, badRequest, notFound } from "../../../lib/errors";
 import { grants, type Scope } from "../../../lib/scopes";
 import { tenantAuditInsert } from "../../audit/service";
 import { eventInsert, notifyOutbox } from "../../events/service";
-import { getAlert, readableAlertIds, visibleKinds } from "../../monitoring/alerts/service";
 import { caseKind } from "../kinds/service";
 import {
   type CaseEndKind,
@@ -22,6 +21,7 @@ import {
   sameEnd,
 } from "./domain/ends";
 import * as repo from "./repo";
+import { alertDirectory } from "./steps/alert-directory";
 
 export type CaseKind = "fraud" | "aml";
 export const CASE_END: Record<CaseKind, CaseEndKind> = { fraud: "fraud_case", aml: "aml_case" };
@@ -72,7 +72,7 @@ async function assertTarget(ctx: TenantContext, target: End, scopes: readonly Sc
     return;
   }
   try {
-    await getAlert(ctx, target.id, visibleKinds(scopes));
+    await alertDirectory().assertReadable(ctx, target.id, scopes);
   } catch (error) {
     if (error instanceof AppError && error.code === "not_found") throw missing();
     throw error;
@@ -83,9 +83,7 @@ async function assertTarget(ctx: TenantContext, target: End, scopes: readonly Sc
 async function readableLinks(ctx: TenantContext, rows: CaseLinkRow[], self: End, scopes: readonly Scope[]) {
   const others = rows.map((r) => otherEnd(r, self));
   const alertIds = others.filter((e) => !isCaseEnd(e)).map((e) => e.id);
-  const alerts = alertIds.length
-    ? await readableAlertIds(ctx, alertIds, visibleKinds(scopes))
-    : new Set<string>();
+  const alerts = alertIds.length ? await alertDirectory().readable(ctx, alertIds, scopes) : new Set<string>();
   return rows.filter((_, i) => {
     const end = others[i];
     return isCaseEnd(end) ? grants(scopes, READ(end.kind)) : alerts.has(end.id);
@@ -226,7 +224,7 @@ export async function listLinks(
 
 /** The links of a stored monitoring alert (404 for another tenant's, or one the key cannot read). */
 export async function alertLinks(ctx: TenantContext, alertId: string, scopes: readonly Scope[]) {
-  await getAlert(ctx, alertId, visibleKinds(scopes));
+  await alertDirectory().assertReadable(ctx, alertId, scopes);
   const self: End = { kind: "alert", id: alertId };
   const rows = await repo.linksOf(ctx, self);
   return (await readableLinks(ctx, rows, self, scopes)).map((r) => presentLink(r, self));

@@ -1,12 +1,13 @@
 import type { TenantScope } from "../../../db/client";
 import type { FraudCaseEventRow, FraudCaseHeadRow, FraudCaseRow } from "../../../db/shard/fraud";
-import { chainHash, GENESIS_HASH, verifyChain } from "../../../lib/hash-chain";
+import { GENESIS_HASH, verifyChain } from "../../../lib/hash-chain";
 import { type AnchorKeys, checkAnchor } from "../../cases/domain/anchor";
+import { anchorOfHead, chainedLogEntry } from "../../cases/domain/log";
 import type { CaseActor, EventInput, LogHead, LogResult, OutboxEvent } from "../domain/case-log";
 import { type CaseStatus, decideEvent } from "../domain/case-state";
 import { nextWork, resolveWorkInput, workOf } from "../domain/case-work";
 import * as repo from "../repo";
-import { anchorOf, eventContent, newCaseRecords } from "./batch/service";
+import { eventContent, newCaseRecords } from "./batch/service";
 
 export { caseContent, eventContent } from "./batch/service";
 
@@ -75,33 +76,36 @@ export async function prepareEvent(
   });
   if (!decision.ok)
     return { ok: false, error: { code: decision.code, message: decision.message, path: decision.path } };
-  const previousHash = head.headHash;
-  const unhashed: FraudCaseEventRow = {
-    id: crypto.randomUUID(),
-    tenantId: head.tenantId,
-    caseId: head.caseId,
-    eventSequence: head.lastSequence + 1,
-    eventType: input.eventType,
-    actorType: input.actorType,
-    actorId: input.actorId,
-    actorName: input.actorName ?? null,
-    actorKeyId: input.actorKeyId ?? null,
-    previousStatus: decision.previousStatus,
-    newStatus: decision.newStatus,
-    assigneeId: input.assigneeId ?? null,
-    assigneeName: input.assigneeName ?? null,
-    noteContent: input.noteContent ?? null,
-    noteType: input.eventType === "note_added" ? (input.noteType ?? "review") : (input.noteType ?? null),
-    evidenceType: input.evidenceType ?? null,
-    evidenceReference: input.evidenceReference ?? null,
-    resolution: input.resolution ?? null,
-    correlationId: head.correlationId,
-    createdAt: now.toISOString(),
-    previousHash,
-    hash: "",
-    redactedAt: null,
-  };
-  const event = { ...unhashed, hash: await chainHash(previousHash, eventContent(unhashed)) };
+  // The one builder of case log entries (cases/domain/log.ts): sequence and chain from the head.
+  const { entry: event } = await chainedLogEntry(
+    { sequence: head.lastSequence, hash: head.headHash },
+    ({ sequence, previousHash }): FraudCaseEventRow => ({
+      id: crypto.randomUUID(),
+      tenantId: head.tenantId,
+      caseId: head.caseId,
+      eventSequence: sequence,
+      eventType: input.eventType,
+      actorType: input.actorType,
+      actorId: input.actorId,
+      actorName: input.actorName ?? null,
+      actorKeyId: input.actorKeyId ?? null,
+      previousStatus: decision.previousStatus,
+      newStatus: decision.newStatus,
+      assigneeId: input.assigneeId ?? null,
+      assigneeName: input.assigneeName ?? null,
+      noteContent: input.noteContent ?? null,
+      noteType: input.eventType === "note_added" ? (input.noteType ?? "review") : (input.noteType ?? null),
+      evidenceType: input.evidenceType ?? null,
+      evidenceReference: input.evidenceReference ?? null,
+      resolution: input.resolution ?? null,
+      correlationId: head.correlationId,
+      createdAt: now.toISOString(),
+      previousHash,
+      hash: "",
+      redactedAt: null,
+    }),
+    (unhashed) => eventContent(unhashed),
+  );
   const outbox =
     input.eventType === "sla_breached" && input.outboxEventId
       ? {
@@ -162,7 +166,11 @@ export async function commitEvents(
   outbox: OutboxEvent[] = [],
 ): Promise<void> {
   if (!events.length) return;
-  const anchor = await anchorOf(keys, head.tenantId, head.caseId, head.lastSequence, head.headHash);
+  const anchor = await anchorOfHead(
+    keys,
+    { kind: "fraud", tenantId: head.tenantId, caseId: head.caseId },
+    { sequence: head.lastSequence, hash: head.headHash },
+  );
   const [first, ...rest] = repo.appendEventStatements(scope, events, outbox, {
     status: head.status,
     lastEventAt: events[events.length - 1].createdAt,

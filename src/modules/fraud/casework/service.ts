@@ -17,9 +17,8 @@ export interface Actor {
   actorName?: string;
   actorKeyId: string | null;
   /**
-   * From the credential (cases/actor.ts). The fraud log's actor_type admits user, system and
-   * workflow only (a CHECK on the chained table), so an integration is recorded as `user` with
-   * its key (actorKeyId) and its principal (four-eyes): docs/decisions/case-work.md#named-analysts.
+   * From the credential (cases/domain/actor.ts): a user, or an integration key (shard migration
+   * 0064 lets the fraud log record it); default user. Four-eyes compares `principal`.
    */
   actorType?: "user" | "integration";
   /** The credential's principal (`user:<id>`, `integration:<key id>`), compared by four-eyes. */
@@ -27,7 +26,7 @@ export interface Actor {
 }
 
 const user = (a: Actor) => ({
-  actorType: "user" as const,
+  actorType: a.actorType ?? ("user" as const),
   actorId: a.actorId,
   actorName: a.actorName ?? null,
   actorKeyId: a.actorKeyId,

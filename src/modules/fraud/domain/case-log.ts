@@ -15,12 +15,12 @@ export type LogResult<T> = { ok: true; value: T } | { ok: false; error: LogError
 
 /**
  * What a caller may say about an event; the log adds sequence, statuses, time and hash.
- * API requests are always `user` actors (their schema allows nothing else); `system` and
- * `workflow` are for code of the service itself. actorKeyId is the API key that
+ * API requests are `user` actors, or `integration` on the shared case actions by a key bound to
+ * no user (cases/service.ts caseActor); `system` and `workflow` are for code of the service itself. actorKeyId is the API key that
  * authenticated the request (null when none did, e.g. a workflow run from the queue).
  */
 export interface EventInput extends EventRequest {
-  actorType: "user" | "system" | "workflow";
+  actorType: "user" | "system" | "workflow" | "integration";
   /** The credential's principal (src/lib/principal.ts): four-eyes compares it; not stored as a column. */
   principal?: string;
   actorId: string;

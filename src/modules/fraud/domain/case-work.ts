@@ -8,6 +8,7 @@ import {
   type CaseWork,
   type CloseRequest,
   checkSecondActor,
+  closeRequestFor,
   type Outcome,
   outcomeFor,
   tagChanges,
@@ -62,14 +63,16 @@ export function nextWork(work: CaseWork, e: WorkEvent): CaseWork {
     case "close_requested":
       return {
         ...work,
-        closeRequest: {
-          toStatus: String(e.resolution?.toStatus),
-          outcome: e.resolution?.outcome as Outcome,
-          actorId: e.actorId,
-          actorName: e.actorName,
-          requestedAt: e.createdAt,
-          ...(typeof e.resolution?.principal === "string" ? { principal: e.resolution.principal } : {}),
-        },
+        closeRequest: closeRequestFor(
+          true,
+          { toStatus: String(e.resolution?.toStatus), outcome: e.resolution?.outcome as Outcome },
+          {
+            actorId: e.actorId,
+            actorName: e.actorName,
+            ...(typeof e.resolution?.principal === "string" ? { principal: e.resolution.principal } : {}),
+          },
+          e.createdAt,
+        ),
       };
     case "close_rejected":
       return { ...work, closeRequest: null };

@@ -1,7 +1,7 @@
 import type { TenantContext } from "../../../../db/tenant-context";
-import { chainHash, GENESIS_HASH } from "../../../../lib/hash-chain";
 import { settleLimited } from "../../../../lib/limited";
-import { anchorHead, anchorKeysFrom } from "../../../cases/domain/anchor";
+import { anchorKeysFrom } from "../../../cases/domain/anchor";
+import { anchorOfHead, chainedLogEntry } from "../../../cases/domain/log";
 import { type HistoryFields, historyContent } from "../../domain/history";
 import type { NewHistory } from "../../repo";
 import * as appendRepo from "./repo";
@@ -18,7 +18,10 @@ export type EntryFields = Pick<
   "eventType" | "toStatus" | "actorType" | "actorId" | "actorName" | "actorKeyId" | "note" | "details"
 >;
 
-/** The entry that follows `head` (null: the chain is empty) in a case whose status is `fromStatus`. */
+/**
+ * The entry that follows `head` (null: the chain is empty) in a case whose status is `fromStatus`,
+ * placed and hashed by the one builder of case log entries (cases/domain/log.ts).
+ */
 export async function chainedEntry(
   tenantId: string,
   caseId: string,
@@ -27,18 +30,24 @@ export async function chainedEntry(
   body: EntryFields,
   createdAt: string,
 ): Promise<NewHistory & { sequence: number; hash: string }> {
-  const previousHash = head?.hash ?? GENESIS_HASH;
-  const fields: HistoryFields = {
-    id: crypto.randomUUID(),
-    tenantId,
-    caseId,
-    sequence: (head?.sequence ?? 0) + 1,
-    fromStatus,
-    ...body,
-    details: body.details ?? null,
-    createdAt,
-  };
-  return { ...fields, previousHash, hash: await chainHash(previousHash, historyContent(fields)) };
+  const { entry } = await chainedLogEntry(
+    head,
+    ({ sequence, previousHash }) => ({
+      fields: {
+        id: crypto.randomUUID(),
+        tenantId,
+        caseId,
+        sequence,
+        fromStatus,
+        ...body,
+        details: body.details ?? null,
+        createdAt,
+      } satisfies HistoryFields,
+      previousHash,
+    }),
+    ({ fields }) => historyContent(fields),
+  );
+  return { ...entry.fields, previousHash: entry.previousHash, hash: entry.hash };
 }
 
 /** An entry that leaves the case's status as it is (a monitoring hit, a snooze). */
@@ -88,13 +97,11 @@ export async function appendNotesBatched(
             { ...note.body, toStatus: head.status },
             at,
           );
-          const anchor = await anchorHead(keys, {
-            kind: "aml",
-            tenantId: ctx.tenantId,
-            caseId: note.caseId,
-            lastSequence: entry.sequence,
-            headHash: entry.hash,
-          });
+          const anchor = await anchorOfHead(
+            keys,
+            { kind: "aml", tenantId: ctx.tenantId, caseId: note.caseId },
+            entry,
+          );
           return { index: i, entry, anchor };
         })(),
       ];

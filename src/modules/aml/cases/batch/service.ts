@@ -1,7 +1,7 @@
 import type { AmlCaseRow } from "../../../../db/shard/aml";
 import type { TenantContext } from "../../../../db/tenant-context";
-import { chainHash, GENESIS_HASH } from "../../../../lib/hash-chain";
-import { type AnchorKeys, anchorHead, anchorKeysFrom } from "../../../cases/domain/anchor";
+import { type AnchorKeys, anchorKeysFrom } from "../../../cases/domain/anchor";
+import { anchoredLogEntry } from "../../../cases/domain/log";
 import { dueAtFor } from "../../../cases/domain/work";
 import { type RoutableCase, routeNewCases } from "../../../cases/queues/service";
 import { type AmlEntityType, ruleById } from "../../../detection/domain/aml/rules";
@@ -99,31 +99,34 @@ export async function caseItems(
         ruleSetHash: input.ruleSet?.hash ?? null,
         dueAt: dueAtFor(ctx.tenant.settings.caseSla, "aml", o.riskLevel, new Date(at)),
       };
-      const fields: HistoryFields = {
-        id: crypto.randomUUID(),
-        tenantId: ctx.tenantId,
-        caseId: row.id!,
-        sequence: 1,
-        eventType: "created",
-        fromStatus: null,
-        toStatus: "open",
-        actorType: "system",
-        actorId: "aml-evaluate",
-        actorName: null,
-        actorKeyId: input.actorKeyId,
-        note: null,
-        createdAt: at,
-      };
-      const hash = await chainHash(GENESIS_HASH, historyContent(fields, snapshotOf(row as AmlCaseRow)));
-      const anchor = await anchorHead(keys, {
-        kind: "aml",
-        tenantId: ctx.tenantId,
-        caseId: fields.caseId,
-        lastSequence: 1,
-        headHash: hash,
-      });
+      // The one builder of case log entries (cases/domain/log.ts), from genesis.
+      const { entry, anchor } = await anchoredLogEntry(
+        keys,
+        { kind: "aml", tenantId: ctx.tenantId, caseId: row.id! },
+        null,
+        ({ sequence, previousHash }) => ({
+          fields: {
+            id: crypto.randomUUID(),
+            tenantId: ctx.tenantId,
+            caseId: row.id!,
+            sequence,
+            eventType: "created",
+            fromStatus: null,
+            toStatus: "open",
+            actorType: "system",
+            actorId: "aml-evaluate",
+            actorName: null,
+            actorKeyId: input.actorKeyId,
+            note: null,
+            createdAt: at,
+          } satisfies HistoryFields,
+          previousHash,
+        }),
+        ({ fields }) => historyContent(fields, snapshotOf(row as AmlCaseRow)),
+      );
+      const created = { ...entry.fields, previousHash: entry.previousHash, hash: entry.hash };
       const subjects = input.subjects?.map((x) => ({ ...x, caseId: row.id!, createdAt: at }));
-      return { row, created: { ...fields, previousHash: GENESIS_HASH, hash }, anchor, subjects };
+      return { row, created, anchor, subjects };
     }),
   );
 }

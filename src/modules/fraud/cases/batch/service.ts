@@ -1,7 +1,7 @@
 import type { FraudCaseEventRow, FraudCaseHeadRow, FraudCaseRow } from "../../../../db/shard/fraud";
 import type { TenantContext } from "../../../../db/tenant-context";
-import { chainHash, GENESIS_HASH } from "../../../../lib/hash-chain";
-import { type AnchorKeys, anchorHead, anchorKeysFrom } from "../../../cases/domain/anchor";
+import { type AnchorKeys, anchorKeysFrom } from "../../../cases/domain/anchor";
+import { anchoredLogEntry } from "../../../cases/domain/log";
 import { dueAtFor } from "../../../cases/domain/work";
 import { type RoutableCase, routeNewCases } from "../../../cases/queues/service";
 import type { CaseActor } from "../../domain/case-log";
@@ -38,14 +38,6 @@ export function eventContent(event: FraudCaseEventRow, row?: FraudCaseRow) {
   return event.eventType === "created" && row ? { ...content, case: caseContent(row) } : content;
 }
 
-export const anchorOf = (
-  keys: AnchorKeys,
-  tenantId: string,
-  caseId: string,
-  lastSequence: number,
-  headHash: string,
-) => anchorHead(keys, { kind: "fraud", tenantId, caseId, lastSequence, headHash });
-
 export const emptyEvent = {
   actorName: null,
   previousStatus: null,
@@ -67,29 +59,31 @@ export async function newCaseRecords(
   keys: AnchorKeys,
   dueAt: string | null,
 ): Promise<{ event: FraudCaseEventRow; head: FraudCaseHeadRow }> {
-  const unhashed = {
-    ...emptyEvent,
-    id: crypto.randomUUID(),
-    tenantId,
-    caseId: row.id,
-    eventSequence: 1,
-    eventType: "created",
-    actorType: actor.actorType,
-    actorId: actor.actorId,
-    actorName: actor.actorName ?? null,
-    actorKeyId: actor.actorKeyId ?? null,
-    newStatus: "open",
-    correlationId: row.correlationId,
-    createdAt: row.createdAt,
-    previousHash: GENESIS_HASH,
-    hash: "",
-    redactedAt: null,
-  };
-  const event: FraudCaseEventRow = {
-    ...unhashed,
-    hash: await chainHash(GENESIS_HASH, eventContent(unhashed, row)),
-  };
-  const anchor = await anchorOf(keys, tenantId, row.id, 1, event.hash);
+  // The one builder of case log entries (cases/domain/log.ts), from genesis.
+  const { entry: event, anchor } = await anchoredLogEntry(
+    keys,
+    { kind: "fraud", tenantId, caseId: row.id },
+    null,
+    ({ sequence, previousHash }): FraudCaseEventRow => ({
+      ...emptyEvent,
+      id: crypto.randomUUID(),
+      tenantId,
+      caseId: row.id,
+      eventSequence: sequence,
+      eventType: "created",
+      actorType: actor.actorType,
+      actorId: actor.actorId,
+      actorName: actor.actorName ?? null,
+      actorKeyId: actor.actorKeyId ?? null,
+      newStatus: "open",
+      correlationId: row.correlationId,
+      createdAt: row.createdAt,
+      previousHash,
+      hash: "",
+      redactedAt: null,
+    }),
+    (unhashed) => eventContent(unhashed, row),
+  );
   const head: FraudCaseHeadRow = {
     caseId: row.id,
     tenantId,
