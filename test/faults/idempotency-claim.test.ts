@@ -1,14 +1,17 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { buildApp } from "../../src/app";
-import { tenantScope } from "../../src/db/tenant-context";
+import { loadTenantContext, tenantScope } from "../../src/db/tenant-context";
 import { systemClock } from "../../src/lib/clock";
+import { CreateCaseBody } from "../../src/modules/fraud/cases/schemas";
+import { createCase } from "../../src/modules/fraud/service";
 import {
   begin,
   fingerprint,
   holdClaim,
   type IdempotentRequest,
   KEY_IN_USE_RETRY_AFTER_SECONDS,
+  keyedCreate,
   tenantKeys,
 } from "../../src/modules/idempotency/service";
 import { caseBody } from "../fraud/helpers";
@@ -66,7 +69,7 @@ describe("a kill while a keyed request holds its claim", () => {
     const key = crypto.randomUUID();
     const text = JSON.stringify(caseBody());
     // The killed request: claimed, killed before its work committed.
-    expect(await begin(await claimOf(t, key, text))).toBe("claimed");
+    expect(await begin(await claimOf(t, key, text))).toEqual({ claimed: { createdId: null } });
 
     const early = await resend(t, key, text);
     expect(early.status).toBe(409);
@@ -92,7 +95,7 @@ describe("a kill while a keyed request holds its claim", () => {
     const key = crypto.randomUUID();
     const text = JSON.stringify(caseBody());
     const running = await claimOf(t, key, text);
-    expect(await begin(running)).toBe("claimed");
+    expect(await begin(running)).toEqual({ claimed: { createdId: null } });
     const stop = holdClaim(running);
     try {
       // Three leases on, the request still runs: its key is still in use.
@@ -106,6 +109,36 @@ describe("a kill while a keyed request holds its claim", () => {
     await sleep(LEASE_MS + 100);
     const after = await resend(t, key, text);
     expect(after.status).toBe(201);
+    expect(await cases(t)).toBe(1);
+  });
+
+  it("a kill after the create's write and before its answer was stored: the retry answers the same case", async () => {
+    const t = await createTenant();
+    const key = crypto.randomUUID();
+    const text = JSON.stringify(caseBody());
+    // The killed request: claimed, its create committed (with the key's record of it, as the
+    // middleware arranges), then killed before `finish` stored the answer.
+    const killed = await claimOf(t, key, text);
+    const started = await begin(killed);
+    if (!("claimed" in started)) throw new Error("the first request must claim the key");
+    const keyed = keyedCreate(killed, started.claimed);
+    const ctx = { ...(await loadTenantContext(env, t.id, "killed")), idempotent: keyed ?? undefined };
+    const made = await createCase(ctx, CreateCaseBody.parse(JSON.parse(text)), t.keyId);
+    expect(await cases(t)).toBe(1);
+
+    await sleep(LEASE_MS + 100);
+    const after = await resend(t, key, text);
+    expect(after.status).toBe(201);
+    expect(after.headers.get("idempotent-replayed")).toBeNull();
+    expect((await json<{ case: { id: string; title: string } }>(after)).case).toMatchObject({
+      id: made.id,
+      title: made.title,
+    });
+    expect(await cases(t)).toBe(1);
+
+    const again = await resend(t, key, text);
+    expect(again.headers.get("idempotent-replayed")).toBe("true");
+    expect((await json<{ case: { id: string } }>(again)).case.id).toBe(made.id);
     expect(await cases(t)).toBe(1);
   });
 });
