@@ -14,6 +14,8 @@ import {
   keyedCreate,
   tenantKeys,
 } from "../../src/modules/idempotency/service";
+import { CreateListBody } from "../../src/modules/lists/schemas";
+import { createList } from "../../src/modules/lists/service";
 import { caseBody } from "../fraud/helpers";
 import { createTenant, json, shardRows, type TestTenant } from "../harness";
 
@@ -32,25 +34,26 @@ const cases = async (t: TestTenant) =>
   (await shardRows<{ n: number }>(t, "SELECT count(*) AS n FROM fraud_cases WHERE tenant_id = ?", t.id))[0].n;
 
 /** The request as the middleware identifies it: the tenant's key space of the API key, the body's hash. */
-async function claimOf(t: TestTenant, key: string, text: string): Promise<IdempotentRequest> {
+async function claimOf(
+  t: TestTenant,
+  key: string,
+  text: string,
+  path = "/v1/fraud/cases",
+): Promise<IdempotentRequest> {
   return {
     env: shortLease,
     clock: systemClock,
     store: tenantKeys(tenantScope(env, t.shard, t.id), t.keyId),
     sealContext: `idempotency:${t.id}:${t.keyId}:${key}`,
     key,
-    requestHash: await fingerprint(
-      "POST",
-      "/v1/fraud/cases",
-      new TextEncoder().encode(text).buffer as ArrayBuffer,
-    ),
+    requestHash: await fingerprint("POST", path, new TextEncoder().encode(text).buffer as ArrayBuffer),
   };
 }
 
 /** The client's resend, through the app with the short lease. */
-const resend = (t: TestTenant, key: string, text: string) =>
+const resend = (t: TestTenant, key: string, text: string, path = "/v1/fraud/cases") =>
   app.fetch(
-    new Request("http://localhost/v1/fraud/cases", {
+    new Request(`http://localhost${path}`, {
       method: "POST",
       headers: {
         authorization: `Bearer ${t.key}`,
@@ -140,5 +143,29 @@ describe("a kill while a keyed request holds its claim", () => {
     expect(again.headers.get("idempotent-replayed")).toBe("true");
     expect((await json<{ case: { id: string } }>(again)).case.id).toBe(made.id);
     expect(await cases(t)).toBe(1);
+  });
+
+  it("the same for a list: the retry after a lost answer answers the list made, one list", async () => {
+    const t = await createTenant();
+    const key = crypto.randomUUID();
+    const text = JSON.stringify({ name: "Claimed watchlist", kind: "watchlist", entryType: "name" });
+    const killed = await claimOf(t, key, text, "/v1/lists");
+    const started = await begin(killed);
+    if (!("claimed" in started)) throw new Error("the first request must claim the key");
+    const ctx = {
+      ...(await loadTenantContext(env, t.id, "killed")),
+      idempotent: keyedCreate(killed, started.claimed) ?? undefined,
+    };
+    const made = await createList(ctx, CreateListBody.parse(JSON.parse(text)));
+    await sleep(LEASE_MS + 100);
+    const after = await resend(t, key, text, "/v1/lists");
+    expect(after.status).toBe(201);
+    expect((await json<{ list: { listId: string } }>(after)).list.listId).toBe(made.listId);
+    const lists = await shardRows<{ n: number }>(
+      t,
+      "SELECT count(*) AS n FROM lists WHERE tenant_id = ?",
+      t.id,
+    );
+    expect(lists[0].n).toBe(1);
   });
 });
