@@ -16,6 +16,7 @@ import {
 } from "../../src/modules/idempotency/service";
 import { CreateListBody } from "../../src/modules/lists/schemas";
 import { createList } from "../../src/modules/lists/service";
+import { createSubscription } from "../../src/modules/webhooks/service";
 import { caseBody } from "../fraud/helpers";
 import { createTenant, json, shardRows, type TestTenant } from "../harness";
 
@@ -167,5 +168,35 @@ describe("a kill while a keyed request holds its claim", () => {
       t.id,
     );
     expect(lists[0].n).toBe(1);
+  });
+
+  it("and for a webhook subscription: the retry answers the one made, with its secret", async () => {
+    const t = await createTenant();
+    const key = crypto.randomUUID();
+    const path = "/v1/webhooks/subscriptions";
+    const text = JSON.stringify({
+      url: "https://hooks.example.com/claimed",
+      eventTypes: ["*"],
+    });
+    const killed = await claimOf(t, key, text, path);
+    const started = await begin(killed);
+    if (!("claimed" in started)) throw new Error("the first request must claim the key");
+    const ctx = {
+      ...(await loadTenantContext(env, t.id, "killed")),
+      idempotent: keyedCreate(killed, started.claimed) ?? undefined,
+    };
+    const made = await createSubscription(ctx, JSON.parse(text));
+    await sleep(LEASE_MS + 100);
+    const after = await resend(t, key, text, path);
+    expect(after.status, await after.clone().text()).toBe(201);
+    const body = await json<{ subscription: { id: string }; secret: string }>(after);
+    expect(body.subscription.id).toBe(made.subscription.id);
+    expect(body.secret).toBe(made.secret);
+    const subs = await shardRows<{ n: number }>(
+      t,
+      "SELECT count(*) AS n FROM webhook_subscriptions WHERE tenant_id = ?",
+      t.id,
+    );
+    expect(subs[0].n).toBe(1);
   });
 });
