@@ -1,4 +1,5 @@
 import { eq } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
 import type { Env } from "../env";
 import { type Clock, systemClock } from "../lib/clock";
 import { AppError, notFound } from "../lib/errors";
@@ -34,6 +35,21 @@ export interface TenantContext extends TenantScope {
   keyId?: string;
   /** Phase timings for the benches; only the non-production middleware installs one. */
   instrumentation?: Instrumentation;
+  /** Set by the Idempotency-Key middleware on a keyed request that holds its claim. */
+  idempotent?: KeyedCreate;
+}
+
+/**
+ * What a create needs to be done once under an Idempotency-Key when the process dies between its
+ * write and its stored answer (docs/decisions/faults.md#a-kill-while-a-key-is-claimed): it puts
+ * `recordCreated(id)` in the batch that creates the object, and a retry that takes the claim
+ * over finds `createdId` set and answers that object instead of creating another.
+ */
+export interface KeyedCreate {
+  /** What an earlier attempt under this key created (its answer was never stored), or null. */
+  createdId: string | null;
+  /** A statement recording `id` as this key's creation, for the creating batch. */
+  recordCreated(id: string): BatchItem<"sqlite">;
 }
 
 export const DEFAULT_SETTINGS = {

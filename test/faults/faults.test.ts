@@ -3,7 +3,7 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { loadTenantContext, type TenantContext, withD1Wrapper } from "../../src/db/tenant-context";
 import { fixedClock } from "../../src/lib/clock";
-import { ingestRecords } from "../../src/modules/ingest/service";
+import { ingestRecords, ROWS_PER_WRITE } from "../../src/modules/ingest/service";
 import { LEASE_MS } from "../../src/modules/monitoring/domain/drain";
 import { drainPending } from "../../src/modules/monitoring/service";
 import { consumeDelivery } from "../../src/modules/webhooks/delivery/service";
@@ -79,6 +79,36 @@ describe("faults injected into real bindings", () => {
     expect(await count(t, "transactions")).toBe(40);
     // Their customer and account, queued once each by the triggers.
     expect(await count(t, "monitoring_pending")).toBe(2);
+  });
+
+  it("a D1 error in a later write of a large ingest keeps the earlier slices whole; the retry writes the rest", async () => {
+    const t = await createTenant({
+      name: "Fault: D1 second write",
+      settings: { monitoring: { onArrival: false } },
+    });
+    await call("POST", "/v1/ingest/customers", { key: t.key, body: [customer(1)] });
+    await call("POST", "/v1/ingest/accounts", { key: t.key, body: [account(1, "C-1")] });
+    const total = 2 * ROWS_PER_WRITE + 50;
+    const records = Array.from({ length: total }, (_, i) => transaction(i, "A-1"));
+    const ctx = await loadTenantContext(env, t.id, "test");
+    let writes = 0;
+    // The second write's batch is refused after its first statement: that write is undone whole.
+    const broken = faulty(ctx, (target, statements) => {
+      if (!sqlOf(statements[0]).startsWith("INSERT INTO transactions")) return target.batch(statements);
+      writes++;
+      if (writes !== 2) return target.batch(statements);
+      const refused = target.prepare("SELECT * FROM fault_injected_no_such_table");
+      return target.batch([statements[0], refused, ...statements.slice(1)]);
+    });
+    await expect(ingestRecords(broken, "transactions", records)).rejects.toThrow(/no such table/);
+    expect(await count(t, "transactions")).toBe(ROWS_PER_WRITE);
+    const retried = await ingestRecords(ctx, "transactions", records);
+    expect(retried).toMatchObject({
+      recordsWritten: total,
+      recordsChanged: total - ROWS_PER_WRITE,
+      errors: [],
+    });
+    expect(await count(t, "transactions")).toBe(total);
   });
 
   it("a screener that dies mid-page is retried after its lease: each entity once, one alert, none missed", async () => {

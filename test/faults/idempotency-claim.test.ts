@@ -1,16 +1,22 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { buildApp } from "../../src/app";
-import { tenantScope } from "../../src/db/tenant-context";
+import { loadTenantContext, tenantScope } from "../../src/db/tenant-context";
 import { systemClock } from "../../src/lib/clock";
+import { CreateCaseBody } from "../../src/modules/fraud/cases/schemas";
+import { createCase } from "../../src/modules/fraud/service";
 import {
   begin,
   fingerprint,
   holdClaim,
   type IdempotentRequest,
   KEY_IN_USE_RETRY_AFTER_SECONDS,
+  keyedCreate,
   tenantKeys,
 } from "../../src/modules/idempotency/service";
+import { CreateListBody } from "../../src/modules/lists/schemas";
+import { createList } from "../../src/modules/lists/service";
+import { createSubscription } from "../../src/modules/webhooks/service";
 import { caseBody } from "../fraud/helpers";
 import { createTenant, json, shardRows, type TestTenant } from "../harness";
 
@@ -29,25 +35,26 @@ const cases = async (t: TestTenant) =>
   (await shardRows<{ n: number }>(t, "SELECT count(*) AS n FROM fraud_cases WHERE tenant_id = ?", t.id))[0].n;
 
 /** The request as the middleware identifies it: the tenant's key space of the API key, the body's hash. */
-async function claimOf(t: TestTenant, key: string, text: string): Promise<IdempotentRequest> {
+async function claimOf(
+  t: TestTenant,
+  key: string,
+  text: string,
+  path = "/v1/fraud/cases",
+): Promise<IdempotentRequest> {
   return {
     env: shortLease,
     clock: systemClock,
     store: tenantKeys(tenantScope(env, t.shard, t.id), t.keyId),
     sealContext: `idempotency:${t.id}:${t.keyId}:${key}`,
     key,
-    requestHash: await fingerprint(
-      "POST",
-      "/v1/fraud/cases",
-      new TextEncoder().encode(text).buffer as ArrayBuffer,
-    ),
+    requestHash: await fingerprint("POST", path, new TextEncoder().encode(text).buffer as ArrayBuffer),
   };
 }
 
 /** The client's resend, through the app with the short lease. */
-const resend = (t: TestTenant, key: string, text: string) =>
+const resend = (t: TestTenant, key: string, text: string, path = "/v1/fraud/cases") =>
   app.fetch(
-    new Request("http://localhost/v1/fraud/cases", {
+    new Request(`http://localhost${path}`, {
       method: "POST",
       headers: {
         authorization: `Bearer ${t.key}`,
@@ -66,7 +73,7 @@ describe("a kill while a keyed request holds its claim", () => {
     const key = crypto.randomUUID();
     const text = JSON.stringify(caseBody());
     // The killed request: claimed, killed before its work committed.
-    expect(await begin(await claimOf(t, key, text))).toBe("claimed");
+    expect(await begin(await claimOf(t, key, text))).toEqual({ claimed: { createdId: null } });
 
     const early = await resend(t, key, text);
     expect(early.status).toBe(409);
@@ -92,7 +99,7 @@ describe("a kill while a keyed request holds its claim", () => {
     const key = crypto.randomUUID();
     const text = JSON.stringify(caseBody());
     const running = await claimOf(t, key, text);
-    expect(await begin(running)).toBe("claimed");
+    expect(await begin(running)).toEqual({ claimed: { createdId: null } });
     const stop = holdClaim(running);
     try {
       // Three leases on, the request still runs: its key is still in use.
@@ -107,5 +114,89 @@ describe("a kill while a keyed request holds its claim", () => {
     const after = await resend(t, key, text);
     expect(after.status).toBe(201);
     expect(await cases(t)).toBe(1);
+  });
+
+  it("a kill after the create's write and before its answer was stored: the retry answers the same case", async () => {
+    const t = await createTenant();
+    const key = crypto.randomUUID();
+    const text = JSON.stringify(caseBody());
+    // The killed request: claimed, its create committed (with the key's record of it, as the
+    // middleware arranges), then killed before `finish` stored the answer.
+    const killed = await claimOf(t, key, text);
+    const started = await begin(killed);
+    if (!("claimed" in started)) throw new Error("the first request must claim the key");
+    const keyed = keyedCreate(killed, started.claimed);
+    const ctx = { ...(await loadTenantContext(env, t.id, "killed")), idempotent: keyed ?? undefined };
+    const made = await createCase(ctx, CreateCaseBody.parse(JSON.parse(text)), t.keyId);
+    expect(await cases(t)).toBe(1);
+
+    await sleep(LEASE_MS + 100);
+    const after = await resend(t, key, text);
+    expect(after.status).toBe(201);
+    expect(after.headers.get("idempotent-replayed")).toBeNull();
+    expect((await json<{ case: { id: string; title: string } }>(after)).case).toMatchObject({
+      id: made.id,
+      title: made.title,
+    });
+    expect(await cases(t)).toBe(1);
+
+    const again = await resend(t, key, text);
+    expect(again.headers.get("idempotent-replayed")).toBe("true");
+    expect((await json<{ case: { id: string } }>(again)).case.id).toBe(made.id);
+    expect(await cases(t)).toBe(1);
+  });
+
+  it("the same for a list: the retry after a lost answer answers the list made, one list", async () => {
+    const t = await createTenant();
+    const key = crypto.randomUUID();
+    const text = JSON.stringify({ name: "Claimed watchlist", kind: "watchlist", entryType: "name" });
+    const killed = await claimOf(t, key, text, "/v1/lists");
+    const started = await begin(killed);
+    if (!("claimed" in started)) throw new Error("the first request must claim the key");
+    const ctx = {
+      ...(await loadTenantContext(env, t.id, "killed")),
+      idempotent: keyedCreate(killed, started.claimed) ?? undefined,
+    };
+    const made = await createList(ctx, CreateListBody.parse(JSON.parse(text)));
+    await sleep(LEASE_MS + 100);
+    const after = await resend(t, key, text, "/v1/lists");
+    expect(after.status).toBe(201);
+    expect((await json<{ list: { listId: string } }>(after)).list.listId).toBe(made.listId);
+    const lists = await shardRows<{ n: number }>(
+      t,
+      "SELECT count(*) AS n FROM lists WHERE tenant_id = ?",
+      t.id,
+    );
+    expect(lists[0].n).toBe(1);
+  });
+
+  it("and for a webhook subscription: the retry answers the one made, with its secret", async () => {
+    const t = await createTenant();
+    const key = crypto.randomUUID();
+    const path = "/v1/webhooks/subscriptions";
+    const text = JSON.stringify({
+      url: "https://hooks.example.com/claimed",
+      eventTypes: ["*"],
+    });
+    const killed = await claimOf(t, key, text, path);
+    const started = await begin(killed);
+    if (!("claimed" in started)) throw new Error("the first request must claim the key");
+    const ctx = {
+      ...(await loadTenantContext(env, t.id, "killed")),
+      idempotent: keyedCreate(killed, started.claimed) ?? undefined,
+    };
+    const made = await createSubscription(ctx, JSON.parse(text));
+    await sleep(LEASE_MS + 100);
+    const after = await resend(t, key, text, path);
+    expect(after.status, await after.clone().text()).toBe(201);
+    const body = await json<{ subscription: { id: string }; secret: string }>(after);
+    expect(body.subscription.id).toBe(made.subscription.id);
+    expect(body.secret).toBe(made.secret);
+    const subs = await shardRows<{ n: number }>(
+      t,
+      "SELECT count(*) AS n FROM webhook_subscriptions WHERE tenant_id = ?",
+      t.id,
+    );
+    expect(subs[0].n).toBe(1);
   });
 });

@@ -14,6 +14,8 @@ export const idempotencyKeys = sqliteTable(
     createdAt: text("created_at").notNull(),
     lockedUntil: text("locked_until").notNull(),
     expiresAt: text("expires_at").notNull(),
+    /** The id of what the keyed request created, written in the create's batch (0065). */
+    createdId: text("created_id"),
   },
   (t) => [primaryKey({ columns: [t.tenantId, t.key] }), index("idempotency_keys_expiry_idx").on(t.expiresAt)],
 );

@@ -8,6 +8,7 @@ import {
   finish,
   holdClaim,
   type IdempotentRequest,
+  keyedCreate,
   operatorKeys,
   type StoredAnswer,
   tenantKeys,
@@ -75,7 +76,9 @@ export const idempotency =
     }
     const req = await idempotentRequest(c, audience, key);
     const started = await begin(req);
-    if (started !== "claimed") return replayed(started.replay);
+    if ("replay" in started) return replayed(started.replay);
+    const keyed = audience === "tenant" ? keyedCreate(req, started.claimed) : null;
+    if (keyed) c.set("ctx", { ...c.get("ctx"), idempotent: keyed });
     const stopHolding = holdClaim(req);
     try {
       await next();

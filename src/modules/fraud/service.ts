@@ -107,14 +107,21 @@ async function loadCase(ctx: Ctx, caseId: string) {
  * that asked for it is recorded as actorKeyId.
  */
 export async function createCase(ctx: Ctx, input: CreateCaseInput, actorKeyId: string | null) {
-  const row = await sealCaseRow(ctx, caseRow(ctx.tenantId, input, ctx.clock.now()), input);
-  const actor: CaseActor = { actorType: "system", actorId: "api", actorName: null, actorKeyId };
-  const keys = await anchorKeysFrom(ctx.env.SECRETS_KEY);
-  // A fresh id has no other writer yet: no serialization needed until it is returned.
-  const created = unwrap(await createCaseLog(ctx, row, actor, keys, dueAtOf(ctx, row)));
+  // Made under this Idempotency-Key by an attempt whose answer was lost: that case, not a second.
+  const earlier = ctx.idempotent?.createdId ? await repo.findCase(ctx, ctx.idempotent.createdId) : undefined;
+  const created = earlier ? { row: earlier.case, head: earlier.head } : await newCase(ctx, input, actorKeyId);
   await routeNewCases(ctx, [routableOf(created.row, created.head.dueAt)]);
   const [opened] = await openCases(ctx, [{ case: created.row, head: created.head }]);
   return presentCase(opened, ctx.clock.now());
+}
+
+async function newCase(ctx: Ctx, input: CreateCaseInput, actorKeyId: string | null) {
+  const row = await sealCaseRow(ctx, caseRow(ctx.tenantId, input, ctx.clock.now()), input);
+  const actor: CaseActor = { actorType: "system", actorId: "api", actorName: null, actorKeyId };
+  const keys = await anchorKeysFrom(ctx.env.SECRETS_KEY);
+  const recorded = ctx.idempotent ? [ctx.idempotent.recordCreated(row.id)] : [];
+  // A fresh id has no other writer yet: no serialization needed until it is returned.
+  return unwrap(await createCaseLog(ctx, row, actor, keys, dueAtOf(ctx, row), recorded));
 }
 
 /**

@@ -1,4 +1,5 @@
-import { and, asc, eq, gt, inArray, isNotNull, lte, or } from "drizzle-orm";
+import { and, asc, eq, gt, inArray, isNotNull, isNull, lte, or, sql } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
 import type { ControlDb, TenantScope } from "../../db/client";
 import { operatorIdempotencyKeys } from "../../db/control-schema";
 import { idempotencyKeys } from "../../db/shard/idempotency";
@@ -21,15 +22,22 @@ export interface KeyRow extends Partial<StoredAnswer> {
   state: "in_flight" | "done";
 }
 
+/** A claim won: what an abandoned attempt of the same request created, if it recorded anything. */
+export interface Claim {
+  createdId: string | null;
+}
+
 /** The storage of one scope's keys: a tenant's on its shard, or an operator's on CONTROL_DB. */
 export interface KeyStore {
   /** Claims the key (new, expired or abandoned); false when a live row holds it. */
-  claim(key: string, requestHash: string, times: ClaimTimes): Promise<boolean>;
+  claim(key: string, requestHash: string, times: ClaimTimes): Promise<Claim | false>;
   find(key: string): Promise<KeyRow | undefined>;
   complete(key: string, requestHash: string, answer: StoredAnswer): Promise<void>;
   release(key: string, requestHash: string): Promise<void>;
   /** Moves an in-flight claim's lease to `lockedUntil` (its request still runs). */
   renew(key: string, requestHash: string, lockedUntil: string): Promise<void>;
+  /** A statement for a create's batch: `id` is what this claim created (tenant keys only). */
+  recordCreated?(key: string, requestHash: string, id: string): BatchItem<"sqlite">;
 }
 
 type Table = typeof idempotencyKeys | typeof operatorIdempotencyKeys;
@@ -80,12 +88,19 @@ export function tenantKeyStore(scope: TenantScope, apiKeyId: string): KeyStore {
     async claim(clientKey, requestHash, times) {
       const key = stored(clientKey);
       const row = claimedRow(requestHash, times);
-      const claimed = await db
+      // Taking over an abandoned attempt of the same request keeps what it recorded as created;
+      // an expired row, or another request's, starts clean.
+      const createdId = sql`CASE WHEN ${t.requestHash} = ${requestHash} AND ${t.expiresAt} > ${times.now} THEN ${t.createdId} END`;
+      const [claimed] = await db
         .insert(t)
         .values({ key, ...row })
-        .onConflictDoUpdate({ target: [t.tenantId, t.key], set: row, setWhere: reclaimable(t, times.now) })
-        .returning({ key: t.key });
-      return claimed.length === 1;
+        .onConflictDoUpdate({
+          target: [t.tenantId, t.key],
+          set: { ...row, createdId },
+          setWhere: reclaimable(t, times.now),
+        })
+        .returning({ createdId: t.createdId });
+      return claimed ? { createdId: claimed.createdId } : false;
     },
     async find(key) {
       const [row] = await db
@@ -101,14 +116,31 @@ export function tenantKeyStore(scope: TenantScope, apiKeyId: string): KeyStore {
         .where(eq(t.key, stored(key)), eq(t.requestHash, requestHash));
     },
     async release(key, requestHash) {
-      await db
-        .delete(t)
-        .where(eq(t.key, stored(key)), eq(t.requestHash, requestHash), eq(t.state, "in_flight"));
+      const mine = [
+        eq(t.key, stored(key)),
+        eq(t.requestHash, requestHash),
+        eq(t.state, "in_flight"),
+      ] as const;
+      // A claim that recorded a creation is not forgotten: its lease ends now, so the retry takes
+      // it over at once and answers what was created.
+      await db.batch([
+        db.delete(t).where(...mine, isNull(t.createdId)),
+        db
+          .update(t)
+          .set({ lockedUntil: "" })
+          .where(...mine, isNotNull(t.createdId)),
+      ]);
     },
     async renew(key, requestHash, lockedUntil) {
       await db
         .update(t)
         .set({ lockedUntil })
+        .where(eq(t.key, stored(key)), eq(t.requestHash, requestHash), eq(t.state, "in_flight"));
+    },
+    recordCreated(key, requestHash, id) {
+      return db
+        .update(t)
+        .set({ createdId: id })
         .where(eq(t.key, stored(key)), eq(t.requestHash, requestHash), eq(t.state, "in_flight"));
     },
   };
@@ -125,7 +157,7 @@ export function operatorKeyStore(db: ControlDb, operatorId: string): KeyStore {
         .values({ operatorId, key, ...row })
         .onConflictDoUpdate({ target: [t.operatorId, t.key], set: row, setWhere: reclaimable(t, times.now) })
         .returning({ key: t.key });
-      return claimed.length === 1;
+      return claimed.length === 1 ? { createdId: null } : false;
     },
     async find(key) {
       return toKeyRow(await db.select().from(t).where(mine(key)).get());

@@ -1,4 +1,5 @@
 import { controlDb, type TenantScope } from "../../db/client";
+import type { KeyedCreate } from "../../db/tenant-context";
 import type { Env } from "../../env";
 import type { Clock } from "../../lib/clock";
 import { AppError } from "../../lib/errors";
@@ -13,6 +14,7 @@ import {
   verdict,
 } from "./domain/keys";
 import {
+  type Claim,
   deleteTenantAnswers,
   type KeyStore,
   operatorKeyStore,
@@ -48,14 +50,14 @@ export async function fingerprint(method: string, pathWithQuery: string, body: A
  * Claims the key for this request, or says what the earlier request with it left: its answer
  * to replay, 409 while it runs, 422 when that request was a different one.
  */
-export async function begin(req: IdempotentRequest): Promise<{ replay: StoredAnswer } | "claimed"> {
+export async function begin(req: IdempotentRequest): Promise<{ replay: StoredAnswer } | { claimed: Claim }> {
   const now = req.clock.now().getTime();
   const claimed = await req.store.claim(req.key, req.requestHash, {
     now: new Date(now).toISOString(),
     lockedUntil: new Date(now + leaseMs(req.env)).toISOString(),
     expiresAt: new Date(now + IDEMPOTENCY_TTL_MS).toISOString(),
   });
-  if (claimed) return "claimed";
+  if (claimed) return { claimed };
   const existing = await req.store.find(req.key);
   // Released between our claim and this read (its request failed): the client may retry.
   if (!existing) throw inFlight();
@@ -117,6 +119,19 @@ export async function finish(req: IdempotentRequest, res: Response): Promise<voi
   }
   const body = text === "" ? null : await seal(await keyringFrom(req.env.SECRETS_KEY), text, req.sealContext);
   await req.store.complete(req.key, req.requestHash, { status: res.status, headers, body });
+}
+
+/**
+ * What a keyed create puts in its batch so that a retry after a lost answer finds what it made
+ * (KeyedCreate, src/db/tenant-context.ts). Null for stores that keep no such record (operators').
+ */
+export function keyedCreate(req: IdempotentRequest, claim: Claim): KeyedCreate | null {
+  const { store } = req;
+  if (!store.recordCreated) return null;
+  return {
+    createdId: claim.createdId,
+    recordCreated: (id) => store.recordCreated!(req.key, req.requestHash, id),
+  };
 }
 
 /** Releases the key after the request failed before an answer (a thrown error). */

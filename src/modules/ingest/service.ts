@@ -2,7 +2,7 @@ import type { TenantContext } from "../../db/tenant-context";
 import { jobs } from "../../jobs/messages";
 import { AppError, badRequest } from "../../lib/errors";
 import { yieldEvery, yieldToEventLoop } from "../../lib/yield";
-import { classifyIngested } from "../data/flows/service";
+import { classifyIngested, loadMapping } from "../data/flows/service";
 import * as upsert from "../data/upsert/service";
 import { notifyArrival } from "../monitoring/service";
 import { assertStorageFor } from "../usage/service";
@@ -56,6 +56,46 @@ interface Valid<T> {
  */
 const RECORDS_PER_SLICE = 200;
 
+/**
+ * Rows per write: each write is one D1 batch (one transaction), and the writes follow one another
+ * with a yield between. Locally D1 runs on the Worker's thread, where a transaction of 1,000 rows
+ * and their triggers held it for 80-150 ms of CPU; 200 rows hold it for about a fifth of that
+ * (docs/decisions/faults.md#slices-that-yield).
+ */
+export const ROWS_PER_WRITE = 200;
+
+/**
+ * Upserts the rows ROWS_PER_WRITE at a time; returns the rows changed. Each write is whole: a
+ * record is never half-written. A request that fails after its first write leaves the writes
+ * before it, and the same request again writes the rest and changes nothing of those (an upsert
+ * by external identity): what an at-least-once client does with the 5xx or 503 it got.
+ */
+async function writeInSlices(ctx: Ctx, resource: Resource, rows: Record<string, unknown>[], now: string) {
+  let changed = 0;
+  const mapping = resource === "transactions" && rows.length > 0 ? await loadMapping(ctx) : undefined;
+  for (let from = 0; from < rows.length; from += ROWS_PER_WRITE) {
+    const slice = rows.slice(from, from + ROWS_PER_WRITE);
+    await yieldToEventLoop();
+    changed += await upsert.upsertRows(
+      ctx,
+      resource,
+      slice.map((row) => ({ id: crypto.randomUUID(), ...row })),
+      now,
+      ctx.tenant.settings.currency,
+    );
+    if (!mapping) continue;
+    await yieldToEventLoop();
+    // Flow classes of the slice, set-based (docs/methodology/flows.md). A row left unclassified
+    // by a failure here keeps a null flow until the daily sweep's backfill reaches it.
+    await classifyIngested(
+      ctx,
+      slice.map((r) => [r.externalSource as string, r.externalId as string]),
+      mapping,
+    );
+  }
+  return changed;
+}
+
 /** Validates records one by one: schema, then no second record with the same identity. */
 async function validate<R extends Resource>(resource: R, records: RawRecord[], errors: RecordError[]) {
   const schema = recordSchemas[resource];
@@ -104,7 +144,8 @@ async function validate<R extends Resource>(resource: R, records: RawRecord[], e
 /**
  * The one write path for customers, accounts, transactions and agents: the HTTP endpoint,
  * export-file syncs, the Fineract connector and the demo seeder all come through here.
- * Bad records are reported and skipped; the good ones are written in one atomic batch.
+ * Bad records are reported and skipped; the good ones are written in whole slices of
+ * ROWS_PER_WRITE (one atomic batch each).
  */
 export function ingestRecords(ctx: Ctx, resource: Resource, records: unknown[]): Promise<IngestResult> {
   return ingestRaw(
@@ -127,23 +168,9 @@ export async function ingestRaw(ctx: Ctx, resource: Resource, raws: RawRecord[])
   const valid = await validate(resource, raws, errors);
   const rows = await rowsFor(ctx, resource, valid, errors);
   await assertStorageFor(ctx, resource, rows); // over the quota: 403, nothing written
-  await yieldToEventLoop();
   const now = ctx.clock.now().toISOString();
-  const recordsChanged = await upsert.upsertRows(
-    ctx,
-    resource,
-    rows.map((row) => ({ id: crypto.randomUUID(), ...row })),
-    now,
-    ctx.tenant.settings.currency,
-  );
+  const recordsChanged = await writeInSlices(ctx, resource, rows, now);
   if (resource === "transactions") {
-    await yieldToEventLoop();
-    // Flow classes of the page, set-based (docs/methodology/flows.md). A row left unclassified
-    // by a failure here keeps a null flow until the daily sweep's backfill reaches it.
-    await classifyIngested(
-      ctx,
-      rows.map((r) => [r.externalSource as string, r.externalId as string]),
-    );
     // The triggers queued the changed transactions' entities in the same statements; one message
     // screens them all. An unchanged replay queued nothing and sends nothing.
     if (recordsChanged > 0) await notifyArrival(ctx);

@@ -85,6 +85,9 @@ export async function createList(
 ) {
   const checked = entryTypeFor(input.kind, input.entryType);
   if (!checked.ok) throw badRequest("Invalid list", [{ path: "entryType", message: checked.message }]);
+  // Made under this Idempotency-Key by an attempt whose answer was lost: that list, not a second.
+  const earlier = ctx.idempotent?.createdId ? await repo.findList(ctx, ctx.idempotent.createdId) : undefined;
+  if (earlier) return presentList(earlier);
   const now = iso(ctx.clock.now());
   const row = {
     id: crypto.randomUUID(),
@@ -106,6 +109,7 @@ export async function createList(
       { action: "list.created", target: { type: "list", id: row.id }, after: list },
       { onlyIfChanged: true },
     ),
+    ...(ctx.idempotent ? [ctx.idempotent.recordCreated(row.id)] : []),
   ]);
   if ((inserted as unknown as D1Result).meta.changes === 0) {
     throw conflict(

@@ -57,8 +57,9 @@ export async function requestExport(op: OperatorContext, tenantId: string) {
     completedAt: null,
   };
   const db = controlDb(op.env);
-  await db.batch([
-    systemRepo.insertExport(db, row),
+  // Concurrent requests each passed the check above: the insert checks again, and one wins.
+  const [inserted] = (await db.batch([
+    systemRepo.insertExportUnlessRunning(db, row),
     operatorAuditInsert(
       op,
       {
@@ -67,8 +68,10 @@ export async function requestExport(op: OperatorContext, tenantId: string) {
         after: { tenantId },
       },
       tenantId,
+      { onlyIfChanged: true },
     ),
-  ]);
+  ])) as unknown as [unknown[]];
+  if (inserted.length === 0) throw conflict("An export of this tenant is running");
   await sendJobs(op.env, [jobs.tenantExport(tenantId, row.id, 0)]);
   return presentExport(row);
 }

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, lt, sql } from "drizzle-orm";
+import { and, asc, desc, eq, getTableColumns, lt, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { type ControlDb, controlDb } from "../../db/client";
 import {
@@ -24,7 +24,24 @@ export const tables = (): TenantTableInfo[] => tenantTables();
 
 // ---- exports ---------------------------------------------------------------------------
 
-export const insertExport = (db: ControlDb, row: TenantExportRow) => db.insert(tenantExports).values(row);
+/**
+ * The export's row unless one of the tenant is running (checked in the insert, so of concurrent
+ * requests one inserts); returns the id when it did. An entry after it with `onlyIfChanged` is
+ * written only with the row.
+ */
+export function insertExportUnlessRunning(db: ControlDb, row: TenantExportRow) {
+  const t = tenantExports;
+  // INSERT ... SELECT lists the table's columns in declaration order.
+  const values = sql.join(
+    Object.entries(getTableColumns(t)).map(([name, column]) => {
+      const value = (row as unknown as Record<string, unknown>)[name];
+      return value === undefined || value === null ? sql`NULL` : sql`${column.mapToDriverValue(value)}`;
+    }),
+    sql`, `,
+  );
+  const running = sql`SELECT 1 FROM ${t} WHERE ${t.tenantId} = ${row.tenantId} AND ${t.status} = 'running'`;
+  return db.insert(t).select(sql`SELECT ${values} WHERE NOT EXISTS (${running})`).returning({ id: t.id });
+}
 
 export const findExport = (env: Env, tenantId: string, exportId: string) =>
   controlDb(env)

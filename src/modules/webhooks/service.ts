@@ -14,7 +14,7 @@ import { dueDeliveryCount, enqueueDeliveries } from "./outbox/system-repo";
 import { presentDelivery, presentSubscription } from "./present";
 import * as repo from "./repo";
 import { TEST_EVENT_TYPE } from "./schemas";
-import { sealSecret } from "./secrets/service";
+import { sealSecret, signingSecrets } from "./secrets/service";
 
 const iso = (d: Date) => d.toISOString();
 
@@ -43,6 +43,14 @@ export async function createSubscription(
   // Each event fans out to every subscription: the cap keeps one tenant from turning the
   // service into a signed-POST reflector (issue 11, finding 8).
   const cap = ctx.tenant.settings.maxWebhookSubscriptions;
+  // Made under this Idempotency-Key by an attempt whose answer (and secret) was lost: that one.
+  const earlier = ctx.idempotent?.createdId
+    ? await repo.findSubscription(ctx, ctx.idempotent.createdId)
+    : undefined;
+  if (earlier) {
+    const { secret } = await signingSecrets(ctx.env.SECRETS_KEY, earlier, ctx.clock.now());
+    return { subscription: presentSubscription(earlier, ctx.clock.now()), secret };
+  }
   const now = iso(ctx.clock.now());
   const secret = generateSecret();
   const id = crypto.randomUUID();
@@ -76,6 +84,7 @@ export async function createSubscription(
       },
       { onlyIfChanged: true },
     ),
+    ...(ctx.idempotent ? [ctx.idempotent.recordCreated(id)] : []),
   ]);
   if ((inserted as unknown as D1Result).meta.changes === 0) throw capReached(cap);
   return { subscription, secret };

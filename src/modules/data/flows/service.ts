@@ -121,10 +121,17 @@ const isSameAccount = (
   cp: string,
 ) => accounts.some((a) => a.id === r.account_id && a.external_id === cp);
 
-/** Classifies the transactions an ingest page just wrote (named by their external keys). */
-export async function classifyIngested(ctx: TenantScope, keys: [string, string][]): Promise<number> {
+/**
+ * Classifies the transactions an ingest page just wrote (named by their external keys), with the
+ * tenant's mapping (read here unless the caller, classifying several slices, read it once).
+ */
+export async function classifyIngested(
+  ctx: TenantScope,
+  keys: [string, string][],
+  mapping?: FlowMapping,
+): Promise<number> {
   const rows = await repo.rowsByExternalKeys(ctx, keys);
-  return repo.writeFlows(ctx, await classifyRows(ctx, rows, await loadMapping(ctx)));
+  return repo.writeFlows(ctx, await classifyRows(ctx, rows, mapping ?? (await loadMapping(ctx))));
 }
 
 // ---- backfill -----------------------------------------------------------------------------

@@ -1,3 +1,4 @@
+import type { BatchItem } from "drizzle-orm/batch";
 import type { TenantScope } from "../../../db/client";
 import type { FraudCaseEventRow, FraudCaseHeadRow, FraudCaseRow } from "../../../db/shard/fraud";
 import { GENESIS_HASH, verifyChain } from "../../../lib/hash-chain";
@@ -22,6 +23,8 @@ export async function createCase(
   actor: CaseActor,
   keys: AnchorKeys,
   dueAt: string | null = null,
+  /** Statements that commit with the case (an Idempotency-Key's record of it). */
+  also: BatchItem<"sqlite">[] = [],
 ): Promise<LogResult<{ row: FraudCaseRow; head: FraudCaseHeadRow; event: FraudCaseEventRow }>> {
   if (await repo.findCaseIdByAlert(scope, row.alertId))
     return {
@@ -30,7 +33,8 @@ export async function createCase(
     };
   const { event, head } = await newCaseRecords(scope.tenantId, row, actor, keys, dueAt);
   try {
-    await scope.db.batch(repo.createCaseStatements(scope, row, event, head));
+    const [first, ...rest] = repo.createCaseStatements(scope, row, event, head);
+    await scope.db.batch([first, ...rest, ...also]);
   } catch (err) {
     // A concurrent create for the same alert lost the race on the unique index.
     if (/UNIQUE/i.test(String(err)) && (await repo.findCaseIdByAlert(scope, row.alertId)))

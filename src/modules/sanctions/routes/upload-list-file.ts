@@ -37,9 +37,12 @@ export const uploadListFileRoute = adminRoute({
 export const registerUploadListFile = (app: App) =>
   app.openapi(uploadListFileRoute, async (c) => {
     const length = c.req.header("content-length");
+    // With an Idempotency-Key the body was read already (hashed through Hono's body cache), and
+    // its stream is locked: the cached bytes are streamed instead.
+    const body = c.req.raw.bodyUsed ? new Response(await c.req.arrayBuffer()).body : c.req.raw.body;
     const upload = await storeListFile(
       c.get("op"),
-      c.req.raw.body,
+      body,
       length !== undefined && /^\d+$/.test(length) ? Number(length) : null,
     );
     return c.json({ success: true as const, upload }, 201);
