@@ -111,11 +111,14 @@ export default defineConfig(async () => {
       maxWorkers: 2,
       projects: [
         {
-          // Pure domain logic: plain Node, fast.
+          // Pure domain logic: plain Node, fast. Files share their vitest worker (one fork per
+          // worker, modules loaded once): half the CPU of a fork and a module graph per file.
+          // A unit file restores what it mocks or spies on (docs/decisions/ci.md#unit-files).
           test: {
             name: "unit",
             include: ["src/**/*.test.ts", "scripts/**/*.test.mjs", "bench/**/*.test.mjs"],
             environment: "node",
+            isolate: false,
           },
         },
         workersProject("workers", { exclude: [...SWEEPS, ...ISOLATED], isolate: false }),
