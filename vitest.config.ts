@@ -111,11 +111,18 @@ export default defineConfig(async () => {
       maxWorkers: 2,
       projects: [
         {
-          // Pure domain logic: plain Node, fast.
+          // Pure domain logic: plain Node, fast. Files share their vitest worker (one fork per
+          // worker, modules loaded once): half the CPU of a fork and a module graph per file
+          // (docs/decisions/ci.md). A file keeps no module state another file could read.
           test: {
             name: "unit",
             include: ["src/**/*.test.ts", "scripts/**/*.test.mjs", "bench/**/*.test.mjs"],
             environment: "node",
+            isolate: false,
+            // What a file spies on, stubs or sets in the environment is put back after each test.
+            restoreMocks: true,
+            unstubGlobals: true,
+            unstubEnvs: true,
           },
         },
         workersProject("workers", { exclude: [...SWEEPS, ...ISOLATED], isolate: false }),

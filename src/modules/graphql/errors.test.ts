@@ -26,14 +26,19 @@ describe("formatError", () => {
   });
 
   it("answers anything unexpected without its message, and logs it with the request id", () => {
+    // Restored after: unit files share their vitest worker (isolate: false in vitest.config.ts).
     const log = vi.spyOn(console, "error").mockImplementation(() => {});
-    const out = formatError(located(new Error("D1_ERROR: no such column: secret_hash")), "req-42");
-    expect(out).toEqual({
-      message: "Internal server error",
-      path: ["customer"],
-      extensions: { code: "INTERNAL_SERVER_ERROR" },
-    });
-    expect(JSON.stringify(out)).not.toMatch(/secret_hash/);
-    expect(log.mock.calls[0][0]).toMatch(/req-42.*secret_hash/);
+    try {
+      const out = formatError(located(new Error("D1_ERROR: no such column: secret_hash")), "req-42");
+      expect(out).toEqual({
+        message: "Internal server error",
+        path: ["customer"],
+        extensions: { code: "INTERNAL_SERVER_ERROR" },
+      });
+      expect(JSON.stringify(out)).not.toMatch(/secret_hash/);
+      expect(log.mock.calls[0][0]).toMatch(/req-42.*secret_hash/);
+    } finally {
+      log.mockRestore();
+    }
   });
 });
