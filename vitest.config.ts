@@ -123,6 +123,9 @@ export default defineConfig(async () => {
             restoreMocks: true,
             unstubGlobals: true,
             unstubEnvs: true,
+            // A limit against a hang, not a speed goal (those are bench/'s): the heaviest unit
+            // tests take 1-2 s alone and missed vitest's 5 s default on the 2 shared cores at load 11.
+            testTimeout: 20_000,
           },
         },
         workersProject("workers", { exclude: [...SWEEPS, ...ISOLATED], isolate: false }),
