@@ -14,6 +14,7 @@
 // Figures as BENCH_FIGURE lines (goals from issue 34). Asserts nothing.
 // Usage: node bench/detection.mjs [holders=2000] [days=75] [seed=7] [--run] [--calibrate]
 //   small: node bench/detection.mjs 300 60
+import { writeFileSync } from "node:fs";
 import { loadavg } from "node:os";
 import { generate } from "./detection/generator.mjs";
 import {
@@ -189,6 +190,16 @@ async function readFlags() {
   return { alerts, fraudCases, amlCases };
 }
 const flags = await readFlags();
+// DETECT_DUMP=file: every alert with the holder it names and that holder's label, for reading
+// which rules fire on whom (the figures above are computed from the same rows).
+if (process.env.DETECT_DUMP) {
+  const byId = new Map(data.holders.map((h) => [h.id, h]));
+  const rows = flags.alerts.map((a) => {
+    const holder = resolve(a.entityType, a.entityId);
+    return { holder, label: holder ? byId.get(holder).label : null, alert: a };
+  });
+  writeFileSync(process.env.DETECT_DUMP, JSON.stringify({ alerts: rows, amlCases: flags.amlCases }));
+}
 
 // ---- score ----------------------------------------------------------------------------------
 const N = data.holders.length;

@@ -102,6 +102,8 @@ function history(seed: number): History {
       type: pick(["credit", "debit"] as const),
       status: pick(["completed", "completed", "completed", "failed", "reversed", "pending", "declined"]),
       channel: pick(["cash", "CASH", "Cash", "mobile_money", "bank_transfer", null]),
+      // Agent float legs (data/domain/agent-float.ts) and others, in the cases ingest may store.
+      category: pick(["cash_in", "CASH_OUT", " Float_Topup ", "float_sweep", "purchase", null]),
       counterpartyCountry: pick(["GH", "gh", "NG", "KP", "ir", "US", null]),
       counterpartyAccount: named < 0.3 ? counterparty : named < 0.5 ? `acct-${Math.floor(r() * 6)}` : null,
       counterpartyName: named < 0.7 ? pick(["Ama", "Kofi", "Yaw", counterparty]) : null,

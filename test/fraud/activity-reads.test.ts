@@ -4,6 +4,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { systemShardDb } from "../../src/db/system-db";
 import { forTenant } from "../../src/db/tenant-db";
 import { tenantSql } from "../../src/db/tenant-tables";
+import { isAgentFloatLeg } from "../../src/modules/data/domain/agent-float";
 import {
   type ActivityRow,
   activityOf,
@@ -69,6 +70,7 @@ const plainRows = async (t: TestTenant, column: string, value: string, cap: numb
     cash: false,
     country: null,
     other: r.counterparty,
+    float: isAgentFloatLeg(r.type, r.category),
   }));
 
 /** `n` varied transactions of a new customer: some share a date (the id breaks the tie), some fall outside [FROM, TO]. */

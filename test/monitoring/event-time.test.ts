@@ -44,6 +44,22 @@ describe("event time", () => {
     expect(Date.parse(ago(45))).toBeLessThanOrEqual(asOf);
   });
 
+  it("judges a short backfill (75 days) in its past window too: two weeks of history stand before it", async () => {
+    const t = await quietTenant("Event time short");
+    const { customerId } = await customerWith(t, [
+      cash(75, 20_000),
+      cash(70, 20_000),
+      cash(45, 6_000_000),
+      cash(10, 20_000),
+    ]);
+    await runScreenJob(t);
+    const [aml] = (await alerts(t, customerId)).filter((a) => a.kind === "aml");
+    expect(aml, "the deposit 45 days back is found in the window that holds it").toBeDefined();
+    expect(JSON.parse(aml!.rule_ids)).toContain("AML-LCT-001");
+    const detail = JSON.parse((aml as unknown as { detail: string }).detail) as { windowEnd: string };
+    expect(Math.abs(Date.parse(detail.windowEnd) - (Date.now() - WINDOW_DAYS * DAY))).toBeLessThan(DAY);
+  });
+
   it("screens what arrives today as of now, once", async () => {
     const t = await quietTenant("Event time live");
     const before = Date.now();

@@ -6,6 +6,7 @@
  * write elsewhere.
  */
 import { Placeholder, type SQL, sql } from "drizzle-orm";
+import { CASH_SERVICE, FLOAT_CATEGORIES } from "./domain/agent-float";
 
 export type { AccountRow, AgentRow, CustomerRow, TransactionRow } from "../../db/shard/data";
 export { accounts, agents, customers, dataRowCounts, transactions } from "../../db/shard/data";
@@ -25,6 +26,10 @@ export {
  */
 export const TX_IS_CASH = "lower(coalesce(t.channel, '')) = 'cash'";
 export const TX_COUNTRY = "upper(t.counterparty_country)";
+/** An agent's float leg (data/domain/agent-float.ts, isAgentFloatLeg), as SQL over `t`. */
+export const TX_IS_AGENT_FLOAT = `(lower(trim(coalesce(t.category, ''))) IN (${FLOAT_CATEGORIES.map((c) => `'${c}'`).join(", ")})
+  OR (t.type = 'debit' AND lower(trim(coalesce(t.category, ''))) = '${CASH_SERVICE.debit}')
+  OR (t.type = 'credit' AND lower(trim(coalesce(t.category, ''))) = '${CASH_SERVICE.credit}'))`;
 
 /**
  * A transaction that is not stored (pre-transaction screening): the columns set-based reads

@@ -21,6 +21,7 @@ const tx = (transactionDate: string, fields: Partial<EntityTx> = {}): EntityTx =
   type: "credit",
   amountMinor: 10_000,
   cash: false,
+  float: false,
   country: null,
   other: null,
   ...fields,
@@ -84,5 +85,17 @@ describe("entityFeatures", () => {
     const f = entityFeatures(read([tx("2026-10-01T00:00:00.000Z")]), window());
     expect(f.txCount).toBe(0);
     expect(f.dormancyGapDays).toBeNull();
+  });
+
+  it("leaves an agent's float out of rapid movement (AML-RMF-003): a top-up spent on cash-ins is no pass-through", () => {
+    const day = (h: number) => `2026-11-10T${String(h).padStart(2, "0")}:00:00.000Z`;
+    const wallet = [
+      tx(day(7), { amountMinor: 2_000_000, float: true }),
+      ...[9, 10, 11, 12].map((h) => tx(day(h), { type: "debit", amountMinor: 450_000, float: true })),
+    ];
+    expect(entityFeatures(read(wallet), window()).rapidRatioPercent).toBeNull();
+    // The same money unlabelled: 90% of the day's credits left the same day.
+    const unlabelled = wallet.map((t) => ({ ...t, float: false }));
+    expect(entityFeatures(read(unlabelled), window()).rapidRatioPercent).toBe(90);
   });
 });

@@ -21,6 +21,8 @@ export interface EntityTx {
   cash: boolean;
   /** upper(counterparty_country) */
   country: string | null;
+  /** An agent's float leg (data/domain/agent-float.ts): not money passing through. */
+  float: boolean;
   /** The other party for fan-in/fan-out (per entity type, as the statement's OTHER_PARTY). */
   other: string | null;
 }
@@ -202,8 +204,8 @@ function rapid(rows: readonly EntityTx[], q: EntityWindow) {
   for (const r of rows) {
     const day = r.transactionDate.slice(0, 10);
     const d = days.get(day) ?? { credits: 0, debits: 0 };
-    if (r.type === "credit") d.credits += r.amountMinor;
-    if (r.type === "debit") d.debits += r.amountMinor;
+    if (r.type === "credit" && !r.float) d.credits += r.amountMinor;
+    if (r.type === "debit" && !r.float) d.debits += r.amountMinor;
     days.set(day, d);
   }
   const ordered = [...days]

@@ -127,6 +127,46 @@ describe("fan-in and exit", () => {
   });
 });
 
+describe("fan-in: the hub's regulars", () => {
+  // The benchmark's false flags: a trader's weekly stock buyers named feeders of a fan-in (with
+  // REGULAR_MOVES other payments outside the window they are the hub's normal), and one trader's
+  // busy fortnight, four buyers and one regular, read as a fan of five.
+  const fanWithRegular = () => {
+    const b = book();
+    // Two regulars pay the hub every week of the history, fan or no fan.
+    for (let week = 0; week < 9; week++) {
+      b.pay("regular1", "hub", 2_500, week * 7 + 1);
+      b.pay("regular2", "hub", 3_000, week * 7 + 2);
+    }
+    const feeders = ["a", "b", "c", "d", "e", "f"];
+    for (const [i, f] of feeders.entries()) b.pay(f, "hub", 4_000, 30.5 + i * 0.5);
+    for (const d of [34, 34.5]) b.out("hub", 17_000, d);
+    return { b, feeders };
+  };
+
+  it("names the new senders of a fan as its feeders, not the hub's weekly buyers", () => {
+    const { b, feeders } = fanWithRegular();
+    expect(found(b)).toEqual([`fan_in:hub=hub,${feeders.map((f) => `source=${f}`).join(",")}`]);
+    expect(detectFans(b, T)[0]!.measures.senders).toBe(feeders.length);
+  });
+
+  it("does not count regulars towards the fan: four new senders and a regular are not five", () => {
+    const b = book();
+    for (const day of [2, 16, 33, 40]) b.pay("regular", "hub", 8_700, day);
+    for (const [i, f] of ["a", "b", "c", "d"].entries()) b.pay(f, "hub", 3_000, 31 + i);
+    b.out("hub", 20_000, 36);
+    b.out("hub", 15_000, 41);
+    expect(found(b)).toEqual([]);
+    // The same payments from a fifth new sender instead of the regular: a fan of five.
+    const fresh = book();
+    for (const day of [33, 40]) fresh.pay("e", "hub", 8_700, day);
+    for (const [i, f] of ["a", "b", "c", "d"].entries()) fresh.pay(f, "hub", 3_000, 31 + i);
+    fresh.out("hub", 20_000, 36);
+    fresh.out("hub", 15_000, 41);
+    expect(found(fresh)).toEqual(["fan_in:hub=hub,source=a,source=b,source=c,source=d,source=e"]);
+  });
+});
+
 describe("fan-out to pass-through recipients", () => {
   it("fires when a lump is paid to seven holders who each cash it out within a day", () => {
     const b = book();

@@ -150,16 +150,19 @@ function fanWindows(
   t: FanThresholds,
   span: Span,
   accept: (fan: Fan) => boolean,
-  limits = { floorShare: MIN_SHARE_OF_FLOW, minTotalMinor: t.fanMinAmount * 100 },
+  limits = { floorShare: MIN_SHARE_OF_FLOW, minTotalMinor: t.fanMinAmount * 100, regulars: true },
 ) {
   const windowMs = t.fanWindowDays * DAY_MS;
   const floorMinor = t.networkMinAmount * 100 * limits.floorShare;
   const large = moves.filter((m) => m.amountMinor >= floorMinor);
+  const perParty = new Map<string, number>();
+  for (const m of large) perParty.set(m.party, (perParty.get(m.party) ?? 0) + 1);
   let tiles: ReturnType<typeof bins> | null = null;
   for (let i = 0; i < large.length; i++) {
     const start = large[i]!.ms;
     const end = firstAt(large, start + windowMs + 1);
-    const inWindow = large.slice(i, end);
+    const inWindow = limits.regulars ? withoutRegulars(large.slice(i, end), perParty) : large.slice(i, end);
+    if (inWindow.length === 0 || inWindow[0]!.ms !== start) continue;
     const count = distinct(inWindow);
     if (count < minCount || sum(inWindow) < limits.minTotalMinor) continue;
     tiles ??= bins(large, span, windowMs);
@@ -171,6 +174,22 @@ function fanWindows(
     if (count < Math.ceil(t.fanBaselineMultiple * before)) continue;
     if (accept({ moves: inWindow, count, before, newHub: span.first > start - windowMs })) i = end - 1;
   }
+}
+
+/**
+ * A party that also dealt with the hub at least REGULAR_MOVES times outside the window (before it
+ * or after it: the history is read in event time) is one of the hub's regulars: a trader's weekly
+ * supplier or buyer, a relative's monthly support. Regulars are the hub's normal, not a fan's
+ * feeders or sinks: a fan is many counterparties new to the hub. On the benchmark, counting them
+ * named traders' weekly buyers as feeders of a fan-in (3 holders) and made one trader's ordinary
+ * busy fortnight a fan-in (docs/methodology/network.md#regular-counterparties).
+ */
+export const REGULAR_MOVES = 2;
+
+function withoutRegulars(inWindow: Move[], perParty: ReadonlyMap<string, number>): Move[] {
+  const inside = new Map<string, number>();
+  for (const m of inWindow) inside.set(m.party, (inside.get(m.party) ?? 0) + 1);
+  return inWindow.filter((m) => perParty.get(m.party)! - inside.get(m.party)! < REGULAR_MOVES);
 }
 
 /** Fan-in: many senders to one holder within the window, and most of it moved out soon after. */
@@ -268,7 +287,7 @@ function muleFans(hub: string, moves: Move[], exits: Map<string, Move[]>, span: 
       });
       return true;
     },
-    { floorShare: MULE_FLOOR_SHARE, minTotalMinor: t.fanMinAmount * 100 * MULE_TOTAL_SHARE },
+    { floorShare: MULE_FLOOR_SHARE, minTotalMinor: t.fanMinAmount * 100 * MULE_TOTAL_SHARE, regulars: true },
   );
   return hits;
 }
@@ -278,48 +297,58 @@ function fanOuts(book: ReturnType<typeof index>, t: FanThresholds): FanHit[] {
   const { outs, exits, seen } = book;
   const hits: FanHit[] = [];
   const passMs = t.networkBurstDays * DAY_MS;
+  // Regulars count here: the recipients' passing it straight on is what separates a scheme from
+  // a business paying its suppliers (not counting them lost 3 gather-scatter sinks on the benchmark).
+  const limits = { floorShare: MIN_SHARE_OF_FLOW, minTotalMinor: t.fanMinAmount * 100, regulars: false };
   for (const [hub, moves] of outs)
-    fanWindows(moves, t.fanOutMinCounterparties, t, seen.get(hub)!, (fan) => {
-      const received = new Map<string, { amount: number; first: number }>();
-      for (const m of fan.moves.filter((x) => x.holder)) {
-        const r = received.get(m.party) ?? { amount: 0, first: m.ms };
-        r.amount += m.amountMinor;
-        received.set(m.party, r);
-      }
-      const passedOn = [...received].filter(([sink, r]) => {
-        const out = within(exits.get(sink) ?? [], r.first, r.first + passMs).filter((m) => m.party !== hub);
-        return sum(out) * 100 >= t.networkPassPercent * r.amount;
-      });
-      // Most recipients among the holders, and enough of them, moved it straight on.
-      if (passedOn.length * 2 < received.size || passedOn.length < Math.ceil(t.fanOutMinCounterparties / 2))
-        return false;
-      const sinks = [...received.keys()].sort();
-      const paid = sum(fan.moves);
-      const first = fan.moves[0]!.ms;
-      const last = fan.moves[fan.moves.length - 1]!.ms;
-      hits.push({
-        typology: "fan_out",
-        key: `fan_out:${hub}:${fan.moves[0]!.id}`,
-        principal: hub,
-        participants: [
-          { holderId: hub, role: "hub" },
-          ...sinks.map((h) => ({ holderId: h, role: "sink" as const })),
-        ],
-        firstAt: new Date(first).toISOString(),
-        lastAt: new Date(last + passMs).toISOString(),
-        amountMinor: paid,
-        transferIds: fan.moves.map((m) => m.id).sort(),
-        reason: `${fan.count} recipients were paid ${money(paid)} in ${days(last - first)} days (${fan.before} in the ${t.fanWindowDays} days before); ${passedOn.length} of the ${received.size} who are holders moved ${t.networkPassPercent}% or more of it on within ${t.networkBurstDays} days.`,
-        counterfactual: `Quiet with fanOutMinCounterparties above ${fan.count}, or networkPassPercent high enough that fewer than half the recipients passed it on.`,
-        measures: {
-          recipients: fan.count,
-          recipientsBefore: fan.before,
-          passedOn: passedOn.length,
-          holderRecipients: received.size,
-        },
-      });
-      return true;
-    });
+    fanWindows(
+      moves,
+      t.fanOutMinCounterparties,
+      t,
+      seen.get(hub)!,
+      (fan) => {
+        const received = new Map<string, { amount: number; first: number }>();
+        for (const m of fan.moves.filter((x) => x.holder)) {
+          const r = received.get(m.party) ?? { amount: 0, first: m.ms };
+          r.amount += m.amountMinor;
+          received.set(m.party, r);
+        }
+        const passedOn = [...received].filter(([sink, r]) => {
+          const out = within(exits.get(sink) ?? [], r.first, r.first + passMs).filter((m) => m.party !== hub);
+          return sum(out) * 100 >= t.networkPassPercent * r.amount;
+        });
+        // Most recipients among the holders, and enough of them, moved it straight on.
+        if (passedOn.length * 2 < received.size || passedOn.length < Math.ceil(t.fanOutMinCounterparties / 2))
+          return false;
+        const sinks = [...received.keys()].sort();
+        const paid = sum(fan.moves);
+        const first = fan.moves[0]!.ms;
+        const last = fan.moves[fan.moves.length - 1]!.ms;
+        hits.push({
+          typology: "fan_out",
+          key: `fan_out:${hub}:${fan.moves[0]!.id}`,
+          principal: hub,
+          participants: [
+            { holderId: hub, role: "hub" },
+            ...sinks.map((h) => ({ holderId: h, role: "sink" as const })),
+          ],
+          firstAt: new Date(first).toISOString(),
+          lastAt: new Date(last + passMs).toISOString(),
+          amountMinor: paid,
+          transferIds: fan.moves.map((m) => m.id).sort(),
+          reason: `${fan.count} recipients were paid ${money(paid)} in ${days(last - first)} days (${fan.before} in the ${t.fanWindowDays} days before); ${passedOn.length} of the ${received.size} who are holders moved ${t.networkPassPercent}% or more of it on within ${t.networkBurstDays} days.`,
+          counterfactual: `Quiet with fanOutMinCounterparties above ${fan.count}, or networkPassPercent high enough that fewer than half the recipients passed it on.`,
+          measures: {
+            recipients: fan.count,
+            recipientsBefore: fan.before,
+            passedOn: passedOn.length,
+            holderRecipients: received.size,
+          },
+        });
+        return true;
+      },
+      limits,
+    );
   return hits;
 }
 

@@ -1,4 +1,5 @@
 import { round2 } from "../../../lib/numbers";
+import { isAgentFloatLeg } from "../../data/domain/agent-float";
 import { type ActivityView, DAY_MS, money, pct, ratio, sumMinor } from "./activity";
 import { gateByPeers } from "./peer-gate";
 import type { SignalOutcome, Txn } from "./types";
@@ -134,9 +135,12 @@ function passThroughAmount(window: Txn[], holdMs: number): number {
 }
 
 export function rapidPassThrough(view: ActivityView, p: P): SignalOutcome {
-  const credits = view.window.filter((t) => t.type === "credit");
+  // An agent's float (top-ups, sweeps, the wallet's side of cash it serves) is its working stock,
+  // not money passing through it (data/domain/agent-float.ts).
+  const moves = view.window.filter((t) => !isAgentFloatLeg(t.type, t.category));
+  const credits = moves.filter((t) => t.type === "credit");
   const inflow = sumMinor(credits);
-  const out = passThroughAmount(view.window, p.holdHours * HOUR_MS);
+  const out = passThroughAmount(moves, p.holdHours * HOUR_MS);
   const share = inflow ? out / inflow : 0;
   const triggered = credits.length >= p.minCredits && inflow >= p.minInflowMinor && share >= p.minRatio;
   const needed = Math.ceil(inflow * p.minRatio);

@@ -31,12 +31,19 @@ function creditsBetween(txns: Txn[]): (from: number, to: number) => number {
  * of day the entity does not transact. An established history is required: a new account has no
  * "before" to read a takeover against (new_entity_high_activity covers it).
  */
+/** Days of the entity's own history a takeover is read against (docs/methodology/fraud.md#new-payee-drain). */
+export const TAKEOVER_BASELINE_DAYS = 30;
+
 export function newPayeeDrain(view: ActivityView, p: P): SignalOutcome {
   const spanMs = p.spanHours * 3_600_000;
   const baselineDebits = view.baseline.filter((t) => t.type === "debit");
   const usualSpanOut = largestSpanTotal(baselineDebits, spanMs);
   const threshold = Math.max(p.minAmountMinor, Math.ceil(p.baselineMultiple * usualSpanOut));
-  const established = view.baseline.length >= p.minBaselineCount;
+  // An established normal: enough transactions, over at least a month of the entity's history.
+  // A past window of a short backfill (monitoring's event time) has two weeks behind it, in which
+  // every payee is new and the off hours are most hours: 4 false takeovers on the benchmark.
+  const established =
+    view.baseline.length >= p.minBaselineCount && view.baselineSpanDays >= TAKEOVER_BASELINE_DAYS;
   const known = new Set(view.baseline.map((t) => t.counterparty).filter((c): c is string => c !== null));
   // Sliding span over the window's debits to payees unknown when they were paid.
   const fresh: Txn[] = [];
@@ -94,7 +101,7 @@ export function newPayeeDrain(view: ActivityView, p: P): SignalOutcome {
     explanation: triggered
       ? `${money(best.total)} left to ${best.payees} new payees within ${span}, against at most ${money(usualSpanOut)} sent out in such a span before.`
       : !established
-        ? `Under ${p.minBaselineCount} baseline transactions: no established pattern to read a takeover against.`
+        ? `Under ${p.minBaselineCount} baseline transactions or ${TAKEOVER_BASELINE_DAYS} days of history: no established pattern to read a takeover against.`
         : `${money(best.total)} to new payees within ${span} (at least ${p.minNewPayees} of them): below ${money(threshold)}.`,
     counterfactual: triggered
       ? `Would not trigger if under ${money(threshold)} had gone to new payees within ${span}, or the money had gone to fewer than ${p.minNewPayees} new payees or to payees seen before, or had arrived within ${p.fundingHours} hours before it left, or had left at hours the entity usually transacts.`

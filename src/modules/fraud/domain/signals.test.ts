@@ -268,6 +268,23 @@ describe("takeover and refund look-alikes", () => {
     expect(run("new_payee_drain", stale).signal?.triggered).toBe(true);
   });
 
+  it("a drain is read against at least a month of history, not two weeks of a backfill's past window", () => {
+    // Two small payments a day to known shops, from `from` days ago; the same evening drain.
+    const history = (from: number) => [
+      ...Array.from({ length: from }, (_, i) =>
+        [10, 13].map((h) =>
+          txn({ at: daysAgo(from - i, h), amountMinor: 5_000, type: "debit", counterparty: `shop-${i % 3}` }),
+        ),
+      ).flat(),
+      ...[1_500_000, 1_400_000, 1_300_000].map((amountMinor, i) =>
+        txn({ at: daysAgo(3, 20 + i), amountMinor, type: "debit", counterparty: `wallet-new-${i}` }),
+      ),
+    ];
+    // 48 days: 36 baseline transactions, but over 18 days before the window
+    expect(run("new_payee_drain", history(48)).signal).toBeUndefined();
+    expect(run("new_payee_drain", history(70)).signal?.triggered).toBe(true);
+  });
+
   it("a drain at the hours the entity usually transacts does not fire", () => {
     // normalActivity() transacts at 10:00 and 13:00; the same drain at those hours.
     const daytime = [

@@ -5,6 +5,7 @@ import { type PackedChunk, packedRows, unpackGroups, unpackRows } from "../../..
 import { inJsonList, intLiteral } from "../../../db/sql";
 import { type Placeholders, rawTemplate, statementTemplate } from "../../../db/statement-template";
 import { likelyTenantSql, tenantSql } from "../../../db/tenant-tables";
+import { isAgentFloatLeg } from "../../data/domain/agent-float";
 import { accounts, agents, customers, TX_COUNTRY, TX_IS_CASH } from "../../data/read-model";
 import { type ActivityKey, lastActivityBeforeQuery } from "../repo";
 
@@ -70,6 +71,8 @@ export interface ActivityRow {
   country: string | null;
   /** AML's other party for a customer or account: the counterparty. */
   other: string | null;
+  /** An agent's float leg (data/domain/agent-float.ts), from type and category. */
+  float: boolean;
 }
 
 /**
@@ -87,18 +90,21 @@ const ACTIVITY_ORDER = sql.raw("d DESC, id DESC");
 const activityRow = (v: unknown[]): ActivityRow => {
   const transactionDate = v[2] as string;
   const counterparty = v[6] as string | null;
+  const type = v[1] as ActivityRow["type"];
+  const category = v[3] as string | null;
   return {
     amountMinor: v[0] as number,
-    type: v[1] as ActivityRow["type"],
+    type,
     transactionDate,
     at: Date.parse(transactionDate),
-    category: v[3] as string | null,
+    category,
     status: v[4] as string,
     description: v[5] as string | null,
     counterparty,
     cash: v[7] === 1,
     country: (v[8] as string | null | undefined) ?? null,
     other: counterparty,
+    float: isAgentFloatLeg(type, category),
   };
 };
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { asOfPoints, BASELINE_DAYS, EVENT_LOOKBACK_DAYS } from "./event-time";
+import { asOfPoints, EVENT_LOOKBACK_DAYS, PAST_BASELINE_DAYS } from "./event-time";
 
 const DAY = 86_400_000;
 const now = new Date("2026-12-06T10:00:00.000Z");
@@ -17,17 +17,22 @@ describe("as-of points of a screening", () => {
     expect(asOfPoints(span(0.1, 0.05), now, 30)).toEqual([now]);
     // an entity quiet for weeks, a short backfill: as of now, as a live screening would
     expect(asOfPoints(span(20, 5), now, 30)).toEqual([now]);
-    expect(asOfPoints(span(75, 1), now, 30)).toEqual([now]);
+    // 60 days: the past window (60, 30] has no history before it
+    expect(asOfPoints(span(60, 1), now, 30)).toEqual([now]);
+    expect(asOfPoints(span(30 + 30 + PAST_BASELINE_DAYS - 0.5, 1), now, 30)).toEqual([now]);
     // a future-dated row is not a reason to look past now
     expect(asOfPoints(span(0.1, -3), now, 30)).toEqual([now]);
   });
 
-  it("steps back one window at a time over late history, each past window with its baseline behind it", () => {
-    // 200 days arrived: past windows whose window and baseline (120 days) fit in the span
-    const points = asOfPoints(span(200, 1), now, 30);
+  it("steps back one window at a time over late history, each past window with two weeks of baseline behind it", () => {
+    // a 75-day backfill: the window (60, 30] has 15 days before it, so an episode 40 days back
+    // is judged in its own window (the benchmark's older takeovers and refunds)
+    expect(back(asOfPoints(span(75, 1), now, 30))).toEqual([0, 30]);
+    // 120 days arrived: past windows whose window and two weeks before it fit in the span
+    const points = asOfPoints(span(120, 1), now, 30);
     expect(back(points)).toEqual([0, 30, 60]);
     for (const p of points.slice(1))
-      expect(p.getTime() - (30 + BASELINE_DAYS) * DAY).toBeGreaterThanOrEqual(Date.parse(daysAgo(200)));
+      expect(p.getTime() - (30 + PAST_BASELINE_DAYS) * DAY).toBeGreaterThanOrEqual(Date.parse(daysAgo(120)));
     // a long one stops at the lookback
     const long = asOfPoints(span(400, 1), now, 30);
     expect(Math.max(...back(long))).toBeLessThanOrEqual(EVENT_LOOKBACK_DAYS);

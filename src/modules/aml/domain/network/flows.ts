@@ -11,7 +11,15 @@ export interface Flow {
   lastMs: number;
   /** Its transfers by time. */
   rows: TransferRow[];
+  /** Flows of the same payer to the same payee in the history read, this one included. */
+  pairFlows: number;
 }
+
+/**
+ * Other flows between the same two holders that make a hop an established relation (a trader's
+ * weekly supplier): see FlowIndex.isRegular and docs/methodology/network.md#regular-counterparties.
+ */
+export const REGULAR_FLOWS = 2;
 
 /** A transfer with its time parsed. */
 export interface TransferRow {
@@ -94,6 +102,8 @@ export class FlowIndex {
     events.sort(byTime);
     const size = this.holders.size;
     const open = new Map<number, Flow>();
+    const pairCount = new Map<number, number>();
+    const pairOf: number[] = [];
     for (const { t, ms, holder, to, amount } of events) {
       if (holder >= 0) {
         this.debitTimes[holder].push(ms);
@@ -122,12 +132,16 @@ export class FlowIndex {
         firstMs: ms,
         lastMs: ms,
         rows: [{ t, ms }],
+        pairFlows: 0,
       };
       open.set(pair, flow);
       this.flows.push(flow);
+      pairCount.set(pair, (pairCount.get(pair) ?? 0) + 1);
+      pairOf.push(pair);
       this.outs[holder].push(flow);
       this.ins[to].push(flow);
     }
+    for (let i = 0; i < this.flows.length; i++) this.flows[i].pairFlows = pairCount.get(pairOf[i])!;
   }
 
   private intern(holder: string): number {
@@ -143,6 +157,14 @@ export class FlowIndex {
       this.creditCum.push([0]);
     }
     return i;
+  }
+
+  /**
+   * Whether `flows` (of one payer to one payee) run along an established relation: the payer
+   * paid the payee in REGULAR_FLOWS or more other flows of the history read (before or after).
+   */
+  isRegular(flows: readonly Flow[]): boolean {
+    return flows.length > 0 && flows[0].pairFlows - flows.length >= REGULAR_FLOWS;
   }
 
   outflows(holder: string): readonly Flow[] {

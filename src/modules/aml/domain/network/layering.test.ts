@@ -83,4 +83,24 @@ describe("layering", () => {
     expect(chain(50_000, [10, 22])).toEqual([]);
     expect(chain(50_000, [10, 10, 10, 10, 10])[0].measures.hops).toBe(6);
   });
+
+  it("leaves a supply chain alone: each trader pays its regular supplier what its buyer paid", () => {
+    // The benchmark's false layering: four traders, each buying stock weekly from the next, a
+    // large order passing down the chain within days. Every hop is an established relation.
+    const chain = (weeks: number) => {
+      const book = new Book(`sc${weeks}`);
+      const traders = ["t1", "t2", "t3", "t4"];
+      for (let week = 0; week < weeks; week++)
+        for (let i = 0; i < 3; i++) book.pay(traders[i], traders[i + 1], 3_000 + 500 * i, week * 7 + i);
+      book.pay("t1", "t2", 12_500, 60);
+      book.pay("t2", "t3", 12_000, 61);
+      book.pay("t3", "t4", 11_600, 62);
+      return detectNetworkSchemes(book, NETWORK_DEFAULTS).filter((h) => h.typology === "layering");
+    };
+    expect(chain(6)).toEqual([]);
+    // The same large order among holders that never dealt with each other is a layering chain.
+    expect(chain(0).map((h) => h.participants.map((p) => `${p.holderId}:${p.role}`))).toEqual([
+      ["t1:source", "t2:intermediary", "t3:intermediary", "t4:sink"],
+    ]);
+  });
 });

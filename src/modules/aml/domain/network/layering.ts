@@ -21,7 +21,9 @@ export function findLayering(index: FlowIndex, t: NetworkThresholds): Episode[] 
   const out: Episode[] = [];
   const conduits = new Map<string, Episode[]>();
   for (const first of index.flows) {
-    if (first.amountMinor < 2 * minMinor) continue;
+    // A hop along an established relation (a weekly stock purchase) is business, not layering:
+    // traders paying their suppliers down a supply chain made 3-hop chains on the benchmark.
+    if (first.amountMinor < 2 * minMinor || index.isRegular([first])) continue;
     const visited = new Set<string>([first.from, first.to]);
     const links: Link[] = [];
     let budget = SEARCH_BUDGET;
@@ -41,6 +43,7 @@ export function findLayering(index: FlowIndex, t: NetworkThresholds): Episode[] 
         for (const link of passLinks(index, arrival, t)) {
           if (--budget < 0) break;
           if (link.amountMinor < minMinor || visited.has(link.to)) continue;
+          if (index.isRegular(link.flows)) continue;
           extended = true;
           visited.add(link.to);
           links.push(link);

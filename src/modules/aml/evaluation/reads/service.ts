@@ -1,6 +1,7 @@
 import type { BatchItem } from "drizzle-orm/batch";
 import type { TenantContext } from "../../../../db/tenant-context";
 import { daysBefore } from "../../../../lib/clock";
+import { isAgentFloatLeg } from "../../../data/domain/agent-float";
 import type { PeerNorm } from "../../../data/peers/service";
 import { FAILED_STATUSES, type ProposedTransactionRow } from "../../../data/read-model";
 import type { AmlEntityType } from "../../../detection/domain/aml/rules";
@@ -235,6 +236,7 @@ export function proposedTx(entityType: AmlEntityType, row: ProposedTransactionRo
     cash: asciiLower(row.channel ?? "") === "cash",
     country: row.counterparty_country === null ? null : asciiUpper(row.counterparty_country),
     other,
+    float: isAgentFloatLeg(row.type, row.category),
   };
 }
 

@@ -6,6 +6,7 @@ import {
   proposedRowSource,
   proposedRowsJson,
   TX_COUNTRY,
+  TX_IS_AGENT_FLOAT,
   TX_IS_CASH,
   transactionsSource,
 } from "../../../data/read-model";
@@ -104,11 +105,12 @@ export function entityRowsRead(
           ? null
           : {
               transactions: (JSON.parse(row.rows) as Cell[][]).map(
-                ([transactionDate, type, amountMinor, cash, country, other]) => ({
+                ([transactionDate, type, amountMinor, cash, country, other, float]) => ({
                   transactionDate: String(transactionDate),
                   type: String(type),
                   amountMinor: Number(amountMinor),
                   cash: cash === 1,
+                  float: float === 1,
                   country: country === null ? null : String(country),
                   other: other === null ? null : String(other),
                 }),
@@ -162,7 +164,7 @@ const rowsTemplate = rawTemplate<RowsShape, RowsValues, Row>((scope, shape, p) =
   // (an entity with a longer one is read by statement), so no value nears D1's 2 MB.
   const rows = sql`SELECT ${key} AS e, t.id AS id, t.customer_id AS customer_id, t.transaction_date AS d,
       t.type AS type, t.amount_minor AS amount, ${sql.raw(TX_IS_CASH)} AS cash,
-      ${sql.raw(TX_COUNTRY)} AS country, ${OTHER_PARTY[entityType]} AS other
+      ${sql.raw(TX_COUNTRY)} AS country, ${OTHER_PARTY[entityType]} AS other, ${sql.raw(TX_IS_AGENT_FLOAT)} AS float
     FROM ${source} t WHERE ${where(scope, q, bound(p.priorStart))}`;
   // At most limit + 1 rows per entity (more: read by statement, so which ones does not matter):
   // one entity needs no window function (a page numbers each entity's rows).
@@ -173,7 +175,7 @@ const rowsTemplate = rawTemplate<RowsShape, RowsValues, Row>((scope, shape, p) =
   return sql`
     SELECT g.e AS e, g.rows AS rows, g.n AS n, g.wide AS wide, ${lastBefore} AS last_before, ${declared} AS declared FROM (
       SELECT e, max(customer_id) AS customer_id, count(*) AS n, max(length(other)) > ${int(limits.otherChars)} AS wide,
-        json_group_array(json_array(d, type, amount, cash, country, substr(other, 1, ${int(limits.otherChars)})) ORDER BY d, id) AS rows
+        json_group_array(json_array(d, type, amount, cash, country, substr(other, 1, ${int(limits.otherChars)}), float) ORDER BY d, id) AS rows
       FROM (${capped}) GROUP BY e) g`;
 });
 

@@ -5,6 +5,7 @@ import { tenantSql } from "../../../../db/tenant-tables";
 import {
   FAILED_STATUS_LIST,
   type ProposedTransactionRow,
+  TX_IS_AGENT_FLOAT,
   TX_IS_CASH,
   transactionsSource,
 } from "../../../data/read-model";
@@ -171,13 +172,16 @@ function velocity(scope: TenantScope, q: FeatureQuery): SQL {
     SELECT entity_id, max(n) AS n, ts FROM counted GROUP BY entity_id`;
 }
 
+/** An agent's float is its working stock, not money passing through (data/domain/agent-float.ts). */
+const FLOAT = sql.raw(TX_IS_AGENT_FLOAT);
+
 function rapid(scope: TenantScope, q: FeatureQuery): SQL {
   const t = q.thresholds;
   return sql`
     WITH daily AS (
       SELECT ${ENTITY_KEY[q.entityType]} AS entity_id, substr(t.transaction_date, 1, 10) AS day,
-        sum(CASE WHEN t.type = 'credit' THEN t.amount_minor ELSE 0 END) AS credits,
-        sum(CASE WHEN t.type = 'debit' THEN t.amount_minor ELSE 0 END) AS debits
+        sum(CASE WHEN t.type = 'credit' AND NOT ${FLOAT} THEN t.amount_minor ELSE 0 END) AS credits,
+        sum(CASE WHEN t.type = 'debit' AND NOT ${FLOAT} THEN t.amount_minor ELSE 0 END) AS debits
       FROM ${transactionsSource(q.proposed)} t WHERE ${where(scope, q)} GROUP BY 1, 2
     ), fwd AS (
       SELECT entity_id, day, credits, sum(debits) OVER (
