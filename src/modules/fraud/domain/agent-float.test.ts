@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { isAgentFloatLeg } from "../../data/domain/agent-float";
-import { findSignal } from "./catalog";
+import { findSignal } from "../../detection/domain/fraud/catalog";
 import { evaluateSignals } from "./evaluate";
 import { daysAgo, input, txn } from "./fixtures.test-util";
 import type { Txn } from "./types";
