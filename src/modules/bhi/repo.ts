@@ -6,11 +6,9 @@ import { inJsonList } from "../../db/sql";
 import { tenantSql } from "../../db/tenant-tables";
 import { customers } from "../data/read-model";
 
-/** Which customers a run covers: named ids, an id range (queue slices), or all. */
-export type Target =
-  | { kind: "ids"; ids: string[] }
-  | { kind: "range"; afterId: string | null; throughId: string }
-  | { kind: "all" };
+import type { Target } from "./domain/targets";
+
+export type { Target };
 
 export type Page = PageRequest;
 

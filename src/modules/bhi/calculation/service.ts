@@ -17,13 +17,14 @@ import {
   scoreCustomers,
   tallyStored,
 } from "../domain/run";
+import { targetParts } from "../domain/targets";
 import type { Weights } from "../domain/weights";
 import { presentRecord } from "../present";
 import { customersOf, type Target } from "../repo";
 import * as repo from "./repo";
 
 /** Customers whose records and events go into one atomic batch. */
-const WRITE_GROUP = 1_000;
+const WRITE_GROUP = 250;
 /** Write batches sent concurrently. */
 const WRITES_IN_FLIGHT = 3;
 
@@ -148,26 +149,50 @@ function resultsOf(
 }
 
 /**
+ * Customers per read of activity, balances and latest records. Locally D1 runs SQLite on the
+ * Worker's thread, where one aggregate over 5,000 customers' transactions held it for a blocking
+ * slice of its own (docs/decisions/faults.md#slices-that-yield); three reads per 1,000 customers
+ * keep each short and stay far under D1's 1,000 queries per invocation (a queued run's slice is
+ * 5,000 customers).
+ */
+const READ_SLICE = 1_000;
+type CustomerFlowsRead =
+  Awaited<ReturnType<typeof repo.activityByCustomer>> extends Map<string, infer V> ? V : never;
+type BalanceRead =
+  Awaited<ReturnType<typeof repo.balancesByCustomer>> extends Map<string, infer V> ? V : never;
+
+/**
  * The read step: customers (then their loans' repayment records: three reads per 1,000 loans),
- * activity, balances and latest records in parallel, whatever the number of customers.
+ * then activity, balances and latest records in parallel, per READ_SLICE customers.
  */
 async function readInputs(ctx: TenantContext, target: Target, asOf: Date): Promise<RunInputs> {
   const weekStarts = Array.from({ length: WINDOW_WEEKS + 1 }, (_, k) =>
     daysBefore(asOf, 7 * k).toISOString(),
   );
   const asOfDay = asOf.toISOString().slice(0, 10);
-  // The loan records follow the customer ids; the transaction reads run alongside.
-  const customersAndLoans = customersOf(ctx, target).then(async (customers) => {
-    const ids = customers.map((c) => c.id);
-    return { ids, loanRecords: await repaymentRecords(ctx, ids, asOfDay) };
-  });
-  const [{ ids, loanRecords }, activity, balances, latest] = await Promise.all([
-    customersAndLoans,
-    repo.activityByCustomer(ctx, target, weekStarts),
-    repo.balancesByCustomer(ctx, target),
-    repo.latestByCustomer(ctx, target),
-  ]);
-  return { customerIds: ids, activity, balances, latest, loanRecords };
+  const ids = (await customersOf(ctx, target)).map((c) => c.id);
+  const loanRecords = await repaymentRecords(ctx, ids, asOfDay);
+  const activity: Array<[string, CustomerFlowsRead]> = [];
+  const balances: Array<[string, BalanceRead]> = [];
+  const latest: Array<[string, repo.LatestSnapshot]> = [];
+  for (const part of targetParts(target, ids, READ_SLICE)) {
+    await yieldToEventLoop();
+    const [a, b, l] = await Promise.all([
+      repo.activityByCustomer(ctx, part, weekStarts),
+      repo.balancesByCustomer(ctx, part),
+      repo.latestByCustomer(ctx, part),
+    ]);
+    activity.push(...a);
+    balances.push(...b);
+    latest.push(...l);
+  }
+  return {
+    customerIds: ids,
+    activity: new Map(activity),
+    balances: new Map(balances),
+    latest: new Map(latest),
+    loanRecords,
+  };
 }
 
 interface Written {
