@@ -1,5 +1,5 @@
 /**
- * Fan typologies over the network scan's input (docs/methodology/typologies.md#fans): many
+ * Fan typologies over the network scan's input (docs/methodology/network.md#the-typologies): many
  * counterparties pay one holder who moves the money out (fan-in), or one holder pays many
  * holders who each pass it straight on (fan-out). "Many" is against the hub's own normal: the
  * distinct counterparties of the window before, times a multiple, and at least a floor. Pure.

@@ -1,7 +1,7 @@
 import type { ExternalFlow, Transfer } from "./network/types";
 
 /**
- * The network scan's input from stored rows (docs/methodology/typologies.md#network-typologies):
+ * The network scan's input from stored rows (docs/methodology/network.md#the-typologies):
  * a transaction whose counterparty account is one of the tenant's own accounts is a transfer
  * between two holders. Both legs of one internal transfer are one edge: the payer's debit is the
  * edge, and a payee's credit stands for it only when the payer's debit is not in the book (the

@@ -4,7 +4,7 @@ import { tenantSql } from "../../../db/tenant-tables";
 import { MOVED_MONEY, TX_IS_CASH } from "../../data/read-model";
 
 /**
- * What the network scan reads (docs/methodology/typologies.md#network-typologies): the tenant's
+ * What the network scan reads (docs/methodology/network.md#the-typologies): the tenant's
  * accounts, to know which counterparty accounts are its own holders', and the transactions that
  * name a counterparty account, in event-time pages. Keys only and a few columns per row.
  */

@@ -25,7 +25,7 @@ import { detectStructuring, type StructuringHit } from "../domain/network-struct
 import * as repo from "./repo";
 
 /**
- * The AML half of the network scan (docs/methodology/typologies.md#network-typologies): read the
+ * The AML half of the network scan (docs/methodology/network.md#the-typologies): read the
  * transfers between the tenant's holders over the history, in event time, and find the schemes
  * in them (domain/network). Monitoring turns what it finds into alerts and cases.
  */

@@ -23,7 +23,7 @@ import { MONITORING_ACTOR } from "../screening/steps/outcome";
 import * as repo from "./repo";
 
 /**
- * The network scan (docs/methodology/typologies.md#network-typologies): the AML network
+ * The network scan (docs/methodology/network.md#the-typologies): the AML network
  * typologies judged over every transfer between the tenant's holders in the history that ends
  * at its latest transaction (event time), not one entity at a time. Each scheme found is one
  * case on its principal (origin, source or hub) and one alert per participant, each naming the
