@@ -50,6 +50,12 @@ export interface KeyedCreate {
   createdId: string | null;
   /** A statement recording `id` as this key's creation, for the creating batch. */
   recordCreated(id: string): BatchItem<"sqlite">;
+  /**
+   * An id that every attempt of this keyed request makes alike: the n-th call for `purpose` gives
+   * the same id on a retry. An append that uses it as its entry's id finds, on the retry after a
+   * lost answer, the entry it made instead of appending a second (fraud case events).
+   */
+  stableId(purpose: string): Promise<string>;
 }
 
 export const DEFAULT_SETTINGS = {

@@ -4,7 +4,7 @@ import { buildApp } from "../../src/app";
 import { loadTenantContext, tenantScope } from "../../src/db/tenant-context";
 import { systemClock } from "../../src/lib/clock";
 import { CreateCaseBody } from "../../src/modules/fraud/cases/schemas";
-import { createCase } from "../../src/modules/fraud/service";
+import { addNote, createCase } from "../../src/modules/fraud/service";
 import {
   begin,
   fingerprint,
@@ -17,7 +17,7 @@ import {
 import { CreateListBody } from "../../src/modules/lists/schemas";
 import { createList } from "../../src/modules/lists/service";
 import { createSubscription } from "../../src/modules/webhooks/service";
-import { caseBody } from "../fraud/helpers";
+import { caseBody, openCase } from "../fraud/helpers";
 import { createTenant, json, shardRows, type TestTenant } from "../harness";
 
 /**
@@ -198,5 +198,45 @@ describe("a kill while a keyed request holds its claim", () => {
       t.id,
     );
     expect(subs[0].n).toBe(1);
+  });
+
+  it("and for a case note: the retry after a lost answer answers the note appended, one note", async () => {
+    const t = await createTenant();
+    const c = await openCase(t);
+    const path = `/v1/fraud/cases/${c.id}/notes`;
+    const events = async () =>
+      (
+        await shardRows<{ n: number }>(
+          t,
+          "SELECT count(*) AS n FROM fraud_case_events WHERE tenant_id = ? AND case_id = ?",
+          t.id,
+          c.id,
+        )
+      )[0].n;
+    const key = crypto.randomUUID();
+    const text = JSON.stringify({ content: "Called the customer back", actorId: "ama" });
+    const killed = await claimOf(t, key, text, path);
+    const started = await begin(killed);
+    if (!("claimed" in started)) throw new Error("the first request must claim the key");
+    const ctx = {
+      ...(await loadTenantContext(env, t.id, "killed")),
+      idempotent: keyedCreate(killed, started.claimed) ?? undefined,
+    };
+    const note = { content: "Called the customer back", noteType: "review", actorId: "ama" };
+    const made = await addNote(ctx, c.id, { ...note, actorType: "user", actorKeyId: t.keyId });
+    expect(await events()).toBe(2); // created, note_added
+
+    await sleep(LEASE_MS + 100);
+    const after = await resend(t, key, text, path);
+    expect(after.status).toBe(201);
+    expect((await json<{ event: { id: string; noteContent: string } }>(after)).event).toMatchObject({
+      id: made.id,
+      noteContent: note.content,
+    });
+    expect(await events()).toBe(2);
+    const again = await resend(t, key, text, path);
+    expect(again.headers.get("idempotent-replayed")).toBe("true");
+    expect((await json<{ event: { id: string } }>(again)).event.id).toBe(made.id);
+    expect(await events()).toBe(2);
   });
 });

@@ -282,11 +282,18 @@ export async function listEvents(ctx: Ctx, caseId: string, page: PageRequest) {
 
 /** Appends through the case's Durable Object, which assigns the next sequence. */
 export async function appendEvent(ctx: Ctx, caseId: string, input: EventInput & { outcome?: Outcome }) {
+  // Under an Idempotency-Key the event's id is the same on every attempt: a retry after an answer
+  // lost to a kill finds the event it made and answers it (docs/decisions/faults.md#a-kill-while-a-key-is-claimed).
+  const eventId = ctx.idempotent ? await ctx.idempotent.stableId(`fraud.case_event:${caseId}`) : undefined;
+  if (eventId) {
+    const earlier = (await getCase(ctx, caseId)).events.find((e) => e.id === eventId);
+    if (earlier) return earlier;
+  }
   const stub = caseStub(ctx, caseId);
   // An assignment's case.assigned event names the case's team queue.
   const queued =
     input.eventType === "assigned" ? { ...input, queueId: await queueIdOf(ctx, "fraud", caseId) } : input;
-  const sealed = await sealEvent(ctx, caseId, queued);
+  const sealed = await sealEvent(ctx, caseId, eventId ? { ...queued, eventId } : queued);
   const result = await viaObject<unknown>(
     stub.append({
       tenantId: ctx.tenantId,

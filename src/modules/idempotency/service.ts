@@ -2,6 +2,7 @@ import { controlDb, type TenantScope } from "../../db/client";
 import type { KeyedCreate } from "../../db/tenant-context";
 import type { Env } from "../../env";
 import type { Clock } from "../../lib/clock";
+import { sha256Hex } from "../../lib/crypto";
 import { AppError } from "../../lib/errors";
 import { keyringFrom, seal, unseal } from "../../lib/sealed";
 import {
@@ -128,10 +129,22 @@ export async function finish(req: IdempotentRequest, res: Response): Promise<voi
 export function keyedCreate(req: IdempotentRequest, claim: Claim): KeyedCreate | null {
   const { store } = req;
   if (!store.recordCreated) return null;
+  const calls = new Map<string, number>();
   return {
     createdId: claim.createdId,
     recordCreated: (id) => store.recordCreated!(req.key, req.requestHash, id),
+    async stableId(purpose) {
+      const n = (calls.get(purpose) ?? 0) + 1;
+      calls.set(purpose, n);
+      return uuidFromHex(await sha256Hex(`${req.sealContext}\n${req.requestHash}\n${purpose}\n${n}`));
+    },
   };
+}
+
+/** A UUID (version 8: custom) from the first 128 bits of a hex digest. */
+function uuidFromHex(hex: string): string {
+  const variant = ((Number.parseInt(hex[16], 16) & 0x3) | 0x8).toString(16);
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-8${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
 }
 
 /** Releases the key after the request failed before an answer (a thrown error). */

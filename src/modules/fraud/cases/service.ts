@@ -84,7 +84,7 @@ export async function prepareEvent(
   const { entry: event } = await chainedLogEntry(
     { sequence: head.lastSequence, hash: head.headHash },
     ({ sequence, previousHash }): FraudCaseEventRow => ({
-      id: crypto.randomUUID(),
+      id: input.eventId ?? crypto.randomUUID(),
       tenantId: head.tenantId,
       caseId: head.caseId,
       eventSequence: sequence,

@@ -38,6 +38,8 @@ export interface EventInput extends EventRequest {
   outboxEventId?: string;
   /** `sla_breached` and `assigned`: the case's team queue, carried by the outbox event (not in the log). */
   queueId?: string | null;
+  /** The event's id when the caller fixes it (a keyed request's, alike on every attempt); else random. */
+  eventId?: string;
 }
 
 /** An outbox event committed with the log (case.sla_breached, case.assigned). */
