@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { buildApp } from "../../src/app";
 import { loadTenantContext, tenantScope } from "../../src/db/tenant-context";
 import { systemClock } from "../../src/lib/clock";
+import { addNote as addAmlNote } from "../../src/modules/aml/casework/service";
 import { CreateCaseBody } from "../../src/modules/fraud/cases/schemas";
 import { addNote, createCase } from "../../src/modules/fraud/service";
 import {
@@ -17,6 +18,7 @@ import {
 import { CreateListBody } from "../../src/modules/lists/schemas";
 import { createList } from "../../src/modules/lists/service";
 import { createSubscription } from "../../src/modules/webhooks/service";
+import { aml } from "../cases/helpers";
 import { caseBody, openCase } from "../fraud/helpers";
 import { createTenant, json, shardRows, type TestTenant } from "../harness";
 
@@ -238,5 +240,43 @@ describe("a kill while a keyed request holds its claim", () => {
     expect(again.headers.get("idempotent-replayed")).toBe("true");
     expect((await json<{ event: { id: string } }>(again)).event.id).toBe(made.id);
     expect(await events()).toBe(2);
+  });
+
+  it("and for an AML case note: the retry answers the entry appended, one entry", async () => {
+    const t = await createTenant();
+    const c = await aml.open(t);
+    const path = `/v1/kyc-aml/cases/${c.id}/notes`;
+    const entries = async () =>
+      (
+        await shardRows<{ n: number }>(
+          t,
+          "SELECT count(*) AS n FROM aml_case_history WHERE tenant_id = ? AND case_id = ?",
+          t.id,
+          c.id,
+        )
+      )[0].n;
+    const before = await entries();
+    const key = crypto.randomUUID();
+    const text = JSON.stringify({ content: "Asked the branch for the deposit slips", actorId: "ana" });
+    const killed = await claimOf(t, key, text, path);
+    const started = await begin(killed);
+    if (!("claimed" in started)) throw new Error("the first request must claim the key");
+    const ctx = {
+      ...(await loadTenantContext(env, t.id, "killed")),
+      idempotent: keyedCreate(killed, started.claimed) ?? undefined,
+    };
+    const made = await addAmlNote(ctx, c.id, {
+      content: "Asked the branch for the deposit slips",
+      actorId: "ana",
+      actorKeyId: t.keyId,
+    });
+    expect(await entries()).toBe(before + 1);
+
+    await sleep(LEASE_MS + 100);
+    const after = await resend(t, key, text, path);
+    expect(after.status).toBe(200);
+    const events = (await json<{ events: Array<{ id: string }> }>(after)).events;
+    expect(events.map((e) => e.id)).toEqual([made.event.id]);
+    expect(await entries()).toBe(before + 1);
   });
 });

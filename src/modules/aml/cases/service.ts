@@ -182,17 +182,31 @@ export type EntryBody = Pick<
  * monitoring page's batched notes, appendCaseNotes) won the race for the head (the chain trigger
  * refuses an entry that does not follow it).
  */
-export const appendEntry = (
+export const appendEntry = async (
   ctx: TenantContext,
   caseId: string,
   build: (row: AmlCaseRow, now: Date) => EntryBody,
-) => appendInOrder(ctx, "aml", caseId, () => appendOnce(ctx, caseId, build));
+) => {
+  // Under an Idempotency-Key the entry's id is the same on every attempt: a retry after an answer
+  // lost to a kill finds the entry it made and answers it (docs/decisions/faults.md#a-kill-while-a-key-is-claimed).
+  const entryId = ctx.idempotent ? await ctx.idempotent.stableId(`aml.case_entry:${caseId}`) : undefined;
+  return appendInOrder(ctx, "aml", caseId, () => appendOnce(ctx, caseId, build, entryId));
+};
 
 async function appendOnce(
   ctx: TenantContext,
   caseId: string,
   build: (row: AmlCaseRow, now: Date) => EntryBody,
+  entryId?: string,
 ) {
+  if (entryId) {
+    const earlier = (await repo.caseHistory(ctx, caseId)).find((h) => h.id === entryId);
+    const row = earlier && (await repo.findCase(ctx, caseId));
+    if (earlier && row) {
+      const [opened] = await openNotes(ctx, [earlier]);
+      return { case: presentCase(row, ctx.clock.now()), event: presentHistory(opened) };
+    }
+  }
   for (let attempt = 0; attempt < 3; attempt++) {
     const row = await repo.findCase(ctx, caseId);
     if (!row) throw notFound("AML case");
@@ -200,7 +214,15 @@ async function appendOnce(
     const { extras, ...built } = build(row, now);
     const body = await sealEntry(ctx, row, built);
     const head = await repo.headOf(ctx, caseId);
-    const entry = await chainedEntry(ctx.tenantId, caseId, head ?? null, row.status, body, now.toISOString());
+    const entry = await chainedEntry(
+      ctx.tenantId,
+      caseId,
+      head ?? null,
+      row.status,
+      body,
+      now.toISOString(),
+      entryId,
+    );
     const anchor = await anchorFor(ctx, caseId, entry.sequence, entry.hash);
     if (await repo.appendHistory(ctx, entry, anchor, extras)) {
       const updated = await repo.findCase(ctx, caseId);

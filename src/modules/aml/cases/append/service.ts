@@ -29,12 +29,14 @@ export async function chainedEntry(
   fromStatus: string,
   body: EntryFields,
   createdAt: string,
+  /** Fixed by the caller (a keyed request's id, alike on every attempt); else random. */
+  id: string = crypto.randomUUID(),
 ): Promise<NewHistory & { sequence: number; hash: string }> {
   const { entry } = await chainedLogEntry(
     head,
     ({ sequence, previousHash }) => ({
       fields: {
-        id: crypto.randomUUID(),
+        id,
         tenantId,
         caseId,
         sequence,
