@@ -69,6 +69,20 @@ const resend = (t: TestTenant, key: string, text: string, path = "/v1/fraud/case
     { waitUntil: () => {}, passThroughOnException: () => {}, props: {} } as unknown as ExecutionContext,
   );
 
+/**
+ * The killed request's context: its claim taken (as the middleware takes it) and handed to the
+ * service as `ctx.idempotent`; the test then runs the work and never stores the answer.
+ */
+async function killedRequest(t: TestTenant, key: string, text: string, path?: string) {
+  const killed = await claimOf(t, key, text, path);
+  const started = await begin(killed);
+  if (!("claimed" in started)) throw new Error("the first request must claim the key");
+  return {
+    ...(await loadTenantContext(env, t.id, "killed")),
+    idempotent: keyedCreate(killed, started.claimed) ?? undefined,
+  };
+}
+
 describe("a kill while a keyed request holds its claim", () => {
   it("blocks the resend with 409 only until the lease lapses; then the work is done once and replayed", async () => {
     const t = await createTenant();
@@ -124,11 +138,7 @@ describe("a kill while a keyed request holds its claim", () => {
     const text = JSON.stringify(caseBody());
     // The killed request: claimed, its create committed (with the key's record of it, as the
     // middleware arranges), then killed before `finish` stored the answer.
-    const killed = await claimOf(t, key, text);
-    const started = await begin(killed);
-    if (!("claimed" in started)) throw new Error("the first request must claim the key");
-    const keyed = keyedCreate(killed, started.claimed);
-    const ctx = { ...(await loadTenantContext(env, t.id, "killed")), idempotent: keyed ?? undefined };
+    const ctx = await killedRequest(t, key, text);
     const made = await createCase(ctx, CreateCaseBody.parse(JSON.parse(text)), t.keyId);
     expect(await cases(t)).toBe(1);
 
@@ -152,13 +162,7 @@ describe("a kill while a keyed request holds its claim", () => {
     const t = await createTenant();
     const key = crypto.randomUUID();
     const text = JSON.stringify({ name: "Claimed watchlist", kind: "watchlist", entryType: "name" });
-    const killed = await claimOf(t, key, text, "/v1/lists");
-    const started = await begin(killed);
-    if (!("claimed" in started)) throw new Error("the first request must claim the key");
-    const ctx = {
-      ...(await loadTenantContext(env, t.id, "killed")),
-      idempotent: keyedCreate(killed, started.claimed) ?? undefined,
-    };
+    const ctx = await killedRequest(t, key, text, "/v1/lists");
     const made = await createList(ctx, CreateListBody.parse(JSON.parse(text)));
     await sleep(LEASE_MS + 100);
     const after = await resend(t, key, text, "/v1/lists");
@@ -180,13 +184,7 @@ describe("a kill while a keyed request holds its claim", () => {
       url: "https://hooks.example.com/claimed",
       eventTypes: ["*"],
     });
-    const killed = await claimOf(t, key, text, path);
-    const started = await begin(killed);
-    if (!("claimed" in started)) throw new Error("the first request must claim the key");
-    const ctx = {
-      ...(await loadTenantContext(env, t.id, "killed")),
-      idempotent: keyedCreate(killed, started.claimed) ?? undefined,
-    };
+    const ctx = await killedRequest(t, key, text, path);
     const made = await createSubscription(ctx, JSON.parse(text));
     await sleep(LEASE_MS + 100);
     const after = await resend(t, key, text, path);
@@ -217,13 +215,7 @@ describe("a kill while a keyed request holds its claim", () => {
       )[0].n;
     const key = crypto.randomUUID();
     const text = JSON.stringify({ content: "Called the customer back", actorId: "ama" });
-    const killed = await claimOf(t, key, text, path);
-    const started = await begin(killed);
-    if (!("claimed" in started)) throw new Error("the first request must claim the key");
-    const ctx = {
-      ...(await loadTenantContext(env, t.id, "killed")),
-      idempotent: keyedCreate(killed, started.claimed) ?? undefined,
-    };
+    const ctx = await killedRequest(t, key, text, path);
     const note = { content: "Called the customer back", noteType: "review", actorId: "ama" };
     const made = await addNote(ctx, c.id, { ...note, actorType: "user", actorKeyId: t.keyId });
     expect(await events()).toBe(2); // created, note_added
@@ -258,13 +250,7 @@ describe("a kill while a keyed request holds its claim", () => {
     const before = await entries();
     const key = crypto.randomUUID();
     const text = JSON.stringify({ content: "Asked the branch for the deposit slips", actorId: "ana" });
-    const killed = await claimOf(t, key, text, path);
-    const started = await begin(killed);
-    if (!("claimed" in started)) throw new Error("the first request must claim the key");
-    const ctx = {
-      ...(await loadTenantContext(env, t.id, "killed")),
-      idempotent: keyedCreate(killed, started.claimed) ?? undefined,
-    };
+    const ctx = await killedRequest(t, key, text, path);
     const made = await addAmlNote(ctx, c.id, {
       content: "Asked the branch for the deposit slips",
       actorId: "ana",

@@ -285,10 +285,8 @@ export async function appendEvent(ctx: Ctx, caseId: string, input: EventInput & 
   // Under an Idempotency-Key the event's id is the same on every attempt: a retry after an answer
   // lost to a kill finds the event it made and answers it (docs/decisions/faults.md#a-kill-while-a-key-is-claimed).
   const eventId = ctx.idempotent ? await ctx.idempotent.stableId(`fraud.case_event:${caseId}`) : undefined;
-  if (eventId) {
-    const earlier = (await getCase(ctx, caseId)).events.find((e) => e.id === eventId);
-    if (earlier) return earlier;
-  }
+  const earlier = eventId ? (await repo.allEvents(ctx, caseId)).find((e) => e.id === eventId) : undefined;
+  if (earlier) return presentEvent((await openNotes(ctx, [earlier]))[0]);
   const stub = caseStub(ctx, caseId);
   // An assignment's case.assigned event names the case's team queue.
   const queued =
