@@ -1,4 +1,6 @@
 // Shared by the scenarios of bench/faults.mjs: tenants, batches, the checks they make through the API.
+
+import { customersWithAccounts } from "../lib/server.mjs";
 import { AtLeastOnceClient } from "./client.mjs";
 
 export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
@@ -26,24 +28,9 @@ export async function newTenant(
   });
   const t = { id: created.tenant.id, key: created.apiKey.key, client: new AtLeastOnceClient(ctx.svc.url) };
   if (accounts > 0) {
-    const customers = Array.from({ length: accounts }, (_, i) => ({
-      externalId: `C${i}`,
-      externalSource: source,
-      name: `Business ${i}`,
-    }));
-    await t.client.must(t.key, "POST", "/v1/ingest/customers", customers);
-    await t.client.must(
-      t.key,
-      "POST",
-      "/v1/ingest/accounts",
-      customers.map((c, i) => ({
-        externalId: `A${i}`,
-        externalSource: source,
-        customerExternalId: c.externalId,
-        currency: "GHS",
-        currentBalance: "100.00",
-      })),
-    );
+    const records = customersWithAccounts(accounts, source);
+    await t.client.must(t.key, "POST", "/v1/ingest/customers", records.customers);
+    await t.client.must(t.key, "POST", "/v1/ingest/accounts", records.accounts);
   }
   return t;
 }

@@ -181,6 +181,23 @@ export async function load(makeRequest, { concurrency = 20, seconds = 5 } = {}) 
   return { requests: latencies.length, rps: latencies.length / seconds, p50: pct(50), p99: pct(99), errors };
 }
 
+/** Ingest records of `count` customers C0.. with one GHS account each (A0..). */
+export function customersWithAccounts(count, source) {
+  const customers = Array.from({ length: count }, (_, i) => ({
+    externalId: `C${i}`,
+    externalSource: source,
+    name: `Business ${i}`,
+  }));
+  const accounts = customers.map((c, i) => ({
+    externalId: `A${i}`,
+    externalSource: source,
+    customerExternalId: c.externalId,
+    currency: "GHS",
+    currentBalance: "100.00",
+  }));
+  return { customers, accounts };
+}
+
 /**
  * A new tenant (shard 0) with `count` customers C0.. and one GHS account each (A0..), through the
  * API; answers its key. `settings` go into the tenant's creation.
@@ -192,24 +209,8 @@ export async function tenantWithAccounts(url, { name, count, source, settings })
     ...(settings ? { settings } : {}),
   });
   const key = created.body.apiKey.key;
-  const customers = Array.from({ length: count }, (_, i) => ({
-    externalId: `C${i}`,
-    externalSource: source,
-    name: `Business ${i}`,
-  }));
+  const { customers, accounts } = customersWithAccounts(count, source);
   await api(url, key, "POST", "/v1/ingest/customers", customers);
-  await api(
-    url,
-    key,
-    "POST",
-    "/v1/ingest/accounts",
-    customers.map((c, i) => ({
-      externalId: `A${i}`,
-      externalSource: source,
-      customerExternalId: c.externalId,
-      currency: "GHS",
-      currentBalance: "100.00",
-    })),
-  );
+  await api(url, key, "POST", "/v1/ingest/accounts", accounts);
   return key;
 }
