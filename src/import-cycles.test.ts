@@ -1,13 +1,6 @@
 import { describe, expect, it } from "vitest";
 
 // Vite reads every source file at transform time, so this test needs no Node file-system types
-// (the project's types are the Workers ones).
-declare global {
-  interface ImportMeta {
-    glob(pattern: string, options: { query: "?raw"; import: "default"; eager: true }): Record<string, string>;
-  }
-}
-
 const sources = import.meta.glob("./**/*.ts", { query: "?raw", import: "default", eager: true });
 
 // Static imports and re-exports (type-only ones too: a type cycle is still a tangle of modules)

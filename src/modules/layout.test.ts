@@ -1,12 +1,5 @@
 import { describe, expect, it } from "vitest";
 
-// Vite lists the files at transform time, so this test needs no Node file-system types.
-declare global {
-  interface ImportMeta {
-    glob(pattern: string | string[], options?: { eager?: boolean }): Record<string, unknown>;
-  }
-}
-
 const files = Object.keys(import.meta.glob("./**/*.ts")).map((path) => path.replace(/^\.\//, ""));
 
 /**

@@ -1,14 +1,5 @@
 import { admin, json } from "../harness";
 
-declare global {
-  interface ImportMeta {
-    glob(
-      pattern: string | string[],
-      options: { query: "?raw"; import: "default"; eager: true },
-    ): Record<string, string>;
-  }
-}
-
 // Vite reads the fixture files (written for these tests) at transform time.
 const files = import.meta.glob("../fixtures/sanctions/*", { query: "?raw", import: "default", eager: true });
 export const fixture = (name: string) => files[`../fixtures/sanctions/${name}`] as string;

@@ -1,15 +1,5 @@
 import { describe, expect, it } from "vitest";
 
-// Vite reads the files at transform time (as src/db/table-ownership.test.ts does).
-declare global {
-  interface ImportMeta {
-    glob(
-      pattern: string | string[],
-      options: { query: "?raw"; import: "default"; eager: true },
-    ): Record<string, string>;
-  }
-}
-
 const sources = import.meta.glob(["../../**/*.ts", "!../../**/*.test.ts"], {
   query: "?raw",
   import: "default",
