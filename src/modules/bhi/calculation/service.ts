@@ -156,10 +156,6 @@ function resultsOf(
  * 5,000 customers).
  */
 const READ_SLICE = 1_000;
-type CustomerFlowsRead =
-  Awaited<ReturnType<typeof repo.activityByCustomer>> extends Map<string, infer V> ? V : never;
-type BalanceRead =
-  Awaited<ReturnType<typeof repo.balancesByCustomer>> extends Map<string, infer V> ? V : never;
 
 /**
  * The read step: customers (then their loans' repayment records: three reads per 1,000 loans),
@@ -172,25 +168,22 @@ async function readInputs(ctx: TenantContext, target: Target, asOf: Date): Promi
   const asOfDay = asOf.toISOString().slice(0, 10);
   const ids = (await customersOf(ctx, target)).map((c) => c.id);
   const loanRecords = await repaymentRecords(ctx, ids, asOfDay);
-  const activity: Array<[string, CustomerFlowsRead]> = [];
-  const balances: Array<[string, BalanceRead]> = [];
-  const latest: Array<[string, repo.LatestSnapshot]> = [];
+  const parts = [];
   for (const part of targetParts(target, ids, READ_SLICE)) {
     await yieldToEventLoop();
-    const [a, b, l] = await Promise.all([
-      repo.activityByCustomer(ctx, part, weekStarts),
-      repo.balancesByCustomer(ctx, part),
-      repo.latestByCustomer(ctx, part),
-    ]);
-    activity.push(...a);
-    balances.push(...b);
-    latest.push(...l);
+    parts.push(
+      await Promise.all([
+        repo.activityByCustomer(ctx, part, weekStarts),
+        repo.balancesByCustomer(ctx, part),
+        repo.latestByCustomer(ctx, part),
+      ]),
+    );
   }
   return {
     customerIds: ids,
-    activity: new Map(activity),
-    balances: new Map(balances),
-    latest: new Map(latest),
+    activity: new Map(parts.flatMap(([activity]) => [...activity])),
+    balances: new Map(parts.flatMap(([, balances]) => [...balances])),
+    latest: new Map(parts.flatMap(([, , latest]) => [...latest])),
     loanRecords,
   };
 }
