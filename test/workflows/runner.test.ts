@@ -41,9 +41,13 @@ describe("workflow runner", () => {
     expect(partial.steps[0].status).toBe("running");
     expect(partial.output["pdf-reports"]).toEqual({ offset: 2, generated: 2, reused: 0, customers: 3 });
     await release();
-    // The next message's work (here run directly; the deferred continuation then finds it done)
-    // finishes it from the kept offset.
-    await executeRun(ctx, run.id);
+    // The next message's work (here run directly with the lease that message carries; the
+    // deferred continuation then finds it done) finishes it from the kept offset.
+    const [{ lease }] = await systemShardDb(env, t.shard)
+      .select({ lease: workflowRuns.lease })
+      .from(workflowRuns)
+      .where(eq(workflowRuns.id, run.id));
+    await executeRun(ctx, run.id, lease ?? undefined);
     const done = await waitForRun(t, run.id);
     expect(done.status).toBe("succeeded");
     expect(done.output["pdf-reports"]).toEqual({ customers: 3, generated: 3, reused: 0 });
