@@ -18,16 +18,29 @@
  *   monitoring screens with both engines, so it sits above them.
  * - Links reach their alert ends (cases/links/steps/alert-directory.ts); the monitoring module
  *   stores the alerts and imports fraud and aml, which import cases.
+ * - PUT /v1/monitoring/settings writes the tenant row through the admin tenants service
+ *   (monitoring/settings/steps/tenant-settings.ts); admin's tenant settings schema holds
+ *   monitoring's, so admin sits above monitoring.
+ * - Closing an AML case as reported needs a goAML report on file (aml/steps/filed-reports.ts);
+ *   goAML's STRs read AML cases, so goAML sits above AML.
+ * - Flow classification links transactions to loan events (data/flows/steps/loan-events.ts);
+ *   lending reads customers and records events through data, so it sits above data.
  */
 
+import { updateTenant } from "./modules/admin/tenants/service";
 import { provideAmlAlertStore } from "./modules/aml/evaluation/steps/stored-alerts";
+import { provideFiledReports } from "./modules/aml/steps/filed-reports";
 import { provideAlertDirectory } from "./modules/cases/links/steps/alert-directory";
 import { provideMemberDirectory } from "./modules/cases/queues/steps/member-directory";
+import { provideLoanEvents } from "./modules/data/flows/steps/loan-events";
 import { provideFraudAlertStore } from "./modules/fraud/steps/stored-alerts";
+import { hasFiledReport } from "./modules/goaml/read-model";
+import { loanEventsOf } from "./modules/lending/history/service";
 import { getAlert, readableAlertIds, visibleKinds } from "./modules/monitoring/alerts/service";
 import { closedCaseCounts } from "./modules/monitoring/feedback/service";
 import { recordAmlAlert, recordFraudAlert } from "./modules/monitoring/on-demand/service";
 import { provideCounterpartyScreener } from "./modules/monitoring/screening/steps/counterparty-sanctions";
+import { provideTenantSettingsWriter } from "./modules/monitoring/settings/steps/tenant-settings";
 import { provideClosedCaseCounts } from "./modules/rules/feedback/steps/closed-cases";
 import { counterpartyScreener } from "./modules/sanctions/counterparties/service";
 import { notEnabledUsers } from "./modules/users/service";
@@ -41,3 +54,6 @@ provideAlertDirectory({
   assertReadable: async (ctx, alertId, scopes) => void (await getAlert(ctx, alertId, visibleKinds(scopes))),
   readable: (ctx, ids, scopes) => readableAlertIds(ctx, [...ids], visibleKinds(scopes)),
 });
+provideTenantSettingsWriter(updateTenant);
+provideFiledReports(hasFiledReport);
+provideLoanEvents(loanEventsOf);
