@@ -106,4 +106,18 @@ describe("module-level import cycles", () => {
     const both = [...graph].filter(([, to]) => to.has("fraud") && to.has("aml")).map(([from]) => from);
     expect(both, "modules that import both kinds").not.toContain("cases");
   }, 30_000);
+
+  it("fills every port a module declares, once, in src/ports.ts", () => {
+    const src = fileURLToPath(new URL("../src/", import.meta.url));
+    const declared = [...sources(join(src, "modules"))].flatMap((path) =>
+      [...readFileSync(path, "utf8").matchAll(/^export function (provide\w+)\(/gm)].map((m) => m[1]),
+    );
+    const ports = readFileSync(join(src, "ports.ts"), "utf8");
+    const fills = (name) => ports.match(new RegExp(`^${name}\\(`, "gm"))?.length ?? 0;
+    expect(declared.length, "ports found").toBeGreaterThan(0);
+    expect(
+      declared.filter((name) => fills(name) !== 1),
+      "ports not filled exactly once",
+    ).toEqual([]);
+  }, 30_000);
 });
