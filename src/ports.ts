@@ -18,16 +18,43 @@
  *   monitoring screens with both engines, so it sits above them.
  * - Links reach their alert ends (cases/links/steps/alert-directory.ts); the monitoring module
  *   stores the alerts and imports fraud and aml, which import cases.
+ * - PUT /v1/monitoring/settings writes the tenant row through the admin tenants service
+ *   (monitoring/settings/steps/tenant-settings.ts); admin's tenant settings schema holds
+ *   monitoring's, so admin sits above monitoring.
+ * - Closing an AML case as reported needs a goAML report on file (aml/steps/filed-reports.ts);
+ *   goAML's STRs read AML cases, so goAML sits above AML.
+ * - Flow classification links transactions to loan events (data/flows/steps/loan-events.ts);
+ *   lending reads customers and records events through data, so it sits above data.
+ * - A sync reads the tenant's connector (ingest/sync/steps/connector.ts); connectors are admin's,
+ *   and admin's shard service calls workflows, which reach ingest through bhi and lending.
+ * - The Fineract sync writes loans through lending's ingest (ingest/sync/steps/lending-book.ts);
+ *   lending's ingest endpoints use ingest's parser and links, so lending sits above ingest.
+ * - The operator's stalled-job figures count offboarding's exports and deletions
+ *   (admin/stalled-jobs/steps/offboarding.ts); offboarding removes a tenant's control rows through
+ *   the admin tenants service, so it sits above admin.
  */
 
+import { connectorFor } from "./modules/admin/connectors/service";
+import { provideStalledOffboarding } from "./modules/admin/stalled-jobs/steps/offboarding";
+import { updateTenant } from "./modules/admin/tenants/service";
 import { provideAmlAlertStore } from "./modules/aml/evaluation/steps/stored-alerts";
+import { provideFiledReports } from "./modules/aml/steps/filed-reports";
 import { provideAlertDirectory } from "./modules/cases/links/steps/alert-directory";
 import { provideMemberDirectory } from "./modules/cases/queues/steps/member-directory";
+import { provideLoanEvents } from "./modules/data/flows/steps/loan-events";
 import { provideFraudAlertStore } from "./modules/fraud/steps/stored-alerts";
+import { hasFiledReport } from "./modules/goaml/read-model";
+import { provideConnectorDirectory } from "./modules/ingest/sync/steps/connector";
+import { provideLendingBook } from "./modules/ingest/sync/steps/lending-book";
+import { loanEventsOf } from "./modules/lending/history/service";
+import { ingestLoanRecords } from "./modules/lending/ingest/service";
+import { ingestRepaymentRecords } from "./modules/lending/repayments/service";
 import { getAlert, readableAlertIds, visibleKinds } from "./modules/monitoring/alerts/service";
 import { closedCaseCounts } from "./modules/monitoring/feedback/service";
 import { recordAmlAlert, recordFraudAlert } from "./modules/monitoring/on-demand/service";
 import { provideCounterpartyScreener } from "./modules/monitoring/screening/steps/counterparty-sanctions";
+import { provideTenantSettingsWriter } from "./modules/monitoring/settings/steps/tenant-settings";
+import { stalledOffboarding } from "./modules/offboarding/service";
 import { provideClosedCaseCounts } from "./modules/rules/feedback/steps/closed-cases";
 import { counterpartyScreener } from "./modules/sanctions/counterparties/service";
 import { notEnabledUsers } from "./modules/users/service";
@@ -41,3 +68,9 @@ provideAlertDirectory({
   assertReadable: async (ctx, alertId, scopes) => void (await getAlert(ctx, alertId, visibleKinds(scopes))),
   readable: (ctx, ids, scopes) => readableAlertIds(ctx, [...ids], visibleKinds(scopes)),
 });
+provideTenantSettingsWriter(updateTenant);
+provideFiledReports(hasFiledReport);
+provideLoanEvents(loanEventsOf);
+provideConnectorDirectory(connectorFor);
+provideLendingBook({ loans: ingestLoanRecords, repayments: ingestRepaymentRecords });
+provideStalledOffboarding(stalledOffboarding);

@@ -267,6 +267,10 @@ export interface TenantSettings {
 export type TenantRow = typeof tenants.$inferSelect;
 export type ApiKeyRow = typeof apiKeys.$inferSelect;
 export type ConnectorRow = typeof connectors.$inferSelect;
+/** A connector's settings as the admin connectors service stores them and the ingest sync reads them (password unsealed). */
+export type ConnectorConfig =
+  | { provider: "export" }
+  | { provider: "fineract"; baseUrl: string; tenantIdentifier: string; username: string; password: string };
 export type OperatorTokenRow = typeof operatorTokens.$inferSelect;
 export type AuditLogRow = typeof auditLog.$inferSelect;
 

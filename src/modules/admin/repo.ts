@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, getTableColumns, gt, isNull, sql } from "drizzle-orm";
+import { and, count, desc, eq, getTableColumns, isNull, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { ControlDb } from "../../db/client";
 import {
@@ -24,17 +24,6 @@ export const listTenants = (db: ControlDb, page: PageRequest) =>
     rows: (plan) => planned(db.select().from(tenants).where(plan.after), plan),
     count: async () => (await db.select({ total: count() }).from(tenants).get())?.total ?? 0,
   });
-
-/** Tenants after `after` in id order (cron passes over every tenant page by page). */
-export const tenantPage = (db: ControlDb, after: string, limit: number) =>
-  db.select().from(tenants).where(gt(tenants.id, after)).orderBy(asc(tenants.id)).limit(limit);
-
-/** The named tenants (ids travel as one JSON parameter: D1 binds at most 100 per statement). */
-export const tenantsIn = (db: ControlDb, ids: readonly string[]) =>
-  db
-    .select()
-    .from(tenants)
-    .where(sql`${tenants.id} IN (SELECT value FROM json_each(${JSON.stringify(ids)}))`);
 
 export async function tenantsPerShard(db: ControlDb): Promise<Map<number, number>> {
   const rows = await db.select({ shard: tenants.shard, n: count() }).from(tenants).groupBy(tenants.shard);

@@ -2,8 +2,8 @@ import { z } from "@hono/zod-openapi";
 import { DEFAULT_JOB_CONCURRENCY, MAX_JOB_CONCURRENCY } from "../../jobs/fairness";
 import { COUNTRY_CODES } from "../../lib/countries";
 import { DEFAULT_CASE_SLA, MAX_SLA_HOURS } from "../cases/domain/work";
-import { DEFAULT_ALERT_SCORE } from "../monitoring/domain/risk-score";
-import { SCHEDULE_FREQUENCIES } from "../monitoring/domain/schedule";
+import { isTimeZone } from "../monitoring/domain/schedule";
+import { AlertScoreField, MonitoringScheduleSettingSchema } from "../monitoring/settings/schemas";
 import { DEFAULT_STORAGE_QUOTA_BYTES, MAX_STORAGE_QUOTA_BYTES } from "../usage/domain/quota";
 import { MAX_ALLOWED_ORIGINS, ORIGIN_PATTERN, originProblem } from "./domain/origins";
 
@@ -13,56 +13,6 @@ export const MAX_WEBHOOK_SUBSCRIPTIONS_LIMIT = 200;
 export const TenantFeaturesSchema = z
   .strictObject({ agentNetwork: z.boolean().optional() })
   .openapi("TenantFeatures", { description: "Feature flags; agentNetwork enables agent health" });
-
-/** An IANA name the runtime's Intl knows (what evaluation will resolve). */
-function isTimeZone(name: string): boolean {
-  try {
-    new Intl.DateTimeFormat("en-US", { timeZone: name });
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-export const MonitoringScheduleSettingSchema = z
-  .strictObject({
-    frequency: z.enum(SCHEDULE_FREQUENCIES).optional().openapi({
-      description:
-        "Portfolio runs: off, hourly (at the start of each local hour) or daily (at `hour`); default daily",
-    }),
-    hour: z
-      .number()
-      .int()
-      .min(0)
-      .max(23)
-      .optional()
-      .openapi({ description: "Local hour (0-23) of a daily run; default 2" }),
-    timeZone: z
-      .string()
-      .min(1)
-      .max(64)
-      .refine(isTimeZone, { message: "timeZone must be an IANA time zone name, such as Africa/Accra" })
-      .nullable()
-      .optional()
-      .openapi({
-        description: "IANA zone the hour is read in; absent or null: the tenant's timeZone setting, else UTC",
-        example: "Africa/Accra",
-      }),
-  })
-  .openapi("MonitoringScheduleSetting", {
-    description:
-      "Scheduled portfolio monitoring (docs/methodology/monitoring.md#schedule-portfolio-runs); fields left out keep their value",
-  });
-
-/** The alert budget: the subject risk score from which screening raises alerts. */
-export const AlertScoreField = z
-  .number()
-  .min(0)
-  .max(100)
-  .openapi({
-    description: `Subject risk score (0-100) from which a screening raises alerts and opens cases; hits below it are not raised (docs/methodology/risk-score.md). Default ${DEFAULT_ALERT_SCORE}, calibrated on the detection benchmark; 0 raises every hit`,
-    example: DEFAULT_ALERT_SCORE,
-  });
 
 export const MonitoringSettingsSchema = z
   .strictObject({

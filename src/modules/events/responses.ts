@@ -1,5 +1,4 @@
 import { z } from "@hono/zod-openapi";
-import { FLOWS } from "../data/domain/flows";
 import type { EventType } from "./service";
 
 /**
@@ -20,6 +19,23 @@ const RuleSetStamp = z.strictObject({
   draft: z.unknown().optional(),
 });
 const FilingStatus = z.enum(["draft", "submitted", "accepted", "rejected"]);
+/**
+ * The transaction flow classes (data/domain/flows.ts FLOWS), spelled out: the data module records
+ * events, so events does not import it (responses.test.ts holds the two lists equal).
+ */
+export const FLOW_CLASSES = [
+  "revenue",
+  "expense",
+  "own_transfer",
+  "loan_disbursement",
+  "loan_repayment",
+  "refund",
+  "fee",
+  "salary",
+  "cash_deposit",
+  "cash_withdrawal",
+  "other",
+] as const;
 const BhiAlert = z.strictObject({
   type: z.string(),
   severity: z.string(),
@@ -371,7 +387,7 @@ export const EVENT_CATALOG: { [T in EventType]: CatalogEntry } = {
     component: "FlowMappingUpdatedEventData",
     data: z
       .strictObject({
-        entries: z.array(z.strictObject({ category: z.string(), flow: z.enum(FLOWS) })),
+        entries: z.array(z.strictObject({ category: z.string(), flow: z.enum(FLOW_CLASSES) })),
         backfillId: z.string(),
       })
       .openapi("FlowMappingUpdatedEventData"),

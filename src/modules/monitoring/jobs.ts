@@ -1,6 +1,7 @@
 import { shardNumbers } from "../../db/client";
 import type { TenantSettings } from "../../db/control-schema";
 import { loadTenantContext, type TenantContext } from "../../db/tenant-context";
+import { tenantPage, tenantsIn } from "../../db/tenant-directory";
 import type { Env } from "../../env";
 import { sendJobs } from "../../jobs/enqueue";
 import {
@@ -12,7 +13,6 @@ import {
 } from "../../jobs/messages";
 import { uuidV7 } from "../../lib/crypto";
 import { AppError } from "../../lib/errors";
-import { tenantPage, tenantsIn } from "../admin/tenants/service";
 import { refreshPeerStatsOrLog } from "../data/peers/service";
 import { dueOccurrence, effectiveSchedule } from "./domain/schedule";
 import { requestNetworkScan, scanNetwork } from "./network/service";

@@ -1,11 +1,11 @@
 import { shardNumbers } from "../../db/client";
 import { tenantScope } from "../../db/tenant-context";
+import { getTenant } from "../../db/tenant-directory";
 import type { Env } from "../../env";
 import { sendJobs } from "../../jobs/enqueue";
 import { type CustomerErasureMessage, jobs } from "../../jobs/messages";
 import { RESUMES_PER_SWEEP, resumeStalled, stalledBefore } from "../../jobs/resumes";
 import { AppError } from "../../lib/errors";
-import { getTenant } from "../admin/tenants/service";
 import { tenantSystemAuditInsert } from "../audit/service";
 import { dropAnswersNaming } from "../idempotency/service";
 import { deleteTenantObjects } from "../usage/objects/service";

@@ -1,6 +1,7 @@
 import { controlDb } from "../../../db/client";
-import type { ConnectorRow } from "../../../db/control-schema";
+import type { ConnectorConfig, ConnectorRow } from "../../../db/control-schema";
 import { allowsLoopbackHttp, type Env } from "../../../env";
+import { checkConnectorUrl } from "../../../lib/connector-url";
 import { badRequest } from "../../../lib/errors";
 import {
   emptyResealCount,
@@ -13,13 +14,10 @@ import {
 } from "../../../lib/sealed";
 import type { OperatorContext } from "../../audit/service";
 import { operatorAuditInsert } from "../../audit/service";
-import { checkConnectorUrl } from "../domain/connector-url";
 import * as repo from "../repo";
 import { getTenant } from "../tenants/service";
 
-export type ConnectorConfig =
-  | { provider: "export" }
-  | { provider: "fineract"; baseUrl: string; tenantIdentifier: string; username: string; password: string };
+export type { ConnectorConfig };
 
 /** Secrets never leave the service. */
 export function presentConnector(row: ConnectorRow) {
@@ -92,7 +90,7 @@ export async function connectorFor(env: Env, tenantId: string, type: string): Pr
   return config;
 }
 
-export { checkConnectorUrl } from "../domain/connector-url";
+export { checkConnectorUrl } from "../../../lib/connector-url";
 
 const passwordContext = (tenantId: string, type: string) => `connectors.password:${tenantId}:${type}`;
 

@@ -6,10 +6,10 @@ import {
   STALLED_AFTER_SECONDS,
   stalledBefore,
 } from "../../../jobs/resumes";
-import { stalledOffboarding } from "../../offboarding/service";
 import { stalledErasureCount } from "../../privacy/service";
 import { stalledRecountCount } from "../../usage/recount/service";
 import { stalledMoveCount } from "../moves/service";
+import { stalledOffboarding } from "./steps/offboarding";
 
 /**
  * The minute cron's resumes of stalled operator jobs (moves, exports, deletions, erasures, R2

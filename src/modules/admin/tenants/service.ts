@@ -2,10 +2,10 @@ import { controlDb } from "../../../db/client";
 import type { TenantFeatures, TenantRow, TenantSettings } from "../../../db/control-schema";
 import type { PageRequest } from "../../../db/keyset";
 import { toTenant } from "../../../db/tenant-context";
+import { getTenant } from "../../../db/tenant-directory";
 import type { Env } from "../../../env";
 import { DEFAULT_JOB_CONCURRENCY } from "../../../jobs/fairness";
 import { homeCountryOf } from "../../../lib/countries";
-import { notFound } from "../../../lib/errors";
 import { presentPage } from "../../../lib/pagination";
 import { DEFAULT_RATE_LIMIT_PER_MINUTE } from "../../../lib/rate-window";
 import type { AuditAction } from "../../audit/domain/types";
@@ -84,11 +84,8 @@ export function presentTenant(row: TenantRow) {
   };
 }
 
-export async function getTenant(env: Env, tenantId: string) {
-  const row = await repo.findTenant(controlDb(env), tenantId);
-  if (!row) throw notFound("Tenant");
-  return row;
-}
+/** The tenant's row (404 when absent): read below the modules, for them too. */
+export { getTenant };
 
 /**
  * What offboarding exports and then removes of a tenant in CONTROL_DB: its row, its keys (no
@@ -117,14 +114,6 @@ export function tenantRemoval(env: Env, row: TenantRow) {
     },
   };
 }
-
-/** A page of tenant rows in id order, for cron tasks that pass over every tenant. */
-export const tenantPage = (env: Env, after: string, limit: number) =>
-  repo.tenantPage(controlDb(env), after, limit);
-
-/** The named tenants' rows (absent ids are left out). */
-export const tenantsIn = (env: Env, ids: readonly string[]) =>
-  ids.length === 0 ? Promise.resolve([]) : repo.tenantsIn(controlDb(env), ids);
 
 export async function listTenants(env: Env, page: PageRequest) {
   return presentPage(await repo.listTenants(controlDb(env), page), presentTenant);

@@ -19,11 +19,11 @@ import {
 import type { CaseLogEntry } from "../../cases/kinds/service";
 import { queueIdOf } from "../../cases/queues/service";
 import { eventInsert, eventInsertOnce, notifyOutbox } from "../../events/service";
-import { hasFiledReport } from "../../goaml/read-model";
 import { assertTagsImpersonal } from "../../privacy/subject-keys/service";
 import { appendEntry, type EntryBody } from "../cases/service";
 import { type AmlCaseStatus, canTransition, isTerminal } from "../domain/case-machine";
 import { findCase, type WorkPatch } from "../repo";
+import { hasFiledReport } from "../steps/filed-reports";
 
 export interface Actor {
   actorId: string;

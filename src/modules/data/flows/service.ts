@@ -7,7 +7,6 @@ import { badRequest } from "../../../lib/errors";
 import { yieldEvery } from "../../../lib/yield";
 import { tenantAuditInsert } from "../../audit/service";
 import { eventInsert, notifyOutbox } from "../../events/service";
-import { loanEventsOf } from "../../lending/history/service";
 import {
   classifyFlow,
   type Flow,
@@ -18,6 +17,7 @@ import {
   OWN_LEG_WINDOW_HOURS,
 } from "../domain/flows";
 import * as repo from "./repo";
+import { loanEventsOf } from "./steps/loan-events";
 
 /**
  * Flow classification of stored transactions (docs/methodology/flows.md): an ingest page right

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { isCountryCode, isCurrencyCode, toIsoInstant } from "../../../lib/record-values";
 import { agentRecord, agentRow, describeIssues, transactionRecord, transactionRow } from "./records";
-import { isCountryCode, isCurrencyCode, toIsoInstant } from "./values";
 
 const txn = {
   externalId: "T1",

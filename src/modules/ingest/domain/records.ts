@@ -13,7 +13,7 @@ import {
   stringList,
   text,
   toIsoInstant,
-} from "./values";
+} from "../../../lib/record-values";
 
 /**
  * Ingestion record shapes (the API's field names, docs/contract.md#ingestion). Unknown fields are ignored, so identity and

@@ -6,7 +6,7 @@ import {
   optionalText,
   positiveMoney,
   text,
-} from "../../ingest/domain/values";
+} from "../../../lib/record-values";
 import { LOAN_STATUS_LIST, TERM_UNIT_LIST } from "./constants";
 
 /**

@@ -99,3 +99,13 @@ export function dueOccurrence(schedule: MonitoringSchedule, now: Date, since: Da
   const latest = latestOccurrence(schedule, now);
   return latest && latest.at.getTime() >= since.getTime() ? latest : null;
 }
+
+/** An IANA name the runtime's Intl knows (what evaluation will resolve). */
+export function isTimeZone(name: string): boolean {
+  try {
+    new Intl.DateTimeFormat("en-US", { timeZone: name });
+    return true;
+  } catch {
+    return false;
+  }
+}

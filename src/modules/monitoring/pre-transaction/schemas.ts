@@ -1,7 +1,7 @@
 import { z } from "@hono/zod-openapi";
 import { storableText } from "../../../http/storable";
+import { isCountryCode, isCurrencyCode, toIsoInstant } from "../../../lib/record-values";
 import { sharedByKey } from "../../../lib/shared-by-key";
-import { isCountryCode, isCurrencyCode, toIsoInstant } from "../../ingest/domain/values";
 
 /**
  * POST /v1/screening/transactions (docs/decisions/pre-transaction-screening.md): a proposed

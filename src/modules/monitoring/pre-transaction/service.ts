@@ -1,6 +1,7 @@
 import { guessedReads } from "../../../db/guessed-reads";
 import type { TenantContext } from "../../../db/tenant-context";
 import { badRequest, notFound } from "../../../lib/errors";
+import { toIsoInstant } from "../../../lib/record-values";
 import { grants, type Scope } from "../../../lib/scopes";
 import { readsOf as amlReadsOf, evaluate as evaluateAml } from "../../aml/evaluation/service";
 import type { ProposedTransactionRow } from "../../data/read-model";
@@ -9,7 +10,6 @@ import {
   type FraudPreload,
   readsOf as fraudReadsOf,
 } from "../../fraud/evaluation/service";
-import { toIsoInstant } from "../../ingest/domain/values";
 import { highRiskCountriesRead } from "../../lists/service";
 import { type LiveState, liveStatesRead, sameLiveStates, useLiveStates } from "../../rules/service";
 import { checkCounterparty } from "../screening/steps/counterparty-sanctions";

@@ -1,8 +1,8 @@
 import type { ObjectFigures, TenantObjectRecountRow } from "../../../db/control-schema";
+import { getTenant } from "../../../db/tenant-directory";
 import type { Env } from "../../../env";
 import { jobs } from "../../../jobs/messages";
 import { notFound } from "../../../lib/errors";
-import { getTenant } from "../../admin/tenants/service";
 import { type OperatorContext, operatorAuditInsert } from "../../audit/service";
 import { OBJECT_KINDS } from "../domain/quota";
 import * as repo from "./repo";

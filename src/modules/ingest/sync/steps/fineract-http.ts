@@ -1,7 +1,8 @@
+import type { ConnectorConfig } from "../../../../db/control-schema";
 import { allowsLoopbackHttp } from "../../../../env";
+import { checkConnectorUrl } from "../../../../lib/connector-url";
 import { isLoopbackName } from "../../../../lib/outbound-url";
 import { readCapped } from "../../../../lib/read-capped";
-import { type ConnectorConfig, checkConnectorUrl } from "../../../admin/connectors/service";
 import type { Step } from "../runner";
 
 /** The Fineract REST client of the core-banking sync: one checked, capped GET, and list paging. */

@@ -1,5 +1,3 @@
-import { ingestLoanRecords } from "../../../lending/ingest/service";
-import { ingestRepaymentRecords } from "../../../lending/repayments/service";
 import type { FineractPage } from "../../domain/fineract";
 import {
   type FineractLoan,
@@ -11,6 +9,7 @@ import { MAX_RECORDS } from "../../domain/parse";
 import * as repo from "../repo";
 import type { Step } from "../runner";
 import { type FineractConfig, type FineractCursor, get, list, PAGE_SIZE } from "./fineract-http";
+import { ingestLoanRecords, ingestRepaymentRecords } from "./lending-book";
 
 /** Loans fetched (one request each) between two writes: one lending batch per chunk. */
 const DETAIL_CHUNK = 20;

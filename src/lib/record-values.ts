@@ -1,12 +1,14 @@
 import { z } from "zod";
-import { isCountryCode } from "../../../lib/countries";
-import { sharedByKey } from "../../../lib/shared-by-key";
+import { isCountryCode } from "./countries";
+import { sharedByKey } from "./shared-by-key";
 
 export { isCountryCode };
 
 /**
  * Field-level rules shared by the ingestion record schemas. Pure: the same checks run for
- * the HTTP endpoint, export files and the Fineract mapping.
+ * the HTTP endpoint, export files and the Fineract mapping, for loan records (lending) and for
+ * the transaction a pre-transaction screening describes (monitoring); here, below all of them,
+ * so none of those modules imports ingest for them.
  */
 
 const MONEY = /^-?\d{1,13}(\.\d{1,2})?$/;
