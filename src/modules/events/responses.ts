@@ -1,4 +1,5 @@
 import { z } from "@hono/zod-openapi";
+import { FLOWS } from "../../lib/flow-classes";
 import type { EventType } from "./service";
 
 /**
@@ -19,23 +20,6 @@ const RuleSetStamp = z.strictObject({
   draft: z.unknown().optional(),
 });
 const FilingStatus = z.enum(["draft", "submitted", "accepted", "rejected"]);
-/**
- * The transaction flow classes (data/domain/flows.ts FLOWS), spelled out: the data module records
- * events, so events does not import it (responses.test.ts holds the two lists equal).
- */
-export const FLOW_CLASSES = [
-  "revenue",
-  "expense",
-  "own_transfer",
-  "loan_disbursement",
-  "loan_repayment",
-  "refund",
-  "fee",
-  "salary",
-  "cash_deposit",
-  "cash_withdrawal",
-  "other",
-] as const;
 const BhiAlert = z.strictObject({
   type: z.string(),
   severity: z.string(),
@@ -387,7 +371,7 @@ export const EVENT_CATALOG: { [T in EventType]: CatalogEntry } = {
     component: "FlowMappingUpdatedEventData",
     data: z
       .strictObject({
-        entries: z.array(z.strictObject({ category: z.string(), flow: z.enum(FLOW_CLASSES) })),
+        entries: z.array(z.strictObject({ category: z.string(), flow: z.enum(FLOWS) })),
         backfillId: z.string(),
       })
       .openapi("FlowMappingUpdatedEventData"),

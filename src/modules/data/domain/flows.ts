@@ -5,20 +5,9 @@
  * evidence (tenant mapping, own accounts, matching legs, loan links) in a few set-based reads.
  */
 
-export const FLOWS = [
-  "revenue",
-  "expense",
-  "own_transfer",
-  "loan_disbursement",
-  "loan_repayment",
-  "refund",
-  "fee",
-  "salary",
-  "cash_deposit",
-  "cash_withdrawal",
-  "other",
-] as const;
-export type Flow = (typeof FLOWS)[number];
+import { FLOWS, type Flow } from "../../../lib/flow-classes";
+
+export { FLOWS, type Flow };
 
 /** Credits of these flows are not earned money: left out of every revenue and inflow metric. */
 export const NON_REVENUE_CREDIT_FLOWS = [
