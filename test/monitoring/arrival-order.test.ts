@@ -95,7 +95,7 @@ function book(start: number): Row[] {
 }
 
 /** Ingests the book in `slices` date slices in the given order, screening after each; then the network scan. */
-async function load(t: TestTenant, order: "oldest first" | "newest first") {
+async function load(t: TestTenant, order: "oldest first" | "newest first", late = false) {
   const start = Date.now() - HISTORY_DAYS * DAY;
   const customers = Array.from({ length: WALLET }, (_, i) => ({
     externalId: `C-${i + 1}`,
@@ -124,23 +124,38 @@ async function load(t: TestTenant, order: "oldest first" | "newest first") {
   const drain = () => drainPending(ctx, { trigger: "arrival", runId: null, settle: SETTLE });
   for (const slice of slices) {
     expect((await ingest(t, "transactions", slice)).recordsWritten).toBe(slice.length);
+    if (late) {
+      // Each slice arrives after the one before was judged (beyond the longest wait): the job
+      // claims at once, so the newer part is judged alone, then again when the older arrives.
+      const judged = await drainPending(ctx, { trigger: "arrival", runId: null, settle: null });
+      expect(judged.screened).toBeGreaterThan(0);
+      expect(judged.next).toBeNull();
+      continue;
+    }
     // The slices arrive within the quiet period of each other: nothing is judged on part of them.
     const early = await drain();
     expect(early.screened).toBe(0);
     expect(early.next?.delaySeconds).toBeGreaterThan(0);
   }
-  await new Promise((resolve) => setTimeout(resolve, SETTLE.quietMs + 100));
-  const settled = await drain();
-  expect(settled.screened).toBeGreaterThan(WALLET);
-  expect(settled.next).toBeNull();
+  if (!late) {
+    await new Promise((resolve) => setTimeout(resolve, SETTLE.quietMs + 100));
+    const settled = await drain();
+    expect(settled.screened).toBeGreaterThan(WALLET);
+    expect(settled.next).toBeNull();
+  }
   await jobHandlers["monitoring.network"](env, jobs.monitoringNetwork(t.id));
 }
 
 /** What the tenant's monitoring left: alerts, cases and the holders (external ids) any alert names. */
 async function outcome(t: TestTenant) {
-  const [{ alerts, cases }] = await shardRows<{ alerts: number; cases: number }>(
+  const [{ alerts, cases, withdrawn }] = await shardRows<{
+    alerts: number;
+    cases: number;
+    withdrawn: number;
+  }>(
     t,
-    `SELECT (SELECT count(*) FROM monitoring_alerts WHERE tenant_id = ?1) AS alerts,
+    `SELECT (SELECT count(*) FROM monitoring_alerts WHERE tenant_id = ?1 AND status = 'open') AS alerts,
+      (SELECT count(*) FROM monitoring_alerts WHERE tenant_id = ?1 AND status = 'withdrawn') AS withdrawn,
       (SELECT count(*) FROM aml_cases WHERE tenant_id = ?1)
         + (SELECT count(*) FROM fraud_cases WHERE tenant_id = ?1) AS cases`,
     t.id,
@@ -156,11 +171,11 @@ async function outcome(t: TestTenant) {
         OR (a.entity_type = 'counterparty' AND acc.external_id = a.entity_id))
       JOIN customers c ON c.tenant_id = a.tenant_id
         AND c.id = CASE WHEN a.entity_type = 'customer' THEN a.entity_id ELSE acc.customer_id END
-      WHERE a.tenant_id = ?1 GROUP BY c.external_id ORDER BY c.external_id`,
+      WHERE a.tenant_id = ?1 AND a.status = 'open' GROUP BY c.external_id ORDER BY c.external_id`,
     t.id,
   );
   const rules = flagged.map((f) => ({ holder: f.holder, rules: f.rules.split(",").sort().join(",") }));
-  return { alerts, cases, flagged: flagged.map((f) => f.holder), rules };
+  return { alerts, cases, withdrawn, flagged: flagged.map((f) => f.holder), rules };
 }
 
 describe("arrival order", () => {
@@ -178,5 +193,19 @@ describe("arrival order", () => {
       cases: a.cases,
       rules: a.rules,
     });
+  });
+
+  it("history that arrives after the newer part was judged withdraws what was raised on part of it", async () => {
+    const oldest = await quietTenant("Late history: oldest first");
+    const newest = await quietTenant("Late history: newest first");
+    await load(oldest, "oldest first", true);
+    await load(newest, "newest first", true);
+    const a = await outcome(oldest);
+    const b = await outcome(newest);
+    // Judged on its last 20 days alone, newest first raised alerts the older history withdrew.
+    expect(a.withdrawn).toBe(0);
+    expect(b.withdrawn).toBeGreaterThan(0);
+    for (const holder of ["C-1", "C-2", "C-3", "C-20", "C-21"]) expect(a.flagged).toContain(holder);
+    expect({ alerts: b.alerts, rules: b.rules }).toEqual({ alerts: a.alerts, rules: a.rules });
   });
 });
