@@ -4,7 +4,7 @@ import { loadTenantContext } from "../../src/db/tenant-context";
 import { jobs } from "../../src/jobs/messages";
 import { jobHandlers } from "../../src/jobs/registry";
 import { drainPending } from "../../src/modules/monitoring/service";
-import { shardRows, type TestTenant } from "../harness";
+import { call, shardRows, type TestTenant } from "../harness";
 import { ingest } from "../ingest/helpers";
 import { quietTenant } from "./helpers";
 
@@ -175,7 +175,19 @@ async function outcome(t: TestTenant) {
     t.id,
   );
   const rules = flagged.map((f) => ({ holder: f.holder, rules: f.rules.split(",").sort().join(",") }));
-  return { alerts, cases, withdrawn, flagged: flagged.map((f) => f.holder), rules };
+  // Cases an open alert opened or was added to; and, for each alert (some of) whose rules were
+  // withdrawn, one note per case it named, written by monitoring.
+  const [{ held, named, notes }] = await shardRows<{ held: number; named: number; notes: number }>(
+    t,
+    `SELECT (SELECT count(DISTINCT json_extract(c.value, '$.caseId')) FROM monitoring_alerts a, json_each(a.cases) c
+        WHERE a.tenant_id = ?1 AND a.status = 'open') AS held,
+      (SELECT count(DISTINCT a.id || json_extract(c.value, '$.caseId')) FROM monitoring_alerts a, json_each(a.cases) c
+        WHERE a.tenant_id = ?1 AND json_extract(a.detail, '$.withdrawal') IS NOT NULL) AS named,
+      (SELECT count(*) FROM aml_case_history WHERE tenant_id = ?1 AND event_type = 'note_added' AND actor_id = 'monitoring')
+        + (SELECT count(*) FROM fraud_case_events WHERE tenant_id = ?1 AND event_type = 'note_added' AND actor_id = 'monitoring') AS notes`,
+    t.id,
+  );
+  return { alerts, cases, withdrawn, held, named, notes, flagged: flagged.map((f) => f.holder), rules };
 }
 
 describe("arrival order", () => {
@@ -207,5 +219,31 @@ describe("arrival order", () => {
     expect(b.withdrawn).toBeGreaterThan(0);
     for (const holder of ["C-1", "C-2", "C-3", "C-20", "C-21"]) expect(a.flagged).toContain(holder);
     expect({ alerts: b.alerts, rules: b.rules }).toEqual({ alerts: a.alerts, rules: a.rules });
+    // Each case such an alert named got a note; the cases stay for their analysts to close.
+    expect(b.named).toBeGreaterThan(0);
+    expect(b.notes).toBe(b.named);
+    // Each withdrawal (whole, or some rules) is an event and an audit entry; the alert says why.
+    const [{ changed, events, audited, id }] = await shardRows<{
+      changed: number;
+      events: number;
+      audited: number;
+      id: string;
+    }>(
+      newest,
+      `SELECT (SELECT count(*) FROM monitoring_alerts WHERE tenant_id = ?1
+          AND json_extract(detail, '$.withdrawal') IS NOT NULL) AS changed,
+        (SELECT count(*) FROM events WHERE tenant_id = ?1 AND type = 'monitoring.alert_withdrawn') AS events,
+        (SELECT count(*) FROM tenant_audit_log WHERE tenant_id = ?1 AND action = 'monitoring.alert_withdrawn') AS audited,
+        (SELECT id FROM monitoring_alerts WHERE tenant_id = ?1 AND status = 'withdrawn' LIMIT 1) AS id`,
+      newest.id,
+    );
+    expect(changed).toBeGreaterThanOrEqual(b.withdrawn);
+    expect({ events, audited }).toEqual({ events: changed, audited: changed });
+    const res = await call("GET", `/v1/monitoring/alerts/${id}`, { key: newest.key });
+    const { alert } = (await res.json()) as { alert: { status: string; withdrawal: { reason: string } } };
+    expect({ status: alert.status, reason: alert.withdrawal.reason }).toEqual({
+      status: "withdrawn",
+      reason: "late_history",
+    });
   });
 });
