@@ -158,6 +158,7 @@ export interface JudgedAlertRow {
   entityType: string;
   entityId: string;
   ruleIds: string[];
+  ruleSetVersion: number;
   status: string;
   asOf: string;
   firstAt: string;
@@ -180,7 +181,7 @@ export async function openJudgedAlerts(
     Omit<JudgedAlertRow, "ruleIds" | "cases"> & { ruleIds: string; cases: string }
   >(
     sql`SELECT a.id AS alertId, a.kind, a.trigger, a.entity_type AS entityType, a.entity_id AS entityId,
-      a.rule_ids AS ruleIds, a.status, a.cases,
+      a.rule_ids AS ruleIds, a.rule_set_version AS ruleSetVersion, a.status, a.cases,
       json_extract(a.detail, '$.asOf') AS asOf,
       coalesce(json_extract(a.detail, '$.firstAt'), json_extract(a.detail, '$.asOf')) AS firstAt
     FROM monitoring_alerts a

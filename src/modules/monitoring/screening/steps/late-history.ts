@@ -17,6 +17,7 @@ import { type JudgedAlertRow, openJudgedAlerts, type Withdrawal, withdrawStateme
 import { type Entity, type Evaluated, evaluateEntity, type ScreenOptions, WINDOW_DAYS } from "../service";
 import { MONITORING_ACTOR } from "./outcome";
 import { preloadOf, preloadPage } from "./preload";
+import { raiseBySubject } from "./subject-score";
 
 /** A claimed entity with the span of transaction dates that arrived since its last screening. */
 type Arrived = Entity & { eventsFrom?: string | null; eventsTo?: string | null };
@@ -33,8 +34,9 @@ const NOTE_CONCURRENCY = 8;
  * for a page's evaluations before their episodes are settled: an entity whose arrivals are dated
  * more than a day back has its open alerts read (one statement per such page); each alert whose
  * episode began after the earliest late row is judged again as of its own instant with the
- * history now stored (one page read per distinct instant, then the evaluations, a few between
- * yields). An alert none of whose rules is raised then is withdrawn in the entity's screening
+ * history now stored and the live rule sets (one page read per distinct instant, then the
+ * evaluations, a few between yields, and the alert budget per subject; an alert of another
+ * rule-set version is left to its rescreen). An alert none of whose rules is raised then is withdrawn in the entity's screening
  * batch, one with some narrowed to those (domain/late-history.ts verdictOf): its status, rules
  * and `withdrawal`, a `monitoring.alert_withdrawn` event, an audit entry; each case it opened or
  * was added to gets a note first (their logs have their own writers; a failed note is logged,
@@ -84,8 +86,18 @@ export async function rejudgeLateHistory(
       await tick();
       judged.set(keyOf(entity), await evaluateEntity(ctx, entity, options, preloadOf(pre, entity)));
     }
+    // The alert budget per subject, as the page that raised them read it: a customer and its
+    // accounts judged again together (their late rows are the same transactions).
+    await raiseBySubject(
+      ctx,
+      [...judged.values()].map((e) => ({ e })),
+    );
     for (const s of here) {
       const again = judged.get(keyOf(s.item.entity))!;
+      // Raised under another rule-set version: what changed is the rules, not the history (a
+      // publication's rescreen judges the book under the new version).
+      const live = s.alert.kind === "fraud" ? again.fraudSet.version : again.amlSet.version;
+      if (live !== s.alert.ruleSetVersion) continue;
       const raisedNow = raisedOf(again, s.alert.kind);
       const verdict = verdictOf(s.alert.ruleIds, raisedNow);
       const severity = highestSeverity(
