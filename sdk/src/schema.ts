@@ -12757,6 +12757,8 @@ export interface operations {
                 entityId?: string;
                 /** @description What started the screening that raised the alert */
                 trigger?: components["schemas"]["MonitoringTrigger"];
+                /** @description open, or withdrawn by late history; absent: both */
+                status?: components["schemas"]["MonitoringAlertStatus"] & unknown;
                 /** @description Alerts created at or after this time */
                 from?: string;
                 /** @description Alerts created at or before this time */
@@ -29531,6 +29533,8 @@ export interface operations {
                 entityId?: string;
                 /** @description What started the screening that raised the alert */
                 trigger?: components["schemas"]["MonitoringTrigger"];
+                /** @description open, or withdrawn by late history; absent: both */
+                status?: components["schemas"]["MonitoringAlertStatus"] & unknown;
                 /** @description Alerts created at or after this time */
                 from?: string;
                 /** @description Alerts created at or before this time */

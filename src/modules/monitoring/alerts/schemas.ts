@@ -35,6 +35,7 @@ const filters = {
     .optional()
     .openapi({ description: "Needs entityType (an entity is named by its type and id)" }),
   trigger: AlertTrigger.optional(),
+  status: AlertStatus.optional().openapi({ description: "open, or withdrawn by late history; absent: both" }),
   from: CreatedBound("after"),
   to: CreatedBound("before"),
 };
