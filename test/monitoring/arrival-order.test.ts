@@ -18,6 +18,9 @@ import { quietTenant } from "./helpers";
  * to settle (the quiet period; 0 in the test environment, so set here): without it, newest first
  * judged the agent's wallet and the holders on their last 20 days alone, as new entities with a
  * burst (28 alerts and 11 cases against 18 and 4 oldest first).
+ * The second case sends each slice after the one before was judged (beyond the longest wait):
+ * what the newer part raised alone is judged again when the older arrives, and withdrawn
+ * (docs/methodology/monitoring.md#late-history).
  */
 
 const DAY = 86_400_000;
