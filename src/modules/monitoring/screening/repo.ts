@@ -132,7 +132,8 @@ export async function recentAlerts(
 
 /**
  * The stored alert's episode extended by a screening of the same episode (for the screening's
- * batch): its dates, the evidence as now judged (the fired rules or signals), when and how often.
+ * batch): its dates, the evidence as now judged (the fired rules or signals), when and how often,
+ * and the latest instant it was judged as of (`asOf`: what late history judges it again at).
  */
 export const extendAlertStatement = (
   scope: TenantScope,
@@ -140,12 +141,14 @@ export const extendAlertStatement = (
   episode: Episode,
   evidence: { path: "$.triggeredRules" | "$.triggeredSignals"; value: unknown },
   at: string,
+  asOf: string,
 ) =>
   scope.db
     .update(monitoringAlerts)
     .set({
       detail: sql`json_set(${monitoringAlerts.detail}, '$.firstAt', ${episode.firstAt}, '$.lastAt', ${episode.lastAt},
         '$.extendedAt', ${at}, '$.screenings', coalesce(json_extract(${monitoringAlerts.detail}, '$.screenings'), 1) + 1,
+        '$.asOf', max(coalesce(json_extract(${monitoringAlerts.detail}, '$.asOf'), ''), ${asOf}),
         ${evidence.path}, json(${JSON.stringify(evidence.value)}))`,
     })
     .where(eq(monitoringAlerts.id, alertId));

@@ -46,7 +46,7 @@ export async function settleEpisodes(
     const extend = (kind: "fraud" | "aml", ruleIds: string[], evidence: Evidence) => {
       const same = episodeOfHit(stored, { kind, ...e.entity, ruleIds, window: e.window });
       return same
-        ? extendAlertStatement(ctx, same.alertId, extendEpisode(same, episode), evidence, at)
+        ? extendAlertStatement(ctx, same.alertId, extendEpisode(same, episode), evidence, at, e.window.lastAt)
         : null;
     };
     const signals = e.fraud?.triggeredSignals ?? [];
