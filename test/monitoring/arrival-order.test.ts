@@ -240,7 +240,8 @@ describe("arrival order", () => {
         (SELECT id FROM monitoring_alerts WHERE tenant_id = ?1 AND status = 'withdrawn' LIMIT 1) AS id`,
       newest.id,
     );
-    expect(changed).toBeGreaterThanOrEqual(b.withdrawn);
+    // Some were narrowed: a rule raised on the whole history too, another only on the newer part.
+    expect(changed).toBeGreaterThan(b.withdrawn);
     expect({ events, audited }).toEqual({ events: changed, audited: changed });
     const res = await call("GET", `/v1/monitoring/alerts/${id}`, { key: newest.key });
     const { alert } = (await res.json()) as { alert: { status: string; withdrawal: { reason: string } } };
