@@ -36,12 +36,12 @@ const NOTE_CONCURRENCY = 8;
  * episode began after the earliest late row is judged again as of its own instant with the
  * history now stored and the live rule sets (one page read per distinct instant, then the
  * evaluations, a few between yields, and the alert budget per subject; an alert of another
- * rule-set version is left to its rescreen). An alert none of whose rules is raised then is withdrawn in the entity's screening
- * batch, one with some narrowed to those (domain/late-history.ts verdictOf): its status, rules
- * and `withdrawal`, a `monitoring.alert_withdrawn` event, an audit entry; each case it opened or
- * was added to gets a note first (their logs have their own writers; a failed note is logged,
- * the withdrawal stands). An alert all of whose rules are raised again is left as it is. Answers
- * the withdrawn alert ids, which the episode check then does not extend.
+ * rule-set version is left to its rescreen). An alert none of whose rules is raised then is
+ * withdrawn in the entity's screening batch, one with some narrowed to those (verdictOf): its
+ * status, rules and `withdrawal`, a `monitoring.alert_withdrawn` event, an audit entry; each case
+ * it opened or was added to gets a note first (their logs have their own writers; a failed note
+ * is logged, the withdrawal stands). An alert all of whose rules are raised again is left as it
+ * is. Answers the withdrawn alert ids, which the episode check then does not extend.
  */
 export async function rejudgeLateHistory(
   ctx: TenantContext,
