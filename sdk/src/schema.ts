@@ -4793,6 +4793,7 @@ export interface components {
             trigger: components["schemas"]["MonitoringTrigger"];
             /** @description Cases the alert opened or was appended to */
             cases: components["schemas"]["MonitoringAlertCaseRef"][];
+            status: components["schemas"]["MonitoringAlertStatus"];
         };
         /**
          * @description What started the screening that raised the alert
@@ -4808,6 +4809,11 @@ export interface components {
         };
         /** @enum {string} */
         MonitoringAlertKind: "fraud" | "aml";
+        /**
+         * @description open as raised; withdrawn when history that arrived later showed it no longer fires (the row stays)
+         * @enum {string}
+         */
+        MonitoringAlertStatus: "open" | "withdrawn";
         /** @enum {string} */
         MonitoringAlertSeverity: "low" | "medium" | "high" | "critical";
         /** @enum {string} */
@@ -6368,7 +6374,7 @@ export interface components {
              *       "customer.risk_alert"
              *     ]
              */
-            eventTypes: ("bhi.calculated" | "customer.risk_alert" | "nba.generated" | "workflow.completed" | "workflow.failed" | "fraud.alert_raised" | "fraud.case_opened" | "aml.case_opened" | "monitoring.run_completed" | "goaml.report_generated" | "goaml.report_status_changed" | "goaml.ctr_generated" | "case.sla_breached" | "case.assigned" | "case.linked" | "case.unlinked" | "loan.entered_arrears" | "loan.bucket_changed" | "loan.repaid" | "agent.float_low" | "flow_mapping.updated" | "sanctions.potential_match" | "sanctions.case_decided" | "*")[];
+            eventTypes: ("bhi.calculated" | "customer.risk_alert" | "nba.generated" | "workflow.completed" | "workflow.failed" | "fraud.alert_raised" | "fraud.case_opened" | "aml.case_opened" | "monitoring.run_completed" | "monitoring.alert_withdrawn" | "goaml.report_generated" | "goaml.report_status_changed" | "goaml.ctr_generated" | "case.sla_breached" | "case.assigned" | "case.linked" | "case.unlinked" | "loan.entered_arrears" | "loan.bucket_changed" | "loan.repaid" | "agent.float_low" | "flow_mapping.updated" | "sanctions.potential_match" | "sanctions.case_decided" | "*")[];
             description?: string;
         };
         UpdateWebhookSubscription: {
@@ -6381,7 +6387,7 @@ export interface components {
              *       "customer.risk_alert"
              *     ]
              */
-            eventTypes?: ("bhi.calculated" | "customer.risk_alert" | "nba.generated" | "workflow.completed" | "workflow.failed" | "fraud.alert_raised" | "fraud.case_opened" | "aml.case_opened" | "monitoring.run_completed" | "goaml.report_generated" | "goaml.report_status_changed" | "goaml.ctr_generated" | "case.sla_breached" | "case.assigned" | "case.linked" | "case.unlinked" | "loan.entered_arrears" | "loan.bucket_changed" | "loan.repaid" | "agent.float_low" | "flow_mapping.updated" | "sanctions.potential_match" | "sanctions.case_decided" | "*")[];
+            eventTypes?: ("bhi.calculated" | "customer.risk_alert" | "nba.generated" | "workflow.completed" | "workflow.failed" | "fraud.alert_raised" | "fraud.case_opened" | "aml.case_opened" | "monitoring.run_completed" | "monitoring.alert_withdrawn" | "goaml.report_generated" | "goaml.report_status_changed" | "goaml.ctr_generated" | "case.sla_breached" | "case.assigned" | "case.linked" | "case.unlinked" | "loan.entered_arrears" | "loan.bucket_changed" | "loan.repaid" | "agent.float_low" | "flow_mapping.updated" | "sanctions.potential_match" | "sanctions.case_decided" | "*")[];
             description?: string | null;
             /** @description Re-enabling also closes the circuit breaker */
             enabled?: boolean;
@@ -6404,7 +6410,7 @@ export interface components {
             timestamp: string;
             tenantId: string;
             /** @description By `type`: the event catalog's data schema (GET /v1/webhooks/event-types); a test delivery's data is free-form */
-            data: components["schemas"]["BhiCalculatedEventData"] | components["schemas"]["CustomerRiskAlertEventData"] | components["schemas"]["NbaGeneratedEventData"] | components["schemas"]["WorkflowCompletedEventData"] | components["schemas"]["WorkflowFailedEventData"] | components["schemas"]["FraudAlertRaisedEventData"] | components["schemas"]["FraudCaseOpenedEventData"] | components["schemas"]["SanctionsPotentialMatchEventData"] | components["schemas"]["SanctionsCaseDecidedEventData"] | components["schemas"]["AmlCaseOpenedEventData"] | components["schemas"]["MonitoringRunCompletedEventData"] | components["schemas"]["GoamlReportGeneratedEventData"] | components["schemas"]["GoamlReportStatusChangedEventData"] | components["schemas"]["GoamlCtrGeneratedEventData"] | components["schemas"]["CaseSlaBreachedEventData"] | components["schemas"]["CaseAssignedEventData"] | components["schemas"]["CaseLinkedEventData"] | components["schemas"]["CaseUnlinkedEventData"] | components["schemas"]["LoanEnteredArrearsEventData"] | components["schemas"]["LoanBucketChangedEventData"] | components["schemas"]["LoanRepaidEventData"] | components["schemas"]["AgentFloatLowEventData"] | components["schemas"]["FlowMappingUpdatedEventData"] | {
+            data: components["schemas"]["BhiCalculatedEventData"] | components["schemas"]["CustomerRiskAlertEventData"] | components["schemas"]["NbaGeneratedEventData"] | components["schemas"]["WorkflowCompletedEventData"] | components["schemas"]["WorkflowFailedEventData"] | components["schemas"]["FraudAlertRaisedEventData"] | components["schemas"]["FraudCaseOpenedEventData"] | components["schemas"]["SanctionsPotentialMatchEventData"] | components["schemas"]["SanctionsCaseDecidedEventData"] | components["schemas"]["AmlCaseOpenedEventData"] | components["schemas"]["MonitoringAlertWithdrawnEventData"] | components["schemas"]["MonitoringRunCompletedEventData"] | components["schemas"]["GoamlReportGeneratedEventData"] | components["schemas"]["GoamlReportStatusChangedEventData"] | components["schemas"]["GoamlCtrGeneratedEventData"] | components["schemas"]["CaseSlaBreachedEventData"] | components["schemas"]["CaseAssignedEventData"] | components["schemas"]["CaseLinkedEventData"] | components["schemas"]["CaseUnlinkedEventData"] | components["schemas"]["LoanEnteredArrearsEventData"] | components["schemas"]["LoanBucketChangedEventData"] | components["schemas"]["LoanRepaidEventData"] | components["schemas"]["AgentFloatLowEventData"] | components["schemas"]["FlowMappingUpdatedEventData"] | {
                 [key: string]: unknown;
             };
         };
@@ -6524,6 +6530,24 @@ export interface components {
             riskLevel?: "low" | "medium" | "high" | "critical";
             /** @enum {string} */
             trigger: "arrival" | "schedule" | "on_demand" | "rescreen";
+        };
+        MonitoringAlertWithdrawnEventData: {
+            alertId: string;
+            /** @enum {string} */
+            kind: "fraud" | "aml";
+            /** @enum {string} */
+            entityType: "customer" | "account" | "agent" | "merchant" | "counterparty";
+            entityId: string;
+            /** @enum {string} */
+            status: "open" | "withdrawn";
+            /** @enum {string} */
+            reason: "late_history";
+            at: string;
+            asOf: string;
+            lateFrom: string;
+            ruleIds: string[];
+            raisedNow: string[];
+            caseIds: string[];
         };
         MonitoringRunCompletedEventData: {
             runId: string;
@@ -6748,7 +6772,7 @@ export interface components {
              * @description Sent as X-Service-Event; default webhook.test
              * @enum {string}
              */
-            eventType?: "bhi.calculated" | "customer.risk_alert" | "nba.generated" | "workflow.completed" | "workflow.failed" | "fraud.alert_raised" | "fraud.case_opened" | "aml.case_opened" | "monitoring.run_completed" | "goaml.report_generated" | "goaml.report_status_changed" | "goaml.ctr_generated" | "case.sla_breached" | "case.assigned" | "case.linked" | "case.unlinked" | "loan.entered_arrears" | "loan.bucket_changed" | "loan.repaid" | "agent.float_low" | "flow_mapping.updated" | "sanctions.potential_match" | "sanctions.case_decided";
+            eventType?: "bhi.calculated" | "customer.risk_alert" | "nba.generated" | "workflow.completed" | "workflow.failed" | "fraud.alert_raised" | "fraud.case_opened" | "aml.case_opened" | "monitoring.run_completed" | "monitoring.alert_withdrawn" | "goaml.report_generated" | "goaml.report_status_changed" | "goaml.ctr_generated" | "case.sla_breached" | "case.assigned" | "case.linked" | "case.unlinked" | "loan.entered_arrears" | "loan.bucket_changed" | "loan.repaid" | "agent.float_low" | "flow_mapping.updated" | "sanctions.potential_match" | "sanctions.case_decided";
         };
         WebhookEventType: {
             /** @example fraud.alert_raised */
@@ -8605,6 +8629,9 @@ export interface components {
                 [key: string]: unknown;
             };
             createdAt: string;
+            status: components["schemas"]["MonitoringAlertStatus"];
+            /** @description Why and when it or some of its rules were withdrawn (the latest); null when nothing was */
+            withdrawal: components["schemas"]["MonitoringAlertWithdrawal"] | (never | null);
         };
         MonitoringAlertRisk: {
             /** @description 100 x (1 - product of (1 - prior)) over the fired rules */
@@ -8619,6 +8646,23 @@ export interface components {
                 /** @description Points it added, strongest first; they sum to the score */
                 points: number;
             }[];
+        };
+        MonitoringAlertWithdrawal: {
+            /**
+             * @description History dated before its episode arrived later; judged again with it as of the alert's own date, these rules were no longer raised (docs/methodology/monitoring.md#late-history)
+             * @enum {string}
+             */
+            reason: "late_history";
+            /** @description When it was withdrawn */
+            at: string;
+            /** @description The instant it was judged again as of (its own) */
+            asOf: string;
+            /** @description The earliest date of the history that arrived late */
+            lateFrom: string;
+            /** @description The rules withdrawn: all of them (status withdrawn) or those no longer raised (it stays open with the rest) */
+            ruleIds: string[];
+            /** @description The rules of its kind raised when judged again */
+            raisedNow: string[];
         };
         MonitoringAlertResponse: {
             /** @enum {boolean} */
@@ -12713,6 +12757,8 @@ export interface operations {
                 entityId?: string;
                 /** @description What started the screening that raised the alert */
                 trigger?: components["schemas"]["MonitoringTrigger"];
+                /** @description open, or withdrawn by late history; absent: both */
+                status?: components["schemas"]["MonitoringAlertStatus"] & unknown;
                 /** @description Alerts created at or after this time */
                 from?: string;
                 /** @description Alerts created at or before this time */
@@ -23159,7 +23205,7 @@ export interface operations {
                 /** @description The previous page's nextCursor (opaque). Send the same filters; not with offset > 0. */
                 cursor?: string;
                 subscriptionId?: string;
-                eventType?: "bhi.calculated" | "customer.risk_alert" | "nba.generated" | "workflow.completed" | "workflow.failed" | "fraud.alert_raised" | "fraud.case_opened" | "aml.case_opened" | "monitoring.run_completed" | "goaml.report_generated" | "goaml.report_status_changed" | "goaml.ctr_generated" | "case.sla_breached" | "case.assigned" | "case.linked" | "case.unlinked" | "loan.entered_arrears" | "loan.bucket_changed" | "loan.repaid" | "agent.float_low" | "flow_mapping.updated" | "sanctions.potential_match" | "sanctions.case_decided" | "webhook.test";
+                eventType?: "bhi.calculated" | "customer.risk_alert" | "nba.generated" | "workflow.completed" | "workflow.failed" | "fraud.alert_raised" | "fraud.case_opened" | "aml.case_opened" | "monitoring.run_completed" | "monitoring.alert_withdrawn" | "goaml.report_generated" | "goaml.report_status_changed" | "goaml.ctr_generated" | "case.sla_breached" | "case.assigned" | "case.linked" | "case.unlinked" | "loan.entered_arrears" | "loan.bucket_changed" | "loan.repaid" | "agent.float_low" | "flow_mapping.updated" | "sanctions.potential_match" | "sanctions.case_decided" | "webhook.test";
                 status?: "pending" | "succeeded" | "retrying" | "dead";
                 eventId?: string;
                 createdAfter?: string;
@@ -27456,7 +27502,7 @@ export interface operations {
                 offset?: number | null;
                 /** @description The previous page's nextCursor (opaque). Send the same filters; not with offset > 0. */
                 cursor?: string;
-                action?: "tenant.created" | "tenant.settings_updated" | "tenant.move_started" | "tenant.moved" | "tenant.move_cancelled" | "tenant.export_requested" | "tenant.export_downloaded" | "tenant.object_recount_started" | "tenant.deleted" | "api_key.created" | "api_key.rotated" | "api_key.revoked" | "api_key.rate_limit_set" | "connector.configured" | "secrets.resealed" | "shard.updated" | "operator_token.created" | "operator_token.revoked" | "operator_token.revoked_by_cascade" | "aml.thresholds_updated" | "webhook_subscription.created" | "webhook_subscription.updated" | "webhook_subscription.deleted" | "webhook_secret.rotated" | "list.created" | "list.updated" | "list.archived" | "case.rule_snoozed" | "rule_set.draft_saved" | "rule_set.draft_deleted" | "rule_set.published" | "rule_set.rolled_back" | "monitoring.dead_letters_retried" | "monitoring.settings_updated" | "monitoring.run_started" | "goaml.profile_updated" | "goaml.subject_updated" | "goaml.report_generated" | "goaml.report_downloaded" | "goaml.report_status_changed" | "goaml.ctr_generated" | "case.linked" | "case.unlinked" | "flow_mapping.updated" | "customer.erasure_requested" | "customer.erased" | "case_file.downloaded" | "sanctions_list.version_loaded" | "sanctions.settings_updated" | "sanctions_case.decided" | "user.created" | "user.updated" | "user.key_created" | "case_queue.created" | "case_queue.updated" | "case_queue.deleted";
+                action?: "tenant.created" | "tenant.settings_updated" | "tenant.move_started" | "tenant.moved" | "tenant.move_cancelled" | "tenant.export_requested" | "tenant.export_downloaded" | "tenant.object_recount_started" | "tenant.deleted" | "api_key.created" | "api_key.rotated" | "api_key.revoked" | "api_key.rate_limit_set" | "connector.configured" | "secrets.resealed" | "shard.updated" | "operator_token.created" | "operator_token.revoked" | "operator_token.revoked_by_cascade" | "aml.thresholds_updated" | "webhook_subscription.created" | "webhook_subscription.updated" | "webhook_subscription.deleted" | "webhook_secret.rotated" | "list.created" | "list.updated" | "list.archived" | "case.rule_snoozed" | "rule_set.draft_saved" | "rule_set.draft_deleted" | "rule_set.published" | "rule_set.rolled_back" | "monitoring.dead_letters_retried" | "monitoring.settings_updated" | "monitoring.run_started" | "monitoring.alert_withdrawn" | "goaml.profile_updated" | "goaml.subject_updated" | "goaml.report_generated" | "goaml.report_downloaded" | "goaml.report_status_changed" | "goaml.ctr_generated" | "case.linked" | "case.unlinked" | "flow_mapping.updated" | "customer.erasure_requested" | "customer.erased" | "case_file.downloaded" | "sanctions_list.version_loaded" | "sanctions.settings_updated" | "sanctions_case.decided" | "user.created" | "user.updated" | "user.key_created" | "case_queue.created" | "case_queue.updated" | "case_queue.deleted";
                 /** @description Entries at or after this time */
                 since?: string;
                 /** @description Entries at or before this time */
@@ -29487,6 +29533,8 @@ export interface operations {
                 entityId?: string;
                 /** @description What started the screening that raised the alert */
                 trigger?: components["schemas"]["MonitoringTrigger"];
+                /** @description open, or withdrawn by late history; absent: both */
+                status?: components["schemas"]["MonitoringAlertStatus"] & unknown;
                 /** @description Alerts created at or after this time */
                 from?: string;
                 /** @description Alerts created at or before this time */
@@ -39412,7 +39460,7 @@ export interface operations {
                 offset?: number | null;
                 /** @description The previous page's nextCursor (opaque). Send the same filters; not with offset > 0. */
                 cursor?: string;
-                action?: "tenant.created" | "tenant.settings_updated" | "tenant.move_started" | "tenant.moved" | "tenant.move_cancelled" | "tenant.export_requested" | "tenant.export_downloaded" | "tenant.object_recount_started" | "tenant.deleted" | "api_key.created" | "api_key.rotated" | "api_key.revoked" | "api_key.rate_limit_set" | "connector.configured" | "secrets.resealed" | "shard.updated" | "operator_token.created" | "operator_token.revoked" | "operator_token.revoked_by_cascade" | "aml.thresholds_updated" | "webhook_subscription.created" | "webhook_subscription.updated" | "webhook_subscription.deleted" | "webhook_secret.rotated" | "list.created" | "list.updated" | "list.archived" | "case.rule_snoozed" | "rule_set.draft_saved" | "rule_set.draft_deleted" | "rule_set.published" | "rule_set.rolled_back" | "monitoring.dead_letters_retried" | "monitoring.settings_updated" | "monitoring.run_started" | "goaml.profile_updated" | "goaml.subject_updated" | "goaml.report_generated" | "goaml.report_downloaded" | "goaml.report_status_changed" | "goaml.ctr_generated" | "case.linked" | "case.unlinked" | "flow_mapping.updated" | "customer.erasure_requested" | "customer.erased" | "case_file.downloaded" | "sanctions_list.version_loaded" | "sanctions.settings_updated" | "sanctions_case.decided" | "user.created" | "user.updated" | "user.key_created" | "case_queue.created" | "case_queue.updated" | "case_queue.deleted";
+                action?: "tenant.created" | "tenant.settings_updated" | "tenant.move_started" | "tenant.moved" | "tenant.move_cancelled" | "tenant.export_requested" | "tenant.export_downloaded" | "tenant.object_recount_started" | "tenant.deleted" | "api_key.created" | "api_key.rotated" | "api_key.revoked" | "api_key.rate_limit_set" | "connector.configured" | "secrets.resealed" | "shard.updated" | "operator_token.created" | "operator_token.revoked" | "operator_token.revoked_by_cascade" | "aml.thresholds_updated" | "webhook_subscription.created" | "webhook_subscription.updated" | "webhook_subscription.deleted" | "webhook_secret.rotated" | "list.created" | "list.updated" | "list.archived" | "case.rule_snoozed" | "rule_set.draft_saved" | "rule_set.draft_deleted" | "rule_set.published" | "rule_set.rolled_back" | "monitoring.dead_letters_retried" | "monitoring.settings_updated" | "monitoring.run_started" | "monitoring.alert_withdrawn" | "goaml.profile_updated" | "goaml.subject_updated" | "goaml.report_generated" | "goaml.report_downloaded" | "goaml.report_status_changed" | "goaml.ctr_generated" | "case.linked" | "case.unlinked" | "flow_mapping.updated" | "customer.erasure_requested" | "customer.erased" | "case_file.downloaded" | "sanctions_list.version_loaded" | "sanctions.settings_updated" | "sanctions_case.decided" | "user.created" | "user.updated" | "user.key_created" | "case_queue.created" | "case_queue.updated" | "case_queue.deleted";
                 /** @description Entries at or after this time */
                 since?: string;
                 /** @description Entries at or before this time */

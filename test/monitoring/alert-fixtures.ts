@@ -29,6 +29,7 @@ export async function insertAlert(t: TestTenant, fields: AlertFields): Promise<M
     cases: [] as AlertCaseRef[],
     detail: {},
     createdAt: new Date().toISOString(),
+    status: "open",
     ...fields,
   };
   const db = systemShardDb(env, t.shard);

@@ -200,6 +200,38 @@ describe("GET /v1/monitoring/alerts", () => {
     expect(second.pagination).toMatchObject({ total: byRule.length, hasMore: byRule.length > 4 });
   });
 
+  it("filters by status and shows a withdrawal: why, when, which rules", async () => {
+    const own = await createTenant({ name: "Alert lists, withdrawn", shard: 1 });
+    const withdrawal = {
+      reason: "late_history",
+      at: minute(3),
+      asOf: minute(1),
+      lateFrom: minute(-90),
+      ruleIds: ["AML-FIN-008"],
+      raisedNow: [],
+    };
+    const open = await insertAlert(own, { kind: "aml", ruleIds: ["AML-LCT-001"], createdAt: minute(1) });
+    const gone = await insertAlert(own, {
+      kind: "aml",
+      ruleIds: ["AML-FIN-008"],
+      status: "withdrawn",
+      detail: { triggeredRules: [], withdrawal },
+      createdAt: minute(2),
+    });
+    const ids = async (query: string) =>
+      (await get(`/v1/monitoring/alerts${query}`, own.key)).data.map((a) => a.alertId);
+    expect(await ids("?status=withdrawn")).toEqual([gone.id]);
+    expect(await ids("?status=open")).toEqual([open.id]);
+    expect(await ids("")).toEqual([gone.id, open.id]);
+    expect(await ids("?status=withdrawn&ruleId=AML-FIN-008")).toEqual([gone.id]);
+    expect(await ids("?status=open&ruleId=AML-FIN-008")).toEqual([]);
+    const res = await call("GET", `/v1/monitoring/alerts/${gone.id}`, { key: own.key });
+    expect(await json<{ alert: unknown }>(res)).toMatchObject({ alert: { status: "withdrawn", withdrawal } });
+    const bad = await call("GET", "/v1/monitoring/alerts?status=closed", { key: own.key });
+    expect(bad.status).toBe(400);
+    expect(JSON.stringify(await bad.json())).toContain("status");
+  });
+
   it("never shows another tenant's alerts; getting one is a 404", async () => {
     const foreign = await get("/v1/monitoring/alerts?limit=500", other.key);
     expect(foreign.data).toHaveLength(1);

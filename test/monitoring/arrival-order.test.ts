@@ -4,7 +4,7 @@ import { loadTenantContext } from "../../src/db/tenant-context";
 import { jobs } from "../../src/jobs/messages";
 import { jobHandlers } from "../../src/jobs/registry";
 import { drainPending } from "../../src/modules/monitoring/service";
-import { shardRows, type TestTenant } from "../harness";
+import { call, shardRows, type TestTenant } from "../harness";
 import { ingest } from "../ingest/helpers";
 import { quietTenant } from "./helpers";
 
@@ -18,6 +18,9 @@ import { quietTenant } from "./helpers";
  * to settle (the quiet period; 0 in the test environment, so set here): without it, newest first
  * judged the agent's wallet and the holders on their last 20 days alone, as new entities with a
  * burst (28 alerts and 11 cases against 18 and 4 oldest first).
+ * The second case sends each slice after the one before was judged (beyond the longest wait):
+ * what the newer part raised alone is judged again when the older arrives, and withdrawn
+ * (docs/methodology/monitoring.md#late-history).
  */
 
 const DAY = 86_400_000;
@@ -95,7 +98,7 @@ function book(start: number): Row[] {
 }
 
 /** Ingests the book in `slices` date slices in the given order, screening after each; then the network scan. */
-async function load(t: TestTenant, order: "oldest first" | "newest first") {
+async function load(t: TestTenant, order: "oldest first" | "newest first", late = false) {
   const start = Date.now() - HISTORY_DAYS * DAY;
   const customers = Array.from({ length: WALLET }, (_, i) => ({
     externalId: `C-${i + 1}`,
@@ -124,23 +127,38 @@ async function load(t: TestTenant, order: "oldest first" | "newest first") {
   const drain = () => drainPending(ctx, { trigger: "arrival", runId: null, settle: SETTLE });
   for (const slice of slices) {
     expect((await ingest(t, "transactions", slice)).recordsWritten).toBe(slice.length);
+    if (late) {
+      // Each slice arrives after the one before was judged (beyond the longest wait): the job
+      // claims at once, so the newer part is judged alone, then again when the older arrives.
+      const judged = await drainPending(ctx, { trigger: "arrival", runId: null, settle: null });
+      expect(judged.screened).toBeGreaterThan(0);
+      expect(judged.next).toBeNull();
+      continue;
+    }
     // The slices arrive within the quiet period of each other: nothing is judged on part of them.
     const early = await drain();
     expect(early.screened).toBe(0);
     expect(early.next?.delaySeconds).toBeGreaterThan(0);
   }
-  await new Promise((resolve) => setTimeout(resolve, SETTLE.quietMs + 100));
-  const settled = await drain();
-  expect(settled.screened).toBeGreaterThan(WALLET);
-  expect(settled.next).toBeNull();
+  if (!late) {
+    await new Promise((resolve) => setTimeout(resolve, SETTLE.quietMs + 100));
+    const settled = await drain();
+    expect(settled.screened).toBeGreaterThan(WALLET);
+    expect(settled.next).toBeNull();
+  }
   await jobHandlers["monitoring.network"](env, jobs.monitoringNetwork(t.id));
 }
 
 /** What the tenant's monitoring left: alerts, cases and the holders (external ids) any alert names. */
 async function outcome(t: TestTenant) {
-  const [{ alerts, cases }] = await shardRows<{ alerts: number; cases: number }>(
+  const [{ alerts, cases, withdrawn }] = await shardRows<{
+    alerts: number;
+    cases: number;
+    withdrawn: number;
+  }>(
     t,
-    `SELECT (SELECT count(*) FROM monitoring_alerts WHERE tenant_id = ?1) AS alerts,
+    `SELECT (SELECT count(*) FROM monitoring_alerts WHERE tenant_id = ?1 AND status = 'open') AS alerts,
+      (SELECT count(*) FROM monitoring_alerts WHERE tenant_id = ?1 AND status = 'withdrawn') AS withdrawn,
       (SELECT count(*) FROM aml_cases WHERE tenant_id = ?1)
         + (SELECT count(*) FROM fraud_cases WHERE tenant_id = ?1) AS cases`,
     t.id,
@@ -156,11 +174,23 @@ async function outcome(t: TestTenant) {
         OR (a.entity_type = 'counterparty' AND acc.external_id = a.entity_id))
       JOIN customers c ON c.tenant_id = a.tenant_id
         AND c.id = CASE WHEN a.entity_type = 'customer' THEN a.entity_id ELSE acc.customer_id END
-      WHERE a.tenant_id = ?1 GROUP BY c.external_id ORDER BY c.external_id`,
+      WHERE a.tenant_id = ?1 AND a.status = 'open' GROUP BY c.external_id ORDER BY c.external_id`,
     t.id,
   );
   const rules = flagged.map((f) => ({ holder: f.holder, rules: f.rules.split(",").sort().join(",") }));
-  return { alerts, cases, flagged: flagged.map((f) => f.holder), rules };
+  // Cases an open alert opened or was added to; and, for each alert (some of) whose rules were
+  // withdrawn, one note per case it named, written by monitoring.
+  const [{ held, named, notes }] = await shardRows<{ held: number; named: number; notes: number }>(
+    t,
+    `SELECT (SELECT count(DISTINCT json_extract(c.value, '$.caseId')) FROM monitoring_alerts a, json_each(a.cases) c
+        WHERE a.tenant_id = ?1 AND a.status = 'open') AS held,
+      (SELECT count(DISTINCT a.id || json_extract(c.value, '$.caseId')) FROM monitoring_alerts a, json_each(a.cases) c
+        WHERE a.tenant_id = ?1 AND json_extract(a.detail, '$.withdrawal') IS NOT NULL) AS named,
+      (SELECT count(*) FROM aml_case_history WHERE tenant_id = ?1 AND event_type = 'note_added' AND actor_id = 'monitoring')
+        + (SELECT count(*) FROM fraud_case_events WHERE tenant_id = ?1 AND event_type = 'note_added' AND actor_id = 'monitoring') AS notes`,
+    t.id,
+  );
+  return { alerts, cases, withdrawn, held, named, notes, flagged: flagged.map((f) => f.holder), rules };
 }
 
 describe("arrival order", () => {
@@ -177,6 +207,47 @@ describe("arrival order", () => {
       alerts: a.alerts,
       cases: a.cases,
       rules: a.rules,
+    });
+  });
+
+  it("history that arrives after the newer part was judged withdraws what was raised on part of it", async () => {
+    const oldest = await quietTenant("Late history: oldest first");
+    const newest = await quietTenant("Late history: newest first");
+    await load(oldest, "oldest first", true);
+    await load(newest, "newest first", true);
+    const a = await outcome(oldest);
+    const b = await outcome(newest);
+    // Judged on its last 20 days alone, newest first raised alerts the older history withdrew.
+    expect(a.withdrawn).toBe(0);
+    expect(b.withdrawn).toBeGreaterThan(0);
+    for (const holder of ["C-1", "C-2", "C-3", "C-20", "C-21"]) expect(a.flagged).toContain(holder);
+    expect({ alerts: b.alerts, rules: b.rules }).toEqual({ alerts: a.alerts, rules: a.rules });
+    // Each case such an alert named got a note; the cases stay for their analysts to close.
+    expect(b.named).toBeGreaterThan(0);
+    expect(b.notes).toBe(b.named);
+    // Each withdrawal (whole, or some rules) is an event and an audit entry; the alert says why.
+    const [{ changed, events, audited, id }] = await shardRows<{
+      changed: number;
+      events: number;
+      audited: number;
+      id: string;
+    }>(
+      newest,
+      `SELECT (SELECT count(*) FROM monitoring_alerts WHERE tenant_id = ?1
+          AND json_extract(detail, '$.withdrawal') IS NOT NULL) AS changed,
+        (SELECT count(*) FROM events WHERE tenant_id = ?1 AND type = 'monitoring.alert_withdrawn') AS events,
+        (SELECT count(*) FROM tenant_audit_log WHERE tenant_id = ?1 AND action = 'monitoring.alert_withdrawn') AS audited,
+        (SELECT id FROM monitoring_alerts WHERE tenant_id = ?1 AND status = 'withdrawn' LIMIT 1) AS id`,
+      newest.id,
+    );
+    // Some were narrowed: a rule raised on the whole history too, another only on the newer part.
+    expect(changed).toBeGreaterThan(b.withdrawn);
+    expect({ events, audited }).toEqual({ events: changed, audited: changed });
+    const res = await call("GET", `/v1/monitoring/alerts/${id}`, { key: newest.key });
+    const { alert } = (await res.json()) as { alert: { status: string; withdrawal: { reason: string } } };
+    expect({ status: alert.status, reason: alert.withdrawal.reason }).toEqual({
+      status: "withdrawn",
+      reason: "late_history",
     });
   });
 });

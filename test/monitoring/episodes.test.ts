@@ -15,7 +15,7 @@ interface Alert {
   kind: string;
   ruleIds: string[];
   cases: { caseId: string; action: string }[];
-  detail: { firstAt: string; lastAt: string; screenings?: number; extendedAt?: string };
+  detail: { firstAt: string; lastAt: string; screenings?: number; extendedAt?: string; asOf?: string };
 }
 
 const alertsOf = async (t: TestTenant, entityId: string) => {
@@ -87,6 +87,8 @@ describe("one alert per episode", () => {
     expect(extended.detail.lastAt.slice(0, 10)).toBe(ago(1).slice(0, 10));
     expect(extended.detail.firstAt).toBe(aml!.detail.firstAt);
     expect(extended.detail.screenings).toBe(2);
+    // Judged as of the later screening now: late history would judge it again there.
+    expect(Date.parse(extended.detail.asOf!)).toBeGreaterThan(Date.parse(aml!.detail.asOf!));
     expect(extended.cases).toEqual(aml!.cases);
     const network = second.length - screened.length;
     const alertsAfter = (

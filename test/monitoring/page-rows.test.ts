@@ -23,7 +23,10 @@ import { createTenant } from "../harness";
  * tenant the scope's. Both ways write the same rows here and the stored rows are compared.
  */
 
-/** Drizzle's inserts as the page wrote them before (6 alerts, 18 rule rows, 16 events, 10 screenings per statement). */
+/**
+ * Drizzle's inserts as the page wrote them before (6 alerts, 18 rule rows, 16 events, 10 screenings
+ * per statement; 5 alerts since the status column, whose default Drizzle binds: 17 values each).
+ */
 function drizzleStatements(
   scope: TenantScope,
   alerts: readonly NewAlert[],
@@ -37,7 +40,7 @@ function drizzleStatements(
     a.ruleIds.map((ruleId) => ({ alertId: a.id, ruleId, severity: a.severity, createdAt: a.createdAt })),
   );
   return [
-    ...slices(alerts, 6).map((rows) => scope.db.insert(monitoringAlerts).values(rows)),
+    ...slices(alerts, 5).map((rows) => scope.db.insert(monitoringAlerts).values(rows)),
     ...slices(rules, 18).map((rows) => scope.db.insert(monitoringAlertRules).values(rows)),
     ...slices(newEvents, 16).map((rows) => scope.db.insert(events).values(rows as never)),
     ...slices(screenings, 10).map((rows) =>
@@ -212,7 +215,7 @@ describe("a page's rows as JSON chunks through statement templates", () => {
     const { now, run } = await writeBothWays();
     const db = forTenant(systemShardDb(env, 1), now.id);
     const stored = await db.select().from(monitoringAlerts).orderBy(monitoringAlerts.id);
-    expect(stored).toEqual(alertsOf(`now${run}`).map((a) => ({ ...a, tenantId: now.id })));
+    expect(stored).toEqual(alertsOf(`now${run}`).map((a) => ({ ...a, tenantId: now.id, status: "open" })));
     const screened = await db
       .select()
       .from(monitoringScreenings, sql`${monitoringScreenings.entityId} = 'ent-0'`);

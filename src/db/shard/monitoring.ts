@@ -5,6 +5,8 @@ export const MONITORED_ENTITY_TYPES = ["customer", "account", "agent", "merchant
 export const ALERT_KINDS = ["fraud", "aml"] as const;
 export const ALERT_TRIGGERS = ["arrival", "schedule", "on_demand", "pre_transaction", "rescreen"] as const;
 export const RUN_STATUSES = ["running", "completed", "failed"] as const;
+/** open as raised; withdrawn when late history showed it no longer fires (migration 0067). */
+export const ALERT_STATUSES = ["open", "withdrawn"] as const;
 
 /**
  * Entities awaiting screening, one row per entity (the debounce). Written by triggers on
@@ -79,6 +81,7 @@ export const monitoringAlerts = sqliteTable(
     cases: text("cases", { mode: "json" }).$type<AlertCaseRef[]>().notNull(),
     detail: text("detail", { mode: "json" }).$type<Record<string, unknown>>().notNull(),
     createdAt: text("created_at").notNull(),
+    status: text("status", { enum: ALERT_STATUSES }).notNull().default("open"),
   },
   (t) => [
     index("monitoring_alerts_list_idx").on(t.tenantId, t.createdAt, t.id),

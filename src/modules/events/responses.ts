@@ -200,6 +200,27 @@ export const EVENT_CATALOG: { [T in EventType]: CatalogEntry } = {
       })
       .openapi("AmlCaseOpenedEventData"),
   },
+  "monitoring.alert_withdrawn": {
+    description:
+      "A monitoring alert was withdrawn (status withdrawn), or some of its rules were (status open, ruleIds the withdrawn ones): history that arrived later, dated before its episode, was judged with it as of the alert's own date and those rules were no longer raised (docs/methodology/monitoring.md#late-history).",
+    component: "MonitoringAlertWithdrawnEventData",
+    data: z
+      .strictObject({
+        alertId: z.string(),
+        kind: z.enum(["fraud", "aml"]),
+        entityType: EntityType,
+        entityId: z.string(),
+        status: z.enum(["open", "withdrawn"]),
+        reason: z.enum(["late_history"]),
+        at: z.string(),
+        asOf: z.string(),
+        lateFrom: z.string(),
+        ruleIds: z.array(z.string()),
+        raisedNow: z.array(z.string()),
+        caseIds: z.array(z.string()),
+      })
+      .openapi("MonitoringAlertWithdrawnEventData"),
+  },
   "monitoring.run_completed": {
     description:
       "A scheduled or manual portfolio monitoring run ended (completed or failed), with its figures.",

@@ -45,6 +45,7 @@ export const AUDIT_ACTIONS = [
   "monitoring.dead_letters_retried",
   "monitoring.settings_updated",
   "monitoring.run_started",
+  "monitoring.alert_withdrawn",
   "goaml.profile_updated",
   "goaml.subject_updated",
   "goaml.report_generated",

@@ -9,6 +9,7 @@ export const EVENT_TYPES = [
   "fraud.case_opened",
   "aml.case_opened",
   "monitoring.run_completed",
+  "monitoring.alert_withdrawn",
   "goaml.report_generated",
   "goaml.report_status_changed",
   "goaml.ctr_generated",

@@ -1,5 +1,6 @@
 import type { MonitoringAlertRow } from "../../../db/shard/monitoring";
 import type { RiskScore } from "../domain/risk-score";
+import type { Withdrawal } from "../screening/repo";
 
 /** A stored alert as the API shows it (docs/decisions/alerts-and-snoozes.md#shape). */
 export const presentAlert = (row: MonitoringAlertRow) => ({
@@ -18,6 +19,8 @@ export const presentAlert = (row: MonitoringAlertRow) => ({
   risk: (row.detail.risk as RiskView | undefined) ?? null,
   detail: row.detail,
   createdAt: row.createdAt,
+  status: row.status,
+  withdrawal: (row.detail.withdrawal as Withdrawal | undefined) ?? null,
 });
 
 /** The subject risk score a screening kept on its alerts (docs/methodology/risk-score.md). */
@@ -32,4 +35,5 @@ export const presentFraudAlert = (row: MonitoringAlertRow) => ({
   alertId: row.id,
   trigger: row.trigger,
   cases: row.cases,
+  status: row.status,
 });

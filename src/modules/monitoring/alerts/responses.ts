@@ -1,7 +1,7 @@
 import { z } from "@hono/zod-openapi";
 import { orNull, PaginationSchema } from "../../../http/openapi";
 import { FraudAlertSchema } from "../../fraud/responses";
-import { AlertKind, AlertTrigger, EntityType, Severity } from "./schemas";
+import { AlertKind, AlertStatus, AlertTrigger, EntityType, Severity } from "./schemas";
 
 // Response shapes of modules/monitoring/alerts: built only when the OpenAPI document is
 // (routes load this file with import(); docs/architecture.md#what-loads-lazily).
@@ -43,6 +43,23 @@ export const AlertRiskSchema = z
   })
   .openapi("MonitoringAlertRisk");
 
+export const AlertWithdrawalSchema = z
+  .object({
+    reason: z.enum(["late_history"]).openapi({
+      description:
+        "History dated before its episode arrived later; judged again with it as of the alert's own date, these rules were no longer raised (docs/methodology/monitoring.md#late-history)",
+    }),
+    at: z.string().openapi({ description: "When it was withdrawn" }),
+    asOf: z.string().openapi({ description: "The instant it was judged again as of (its own)" }),
+    lateFrom: z.string().openapi({ description: "The earliest date of the history that arrived late" }),
+    ruleIds: z.array(z.string()).openapi({
+      description:
+        "The rules withdrawn: all of them (status withdrawn) or those no longer raised (it stays open with the rest)",
+    }),
+    raisedNow: z.array(z.string()).openapi({ description: "The rules of its kind raised when judged again" }),
+  })
+  .openapi("MonitoringAlertWithdrawal");
+
 export const MonitoringAlertSchema = z
   .object({
     alertId: z.string(),
@@ -69,6 +86,10 @@ export const MonitoringAlertSchema = z
       description: "The evaluation as answered: a FraudAlert, or the AML evaluation's triggered rules",
     }),
     createdAt: z.string(),
+    status: AlertStatus,
+    withdrawal: orNull(AlertWithdrawalSchema).openapi({
+      description: "Why and when it or some of its rules were withdrawn (the latest); null when nothing was",
+    }),
   })
   .openapi("MonitoringAlert");
 
@@ -84,4 +105,5 @@ export const AlertResponse = z
 export const StoredFraudAlertSchema = FraudAlertSchema.extend({
   trigger: AlertTrigger,
   cases: z.array(AlertCaseRefSchema).openapi({ description: "Cases the alert opened or was appended to" }),
+  status: AlertStatus,
 }).openapi("StoredFraudAlert");

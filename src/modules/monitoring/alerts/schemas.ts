@@ -5,12 +5,17 @@ import { IsoDateTime, PaginationQuery } from "../../../http/openapi";
 export const ALERT_KINDS = ["fraud", "aml"] as const;
 export const ALERT_TRIGGERS = ["arrival", "schedule", "on_demand", "pre_transaction", "rescreen"] as const;
 export const ALERT_SEVERITIES = ["low", "medium", "high", "critical"] as const;
+export const ALERT_STATUSES = ["open", "withdrawn"] as const;
 export const ALERT_ENTITY_TYPES = ["customer", "account", "agent", "merchant", "counterparty"] as const;
 
 export const AlertKind = z.enum(ALERT_KINDS).openapi("MonitoringAlertKind");
 export const AlertTrigger = z
   .enum(ALERT_TRIGGERS)
   .openapi("MonitoringTrigger", { description: "What started the screening that raised the alert" });
+export const AlertStatus = z.enum(ALERT_STATUSES).openapi("MonitoringAlertStatus", {
+  description:
+    "open as raised; withdrawn when history that arrived later showed it no longer fires (the row stays)",
+});
 export const Severity = z.enum(ALERT_SEVERITIES).openapi("MonitoringAlertSeverity");
 export const EntityType = z.enum(ALERT_ENTITY_TYPES).openapi("MonitoringEntityType");
 
@@ -30,6 +35,7 @@ const filters = {
     .optional()
     .openapi({ description: "Needs entityType (an entity is named by its type and id)" }),
   trigger: AlertTrigger.optional(),
+  status: AlertStatus.optional().openapi({ description: "open, or withdrawn by late history; absent: both" }),
   from: CreatedBound("after"),
   to: CreatedBound("before"),
 };

@@ -19,6 +19,7 @@ export interface AlertQuery {
   entityType?: string;
   entityId?: string;
   trigger?: string;
+  status?: string;
   from?: string;
   to?: string;
 }

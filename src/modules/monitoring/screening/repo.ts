@@ -1,7 +1,8 @@
-import { eq, sql } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import type { TenantScope } from "../../../db/client";
 import { jsonRowsTemplate } from "../../../db/json-rows";
 import {
+  type AlertCaseRef,
   type MonitoringAlertRow,
   monitoringAlertRules,
   monitoringAlerts,
@@ -12,7 +13,9 @@ import { tenantSql } from "../../../db/tenant-tables";
 import { accounts } from "../../data/read-model";
 import type { Episode, StoredEpisode } from "../domain/episode";
 
-export type NewAlert = Omit<MonitoringAlertRow, "tenantId">;
+/** An alert to store: open as raised (the column's default) unless said otherwise. */
+export type NewAlert = Omit<MonitoringAlertRow, "tenantId" | "status"> &
+  Partial<Pick<MonitoringAlertRow, "status">>;
 
 /** Rule index rows per statement: 5 bound values each, well under D1's 100. */
 const RULES_PER_STATEMENT = 18;
@@ -113,7 +116,7 @@ export async function recentAlerts(
       coalesce(json_extract(a.detail, '$.firstAt'), json_extract(a.detail, '$.windowStart')) AS firstAt,
       coalesce(json_extract(a.detail, '$.lastAt'), json_extract(a.detail, '$.windowEnd')) AS lastAt
     FROM monitoring_alerts a
-    WHERE ${tenantSql(scope, "a")} AND a.created_at >= ${since}
+    WHERE ${tenantSql(scope, "a")} AND a.created_at >= ${since} AND a.status = 'open'
       AND (a.entity_type, a.entity_id) IN (SELECT json_extract(value, '$[0]'), json_extract(value, '$[1]')
         FROM json_each(${keys}))`);
   return rows.map((r) => {
@@ -129,7 +132,8 @@ export async function recentAlerts(
 
 /**
  * The stored alert's episode extended by a screening of the same episode (for the screening's
- * batch): its dates, the evidence as now judged (the fired rules or signals), when and how often.
+ * batch): its dates, the evidence as now judged (the fired rules or signals), when and how often,
+ * and the latest instant it was judged as of (`asOf`: what late history judges it again at).
  */
 export const extendAlertStatement = (
   scope: TenantScope,
@@ -137,12 +141,105 @@ export const extendAlertStatement = (
   episode: Episode,
   evidence: { path: "$.triggeredRules" | "$.triggeredSignals"; value: unknown },
   at: string,
+  asOf: string,
 ) =>
   scope.db
     .update(monitoringAlerts)
     .set({
       detail: sql`json_set(${monitoringAlerts.detail}, '$.firstAt', ${episode.firstAt}, '$.lastAt', ${episode.lastAt},
         '$.extendedAt', ${at}, '$.screenings', coalesce(json_extract(${monitoringAlerts.detail}, '$.screenings'), 1) + 1,
+        '$.asOf', max(coalesce(json_extract(${monitoringAlerts.detail}, '$.asOf'), ''), ${asOf}),
         ${evidence.path}, json(${JSON.stringify(evidence.value)}))`,
     })
     .where(eq(monitoringAlerts.id, alertId));
+
+/** An open alert a screening judged as of a date (the late-history check's candidates). */
+export interface JudgedAlertRow {
+  alertId: string;
+  kind: "fraud" | "aml";
+  trigger: string;
+  entityType: string;
+  entityId: string;
+  ruleIds: string[];
+  ruleSetVersion: number;
+  status: string;
+  asOf: string;
+  firstAt: string;
+  cases: AlertCaseRef[];
+}
+
+/**
+ * The open alerts of these entities that a screening judged as of a date at or after `from` (the
+ * earliest late row: an alert judged before it cannot have missed it). One statement, through the
+ * entity index; alerts without an as-of (network scan, evaluate requests) are not read.
+ */
+export async function openJudgedAlerts(
+  scope: TenantScope,
+  entities: ReadonlyArray<{ entityType: string; entityId: string }>,
+  from: string,
+): Promise<JudgedAlertRow[]> {
+  if (entities.length === 0) return [];
+  const keys = JSON.stringify(entities.map((e) => [e.entityType, e.entityId]));
+  const rows = await scope.db.all<
+    Omit<JudgedAlertRow, "ruleIds" | "cases"> & { ruleIds: string; cases: string }
+  >(
+    sql`SELECT a.id AS alertId, a.kind, a.trigger, a.entity_type AS entityType, a.entity_id AS entityId,
+      a.rule_ids AS ruleIds, a.rule_set_version AS ruleSetVersion, a.status, a.cases,
+      json_extract(a.detail, '$.asOf') AS asOf,
+      coalesce(json_extract(a.detail, '$.firstAt'), json_extract(a.detail, '$.asOf')) AS firstAt
+    FROM monitoring_alerts a
+    WHERE ${tenantSql(scope, "a")} AND a.status = 'open'
+      AND (a.entity_type, a.entity_id) IN (SELECT json_extract(value, '$[0]'), json_extract(value, '$[1]')
+        FROM json_each(${keys}))
+      AND json_extract(a.detail, '$.asOf') >= ${from}`,
+  );
+  return rows.map((r) => ({
+    ...r,
+    ruleIds: JSON.parse(r.ruleIds) as string[],
+    cases: JSON.parse(r.cases) as AlertCaseRef[],
+  }));
+}
+
+/** What a withdrawal records in the alert's detail (`withdrawal`: the latest one). */
+export interface Withdrawal {
+  reason: "late_history";
+  at: string;
+  /** The instant it was judged again as of (its own). */
+  asOf: string;
+  /** The earliest date of the history that arrived late. */
+  lateFrom: string;
+  /** Its rules withdrawn: each one, or those no longer raised when it stays open with the others. */
+  ruleIds: string[];
+  /** The rules of its kind the screening as of its date raised again. */
+  raisedNow: string[];
+}
+
+/**
+ * The alert withdrawn, or narrowed to the rules still raised (its severity theirs, the withdrawn
+ * rules' index rows removed so the rule filter no longer finds it by them); only while still
+ * open. The alert row and its evaluation stay; `withdrawal` says what changed.
+ */
+export function withdrawStatements(
+  scope: TenantScope,
+  alertId: string,
+  withdrawal: Withdrawal,
+  kept: { ruleIds: string[]; severity: string } | null,
+) {
+  const open = and(eq(monitoringAlerts.id, alertId), eq(monitoringAlerts.status, "open"));
+  const detail = sql`json_set(${monitoringAlerts.detail}, '$.withdrawal', json(${JSON.stringify(withdrawal)}))`;
+  if (!kept) return [scope.db.update(monitoringAlerts).set({ status: "withdrawn", detail }).where(open)];
+  return [
+    scope.db
+      .update(monitoringAlerts)
+      .set({ ruleIds: kept.ruleIds, severity: kept.severity, detail })
+      .where(open),
+    scope.db
+      .delete(monitoringAlertRules)
+      .where(
+        and(
+          eq(monitoringAlertRules.alertId, alertId),
+          inArray(monitoringAlertRules.ruleId, withdrawal.ruleIds),
+        ),
+      ),
+  ];
+}

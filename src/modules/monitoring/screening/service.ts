@@ -74,8 +74,10 @@ export interface Evaluated {
   held: { fraud: FraudAlert | null; aml: Evaluated["aml"] } | null;
   /** The window it was judged in (WINDOW_DAYS ending at its as-of point). */
   window: Episode;
-  /** Stored alerts whose episode this screening extends instead of raising (steps/episodes.ts). */
+  /** Stored alerts whose episode this screening extends instead of raising (steps/episodes.ts), or withdraws (steps/late-history.ts). */
   extensions?: BatchItem<"sqlite">[];
+  /** Events those statements record (a withdrawal's), beyond the outcomes'. */
+  extraEvents?: number;
 }
 type LiveSet = Awaited<ReturnType<typeof liveRuleSet>>;
 
@@ -144,7 +146,7 @@ export async function evaluateEntity(
       firstAt: new Date(asOf.getTime() - WINDOW_DAYS * 86_400_000).toISOString(),
       lastAt: asOf.toISOString(),
     },
-    base: { ...base, risk: { ...risk, alertScore } },
+    base: { ...base, risk: { ...risk, alertScore }, asOf: asOf.toISOString() },
     fraudSet,
     amlSet,
     fraud: raised && fraud && signals.length > 0 ? fraud : null,
@@ -183,7 +185,7 @@ export function screeningOf(e: Evaluated, outcomes: readonly Outcome[]): Screeni
     alerts: outcomes.length,
     casesOpened: cases.filter((c) => c.action === "opened").length,
     casesAppended: cases.filter((c) => c.action === "appended").length,
-    events: outcomes.reduce((n, o) => n + o.events.length, 0),
+    events: outcomes.reduce((n, o) => n + o.events.length, e.extraEvents ?? 0),
   };
 }
 

@@ -23,17 +23,21 @@ type Evidence = Parameters<typeof extendAlertStatement>[3];
 export async function settleEpisodes(
   ctx: TenantContext,
   page: ReadonlyArray<{ entity: Arrived; e: Evaluated }>,
+  withdrawn: ReadonlySet<string> = new Set(),
 ): Promise<void> {
   const hits = page.filter(({ e }) => e.fraud || e.aml);
   if (hits.length === 0) return;
   const since = new Date(
     Math.min(...hits.map(({ e }) => Date.parse(e.window.firstAt))) - EVENT_LOOKBACK_DAYS * DAY_MS,
   ).toISOString();
-  const stored = await recentAlerts(
-    ctx,
-    hits.map(({ e }) => e.entity),
-    since,
-  );
+  // An alert withdrawn in this screening's batch (steps/late-history.ts) is no episode to extend.
+  const stored = (
+    await recentAlerts(
+      ctx,
+      hits.map(({ e }) => e.entity),
+      since,
+    )
+  ).filter((s) => !withdrawn.has(s.alertId));
   const at = ctx.clock.now().toISOString();
   for (const { entity, e } of hits) {
     const episode = episodeOf(e.window, { from: entity.eventsFrom, to: entity.eventsTo });
@@ -42,7 +46,7 @@ export async function settleEpisodes(
     const extend = (kind: "fraud" | "aml", ruleIds: string[], evidence: Evidence) => {
       const same = episodeOfHit(stored, { kind, ...e.entity, ruleIds, window: e.window });
       return same
-        ? extendAlertStatement(ctx, same.alertId, extendEpisode(same, episode), evidence, at)
+        ? extendAlertStatement(ctx, same.alertId, extendEpisode(same, episode), evidence, at, e.window.lastAt)
         : null;
     };
     const signals = e.fraud?.triggeredSignals ?? [];

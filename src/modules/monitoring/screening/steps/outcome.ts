@@ -20,6 +20,8 @@ export interface ScreeningBase {
   risk?: RiskScore & { alertScore: number };
   /** The dates of the episode its alerts are about (kept in their detail as firstAt, lastAt). */
   episode?: Episode;
+  /** The instant its window ended (kept in its alerts' detail: late history judges them again as of it). */
+  asOf?: string;
 }
 
 /** Who writes monitoring's entries into case logs. */

@@ -22,6 +22,7 @@ export interface FraudCaseResult {
 const screeningFacts = (base: ScreeningBase) => ({
   ...(base.risk ? { risk: base.risk } : {}),
   ...(base.episode ? { firstAt: base.episode.firstAt, lastAt: base.episode.lastAt } : {}),
+  ...(base.asOf ? { asOf: base.asOf } : {}),
 });
 
 export function fraudRecord(

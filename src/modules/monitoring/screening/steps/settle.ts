@@ -2,6 +2,7 @@ import type { TenantContext } from "../../../../db/tenant-context";
 import { eachLimited } from "../../../../lib/limited";
 import { yieldEvery } from "../../../../lib/yield";
 import { SCREEN_CONCURRENCY } from "../../domain/drain";
+import { mayBeLate } from "../../domain/late-history";
 import {
   type Entity,
   type Evaluated,
@@ -11,9 +12,12 @@ import {
   settleOne,
 } from "../service";
 import { settleEpisodes } from "./episodes";
+import { rejudgeLateHistory } from "./late-history";
 import { settlePage } from "./page";
 import { type PointPreloads, preloadsOf } from "./preload";
 import { raiseBySubject } from "./subject-score";
+
+type LateSpan = { eventsFrom?: string | null };
 
 /**
  * One entity evaluated at each of its as-of points (event time), keeping the one that raises
@@ -73,9 +77,19 @@ export async function settleTogether<E extends Entity>(
   await raiseBySubject(ctx, evaluated).catch((err) =>
     console.error(JSON.stringify({ msg: "monitoring subject score failed", error: String(err) })),
   );
+  // Open alerts judged on part of the history that arrived since are judged again with it and
+  // withdrawn when they no longer fire (late history). If that fails, the page's late entities
+  // fail (and back off): their pending rows are the only record that they must be judged again.
+  const withdrawn = await rejudgeLateHistory(ctx, evaluated, options).catch(async (err) => {
+    const now = ctx.clock.now();
+    const late = evaluated.filter(({ entity }) => mayBeLate(entity as LateSpan, now));
+    for (const { entity } of late) await fail(entity, err);
+    evaluated.splice(0, evaluated.length, ...evaluated.filter((x) => !late.includes(x)));
+    return new Set<string>();
+  });
   // A hit on an episode already alerted extends that alert instead (one alert per episode). If
   // that read fails, the page's hits fail (and back off) rather than raise an episode twice.
-  const checked = await settleEpisodes(ctx, evaluated).then(
+  const checked = await settleEpisodes(ctx, evaluated, withdrawn).then(
     () => true,
     async (err) => {
       for (const { entity, e } of [...evaluated]) if (e.fraud || e.aml) await fail(entity, err);
