@@ -10,6 +10,7 @@ import type { TenantContext } from "../../../db/tenant-context";
 import type { Scope } from "../../../lib/scopes";
 import type { CaseSnoozeTarget } from "../../lists/snoozes/service";
 import type { CaseKind } from "../domain/work";
+import type { CaseWorkLog } from "../work/service";
 
 /** A kind's response schemas, built only for the OpenAPI document (docs/architecture.md#what-loads-lazily). */
 export interface KindResponses {
@@ -37,24 +38,6 @@ export interface CaseKindRoutes {
   verifyDescription: string;
 }
 
-/**
- * A service taking the kind's own input type (validated by the route's body schema before the
- * call): `never` accepts any, and the route casts at the call.
- */
-type WorkService = (
-  ctx: TenantContext,
-  caseId: string,
-  input: never,
-) => Promise<{ case: unknown; events: unknown[] }>;
-
-/** A kind's case-work services, answering `{ case, events }`. */
-export interface CaseWorkServices {
-  assignCase: WorkService;
-  changeTags: WorkService;
-  confirmClose: WorkService;
-  rejectClose: WorkService;
-}
-
 /** A note's contract, which each kind published on its own (fraud 201 with the event, AML 200 with the case). */
 export interface CaseNoteContract {
   operationId: string;
@@ -65,7 +48,7 @@ export interface CaseNoteContract {
   response: () => Promise<z.ZodType>;
   description: string;
   errors: Record<number, unknown>;
-  /** Takes the body validated against `body` (and the key id): `never`, as for WorkService. */
+  /** Takes the body validated against `body` (and the key id): `never` accepts any, the route casts at the call. */
   add(ctx: TenantContext, caseId: string, input: never): Promise<Record<string, unknown>>;
 }
 
@@ -90,7 +73,8 @@ export interface CaseKindDefinition {
   /** "Fraud case", for 404 messages. */
   name: string;
   routes: CaseKindRoutes;
-  work: CaseWorkServices;
+  /** Its log's side of assignment, tags and the close decisions (cases/work/service.ts). */
+  workLog: CaseWorkLog;
   note: CaseNoteContract;
   verify(ctx: TenantContext, caseId: string): Promise<Record<string, unknown>>;
   snooze: CaseSnoozeTarget<{ entityType: string; entityId: string }, unknown>;
