@@ -6,7 +6,11 @@
  * (docs/decisions/case-work.md#one-case-module).
  */
 import type { z } from "@hono/zod-openapi";
+import type { PageRequest } from "../../../db/keyset";
+import type { PageSweeper } from "../../../db/reanchor-page";
 import type { TenantContext } from "../../../db/tenant-context";
+import type { PageState } from "../../../lib/pagination";
+import type { AnchorTally } from "../../../lib/reanchor";
 import type { Scope } from "../../../lib/scopes";
 import type { CaseSnoozeTarget } from "../../lists/snoozes/service";
 import type { CaseKind } from "../domain/work";
@@ -110,3 +114,74 @@ export const asEvents =
     const { case: found, event } = await action(...args);
     return { case: found, events: [event] };
   };
+
+// ---- services of a kind for modules above it ----------------------------------------------------
+
+/** A page of a kind's list as its list endpoint answers it. */
+export interface KindPage {
+  data: unknown[];
+  page: PageState;
+}
+
+/**
+ * What a module outside the kinds does with a case of any kind, so it calls cases and not fraud
+ * and aml each (issue 37 item 4; docs/decisions/case-work.md#one-interface-over-the-kinds):
+ * GraphQL reads, monitoring opens cases from a screening page, the key-rotation sweep re-anchors
+ * case heads. Filled in src/ports.ts (above every module) for every kind, so requests, queue
+ * consumers and cron all see them, whichever routes loaded. The input types are the kind's own
+ * (validated or built by the caller for that kind): `never` accepts any, and the caller casts.
+ */
+export interface CaseKindServices {
+  reads: {
+    /** The list's filter, as the kind's `GET` list validates it (limit, offset, cursor included). */
+    listQuery: z.ZodType;
+    list(ctx: TenantContext, filter: never, page: PageRequest): Promise<KindPage>;
+    /** The case with its log, as the kind's `GET` of one case answers it (404 of the kind). */
+    get(ctx: TenantContext, caseId: string): Promise<Record<string, unknown>>;
+    /** One page of the case's log, for a case read from a list. */
+    entries(ctx: TenantContext, caseId: string, page: PageRequest): Promise<KindPage>;
+    disclaimer: string;
+  };
+  /**
+   * Cases opened and annotated by screening (monitoring): the kind's own subjects and entries, its
+   * own answers. `actor` is the opener recorded by kinds whose `created` entry names one (fraud).
+   */
+  open: {
+    /** One subject's case(s), unless open. */
+    one(ctx: TenantContext, subject: never, actor: CaseOpener): Promise<unknown>;
+    /** A page's subjects at once, answered in order. */
+    page(ctx: TenantContext, subjects: never[], actor: CaseOpener): Promise<unknown[]>;
+    /** One entry (an alert hit) on an open case. */
+    note(ctx: TenantContext, caseId: string, entry: never): Promise<unknown>;
+    /** Many cases' entries, answered per entry in order: null (appended) or its Error. */
+    notes(ctx: TenantContext, entries: never[]): Promise<Array<Error | null>>;
+  };
+  /** After a SECRETS_KEY rotation (admin/reseal): the kind's anchored heads per key, and one page of re-anchoring. */
+  anchors: {
+    /** Over one shard's raw client (a system sweep across its tenants). */
+    tally(db: Parameters<PageSweeper>[0]): Promise<AnchorTally>;
+    page: PageSweeper;
+  };
+}
+
+/** Who opens a case from screening (a system actor). */
+export interface CaseOpener {
+  actorType: "system";
+  actorId: string;
+  actorName: string | null;
+  actorKeyId: string | null;
+}
+
+const services = new Map<CaseKind, CaseKindServices>();
+
+/** Called once per kind by src/ports.ts. */
+export function provideCaseKindServices(kind: CaseKind, provided: CaseKindServices): void {
+  services.set(kind, provided);
+}
+
+/** A kind's services; a kind nobody provided is a programming error, not a request's. */
+export function caseKindServices(kind: CaseKind): CaseKindServices {
+  const found = services.get(kind);
+  if (!found) throw new Error(`case kind ${kind} has no services provided (src/ports.ts)`);
+  return found;
+}
