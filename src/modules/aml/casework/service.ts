@@ -178,7 +178,7 @@ export const amlWorkLog: CaseWorkLog = {
       workEntry(ctx, row, action, actor, now, queueId),
     );
     if (action.type === "assign") await notifyOutbox(ctx);
-    return result;
+    return { event: result.event, case: async () => result.case };
   },
 };
 

@@ -59,14 +59,20 @@ export interface WorkActor {
   principal?: string;
 }
 
+/** An appended entry as the kind publishes it, and the case after it (read only when answered). */
+export interface AppendedWork {
+  event: unknown;
+  case(): Promise<unknown>;
+}
+
 /** What a kind's log does for the shared case work. */
 export interface CaseWorkLog {
   /** The case's projection as stored (a 404 of the kind for an unknown case). */
   work(ctx: TenantContext, caseId: string): Promise<CaseWork>;
   /**
    * Appends the entry of `action`, decided in the case's order against its projection there
-   * (cases/domain/projection.ts decideWork) and written through `workWrites`. Answers the case and
-   * the entry as the kind's endpoints publish them. Throws `NoWorkChange` when the action changed
+   * (cases/domain/projection.ts decideWork) and written through `workWrites`. Answers the entry
+   * and the case as the kind's endpoints publish them. Throws `NoWorkChange` when the action changed
    * nothing by then (a tag added or removed meanwhile), and `refusal(...)` when it is refused.
    */
   appendWork(
@@ -74,7 +80,7 @@ export interface CaseWorkLog {
     caseId: string,
     action: WorkAction,
     actor: WorkActor & { note?: string },
-  ): Promise<{ case: unknown; event: unknown }>;
+  ): Promise<AppendedWork>;
 }
 
 /** An action that changed nothing by the time it was decided in the case's order. */
@@ -100,7 +106,7 @@ const once = async (
   actor: WorkActor & { note?: string },
 ) => {
   const done = await logOf(kind).appendWork(ctx, caseId, action, actor);
-  return { case: done.case, events: [done.event] };
+  return { case: await done.case(), events: [done.event] };
 };
 
 /** Assigns (again: reassigns) the case, or unassigns it with a null assignee. */
@@ -144,7 +150,8 @@ export async function changeTags(
     }
   }
   if (!done.length) throw new AppError("conflict", "The case already has these tags");
-  return { case: done[done.length - 1].case, events: done.map((d) => d.event) };
+  // The case once, after the last entry (a kind may read it whole: fraud's carries its events).
+  return { case: await done[done.length - 1].case(), events: done.map((d) => d.event) };
 }
 
 /** A second actor confirms the pending close (409 conflict with details code second_actor_required for the requester). */

@@ -51,7 +51,7 @@ export const fraudWorkLog: CaseWorkLog = {
       ...eventOf(action, actor.note),
       work: action,
     });
-    return { case: await caseOnly(ctx, caseId), event };
+    return { event, case: () => caseOnly(ctx, caseId) };
   },
 };
 
