@@ -8,7 +8,7 @@
 import type { AmlCaseRow } from "../../../db/shard/aml";
 import type { TenantContext } from "../../../db/tenant-context";
 import { AppError, badRequest, notFound } from "../../../lib/errors";
-import { applyWork, decideWork, type WorkAction } from "../../cases/domain/projection";
+import { applyWork, breachRecordable, decideWork, type WorkAction } from "../../cases/domain/projection";
 import {
   type CaseWork,
   type CloseRequest,
@@ -263,8 +263,8 @@ export async function recordSlaBreach(
 ) {
   try {
     await appendEntry(ctx, caseId, (row, now) => {
-      if (isTerminal(row.status as AmlCaseStatus) || row.dueAt !== dueAt || row.slaBreachedDueAt === dueAt)
-        throw new NoChange();
+      const before = amlWork(row);
+      if (isTerminal(row.status as AmlCaseStatus) || !breachRecordable(before, dueAt)) throw new NoChange();
       const data = {
         caseId,
         kind: "aml",
@@ -276,7 +276,6 @@ export async function recordSlaBreach(
         queueId,
         breachedAt: now.toISOString(),
       };
-      const before = amlWork(row);
       return {
         eventType: "sla_breached",
         toStatus: row.status,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { applyWork, decideWork, planTags, workDiff } from "./projection";
+import { applyWork, breachRecordable, decideWork, planTags, workDiff } from "./projection";
 import { type CaseWork, type CloseRequest, MAX_TAGS_PER_CASE } from "./work";
 
 const empty: CaseWork = {
@@ -148,5 +148,15 @@ describe("workDiff", () => {
       tagsRemoved: ["a"],
     });
     expect(workDiff(before, before)).toEqual({ set: {}, tagsAdded: [], tagsRemoved: [] });
+  });
+});
+
+describe("breachRecordable", () => {
+  it("records a due date once, and only the case's current one", () => {
+    const due = empty.dueAt as string;
+    expect(breachRecordable(empty, due)).toBe(true);
+    const breached = applyWork(empty, { type: "sla_breached", dueAt: due });
+    expect(breachRecordable(breached, due)).toBe(false);
+    expect(breachRecordable(empty, "2026-03-03T00:00:00.000Z")).toBe(false);
   });
 });

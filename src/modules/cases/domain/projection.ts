@@ -61,6 +61,13 @@ export function applyWork(work: CaseWork, change: WorkChange): CaseWork {
   }
 }
 
+/**
+ * Whether a breach of `dueAt` may be recorded on the projection now: the case is still due then
+ * and that due date has not breached yet (the SLA sweep's check, in the case's order, every kind).
+ */
+export const breachRecordable = (work: CaseWork, dueAt: string) =>
+  work.dueAt === dueAt && work.slaBreachedDueAt !== dueAt;
+
 /** An analyst action on the projection, decided inside the case's order. */
 export type WorkAction =
   | { type: "assign"; assigneeId: string; assigneeName: string | null }

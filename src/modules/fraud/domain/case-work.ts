@@ -7,6 +7,7 @@
 import { badRequest } from "../../../lib/errors";
 import {
   applyWork,
+  breachRecordable,
   decideWork,
   type WorkAction,
   type WorkChange,
@@ -119,10 +120,7 @@ type Resolved<T> = { ok: true; value: T } | { ok: false; error: Omit<WorkRefusal
  * recorded, or for a due date the case no longer has, is refused.
  */
 export function resolveWorkInput<T extends WorkInput>(work: CaseWork, input: T): Resolved<T> {
-  if (
-    input.eventType === "sla_breached" &&
-    (work.dueAt !== input.dueAt || work.slaBreachedDueAt === input.dueAt)
-  )
+  if (input.eventType === "sla_breached" && !breachRecordable(work, input.dueAt ?? ""))
     return { ok: false, error: { code: "conflict", message: "No unrecorded breach of that due date" } };
   const confirming = input.eventType === "closed" && input.confirmClose === true;
   const action: WorkAction | undefined =
