@@ -53,9 +53,11 @@ export function workWrites(
 export interface WorkActor {
   actorId: string;
   actorName?: string;
+  /** The API key that authenticated the request. */
   actorKeyId: string | null;
+  /** From the credential (cases/domain/actor.ts): a user, or an integration key; default user. */
   actorType?: "user" | "integration";
-  /** The credential's principal, compared by four-eyes. */
+  /** The credential's principal (`user:<id>`, `integration:<key id>`), compared by four-eyes. */
   principal?: string;
 }
 

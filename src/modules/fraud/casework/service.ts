@@ -7,24 +7,14 @@ import type { TenantContext } from "../../../db/tenant-context";
 import { notFound } from "../../../lib/errors";
 import type { WorkAction } from "../../cases/domain/projection";
 import type { CaseLogEntry } from "../../cases/kinds/service";
-import type { CaseWorkLog } from "../../cases/work/service";
+import type { CaseWorkLog, WorkActor } from "../../cases/work/service";
 import type { EventInput } from "../domain/case-log";
 import { workOf } from "../domain/case-work";
 import * as repo from "../repo";
 import { appendEvent, getCase } from "../service";
 
-export interface Actor {
-  actorId: string;
-  actorName?: string;
-  actorKeyId: string | null;
-  /**
-   * From the credential (cases/domain/actor.ts): a user, or an integration key (shard migration
-   * 0064 lets the fraud log record it); default user. Four-eyes compares `principal`.
-   */
-  actorType?: "user" | "integration";
-  /** The credential's principal (`user:<id>`, `integration:<key id>`), compared by four-eyes. */
-  principal?: string;
-}
+/** The actor of a case action (cases/service.ts caseActor); shared work's `WorkActor`. */
+type Actor = WorkActor;
 
 const user = (a: Actor) => ({
   actorType: a.actorType ?? ("user" as const),
