@@ -74,3 +74,77 @@ provideLoanEvents(loanEventsOf);
 provideConnectorDirectory(connectorFor);
 provideLendingBook({ loans: ingestLoanRecords, repayments: ingestRepaymentRecords });
 provideStalledOffboarding(stalledOffboarding);
+
+import { settleLimited } from "./lib/limited";
+import { CaseListQuery as AmlCaseListQuery } from "./modules/aml/cases/schemas";
+import {
+  appendCaseNote,
+  appendCaseNotes,
+  getCase as getAmlCase,
+  listCases as listAmlCases,
+  openCasesForPage,
+  openCasesForTriggered,
+} from "./modules/aml/cases/service";
+import { reanchorAmlPage, tallyAmlAnchors } from "./modules/aml/cases/system-repo";
+import { DISCLAIMER as AML_DISCLAIMER } from "./modules/aml/schemas";
+import { provideCaseKindServices } from "./modules/cases/kinds/service";
+import { CaseListQuery as FraudCaseListQuery } from "./modules/fraud/cases/schemas";
+import { reanchorFraudPage, tallyFraudAnchors } from "./modules/fraud/cases/system-repo";
+import { DISCLAIMER as FRAUD_DISCLAIMER } from "./modules/fraud/schemas";
+import {
+  appendEvent,
+  getCase as getFraudCase,
+  listEvents,
+  listCases as listFraudCases,
+  openCasesUnlessOpen,
+  openCaseUnlessOpen,
+} from "./modules/fraud/service";
+
+// Case kinds' services for the modules above them (cases/kinds/service.ts CaseKindServices): GraphQL
+// reads, monitoring's case opening and hit entries, and the key-rotation re-anchor sweep call the
+// cases module, not fraud and aml each (issue 37 item 4). Filled here, above every module, so queue
+// consumers and cron see them whichever routes loaded.
+
+/** Fraud entries of many cases: each through its case's object, this many at once. */
+const FRAUD_NOTES_AT_ONCE = 8;
+
+provideCaseKindServices({
+  fraud: {
+    reads: {
+      listQuery: FraudCaseListQuery,
+      list: listFraudCases,
+      get: getFraudCase,
+      entries: listEvents,
+      disclaimer: FRAUD_DISCLAIMER,
+    },
+    open: {
+      one: openCaseUnlessOpen,
+      page: openCasesUnlessOpen,
+      note: appendEvent,
+      notes: (ctx, entries: Array<{ caseId: string; input: Parameters<typeof appendEvent>[2] }>) =>
+        settleLimited(entries, FRAUD_NOTES_AT_ONCE, (e) => appendEvent(ctx, e.caseId, e.input)),
+    },
+    anchors: { tally: tallyFraudAnchors, page: reanchorFraudPage },
+  },
+  aml: {
+    reads: {
+      listQuery: AmlCaseListQuery,
+      list: listAmlCases,
+      get: getAmlCase,
+      // An AML case answers its whole history with it; a page of it is cut from there.
+      entries: async (ctx, caseId, page) => {
+        const { history } = await getAmlCase(ctx, caseId);
+        const data = history.slice(page.offset, page.offset + page.limit);
+        return { data, page: { total: history.length, offset: page.offset, nextCursor: null } };
+      },
+      disclaimer: AML_DISCLAIMER,
+    },
+    open: {
+      one: (ctx, subject: Parameters<typeof openCasesForTriggered>[1]) => openCasesForTriggered(ctx, subject),
+      page: (ctx, subjects: Parameters<typeof openCasesForPage>[1]) => openCasesForPage(ctx, subjects),
+      note: appendCaseNote,
+      notes: appendCaseNotes,
+    },
+    anchors: { tally: tallyAmlAnchors, page: reanchorAmlPage },
+  },
+});

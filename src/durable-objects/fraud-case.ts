@@ -113,6 +113,7 @@ export class FraudCaseObject extends DurableObject<Env> {
         w.resolve({ ok: false, error: { code: "not_found", message: "Fraud case not found" } });
       return;
     }
+    const before = head.work;
     const now = new Date();
     const outcomes: Array<{ event: FraudCaseEventRow } | { error: LogError }> = [];
     const events: FraudCaseEventRow[] = [];
@@ -128,7 +129,7 @@ export class FraudCaseObject extends DurableObject<Env> {
       if (prepared.value.outbox) outbox.push(prepared.value.outbox);
       outcomes.push({ event: prepared.value.event });
     }
-    await commitEvents(scope, events, head, keys, outbox);
+    await commitEvents(scope, events, head, keys, outbox, before);
     this.head = head;
     group.forEach((w, i) => {
       const outcome = outcomes[i];

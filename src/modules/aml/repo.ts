@@ -4,7 +4,6 @@ import { jsonRowsInsert } from "../../db/json-rows";
 import { listOrder, type PageRequest, tablePage } from "../../db/keyset";
 import {
   type AmlCaseHistoryRow,
-  type AmlCaseRow,
   type AmlCaseSubjectRow,
   amlCaseHistory,
   amlCaseSubjects,
@@ -13,6 +12,9 @@ import {
 } from "../../db/shard/aml";
 import { inJsonList } from "../../db/sql";
 import type { Anchor } from "../cases/domain/anchor";
+import type { WorkSet } from "../cases/domain/projection";
+import type { CaseWork } from "../cases/domain/work";
+import { workWrites } from "../cases/work/service";
 import { accounts } from "../data/read-model";
 
 export const CLOSED_STATUSES = ["closed_false_positive", "closed_no_action", "closed_reported"];
@@ -126,56 +128,28 @@ export const headOf = (scope: TenantScope, caseId: string) =>
     .limit(1)
     .get();
 
-/** Case-work projection columns an entry may move (0028). */
-export type WorkPatch = Partial<
-  Pick<
-    AmlCaseRow,
-    | "assigneeId"
-    | "assigneeName"
-    | "dueAt"
-    | "strDueAt"
-    | "slaBreachedDueAt"
-    | "tags"
-    | "outcome"
-    | "closeRequest"
-  >
->;
-
 /**
- * Stores the anchor of the head the history just reached, and the case-work projection the
- * entry moved (guarded by that head's sequence).
+ * Stores the anchor of the head the history just reached, and the case-work columns the entry
+ * moved (guarded by that head's sequence).
  */
 const anchorStatement = (
   scope: TenantScope,
   caseId: string,
   sequence: number,
   anchor: Anchor,
-  patch: WorkPatch = {},
+  set: WorkSet = {},
 ) =>
   scope.db
     .update(amlCases)
-    .set({ ...patch, headAnchor: anchor.anchor, headAnchorKeyId: anchor.keyId })
+    .set({ ...set, headAnchor: anchor.anchor, headAnchorKeyId: anchor.keyId })
     .where(eq(amlCases.id, caseId), eq(amlCases.eventCount, sequence));
 
 export interface AppendExtras {
-  patch?: WorkPatch;
-  tags?: { added: string[]; removed: string[] };
+  /** The case-work projection before and after the entry, written by the cases module's one writer. */
+  work?: { before: CaseWork; after: CaseWork };
   /** Statements of other modules to commit with the entry (an outbox event). */
   statements?: unknown[];
 }
-
-const tagStatements = (scope: TenantScope, caseId: string, at: string, tags?: AppendExtras["tags"]) => [
-  ...(tags?.added ?? []).map((tag) =>
-    scope.db.insert(amlCaseTags).values({ tag, caseId, createdAt: at }).onConflictDoNothing(),
-  ),
-  ...(tags?.removed.length
-    ? [
-        scope.db
-          .delete(amlCaseTags)
-          .where(eq(amlCaseTags.caseId, caseId), inArray(amlCaseTags.tag, tags.removed)),
-      ]
-    : []),
-];
 
 /**
  * Appends one entry, its head's anchor and the projection it moved in one batch; the database
@@ -187,11 +161,14 @@ export async function appendHistory(
   anchor: Anchor,
   extras: AppendExtras = {},
 ): Promise<boolean> {
+  const work = extras.work
+    ? workWrites(scope, amlCaseTags, entry.caseId, extras.work.before, extras.work.after, entry.createdAt)
+    : { set: {}, statements: [] };
   try {
     await scope.db.batch([
       scope.db.insert(amlCaseHistory).values(entry),
-      anchorStatement(scope, entry.caseId, entry.sequence, anchor, extras.patch),
-      ...tagStatements(scope, entry.caseId, entry.createdAt, extras.tags),
+      anchorStatement(scope, entry.caseId, entry.sequence, anchor, work.set),
+      ...(work.statements as []),
       ...((extras.statements ?? []) as []),
     ] as never);
     return true;

@@ -5,6 +5,7 @@ import type { FraudCaseEventRow, FraudCaseHeadRow, FraudCaseRow } from "../../db
 import { fraudCaseEvents, fraudCaseHeads, fraudCases, fraudCaseTags } from "../../db/shard/fraud";
 import { type Placeholders, statementTemplate } from "../../db/statement-template";
 import type { CaseWork } from "../cases/domain/work";
+import { workWrites } from "../cases/work/service";
 import { accounts, transactions } from "../data/read-model";
 import { eventInsertOnce } from "../events/service";
 
@@ -101,7 +102,8 @@ export function createCaseStatements(
 /**
  * Statements appending consecutive events: the events (their unique (case_id,
  * event_sequence) refuses any stale sequence, which rolls back the whole batch) and the
- * projection moved from the sequence before the first to the last.
+ * projection moved from the sequence before the first to the last (its case-work columns and tag
+ * rows as the cases module's one writer gives them).
  */
 export function appendEventStatements(
   scope: TenantScope,
@@ -114,25 +116,18 @@ export function appendEventStatements(
     headHash: string;
     headAnchor: string;
     headAnchorKeyId: string;
+    /** The case-work projection before the first event and after the last. */
+    workBefore: CaseWork;
     work: CaseWork;
   },
 ) {
   const caseId = events[0].caseId;
   const at = events[events.length - 1].createdAt;
+  const work = workWrites(scope, fraudCaseTags, caseId, head.workBefore, head.work, at);
   return [
     ...events.map((event) => scope.db.insert(fraudCaseEvents).values(event)),
-    // One row per tag, so the list's tag filter is an index lookup.
-    // In event order, so a tag removed and added again in one group ends up present.
-    ...events.flatMap((e): unknown[] => {
-      const tag = e.noteContent ?? "";
-      if (e.eventType === "tag_added")
-        return [scope.db.insert(fraudCaseTags).values({ tag, caseId, createdAt: at }).onConflictDoNothing()];
-      if (e.eventType === "tag_removed")
-        return [
-          scope.db.delete(fraudCaseTags).where(eq(fraudCaseTags.caseId, caseId), eq(fraudCaseTags.tag, tag)),
-        ];
-      return [];
-    }),
+    // One row per tag, so the list's tag filter is an index lookup: the cases module's one writer.
+    ...work.statements,
     ...outbox.map((o) => eventInsertOnce(scope, o.id, o.type, o.data, at)),
     scope.db
       .update(fraudCaseHeads)
@@ -143,13 +138,7 @@ export function appendEventStatements(
         headHash: head.headHash,
         headAnchor: head.headAnchor,
         headAnchorKeyId: head.headAnchorKeyId,
-        assigneeId: head.work.assigneeId,
-        assigneeName: head.work.assigneeName,
-        dueAt: head.work.dueAt,
-        slaBreachedDueAt: head.work.slaBreachedDueAt,
-        tags: head.work.tags,
-        outcome: head.work.outcome,
-        closeRequest: head.work.closeRequest,
+        ...work.set,
       })
       .where(eq(fraudCaseHeads.caseId, caseId), eq(fraudCaseHeads.lastSequence, events[0].eventSequence - 1)),
   ];

@@ -7,6 +7,7 @@ import { presentPage } from "../../lib/pagination";
 import { anchorKeysFrom } from "../cases/domain/anchor";
 import { type Outcome, presentWork } from "../cases/domain/work";
 import { queueIdOf, queueIdsOf, routeNewCases } from "../cases/queues/service";
+import { NoWorkChange } from "../cases/work/service";
 import { alertNote } from "../detection/domain/outcome";
 import { notifyOutbox } from "../events/service";
 import {
@@ -64,6 +65,7 @@ async function viaObject<T>(call: Promise<T>): Promise<T> {
 function unwrap<T>(result: LogResult<T>): T {
   if (result.ok) return result.value;
   const { code, message, path } = result.error;
+  if (code === "no_change") throw new NoWorkChange(message);
   throw new AppError(code, message, path ? [{ path, message }] : undefined);
 }
 

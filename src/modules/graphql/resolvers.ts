@@ -1,7 +1,5 @@
 import { notFound } from "../../lib/errors";
 import { type PageState, pagination } from "../../lib/pagination";
-import { CaseListQuery as AmlCaseListQuery } from "../aml/cases/schemas";
-import { getCase as getAmlCase, listCases as listAmlCases } from "../aml/cases/service";
 import { DISCLAIMER as AML_DISCLAIMER } from "../aml/schemas";
 import { listRules } from "../aml/service";
 import { presentRecord } from "../bhi/present";
@@ -14,6 +12,7 @@ import {
   latestRecordsOf,
   listRecords,
 } from "../bhi/service";
+import { caseKindServices } from "../cases/kinds/service";
 import { AccountListQuery, AgentListQuery, CustomerListQuery, TransactionListQuery } from "../data/schemas";
 import {
   getAgent,
@@ -27,9 +26,6 @@ import {
   presentAgent,
   presentCustomer,
 } from "../data/service";
-import { CaseListQuery as FraudCaseListQuery } from "../fraud/cases/schemas";
-import { DISCLAIMER as FRAUD_DISCLAIMER } from "../fraud/schemas";
-import { getCase as getFraudCase, listEvents, listCases as listFraudCases } from "../fraud/service";
 import { listSubscriptions } from "../webhooks/service";
 import { CalculateArgs, CustomerIdArg, IdArg, parseArgs } from "./args";
 import type { GraphQLContext } from "./context";
@@ -84,7 +80,26 @@ async function customerOf(g: GraphQLContext, id: string) {
   return presentCustomer(row);
 }
 
-const amlCaseOf = (g: GraphQLContext, id: string) => g.load(key("amlCase", id), () => getAmlCase(g.ctx, id));
+/** Case reads go through the cases module's interface over the kinds (issue 37 item 4). */
+const reads = (kind: "fraud" | "aml") => caseKindServices(kind).reads;
+
+/** A case list as the kind's GET list answers it: the filter validated by the kind's own query schema. */
+async function casesOf(g: GraphQLContext, kind: "fraud" | "aml", args: Args, given: Record<string, unknown>) {
+  const { listQuery, list, disclaimer } = reads(kind);
+  const {
+    limit: _l,
+    offset: _o,
+    cursor: _k,
+    ...filter
+  } = parseArgs(listQuery, given) as Record<string, unknown>;
+  return { ...pageOf(await list(g.ctx, filter as never, page(args)), args), disclaimer };
+}
+
+const amlCaseOf = (g: GraphQLContext, id: string) =>
+  g.load(key("amlCase", id), () => reads("aml").get(g.ctx, id)) as Promise<{
+    history: unknown[];
+    chainValid: boolean;
+  }>;
 
 export const resolvers: Record<string, Record<string, Resolver>> = {
   Query: {
@@ -124,34 +139,13 @@ export const resolvers: Record<string, Record<string, Resolver>> = {
       return { customerId, ...pageOf({ data: history, page: found }, args) };
     },
     bhiSummary: (_, _args, g) => getSummary(g.ctx),
-    fraudCases: async (_, args, g) => {
-      const query = parseArgs(FraudCaseListQuery, {
-        ...args,
-        severity: joined(args.severity),
-        status: joined(args.status),
-      });
-      const { limit: _l, offset: _o, cursor: _k, ...filter } = query;
-      return {
-        ...pageOf(await listFraudCases(g.ctx, filter, page(args)), args),
-        disclaimer: FRAUD_DISCLAIMER,
-      };
-    },
+    fraudCases: (_, args, g) =>
+      casesOf(g, "fraud", args, { ...args, severity: joined(args.severity), status: joined(args.status) }),
     fraudCase: async (_, args, g) => {
       const { id } = parseArgs(IdArg, args);
-      return getFraudCase(g.ctx, id);
+      return reads("fraud").get(g.ctx, id);
     },
-    amlCases: async (_, args, g) => {
-      const {
-        limit: _l,
-        offset: _o,
-        cursor: _k,
-        ...filter
-      } = parseArgs(AmlCaseListQuery, {
-        ...args,
-        status: joined(args.status),
-      });
-      return { ...pageOf(await listAmlCases(g.ctx, filter, page(args)), args), disclaimer: AML_DISCLAIMER };
-    },
+    amlCases: (_, args, g) => casesOf(g, "aml", args, { ...args, status: joined(args.status) }),
     amlCase: async (_, args, g) => {
       const { id } = parseArgs(IdArg, args);
       return amlCaseOf(g, id);
@@ -193,7 +187,7 @@ export const resolvers: Record<string, Record<string, Resolver>> = {
     events: async (parent: Parent & { events?: unknown[] }, args, g) => {
       // A case read by id comes with its events; a case from a list reads one page of them.
       if (parent.events) return parent.events.slice(args.offset, args.offset + args.limit);
-      return (await listEvents(g.ctx, parent.id, page(args))).data;
+      return (await reads("fraud").entries(g.ctx, parent.id, page(args))).data;
     },
   },
   AmlCase: {

@@ -8,11 +8,11 @@ import {
   splitTally,
 } from "../../../lib/reanchor";
 import { emptyResealCount, keyringFrom } from "../../../lib/sealed";
-import { reanchorAmlPage, tallyAmlAnchors } from "../../aml/cases/system-repo";
 import type { OperatorContext } from "../../audit/service";
 import { operatorAuditInsert, rechainAuditLogs } from "../../audit/service";
 import { anchorKeysFrom, type CaseKind } from "../../cases/domain/anchor";
-import { reanchorFraudPage, tallyFraudAnchors } from "../../fraud/cases/system-repo";
+import { CASE_KINDS } from "../../cases/domain/work";
+import { caseKindServices } from "../../cases/kinds/service";
 import { resealSubjectKeys } from "../../privacy/subject-keys/service";
 import { resealShard } from "../../webhooks/secrets/system-repo";
 import { resealConnectorPasswords } from "../connectors/service";
@@ -36,10 +36,8 @@ interface KindSweep {
   page: PageSweeper;
 }
 
-const KINDS: KindSweep[] = [
-  { kind: "fraud", tally: tallyFraudAnchors, page: reanchorFraudPage },
-  { kind: "aml", tally: tallyAmlAnchors, page: reanchorAmlPage },
-];
+/** Each case kind's side of the sweep, through the cases module's interface over the kinds. */
+const kindSweeps = (): KindSweep[] => CASE_KINDS.map((kind) => ({ kind, ...caseKindServices(kind).anchors }));
 
 export interface CaseAnchorSweep {
   /**
@@ -69,7 +67,7 @@ export async function reanchorCases(
   let left = budget;
   for (const shard of shardNumbers(env)) {
     const db = sweepShardDb(env, shard);
-    for (const { kind, tally, page } of KINDS) {
+    for (const { kind, tally, page } of kindSweeps()) {
       const count = counts[kind];
       const split = splitTally(await tally(db), keys);
       left--;

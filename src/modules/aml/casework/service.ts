@@ -1,28 +1,29 @@
 /**
  * Analyst case work on AML cases (docs/decisions/case-work.md): transitions with outcome labels,
- * the STR clock and the maker-checker close; assignment, notes, tags and SLA breaches. Every
- * change is one entry of the case's hash-chained history, committed with the projection it moves.
+ * the STR clock and the maker-checker close; notes and SLA breaches; and the AML log's side of the
+ * shared assignment, tags and close decisions (`amlWorkLog`, decided by the cases module). Every
+ * change is one entry of the case's hash-chained history, committed with the projection it moves
+ * (written by the cases module's one writer, cases/work/service.ts workWrites).
  */
 import type { AmlCaseRow } from "../../../db/shard/aml";
 import type { TenantContext } from "../../../db/tenant-context";
-import { AppError, badRequest } from "../../../lib/errors";
+import { AppError, badRequest, notFound } from "../../../lib/errors";
+import { applyWork, breachRecordable, decideWork, type WorkAction } from "../../cases/domain/projection";
 import {
+  type CaseWork,
   type CloseRequest,
-  checkSecondActor,
   closeRequestFor,
-  MAX_TAGS_PER_CASE,
   type Outcome,
   outcomeFor,
   strClock,
-  tagChanges,
 } from "../../cases/domain/work";
 import type { CaseLogEntry } from "../../cases/kinds/service";
 import { queueIdOf } from "../../cases/queues/service";
+import { type CaseWorkLog, refusal } from "../../cases/work/service";
 import { eventInsert, eventInsertOnce, notifyOutbox } from "../../events/service";
-import { assertTagsImpersonal } from "../../privacy/subject-keys/service";
 import { appendEntry, type EntryBody } from "../cases/service";
 import { type AmlCaseStatus, canTransition, isTerminal } from "../domain/case-machine";
-import { findCase, type WorkPatch } from "../repo";
+import { findCase } from "../repo";
 import { hasFiledReport } from "../steps/filed-reports";
 
 export interface Actor {
@@ -42,6 +43,18 @@ const userActor = (a: Actor, note: string | null = null) => ({
   actorName: a.actorName ?? null,
   actorKeyId: a.actorKeyId,
   note,
+});
+
+/** The case-work projection of an AML case as stored. */
+export const amlWork = (row: AmlCaseRow): CaseWork => ({
+  assigneeId: row.assigneeId,
+  assigneeName: row.assigneeName,
+  dueAt: row.dueAt,
+  strDueAt: row.strDueAt,
+  slaBreachedDueAt: row.slaBreachedDueAt,
+  tags: row.tags ?? [],
+  outcome: row.outcome as Outcome | null,
+  closeRequest: row.closeRequest,
 });
 
 const refuseClosed = (row: AmlCaseRow, what: string) => {
@@ -93,25 +106,32 @@ export function transitionEntry(
           now.toISOString(),
         )
       : null;
+  const before = amlWork(row);
   if (closeRequest) {
     return {
       eventType: "close_requested",
       toStatus: from,
       ...actor,
       details: { toStatus: input.toStatus, outcome },
-      extras: { patch: { closeRequest } },
+      extras: {
+        work: { before, after: applyWork(before, { type: "close_requested", request: closeRequest }) },
+      },
     };
   }
-  const patch: WorkPatch = { closeRequest: null };
-  let details: Record<string, unknown> | null = null;
-  if (outcome) {
-    patch.outcome = outcome;
-    details = { outcome, ...(confirming ? { requestedBy: confirming.actorId } : {}) };
-  } else if (input.toStatus === "escalated") {
-    Object.assign(patch, strClock(row, now));
-    details = { dueAt: patch.dueAt, strDueAt: patch.strDueAt };
-  }
-  return { eventType: "transitioned", toStatus: input.toStatus, ...actor, details, extras: { patch } };
+  const dueDates = !outcome && input.toStatus === "escalated" ? strClock(row, now) : undefined;
+  const details = outcome
+    ? { outcome, ...(confirming ? { requestedBy: confirming.actorId } : {}) }
+    : dueDates
+      ? { dueAt: dueDates.dueAt, strDueAt: dueDates.strDueAt }
+      : null;
+  const after = applyWork(before, { type: "status_moved", closing, outcome, dueDates });
+  return {
+    eventType: "transitioned",
+    toStatus: input.toStatus,
+    ...actor,
+    details,
+    extras: { work: { before, after } },
+  };
 }
 
 /**
@@ -138,70 +158,73 @@ export async function transitionCase(ctx: TenantContext, caseId: string, input: 
   return appendEntry(ctx, caseId, (row, now) => transitionEntry(ctx, row, input, now));
 }
 
-/** A second actor confirms the pending close (409 conflict with details code second_actor_required for the requester). */
-export async function confirmClose(ctx: TenantContext, caseId: string, input: Actor & { note?: string }) {
-  await assertReportFiled(ctx, caseId, (await findCase(ctx, caseId))?.closeRequest?.toStatus);
-  return appendEntry(ctx, caseId, (row, now) => {
-    const check = checkSecondActor(row.closeRequest, input.actorId, true, input.principal);
-    if (!check.ok) throw new AppError(check.code, check.message);
-    const { toStatus, outcome } = check.request;
+/**
+ * The AML log's side of the shared case work (cases/work/service.ts): the action decided against
+ * the case's projection inside its order (cases/domain/projection.ts), as one history entry. A
+ * confirmation runs the same transition as a direct close (so a close as reported still needs a
+ * goAML report on file); an assignment writes `case.assigned` in the entry's batch.
+ */
+export const amlWorkLog: CaseWorkLog = {
+  async work(ctx, caseId) {
+    const row = await findCase(ctx, caseId);
+    if (!row) throw notFound("AML case");
+    return amlWork(row);
+  },
+  async appendWork(ctx, caseId, action, actor) {
+    if (action.type === "confirm_close")
+      await assertReportFiled(ctx, caseId, (await findCase(ctx, caseId))?.closeRequest?.toStatus);
+    const queueId = action.type === "assign" ? await queueIdOf(ctx, "aml", caseId) : null;
+    const result = await appendEntry(ctx, caseId, (row, now) =>
+      workEntry(ctx, row, action, actor, now, queueId),
+    );
+    if (action.type === "assign") await notifyOutbox(ctx);
+    return { event: result.event, case: async () => result.case };
+  },
+};
+
+function workEntry(
+  ctx: TenantContext,
+  row: AmlCaseRow,
+  action: WorkAction,
+  actor: Actor & { note?: string },
+  now: Date,
+  queueId: string | null,
+): EntryBody {
+  if (action.type === "assign" || action.type === "unassign") refuseClosed(row, "assignment");
+  const before = amlWork(row);
+  const decided = decideWork(before, action, actor);
+  if (!decided.ok) throw refusal(decided);
+  if (decided.entryType === "close_confirmed") {
+    const { request } = decided;
     return transitionEntry(
       ctx,
       row,
-      { ...input, toStatus: toStatus as AmlCaseStatus, outcome },
+      { ...actor, toStatus: request.toStatus as AmlCaseStatus, outcome: request.outcome },
       now,
-      check.request,
+      request,
     );
-  });
-}
-
-/** Withdraws (the requester) or refuses (anyone else) the pending close; the status stays. */
-export const rejectClose = (ctx: TenantContext, caseId: string, input: Actor & { note?: string }) =>
-  appendEntry(ctx, caseId, (row) => {
-    const check = checkSecondActor(row.closeRequest, input.actorId, false, input.principal);
-    if (!check.ok) throw new AppError(check.code, check.message);
-    return {
-      eventType: "close_rejected",
-      toStatus: row.status,
-      ...userActor(input, input.note ?? null),
-      details: { toStatus: check.request.toStatus, requestedBy: check.request.actorId },
-      extras: { patch: { closeRequest: null } },
-    };
-  });
-
-/** Assigns (or reassigns) the case, or unassigns it with a null assignee. */
-export async function assignCase(
-  ctx: TenantContext,
-  caseId: string,
-  input: Actor & { assigneeId: string | null; assigneeName?: string },
-) {
-  const queueId = await queueIdOf(ctx, "aml", caseId);
-  const result = await appendEntry(ctx, caseId, (row, now) => {
-    refuseClosed(row, "assignment");
-    const assignee = input.assigneeId
-      ? { assigneeId: input.assigneeId, assigneeName: input.assigneeName ?? null }
-      : { assigneeId: null, assigneeName: null };
-    if (!input.assigneeId && !row.assigneeId)
-      throw new AppError("conflict", "The case has no assignee to remove");
-    return {
-      eventType: input.assigneeId ? "assigned" : "unassigned",
-      toStatus: row.status,
-      ...userActor(input),
-      details: input.assigneeId ? assignee : { previousAssigneeId: row.assigneeId },
-      extras: {
-        patch: assignee,
-        // Only an assignment (not an unassignment) is a case.assigned event.
-        statements: input.assigneeId
+  }
+  const note = action.type === "reject_close" ? (actor.note ?? null) : null;
+  return {
+    eventType: decided.entryType,
+    toStatus: row.status,
+    ...userActor(actor, note),
+    details: decided.facts,
+    extras: {
+      work: { before, after: applyWork(before, decided.change) },
+      // Only an assignment (not an unassignment) is a case.assigned event.
+      statements:
+        action.type === "assign"
           ? [
               eventInsert(
                 ctx,
                 "case.assigned",
                 {
-                  caseId,
+                  caseId: row.id,
                   kind: "aml",
-                  assigneeId: input.assigneeId,
-                  assigneeName: input.assigneeName ?? null,
-                  actorId: input.actorId,
+                  assigneeId: action.assigneeId,
+                  assigneeName: action.assigneeName,
+                  actorId: actor.actorId,
                   queueId,
                   at: now.toISOString(),
                 },
@@ -209,11 +232,8 @@ export async function assignCase(
               ),
             ]
           : [],
-      },
-    };
-  });
-  if (input.assigneeId) await notifyOutbox(ctx);
-  return result;
+    },
+  };
 }
 
 /**
@@ -227,50 +247,7 @@ export const addNote = (ctx: TenantContext, caseId: string, input: Actor & { con
     ...userActor(input, input.content),
   }));
 
-/**
- * Adds and removes tags: one entry per changed tag (a request that changes nothing is a 409);
- * entries are appended one after the other, so each carries the tag set it produced.
- */
-export async function changeTags(
-  ctx: TenantContext,
-  caseId: string,
-  input: Actor & { add: string[]; remove: string[] },
-) {
-  await assertTagsImpersonal(ctx, input.add);
-  const changes = [
-    ...input.add.map((tag) => ({ tag, adding: true })),
-    ...input.remove.map((tag) => ({ tag, adding: false })),
-  ];
-  const done = [];
-  for (const { tag, adding } of changes) {
-    try {
-      done.push(await appendEntry(ctx, caseId, (row) => tagEntry(row, input, tag, adding)));
-    } catch (error) {
-      if (!(error instanceof NoChange)) throw error;
-    }
-  }
-  if (!done.length) throw new AppError("conflict", "The case already has these tags");
-  return { case: done[done.length - 1].case, events: done.map((d) => d.event) };
-}
-
 class NoChange extends Error {}
-
-function tagEntry(row: AmlCaseRow, actor: Actor, tag: string, adding: boolean): EntryBody {
-  const current = row.tags ?? [];
-  const change = tagChanges(current, adding ? [tag] : [], adding ? [] : [tag]);
-  if (!change.added.length && !change.removed.length) throw new NoChange();
-  if (change.tags.length > MAX_TAGS_PER_CASE)
-    throw badRequest(`A case holds at most ${MAX_TAGS_PER_CASE} tags`, [
-      { path: "add", message: `the case has ${current.length} tags` },
-    ]);
-  return {
-    eventType: adding ? "tag_added" : "tag_removed",
-    toStatus: row.status,
-    ...userActor(actor),
-    details: { tag },
-    extras: { patch: { tags: change.tags }, tags: change },
-  };
-}
 
 /**
  * Records a passed due date once: the `sla_breached` entry, the projection's marker and the
@@ -286,8 +263,8 @@ export async function recordSlaBreach(
 ) {
   try {
     await appendEntry(ctx, caseId, (row, now) => {
-      if (isTerminal(row.status as AmlCaseStatus) || row.dueAt !== dueAt || row.slaBreachedDueAt === dueAt)
-        throw new NoChange();
+      const before = amlWork(row);
+      if (isTerminal(row.status as AmlCaseStatus) || !breachRecordable(before, dueAt)) throw new NoChange();
       const data = {
         caseId,
         kind: "aml",
@@ -309,7 +286,7 @@ export async function recordSlaBreach(
         note: `Due at ${dueAt}; not closed by then`,
         details: { dueAt, strDueAt: row.strDueAt },
         extras: {
-          patch: { slaBreachedDueAt: dueAt },
+          work: { before, after: applyWork(before, { type: "sla_breached", dueAt }) },
           statements: [eventInsertOnce(ctx, eventId, "case.sla_breached", data, now.toISOString())],
         },
       };

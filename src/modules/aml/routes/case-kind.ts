@@ -42,12 +42,7 @@ registerCaseKind({
       "Recomputes the case's history chain (the created entry covers the case's immutable fields) " +
       "from genesis and checks its head against the anchor, as for fraud cases.",
   },
-  work: {
-    assignCase: asEvents(work.assignCase),
-    changeTags: work.changeTags,
-    confirmClose: asEvents(work.confirmClose),
-    rejectClose: asEvents(work.rejectClose),
-  },
+  workLog: work.amlWorkLog,
   note: {
     operationId: "AddAmlCaseNote",
     summary: "Add a note to an AML case",

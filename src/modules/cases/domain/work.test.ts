@@ -8,7 +8,6 @@ import {
   strClock,
   tagChanges,
   tagHoldsNumber,
-  tagWords,
 } from "./work";
 
 describe("case work rules", () => {
@@ -98,10 +97,6 @@ describe("tags hold no numbers", () => {
       4,
     );
     expect(["mule-network", "q1-2026", "tier:10000", "sim-swap"].some(tagHoldsNumber)).toBe(false);
-  });
-
-  it("gives the words of tags to search for names", () => {
-    expect(tagWords(["kwame-asante_mensah", "mule"])).toBe("kwame asante mensah | mule");
   });
 });
 

@@ -105,9 +105,6 @@ export const MAX_TAGS_PER_CASE = 20;
  */
 export const tagHoldsNumber = (tag: string) => /\d{6}/.test(tag.replace(/[_.:-]/g, ""));
 
-/** The words of tags, as a text to search for customers' names (`kwame-mensah` -> `kwame mensah`). */
-export const tagWords = (tags: readonly string[]) => tags.map((t) => t.replace(/[_.:-]+/g, " ")).join(" | ");
-
 /** The tags after adding and removing (order kept, no duplicates); which entries to write. */
 export function tagChanges(current: readonly string[], add: readonly string[], remove: readonly string[]) {
   const removed = remove.filter((t) => current.includes(t));

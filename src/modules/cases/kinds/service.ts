@@ -6,10 +6,15 @@
  * (docs/decisions/case-work.md#one-case-module).
  */
 import type { z } from "@hono/zod-openapi";
+import type { PageRequest } from "../../../db/keyset";
+import type { PageSweeper } from "../../../db/reanchor-page";
 import type { TenantContext } from "../../../db/tenant-context";
+import type { PageState } from "../../../lib/pagination";
+import type { AnchorTally } from "../../../lib/reanchor";
 import type { Scope } from "../../../lib/scopes";
 import type { CaseSnoozeTarget } from "../../lists/snoozes/service";
-import type { CaseKind } from "../domain/work";
+import type { WorkAction } from "../domain/projection";
+import type { CaseKind, CaseWork } from "../domain/work";
 
 /** A kind's response schemas, built only for the OpenAPI document (docs/architecture.md#what-loads-lazily). */
 export interface KindResponses {
@@ -37,24 +42,6 @@ export interface CaseKindRoutes {
   verifyDescription: string;
 }
 
-/**
- * A service taking the kind's own input type (validated by the route's body schema before the
- * call): `never` accepts any, and the route casts at the call.
- */
-type WorkService = (
-  ctx: TenantContext,
-  caseId: string,
-  input: never,
-) => Promise<{ case: unknown; events: unknown[] }>;
-
-/** A kind's case-work services, answering `{ case, events }`. */
-export interface CaseWorkServices {
-  assignCase: WorkService;
-  changeTags: WorkService;
-  confirmClose: WorkService;
-  rejectClose: WorkService;
-}
-
 /** A note's contract, which each kind published on its own (fraud 201 with the event, AML 200 with the case). */
 export interface CaseNoteContract {
   operationId: string;
@@ -65,7 +52,7 @@ export interface CaseNoteContract {
   response: () => Promise<z.ZodType>;
   description: string;
   errors: Record<number, unknown>;
-  /** Takes the body validated against `body` (and the key id): `never`, as for WorkService. */
+  /** Takes the body validated against `body` (and the key id): `never` accepts any, the route casts at the call. */
   add(ctx: TenantContext, caseId: string, input: never): Promise<Record<string, unknown>>;
 }
 
@@ -90,7 +77,8 @@ export interface CaseKindDefinition {
   /** "Fraud case", for 404 messages. */
   name: string;
   routes: CaseKindRoutes;
-  work: CaseWorkServices;
+  /** Its log's side of assignment, tags and the close decisions (cases/work/service.ts). */
+  workLog: CaseWorkLog;
   note: CaseNoteContract;
   verify(ctx: TenantContext, caseId: string): Promise<Record<string, unknown>>;
   snooze: CaseSnoozeTarget<{ entityType: string; entityId: string }, unknown>;
@@ -126,3 +114,111 @@ export const asEvents =
     const { case: found, event } = await action(...args);
     return { case: found, events: [event] };
   };
+
+// ---- services of a kind for modules above it ----------------------------------------------------
+
+/** A page of a kind's list as its list endpoint answers it. */
+export interface KindPage {
+  data: unknown[];
+  page: PageState;
+}
+
+/**
+ * What a module outside the kinds does with a case of any kind, so it calls cases and not fraud
+ * and aml each (issue 37 item 4; docs/decisions/case-work.md#one-interface-over-the-kinds):
+ * GraphQL reads, monitoring opens cases from a screening page, the key-rotation sweep re-anchors
+ * case heads. Filled in src/ports.ts (above every module) for every kind, so requests, queue
+ * consumers and cron all see them, whichever routes loaded. The input types are the kind's own
+ * (validated or built by the caller for that kind): `never` accepts any, and the caller casts.
+ */
+export interface CaseKindServices {
+  reads: {
+    /** The list's filter, as the kind's `GET` list validates it (limit, offset, cursor included). */
+    listQuery: z.ZodType;
+    list(ctx: TenantContext, filter: never, page: PageRequest): Promise<KindPage>;
+    /** The case with its log, as the kind's `GET` of one case answers it (404 of the kind). */
+    get(ctx: TenantContext, caseId: string): Promise<Record<string, unknown>>;
+    /** One page of the case's log, for a case read from a list. */
+    entries(ctx: TenantContext, caseId: string, page: PageRequest): Promise<KindPage>;
+    disclaimer: string;
+  };
+  /**
+   * Cases opened and annotated by screening (monitoring): the kind's own subjects and entries, its
+   * own answers. `actor` is the opener recorded by kinds whose `created` entry names one (fraud).
+   */
+  open: {
+    /** One subject's case(s), unless open. */
+    one(ctx: TenantContext, subject: never, actor: CaseOpener): Promise<unknown>;
+    /** A page's subjects at once, answered in order. */
+    page(ctx: TenantContext, subjects: never[], actor: CaseOpener): Promise<unknown[]>;
+    /** One entry (an alert hit) on an open case. */
+    note(ctx: TenantContext, caseId: string, entry: never): Promise<unknown>;
+    /** Many cases' entries, answered per entry in order: null (appended) or its Error. */
+    notes(ctx: TenantContext, entries: never[]): Promise<Array<Error | null>>;
+  };
+  /** After a SECRETS_KEY rotation (admin/reseal): the kind's anchored heads per key, and one page of re-anchoring. */
+  anchors: {
+    /** Over one shard's raw client (a system sweep across its tenants). */
+    tally(db: Parameters<PageSweeper>[0]): Promise<AnchorTally>;
+    page: PageSweeper;
+  };
+}
+
+/** Who opens a case from screening (a system actor). */
+export interface CaseOpener {
+  actorType: "system";
+  actorId: string;
+  actorName: string | null;
+  actorKeyId: string | null;
+}
+
+const services = new Map<CaseKind, CaseKindServices>();
+
+/** Called once by src/ports.ts, with every kind's services. */
+export function provideCaseKindServices(provided: Record<CaseKind, CaseKindServices>): void {
+  for (const [kind, kindServices] of Object.entries(provided) as Array<[CaseKind, CaseKindServices]>)
+    services.set(kind, kindServices);
+}
+
+/** A kind's services; a kind nobody provided is a programming error, not a request's. */
+export function caseKindServices(kind: CaseKind): CaseKindServices {
+  const found = services.get(kind);
+  if (!found) throw new Error(`case kind ${kind} has no services provided (src/ports.ts)`);
+  return found;
+}
+
+/** The actor of a case action (cases/service.ts caseActor), with the key that wrote it. */
+export interface WorkActor {
+  actorId: string;
+  actorName?: string;
+  /** The API key that authenticated the request. */
+  actorKeyId: string | null;
+  /** From the credential (cases/domain/actor.ts): a user, or an integration key; default user. */
+  actorType?: "user" | "integration";
+  /** The credential's principal (`user:<id>`, `integration:<key id>`), compared by four-eyes. */
+  principal?: string;
+}
+
+/** An appended entry as the kind publishes it, and the case after it (read only when answered). */
+export interface AppendedWork {
+  event: unknown;
+  case(): Promise<unknown>;
+}
+
+/** What a kind's log does for the shared case work. */
+export interface CaseWorkLog {
+  /** The case's projection as stored (a 404 of the kind for an unknown case). */
+  work(ctx: TenantContext, caseId: string): Promise<CaseWork>;
+  /**
+   * Appends the entry of `action`, decided in the case's order against its projection there
+   * (cases/domain/projection.ts decideWork) and written through `workWrites`. Answers the entry
+   * and the case as the kind's endpoints publish them. Throws `NoWorkChange` when the action changed
+   * nothing by then (a tag added or removed meanwhile), and `refusal(...)` when it is refused.
+   */
+  appendWork(
+    ctx: TenantContext,
+    caseId: string,
+    action: WorkAction,
+    actor: WorkActor & { note?: string },
+  ): Promise<AppendedWork>;
+}

@@ -8,6 +8,7 @@ import { z } from "@hono/zod-openapi";
 import { uuidParam } from "../../../http/openapi";
 import { CASE_KINDS, type CaseKind } from "../domain/work";
 import { type CaseKindDefinition, caseKind } from "../kinds/service";
+import { assignCase, changeTags, confirmClose, rejectClose } from "../work/service";
 
 export type { CaseKindRoutes, KindResponses } from "../kinds/service";
 
@@ -24,8 +25,8 @@ const byKind = <T>(pick: (definition: CaseKindDefinition) => T): Record<CaseKind
 
 export const KIND_ROUTES = byKind((k) => k.routes);
 
-/** Each kind's case-work services, answering `{ case, events }`. */
-export const CASE_WORK = byKind((k) => k.work);
+/** The case-work services, one for every kind (cases/work/service.ts), answering `{ case, events }`. */
+export const CASE_WORK = { assignCase, changeTags, confirmClose, rejectClose };
 
 /** Each kind's log check (`/verify`): chain from genesis and anchor; 404 for an unknown case. */
 export const CASE_VERIFY = byKind((k) => k.verify);

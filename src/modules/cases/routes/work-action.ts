@@ -5,7 +5,7 @@ import type { CaseKind } from "../domain/work";
 import { caseActor } from "../service";
 import { CASE_WORK, CaseParams, KIND_ROUTES } from "./kinds";
 
-type WorkName = keyof (typeof CASE_WORK)[CaseKind];
+type WorkName = keyof typeof CASE_WORK;
 /** What the request body gives the service (each kind's service takes it); the key id comes from the authentication. */
 type WorkBody = { actorId?: string };
 
@@ -47,8 +47,9 @@ export const registerWorkAction =
       const body = c.req.valid("json") as WorkBody;
       // The actor from the credential: a user's key acts as the user (docs/decisions/case-work.md#named-analysts).
       const input = { ...body, ...caseActor(c.get("auth"), body) };
-      const result = await CASE_WORK[kind][action.service](
+      const result = await CASE_WORK[action.service](
         c.get("ctx"),
+        kind,
         c.req.valid("param").caseId,
         input as never,
       );

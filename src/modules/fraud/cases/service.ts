@@ -4,6 +4,7 @@ import type { FraudCaseEventRow, FraudCaseHeadRow, FraudCaseRow } from "../../..
 import { GENESIS_HASH, verifyChain } from "../../../lib/hash-chain";
 import { type AnchorKeys, checkAnchor } from "../../cases/domain/anchor";
 import { anchorOfHead, chainedLogEntry } from "../../cases/domain/log";
+import type { CaseWork } from "../../cases/domain/work";
 import type { CaseActor, EventInput, LogHead, LogResult, OutboxEvent } from "../domain/case-log";
 import { type CaseStatus, decideEvent } from "../domain/case-state";
 import { nextWork, resolveWorkInput, workOf } from "../domain/case-work";
@@ -168,6 +169,8 @@ export async function commitEvents(
   head: LogHead,
   keys: AnchorKeys,
   outbox: OutboxEvent[] = [],
+  /** The case-work projection before the first event (the head's before the group). */
+  workBefore: CaseWork = head.work,
 ): Promise<void> {
   if (!events.length) return;
   const anchor = await anchorOfHead(
@@ -182,6 +185,7 @@ export async function commitEvents(
     headHash: head.headHash,
     headAnchor: anchor.anchor,
     headAnchorKeyId: anchor.keyId,
+    workBefore,
     work: head.work,
   });
   await scope.db.batch([first, ...rest] as never);

@@ -1,29 +1,20 @@
 /**
- * Analyst case work on fraud cases (docs/decisions/case-work.md): assignment, tags and the
- * maker-checker close decisions. Each is an event through the case's Durable Object, which folds
- * it into the projection (domain/case-work.ts) in the same batch.
+ * Fraud cases' side of the shared case work (docs/decisions/case-work.md#one-projection):
+ * assignment, tags and the maker-checker close decisions are decided by the cases module; each is
+ * an event through the case's Durable Object, which folds it into the projection in the same batch.
  */
 import type { TenantContext } from "../../../db/tenant-context";
-import { AppError } from "../../../lib/errors";
-import { MAX_TAGS_PER_CASE } from "../../cases/domain/work";
+import { notFound } from "../../../lib/errors";
+import type { WorkAction } from "../../cases/domain/projection";
 import type { CaseLogEntry } from "../../cases/kinds/service";
-import { assertTagsImpersonal } from "../../privacy/subject-keys/service";
+import type { CaseWorkLog, WorkActor } from "../../cases/work/service";
 import type { EventInput } from "../domain/case-log";
+import { workOf } from "../domain/case-work";
 import * as repo from "../repo";
 import { appendEvent, getCase } from "../service";
 
-export interface Actor {
-  actorId: string;
-  actorName?: string;
-  actorKeyId: string | null;
-  /**
-   * From the credential (cases/domain/actor.ts): a user, or an integration key (shard migration
-   * 0064 lets the fraud log record it); default user. Four-eyes compares `principal`.
-   */
-  actorType?: "user" | "integration";
-  /** The credential's principal (`user:<id>`, `integration:<key id>`), compared by four-eyes. */
-  principal?: string;
-}
+/** The actor of a case action (cases/service.ts caseActor); shared work's `WorkActor`. */
+type Actor = WorkActor;
 
 const user = (a: Actor) => ({
   actorType: a.actorType ?? ("user" as const),
@@ -33,69 +24,41 @@ const user = (a: Actor) => ({
   ...(a.principal ? { principal: a.principal } : {}),
 });
 
-/** Assigns (again: reassigns) the case, or unassigns it with a null assignee. */
-export async function assignCase(
-  ctx: TenantContext,
-  caseId: string,
-  input: Actor & { assigneeId: string | null; assigneeName?: string },
-) {
-  if (!input.assigneeId && !(await caseOnly(ctx, caseId)).assignee)
-    throw new AppError("conflict", "The case has no assignee to remove");
-  const event = await appendEvent(ctx, caseId, {
-    ...user(input),
-    eventType: input.assigneeId ? "assigned" : "unassigned",
-    assigneeId: input.assigneeId,
-    assigneeName: input.assigneeName ?? null,
-  });
-  return { case: await caseOnly(ctx, caseId), events: [event] };
-}
+/**
+ * The fraud log's side of the shared case work (cases/work/service.ts): the action as an event
+ * through the case's Durable Object, which decides it against the projection there
+ * (cases/domain/projection.ts, via resolveWorkInput) and folds it in the same batch.
+ */
+export const fraudWorkLog: CaseWorkLog = {
+  async work(ctx, caseId) {
+    const found = await repo.findCase(ctx, caseId);
+    if (!found) throw notFound("Fraud case");
+    return workOf(found.head);
+  },
+  async appendWork(ctx, caseId, action, actor) {
+    const event = await appendEvent(ctx, caseId, {
+      ...user(actor),
+      ...eventOf(action, actor.note),
+      work: action,
+    });
+    return { event, case: () => caseOnly(ctx, caseId) };
+  },
+};
 
-/** One event per tag that changes anything; a request that changes nothing is a 409. */
-export async function changeTags(
-  ctx: TenantContext,
-  caseId: string,
-  input: Actor & { add: string[]; remove: string[] },
-) {
-  await assertTagsImpersonal(ctx, input.add);
-  const current = await caseOnly(ctx, caseId);
-  const tags = new Set(current.tags);
-  const inputs: EventInput[] = [
-    ...[...new Set(input.add)]
-      .filter((t) => !tags.has(t))
-      .map((t) => ({ eventType: "tag_added" as const, tag: t })),
-    ...[...new Set(input.remove)]
-      .filter((t) => tags.has(t))
-      .map((t) => ({ eventType: "tag_removed" as const, tag: t })),
-  ].map(({ eventType, tag }) => ({ ...user(input), eventType, noteContent: tag }));
-  if (current.tags.length + inputs.filter((i) => i.eventType === "tag_added").length > MAX_TAGS_PER_CASE)
-    throw new AppError("bad_request", `A case holds at most ${MAX_TAGS_PER_CASE} tags`, [
-      { path: "add", message: `the case has ${current.tags.length} tags` },
-    ]);
-  if (!inputs.length) throw new AppError("conflict", "The case already has these tags");
-  const events = [];
-  for (const i of inputs) events.push(await appendEvent(ctx, caseId, i));
-  return { case: await caseOnly(ctx, caseId), events };
-}
-
-/** A second actor confirms the pending close (409 conflict with details code second_actor_required for the requester). */
-export async function confirmClose(ctx: TenantContext, caseId: string, input: Actor & { note?: string }) {
-  const event = await appendEvent(ctx, caseId, {
-    ...user(input),
-    eventType: "closed",
-    confirmClose: true,
-    noteContent: input.note ?? null,
-  });
-  return { case: await caseOnly(ctx, caseId), events: [event] };
-}
-
-/** Withdraws (the requester) or refuses (anyone else) the pending close; the status stays. */
-export async function rejectClose(ctx: TenantContext, caseId: string, input: Actor & { note?: string }) {
-  const event = await appendEvent(ctx, caseId, {
-    ...user(input),
-    eventType: "close_rejected",
-    noteContent: input.note ?? null,
-  });
-  return { case: await caseOnly(ctx, caseId), events: [event] };
+/** The event an action appends (the object rewrites a confirmation into its close). */
+function eventOf(action: WorkAction, note: string | undefined): Omit<EventInput, "actorType" | "actorId"> {
+  switch (action.type) {
+    case "assign":
+      return { eventType: "assigned", assigneeId: action.assigneeId, assigneeName: action.assigneeName };
+    case "unassign":
+      return { eventType: "unassigned", assigneeId: null, assigneeName: null };
+    case "tag":
+      return { eventType: action.adding ? "tag_added" : "tag_removed", noteContent: action.tag };
+    case "confirm_close":
+      return { eventType: "closed", confirmClose: true, noteContent: note ?? null };
+    case "reject_close":
+      return { eventType: "close_rejected", noteContent: note ?? null };
+  }
 }
 
 async function caseOnly(ctx: TenantContext, caseId: string) {

@@ -3,11 +3,18 @@
  * Durable Object and the fraud service: what a caller may say about an event, the head the
  * writer appends to, and how a refused append is reported. Types only.
  */
+import type { WorkAction } from "../../cases/domain/projection";
 import type { CaseWork } from "../../cases/domain/work";
 import type { CaseStatus, EventRequest } from "./case-state";
 
 export type LogError = {
-  code: "bad_request" | "invalid_transition" | "not_found" | "conflict" | "second_actor_required";
+  code:
+    | "bad_request"
+    | "invalid_transition"
+    | "not_found"
+    | "conflict"
+    | "second_actor_required"
+    | "no_change";
   message: string;
   path?: string;
 };
@@ -32,6 +39,11 @@ export interface EventInput extends EventRequest {
   resolution?: Record<string, unknown> | null;
   /** `closed` only: confirm the pending close request (maker-checker), by another actor. */
   confirmClose?: boolean;
+  /**
+   * The shared case work's action (assignment, tags, the close decisions: cases/work/service.ts),
+   * decided in the object against the projection (cases/domain/projection.ts); not stored.
+   */
+  work?: WorkAction;
   /** `close_rejected` only: which pending request; `sla_breached` only: which due date. */
   dueAt?: string;
   /** `sla_breached` only: the outbox event's id (one per case and due date). */

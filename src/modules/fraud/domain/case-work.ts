@@ -1,17 +1,24 @@
 /**
- * The fraud case-work projection after each event (docs/decisions/case-work.md). Pure: the
- * case's Durable Object folds its events through it, so the projection always follows the log.
+ * The fraud case-work projection after each event (docs/decisions/case-work.md): which change of
+ * the shared projection (cases/domain/projection.ts) each fraud event makes. Pure: the case's
+ * Durable Object folds its events through it, so the projection always follows the log.
  */
 
 import { badRequest } from "../../../lib/errors";
 import {
+  applyWork,
+  breachRecordable,
+  decideWork,
+  type WorkAction,
+  type WorkChange,
+  type WorkRefusal,
+} from "../../cases/domain/projection";
+import {
   type CaseWork,
   type CloseRequest,
-  checkSecondActor,
   closeRequestFor,
   type Outcome,
   outcomeFor,
-  tagChanges,
 } from "../../cases/domain/work";
 
 /** The event fields the projection reads. */
@@ -49,42 +56,47 @@ export const workOf = (row: WorkColumns): CaseWork => ({
   closeRequest: row.closeRequest,
 });
 
-export function nextWork(work: CaseWork, e: WorkEvent): CaseWork {
-  const tag = e.noteContent ?? "";
+/** The projection's change an event makes (the fold itself is the cases module's applyWork). */
+export function changeOf(e: WorkEvent): WorkChange | null {
   switch (e.eventType) {
     case "assigned":
-      return { ...work, assigneeId: e.assigneeId, assigneeName: e.assigneeName };
+      return { type: "assigned", assigneeId: e.assigneeId ?? "", assigneeName: e.assigneeName };
     case "unassigned":
-      return { ...work, assigneeId: null, assigneeName: null };
+      return { type: "unassigned" };
     case "tag_added":
-      return { ...work, tags: tagChanges(work.tags, [tag], []).tags };
     case "tag_removed":
-      return { ...work, tags: tagChanges(work.tags, [], [tag]).tags };
-    case "close_requested":
-      return {
-        ...work,
-        closeRequest: closeRequestFor(
-          true,
-          { toStatus: String(e.resolution?.toStatus), outcome: e.resolution?.outcome as Outcome },
-          {
-            actorId: e.actorId,
-            actorName: e.actorName,
-            ...(typeof e.resolution?.principal === "string" ? { principal: e.resolution.principal } : {}),
-          },
-          e.createdAt,
-        ),
-      };
+      return { type: e.eventType, tag: e.noteContent ?? "" };
+    case "close_requested": {
+      const request = closeRequestFor(
+        true,
+        { toStatus: String(e.resolution?.toStatus), outcome: e.resolution?.outcome as Outcome },
+        {
+          actorId: e.actorId,
+          actorName: e.actorName,
+          ...(typeof e.resolution?.principal === "string" ? { principal: e.resolution.principal } : {}),
+        },
+        e.createdAt,
+      );
+      return request && { type: "close_requested", request };
+    }
     case "close_rejected":
-      return { ...work, closeRequest: null };
+      return { type: "close_rejected" };
     case "sla_breached":
-      return { ...work, slaBreachedDueAt: String(e.resolution?.dueAt) };
+      return { type: "sla_breached", dueAt: String(e.resolution?.dueAt) };
   }
   // Any status move supersedes a pending close request; a close sets the outcome.
-  if (e.newStatus === null) return work;
-  const outcome = e.newStatus.startsWith("closed_")
-    ? ((e.resolution?.outcome as Outcome) ?? null)
-    : work.outcome;
-  return { ...work, closeRequest: null, outcome };
+  if (e.newStatus === null) return null;
+  const closing = e.newStatus.startsWith("closed_");
+  return {
+    type: "status_moved",
+    closing,
+    outcome: closing ? ((e.resolution?.outcome as Outcome) ?? null) : null,
+  };
+}
+
+export function nextWork(work: CaseWork, e: WorkEvent): CaseWork {
+  const change = changeOf(e);
+  return change ? applyWork(work, change) : work;
 }
 
 /** The input fields the resolution reads and rewrites. */
@@ -96,39 +108,47 @@ interface WorkInput {
   confirmClose?: boolean;
   dueAt?: string;
   resolution?: Record<string, unknown> | null;
+  work?: WorkAction;
 }
-type Resolved<T> =
-  | { ok: true; value: T }
-  | { ok: false; error: { code: "conflict" | "second_actor_required"; message: string } };
+type Resolved<T> = { ok: true; value: T } | { ok: false; error: Omit<WorkRefusal, "ok" | "detail"> };
 
 /**
- * What the input becomes against the projection: a confirmation turns into the `closed` event
- * the pending request named (second_actor_required for its requester); a rejection names the
- * request; an SLA breach already recorded, or for a due date the case no longer has, is refused.
+ * What the input becomes against the projection: the shared case work's action is decided there
+ * (cases/domain/projection.ts decideWork: an unassignment needs an assignee, a tag that is already
+ * there is `no_change`); a confirmation turns into the `closed` event the pending request named
+ * (second_actor_required for its requester); a rejection names the request; an SLA breach already
+ * recorded, or for a due date the case no longer has, is refused.
  */
 export function resolveWorkInput<T extends WorkInput>(work: CaseWork, input: T): Resolved<T> {
-  if (
-    input.eventType === "sla_breached" &&
-    (work.dueAt !== input.dueAt || work.slaBreachedDueAt === input.dueAt)
-  )
+  if (input.eventType === "sla_breached" && !breachRecordable(work, input.dueAt ?? ""))
     return { ok: false, error: { code: "conflict", message: "No unrecorded breach of that due date" } };
   const confirming = input.eventType === "closed" && input.confirmClose === true;
-  if (input.eventType !== "close_rejected" && !confirming) return { ok: true, value: input };
-  const check = checkSecondActor(work.closeRequest, input.actorId, confirming, input.principal);
-  if (!check.ok) return { ok: false, error: { code: check.code, message: check.message } };
-  const request: CloseRequest = check.request;
+  const action: WorkAction | undefined =
+    input.work ??
+    (confirming
+      ? { type: "confirm_close" }
+      : input.eventType === "close_rejected"
+        ? { type: "reject_close" }
+        : undefined);
+  if (!action) return { ok: true, value: input };
+  const decided = decideWork(work, action, input);
+  if (!decided.ok)
+    return { ok: false, error: { code: decided.code, message: decided.message, path: decided.path } };
+  const request = decided.request;
+  if (!request) return { ok: true, value: input };
   return {
     ok: true,
-    value: confirming
-      ? {
-          ...input,
-          newStatus: request.toStatus,
-          resolution: { ...input.resolution, outcome: request.outcome, requestedBy: request.actorId },
-        }
-      : {
-          ...input,
-          resolution: { ...input.resolution, toStatus: request.toStatus, requestedBy: request.actorId },
-        },
+    value:
+      action.type === "confirm_close"
+        ? {
+            ...input,
+            newStatus: request.toStatus,
+            resolution: { ...input.resolution, outcome: request.outcome, requestedBy: request.actorId },
+          }
+        : {
+            ...input,
+            resolution: { ...input.resolution, toStatus: request.toStatus, requestedBy: request.actorId },
+          },
   };
 }
 

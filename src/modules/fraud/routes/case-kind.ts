@@ -41,12 +41,7 @@ registerCaseKind({
     workDescription: "The case and the appended events",
     verifyDescription: "Recomputes the case's hash chain (case row and every event) from genesis.",
   },
-  work: {
-    assignCase: work.assignCase,
-    changeTags: work.changeTags,
-    confirmClose: work.confirmClose,
-    rejectClose: work.rejectClose,
-  },
+  workLog: work.fraudWorkLog,
   note: {
     operationId: "addFraudCaseNote",
     summary: "Add a note to a fraud case",

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { phoneForms, subjectValues } from "./subject";
+import { phoneForms, subjectValues, tagWords } from "./subject";
 
 describe("subjectValues", () => {
   it("takes name, contact and personal business fields, in their stored forms, longest first", () => {
@@ -45,5 +45,11 @@ describe("phoneForms", () => {
       expect.arrayContaining(["+233248706383", "0248706383", "233248706383"]),
     );
     expect(phoneForms("0248706383", null)).toEqual(["0248706383"]);
+  });
+});
+
+describe("tagWords", () => {
+  it("gives the words of tags to search for names", () => {
+    expect(tagWords(["kwame-asante_mensah", "mule"])).toBe("kwame asante mensah | mule");
   });
 });

@@ -67,3 +67,6 @@ export function subjectValues(
     });
   return [...new Set(forms)].sort((a, b) => b.length - a.length || (a < b ? -1 : 1)).slice(0, MAX_VALUES);
 }
+
+/** The words of tags, as a text to search for customers' names (`kwame-mensah` -> `kwame mensah`). */
+export const tagWords = (tags: readonly string[]) => tags.map((t) => t.replace(/[_.:-]+/g, " ")).join(" | ");

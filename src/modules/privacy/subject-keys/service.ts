@@ -15,8 +15,8 @@ import {
   splitFields,
   subjectKeyContext,
 } from "../../../lib/subject-sealed";
-import { tagWords } from "../../cases/domain/work";
 import { accountOwner, customersMentionedIn } from "../../data/service";
+import { tagWords } from "../domain/subject";
 import * as repo from "./repo";
 import * as systemRepo from "./system-repo";
 

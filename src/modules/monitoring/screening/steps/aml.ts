@@ -1,7 +1,8 @@
 import type { TenantContext } from "../../../../db/tenant-context";
 import { uuidV7 } from "../../../../lib/crypto";
-import { appendCaseNote, type OpenCasesInput, openCasesForTriggered } from "../../../aml/cases/service";
+import type { OpenCasesInput } from "../../../aml/cases/service";
 import type { evaluate } from "../../../aml/evaluation/service";
+import { caseKindServices } from "../../../cases/kinds/service";
 import { alertNote, amlCaseRules } from "../../../detection/domain/outcome";
 import type { RuleSetContent } from "../../../rules/domain/document";
 import { MONITORING_ACTOR, type Outcome, type ScreeningBase } from "./outcome";
@@ -53,7 +54,11 @@ export async function appendAmlHit(
   hit: AmlHit,
   base: ScreeningBase,
 ) {
-  await Promise.all(amlHitNotes(found, hit, base).map((n) => appendCaseNote(ctx, n.caseId, n.input)));
+  await Promise.all(
+    amlHitNotes(found, hit, base).map((n) =>
+      caseKindServices("aml").open.note(ctx, n.caseId, n.input as never),
+    ),
+  );
 }
 
 /**
@@ -70,7 +75,11 @@ export async function amlOutcome(
   subject: <T extends { entityType: string; entityId: string }>(x: T) => T = (x) => x,
 ): Promise<Outcome> {
   const hit = amlHit(evaluation, fired, content, base);
-  const found = await openCasesForTriggered(ctx, subject(hit.request));
+  const found = (await caseKindServices("aml").open.one(
+    ctx,
+    subject(hit.request) as never,
+    MONITORING_ACTOR,
+  )) as AmlCaseResult[];
   await appendAmlHit(ctx, found, hit, base);
   return amlRecord(evaluation, fired, hit.alertId, found, base);
 }

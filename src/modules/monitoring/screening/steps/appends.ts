@@ -1,6 +1,6 @@
 import type { TenantContext } from "../../../../db/tenant-context";
 import { settleLimited } from "../../../../lib/limited";
-import { appendCaseNotes } from "../../../aml/cases/service";
+import { caseKindServices } from "../../../cases/kinds/service";
 import type { Evaluated } from "../service";
 import { type AmlHit, amlHitNotes } from "./aml";
 import { appendFraudHit, type FraudHit } from "./fraud";
@@ -24,7 +24,7 @@ export interface PageHits {
 /**
  * `alert_added` on every case the page's hits found already open, as one entity's screening
  * appends it: fraud through each case's object (FRAUD_APPEND_CONCURRENCY at once), AML in one
- * batch for the whole page (appendCaseNotes; a case another writer moved meanwhile is appended on
+ * batch for the whole page (the AML kind's `open.notes`, cases/kinds/service.ts; a case another writer moved meanwhile is appended on
  * its own). Answers per entity in order null or the first error of its appends: a failed append
  * fails its entity only (its cases stand; its retry appends to them).
  */
@@ -61,7 +61,10 @@ export async function appendPageHits(
  * both add to its case, and one batch appends once per case (a second entry there would take
  * the lost-race path, one case at a time). Answers per note in order, as appendCaseNotes does.
  */
-async function appendInRounds(ctx: TenantContext, notes: Parameters<typeof appendCaseNotes>[1]) {
+async function appendInRounds(
+  ctx: TenantContext,
+  notes: ReadonlyArray<{ caseId: string; input: ReturnType<typeof amlHitNotes>[number]["input"] }>,
+) {
   const rounds: number[][] = [];
   const seen = new Map<string, number>();
   for (const [k, n] of notes.entries()) {
@@ -72,10 +75,7 @@ async function appendInRounds(ctx: TenantContext, notes: Parameters<typeof appen
   }
   const errors: Array<Error | null> = notes.map(() => null);
   for (const round of rounds) {
-    const results = await appendCaseNotes(
-      ctx,
-      round.map((k) => notes[k]!),
-    );
+    const results = await caseKindServices("aml").open.notes(ctx, round.map((k) => notes[k]!) as never[]);
     for (const [j, k] of round.entries()) errors[k] = results[j] ?? null;
   }
   return errors;

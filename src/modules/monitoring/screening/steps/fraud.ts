@@ -1,8 +1,8 @@
 import type { TenantContext } from "../../../../db/tenant-context";
 import { uuidV7 } from "../../../../lib/crypto";
+import { caseKindServices } from "../../../cases/kinds/service";
 import { alertNote, fraudOpensCase } from "../../../detection/domain/outcome";
 import type { FraudAlert } from "../../../fraud/evaluation/service";
-import { appendEvent, openCaseUnlessOpen } from "../../../fraud/service";
 import { MONITORING_ACTOR, type Outcome, type ScreeningBase } from "./outcome";
 import { type FraudCaseResult, fraudRecord } from "./records";
 
@@ -22,7 +22,7 @@ export type FraudHit = ReturnType<typeof fraudHit>;
 
 /** `alert_added` naming the hit, appended to the entity's open case through the case's Durable Object. */
 export const appendFraudHit = (ctx: TenantContext, caseId: string, hit: FraudHit, base: ScreeningBase) =>
-  appendEvent(ctx, caseId, {
+  caseKindServices("fraud").open.note(ctx, caseId, {
     eventType: "alert_added",
     noteContent: alertNote({ alertId: hit.alertId, trigger: base.trigger, ruleIds: hit.ruleIds }),
     evidenceReference: {
@@ -32,7 +32,7 @@ export const appendFraudHit = (ctx: TenantContext, caseId: string, hit: FraudHit
       overallScore: hit.fraud.overallScore,
     },
     ...MONITORING_ACTOR,
-  });
+  } as never);
 
 /**
  * A fraud hit: the alert, and when the score reaches the live createCaseThreshold, the entity's
@@ -50,7 +50,11 @@ export async function fraudOutcome(
   const hit = fraudHit(evaluation, threshold, base);
   let caseResult: FraudCaseResult | null = null;
   if (hit.opensCase) {
-    caseResult = await openCaseUnlessOpen(ctx, subject(hit.fraud), MONITORING_ACTOR);
+    caseResult = (await caseKindServices("fraud").open.one(
+      ctx,
+      subject(hit.fraud) as never,
+      MONITORING_ACTOR,
+    )) as FraudCaseResult;
     if (!caseResult.created) await appendFraudHit(ctx, caseResult.caseId, hit, base);
   }
   return fraudRecord(hit.fraud, hit.alertId, caseResult, base);

@@ -1,11 +1,10 @@
 import type { TenantContext } from "../../../../db/tenant-context";
 import { settleLimited } from "../../../../lib/limited";
 import { yieldEvery } from "../../../../lib/yield";
-import { appendCaseNote } from "../../../aml/cases/service";
 import { tenantSystemAuditInsert } from "../../../audit/service";
+import { caseKindServices } from "../../../cases/kinds/service";
 import { highestSeverity } from "../../../detection/domain/outcome";
 import { eventInsert } from "../../../events/service";
-import { appendEvent } from "../../../fraud/service";
 import {
   baselineIncomplete,
   distinctPoints,
@@ -176,9 +175,13 @@ async function noteCases(
   const note = `Monitoring alert ${alert.alertId} ${what} (late_history): judged again as of ${w.asOf} with the history from ${w.lateFrom} that arrived later, ${w.ruleIds.join(", ")} no longer raised`;
   const refs = [...new Map(alert.cases.map((c) => [c.caseId, c])).values()];
   const results = await settleLimited(refs, NOTE_CONCURRENCY, (ref) =>
-    ref.kind === "fraud"
-      ? appendEvent(ctx, ref.caseId, { eventType: "note_added", noteContent: note, ...MONITORING_ACTOR })
-      : appendCaseNote(ctx, ref.caseId, { eventType: "note_added", ...MONITORING_ACTOR, note }),
+    caseKindServices(ref.kind).open.note(
+      ctx,
+      ref.caseId,
+      (ref.kind === "fraud"
+        ? { eventType: "note_added", noteContent: note, ...MONITORING_ACTOR }
+        : { eventType: "note_added", ...MONITORING_ACTOR, note }) as never,
+    ),
   );
   for (const [i, err] of results.entries())
     if (err)

@@ -1,13 +1,12 @@
 import type { TenantContext } from "../../../../db/tenant-context";
-import { openCasesForPage } from "../../../aml/cases/service";
-import { openCasesUnlessOpen } from "../../../fraud/service";
+import { caseKindServices } from "../../../cases/kinds/service";
 import type { Evaluated, Screening } from "../service";
 import { screeningOf } from "../service";
 import { amlHit } from "./aml";
 import { appendPageHits } from "./appends";
 import { fraudHit } from "./fraud";
 import { MONITORING_ACTOR, type Outcome } from "./outcome";
-import { amlRecord, type FraudCaseResult, fraudRecord } from "./records";
+import { type AmlCaseResult, amlRecord, type FraudCaseResult, fraudRecord } from "./records";
 import { subjects } from "./subjects";
 
 /**
@@ -36,17 +35,19 @@ export async function settlePage(
     ctx,
     page.filter((e) => e.fraud || e.aml),
   );
-  const [fraudCases, amlCases] = await Promise.all([
-    openCasesUnlessOpen(
+  // Opened through the cases module's interface over the kinds (each kind's own subjects and answers).
+  const [fraudCases, amlCases] = (await Promise.all([
+    caseKindServices("fraud").open.page(
       ctx,
-      opening.map((i) => subject(fraudHits[i]!.fraud)),
+      opening.map((i) => subject(fraudHits[i]!.fraud)) as never[],
       MONITORING_ACTOR,
     ),
-    openCasesForPage(
+    caseKindServices("aml").open.page(
       ctx,
-      amlHits.flatMap((h) => (h ? [subject(h.request)] : [])),
+      amlHits.flatMap((h) => (h ? [subject(h.request)] : [])) as never[],
+      MONITORING_ACTOR,
     ),
-  ]);
+  ])) as [FraudCaseResult[], AmlCaseResult[][]];
   const fraudCaseOf = new Map<number, FraudCaseResult>(opening.map((i, k) => [i, fraudCases[k]]));
   const amlFound = new Map(amlHits.flatMap((h, i) => (h ? [i] : [])).map((i, k) => [i, amlCases[k]]));
 
