@@ -23,6 +23,20 @@ function creditsBetween(txns: Txn[]): (from: number, to: number) => number {
  * established history is required: a new account has no "before" to read a takeover against
  * (new_entity_high_activity covers it).
  */
+/**
+ * A debit that takes cash out at an agent or ATM: the owner's money in the owner's hand (or the
+ * thief's, but then it is no payee), so it is not one of a drain's new payees.
+ */
+const CASH_OUT_CATEGORIES = new Set(["cash_withdrawal", "cash_out", "atm", "withdrawal"]);
+const isCashOut = (t: Txn) =>
+  t.category !== null &&
+  CASH_OUT_CATEGORIES.has(
+    t.category
+      .trim()
+      .toLowerCase()
+      .replace(/[\s-]+/g, "_"),
+  );
+
 /** Days of the entity's own history a takeover is read against (docs/methodology/fraud.md#new-payee-drain). */
 export const TAKEOVER_BASELINE_DAYS = 30;
 
@@ -76,7 +90,7 @@ export function newPayeeDrain(view: ActivityView, p: P): SignalOutcome {
   const fresh: Txn[] = [];
   for (const t of view.window) {
     if (t.counterparty === null) continue;
-    if (t.type === "debit" && !known.has(t.counterparty)) fresh.push(t);
+    if (t.type === "debit" && !known.has(t.counterparty) && !isCashOut(t)) fresh.push(t);
     known.add(t.counterparty);
   }
   // A payout funded by money that arrived recently (a season's finance paid to farmers over weeks,

@@ -240,6 +240,21 @@ describe("takeover and refund look-alikes", () => {
     ];
     const outcome = run("new_payee_drain", busy).signal;
     expect(outcome).toBeUndefined();
+    // Rent to a new landlord and cash taken out the same day: one payee (cash is not a payee).
+    const rent = [
+      ...normalActivity(),
+      txn({ at: daysAgo(3, 20), amountMinor: 500_000, type: "debit", counterparty: "landlord" }),
+      txn({
+        at: daysAgo(3, 21),
+        amountMinor: 20_000,
+        type: "debit",
+        category: "cash_withdrawal",
+        counterparty: "agent-9",
+      }),
+    ];
+    expect(run("new_payee_drain", rent).signal).toBeUndefined();
+    const toWallet = rent.map((t) => (t.counterparty === "agent-9" ? { ...t, category: "transfer" } : t));
+    expect(run("new_payee_drain", toWallet).signal?.triggered).toBe(true);
     // One new payee is a purchase, not a drain.
     const one = [
       ...normalActivity(),
