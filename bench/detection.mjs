@@ -191,14 +191,22 @@ async function readFlags() {
 }
 const flags = await readFlags();
 // DETECT_DUMP=file: every alert with the holder it names and that holder's label, for reading
-// which rules fire on whom (the figures above are computed from the same rows).
+// which rules fire on whom (the figures above are computed from the same rows), and for pooling
+// the priors of several --calibrate runs (bench/detection/pool.mjs).
 if (process.env.DETECT_DUMP) {
   const byId = new Map(data.holders.map((h) => [h.id, h]));
   const rows = flags.alerts.map((a) => {
     const holder = resolve(a.entityType, a.entityId);
     return { holder, label: holder ? byId.get(holder).label : null, alert: a };
   });
-  writeFileSync(process.env.DETECT_DUMP, JSON.stringify({ alerts: rows, amlCases: flags.amlCases }));
+  writeFileSync(
+    process.env.DETECT_DUMP,
+    JSON.stringify({
+      options: { holders: HOLDERS, days: DAYS, seed: SEED, calibrate: CALIBRATE },
+      alerts: rows,
+      amlCases: flags.amlCases,
+    }),
+  );
 }
 
 // ---- score ----------------------------------------------------------------------------------

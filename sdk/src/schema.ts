@@ -8697,8 +8697,8 @@ export interface components {
             onArrival?: boolean;
             schedule?: components["schemas"]["MonitoringScheduleSetting"];
             /**
-             * @description Subject risk score (0-100) from which a screening raises alerts and opens cases; hits below it are not raised (docs/methodology/risk-score.md). Default 60, calibrated on the detection benchmark; 0 raises every hit
-             * @example 60
+             * @description Subject risk score (0-100) from which a screening raises alerts and opens cases; hits below it are not raised (docs/methodology/risk-score.md). Default 80, calibrated on the detection benchmark; 0 raises every hit
+             * @example 80
              */
             alertScore?: number;
         };
@@ -9479,8 +9479,8 @@ export interface components {
             onArrival?: boolean;
             schedule?: components["schemas"]["MonitoringScheduleSetting"];
             /**
-             * @description Subject risk score (0-100) from which a screening raises alerts and opens cases; hits below it are not raised (docs/methodology/risk-score.md). Default 60, calibrated on the detection benchmark; 0 raises every hit
-             * @example 60
+             * @description Subject risk score (0-100) from which a screening raises alerts and opens cases; hits below it are not raised (docs/methodology/risk-score.md). Default 80, calibrated on the detection benchmark; 0 raises every hit
+             * @example 80
              */
             alertScore?: number;
         };

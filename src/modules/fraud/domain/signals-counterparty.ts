@@ -1,20 +1,9 @@
 import { round2 } from "../../../lib/numbers";
-import { type ActivityView, firstAtOrAfter, money, ratio } from "./activity";
+import { type ActivityView, DAY_MS, firstAtOrAfter, money, ratio } from "./activity";
 import { isRefund } from "./signals-volume";
 import type { SignalOutcome, Txn } from "./types";
 
 type P = Record<string, number>;
-
-/** The largest total of debits in any `spanMs` span of `debits` (in time order). */
-function largestSpanTotal(debits: Txn[], spanMs: number): number {
-  let [best, sum, from] = [0, 0, 0];
-  for (const t of debits) {
-    sum += t.amountMinor;
-    while (t.at - debits[from].at > spanMs) sum -= debits[from++].amountMinor;
-    best = Math.max(best, sum);
-  }
-  return best;
-}
 
 /** Sum of credits with from <= at <= to, by prefix sums over `txns` (in time order). */
 function creditsBetween(txns: Txn[]): (from: number, to: number) => number {
@@ -28,42 +17,99 @@ function creditsBetween(txns: Txn[]): (from: number, to: number) => number {
  * Account takeover's drain: within one span (24 h by default) of the window, debits to payees the
  * entity never paid or received from before, to several of them, for far more than the entity
  * ever sent out in such a span before, not funded by money that just arrived, and mostly at hours
- * of day the entity does not transact. An established history is required: a new account has no
- * "before" to read a takeover against (new_entity_high_activity covers it).
+ * of day the entity does not transact. Each such episode is judged as of its own start, against
+ * the entity's history before it (the baseline and the window's earlier days): a drain late in a
+ * window is read against the owner's days just before it, not against the baseline alone. An
+ * established history is required: a new account has no "before" to read a takeover against
+ * (new_entity_high_activity covers it).
  */
+/**
+ * A debit that takes cash out at an agent or ATM: the owner's money in the owner's hand (or the
+ * thief's, but then it is no payee), so it is not one of a drain's new payees.
+ */
+const CASH_OUT_CATEGORIES = new Set(["cash_withdrawal", "cash_out", "atm", "withdrawal"]);
+const isCashOut = (t: Txn) =>
+  t.category !== null &&
+  CASH_OUT_CATEGORIES.has(
+    t.category
+      .trim()
+      .toLowerCase()
+      .replace(/[\s-]+/g, "_"),
+  );
+
 /** Days of the entity's own history a takeover is read against (docs/methodology/fraud.md#new-payee-drain). */
 export const TAKEOVER_BASELINE_DAYS = 30;
 
+/** The entity's normal as of one moment: what it did before it. */
+interface NormalAt {
+  /** Transactions before the moment. */
+  count: number;
+  /** Days of the entity's history before the moment (at most the read's baseline and window). */
+  days: number;
+  /** The most it sent out in any span before the moment. */
+  usualSpanOut: number;
+  /** Transactions per hour of day (tenant time) before the moment. */
+  hourCounts: number[];
+}
+
 export function newPayeeDrain(view: ActivityView, p: P): SignalOutcome {
   const spanMs = p.spanHours * 3_600_000;
-  const baselineDebits = view.baseline.filter((t) => t.type === "debit");
-  const usualSpanOut = largestSpanTotal(baselineDebits, spanMs);
-  const threshold = Math.max(p.minAmountMinor, Math.ceil(p.baselineMultiple * usualSpanOut));
+  const history = [...view.baseline, ...view.window];
+  const hourOf = (at: number) => new Date(at + view.utcOffsetMinutes * 60_000).getUTCHours();
+  // The entity's first known day: the baseline's covered days end at the window.
+  const firstSeen =
+    view.baselineSpanDays > 0
+      ? view.windowStart - view.baselineSpanDays * DAY_MS
+      : (history[0]?.at ?? view.windowStart);
+  // The normal as of a moment, advanced in time order (episodes start no earlier than the last).
+  const normal: NormalAt = { count: 0, days: 0, usualSpanOut: 0, hourCounts: new Array<number>(24).fill(0) };
+  let [next, debitSum, debitFrom] = [0, 0, 0];
+  const debits: Txn[] = [];
+  const normalAt = (at: number): NormalAt => {
+    for (; next < history.length && history[next].at < at; next++) {
+      const t = history[next];
+      normal.count++;
+      normal.hourCounts[hourOf(t.at)]++;
+      if (t.type !== "debit") continue;
+      debits.push(t);
+      debitSum += t.amountMinor;
+      while (t.at - debits[debitFrom].at > spanMs) debitSum -= debits[debitFrom++].amountMinor;
+      normal.usualSpanOut = Math.max(normal.usualSpanOut, debitSum);
+    }
+    normal.days = Math.max(0, (at - firstSeen) / DAY_MS);
+    return normal;
+  };
   // An established normal: enough transactions, over at least a month of the entity's history.
   // A past window of a short backfill (monitoring's event time) has two weeks behind it, in which
   // every payee is new and the off hours are most hours: 4 false takeovers on the benchmark.
-  const established =
-    view.baseline.length >= p.minBaselineCount && view.baselineSpanDays >= TAKEOVER_BASELINE_DAYS;
+  const established = (n: NormalAt) => n.count >= p.minBaselineCount && n.days >= TAKEOVER_BASELINE_DAYS;
+  const thresholdOf = (n: NormalAt) =>
+    Math.max(p.minAmountMinor, Math.ceil(p.baselineMultiple * n.usualSpanOut));
   const known = new Set(view.baseline.map((t) => t.counterparty).filter((c): c is string => c !== null));
   // Sliding span over the window's debits to payees unknown when they were paid.
   const fresh: Txn[] = [];
   for (const t of view.window) {
     if (t.counterparty === null) continue;
-    if (t.type === "debit" && !known.has(t.counterparty)) fresh.push(t);
+    if (t.type === "debit" && !known.has(t.counterparty) && !isCashOut(t)) fresh.push(t);
     known.add(t.counterparty);
   }
   // A payout funded by money that arrived recently (a season's finance paid to farmers over weeks,
   // a salary sent on) is not a drain: a drain empties savings, more than came in of late.
   const fundingMs = p.fundingHours * 3_600_000;
-  const inflowBetween = creditsBetween([...view.baseline, ...view.window]);
-  let best = { total: 0, payees: 0, from: 0, to: 0, funded: 0 };
-  // Takeovers happen when the owner is not transacting: hours of day that hold under
-  // `rareHourShare` of the entity's baseline (in the tenant's time zone) are its off hours.
-  const hourOf = (at: number) => new Date(at + view.utcOffsetMinutes * 60_000).getUTCHours();
-  const hourCounts = new Array<number>(24).fill(0);
-  for (const t of view.baseline) hourCounts[hourOf(t.at)]++;
-  const offHours = (t: Txn) => hourCounts[hourOf(t.at)] < p.rareHourShare * view.baseline.length;
-  let [sum, off, first] = [0, 0, 0];
+  const inflowBetween = creditsBetween(history);
+  // The episode that goes furthest past its own threshold (or, when none is judged, the largest).
+  let best = {
+    total: 0,
+    payees: 0,
+    from: 0,
+    to: 0,
+    funded: 0,
+    threshold: thresholdOf(normal),
+    usual: 0,
+    count: 0,
+  };
+  let judged = false;
+  let [sum, first] = [0, 0];
   const inSpan = new Map<string | null, number>();
   const move = (t: Txn, by: number) => {
     const n = (inSpan.get(t.counterparty) ?? 0) + by;
@@ -72,19 +118,42 @@ export function newPayeeDrain(view: ActivityView, p: P): SignalOutcome {
   };
   for (let i = 0; i < fresh.length; i++) {
     sum += fresh[i].amountMinor;
-    if (offHours(fresh[i])) off += fresh[i].amountMinor;
     move(fresh[i], 1);
     while (fresh[i].at - fresh[first].at > spanMs) {
       sum -= fresh[first].amountMinor;
-      if (offHours(fresh[first])) off -= fresh[first].amountMinor;
       move(fresh[first++], -1);
     }
-    if (inSpan.size < p.minNewPayees || sum <= best.total || off < p.minOffHoursShare * sum) continue;
+    if (inSpan.size < p.minNewPayees) continue;
+    const n = normalAt(fresh[first].at);
+    if (!established(n)) continue;
+    // Takeovers happen when the owner is not transacting: hours of day that hold under
+    // `rareHourShare` of the entity's history before the episode (tenant time) are its off hours.
+    let off = 0;
+    for (let j = first; j <= i; j++)
+      if (n.hourCounts[hourOf(fresh[j].at)] < p.rareHourShare * n.count) off += fresh[j].amountMinor;
+    if (off < p.minOffHoursShare * sum) continue;
     const funded = inflowBetween(fresh[first].at - fundingMs, fresh[i].at);
-    if (funded < p.maxFundedShare * sum)
-      best = { total: sum, payees: inSpan.size, from: fresh[first].at, to: fresh[i].at, funded };
+    if (funded >= p.maxFundedShare * sum) continue;
+    const threshold = thresholdOf(n);
+    if (judged && sum / threshold <= best.total / best.threshold) continue;
+    judged = true;
+    best = {
+      total: sum,
+      payees: inSpan.size,
+      from: fresh[first].at,
+      to: fresh[i].at,
+      funded,
+      threshold,
+      usual: n.usualSpanOut,
+      count: n.count,
+    };
   }
-  const triggered = established && best.total >= threshold;
+  if (!judged) {
+    const n = normalAt(view.now + 1);
+    best = { ...best, threshold: thresholdOf(n), usual: n.usualSpanOut, count: n.count };
+  }
+  const threshold = best.threshold;
+  const triggered = judged && best.total >= threshold;
   const span = `${p.spanHours} hours`;
   return {
     triggered,
@@ -94,14 +163,14 @@ export function newPayeeDrain(view: ActivityView, p: P): SignalOutcome {
         observed: money(best.total),
         expected: `under ${money(threshold)}`,
         threshold: money(threshold),
-        context: `debits to ${best.payees} payees never seen before, within ${span}${best.total ? ` (${new Date(best.from).toISOString()} to ${new Date(best.to).toISOString()})` : ""}; the threshold is the larger of ${money(p.minAmountMinor)} and ${p.baselineMultiple} x the most the entity sent out in ${span} in its baseline (${money(usualSpanOut)}); at least ${p.minNewPayees} new payees and ${p.minBaselineCount} baseline transactions (${view.baseline.length}) needed; credits in the ${p.fundingHours} hours before and during the span (${money(best.funded)}) must stay under ${Math.round(p.maxFundedShare * 100)}% of it, and at least ${Math.round(p.minOffHoursShare * 100)}% of it must leave at hours of day that hold under ${Math.round(p.rareHourShare * 100)}% of the baseline`,
+        context: `debits to ${best.payees} payees never seen before, within ${span}${best.total ? ` (${new Date(best.from).toISOString()} to ${new Date(best.to).toISOString()})` : ""}; the threshold is the larger of ${money(p.minAmountMinor)} and ${p.baselineMultiple} x the most the entity sent out in ${span} before it (${money(best.usual)}); at least ${p.minNewPayees} new payees, and ${p.minBaselineCount} transactions (${best.count}) over ${TAKEOVER_BASELINE_DAYS} days of history before it, needed; credits in the ${p.fundingHours} hours before and during the span (${money(best.funded)}) must stay under ${Math.round(p.maxFundedShare * 100)}% of it, and at least ${Math.round(p.minOffHoursShare * 100)}% of it must leave at hours of day that hold under ${Math.round(p.rareHourShare * 100)}% of the entity's transactions before it`,
         deviation: ratio(best.total, threshold),
       },
     ],
     explanation: triggered
-      ? `${money(best.total)} left to ${best.payees} new payees within ${span}, against at most ${money(usualSpanOut)} sent out in such a span before.`
-      : !established
-        ? `Under ${p.minBaselineCount} baseline transactions or ${TAKEOVER_BASELINE_DAYS} days of history: no established pattern to read a takeover against.`
+      ? `${money(best.total)} left to ${best.payees} new payees within ${span}, against at most ${money(best.usual)} sent out in such a span before.`
+      : !established(normalAt(view.now + 1))
+        ? `Under ${p.minBaselineCount} transactions or ${TAKEOVER_BASELINE_DAYS} days of history: no established pattern to read a takeover against.`
         : `${money(best.total)} to new payees within ${span} (at least ${p.minNewPayees} of them): below ${money(threshold)}.`,
     counterfactual: triggered
       ? `Would not trigger if under ${money(threshold)} had gone to new payees within ${span}, or the money had gone to fewer than ${p.minNewPayees} new payees or to payees seen before, or had arrived within ${p.fundingHours} hours before it left, or had left at hours the entity usually transacts.`

@@ -240,6 +240,21 @@ describe("takeover and refund look-alikes", () => {
     ];
     const outcome = run("new_payee_drain", busy).signal;
     expect(outcome).toBeUndefined();
+    // Rent to a new landlord and cash taken out the same day: one payee (cash is not a payee).
+    const rent = [
+      ...normalActivity(),
+      txn({ at: daysAgo(3, 20), amountMinor: 500_000, type: "debit", counterparty: "landlord" }),
+      txn({
+        at: daysAgo(3, 21),
+        amountMinor: 20_000,
+        type: "debit",
+        category: "cash_withdrawal",
+        counterparty: "agent-9",
+      }),
+    ];
+    expect(run("new_payee_drain", rent).signal).toBeUndefined();
+    const toWallet = rent.map((t) => (t.counterparty === "agent-9" ? { ...t, category: "transfer" } : t));
+    expect(run("new_payee_drain", toWallet).signal?.triggered).toBe(true);
     // One new payee is a purchase, not a drain.
     const one = [
       ...normalActivity(),
@@ -268,7 +283,7 @@ describe("takeover and refund look-alikes", () => {
     expect(run("new_payee_drain", stale).signal?.triggered).toBe(true);
   });
 
-  it("a drain is read against at least a month of history, not two weeks of a backfill's past window", () => {
+  it("a drain is read against at least a month of the entity's history before it", () => {
     // Two small payments a day to known shops, from `from` days ago; the same evening drain.
     const history = (from: number) => [
       ...Array.from({ length: from }, (_, i) =>
@@ -280,9 +295,56 @@ describe("takeover and refund look-alikes", () => {
         txn({ at: daysAgo(3, 20 + i), amountMinor, type: "debit", counterparty: `wallet-new-${i}` }),
       ),
     ];
-    // 48 days: 36 baseline transactions, but over 18 days before the window
-    expect(run("new_payee_drain", history(48)).signal).toBeUndefined();
-    expect(run("new_payee_drain", history(70)).signal?.triggered).toBe(true);
+    // 30 days: 54 transactions, but over 27 days before the drain
+    expect(run("new_payee_drain", history(30)).signal).toBeUndefined();
+    // 36 days: 33 days before the drain, though only 3 of them before the window
+    expect(run("new_payee_drain", history(36)).signal?.triggered).toBe(true);
+  });
+
+  describe("each drain judged as of its own start (a backfill's past window)", () => {
+    // A 75-day backfill judged at the past point 30 days before the load: its window holds days
+    // 60-30 before the load, and only 15 days of history lie before that window.
+    const past = new Date(NOW.getTime() - 30 * 86_400_000);
+    const owner = (from: number, to: number) =>
+      Array.from({ length: from - to }, (_, i) =>
+        [9, 12, 17].map((h) =>
+          txn({
+            at: daysAgo(from - i, h),
+            amountMinor: 4_000 + 500 * (i % 5),
+            type: "debit",
+            counterparty: `shop-${i % 4}`,
+          }),
+        ),
+      ).flat();
+    const drain = (day: number) =>
+      [600_000, 500_000, 450_000].map((amountMinor, i) =>
+        txn({ at: daysAgo(day, 20 + i), amountMinor, type: "debit", counterparty: `wallet-new-${i}` }),
+      );
+    const atPast = (transactions: Txn[]) =>
+      evaluateSignals(input(transactions, { now: past }), [findSignal("new_payee_drain")!])
+        .triggeredSignals[0];
+
+    it("a takeover 37 days before the load, with 38 days of the owner's normal before it, fires", () => {
+      const outcome = atPast([...owner(75, 0), ...drain(37)]);
+      expect(outcome?.triggered).toBe(true);
+      // Read against all its days before the drain, not the 15 before the window.
+      const before = owner(75, 0).filter((t) => t.at < daysAgo(37, 20)).length;
+      expect(before).toBeGreaterThan(100);
+      expect(outcome?.evidence[0].context).toContain(`(${before})`);
+    });
+
+    it("the same drain with under a month of history before it does not", () => {
+      expect(atPast([...owner(64, 0), ...drain(37)])).toBeUndefined();
+    });
+
+    it("an owner whose days just before it held such evenings is not taken over", () => {
+      // From 55 days before the load it sends 6,000.00 to a known supplier every third evening:
+      // the drain is neither beyond its normal nor at its off hours, read as of the drain.
+      const evenings = Array.from({ length: 6 }, (_, i) =>
+        txn({ at: daysAgo(55 - 3 * i, 21), amountMinor: 600_000, type: "debit", counterparty: "shop-0" }),
+      );
+      expect(atPast([...owner(75, 0), ...evenings, ...drain(37)])).toBeUndefined();
+    });
   });
 
   it("a drain at the hours the entity usually transacts does not fire", () => {

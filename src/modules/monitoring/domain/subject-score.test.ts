@@ -1,12 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { RULE_PRIORS, riskScore } from "./risk-score";
+import { DEFAULT_ALERT_SCORE, RULE_PRIORS, riskScore } from "./risk-score";
 import { subjectScores } from "./subject-score";
 
 const aml = (ruleId: string) => ({ kind: "aml" as const, ruleId, severity: "medium" });
 const fraud = (ruleId: string) => ({ kind: "fraud" as const, ruleId, severity: "medium" });
 
 describe("the subject risk score", () => {
-  // Two rules each under the default alert score of 60 alone, over it together (from their priors).
+  // Two rules each under the default alert score alone, over it together (from their priors).
   const a = fraud("rapid_pass_through");
   const b = aml("AML-RMF-003");
   const alone = (r: typeof a | typeof b) => riskScore([r]).score;
@@ -14,15 +14,15 @@ describe("the subject risk score", () => {
 
   it("raises a customer's and its account's held screenings when together they reach the alert score", () => {
     expect(RULE_PRIORS.rapid_pass_through).toBeDefined();
-    expect(alone(a)).toBeLessThan(60);
-    expect(alone(b)).toBeLessThan(60);
-    expect(together).toBeGreaterThanOrEqual(60);
+    expect(alone(a)).toBeLessThan(DEFAULT_ALERT_SCORE);
+    expect(alone(b)).toBeLessThan(DEFAULT_ALERT_SCORE);
+    expect(together).toBeGreaterThanOrEqual(DEFAULT_ALERT_SCORE);
     const scores = subjectScores(
       [
         { subject: "c1", fired: [a], held: true },
         { subject: "c1", fired: [b], held: true },
       ],
-      60,
+      DEFAULT_ALERT_SCORE,
     );
     expect(scores.map((s) => s?.score)).toEqual([together, together]);
   });
@@ -33,14 +33,17 @@ describe("the subject risk score", () => {
       null,
       null,
     ]);
-    expect(subjectScores([held, { subject: "c2", fired: [b], held: true }], 60)).toEqual([null, null]);
+    expect(subjectScores([held, { subject: "c2", fired: [b], held: true }], DEFAULT_ALERT_SCORE)).toEqual([
+      null,
+      null,
+    ]);
     expect(
       subjectScores(
         [
           { ...held, subject: null },
           { subject: null, fired: [b], held: true },
         ],
-        60,
+        DEFAULT_ALERT_SCORE,
       ),
     ).toEqual([null, null]);
     // The raised member is not raised again; the held one is, with the subject's score.

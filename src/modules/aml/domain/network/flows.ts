@@ -65,10 +65,16 @@ export class FlowIndex {
   /** Every credit of a holder (transfers from holders and external ins). */
   private readonly creditTimes: number[][] = [];
   private readonly creditCum: number[][] = [];
+  /** Cash paid in by a holder (external cash credits): where laundered money is placed. */
+  private readonly placedTimes: number[][] = [];
+  private readonly placedCum: number[][] = [];
+  /** What left the network from a holder (external debits, cash or to outsiders): the exit. */
+  private readonly exitTimes: number[][] = [];
+  private readonly exitCum: number[][] = [];
   /** passLinks of a flow, computed once for every detector (the thresholds are fixed per index). */
   readonly linkCache = new Map<Flow, Link[]>();
 
-  constructor(transfers: readonly Transfer[], external: readonly ExternalFlow[], burstDays: number) {
+  constructor(transfers: readonly Transfer[], externalFlows: readonly ExternalFlow[], burstDays: number) {
     const burstMs = burstDays * DAY_MS;
     // One sort by (time, id); flows then come out in that order and every list stays sorted.
     const events: {
@@ -92,12 +98,23 @@ export class FlowIndex {
         });
       }
     }
-    for (const e of external) {
+    const external: { at: number; holder: number; amount: number; exit: boolean }[] = [];
+    for (const e of externalFlows) {
       const ms = Date.parse(e.at);
       if (e.amountMinor <= 0 || !Number.isFinite(ms)) continue;
       const holder = this.intern(e.holderId);
       const [from, to] = e.direction === "out" ? [holder, -1] : [-1, holder];
       events.push({ id: e.id, ms, t: null, holder: from, to, amount: e.amountMinor });
+      if (e.direction === "out") external.push({ at: ms, holder, amount: e.amountMinor, exit: true });
+      else if (e.kind === "cash") external.push({ at: ms, holder, amount: e.amountMinor, exit: false });
+    }
+    external.sort((a, b) => a.at - b.at);
+    for (const x of external) {
+      const [times, cum] = x.exit
+        ? [this.exitTimes[x.holder], this.exitCum[x.holder]]
+        : [this.placedTimes[x.holder], this.placedCum[x.holder]];
+      times.push(x.at);
+      cum.push(cum[cum.length - 1] + x.amount);
     }
     events.sort(byTime);
     const size = this.holders.size;
@@ -155,6 +172,10 @@ export class FlowIndex {
       this.debitCum.push([0]);
       this.creditTimes.push([]);
       this.creditCum.push([0]);
+      this.placedTimes.push([]);
+      this.placedCum.push([0]);
+      this.exitTimes.push([]);
+      this.exitCum.push([0]);
     }
     return i;
   }
@@ -181,6 +202,18 @@ export class FlowIndex {
   debitedBetween(holder: string, afterMs: number, untilMs: number): number {
     const i = this.holders.get(holder);
     return i === undefined ? 0 : sumBetween(this.debitTimes[i], this.debitCum[i], afterMs, untilMs);
+  }
+
+  /** Cash the holder paid in with afterMs < time <= untilMs. */
+  placedBetween(holder: string, afterMs: number, untilMs: number): number {
+    const i = this.holders.get(holder);
+    return i === undefined ? 0 : sumBetween(this.placedTimes[i], this.placedCum[i], afterMs, untilMs);
+  }
+
+  /** What left the network from the holder (cash out, to outsiders) with afterMs < time <= untilMs. */
+  exitedBetween(holder: string, afterMs: number, untilMs: number): number {
+    const i = this.holders.get(holder);
+    return i === undefined ? 0 : sumBetween(this.exitTimes[i], this.exitCum[i], afterMs, untilMs);
   }
 
   /** Everything the holder received (from holders, cash, outsiders) with afterMs < time <= untilMs. */

@@ -39,6 +39,42 @@ describe("layering", () => {
     expect(detectNetworkSchemes(book, NETWORK_DEFAULTS)).toEqual([]);
   });
 
+  describe("a chain of 3 holders between cash placed and an exit", () => {
+    // The benchmark's missed layering (3,000 holders, seed 11): 73,000 paid in as cash in four
+    // deposits, passed to an intermediary that held it 19 days, on to a sink that held it 14 and
+    // cashed it out. Two flows, each held for days: neither a 3-flow chain nor a conduit.
+    const chain = (seed: number, o: { placed?: "cash" | "outside"; exit?: boolean } = {}) => {
+      const rng = mulberry32(seed);
+      const book = new Book(`pl${seed}`);
+      const amount = 20_000 + Math.round(rng() * 60_000);
+      for (let k = 0; k < 4; k++) book.ext("S", "in", o.placed ?? "cash", amount / 4, 5 + k);
+      book.pay("S", "I", amount / 2, 10);
+      book.pay("S", "I", amount / 2, 11.5);
+      const hold1 = 5 + rng() * 15;
+      book.pay("I", "T", (amount * 0.99) / 2, 11.5 + hold1);
+      book.pay("I", "T", (amount * 0.99) / 2, 13 + hold1);
+      const hold2 = 1 + rng() * 15;
+      if (o.exit !== false) {
+        book.ext("T", "out", "cash", amount * 0.5, 13 + hold1 + hold2);
+        book.ext("T", "out", "cash", amount * 0.47, 14 + hold1 + hold2);
+      }
+      return detectNetworkSchemes(book, NETWORK_DEFAULTS).map((h) =>
+        h.participants.map((p) => `${p.holderId}:${p.role}`),
+      );
+    };
+
+    it("reports source, intermediary and sink", () => {
+      for (const seed of SEEDS) expect(chain(seed)).toEqual([["S:source", "I:intermediary", "T:sink"]]);
+    });
+
+    it("leaves it alone when the money came from outside rather than cash, or stayed with the sink", () => {
+      for (const seed of SEEDS) {
+        expect(chain(seed, { placed: "outside" })).toEqual([]);
+        expect(chain(seed, { exit: false })).toEqual([]);
+      }
+    });
+  });
+
   it("reports an intermediary that is a conduit twice within 2 x networkMaxHoldDays", () => {
     const conduit = (secondDay: number) => {
       const book = new Book("m");

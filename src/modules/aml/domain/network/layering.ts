@@ -13,8 +13,11 @@ export const LAYERING_MAX_HOPS = 12;
  * is what families and businesses do every day (and what chance makes of random payments: 61 of
  * 200,000 random transfers), so 2-flow chains fire only when the intermediary is a conduit
  * (isConduit) and was one again: at least 2 such chains through the same intermediary, each
- * starting within 2 x networkMaxHoldDays of the previous one, reported as one episode. Episodes
- * are the maximal chains from each starting flow; detect.ts merges sub-chains.
+ * starting within 2 x networkMaxHoldDays of the previous one, reported as one episode, or when
+ * the chain is bracketed by cash placed before it and an exit after it (isPlacedAndExited):
+ * cash -> source -> intermediary -> sink -> cash is four legs, the whole of a launderer's path
+ * through three holders. Episodes are the maximal chains from each starting flow; detect.ts
+ * merges sub-chains.
  */
 export function findLayering(index: FlowIndex, t: NetworkThresholds): Episode[] {
   const minMinor = t.networkMinAmount * 100;
@@ -29,12 +32,13 @@ export function findLayering(index: FlowIndex, t: NetworkThresholds): Episode[] 
     let budget = SEARCH_BUDGET;
     const record = () => {
       if (links.length === 0) return;
-      if (links.length === 1 && !isConduit(index, first, links[0], t)) return;
+      const bracketed = links.length === 1 && isPlacedAndExited(index, first, links[0], t);
+      if (links.length === 1 && !bracketed && !isConduit(index, first, links[0], t)) return;
       const ep = pathEpisode("layering", first, links, first.amountMinor / 200);
       ep.roles.set(first.from, "source");
       for (const l of links) ep.roles.set(l.from, "intermediary");
       ep.roles.set(links[links.length - 1].to, "sink");
-      if (links.length === 1) push(conduits, first.to, ep);
+      if (links.length === 1 && !bracketed) push(conduits, first.to, ep);
       else out.push(ep);
     };
     const walk = (arrival: Arrival): void => {
@@ -85,4 +89,20 @@ export function isConduit(index: FlowIndex, first: Flow, link: Link, t: NetworkT
   if (link.holdMs > t.networkBurstDays * DAY_MS) return false;
   const debited = index.debitedBetween(link.from, first.firstMs, link.lastMs);
   return debited <= (first.amountMinor * PASS_MAX_PERCENT) / 100;
+}
+
+/**
+ * The other 2-flow rule: the source paid in, as cash, networkPassPercent or more of its first
+ * flow within networkMaxHoldDays before it (to its end), and the sink took networkPassPercent
+ * or more of what reached it out of the network (cash, outsiders) within networkMaxHoldDays
+ * after. Placement and exit around one intermediary: money that came from nowhere the tenant
+ * sees and left the same way, passed whole between holders on the way.
+ */
+export function isPlacedAndExited(index: FlowIndex, first: Flow, link: Link, t: NetworkThresholds): boolean {
+  const holdMs = t.networkMaxHoldDays * DAY_MS;
+  const share = t.networkPassPercent / 100;
+  const placed = index.placedBetween(first.from, first.firstMs - holdMs, first.lastMs);
+  if (placed < share * first.amountMinor) return false;
+  const exited = index.exitedBetween(link.to, link.firstMs, link.lastMs + holdMs);
+  return exited >= share * link.amountMinor;
 }

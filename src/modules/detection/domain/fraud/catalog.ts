@@ -155,7 +155,7 @@ export const SIGNALS: SignalDefinition[] = [
     signalId: "new_payee_drain",
     name: "Drain to new payees (account takeover)",
     description:
-      "Debits within one span (24 hours) to several payees the entity never dealt with before, for at least a floor and a multiple of the most it sent out in such a span in its baseline, more than the credits of the 30 days before, mostly at hours of day the entity rarely transacts; needs an established baseline.",
+      "Debits within one span (24 hours) to several payees the entity never dealt with before, for at least a floor and a multiple of the most it sent out in such a span before, more than the credits of the 30 days before, mostly at hours of day the entity rarely transacts; each such episode is judged against the entity's history before it, which must be established.",
     category: "behavioral",
     applicableTo: HOLDERS,
     defaultSeverity: "high",
