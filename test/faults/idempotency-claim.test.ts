@@ -6,7 +6,8 @@ import { systemClock } from "../../src/lib/clock";
 import { createKey } from "../../src/modules/admin/keys/service";
 import { addNote as addAmlNote } from "../../src/modules/aml/casework/service";
 import { BOOTSTRAP_OPERATOR, type OperatorContext, operatorContext } from "../../src/modules/audit/service";
-import { uploadFile } from "../../src/modules/cases/files/service";
+import { insertFile } from "../../src/modules/cases/files/repo";
+import { fileObjectKey, uploadFile } from "../../src/modules/cases/files/service";
 import { CreateCaseBody } from "../../src/modules/fraud/cases/schemas";
 import { addNote, createCase } from "../../src/modules/fraud/service";
 import {
@@ -130,6 +131,19 @@ const works = async (key: string) =>
       { waitUntil: () => {}, passThroughOnException: () => {}, props: {} } as unknown as ExecutionContext,
     )
   ).status;
+
+/** The case's `evidence_added` entries, read through the API. */
+async function evidenceEntries(t: TestTenant, kind: Kind, caseId: string) {
+  const res = await app.fetch(
+    new Request(`http://localhost${kind.base}/${caseId}`, { headers: { authorization: `Bearer ${t.key}` } }),
+    shortLease,
+    { waitUntil: () => {}, passThroughOnException: () => {}, props: {} } as unknown as ExecutionContext,
+  );
+  const log = await json<{
+    case: { events?: Array<{ eventType: string }>; history?: Array<{ eventType: string }> };
+  }>(res);
+  return (log.case.events ?? log.case.history ?? []).filter((e) => e.eventType === "evidence_added").length;
+}
 
 describe("a kill while a keyed request holds its claim", () => {
   it("blocks the resend with 409 only until the lease lapses; then the work is done once and replayed", async () => {
@@ -426,21 +440,47 @@ describe("a kill while a keyed request holds its claim", () => {
       expect(objects.objects.map((o) => o.key)).toEqual(
         [made.id].map((id) => `tenants/${t.id}/case-files/${kind.name}/${c.id}/${id}`),
       );
-      const log = await json<{
-        case: { events?: Array<{ eventType: string }>; history?: Array<{ eventType: string }> };
-      }>(
-        await app.fetch(
-          new Request(`http://localhost${kind.base}/${c.id}`, {
-            headers: { authorization: `Bearer ${t.key}` },
-          }),
-          shortLease,
-          { waitUntil: () => {}, passThroughOnException: () => {}, props: {} } as unknown as ExecutionContext,
-        ),
-      );
-      const added = (log.case.events ?? log.case.history ?? []).filter(
-        (e) => e.eventType === "evidence_added",
-      );
-      expect(added).toHaveLength(1);
+      expect(await evidenceEntries(t, kind, c.id)).toBe(1);
     },
   );
+
+  it("a fraud file killed between its row and its event: the resend appends the event once", async () => {
+    const t = await createTenant();
+    const c = await fraud.open(t);
+    const path = `${fraud.base}/${c.id}/files?filename=slip.pdf&actorId=ana`;
+    const bytes = new Uint8Array([0x25, 0x50, 0x44, 0x46, 0x2d, 0x31, 0x2e, 0x34, 0x0a, 0x02]);
+    const key = crypto.randomUUID();
+    // The killed attempt put the object and wrote the row under the file's stable id, then died
+    // before the case object appended its event.
+    const ctx = await killedRequest(t, key, bytes, path);
+    const id = await ctx.idempotent!.stableId(`case_file:fraud:${c.id}`);
+    const objectKey = fileObjectKey(t.id, "fraud", c.id, id);
+    await env.FILES.put(objectKey, bytes);
+    await insertFile(ctx, {
+      id,
+      caseKind: "fraud",
+      caseId: c.id,
+      objectKey,
+      filename: "slip.pdf",
+      contentType: "application/pdf",
+      sizeBytes: bytes.length,
+      sha256: "0".repeat(64),
+      description: null,
+      uploadedBy: "ana",
+      actorKeyId: t.keyId,
+      createdAt: new Date().toISOString(),
+    });
+    expect(await evidenceEntries(t, fraud, c.id)).toBe(0);
+    await sleep(LEASE_MS + 100);
+    const after = await resend(t, key, bytes, path, "application/pdf");
+    expect(after.status, await after.clone().text()).toBe(201);
+    expect((await json<{ file: { id: string } }>(after)).file.id).toBe(id);
+    expect(await evidenceEntries(t, fraud, c.id)).toBe(1);
+    const rows = await shardRows<{ n: number }>(
+      t,
+      "SELECT count(*) AS n FROM case_files WHERE case_id = ?",
+      c.id,
+    );
+    expect(rows[0].n).toBe(1);
+  });
 });
