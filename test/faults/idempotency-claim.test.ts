@@ -3,7 +3,9 @@ import { describe, expect, it } from "vitest";
 import { buildApp } from "../../src/app";
 import { loadTenantContext, tenantScope } from "../../src/db/tenant-context";
 import { systemClock } from "../../src/lib/clock";
+import { OPERATOR_SCOPES } from "../../src/lib/scopes";
 import { createKey } from "../../src/modules/admin/keys/service";
+import { createOperatorToken } from "../../src/modules/admin/operators/service";
 import { addNote as addAmlNote } from "../../src/modules/aml/casework/service";
 import { BOOTSTRAP_OPERATOR, type OperatorContext, operatorContext } from "../../src/modules/audit/service";
 import { insertFile } from "../../src/modules/cases/files/repo";
@@ -349,6 +351,31 @@ describe("a kill while a keyed request holds its claim", () => {
     const again = await resend({ key: TEST_ADMIN_TOKEN }, key, text, path);
     expect(again.headers.get("idempotent-replayed")).toBe("true");
     expect((await json<{ apiKey: typeof made }>(again)).apiKey.key).toBe(made.key);
+  });
+
+  it("and for an operator token: the retry answers the token made, with its secret, one token", async () => {
+    const path = "/admin/operator-tokens";
+    const name = `claimed token ${crypto.randomUUID().slice(0, 8)}`;
+    const key = crypto.randomUUID();
+    const text = JSON.stringify({ name });
+    const grant = { scopes: OPERATOR_SCOPES, expiresAt: null };
+    const made = await createOperatorToken(await killedOperatorRequest(key, text, path), grant, { name });
+    const tokens = async () =>
+      (await env.CONTROL_DB.prepare("SELECT count(*) AS n FROM operator_tokens WHERE name = ?")
+        .bind(name)
+        .first<{ n: number }>())!.n;
+    await sleep(LEASE_MS + 100);
+    const after = await resend({ key: TEST_ADMIN_TOKEN }, key, text, path);
+    expect(after.status, await after.clone().text()).toBe(201);
+    const { operatorToken } = await json<{ operatorToken: { id: string; token: string } }>(after);
+    expect(operatorToken).toMatchObject({ id: made.id, token: made.token });
+    expect(await tokens()).toBe(1);
+    const listed = await app.fetch(
+      new Request(`http://localhost${path}`, { headers: { authorization: `Bearer ${made.token}` } }),
+      shortLease,
+      { waitUntil: () => {}, passThroughOnException: () => {}, props: {} } as unknown as ExecutionContext,
+    );
+    expect(listed.status).toBe(200);
   });
 
   it("and for a user's key, killed after the key was written or before: one key, one entry", async () => {
