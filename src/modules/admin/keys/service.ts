@@ -247,12 +247,11 @@ export async function setKeyRateLimit(op: OperatorContext, keyId: string, rateLi
  * checks the user and audits in the tenant's log): requests with it act as that user, with the
  * scopes of the user's roles at the time (docs/decisions/case-work.md#named-analysts). `scopes`
  * records the roles' scopes at creation, for the key lists.
- */
-/**
- * The user key a request writes (src/modules/users/service.ts), checked. Under an Idempotency-Key
- * whose earlier attempt recorded a key (its answer lost to a kill): that key, `stored` when it is
- * in CONTROL_DB already, else to be written now with the recorded id and secret; `recorded`
- * says the attempt's record (and the tenant's entry, written with it) exists.
+ *
+ * The key the request writes, checked (the users module writes it after its entry: insertUserKey).
+ * Under an Idempotency-Key whose earlier attempt recorded a key (its answer lost to a kill): that
+ * key, `stored` when it is in CONTROL_DB already, else to be written now with the recorded id and
+ * secret; `recorded` says the attempt's record (and the tenant's entry, written with it) exists.
  */
 export async function userKeyToCreate(
   env: Env,
