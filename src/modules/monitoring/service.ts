@@ -115,8 +115,8 @@ const tallyOf = (screenings: readonly Screening[]): ScreenedTally => ({
 
 /**
  * One claimed page: its reads at once (preloadPage), the entities screened a few at a time, then
- * batches of bounded weight storing the outcomes with the pending rows' removal. A failure fails its entity
- * only: the page's batch falls back to per-entity batches. Answers the events recorded.
+ * batches of bounded weight storing the outcomes with the pending rows' removal. A failure fails
+ * its entity only: a failed batch falls back to per-entity batches. Answers the events recorded.
  */
 async function screenPage(
   ctx: TenantContext,

@@ -47,9 +47,9 @@ async function assertCase(ctx: TenantContext, kind: CaseFileKind, caseId: string
 
 /**
  * Stores the file in R2 first (a failure after it leaves an unlisted object, never a listed
- * file without bytes; a keyed retry puts the same object again), then records it. AML: the row is committed in the history entry's batch.
- * Fraud: the event goes through the case's Durable Object, so the row is written before it and
- * removed again when the object refuses the event.
+ * file without bytes; a keyed retry puts the same object again), then records it. AML: the row
+ * is committed in the history entry's batch. Fraud: the event goes through the case's Durable
+ * Object, so the row is written before it and removed again when the object refuses the event.
  */
 export async function uploadFile(ctx: TenantContext, kind: CaseFileKind, caseId: string, input: UploadInput) {
   // The body limit refuses larger bodies before this; checked again on what was actually read.
