@@ -53,6 +53,7 @@ async function run(name) {
   }
   const logMark = svc.lines.length;
   const killedAt = Date.now();
+  ctx.killedAt = killedAt;
   await svc.kill();
   admin.killed(killedAt);
   ctx.state.t?.client.killed(killedAt);

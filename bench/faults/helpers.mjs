@@ -4,6 +4,8 @@ import { customersWithAccounts } from "../lib/server.mjs";
 import { AtLeastOnceClient } from "./client.mjs";
 
 export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+/** Seconds since the scenario's SIGKILL (bench/faults.mjs sets ctx.killedAt), for "drained" figures. */
+export const sinceKill = (ctx) => `${((Date.now() - ctx.killedAt) / 1000).toFixed(0)} s`;
 const DRAIN_LIMIT_MS = 12 * 60_000;
 
 /** Polls `check` every 2 s until it answers true or `limit` passes; answers whether it did. */

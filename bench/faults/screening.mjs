@@ -9,6 +9,7 @@ import {
   monitoringStatus,
   newTenant,
   SIZE,
+  sinceKill,
   sleep,
   total,
   until,
@@ -57,7 +58,9 @@ export const screening = {
       return {
         lost: st.pending + st.claimed,
         doubled,
-        drained: drained ? `yes, ${((Date.now() - started) / 1000).toFixed(0)} s after settle` : "NO",
+        drained: drained
+          ? `yes, ${((Date.now() - started) / 1000).toFixed(0)} s after settle, ${sinceKill(ctx)} after the kill`
+          : "NO",
         chains: (await auditChain(ctx, s.t)) ? "audit valid" : "AUDIT BROKEN",
         deadLetters: await deadLetters(s.t),
         note: `${alerts} alerts, ${await total(s.t, "/v1/transactions")} transactions`,
@@ -106,7 +109,7 @@ export const screening = {
         lost: st.pending + st.claimed + (run.status === "completed" ? 0 : 1),
         doubled,
         drained: done
-          ? `run ${run.status}, ${((Date.now() - started) / 1000).toFixed(0)} s after settle`
+          ? `run ${run.status}, ${((Date.now() - started) / 1000).toFixed(0)} s after settle, ${sinceKill(ctx)} after the kill`
           : "NO",
         chains: (await auditChain(ctx, s.t)) ? "audit valid" : "AUDIT BROKEN",
         deadLetters: await deadLetters(s.t),
@@ -175,7 +178,9 @@ export const screening = {
       return {
         lost: [...events].filter((e) => !received.has(e)).length,
         doubled: [...facts.values()].filter((ids) => ids.size > 1).length,
-        drained: drained ? `yes, ${((Date.now() - started) / 1000).toFixed(0)} s after settle` : "NO",
+        drained: drained
+          ? `yes, ${((Date.now() - started) / 1000).toFixed(0)} s after settle, ${sinceKill(ctx)} after the kill`
+          : "NO",
         chains: (await auditChain(ctx, s.t)) ? "audit valid" : "AUDIT BROKEN",
         deadLetters: dead,
         note: `${alerts} alerts, ${events.size} events, ${received.size} received, ${[...received.values()].filter((n) => n > 1).length} of them redelivered (same webhook-id)`,

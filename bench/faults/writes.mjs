@@ -6,6 +6,7 @@ import {
   keepSending,
   newTenant,
   SIZE,
+  sinceKill,
   sleep,
   total,
   until,
@@ -171,7 +172,7 @@ export const writes = {
           (move.state === "succeeded" ? 0 : 1),
         doubled: Math.max(0, diff("transactions")) + Math.max(0, diff("customers")),
         drained: done
-          ? `move ${move.state}, ${((Date.now() - started) / 1000).toFixed(0)} s after settle`
+          ? `move ${move.state}, ${((Date.now() - started) / 1000).toFixed(0)} s after settle, ${sinceKill(ctx)} after the kill`
           : "NO",
         chains: `case ${verify.valid ? "valid" : "BROKEN"}; audit ${(await auditChain(ctx, s.t)) ? "valid" : "BROKEN"}`,
         deadLetters: move.error ? [`move: ${move.error}`] : [],

@@ -103,6 +103,9 @@ export const operatorIdempotencyKeys = sqliteTable(
     createdAt: text("created_at").notNull(),
     lockedUntil: text("locked_until").notNull(),
     expiresAt: text("expires_at").notNull(),
+    /** What the keyed request created and the secret it showed once, sealed (control 0020). */
+    createdId: text("created_id"),
+    createdSecret: text("created_secret"),
   },
   (t) => [
     primaryKey({ columns: [t.operatorId, t.key] }),

@@ -48,8 +48,15 @@ export interface TenantContext extends TenantScope {
 export interface KeyedCreate {
   /** What an earlier attempt under this key created (its answer was never stored), or null. */
   createdId: string | null;
-  /** A statement recording `id` as this key's creation, for the creating batch. */
-  recordCreated(id: string): BatchItem<"sqlite">;
+  /**
+   * A statement recording `id` as this key's creation, for the creating batch; with the secret
+   * the answer shows once (an API key), sealed by `sealSecret`, so a retry can show it again.
+   */
+  recordCreated(id: string, sealedSecret?: string): BatchItem<"sqlite">;
+  /** `secret` sealed for this key alone (its seal context), for `recordCreated`. */
+  sealSecret(secret: string): Promise<string>;
+  /** The secret recorded with `createdId`, opened; null when none was recorded. */
+  createdSecret(): Promise<string | null>;
   /**
    * An id that every attempt of this keyed request makes alike: the n-th call for `purpose` gives
    * the same id on a retry. An append that uses it as its entry's id finds, on the retry after a

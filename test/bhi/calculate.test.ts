@@ -3,6 +3,7 @@ import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { bhiLatest, bhiRecords } from "../../src/db/shard";
 import { systemShardDb } from "../../src/db/system-db";
+import { ITEMS_PER_PART } from "../../src/lib/json-parts";
 import { call, createTenant, insertCustomer, json } from "../harness";
 import { calculate, outboxOf, seedHealthyCustomer, worsen } from "./seed";
 
@@ -198,6 +199,19 @@ describe("POST /v1/bhi/calculate-from-db", () => {
     expect(byId.get(foreign.id!)!.error!.code).toBe("not_found");
     expect(byId.get(missing)!.error!.code).toBe("not_found");
     expect((await outboxOf(other)).length).toBe(0);
+  });
+
+  it("answers a large run in parts: the same JSON, the results in several chunks", async () => {
+    const t = await createTenant();
+    const { customer } = await seedHealthyCustomer(t);
+    const missing = Array.from({ length: ITEMS_PER_PART + 50 }, () => crypto.randomUUID());
+    const res = await calculate(t, { customerIds: [customer.id!, ...missing] });
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toContain("application/json");
+    expect(res.headers.get("content-length")).toBeNull(); // streamed, part by part
+    const body = await json<CalcBody>(res);
+    expect(body.summary).toMatchObject({ total: missing.length + 1, successful: 1, failed: missing.length });
+    expect(body.results.map((r) => r.customerId).sort()).toEqual([customer.id!, ...missing].sort());
   });
 
   it("calculates every customer when none is named, without the per-customer detail", async () => {

@@ -5,6 +5,7 @@ import { loadTenantContext, type TenantContext, withD1Wrapper } from "../../src/
 import { fixedClock } from "../../src/lib/clock";
 import { ingestRecords, ROWS_PER_WRITE } from "../../src/modules/ingest/service";
 import { LEASE_MS } from "../../src/modules/monitoring/domain/drain";
+import { screenEntity } from "../../src/modules/monitoring/screening/service";
 import { drainPending } from "../../src/modules/monitoring/service";
 import { consumeDelivery } from "../../src/modules/webhooks/delivery/service";
 import { ago, customerWith } from "../aml/helpers";
@@ -172,6 +173,34 @@ describe("faults injected into real bindings", () => {
       expect((await alerts(t, h.customerId)).filter((a) => a.kind === "aml")).toHaveLength(1);
     // The cases the dead attempt opened were found again, not opened twice.
     expect(await count(t, "aml_cases")).toBe(opened);
+  });
+
+  it("a page that works past its lease keeps its rows (renewed); a second screener claims none of them", async () => {
+    const t = await quietTenant("Fault: page past its lease");
+    await customerWith(t, [{ amountMinor: 6_100_000, transactionDate: ago(2), channel: "cash" }]);
+    const queued = (await pending(t)).length;
+    expect(queued).toBeGreaterThan(0);
+    const ctx = await loadTenantContext(env, t.id, "test");
+    const lease = 300;
+    let second: Awaited<ReturnType<typeof drainPending>> | undefined;
+    // The first entity's screening takes three leases; meanwhile another screener tries.
+    const slow: typeof screenEntity = async (c, entity, options, pre) => {
+      if (!second) {
+        await new Promise((r) => setTimeout(r, 3 * lease));
+        second = await drainPending(ctx, { trigger: "arrival", runId: null, settle: null, leaseMs: lease });
+      }
+      return screenEntity(c, entity, options, pre);
+    };
+    const first = await drainPending(ctx, {
+      trigger: "arrival",
+      runId: null,
+      settle: null,
+      leaseMs: lease,
+      screen: slow,
+    });
+    expect(second?.screened).toBe(0);
+    expect(first).toMatchObject({ screened: queued, failed: 0 });
+    expect(await pending(t)).toEqual([]);
   });
 
   it("a receiver down then up gets every event once it is up, each answered once", async () => {

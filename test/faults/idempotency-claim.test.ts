@@ -3,7 +3,13 @@ import { describe, expect, it } from "vitest";
 import { buildApp } from "../../src/app";
 import { loadTenantContext, tenantScope } from "../../src/db/tenant-context";
 import { systemClock } from "../../src/lib/clock";
+import { OPERATOR_SCOPES } from "../../src/lib/scopes";
+import { createKey } from "../../src/modules/admin/keys/service";
+import { createOperatorToken } from "../../src/modules/admin/operators/service";
 import { addNote as addAmlNote } from "../../src/modules/aml/casework/service";
+import { BOOTSTRAP_OPERATOR, type OperatorContext, operatorContext } from "../../src/modules/audit/service";
+import { insertFile } from "../../src/modules/cases/files/repo";
+import { fileObjectKey, uploadFile } from "../../src/modules/cases/files/service";
 import { CreateCaseBody } from "../../src/modules/fraud/cases/schemas";
 import { addNote, createCase } from "../../src/modules/fraud/service";
 import {
@@ -13,12 +19,15 @@ import {
   type IdempotentRequest,
   KEY_IN_USE_RETRY_AFTER_SECONDS,
   keyedCreate,
+  operatorKeys,
   tenantKeys,
 } from "../../src/modules/idempotency/service";
 import { CreateListBody } from "../../src/modules/lists/schemas";
 import { createList } from "../../src/modules/lists/service";
+import { createUserKey } from "../../src/modules/users/service";
 import { createSubscription } from "../../src/modules/webhooks/service";
-import { aml } from "../cases/helpers";
+import { aml, fraud, type Kind, post } from "../cases/helpers";
+import { TEST_ADMIN_TOKEN } from "../constants";
 import { caseBody, openCase } from "../fraud/helpers";
 import { createTenant, json, shardRows, type TestTenant } from "../harness";
 
@@ -40,7 +49,7 @@ const cases = async (t: TestTenant) =>
 async function claimOf(
   t: TestTenant,
   key: string,
-  text: string,
+  text: string | Uint8Array,
   path = "/v1/fraud/cases",
 ): Promise<IdempotentRequest> {
   return {
@@ -49,21 +58,30 @@ async function claimOf(
     store: tenantKeys(tenantScope(env, t.shard, t.id), t.keyId),
     sealContext: `idempotency:${t.id}:${t.keyId}:${key}`,
     key,
-    requestHash: await fingerprint("POST", path, new TextEncoder().encode(text).buffer as ArrayBuffer),
+    requestHash: await fingerprint("POST", path, bytesOf(text)),
   };
 }
 
-/** The client's resend, through the app with the short lease. */
-const resend = (t: TestTenant, key: string, text: string, path = "/v1/fraud/cases") =>
+const bytesOf = (body: string | Uint8Array) =>
+  (typeof body === "string" ? new TextEncoder().encode(body) : body.slice()).buffer as ArrayBuffer;
+
+/** The client's resend, through the app with the short lease (as the operator with `token`). */
+const resend = (
+  t: TestTenant | { key: string },
+  key: string,
+  body: string | Uint8Array,
+  path = "/v1/fraud/cases",
+  contentType = "application/json",
+) =>
   app.fetch(
     new Request(`http://localhost${path}`, {
       method: "POST",
       headers: {
         authorization: `Bearer ${t.key}`,
-        "content-type": "application/json",
+        "content-type": contentType,
         "idempotency-key": key,
       },
-      body: text,
+      body: bytesOf(body),
     }),
     shortLease,
     { waitUntil: () => {}, passThroughOnException: () => {}, props: {} } as unknown as ExecutionContext,
@@ -73,14 +91,60 @@ const resend = (t: TestTenant, key: string, text: string, path = "/v1/fraud/case
  * The killed request's context: its claim taken (as the middleware takes it) and handed to the
  * service as `ctx.idempotent`; the test then runs the work and never stores the answer.
  */
-async function killedRequest(t: TestTenant, key: string, text: string, path?: string) {
-  const killed = await claimOf(t, key, text, path);
+async function killedRequest(t: TestTenant, key: string, body: string | Uint8Array, path?: string) {
+  const killed = await claimOf(t, key, body, path);
   const started = await begin(killed);
   if (!("claimed" in started)) throw new Error("the first request must claim the key");
   return {
     ...(await loadTenantContext(env, t.id, "killed")),
-    idempotent: keyedCreate(killed, started.claimed) ?? undefined,
+    idempotent: keyedCreate(killed, started.claimed),
   };
+}
+
+/** The same for an operator's request (the bootstrap token's). */
+async function killedOperatorRequest(key: string, text: string, path: string): Promise<OperatorContext> {
+  const killed: IdempotentRequest = {
+    env: shortLease,
+    clock: systemClock,
+    store: operatorKeys(env, BOOTSTRAP_OPERATOR),
+    sealContext: `idempotency:operator:${BOOTSTRAP_OPERATOR}:${key}`,
+    key,
+    requestHash: await fingerprint("POST", path, bytesOf(text)),
+  };
+  const started = await begin(killed);
+  if (!("claimed" in started)) throw new Error("the first request must claim the key");
+  return {
+    ...operatorContext(env, { type: "operator", id: BOOTSTRAP_OPERATOR }, "killed"),
+    idempotent: keyedCreate(killed, started.claimed),
+  };
+}
+
+const tenantKeyCount = async (tenantId: string) =>
+  (await env.CONTROL_DB.prepare("SELECT count(*) AS n FROM api_keys WHERE tenant_id = ?")
+    .bind(tenantId)
+    .first<{ n: number }>())!.n;
+
+/** A GET with `key` answers 200: the key shown works. */
+const works = async (key: string) =>
+  (
+    await app.fetch(
+      new Request("http://localhost/v1/fraud/cases?limit=1", { headers: { authorization: `Bearer ${key}` } }),
+      shortLease,
+      { waitUntil: () => {}, passThroughOnException: () => {}, props: {} } as unknown as ExecutionContext,
+    )
+  ).status;
+
+/** The case's `evidence_added` entries, read through the API. */
+async function evidenceEntries(t: TestTenant, kind: Kind, caseId: string) {
+  const res = await app.fetch(
+    new Request(`http://localhost${kind.base}/${caseId}`, { headers: { authorization: `Bearer ${t.key}` } }),
+    shortLease,
+    { waitUntil: () => {}, passThroughOnException: () => {}, props: {} } as unknown as ExecutionContext,
+  );
+  const log = await json<{
+    case: { events?: Array<{ eventType: string }>; history?: Array<{ eventType: string }> };
+  }>(res);
+  return (log.case.events ?? log.case.history ?? []).filter((e) => e.eventType === "evidence_added").length;
 }
 
 describe("a kill while a keyed request holds its claim", () => {
@@ -89,7 +153,9 @@ describe("a kill while a keyed request holds its claim", () => {
     const key = crypto.randomUUID();
     const text = JSON.stringify(caseBody());
     // The killed request: claimed, killed before its work committed.
-    expect(await begin(await claimOf(t, key, text))).toEqual({ claimed: { createdId: null } });
+    expect(await begin(await claimOf(t, key, text))).toEqual({
+      claimed: { createdId: null, createdSecret: null },
+    });
 
     const early = await resend(t, key, text);
     expect(early.status).toBe(409);
@@ -115,7 +181,7 @@ describe("a kill while a keyed request holds its claim", () => {
     const key = crypto.randomUUID();
     const text = JSON.stringify(caseBody());
     const running = await claimOf(t, key, text);
-    expect(await begin(running)).toEqual({ claimed: { createdId: null } });
+    expect(await begin(running)).toEqual({ claimed: { createdId: null, createdSecret: null } });
     const stop = holdClaim(running);
     try {
       // Three leases on, the request still runs: its key is still in use.
@@ -264,5 +330,184 @@ describe("a kill while a keyed request holds its claim", () => {
     const events = (await json<{ events: Array<{ id: string }> }>(after)).events;
     expect(events.map((e) => e.id)).toEqual([made.event.id]);
     expect(await entries()).toBe(before + 1);
+  });
+
+  it("and for an operator's API key: the retry answers the key made, with its secret, one key", async () => {
+    const t = await createTenant();
+    const before = await tenantKeyCount(t.id);
+    const path = `/admin/tenants/${t.id}/keys`;
+    const key = crypto.randomUUID();
+    const text = JSON.stringify({ name: "claimed key", scopes: ["fraud:read"] });
+    const made = await createKey(await killedOperatorRequest(key, text, path), t.id, JSON.parse(text));
+    expect(await tenantKeyCount(t.id)).toBe(before + 1);
+
+    await sleep(LEASE_MS + 100);
+    const after = await resend({ key: TEST_ADMIN_TOKEN }, key, text, path);
+    expect(after.status, await after.clone().text()).toBe(201);
+    expect(after.headers.get("idempotent-replayed")).toBeNull();
+    expect((await json<{ apiKey: typeof made }>(after)).apiKey).toEqual(made);
+    expect(await tenantKeyCount(t.id)).toBe(before + 1);
+    expect(await works(made.key)).toBe(200);
+    const again = await resend({ key: TEST_ADMIN_TOKEN }, key, text, path);
+    expect(again.headers.get("idempotent-replayed")).toBe("true");
+    expect((await json<{ apiKey: typeof made }>(again)).apiKey.key).toBe(made.key);
+  });
+
+  it("and for an operator token: the retry answers the token made, with its secret, one token", async () => {
+    const path = "/admin/operator-tokens";
+    const name = `claimed token ${crypto.randomUUID().slice(0, 8)}`;
+    const key = crypto.randomUUID();
+    const text = JSON.stringify({ name });
+    const grant = { scopes: OPERATOR_SCOPES, expiresAt: null };
+    const made = await createOperatorToken(await killedOperatorRequest(key, text, path), grant, { name });
+    const tokens = async () =>
+      (await env.CONTROL_DB.prepare("SELECT count(*) AS n FROM operator_tokens WHERE name = ?")
+        .bind(name)
+        .first<{ n: number }>())!.n;
+    await sleep(LEASE_MS + 100);
+    const after = await resend({ key: TEST_ADMIN_TOKEN }, key, text, path);
+    expect(after.status, await after.clone().text()).toBe(201);
+    const { operatorToken } = await json<{ operatorToken: { id: string; token: string } }>(after);
+    expect(operatorToken).toMatchObject({ id: made.id, token: made.token });
+    expect(await tokens()).toBe(1);
+    const listed = await app.fetch(
+      new Request(`http://localhost${path}`, { headers: { authorization: `Bearer ${made.token}` } }),
+      shortLease,
+      { waitUntil: () => {}, passThroughOnException: () => {}, props: {} } as unknown as ExecutionContext,
+    );
+    expect(listed.status).toBe(200);
+  });
+
+  it("and for a user's key, killed after the key was written or before: one key, one entry", async () => {
+    const t = await createTenant();
+    const res = await post(t, "/v1/users", { name: "Kofi", email: "kofi@bank.example", roles: ["analyst"] });
+    const { user } = await json<{ user: { id: string } }>(res);
+    const path = `/v1/users/${user.id}/keys`;
+    const entries = async () =>
+      (
+        await shardRows<{ n: number }>(
+          t,
+          "SELECT count(*) AS n FROM tenant_audit_log WHERE tenant_id = ? AND action = 'user.key_created'",
+          t.id,
+        )
+      )[0].n;
+    const held = ["*" as const];
+    const before = await tenantKeyCount(t.id);
+
+    // Killed after the key was written.
+    const key = crypto.randomUUID();
+    const text = JSON.stringify({ name: "Kofi's key" });
+    const made = await createUserKey(
+      await killedRequest(t, key, text, path),
+      held,
+      user.id,
+      JSON.parse(text),
+    );
+    await sleep(LEASE_MS + 100);
+    const after = await resend(t, key, text, path);
+    expect(after.status, await after.clone().text()).toBe(201);
+    expect((await json<{ apiKey: typeof made }>(after)).apiKey).toEqual(made);
+    expect(await tenantKeyCount(t.id)).toBe(before + 1);
+    expect(await entries()).toBe(1);
+
+    // Killed between the entry (with the key's record) and the key's write: the control
+    // database refuses the insert of the key, as if the process died before it.
+    const refusing = new Proxy(env.CONTROL_DB, {
+      get(target, prop) {
+        if (prop !== "prepare") return Reflect.get(target, prop).bind(target);
+        return (query: string) => {
+          if (/^insert into "api_keys"/i.test(query)) throw new Error("killed");
+          return target.prepare(query);
+        };
+      },
+    });
+    const key2 = crypto.randomUUID();
+    const text2 = JSON.stringify({ name: "Kofi's second key" });
+    const ctx = await killedRequest(t, key2, text2, path);
+    await expect(
+      createUserKey({ ...ctx, env: { ...ctx.env, CONTROL_DB: refusing } }, held, user.id, JSON.parse(text2)),
+    ).rejects.toThrow("killed");
+    expect(await tenantKeyCount(t.id)).toBe(before + 1);
+    await sleep(LEASE_MS + 100);
+    const retried = await resend(t, key2, text2, path);
+    expect(retried.status, await retried.clone().text()).toBe(201);
+    const second = (await json<{ apiKey: { id: string; key: string } }>(retried)).apiKey;
+    expect(await tenantKeyCount(t.id)).toBe(before + 2);
+    expect(await entries()).toBe(2);
+    expect(await works(second.key)).toBe(200);
+  });
+
+  it.each([fraud, aml])(
+    "and for a $name case file: one object, one row, one entry after the retry",
+    async (kind: Kind) => {
+      const t = await createTenant();
+      const c = await kind.open(t);
+      const path = `${kind.base}/${c.id}/files?filename=slip.pdf&actorId=ana`;
+      const bytes = new Uint8Array([0x25, 0x50, 0x44, 0x46, 0x2d, 0x31, 0x2e, 0x34, 0x0a, 0x01]);
+      const key = crypto.randomUUID();
+      const ctx = await killedRequest(t, key, bytes, path);
+      const made = await uploadFile(ctx, kind.name as "fraud" | "aml", c.id, {
+        bytes: bytes.slice().buffer,
+        contentType: "application/pdf",
+        filename: "slip.pdf",
+        actorId: "ana",
+        actorKeyId: t.keyId,
+      });
+      await sleep(LEASE_MS + 100);
+      const after = await resend(t, key, bytes, path, "application/pdf");
+      expect(after.status, await after.clone().text()).toBe(201);
+      expect((await json<{ file: { id: string } }>(after)).file.id).toBe(made.id);
+      const rows = await shardRows<{ n: number }>(
+        t,
+        "SELECT count(*) AS n FROM case_files WHERE case_id = ?",
+        c.id,
+      );
+      expect(rows[0].n).toBe(1);
+      const objects = await env.FILES.list({ prefix: `tenants/${t.id}/case-files/${kind.name}/${c.id}/` });
+      expect(objects.objects.map((o) => o.key)).toEqual(
+        [made.id].map((id) => `tenants/${t.id}/case-files/${kind.name}/${c.id}/${id}`),
+      );
+      expect(await evidenceEntries(t, kind, c.id)).toBe(1);
+    },
+  );
+
+  it("a fraud file killed between its row and its event: the resend appends the event once", async () => {
+    const t = await createTenant();
+    const c = await fraud.open(t);
+    const path = `${fraud.base}/${c.id}/files?filename=slip.pdf&actorId=ana`;
+    const bytes = new Uint8Array([0x25, 0x50, 0x44, 0x46, 0x2d, 0x31, 0x2e, 0x34, 0x0a, 0x02]);
+    const key = crypto.randomUUID();
+    // The killed attempt put the object and wrote the row under the file's stable id, then died
+    // before the case object appended its event.
+    const ctx = await killedRequest(t, key, bytes, path);
+    const id = await ctx.idempotent!.stableId(`case_file:fraud:${c.id}`);
+    const objectKey = fileObjectKey(t.id, "fraud", c.id, id);
+    await env.FILES.put(objectKey, bytes);
+    await insertFile(ctx, {
+      id,
+      caseKind: "fraud",
+      caseId: c.id,
+      objectKey,
+      filename: "slip.pdf",
+      contentType: "application/pdf",
+      sizeBytes: bytes.length,
+      sha256: "0".repeat(64),
+      description: null,
+      uploadedBy: "ana",
+      actorKeyId: t.keyId,
+      createdAt: new Date().toISOString(),
+    });
+    expect(await evidenceEntries(t, fraud, c.id)).toBe(0);
+    await sleep(LEASE_MS + 100);
+    const after = await resend(t, key, bytes, path, "application/pdf");
+    expect(after.status, await after.clone().text()).toBe(201);
+    expect((await json<{ file: { id: string } }>(after)).file.id).toBe(id);
+    expect(await evidenceEntries(t, fraud, c.id)).toBe(1);
+    const rows = await shardRows<{ n: number }>(
+      t,
+      "SELECT count(*) AS n FROM case_files WHERE case_id = ?",
+      c.id,
+    );
+    expect(rows[0].n).toBe(1);
   });
 });

@@ -16,6 +16,8 @@ export const idempotencyKeys = sqliteTable(
     expiresAt: text("expires_at").notNull(),
     /** The id of what the keyed request created, written in the create's batch (0065). */
     createdId: text("created_id"),
+    /** The secret that creation showed once, sealed; cleared when the answer is stored (0069). */
+    createdSecret: text("created_secret"),
   },
   (t) => [primaryKey({ columns: [t.tenantId, t.key] }), index("idempotency_keys_expiry_idx").on(t.expiresAt)],
 );

@@ -77,8 +77,9 @@ export const idempotency =
     const req = await idempotentRequest(c, audience, key);
     const started = await begin(req);
     if ("replay" in started) return replayed(started.replay);
-    const keyed = audience === "tenant" ? keyedCreate(req, started.claimed) : null;
-    if (keyed) c.set("ctx", { ...c.get("ctx"), idempotent: keyed });
+    const keyed = keyedCreate(req, started.claimed);
+    if (audience === "tenant") c.set("ctx", { ...c.get("ctx"), idempotent: keyed });
+    else c.set("op", { ...c.get("op"), idempotent: keyed });
     const stopHolding = holdClaim(req);
     try {
       await next();

@@ -1,7 +1,7 @@
 import type { BatchItem } from "drizzle-orm/batch";
 import { type ControlDb, controlDb, shardNumbers, type TenantScope } from "../../db/client";
 import { keysetPage, type PageRequest } from "../../db/keyset";
-import { loadTenantContext, type TenantContext } from "../../db/tenant-context";
+import { type KeyedCreate, loadTenantContext, type TenantContext } from "../../db/tenant-context";
 import type { Env } from "../../env";
 import { type Clock, systemClock } from "../../lib/clock";
 import { uuidV7 } from "../../lib/crypto";
@@ -182,6 +182,8 @@ export interface OperatorContext {
   actor: Actor;
   requestId: string;
   clock: Clock;
+  /** Set under an Idempotency-Key (KeyedCreate, src/db/tenant-context.ts). */
+  idempotent?: KeyedCreate;
 }
 
 /** The actor id of the bootstrap ADMIN_TOKEN. */

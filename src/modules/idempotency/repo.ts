@@ -25,6 +25,8 @@ export interface KeyRow extends Partial<StoredAnswer> {
 /** A claim won: what an abandoned attempt of the same request created, if it recorded anything. */
 export interface Claim {
   createdId: string | null;
+  /** The secret that creation showed once, sealed with the request's seal context (API keys). */
+  createdSecret: string | null;
 }
 
 /** The storage of one scope's keys: a tenant's on its shard, or an operator's on CONTROL_DB. */
@@ -36,8 +38,8 @@ export interface KeyStore {
   release(key: string, requestHash: string): Promise<void>;
   /** Moves an in-flight claim's lease to `lockedUntil` (its request still runs). */
   renew(key: string, requestHash: string, lockedUntil: string): Promise<void>;
-  /** A statement for a create's batch: `id` is what this claim created (tenant keys only). */
-  recordCreated?(key: string, requestHash: string, id: string): BatchItem<"sqlite">;
+  /** A statement for a create's batch: `id` is what this claim created, `sealedSecret` what it showed once. */
+  recordCreated(key: string, requestHash: string, id: string, sealedSecret?: string): BatchItem<"sqlite">;
 }
 
 type Table = typeof idempotencyKeys | typeof operatorIdempotencyKeys;
@@ -45,6 +47,18 @@ type Table = typeof idempotencyKeys | typeof operatorIdempotencyKeys;
 /** A live row blocks the claim; an expired one, or an in-flight one past its lease, is taken over. */
 const reclaimable = (t: Table, now: string) =>
   or(lte(t.expiresAt, now), and(eq(t.state, "in_flight"), lte(t.lockedUntil, now)));
+
+/**
+ * Taking over an abandoned attempt of the same request keeps what it recorded as created (and
+ * the secret it showed); an expired row, or another request's, starts clean.
+ */
+const keptCreation = (t: Table, requestHash: string, now: string) => {
+  const same = sql`${t.requestHash} = ${requestHash} AND ${t.expiresAt} > ${now}`;
+  return {
+    createdId: sql`CASE WHEN ${same} THEN ${t.createdId} END`,
+    createdSecret: sql`CASE WHEN ${same} THEN ${t.createdSecret} END`,
+  };
+};
 
 const claimedRow = (requestHash: string, times: ClaimTimes) => ({
   requestHash,
@@ -88,19 +102,16 @@ export function tenantKeyStore(scope: TenantScope, apiKeyId: string): KeyStore {
     async claim(clientKey, requestHash, times) {
       const key = stored(clientKey);
       const row = claimedRow(requestHash, times);
-      // Taking over an abandoned attempt of the same request keeps what it recorded as created;
-      // an expired row, or another request's, starts clean.
-      const createdId = sql`CASE WHEN ${t.requestHash} = ${requestHash} AND ${t.expiresAt} > ${times.now} THEN ${t.createdId} END`;
       const [claimed] = await db
         .insert(t)
         .values({ key, ...row })
         .onConflictDoUpdate({
           target: [t.tenantId, t.key],
-          set: { ...row, createdId },
+          set: { ...row, ...keptCreation(t, requestHash, times.now) },
           setWhere: reclaimable(t, times.now),
         })
-        .returning({ createdId: t.createdId });
-      return claimed ? { createdId: claimed.createdId } : false;
+        .returning({ createdId: t.createdId, createdSecret: t.createdSecret });
+      return claimed ?? false;
     },
     async find(key) {
       const [row] = await db
@@ -112,7 +123,7 @@ export function tenantKeyStore(scope: TenantScope, apiKeyId: string): KeyStore {
     async complete(key, requestHash, answer) {
       await db
         .update(t)
-        .set({ state: "done", ...answer })
+        .set({ state: "done", ...answer, createdSecret: null })
         .where(eq(t.key, stored(key)), eq(t.requestHash, requestHash));
     },
     async release(key, requestHash) {
@@ -137,10 +148,10 @@ export function tenantKeyStore(scope: TenantScope, apiKeyId: string): KeyStore {
         .set({ lockedUntil })
         .where(eq(t.key, stored(key)), eq(t.requestHash, requestHash), eq(t.state, "in_flight"));
     },
-    recordCreated(key, requestHash, id) {
+    recordCreated(key, requestHash, id, sealedSecret) {
       return db
         .update(t)
-        .set({ createdId: id })
+        .set({ createdId: id, createdSecret: sealedSecret ?? null })
         .where(eq(t.key, stored(key)), eq(t.requestHash, requestHash), eq(t.state, "in_flight"));
     },
   };
@@ -152,12 +163,16 @@ export function operatorKeyStore(db: ControlDb, operatorId: string): KeyStore {
   return {
     async claim(key, requestHash, times) {
       const row = claimedRow(requestHash, times);
-      const claimed = await db
+      const [claimed] = await db
         .insert(t)
         .values({ operatorId, key, ...row })
-        .onConflictDoUpdate({ target: [t.operatorId, t.key], set: row, setWhere: reclaimable(t, times.now) })
-        .returning({ key: t.key });
-      return claimed.length === 1 ? { createdId: null } : false;
+        .onConflictDoUpdate({
+          target: [t.operatorId, t.key],
+          set: { ...row, ...keptCreation(t, requestHash, times.now) },
+          setWhere: reclaimable(t, times.now),
+        })
+        .returning({ createdId: t.createdId, createdSecret: t.createdSecret });
+      return claimed ?? false;
     },
     async find(key) {
       return toKeyRow(await db.select().from(t).where(mine(key)).get());
@@ -165,16 +180,30 @@ export function operatorKeyStore(db: ControlDb, operatorId: string): KeyStore {
     async complete(key, requestHash, answer) {
       await db
         .update(t)
-        .set({ state: "done", ...answer })
+        .set({ state: "done", ...answer, createdSecret: null })
         .where(and(mine(key), eq(t.requestHash, requestHash)));
     },
     async release(key, requestHash) {
-      await db.delete(t).where(and(mine(key), eq(t.requestHash, requestHash), eq(t.state, "in_flight")));
+      const claim = and(mine(key), eq(t.requestHash, requestHash), eq(t.state, "in_flight"));
+      // As a tenant's: a claim that recorded a creation lapses instead of going.
+      await db.batch([
+        db.delete(t).where(and(claim, isNull(t.createdId))),
+        db
+          .update(t)
+          .set({ lockedUntil: "" })
+          .where(and(claim, isNotNull(t.createdId))),
+      ]);
     },
     async renew(key, requestHash, lockedUntil) {
       await db
         .update(t)
         .set({ lockedUntil })
+        .where(and(mine(key), eq(t.requestHash, requestHash), eq(t.state, "in_flight")));
+    },
+    recordCreated(key, requestHash, id, sealedSecret) {
+      return db
+        .update(t)
+        .set({ createdId: id, createdSecret: sealedSecret ?? null })
         .where(and(mine(key), eq(t.requestHash, requestHash), eq(t.state, "in_flight")));
     },
   };

@@ -124,15 +124,20 @@ export async function finish(req: IdempotentRequest, res: Response): Promise<voi
 
 /**
  * What a keyed create puts in its batch so that a retry after a lost answer finds what it made
- * (KeyedCreate, src/db/tenant-context.ts). Null for stores that keep no such record (operators').
+ * (KeyedCreate, src/db/tenant-context.ts), for a tenant's keys and an operator's alike.
  */
-export function keyedCreate(req: IdempotentRequest, claim: Claim): KeyedCreate | null {
+export function keyedCreate(req: IdempotentRequest, claim: Claim): KeyedCreate {
   const { store } = req;
-  if (!store.recordCreated) return null;
   const calls = new Map<string, number>();
   return {
     createdId: claim.createdId,
-    recordCreated: (id) => store.recordCreated!(req.key, req.requestHash, id),
+    recordCreated: (id, sealedSecret) => store.recordCreated(req.key, req.requestHash, id, sealedSecret),
+    async sealSecret(secret) {
+      return seal(await keyringFrom(req.env.SECRETS_KEY), secret, req.sealContext);
+    },
+    async createdSecret() {
+      return claim.createdSecret === null ? null : open(req, claim.createdSecret);
+    },
     async stableId(purpose) {
       const n = (calls.get(purpose) ?? 0) + 1;
       calls.set(purpose, n);

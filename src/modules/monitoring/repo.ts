@@ -65,6 +65,10 @@ export function claimPage(
     });
 }
 
+/** Moves the lease of the rows this page still holds (token) to `leaseUntil`: the page still works. */
+export const renewPage = (scope: TenantScope, token: string, leaseUntil: string) =>
+  scope.db.update(p).set({ claimedUntil: leaseUntil }).where(eq(p.claimToken, token));
+
 /**
  * For a screening's batch: remove the row when nothing arrived while it was screened (same
  * generation, still our claim), else release the claim so the newer arrival is screened again.

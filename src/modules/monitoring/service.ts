@@ -5,7 +5,7 @@ import type { TenantContext } from "../../db/tenant-context";
 import { jobs } from "../../jobs/messages";
 import { eachLimited } from "../../lib/limited";
 import { presentPage } from "../../lib/pagination";
-import { yieldEvery } from "../../lib/yield";
+import { yieldEvery, yieldToEventLoop } from "../../lib/yield";
 import { tenantAuditInsert } from "../audit/service";
 import { notifyOutbox } from "../events/service";
 import {
@@ -20,6 +20,7 @@ import {
   settleFrom,
   WALL_BUDGET_MS,
 } from "./domain/drain";
+import { entityWeight, writeGroups } from "./domain/write-groups";
 import { networkStatus } from "./network/service";
 import { presentDeadLetter } from "./present";
 import * as repo from "./repo";
@@ -80,6 +81,8 @@ export interface DrainOptions extends ScreenOptions {
   /** Limits for tests and benches; defaults from domain/drain. */
   pageSize?: number;
   wallMs?: number;
+  /** A page's claim lease (LEASE_MS), renewed every third of it while the page works. */
+  leaseMs?: number;
   /** The screening of one entity (tests inject a failing one). */
   screen?: (
     ctx: TenantContext,
@@ -112,8 +115,8 @@ const tallyOf = (screenings: readonly Screening[]): ScreenedTally => ({
 
 /**
  * One claimed page: its reads at once (preloadPage), the entities screened a few at a time, then
- * one batch storing every outcome with the pending rows' removal. A failure fails its entity
- * only: the page's batch falls back to per-entity batches. Answers the events recorded.
+ * batches of bounded weight storing the outcomes with the pending rows' removal. A failure fails
+ * its entity only: a failed batch falls back to per-entity batches. Answers the events recorded.
  */
 async function screenPage(
   ctx: TenantContext,
@@ -183,21 +186,40 @@ async function screenPage(
     figures.casesAppended += sum.casesAppended;
     events += group.reduce((n, d) => n + d.s.events, 0);
   };
-  // One batch for the page; if it fails, each entity's own batch, so one bad row fails alone.
-  if (done.length > 0)
-    await stored(done, [
+  // The page's outcomes in batches of bounded weight (domain/write-groups.ts), a yield between
+  // them: each batch is whole for its entities (outcomes and their rows' removal together). If
+  // one fails, each of its entities' own batch, so one bad row fails alone.
+  const groups = writeGroups(done, (d) => entityWeight(d.s));
+  for (const [i, group] of groups.entries()) {
+    if (i > 0) await yieldToEventLoop();
+    await stored(group, [
       ...repo.finishPageStatements(
         ctx,
-        done.map((d) => d.entity),
+        group.map((d) => d.entity),
         token,
       ),
     ]).catch((err) => {
       console.error(JSON.stringify({ msg: "monitoring page batch failed", error: String(err) }));
-      return eachLimited(done, SCREEN_CONCURRENCY, (d) =>
+      return eachLimited(group, SCREEN_CONCURRENCY, (d) =>
         stored([d], [...repo.finishStatements(ctx, d.entity, token)]).catch((e) => fail(d.entity, e)),
       );
     });
+  }
   return events;
+}
+
+/**
+ * Keeps a page's claim live while it works: renews the lease every third of it (as an
+ * Idempotency-Key's claim is held), so a page never loses its rows to a second screener, and the
+ * rows of a page whose process died lapse within one lease. Returns the stop. A failed renewal
+ * is left to the next one.
+ */
+function holdPage(ctx: TenantContext, token: string, lease: number): () => void {
+  const timer = setInterval(() => {
+    const until = new Date(ctx.clock.now().getTime() + lease).toISOString();
+    Promise.resolve(repo.renewPage(ctx, token, until)).catch(() => undefined);
+  }, lease / 3);
+  return () => clearInterval(timer);
 }
 
 /**
@@ -237,18 +259,24 @@ export async function drainPending(base: TenantContext, options: DrainOptions): 
     if (limit === 0) break;
     const now = ctx.clock.now();
     const token = crypto.randomUUID();
+    const lease = options.leaseMs ?? LEASE_MS;
     const claimed = await repo.claimPage(ctx, {
       limit,
       token,
       now: now.toISOString(),
-      leaseUntil: new Date(now.getTime() + LEASE_MS).toISOString(),
+      leaseUntil: new Date(now.getTime() + lease).toISOString(),
       seenBefore: options.seenBefore,
       settle: settle ? settleCut(settle, now) : undefined,
     });
     if (claimed.length === 0) break;
     figures.pages++;
     const before = counting.queries();
-    events += await screenPage(ctx, claimed, token, options, figures);
+    const release = holdPage(ctx, token, lease);
+    try {
+      events += await screenPage(ctx, claimed, token, options, figures);
+    } finally {
+      release();
+    }
     worst = Math.max(worst, Math.ceil((counting.queries() - before) / claimed.length));
   }
   if (events > 0) await notifyOutbox(ctx);

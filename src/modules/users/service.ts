@@ -12,7 +12,7 @@ import { AppError, conflict, notFound } from "../../lib/errors";
 import { presentPage } from "../../lib/pagination";
 import type { Principal } from "../../lib/principal";
 import { grants, type Scope } from "../../lib/scopes";
-import { createUserKey as createKeyRow } from "../admin/keys/service";
+import { insertUserKey, presentKey, sealedKey, userKeyToCreate } from "../admin/keys/service";
 import { tenantAuditInsert } from "../audit/service";
 import { type Role, scopesOfRoles } from "./domain/roles";
 import * as repo from "./repo";
@@ -122,8 +122,11 @@ export async function updateUser(
 
 /**
  * A key bound to the user: 409 for a disabled user; the caller must hold the scopes of the
- * user's roles (403). The key is written to the control database, then the audit entry to the
- * tenant's log (two databases: no common batch; a failed audit write leaves a key nobody was shown).
+ * user's roles (403). Two databases, no common batch: the tenant's audit entry is written first
+ * (with, under an Idempotency-Key, the record of the key and its sealed secret), then the key to
+ * the control database. A failure between them leaves an entry for a key that was not made, never
+ * a key without its entry; the keyed retry after a kill makes or answers the recorded key
+ * (docs/decisions/faults.md#a-kill-while-a-key-is-claimed).
  */
 export async function createUserKey(
   ctx: TenantContext,
@@ -135,17 +138,27 @@ export async function createUserKey(
   if (user.disabled) throw conflict("The user is disabled: enable it before giving it a key");
   assertHolds(held, user.roles);
   const now = ctx.clock.now();
-  const apiKey = await createKeyRow(ctx.env, now, ctx.tenantId, {
-    ...input,
-    userId,
-    scopes: scopesOfRoles(user.roles),
-  });
-  const { key: _key, ...shown } = apiKey;
-  await tenantAuditInsert(ctx, {
-    action: "user.key_created",
-    target: { type: "user", id: userId },
-    after: shown,
-  });
+  const { created, stored, recorded } = await userKeyToCreate(
+    ctx.env,
+    now,
+    ctx.tenantId,
+    { ...input, userId, scopes: scopesOfRoles(user.roles) },
+    ctx.idempotent,
+  );
+  const apiKey = { ...presentKey(created.row, created.key), userId };
+  if (!recorded) {
+    const { key: _key, ...shown } = apiKey;
+    const sealed = await sealedKey(ctx.idempotent, created);
+    await ctx.db.batch([
+      tenantAuditInsert(ctx, {
+        action: "user.key_created",
+        target: { type: "user", id: userId },
+        after: shown,
+      }),
+      ...(ctx.idempotent ? [ctx.idempotent.recordCreated(created.row.id, sealed)] : []),
+    ]);
+  }
+  if (!stored) await insertUserKey(ctx.env, created.row);
   return apiKey;
 }
 

@@ -1,5 +1,6 @@
-import { controlDb } from "../../../db/client";
+import { type ControlDb, controlDb } from "../../../db/client";
 import type { ApiKeyRow } from "../../../db/control-schema";
+import type { KeyedCreate } from "../../../db/tenant-context";
 import type { Env } from "../../../env";
 import { type Clock, systemClock } from "../../../lib/clock";
 import { sha256Hex } from "../../../lib/crypto";
@@ -7,7 +8,7 @@ import { badRequest, conflict, notFound } from "../../../lib/errors";
 import type { Scope } from "../../../lib/scopes";
 import type { OperatorContext } from "../../audit/service";
 import { operatorAuditInsert, revokeAudited } from "../../audit/service";
-import { generateApiKey, graceExpiry, keyState } from "../domain/keys";
+import { displayPrefix, generateApiKey, graceExpiry, keyState } from "../domain/keys";
 import * as repo from "../repo";
 import { forgetKey, forgetMissedPrefix } from "../verification/service";
 
@@ -76,11 +77,14 @@ export async function createKey(
     throw badRequest("Invalid request", [{ path: "expiresAt", message: "expiresAt must be in the future" }]);
   }
   const expiresAt = input.expiresAt ? new Date(input.expiresAt).toISOString() : null;
+  const db = controlDb(env);
+  const earlier = await keyMadeEarlier(op.idempotent, db, (row) => row.tenantId === tenantId);
+  if (earlier) return earlier;
   const created = await withHash(
     newKeyRow(env, tenantId, input.name, [...new Set(input.scopes)], expiresAt, now),
   );
   const apiKey = presentKey(created.row, created.key);
-  const db = controlDb(env);
+  const sealed = await sealedKey(op.idempotent, created);
   await db.batch([
     repo.insertKey(db, created.row),
     operatorAuditInsert(
@@ -88,9 +92,36 @@ export async function createKey(
       { action: "api_key.created", target: { type: "api_key", id: apiKey.id }, after: auditedKey(apiKey) },
       tenantId,
     ),
+    ...(op.idempotent ? [op.idempotent.recordCreated(created.row.id, sealed)] : []),
   ]);
   return apiKey;
 }
+
+/**
+ * The key an earlier attempt under the same Idempotency-Key made, whose answer (the only showing
+ * of its secret) was lost to a kill: that key again, its secret opened from the sealed copy the
+ * create recorded with it (docs/decisions/faults.md#a-kill-while-a-key-is-claimed). The stored
+ * answer would have held the same secret, sealed the same way, for as long.
+ */
+async function keyMadeEarlier(
+  idempotent: KeyedCreate | undefined,
+  db: ControlDb,
+  belongs: (row: ApiKeyRow) => boolean,
+) {
+  if (!idempotent?.createdId) return undefined;
+  const [row, secret] = await Promise.all([
+    repo.findKey(db, idempotent.createdId),
+    idempotent.createdSecret(),
+  ]);
+  return row && secret !== null && belongs(row) ? presentKey(row, secret) : undefined;
+}
+
+/**
+ * A keyed create's key sealed for its record (`recordCreated`); the record's statement is made
+ * in the batch itself (a drizzle statement awaited on its own would run).
+ */
+export const sealedKey = async (idempotent: KeyedCreate | undefined, created: { key: string }) =>
+  idempotent ? idempotent.sealSecret(created.key) : undefined;
 
 export async function listKeys(env: Env, tenantId: string, clock: Clock = systemClock) {
   await requireTenant(env, tenantId);
@@ -216,20 +247,38 @@ export async function setKeyRateLimit(op: OperatorContext, keyId: string, rateLi
  * checks the user and audits in the tenant's log): requests with it act as that user, with the
  * scopes of the user's roles at the time (docs/decisions/case-work.md#named-analysts). `scopes`
  * records the roles' scopes at creation, for the key lists.
+ *
+ * The key the request writes, checked (the users module writes it after its entry: insertUserKey).
+ * Under an Idempotency-Key whose earlier attempt recorded a key (its answer lost to a kill): that
+ * key, `stored` when it is in CONTROL_DB already, else to be written now with the recorded id and
+ * secret; `recorded` says the attempt's record (and the tenant's entry, written with it) exists.
  */
-export async function createUserKey(
+export async function userKeyToCreate(
   env: Env,
   now: Date,
   tenantId: string,
   input: { name: string; userId: string; scopes: Scope[]; expiresAt?: string },
+  idempotent?: KeyedCreate,
 ) {
   if (input.expiresAt && Date.parse(input.expiresAt) <= now.getTime()) {
     throw badRequest("Invalid request", [{ path: "expiresAt", message: "expiresAt must be in the future" }]);
   }
   const expiresAt = input.expiresAt ? new Date(input.expiresAt).toISOString() : null;
-  const created = await withHash(
-    newKeyRow(env, tenantId, input.name, input.scopes, expiresAt, now, null, input.userId),
-  );
-  await repo.insertKey(controlDb(env), created.row);
-  return { ...presentKey(created.row, created.key), userId: input.userId };
+  const fresh = newKeyRow(env, tenantId, input.name, input.scopes, expiresAt, now, null, input.userId);
+  const secret = idempotent?.createdId ? await idempotent.createdSecret() : null;
+  if (!idempotent?.createdId || secret === null) {
+    return { created: await withHash(fresh), stored: false, recorded: false };
+  }
+  const stored = await repo.findKey(controlDb(env), idempotent.createdId);
+  if (stored && (stored.tenantId !== tenantId || stored.userId !== input.userId)) {
+    return { created: await withHash(fresh), stored: false, recorded: false };
+  }
+  if (stored) return { created: { key: secret, row: stored }, stored: true, recorded: true };
+  const again = {
+    key: secret,
+    row: { ...fresh.row, id: idempotent.createdId, prefix: displayPrefix(secret) },
+  };
+  return { created: await withHash(again), stored: false, recorded: true };
 }
+
+export const insertUserKey = (env: Env, row: ApiKeyRow) => repo.insertKey(controlDb(env), row);

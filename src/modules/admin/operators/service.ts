@@ -127,6 +127,19 @@ export async function createOperatorToken(
     );
   }
   const now = op.clock.now();
+  const db = controlDb(op.env);
+  // Made under this Idempotency-Key by an attempt whose answer (the token's only showing) was lost
+  // to a kill: that token, opened from the sealed copy recorded with it
+  // (docs/decisions/faults.md#a-kill-while-a-key-is-claimed).
+  const idempotent = op.idempotent;
+  if (idempotent?.createdId) {
+    const [earlier, secret] = await Promise.all([
+      repo.findToken(db, idempotent.createdId),
+      idempotent.createdSecret(),
+    ]);
+    if (earlier && secret !== null && earlier.createdBy === op.actor.id)
+      return { ...presentToken(earlier, now), token: secret };
+  }
   const { token, prefix } = generateOperatorToken();
   const row: OperatorTokenRow = {
     id: uuidV7(now),
@@ -140,7 +153,7 @@ export async function createOperatorToken(
     expiresAt: expiryOf(grant, now, input.expiresAt),
     lastUsedAt: null,
   };
-  const db = controlDb(op.env);
+  const sealed = idempotent ? await idempotent.sealSecret(token) : undefined;
   await db.batch([
     repo.insertToken(db, row),
     operatorAuditInsert(
@@ -152,6 +165,7 @@ export async function createOperatorToken(
       },
       null,
     ),
+    ...(idempotent ? [idempotent.recordCreated(row.id, sealed)] : []),
   ]);
   return { ...presentToken(row, now), token };
 }

@@ -1,5 +1,7 @@
+import type { TypedResponse } from "hono";
 import type { App } from "../../../http/context";
 import { jsonBody, jsonContent, tenantRoute } from "../../../http/openapi";
+import { ITEMS_PER_PART, jsonInParts } from "../../../lib/json-parts";
 import { CalculateBody } from "../schemas";
 import { calculateFromDb, presentJob } from "../service";
 
@@ -46,18 +48,21 @@ export const registerCalculate = (app: App) =>
       );
     }
     const { outcome, total } = result;
-    return c.json(
-      {
-        success: true as const,
-        results: outcome.results,
-        summary: {
-          total,
-          successful: outcome.successful,
-          failed: outcome.failed,
-          byBand: outcome.byBand,
-          alertCount: outcome.alertCount,
-        },
+    const answer = {
+      success: true as const,
+      results: outcome.results,
+      summary: {
+        total,
+        successful: outcome.successful,
+        failed: outcome.failed,
+        byBand: outcome.byBand,
+        alertCount: outcome.alertCount,
       },
-      200,
-    );
+    };
+    // A large answer (up to 10,000 results) is serialised in parts with a yield between them,
+    // not in one stringify that holds the isolate (docs/decisions/faults.md#slices-that-yield).
+    if (answer.results.length <= ITEMS_PER_PART) return c.json(answer, 200);
+    const streamed = c.body(jsonInParts(answer, "results"), 200, { "content-type": "application/json" });
+    // The same JSON text c.json would send (src/lib/json-parts.test.ts), so typed as that answer.
+    return streamed as unknown as TypedResponse<typeof answer, 200, "json">;
   });

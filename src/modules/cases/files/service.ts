@@ -47,9 +47,9 @@ async function assertCase(ctx: TenantContext, kind: CaseFileKind, caseId: string
 
 /**
  * Stores the file in R2 first (a failure after it leaves an unlisted object, never a listed
- * file without bytes), then records it. AML: the row is committed in the history entry's batch.
- * Fraud: the event goes through the case's Durable Object, so the row is written before it and
- * removed again when the object refuses the event.
+ * file without bytes; a keyed retry puts the same object again), then records it. AML: the row
+ * is committed in the history entry's batch. Fraud: the event goes through the case's Durable
+ * Object, so the row is written before it and removed again when the object refuses the event.
  */
 export async function uploadFile(ctx: TenantContext, kind: CaseFileKind, caseId: string, input: UploadInput) {
   // The body limit refuses larger bodies before this; checked again on what was actually read.
@@ -67,7 +67,12 @@ export async function uploadFile(ctx: TenantContext, kind: CaseFileKind, caseId:
     ]);
   await assertCase(ctx, kind, caseId);
   await assertStorage(ctx, { objectBytes: input.bytes.byteLength }); // over the quota: 403, nothing stored
-  const id = crypto.randomUUID();
+  // Under an Idempotency-Key the file's id, and so its object key, is the same on every attempt:
+  // a retry after a lost answer puts the same bytes on the same object (no second object, no
+  // second count) and finds the row it made (docs/decisions/faults.md#a-kill-while-a-key-is-claimed).
+  const id = ctx.idempotent
+    ? await ctx.idempotent.stableId(`case_file:${kind}:${caseId}`)
+    : crypto.randomUUID();
   const sha256 = toHex(await crypto.subtle.digest("SHA-256", input.bytes));
   const objectKey = fileObjectKey(ctx.tenantId, kind, caseId, id);
   await putTenantObject(ctx.env, ctx.tenantId, objectKey, input.bytes, {
@@ -101,6 +106,13 @@ export async function uploadFile(ctx: TenantContext, kind: CaseFileKind, caseId:
     evidenceType: "file" as const,
   };
   const log = caseKind(kind);
+  const earlier = ctx.idempotent ? await repo.findFile(ctx, kind, caseId, id) : undefined;
+  if (earlier) {
+    // Made by a keyed attempt whose answer was lost. Its entry is there too (AML: one batch), or,
+    // for fraud (row first, then the event), appended now: the keyed append finds its event or adds it.
+    await log.append(ctx, caseId, entry);
+    return presentFile(earlier);
+  }
   try {
     if (log.takesStatements) await log.append(ctx, caseId, entry, [repo.insertFile(ctx, row)]);
     else {

@@ -14,8 +14,12 @@ export const PAGE_SIZE = 25;
 export const SCREEN_CONCURRENCY = 4;
 /** Wall time one invocation spends before it hands over to a new message. */
 export const WALL_BUDGET_MS = 20_000;
-/** A claim's lease: long past one page's work, so a live screener never loses its rows. */
-export const LEASE_MS = 5 * 60_000;
+/**
+ * A page's claim lease. The page renews it every third of it while it works (service.ts), so a
+ * live screener keeps its rows however long the page takes, and the rows of a page whose process
+ * died are claimable again within one lease (docs/decisions/faults.md#the-process-killed).
+ */
+export const LEASE_MS = 30_000;
 /** Attempts before an entity is dead-lettered (failed_at set). */
 export const MAX_ATTEMPTS = 5;
 /** First retry delay after a failure; doubled per attempt. */
