@@ -13,9 +13,6 @@ import { keysetPage, listOrder, type PageRequest, planned } from "../../db/keyse
 import { tenantWhere } from "../../db/tenant-tables";
 
 /** Control-database queries. Operator scope: these are not tenant-scoped by design. */
-export const findTenant = (db: ControlDb, tenantId: string) =>
-  db.select().from(tenants).where(eq(tenants.id, tenantId)).get();
-
 const tenantOrder = listOrder("tenants", tenants, { createdAt: "desc", id: "desc" });
 
 /** The operator's list of tenants (the control database: not tenant-scoped by design). */

@@ -1,6 +1,7 @@
 import { type ControlDb, controlDb } from "../../../db/client";
 import type { ApiKeyRow } from "../../../db/control-schema";
 import type { KeyedCreate } from "../../../db/tenant-context";
+import { getTenant } from "../../../db/tenant-directory";
 import type { Env } from "../../../env";
 import { type Clock, systemClock } from "../../../lib/clock";
 import { sha256Hex } from "../../../lib/crypto";
@@ -12,9 +13,9 @@ import { displayPrefix, generateApiKey, graceExpiry, keyState } from "../domain/
 import * as repo from "../repo";
 import { forgetKey, forgetMissedPrefix } from "../verification/service";
 
-/** Keys belong to a tenant: an unknown tenant is a 404 (the same read as getTenant). */
+/** Keys belong to a tenant: an unknown tenant is a 404. */
 async function requireTenant(env: Env, tenantId: string) {
-  if (!(await repo.findTenant(controlDb(env), tenantId))) throw notFound("Tenant");
+  await getTenant(env, tenantId);
 }
 
 export function newKeyRow(
