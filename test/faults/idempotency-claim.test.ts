@@ -51,9 +51,10 @@ async function claimOf(
   key: string,
   text: string | Uint8Array,
   path = "/v1/fraud/cases",
+  claimEnv: typeof env = shortLease,
 ): Promise<IdempotentRequest> {
   return {
-    env: shortLease,
+    env: claimEnv,
     clock: systemClock,
     store: tenantKeys(tenantScope(env, t.shard, t.id), t.keyId),
     sealContext: `idempotency:${t.id}:${t.keyId}:${key}`,
@@ -152,8 +153,11 @@ describe("a kill while a keyed request holds its claim", () => {
     const t = await createTenant();
     const key = crypto.randomUUID();
     const text = JSON.stringify(caseBody());
-    // The killed request: claimed, killed before its work committed.
-    expect(await begin(await claimOf(t, key, text))).toEqual({
+    // The killed request: claimed, killed before its work committed. Its lease is longer than
+    // the others' so that the early resend lands inside it on a loaded machine.
+    const killedLeaseMs = 2_000;
+    const killedEnv = { ...env, IDEMPOTENCY_LEASE_MS: String(killedLeaseMs) };
+    expect(await begin(await claimOf(t, key, text, undefined, killedEnv))).toEqual({
       claimed: { createdId: null, createdSecret: null },
     });
 
@@ -163,7 +167,7 @@ describe("a kill while a keyed request holds its claim", () => {
     expect((await json<{ error: { code: string } }>(early)).error.code).toBe("idempotency_key_in_use");
     expect(await cases(t)).toBe(0);
 
-    await sleep(LEASE_MS + 100);
+    await sleep(killedLeaseMs + 100);
     const after = await resend(t, key, text);
     expect(after.status).toBe(201);
     const opened = (await json<{ case: { id: string } }>(after)).case.id;
