@@ -35,15 +35,22 @@ export const priorsOf = (counts) =>
 /**
  * As src/modules/monitoring/domain/risk-score.ts (kept equal by hand): an immediate-loss rule's
  * prior is at least the one that raises alone at the default alert score (80), and a scheme
- * participant scores the scheme rule at its weight: 1 for the principal and a share of 0.5 or
- * more, down to 0.85 for a negligible share (the alert's `detail.share`).
+ * participant scores the scheme rule at its weight: 1 for the principal and for half or more of
+ * an even split among the others (the alert's `detail.share` x their count), down to 0.85 for a
+ * negligible share.
  */
 export const IMMEDIATE_LOSS = new Map([["new_payee_drain", 0.8]]);
-export const participantWeight = (principal, share) =>
-  principal || !(share < 0.5) ? 1 : 0.85 + 0.15 * (Math.max(0, share) / 0.5);
+export function participantWeight(principal, share, others = 1) {
+  const relative = Math.max(0, share) * Math.max(1, others);
+  return principal || !(relative < 0.5) ? 1 : 0.85 + (0.15 * relative) / 0.5;
+}
 const alertWeight = (alert) =>
   typeof alert.detail?.share === "number"
-    ? participantWeight(alert.entityId === alert.detail.scheme?.principal, alert.detail.share)
+    ? participantWeight(
+        alert.entityId === alert.detail.scheme?.principal,
+        alert.detail.share,
+        (alert.detail.scheme?.participants?.length ?? 2) - 1,
+      )
     : 1;
 
 /** Each holder's highest screening score under `priors` (Infinity when a reporting rule fired). */

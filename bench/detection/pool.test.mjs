@@ -73,7 +73,7 @@ describe("pooling the calibration runs", () => {
         entityType: "customer",
         entityId: holder,
         ruleIds: ["FAN"],
-        detail: { share, scheme: { principal } },
+        detail: { share, scheme: { principal, participants: [{}, {}, {}] } },
       },
     });
     const c = run(
@@ -86,7 +86,8 @@ describe("pooling the calibration runs", () => {
     ]);
     const scores = holderScores(c, priors);
     expect(scores.get("hub").score).toBeCloseTo(96);
-    expect(scores.get("feeder").score).toBeCloseTo(96 * participantWeight(false, 0.02));
+    expect(participantWeight(false, 0.02, 2)).toBeLessThan(1);
+    expect(scores.get("feeder").score).toBeCloseTo(96 * participantWeight(false, 0.02, 2));
     expect(scores.get("feeder").score).toBeLessThan(scores.get("hub").score);
     expect(scores.get("v").score).toBeCloseTo(80);
     // a budget of 90 keeps the hub, drops the feeder and the takeover

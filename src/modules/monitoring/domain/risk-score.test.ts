@@ -104,25 +104,32 @@ describe("a scheme participant's score", () => {
   const scheme = fired("AML-FNI-016", "high");
   const prior = RULE_PRIORS["AML-FNI-016"]!;
 
-  it("keeps the scheme's prior for the principal and for any participant carrying a full share", () => {
+  it("keeps the scheme's prior for the principal and for a participant carrying its even share", () => {
     expect(participantWeight(true, 0)).toBe(1);
     expect(participantWeight(false, FULL_SHARE)).toBe(1);
     expect(participantWeight(false, 1)).toBe(1);
+    // nine feeders each carrying a ninth of the hub's money are whole participants
+    expect(participantWeight(false, 1 / 9, 9)).toBe(1);
     expect(participantScore(scheme, { principal: true, share: 0.01 }).score).toBeCloseTo(100 * prior, 2);
     expect(participantScore(scheme, { principal: false, share: 0.9 }).score).toBeCloseTo(100 * prior, 2);
   });
 
-  it("falls with a feeder's share down to the peripheral weight, and orders participants by it", () => {
-    expect(participantWeight(false, 0)).toBe(PERIPHERAL_WEIGHT);
+  it("falls with a feeder's share of its even split down to the peripheral weight", () => {
+    expect(participantWeight(false, 0, 9)).toBe(PERIPHERAL_WEIGHT);
     expect(participantWeight(false, FULL_SHARE / 2)).toBeCloseTo((1 + PERIPHERAL_WEIGHT) / 2, 10);
-    const feeder = participantScore(scheme, { principal: false, share: 0.05 }).score;
-    const mid = participantScore(scheme, { principal: false, share: 0.3 }).score;
-    const hub = participantScore(scheme, { principal: true, share: 1 }).score;
-    expect(feeder).toBeLessThan(mid);
-    expect(mid).toBeLessThan(hub);
-    // a budget between them drops the feeder first
-    expect(raisesAlert(feeder, (feeder + mid) / 2)).toBe(false);
-    expect(raisesAlert(hub, (feeder + mid) / 2)).toBe(true);
+    // a trickle beside nine others: 1% of the hub's money, a tenth of an even split
+    expect(participantWeight(false, 0.01, 10)).toBeCloseTo(
+      PERIPHERAL_WEIGHT + (1 - PERIPHERAL_WEIGHT) * 0.2,
+      10,
+    );
+    const trickle = participantScore(scheme, { principal: false, share: 0.01, others: 10 }).score;
+    const feeder = participantScore(scheme, { principal: false, share: 0.03, others: 10 }).score;
+    const hub = participantScore(scheme, { principal: true, share: 1, others: 10 }).score;
+    expect(trickle).toBeLessThan(feeder);
+    expect(feeder).toBeLessThan(hub);
+    // a budget between them drops the trickle first
+    expect(raisesAlert(trickle, (trickle + feeder) / 2)).toBe(false);
+    expect(raisesAlert(feeder, (trickle + feeder) / 2)).toBe(true);
   });
 
   it("still raises every participant of every network rule alone at the default", () => {

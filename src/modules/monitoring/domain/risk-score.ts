@@ -156,19 +156,22 @@ export const raisesAlert = (score: number, alertScore: number, reporting = false
 
 /**
  * A scheme participant's weight on the scheme rule's prior (docs/methodology/risk-score.md#per-participant):
- * the principal (the hub, origin, source or subject the case is opened on) and any participant
- * that moved at least FULL_SHARE of what the busiest one moved keep the whole prior; below that
- * it falls linearly to PERIPHERAL_WEIGHT for a feeder with a negligible share. So a budget above
- * the default drops a scheme's peripheral participants before its hub, and at the default every
- * network rule (priors 0.96 and more, x 0.85 >= 0.81) still raises each participant alone.
+ * read from its share of the scheme's money against an even split of it among the participants
+ * other than the principal (share x their count). The principal (the hub, origin, source or
+ * subject the case is opened on) and any participant that moved at least FULL_SHARE of its even
+ * split keep the whole prior; below that the weight falls linearly to PERIPHERAL_WEIGHT for a
+ * negligible share. So nine feeders that each carry a ninth are all whole participants, and one
+ * that carried a trickle beside them is peripheral. A budget above the default drops peripheral
+ * participants before the others, and at the default every network rule (priors 0.96 and more,
+ * x 0.85 >= 0.81) still raises each participant alone.
  */
 export const FULL_SHARE = 0.5;
 export const PERIPHERAL_WEIGHT = 0.85;
 
-export function participantWeight(principal: boolean, share: number): number {
-  if (principal || !(share < FULL_SHARE)) return 1;
-  const s = Math.max(0, share) / FULL_SHARE;
-  return PERIPHERAL_WEIGHT + (1 - PERIPHERAL_WEIGHT) * s;
+export function participantWeight(principal: boolean, share: number, others = 1): number {
+  const relative = Math.max(0, share) * Math.max(1, others);
+  if (principal || !(relative < FULL_SHARE)) return 1;
+  return PERIPHERAL_WEIGHT + ((1 - PERIPHERAL_WEIGHT) * relative) / FULL_SHARE;
 }
 
 /**
@@ -177,9 +180,10 @@ export function participantWeight(principal: boolean, share: number): number {
  */
 export function participantScore(
   scheme: FiredRule,
-  participant: { principal: boolean; share: number },
+  participant: { principal: boolean; share: number; others?: number },
   own: readonly FiredRule[] = [],
 ): RiskScore {
-  const weight = (scheme.weight ?? 1) * participantWeight(participant.principal, participant.share);
+  const weight =
+    (scheme.weight ?? 1) * participantWeight(participant.principal, participant.share, participant.others);
   return riskScore([{ ...scheme, weight }, ...own]);
 }

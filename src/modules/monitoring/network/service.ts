@@ -189,7 +189,14 @@ export async function scanNetwork(ctx: TenantContext, options: NetworkScanOption
       weight: config?.weight,
     };
     const principal = holderId === hit.principal;
-    return { ...participantScore(fired, { principal, share: shareOf(hit, holderId) }), alertScore };
+    return {
+      ...participantScore(fired, {
+        principal,
+        share: shareOf(hit, holderId),
+        others: hit.participants.length - 1,
+      }),
+      alertScore,
+    };
   };
   const fresh = ids.filter(
     (x) => !stored.has(x.alertIds[0]!) && raisesAlert(riskOf(x.hit, x.hit.principal).score, alertScore),
