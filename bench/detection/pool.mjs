@@ -32,19 +32,43 @@ export function ruleCounts(runs) {
 export const priorsOf = (counts) =>
   new Map([...counts].map(([rule, c]) => [rule, (c.tp + 1) / (c.flagged + 2)]));
 
+/**
+ * As src/modules/monitoring/domain/risk-score.ts (kept equal by hand): an immediate-loss rule's
+ * prior is at least the one that raises alone at the default alert score (80), and a scheme
+ * participant scores the scheme rule at its weight: 1 for the principal and for half or more of
+ * an even split among the others (the alert's `detail.share` x their count), down to 0.85 for a
+ * negligible share.
+ */
+export const IMMEDIATE_LOSS = new Map([["new_payee_drain", 0.8]]);
+export function participantWeight(principal, share, others = 1) {
+  const relative = Math.max(0, share) * Math.max(1, others);
+  return principal || !(relative < 0.5) ? 1 : 0.85 + (0.15 * relative) / 0.5;
+}
+const alertWeight = (alert) =>
+  typeof alert.detail?.share === "number"
+    ? participantWeight(
+        alert.entityId === alert.detail.scheme?.principal,
+        alert.detail.share,
+        (alert.detail.scheme?.participants?.length ?? 2) - 1,
+      )
+    : 1;
+
 /** Each holder's highest screening score under `priors` (Infinity when a reporting rule fired). */
 export function holderScores(run, priors) {
   const screenings = new Map();
   for (const { holder, alert } of run.alerts) {
     const key = `${alert.screeningId}|${alert.entityType}:${alert.entityId}`;
-    const s = screenings.get(key) ?? { holder, rules: new Set() };
-    for (const rule of alert.ruleIds) s.rules.add(rule);
+    const s = screenings.get(key) ?? { holder, rules: new Map() };
+    const weight = alertWeight(alert);
+    for (const rule of alert.ruleIds) s.rules.set(rule, Math.max(s.rules.get(rule) ?? 0, weight));
     screenings.set(key, s);
   }
+  const priorOf = (rule) => Math.max(priors.get(rule) ?? 0.6, IMMEDIATE_LOSS.get(rule) ?? 0);
   const best = new Map();
-  for (const { holder, rules } of screenings.values()) {
-    const reporting = [...rules].some((r) => REPORTING.has(r));
-    const rest = [...rules].reduce((r, rule) => r * (1 - Math.min(0.99, priors.get(rule) ?? 0.6)), 1);
+  for (const { holder, rules: weighted } of screenings.values()) {
+    const rules = [...weighted.keys()];
+    const reporting = rules.some((r) => REPORTING.has(r));
+    const rest = [...weighted].reduce((r, [rule, w]) => r * (1 - Math.min(0.99, priorOf(rule) * w)), 1);
     const score = reporting ? Number.POSITIVE_INFINITY : 100 * (1 - rest);
     if (score > (best.get(holder)?.score ?? -1)) best.set(holder, { score, rules: [...rules] });
   }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { atScore, holderScores, priorsOf, ruleCounts } from "./pool.mjs";
+import { atScore, holderScores, participantWeight, priorsOf, ruleCounts } from "./pool.mjs";
 
 // A run as loadRun builds it: labels per holder, alerts (one screening each unless shared).
 const label = (cls, typology) => (typology ? { class: cls, typology } : { class: cls });
@@ -63,5 +63,34 @@ describe("pooling the calibration runs", () => {
     expect(at.byTypology.account_takeover.recall).toBe(0);
     // fan_in has 2 participants: under the 5 the goal counts
     expect(at.minLaunderingRecall).toBeNull();
+  });
+
+  it("floors an immediate-loss rule and weighs a scheme participant by its share, as the service", () => {
+    const scheme = (holder, share, principal) => ({
+      holder,
+      alert: {
+        screeningId: "n1",
+        entityType: "customer",
+        entityId: holder,
+        ruleIds: ["FAN"],
+        detail: { share, scheme: { principal, participants: [{}, {}, {}] } },
+      },
+    });
+    const c = run(
+      { hub: label("laundering", "fan_in"), feeder: label("laundering", "fan_in"), v: label("fraud", "ato") },
+      [scheme("hub", 1, "hub"), scheme("feeder", 0.02, "hub"), alert("v", "d1", "new_payee_drain")],
+    );
+    const priors = new Map([
+      ["FAN", 0.96],
+      ["new_payee_drain", 0.7],
+    ]);
+    const scores = holderScores(c, priors);
+    expect(scores.get("hub").score).toBeCloseTo(96);
+    expect(participantWeight(false, 0.02, 2)).toBeLessThan(1);
+    expect(scores.get("feeder").score).toBeCloseTo(96 * participantWeight(false, 0.02, 2));
+    expect(scores.get("feeder").score).toBeLessThan(scores.get("hub").score);
+    expect(scores.get("v").score).toBeCloseTo(80);
+    // a budget of 90 keeps the hub, drops the feeder and the takeover
+    expect(atScore(c, scores, 90).flagged).toBe(1);
   });
 });

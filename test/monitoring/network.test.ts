@@ -166,7 +166,14 @@ interface AlertBody {
   entityId: string;
   ruleIds: string[];
   cases: { caseId: string; action: string }[];
-  detail: { role: string; firstAt: string; lastAt: string; scheme: { key: string; typology: string } };
+  detail: {
+    role: string;
+    firstAt: string;
+    lastAt: string;
+    share: number;
+    scheme: { key: string; typology: string; principal: string };
+  };
+  risk: { score: number; alertScore: number } | null;
 }
 
 async function networkAlerts(t: TestTenant): Promise<AlertBody[]> {
@@ -234,6 +241,22 @@ describe("the network scan", () => {
       "43:sink",
       "44:sink",
     ]);
+
+    // Each participant scored by its share of the scheme's money against an even split: the
+    // structuring smurf (29,500 beside the subject's 240,000, its one other participant) below its
+    // subject; the scatter's intermediaries (a quarter of the source's 60,000 each, among five
+    // others) whole, like the source; every one raised at the default.
+    const scoreOf = (typology: string, holder: number) =>
+      byTypology(typology).find((a) => number.get(a.entityId) === holder)!;
+    const smurf = scoreOf("structuring", 51);
+    const subject = scoreOf("structuring", 50);
+    expect(subject.detail.share).toBe(1);
+    expect(smurf.detail.share).toBeLessThan(0.5);
+    expect(smurf.risk!.score).toBeLessThan(subject.risk!.score);
+    expect(smurf.risk!.score).toBeGreaterThanOrEqual(smurf.risk!.alertScore);
+    expect(scoreOf("scatter_gather", 5).detail.share).toBeCloseTo(0.25, 2);
+    expect(scoreOf("scatter_gather", 5).risk!.score).toBe(scoreOf("scatter_gather", 4).risk!.score);
+    expect(scoreOf("scatter_gather", 9).risk!.score).toBe(scoreOf("scatter_gather", 4).risk!.score);
 
     // One case per scheme, on its principal, named by every participant's alert; the episode's dates.
     const schemes = new Map<string, AlertBody[]>();

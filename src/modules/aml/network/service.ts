@@ -5,6 +5,7 @@ import { NETWORK_RULES } from "../../detection/domain/aml/rules";
 import { mergeThresholds, type Thresholds, toMinorUnits } from "../../detection/domain/aml/thresholds";
 import type { RuleSetContent } from "../../rules/domain/document";
 import { detectNetworkSchemes } from "../domain/network/detect";
+import { movementsById, participantShares } from "../domain/network/shares";
 import {
   DAY_MS,
   type NetworkThresholds,
@@ -58,8 +59,11 @@ export interface SchemeSearch {
   groups: TypologyGroup[];
 }
 
+/** A hit with each participant's share of the scheme's money (domain/network/shares.ts). */
+export type FoundHit = ScanHit & { shares: ReadonlyMap<string, number> };
+
 export interface SchemesFound {
-  hits: ScanHit[];
+  hits: FoundHit[];
   historyStart: string;
   historyEnd: string;
   /** Transfers between holders read. */
@@ -216,8 +220,11 @@ export async function findSchemes(ctx: TenantContext, search: SchemeSearch): Pro
         ),
       );
   }
+  const confirmed = await confirmMules(ctx, hits);
+  await yieldToEventLoop();
+  const movements = movementsById({ transfers, external });
   return {
-    hits: await confirmMules(ctx, hits),
+    hits: confirmed.map((h) => ({ ...h, shares: participantShares(h, movements) })),
     historyStart,
     historyEnd: search.historyEnd,
     transfers: transfers.length,

@@ -2,6 +2,11 @@ import { describe, expect, it } from "vitest";
 import {
   alertScoreOf,
   DEFAULT_ALERT_SCORE,
+  FULL_SHARE,
+  IMMEDIATE_LOSS_RULES,
+  PERIPHERAL_WEIGHT,
+  participantScore,
+  participantWeight,
   priorOf,
   RULE_PRIORS,
   raisesAlert,
@@ -73,5 +78,83 @@ describe("subject risk score", () => {
     expect(raisesAlert(strong, strong)).toBe(true);
     // a reporting rule (cash threshold) is raised whatever its score
     expect(raisesAlert(weak, 100, true)).toBe(true);
+  });
+
+  it("raises an account takeover alone at the default, not its look-alike signals", () => {
+    // new_payee_drain's measured prior is below what raises alone; its floor lifts it there.
+    expect(RULE_PRIORS.new_payee_drain!).toBeLessThan(DEFAULT_ALERT_SCORE / 100);
+    expect(IMMEDIATE_LOSS_RULES.has("new_payee_drain")).toBe(true);
+    const drain = riskScore([fired("new_payee_drain", "high", "fraud")]).score;
+    expect(raisesAlert(drain, alertScoreOf({}))).toBe(true);
+    // the floor is only the default's: a higher alert score holds it back again ...
+    expect(raisesAlert(drain, 90)).toBe(false);
+    // ... and so does the tenant's weight below 1
+    const damped = riskScore([fired("new_payee_drain", "high", "fraud", 0.9)]).score;
+    expect(damped).toBeCloseTo(0.9 * DEFAULT_ALERT_SCORE, 2);
+    expect(raisesAlert(damped, alertScoreOf({}))).toBe(false);
+    // a pass-through signal with as low a measured prior is not floored (no immediate loss)
+    expect(IMMEDIATE_LOSS_RULES.has("rapid_pass_through")).toBe(false);
+    expect(
+      raisesAlert(riskScore([fired("rapid_pass_through", "high", "fraud")]).score, alertScoreOf({})),
+    ).toBe(false);
+  });
+});
+
+describe("a scheme participant's score", () => {
+  const scheme = fired("AML-FNI-016", "high");
+  const prior = RULE_PRIORS["AML-FNI-016"]!;
+
+  it("keeps the scheme's prior for the principal and for a participant carrying its even share", () => {
+    expect(participantWeight(true, 0)).toBe(1);
+    expect(participantWeight(false, FULL_SHARE)).toBe(1);
+    expect(participantWeight(false, 1)).toBe(1);
+    // nine feeders each carrying a ninth of the hub's money are whole participants
+    expect(participantWeight(false, 1 / 9, 9)).toBe(1);
+    expect(participantScore(scheme, { principal: true, share: 0.01 }).score).toBeCloseTo(100 * prior, 2);
+    expect(participantScore(scheme, { principal: false, share: 0.9 }).score).toBeCloseTo(100 * prior, 2);
+  });
+
+  it("falls with a feeder's share of its even split down to the peripheral weight", () => {
+    expect(participantWeight(false, 0, 9)).toBe(PERIPHERAL_WEIGHT);
+    expect(participantWeight(false, FULL_SHARE / 2)).toBeCloseTo((1 + PERIPHERAL_WEIGHT) / 2, 10);
+    // a trickle beside nine others: 1% of the hub's money, a tenth of an even split
+    expect(participantWeight(false, 0.01, 10)).toBeCloseTo(
+      PERIPHERAL_WEIGHT + (1 - PERIPHERAL_WEIGHT) * 0.2,
+      10,
+    );
+    const trickle = participantScore(scheme, { principal: false, share: 0.01, others: 10 }).score;
+    const feeder = participantScore(scheme, { principal: false, share: 0.03, others: 10 }).score;
+    const hub = participantScore(scheme, { principal: true, share: 1, others: 10 }).score;
+    expect(trickle).toBeLessThan(feeder);
+    expect(feeder).toBeLessThan(hub);
+    // a budget between them drops the trickle first
+    expect(raisesAlert(trickle, (trickle + feeder) / 2)).toBe(false);
+    expect(raisesAlert(feeder, (trickle + feeder) / 2)).toBe(true);
+  });
+
+  it("still raises every participant of every network rule alone at the default", () => {
+    for (const id of [
+      "AML-FNO-017",
+      "AML-SGA-013",
+      "AML-GSC-014",
+      "AML-CYC-012",
+      "AML-LAY-015",
+      "AML-FNI-016",
+      "AML-SMF-018",
+    ]) {
+      const least = participantScore(fired(id, "high"), { principal: false, share: 0 }).score;
+      expect(raisesAlert(least, DEFAULT_ALERT_SCORE), id).toBe(true);
+    }
+  });
+
+  it("counts the participant's own rules beside the scheme's, and the rule set's weight", () => {
+    const own = [fired("AML-FIN-008", "medium")];
+    const alone = participantScore(scheme, { principal: false, share: 0 }).score;
+    const withOwn = participantScore(scheme, { principal: false, share: 0 }, own).score;
+    const p = prior * PERIPHERAL_WEIGHT;
+    expect(alone).toBeCloseTo(100 * p, 2);
+    expect(withOwn).toBeCloseTo(100 * (1 - (1 - p) * (1 - RULE_PRIORS["AML-FIN-008"]!)), 2);
+    const halved = participantScore(fired("AML-FNI-016", "high", "aml", 0.5), { principal: false, share: 0 });
+    expect(halved.score).toBeCloseTo(100 * prior * 0.5 * PERIPHERAL_WEIGHT, 2);
   });
 });

@@ -68,7 +68,8 @@ export const SEVERITY_PRIORS: Readonly<Record<string, number>> = {
  * The score from which a screening raises alerts, when the tenant sets none: on every calibration
  * run, the score that flags the fewest holders while no laundering typology loses a participant
  * it finds at 0 (docs/methodology/risk-score.md#calibration). The network typologies, refund
- * abuse and AML-BIZ-011 raise alone; the other rules need corroboration.
+ * abuse, AML-BIZ-011 and an account takeover (IMMEDIATE_LOSS_RULES) raise alone; the other rules
+ * need corroboration.
  */
 export const DEFAULT_ALERT_SCORE = 80;
 
@@ -99,9 +100,21 @@ export interface RiskScore {
 const clamp01 = (x: number) => Math.min(0.99, Math.max(0, x));
 const round2 = (x: number) => Math.round(x * 100) / 100;
 
+/**
+ * Rules whose hit is an immediate loss to the holder (an account takeover drains the account now):
+ * their prior is at least the one that raises alone at the default alert score, whatever the
+ * benchmark measured (docs/methodology/risk-score.md#immediate-loss). The rule set's weight still
+ * applies after the floor, so a tenant can hold them back again (a weight below 1).
+ */
+export const IMMEDIATE_LOSS_RULES: ReadonlySet<string> = new Set(["new_payee_drain"]);
+
+/** The prior that raises alone at the default alert score: score = 100 x prior. */
+export const RAISES_ALONE_PRIOR = DEFAULT_ALERT_SCORE / 100;
+
 /** The prior of one fired rule: the measured one for a built-in, else by severity (medium when unknown). */
 export function priorOf(rule: FiredRule): number {
-  const base = RULE_PRIORS[rule.ruleId] ?? SEVERITY_PRIORS[rule.severity] ?? SEVERITY_PRIORS.medium;
+  const measured = RULE_PRIORS[rule.ruleId] ?? SEVERITY_PRIORS[rule.severity] ?? SEVERITY_PRIORS.medium;
+  const base = IMMEDIATE_LOSS_RULES.has(rule.ruleId) ? Math.max(measured, RAISES_ALONE_PRIOR) : measured;
   return clamp01(base * (rule.weight ?? 1));
 }
 
@@ -140,3 +153,37 @@ export const alertScoreOf = (settings: { monitoring?: { alertScore?: number } })
  */
 export const raisesAlert = (score: number, alertScore: number, reporting = false) =>
   reporting || (score > 0 && score >= alertScore);
+
+/**
+ * A scheme participant's weight on the scheme rule's prior (docs/methodology/risk-score.md#per-participant):
+ * read from its share of the scheme's money against an even split of it among the participants
+ * other than the principal (share x their count). The principal (the hub, origin, source or
+ * subject the case is opened on) and any participant that moved at least FULL_SHARE of its even
+ * split keep the whole prior; below that the weight falls linearly to PERIPHERAL_WEIGHT for a
+ * negligible share. So nine feeders that each carry a ninth are all whole participants, and one
+ * that carried a trickle beside them is peripheral. A budget above the default drops peripheral
+ * participants before the others, and at the default every network rule (priors 0.96 and more,
+ * x 0.85 >= 0.81) still raises each participant alone.
+ */
+export const FULL_SHARE = 0.5;
+export const PERIPHERAL_WEIGHT = 0.85;
+
+export function participantWeight(principal: boolean, share: number, others = 1): number {
+  const relative = Math.max(0, share) * Math.max(1, others);
+  if (principal || !(relative < FULL_SHARE)) return 1;
+  return PERIPHERAL_WEIGHT + ((1 - PERIPHERAL_WEIGHT) * relative) / FULL_SHARE;
+}
+
+/**
+ * One participant's score: the scheme rule at the participant's weight (after the rule set's),
+ * beside the rules its own screenings fired, combined as independent evidence like any score.
+ */
+export function participantScore(
+  scheme: FiredRule,
+  participant: { principal: boolean; share: number; others?: number },
+  own: readonly FiredRule[] = [],
+): RiskScore {
+  const weight =
+    (scheme.weight ?? 1) * participantWeight(participant.principal, participant.share, participant.others);
+  return riskScore([{ ...scheme, weight }, ...own]);
+}

@@ -4,6 +4,7 @@ import { sha256Hex, uuidV7 } from "../../../lib/crypto";
 import { addCaseSubjects, appendCaseNote, openCasesForTriggered } from "../../aml/cases/service";
 import type { RuleOutcome } from "../../aml/domain/evaluate";
 import {
+  type FoundHit,
   findSchemes,
   networkActivity,
   type ScanHit,
@@ -16,7 +17,7 @@ import { alertNote, highestSeverity } from "../../detection/domain/outcome";
 import { eventsInsert, notifyOutbox } from "../../events/service";
 import { stampOf } from "../../rules/domain/document";
 import { liveRuleSets } from "../../rules/service";
-import { alertScoreOf, raisesAlert, riskScore } from "../domain/risk-score";
+import { alertScoreOf, participantScore, raisesAlert } from "../domain/risk-score";
 import type { NewAlert } from "../screening/repo";
 import type { ScreeningTrigger } from "../screening/service";
 import { MONITORING_ACTOR } from "../screening/steps/outcome";
@@ -84,6 +85,9 @@ async function derivedUuid(text: string): Promise<string> {
 }
 
 const money = (minor: number) => (minor / 100).toFixed(2);
+const round4 = (x: number) => Math.round(x * 10_000) / 10_000;
+/** A participant's share of its scheme's money (1 when unmeasured). */
+const shareOf = (hit: FoundHit, holderId: string) => hit.shares.get(holderId) ?? 1;
 
 /** The rule outcome a scheme stands for (the case's evidence and the alert's triggered rule). */
 function outcomeOf(hit: ScanHit, thresholds: Thresholds, at: string): RuleOutcome {
@@ -170,9 +174,12 @@ export async function scanNetwork(ctx: TenantContext, options: NetworkScanOption
     ctx,
     ids.map((x) => x.alertIds[0]!),
   );
-  // A scheme is one rule's finding: its score is that rule's prior, read against the alert budget.
+  // A scheme is one rule's finding; each participant's score is that rule's prior at the
+  // participant's weight (its role and share of the money: docs/methodology/risk-score.md#per-participant),
+  // read against the alert budget. The principal keeps the whole prior: a scheme whose principal
+  // is held back raises nothing.
   const alertScore = alertScoreOf(ctx.tenant.settings);
-  const riskOf = (hit: (typeof ids)[number]["hit"]) => {
+  const riskOf = (hit: (typeof ids)[number]["hit"], holderId: string) => {
     const rule = NETWORK_RULES.find((r) => r.ruleId === TYPOLOGY_RULE[hit.typology])!;
     const config = amlSet.content.builtins[rule.ruleId];
     const fired = {
@@ -181,10 +188,18 @@ export async function scanNetwork(ctx: TenantContext, options: NetworkScanOption
       severity: rule.defaultRiskLevel,
       weight: config?.weight,
     };
-    return { ...riskScore([fired]), alertScore };
+    const principal = holderId === hit.principal;
+    return {
+      ...participantScore(fired, {
+        principal,
+        share: shareOf(hit, holderId),
+        others: hit.participants.length - 1,
+      }),
+      alertScore,
+    };
   };
   const fresh = ids.filter(
-    (x) => !stored.has(x.alertIds[0]!) && raisesAlert(riskOf(x.hit).score, alertScore),
+    (x) => !stored.has(x.alertIds[0]!) && raisesAlert(riskOf(x.hit, x.hit.principal).score, alertScore),
   );
   const screeningId = uuidV7(now);
   const alerts: NewAlert[] = [];
@@ -237,6 +252,8 @@ export async function scanNetwork(ctx: TenantContext, options: NetworkScanOption
       });
     }
     hit.participants.forEach((p, i) => {
+      const risk = riskOf(hit, p.holderId);
+      if (!raisesAlert(risk.score, alertScore)) return;
       const action = i === 0 && found1?.created ? "opened" : "appended";
       alerts.push({
         id: alertIds[i]!,
@@ -252,7 +269,11 @@ export async function scanNetwork(ctx: TenantContext, options: NetworkScanOption
         screeningId,
         runId: options.runId,
         cases: found1 ? [{ caseId: found1.caseId, kind: "aml", action }] : [],
-        detail: { ...schemeDetail(hit, p.role, outcome, ruleSet), risk: riskOf(hit) },
+        detail: {
+          ...schemeDetail(hit, p.role, outcome, ruleSet),
+          share: round4(shareOf(hit, p.holderId)),
+          risk,
+        },
         createdAt: nowText,
       });
     });
