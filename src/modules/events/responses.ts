@@ -218,6 +218,8 @@ export const EVENT_CATALOG: { [T in EventType]: CatalogEntry } = {
         ruleIds: z.array(z.string()),
         raisedNow: z.array(z.string()),
         caseIds: z.array(z.string()),
+        /** Of caseIds, those the system closed (untouched, every alert they held withdrawn). */
+        closedCaseIds: z.array(z.string()),
       })
       .openapi("MonitoringAlertWithdrawnEventData"),
   },

@@ -30,6 +30,22 @@ describe("system close of a case whose alerts were withdrawn", () => {
       why: "alert_stands",
     });
     expect(systemCloseDecision({ ...untouched, alerts: [] })).toEqual({ close: false, why: "no_alerts" });
+    // Narrowed to rules that still open a case (or, unknown, as stored): it stands.
+    expect(
+      systemCloseDecision({
+        ...untouched,
+        alerts: [{ status: "withdrawn" }, { status: "open", opensCase: true }],
+      }),
+    ).toEqual({ close: false, why: "alert_stands" });
+  });
+
+  it("closes a case whose other alert was narrowed to rules that would not open a case", () => {
+    expect(
+      systemCloseDecision({
+        ...untouched,
+        alerts: [{ status: "withdrawn" }, { status: "open", opensCase: false }],
+      }),
+    ).toEqual({ close: true });
   });
 
   it("keeps a case someone worked: status moved, assignee, tags, a pending close, any entry not the system's", () => {

@@ -17,8 +17,11 @@ export interface SystemCloseFacts {
   closeRequest: unknown | null;
   /** Every entry of its log. */
   entries: ReadonlyArray<{ eventType: string; actorType: string }>;
-  /** The alerts that opened it or were added to it, with their status once this withdrawal lands. */
-  alerts: ReadonlyArray<{ status: string }>;
+  /**
+   * The alerts that opened it or were added to it, with their status once this withdrawal lands;
+   * `opensCase: false` for one narrowed (some rules withdrawn) to what would not open a case now.
+   */
+  alerts: ReadonlyArray<{ status: string; opensCase?: boolean }>;
 }
 
 export type SystemCloseDecision =
@@ -29,7 +32,8 @@ export type SystemCloseDecision =
  * Closed by the system only when nobody worked the case and nothing it was raised on stands: it is
  * still in its opening status, has no assignee, tags or pending close, every entry of its log is a
  * system entry (its opening, alert hits, monitoring's notes, SLA breaches: an analyst's or an
- * integration's entry, a file, a link, a status move is work), and it holds alerts, each withdrawn.
+ * integration's entry, a file, a link, a status move is work), and it holds alerts, each withdrawn
+ * or narrowed to rules that would not open a case.
  */
 export function systemCloseDecision(facts: SystemCloseFacts): SystemCloseDecision {
   if (facts.status !== facts.openingStatus) return { close: false, why: "not_opening_status" };
@@ -40,7 +44,8 @@ export function systemCloseDecision(facts: SystemCloseFacts): SystemCloseDecisio
     facts.entries.some((e) => e.actorType !== "system" || !SYSTEM_ENTRIES.includes(e.eventType));
   if (worked) return { close: false, why: "worked" };
   if (facts.alerts.length === 0) return { close: false, why: "no_alerts" };
-  if (facts.alerts.some((a) => a.status !== "withdrawn")) return { close: false, why: "alert_stands" };
+  if (facts.alerts.some((a) => a.status !== "withdrawn" && a.opensCase !== false))
+    return { close: false, why: "alert_stands" };
   return { close: true };
 }
 
