@@ -45,8 +45,9 @@ const NOTE_CONCURRENCY = 8;
  * rule-set version is left to its rescreen). An alert none of whose rules is raised then is
  * withdrawn in the entity's screening batch, one with some narrowed to those (verdictOf): its
  * status, rules and `withdrawal`, a `monitoring.alert_withdrawn` event, an audit entry; each case
- * it opened or was added to gets a note first (their logs have their own writers; a failed note
- * is logged, the withdrawal stands). An alert all of whose rules are raised again is left as it
+ * it opened or was added to is first closed by the system when nobody worked it and no alert
+ * naming it stands (noteCases), else noted (their logs have their own writers; a failure is
+ * logged, the withdrawal stands). An alert all of whose rules are raised again is left as it
  * is. Answers the withdrawn alert ids, which the episode check then does not extend.
  */
 export async function rejudgeLateHistory(
