@@ -2,6 +2,7 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { loadTenantContext } from "../../src/db/tenant-context";
 import { caseKindServices } from "../../src/modules/cases/kinds/service";
+import { appendEvent } from "../../src/modules/fraud/service";
 import { createTenant } from "../harness";
 import { aml, fraud, post, setSettings } from "./helpers";
 
@@ -41,4 +42,21 @@ describe("system close of a withdrawn case", () => {
       expect((await kind.log(t, untouched.id)).at(-1)?.actorId).toBe("monitoring");
       expect(await kind.chainValid(t, untouched.id)).toBe(true);
     });
+
+  it("fraud: an append guarded by a sequence the log has moved past is refused as a conflict", async () => {
+    const t = await createTenant({ name: "system close guard", shard: 0 });
+    const c = await fraud.open(t);
+    const ctx = await loadTenantContext(env, t.id, "test");
+    const note = (expectSequence: number) =>
+      appendEvent(ctx, c.id, {
+        eventType: "note_added",
+        noteContent: "guarded",
+        actorType: "system",
+        actorId: "monitoring",
+        expectSequence,
+      });
+    await note(1);
+    await expect(note(1)).rejects.toMatchObject({ code: "conflict" });
+    expect((await fraud.log(t, c.id)).map((e) => e.type)).toEqual(["created", "note_added"]);
+  });
 });
