@@ -86,6 +86,7 @@ import {
   openCasesForTriggered,
 } from "./modules/aml/cases/service";
 import { reanchorAmlPage, tallyAmlAnchors } from "./modules/aml/cases/system-repo";
+import { closeUntouchedAml } from "./modules/aml/casework/system-close";
 import { DISCLAIMER as AML_DISCLAIMER } from "./modules/aml/schemas";
 import { provideCaseKindServices } from "./modules/cases/kinds/service";
 import { CaseListQuery as FraudCaseListQuery } from "./modules/fraud/cases/schemas";
@@ -93,6 +94,7 @@ import { reanchorFraudPage, tallyFraudAnchors } from "./modules/fraud/cases/syst
 import { DISCLAIMER as FRAUD_DISCLAIMER } from "./modules/fraud/schemas";
 import {
   appendEvent,
+  closeUntouched as closeFraudUntouched,
   getCase as getFraudCase,
   listEvents,
   listCases as listFraudCases,
@@ -124,6 +126,7 @@ provideCaseKindServices({
       notes: (ctx, entries: Array<{ caseId: string; input: Parameters<typeof appendEvent>[2] }>) =>
         settleLimited(entries, FRAUD_NOTES_AT_ONCE, (e) => appendEvent(ctx, e.caseId, e.input)),
     },
+    close: { untouched: closeFraudUntouched },
     anchors: { tally: tallyFraudAnchors, page: reanchorFraudPage },
   },
   aml: {
@@ -145,6 +148,7 @@ provideCaseKindServices({
       note: appendCaseNote,
       notes: appendCaseNotes,
     },
+    close: { untouched: closeUntouchedAml },
     anchors: { tally: tallyAmlAnchors, page: reanchorAmlPage },
   },
 });

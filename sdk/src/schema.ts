@@ -6548,6 +6548,7 @@ export interface components {
             ruleIds: string[];
             raisedNow: string[];
             caseIds: string[];
+            closedCaseIds: string[];
         };
         MonitoringRunCompletedEventData: {
             runId: string;

@@ -151,16 +151,19 @@ async function load(t: TestTenant, order: "oldest first" | "newest first", late 
 
 /** What the tenant's monitoring left: alerts, cases and the holders (external ids) any alert names. */
 async function outcome(t: TestTenant) {
-  const [{ alerts, cases, withdrawn }] = await shardRows<{
+  const [{ alerts, cases, open, withdrawn }] = await shardRows<{
     alerts: number;
     cases: number;
+    open: number;
     withdrawn: number;
   }>(
     t,
     `SELECT (SELECT count(*) FROM monitoring_alerts WHERE tenant_id = ?1 AND status = 'open') AS alerts,
       (SELECT count(*) FROM monitoring_alerts WHERE tenant_id = ?1 AND status = 'withdrawn') AS withdrawn,
       (SELECT count(*) FROM aml_cases WHERE tenant_id = ?1)
-        + (SELECT count(*) FROM fraud_cases WHERE tenant_id = ?1) AS cases`,
+        + (SELECT count(*) FROM fraud_cases WHERE tenant_id = ?1) AS cases,
+      (SELECT count(*) FROM aml_cases WHERE tenant_id = ?1 AND status NOT LIKE 'closed_%')
+        + (SELECT count(*) FROM fraud_case_heads WHERE tenant_id = ?1 AND current_status NOT LIKE 'closed_%') AS open`,
     t.id,
   );
   // An alert on a customer, one of its accounts, or one of its accounts named as a counterparty.
@@ -179,18 +182,36 @@ async function outcome(t: TestTenant) {
   );
   const rules = flagged.map((f) => ({ holder: f.holder, rules: f.rules.split(",").sort().join(",") }));
   // Cases an open alert opened or was added to; and, for each alert (some of) whose rules were
-  // withdrawn, one note per case it named, written by monitoring.
-  const [{ held, named, notes }] = await shardRows<{ held: number; named: number; notes: number }>(
+  // withdrawn, one entry per case it named, written by monitoring: a note, or the system close.
+  const [{ held, named, notes, closes }] = await shardRows<{
+    held: number;
+    named: number;
+    notes: number;
+    closes: number;
+  }>(
     t,
     `SELECT (SELECT count(DISTINCT json_extract(c.value, '$.caseId')) FROM monitoring_alerts a, json_each(a.cases) c
         WHERE a.tenant_id = ?1 AND a.status = 'open') AS held,
       (SELECT count(DISTINCT a.id || json_extract(c.value, '$.caseId')) FROM monitoring_alerts a, json_each(a.cases) c
         WHERE a.tenant_id = ?1 AND json_extract(a.detail, '$.withdrawal') IS NOT NULL) AS named,
       (SELECT count(*) FROM aml_case_history WHERE tenant_id = ?1 AND event_type = 'note_added' AND actor_id = 'monitoring')
-        + (SELECT count(*) FROM fraud_case_events WHERE tenant_id = ?1 AND event_type = 'note_added' AND actor_id = 'monitoring') AS notes`,
+        + (SELECT count(*) FROM fraud_case_events WHERE tenant_id = ?1 AND event_type = 'note_added' AND actor_id = 'monitoring') AS notes,
+      (SELECT count(*) FROM aml_case_history WHERE tenant_id = ?1 AND event_type = 'transitioned' AND actor_id = 'monitoring')
+        + (SELECT count(*) FROM fraud_case_events WHERE tenant_id = ?1 AND event_type = 'closed' AND actor_id = 'monitoring') AS closes`,
     t.id,
   );
-  return { alerts, cases, withdrawn, held, named, notes, flagged: flagged.map((f) => f.holder), rules };
+  return {
+    alerts,
+    cases,
+    open,
+    withdrawn,
+    held,
+    named,
+    notes,
+    closes,
+    flagged: flagged.map((f) => f.holder),
+    rules,
+  };
 }
 
 describe("arrival order", () => {
@@ -221,10 +242,19 @@ describe("arrival order", () => {
     expect(a.withdrawn).toBe(0);
     expect(b.withdrawn).toBeGreaterThan(0);
     for (const holder of ["C-1", "C-2", "C-3", "C-20", "C-21"]) expect(a.flagged).toContain(holder);
-    expect({ alerts: b.alerts, rules: b.rules }).toEqual({ alerts: a.alerts, rules: a.rules });
-    // Each case such an alert named got a note; the cases stay for their analysts to close.
+    // Cases opened on the newer part alone, untouched, whose every alert was withdrawn, were
+    // closed by the system: the open cases are oldest first's.
+    expect({ alerts: b.alerts, open: b.open, rules: b.rules }).toEqual({
+      alerts: a.alerts,
+      open: a.open,
+      rules: a.rules,
+    });
+    expect(a.open).toBe(a.cases);
+    expect(b.closes).toBe(b.cases - b.open);
+    expect(b.closes).toBeGreaterThan(0);
+    // Each case such an alert named got one entry by monitoring: the close, or a note.
     expect(b.named).toBeGreaterThan(0);
-    expect(b.notes).toBe(b.named);
+    expect(b.notes + b.closes).toBe(b.named);
     // Each withdrawal (whole, or some rules) is an event and an audit entry; the alert says why.
     const [{ changed, events, audited, id }] = await shardRows<{
       changed: number;

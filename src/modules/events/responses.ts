@@ -202,7 +202,7 @@ export const EVENT_CATALOG: { [T in EventType]: CatalogEntry } = {
   },
   "monitoring.alert_withdrawn": {
     description:
-      "A monitoring alert was withdrawn (status withdrawn), or some of its rules were (status open, ruleIds the withdrawn ones): history that arrived later, dated before its episode, was judged with it as of the alert's own date and those rules were no longer raised (docs/methodology/monitoring.md#late-history).",
+      "A monitoring alert was withdrawn (status withdrawn), or some of its rules were (status open, ruleIds the withdrawn ones): history that arrived later, dated before its episode, was judged with it as of the alert's own date and those rules were no longer raised (docs/methodology/monitoring.md#late-history). `closedCaseIds`: the cases of `caseIds` the system closed (nobody worked them and no alert naming them stands); the others got a note.",
     component: "MonitoringAlertWithdrawnEventData",
     data: z
       .strictObject({
@@ -218,6 +218,8 @@ export const EVENT_CATALOG: { [T in EventType]: CatalogEntry } = {
         ruleIds: z.array(z.string()),
         raisedNow: z.array(z.string()),
         caseIds: z.array(z.string()),
+        /** Of caseIds, those the system closed (untouched, every alert they held withdrawn). */
+        closedCaseIds: z.array(z.string()),
       })
       .openapi("MonitoringAlertWithdrawnEventData"),
   },

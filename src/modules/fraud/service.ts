@@ -5,7 +5,9 @@ import type { FraudCaseObject } from "../../durable-objects/fraud-case";
 import { AppError, notFound } from "../../lib/errors";
 import { presentPage } from "../../lib/pagination";
 import { anchorKeysFrom } from "../cases/domain/anchor";
+import { SYSTEM_CLOSE, systemCloseDecision } from "../cases/domain/withdrawn";
 import { type Outcome, presentWork } from "../cases/domain/work";
+import type { SystemCloseRequest, SystemCloseResult } from "../cases/kinds/service";
 import { queueIdOf, queueIdsOf, routeNewCases } from "../cases/queues/service";
 import { NoWorkChange } from "../cases/work/service";
 import { alertNote } from "../detection/domain/outcome";
@@ -305,6 +307,56 @@ export async function appendEvent(ctx: Ctx, caseId: string, input: EventInput & 
   const [event] = await openNotes(ctx, [unwrap(result as LogResult<FraudCaseEventRow>)]);
   if (event.eventType === "assigned") await notifyOutbox(ctx);
   return presentEvent(event);
+}
+
+/**
+ * The system close of an untouched case whose every alert was withdrawn
+ * (docs/decisions/case-work.md#system-close): decided on the case and its log as read
+ * (cases/domain/withdrawn.ts), then a `closed` event (closed_cleared, false_positive, the reason
+ * and the note) appended through the case's object only if its log is still where it was read
+ * (`expectSequence`): an entry that landed meanwhile (an analyst's) keeps it open. Maker-checker
+ * does not apply (closeInput with no second actor): nobody made a decision a second one could check.
+ */
+export async function closeUntouched(
+  ctx: Ctx,
+  caseId: string,
+  close: SystemCloseRequest,
+): Promise<SystemCloseResult> {
+  const found = await repo.findCase(ctx, caseId);
+  if (!found) throw notFound("Fraud case");
+  const entries = await repo.allEvents(ctx, caseId);
+  const { head } = found;
+  const decided = systemCloseDecision({
+    status: head.currentStatus,
+    openingStatus: "open",
+    assigneeId: head.assigneeId,
+    tags: head.tags ?? [],
+    closeRequest: head.closeRequest,
+    entries,
+    alerts: close.alerts,
+  });
+  if (!decided.close) return { closed: false, why: decided.why };
+  const { toStatus, outcome } = SYSTEM_CLOSE.fraud;
+  const result = await viaObject<unknown>(
+    caseStub(ctx, caseId).append({
+      tenantId: ctx.tenantId,
+      shard: ctx.tenant.shard,
+      caseId,
+      input: closeInput(false, {
+        eventType: "closed",
+        newStatus: toStatus,
+        outcome,
+        noteContent: close.note,
+        resolution: { reason: close.reason, alertIds: close.alerts.map((a) => a.alertId) },
+        ...close.actor,
+        expectSequence: head.lastSequence,
+      }),
+    }),
+  );
+  const logged = result as LogResult<FraudCaseEventRow>;
+  if (!logged.ok && logged.error.code === "conflict") return { closed: false, why: "worked" };
+  unwrap(logged);
+  return { closed: true, toStatus };
 }
 
 export const changeStatus = (

@@ -14,6 +14,7 @@ import type { AnchorTally } from "../../../lib/reanchor";
 import type { Scope } from "../../../lib/scopes";
 import type { CaseSnoozeTarget } from "../../lists/snoozes/service";
 import type { WorkAction } from "../domain/projection";
+import type { WITHDRAWN_LATE_HISTORY } from "../domain/withdrawn";
 import type { CaseKind, CaseWork } from "../domain/work";
 
 /** A kind's response schemas, built only for the OpenAPI document (docs/architecture.md#what-loads-lazily). */
@@ -156,6 +157,16 @@ export interface CaseKindServices {
     /** Many cases' entries, answered per entry in order: null (appended) or its Error. */
     notes(ctx: TenantContext, entries: never[]): Promise<Array<Error | null>>;
   };
+  /**
+   * A system close of a case nobody worked whose every alert was withdrawn (monitoring's late
+   * history; docs/decisions/case-work.md#system-close): the kind reads its case and log, decides
+   * with cases/domain/withdrawn.ts `systemCloseDecision`, and appends its closing entry (the kind's
+   * status and outcome for it, `SYSTEM_CLOSE`) in the case's order, only if the log has not moved
+   * since it decided. Not closed: answers why, and the caller notes the case instead.
+   */
+  close: {
+    untouched(ctx: TenantContext, caseId: string, close: SystemCloseRequest): Promise<SystemCloseResult>;
+  };
   /** After a SECRETS_KEY rotation (admin/reseal): the kind's anchored heads per key, and one page of re-anchoring. */
   anchors: {
     /** Over one shard's raw client (a system sweep across its tenants). */
@@ -163,6 +174,17 @@ export interface CaseKindServices {
     page: PageSweeper;
   };
 }
+
+/** What a system close says: its actor, why, the entry's text, and the alerts the case holds. */
+export interface SystemCloseRequest {
+  actor: CaseOpener;
+  reason: typeof WITHDRAWN_LATE_HISTORY;
+  note: string;
+  /** The alerts that opened the case or were added to it, as cases/domain/withdrawn.ts reads them. */
+  alerts: ReadonlyArray<{ alertId: string; status: string; opensCase?: boolean }>;
+}
+
+export type SystemCloseResult = { closed: true; toStatus: string } | { closed: false; why: string };
 
 /** Who opens a case from screening (a system actor). */
 export interface CaseOpener {

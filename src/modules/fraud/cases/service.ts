@@ -72,6 +72,11 @@ export async function prepareEvent(
   rawInput: EventInput,
   now: Date,
 ): Promise<LogResult<{ event: FraudCaseEventRow; head: LogHead; outbox?: OutboxEvent }>> {
+  if (rawInput.expectSequence !== undefined && rawInput.expectSequence !== head.lastSequence)
+    return {
+      ok: false,
+      error: { code: "conflict", message: "The case's log moved since it was read; read it again" },
+    };
   const resolved = resolveWorkInput(head.work, rawInput);
   if (!resolved.ok) return { ok: false, error: resolved.error };
   const input = resolved.value;

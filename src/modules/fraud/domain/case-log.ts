@@ -50,6 +50,11 @@ export interface EventInput extends EventRequest {
   outboxEventId?: string;
   /** `sla_breached` and `assigned`: the case's team queue, carried by the outbox event (not in the log). */
   queueId?: string | null;
+  /**
+   * Appended only if the log's head is still at this sequence (the caller decided on the log as
+   * it was there: a system close of an untouched case); else refused as a conflict. Not stored.
+   */
+  expectSequence?: number;
   /** The event's id when the caller fixes it (a keyed request's, alike on every attempt); else random. */
   eventId?: string;
 }

@@ -223,10 +223,13 @@ export function withdrawStatements(
   scope: TenantScope,
   alertId: string,
   withdrawal: Withdrawal,
-  kept: { ruleIds: string[]; severity: string } | null,
+  /** Narrowed to these rules; `opensCase: false` when they would not open a case now (recorded in the detail). */
+  kept: { ruleIds: string[]; severity: string; opensCase?: boolean } | null,
 ) {
   const open = and(eq(monitoringAlerts.id, alertId), eq(monitoringAlerts.status, "open"));
-  const detail = sql`json_set(${monitoringAlerts.detail}, '$.withdrawal', json(${JSON.stringify(withdrawal)}))`;
+  const withdrawn = sql`json_set(${monitoringAlerts.detail}, '$.withdrawal', json(${JSON.stringify(withdrawal)}))`;
+  const detail =
+    kept?.opensCase === false ? sql`json_set(${withdrawn}, '$.opensCase', json('false'))` : withdrawn;
   if (!kept) return [scope.db.update(monitoringAlerts).set({ status: "withdrawn", detail }).where(open)];
   return [
     scope.db
@@ -242,4 +245,28 @@ export function withdrawStatements(
         ),
       ),
   ];
+}
+
+/**
+ * The alerts that name each of these cases (opened them or were added to them), with their
+ * status and `opensCase: false` for one narrowed to what would not open a case: one statement over the tenant's alerts' case lists (read only when late history
+ * withdrew an alert, for the system close of its cases: docs/methodology/monitoring.md#late-history).
+ */
+export async function alertsOfCases(
+  scope: TenantScope,
+  caseIds: readonly string[],
+): Promise<Array<{ caseId: string; alertId: string; status: string; opensCase?: boolean }>> {
+  if (caseIds.length === 0) return [];
+  const rows = await scope.db.all<{
+    caseId: string;
+    alertId: string;
+    status: string;
+    opensCase: number | null;
+  }>(
+    sql`SELECT DISTINCT json_extract(c.value, '$.caseId') AS caseId, a.id AS alertId, a.status,
+      json_extract(a.detail, '$.opensCase') AS opensCase
+    FROM monitoring_alerts a, json_each(a.cases) c
+    WHERE ${tenantSql(scope, "a")} AND ${inJsonList(sql`json_extract(c.value, '$.caseId')`, caseIds)}`,
+  );
+  return rows.map(({ opensCase, ...r }) => (opensCase === 0 ? { ...r, opensCase: false } : r));
 }

@@ -2,8 +2,9 @@ import type { TenantContext } from "../../../../db/tenant-context";
 import { settleLimited } from "../../../../lib/limited";
 import { yieldEvery } from "../../../../lib/yield";
 import { tenantSystemAuditInsert } from "../../../audit/service";
+import { WITHDRAWN_LATE_HISTORY } from "../../../cases/domain/withdrawn";
 import { caseKindServices } from "../../../cases/kinds/service";
-import { highestSeverity } from "../../../detection/domain/outcome";
+import { fraudOpensCase, highestSeverity } from "../../../detection/domain/outcome";
 import { eventInsert } from "../../../events/service";
 import {
   baselineIncomplete,
@@ -12,7 +13,13 @@ import {
   type Verdict,
   verdictOf,
 } from "../../domain/late-history";
-import { type JudgedAlertRow, openJudgedAlerts, type Withdrawal, withdrawStatements } from "../repo";
+import {
+  alertsOfCases,
+  type JudgedAlertRow,
+  openJudgedAlerts,
+  type Withdrawal,
+  withdrawStatements,
+} from "../repo";
 import { type Entity, type Evaluated, evaluateEntity, type ScreenOptions, WINDOW_DAYS } from "../service";
 import { MONITORING_ACTOR } from "./outcome";
 import { preloadOf, preloadPage } from "./preload";
@@ -38,8 +45,9 @@ const NOTE_CONCURRENCY = 8;
  * rule-set version is left to its rescreen). An alert none of whose rules is raised then is
  * withdrawn in the entity's screening batch, one with some narrowed to those (verdictOf): its
  * status, rules and `withdrawal`, a `monitoring.alert_withdrawn` event, an audit entry; each case
- * it opened or was added to gets a note first (their logs have their own writers; a failed note
- * is logged, the withdrawal stands). An alert all of whose rules are raised again is left as it
+ * it opened or was added to is first closed by the system when nobody worked it and no alert
+ * naming it stands (noteCases), else noted (their logs have their own writers; a failure is
+ * logged, the withdrawal stands). An alert all of whose rules are raised again is left as it
  * is. Answers the withdrawn alert ids, which the episode check then does not extend.
  */
 export async function rejudgeLateHistory(
@@ -71,6 +79,8 @@ export async function rejudgeLateHistory(
     verdict: Verdict;
     raisedNow: string[];
     severity: string;
+    /** A fraud alert narrowed: whether what stays would open a case now (undefined: not asked). */
+    opensCase?: boolean;
   }> = [];
   for (const point of distinctPoints(stale.map((s) => s.alert.asOf))) {
     const here = stale.filter((s) => s.alert.asOf === point);
@@ -104,12 +114,37 @@ export async function rejudgeLateHistory(
           .filter((f) => f.kind === s.alert.kind && verdict.kept.includes(f.ruleId))
           .map((f) => f.severity),
       );
-      if (verdict.dropped.length > 0) verdicts.push({ ...s, verdict, raisedNow, severity });
+      const opensCase =
+        s.alert.kind === "fraud" && verdict.status === "open"
+          ? fraudOpensCase(
+              verdict.kept.length,
+              again.fraud?.overallScore ?? 0,
+              again.fraudSet.content.createCaseThreshold,
+            )
+          : undefined;
+      if (verdict.dropped.length > 0) verdicts.push({ ...s, verdict, raisedNow, severity, opensCase });
     }
   }
 
   const at = now.toISOString();
-  for (const { alert, item, verdict, raisedNow, severity } of verdicts) {
+  // The alerts naming each case a withdrawn alert names, as they stand once these withdrawals land:
+  // what the system close of an untouched case reads (one statement, only when one is withdrawn).
+  // A fraud alert narrowed to what would not open a case no longer holds one either.
+  const judgedNow = new Map(verdicts.map((v) => [v.alert.alertId, v]));
+  const releases = (v: (typeof verdicts)[number]) =>
+    v.verdict.status === "withdrawn" || v.opensCase === false;
+  const holders = new Map<string, Array<{ alertId: string; status: string; opensCase?: boolean }>>();
+  const held = verdicts.filter(releases).flatMap((v) => v.alert.cases.map((c) => c.caseId));
+  for (const row of await alertsOfCases(ctx, [...new Set(held)])) {
+    const now = judgedNow.get(row.alertId);
+    holders.set(row.caseId, [
+      ...(holders.get(row.caseId) ?? []),
+      now ? { alertId: row.alertId, status: now.verdict.status, opensCase: now.opensCase } : row,
+    ]);
+  }
+  const tried = new Set<string>();
+  for (const v of verdicts) {
+    const { alert, item, verdict, raisedNow, severity } = v;
     const withdrawal: Withdrawal = {
       reason: "late_history",
       at,
@@ -119,8 +154,17 @@ export async function rejudgeLateHistory(
       raisedNow,
     };
     const caseIds = [...new Set(alert.cases.map((c) => c.caseId))];
-    await noteCases(ctx, alert, withdrawal, verdict.status);
-    const kept = verdict.status === "open" ? { ruleIds: verdict.kept, severity } : null;
+    const closedCaseIds = await noteCases(
+      ctx,
+      alert,
+      withdrawal,
+      verdict.status,
+      releases(v),
+      holders,
+      tried,
+    );
+    const kept =
+      verdict.status === "open" ? { ruleIds: verdict.kept, severity, opensCase: v.opensCase } : null;
     const statements = [
       ...withdrawStatements(ctx, alert.alertId, withdrawal, kept),
       eventInsert(
@@ -134,6 +178,7 @@ export async function rejudgeLateHistory(
           status: verdict.status,
           ...withdrawal,
           caseIds,
+          closedCaseIds,
         },
         now,
       ),
@@ -145,7 +190,7 @@ export async function rejudgeLateHistory(
           action: "monitoring.alert_withdrawn",
           target: { type: "monitoring_alert", id: alert.alertId },
           before: { status: "open", ruleIds: alert.ruleIds },
-          after: { status: verdict.status, ruleIds: verdict.kept, withdrawal },
+          after: { status: verdict.status, ruleIds: verdict.kept, withdrawal, closedCaseIds },
         },
         now,
       ),
@@ -164,25 +209,61 @@ const raisedOf = (e: Evaluated, kind: "fraud" | "aml"): string[] =>
     ? (e.fraud?.triggeredSignals ?? []).map((s) => s.signalId)
     : (e.aml?.fired ?? []).map((o) => o.ruleId);
 
-/** A note on each case the alert opened or was added to, saying it was withdrawn and why. */
+/**
+ * Each case the alert opened or was added to: closed by the system when the alert is withdrawn,
+ * nobody worked the case and every alert it holds is withdrawn (the kind decides, in the case's
+ * order: cases/domain/withdrawn.ts), once per case in a re-judgement; otherwise a note saying the
+ * alert (or some of its rules) was withdrawn and why. Answers the cases closed.
+ */
 async function noteCases(
   ctx: TenantContext,
   alert: JudgedAlertRow,
   w: Withdrawal,
   status: Verdict["status"],
-) {
+  /** Withdrawn, or narrowed to what would not open a case: its cases may be closed. */
+  releases: boolean,
+  holders: ReadonlyMap<string, ReadonlyArray<{ alertId: string; status: string }>>,
+  tried: Set<string>,
+): Promise<string[]> {
   const what = status === "withdrawn" ? "withdrawn" : `${w.ruleIds.join(", ")} withdrawn from it`;
   const note = `Monitoring alert ${alert.alertId} ${what} (late_history): judged again as of ${w.asOf} with the history from ${w.lateFrom} that arrived later, ${w.ruleIds.join(", ")} no longer raised`;
   const refs = [...new Map(alert.cases.map((c) => [c.caseId, c])).values()];
-  const results = await settleLimited(refs, NOTE_CONCURRENCY, (ref) =>
-    caseKindServices(ref.kind).open.note(
+  const closed: string[] = [];
+  const results = await settleLimited(refs, NOTE_CONCURRENCY, async (ref) => {
+    const kind = caseKindServices(ref.kind);
+    if (releases && !tried.has(ref.caseId)) {
+      tried.add(ref.caseId);
+      const result = await kind.close
+        .untouched(ctx, ref.caseId, {
+          actor: MONITORING_ACTOR,
+          reason: WITHDRAWN_LATE_HISTORY,
+          note: `${note}; closed by the system: nobody worked the case and no alert it held still opens one`,
+          alerts: holders.get(ref.caseId) ?? [],
+        })
+        .catch((err: unknown) => {
+          console.error(
+            JSON.stringify({
+              msg: "monitoring system close failed",
+              alertId: alert.alertId,
+              caseId: ref.caseId,
+              error: String(err),
+            }),
+          );
+          return { closed: false as const, why: "failed" };
+        });
+      if (result.closed) {
+        closed.push(ref.caseId);
+        return;
+      }
+    }
+    await kind.open.note(
       ctx,
       ref.caseId,
       (ref.kind === "fraud"
         ? { eventType: "note_added", noteContent: note, ...MONITORING_ACTOR }
         : { eventType: "note_added", ...MONITORING_ACTOR, note }) as never,
-    ),
-  );
+    );
+  });
   for (const [i, err] of results.entries())
     if (err)
       console.error(
@@ -193,4 +274,5 @@ async function noteCases(
           error: String(err),
         }),
       );
+  return closed;
 }
