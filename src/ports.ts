@@ -86,7 +86,7 @@ import {
   openCasesForTriggered,
 } from "./modules/aml/cases/service";
 import { reanchorAmlPage, tallyAmlAnchors } from "./modules/aml/cases/system-repo";
-import { closeUntouchedAml } from "./modules/aml/casework/system-close";
+import { closeUntouchedAml } from "./modules/aml/casework/system-close/service";
 import { DISCLAIMER as AML_DISCLAIMER } from "./modules/aml/schemas";
 import { provideCaseKindServices } from "./modules/cases/kinds/service";
 import { CaseListQuery as FraudCaseListQuery } from "./modules/fraud/cases/schemas";

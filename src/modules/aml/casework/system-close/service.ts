@@ -7,14 +7,14 @@
  * analyst's) keeps it open. Maker-checker does not apply: nobody made a decision a second actor
  * could check (the close request is the tenant's rule for analysts' closes, casework/service.ts).
  */
-import type { TenantContext } from "../../../db/tenant-context";
-import { notFound } from "../../../lib/errors";
-import { applyWork } from "../../cases/domain/projection";
-import { SYSTEM_CLOSE, systemCloseDecision } from "../../cases/domain/withdrawn";
-import type { SystemCloseRequest, SystemCloseResult } from "../../cases/kinds/service";
-import { appendEntry } from "../cases/service";
-import { caseHistory, findCase } from "../repo";
-import { amlWork } from "./service";
+import type { TenantContext } from "../../../../db/tenant-context";
+import { notFound } from "../../../../lib/errors";
+import { applyWork } from "../../../cases/domain/projection";
+import { SYSTEM_CLOSE, systemCloseDecision } from "../../../cases/domain/withdrawn";
+import type { SystemCloseRequest, SystemCloseResult } from "../../../cases/kinds/service";
+import { appendEntry } from "../../cases/service";
+import { caseHistory, findCase } from "../../repo";
+import { amlWork } from "../service";
 
 /** The history moved between the decision and the append (thrown inside the case's order). */
 class LogMoved extends Error {}
