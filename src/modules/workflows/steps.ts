@@ -1,8 +1,7 @@
 import type { TenantContext } from "../../db/tenant-context";
 import { AppError } from "../../lib/errors";
-import { evaluate as amlEvaluate } from "../aml/evaluation/service";
 import { calculateFromDb, getJob, listRecords } from "../bhi/service";
-import { evaluateAndCreate } from "../fraud/service";
+import { workflowScreening } from "../monitoring/on-demand/service";
 import { generateForRecords } from "../nba/service";
 import { bhiReport } from "../reports/service";
 import type { StepAction } from "./domain/catalog";
@@ -121,7 +120,7 @@ const nbaDeclining: StepFn = async ({ ctx, input, state }) => {
 
 const fraudEvaluate: StepFn = async ({ ctx, input, config }) => {
   const customerId = requireCustomer(input);
-  const result = await evaluateAndCreate(ctx, {
+  const result = await workflowScreening.fraud(ctx, {
     entityType: "customer",
     entityId: customerId,
     windowDays: num(config.windowDays) || 30,
@@ -142,12 +141,11 @@ const fraudEvaluate: StepFn = async ({ ctx, input, config }) => {
 
 const amlDryRun: StepFn = async ({ ctx, input, config }) => {
   const customerId = requireCustomer(input);
-  // A dry run persists nothing: the read scope is what it needs.
-  const result = await amlEvaluate(
-    ctx,
-    { entityType: "customer", entityId: customerId, windowDays: num(config.windowDays) || 30, dryRun: true },
-    ["aml:read"],
-  );
+  const result = await workflowScreening.amlDryRun(ctx, {
+    entityType: "customer",
+    entityId: customerId,
+    windowDays: num(config.windowDays) || 30,
+  });
   return {
     done: true,
     output: {

@@ -1,8 +1,10 @@
 import type { TenantContext } from "../../../db/tenant-context";
 import { uuidV7 } from "../../../lib/crypto";
 import type { RuleOutcome } from "../../aml/domain/evaluate";
+import { evaluate as evaluateAml } from "../../aml/evaluation/service";
 import { notifyOutbox } from "../../events/service";
 import type { FraudAlert } from "../../fraud/evaluation/service";
+import { evaluateAndCreate } from "../../fraud/service";
 import type { Outcome, ScreeningBase } from "../screening/steps/outcome";
 import {
   type AmlCaseResult,
@@ -58,3 +60,18 @@ export async function recordAmlAlert(
   const at = ctx.clock.now();
   await store(ctx, amlRecord(evaluation, fired, alertId, found, onDemandBase(at)), at);
 }
+
+/**
+ * A workflow's screening steps (workflows/steps.ts: fraud_evaluate, aml_dry_run): one customer
+ * screened on demand by one kind. Monitoring screens with both engines and opens both kinds'
+ * cases, so the workflow calls it and imports neither kind's case code (issue 37 item 4,
+ * docs/decisions/case-work.md#one-interface-over-the-kinds).
+ */
+export const workflowScreening = {
+  /** Fraud: evaluate, store the alert and open (or add to) the customer's case above the threshold. */
+  fraud: (ctx: TenantContext, input: Parameters<typeof evaluateAndCreate>[1]) =>
+    evaluateAndCreate(ctx, input),
+  /** AML as a dry run: nothing persisted, so the read scope is what it needs. */
+  amlDryRun: (ctx: TenantContext, input: Omit<Parameters<typeof evaluateAml>[1], "dryRun">) =>
+    evaluateAml(ctx, { ...input, dryRun: true }, ["aml:read"]),
+};
