@@ -6,6 +6,7 @@ import { systemClock } from "../../src/lib/clock";
 import { OPERATOR_SCOPES } from "../../src/lib/scopes";
 import { createKey } from "../../src/modules/admin/keys/service";
 import { createOperatorToken } from "../../src/modules/admin/operators/service";
+import { createTenant as createTenantAsOperator } from "../../src/modules/admin/tenants/service";
 import { addNote as addAmlNote } from "../../src/modules/aml/casework/service";
 import { BOOTSTRAP_OPERATOR, type OperatorContext, operatorContext } from "../../src/modules/audit/service";
 import { insertFile } from "../../src/modules/cases/files/repo";
@@ -355,6 +356,34 @@ describe("a kill while a keyed request holds its claim", () => {
     const again = await resend({ key: TEST_ADMIN_TOKEN }, key, text, path);
     expect(again.headers.get("idempotent-replayed")).toBe("true");
     expect((await json<{ apiKey: typeof made }>(again)).apiKey.key).toBe(made.key);
+  });
+
+  it("and for a tenant with its first key: the retry answers the same tenant and key, one tenant", async () => {
+    const path = "/admin/tenants";
+    const name = `claimed tenant ${crypto.randomUUID().slice(0, 8)}`;
+    const key = crypto.randomUUID();
+    const text = JSON.stringify({ name });
+    const made = await createTenantAsOperator(await killedOperatorRequest(key, text, path), JSON.parse(text));
+    const named = async () =>
+      (await env.CONTROL_DB.prepare("SELECT count(*) AS n FROM tenants WHERE name = ?")
+        .bind(name)
+        .first<{ n: number }>())!.n;
+    expect(await named()).toBe(1);
+
+    await sleep(LEASE_MS + 100);
+    const after = await resend({ key: TEST_ADMIN_TOKEN }, key, text, path);
+    expect(after.status, await after.clone().text()).toBe(201);
+    expect(after.headers.get("idempotent-replayed")).toBeNull();
+    const answered = await json<typeof made>(after);
+    expect(answered.tenant.id).toBe(made.tenant.id);
+    expect(answered.apiKey).toEqual(made.apiKey);
+    expect(await named()).toBe(1);
+    expect(await tenantKeyCount(made.tenant.id)).toBe(1);
+    expect(await works(made.apiKey.key)).toBe(200);
+    const again = await resend({ key: TEST_ADMIN_TOKEN }, key, text, path);
+    expect(again.headers.get("idempotent-replayed")).toBe("true");
+    expect((await json<typeof made>(again)).apiKey.key).toBe(made.apiKey.key);
+    expect(await named()).toBe(1);
   });
 
   it("and for an operator token: the retry answers the token made, with its secret, one token", async () => {

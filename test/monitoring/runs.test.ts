@@ -235,3 +235,38 @@ describe("manual runs", () => {
     expect(audit.data.map((e) => e.target.id)).toEqual([run.runId]);
   });
 });
+
+describe("a run whose message was lost (the minute cron's sweep)", () => {
+  it("is resent once its heartbeat is 45 s behind, not 2 minutes after its start; a live step renews it", async () => {
+    const t = await scheduledTenant("Stalled run");
+    const start = Date.now();
+    const at = (ms: number) => new Date(start + ms).toISOString();
+    const id = crypto.randomUUID();
+    // A run killed in its first step: started, its heartbeat taken at the step's start, no row claimed.
+    await shardRows(
+      t,
+      `INSERT INTO monitoring_runs (id, tenant_id, trigger, occurrence, status, started_at, heartbeat_at)
+       VALUES (?1, ?2, 'manual', 'manual:' || ?1, 'running', ?3, ?4)`,
+      id,
+      t.id,
+      at(-60_000),
+      at(-59_500),
+    );
+    const resumedAt = async (ms: number) =>
+      (await scheduleMonitoringRuns(env, new Date(start + ms))).resumed.filter((r) => r.tenantId === t.id);
+    // 44.5 s after its heartbeat: alive as far as the sweep can tell.
+    expect(await resumedAt(-15_000)).toEqual([]);
+    // 45.5 s after it (the old rule waited for 2 minutes after the start).
+    const resumed = await resumedAt(-14_000);
+    expect(resumed).toEqual([{ tenantId: t.id, runId: id }]);
+    // The resent message's step renews the heartbeat and completes the run.
+    const run = await completed(t, id);
+    expect(run.steps).toBeGreaterThanOrEqual(1);
+    const [row] = await shardRows<{ heartbeat_at: string }>(
+      t,
+      "SELECT heartbeat_at FROM monitoring_runs WHERE id = ?",
+      id,
+    );
+    expect(row.heartbeat_at >= at(0)).toBe(true);
+  });
+});

@@ -129,6 +129,11 @@ export const monitoringRuns = sqliteTable(
     /** A run asked for a range of history: the transaction dates it screens (0054); null otherwise. */
     lookbackFrom: text("lookback_from"),
     lookbackTo: text("lookback_to"),
+    /**
+     * Until when the run is known alive (0070): renewed by its working step, pushed past a
+     * handover's delay; the minute cron resends a running run's message once it passed.
+     */
+    heartbeatAt: text("heartbeat_at"),
   },
   (t) => [
     uniqueIndex("monitoring_runs_occurrence_uq").on(t.tenantId, t.occurrence),

@@ -17,7 +17,7 @@ import { refreshPeerStatsOrLog } from "../data/peers/service";
 import { dueOccurrence, effectiveSchedule } from "./domain/schedule";
 import { requestNetworkScan, scanNetwork } from "./network/service";
 import { rescreenPublished } from "./runs/rescreen/service";
-import { runStep } from "./runs/service";
+import { RUN_STALLED_AFTER_MS, runStep } from "./runs/service";
 import { drainPending } from "./service";
 import * as systemRepo from "./system-repo";
 
@@ -68,7 +68,7 @@ export async function monitoringRescreenJob(env: Env, message: MonitoringRescree
 
 /** Tenants read per control-database page (each page is one statement per shard). */
 const TENANT_PAGE = 500;
-/** A run still running this long with no screener holding its rows lost its message. */
+/** Pending rows first seen this long ago that nobody works on lost their message. */
 export const STRANDED_AFTER_MS = 2 * 60_000;
 
 interface TenantSchedule {
@@ -103,12 +103,13 @@ export interface ScheduleOutcome {
 /**
  * Minute cron: every tenant whose latest schedule slot has no run yet gets one (inserted with
  * ON CONFLICT DO NOTHING on (tenant, occurrence), so two crons racing start it once) and a
- * `monitoring.run` message. A tenant with a run in progress waits for it to end; a run in
- * progress for 2 minutes with no screener holding its rows gets its message again.
+ * `monitoring.run` message. A tenant with a run in progress waits for it to end; a running run
+ * whose heartbeat is 45 s behind (RUN_STALLED_AFTER_MS) with no screener holding its rows gets
+ * its message again.
  */
 export async function scheduleMonitoringRuns(env: Env, now: Date): Promise<ScheduleOutcome> {
   const outcome: ScheduleOutcome = { started: [], resumed: [] };
-  const stuckBefore = new Date(now.getTime() - STRANDED_AFTER_MS).toISOString();
+  const stuckBefore = new Date(now.getTime() - RUN_STALLED_AFTER_MS).toISOString();
   for (let after = ""; ; ) {
     const page = await tenantPage(env, after, TENANT_PAGE);
     for (const [shard, candidates] of candidatesByShard(page, now)) {
@@ -116,7 +117,8 @@ export async function scheduleMonitoringRuns(env: Env, now: Date): Promise<Sched
       const due: systemRepo.DueRun[] = [];
       for (const s of states) {
         if (s.latestStatus === "running") {
-          if (s.latestStartedAt! < stuckBefore && !s.working)
+          // Its heartbeat (renewed while a step works, pushed past a handover's delay), else its start.
+          if ((s.latestHeartbeatAt ?? s.latestStartedAt!) < stuckBefore && !s.working)
             outcome.resumed.push({ tenantId: s.tenantId, runId: s.latestId! });
         } else if (s.occurrence && !s.hasRun) {
           const at = new Date();

@@ -21,6 +21,8 @@ export interface ScheduleState {
   latestId: string | null;
   latestStatus: string | null;
   latestStartedAt: string | null;
+  /** Until when the latest run is known alive (its heartbeat; null before its first step). */
+  latestHeartbeatAt: string | null;
   /** Some pending row of the tenant is under a live lease or back-off: a screener holds it. */
   working: number;
 }
@@ -42,6 +44,7 @@ export async function scheduleState(
          EXISTS (SELECT 1 FROM monitoring_runs x
            WHERE x.tenant_id = c.tenant_id AND x.occurrence = c.occurrence) AS hasRun,
          r.id AS latestId, r.status AS latestStatus, r.started_at AS latestStartedAt,
+         r.heartbeat_at AS latestHeartbeatAt,
          EXISTS (SELECT 1 FROM monitoring_pending p
            WHERE p.tenant_id = c.tenant_id AND p.failed_at IS NULL AND p.claimed_until > ?2) AS working
        FROM (SELECT json_extract(value, '$.tenantId') AS tenant_id,

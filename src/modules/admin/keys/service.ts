@@ -80,7 +80,7 @@ export async function createKey(
   const expiresAt = input.expiresAt ? new Date(input.expiresAt).toISOString() : null;
   const db = controlDb(env);
   const earlier = await keyMadeEarlier(op.idempotent, db, (row) => row.tenantId === tenantId);
-  if (earlier) return earlier;
+  if (earlier) return earlier.apiKey;
   const created = await withHash(
     newKeyRow(env, tenantId, input.name, [...new Set(input.scopes)], expiresAt, now),
   );
@@ -104,7 +104,7 @@ export async function createKey(
  * create recorded with it (docs/decisions/faults.md#a-kill-while-a-key-is-claimed). The stored
  * answer would have held the same secret, sealed the same way, for as long.
  */
-async function keyMadeEarlier(
+export async function keyMadeEarlier(
   idempotent: KeyedCreate | undefined,
   db: ControlDb,
   belongs: (row: ApiKeyRow) => boolean,
@@ -114,7 +114,7 @@ async function keyMadeEarlier(
     repo.findKey(db, idempotent.createdId),
     idempotent.createdSecret(),
   ]);
-  return row && secret !== null && belongs(row) ? presentKey(row, secret) : undefined;
+  return row && secret !== null && belongs(row) ? { row, apiKey: presentKey(row, secret) } : undefined;
 }
 
 /**

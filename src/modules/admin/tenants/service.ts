@@ -12,7 +12,7 @@ import type { AuditAction } from "../../audit/domain/types";
 import type { OperatorContext } from "../../audit/service";
 import { operatorAuditInsert } from "../../audit/service";
 import { DEFAULT_STORAGE_QUOTA_BYTES } from "../../usage/domain/quota";
-import { auditedKey, newKeyRow, presentKey, withHash } from "../keys/service";
+import { auditedKey, keyMadeEarlier, newKeyRow, presentKey, sealedKey, withHash } from "../keys/service";
 import { forgetOrigins, originStatements } from "../origins/service";
 import * as repo from "../repo";
 import { chooseShard } from "../shards/service";
@@ -25,9 +25,20 @@ export interface CreateTenantInput {
   settings?: TenantSettings;
 }
 
+/**
+ * Under an Idempotency-Key the create records its first key (id and sealed secret) in the batch
+ * that inserts the tenant: a resend after a kill that lost the answer answers that tenant and key
+ * instead of making a second tenant (docs/decisions/faults.md#a-kill-while-a-key-is-claimed).
+ */
 export async function createTenant(op: OperatorContext, input: CreateTenantInput) {
   const { env, clock } = op;
   const db = controlDb(env);
+  const earlier = await keyMadeEarlier(op.idempotent, db, (row) => row.userId === null);
+  if (earlier) {
+    // Gone since (deleted with its keys): made again.
+    const made = await getTenant(env, earlier.row.tenantId).catch(() => null);
+    if (made) return { tenant: presentTenant(made), apiKey: earlier.apiKey };
+  }
   const shard = await chooseShard(env, input.shard);
   const now = clock.now().toISOString();
   const tenant: TenantRow = {
@@ -44,6 +55,7 @@ export async function createTenant(op: OperatorContext, input: CreateTenantInput
   const created = await withHash(newKeyRow(env, tenant.id, "default", ["*"], null, clock.now()));
   const apiKey = presentKey(created.row, created.key);
   const origins = tenant.settings.allowedOrigins ?? [];
+  const sealed = await sealedKey(op.idempotent, created);
   await repo.insertTenantWithKey(
     db,
     tenant,
@@ -57,7 +69,10 @@ export async function createTenant(op: OperatorContext, input: CreateTenantInput
       },
       tenant.id,
     ),
-    origins.length > 0 ? originStatements(db, tenant.id, origins) : [],
+    [
+      ...(origins.length > 0 ? originStatements(db, tenant.id, origins) : []),
+      ...(op.idempotent ? [op.idempotent.recordCreated(created.row.id, sealed)] : []),
+    ],
   );
   forgetOrigins(origins);
   return { tenant: presentTenant(tenant), apiKey };

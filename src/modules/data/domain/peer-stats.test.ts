@@ -4,7 +4,12 @@ import {
   type FeatureValues,
   groupKeys,
   MIN_PEERS,
+  nextPeerPageSize,
   PEER_FEATURES,
+  PEER_PAGE_FIRST,
+  PEER_PAGE_MAX,
+  PEER_PAGE_MIN,
+  PEER_PAGE_ROWS,
   PeerAccumulator,
   type PeerNorm,
   peerBar,
@@ -103,5 +108,23 @@ describe("peer statistics", () => {
     expect(peerCheck(bar - 1, norm, "count30", 3, fmt)).toMatchObject({ holds: false, bar });
     expect(peerCheck(0, null, "count30", 3, fmt)).toMatchObject({ holds: true, bar: null });
     expect(peerCheck(0, norm, "count30", 0, fmt)).toMatchObject({ holds: true, bar: null });
+  });
+});
+
+describe("refresh page sizes", () => {
+  it("fit the next page to the rows the last one read", () => {
+    // 250 entities read 15,000 rows (60 each): 3,000 rows is 50 entities.
+    expect(nextPeerPageSize(250, 15_000)).toBe(Math.floor((250 * PEER_PAGE_ROWS) / 15_000));
+    expect(nextPeerPageSize(250, 15_000)).toBe(50);
+    // 250 read 1,500 (6 each): 500 entities read 3,000.
+    expect(nextPeerPageSize(250, 1_500)).toBe(500);
+  });
+
+  it("grow at most 4 times a page, up to the maximum, and never below the minimum", () => {
+    expect(nextPeerPageSize(100, 0)).toBe(400);
+    expect(nextPeerPageSize(100, 10)).toBe(400);
+    expect(nextPeerPageSize(PEER_PAGE_FIRST, 0)).toBe(PEER_PAGE_MAX);
+    expect(nextPeerPageSize(PEER_PAGE_MAX, 1)).toBe(PEER_PAGE_MAX);
+    expect(nextPeerPageSize(PEER_PAGE_MIN, 1_000_000)).toBe(PEER_PAGE_MIN);
   });
 });

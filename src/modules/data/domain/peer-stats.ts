@@ -209,3 +209,23 @@ export class PeerAccumulator {
     return this.eligible().map((group) => this.normOf(group, asOf));
   }
 }
+
+/**
+ * A refresh page's size in entities (docs/methodology/peers.md#cost): a page statement reads the
+ * window's transactions of its entities, so its cost follows those rows, not the entity count.
+ * Each page is sized from the one before to read about `PEER_PAGE_ROWS` rows (about 20-30 ms of
+ * local D1 CPU at 6-9 µs a row), growing at most 4 times a page, between `PEER_PAGE_MIN` and
+ * `PEER_PAGE_MAX` entities.
+ */
+export const PEER_PAGE_ROWS = 3_000;
+export const PEER_PAGE_MIN = 50;
+export const PEER_PAGE_MAX = 1_000;
+/** The first page's size, before any density is known. */
+export const PEER_PAGE_FIRST = 250;
+
+/** The next page's size after a page of `size` entities that read `rows` transactions. */
+export function nextPeerPageSize(size: number, rows: number): number {
+  const grown = Math.min(PEER_PAGE_MAX, size * 4);
+  const fitted = rows > 0 ? Math.floor((size * PEER_PAGE_ROWS) / rows) : grown;
+  return Math.max(PEER_PAGE_MIN, Math.min(grown, fitted));
+}

@@ -3,6 +3,8 @@ import { yieldToEventLoop } from "../../../lib/yield";
 import {
   chooseGroup,
   type FeatureValues,
+  nextPeerPageSize,
+  PEER_PAGE_FIRST,
   PeerAccumulator,
   type PeerAttributes,
   type PeerNorm,
@@ -13,12 +15,11 @@ export type { PeerNorm } from "../domain/peer-stats";
 export type PeerEntityType = repo.PeerEntityType;
 
 const DAY_MS = 86_400_000;
-/** Entities per page statement (key ranges of the entity index). */
-export const PEER_PAGE = 1_000;
 /**
  * Page statements per refresh, both entity types together: within the 1,000 queries of one
- * invocation with room for the rest, up to 700,000 active customers and accounts. Past it the
- * statistics stand on the entities read (the run row's `entities` says how many).
+ * invocation with room for the rest; pages of 50-1,000 entities sized to read about 3,000
+ * transactions each (nextPeerPageSize). Past it the statistics stand on the entities read (the
+ * run row's `entities` says how many).
  */
 export const PEER_PAGE_BUDGET = 700;
 /** Groups summarised between two yields to the event loop. */
@@ -79,13 +80,21 @@ export async function refreshPeerStats(
     };
     for (const entityType of ["customer", "account"] as const) {
       let after = "";
+      let size = PEER_PAGE_FIRST;
       while (pages < PEER_PAGE_BUDGET) {
-        const rows = await repo.featurePage(ctx, { entityType, after, size: PEER_PAGE, ...window });
+        const rows = await repo.featurePage(ctx, { entityType, after, size, ...window });
         pages++;
-        for (const r of rows) acc.add(attributesOf(entityType, r), featuresOf(r));
-        entities += rows.length;
-        if (rows.length < PEER_PAGE) break;
+        let read = 0;
+        for (const r of rows) {
+          read += r.count30;
+          // Every entity of the page has a row; those that moved no money in the window are out.
+          if (r.count30 === 0) continue;
+          acc.add(attributesOf(entityType, r), featuresOf(r));
+          entities++;
+        }
+        if (rows.length < size) break;
         after = rows[rows.length - 1].id;
+        size = nextPeerPageSize(size, read);
         await yieldToEventLoop();
       }
     }

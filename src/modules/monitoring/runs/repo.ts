@@ -55,11 +55,24 @@ export const addDeadLettered = (scope: TenantScope, runId: string) =>
     .set({ entitiesFailed: sql`${r.entitiesFailed} + 1` })
     .where(eq(r.id, runId), sql`changes() > 0`);
 
-/** A step that handed over to the next (a finished run's figures no longer move). */
-export const addStep = (scope: TenantScope, runId: string) =>
+/**
+ * A step that handed over to the next (a finished run's figures no longer move); its heartbeat
+ * pushed to `nextAt`, when the next step is due.
+ */
+export const addStep = (scope: TenantScope, runId: string, nextAt: string) =>
   scope.db
     .update(r)
-    .set({ steps: sql`${r.steps} + 1` })
+    .set({ steps: sql`${r.steps} + 1`, heartbeatAt: laterBeat(nextAt) })
+    .where(eq(r.id, runId), eq(r.status, "running"));
+
+/** A heartbeat only moves forward (a late renewal never pulls a handover's back). */
+const laterBeat = (at: string) => sql`max(coalesce(${r.heartbeatAt}, ''), ${at})`;
+
+/** The run's heartbeat: alive at `at` (while it runs). */
+export const beat = (scope: TenantScope, runId: string, at: string) =>
+  scope.db
+    .update(r)
+    .set({ heartbeatAt: laterBeat(at) })
     .where(eq(r.id, runId), eq(r.status, "running"));
 
 /**

@@ -49,7 +49,31 @@ export function newRun(
     error: null,
     lookbackFrom: null,
     lookbackTo: null,
+    heartbeatAt: null,
   };
+}
+
+/** How often a working step renews its run's heartbeat. */
+export const RUN_BEAT_MS = 10_000;
+/**
+ * A running run whose heartbeat is this far behind, with no screener holding its rows, lost its
+ * message (the process died, or the send failed): the minute cron sends it again. Four and a half
+ * renewals: a live step is never taken for dead; a killed one is resent within 45-105 s.
+ */
+export const RUN_STALLED_AFTER_MS = 45_000;
+
+/**
+ * Keeps the run's heartbeat current while a step works (the peer refresh and the network scan
+ * hold no pending row's lease, so without it a live step would look stalled). Returns the stop.
+ * A failed renewal is left to the next one.
+ */
+async function holdRun(ctx: TenantContext, runId: string): Promise<() => void> {
+  const now = () => ctx.clock.now().toISOString();
+  await repo.beat(ctx, runId, now());
+  const timer = setInterval(() => {
+    Promise.resolve(repo.beat(ctx, runId, now())).catch(() => undefined);
+  }, RUN_BEAT_MS);
+  return () => clearInterval(timer);
 }
 
 /**
@@ -121,6 +145,7 @@ export async function runStep(
   const run = await repo.findRun(ctx, runId);
   if (run?.status !== "running") return { next: null };
   const rescreen = run.trigger === "rescreen";
+  const release = await holdRun(ctx, run.id);
   try {
     // The peers' normal first (docs/methodology/peers.md): skipped when nothing arrived since.
     if (run.steps === 0 && !rescreen) await refreshPeerStatsOrLog(ctx);
@@ -138,8 +163,14 @@ export async function runStep(
       },
     });
     if (figures.next || queued > 0) {
-      await repo.addStep(ctx, run.id);
-      return { next: figures.next ?? { delaySeconds: 0 } };
+      const next = figures.next ?? { delaySeconds: 0 };
+      release();
+      await repo.addStep(
+        ctx,
+        run.id,
+        new Date(ctx.clock.now().getTime() + next.delaySeconds * 1000).toISOString(),
+      );
+      return { next };
     }
     if (rescreen) {
       // The network typologies do not read the rule sets: a rescreen leaves them to their runs.
@@ -164,6 +195,8 @@ export async function runStep(
   } catch (err) {
     await completeRun(ctx, run.id, err instanceof Error ? err.message : String(err));
     return { next: null };
+  } finally {
+    release();
   }
   await completeRun(ctx, run.id, null);
   return { next: null };
