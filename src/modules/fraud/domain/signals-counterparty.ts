@@ -55,7 +55,9 @@ interface NormalAt {
 export function newPayeeDrain(view: ActivityView, p: P): SignalOutcome {
   const spanMs = p.spanHours * 3_600_000;
   const history = [...view.baseline, ...view.window];
-  const hourOf = (at: number) => new Date(at + view.utcOffsetMinutes * 60_000).getUTCHours();
+  // The hour of day in tenant time, by arithmetic (a Date per transaction was most of the cost).
+  const offsetMs = view.utcOffsetMinutes * 60_000;
+  const hourOf = (at: number) => Math.floor(((((at + offsetMs) % DAY_MS) + DAY_MS) % DAY_MS) / 3_600_000);
   // The entity's first known day: the baseline's covered days end at the window.
   const firstSeen =
     view.baselineSpanDays > 0
@@ -96,7 +98,12 @@ export function newPayeeDrain(view: ActivityView, p: P): SignalOutcome {
   // A payout funded by money that arrived recently (a season's finance paid to farmers over weeks,
   // a salary sent on) is not a drain: a drain empties savings, more than came in of late.
   const fundingMs = p.fundingHours * 3_600_000;
-  const inflowBetween = creditsBetween(history);
+  // Built at the first episode judged: most entities have none.
+  let inflow: ((from: number, to: number) => number) | undefined;
+  const inflowBetween = (from: number, to: number) => {
+    inflow ??= creditsBetween(history);
+    return inflow(from, to);
+  };
   // The episode that goes furthest past its own threshold (or, when none is judged, the largest).
   let best = {
     total: 0,
