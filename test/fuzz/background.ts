@@ -16,12 +16,4 @@ export const BUSY_PROBES: readonly BusyProbe[] = [
     name: "monitoring entity leased",
     sql: "SELECT COUNT(*) FROM monitoring_pending WHERE tenant_id = ?1 AND claim_token IS NOT NULL",
   },
-  // A write that answers 2xx (ingest) queues arrival screening: wait for its fresh rows, which a
-  // loaded machine screens seconds later. Rows older than a minute nobody works on (screening on
-  // arrival off) do not hold the fuzzer.
-  {
-    name: "monitoring entity arrived",
-    sql: `SELECT COUNT(*) FROM monitoring_pending WHERE tenant_id = ?1 AND failed_at IS NULL
-      AND first_seen_at > strftime('%Y-%m-%dT%H:%M:%fZ', 'now', '-60 seconds')`,
-  },
 ];

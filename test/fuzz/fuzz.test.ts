@@ -109,12 +109,10 @@ async function send(op: Operation, { sender, request }: Sent) {
     new Request(`http://localhost${request.url}`, { method: request.method, headers, body: request.body }),
   );
   requestsSent++;
-  // A write that succeeded may have started work on the queue (a 202's job, an ingest's
-  // screening): let it finish before the next request's write check, which it would otherwise cross.
-  if (writes && res.status < 300 && !op.admin)
-    await backgroundWorkSettled({ shard: tenant.shard, tenantId: tenant.id }, BUSY_PROBES, {
-      settle: res.status === 202,
-    });
+  // A 202 started work on the queue: let it finish before the next request's write check,
+  // which it would otherwise cross.
+  if (res.status === 202 && !op.admin)
+    await backgroundWorkSettled({ shard: tenant.shard, tenantId: tenant.id }, BUSY_PROBES);
   const text = await res.clone().text();
   const fail = (why: string) => {
     throw new Error(

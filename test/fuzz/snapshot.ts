@@ -115,14 +115,12 @@ export interface BusyProbe {
 }
 
 /**
- * Waits until every probe counts nothing for the tenant (30 s at most), then (`settle`) until
- * background work stops changing the snapshot: what a 202 started has settled before the next
- * write check.
+ * Waits until every probe counts nothing for the tenant (30 s at most), then until background
+ * work stops changing the snapshot: what a 202 started has settled before the next write check.
  */
 export async function backgroundWorkSettled(
   target: { shard: number; tenantId: string },
   probes: readonly BusyProbe[],
-  { settle = true } = {},
 ): Promise<void> {
   const db = systemShardBinding(env, target.shard);
   if (probes.length) {
@@ -133,5 +131,5 @@ export async function backgroundWorkSettled(
       await new Promise((r) => setTimeout(r, 100));
     }
   }
-  if (settle) await settledSnapshot(target, { quietPolls: 4, pollMs: 50, maxPolls: 60 });
+  await settledSnapshot(target, { quietPolls: 4, pollMs: 50, maxPolls: 60 });
 }
