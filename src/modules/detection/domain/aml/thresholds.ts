@@ -30,6 +30,16 @@ const int = (
   unit: ThresholdDefinition["unit"],
   description: string,
 ): ThresholdDefinition => ({ name, defaultValue, min, max, integer: true, unit, description });
+/** A multiple of the entity's own or its peers' normal (0 switches the condition off). */
+const multiple = (name: string, defaultValue: number, description: string): ThresholdDefinition => ({
+  name,
+  defaultValue,
+  min: 0,
+  max: 100,
+  integer: false,
+  unit: "multiple",
+  description,
+});
 const percent = (name: string, defaultValue: number, min: number, max: number, description: string) => ({
   name,
   defaultValue,
@@ -92,27 +102,17 @@ export const THRESHOLD_DEFINITIONS: readonly ThresholdDefinition[] = [
     "count",
     "Distinct receivers a fan-out needs at least, whatever the entity's normal",
   ),
-  {
-    name: "fanBaselineMultiple",
-    defaultValue: 3,
-    min: 0,
-    max: 100,
-    integer: false,
-    unit: "multiple",
-    description:
-      "A fan needs this multiple of the distinct counterparties of the previous window of the same length (0: the minimum count alone)",
-  },
+  multiple(
+    "fanBaselineMultiple",
+    3,
+    "A fan needs this multiple of the distinct counterparties of the previous window of the same length (0: the minimum count alone)",
+  ),
   money("fanMinAmount", 20_000, "Volume over those counterparties needed for fan-in/fan-out", 0),
-  {
-    name: "peerMadMultiple",
-    defaultValue: 3,
-    min: 0,
-    max: 100,
-    integer: false,
-    unit: "multiple",
-    description:
-      "A fan also needs more counterparties than its peer group's normal: the larger of their 95th percentile and median + this x 1.4826 x MAD (0: no peer condition)",
-  },
+  multiple(
+    "peerMadMultiple",
+    3,
+    "A fan also needs more counterparties than its peer group's normal: the larger of their 95th percentile and median + this x 1.4826 x MAD (0: no peer condition)",
+  ),
   money(
     "crossBorderAmount",
     12_000,
