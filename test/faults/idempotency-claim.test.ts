@@ -149,6 +149,8 @@ async function evidenceEntries(t: TestTenant, kind: Kind, caseId: string) {
   return (log.case.events ?? log.case.history ?? []).filter((e) => e.eventType === "evidence_added").length;
 }
 
+// The timing of a claim is tested alone; the kills after it each have their own tenant or key, so
+// their waits for a lapsed lease overlap.
 describe("a kill while a keyed request holds its claim", () => {
   it("blocks the resend with 409 only until the lease lapses; then the work is done once and replayed", async () => {
     const t = await createTenant();
@@ -203,7 +205,7 @@ describe("a kill while a keyed request holds its claim", () => {
     expect(await cases(t)).toBe(1);
   });
 
-  it("a kill after the create's write and before its answer was stored: the retry answers the same case", async () => {
+  it.concurrent("a kill after the create's write and before its answer was stored: the retry answers the same case", async () => {
     const t = await createTenant();
     const key = crypto.randomUUID();
     const text = JSON.stringify(caseBody());
@@ -229,7 +231,7 @@ describe("a kill while a keyed request holds its claim", () => {
     expect(await cases(t)).toBe(1);
   });
 
-  it("the same for a list: the retry after a lost answer answers the list made, one list", async () => {
+  it.concurrent("the same for a list: the retry after a lost answer answers the list made, one list", async () => {
     const t = await createTenant();
     const key = crypto.randomUUID();
     const text = JSON.stringify({ name: "Claimed watchlist", kind: "watchlist", entryType: "name" });
@@ -247,7 +249,7 @@ describe("a kill while a keyed request holds its claim", () => {
     expect(lists[0].n).toBe(1);
   });
 
-  it("and for a webhook subscription: the retry answers the one made, with its secret", async () => {
+  it.concurrent("and for a webhook subscription: the retry answers the one made, with its secret", async () => {
     const t = await createTenant();
     const key = crypto.randomUUID();
     const path = "/v1/webhooks/subscriptions";
@@ -271,7 +273,7 @@ describe("a kill while a keyed request holds its claim", () => {
     expect(subs[0].n).toBe(1);
   });
 
-  it("and for a case note: the retry after a lost answer answers the note appended, one note", async () => {
+  it.concurrent("and for a case note: the retry after a lost answer answers the note appended, one note", async () => {
     const t = await createTenant();
     const c = await openCase(t);
     const path = `/v1/fraud/cases/${c.id}/notes`;
@@ -305,7 +307,7 @@ describe("a kill while a keyed request holds its claim", () => {
     expect(await events()).toBe(2);
   });
 
-  it("and for an AML case note: the retry answers the entry appended, one entry", async () => {
+  it.concurrent("and for an AML case note: the retry answers the entry appended, one entry", async () => {
     const t = await createTenant();
     const c = await aml.open(t);
     const path = `/v1/kyc-aml/cases/${c.id}/notes`;
@@ -337,7 +339,7 @@ describe("a kill while a keyed request holds its claim", () => {
     expect(await entries()).toBe(before + 1);
   });
 
-  it("and for an operator's API key: the retry answers the key made, with its secret, one key", async () => {
+  it.concurrent("and for an operator's API key: the retry answers the key made, with its secret, one key", async () => {
     const t = await createTenant();
     const before = await tenantKeyCount(t.id);
     const path = `/admin/tenants/${t.id}/keys`;
@@ -358,7 +360,7 @@ describe("a kill while a keyed request holds its claim", () => {
     expect((await json<{ apiKey: typeof made }>(again)).apiKey.key).toBe(made.key);
   });
 
-  it("and for a tenant with its first key: the retry answers the same tenant and key, one tenant", async () => {
+  it.concurrent("and for a tenant with its first key: the retry answers the same tenant and key, one tenant", async () => {
     const path = "/admin/tenants";
     const name = `claimed tenant ${crypto.randomUUID().slice(0, 8)}`;
     const key = crypto.randomUUID();
@@ -386,7 +388,7 @@ describe("a kill while a keyed request holds its claim", () => {
     expect(await named()).toBe(1);
   });
 
-  it("and for an operator token: the retry answers the token made, with its secret, one token", async () => {
+  it.concurrent("and for an operator token: the retry answers the token made, with its secret, one token", async () => {
     const path = "/admin/operator-tokens";
     const name = `claimed token ${crypto.randomUUID().slice(0, 8)}`;
     const key = crypto.randomUUID();
@@ -411,7 +413,7 @@ describe("a kill while a keyed request holds its claim", () => {
     expect(listed.status).toBe(200);
   });
 
-  it("and for a user's key, killed after the key was written or before: one key, one entry", async () => {
+  it.concurrent("and for a user's key, killed after the key was written or before: one key, one entry", async () => {
     const t = await createTenant();
     const res = await post(t, "/v1/users", { name: "Kofi", email: "kofi@bank.example", roles: ["analyst"] });
     const { user } = await json<{ user: { id: string } }>(res);
@@ -470,7 +472,7 @@ describe("a kill while a keyed request holds its claim", () => {
     expect(await works(second.key)).toBe(200);
   });
 
-  it.each([fraud, aml])(
+  it.concurrent.each([fraud, aml])(
     "and for a $name case file: one object, one row, one entry after the retry",
     async (kind: Kind) => {
       const t = await createTenant();
@@ -504,7 +506,7 @@ describe("a kill while a keyed request holds its claim", () => {
     },
   );
 
-  it("a fraud file killed between its row and its event: the resend appends the event once", async () => {
+  it.concurrent("a fraud file killed between its row and its event: the resend appends the event once", async () => {
     const t = await createTenant();
     const c = await fraud.open(t);
     const path = `${fraud.base}/${c.id}/files?filename=slip.pdf&actorId=ana`;
