@@ -9,6 +9,7 @@
 // Usage: node bench/detection/pool.mjs dump.json... [--scores 60,70,80] [--holders]
 import { readFileSync } from "node:fs";
 import { generate } from "./generator.mjs";
+import { RATES_BEFORE_PREVALENCE } from "./typologies.mjs";
 
 /** Rules the budget never holds back (their case type is a report: ctr, ectr). */
 export const REPORTING = new Set(["AML-LCT-001", "AML-XBR-010"]);
@@ -109,10 +110,17 @@ export function atScore(run, scores, alertScore) {
 }
 
 /** A dump read back, with its labels regenerated (the generator is deterministic). */
-export function loadRun(file) {
+export function loadRun(file, ratesOfOldDumps = "before") {
   const dump = JSON.parse(readFileSync(file, "utf8"));
-  const { holders, days, seed } = dump.options;
-  const data = generate({ holders, days, seed, end: Date.UTC(2026, 0, 1) });
+  // A dump without `rates` was taken before they were recorded: `before` (pass it to read such).
+  const { holders, days, seed, rates = ratesOfOldDumps } = dump.options;
+  const data = generate({
+    holders,
+    days,
+    seed,
+    end: Date.UTC(2026, 0, 1),
+    ...(rates === "before" ? { rates: RATES_BEFORE_PREVALENCE } : {}),
+  });
   const alerts = dump.alerts.filter((a) => a.holder);
   const byRule = new Map();
   for (const { holder, alert } of alerts)
@@ -122,7 +130,7 @@ export function loadRun(file) {
       byRule.set(rule, set);
     }
   return {
-    name: `${holders}x${days} seed ${seed}`,
+    name: `${holders}x${days} seed ${seed}${rates === "before" ? " (rates before)" : ""}`,
     labels: new Map(data.holders.map((h) => [h.id, h.label])),
     alerts,
     byRule,
@@ -133,7 +141,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const args = process.argv.slice(2);
   const at = args.indexOf("--scores");
   const scores = (at >= 0 ? args[at + 1] : "50,60,70,75,80,85,90").split(",").map(Number);
-  const runs = args.filter((a, i) => !a.startsWith("--") && i !== at + 1).map(loadRun);
+  const runs = args.filter((a, i) => !a.startsWith("--") && i !== at + 1).map((f) => loadRun(f));
   const counts = ruleCounts(runs);
   const pooled = priorsOf(counts);
   console.log(`Pooled priors over ${runs.length} runs: rule in schemes/flagged prior`);
