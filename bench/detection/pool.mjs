@@ -6,7 +6,8 @@
 // default alert score would flag: with the pooled priors, and with priors from the other runs
 // only (leave one out: the run is not scored with priors it set). Reporting rules (a cash or
 // cross-border threshold) flag at any score, as in the service.
-// Usage: node bench/detection/pool.mjs dump.json... [--scores 60,70,80] [--holders]
+// --service also scores each run with the priors the service has now (RULE_PRIORS).
+// Usage: node bench/detection/pool.mjs dump.json... [--scores 60,70,80] [--holders] [--service]
 import { readFileSync } from "node:fs";
 import { generate } from "./generator.mjs";
 import { RATES_BEFORE_PREVALENCE } from "./typologies.mjs";
@@ -137,6 +138,20 @@ export function loadRun(file, ratesOfOldDumps = "before") {
   };
 }
 
+/** RULE_PRIORS as the service has them now (read from its source: this script runs without a TS build). */
+export function servicePriors(
+  file = new URL("../../src/modules/monitoring/domain/risk-score.ts", import.meta.url),
+) {
+  const source = readFileSync(file, "utf8");
+  const block = source.slice(
+    source.indexOf("RULE_PRIORS"),
+    source.indexOf("};", source.indexOf("RULE_PRIORS")),
+  );
+  return new Map(
+    [...block.matchAll(/^\s*"?([\w-]+)"?: ([0-9.]+),/gm)].map(([, rule, prior]) => [rule, Number(prior)]),
+  );
+}
+
 if (import.meta.url === `file://${process.argv[1]}`) {
   const args = process.argv.slice(2);
   const at = args.indexOf("--scores");
@@ -152,6 +167,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     for (const [how, priors] of [
       ["pooled", pooled],
       ["leave one out", priorsOf(ruleCounts(runs.filter((r) => r !== run)))],
+      ...(args.includes("--service") ? [["the service's", servicePriors()]] : []),
     ]) {
       console.log(`\n${run.name}, ${how} priors`);
       console.log(
