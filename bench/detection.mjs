@@ -13,6 +13,7 @@
 // of the subject risk score are printed (docs/methodology/risk-score.md#calibration).
 // Figures as BENCH_FIGURE lines (goals from issue 34). Asserts nothing.
 // Usage: node bench/detection.mjs [holders=2000] [days=75] [seed=7] [--run] [--calibrate]
+//   DETECT_RATES=before: the planting rates before positives were held under 4.9% of holders.
 //   small: node bench/detection.mjs 300 60
 import { writeFileSync } from "node:fs";
 import { loadavg } from "node:os";
@@ -30,10 +31,13 @@ import {
   randomBaseline,
   recallByTypology,
   ruleTable,
+  TYPOLOGY_RULES,
   topRules,
   topVolume,
+  typologyTable,
   withoutRule,
 } from "./detection/score.mjs";
+import { RATES_BEFORE_PREVALENCE } from "./detection/typologies.mjs";
 import { figure } from "./lib/figures.mjs";
 import { ADMIN_TOKEN, api, startService } from "./lib/server.mjs";
 
@@ -53,15 +57,19 @@ const seconds = (since) => ((performance.now() - since) / 1000).toFixed(1);
 const began = performance.now();
 // The history ends at the last midnight (UTC): the data is the same whatever the day or hour of
 // the run, only dated differently; the rules' windows end at the screening, hours later.
+// DETECT_RATES=before: the denser benchmark of before (typologies.md#prevalence).
+const RATES = process.env.DETECT_RATES === "before" ? "before" : "now";
 const data = generate({
   holders: HOLDERS,
   days: DAYS,
   seed: SEED,
   end: Math.floor(Date.now() / 86_400_000) * 86_400_000,
+  ...(RATES === "before" ? { rates: RATES_BEFORE_PREVALENCE } : {}),
 });
 console.log(
   `generated ${data.holders.length} holders, ${data.accounts.length} accounts, ${data.agents.length} agents, ` +
-    `${data.transactions.length} transactions over ${DAYS} days (seed ${SEED}), ${data.schemes.length} schemes; ` +
+    `${data.transactions.length} transactions over ${DAYS} days (seed ${SEED}), ${data.schemes.length} schemes` +
+    `${RATES === "before" ? " (rates before)" : ""}; ` +
     `load average ${load()}`,
 );
 const service = await startService();
@@ -202,7 +210,7 @@ if (process.env.DETECT_DUMP) {
   writeFileSync(
     process.env.DETECT_DUMP,
     JSON.stringify({
-      options: { holders: HOLDERS, days: DAYS, seed: SEED, calibrate: CALIBRATE },
+      options: { holders: HOLDERS, days: DAYS, seed: SEED, calibrate: CALIBRATE, rates: RATES },
       alerts: rows,
       amlCases: flags.amlCases,
     }),
@@ -277,6 +285,19 @@ for (const r of rows.sort((a, b) =>
       .join(", ")}`,
   );
 }
+console.log(
+  "\nPer typology: recall over its participants (any alert); the holders its rules flag (alert rate), " +
+    "their precision (share in any planted scheme) and F1 of the two",
+);
+console.log(
+  `${"typology".padEnd(18)} ${"class".padEnd(10)} participants recall  flagged alert rate precision     F1  rules`,
+);
+for (const t of typologyTable(data.holders, byAlerts.flagged))
+  console.log(
+    `${t.typology.padEnd(18)} ${t.class.padEnd(10)} ${String(t.participants).padStart(12)} ${f2(t.recall).padStart(6)} ` +
+      `${String(t.ruleFlagged).padStart(8)} ${pct(t.alertRate).padStart(10)} ${f2(t.precision).padStart(9)} ${f2(t.f1).padStart(6)}  ` +
+      TYPOLOGY_RULES[t.typology].join(", "),
+  );
 console.log("\nOverall, entity level (holders)");
 console.log(`${"".padEnd(34)} flagged  alert rate  precision  recall     F1`);
 const line = (name, x) =>

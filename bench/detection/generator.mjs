@@ -168,7 +168,7 @@ function susuGroups(holders, r, scale) {
 }
 
 /** The schemes: per typology its instances, each with participants recruited from ordinary holders. */
-function recruit(holders, r, scale, days) {
+function recruit(holders, r, scale, days, rates) {
   const pool = r.shuffle(holders.filter((h) => POOL.has(h.population) && h.label.class === "normal"));
   const take = (test) => {
     const at = pool.findIndex(test);
@@ -179,7 +179,7 @@ function recruit(holders, r, scale, days) {
   const merchants = r.shuffle(holders.filter((h) => h.population === "merchant"));
   const schemes = [];
   for (const [typology, def] of Object.entries(TYPOLOGIES))
-    for (let k = 0; k < Math.max(1, Math.round(def.per2000 * scale)); k++) {
+    for (let k = 0; k < Math.max(1, Math.round((rates[typology] ?? def.per2000) * scale)); k++) {
       const roles = def.roles(r);
       const members = roles.map((role) => {
         if (role === "mule") return mules.shift();
@@ -208,13 +208,14 @@ function recruit(holders, r, scale, days) {
 
 /**
  * Generates the benchmark: `holders` holders (including the mule accounts) over `days` days
- * ending at `end` (ms), from `seed`.
+ * ending at `end` (ms), from `seed`. `rates` (typology -> instances per 2,000 holders) overrides
+ * the typologies' own, e.g. RATES_BEFORE_PREVALENCE for the denser benchmark of before.
  */
 export function generate(options = {}) {
-  const { holders: count, days, seed, end } = { ...DEFAULTS, ...options };
+  const { holders: count, days, seed, end, rates = {} } = { ...DEFAULTS, ...options };
   const start = end - days * DAY_MS;
   const scale = count / 2000;
-  const muleCount = Math.max(1, Math.round(TYPOLOGIES.mule.per2000 * scale));
+  const muleCount = Math.max(1, Math.round((rates.mule ?? TYPOLOGIES.mule.per2000) * scale));
   const holders = createHolders(
     stream(seed, "holders"),
     count,
@@ -229,7 +230,7 @@ export function generate(options = {}) {
   }
   const { agents } = relate(holders, stream(seed, "relations"), days, start);
   const groups = susuGroups(holders, stream(seed, "susu"), scale);
-  const schemes = recruit(holders, stream(seed, "recruit"), scale, days);
+  const schemes = recruit(holders, stream(seed, "recruit"), scale, days, rates);
   for (const h of holders)
     if (h.prehistory && h.population === "mule_dormant")
       h.prehistory = h.prehistory.map((d) => start + d * DAY_MS);

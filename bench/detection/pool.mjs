@@ -6,9 +6,11 @@
 // default alert score would flag: with the pooled priors, and with priors from the other runs
 // only (leave one out: the run is not scored with priors it set). Reporting rules (a cash or
 // cross-border threshold) flag at any score, as in the service.
-// Usage: node bench/detection/pool.mjs dump.json... [--scores 60,70,80] [--holders]
+// --service also scores each run with the priors the service has now (RULE_PRIORS).
+// Usage: node bench/detection/pool.mjs dump.json... [--scores 60,70,80] [--holders] [--service]
 import { readFileSync } from "node:fs";
 import { generate } from "./generator.mjs";
+import { RATES_BEFORE_PREVALENCE } from "./typologies.mjs";
 
 /** Rules the budget never holds back (their case type is a report: ctr, ectr). */
 export const REPORTING = new Set(["AML-LCT-001", "AML-XBR-010"]);
@@ -109,10 +111,17 @@ export function atScore(run, scores, alertScore) {
 }
 
 /** A dump read back, with its labels regenerated (the generator is deterministic). */
-export function loadRun(file) {
+export function loadRun(file, ratesOfOldDumps = "before") {
   const dump = JSON.parse(readFileSync(file, "utf8"));
-  const { holders, days, seed } = dump.options;
-  const data = generate({ holders, days, seed, end: Date.UTC(2026, 0, 1) });
+  // A dump without `rates` was taken before they were recorded: `before` (pass it to read such).
+  const { holders, days, seed, rates = ratesOfOldDumps } = dump.options;
+  const data = generate({
+    holders,
+    days,
+    seed,
+    end: Date.UTC(2026, 0, 1),
+    ...(rates === "before" ? { rates: RATES_BEFORE_PREVALENCE } : {}),
+  });
   const alerts = dump.alerts.filter((a) => a.holder);
   const byRule = new Map();
   for (const { holder, alert } of alerts)
@@ -122,18 +131,32 @@ export function loadRun(file) {
       byRule.set(rule, set);
     }
   return {
-    name: `${holders}x${days} seed ${seed}`,
+    name: `${holders}x${days} seed ${seed}${rates === "before" ? " (rates before)" : ""}`,
     labels: new Map(data.holders.map((h) => [h.id, h.label])),
     alerts,
     byRule,
   };
 }
 
+/** RULE_PRIORS as the service has them now (read from its source: this script runs without a TS build). */
+export function servicePriors(
+  file = new URL("../../src/modules/monitoring/domain/risk-score.ts", import.meta.url),
+) {
+  const source = readFileSync(file, "utf8");
+  const block = source.slice(
+    source.indexOf("RULE_PRIORS"),
+    source.indexOf("};", source.indexOf("RULE_PRIORS")),
+  );
+  return new Map(
+    [...block.matchAll(/^\s*"?([\w-]+)"?: ([0-9.]+),/gm)].map(([, rule, prior]) => [rule, Number(prior)]),
+  );
+}
+
 if (import.meta.url === `file://${process.argv[1]}`) {
   const args = process.argv.slice(2);
   const at = args.indexOf("--scores");
   const scores = (at >= 0 ? args[at + 1] : "50,60,70,75,80,85,90").split(",").map(Number);
-  const runs = args.filter((a, i) => !a.startsWith("--") && i !== at + 1).map(loadRun);
+  const runs = args.filter((a, i) => !a.startsWith("--") && i !== at + 1).map((f) => loadRun(f));
   const counts = ruleCounts(runs);
   const pooled = priorsOf(counts);
   console.log(`Pooled priors over ${runs.length} runs: rule in schemes/flagged prior`);
@@ -144,6 +167,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     for (const [how, priors] of [
       ["pooled", pooled],
       ["leave one out", priorsOf(ruleCounts(runs.filter((r) => r !== run)))],
+      ...(args.includes("--service") ? [["the service's", servicePriors()]] : []),
     ]) {
       console.log(`\n${run.name}, ${how} priors`);
       console.log(

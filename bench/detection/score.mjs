@@ -164,6 +164,55 @@ export function byTypology(data, flagged, windowDays = 30) {
   return [...rows.values()].map((r) => ({ ...r, schemes: r.schemes.size, recall: r.found / r.participants }));
 }
 
+/**
+ * The rules that implement each planted typology (docs/methodology/typologies.md#planted-typologies):
+ * a mule is a fan-in on a new or dormant hub.
+ */
+export const TYPOLOGY_RULES = {
+  fan_in: ["AML-FNI-016"],
+  fan_out: ["AML-FNO-017"],
+  cycle: ["AML-CYC-012"],
+  scatter_gather: ["AML-SGA-013"],
+  gather_scatter: ["AML-GSC-014"],
+  layering: ["AML-LAY-015"],
+  structuring: ["AML-SMF-018"],
+  mule: ["AML-FNI-016"],
+  account_takeover: ["new_payee_drain"],
+  refund_abuse: ["refund_beyond_purchase"],
+};
+
+/**
+ * Per typology (issue 34, item 7): recall = its participants flagged by any alert (the goal's
+ * figure); the holders its rules flag (alert rate over all holders) and their precision (the
+ * share in any planted scheme: a fan-in rule that flags a mule is right); F1 of the two.
+ * `flagged`: holder id -> the rules that flagged it.
+ */
+export function typologyTable(holders, flagged, rulesOf = TYPOLOGY_RULES) {
+  const byId = new Map(holders.map((h) => [h.id, h]));
+  const out = [];
+  for (const [typology, rules] of Object.entries(rulesOf)) {
+    const participants = holders.filter((h) => isPositive(h) && h.label.typology === typology);
+    if (!participants.length) continue;
+    const found = participants.filter((h) => flagged.has(h.id)).length;
+    const byRule = [...flagged].filter(([, fired]) => rules.some((r) => fired.has(r))).map(([h]) => h);
+    const tp = byRule.filter((h) => isPositive(byId.get(h))).length;
+    const recall = found / participants.length;
+    const precision = byRule.length ? tp / byRule.length : 0;
+    out.push({
+      typology,
+      class: participants[0].label.class,
+      participants: participants.length,
+      found,
+      recall,
+      ruleFlagged: byRule.length,
+      precision,
+      f1: precision + recall > 0 ? (2 * precision * recall) / (precision + recall) : 0,
+      alertRate: byRule.length / holders.length,
+    });
+  }
+  return out;
+}
+
 /** Recall of a set of flags per typology (for the baselines' columns). */
 export function recallByTypology(holders, flaggedIds) {
   const out = {};

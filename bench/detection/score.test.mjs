@@ -10,6 +10,7 @@ import {
   randomBaseline,
   ruleTable,
   topVolume,
+  typologyTable,
   withoutRule,
 } from "./score.mjs";
 
@@ -105,5 +106,32 @@ describe("detection benchmark scoring", () => {
     expect(sum / draws).toBeCloseTo(expected.f1, 2);
     expect(expected.precision).toBeCloseTo(0.1);
     expect(expected.recall).toBeCloseTo(0.15);
+  });
+});
+
+describe("typologyTable", () => {
+  it("reads recall from any alert and precision, F1 and alert rate from the typology's rules", () => {
+    const hs = [
+      holder("1", { class: "laundering", typology: "fan_in", role: "hub", scheme: "S1" }),
+      holder("2", { class: "laundering", typology: "fan_in", role: "feeder", scheme: "S1" }),
+      holder("3", { class: "laundering", typology: "mule", role: "mule", scheme: "S2" }),
+      holder("4", normal),
+      holder("5", normal),
+    ];
+    // The fan-in rule flags the hub, the mule (right: in a scheme) and one ordinary holder; the
+    // feeder is flagged by another rule only.
+    const flagged = new Map([
+      ["1", new Set(["AML-FNI-016"])],
+      ["2", new Set(["rapid_pass_through"])],
+      ["3", new Set(["AML-FNI-016"])],
+      ["4", new Set(["AML-FNI-016"])],
+    ]);
+    const rows = typologyTable(hs, flagged, { fan_in: ["AML-FNI-016"], cycle: ["AML-CYC-012"] });
+    expect(rows).toHaveLength(1); // no cycle planted: no row
+    const [fanIn] = rows;
+    expect(fanIn).toMatchObject({ participants: 2, found: 2, recall: 1, ruleFlagged: 3 });
+    expect(fanIn.precision).toBeCloseTo(2 / 3, 10);
+    expect(fanIn.f1).toBeCloseTo((2 * (2 / 3) * 1) / (2 / 3 + 1), 10);
+    expect(fanIn.alertRate).toBeCloseTo(3 / 5, 10);
   });
 });
