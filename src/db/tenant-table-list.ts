@@ -66,6 +66,7 @@ export const TENANT_TABLES = [
   "monitoring_screenings",
   "monitoring_alerts",
   "monitoring_alert_rules",
+  "monitoring_alert_cases",
   "monitoring_runs",
   "monitoring_network_scans",
   "peer_group_stats",

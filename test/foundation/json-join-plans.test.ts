@@ -20,6 +20,12 @@ import { entityStarts } from "../../src/modules/fraud/evaluation/repo";
 import { existingCustomerIds } from "../../src/modules/insights/repo";
 import { updateLoanDerived, updateLoanState } from "../../src/modules/lending/repo";
 import { addedHistoryRows } from "../../src/modules/lists/entries/repo";
+import {
+  alertsOfCases,
+  alertsOfCasesQuery,
+  alertsStatements,
+  type NewAlert,
+} from "../../src/modules/monitoring/screening/repo";
 import { counterpartyTransactionsQuery } from "../../src/modules/monitoring/screening/steps/counterparty-sanctions";
 import { FAN_OUT_SQL } from "../../src/modules/webhooks/outbox/system-repo";
 import { planOf, recording, scoped } from "./plans";
@@ -172,5 +178,47 @@ describe("statements joining a JSON list to a tenant table (query plans through 
     const customerPlan = await planOf(shard, statements[0] as SQL);
     expect(customerPlan.some((d) => /^SEARCH customers USING .*\bid=\?\)$/.test(d))).toBe(true);
     expect(customerPlan.some((d) => d.endsWith("(tenant_id=?)"))).toBe(false);
+  });
+
+  it("the alerts naming a case are looked up in the case index, each alert by id", async () => {
+    const { shard, scope } = await scoped();
+    const plan = await planOf(shard, alertsOfCasesQuery(scope, ["case-1", "case-2"]));
+    expect(plan[0]).toMatch(/^SCAN k VIRTUAL TABLE/);
+    expect(plan).toContain(
+      "SEARCH ac USING COVERING INDEX sqlite_autoindex_monitoring_alert_cases_1 (tenant_id=? AND case_id=?)",
+    );
+    expect(plan).toContain("SEARCH a USING INDEX sqlite_autoindex_monitoring_alerts_1 (id=?)");
+    // What it answers: the alerts (and only this tenant's) whose case lists name the case.
+    const other = await scoped();
+    const alert = (id: string, cases: string[], detail = {}): NewAlert => ({
+      id,
+      kind: "aml",
+      trigger: "arrival",
+      entityType: "customer",
+      entityId: "c-1",
+      severity: "medium",
+      score: null,
+      ruleIds: ["AML-STR-001"],
+      ruleSetVersion: 1,
+      ruleSetHash: "h",
+      screeningId: "s",
+      runId: null,
+      cases: cases.map((caseId) => ({ caseId, kind: "aml", action: "appended" })),
+      detail,
+      createdAt: "2026-12-06T10:00:00.000Z",
+    });
+    const [a1, a2, a3, a4] = [1, 2, 3, 4].map(() => crypto.randomUUID()) as [string, string, string, string];
+    await scope.db.batch(
+      alertsStatements(scope, [
+        alert(a1, ["case-1", "case-2"]),
+        alert(a2, ["case-2"], { opensCase: false }),
+        alert(a3, []),
+      ]) as never,
+    );
+    await other.scope.db.batch(alertsStatements(other.scope, [alert(a4, ["case-1"])]) as never);
+    const found = await alertsOfCases(scope, ["case-1", "case-2", "case-1"]);
+    const key = (r: { caseId: string; alertId: string }) => `${r.caseId} ${r.alertId}`;
+    expect(found.map(key).sort()).toEqual([`case-1 ${a1}`, `case-2 ${a1}`, `case-2 ${a2}`].sort());
+    expect(found.find((r) => r.alertId === a2)).toMatchObject({ status: "open", opensCase: false });
   });
 });

@@ -106,6 +106,20 @@ export const monitoringAlertRules = sqliteTable(
   ],
 );
 
+/**
+ * One row per case an alert names (its `cases` as rows, written with the alert): which alerts
+ * name a case, by key (the system close after a late-history withdrawal).
+ */
+export const monitoringAlertCases = sqliteTable(
+  "monitoring_alert_cases",
+  {
+    tenantId: text("tenant_id").notNull(),
+    caseId: text("case_id").notNull(),
+    alertId: text("alert_id").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.caseId, t.alertId] })],
+);
+
 /** Scheduled (and manually started) portfolio runs. */
 export const monitoringRuns = sqliteTable(
   "monitoring_runs",

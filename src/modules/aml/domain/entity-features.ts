@@ -67,10 +67,10 @@ export const priorWindowStart = (windowStart: string, windowEnd: string) =>
 /** Milliseconds from the Julian day epoch to the Unix epoch (SQLite's iJD of 1970-01-01). */
 const JULIAN_EPOCH_MS = 210_866_760_000_000;
 
-/** CAST(strftime('%s', date) AS INTEGER). */
-const epochSeconds = (date: string) => Math.trunc(Date.parse(date) / 1000);
-/** julianday(date), as SQLite computes it from whole milliseconds. */
-const julianDay = (date: string) => (Date.parse(date) + JULIAN_EPOCH_MS) / DAY_MS;
+/** CAST(strftime('%s', date) AS INTEGER), from the date's epoch milliseconds. */
+const epochSeconds = (ms: number) => Math.trunc(ms / 1000);
+/** julianday(date), as SQLite computes it from whole milliseconds (the date's epoch milliseconds). */
+const julianDay = (ms: number) => (ms + JULIAN_EPOCH_MS) / DAY_MS;
 
 /**
  * A sliding frame `RANGE BETWEEN CURRENT ROW AND span FOLLOWING` over rows sorted by ts: each
@@ -174,13 +174,15 @@ function aggregates(
   return a;
 }
 
-function structuring(rows: readonly EntityTx[], q: EntityWindow) {
+function structuring(rows: readonly EntityTx[], seconds: readonly number[], q: EntityWindow) {
   const high = toMinorUnits(q.thresholds.largeCashAmount);
   const low = Math.ceil((high * (100 - q.thresholds.structuringBandPercent)) / 100 - 1e-9);
-  const band = rows
-    .filter((r) => r.cash && r.type === "credit" && r.amountMinor >= low && r.amountMinor < high)
-    .map((r) => ({ ts: epochSeconds(r.transactionDate), amount: r.amountMinor }))
-    .sort((x, y) => x.ts - y.ts);
+  const band: Array<{ ts: number; amount: number }> = [];
+  rows.forEach((r, i) => {
+    if (r.cash && r.type === "credit" && r.amountMinor >= low && r.amountMinor < high)
+      band.push({ ts: seconds[i]!, amount: r.amountMinor });
+  });
+  band.sort((x, y) => x.ts - y.ts);
   const best = maxFrame(
     band.map((b) => b.ts),
     band.map((b) => b.amount),
@@ -189,8 +191,8 @@ function structuring(rows: readonly EntityTx[], q: EntityWindow) {
   return best && { n: best.n, s: best.s, ts: best.ts };
 }
 
-function velocity(rows: readonly EntityTx[], q: EntityWindow) {
-  const ts = rows.map((r) => epochSeconds(r.transactionDate)).sort((x, y) => x - y);
+function velocity(seconds: readonly number[], q: EntityWindow) {
+  const ts = [...seconds].sort((x, y) => x - y);
   const best = maxFrame(
     ts,
     ts.map(() => 0),
@@ -209,7 +211,7 @@ function rapid(rows: readonly EntityTx[], q: EntityWindow) {
     days.set(day, d);
   }
   const ordered = [...days]
-    .map(([day, d]) => ({ day, jd: julianDay(day), ...d }))
+    .map(([day, d]) => ({ day, jd: julianDay(Date.parse(day)), ...d }))
     .sort((x, y) => x.jd - y.jd);
   const span = q.thresholds.rapidMovementDays - 1;
   const min = toMinorUnits(q.thresholds.rapidMovementMinAmount);
@@ -227,19 +229,22 @@ function rapid(rows: readonly EntityTx[], q: EntityWindow) {
   return best && { ...best, ratio: Number(best.ratio.toPrecision(15)) };
 }
 
-function dormancy(rows: readonly EntityTx[], lastBefore: string | null) {
+function dormancy(rows: readonly EntityTx[], ms: readonly number[], lastBefore: string | null) {
   let suffix = rows.reduce((s, r) => s + r.amountMinor, 0);
   let prev = lastBefore;
+  let prevDay = prev === null ? 0 : julianDay(Date.parse(prev));
   let best: { gap: number; reactivated_at: string; last_before: string; volume_after: number } | null = null;
-  for (const r of rows) {
+  rows.forEach((r, i) => {
+    const day = julianDay(ms[i]!);
     if (prev !== null) {
-      const gap = Math.trunc(julianDay(r.transactionDate) - julianDay(prev));
+      const gap = Math.trunc(day - prevDay);
       if (!best || gap > best.gap)
         best = { gap, reactivated_at: r.transactionDate, last_before: prev, volume_after: suffix };
     }
     suffix -= r.amountMinor;
     prev = r.transactionDate;
-  }
+    prevDay = day;
+  });
   return best;
 }
 
@@ -262,13 +267,16 @@ function entityFeatureRows(read: EntityRows, q: EntityWindow): FeatureRow[] {
   const out: FeatureRow[] = [
     { family: "aggregates", entityId, data: aggregates(rows, priorRows, q, read.declared) },
   ];
-  const s = structuring(rows, q);
+  // Each date read once (a Date.parse per row and use was most of this function's time).
+  const ms = rows.map((r) => Date.parse(r.transactionDate));
+  const seconds = ms.map(epochSeconds);
+  const s = structuring(rows, seconds, q);
   if (s) out.push({ family: "structuring", entityId, data: s });
-  const v = velocity(rows, q);
+  const v = velocity(seconds, q);
   if (v) out.push({ family: "velocity", entityId, data: v });
   const r = rapid(rows, q);
   if (r) out.push({ family: "rapid", entityId, data: r });
-  const d = dormancy(rows, lastBefore);
+  const d = dormancy(rows, ms, lastBefore);
   if (d) out.push({ family: "dormancy", entityId, data: d });
   return out;
 }

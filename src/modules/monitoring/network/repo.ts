@@ -1,9 +1,14 @@
 import { sql } from "drizzle-orm";
 import type { TenantScope } from "../../../db/client";
 import { jsonRowsTemplate } from "../../../db/json-rows";
-import { monitoringAlertRules, monitoringAlerts, monitoringNetworkScans } from "../../../db/shard/monitoring";
+import {
+  monitoringAlertCases,
+  monitoringAlertRules,
+  monitoringAlerts,
+  monitoringNetworkScans,
+} from "../../../db/shard/monitoring";
 import { inJsonList } from "../../../db/sql";
-import type { NewAlert } from "../screening/repo";
+import { caseRowsOf, type NewAlert } from "../screening/repo";
 
 export type NetworkScanRow = typeof monitoringNetworkScans.$inferSelect;
 
@@ -24,6 +29,7 @@ export async function storedAlertIds(scope: TenantScope, ids: readonly string[])
 // A scheme's alerts have ids derived from its key: a second scan writing the same ones skips them.
 const alertRows = jsonRowsTemplate(monitoringAlerts, { skipConflicts: true });
 const alertRuleRows = jsonRowsTemplate(monitoringAlertRules, { skipConflicts: true });
+const alertCaseRows = jsonRowsTemplate(monitoringAlertCases, { skipConflicts: true });
 
 export const schemeAlertStatements = (scope: TenantScope, alerts: readonly NewAlert[]) => [
   ...alertRows(scope, alerts),
@@ -33,6 +39,7 @@ export const schemeAlertStatements = (scope: TenantScope, alerts: readonly NewAl
       a.ruleIds.map((ruleId) => ({ alertId: a.id, ruleId, severity: a.severity, createdAt: a.createdAt })),
     ),
   ),
+  ...alertCaseRows(scope, alerts.flatMap(caseRowsOf)),
 ];
 
 /** The scan's row, replaced by each scan. */

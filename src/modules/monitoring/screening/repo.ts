@@ -4,12 +4,13 @@ import { jsonRowsTemplate } from "../../../db/json-rows";
 import {
   type AlertCaseRef,
   type MonitoringAlertRow,
+  monitoringAlertCases,
   monitoringAlertRules,
   monitoringAlerts,
   monitoringScreenings,
 } from "../../../db/shard/monitoring";
 import { inJsonList } from "../../../db/sql";
-import { tenantSql } from "../../../db/tenant-tables";
+import { likelyTenantSql, tenantSql } from "../../../db/tenant-tables";
 import { accounts } from "../../data/read-model";
 import type { Episode, StoredEpisode } from "../domain/episode";
 
@@ -29,17 +30,25 @@ const ruleRowsOf = (alert: NewAlert) =>
     createdAt: alert.createdAt,
   }));
 
-/** The alert and its per-rule index rows, for the screening's batch. */
+/** An alert's case index rows, one per case it names (alertsOfCases reads them). */
+export const caseRowsOf = (alert: Pick<NewAlert, "id" | "cases">) =>
+  [...new Set(alert.cases.map((c) => c.caseId))].map((caseId) => ({ caseId, alertId: alert.id }));
+
+/** The alert and its per-rule and per-case index rows, for the screening's batch. */
 export function alertStatements(scope: TenantScope, alert: NewAlert) {
   const rules = ruleRowsOf(alert);
   const chunks = [];
   for (let i = 0; i < rules.length; i += RULES_PER_STATEMENT)
     chunks.push(scope.db.insert(monitoringAlertRules).values(rules.slice(i, i + RULES_PER_STATEMENT)));
+  const cases = caseRowsOf(alert);
+  // 3 bound values a row: an alert names a few cases, far under D1's 100.
+  if (cases.length) chunks.push(scope.db.insert(monitoringAlertCases).values(cases));
   return [scope.db.insert(monitoringAlerts).values(alert), ...chunks];
 }
 
 const alertRows = jsonRowsTemplate(monitoringAlerts);
 const alertRuleRows = jsonRowsTemplate(monitoringAlertRules);
+const alertCaseRows = jsonRowsTemplate(monitoringAlertCases);
 
 /**
  * alertStatements for many alerts (a page's): the alerts and their rule index rows as JSON
@@ -50,6 +59,7 @@ const alertRuleRows = jsonRowsTemplate(monitoringAlertRules);
 export const alertsStatements = (scope: TenantScope, alerts: readonly NewAlert[]) => [
   ...alertRows(scope, alerts),
   ...alertRuleRows(scope, alerts.flatMap(ruleRowsOf)),
+  ...alertCaseRows(scope, alerts.flatMap(caseRowsOf)),
 ];
 
 export type ScreeningRecord = Omit<typeof monitoringScreenings.$inferInsert, "tenantId" | "screenings">;
@@ -249,9 +259,18 @@ export function withdrawStatements(
 
 /**
  * The alerts that name each of these cases (opened them or were added to them), with their
- * status and `opensCase: false` for one narrowed to what would not open a case: one statement over the tenant's alerts' case lists (read only when late history
- * withdrew an alert, for the system close of its cases: docs/methodology/monitoring.md#late-history).
+ * status and `opensCase: false` for one narrowed to what would not open a case: one statement
+ * that looks each case up in the alerts' case index (monitoring_alert_cases, shard migration
+ * 0072) and each alert by its id. Read only when late history withdrew an alert, for the system
+ * close of its cases (docs/methodology/monitoring.md#late-history).
  */
+export const alertsOfCasesQuery = (scope: TenantScope, caseIds: readonly string[]) =>
+  sql`SELECT ac.case_id AS caseId, a.id AS alertId, a.status,
+      json_extract(a.detail, '$.opensCase') AS opensCase
+    FROM json_each(${JSON.stringify(caseIds)}) k
+    CROSS JOIN monitoring_alert_cases ac ON ${tenantSql(scope, "ac")} AND ac.case_id = k.value
+    CROSS JOIN monitoring_alerts a ON ${likelyTenantSql(scope, "a")} AND a.id = ac.alert_id`;
+
 export async function alertsOfCases(
   scope: TenantScope,
   caseIds: readonly string[],
@@ -262,11 +281,6 @@ export async function alertsOfCases(
     alertId: string;
     status: string;
     opensCase: number | null;
-  }>(
-    sql`SELECT DISTINCT json_extract(c.value, '$.caseId') AS caseId, a.id AS alertId, a.status,
-      json_extract(a.detail, '$.opensCase') AS opensCase
-    FROM monitoring_alerts a, json_each(a.cases) c
-    WHERE ${tenantSql(scope, "a")} AND ${inJsonList(sql`json_extract(c.value, '$.caseId')`, caseIds)}`,
-  );
+  }>(alertsOfCasesQuery(scope, [...new Set(caseIds)]));
   return rows.map(({ opensCase, ...r }) => (opensCase === 0 ? { ...r, opensCase: false } : r));
 }

@@ -2,7 +2,9 @@ import { describe, expect, it } from "vitest";
 import { AML_RULES } from "../../detection/domain/aml/rules";
 import { THRESHOLD_DEFINITIONS } from "../../detection/domain/aml/thresholds";
 import { SIGNALS } from "../../detection/domain/fraud/catalog";
-import { defaultContent } from "./defaults";
+import { contentHash } from "./canonical";
+import { defaultContent, type RuleSetSettings, versionZero } from "./defaults";
+import type { RuleSetKind } from "./document";
 import { FRAUD_PARAMETER_BOUNDS, parameterProblem } from "./parameters";
 import { checkContent } from "./validate";
 
@@ -98,5 +100,35 @@ describe("checkContent", () => {
       "builtins.AML-XXX-999",
       "thresholds.velocityWindowHours",
     ]);
+  });
+});
+
+describe("versionZero", () => {
+  it("hashes version 0's content as contentHash does, per kind, currency and legacy override", async () => {
+    const cases: Array<[RuleSetKind, RuleSetSettings, Record<string, number> | null]> = [
+      ["fraud", {}, null],
+      ["fraud", { currency: "NGN" }, null],
+      ["aml", {}, null],
+      ["aml", { currency: "KES" }, null],
+      ["aml", {}, { largeCashAmount: 12_000 }],
+      ["aml", {}, { largeCashAmount: 13_000 }],
+      // A legacy override means nothing to fraud: the same content, the same hash.
+      ["fraud", {}, { largeCashAmount: 12_000 }],
+    ];
+    const hashes = [];
+    for (const [kind, settings, legacy] of cases) {
+      const first = versionZero(kind, settings, legacy);
+      const expected = defaultContent(kind, settings);
+      if (kind === "aml" && legacy) expected.thresholds = { ...expected.thresholds, ...legacy };
+      expect(first.content).toEqual(expected);
+      expect(await first.hash).toBe(await contentHash(expected));
+      // Asked again: the same hash, and content of its own (a caller may change it).
+      const again = versionZero(kind, settings, legacy);
+      expect(await again.hash).toBe(await first.hash);
+      expect(again.content).not.toBe(first.content);
+      hashes.push(await first.hash);
+    }
+    expect(new Set(hashes).size).toBe(cases.length - 1);
+    expect(hashes[6]).toBe(hashes[0]);
   });
 });

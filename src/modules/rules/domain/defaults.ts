@@ -1,6 +1,7 @@
 import { AML_RULES } from "../../detection/domain/aml/rules";
 import { DEFAULT_THRESHOLDS, THRESHOLD_DEFINITIONS } from "../../detection/domain/aml/thresholds";
 import { SIGNALS } from "../../detection/domain/fraud/catalog";
+import { canonicalJson, contentHash } from "./canonical";
 import { scaleMoney } from "./currency";
 import type { BuiltinConfig, RuleSetContent, RuleSetKind } from "./document";
 
@@ -68,3 +69,33 @@ export function defaultContent(kind: RuleSetKind, settings: RuleSetSettings = {}
 /** The built-in ids of a kind, in catalog order. */
 export const builtinIds = (kind: RuleSetKind): string[] =>
   kind === "fraud" ? SIGNALS.map((s) => s.signalId) : AML_RULES.map((r) => r.ruleId);
+
+/** Version 0's hashes by what its content is built from; a few entries per isolate at most. */
+const zeroHashes = new Map<string, Promise<string>>();
+const ZERO_HASHES_MAX = 256;
+
+/**
+ * Version 0 as a tenant runs it: defaultContent, with the AML thresholds overridden by
+ * `legacyThresholds` (carried over from before rule sets), and its content hash. The content is
+ * built for each call (callers may change it); the hash, a canonical JSON and a sha256 of the
+ * whole catalog, is computed once per isolate for each kind, currency and override (every
+ * request of a tenant that never published paid it: ~5% of a pre-transaction screening's Worker CPU).
+ */
+export function versionZero(
+  kind: RuleSetKind,
+  settings: RuleSetSettings = {},
+  legacyThresholds?: Record<string, number> | null,
+): { content: RuleSetContent; hash: Promise<string> } {
+  const content = defaultContent(kind, settings);
+  const overrides = kind === "aml" && legacyThresholds ? legacyThresholds : undefined;
+  if (overrides) content.thresholds = { ...content.thresholds, ...overrides };
+  const currency = typeof settings.currency === "string" ? settings.currency : "";
+  const key = `${kind}\u0000${currency}\u0000${overrides ? canonicalJson(overrides) : ""}`;
+  let hash = zeroHashes.get(key);
+  if (!hash) {
+    if (zeroHashes.size >= ZERO_HASHES_MAX) zeroHashes.clear();
+    hash = contentHash(content);
+    zeroHashes.set(key, hash);
+  }
+  return { content, hash };
+}

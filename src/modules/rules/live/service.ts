@@ -1,6 +1,5 @@
 import type { TenantContext } from "../../../db/tenant-context";
-import { contentHash } from "../domain/canonical";
-import { defaultContent } from "../domain/defaults";
+import { versionZero } from "../domain/defaults";
 import type { LiveRuleSet, RuleSetKind } from "../domain/document";
 import * as repo from "../repo";
 
@@ -33,10 +32,8 @@ async function liveStateOf(
     };
   }
   // Version 0: the defaults, with the AML overrides carried over from before rule sets (0021).
-  const content = defaultContent(kind, ctx.tenant.settings);
-  if (kind === "aml" && row?.legacyThresholds)
-    content.thresholds = { ...content.thresholds, ...row.legacyThresholds };
-  return { kind, version: 0, hash: await contentHash(content), content, publishedAt: null };
+  const zero = versionZero(kind, ctx.tenant.settings, row?.legacyThresholds);
+  return { kind, version: 0, hash: await zero.hash, content: zero.content, publishedAt: null };
 }
 
 /** Version 0's content: the tenant's defaults with the legacy AML overrides (a rollback to 0 copies it). */
