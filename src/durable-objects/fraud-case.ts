@@ -2,6 +2,7 @@ import { DurableObject } from "cloudflare:workers";
 import type { FraudCaseEventRow, FraudCaseRow } from "../db/shard";
 import { tenantScope } from "../db/tenant-context";
 import type { Env } from "../env";
+import { type CaseNotesRequest, writeCaseNotes } from "../modules/aml/cases/service";
 import { anchorKeysFrom } from "../modules/cases/domain/anchor";
 import { openCaseIds, openCasesStatements } from "../modules/fraud/cases/batch/repo";
 import { newCaseRecords } from "../modules/fraud/cases/batch/service";
@@ -68,6 +69,23 @@ export class FraudCaseObject extends DurableObject<Env> {
    */
   serialize(task: () => Promise<void>): Promise<void> {
     const run = this.serialized.then(() => task());
+    this.serialized = run.catch(() => undefined);
+    return run;
+  }
+
+  /**
+   * AML: one case's notes of a monitoring page (aml/cases/service.ts appendCaseNotes), written by
+   * the object in the same order as `serialize`'s tasks: its head read, the notes chained on it,
+   * one batch. Fails closed without SECRETS_KEY, as every append.
+   */
+  appendAmlNotes(req: CaseNotesRequest): Promise<{ written: number } | { notFound: true }> {
+    const run = this.serialized.then(async () =>
+      writeCaseNotes(
+        tenantScope(this.env, req.shard, req.tenantId),
+        await anchorKeysFrom(this.env.SECRETS_KEY),
+        req,
+      ),
+    );
     this.serialized = run.catch(() => undefined);
     return run;
   }

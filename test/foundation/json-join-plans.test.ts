@@ -5,12 +5,7 @@ import { accounts } from "../../src/db/shard/data";
 import { loans } from "../../src/db/shard/lending";
 import { inJsonList } from "../../src/db/sql";
 import { systemShardBinding } from "../../src/db/system-db";
-import {
-  appendStatements,
-  type ChainedAppend,
-  headsOf,
-  storedEntryIds,
-} from "../../src/modules/aml/cases/append/repo";
+import { headsOf } from "../../src/modules/aml/cases/append/repo";
 import { type CaseItem, openCasesStatements } from "../../src/modules/aml/cases/batch/repo";
 import { writeFlowStatements } from "../../src/modules/data/flows/repo";
 import { mentionLookupQuery } from "../../src/modules/data/repo";
@@ -79,16 +74,13 @@ describe("statements joining a JSON list to a tenant table (query plans through 
     expectKeyLookups(await planOf(shard, statement), "j", "transactions");
   });
 
-  it("the head anchors of opened and appended AML cases look each case up by id", async () => {
+  it("the head anchors of opened AML cases look each case up by id", async () => {
     const { shard, scope } = await scoped();
     const anchor = { anchor: "a", keyId: "k" };
     const opened = openCasesStatements(scope, [
       { row: { id: "c1" }, created: { id: "h1", caseId: "c1" }, anchor } as unknown as CaseItem,
     ]).at(-1)!;
     expectKeyLookups(await planOf(shard, opened), "a", "aml_cases");
-    const entry = { id: "h2", caseId: "c1", sequence: 2, fromStatus: "open", previousHash: "x" };
-    const appended = appendStatements(scope, [{ entry, anchor } as unknown as ChainedAppend]).at(-1)!;
-    expectKeyLookups(await planOf(shard, appended), "a", "aml_cases");
   });
 
   it("updating loans' derived columns and state looks each loan up by id", async () => {
@@ -130,20 +122,18 @@ describe("statements joining a JSON list to a tenant table (query plans through 
     }
   });
 
-  it("reads by a list of ids look each row up by id: AML case heads and entries, ingest's link targets", async () => {
+  it("reads by a list of ids look each row up by id: AML case heads, ingest's link targets", async () => {
     const { shard, scope } = await scoped();
     const { scope: rec, statements } = recording(scope);
     await headsOf(rec, ["c1", "c2"]);
-    await storedEntryIds(rec, ["h1", "h2"]);
     await findLinkTargets(rec, "accounts", ["a1", "a2"], []);
-    expect(statements).toHaveLength(3);
-    const [heads, entries, accounts] = await Promise.all(statements.map((q) => planOf(shard, q)));
+    expect(statements).toHaveLength(2);
+    const [heads, accounts] = await Promise.all(statements.map((q) => planOf(shard, q)));
     expect(heads).toContain("SEARCH c USING INDEX sqlite_autoindex_aml_cases_1 (id=?)");
-    expect(entries).toContain("SEARCH e USING INDEX sqlite_autoindex_aml_case_history_1 (id=?)");
     expect(
       accounts.some((d) => /^SEARCH t USING (COVERING )?INDEX sqlite_autoindex_accounts_1 \(id=\?\)/.test(d)),
     ).toBe(true);
-    for (const plan of [heads, entries, accounts])
+    for (const plan of [heads, accounts])
       expect(plan.some((d) => /^SEARCH [ect] .*\(tenant_id=\?\)$/.test(d))).toBe(false);
   });
 

@@ -28,3 +28,16 @@ export function declaredActor<T extends string>(
   const actor = caseActor(auth, body);
   return { ...actor, actorType: actor.actorType === "user" ? ("user" as const) : body.actorType };
 }
+
+/**
+ * The analyst of a link or an upload, whose published bodies keep `actorId` required and record
+ * the entry as `user`: with a user's key the user (a body actorId naming anyone else is a 400
+ * naming actorId), with an integration key the analyst it names.
+ */
+export function namedActor(
+  auth: { principal: Principal; keyId: string },
+  body: { actorId: string; actorName?: string },
+) {
+  const { actorId, actorName } = caseActor(auth, body);
+  return { actorId, ...(actorName ? { actorName } : {}) };
+}

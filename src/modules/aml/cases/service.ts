@@ -3,6 +3,7 @@ import type { AmlCaseHistoryRow, AmlCaseRow } from "../../../db/shard/aml";
 import type { TenantContext } from "../../../db/tenant-context";
 import { conflict, notFound } from "../../../lib/errors";
 import { GENESIS_HASH, verifyChain } from "../../../lib/hash-chain";
+import { settleLimited } from "../../../lib/limited";
 import { presentPage } from "../../../lib/pagination";
 import { type Anchor, type AnchorKeys, anchorKeysFrom, checkAnchor } from "../../cases/domain/anchor";
 import { anchorOfHead } from "../../cases/domain/log";
@@ -18,11 +19,12 @@ import {
 import type { AmlCaseStatus } from "../domain/case-machine";
 import { type HistoryEventType, type HistoryFields, historyContent, snapshotOf } from "../domain/history";
 import * as repo from "../repo";
-import { appendNotesBatched, chainedEntry } from "./append/service";
+import { appendNotesInObjects, chainedEntry, NOTES_AT_ONCE } from "./append/service";
 import { openCasesStatements } from "./batch/repo";
 import { type CaseSubject, caseItems, type OpenCasesInput, routeOpened } from "./batch/service";
 import { presentCase, presentHistory, presentSubjects } from "./present";
 
+export { type CaseNotesRequest, writeCaseNotes } from "./append/service";
 export { type CaseSubject, type OpenCasesInput, openCasesForPage } from "./batch/service";
 export { presentCase, presentHistory } from "./present";
 
@@ -178,9 +180,9 @@ export type EntryBody = Pick<
 /**
  * Appends one history entry built from the case as it is now, and moves the case's anchor and
  * case-work projection with it. Runs in the case's Durable Object's order (cases/log/service.ts),
- * one append of the case at a time; rebuilt and retried when a writer outside that order (a
- * monitoring page's batched notes, appendCaseNotes) won the race for the head (the chain trigger
- * refuses an entry that does not follow it).
+ * one append of the case at a time, as every append of the case does (a monitoring page's notes
+ * too: appendCaseNotes), so it is built once on the head it reads; an entry the database still
+ * refuses (the chain trigger, kept as its guard) is a 409, not rebuilt.
  */
 export const appendEntry = async (
   ctx: TenantContext,
@@ -207,30 +209,27 @@ async function appendOnce(
       return { case: presentCase(row, ctx.clock.now()), event: presentHistory(opened) };
     }
   }
-  for (let attempt = 0; attempt < 3; attempt++) {
-    const row = await repo.findCase(ctx, caseId);
-    if (!row) throw notFound("AML case");
-    const now = ctx.clock.now();
-    const { extras, ...built } = build(row, now);
-    const body = await sealEntry(ctx, row, built);
-    const head = await repo.headOf(ctx, caseId);
-    const entry = await chainedEntry(
-      ctx.tenantId,
-      caseId,
-      head ?? null,
-      row.status,
-      body,
-      now.toISOString(),
-      entryId,
-    );
-    const anchor = await anchorFor(ctx, caseId, entry.sequence, entry.hash);
-    if (await repo.appendHistory(ctx, entry, anchor, extras)) {
-      const updated = await repo.findCase(ctx, caseId);
-      const [opened] = await openNotes(ctx, [entry as AmlCaseHistoryRow]);
-      return { case: presentCase(updated!, now), event: presentHistory(opened) };
-    }
-  }
-  throw conflict("The case changed concurrently; read it again and retry");
+  const row = await repo.findCase(ctx, caseId);
+  if (!row) throw notFound("AML case");
+  const now = ctx.clock.now();
+  const { extras, ...built } = build(row, now);
+  const body = await sealEntry(ctx, row, built);
+  const head = await repo.headOf(ctx, caseId);
+  const entry = await chainedEntry(
+    ctx.tenantId,
+    caseId,
+    head ?? null,
+    row.status,
+    body,
+    now.toISOString(),
+    entryId,
+  );
+  const anchor = await anchorFor(ctx, caseId, entry.sequence, entry.hash);
+  if (!(await repo.appendHistory(ctx, entry, anchor, extras)))
+    throw conflict("The case changed concurrently; read it again and retry");
+  const updated = await repo.findCase(ctx, caseId);
+  const [opened] = await openNotes(ctx, [entry as AmlCaseHistoryRow]);
+  return { case: presentCase(updated!, now), event: presentHistory(opened) };
 }
 
 /** An entry that records something about the case without moving its status. */
@@ -257,30 +256,45 @@ export const appendCaseNote = (ctx: TenantContext, caseId: string, input: CaseNo
   }));
 
 /**
- * appendCaseNote for many cases at once (a monitoring page's hits on open cases): one head read,
- * one batch, one read back; a case whose head moved meanwhile is appended by appendCaseNote.
- * Answers per note in order null (appended) or its Error (that note only failed).
+ * appendCaseNote for many cases at once (a monitoring page's hits on open cases): one call to each
+ * case's object carrying its notes, the object writing them in the case's order with one batch
+ * (append/service.ts appendNotesInObjects). A note whose text would be sealed (an actor other than
+ * the system, a snooze) goes through appendCaseNote, which seals it. Answers per note in order
+ * null (appended) or its Error (that note's case only failed).
  */
-export const appendCaseNotes = (
+export async function appendCaseNotes(
   ctx: TenantContext,
   notes: ReadonlyArray<{ caseId: string; input: CaseNoteInput }>,
-) =>
-  appendNotesBatched(
-    ctx,
-    notes.map(({ caseId, input }) => ({
-      caseId,
-      body: {
-        eventType: input.eventType,
-        actorType: input.actorType,
-        actorId: input.actorId,
-        actorName: input.actorName ?? null,
-        actorKeyId: input.actorKeyId,
-        note: input.note,
-        details: null,
-      },
-    })),
-    (i) => appendCaseNote(ctx, notes[i].caseId, notes[i].input),
-  );
+): Promise<Array<Error | null>> {
+  const sealed = (input: CaseNoteInput) => input.actorType !== "system" || input.eventType === "rule_snoozed";
+  const plain = notes.flatMap((n, i) => (sealed(n.input) ? [] : [i]));
+  const alone = notes.flatMap((n, i) => (sealed(n.input) ? [i] : []));
+  const [inObjects, oneByOne] = await Promise.all([
+    appendNotesInObjects(
+      ctx,
+      plain.map((i) => {
+        const { caseId, input } = notes[i];
+        return {
+          caseId,
+          body: {
+            eventType: input.eventType,
+            actorType: input.actorType,
+            actorId: input.actorId,
+            actorName: input.actorName ?? null,
+            actorKeyId: input.actorKeyId,
+            note: input.note,
+            details: null,
+          },
+        };
+      }),
+    ),
+    settleLimited(alone, NOTES_AT_ONCE, (i) => appendCaseNote(ctx, notes[i].caseId, notes[i].input)),
+  ]);
+  const out: Array<Error | null> = notes.map(() => null);
+  for (const [k, i] of plain.entries()) out[i] = inObjects[k];
+  for (const [k, i] of alone.entries()) out[i] = oneByOne[k];
+  return out;
+}
 
 /** The hashed fields of a stored history entry. */
 export const fieldsOf = (row: AmlCaseHistoryRow): HistoryFields => ({

@@ -1,9 +1,11 @@
 /**
  * The one serialisation of case logs (docs/decisions/case-work.md#one-log): a Durable Object per
  * case, for every kind. Fraud appends go to the object as data and are group-committed there
- * (`append`); a kind whose append runs in the caller (AML: seal, build, commit with its foreign
- * statements in one D1 batch) hands the object a task, and the object runs one task per case at
- * a time (`serialize`), so two appends never build on the same head.
+ * (`append`), as a monitoring page's AML notes on one case are (`appendAmlNotes`, through
+ * `caseObjectOf`); a kind whose append runs in the caller (AML: seal, build, commit with its
+ * foreign statements in one D1 batch) hands the object a task, and the object runs one task per
+ * case at a time (`serialize`), in the same order as the writes it does itself, so two appends
+ * never build on the same head.
  */
 import type { Env } from "../../../env";
 import type { CaseKind } from "../domain/work";
@@ -21,10 +23,11 @@ interface CaseSerializer {
 export const caseObjectName = (kind: CaseKind, caseId: string) =>
   kind === "fraud" ? caseId : `${kind}:${caseId}`;
 
-const caseObject = (env: Pick<Env, "FRAUD_CASE">, kind: CaseKind, caseId: string) => {
+/** The case's object, typed as the part of it the caller uses (a kind's own methods on it). */
+export const caseObjectOf = <T>(env: Pick<Env, "FRAUD_CASE">, kind: CaseKind, caseId: string): T => {
   const namespace = env.FRAUD_CASE as unknown as {
     idFromName(name: string): DurableObjectId;
-    get(id: DurableObjectId): CaseSerializer;
+    get(id: DurableObjectId): T;
   };
   return namespace.get(namespace.idFromName(caseObjectName(kind, caseId)));
 };
@@ -49,7 +52,7 @@ export async function appendInOrder<T>(
     }
   };
   try {
-    await caseObject(ctx.env, kind, caseId).serialize(task);
+    await caseObjectOf<CaseSerializer>(ctx.env, kind, caseId).serialize(task);
   } catch (error) {
     // The object failed after the task ran (a reset on the way back): the task's outcome stands.
     if (!outcome) throw error;

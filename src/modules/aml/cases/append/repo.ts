@@ -1,4 +1,4 @@
-import { type SQL, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import type { TenantScope } from "../../../../db/client";
 import { jsonRowsInsert } from "../../../../db/json-rows";
 import { amlCaseHistory } from "../../../../db/shard/aml";
@@ -29,57 +29,22 @@ export async function headsOf(scope: TenantScope, caseIds: readonly string[]): P
   return found.flat();
 }
 
-/** An entry to append after the head it was built on, and the anchor of the head it makes. */
-export interface ChainedAppend {
-  entry: NewHistory;
-  anchor: Anchor;
-}
-
 /**
- * Many cases' next entries in one batch, each guarded in the statement: inserted only if its
- * case's head is still the one it was built on (same sequence and hash, same status) when the
- * batch runs. A case another writer appended to meanwhile is skipped, not refused, so one lost
- * race does not abort the others (the chain trigger would). Each anchor moves only with its
- * own entry.
+ * One case's next entries (a monitoring page's hits on it), in order, and the anchor of the last,
+ * in one batch: one statement for the entries however many (the chain trigger checks each row
+ * against the head, the row before it included), one for the anchor. Run by the case's object,
+ * in the case's order, so the head it was built on is the head; a refusal is thrown.
  */
-export function appendStatements(scope: TenantScope, appends: readonly ChainedAppend[]): SQL[] {
-  if (appends.length === 0) return [];
-  const anchors = jsonArrayChunks(
-    appends.map((a) => [a.entry.caseId, a.entry.id, a.anchor.anchor, a.anchor.keyId]),
-  );
-  return [
-    ...jsonRowsInsert(
-      scope,
-      amlCaseHistory,
-      appends.map((a) => a.entry),
-      {
-        where: (f) => sql`EXISTS (SELECT 1 FROM aml_cases c
-            WHERE ${tenantSql(scope, "c")} AND c.id = ${f("caseId")}
-              AND c.event_count = ${f("sequence")} - 1 AND c.status = ${f("fromStatus")})
-          AND ${f("previousHash")} = (SELECT p.hash FROM aml_case_history p
-            WHERE ${tenantSql(scope, "p")} AND p.case_id = ${f("caseId")} AND p.sequence = ${f("sequence")} - 1)
-          AND NOT EXISTS (SELECT 1 FROM aml_case_history n
-            WHERE ${tenantSql(scope, "n")} AND n.case_id = ${f("caseId")} AND n.sequence >= ${f("sequence")})`,
-      },
-    ),
-    ...anchors.map(
-      (chunk) => sql`UPDATE aml_cases SET head_anchor = json_extract(a.value, '$[2]'),
-          head_anchor_key_id = json_extract(a.value, '$[3]')
-        FROM json_each(${chunk}) a
-        WHERE ${likelyTenantSql(scope, "aml_cases")} AND aml_cases.id = json_extract(a.value, '$[0]')
-          AND EXISTS (SELECT 1 FROM aml_case_history e
-            WHERE ${tenantSql(scope, "e")} AND e.id = json_extract(a.value, '$[1]'))`,
-    ),
-  ];
-}
-
-/** Which of the given entry ids are stored. */
-export async function storedEntryIds(scope: TenantScope, ids: readonly string[]): Promise<Set<string>> {
-  const found = await Promise.all(
-    jsonArrayChunks(ids).map((chunk) =>
-      scope.db.all<{ id: string }>(sql`SELECT e.id FROM aml_case_history e
-        WHERE ${likelyTenantSql(scope, "e")} AND e.id IN (SELECT value FROM json_each(${chunk}))`),
-    ),
-  );
-  return new Set(found.flat().map((r) => r.id));
+export async function appendEntries(
+  scope: TenantScope,
+  entries: ReadonlyArray<NewHistory & { sequence: number }>,
+  anchor: Anchor,
+): Promise<void> {
+  const last = entries.at(-1);
+  if (!last) return;
+  await scope.db.batchSql([
+    ...jsonRowsInsert(scope, amlCaseHistory, entries),
+    sql`UPDATE aml_cases SET head_anchor = ${anchor.anchor}, head_anchor_key_id = ${anchor.keyId}
+      WHERE ${tenantSql(scope)} AND id = ${last.caseId} AND event_count = ${last.sequence}`,
+  ]);
 }

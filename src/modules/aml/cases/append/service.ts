@@ -1,15 +1,18 @@
+import type { TenantScope } from "../../../../db/client";
 import type { TenantContext } from "../../../../db/tenant-context";
+import { notFound } from "../../../../lib/errors";
 import { settleLimited } from "../../../../lib/limited";
-import { anchorKeysFrom } from "../../../cases/domain/anchor";
+import type { AnchorKeys } from "../../../cases/domain/anchor";
 import { anchorOfHead, chainedLogEntry } from "../../../cases/domain/log";
+import { caseObjectOf } from "../../../cases/log/service";
 import { type HistoryFields, historyContent } from "../../domain/history";
 import type { NewHistory } from "../../repo";
 import * as appendRepo from "./repo";
 
 /**
- * Appending entries to AML case histories: the one builder of a chained entry (one case's
- * optimistic append and the batch share it, so both hash alike), and the batch append of many
- * cases' entries at once (continuous monitoring's page: docs/methodology/monitoring.md).
+ * Appending entries to AML case histories: the one builder of a chained entry (one case's append
+ * and a page's notes share it, so both hash alike), and the append of many cases' entries at once,
+ * each written by its case's object (continuous monitoring's page: docs/methodology/monitoring.md).
  */
 
 /** What an entry says; the chain (id, sequence, from-status, hashes, time) is added by chainedEntry. */
@@ -58,71 +61,86 @@ export interface NoteAppend {
   body: Omit<EntryFields, "toStatus">;
 }
 
-/** Cases whose lost race (or missing head) is appended one at a time, at most this many at once. */
-export const FALLBACK_CONCURRENCY = 8;
+/** Cases whose page notes are in flight at once, each a call to its case's object (as fraud's). */
+export const NOTES_AT_ONCE = 8;
+
+/** A case object's write of one case's notes (src/durable-objects/fraud-case.ts appendAmlNotes). */
+export interface CaseNotesRequest {
+  tenantId: string;
+  shard: number;
+  caseId: string;
+  bodies: ReadonlyArray<NoteAppend["body"]>;
+  /** The entries' time: the caller's clock, as one case's append takes it. */
+  at: string;
+}
+
+/** The part of the case object that writes a case's notes. */
+interface CaseNotesWriter {
+  appendAmlNotes(req: CaseNotesRequest): Promise<{ written: number } | { notFound: true }>;
+}
 
 /**
- * Appends one entry to each case named, as one case's append would, in one batch: the heads of
- * all the cases in one read, the entries chained and anchored in memory, written together with
- * a guard per entry (appendRepo.appendStatements), then one read of which were stored. An entry
- * whose case moved meanwhile (a concurrent writer took the head), and a second note for a case
- * already in the batch, go through `oneByOne` (the per-case optimistic append), only those.
- * Answers per note in order null (appended) or the Error of its own append.
+ * Appends many cases' entries (continuous monitoring's page), each case's in its case's order as
+ * every append of it is: one call to each case's object carrying all its entries of the page,
+ * NOTES_AT_ONCE cases at once; the object reads its head, chains the entries and writes them with
+ * one batch (writeCaseNotes), so nothing is rebuilt or retried here and the page's own queries
+ * do not grow with its cases. Answers per note in order null (appended) or the Error of its
+ * case's write (that case's notes only).
  */
-export async function appendNotesBatched(
+export async function appendNotesInObjects(
   ctx: TenantContext,
   notes: readonly NoteAppend[],
-  oneByOne: (index: number) => Promise<unknown>,
 ): Promise<Array<Error | null>> {
   if (notes.length === 0) return [];
-  const first = new Map<string, number>();
-  for (const [i, n] of notes.entries()) if (!first.has(n.caseId)) first.set(n.caseId, i);
-  const heads = new Map(
-    (await appendRepo.headsOf(ctx, [...first.keys()])).map((h) => [h.caseId, h] as const),
-  );
-  const keys = await anchorKeysFrom(ctx.env.SECRETS_KEY);
-  const at = ctx.clock.now().toISOString();
-  const batched = await Promise.all(
-    [...first.values()].flatMap((i) => {
-      const note = notes[i];
-      const head = heads.get(note.caseId);
-      // Not in this tenant, or no head to follow: the per-case path answers for it.
-      if (!head || head.sequence === null || head.hash === null) return [];
-      const { sequence, hash } = head;
-      return [
-        (async () => {
-          const entry = await chainedEntry(
-            ctx.tenantId,
-            note.caseId,
-            { sequence, hash },
-            head.status,
-            { ...note.body, toStatus: head.status },
-            at,
-          );
-          const anchor = await anchorOfHead(
-            keys,
-            { kind: "aml", tenantId: ctx.tenantId, caseId: note.caseId },
-            entry,
-          );
-          return { index: i, entry, anchor };
-        })(),
-      ];
-    }),
-  );
-  try {
-    await ctx.db.batchSql(appendRepo.appendStatements(ctx, batched));
-  } catch (err) {
-    // Refused or lost as a whole: the read below says what is stored; the rest go one by one.
-    console.error(JSON.stringify({ msg: "aml batch append failed", error: String(err) }));
+  const byCase = new Map<string, number[]>();
+  for (const [i, n] of notes.entries()) {
+    const of = byCase.get(n.caseId);
+    if (of) of.push(i);
+    else byCase.set(n.caseId, [i]);
   }
-  const stored = await appendRepo.storedEntryIds(
-    ctx,
-    batched.map((b) => b.entry.id),
-  );
-  const done = new Set(batched.filter((b) => stored.has(b.entry.id)).map((b) => b.index));
-  const rest = notes.flatMap((_, i) => (done.has(i) ? [] : [i]));
-  const errors = await settleLimited(rest, FALLBACK_CONCURRENCY, oneByOne);
+  const cases = [...byCase.entries()];
+  const at = ctx.clock.now().toISOString();
+  const errors = await settleLimited(cases, NOTES_AT_ONCE, async ([caseId, indexes]) => {
+    const answer = await caseObjectOf<CaseNotesWriter>(ctx.env, "aml", caseId).appendAmlNotes({
+      tenantId: ctx.tenantId,
+      shard: ctx.tenant.shard,
+      caseId,
+      bodies: indexes.map((i) => notes[i].body),
+      at,
+    });
+    if ("notFound" in answer) throw notFound("AML case");
+  });
   const out: Array<Error | null> = notes.map(() => null);
-  for (const [k, i] of rest.entries()) out[i] = errors[k];
+  for (const [k, [, indexes]] of cases.entries()) for (const i of indexes) out[i] = errors[k];
   return out;
+}
+
+/**
+ * In the case's object, in its order: the case's head, `bodies` chained on it with the case's
+ * status, and one batch of the entries and the anchor of the last (appendRepo.appendEntries).
+ */
+export async function writeCaseNotes(
+  scope: TenantScope,
+  keys: AnchorKeys,
+  req: CaseNotesRequest,
+): Promise<{ written: number } | { notFound: true }> {
+  const [head] = await appendRepo.headsOf(scope, [req.caseId]);
+  if (!head || head.sequence === null || head.hash === null) return { notFound: true };
+  const entries: Array<NewHistory & { sequence: number; hash: string }> = [];
+  let last: { sequence: number; hash: string } = { sequence: head.sequence, hash: head.hash };
+  for (const body of req.bodies) {
+    const entry = await chainedEntry(
+      req.tenantId,
+      req.caseId,
+      last,
+      head.status,
+      { ...body, toStatus: head.status },
+      req.at,
+    );
+    entries.push(entry);
+    last = entry;
+  }
+  const anchor = await anchorOfHead(keys, { kind: "aml", tenantId: req.tenantId, caseId: req.caseId }, last);
+  await appendRepo.appendEntries(scope, entries, anchor);
+  return { written: entries.length };
 }

@@ -4,6 +4,7 @@ import { ErrorBodySchema } from "../../../../http/errors";
 import { errorResponses, jsonContent, tenantRoute } from "../../../../http/openapi";
 import { AppError } from "../../../../lib/errors";
 import { KIND_ROUTES } from "../../routes/kinds";
+import { namedActor } from "../../service";
 import type { CaseKind as CaseFileKind } from "../domain/upload";
 import { allowedContentType, MAX_FILE_BYTES } from "../domain/upload";
 import { CaseParams, UploadQuery, uploadBody } from "../schemas";
@@ -40,14 +41,17 @@ export const registerUploadFile = (app: App, kind: CaseFileKind) =>
       throw new AppError("unsupported_media_type", "This content type is not accepted as evidence", [
         { path: "Content-Type", message: "application/pdf, image/png, image/jpeg, text/csv or text/plain" },
       ]);
-    const query = c.req.valid("query");
+    const { actorId, actorName, ...query } = c.req.valid("query");
+    const auth = c.get("auth");
+    const actor = namedActor(auth, { actorId, actorName });
     // The body-limit middleware has refused an announced or streamed body over the limit.
     const bytes = await c.req.arrayBuffer();
     const file = await uploadFile(c.get("ctx"), kind, c.req.valid("param").caseId, {
       ...query,
+      ...actor,
       bytes,
       contentType,
-      actorKeyId: c.get("auth").keyId,
+      actorKeyId: auth.keyId,
     });
     return c.json({ success: true as const, file }, 201);
   });

@@ -1,6 +1,7 @@
 import type { App } from "../../../../http/context";
 import { errorResponses, jsonBody, jsonContent, tenantRoute } from "../../../../http/openapi";
 import { KIND_ROUTES } from "../../routes/kinds";
+import { namedActor } from "../../service";
 import { CaseParams, CreateLinkBody } from "../schemas";
 import { type CaseKind, linkCase } from "../service";
 
@@ -36,7 +37,7 @@ export const registerCreateLink = (app: App, kind: CaseKind) =>
       kind,
       c.req.valid("param").caseId,
       { target, note },
-      { ...actor, actorKeyId: auth.keyId, scopes: auth.scopes },
+      { ...namedActor(auth, actor), actorKeyId: auth.keyId, scopes: auth.scopes },
     );
     return c.json({ success: true as const, link }, created ? 201 : 200);
   });

@@ -1,6 +1,7 @@
 import type { App } from "../../../../http/context";
 import { errorResponses, jsonContent, tenantRoute } from "../../../../http/openapi";
 import { KIND_ROUTES } from "../../routes/kinds";
+import { namedActor } from "../../service";
 import { LinkParams, UnlinkQuery } from "../schemas";
 import { type CaseKind, unlinkCase } from "../service";
 
@@ -17,7 +18,7 @@ const deleteRoute = (kind: CaseKind) =>
     request: { params: LinkParams, query: UnlinkQuery },
     responses: {
       200: jsonContent(async () => (await import("../responses")).LinkResponse, "The removed link"),
-      // An AML end whose log another write kept moving (its append gave up after 3 tries).
+      // An AML end's entry refused by its chain guard (every append is in the case's order).
       ...errorResponses(403, 409),
     },
   });
@@ -26,8 +27,10 @@ export const registerDeleteLink = (app: App, kind: CaseKind) =>
   app.openapi(deleteRoute(kind), async (c) => {
     const { caseId, linkId } = c.req.valid("param");
     const auth = c.get("auth");
+    const { note, ...actor } = c.req.valid("query");
     const link = await unlinkCase(c.get("ctx"), kind, caseId, linkId, {
-      ...c.req.valid("query"),
+      ...(note === undefined ? {} : { note }),
+      ...namedActor(auth, actor),
       actorKeyId: auth.keyId,
       scopes: auth.scopes,
     });

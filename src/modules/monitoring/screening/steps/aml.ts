@@ -47,7 +47,7 @@ export function amlHitNotes(found: readonly AmlCaseResult[], hit: AmlHit, base: 
     }));
 }
 
-/** One entity's `alert_added` entries (optimistic chain append per case); a page's go in one batch (steps/appends.ts). */
+/** One entity's `alert_added` entries, one append per case; a page's go one object call per case (steps/appends.ts). */
 export async function appendAmlHit(
   ctx: TenantContext,
   found: readonly AmlCaseResult[],

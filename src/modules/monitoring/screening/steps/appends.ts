@@ -23,9 +23,9 @@ export interface PageHits {
 
 /**
  * `alert_added` on every case the page's hits found already open, as one entity's screening
- * appends it: fraud through each case's object (FRAUD_APPEND_CONCURRENCY at once), AML in one
- * batch for the whole page (the AML kind's `open.notes`, cases/kinds/service.ts; a case another writer moved meanwhile is appended on
- * its own). Answers per entity in order null or the first error of its appends: a failed append
+ * appends it, each through its case's object: fraud one call per entry (FRAUD_APPEND_CONCURRENCY
+ * at once), AML one call per case carrying all its notes of the page, written there with one batch
+ * (the AML kind's `open.notes`, cases/kinds/service.ts). Answers per entity in order null or the first error of its appends: a failed append
  * fails its entity only (its cases stand; its retry appends to them).
  */
 export async function appendPageHits(
@@ -45,7 +45,7 @@ export async function appendPageHits(
     settleLimited(fraud, FRAUD_APPEND_CONCURRENCY, ({ i, caseId }) =>
       appendFraudHit(ctx, caseId, hits.fraudHits[i]!, page[i].base),
     ),
-    appendInRounds(ctx, aml),
+    caseKindServices("aml").open.notes(ctx, aml as never[]),
   ]);
   const failed: Array<Error | null> = page.map(() => null);
   const note = (i: number, err: Error | null) => {
@@ -54,29 +54,4 @@ export async function appendPageHits(
   for (const [k, f] of fraud.entries()) note(f.i, fraudErrors[k]);
   for (const [k, a] of aml.entries()) note(a.i, amlErrors[k]);
   return failed;
-}
-
-/**
- * AML appends in as few batches as there are hits on one case: a subject's customer and account
- * both add to its case, and one batch appends once per case (a second entry there would take
- * the lost-race path, one case at a time). Answers per note in order, as appendCaseNotes does.
- */
-async function appendInRounds(
-  ctx: TenantContext,
-  notes: ReadonlyArray<{ caseId: string; input: ReturnType<typeof amlHitNotes>[number]["input"] }>,
-) {
-  const rounds: number[][] = [];
-  const seen = new Map<string, number>();
-  for (const [k, n] of notes.entries()) {
-    const round = seen.get(n.caseId) ?? 0;
-    seen.set(n.caseId, round + 1);
-    if (!rounds[round]) rounds[round] = [];
-    rounds[round].push(k);
-  }
-  const errors: Array<Error | null> = notes.map(() => null);
-  for (const round of rounds) {
-    const results = await caseKindServices("aml").open.notes(ctx, round.map((k) => notes[k]!) as never[]);
-    for (const [j, k] of round.entries()) errors[k] = results[j] ?? null;
-  }
-  return errors;
 }
