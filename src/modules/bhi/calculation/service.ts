@@ -23,10 +23,15 @@ import { presentRecord } from "../present";
 import { customersOf, type Target } from "../repo";
 import * as repo from "./repo";
 
-/** Customers whose records and events go into one atomic batch. */
-const WRITE_GROUP = 250;
+/**
+ * Customers whose records and events go into one atomic batch. Locally D1 (SQLite) runs on the
+ * Worker's thread: a batch of 250 was ~37 ms of its CPU and three in flight ran back to back, a
+ * waiting request held behind all three; 100, one at a time, are ~20 ms each
+ * (docs/decisions/faults.md#slices-that-yield).
+ */
+const WRITE_GROUP = 100;
 /** Write batches sent concurrently. */
-const WRITES_IN_FLIGHT = 3;
+const WRITES_IN_FLIGHT = 1;
 
 export interface CalculationFailure {
   customerId: string;
@@ -89,7 +94,7 @@ export async function runCalculation(
   const t2 = performance.now();
   const written = await writeScored(ctx, scored, { weights, calculationVersion: CALCULATION_VERSION, at });
   if (written.stored.length > 0) await notifyOutbox(ctx);
-  const results = resultsOf(ctx.tenantId, options, unscorable, written);
+  const results = await resultsOf(ctx.tenantId, options, unscorable, written);
   const tally = tallyStored(written.stored);
   ctx.instrumentation?.phase("bhi-read", t1 - t0);
   ctx.instrumentation?.phase("bhi-compute", t2 - t1);
@@ -107,7 +112,7 @@ export async function runCalculation(
  * Customers scored between two yields: a queued run scores up to 5,000 customers (JOB_SLICE) and
  * one synchronous pass over them held the isolate for as long (docs/decisions/faults.md#slices-that-yield).
  */
-const SCORE_SLICE = 250;
+const SCORE_SLICE = 100;
 
 /** scoreCustomers over the customers in slices of SCORE_SLICE, yielding between them; same order. */
 async function scoreInSlices(inputs: RunInputs, settings: RunSettings): Promise<ScoringRun> {
@@ -124,27 +129,37 @@ async function scoreInSlices(inputs: RunInputs, settings: RunSettings): Promise<
   return run;
 }
 
-/** One result per customer asked for, in customer id order. */
-function resultsOf(
+/**
+ * One result per customer asked for, in customer id order. The stored records are presented
+ * SCORE_SLICE at a time with a yield between: 5,000 of them in one pass were a slice of their
+ * own before the answer's serialisation.
+ */
+async function resultsOf(
   tenantId: string,
   options: { details: boolean; missingIds?: string[] },
   unscorable: string[],
   written: Written,
-): RunOutcome["results"] {
+): Promise<RunOutcome["results"]> {
   const results: RunOutcome["results"] = [
     ...(options.missingIds ?? []).map((id) => failure(id, "not_found", "Customer not found")),
     ...unscorable.map((id) =>
       failure(id, "insufficient_data", `No transactions in the last ${WINDOW_DAYS} days to score`),
     ),
-    ...written.stored.map((record) => success({ ...record, tenantId }, options.details)),
-    ...written.failed.map((record) =>
+  ];
+  for (let i = 0; i < written.stored.length; i += SCORE_SLICE) {
+    await yieldToEventLoop();
+    for (const record of written.stored.slice(i, i + SCORE_SLICE))
+      results.push(success({ ...record, tenantId }, options.details));
+  }
+  for (const record of written.failed)
+    results.push(
       failure(
         record.customerId,
         "write_failed",
         "The record could not be stored (concurrent calculation?); retry",
       ),
-    ),
-  ];
+    );
+  await yieldToEventLoop();
   return results.sort((a, b) => (a.customerId < b.customerId ? -1 : a.customerId > b.customerId ? 1 : 0));
 }
 
@@ -155,7 +170,7 @@ function resultsOf(
  * keep each short and stay far under D1's 1,000 queries per invocation (a queued run's slice is
  * 5,000 customers).
  */
-const READ_SLICE = 1_000;
+const READ_SLICE = 500;
 
 /**
  * The read step: customers (then their loans' repayment records: three reads per 1,000 loans),
