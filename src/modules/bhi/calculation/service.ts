@@ -23,15 +23,10 @@ import { presentRecord } from "../present";
 import { customersOf, type Target } from "../repo";
 import * as repo from "./repo";
 
-/**
- * Customers whose records and events go into one atomic batch. Locally D1 (SQLite) runs on the
- * Worker's thread: a batch of 250 was ~37 ms of its CPU and three in flight ran back to back, a
- * waiting request held behind all three; 100, one at a time, are ~20 ms each
- * (docs/decisions/faults.md#slices-that-yield).
- */
-const WRITE_GROUP = 100;
+/** Customers whose records and events go into one atomic batch. */
+const WRITE_GROUP = 250;
 /** Write batches sent concurrently. */
-const WRITES_IN_FLIGHT = 1;
+const WRITES_IN_FLIGHT = 3;
 
 export interface CalculationFailure {
   customerId: string;
@@ -112,7 +107,7 @@ export async function runCalculation(
  * Customers scored between two yields: a queued run scores up to 5,000 customers (JOB_SLICE) and
  * one synchronous pass over them held the isolate for as long (docs/decisions/faults.md#slices-that-yield).
  */
-const SCORE_SLICE = 100;
+const SCORE_SLICE = 250;
 
 /** scoreCustomers over the customers in slices of SCORE_SLICE, yielding between them; same order. */
 async function scoreInSlices(inputs: RunInputs, settings: RunSettings): Promise<ScoringRun> {
@@ -170,7 +165,7 @@ async function resultsOf(
  * keep each short and stay far under D1's 1,000 queries per invocation (a queued run's slice is
  * 5,000 customers).
  */
-const READ_SLICE = 500;
+const READ_SLICE = 1_000;
 
 /**
  * The read step: customers (then their loans' repayment records: three reads per 1,000 loans),
