@@ -36,6 +36,9 @@ try {
   let probe = [];
   let light = [];
   let failed = [];
+  /** [start offset from the phase's start, latency] of each /health probe: where the slow ones fell. */
+  let probeTimes = [];
+  let phaseStart = performance.now();
   const timed = async (into, path, token) => {
     const t0 = performance.now();
     try {
@@ -46,6 +49,7 @@ try {
       await res.arrayBuffer();
       // The array of the phase the request began in.
       into().push(performance.now() - t0);
+      if (path === "/health") probeTimes.push([t0 - phaseStart, performance.now() - t0]);
     } catch (err) {
       // A connection the runtime closed under the request (kept-alive: docs/decisions/faults.md).
       failed.push(`${path}: ${err.cause?.code ?? err.message}`);
@@ -69,8 +73,10 @@ try {
     probe = [];
     light = [];
     failed = [];
+    probeTimes = [];
     const profile = await startCpuProfile(name.replace(/\W+/g, "-"));
     const t0 = performance.now();
+    phaseStart = t0;
     const note = await work();
     const seconds = (performance.now() - t0) / 1000;
     await profile.stop();
@@ -82,6 +88,10 @@ try {
     );
     console.log(
       `  GET /v1/customers?limit=1 every 50 ms (${l.length}): p50 ${ms(percentile(l, 50))}, p99 ${ms(percentile(l, 99))}, max ${ms(l.at(-1) ?? 0)}`,
+    );
+    const slowest = [...probeTimes].sort((a, b) => b[1] - a[1]).slice(0, 5);
+    console.log(
+      `  slowest /health: ${slowest.map(([at, v]) => `${ms(v)} at ${(at / 1000).toFixed(2)} s`).join(", ")}`,
     );
     if (failed.length > 0) console.log(`  probes failed: ${failed.join(", ")}`);
     return { p, l };
@@ -164,9 +174,17 @@ try {
         );
     }
     const bhiPhase = await phase("fetch: BHI of 5,000 customers, one request", async () => {
-      const res = await api(url, bhi, "POST", "/v1/bhi/calculate-from-db", {});
-      if (res.status !== 200) throw new Error(`bhi: ${res.status} ${JSON.stringify(res.body).slice(0, 200)}`);
-      return `BHI of ${res.body.summary?.successful ?? "?"} customers`;
+      const t0 = performance.now();
+      const sent = await fetch(`${url}/v1/bhi/calculate-from-db`, {
+        method: "POST",
+        headers: { authorization: `Bearer ${bhi}`, "content-type": "application/json" },
+        body: "{}",
+      });
+      const headersAt = performance.now() - t0;
+      const body = JSON.parse(await sent.text());
+      if (sent.status !== 200) throw new Error(`bhi: ${sent.status} ${JSON.stringify(body).slice(0, 200)}`);
+      const timing = sent.headers.get("server-timing");
+      return `BHI of ${body.summary?.successful ?? "?"} customers (answer's headers at ${(headersAt / 1000).toFixed(2)} s, body at ${((performance.now() - t0) / 1000).toFixed(2)} s${timing ? `; ${timing}` : ""})`;
     });
     figure("blocking: health probe max, fetch (BHI)", bhiPhase.p.at(-1), "ms", { max: 100 });
   }

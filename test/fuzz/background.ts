@@ -17,3 +17,19 @@ export const BUSY_PROBES: readonly BusyProbe[] = [
     sql: "SELECT COUNT(*) FROM monitoring_pending WHERE tenant_id = ?1 AND claim_token IS NOT NULL",
   },
 ];
+
+/**
+ * The rescreen a rule-set publication asks for arrives on the queue a minute later
+ * (RESCREEN_DELAY_SECONDS, src/modules/rules/service.ts), whatever the fuzzer is doing then: its
+ * run, alerts and case entries crossed refused requests' write checks whenever the run took
+ * longer than that minute (a loaded machine). Per kind, the tenant's live version that came from
+ * a publication and has no rescreen run yet (`?1` the tenant id); the fuzzer starts that run at
+ * once (POST /v1/monitoring/rescreens, one run per kind and version), so the delayed message
+ * finds it and does nothing.
+ */
+export const DELAYED_RESCREENS_SQL = `SELECT h.kind AS kind FROM rule_set_heads h
+  WHERE h.tenant_id = ?1
+    AND EXISTS (SELECT 1 FROM rule_set_publications p
+      WHERE p.tenant_id = h.tenant_id AND p.kind = h.kind AND p.version = h.live_version)
+    AND NOT EXISTS (SELECT 1 FROM monitoring_runs r
+      WHERE r.tenant_id = h.tenant_id AND r.occurrence = 'rescreen:' || h.kind || ':v' || h.live_version)`;

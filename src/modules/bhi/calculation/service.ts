@@ -89,7 +89,7 @@ export async function runCalculation(
   const t2 = performance.now();
   const written = await writeScored(ctx, scored, { weights, calculationVersion: CALCULATION_VERSION, at });
   if (written.stored.length > 0) await notifyOutbox(ctx);
-  const results = resultsOf(ctx.tenantId, options, unscorable, written);
+  const results = await resultsOf(ctx.tenantId, options, unscorable, written);
   const tally = tallyStored(written.stored);
   ctx.instrumentation?.phase("bhi-read", t1 - t0);
   ctx.instrumentation?.phase("bhi-compute", t2 - t1);
@@ -124,27 +124,37 @@ async function scoreInSlices(inputs: RunInputs, settings: RunSettings): Promise<
   return run;
 }
 
-/** One result per customer asked for, in customer id order. */
-function resultsOf(
+/**
+ * One result per customer asked for, in customer id order. The stored records are presented
+ * SCORE_SLICE at a time with a yield between: 5,000 of them in one pass were a slice of their
+ * own before the answer's serialisation.
+ */
+async function resultsOf(
   tenantId: string,
   options: { details: boolean; missingIds?: string[] },
   unscorable: string[],
   written: Written,
-): RunOutcome["results"] {
+): Promise<RunOutcome["results"]> {
   const results: RunOutcome["results"] = [
     ...(options.missingIds ?? []).map((id) => failure(id, "not_found", "Customer not found")),
     ...unscorable.map((id) =>
       failure(id, "insufficient_data", `No transactions in the last ${WINDOW_DAYS} days to score`),
     ),
-    ...written.stored.map((record) => success({ ...record, tenantId }, options.details)),
-    ...written.failed.map((record) =>
+  ];
+  for (let i = 0; i < written.stored.length; i += SCORE_SLICE) {
+    await yieldToEventLoop();
+    for (const record of written.stored.slice(i, i + SCORE_SLICE))
+      results.push(success({ ...record, tenantId }, options.details));
+  }
+  for (const record of written.failed)
+    results.push(
       failure(
         record.customerId,
         "write_failed",
         "The record could not be stored (concurrent calculation?); retry",
       ),
-    ),
-  ];
+    );
+  await yieldToEventLoop();
   return results.sort((a, b) => (a.customerId < b.customerId ? -1 : a.customerId > b.customerId ? 1 : 0));
 }
 

@@ -62,7 +62,8 @@ export const registerCalculate = (app: App) =>
     // A large answer (up to 10,000 results) is serialised in parts with a yield between them,
     // not in one stringify that holds the isolate (docs/decisions/faults.md#slices-that-yield).
     if (answer.results.length <= ITEMS_PER_PART) return c.json(answer, 200);
-    const streamed = c.body(jsonInParts(answer, "results"), 200, { "content-type": "application/json" });
+    const bytes = await jsonInParts(answer, "results");
+    const sent = c.body(bytes, 200, { "content-type": "application/json" });
     // The same JSON text c.json would send (src/lib/json-parts.test.ts), so typed as that answer.
-    return streamed as unknown as TypedResponse<typeof answer, 200, "json">;
+    return sent as unknown as TypedResponse<typeof answer, 200, "json">;
   });
