@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { DEFAULT_THRESHOLDS } from "../../detection/domain/aml/thresholds";
 import type { ExternalFlow, Transfer } from "./network/types";
-import { asMule, detectFans, type FanThresholds, isMuleHub } from "./network-fans";
+import { asMule, detectFans, type FanThresholds, isMuleHub, READ_FLOOR_SHARE } from "./network-fans";
 
 const T = DEFAULT_THRESHOLDS as unknown as FanThresholds;
 const DAY = 86_400_000;
@@ -93,6 +93,56 @@ describe("fan-in and exit", () => {
     for (const [i, v] of ["a", "b", "c", "d", "e", "f"].entries()) slow.pay(v, "slow", 1_200, 40 + i * 0.2);
     slow.out("slow", 7_000, 50);
     expect(detectFans(slow, T)).toEqual([]);
+  });
+
+  it("judges a mule by what it is: five senders, one under the read floor, 4,000 drained within days", () => {
+    // The smallest mule the benchmark plants: 5 senders (one of 368, under a tenth of
+    // networkMinAmount), 4,073 in all, drained to cash and an outside wallet within a day or two.
+    const amounts = [873, 735, 368, 1_151, 946];
+    const mule = book();
+    for (const [i, v] of ["a", "b", "c", "d", "e"].entries()) mule.pay(v, "mule", amounts[i]!, 40 + i * 0.8);
+    mule.out("mule", 1_583, 40.3, "outside");
+    mule.out("mule", 1_436, 42.5);
+    mule.out("mule", 865, 44.2, "outside");
+    const gathered = amounts.reduce((a, b) => a + b, 0);
+    const floor = T.networkMinAmount * READ_FLOOR_SHARE;
+    const read = (b: ReturnType<typeof book>) => ({
+      transfers: b.transfers.filter((x) => x.amountMinor >= cedis(floor)),
+      external: b.external.filter((x) => x.amountMinor >= cedis(floor)),
+    });
+    // From the legs every typology reads (a tenth), four senders: nothing.
+    expect(detectFans(read(mule), T)).toEqual([]);
+    const [hit] = detectFans(read(mule), T, mule);
+    expect(hit).toMatchObject({ principal: "mule", amountMinor: cedis(gathered) });
+    expect(hit!.measures).toMatchObject({ senders: 5, newHub: 1, muleOnly: 1 });
+    expect(hit!.measures.passThroughRatio).toBeCloseTo((1_583 + 1_436 + 865) / gathered, 4);
+
+    // Its look-alikes: the money stays (a new holder's first wages and gifts); a market trader
+    // paid by many who banks weekly (not new: its buyers and its banking came before); an
+    // agent's float top-ups (a past of cash in and out); payments under a twentieth of the floor.
+    const stays = book();
+    for (const [i, v] of ["a", "b", "c", "d", "e"].entries())
+      stays.pay(v, "stays", amounts[i]!, 40 + i * 0.8);
+    stays.out("stays", 600, 43);
+    expect(detectFans(read(stays), T, stays)).toEqual([]);
+
+    const trader = book();
+    for (let week = 0; week < 8; week++) {
+      for (let i = 0; i < 6; i++) trader.pay(`w${week}c${i}`, "trader", 400 + 60 * i, week * 7 + i * 0.5);
+      trader.out("trader", 2_500, week * 7 + 6, "outside");
+    }
+    expect(detectFans(read(trader), T, trader)).toEqual([]);
+
+    const agent = book();
+    for (let d = 0; d < 50; d += 2) agent.out("agent", 900, d);
+    for (const [i, v] of ["a", "b", "c", "d", "e", "f"].entries()) agent.pay(v, "agent", 800, 40 + i * 0.5);
+    agent.out("agent", 4_500, 43);
+    expect(detectFans(read(agent), T, agent)).toEqual([]);
+
+    const tiny = book();
+    for (const [i, v] of ["a", "b", "c", "d", "e", "f"].entries()) tiny.pay(v, "tiny", 240, 40 + i * 0.5);
+    tiny.out("tiny", 1_400, 43);
+    expect(detectFans(tiny, T)).toEqual([]);
   });
 
   it("takes a trader's regular buyers as its normal, also at the start of the history", () => {

@@ -192,8 +192,15 @@ function withoutRegulars(inWindow: Move[], perParty: ReadonlyMap<string, number>
   return inWindow.filter((m) => perParty.get(m.party)! - inside.get(m.party)! < REGULAR_MOVES);
 }
 
-/** Fan-in: many senders to one holder within the window, and most of it moved out soon after. */
-function fanIns(book: ReturnType<typeof index>, t: FanThresholds): FanHit[] {
+/**
+ * Fan-in: many senders to one holder within the window, and most of it moved out soon after.
+ * Mule fans are read in `smaller`: the same history down to the mule's floor (MULE_FLOOR_SHARE).
+ */
+function fanIns(
+  book: ReturnType<typeof index>,
+  smaller: ReturnType<typeof index>,
+  t: FanThresholds,
+): FanHit[] {
   const { ins, exits, seen } = book;
   const hits: FanHit[] = [];
   for (const [hub, moves] of ins)
@@ -233,14 +240,24 @@ function fanIns(book: ReturnType<typeof index>, t: FanThresholds): FanHit[] {
       });
       return true;
     });
-  for (const [hub, moves] of ins)
-    if (!hits.some((h) => h.principal === hub)) hits.push(...muleFans(hub, moves, exits, seen.get(hub)!, t));
+  const fanned = new Set(hits.map((h) => h.principal));
+  for (const [hub, moves] of smaller.ins)
+    if (!fanned.has(hub)) hits.push(...muleFans(hub, moves, smaller.exits, smaller.seen.get(hub)!, t));
   return hits;
 }
 
-/** Mule fans: payments down to the read's floor, a quarter of fanMinAmount in all (MULE_* below). */
-const MULE_FLOOR_SHARE = 0.1;
-const MULE_TOTAL_SHARE = 0.25;
+/**
+ * Every typology reads legs from a tenth of networkMinAmount; mule fans from a twentieth
+ * (MULE_FLOOR_SHARE), 3,000 GHS in all at the defaults (MULE_TOTAL_SHARE of fanMinAmount). A new
+ * or dormant account has no normal of its own to measure a fan against, so a mule's fan is judged
+ * by what it is (5 or more senders, drained to cash or outsiders within networkBurstDays) rather
+ * than by the network floor: on the benchmark the smallest mules planted (5 senders, 4,073 and
+ * 5,605 GHS, one payment of each under 500) were missed at a tenth and a quarter
+ * (docs/methodology/network.md#mule-fans).
+ */
+export const READ_FLOOR_SHARE = 0.1;
+export const MULE_FLOOR_SHARE = 0.05;
+const MULE_TOTAL_SHARE = 0.15;
 
 /**
  * A mule's fan-in (issue 34: a new or dormant account that receives from many and drains through
@@ -352,13 +369,16 @@ function fanOuts(book: ReturnType<typeof index>, t: FanThresholds): FanHit[] {
   return hits;
 }
 
-/** The fans of the network, sorted by key. */
-export function detectFans(
-  input: { transfers: readonly Transfer[]; external: readonly ExternalFlow[] },
-  t: FanThresholds,
-): FanHit[] {
+type FanInput = { transfers: readonly Transfer[]; external: readonly ExternalFlow[] };
+
+/**
+ * The fans of the network, sorted by key. `smaller`: the same history read down to the mule's
+ * floor (MULE_FLOOR_SHARE of networkMinAmount), for mule fans only; `input` when not given.
+ */
+export function detectFans(input: FanInput, t: FanThresholds, smaller: FanInput = input): FanHit[] {
   const book = index(input.transfers, input.external);
-  return [...fanIns(book, t), ...fanOuts(book, t)].sort((a, b) => (a.key < b.key ? -1 : 1));
+  const muleBook = smaller === input ? book : index(smaller.transfers, smaller.external);
+  return [...fanIns(book, muleBook, t), ...fanOuts(book, t)].sort((a, b) => (a.key < b.key ? -1 : 1));
 }
 
 /**

@@ -19,7 +19,9 @@ import {
   type FanThresholds,
   type FanTypology,
   isMuleHub,
+  MULE_FLOOR_SHARE,
   PRIMING_DAYS,
+  READ_FLOOR_SHARE,
 } from "../domain/network-fans";
 import { holderTransfers, outsideFlows } from "../domain/network-input";
 import { detectStructuring, type StructuringHit } from "../domain/network-structuring";
@@ -38,8 +40,9 @@ const ACCOUNT_PAGE = 5_000;
 const LEG_PAGE = 2_000;
 /**
  * Most transactions one scan reads (the transfers of a tenant of 100,000 holders over 90 days
- * are far fewer: only legs naming a counterparty account and of a tenth of networkMinAmount or
- * more are read). Beyond it the scan judges the latest part of the history and says so.
+ * are far fewer: only legs naming a counterparty account, or cash, of a twentieth of
+ * networkMinAmount or more are read). Beyond it the scan judges the latest part of the history
+ * and says so.
  */
 export const MAX_LEGS = 400_000;
 
@@ -161,6 +164,11 @@ export async function findSchemes(ctx: TenantContext, search: SchemeSearch): Pro
   const lookback = Math.max(...search.groups.map((g) => g.thresholds.networkLookbackDays!));
   const minFlow = Math.min(...search.groups.map((g) => g.thresholds.networkMinAmount!));
   const historyStart = daysBefore(new Date(search.historyEnd), lookback).toISOString();
+  // Every typology reads legs from a tenth of networkMinAmount; a mule's fan from a twentieth
+  // (network-fans.ts MULE_FLOOR_SHARE): the smaller legs go to the mule fans only.
+  const floor = Math.floor(toMinorUnits(minFlow) * READ_FLOOR_SHARE);
+  const mules = search.groups.some((g) => g.typologies.includes("fan_in"));
+  const readFloor = mules ? Math.floor(toMinorUnits(minFlow) * MULE_FLOOR_SHARE) : floor;
   const holderOf = await holders(ctx);
   const legs: repo.LegRow[] = [];
   let after: repo.HistoryPage["after"] = null;
@@ -169,7 +177,7 @@ export async function findSchemes(ctx: TenantContext, search: SchemeSearch): Pro
     const page = await repo.legPage(ctx, {
       start: historyStart,
       end: search.historyEnd,
-      minAmountMinor: Math.floor(toMinorUnits(minFlow) / 10),
+      minAmountMinor: readFloor,
       after,
       size: LEG_PAGE,
     });
@@ -187,9 +195,15 @@ export async function findSchemes(ctx: TenantContext, search: SchemeSearch): Pro
   // Each step below is one synchronous pass over the history: yield between them
   // (docs/decisions/faults.md#slices-that-yield).
   await yieldToEventLoop();
-  const transfers = holderTransfers(legs, holderOf);
+  const read = legs.filter((l) => l.amountMinor >= floor);
+  const transfers = holderTransfers(read, holderOf);
   await yieldToEventLoop();
-  const external = outsideFlows(legs, holderOf);
+  const external = outsideFlows(read, holderOf);
+  await yieldToEventLoop();
+  const smaller =
+    read.length === legs.length
+      ? { transfers, external }
+      : { transfers: holderTransfers(legs, holderOf), external: outsideFlows(legs, holderOf) };
   const hits: ScanHit[] = [];
   for (const group of search.groups) {
     const wanted = new Set(group.typologies);
@@ -203,7 +217,7 @@ export async function findSchemes(ctx: TenantContext, search: SchemeSearch): Pro
     await yieldToEventLoop();
     if (group.typologies.some((t) => FANS.includes(t)))
       hits.push(
-        ...detectFans({ transfers, external }, fanThresholds(group.thresholds)).filter((h) =>
+        ...detectFans({ transfers, external }, fanThresholds(group.thresholds), smaller).filter((h) =>
           wanted.has(h.typology),
         ),
       );
@@ -222,7 +236,8 @@ export async function findSchemes(ctx: TenantContext, search: SchemeSearch): Pro
   }
   const confirmed = await confirmMules(ctx, hits);
   await yieldToEventLoop();
-  const movements = movementsById({ transfers, external });
+  // The smaller read holds every leg of the other: a mule's small payments have their shares too.
+  const movements = movementsById(smaller);
   return {
     hits: confirmed.map((h) => ({ ...h, shares: participantShares(h, movements) })),
     historyStart,
