@@ -174,17 +174,20 @@ describe("fraud typologies on their planted pattern and their look-alike", () =>
   const typologies = (entityId: string) =>
     evaluate({ entityType: "customer", entityId, signalIds: ["new_payee_drain", "refund_beyond_purchase"] });
 
-  /** 40 days of an ordinary holder: a monthly salary and small bills to known payees at midday. */
+  /**
+   * 40 days of an ordinary holder: a monthly salary and a small bill a day to known payees at
+   * midday (42 transactions: a takeover is read against 35 or more, minBaselineCount).
+   */
   const ordinaryLife = (): Txn[] => [
     ...[75, 45].map((d) => ({
       amountMinor: 250_000,
       transactionDate: daysAgo(d),
       counterpartyName: "Employer Ltd",
     })),
-    ...Array.from({ length: 24 }, (_, i) => ({
+    ...Array.from({ length: 40 }, (_, i) => ({
       type: "debit" as const,
       amountMinor: 15_000 + i * 100,
-      transactionDate: daysAgo(35 + i * 2, 12),
+      transactionDate: daysAgo(35 + i, 12),
       counterpartyName: i % 2 ? "ECG Prepaid" : "MTN Airtime",
     })),
   ];

@@ -283,6 +283,35 @@ describe("takeover and refund look-alikes", () => {
     expect(run("new_payee_drain", stale).signal?.triggered).toBe(true);
   });
 
+  it("a sparse history cannot tell the owner's off hours: under minBaselineCount (35) it is not judged", () => {
+    // A seasonal buyer's quiet months: one small payment every other day, at a different hour each
+    // time, then its season's payees paid 4,500.00 in a morning. Most hours of the day hold none of
+    // its transactions, so nearly any hour is an "off hour".
+    const season = (quiet: number) => [
+      ...Array.from({ length: quiet }, (_, i) =>
+        txn({
+          at: daysAgo(3 + 2 * (quiet - i), 7 + ((i * 5) % 14)),
+          amountMinor: 5_000,
+          type: "debit",
+          counterparty: `shop-${i % 3}`,
+        }),
+      ),
+      ...[2_500_000, 2_000_000].map((amountMinor, i) =>
+        txn({ at: daysAgo(3, 5 + i), amountMinor, type: "debit", counterparty: `farmer-${i}` }),
+      ),
+    ];
+    const count = (o: ReturnType<typeof run>["signal"]) =>
+      o?.evidence[0].context.match(/\((\d+)\) over/)?.[1];
+    // 30 transactions over 60 days: below the 35 a profile of its hours needs.
+    expect(run("new_payee_drain", season(30)).signal).toBeUndefined();
+    // The same with 40: judged, and the morning payout at hours it never used fires.
+    const judged = run("new_payee_drain", season(40)).signal;
+    expect(judged?.triggered).toBe(true);
+    expect(count(judged)).toBe("40");
+    // The takeover fixture (the owner's 40 transactions at 10-15 h, a drain in one evening) fires.
+    expect(run("new_payee_drain", TRIGGERS.new_payee_drain.data()).signal?.triggered).toBe(true);
+  });
+
   it("a drain is read against at least a month of the entity's history before it", () => {
     // Two small payments a day to known shops, from `from` days ago; the same evening drain.
     const history = (from: number) => [

@@ -33,9 +33,10 @@ describe("case-opening content fields", () => {
     // when the network typologies joined the catalog (their builtins and thresholds), and when
     // AML-FOUT-009 was turned off by default (AML-FNO-017 replaces it), and with AML-SMF-018.
     // Both moved again when the "unusual" rules took a peer condition (peerMadMultiple, issue 34
-    // item 2: docs/methodology/peers.md).
+    // item 2: docs/methodology/peers.md). The fraud one moved when new_payee_drain's
+    // minBaselineCount went from 10 to 35 (docs/methodology/fraud.md#new-payee-drain).
     expect(await contentHash(checkContent("fraud", {}).content)).toBe(
-      "93f9ecc081eb6fcad512d79e099f93ad672072cd852b5ffa99b87341bf09650d",
+      "aaf55f7533bcac17787acf19b777055bcfb994dca0e831563fb975c9146223e2",
     );
     expect(await contentHash(checkContent("aml", {}).content)).toBe(
       "7d4bf3431364504b2bdeff5bf4a780f102ddff53abe6b5cabb6f8c52cf14b5de",

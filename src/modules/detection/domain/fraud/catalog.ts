@@ -165,7 +165,7 @@ export const SIGNALS: SignalDefinition[] = [
       minNewPayees: 2,
       minAmountMinor: 300_000,
       baselineMultiple: 3,
-      minBaselineCount: 10,
+      minBaselineCount: 35,
       fundingHours: 720,
       maxFundedShare: 1,
       rareHourShare: 0.02,
