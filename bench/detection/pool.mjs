@@ -42,6 +42,8 @@ export const priorsOf = (counts) =>
  * negligible share.
  */
 export const IMMEDIATE_LOSS = new Map([["new_payee_drain", 0.8]]);
+/** Rules that read the same movements, one piece of evidence (as risk-score.ts SHARED_EVIDENCE). */
+export const SHARED_EVIDENCE = [new Set(["AML-STR-002", "just_under_threshold"])];
 export function participantWeight(principal, share, others = 1) {
   const relative = Math.max(0, share) * Math.max(1, others);
   return principal || !(relative < 0.5) ? 1 : 0.85 + (0.15 * relative) / 0.5;
@@ -70,7 +72,14 @@ export function holderScores(run, priors) {
   for (const { holder, rules: weighted } of screenings.values()) {
     const rules = [...weighted.keys()];
     const reporting = rules.some((r) => REPORTING.has(r));
-    const rest = [...weighted].reduce((r, [rule, w]) => r * (1 - Math.min(0.99, priorOf(rule) * w)), 1);
+    // Rules that share their evidence count once, at the strongest (risk-score.ts SHARED_EVIDENCE).
+    const evidence = new Map();
+    for (const [rule, w] of weighted) {
+      const group = SHARED_EVIDENCE.findIndex((g) => g.has(rule));
+      const key = group >= 0 ? `shared:${group}` : rule;
+      evidence.set(key, Math.max(evidence.get(key) ?? 0, Math.min(0.99, priorOf(rule) * w)));
+    }
+    const rest = [...evidence.values()].reduce((r, p) => r * (1 - p), 1);
     const score = reporting ? Number.POSITIVE_INFINITY : 100 * (1 - rest);
     if (score > (best.get(holder)?.score ?? -1)) best.set(holder, { score, rules: [...rules] });
   }

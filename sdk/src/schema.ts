@@ -8635,7 +8635,7 @@ export interface components {
             withdrawal: components["schemas"]["MonitoringAlertWithdrawal"] | (never | null);
         };
         MonitoringAlertRisk: {
-            /** @description 100 x (1 - product of (1 - prior)) over the fired rules */
+            /** @description 100 x (1 - product of (1 - prior)) over the fired rules; rules that read the same movements count once, at the stronger (docs/methodology/risk-score.md#shared-evidence) */
             score: number;
             /** @description The tenant's alert score it was read against */
             alertScore: number;

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { priorOf, SHARED_EVIDENCE } from "../../src/modules/monitoring/domain/risk-score";
 import { ago, customerWith } from "../aml/helpers";
 import { call, insertTransactions, json } from "../harness";
 import { alerts, quietTenant, runScreenJob, screenings } from "./helpers";
@@ -51,11 +52,24 @@ describe("alert budget (subject risk score)", () => {
     for (const alert of list.data) {
       const risk = alert.risk!;
       expect(risk.alertScore).toBe(0);
-      // The reasons are exactly the rules its screening fired (its fraud and AML alerts), and give its score.
+      // The reasons are the rules its screening fired (its fraud and AML alerts), one per piece of
+      // evidence: of rules that read the same movements, the stronger; and they give its score.
       const fired = list.data
         .filter((a) => a.screeningId === alert.screeningId)
-        .flatMap((a) => a.ruleIds.map((ruleId) => `${a.kind}:${ruleId}`));
-      expect(risk.reasons.map((r) => `${r.kind}:${r.ruleId}`).sort()).toEqual(fired.sort());
+        .flatMap((a) => a.ruleIds.map((ruleId) => ({ kind: a.kind as "fraud" | "aml", ruleId })));
+      const priorIn = (r: { kind: "fraud" | "aml"; ruleId: string }) => priorOf({ ...r, severity: "medium" });
+      const counted = fired.filter(
+        (r) =>
+          !fired.some(
+            (o) =>
+              o.ruleId !== r.ruleId &&
+              SHARED_EVIDENCE.some((g) => g.has(o.ruleId) && g.has(r.ruleId)) &&
+              priorIn(o) > priorIn(r),
+          ),
+      );
+      expect(risk.reasons.map((r) => `${r.kind}:${r.ruleId}`).sort()).toEqual(
+        counted.map((r) => `${r.kind}:${r.ruleId}`).sort(),
+      );
       const expected = 100 * (1 - risk.reasons.reduce((left, r) => left * (1 - r.prior), 1));
       expect(Math.abs(risk.score - expected)).toBeLessThan(1); // priors are shown to two decimals
       expect(risk.reasons.reduce((s, r) => s + r.points, 0)).toBeCloseTo(risk.score, 0);

@@ -16,11 +16,10 @@ export const AlertCaseRefSchema = z
 
 export const AlertRiskSchema = z
   .object({
-    score: z
-      .number()
-      .min(0)
-      .max(100)
-      .openapi({ description: "100 x (1 - product of (1 - prior)) over the fired rules" }),
+    score: z.number().min(0).max(100).openapi({
+      description:
+        "100 x (1 - product of (1 - prior)) over the fired rules; rules that read the same movements count once, at the stronger (docs/methodology/risk-score.md#shared-evidence)",
+    }),
     alertScore: z
       .number()
       .min(0)

@@ -12,6 +12,7 @@ import {
   raisesAlert,
   riskScore,
   SEVERITY_PRIORS,
+  SHARED_EVIDENCE,
 } from "./risk-score";
 
 const fired = (ruleId: string, severity = "medium", kind: "fraud" | "aml" = "aml", weight?: number) => ({
@@ -53,6 +54,21 @@ describe("subject risk score", () => {
     expect(riskScore([fired("AML-FIN-008"), fired("AML-FIN-008")]).score).toBe(
       riskScore([fired("AML-FIN-008")]).score,
     );
+  });
+
+  it("counts rules that read the same movements once, at the stronger, and still corroborates with others", () => {
+    const structuring = fired("AML-STR-002", "high");
+    const underThreshold = fired("just_under_threshold", "medium", "fraud");
+    expect(SHARED_EVIDENCE.some((g) => g.has("AML-STR-002") && g.has("just_under_threshold"))).toBe(true);
+    const stronger = Math.max(RULE_PRIORS["AML-STR-002"]!, RULE_PRIORS.just_under_threshold!);
+    const both = riskScore([underThreshold, structuring]);
+    expect(both.score).toBeCloseTo(100 * stronger, 2);
+    // An agent's float just under the threshold, read by both, stays under the default alert score.
+    expect(raisesAlert(both.score, DEFAULT_ALERT_SCORE)).toBe(false);
+    // A rule reading other movements still adds to it as independent evidence.
+    const withOther = riskScore([underThreshold, structuring, fired("AML-RMF-003", "high")]);
+    const other = RULE_PRIORS["AML-RMF-003"]!;
+    expect(withOther.score).toBeCloseTo(100 * (1 - (1 - stronger) * (1 - other)), 2);
   });
 
   it("reads an unmeasured rule by its severity and scales by weight, capped below certainty", () => {

@@ -108,6 +108,22 @@ const round2 = (x: number) => Math.round(x * 100) / 100;
  */
 export const IMMEDIATE_LOSS_RULES: ReadonlySet<string> = new Set(["new_payee_drain"]);
 
+/**
+ * Rules that read the same movements, so their hits are one piece of evidence, not two: AML-STR-002
+ * (structuring) and `just_under_threshold` both fire on cash legs just under the reporting
+ * threshold (an agent's float moves there every day). Within a group only the strongest prior
+ * counts, as for one rule fired by both kinds (docs/methodology/risk-score.md#shared-evidence).
+ */
+export const SHARED_EVIDENCE: ReadonlyArray<ReadonlySet<string>> = [
+  new Set(["AML-STR-002", "just_under_threshold"]),
+];
+
+/** The evidence a rule brings: its group when it shares one, else the rule of its kind. */
+function evidenceOf(rule: FiredRule): string {
+  const group = SHARED_EVIDENCE.findIndex((rules) => rules.has(rule.ruleId));
+  return group >= 0 ? `shared:${group}` : `${rule.kind}:${rule.ruleId}`;
+}
+
 /** The prior that raises alone at the default alert score: score = 100 x prior. */
 export const RAISES_ALONE_PRIOR = DEFAULT_ALERT_SCORE / 100;
 
@@ -119,14 +135,15 @@ export function priorOf(rule: FiredRule): number {
 }
 
 /**
- * The combined score of the rules one screening fired (a rule fired by both kinds counts once,
- * at its higher prior). Reasons are listed strongest first, each with the points it added.
+ * The combined score of the rules one screening fired (a rule fired by both kinds, or rules that
+ * share their evidence, count once, at the higher prior). Reasons are listed strongest first, each
+ * with the points it added.
  */
 export function riskScore(fired: readonly FiredRule[]): RiskScore {
   const strongest = new Map<string, { rule: FiredRule; prior: number }>();
   for (const rule of fired) {
     const prior = priorOf(rule);
-    const key = `${rule.kind}:${rule.ruleId}`;
+    const key = evidenceOf(rule);
     if ((strongest.get(key)?.prior ?? -1) < prior) strongest.set(key, { rule, prior });
   }
   const ordered = [...strongest.values()].sort(
