@@ -195,43 +195,44 @@ export async function findSchemes(ctx: TenantContext, search: SchemeSearch): Pro
   // Each step below is one synchronous pass over the history: yield between them
   // (docs/decisions/faults.md#slices-that-yield).
   await yieldToEventLoop();
-  const read = legs.filter((l) => l.amountMinor >= floor);
-  const transfers = holderTransfers(read, holderOf);
+  // Built once from every leg read; the other typologies' view keeps the legs from `floor`. Both
+  // legs of a transfer have one amount (holderTransfers pairs them by it), so filtering after
+  // pairing is pairing what the filter keeps.
+  const allTransfers = holderTransfers(legs, holderOf);
   await yieldToEventLoop();
-  const external = outsideFlows(read, holderOf);
+  const allExternal = outsideFlows(legs, holderOf);
   await yieldToEventLoop();
+  const transfers = allTransfers.filter((t) => t.amountMinor >= floor);
+  const external = allExternal.filter((f) => f.amountMinor >= floor);
+  const view = { transfers, external };
+  // The same object when nothing was under `floor`, so detectFans indexes the history once.
   const smaller =
-    read.length === legs.length
-      ? { transfers, external }
-      : { transfers: holderTransfers(legs, holderOf), external: outsideFlows(legs, holderOf) };
+    transfers.length === allTransfers.length && external.length === allExternal.length
+      ? view
+      : { transfers: allTransfers, external: allExternal };
   const hits: ScanHit[] = [];
   for (const group of search.groups) {
     const wanted = new Set(group.typologies);
     await yieldToEventLoop();
     if (group.typologies.some((t) => SHAPES.includes(t)))
       hits.push(
-        ...detectNetworkSchemes({ transfers, external }, networkThresholds(group.thresholds)).filter((h) =>
+        ...detectNetworkSchemes(view, networkThresholds(group.thresholds)).filter((h) =>
           wanted.has(h.typology),
         ),
       );
     await yieldToEventLoop();
     if (group.typologies.some((t) => FANS.includes(t)))
       hits.push(
-        ...detectFans({ transfers, external }, fanThresholds(group.thresholds), smaller).filter((h) =>
-          wanted.has(h.typology),
-        ),
+        ...detectFans(view, fanThresholds(group.thresholds), smaller).filter((h) => wanted.has(h.typology)),
       );
     await yieldToEventLoop();
     if (wanted.has("structuring"))
       hits.push(
-        ...detectStructuring(
-          { transfers, external },
-          {
-            largeCashAmount: group.thresholds.largeCashAmount!,
-            structuringMinCount: group.thresholds.structuringMinCount!,
-            structuringWindowDays: group.thresholds.structuringWindowDays!,
-          },
-        ),
+        ...detectStructuring(view, {
+          largeCashAmount: group.thresholds.largeCashAmount!,
+          structuringMinCount: group.thresholds.structuringMinCount!,
+          structuringWindowDays: group.thresholds.structuringWindowDays!,
+        }),
       );
   }
   const confirmed = await confirmMules(ctx, hits);
