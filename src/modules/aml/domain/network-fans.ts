@@ -5,6 +5,7 @@
  * distinct counterparties of the window before, times a multiple, and at least a floor. Pure.
  */
 
+import { chunks, drain, type Sliced, workMeter } from "../../../lib/slices";
 import { DAY_MS, days, type ExternalFlow, type Hit, type Transfer } from "./network/types";
 
 export type FanTypology = "fan_in" | "fan_out";
@@ -45,8 +46,27 @@ function push<K, V>(map: Map<K, V[]>, key: K, value: V) {
   else map.set(key, [value]);
 }
 
+/**
+ * Moves (or window items) looked at per step of fanSteps (docs/decisions/faults.md#slices-that-yield):
+ * a few milliseconds of work.
+ */
+export const FAN_STEP = 10_000;
+
+type Meter = (units?: number) => boolean;
+
+interface FanBook {
+  ins: Map<string, Move[]>;
+  outs: Map<string, Move[]>;
+  exits: Map<string, Move[]>;
+  seen: Map<string, Span>;
+}
+
 /** Each holder's moves in and out (transfers and outsiders; cash only as money out). */
-function index(transfers: readonly Transfer[], external: readonly ExternalFlow[]) {
+function* index(
+  transfers: readonly Transfer[],
+  external: readonly ExternalFlow[],
+  meter: Meter,
+): Sliced<FanBook> {
   const ins = new Map<string, Move[]>();
   const outs = new Map<string, Move[]>();
   const exits = new Map<string, Move[]>();
@@ -59,31 +79,41 @@ function index(transfers: readonly Transfer[], external: readonly ExternalFlow[]
       span.last = Math.max(span.last, ms);
     }
   };
-  for (const t of transfers) {
-    const ms = Date.parse(t.at);
-    if (!Number.isFinite(ms) || t.from === t.to) continue;
-    see(t.from, ms);
-    see(t.to, ms);
-    push(ins, t.to, { id: t.id, party: t.from, holder: true, amountMinor: t.amountMinor, ms });
-    push(outs, t.from, { id: t.id, party: t.to, holder: true, amountMinor: t.amountMinor, ms });
-    push(exits, t.from, { id: t.id, party: t.to, holder: true, amountMinor: t.amountMinor, ms });
+  yield* chunks(transfers.length, FAN_STEP / 4, (start, end) => {
+    for (let i = start; i < end; i++) {
+      const t = transfers[i];
+      const ms = Date.parse(t.at);
+      if (!Number.isFinite(ms) || t.from === t.to) continue;
+      see(t.from, ms);
+      see(t.to, ms);
+      push(ins, t.to, { id: t.id, party: t.from, holder: true, amountMinor: t.amountMinor, ms });
+      push(outs, t.from, { id: t.id, party: t.to, holder: true, amountMinor: t.amountMinor, ms });
+      push(exits, t.from, { id: t.id, party: t.to, holder: true, amountMinor: t.amountMinor, ms });
+    }
+  });
+  yield* chunks(external.length, FAN_STEP / 4, (start, end) => {
+    for (let i = start; i < end; i++) {
+      const f = external[i];
+      const ms = Date.parse(f.at);
+      if (!Number.isFinite(ms)) continue;
+      see(f.holderId, ms);
+      const move = {
+        id: f.id,
+        party: `x:${f.counterparty ?? f.kind}`,
+        holder: false,
+        amountMinor: f.amountMinor,
+        ms,
+      };
+      if (f.direction === "out") push(exits, f.holderId, move);
+      if (f.kind === "cash") continue;
+      push(f.direction === "in" ? ins : outs, f.holderId, move);
+    }
+  });
+  for (const list of [...ins.values(), ...outs.values(), ...exits.values()]) {
+    list.sort(byTime);
+    // A sort costs about log2(n) passes over the list.
+    if (meter(list.length * Math.max(1, Math.log2(list.length)))) yield;
   }
-  for (const f of external) {
-    const ms = Date.parse(f.at);
-    if (!Number.isFinite(ms)) continue;
-    see(f.holderId, ms);
-    const move = {
-      id: f.id,
-      party: `x:${f.counterparty ?? f.kind}`,
-      holder: false,
-      amountMinor: f.amountMinor,
-      ms,
-    };
-    if (f.direction === "out") push(exits, f.holderId, move);
-    if (f.kind === "cash") continue;
-    push(f.direction === "in" ? ins : outs, f.holderId, move);
-  }
-  for (const list of [...ins.values(), ...outs.values(), ...exits.values()]) list.sort(byTime);
   return { ins, outs, exits, seen };
 }
 
@@ -144,14 +174,15 @@ function bins(large: readonly Move[], span: Span, windowMs: number) {
  * history), with the total reached, earliest first. `accept` says whether a window is a scheme;
  * an accepted window's moves start no other window.
  */
-function fanWindows(
+function* fanWindows(
+  meter: Meter,
   moves: readonly Move[],
   minCount: number,
   t: FanThresholds,
   span: Span,
   accept: (fan: Fan) => boolean,
   limits = { floorShare: MIN_SHARE_OF_FLOW, minTotalMinor: t.fanMinAmount * 100, regulars: true },
-) {
+): Sliced<void> {
   const windowMs = t.fanWindowDays * DAY_MS;
   const floorMinor = t.networkMinAmount * 100 * limits.floorShare;
   const large = moves.filter((m) => m.amountMinor >= floorMinor);
@@ -161,11 +192,15 @@ function fanWindows(
   for (let i = 0; i < large.length; i++) {
     const start = large[i]!.ms;
     const end = firstAt(large, start + windowMs + 1);
+    if (meter(1 + end - i)) yield;
     const inWindow = limits.regulars ? withoutRegulars(large.slice(i, end), perParty) : large.slice(i, end);
     if (inWindow.length === 0 || inWindow[0]!.ms !== start) continue;
     const count = distinct(inWindow);
     if (count < minCount || sum(inWindow) < limits.minTotalMinor) continue;
-    tiles ??= bins(large, span, windowMs);
+    if (!tiles) {
+      tiles = bins(large, span, windowMs);
+      if (meter(large.length + tiles.length)) yield;
+    }
     const others = tiles.filter((b) => b.start + windowMs <= start || b.start > start + windowMs);
     const before = Math.max(
       distinct(large.slice(firstAt(large, start - windowMs), i)),
@@ -196,15 +231,11 @@ function withoutRegulars(inWindow: Move[], perParty: ReadonlyMap<string, number>
  * Fan-in: many senders to one holder within the window, and most of it moved out soon after.
  * Mule fans are read in `smaller`: the same history down to the mule's floor (MULE_FLOOR_SHARE).
  */
-function fanIns(
-  book: ReturnType<typeof index>,
-  smaller: ReturnType<typeof index>,
-  t: FanThresholds,
-): FanHit[] {
+function* fanIns(book: FanBook, smaller: FanBook, t: FanThresholds, meter: Meter): Sliced<FanHit[]> {
   const { ins, exits, seen } = book;
   const hits: FanHit[] = [];
   for (const [hub, moves] of ins)
-    fanWindows(moves, t.fanInMinCounterparties, t, seen.get(hub)!, (fan) => {
+    yield* fanWindows(meter, moves, t.fanInMinCounterparties, t, seen.get(hub)!, (fan) => {
       const gathered = sum(fan.moves);
       const first = fan.moves[0]!.ms;
       const last = fan.moves[fan.moves.length - 1]!.ms;
@@ -242,7 +273,8 @@ function fanIns(
     });
   const fanned = new Set(hits.map((h) => h.principal));
   for (const [hub, moves] of smaller.ins)
-    if (!fanned.has(hub)) hits.push(...muleFans(hub, moves, smaller.exits, smaller.seen.get(hub)!, t));
+    if (!fanned.has(hub))
+      hits.push(...(yield* muleFans(hub, moves, smaller.exits, smaller.seen.get(hub)!, t, meter)));
   return hits;
 }
 
@@ -266,9 +298,17 @@ const MULE_TOTAL_SHARE = 0.15;
  * networkBurstDays of the last payment. The scan keeps it only when the book confirms the hub is
  * new or dormant (isMuleHub): `measures.muleOnly`.
  */
-function muleFans(hub: string, moves: Move[], exits: Map<string, Move[]>, span: Span, t: FanThresholds) {
+function* muleFans(
+  hub: string,
+  moves: Move[],
+  exits: Map<string, Move[]>,
+  span: Span,
+  t: FanThresholds,
+  meter: Meter,
+): Sliced<FanHit[]> {
   const hits: FanHit[] = [];
-  fanWindows(
+  yield* fanWindows(
+    meter,
     moves,
     t.fanInMinCounterparties,
     t,
@@ -310,7 +350,7 @@ function muleFans(hub: string, moves: Move[], exits: Map<string, Move[]>, span: 
 }
 
 /** Fan-out: one holder pays many within the window, and most holder recipients pass it straight on. */
-function fanOuts(book: ReturnType<typeof index>, t: FanThresholds): FanHit[] {
+function* fanOuts(book: FanBook, t: FanThresholds, meter: Meter): Sliced<FanHit[]> {
   const { outs, exits, seen } = book;
   const hits: FanHit[] = [];
   const passMs = t.networkBurstDays * DAY_MS;
@@ -318,7 +358,8 @@ function fanOuts(book: ReturnType<typeof index>, t: FanThresholds): FanHit[] {
   // a business paying its suppliers (not counting them lost 3 gather-scatter sinks on the benchmark).
   const limits = { floorShare: MIN_SHARE_OF_FLOW, minTotalMinor: t.fanMinAmount * 100, regulars: false };
   for (const [hub, moves] of outs)
-    fanWindows(
+    yield* fanWindows(
+      meter,
       moves,
       t.fanOutMinCounterparties,
       t,
@@ -376,9 +417,17 @@ type FanInput = { transfers: readonly Transfer[]; external: readonly ExternalFlo
  * floor (MULE_FLOOR_SHARE of networkMinAmount), for mule fans only; `input` when not given.
  */
 export function detectFans(input: FanInput, t: FanThresholds, smaller: FanInput = input): FanHit[] {
-  const book = index(input.transfers, input.external);
-  const muleBook = smaller === input ? book : index(smaller.transfers, smaller.external);
-  return [...fanIns(book, muleBook, t), ...fanOuts(book, t)].sort((a, b) => (a.key < b.key ? -1 : 1));
+  return drain(fanSteps(input, t, smaller));
+}
+
+/** detectFans in steps of FAN_STEP. */
+export function* fanSteps(input: FanInput, t: FanThresholds, smaller: FanInput = input): Sliced<FanHit[]> {
+  const meter = workMeter(FAN_STEP);
+  const book = yield* index(input.transfers, input.external, meter);
+  const muleBook = smaller === input ? book : yield* index(smaller.transfers, smaller.external, meter);
+  const ins = yield* fanIns(book, muleBook, t, meter);
+  const outs = yield* fanOuts(book, t, meter);
+  return [...ins, ...outs].sort((a, b) => (a.key < b.key ? -1 : 1));
 }
 
 /**

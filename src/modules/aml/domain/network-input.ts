@@ -1,3 +1,4 @@
+import { chunks, drain, type Sliced } from "../../../lib/slices";
 import type { ExternalFlow, Transfer } from "./network/types";
 
 /**
@@ -22,6 +23,9 @@ export interface CounterpartyLeg {
   cash?: number | boolean;
 }
 
+/** Legs looked at per step of holderTransferSteps and outsideFlowSteps: a few ms. */
+export const LEG_STEP = 5_000;
+
 /** A credit leg within this of a debit leg of the same payer, payee and amount is that transfer's other leg. */
 const SAME_TRANSFER_MS = 24 * 3600_000;
 
@@ -33,31 +37,49 @@ export function holderTransfers(
   legs: readonly CounterpartyLeg[],
   holderOf: ReadonlyMap<string, string>,
 ): Transfer[] {
+  return drain(holderTransferSteps(legs, holderOf));
+}
+
+/** holderTransfers in steps of LEG_STEP (docs/decisions/faults.md#slices-that-yield). */
+export function* holderTransferSteps(
+  legs: readonly CounterpartyLeg[],
+  holderOf: ReadonlyMap<string, string>,
+): Sliced<Transfer[]> {
   const cash = new Map<string, number[]>();
   const debits = new Map<string, number[]>();
   const wallet: Array<{ transfer: Transfer; credit: boolean }> = [];
-  for (const leg of legs) {
-    const other = leg.counterpartyAccount === null ? undefined : holderOf.get(leg.counterpartyAccount);
-    if (other === undefined || other === leg.customerId) continue;
-    const [from, to] = leg.type === "debit" ? [leg.customerId, other] : [other, leg.customerId];
-    const transfer = { id: leg.id, from, to, amountMinor: leg.amountMinor, at: leg.at };
-    if (leg.cash) push(cash, keyOf(transfer), Date.parse(leg.at));
-    else wallet.push({ transfer, credit: leg.type === "credit" });
-  }
+  yield* chunks(legs.length, LEG_STEP, (start, end) => {
+    for (let i = start; i < end; i++) {
+      const leg = legs[i];
+      const other = leg.counterpartyAccount === null ? undefined : holderOf.get(leg.counterpartyAccount);
+      if (other === undefined || other === leg.customerId) continue;
+      const [from, to] = leg.type === "debit" ? [leg.customerId, other] : [other, leg.customerId];
+      const transfer = { id: leg.id, from, to, amountMinor: leg.amountMinor, at: leg.at };
+      if (leg.cash) push(cash, keyOf(transfer), Date.parse(leg.at));
+      else wallet.push({ transfer, credit: leg.type === "credit" });
+    }
+  });
   const transfers: Transfer[] = [];
   const credits: Transfer[] = [];
-  for (const { transfer, credit } of wallet) {
-    // The agent's side of a cash leg: the same two holders, amount and day.
-    if (consume(cash.get(keyOf(transfer)), Date.parse(transfer.at))) continue;
-    if (credit) credits.push(transfer);
-    else {
-      transfers.push(transfer);
-      push(debits, keyOf(transfer), Date.parse(transfer.at));
+  yield* chunks(wallet.length, LEG_STEP, (start, end) => {
+    for (let i = start; i < end; i++) {
+      const { transfer, credit } = wallet[i];
+      // The agent's side of a cash leg: the same two holders, amount and day.
+      if (consume(cash.get(keyOf(transfer)), Date.parse(transfer.at))) continue;
+      if (credit) credits.push(transfer);
+      else {
+        transfers.push(transfer);
+        push(debits, keyOf(transfer), Date.parse(transfer.at));
+      }
     }
-  }
+  });
   // Each debit answers for one credit: two equal transfers on one day are two edges.
-  for (const credit of credits)
-    if (!consume(debits.get(keyOf(credit)), Date.parse(credit.at))) transfers.push(credit);
+  yield* chunks(credits.length, LEG_STEP, (start, end) => {
+    for (let i = start; i < end; i++) {
+      const credit = credits[i];
+      if (!consume(debits.get(keyOf(credit)), Date.parse(credit.at))) transfers.push(credit);
+    }
+  });
   return transfers;
 }
 
@@ -86,21 +108,32 @@ export function outsideFlows(
   legs: readonly CounterpartyLeg[],
   holderOf: ReadonlyMap<string, string>,
 ): ExternalFlow[] {
+  return drain(outsideFlowSteps(legs, holderOf));
+}
+
+/** outsideFlows in steps of LEG_STEP. */
+export function* outsideFlowSteps(
+  legs: readonly CounterpartyLeg[],
+  holderOf: ReadonlyMap<string, string>,
+): Sliced<ExternalFlow[]> {
   const flows: ExternalFlow[] = [];
-  for (const leg of legs) {
-    if (!leg.cash) {
-      const other = leg.counterpartyAccount === null ? undefined : holderOf.get(leg.counterpartyAccount);
-      if (other !== undefined || leg.counterpartyAccount === null) continue;
+  yield* chunks(legs.length, LEG_STEP, (start, end) => {
+    for (let i = start; i < end; i++) {
+      const leg = legs[i];
+      if (!leg.cash) {
+        const other = leg.counterpartyAccount === null ? undefined : holderOf.get(leg.counterpartyAccount);
+        if (other !== undefined || leg.counterpartyAccount === null) continue;
+      }
+      flows.push({
+        id: leg.id,
+        holderId: leg.customerId,
+        direction: leg.type === "credit" ? "in" : "out",
+        kind: leg.cash ? "cash" : "outside",
+        amountMinor: leg.amountMinor,
+        at: leg.at,
+        ...(leg.cash || leg.counterpartyAccount === null ? {} : { counterparty: leg.counterpartyAccount }),
+      });
     }
-    flows.push({
-      id: leg.id,
-      holderId: leg.customerId,
-      direction: leg.type === "credit" ? "in" : "out",
-      kind: leg.cash ? "cash" : "outside",
-      amountMinor: leg.amountMinor,
-      at: leg.at,
-      ...(leg.cash || leg.counterpartyAccount === null ? {} : { counterparty: leg.counterpartyAccount }),
-    });
-  }
+  });
   return flows;
 }

@@ -5,6 +5,7 @@
  * themselves and passed it to that holder within a day. Pure.
  */
 
+import { drain, type Sliced, workMeter } from "../../../lib/slices";
 import { DAY_MS, type ExternalFlow, type Hit, type Transfer } from "./network/types";
 
 export interface StructuringThresholds {
@@ -52,16 +53,21 @@ function bandDeposits(external: readonly ExternalFlow[], t: StructuringThreshold
   return by;
 }
 
+/** Deposits, transfers or run items looked at per step of structuringSteps. */
+const STRUCTURING_STEP = 20_000;
+
 /** Smurfs of a subject: holders who paid it, within a day after a cash deposit of their own of at least as much. */
-function smurfsOf(
+function* smurfsOf(
   subject: string,
   from: number,
   to: number,
   transfers: readonly Transfer[],
   cashIn: Map<string, Deposit[]>,
-) {
+  meter: (units?: number) => boolean,
+): Sliced<Map<string, Transfer[]>> {
   const found = new Map<string, Transfer[]>();
   for (const tr of transfers) {
+    if (meter()) yield;
     if (tr.to !== subject || tr.from === subject) continue;
     const ms = Date.parse(tr.at);
     if (ms < from - DAY_MS || ms > to + DAY_MS) continue;
@@ -78,15 +84,28 @@ export function detectStructuring(
   input: { transfers: readonly Transfer[]; external: readonly ExternalFlow[] },
   t: StructuringThresholds,
 ): StructuringHit[] {
+  return drain(structuringSteps(input, t));
+}
+
+/** detectStructuring in steps of STRUCTURING_STEP (docs/decisions/faults.md#slices-that-yield). */
+export function* structuringSteps(
+  input: { transfers: readonly Transfer[]; external: readonly ExternalFlow[] },
+  t: StructuringThresholds,
+): Sliced<StructuringHit[]> {
+  const meter = workMeter(STRUCTURING_STEP);
   const band = bandDeposits(input.external, t);
+  yield;
   // Any cash deposit counts as a smurf's funding (it need not be in the band).
   const cashIn = new Map<string, Deposit[]>();
-  for (const f of input.external)
-    if (f.direction === "in" && f.kind === "cash")
-      cashIn.set(f.holderId, [
-        ...(cashIn.get(f.holderId) ?? []),
-        { id: f.id, ms: Date.parse(f.at), amountMinor: f.amountMinor },
-      ]);
+  for (const f of input.external) {
+    if (f.direction === "in" && f.kind === "cash") {
+      const deposit = { id: f.id, ms: Date.parse(f.at), amountMinor: f.amountMinor };
+      const list = cashIn.get(f.holderId);
+      if (list) list.push(deposit);
+      else cashIn.set(f.holderId, [deposit]);
+    }
+    if (meter()) yield;
+  }
   const windowMs = t.structuringWindowDays * WINDOW_MULTIPLE * DAY_MS;
   const minCount = t.structuringMinCount + 1;
   const hits: StructuringHit[] = [];
@@ -94,12 +113,13 @@ export function detectStructuring(
     for (let i = 0; i < deposits.length; i++) {
       let end = i;
       while (end + 1 < deposits.length && deposits[end + 1]!.ms - deposits[i]!.ms <= windowMs) end++;
+      if (meter(1 + end - i)) yield;
       const run = deposits.slice(i, end + 1);
       const total = run.reduce((n, d) => n + d.amountMinor, 0);
       if (run.length < minCount || total < TOTAL_MULTIPLE * t.largeCashAmount * 100) continue;
       const first = run[0]!.ms;
       const last = run[run.length - 1]!.ms;
-      const smurfs = smurfsOf(subject, first, last, input.transfers, cashIn);
+      const smurfs = yield* smurfsOf(subject, first, last, input.transfers, cashIn, meter);
       const smurfIds = [...smurfs.keys()].sort();
       hits.push({
         typology: "structuring",

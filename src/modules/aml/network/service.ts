@@ -1,31 +1,24 @@
 import type { TenantContext } from "../../../db/tenant-context";
 import { daysBefore } from "../../../lib/clock";
+import { drainSliced } from "../../../lib/slices";
 import { yieldToEventLoop } from "../../../lib/yield";
 import { NETWORK_RULES } from "../../detection/domain/aml/rules";
 import { mergeThresholds, type Thresholds, toMinorUnits } from "../../detection/domain/aml/thresholds";
 import type { RuleSetContent } from "../../rules/domain/document";
-import { detectNetworkSchemes } from "../domain/network/detect";
-import { movementsById, participantShares } from "../domain/network/shares";
-import {
-  DAY_MS,
-  type NetworkThresholds,
-  type NetworkTypology,
-  type SchemeHit,
-} from "../domain/network/types";
+import { movementSteps, shareSteps } from "../domain/network/shares";
+import { DAY_MS } from "../domain/network/types";
 import {
   asMule,
-  detectFans,
   type FanHit,
-  type FanThresholds,
-  type FanTypology,
   isMuleHub,
   MULE_FLOOR_SHARE,
   PRIMING_DAYS,
   READ_FLOOR_SHARE,
 } from "../domain/network-fans";
-import { holderTransfers, outsideFlows } from "../domain/network-input";
-import { detectStructuring, type StructuringHit } from "../domain/network-structuring";
+import { type ScanHit, type ScanTypology, scanSteps, type TypologyGroup } from "../domain/network-scan";
 import * as repo from "./repo";
+
+export type { ScanHit, ScanTypology, TypologyGroup } from "../domain/network-scan";
 
 /**
  * The AML half of the network scan (docs/methodology/network.md#the-typologies): read the
@@ -46,16 +39,6 @@ const LEG_PAGE = 2_000;
  */
 export const MAX_LEGS = 400_000;
 
-/** What the scan looks for: the chains and shapes of domain/network, and the fans. */
-export type ScanTypology = NetworkTypology | FanTypology | "structuring";
-export type ScanHit = SchemeHit | FanHit | StructuringHit;
-
-/** One group of typologies that share thresholds (rule parameters can differ per typology). */
-export interface TypologyGroup {
-  typologies: ScanTypology[];
-  thresholds: Thresholds;
-}
-
 export interface SchemeSearch {
   /** The history's last instant (event time: the latest transaction, not the clock). */
   historyEnd: string;
@@ -74,30 +57,6 @@ export interface SchemesFound {
   /** The leg budget ran out before the history's start: its earliest part was not read. */
   truncated: boolean;
 }
-
-const networkThresholds = (t: Thresholds): NetworkThresholds => ({
-  networkMinAmount: t.networkMinAmount!,
-  networkBurstDays: t.networkBurstDays!,
-  networkMaxHoldDays: t.networkMaxHoldDays!,
-  networkPassPercent: t.networkPassPercent!,
-  cycleMaxHops: t.cycleMaxHops!,
-  fanMinParticipants: t.fanMinParticipants!,
-});
-
-const fanThresholds = (t: Thresholds): FanThresholds => ({
-  fanInMinCounterparties: t.fanInMinCounterparties!,
-  fanOutMinCounterparties: t.fanOutMinCounterparties!,
-  fanBaselineMultiple: t.fanBaselineMultiple!,
-  fanMinAmount: t.fanMinAmount!,
-  fanWindowDays: t.fanWindowDays!,
-  networkMinAmount: t.networkMinAmount!,
-  networkMaxHoldDays: t.networkMaxHoldDays!,
-  networkPassPercent: t.networkPassPercent!,
-  networkBurstDays: t.networkBurstDays!,
-});
-
-const FANS: readonly ScanTypology[] = ["fan_in", "fan_out"];
-const SHAPES: readonly ScanTypology[] = ["cycle", "scatter_gather", "gather_scatter", "layering"];
 
 /** Each scan typology's rule in the AML catalog. */
 export const TYPOLOGY_RULE: Record<ScanTypology, string> = {
@@ -192,58 +151,18 @@ export async function findSchemes(ctx: TenantContext, search: SchemeSearch): Pro
   }
   // Pages came latest first; the domain wants no order, but a stable one keeps ties stable.
   legs.reverse();
-  // Each step below is one synchronous pass over the history: yield between them
-  // (docs/decisions/faults.md#slices-that-yield).
+  // The passes over the history run in steps of a few ms with a yield between each
+  // (docs/decisions/faults.md#slices-that-yield): the isolate is never held for a whole pass.
   await yieldToEventLoop();
-  // Built once from every leg read; the other typologies' view keeps the legs from `floor`. Both
-  // legs of a transfer have one amount (holderTransfers pairs them by it), so filtering after
-  // pairing is pairing what the filter keeps.
-  const allTransfers = holderTransfers(legs, holderOf);
-  await yieldToEventLoop();
-  const allExternal = outsideFlows(legs, holderOf);
-  await yieldToEventLoop();
-  const transfers = allTransfers.filter((t) => t.amountMinor >= floor);
-  const external = allExternal.filter((f) => f.amountMinor >= floor);
-  const view = { transfers, external };
-  // The same object when nothing was under `floor`, so detectFans indexes the history once.
-  const smaller =
-    transfers.length === allTransfers.length && external.length === allExternal.length
-      ? view
-      : { transfers: allTransfers, external: allExternal };
-  const hits: ScanHit[] = [];
-  for (const group of search.groups) {
-    const wanted = new Set(group.typologies);
-    await yieldToEventLoop();
-    if (group.typologies.some((t) => SHAPES.includes(t)))
-      hits.push(
-        ...detectNetworkSchemes(view, networkThresholds(group.thresholds)).filter((h) =>
-          wanted.has(h.typology),
-        ),
-      );
-    await yieldToEventLoop();
-    if (group.typologies.some((t) => FANS.includes(t)))
-      hits.push(
-        ...detectFans(view, fanThresholds(group.thresholds), smaller).filter((h) => wanted.has(h.typology)),
-      );
-    await yieldToEventLoop();
-    if (wanted.has("structuring"))
-      hits.push(
-        ...detectStructuring(view, {
-          largeCashAmount: group.thresholds.largeCashAmount!,
-          structuringMinCount: group.thresholds.structuringMinCount!,
-          structuringWindowDays: group.thresholds.structuringWindowDays!,
-        }),
-      );
-  }
+  const { hits, view, smaller } = await drainSliced(scanSteps(legs, holderOf, search.groups, floor));
   const confirmed = await confirmMules(ctx, hits);
-  await yieldToEventLoop();
   // The smaller read holds every leg of the other: a mule's small payments have their shares too.
-  const movements = movementsById(smaller);
+  const movements = await drainSliced(movementSteps(smaller));
   return {
-    hits: confirmed.map((h) => ({ ...h, shares: participantShares(h, movements) })),
+    hits: await drainSliced(shareSteps(confirmed, movements)),
     historyStart,
     historyEnd: search.historyEnd,
-    transfers: transfers.length,
+    transfers: view.transfers.length,
     truncated,
   };
 }

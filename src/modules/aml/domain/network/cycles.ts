@@ -1,3 +1,4 @@
+import { drain, type Sliced, workMeter } from "../../../../lib/slices";
 import { type Episode, pathEpisode } from "./episode";
 import { type Arrival, type FlowIndex, type Link, passLinks } from "./flows";
 import { DAY_MS, type NetworkThresholds } from "./types";
@@ -12,17 +13,30 @@ export const MIN_CYCLE_HOPS = 3;
 export const SEARCH_BUDGET = 4000;
 
 /**
+ * Work per step of a search over every starting flow (cycleSteps, layeringSteps): a starting
+ * flow counts 1 and each expansion 1 more (docs/decisions/faults.md#slices-that-yield).
+ */
+export const SEARCH_STEP = 5_000;
+
+/**
  * Funds that leave an origin and come back to it through MIN_CYCLE_HOPS..cycleMaxHops flows, each
  * hop a pass-through link (amount within the band of the previous hop), every flow at least
  * networkMinAmount, all within cycleMaxHops x networkMaxHoldDays of the first. One episode per
  * rotation found; detect.ts merges rotations of the same ring.
  */
 export function findCycles(index: FlowIndex, t: NetworkThresholds): Episode[] {
+  return drain(cycleSteps(index, t));
+}
+
+/** findCycles in steps of SEARCH_STEP. */
+export function* cycleSteps(index: FlowIndex, t: NetworkThresholds): Sliced<Episode[]> {
+  const meter = workMeter(SEARCH_STEP);
   const minMinor = t.networkMinAmount * 100;
   const maxHops = Math.max(2, Math.floor(t.cycleMaxHops));
   const spanMs = maxHops * t.networkMaxHoldDays * DAY_MS;
   const out: Episode[] = [];
   for (const first of index.flows) {
+    if (meter()) yield;
     if (first.amountMinor < minMinor) continue;
     const origin = first.from;
     const deadline = first.firstMs + spanMs;
@@ -55,6 +69,7 @@ export function findCycles(index: FlowIndex, t: NetworkThresholds): Episode[] {
       }
     };
     walk(first);
+    if (meter(SEARCH_BUDGET - Math.max(budget, 0))) yield;
   }
   return out;
 }

@@ -1,9 +1,10 @@
-import { findCycles, MIN_CYCLE_HOPS } from "./cycles";
+import { drain, type Sliced, workMeter } from "../../../../lib/slices";
+import { cycleSteps, MIN_CYCLE_HOPS } from "./cycles";
 import { addRole, type Episode } from "./episode";
 import { FlowIndex, type TransferRow } from "./flows";
-import { findGatherScatter } from "./gather-scatter";
-import { findLayering } from "./layering";
-import { findScatterGather } from "./scatter-gather";
+import { gatherScatterSteps } from "./gather-scatter";
+import { layeringSteps } from "./layering";
+import { scatterGatherSteps } from "./scatter-gather";
 import {
   DAY_MS,
   days,
@@ -34,28 +35,44 @@ const PRINCIPAL_ROLE: Record<NetworkTypology, SchemeRole> = {
  * windows of one source or hub; fans merge only under the same source or hub).
  */
 export function detectNetworkSchemes(input: NetworkInput, thresholds: NetworkThresholds): SchemeHit[] {
-  const index = new FlowIndex(input.transfers, input.external, thresholds.networkBurstDays);
-  const found: Record<NetworkTypology, () => Episode[]> = {
-    cycle: () => findCycles(index, thresholds),
-    scatter_gather: () => findScatterGather(index, thresholds),
-    gather_scatter: () => findGatherScatter(index, thresholds),
-    layering: () => findLayering(index, thresholds),
+  return drain(networkSchemeSteps(input, thresholds));
+}
+
+/** Episodes (or their transfers) looked at per step of the claiming and merging below. */
+const EPISODE_STEP = 2_000;
+
+/**
+ * detectNetworkSchemes in steps (docs/decisions/faults.md#slices-that-yield): the index, each
+ * typology's search and the merging each yield every few milliseconds of work.
+ */
+export function* networkSchemeSteps(input: NetworkInput, thresholds: NetworkThresholds): Sliced<SchemeHit[]> {
+  const index = yield* FlowIndex.build(input.transfers, input.external, thresholds.networkBurstDays);
+  const found: Record<NetworkTypology, () => Sliced<Episode[]>> = {
+    cycle: () => cycleSteps(index, thresholds),
+    scatter_gather: () => scatterGatherSteps(index, thresholds),
+    gather_scatter: () => gatherScatterSteps(index, thresholds),
+    layering: () => layeringSteps(index, thresholds),
   };
+  const meter = workMeter(EPISODE_STEP);
   const claimed = new Set<string>();
   const hits: SchemeHit[] = [];
   for (const typology of TYPOLOGY_PRIORITY) {
-    const episodes = found[typology]().filter((e) => {
+    const episodes: Episode[] = [];
+    for (const e of yield* found[typology]()) {
       let shared = 0;
       for (const id of e.transfers.keys()) if (claimed.has(id)) shared++;
-      return shared * 2 < e.transfers.size;
-    });
+      if (shared * 2 < e.transfers.size) episodes.push(e);
+      if (meter(1 + e.transfers.size)) yield;
+    }
     const gapMs =
       (typology === "cycle" ? thresholds.cycleMaxHops : 1) * thresholds.networkMaxHoldDays * DAY_MS;
     for (const group of mergeEpisodes(episodes, typology === "cycle" || typology === "layering", gapMs)) {
       const hit = describe(group, thresholds);
       for (const id of hit.transferIds) claimed.add(id);
       hits.push(hit);
+      if (meter(group.length + hit.transferIds.length)) yield;
     }
+    yield;
   }
   return hits.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
 }

@@ -1,3 +1,4 @@
+import { chunks, drain, type Sliced, sortSliced, workMeter } from "../../../../lib/slices";
 import { DAY_MS, type ExternalFlow, type NetworkThresholds, PASS_MAX_PERCENT, type Transfer } from "./types";
 
 /** Money from one holder to another: the transfers A->B within networkBurstDays of the first. */
@@ -50,6 +51,18 @@ interface Timed {
   ms: number;
 }
 
+interface IndexEvent {
+  id: string;
+  ms: number;
+  t: Transfer | null;
+  holder: number;
+  to: number;
+  amount: number;
+}
+
+/** Items indexed (or compared while sorting) per step of FlowIndex.build: a few ms. */
+export const INDEX_STEP = 2_000;
+
 const byTime = (a: Timed, b: Timed) => a.ms - b.ms || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 
 /** The network indexed by holder and time; every list is sorted by (time, id). */
@@ -74,91 +87,118 @@ export class FlowIndex {
   /** passLinks of a flow, computed once for every detector (the thresholds are fixed per index). */
   readonly linkCache = new Map<Flow, Link[]>();
 
-  constructor(transfers: readonly Transfer[], externalFlows: readonly ExternalFlow[], burstDays: number) {
+  /** Built at once; FlowIndex.build is the same in steps. */
+  constructor(transfers?: readonly Transfer[], externalFlows?: readonly ExternalFlow[], burstDays?: number) {
+    if (transfers) drain(this.fill(transfers, externalFlows ?? [], burstDays ?? 0));
+  }
+
+  /** The index in steps of INDEX_STEP items (docs/decisions/faults.md#slices-that-yield). */
+  static *build(
+    transfers: readonly Transfer[],
+    externalFlows: readonly ExternalFlow[],
+    burstDays: number,
+  ): Sliced<FlowIndex> {
+    const index = new FlowIndex();
+    yield* index.fill(transfers, externalFlows, burstDays);
+    return index;
+  }
+
+  private *fill(
+    transfers: readonly Transfer[],
+    externalFlows: readonly ExternalFlow[],
+    burstDays: number,
+  ): Sliced<void> {
     const burstMs = burstDays * DAY_MS;
     // One sort by (time, id); flows then come out in that order and every list stays sorted.
-    const events: {
-      id: string;
-      ms: number;
-      t: Transfer | null;
-      holder: number;
-      to: number;
-      amount: number;
-    }[] = [];
-    for (const t of transfers) {
-      const ms = Date.parse(t.at);
-      if (t.from !== t.to && t.amountMinor > 0 && Number.isFinite(ms)) {
-        events.push({
-          id: t.id,
-          ms,
-          t,
-          holder: this.intern(t.from),
-          to: this.intern(t.to),
-          amount: t.amountMinor,
-        });
+    let events: IndexEvent[] = [];
+    yield* chunks(transfers.length, INDEX_STEP, (from, to) => {
+      for (let i = from; i < to; i++) {
+        const t = transfers[i];
+        const ms = Date.parse(t.at);
+        if (t.from !== t.to && t.amountMinor > 0 && Number.isFinite(ms)) {
+          events.push({
+            id: t.id,
+            ms,
+            t,
+            holder: this.intern(t.from),
+            to: this.intern(t.to),
+            amount: t.amountMinor,
+          });
+        }
       }
-    }
-    const external: { at: number; holder: number; amount: number; exit: boolean }[] = [];
-    for (const e of externalFlows) {
-      const ms = Date.parse(e.at);
-      if (e.amountMinor <= 0 || !Number.isFinite(ms)) continue;
-      const holder = this.intern(e.holderId);
-      const [from, to] = e.direction === "out" ? [holder, -1] : [-1, holder];
-      events.push({ id: e.id, ms, t: null, holder: from, to, amount: e.amountMinor });
-      if (e.direction === "out") external.push({ at: ms, holder, amount: e.amountMinor, exit: true });
-      else if (e.kind === "cash") external.push({ at: ms, holder, amount: e.amountMinor, exit: false });
-    }
-    external.sort((a, b) => a.at - b.at);
-    for (const x of external) {
-      const [times, cum] = x.exit
-        ? [this.exitTimes[x.holder], this.exitCum[x.holder]]
-        : [this.placedTimes[x.holder], this.placedCum[x.holder]];
-      times.push(x.at);
-      cum.push(cum[cum.length - 1] + x.amount);
-    }
-    events.sort(byTime);
+    });
+    let external: { at: number; holder: number; amount: number; exit: boolean }[] = [];
+    yield* chunks(externalFlows.length, INDEX_STEP, (from, to) => {
+      for (let i = from; i < to; i++) {
+        const e = externalFlows[i];
+        const ms = Date.parse(e.at);
+        if (e.amountMinor <= 0 || !Number.isFinite(ms)) continue;
+        const holder = this.intern(e.holderId);
+        const [from, to] = e.direction === "out" ? [holder, -1] : [-1, holder];
+        events.push({ id: e.id, ms, t: null, holder: from, to, amount: e.amountMinor });
+        if (e.direction === "out") external.push({ at: ms, holder, amount: e.amountMinor, exit: true });
+        else if (e.kind === "cash") external.push({ at: ms, holder, amount: e.amountMinor, exit: false });
+      }
+    });
+    external = yield* sortSliced(external, (a, b) => a.at - b.at, INDEX_STEP);
+    yield* chunks(external.length, INDEX_STEP, (from, to) => {
+      for (let i = from; i < to; i++) {
+        const x = external[i];
+        const [times, cum] = x.exit
+          ? [this.exitTimes[x.holder], this.exitCum[x.holder]]
+          : [this.placedTimes[x.holder], this.placedCum[x.holder]];
+        times.push(x.at);
+        cum.push(cum[cum.length - 1] + x.amount);
+      }
+    });
+    events = yield* sortSliced(events, byTime, INDEX_STEP);
     const size = this.holders.size;
     const open = new Map<number, Flow>();
     const pairCount = new Map<number, number>();
     const pairOf: number[] = [];
-    for (const { t, ms, holder, to, amount } of events) {
-      if (holder >= 0) {
-        this.debitTimes[holder].push(ms);
-        const cum = this.debitCum[holder];
-        cum.push(cum[cum.length - 1] + amount);
+    yield* chunks(events.length, INDEX_STEP, (from, to) => {
+      for (let i = from; i < to; i++) {
+        const { t, ms, holder, to, amount } = events[i];
+        if (holder >= 0) {
+          this.debitTimes[holder].push(ms);
+          const cum = this.debitCum[holder];
+          cum.push(cum[cum.length - 1] + amount);
+        }
+        if (to >= 0) {
+          this.creditTimes[to].push(ms);
+          const cum = this.creditCum[to];
+          cum.push(cum[cum.length - 1] + amount);
+        }
+        if (!t) continue;
+        const pair = holder * size + to;
+        const cur = open.get(pair);
+        if (cur && ms - cur.firstMs <= burstMs) {
+          cur.amountMinor += t.amountMinor;
+          cur.lastMs = ms;
+          cur.rows.push({ t, ms });
+          continue;
+        }
+        const flow: Flow = {
+          id: t.id,
+          from: t.from,
+          to: t.to,
+          amountMinor: t.amountMinor,
+          firstMs: ms,
+          lastMs: ms,
+          rows: [{ t, ms }],
+          pairFlows: 0,
+        };
+        open.set(pair, flow);
+        this.flows.push(flow);
+        pairCount.set(pair, (pairCount.get(pair) ?? 0) + 1);
+        pairOf.push(pair);
+        this.outs[holder].push(flow);
+        this.ins[to].push(flow);
       }
-      if (to >= 0) {
-        this.creditTimes[to].push(ms);
-        const cum = this.creditCum[to];
-        cum.push(cum[cum.length - 1] + amount);
-      }
-      if (!t) continue;
-      const pair = holder * size + to;
-      const cur = open.get(pair);
-      if (cur && ms - cur.firstMs <= burstMs) {
-        cur.amountMinor += t.amountMinor;
-        cur.lastMs = ms;
-        cur.rows.push({ t, ms });
-        continue;
-      }
-      const flow: Flow = {
-        id: t.id,
-        from: t.from,
-        to: t.to,
-        amountMinor: t.amountMinor,
-        firstMs: ms,
-        lastMs: ms,
-        rows: [{ t, ms }],
-        pairFlows: 0,
-      };
-      open.set(pair, flow);
-      this.flows.push(flow);
-      pairCount.set(pair, (pairCount.get(pair) ?? 0) + 1);
-      pairOf.push(pair);
-      this.outs[holder].push(flow);
-      this.ins[to].push(flow);
-    }
-    for (let i = 0; i < this.flows.length; i++) this.flows[i].pairFlows = pairCount.get(pairOf[i])!;
+    });
+    yield* chunks(this.flows.length, INDEX_STEP, (from, to) => {
+      for (let i = from; i < to; i++) this.flows[i].pairFlows = pairCount.get(pairOf[i])!;
+    });
   }
 
   private intern(holder: string): number {
@@ -186,6 +226,18 @@ export class FlowIndex {
    */
   isRegular(flows: readonly Flow[]): boolean {
     return flows.length > 0 && flows[0].pairFlows - flows.length >= REGULAR_FLOWS;
+  }
+
+  /** The holders that paid (`"from"`) or received (`"to"`) a flow, sorted, in steps. */
+  *holdersWithFlows(side: "from" | "to"): Sliced<string[]> {
+    const lists = side === "from" ? this.outs : this.ins;
+    const found: string[] = [];
+    const meter = workMeter(INDEX_STEP);
+    for (const [holder, i] of this.holders) {
+      if (lists[i].length > 0) found.push(holder);
+      if (meter()) yield;
+    }
+    return yield* sortSliced(found, (a, b) => (a < b ? -1 : a > b ? 1 : 0), INDEX_STEP);
   }
 
   outflows(holder: string): readonly Flow[] {

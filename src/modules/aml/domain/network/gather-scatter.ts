@@ -1,3 +1,5 @@
+import { drain, type Sliced, workMeter } from "../../../../lib/slices";
+import { SEARCH_STEP } from "./cycles";
 import { addFlows, addRole, type Episode } from "./episode";
 import { type Flow, type FlowIndex, firstAfter, type TransferRow } from "./flows";
 import { legFloorMinor } from "./scatter-gather";
@@ -32,14 +34,20 @@ export const GATHER_MIN_SHARE = 0.8;
  * merges a hub's windows.
  */
 export function findGatherScatter(index: FlowIndex, t: NetworkThresholds): Episode[] {
+  return drain(gatherScatterSteps(index, t));
+}
+
+/** findGatherScatter in steps of SEARCH_STEP (cycles.ts): a hub, a receipt or a payment looked at is 1. */
+export function* gatherScatterSteps(index: FlowIndex, t: NetworkThresholds): Sliced<Episode[]> {
+  const meter = workMeter(SEARCH_STEP);
   const floor = legFloorMinor(t);
   const spanMs = GATHER_SPAN_DAYS * DAY_MS;
   const holdMs = t.networkMaxHoldDays * DAY_MS;
   const fanMin = Math.max(2, Math.floor(t.fanMinParticipants));
   const inBand = (r: number) => r * 100 >= t.networkPassPercent && r * 100 <= PASS_MAX_PERCENT;
   const out: Episode[] = [];
-  const hubs = new Set(index.flows.map((f) => f.to));
-  for (const hub of [...hubs].sort()) {
+  for (const hub of yield* index.holdersWithFlows("to")) {
+    if (meter()) yield;
     const ins = index.inflows(hub).filter((f) => f.amountMinor >= floor);
     if (ins.length < fanMin) continue;
     const outs = index.outflows(hub);
@@ -52,6 +60,7 @@ export function findGatherScatter(index: FlowIndex, t: NetworkThresholds): Episo
         j < ins.length && j - i < GATHER_MAX_LEGS && ins[j].firstMs - ins[i].firstMs <= spanMs;
         j++
       ) {
+        if (meter()) yield;
         sources.set(ins[j].from, (sources.get(ins[j].from) ?? 0) + 1);
         gathered += ins[j].amountMinor;
         lastMs = Math.max(lastMs, ins[j].lastMs);
@@ -74,6 +83,7 @@ export function findGatherScatter(index: FlowIndex, t: NetworkThresholds): Episo
           window.push(f);
           if (f.amountMinor >= floor && !sources.has(f.to)) sinks.add(f.to);
         }
+        if (meter(window.length)) yield;
         if (sinks.size < fanMin) continue;
         const inFlows = ins.slice(i, j + 1);
         const sinkFlows = window.filter((f) => sinks.has(f.to));

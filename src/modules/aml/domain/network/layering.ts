@@ -1,4 +1,5 @@
-import { SEARCH_BUDGET } from "./cycles";
+import { drain, type Sliced, workMeter } from "../../../../lib/slices";
+import { SEARCH_BUDGET, SEARCH_STEP } from "./cycles";
 import { combine, type Episode, pathEpisode } from "./episode";
 import { type Arrival, type Flow, type FlowIndex, type Link, passLinks } from "./flows";
 import { DAY_MS, type NetworkThresholds, PASS_MAX_PERCENT } from "./types";
@@ -20,10 +21,17 @@ export const LAYERING_MAX_HOPS = 12;
  * merges sub-chains.
  */
 export function findLayering(index: FlowIndex, t: NetworkThresholds): Episode[] {
+  return drain(layeringSteps(index, t));
+}
+
+/** findLayering in steps of SEARCH_STEP (cycles.ts). */
+export function* layeringSteps(index: FlowIndex, t: NetworkThresholds): Sliced<Episode[]> {
+  const meter = workMeter(SEARCH_STEP);
   const minMinor = t.networkMinAmount * 100;
   const out: Episode[] = [];
   const conduits = new Map<string, Episode[]>();
   for (const first of index.flows) {
+    if (meter()) yield;
     // A hop along an established relation (a weekly stock purchase) is business, not layering:
     // traders paying their suppliers down a supply chain made 3-hop chains on the benchmark.
     if (first.amountMinor < 2 * minMinor || index.isRegular([first])) continue;
@@ -59,6 +67,7 @@ export function findLayering(index: FlowIndex, t: NetworkThresholds): Episode[] 
       if (!extended) record();
     };
     walk(first);
+    if (meter(SEARCH_BUDGET - Math.max(budget, 0))) yield;
   }
   const repeatMs = 2 * t.networkMaxHoldDays * DAY_MS;
   for (const list of conduits.values()) {

@@ -1,3 +1,5 @@
+import { drain, type Sliced, workMeter } from "../../../../lib/slices";
+import { SEARCH_STEP } from "./cycles";
 import { addFlows, addRole, type Episode } from "./episode";
 import { type Flow, type FlowIndex, type Link, passLinks, type TransferRow } from "./flows";
 import { DAY_MS, type NetworkThresholds } from "./types";
@@ -13,14 +15,20 @@ export const legFloorMinor = (t: NetworkThresholds): number => (t.networkMinAmou
  * merges the overlapping windows of one source.
  */
 export function findScatterGather(index: FlowIndex, t: NetworkThresholds): Episode[] {
+  return drain(scatterGatherSteps(index, t));
+}
+
+/** findScatterGather in steps of SEARCH_STEP (cycles.ts): a leg or a leg of a window is 1. */
+export function* scatterGatherSteps(index: FlowIndex, t: NetworkThresholds): Sliced<Episode[]> {
+  const meter = workMeter(SEARCH_STEP);
   const floor = legFloorMinor(t);
   const windowMs = 2 * t.networkBurstDays * DAY_MS;
   const fanMin = Math.max(2, Math.floor(t.fanMinParticipants));
   const out: Episode[] = [];
-  const sources = new Set(index.flows.map((f) => f.from));
-  for (const source of [...sources].sort()) {
+  for (const source of yield* index.holdersWithFlows("from")) {
     const legs: { leg: Flow; sinks: Map<string, Link> }[] = [];
     for (const leg of index.outflows(source)) {
+      if (meter()) yield;
       if (leg.amountMinor < floor) continue;
       const sinks = new Map<string, Link>();
       for (const link of passLinks(index, leg, t)) if (link.to !== source) sinks.set(link.to, link);
@@ -31,6 +39,7 @@ export function findScatterGather(index: FlowIndex, t: NetworkThresholds): Episo
       const end = legs[i].leg.firstMs + windowMs;
       const bySink = new Map<string, { leg: Flow; link: Link }[]>();
       for (let j = i; j < legs.length && legs[j].leg.firstMs <= end; j++) {
+        if (meter()) yield;
         for (const [sink, link] of legs[j].sinks) {
           const list = bySink.get(sink) ?? [];
           list.push({ leg: legs[j].leg, link });

@@ -1,3 +1,4 @@
+import { drain, type Sliced, workMeter } from "../../../../lib/slices";
 import type { ExternalFlow, NetworkInput, Transfer } from "./types";
 
 /** What a share needs of a hit: its participants and the transfers and flows it names. */
@@ -8,12 +9,41 @@ export interface SharedHit {
 
 export type Movement = Transfer | ExternalFlow;
 
+/** Movements indexed, or named by hits, per step of movementSteps and shareSteps. */
+export const SHARE_STEP = 10_000;
+
 /** The network input's transfers and outside flows by id (built once per scan, read per hit). */
 export function movementsById(input: NetworkInput): Map<string, Movement> {
+  return drain(movementSteps(input));
+}
+
+/** movementsById in steps of SHARE_STEP (docs/decisions/faults.md#slices-that-yield). */
+export function* movementSteps(input: NetworkInput): Sliced<Map<string, Movement>> {
+  const meter = workMeter(SHARE_STEP);
   const byId = new Map<string, Movement>();
-  for (const t of input.transfers) byId.set(t.id, t);
-  for (const f of input.external) byId.set(f.id, f);
+  for (const t of input.transfers) {
+    byId.set(t.id, t);
+    if (meter()) yield;
+  }
+  for (const f of input.external) {
+    byId.set(f.id, f);
+    if (meter()) yield;
+  }
   return byId;
+}
+
+/** Each hit with its participantShares, in steps of about SHARE_STEP named movements. */
+export function* shareSteps<H extends SharedHit>(
+  hits: readonly H[],
+  movements: ReadonlyMap<string, Movement>,
+): Sliced<Array<H & { shares: Map<string, number> }>> {
+  const meter = workMeter(SHARE_STEP);
+  const out: Array<H & { shares: Map<string, number> }> = [];
+  for (const hit of hits) {
+    out.push({ ...hit, shares: participantShares(hit, movements) });
+    if (meter(1 + hit.transferIds.length + hit.participants.length)) yield;
+  }
+  return out;
 }
 
 /**
