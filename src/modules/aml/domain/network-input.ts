@@ -24,7 +24,7 @@ export interface CounterpartyLeg {
 }
 
 /** Legs looked at per step of holderTransferSteps and outsideFlowSteps: a few ms. */
-export const LEG_STEP = 5_000;
+export const LEG_STEP = 2_500;
 
 /** A credit leg within this of a debit leg of the same payer, payee and amount is that transfer's other leg. */
 const SAME_TRANSFER_MS = 24 * 3600_000;
