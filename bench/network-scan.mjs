@@ -65,7 +65,7 @@ for (let i = 0; i < RUNS; i++) {
 }
 const pauses = await gc.take();
 gc.stop();
-for (const r of [...runs.scan, ...runs.whole]) r.longestNoGcMs = longestWithoutGc(r.long, pauses);
+for (const r of [...runs.scan, ...runs.whole]) r.longestNoGcMs = longestWithoutGc(r, pauses);
 const report = (what, list) =>
   console.log(
     `${what}, ${RUNS} runs: ${ms(list.map((r) => r.totalMs))} ms (CPU ${ms(list.map((r) => r.totalCpuMs))}) in ` +
@@ -77,27 +77,13 @@ report(`typologies over ${TRANSFERS} transfers among ${HOLDERS} holders`, runs.s
 report(`whole scan over ${legs.length} legs`, runs.whole);
 console.log(`longest collector pause: ${Math.max(0, ...pauses.map((p) => p.end - p.start)).toFixed(0)} ms`);
 figure("network_scan_ms", Math.round(median(runs.scan.map((r) => r.totalMs))), "ms", { max: 10_000 });
-figure("network_scan_longest_step_ms", Math.round(median(runs.scan.map((r) => r.longestMs))), "ms", {
-  max: 50,
-});
-figure(
-  "network_scan_longest_step_without_gc_ms",
-  Math.round(median(runs.scan.map((r) => r.longestNoGcMs))),
-  "ms",
-  {
-    max: 50,
-  },
-);
+// The goals are on the steps less the collector's pauses (the heap's, not the slicing's).
+figure("network_scan_longest_step_ms", Math.round(median(runs.scan.map((r) => r.longestMs))), "ms");
+const noGc = (list) => Math.round(median(list.map((r) => r.longestNoGcMs)));
+figure("network_scan_longest_step_without_gc_ms", noGc(runs.scan), "ms", { max: 50 });
 figure("network_whole_scan_ms", Math.round(median(runs.whole.map((r) => r.totalMs))), "ms");
-figure("network_whole_scan_longest_step_ms", Math.round(median(runs.whole.map((r) => r.longestMs))), "ms", {
-  max: 50,
-});
-figure(
-  "network_whole_scan_longest_step_without_gc_ms",
-  Math.round(median(runs.whole.map((r) => r.longestNoGcMs))),
-  "ms",
-  { max: 50 },
-);
+figure("network_whole_scan_longest_step_ms", Math.round(median(runs.whole.map((r) => r.longestMs))), "ms");
+figure("network_whole_scan_longest_step_without_gc_ms", noGc(runs.whole), "ms", { max: 50 });
 figure("network_chance_hits_per_1000_holders", Number(((hits.length / HOLDERS) * 1000).toFixed(2)), "hits", {
   max: 5,
 });

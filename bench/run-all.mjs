@@ -32,7 +32,10 @@ const BUDGETS = [
   // typology planted once or twice, so its recall figures are coarse.
   { script: "detection.mjs", args: ["500", "60"], minutes: 5 },
   // The network typologies' pure scan: 200,000 random transfers among 20,000 holders.
+  // With its longest synchronous step, and the whole scan over 400,000 legs.
   { script: "network-scan.mjs", args: [], minutes: 2 },
+  // One entity's evaluation (AML, fraud) over 2,000 to 50,000 transactions, in Node.
+  { script: "entity-evaluation.mjs", args: [], minutes: 1 },
   // The pure matcher in Node: labelled pairs, one name against 50,000 entries, a rescreen's matching.
   { script: "sanctions.mjs", args: [], minutes: 2 },
   { script: "sanctions-rescreen.mjs", args: [], minutes: 4 },

@@ -5,12 +5,16 @@
 // (a PerformanceObserver of "gc" entries) says how much of a step was the collector's pause.
 import { PerformanceObserver } from "node:perf_hooks";
 
+/** Steps longer than this keep their span, to take the collector's pauses out of them. */
+const LONG_MS = 20;
+
 /** Drives `work` to its end: its value, total and longest step (wall and CPU), steps, steps over 50 ms, and the long steps' spans. */
 export function timeSteps(work) {
   let longestMs = 0;
   let longestCpuMs = 0;
   let over50 = 0;
   let steps = 0;
+  let longestShortMs = 0;
   const long = [];
   const started = performance.now();
   const startedCpu = process.cpuUsage();
@@ -25,7 +29,8 @@ export function timeSteps(work) {
     longestMs = Math.max(longestMs, stepMs);
     longestCpuMs = Math.max(longestCpuMs, stepCpuMs);
     if (stepMs > 50) over50++;
-    if (stepMs > 20) long.push({ start: wall, end });
+    if (stepMs > LONG_MS) long.push({ start: wall, end });
+    else longestShortMs = Math.max(longestShortMs, stepMs);
     steps++;
     if (step.done) {
       const total = process.cpuUsage(startedCpu);
@@ -38,6 +43,7 @@ export function timeSteps(work) {
         steps,
         over50,
         long,
+        longestShortMs,
       };
     }
   }
@@ -60,10 +66,10 @@ export function gcPauses() {
   };
 }
 
-/** The longest of `steps` (start, end) with the collector's pauses within it taken out. */
-export function longestWithoutGc(steps, pauses) {
-  let longest = 0;
-  for (const s of steps) {
+/** The longest step of `result` (timeSteps) with the collector's pauses within it taken out. */
+export function longestWithoutGc(result, pauses) {
+  let longest = result.longestShortMs;
+  for (const s of result.long) {
     let gc = 0;
     for (const p of pauses) gc += Math.max(0, Math.min(s.end, p.end) - Math.max(s.start, p.start));
     longest = Math.max(longest, s.end - s.start - gc);
