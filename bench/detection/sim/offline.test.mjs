@@ -104,6 +104,8 @@ it.skipIf(!OUT)(
       { networkMinAmount: 2500 },
       { fanMinParticipants: 2 },
       { cycleMaxHops: 10 },
+      { networkPassPercent: 90 },
+      { networkPassPercent: 95 },
       { networkMinAmount: 2500, fanMinParticipants: 2, cycleMaxHops: 10 },
     ];
     for (const [name, make] of Object.entries(SETS)) {
