@@ -13,6 +13,8 @@
 // of the subject risk score are printed (docs/methodology/risk-score.md#calibration).
 // Figures as BENCH_FIGURE lines (goals from issue 34). Asserts nothing.
 // Usage: node bench/detection.mjs [holders=2000] [days=75] [seed=7] [--run] [--calibrate]
+//   --profile=sim | --profile=sim-large: the second, independent-style generator
+//   (bench/detection/sim/, typologies.md#a-second-generator); holders and days default to the profile's.
 //   DETECT_RATES=before: the planting rates before positives were held under 4.9% of holders.
 //   small: node bench/detection.mjs 300 60
 import { writeFileSync } from "node:fs";
@@ -37,6 +39,7 @@ import {
   typologyTable,
   withoutRule,
 } from "./detection/score.mjs";
+import { generateSim, PROFILES } from "./detection/sim/generator.mjs";
 import { RATES_BEFORE_PREVALENCE } from "./detection/typologies.mjs";
 import { figure } from "./lib/figures.mjs";
 import { ADMIN_TOKEN, api, startService } from "./lib/server.mjs";
@@ -44,7 +47,11 @@ import { ADMIN_TOKEN, api, startService } from "./lib/server.mjs";
 const args = process.argv.slice(2);
 const RUN = args.includes("--run");
 const CALIBRATE = args.includes("--calibrate");
-const [HOLDERS = 2000, DAYS = 75, SEED = 7] = args.filter((a) => !a.startsWith("--")).map(Number);
+const PROFILE = args.find((a) => a.startsWith("--profile="))?.slice("--profile=".length) ?? null;
+if (PROFILE && !PROFILES[PROFILE]) throw new Error(`unknown profile ${PROFILE}: ${Object.keys(PROFILES)}`);
+const [HOLDERS = PROFILES[PROFILE]?.holders ?? 2000, DAYS = PROFILES[PROFILE]?.days ?? 75, SEED = 7] = args
+  .filter((a) => !a.startsWith("--"))
+  .map(Number);
 const BATCH = 1000;
 const CONCURRENCY = 2;
 const DRAIN_TIMEOUT_MS = 60 * 60_000;
@@ -59,17 +66,20 @@ const began = performance.now();
 // the run, only dated differently; the rules' windows end at the screening, hours later.
 // DETECT_RATES=before: the denser benchmark of before (typologies.md#prevalence).
 const RATES = process.env.DETECT_RATES === "before" ? "before" : "now";
-const data = generate({
-  holders: HOLDERS,
-  days: DAYS,
-  seed: SEED,
-  end: Math.floor(Date.now() / 86_400_000) * 86_400_000,
-  ...(RATES === "before" ? { rates: RATES_BEFORE_PREVALENCE } : {}),
-});
+const END = Math.floor(Date.now() / 86_400_000) * 86_400_000;
+const data = PROFILE
+  ? generateSim({ profile: PROFILE, holders: HOLDERS, days: DAYS, seed: SEED, end: END })
+  : generate({
+      holders: HOLDERS,
+      days: DAYS,
+      seed: SEED,
+      end: END,
+      ...(RATES === "before" ? { rates: RATES_BEFORE_PREVALENCE } : {}),
+    });
 console.log(
   `generated ${data.holders.length} holders, ${data.accounts.length} accounts, ${data.agents.length} agents, ` +
     `${data.transactions.length} transactions over ${DAYS} days (seed ${SEED}), ${data.schemes.length} schemes` +
-    `${RATES === "before" ? " (rates before)" : ""}; ` +
+    `${RATES === "before" ? " (rates before)" : ""}${PROFILE ? ` (profile ${PROFILE})` : ""}; ` +
     `load average ${load()}`,
 );
 const service = await startService();
@@ -210,7 +220,14 @@ if (process.env.DETECT_DUMP) {
   writeFileSync(
     process.env.DETECT_DUMP,
     JSON.stringify({
-      options: { holders: HOLDERS, days: DAYS, seed: SEED, calibrate: CALIBRATE, rates: RATES },
+      options: {
+        holders: HOLDERS,
+        days: DAYS,
+        seed: SEED,
+        calibrate: CALIBRATE,
+        rates: RATES,
+        ...(PROFILE ? { profile: PROFILE } : {}),
+      },
       alerts: rows,
       amlCases: flags.amlCases,
     }),
@@ -390,7 +407,7 @@ if (RUN) {
 }
 
 console.log(`\ntotal ${seconds(began)} s; load average at end ${load()}`);
-const at = `@${N}x${DAYS}`;
+const at = `@${PROFILE ? `${PROFILE}-` : ""}${N}x${DAYS}`;
 const ratio = topFigures.f1 > 0 ? system.f1 / topFigures.f1 : system.f1 > 0 ? 99 : 0;
 figure(`detection.f1${at}`, system.f1, "", GOALS.f1);
 figure(`detection.precision${at}`, system.precision, "");

@@ -72,7 +72,9 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const scores = (at >= 0 ? args[at + 1] : "80,82,84,86,88,90,92,95").split(",").map(Number);
   const pct = (x) => `${(100 * x).toFixed(1)}%`;
   const ty = args.indexOf("--typologies");
-  for (const file of args.filter((a, i) => !a.startsWith("--") && i !== at + 1 && (ty < 0 || i !== ty + 1))) {
+  for (const file of args.filter(
+    (a, i) => !a.startsWith("--") && (at < 0 || i !== at + 1) && (ty < 0 || i !== ty + 1),
+  )) {
     const run = loadRun(file);
     if (ty >= 0) {
       const score = Number(args[ty + 1]);

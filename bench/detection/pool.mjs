@@ -10,6 +10,7 @@
 // Usage: node bench/detection/pool.mjs dump.json... [--scores 60,70,80] [--holders] [--service]
 import { readFileSync } from "node:fs";
 import { generate } from "./generator.mjs";
+import { generateSim } from "./sim/generator.mjs";
 import { RATES_BEFORE_PREVALENCE } from "./typologies.mjs";
 
 /** Rules the budget never holds back (their case type is a report: ctr, ectr). */
@@ -123,14 +124,17 @@ export function atScore(run, scores, alertScore) {
 export function loadRun(file, ratesOfOldDumps = "before") {
   const dump = JSON.parse(readFileSync(file, "utf8"));
   // A dump without `rates` was taken before they were recorded: `before` (pass it to read such).
-  const { holders, days, seed, rates = ratesOfOldDumps } = dump.options;
-  const data = generate({
-    holders,
-    days,
-    seed,
-    end: Date.UTC(2026, 0, 1),
-    ...(rates === "before" ? { rates: RATES_BEFORE_PREVALENCE } : {}),
-  });
+  const { holders, days, seed, rates = ratesOfOldDumps, profile } = dump.options;
+  const end = Date.UTC(2026, 0, 1);
+  const data = profile
+    ? generateSim({ profile, holders, days, seed, end })
+    : generate({
+        holders,
+        days,
+        seed,
+        end,
+        ...(rates === "before" ? { rates: RATES_BEFORE_PREVALENCE } : {}),
+      });
   const alerts = dump.alerts.filter((a) => a.holder);
   const byRule = new Map();
   for (const { holder, alert } of alerts)
@@ -140,7 +144,7 @@ export function loadRun(file, ratesOfOldDumps = "before") {
       byRule.set(rule, set);
     }
   return {
-    name: `${holders}x${days} seed ${seed}${rates === "before" ? " (rates before)" : ""}`,
+    name: `${profile ? `${profile} ` : ""}${holders}x${days} seed ${seed}${!profile && rates === "before" ? " (rates before)" : ""}`,
     labels: new Map(data.holders.map((h) => [h.id, h.label])),
     alerts,
     byRule,

@@ -3,7 +3,7 @@ import { AML_RULES } from "../../detection/domain/aml/rules";
 import { THRESHOLD_DEFINITIONS } from "../../detection/domain/aml/thresholds";
 import { SIGNALS } from "../../detection/domain/fraud/catalog";
 import { contentHash } from "./canonical";
-import { defaultContent, type RuleSetSettings, versionZero } from "./defaults";
+import { AML_DEFAULT_PARAMETERS, defaultContent, type RuleSetSettings, versionZero } from "./defaults";
 import type { RuleSetKind } from "./document";
 import { FRAUD_PARAMETER_BOUNDS, parameterProblem } from "./parameters";
 import { checkContent } from "./validate";
@@ -24,16 +24,26 @@ describe("defaultContent", () => {
     expect(content.custom).toEqual([]);
   });
 
-  it("aml: every rule with its catalog state and risk level, no per-rule overrides, every threshold default", () => {
+  it("aml: every rule with its catalog state and risk level, overrides only for the network shapes, every threshold default", () => {
     const content = defaultContent("aml");
     expect(Object.keys(content.builtins)).toEqual(AML_RULES.map((r) => r.ruleId));
+    const shapes = ["AML-CYC-012", "AML-SGA-013", "AML-GSC-014", "AML-LAY-015"];
     for (const r of AML_RULES) {
       expect(content.builtins[r.ruleId]).toEqual({
         enabled: r.isEnabled,
         severity: r.defaultRiskLevel,
-        parameters: {},
+        parameters: shapes.includes(r.ruleId) ? { networkPassPercent: 90 } : {},
         weight: 1,
       });
+    }
+    // The shapes' pass share is stricter than the shared one (the fans' drains keep 85), within
+    // the threshold's bounds, and each shape rule reads the threshold it overrides.
+    const pass = THRESHOLD_DEFINITIONS.find((d) => d.name === "networkPassPercent")!;
+    for (const id of shapes) {
+      const value = AML_DEFAULT_PARAMETERS[id]!.networkPassPercent!;
+      expect(value).toBeGreaterThan(pass.defaultValue);
+      expect(value).toBeLessThanOrEqual(pass.max);
+      expect(AML_RULES.find((r) => r.ruleId === id)!.thresholdNames).toContain("networkPassPercent");
     }
     expect(content.thresholds).toEqual(
       Object.fromEntries(THRESHOLD_DEFINITIONS.map((d) => [d.name, d.defaultValue])),

@@ -34,12 +34,14 @@ describe("case-opening content fields", () => {
     // AML-FOUT-009 was turned off by default (AML-FNO-017 replaces it), and with AML-SMF-018.
     // Both moved again when the "unusual" rules took a peer condition (peerMadMultiple, issue 34
     // item 2: docs/methodology/peers.md). The fraud one moved when new_payee_drain's
-    // minBaselineCount went from 10 to 35 (docs/methodology/fraud.md#new-payee-drain).
+    // minBaselineCount went from 10 to 35 (docs/methodology/fraud.md#new-payee-drain). The AML one
+    // moved when the network shapes took networkPassPercent 90 as their own default
+    // (AML_DEFAULT_PARAMETERS: docs/methodology/typologies.md#a-second-generator).
     expect(await contentHash(checkContent("fraud", {}).content)).toBe(
       "aaf55f7533bcac17787acf19b777055bcfb994dca0e831563fb975c9146223e2",
     );
     expect(await contentHash(checkContent("aml", {}).content)).toBe(
-      "7d4bf3431364504b2bdeff5bf4a780f102ddff53abe6b5cabb6f8c52cf14b5de",
+      "8a2b42aad13c269b3f786f4a8eac93a1621494e788c393f1e922c32895b3ce78",
     );
     expect("createCaseThreshold" in checkContent("fraud", {}).content).toBe(false);
   });
