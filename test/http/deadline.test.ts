@@ -41,13 +41,11 @@ describe("the request deadline", () => {
   it("answers a request still running at the deadline 503 with Retry-After, in the envelope", async () => {
     const { fetch, seen } = slowApp(300);
     const { ctx, waited } = executionContext();
-    const started = Date.now();
     const res = await fetch(
       new Request("http://localhost/health/slow", { headers: { "x-request-id": "deadline-test-1" } }),
       shortDeadline,
       ctx,
     );
-    const waitedMs = Date.now() - started;
     expect(res.status).toBe(503);
     expect(res.headers.get("Retry-After")).toBe(String(DEADLINE_RETRY_AFTER_SECONDS));
     expect(res.headers.get("x-request-id")).toBe("deadline-test-1");
@@ -57,7 +55,7 @@ describe("the request deadline", () => {
       error: { code: "unavailable", message: expect.stringContaining("0.05 s") },
       requestId: "deadline-test-1",
     });
-    expect(waitedMs).toBeLessThan(300);
+    // Answered before the work ended (a wall-clock bound here failed under CI load: 307 ms).
     expect(seen.finished).toBe(false);
     // The handler is not cut: it finishes under waitUntil, and the app's own middleware sees its
     // answer, not the 503 (so Idempotency-Key stores what the work answered).
