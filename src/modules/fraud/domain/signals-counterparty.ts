@@ -194,23 +194,26 @@ export function newPayeeDrain(view: ActivityView, p: P): SignalOutcome {
  * and the window; refunds over the window.
  */
 export function refundBeyondPurchase(view: ActivityView, p: P): SignalOutcome {
-  const all = [...view.baseline, ...view.window];
   const windowStart = view.windowStart;
   const byParty = new Map<string, { refunds: number; refundCount: number; purchases: number }>();
   const entry = (c: string) => {
-    const e = byParty.get(c) ?? { refunds: 0, refundCount: 0, purchases: 0 };
-    byParty.set(c, e);
+    let e = byParty.get(c);
+    if (!e) {
+      e = { refunds: 0, refundCount: 0, purchases: 0 };
+      byParty.set(c, e);
+    }
     return e;
   };
-  for (const t of all) {
-    if (t.counterparty === null) continue;
-    if (isRefund(t)) {
-      if (t.at < windowStart) continue;
-      const e = entry(t.counterparty);
-      e.refunds += t.amountMinor;
-      e.refundCount++;
-    } else entry(t.counterparty).purchases += t.amountMinor;
-  }
+  for (const txns of [view.baseline, view.window])
+    for (const t of txns) {
+      if (t.counterparty === null) continue;
+      if (isRefund(t)) {
+        if (t.at < windowStart) continue;
+        const e = entry(t.counterparty);
+        e.refunds += t.amountMinor;
+        e.refundCount++;
+      } else entry(t.counterparty).purchases += t.amountMinor;
+    }
   let [excess, refundCount, parties] = [0, 0, 0];
   for (const e of byParty.values()) {
     if (e.refunds === 0 || e.refunds < p.purchaseMultiple * e.purchases) continue;
