@@ -94,8 +94,11 @@ export function inTimeOrder(txns: readonly Txn[], now: number): Txn[] {
  * `new Date(at + offsetMinutes * 60_000).getUTCHours()` gives for whole milliseconds, without a
  * Date per transaction.
  */
-export const hourOfDay = (at: number, offsetMinutes: number): number =>
-  Math.floor(((((at + offsetMinutes * 60_000) % DAY_MS) + DAY_MS) % DAY_MS) / 3_600_000);
+export function hourOfDay(at: number, offsetMinutes: number): number {
+  // Whole hours since the epoch (exact: far from an integer's rounding at these magnitudes), then
+  // the hour of their day; a small integer's remainder is cheaper than a remainder of the time.
+  return ((Math.floor((at + offsetMinutes * 60_000) / 3_600_000) % 24) + 24) % 24;
+}
 
 export function buildView(input: EvaluationInput): ActivityView {
   const now = input.now.getTime();

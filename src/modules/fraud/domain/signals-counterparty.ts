@@ -1,5 +1,5 @@
 import { round2 } from "../../../lib/numbers";
-import { type ActivityView, DAY_MS, firstAtOrAfter, money, ratio } from "./activity";
+import { type ActivityView, DAY_MS, firstAtOrAfter, hourOfDay, money, ratio } from "./activity";
 import { isRefund } from "./signals-volume";
 import type { SignalOutcome, Txn } from "./types";
 
@@ -56,8 +56,8 @@ export function newPayeeDrain(view: ActivityView, p: P): SignalOutcome {
   const spanMs = p.spanHours * 3_600_000;
   const history = [...view.baseline, ...view.window];
   // The hour of day in tenant time, by arithmetic (a Date per transaction was most of the cost).
-  const offsetMs = view.utcOffsetMinutes * 60_000;
-  const hourOf = (at: number) => Math.floor(((((at + offsetMs) % DAY_MS) + DAY_MS) % DAY_MS) / 3_600_000);
+  const offset = view.utcOffsetMinutes;
+  const hourOf = (at: number) => hourOfDay(at, offset);
   // The entity's first known day: the baseline's covered days end at the window.
   const firstSeen =
     view.baselineSpanDays > 0
@@ -87,7 +87,8 @@ export function newPayeeDrain(view: ActivityView, p: P): SignalOutcome {
   const established = (n: NormalAt) => n.count >= p.minBaselineCount && n.days >= TAKEOVER_BASELINE_DAYS;
   const thresholdOf = (n: NormalAt) =>
     Math.max(p.minAmountMinor, Math.ceil(p.baselineMultiple * n.usualSpanOut));
-  const known = new Set(view.baseline.map((t) => t.counterparty).filter((c): c is string => c !== null));
+  const known = new Set<string>();
+  for (const t of view.baseline) if (t.counterparty !== null) known.add(t.counterparty);
   // Sliding span over the window's debits to payees unknown when they were paid.
   const fresh: Txn[] = [];
   for (const t of view.window) {
