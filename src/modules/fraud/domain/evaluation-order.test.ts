@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { SIGNALS } from "../../detection/domain/fraud/catalog";
 import { hourOfDay, inTimeOrder, median } from "./activity";
-import { evaluateSignals } from "./evaluate";
+import { evaluateSignals, evaluationSteps, ROWS_PER_STEP } from "./evaluate";
 import { input, NOW } from "./fixtures.test-util";
 import type { Txn } from "./types";
 
@@ -109,5 +109,27 @@ describe("evaluation over any input order", () => {
       expect(median(values)).toBe(n % 2 ? s[mid] : (s[mid - 1] + s[mid]) / 2);
     }
     expect(median([])).toBe(0);
+  });
+
+  it("steps: a long history hands back between signals, a short one is one step, same value", () => {
+    const steps = (txns: Txn[]) => {
+      const work = evaluationSteps(input(txns), SIGNALS);
+      let pauses = 0;
+      for (;;) {
+        const step = work.next();
+        if (step.done) return { pauses, value: step.value };
+        pauses++;
+      }
+    };
+    const short = book(600, 8);
+    expect(steps(short)).toEqual({ pauses: 0, value: evaluateSignals(input(short), SIGNALS) });
+    // Every signal reads the baseline and the window: the rows of a 120-day book within 120 days.
+    const long = book(8_000, 9);
+    const read = reference(long, NOW.getTime()).length;
+    const { pauses, value } = steps(long);
+    // The meter starts again at each pause: one every ceil(ROWS_PER_STEP / read) signals.
+    expect(pauses).toBe(Math.floor(SIGNALS.length / Math.ceil(ROWS_PER_STEP / read)));
+    expect(pauses).toBeGreaterThan(0);
+    expect(value).toEqual(evaluateSignals(input(long), SIGNALS));
   });
 });
