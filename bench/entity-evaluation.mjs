@@ -5,7 +5,9 @@
 //   from the rows of one read (at most ENTITY_ROWS_LIMIT rows are computed in JavaScript: an
 //   entity with more is computed by the feature statement in D1), and entityRowsFrom (the
 //   pre-transaction path: the rows of fraud's read, newest first);
-// - fraud: evaluateSignals over every catalog signal (its rows as fraud's read gives them).
+// - fraud: evaluateSignals over every catalog signal (its rows oldest first; fraud's read gives
+//   them newest first, which evaluation orders in the same linear pass), and the longest step of
+//   evaluationSteps (the service drains it with a pause between steps) with the number of steps.
 // Each at the reads' limits (2,000 rows for AML, ACTIVITY_CAP 20,000 for fraud) and at 50,000;
 // the median of `runs` after one warm-up.
 // Usage: node bench/entity-evaluation.mjs [runs=5] [sizes=2000,20000,50000]
@@ -17,7 +19,7 @@ const m = await importSource(
 export { evaluateRules } from "./src/modules/aml/domain/evaluate";
 export { ENTITY_RULES } from "./src/modules/detection/domain/aml/rules";
 export { mergeThresholds } from "./src/modules/detection/domain/aml/thresholds";
-export { evaluateSignals } from "./src/modules/fraud/domain/evaluate";
+export { evaluateSignals, evaluationSteps } from "./src/modules/fraud/domain/evaluate";
 export { SIGNALS } from "./src/modules/detection/domain/fraud/catalog";`,
 );
 const RUNS = Number(process.argv[2] ?? 5);
@@ -73,13 +75,14 @@ const q = {
   homeCountry: "GH",
 };
 const median = (list) => [...list].sort((a, b) => a - b)[Math.floor(list.length / 2)];
-function timed(f) {
+/** The median over `RUNS` runs after a warm-up of f's time, or of what f returns with `value`. */
+function timed(f, value = false) {
   f();
   const times = [];
   for (let i = 0; i < RUNS; i++) {
     const started = performance.now();
-    f();
-    times.push(performance.now() - started);
+    const v = f();
+    times.push(value ? v : performance.now() - started);
   }
   return median(times);
 }
@@ -115,25 +118,37 @@ for (const n of SIZES) {
     description: null,
     counterparty: r.other,
   }));
-  const fraud = timed(() =>
-    m.evaluateSignals(
-      {
-        entityType: "customer",
-        entityId: "c-1",
-        now: new Date(NOW),
-        windowDays: WINDOW_DAYS,
-        entityCreatedAt: null,
-        transactions: txns,
-        activityBeforeBaselineAt: null,
-        baselineDays: BASELINE_DAYS,
-      },
-      m.SIGNALS,
-    ),
-  );
+  const fraudInput = {
+    entityType: "customer",
+    entityId: "c-1",
+    now: new Date(NOW),
+    windowDays: WINDOW_DAYS,
+    entityCreatedAt: null,
+    transactions: txns,
+    activityBeforeBaselineAt: null,
+    baselineDays: BASELINE_DAYS,
+  };
+  const fraud = timed(() => m.evaluateSignals(fraudInput, m.SIGNALS));
+  // Each step timed on its own, with no pause between steps; the median over runs of the longest.
+  let steps = 0;
+  const longest = timed(() => {
+    const work = m.evaluationSteps(fraudInput, m.SIGNALS);
+    let [most, count] = [0, 0];
+    for (;;) {
+      const started = performance.now();
+      const step = work.next();
+      most = Math.max(most, performance.now() - started);
+      count++;
+      if (step.done) break;
+    }
+    steps = count;
+    return most;
+  }, true);
   console.log(
-    `${n} transactions: AML features + rules ${aml.toFixed(1)} ms, entityRowsFrom ${given.toFixed(1)} ms, fraud signals ${fraud.toFixed(1)} ms`,
+    `${n} transactions: AML features + rules ${aml.toFixed(1)} ms, entityRowsFrom ${given.toFixed(1)} ms, fraud signals ${fraud.toFixed(1)} ms (${steps} steps, longest ${longest.toFixed(1)} ms)`,
   );
   figure(`entity_aml_evaluation_ms_${n}`, aml, "ms");
   figure(`entity_rows_from_ms_${n}`, given, "ms");
   figure(`entity_fraud_signals_ms_${n}`, fraud, "ms");
+  figure(`entity_fraud_longest_step_ms_${n}`, longest, "ms");
 }

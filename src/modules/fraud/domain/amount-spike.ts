@@ -10,6 +10,24 @@ const MAD_SCALE = 1.4826;
 
 /** Transactions of the same kind: direction and category (a salary is not compared with airtime). */
 const kindOf = (t: Txn): string => `${t.type}:${t.category?.trim().toLowerCase() || "uncategorised"}`;
+
+/** kindOf, each (direction, category) pair's key built once per evaluation. */
+function kinds(): (t: Txn) => string {
+  const byType = new Map<string, Map<string | null, string>>();
+  return (t) => {
+    let byCategory = byType.get(t.type);
+    if (!byCategory) {
+      byCategory = new Map();
+      byType.set(t.type, byCategory);
+    }
+    let k = byCategory.get(t.category);
+    if (k === undefined) {
+      k = kindOf(t);
+      byCategory.set(t.category, k);
+    }
+    return k;
+  };
+}
 const kindName = (t: Txn): string => `${t.category?.trim() || "uncategorised"} ${t.type}`;
 
 export interface RobustBaseline {
@@ -45,6 +63,7 @@ export function robustBaseline(amounts: number[], p: P): RobustBaseline {
  * thinner history are not judged: no peer baseline is read here (docs/methodology/fraud.md).
  */
 export function amountSpike(view: ActivityView, p: P): SignalOutcome {
+  const kindOf = kinds();
   const history = new Map<string, number[]>();
   for (const t of view.baseline) {
     const k = kindOf(t);

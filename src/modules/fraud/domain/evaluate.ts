@@ -1,4 +1,5 @@
 import { round2 } from "../../../lib/numbers";
+import { drain, type Sliced, workMeter } from "../../../lib/slices";
 import type { SignalDefinition } from "../../detection/domain/fraud/catalog";
 import type { ActivityView } from "./activity";
 import { buildView } from "./activity";
@@ -92,11 +93,31 @@ export interface Evaluation {
   transactionCount: number;
 }
 
-export function evaluateSignals(
+/**
+ * Rows the signals of one step read (each signal counts the rows of its view: baseline and
+ * window) before the evaluation hands the isolate back (docs/decisions/faults.md#one-entitys-evaluation-over-a-long-history):
+ * an entity with under ~3,800 rows is evaluated in one step; at fraud's read cap (20,000 rows)
+ * a step is a few signals, a few milliseconds.
+ */
+export const ROWS_PER_STEP = 50_000;
+
+/** evaluateSignals, run at once (tests, the backtest, benches). */
+export const evaluateSignals = (
   input: EvaluationInput,
   signals: RunnableSignal[],
   options: EvaluateOptions = {},
-): Evaluation {
+): Evaluation => drain(evaluationSteps(input, signals, options));
+
+/**
+ * One entity's evaluation in steps: a step ends after the signal that brings the rows read since
+ * the last to ROWS_PER_STEP. The same value as evaluateSignals; the service drains it with
+ * drainSliced so a long history does not hold the isolate through every signal at once.
+ */
+export function* evaluationSteps(
+  input: EvaluationInput,
+  signals: RunnableSignal[],
+  options: EvaluateOptions = {},
+): Sliced<Evaluation> {
   const view = buildView(input);
   const views = new Map<number, ActivityView>([[input.windowDays, view]]);
   const viewFor = (days: number) => {
@@ -108,7 +129,9 @@ export function evaluateSignals(
   };
   const at = input.now.toISOString();
   const windowStart = new Date(view.windowStart).toISOString();
-  const builtins = signals.map((def) => {
+  const meter = workMeter(ROWS_PER_STEP);
+  const builtins: Array<{ name: string; signal: TriggeredSignal }> = [];
+  for (const def of signals) {
     const own = viewFor(def.windowDays ?? input.windowDays);
     const outcome = EVALUATORS[def.signalId](own, def.parameters);
     const severity = outcome.triggered
@@ -133,8 +156,9 @@ export function evaluateSignals(
         ? round2(contribution(severity, outcome.confidence, outcome.deviation) * (def.weight ?? 1))
         : 0,
     };
-    return { name: def.name, signal };
-  });
+    builtins.push({ name: def.name, signal });
+    if (meter(own.baseline.length + own.window.length)) yield;
+  }
   const all = [...builtins, ...(options.custom ?? []).map((signal) => ({ name: signal.signalName, signal }))];
   const cleared = (id: string) => options.allowlisted?.(id) ?? false;
   const suppressedSignals: SuppressedSignal[] = all

@@ -1,6 +1,6 @@
 import { round2 } from "../../../lib/numbers";
 import { isAgentFloatLeg } from "../../data/domain/agent-float";
-import { type ActivityView, DAY_MS, money, pct, ratio, sumMinor } from "./activity";
+import { type ActivityView, DAY_MS, hourOfDay, money, pct, ratio, sumMinor } from "./activity";
 import { gateByPeers } from "./peer-gate";
 import type { SignalOutcome, Txn } from "./types";
 
@@ -169,7 +169,7 @@ export function rapidPassThrough(view: ActivityView, p: P): SignalOutcome {
 
 /** Hours of the tenant's day (its time zone's offset at evaluation time; UTC by default). */
 const inHours = (t: Txn, p: P, offsetMinutes: number) => {
-  const h = new Date(t.at + offsetMinutes * 60_000).getUTCHours();
+  const h = hourOfDay(t.at, offsetMinutes);
   return h >= p.startHourUtc && h < p.endHourUtc;
 };
 
@@ -206,22 +206,48 @@ export function unusualHours(view: ActivityView, p: P): SignalOutcome {
   };
 }
 
-const counterpartyOf = (t: Txn) => t.counterparty?.trim().toLowerCase();
-const distinctCounterparties = (txns: Txn[]) =>
-  new Set(txns.map(counterpartyOf).filter((c): c is string => Boolean(c))).size;
+/** A counterparty as compared (trimmed, lower case; "" for none), each distinct text normalised once. */
+function counterparties(): (t: Txn) => string {
+  const known = new Map<string, string>();
+  return (t) => {
+    if (t.counterparty === null) return "";
+    let c = known.get(t.counterparty);
+    if (c === undefined) {
+      c = t.counterparty.trim().toLowerCase();
+      known.set(t.counterparty, c);
+    }
+    return c;
+  };
+}
 
-export const manyCounterparties = (view: ActivityView, p: P): SignalOutcome =>
-  gateByPeers(
-    ownManyCounterparties(view, p),
-    distinctCounterparties(view.recent),
+function distinctCounterparties(txns: Txn[], counterpartyOf: (t: Txn) => string): number {
+  const seen = new Set<string>();
+  for (const t of txns) {
+    const c = counterpartyOf(t);
+    if (c) seen.add(c);
+  }
+  return seen.size;
+}
+
+export function manyCounterparties(view: ActivityView, p: P): SignalOutcome {
+  const counterpartyOf = counterparties();
+  const observed = distinctCounterparties(view.recent, counterpartyOf);
+  return gateByPeers(
+    ownManyCounterparties(view, p, observed, counterpartyOf),
+    observed,
     view,
     "counterparties7",
     p.peerMadMultiple,
     String,
   );
+}
 
-function ownManyCounterparties(view: ActivityView, p: P): SignalOutcome {
-  const observed = distinctCounterparties(view.recent);
+function ownManyCounterparties(
+  view: ActivityView,
+  p: P,
+  observed: number,
+  counterpartyOf: (t: Txn) => string,
+): SignalOutcome {
   // Baseline: mean distinct counterparties per recentDays-long bucket of the baseline the entity's
   // history covers, counted back from the window start, in one pass (bucket b holds
   // windowStart - (b + 1) * bucketMs <= at < windowStart - b * bucketMs).

@@ -1,5 +1,5 @@
 import { round2 } from "../../../lib/numbers";
-import { type ActivityView, DAY_MS, firstAtOrAfter, money, ratio } from "./activity";
+import { type ActivityView, DAY_MS, firstAtOrAfter, hourOfDay, money, ratio } from "./activity";
 import { isRefund } from "./signals-volume";
 import type { SignalOutcome, Txn } from "./types";
 
@@ -56,8 +56,8 @@ export function newPayeeDrain(view: ActivityView, p: P): SignalOutcome {
   const spanMs = p.spanHours * 3_600_000;
   const history = [...view.baseline, ...view.window];
   // The hour of day in tenant time, by arithmetic (a Date per transaction was most of the cost).
-  const offsetMs = view.utcOffsetMinutes * 60_000;
-  const hourOf = (at: number) => Math.floor(((((at + offsetMs) % DAY_MS) + DAY_MS) % DAY_MS) / 3_600_000);
+  const offset = view.utcOffsetMinutes;
+  const hourOf = (at: number) => hourOfDay(at, offset);
   // The entity's first known day: the baseline's covered days end at the window.
   const firstSeen =
     view.baselineSpanDays > 0
@@ -87,7 +87,8 @@ export function newPayeeDrain(view: ActivityView, p: P): SignalOutcome {
   const established = (n: NormalAt) => n.count >= p.minBaselineCount && n.days >= TAKEOVER_BASELINE_DAYS;
   const thresholdOf = (n: NormalAt) =>
     Math.max(p.minAmountMinor, Math.ceil(p.baselineMultiple * n.usualSpanOut));
-  const known = new Set(view.baseline.map((t) => t.counterparty).filter((c): c is string => c !== null));
+  const known = new Set<string>();
+  for (const t of view.baseline) if (t.counterparty !== null) known.add(t.counterparty);
   // Sliding span over the window's debits to payees unknown when they were paid.
   const fresh: Txn[] = [];
   for (const t of view.window) {
@@ -194,23 +195,26 @@ export function newPayeeDrain(view: ActivityView, p: P): SignalOutcome {
  * and the window; refunds over the window.
  */
 export function refundBeyondPurchase(view: ActivityView, p: P): SignalOutcome {
-  const all = [...view.baseline, ...view.window];
   const windowStart = view.windowStart;
   const byParty = new Map<string, { refunds: number; refundCount: number; purchases: number }>();
   const entry = (c: string) => {
-    const e = byParty.get(c) ?? { refunds: 0, refundCount: 0, purchases: 0 };
-    byParty.set(c, e);
+    let e = byParty.get(c);
+    if (!e) {
+      e = { refunds: 0, refundCount: 0, purchases: 0 };
+      byParty.set(c, e);
+    }
     return e;
   };
-  for (const t of all) {
-    if (t.counterparty === null) continue;
-    if (isRefund(t)) {
-      if (t.at < windowStart) continue;
-      const e = entry(t.counterparty);
-      e.refunds += t.amountMinor;
-      e.refundCount++;
-    } else entry(t.counterparty).purchases += t.amountMinor;
-  }
+  for (const txns of [view.baseline, view.window])
+    for (const t of txns) {
+      if (t.counterparty === null) continue;
+      if (isRefund(t)) {
+        if (t.at < windowStart) continue;
+        const e = entry(t.counterparty);
+        e.refunds += t.amountMinor;
+        e.refundCount++;
+      } else entry(t.counterparty).purchases += t.amountMinor;
+    }
   let [excess, refundCount, parties] = [0, 0, 0];
   for (const e of byParty.values()) {
     if (e.refunds === 0 || e.refunds < p.purchaseMultiple * e.purchases) continue;

@@ -1,6 +1,7 @@
 import type { TenantContext } from "../../../db/tenant-context";
 import { isUuid } from "../../../lib/crypto";
 import { badRequest, notFound } from "../../../lib/errors";
+import { drainSliced } from "../../../lib/slices";
 import { type PeerNorm, peerNormOf, peerRead } from "../../data/peers/service";
 import type { ProposedTransactionRow } from "../../data/read-model";
 import {
@@ -17,7 +18,7 @@ import { stampOf } from "../../rules/domain/document";
 import { liveRuleSet, liveRuleSets, ruleSetFor, tenantTimeZone } from "../../rules/service";
 import { DAY_MS } from "../domain/activity";
 import { customSignal } from "../domain/custom-signals";
-import { evaluateSignals } from "../domain/evaluate";
+import { evaluationSteps } from "../domain/evaluate";
 import type { EntityType, Txn } from "../domain/types";
 import {
   type ActivityRow,
@@ -281,22 +282,25 @@ export async function evaluate(
       entityId: input.entityId,
     }),
   );
-  const result = evaluateSignals(
-    {
-      entityType: input.entityType,
-      entityId: input.entityId,
-      now,
-      windowDays: input.windowDays,
-      entityCreatedAt: reads.createdAt ? new Date(reads.createdAt) : null,
-      transactions: proposal ? [...rows.map(toTxn), proposedTxn(proposal.row)] : rows.map(toTxn),
-      activityBeforeBaselineAt: before ? Date.parse(before) : null,
-      baselineDays: BASELINE_DAYS,
-      timeZone: zone.timeZone,
-      utcOffsetMinutes: zone.utcOffsetMinutes,
-      peers,
-    },
-    signals,
-    { custom, allowlisted: (id) => allowlist.clears(input.entityId, id) },
+  // In steps: a long history hands the isolate back between its signals (evaluate.ts ROWS_PER_STEP).
+  const result = await drainSliced(
+    evaluationSteps(
+      {
+        entityType: input.entityType,
+        entityId: input.entityId,
+        now,
+        windowDays: input.windowDays,
+        entityCreatedAt: reads.createdAt ? new Date(reads.createdAt) : null,
+        transactions: proposal ? [...rows.map(toTxn), proposedTxn(proposal.row)] : rows.map(toTxn),
+        activityBeforeBaselineAt: before ? Date.parse(before) : null,
+        baselineDays: BASELINE_DAYS,
+        timeZone: zone.timeZone,
+        utcOffsetMinutes: zone.utcOffsetMinutes,
+        peers,
+      },
+      signals,
+      { custom, allowlisted: (id) => allowlist.clears(input.entityId, id) },
+    ),
   );
   const truncated = rows.length >= ACTIVITY_CAP;
   const { transactionCount: _count, ...alert } = result;
