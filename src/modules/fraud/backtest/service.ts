@@ -1,8 +1,9 @@
 import type { TenantContext } from "../../../db/tenant-context";
+import { drainSliced } from "../../../lib/slices";
 import { type SignalConfig, selectSignals } from "../../detection/domain/fraud/catalog";
 import { tenantTimeZone } from "../../rules/service";
 import { DAY_MS } from "../domain/activity";
-import { evaluateSignals } from "../domain/evaluate";
+import { evaluationSteps } from "../domain/evaluate";
 import type { EntityType } from "../domain/types";
 import { loadActivity } from "../evaluation/repo";
 import { ACTIVITY_CAP, BASELINE_DAYS, signalsOf, toTxn } from "../evaluation/service";
@@ -67,13 +68,15 @@ export async function signalHitsPage(ctx: TenantContext, input: SignalHitsPageIn
       timeZone: zone.timeZone,
       utcOffsetMinutes: zone.utcOffsetMinutes,
     };
-    sides.forEach((signals, side) => {
-      for (const s of evaluateSignals(evaluation, signals).triggeredSignals) {
+    // In steps, as evaluation runs it: a long history yields between signals (faults.md).
+    for (const [side, signals] of sides.entries()) {
+      const { triggeredSignals } = await drainSliced(evaluationSteps(evaluation, signals));
+      for (const s of triggeredSignals) {
         const set = hits[side]!.get(s.signalId) ?? new Set<string>();
         set.add(entity.id);
         hits[side]!.set(s.signalId, set);
       }
-    });
+    }
   };
   for (let i = 0; i < entities.length; i += CONCURRENCY)
     await Promise.all(entities.slice(i, i + CONCURRENCY).map(evaluateOne));
