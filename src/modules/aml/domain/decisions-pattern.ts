@@ -171,47 +171,48 @@ export const PATTERN_DECISIONS: Record<string, Decide> = {
     };
   },
   "AML-BIZ-011": (f, t) => {
+    // Read over its own profile window (profileWindowDays up to the window's end), not the
+    // screening window: a backfill's cash 31-90 days before the load is judged as of now.
+    const days = t.profileWindowDays!;
+    const cash = f.profileCashVolumeMinor;
+    const volume = f.profileVolumeMinor;
     const intensive = isCashIntensive(f.declaredBusiness);
     const capName = intensive ? "cashIntensiveShareMaxPercent" : "cashShareMaxPercent";
     const cap = t[capName];
-    const share = f.volumeMinor === 0 ? 0 : (f.cashVolumeMinor * 100) / f.volumeMinor;
-    const volumeOk = major(f.cashVolumeMinor) >= t.cashActivityMinAmount;
+    const share = volume === 0 ? 0 : (cash * 100) / volume;
+    const volumeOk = major(cash) >= t.cashActivityMinAmount;
     const triggered = volumeOk && share > cap;
     const declared = f.declaredBusiness
       ? `declared business "${f.declaredBusiness}"`
       : "no declared business";
+    const over = `over the last ${days} days`;
+    const cf = atLeastCounterfactual(
+      capName,
+      cap,
+      cash === 0 ? null : share,
+      triggered,
+      volumeOk,
+      0.01,
+      true,
+    );
     return {
       triggered,
       evidence:
-        f.cashVolumeMinor === 0
+        cash === 0
           ? []
           : [
               ev(
                 "cashSharePercent",
                 share,
                 cap,
-                `${declared}; ${intensive ? "cash-intensive" : "not cash-intensive"}`,
+                `${declared}; ${intensive ? "cash-intensive" : "not cash-intensive"}; ${over} (profileWindowDays)`,
               ),
-              ev(
-                "cashVolume",
-                major(f.cashVolumeMinor),
-                t.cashActivityMinAmount,
-                "cash volume in the window",
-                true,
-              ),
+              ev("cashVolume", major(cash), t.cashActivityMinAmount, `cash volume ${over}`, true),
             ],
       explanation: triggered
-        ? `Cash is ${round2(share)}% of volume (${moneyText(f.cashVolumeMinor)}), above the ${cap}% expected for ${declared}.`
-        : `Cash is ${round2(share)}% of volume (${moneyText(f.cashVolumeMinor)}); expected at most ${cap}% for ${declared}${volumeOk ? "" : ", and cash volume is below the assessment minimum"}.`,
-      counterfactual: atLeastCounterfactual(
-        capName,
-        cap,
-        f.cashVolumeMinor === 0 ? null : share,
-        triggered,
-        volumeOk,
-        0.01,
-        true,
-      ),
+        ? `Cash is ${round2(share)}% of volume ${over} (${moneyText(cash)}), above the ${cap}% expected for ${declared}.`
+        : `Cash is ${round2(share)}% of volume ${over} (${moneyText(cash)}); expected at most ${cap}% for ${declared}${volumeOk ? "" : ", and cash volume is below the assessment minimum"}.`,
+      counterfactual: cf && { ...cf, statement: `${cf.statement} (cash share ${over}, profileWindowDays)` },
     };
   },
 };

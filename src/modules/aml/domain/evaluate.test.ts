@@ -190,11 +190,17 @@ describe("round amounts, fan-in/out, cross-border, declared business", () => {
     expect(run("AML-XBR-010", { crossBorderMaxMinor: 1_000_000 }).counterfactual?.flipValue).toBe(9_999.99);
   });
   it("cash share is judged against the declared business", () => {
-    const cashy = { cashVolumeMinor: 6_000_000, volumeMinor: 10_000_000 };
+    // Over its own profile window (profileWindowDays), not the screening window's cash.
+    const cashy = { profileCashVolumeMinor: 6_000_000, profileVolumeMinor: 10_000_000 };
     expect(run("AML-BIZ-011", { ...cashy, declaredBusiness: "software consulting" }).triggered).toBe(true);
     expect(run("AML-BIZ-011", { ...cashy, declaredBusiness: "Retail grocery" }).triggered).toBe(false);
-    expect(run("AML-BIZ-011", { cashVolumeMinor: 5_000_000, volumeMinor: 10_000_000 }).triggered).toBe(false);
-    expect(run("AML-BIZ-011", { cashVolumeMinor: 1_900_000, volumeMinor: 2_000_000 }).triggered).toBe(false);
+    expect(
+      run("AML-BIZ-011", { profileCashVolumeMinor: 5_000_000, profileVolumeMinor: 10_000_000 }).triggered,
+    ).toBe(false);
+    expect(
+      run("AML-BIZ-011", { profileCashVolumeMinor: 1_900_000, profileVolumeMinor: 2_000_000 }).triggered,
+    ).toBe(false);
+    expect(run("AML-BIZ-011", { cashVolumeMinor: 6_000_000, volumeMinor: 10_000_000 }).triggered).toBe(false);
   });
 });
 

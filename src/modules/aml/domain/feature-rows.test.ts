@@ -8,6 +8,8 @@ const aggregate = {
   max_cash: 500,
   large_cash_count: 1,
   cash_volume: 700,
+  profile_cash: 0,
+  profile_volume: 0,
   geo_count: 1,
   geo_volume: 200,
   geo_countries: "KP,IR",

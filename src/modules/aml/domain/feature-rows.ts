@@ -15,6 +15,8 @@ export interface AggregateRow {
   max_cash: number | null;
   large_cash_count: number;
   cash_volume: number;
+  profile_cash: number;
+  profile_volume: number;
   geo_count: number;
   geo_volume: number;
   geo_countries: string | null;
@@ -85,6 +87,8 @@ const aggregateFeatures = (entityId: string, a: AggregateRow): Partial<EntityFea
   maxCashMinor: a.max_cash,
   largeCashCount: a.large_cash_count ?? 0,
   cashVolumeMinor: a.cash_volume ?? 0,
+  profileCashVolumeMinor: a.profile_cash ?? 0,
+  profileVolumeMinor: a.profile_volume ?? 0,
   highRiskCount: a.geo_count ?? 0,
   highRiskVolumeMinor: a.geo_volume ?? 0,
   highRiskCountries: list(a.geo_countries),

@@ -11,6 +11,12 @@ export interface EntityFeatures {
   /** Cash transactions at or above largeCashAmount. */
   largeCashCount: number;
   cashVolumeMinor: number;
+  /**
+   * Cash and all volume over the profile window (profileWindowDays up to the window's end): the
+   * declared-business rule's own, longer reading (a backfill's older cash is judged as of now).
+   */
+  profileCashVolumeMinor: number;
+  profileVolumeMinor: number;
   /** Most cash credits in the structuring band within any structuringWindowDays. */
   structuringMaxCount: number;
   structuringWindowStart: string | null;
@@ -54,6 +60,8 @@ export const emptyFeatures = (entityId: string): EntityFeatures => ({
   maxCashMinor: null,
   largeCashCount: 0,
   cashVolumeMinor: 0,
+  profileCashVolumeMinor: 0,
+  profileVolumeMinor: 0,
   structuringMaxCount: 0,
   structuringWindowStart: null,
   structuringSumMinor: 0,

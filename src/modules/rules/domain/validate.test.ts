@@ -34,12 +34,13 @@ describe("case-opening content fields", () => {
     // AML-FOUT-009 was turned off by default (AML-FNO-017 replaces it), and with AML-SMF-018.
     // Both moved again when the "unusual" rules took a peer condition (peerMadMultiple, issue 34
     // item 2: docs/methodology/peers.md). The fraud one moved when new_payee_drain's
-    // minBaselineCount went from 10 to 35 (docs/methodology/fraud.md#new-payee-drain).
+    // minBaselineCount went from 10 to 35 (docs/methodology/fraud.md#new-payee-drain). The AML one
+    // moved when AML-BIZ-011 took its own window (profileWindowDays, docs/methodology/aml.md).
     expect(await contentHash(checkContent("fraud", {}).content)).toBe(
       "aaf55f7533bcac17787acf19b777055bcfb994dca0e831563fb975c9146223e2",
     );
     expect(await contentHash(checkContent("aml", {}).content)).toBe(
-      "7d4bf3431364504b2bdeff5bf4a780f102ddff53abe6b5cabb6f8c52cf14b5de",
+      "9ba262ef01d6766dc36d20e5c22bed25023c5da12d61fa449c75ab14c65ecf4a",
     );
     expect("createCaseThreshold" in checkContent("fraud", {}).content).toBe(false);
   });
