@@ -171,30 +171,34 @@ export const PATTERN_DECISIONS: Record<string, Decide> = {
     };
   },
   "AML-BIZ-011": (f, t) => {
-    // Read over its own profile window (profileWindowDays up to the window's end), not the
-    // screening window: a backfill's cash 31-90 days before the load is judged as of now.
+    // Two readings: the evaluated window (as a live screening sees the last month) and the rule's
+    // own profile window (profileWindowDays up to the window's end), so a backfill's cash 31-90
+    // days before the load is judged as of now without a recent burst being diluted by it.
     const days = t.profileWindowDays!;
-    const cash = f.profileCashVolumeMinor;
-    const volume = f.profileVolumeMinor;
     const intensive = isCashIntensive(f.declaredBusiness);
     const capName = intensive ? "cashIntensiveShareMaxPercent" : "cashShareMaxPercent";
     const cap = t[capName];
-    const share = volume === 0 ? 0 : (cash * 100) / volume;
-    const volumeOk = major(cash) >= t.cashActivityMinAmount;
-    const triggered = volumeOk && share > cap;
+    const reading = (cash: number, volume: number, over: string) => {
+      const share = volume === 0 ? 0 : (cash * 100) / volume;
+      const volumeOk = major(cash) >= t.cashActivityMinAmount;
+      return { cash, share, volumeOk, over, triggered: volumeOk && share > cap };
+    };
+    const inWindow = reading(f.cashVolumeMinor, f.volumeMinor, "in the window");
+    const profile = reading(f.profileCashVolumeMinor, f.profileVolumeMinor, `over the last ${days} days`);
+    // What is reported: the reading that fires (the window first), else the one nearest to firing.
+    const assessed = [inWindow, profile].filter((r) => r.volumeOk);
+    const shown =
+      [inWindow, profile].find((r) => r.triggered) ??
+      assessed.sort((x, y) => y.share - x.share)[0] ??
+      profile;
+    const triggered = shown.triggered;
+    const { cash, share, volumeOk, over } = shown;
     const declared = f.declaredBusiness
       ? `declared business "${f.declaredBusiness}"`
       : "no declared business";
-    const over = `over the last ${days} days`;
-    const cf = atLeastCounterfactual(
-      capName,
-      cap,
-      cash === 0 ? null : share,
-      triggered,
-      volumeOk,
-      0.01,
-      true,
-    );
+    // The cap flips the rule at the largest share among the readings whose cash is assessed.
+    const observed = assessed.length ? Math.max(...assessed.map((r) => r.share)) : null;
+    const cf = atLeastCounterfactual(capName, cap, observed, triggered, assessed.length > 0, 0.01, true);
     return {
       triggered,
       evidence:
@@ -205,14 +209,17 @@ export const PATTERN_DECISIONS: Record<string, Decide> = {
                 "cashSharePercent",
                 share,
                 cap,
-                `${declared}; ${intensive ? "cash-intensive" : "not cash-intensive"}; ${over} (profileWindowDays)`,
+                `${declared}; ${intensive ? "cash-intensive" : "not cash-intensive"}; ${over}`,
               ),
               ev("cashVolume", major(cash), t.cashActivityMinAmount, `cash volume ${over}`, true),
             ],
       explanation: triggered
         ? `Cash is ${round2(share)}% of volume ${over} (${moneyText(cash)}), above the ${cap}% expected for ${declared}.`
         : `Cash is ${round2(share)}% of volume ${over} (${moneyText(cash)}); expected at most ${cap}% for ${declared}${volumeOk ? "" : ", and cash volume is below the assessment minimum"}.`,
-      counterfactual: cf && { ...cf, statement: `${cf.statement} (cash share ${over}, profileWindowDays)` },
+      counterfactual: cf && {
+        ...cf,
+        statement: `${cf.statement} (cash share in the window and over the last ${days} days, profileWindowDays)`,
+      },
     };
   },
 };

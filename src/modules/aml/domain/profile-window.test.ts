@@ -6,8 +6,8 @@ import { evaluateRules } from "./evaluate";
 
 /**
  * AML-BIZ-011 reads cash against the declared business over its own profile window
- * (profileWindowDays up to the screening window's end): a 60-day backfill's older cash is judged
- * as of now (docs/methodology/aml.md).
+ * (profileWindowDays up to the screening window's end) as well as over the window itself: a
+ * 60-day backfill's older cash is judged as of now (docs/methodology/aml.md).
  */
 const DAY = 86_400_000;
 const END = "2026-06-30T23:59:59.999Z";
@@ -61,14 +61,24 @@ describe("AML-BIZ-011 over the profile window", () => {
     expect(outcome.triggered).toBe(true);
     expect(outcome.explanation).toContain("62.5% of volume over the last 90 days");
     expect(outcome.counterfactual?.statement).toContain("over the last 90 days");
+    expect(outcome.evidence[0]).toMatchObject({ field: "cashSharePercent", observed: "62.5" });
     expect(outcome.counterfactual?.flipValue).toBe(62.5);
+  });
+
+  it("fires on a recent burst the 90 days would dilute, reading the window itself", () => {
+    // 30,000 cash in the window against 10,000 transfers; 60,000 of transfers before it.
+    const rows = [tx(ago(80), 3_000_000, false), tx(ago(50), 3_000_000, false), tx(ago(10), 3_000_000, true)];
+    const { features, outcome } = judge([...rows, tx(ago(5), 1_000_000, false)], "Software consulting");
+    expect(features.profileCashVolumeMinor * 100).toBeLessThan(50 * features.profileVolumeMinor);
+    expect(outcome.triggered).toBe(true);
+    expect(outcome.explanation).toContain("75% of volume in the window");
   });
 
   it("stays quiet for a cash-intensive declared business", () => {
     expect(judge([...older, ...recent], "Market trading").outcome.triggered).toBe(false);
   });
 
-  it("stays quiet when the window is the screening window's (profileWindowDays 30)", () => {
+  it("stays quiet when the profile window is the evaluated window's (profileWindowDays 30)", () => {
     const { features, outcome } = judge([...older, ...recent], "Software consulting", {
       profileWindowDays: 30,
     });
