@@ -225,9 +225,9 @@ describe("rules on built data, at threshold edges", () => {
   });
 
   it("cash against the declared business is read over its own 90 days, not the 30-day window", async () => {
-    // Cash 45 days back (a backfill's older half), one card payment in the window.
+    // Cash 70 days back (before the previous window too), one card payment in the window.
     const txs = [
-      cash(3_000_000, ago(45)),
+      cash(3_000_000, ago(70)),
       { amountMinor: 1_000_000, transactionDate: ago(2), channel: "card" },
     ];
     const c = await customerWith(t, txs, { businessInfo: { industry: "Software consulting" } });

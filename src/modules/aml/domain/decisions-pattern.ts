@@ -171,9 +171,10 @@ export const PATTERN_DECISIONS: Record<string, Decide> = {
     };
   },
   "AML-BIZ-011": (f, t) => {
-    // Two readings: the evaluated window (as a live screening sees the last month) and the rule's
-    // own profile window (profileWindowDays up to the window's end), so a backfill's cash 31-90
-    // days before the load is judged as of now without a recent burst being diluted by it.
+    // Three readings: the evaluated window (as a live screening sees the last month), the previous
+    // window of the same length, and the rule's own profile window (profileWindowDays up to the
+    // window's end): a backfill's cash 31-90 days before the load is judged as of now, and a
+    // recent or older burst is not diluted by the ordinary months around it.
     const days = t.profileWindowDays!;
     const intensive = isCashIntensive(f.declaredBusiness);
     const capName = intensive ? "cashIntensiveShareMaxPercent" : "cashShareMaxPercent";
@@ -184,13 +185,13 @@ export const PATTERN_DECISIONS: Record<string, Decide> = {
       return { cash, share, volumeOk, over, triggered: volumeOk && share > cap };
     };
     const inWindow = reading(f.cashVolumeMinor, f.volumeMinor, "in the window");
+    const previous = reading(f.priorCashVolumeMinor, f.priorVolumeMinor, "in the previous window");
     const profile = reading(f.profileCashVolumeMinor, f.profileVolumeMinor, `over the last ${days} days`);
+    const readings = [inWindow, previous, profile];
     // What is reported: the reading that fires (the window first), else the one nearest to firing.
-    const assessed = [inWindow, profile].filter((r) => r.volumeOk);
+    const assessed = readings.filter((r) => r.volumeOk);
     const shown =
-      [inWindow, profile].find((r) => r.triggered) ??
-      assessed.sort((x, y) => y.share - x.share)[0] ??
-      profile;
+      readings.find((r) => r.triggered) ?? assessed.sort((x, y) => y.share - x.share)[0] ?? profile;
     const triggered = shown.triggered;
     const { cash, share, volumeOk, over } = shown;
     const declared = f.declaredBusiness
@@ -218,7 +219,7 @@ export const PATTERN_DECISIONS: Record<string, Decide> = {
         : `Cash is ${round2(share)}% of volume ${over} (${moneyText(cash)}); expected at most ${cap}% for ${declared}${volumeOk ? "" : ", and cash volume is below the assessment minimum"}.`,
       counterfactual: cf && {
         ...cf,
-        statement: `${cf.statement} (cash share in the window and over the last ${days} days, profileWindowDays)`,
+        statement: `${cf.statement} (cash share in the window, the previous window and over the last ${days} days, profileWindowDays)`,
       },
     };
   },

@@ -142,6 +142,8 @@ function aggregates(
     fan_out_volume: 0,
     fan_in_prior: 0,
     fan_out_prior: 0,
+    prior_cash: 0,
+    prior_volume: 0,
     xb_max: null,
     xb_count: 0,
     xb_countries: null,
@@ -188,6 +190,8 @@ function aggregates(
   const priorSenders = new Set<string>();
   const priorReceivers = new Set<string>();
   for (const r of prior) {
+    a.prior_volume += r.amountMinor;
+    if (r.cash) a.prior_cash += r.amountMinor;
     if (r.other !== null && r.type === "credit") priorSenders.add(r.other);
     if (r.other !== null && r.type === "debit") priorReceivers.add(r.other);
   }

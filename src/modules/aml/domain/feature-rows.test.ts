@@ -10,6 +10,8 @@ const aggregate = {
   cash_volume: 700,
   profile_cash: 0,
   profile_volume: 0,
+  prior_cash: 0,
+  prior_volume: 0,
   geo_count: 1,
   geo_volume: 200,
   geo_countries: "KP,IR",

@@ -28,6 +28,8 @@ export interface AggregateRow {
   fan_out_volume: number;
   fan_in_prior: number;
   fan_out_prior: number;
+  prior_cash: number;
+  prior_volume: number;
   xb_max: number | null;
   xb_count: number;
   xb_countries: string | null;
@@ -89,6 +91,8 @@ const aggregateFeatures = (entityId: string, a: AggregateRow): Partial<EntityFea
   cashVolumeMinor: a.cash_volume ?? 0,
   profileCashVolumeMinor: a.profile_cash ?? 0,
   profileVolumeMinor: a.profile_volume ?? 0,
+  priorCashVolumeMinor: a.prior_cash ?? 0,
+  priorVolumeMinor: a.prior_volume ?? 0,
   highRiskCount: a.geo_count ?? 0,
   highRiskVolumeMinor: a.geo_volume ?? 0,
   highRiskCountries: list(a.geo_countries),

@@ -17,6 +17,9 @@ export interface EntityFeatures {
    */
   profileCashVolumeMinor: number;
   profileVolumeMinor: number;
+  /** Cash and all volume in the previous window of the same length (AML-BIZ-011's third reading). */
+  priorCashVolumeMinor: number;
+  priorVolumeMinor: number;
   /** Most cash credits in the structuring band within any structuringWindowDays. */
   structuringMaxCount: number;
   structuringWindowStart: string | null;
@@ -62,6 +65,8 @@ export const emptyFeatures = (entityId: string): EntityFeatures => ({
   cashVolumeMinor: 0,
   profileCashVolumeMinor: 0,
   profileVolumeMinor: 0,
+  priorCashVolumeMinor: 0,
+  priorVolumeMinor: 0,
   structuringMaxCount: 0,
   structuringWindowStart: null,
   structuringSumMinor: 0,

@@ -6,8 +6,9 @@ import { evaluateRules } from "./evaluate";
 
 /**
  * AML-BIZ-011 reads cash against the declared business over its own profile window
- * (profileWindowDays up to the screening window's end) as well as over the window itself: a
- * 60-day backfill's older cash is judged as of now (docs/methodology/aml.md).
+ * (profileWindowDays up to the screening window's end) as well as over the window itself and the
+ * previous window of the same length: a backfill's older cash is judged as of now
+ * (docs/methodology/aml.md).
  */
 const DAY = 86_400_000;
 const END = "2026-06-30T23:59:59.999Z";
@@ -48,21 +49,35 @@ function judge(rows: EntityTx[], declared: string | null, overrides: Record<stri
 
 // The last 30 days: ordinary transfers in, no cash (the screening window alone is clean).
 const recent = [tx(ago(20), 800_000, false), tx(ago(5), 700_000, false)];
-// 31-60 days before: cash of 30,000 out of 33,000 moved (what a backfill brings).
-const older = [tx(ago(55), 300_000, false), tx(ago(50), 1_500_000, true), tx(ago(40), 1_500_000, true)];
+// 31-60 days before: cash of 30,000 out of 40,000 moved (what a backfill brings).
+const older = [tx(ago(55), 1_000_000, false), tx(ago(50), 1_500_000, true), tx(ago(40), 1_500_000, true)];
+// 61-90 days before: the same, in the profile window only.
+const oldest = [tx(ago(85), 1_000_000, false), tx(ago(80), 1_500_000, true), tx(ago(70), 1_500_000, true)];
 
-describe("AML-BIZ-011 over the profile window", () => {
-  it("fires on cash out of line with the business 31-60 days back, naming the window", () => {
+describe("AML-BIZ-011 over the previous and the profile window", () => {
+  it("fires on cash out of line with the business 31-60 days back, in the previous window", () => {
     const { features, outcome } = judge([...older, ...recent], "Software consulting");
-    // Expected from the rows: cash 3,000,000 of 4,800,000 minor in the last 90 days.
-    expect(features.profileCashVolumeMinor).toBe(3_000_000);
-    expect(features.profileVolumeMinor).toBe(4_800_000);
+    // Expected from the rows: 3,000,000 cash of 4,000,000 in [60, 30) days back; of 5,500,000 in 90.
+    expect([features.priorCashVolumeMinor, features.priorVolumeMinor]).toEqual([3_000_000, 4_000_000]);
+    expect([features.profileCashVolumeMinor, features.profileVolumeMinor]).toEqual([3_000_000, 5_500_000]);
     expect(features.cashVolumeMinor).toBe(0);
     expect(outcome.triggered).toBe(true);
-    expect(outcome.explanation).toContain("62.5% of volume over the last 90 days");
+    expect(outcome.explanation).toContain("75% of volume in the previous window");
+    expect(outcome.evidence[0]).toMatchObject({ field: "cashSharePercent", observed: "75" });
+    // Quiet once the cap passes the largest share read (75%, the previous window's).
+    expect(outcome.counterfactual?.flipValue).toBe(75);
     expect(outcome.counterfactual?.statement).toContain("over the last 90 days");
-    expect(outcome.evidence[0]).toMatchObject({ field: "cashSharePercent", observed: "62.5" });
-    expect(outcome.counterfactual?.flipValue).toBe(62.5);
+  });
+
+  it("fires on cash 61-90 days back over the profile window, naming it, and not with 60 days", () => {
+    const { features, outcome } = judge([...oldest, ...recent], "Software consulting");
+    expect(features.priorCashVolumeMinor).toBe(0);
+    expect([features.profileCashVolumeMinor, features.profileVolumeMinor]).toEqual([3_000_000, 5_500_000]);
+    expect(outcome.triggered).toBe(true);
+    expect(outcome.explanation).toContain("54.55% of volume over the last 90 days");
+    const short = judge([...oldest, ...recent], "Software consulting", { profileWindowDays: 60 });
+    expect(short.features.profileCashVolumeMinor).toBe(0);
+    expect(short.outcome.triggered).toBe(false);
   });
 
   it("fires on a recent burst the 90 days would dilute, reading the window itself", () => {
@@ -76,17 +91,10 @@ describe("AML-BIZ-011 over the profile window", () => {
 
   it("stays quiet for a cash-intensive declared business", () => {
     expect(judge([...older, ...recent], "Market trading").outcome.triggered).toBe(false);
+    expect(judge([...oldest, ...recent], "Market trading").outcome.triggered).toBe(false);
   });
 
-  it("stays quiet when the profile window is the evaluated window's (profileWindowDays 30)", () => {
-    const { features, outcome } = judge([...older, ...recent], "Software consulting", {
-      profileWindowDays: 30,
-    });
-    expect(features.profileCashVolumeMinor).toBe(0);
-    expect(outcome.triggered).toBe(false);
-  });
-
-  it("counts a transaction at the window's first instant and not one a millisecond before", () => {
+  it("counts a transaction at the profile window's first instant and not one a millisecond before", () => {
     const start = profileWindowStart(END, mergeThresholds());
     expect(start).toBe(ago(90));
     const edge = [tx(ago(90), 2_500_000, true), ...recent];

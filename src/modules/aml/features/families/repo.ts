@@ -102,6 +102,7 @@ function aggregates(scope: TenantScope, q: FeatureQuery): SQL {
   const joinsCustomer = q.entityType === "customer" || q.entityType === "account";
   return sql`
     SELECT a.*, coalesce(p.fan_in_prior, 0) AS fan_in_prior, coalesce(p.fan_out_prior, 0) AS fan_out_prior,
+      coalesce(p.prior_cash, 0) AS prior_cash, coalesce(p.prior_volume, 0) AS prior_volume,
       coalesce(w.profile_cash, 0) AS profile_cash, coalesce(w.profile_volume, 0) AS profile_volume, ${
         joinsCustomer
           ? sql`(SELECT coalesce(json_extract(c.business_info, '$.industry'), c.vertical) FROM customers c
@@ -133,7 +134,8 @@ function aggregates(scope: TenantScope, q: FeatureQuery): SQL {
     LEFT JOIN (
       SELECT ${key} AS entity_id,
         count(DISTINCT CASE WHEN t.type = 'credit' THEN ${other} END) AS fan_in_prior,
-        count(DISTINCT CASE WHEN t.type = 'debit' THEN ${other} END) AS fan_out_prior
+        count(DISTINCT CASE WHEN t.type = 'debit' THEN ${other} END) AS fan_out_prior,
+        sum(t.amount_minor) AS prior_volume, sum(CASE WHEN ${CASH} THEN t.amount_minor ELSE 0 END) AS prior_cash
       FROM ${transactionsSource(q.proposed)} t
       WHERE ${where(scope, { ...q, windowEnd: q.windowStart }, priorWindowStart(q.windowStart, q.windowEnd))}
         AND +t.transaction_date < ${q.windowStart}
@@ -244,6 +246,8 @@ export const FAMILIES: Record<
       "fan_out_volume",
       "fan_in_prior",
       "fan_out_prior",
+      "prior_cash",
+      "prior_volume",
       "xb_max",
       "xb_count",
       "xb_countries",
