@@ -211,7 +211,7 @@ export const ENTITY_RULES: readonly AmlRuleDefinition[] = [
     ruleId: "AML-BIZ-011",
     name: "Cash activity out of line with declared business",
     description:
-      "Cash volume of cashActivityMinAmount or more over the last profileWindowDays (to the window's end) whose share of all volume exceeds what the declared business makes plausible (cashShareMaxPercent, or cashIntensiveShareMaxPercent for cash-intensive industries).",
+      "Cash volume of cashActivityMinAmount or more in the window, the previous window of the same length or the last profileWindowDays (to the window's end) whose share of all volume exceeds what the declared business makes plausible (cashShareMaxPercent, or cashIntensiveShareMaxPercent for cash-intensive industries).",
     category: "profile",
     caseType: "str",
     defaultRiskLevel: "medium",
