@@ -1,6 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { ruleById } from "../../detection/domain/aml/rules";
-import { mergeThresholds } from "../../detection/domain/aml/thresholds";
+import {
+  DEFAULT_THRESHOLDS,
+  mergeThresholds,
+  validateThresholds,
+} from "../../detection/domain/aml/thresholds";
 import { type EntityTx, entityFeatures, profileWindowStart, readStart } from "./entity-features";
 import { evaluateRules } from "./evaluate";
 
@@ -110,5 +114,18 @@ describe("AML-BIZ-011 over the previous and the profile window", () => {
     expect(readStart(WINDOW_START, END, mergeThresholds())).toBe(ago(90));
     // 60-day window: previous window from 120 days back, earlier than the profile's 90.
     expect(readStart(ago(60), END, mergeThresholds())).toBe(ago(120));
+  });
+});
+
+describe("profileWindowDays as a threshold", () => {
+  it("defaults to 90 and takes whole days 7-180, naming the field otherwise", () => {
+    expect(DEFAULT_THRESHOLDS.profileWindowDays).toBe(90);
+    expect(validateThresholds({ profileWindowDays: 7 }, "thresholds")).toEqual([]);
+    expect(validateThresholds({ profileWindowDays: 180 }, "thresholds")).toEqual([]);
+    for (const bad of [6, 181, 30.5])
+      expect(validateThresholds({ profileWindowDays: bad }, "thresholds").map((p) => p.path)).toEqual([
+        "thresholds.profileWindowDays",
+      ]);
+    expect(ruleById("AML-BIZ-011")!.thresholdNames).toContain("profileWindowDays");
   });
 });
