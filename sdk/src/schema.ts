@@ -16996,6 +16996,8 @@ export interface operations {
                         cashIntensiveShareMaxPercent?: number;
                         /** @description Cash volume below which cash share is not assessed (money, at most 2 fraction digits; default 20000) */
                         cashActivityMinAmount?: number;
+                        /** @description Cash against the declared business is read over this many days up to the window's end (days; default 90) */
+                        profileWindowDays?: number;
                         /** @description Network typologies: money between two holders below this is not followed (money, at most 2 fraction digits; default 5000) */
                         networkMinAmount?: number;
                         /** @description Network typologies: transfers between two holders within this many days form one flow (days; default 3) */
@@ -18991,6 +18993,8 @@ export interface operations {
                         cashIntensiveShareMaxPercent?: number;
                         /** @description Cash volume below which cash share is not assessed (money, at most 2 fraction digits; default 20000) */
                         cashActivityMinAmount?: number;
+                        /** @description Cash against the declared business is read over this many days up to the window's end (days; default 90) */
+                        profileWindowDays?: number;
                         /** @description Network typologies: money between two holders below this is not followed (money, at most 2 fraction digits; default 5000) */
                         networkMinAmount?: number;
                         /** @description Network typologies: transfers between two holders within this many days form one flow (days; default 3) */

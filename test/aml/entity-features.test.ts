@@ -3,11 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import type { TenantScope } from "../../src/db/client";
 import { tenantScope } from "../../src/db/tenant-context";
 import { mulberry32 } from "../../src/lib/random";
-import {
-  entityFeatures,
-  entityRowsFrom,
-  priorWindowStart,
-} from "../../src/modules/aml/domain/entity-features";
+import { entityFeatures, entityRowsFrom, readStart } from "../../src/modules/aml/domain/entity-features";
 import { type EntityFeatures, emptyFeatures } from "../../src/modules/aml/domain/features";
 import { proposedTx, windowCustomer } from "../../src/modules/aml/evaluation/reads/service";
 import { entityEdgesRead, entityRowsRead } from "../../src/modules/aml/features/entity-rows/repo";
@@ -60,6 +56,7 @@ function history(seed: number): History {
     rapidMovementDays: pick([1, 2, 4]),
     rapidMovementMinAmount: pick([500, 20_000]),
     roundAmountUnit: pick([100, 1_000]),
+    profileWindowDays: pick([7, 30, 90]),
   });
   const counterparty = `cp-${seed}`;
   const merchant = `Shop ${seed}`;
@@ -236,8 +233,9 @@ async function fromFraudRows(
   entityType: "customer" | "account",
   entityId: string,
 ) {
-  // From before the previous window of the same length (the fan rules' normal), as screening checks.
-  const from = new Date(Date.parse(priorWindowStart(q.windowStart, q.windowEnd)) - 7 * DAY).toISOString();
+  // From before the previous window (the fan rules' normal) or the profile window, as screening checks.
+  const start = readStart(q.windowStart, q.windowEnd, q.thresholds);
+  const from = new Date(Date.parse(start) - 7 * DAY).toISOString();
   const customer = q.proposed ? windowCustomer(q.proposed, q.windowStart, q.windowEnd) : null;
   const extra = entityEdgesRead(scope, { ...q, entityId }, customer);
   const fraud = entityActivityReads(
@@ -256,6 +254,7 @@ async function fromFraudRows(
     proposed: p ? proposedTx(entityType, p) : null,
     windowStart: q.windowStart,
     windowEnd: q.windowEnd,
+    from: start,
     ...extra.decode(read.extra),
     failedStatuses: FAILED_STATUSES,
   });

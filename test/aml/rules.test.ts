@@ -224,6 +224,19 @@ describe("rules on built data, at threshold edges", () => {
     expect((await fires(t, retail.customerId, "AML-BIZ-011")).triggered).toBe(false);
   });
 
+  it("cash against the declared business is read over its own 90 days, not the 30-day window", async () => {
+    // Cash 70 days back (before the previous window too), one card payment in the window.
+    const txs = [
+      cash(3_000_000, ago(70)),
+      { amountMinor: 1_000_000, transactionDate: ago(2), channel: "card" },
+    ];
+    const c = await customerWith(t, txs, { businessInfo: { industry: "Software consulting" } });
+    const rule = await fires(t, c.customerId, "AML-BIZ-011");
+    expect(rule.triggered).toBe(true);
+    expect(rule.evidence[0]).toMatchObject({ field: "cashSharePercent", observed: "75" });
+    expect(rule.explanation).toContain("over the last 90 days");
+  });
+
   it("ignores failed transactions and transactions outside the window", async () => {
     const c = await customerWith(t, [
       { ...cash(6_000_000, ago(2)), status: "failed" },

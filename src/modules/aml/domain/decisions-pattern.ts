@@ -171,47 +171,56 @@ export const PATTERN_DECISIONS: Record<string, Decide> = {
     };
   },
   "AML-BIZ-011": (f, t) => {
+    // Three readings: the evaluated window (as a live screening sees the last month), the previous
+    // window of the same length, and the rule's own profile window (profileWindowDays up to the
+    // window's end): a backfill's cash 31-90 days before the load is judged as of now, and a
+    // recent or older burst is not diluted by the ordinary months around it.
+    const days = t.profileWindowDays!;
     const intensive = isCashIntensive(f.declaredBusiness);
     const capName = intensive ? "cashIntensiveShareMaxPercent" : "cashShareMaxPercent";
     const cap = t[capName];
-    const share = f.volumeMinor === 0 ? 0 : (f.cashVolumeMinor * 100) / f.volumeMinor;
-    const volumeOk = major(f.cashVolumeMinor) >= t.cashActivityMinAmount;
-    const triggered = volumeOk && share > cap;
+    const reading = (cash: number, volume: number, over: string) => {
+      const share = volume === 0 ? 0 : (cash * 100) / volume;
+      const volumeOk = major(cash) >= t.cashActivityMinAmount;
+      return { cash, share, volumeOk, over, triggered: volumeOk && share > cap };
+    };
+    const inWindow = reading(f.cashVolumeMinor, f.volumeMinor, "in the window");
+    const previous = reading(f.priorCashVolumeMinor, f.priorVolumeMinor, "in the previous window");
+    const profile = reading(f.profileCashVolumeMinor, f.profileVolumeMinor, `over the last ${days} days`);
+    const readings = [inWindow, previous, profile];
+    // What is reported: the reading that fires (the window first), else the one nearest to firing.
+    const assessed = readings.filter((r) => r.volumeOk);
+    const shown =
+      readings.find((r) => r.triggered) ?? assessed.sort((x, y) => y.share - x.share)[0] ?? profile;
+    const triggered = shown.triggered;
+    const { cash, share, volumeOk, over } = shown;
     const declared = f.declaredBusiness
       ? `declared business "${f.declaredBusiness}"`
       : "no declared business";
+    // The cap flips the rule at the largest share among the readings whose cash is assessed.
+    const observed = assessed.length ? Math.max(...assessed.map((r) => r.share)) : null;
+    const cf = atLeastCounterfactual(capName, cap, observed, triggered, assessed.length > 0, 0.01, true);
     return {
       triggered,
       evidence:
-        f.cashVolumeMinor === 0
+        cash === 0
           ? []
           : [
               ev(
                 "cashSharePercent",
                 share,
                 cap,
-                `${declared}; ${intensive ? "cash-intensive" : "not cash-intensive"}`,
+                `${declared}; ${intensive ? "cash-intensive" : "not cash-intensive"}; ${over}`,
               ),
-              ev(
-                "cashVolume",
-                major(f.cashVolumeMinor),
-                t.cashActivityMinAmount,
-                "cash volume in the window",
-                true,
-              ),
+              ev("cashVolume", major(cash), t.cashActivityMinAmount, `cash volume ${over}`, true),
             ],
       explanation: triggered
-        ? `Cash is ${round2(share)}% of volume (${moneyText(f.cashVolumeMinor)}), above the ${cap}% expected for ${declared}.`
-        : `Cash is ${round2(share)}% of volume (${moneyText(f.cashVolumeMinor)}); expected at most ${cap}% for ${declared}${volumeOk ? "" : ", and cash volume is below the assessment minimum"}.`,
-      counterfactual: atLeastCounterfactual(
-        capName,
-        cap,
-        f.cashVolumeMinor === 0 ? null : share,
-        triggered,
-        volumeOk,
-        0.01,
-        true,
-      ),
+        ? `Cash is ${round2(share)}% of volume ${over} (${moneyText(cash)}), above the ${cap}% expected for ${declared}.`
+        : `Cash is ${round2(share)}% of volume ${over} (${moneyText(cash)}); expected at most ${cap}% for ${declared}${volumeOk ? "" : ", and cash volume is below the assessment minimum"}.`,
+      counterfactual: cf && {
+        ...cf,
+        statement: `${cf.statement} (cash share in the window, the previous window and over the last ${days} days, profileWindowDays)`,
+      },
     };
   },
 };

@@ -1,5 +1,5 @@
 import type { AmlEntityType } from "../../detection/domain/aml/rules";
-import { type Thresholds, toMinorUnits } from "../../detection/domain/aml/thresholds";
+import { DEFAULT_THRESHOLDS, type Thresholds, toMinorUnits } from "../../detection/domain/aml/thresholds";
 import { type AggregateRow, type FeatureRow, featuresFromRows } from "./feature-rows";
 import { type EntityFeatures, emptyFeatures } from "./features";
 
@@ -30,8 +30,8 @@ export interface EntityTx {
 /** What one read of the entity answers (features/entity-rows/repo.ts). */
 export interface EntityRows {
   /**
-   * Its non-failed transactions from at most the previous window's start (priorWindowStart) to
-   * the window's end, in (transaction_date,
+   * Its non-failed transactions from at most readStart (the previous window's or the profile
+   * window's start, the earlier) to the window's end, in (transaction_date,
    * id) order under SQLite's BINARY collation, the order of the statement's windows.
    */
   transactions: EntityTx[];
@@ -64,6 +64,27 @@ export const dormancyLookback = (windowStart: string) =>
 export const priorWindowStart = (windowStart: string, windowEnd: string) =>
   new Date(2 * Date.parse(windowStart) - Date.parse(windowEnd)).toISOString();
 
+/**
+ * Start of the profile window: `profileWindowDays` up to the window's end, over which AML-BIZ-011
+ * reads cash against the declared business (docs/methodology/aml.md#cash-against-the-declared-business).
+ */
+export const profileWindowStart = (windowEnd: string, thresholds: Thresholds) =>
+  new Date(
+    Date.parse(windowEnd) - (thresholds.profileWindowDays ?? DEFAULT_THRESHOLDS.profileWindowDays!) * DAY_MS,
+  ).toISOString();
+
+/**
+ * Where an entity read starts: the previous window (the fan rules' normal) or the profile window,
+ * whichever is earlier.
+ */
+export const readStart = (windowStart: string, windowEnd: string, thresholds: Thresholds) =>
+  new Date(
+    Math.min(
+      Date.parse(priorWindowStart(windowStart, windowEnd)),
+      Date.parse(profileWindowStart(windowEnd, thresholds)),
+    ),
+  ).toISOString();
+
 /** Milliseconds from the Julian day epoch to the Unix epoch (SQLite's iJD of 1970-01-01). */
 const JULIAN_EPOCH_MS = 210_866_760_000_000;
 
@@ -95,6 +116,7 @@ function aggregates(
   prior: readonly EntityTx[],
   q: EntityWindow,
   declared: string | null,
+  profile: { cash: number; volume: number },
 ): AggregateRow {
   const t = q.thresholds;
   const large = toMinorUnits(t.largeCashAmount);
@@ -107,6 +129,8 @@ function aggregates(
     max_cash: null,
     large_cash_count: 0,
     cash_volume: 0,
+    profile_cash: profile.cash,
+    profile_volume: profile.volume,
     geo_count: 0,
     geo_volume: 0,
     geo_countries: null,
@@ -118,6 +142,8 @@ function aggregates(
     fan_out_volume: 0,
     fan_in_prior: 0,
     fan_out_prior: 0,
+    prior_cash: 0,
+    prior_volume: 0,
     xb_max: null,
     xb_count: 0,
     xb_countries: null,
@@ -164,6 +190,8 @@ function aggregates(
   const priorSenders = new Set<string>();
   const priorReceivers = new Set<string>();
   for (const r of prior) {
+    a.prior_volume += r.amountMinor;
+    if (r.cash) a.prior_cash += r.amountMinor;
     if (r.other !== null && r.type === "credit") priorSenders.add(r.other);
     if (r.other !== null && r.type === "debit") priorReceivers.add(r.other);
   }
@@ -264,8 +292,16 @@ function entityFeatureRows(read: EntityRows, q: EntityWindow): FeatureRow[] {
   const entityId = q.entityId;
   const priorStart = priorWindowStart(q.windowStart, q.windowEnd);
   const priorRows = earlier.filter((r) => r.transactionDate >= priorStart);
+  // The profile window's cash and volume (AML-BIZ-011), from the rows the read already holds.
+  const profileStart = profileWindowStart(q.windowEnd, q.thresholds);
+  const profile = { cash: 0, volume: 0 };
+  for (const r of read.transactions) {
+    if (r.transactionDate < profileStart || r.transactionDate > q.windowEnd) continue;
+    profile.volume += r.amountMinor;
+    if (r.cash) profile.cash += r.amountMinor;
+  }
   const out: FeatureRow[] = [
-    { family: "aggregates", entityId, data: aggregates(rows, priorRows, q, read.declared) },
+    { family: "aggregates", entityId, data: aggregates(rows, priorRows, q, read.declared, profile) },
   ];
   // Each date read once (a Date.parse per row and use was most of this function's time).
   const ms = rows.map((r) => Date.parse(r.transactionDate));
@@ -296,7 +332,7 @@ export const asciiUpper = (s: string) => s.replace(/[a-z]/g, (c) => c.toUpperCas
 
 /**
  * One entity's rows for its AML features (what features/entity-rows/repo.ts reads) built from
- * rows another read already has: every status over a range covering [priorWindowStart, windowEnd],
+ * rows another read already has: every status over a range covering [readStart, windowEnd],
  * newest first ((date, id) descending), plus the proposed transaction, and what only that read
  * adds (the last stored non-failed transaction before the window within the dormancy lookback).
  * Null when the proposed transaction shares its instant with a stored one in the window: their
@@ -307,14 +343,16 @@ export function entityRowsFrom(input: {
   proposed: AnyStatusTx | null;
   windowStart: string;
   windowEnd: string;
+  /** Where the rows must start (readStart: the previous window or the profile window). */
+  from: string;
   storedLastBefore: string | null;
   declared: string | null;
   failedStatuses: readonly string[];
 }): EntityRows | null {
   const { windowStart, windowEnd, proposed } = input;
   const counted = countedStatus(input.failedStatuses);
-  // From the previous window of the same length (the fan rules' normal) to the window's end.
-  const from = priorWindowStart(windowStart, windowEnd);
+  // From the previous window of the same length (the fan rules' normal) or the profile window.
+  const from = input.from;
   const inWindow = (date: string) => date >= from && date <= windowEnd;
   const transactions: EntityTx[] = [];
   for (let i = input.newestFirst.length - 1; i >= 0; i--) {

@@ -190,11 +190,26 @@ describe("round amounts, fan-in/out, cross-border, declared business", () => {
     expect(run("AML-XBR-010", { crossBorderMaxMinor: 1_000_000 }).counterfactual?.flipValue).toBe(9_999.99);
   });
   it("cash share is judged against the declared business", () => {
-    const cashy = { cashVolumeMinor: 6_000_000, volumeMinor: 10_000_000 };
+    // Over its own profile window (profileWindowDays) as well as the evaluated window.
+    const cashy = { profileCashVolumeMinor: 6_000_000, profileVolumeMinor: 10_000_000 };
     expect(run("AML-BIZ-011", { ...cashy, declaredBusiness: "software consulting" }).triggered).toBe(true);
     expect(run("AML-BIZ-011", { ...cashy, declaredBusiness: "Retail grocery" }).triggered).toBe(false);
-    expect(run("AML-BIZ-011", { cashVolumeMinor: 5_000_000, volumeMinor: 10_000_000 }).triggered).toBe(false);
-    expect(run("AML-BIZ-011", { cashVolumeMinor: 1_900_000, volumeMinor: 2_000_000 }).triggered).toBe(false);
+    expect(
+      run("AML-BIZ-011", { profileCashVolumeMinor: 5_000_000, profileVolumeMinor: 10_000_000 }).triggered,
+    ).toBe(false);
+    expect(
+      run("AML-BIZ-011", { profileCashVolumeMinor: 1_900_000, profileVolumeMinor: 2_000_000 }).triggered,
+    ).toBe(false);
+    // The evaluated window is read too: a recent burst is not diluted by the older months.
+    const recent = run("AML-BIZ-011", {
+      cashVolumeMinor: 6_000_000,
+      volumeMinor: 10_000_000,
+      profileCashVolumeMinor: 6_000_000,
+      profileVolumeMinor: 30_000_000,
+    });
+    expect(recent.triggered).toBe(true);
+    expect(recent.explanation).toContain("60% of volume in the window");
+    expect(recent.counterfactual?.flipValue).toBe(60);
   });
 });
 

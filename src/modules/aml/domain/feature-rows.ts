@@ -15,6 +15,8 @@ export interface AggregateRow {
   max_cash: number | null;
   large_cash_count: number;
   cash_volume: number;
+  profile_cash: number;
+  profile_volume: number;
   geo_count: number;
   geo_volume: number;
   geo_countries: string | null;
@@ -26,6 +28,8 @@ export interface AggregateRow {
   fan_out_volume: number;
   fan_in_prior: number;
   fan_out_prior: number;
+  prior_cash: number;
+  prior_volume: number;
   xb_max: number | null;
   xb_count: number;
   xb_countries: string | null;
@@ -85,6 +89,10 @@ const aggregateFeatures = (entityId: string, a: AggregateRow): Partial<EntityFea
   maxCashMinor: a.max_cash,
   largeCashCount: a.large_cash_count ?? 0,
   cashVolumeMinor: a.cash_volume ?? 0,
+  profileCashVolumeMinor: a.profile_cash ?? 0,
+  profileVolumeMinor: a.profile_volume ?? 0,
+  priorCashVolumeMinor: a.prior_cash ?? 0,
+  priorVolumeMinor: a.prior_volume ?? 0,
   highRiskCount: a.geo_count ?? 0,
   highRiskVolumeMinor: a.geo_volume ?? 0,
   highRiskCountries: list(a.geo_countries),

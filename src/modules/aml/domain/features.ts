@@ -11,6 +11,15 @@ export interface EntityFeatures {
   /** Cash transactions at or above largeCashAmount. */
   largeCashCount: number;
   cashVolumeMinor: number;
+  /**
+   * Cash and all volume over the profile window (profileWindowDays up to the window's end): the
+   * declared-business rule's own, longer reading (a backfill's older cash is judged as of now).
+   */
+  profileCashVolumeMinor: number;
+  profileVolumeMinor: number;
+  /** Cash and all volume in the previous window of the same length (AML-BIZ-011's third reading). */
+  priorCashVolumeMinor: number;
+  priorVolumeMinor: number;
   /** Most cash credits in the structuring band within any structuringWindowDays. */
   structuringMaxCount: number;
   structuringWindowStart: string | null;
@@ -54,6 +63,10 @@ export const emptyFeatures = (entityId: string): EntityFeatures => ({
   maxCashMinor: null,
   largeCashCount: 0,
   cashVolumeMinor: 0,
+  profileCashVolumeMinor: 0,
+  profileVolumeMinor: 0,
+  priorCashVolumeMinor: 0,
+  priorVolumeMinor: 0,
   structuringMaxCount: 0,
   structuringWindowStart: null,
   structuringSumMinor: 0,

@@ -17,7 +17,7 @@ export type { FeatureQuery, KeyRange } from "./families/repo";
 
 /** Thresholds each family reads (the others only enter the decision in domain/). */
 export const FAMILY_THRESHOLDS: Record<Family, string[]> = {
-  aggregates: ["largeCashAmount", "roundAmountUnit", "crossBorderAmount"],
+  aggregates: ["largeCashAmount", "roundAmountUnit", "crossBorderAmount", "profileWindowDays"],
   structuring: ["largeCashAmount", "structuringBandPercent", "structuringWindowDays"],
   velocity: ["velocityWindowHours"],
   rapid: ["rapidMovementMinAmount", "rapidMovementDays"],

@@ -36,12 +36,13 @@ describe("case-opening content fields", () => {
     // item 2: docs/methodology/peers.md). The fraud one moved when new_payee_drain's
     // minBaselineCount went from 10 to 35 (docs/methodology/fraud.md#new-payee-drain). The AML one
     // moved when the network shapes took networkPassPercent 90 as their own default
-    // (AML_DEFAULT_PARAMETERS: docs/methodology/typologies.md#a-second-generator).
+    // (AML_DEFAULT_PARAMETERS: docs/methodology/typologies.md#a-second-generator), and when
+    // AML-BIZ-011 took its own window (profileWindowDays, docs/methodology/aml.md).
     expect(await contentHash(checkContent("fraud", {}).content)).toBe(
       "aaf55f7533bcac17787acf19b777055bcfb994dca0e831563fb975c9146223e2",
     );
     expect(await contentHash(checkContent("aml", {}).content)).toBe(
-      "8a2b42aad13c269b3f786f4a8eac93a1621494e788c393f1e922c32895b3ce78",
+      "e1437be33760d91c38e5f14e296de4bec2ee77af066cac74e8804c8b7b50f3a5",
     );
     expect("createCaseThreshold" in checkContent("fraud", {}).content).toBe(false);
   });

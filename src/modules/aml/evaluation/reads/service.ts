@@ -23,7 +23,7 @@ import {
   type EntityRows,
   entityFeatures,
   entityRowsFrom,
-  priorWindowStart,
+  readStart,
 } from "../../domain/entity-features";
 import { type EntityFeatures, emptyFeatures } from "../../domain/features";
 import { groupRules } from "../../domain/rule-groups";
@@ -113,7 +113,13 @@ function featureReads(
     proposed: proposal?.row,
   });
   const widest = Math.max(page.windowDays, ...groups.map((g) => g.windowDays));
-  const rows = entityRowsRead(ctx, query(widest, p.thresholds));
+  // The read covers every group's profile window too (a rule's own profileWindowDays may be longer).
+  const profileWindowDays = Math.max(
+    p.thresholds.profileWindowDays!,
+    ...groups.map((g) => g.thresholds.profileWindowDays!),
+  );
+  const wide = { ...p.thresholds, profileWindowDays };
+  const rows = entityRowsRead(ctx, query(widest, wide));
   /** Each entity's features per group from its rows (null: too many, read by statement). */
   const featuresOf = async (reads: ReadonlyMap<string, EntityRows | null>) => {
     const overflow = entityIds.filter((id) => reads.get(id) === null);
@@ -138,7 +144,7 @@ function featureReads(
     );
   };
   const features = (results: Parameters<typeof rows.decode>[0]) => featuresOf(rows.decode(results));
-  return { item: rows.item, features, featuresOf, widest: query(widest, p.thresholds) };
+  return { item: rows.item, features, featuresOf, widest: query(widest, wide) };
 }
 
 /**
@@ -167,7 +173,8 @@ export function readsFor(
     ruleIds: [...p.rules.map((r) => r.ruleId), ...p.customRules.map((r) => r.ruleId)],
     at: now,
   });
-  const { windowStart, windowEnd } = reads.widest;
+  const { windowStart, windowEnd, thresholds } = reads.widest;
+  const from = readStart(windowStart, windowEnd, thresholds);
   const proposed = proposal ? proposedTx(input.entityType, proposal.row) : null;
   const edges = options.givenRows
     ? entityEdgesRead(
@@ -183,12 +190,13 @@ export function readsFor(
    */
   const finish = async (results: readonly unknown[], given?: GivenRows | null): Promise<AmlPreload> => {
     const fromGiven =
-      edges && given && given.from <= priorWindowStart(windowStart, windowEnd)
+      edges && given && given.from <= from
         ? entityRowsFrom({
             newestFirst: given.rows,
             proposed,
             windowStart,
             windowEnd,
+            from,
             ...edges.decode(results[1] as Parameters<typeof edges.decode>[0]),
             failedStatuses: FAILED_STATUSES,
           })

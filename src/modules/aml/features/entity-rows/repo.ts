@@ -10,7 +10,7 @@ import {
   TX_IS_CASH,
   transactionsSource,
 } from "../../../data/read-model";
-import { dormancyLookback, type EntityRows, priorWindowStart } from "../../domain/entity-features";
+import { dormancyLookback, type EntityRows, readStart } from "../../domain/entity-features";
 import { ENTITY_KEY, type FeatureQuery, int, OTHER_PARTY, type RowsWhere, where } from "../families/repo";
 
 /**
@@ -58,7 +58,7 @@ interface RowsShape {
 
 type RowsValues = {
   windowStart: string;
-  /** The previous window's start: rows are read from there (the fan rules' normal). */
+  /** readStart: the previous window's (the fan rules' normal) or the profile window's, the earlier. */
   priorStart: string;
   windowEnd: string;
   lookback: string;
@@ -88,7 +88,7 @@ export function entityRowsRead(
   };
   const item = rowsTemplate(scope, shape, {
     windowStart: q.windowStart,
-    priorStart: priorWindowStart(q.windowStart, q.windowEnd),
+    priorStart: readStart(q.windowStart, q.windowEnd, q.thresholds),
     windowEnd: q.windowEnd,
     lookback: dormancyLookback(q.windowStart),
     entityId: q.entityId ?? null,

@@ -11,7 +11,7 @@ import {
 } from "../../../data/read-model";
 import type { AmlEntityType } from "../../../detection/domain/aml/rules";
 import { type Thresholds, toMinorUnits } from "../../../detection/domain/aml/thresholds";
-import { dormancyLookback, priorWindowStart } from "../../domain/entity-features";
+import { dormancyLookback, priorWindowStart, profileWindowStart } from "../../domain/entity-features";
 import type { Family } from "../../domain/feature-rows";
 
 /**
@@ -101,12 +101,14 @@ function aggregates(scope: TenantScope, q: FeatureQuery): SQL {
   const unit = toMinorUnits(t.roundAmountUnit);
   const joinsCustomer = q.entityType === "customer" || q.entityType === "account";
   return sql`
-    SELECT a.*, coalesce(p.fan_in_prior, 0) AS fan_in_prior, coalesce(p.fan_out_prior, 0) AS fan_out_prior, ${
-      joinsCustomer
-        ? sql`(SELECT coalesce(json_extract(c.business_info, '$.industry'), c.vertical) FROM customers c
+    SELECT a.*, coalesce(p.fan_in_prior, 0) AS fan_in_prior, coalesce(p.fan_out_prior, 0) AS fan_out_prior,
+      coalesce(p.prior_cash, 0) AS prior_cash, coalesce(p.prior_volume, 0) AS prior_volume,
+      coalesce(w.profile_cash, 0) AS profile_cash, coalesce(w.profile_volume, 0) AS profile_volume, ${
+        joinsCustomer
+          ? sql`(SELECT coalesce(json_extract(c.business_info, '$.industry'), c.vertical) FROM customers c
               WHERE ${tenantSql(scope, "c")} AND c.id = a.customer_id)`
-        : sql`NULL`
-    } AS declared
+          : sql`NULL`
+      } AS declared
     FROM (
       SELECT ${key} AS entity_id, max(t.customer_id) AS customer_id,
         count(*) AS tx_count, sum(t.amount_minor) AS volume,
@@ -132,12 +134,20 @@ function aggregates(scope: TenantScope, q: FeatureQuery): SQL {
     LEFT JOIN (
       SELECT ${key} AS entity_id,
         count(DISTINCT CASE WHEN t.type = 'credit' THEN ${other} END) AS fan_in_prior,
-        count(DISTINCT CASE WHEN t.type = 'debit' THEN ${other} END) AS fan_out_prior
+        count(DISTINCT CASE WHEN t.type = 'debit' THEN ${other} END) AS fan_out_prior,
+        sum(t.amount_minor) AS prior_volume, sum(CASE WHEN ${CASH} THEN t.amount_minor ELSE 0 END) AS prior_cash
       FROM ${transactionsSource(q.proposed)} t
       WHERE ${where(scope, { ...q, windowEnd: q.windowStart }, priorWindowStart(q.windowStart, q.windowEnd))}
         AND +t.transaction_date < ${q.windowStart}
       GROUP BY 1
-    ) p ON p.entity_id = a.entity_id`;
+    ) p ON p.entity_id = a.entity_id
+    LEFT JOIN (
+      SELECT ${key} AS entity_id, sum(t.amount_minor) AS profile_volume,
+        sum(CASE WHEN ${CASH} THEN t.amount_minor ELSE 0 END) AS profile_cash
+      FROM ${transactionsSource(q.proposed)} t
+      WHERE ${where(scope, q, profileWindowStart(q.windowEnd, t))}
+      GROUP BY 1
+    ) w ON w.entity_id = a.entity_id`;
 }
 
 function structuring(scope: TenantScope, q: FeatureQuery): SQL {
@@ -223,6 +233,8 @@ export const FAMILIES: Record<
       "max_cash",
       "large_cash_count",
       "cash_volume",
+      "profile_cash",
+      "profile_volume",
       "geo_count",
       "geo_volume",
       "geo_countries",
@@ -234,6 +246,8 @@ export const FAMILIES: Record<
       "fan_out_volume",
       "fan_in_prior",
       "fan_out_prior",
+      "prior_cash",
+      "prior_volume",
       "xb_max",
       "xb_count",
       "xb_countries",

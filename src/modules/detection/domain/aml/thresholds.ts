@@ -127,6 +127,14 @@ export const THRESHOLD_DEFINITIONS: readonly ThresholdDefinition[] = [
     "Cash share expected at most for a cash-intensive business",
   ),
   money("cashActivityMinAmount", 20_000, "Cash volume below which cash share is not assessed", 0),
+  int(
+    "profileWindowDays",
+    90,
+    7,
+    180,
+    "days",
+    "Cash against the declared business is read over this many days up to the window's end",
+  ),
   money(
     "networkMinAmount",
     5_000,
