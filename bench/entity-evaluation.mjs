@@ -20,7 +20,8 @@ export { evaluateRules } from "./src/modules/aml/domain/evaluate";
 export { ENTITY_RULES } from "./src/modules/detection/domain/aml/rules";
 export { mergeThresholds } from "./src/modules/detection/domain/aml/thresholds";
 export { evaluateSignals, evaluationSteps } from "./src/modules/fraud/domain/evaluate";
-export { SIGNALS } from "./src/modules/detection/domain/fraud/catalog";`,
+export { SIGNALS } from "./src/modules/detection/domain/fraud/catalog";
+export { mulberry32 } from "./src/lib/random";`,
 );
 const RUNS = Number(process.argv[2] ?? 5);
 const SIZES = (process.argv[3] ?? "2000,20000,50000").split(",").map(Number);
@@ -28,22 +29,13 @@ const DAY = 86_400_000;
 const NOW = Date.parse("2026-11-30T12:00:00.000Z");
 const WINDOW_DAYS = 30;
 
-function mulberry32(seed) {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
-
 /** Fraud's baseline before the window (fraud/evaluation/service.ts BASELINE_DAYS). */
 const BASELINE_DAYS = 90;
 
 /** `n` transactions of one busy entity over the `days` before now, oldest first. */
 function history(n, days) {
-  const rng = mulberry32(n);
+  const next = m.mulberry32(n);
+  const rng = () => next() / 4_294_967_296;
   const rows = [];
   for (let i = 0; i < n; i++) {
     const at = NOW - rng() * days * DAY;

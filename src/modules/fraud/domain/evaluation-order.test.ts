@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { mulberry32 } from "../../../lib/random";
 import { SIGNALS } from "../../detection/domain/fraud/catalog";
 import { hourOfDay, inTimeOrder, median } from "./activity";
 import { evaluateSignals, evaluationSteps, ROWS_PER_STEP } from "./evaluate";
@@ -7,14 +8,10 @@ import type { Txn } from "./types";
 
 const DAY = 86_400_000;
 
+/** Floats in [0, 1) from the shared seeded generator. */
 function rng(seed: number) {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
+  const next = mulberry32(seed);
+  return () => next() / 4_294_967_296;
 }
 
 const CATEGORIES = [null, "airtime", "Airtime ", "salary", "refund", "cash_out", "agent_float_topup"];
