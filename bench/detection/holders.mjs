@@ -1,6 +1,7 @@
 // The holders of the benchmark's tenant: who they are (population, declared business, accounts,
 // agent or merchant identity) and whom they deal with (home agents, family and friends, employer,
 // suppliers). A holder is one customer with its accounts (and, for an agent, its agent record).
+import { agentRecord } from "./ledger.mjs";
 
 const FIRST = [
   "Kwame",
@@ -230,19 +231,7 @@ export function holderRecords(holders, start) {
         currentBalance: "0.00",
         createdAt: new Date(opened(h, start)).toISOString(),
       });
-    if (h.agentId)
-      agents.push({
-        agentId: h.agentId,
-        agentCode: h.agentId,
-        agentName: h.name,
-        agentTier: "standard",
-        externalSource: "detect-bench",
-        agentStatus: "active",
-        floatBalance: 20000,
-        floatLimit: 50000,
-        region: h.region,
-        activatedAt: new Date(start - 400 * 86_400_000).toISOString(),
-      });
+    if (h.agentId) agents.push(agentRecord(h, start, "detect-bench", h.region));
   }
   return { customers, accounts, agents };
 }

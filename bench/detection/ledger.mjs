@@ -212,3 +212,17 @@ export function createLedger({ start, end }) {
 
 /** The instant `hours` into day `day` of a history that starts at `start`. */
 export const instant = (start, day, hours) => start + day * DAY_MS + hours * HOUR_MS;
+
+/** An agent's ingest record (the same shape in both generators): a float and a year of service. */
+export const agentRecord = (h, start, source, region) => ({
+  agentId: h.agentId,
+  agentCode: h.agentId,
+  agentName: h.name,
+  agentTier: "standard",
+  externalSource: source,
+  agentStatus: "active",
+  floatBalance: 20000,
+  floatLimit: 50000,
+  region,
+  activatedAt: new Date(start - 400 * DAY_MS).toISOString(),
+});

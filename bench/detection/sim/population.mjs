@@ -3,6 +3,7 @@
 // AMLworld style), not from our own populations. Every holder is one account with a declared
 // occupation or business; a few are mobile money agents (the cash points). Nothing here knows
 // our rules' thresholds.
+import { agentRecord } from "../ledger.mjs";
 
 const GIVEN = ["Kofi", "Ama", "Yaw", "Esi", "Kwame", "Akua", "Kojo", "Abena", "Ibrahim", "Mercy"];
 const FAMILY = ["Mensah", "Owusu", "Boateng", "Asante", "Tetteh", "Addo", "Iddrisu", "Quaye"];
@@ -119,19 +120,7 @@ export function simRecords(holders, start, source) {
       // The simulator's accounts all exist before the simulated period.
       createdAt: new Date(start - 365 * 86_400_000).toISOString(),
     });
-    if (h.agentId)
-      agents.push({
-        agentId: h.agentId,
-        agentCode: h.agentId,
-        agentName: h.name,
-        agentTier: "standard",
-        externalSource: source,
-        agentStatus: "active",
-        floatBalance: 20000,
-        floatLimit: 50000,
-        region: "Greater Accra",
-        activatedAt: new Date(start - 400 * 86_400_000).toISOString(),
-      });
+    if (h.agentId) agents.push(agentRecord(h, start, source, "Greater Accra"));
   }
   return { customers, accounts, agents };
 }
