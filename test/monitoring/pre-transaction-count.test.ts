@@ -22,13 +22,20 @@ import { major, structurer, structuringParameters } from "./screening-helpers";
  *    only. The first screening of a tenant in an isolate, or one after a publication or a list
  *    change, sends the reads in a batch of their own after that (one more round trip);
  * 2. when a rule fired, the alerts: one INSERT of the alerts and one of their rules.
+ * A named counterparty adds the tenant's sanctions settings to the first batch (a statement, no
+ * round trip; a tenant that subscribes to lists reads them after it).
  */
 const RULE_SETS = 2;
 const FRAUD_READS = 5;
 const AML_READS = 2;
 const ALERTS = 2;
+const SANCTIONS_SETTINGS = 1;
 
-async function counted(t: TestTenant, body: { customerId: string; amount: string }, scopes: Scope[]) {
+async function counted(
+  t: TestTenant,
+  body: { customerId: string; amount: string; counterpartyName?: string },
+  scopes: Scope[],
+) {
   const counting = countingContext(await loadTenantContext(env, t.id, "test"));
   const input: ScreenTransactionInput = {
     currency: "GHS",
@@ -69,6 +76,15 @@ describe("one pre-transaction screening", () => {
     expect(none.screening.alertIds).toEqual([]);
     expect(none.queries).toBe(RULE_SETS + FRAUD_READS + AML_READS);
     expect(none.roundTrips).toBe(1);
+
+    const named = await counted(
+      t,
+      { customerId: quiet.customerId, amount: major(1_000), counterpartyName: "Walk-in depositor" },
+      both,
+    );
+    expect(named.screening.sanctions).toBeNull();
+    expect(named.queries).toBe(RULE_SETS + FRAUD_READS + AML_READS + SANCTIONS_SETTINGS);
+    expect(named.roundTrips).toBe(1);
 
     const fraudOnly = await counted(t, { customerId: quiet.customerId, amount: major(1_000) }, [
       "fraud:read",

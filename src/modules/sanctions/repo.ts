@@ -9,7 +9,10 @@ export type CaseRow = typeof sanctionsCases.$inferSelect;
 export type SettingsRow = typeof sanctionsSettings.$inferSelect;
 export type NewCase = Omit<typeof sanctionsCases.$inferInsert, "tenantId">;
 
-export const findSettings = (scope: TenantScope) => scope.db.select().from(sanctionsSettings).get();
+export const findSettings = (scope: TenantScope) => settingsQuery(scope).get();
+
+/** The tenant's settings row as a statement for a caller's D1 batch (its result: zero or one row). */
+export const settingsQuery = (scope: TenantScope) => scope.db.select().from(sanctionsSettings);
 
 export const upsertSettings = (scope: TenantScope, listIds: string[], threshold: number, at: string) =>
   scope.db

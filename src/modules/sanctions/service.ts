@@ -41,11 +41,19 @@ export interface SanctionsSettings {
 }
 
 export async function getSettings(scope: TenantScope): Promise<SanctionsSettings> {
-  const row = await repo.findSettings(scope);
-  return row
+  return settingsOf(await repo.findSettings(scope));
+}
+
+/** getSettings as a statement for a caller's D1 batch, and `decode` for its rows. */
+export const settingsRead = (scope: TenantScope) => ({
+  item: repo.settingsQuery(scope),
+  decode: (rows: readonly repo.SettingsRow[]) => settingsOf(rows[0]),
+});
+
+const settingsOf = (row: repo.SettingsRow | undefined): SanctionsSettings =>
+  row
     ? { lists: row.listIds, threshold: row.threshold, updatedAt: row.updatedAt }
     : { lists: [], threshold: DEFAULT_THRESHOLD, updatedAt: null };
-}
 
 /** Replaces the tenant's subscriptions and threshold; every list named must exist. Audited. */
 export async function updateSettings(ctx: TenantContext, input: { lists: string[]; threshold?: number }) {

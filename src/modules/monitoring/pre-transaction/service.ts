@@ -121,10 +121,9 @@ export async function screenTransaction(
   // AML outcomes are shown only to a key that may read AML (tipping-off: a fraud-only key never learns them).
   const showAml = grants(scopes, "aml:read");
   const amlInput = { ...target, dryRun: true };
-  // The counterparty's name against the sanctions lists, beside the evaluations and shown as AML
-  // outcomes are (screening/steps/counterparty-sanctions.ts); awaited last, so it overlaps them.
-  const sanctions = showAml ? checkCounterparty(ctx, input.counterpartyName) : Promise.resolve(null);
-  sanctions.catch(() => {});
+  // The counterparty's name against the sanctions lists, shown as AML outcomes are
+  // (screening/steps/counterparty-sanctions.ts): its first read rides in the evaluations' batch.
+  const check = showAml ? checkCounterparty(ctx, input.counterpartyName) : null;
   // Both evaluations' reads depend on the live rule sets and the high-risk countries: read
   // first, or with them when they are those the tenant's last screening read. The fraud part
   // answers the entity's 404 for both; the evaluations then read only their custom rules, if any.
@@ -148,12 +147,22 @@ export async function screenTransaction(
       const amlReads = showAml
         ? await amlReadsOf(ctx, amlInput, at, seen.countries, proposal, { givenRows: true })
         : null;
-      return { fraudReads, amlReads, items: [...fraudReads.items, ...(amlReads?.items ?? [])] };
+      const items: typeof fraudReads.items = [
+        ...fraudReads.items,
+        ...(amlReads?.items ?? []),
+        ...(check ? [check.item] : []),
+      ];
+      return { fraudReads, amlReads, items };
     },
   );
   const { fraudReads, amlReads } = reads;
-  const fraudPre = await fraudReads.finish(results.slice(0, fraudReads.items.length));
-  const amlRead = await amlReads?.finish(results.slice(fraudReads.items.length), amlRowsOf(fraudPre));
+  const amlFrom = fraudReads.items.length;
+  const checkAt = amlFrom + (amlReads?.items.length ?? 0);
+  // Its further reads (only for a tenant with lists) overlap the evaluations; awaited last.
+  const sanctions = check ? check.finish(results[checkAt]) : Promise.resolve(null);
+  sanctions.catch(() => {});
+  const fraudPre = await fraudReads.finish(results.slice(0, amlFrom));
+  const amlRead = await amlReads?.finish(results.slice(amlFrom, checkAt), amlRowsOf(fraudPre));
   // The peer groups fraud's batch read serve AML too.
   const amlPre = amlRead ? { ...amlRead, peers: fraudPre.peers ?? null } : undefined;
   const [fraud, aml] = await Promise.all([

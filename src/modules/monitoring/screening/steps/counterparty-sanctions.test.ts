@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import type { TenantContext } from "../../../../db/tenant-context";
 import {
+  type CounterpartyCheck,
   type CounterpartyScreener,
   checkCounterparty,
   provideCounterpartyScreener,
@@ -25,7 +26,7 @@ describe("the counterparty sanctions hook of a drained page", () => {
     expect(await checkCounterparty(ctx, "Tema Shell Traders")).toBeNull();
     let calls = 0;
     provideCounterpartyScreener({
-      check: async () => null,
+      check: () => ({ item: {} as CounterpartyCheck["item"], finish: async () => null }),
       screen: async () => {
         calls++;
         return { screened: 0, opened: 0, refreshed: 0 };
@@ -39,7 +40,7 @@ describe("the counterparty sanctions hook of a drained page", () => {
 
   it("fails the page's counterparties when the screening fails, and leaves the rest to fraud and AML", async () => {
     const screener: CounterpartyScreener = {
-      check: async () => null,
+      check: () => ({ item: {} as CounterpartyCheck["item"], finish: async () => null }),
       screen: async () => {
         throw new Error("control database unavailable");
       },

@@ -1,4 +1,5 @@
 import { type SQL, sql } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
 import type { TenantScope } from "../../../../db/client";
 import type { TenantContext } from "../../../../db/tenant-context";
 import { likelyTenantSql } from "../../../../db/tenant-tables";
@@ -39,9 +40,15 @@ export interface CounterpartySanctions {
   hits: CounterpartySanctionsHit[];
 }
 
+/** A check whose first read rides in the caller's D1 batch: `finish` takes its result. */
+export interface CounterpartyCheck {
+  item: BatchItem<"sqlite">;
+  finish(result: unknown): Promise<CounterpartySanctions | null>;
+}
+
 export interface CounterpartyScreener {
   /** One name's hits, storing nothing (null: the tenant screens against no list). */
-  check(ctx: TenantContext, name: string): Promise<CounterpartySanctions | null>;
+  check(ctx: TenantContext, name: string): CounterpartyCheck;
   /**
    * The parties of stored transactions screened into sanctions cases (opened, or the open one
    * updated with the transactions); `parties` is read only when the tenant screens against a list.
@@ -59,11 +66,14 @@ export function provideCounterpartyScreener(provided: CounterpartyScreener | nul
   screener = provided;
 }
 
-/** Pre-transaction screening: the proposed counterparty's hits, or null when nothing was screened. */
-export async function checkCounterparty(
+/**
+ * Pre-transaction screening: the proposed counterparty's check, its first read for the caller's
+ * batch; null when nothing is screened (no screener or no name: the answer is null, no read).
+ */
+export function checkCounterparty(
   ctx: TenantContext,
   name: string | null | undefined,
-): Promise<CounterpartySanctions | null> {
+): CounterpartyCheck | null {
   if (!screener || !name) return null;
   return screener.check(ctx, name);
 }
