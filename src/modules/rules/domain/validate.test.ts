@@ -38,7 +38,7 @@ describe("case-opening content fields", () => {
     // moved when the network shapes took networkPassPercent 90 as their own default
     // (AML_DEFAULT_PARAMETERS: docs/methodology/typologies.md#a-second-generator), and when
     // AML-BIZ-011 took its own window (profileWindowDays, docs/methodology/aml.md), and when
-    // cycleMaxHops went from 6 to 10 (docs/methodology/typologies.md#kept-rings-of-up-to-10).
+    // cycleMaxHops went from 6 to 10 (docs/methodology/typologies.md#kept-rings-of-up-to-10-hops).
     expect(await contentHash(checkContent("fraud", {}).content)).toBe(
       "aaf55f7533bcac17787acf19b777055bcfb994dca0e831563fb975c9146223e2",
     );
