@@ -17006,7 +17006,7 @@ export interface operations {
                         networkMaxHoldDays?: number;
                         /** @description Network typologies: share of what it received an intermediary passes on (up to 105%) (percent; default 85) */
                         networkPassPercent?: number;
-                        /** @description Round-tripping: most holders a cycle passes through (count; default 6) */
+                        /** @description Round-tripping: most holders a cycle passes through (count; default 10) */
                         cycleMaxHops?: number;
                         /** @description Network fans: days within which the many counterparties pay or are paid (days; default 14) */
                         fanWindowDays?: number;
@@ -19003,7 +19003,7 @@ export interface operations {
                         networkMaxHoldDays?: number;
                         /** @description Network typologies: share of what it received an intermediary passes on (up to 105%) (percent; default 85) */
                         networkPassPercent?: number;
-                        /** @description Round-tripping: most holders a cycle passes through (count; default 6) */
+                        /** @description Round-tripping: most holders a cycle passes through (count; default 10) */
                         cycleMaxHops?: number;
                         /** @description Network fans: days within which the many counterparties pay or are paid (days; default 14) */
                         fanWindowDays?: number;

@@ -37,12 +37,13 @@ describe("case-opening content fields", () => {
     // minBaselineCount went from 10 to 35 (docs/methodology/fraud.md#new-payee-drain). The AML one
     // moved when the network shapes took networkPassPercent 90 as their own default
     // (AML_DEFAULT_PARAMETERS: docs/methodology/typologies.md#a-second-generator), and when
-    // AML-BIZ-011 took its own window (profileWindowDays, docs/methodology/aml.md).
+    // AML-BIZ-011 took its own window (profileWindowDays, docs/methodology/aml.md), and when
+    // cycleMaxHops went from 6 to 10 (docs/methodology/typologies.md#kept-rings-of-up-to-10-hops).
     expect(await contentHash(checkContent("fraud", {}).content)).toBe(
       "aaf55f7533bcac17787acf19b777055bcfb994dca0e831563fb975c9146223e2",
     );
     expect(await contentHash(checkContent("aml", {}).content)).toBe(
-      "e1437be33760d91c38e5f14e296de4bec2ee77af066cac74e8804c8b7b50f3a5",
+      "d8cee944f1390b2a0b6ea02df1bf6de0a517c29613e5cde520e02ca7e9c05426",
     );
     expect("createCaseThreshold" in checkContent("fraud", {}).content).toBe(false);
   });

@@ -67,16 +67,20 @@ describe("cycles", () => {
     expect(ring([25_000, 20_000, 19_000], [1, 1])).toEqual([]); // 80% at h1
     expect(ring([25_000, 24_000, 23_000], [1, 22])).toEqual([]); // h2 held 22 days
     expect(ring([4_900, 4_800, 4_700], [1, 1])).toEqual([]); // below networkMinAmount
-    expect(ring([25_000, 24_900, 24_800, 24_700, 24_600, 24_500, 24_400], [1, 1, 1, 1, 1, 1])).toEqual([]); // 7 hops
-    expect(
+    // An AMLSim-style ring of 10 members (the simulator's largest) is found; 11 hops is over.
+    const hops = (n: number) => Array.from({ length: n }, (_, i) => 25_000 - 100 * i);
+    expect(ring(hops(10), Array(9).fill(1))).toHaveLength(1);
+    expect(ring(hops(11), Array(10).fill(1))).toEqual([]);
+    const seven = (cycleMaxHops: number) =>
       detectNetworkSchemes(
         (() => {
           const b = new Book("y");
           for (let i = 0; i < 7; i++) b.pay(`h${i}`, `h${(i + 1) % 7}`, 25_000, i);
           return b;
         })(),
-        { ...NETWORK_DEFAULTS, cycleMaxHops: 7 },
-      ).map((h) => h.typology),
-    ).toEqual(["cycle"]);
+        { ...NETWORK_DEFAULTS, cycleMaxHops },
+      ).map((h) => h.typology);
+    expect(seven(7)).toEqual(["cycle"]);
+    expect(seven(6)).toEqual(["layering"]); // too long for a ring: a chain
   });
 });

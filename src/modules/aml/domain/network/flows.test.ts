@@ -35,6 +35,37 @@ describe("flows", () => {
     expect(links[0].ratio).toBeCloseTo(0.86, 6);
   });
 
+  it("does not pass on one of a pot's equal contributions, however it is paid on", () => {
+    // A rotating susu's recipient: 4 equal contributions in a day, one of them paid on next week.
+    const book = new Book("s");
+    for (const m of ["A", "C", "D", "E"]) book.pay(m, "B", 6000, 0);
+    book.pay("B", "F", 6000, 7);
+    const idx = index(book);
+    expect(idx.inflows("B").map((f) => passLinks(idx, f, NETWORK_DEFAULTS).length)).toEqual([0, 0, 0, 0]);
+  });
+
+  it("passes on a sum a busy holder relays among credits of other sizes", () => {
+    // A ring member who is also a hub of the book: three payers of ordinary sizes the same days,
+    // so the 6,570 arriving is under a third of what it took in; it is no pot's contribution.
+    const book = new Book("h");
+    book.pay("A", "B", 6570, 0);
+    book.pay("P1", "B", 4100, 1);
+    book.pay("P2", "B", 9800, 2);
+    book.pay("P3", "B", 2300, -1);
+    book.pay("B", "C", 6300, 6);
+    const idx = index(book);
+    expect(idx.creditedBetween("B", -Infinity, Infinity)).toBeGreaterThan(3 * 657_000);
+    const links = passLinks(idx, idx.inflows("B").find((f) => f.from === "A")!, NETWORK_DEFAULTS);
+    expect(links.map((l) => [l.to, l.amountMinor])).toEqual([["C", 630_000]]);
+    // One other payer of the same size is not a pot: still passed on; a second makes it one.
+    book.pay("P4", "B", 6500, 1);
+    const one = index(book);
+    expect(passLinks(one, one.inflows("B").find((f) => f.from === "A")!, NETWORK_DEFAULTS)).toHaveLength(1);
+    book.pay("P5", "B", 6600, 2);
+    const two = index(book);
+    expect(passLinks(two, two.inflows("B").find((f) => f.from === "A")!, NETWORK_DEFAULTS)).toHaveLength(0);
+  });
+
   it("sums every debit and credit, external ones included, over a span", () => {
     const book = new Book("d");
     book.pay("A", "B", 100, 1);

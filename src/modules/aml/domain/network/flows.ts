@@ -331,16 +331,56 @@ export function passLinks(index: FlowIndex, arrival: Arrival | Link | Flow, t: N
 
 /**
  * Share of what the receiver took in around an arrival (networkBurstDays either side) that the
- * arrival must be for its passing on to be a pass-through: a susu recipient takes 11 equal
- * contributions in a day and pays one out next week, which is no pass-through of any of them.
+ * arrival must be for its passing on to be a pass-through, when the arrival is one of equal
+ * contributions (EQUAL_CONTRIBUTIONS): a susu recipient takes 11 equal contributions in a day
+ * and pays one out next week, which is no pass-through of any of them.
  */
 export const ARRIVAL_MIN_SHARE = 1 / 3;
+
+/**
+ * Other flows of the same size (within EQUAL_TOLERANCE) that the receiver took in around an
+ * arrival for it to be one of a pot's contributions. A busy holder's other credits (pay, sales,
+ * a hub's ordinary payers) are of any size and do not hide a sum it relays.
+ */
+export const EQUAL_CONTRIBUTIONS = 2;
+export const EQUAL_TOLERANCE = 0.05;
+
+/**
+ * Whether the receiver took in EQUAL_CONTRIBUTIONS or more other flows, from other payers, of
+ * the arrival's size within EQUAL_TOLERANCE, between afterMs and untilMs: a pot's contributions.
+ */
+function isContribution(
+  index: FlowIndex,
+  arrival: Arrival,
+  own: ReadonlySet<Flow>,
+  afterMs: number,
+  untilMs: number,
+) {
+  const ins = index.inflows(arrival.to);
+  const lo = arrival.amountMinor * (1 - EQUAL_TOLERANCE);
+  const hi = arrival.amountMinor * (1 + EQUAL_TOLERANCE);
+  const payers = new Set<string>();
+  for (let i = firstAfter(ins, afterMs); i < ins.length && ins[i].firstMs <= untilMs; i++) {
+    const f = ins[i];
+    if (own.has(f) || f.amountMinor < lo || f.amountMinor > hi) continue;
+    payers.add(f.from);
+    if (payers.size >= EQUAL_CONTRIBUTIONS) return true;
+  }
+  return false;
+}
 
 function computeLinks(index: FlowIndex, arrival: Arrival, t: NetworkThresholds): Link[] {
   const holder = arrival.to;
   const aroundMs = t.networkBurstDays * DAY_MS;
-  const received = index.creditedBetween(holder, arrival.firstMs - aroundMs, arrival.lastMs + aroundMs);
-  if (arrival.amountMinor < ARRIVAL_MIN_SHARE * received) return [];
+  const afterMs = arrival.firstMs - aroundMs;
+  const aroundUntilMs = arrival.lastMs + aroundMs;
+  const received = index.creditedBetween(holder, afterMs, aroundUntilMs);
+  if (arrival.amountMinor < ARRIVAL_MIN_SHARE * received) {
+    const own = new Set<Flow>(
+      "rows" in arrival ? [arrival as Flow] : "flows" in arrival ? (arrival as Link).flows : [],
+    );
+    if (isContribution(index, arrival, own, afterMs, aroundUntilMs)) return [];
+  }
   const outs = index.outflows(holder);
   const start = firstAfter(outs, arrival.firstMs);
   const untilMs = arrival.lastMs + t.networkMaxHoldDays * DAY_MS;

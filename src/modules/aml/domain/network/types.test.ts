@@ -8,7 +8,7 @@ describe("network types", () => {
       networkBurstDays: 3,
       networkMaxHoldDays: 21,
       networkPassPercent: 85,
-      cycleMaxHops: 6,
+      cycleMaxHops: 10,
       fanMinParticipants: 3,
     });
     expect(Object.isFrozen(NETWORK_DEFAULTS)).toBe(true);

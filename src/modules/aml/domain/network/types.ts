@@ -82,7 +82,7 @@ export const NETWORK_DEFAULTS: NetworkThresholds = Object.freeze({
   networkBurstDays: 3,
   networkMaxHoldDays: 21,
   networkPassPercent: 85,
-  cycleMaxHops: 6,
+  cycleMaxHops: 10,
   fanMinParticipants: 3,
 });
 

@@ -163,7 +163,7 @@ export const THRESHOLD_DEFINITIONS: readonly ThresholdDefinition[] = [
     100,
     "Network typologies: share of what it received an intermediary passes on (up to 105%)",
   ),
-  int("cycleMaxHops", 6, 2, 10, "count", "Round-tripping: most holders a cycle passes through"),
+  int("cycleMaxHops", 10, 2, 10, "count", "Round-tripping: most holders a cycle passes through"),
   int(
     "fanWindowDays",
     14,
