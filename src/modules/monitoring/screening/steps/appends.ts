@@ -35,7 +35,7 @@ export async function appendPageHits(
 ): Promise<Array<Error | null>> {
   const fraud = page.flatMap((_, i) => {
     const found = hits.fraudCaseOf.get(i);
-    return found && !found.created ? [{ i, caseId: found.caseId }] : [];
+    return found && !found.created && !found.chained ? [{ i, caseId: found.caseId }] : [];
   });
   const aml = page.flatMap((e, i) => {
     const hit = hits.amlHits[i];

@@ -2,9 +2,9 @@ import type { TenantContext } from "../../../../db/tenant-context";
 import { caseKindServices } from "../../../cases/kinds/service";
 import type { Evaluated, Screening } from "../service";
 import { screeningOf } from "../service";
-import { amlHit } from "./aml";
+import { amlHit, amlHitNote } from "./aml";
 import { appendPageHits } from "./appends";
-import { fraudHit } from "./fraud";
+import { fraudHit, fraudHitEntry } from "./fraud";
 import { MONITORING_ACTOR, type Outcome } from "./outcome";
 import { type AmlCaseResult, amlRecord, type FraudCaseResult, fraudRecord } from "./records";
 import { subjects } from "./subjects";
@@ -36,20 +36,24 @@ export async function settlePage(
     page.filter((e) => e.fraud || e.aml),
   );
   // Opened through the cases module's interface over the kinds (each kind's own subjects and answers).
+  // A subject's later hits on a case an earlier one opens here are chained in the opening batch.
+  const amlAt = amlHits.flatMap((h, i) => (h ? [i] : []));
   const [fraudCases, amlCases] = (await Promise.all([
     caseKindServices("fraud").open.page(
       ctx,
       opening.map((i) => subject(fraudHits[i]!.fraud)) as never[],
       MONITORING_ACTOR,
+      opening.map((i) => fraudHitEntry(fraudHits[i]!, page[i].base)),
     ),
     caseKindServices("aml").open.page(
       ctx,
-      amlHits.flatMap((h) => (h ? [subject(h.request)] : [])) as never[],
+      amlAt.map((i) => subject(amlHits[i]!.request)) as never[],
       MONITORING_ACTOR,
+      amlAt.map((i) => amlHitNote(amlHits[i]!, page[i].base)),
     ),
   ])) as [FraudCaseResult[], AmlCaseResult[][]];
   const fraudCaseOf = new Map<number, FraudCaseResult>(opening.map((i, k) => [i, fraudCases[k]]));
-  const amlFound = new Map(amlHits.flatMap((h, i) => (h ? [i] : [])).map((i, k) => [i, amlCases[k]]));
+  const amlFound = new Map(amlAt.map((i, k) => [i, amlCases[k]]));
 
   // Hits on cases that were already open: `alert_added`, as one entity's screening appends it.
   const failed = await appendPageHits(ctx, page, { fraudHits, fraudCaseOf, amlHits, amlFound });
