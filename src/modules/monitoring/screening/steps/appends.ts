@@ -1,9 +1,9 @@
 import type { TenantContext } from "../../../../db/tenant-context";
 import { settleLimited } from "../../../../lib/limited";
 import { caseKindServices } from "../../../cases/kinds/service";
-import type { Evaluated } from "../service";
 import { type AmlHit, amlHitNotes } from "./aml";
 import { appendFraudHit, type FraudHit } from "./fraud";
+import type { ScreeningBase } from "./outcome";
 import type { AmlCaseResult, FraudCaseResult } from "./records";
 
 /**
@@ -30,7 +30,7 @@ export interface PageHits {
  */
 export async function appendPageHits(
   ctx: TenantContext,
-  page: readonly Evaluated[],
+  page: ReadonlyArray<{ base: ScreeningBase }>,
   hits: PageHits,
 ): Promise<Array<Error | null>> {
   const fraud = page.flatMap((_, i) => {
