@@ -12,6 +12,7 @@ import {
 } from "../../../db/shard/monitoring";
 import { inJsonList } from "../../../db/sql";
 import { likelyTenantSql, tenantSql } from "../../../db/tenant-tables";
+import { jsonArrayChunks } from "../../../lib/json-chunks";
 import { accounts } from "../../data/read-model";
 import type { Episode, StoredEpisode } from "../domain/episode";
 
@@ -385,30 +386,45 @@ export const claimDeferredCases = (
       hit: monitoringDeferredCases.hit,
     });
 
-/** A deferred alert settled: its case refs (column and index rows) stored, its deferral removed. */
+/**
+ * Deferred alerts settled, set-based (a page's collected hits in a few statements, not three
+ * built per alert): their case refs (column and index rows) stored, their deferrals removed.
+ */
 export function deferredSettledStatements(
   scope: TenantScope,
-  alertId: string,
-  cases: readonly AlertCaseRef[],
+  settled: ReadonlyArray<{ alertId: string; cases: readonly AlertCaseRef[] }>,
 ) {
-  const rows = caseRowsOf({ id: alertId, cases: [...cases] });
+  if (settled.length === 0) return [];
+  const withCases = settled.filter((x) => x.cases.length > 0);
+  const a = monitoringAlerts;
+  const d = monitoringDeferredCases;
   return [
-    ...(cases.length > 0
-      ? [
-          scope.db
-            .update(monitoringAlerts)
-            .set({ cases: [...cases] })
-            .where(and(eq(monitoringAlerts.tenantId, scope.tenantId), eq(monitoringAlerts.id, alertId))),
-          scope.db.insert(monitoringAlertCases).values(rows).onConflictDoNothing(),
-        ]
-      : []),
-    scope.db
-      .delete(monitoringDeferredCases)
-      .where(
-        and(
-          eq(monitoringDeferredCases.tenantId, scope.tenantId),
-          eq(monitoringDeferredCases.alertId, alertId),
+    ...jsonArrayChunks(withCases.map((x) => [x.alertId, x.cases])).map((chunk) =>
+      scope.db
+        .update(a)
+        .set({
+          cases: sql`(SELECT json_extract(j.value, '$[1]') FROM json_each(${chunk}) j
+            WHERE json_extract(j.value, '$[0]') = ${a.id})`,
+        })
+        .where(
+          and(
+            eq(a.tenantId, scope.tenantId),
+            sql`${a.id} IN (SELECT json_extract(j.value, '$[0]') FROM json_each(${chunk}) j)`,
+          ),
+        ),
+    ),
+    ...alertCaseRows(
+      scope,
+      withCases.flatMap((x) => caseRowsOf({ id: x.alertId, cases: [...x.cases] })),
+    ),
+    scope.db.delete(d).where(
+      and(
+        eq(d.tenantId, scope.tenantId),
+        inJsonList(
+          d.alertId,
+          settled.map((x) => x.alertId),
         ),
       ),
+    ),
   ];
 }

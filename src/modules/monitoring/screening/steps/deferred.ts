@@ -110,9 +110,8 @@ export const deferredRows = (e: Evaluated, subjectId: string, fraud: FraudHit | 
   return rows;
 };
 
-/** A settled deferred hit: its alert's case refs, the events of the cases it opened, its row removed. */
+/** A settled deferred hit: its alert's case refs and the events of the cases it opened. */
 export function settledDeferred(
-  ctx: TenantContext,
   slot: DeferredSlot,
   fraudCase: FraudCaseResult | null,
   amlFound: readonly AmlCaseResult[],
@@ -147,15 +146,25 @@ export function settledDeferred(
       }));
   }
   return {
-    statements: [
-      ...deferredSettledStatements(ctx, slot.alertId, refs),
-      ...eventsInsert(
-        ctx,
-        events.map((e) => ({ ...e, at: slot.base.at })),
-      ),
-    ],
+    alertId: slot.alertId,
+    refs,
+    events: events.map((e) => ({ ...e, at: slot.base.at })),
     opened: refs.filter((r) => r.action === "opened").length,
     appended: refs.filter((r) => r.action === "appended").length,
-    events: events.length,
   };
 }
+
+/** The statements that store settled deferred hits: refs and deferrals set-based, the events as rows. */
+export const settledStatements = (
+  ctx: TenantContext,
+  settled: ReadonlyArray<ReturnType<typeof settledDeferred>>,
+) => [
+  ...deferredSettledStatements(
+    ctx,
+    settled.map((x) => ({ alertId: x.alertId, cases: x.refs })),
+  ),
+  ...eventsInsert(
+    ctx,
+    settled.flatMap((x) => x.events),
+  ),
+];

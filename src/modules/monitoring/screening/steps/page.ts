@@ -5,7 +5,14 @@ import type { Evaluated, Screening } from "../service";
 import { screeningOf } from "../service";
 import { type AmlHit, amlHit, amlHitNote } from "./aml";
 import { appendPageHits } from "./appends";
-import { deferralOf, deferredClaim, deferredRows, settledDeferred, slotOf } from "./deferred";
+import {
+  deferralOf,
+  deferredClaim,
+  deferredRows,
+  settledDeferred,
+  settledStatements,
+  slotOf,
+} from "./deferred";
 import { type FraudHit, fraudHit, fraudHitEntry } from "./fraud";
 import { MONITORING_ACTOR, type Outcome } from "./outcome";
 import { type AmlCaseResult, amlRecord, type FraudCaseResult, fraudRecord } from "./records";
@@ -144,11 +151,11 @@ export async function settleClaimed(ctx: TenantContext, claimed: readonly Deferr
     slots.map((d) => ({ ...d, subject: d.fraudHit ? toCustomer(d.subjectId) : <T>(x: T) => x })),
   );
   const settled = slots.flatMap((d, k) =>
-    failed[k] ? [] : [settledDeferred(ctx, d, fraudCaseOf.get(k) ?? null, amlFound.get(k) ?? [])],
+    failed[k] ? [] : [settledDeferred(d, fraudCaseOf.get(k) ?? null, amlFound.get(k) ?? [])],
   );
-  if (settled.length > 0) await ctx.db.batch(settled.flatMap((x) => x.statements) as never);
+  if (settled.length > 0) await ctx.db.batch(settledStatements(ctx, settled) as never);
   for (const x of settled) {
-    tally.events += x.events;
+    tally.events += x.events.length;
     tally.opened += x.opened;
     tally.appended += x.appended;
   }
