@@ -11,7 +11,13 @@ import {
   monitoringScreenings,
 } from "../../../db/shard/monitoring";
 import { inJsonList } from "../../../db/sql";
-import { likelyTenantSql, tenantSql } from "../../../db/tenant-tables";
+import {
+  likelyTenantSql,
+  sameTenantText,
+  tenantSql,
+  tenantWhere,
+  withTenant,
+} from "../../../db/tenant-tables";
 import { jsonArrayChunks } from "../../../lib/json-chunks";
 import { accounts } from "../../data/read-model";
 import type { Episode, StoredEpisode } from "../domain/episode";
@@ -303,7 +309,7 @@ export const deferredCasesInsert = (scope: TenantScope, rows: readonly DeferredC
     : [
         scope.db
           .insert(monitoringDeferredCases)
-          .values(rows.map((r) => ({ ...r, tenantId: scope.tenantId, createdAt: at }))),
+          .values(rows.map((r) => withTenant(scope, { ...r, createdAt: at }))),
       ];
 
 /**
@@ -315,7 +321,7 @@ const subjectPending = (scope: TenantScope, subject: SQL, except: string) => sql
   EXISTS (SELECT 1 FROM monitoring_pending p WHERE ${tenantSql(scope, "p")} AND p.entity_type = 'customer'
     AND p.entity_id = ${subject} AND p.failed_at IS NULL
     AND 'customer:' || p.entity_id NOT IN (SELECT value FROM json_each(${except})))
-  OR EXISTS (SELECT 1 FROM accounts a JOIN monitoring_pending p ON p.tenant_id = a.tenant_id
+  OR EXISTS (SELECT 1 FROM accounts a JOIN monitoring_pending p ON ${sql.raw(sameTenantText("p", "a"))}
       AND p.entity_type = 'account' AND p.entity_id = a.id
     WHERE ${tenantSql(scope, "a")} AND a.customer_id = ${subject} AND p.failed_at IS NULL
       AND 'account:' || p.entity_id NOT IN (SELECT value FROM json_each(${except}))))`;
@@ -374,8 +380,9 @@ export const claimDeferredCases = (
     .update(monitoringDeferredCases)
     .set({ claimToken: claim.token, claimedUntil: claim.until })
     .where(
-      and(
-        eq(monitoringDeferredCases.tenantId, scope.tenantId),
+      tenantWhere(
+        scope,
+        monitoringDeferredCases,
         sql`(${monitoringDeferredCases.claimedUntil} IS NULL OR ${monitoringDeferredCases.claimedUntil} < ${claim.now})`,
         sql`NOT ${subjectPending(scope, sql`monitoring_deferred_cases.subject_id`, "[]")}`,
       ),
@@ -407,8 +414,9 @@ export function deferredSettledStatements(
             WHERE json_extract(j.value, '$[0]') = ${a.id})`,
         })
         .where(
-          and(
-            eq(a.tenantId, scope.tenantId),
+          tenantWhere(
+            scope,
+            a,
             sql`${a.id} IN (SELECT json_extract(j.value, '$[0]') FROM json_each(${chunk}) j)`,
           ),
         ),
@@ -418,8 +426,9 @@ export function deferredSettledStatements(
       withCases.flatMap((x) => caseRowsOf({ id: x.alertId, cases: [...x.cases] })),
     ),
     scope.db.delete(d).where(
-      and(
-        eq(d.tenantId, scope.tenantId),
+      tenantWhere(
+        scope,
+        d,
         inJsonList(
           d.alertId,
           settled.map((x) => x.alertId),
