@@ -94,6 +94,7 @@ import { reanchorFraudPage, tallyFraudAnchors } from "./modules/fraud/cases/syst
 import { DISCLAIMER as FRAUD_DISCLAIMER } from "./modules/fraud/schemas";
 import {
   appendEvent,
+  chainOpening,
   closeUntouched as closeFraudUntouched,
   getCase as getFraudCase,
   listEvents,
@@ -121,7 +122,14 @@ provideCaseKindServices({
     },
     open: {
       one: openCaseUnlessOpen,
-      page: openCasesUnlessOpen,
+      page: (ctx, alerts: Parameters<typeof openCasesUnlessOpen>[1], actor, entries) =>
+        openCasesUnlessOpen(
+          ctx,
+          alerts,
+          actor,
+          entries as Parameters<typeof openCasesUnlessOpen>[3],
+          chainOpening,
+        ),
       note: appendEvent,
       notes: (ctx, entries: Array<{ caseId: string; input: Parameters<typeof appendEvent>[2] }>) =>
         settleLimited(entries, FRAUD_NOTES_AT_ONCE, (e) => appendEvent(ctx, e.caseId, e.input)),
@@ -144,7 +152,8 @@ provideCaseKindServices({
     },
     open: {
       one: (ctx, subject: Parameters<typeof openCasesForTriggered>[1]) => openCasesForTriggered(ctx, subject),
-      page: (ctx, subjects: Parameters<typeof openCasesForPage>[1]) => openCasesForPage(ctx, subjects),
+      page: (ctx, subjects: Parameters<typeof openCasesForPage>[1], _actor, notes) =>
+        openCasesForPage(ctx, subjects, notes as Parameters<typeof openCasesForPage>[2]),
       note: appendCaseNote,
       notes: appendCaseNotes,
     },

@@ -157,6 +157,14 @@ export const PERSONAL_COLUMNS: readonly PersonalColumns[] = [
     drop: true,
     category: "monitoring work",
   },
+  {
+    // A hit whose case waits for the subject's other pending entities (the customer is the subject).
+    table: "monitoring_deferred_cases",
+    columns: ["hit"],
+    rows: [{ owner: "subject_id" }],
+    drop: true,
+    category: "monitoring work",
+  },
 ];
 
 /** What an erasure keeps, and why: the erasure's answer lists these. */

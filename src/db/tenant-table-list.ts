@@ -67,6 +67,7 @@ export const TENANT_TABLES = [
   "monitoring_alerts",
   "monitoring_alert_rules",
   "monitoring_alert_cases",
+  "monitoring_deferred_cases",
   "monitoring_runs",
   "monitoring_network_scans",
   "peer_group_stats",

@@ -120,6 +120,24 @@ export const monitoringAlertCases = sqliteTable(
   (t) => [primaryKey({ columns: [t.tenantId, t.caseId, t.alertId] })],
 );
 
+/**
+ * Alerts whose subject's case is still to be opened (migration 0073): stored while another entity
+ * of the subject was pending screening, settled by the page that screens the last of them.
+ */
+export const monitoringDeferredCases = sqliteTable(
+  "monitoring_deferred_cases",
+  {
+    tenantId: text("tenant_id").notNull(),
+    alertId: text("alert_id").notNull(),
+    subjectId: text("subject_id").notNull(),
+    hit: text("hit", { mode: "json" }).notNull().$type<Record<string, unknown>>(),
+    createdAt: text("created_at").notNull(),
+    claimToken: text("claim_token"),
+    claimedUntil: text("claimed_until"),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.alertId] })],
+);
+
 /** Scheduled (and manually started) portfolio runs. */
 export const monitoringRuns = sqliteTable(
   "monitoring_runs",

@@ -30,8 +30,9 @@ import { type EvaluateInput, evaluate, type FraudAlert } from "./evaluation/serv
 import * as repo from "./repo";
 import { recordFraudAlert } from "./steps/stored-alerts";
 
-/** Opening many entities' cases at once (continuous monitoring's page). */
+/** Opening many entities' cases at once (continuous monitoring's page), later hits of a subject chained in. */
 export { openCasesUnlessOpen } from "./cases/batch/service";
+export { chainOpening } from "./cases/service";
 
 type Ctx = TenantContext;
 

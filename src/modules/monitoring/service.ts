@@ -24,9 +24,11 @@ import { entityWeight, writeGroups } from "./domain/write-groups";
 import { networkStatus } from "./network/service";
 import { presentDeadLetter } from "./present";
 import * as repo from "./repo";
-import { screeningsUpsert } from "./screening/repo";
+import { type DeferredCase, screeningsUpsert } from "./screening/repo";
 import { type Entity, type Screening, type ScreenOptions, WINDOW_DAYS } from "./screening/service";
 import { screenCounterpartySanctions } from "./screening/steps/counterparty-sanctions";
+import { deferredClaim } from "./screening/steps/deferred";
+import { settleClaimed, settleDeferred } from "./screening/steps/page";
 import { type EntityPreload, preloadPoints, preloadsOf } from "./screening/steps/preload";
 import { pageOutcomeStatements } from "./screening/steps/records";
 import { ENTITIES_PER_SLICE, settleTogether } from "./screening/steps/settle";
@@ -102,6 +104,8 @@ export interface DrainFigures {
   pages: number;
   /** D1 queries this drain sent (the invocation allows 1,000). */
   queries: number;
+  /** Hits whose case waits for another pending entity of their subject (stored, not yet opened). */
+  casesDeferred: number;
   /** Run again (0: at once) while claimable or backing-off rows remain; null when none is left. */
   next: { delaySeconds: number } | null;
 }
@@ -165,9 +169,11 @@ async function screenPage(
       }
     });
   } else await settleTogether(ctx, claimed, options, pre, done, fail);
-  const stored = async (group: typeof done, finish: BatchItem<"sqlite">[]) => {
+  // Deferred hits whose subjects' last pending entities this page screened (claimed in its batches).
+  const claimedDeferred: DeferredCase[] = [];
+  const stored = async (group: typeof done, finish: BatchItem<"sqlite">[], claim: boolean) => {
     const sum = tallyOf(group.map((d) => d.s));
-    await ctx.db.batch([
+    const results = await ctx.db.batch([
       ...pageOutcomeStatements(
         ctx,
         group.map((d) => d.s),
@@ -179,11 +185,15 @@ async function screenPage(
       ),
       ...finish,
       ...(options.tally?.screened(sum) ?? []),
+      // The page's last batch: last, after the pending rows' removal (steps/deferred.ts).
+      ...(claim ? [deferredClaim(ctx)] : []),
     ] as never);
+    if (claim) claimedDeferred.push(...((results as unknown[]).at(-1) as DeferredCase[]));
     figures.screened += sum.screened;
     figures.alerts += sum.alerts;
     figures.casesOpened += sum.casesOpened;
     figures.casesAppended += sum.casesAppended;
+    figures.casesDeferred += group.reduce((n, d) => n + (d.s.casesDeferred ?? 0), 0);
     events += group.reduce((n, d) => n + d.s.events, 0);
   };
   // The page's outcomes in batches of bounded weight (domain/write-groups.ts), a yield between
@@ -192,19 +202,33 @@ async function screenPage(
   const groups = writeGroups(done, (d) => entityWeight(d.s));
   for (const [i, group] of groups.entries()) {
     if (i > 0) await yieldToEventLoop();
-    await stored(group, [
-      ...repo.finishPageStatements(
-        ctx,
-        group.map((d) => d.entity),
-        token,
-      ),
-    ]).catch((err) => {
+    const last = i === groups.length - 1;
+    await stored(
+      group,
+      [
+        ...repo.finishPageStatements(
+          ctx,
+          group.map((d) => d.entity),
+          token,
+        ),
+      ],
+      last,
+    ).catch((err) => {
       console.error(JSON.stringify({ msg: "monitoring page batch failed", error: String(err) }));
       return eachLimited(group, SCREEN_CONCURRENCY, (d) =>
-        stored([d], [...repo.finishStatements(ctx, d.entity, token)]).catch((e) => fail(d.entity, e)),
+        stored([d], [...repo.finishStatements(ctx, d.entity, token)], last).catch((e) => fail(d.entity, e)),
       );
     });
   }
+  // Their cases opened, all their alerts in the opening batch. A failure leaves them claimed until
+  // the lease lapses; a later page or drain settles them.
+  const deferred = await settleClaimed(ctx, claimedDeferred).catch((err) => {
+    console.error(JSON.stringify({ msg: "monitoring deferred cases failed", error: String(err) }));
+    return { events: 0, opened: 0, appended: 0 };
+  });
+  figures.casesOpened += deferred.opened;
+  figures.casesAppended += deferred.appended;
+  events += deferred.events;
   return events;
 }
 
@@ -238,6 +262,7 @@ export async function drainPending(base: TenantContext, options: DrainOptions): 
     alerts: 0,
     casesOpened: 0,
     casesAppended: 0,
+    casesDeferred: 0,
     pages: 0,
     queries: 0,
     next: null,
@@ -279,6 +304,21 @@ export async function drainPending(base: TenantContext, options: DrainOptions): 
     }
     worst = Math.max(worst, Math.ceil((counting.queries() - before) / claimed.length));
   }
+  // Hits deferred for a subject's entity that is no longer pending (dead-lettered, or two drains
+  // each deferred for the other): opened now, after a drain that deferred or dead-lettered, or
+  // found nothing to claim. A failure leaves them to the next drain.
+  if (figures.casesDeferred > 0 || figures.deadLettered > 0 || figures.pages === 0)
+    events += await settleDeferred(ctx).then(
+      (t) => {
+        figures.casesOpened += t.opened;
+        figures.casesAppended += t.appended;
+        return t.events;
+      },
+      (err) => {
+        console.error(JSON.stringify({ msg: "monitoring deferred cases failed", error: String(err) }));
+        return 0;
+      },
+    );
   if (events > 0) await notifyOutbox(ctx);
   const now = ctx.clock.now();
   const cut = settle ? settleCut(settle, now) : undefined;

@@ -150,8 +150,12 @@ export interface CaseKindServices {
   open: {
     /** One subject's case(s), unless open. */
     one(ctx: TenantContext, subject: never, actor: CaseOpener): Promise<unknown>;
-    /** A page's subjects at once, answered in order. */
-    page(ctx: TenantContext, subjects: never[], actor: CaseOpener): Promise<unknown[]>;
+    /**
+     * A page's subjects at once, answered in order. `entries` (per subject, the kind's own entry or
+     * null): a later subject whose case an earlier one opens in this call gets its entry chained in
+     * the opening batch (answered `chained: true`), not appended through the case's object.
+     */
+    page(ctx: TenantContext, subjects: never[], actor: CaseOpener, entries?: unknown[]): Promise<unknown[]>;
     /** One entry (an alert hit) on an open case. */
     note(ctx: TenantContext, caseId: string, entry: never): Promise<unknown>;
     /** Many cases' entries, answered per entry in order: null (appended) or its Error. */

@@ -9,6 +9,7 @@ import type { CaseActor, EventInput, LogHead, LogResult, OutboxEvent } from "../
 import { type CaseStatus, decideEvent } from "../domain/case-state";
 import { nextWork, resolveWorkInput, workOf } from "../domain/case-work";
 import * as repo from "../repo";
+import type { NewCaseRecords } from "./batch/repo";
 import { eventContent, newCaseRecords } from "./batch/service";
 
 export { caseContent, eventContent } from "./batch/service";
@@ -159,6 +160,52 @@ export async function prepareEvent(
         status: decision.statusAfter,
         work: nextWork(head.work, event),
       },
+    },
+  };
+}
+
+/**
+ * A new case's records with `entries` chained after its `created` event, built as the case's
+ * object would append them (prepareEvent on the head they make) and the head anchored at the
+ * last: the opening batch then writes them all (a subject's several hits of one drain: no object).
+ */
+export async function chainOpening(
+  records: NewCaseRecords,
+  entries: EventInput[],
+  keys: AnchorKeys,
+): Promise<NewCaseRecords> {
+  const { row, event } = records;
+  let head: LogHead = {
+    tenantId: row.tenantId,
+    caseId: row.id,
+    lastSequence: event.eventSequence,
+    headHash: event.hash,
+    status: "open",
+    correlationId: row.correlationId,
+    work: workOf(records.head),
+    severity: row.severity,
+  };
+  const more: FraudCaseEventRow[] = [];
+  for (const input of entries) {
+    const prepared = await prepareEvent(head, input, new Date(row.createdAt));
+    if (!prepared.ok) throw new Error(prepared.error.message);
+    more.push(prepared.value.event);
+    head = prepared.value.head;
+  }
+  const anchor = await anchorOfHead(
+    keys,
+    { kind: "fraud", tenantId: row.tenantId, caseId: row.id },
+    { sequence: head.lastSequence, hash: head.headHash },
+  );
+  return {
+    ...records,
+    more,
+    head: {
+      ...records.head,
+      lastSequence: head.lastSequence,
+      headHash: head.headHash,
+      headAnchor: anchor.anchor,
+      headAnchorKeyId: anchor.keyId,
     },
   };
 }

@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { TenantScope } from "../../../db/client";
 import { jsonRowsTemplate } from "../../../db/json-rows";
 import {
@@ -7,10 +7,18 @@ import {
   monitoringAlertCases,
   monitoringAlertRules,
   monitoringAlerts,
+  monitoringDeferredCases,
   monitoringScreenings,
 } from "../../../db/shard/monitoring";
 import { inJsonList } from "../../../db/sql";
-import { likelyTenantSql, tenantSql } from "../../../db/tenant-tables";
+import {
+  likelyTenantSql,
+  sameTenantText,
+  tenantSql,
+  tenantWhere,
+  withTenant,
+} from "../../../db/tenant-tables";
+import { jsonArrayChunks } from "../../../lib/json-chunks";
 import { accounts } from "../../data/read-model";
 import type { Episode, StoredEpisode } from "../domain/episode";
 
@@ -283,4 +291,149 @@ export async function alertsOfCases(
     opensCase: number | null;
   }>(alertsOfCasesQuery(scope, [...new Set(caseIds)]));
   return rows.map(({ opensCase, ...r }) => (opensCase === 0 ? { ...r, opensCase: false } : r));
+}
+
+// ---- deferred case opening (migration 0073; docs/methodology/monitoring.md#deferred-case-opening) ----
+
+/** A hit whose subject's case is still to be opened. */
+export interface DeferredCase {
+  alertId: string;
+  subjectId: string;
+  hit: Record<string, unknown>;
+}
+
+/** The rows of hits deferred by a page, for the batch that stores their alerts. */
+export const deferredCasesInsert = (scope: TenantScope, rows: readonly DeferredCase[], at: string) =>
+  rows.length === 0
+    ? []
+    : [
+        scope.db
+          .insert(monitoringDeferredCases)
+          .values(rows.map((r) => withTenant(scope, { ...r, createdAt: at }))),
+      ];
+
+/**
+ * Pending rows (not dead-lettered) of a subject's entities, the subject's own and its accounts',
+ * as SQL over the subject column `subject` (a NOT EXISTS on it: nothing of the subject pending),
+ * leaving out the entities in `except` (the page's own, being screened now).
+ */
+const subjectPending = (scope: TenantScope, subject: SQL, except: string) => sql`(
+  EXISTS (SELECT 1 FROM monitoring_pending p WHERE ${tenantSql(scope, "p")} AND p.entity_type = 'customer'
+    AND p.entity_id = ${subject} AND p.failed_at IS NULL
+    AND 'customer:' || p.entity_id NOT IN (SELECT value FROM json_each(${except})))
+  OR EXISTS (SELECT 1 FROM accounts a JOIN monitoring_pending p ON ${sql.raw(sameTenantText("p", "a"))}
+      AND p.entity_type = 'account' AND p.entity_id = a.id
+    WHERE ${tenantSql(scope, "a")} AND a.customer_id = ${subject} AND p.failed_at IS NULL
+      AND 'account:' || p.entity_id NOT IN (SELECT value FROM json_each(${except}))))`;
+
+/** Entity keys as subjectPending's `except` takes them. */
+export const entityKeys = (entities: ReadonlyArray<{ entityType: string; entityId: string }>) =>
+  JSON.stringify(entities.map((e) => `${e.entityType}:${e.entityId}`));
+
+/**
+ * A page's reads for deferral in one batch (one round trip, as the owners' read alone was): the
+ * customer of each of `accountIds`, and which subjects of `touching` (entity keys, an account
+ * standing for its customer) defer: another entity of theirs is pending screening (not `except`'s,
+ * the page's own), or hits of theirs are deferred already (collected with the page's when it stores).
+ */
+export async function deferralReads(
+  scope: TenantScope,
+  input: {
+    accountIds: readonly string[];
+    touching: ReadonlyArray<{ entityType: string; entityId: string }>;
+    except: string;
+  },
+) {
+  if (input.accountIds.length === 0 && input.touching.length === 0)
+    return { owners: new Map<string, string>(), defer: new Set<string>() };
+  const touching = JSON.stringify(input.touching.map((e) => [e.entityType, e.entityId]));
+  const [owners, defer] = await scope.db.batchSql([
+    sql`SELECT a.id AS id, a.customer_id AS customerId FROM accounts a
+      WHERE ${tenantSql(scope, "a")} AND a.id IN (SELECT value FROM json_each(${JSON.stringify(input.accountIds)}))`,
+    sql`SELECT DISTINCT s.subject FROM (SELECT CASE WHEN json_extract(t.value, '$[0]') = 'customer'
+          THEN json_extract(t.value, '$[1]')
+          ELSE (SELECT a.customer_id FROM accounts a WHERE ${tenantSql(scope, "a")}
+            AND a.id = json_extract(t.value, '$[1]')) END AS subject
+        FROM json_each(${touching}) t WHERE json_extract(t.value, '$[0]') IN ('customer', 'account')) s
+      WHERE s.subject IS NOT NULL AND (${subjectPending(scope, sql`s.subject`, input.except)}
+        OR EXISTS (SELECT 1 FROM monitoring_deferred_cases d WHERE ${tenantSql(scope, "d")}
+          AND d.subject_id = s.subject))`,
+  ]);
+  return {
+    owners: new Map(
+      (owners.results as Array<{ id: string; customerId: string }>).map((r) => [r.id, r.customerId]),
+    ),
+    defer: new Set((defer.results as Array<{ subject: string }>).map((r) => r.subject)),
+  };
+}
+
+/**
+ * Claims (under a lease, as pending rows are claimed) every deferred hit whose subject has nothing
+ * pending anymore, answering them: in the batch that stores a page (after its pending rows are
+ * removed, so the subject's last page collects its own deferred hits with the earlier ones), or alone.
+ */
+export const claimDeferredCases = (
+  scope: TenantScope,
+  claim: { token: string; now: string; until: string },
+) =>
+  scope.db
+    .update(monitoringDeferredCases)
+    .set({ claimToken: claim.token, claimedUntil: claim.until })
+    .where(
+      tenantWhere(
+        scope,
+        monitoringDeferredCases,
+        sql`(${monitoringDeferredCases.claimedUntil} IS NULL OR ${monitoringDeferredCases.claimedUntil} < ${claim.now})`,
+        sql`NOT ${subjectPending(scope, sql`monitoring_deferred_cases.subject_id`, "[]")}`,
+      ),
+    )
+    .returning({
+      alertId: monitoringDeferredCases.alertId,
+      subjectId: monitoringDeferredCases.subjectId,
+      hit: monitoringDeferredCases.hit,
+    });
+
+/**
+ * Deferred alerts settled, set-based (a page's collected hits in a few statements, not three
+ * built per alert): their case refs (column and index rows) stored, their deferrals removed.
+ */
+export function deferredSettledStatements(
+  scope: TenantScope,
+  settled: ReadonlyArray<{ alertId: string; cases: readonly AlertCaseRef[] }>,
+) {
+  if (settled.length === 0) return [];
+  const withCases = settled.filter((x) => x.cases.length > 0);
+  const a = monitoringAlerts;
+  const d = monitoringDeferredCases;
+  return [
+    ...jsonArrayChunks(withCases.map((x) => [x.alertId, x.cases])).map((chunk) =>
+      scope.db
+        .update(a)
+        .set({
+          cases: sql`(SELECT json_extract(j.value, '$[1]') FROM json_each(${chunk}) j
+            WHERE json_extract(j.value, '$[0]') = ${a.id})`,
+        })
+        .where(
+          tenantWhere(
+            scope,
+            a,
+            sql`${a.id} IN (SELECT json_extract(j.value, '$[0]') FROM json_each(${chunk}) j)`,
+          ),
+        ),
+    ),
+    ...alertCaseRows(
+      scope,
+      withCases.flatMap((x) => caseRowsOf({ id: x.alertId, cases: [...x.cases] })),
+    ),
+    scope.db.delete(d).where(
+      tenantWhere(
+        scope,
+        d,
+        inJsonList(
+          d.alertId,
+          settled.map((x) => x.alertId),
+        ),
+      ),
+    ),
+  ];
 }

@@ -42,6 +42,8 @@ export interface Screening {
   alerts: number;
   casesOpened: number;
   casesAppended: number;
+  /** Hits whose case waits for their subject's other pending entities (steps/deferred.ts). */
+  casesDeferred?: number;
   events: number;
 }
 

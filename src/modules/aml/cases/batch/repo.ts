@@ -12,6 +12,8 @@ export interface CaseItem {
   row: NewCase;
   created: NewHistory;
   anchor: Anchor;
+  /** Entries chained after `created` in the opening batch (the anchor is then the last's). */
+  more?: NewHistory[];
   /** A scheme's participants (aml_case_subjects), written only if the case row is. */
   subjects?: NewCaseSubject[];
 }
@@ -23,7 +25,9 @@ export interface CaseItem {
  */
 export function openCasesStatements(scope: TenantScope, items: readonly CaseItem[]): SQL[] {
   if (items.length === 0) return [];
-  const anchors = jsonArrayChunks(items.map((i) => [i.row.id, i.anchor.anchor, i.anchor.keyId]));
+  const anchors = jsonArrayChunks(
+    items.map((i) => [i.row.id, i.anchor.anchor, i.anchor.keyId, 1 + (i.more?.length ?? 0)]),
+  );
   return [
     ...jsonRowsInsert(
       scope,
@@ -34,7 +38,7 @@ export function openCasesStatements(scope: TenantScope, items: readonly CaseItem
     ...jsonRowsInsert(
       scope,
       amlCaseHistory,
-      items.map((i) => i.created),
+      items.flatMap((i) => [i.created, ...(i.more ?? [])]),
       {
         where: (f) =>
           sql`EXISTS (SELECT 1 FROM aml_cases c WHERE ${tenantSql(scope, "c")} AND c.id = ${f("caseId")})`,
@@ -51,13 +55,14 @@ export function openCasesStatements(scope: TenantScope, items: readonly CaseItem
         skipConflicts: true,
       },
     ),
-    // Changes nothing for a case that was not inserted (its id exists only if it was).
+    // Changes nothing for a case that was not inserted (its id exists only if it was); the head is
+    // its last entry (`created`, or the last chained after it).
     ...anchors.map(
       (chunk) => sql`UPDATE aml_cases SET head_anchor = json_extract(a.value, '$[1]'),
           head_anchor_key_id = json_extract(a.value, '$[2]')
         FROM json_each(${chunk}) a
         WHERE ${likelyTenantSql(scope, "aml_cases")} AND aml_cases.id = json_extract(a.value, '$[0]')
-          AND aml_cases.event_count = 1`,
+          AND aml_cases.event_count = json_extract(a.value, '$[3]')`,
     ),
   ];
 }

@@ -1,7 +1,7 @@
 import type { AmlCaseRow } from "../../../../db/shard/aml";
 import type { TenantContext } from "../../../../db/tenant-context";
 import { type AnchorKeys, anchorKeysFrom } from "../../../cases/domain/anchor";
-import { anchoredLogEntry } from "../../../cases/domain/log";
+import { anchoredLogEntry, anchorOfHead } from "../../../cases/domain/log";
 import { dueAtFor } from "../../../cases/domain/work";
 import { type RoutableCase, routeNewCases } from "../../../cases/queues/service";
 import { type AmlEntityType, ruleById } from "../../../detection/domain/aml/rules";
@@ -9,6 +9,7 @@ import type { AmlCaseStatus } from "../../domain/case-machine";
 import type { RuleOutcome } from "../../domain/evaluate";
 import { type HistoryFields, historyContent, snapshotOf } from "../../domain/history";
 import type * as repo from "../../repo";
+import { chainedEntry, type NoteAppend } from "../append/service";
 import type { CaseItem } from "./repo";
 import * as batchRepo from "./repo";
 
@@ -137,19 +138,75 @@ export interface FoundCase {
   ruleId: string;
   status: AmlCaseStatus;
   created: boolean;
+  /** The input's note was chained after `created` in the opening batch (no append is left to do). */
+  chained?: boolean;
+}
+
+/**
+ * `notes` chained after an item's `created` entry (same time, status open) and the item's anchor
+ * moved to the last: written with the case in its opening batch.
+ */
+async function chainNotes(
+  item: CaseItem,
+  notes: ReadonlyArray<NoteAppend["body"]>,
+  keys: AnchorKeys,
+): Promise<CaseItem> {
+  let last: { sequence: number; hash: string } = item.created as { sequence: number; hash: string };
+  const more = [];
+  for (const body of notes) {
+    const entry = await chainedEntry(
+      item.row.tenantId!,
+      item.row.id!,
+      last,
+      "open",
+      { ...body, toStatus: "open" },
+      item.created.createdAt!,
+    );
+    more.push(entry);
+    last = entry;
+  }
+  const owner = { kind: "aml" as const, tenantId: item.row.tenantId!, caseId: item.row.id! };
+  return { ...item, more, anchor: await anchorOfHead(keys, owner, last) };
 }
 
 /**
  * openCasesForTriggered for many entities (each input one entity): answers, per input in order,
  * what openCasesForTriggered would answer for it. Three statements per ~80 KB of cases, one
- * batch (one transaction), and one read, however many entities and rules.
+ * batch (one transaction), and one read, however many entities and rules. Several inputs of one
+ * subject: with `notes` (per input, its `alert_added` body or null), a later input's note on a
+ * case an earlier input opens here is chained in the opening batch (answered `chained`).
  */
-export async function openCasesForPage(ctx: TenantContext, inputs: OpenCasesInput[]): Promise<FoundCase[][]> {
+export async function openCasesForPage(
+  ctx: TenantContext,
+  inputs: OpenCasesInput[],
+  notes?: ReadonlyArray<NoteAppend["body"] | null>,
+): Promise<FoundCase[][]> {
   const asked = inputs.filter((i) => i.outcomes.length > 0);
   if (asked.length === 0) return inputs.map(() => []);
   const at = ctx.clock.now().toISOString();
   const keys = await anchorKeysFrom(ctx.env.SECRETS_KEY);
-  const items = (await Promise.all(asked.map((input) => caseItems(ctx, input, at, keys)))).flat();
+  const built = await Promise.all(inputs.map((input) => caseItems(ctx, input, at, keys)));
+  // One item per (entity, rule): the first input's; a later input's note is chained onto it.
+  const tripleKey = (t: string, id: string, rule: string) => `${t}\u0000${id}\u0000${rule}`;
+  const first = new Map<string, CaseItem>();
+  const chainedTo = new Map<CaseItem, Array<NoteAppend["body"]>>();
+  const chainedAt = new Map<number, Map<string, string>>();
+  for (const [i, items] of built.entries())
+    for (const item of items) {
+      const k = tripleKey(item.row.entityType!, item.row.entityId!, item.row.ruleId!);
+      const earlier = first.get(k);
+      if (!earlier) first.set(k, item);
+      else if (notes?.[i]) {
+        chainedTo.set(earlier, [...(chainedTo.get(earlier) ?? []), notes[i]!]);
+        chainedAt.set(i, (chainedAt.get(i) ?? new Map()).set(item.row.ruleId!, earlier.row.id!));
+      }
+    }
+  const items = await Promise.all(
+    [...first.values()].map((item) => {
+      const more = chainedTo.get(item);
+      return more ? chainNotes(item, more, keys) : item;
+    }),
+  );
   await ctx.db.batchSql(batchRepo.openCasesStatements(ctx, items));
   const newIds = new Set(items.map((i) => i.row.id));
   const open = await batchRepo.openCasesOf(
@@ -165,20 +222,22 @@ export async function openCasesForPage(ctx: TenantContext, inputs: OpenCasesInpu
     told.add(id);
     return first;
   };
-  return inputs.map((input) =>
+  return inputs.map((input, i) =>
     input.outcomes.flatMap((o) => {
-      const found = byKey.get(`${input.entityType}\u0000${input.entityId}\u0000${o.ruleId}`);
+      const found = byKey.get(tripleKey(input.entityType, input.entityId, o.ruleId));
       // A case closed between the batch and this read is simply not reported (as for one entity).
-      return found
-        ? [
-            {
-              caseId: found.id,
-              ruleId: o.ruleId,
-              status: found.status as AmlCaseStatus,
-              created: createdNow(found.id),
-            },
-          ]
-        : [];
+      if (!found) return [];
+      const created = createdNow(found.id);
+      const chained = !created && chainedAt.get(i)?.get(o.ruleId) === found.id;
+      return [
+        {
+          caseId: found.id,
+          ruleId: o.ruleId,
+          status: found.status as AmlCaseStatus,
+          created,
+          ...(chained ? { chained: true } : {}),
+        },
+      ];
     }),
   );
 }

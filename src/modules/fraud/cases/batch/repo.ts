@@ -16,6 +16,8 @@ import { jsonArrayChunks } from "../../../../lib/json-chunks";
 export interface NewCaseRecords {
   row: FraudCaseRow;
   event: FraudCaseEventRow;
+  /** Entries chained after `created` in the opening batch (the head is then the last's). */
+  more?: FraudCaseEventRow[];
   head: FraudCaseHeadRow;
 }
 
@@ -70,7 +72,7 @@ export function openCasesStatements(scope: TenantScope, cases: readonly NewCaseR
     ...jsonRowsInsert(
       scope,
       fraudCaseEvents,
-      cases.map((c) => c.event),
+      cases.flatMap((c) => [c.event, ...(c.more ?? [])]),
       { where: (f) => inserted(f("caseId")) },
     ),
     ...jsonRowsInsert(

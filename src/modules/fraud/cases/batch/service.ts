@@ -4,7 +4,7 @@ import { type AnchorKeys, anchorKeysFrom } from "../../../cases/domain/anchor";
 import { anchoredLogEntry } from "../../../cases/domain/log";
 import { dueAtFor } from "../../../cases/domain/work";
 import { type RoutableCase, routeNewCases } from "../../../cases/queues/service";
-import type { CaseActor } from "../../domain/case-log";
+import type { CaseActor, EventInput } from "../../domain/case-log";
 import type { FraudAlert } from "../../evaluation/service";
 import { DISCLAIMER } from "../../schemas";
 import type { CreateCaseInput } from "../schemas";
@@ -177,18 +177,36 @@ export const routableOf = (row: FraudCaseRow, dueAt: string | null): RoutableCas
 /** A case to open: the row, its `created` event and its head. */
 export type { NewCaseRecords } from "./repo";
 
+/** Chains `entries` after a new case's `created` event, in memory (fraud/cases/service.ts chainOpening). */
+export type ChainOpening = (
+  records: batchRepo.NewCaseRecords,
+  entries: EventInput[],
+  keys: AnchorKeys,
+) => Promise<batchRepo.NewCaseRecords>;
+
+/** A case found or opened for an alert; `chained`: the alert's entry was written in the opening batch. */
+export interface OpenedFor {
+  caseId: string;
+  created: boolean;
+  chained?: boolean;
+}
+
 /**
  * Opens, per alert, a case for its entity unless the entity has a non-closed one (one open case
  * per entity); answers per alert in order the case found or opened. One read of the entities'
  * open cases, one batch of guarded set-based inserts (a case whose entity gained an open case
  * meanwhile is not inserted, nor its event and head), one read back. The alerts are of distinct
- * entities (a page claims an entity once).
+ * entities (a page claims an entity once), or several alerts of one subject: the first opens its
+ * case, and with `entries` and `chain` each later one's entry (`alert_added`) is chained after
+ * `created` in the same batch (answered `chained`), so no case object is called for it.
  */
 export async function openCasesUnlessOpen(
   ctx: TenantContext,
   alerts: FraudAlert[],
   actor: CaseActor,
-): Promise<Array<{ caseId: string; created: boolean }>> {
+  entries?: ReadonlyArray<EventInput | null>,
+  chain?: ChainOpening,
+): Promise<OpenedFor[]> {
   if (alerts.length === 0) return [];
   const key = (a: { entityType: string; entityId: string }) => `${a.entityType}\u0000${a.entityId}`;
   const pairs = alerts.map((a) => [a.entityType, a.entityId] as const);
@@ -197,11 +215,19 @@ export async function openCasesUnlessOpen(
   const now = ctx.clock.now();
   // One opening per entity, however many of its alerts the batch has (a subject's customer and accounts).
   const unique = new Map<string, FraudAlert>();
-  for (const a of alerts) if (!before.has(key(a)) && !unique.has(key(a))) unique.set(key(a), a);
+  // The later alerts of each opening entity whose entries are chained in its opening batch.
+  const later = new Map<string, number[]>();
+  for (const [i, a] of alerts.entries()) {
+    if (before.has(key(a))) continue;
+    if (!unique.has(key(a))) unique.set(key(a), a);
+    else if (chain && entries?.[i]) later.set(key(a), [...(later.get(key(a)) ?? []), i]);
+  }
   const opening = await Promise.all(
-    [...unique.values()].map(async (alert) => {
+    [...unique.entries()].map(async ([k, alert]) => {
       const row = caseRow(ctx.tenantId, fromAlert(alert, actor.actorId), now, alert.ruleSet);
-      return { row, ...(await newCaseRecords(ctx.tenantId, row, actor, keys, dueAtOf(ctx, row))) };
+      const records = { row, ...(await newCaseRecords(ctx.tenantId, row, actor, keys, dueAtOf(ctx, row))) };
+      const more = (later.get(k) ?? []).map((i) => entries![i]!);
+      return more.length > 0 && chain ? chain(records, more, keys) : records;
     }),
   );
   let after = before;
@@ -215,13 +241,16 @@ export async function openCasesUnlessOpen(
     );
   }
   const ours = new Set(opening.map((o) => o.row.id));
+  const chained = new Set([...later.values()].flat());
   const told = new Set<string>();
-  return alerts.map((a) => {
+  return alerts.map((a, i) => {
     const caseId = after.get(key(a)) ?? before.get(key(a));
     if (!caseId) throw new Error(`fraud case of ${a.entityType} ${a.entityId} neither open nor opened`);
-    // Only the first alert of an entity opened it; the others are added to it.
+    // Only the first alert of an entity opened it; the others are added to it (in its batch when chained).
     const created = ours.has(caseId) && !told.has(caseId);
     told.add(caseId);
-    return { caseId, created };
+    return created || !ours.has(caseId) || !chained.has(i)
+      ? { caseId, created }
+      : { caseId, created, chained: true };
   });
 }

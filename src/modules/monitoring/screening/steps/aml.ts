@@ -36,11 +36,22 @@ export function amlHit(
 }
 export type AmlHit = ReturnType<typeof amlHit>;
 
-/** `alert_added` naming the hit, for each case of the hit that was already open. */
+/** The `alert_added` entry's body naming the hit, as the AML log stores it. */
+export const amlHitNote = (
+  hit: Pick<AmlHit, "alertId" | "ruleIds">,
+  base: Pick<ScreeningBase, "trigger">,
+) => ({
+  eventType: "alert_added" as const,
+  ...MONITORING_ACTOR,
+  note: alertNote({ alertId: hit.alertId, trigger: base.trigger, ruleIds: hit.ruleIds }),
+  details: null,
+});
+
+/** `alert_added` naming the hit, for each case of the hit that was already open (and not chained at its opening). */
 export function amlHitNotes(found: readonly AmlCaseResult[], hit: AmlHit, base: ScreeningBase) {
   const note = alertNote({ alertId: hit.alertId, trigger: base.trigger, ruleIds: hit.ruleIds });
   return found
-    .filter((c) => !c.created)
+    .filter((c) => !c.created && !c.chained)
     .map((c) => ({
       caseId: c.caseId,
       input: { eventType: "alert_added" as const, ...MONITORING_ACTOR, note },

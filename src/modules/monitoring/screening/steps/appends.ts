@@ -1,9 +1,9 @@
 import type { TenantContext } from "../../../../db/tenant-context";
 import { settleLimited } from "../../../../lib/limited";
 import { caseKindServices } from "../../../cases/kinds/service";
-import type { Evaluated } from "../service";
 import { type AmlHit, amlHitNotes } from "./aml";
 import { appendFraudHit, type FraudHit } from "./fraud";
+import type { ScreeningBase } from "./outcome";
 import type { AmlCaseResult, FraudCaseResult } from "./records";
 
 /**
@@ -30,12 +30,12 @@ export interface PageHits {
  */
 export async function appendPageHits(
   ctx: TenantContext,
-  page: readonly Evaluated[],
+  page: ReadonlyArray<{ base: ScreeningBase }>,
   hits: PageHits,
 ): Promise<Array<Error | null>> {
   const fraud = page.flatMap((_, i) => {
     const found = hits.fraudCaseOf.get(i);
-    return found && !found.created ? [{ i, caseId: found.caseId }] : [];
+    return found && !found.created && !found.chained ? [{ i, caseId: found.caseId }] : [];
   });
   const aml = page.flatMap((e, i) => {
     const hit = hits.amlHits[i];

@@ -20,19 +20,22 @@ export function fraudHit(evaluation: FraudAlert, threshold: number | undefined, 
 }
 export type FraudHit = ReturnType<typeof fraudHit>;
 
+/** `alert_added` naming the hit (the fraud log's entry input). */
+export const fraudHitEntry = (hit: FraudHit, base: Pick<ScreeningBase, "trigger" | "screeningId">) => ({
+  eventType: "alert_added" as const,
+  noteContent: alertNote({ alertId: hit.alertId, trigger: base.trigger, ruleIds: hit.ruleIds }),
+  evidenceReference: {
+    alertId: hit.alertId,
+    screeningId: base.screeningId,
+    ruleIds: hit.ruleIds,
+    overallScore: hit.fraud.overallScore,
+  },
+  ...MONITORING_ACTOR,
+});
+
 /** `alert_added` naming the hit, appended to the entity's open case through the case's Durable Object. */
 export const appendFraudHit = (ctx: TenantContext, caseId: string, hit: FraudHit, base: ScreeningBase) =>
-  caseKindServices("fraud").open.note(ctx, caseId, {
-    eventType: "alert_added",
-    noteContent: alertNote({ alertId: hit.alertId, trigger: base.trigger, ruleIds: hit.ruleIds }),
-    evidenceReference: {
-      alertId: hit.alertId,
-      screeningId: base.screeningId,
-      ruleIds: hit.ruleIds,
-      overallScore: hit.fraud.overallScore,
-    },
-    ...MONITORING_ACTOR,
-  } as never);
+  caseKindServices("fraud").open.note(ctx, caseId, fraudHitEntry(hit, base) as never);
 
 /**
  * A fraud hit: the alert, and when the score reaches the live createCaseThreshold, the entity's

@@ -16,6 +16,8 @@ import type { CaseRef, Outcome, ScreeningBase } from "./outcome";
 export interface FraudCaseResult {
   caseId: string;
   created: boolean;
+  /** Its `alert_added` was written in the batch that opened the case (no append left). */
+  chained?: boolean;
 }
 
 /** The screening's risk score and episode dates, kept in the alert's detail (absent for evaluations outside screening). */
@@ -107,6 +109,8 @@ export interface AmlCaseResult {
   caseId: string;
   ruleId: string;
   created: boolean;
+  /** Its `alert_added` was written in the batch that opened the case (no append left). */
+  chained?: boolean;
 }
 
 export function amlRecord(

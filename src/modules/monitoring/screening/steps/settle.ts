@@ -100,6 +100,7 @@ export async function settleTogether<E extends Entity>(
   const settled = await settlePage(
     ctx,
     evaluated.map((x) => x.e),
+    true,
   ).catch((err) => {
     console.error(JSON.stringify({ msg: "monitoring page case work failed", error: String(err) }));
     return null;

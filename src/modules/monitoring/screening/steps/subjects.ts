@@ -11,7 +11,11 @@ export async function subjects(
   hits: ReadonlyArray<{ entity: { entityType: string; entityId: string } }>,
 ) {
   const accounts = hits.filter((e) => e.entity.entityType === "account").map((e) => e.entity.entityId);
-  const owners = await accountOwners(ctx, [...new Set(accounts)]);
+  return subjectsOf(await accountOwners(ctx, [...new Set(accounts)]));
+}
+
+/** The subject of an entity, by its account's owner (read with the page's deferral reads). */
+export function subjectsOf(owners: ReadonlyMap<string, string>) {
   return <T extends { entityType: string; entityId: string }>(x: T): T => {
     const owner = x.entityType === "account" ? owners.get(x.entityId) : undefined;
     return owner ? { ...x, entityType: "customer", entityId: owner } : x;

@@ -1,0 +1,118 @@
+import { env } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
+import { loadTenantContext, type TenantContext } from "../../src/db/tenant-context";
+import { drainPending } from "../../src/modules/monitoring/service";
+import { ago, customerWith } from "../aml/helpers";
+import { shardRows, type TestTenant } from "../harness";
+import { alerts, quietTenant } from "./helpers";
+
+// A subject (a customer with its account) whose two entities hit on two pages of one drain.
+const largeCash = () => [{ amountMinor: 6_000_000, transactionDate: ago(2), channel: "cash" }];
+type Ref = { caseId: string; action: string };
+const refsOf = (a: { cases: string }) => JSON.parse(a.cases) as Ref[];
+const deferredRows = (t: TestTenant) =>
+  shardRows<{ alert_id: string }>(
+    t,
+    "SELECT alert_id FROM monitoring_deferred_cases WHERE tenant_id = ?",
+    t.id,
+  );
+const amlCases = (t: TestTenant) =>
+  shardRows<{ id: string; event_count: number }>(
+    t,
+    "SELECT id, event_count FROM aml_cases WHERE tenant_id = ? ORDER BY id",
+    t.id,
+  );
+
+/** The tenant's context with its case objects counted (every call to one goes through idFromName). */
+function counted(ctx: TenantContext) {
+  const calls: string[] = [];
+  const ns = env.FRAUD_CASE;
+  const FRAUD_CASE = {
+    idFromName: (name: string) => {
+      calls.push(name);
+      return ns.idFromName(name);
+    },
+    get: (id: DurableObjectId) => ns.get(id),
+  };
+  return { ctx: { ...ctx, env: { ...ctx.env, FRAUD_CASE } } as TenantContext, calls };
+}
+
+const drain = (ctx: TenantContext, more: Partial<Parameters<typeof drainPending>[1]> = {}) =>
+  drainPending(ctx, { trigger: "arrival", runId: null, settle: null, ...more });
+
+describe("deferred case opening", () => {
+  it("a subject's hits on two pages open one case holding both alerts, with no case object called", async () => {
+    const t = await quietTenant("Deferred one case");
+    const { customerId, accountId } = await customerWith(t, largeCash());
+    const { ctx, calls } = counted(await loadTenantContext(env, t.id, "test"));
+    const figures = await drain(ctx, { pageSize: 1 });
+    expect(figures.pages).toBe(2);
+    const [ofCustomer] = (await alerts(t, customerId)).filter((a) => a.kind === "aml");
+    const [ofAccount] = (await alerts(t, accountId)).filter((a) => a.kind === "aml");
+    const ids = (refs: Ref[]) => refs.map((c) => c.caseId).sort();
+    expect(ids(refsOf(ofCustomer)).length).toBeGreaterThan(0);
+    expect(ids(refsOf(ofAccount))).toEqual(ids(refsOf(ofCustomer)));
+    // Each case opened once (by the earlier alert) with the other alert in its opening batch.
+    const cases = await amlCases(t);
+    expect(cases.map((c) => c.id)).toEqual(ids(refsOf(ofCustomer)));
+    for (const c of cases) expect(c.event_count).toBe(2);
+    const actions = [...refsOf(ofCustomer), ...refsOf(ofAccount)].map((r) => r.action).sort();
+    expect(actions).toEqual(cases.flatMap(() => ["appended", "opened"]).sort());
+    expect(calls).toEqual([]);
+    const all = [...(await alerts(t, customerId)), ...(await alerts(t, accountId))].flatMap(refsOf);
+    expect(figures.casesOpened).toBe(all.filter((r) => r.action === "opened").length);
+    expect(figures.casesAppended).toBe(all.filter((r) => r.action === "appended").length);
+    expect(await deferredRows(t)).toEqual([]);
+  });
+
+  it("a subject's last entity that never settles: the drain's end opens the deferred alert's case", async () => {
+    const t = await quietTenant("Deferred crash");
+    await customerWith(t, largeCash());
+    const ctx = await loadTenantContext(env, t.id, "test");
+    // One page only (its budget spent), as if the invocation ended there.
+    expect((await drain(ctx, { pageSize: 1, wallMs: 1 })).pages).toBe(1);
+    const deferred = await deferredRows(t);
+    expect(deferred.length).toBeGreaterThan(0);
+    const casesOf = (ids: string[]) =>
+      shardRows<{ id: string; cases: string }>(
+        t,
+        "SELECT id, cases FROM monitoring_alerts WHERE tenant_id = ? ORDER BY id",
+        t.id,
+      ).then((rows) => rows.filter((r) => ids.includes(r.id)).map(refsOf));
+    const ids = deferred.map((d) => d.alert_id);
+    expect(await casesOf(ids)).toEqual(ids.map(() => []));
+    // The other entity's screening is lost for good (dead-lettered): nothing of the subject is pending.
+    await shardRows(t, "UPDATE monitoring_pending SET failed_at = ? WHERE tenant_id = ?", ago(0), t.id);
+    const figures = await drain(ctx);
+    expect(figures.pages).toBe(0);
+    expect(await deferredRows(t)).toEqual([]);
+    const after = await casesOf(ids);
+    for (const refs of after) {
+      expect(refs.length).toBeGreaterThan(0);
+      expect(refs.every((r) => r.action === "opened")).toBe(true);
+    }
+    const aml = await amlCases(t);
+    expect(aml.length).toBeGreaterThan(0);
+    expect(after.flat().filter((r) => aml.some((c) => c.id === r.caseId)).length).toBe(aml.length);
+  });
+
+  it("the same counts whether a subject's entities share a page or not", async () => {
+    const counts = async (pageSize: number) => {
+      const t = await quietTenant(`Deferred counts ${pageSize}`);
+      await customerWith(t, largeCash());
+      await customerWith(t, largeCash());
+      const f = await drain(await loadTenantContext(env, t.id, "test"), { pageSize });
+      const [row] = await shardRows<{ alerts: number; cases: number; entries: number }>(
+        t,
+        `SELECT (SELECT count(*) FROM monitoring_alerts WHERE tenant_id = ?1) AS alerts,
+          (SELECT count(*) FROM aml_cases WHERE tenant_id = ?1) AS cases,
+          (SELECT count(*) FROM aml_case_history WHERE tenant_id = ?1) AS entries`,
+        t.id,
+      );
+      return { ...row, opened: f.casesOpened, appended: f.casesAppended };
+    };
+    const together = await counts(25);
+    expect(together.cases).toBeGreaterThan(0);
+    expect(await counts(1)).toEqual(together);
+  });
+});
