@@ -67,6 +67,12 @@ const RECORDS_PER_SLICE = 200;
 export const ROWS_PER_WRITE = 200;
 export const TRANSACTIONS_PER_WRITE = 100;
 
+/**
+ * Transactions classified per flow classification (a handful of reads and one write): its
+ * statements cost little per row, so two writes share one (docs/decisions/faults.md#slices-that-yield).
+ */
+const CLASSIFY_EVERY = 200;
+
 export const rowsPerWrite = (resource: Resource) =>
   resource === "transactions" ? TRANSACTIONS_PER_WRITE : ROWS_PER_WRITE;
 
@@ -80,6 +86,8 @@ async function writeInSlices(ctx: Ctx, resource: Resource, rows: Record<string, 
   let changed = 0;
   const mapping = resource === "transactions" && rows.length > 0 ? await loadMapping(ctx) : undefined;
   const perWrite = rowsPerWrite(resource);
+  /** Written and not yet classified: classified CLASSIFY_EVERY rows at a time. */
+  let unclassified: Record<string, unknown>[] = [];
   for (let from = 0; from < rows.length; from += perWrite) {
     const slice = rows.slice(from, from + perWrite);
     await yieldToEventLoop();
@@ -91,14 +99,17 @@ async function writeInSlices(ctx: Ctx, resource: Resource, rows: Record<string, 
       ctx.tenant.settings.currency,
     );
     if (!mapping) continue;
+    unclassified.push(...slice);
+    if (unclassified.length < CLASSIFY_EVERY && from + perWrite < rows.length) continue;
     await yieldToEventLoop();
-    // Flow classes of the slice, set-based (docs/methodology/flows.md). A row left unclassified
-    // by a failure here keeps a null flow until the daily sweep's backfill reaches it.
+    // Flow classes of the rows written, set-based (docs/methodology/flows.md). A row left
+    // unclassified by a failure here keeps a null flow until the daily sweep's backfill reaches it.
     await classifyIngested(
       ctx,
-      slice.map((r) => [r.externalSource as string, r.externalId as string]),
+      unclassified.map((r) => [r.externalSource as string, r.externalId as string]),
       mapping,
     );
+    unclassified = [];
   }
   return changed;
 }
