@@ -24,9 +24,9 @@ import { customersOf, type Target } from "../repo";
 import * as repo from "./repo";
 
 /** Customers whose records and events go into one atomic batch. */
-const WRITE_GROUP = 125;
+const WRITE_GROUP = 250;
 /** Write batches sent concurrently. */
-const WRITES_IN_FLIGHT = 4;
+const WRITES_IN_FLIGHT = 3;
 
 export interface CalculationFailure {
   customerId: string;
