@@ -3,7 +3,7 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { loadTenantContext, type TenantContext, withD1Wrapper } from "../../src/db/tenant-context";
 import { fixedClock } from "../../src/lib/clock";
-import { ingestRecords, ROWS_PER_WRITE } from "../../src/modules/ingest/service";
+import { ingestRecords, TRANSACTIONS_PER_WRITE } from "../../src/modules/ingest/service";
 import { LEASE_MS } from "../../src/modules/monitoring/domain/drain";
 import { screenEntity } from "../../src/modules/monitoring/screening/service";
 import { drainPending } from "../../src/modules/monitoring/service";
@@ -89,7 +89,7 @@ describe("faults injected into real bindings", () => {
     });
     await call("POST", "/v1/ingest/customers", { key: t.key, body: [customer(1)] });
     await call("POST", "/v1/ingest/accounts", { key: t.key, body: [account(1, "C-1")] });
-    const total = 2 * ROWS_PER_WRITE + 50;
+    const total = 2 * TRANSACTIONS_PER_WRITE + 50;
     const records = Array.from({ length: total }, (_, i) => transaction(i, "A-1"));
     const ctx = await loadTenantContext(env, t.id, "test");
     let writes = 0;
@@ -102,11 +102,11 @@ describe("faults injected into real bindings", () => {
       return target.batch([statements[0], refused, ...statements.slice(1)]);
     });
     await expect(ingestRecords(broken, "transactions", records)).rejects.toThrow(/no such table/);
-    expect(await count(t, "transactions")).toBe(ROWS_PER_WRITE);
+    expect(await count(t, "transactions")).toBe(TRANSACTIONS_PER_WRITE);
     const retried = await ingestRecords(ctx, "transactions", records);
     expect(retried).toMatchObject({
       recordsWritten: total,
-      recordsChanged: total - ROWS_PER_WRITE,
+      recordsChanged: total - TRANSACTIONS_PER_WRITE,
       errors: [],
     });
     expect(await count(t, "transactions")).toBe(total);

@@ -59,13 +59,25 @@ const RECORDS_PER_SLICE = 200;
 /**
  * Rows per write: each write is one D1 batch (one transaction), and the writes follow one another
  * with a yield between. Locally D1 runs on the Worker's thread, where a transaction of 1,000 rows
- * and their triggers held it for 80-150 ms of CPU; 200 rows hold it for about a fifth of that
- * (docs/decisions/faults.md#slices-that-yield).
+ * and their triggers held it for 80-150 ms of CPU (docs/decisions/faults.md#slices-that-yield).
+ * A transaction row costs about 17 row and index writes (nine indexes, the row count, the arrival
+ * queue's entities): 200 of them were 26-36 ms of D1 CPU, so they go 100 at a time; a customer
+ * or account row costs about 12, and 200 of them stay one write.
  */
 export const ROWS_PER_WRITE = 200;
+export const TRANSACTIONS_PER_WRITE = 100;
 
 /**
- * Upserts the rows ROWS_PER_WRITE at a time; returns the rows changed. Each write is whole: a
+ * Transactions classified per flow classification (a handful of reads and one write): its
+ * statements cost little per row, so two writes share one (docs/decisions/faults.md#slices-that-yield).
+ */
+const CLASSIFY_EVERY = 200;
+
+export const rowsPerWrite = (resource: Resource) =>
+  resource === "transactions" ? TRANSACTIONS_PER_WRITE : ROWS_PER_WRITE;
+
+/**
+ * Upserts the rows rowsPerWrite(resource) at a time; returns the rows changed. Each write is whole: a
  * record is never half-written. A request that fails after its first write leaves the writes
  * before it, and the same request again writes the rest and changes nothing of those (an upsert
  * by external identity): what an at-least-once client does with the 5xx or 503 it got.
@@ -73,8 +85,11 @@ export const ROWS_PER_WRITE = 200;
 async function writeInSlices(ctx: Ctx, resource: Resource, rows: Record<string, unknown>[], now: string) {
   let changed = 0;
   const mapping = resource === "transactions" && rows.length > 0 ? await loadMapping(ctx) : undefined;
-  for (let from = 0; from < rows.length; from += ROWS_PER_WRITE) {
-    const slice = rows.slice(from, from + ROWS_PER_WRITE);
+  const perWrite = rowsPerWrite(resource);
+  /** Written and not yet classified: classified CLASSIFY_EVERY rows at a time. */
+  let unclassified: Record<string, unknown>[] = [];
+  for (let from = 0; from < rows.length; from += perWrite) {
+    const slice = rows.slice(from, from + perWrite);
     await yieldToEventLoop();
     changed += await upsert.upsertRows(
       ctx,
@@ -84,14 +99,17 @@ async function writeInSlices(ctx: Ctx, resource: Resource, rows: Record<string, 
       ctx.tenant.settings.currency,
     );
     if (!mapping) continue;
+    unclassified.push(...slice);
+    if (unclassified.length < CLASSIFY_EVERY && from + perWrite < rows.length) continue;
     await yieldToEventLoop();
-    // Flow classes of the slice, set-based (docs/methodology/flows.md). A row left unclassified
-    // by a failure here keeps a null flow until the daily sweep's backfill reaches it.
+    // Flow classes of the rows written, set-based (docs/methodology/flows.md). A row left
+    // unclassified by a failure here keeps a null flow until the daily sweep's backfill reaches it.
     await classifyIngested(
       ctx,
-      slice.map((r) => [r.externalSource as string, r.externalId as string]),
+      unclassified.map((r) => [r.externalSource as string, r.externalId as string]),
       mapping,
     );
+    unclassified = [];
   }
   return changed;
 }
@@ -145,7 +163,7 @@ async function validate<R extends Resource>(resource: R, records: RawRecord[], e
  * The one write path for customers, accounts, transactions and agents: the HTTP endpoint,
  * export-file syncs, the Fineract connector and the demo seeder all come through here.
  * Bad records are reported and skipped; the good ones are written in whole slices of
- * ROWS_PER_WRITE (one atomic batch each).
+ * rowsPerWrite(resource) (one atomic batch each).
  */
 export function ingestRecords(ctx: Ctx, resource: Resource, records: unknown[]): Promise<IngestResult> {
   return ingestRaw(

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { drain } from "../../../lib/slices";
 import {
   chooseGroup,
   type FeatureValues,
@@ -91,6 +92,23 @@ describe("peer statistics", () => {
     const values = Array.from({ length: MIN_PEERS }, (_, i) => i + 1);
     expect(norms[0].stats.count30).toEqual(summarise(values));
     expect(norms[0].members).toBe(MIN_PEERS);
+  });
+
+  it("normsInSteps gives the same norms as norms, a step per valuesPerStep values summarised", () => {
+    const acc = new PeerAccumulator();
+    const trader = { entityType: "customer" as const, type: "business", segment: "trading", tier: "" };
+    for (let i = 1; i <= 3 * MIN_PEERS; i++) acc.add(trader, same(i * 7));
+    const asOf = "2026-01-01T00:00:00.000Z";
+    const steps = acc.normsInSteps(asOf, 2 * 3 * MIN_PEERS);
+    let pauses = 0;
+    let next = steps.next();
+    for (; !next.done; next = steps.next()) pauses++;
+    expect(next.value).toEqual(acc.norms(asOf));
+    // three groups of 3 x MIN_PEERS members, one unit per member and feature: a pause every
+    // two features summarised, the last feature of the last group ends the work without one
+    const units = 3 * PEER_FEATURES.length;
+    expect(pauses).toBe(Math.floor(units / 2));
+    expect(drain(acc.normsInSteps(asOf, 1))).toEqual(acc.norms(asOf));
   });
 
   it("the peer check holds above the bar, and without a group or with k = 0", () => {

@@ -3,6 +3,7 @@
  * normal for entities like this one, so a rule on "unusual" fires only when the entity is unusual
  * for its own history AND for its peers. Pure: no Hono, Drizzle or Cloudflare.
  */
+import { type Sliced, workMeter } from "../../../lib/slices";
 
 /** The per-entity figures the peer statistics describe (money in minor units). */
 export const PEER_FEATURES = [
@@ -207,6 +208,28 @@ export class PeerAccumulator {
   /** Every eligible group summarised, in key order. */
   norms(asOf: string): PeerNorm[] {
     return this.eligible().map((group) => this.normOf(group, asOf));
+  }
+
+  /**
+   * `norms` in steps of about `valuesPerStep` values summarised (a feature's values of one group
+   * are one unit of work; docs/decisions/faults.md#slices-that-yield): a group's size is its
+   * members, so a count of groups bounds nothing (one refresh summarising a few large groups was
+   * one 53-64 ms slice). Same norms, same order.
+   */
+  *normsInSteps(asOf: string, valuesPerStep: number): Sliced<PeerNorm[]> {
+    const meter = workMeter(valuesPerStep);
+    const out: PeerNorm[] = [];
+    for (const group of this.eligible()) {
+      const g = this.groups.get(group);
+      if (!g) continue;
+      const stats = {} as Record<PeerFeature, PeerStat>;
+      for (const f of PEER_FEATURES) {
+        stats[f] = summarise(g.values[f]);
+        if (meter(g.members)) yield;
+      }
+      out.push({ group, members: g.members, asOf, stats });
+    }
+    return out;
   }
 }
 

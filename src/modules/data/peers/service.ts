@@ -1,4 +1,5 @@
 import type { TenantContext } from "../../../db/tenant-context";
+import { drainSliced } from "../../../lib/slices";
 import { yieldToEventLoop } from "../../../lib/yield";
 import {
   chooseGroup,
@@ -22,8 +23,8 @@ const DAY_MS = 86_400_000;
  * run row's `entities` says how many).
  */
 export const PEER_PAGE_BUDGET = 700;
-/** Groups summarised between two yields to the event loop. */
-const GROUPS_PER_SLICE = 50;
+/** Feature values summarised (sorted twice) between two yields to the event loop. */
+const VALUES_PER_SLICE = 5_000;
 
 export const isPeerEntity = (t: string): t is PeerEntityType => t === "customer" || t === "account";
 
@@ -100,18 +101,14 @@ export async function refreshPeerStats(
     }
   }
   const computedAt = now.toISOString();
-  const stored: repo.StoredNorm[] = [];
-  for (const [i, group] of acc.eligible().entries()) {
-    const norm = acc.normOf(group, asOf ?? computedAt);
-    stored.push({
-      peerGroup: group,
-      members: norm.members,
-      stats: JSON.stringify(norm.stats),
-      asOf: norm.asOf,
-      computedAt,
-    });
-    if ((i + 1) % GROUPS_PER_SLICE === 0) await yieldToEventLoop();
-  }
+  const norms = await drainSliced(acc.normsInSteps(asOf ?? computedAt, VALUES_PER_SLICE));
+  const stored: repo.StoredNorm[] = norms.map((norm) => ({
+    peerGroup: norm.group,
+    members: norm.members,
+    stats: JSON.stringify(norm.stats),
+    asOf: norm.asOf,
+    computedAt,
+  }));
   await repo.replaceStats(ctx, stored, {
     computedAt,
     asOf,
