@@ -51,8 +51,10 @@ async function rowsMentioning(t: TestTenant, values: string[]) {
 async function derivedRows(t: TestTenant, customerId: string) {
   let n = 0;
   for (const table of scrubTables().filter((s) => s.drop)) {
+    // The column that names the subject: the table's first owner column.
+    const owner = table.rows.flatMap((r) => ("owner" in r ? [r.owner] : []))[0];
     const row = await systemShardBinding(env, t.shard)
-      .prepare(`SELECT count(*) AS n FROM "${table.name}" WHERE tenant_id = ?1 AND entity_id = ?2`)
+      .prepare(`SELECT count(*) AS n FROM "${table.name}" WHERE tenant_id = ?1 AND "${owner}" = ?2`)
       .bind(t.id, customerId)
       .first<{ n: number }>();
     n += row?.n ?? 0;
