@@ -8,6 +8,7 @@ import type { ProposedTransactionRow } from "../../src/modules/data/read-model";
 import { mergeThresholds } from "../../src/modules/detection/domain/aml/thresholds";
 import { openCaseIds } from "../../src/modules/fraud/cases/batch/repo";
 import { entityStarts } from "../../src/modules/fraud/evaluation/repo";
+import { claimDeferredCases, deferralReads } from "../../src/modules/monitoring/screening/repo";
 import { planOf, recording, scoped } from "./plans";
 
 /**
@@ -127,6 +128,31 @@ describe("screening's per-page statements and the AML case log's triggers (query
       plan.some((d) => /^SEARCH c USING (COVERING )?INDEX sqlite_autoindex_customers_\d \(id=\?\)$/.test(d)),
     ).toBe(true);
     expect(plan.some((d) => d.endsWith("(tenant_id=?)"))).toBe(false);
+  });
+
+  it("deferral's claim and read look a subject's pending rows up by key, never walk the pending queue or the deferred rows per subject", async () => {
+    const { shard, scope } = await scoped();
+    const claim = claimDeferredCases(scope, { token: "k", now: "2026-11-01", until: "2026-11-02" });
+    const { scope: rec, statements } = recording(scope);
+    await deferralReads(rec, {
+      accountIds: ["a-1"],
+      touching: [{ entityType: "account", entityId: "a-1" }],
+      except: "[]",
+    });
+    for (const plan of [await planOf(shard, claim), await planOf(shard, statements[1] as SQL)]) {
+      const text = plan.join("\n");
+      // The subject's accounts by the customer index, each one's pending row by its key.
+      expect(text).toMatch(
+        /SEARCH a USING (COVERING )?INDEX accounts_customer_idx \(tenant_id=\? AND customer_id=\?\)/,
+      );
+      expect(plan.filter((d) => /^SEARCH p /.test(d)).length, text).toBeGreaterThan(0);
+      for (const d of plan.filter((x) => /^(SEARCH|SCAN) p /.test(x)))
+        expect(d, text).toMatch(/USING PRIMARY KEY \(tenant_id=\? AND entity_type=\? AND entity_id=\?\)$/);
+    }
+    // The deferred subjects read once as a list, not once per subject (no index on subject_id).
+    const read = await planOf(shard, statements[1] as SQL);
+    expect(read.filter((d) => d.includes(" d USING ")).length, read.join("\n")).toBe(1);
+    expect(read.join("\n")).toMatch(/LIST SUBQUERY/);
   });
 
   const proposedRow: ProposedTransactionRow = {

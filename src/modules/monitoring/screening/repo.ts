@@ -315,13 +315,17 @@ export const deferredCasesInsert = (scope: TenantScope, rows: readonly DeferredC
 /**
  * Pending rows (not dead-lettered) of a subject's entities, the subject's own and its accounts',
  * as SQL over the subject column `subject` (a NOT EXISTS on it: nothing of the subject pending),
- * leaving out the entities in `except` (the page's own, being screened now).
+ * leaving out the entities in `except` (the page's own, being screened now). The accounts lead
+ * (CROSS JOIN fixes SQLite's join order): the subject's accounts by the customer index, each
+ * one's pending row by key. Left to the planner, it walked the tenant's whole pending queue
+ * (the failed_at index) for each subject: per deferred row on every claim, 62 ms instead of 0.4
+ * for 300 deferred rows over 1,200 pending in sqlite3, ~2.3 ms a claim in the arrival bench.
  */
 const subjectPending = (scope: TenantScope, subject: SQL, except: string) => sql`(
   EXISTS (SELECT 1 FROM monitoring_pending p WHERE ${tenantSql(scope, "p")} AND p.entity_type = 'customer'
     AND p.entity_id = ${subject} AND p.failed_at IS NULL
     AND 'customer:' || p.entity_id NOT IN (SELECT value FROM json_each(${except})))
-  OR EXISTS (SELECT 1 FROM accounts a JOIN monitoring_pending p ON ${sql.raw(sameTenantText("p", "a"))}
+  OR EXISTS (SELECT 1 FROM accounts a CROSS JOIN monitoring_pending p ON ${sql.raw(sameTenantText("p", "a"))}
       AND p.entity_type = 'account' AND p.entity_id = a.id
     WHERE ${tenantSql(scope, "a")} AND a.customer_id = ${subject} AND p.failed_at IS NULL
       AND 'account:' || p.entity_id NOT IN (SELECT value FROM json_each(${except}))))`;
@@ -335,6 +339,9 @@ export const entityKeys = (entities: ReadonlyArray<{ entityType: string; entityI
  * customer of each of `accountIds`, and which subjects of `touching` (entity keys, an account
  * standing for its customer) defer: another entity of theirs is pending screening (not `except`'s,
  * the page's own), or hits of theirs are deferred already (collected with the page's when it stores).
+ * The deferred subjects are an IN list, read once per statement: as a correlated EXISTS (no index
+ * on subject_id) it read every deferred row per subject, 3.4 -> 0.5 ms in sqlite3 for 25
+ * subjects against 300 deferred rows.
  */
 export async function deferralReads(
   scope: TenantScope,
@@ -356,8 +363,7 @@ export async function deferralReads(
             AND a.id = json_extract(t.value, '$[1]')) END AS subject
         FROM json_each(${touching}) t WHERE json_extract(t.value, '$[0]') IN ('customer', 'account')) s
       WHERE s.subject IS NOT NULL AND (${subjectPending(scope, sql`s.subject`, input.except)}
-        OR EXISTS (SELECT 1 FROM monitoring_deferred_cases d WHERE ${tenantSql(scope, "d")}
-          AND d.subject_id = s.subject))`,
+        OR s.subject IN (SELECT d.subject_id FROM monitoring_deferred_cases d WHERE ${tenantSql(scope, "d")}))`,
   ]);
   return {
     owners: new Map(
