@@ -128,11 +128,27 @@ export async function startService({
   port = 0,
 } = {}) {
   const outdir = built ?? buildWorker(undefined, tree);
-  const state = persistTo ?? mkdtempSync(join(tmpdir(), "bench-state-"));
-  const mf = new Miniflare(miniflareOptions(outdir, state, { vars, rateLimits, tree, port }));
-  const url = (await mf.ready).toString().replace(/\/$/, "");
-  await migrate(mf, "CONTROL_DB", "migrations/control", tree);
-  for (const binding of ["SHARD_0", "SHARD_1"]) await migrate(mf, binding, "migrations/shard", tree);
+  let state;
+  let mf;
+  let url;
+  // Miniflare's synchronous D1 proxy sometimes fails an assertion while the migrations run
+  // (`SynchronousFetcher`, seen when two benches start at once on a loaded machine): the service is
+  // started again, on a fresh state when it had one; applied migrations are skipped.
+  for (let attempt = 1; ; attempt++) {
+    state = persistTo ?? mkdtempSync(join(tmpdir(), "bench-state-"));
+    mf = new Miniflare(miniflareOptions(outdir, state, { vars, rateLimits, tree, port }));
+    try {
+      url = (await mf.ready).toString().replace(/\/$/, "");
+      await migrate(mf, "CONTROL_DB", "migrations/control", tree);
+      for (const binding of ["SHARD_0", "SHARD_1"]) await migrate(mf, binding, "migrations/shard", tree);
+      break;
+    } catch (err) {
+      await mf.dispose().catch(() => {});
+      if (!persistTo) rmSync(state, { recursive: true, force: true });
+      if (attempt >= 3) throw err;
+      console.error(`service start failed (${err.message}); starting again (attempt ${attempt + 1} of 3)`);
+    }
+  }
   const dispose = async () => {
     await mf.dispose();
     if (!persistTo) rmSync(state, { recursive: true, force: true });
