@@ -2,6 +2,7 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { loadTenantContext, type TenantContext } from "../../src/db/tenant-context";
 import { drainPending } from "../../src/modules/monitoring/service";
+import { strandedPendingTenants } from "../../src/modules/monitoring/system-repo";
 import { ago, customerWith } from "../aml/helpers";
 import { shardRows, type TestTenant } from "../harness";
 import { alerts, quietTenant } from "./helpers";
@@ -83,6 +84,20 @@ describe("deferred case opening", () => {
     expect(await casesOf(ids)).toEqual(ids.map(() => []));
     // The other entity's screening is lost for good (dead-lettered): nothing of the subject is pending.
     await shardRows(t, "UPDATE monitoring_pending SET failed_at = ? WHERE tenant_id = ?", ago(0), t.id);
+    // The minute cron's stranded sweep finds the tenant by its deferred hits once they are old.
+    const stranded = async () => {
+      const now = new Date();
+      const before = new Date(now.getTime() - 2 * 60_000).toISOString();
+      return strandedPendingTenants(env, t.shard, before, now.toISOString(), 1_000);
+    };
+    expect(await stranded()).not.toContain(t.id);
+    await shardRows(
+      t,
+      "UPDATE monitoring_deferred_cases SET created_at = ? WHERE tenant_id = ?",
+      new Date(Date.now() - 5 * 60_000).toISOString(),
+      t.id,
+    );
+    expect(await stranded()).toContain(t.id);
     const figures = await drain(ctx);
     expect(figures.pages).toBe(0);
     expect(await deferredRows(t)).toEqual([]);

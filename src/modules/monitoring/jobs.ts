@@ -148,8 +148,9 @@ const SWEEP_PER_SHARD = 50;
 
 /**
  * Minute cron: pending rows nobody works on (no live lease, not dead-lettered, first seen over
- * 2 minutes ago) get one `monitoring.screen` per tenant, so a lost arrival message is never a
- * lost screening. Tenants with monitoring.onArrival false are left to their schedule.
+ * 2 minutes ago), and deferred hits nobody settles, get one `monitoring.screen` per tenant, so a
+ * lost arrival message is never a lost screening nor a deferred alert left without its case.
+ * Tenants with monitoring.onArrival false are left to their schedule.
  * Answers the tenants it sent a message for.
  */
 export async function sweepStrandedPending(env: Env, now: Date): Promise<string[]> {

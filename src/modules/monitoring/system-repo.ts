@@ -88,7 +88,10 @@ export async function insertDueRuns(env: Env, shard: number, runs: DueRun[]) {
 /**
  * Tenants with pending rows nobody works on: not dead-lettered, no live lease or back-off, and
  * first seen before `before` (an arrival's message is consumed within seconds). Pending rows
- * are few in a healthy shard, so the scan over the queue index stays small.
+ * are few in a healthy shard, so the scan over the queue index stays small. Also tenants with
+ * deferred hits nobody settles (no live claim, deferred before `before`): a drain whose last
+ * claim failed or died leaves them, and any drain of the tenant collects them
+ * (docs/methodology/monitoring.md#deferred-case-opening); the table is transient and small.
  */
 export async function strandedPendingTenants(
   env: Env,
@@ -99,8 +102,11 @@ export async function strandedPendingTenants(
 ) {
   const { results } = await systemShardBinding(env, shard)
     .prepare(
-      `SELECT DISTINCT tenant_id AS tenantId FROM monitoring_pending
+      `SELECT tenant_id AS tenantId FROM monitoring_pending
        WHERE failed_at IS NULL AND first_seen_at < ?1 AND (claimed_until IS NULL OR claimed_until <= ?2)
+       UNION
+       SELECT tenant_id FROM monitoring_deferred_cases
+       WHERE created_at < ?1 AND (claimed_until IS NULL OR claimed_until <= ?2)
        LIMIT ?3`,
     )
     .bind(before, now, limit)
