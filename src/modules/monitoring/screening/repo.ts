@@ -302,15 +302,21 @@ export interface DeferredCase {
   hit: Record<string, unknown>;
 }
 
-/** The rows of hits deferred by a page, for the batch that stores their alerts. */
-export const deferredCasesInsert = (scope: TenantScope, rows: readonly DeferredCase[], at: string) =>
-  rows.length === 0
-    ? []
-    : [
-        scope.db
-          .insert(monitoringDeferredCases)
-          .values(rows.map((r) => withTenant(scope, { ...r, createdAt: at }))),
-      ];
+const deferredRowsTemplate = jsonRowsTemplate(monitoringDeferredCases);
+
+/**
+ * The rows of hits deferred by a page, for the batch that stores their alerts: set-based, one
+ * statement per JSON chunk whatever the number of hits (one built per hit was 620 statements in
+ * an arrival run of 2,100 screenings), its text built once per isolate.
+ */
+export const deferredCasesInsert = (
+  scope: TenantScope,
+  rows: ReadonlyArray<DeferredCase & { createdAt: string }>,
+) =>
+  deferredRowsTemplate(
+    scope,
+    rows.map((r) => ({ alertId: r.alertId, subjectId: r.subjectId, hit: r.hit, createdAt: r.createdAt })),
+  );
 
 /**
  * Pending rows (not dead-lettered) of a subject's entities, the subject's own and its accounts',
@@ -356,7 +362,7 @@ export async function deferralReads(
   const touching = JSON.stringify(input.touching.map((e) => [e.entityType, e.entityId]));
   const [owners, defer] = await scope.db.batchSql([
     sql`SELECT a.id AS id, a.customer_id AS customerId FROM accounts a
-      WHERE ${tenantSql(scope, "a")} AND a.id IN (SELECT value FROM json_each(${JSON.stringify(input.accountIds)}))`,
+      WHERE ${likelyTenantSql(scope, "a")} AND a.id IN (SELECT value FROM json_each(${JSON.stringify(input.accountIds)}))`,
     sql`SELECT DISTINCT s.subject FROM (SELECT CASE WHEN json_extract(t.value, '$[0]') = 'customer'
           THEN json_extract(t.value, '$[1]')
           ELSE (SELECT a.customer_id FROM accounts a WHERE ${tenantSql(scope, "a")}
@@ -412,20 +418,14 @@ export function deferredSettledStatements(
   const a = monitoringAlerts;
   const d = monitoringDeferredCases;
   return [
+    // Each alert by its key from the chunk (UPDATE ... FROM): a correlated subquery per alert
+    // walked the whole chunk for each one (41,000 rows read over 840 alerts in an arrival run).
+    // Batched as db.all (the raw statement Drizzle's batch can bind); it answers no rows.
     ...jsonArrayChunks(withCases.map((x) => [x.alertId, x.cases])).map((chunk) =>
-      scope.db
-        .update(a)
-        .set({
-          cases: sql`(SELECT json_extract(j.value, '$[1]') FROM json_each(${chunk}) j
-            WHERE json_extract(j.value, '$[0]') = ${a.id})`,
-        })
-        .where(
-          tenantWhere(
-            scope,
-            a,
-            sql`${a.id} IN (SELECT json_extract(j.value, '$[0]') FROM json_each(${chunk}) j)`,
-          ),
-        ),
+      scope.db.all(
+        sql`UPDATE monitoring_alerts SET cases = json_extract(j.value, '$[1]') FROM json_each(${chunk}) j
+          WHERE ${likelyTenantSql(scope, "monitoring_alerts")} AND monitoring_alerts.id = json_extract(j.value, '$[0]')`,
+      ),
     ),
     ...alertCaseRows(
       scope,

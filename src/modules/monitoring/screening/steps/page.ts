@@ -1,6 +1,6 @@
 import type { TenantContext } from "../../../../db/tenant-context";
 import { caseKindServices } from "../../../cases/kinds/service";
-import { type DeferredCase, deferredCasesInsert } from "../repo";
+import type { DeferredCase } from "../repo";
 import type { Evaluated, Screening } from "../service";
 import { screeningOf } from "../service";
 import { type AmlHit, amlHit, amlHitNote } from "./aml";
@@ -94,7 +94,7 @@ export async function settlePage(
     if (deferred[i]) {
       const mapped = aml ? { ...aml, request: subject(aml.request) } : null;
       const rows = deferredRows(e, subjectOf(i)!, fraud?.opensCase ? fraud : null, mapped);
-      s.statements.push(...deferredCasesInsert(ctx, rows, e.base.at.toISOString()));
+      s.deferred = rows;
       s.casesDeferred = rows.length;
     }
     return s;
