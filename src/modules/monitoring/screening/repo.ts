@@ -248,8 +248,15 @@ export function withdrawStatements(
   const withdrawn = sql`json_set(${monitoringAlerts.detail}, '$.withdrawal', json(${JSON.stringify(withdrawal)}))`;
   const detail =
     kept?.opensCase === false ? sql`json_set(${withdrawn}, '$.opensCase', json('false'))` : withdrawn;
-  if (!kept) return [scope.db.update(monitoringAlerts).set({ status: "withdrawn", detail }).where(open)];
+  // A hit whose case was deferred (steps/deferred.ts) and is no longer raised, or no longer opens
+  // one, loses its deferred row: claimed later, it would open a case for what was withdrawn.
+  const deferred = scope.db
+    .delete(monitoringDeferredCases)
+    .where(eq(monitoringDeferredCases.alertId, alertId));
+  if (!kept)
+    return [scope.db.update(monitoringAlerts).set({ status: "withdrawn", detail }).where(open), deferred];
   return [
+    ...(kept.opensCase === false ? [deferred] : []),
     scope.db
       .update(monitoringAlerts)
       .set({ ruleIds: kept.ruleIds, severity: kept.severity, detail })
@@ -380,30 +387,42 @@ export async function deferralReads(
 }
 
 /**
- * Claims (under a lease, as pending rows are claimed) every deferred hit whose subject has nothing
- * pending anymore, answering them: in the batch that stores a page (after its pending rows are
- * removed, so the subject's last page collects its own deferred hits with the earlier ones), or alone.
+ * Subjects a claim of deferred hits takes at most (with every hit of each): a large backfill can
+ * leave thousands of deferred hits whose subjects have nothing pending, and opening them all in
+ * one page's case batch would pass D1's and the isolate's limits. The rest is claimed by a later
+ * page or the drain's end (steps/deferred.ts).
+ */
+export const DEFERRED_SUBJECTS_PER_CLAIM = 25;
+
+/**
+ * Claims (under a lease, as pending rows are claimed) the deferred hits whose subject has nothing
+ * pending anymore, of at most `subjects` subjects (oldest hit first), answering them: in the batch
+ * that stores a page (after its pending rows are removed, so the subject's last page collects its
+ * own deferred hits with the earlier ones), or alone. A subject's hits are claimed together.
  */
 export const claimDeferredCases = (
   scope: TenantScope,
   claim: { token: string; now: string; until: string },
-) =>
-  scope.db
-    .update(monitoringDeferredCases)
+  subjects = DEFERRED_SUBJECTS_PER_CLAIM,
+) => {
+  const d = monitoringDeferredCases;
+  const free = (alias: string) =>
+    sql`(${sql.raw(alias)}.claimed_until IS NULL OR ${sql.raw(alias)}.claimed_until < ${claim.now})`;
+  return scope.db
+    .update(d)
     .set({ claimToken: claim.token, claimedUntil: claim.until })
     .where(
       tenantWhere(
         scope,
-        monitoringDeferredCases,
-        sql`(${monitoringDeferredCases.claimedUntil} IS NULL OR ${monitoringDeferredCases.claimedUntil} < ${claim.now})`,
-        sql`NOT ${subjectPending(scope, sql`monitoring_deferred_cases.subject_id`, "[]")}`,
+        d,
+        free("monitoring_deferred_cases"),
+        sql`${d.subjectId} IN (SELECT s.subject_id FROM monitoring_deferred_cases s
+          WHERE ${tenantSql(scope, "s")} AND ${free("s")} AND NOT ${subjectPending(scope, sql`s.subject_id`, "[]")}
+          GROUP BY s.subject_id ORDER BY min(s.created_at), s.subject_id LIMIT ${subjects})`,
       ),
     )
-    .returning({
-      alertId: monitoringDeferredCases.alertId,
-      subjectId: monitoringDeferredCases.subjectId,
-      hit: monitoringDeferredCases.hit,
-    });
+    .returning({ alertId: d.alertId, subjectId: d.subjectId, hit: d.hit });
+};
 
 /**
  * Deferred alerts settled, set-based (a page's collected hits in a few statements, not three
