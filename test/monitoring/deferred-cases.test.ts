@@ -196,6 +196,42 @@ describe("deferred case opening", () => {
     for (const c of cases) expect(c.event_count).toBe(1);
   });
 
+  it("a deferred AML alert narrowed by late history opens cases for the rules it keeps only", async () => {
+    const t = await quietTenant("Deferred narrowed");
+    await customerWith(t, largeCash());
+    const ctx = await loadTenantContext(env, t.id, "test");
+    expect((await drain(ctx, { pageSize: 1, wallMs: 1 })).pages).toBe(1);
+    const [row] = await shardRows<{ alert_id: string; rule_ids: string; openers: string }>(
+      t,
+      `SELECT d.alert_id, a.rule_ids, json_extract(d.hit, '$.hit.request.outcomes') AS openers
+        FROM monitoring_deferred_cases d JOIN monitoring_alerts a ON a.tenant_id = d.tenant_id AND a.id = d.alert_id
+        WHERE d.tenant_id = ? AND json_extract(d.hit, '$.kind') = 'aml'`,
+      t.id,
+    );
+    const openers = (JSON.parse(row.openers) as Array<{ ruleId: string }>).map((o) => o.ruleId);
+    expect(openers.length).toBeGreaterThan(1);
+    const [keep, ...dropped] = openers;
+    const at = new Date().toISOString();
+    await ctx.db.batch(
+      withdrawStatements(
+        ctx,
+        row.alert_id,
+        { reason: "late_history", at, asOf: at, lateFrom: ago(40), ruleIds: dropped, raisedNow: [keep] },
+        { ruleIds: [keep], severity: "high" },
+      ) as never,
+    );
+    await drain(ctx);
+    expect(await deferredRows(t)).toEqual([]);
+    const named = await shardRows<{ rule_id: string }>(
+      t,
+      `SELECT c.rule_id FROM monitoring_alert_cases ac JOIN aml_cases c ON c.tenant_id = ac.tenant_id AND c.id = ac.case_id
+        WHERE ac.tenant_id = ? AND ac.alert_id = ?`,
+      t.id,
+      row.alert_id,
+    );
+    expect(named.map((c) => c.rule_id)).toEqual([keep]);
+  });
+
   it("the same counts whether a subject's entities share a page or not", async () => {
     const counts = async (pageSize: number) => {
       const t = await quietTenant(`Deferred counts ${pageSize}`);

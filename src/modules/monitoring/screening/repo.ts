@@ -255,8 +255,23 @@ export function withdrawStatements(
     .where(eq(monitoringDeferredCases.alertId, alertId));
   if (!kept)
     return [scope.db.update(monitoringAlerts).set({ status: "withdrawn", detail }).where(open), deferred];
+  // An AML hit narrowed: its deferred case request keeps the rules kept (each opens its own case).
+  const narrowed = scope.db
+    .update(monitoringDeferredCases)
+    .set({
+      hit: sql`json_set(${monitoringDeferredCases.hit}, '$.hit.ruleIds', json(${JSON.stringify(kept.ruleIds)}),
+        '$.hit.request.outcomes', json((SELECT json_group_array(json(o.value))
+          FROM json_each(${monitoringDeferredCases.hit}, '$.hit.request.outcomes') o
+          WHERE json_extract(o.value, '$.ruleId') IN (SELECT value FROM json_each(${JSON.stringify(kept.ruleIds)})))))`,
+    })
+    .where(
+      and(
+        eq(monitoringDeferredCases.alertId, alertId),
+        sql`json_extract(${monitoringDeferredCases.hit}, '$.kind') = 'aml'`,
+      ),
+    );
   return [
-    ...(kept.opensCase === false ? [deferred] : []),
+    kept.opensCase === false ? deferred : narrowed,
     scope.db
       .update(monitoringAlerts)
       .set({ ruleIds: kept.ruleIds, severity: kept.severity, detail })
