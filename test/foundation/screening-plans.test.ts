@@ -149,6 +149,13 @@ describe("screening's per-page statements and the AML case log's triggers (query
       for (const d of plan.filter((x) => /^(SEARCH|SCAN) p /.test(x)))
         expect(d, text).toMatch(/USING PRIMARY KEY \(tenant_id=\? AND entity_type=\? AND entity_id=\?\)$/);
     }
+    // The hits' accounts' owners: each account by its key, not the tenant's accounts walked.
+    const owners = await planOf(shard, statements[0] as SQL);
+    expect(owners.join("\n")).toMatch(/SEARCH a USING INDEX sqlite_autoindex_accounts_1 \(id=\?\)/);
+    expect(
+      owners.some((d) => d.endsWith("(tenant_id=?)")),
+      owners.join("\n"),
+    ).toBe(false);
     // The deferred subjects read once as a list, not once per subject (no index on subject_id).
     const read = await planOf(shard, statements[1] as SQL);
     expect(read.filter((d) => d.includes(" d USING ")).length, read.join("\n")).toBe(1);

@@ -1,6 +1,8 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { loadTenantContext, type TenantContext } from "../../src/db/tenant-context";
+import { DEFERRED_SUBJECTS_PER_CLAIM, withdrawStatements } from "../../src/modules/monitoring/screening/repo";
+import { settleDeferred } from "../../src/modules/monitoring/screening/steps/page";
 import { drainPending } from "../../src/modules/monitoring/service";
 import { strandedPendingTenants } from "../../src/modules/monitoring/system-repo";
 import { ago, customerWith } from "../aml/helpers";
@@ -17,6 +19,14 @@ const deferredRows = (t: TestTenant) =>
     "SELECT alert_id FROM monitoring_deferred_cases WHERE tenant_id = ?",
     t.id,
   );
+const deferredSubjects = async (t: TestTenant) =>
+  (
+    await shardRows<{ n: number }>(
+      t,
+      "SELECT count(DISTINCT subject_id) AS n FROM monitoring_deferred_cases WHERE tenant_id = ?",
+      t.id,
+    )
+  )[0].n;
 const amlCases = (t: TestTenant) =>
   shardRows<{ id: string; event_count: number }>(
     t,
@@ -109,6 +119,117 @@ describe("deferred case opening", () => {
     const aml = await amlCases(t);
     expect(aml.length).toBeGreaterThan(0);
     expect(after.flat().filter((r) => aml.some((c) => c.id === r.caseId)).length).toBe(aml.length);
+  });
+
+  it("a backfill's deferred hits are claimed a bounded number of subjects at a time, the drain's end claiming the rest", async () => {
+    const t = await quietTenant("Deferred bound");
+    const n = DEFERRED_SUBJECTS_PER_CLAIM + 5;
+    const customers: string[] = [];
+    for (let i = 0; i < n; i++) customers.push((await customerWith(t, largeCash())).customerId);
+    // Each subject's account backs off (pending, not claimable): its customer's hits are deferred.
+    const later = new Date(Date.now() + 3_600_000).toISOString();
+    await shardRows(
+      t,
+      "UPDATE monitoring_pending SET claimed_until = ? WHERE tenant_id = ? AND entity_type = 'account'",
+      later,
+      t.id,
+    );
+    const ctx = await loadTenantContext(env, t.id, "test");
+    const first = await drain(ctx);
+    expect(first.screened).toBe(n);
+    expect(await deferredSubjects(t)).toBe(n);
+    expect(await amlCases(t)).toEqual([]);
+    // The accounts' screenings lost for good: every subject's hits are claimable at once.
+    await shardRows(t, "UPDATE monitoring_pending SET failed_at = ? WHERE tenant_id = ?", ago(0), t.id);
+    // One claim takes DEFERRED_SUBJECTS_PER_CLAIM subjects, each with all its hits, and says more wait.
+    const one = await settleDeferred(ctx, 1);
+    expect(one.left).toBe(true);
+    expect(await deferredSubjects(t)).toBe(n - DEFERRED_SUBJECTS_PER_CLAIM);
+    // A drain's end claims until a claim comes back short.
+    const end = await drain(ctx);
+    expect(end.pages).toBe(0);
+    expect(await deferredRows(t)).toEqual([]);
+    const opened = await shardRows<{ entity_id: string }>(
+      t,
+      "SELECT DISTINCT entity_id FROM aml_cases WHERE tenant_id = ? AND entity_type = 'customer'",
+      t.id,
+    );
+    expect(opened.map((c) => c.entity_id).sort()).toEqual([...customers].sort());
+  });
+
+  it("a deferred alert withdrawn by late history opens no case when its subject's last entity is screened", async () => {
+    const t = await quietTenant("Deferred withdrawn");
+    const { customerId, accountId } = await customerWith(t, largeCash());
+    const ctx = await loadTenantContext(env, t.id, "test");
+    expect((await drain(ctx, { pageSize: 1, wallMs: 1 })).pages).toBe(1);
+    const deferred = (await deferredRows(t)).map((d) => d.alert_id);
+    expect(deferred.length).toBeGreaterThan(0);
+    // What late history writes with the entity's screening when none of an alert's rules is raised again.
+    const at = new Date().toISOString();
+    for (const alertId of deferred)
+      await ctx.db.batch(
+        withdrawStatements(
+          ctx,
+          alertId,
+          { reason: "late_history", at, asOf: at, lateFrom: ago(40), ruleIds: ["AML-X"], raisedNow: [] },
+          null,
+        ) as never,
+      );
+    expect(await deferredRows(t)).toEqual([]);
+    // The subject's other entity screened: its own hits open cases, the withdrawn alerts none.
+    await drain(ctx);
+    const all = [...(await alerts(t, customerId)), ...(await alerts(t, accountId))];
+    const withdrawn = all.filter((a) => deferred.includes(a.id));
+    expect(withdrawn.length).toBe(deferred.length);
+    for (const a of withdrawn) expect(refsOf(a)).toEqual([]);
+    const standing = all.filter((a) => !deferred.includes(a.id) && a.kind === "aml");
+    expect(standing.length).toBeGreaterThan(0);
+    const named = await shardRows<{ alert_id: string }>(
+      t,
+      "SELECT alert_id FROM monitoring_alert_cases WHERE tenant_id = ?",
+      t.id,
+    );
+    expect(named.filter((r) => deferred.includes(r.alert_id))).toEqual([]);
+    const cases = await amlCases(t);
+    expect(cases.length).toBeGreaterThan(0);
+    // Each case holds only the standing alert's entry (opened), none for a withdrawn one.
+    for (const c of cases) expect(c.event_count).toBe(1);
+  });
+
+  it("a deferred AML alert narrowed by late history opens cases for the rules it keeps only", async () => {
+    const t = await quietTenant("Deferred narrowed");
+    await customerWith(t, largeCash());
+    const ctx = await loadTenantContext(env, t.id, "test");
+    expect((await drain(ctx, { pageSize: 1, wallMs: 1 })).pages).toBe(1);
+    const [row] = await shardRows<{ alert_id: string; rule_ids: string; openers: string }>(
+      t,
+      `SELECT d.alert_id, a.rule_ids, json_extract(d.hit, '$.hit.request.outcomes') AS openers
+        FROM monitoring_deferred_cases d JOIN monitoring_alerts a ON a.tenant_id = d.tenant_id AND a.id = d.alert_id
+        WHERE d.tenant_id = ? AND json_extract(d.hit, '$.kind') = 'aml'`,
+      t.id,
+    );
+    const openers = (JSON.parse(row.openers) as Array<{ ruleId: string }>).map((o) => o.ruleId);
+    expect(openers.length).toBeGreaterThan(1);
+    const [keep, ...dropped] = openers;
+    const at = new Date().toISOString();
+    await ctx.db.batch(
+      withdrawStatements(
+        ctx,
+        row.alert_id,
+        { reason: "late_history", at, asOf: at, lateFrom: ago(40), ruleIds: dropped, raisedNow: [keep] },
+        { ruleIds: [keep], severity: "high" },
+      ) as never,
+    );
+    await drain(ctx);
+    expect(await deferredRows(t)).toEqual([]);
+    const named = await shardRows<{ rule_id: string }>(
+      t,
+      `SELECT c.rule_id FROM monitoring_alert_cases ac JOIN aml_cases c ON c.tenant_id = ac.tenant_id AND c.id = ac.case_id
+        WHERE ac.tenant_id = ? AND ac.alert_id = ?`,
+      t.id,
+      row.alert_id,
+    );
+    expect(named.map((c) => c.rule_id)).toEqual([keep]);
   });
 
   it("the same counts whether a subject's entities share a page or not", async () => {

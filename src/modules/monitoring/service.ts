@@ -27,7 +27,7 @@ import * as repo from "./repo";
 import { type DeferredCase, screeningsUpsert } from "./screening/repo";
 import { type Entity, type Screening, type ScreenOptions, WINDOW_DAYS } from "./screening/service";
 import { screenCounterpartySanctions } from "./screening/steps/counterparty-sanctions";
-import { deferredClaim } from "./screening/steps/deferred";
+import { claimFull, deferredClaim } from "./screening/steps/deferred";
 import { settleClaimed, settleDeferred } from "./screening/steps/page";
 import { type EntityPreload, preloadPoints, preloadsOf } from "./screening/steps/preload";
 import { pageOutcomeStatements } from "./screening/steps/records";
@@ -128,7 +128,7 @@ async function screenPage(
   token: string,
   options: DrainOptions,
   figures: DrainFigures,
-): Promise<number> {
+): Promise<{ events: number; deferredLeft: boolean }> {
   let events = 0;
   const fail = async (entity: repo.ClaimedEntity, err: unknown) => {
     const failure = afterFailure(entity.attempts, ctx.clock.now());
@@ -146,7 +146,7 @@ async function screenPage(
   };
   // Counterparty names against the sanctions lists (steps/counterparty-sanctions.ts).
   const claimed = await screenCounterpartySanctions(ctx, page, fail);
-  if (claimed.length === 0) return 0;
+  if (claimed.length === 0) return { events: 0, deferredLeft: false };
   const at = { now: ctx.clock.now(), windowDays: WINDOW_DAYS, present: options.present ?? null };
   const pre = await preloadPoints(ctx, claimed, at).catch((err) => {
     // Each entity then reads for itself, and fails (and backs off) on its own.
@@ -229,7 +229,8 @@ async function screenPage(
   figures.casesOpened += deferred.opened;
   figures.casesAppended += deferred.appended;
   events += deferred.events;
-  return events;
+  // A claim is bounded (DEFERRED_SUBJECTS_PER_CLAIM): a full one may have left hits to claim.
+  return { events, deferredLeft: claimFull(claimedDeferred) };
 }
 
 /**
@@ -269,6 +270,7 @@ export async function drainPending(base: TenantContext, options: DrainOptions): 
   };
   let worst = 0;
   let events = 0;
+  let deferredLeft = false;
   // Runs and rescreens judge what arrived before they began: only arrival waits for arrivals to settle.
   const settle =
     options.trigger === "arrival" && !options.seenBefore
@@ -298,16 +300,19 @@ export async function drainPending(base: TenantContext, options: DrainOptions): 
     const before = counting.queries();
     const release = holdPage(ctx, token, lease);
     try {
-      events += await screenPage(ctx, claimed, token, options, figures);
+      const page = await screenPage(ctx, claimed, token, options, figures);
+      events += page.events;
+      deferredLeft ||= page.deferredLeft;
     } finally {
       release();
     }
     worst = Math.max(worst, Math.ceil((counting.queries() - before) / claimed.length));
   }
   // Hits deferred for a subject's entity that is no longer pending (dead-lettered, or two drains
-  // each deferred for the other): opened now, after a drain that deferred or dead-lettered, or
-  // found nothing to claim. A failure leaves them to the next drain.
-  if (figures.casesDeferred > 0 || figures.deadLettered > 0 || figures.pages === 0)
+  // each deferred for the other), or left by the last page's bounded claim: opened now, after a
+  // drain that deferred or dead-lettered, found nothing to claim or whose last claim was full. A
+  // failure leaves them to the next drain.
+  if (figures.casesDeferred > 0 || figures.deadLettered > 0 || figures.pages === 0 || deferredLeft)
     events += await settleDeferred(ctx).then(
       (t) => {
         figures.casesOpened += t.opened;

@@ -10,7 +10,7 @@ import { evaluate as evaluateFraud, type FraudAlert } from "../../fraud/evaluati
 import { type liveRuleSet, liveRuleSets } from "../../rules/service";
 import type { Episode } from "../domain/episode";
 import { alertScoreOf, type FiredRule, raisesAlert, riskScore } from "../domain/risk-score";
-import type { ScreeningRecord } from "./repo";
+import type { DeferredCase, ScreeningRecord } from "./repo";
 import { type AmlEvaluation, amlOutcome } from "./steps/aml";
 import { fraudOutcome } from "./steps/fraud";
 import type { Outcome, ScreeningBase } from "./steps/outcome";
@@ -44,6 +44,8 @@ export interface Screening {
   casesAppended: number;
   /** Hits whose case waits for their subject's other pending entities (steps/deferred.ts). */
   casesDeferred?: number;
+  /** Their rows, stored with the page's alerts (pageOutcomeStatements). */
+  deferred?: DeferredCase[];
   events: number;
 }
 

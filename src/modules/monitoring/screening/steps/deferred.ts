@@ -4,6 +4,7 @@ import { eventsInsert } from "../../../events/service";
 import { LEASE_MS } from "../../domain/drain";
 import {
   claimDeferredCases,
+  DEFERRED_SUBJECTS_PER_CLAIM,
   type DeferredCase,
   deferralReads,
   deferredSettledStatements,
@@ -62,6 +63,13 @@ export const deferralOf = (
     touching,
     except: entityKeys(page.map((e) => e.entity)),
   });
+
+/**
+ * Whether a claim took as many subjects as one may (DEFERRED_SUBJECTS_PER_CLAIM): more hits may
+ * wait to be claimed, by a later page or the drain's end.
+ */
+export const claimFull = (claimed: ReadonlyArray<Pick<DeferredCase, "subjectId">>) =>
+  new Set(claimed.map((d) => d.subjectId)).size >= DEFERRED_SUBJECTS_PER_CLAIM;
 
 /** A claim of the deferred hits whose subjects have nothing pending anymore (a lease of LEASE_MS). */
 export function deferredClaim(ctx: TenantContext) {

@@ -1,11 +1,12 @@
 import type { TenantContext } from "../../../../db/tenant-context";
 import { caseKindServices } from "../../../cases/kinds/service";
-import { type DeferredCase, deferredCasesInsert } from "../repo";
+import type { DeferredCase } from "../repo";
 import type { Evaluated, Screening } from "../service";
 import { screeningOf } from "../service";
 import { type AmlHit, amlHit, amlHitNote } from "./aml";
 import { appendPageHits } from "./appends";
 import {
+  claimFull,
   deferralOf,
   deferredClaim,
   deferredRows,
@@ -94,7 +95,7 @@ export async function settlePage(
     if (deferred[i]) {
       const mapped = aml ? { ...aml, request: subject(aml.request) } : null;
       const rows = deferredRows(e, subjectOf(i)!, fraud?.opensCase ? fraud : null, mapped);
-      s.statements.push(...deferredCasesInsert(ctx, rows, e.base.at.toISOString()));
+      s.deferred = rows;
       s.casesDeferred = rows.length;
     }
     return s;
@@ -170,10 +171,25 @@ const toCustomer =
     entityId: id,
   });
 
+/** Claims a drain's end makes at most (DEFERRED_SUBJECTS_PER_CLAIM subjects each). */
+export const DEFERRED_SWEEP_CLAIMS = 8;
+
 /**
  * The deferred hits whose subjects have nothing pending anymore, claimed and opened (a drain's
- * end: the subject's last entity was dead-lettered, or two drains each deferred for the other).
+ * end: the subject's last entity was dead-lettered, two drains each deferred for the other, or a
+ * page's bounded claim left some): claim after claim while one comes back full, at most `claims`
+ * of them; what is left waits for the next drain (the minute cron's stranded sweep finds it).
  */
-export async function settleDeferred(ctx: TenantContext) {
-  return settleClaimed(ctx, await deferredClaim(ctx));
+export async function settleDeferred(ctx: TenantContext, claims = DEFERRED_SWEEP_CLAIMS) {
+  const tally = { events: 0, opened: 0, appended: 0, left: false };
+  for (let i = 0; i < claims; i++) {
+    const claimed = await deferredClaim(ctx);
+    const t = await settleClaimed(ctx, claimed);
+    tally.events += t.events;
+    tally.opened += t.opened;
+    tally.appended += t.appended;
+    tally.left = claimFull(claimed);
+    if (!tally.left) break;
+  }
+  return tally;
 }

@@ -3,7 +3,7 @@ import type { RuleOutcome } from "../../../aml/domain/evaluate";
 import { highestSeverity } from "../../../detection/domain/outcome";
 import { eventInsert, eventsInsert } from "../../../events/service";
 import type { FraudAlert } from "../../../fraud/evaluation/service";
-import { alertStatements, alertsStatements } from "../repo";
+import { alertStatements, alertsStatements, type DeferredCase, deferredCasesInsert } from "../repo";
 import type { CaseRef, Outcome, ScreeningBase } from "./outcome";
 
 /**
@@ -172,10 +172,13 @@ export function outcomeStatements(scope: TenantScope, outcomes: readonly Outcome
   ]);
 }
 
-/** outcomeStatements for a page's screenings: their alerts and events in a few multi-row inserts. */
+/**
+ * outcomeStatements for a page's screenings: their alerts, events and deferred hits
+ * (steps/deferred.ts) in a few multi-row inserts.
+ */
 export function pageOutcomeStatements(
   scope: TenantScope,
-  screenings: ReadonlyArray<{ outcomes: readonly Outcome[]; at: Date }>,
+  screenings: ReadonlyArray<{ outcomes: readonly Outcome[]; at: Date; deferred?: readonly DeferredCase[] }>,
 ) {
   return [
     ...alertsStatements(
@@ -185,6 +188,10 @@ export function pageOutcomeStatements(
     ...eventsInsert(
       scope,
       screenings.flatMap((s) => s.outcomes.flatMap((o) => o.events.map((e) => ({ ...e, at: s.at })))),
+    ),
+    ...deferredCasesInsert(
+      scope,
+      screenings.flatMap((s) => (s.deferred ?? []).map((d) => ({ ...d, createdAt: s.at.toISOString() }))),
     ),
   ];
 }
