@@ -1,7 +1,9 @@
 // The fan detectors (AML-FNI-016, AML-FNO-017) read offline on both generators, like
 // offline.test.mjs reads the shapes: participants named per typology, true / false, and the
-// look-alikes among the false. Opt-in:
+// look-alikes among the false (SIM_SHOW=1: the hits naming a false one). Opt-in, about 20 s:
 //   SIM_FANS=/tmp/fans.txt npx vitest run --project unit bench/detection/sim/fans-offline.test.mjs
+// SIM_SETS=sim-11,sim-13,ours-13,ours-1,ours-21 reads other seeds; SIM_VARIANTS='[{...}]' other
+// thresholds (docs/methodology/typologies.md#kept-fans-read-against-the-hubs-own-normal-without-an-exit).
 import { appendFileSync, writeFileSync } from "node:fs";
 import { expect, it } from "vitest";
 import { detectFans } from "../../../src/modules/aml/domain/network-fans.ts";
@@ -18,6 +20,11 @@ const SETS = {
   "sim-large": () => generateSim({ profile: "sim-large", end: END }),
   ours: () => generate({ holders: 2000, days: 75, seed: 7, end: END }),
   "held-out": () => generate({ holders: 3000, days: 90, seed: 11, end: END }),
+  "sim-11": () => generateSim({ profile: "sim", seed: 11, end: END }),
+  "sim-13": () => generateSim({ profile: "sim", seed: 13, end: END }),
+  "ours-13": () => generate({ holders: 2000, days: 75, seed: 13, end: END }),
+  "ours-1": () => generate({ holders: 1000, days: 60, seed: 1, end: END }),
+  "ours-21": () => generate({ holders: 2000, days: 90, seed: 21, end: END }),
 };
 
 /** The scan's input as the scan builds it (network-input.ts) from the legs of `floor` minor or more. */
@@ -77,7 +84,9 @@ it.skipIf(!OUT)(
   () => {
     writeFileSync(OUT, "");
     const variants = process.env.SIM_VARIANTS ? JSON.parse(process.env.SIM_VARIANTS) : [{}];
-    const sets = process.env.SIM_SETS ? process.env.SIM_SETS.split(",") : Object.keys(SETS);
+    const sets = process.env.SIM_SETS
+      ? process.env.SIM_SETS.split(",")
+      : ["sim", "sim-large", "ours", "held-out"];
     for (const name of sets) {
       const data = SETS[name]();
       const floor = DEFAULT_THRESHOLDS.networkMinAmount * 100;
