@@ -19,7 +19,7 @@ export const DEFAULTS = {
   fanOutMinCounterparties: 5,
   fanWindowDays: 14,
   fanMinParticipants: 3,
-  cycleMaxHops: 6,
+  cycleMaxHops: 10,
   networkMaxHoldDays: 21,
   networkBurstDays: 3,
   networkPassPercent: 85,
@@ -61,7 +61,7 @@ const outAfter = (legs, holder, from, days) =>
     .reduce((a, x) => a + x.amount, 0);
 
 /** A pattern's conditions: [pass, text] pairs for the rule meant to find it. */
-export function conditions(s, moves, legs, t = DEFAULTS) {
+export function conditions(s, moves, legs, t = DEFAULTS, transfers = []) {
   const sum = (xs) => xs.reduce((a, x) => a + x.amount, 0);
   const minLeg = (xs) => Math.min(...xs.map((x) => x.amount));
   const span = (xs) => (Math.max(...xs.map((x) => x.at)) - Math.min(...xs.map((x) => x.at))) / DAY_MS;
@@ -73,6 +73,14 @@ export function conditions(s, moves, legs, t = DEFAULTS) {
     const counted = legsOf.filter((x) => x.amount >= floor / 5);
     const total = sum(legsOf);
     const last = Math.max(...legsOf.map((x) => x.at));
+    // Strangers: counterparties of the fan that had no other transfer with the hub (the fans
+    // without an exit, docs/methodology/network.md#fans-without-an-exit).
+    const known = new Set(
+      transfers
+        .filter((x) => x.scheme !== s.id && (x.from === principal || x.to === principal))
+        .map((x) => (x.from === principal ? x.to : x.from)),
+    );
+    const strangers = new Set(legsOf.map((x) => (inbound ? x.from : x.to)).filter((p) => !known.has(p))).size;
     const passed = inbound
       ? outAfter(legs, principal, Math.min(...legsOf.map((x) => x.at)), span(legsOf) + t.networkMaxHoldDays) /
         total
@@ -87,8 +95,14 @@ export function conditions(s, moves, legs, t = DEFAULTS) {
       ok(total >= t.fanMinAmount, `total ${k(total)} (>= ${k(t.fanMinAmount)})`),
       ok(span(legsOf) <= t.fanWindowDays, `span ${span(legsOf).toFixed(1)} d`),
       inbound
-        ? ok(passed >= t.networkPassPercent / 100, `drained ${(100 * passed).toFixed(0)}%`)
-        : ok(passed > 0.5, `${(100 * passed).toFixed(0)}% of recipients pass on in ${t.networkBurstDays} d`),
+        ? ok(
+            passed >= t.networkPassPercent / 100 || strangers >= t.fanInMinCounterparties,
+            `drained ${(100 * passed).toFixed(0)}% or ${strangers} strangers`,
+          )
+        : ok(
+            passed > 0.5 || strangers >= t.fanOutMinCounterparties,
+            `${(100 * passed).toFixed(0)}% of recipients pass on in ${t.networkBurstDays} d or ${strangers} strangers`,
+          ),
       `(last leg day ${((last - moves[0].at) / DAY_MS).toFixed(0)})`,
     ];
   }
@@ -159,7 +173,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   for (const s of data.schemes) {
     const moves = transfers.filter((x) => x.scheme === s.id).sort((a, b) => a.at - b.at);
     const found = s.members.filter((m) => flagged.has(m.holder)).length;
-    const cs = conditions(s, moves, legs);
+    const cs = conditions(s, moves, legs, DEFAULTS, transfers);
     const older = s.endDay < days - 30;
     console.log(
       `${s.id}  ${s.typology.padEnd(15)} ${String(s.members.length).padStart(3)} ${String(found).padStart(5)}  ${older ? "older" : "     "}  ${cs.join("; ")}`,

@@ -261,6 +261,95 @@ describe("fan-out to pass-through recipients", () => {
   });
 });
 
+describe("fans without an exit, read against the hub's own normal", () => {
+  // An AMLSim-style fan ends at the hub (fan-in) or at its beneficiaries (fan-out): the money
+  // stays. The hub's normal here: a friend it pays and is paid by a few times over two months.
+  const withNormal = (hub: string) => {
+    const b = book();
+    for (const d of [0, 20, 52]) b.pay("friend", hub, 1_800, d);
+    for (const d of [5, 57]) b.pay(hub, "friend", 1_000, d);
+    return b;
+  };
+  const strangers = ["a", "b", "c", "d", "e", "f"];
+
+  it("fires on six new senders paying a hub 24,000 in a week it keeps, naming only them", () => {
+    const b = withNormal("hub");
+    for (const [i, f] of strangers.entries()) b.pay(f, "hub", 4_000, 30 + i);
+    // A sender the hub dealt with before is no stranger, and not named.
+    b.pay("known", "hub", 900, 10);
+    b.pay("known", "hub", 4_000, 32.5);
+    expect(found(b)).toEqual([`fan_in:hub=hub,${strangers.map((f) => `source=${f}`).join(",")}`]);
+    const [hit] = detectFans(b, T);
+    expect(hit!.amountMinor).toBe(cedis(6 * 4_000));
+    expect(hit!.measures).toMatchObject({ strangers: 6, passThroughRatio: 0 });
+    expect(hit!.reason).toContain(
+      "6 senders that paid or were paid by the hub at no other time paid 24000.00",
+    );
+    expect(hit!.counterfactual).toContain("fanInMinCounterparties above 6");
+  });
+
+  it("stays quiet under the counts and the amount, and on a hub whose history is the burst alone", () => {
+    // Four strangers and the known sender: four strangers are not five.
+    const four = withNormal("hub");
+    for (const f of strangers.slice(0, 4)) four.pay(f, "hub", 6_000, 30 + strangers.indexOf(f));
+    four.pay("known", "hub", 900, 10);
+    four.pay("known", "hub", 6_000, 35);
+    expect(found(four)).toEqual([]);
+    // Six strangers paying 18,000 in all: under fanMinAmount (20,000).
+    const small = withNormal("hub");
+    for (const [i, f] of strangers.entries()) small.pay(f, "hub", 3_000, 30 + i);
+    expect(found(small)).toEqual([]);
+    // Nothing of the hub outside the burst: no normal to judge it against.
+    const alone = book();
+    for (const [i, f] of strangers.entries()) alone.pay(f, "hub", 4_000, 30 + i);
+    expect(found(alone)).toEqual([]);
+  });
+
+  it("stays quiet on its look-alikes: a trader whose every week brings new buyers, a pot, float top-ups", () => {
+    // Six new buyers every week for eight weeks: six in a fortnight is the trader's normal.
+    const trader = withNormal("trader");
+    for (let week = 0; week < 8; week++)
+      for (let i = 0; i < 6; i++) trader.pay(`w${week}b${i}`, "trader", 2_000, week * 7 + i * 0.5);
+    expect(found(trader)).toEqual([]);
+    // A susu pot: the same six members pay the collector every week.
+    const pot = withNormal("collector");
+    for (let week = 0; week < 8; week++)
+      for (const m of strangers) pot.pay(m, "collector", 4_000, week * 7 + 1);
+    expect(found(pot)).toEqual([]);
+    // An agent's float bought from banks outside the tenant: no holder among the senders.
+    const agent = withNormal("agent");
+    for (let i = 0; i < 6; i++) agent.inFrom("agent", `GH-BANK-${i}`, 5_000, 30 + i);
+    expect(found(agent)).toEqual([]);
+  });
+
+  it("fires on a hub paying six new holders 24,000 in a week from no outside source", () => {
+    const b = withNormal("hub");
+    for (const [i, s] of strangers.entries()) b.pay("hub", s, 4_000, 30 + i);
+    expect(found(b)).toEqual([`fan_out:hub=hub,${strangers.map((s) => `sink=${s}`).join(",")}`]);
+    const [hit] = detectFans(b, T);
+    expect(hit!.measures).toMatchObject({ strangers: 6, passedOn: 0, fundedFromOutside: 0 });
+    expect(hit!.reason).toContain("6 recipients that paid or were paid by the hub at no other time");
+  });
+
+  it("stays quiet on a seasonal buyer paying new farmers out of a loan, and on payroll", () => {
+    // The same payouts after a loan of 24,000 or more from a lender outside the tenant.
+    const seasonal = withNormal("buyer");
+    seasonal.inFrom("buyer", "GH-BANK-FIN", 15_000, 27);
+    seasonal.inFrom("buyer", "GH-BANK-FIN", 10_000, 28);
+    for (const [i, s] of strangers.entries()) seasonal.pay("buyer", s, 4_000, 30 + i);
+    expect(found(seasonal)).toEqual([]);
+    // A loan short of the payouts leaves part of them with no source: judged.
+    const short = withNormal("buyer");
+    short.inFrom("buyer", "GH-BANK-FIN", 20_000, 27);
+    for (const [i, s] of strangers.entries()) short.pay("buyer", s, 4_000, 30 + i);
+    expect(detectFans(short, T).map((h) => h.measures.fundedFromOutside)).toEqual([cedis(20_000)]);
+    // Payroll: the same staff every month are no strangers.
+    const payroll = withNormal("employer");
+    for (const month of [0, 30]) for (const s of strangers) payroll.pay("employer", s, 4_000, month + 25);
+    expect(found(payroll)).toEqual([]);
+  });
+});
+
 describe("a fan-in hub that is a mule", () => {
   const fan = Date.UTC(2026, 8, 1);
   const daysBefore = (d: number) => new Date(fan - d * DAY).toISOString();

@@ -245,7 +245,11 @@ function* fanIns(book: FanBook, smaller: FanBook, t: FanThresholds, meter: Meter
         (m) => !feeders.has(m.party),
       );
       const ratio = gathered > 0 ? sum(out) / gathered : 0;
-      if (ratio * 100 < t.networkPassPercent) return false;
+      if (ratio * 100 < t.networkPassPercent) {
+        const kept = strangerFanIn(fan, hub, book, t);
+        if (kept) hits.push(kept);
+        return kept !== null;
+      }
       const sources = [...new Set(fan.moves.filter((m) => m.holder).map((m) => m.party))].sort();
       hits.push({
         typology: "fan_in",
@@ -276,6 +280,123 @@ function* fanIns(book: FanBook, smaller: FanBook, t: FanThresholds, meter: Meter
     if (!fanned.has(hub))
       hits.push(...(yield* muleFans(hub, moves, smaller.exits, smaller.seen.get(hub)!, t, meter)));
   return hits;
+}
+
+/**
+ * The window's moves with holders that dealt with the hub nowhere else in the history read (no
+ * other payment in or out, before or after: the history is read in event time), or null when the
+ * hub has no normal to judge them against: it moved no money more than a window before the fan
+ * or after its window (a burst that is all the history shows of the hub is not judged).
+ */
+function strangerMoves(fan: Fan, hub: string, book: FanBook, t: FanThresholds): Move[] | null {
+  const first = fan.moves[0]!.ms;
+  const windowMs = t.fanWindowDays * DAY_MS;
+  const own = new Set(fan.moves.map((m) => m.id));
+  const elsewhere = new Set<string>();
+  let active = false;
+  for (const list of [book.ins.get(hub), book.exits.get(hub)])
+    for (const m of list ?? []) {
+      if (own.has(m.id)) continue;
+      elsewhere.add(m.party);
+      if (m.ms < first - windowMs || m.ms > first + windowMs) active = true;
+    }
+  return active ? fan.moves.filter((m) => m.holder && !elsewhere.has(m.party)) : null;
+}
+
+/** Enough strangers, against the floor and the hub's normal, moving fanMinAmount or more. */
+const strangersSuffice = (moves: readonly Move[], minCount: number, fan: Fan, t: FanThresholds) => {
+  const count = distinct(moves);
+  return (
+    count >= minCount &&
+    count >= Math.ceil(t.fanBaselineMultiple * fan.before) &&
+    sum(moves) >= t.fanMinAmount * 100
+  );
+};
+
+/**
+ * A fan-in the money need not leave (an AMLSim-style fan ends at the hub), judged against the
+ * hub's own counterparty normal alone: fanInMinCounterparties or more strangers (strangerMoves),
+ * and fanBaselineMultiple times the hub's normal (the larger of the window before and the median
+ * of its other windows), paid fanMinAmount or more. Only the strangers are named. A trader's
+ * buyers come back or are its normal when every week brings new ones; staff and a susu's members
+ * pay again; an account with no other activity has no normal
+ * (docs/methodology/typologies.md#kept-fans-read-against-the-hubs-own-normal-without-an-exit).
+ */
+function strangerFanIn(fan: Fan, hub: string, book: FanBook, t: FanThresholds): FanHit | null {
+  const moves = strangerMoves(fan, hub, book, t);
+  if (!moves || !strangersSuffice(moves, t.fanInMinCounterparties, fan, t)) return null;
+  const count = distinct(moves);
+  const gathered = sum(moves);
+  const sources = [...new Set(moves.map((m) => m.party))].sort();
+  const firstMs = moves[0]!.ms;
+  const lastMs = moves[moves.length - 1]!.ms;
+  return {
+    typology: "fan_in",
+    key: `fan_in:${hub}:${moves[0]!.id}`,
+    principal: hub,
+    participants: [
+      { holderId: hub, role: "hub" },
+      ...sources.map((h) => ({ holderId: h, role: "source" as const })),
+    ],
+    firstAt: new Date(firstMs).toISOString(),
+    lastAt: new Date(lastMs).toISOString(),
+    amountMinor: gathered,
+    transferIds: moves.map((m) => m.id).sort(),
+    reason: `${count} senders that paid or were paid by the hub at no other time paid ${money(gathered)} in ${days(lastMs - firstMs)} days (its normal: ${fan.before} senders in ${t.fanWindowDays} days).`,
+    counterfactual: `Quiet with fanInMinCounterparties above ${count}, fanBaselineMultiple above ${fan.before ? (count / fan.before).toFixed(2) : "any value"}, or fanMinAmount above ${money(gathered)}.`,
+    measures: {
+      senders: count,
+      sendersBefore: fan.before,
+      strangers: count,
+      passThroughRatio: 0,
+      newHub: fan.newHub ? 1 : 0,
+    },
+  };
+}
+
+/**
+ * A fan-out the recipients need not pass on (an AMLSim-style fan ends at its beneficiaries), read
+ * like strangerFanIn, and only when the hub's payouts to the strangers have no outside source:
+ * what arrived from accounts outside the tenant (a lender, a buyer's bank; not cash, not holders)
+ * from networkMaxHoldDays before the first payout to the last is less than what it paid them. A
+ * seasonal buyer pays workers and farmers it never paid before out of a loan that just landed; on
+ * the benchmark without this 36 ordinary holders on ours and 108 on the held-out set were named.
+ */
+function strangerFanOut(fan: Fan, hub: string, book: FanBook, t: FanThresholds): FanHit | null {
+  const moves = strangerMoves(fan, hub, book, t);
+  if (!moves || !strangersSuffice(moves, t.fanOutMinCounterparties, fan, t)) return null;
+  const count = distinct(moves);
+  const paid = sum(moves);
+  const firstMs = moves[0]!.ms;
+  const lastMs = moves[moves.length - 1]!.ms;
+  const funded = sum(
+    within(book.ins.get(hub) ?? [], firstMs - t.networkMaxHoldDays * DAY_MS, lastMs).filter((m) => !m.holder),
+  );
+  if (funded >= paid) return null;
+  const sinks = [...new Set(moves.map((m) => m.party))].sort();
+  return {
+    typology: "fan_out",
+    key: `fan_out:${hub}:${moves[0]!.id}`,
+    principal: hub,
+    participants: [
+      { holderId: hub, role: "hub" },
+      ...sinks.map((h) => ({ holderId: h, role: "sink" as const })),
+    ],
+    firstAt: new Date(firstMs).toISOString(),
+    lastAt: new Date(lastMs).toISOString(),
+    amountMinor: paid,
+    transferIds: moves.map((m) => m.id).sort(),
+    reason: `${count} recipients that paid or were paid by the hub at no other time were paid ${money(paid)} in ${days(lastMs - firstMs)} days (its normal: ${fan.before} recipients in ${t.fanWindowDays} days), ${money(funded)} of it from outside the tenant.`,
+    counterfactual: `Quiet with fanOutMinCounterparties above ${count}, fanBaselineMultiple above ${fan.before ? (count / fan.before).toFixed(2) : "any value"}, fanMinAmount above ${money(paid)}, or ${money(paid - funded)} more from outside the tenant within ${t.networkMaxHoldDays} days before.`,
+    measures: {
+      recipients: count,
+      recipientsBefore: fan.before,
+      strangers: count,
+      passedOn: 0,
+      holderRecipients: count,
+      fundedFromOutside: funded,
+    },
+  };
 }
 
 /**
@@ -375,9 +496,16 @@ function* fanOuts(book: FanBook, t: FanThresholds, meter: Meter): Sliced<FanHit[
           const out = within(exits.get(sink) ?? [], r.first, r.first + passMs).filter((m) => m.party !== hub);
           return sum(out) * 100 >= t.networkPassPercent * r.amount;
         });
-        // Most recipients among the holders, and enough of them, moved it straight on.
-        if (passedOn.length * 2 < received.size || passedOn.length < Math.ceil(t.fanOutMinCounterparties / 2))
-          return false;
+        // Most recipients among the holders, and enough of them, moved it straight on; or else
+        // the recipients are strangers to a hub that pays from no outside source.
+        if (
+          passedOn.length * 2 < received.size ||
+          passedOn.length < Math.ceil(t.fanOutMinCounterparties / 2)
+        ) {
+          const kept = strangerFanOut(fan, hub, book, t);
+          if (kept) hits.push(kept);
+          return kept !== null;
+        }
         const sinks = [...received.keys()].sort();
         const paid = sum(fan.moves);
         const first = fan.moves[0]!.ms;

@@ -299,7 +299,7 @@ export const NETWORK_RULES: readonly AmlRuleDefinition[] = [
   network(
     "AML-FNI-016",
     "Fan-in and exit",
-    "Within fanWindowDays, more distinct senders than the holder's own normal (at least fanInMinCounterparties and fanBaselineMultiple x those of the window before) pay it fanMinAmount or more, and networkPassPercent or more of it leaves (cash, outsiders, other holders) within networkMaxHoldDays. Payments under a fifth of networkMinAmount do not count.",
+    "Within fanWindowDays, more distinct senders than the holder's own normal (at least fanInMinCounterparties and fanBaselineMultiple x those of the window before) pay it fanMinAmount or more, and networkPassPercent or more of it leaves (cash, outsiders, other holders) within networkMaxHoldDays; or, when it does not leave, the senders that are holders the hub dealt with at no other time meet those counts and fanMinAmount alone. Payments under a fifth of networkMinAmount do not count.",
     ["fanInMinCounterparties", "fanBaselineMultiple", "fanMinAmount", "fanWindowDays"],
     "fanInMinCounterparties",
     "FATF typologies: collection accounts and money mules; Act 1044 STR.",
@@ -307,7 +307,7 @@ export const NETWORK_RULES: readonly AmlRuleDefinition[] = [
   network(
     "AML-FNO-017",
     "Fan-out to pass-through recipients",
-    "Within fanWindowDays, a holder pays more distinct recipients than its own normal (at least fanOutMinCounterparties and fanBaselineMultiple x those of the window before) fanMinAmount or more, and most of the recipients who are holders move networkPassPercent or more of it on within networkBurstDays.",
+    "Within fanWindowDays, a holder pays more distinct recipients than its own normal (at least fanOutMinCounterparties and fanBaselineMultiple x those of the window before) fanMinAmount or more, and most of the recipients who are holders move networkPassPercent or more of it on within networkBurstDays; or, when they do not, the recipients that are holders the hub dealt with at no other time meet those counts and fanMinAmount alone, and what reached the hub from outside the tenant within networkMaxHoldDays before does not cover what they were paid.",
     ["fanOutMinCounterparties", "fanBaselineMultiple", "fanMinAmount", "fanWindowDays"],
     "fanOutMinCounterparties",
     "FATF typologies: distribution of funds through many recipients who cash out; Act 1044 STR.",

@@ -1,0 +1,108 @@
+// The fan detectors (AML-FNI-016, AML-FNO-017) read offline on both generators, like
+// offline.test.mjs reads the shapes: participants named per typology, true / false, and the
+// look-alikes among the false (SIM_SHOW=1: the hits naming a false one). Opt-in, about 20 s:
+//   SIM_FANS=/tmp/fans.txt npx vitest run --project unit bench/detection/sim/fans-offline.test.mjs
+// SIM_SETS=sim-11,sim-13,ours-13,ours-1,ours-21 reads other seeds; SIM_VARIANTS='[{...}]' other
+// thresholds (docs/methodology/typologies.md#kept-fans-read-against-the-hubs-own-normal-without-an-exit).
+import { appendFileSync, writeFileSync } from "node:fs";
+import { expect, it } from "vitest";
+import { detectFans } from "../../../src/modules/aml/domain/network-fans.ts";
+import { holderTransfers, outsideFlows } from "../../../src/modules/aml/domain/network-input.ts";
+import { DEFAULT_THRESHOLDS } from "../../../src/modules/detection/domain/aml/thresholds.ts";
+import { generate } from "../generator.mjs";
+import { generateSim } from "./generator.mjs";
+
+const OUT = process.env.SIM_FANS;
+const END = Date.UTC(2026, 0, 1);
+
+const SETS = {
+  sim: () => generateSim({ profile: "sim", end: END }),
+  "sim-large": () => generateSim({ profile: "sim-large", end: END }),
+  ours: () => generate({ holders: 2000, days: 75, seed: 7, end: END }),
+  "held-out": () => generate({ holders: 3000, days: 90, seed: 11, end: END }),
+  "sim-11": () => generateSim({ profile: "sim", seed: 11, end: END }),
+  "sim-13": () => generateSim({ profile: "sim", seed: 13, end: END }),
+  "ours-13": () => generate({ holders: 2000, days: 75, seed: 13, end: END }),
+  "ours-1": () => generate({ holders: 1000, days: 60, seed: 1, end: END }),
+  "ours-21": () => generate({ holders: 2000, days: 90, seed: 21, end: END }),
+};
+
+/** The scan's input as the scan builds it (network-input.ts) from the legs of `floor` minor or more. */
+function input(data, floor) {
+  const holderOf = new Map(data.holders.flatMap((h) => h.accounts.map((a) => [a, h.id])));
+  const legs = [];
+  data.transactions.forEach((t, i) => {
+    const amountMinor = Math.round(Number(t.amount) * 100);
+    if (amountMinor < floor) return;
+    legs.push({
+      id: `l${i}`,
+      customerId: data.owners[i],
+      type: t.type,
+      amountMinor,
+      at: t.transactionDate,
+      counterpartyAccount: t.counterpartyAccount ?? null,
+      cash: t.channel === "cash",
+    });
+  });
+  return { transfers: holderTransfers(legs, holderOf), external: outsideFlows(legs, holderOf) };
+}
+
+const positive = (label) => label?.class === "laundering" || label?.class === "fraud";
+
+function summary(data, hits) {
+  const label = new Map(data.holders.map((h) => [h.id, h.label]));
+  const out = [];
+  for (const typology of ["fan_in", "fan_out"]) {
+    const named = new Set(
+      hits.filter((h) => h.typology === typology).flatMap((h) => h.participants.map((p) => p.holderId)),
+    );
+    const tp = [...named].filter((id) => positive(label.get(id)));
+    const fp = [...named].filter((id) => !positive(label.get(id)));
+    const kinds = {};
+    for (const id of fp) {
+      const l = label.get(id);
+      const k = l?.class === "lookalike" ? l.kind : "ordinary";
+      kinds[k] = (kinds[k] ?? 0) + 1;
+    }
+    const byTyp = {};
+    for (const id of tp) byTyp[label.get(id).typology] = (byTyp[label.get(id).typology] ?? 0) + 1;
+    out.push(`${typology} ${tp.length}/${fp.length} ${JSON.stringify(byTyp)} false ${JSON.stringify(kinds)}`);
+  }
+  if (process.env.SIM_SHOW)
+    for (const h of hits) {
+      const fp = h.participants.filter((p) => !positive(label.get(p.holderId)));
+      if (fp.length)
+        out.push(
+          `\n    ${h.key} ${label.get(h.principal)?.class}/${label.get(h.principal)?.kind ?? label.get(h.principal)?.typology ?? ""} false ${fp.length} of ${h.participants.length} ${JSON.stringify(h.measures)}`,
+        );
+    }
+  return out.join("; ");
+}
+
+it.skipIf(!OUT)(
+  "fan variants on both generators (true/false holders)",
+  () => {
+    writeFileSync(OUT, "");
+    const variants = process.env.SIM_VARIANTS ? JSON.parse(process.env.SIM_VARIANTS) : [{}];
+    const sets = process.env.SIM_SETS
+      ? process.env.SIM_SETS.split(",")
+      : ["sim", "sim-large", "ours", "held-out"];
+    for (const name of sets) {
+      const data = SETS[name]();
+      const floor = DEFAULT_THRESHOLDS.networkMinAmount * 100;
+      const view = input(data, floor * 0.1);
+      const smaller = input(data, floor * 0.05);
+      const totals = {};
+      for (const h of data.holders)
+        if (positive(h.label)) totals[h.label.typology] = (totals[h.label.typology] ?? 0) + 1;
+      const lines = [`${name}: positives ${JSON.stringify(totals)}`];
+      for (const v of variants) {
+        const t = { ...DEFAULT_THRESHOLDS, ...v };
+        lines.push(`${JSON.stringify(v)} ${summary(data, detectFans(view, t, smaller))}`);
+      }
+      appendFileSync(OUT, `${lines.join("\n  ")}\n`);
+      expect(lines.length).toBeGreaterThan(1);
+    }
+  },
+  600_000,
+);
