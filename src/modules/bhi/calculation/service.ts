@@ -176,7 +176,7 @@ const READ_SLICE = 500;
 /**
  * The read step: customers (then their loans' repayment records: three reads per 1,000 loans),
  * then activity, balances and latest records per READ_SLICE customers (the three of a slice run
- * back to back in D1: 15-19 ms of its CPU together; one at a time made the reads 0.4-0.8 s
+ * back to back in D1: 18-21 ms of its CPU together; one at a time made the reads 0.4-0.8 s
  * instead of 0.3-0.4 s for 5,000 customers).
  */
 async function readInputs(ctx: TenantContext, target: Target, asOf: Date): Promise<RunInputs> {
