@@ -2,9 +2,9 @@ import { type SQL, sql } from "drizzle-orm";
 import type { TenantScope } from "../../../db/client";
 import type { BhiRecordRow } from "../../../db/shard/bhi";
 import { tenantSql, tenantValue } from "../../../db/tenant-tables";
-import { jsonArrayChunks } from "../../../lib/json-chunks";
 import type { CustomerActivity } from "../domain/components";
 import { type Target, targetFilter } from "../repo";
+import { flatRowChunks } from "./flat-rows";
 
 // The calculation's set-based reads (activity, balances, latest records) and its append.
 
@@ -145,9 +145,9 @@ export async function latestByCustomer(scope: TenantScope, target: Target) {
 export type NewRecord = Omit<BhiRecordRow, "tenantId" | "isLatest">;
 
 /**
- * Columns sent per row, as a JSON array in this order (no key names on the wire). json_extract
- * gives an object or array element as its minified JSON text, so the JSON columns are stored
- * as sent without a second parse.
+ * Columns sent per row, in this order (no key names on the wire). A value that is an object or
+ * array comes out of json_each as its minified JSON text, so the JSON columns are stored as sent
+ * without a second parse.
  */
 const RECORD_COLUMNS = [
   ["id", "id"],
@@ -170,14 +170,24 @@ const RECORD_COLUMNS = [
   ["recent_scores", "recentScores"],
 ] as const satisfies ReadonlyArray<readonly [string, keyof NewRecord]>;
 
+const WIDTH = RECORD_COLUMNS.length;
 const RECORD_COLUMN_LIST = sql.raw(RECORD_COLUMNS.map(([c]) => c).join(", "));
-const RECORD_VALUES = sql.raw(RECORD_COLUMNS.map((_, i) => `json_extract(value, '$[${i}]')`).join(", "));
+/**
+ * One row per WIDTH consecutive values of the flat array: json_each gives each value once (an
+ * object or array as its text) and the row's columns are picked out of its group. A
+ * json_extract per column instead parsed the row's JSON again for each of its 18 columns, about
+ * a third of the INSERT's time in local D1 (docs/decisions/faults.md#slices-that-yield).
+ */
+const RECORD_VALUES = sql.raw(
+  RECORD_COLUMNS.map((_, i) => `max(CASE WHEN key % ${WIDTH} = ${i} THEN value END)`).join(", "),
+);
 
 /**
  * The statements that append a group of calculations (the service adds the other outbox
- * events through the events service, in the same atomic batch). Rows travel as JSON arrays in one parameter per statement,
- * expanded with json_each. Each inserted record moves its customer's bhi_latest pointer and
- * makes its bhi.calculated event in the same statement (triggers bhi_records_move_latest and
+ * events through the events service, in the same atomic batch). Rows travel as one flat JSON
+ * array in one parameter per statement, expanded with json_each and grouped back into rows.
+ * Each inserted record moves its customer's bhi_latest pointer and makes its bhi.calculated
+ * event in the same statement (triggers bhi_records_move_latest and
  * bhi_records_calculated_event, migrations/shard/0013_bhi_write_path.sql), so that data is
  * neither sent twice nor read back, and no earlier record is touched.
  */
@@ -187,15 +197,16 @@ export function writeStatements(
   run: { weights: Record<string, number>; calculationVersion: string; at: string },
 ): SQL[] {
   const weights = JSON.stringify(run.weights);
+  // undefined would be dropped from an object but becomes null in an array: every row keeps WIDTH values.
   const rows = records.map((r) =>
-    RECORD_COLUMNS.map(([, k]) => (k === "isSignificantChange" ? (r[k] ? 1 : 0) : r[k])),
+    RECORD_COLUMNS.map(([, k]) => (k === "isSignificantChange" ? (r[k] ? 1 : 0) : (r[k] ?? null))),
   );
-  return jsonArrayChunks(rows).map(
+  return flatRowChunks(rows).map(
     (chunk) =>
       sql`INSERT INTO bhi_records
         (tenant_id, component_weights, calculation_version, created_at, ${RECORD_COLUMN_LIST})
         SELECT ${tenantValue(scope)}, json(${weights}), ${run.calculationVersion}, ${run.at}, ${RECORD_VALUES}
-        FROM json_each(${chunk})`,
+        FROM json_each(${chunk}) GROUP BY key / ${sql.raw(String(WIDTH))}`,
   );
 }
 

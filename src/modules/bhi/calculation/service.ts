@@ -8,7 +8,10 @@ import type { Band } from "../domain/bands";
 import { CALCULATION_VERSION } from "../domain/calculate";
 import { WINDOW_DAYS, WINDOW_WEEKS } from "../domain/components";
 import {
+  type CustomerBalance,
+  type CustomerFlows,
   inGroups,
+  type LatestScore,
   type RunInputs,
   type RunSettings,
   type Scored,
@@ -23,10 +26,13 @@ import { presentRecord } from "../present";
 import { customersOf, type Target } from "../repo";
 import * as repo from "./repo";
 
-/** Customers whose records and events go into one atomic batch. */
-const WRITE_GROUP = 250;
-/** Write batches sent concurrently. */
-const WRITES_IN_FLIGHT = 3;
+/**
+ * Customers whose records and events go into one atomic batch. Locally D1 runs SQLite on the
+ * Worker's thread: a group of 250 was 37-79 ms of D1 CPU (each record fires its pointer and event
+ * triggers), and groups sent together ran back to back as one stretch
+ * (docs/decisions/faults.md#slices-that-yield). 100 a group, one at a time, a yield between.
+ */
+const WRITE_GROUP = 100;
 
 export interface CalculationFailure {
   customerId: string;
@@ -161,15 +167,17 @@ async function resultsOf(
 /**
  * Customers per read of activity, balances and latest records. Locally D1 runs SQLite on the
  * Worker's thread, where one aggregate over 5,000 customers' transactions held it for a blocking
- * slice of its own (docs/decisions/faults.md#slices-that-yield); three reads per 1,000 customers
- * keep each short and stay far under D1's 1,000 queries per invocation (a queued run's slice is
- * 5,000 customers).
+ * slice of its own, and the activity read of 1,000 was still 22-36 ms of D1 CPU
+ * (docs/decisions/faults.md#slices-that-yield); three reads per 500 customers keep each short and
+ * stay far under D1's 1,000 queries per invocation (a queued run's slice is 5,000 customers).
  */
-const READ_SLICE = 1_000;
+const READ_SLICE = 500;
 
 /**
  * The read step: customers (then their loans' repayment records: three reads per 1,000 loans),
- * then activity, balances and latest records in parallel, per READ_SLICE customers.
+ * then activity, balances and latest records per READ_SLICE customers (the three of a slice run
+ * back to back in D1: 18-21 ms of its CPU together; one at a time made the reads 0.4-0.8 s
+ * instead of 0.3-0.4 s for 5,000 customers).
  */
 async function readInputs(ctx: TenantContext, target: Target, asOf: Date): Promise<RunInputs> {
   const weekStarts = Array.from({ length: WINDOW_WEEKS + 1 }, (_, k) =>
@@ -178,24 +186,21 @@ async function readInputs(ctx: TenantContext, target: Target, asOf: Date): Promi
   const asOfDay = asOf.toISOString().slice(0, 10);
   const ids = (await customersOf(ctx, target)).map((c) => c.id);
   const loanRecords = await repaymentRecords(ctx, ids, asOfDay);
-  const parts = [];
+  const activity = new Map<string, CustomerFlows>();
+  const balances = new Map<string, CustomerBalance>();
+  const latest = new Map<string, LatestScore>();
   for (const part of targetParts(target, ids, READ_SLICE)) {
     await yieldToEventLoop();
-    parts.push(
-      await Promise.all([
-        repo.activityByCustomer(ctx, part, weekStarts),
-        repo.balancesByCustomer(ctx, part),
-        repo.latestByCustomer(ctx, part),
-      ]),
-    );
+    const [a, b, l] = await Promise.all([
+      repo.activityByCustomer(ctx, part, weekStarts),
+      repo.balancesByCustomer(ctx, part),
+      repo.latestByCustomer(ctx, part),
+    ]);
+    for (const [id, x] of a) activity.set(id, x);
+    for (const [id, x] of b) balances.set(id, x);
+    for (const [id, x] of l) latest.set(id, x);
   }
-  return {
-    customerIds: ids,
-    activity: new Map(parts.flatMap(([activity]) => [...activity])),
-    balances: new Map(parts.flatMap(([, balances]) => [...balances])),
-    latest: new Map(parts.flatMap(([, , latest]) => [...latest])),
-    loanRecords,
-  };
+  return { customerIds: ids, activity, balances, latest, loanRecords };
 }
 
 interface Written {
@@ -205,9 +210,8 @@ interface Written {
 }
 
 /**
- * The write step: groups of WRITE_GROUP customers, each one atomic batch. Groups are disjoint
- * customers, each its own transaction: a few in flight at once overlap the transfer of one
- * with the execution of another.
+ * The write step: groups of WRITE_GROUP customers, each one atomic batch (its own transaction),
+ * sent one after the other with a yield before each: never two queued back to back in D1.
  */
 async function writeScored(
   ctx: TenantContext,
@@ -246,9 +250,6 @@ async function writeScored(
       written.failed.push(...records);
     }
   };
-  const groups = inGroups(scored, WRITE_GROUP);
-  for (let i = 0; i < groups.length; i += WRITES_IN_FLIGHT) {
-    await Promise.all(groups.slice(i, i + WRITES_IN_FLIGHT).map(writeGroup));
-  }
+  for (const group of inGroups(scored, WRITE_GROUP)) await writeGroup(group);
   return written;
 }
