@@ -227,4 +227,27 @@ describe("fraud typologies on their planted pattern and their look-alike", () =>
     expect(ids(await json<AlertBody>(await typologies(abuser.id)))).toEqual(["refund_beyond_purchase"]);
     expect(ids(await json<AlertBody>(await typologies(shop.id)))).toEqual([]);
   });
+
+  it("refund_beyond_purchase: one refund far beyond a cover purchase fires; one with nothing bought does not", async () => {
+    const [accomplice, customer] = [await insertCustomer(t), await insertCustomer(t)];
+    const refund: Txn = {
+      amountMinor: 300_000,
+      transactionDate: daysAgo(5),
+      counterpartyName: "Kofi Pharmacy",
+      category: "refund",
+    };
+    // 60.00 bought from the merchant, then 3,000.00 "refunded" once: 2,940.00 beyond it.
+    const cover: Txn = {
+      type: "debit",
+      amountMinor: 6_000,
+      transactionDate: daysAgo(8),
+      counterpartyName: "Kofi Pharmacy",
+    };
+    await insertTransactions(t, await insertAccount(t, accomplice.id), [cover, refund]);
+    // The same refund with no purchase in the book (bought elsewhere): one refund says nothing.
+    await insertTransactions(t, await insertAccount(t, customer.id), [refund]);
+    const body = await json<AlertBody>(await typologies(accomplice.id));
+    expect(ids(body)).toEqual(["refund_beyond_purchase"]);
+    expect(ids(await json<AlertBody>(await typologies(customer.id)))).toEqual([]);
+  });
 });

@@ -274,7 +274,7 @@ describe("takeover and refund look-alikes", () => {
         counterparty: "bank",
       }),
       ...[1_500_000, 1_400_000, 1_300_000].map((amountMinor, i) =>
-        txn({ at: daysAgo(3, 9 + i), amountMinor, type: "debit", counterparty: `farmer-${i}` }),
+        txn({ at: daysAgo(3, 20 + i), amountMinor, type: "debit", counterparty: `farmer-${i}` }),
       ),
     ];
     expect(run("new_payee_drain", financed).signal).toBeUndefined();
@@ -376,6 +376,78 @@ describe("takeover and refund look-alikes", () => {
     });
   });
 
+  it("an evening drain fires though the owner once paid at that hour: an hour is read with its neighbours", () => {
+    // 40 daytime transactions (10-15 h) and one payment at 21:00, then five new wallets paid
+    // 21:10-23:50 (the benchmark's takeovers: owners with a few evening payments).
+    const owner = [
+      ...normalActivity(),
+      txn({ at: daysAgo(50, 21), amountMinor: 30_000, type: "debit", counterparty: "supplier-1" }),
+    ];
+    const drain = [21, 21, 21, 22, 23].map((h, i) =>
+      txn({
+        at: daysAgo(3, h) + (10 + 10 * i) * 60_000,
+        amountMinor: 160_000 + 10_000 * i,
+        type: "debit",
+        counterparty: `wallet-new-${i}`,
+      }),
+    );
+    const signal = run("new_payee_drain", [...owner, ...drain]).signal;
+    expect(signal?.triggered).toBe(true);
+    // Derived: the five payments, 160,000 + 170,000 + ... + 200,000 minor units.
+    expect(signal.evidence[0].observed).toBe(money(900_000));
+    // Read hour by hour (the rule before), 21 h (1 of 41 transactions, over 2%) was a usual hour:
+    // 3,900.00 of the 9,000.00 (at 22 and 23 h) left at off hours, under half, and it stayed quiet.
+    const hourByHour = {
+      ...findSignal("new_payee_drain")!,
+      parameters: { ...findSignal("new_payee_drain")!.parameters, neighbourHours: 0, rareHourShare: 0.02 },
+    };
+    const { triggeredSignals } = evaluateSignals(input([...owner, ...drain]), [hourByHour]);
+    expect(triggeredSignals).toEqual([]);
+  });
+
+  it("a night burst to four or more new payees needs only more than the entity ever sent in a day", () => {
+    // An owner who once paid a 4,000.00 rent, then 5,000.00 leaves in one night: to five new
+    // wallets it is a takeover (over 1 x 4,000.00), to three it stays under 3 x 4,000.00.
+    const owner = [
+      ...normalActivity(),
+      txn({ at: daysAgo(40, 12), amountMinor: 400_000, type: "debit", counterparty: "landlord" }),
+    ];
+    const night = (payees: number) =>
+      Array.from({ length: payees }, (_, i) =>
+        txn({
+          at: daysAgo(3, 20 + (i % 4)),
+          amountMinor: Math.round(500_000 / payees),
+          type: "debit",
+          counterparty: `wallet-new-${i}`,
+        }),
+      );
+    const five = run("new_payee_drain", [...owner, ...night(5)]).signal;
+    expect(five?.triggered).toBe(true);
+    expect(five.evidence[0].threshold).toBe(money(400_000));
+    expect(run("new_payee_drain", [...owner, ...night(3)]).signal).toBeUndefined();
+  });
+
+  it("a salary earner paying a first rent and a new supplier in one evening, from the salary, does not fire", () => {
+    const salaried = [
+      ...normalActivity(),
+      txn({
+        at: daysAgo(5, 9),
+        amountMinor: 700_000,
+        type: "credit",
+        category: "salary",
+        counterparty: "employer",
+      }),
+      txn({ at: daysAgo(3, 20), amountMinor: 450_000, type: "debit", counterparty: "new-landlord" }),
+      txn({ at: daysAgo(3, 21), amountMinor: 150_000, type: "debit", counterparty: "new-supplier" }),
+    ];
+    expect(run("new_payee_drain", salaried).signal).toBeUndefined();
+    // The same two payments during the owner's day, from savings: at its usual hours, quiet too.
+    const daytime = salaried
+      .filter((t) => t.counterparty !== "employer")
+      .map((t) => (t.counterparty?.startsWith("new-") ? { ...t, at: t.at - 9 * 3_600_000 } : t));
+    expect(run("new_payee_drain", daytime).signal).toBeUndefined();
+  });
+
   it("a drain at the hours the entity usually transacts does not fire", () => {
     // normalActivity() transacts at 10:00 and 13:00; the same drain at those hours.
     const daytime = [
@@ -409,6 +481,22 @@ describe("takeover and refund look-alikes", () => {
       ]).flat(),
     ];
     expect(run("refund_beyond_purchase", shop).signal).toBeUndefined();
+  });
+
+  it("one refund far beyond a cover purchase fires; one refund with nothing bought here does not", () => {
+    const refund = (amountMinor: number) =>
+      txn({ at: daysAgo(9), amountMinor, type: "credit", category: "refund", counterparty: "merchant-9" });
+    const cover = txn({ at: daysAgo(12), amountMinor: 6_000, type: "debit", counterparty: "merchant-9" });
+    // 60.00 bought, 3,000.00 refunded once: 2,940.00 beyond it, over the 2,000.00 a single refund needs.
+    const signal = run("refund_beyond_purchase", [...normalActivity(), cover, refund(300_000)]).signal;
+    expect(signal?.triggered).toBe(true);
+    expect(signal.evidence[0].observed).toBe(money(300_000 - 6_000));
+    // The same refund of something bought elsewhere (no purchase in the book): two would be needed.
+    expect(run("refund_beyond_purchase", [...normalActivity(), refund(300_000)]).signal).toBeUndefined();
+    // 60.00 bought, 1,500.00 refunded once: under 2,000.00 beyond it.
+    expect(
+      run("refund_beyond_purchase", [...normalActivity(), cover, refund(150_000)]).signal,
+    ).toBeUndefined();
   });
 
   it("the accomplice's side fires too: refunded many times what it bought", () => {

@@ -45,10 +45,16 @@ export const FRAUD_PARAMETER_BOUNDS: Readonly<Record<string, ParameterBounds>> =
   fundingHours: { min: 0, max: 8_760, integer: true },
   maxFundedShare: { min: 0, max: 100, integer: false },
   rareHourShare: share,
+  /** Hours either side counted with an hour of day (0: the hour alone). */
+  neighbourHours: { min: 0, max: 11, integer: true },
+  /** 0: no burst multiple. */
+  burstPayees: count(0),
+  burstMultiple: multiple,
   minOffHoursShare: share,
   purchaseMultiple: multiple,
   minRefunds: count(),
   minExcessMinor: money,
+  minSingleExcessMinor: money,
 };
 
 /** The problem with one value, or null. */

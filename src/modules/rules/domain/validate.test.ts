@@ -39,8 +39,11 @@ describe("case-opening content fields", () => {
     // (AML_DEFAULT_PARAMETERS: docs/methodology/typologies.md#a-second-generator), and when
     // AML-BIZ-011 took its own window (profileWindowDays, docs/methodology/aml.md), and when
     // cycleMaxHops went from 6 to 10 (docs/methodology/typologies.md#kept-rings-of-up-to-10-hops).
+    // The fraud one moved when new_payee_drain read each hour with its neighbours (neighbourHours,
+    // rareHourShare 0.1) and took a burst multiple (burstPayees, burstMultiple), and
+    // refund_beyond_purchase took minSingleExcessMinor (docs/methodology/fraud.md#new-payee-drain).
     expect(await contentHash(checkContent("fraud", {}).content)).toBe(
-      "aaf55f7533bcac17787acf19b777055bcfb994dca0e831563fb975c9146223e2",
+      "cf323860b7d53832310eb5b2b3a723a142618c292aa923b675490b8275929e01",
     );
     expect(await contentHash(checkContent("aml", {}).content)).toBe(
       "d8cee944f1390b2a0b6ea02df1bf6de0a517c29613e5cde520e02ca7e9c05426",

@@ -155,7 +155,7 @@ export const SIGNALS: SignalDefinition[] = [
     signalId: "new_payee_drain",
     name: "Drain to new payees (account takeover)",
     description:
-      "Debits within one span (24 hours) to several payees the entity never dealt with before, for at least a floor and a multiple of the most it sent out in such a span before, more than the credits of the 30 days before, mostly at hours of day the entity rarely transacts; each such episode is judged against the entity's history before it, which must be established.",
+      "Debits within one span (24 hours) to several payees the entity never dealt with before, for at least a floor and a multiple of the most it sent out in such a span before (a smaller one to 4 or more new payees), more than the credits of the 30 days before, mostly at hours of day the entity rarely transacts (an hour read with its neighbours); each such episode is judged against the entity's history before it, which must be established.",
     category: "behavioral",
     applicableTo: HOLDERS,
     defaultSeverity: "high",
@@ -165,10 +165,13 @@ export const SIGNALS: SignalDefinition[] = [
       minNewPayees: 2,
       minAmountMinor: 300_000,
       baselineMultiple: 3,
+      burstPayees: 4,
+      burstMultiple: 1,
       minBaselineCount: 35,
       fundingHours: 720,
       maxFundedShare: 1,
-      rareHourShare: 0.02,
+      rareHourShare: 0.1,
+      neighbourHours: 1,
       minOffHoursShare: 0.5,
     },
   },
@@ -176,12 +179,17 @@ export const SIGNALS: SignalDefinition[] = [
     signalId: "refund_beyond_purchase",
     name: "Refunds beyond purchases",
     description:
-      "Refunds exchanged with counterparties at a multiple of what was bought from or sold to them (baseline and window), repeated and above a floor: a merchant refunding accomplices, or an accomplice refunded.",
+      "Refunds exchanged with counterparties at a multiple of what was bought from or sold to them (baseline and window), repeated and above a floor, or one party that was bought from refunded far beyond it: a merchant refunding accomplices, or an accomplice refunded.",
     category: "refund",
     applicableTo: ALL,
     defaultSeverity: "high",
     isEnabled: true,
-    parameters: { purchaseMultiple: 3, minRefunds: 2, minExcessMinor: 100_000 },
+    parameters: {
+      purchaseMultiple: 3,
+      minRefunds: 2,
+      minExcessMinor: 100_000,
+      minSingleExcessMinor: 200_000,
+    },
   },
 ];
 
