@@ -221,7 +221,10 @@ function describe(group: readonly Episode[], t: NetworkThresholds): SchemeHit {
         `within ${days(spreadMs)} days and paid ${pct}% of it out to ${measures.sinks} holders ` +
         `(${holders("sink")})` +
         `${external > 0 ? ` and outside the network (${money(external)})` : ""}, the last within ${hold} days ` +
-        `of the last receipt (2 hops, ${span} days in all).`;
+        `of the last receipt (2 hops, ${span} days in all).` +
+        (Math.min(measures.sources, measures.sinks) < t.fanMinParticipants
+          ? " None of them paid or was paid by the hub at any other time in the history read."
+          : "");
       break;
     }
     case "layering": {
@@ -294,11 +297,13 @@ function counterfactual(group: readonly Episode[], t: NetworkThresholds): string
   }
   if (typology === "scatter_gather" || typology === "gather_scatter") {
     const fan = Math.max(...group.map((e) => e.fan));
-    margins.push({
-      name: "fanMinParticipants",
-      distance: (fan + 1 - t.fanMinParticipants) / t.fanMinParticipants,
-      text: `fanMinParticipants above ${fan} (now ${t.fanMinParticipants})`,
-    });
+    // Below fanMinParticipants only strangers count (gather-scatter.ts): no threshold to move.
+    if (fan >= t.fanMinParticipants)
+      margins.push({
+        name: "fanMinParticipants",
+        distance: (fan + 1 - t.fanMinParticipants) / t.fanMinParticipants,
+        text: `fanMinParticipants above ${fan} (now ${t.fanMinParticipants})`,
+      });
   }
   margins.sort((a, b) => a.distance - b.distance || (a.name < b.name ? -1 : 1));
   const best = margins[0];

@@ -58,6 +58,93 @@ describe("gather-scatter", () => {
   });
 });
 
+describe("a small gather-scatter of strangers", () => {
+  const gs = (book: Book) =>
+    detectNetworkSchemes(book, NETWORK_DEFAULTS).filter((h) => h.typology === "gather_scatter");
+  /** 2 holders pay H 22,000 on days 40-41; H pays 3 others 7,000 each on days 43-45 (95%). */
+  const plant = (book: Book, sinks = ["K0", "K1", "K2"]) => {
+    book.pay("S0", "H", 12_000, 40);
+    book.pay("S1", "H", 10_000, 41);
+    sinks.forEach((k, i) => {
+      book.pay("H", k, 7_000, 43 + i);
+    });
+  };
+  /** H's normal: its salary from E and its rent to L, a month and more before. */
+  const normal = (book: Book) => {
+    book.pay("E", "H", 3_000, 0);
+    book.pay("H", "L", 1_500, 5);
+  };
+
+  it("fires on 2 sources and 3 sinks that deal with the hub at no other time", () => {
+    const book = new Book("s");
+    normal(book);
+    plant(book);
+    const hits = gs(book);
+    expect(hits).toHaveLength(1);
+    expect(hits[0].principal).toBe("H");
+    expect(hits[0].measures).toMatchObject({ sources: 2, sinks: 3 });
+    expect(hits[0].amountMinor).toBe(2_200_000);
+    expect(hits[0].reason).toContain("at any other time");
+    expect(hits[0].counterfactual).not.toContain("fanMinParticipants");
+  });
+
+  it("is quiet on 2 sources and 2 sinks (4 in all)", () => {
+    const book = new Book("s");
+    normal(book);
+    book.pay("S0", "H", 12_000, 40);
+    book.pay("S1", "H", 10_000, 41);
+    book.pay("H", "K0", 10_500, 43);
+    book.pay("H", "K1", 10_500, 44);
+    expect(gs(book)).toEqual([]);
+  });
+
+  it("is quiet on a hub with no other activity", () => {
+    const book = new Book("s");
+    plant(book);
+    expect(gs(book)).toEqual([]);
+  });
+
+  it("is quiet when a sink was paid by the hub before", () => {
+    const book = new Book("s");
+    normal(book);
+    book.pay("H", "K1", 2_000, 10);
+    plant(book);
+    expect(gs(book)).toEqual([]);
+  });
+
+  it("is quiet when a source paid the hub before", () => {
+    const book = new Book("s");
+    normal(book);
+    book.pay("S1", "H", 2_000, 10);
+    plant(book);
+    expect(gs(book)).toEqual([]);
+  });
+
+  // With 3 holders it is a gather-scatter of 3 and more, which needs no strangers (unchanged).
+  it("is quiet on a payroll employer gathering from 2 holders and paying staff it paid before", () => {
+    for (const holders of [2]) {
+      const book = new Book("p");
+      const staff = ["W0", "W1", "W2", "W3"];
+      for (const k of staff) book.pay("H", k, 5_000, 10);
+      for (let i = 0; i < holders; i++) book.pay(`S${i}`, "H", 21_000 / holders, 38 + i);
+      for (const k of staff) book.pay("H", k, 5_000, 41);
+      expect(gs(book)).toEqual([]);
+    }
+  });
+
+  it("is quiet on a susu pot whose members pay in every week and are paid in turn", () => {
+    const book = new Book("u");
+    const members = ["M0", "M1", "M2", "M3", "M4"];
+    for (let w = 0; w < 5; w++) {
+      members.forEach((m, i) => {
+        book.pay(m, "P", 6_000, w * 7 + i * 0.1);
+      });
+      book.pay("P", members[w], 30_000, w * 7 + 2);
+    }
+    expect(gs(book)).toEqual([]);
+  });
+});
+
 describe("gather-scatter on a busy till", () => {
   it("stays fast and quiet on a merchant with 6,000 receipts a month", () => {
     const book = new Book("till");

@@ -23,6 +23,18 @@ export const GATHER_MAX_LEGS = 100;
 export const GATHER_MIN_SHARE = 0.8;
 
 /**
+ * A smaller gather-scatter, of STRANGER_MIN_SIDE or more sources and as many sinks,
+ * STRANGER_MIN_PARTIES or more in all, counts when every source and sink is a stranger to the
+ * hub (no other flow with it, either way, in the history read) and the hub has a normal: it moved
+ * money more than GATHER_SPAN_DAYS before the first gathered receipt or after the episode's last
+ * flow (an account whose whole history is the burst is not judged, as for the stranger fans in
+ * ../network-fans.ts). A payroll employer pays staff it paid before; a susu's members pay in
+ * again and are paid from the pot.
+ */
+export const STRANGER_MIN_SIDE = 2;
+export const STRANGER_MIN_PARTIES = 5;
+
+/**
  * A hub H receives flows from >= fanMinParticipants distinct holders within GATHER_SPAN_DAYS,
  * then, from the first of them to networkMaxHoldDays after the last, pays out
  * [networkPassPercent%, 105%] of what it gathered (or of all it received meanwhile, when it
@@ -45,12 +57,15 @@ export function* gatherScatterSteps(index: FlowIndex, t: NetworkThresholds): Sli
   const holdMs = t.networkMaxHoldDays * DAY_MS;
   const fanMin = Math.max(2, Math.floor(t.fanMinParticipants));
   const inBand = (r: number) => r * 100 >= t.networkPassPercent && r * 100 <= PASS_MAX_PERCENT;
+  const sideMin = Math.min(fanMin, STRANGER_MIN_SIDE);
   const out: Episode[] = [];
   for (const hub of yield* index.holdersWithFlows("to")) {
     if (meter()) yield;
     const ins = index.inflows(hub).filter((f) => f.amountMinor >= floor);
-    if (ins.length < fanMin) continue;
+    if (ins.length < sideMin) continue;
     const outs = index.outflows(hub);
+    // Flows with the hub per counterparty, either way (strangers: all of them in the episode).
+    let dealings: Map<string, number> | null = null;
     for (let i = 0; i < ins.length; i++) {
       const sources = new Map<string, number>();
       let gathered = 0;
@@ -64,7 +79,7 @@ export function* gatherScatterSteps(index: FlowIndex, t: NetworkThresholds): Sli
         sources.set(ins[j].from, (sources.get(ins[j].from) ?? 0) + 1);
         gathered += ins[j].amountMinor;
         lastMs = Math.max(lastMs, ins[j].lastMs);
-        if (sources.size < fanMin || gathered < 2 * t.networkMinAmount * 100) continue;
+        if (sources.size < sideMin || gathered < 2 * t.networkMinAmount * 100) continue;
         const afterMs = ins[i].firstMs;
         const untilMs = lastMs + holdMs;
         const paid = index.debitedBetween(hub, afterMs, untilMs);
@@ -84,9 +99,16 @@ export function* gatherScatterSteps(index: FlowIndex, t: NetworkThresholds): Sli
           if (f.amountMinor >= floor && !sources.has(f.to)) sinks.add(f.to);
         }
         if (meter(window.length)) yield;
-        if (sinks.size < fanMin) continue;
+        if (sinks.size < sideMin) continue;
         const inFlows = ins.slice(i, j + 1);
         const sinkFlows = window.filter((f) => sinks.has(f.to));
+        if (sources.size < fanMin || sinks.size < fanMin) {
+          if (sources.size + sinks.size < STRANGER_MIN_PARTIES) continue;
+          dealings ??= countDealings(index, hub);
+          const lastFlowMs = Math.max(lastMs, ...sinkFlows.map((f) => f.lastMs));
+          if (!allStrangers(dealings, [...inFlows, ...sinkFlows], hub)) continue;
+          if (!hasNormal(index, hub, ins[i].firstMs - spanMs, lastFlowMs + spanMs)) continue;
+        }
         const transfers = new Map<string, TransferRow>();
         addFlows(transfers, inFlows);
         addFlows(transfers, sinkFlows);
@@ -114,4 +136,30 @@ export function* gatherScatterSteps(index: FlowIndex, t: NetworkThresholds): Sli
     }
   }
   return out;
+}
+
+function countDealings(index: FlowIndex, hub: string): Map<string, number> {
+  const n = new Map<string, number>();
+  for (const f of index.inflows(hub)) n.set(f.from, (n.get(f.from) ?? 0) + 1);
+  for (const f of index.outflows(hub)) n.set(f.to, (n.get(f.to) ?? 0) + 1);
+  return n;
+}
+
+/** Every counterparty of the flows deals with the hub in these flows alone. */
+function allStrangers(dealings: Map<string, number>, flows: readonly Flow[], hub: string): boolean {
+  const here = new Map<string, number>();
+  for (const f of flows) {
+    const party = f.from === hub ? f.to : f.from;
+    here.set(party, (here.get(party) ?? 0) + 1);
+  }
+  for (const [party, n] of here) if ((dealings.get(party) ?? 0) !== n) return false;
+  return true;
+}
+
+/** The hub paid or received anything (holders, cash, outsiders) at or before beforeMs or after afterMs. */
+function hasNormal(index: FlowIndex, hub: string, beforeMs: number, afterMs: number): boolean {
+  const early =
+    index.creditedBetween(hub, -Infinity, beforeMs) + index.debitedBetween(hub, -Infinity, beforeMs);
+  const late = index.creditedBetween(hub, afterMs, Infinity) + index.debitedBetween(hub, afterMs, Infinity);
+  return early + late > 0;
 }
