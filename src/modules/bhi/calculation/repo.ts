@@ -2,9 +2,9 @@ import { type SQL, sql } from "drizzle-orm";
 import type { TenantScope } from "../../../db/client";
 import type { BhiRecordRow } from "../../../db/shard/bhi";
 import { tenantSql, tenantValue } from "../../../db/tenant-tables";
+import { flatRowChunks } from "../../../lib/flat-rows";
 import type { CustomerActivity } from "../domain/components";
 import { type Target, targetFilter } from "../repo";
-import { flatRowChunks } from "./flat-rows";
 
 // The calculation's set-based reads (activity, balances, latest records) and its append.
 

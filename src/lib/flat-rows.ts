@@ -1,4 +1,4 @@
-import { MAX_JSON_PARAMETER_BYTES } from "../../../lib/json-chunks";
+import { MAX_JSON_PARAMETER_BYTES } from "./json-chunks";
 
 const encoder = new TextEncoder();
 
