@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { jsonArrayChunks } from "./json-chunks";
+import { flatRowChunks, jsonArrayChunks } from "./json-chunks";
 
 describe("jsonArrayChunks", () => {
   it("keeps every item, in order, in valid JSON arrays under the byte limit", () => {
@@ -24,5 +24,32 @@ describe("jsonArrayChunks", () => {
   it("gives an oversized item a chunk of its own and nothing for no items", () => {
     expect(jsonArrayChunks(["x".repeat(50), "y"], 20)).toEqual([`["${"x".repeat(50)}"]`, '["y"]']);
     expect(jsonArrayChunks([])).toEqual([]);
+  });
+});
+
+describe("flatRowChunks", () => {
+  const rows = Array.from({ length: 7 }, (_, i) => [`id-${i}`, i, { é: i / 4 }, [i, null], null]);
+
+  it("sends the rows' values one after the other, every row whole", () => {
+    const chunks = flatRowChunks(rows, 120);
+    expect(chunks.length).toBeGreaterThan(1);
+    for (const chunk of chunks) {
+      const values = JSON.parse(chunk) as unknown[];
+      expect(values.length % 5).toBe(0);
+      expect(new TextEncoder().encode(chunk).length).toBeLessThanOrEqual(120);
+    }
+    const back = chunks.flatMap((c) => JSON.parse(c) as unknown[]);
+    const regrouped = Array.from({ length: back.length / 5 }, (_, r) => back.slice(r * 5, r * 5 + 5));
+    expect(regrouped).toEqual(rows);
+  });
+
+  it("gives a row larger than the limit an array of its own", () => {
+    const big = ["x".repeat(200), 1, {}, [], null];
+    const chunks = flatRowChunks([rows[0], big, rows[1]], 120);
+    expect(chunks.map((c) => JSON.parse(c))).toEqual([rows[0], big, rows[1]]);
+  });
+
+  it("is one array when everything fits", () => {
+    expect(flatRowChunks(rows.slice(0, 2))).toEqual([JSON.stringify(rows.slice(0, 2).flat())]);
   });
 });

@@ -2,7 +2,7 @@ import { type SQL, sql } from "drizzle-orm";
 import type { TenantScope } from "../../../db/client";
 import type { BhiRecordRow } from "../../../db/shard/bhi";
 import { tenantSql, tenantValue } from "../../../db/tenant-tables";
-import { flatRowChunks } from "../../../lib/flat-rows";
+import { flatRowChunks } from "../../../lib/json-chunks";
 import type { CustomerActivity } from "../domain/components";
 import { type Target, targetFilter } from "../repo";
 
