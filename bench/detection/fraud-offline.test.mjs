@@ -12,14 +12,9 @@ import { SIGNALS } from "../../src/modules/detection/domain/fraud/catalog.ts";
 import { buildView } from "../../src/modules/fraud/domain/activity.ts";
 import { newPayeeDrain, refundBeyondPurchase } from "../../src/modules/fraud/domain/signals-counterparty.ts";
 import { asOfPoints } from "../../src/modules/monitoring/domain/event-time.ts";
-import { generate } from "./generator.mjs";
+import { END, SETS } from "./sim/offline-sets.mjs";
 
 const OUT = process.env.FRAUD_OFFLINE;
-const END = Date.UTC(2026, 0, 1);
-const SETS = {
-  ours: () => generate({ holders: 2000, days: 75, seed: 7, end: END }),
-  "held-out": () => generate({ holders: 3000, days: 90, seed: 11, end: END }),
-};
 const params = (id) => SIGNALS.find((s) => s.signalId === id).parameters;
 const SIGNAL_FNS = { new_payee_drain: newPayeeDrain, refund_beyond_purchase: refundBeyondPurchase };
 
@@ -89,7 +84,7 @@ it.skipIf(!OUT)(
   "fraud signals offline",
   () => {
     const lines = [];
-    for (const [set, make] of Object.entries(SETS)) {
+    for (const [set, make] of ["ours", "held-out"].map((n) => [n, SETS[n]])) {
       const data = make();
       const now = new Date(END + 5 * 3_600_000);
       const variants = JSON.parse(process.env.FRAUD_VARIANTS ?? "[{}]");

@@ -9,23 +9,9 @@ import { expect, it } from "vitest";
 import { detectFans } from "../../../src/modules/aml/domain/network-fans.ts";
 import { holderTransfers, outsideFlows } from "../../../src/modules/aml/domain/network-input.ts";
 import { DEFAULT_THRESHOLDS } from "../../../src/modules/detection/domain/aml/thresholds.ts";
-import { generate } from "../generator.mjs";
-import { generateSim } from "./generator.mjs";
+import { DEFAULT_SETS, positive, SETS } from "./offline-sets.mjs";
 
 const OUT = process.env.SIM_FANS;
-const END = Date.UTC(2026, 0, 1);
-
-const SETS = {
-  sim: () => generateSim({ profile: "sim", end: END }),
-  "sim-large": () => generateSim({ profile: "sim-large", end: END }),
-  ours: () => generate({ holders: 2000, days: 75, seed: 7, end: END }),
-  "held-out": () => generate({ holders: 3000, days: 90, seed: 11, end: END }),
-  "sim-11": () => generateSim({ profile: "sim", seed: 11, end: END }),
-  "sim-13": () => generateSim({ profile: "sim", seed: 13, end: END }),
-  "ours-13": () => generate({ holders: 2000, days: 75, seed: 13, end: END }),
-  "ours-1": () => generate({ holders: 1000, days: 60, seed: 1, end: END }),
-  "ours-21": () => generate({ holders: 2000, days: 90, seed: 21, end: END }),
-};
 
 /** The scan's input as the scan builds it (network-input.ts) from the legs of `floor` minor or more. */
 function input(data, floor) {
@@ -46,8 +32,6 @@ function input(data, floor) {
   });
   return { transfers: holderTransfers(legs, holderOf), external: outsideFlows(legs, holderOf) };
 }
-
-const positive = (label) => label?.class === "laundering" || label?.class === "fraud";
 
 function summary(data, hits) {
   const label = new Map(data.holders.map((h) => [h.id, h.label]));
@@ -84,9 +68,7 @@ it.skipIf(!OUT)(
   () => {
     writeFileSync(OUT, "");
     const variants = process.env.SIM_VARIANTS ? JSON.parse(process.env.SIM_VARIANTS) : [{}];
-    const sets = process.env.SIM_SETS
-      ? process.env.SIM_SETS.split(",")
-      : ["sim", "sim-large", "ours", "held-out"];
+    const sets = process.env.SIM_SETS ? process.env.SIM_SETS.split(",") : DEFAULT_SETS;
     for (const name of sets) {
       const data = SETS[name]();
       const floor = DEFAULT_THRESHOLDS.networkMinAmount * 100;

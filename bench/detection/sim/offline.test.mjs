@@ -10,19 +10,10 @@ import { expect, it } from "vitest";
 import { detectNetworkSchemes } from "../../../src/modules/aml/domain/network/detect.ts";
 import { NETWORK_DEFAULTS } from "../../../src/modules/aml/domain/network/types.ts";
 import { isCashIntensive } from "../../../src/modules/detection/domain/aml/rules.ts";
-import { generate } from "../generator.mjs";
 import { DAY_MS } from "../ledger.mjs";
-import { generateSim } from "./generator.mjs";
+import { DEFAULT_SETS, positive, SETS } from "./offline-sets.mjs";
 
 const OUT = process.env.SIM_OFFLINE;
-const END = Date.UTC(2026, 0, 1);
-
-const SETS = {
-  sim: () => generateSim({ profile: "sim", end: END }),
-  "sim-large": () => generateSim({ profile: "sim-large", end: END }),
-  ours: () => generate({ holders: 2000, days: 75, seed: 7, end: END }),
-  "held-out": () => generate({ holders: 3000, days: 90, seed: 11, end: END }),
-};
 
 /** The scan's input, approximated: transfers between holders and cash legs of 500 or more. */
 function networkInput(data) {
@@ -49,8 +40,6 @@ function networkInput(data) {
   });
   return { transfers, external };
 }
-
-const positive = (label) => label?.class === "laundering" || label?.class === "fraud";
 
 /** Holders the network detectors name under `thresholds`: true and false. */
 function networkFlags(data, input, thresholds) {
@@ -110,7 +99,7 @@ it.skipIf(!OUT)(
       { networkPassPercent: 95 },
       { networkMinAmount: 2500, fanMinParticipants: 2, cycleMaxHops: 10 },
     ];
-    for (const [name, make] of Object.entries(SETS)) {
+    for (const [name, make] of DEFAULT_SETS.map((n) => [n, SETS[n]])) {
       const data = make();
       const input = networkInput(data);
       const amounts = input.transfers.map((x) => x.amountMinor / 100).sort((a, b) => a - b);

@@ -1,0 +1,25 @@
+// The labelled sets the offline harnesses read (offline.test.mjs, fans-offline.test.mjs,
+// ../fraud-offline.test.mjs): both generators at the runner's configurations and a few other seeds,
+// generated as of one fixed end so every harness reads the same data.
+import { generate } from "../generator.mjs";
+import { generateSim } from "./generator.mjs";
+
+export const END = Date.UTC(2026, 0, 1);
+
+export const SETS = {
+  sim: () => generateSim({ profile: "sim", end: END }),
+  "sim-large": () => generateSim({ profile: "sim-large", end: END }),
+  ours: () => generate({ holders: 2000, days: 75, seed: 7, end: END }),
+  "held-out": () => generate({ holders: 3000, days: 90, seed: 11, end: END }),
+  "sim-11": () => generateSim({ profile: "sim", seed: 11, end: END }),
+  "sim-13": () => generateSim({ profile: "sim", seed: 13, end: END }),
+  "ours-13": () => generate({ holders: 2000, days: 75, seed: 13, end: END }),
+  "ours-1": () => generate({ holders: 1000, days: 60, seed: 1, end: END }),
+  "ours-21": () => generate({ holders: 2000, days: 90, seed: 21, end: END }),
+};
+
+/** The sets read unless asked for others: the runner's four configurations. */
+export const DEFAULT_SETS = ["sim", "sim-large", "ours", "held-out"];
+
+/** A holder planted in a laundering or fraud scheme. */
+export const positive = (label) => label?.class === "laundering" || label?.class === "fraud";
