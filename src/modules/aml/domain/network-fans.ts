@@ -314,6 +314,29 @@ const strangersSuffice = (moves: readonly Move[], minCount: number, fan: Fan, t:
 };
 
 /**
+ * What a fan of strangers names whichever way it runs: the hub and the strangers (in the given
+ * role), the span of their moves, their sum and transfers. The caller adds reason and measures.
+ */
+function strangerHit(
+  typology: "fan_in" | "fan_out",
+  hub: string,
+  role: "source" | "sink",
+  moves: readonly Move[],
+) {
+  const parties = [...new Set(moves.map((m) => m.party))].sort();
+  return {
+    typology,
+    key: `${typology}:${hub}:${moves[0]!.id}`,
+    principal: hub,
+    participants: [{ holderId: hub, role: "hub" as const }, ...parties.map((h) => ({ holderId: h, role }))],
+    firstAt: new Date(moves[0]!.ms).toISOString(),
+    lastAt: new Date(moves[moves.length - 1]!.ms).toISOString(),
+    amountMinor: sum(moves),
+    transferIds: moves.map((m) => m.id).sort(),
+  };
+}
+
+/**
  * A fan-in the money need not leave (an AMLSim-style fan ends at the hub), judged against the
  * hub's own counterparty normal alone: fanInMinCounterparties or more strangers (strangerMoves),
  * and fanBaselineMultiple times the hub's normal (the larger of the window before and the median
@@ -327,21 +350,10 @@ function strangerFanIn(fan: Fan, hub: string, book: FanBook, t: FanThresholds): 
   if (!moves || !strangersSuffice(moves, t.fanInMinCounterparties, fan, t)) return null;
   const count = distinct(moves);
   const gathered = sum(moves);
-  const sources = [...new Set(moves.map((m) => m.party))].sort();
   const firstMs = moves[0]!.ms;
   const lastMs = moves[moves.length - 1]!.ms;
   return {
-    typology: "fan_in",
-    key: `fan_in:${hub}:${moves[0]!.id}`,
-    principal: hub,
-    participants: [
-      { holderId: hub, role: "hub" },
-      ...sources.map((h) => ({ holderId: h, role: "source" as const })),
-    ],
-    firstAt: new Date(firstMs).toISOString(),
-    lastAt: new Date(lastMs).toISOString(),
-    amountMinor: gathered,
-    transferIds: moves.map((m) => m.id).sort(),
+    ...strangerHit("fan_in", hub, "source", moves),
     reason: `${count} senders that paid or were paid by the hub at no other time paid ${money(gathered)} in ${days(lastMs - firstMs)} days (its normal: ${fan.before} senders in ${t.fanWindowDays} days).`,
     counterfactual: `Quiet with fanInMinCounterparties above ${count}, fanBaselineMultiple above ${fan.before ? (count / fan.before).toFixed(2) : "any value"}, or fanMinAmount above ${money(gathered)}.`,
     measures: {
@@ -373,19 +385,8 @@ function strangerFanOut(fan: Fan, hub: string, book: FanBook, t: FanThresholds):
     within(book.ins.get(hub) ?? [], firstMs - t.networkMaxHoldDays * DAY_MS, lastMs).filter((m) => !m.holder),
   );
   if (funded >= paid) return null;
-  const sinks = [...new Set(moves.map((m) => m.party))].sort();
   return {
-    typology: "fan_out",
-    key: `fan_out:${hub}:${moves[0]!.id}`,
-    principal: hub,
-    participants: [
-      { holderId: hub, role: "hub" },
-      ...sinks.map((h) => ({ holderId: h, role: "sink" as const })),
-    ],
-    firstAt: new Date(firstMs).toISOString(),
-    lastAt: new Date(lastMs).toISOString(),
-    amountMinor: paid,
-    transferIds: moves.map((m) => m.id).sort(),
+    ...strangerHit("fan_out", hub, "sink", moves),
     reason: `${count} recipients that paid or were paid by the hub at no other time were paid ${money(paid)} in ${days(lastMs - firstMs)} days (its normal: ${fan.before} recipients in ${t.fanWindowDays} days), ${money(funded)} of it from outside the tenant.`,
     counterfactual: `Quiet with fanOutMinCounterparties above ${count}, fanBaselineMultiple above ${fan.before ? (count / fan.before).toFixed(2) : "any value"}, fanMinAmount above ${money(paid)}, or ${money(paid - funded)} more from outside the tenant within ${t.networkMaxHoldDays} days before.`,
     measures: {
