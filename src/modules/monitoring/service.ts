@@ -279,11 +279,13 @@ export async function drainPending(base: TenantContext, options: DrainOptions): 
         : options.settle
       : null;
   for (;;) {
-    // The wall budget stops a drain after work, never before its first page: each drain moves on
-    // (a clock that ran on between the start and the first check left a one-page drain with none).
-    const elapsedMs = figures.pages === 0 ? 0 : Date.now() - started;
     const limit = nextPageSize(
-      { queriesUsed: counting.queries(), elapsedMs, worstQueriesPerEntity: worst },
+      {
+        queriesUsed: counting.queries(),
+        elapsedMs: Date.now() - started,
+        worstQueriesPerEntity: worst,
+        pagesDone: figures.pages,
+      },
       { pageSize: options.pageSize ?? PAGE_SIZE, wallMs: options.wallMs ?? WALL_BUDGET_MS },
     );
     if (limit === 0) break;

@@ -18,7 +18,7 @@ import {
   WALL_BUDGET_MS,
 } from "./drain";
 
-const fresh = { queriesUsed: 0, elapsedMs: 0, worstQueriesPerEntity: 0 };
+const fresh = { queriesUsed: 0, elapsedMs: 0, worstQueriesPerEntity: 0, pagesDone: 0 };
 
 describe("nextPageSize", () => {
   it("claims a full page while the budget is wide", () => {
@@ -39,7 +39,11 @@ describe("nextPageSize", () => {
 
   it("stops when no screening fits or time is up", () => {
     expect(nextPageSize({ ...fresh, queriesUsed: D1_QUERY_LIMIT - QUERY_HEADROOM })).toBe(0);
-    expect(nextPageSize({ ...fresh, elapsedMs: WALL_BUDGET_MS })).toBe(0);
+    expect(nextPageSize({ ...fresh, elapsedMs: WALL_BUDGET_MS, pagesDone: 1 })).toBe(0);
+  });
+
+  it("gives a drain its first page whatever the clock says", () => {
+    expect(nextPageSize({ ...fresh, elapsedMs: WALL_BUDGET_MS })).toBe(PAGE_SIZE);
   });
 
   it("never lets a full page of worst-case screenings cross the limit", () => {

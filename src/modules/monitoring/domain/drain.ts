@@ -36,17 +36,21 @@ export interface Budget {
   elapsedMs: number;
   /** The most queries one screening has cost so far in this invocation (0: none measured). */
   worstQueriesPerEntity: number;
+  /** Pages screened so far in this invocation. */
+  pagesDone: number;
 }
 
 /**
  * Entities the next page may claim: as many as fit under the query limit less the headroom,
- * at the worst cost seen so far per entity (or the initial estimate); 0 once time is up.
+ * at the worst cost seen so far per entity (or the initial estimate); 0 once time is up after a
+ * page: the wall budget stops a drain after work, never before its first page (a clock that ran
+ * on between the start and the first check left a one-page drain with none).
  */
 export function nextPageSize(
   budget: Budget,
   limits = { pageSize: PAGE_SIZE, wallMs: WALL_BUDGET_MS },
 ): number {
-  if (budget.elapsedMs >= limits.wallMs) return 0;
+  if (budget.pagesDone > 0 && budget.elapsedMs >= limits.wallMs) return 0;
   const perEntity = Math.max(budget.worstQueriesPerEntity, INITIAL_QUERIES_PER_ENTITY);
   const free = D1_QUERY_LIMIT - QUERY_HEADROOM - budget.queriesUsed - PAGE_OVERHEAD_QUERIES;
   return Math.max(0, Math.min(limits.pageSize, Math.floor(free / perEntity)));
