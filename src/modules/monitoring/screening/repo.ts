@@ -11,13 +11,7 @@ import {
   monitoringScreenings,
 } from "../../../db/shard/monitoring";
 import { inJsonList } from "../../../db/sql";
-import {
-  likelyTenantSql,
-  sameTenantText,
-  tenantSql,
-  tenantWhere,
-  withTenant,
-} from "../../../db/tenant-tables";
+import { likelyTenantSql, sameTenantText, tenantSql, tenantWhere } from "../../../db/tenant-tables";
 import { jsonArrayChunks } from "../../../lib/json-chunks";
 import { accounts } from "../../data/read-model";
 import type { Episode, StoredEpisode } from "../domain/episode";
@@ -449,7 +443,6 @@ export function deferredSettledStatements(
 ) {
   if (settled.length === 0) return [];
   const withCases = settled.filter((x) => x.cases.length > 0);
-  const a = monitoringAlerts;
   const d = monitoringDeferredCases;
   return [
     // Each alert by its key from the chunk (UPDATE ... FROM): a correlated subquery per alert
