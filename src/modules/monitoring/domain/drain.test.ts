@@ -25,7 +25,7 @@ describe("nextPageSize", () => {
     expect(nextPageSize(fresh)).toBe(PAGE_SIZE);
   });
 
-  it("shrinks the page to what fits under the query limit less the headroom, at the worst measured cost", () => {
+  it("sizes a first page to what fits under the query limit less the headroom, at the worst measured cost", () => {
     const used = 800;
     const free = D1_QUERY_LIMIT - QUERY_HEADROOM - used - PAGE_OVERHEAD_QUERIES;
     expect(nextPageSize({ ...fresh, queriesUsed: used, worstQueriesPerEntity: 30 })).toBe(
@@ -35,6 +35,18 @@ describe("nextPageSize", () => {
     expect(nextPageSize({ ...fresh, queriesUsed: used, worstQueriesPerEntity: 1 })).toBe(
       Math.floor(free / INITIAL_QUERIES_PER_ENTITY),
     );
+  });
+
+  it("after a page, claims a whole page or hands over to a new invocation, never a smaller page", () => {
+    const paged = { ...fresh, pagesDone: 3, worstQueriesPerEntity: 2 };
+    // A whole page at the initial estimate: 25 x 20 = 500 queries, so it fits up to 899 - 500 used.
+    const lastFit =
+      D1_QUERY_LIMIT - QUERY_HEADROOM - PAGE_OVERHEAD_QUERIES - PAGE_SIZE * INITIAL_QUERIES_PER_ENTITY;
+    expect(nextPageSize({ ...paged, queriesUsed: lastFit })).toBe(PAGE_SIZE);
+    expect(nextPageSize({ ...paged, queriesUsed: lastFit + 1 })).toBe(0);
+    // A costlier measurement moves the hand-over earlier.
+    expect(nextPageSize({ ...paged, queriesUsed: 200, worstQueriesPerEntity: 30 })).toBe(0);
+    expect(nextPageSize({ ...paged, queriesUsed: 100, worstQueriesPerEntity: 30 })).toBe(PAGE_SIZE);
   });
 
   it("stops when no screening fits or time is up", () => {
@@ -49,7 +61,12 @@ describe("nextPageSize", () => {
   it("never lets a full page of worst-case screenings cross the limit", () => {
     for (let used = 0; used < D1_QUERY_LIMIT; used += 37) {
       for (const worst of [0, 5, 20, 45, 90]) {
-        const n = nextPageSize({ ...fresh, queriesUsed: used, worstQueriesPerEntity: worst });
+        const n = nextPageSize({
+          ...fresh,
+          queriesUsed: used,
+          worstQueriesPerEntity: worst,
+          pagesDone: used % 2,
+        });
         const cost = used + PAGE_OVERHEAD_QUERIES + n * Math.max(worst, INITIAL_QUERIES_PER_ENTITY);
         if (n > 0) expect(cost).toBeLessThanOrEqual(D1_QUERY_LIMIT - QUERY_HEADROOM);
       }

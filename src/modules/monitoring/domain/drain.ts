@@ -45,6 +45,12 @@ export interface Budget {
  * at the worst cost seen so far per entity (or the initial estimate); 0 once time is up after a
  * page: the wall budget stops a drain after work, never before its first page (a clock that ran
  * on between the start and the first check left a one-page drain with none).
+ *
+ * After the first page, a drain whose next page no longer fits whole hands over (0: the job sends
+ * itself again, a new invocation with the whole budget) instead of claiming a smaller page: a
+ * page's reads are mostly fixed (claim, sanctions, peers, the preload, the deferral), so pages
+ * that shrank to what was left (25 down to 1 over the last ~500 queries) paid them for a few
+ * screenings each (docs/methodology/typologies.md#costs).
  */
 export function nextPageSize(
   budget: Budget,
@@ -53,7 +59,8 @@ export function nextPageSize(
   if (budget.pagesDone > 0 && budget.elapsedMs >= limits.wallMs) return 0;
   const perEntity = Math.max(budget.worstQueriesPerEntity, INITIAL_QUERIES_PER_ENTITY);
   const free = D1_QUERY_LIMIT - QUERY_HEADROOM - budget.queriesUsed - PAGE_OVERHEAD_QUERIES;
-  return Math.max(0, Math.min(limits.pageSize, Math.floor(free / perEntity)));
+  const fits = Math.max(0, Math.min(limits.pageSize, Math.floor(free / perEntity)));
+  return budget.pagesDone > 0 && fits < limits.pageSize ? 0 : fits;
 }
 
 export interface FailureOutcome {
