@@ -350,6 +350,64 @@ describe("fans without an exit, read against the hub's own normal", () => {
   });
 });
 
+describe("fans of strangers judged over their own span", () => {
+  // AMLSim places each member's one payment on a random day of a 5-20 day period: a fan of 7 can
+  // have no 5 in any 14 days. Same normal as above: a friend over two months.
+  const withNormal = (hub: string) => {
+    const b = book();
+    for (const d of [0, 20, 62]) b.pay("friend", hub, 1_800, d);
+    for (const d of [5, 66]) b.pay(hub, "friend", 1_000, d);
+    return b;
+  };
+  const members = ["a", "b", "c", "d", "e", "f", "g"];
+  // At most 4 of them in any 14 days; 18.5 days from the first to the last.
+  const spread = [30, 31, 33, 40.5, 47.5, 48, 48.5];
+
+  it("fires on seven one-off senders over 18.5 days, none of 5 in a window, naming each", () => {
+    const b = withNormal("hub");
+    for (const [i, f] of members.entries()) b.pay(f, "hub", 4_000, spread[i]!);
+    expect(found(b)).toEqual([`fan_in:hub=hub,${members.map((f) => `source=${f}`).join(",")}`]);
+    const [hit] = detectFans(b, T);
+    expect(hit!.amountMinor).toBe(cedis(7 * 4_000));
+    expect(hit!.reason).toContain(
+      "7 senders that paid or were paid by the hub at no other time paid 28000.00 in 18.5 days",
+    );
+    expect(hit!.reason).toContain(`in ${T.fanWindowDays * 1.5} days`);
+    // With the window's four alone it would be quiet.
+    const four = withNormal("hub");
+    for (const [i, f] of members.slice(0, 4).entries()) four.pay(f, "hub", 7_000, spread[i]!);
+    expect(found(four)).toEqual([]);
+  });
+
+  it("extends a fan-out the window found with the strangers paid later in its span", () => {
+    const b = withNormal("hub");
+    const days = [30, 30.5, 31, 33, 34, 38, 45, 46, 47];
+    const sinks = [...members, "h", "i"];
+    for (const [i, s] of sinks.entries()) b.pay("hub", s, 4_000, days[i]!);
+    expect(found(b)).toEqual([`fan_out:hub=hub,${sinks.map((s) => `sink=${s}`).join(",")}`]);
+    expect(detectFans(b, T)[0]!.amountMinor).toBe(cedis(9 * 4_000));
+  });
+
+  it("stays quiet when the senders come back, when the span is longer, or a loan funds the payouts", () => {
+    // A trader's new buyers: each buys again a few days later.
+    const trader = withNormal("trader");
+    for (const [i, f] of members.entries()) {
+      trader.pay(f, "trader", 4_000, spread[i]!);
+      trader.pay(f, "trader", 1_500, spread[i]! + 3);
+    }
+    expect(found(trader)).toEqual([]);
+    // The same seven one-off senders, one every 6 days: never 5 within the span (21 days).
+    const slow = withNormal("hub");
+    for (const [i, f] of members.entries()) slow.pay(f, "hub", 4_000, 30 + i * 6);
+    expect(found(slow)).toEqual([]);
+    // A seasonal buyer paying seven new farmers over 18.5 days out of a loan.
+    const seasonal = withNormal("buyer");
+    seasonal.inFrom("buyer", "GH-BANK-FIN", 30_000, 28);
+    for (const [i, s] of members.entries()) seasonal.pay("buyer", s, 4_000, spread[i]!);
+    expect(found(seasonal)).toEqual([]);
+  });
+});
+
 describe("a fan-in hub that is a mule", () => {
   const fan = Date.UTC(2026, 8, 1);
   const daysBefore = (d: number) => new Date(fan - d * DAY).toISOString();
