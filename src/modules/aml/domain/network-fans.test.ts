@@ -289,15 +289,16 @@ describe("fans without an exit, read against the hub's own normal", () => {
   });
 
   it("stays quiet under the counts and the amount, and on a hub whose history is the burst alone", () => {
-    // Four strangers and the known sender: four strangers are not five.
+    // Four strangers over 9 days and the known sender: four strangers are not five (and more
+    // than a week apart, not a small fan).
     const four = withNormal("hub");
-    for (const f of strangers.slice(0, 4)) four.pay(f, "hub", 6_000, 30 + strangers.indexOf(f));
+    for (const f of strangers.slice(0, 4)) four.pay(f, "hub", 6_000, 30 + 3 * strangers.indexOf(f));
     four.pay("known", "hub", 900, 10);
     four.pay("known", "hub", 6_000, 35);
     expect(found(four)).toEqual([]);
-    // Six strangers paying 18,000 in all: under fanMinAmount (20,000).
+    // Six strangers paying 14,400 in all: under fanMinAmount (20,000) and a small fan's 15,000.
     const small = withNormal("hub");
-    for (const [i, f] of strangers.entries()) small.pay(f, "hub", 3_000, 30 + i);
+    for (const [i, f] of strangers.entries()) small.pay(f, "hub", 2_400, 30 + i);
     expect(found(small)).toEqual([]);
     // Nothing of the hub outside the burst: no normal to judge it against.
     const alone = book();
@@ -405,6 +406,75 @@ describe("fans of strangers judged over their own span", () => {
     seasonal.inFrom("buyer", "GH-BANK-FIN", 30_000, 28);
     for (const [i, s] of members.entries()) seasonal.pay("buyer", s, 4_000, spread[i]!);
     expect(found(seasonal)).toEqual([]);
+  });
+});
+
+describe("small fans of strangers", () => {
+  // AMLSim's fans of 5 members: 4 counterparties, one payment each, within days.
+  const withNormal = (hub: string) => {
+    const b = book();
+    for (const d of [0, 20, 62]) b.pay("friend", hub, 1_800, d);
+    for (const d of [5, 66]) b.pay(hub, "friend", 1_000, d);
+    return b;
+  };
+  const four = ["a", "b", "c", "d"];
+  const amounts = [2_956, 3_189, 5_302, 5_937];
+
+  it("fires on a hub paying four new holders 17,384 within five days, naming each", () => {
+    const b = withNormal("hub");
+    for (const [i, s] of four.entries()) b.pay("hub", s, amounts[i]!, 30 + [0, 0.1, 1.7, 4.7][i]!);
+    expect(found(b)).toEqual([`fan_out:hub=hub,${four.map((s) => `sink=${s}`).join(",")}`]);
+    const [hit] = detectFans(b, T);
+    expect(hit!.reason).toContain(
+      "4 recipients that paid or were paid by the hub at no other time were paid 17384.00 in 4.7 days",
+    );
+    // Its bars are one more than the count and the amount over three quarters.
+    expect(hit!.counterfactual).toContain("fanOutMinCounterparties above 5");
+    expect(hit!.counterfactual).toContain("fanMinAmount above 23178.67");
+  });
+
+  it("fires on four new senders paying a hub 17,384 within five days", () => {
+    const b = withNormal("hub");
+    for (const [i, f] of four.entries()) b.pay(f, "hub", amounts[i]!, 30 + i * 1.5);
+    expect(found(b)).toEqual([`fan_in:hub=hub,${four.map((f) => `source=${f}`).join(",")}`]);
+  });
+
+  it("stays quiet over more than a week, under 15,000, on three, on returning buyers, a loan, a lone burst", () => {
+    const quiet = (setup: (b: ReturnType<typeof book>) => void, hub = "hub") => {
+      const b = withNormal(hub);
+      setup(b);
+      return found(b);
+    };
+    // Over 9 days.
+    const each = (pay: (f: string, i: number) => void) => () => {
+      for (const [i, f] of four.entries()) pay(f, i);
+    };
+    expect(quiet((b) => each((f, i) => b.pay(f, "hub", amounts[i]!, 30 + i * 3))())).toEqual([]);
+    // 14,000 in all.
+    expect(quiet((b) => each((f, i) => b.pay(f, "hub", 3_500, 30 + i))())).toEqual([]);
+    // Three senders of 6,000.
+    expect(quiet((b) => each((f, i) => i < 3 && b.pay(f, "hub", 6_000, 30 + i))())).toEqual([]);
+    // A trader's new buyers who buy again within the week.
+    expect(
+      quiet((b) =>
+        each((f, i) => {
+          b.pay(f, "hub", amounts[i]!, 30 + i);
+          b.pay(f, "hub", 1_000, 33 + i);
+        })(),
+      ),
+    ).toEqual([]);
+    // A buyer paying four new farmers out of a loan that just landed.
+    expect(
+      quiet((b) => {
+        b.inFrom("hub", "GH-BANK-FIN", 18_000, 29);
+        each((s, i) => b.pay("hub", s, amounts[i]!, 30 + i))();
+      }),
+    ).toEqual([]);
+    // A hub with nothing else than a payment a week after: no normal to judge it against.
+    const alone = book();
+    for (const [i, f] of four.entries()) alone.pay(f, "hub", amounts[i]!, 30 + i);
+    alone.out("hub", 3_000, 38);
+    expect(found(alone)).toEqual([]);
   });
 });
 

@@ -235,8 +235,8 @@ function* fanIns(book: FanBook, smaller: FanBook, t: FanThresholds, meter: Meter
   const { ins, exits, seen } = book;
   const hits: FanHit[] = [];
   const named: Named = new Map();
-  const build: (hub: string) => Build = (hub) => (moves, before, newHub, tl) =>
-    strangerInHit(hub, moves, before, newHub, tl);
+  const build: (hub: string) => Build = (hub) => (moves, before, newHub, judged) =>
+    strangerInHit(hub, moves, before, newHub, judged, t);
   for (const [hub, moves] of ins) {
     yield* fanWindows(meter, moves, t.fanInMinCounterparties, t, seen.get(hub)!, (fan) => {
       const gathered = sum(fan.moves);
@@ -278,7 +278,10 @@ function* fanIns(book: FanBook, smaller: FanBook, t: FanThresholds, meter: Meter
       });
       return true;
     });
-    yield* spanFans(meter, moves, t.fanInMinCounterparties, t, hub, book, hits, named, build(hub), undefined);
+    const min = t.fanInMinCounterparties;
+    yield* spanFans(meter, moves, min, t, longer(t), hub, book, hits, named, build(hub), undefined);
+    const few = Math.max(2, min - SMALL_FAN_FEWER);
+    yield* spanFans(meter, moves, few, t, fewer(t), hub, book, hits, named, build(hub), undefined);
   }
   const fanned = new Set(hits.map((h) => h.principal));
   for (const [hub, moves] of smaller.ins)
@@ -331,22 +334,50 @@ const longer = (t: FanThresholds): FanThresholds => ({
   fanWindowDays: t.fanWindowDays * STRANGER_SPAN_MULTIPLE,
 });
 
+/**
+ * A small fan of strangers: SMALL_FAN_FEWER fewer than the count (4 at the defaults), each paying
+ * or paid once, within SMALL_FAN_WINDOW_SHARE of the window (7 days), moving SMALL_FAN_AMOUNT_SHARE
+ * of fanMinAmount (15,000) and fanBaselineMultiple times the hub's normal of as many days. AMLSim's
+ * fans of 5 members have 4 counterparties; an ordinary holder's one-off payers do not come four in
+ * a week. On the labelled sets it named 40 holders of planted schemes and no other
+ * (docs/methodology/typologies.md#kept-fans-over-their-own-span-and-small-fans-of-strangers).
+ */
+export const SMALL_FAN_FEWER = 1;
+export const SMALL_FAN_WINDOW_SHARE = 0.5;
+export const SMALL_FAN_AMOUNT_SHARE = 0.75;
+
+const fewer = (t: FanThresholds): FanThresholds => ({
+  ...t,
+  fanWindowDays: t.fanWindowDays * SMALL_FAN_WINDOW_SHARE,
+  fanMinAmount: t.fanMinAmount * SMALL_FAN_AMOUNT_SHARE,
+});
+
+/**
+ * What silences a stranger fan of `count` moving `amount` (minor): the count and fanMinAmount
+ * above which it is quiet (a small fan's bars are lower than the parameters).
+ */
+const bars = (count: number, amount: number, minCount: number) =>
+  count < minCount
+    ? { count: count + SMALL_FAN_FEWER, amount: money(amount / SMALL_FAN_AMOUNT_SHARE) }
+    : { count, amount: money(amount) };
+
 /** A stranger fan's hit and the moves it names, to extend it with the same fan seen over its span. */
 type Named = Map<FanHit, Move[]>;
 
 /** Builds a stranger fan's hit from its moves and the hub's normal, or null when it is not one. */
-type Build = (moves: Move[], before: number, newHub: boolean, t: FanThresholds) => FanHit | null;
+type Build = (moves: Move[], before: number, newHub: boolean, judged: FanThresholds) => FanHit | null;
 
 /**
- * The hub's fans of strangers judged over their own span (STRANGER_SPAN_MULTIPLE windows, only
- * strangers who paid or were paid once): one the window found (in `hits`, its moves in `named`)
- * is extended with the strangers of the span around it; one it did not find is added.
+ * The hub's fans of strangers who paid or were paid once, judged on `tl` (over their own span:
+ * longer; or small fans: smaller): one already found (in `hits`, its moves in `named`) is
+ * extended with the strangers around it, within tl's window; one not found is added.
  */
 function* spanFans(
   meter: Meter,
   moves: readonly Move[],
   minCount: number,
   t: FanThresholds,
+  tl: FanThresholds,
   hub: string,
   book: FanBook,
   hits: FanHit[],
@@ -354,7 +385,6 @@ function* spanFans(
   build: Build,
   limits: Parameters<typeof fanWindows>[6],
 ): Sliced<void> {
-  const tl = longer(t);
   yield* fanWindows(
     meter,
     moves,
@@ -362,7 +392,9 @@ function* spanFans(
     tl,
     book.seen.get(hub)!,
     (fan) => {
-      const strangers = strangerMoves(fan, hub, book, tl, true);
+      // The hub's normal lies more than a window (the longer of the two) from the fan.
+      const away = tl.fanWindowDays > t.fanWindowDays ? tl : t;
+      const strangers = strangerMoves(fan, hub, book, away, true);
       if (!strangers || !strangersSuffice(strangers, minCount, fan, tl)) return false;
       const first = new Date(strangers[0]!.ms).toISOString();
       const last = new Date(strangers[strangers.length - 1]!.ms).toISOString();
@@ -443,16 +475,18 @@ function strangerInHit(
   moves: Move[],
   before: number,
   newHub: boolean,
-  t: FanThresholds,
+  judged: FanThresholds,
+  t: FanThresholds = judged,
 ): FanHit {
   const count = distinct(moves);
   const gathered = sum(moves);
+  const bar = bars(count, gathered, t.fanInMinCounterparties);
   const firstMs = moves[0]!.ms;
   const lastMs = moves[moves.length - 1]!.ms;
   return {
     ...strangerHit("fan_in", hub, "source", moves),
-    reason: `${count} senders that paid or were paid by the hub at no other time paid ${money(gathered)} in ${days(lastMs - firstMs)} days (its normal: ${before} senders in ${t.fanWindowDays} days).`,
-    counterfactual: `Quiet with fanInMinCounterparties above ${count}, fanBaselineMultiple above ${before ? (count / before).toFixed(2) : "any value"}, or fanMinAmount above ${money(gathered)}.`,
+    reason: `${count} senders that paid or were paid by the hub at no other time paid ${money(gathered)} in ${days(lastMs - firstMs)} days (its normal: ${before} senders in ${judged.fanWindowDays} days).`,
+    counterfactual: `Quiet with fanInMinCounterparties above ${bar.count}, fanBaselineMultiple above ${before ? (count / before).toFixed(2) : "any value"}, or fanMinAmount above ${bar.amount}.`,
     measures: {
       senders: count,
       sendersBefore: before,
@@ -485,10 +519,12 @@ function strangerOutHit(
   book: FanBook,
   moves: Move[],
   before: number,
-  t: FanThresholds,
+  judged: FanThresholds,
+  t: FanThresholds = judged,
 ): FanHit | null {
   const count = distinct(moves);
   const paid = sum(moves);
+  const bar = bars(count, paid, t.fanOutMinCounterparties);
   const firstMs = moves[0]!.ms;
   const lastMs = moves[moves.length - 1]!.ms;
   const funded = sum(
@@ -497,8 +533,8 @@ function strangerOutHit(
   if (funded >= paid) return null;
   return {
     ...strangerHit("fan_out", hub, "sink", moves),
-    reason: `${count} recipients that paid or were paid by the hub at no other time were paid ${money(paid)} in ${days(lastMs - firstMs)} days (its normal: ${before} recipients in ${t.fanWindowDays} days), ${money(funded)} of it from outside the tenant.`,
-    counterfactual: `Quiet with fanOutMinCounterparties above ${count}, fanBaselineMultiple above ${before ? (count / before).toFixed(2) : "any value"}, fanMinAmount above ${money(paid)}, or ${money(paid - funded)} more from outside the tenant within ${t.networkMaxHoldDays} days before.`,
+    reason: `${count} recipients that paid or were paid by the hub at no other time were paid ${money(paid)} in ${days(lastMs - firstMs)} days (its normal: ${before} recipients in ${judged.fanWindowDays} days), ${money(funded)} of it from outside the tenant.`,
+    counterfactual: `Quiet with fanOutMinCounterparties above ${bar.count}, fanBaselineMultiple above ${before ? (count / before).toFixed(2) : "any value"}, fanMinAmount above ${bar.amount}, or ${money(paid - funded)} more from outside the tenant within ${t.networkMaxHoldDays} days before.`,
     measures: {
       recipients: count,
       recipientsBefore: before,
@@ -590,8 +626,8 @@ function* fanOuts(book: FanBook, t: FanThresholds, meter: Meter): Sliced<FanHit[
   // a business paying its suppliers (not counting them lost 3 gather-scatter sinks on the benchmark).
   const limits = { floorShare: MIN_SHARE_OF_FLOW, minTotalMinor: t.fanMinAmount * 100, regulars: false };
   const named: Named = new Map();
-  const build: (hub: string) => Build = (hub) => (moves, before, _newHub, tl) =>
-    strangerOutHit(hub, book, moves, before, tl);
+  const build: (hub: string) => Build = (hub) => (moves, before, _newHub, judged) =>
+    strangerOutHit(hub, book, moves, before, judged, t);
   for (const [hub, moves] of outs) {
     yield* fanWindows(
       meter,
@@ -649,7 +685,12 @@ function* fanOuts(book: FanBook, t: FanThresholds, meter: Meter): Sliced<FanHit[
       },
       limits,
     );
-    yield* spanFans(meter, moves, t.fanOutMinCounterparties, t, hub, book, hits, named, build(hub), limits);
+    const min = t.fanOutMinCounterparties;
+    yield* spanFans(meter, moves, min, t, longer(t), hub, book, hits, named, build(hub), limits);
+    const ts = fewer(t);
+    const few = Math.max(2, min - SMALL_FAN_FEWER);
+    const small = { ...limits, minTotalMinor: ts.fanMinAmount * 100 };
+    yield* spanFans(meter, moves, few, t, ts, hub, book, hits, named, build(hub), small);
   }
   return hits;
 }
