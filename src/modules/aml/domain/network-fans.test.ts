@@ -437,6 +437,14 @@ describe("small fans of strangers", () => {
     const b = withNormal("hub");
     for (const [i, f] of four.entries()) b.pay(f, "hub", amounts[i]!, 30 + i * 1.5);
     expect(found(b)).toEqual([`fan_in:hub=hub,${four.map((f) => `source=${f}`).join(",")}`]);
+    // A stranger's one payment counts from the read floor (500), not a fifth of networkMinAmount.
+    const low = withNormal("hub");
+    for (const [i, f] of four.entries()) low.pay(f, "hub", [900, 1_219, 5_021, 9_646][i]!, 30 + i);
+    expect(found(low)).toEqual([`fan_in:hub=hub,${four.map((f) => `source=${f}`).join(",")}`]);
+    // Not so for a fan-out: three of 1,000 or more are not four.
+    const out = withNormal("hub");
+    for (const [i, s] of four.entries()) out.pay("hub", s, [900, 1_219, 5_021, 9_646][i]!, 30 + i);
+    expect(found(out)).toEqual([]);
   });
 
   it("stays quiet over more than a week, under 15,000, on three, on returning buyers, a loan, a lone burst", () => {
