@@ -81,6 +81,8 @@ export function conditions(s, moves, legs, t = DEFAULTS, transfers = []) {
         .map((x) => (x.from === principal ? x.to : x.from)),
     );
     const strangers = new Set(legsOf.map((x) => (inbound ? x.from : x.to)).filter((p) => !known.has(p))).size;
+    const minCount = inbound ? t.fanInMinCounterparties : t.fanOutMinCounterparties;
+    const smallCount = legsOf.filter((x) => x.amount >= floor / (inbound ? 10 : 5)).length;
     const passed = inbound
       ? outAfter(legs, principal, Math.min(...legsOf.map((x) => x.at)), span(legsOf) + t.networkMaxHoldDays) /
         total
@@ -103,6 +105,16 @@ export function conditions(s, moves, legs, t = DEFAULTS, transfers = []) {
             passed > 0.5 || strangers >= t.fanOutMinCounterparties,
             `${(100 * passed).toFixed(0)}% of recipients pass on in ${t.networkBurstDays} d or ${strangers} strangers`,
           ),
+      // Stranger fans over their own span (1.5 windows) or small (one fewer, half the window,
+      // 3/4 of the amount; a fan-in's legs from a tenth of networkMinAmount): network.md#fans-without-an-exit.
+      ok(
+        (strangers >= minCount && total >= t.fanMinAmount && span(legsOf) <= 1.5 * t.fanWindowDays) ||
+          (smallCount >= minCount - 1 &&
+            total >= 0.75 * t.fanMinAmount &&
+            span(legsOf) <= t.fanWindowDays / 2 &&
+            strangers >= minCount - 1),
+        `or strangers over ${(1.5 * t.fanWindowDays).toFixed(0)} d, or ${minCount - 1} in ${t.fanWindowDays / 2} d of ${k(0.75 * t.fanMinAmount)}`,
+      ),
       `(last leg day ${((last - moves[0].at) / DAY_MS).toFixed(0)})`,
     ];
   }

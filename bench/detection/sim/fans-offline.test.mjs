@@ -4,6 +4,8 @@
 //   SIM_FANS=/tmp/fans.txt npx vitest run --project unit bench/detection/sim/fans-offline.test.mjs
 // SIM_SETS=sim-11,sim-13,ours-13,ours-1,ours-21 reads other seeds; SIM_VARIANTS='[{...}]' other
 // thresholds (docs/methodology/typologies.md#kept-fans-read-against-the-hubs-own-normal-without-an-exit).
+// SIM_SCHEMES=1 adds each planted fan: its members found, span, amounts, the hub's other dealings
+// and the hits on its hub (the first question of a miss: hub not found, or members not named).
 import { appendFileSync, writeFileSync } from "node:fs";
 import { expect, it } from "vitest";
 import { detectFans } from "../../../src/modules/aml/domain/network-fans.ts";
@@ -63,6 +65,30 @@ function summary(data, hits) {
   return out.join("; ");
 }
 
+const DAY_MS = 86_400_000;
+
+/** Each planted fan of `data` against the hits (SIM_SCHEMES=1). */
+function schemes(data, view, hits) {
+  const named = new Set(hits.flatMap((h) => h.participants.map((p) => p.holderId)));
+  const out = [];
+  for (const s of data.schemes.filter((x) => x.typology === "fan_in" || x.typology === "fan_out")) {
+    const hub = s.members[0].holder;
+    const members = new Set(s.members.map((m) => m.holder));
+    const mine = view.transfers.filter((t) => t.from === hub || t.to === hub);
+    const planted = mine.filter((t) => members.has(t.from) && members.has(t.to));
+    const other = mine.filter((t) => !(members.has(t.from) && members.has(t.to)));
+    const ms = planted.map((t) => Date.parse(t.at));
+    const amounts = planted.map((t) => Math.round(t.amountMinor / 100)).sort((a, b) => a - b);
+    const parties = new Set(other.map((t) => (t.from === hub ? t.to : t.from)));
+    const found = s.members.filter((m) => named.has(m.holder)).length;
+    out.push(
+      `\n    ${s.id} ${s.typology} ${found} of ${s.members.length} named (hub ${named.has(hub) ? "found" : "not found"}); ${planted.length} legs over ${((Math.max(...ms) - Math.min(...ms)) / DAY_MS).toFixed(1)} days, ${amounts.join(",")}; hub's other transfers ${other.length} with ${parties.size}`,
+    );
+    for (const h of hits.filter((x) => x.principal === hub)) out.push(`\n      ${h.key}: ${h.reason}`);
+  }
+  return out.join("");
+}
+
 it.skipIf(!OUT)(
   "fan variants on both generators (true/false holders)",
   () => {
@@ -80,7 +106,9 @@ it.skipIf(!OUT)(
       const lines = [`${name}: positives ${JSON.stringify(totals)}`];
       for (const v of variants) {
         const t = { ...DEFAULT_THRESHOLDS, ...v };
-        lines.push(`${JSON.stringify(v)} ${summary(data, detectFans(view, t, smaller))}`);
+        const hits = detectFans(view, t, smaller);
+        lines.push(`${JSON.stringify(v)} ${summary(data, hits)}`);
+        if (process.env.SIM_SCHEMES && data.schemes) lines.push(schemes(data, view, hits));
       }
       appendFileSync(OUT, `${lines.join("\n  ")}\n`);
       expect(lines.length).toBeGreaterThan(1);

@@ -289,15 +289,16 @@ describe("fans without an exit, read against the hub's own normal", () => {
   });
 
   it("stays quiet under the counts and the amount, and on a hub whose history is the burst alone", () => {
-    // Four strangers and the known sender: four strangers are not five.
+    // Four strangers over 9 days and the known sender: four strangers are not five (and more
+    // than a week apart, not a small fan).
     const four = withNormal("hub");
-    for (const f of strangers.slice(0, 4)) four.pay(f, "hub", 6_000, 30 + strangers.indexOf(f));
+    for (const f of strangers.slice(0, 4)) four.pay(f, "hub", 6_000, 30 + 3 * strangers.indexOf(f));
     four.pay("known", "hub", 900, 10);
     four.pay("known", "hub", 6_000, 35);
     expect(found(four)).toEqual([]);
-    // Six strangers paying 18,000 in all: under fanMinAmount (20,000).
+    // Six strangers paying 14,400 in all: under fanMinAmount (20,000) and a small fan's 15,000.
     const small = withNormal("hub");
-    for (const [i, f] of strangers.entries()) small.pay(f, "hub", 3_000, 30 + i);
+    for (const [i, f] of strangers.entries()) small.pay(f, "hub", 2_400, 30 + i);
     expect(found(small)).toEqual([]);
     // Nothing of the hub outside the burst: no normal to judge it against.
     const alone = book();
@@ -347,6 +348,141 @@ describe("fans without an exit, read against the hub's own normal", () => {
     const payroll = withNormal("employer");
     for (const month of [0, 30]) for (const s of strangers) payroll.pay("employer", s, 4_000, month + 25);
     expect(found(payroll)).toEqual([]);
+  });
+});
+
+describe("fans of strangers judged over their own span", () => {
+  // AMLSim places each member's one payment on a random day of a 5-20 day period: a fan of 7 can
+  // have no 5 in any 14 days. Same normal as above: a friend over two months.
+  const withNormal = (hub: string) => {
+    const b = book();
+    for (const d of [0, 20, 62]) b.pay("friend", hub, 1_800, d);
+    for (const d of [5, 66]) b.pay(hub, "friend", 1_000, d);
+    return b;
+  };
+  const members = ["a", "b", "c", "d", "e", "f", "g"];
+  // At most 4 of them in any 14 days; 18.5 days from the first to the last.
+  const spread = [30, 31, 33, 40.5, 47.5, 48, 48.5];
+
+  it("fires on seven one-off senders over 18.5 days, none of 5 in a window, naming each", () => {
+    const b = withNormal("hub");
+    for (const [i, f] of members.entries()) b.pay(f, "hub", 4_000, spread[i]!);
+    expect(found(b)).toEqual([`fan_in:hub=hub,${members.map((f) => `source=${f}`).join(",")}`]);
+    const [hit] = detectFans(b, T);
+    expect(hit!.amountMinor).toBe(cedis(7 * 4_000));
+    expect(hit!.reason).toContain(
+      "7 senders that paid or were paid by the hub at no other time paid 28000.00 in 18.5 days",
+    );
+    expect(hit!.reason).toContain(`in ${T.fanWindowDays * 1.5} days`);
+    // With the window's four alone it would be quiet.
+    const four = withNormal("hub");
+    for (const [i, f] of members.slice(0, 4).entries()) four.pay(f, "hub", 7_000, spread[i]!);
+    expect(found(four)).toEqual([]);
+  });
+
+  it("extends a fan-out the window found with the strangers paid later in its span", () => {
+    const b = withNormal("hub");
+    const days = [30, 30.5, 31, 33, 34, 38, 45, 46, 47];
+    const sinks = [...members, "h", "i"];
+    for (const [i, s] of sinks.entries()) b.pay("hub", s, 4_000, days[i]!);
+    expect(found(b)).toEqual([`fan_out:hub=hub,${sinks.map((s) => `sink=${s}`).join(",")}`]);
+    expect(detectFans(b, T)[0]!.amountMinor).toBe(cedis(9 * 4_000));
+  });
+
+  it("stays quiet when the senders come back, when the span is longer, or a loan funds the payouts", () => {
+    // A trader's new buyers: each buys again a few days later.
+    const trader = withNormal("trader");
+    for (const [i, f] of members.entries()) {
+      trader.pay(f, "trader", 4_000, spread[i]!);
+      trader.pay(f, "trader", 1_500, spread[i]! + 3);
+    }
+    expect(found(trader)).toEqual([]);
+    // The same seven one-off senders, one every 6 days: never 5 within the span (21 days).
+    const slow = withNormal("hub");
+    for (const [i, f] of members.entries()) slow.pay(f, "hub", 4_000, 30 + i * 6);
+    expect(found(slow)).toEqual([]);
+    // A seasonal buyer paying seven new farmers over 18.5 days out of a loan.
+    const seasonal = withNormal("buyer");
+    seasonal.inFrom("buyer", "GH-BANK-FIN", 30_000, 28);
+    for (const [i, s] of members.entries()) seasonal.pay("buyer", s, 4_000, spread[i]!);
+    expect(found(seasonal)).toEqual([]);
+  });
+});
+
+describe("small fans of strangers", () => {
+  // AMLSim's fans of 5 members: 4 counterparties, one payment each, within days.
+  const withNormal = (hub: string) => {
+    const b = book();
+    for (const d of [0, 20, 62]) b.pay("friend", hub, 1_800, d);
+    for (const d of [5, 66]) b.pay(hub, "friend", 1_000, d);
+    return b;
+  };
+  const four = ["a", "b", "c", "d"];
+  const amounts = [2_956, 3_189, 5_302, 5_937];
+
+  it("fires on a hub paying four new holders 17,384 within five days, naming each", () => {
+    const b = withNormal("hub");
+    for (const [i, s] of four.entries()) b.pay("hub", s, amounts[i]!, 30 + [0, 0.1, 1.7, 4.7][i]!);
+    expect(found(b)).toEqual([`fan_out:hub=hub,${four.map((s) => `sink=${s}`).join(",")}`]);
+    const [hit] = detectFans(b, T);
+    expect(hit!.reason).toContain(
+      "4 recipients that paid or were paid by the hub at no other time were paid 17384.00 in 4.7 days",
+    );
+    // Its bars are one more than the count and the amount over three quarters.
+    expect(hit!.counterfactual).toContain("fanOutMinCounterparties above 5");
+    expect(hit!.counterfactual).toContain("fanMinAmount above 23178.67");
+  });
+
+  it("fires on four new senders paying a hub 17,384 within five days", () => {
+    const b = withNormal("hub");
+    for (const [i, f] of four.entries()) b.pay(f, "hub", amounts[i]!, 30 + i * 1.5);
+    expect(found(b)).toEqual([`fan_in:hub=hub,${four.map((f) => `source=${f}`).join(",")}`]);
+    // A stranger's one payment counts from the read floor (500), not a fifth of networkMinAmount.
+    const low = withNormal("hub");
+    for (const [i, f] of four.entries()) low.pay(f, "hub", [900, 1_219, 5_021, 9_646][i]!, 30 + i);
+    expect(found(low)).toEqual([`fan_in:hub=hub,${four.map((f) => `source=${f}`).join(",")}`]);
+    // Not so for a fan-out: three of 1,000 or more are not four.
+    const out = withNormal("hub");
+    for (const [i, s] of four.entries()) out.pay("hub", s, [900, 1_219, 5_021, 9_646][i]!, 30 + i);
+    expect(found(out)).toEqual([]);
+  });
+
+  it("stays quiet over more than a week, under 15,000, on three, on returning buyers, a loan, a lone burst", () => {
+    const quiet = (setup: (b: ReturnType<typeof book>) => void, hub = "hub") => {
+      const b = withNormal(hub);
+      setup(b);
+      return found(b);
+    };
+    // Over 9 days.
+    const each = (pay: (f: string, i: number) => void) => () => {
+      for (const [i, f] of four.entries()) pay(f, i);
+    };
+    expect(quiet((b) => each((f, i) => b.pay(f, "hub", amounts[i]!, 30 + i * 3))())).toEqual([]);
+    // 14,000 in all.
+    expect(quiet((b) => each((f, i) => b.pay(f, "hub", 3_500, 30 + i))())).toEqual([]);
+    // Three senders of 6,000.
+    expect(quiet((b) => each((f, i) => i < 3 && b.pay(f, "hub", 6_000, 30 + i))())).toEqual([]);
+    // A trader's new buyers who buy again within the week.
+    expect(
+      quiet((b) =>
+        each((f, i) => {
+          b.pay(f, "hub", amounts[i]!, 30 + i);
+          b.pay(f, "hub", 1_000, 33 + i);
+        })(),
+      ),
+    ).toEqual([]);
+    // A buyer paying four new farmers out of a loan that just landed.
+    expect(
+      quiet((b) => {
+        b.inFrom("hub", "GH-BANK-FIN", 18_000, 29);
+        each((s, i) => b.pay("hub", s, amounts[i]!, 30 + i))();
+      }),
+    ).toEqual([]);
+    // A hub with nothing else than a payment a week after: no normal to judge it against.
+    const alone = book();
+    for (const [i, f] of four.entries()) alone.pay(f, "hub", amounts[i]!, 30 + i);
+    alone.out("hub", 3_000, 38);
+    expect(found(alone)).toEqual([]);
   });
 });
 
