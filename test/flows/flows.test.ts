@@ -124,6 +124,72 @@ describe("flow classification at ingest", () => {
   });
 });
 
+describe("flow classification at ingest, a customer with one account", () => {
+  // No opposite leg is possible, so a new row is stored with its flow as it is inserted; a row
+  // sent again with other fields is classified again on what is stored.
+  it("stores each flow, and classifies a changed row again, an unchanged one as it was", async () => {
+    const o = await createTenant({ name: "One account", shard: 1, settings: { currency: "GHS" } });
+    const customers = [{ externalId: "C2", externalSource: "core", name: "Kofi Stores" }];
+    expect(await json(await post(o, "/v1/ingest/customers", customers))).toMatchObject({ errors: [] });
+    const account = {
+      externalId: "A3",
+      externalSource: "core",
+      customerExternalId: "C2",
+      currency: "GHS",
+      currentBalance: "100.00",
+    };
+    expect(await json(await post(o, "/v1/ingest/accounts", [account]))).toMatchObject({ errors: [] });
+    const loan = {
+      externalId: "L2",
+      externalSource: "core",
+      customerExternalId: "C2",
+      product: "micro",
+      principal: "700.00",
+      interestRate: "24",
+      termCount: 1,
+      disbursementDate: day(-5),
+      currency: "GHS",
+      schedule: [{ dueDate: day(60), principal: "700.00", interest: "0", fee: "0" }],
+    };
+    expect(await json(await post(o, "/v1/ingest/loans", [loan]))).toMatchObject({ errors: [] });
+    const on = (id: string, fields: Record<string, unknown>) =>
+      tx(id, { accountExternalId: "A3", ...fields });
+    const sent = [
+      on("C2-LOAN", { type: "credit", amount: "700.00", transactionDate: at(-4) }),
+      on("C2-FEE", { type: "debit", amount: "5.00", category: "Fee" }),
+      on("C2-SALE", { type: "credit", amount: "40.00", description: "Shop takings" }),
+      on("C2-CASH", { type: "debit", amount: "60.00" }),
+    ];
+    expect(await json(await post(o, "/v1/ingest/transactions", sent))).toMatchObject({
+      recordsWritten: 4,
+      errors: [],
+    });
+    expect(await flowsOf(o)).toEqual({
+      "C2-LOAN": "loan_disbursement",
+      "C2-FEE": "fee",
+      "C2-SALE": "revenue",
+      "C2-CASH": "expense",
+    });
+
+    // The fee re-sent as a refund, the rest as they were.
+    const again = [
+      sent[0],
+      on("C2-FEE", { type: "debit", amount: "5.00", category: "Refund" }),
+      ...sent.slice(2),
+    ];
+    expect(await json(await post(o, "/v1/ingest/transactions", again))).toMatchObject({
+      recordsWritten: 4,
+      errors: [],
+    });
+    expect(await flowsOf(o)).toEqual({
+      "C2-LOAN": "loan_disbursement",
+      "C2-FEE": "refund",
+      "C2-SALE": "revenue",
+      "C2-CASH": "expense",
+    });
+  });
+});
+
 describe("tenant flow mapping", () => {
   it("refuses two entries that name one category once normalised, and writes nothing", async () => {
     const res = await call("PUT", "/v1/settings/flow-mapping", {

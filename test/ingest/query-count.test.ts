@@ -47,9 +47,10 @@ describe("1,000 records in one request", () => {
         counterpartyName: "Ama Owusu",
       }),
     );
-    // Transactions are written TRANSACTIONS_PER_WRITE at a time and classified 200 at a time
-    // (about 6 queries a classification: the rows, their customers' accounts and loan events, the
-    // opposite legs, the flows), so that no D1 transaction holds the thread long: at most 8 a write.
+    // Transactions are written TRANSACTIONS_PER_WRITE at a time and classified 200 at a time (the
+    // rows a write left unchanged read back, the opposite legs, the flows that differ; the
+    // customers' accounts and loan events once a request), so that no D1 transaction holds the
+    // thread long: at most 8 a write.
     const budget = 10 + 8 * Math.ceil(1000 / TRANSACTIONS_PER_WRITE);
     const t = await counted((cx) => ingestRecords(cx, "transactions", txns));
     expect(t.result).toMatchObject({ recordsWritten: 1000, errors: [] });

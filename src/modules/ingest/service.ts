@@ -1,8 +1,17 @@
+import type { SQL } from "drizzle-orm";
 import type { TenantContext } from "../../db/tenant-context";
 import { jobs } from "../../jobs/messages";
 import { AppError, badRequest } from "../../lib/errors";
 import { yieldEvery, yieldToEventLoop } from "../../lib/yield";
-import { classifyIngested, loadMapping } from "../data/flows/service";
+import {
+  CLASSIFIABLE_RETURNING,
+  flowEvidence,
+  flowHints,
+  type IncomingTransaction,
+  type IngestedRow,
+  ingestedFlowWrites,
+  loadMapping,
+} from "../data/flows/service";
 import * as upsert from "../data/upsert/service";
 import { notifyArrival } from "../monitoring/service";
 import { assertStorageFor } from "../usage/service";
@@ -68,8 +77,9 @@ export const ROWS_PER_WRITE = 200;
 export const TRANSACTIONS_PER_WRITE = 100;
 
 /**
- * Transactions classified per flow classification (a handful of reads and one write): its
- * statements cost little per row, so two writes share one (docs/decisions/faults.md#slices-that-yield).
+ * Transactions classified per flow classification (a handful of reads; its writes ride in the next
+ * write's batch): its statements cost little per row, so two writes share one
+ * (docs/decisions/faults.md#slices-that-yield).
  */
 const CLASSIFY_EVERY = 200;
 
@@ -83,34 +93,76 @@ export const rowsPerWrite = (resource: Resource) =>
  * by external identity): what an at-least-once client does with the 5xx or 503 it got.
  */
 async function writeInSlices(ctx: Ctx, resource: Resource, rows: Record<string, unknown>[], now: string) {
+  if (resource === "transactions") return writeTransactions(ctx, rows, now);
   let changed = 0;
-  const mapping = resource === "transactions" && rows.length > 0 ? await loadMapping(ctx) : undefined;
   const perWrite = rowsPerWrite(resource);
-  /** Written and not yet classified: classified CLASSIFY_EVERY rows at a time. */
-  let unclassified: Record<string, unknown>[] = [];
   for (let from = 0; from < rows.length; from += perWrite) {
-    const slice = rows.slice(from, from + perWrite);
     await yieldToEventLoop();
     changed += await upsert.upsertRows(
       ctx,
       resource,
-      slice.map((row) => ({ id: crypto.randomUUID(), ...row })),
+      rows.slice(from, from + perWrite).map((row) => ({ id: crypto.randomUUID(), ...row })),
       now,
       ctx.tenant.settings.currency,
     );
-    if (!mapping) continue;
-    unclassified.push(...slice);
-    if (unclassified.length < CLASSIFY_EVERY && from + perWrite < rows.length) continue;
-    await yieldToEventLoop();
-    // Flow classes of the rows written, set-based (docs/methodology/flows.md). A row left
-    // unclassified by a failure here keeps a null flow until the daily sweep's backfill reaches it.
-    await classifyIngested(
-      ctx,
-      unclassified.map((r) => [r.externalSource as string, r.externalId as string]),
-      mapping,
-    );
-    unclassified = [];
   }
+  return changed;
+}
+
+/**
+ * Transactions, with the flow classes of the rows written (set-based, docs/methodology/flows.md).
+ * The customers' accounts and loan events are read once for the request; a new row is inserted
+ * with the flow it will have unless an opposite leg is found (flowHints); then the rows are
+ * classified CLASSIFY_EVERY at a time from what their upserts returned (a row left unchanged is
+ * read back), and the flows that differ from the stored ones are written in the next write's batch
+ * (the last classification's alone). A row left unclassified by a failure keeps its inserted flow,
+ * or a null one, until the daily sweep's backfill reaches it.
+ */
+async function writeTransactions(ctx: Ctx, rows: Record<string, unknown>[], now: string) {
+  if (rows.length === 0) return 0;
+  const [mapping, evidence] = await Promise.all([
+    loadMapping(ctx),
+    flowEvidence(ctx, rows as { customerId: string; transactionDate: string }[]),
+  ]);
+  let changed = 0;
+  let flowWrites: SQL[] = [];
+  /** Written and not yet classified: as the upserts returned them, and the keys of rows unchanged. */
+  let written: IngestedRow[] = [];
+  let unchanged: [string, string][] = [];
+  let unclassified = 0;
+  for (let from = 0; from < rows.length; from += TRANSACTIONS_PER_WRITE) {
+    const slice = rows.slice(from, from + TRANSACTIONS_PER_WRITE);
+    await yieldToEventLoop();
+    const withIds = slice.map((row) => ({ id: crypto.randomUUID(), ...row }));
+    const hints = flowHints(withIds as unknown as IncomingTransaction[], mapping, evidence);
+    const returned = await upsert.upsertReturning<IngestedRow>(
+      ctx,
+      "transactions",
+      withIds.map((row, i) => (hints[i] === undefined ? row : { ...row, flow: hints[i] })),
+      now,
+      ctx.tenant.settings.currency,
+      CLASSIFIABLE_RETURNING,
+      flowWrites,
+    );
+    flowWrites = [];
+    changed += returned.length;
+    written.push(...returned);
+    if (returned.length < slice.length) {
+      const back = new Set(returned.map((r) => identityKey(r.external_source, r.external_id)));
+      for (const r of slice) {
+        const key: [string, string] = [r.externalSource as string, r.externalId as string];
+        if (!back.has(identityKey(...key))) unchanged.push(key);
+      }
+    }
+    unclassified += slice.length;
+    if (unclassified < CLASSIFY_EVERY && from + TRANSACTIONS_PER_WRITE < rows.length) continue;
+    await yieldToEventLoop();
+    flowWrites = await ingestedFlowWrites(ctx, written, unchanged, mapping, evidence);
+    written = [];
+    unchanged = [];
+    unclassified = 0;
+  }
+  if (flowWrites.length > 0) await ctx.db.batchSql(flowWrites);
   return changed;
 }
 

@@ -12,6 +12,11 @@ export interface Column {
   key: string;
   /** SQL used on insert when the key is absent (constant or ?3 / ?4). */
   insertDefault?: string;
+  /**
+   * Written by an insert only: an existing row keeps its value, and a difference is no change
+   * (transactions' flow, which classification owns: ingest sends the flow a new row will have).
+   */
+  insertOnly?: boolean;
 }
 
 export interface TableSpec {
@@ -85,6 +90,7 @@ export const TRANSACTIONS: TableSpec = {
     col("counterparty_name", "counterpartyName"),
     col("counterparty_account", "counterpartyAccount"),
     col("counterparty_country", "counterpartyCountry"),
+    { column: "flow", key: "flow", insertOnly: true },
   ],
 };
 
@@ -118,6 +124,7 @@ const present = (key: string) => `json_type(r.value, '$.${key}') IS NOT NULL`;
  * JSON text), else the stored one (e = the existing row, LEFT JOINed), else the default.
  */
 function merged(c: Column): string {
+  if (c.insertOnly) return `CASE WHEN e.id IS NOT NULL THEN e.${c.column} ELSE ${get(c.key)} END`;
   const fallback = c.insertDefault ?? "NULL";
   return `CASE WHEN ${present(c.key)} THEN ${get(c.key)} WHEN e.id IS NOT NULL THEN e.${c.column} ELSE ${fallback} END`;
 }
@@ -126,9 +133,10 @@ function merged(c: Column): string {
  * One INSERT .. SELECT .. ON CONFLICT DO UPDATE per chunk. The LEFT JOIN makes the JSON
  * rows the outer loop (each existing row found through the unique external index), and
  * the DO UPDATE only fires for rows whose values change, so a re-ingest writes nothing.
- * RETURNING yields one row per row inserted or changed (trigger writes not included).
+ * RETURNING yields one row per row inserted or changed (trigger writes not included): `returning`
+ * (default `1`), or columns of the row as stored, which spare a caller reading the rows back.
  */
-export function upsertSql(spec: TableSpec): string {
+export function upsertSql(spec: TableSpec, returning = "1"): string {
   const columns = [...spec.columns];
   columns.push(col("created_at", "createdAt", "?3"));
   const names = ["id", "tenant_id", "external_id", "external_source", ...columns.map((c) => c.column)];
@@ -141,7 +149,9 @@ export function upsertSql(spec: TableSpec): string {
       c.column === "created_at" && !spec.createdAtFromRow ? "coalesce(e.created_at, ?3)" : merged(c),
     ),
   ];
-  const updates = columns.filter((c) => c.column !== "created_at" || spec.createdAtFromRow);
+  const updates = columns.filter(
+    (c) => !c.insertOnly && (c.column !== "created_at" || spec.createdAtFromRow),
+  );
   const sets = updates.map((c) => `${c.column} = excluded.${c.column}`);
   if (spec.hasUpdatedAt) {
     names.push("updated_at");
@@ -157,7 +167,7 @@ LEFT JOIN ${spec.table} AS e ON ?5
 WHERE true
 ON CONFLICT (tenant_id, external_source, external_id) DO UPDATE SET ${sets.join(", ")}
 WHERE ${changed}
-RETURNING 1`;
+RETURNING ${returning}`;
 }
 
 /** The spec of each table ingest writes. */

@@ -27,8 +27,14 @@ export interface ClassifiableRow {
   flow: string | null;
 }
 
+/** The columns of a ClassifiableRow, unqualified. */
+export const CLASSIFIABLE_COLUMNS =
+  "id, customer_id, account_id, type, category, amount_minor, description, status, transaction_date, counterparty_name, counterparty_account, flow";
+
 const COLUMNS = sql.raw(
-  "t.id, t.customer_id, t.account_id, t.type, t.category, t.amount_minor, t.description, t.status, t.transaction_date, t.counterparty_name, t.counterparty_account, t.flow",
+  CLASSIFIABLE_COLUMNS.split(", ")
+    .map((c) => `t.${c}`)
+    .join(", "),
 );
 
 /** The stored rows named by (externalSource, externalId): an ingest page after its upsert. */

@@ -12,6 +12,7 @@ import {
   type Flow,
   type FlowMapping,
   LOAN_LINK_WINDOW_DAYS,
+  type LoanEvent,
   loanLinkOf,
   normaliseCategory,
   OWN_LEG_WINDOW_HOURS,
@@ -40,36 +41,73 @@ const day = (iso: string, days: number) => shiftIso(iso, days * DAY_MS).slice(0,
 /** Rows classified between two yields to the event loop (docs/decisions/faults.md#slices-that-yield). */
 const ROWS_PER_SLICE = 250;
 
-/** The flow of each row, from the evidence gathered for the whole page; [id, flow] of rows whose flow changes. */
+/**
+ * What classification reads besides the rows: their customers' accounts and loan events dated
+ * within LOAN_LINK_WINDOW_DAYS of [first, last] (dates as the rows carry them).
+ */
+export interface FlowEvidence {
+  customers: ReadonlySet<string>;
+  first: string;
+  last: string;
+  accounts: { id: string; external_id: string; customer_id: string }[];
+  loanEvents: LoanEvent[];
+}
+
+/**
+ * The evidence for rows about to be written (an ingest request's), read once for all its
+ * classifications: each classification reads it again only for rows it does not cover.
+ */
+export async function flowEvidence(
+  scope: TenantScope,
+  rows: readonly { customerId: string; transactionDate: string }[],
+): Promise<FlowEvidence | undefined> {
+  if (rows.length === 0) return undefined;
+  const customers = new Set(rows.map((r) => r.customerId));
+  const dates = rows.map((r) => r.transactionDate).sort();
+  return evidenceOf(scope, customers, dates[0], dates[dates.length - 1]);
+}
+
+async function evidenceOf(
+  scope: TenantScope,
+  customers: ReadonlySet<string>,
+  first: string,
+  last: string,
+): Promise<FlowEvidence> {
+  const customerIds = [...customers];
+  const [accounts, loanEvents] = await Promise.all([
+    repo.accountsOfCustomers(scope, customerIds),
+    loanEventsOf(scope, customerIds, day(first, -LOAN_LINK_WINDOW_DAYS), day(last, LOAN_LINK_WINDOW_DAYS)),
+  ]);
+  return { customers, first, last, accounts, loanEvents };
+}
+
+/**
+ * The flow of each row, from the evidence gathered for the whole page (or given, when it covers
+ * the page's customers and dates); [id, flow] of rows whose flow changes.
+ */
 export async function classifyRows(
   scope: TenantScope,
   rows: readonly repo.ClassifiableRow[],
   mapping: FlowMapping,
+  given?: FlowEvidence,
 ): Promise<[string, Flow][]> {
   if (rows.length === 0) return [];
-  const customerIds = [...new Set(rows.map((r) => r.customer_id))];
   const dates = rows.map((r) => r.transaction_date).sort();
-  const [accounts, loanEvents] = await Promise.all([
-    repo.accountsOfCustomers(scope, customerIds),
-    loanEventsOf(
-      scope,
-      customerIds,
-      day(dates[0], -LOAN_LINK_WINDOW_DAYS),
-      day(dates[dates.length - 1], LOAN_LINK_WINDOW_DAYS),
-    ),
-  ]);
-  const accountsOf = new Map<string, Set<string>>();
-  const accountCount = new Map<string, number>();
-  for (const a of accounts) {
-    const names = accountsOf.get(a.customer_id) ?? new Set<string>();
-    names.add(a.id).add(a.external_id);
-    accountsOf.set(a.customer_id, names);
-    accountCount.set(a.customer_id, (accountCount.get(a.customer_id) ?? 0) + 1);
-  }
+  const first = dates[0];
+  const last = dates[dates.length - 1];
+  const covered =
+    given !== undefined &&
+    first >= given.first &&
+    last <= given.last &&
+    rows.every((r) => given.customers.has(r.customer_id));
+  const evidence = covered
+    ? given
+    : await evidenceOf(scope, new Set(rows.map((r) => r.customer_id)), first, last);
+  const classify = classifier(evidence, mapping);
   // Only a customer with two accounts or more can move money between them.
   const window = OWN_LEG_WINDOW_HOURS * HOUR_MS;
   const probes = rows
-    .filter((r) => (accountCount.get(r.customer_id) ?? 0) > 1 && !FAILED.has(r.status))
+    .filter((r) => classify.mayHaveOppositeLeg(r))
     .map((r) => [
       r.id,
       r.customer_id,
@@ -84,34 +122,107 @@ export async function classifyRows(
   const tick = yieldEvery(ROWS_PER_SLICE);
   for (const r of rows) {
     await tick();
-    const own = accountsOf.get(r.customer_id);
-    const cp = r.counterparty_account?.trim();
-    const { flow } = classifyFlow(
-      {
-        type: r.type,
-        category: r.category,
-        description: r.description,
-        counterpartyName: r.counterparty_name,
-        counterpartyIsOwnAccount: Boolean(
-          cp && cp !== r.account_id && own?.has(cp) && !isSameAccount(accounts, r, cp),
-        ),
-        hasOppositeOwnLeg: withOppositeLeg.has(r.id),
-        loanLink: loanLinkOf(
-          {
-            customerId: r.customer_id,
-            accountId: r.account_id,
-            type: r.type,
-            amountMinor: r.amount_minor,
-            transactionDate: r.transaction_date,
-          },
-          loanEvents,
-        ),
-      },
-      mapping,
-    );
+    const flow = classify.flowOf(r, withOppositeLeg.has(r.id));
     if (flow !== r.flow) out.push([r.id, flow]);
   }
   return out;
+}
+
+/** Classification of one row against a page's evidence (accounts, loan events) and the mapping. */
+function classifier(evidence: Pick<FlowEvidence, "accounts" | "loanEvents">, mapping: FlowMapping) {
+  const { accounts, loanEvents } = evidence;
+  const accountsOf = new Map<string, Set<string>>();
+  const accountCount = new Map<string, number>();
+  for (const a of accounts) {
+    const names = accountsOf.get(a.customer_id) ?? new Set<string>();
+    names.add(a.id).add(a.external_id);
+    accountsOf.set(a.customer_id, names);
+    accountCount.set(a.customer_id, (accountCount.get(a.customer_id) ?? 0) + 1);
+  }
+  return {
+    /** Whether an opposite leg is probed for: its customer has two accounts or more and it moved money. */
+    mayHaveOppositeLeg: (r: repo.ClassifiableRow) =>
+      (accountCount.get(r.customer_id) ?? 0) > 1 && !FAILED.has(r.status),
+    flowOf(r: repo.ClassifiableRow, hasOppositeOwnLeg: boolean): Flow {
+      const own = accountsOf.get(r.customer_id);
+      const cp = r.counterparty_account?.trim();
+      return classifyFlow(
+        {
+          type: r.type,
+          category: r.category,
+          description: r.description,
+          counterpartyName: r.counterparty_name,
+          counterpartyIsOwnAccount: Boolean(
+            cp && cp !== r.account_id && own?.has(cp) && !isSameAccount(accounts, r, cp),
+          ),
+          hasOppositeOwnLeg,
+          loanLink: loanLinkOf(
+            {
+              customerId: r.customer_id,
+              accountId: r.account_id,
+              type: r.type,
+              amountMinor: r.amount_minor,
+              transactionDate: r.transaction_date,
+            },
+            loanEvents,
+          ),
+        },
+        mapping,
+      ).flow;
+    },
+  };
+}
+
+/** An ingest row as written (src/modules/ingest/domain/records.ts transactionRow), with its new id. */
+export interface IncomingTransaction {
+  id: string;
+  customerId: string;
+  accountId: string;
+  type: "credit" | "debit";
+  category?: string | null;
+  amountMinor: number;
+  description?: string | null;
+  status?: string | null;
+  transactionDate: string;
+  counterpartyName?: string | null;
+  counterpartyAccount?: string | null;
+}
+
+/**
+ * The flow a row will have if the upsert inserts it (an insert stores the row's own values, status
+ * 'completed' when absent): the upsert stores it with a new row, so the classification after the
+ * write (which stays the authority) writes only the flows that differ, not every new row's.
+ * Undefined for a row that may have an opposite leg (the probe needs the page stored) or that
+ * `evidence` does not cover: such a row is inserted without a flow and classified after the write.
+ */
+export function flowHints(
+  rows: readonly IncomingTransaction[],
+  mapping: FlowMapping,
+  evidence: FlowEvidence | undefined,
+): (Flow | undefined)[] {
+  if (!evidence) return rows.map(() => undefined);
+  const classify = classifier(evidence, mapping);
+  return rows.map((r) => {
+    const row: repo.ClassifiableRow = {
+      id: r.id,
+      customer_id: r.customerId,
+      account_id: r.accountId,
+      type: r.type,
+      category: r.category ?? null,
+      amount_minor: r.amountMinor,
+      description: r.description ?? null,
+      status: r.status ?? "completed",
+      transaction_date: r.transactionDate,
+      counterparty_name: r.counterpartyName ?? null,
+      counterparty_account: r.counterpartyAccount ?? null,
+      flow: null,
+    };
+    const covered =
+      evidence.customers.has(row.customer_id) &&
+      row.transaction_date >= evidence.first &&
+      row.transaction_date <= evidence.last;
+    return covered && !classify.mayHaveOppositeLeg(row) ? classify.flowOf(row, false) : undefined;
+  });
 }
 
 /** The counterparty names the transaction's own account (by its external id): not a transfer. */
@@ -121,17 +232,24 @@ const isSameAccount = (
   cp: string,
 ) => accounts.some((a) => a.id === r.account_id && a.external_id === cp);
 
+/** The columns classification reads of a row, for an upsert's RETURNING (with its external key). */
+export const CLASSIFIABLE_RETURNING = `${repo.CLASSIFIABLE_COLUMNS}, external_source, external_id`;
+export type IngestedRow = repo.ClassifiableRow & { external_source: string; external_id: string };
+
 /**
- * Classifies the transactions an ingest page just wrote (named by their external keys), with the
- * tenant's mapping (read here unless the caller, classifying several slices, read it once).
+ * The statements writing the flows of rows an ingest just wrote: `written` as its upsert returned
+ * them, and the rows it left unchanged (not returned) read back by external key. The caller runs
+ * them in its next write's batch, or alone after its last.
  */
-export async function classifyIngested(
+export async function ingestedFlowWrites(
   ctx: TenantScope,
-  keys: [string, string][],
-  mapping?: FlowMapping,
-): Promise<number> {
-  const rows = await repo.rowsByExternalKeys(ctx, keys);
-  return repo.writeFlows(ctx, await classifyRows(ctx, rows, mapping ?? (await loadMapping(ctx))));
+  written: readonly repo.ClassifiableRow[],
+  unchangedKeys: [string, string][],
+  mapping: FlowMapping,
+  evidence: FlowEvidence | undefined,
+) {
+  const rows = [...written, ...(await repo.rowsByExternalKeys(ctx, unchangedKeys))];
+  return repo.writeFlowStatements(ctx, await classifyRows(ctx, rows, mapping, evidence));
 }
 
 // ---- backfill -----------------------------------------------------------------------------

@@ -74,14 +74,32 @@ export async function upsertRows(
   now: string,
   defaultCurrency: string,
 ): Promise<number> {
-  if (rows.length === 0) return 0;
-  const text = upsertSql(spec);
+  return (await upsertReturning(scope, spec, rows, now, defaultCurrency, "1")).length;
+}
+
+/**
+ * The same upsert, answering `returning` (columns of the row as stored) for each row inserted or
+ * changed: an unchanged row is not rewritten and not returned. `before` runs first in the same
+ * batch (one transaction), its results not returned.
+ */
+export async function upsertReturning<Row>(
+  scope: TenantScope,
+  spec: TableSpec,
+  rows: Record<string, unknown>[],
+  now: string,
+  defaultCurrency: string,
+  returning: string,
+  before: SQL[] = [],
+): Promise<Row[]> {
+  if (rows.length === 0 && before.length === 0) return [];
+  const text = upsertSql(spec, returning);
   const bound = [sql``, tenantValue(scope), sql`${now}`, sql`${defaultCurrency}`, tenantSql(scope, "e")];
-  const results = await scope.db.batchSql(
-    jsonArrayChunks(rows).map((json) => bindNumbered(text, [sql`${json}`, ...bound.slice(1)])),
-  );
-  // Rows inserted or actually changed (an unchanged row is not rewritten).
-  return results.reduce((sum, r) => sum + r.results.length, 0);
+  const upserts = rows.length === 0 ? [] : jsonArrayChunks(rows);
+  const results = await scope.db.batchSql<Row>([
+    ...before,
+    ...upserts.map((json) => bindNumbered(text, [sql`${json}`, ...bound.slice(1)])),
+  ]);
+  return results.slice(before.length).flatMap((r) => r.results);
 }
 
 /**

@@ -1,3 +1,4 @@
+import type { SQL } from "drizzle-orm";
 import type { TenantScope } from "../../../db/client";
 import { TABLE_SPECS } from "../domain/upsert-sql";
 import * as repo from "./repo";
@@ -18,6 +19,21 @@ export const upsertRows = (
   now: string,
   defaultCurrency: string,
 ): Promise<number> => repo.upsertRows(scope, TABLE_SPECS[table], rows, now, defaultCurrency);
+
+/**
+ * The same upsert answering `returning` (columns as stored) for each row inserted or changed, with
+ * `before` first in its batch (flow classification's writes of the rows written before).
+ */
+export const upsertReturning = <Row>(
+  scope: TenantScope,
+  table: UpsertTable,
+  rows: Record<string, unknown>[],
+  now: string,
+  defaultCurrency: string,
+  returning: string,
+  before?: SQL[],
+): Promise<Row[]> =>
+  repo.upsertReturning<Row>(scope, TABLE_SPECS[table], rows, now, defaultCurrency, returning, before);
 
 /** Rows of this batch the upsert would insert (not yet stored by external identity): quota checks. */
 export const countNewRows = (scope: TenantScope, table: UpsertTable, rows: Record<string, unknown>[]) =>
