@@ -43,6 +43,28 @@ describe("scatter-gather", () => {
     expect(fan(4, 0.95, () => "S")).toEqual([]);
   });
 
+  // A simulator's split: amounts drawn at random, most of them under half networkMinAmount.
+  const uneven = (amounts: number[], passed = 1) => {
+    const book = new Book("u");
+    amounts.forEach((a, i) => {
+      book.pay("S", `I${i}`, a, i * 0.7);
+      book.pay(`I${i}`, "T", a * passed, 5 + i * 1.5);
+    });
+    return detectNetworkSchemes(book, NETWORK_DEFAULTS).filter((h) => h.typology === "scatter_gather");
+  };
+
+  it("counts legs from a fifth of networkMinAmount when the legs sum to twice it", () => {
+    const [hit] = uneven([1_750, 7_000, 2_400, 7_800, 1_740, 2_840, 1_270]);
+    expect(hit.participants.map((p) => p.role)).toEqual(["source", ...Array(7).fill("intermediary"), "sink"]);
+    expect(hit.amountMinor).toBe(2_480_000);
+    // 3 legs of 1,000 or more, each relayed at 100%, but 4,500 in all: under 2 x 5,000.
+    expect(uneven([1_500, 1_500, 1_500])).toEqual([]);
+    // Legs under 1,000 are not counted: 2 counted legs are under fanMinParticipants.
+    expect(uneven([900, 900, 6_000, 6_000])).toEqual([]);
+    // The same split relayed at 80%: no scheme.
+    expect(uneven([1_750, 7_000, 2_400, 7_800, 1_740], 0.8)).toEqual([]);
+  });
+
   it("follows the tenant's thresholds", () => {
     const book = new Book("t");
     plantScatterGather(book, mulberry32(3), "p");

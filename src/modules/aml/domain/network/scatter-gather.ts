@@ -4,13 +4,22 @@ import { addFlows, addRole, type Episode } from "./episode";
 import { type Flow, type FlowIndex, type Link, passLinks, type TransferRow } from "./flows";
 import { DAY_MS, type NetworkThresholds } from "./types";
 
-/** A fan leg (source to intermediary, source to hub, hub to sink) counts from half networkMinAmount. */
+/** A gather-scatter leg (source to hub, hub to sink) counts from half networkMinAmount. */
 export const legFloorMinor = (t: NetworkThresholds): number => (t.networkMinAmount * 100) / 2;
+
+/**
+ * A scatter-gather leg (source to intermediary) counts from a fifth of networkMinAmount, the fans'
+ * smallest counted leg: a launderer splits unevenly, and an intermediary that relayed 1,700 of the
+ * source's money to the sink took part like one that relayed 7,000. The shape itself (several
+ * intermediaries each passing one source's money to one sink in the band) and the sum (2 x
+ * networkMinAmount) keep chance relays out.
+ */
+export const scatterLegFloorMinor = (t: NetworkThresholds): number => (t.networkMinAmount * 100) / 5;
 
 /**
  * A source S sends flows to >= fanMinParticipants distinct intermediaries within
  * 2 x networkBurstDays; each intermediary passes [networkPassPercent%, 105%] of what it got to the
- * same sink T (T != S) within networkMaxHoldDays. Each leg is at least half networkMinAmount and
+ * same sink T (T != S) within networkMaxHoldDays. Each leg is at least a fifth of networkMinAmount and
  * the legs together at least 2 x networkMinAmount. One episode per qualifying window; detect.ts
  * merges the overlapping windows of one source.
  */
@@ -21,7 +30,7 @@ export function findScatterGather(index: FlowIndex, t: NetworkThresholds): Episo
 /** findScatterGather in steps of SEARCH_STEP (cycles.ts): a leg or a leg of a window is 1. */
 export function* scatterGatherSteps(index: FlowIndex, t: NetworkThresholds): Sliced<Episode[]> {
   const meter = workMeter(SEARCH_STEP);
-  const floor = legFloorMinor(t);
+  const floor = scatterLegFloorMinor(t);
   const windowMs = 2 * t.networkBurstDays * DAY_MS;
   const fanMin = Math.max(2, Math.floor(t.fanMinParticipants));
   const out: Episode[] = [];
@@ -62,7 +71,7 @@ export function* scatterGatherSteps(index: FlowIndex, t: NetworkThresholds): Sli
           hops: 2,
           holdMsMax: Math.max(...pairs.map((p) => p.link.holdMs)),
           ratioMin: Math.min(...pairs.map((p) => p.link.ratio)),
-          minAmountLimit: Math.min(2 * Math.min(...pairs.map((p) => p.leg.amountMinor)), total / 2) / 100,
+          minAmountLimit: Math.min(5 * Math.min(...pairs.map((p) => p.leg.amountMinor)), total / 2) / 100,
           fan: intermediaries.size,
           externalOutMinor: 0,
           spreadMs:
