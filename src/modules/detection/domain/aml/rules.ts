@@ -283,7 +283,7 @@ export const NETWORK_RULES: readonly AmlRuleDefinition[] = [
   network(
     "AML-GSC-014",
     "Gather-scatter",
-    "A holder gathers funds from fanMinParticipants or more holders within days and passes networkPassPercent or more of them on to fanMinParticipants or more holders within networkMaxHoldDays; or from 2 or more to 2 or more, 5 or more in all, when none of them dealt with the holder at any other time and the holder has other activity.",
+    "A holder gathers funds from fanMinParticipants or more holders within days and passes networkPassPercent or more of them on to fanMinParticipants or more holders within networkMaxHoldDays; or from 2 or more to 2 or more, 5 or more in all, when none of them dealt with the holder at any other time and the holder has other activity; or from 2 or more such holders to 2 or more such holders paid after the last receipt, 4 or more in all, matching what was gathered, the holder's own regular business aside.",
     ["fanMinParticipants"],
     "fanMinParticipants",
     "FATF typologies of collection and distribution accounts; Act 1044 STR.",
