@@ -17,10 +17,21 @@ export const legFloorMinor = (t: NetworkThresholds): number => (t.networkMinAmou
 export const scatterLegFloorMinor = (t: NetworkThresholds): number => (t.networkMinAmount * 100) / 5;
 
 /**
+ * A smaller scatter-gather, of SMALL_MIN_INTERMEDIARIES or more intermediaries (under
+ * fanMinParticipants) and networkMinAmount or more in all, counts when its holders are strangers:
+ * each intermediary dealt with the source in its leg alone and with the sink in its relay alone,
+ * and the source never dealt with the sink (relaysOfStrangers). A source that splits a payment
+ * over two holders it never otherwise paid, each relaying it in full to one same holder it never
+ * paid itself, hides who pays whom; a family's or a business's payments go to people it knows.
+ */
+export const SMALL_MIN_INTERMEDIARIES = 2;
+
+/**
  * A source S sends flows to >= fanMinParticipants distinct intermediaries within
  * 2 x networkBurstDays; each intermediary passes [networkPassPercent%, 105%] of what it got to the
  * same sink T (T != S) within networkMaxHoldDays. Each leg is at least a fifth of networkMinAmount and
- * the legs together at least 2 x networkMinAmount. One episode per qualifying window; detect.ts
+ * the legs together at least 2 x networkMinAmount; or fewer intermediaries of strangers
+ * (SMALL_MIN_INTERMEDIARIES). One episode per qualifying window; detect.ts
  * merges the overlapping windows of one source.
  */
 export function findScatterGather(index: FlowIndex, t: NetworkThresholds): Episode[] {
@@ -43,7 +54,7 @@ export function* scatterGatherSteps(index: FlowIndex, t: NetworkThresholds): Sli
       for (const link of passLinks(index, leg, t)) if (link.to !== source) sinks.set(link.to, link);
       if (sinks.size > 0) legs.push({ leg, sinks });
     }
-    if (legs.length < fanMin) continue;
+    if (legs.length < SMALL_MIN_INTERMEDIARIES) continue;
     for (let i = 0; i < legs.length; i++) {
       const end = legs[i].leg.firstMs + windowMs;
       const bySink = new Map<string, { leg: Flow; link: Link }[]>();
@@ -57,9 +68,15 @@ export function* scatterGatherSteps(index: FlowIndex, t: NetworkThresholds): Sli
       }
       for (const [sink, pairs] of bySink) {
         const intermediaries = new Set(pairs.map((p) => p.leg.to));
-        if (intermediaries.size < fanMin) continue;
         const total = pairs.reduce((s, p) => s + p.leg.amountMinor, 0);
-        if (total < 2 * t.networkMinAmount * 100) continue;
+        if (intermediaries.size >= fanMin) {
+          if (total < 2 * t.networkMinAmount * 100) continue;
+        } else if (
+          intermediaries.size < SMALL_MIN_INTERMEDIARIES ||
+          total < t.networkMinAmount * 100 ||
+          !relaysOfStrangers(index, source, sink, pairs)
+        )
+          continue;
         const transfers = new Map<string, TransferRow>();
         const ep: Episode = {
           typology: "scatter_gather",
@@ -71,7 +88,11 @@ export function* scatterGatherSteps(index: FlowIndex, t: NetworkThresholds): Sli
           hops: 2,
           holdMsMax: Math.max(...pairs.map((p) => p.link.holdMs)),
           ratioMin: Math.min(...pairs.map((p) => p.link.ratio)),
-          minAmountLimit: Math.min(5 * Math.min(...pairs.map((p) => p.leg.amountMinor)), total / 2) / 100,
+          minAmountLimit:
+            Math.min(
+              5 * Math.min(...pairs.map((p) => p.leg.amountMinor)),
+              intermediaries.size >= fanMin ? total / 2 : total,
+            ) / 100,
           fan: intermediaries.size,
           externalOutMinor: 0,
           spreadMs:
@@ -87,4 +108,36 @@ export function* scatterGatherSteps(index: FlowIndex, t: NetworkThresholds): Sli
     }
   }
   return out;
+}
+
+/** Flows between a and b, either way, in the history read. */
+function flowsBetween(index: FlowIndex, a: string, b: string): number {
+  let n = 0;
+  for (const f of index.outflows(a)) if (f.to === b) n++;
+  for (const f of index.inflows(a)) if (f.from === b) n++;
+  return n;
+}
+
+/**
+ * Each intermediary dealt with the source in its leg alone and with the sink in its relay alone,
+ * and the source never dealt with the sink.
+ */
+function relaysOfStrangers(
+  index: FlowIndex,
+  source: string,
+  sink: string,
+  pairs: readonly { leg: Flow; link: Link }[],
+): boolean {
+  if (flowsBetween(index, source, sink) > 0) return false;
+  const legs = new Map<string, number>();
+  const relays = new Map<string, number>();
+  for (const p of pairs) {
+    legs.set(p.leg.to, (legs.get(p.leg.to) ?? 0) + 1);
+    relays.set(p.leg.to, (relays.get(p.leg.to) ?? 0) + p.link.flows.length);
+  }
+  for (const [mid, n] of legs) {
+    if (flowsBetween(index, source, mid) !== n) return false;
+    if (flowsBetween(index, mid, sink) !== relays.get(mid)) return false;
+  }
+  return true;
 }

@@ -275,7 +275,7 @@ export const NETWORK_RULES: readonly AmlRuleDefinition[] = [
   network(
     "AML-SGA-013",
     "Scatter-gather",
-    "One holder splits funds over fanMinParticipants or more holders, who each pass networkPassPercent or more of it to one same holder within networkMaxHoldDays.",
+    "One holder splits funds over fanMinParticipants or more holders, who each pass networkPassPercent or more of it to one same holder within networkMaxHoldDays; or over 2 or more holders, networkMinAmount or more in all, when none of the three sides dealt with each other at any other time.",
     ["fanMinParticipants"],
     "fanMinParticipants",
     "FATF typologies of layering through intermediaries (smurfs, money mules); Act 1044 STR.",
