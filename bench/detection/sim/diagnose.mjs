@@ -131,11 +131,12 @@ export function conditions(s, moves, legs, t = DEFAULTS, transfers = []) {
   if (s.typology === "scatter_gather") {
     const mids = bySide("intermediary");
     const scatter = moves.filter((x) => x.from === principal && mids.has(x.to));
-    const counted = scatter.filter((x) => x.amount >= floor / 2);
+    // Scatter legs count from a fifth of the floor (scatter-gather.ts scatterLegFloorMinor).
+    const counted = scatter.filter((x) => x.amount >= floor / 5);
     return [
       ok(
         counted.length >= t.fanMinParticipants,
-        `${counted.length} of ${scatter.length} intermediaries >= ${floor / 2} (>= ${t.fanMinParticipants})`,
+        `${counted.length} of ${scatter.length} intermediaries >= ${floor / 5} (>= ${t.fanMinParticipants})`,
       ),
       ok(sum(counted) >= 2 * floor, `counted ${k(sum(counted))} (>= ${k(2 * floor)})`),
     ];

@@ -207,7 +207,10 @@ function describe(group: readonly Episode[], t: NetworkThresholds): SchemeHit {
         `${principal} scattered ${money(amountMinor)} over ${measures.intermediaries} intermediaries within ` +
         `${days(spreadMs)} days, each of ` +
         `which passed at least ${pct}% of it on to ${names(sinks)} within ${hold} days (2 hops, ` +
-        `${span} days in all).`;
+        `${span} days in all).` +
+        (measures.intermediaries < t.fanMinParticipants
+          ? " None of the intermediaries dealt with the source or the sink at any other time, nor the source with the sink."
+          : "");
       break;
     }
     case "gather_scatter": {

@@ -88,14 +88,85 @@ describe("a small gather-scatter of strangers", () => {
     expect(hits[0].counterfactual).not.toContain("fanMinParticipants");
   });
 
-  it("is quiet on 2 sources and 2 sinks (4 in all)", () => {
-    const book = new Book("s");
-    normal(book);
+  /** 2 strangers pay H 22,000 on days 40-41; H pays 2 others 10,500 each on days 43-44 (95%). */
+  const twoAndTwo = (book: Book) => {
     book.pay("S0", "H", 12_000, 40);
     book.pay("S1", "H", 10_000, 41);
     book.pay("H", "K0", 10_500, 43);
     book.pay("H", "K1", 10_500, 44);
+  };
+
+  it("fires on 2 sources and 2 sinks (4 in all) whose payouts match what was gathered", () => {
+    const book = new Book("s");
+    normal(book);
+    twoAndTwo(book);
+    const [hit, ...rest] = gs(book);
+    expect(rest).toEqual([]);
+    expect(hit.participants.map((p) => `${p.holderId}:${p.role}`)).toEqual([
+      "H:hub",
+      "K0:sink",
+      "K1:sink",
+      "S0:source",
+      "S1:source",
+    ]);
+    expect(hit.measures).toMatchObject({ sources: 2, sinks: 2, passThroughRatio: 0.9545 });
+    expect(hit.reason).toContain("at any other time");
+    expect(hit.counterfactual).not.toContain("fanMinParticipants");
+  });
+
+  it("sets the hub's own business aside: its rent, its pay and its cash in the same days", () => {
+    const book = new Book("s");
+    normal(book);
+    // H pays its landlord and takes its pay as before, and cashes out 30,000 of its own.
+    book.pay("H", "L", 14_000, 40.5);
+    book.pay("E", "H", 7_400, 42);
+    book.ext("H", "out", "cash", 30_000, 42.5);
+    twoAndTwo(book);
+    expect(gs(book).map((h) => h.measures.sinks)).toEqual([2]);
+  });
+
+  it("reads the payouts after the gathering: a stranger paid before the last receipt breaks the match", () => {
+    const book = new Book("s");
+    normal(book);
+    twoAndTwo(book);
+    // A third stranger paid 4,000 after the gathering: 25,000 of 22,000 (114%).
+    book.pay("H", "K2", 4_000, 42);
     expect(gs(book)).toEqual([]);
+  });
+
+  it("is quiet on a chain's hop: one payer's money passed on to one payee, a one-off payment beside it", () => {
+    const book = new Book("s");
+    normal(book);
+    book.pay("A", "H", 80_000, 40);
+    book.pay("B", "H", 6_000, 41); // a one-off payer
+    book.pay("H", "C", 72_000, 44);
+    book.pay("H", "F", 6_000, 45); // a one-off payee: 91% passed on, 92% of it to C
+    expect(gs(book)).toEqual([]);
+  });
+
+  it("gathers over up to 10 days, not more", () => {
+    for (const [day, fires] of [
+      [49.5, true],
+      [50.5, false],
+    ] as const) {
+      const book = new Book("s");
+      normal(book);
+      book.pay("S0", "H", 12_000, 40);
+      book.pay("S1", "H", 10_000, day);
+      book.pay("H", "K0", 10_500, 52);
+      book.pay("H", "K1", 10_500, 53);
+      expect(gs(book).length).toBe(fires ? 1 : 0);
+    }
+  });
+
+  it("is quiet on 2 and 2 when the payouts are under networkPassPercent of what was gathered", () => {
+    const book = new Book("s");
+    normal(book);
+    book.pay("S0", "H", 12_000, 40);
+    book.pay("S1", "H", 10_000, 41);
+    book.pay("H", "K0", 9_000, 43);
+    book.pay("H", "K1", 9_000, 44);
+    expect(gs(book)).toEqual([]); // 82%
   });
 
   it("is quiet on a hub with no other activity", () => {

@@ -2,7 +2,7 @@ import { drain, type Sliced, workMeter } from "../../../../lib/slices";
 import { SEARCH_STEP } from "./cycles";
 import { addFlows, addRole, type Episode } from "./episode";
 import { type Flow, type FlowIndex, firstAfter, type TransferRow } from "./flows";
-import { legFloorMinor } from "./scatter-gather";
+import { legFloorMinor, scatterLegFloorMinor } from "./scatter-gather";
 import { DAY_MS, type NetworkThresholds, PASS_MAX_PERCENT } from "./types";
 
 /** The span within which a hub gathers, in days. */
@@ -35,6 +35,28 @@ export const STRANGER_MIN_SIDE = 2;
 export const STRANGER_MIN_PARTIES = 5;
 
 /**
+ * A gather-scatter among strangers, the hub's own business aside (the sets of a simulator whose
+ * hubs also live their ordinary lives): STRANGER_MIN_SIDE or more holders that dealt with the hub
+ * once in the history read (one flow, either way, from a fifth of networkMinAmount) pay it within
+ * MATCHED_GATHER_DAYS, and after the last of them the earliest run of the hub's payments to other
+ * such holders (STRANGER_MIN_SIDE or more) passes on [networkPassPercent%, 105%] of that sum
+ * within networkMaxHoldDays; MATCHED_MIN_PARTIES or more sources and sinks in all. What the hub
+ * receives from and pays to its regular counterparties, cash and outsiders is its own life (pay,
+ * rent, cash-outs) and neither counts towards the sum nor hides the scheme; the hub must have such
+ * a normal (hasNormal). A payroll employer pays staff it paid before, a susu's members pay in
+ * again, and a till's takings are not passed on in full to new payees as soon as they are in.
+ */
+export const MATCHED_MIN_PARTIES = 4;
+/**
+ * The largest sink's share of a matched gather-scatter's payouts: the money is scattered. A hub
+ * that passes one payer's money on to one payee, with a one-off payment of its own beside it, is
+ * a pass-through (a chain's hop: AML-LAY-015), not a gather-scatter.
+ */
+export const MATCHED_MAX_SINK_SHARE = 2 / 3;
+/** The gathering of a matched gather-scatter: it ends before the payouts begin, within this span. */
+export const MATCHED_GATHER_DAYS = 10;
+
+/**
  * A hub H receives flows from >= fanMinParticipants distinct holders within GATHER_SPAN_DAYS,
  * then, from the first of them to networkMaxHoldDays after the last, pays out
  * [networkPassPercent%, 105%] of what it gathered (or of all it received meanwhile, when it
@@ -42,8 +64,8 @@ export const STRANGER_MIN_PARTIES = 5;
  * holders other than its sources (payments to outsiders and cash count towards the sum, not
  * towards the sinks). Legs count from half networkMinAmount; the gathered sum is at least
  * 2 x networkMinAmount and GATHER_MIN_SHARE of all the hub received around them. One episode
- * per qualifying window (its transfers: the gathered legs and the flows to the sinks); detect.ts
- * merges a hub's windows.
+ * per qualifying window (its transfers: the gathered legs and the flows to the sinks), and the
+ * matched gather-scatters of strangers (MATCHED_MIN_PARTIES); detect.ts merges a hub's windows.
  */
 export function findGatherScatter(index: FlowIndex, t: NetworkThresholds): Episode[] {
   return drain(gatherScatterSteps(index, t));
@@ -61,9 +83,10 @@ export function* gatherScatterSteps(index: FlowIndex, t: NetworkThresholds): Sli
   const out: Episode[] = [];
   for (const hub of yield* index.holdersWithFlows("to")) {
     if (meter()) yield;
+    const outs = index.outflows(hub);
+    out.push(...(yield* matchedStrangerSteps(index, t, hub, meter)));
     const ins = index.inflows(hub).filter((f) => f.amountMinor >= floor);
     if (ins.length < sideMin) continue;
-    const outs = index.outflows(hub);
     // Flows with the hub per counterparty, either way (strangers: all of them in the episode).
     let dealings: Map<string, number> | null = null;
     for (let i = 0; i < ins.length; i++) {
@@ -136,6 +159,81 @@ export function* gatherScatterSteps(index: FlowIndex, t: NetworkThresholds): Sli
     }
   }
   return out;
+}
+
+/** The matched gather-scatters of strangers at `hub` (MATCHED_MIN_PARTIES): one episode per window. */
+function* matchedStrangerSteps(
+  index: FlowIndex,
+  t: NetworkThresholds,
+  hub: string,
+  meter: (n?: number) => boolean,
+): Sliced<Episode[]> {
+  const floor = scatterLegFloorMinor(t);
+  const dealings = countDealings(index, hub);
+  const once = (f: Flow) => f.amountMinor >= floor && dealings.get(f.from === hub ? f.to : f.from) === 1;
+  const ins = index.inflows(hub).filter(once);
+  if (ins.length < STRANGER_MIN_SIDE) return [];
+  const outs = index.outflows(hub).filter(once);
+  if (outs.length < STRANGER_MIN_SIDE) return [];
+  const spanMs = MATCHED_GATHER_DAYS * DAY_MS;
+  const holdMs = t.networkMaxHoldDays * DAY_MS;
+  const found: Episode[] = [];
+  for (let i = 0; i < ins.length; i++) {
+    let gathered = 0;
+    let lastMs = 0;
+    for (
+      let j = i;
+      j < ins.length && j - i < GATHER_MAX_LEGS && ins[j].firstMs - ins[i].firstMs <= spanMs;
+      j++
+    ) {
+      if (meter()) yield;
+      gathered += ins[j].amountMinor;
+      lastMs = Math.max(lastMs, ins[j].lastMs);
+      if (j - i + 1 < STRANGER_MIN_SIDE || gathered < 2 * t.networkMinAmount * 100) continue;
+      // The earliest run of payouts to strangers after the last receipt that passes the sum on.
+      const untilMs = lastMs + holdMs;
+      const sinkFlows: Flow[] = [];
+      let paid = 0;
+      let ratio = 0;
+      for (let k = firstAfter(outs, lastMs); k < outs.length && outs[k].firstMs <= untilMs; k++) {
+        sinkFlows.push(outs[k]);
+        paid += outs[k].amountMinor;
+        ratio = paid / gathered;
+        if (ratio * 100 >= t.networkPassPercent) break;
+      }
+      if (meter(sinkFlows.length)) yield;
+      if (ratio * 100 < t.networkPassPercent || ratio * 100 > PASS_MAX_PERCENT) continue;
+      const parties = j - i + 1 + sinkFlows.length;
+      if (sinkFlows.length < STRANGER_MIN_SIDE || parties < MATCHED_MIN_PARTIES) continue;
+      if (Math.max(...sinkFlows.map((f) => f.amountMinor)) > MATCHED_MAX_SINK_SHARE * paid) continue;
+      const lastFlowMs = Math.max(lastMs, ...sinkFlows.map((f) => f.lastMs));
+      if (!hasNormal(index, hub, ins[i].firstMs - spanMs, lastFlowMs + spanMs)) continue;
+      const inFlows = ins.slice(i, j + 1);
+      const transfers = new Map<string, TransferRow>();
+      addFlows(transfers, inFlows);
+      addFlows(transfers, sinkFlows);
+      const ep: Episode = {
+        typology: "gather_scatter",
+        principal: hub,
+        roles: new Map([[hub, "hub"]]),
+        transfers,
+        firstMs: ins[i].firstMs,
+        lastMs: lastFlowMs,
+        hops: 2,
+        holdMsMax: Math.max(0, Math.max(...sinkFlows.map((f) => f.firstMs)) - lastMs),
+        ratioMin: ratio,
+        minAmountLimit: Math.min(5 * Math.min(...inFlows.map((f) => f.amountMinor)), gathered / 2) / 100,
+        // No fanMinParticipants keeps it from firing (detect.ts names no such threshold).
+        fan: 0,
+        externalOutMinor: 0,
+        spreadMs: ins[j].firstMs - ins[i].firstMs,
+      };
+      for (const f of inFlows) addRole(ep.roles, f.from, "source");
+      for (const f of sinkFlows) addRole(ep.roles, f.to, "sink");
+      found.push(ep);
+    }
+  }
+  return found;
 }
 
 function countDealings(index: FlowIndex, hub: string): Map<string, number> {

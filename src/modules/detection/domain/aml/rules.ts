@@ -275,7 +275,7 @@ export const NETWORK_RULES: readonly AmlRuleDefinition[] = [
   network(
     "AML-SGA-013",
     "Scatter-gather",
-    "One holder splits funds over fanMinParticipants or more holders, who each pass networkPassPercent or more of it to one same holder within networkMaxHoldDays.",
+    "One holder splits funds over fanMinParticipants or more holders, who each pass networkPassPercent or more of it to one same holder within networkMaxHoldDays; or over 2 or more holders, networkMinAmount or more in all, when none of the three sides dealt with each other at any other time.",
     ["fanMinParticipants"],
     "fanMinParticipants",
     "FATF typologies of layering through intermediaries (smurfs, money mules); Act 1044 STR.",
@@ -283,7 +283,7 @@ export const NETWORK_RULES: readonly AmlRuleDefinition[] = [
   network(
     "AML-GSC-014",
     "Gather-scatter",
-    "A holder gathers funds from fanMinParticipants or more holders within days and passes networkPassPercent or more of them on to fanMinParticipants or more holders within networkMaxHoldDays; or from 2 or more to 2 or more, 5 or more in all, when none of them dealt with the holder at any other time and the holder has other activity.",
+    "A holder gathers funds from fanMinParticipants or more holders within days and passes networkPassPercent or more of them on to fanMinParticipants or more holders within networkMaxHoldDays; or from 2 or more to 2 or more, 5 or more in all, when none of them dealt with the holder at any other time and the holder has other activity; or from 2 or more such holders to 2 or more such holders paid after the last receipt, 4 or more in all, matching what was gathered, the holder's own regular business aside.",
     ["fanMinParticipants"],
     "fanMinParticipants",
     "FATF typologies of collection and distribution accounts; Act 1044 STR.",
