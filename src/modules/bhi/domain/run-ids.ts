@@ -9,7 +9,7 @@
  * (bhi_records' primary key and list index, bhi_latest's three list indexes). Locally D1 then
  * rewrote a page per record and index: a group of 100 records grew from ~110 to ~600 pages of
  * WAL as the tables filled, 5,000 records ~21,500 pages; with increasing ids ~9,200
- * (docs/decisions/faults.md#the-bhi-write-step-on-disk).
+ * (docs/decisions/faults.md#slices-that-yield).
  */
 export const RUN_ID_COUNTER_BITS = 26;
 

@@ -62,7 +62,7 @@ export async function dispatchOutbox(
   for (let round = 0; round < maxRounds; round++) {
     // Locally D1 answers in-process: rounds awaiting only D1 never empty workerd's event queue,
     // so it never polls its sockets and a waiting request sat out a BHI run's 5,000 events
-    // (0.14-1.4 s; docs/decisions/faults.md#the-outbox-after-a-bhi-run). A timer empties it.
+    // (0.14-1.4 s; docs/decisions/faults.md#slices-that-yield). A timer empties it.
     if (round > 0) await yieldToEventLoop();
     const results = await undispatchedEventIds(d1, tenantId, EVENTS_PER_ROUND);
     if (results.length === 0) return result;
