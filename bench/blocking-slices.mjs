@@ -14,7 +14,7 @@
 // BENCH_POLL_GAPS=1 (needs strace) also prints per phase the longest stretches in which workerd
 // did not poll its sockets (no epoll_wait): a request that arrives then waits, whatever runs.
 import { execFileSync, spawn } from "node:child_process";
-import { readFileSync } from "node:fs";
+import { readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { startCpuProfile } from "./lib/cpu-profile.mjs";
@@ -251,13 +251,26 @@ async function tracePolls() {
     ["-f", "-ttt", "-e", "trace=epoll_wait,epoll_pwait", "-o", file, "-p", pid],
     { stdio: "ignore" },
   );
+  let failed = false;
+  strace.on("error", (err) => {
+    failed = true;
+    console.error(`BENCH_POLL_GAPS: strace did not start (${err.message})`);
+  });
   await sleep(1000);
   return {
     between(from, to) {
-      const polls = readFileSync(file, "utf8")
+      if (failed) return [];
+      // "<thread> <seconds> epoll_pwait(...": the event loop's thread is the one that polls most.
+      const lines = readFileSync(file, "utf8")
         .split("\n")
         .filter((l) => /epoll_p?wait\(/.test(l) && !l.includes("resumed"))
-        .map((l) => Number(l.split(/\s+/)[1]) * 1000)
+        .map((l) => l.split(/\s+/));
+      const perThread = new Map();
+      for (const [tid] of lines) perThread.set(tid, (perThread.get(tid) ?? 0) + 1);
+      const loop = [...perThread].sort((a, b) => b[1] - a[1])[0]?.[0];
+      const polls = lines
+        .filter(([tid]) => tid === loop)
+        .map(([, at]) => Number(at) * 1000)
         .filter((t) => t >= from && t <= to);
       return polls
         .slice(1)
@@ -265,6 +278,9 @@ async function tracePolls() {
         .sort((a, b) => b[1] - a[1])
         .slice(0, 5);
     },
-    stop: () => strace.kill("SIGINT"),
+    stop: () => {
+      strace.kill("SIGINT");
+      rmSync(file, { force: true });
+    },
   };
 }
