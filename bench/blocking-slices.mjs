@@ -11,6 +11,12 @@
 // thread, so a long D1 statement or batch holds the probe too (docs/decisions/faults.md).
 // Goals (issue 36): longest slice <= 100 ms, light GET p99 <= 250 ms.
 // Usage: node bench/blocking-slices.mjs [batches=10] [--only=fetch|bhi|queue|both]
+// BENCH_POLL_GAPS=1 (needs strace) also prints per phase the longest stretches in which workerd
+// did not poll its sockets (no epoll_wait): a request that arrives then waits, whatever runs.
+import { execFileSync, spawn } from "node:child_process";
+import { readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { startCpuProfile } from "./lib/cpu-profile.mjs";
 import { figure } from "./lib/figures.mjs";
 import { percentile } from "./lib/open-loop.mjs";
@@ -22,6 +28,7 @@ const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 const ms = (v) => `${v.toFixed(0)} ms`;
 
 const service = await startService();
+const pollGaps = process.env.BENCH_POLL_GAPS ? await tracePolls() : undefined;
 try {
   const { url } = service;
   const quiet = await tenantWithAccounts(url, {
@@ -93,6 +100,15 @@ try {
     console.log(
       `  slowest /health: ${slowest.map(([at, v]) => `${ms(v)} at ${(at / 1000).toFixed(2)} s`).join(", ")}`,
     );
+    if (pollGaps) {
+      const gaps = pollGaps.between(
+        performance.timeOrigin + t0,
+        performance.timeOrigin + t0 + seconds * 1000,
+      );
+      console.log(
+        `  longest without a socket poll: ${gaps.map(([at, v]) => `${ms(v)} at ${(at / 1000).toFixed(2)} s`).join(", ")}`,
+      );
+    }
     if (failed.length > 0) console.log(`  probes failed: ${failed.join(", ")}`);
     return { p, l };
   };
@@ -217,5 +233,54 @@ try {
   running = false;
   await Promise.all([prober, lighter]);
 } finally {
+  pollGaps?.stop();
   await service.dispose();
+}
+
+/**
+ * strace on the workerd child, epoll calls only: `between(from, to)` (epoch ms) gives the five
+ * longest gaps between two polls that began in that window, as [offset from `from`, length].
+ */
+async function tracePolls() {
+  const pid = execFileSync("pgrep", ["-P", String(process.pid), "workerd"], { encoding: "utf8" }).split(
+    "\n",
+  )[0];
+  const file = join(tmpdir(), `poll-gaps-${process.pid}.txt`);
+  const strace = spawn(
+    "strace",
+    ["-f", "-ttt", "-e", "trace=epoll_wait,epoll_pwait", "-o", file, "-p", pid],
+    { stdio: "ignore" },
+  );
+  let failed = false;
+  strace.on("error", (err) => {
+    failed = true;
+    console.error(`BENCH_POLL_GAPS: strace did not start (${err.message})`);
+  });
+  await sleep(1000);
+  return {
+    between(from, to) {
+      if (failed) return [];
+      // "<thread> <seconds> epoll_pwait(...": the event loop's thread is the one that polls most.
+      const lines = readFileSync(file, "utf8")
+        .split("\n")
+        .filter((l) => /epoll_p?wait\(/.test(l) && !l.includes("resumed"))
+        .map((l) => l.split(/\s+/));
+      const perThread = new Map();
+      for (const [tid] of lines) perThread.set(tid, (perThread.get(tid) ?? 0) + 1);
+      const loop = [...perThread].sort((a, b) => b[1] - a[1])[0]?.[0];
+      const polls = lines
+        .filter(([tid]) => tid === loop)
+        .map(([, at]) => Number(at) * 1000)
+        .filter((t) => t >= from && t <= to);
+      return polls
+        .slice(1)
+        .map((t, i) => [(polls[i] ?? 0) - from, t - (polls[i] ?? 0)])
+        .sort((a, b) => b[1] - a[1])
+        .slice(0, 5);
+    },
+    stop: () => {
+      strace.kill("SIGINT");
+      rmSync(file, { force: true });
+    },
+  };
 }
