@@ -281,7 +281,10 @@ function* fanIns(book: FanBook, smaller: FanBook, t: FanThresholds, meter: Meter
     const min = t.fanInMinCounterparties;
     yield* spanFans(meter, moves, min, t, longer(t), hub, book, hits, named, build(hub), undefined);
     const few = Math.max(2, min - SMALL_FAN_FEWER);
-    // A small fan-in counts its strangers' payments from the read floor (READ_FLOOR_SHARE).
+    // A small fan-in counts each stranger's one payment from the read floor (READ_FLOOR_SHARE, a
+    // tenth of networkMinAmount, not MIN_SHARE_OF_FLOW): a stranger pays once, so it is no
+    // everyday payment. On the labelled sets: 11 more true holders, no false one; the same for
+    // fan-outs named one ordinary holder on ours, so theirs stays at MIN_SHARE_OF_FLOW.
     const small = {
       floorShare: READ_FLOOR_SHARE,
       minTotalMinor: fewer(t).fanMinAmount * 100,
@@ -349,10 +352,6 @@ const longer = (t: FanThresholds): FanThresholds => ({
  * (docs/methodology/typologies.md#kept-fans-over-their-own-span-and-small-fans-of-strangers).
  */
 export const SMALL_FAN_FEWER = 1;
-// A small fan-in counts each stranger's one payment from the read floor (a tenth of
-// networkMinAmount, not MIN_SHARE_OF_FLOW): a stranger pays once, so it is no everyday payment.
-// On the labelled sets: 11 more true holders, no false one; the same for fan-outs named one
-// ordinary holder on ours.
 export const SMALL_FAN_WINDOW_SHARE = 0.5;
 export const SMALL_FAN_AMOUNT_SHARE = 0.75;
 
