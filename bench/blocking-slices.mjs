@@ -6,7 +6,7 @@
 //   bhi             one BHI calculation of a tenant's 5,000 customers (its own tenant);
 //   queue: run      a portfolio run screening those 10,000 arrivals (and its network scan);
 //   both            the same ingest into a tenant screened on arrival, until nothing is pending.
-// Prints per phase the probe's p50/p99/max (the max approximates the longest blocking slice) and
+// Prints per phase (its work and a settling second after it) the probe's p50/p99/max (the max approximates the longest blocking slice) and
 // the light GET's p50/p99. Locally the Worker and Miniflare's D1 (SQLite) share workerd's one
 // thread, so a long D1 statement or batch holds the probe too (docs/decisions/faults.md).
 // Goals (issue 36): longest slice <= 100 ms, light GET p99 <= 250 ms.
@@ -26,6 +26,8 @@ const batches = Number(process.argv.find((a) => /^\d+$/.test(a)) ?? 10);
 const only = process.argv.find((a) => a.startsWith("--only="))?.slice("--only=".length);
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 const ms = (v) => `${v.toFixed(0)} ms`;
+/** Probed after each phase's work ends, as part of the phase. */
+const SETTLE_MS = Number(process.env.BENCH_SETTLE_MS ?? 1000);
 
 const service = await startService();
 const pollGaps = process.env.BENCH_POLL_GAPS ? await tracePolls() : undefined;
@@ -86,6 +88,9 @@ try {
     phaseStart = t0;
     const note = await work();
     const seconds = (performance.now() - t0) / 1000;
+    // What the work set off (its events' outbox job, queue messages) runs after its answer: the
+    // phase's probes include a settling second, so no probe falls between two phases unreported.
+    await sleep(SETTLE_MS);
     await profile.stop();
     const p = probe.sort((a, b) => a - b);
     const l = light.sort((a, b) => a - b);
@@ -103,7 +108,7 @@ try {
     if (pollGaps) {
       const gaps = pollGaps.between(
         performance.timeOrigin + t0,
-        performance.timeOrigin + t0 + seconds * 1000,
+        performance.timeOrigin + t0 + seconds * 1000 + SETTLE_MS,
       );
       console.log(
         `  longest without a socket poll: ${gaps.map(([at, v]) => `${ms(v)} at ${(at / 1000).toFixed(2)} s`).join(", ")}`,
