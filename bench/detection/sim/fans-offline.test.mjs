@@ -9,31 +9,10 @@
 import { appendFileSync, writeFileSync } from "node:fs";
 import { expect, it } from "vitest";
 import { detectFans } from "../../../src/modules/aml/domain/network-fans.ts";
-import { holderTransfers, outsideFlows } from "../../../src/modules/aml/domain/network-input.ts";
 import { DEFAULT_THRESHOLDS } from "../../../src/modules/detection/domain/aml/thresholds.ts";
-import { DEFAULT_SETS, positive, SETS } from "./offline-sets.mjs";
+import { DEFAULT_SETS, positive, SETS, scanInput } from "./offline-sets.mjs";
 
 const OUT = process.env.SIM_FANS;
-
-/** The scan's input as the scan builds it (network-input.ts) from the legs of `floor` minor or more. */
-function input(data, floor) {
-  const holderOf = new Map(data.holders.flatMap((h) => h.accounts.map((a) => [a, h.id])));
-  const legs = [];
-  data.transactions.forEach((t, i) => {
-    const amountMinor = Math.round(Number(t.amount) * 100);
-    if (amountMinor < floor) return;
-    legs.push({
-      id: `l${i}`,
-      customerId: data.owners[i],
-      type: t.type,
-      amountMinor,
-      at: t.transactionDate,
-      counterpartyAccount: t.counterpartyAccount ?? null,
-      cash: t.channel === "cash",
-    });
-  });
-  return { transfers: holderTransfers(legs, holderOf), external: outsideFlows(legs, holderOf) };
-}
 
 function summary(data, hits) {
   const label = new Map(data.holders.map((h) => [h.id, h.label]));
@@ -98,8 +77,8 @@ it.skipIf(!OUT)(
     for (const name of sets) {
       const data = SETS[name]();
       const floor = DEFAULT_THRESHOLDS.networkMinAmount * 100;
-      const view = input(data, floor * 0.1);
-      const smaller = input(data, floor * 0.05);
+      const view = scanInput(data, floor * 0.1);
+      const smaller = scanInput(data, floor * 0.05);
       const totals = {};
       for (const h of data.holders)
         if (positive(h.label)) totals[h.label.typology] = (totals[h.label.typology] ?? 0) + 1;

@@ -1,6 +1,8 @@
 // The labelled sets the offline harnesses read (offline.test.mjs, fans-offline.test.mjs,
 // ../fraud-offline.test.mjs): both generators at the runner's configurations and a few other seeds,
 // generated as of one fixed end so every harness reads the same data.
+
+import { holderTransfers, outsideFlows } from "../../../src/modules/aml/domain/network-input.ts";
 import { generate } from "../generator.mjs";
 import { generateSim } from "./generator.mjs";
 
@@ -23,3 +25,23 @@ export const DEFAULT_SETS = ["sim", "sim-large", "ours", "held-out"];
 
 /** A holder planted in a laundering or fraud scheme. */
 export const positive = (label) => label?.class === "laundering" || label?.class === "fraud";
+
+/** The scan's view as the scan builds it (network-input.ts) from the legs of `floor` minor or more. */
+export function scanInput(data, floor) {
+  const holderOf = new Map(data.holders.flatMap((h) => h.accounts.map((a) => [a, h.id])));
+  const legs = [];
+  data.transactions.forEach((t, i) => {
+    const amountMinor = Math.round(Number(t.amount) * 100);
+    if (amountMinor < floor) return;
+    legs.push({
+      id: `l${i}`,
+      customerId: data.owners[i],
+      type: t.type,
+      amountMinor,
+      at: t.transactionDate,
+      counterpartyAccount: t.counterpartyAccount ?? null,
+      cash: t.channel === "cash",
+    });
+  });
+  return { transfers: holderTransfers(legs, holderOf), external: outsideFlows(legs, holderOf) };
+}

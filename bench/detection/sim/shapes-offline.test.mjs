@@ -8,32 +8,11 @@
 import { appendFileSync, writeFileSync } from "node:fs";
 import { expect, it } from "vitest";
 import { detectNetworkSchemes } from "../../../src/modules/aml/domain/network/detect.ts";
-import { holderTransfers, outsideFlows } from "../../../src/modules/aml/domain/network-input.ts";
 import { DEFAULT_THRESHOLDS } from "../../../src/modules/detection/domain/aml/thresholds.ts";
-import { DEFAULT_SETS, positive, SETS } from "./offline-sets.mjs";
+import { DEFAULT_SETS, positive, SETS, scanInput } from "./offline-sets.mjs";
 
 const OUT = process.env.SIM_SHAPES;
 const TYPOLOGIES = ["scatter_gather", "gather_scatter"];
-
-/** The scan's view as the scan builds it (network-input.ts) from the legs of `floor` minor or more. */
-function input(data, floor) {
-  const holderOf = new Map(data.holders.flatMap((h) => h.accounts.map((a) => [a, h.id])));
-  const legs = [];
-  data.transactions.forEach((t, i) => {
-    const amountMinor = Math.round(Number(t.amount) * 100);
-    if (amountMinor < floor) return;
-    legs.push({
-      id: `l${i}`,
-      customerId: data.owners[i],
-      type: t.type,
-      amountMinor,
-      at: t.transactionDate,
-      counterpartyAccount: t.counterpartyAccount ?? null,
-      cash: t.channel === "cash",
-    });
-  });
-  return { transfers: holderTransfers(legs, holderOf), external: outsideFlows(legs, holderOf) };
-}
 
 function summary(data, hits) {
   const label = new Map(data.holders.map((h) => [h.id, h.label]));
@@ -89,7 +68,7 @@ it.skipIf(!OUT)(
     const sets = process.env.SIM_SETS ? process.env.SIM_SETS.split(",") : DEFAULT_SETS;
     for (const name of sets) {
       const data = SETS[name]();
-      const view = input(data, DEFAULT_THRESHOLDS.networkMinAmount * 100 * 0.1);
+      const view = scanInput(data, DEFAULT_THRESHOLDS.networkMinAmount * 100 * 0.1);
       const totals = {};
       for (const h of data.holders)
         if (positive(h.label) && TYPOLOGIES.includes(h.label.typology))
