@@ -59,18 +59,20 @@ try {
       await res.arrayBuffer();
       // The array of the phase the request began in.
       into().push(performance.now() - t0);
-      if (path === "/health") probeTimes.push([t0 - phaseStart, performance.now() - t0]);
     } catch (err) {
       // A connection the runtime closed under the request (kept-alive: docs/decisions/faults.md).
       failed.push(`${path}: ${err.cause?.code ?? err.message}`);
     }
   };
-  const prober = (async () => {
-    while (running) {
-      const into = probe;
-      await timed(() => into, "/health");
-    }
-  })();
+  // The probe runs on a thread of its own: its latencies are the Worker's waits, never this
+  // process's (a phase's work here, JSON in and out, would otherwise hold the probes' answers).
+  const prober = probeThread(`${url}/health`, (startedAt, latency, error) => {
+    const at = startedAt - performance.timeOrigin;
+    if (at < phaseStart) return; // began in the phase before, already reported
+    if (error) return failed.push(`/health: ${error}`);
+    probe.push(latency);
+    probeTimes.push([at - phaseStart, latency]);
+  });
   const lighter = (async () => {
     while (running) {
       const into = light;
@@ -92,6 +94,7 @@ try {
     // What the work set off (its events' outbox job, queue messages) runs after its answer: the
     // phase's probes include a settling second, so no probe falls between two phases unreported.
     await sleep(SETTLE_MS);
+    await prober.flush();
     await profile.stop();
     const p = probe.sort((a, b) => a - b);
     const l = light.sort((a, b) => a - b);
@@ -233,7 +236,7 @@ try {
     figure("blocking: light GET p99, ingest and screening", percentile(both.l, 99), "ms", { max: 250 });
   }
   running = false;
-  await Promise.all([prober, lighter]);
+  await Promise.all([prober.stop(), lighter]);
 } finally {
   pollGaps?.stop();
   await service.dispose();
@@ -314,4 +317,55 @@ function offThread(url, init) {
     });
     worker.once("error", reject);
   });
+}
+
+/**
+ * GET `url` back to back on a worker thread; `onProbe(startedAt, latency, error)` (epoch ms, ms)
+ * for each. `flush()` resolves once every probe answered so far was delivered; `stop()` ends it.
+ */
+function probeThread(url, onProbe) {
+  const code = `
+    const { parentPort, workerData } = require("node:worker_threads");
+    let running = true;
+    parentPort.on("message", (m) => {
+      if (m === "stop") running = false;
+      else parentPort.postMessage({ flushed: m });
+    });
+    (async () => {
+      while (running) {
+        const startedAt = performance.timeOrigin + performance.now();
+        const t0 = performance.now();
+        try {
+          const res = await fetch(workerData.url);
+          await res.arrayBuffer();
+          parentPort.postMessage({ startedAt, latency: performance.now() - t0 });
+        } catch (err) {
+          parentPort.postMessage({ startedAt, error: err.cause?.code ?? err.message });
+        }
+      }
+      parentPort.postMessage({ stopped: true });
+    })();`;
+  const worker = new Worker(code, { eval: true, workerData: { url } });
+  const waiting = new Map();
+  let flushes = 0;
+  let stopped;
+  const done = new Promise((resolve) => (stopped = resolve));
+  worker.on("message", (m) => {
+    if (m.flushed !== undefined) waiting.get(m.flushed)?.();
+    else if (m.stopped) stopped();
+    else onProbe(m.startedAt, m.latency, m.error);
+  });
+  return {
+    flush: () =>
+      new Promise((resolve) => {
+        const id = ++flushes;
+        waiting.set(id, resolve);
+        worker.postMessage(id);
+      }),
+    stop: async () => {
+      worker.postMessage("stop");
+      await done;
+      await worker.terminate();
+    },
+  };
 }
