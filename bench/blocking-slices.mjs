@@ -1,7 +1,7 @@
 #!/usr/bin/env node
-// How long the isolate is held (issue 36 item 1), per handler: a prober sends GET /health (no
-// I/O: its latency is the wait for the isolate) back to back, and a light GET /v1/customers?limit=1
-// every 50 ms, through three phases:
+// How long the isolate is held (issue 36 item 1), per handler: a prober on a thread of its own
+// sends GET /health (no I/O: its latency is the wait for the isolate) back to back, and a light
+// GET /v1/customers?limit=1 every 50 ms, through three phases:
 //   fetch: ingest   batches of 1,000 transactions into a tenant not screened on arrival;
 //   bhi             one BHI calculation of a tenant's 5,000 customers (its own tenant);
 //   queue: run      a portfolio run screening those 10,000 arrivals (and its network scan);
