@@ -10,29 +10,13 @@ import { appendFileSync, writeFileSync } from "node:fs";
 import { expect, it } from "vitest";
 import { detectFans } from "../../../src/modules/aml/domain/network-fans.ts";
 import { DEFAULT_THRESHOLDS } from "../../../src/modules/detection/domain/aml/thresholds.ts";
-import { DEFAULT_SETS, positive, SETS, scanInput } from "./offline-sets.mjs";
+import { DEFAULT_SETS, positive, SETS, scanInput, typologyLines } from "./offline-sets.mjs";
 
 const OUT = process.env.SIM_FANS;
 
 function summary(data, hits) {
   const label = new Map(data.holders.map((h) => [h.id, h.label]));
-  const out = [];
-  for (const typology of ["fan_in", "fan_out"]) {
-    const named = new Set(
-      hits.filter((h) => h.typology === typology).flatMap((h) => h.participants.map((p) => p.holderId)),
-    );
-    const tp = [...named].filter((id) => positive(label.get(id)));
-    const fp = [...named].filter((id) => !positive(label.get(id)));
-    const kinds = {};
-    for (const id of fp) {
-      const l = label.get(id);
-      const k = l?.class === "lookalike" ? l.kind : "ordinary";
-      kinds[k] = (kinds[k] ?? 0) + 1;
-    }
-    const byTyp = {};
-    for (const id of tp) byTyp[label.get(id).typology] = (byTyp[label.get(id).typology] ?? 0) + 1;
-    out.push(`${typology} ${tp.length}/${fp.length} ${JSON.stringify(byTyp)} false ${JSON.stringify(kinds)}`);
-  }
+  const out = typologyLines(data, hits, ["fan_in", "fan_out"]);
   if (process.env.SIM_SHOW)
     for (const h of hits) {
       const fp = h.participants.filter((p) => !positive(label.get(p.holderId)));

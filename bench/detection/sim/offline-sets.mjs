@@ -45,3 +45,29 @@ export function scanInput(data, floor) {
   });
   return { transfers: holderTransfers(legs, holderOf), external: outsideFlows(legs, holderOf) };
 }
+
+/**
+ * Per typology, the holders its hits name, true / false, the true ones by planted typology and
+ * the false ones by kind (a look-alike's kind, else "ordinary"): one line each.
+ */
+export function typologyLines(data, hits, typologies) {
+  const label = new Map(data.holders.map((h) => [h.id, h.label]));
+  const out = [];
+  for (const typology of typologies) {
+    const named = new Set(
+      hits.filter((h) => h.typology === typology).flatMap((h) => h.participants.map((p) => p.holderId)),
+    );
+    const tp = [...named].filter((id) => positive(label.get(id)));
+    const fp = [...named].filter((id) => !positive(label.get(id)));
+    const kinds = {};
+    for (const id of fp) {
+      const l = label.get(id);
+      const k = l?.class === "lookalike" ? l.kind : "ordinary";
+      kinds[k] = (kinds[k] ?? 0) + 1;
+    }
+    const byTyp = {};
+    for (const id of tp) byTyp[label.get(id).typology] = (byTyp[label.get(id).typology] ?? 0) + 1;
+    out.push(`${typology} ${tp.length}/${fp.length} ${JSON.stringify(byTyp)} false ${JSON.stringify(kinds)}`);
+  }
+  return out;
+}

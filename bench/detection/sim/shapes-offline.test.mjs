@@ -9,30 +9,14 @@ import { appendFileSync, writeFileSync } from "node:fs";
 import { expect, it } from "vitest";
 import { detectNetworkSchemes } from "../../../src/modules/aml/domain/network/detect.ts";
 import { DEFAULT_THRESHOLDS } from "../../../src/modules/detection/domain/aml/thresholds.ts";
-import { DEFAULT_SETS, positive, SETS, scanInput } from "./offline-sets.mjs";
+import { DEFAULT_SETS, positive, SETS, scanInput, typologyLines } from "./offline-sets.mjs";
 
 const OUT = process.env.SIM_SHAPES;
 const TYPOLOGIES = ["scatter_gather", "gather_scatter"];
 
 function summary(data, hits) {
   const label = new Map(data.holders.map((h) => [h.id, h.label]));
-  const out = [];
-  for (const typology of TYPOLOGIES) {
-    const named = new Set(
-      hits.filter((h) => h.typology === typology).flatMap((h) => h.participants.map((p) => p.holderId)),
-    );
-    const tp = [...named].filter((id) => positive(label.get(id)));
-    const fp = [...named].filter((id) => !positive(label.get(id)));
-    const kinds = {};
-    for (const id of fp) {
-      const l = label.get(id);
-      const k = l?.class === "lookalike" ? l.kind : "ordinary";
-      kinds[k] = (kinds[k] ?? 0) + 1;
-    }
-    const byTyp = {};
-    for (const id of tp) byTyp[label.get(id).typology] = (byTyp[label.get(id).typology] ?? 0) + 1;
-    out.push(`${typology} ${tp.length}/${fp.length} ${JSON.stringify(byTyp)} false ${JSON.stringify(kinds)}`);
-  }
+  const out = typologyLines(data, hits, TYPOLOGIES);
   // Each planted scheme of the two typologies: members named by either rule / members.
   const named = new Set(
     hits.filter((h) => TYPOLOGIES.includes(h.typology)).flatMap((h) => h.participants.map((p) => p.holderId)),
