@@ -45,13 +45,23 @@ function constantTimeEqual(left: Uint8Array, right: Uint8Array): boolean {
  */
 export function uuidV7(at: Date = new Date()): string {
   const bytes = crypto.getRandomValues(new Uint8Array(16));
-  let ms = at.getTime();
-  for (let i = 5; i >= 0; i--) {
-    bytes[i] = ms % 256;
-    ms = Math.floor(ms / 256);
-  }
   bytes[6] = 0x70 | (bytes[6] & 0x0f);
   bytes[8] = 0x80 | (bytes[8] & 0x3f);
+  return uuidText(withMillis(bytes, at.getTime()));
+}
+
+/** `bytes` with its first 48 bits set to `ms`, big-endian: a version 7 UUID's time. */
+export function withMillis(bytes: Uint8Array, ms: number): Uint8Array {
+  let t = ms;
+  for (let i = 5; i >= 0; i--) {
+    bytes[i] = t % 256;
+    t = Math.floor(t / 256);
+  }
+  return bytes;
+}
+
+/** 16 bytes as a UUID's text (8-4-4-4-12 lowercase hex). */
+export function uuidText(bytes: Uint8Array): string {
   const hex = toHex(bytes);
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }

@@ -1,3 +1,5 @@
+import { uuidText, withMillis } from "../../../lib/crypto";
+
 /**
  * Ids for one calculation's records: RFC 9562 version 7 UUIDs that all carry the calculation's
  * millisecond and increase in the order they are asked for (a 26-bit counter in rand_a and the
@@ -24,19 +26,13 @@ export function runIds(
   return () => {
     const count = next++;
     if (count >= 2 ** RUN_ID_COUNTER_BITS) throw new RangeError("more ids than one run's counter holds");
-    const bytes = new Uint8Array(16);
-    let t = ms;
-    for (let i = 5; i >= 0; i--) {
-      bytes[i] = t % 256;
-      t = Math.floor(t / 256);
-    }
+    const bytes = withMillis(new Uint8Array(16), ms);
     // Counter bits 25-14 in rand_a (after the version), 13-8 after the variant, 7-0 in byte 9.
     bytes[6] = 0x70 | ((count >>> 22) & 0x0f);
     bytes[7] = (count >>> 14) & 0xff;
     bytes[8] = 0x80 | ((count >>> 8) & 0x3f);
     bytes[9] = count & 0xff;
     bytes.set(randomBytes(6).subarray(0, 6), 10);
-    const hex = Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
-    return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+    return uuidText(bytes);
   };
 }
