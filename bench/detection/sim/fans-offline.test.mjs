@@ -10,7 +10,7 @@ import { appendFileSync, writeFileSync } from "node:fs";
 import { expect, it } from "vitest";
 import { detectFans } from "../../../src/modules/aml/domain/network-fans.ts";
 import { DEFAULT_THRESHOLDS } from "../../../src/modules/detection/domain/aml/thresholds.ts";
-import { DEFAULT_SETS, positive, SETS, scanInput, typologyLines } from "./offline-sets.mjs";
+import { offlineChoice, positive, positivesLine, SETS, scanInput, typologyLines } from "./offline-sets.mjs";
 
 const OUT = process.env.SIM_FANS;
 
@@ -56,17 +56,13 @@ it.skipIf(!OUT)(
   "fan variants on both generators (true/false holders)",
   () => {
     writeFileSync(OUT, "");
-    const variants = process.env.SIM_VARIANTS ? JSON.parse(process.env.SIM_VARIANTS) : [{}];
-    const sets = process.env.SIM_SETS ? process.env.SIM_SETS.split(",") : DEFAULT_SETS;
+    const { variants, sets } = offlineChoice();
     for (const name of sets) {
       const data = SETS[name]();
       const floor = DEFAULT_THRESHOLDS.networkMinAmount * 100;
       const view = scanInput(data, floor * 0.1);
       const smaller = scanInput(data, floor * 0.05);
-      const totals = {};
-      for (const h of data.holders)
-        if (positive(h.label)) totals[h.label.typology] = (totals[h.label.typology] ?? 0) + 1;
-      const lines = [`${name}: positives ${JSON.stringify(totals)}`];
+      const lines = [positivesLine(name, data)];
       for (const v of variants) {
         const t = { ...DEFAULT_THRESHOLDS, ...v };
         const hits = detectFans(view, t, smaller);

@@ -71,3 +71,20 @@ export function typologyLines(data, hits, typologies) {
   }
   return out;
 }
+
+/** The sets (SIM_SETS, or DEFAULT_SETS) and threshold variants (SIM_VARIANTS, or the defaults) asked for. */
+export function offlineChoice() {
+  return {
+    variants: process.env.SIM_VARIANTS ? JSON.parse(process.env.SIM_VARIANTS) : [{}],
+    sets: process.env.SIM_SETS ? process.env.SIM_SETS.split(",") : DEFAULT_SETS,
+  };
+}
+
+/** "<set>: positives {typology: holders}", over `typologies` (every one when not given). */
+export function positivesLine(name, data, typologies) {
+  const totals = {};
+  for (const h of data.holders)
+    if (positive(h.label) && (!typologies || typologies.includes(h.label.typology)))
+      totals[h.label.typology] = (totals[h.label.typology] ?? 0) + 1;
+  return `${name}: positives ${JSON.stringify(totals)}`;
+}

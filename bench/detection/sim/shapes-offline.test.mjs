@@ -9,7 +9,7 @@ import { appendFileSync, writeFileSync } from "node:fs";
 import { expect, it } from "vitest";
 import { detectNetworkSchemes } from "../../../src/modules/aml/domain/network/detect.ts";
 import { DEFAULT_THRESHOLDS } from "../../../src/modules/detection/domain/aml/thresholds.ts";
-import { DEFAULT_SETS, positive, SETS, scanInput, typologyLines } from "./offline-sets.mjs";
+import { offlineChoice, positive, positivesLine, SETS, scanInput, typologyLines } from "./offline-sets.mjs";
 
 const OUT = process.env.SIM_SHAPES;
 const TYPOLOGIES = ["scatter_gather", "gather_scatter"];
@@ -48,16 +48,11 @@ it.skipIf(!OUT)(
   "scatter-gather and gather-scatter on both generators (true/false holders)",
   () => {
     writeFileSync(OUT, "");
-    const variants = process.env.SIM_VARIANTS ? JSON.parse(process.env.SIM_VARIANTS) : [{}];
-    const sets = process.env.SIM_SETS ? process.env.SIM_SETS.split(",") : DEFAULT_SETS;
+    const { variants, sets } = offlineChoice();
     for (const name of sets) {
       const data = SETS[name]();
       const view = scanInput(data, DEFAULT_THRESHOLDS.networkMinAmount * 100 * 0.1);
-      const totals = {};
-      for (const h of data.holders)
-        if (positive(h.label) && TYPOLOGIES.includes(h.label.typology))
-          totals[h.label.typology] = (totals[h.label.typology] ?? 0) + 1;
-      const lines = [`${name}: positives ${JSON.stringify(totals)}`];
+      const lines = [positivesLine(name, data, TYPOLOGIES)];
       for (const v of variants) {
         const t = { ...DEFAULT_THRESHOLDS, networkPassPercent: 90, ...v };
         lines.push(`${JSON.stringify(v)} ${summary(data, detectNetworkSchemes(view, t))}`);
