@@ -15,7 +15,7 @@
 // did not poll its sockets (no epoll_wait): a request that arrives then waits, whatever runs.
 import { execFileSync, spawn } from "node:child_process";
 import { readFileSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { availableParallelism, tmpdir } from "node:os";
 import { join } from "node:path";
 import { Worker } from "node:worker_threads";
 import { startCpuProfile } from "./lib/cpu-profile.mjs";
@@ -29,6 +29,8 @@ const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 const ms = (v) => `${v.toFixed(0)} ms`;
 /** Probed after each phase's work ends, as part of the phase. */
 const SETTLE_MS = Number(process.env.BENCH_SETTLE_MS ?? 1000);
+/** A probe this slow or slower is explained: what workerd's threads, the prober and the machine did meanwhile (0: never). */
+const SLOW_MS = Number(process.env.BENCH_EXPLAIN_MS ?? 80);
 
 const service = await startService();
 const pollGaps = process.env.BENCH_POLL_GAPS ? await tracePolls() : undefined;
@@ -66,12 +68,12 @@ try {
   };
   // The probe runs on a thread of its own: its latencies are the Worker's waits, never this
   // process's (a phase's work here, JSON in and out, would otherwise hold the probes' answers).
-  const prober = probeThread(`${url}/health`, (startedAt, latency, error) => {
+  const prober = probeThread(`${url}/health`, (startedAt, latency, error, why) => {
     const at = startedAt - performance.timeOrigin;
     if (at < phaseStart) return; // began in the phase before, already reported
     if (error) return failed.push(`/health: ${error}`);
     probe.push(latency);
-    probeTimes.push([at - phaseStart, latency]);
+    probeTimes.push([at - phaseStart, latency, why]);
   });
   const lighter = (async () => {
     while (running) {
@@ -109,6 +111,8 @@ try {
     console.log(
       `  slowest /health: ${slowest.map(([at, v]) => `${ms(v)} at ${(at / 1000).toFixed(2)} s`).join(", ")}`,
     );
+    for (const [at, v, why] of slowest.filter(([, , why]) => why))
+      console.log(`    ${ms(v)} at ${(at / 1000).toFixed(2)} s: ${explained(why)}`);
     if (pollGaps) {
       const gaps = pollGaps.between(
         performance.timeOrigin + t0,
@@ -247,9 +251,7 @@ try {
  * longest gaps between two polls that began in that window, as [offset from `from`, length].
  */
 async function tracePolls() {
-  const pid = execFileSync("pgrep", ["-P", String(process.pid), "workerd"], { encoding: "utf8" }).split(
-    "\n",
-  )[0];
+  const pid = workerdPid();
   const file = join(tmpdir(), `poll-gaps-${process.pid}.txt`);
   const strace = spawn(
     "strace",
@@ -331,21 +333,50 @@ function probeThread(url, onProbe) {
       if (m === "stop") running = false;
       else parentPort.postMessage({ flushed: m });
     });
+    const { readFileSync, readdirSync } = require("node:fs");
+    const read = (f) => { try { return readFileSync(f, "utf8"); } catch { return ""; } };
+    // What ran meanwhile: per thread of workerd (and this thread) CPU and runnable-but-waiting
+    // time (schedstat, ns), the machine's CPU and I/O stall (pressure, us) and busy jiffies.
+    const sample = () => {
+      const threads = {};
+      if (workerData.pid)
+        for (const tid of readdirSync("/proc/" + workerData.pid + "/task")) {
+          const [cpu, wait] = read("/proc/" + workerData.pid + "/task/" + tid + "/schedstat").split(" ").map(Number);
+          threads[tid] = [cpu, wait];
+        }
+      const [cpu, wait] = read("/proc/thread-self/schedstat").split(" ").map(Number);
+      const total = (f) => Number(/some .*total=(\\d+)/.exec(read(f))?.[1] ?? 0);
+      const jiffies = read("/proc/stat").split("\\n")[0].split(/\\s+/).slice(1).map(Number);
+      const idle = jiffies[3] + jiffies[4];
+      return { threads, self: [cpu, wait], cpuStall: total("/proc/pressure/cpu"), ioStall: total("/proc/pressure/io"),
+        busy: jiffies.reduce((a, b) => a + b, 0) - idle };
+    };
+    const explain = (a, b) => {
+      const threads = Object.entries(b.threads).map(([tid, [cpu, wait]]) => {
+        const [cpu0, wait0] = a.threads[tid] ?? [0, 0];
+        return [tid, (cpu - cpu0) / 1e6, (wait - wait0) / 1e6];
+      }).filter(([, cpu, wait]) => cpu + wait >= 1).sort((x, y) => y[1] + y[2] - x[1] - x[2]);
+      return { threads, self: [(b.self[0] - a.self[0]) / 1e6, (b.self[1] - a.self[1]) / 1e6],
+        cpuStall: (b.cpuStall - a.cpuStall) / 1e3, ioStall: (b.ioStall - a.ioStall) / 1e3, busy: (b.busy - a.busy) * 10 };
+    };
     (async () => {
       while (running) {
+        const before = workerData.slowMs ? sample() : undefined;
         const startedAt = performance.timeOrigin + performance.now();
         const t0 = performance.now();
         try {
           const res = await fetch(workerData.url);
           await res.arrayBuffer();
-          parentPort.postMessage({ startedAt, latency: performance.now() - t0 });
+          const latency = performance.now() - t0;
+          const why = before && latency >= workerData.slowMs ? explain(before, sample()) : undefined;
+          parentPort.postMessage({ startedAt, latency, why });
         } catch (err) {
           parentPort.postMessage({ startedAt, error: err.cause?.code ?? err.message });
         }
       }
       parentPort.postMessage({ stopped: true });
     })();`;
-  const worker = new Worker(code, { eval: true, workerData: { url } });
+  const worker = new Worker(code, { eval: true, workerData: { url, pid: workerdPid(), slowMs: SLOW_MS } });
   const waiting = new Map();
   let flushes = 0;
   let stopped;
@@ -353,7 +384,7 @@ function probeThread(url, onProbe) {
   worker.on("message", (m) => {
     if (m.flushed !== undefined) waiting.get(m.flushed)?.();
     else if (m.stopped) stopped();
-    else onProbe(m.startedAt, m.latency, m.error);
+    else onProbe(m.startedAt, m.latency, m.error, m.why);
   });
   return {
     flush: () =>
@@ -368,4 +399,32 @@ function probeThread(url, onProbe) {
       await worker.terminate();
     },
   };
+}
+
+/** The workerd process Miniflare started for this bench. */
+function workerdPid() {
+  return execFileSync("pgrep", ["-P", String(process.pid), "workerd"], { encoding: "utf8" }).split("\n")[0];
+}
+
+/**
+ * One slow probe's wait, told from /proc: each busy workerd thread's CPU and time runnable but
+ * not running (another process had the core), the prober's own, the machine's busy CPU, and the
+ * time some task stalled for CPU or for I/O (pressure). A busy slice shows as workerd CPU near the
+ * probe's latency; a crowded machine as waits; a disk write as I/O stall with workerd idle.
+ */
+function explained(why) {
+  const cpus = availableParallelism();
+  const pid = workerdPid();
+  const name = (tid) => {
+    try {
+      return readFileSync(`/proc/${pid}/task/${tid}/comm`, "utf8").trim();
+    } catch {
+      return tid;
+    }
+  };
+  const threads = why.threads
+    .slice(0, 3)
+    .map(([tid, cpu, wait]) => `${name(tid)}#${tid} cpu ${ms(cpu)} waited ${ms(wait)}`)
+    .join(", ");
+  return `workerd ${threads || "idle"}; prober cpu ${ms(why.self[0])} waited ${ms(why.self[1])}; machine busy ${ms(why.busy)} (of ${cpus} cores), stalled for CPU ${ms(why.cpuStall)}, for I/O ${ms(why.ioStall)}`;
 }
