@@ -1,4 +1,5 @@
 import { buildApp } from "./app";
+import { yieldingEnv } from "./db/yielding-d1";
 import type { Env } from "./env";
 import { withDeadline } from "./http/deadline";
 import { handleScheduled } from "./jobs/cron";
@@ -19,9 +20,11 @@ hardenSharedPrototypes();
 const app = buildApp();
 
 export default {
-  // Every request answers within 30 s (src/http/deadline.ts).
-  fetch: withDeadline(app.fetch),
-  async queue(batch: MessageBatch<unknown>, env: Env): Promise<void> {
+  // Every request answers within 30 s (src/http/deadline.ts). Every entry hands on D1 bindings
+  // that let other events in during long chains of statements (src/db/yielding-d1.ts).
+  fetch: withDeadline((request, env, ctx) => app.fetch(request, yieldingEnv(env), ctx)),
+  async queue(batch: MessageBatch<unknown>, raw: Env): Promise<void> {
+    const env = yieldingEnv(raw);
     // Consumers validate each body themselves: a queue carries whatever was ever sent to it.
     if (batch.queue === QUEUE_NAMES.webhooksDeadLetter) return handleWebhookDeadLetters(batch, env);
     if (batch.queue === QUEUE_NAMES.jobsDeadLetter || batch.queue === QUEUE_NAMES.outboxDeadLetter)
@@ -33,6 +36,6 @@ export default {
     for (const message of batch.messages) message.retry();
   },
   async scheduled(controller: ScheduledController, env: Env): Promise<void> {
-    await handleScheduled(controller, env);
+    await handleScheduled(controller, yieldingEnv(env));
   },
 } satisfies ExportedHandler<Env>;

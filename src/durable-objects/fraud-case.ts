@@ -1,6 +1,7 @@
 import { DurableObject } from "cloudflare:workers";
 import type { FraudCaseEventRow, FraudCaseRow } from "../db/shard";
 import { tenantScope } from "../db/tenant-context";
+import { yieldingEnv } from "../db/yielding-d1";
 import type { Env } from "../env";
 import { type CaseNotesRequest, writeCaseNotes } from "../modules/aml/cases/service";
 import { anchorKeysFrom } from "../modules/cases/domain/anchor";
@@ -61,6 +62,11 @@ export class FraudCaseObject extends DurableObject<Env> {
   private head: LogHead | null = null;
   private queue: Promise<unknown> = Promise.resolve();
   private serialized: Promise<unknown> = Promise.resolve();
+
+  constructor(state: DurableObjectState, env: Env) {
+    // Its D1 statements let other events in, as the Worker's entry points' do (src/db/yielding-d1.ts).
+    super(state, yieldingEnv(env));
+  }
 
   /**
    * Every kind (cases/log/service.ts `appendInOrder`): runs `task`, the caller's append passed as

@@ -5,7 +5,6 @@ import { likelyTenantText } from "../../../db/tenant-tables";
 import type { Env } from "../../../env";
 import { sendAll } from "../../../jobs/enqueue";
 import { type DeliveryMessage, jobs } from "../../../jobs/messages";
-import { yieldToEventLoop } from "../../../lib/yield";
 import { markDispatched, tenantsWithUndispatchedEvents, undispatchedEventIds } from "../../events/service";
 
 /** Events taken per round: one INSERT ... SELECT fans them out to every matching subscription. */
@@ -60,10 +59,7 @@ export async function dispatchOutbox(
   const d1 = systemShardBinding(env, ctx.tenant.shard);
   const result: DispatchResult = { events: 0, deliveries: 0, more: false };
   for (let round = 0; round < maxRounds; round++) {
-    // Locally D1 answers in-process: rounds awaiting only D1 never empty workerd's event queue,
-    // so it never polls its sockets and a waiting request sat out a BHI run's 5,000 events
-    // (0.14-1.4 s; docs/decisions/faults.md#slices-that-yield). A timer empties it.
-    if (round > 0) await yieldToEventLoop();
+    // Rounds await only D1: the binding lets other events in between them (src/db/yielding-d1.ts).
     const results = await undispatchedEventIds(d1, tenantId, EVENTS_PER_ROUND);
     if (results.length === 0) return result;
     const ids = JSON.stringify(results.map((r) => r.id));
