@@ -1,7 +1,5 @@
+import { interceptD1 } from "./d1-interceptor";
 import { type TenantContext, withD1Wrapper } from "./tenant-context";
-
-/** What a statement runs by; preparing and binding send nothing. */
-const EXECUTE = new Set(["all", "run", "first", "raw"]);
 
 export interface CountingD1 {
   binding: D1Database;
@@ -17,49 +15,12 @@ export interface CountingD1 {
  * `x-d1-queries`, which is how the benches measure D1 queries per request.
  */
 export function countingD1(d1: D1Database): CountingD1 {
-  // batch() must receive the binding's own statements, not our proxies.
-  const inner = new WeakMap<object, D1PreparedStatement>();
   let count = 0;
   let trips = 0;
-  const wrap = (stmt: D1PreparedStatement): D1PreparedStatement => {
-    const proxy = new Proxy(stmt, {
-      get(target, prop) {
-        if (prop === "bind") return (...values: unknown[]) => wrap(target.bind(...values));
-        const value = Reflect.get(target, prop, target);
-        if (typeof value !== "function") return value;
-        if (EXECUTE.has(String(prop))) {
-          return (...args: unknown[]) => {
-            count++;
-            trips++;
-            return value.apply(target, args);
-          };
-        }
-        return value.bind(target);
-      },
-    });
-    inner.set(proxy, stmt);
-    return proxy;
-  };
-  const binding = new Proxy(d1, {
-    get(target, prop) {
-      if (prop === "prepare") return (sql: string) => wrap(target.prepare(sql));
-      if (prop === "batch") {
-        return (stmts: D1PreparedStatement[]) => {
-          count += stmts.length;
-          trips++;
-          return target.batch(stmts.map((s) => inner.get(s) ?? s));
-        };
-      }
-      if (prop === "exec") {
-        return (sql: string) => {
-          count++;
-          trips++;
-          return target.exec(sql);
-        };
-      }
-      const value = Reflect.get(target, prop, target);
-      return typeof value === "function" ? value.bind(target) : value;
-    },
+  const binding = interceptD1(d1, (statements, send) => {
+    count += statements;
+    trips++;
+    return send();
   });
   return { binding, queries: () => count, roundTrips: () => trips };
 }

@@ -1,11 +1,9 @@
 import type { Env } from "../env";
 import { yieldToEventLoop } from "../lib/yield";
+import { interceptD1 } from "./d1-interceptor";
 
 /** Wall time after which the next D1 statement first hands the isolate back to the event loop. */
 export const D1_YIELD_AFTER_MS = 20;
-
-/** What a statement runs by; preparing and binding send nothing. */
-const EXECUTE = new Set(["all", "run", "first", "raw"]);
 
 export interface YieldGate {
   /** Undefined, or a promise to await before the next statement. */
@@ -46,38 +44,9 @@ export function yieldingD1<T extends D1Database | D1DatabaseSession>(
   d1: T,
   gate: YieldGate = isolateGate,
 ): T {
-  // batch() must receive the binding's own statements, not our proxies.
-  const inner = new WeakMap<object, D1PreparedStatement>();
-  const after = <R>(run: () => Promise<R>): Promise<R> => {
+  return interceptD1(d1, (_statements, send) => {
     const waiting = gate.pass();
-    return waiting ? waiting.then(run) : run();
-  };
-  const wrap = (stmt: D1PreparedStatement): D1PreparedStatement => {
-    const proxy = new Proxy(stmt, {
-      get(target, prop) {
-        if (prop === "bind") return (...values: unknown[]) => wrap(target.bind(...values));
-        const value = Reflect.get(target, prop, target);
-        if (typeof value !== "function") return value;
-        if (EXECUTE.has(String(prop))) return (...args: unknown[]) => after(() => value.apply(target, args));
-        return value.bind(target);
-      },
-    });
-    inner.set(proxy, stmt);
-    return proxy;
-  };
-  return new Proxy(d1, {
-    get(target, prop) {
-      if (prop === "prepare") return (sql: string) => wrap(target.prepare(sql));
-      if (prop === "batch")
-        return (stmts: D1PreparedStatement[]) =>
-          after(() => target.batch(stmts.map((s) => inner.get(s) ?? s)));
-      if (prop === "exec" && "exec" in target) return (sql: string) => after(() => target.exec(sql));
-      if (prop === "withSession" && "withSession" in target)
-        return (start?: D1SessionConstraint | D1SessionBookmark) =>
-          yieldingD1(target.withSession(start), gate);
-      const value = Reflect.get(target, prop, target);
-      return typeof value === "function" ? value.bind(target) : value;
-    },
+    return waiting ? waiting.then(send) : send();
   });
 }
 
