@@ -9,7 +9,10 @@
 // Prints per phase (its work and a settling second after it) the probe's p50/p99/max (the max approximates the longest blocking slice) and
 // the light GET's p50/p99. Locally the Worker and Miniflare's D1 (SQLite) share workerd's one
 // thread, so a long D1 statement or batch holds the probe too (docs/decisions/faults.md).
-// Goals (issue 36): longest slice <= 100 ms, light GET p99 <= 250 ms.
+// Goals (issue 36): longest slice <= 100 ms, light GET p99 <= 250 ms. The probe's max is an upper
+// bound of the slice: a request crosses the runtime in a few hops, each waiting for the slice
+// then running. With BENCH_INSPECTOR_PORT=<port> BENCH_PROFILE=<prefix> the bench also prints the
+// slice itself per phase, the longest busy stretch of the Worker and of local D1 from CPU profiles.
 // Usage: node bench/blocking-slices.mjs [batches=10] [--only=fetch|bhi|queue|both]
 // BENCH_POLL_GAPS=1 (needs strace) also prints per phase the longest stretches in which workerd
 // did not poll its sockets (no epoll_wait): a request that arrives then waits, whatever runs.
@@ -83,7 +86,7 @@ try {
     }
   })();
   /** Runs `work` as one phase: the probes sent meanwhile are its figures. */
-  const phase = async (name, work) => {
+  const phase = async (name, work, label = name) => {
     probe = [];
     light = [];
     failed = [];
@@ -97,7 +100,7 @@ try {
     // phase's probes include a settling second, so no probe falls between two phases unreported.
     await sleep(SETTLE_MS);
     await prober.flush();
-    await profile.stop();
+    const stretches = await profile.stop();
     const p = probe.sort((a, b) => a - b);
     const l = light.sort((a, b) => a - b);
     console.log(`${name}: ${note} in ${seconds.toFixed(1)} s`);
@@ -123,6 +126,14 @@ try {
       );
     }
     if (failed.length > 0) console.log(`  probes failed: ${failed.join(", ")}`);
+    if (stretches) {
+      // The blocking slice itself, from the profiles: the longest run of busy samples per isolate.
+      console.log(
+        `  longest busy stretch: Worker ${ms(stretches.worker ?? 0)}, local D1 ${ms(stretches.d1 ?? 0)} of CPU`,
+      );
+      for (const [isolate, value] of Object.entries(stretches))
+        figure(`blocking: longest slice, ${label} (${isolate})`, value, "ms", { max: 100 });
+    }
     return { p, l };
   };
   const ingest = async (key) => {
@@ -155,7 +166,11 @@ try {
   await phase("idle", () => sleep(2000).then(() => "2 s"));
   const wanted = (name) => !only || only === name;
   if (wanted("fetch") || wanted("queue")) {
-    const fetchPhase = await phase("fetch: ingest, not screened on arrival", () => ingest(quiet));
+    const fetchPhase = await phase(
+      "fetch: ingest, not screened on arrival",
+      () => ingest(quiet),
+      "fetch (ingest)",
+    );
     if (wanted("fetch"))
       figure("blocking: health probe max, fetch (ingest)", fetchPhase.p.at(-1), "ms", { max: 100 });
   }
@@ -202,40 +217,52 @@ try {
           })),
         );
     }
-    const bhiPhase = await phase("fetch: BHI of 5,000 customers, one request", async () => {
-      const got = await offThread(`${url}/v1/bhi/calculate-from-db`, {
-        method: "POST",
-        headers: { authorization: `Bearer ${bhi}`, "content-type": "application/json" },
-        body: "{}",
-      });
-      if (got.status !== 200) throw new Error(`bhi: ${got.status} ${got.error}`);
-      return `BHI of ${got.successful ?? "?"} customers, ${(got.bytes / 1e6).toFixed(1)} MB (answer's headers at ${(got.headersAt / 1000).toFixed(2)} s, body at ${(got.bodyAt / 1000).toFixed(2)} s${got.timing ? `; ${got.timing}` : ""})`;
-    });
+    const bhiPhase = await phase(
+      "fetch: BHI of 5,000 customers, one request",
+      async () => {
+        const got = await offThread(`${url}/v1/bhi/calculate-from-db`, {
+          method: "POST",
+          headers: { authorization: `Bearer ${bhi}`, "content-type": "application/json" },
+          body: "{}",
+        });
+        if (got.status !== 200) throw new Error(`bhi: ${got.status} ${got.error}`);
+        return `BHI of ${got.successful ?? "?"} customers, ${(got.bytes / 1e6).toFixed(1)} MB (answer's headers at ${(got.headersAt / 1000).toFixed(2)} s, body at ${(got.bodyAt / 1000).toFixed(2)} s${got.timing ? `; ${got.timing}` : ""})`;
+      },
+      "fetch (BHI)",
+    );
     figure("blocking: health probe max, fetch (BHI)", bhiPhase.p.at(-1), "ms", { max: 100 });
   }
   if (wanted("queue")) {
-    const queuePhase = await phase("queue: a portfolio run screening those arrivals", async () => {
-      const started = await api(url, quiet, "POST", "/v1/monitoring/runs");
-      if (started.status !== 202) throw new Error(`run: ${started.status}`);
-      const runId = started.body.run.runId;
-      for (let i = 0; i < 1200; i++) {
-        const got = await api(url, quiet, "GET", `/v1/monitoring/runs/${runId}`);
-        if (got.status !== 200) throw new Error(`run: ${got.status} ${JSON.stringify(got.body)}`);
-        const { run } = got.body;
-        if (run.status !== "running")
-          return `run ${run.status}, ${run.figures.entitiesScreened} screened, ${run.figures.alertsRaised} alerts, ${run.steps} steps`;
-        await sleep(250);
-      }
-      throw new Error("run not done in 5 minutes");
-    });
+    const queuePhase = await phase(
+      "queue: a portfolio run screening those arrivals",
+      async () => {
+        const started = await api(url, quiet, "POST", "/v1/monitoring/runs");
+        if (started.status !== 202) throw new Error(`run: ${started.status}`);
+        const runId = started.body.run.runId;
+        for (let i = 0; i < 1200; i++) {
+          const got = await api(url, quiet, "GET", `/v1/monitoring/runs/${runId}`);
+          if (got.status !== 200) throw new Error(`run: ${got.status} ${JSON.stringify(got.body)}`);
+          const { run } = got.body;
+          if (run.status !== "running")
+            return `run ${run.status}, ${run.figures.entitiesScreened} screened, ${run.figures.alertsRaised} alerts, ${run.steps} steps`;
+          await sleep(250);
+        }
+        throw new Error("run not done in 5 minutes");
+      },
+      "queue (portfolio run)",
+    );
     figure("blocking: health probe max, queue (portfolio run)", queuePhase.p.at(-1), "ms", { max: 100 });
   }
   if (wanted("both")) {
-    const both = await phase("both: ingest screened on arrival, until drained", async () => {
-      const note = await ingest(screened);
-      await drained(screened);
-      return `${note} and screened`;
-    });
+    const both = await phase(
+      "both: ingest screened on arrival, until drained",
+      async () => {
+        const note = await ingest(screened);
+        await drained(screened);
+        return `${note} and screened`;
+      },
+      "ingest and screening",
+    );
     figure("blocking: health probe max, ingest and screening", both.p.at(-1), "ms", { max: 100 });
     figure("blocking: light GET p99, ingest and screening", percentile(both.l, 99), "ms", { max: 250 });
   }

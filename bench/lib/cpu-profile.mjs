@@ -58,12 +58,13 @@ export function selfTimes(profile, top = 25) {
 
 /**
  * Starts profiling when BENCH_PROFILE and BENCH_INSPECTOR_PORT are set; the returned stop()
- * writes the profile and prints the top self times. Without them both are no-ops.
+ * writes the profile, prints the top self times and resolves to each isolate's longest busy
+ * stretch in CPU ms (`{ worker, d1 }`). Without them both are no-ops (stop resolves to null).
  */
 export async function startCpuProfile(label) {
   const file = process.env.BENCH_PROFILE;
   const port = process.env.BENCH_INSPECTOR_PORT;
-  if (!file || !port) return { stop: async () => {} };
+  if (!file || !port) return { stop: async () => null };
   // The Worker (core:user:...) and Miniflare's local D1 (d1:db, a Durable Object running SQLite).
   const targets = (await (await fetch(`http://127.0.0.1:${port}/json/list`)).json()).filter(
     (t) => t.id.startsWith("core:user:") || t.id === "d1:db",
@@ -76,6 +77,7 @@ export async function startCpuProfile(label) {
   }
   return {
     stop: async () => {
+      const longest = {};
       for (const session of sessions) {
         const { result } = await session.call("Profiler.stop");
         session.close();
@@ -91,11 +93,14 @@ export async function startCpuProfile(label) {
         console.log(
           "  longest busy stretches (the isolate held without a break), with the frames on most of their samples:",
         );
-        for (const b of busyStretches(profile))
+        const stretches = busyStretches(profile);
+        for (const b of stretches)
           console.log(
             `  ${b.cpuMs.toFixed(0).padStart(5)} ms CPU (${b.ms.toFixed(0)} ms wall)  ${b.frames.join(" | ")}`,
           );
+        longest[session.target === "d1:db" ? "d1" : "worker"] = stretches[0]?.cpuMs ?? 0;
       }
+      return longest;
     },
   };
 }
