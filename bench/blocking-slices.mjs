@@ -24,7 +24,7 @@ import { Worker } from "node:worker_threads";
 import { startCpuProfile } from "./lib/cpu-profile.mjs";
 import { figure } from "./lib/figures.mjs";
 import { percentile } from "./lib/open-loop.mjs";
-import { ADMIN_TOKEN, api, startService, tenantWithAccounts } from "./lib/server.mjs";
+import { ADMIN_TOKEN, api, customersWithAccounts, startService, tenantWithAccounts } from "./lib/server.mjs";
 
 const batches = Number(process.argv.find((a) => /^\d+$/.test(a)) ?? 10);
 const only = process.argv.find((a) => a.startsWith("--only="))?.slice("--only=".length);
@@ -189,20 +189,9 @@ try {
         if (res.status !== 200 || res.body.errors?.length)
           throw new Error(`${resource}: ${res.status} ${JSON.stringify(res.body).slice(0, 200)}`);
       };
-      await send(
-        "customers",
-        ids.map((i) => ({ externalId: `C${i}`, externalSource: "h", name: `Business ${i}` })),
-      );
-      await send(
-        "accounts",
-        ids.map((i) => ({
-          externalId: `A${i}`,
-          externalSource: "h",
-          customerExternalId: `C${i}`,
-          currency: "GHS",
-          currentBalance: "100.00",
-        })),
-      );
+      const { customers, accounts } = customersWithAccounts(ids.length, "h", { from: c });
+      await send("customers", customers);
+      await send("accounts", accounts);
       for (const k of [0, 1])
         await send(
           "transactions",

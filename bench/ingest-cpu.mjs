@@ -9,7 +9,7 @@
 // Usage: node bench/ingest-cpu.mjs [requests=8]
 import { loadavg } from "node:os";
 import { figure } from "./lib/figures.mjs";
-import { ADMIN_TOKEN, api, startService } from "./lib/server.mjs";
+import { ADMIN_TOKEN, api, arrivalTransaction, customersWithAccounts, startService } from "./lib/server.mjs";
 import { workerdCpuSeconds } from "./lib/workerd-cpu.mjs";
 
 const REQUESTS = Number(process.argv[2] ?? 8);
@@ -37,39 +37,15 @@ try {
     if (res.status !== 200 || res.body.errors.length)
       throw new Error(`${resource}: ${res.status} ${JSON.stringify(res.body).slice(0, 300)}`);
   };
-  const ids = Array.from({ length: 1000 }, (_, i) => i);
-  await post(
-    "customers",
-    ids.map((i) => ({ externalId: `C${i}`, externalSource: "bench", name: `Customer ${i}` })),
-  );
-  await post(
-    "accounts",
-    ids.map((i) => ({
-      externalId: `A${i}`,
-      externalSource: "bench",
-      customerExternalId: `C${i}`,
-      currency: "GHS",
-      currentBalance: "5000.00",
-    })),
-  );
+  const { customers, accounts } = customersWithAccounts(1000, "bench", {
+    label: "Customer",
+    balance: "5000.00",
+  });
+  await post("customers", customers);
+  await post("accounts", accounts);
   const now = Date.now();
   /** Transaction k of request b, as bench/monitoring.mjs makes them (10 requests cover the customers). */
-  const transaction = (b, k) => {
-    const i = b * BATCH + k;
-    const customer = (b % 10) * 100 + (k % 100);
-    const large = i % 100 === 0;
-    return {
-      externalId: `T${i}`,
-      externalSource: "bench",
-      accountExternalId: `A${customer}`,
-      type: large || i % 3 ? "credit" : "debit",
-      amount: large ? "60000.00" : `${(i % 5000) + 1}.${String(i % 100).padStart(2, "0")}`,
-      currency: "GHS",
-      transactionDate: new Date(now - ((i * 7919) % (29 * 86_400)) * 1000 - 60_000).toISOString(),
-      channel: large || i % 2 ? "cash" : "mobile_money",
-      counterpartyName: `CP-${b}-${k % 10}`,
-    };
-  };
+  const transaction = (b, k) => arrivalTransaction(b * BATCH + k, b, k, (b % 10) * 100 + (k % 100), now);
   const request = (b) => Array.from({ length: BATCH }, (_, k) => transaction(b, k));
   await post("transactions", request(REQUESTS)); // warm-up, not counted
   const atStart = load();

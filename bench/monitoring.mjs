@@ -23,7 +23,14 @@ import { loadavg } from "node:os";
 import { resolve, sep } from "node:path";
 import { startCpuProfile } from "./lib/cpu-profile.mjs";
 import { figure } from "./lib/figures.mjs";
-import { ADMIN_TOKEN, api, startService } from "./lib/server.mjs";
+import {
+  ADMIN_TOKEN,
+  ARRIVAL_COUNTERPARTIES,
+  api,
+  arrivalTransaction,
+  customersWithAccounts,
+  startService,
+} from "./lib/server.mjs";
 import { workerdCpuSeconds } from "./lib/workerd-cpu.mjs";
 
 const args = process.argv.slice(2);
@@ -33,7 +40,6 @@ const [CUSTOMERS = 10_000, TOTAL = 100_000, CONCURRENCY = 2, ROUNDS = 6, AGAIN =
 const BATCH = 1000;
 const BATCHES = Math.ceil(TOTAL / BATCH);
 const PER_REQUEST = Math.ceil(CUSTOMERS / BATCHES); // customers per request
-const COUNTERPARTIES = 10; // per request
 const DRAIN_TIMEOUT_MS = 20 * 60_000;
 
 const load = () =>
@@ -95,23 +101,13 @@ async function post(t, resource, records) {
 
 async function seedCustomers(t) {
   for (let start = 0; start < CUSTOMERS; start += BATCH) {
-    const ids = Array.from({ length: Math.min(BATCH, CUSTOMERS - start) }, (_, k) => start + k);
-    await post(
-      t,
-      "customers",
-      ids.map((i) => ({ externalId: `C${i}`, externalSource: "bench", name: `Customer ${i}` })),
-    );
-    await post(
-      t,
-      "accounts",
-      ids.map((i) => ({
-        externalId: `A${i}`,
-        externalSource: "bench",
-        customerExternalId: `C${i}`,
-        currency: "GHS",
-        currentBalance: "5000.00",
-      })),
-    );
+    const { customers, accounts } = customersWithAccounts(Math.min(BATCH, CUSTOMERS - start), "bench", {
+      from: start,
+      label: "Customer",
+      balance: "5000.00",
+    });
+    await post(t, "customers", customers);
+    await post(t, "accounts", accounts);
   }
 }
 
@@ -119,22 +115,14 @@ async function seedCustomers(t) {
  * Transaction k of request b: customer of the request's slice, dated within the last 29 days.
  * Pass p > 0 (the `again` pass) gives the same shape under new ids.
  */
-const transaction = (b, k, now, pass = 0) => {
-  const i = pass * TOTAL + b * BATCH + k;
-  const customer = Math.min(CUSTOMERS - 1, b * PER_REQUEST + (k % PER_REQUEST));
-  const large = i % 100 === 0; // 1% large cash deposits: some rules fire, some cases open
-  return {
-    externalId: `T${i}`,
-    externalSource: "bench",
-    accountExternalId: `A${customer}`,
-    type: large || i % 3 ? "credit" : "debit",
-    amount: large ? "60000.00" : `${(i % 5000) + 1}.${String(i % 100).padStart(2, "0")}`,
-    currency: "GHS",
-    transactionDate: new Date(now - ((i * 7919) % (29 * 86_400)) * 1000 - 60_000).toISOString(),
-    channel: large || i % 2 ? "cash" : "mobile_money",
-    counterpartyName: `CP-${b}-${k % COUNTERPARTIES}`,
-  };
-};
+const transaction = (b, k, now, pass = 0) =>
+  arrivalTransaction(
+    pass * TOTAL + b * BATCH + k,
+    b,
+    k,
+    Math.min(CUSTOMERS - 1, b * PER_REQUEST + (k % PER_REQUEST)),
+    now,
+  );
 
 /**
  * Ingests requests [from, to) at full speed; fills `requests` with each one's send and acceptance
@@ -253,7 +241,7 @@ const requestOf = (e) =>
 const latest = new Array(BATCHES).fill(0);
 let missed = 0;
 let screenings = 0;
-const expectedCounterparties = BATCHES * COUNTERPARTIES;
+const expectedCounterparties = BATCHES * ARRIVAL_COUNTERPARTIES;
 for (const e of entities) {
   const b = requestOf(e);
   // Customers past the last request's slice received no transaction: nothing to screen.

@@ -197,22 +197,50 @@ export async function load(makeRequest, { concurrency = 20, seconds = 5 } = {}) 
   return { requests: latencies.length, rps: latencies.length / seconds, p50: pct(50), p99: pct(99), errors };
 }
 
-/** Ingest records of `count` customers C0.. with one GHS account each (A0..). */
-export function customersWithAccounts(count, source) {
-  const customers = Array.from({ length: count }, (_, i) => ({
-    externalId: `C${i}`,
+/**
+ * Ingest records of `count` customers C<from>.. with one GHS account each (A<from>..), named
+ * `<label> <i>` with `balance`.
+ */
+export function customersWithAccounts(
+  count,
+  source,
+  { from = 0, label = "Business", balance = "100.00" } = {},
+) {
+  const customers = Array.from({ length: count }, (_, k) => ({
+    externalId: `C${from + k}`,
     externalSource: source,
-    name: `Business ${i}`,
+    name: `${label} ${from + k}`,
   }));
-  const accounts = customers.map((c, i) => ({
-    externalId: `A${i}`,
+  const accounts = customers.map((c, k) => ({
+    externalId: `A${from + k}`,
     externalSource: source,
     customerExternalId: c.externalId,
     currency: "GHS",
-    currentBalance: "100.00",
+    currentBalance: balance,
   }));
   return { customers, accounts };
 }
+
+/**
+ * Transaction `i`, the `k`-th of request `b`, on account A<customer>, as the arrival benches
+ * (bench/monitoring.mjs, bench/ingest-cpu.mjs) send them: 1% large cash deposits (some rules
+ * fire, some cases open), dated within the 29 days before `now`, ARRIVAL_COUNTERPARTIES a request.
+ */
+export const ARRIVAL_COUNTERPARTIES = 10;
+export const arrivalTransaction = (i, b, k, customer, now) => {
+  const large = i % 100 === 0;
+  return {
+    externalId: `T${i}`,
+    externalSource: "bench",
+    accountExternalId: `A${customer}`,
+    type: large || i % 3 ? "credit" : "debit",
+    amount: large ? "60000.00" : `${(i % 5000) + 1}.${String(i % 100).padStart(2, "0")}`,
+    currency: "GHS",
+    transactionDate: new Date(now - ((i * 7919) % (29 * 86_400)) * 1000 - 60_000).toISOString(),
+    channel: large || i % 2 ? "cash" : "mobile_money",
+    counterpartyName: `CP-${b}-${k % ARRIVAL_COUNTERPARTIES}`,
+  };
+};
 
 /**
  * A new tenant (shard 0) with `count` customers C0.. and one GHS account each (A0..), through the
